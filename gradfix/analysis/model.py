@@ -1,0 +1,135 @@
+"""The training-loop model: read-only facts every rule asks about.
+
+A `TrainingLoop` is a `for`/`while` loop whose body (including nested blocks, nested loops
+and looked-into helpers) runs a backward pass. Its `events` are the gradient events of one
+iteration in program order, each with the branch conditions it runs under and the path of
+statements that hold it, so that a rule can decide *and* point at the statement to edit
+without walking syntax trees itself.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+import libcst as cst
+
+Loop = Union[cst.For, cst.While]
+
+
+class EventKind(enum.Enum):
+    BACKWARD = "backward"  # loss.backward(), scaler.scale(loss).backward(), accelerator.backward(loss)
+    STEP = "step"  # opt.step(), scaler.step(opt)
+    CLEAR = "clear"  # opt.zero_grad(), model.zero_grad(), p.grad = None
+    CLIP = "clip"  # clip_grad_norm_ / clip_grad_value_
+    UNSCALE = "unscale"  # scaler.unscale_(opt)
+    SCHEDULER_STEP = "scheduler_step"  # scheduler.step()
+    AUTOGRAD_GRAD = "autograd_grad"  # torch.autograd.grad(...)
+    GRAD_READ = "grad_read"  # anything reading `.grad`
+    UNKNOWN = "unknown"  # a call we cannot see into that may touch gradients
+
+
+class ClearScope(enum.Enum):
+    OPTIMIZER = "optimizer"  # opt.zero_grad(): exactly that optimizer's parameters
+    MODEL = "model"  # model.zero_grad(): whatever that module owns
+    PARAMETERS = "parameters"  # p.grad = None, p.grad.zero_(): some parameters
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Branch:
+    """One branch an event sits in: the `if` body, its `else`, an `except` handler..."""
+
+    node: cst.CSTNode  # the If / Try / ExceptHandler / While / MatchCase ...
+    kind: str  # "if", "else", "except", "try-else", "finally", "case", "while-else", "for-else"
+    test: cst.BaseExpression | None = None
+    depth: int = 0  # how many loops enclose the branch
+
+
+@dataclass(eq=False, repr=False)
+class GradEvent:
+    kind: EventKind
+    node: cst.CSTNode  # the call (or assignment) that performs the event
+    # Statements from the analysed loop's body down to the simple statement holding the
+    # event; for events inside a helper, the path ends at the statement calling the helper.
+    path: tuple[cst.BaseStatement, ...]
+    # Blocks (IndentedBlock) holding each statement of `path`, same length.
+    blocks: tuple[cst.BaseSuite, ...]
+    branches: tuple[Branch, ...]
+    loops: tuple[Loop, ...]  # loops around the event, outermost first (the analysed loop included)
+    home_loops: tuple[Loop, ...] = ()  # the loops of `loops` written in the analysed code itself
+    target: str | None = None  # optimizer key (STEP/CLEAR/UNSCALE), scheduler key, clip params...
+    loss: cst.BaseExpression | None = None  # BACKWARD: the tensor backpropagated
+    scope: ClearScope | None = None  # CLEAR only
+    engine: bool = False  # STEP/BACKWARD through an engine that clears by itself (DeepSpeed)
+    via: tuple[cst.Call, ...] = ()  # helper calls this event was found through
+    withs: tuple[cst.With, ...] = ()  # `with` blocks around the event
+    reason: str = ""  # UNKNOWN: why
+
+    @property
+    def statement(self) -> cst.BaseStatement:
+        """The simple statement (in the analysed file) holding the event."""
+        return self.path[-1]
+
+    @property
+    def direct(self) -> bool:
+        """Written in the loop itself, not inside a helper."""
+        return not self.via
+
+    @property
+    def call(self) -> cst.Call | None:
+        return self.node if isinstance(self.node, cst.Call) else None
+
+    def conditional_within(self, loop: Loop) -> bool:
+        """Runs under a branch inside `loop` (not merely somewhere outside it)."""
+        return bool(self.branches_within(loop))
+
+    def branches_within(self, loop: Loop) -> tuple[Branch, ...]:
+        depth = self.loop_index(loop) + 1
+        return tuple(b for b in self.branches if b.depth >= depth)
+
+    def loops_within(self, loop: Loop) -> tuple[Loop, ...]:
+        """Loops between `loop` (excluded) and the event."""
+        return self.loops[self.loop_index(loop) + 1 :]
+
+    def loop_index(self, loop: Loop) -> int:
+        return next(i for i, lp in enumerate(self.loops) if lp is loop)
+
+
+@dataclass(frozen=True)
+class ObjectInfo:
+    """What the module says about a name: how it was built, and how strongly we believe it."""
+
+    key: str
+    kind: str  # "optimizer", "scheduler", "scaler", "engine", "model", "lightning", "unknown"
+    constructor: str | None = None
+    params: cst.BaseExpression | None = None  # first argument of an optimizer constructor
+    strong: bool = False
+
+
+@dataclass(eq=False, repr=False)
+class TrainingLoop:
+    node: Loop
+    events: list[GradEvent]
+    function: cst.FunctionDef | None
+    enclosing_loops: tuple[Loop, ...]  # loops around this one, outermost first
+    unknown: list[GradEvent] = field(default_factory=list)
+
+    @property
+    def body(self) -> cst.BaseSuite:
+        return self.node.body
+
+    def of_kind(self, *kinds: EventKind) -> Iterator[GradEvent]:
+        return (e for e in self.events if e.kind in kinds)
+
+    def has_backward(self) -> bool:
+        return any(e.kind is EventKind.BACKWARD for e in self.events)
+
+    @property
+    def is_unknown(self) -> bool:
+        """An unseen call may clear, step or backpropagate: rules stay silent."""
+        return bool(self.unknown)
+
+    def owns(self, event: GradEvent, training_loops: set[int]) -> bool:
+        """The event belongs to this iteration: no training loop sits between them."""
+        return not any(id(lp) in training_loops for lp in event.loops_within(self.node))

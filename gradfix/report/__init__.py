@@ -1,0 +1,1 @@
+"""Output: findings as text, unified diffs."""

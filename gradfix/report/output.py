@@ -1,0 +1,117 @@
+"""Turn file results into output and an exit code: stdout for results, stderr for the rest."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from gradfix.files import FileError, write_atomically
+from gradfix.report.diff import unified_diff, write_diff
+from gradfix.report.text import format_diagnostic
+from gradfix.runner import FileResult
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class Reporter:
+    def __init__(self, mode: str, color: bool, quiet: bool, out: TextIO | None = None, err: TextIO | None = None):
+        self.mode = mode  # "check" | "diff" | "write"
+        self.color = color
+        self.quiet = quiet
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.files = 0
+        self.findings = 0
+        self.fixable = 0
+        self.changed_files = 0
+        self.fixed = 0
+        self.remaining = 0
+        self.errors = 0
+
+    def error(self, message: str) -> None:
+        self.errors += 1
+        self.err.write(message + "\n")
+        self.err.flush()
+
+    def add(self, result: FileResult, is_stdin: bool = False) -> None:
+        self.files += 1
+        if result.error is not None:
+            self.error(result.error)
+            if is_stdin and self.mode == "write" and result.original is not None:
+                self._emit_source(result.original)  # an editor filter must get its buffer back
+            return
+        if self.mode == "check":
+            for diagnostic in result.diagnostics:
+                self.out.write(format_diagnostic(diagnostic) + "\n")
+            self.findings += len(result.diagnostics)
+            self.fixable += sum(d.fixable for d in result.diagnostics)
+            return
+        if self.mode == "diff":
+            if result.changed:
+                self.changed_files += 1
+                old = result.original.decode(result.encoding)  # type: ignore[union-attr]
+                new = result.fixed.decode(result.encoding)  # type: ignore[union-attr]
+                write_diff(unified_diff(result.path, old, new), self.out, self.color)
+            self._remaining(result)
+            return
+        # write
+        if is_stdin:
+            self._emit_source(result.fixed if result.changed else result.original or b"")
+        elif result.changed:
+            try:
+                write_atomically(result.path, result.fixed, result.original)  # type: ignore[arg-type]
+            except FileError as error:
+                self.error(f"{result.path}: error: {error}")
+                return
+        if result.changed:
+            self.changed_files += 1
+            self.fixed += sum(result.fixed_codes.values())
+            if not self.quiet:
+                codes = ", ".join(f"{code} ×{n}" for code, n in sorted(result.fixed_codes.items()))
+                self.err.write(f"fixed {result.path}: {codes}\n")
+        self._remaining(result, stream=self.err if is_stdin else self.out)
+
+    def _remaining(self, result: FileResult, stream: TextIO | None = None) -> None:
+        unfixed = [d for d in result.remaining]
+        self.remaining += len(unfixed)
+        for diagnostic in unfixed:
+            (stream or self.out).write(format_diagnostic(diagnostic) + "\n")
+
+    def _emit_source(self, data: bytes) -> None:
+        self.out.flush()
+        buffer = getattr(self.out, "buffer", None)
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        else:
+            self.out.write(data.decode("utf-8", errors="surrogateescape"))
+
+    def finish(self) -> int:
+        self.out.flush()
+        if not self.quiet:
+            self.err.write(self._summary() + "\n")
+        if self.errors:
+            return EXIT_ERROR
+        if self.mode == "check":
+            return EXIT_FINDINGS if self.findings else EXIT_CLEAN
+        if self.mode == "diff":
+            return EXIT_FINDINGS if self.changed_files else EXIT_CLEAN
+        return EXIT_FINDINGS if self.remaining else EXIT_CLEAN
+
+    def _summary(self) -> str:
+        errors = f"; {self.errors} file(s) could not be processed" if self.errors else ""
+        checked = f"{self.files} file{'s' if self.files != 1 else ''} checked"
+        if self.mode == "check":
+            if not self.findings:
+                return f"All checks passed ({checked}){errors}."
+            fixable = f" ({self.fixable} fixable with `gradfix --write`)" if self.fixable else ""
+            return f"Found {self.findings} finding{'s' if self.findings != 1 else ''}{fixable} ({checked}){errors}."
+        if self.mode == "diff":
+            return (
+                f"{self.changed_files} file{'s' if self.changed_files != 1 else ''} would be changed; "
+                f"{self.remaining} finding(s) without an applicable fix ({checked}){errors}."
+            )
+        return (
+            f"Fixed {self.fixed} finding{'s' if self.fixed != 1 else ''} in {self.changed_files} "
+            f"file{'s' if self.changed_files != 1 else ''}; {self.remaining} remaining ({checked}){errors}."
+        )

@@ -1,0 +1,268 @@
+"""The per-file pipeline and the process pool.
+
+    bytes -> prefilter -> parse -> loop model -> rules -> fixes (until nothing changes)
+          -> verify (output parses) -> FileResult (small, picklable: no trees)
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import warnings
+from collections import Counter, deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Sequence
+
+from gradfix.files import STDIN, FileError, SourceFile, read_source
+
+MAX_PASSES = 10
+# A file without any of these cannot hold a gradient event any rule looks at.
+PREFILTER = (b"backward", b"zero_grad")
+
+
+@dataclass(frozen=True)
+class Options:
+    select: frozenset[str]
+    unsafe_fixes: bool = False
+    fix: bool = False  # compute fixes (diff and write modes)
+
+
+@dataclass
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    message: str
+    fixable: bool  # a fix that this run would apply
+    fix_safety: str | None  # "safe", "unsafe", "display-only", or None without a fix
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # as found in the original
+    remaining: list[Diagnostic] = field(default_factory=list)  # after fixing (fix mode)
+    original: bytes | None = None
+    fixed: bytes | None = None  # new content when it changed
+    encoding: str = "utf-8"
+    error: str | None = None  # one line: "path:line:col: error: ..."
+    fixed_codes: Counter = field(default_factory=Counter)
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed is not None and self.fixed != self.original
+
+
+def might_train(data: bytes) -> bool:
+    return any(word in data for word in PREFILTER)
+
+
+def process_source(path: str, data: bytes, options: Options) -> FileResult:
+    """Check (and with `options.fix`, fix) one file's bytes. Never raises for bad input."""
+    result = FileResult(path, original=data)
+    if not might_train(data):
+        return result
+    try:
+        return _process(path, data, options, result)
+    except RecursionError:
+        result.error = f"{path}:1:1: error: too deeply nested for gradfix to read; file left unchanged"
+    except _Failure as failure:
+        result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}"
+    return result
+
+
+class _Failure(Exception):
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+def _parse(data: bytes):  # -> cst.Module
+    import libcst as cst
+
+    try:
+        return cst.parse_module(data)
+    except cst.ParserSyntaxError as error:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else "syntax error"
+        raise _Failure(f"cannot parse: {message}; file left unchanged", error.raw_line, error.raw_column + 1) from None
+    except (UnicodeDecodeError, LookupError, SyntaxError) as error:
+        raise _Failure(f"cannot decode: {error}; file left unchanged") from None
+    except (ValueError, TypeError) as error:  # null bytes and friends
+        raise _Failure(f"cannot parse: {error}; file left unchanged") from None
+
+
+def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:
+    from gradfix.analysis.loops import build_model
+    from gradfix.transforms.apply import apply_fixes, select_compatible
+
+    module = _parse(data)
+    result.encoding = module.encoding
+    rules = _rules(options.select)
+    changed = False
+    first = True
+    for _ in range(MAX_PASSES):
+        model = build_model(module)
+        findings = [finding for rule in rules for finding in rule.check(model)]
+        findings = _unsuppressed(findings, module)
+        if first:
+            result.diagnostics = _diagnostics(path, module, findings, options)
+            first = False
+        if not options.fix:
+            return result
+        applicable = [f for f in findings if _applies(f, options)]
+        if not applicable:
+            result.remaining = _diagnostics(path, module, findings, options)
+            break
+        chosen = select_compatible(f.fix for f in applicable)  # type: ignore[misc]
+        chosen_ids = {id(fix) for fix in chosen}
+        result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
+        module = _parse(apply_fixes(module, chosen).bytes)
+        changed = True
+    else:
+        result.remaining = _diagnostics(path, module, findings, options)
+    if changed:
+        new = module.bytes
+        _verify(path, data, new, module.encoding)
+        if new != data:
+            result.fixed = new
+    return result
+
+
+def _verify(path: str, old: bytes, new: bytes, encoding: str) -> None:
+    """The output must compile wherever the input did."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ast.parse(old.decode(encoding))
+        except (SyntaxError, ValueError, UnicodeDecodeError):
+            return  # newer syntax than this Python reads: LibCST's own parse vouched for it
+        try:
+            ast.parse(new.decode(encoding))
+        except (SyntaxError, ValueError, UnicodeDecodeError) as error:
+            raise _Failure(f"internal error: the fix would not compile ({error}); file left unchanged") from None
+
+
+def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
+    from gradfix.transforms.base import Safety
+
+    fix = finding.fix
+    if fix is None:
+        return False
+    return fix.safety is Safety.SAFE or (fix.safety is Safety.UNSAFE and options.unsafe_fixes)
+
+
+def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]
+    from gradfix.transforms import ALL_RULES
+
+    return [rule() for rule in ALL_RULES if rule.code in select]
+
+
+def _unsuppressed(findings: list, module) -> list:  # type: ignore[no-untyped-def,type-arg]
+    from gradfix.suppressions import filter_suppressed
+
+    return filter_suppressed(findings, module)
+
+
+def _diagnostics(path: str, module, findings: list, options: Options) -> list[Diagnostic]:  # type: ignore[no-untyped-def,type-arg]
+    if not findings:
+        return []
+    from gradfix.positions import positions_of
+
+    spans = positions_of(module, [f.node for f in findings])
+    out = []
+    for finding in findings:
+        (line, column), (end_line, end_column) = spans[id(finding.node)]
+        out.append(
+            Diagnostic(
+                path,
+                line,
+                column,
+                end_line,
+                end_column,
+                finding.code,
+                finding.message,
+                _applies(finding, options),
+                finding.fix.safety.value if finding.fix is not None else None,
+            )
+        )
+    out.sort(key=lambda d: (d.line, d.column, d.code))
+    return out
+
+
+# running many files ----------------------------------------------------------------------
+def _load_and_process(source: SourceFile, options: Options) -> FileResult:
+    try:
+        data = read_source(source.path)
+    except FileError as error:
+        return FileResult(source.path, error=f"{source.path}: error: {error}")
+    return process_source(source.path, data, options)
+
+
+def run(
+    sources: Iterable[SourceFile],
+    options: Options,
+    jobs: int | None = None,
+    read_stdin: Callable[[], bytes] | None = None,
+    stdin_name: str = STDIN,
+) -> Iterator[FileResult]:
+    """Results in the order of `sources`, processing in parallel when it pays."""
+    sources = list(sources)
+    workers = jobs or os.cpu_count() or 1
+    files = [s for s in sources if s.path != STDIN]
+    if workers <= 1 or len(files) < 16:
+        for source in sources:
+            if source.path == STDIN:
+                data = read_stdin() if read_stdin else b""
+                yield process_source(stdin_name, data, options)
+            else:
+                yield _load_and_process(source, options)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from _in_pool(pool, sources, options, workers, read_stdin, stdin_name)
+
+
+def _in_pool(
+    pool: Executor,
+    sources: Sequence[SourceFile],
+    options: Options,
+    workers: int,
+    read_stdin: Callable[[], bytes] | None,
+    stdin_name: str,
+) -> Iterator[FileResult]:
+    # A bounded window of work in flight: memory stays flat however many files there are.
+    window: deque[Future[FileResult] | FileResult] = deque()
+    limit = workers * 8
+    for source in sources:
+        if source.path == STDIN:
+            data = read_stdin() if read_stdin else b""
+            window.append(process_source(stdin_name, data, options))
+        else:
+            try:
+                data = read_source(source.path)
+            except FileError as error:
+                window.append(FileResult(source.path, error=f"{source.path}: error: {error}"))
+                data = None
+            if data is not None:
+                if might_train(data):
+                    window.append(pool.submit(_process_remote, source.path, data, options))
+                else:
+                    window.append(FileResult(source.path, original=data))
+        while len(window) > limit or (window and not isinstance(window[0], Future)):
+            head = window.popleft()
+            yield head.result() if isinstance(head, Future) else head
+    while window:
+        head = window.popleft()
+        yield head.result() if isinstance(head, Future) else head
+
+
+def _process_remote(path: str, data: bytes, options: Options) -> FileResult:
+    """In a worker: the original bytes need not travel back unless they are needed."""
+    result = process_source(path, data, options)
+    if not result.changed:
+        result.original = None
+    return result

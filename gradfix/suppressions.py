@@ -1,0 +1,56 @@
+"""`# gradfix: ignore[GF001]` and `# noqa: GF001` on a finding's line or its loop's header."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from gradfix.positions import Span, positions_of
+
+_DIRECTIVE = re.compile(
+    r"#\s*(?:gradfix:\s*ignore(?P<gf>\[[^\]]*\])?|noqa(?::\s*(?P<noqa>[A-Za-z0-9_, ]+))?)(?=$|\s|#)", re.I
+)
+_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+ALL = None
+
+
+def directives(source: str) -> dict[int, set[str] | None]:
+    """Line number -> suppressed codes (None: every code) for lines that carry a directive."""
+    found: dict[int, set[str] | None] = {}
+    if "#" not in source:
+        return found
+    for number, line in enumerate(source.splitlines(), start=1):
+        if "#" not in line:
+            continue
+        for match in _DIRECTIVE.finditer(line):
+            listed = match.group("gf") or match.group("noqa")
+            codes = {c.upper() for c in _CODE.findall(listed)} if listed else None
+            if codes is None or found.get(number, set()) is None:
+                found[number] = None
+            else:
+                found.setdefault(number, set()).update(codes)  # type: ignore[union-attr]
+    return found
+
+
+def _suppressed(code: str, line: int, table: dict[int, set[str] | None]) -> bool:
+    if line not in table:
+        return False
+    codes = table[line]
+    return codes is None or code in codes
+
+
+def filter_suppressed(findings: list, module: cst.Module) -> list:  # type: ignore[type-arg]
+    if not findings:
+        return findings
+    table = directives(module.code)
+    if not table:
+        return findings
+    nodes = [f.node for f in findings] + [r for f in findings for r in f.related]
+    spans: dict[int, Span] = positions_of(module, nodes)
+    kept = []
+    for finding in findings:
+        lines = {spans[id(finding.node)][0][0]} | {spans[id(r)][0][0] for r in finding.related}
+        if not any(_suppressed(finding.code, line, table) for line in lines):
+            kept.append(finding)
+    return kept

@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import code_of
+from gradfix.transforms._common import (
+    below,
+    branch_prefix,
+    owned_events,
+    same_branches,
+    single_call_statement,
+)
+from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+
+
+class ZeroGradBetweenBackwardAndStep(Rule):
+    """
+    A gradient clear runs after the last `backward()` and before `step()`.
+
+    ## What it does
+    Finds `optimizer.zero_grad()` (or `model.zero_grad()` on the model that optimizer
+    trains) placed between the iteration's last `backward()` and the optimizer's `step()`.
+
+    ## Why is this bad?
+    The clear wipes the gradients `backward()` just computed, so `step()` sees none
+    (`None` or zeros) and the parameters never move, or move only by momentum and weight
+    decay. The loss stays flat while the loop looks busy.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    ## Fix safety
+    Safe. The clear moves to the start of the iteration (with its comments); when another
+    optimizer steps earlier in the same iteration, it moves to right after that step, before
+    this optimizer's forward and backward; when the step is conditional (accumulation), it
+    moves to right after the step in the same block. No fix is offered when the clear shares
+    its line with other statements.
+    """
+
+    code = "GF002"
+    name = "zero-grad-between-backward-and-step"
+    message = "`{clear}` runs after the last backward and wipes the gradients `{opt}.step()` is about to apply"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for loop in model.loops:
+            if loop.is_unknown:
+                continue
+            yield from self._check_loop(loop, model)
+
+    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        events = owned_events(loop, model)
+        reported: set[int] = set()
+        for index, step in enumerate(events):
+            if step.kind is not EventKind.STEP or step.engine or step.target is None:
+                continue
+            last_backward = _last_index(events[:index], EventKind.BACKWARD)
+            if last_backward is None:
+                continue
+            backward = events[last_backward]
+            for clear in events[last_backward + 1 : index]:
+                if (
+                    clear.kind is not EventKind.CLEAR
+                    or id(clear.node) in reported
+                    or not clear.direct
+                    or not _clears_optimizer(clear, step.target, model)
+                    or not same_branches(clear, step, loop.node)
+                    or not branch_prefix(backward, step, loop.node)
+                ):
+                    continue
+                reported.add(id(clear.node))
+                yield Finding(
+                    self.code,
+                    self.message.format(clear=code_of(clear.node), opt=step.target),
+                    clear.node,
+                    fix=self._fix(loop, events[:last_backward], clear, step),
+                    related=(loop.node,),
+                )
+
+    def _fix(self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent) -> Fix | None:
+        moved = _movable(clear, loop)
+        if moved is None or not isinstance(loop.body, cst.IndentedBlock):
+            return None
+        statement = strip_blank_lines(moved)
+        remove = RemoveStatement(moved, keep_comments=False)
+        if step.conditional_within(loop.node):
+            if not step.direct:
+                return None
+            return Fix([remove, InsertStatements(step.statement, "after", (statement,))], Safety.SAFE)
+        previous = _last_index(earlier, EventKind.STEP)
+        if previous is not None:
+            prior = earlier[previous]
+            if prior.direct and not prior.conditional_within(loop.node):
+                return Fix([remove, InsertStatements(prior.statement, "after", (statement,))], Safety.SAFE)
+            return None
+        return Fix([remove, InsertStatements(loop.body, "start", (statement,))], Safety.SAFE)
+
+
+def _last_index(events: list[GradEvent], kind: EventKind) -> int | None:
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].kind is kind:
+            return index
+    return None
+
+
+def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel) -> bool:
+    if clear.scope is ClearScope.OPTIMIZER:
+        return clear.target == optimizer
+    if clear.scope is ClearScope.MODEL and clear.target is not None:
+        info = model.facts.info(optimizer)
+        return info is not None and info.params is not None and code_of(info.params) == f"{clear.target}.parameters()"
+    return False
+
+
+def _movable(clear: GradEvent, loop: TrainingLoop) -> cst.BaseStatement | None:
+    """The whole statement that performs the clear and nothing else, if there is one."""
+    path = below(clear, loop.node)
+    line = single_call_statement(clear)
+    if line is None or not path:
+        return None
+    inner_loops = clear.loops_within(loop.node)
+    if not inner_loops:
+        return line
+    # `for o in opts: o.zero_grad()`: move the little loop when it only clears
+    nested = inner_loops[-1]
+    if len(inner_loops) == 1 and isinstance(nested, cst.For) and nested.orelse is None and nested in path:
+        body = nested.body
+        statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+        if len(statements) == 1:
+            return nested
+    return None

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def gradfix_command() -> list[str]:
+    """The installed console script, as a user runs it."""
+    script = Path(sys.executable).with_name("gradfix")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("gradfix")
+    if found:
+        return [found]
+    return [sys.executable, "-m", "gradfix"]
+
+
+def run_gradfix(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("FORCE_COLOR", None)
+    return subprocess.run(
+        [*gradfix_command(), *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def gradfix():
+    return run_gradfix

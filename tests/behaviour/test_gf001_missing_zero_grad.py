@@ -1,0 +1,36 @@
+"""GF001 on the seed scenarios: after `gradfix --write`, the loop trains exactly like the hand-fixed one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.behaviour.harness import apply_gradfix, assert_same_training, example_path, reference_path, run_script
+
+SCRIPTS = ["tinymlp_no_zero_grad.py", "linreg_no_zero_grad.py"]
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_fixed_script_trains_like_hand_fixed(name: str, tmp_path: Path) -> None:
+    original = example_path(name)
+    fixed = apply_gradfix(original, tmp_path, "--select", "GF001")
+    source = fixed.read_text()
+    assert source != original.read_text(), "gradfix changed nothing"
+    assert ".zero_grad(set_to_none=True)" in source
+
+    result = run_script(fixed)
+    expected = run_script(reference_path(name))
+    assert_same_training(result, expected)
+
+    buggy = run_script(original)
+    assert buggy["losses"] != expected["losses"], "the bug must change training, or this test proves nothing"
+
+
+def test_linreg_gradient_norm_stops_growing(tmp_path: Path) -> None:
+    """The seed's symptom: without zero_grad the gradient norm grows batch after batch."""
+    name = "linreg_no_zero_grad.py"
+    buggy = run_script(example_path(name))["extra"]["grad_norms"]
+    fixed = run_script(apply_gradfix(example_path(name), tmp_path))["extra"]["grad_norms"]
+    assert all(later > earlier for earlier, later in zip(buggy[:5], buggy[1:6]))
+    assert max(fixed) < max(buggy)

@@ -30,6 +30,7 @@ OPTIMIZER_CLASSES = {
     "ZeroRedundancyOptimizer", "SophiaG",
 }  # fmt: skip
 _OPTIMIZER_FACTORY = re.compile(r"(^|_)(create|build|get|make|init|configure|setup)_?(\w*_)?optim", re.I)
+_OPTIMIZER_CLASS_NAME = re.compile(r"^(Adam|AdamW|SGD|RMSprop|Adagrad|Adafactor|Lion|Lamb|LAMB|NAdam|RAdam)[A-Z0-9]|Optimizer$")
 _SCHEDULER_NAME = re.compile(r"sched|lr_?policy|warmup", re.I)
 _OPTIMIZER_NAME = re.compile(r"(^|_)(opt|optim|optimi[sz]er)s?($|_|\d)|optim", re.I)
 _SCALER_NAME = re.compile(r"scaler", re.I)
@@ -54,6 +55,8 @@ def classify_constructor(qualified: str | None) -> str | None:
     if not qualified:
         return None
     last = qualified.rsplit(".", 1)[-1]
+    if _OPTIMIZER_CLASS_NAME.search(last) and "lr_scheduler" not in qualified and not re.search(r"(Scheduler|Schedule|LR)$", last):
+        return "optimizer"  # AdamWScheduleFree is an optimizer, whatever else its name says
     if "lr_scheduler" in qualified or _SCHEDULER_NAME.search(last) or re.search(r"(LR|Lr)$", last):
         return "scheduler"
     if last in ("GradScaler", "ShardedGradScaler"):

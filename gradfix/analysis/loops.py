@@ -43,6 +43,10 @@ _GRADIENT_HINT = re.compile(
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
     re.I,
 )
+# Bases whose methods we know do not touch gradients behind the loop's back.
+_KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Generic", "Dataset", "NamedTuple"}
+# Inherited methods named like the hooks a framework runs around an iteration.
+_HOOK_NAME = re.compile(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
     "register_step_pre_hook", "register_step_post_hook",
@@ -116,6 +120,8 @@ class _Walker:
         self.events: list[GradEvent] = []
         self.loop_nodes: list[tuple[Loop, _Context]] = []
         self.visiting: list[int] = []
+        self.classes: dict[str, cst.ClassDef] = {}
+        self.self_attributes: dict[str, set[str]] = {}
 
     # statements ----------------------------------------------------------------
     def block(self, suite: cst.BaseSuite | cst.Module, ctx: _Context) -> None:
@@ -155,6 +161,7 @@ class _Walker:
                 self.function(stmt, ctx)
         elif isinstance(stmt, cst.ClassDef):
             if not ctx.in_helper:
+                self.classes[stmt.name.value] = stmt
                 self.block(stmt.body, replace(ctx, class_name=stmt.name.value, path=(), blocks=()))
 
     def function(self, node: cst.FunctionDef, ctx: _Context) -> None:
@@ -404,6 +411,22 @@ class _Walker:
         finally:
             self.visiting.pop()
 
+    def inherited(self, method: str, ctx: _Context) -> bool:
+        """`self.method()` looks like a framework hook and is neither defined nor assigned in this
+        class, whose bases we cannot read."""
+        node = self.classes.get(ctx.class_name or "")
+        if node is None or not _HOOK_NAME.search(method) or method in self.facts.methods.get(node.name.value, {}):
+            return False
+        bases = [dotted(base.value) for base in node.bases if base.keyword is None]
+        if all(base is not None and base.rsplit(".", 1)[-1] in _KNOWN_BASES for base in bases):
+            return False
+        attributes = self.self_attributes.get(node.name.value)
+        if attributes is None:
+            collector = _SelfAttributes()
+            node.visit(collector)
+            attributes = self.self_attributes[node.name.value] = collector.names
+        return method not in attributes
+
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         text = cst.Module(body=[]).code_for_node(helper.node)
         return any(word in text for word in ("backward", "zero_grad", ".step(", ".grad"))
@@ -414,6 +437,8 @@ class _Walker:
         last = (name or method or "").rsplit(".", 1)[-1]
         if last in HARMLESS_CALLS or classify_constructor(self.facts.imports.qualify(name)) is not None:
             return ""
+        if isinstance(recv, cst.Name) and recv.value == "self" and method and self.inherited(method, ctx):
+            return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         facts = self.facts
@@ -428,6 +453,27 @@ class _Walker:
             ):
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""
+
+
+class _SelfAttributes(cst.CSTVisitor):
+    """Names assigned as `self.<name> = ...` anywhere in a class."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def _target(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._target(element.value)
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+            self.names.add(target.attr.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._target(target.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
 
 
 def _grad_node(expr: cst.BaseExpression) -> cst.Attribute:

@@ -7,7 +7,10 @@ import libcst as cst
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
-from gradfix.transforms._common import new_statement, owned_events, runs_once
+from gradfix.analysis.accumulation import Accumulation, accumulation_of
+from gradfix.analysis.bindings import LoopBindings, loop_bindings
+from gradfix.transforms._accumulation import clear_edits
+from gradfix.transforms._common import below, new_statement, owned_events, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 
 
@@ -47,14 +50,23 @@ class MissingZeroGrad(Rule):
     Safe. The clear is inserted as the first statement of the iteration, one per stepped
     optimizer, which is what a hand-fixed loop does. The rule stays silent when the loop
     clears anywhere (start, end, in a helper it can read, in an LBFGS closure), when the step
-    is conditional (gradient accumulation, see GF011/GF005), for Lightning's
+    is conditional for any reason but gradient accumulation, for Lightning's
     `self.optimizers()`, for DeepSpeed-style engines that clear on `step()`, and when a call
-    it cannot see into may clear gradients.
+    it cannot see into may clear gradients. In a gradient-accumulation loop (the step runs
+    under `if (i + 1) % N == 0:`, see GF005/GF006/GF011) the clear goes right after the
+    conditional step instead, and after a tail-flush step in the enclosing epoch loop.
+    An optimizer built inside the loop is cleared right after the statement building it
+    (no fix when that statement is not before the iteration's first backward); when it is
+    built over tensors or a model also made inside the loop, nothing accumulates and the
+    rule stays silent.
     """
 
     code = "GF001"
     name = "missing-zero-grad"
     message = "`{opt}.step()` applies gradients accumulated since the loop began: clear them each iteration"
+    accumulation_message = (
+        "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -75,28 +87,69 @@ class MissingZeroGrad(Rule):
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         insertions: list[tuple[GradEvent, str]] = []
+        accumulating: list[tuple[GradEvent, str, Accumulation]] = []
+        bindings = loop_bindings(loop.node)
         for target, step in steps.items():
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
+            if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
+                continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
             if step.conditional_within(loop.node):
-                continue  # accumulation: the accumulation rules handle it
+                # only a recognised accumulation loop: the clear goes right after its step
+                accumulation = accumulation_of(loop, model)
+                if accumulation is not None and target in accumulation.targets:
+                    accumulating.append((step, target, accumulation))
+                continue
             insertions.append((step, target))
+        for step, target, accumulation in accumulating:
+            statement = new_statement(f"{target}.zero_grad(set_to_none=True)\n", model)
+            edits = clear_edits(accumulation, target, statement, model)
+            yield Finding(
+                self.code,
+                self.accumulation_message.format(opt=target),
+                step.node,
+                fix=Fix(list(edits), Safety.SAFE) if edits else None,
+                related=(loop.node,),
+            )
         for step, target in insertions:
             yield Finding(
                 self.code,
                 self.message.format(opt=target),
                 step.node,
-                fix=self._fix(loop, step, target, model),
+                fix=self._fix(loop, step, target, model, bindings),
                 related=(loop.node,),
             )
 
-    def _fix(self, loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> Fix | None:
+    def _fix(
+        self, loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel, bindings: LoopBindings
+    ) -> Fix | None:
         if not isinstance(loop.body, cst.IndentedBlock) or target.endswith("[*]"):
             return None
         if step.via and _local_to_helper(target, step):
             return None
         statement = new_statement(f"{target}.zero_grad(set_to_none=True)\n", model)
+        if bindings.binds(target):
+            # built inside the loop: clear right after the one top-level statement building it
+            anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
+            return Fix([InsertStatements(anchor, "after", (statement,))], Safety.SAFE) if anchor else None
         return Fix([InsertStatements(loop.body, "start", (statement,))], Safety.SAFE)
+
+
+def _binding_before_step(
+    loop: TrainingLoop, step: GradEvent, statements: list[cst.BaseStatement]
+) -> cst.BaseStatement | None:
+    body = list(loop.body.body)  # type: ignore[attr-defined]
+    path = below(step, loop.node)
+    if len(statements) != 1 or not path:
+        return None
+    index = {id(stmt): i for i, stmt in enumerate(body)}
+    binding = index.get(id(statements[0]))
+    # the clear must run before this iteration's first backward, not only before the step
+    firsts = [below(e, loop.node) for e in loop.events if e.kind is EventKind.BACKWARD] + [path]
+    positions = [index.get(id(p[0])) if p else None for p in firsts]
+    if binding is None or any(p is None or binding >= p for p in positions):
+        return None
+    return statements[0]
 
 
 def _local_to_helper(target: str, step: GradEvent) -> bool:

@@ -4,6 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of
@@ -54,7 +55,8 @@ class ZeroGradBetweenBackwardAndStep(Rule):
     optimizer steps earlier in the same iteration, it moves to right after that step, before
     this optimizer's forward and backward; when the step is conditional (accumulation), it
     moves to right after the step in the same block. No fix is offered when the clear shares
-    its line with other statements.
+    its line with other statements, or when the optimizer (or model) it clears is built
+    inside the loop, where an earlier spot may not see the name yet.
     """
 
     code = "GF002"
@@ -101,6 +103,9 @@ class ZeroGradBetweenBackwardAndStep(Rule):
         moved = _movable(clear, loop)
         if moved is None or not isinstance(loop.body, cst.IndentedBlock):
             return None
+        bindings = loop_bindings(loop.node)
+        if any(bindings.binds(key) for key in (clear.target, step.target) if key is not None):
+            return None  # built inside the loop: an earlier spot may not see the name yet
         statement = strip_blank_lines(moved)
         remove = RemoveStatement(moved, keep_comments=False)
         if step.conditional_within(loop.node):

@@ -1,0 +1,13 @@
+import torch
+from torch import nn
+
+
+def train(model, loader, epochs=1):
+    criterion = nn.CrossEntropyLoss()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    return model

@@ -1,0 +1,11 @@
+import torch
+
+
+def train(model, loader, optim, chunks=4):
+    for batch, target in loader:
+        optim.zero_grad(set_to_none=True)
+        # split a large batch to fit in memory
+        for xb, yb in zip(batch.chunk(chunks), target.chunk(chunks)):
+            loss = torch.nn.functional.cross_entropy(model(xb), yb) / chunks
+            loss.backward()
+        optim.step()

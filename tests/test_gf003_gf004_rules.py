@@ -1,0 +1,190 @@
+"""GF003 (multiple-backward) and GF004 (needless-retain-graph) together, and their docs.
+
+The fixture test runs one rule at a time; here both run, as `gradfix --write` does, and the
+runner's fixed point must end in one backward call that retains nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from gradfix.runner import Options, process_source
+from gradfix.transforms import RULES_BY_CODE
+
+BOTH = frozenset({"GF003", "GF004"})
+
+
+def _run(source: str, codes: frozenset[str] = BOTH, unsafe: bool = False):  # type: ignore[no-untyped-def]
+    data = textwrap.dedent(source).encode()
+    result = process_source("case.py", data, Options(select=codes, unsafe_fixes=unsafe, fix=True))
+    assert result.error is None, result.error
+    return result
+
+
+def _backward_calls(code: bytes) -> list[str]:
+    tree = ast.parse(code)
+    return [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "backward"
+    ]
+
+
+SPLIT_BOTH_RETAIN = """
+    import torch
+
+    def train(model, loader, optimizer):
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x)
+            task = torch.nn.functional.mse_loss(out, y)
+            reg = out.abs().mean()
+            task.backward(retain_graph=True)
+            reg.backward(retain_graph=True)
+            optimizer.step()
+"""
+
+
+def test_merge_then_drop_retain_graph_reaches_single_plain_backward() -> None:
+    result = _run(SPLIT_BOTH_RETAIN)
+    # GF004 reports only the last call (nothing backpropagates after it); the earlier
+    # one's retain_graph is needed as long as the calls are split
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF003", 10), ("GF004", 11)]
+    assert result.fixed is not None
+    assert _backward_calls(result.fixed) == ["total_loss.backward()"]
+    assert b"total_loss = task + reg\n" in result.fixed
+    assert b"retain_graph" not in result.fixed
+    assert result.fixed_codes == {"GF003": 1, "GF004": 1}
+    assert result.remaining == []
+
+
+def test_seed_split_needs_its_retain_graph_until_merged() -> None:
+    seed = SPLIT_BOTH_RETAIN.replace("reg.backward(retain_graph=True)", "reg.backward()")
+    alone = _run(seed, frozenset({"GF004"}))
+    assert alone.diagnostics == [] and alone.fixed is None  # removing it would break the split loop
+    both = _run(seed)
+    assert [d.code for d in both.diagnostics] == ["GF003"]
+    assert both.fixed is not None and b"retain_graph" not in both.fixed
+    assert _backward_calls(both.fixed) == ["total_loss.backward()"]
+
+
+SEPARATE_FORWARDS = """
+    def train(model, loader, optimizer, criterion):
+        for clean, noisy, y in loader:
+            optimizer.zero_grad()
+            loss_clean = criterion(model(clean), y)
+            loss_clean.backward(retain_graph=True)
+            loss_noisy = criterion(model(noisy), y)
+            loss_noisy.backward()
+            optimizer.step()
+"""
+
+
+def test_unclear_forward_relation_is_an_unsafe_fix() -> None:
+    safe_only = _run(SEPARATE_FORWARDS)
+    assert [(d.code, d.fix_safety, d.fixable) for d in safe_only.diagnostics] == [("GF003", "unsafe", False)]
+    assert safe_only.fixed is None
+    unsafe = _run(SEPARATE_FORWARDS, unsafe=True)
+    assert unsafe.fixed is not None
+    assert _backward_calls(unsafe.fixed) == ["total_loss.backward()"]
+    assert b"total_loss = loss_clean + loss_noisy\n" in unsafe.fixed
+
+
+def test_comments_and_blank_lines_stay_in_place() -> None:
+    source = """
+        def train(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                out = model(x)
+                a = out.mean()
+                b = out.std()
+
+                # first the mean
+                a.backward(retain_graph=True)  # keep it
+                # then the spread
+                (2 * b).backward()  # done
+                optimizer.step()
+    """
+    result = _run(source)
+    assert result.fixed is not None
+    expected = textwrap.dedent(
+        """
+        def train(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                out = model(x)
+                a = out.mean()
+                b = out.std()
+
+                # first the mean
+                # then the spread
+                # keep it
+                total_loss = a + 2 * b
+                total_loss.backward()  # done
+                optimizer.step()
+        """
+    )
+    assert result.fixed.decode() == expected
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "x.requires_grad_(True)\n",  # harmless, still merged
+        "print(a.item())\n",
+    ],
+)
+def test_harmless_statement_between_keeps_safe_fix(extra: str) -> None:
+    source = f"""
+        def train(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                out = model(x)
+                a = out.mean()
+                b = out.std()
+                a.backward(retain_graph=True)
+                {extra.strip()}
+                b.backward()
+                optimizer.step()
+    """
+    result = _run(source, frozenset({"GF003"}))
+    assert [d.fix_safety for d in result.diagnostics] == ["safe"]
+    assert result.fixed is not None and _backward_calls(result.fixed) == ["total_loss.backward()"]
+
+
+def test_gradient_read_between_silences_gf003() -> None:
+    source = """
+        def train(model, loader, optimizer):
+            for x, y in loader:
+                optimizer.zero_grad()
+                out = model(x)
+                a = out.mean()
+                b = out.std()
+                a.backward(retain_graph=True)
+                norms = [p.grad.norm() for p in model.parameters()]
+                b.backward()
+                optimizer.step()
+    """
+    assert _run(source).diagnostics == []
+
+
+@pytest.mark.parametrize("code", ["GF003", "GF004"])
+def test_docs_say_when_the_fix_is_safe_and_when_not(code: str) -> None:
+    docs = RULES_BY_CODE[code].docs()
+    for section in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Fix safety"):
+        assert section in docs, section
+    safety = docs.split("## Fix safety", 1)[1]
+    assert "safe" in safety and "unsafe" in safety.lower() and "silent" in safety
+
+
+def test_enough_fixtures_for_gf003_and_gf004() -> None:
+    """The issue asks for at least 8 before/after pairs per rule."""
+    from pathlib import Path
+
+    root = Path(__file__).parent / "before_after"
+    for folder in ("GF003_multiple_backward", "GF004_needless_retain_graph"):
+        pairs = [p for p in (root / folder).glob("*.before.py") if p.with_name(p.name.replace(".before.", ".after.")).exists()]
+        assert len(pairs) >= 8, (folder, len(pairs))

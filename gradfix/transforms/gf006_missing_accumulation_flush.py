@@ -1,0 +1,219 @@
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.accumulation import Accumulation, accumulations, window_is_full
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind
+from gradfix.analysis.names import code_of, dotted
+from gradfix.transforms._accumulation import scaler_update
+from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+
+_EMPTY = cst.Module(body=[])
+_GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
+# statements of the step block a flush may leave out without changing what is trained
+_BOOKKEEPING_CALLS = {
+    "print", "log", "info", "debug", "set_postfix", "set_description", "write",
+    "add_scalar", "add_scalars", "log_dict", "append", "refresh",
+}  # fmt: skip
+_FLUSH_WORD = re.compile(r"flush|remaining|leftover", re.I)
+_PROGRESS = re.compile(r"bar|progress|tqdm|meter", re.I)
+FLUSH_COMMENT = "# the last micro-batches did not fill a whole window: step on them too"
+
+
+class MissingAccumulationFlush(Rule):
+    """
+    The micro-batches after the last full accumulation window never reach `step()`.
+
+    ## What it does
+    Finds gradient-accumulation loops over a data loader (`if (i + 1) % accum_steps == 0:
+    optimizer.step()`) with no step for the micro-batches left over when the number of
+    batches is not a multiple of `accum_steps`: no `or (i + 1) == len(loader)` in the
+    condition, no step after the loop.
+
+    ## Why is this bad?
+    The gradients of the last `len(loader) % accum_steps` batches are computed and then
+    dropped (or, in an epoch loop, silently added to the first window of the next epoch,
+    which is then too large). Part of the data never trains the model, and the last
+    batches of every epoch cost time for nothing.
+
+    ## Example
+    ```python
+    for i, (x, y) in enumerate(loader):
+        (criterion(model(x), y) / accum_steps).backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Use instead
+    ```python
+    for i, (x, y) in enumerate(loader):
+        (criterion(model(x), y) / accum_steps).backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+
+    # the last micro-batches did not fill a whole window: step on them too
+    if (i + 1) % accum_steps != 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    ```
+
+    ## Fix safety
+    Safe when the flush repeats the loop's whole stepping code (scaler, unscale, clipping,
+    scheduler and clear included); unsafe when the step block also holds other statements
+    the flush leaves out (only counters, logging and progress bars may be left out
+    safely). The flush goes right after the batch loop (inside an epoch loop, after the
+    inner loop) and tests the loop's own counter. The rule stays silent when the condition
+    already fires on the last batch, when a step follows the loop, for `range(...)`
+    step-count loops and `while` loops, for counters that are not reset when the loop
+    starts, and for library-managed accumulation. It reports without a fix while the first
+    window is off by one (GF015), while the clear runs every micro-batch (GF011) or
+    never (GF001): fix those first.
+    """
+
+    code = "GF006"
+    name = "missing-accumulation-flush"
+    message = "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: flush them after the loop"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for acc in accumulations(model):
+            finding = self._check(acc, model)
+            if finding is not None:
+                yield finding
+
+    def _check(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        loop = acc.loop.node
+        periodic = acc.periodic
+        if not isinstance(loop, cst.For) or loop.orelse is not None or periodic.tail or periodic.conjunct:
+            return None
+        if not _loader_like(loop.iter):
+            return None
+        counter = acc.counter
+        if counter.kind == "enumerate":
+            pass
+        elif counter.kind == "variable" and counter.per_loop and counter.first is not None:
+            pass
+        else:
+            return None
+        full = window_is_full(acc)
+        if full is None:
+            return None
+        if _steps_after(acc, loop):
+            return None
+        target = sorted(acc.targets)[0]
+        fix = None
+        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc):
+            fix = self._fix(acc, model)
+        return Finding(
+            self.code,
+            self.message.format(n=code_of(periodic.n), opt=target),
+            acc.steps[0].node,
+            fix=fix,
+            related=(loop,),
+        )
+
+    def _ready(self, acc: Accumulation) -> bool:
+        loop = acc.loop.node
+        if not acc.clears:
+            return False  # GF001 adds the clear first, then the flush copies it
+        for clear in acc.clears:
+            if not clear.branches_within(loop):
+                return False  # GF011 moves the clear first
+        return True
+
+    def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
+        body = acc.node.body
+        if not isinstance(body, cst.IndentedBlock):
+            return None
+        gradient_statements: set[int] = set()
+        for event in acc.loop.events:
+            if event.kind in _GRADIENT_KINDS:
+                gradient_statements.update(id(s) for s in event.path)
+        kept: list[cst.BaseStatement] = []
+        safe = True
+        for stmt in body.body:
+            if id(stmt) in gradient_statements or scaler_update(stmt, model):
+                kept.append(stmt)
+            elif not _bookkeeping(stmt):
+                safe = False
+        stepping = {id(s) for step in acc.steps for s in step.path}
+        if not any(id(s) in stepping for s in kept):
+            return None
+        guard = _negate(acc.periodic.comparison)
+        if guard is None:
+            return None
+        flush = cst.If(
+            test=guard,
+            body=cst.IndentedBlock(body=[strip_blank_lines(s) for s in kept]),
+            leading_lines=[cst.EmptyLine(indent=False), cst.EmptyLine(indent=True, comment=cst.Comment(FLUSH_COMMENT))],
+        )
+        return Fix([InsertStatements(acc.loop.node, "after", (flush,))], Safety.SAFE if safe else Safety.UNSAFE)
+
+
+def _negate(comparison: cst.BaseExpression) -> cst.BaseExpression | None:
+    if isinstance(comparison, cst.UnaryOperation):
+        inner = comparison.expression
+        return inner.with_changes(lpar=[], rpar=[]) if isinstance(inner, cst.BinaryOperation) else None
+    if isinstance(comparison, cst.Comparison) and len(comparison.comparisons) == 1:
+        target = comparison.comparisons[0]
+        op = target.operator
+        if not isinstance(op, cst.Equal):
+            return None
+        new_op = cst.NotEqual(whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after)
+        return comparison.with_changes(comparisons=[target.with_changes(operator=new_op)])
+    return None
+
+
+def _loader_like(iterable: cst.BaseExpression) -> bool:
+    """Iterates data (a loader), not a count of steps."""
+    inner = iterable
+    if isinstance(inner, cst.Call) and dotted(inner.func) == "enumerate" and inner.args:
+        inner = inner.args[0].value
+    if isinstance(inner, cst.Call) and dotted(inner.func) == "range":
+        args = inner.args
+        if len(args) == 1 and isinstance(args[0].value, cst.Call) and dotted(args[0].value.func) == "len":
+            return True
+        return False
+    return True
+
+
+def _steps_after(acc: Accumulation, loop: cst.For) -> bool:
+    """Some statement after the loop (at any level of the function) steps: a flush of some kind."""
+    step = acc.steps[0]
+    index = next((i for i, s in enumerate(step.path) if s is loop), None)
+    if index is None:
+        return True
+    for level in range(index, -1, -1):
+        block = step.blocks[level]
+        statements = block.body if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
+        position = next((i for i, s in enumerate(statements) if s is step.path[level]), None)
+        if position is None:
+            return True
+        for later in statements[position + 1 :]:
+            text = _EMPTY.code_for_node(later)
+            if "step(" in text or _FLUSH_WORD.search(text):
+                return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`...
+    return False
+
+
+def _bookkeeping(stmt: cst.BaseStatement) -> bool:
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    for small in stmt.body:
+        if isinstance(small, (cst.AugAssign, cst.Pass)):
+            continue
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            name = dotted(small.value.func) or ""
+            if name.rsplit(".", 1)[-1] in _BOOKKEEPING_CALLS:
+                continue
+            if name.endswith(".update") and _PROGRESS.search(name.rsplit(".", 1)[0]):
+                continue  # progress_bar.update(1); not ema.update(model)
+        return False
+    return True

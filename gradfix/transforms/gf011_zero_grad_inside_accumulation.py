@@ -1,0 +1,156 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.accumulation import Accumulation, accumulations, library_accumulation
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import code_of, method_name
+from gradfix.transforms._accumulation import clear_edits
+from gradfix.transforms._common import owned_events, single_call_statement
+from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+
+
+class ZeroGradInsideAccumulation(Rule):
+    """
+    Gradients are cleared on every micro-batch of an accumulation loop.
+
+    ## What it does
+    Finds gradient-accumulation loops (the optimizer steps only under a periodic
+    condition such as `if (i + 1) % accum_steps == 0:`) that clear the optimizer's
+    gradients unconditionally, on every micro-batch. Also finds `model.zero_grad()` inside
+    `with accelerator.accumulate(model):`.
+
+    ## Why is this bad?
+    Each clear throws away what the earlier micro-batches of the window accumulated, so
+    `step()` applies the gradient of the last micro-batch only (divided by N if the loss is
+    scaled): the loop trains on a quarter of its data with a quarter of the learning rate
+    and costs the full time. Accelerate turns `optimizer.zero_grad()` into a no-op between
+    sync steps, but not `model.zero_grad()`, which really clears every micro-batch.
+
+    ## Example
+    ```python
+    for i, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        (criterion(model(x), y) / accum_steps).backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    for i, (x, y) in enumerate(loader):
+        (criterion(model(x), y) / accum_steps).backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Fix safety
+    Safe. The clear moves (with its comments) to right after the conditional step, and a
+    copy follows every tail-flush step of the same optimizer in the enclosing epoch loop
+    that would otherwise leave its gradients to the next epoch. Inside
+    `accelerator.accumulate()`, `model.zero_grad()` becomes `optimizer.zero_grad()` when
+    the block steps exactly one optimizer. No fix when the clear shares its line with other
+    statements or the step is in a helper. `optimizer.zero_grad()` on every micro-batch
+    inside or around `accelerator.accumulate()` is correct and never reported.
+    """
+
+    code = "GF011"
+    name = "zero-grad-inside-accumulation"
+    message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs every `{n}`: nothing accumulates"
+    accelerate_message = (
+        "`{clear}` clears on every micro-batch inside `accelerator.accumulate()`: use the optimizer's `zero_grad()`,"
+        " which Accelerate skips between sync steps"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for acc in accumulations(model):
+            yield from self._check_manual(acc, model)
+        for loop in model.loops:
+            # `accelerator.accumulate(model)` itself is an unseen call the model marks unknown
+            if all(_is_accumulate(e.node) for e in loop.unknown):
+                yield from self._check_accelerate(loop, model)
+
+    # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
+    def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
+        loop = acc.loop.node
+        for clear in acc.clears:
+            if clear.branches_within(loop) or clear.loops_within(loop):
+                continue
+            target = _cleared_optimizer(clear, acc, model)
+            if target is None:
+                continue
+            yield Finding(
+                self.code,
+                self.message.format(clear=code_of(clear.node), opt=target, n=code_of(acc.periodic.n)),
+                clear.node,
+                fix=self._fix(acc, clear, target, model),
+                related=(loop,),
+            )
+
+    def _fix(self, acc: Accumulation, clear: GradEvent, target: str, model: ModuleModel) -> Fix | None:
+        statement = single_call_statement(clear)
+        if statement is None or not clear.direct:
+            return None
+        edits = clear_edits(acc, target, strip_blank_lines(statement), model)
+        if edits is None:
+            return None
+        return Fix([RemoveStatement(statement, keep_comments=False), *edits], Safety.SAFE)
+
+    # `model.zero_grad()` inside `with accelerator.accumulate(model):` -------------------
+    def _check_accelerate(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        events = owned_events(loop, model)
+        for clear in events:
+            if clear.kind is not EventKind.CLEAR or clear.scope is not ClearScope.MODEL or not clear.direct:
+                continue
+            block = library_accumulation(clear)
+            if block is None or clear.branches_within(loop.node) or clear.loops_within(loop.node):
+                continue
+            steps = {
+                e.target
+                for e in events
+                if e.kind is EventKind.STEP and e.target is not None and library_accumulation(e) is block
+            }
+            fix = None
+            if len(steps) == 1:
+                fix = _replace_receiver(clear, next(iter(steps)))
+            yield Finding(
+                self.code,
+                self.accelerate_message.format(clear=code_of(clear.node)),
+                clear.node,
+                fix=fix,
+                related=(loop.node,),
+            )
+
+
+def _is_accumulate(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Call) and method_name(node) == "accumulate"
+
+
+def _replace_receiver(clear: GradEvent, optimizer: str) -> Fix | None:
+    call = clear.call
+    if call is None or not isinstance(call.func, cst.Attribute):
+        return None
+    try:
+        new_receiver = cst.parse_expression(optimizer)
+    except cst.ParserSyntaxError:
+        return None
+    new = call.with_changes(func=call.func.with_changes(value=new_receiver))
+    return Fix([ReplaceNode(call, new, clear.statement)], Safety.SAFE)
+
+
+def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:
+    """The accumulating optimizer whose gradients the clear wipes, if we are sure of it."""
+    if clear.scope is ClearScope.OPTIMIZER:
+        return clear.target if clear.target in acc.targets else None
+    if clear.scope is ClearScope.MODEL and clear.target is not None and len(acc.targets) == 1:
+        target = next(iter(acc.targets))
+        info = model.facts.info(target)
+        if info is not None and info.params is not None and code_of(info.params) == f"{clear.target}.parameters()":
+            return target
+    return None

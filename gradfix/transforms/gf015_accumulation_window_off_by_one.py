@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.accumulation import Accumulation, accumulations, first_window
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import code_of
+from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+
+_EMPTY = cst.Module(body=[])
+
+
+class AccumulationWindowOffByOne(Rule):
+    """
+    The first accumulation window does not hold N micro-batches.
+
+    ## What it does
+    Finds accumulation conditions such as `if step % accum_steps == 0:` whose counter is 0
+    on the first micro-batch (an `enumerate` index, or a counter incremented after the
+    test), so the optimizer steps right after the very first micro-batch.
+
+    ## Why is this bad?
+    The first window holds one micro-batch instead of N. With the loss divided by N, that
+    first step uses a gradient N times too small; every later window is shifted by one, and
+    the tail left for a flush is off by one too. The loop is not the one its author meant,
+    and its results depend on where the counter starts.
+
+    ## Example
+    ```python
+    for step, batch in enumerate(loader):
+        (model(**batch).loss / accum_steps).backward()
+        if step % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Use instead
+    ```python
+    for step, batch in enumerate(loader):
+        (model(**batch).loss / accum_steps).backward()
+        if (step + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Fix safety
+    Safe. The counter in the condition becomes `(step + 1)`; the rest of the condition (a
+    last-batch test, for instance) is kept. Not reported when the counter is incremented
+    before the test, starts at 1 (`enumerate(loader, start=1)`), or when its start is not
+    known. Other window sizes (for example `(i + 1) % N` with `start=1`) are reported
+    without a fix.
+    """
+
+    code = "GF015"
+    name = "accumulation-window-off-by-one"
+    message = "`{test}` is true on the first micro-batch: the first window holds {size} instead of `{n}`"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for acc in accumulations(model):
+            finding = self._check(acc)
+            if finding is not None:
+                yield finding
+
+    def _check(self, acc: Accumulation) -> Finding | None:
+        periodic = acc.periodic
+        if periodic.conjunct or acc.counter.kind == "unknown":
+            return None
+        size = first_window(acc)
+        if size is None or size == -1 or size == periodic.n_value:
+            return None
+        fix = None
+        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero":
+            fix = _fix(periodic.counter_expr, periodic.holder)
+        words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
+        return Finding(
+            self.code,
+            self.message.format(test=code_of(periodic.comparison), size=words, n=code_of(periodic.n)),
+            periodic.comparison,
+            fix=fix,
+            related=(acc.loop.node,),
+        )
+
+
+def _fix(counter: cst.BaseExpression, holder: cst.CSTNode) -> Fix | None:
+    text = _EMPTY.code_for_node(counter)
+    try:
+        new = cst.parse_expression(f"({text} + 1)")
+    except cst.ParserSyntaxError:
+        return None
+    return Fix([ReplaceNode(counter, new, holder)], Safety.SAFE)

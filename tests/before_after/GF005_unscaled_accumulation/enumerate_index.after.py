@@ -1,0 +1,11 @@
+import torch
+
+
+def train(model, loader, criterion, accum_steps=4):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    for i, (x, y) in enumerate(loader):
+        loss = criterion(model(x), y)
+        (loss / accum_steps).backward()
+        if (i + 1) % accum_steps == 0 or (i + 1) == len(loader):
+            optimizer.step()
+            optimizer.zero_grad()

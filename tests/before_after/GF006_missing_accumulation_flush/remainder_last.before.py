@@ -1,0 +1,12 @@
+import torch
+
+ACCUM = 16
+
+
+def run(model, loader, optimizer):
+    for i, batch in enumerate(loader):
+        loss = model(batch).mean() / ACCUM
+        loss.backward()
+        if i % ACCUM == ACCUM - 1:
+            optimizer.step()
+            optimizer.zero_grad()  # start the next window

@@ -1,0 +1,193 @@
+"""The accumulation rules (GF005, GF006, GF011, GF015) and the analysis they share.
+
+Fixture pairs live under tests/before_after/ and run in test_before_after.py; this file
+checks there are enough of them, and pins down the accumulation model on small loops.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from gradfix.analysis.accumulation import accumulations, first_window, window_is_full
+from gradfix.analysis.loops import build_model
+from gradfix.runner import Options, process_source
+from gradfix.transforms import RULES_BY_CODE, default_codes
+
+FIXTURES = Path(__file__).parent / "before_after"
+ACCUMULATION_CODES = ("GF005", "GF006", "GF011", "GF015")
+
+
+def test_enough_accumulation_fixtures() -> None:
+    for code in ACCUMULATION_CODES:
+        pairs = list(FIXTURES.glob(f"{code}_*/*.before.py"))
+        assert len(pairs) >= 8, (code, len(pairs))
+    assert len(list(FIXTURES.glob("GF001_*/accumulation_*.before.py"))) >= 2
+    assert len(list((FIXTURES / "clean").glob("accum_*.py"))) >= 8
+
+
+def test_rules_are_registered_with_docs() -> None:
+    for code in ACCUMULATION_CODES:
+        rule = RULES_BY_CODE[code]
+        assert code in default_codes()
+        docs = rule.docs()
+        for section in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Fix safety"):
+            assert section in docs, (code, section)
+
+
+def _one(source: str):
+    model = build_model(cst.parse_module(source))
+    found = accumulations(model)
+    return found[0] if found else None
+
+
+LOOP = """
+for {target} in {iterable}:
+{before}    loss = criterion(model(x), y) / N
+    loss.backward()
+    if {test}:
+        optimizer.step()
+        optimizer.zero_grad()
+{after}"""
+
+
+def _loop(test: str, target: str = "i, (x, y)", iterable: str = "enumerate(loader)", before: str = "", after: str = "") -> str:
+    return "import torch\noptimizer = torch.optim.SGD(model.parameters())\n" + LOOP.format(
+        target=target, iterable=iterable, test=test, before=before, after=after
+    )
+
+
+@pytest.mark.parametrize(
+    "test,iterable,full",
+    [
+        ("(i + 1) % N == 0", "enumerate(loader)", True),
+        ("i % N == N - 1", "enumerate(loader)", True),
+        ("i % N == 0", "enumerate(loader)", False),
+        ("i % N == 0", "enumerate(loader, start=1)", True),
+        ("i % N == 0", "enumerate(loader, 1)", True),
+        ("not (i + 1) % N", "enumerate(loader)", True),
+        ("i % 4 == 3", "enumerate(loader)", True),
+        ("i % 4 == 0", "enumerate(loader)", False),
+    ],
+)
+def test_first_window_of_enumerate_counters(test: str, iterable: str, full: bool) -> None:
+    acc = _one(_loop(test, iterable=iterable))
+    assert acc is not None
+    assert acc.counter.kind == "enumerate"
+    assert window_is_full(acc) is full
+
+
+def test_literal_window_size_is_counted() -> None:
+    acc = _one(_loop("(i + 1) % 4 == 0", iterable="enumerate(loader, start=1)"))
+    assert acc is not None and first_window(acc) == 3
+
+
+@pytest.mark.parametrize("increment_first,full", [(True, True), (False, False)])
+def test_counter_variable_incremented_before_or_after_the_test(increment_first: bool, full: bool) -> None:
+    source = (
+        "import torch\noptimizer = torch.optim.SGD(model.parameters())\nstep = 0\n"
+        "for x, y in loader:\n"
+        + ("    step += 1\n" if increment_first else "")
+        + "    (criterion(model(x), y) / N).backward()\n"
+        "    if step % N == 0:\n"
+        "        optimizer.step()\n"
+        "        optimizer.zero_grad()\n"
+        + ("" if increment_first else "    step += 1\n")
+    )
+    acc = _one(source)
+    assert acc is not None
+    assert acc.counter.kind == "variable" and acc.counter.before_test is increment_first
+    assert window_is_full(acc) is full
+
+
+def test_tail_disjunct_is_recognised() -> None:
+    acc = _one(_loop("(i + 1) % N == 0 or (i + 1) == len(loader)"))
+    assert acc is not None and acc.periodic.tail
+
+
+def test_condition_on_an_outer_counter_has_unknown_counter() -> None:
+    acc = _one(_loop("epoch % 2 == 0"))
+    assert acc is not None and acc.counter.kind == "unknown"
+    assert window_is_full(acc) is None
+
+
+def test_backward_inside_the_condition_is_not_accumulation() -> None:
+    source = """
+import torch
+opt_g = torch.optim.Adam(g.parameters())
+opt_d = torch.optim.Adam(d.parameters())
+for i, real in enumerate(loader):
+    opt_d.zero_grad()
+    d(real).mean().backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    if i % n_critic == 0:
+        g_loss = -d(g(z)).mean()
+        g_loss.backward()
+        opt_g.step()
+"""
+    assert _one(source) is None
+
+
+def test_accelerate_accumulate_is_left_to_the_library() -> None:
+    source = """
+for batch in loader:
+    with accelerator.accumulate(model):
+        accelerator.backward(model(batch).loss)
+        optimizer.step()
+        optimizer.zero_grad()
+"""
+    assert _one(source) is None
+
+
+def _fix(source: str, code: str) -> str:
+    result = process_source("t.py", source.encode(), Options(select=frozenset({code}), fix=True))
+    assert result.error is None
+    return (result.fixed or source.encode()).decode()
+
+
+def test_gf006_waits_for_gf015_then_uses_the_fixed_condition() -> None:
+    source = _loop("i % N == 0")
+    codes = {"GF006", "GF015"}
+    result = process_source("t.py", source.encode(), Options(select=frozenset(codes), fix=True))
+    assert {d.code for d in result.diagnostics} == codes
+    fixed = (result.fixed or b"").decode()
+    assert "if (i + 1) % N == 0:" in fixed
+    assert "if (i + 1) % N != 0:" in fixed
+    assert "if i % N != 0" not in fixed
+
+
+def test_gf006_flush_after_gf011_carries_the_clear() -> None:
+    source = _loop("(i + 1) % N == 0").replace("        optimizer.zero_grad()\n", "").replace(
+        "    loss = criterion", "    optimizer.zero_grad()\n    loss = criterion"
+    )
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006", "GF011"}), fix=True))
+    fixed = (result.fixed or b"").decode()
+    flush = fixed.split("if (i + 1) % N != 0:", 1)[1]
+    assert "optimizer.step()" in flush and "optimizer.zero_grad()" in flush
+    assert fixed.count("optimizer.zero_grad()") == 2
+
+
+def test_gf005_keeps_the_logged_loss() -> None:
+    source = _loop("(i + 1) % N == 0 or (i + 1) == len(loader)").replace(" / N\n", "\n")
+    fixed = _fix(source, "GF005")
+    assert "loss = criterion(model(x), y)\n" in fixed
+    assert "(loss / N).backward()" in fixed
+
+
+def _blocks(docs: str, section: str) -> str:
+    text = docs.split(section, 1)[1]
+    return text.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.parametrize("code", ACCUMULATION_CODES)
+def test_documented_example_is_reported_and_its_fix_is_not(code: str) -> None:
+    docs = RULES_BY_CODE[code].docs()
+    example, fixed = _blocks(docs, "## Example"), _blocks(docs, "## Use instead")
+    options = Options(select=frozenset({code}), fix=True)
+    reported = process_source("example.py", example.encode(), options)
+    assert [d.code for d in reported.diagnostics] == [code]
+    assert reported.fixed is not None and reported.fixed.decode() == fixed
+    assert process_source("fixed.py", fixed.encode(), options).diagnostics == []

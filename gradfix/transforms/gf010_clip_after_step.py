@@ -1,0 +1,143 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import code_of
+from gradfix.transforms._common import branch_prefix, owned_events
+from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
+from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+
+_BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
+
+
+class ClipAfterStep(Rule):
+    """
+    Gradients are clipped after `optimizer.step()` (or before `backward()`), where the
+    clip cannot affect the update.
+
+    ## What it does
+    Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after the iteration's
+    last `optimizer.step()` with no `backward()` in between, or before the iteration's
+    first `backward()` with no `step()` in between.
+
+    ## Why is this bad?
+    Clipping only changes the update if it runs between the last `backward()` and
+    `step()`. After `step()` it clips gradients that are about to be cleared, while the
+    step already used the unclipped ones; before `backward()` it clips the gradients
+    the clear just emptied (or the previous step's). Either way the model trains
+    without clipping: large early gradients blow up the update, and the norm the clip
+    returns (often logged) is not the one the step used.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    ```
+
+    ## Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+    ```
+    With a `GradScaler`, the clip goes after `scaler.unscale_(optimizer)` (GF013 adds
+    it when missing).
+
+    ## Fix safety
+    Safe. The clip statement (or the `if` around it) moves to right before the step, in
+    the same block, with its comments. No fix when the iteration steps more than one
+    optimizer, when the clip and the step are not in the same block, when the statement
+    also does other gradient work, or when a statement it jumps over reads or writes a
+    name the clip statement uses (for instance the returned norm).
+    """
+
+    code = "GF010"
+    name = "clip-after-step"
+    message_after = "`{clip}` runs after `{opt}.step()`: the step used unclipped gradients; clip between backward and step"
+    message_before = "`{clip}` runs before `backward()`: it clips stale gradients; clip between backward and step"
+    message = message_after
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            if loop.is_unknown:
+                continue
+            for finding in self._check_loop(loop, model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        events = owned_events(loop, model)
+        steps = [e for e in events if e.kind is EventKind.STEP and not e.engine]
+        if not steps:
+            return
+        for index, clip in enumerate(events):
+            if clip.kind is not EventKind.CLIP or not clip.direct:
+                continue
+            before = [e for e in events[:index] if e.kind in _BLOCKING]
+            after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
+            if before and before[-1].kind is EventKind.STEP and not any(e.kind is EventKind.STEP for e in after):
+                step = before[-1]
+                if not branch_prefix(step, clip, loop.node):
+                    continue  # the step may not have run (accumulation): the clip may feed the next one
+                yield Finding(
+                    self.code,
+                    self.message_after.format(clip=code_of(clip.node), opt=step.target),
+                    clip.node,
+                    fix=self._fix(loop, clip, step, steps, moving_up=True),
+                    related=(loop.node,),
+                )
+            elif (
+                not any(e.kind is EventKind.BACKWARD for e in events[:index])
+                and after
+                and after[0].kind is EventKind.BACKWARD
+                and any(e.kind is EventKind.STEP for e in after)
+                and branch_prefix(clip, after[0], loop.node)
+            ):
+                step = next(e for e in after if e.kind is EventKind.STEP)
+                if not branch_prefix(after[0], step, loop.node) or not branch_prefix(clip, step, loop.node):
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message_before.format(clip=code_of(clip.node)),
+                    clip.node,
+                    fix=self._fix(loop, clip, step, steps, moving_up=False),
+                    related=(loop.node,),
+                )
+
+    def _fix(
+        self, loop: TrainingLoop, clip: GradEvent, step: GradEvent, steps: list[GradEvent], moving_up: bool
+    ) -> Fix | None:
+        if len({s.target for s in steps}) != 1 or len(steps) != 1:
+            return None
+        pair = siblings(step, clip, loop.node) if moving_up else siblings(clip, step, loop.node)
+        if pair is None:
+            return None
+        unit = pair.second if moving_up else pair.first
+        anchor = pair.first if moving_up else pair.second
+        if not unit_holds_only(unit, clip, loop) or not isinstance(anchor, cst.BaseStatement):
+            return None
+        if moving_up:
+            jumped = [anchor, *statements_between(pair.block, pair.first_index, pair.second_index)]
+        else:
+            jumped = statements_between(pair.block, pair.first_index, pair.second_index)
+        if not can_jump_over(unit, jumped):
+            return None
+        return Fix(
+            [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "before", (strip_blank_lines(unit),))],
+            Safety.SAFE,
+        )

@@ -1,0 +1,172 @@
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import code_of, key_of, last_name
+from gradfix.transforms._common import training_loop_ids
+from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
+from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+
+# Schedulers whose step() takes a metric or is not a learning-rate schedule at all.
+_NOT_LR_SCHEDULE = re.compile(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)
+_LR_SCHEDULER_CONSTRUCTOR = re.compile(r"lr_scheduler|get_\w*schedule|schedul|LR$|Lr$|warmup", re.I)
+
+
+class SchedulerBeforeOptimizer(Rule):
+    """
+    `scheduler.step()` runs before the `optimizer.step()` it schedules, in the same iteration.
+
+    ## What it does
+    Finds a learning-rate scheduler's `step()` that comes before its optimizer's
+    `step()` within one iteration of a training loop: per batch
+    (`scheduler.step(); optimizer.step()`) or per epoch (a `scheduler.step()` at the top
+    of the epoch loop, before the batch loop that steps the optimizer). Schedulers are
+    recognised from their construction (`torch.optim.lr_scheduler.*`,
+    `get_*_schedule*`, ...) or their name.
+
+    ## Why is this bad?
+    Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
+    skips the first value of the schedule (PyTorch warns "Detected call of
+    `lr_scheduler.step()` before `optimizer.step()`"), and the whole schedule runs one
+    step (or one epoch) ahead: warmup starts above its first learning rate and decay
+    arrives early.
+
+    ## Example
+    ```python
+    for epoch in range(epochs):
+        scheduler.step()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Fix safety
+    Safe. The `scheduler.step()` statement moves to right after the statement that holds
+    the optimizer step in the same block, so it keeps its frequency: a per-epoch step at
+    the top of the epoch loop moves after that epoch's batch loop, never into it. Not
+    reported: `step(metric)` (`ReduceLROnPlateau`) or `step(epoch)` calls, diffusion
+    noise schedulers (`noise_scheduler.step(noise_pred, t, latents)`), a scheduler stepped
+    under a condition other than its own presence, a `scheduler.step()` before the loop
+    (resuming), and schedulers stepped inside helpers.
+    """
+
+    code = "GF012"
+    name = "scheduler-before-optimizer"
+    message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        training = training_loop_ids(model)
+        for loop in model.loops:
+            if loop.is_unknown:
+                continue
+            for finding in self._check_loop(loop, model, training):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _check_loop(self, loop: TrainingLoop, model: ModuleModel, training: set[int]) -> Iterator[Finding]:
+        events = loop.events
+        stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
+        for index, sched in enumerate(events):
+            if sched.kind is not EventKind.SCHEDULER_STEP or not sched.direct or not loop.owns(sched, training):
+                continue
+            if not _is_lr_scheduler_step(sched, model):
+                continue
+            optimizer = _scheduled_optimizer(sched, model, stepped)
+            if optimizer is None:
+                continue
+            if any(e.kind is EventKind.STEP and e.target == optimizer for e in events[:index]):
+                continue  # the optimizer already stepped in this iteration
+            if any(e.kind is EventKind.SCHEDULER_STEP and e.target == sched.target for e in events[:index]):
+                continue
+            step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
+            if step is None or step.engine or not _unconditional_enough(sched, step, loop):
+                continue
+            yield Finding(
+                self.code,
+                self.message.format(sched=code_of(sched.node), opt=optimizer),
+                sched.node,
+                fix=self._fix(loop, sched, step, events[index + 1 :]),
+                related=(loop.node,),
+            )
+
+    def _fix(self, loop: TrainingLoop, sched: GradEvent, step: GradEvent, later: list[GradEvent]) -> Fix | None:
+        pair = siblings(sched, step, loop.node)
+        if pair is None:
+            return None
+        unit, anchor = pair.first, pair.second
+        if not unit_holds_only(unit, sched, loop):
+            return None
+        # every later step of that optimizer must sit in (or before) the anchor
+        for event in later:
+            if event.kind is EventKind.STEP and event.target == step.target and not any(s is anchor for s in event.path):
+                return None
+        jumped = [*statements_between(pair.block, pair.first_index, pair.second_index), anchor]
+        if not can_jump_over(unit, jumped):
+            return None
+        return Fix(
+            [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "after", (strip_blank_lines(unit),))],
+            Safety.SAFE,
+        )
+
+
+def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
+    call = event.call
+    if call is None or call.args:
+        return False  # step(metric), step(epoch), noise_scheduler.step(pred, t, x)
+    key = event.target or ""
+    if _NOT_LR_SCHEDULE.search(last_name(key)):
+        return False
+    info = model.facts.info(key)
+    if info is not None and info.constructor is not None:
+        constructor = info.constructor
+        if _NOT_LR_SCHEDULE.search(constructor):
+            return False
+        return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
+    return info is None or info.kind == "scheduler"
+
+
+def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]) -> str | None:
+    """The optimizer the scheduler was built over, or the only optimizer the loop steps."""
+    info = model.facts.info(sched.target or "")
+    if info is not None and info.params is not None:
+        key = key_of(info.params)
+        if key in stepped:
+            return key
+        if model.facts.optimizer_evidence(key):
+            return None  # built over another optimizer
+        # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
+    if len(stepped) == 1:
+        return next(iter(stepped))
+    return None
+
+
+def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop) -> bool:
+    """Runs whenever the step runs: under no condition of its own, except a test of the
+    scheduler's own presence (`if scheduler is not None`)."""
+    name = last_name(sched.target or "")
+    shared = {(id(b.node), b.kind) for b in step.branches_within(loop.node)}
+    for branch in sched.branches_within(loop.node):
+        if (id(branch.node), branch.kind) in shared:
+            continue
+        if branch.kind != "if" or branch.test is None or name not in code_of(branch.test):
+            return False
+    return True

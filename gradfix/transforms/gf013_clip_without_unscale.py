@@ -1,0 +1,175 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import code_of, key_of, method_name, receiver
+from gradfix.transforms._common import branch_prefix, new_statement, owned_events
+from gradfix.transforms._placement import site_of
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+
+class ClipWithoutUnscale(Rule):
+    """
+    Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.
+
+    ## What it does
+    Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after
+    `scaler.scale(loss).backward()` and before `scaler.step(optimizer)` with no
+    `scaler.unscale_(optimizer)` before them in the iteration.
+
+    ## Why is this bad?
+    `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale
+    (65536 at the start by default). A clip that runs before `unscale_` sees the true
+    norm times that scale: it fires on nearly every step and shrinks the gradients by
+    about the scale factor, so after `scaler.step()` unscales them the real update is
+    tiny and the model barely trains. `clip_grad_value_` clips at a threshold that means
+    nothing for the real gradients.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Fix safety
+    Safe. `scaler.unscale_(optimizer)` is inserted right before the clip, once for the
+    optimizer that `scaler.step()` steps next; `scaler.step()` knows the gradients were
+    unscaled and does not unscale them again. No fix when the clip runs in a nested loop
+    (a second `unscale_` for the same optimizer raises), when several optimizers are
+    stepped after it, or when the iteration unscales that optimizer later anyway.
+    `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` unscale by themselves
+    and are never reported.
+    """
+
+    code = "GF013"
+    name = "clip-without-unscale"
+    message = "`{clip}` clips gradients still multiplied by the loss scale: call `{scaler}.unscale_({opt})` first"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            if loop.is_unknown:
+                continue
+            for finding in self._check_loop(loop, model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        events = owned_events(loop, model)
+        for index, clip in enumerate(events):
+            if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip):
+                continue
+            earlier = events[:index]
+            scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
+            if not scaled or not branch_prefix(earlier[scaled[-1]], clip, loop.node):
+                continue
+            if any(e.kind is EventKind.UNSCALE for e in earlier):
+                continue
+            if any(e.kind is EventKind.STEP for e in earlier[scaled[-1] :]):
+                continue  # a step between the backward and the clip: GF010's business
+            scaler_steps = [
+                e for e in events[index + 1 :] if e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None
+            ]
+            if not scaler_steps:
+                continue
+            step = scaler_steps[0]
+            call = step.call
+            assert call is not None
+            scaler = code_of(receiver(call))  # type: ignore[arg-type]
+            opt = code_of(call.args[0].value)
+            yield Finding(
+                self.code,
+                self.message.format(clip=code_of(clip.node), scaler=scaler, opt=opt),
+                clip.node,
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, opt, model),
+                related=(loop.node,),
+            )
+
+    def _fix(
+        self,
+        loop: TrainingLoop,
+        clip: GradEvent,
+        scaler_steps: list[GradEvent],
+        events: list[GradEvent],
+        scaler: str,
+        opt: str,
+        model: ModuleModel,
+    ) -> Fix | None:
+        step = scaler_steps[0]
+        if len({s.target for s in scaler_steps}) != 1 or clip.via != step.via:
+            return None  # several optimizers, or the step lives in another function
+        if any(e.kind is EventKind.UNSCALE for e in events):
+            return None
+        if clip.loops_within(loop.node):
+            return None
+        site = site_of(model.module, model, clip.node, stop=loop.node if clip.direct else None)
+        if site is None or site.in_loop:
+            return None
+        statement = new_statement(f"{scaler}.unscale_({opt})\n", model)
+        return Fix([InsertStatements(site.statement, "before", (statement,))], Safety.SAFE)
+
+
+def _is_torch_clip(clip: GradEvent) -> bool:
+    call = clip.call
+    if call is None:
+        return False
+    name = method_name(call)
+    if name is None:
+        return True  # clip_grad_norm_(...) imported by name
+    if name not in ("clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value"):
+        return False
+    # torch.nn.utils.clip_grad_norm_, nn.utils..., utils...; not accelerator.clip_grad_norm_
+    recv = receiver(call)
+    key = key_of(recv) if recv is not None else ""
+    return key.split(".")[-1] in ("utils", "clip_grad") or key in ("torch", "nn")
+
+
+def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
+    """`scaler` for `scaler.scale(loss).backward()`."""
+    call = event.call
+    if call is None or method_name(call) != "backward":
+        return None
+    inner = receiver(call)
+    if not isinstance(inner, cst.Call) or method_name(inner) != "scale":
+        return None
+    recv = receiver(inner)
+    if recv is None:
+        return None
+    key = key_of(recv)
+    return key if model.facts.is_scaler(key) else None
+
+
+def _scaler_of_step(event: GradEvent, model: ModuleModel) -> str | None:
+    """`scaler` for `scaler.step(optimizer)`."""
+    call = event.call
+    if call is None or method_name(call) != "step" or not call.args or call.args[0].keyword is not None:
+        return None
+    recv = receiver(call)
+    if recv is None:
+        return None
+    key = key_of(recv)
+    return key if model.facts.is_scaler(key) else None

@@ -1,0 +1,182 @@
+"""The step-hygiene fixes change training the way a hand fix does (GF010, GF012, GF013),
+and the GF009 fix stops the loss graphs from piling up.
+
+Each buggy example is copied, fixed by `gradfix --write`, run with real torch on the CPU
+and compared with its hand-fixed reference: same losses, bit-identical weights.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import tempfile
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import (
+    EXAMPLES_DIR,
+    apply_gradfix,
+    assert_same_training,
+    reference_path,
+    run_script,
+    training_differences,
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _reference(example: str) -> dict[str, Any]:
+    return run_script(reference_path(example))
+
+
+@functools.lru_cache(maxsize=None)
+def _buggy(example: str) -> dict[str, Any]:
+    return run_script(EXAMPLES_DIR / example)
+
+
+@functools.lru_cache(maxsize=None)
+def _run_content(name: str, content: bytes) -> dict[str, Any]:
+    # scripts are deterministic: the same fixed text trains the same way, run it once
+    folder = Path(tempfile.mkdtemp(prefix="gradfix-hygiene-"))
+    path = folder / name
+    path.write_bytes(content)
+    return run_script(path)
+
+
+def _fixed(example: str, tmp_path: Path, *args: str) -> dict[str, Any]:
+    source = EXAMPLES_DIR / example
+    fixed = apply_gradfix(source, tmp_path, *args)
+    content = fixed.read_bytes()
+    assert content != source.read_bytes(), "gradfix did not change the script"
+    return _run_content(example, content)
+
+
+@pytest.mark.parametrize(
+    "example,code",
+    [
+        ("clip_after_step.py", "GF010"),
+        ("scheduler_before_optimizer.py", "GF012"),
+        ("amp_clip_without_unscale.py", "GF013"),
+    ],
+)
+def test_fix_trains_like_the_hand_fixed_script(example: str, code: str, tmp_path: Path) -> None:
+    fixed = _fixed(example, tmp_path, "--select", code)
+    assert_same_training(fixed, _reference(example))
+
+
+@pytest.mark.parametrize(
+    "example", ["clip_after_step.py", "scheduler_before_optimizer.py", "amp_clip_without_unscale.py"]
+)
+def test_default_rules_together_train_like_the_hand_fixed_script(example: str, tmp_path: Path) -> None:
+    """Every default rule runs on the script; the result still matches the hand fix."""
+    fixed = _fixed(example, tmp_path)
+    assert_same_training(fixed, _reference(example))
+
+
+def test_clip_after_step_fix_clips_what_the_step_uses(tmp_path: Path) -> None:
+    buggy = _buggy("clip_after_step.py")
+    fixed = _fixed("clip_after_step.py", tmp_path, "--select", "GF010")
+    assert training_differences(buggy, fixed)
+    # the reported norms are the pre-clip norms of the gradients the step applied
+    assert fixed["extra"]["grad_norms"] == _reference("clip_after_step.py")["extra"]["grad_norms"]
+
+
+def test_scheduler_fix_starts_the_warmup_at_its_first_value(tmp_path: Path) -> None:
+    fixed = _fixed("scheduler_before_optimizer.py", tmp_path, "--select", "GF012")
+    lrs = fixed["extra"]["lrs"]
+    # LambdaLR: iteration 0 trains with lr_lambda(0) * peak = peak / warmup
+    assert lrs[0] == pytest.approx(0.1 / 20)
+    assert lrs[1] == pytest.approx(0.1 * 2 / 20)
+
+
+def test_unscale_fix_clips_the_true_gradient_norm(tmp_path: Path) -> None:
+    buggy = _buggy("amp_clip_without_unscale.py")
+    fixed = _fixed("amp_clip_without_unscale.py", tmp_path, "--select", "GF013")
+    scale = buggy["extra"]["final_scale"]
+    # before the fix the clip saw the norm times the loss scale; after it, the real norm
+    assert min(buggy["extra"]["grad_norms"]) > 100 * max(fixed["extra"]["grad_norms"]) or scale < 100
+    assert fixed["losses"][-1] < buggy["losses"][-1]
+
+
+def test_running_loss_fix_keeps_one_graph_alive(tmp_path: Path) -> None:
+    example = "running_loss_tensor.py"
+    buggy = _buggy(example)
+    fixed = _fixed(example, tmp_path, "--select", "GF009")
+    reference = _reference(example)
+    assert_same_training(fixed, reference)
+    checkpoints = fixed["extra"]["checkpoints"]
+    # the buggy total keeps every step's graph; the fixed one only the current step's
+    assert buggy["extra"]["live_loss_graphs"] == checkpoints
+    assert fixed["extra"]["live_loss_graphs"] == [1] * len(checkpoints)
+    assert fixed["extra"]["mean_loss"] == pytest.approx(buggy["extra"]["mean_loss"], rel=1e-6)
+
+
+_LOOP = '''
+import torch
+from torch import nn
+
+def train(model, optimizer, batches, probes):
+    criterion = nn.MSELoss()
+    epoch_loss = 0
+    history = []
+    for x, y in batches:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        epoch_loss += loss / len(batches)
+        history.append(loss)
+        probes.append(probe(loss))
+    return epoch_loss, history
+'''
+
+
+class _Probe:
+    """Lives exactly as long as the autograd node whose metadata holds it."""
+
+
+def _probe(loss: Any) -> weakref.ref:
+    probe = _Probe()
+    loss.grad_fn.metadata["probe"] = probe
+    return weakref.ref(probe)
+
+
+def _live_graphs(source: str, steps: int) -> tuple[int, float]:
+    import torch
+
+    namespace: dict[str, Any] = {"probe": _probe}
+    exec(compile(source, "<loop>", "exec"), namespace)
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    batches = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(steps)]
+    refs: list[weakref.ref] = []
+    result = namespace["train"](model, optimizer, batches, refs)
+    total = result[0].item()
+    gc.collect()
+    live = sum(ref() is not None for ref in refs)
+    del result
+    return live, total
+
+
+def test_detached_accumulators_hold_no_graph_whatever_the_step_count() -> None:
+    from gradfix.runner import Options, process_source
+
+    result = process_source("loop.py", _LOOP.encode(), Options(select=frozenset({"GF009"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF009", "GF009"]
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    assert "epoch_loss += loss.detach() / len(batches)" in fixed
+    assert "history.append(loss.detach())" in fixed
+
+    # before: the returned accumulators keep one graph per step alive
+    for steps in (5, 20):
+        live, _ = _live_graphs(_LOOP, steps)
+        assert live == steps
+    # after: none survives the loop, however many steps ran, and the total is unchanged
+    for steps in (5, 20):
+        live, total = _live_graphs(fixed, steps)
+        assert live == 0
+        assert total == pytest.approx(_live_graphs(_LOOP, steps)[1])

@@ -5,10 +5,34 @@ from __future__ import annotations
 from gradfix.transforms.base import Rule
 from gradfix.transforms.gf001_missing_zero_grad import MissingZeroGrad
 from gradfix.transforms.gf002_zero_grad_between_backward_and_step import ZeroGradBetweenBackwardAndStep
+from gradfix.transforms.gf003_multiple_backward import MultipleBackward
+from gradfix.transforms.gf004_needless_retain_graph import NeedlessRetainGraph
+from gradfix.transforms.gf005_unscaled_accumulation import UnscaledAccumulation
+from gradfix.transforms.gf006_missing_accumulation_flush import MissingAccumulationFlush
+from gradfix.transforms.gf007_zero_grad_not_set_to_none import ZeroGradNotSetToNone
+from gradfix.transforms.gf008_model_zero_grad_partial import ModelZeroGradPartial
+from gradfix.transforms.gf009_loss_tensor_accumulated import LossTensorAccumulated
+from gradfix.transforms.gf010_clip_after_step import ClipAfterStep
+from gradfix.transforms.gf011_zero_grad_inside_accumulation import ZeroGradInsideAccumulation
+from gradfix.transforms.gf012_scheduler_before_optimizer import SchedulerBeforeOptimizer
+from gradfix.transforms.gf013_clip_without_unscale import ClipWithoutUnscale
+from gradfix.transforms.gf015_accumulation_window_off_by_one import AccumulationWindowOffByOne
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
     ZeroGradBetweenBackwardAndStep,
+    MultipleBackward,
+    NeedlessRetainGraph,
+    UnscaledAccumulation,
+    MissingAccumulationFlush,
+    ZeroGradNotSetToNone,
+    ModelZeroGradPartial,
+    LossTensorAccumulated,
+    ClipAfterStep,
+    ZeroGradInsideAccumulation,
+    SchedulerBeforeOptimizer,
+    ClipWithoutUnscale,
+    AccumulationWindowOffByOne,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -8,14 +8,24 @@ from typing import TextIO
 from gradfix.files import FileError, write_atomically
 from gradfix.report.diff import unified_diff, write_diff
 from gradfix.report.text import format_diagnostic
-from gradfix.runner import FileResult
+from gradfix.runner import Diagnostic, FileResult
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 class Reporter:
-    def __init__(self, mode: str, color: bool, quiet: bool, out: TextIO | None = None, err: TextIO | None = None):
+    def __init__(
+        self,
+        mode: str,
+        color: bool,
+        quiet: bool,
+        out: TextIO | None = None,
+        err: TextIO | None = None,
+        format: str = "text",
+    ):
         self.mode = mode  # "check" | "diff" | "write"
+        self.format = format  # "text" | "json" | "sarif" | "github"
+        self.collected: list[Diagnostic] = []  # the machine-readable formats print at the end
         self.color = color
         self.quiet = quiet
         self.out = out or sys.stdout
@@ -35,6 +45,9 @@ class Reporter:
 
     def add(self, result: FileResult, is_stdin: bool = False) -> None:
         self.files += 1
+        if not self.quiet:
+            for note in result.notes:
+                self.err.write(note + "\n")
         if result.error is not None:
             self.error(result.error)
             if is_stdin and self.mode == "write" and result.original is not None:
@@ -42,7 +55,7 @@ class Reporter:
             return
         if self.mode == "check":
             for diagnostic in result.diagnostics:
-                self.out.write(format_diagnostic(diagnostic) + "\n")
+                self._emit(diagnostic, self.out)
             self.findings += len(result.diagnostics)
             self.fixable += sum(d.fixable for d in result.diagnostics)
             return
@@ -75,7 +88,13 @@ class Reporter:
         unfixed = [d for d in result.remaining]
         self.remaining += len(unfixed)
         for diagnostic in unfixed:
-            (stream or self.out).write(format_diagnostic(diagnostic) + "\n")
+            self._emit(diagnostic, stream or self.out)
+
+    def _emit(self, diagnostic: Diagnostic, stream: TextIO) -> None:
+        if self.format == "text":
+            stream.write(format_diagnostic(diagnostic) + "\n")
+        else:
+            self.collected.append(diagnostic)
 
     def _emit_source(self, data: bytes) -> None:
         self.out.flush()
@@ -87,6 +106,10 @@ class Reporter:
             self.out.write(data.decode("utf-8", errors="surrogateescape"))
 
     def finish(self) -> int:
+        if self.format != "text":
+            from gradfix.report.formats import render
+
+            self.out.write(render(self.format, self.collected))
         self.out.flush()
         if not self.quiet:
             self.err.write(self._summary() + "\n")
@@ -103,7 +126,9 @@ class Reporter:
         checked = f"{self.files} file{'s' if self.files != 1 else ''} checked"
         if self.mode == "check":
             if not self.findings:
-                return f"All checks passed ({checked}){errors}."
+                if self.errors:
+                    return f"No findings ({checked}){errors}."
+                return f"All checks passed ({checked})."
             fixable = f" ({self.fixable} fixable with `gradfix --write`)" if self.fixable else ""
             return f"Found {self.findings} finding{'s' if self.findings != 1 else ''}{fixable} ({checked}){errors}."
         if self.mode == "diff":

@@ -5,6 +5,11 @@ from __future__ import annotations
 from gradfix.runner import Diagnostic
 
 
+def location(d: Diagnostic) -> str:
+    """`path`, or `nb.ipynb:cell_3` for a notebook cell."""
+    return d.path if d.cell is None else f"{d.path}:cell_{d.cell}"
+
+
 def format_diagnostic(d: Diagnostic) -> str:
     marker = "[*] " if d.fixable else ""
-    return f"{d.path}:{d.line}:{d.column}: {d.code} {marker}{d.message}"
+    return f"{location(d)}:{d.line}:{d.column}: {d.code} {marker}{d.message}"

@@ -1,0 +1,56 @@
+"""Print the rule table for README.md (the lines between the rules-table markers), from the rules' docs.
+
+    python scripts/rule_table.py            # print the table (same as `gradfix --list-rules --format markdown`)
+    python scripts/rule_table.py --update   # rewrite the table in README.md
+
+The markers, each on a line of its own:
+
+    <!-- rules-table-start -->
+    | Code | Name | ...
+    <!-- rules-table-end -->
+
+tests/test_rule_docs.py fails when a file with the markers holds a stale table.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+START = "<!-- rules-table-start -->"
+END = "<!-- rules-table-end -->"
+ROOT = Path(__file__).resolve().parent.parent
+FILES = (ROOT / "README.md",)
+
+
+def replace_table(text: str, table: str) -> str:
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{START}\n{table}{END}{tail}"
+
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(ROOT))
+    from gradfix.report.rules import markdown_table
+
+    table = markdown_table()
+    if "--update" not in argv:
+        sys.stdout.write(table)
+        return 0
+    updated = 0
+    for path in FILES:
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        if START in text and END in text:
+            path.write_text(replace_table(text, table), encoding="utf-8")
+            updated += 1
+            print(f"updated {path.relative_to(ROOT)}", file=sys.stderr)
+    if not updated:
+        print(f"no file holds the {START} ... {END} markers", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

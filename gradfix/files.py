@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import signal
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -16,7 +19,7 @@ DEFAULT_EXCLUDES = frozenset(
         ".ruff_cache", ".ipynb_checkpoints", "__pypackages__", "_build", "buck-out",
     }
 )  # fmt: skip
-SOURCE_SUFFIXES = (".py", ".pyi")
+SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")
 STDIN = "-"
 
 
@@ -133,46 +136,195 @@ def read_source(path: str) -> bytes:
         raise FileError(error.strerror or str(error)) from None
 
 
+TEMP_SUFFIX = ".gradfix-tmp"
+# `.<name>.gradfix-<pid>-<random>.gradfix-tmp`: the pid tells a live writer from a dead one
+_TEMP_NAME = re.compile(r"^\..+\.gradfix-(\d+)-[a-z0-9_]+\.gradfix-tmp\Z")
+_swept: set[str] = set()
+
+
 def write_atomically(path: str, data: bytes, expected: bytes) -> None:
     """Replace the file's content with `data`, or leave it exactly as it was.
 
-    The new content goes to a temporary file in the same folder (same filesystem), is
-    flushed to disk, takes the original's permissions, and replaces the original in one
-    `os.replace`. If the file changed on disk since it was read (`expected`), nothing is
-    written. A symlink is followed: its target is replaced, the link stays a link.
+    The new content is written and flushed to disk in the same folder (same filesystem),
+    takes the original's permissions and owner, and replaces the original in one
+    `os.replace`. On Linux it is written to an unnamed file (`O_TMPFILE`) that gets its
+    temporary name only just before the replace, so a process killed mid-write leaves no
+    file behind; a leftover temporary of a dead gradfix process (killed in that last
+    instant, or on a system without `O_TMPFILE`) is removed the next time gradfix writes in
+    that folder. SIGINT/SIGTERM/SIGHUP are held back until the replace is done or undone.
+    If the file changed on disk since it was read (`expected`), nothing is written. A
+    symlink is followed: its target is replaced, the link stays a link. A file with no
+    write permission bits, or with several hard links (replacing would split them), is not
+    overwritten.
     """
     target = os.path.realpath(path)
     try:
         info = os.stat(target)
     except OSError as error:
         raise FileError(f"cannot write: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise FileError("not a regular file; not overwritten")
     if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise FileError("file is read-only; not overwritten")
-    if read_source(target) != expected:
-        raise FileError("changed on disk while gradfix was running; not overwritten")
+    if info.st_nlink > 1:
+        raise FileError(f"file has {info.st_nlink} hard links, replacing it would split them; not overwritten")
     directory = os.path.dirname(target) or "."
-    name = os.path.basename(target)
+    remove_stale_temporaries(directory)
+    with _signals_held():
+        _write_and_replace(target, directory, data, expected, info)
+
+
+def _write_and_replace(target: str, directory: str, data: bytes, expected: bytes, info: os.stat_result) -> None:
+    prefix = f".{os.path.basename(target)}.gradfix-{os.getpid()}-"
+    temporary: str | None = None
+    fd: int | None = None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".gradfix-tmp", dir=directory)
-    except OSError as error:
-        raise FileError(f"cannot write: {error.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        if hasattr(os, "chown"):
-            try:
-                os.chown(temporary, info.st_uid, info.st_gid)
-            except OSError:
-                pass  # not ours to give away; the mode is what matters
+        fd = _open_unnamed(directory)
+        if fd is not None:
+            _fill(fd, data, info, target, expected)
+            temporary = _link_unnamed(fd, directory, prefix)
+            if temporary is None:  # linking unnamed files not allowed here: use a named one
+                os.close(fd)
+                fd = None
+        if temporary is None:
+            fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=directory)
+            _fill(fd, data, info, target, expected)
         os.replace(temporary, target)
+        temporary = None
+        _fsync_directory(directory)
     except BaseException as error:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
         if isinstance(error, OSError):
             raise FileError(f"cannot write: {error.strerror or error}") from None
         raise
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _fill(fd: int, data: bytes, info: os.stat_result, target: str, expected: bytes) -> None:
+    """The new content, on disk, with the original's mode and owner; last, check the
+    original is still what was read (the replace follows at once)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
+    os.fchmod(fd, stat.S_IMODE(info.st_mode))
+    try:
+        os.fchown(fd, info.st_uid, info.st_gid)
+    except OSError:
+        pass  # not ours to give away; the mode is what matters
+    if read_source(target) != expected:
+        raise FileError("changed on disk while gradfix was running; not overwritten")
+
+
+def _open_unnamed(directory: str) -> int | None:
+    """A file with no name yet in `directory` (Linux `O_TMPFILE`), or None where unsupported."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag:
+        return None
+    try:
+        return os.open(directory, flag | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError:
+        return None  # filesystem without O_TMPFILE support: fall back to a named temporary
+
+
+def _link_unnamed(fd: int, directory: str, prefix: str) -> str | None:
+    """Give the unnamed file its temporary name; None when this system does not allow it."""
+    import secrets
+
+    for _ in range(100):
+        name = os.path.join(directory, f"{prefix}{secrets.token_hex(4)}{TEMP_SUFFIX}")
+        try:
+            if not _linkat_empty_path(fd, name):
+                os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
+            return name
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+    return None
+
+
+def _linkat_empty_path(fd: int, name: str) -> bool:
+    """linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH); False when not permitted or unavailable."""
+    try:
+        import ctypes
+
+        linkat = ctypes.CDLL(None, use_errno=True).linkat
+    except (OSError, AttributeError, ImportError):
+        return False
+    at_fdcwd, at_empty_path = -100, 0x1000
+    if linkat(fd, b"", at_fdcwd, os.fsencode(name), at_empty_path) == 0:
+        return True
+    if ctypes.get_errno() == errno.EEXIST:
+        raise FileExistsError(name)
+    return False
+
+
+def _fsync_directory(directory: str) -> None:
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def remove_stale_temporaries(directory: str) -> list[str]:
+    """Delete temporaries that gradfix processes no longer alive left in `directory`."""
+    if directory in _swept:
+        return []
+    _swept.add(directory)
+    removed = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return []
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if match is None or _alive(int(match.group(1))):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed.append(entry.path)
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    except OSError:
+        return True
+    return True
+
+
+class _signals_held:
+    """Hold back SIGINT/SIGTERM/SIGHUP: they are delivered once the file is replaced or not."""
+
+    def __enter__(self) -> None:
+        self.previous = None
+        if hasattr(signal, "pthread_sigmask"):
+            held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+            self.previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.previous)

@@ -19,6 +19,8 @@ from gradfix.files import STDIN, FileError, SourceFile, read_source
 MAX_PASSES = 10
 # A file without any of these cannot hold a gradient event any rule looks at.
 PREFILTER = (b"backward", b"zero_grad")
+# Larger sources are refused (LibCST's parse time grows faster than linearly with size).
+MAX_SOURCE_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Diagnostic:
     message: str
     fixable: bool  # a fix that this run would apply
     fix_safety: str | None  # "safe", "unsafe", "display-only", or None without a fix
+    cell: int | None = None  # notebooks: 1-based cell number; line and column are within it
 
 
 @dataclass
@@ -51,6 +54,7 @@ class FileResult:
     encoding: str = "utf-8"
     error: str | None = None  # one line: "path:line:col: error: ..."
     fixed_codes: Counter = field(default_factory=Counter)
+    notes: list[str] = field(default_factory=list)  # one line each, for stderr (skipped cells)
 
     @property
     def changed(self) -> bool:
@@ -63,16 +67,47 @@ def might_train(data: bytes) -> bool:
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:
     """Check (and with `options.fix`, fix) one file's bytes. Never raises for bad input."""
+    if path.endswith(".ipynb"):
+        from gradfix.notebooks import process_notebook
+
+        return process_notebook(path, data, options)  # each code cell goes through process_python
+    return process_python(path, data, options)
+
+
+def process_python(path: str, data: bytes, options: Options) -> FileResult:
+    """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input."""
     result = FileResult(path, original=data)
     if not might_train(data):
         return result
+    if len(data) > MAX_SOURCE_BYTES:
+        size = f"{len(data) / 1e6:.1f} MB; the limit is {MAX_SOURCE_BYTES / 1e6:g} MB"
+        result.error = f"{path}:1:1: error: too large for gradfix ({size}); file left unchanged"
+        return result
     try:
+        _refuse_too_deep(data)
         return _process(path, data, options, result)
-    except RecursionError:
+    except (RecursionError, MemoryError):
         result.error = f"{path}:1:1: error: too deeply nested for gradfix to read; file left unchanged"
     except _Failure as failure:
         result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}"
     return result
+
+
+def _refuse_too_deep(data: bytes) -> None:
+    """Python's own parser guards its stack; LibCST's native parser crashes the process on
+    nesting far beyond what Python accepts (thousands of brackets), so ask Python first."""
+    too_deep = "too deeply nested for gradfix to read; file left unchanged"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ast.parse(data)
+        except (RecursionError, MemoryError):
+            raise _Failure(too_deep) from None
+        except SyntaxError as error:
+            if any(word in str(error.msg) for word in ("too many nested", "too many levels", "too complex")):
+                raise _Failure(too_deep, error.lineno or 1, error.offset or 1) from None
+        except (ValueError, UnicodeDecodeError, LookupError):
+            pass  # LibCST names these problems itself
 
 
 class _Failure(Exception):
@@ -88,8 +123,19 @@ def _parse(data: bytes):  # -> cst.Module
     try:
         return cst.parse_module(data)
     except cst.ParserSyntaxError as error:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else "syntax error"
-        raise _Failure(f"cannot parse: {message}; file left unchanged", error.raw_line, error.raw_column + 1) from None
+        # Python's own parser names the problem better ("Missing parentheses in call to 'print'")
+        line, column, message = error.raw_line, error.raw_column + 1, error.message
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                ast.parse(data)
+            except SyntaxError as python_error:
+                line, column = python_error.lineno or line, python_error.offset or column
+                message = python_error.msg or message
+            except (ValueError, UnicodeDecodeError):
+                pass
+        message = " ".join(str(message).split()) or "syntax error"
+        raise _Failure(f"cannot parse: {message}; file left unchanged", line, column) from None
     except (UnicodeDecodeError, LookupError, SyntaxError) as error:
         raise _Failure(f"cannot decode: {error}; file left unchanged") from None
     except (ValueError, TypeError) as error:  # null bytes and friends

@@ -8,7 +8,6 @@ import ast
 import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest

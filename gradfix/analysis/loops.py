@@ -20,7 +20,6 @@ from gradfix.analysis.names import (
     call_name,
     dotted,
     key_of,
-    last_name,
     method_name,
     positional,
     receiver,

@@ -6,7 +6,6 @@ import libcst as cst
 
 from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.names import key_of, method_name, receiver
 from gradfix.transforms.base import InsertStatements
 

@@ -11,6 +11,7 @@ import libcst as cst
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel
+    from gradfix.analysis.model import TrainingLoop
 
 
 class Safety(enum.Enum):
@@ -94,3 +95,24 @@ class Rule:
             if line.strip() and not line.startswith("#"):
                 return line.strip()
         return cls.name
+
+
+class LoopRule(Rule):
+    """A rule judged one training loop at a time.
+
+    Loops the model cannot see through (an unseen call may clear, step or backpropagate)
+    are skipped, and a finding reached from two nested loops is reported once.
+    """
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            if loop.is_unknown:
+                continue
+            for finding in self.check_loop(loop, model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        raise NotImplementedError

@@ -16,10 +16,10 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
 
 
-class ZeroGradBetweenBackwardAndStep(Rule):
+class ZeroGradBetweenBackwardAndStep(LoopRule):
     """
     A gradient clear runs after the last `backward()` and before `step()`.
 
@@ -64,13 +64,7 @@ class ZeroGradBetweenBackwardAndStep(Rule):
     message = "`{clear}` runs after the last backward and wipes the gradients `{opt}.step()` is about to apply"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        for loop in model.loops:
-            if loop.is_unknown:
-                continue
-            yield from self._check_loop(loop, model)
-
-    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         reported: set[int] = set()
         for index, step in enumerate(events):

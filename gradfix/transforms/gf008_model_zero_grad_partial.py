@@ -9,10 +9,10 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.names import call_name, code_of, dotted, key_of, keyword, method_name, positional, receiver
 from gradfix.transforms._common import owned_events, single_call_statement
-from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
 
-class ModelZeroGradPartial(Rule):
+class ModelZeroGradPartial(LoopRule):
     """
     `model.zero_grad()` is the only clear, but the optimizer stepped does not own exactly
     that model's parameters.
@@ -68,17 +68,7 @@ class ModelZeroGradPartial(Rule):
     message = "`{clear}` is the only clear, but `{opt}` was built over `{params}`, not `{model}.parameters()`: clear with `{opt}.zero_grad()`"
     safety = Safety.UNSAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        seen: set[int] = set()
-        for loop in model.loops:
-            if loop.is_unknown:
-                continue
-            for finding in self._check_loop(loop, model):
-                if id(finding.node) not in seen:
-                    seen.add(id(finding.node))
-                    yield finding
-
-    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         # clears anywhere in the loop (nested training loops included) count
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]

@@ -10,12 +10,12 @@ from gradfix.analysis.names import code_of
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
 
 
-class ClipAfterStep(Rule):
+class ClipAfterStep(LoopRule):
     """
     Gradients are clipped after `optimizer.step()` (or before `backward()`), where the
     clip cannot affect the update.
@@ -70,17 +70,7 @@ class ClipAfterStep(Rule):
     message = message_after
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        seen: set[int] = set()
-        for loop in model.loops:
-            if loop.is_unknown:
-                continue
-            for finding in self._check_loop(loop, model):
-                if id(finding.node) not in seen:
-                    seen.add(id(finding.node))
-                    yield finding
-
-    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         steps = [e for e in events if e.kind is EventKind.STEP and not e.engine]
         if not steps:

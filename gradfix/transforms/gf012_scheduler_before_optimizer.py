@@ -10,14 +10,14 @@ from gradfix.analysis.names import code_of, key_of, last_name
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
 
 # Schedulers whose step() takes a metric or is not a learning-rate schedule at all.
 _NOT_LR_SCHEDULE = re.compile(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)
 _LR_SCHEDULER_CONSTRUCTOR = re.compile(r"lr_scheduler|get_\w*schedule|schedul|LR$|Lr$|warmup", re.I)
 
 
-class SchedulerBeforeOptimizer(Rule):
+class SchedulerBeforeOptimizer(LoopRule):
     """
     `scheduler.step()` runs before the `optimizer.step()` it schedules, in the same iteration.
 
@@ -71,18 +71,8 @@ class SchedulerBeforeOptimizer(Rule):
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        seen: set[int] = set()
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         training = training_loop_ids(model)
-        for loop in model.loops:
-            if loop.is_unknown:
-                continue
-            for finding in self._check_loop(loop, model, training):
-                if id(finding.node) not in seen:
-                    seen.add(id(finding.node))
-                    yield finding
-
-    def _check_loop(self, loop: TrainingLoop, model: ModuleModel, training: set[int]) -> Iterator[Finding]:
         events = loop.events
         stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
         for index, sched in enumerate(events):

@@ -9,9 +9,9 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of, key_of, method_name, receiver
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import site_of
-from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
 
-class ClipWithoutUnscale(Rule):
+class ClipWithoutUnscale(LoopRule):
     """
     Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.
 
@@ -68,17 +68,7 @@ class ClipWithoutUnscale(Rule):
     message = "`{clip}` clips gradients still multiplied by the loss scale: call `{scaler}.unscale_({opt})` first"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        seen: set[int] = set()
-        for loop in model.loops:
-            if loop.is_unknown:
-                continue
-            for finding in self._check_loop(loop, model):
-                if id(finding.node) not in seen:
-                    seen.add(id(finding.node))
-                    yield finding
-
-    def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         for index, clip in enumerate(events):
             if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip):

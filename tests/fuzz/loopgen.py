@@ -105,7 +105,7 @@ class _Gen:
 
         def forward(ind: int) -> None:
             if self.chance(0.2):
-                self.emit(ind, f"with torch.autocast('cuda', dtype=torch.float16):")
+                self.emit(ind, "with torch.autocast('cuda', dtype=torch.float16):")
                 self.emit(ind + 1, f"out: torch.Tensor = {model}({inp})")
                 self.emit(ind + 1, f"{lossn} = criterion(out, y)")
             else:

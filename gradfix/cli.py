@@ -88,7 +88,14 @@ def gradfix(
 
     from pathlib import Path
 
-    from gradfix.config import Config, ConfigError, Excluder, find_config_file, load_config, resolve_codes
+    from gradfix.config import (
+        Config,
+        ConfigError,
+        Excluder,
+        find_config_file,
+        load_config,
+        resolve_codes,
+    )
     from gradfix.files import STDIN, discover
     from gradfix.runner import Options, run
 
@@ -161,7 +168,13 @@ class _progress:
         if not self.enabled:
             return lambda: None
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
         console = Console(file=sys.stderr)
         self._progress = Progress(

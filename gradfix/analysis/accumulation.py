@@ -21,6 +21,7 @@ import libcst as cst
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.analysis.names import code_of, dotted, key_of, method_name
+from gradfix.analysis.walk import fast_visit
 
 _CACHE = "_accumulations"
 
@@ -460,7 +461,7 @@ class _AssignFinder(cst.CSTVisitor):
 
 def _assigns(node: cst.CSTNode, name: str) -> bool:
     finder = _AssignFinder(name)
-    node.visit(finder)
+    fast_visit(node, finder)
     return finder.found
 
 

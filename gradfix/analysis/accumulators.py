@@ -27,7 +27,15 @@ from typing import Iterator
 import libcst as cst
 
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import call_name, dotted, key_of, method_name, receiver, root_name
+from gradfix.analysis.names import (
+    call_name,
+    dotted,
+    key_of,
+    method_name,
+    receiver,
+    root_name,
+)
+from gradfix.analysis.walk import fast_visit
 
 # Methods that return a tensor still attached to the same graph.
 GRAPH_KEEPING_METHODS = {
@@ -151,7 +159,7 @@ def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
                 self.hit = True
 
     finder = _Find()
-    node.visit(finder)
+    fast_visit(node, finder)
     return finder.hit
 
 
@@ -225,7 +233,7 @@ def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
     for event in loop.events:
         if event.kind is EventKind.BACKWARD and event.direct and id(event) in owned and event.loss is not None:
             collector = _NameCollector()
-            event.loss.visit(collector)
+            fast_visit(event.loss, collector)
             names |= collector.names
     return names
 
@@ -258,7 +266,7 @@ class _Scope(cst.CSTVisitor):
             text = ""
             if value is not None:
                 collector = _NameCollector()
-                value.visit(collector)
+                fast_visit(value, collector)
                 read = collector.names
                 text = _code(value)
             self.assignments.append((targets, read, text))
@@ -268,9 +276,9 @@ class _Scope(cst.CSTVisitor):
             collector = _NameCollector()
             recv = receiver(node)
             if recv is not None:
-                recv.visit(collector)
+                fast_visit(recv, collector)
             for arg in node.args:
-                arg.value.visit(collector)
+                fast_visit(arg.value, collector)
             self.backward_calls.append((collector.names, _code(node)))
         return not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) or node is self.root
 
@@ -326,7 +334,7 @@ def find_accumulations(
     backpropagated = _backward_names(loop, owned)
     scope = _Scope(loop.node)
     scope.root = function if function is not None else module
-    (function if function is not None else module).visit(scope)
+    fast_visit((function if function is not None else module), scope)
     if function is not None:
         scope.bound_outside |= _parameters(function)
     resets = _resets(flattener.lines)

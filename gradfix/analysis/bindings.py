@@ -17,6 +17,7 @@ from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
 from gradfix.analysis.names import call_name, dotted, key_of, keyword, positional
+from gradfix.analysis.walk import fast_visit
 
 
 @dataclass
@@ -67,7 +68,7 @@ def _within(key: str, bound: str) -> bool:
 
 def _referenced_keys(expr: cst.BaseExpression) -> set[str]:
     collector = _References()
-    expr.visit(collector)
+    fast_visit(expr, collector)
     return collector.keys
 
 
@@ -167,5 +168,5 @@ def loop_bindings(loop: Loop) -> LoopBindings:
     body = loop.body
     statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
     for stmt in statements:
-        stmt.visit(_Binder(bindings, stmt))  # type: ignore[arg-type]
+        fast_visit(stmt, _Binder(bindings, stmt))  # type: ignore[arg-type]
     return bindings

@@ -21,6 +21,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.analysis.walk import fast_visit
 
 OPTIMIZER_CLASSES = {
     "SGD", "Adam", "AdamW", "Adagrad", "Adadelta", "Adamax", "ASGD", "LBFGS", "NAdam",
@@ -281,7 +282,7 @@ def _engine_like(key: str) -> bool:
 
 def collect_facts(module: cst.Module) -> ModuleFacts:
     facts = ModuleFacts()
-    module.visit(_FactCollector(facts))
+    fast_visit(module, _FactCollector(facts))
     _promote_parameters(facts)
     return facts
 

@@ -26,7 +26,15 @@ from typing import Iterable, Sequence
 import libcst as cst
 
 from gradfix.analysis.model import GradEvent, Loop
-from gradfix.analysis.names import dotted, is_false, is_true, method_name, positional, receiver
+from gradfix.analysis.names import (
+    dotted,
+    is_false,
+    is_true,
+    method_name,
+    positional,
+    receiver,
+)
+from gradfix.analysis.walk import fast_visit
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {
@@ -178,11 +186,11 @@ class _Reads(cst.CSTVisitor):
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         # `a.b.c`: only the root is a name we track; a method's receiver is data
-        node.value.visit(self)
+        fast_visit(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        fast_visit(node.value, self)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -201,7 +209,7 @@ def _root(expr: cst.BaseExpression) -> cst.Name | None:
 def reads_of(nodes: Iterable[cst.CSTNode]) -> _Reads:
     reads = _Reads()
     for node in nodes:
-        node.visit(reads)
+        fast_visit(node, reads)
     return reads
 
 
@@ -356,7 +364,7 @@ class IterationFlow:
                 exprs.append(small)
                 augmented = False
                 walrus = _Walrus()
-                small.visit(walrus)
+                fast_visit(small, walrus)
                 binds |= walrus.names
         self._add(stmt, binds, exprs, ancestors, augmented=augmented and bool(binds))
         self.units[-1].stores = stores
@@ -504,7 +512,7 @@ def mentions_gradients(nodes: Iterable[cst.CSTNode]) -> bool:
     call handing over parameters: something may read the gradients accumulated so far."""
     finder = _GradMentions()
     for node in nodes:
-        node.visit(finder)
+        fast_visit(node, finder)
     return finder.found
 
 
@@ -513,7 +521,7 @@ class _GradMentions(cst.CSTVisitor):
         self.found = False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)  # keyword names (`retain_graph=`, `requires_grad=`) say nothing
+        fast_visit(node.value, self)  # keyword names (`retain_graph=`, `requires_grad=`) say nothing
         return False
 
     def visit_Name(self, node: cst.Name) -> None:

@@ -14,8 +14,20 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from gradfix.analysis.facts import FunctionInfo, ModuleFacts, classify_constructor, collect_facts
-from gradfix.analysis.model import Branch, ClearScope, EventKind, GradEvent, Loop, TrainingLoop
+from gradfix.analysis.facts import (
+    FunctionInfo,
+    ModuleFacts,
+    classify_constructor,
+    collect_facts,
+)
+from gradfix.analysis.model import (
+    Branch,
+    ClearScope,
+    EventKind,
+    GradEvent,
+    Loop,
+    TrainingLoop,
+)
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -25,6 +37,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
+from gradfix.analysis.walk import fast_visit
 
 MAX_HELPER_DEPTH = 3
 
@@ -219,12 +232,12 @@ class _Walker:
     def expressions(self, exprs: Iterable[cst.CSTNode], owner: cst.CSTNode, ctx: _Context) -> None:
         collector = _EventCollector()
         for expr in exprs:
-            expr.visit(collector)
+            fast_visit(expr, collector)
         self.collected(collector, ctx)
 
     def simple(self, stmt: cst.CSTNode, holder: cst.CSTNode, ctx: _Context) -> None:
         collector = _EventCollector()
-        stmt.visit(collector)
+        fast_visit(stmt, collector)
         self.collected(collector, ctx)
 
     def collected(self, collector: _EventCollector, ctx: _Context) -> None:
@@ -422,7 +435,7 @@ class _Walker:
         attributes = self.self_attributes.get(node.name.value)
         if attributes is None:
             collector = _SelfAttributes()
-            node.visit(collector)
+            fast_visit(node, collector)
             attributes = self.self_attributes[node.name.value] = collector.names
         return method not in attributes
 
@@ -441,11 +454,17 @@ class _Walker:
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         facts = self.facts
-        if recv is not None and method not in _OPTIMIZER_METHODS_NOT_CLEARING:
+        if (
+            recv is not None
+            and method not in _OPTIMIZER_METHODS_NOT_CLEARING
+            and (dotted(recv) is not None or isinstance(recv, cst.Subscript))
+        ):
             key = ctx.rename(key_of(recv))
             if facts.kind(key) == "optimizer" or (facts.optimizer_evidence(key) and key in facts.stepped):
                 return f"`{key}.{method}()` is an optimizer method gradfix does not know"
         for arg in call.args:
+            if dotted(arg.value) is None and not isinstance(arg.value, cst.Subscript):
+                continue  # an optimizer is passed by name, never as an expression
             key = ctx.rename(key_of(arg.value))
             if facts.kind(key) == "optimizer" or (
                 isinstance(arg.value, (cst.Name, cst.Attribute)) and facts.optimizer_evidence(key) and key in facts.stepped

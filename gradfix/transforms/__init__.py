@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from gradfix.transforms.base import Rule
 from gradfix.transforms.gf001_missing_zero_grad import MissingZeroGrad
-from gradfix.transforms.gf002_zero_grad_between_backward_and_step import ZeroGradBetweenBackwardAndStep
+from gradfix.transforms.gf002_zero_grad_between_backward_and_step import (
+    ZeroGradBetweenBackwardAndStep,
+)
 from gradfix.transforms.gf003_multiple_backward import MultipleBackward
 from gradfix.transforms.gf004_needless_retain_graph import NeedlessRetainGraph
 from gradfix.transforms.gf005_unscaled_accumulation import UnscaledAccumulation
@@ -13,10 +15,14 @@ from gradfix.transforms.gf007_zero_grad_not_set_to_none import ZeroGradNotSetToN
 from gradfix.transforms.gf008_model_zero_grad_partial import ModelZeroGradPartial
 from gradfix.transforms.gf009_loss_tensor_accumulated import LossTensorAccumulated
 from gradfix.transforms.gf010_clip_after_step import ClipAfterStep
-from gradfix.transforms.gf011_zero_grad_inside_accumulation import ZeroGradInsideAccumulation
+from gradfix.transforms.gf011_zero_grad_inside_accumulation import (
+    ZeroGradInsideAccumulation,
+)
 from gradfix.transforms.gf012_scheduler_before_optimizer import SchedulerBeforeOptimizer
 from gradfix.transforms.gf013_clip_without_unscale import ClipWithoutUnscale
-from gradfix.transforms.gf015_accumulation_window_off_by_one import AccumulationWindowOffByOne
+from gradfix.transforms.gf015_accumulation_window_off_by_one import (
+    AccumulationWindowOffByOne,
+)
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,

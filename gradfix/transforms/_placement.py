@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
-
+from gradfix.analysis.walk import fast_visit
 
 
 @dataclass(frozen=True)
@@ -99,13 +99,13 @@ def _contains(node: cst.CSTNode, kinds: tuple[type, ...]) -> bool:
             return not self.hit and not isinstance(n, (cst.FunctionDef, cst.Lambda))
 
     finder = _Find()
-    node.visit(finder)
+    fast_visit(node, finder)
     return finder.hit
 
 
 def _has_jump(unit: cst.BaseStatement) -> bool:
     visitor = _Jumps()
-    unit.visit(visitor)
+    fast_visit(unit, visitor)
     return visitor.found
 
 
@@ -154,7 +154,7 @@ class _NameUse(cst.CSTVisitor):
 
 def names_of(node: cst.CSTNode) -> tuple[set[str], set[str]]:
     visitor = _NameUse()
-    node.visit(visitor)
+    fast_visit(node, visitor)
     return visitor.read, visitor.written
 
 
@@ -193,7 +193,7 @@ def parents(module: cst.Module, holder: object) -> dict[int, cst.CSTNode]:
     cached = getattr(holder, "_gradfix_parents", None)
     if cached is None:
         visitor = _Parents()
-        module.visit(visitor)
+        fast_visit(module, visitor)
         cached = visitor.parent
         setattr(holder, "_gradfix_parents", cached)
     return cached

@@ -12,7 +12,13 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from gradfix.transforms.base import Edit, Fix, InsertStatements, RemoveStatement, ReplaceNode
+from gradfix.transforms.base import (
+    Edit,
+    Fix,
+    InsertStatements,
+    RemoveStatement,
+    ReplaceNode,
+)
 
 
 def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:

@@ -4,11 +4,12 @@ from typing import Iterator
 
 import libcst as cst
 
+from gradfix.analysis.accumulation import Accumulation, accumulation_of
+from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
-from gradfix.analysis.accumulation import Accumulation, accumulation_of
-from gradfix.analysis.bindings import LoopBindings, loop_bindings
+from gradfix.analysis.walk import fast_visit
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import below, new_statement, owned_events, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
@@ -171,7 +172,7 @@ def _names_in_loop_scope(step: GradEvent) -> set[str]:
 
 def _walk_names(stmt: cst.CSTNode) -> set[str]:
     collector = _Names()
-    stmt.visit(collector)
+    fast_visit(stmt, collector)
     return collector.names
 
 

@@ -16,7 +16,14 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    LoopRule,
+    RemoveStatement,
+    Safety,
+)
 
 
 class ZeroGradBetweenBackwardAndStep(LoopRule):

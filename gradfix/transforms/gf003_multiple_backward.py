@@ -4,12 +4,31 @@ from typing import Iterator
 
 import libcst as cst
 
-from gradfix.analysis.graphs import BackwardCall, IterationFlow, describe_backward, mentions_gradients, reads_of
+from gradfix.analysis.graphs import (
+    BackwardCall,
+    IterationFlow,
+    describe_backward,
+    mentions_gradients,
+    reads_of,
+)
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of
-from gradfix.transforms._common import new_statement, owned_events, single_call_statement
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, ReplaceNode, Rule, Safety
+from gradfix.analysis.walk import fast_visit
+from gradfix.transforms._common import (
+    new_statement,
+    owned_events,
+    single_call_statement,
+)
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    RemoveStatement,
+    ReplaceNode,
+    Rule,
+    Safety,
+)
 
 _EMPTY = cst.Module(body=[])
 # Terms that need no parentheses after `a + `: higher precedence than `+`/`-`.
@@ -216,7 +235,7 @@ class _Hooks(cst.CSTVisitor):
 
 def _registers_hooks(loop: cst.CSTNode) -> bool:
     finder = _Hooks()
-    loop.visit(finder)
+    fast_visit(loop, finder)
     return finder.found
 
 
@@ -295,7 +314,7 @@ class _AllNames(cst.CSTVisitor):
 
 def _names_in(module: cst.Module) -> set[str]:
     collector = _AllNames()
-    module.visit(collector)
+    fast_visit(module, collector)
     return collector.names
 
 

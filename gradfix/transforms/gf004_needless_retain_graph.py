@@ -15,6 +15,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
+from gradfix.analysis.walk import fast_visit
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -202,7 +203,7 @@ def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:
 
 def _backpropagating_calls(scope: cst.CSTNode, model: ModuleModel) -> list[cst.Call]:
     finder = _Backprops(model)
-    scope.visit(finder)
+    fast_visit(scope, finder)
     return finder.calls
 
 
@@ -222,7 +223,7 @@ class _Backprops(cst.CSTVisitor):
 
 def _returned(function: cst.FunctionDef, names: set[str]) -> bool:
     finder = _Returns()
-    function.body.visit(finder)
+    fast_visit(function.body, finder)
     return bool(finder.names & names)
 
 

@@ -9,6 +9,7 @@ from gradfix.analysis.accumulation import Accumulation, accumulations
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
 from gradfix.analysis.names import call_name, code_of, last_name, method_name
+from gradfix.analysis.walk import fast_visit
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 _EMPTY = cst.Module(body=[])
@@ -133,7 +134,7 @@ class _Refs(cst.CSTVisitor):
         self.names.add(node.value)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        fast_visit(node.value, self)
         return False  # `.loss` is not a variable
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -159,7 +160,7 @@ class _Refs(cst.CSTVisitor):
 
 def _refs(expr: cst.CSTNode) -> _Refs:
     refs = _Refs()
-    expr.visit(refs)
+    fast_visit(expr, refs)
     return refs
 
 
@@ -229,7 +230,7 @@ def _scaled(loss: cst.BaseExpression, acc: Accumulation, model: ModuleModel, n_t
         for name in refs.names - visited:
             visited.add(name)
             finder = _Assignments(name)
-            body.visit(finder)
+            fast_visit(body, finder)
             if finder.scaled:
                 return True
             for value in finder.values:
@@ -266,7 +267,7 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str) -> bool:
     if word is None:
         return False
     finder = _NameUses(word, acc.periodic.holder)
-    body.visit(finder)
+    fast_visit(body, finder)
     return finder.found
 
 
@@ -279,9 +280,9 @@ class _NameUses(cst.CSTVisitor):
     def visit_If(self, node: cst.If) -> bool:
         if node is self.skip or _is_tail_guard(node):
             # the condition itself (and a flush's guard) may mention N; the body may not
-            node.body.visit(self)
+            fast_visit(node.body, self)
             if node.orelse is not None:
-                node.orelse.visit(self)
+                fast_visit(node.orelse, self)
             return False
         return True
 

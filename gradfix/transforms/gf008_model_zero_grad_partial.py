@@ -4,10 +4,20 @@ from typing import Iterator
 
 import libcst as cst
 
+from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.facts import classify_constructor
-from gradfix.analysis.names import call_name, code_of, dotted, key_of, keyword, method_name, positional, receiver
+from gradfix.analysis.names import (
+    call_name,
+    code_of,
+    dotted,
+    key_of,
+    keyword,
+    method_name,
+    positional,
+    receiver,
+)
+from gradfix.analysis.walk import fast_visit
 from gradfix.transforms._common import owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -204,7 +214,7 @@ def _visit(model: ModuleModel) -> _Constructions:
     visitor = getattr(model, "_gf008_constructions", None)
     if visitor is None:
         visitor = _Constructions(model)
-        model.module.visit(visitor)
+        fast_visit(model.module, visitor)
         model._gf008_constructions = visitor  # type: ignore[attr-defined]
     return visitor
 

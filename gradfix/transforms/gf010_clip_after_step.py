@@ -8,9 +8,21 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of
 from gradfix.transforms._common import branch_prefix, owned_events
-from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
+from gradfix.transforms._placement import (
+    can_jump_over,
+    siblings,
+    statements_between,
+    unit_holds_only,
+)
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    LoopRule,
+    RemoveStatement,
+    Safety,
+)
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
 

@@ -4,14 +4,25 @@ from typing import Iterator
 
 import libcst as cst
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, library_accumulation
+from gradfix.analysis.accumulation import (
+    Accumulation,
+    accumulations,
+    library_accumulation,
+)
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of, method_name
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import owned_events, single_call_statement
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    RemoveStatement,
+    ReplaceNode,
+    Rule,
+    Safety,
+)
 
 
 class ZeroGradInsideAccumulation(Rule):

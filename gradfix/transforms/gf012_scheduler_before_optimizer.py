@@ -3,14 +3,25 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import code_of, key_of, last_name
 from gradfix.transforms._common import training_loop_ids
-from gradfix.transforms._placement import can_jump_over, siblings, statements_between, unit_holds_only
+from gradfix.transforms._placement import (
+    can_jump_over,
+    siblings,
+    statements_between,
+    unit_holds_only,
+)
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, RemoveStatement, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    LoopRule,
+    RemoveStatement,
+    Safety,
+)
 
 # Schedulers whose step() takes a metric or is not a learning-rate schedule at all.
 _NOT_LR_SCHEDULE = re.compile(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)

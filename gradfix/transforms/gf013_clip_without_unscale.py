@@ -11,6 +11,7 @@ from gradfix.transforms._common import branch_prefix, new_statement, owned_event
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
 
+
 class ClipWithoutUnscale(LoopRule):
     """
     Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.

@@ -144,6 +144,7 @@ def _parse(data: bytes):  # -> cst.Module
 
 def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:
     from gradfix.analysis.loops import build_model
+    from gradfix.suppressions import filter_suppressed
     from gradfix.transforms.apply import apply_fixes, select_compatible
 
     module = _parse(data)
@@ -151,18 +152,23 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     rules = _rules(options.select)
     changed = False
     first = True
+    # fixes never add directives, so the original bytes say whether any pass needs the check
+    directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))
     for _ in range(MAX_PASSES):
         model = build_model(module)
         findings = [finding for rule in rules for finding in rule.check(model)]
-        findings = _unsuppressed(findings, module)
+        spans = None
+        if findings and directives:
+            spans = _spans(module, [f.node for f in findings] + [r for f in findings for r in f.related])
+            findings = filter_suppressed(findings, module, spans)
         if first:
-            result.diagnostics = _diagnostics(path, module, findings, options)
+            result.diagnostics = _diagnostics(path, module, findings, options, spans)
             first = False
         if not options.fix:
             return result
         applicable = [f for f in findings if _applies(f, options)]
         if not applicable:
-            result.remaining = _diagnostics(path, module, findings, options)
+            result.remaining = _diagnostics(path, module, findings, options, spans)
             break
         chosen = select_compatible(f.fix for f in applicable)  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
@@ -208,18 +214,17 @@ def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]
     return [rule() for rule in ALL_RULES if rule.code in select]
 
 
-def _unsuppressed(findings: list, module) -> list:  # type: ignore[no-untyped-def,type-arg]
-    from gradfix.suppressions import filter_suppressed
-
-    return filter_suppressed(findings, module)
-
-
-def _diagnostics(path: str, module, findings: list, options: Options) -> list[Diagnostic]:  # type: ignore[no-untyped-def,type-arg]
-    if not findings:
-        return []
+def _spans(module, nodes: list) -> dict:  # type: ignore[no-untyped-def,type-arg]
     from gradfix.positions import positions_of
 
-    spans = positions_of(module, [f.node for f in findings])
+    return positions_of(module, nodes)
+
+
+def _diagnostics(path: str, module, findings: list, options: Options, spans: dict | None = None) -> list[Diagnostic]:  # type: ignore[no-untyped-def,type-arg]
+    if not findings:
+        return []
+    if spans is None:
+        spans = _spans(module, [f.node for f in findings])
     out = []
     for finding in findings:
         (line, column), (end_line, end_column) = spans[id(finding.node)]

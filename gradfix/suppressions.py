@@ -6,7 +6,7 @@ import re
 
 import libcst as cst
 
-from gradfix.positions import Span, positions_of
+from gradfix.positions import Span
 
 _DIRECTIVE = re.compile(
     r"#\s*(?:gradfix:\s*ignore(?P<gf>\[[^\]]*\])?|noqa(?::\s*(?P<noqa>[A-Za-z0-9_, ]+))?)(?=$|\s|#)", re.I
@@ -40,14 +40,16 @@ def _suppressed(code: str, line: int, table: dict[int, set[str] | None]) -> bool
     return codes is None or code in codes
 
 
-def filter_suppressed(findings: list, module: cst.Module) -> list:  # type: ignore[type-arg]
+def filter_suppressed(findings: list, module: cst.Module, spans: dict[int, Span]) -> list:  # type: ignore[type-arg]
+    """Findings whose line, or whose loop header's line, carries no directive for their code.
+
+    `spans` holds the positions of every finding's node and related nodes.
+    """
     if not findings:
         return findings
     table = directives(module.code)
     if not table:
         return findings
-    nodes = [f.node for f in findings] + [r for f in findings for r in f.related]
-    spans: dict[int, Span] = positions_of(module, nodes)
     kept = []
     for finding in findings:
         lines = {spans[id(finding.node)][0][0]} | {spans[id(r)][0][0] for r in finding.related}

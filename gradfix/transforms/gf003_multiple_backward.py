@@ -110,7 +110,7 @@ class MultipleBackward(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
-        taken = _names_in(model.module)
+        taken: set[str] | None = None  # every name in the module, read only when a fix needs one
         for loop in model.loops:
             if any(e.kind is EventKind.AUTOGRAD_GRAD for e in loop.events):
                 continue  # higher-order gradients: the split is deliberate
@@ -126,6 +126,8 @@ class MultipleBackward(Rule):
                     continue
                 fix = None
                 if verdict in ("safe", "unsafe"):
+                    if taken is None:
+                        taken = _names_in(model.module)
                     fix = _fix(group, model, taken, Safety.SAFE if verdict == "safe" else Safety.UNSAFE)
                 yield Finding(
                     self.code,

@@ -139,7 +139,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     if any(b.engine for b in backwards):
         return None
     periodic = _periodic(branch.test, branch.node, loop, first)
-    if periodic is None:
+    if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
     counter = _counter(periodic, loop, first)
     clears = [e for e in events if e.kind is EventKind.CLEAR]
@@ -154,6 +154,40 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         clears=clears,
         targets={s.target for s in steps if s.target is not None},
     )
+
+
+def _not_really_accumulating(periodic: Periodic, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """N is always 1, or it is read from a DeepSpeed config: then the engine accumulates
+    (the prepared optimizer's `step()` is a no-op between boundaries) and the `if` never
+    decides a window."""
+    if periodic.n_value is not None:
+        return periodic.n_value == 1
+    if not isinstance(periodic.n, cst.Name):
+        return False
+    finder = _ValuesOf(periodic.n.value)
+    fast_visit(loop.function if loop.function is not None else model.module, finder)
+    if not finder.values:
+        return False
+    texts = [code_of(value) for value in finder.values]
+    if any("deepspeed" in text.lower() for text in texts):
+        return True
+    return all(text == "1" for text in texts)
+
+
+class _ValuesOf(cst.CSTVisitor):
+    """Every value assigned to a plain name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.values: list[cst.BaseExpression] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(isinstance(t.target, cst.Name) and t.target.value == self.name for t in node.targets):
+            self.values.append(node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if isinstance(node.target, cst.Name) and node.target.value == self.name and node.value is not None:
+            self.values.append(node.value)
 
 
 def _under(event: GradEvent, node: cst.CSTNode) -> bool:

@@ -273,7 +273,7 @@ def run(
             else:
                 yield _load_and_process(source, options)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent) as pool:
         yield from _in_pool(pool, sources, options, workers, read_stdin, stdin_name)
 
 
@@ -309,6 +309,20 @@ def _in_pool(
     while window:
         head = window.popleft()
         yield head.result() if isinstance(head, Future) else head
+
+
+def _die_with_parent() -> None:
+    """A worker must not outlive a gradfix that was killed (kill -9 leaves pool workers
+    blocked forever otherwise). Linux only; elsewhere the pool's own shutdown applies."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
 
 
 def _process_remote(path: str, data: bytes, options: Options) -> FileResult:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import libcst as cst
 
-from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.accumulation import Accumulation, accumulations
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import key_of, method_name, receiver
-from gradfix.transforms.base import InsertStatements
+from gradfix.transforms.base import Finding, InsertStatements, Rule
 
 _EMPTY = cst.Module(body=[])
 
@@ -64,6 +66,19 @@ def later_steps(acc: Accumulation, target: str) -> list[tuple[cst.SimpleStatemen
             return None
         finder.statements(statements[position + 1 :])
     return finder.found
+
+
+class AccumulationRule(Rule):
+    """A rule judged on each recognised accumulation loop, at most one finding each."""
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for acc in accumulations(model):
+            finding = self.check_accumulation(acc, model)
+            if finding is not None:
+                yield finding
+
+    def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        raise NotImplementedError
 
 
 class _StepFinder:

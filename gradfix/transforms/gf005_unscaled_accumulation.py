@@ -1,16 +1,16 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 import libcst as cst
 
-from gradfix.analysis.accumulation import Accumulation, accumulations
+from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
 from gradfix.analysis.names import call_name, code_of, last_name, method_name
 from gradfix.analysis.walk import fast_visit
-from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+from gradfix.transforms._accumulation import AccumulationRule
+from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 
 _EMPTY = cst.Module(body=[])
 _MAX_DEPTH = 6
@@ -19,7 +19,7 @@ _LOSS_HELPER = re.compile(
 )
 
 
-class UnscaledAccumulation(Rule):
+class UnscaledAccumulation(AccumulationRule):
     """
     An accumulation loop backpropagates the full loss of every micro-batch.
 
@@ -70,13 +70,7 @@ class UnscaledAccumulation(Rule):
     message = "`{loss}` is backpropagated unscaled while gradients accumulate over `{n}` micro-batches: divide it by `{n}`"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        for acc in accumulations(model):
-            finding = self._check(acc, model)
-            if finding is not None:
-                yield finding
-
-    def _check(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+    def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         if len(acc.backwards) != 1:
             return None
         backward = acc.backwards[0]

@@ -1,17 +1,16 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 import libcst as cst
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, window_is_full
+from gradfix.analysis.accumulation import Accumulation, window_is_full
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import code_of, dotted
-from gradfix.transforms._accumulation import scaler_update
+from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms.apply import strip_blank_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 
 _EMPTY = cst.Module(body=[])
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
@@ -25,7 +24,7 @@ _PROGRESS = re.compile(r"bar|progress|tqdm|meter", re.I)
 FLUSH_COMMENT = "# the last micro-batches did not fill a whole window: step on them too"
 
 
-class MissingAccumulationFlush(Rule):
+class MissingAccumulationFlush(AccumulationRule):
     """
     The micro-batches after the last full accumulation window never reach `step()`.
 
@@ -82,13 +81,7 @@ class MissingAccumulationFlush(Rule):
     message = "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: flush them after the loop"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        for acc in accumulations(model):
-            finding = self._check(acc, model)
-            if finding is not None:
-                yield finding
-
-    def _check(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+    def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
         if not isinstance(loop, cst.For) or loop.orelse is not None or periodic.tail or periodic.conjunct:

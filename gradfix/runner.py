@@ -6,21 +6,18 @@
 
 from __future__ import annotations
 
-import ast
 import os
-import warnings
 from collections import Counter, deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
 from gradfix.files import STDIN, FileError, SourceFile, read_source
+from gradfix.source import Source, SourceError, parse
 
 MAX_PASSES = 10
 # A file without any of these cannot hold a gradient event any rule looks at.
 PREFILTER = (b"backward", b"zero_grad")
-# Larger sources are refused (LibCST's parse time grows faster than linearly with size).
-MAX_SOURCE_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -79,67 +76,13 @@ def process_python(path: str, data: bytes, options: Options) -> FileResult:
     result = FileResult(path, original=data)
     if not might_train(data):
         return result
-    if len(data) > MAX_SOURCE_BYTES:
-        size = f"{len(data) / 1e6:.1f} MB; the limit is {MAX_SOURCE_BYTES / 1e6:g} MB"
-        result.error = f"{path}:1:1: error: too large for gradfix ({size}); file left unchanged"
-        return result
     try:
-        _refuse_too_deep(data)
         return _process(path, data, options, result)
     except (RecursionError, MemoryError):
         result.error = f"{path}:1:1: error: too deeply nested for gradfix to read; file left unchanged"
-    except _Failure as failure:
-        result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}"
+    except SourceError as failure:
+        result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}; file left unchanged"
     return result
-
-
-def _refuse_too_deep(data: bytes) -> None:
-    """Python's own parser guards its stack; LibCST's native parser crashes the process on
-    nesting far beyond what Python accepts (thousands of brackets), so ask Python first."""
-    too_deep = "too deeply nested for gradfix to read; file left unchanged"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            ast.parse(data)
-        except (RecursionError, MemoryError):
-            raise _Failure(too_deep) from None
-        except SyntaxError as error:
-            if any(word in str(error.msg) for word in ("too many nested", "too many levels", "too complex")):
-                raise _Failure(too_deep, error.lineno or 1, error.offset or 1) from None
-        except (ValueError, UnicodeDecodeError, LookupError):
-            pass  # LibCST names these problems itself
-
-
-class _Failure(Exception):
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.line = line
-        self.column = column
-
-
-def _parse(data: bytes):  # -> cst.Module
-    import libcst as cst
-
-    try:
-        return cst.parse_module(data)
-    except cst.ParserSyntaxError as error:
-        # Python's own parser names the problem better ("Missing parentheses in call to 'print'")
-        line, column, message = error.raw_line, error.raw_column + 1, error.message
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                ast.parse(data)
-            except SyntaxError as python_error:
-                line, column = python_error.lineno or line, python_error.offset or column
-                message = python_error.msg or message
-            except (ValueError, UnicodeDecodeError):
-                pass
-        message = " ".join(str(message).split()) or "syntax error"
-        raise _Failure(f"cannot parse: {message}; file left unchanged", line, column) from None
-    except (UnicodeDecodeError, LookupError, SyntaxError) as error:
-        raise _Failure(f"cannot decode: {error}; file left unchanged") from None
-    except (ValueError, TypeError) as error:  # null bytes and friends
-        raise _Failure(f"cannot parse: {error}; file left unchanged") from None
 
 
 def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:
@@ -147,56 +90,49 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     from gradfix.suppressions import filter_suppressed
     from gradfix.transforms.apply import apply_fixes, select_compatible
 
-    module = _parse(data)
-    result.encoding = module.encoding
+    source = Source.from_bytes(data)
+    result.encoding = source.encoding
     rules = _rules(options.select)
     changed = False
     first = True
     # fixes never add directives, so the original bytes say whether any pass needs the check
     directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))
+    findings: list = []  # type: ignore[type-arg]
     for _ in range(MAX_PASSES):
-        model = build_model(module)
+        model = build_model(source)
         findings = [finding for rule in rules for finding in rule.check(model)]
         spans = None
         if findings and directives:
-            spans = _spans(module, [f.node for f in findings] + [r for f in findings for r in f.related])
-            findings = filter_suppressed(findings, module, spans)
+            spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])
+            findings = filter_suppressed(findings, source, spans)
         if first:
-            result.diagnostics = _diagnostics(path, module, findings, options, spans)
+            result.diagnostics = _diagnostics(path, source, findings, options, spans)
             first = False
         if not options.fix:
             return result
         applicable = [f for f in findings if _applies(f, options)]
         if not applicable:
-            result.remaining = _diagnostics(path, module, findings, options, spans)
+            result.remaining = _diagnostics(path, source, findings, options, spans)
             break
         chosen = select_compatible(f.fix for f in applicable)  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
         result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
-        module = _parse(apply_fixes(module, chosen).bytes)
+        text = apply_fixes(source, chosen)
+        try:
+            source = Source(text, parse(text), source.encoding)
+        except SourceError as error:
+            raise SourceError(f"internal error: the fix would not compile ({error})") from None
         changed = True
     else:
-        result.remaining = _diagnostics(path, module, findings, options)
+        result.remaining = _diagnostics(path, source, findings, options)
     if changed:
-        new = module.bytes
-        _verify(path, data, new, module.encoding)
+        try:
+            new = source.data
+        except UnicodeEncodeError as error:
+            raise SourceError(f"internal error: the fix cannot be written in {source.encoding} ({error})") from None
         if new != data:
             result.fixed = new
     return result
-
-
-def _verify(path: str, old: bytes, new: bytes, encoding: str) -> None:
-    """The output must compile wherever the input did."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            ast.parse(old.decode(encoding))
-        except (SyntaxError, ValueError, UnicodeDecodeError):
-            return  # newer syntax than this Python reads: LibCST's own parse vouched for it
-        try:
-            ast.parse(new.decode(encoding))
-        except (SyntaxError, ValueError, UnicodeDecodeError) as error:
-            raise _Failure(f"internal error: the fix would not compile ({error}); file left unchanged") from None
 
 
 def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
@@ -214,17 +150,17 @@ def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]
     return [rule() for rule in ALL_RULES if rule.code in select]
 
 
-def _spans(module, nodes: list) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def _spans(source: Source, nodes: list) -> dict:  # type: ignore[type-arg]
     from gradfix.positions import positions_of
 
-    return positions_of(module, nodes)
+    return positions_of(source, nodes)
 
 
-def _diagnostics(path: str, module, findings: list, options: Options, spans: dict | None = None) -> list[Diagnostic]:  # type: ignore[no-untyped-def,type-arg]
+def _diagnostics(path: str, source: Source, findings: list, options: Options, spans: dict | None = None) -> list[Diagnostic]:  # type: ignore[type-arg]
     if not findings:
         return []
     if spans is None:
-        spans = _spans(module, [f.node for f in findings])
+        spans = _spans(source, [f.node for f in findings])
     out = []
     for finding in findings:
         (line, column), (end_line, end_column) = spans[id(finding.node)]

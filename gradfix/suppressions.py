@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-import libcst as cst
-
 from gradfix.positions import Span
+from gradfix.source import Source
 
 _DIRECTIVE = re.compile(
     r"#\s*(?:gradfix:\s*ignore(?P<gf>\[[^\]]*\])?|noqa(?::\s*(?P<noqa>[A-Za-z0-9_, ]+))?)(?=$|\s|#)", re.I
 )
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_LINES = re.compile(r"\r\n|\r|\n")
 ALL = None
 
 
@@ -20,7 +20,7 @@ def directives(source: str) -> dict[int, set[str] | None]:
     found: dict[int, set[str] | None] = {}
     if "#" not in source:
         return found
-    for number, line in enumerate(source.splitlines(), start=1):
+    for number, line in enumerate(_LINES.split(source), start=1):
         if "#" not in line:
             continue
         for match in _DIRECTIVE.finditer(line):
@@ -40,14 +40,14 @@ def _suppressed(code: str, line: int, table: dict[int, set[str] | None]) -> bool
     return codes is None or code in codes
 
 
-def filter_suppressed(findings: list, module: cst.Module, spans: dict[int, Span]) -> list:  # type: ignore[type-arg]
+def filter_suppressed(findings: list, source: Source, spans: dict[int, Span]) -> list:  # type: ignore[type-arg]
     """Findings whose line, or whose loop header's line, carries no directive for their code.
 
     `spans` holds the positions of every finding's node and related nodes.
     """
     if not findings:
         return findings
-    table = directives(module.code)
+    table = directives(source.text)
     if not table:
         return findings
     kept = []

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import libcst as cst
+
 import pytest
 
 from gradfix.analysis.accumulation import accumulations, first_window, window_is_full
 from gradfix.analysis.loops import build_model
+from gradfix.source import Source
 from gradfix.runner import Options, process_source
 from gradfix.transforms import RULES_BY_CODE, default_codes
 
@@ -38,7 +39,7 @@ def test_rules_are_registered_with_docs() -> None:
 
 
 def _one(source: str):
-    model = build_model(cst.parse_module(source))
+    model = build_model(Source.from_text(source))
     found = accumulations(model)
     return found[0] if found else None
 

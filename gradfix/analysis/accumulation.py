@@ -14,14 +14,13 @@ Read-only: no messages, no edits. When something is not understood the answer is
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
-
-import libcst as cst
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.analysis.names import code_of, dotted, key_of, method_name
-from gradfix.analysis.walk import fast_visit
+from gradfix.analysis.names import dotted, int_value, method_name
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source
 
 _CACHE = "_accumulations"
 
@@ -30,18 +29,18 @@ _CACHE = "_accumulations"
 class Periodic:
     """`A % N == C` (or `not A % N`), the part of a condition that fires every N counts."""
 
-    comparison: cst.BaseExpression  # the Comparison / UnaryOperation node
-    modulo: cst.BinaryOperation  # `A % N`
-    counter_expr: cst.BaseExpression  # `A`
+    comparison: ast.expr  # the Compare / UnaryOp node
+    modulo: ast.BinOp  # `A % N`
+    counter_expr: ast.expr  # `A`
     counter: str  # key of the counter variable inside `A`
     addend: int  # `A` is `counter + addend`
-    n: cst.BaseExpression
+    n: ast.expr
     n_key: str
     n_value: int | None  # N when it is a literal
     remainder: str  # "zero" (`== 0`) or "last" (`== N - 1`)
     tail: bool  # the condition also fires on the last batch (`or (i + 1) == len(loader)`)
     conjunct: bool  # the condition has an `and` part besides the periodic one
-    holder: cst.CSTNode  # the statement holding the expression (the If, or an assignment)
+    holder: ast.stmt  # the statement holding the expression (the If, or an assignment)
 
     @property
     def offset(self) -> int:
@@ -54,7 +53,7 @@ class Counter:
     kind: str  # "enumerate", "variable" or "unknown"
     first: int | None = None  # the counter's value at the test on the first iteration
     per_loop: bool = False  # starts afresh each time the accumulation loop starts
-    increment: cst.BaseStatement | None = None  # `step += 1`
+    increment: ast.stmt | None = None  # `step += 1`
     before_test: bool | None = None  # the increment runs before the test
 
 
@@ -62,7 +61,7 @@ class Counter:
 class Accumulation:
     loop: TrainingLoop
     branch: Branch  # the periodic `if`
-    node: cst.If
+    node: ast.If
     periodic: Periodic
     counter: Counter
     steps: list[GradEvent]  # STEP events under the periodic `if`
@@ -92,18 +91,14 @@ def accumulation_of(loop: TrainingLoop, model: ModuleModel) -> Accumulation | No
     return None
 
 
-def library_accumulation(event: GradEvent) -> cst.With | None:
+def library_accumulation(event: GradEvent) -> ast.With | ast.AsyncWith | None:
     """The `with <x>.accumulate(...)` block (Accelerate) around an event, if any."""
     for with_node in event.withs:
         for item in with_node.items:
-            expr = item.item
-            if isinstance(expr, cst.Call) and method_name(expr) == "accumulate":
+            expr = item.context_expr
+            if isinstance(expr, ast.Call) and method_name(expr) == "accumulate":
                 return with_node
     return None
-
-
-def statement_text_mentions(node: cst.CSTNode, word: str) -> bool:
-    return word in cst.Module(body=[]).code_for_node(node)
 
 
 # -- recognition --------------------------------------------------------------------------
@@ -126,7 +121,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     if not inner or first.loops_within(loop.node) or inner[0].kind != "if":
         return None
     branch = inner[0]
-    if not isinstance(branch.node, cst.If) or branch.test is None:
+    if not isinstance(branch.node, ast.If) or branch.test is None:
         return None
     # every step of the iteration sits under that same `if`
     for step in steps:
@@ -138,10 +133,10 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
     if any(b.engine for b in backwards):
         return None
-    periodic = _periodic(branch.test, branch.node, loop, first)
+    periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
-    counter = _counter(periodic, loop, first)
+    counter = _counter(periodic, loop, first, model.source)
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
         loop=loop,
@@ -162,39 +157,37 @@ def _not_really_accumulating(periodic: Periodic, loop: TrainingLoop, model: Modu
     decides a window."""
     if periodic.n_value is not None:
         return periodic.n_value == 1
-    if not isinstance(periodic.n, cst.Name):
+    if not isinstance(periodic.n, ast.Name):
         return False
-    finder = _ValuesOf(periodic.n.value)
-    fast_visit(loop.function if loop.function is not None else model.module, finder)
-    if not finder.values:
+    name = periodic.n.id
+    scope = loop.function if loop.function is not None else model.module
+    values = [value for value in _values_of(name, scope)]
+    if not values:
         return False
-    texts = [code_of(value) for value in finder.values]
+    texts = [model.source.code(value) for value in values]
     if any("deepspeed" in text.lower() for text in texts):
         return True
     return all(text == "1" for text in texts)
 
 
-class _ValuesOf(cst.CSTVisitor):
+def _values_of(name: str, scope: ast.AST) -> list[ast.expr]:
     """Every value assigned to a plain name."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.values: list[cst.BaseExpression] = []
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if any(isinstance(t.target, cst.Name) and t.target.value == self.name for t in node.targets):
-            self.values.append(node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if isinstance(node.target, cst.Name) and node.target.value == self.name and node.value is not None:
-            self.values.append(node.value)
+    values: list[ast.expr] = []
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                values.append(node.value)
+        elif isinstance(node, ast.AnnAssign):
+            if isinstance(node.target, ast.Name) and node.target.id == name and node.value is not None:
+                values.append(node.value)
+    return values
 
 
-def _under(event: GradEvent, node: cst.CSTNode) -> bool:
+def _under(event: GradEvent, node: ast.AST) -> bool:
     return any(b.node is node and b.kind == "if" for b in event.branches)
 
 
-def _path_index(event: GradEvent, node: cst.CSTNode) -> int:
+def _path_index(event: GradEvent, node: ast.AST) -> int:
     for index, stmt in enumerate(event.path):
         if stmt is node:
             return index
@@ -202,11 +195,11 @@ def _path_index(event: GradEvent, node: cst.CSTNode) -> int:
 
 
 # -- the condition --------------------------------------------------------------------------
-def _periodic(test: cst.BaseExpression, if_node: cst.If, loop: TrainingLoop, step: GradEvent) -> Periodic | None:
-    holder: cst.CSTNode = if_node
-    if isinstance(test, cst.Name):
+def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
+    holder: ast.stmt = if_node
+    if isinstance(test, ast.Name):
         # `need_update = last_batch or (i + 1) % N == 0` ... `if need_update:`
-        assigned = _single_assignment(test.value, loop.body)
+        assigned = _single_assignment(test.id, loop.body, source)
         if assigned is None:
             return None
         holder, test = assigned
@@ -214,7 +207,7 @@ def _periodic(test: cst.BaseExpression, if_node: cst.If, loop: TrainingLoop, ste
     found: list[Periodic] = []
     others = 0
     for part in parts:
-        periodic = _parse_part(part, holder)
+        periodic = _parse_part(part, holder, source)
         if periodic is None:
             others += 1
         else:
@@ -227,63 +220,57 @@ def _periodic(test: cst.BaseExpression, if_node: cst.If, loop: TrainingLoop, ste
     return result
 
 
-def _disjuncts(test: cst.BaseExpression) -> tuple[list[cst.BaseExpression], bool]:
+def _disjuncts(test: ast.expr) -> tuple[list[ast.expr], bool]:
     """The `or` parts of a test; `and` parts count as a conjunct (we keep only the periodic one)."""
-    if isinstance(test, cst.BooleanOperation):
-        if isinstance(test.operator, cst.Or):
-            left, lc = _disjuncts(test.left)
-            right, rc = _disjuncts(test.right)
-            return left + right, lc or rc
-        if isinstance(test.operator, cst.And):
-            left, _ = _disjuncts(test.left)
-            right, _ = _disjuncts(test.right)
-            parts = [p for p in left + right if _modulo_of(p) is not None]
-            if len(parts) == 1 and len(left) == 1 and len(right) == 1:
-                return parts, True
-            return [test], True
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.Or):
+            parts: list[ast.expr] = []
+            conjunct = False
+            for value in test.values:
+                sub, sub_conjunct = _disjuncts(value)
+                parts += sub
+                conjunct = conjunct or sub_conjunct
+            return parts, conjunct
+        # `and`: keep the periodic part when it is the only one and every operand is simple
+        operands = [_disjuncts(value)[0] for value in test.values]
+        flat = [p for sub in operands for p in sub]
+        periodic = [p for p in flat if _modulo_of(p) is not None]
+        if len(periodic) == 1 and all(len(sub) == 1 for sub in operands):
+            return periodic, True
+        return [test], True
     return [test], False
 
 
-def _modulo_of(expr: cst.BaseExpression) -> cst.BinaryOperation | None:
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-        expr = expr.expression
-        return expr if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo) else None
-    if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
-        target = expr.comparisons[0]
-        if not isinstance(target.operator, cst.Equal):
+def _modulo_of(expr: ast.expr) -> ast.BinOp | None:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = expr.operand
+        return inner if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mod) else None
+    if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+        if not isinstance(expr.ops[0], ast.Eq):
             return None
-        for side in (expr.left, target.comparator):
-            if isinstance(side, cst.BinaryOperation) and isinstance(side.operator, cst.Modulo):
+        for side in (expr.left, expr.comparators[0]):
+            if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mod):
                 return side
     return None
 
 
-def _int(expr: cst.BaseExpression) -> int | None:
-    if isinstance(expr, cst.Integer):
-        try:
-            return int(expr.value.replace("_", ""), 0)
-        except ValueError:
-            return None
-    return None
-
-
-def _parse_part(part: cst.BaseExpression, holder: cst.CSTNode) -> Periodic | None:
+def _parse_part(part: ast.expr, holder: ast.stmt, source: Source) -> Periodic | None:
     modulo = _modulo_of(part)
     if modulo is None:
         return None
     n = modulo.right
-    n_key = key_of(n)
-    if dotted(n) is None and _int(n) is None:
+    n_key = source.key(n)
+    if dotted(n) is None and int_value(n) is None:
         return None
-    n_value = _int(n)
+    n_value = int_value(n)
     if n_value is not None and n_value < 2:
         return None
-    if isinstance(part, cst.UnaryOperation):
-        remainder = "zero"
+    if isinstance(part, ast.UnaryOp):
+        remainder: str | None = "zero"
     else:
-        assert isinstance(part, cst.Comparison)
-        other = part.comparisons[0].comparator if part.left is modulo else part.left
-        remainder = _remainder(other, n, n_value)
+        assert isinstance(part, ast.Compare)
+        other = part.comparators[0] if part.left is modulo else part.left
+        remainder = _remainder(other, n, n_value, source)
         if remainder is None:
             return None
     counted = _counter_expression(modulo.left)
@@ -306,90 +293,90 @@ def _parse_part(part: cst.BaseExpression, holder: cst.CSTNode) -> Periodic | Non
     )
 
 
-def _remainder(other: cst.BaseExpression, n: cst.BaseExpression, n_value: int | None) -> str | None:
-    value = _int(other)
+def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source) -> str | None:
+    value = int_value(other)
     if value == 0:
         return "zero"
     if n_value is not None and value == n_value - 1:
         return "last"
     if (
-        isinstance(other, cst.BinaryOperation)
-        and isinstance(other.operator, cst.Subtract)
-        and _int(other.right) == 1
-        and code_of(other.left) == code_of(n)
+        isinstance(other, ast.BinOp)
+        and isinstance(other.op, ast.Sub)
+        and int_value(other.right) == 1
+        and source.code(other.left) == source.code(n)
     ):
         return "last"
     return None
 
 
-def _counter_expression(expr: cst.BaseExpression) -> tuple[str, int] | None:
+def _counter_expression(expr: ast.expr) -> tuple[str, int] | None:
     """`i` -> (i, 0); `i + 1` -> (i, 1); `i - 1` -> (i, -1); `self.step` -> (self.step, 0)."""
     name = dotted(expr)
     if name is not None:
         return name, 0
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
         left, right = expr.left, expr.right
-        sign = 1 if isinstance(expr.operator, cst.Add) else -1
-        if dotted(left) is not None and _int(right) is not None:
-            return dotted(left), sign * _int(right)  # type: ignore[return-value,operator]
-        if sign == 1 and dotted(right) is not None and _int(left) is not None:
-            return dotted(right), _int(left)  # type: ignore[return-value]
+        sign = 1 if isinstance(expr.op, ast.Add) else -1
+        left_name, right_value = dotted(left), int_value(right)
+        if left_name is not None and right_value is not None:
+            return left_name, sign * right_value
+        right_name, left_value = dotted(right), int_value(left)
+        if sign == 1 and right_name is not None and left_value is not None:
+            return right_name, left_value
     return None
 
 
-def _single_assignment(name: str, body: cst.BaseSuite) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple[ast.stmt, ast.expr] | None:
     """The one statement of the loop body (top level) assigning `name`, and its value."""
-    if not isinstance(body, cst.IndentedBlock):
+    if source.inline_block(body):
         return None
-    found: list[tuple[cst.CSTNode, cst.BaseExpression]] = []
-    for stmt in body.body:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.Assign) and any(key_of(t.target) == name for t in small.targets):
-                    found.append((stmt, small.value))
-                elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and key_of(small.target) == name:
-                    return None
-        elif _assigns(stmt, name):
+    found: list[tuple[ast.stmt, ast.expr]] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Assign):
+            if any(source.key(t) == name for t in stmt.targets):
+                found.append((stmt, stmt.value))
+            elif _assigns(stmt, name, source):
+                return None
+        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+            if source.key(stmt.target) == name:
+                return None
+        elif _assigns(stmt, name, source):
             return None
     return found[0] if len(found) == 1 else None
 
 
 # -- the counter ------------------------------------------------------------------------------
-def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent) -> Counter:
+def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source) -> Counter:
     node = loop.node
     name = periodic.counter
-    if isinstance(node, cst.For):
+    if isinstance(node, FOR_LOOPS):
         start = _enumerate_start(node, name)
         if start is not None:
-            if _assigns(node.body, name):
+            if any(_assigns(stmt, name, source) for stmt in node.body):
                 return Counter("unknown")
             return Counter("enumerate", first=start, per_loop=True)
     body = node.body
-    if not isinstance(body, cst.IndentedBlock):
+    if source.inline_block(body):
         return Counter("unknown")
     # `step += 1` once, at the top level of the body, and no other assignment
-    increments: list[tuple[int, cst.BaseStatement]] = []
-    for index, stmt in enumerate(body.body):
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.AugAssign) and key_of(small.target) == name:
-                    if isinstance(small.operator, cst.AddAssign) and _int(small.value) == 1:
-                        increments.append((index, stmt))
-                    else:
-                        return Counter("unknown")
-                elif isinstance(small, (cst.Assign, cst.AnnAssign)) and _assigns(stmt, name):
-                    return Counter("unknown")
-        elif _assigns(stmt, name):
+    increments: list[tuple[int, ast.stmt]] = []
+    for index, stmt in enumerate(body):
+        if isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
+            if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1:
+                increments.append((index, stmt))
+            else:
+                return Counter("unknown")
+        elif _assigns(stmt, name, source):
             return Counter("unknown")
     if len(increments) != 1:
         return Counter("unknown")
     inc_index, increment = increments[0]
     holder = periodic.holder
-    holder_index = next((i for i, s in enumerate(body.body) if s is holder), None)
+    holder_index = next((i for i, s in enumerate(body) if s is holder), None)
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index
-    initial, per_loop = _initial_value(name, step, node)
+    initial, per_loop = _initial_value(name, step, node, source)
     if initial is None:
         return Counter("variable", per_loop=False, increment=increment, before_test=before)
     return Counter(
@@ -401,30 +388,29 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent) -> Counter
     )
 
 
-def _enumerate_start(node: cst.For, name: str) -> int | None:
+def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     """The start of `for <name>, x in enumerate(it[, start])`, when `name` is that index."""
     target = node.target
     iterable = node.iter
-    if not (isinstance(iterable, cst.Call) and dotted(iterable.func) in ("enumerate", "builtins.enumerate")):
+    if not (isinstance(iterable, ast.Call) and dotted(iterable.func) in ("enumerate", "builtins.enumerate")):
         return None
-    if not isinstance(target, (cst.Tuple, cst.List)) or not target.elements:
+    if not isinstance(target, (ast.Tuple, ast.List)) or not target.elts:
         return None
-    first = target.elements[0].value
-    if not (isinstance(first, cst.Name) and first.value == name):
+    first = target.elts[0]
+    if not (isinstance(first, ast.Name) and first.id == name):
         return None
-    start: cst.BaseExpression | None = None
-    positional = [a for a in iterable.args if a.keyword is None]
-    if len(positional) > 1:
-        start = positional[1].value
-    for arg in iterable.args:
-        if arg.keyword is not None and arg.keyword.value == "start":
-            start = arg.value
+    start: ast.expr | None = None
+    if len(iterable.args) > 1:
+        start = iterable.args[1]
+    for kw in iterable.keywords:
+        if kw.arg == "start":
+            start = kw.value
     if start is None:
         return 0
-    return _int(start)
+    return int_value(start)
 
 
-def _initial_value(name: str, step: GradEvent, loop: Loop) -> tuple[int | None, bool]:
+def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tuple[int | None, bool]:
     """The literal the counter holds when the loop starts, and whether it is set afresh for it."""
     index = _path_index(step, loop)
     if index < 0:
@@ -433,75 +419,62 @@ def _initial_value(name: str, step: GradEvent, loop: Loop) -> tuple[int | None, 
     for level in range(index, -1, -1):
         block = step.blocks[level]
         stmt = step.path[level]
-        if level < index and isinstance(stmt, (cst.For, cst.While)):
+        if level < index and isinstance(stmt, LOOPS):
             per_loop = False
-        statements = block.body if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
-        position = next((i for i, s in enumerate(statements) if s is stmt), None)
+        position = next((i for i, s in enumerate(block) if s is stmt), None)
         if position is None:
             return None, False
-        for earlier in reversed(statements[:position]):
-            if _assigns(earlier, name):
-                value = _literal_assignment(earlier, name)
+        for earlier in reversed(block[:position]):
+            if _assigns(earlier, name, source):
+                value = _literal_assignment(earlier, name, source)
                 return value, per_loop
     return None, False
 
 
-def _literal_assignment(stmt: cst.BaseStatement, name: str) -> int | None:
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return None
-    for small in stmt.body:
-        if isinstance(small, cst.Assign) and any(key_of(t.target) == name for t in small.targets):
-            return _int(small.value)
-        if isinstance(small, cst.AnnAssign) and key_of(small.target) == name and small.value is not None:
-            return _int(small.value)
+def _literal_assignment(stmt: ast.stmt, name: str, source: Source) -> int | None:
+    if isinstance(stmt, ast.Assign) and any(source.key(t) == name for t in stmt.targets):
+        return int_value(stmt.value)
+    if isinstance(stmt, ast.AnnAssign) and source.key(stmt.target) == name and stmt.value is not None:
+        return int_value(stmt.value)
     return None
 
 
-class _AssignFinder(cst.CSTVisitor):
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.found = False
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def _check(self, target: cst.BaseExpression) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self._check(element.value)
-        elif key_of(target) == self.name:
-            self.found = True
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._check(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._check(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._check(node.target)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._check(node.target)
-
-    def visit_WithItem(self, node: cst.WithItem) -> None:
-        if node.asname is not None:
-            self._check(node.asname.name)
+def _assigns(node: ast.AST, name: str, source: Source) -> bool:
+    """`node` binds `name` somewhere (nested functions excluded)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (*FUNCTIONS, ast.Lambda)) and current is not node:
+            continue
+        targets: list[ast.AST] = []
+        if isinstance(current, ast.Assign):
+            targets = list(current.targets)
+        elif isinstance(current, (ast.AugAssign, ast.AnnAssign)):
+            targets = [current.target]
+        elif isinstance(current, FOR_LOOPS):
+            targets = [current.target]
+        elif isinstance(current, ast.NamedExpr):
+            targets = [current.target]
+        elif isinstance(current, ast.withitem) and current.optional_vars is not None:
+            targets = [current.optional_vars]
+        for target in targets:
+            if _binds(target, name, source):
+                return True
+        stack.extend(ast.iter_child_nodes(current))
+    return False
 
 
-def _assigns(node: cst.CSTNode, name: str) -> bool:
-    finder = _AssignFinder(name)
-    fast_visit(node, finder)
-    return finder.found
+def _binds(target: ast.AST, name: str, source: Source) -> bool:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return any(_binds(e, name, source) for e in target.elts)
+    if isinstance(target, ast.Starred):
+        return _binds(target.value, name, source)
+    return source.key(target) == name
 
 
-def assigns(node: cst.CSTNode, name: str) -> bool:
+def assigns(node: ast.AST, name: str, source: Source) -> bool:
     """`node` (a statement or block) binds `name` somewhere."""
-    return _assigns(node, name)
+    return _assigns(node, name, source)
 
 
 def first_window(acc: Accumulation) -> int | None:

@@ -20,22 +20,21 @@ the statements of one iteration in program order. It only reports what it can se
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
-
-import libcst as cst
+from typing import Callable, Iterator, Optional
 
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import (
     call_name,
     dotted,
-    key_of,
     method_name,
     receiver,
     root_name,
+    walk_expression,
 )
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FUNCTIONS, LOOPS, TRIES, WITHS, Source
 
 # Methods that return a tensor still attached to the same graph.
 GRAPH_KEEPING_METHODS = {
@@ -54,6 +53,9 @@ _FUNCTIONAL_LOSSES = {
 }  # fmt: skip
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
+_DETACHED_INPUT = re.compile(r"\.detach\(\)|\.item\(\)|\.data\b")
+
+Qualify = Callable[[Optional[str]], Optional[str]]
 
 
 @dataclass(eq=False)
@@ -61,28 +63,29 @@ class Accumulation:
     """One statement that adds a graph-holding loss into an accumulator outliving the step."""
 
     loop: TrainingLoop
-    statement: cst.SimpleStatementLine  # the line to edit
-    node: cst.BaseSmallStatement  # the AugAssign / Assign / Expr(append) itself
+    statement: ast.stmt  # the statement to edit
+    node: ast.stmt  # the AugAssign / Assign / Expr(append) itself
     accumulator: str  # key of the accumulator: running_loss, self.total, stats["loss"]
-    refs: list[cst.BaseExpression] = field(default_factory=list)  # graph-holding parts of the value
+    refs: list[ast.expr] = field(default_factory=list)  # graph-holding parts of the value
 
 
 @dataclass
 class _Line:
-    small: cst.BaseSmallStatement
-    statement: cst.SimpleStatementLine
+    small: ast.stmt
     conditional: bool
     no_grad: bool
 
 
-def _is_no_grad(item: cst.WithItem, qualify) -> bool:  # type: ignore[no-untyped-def]
-    expr = item.item
-    if isinstance(expr, cst.Call):
+def _is_no_grad(item: ast.withitem, qualify: Qualify) -> bool:
+    expr = item.context_expr
+    if isinstance(expr, ast.Call):
         name = qualify(call_name(expr)) or ""
         last = name.rsplit(".", 1)[-1]
         if last in _NO_GRAD:
             return True
-        if last == "set_grad_enabled" and expr.args and dotted(expr.args[0].value) == "False":
+        if last == "set_grad_enabled" and expr.args and dotted(expr.args[0]) == "False":
+            return True
+        if last == "set_grad_enabled" and expr.args and isinstance(expr.args[0], ast.Constant) and expr.args[0].value is False:
             return True
     return False
 
@@ -90,57 +93,52 @@ def _is_no_grad(item: cst.WithItem, qualify) -> bool:  # type: ignore[no-untyped
 class _Flattener:
     """The simple statements of one iteration, in program order, skipping nested training loops."""
 
-    def __init__(self, skip: set[int], qualify) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, skip: set[int], qualify: Qualify, source: Source) -> None:
         self.skip = skip
         self.qualify = qualify
+        self.source = source
         self.lines: list[_Line] = []
 
-    def block(self, suite: cst.BaseSuite, conditional: bool, no_grad: bool) -> None:
-        if isinstance(suite, cst.SimpleStatementSuite):
+    def block(self, suite: list[ast.stmt], conditional: bool, no_grad: bool) -> None:
+        if self.source.inline_block(suite):
             return  # one-line bodies: too little to go on; nothing recorded
-        for stmt in suite.body:
+        for stmt in suite:
             self.statement(stmt, conditional, no_grad)
 
-    def statement(self, stmt: cst.BaseStatement, conditional: bool, no_grad: bool) -> None:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                self.lines.append(_Line(small, stmt, conditional, no_grad))
-        elif isinstance(stmt, (cst.For, cst.While)):
+    def statement(self, stmt: ast.stmt, conditional: bool, no_grad: bool) -> None:
+        if isinstance(stmt, LOOPS):
             if id(stmt) in self.skip:
                 return
             self.block(stmt.body, True, no_grad)
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body, True, no_grad)
-        elif isinstance(stmt, cst.If):
+            self.block(stmt.orelse, True, no_grad)
+        elif isinstance(stmt, ast.If):
             self.block(stmt.body, True, no_grad)
-            if isinstance(stmt.orelse, cst.If):
-                self.statement(stmt.orelse, True, no_grad)
-            elif isinstance(stmt.orelse, cst.Else):
-                self.block(stmt.orelse.body, True, no_grad)
-        elif isinstance(stmt, cst.With):
+            self.block(stmt.orelse, True, no_grad)
+        elif isinstance(stmt, WITHS):
             inner = no_grad or any(_is_no_grad(item, self.qualify) for item in stmt.items)
             self.block(stmt.body, conditional, inner)
-        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        elif isinstance(stmt, TRIES):
             self.block(stmt.body, conditional, no_grad)
             for handler in stmt.handlers:
                 self.block(handler.body, True, no_grad)
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body, True, no_grad)
-            if stmt.finalbody is not None:
-                self.block(stmt.finalbody.body, conditional, no_grad)
-        elif isinstance(stmt, cst.Match):
+            self.block(stmt.orelse, True, no_grad)
+            self.block(stmt.finalbody, conditional, no_grad)
+        elif isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 self.block(case.body, True, no_grad)
-        # function and class definitions run nothing here
+        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            return  # definitions run nothing here
+        else:
+            self.lines.append(_Line(stmt, conditional, no_grad))
 
 
-def _is_detaching(value: cst.BaseExpression) -> bool:
+def _is_detaching(value: ast.expr) -> bool:
     """`x.item()`, `x.detach()`, `float(x)`, a number: a value with no graph."""
-    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString)):
+    if isinstance(value, (ast.Constant, ast.JoinedStr)):
         return True
-    if isinstance(value, cst.Attribute) and value.attr.value in _DETACHING:
+    if isinstance(value, ast.Attribute) and value.attr in _DETACHING:
         return True
-    if isinstance(value, cst.Call):
+    if isinstance(value, ast.Call):
         method = method_name(value)
         if method in _DETACHING:
             return True
@@ -150,27 +148,19 @@ def _is_detaching(value: cst.BaseExpression) -> bool:
     return False
 
 
-def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
-    class _Find(cst.CSTVisitor):
-        hit = False
-
-        def visit_Name(self, n: cst.Name) -> None:
-            if n.value in names:
-                self.hit = True
-
-    finder = _Find()
-    fast_visit(node, finder)
-    return finder.hit
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in walk_expression(node))
 
 
 class _State:
-    def __init__(self, qualify, backpropagated: set[str]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source) -> None:
         self.qualify = qualify
         self.backpropagated = backpropagated
+        self.source = source
         self.graph: set[str] = set()
 
-    def is_loss_call(self, expr: cst.BaseExpression) -> bool:
-        if not isinstance(expr, cst.Call):
+    def is_loss_call(self, expr: ast.expr) -> bool:
+        if not isinstance(expr, ast.Call):
             return False
         name = call_name(expr)
         if name is None:
@@ -183,19 +173,20 @@ class _State:
         if not known and _NOT_A_TRAINING_LOSS.search(last):
             return False
         # a loss computed from detached inputs holds no graph
-        return not any(_DETACHED_INPUT.search(cst.Module(body=[]).code_for_node(a.value)) for a in expr.args)
+        values = [a for a in expr.args] + [k.value for k in expr.keywords]
+        return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
 
-    def refs(self, expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    def refs(self, expr: ast.expr) -> list[ast.expr]:
         """The parts of `expr` that carry a loss graph into its value."""
-        if isinstance(expr, cst.Name):
-            return [expr] if expr.value in self.graph else []
-        if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr, ast.Name):
+            return [expr] if expr.id in self.graph else []
+        if isinstance(expr, ast.BinOp):
             return self.refs(expr.left) + self.refs(expr.right)
-        if isinstance(expr, cst.UnaryOperation):
-            return self.refs(expr.expression)
-        if isinstance(expr, cst.Subscript):
+        if isinstance(expr, ast.UnaryOp):
+            return self.refs(expr.operand)
+        if isinstance(expr, ast.Subscript):
             return self.refs(expr.value)
-        if isinstance(expr, cst.Call):
+        if isinstance(expr, ast.Call):
             if self.is_loss_call(expr):
                 return [expr]
             method = method_name(expr)
@@ -204,97 +195,88 @@ class _State:
                 return self.refs(recv)
         return []
 
-    def assign(self, name: str, value: cst.BaseExpression | None, no_grad: bool) -> None:
+    def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value):
             self.graph.discard(name)
-        elif self.refs(value) or (name in self.backpropagated and not isinstance(value, (cst.Integer, cst.Float))):
+        elif self.refs(value) or (name in self.backpropagated and not _number(value)):
             self.graph.add(name)
         else:
             self.graph.discard(name)
 
 
-def _code(node: cst.CSTNode) -> str:
-    return re.sub(r"\s+", "", cst.Module(body=[]).code_for_node(node))
+def _number(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and type(value.value) in (int, float)
 
 
-_DETACHED_INPUT = re.compile(r"\.detach\(\)|\.item\(\)|\.data\b")
-
-
-def _targets(small: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
-    if isinstance(small, cst.Assign):
-        return [t.target for t in small.targets]
-    if isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+def _targets(small: ast.AST) -> list[ast.expr]:
+    if isinstance(small, ast.Assign):
+        return list(small.targets)
+    if isinstance(small, (ast.AnnAssign, ast.AugAssign)):
         return [small.target]
     return []
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in walk_expression(node) if isinstance(n, ast.Name)}
 
 
 def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
     names: set[str] = set()
     for event in loop.events:
         if event.kind is EventKind.BACKWARD and event.direct and id(event) in owned and event.loss is not None:
-            collector = _NameCollector()
-            fast_visit(event.loss, collector)
-            names |= collector.names
+            names |= _names(event.loss)
     return names
 
 
-class _NameCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-
-class _Scope(cst.CSTVisitor):
+class _Scope:
     """Names bound outside the loop, and what flows into any `.backward()` of the scope."""
 
-    def __init__(self, loop: cst.CSTNode) -> None:
+    def __init__(self, loop: ast.AST, root: ast.AST, source: Source) -> None:
         self.loop = loop
-        self.depth = 0
+        self.source = source
         self.bound_outside: set[str] = set()
         self.assignments: list[tuple[set[str], set[str], str]] = []  # (targets, names read, value text)
         self.backward_calls: list[tuple[set[str], str]] = []  # (names read, text)
+        self._visit(root, root, 0)
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def _code(self, node: ast.AST) -> str:
+        return re.sub(r"\s+", "", self.source.segment(node))
+
+    def _visit(self, node: ast.AST, root: ast.AST, depth: int) -> None:
         if node is self.loop:
-            self.depth += 1
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            targets = {root_name(key_of(t)) for t in _targets(node)}
+            depth += 1
+        key = self.source.key
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = {root_name(key(t)) for t in _targets(node)}
             value = node.value
             read: set[str] = set()
             text = ""
             if value is not None:
-                collector = _NameCollector()
-                fast_visit(value, collector)
-                read = collector.names
-                text = _code(value)
+                read = _names(value)
+                text = self._code(value)
             self.assignments.append((targets, read, text))
-            if self.depth == 0 and not isinstance(node, cst.AugAssign):
-                self.bound_outside |= {key_of(t) for t in _targets(node)} | targets
-        if isinstance(node, cst.Call) and method_name(node) in ("backward", "manual_backward"):
-            collector = _NameCollector()
+            if depth == 0 and not isinstance(node, ast.AugAssign):
+                self.bound_outside |= {key(t) for t in _targets(node)} | targets
+        if isinstance(node, ast.Call) and method_name(node) in ("backward", "manual_backward"):
+            names: set[str] = set()
             recv = receiver(node)
             if recv is not None:
-                fast_visit(recv, collector)
-            for arg in node.args:
-                fast_visit(arg.value, collector)
-            self.backward_calls.append((collector.names, _code(node)))
-        return not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) or node is self.root
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        if original_node is self.loop:
-            self.depth -= 1
-
-    root: cst.CSTNode | None = None
+                names |= _names(recv)
+            for arg in [*node.args, *[k.value for k in node.keywords]]:
+                names |= _names(arg)
+            self.backward_calls.append((names, self._code(node)))
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) and node is not root:
+            return
+        for child in ast.iter_child_nodes(node):
+            self._visit(child, root, depth)
 
 
-def _parameters(function: cst.FunctionDef) -> set[str]:
-    params = function.params
-    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.add(star.name.value)
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = function.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    for star in (args.vararg, args.kwarg):
+        if star is not None:
+            names.add(star.arg)
     return names
 
 
@@ -320,114 +302,116 @@ def _feeds_backward(accumulator: str, scope: _Scope) -> bool:
     return any(reads(names, text) for names, text in scope.backward_calls)
 
 
-def find_accumulations(
-    loop: TrainingLoop, training_loops: set[int], qualify, module: cst.Module  # type: ignore[no-untyped-def]
-) -> Iterator[Accumulation]:
+def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qualify, source: Source) -> Iterator[Accumulation]:
     """Accumulations of loss tensors across iterations of `loop`."""
     function = loop.function
-    if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorators):
+    if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return
     skip = {lp for lp in training_loops if lp != id(loop.node)}
-    flattener = _Flattener(skip, qualify)
+    flattener = _Flattener(skip, qualify, source)
     flattener.block(loop.node.body, False, False)
     owned = {id(e) for e in loop.events if loop.owns(e, training_loops)}
     backpropagated = _backward_names(loop, owned)
-    scope = _Scope(loop.node)
-    scope.root = function if function is not None else module
-    fast_visit((function if function is not None else module), scope)
-    if function is not None:
-        scope.bound_outside |= _parameters(function)
-    resets = _resets(flattener.lines)
-    state = _State(qualify, backpropagated)
+    scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
+    resets = _resets(flattener.lines, source)
+    state = _State(qualify, backpropagated, source)
     for line in flattener.lines:
         small = line.small
-        found = _accumulation(small, state)
+        found = _accumulation(small, state, source)
         if found is not None and not line.no_grad:
             accumulator, refs = found
+            if scope is None:
+                scope = _Scope(loop.node, function if function is not None else source.tree, source)
+                if function is not None:
+                    scope.bound_outside |= _parameters(function)
             if _outlives_iteration(accumulator, resets, scope, backpropagated):
-                yield Accumulation(loop, line.statement, small, accumulator, refs)
+                yield Accumulation(loop, small, small, accumulator, refs)
         # update what each name holds after this statement
-        if isinstance(small, cst.Assign):
+        if isinstance(small, ast.Assign):
             for target in small.targets:
-                _bind(target.target, small.value, state, line.no_grad)
-        elif isinstance(small, cst.AnnAssign):
+                _bind(target, small.value, state, line.no_grad)
+        elif isinstance(small, ast.AnnAssign):
             _bind(small.target, small.value, state, line.no_grad)
-        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
-            name = small.target.value
+        elif isinstance(small, ast.AugAssign) and isinstance(small.target, ast.Name):
+            name = small.target.id
             if not line.no_grad and (name in state.graph or state.refs(small.value)):
                 state.graph.add(name)
 
 
-def _bind(target: cst.BaseExpression, value: cst.BaseExpression | None, state: _State, no_grad: bool) -> None:
-    if isinstance(target, cst.Name):
-        state.assign(target.value, value, no_grad)
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            _bind(element.value, None, state, no_grad)
+def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool) -> None:
+    if isinstance(target, ast.Name):
+        state.assign(target.id, value, no_grad)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            _bind(element, None, state, no_grad)
 
 
-def _decorator_no_grad(decorator: cst.Decorator, qualify) -> bool:  # type: ignore[no-untyped-def]
-    expr = decorator.decorator
-    if isinstance(expr, cst.Call):
-        expr = expr.func
+def _decorator_no_grad(decorator: ast.expr, qualify: Qualify) -> bool:
+    expr = decorator.func if isinstance(decorator, ast.Call) else decorator
     name = qualify(dotted(expr)) or ""
     return name.rsplit(".", 1)[-1] in _NO_GRAD
 
 
-def _accumulation(small: cst.BaseSmallStatement, state: _State) -> tuple[str, list[cst.BaseExpression]] | None:
-    if isinstance(small, cst.AugAssign) and isinstance(small.operator, (cst.AddAssign, cst.SubtractAssign)):
+def _accumulation(small: ast.stmt, state: _State, source: Source) -> tuple[str, list[ast.expr]] | None:
+    if isinstance(small, ast.AugAssign) and isinstance(small.op, (ast.Add, ast.Sub)):
         refs = state.refs(small.value)
-        if refs and isinstance(small.target, (cst.Name, cst.Attribute, cst.Subscript)):
-            return key_of(small.target), refs
+        if refs and isinstance(small.target, (ast.Name, ast.Attribute, ast.Subscript)):
+            return source.key(small.target), refs
         return None
-    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-        target = small.targets[0].target
+    if isinstance(small, ast.Assign) and len(small.targets) == 1:
+        target = small.targets[0]
         value = small.value
-        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)):
-            key = key_of(target)
+        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+            key = source.key(target)
             for own, other in ((value.left, value.right), (value.right, value.left)):
-                if key_of(own) == key and isinstance(own, (cst.Name, cst.Attribute, cst.Subscript)):
+                if source.key(own) == key and isinstance(own, (ast.Name, ast.Attribute, ast.Subscript)):
                     refs = state.refs(other)
                     if refs:
                         return key, refs
         return None
-    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+    if isinstance(small, ast.Expr) and isinstance(small.value, ast.Call):
         call = small.value
         recv = receiver(call)
-        if method_name(call) == "append" and recv is not None and len(call.args) == 1 and dotted(recv) is not None:
-            refs = state.refs(call.args[0].value)
+        if (
+            method_name(call) == "append"
+            and recv is not None
+            and len(call.args) == 1
+            and not call.keywords
+            and dotted(recv) is not None
+        ):
+            refs = state.refs(call.args[0])
             if refs:
-                return key_of(recv), refs
+                return source.key(recv), refs
     return None
 
 
-def _resets(lines: list[_Line]) -> set[str]:
+def _resets(lines: list[_Line], source: Source) -> set[str]:
     """Keys (and root names) bound afresh, unconditionally, in every iteration."""
     reset: set[str] = set()
     for line in lines:
         if line.conditional:
             continue
         small = line.small
-        targets: list[cst.BaseExpression] = []
-        value: cst.BaseExpression | None = None
-        if isinstance(small, cst.Assign):
-            targets = [t.target for t in small.targets]
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
+        if isinstance(small, ast.Assign):
+            targets = list(small.targets)
             value = small.value
-        elif isinstance(small, cst.AnnAssign):
+        elif isinstance(small, ast.AnnAssign):
             targets = [small.target]
             value = small.value
         for target in targets:
-            keys = _flat_keys(target)
+            keys = _flat_keys(target, source)
             if value is not None and any(_mentions(value, {root_name(k)}) for k in keys):
                 continue  # total = total + loss: not a reset
             reset |= set(keys)
     return reset
 
 
-def _flat_keys(target: cst.BaseExpression) -> list[str]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [k for e in target.elements for k in _flat_keys(e.value)]
-    return [key_of(target)]
+def _flat_keys(target: ast.expr, source: Source) -> list[str]:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [k for e in target.elts for k in _flat_keys(e, source)]
+    return [source.key(target)]
 
 
 def _outlives_iteration(accumulator: str, resets: set[str], scope: _Scope, backpropagated: set[str]) -> bool:

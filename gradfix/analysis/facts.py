@@ -4,24 +4,23 @@ which functions exist (to look into helpers), which objects get `.step()` or `.z
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
-
-import libcst as cst
 
 from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import (
     ImportMap,
     call_name,
     dotted,
-    key_of,
     keyword,
     last_name,
     method_name,
     positional,
     receiver,
 )
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import COMPOUND as _COMPOUND
+from gradfix.source import FUNCTIONS, Source
 
 OPTIMIZER_CLASSES = {
     "SGD", "Adam", "AdamW", "Adagrad", "Adadelta", "Adamax", "ASGD", "LBFGS", "NAdam",
@@ -76,18 +75,21 @@ def classify_constructor(qualified: str | None) -> str | None:
 
 @dataclass
 class FunctionInfo:
-    node: cst.FunctionDef
-    params: list[str]  # positional parameter names, `self` included
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    params: list[str]  # positional parameter names, `self` included, then keyword-only ones
     class_name: str | None = None
+    source: Source | None = None  # the file that defines it (another module for imported helpers)
 
 
 @dataclass
 class ModuleFacts:
+    source: Source
     imports: ImportMap = field(default_factory=ImportMap)
     objects: dict[str, ObjectInfo] = field(default_factory=dict)
     module_functions: dict[str, FunctionInfo] = field(default_factory=dict)
     methods: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)  # class -> name -> info
     local_functions: dict[int, dict[str, FunctionInfo]] = field(default_factory=dict)  # id(def) -> ...
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     stepped: set[str] = field(default_factory=set)  # keys with `.step()` called on them, no arguments
     cleared: set[str] = field(default_factory=set)  # keys with `.zero_grad()` called on them
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
@@ -132,73 +134,104 @@ class ModuleFacts:
         return None
 
 
-class _FactCollector(cst.CSTVisitor):
+def function_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    args = node.args
+    return [a.arg for a in (*args.posonlyargs, *args.args)] + [a.arg for a in args.kwonlyargs]
+
+
+class _FactCollector:
+    """One walk over the module: imports, definitions, what names are built from, and uses."""
+
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
-        self.classes: list[str] = []
-        self.functions: list[cst.FunctionDef] = []
+        self.key = facts.source.key
+        self.pending: list[tuple[ast.AST, str]] = []
 
-    # imports -----------------------------------------------------------------
-    def visit_Import(self, node: cst.Import) -> None:
-        self.facts.imports.add(node)
+    def walk(self, tree: ast.Module) -> None:
+        self._statements(tree.body, [], [])
 
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        self.facts.imports.add(node)
+    def _statements(self, body: list[ast.stmt], classes: list[str], functions: list[ast.AST]) -> None:
+        for stmt in body:
+            self._statement(stmt, classes, functions)
 
-    # definitions ---------------------------------------------------------------
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.classes.append(node.name.value)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self.classes.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
-        kwonly = [p.name.value for p in node.params.kwonly_params]
-        info = FunctionInfo(node, params + kwonly)
-        if self.functions:
-            self.facts.local_functions.setdefault(id(self.functions[-1]), {})[node.name.value] = info
-        elif self.classes:
-            info.class_name = self.classes[-1]
-            self.facts.methods.setdefault(self.classes[-1], {})[node.name.value] = info
+    def _statement(self, stmt: ast.stmt, classes: list[str], functions: list[ast.AST]) -> None:
+        facts = self.facts
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            facts.imports.add(stmt)
+            return
+        if isinstance(stmt, ast.ClassDef):
+            for expr in (*stmt.decorator_list, *stmt.bases, *[k.value for k in stmt.keywords]):
+                self._uses(expr, self.facts.source.segment(expr))
+            facts.classes[stmt.name] = stmt
+            self._statements(stmt.body, classes + [stmt.name], functions)
+            return
+        if isinstance(stmt, FUNCTIONS):
+            self._function(stmt, classes, functions)
+            return
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                self._assign(target, stmt.value)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self._assign(stmt.target, stmt.value)
+            kind = classify_constructor(facts.imports.qualify(dotted(stmt.annotation)))
+            if kind is not None:
+                self._record(self.key(stmt.target), kind, None, None)
+        if isinstance(stmt, _COMPOUND):
+            headers: list[ast.AST] = []
+            for child in ast.iter_child_nodes(stmt):
+                if isinstance(child, ast.stmt):
+                    continue
+                if isinstance(child, (ast.excepthandler, ast.match_case, ast.withitem)):
+                    headers.extend(sub for sub in ast.iter_child_nodes(child) if not isinstance(sub, ast.stmt))
+                else:
+                    headers.append(child)
+            for header in headers:
+                self._uses(header, self.facts.source.segment(header) if hasattr(header, "lineno") else "(")
         else:
-            self.facts.module_functions[node.name.value] = info
-        for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
-            annotation = param.annotation
-            if annotation is not None:
-                kind = classify_constructor(self.facts.imports.qualify(dotted(annotation.annotation)))
+            self._uses(stmt, self.facts.source.segment(stmt))
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list):
+                self._statements(block, classes, functions)
+        for handler in getattr(stmt, "handlers", ()):
+            self._statements(handler.body, classes, functions)
+        for case in getattr(stmt, "cases", ()):
+            self._statements(case.body, classes, functions)
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, classes: list[str], functions: list[ast.AST]) -> None:
+        facts = self.facts
+        info = FunctionInfo(node, function_params(node), source=facts.source)
+        if functions:
+            facts.local_functions.setdefault(id(functions[-1]), {})[node.name] = info
+        elif classes:
+            info.class_name = classes[-1]
+            facts.methods.setdefault(classes[-1], {})[node.name] = info
+        else:
+            facts.module_functions[node.name] = info
+        args = node.args
+        for param in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if param.annotation is not None:
+                kind = classify_constructor(facts.imports.qualify(dotted(param.annotation)))
                 if kind is not None:
-                    self._record(param.name.value, kind, None, None)
-        self.functions.append(node)
+                    self._record(param.arg, kind, None, None)
+        for expr in (*node.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d is not None]):
+            self._uses(expr, self.facts.source.segment(expr))
+        self._statements(node.body, classes, functions + [node])
 
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.functions.pop()
-
-    # assignments ---------------------------------------------------------------
-    def visit_Assign(self, node: cst.Assign) -> None:
-        value = node.value
-        for target in node.targets:
-            self._assign(target.target, value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._assign(node.target, node.value)
-        kind = classify_constructor(self.facts.imports.qualify(dotted(node.annotation.annotation)))
-        if kind is not None:
-            self._record(key_of(node.target), kind, None, None)
-
-    def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
+    # assignments ---------------------------------------------------------------------
+    def _assign(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
             self._assign_tuple(target, value)
             return
-        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call):
-            value = value.value  # self.optimizers()[0]
-            if method_name(value) == "optimizers":
-                self._record(key_of(target), "lightning", None, None)
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+            inner = value.value  # self.optimizers()[0]
+            if method_name(inner) == "optimizers":
+                self._record(self.key(target), "lightning", None, None)
             return
-        if not isinstance(value, cst.Call):
+        if not isinstance(value, ast.Call):
             return
-        key = key_of(target)
+        key = self.key(target)
         if method_name(value) == "optimizers":  # Lightning: opt = self.optimizers()
             self._record(key, "lightning", None, None)
             return
@@ -207,42 +240,41 @@ class _FactCollector(cst.CSTVisitor):
         if kind is None:
             return
         args = positional(value)
-        params = args[0].value if args else None
+        params = args[0] if args else None
         if params is None:
             kw = keyword(value, "params") or keyword(value, "model_parameters")
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
 
-    def _assign_tuple(self, target: cst.Tuple | cst.List, value: cst.BaseExpression) -> None:
-        elements = [e.value for e in target.elements]
-        if not isinstance(value, cst.Call):
+    def _assign_tuple(self, target: ast.Tuple | ast.List, value: ast.expr) -> None:
+        elements = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
+        if not isinstance(value, ast.Call):
             return
         name = self.facts.imports.qualify(call_name(value)) or ""
         method = method_name(value)
         if name.endswith("initialize") and "deepspeed" in name:
             if elements:
-                self._record(key_of(elements[0]), "engine", name, None, strong=True)
+                self._record(self.key(elements[0]), "engine", name, None, strong=True)
             if len(elements) > 1:
-                self._record(key_of(elements[1]), "optimizer", name, None, strong=True)
+                self._record(self.key(elements[1]), "optimizer", name, None, strong=True)
             return
         if method == "optimizers":
             for element in elements:
-                self._record(key_of(element), "lightning", name, None)
+                self._record(self.key(element), "lightning", name, None)
             return
         if method in ("prepare", "setup", "initialize"):
             # accelerator.prepare(model, optimizer, ...) hands back the same kinds in order
-            args = positional(value)
-            for element, arg in zip(elements, args):
-                source = self.facts.objects.get(key_of(arg.value))
+            for element, arg in zip(elements, positional(value)):
+                source = self.facts.objects.get(self.key(arg))
                 if source is not None:
-                    self._record(key_of(element), source.kind, source.constructor, source.params, source.strong)
+                    self._record(self.key(element), source.kind, source.constructor, source.params, source.strong)
 
     def _record(
         self,
         key: str,
         kind: str,
         constructor: str | None,
-        params: cst.BaseExpression | None,
+        params: ast.expr | None,
         strong: bool = False,
     ) -> None:
         previous = self.facts.objects.get(key)
@@ -252,27 +284,62 @@ class _FactCollector(cst.CSTVisitor):
             return
         self.facts.objects[key] = ObjectInfo(key, kind, constructor, params, strong)
 
-    # uses ----------------------------------------------------------------------
-    def visit_Call(self, node: cst.Call) -> None:
+    # uses ----------------------------------------------------------------------------
+    def _uses(self, node: ast.AST, text: str) -> None:
+        """Calls that say what an object is (`x.step()`, `x.zero_grad()`, `x.backward(loss)`),
+        walked only where the text mentions them; call sites are looked at later, only for
+        the functions whose parameters can matter."""
+        if "(" not in text:
+            return
+        if "step" in text or "zero_grad" in text or "backward" in text:
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call):
+                    self._call(sub)
+        self.pending.append((node, text))
+
+    def _call(self, node: ast.Call) -> None:
+        facts = self.facts
         method = method_name(node)
         recv = receiver(node)
         if recv is not None and method is not None:
-            if method == "step" and not node.args:
-                self.facts.stepped.add(key_of(recv))
+            if method == "step" and not node.args and not node.keywords:
+                facts.stepped.add(self.key(recv))
             elif method == "zero_grad":
-                self.facts.cleared.add(key_of(recv))
-            elif method == "backward" and positional(node) and not isinstance(recv, cst.Call):
-                recv_key = key_of(recv)
+                facts.cleared.add(self.key(recv))
+            elif method == "backward" and positional(node) and not isinstance(recv, ast.Call):
+                recv_key = self.key(recv)
                 if recv_key not in ("torch.autograd", "autograd") and _engine_like(recv_key):
-                    self.facts.engines.add(recv_key)
-        name = call_name(node)
-        if name is not None and "." not in name:
-            sites = self.facts.call_site_args.setdefault(name, {})
-            for index, arg in enumerate(node.args):
-                label = arg.keyword.value if arg.keyword is not None else str(index)
-                sites.setdefault(label, set()).add(key_of(arg.value))
+                    facts.engines.add(recv_key)
+
+    def call_sites(self) -> None:
+        """Arguments passed to the module's training functions (those whose text mentions
+        gradients), for `_promote_parameters`."""
+        facts = self.facts
+        source = facts.source
+        wanted = {
+            name
+            for name, info in facts.module_functions.items()
+            if info.params and _GRADIENT_TEXT.search(source.segment(info.node))
+        }
+        if not wanted:
+            return
+        for node, text in self.pending:
+            if not any(name in text for name in wanted):
+                continue
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
+                    sites = facts.call_site_args.setdefault(sub.func.id, {})
+                    index = 0
+                    for arg in sub.args:
+                        if not isinstance(arg, ast.Starred):
+                            sites.setdefault(str(index), set()).add(self.key(arg))
+                        index += 1
+                    for kw in sub.keywords:
+                        if kw.arg is not None:
+                            sites.setdefault(kw.arg, set()).add(self.key(kw.value))
 
 
+_GRADIENT_TEXT = re.compile(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
 _ENGINE_NAME = re.compile(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
 
 
@@ -280,9 +347,11 @@ def _engine_like(key: str) -> bool:
     return bool(_ENGINE_NAME.search(last_name(key)))
 
 
-def collect_facts(module: cst.Module) -> ModuleFacts:
-    facts = ModuleFacts()
-    fast_visit(module, _FactCollector(facts))
+def collect_facts(source: Source) -> ModuleFacts:
+    facts = ModuleFacts(source)
+    collector = _FactCollector(facts)
+    collector.walk(source.tree)
+    collector.call_sites()
     _promote_parameters(facts)
     return facts
 

@@ -19,22 +19,23 @@ Names are tracked by their root (`out` for `out.logits`, `self` for `self.x`); a
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-import libcst as cst
-
 from gradfix.analysis.model import GradEvent, Loop
 from gradfix.analysis.names import (
     dotted,
+    has_star,
     is_false,
     is_true,
     method_name,
     positional,
     receiver,
+    walk_expression,
 )
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, WITHS, Source
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {
@@ -62,18 +63,28 @@ _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set
 
 # ----------------------------------------------------------------------------- backward calls
 @dataclass(frozen=True, eq=False)
+class Argument:
+    """One argument of a call: its value, its keyword (None: positional) and its index in the
+    call's arguments as written."""
+
+    value: ast.expr
+    keyword: str | None
+    node: ast.AST  # the ast.keyword for a keyword argument, else the value
+
+
+@dataclass(frozen=True, eq=False)
 class BackwardCall:
     """One backward call, as far as the rules about graphs need it."""
 
-    call: cst.Call
+    call: ast.Call
     form: str  # "tensor": X.backward(...); "scaler": S.scale(X).backward(...); "argument": A.backward(X, ...)
-    loss: cst.BaseExpression  # X
-    retain: cst.Arg | None  # the argument passing retain_graph, if any
+    loss: ast.expr  # X
+    retain: Argument | None  # the argument passing retain_graph, if any
     retain_positional: bool  # retain_graph passed by position
-    create: cst.Arg | None
-    inputs: cst.Arg | None
-    gradient: cst.Arg | None  # `gradient=` / a first positional argument of Tensor.backward
-    others: tuple[cst.Arg, ...]  # any other argument (unknown keywords, *args, **kwargs)
+    create: Argument | None
+    inputs: Argument | None
+    gradient: Argument | None  # `gradient=` / a first positional argument of Tensor.backward
+    others: tuple[Argument, ...]  # any other argument (unknown keywords, *args, **kwargs)
     scaler: str | None = None  # the scaler's source text, scaler form only
 
     @property
@@ -92,47 +103,45 @@ def describe_backward(event: GradEvent) -> BackwardCall | None:
     if call is None or event.engine or method_name(call) not in ("backward", "manual_backward"):
         return None
     recv = receiver(call)
-    if recv is None or any(arg.star for arg in call.args):
+    if recv is None or has_star(call):
         return None
     if method_name(call) == "manual_backward" or (event.target is not None and event.loss is not recv):
         # accelerator.backward(loss, **kw), self.manual_backward(loss, **kw): keywords only
         args = positional(call)
-        if len(args) != 1 or event.loss is not args[0].value:
+        if len(args) != 1 or event.loss is not args[0]:
             return None
-        return _with_keywords(call, "argument", args[0].value, [a for a in call.args if a.keyword is not None])
-    if isinstance(recv, cst.Call):
-        if method_name(recv) != "scale" or len(recv.args) != 1 or recv.args[0].keyword is not None:
+        return _with_keywords(call, "argument", args[0], call.keywords)
+    if isinstance(recv, ast.Call):
+        if method_name(recv) != "scale" or len(recv.args) != 1 or recv.keywords or isinstance(recv.args[0], ast.Starred):
             return None
         scaler = receiver(recv)
         if scaler is None or dotted(scaler) is None:
             return None
-        described = _tensor_backward(call, recv.args[0].value)
+        described = _tensor_backward(call, recv.args[0])
         if described is None:
             return None
         return BackwardCall(**{**described.__dict__, "form": "scaler", "scaler": dotted(scaler)})
     return _tensor_backward(call, recv)
 
 
-def _tensor_backward(call: cst.Call, loss: cst.BaseExpression) -> BackwardCall | None:
+def _tensor_backward(call: ast.Call, loss: ast.expr) -> BackwardCall | None:
     # Tensor.backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
     names = ("gradient", "retain_graph", "create_graph", "inputs")
-    found: dict[str, cst.Arg] = {}
-    others: list[cst.Arg] = []
-    position = 0
+    found: dict[str, Argument] = {}
+    others: list[Argument] = []
     retain_positional = False
-    for arg in call.args:
-        if arg.keyword is None:
-            if position >= len(names):
-                return None
-            found[names[position]] = arg
-            retain_positional = retain_positional or position == 1
-            position += 1
-        elif arg.keyword.value in names:
-            found[arg.keyword.value] = arg
+    if len(call.args) > len(names):
+        return None
+    for position, arg in enumerate(call.args):
+        found[names[position]] = Argument(arg, None, arg)
+        retain_positional = retain_positional or position == 1
+    for kw in call.keywords:
+        if kw.arg in names:
+            found[kw.arg] = Argument(kw.value, kw.arg, kw)  # type: ignore[index]
         else:
-            others.append(arg)
+            others.append(Argument(kw.value, kw.arg, kw))
     gradient = found.get("gradient")
-    if gradient is not None and isinstance(gradient.value, cst.Name) and gradient.value.value == "None":
+    if gradient is not None and isinstance(gradient.value, ast.Constant) and gradient.value.value is None:
         gradient = None
     return BackwardCall(
         call=call,
@@ -147,8 +156,8 @@ def _tensor_backward(call: cst.Call, loss: cst.BaseExpression) -> BackwardCall |
     )
 
 
-def _with_keywords(call: cst.Call, form: str, loss: cst.BaseExpression, keywords: Sequence[cst.Arg]) -> BackwardCall:
-    found = {a.keyword.value: a for a in keywords if a.keyword is not None}
+def _with_keywords(call: ast.Call, form: str, loss: ast.expr, keywords: Sequence[ast.keyword]) -> BackwardCall:
+    found = {kw.arg: Argument(kw.value, kw.arg, kw) for kw in keywords if kw.arg is not None}
     known = ("retain_graph", "create_graph", "inputs", "gradient")
     return BackwardCall(
         call=call,
@@ -159,87 +168,73 @@ def _with_keywords(call: cst.Call, form: str, loss: cst.BaseExpression, keywords
         create=found.get("create_graph"),
         inputs=found.get("inputs"),
         gradient=found.get("gradient"),
-        others=tuple(a for a in keywords if a.keyword is not None and a.keyword.value not in known),
+        others=tuple(a for k, a in found.items() if k not in known),
     )
 
 
 # ----------------------------------------------------------------------------- names
-class _Reads(cst.CSTVisitor):
+@dataclass
+class Reads:
     """Root names an expression reads, and which of them it reads as data (not as callee)."""
 
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-        self.callees: set[int] = set()
-        self.data: set[str] = set()
-        self.forward_calls: list[cst.Call] = []
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        root = _root(node.func)
-        tensor_method = isinstance(node.func, cst.Attribute) and node.func.attr.value in _TENSOR_METHODS
-        if root is not None and not tensor_method:
-            self.callees.add(id(root))  # `model(x)`, `model.encoder(x)`: a module, not data
-        if is_forward_call(node):
-            self.forward_calls.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        # `a.b.c`: only the root is a name we track; a method's receiver is data
-        fast_visit(node.value, self)
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        fast_visit(node.value, self)
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-        if id(node) not in self.callees:
-            self.data.add(node.value)
+    names: set[str] = field(default_factory=set)
+    data: set[str] = field(default_factory=set)
+    forward_calls: list[ast.Call] = field(default_factory=list)
 
 
-def _root(expr: cst.BaseExpression) -> cst.Name | None:
+def _root(expr: ast.AST) -> ast.Name | None:
     """`model` for `model`, `model.encoder`; None for calls and subscripts in between."""
-    while isinstance(expr, cst.Attribute):
+    while isinstance(expr, ast.Attribute):
         expr = expr.value
-    return expr if isinstance(expr, cst.Name) else None
+    return expr if isinstance(expr, ast.Name) else None
 
 
-def reads_of(nodes: Iterable[cst.CSTNode]) -> _Reads:
-    reads = _Reads()
+def reads_of(nodes: Iterable[ast.AST]) -> Reads:
+    reads = Reads()
+    callees: set[int] = set()
     for node in nodes:
-        fast_visit(node, reads)
+        for sub in walk_expression(node):
+            if isinstance(sub, ast.Call):
+                root = _root(sub.func)
+                tensor_method = isinstance(sub.func, ast.Attribute) and sub.func.attr in _TENSOR_METHODS
+                if root is not None and not tensor_method:
+                    callees.add(id(root))  # `model(x)`, `model.encoder(x)`: a module, not data
+                if is_forward_call(sub):
+                    reads.forward_calls.append(sub)
+            elif isinstance(sub, ast.Name):
+                reads.names.add(sub.id)
+                if id(sub) not in callees:
+                    reads.data.add(sub.id)
     return reads
 
 
-def is_forward_call(call: cst.Call) -> bool:
+def is_forward_call(call: ast.Call) -> bool:
     """A call that may run a model's forward: a module or function we do not know as
     plain tensor arithmetic (`criterion(out, y)` and `model(x)` are; `x.mean()`,
     `torch.cat(...)`, `F.mse_loss(...)`, `print(...)` are not)."""
     func = call.func
-    if isinstance(func, cst.Name):
-        name = func.value
+    if isinstance(func, ast.Name):
+        name = func.id
         return name not in _BUILTINS and not name[:1].isupper()
-    if isinstance(func, cst.Attribute):
+    if isinstance(func, ast.Attribute):
         root = _root(func)
-        if root is not None and root.value in _LIBRARY_ROOTS:
+        if root is not None and root.id in _LIBRARY_ROOTS:
             return False
-        return func.attr.value not in _TENSOR_METHODS
+        return func.attr not in _TENSOR_METHODS
     return True
 
 
-def target_names(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, (cst.Tuple, cst.List)):
+def target_names(target: ast.AST) -> set[str]:
+    if isinstance(target, (ast.Tuple, ast.List)):
         out: set[str] = set()
-        for element in target.elements:
-            out |= target_names(element.value)
+        for element in target.elts:
+            out |= target_names(element)
         return out
-    if isinstance(target, cst.StarredElement):
+    if isinstance(target, ast.Starred):
         return target_names(target.value)
-    while isinstance(target, (cst.Attribute, cst.Subscript)):
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
         target = target.value
-    return {target.value} if isinstance(target, cst.Name) else set()
+    return {target.id} if isinstance(target, ast.Name) else set()
 
 
 # ----------------------------------------------------------------------------- the iteration
@@ -247,7 +242,7 @@ def target_names(target: cst.BaseExpression) -> set[str]:
 class Unit:
     """A simple statement, or the header of a compound one, in program order."""
 
-    node: cst.CSTNode
+    node: ast.AST
     binds: set[str]
     reads: set[str]
     data: set[str]
@@ -265,121 +260,111 @@ class Slice:
     free_data: set[str] = field(default_factory=set)  # ... read as data, not as a callee
 
 
-_EMPTY = cst.Module(body=[])
-
-
 class IterationFlow:
     """The assignments of one loop body, for slices and rebinding questions."""
 
-    def __init__(self, loop: Loop) -> None:
+    def __init__(self, loop: Loop, source: Source) -> None:
         self.loop = loop
+        self.source = source
         self.units: list[Unit] = []
         self.index: dict[int, int] = {}  # id(statement) -> index of its unit
-        self.loop_targets: set[str] = target_names(loop.target) if isinstance(loop, cst.For) else set()
+        self.loop_targets: set[str] = target_names(loop.target) if isinstance(loop, FOR_LOOPS) else set()
         self._walk(loop.body, ())
 
     # building -------------------------------------------------------------------
-    def _walk(self, suite: cst.BaseSuite, ancestors: tuple[int, ...]) -> None:
-        if isinstance(suite, cst.SimpleStatementSuite):
-            self._simple(suite, suite.body, ancestors)
-            return
-        for stmt in suite.body:  # type: ignore[attr-defined]
+    def _walk(self, suite: list[ast.stmt], ancestors: tuple[int, ...]) -> None:
+        for stmt in suite:
             self._statement(stmt, ancestors)
 
-    def _statement(self, stmt: cst.BaseStatement, ancestors: tuple[int, ...]) -> None:
+    def _statement(self, stmt: ast.stmt, ancestors: tuple[int, ...]) -> None:
         inner = ancestors + (id(stmt),)
-        if isinstance(stmt, cst.SimpleStatementLine):
-            self._simple(stmt, stmt.body, ancestors)
-        elif isinstance(stmt, cst.If):
-            self._header(stmt, [stmt.test], set(), ancestors)
+        if isinstance(stmt, ast.If):
+            self._add(stmt, set(), [stmt.test], ancestors, augmented=False)
             self._walk(stmt.body, inner)
-            orelse = stmt.orelse
-            if isinstance(orelse, cst.If):
-                self._statement(orelse, inner)
-            elif isinstance(orelse, cst.Else):
-                self._walk(orelse.body, inner)
-        elif isinstance(stmt, cst.For):
+            self._walk(stmt.orelse, inner)
+        elif isinstance(stmt, FOR_LOOPS):
             # the batches a loop hands out are data, whatever produces them
             self._add(stmt, target_names(stmt.target), [stmt.iter], ancestors, augmented=False, forward=False)
             self._walk(stmt.body, inner)
-            if stmt.orelse is not None:
-                self._walk(stmt.orelse.body, inner)
-        elif isinstance(stmt, cst.While):
-            self._header(stmt, [stmt.test], set(), ancestors)
+            self._walk(stmt.orelse, inner)
+        elif isinstance(stmt, ast.While):
+            self._add(stmt, set(), [stmt.test], ancestors, augmented=False)
             self._walk(stmt.body, inner)
-            if stmt.orelse is not None:
-                self._walk(stmt.orelse.body, inner)
-        elif isinstance(stmt, cst.With):
+            self._walk(stmt.orelse, inner)
+        elif isinstance(stmt, WITHS):
             binds: set[str] = set()
             for item in stmt.items:
-                if item.asname is not None:
-                    binds |= target_names(item.asname.name)
+                if item.optional_vars is not None:
+                    binds |= target_names(item.optional_vars)
             # a `with` block runs whenever the statement runs: same ancestors
-            self._header(stmt, [item.item for item in stmt.items], binds, ancestors)
+            self._add(stmt, binds, [item.context_expr for item in stmt.items], ancestors, augmented=False)
             self._walk(stmt.body, ancestors)
-        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        elif isinstance(stmt, TRIES):
             self._walk(stmt.body, inner)
             for handler in stmt.handlers:
-                binds = {handler.name.name.value} if handler.name is not None and isinstance(handler.name.name, cst.Name) else set()
-                self._header(handler, [], binds, inner)
+                binds = {handler.name} if handler.name else set()
+                self._add(handler, binds, [], inner, augmented=False)
                 self._walk(handler.body, inner)
-            if stmt.orelse is not None:
-                self._walk(stmt.orelse.body, inner)
-            if stmt.finalbody is not None:
-                self._walk(stmt.finalbody.body, inner)
-        elif isinstance(stmt, cst.Match):
-            self._header(stmt, [stmt.subject], set(), ancestors)
+            self._walk(stmt.orelse, inner)
+            self._walk(stmt.finalbody, inner)
+        elif isinstance(stmt, ast.Match):
+            self._add(stmt, set(), [stmt.subject], ancestors, augmented=False)
             for case in stmt.cases:
                 self._walk(case.body, inner)
-        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            self._add(stmt, {stmt.name.value}, [], ancestors, augmented=False)
+        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            self._add(stmt, {stmt.name}, [], ancestors, augmented=False)
+        else:
+            self._simple(stmt, ancestors)
 
-    def _header(self, stmt: cst.CSTNode, exprs: list[cst.CSTNode], binds: set[str], ancestors: tuple[int, ...]) -> None:
-        self._add(stmt, binds, exprs, ancestors, augmented=False)
-
-    def _simple(self, stmt: cst.CSTNode, body: Sequence[cst.BaseSmallStatement], ancestors: tuple[int, ...]) -> None:
+    def _simple(self, small: ast.stmt, ancestors: tuple[int, ...]) -> None:
         binds: set[str] = set()
         stores: set[str] = set()
-        exprs: list[cst.CSTNode] = []
-        augmented = True
-        for small in body:
-            if isinstance(small, cst.Assign):
-                for target in small.targets:
-                    binds |= target_names(target.target)
-                    stores |= _stored_keys(target.target)
-                    exprs.extend(_target_reads(target.target))
-                if not _is_next_batch(small.value):  # `x, y = next(it)`: a batch, like a loop target
-                    exprs.append(small.value)
-                augmented = False
-            elif isinstance(small, cst.AnnAssign):
-                binds |= target_names(small.target)
-                if small.value is not None:
-                    exprs.append(small.value)
-                augmented = False
-            elif isinstance(small, cst.AugAssign):
-                binds |= target_names(small.target)
-                stores |= _stored_keys(small.target)
-                exprs.extend([small.target, small.value])
-            else:
-                exprs.append(small)
-                augmented = False
-                walrus = _Walrus()
-                fast_visit(small, walrus)
-                binds |= walrus.names
-        self._add(stmt, binds, exprs, ancestors, augmented=augmented and bool(binds))
+        exprs: list[ast.AST] = []
+        augmented = False
+        if isinstance(small, ast.Assign):
+            for target in small.targets:
+                binds |= target_names(target)
+                stores |= self._stored_keys(target)
+                exprs.extend(_target_reads(target))
+            if not _is_next_batch(small.value):  # `x, y = next(it)`: a batch, like a loop target
+                exprs.append(small.value)
+        elif isinstance(small, ast.AnnAssign):
+            binds |= target_names(small.target)
+            if small.value is not None:
+                exprs.append(small.value)
+        elif isinstance(small, ast.AugAssign):
+            binds |= target_names(small.target)
+            stores |= self._stored_keys(small.target)
+            exprs.extend([small.target, small.value])
+            augmented = True
+        else:
+            exprs.append(small)
+            for node in walk_expression(small):
+                if isinstance(node, ast.NamedExpr):
+                    binds |= target_names(node.target)
+        self._add(small, binds, exprs, ancestors, augmented=augmented and bool(binds))
         self.units[-1].stores = stores
+
+    def _stored_keys(self, target: ast.AST) -> set[str]:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            return {k for element in target.elts for k in self._stored_keys(element)}
+        if isinstance(target, ast.Starred):
+            return self._stored_keys(target.value)
+        if isinstance(target, (ast.Attribute, ast.Subscript)):
+            return {self.source.segment(target).replace(" ", "")}
+        return set()
 
     def _add(
         self,
-        stmt: cst.CSTNode,
+        stmt: ast.AST,
         binds: set[str],
-        exprs: list[cst.CSTNode],
+        exprs: list[ast.AST],
         ancestors: tuple[int, ...],
         augmented: bool,
         forward: bool | None = None,
     ) -> None:
         reads = reads_of(exprs)
-        text = " ".join(_EMPTY.code_for_node(e) for e in exprs) if exprs else ""
+        text = " ".join(self.source.segment(e) for e in exprs) if exprs else ""
         self.index[id(stmt)] = len(self.units)
         self.units.append(
             Unit(
@@ -395,10 +380,10 @@ class IterationFlow:
         )
 
     # questions ------------------------------------------------------------------
-    def position(self, statement: cst.CSTNode) -> int | None:
+    def position(self, statement: ast.AST) -> int | None:
         return self.index.get(id(statement))
 
-    def slice(self, expr: cst.BaseExpression, statement: cst.CSTNode) -> Slice:
+    def slice(self, expr: ast.AST, statement: ast.AST) -> Slice:
         """The assignments before `statement` that `expr` (evaluated there) depends on.
 
         A name is resolved only by an assignment that runs whenever `statement` runs (its
@@ -429,7 +414,7 @@ class IterationFlow:
         result.units.reverse()
         return result
 
-    def bound_between(self, names: set[str], start: cst.CSTNode, end: cst.CSTNode) -> set[str]:
+    def bound_between(self, names: set[str], start: ast.AST, end: ast.AST) -> set[str]:
         """Names among `names` that statements strictly between `start` and `end` bind."""
         first, last = self.position(start), self.position(end)
         if first is None or last is None:
@@ -439,7 +424,7 @@ class IterationFlow:
             out |= unit.binds & names
         return out
 
-    def between(self, start: cst.CSTNode, end: cst.CSTNode) -> list[Unit]:
+    def between(self, start: ast.AST, end: ast.AST) -> list[Unit]:
         first, last = self.position(start), self.position(end)
         if first is None or last is None:
             return []
@@ -452,14 +437,15 @@ class IterationFlow:
 class ScopeFlow(IterationFlow):
     """Every assignment of a function body (or a module), and of the module around it."""
 
-    def __init__(self, scope: cst.CSTNode, module: cst.Module) -> None:  # noqa: D107
+    def __init__(self, scope: ast.AST, source: Source) -> None:  # noqa: D107
+        self.source = source
         self.units = []
         self.index = {}
         self.loop_targets = set()
-        body = scope.body if isinstance(scope, cst.FunctionDef) else scope
-        self._walk(body, ())  # type: ignore[arg-type]
-        if scope is not module:
-            self._walk(module, ())  # type: ignore[arg-type]
+        body = scope.body  # type: ignore[attr-defined]
+        self._walk(body, ())
+        if scope is not source.tree:
+            self._walk(source.tree.body, ())
         self.bindings: dict[str, list[Unit]] = {}
         for unit in self.units:
             for name in unit.binds:
@@ -469,37 +455,19 @@ class ScopeFlow(IterationFlow):
         return self.bindings.get(name, [])
 
 
-def _stored_keys(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {k for element in target.elements for k in _stored_keys(element.value)}
-    if isinstance(target, cst.StarredElement):
-        return _stored_keys(target.value)
-    if isinstance(target, (cst.Attribute, cst.Subscript)):
-        return {_EMPTY.code_for_node(target).replace(" ", "")}
-    return set()
-
-
-def _target_reads(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+def _target_reads(target: ast.AST) -> list[ast.AST]:
     """`out[k] = v` and `out.x = v` read `out` (and `k`); `a, b = v` reads nothing."""
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [r for element in target.elements for r in _target_reads(element.value)]
-    if isinstance(target, cst.StarredElement):
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [r for element in target.elts for r in _target_reads(element)]
+    if isinstance(target, ast.Starred):
         return _target_reads(target.value)
-    if isinstance(target, (cst.Attribute, cst.Subscript)):
+    if isinstance(target, (ast.Attribute, ast.Subscript)):
         return [target]
     return []
 
 
-def _is_next_batch(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "next"
-
-
-class _Walrus(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self.names |= target_names(node.target)
+def _is_next_batch(value: ast.AST) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next"
 
 
 def graph_free_text(text: str) -> bool:
@@ -507,27 +475,19 @@ def graph_free_text(text: str) -> bool:
     return bool(_GRAPH_FREE_TEXT.search(text))
 
 
-def mentions_gradients(nodes: Iterable[cst.CSTNode]) -> bool:
+def mentions_gradients(nodes: Iterable[ast.AST]) -> bool:
     """A name or attribute that says `grad` (`.grad`, `grad_norm(...)`, `get_grads()`) or a
     call handing over parameters: something may read the gradients accumulated so far."""
-    finder = _GradMentions()
     for node in nodes:
-        fast_visit(node, finder)
-    return finder.found
-
-
-class _GradMentions(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        fast_visit(node.value, self)  # keyword names (`retain_graph=`, `requires_grad=`) say nothing
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if _GRAD_HINT.search(node.value) and node.value not in _GRAD_WORDS:
-            self.found = True
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if method_name(node) in ("parameters", "named_parameters"):
-            self.found = True
+        for sub in walk_expression(node):
+            if isinstance(sub, ast.keyword):
+                continue  # keyword names (`retain_graph=`, `requires_grad=`) say nothing
+            if isinstance(sub, ast.Name):
+                if _GRAD_HINT.search(sub.id) and sub.id not in _GRAD_WORDS:
+                    return True
+            elif isinstance(sub, ast.Attribute):
+                if _GRAD_HINT.search(sub.attr) and sub.attr not in _GRAD_WORDS:
+                    return True
+            elif isinstance(sub, ast.Call) and method_name(sub) in ("parameters", "named_parameters"):
+                return True
+    return False

@@ -8,11 +8,10 @@ step or backpropagate becomes an UNKNOWN event, which makes rules stay silent.
 
 from __future__ import annotations
 
+import ast
 import re
-from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
-
-import libcst as cst
+from dataclasses import dataclass, field
+from typing import Iterable, NamedTuple, Sequence
 
 from gradfix.analysis.facts import (
     FunctionInfo,
@@ -29,15 +28,16 @@ from gradfix.analysis.model import (
     TrainingLoop,
 )
 from gradfix.analysis.names import (
+    calls_in_order,
     call_name,
     dotted,
-    key_of,
     method_name,
     positional,
     receiver,
     substitute_root,
+    walk_expression,
 )
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
 
 MAX_HELPER_DEPTH = 3
 
@@ -65,18 +65,18 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
-class _Context:
-    path: tuple[cst.BaseStatement, ...] = ()
-    blocks: tuple[cst.BaseSuite, ...] = ()
+class _Context(NamedTuple):
+    path: tuple[ast.stmt, ...] = ()
+    blocks: tuple[list[ast.stmt], ...] = ()
     branches: tuple[Branch, ...] = ()
     loops: tuple[Loop, ...] = ()
     home_loops: tuple[Loop, ...] = ()
-    withs: tuple[cst.With, ...] = ()
-    via: tuple[cst.Call, ...] = ()
-    functions: tuple[cst.FunctionDef, ...] = ()
+    withs: tuple[ast.With | ast.AsyncWith, ...] = ()
+    via: tuple[ast.Call, ...] = ()
+    functions: tuple[ast.AST, ...] = ()
     class_name: str | None = None
     mapping: tuple[tuple[str, str], ...] = ()  # parameter -> caller's key, inside helpers
+    source: Source | None = None  # the file of the code being walked, when not the analysed one
 
     @property
     def in_helper(self) -> bool:
@@ -85,174 +85,185 @@ class _Context:
     def rename(self, key: str) -> str:
         return substitute_root(key, dict(self.mapping)) if self.mapping else key
 
+    def replace(self, **changes: object) -> _Context:
+        return self._replace(**changes)  # type: ignore[arg-type]
+
 
 @dataclass
 class ModuleModel:
-    module: cst.Module
+    source: Source
     facts: ModuleFacts
     loops: list[TrainingLoop] = field(default_factory=list)
 
-
-class _EventCollector(cst.CSTVisitor):
-    """Calls of one simple statement in evaluation order, plus `.grad` reads and writes."""
-
-    def __init__(self) -> None:
-        self.calls: list[cst.Call] = []
-        self.grad_attributes: list[cst.Attribute] = []
-        self.grad_clears: list[cst.CSTNode] = []
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def leave_Call(self, original_node: cst.Call) -> None:
-        self.calls.append(original_node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == "grad":
-            self.grad_attributes.append(node)
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if _is_grad_attribute(target.target):
-                self.grad_clears.append(node)
+    @property
+    def module(self) -> ast.Module:
+        return self.source.tree
 
 
-def _is_grad_attribute(expr: cst.BaseExpression) -> bool:
-    while isinstance(expr, cst.Attribute) and expr.attr.value == "data":
+def _is_grad_attribute(expr: ast.AST) -> bool:
+    while isinstance(expr, ast.Attribute) and expr.attr == "data":
         expr = expr.value
-    return isinstance(expr, cst.Attribute) and expr.attr.value == "grad"
+    return isinstance(expr, ast.Attribute) and expr.attr == "grad"
+
+
+def _grad_node(expr: ast.AST) -> ast.Attribute:
+    while isinstance(expr, ast.Attribute) and expr.attr == "data":
+        expr = expr.value
+    assert isinstance(expr, ast.Attribute)
+    return expr
 
 
 class _Walker:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
+        self.source = facts.source
         self.events: list[GradEvent] = []
         self.loop_nodes: list[tuple[Loop, _Context]] = []
         self.visiting: list[int] = []
-        self.classes: dict[str, cst.ClassDef] = {}
         self.self_attributes: dict[str, set[str]] = {}
 
+    def key(self, expr: ast.AST, ctx: _Context) -> str:
+        return (ctx.source or self.source).key(expr)
+
     # statements ----------------------------------------------------------------
-    def block(self, suite: cst.BaseSuite | cst.Module, ctx: _Context) -> None:
-        if isinstance(suite, cst.SimpleStatementSuite):
-            # `for x in y: a(); b()` -- the suite is the only statement
-            self.simple(suite, suite, ctx)
+    def block(self, suite: list[ast.stmt], ctx: _Context) -> None:
+        source = ctx.source or self.source
+        if source.inline_block(suite):
+            # `for x in y: a(); b()` -- the header line is the only statement
+            for stmt in suite:
+                self.simple_or_compound(stmt, ctx)
             return
-        for stmt in suite.body:
+        for stmt in suite:
             self.statement(stmt, suite, ctx)
 
-    def statement(self, stmt: cst.BaseStatement, suite: cst.CSTNode, ctx: _Context) -> None:
-        if not ctx.in_helper:
-            ctx = replace(ctx, path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
-        if isinstance(stmt, cst.SimpleStatementLine):
-            self.simple(stmt, stmt, ctx)
-        elif isinstance(stmt, (cst.For, cst.While)):
+    def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
+        if isinstance(stmt, _COMPOUND):
+            self.statement(stmt, [], ctx, extend=False)
+        else:
+            self.simple(stmt, ctx)
+
+    def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
+        if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
+            return  # no loop runs it: nothing a training loop owns
+        if extend and not ctx.in_helper:
+            ctx = ctx.replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+        if isinstance(stmt, LOOPS):
             self.loop(stmt, ctx)
-        elif isinstance(stmt, cst.If):
+        elif isinstance(stmt, ast.If):
             self.if_chain(stmt, ctx)
-        elif isinstance(stmt, cst.With):
-            self.expressions([item.item for item in stmt.items], stmt, ctx)
-            self.block(stmt.body, replace(ctx, withs=ctx.withs + (stmt,)))
-        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        elif isinstance(stmt, WITHS):
+            self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
+            self.block(stmt.body, ctx.replace(withs=ctx.withs + (stmt,)))
+        elif isinstance(stmt, TRIES):
             self.block(stmt.body, ctx)
             depth = len(ctx.loops)
             for handler in stmt.handlers:
                 self.block(handler.body, self.branch(ctx, Branch(handler, "except", depth=depth)))
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body, self.branch(ctx, Branch(stmt.orelse, "try-else", depth=depth)))
-            if stmt.finalbody is not None:
-                self.block(stmt.finalbody.body, ctx)
-        elif isinstance(stmt, cst.Match):
+            if stmt.orelse:
+                self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, "try-else", depth=depth)))
+            if stmt.finalbody:
+                self.block(stmt.finalbody, ctx)
+        elif isinstance(stmt, ast.Match):
+            self.expressions([stmt.subject], ctx)
             for case in stmt.cases:
                 self.block(case.body, self.branch(ctx, Branch(case, "case", depth=len(ctx.loops))))
-        elif isinstance(stmt, cst.FunctionDef):
+        elif isinstance(stmt, FUNCTIONS):
             if not ctx.in_helper:
                 self.function(stmt, ctx)
-        elif isinstance(stmt, cst.ClassDef):
+        elif isinstance(stmt, ast.ClassDef):
             if not ctx.in_helper:
-                self.classes[stmt.name.value] = stmt
-                self.block(stmt.body, replace(ctx, class_name=stmt.name.value, path=(), blocks=()))
+                self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
+        else:
+            self.simple(stmt, ctx)
 
-    def function(self, node: cst.FunctionDef, ctx: _Context) -> None:
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: _Context) -> None:
         # a function body is analysed on its own: loops around the definition do not run it
         inner = _Context(functions=ctx.functions + (node,), class_name=ctx.class_name)
         self.block(node.body, inner)
 
     def branch(self, ctx: _Context, branch: Branch) -> _Context:
-        return replace(ctx, branches=ctx.branches + (branch,))
+        return ctx.replace(branches=ctx.branches + (branch,))
 
-    def if_chain(self, stmt: cst.If, ctx: _Context) -> None:
-        self.expressions([stmt.test], stmt, ctx)
+    def if_chain(self, stmt: ast.If, ctx: _Context) -> None:
+        self.expressions([stmt.test], ctx)
         depth = len(ctx.loops)
         self.block(stmt.body, self.branch(ctx, Branch(stmt, "if", stmt.test, depth)))
         # an elif chain: each test runs only when the earlier ones failed
         else_ctx = self.branch(ctx, Branch(stmt, "else", stmt.test, depth))
-        if isinstance(stmt.orelse, cst.If):
-            self.if_chain(stmt.orelse, else_ctx)
-        elif isinstance(stmt.orelse, cst.Else):
-            self.block(stmt.orelse.body, else_ctx)
+        orelse = stmt.orelse
+        source = ctx.source or self.source
+        if len(orelse) == 1 and isinstance(orelse[0], ast.If) and _is_elif(orelse[0], source):
+            self.if_chain(orelse[0], else_ctx)
+        elif orelse:
+            self.block(orelse, else_ctx)
 
     def loop(self, stmt: Loop, ctx: _Context) -> None:
-        if isinstance(stmt, cst.For):
-            self.expressions([stmt.iter], stmt, ctx)
+        if isinstance(stmt, FOR_LOOPS):
+            self.expressions([stmt.iter], ctx)
         else:
-            self.expressions([stmt.test], stmt, ctx)
-        inner = replace(ctx, loops=ctx.loops + (stmt,))
+            self.expressions([stmt.test], ctx)
+        inner = ctx.replace(loops=ctx.loops + (stmt,))
         if not ctx.in_helper:
-            inner = replace(inner, home_loops=ctx.home_loops + (stmt,))
+            inner = inner.replace(home_loops=ctx.home_loops + (stmt,))
             self.loop_nodes.append((stmt, inner))
-        if isinstance(stmt, cst.For):
+        if isinstance(stmt, FOR_LOOPS):
             inner = self.bind_loop_variable(stmt, inner)
         self.block(stmt.body, inner)
-        if stmt.orelse is not None:
-            kind = "for-else" if isinstance(stmt, cst.For) else "while-else"
-            self.block(stmt.orelse.body, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
+        if stmt.orelse:
+            kind = "for-else" if isinstance(stmt, FOR_LOOPS) else "while-else"
+            self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
 
-    def bind_loop_variable(self, stmt: cst.For, ctx: _Context) -> _Context:
+    def bind_loop_variable(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
         """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called."""
-        if not isinstance(stmt.target, cst.Name):
+        if not isinstance(stmt.target, ast.Name):
             return ctx
         source = stmt.iter
-        if isinstance(source, (cst.List, cst.Tuple)):
-            collection = "[" + ",".join(ctx.rename(key_of(e.value)) for e in source.elements) + "]"
-        elif isinstance(source, cst.Call) and method_name(source) == "values":
-            collection = ctx.rename(key_of(source.func.value))  # type: ignore[attr-defined]
+        if isinstance(source, (ast.List, ast.Tuple)):
+            collection = "[" + ",".join(ctx.rename(self.key(e, ctx)) for e in source.elts) + "]"
+        elif isinstance(source, ast.Call) and method_name(source) == "values" and isinstance(source.func, ast.Attribute):
+            collection = ctx.rename(self.key(source.func.value, ctx))
         elif dotted(source) is not None:
-            collection = ctx.rename(key_of(source))
+            collection = ctx.rename(self.key(source, ctx))
         else:
             return ctx
-        variable = stmt.target.value
+        variable = stmt.target.id
         mapping = tuple(m for m in ctx.mapping if m[0] != variable) + ((variable, collection + "[*]"),)
-        return replace(ctx, mapping=mapping)
+        return ctx.replace(mapping=mapping)
 
     # events --------------------------------------------------------------------
-    def expressions(self, exprs: Iterable[cst.CSTNode], owner: cst.CSTNode, ctx: _Context) -> None:
-        collector = _EventCollector()
+    def expressions(self, exprs: Iterable[ast.AST], ctx: _Context) -> None:
+        calls: list[ast.Call] = []
         for expr in exprs:
-            fast_visit(expr, collector)
-        self.collected(collector, ctx)
+            calls.extend(calls_in_order(expr))
+        grads = [n for expr in exprs for n in walk_expression(expr) if isinstance(n, ast.Attribute) and n.attr == "grad"]
+        self.collected(calls, grads, [], ctx)
 
-    def simple(self, stmt: cst.CSTNode, holder: cst.CSTNode, ctx: _Context) -> None:
-        collector = _EventCollector()
-        fast_visit(stmt, collector)
-        self.collected(collector, ctx)
+    def simple(self, stmt: ast.stmt, ctx: _Context) -> None:
+        text = (ctx.source or self.source).segment(stmt)
+        if "(" not in text and "grad" not in text:
+            return  # no call, no gradient: no event
+        calls = calls_in_order(stmt)
+        grads: list[ast.Attribute] = []
+        for node in walk_expression(stmt):
+            if isinstance(node, ast.Attribute) and node.attr == "grad":
+                grads.append(node)
+        clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
+        self.collected(calls, grads, clears, ctx)
 
-    def collected(self, collector: _EventCollector, ctx: _Context) -> None:
+    def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign], ctx: _Context) -> None:
         consumed: set[int] = set()
-        for call in collector.calls:
+        for call in calls:
             self.call(call, ctx, consumed)
-        for node in collector.grad_clears:
+        for node in clears:
             self.emit(EventKind.CLEAR, node, ctx, scope=ClearScope.PARAMETERS)
-            for target in node.targets:  # type: ignore[attr-defined]
-                consumed.add(id(_grad_node(target.target)))
-        for attribute in collector.grad_attributes:
+            for target in node.targets:
+                if _is_grad_attribute(target):
+                    consumed.add(id(_grad_node(target)))
+        for attribute in grads:
             if id(attribute) not in consumed:
-                self.emit(EventKind.GRAD_READ, attribute, ctx, target=ctx.rename(key_of(attribute.value)))
+                self.emit(EventKind.GRAD_READ, attribute, ctx, target=ctx.rename(self.key(attribute.value, ctx)))
 
-    def emit(self, kind: EventKind, node: cst.CSTNode, ctx: _Context, **values: object) -> GradEvent:
+    def emit(self, kind: EventKind, node: ast.AST, ctx: _Context, **values: object) -> GradEvent:
         event = GradEvent(
             kind=kind,
             node=node,
@@ -268,7 +279,7 @@ class _Walker:
         self.events.append(event)
         return event
 
-    def call(self, call: cst.Call, ctx: _Context, consumed: set[int]) -> None:
+    def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
         facts = self.facts
         name = call_name(call)
         qualified = facts.imports.qualify(name) or ""
@@ -277,7 +288,7 @@ class _Walker:
         args = positional(call)
 
         if qualified in ("torch.autograd.backward", "autograd.backward"):
-            loss = args[0].value if args else None
+            loss = args[0] if args else None
             self.emit(EventKind.BACKWARD, call, ctx, loss=loss)
             return
         if qualified in ("torch.autograd.grad", "autograd.grad"):
@@ -291,25 +302,27 @@ class _Walker:
             self.step(call, recv, args, ctx)
             return
         if method == "optimizer_step" and args:  # torch_xla: xm.optimizer_step(opt)
-            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(key_of(args[0].value)))
+            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
         if method == "zero_grad" and recv is not None:
-            key = ctx.rename(key_of(recv))
-            is_optimizer = facts.optimizer_evidence(key) or facts.optimizer_evidence(key_of(recv))
+            raw = self.key(recv, ctx)
+            key = ctx.rename(raw)
+            is_optimizer = facts.optimizer_evidence(key) or facts.optimizer_evidence(raw)
             scope = ClearScope.OPTIMIZER if is_optimizer or key.endswith("[*]") else ClearScope.MODEL
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope)
             return
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
-            consumed.add(id(_grad_node(recv)))
+            grad = _grad_node(recv)
+            consumed.add(id(grad))
             if method == "zero_":
-                self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=key_of(_grad_node(recv).value))
+                self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
         if method == "unscale_" and args:
-            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(key_of(args[0].value)))
+            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         if last in CLIP_FUNCTIONS:
-            target = ctx.rename(key_of(args[0].value)) if args else None
+            target = ctx.rename(self.key(args[0], ctx)) if args else None
             self.emit(EventKind.CLIP, call, ctx, target=target)
             return
         helper = self.resolve(call, ctx)
@@ -320,31 +333,29 @@ class _Walker:
         if reason:
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
 
-    def backward(
-        self, call: cst.Call, recv: cst.BaseExpression, method: str, args: Sequence[cst.Arg], ctx: _Context
-    ) -> None:
+    def backward(self, call: ast.Call, recv: ast.expr, method: str, args: Sequence[ast.expr], ctx: _Context) -> None:
         if method == "manual_backward":  # Lightning
-            self.emit(EventKind.BACKWARD, call, ctx, loss=args[0].value if args else None)
+            self.emit(EventKind.BACKWARD, call, ctx, loss=args[0] if args else None)
             return
-        if isinstance(recv, cst.Call) and method_name(recv) == "scale":  # scaler.scale(loss).backward()
+        if isinstance(recv, ast.Call) and method_name(recv) == "scale":  # scaler.scale(loss).backward()
             inner = positional(recv)
-            self.emit(EventKind.BACKWARD, call, ctx, loss=inner[0].value if inner else recv)
+            self.emit(EventKind.BACKWARD, call, ctx, loss=inner[0] if inner else recv)
             return
-        recv_key = ctx.rename(key_of(recv))
-        if args and (self.facts.is_engine(recv_key) or self.facts.is_engine(key_of(recv))):
-            engine = self.facts.kind(recv_key) == "engine" and "Accelerator" not in (
-                self.facts.info(recv_key).constructor or ""  # type: ignore[union-attr]
-            )
-            self.emit(EventKind.BACKWARD, call, ctx, loss=args[0].value, target=recv_key, engine=engine)
+        raw = self.key(recv, ctx)
+        recv_key = ctx.rename(raw)
+        if args and (self.facts.is_engine(recv_key) or self.facts.is_engine(raw)):
+            info = self.facts.info(recv_key)
+            engine = self.facts.kind(recv_key) == "engine" and "Accelerator" not in ((info.constructor if info else None) or "")
+            self.emit(EventKind.BACKWARD, call, ctx, loss=args[0], target=recv_key, engine=engine)
             return
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
-    def step(self, call: cst.Call, recv: cst.BaseExpression, args: Sequence[cst.Arg], ctx: _Context) -> None:
+    def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
         facts = self.facts
-        raw = key_of(recv)
+        raw = self.key(recv, ctx)
         key = ctx.rename(raw)
         if args and (facts.is_scaler(key) or facts.is_scaler(raw)):  # scaler.step(opt)
-            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(key_of(args[0].value)))
+            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
         if facts.is_scheduler(key) or facts.is_scheduler(raw):
             self.emit(EventKind.SCHEDULER_STEP, call, ctx, target=key)
@@ -354,12 +365,12 @@ class _Walker:
             return
         if not (facts.optimizer_evidence(key) or facts.optimizer_evidence(raw) or key.endswith("[*]")):
             return  # env.step(action), a scheduler we cannot recognise...
-        closure = args[0].value if args else None
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value == "closure":
-                closure = arg.value
+        closure: ast.expr | None = args[0] if args else None
+        for kw in call.keywords:
+            if kw.arg == "closure":
+                closure = kw.value
         if closure is not None:
-            helper = self.resolve_name(closure, ctx) if isinstance(closure, cst.Name) else None
+            helper = self.resolve_name(closure.id, ctx) if isinstance(closure, ast.Name) else None
             if helper is not None and not self.too_deep(helper):
                 self.inline(call, helper, ctx, arguments=())
             else:
@@ -367,31 +378,31 @@ class _Walker:
         self.emit(EventKind.STEP, call, ctx, target=key)
 
     # helpers -------------------------------------------------------------------
-    def resolve(self, call: cst.Call, ctx: _Context) -> FunctionInfo | None:
+    def resolve(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:
         func = call.func
-        if isinstance(func, cst.Name):
-            return self.resolve_name(func, ctx)
+        if isinstance(func, ast.Name):
+            return self.resolve_name(func.id, ctx)
         if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
             and ctx.class_name is not None
         ):
-            return self.facts.methods.get(ctx.class_name, {}).get(func.attr.value)
+            return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
         return None
 
-    def resolve_name(self, name: cst.Name, ctx: _Context) -> FunctionInfo | None:
+    def resolve_name(self, name: str, ctx: _Context) -> FunctionInfo | None:
         for function in reversed(ctx.functions):
-            local = self.facts.local_functions.get(id(function), {}).get(name.value)
+            local = self.facts.local_functions.get(id(function), {}).get(name)
             if local is not None:
                 return local
-        return self.facts.module_functions.get(name.value)
+        return self.facts.module_functions.get(name)
 
     def too_deep(self, helper: FunctionInfo) -> bool:
         return len(self.visiting) >= MAX_HELPER_DEPTH or id(helper.node) in self.visiting
 
     def inline(
-        self, call: cst.Call, helper: FunctionInfo, ctx: _Context, arguments: Sequence[cst.Arg] | None = None
+        self, call: ast.Call, helper: FunctionInfo, ctx: _Context, arguments: Sequence[ast.AST] | None = None
     ) -> None:
         if self.too_deep(helper):
             if self.touches_gradients(helper):
@@ -402,20 +413,28 @@ class _Walker:
             params = params[1:]
         mapping = dict(ctx.mapping)
         new_mapping: dict[str, str] = {}
-        for index, arg in enumerate(call.args if arguments is None else arguments):
-            if arg.star:
-                continue
-            param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+        given: list[tuple[str | None, ast.expr]]
+        if arguments is None:
+            given = []
+            for arg in call.args:
+                if isinstance(arg, ast.Starred):
+                    break
+                given.append((None, arg))
+            given += [(kw.arg, kw.value) for kw in call.keywords if kw.arg is not None]
+        else:
+            given = []
+        for index, (keyword_name, value) in enumerate(given):
+            param = keyword_name if keyword_name is not None else (params[index] if index < len(params) else None)
             if param is not None:
-                new_mapping[param] = substitute_root(key_of(arg.value), mapping) if mapping else key_of(arg.value)
+                key = self.key(value, ctx)
+                new_mapping[param] = substitute_root(key, mapping) if mapping else key
         if helper.class_name is not None and "self" in mapping:
             new_mapping["self"] = mapping["self"]
-        inner = replace(
-            ctx,
-            via=ctx.via + (call,),
+        inner = ctx.replace(via=ctx.via + (call,),
             mapping=tuple(new_mapping.items()),
             functions=ctx.functions + (helper.node,),
             class_name=helper.class_name or ctx.class_name,
+            source=helper.source if helper.source is not self.source else ctx.source,
         )
         self.visiting.append(id(helper.node))
         try:
@@ -426,30 +445,29 @@ class _Walker:
     def inherited(self, method: str, ctx: _Context) -> bool:
         """`self.method()` looks like a framework hook and is neither defined nor assigned in this
         class, whose bases we cannot read."""
-        node = self.classes.get(ctx.class_name or "")
-        if node is None or not _HOOK_NAME.search(method) or method in self.facts.methods.get(node.name.value, {}):
+        node = self.facts.classes.get(ctx.class_name or "")
+        if node is None or not _HOOK_NAME.search(method) or method in self.facts.methods.get(node.name, {}):
             return False
-        bases = [dotted(base.value) for base in node.bases if base.keyword is None]
+        bases = [dotted(base) for base in node.bases]
         if all(base is not None and base.rsplit(".", 1)[-1] in _KNOWN_BASES for base in bases):
             return False
-        attributes = self.self_attributes.get(node.name.value)
+        attributes = self.self_attributes.get(node.name)
         if attributes is None:
-            collector = _SelfAttributes()
-            fast_visit(node, collector)
-            attributes = self.self_attributes[node.name.value] = collector.names
+            attributes = self.self_attributes[node.name] = _self_attributes(node)
         return method not in attributes
 
     def touches_gradients(self, helper: FunctionInfo) -> bool:
-        text = cst.Module(body=[]).code_for_node(helper.node)
+        source = helper.source or self.source
+        text = source.text[source.start(helper.node) : source.end(helper.node)]
         return any(word in text for word in ("backward", "zero_grad", ".step(", ".grad"))
 
     def suspicious(
-        self, call: cst.Call, name: str | None, method: str | None, recv: cst.BaseExpression | None, ctx: _Context
+        self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context
     ) -> str:
         last = (name or method or "").rsplit(".", 1)[-1]
         if last in HARMLESS_CALLS or classify_constructor(self.facts.imports.qualify(name)) is not None:
             return ""
-        if isinstance(recv, cst.Name) and recv.value == "self" and method and self.inherited(method, ctx):
+        if isinstance(recv, ast.Name) and recv.id == "self" and method and self.inherited(method, ctx):
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
@@ -457,55 +475,55 @@ class _Walker:
         if (
             recv is not None
             and method not in _OPTIMIZER_METHODS_NOT_CLEARING
-            and (dotted(recv) is not None or isinstance(recv, cst.Subscript))
+            and (dotted(recv) is not None or isinstance(recv, ast.Subscript))
         ):
-            key = ctx.rename(key_of(recv))
+            key = ctx.rename(self.key(recv, ctx))
             if facts.kind(key) == "optimizer" or (facts.optimizer_evidence(key) and key in facts.stepped):
                 return f"`{key}.{method}()` is an optimizer method gradfix does not know"
-        for arg in call.args:
-            if dotted(arg.value) is None and not isinstance(arg.value, cst.Subscript):
+        values = [a for a in call.args if not isinstance(a, ast.Starred)] + [k.value for k in call.keywords]
+        for value in values:
+            if dotted(value) is None and not isinstance(value, ast.Subscript):
                 continue  # an optimizer is passed by name, never as an expression
-            key = ctx.rename(key_of(arg.value))
+            key = ctx.rename(self.key(value, ctx))
             if facts.kind(key) == "optimizer" or (
-                isinstance(arg.value, (cst.Name, cst.Attribute)) and facts.optimizer_evidence(key) and key in facts.stepped
+                isinstance(value, (ast.Name, ast.Attribute)) and facts.optimizer_evidence(key) and key in facts.stepped
             ):
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""
 
 
-class _SelfAttributes(cst.CSTVisitor):
+_COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, ast.Match, *FUNCTIONS, ast.ClassDef)
+
+
+def _is_elif(node: ast.If, source: Source) -> bool:
+    return source.text.startswith("elif", source.start(node))
+
+
+def _self_attributes(node: ast.ClassDef) -> set[str]:
     """Names assigned as `self.<name> = ...` anywhere in a class."""
+    names: set[str] = set()
 
-    def __init__(self) -> None:
-        self.names: set[str] = set()
+    def target(expr: ast.AST) -> None:
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            for element in expr.elts:
+                target(element)
+        elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+            names.add(expr.attr)
 
-    def _target(self, target: cst.BaseExpression) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self._target(element.value)
-        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
-            self.names.add(target.attr.value)
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._target(target.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._target(node.target)
-
-
-def _grad_node(expr: cst.BaseExpression) -> cst.Attribute:
-    while isinstance(expr, cst.Attribute) and expr.attr.value == "data":
-        expr = expr.value
-    assert isinstance(expr, cst.Attribute)
-    return expr
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Assign):
+            for t in sub.targets:
+                target(t)
+        elif isinstance(sub, (ast.AnnAssign, ast.AugAssign)):
+            target(sub.target)
+    return names
 
 
-def build_model(module: cst.Module) -> ModuleModel:
-    facts = collect_facts(module)
+def build_model(source: Source) -> ModuleModel:
+    facts = collect_facts(source)
     walker = _Walker(facts)
-    walker.block(module, _Context())
-    model = ModuleModel(module, facts)
+    walker.block(source.tree.body, _Context())
+    model = ModuleModel(source, facts)
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:
         for loop in event.home_loops:
@@ -517,7 +535,7 @@ def build_model(module: cst.Module) -> ModuleModel:
         training = TrainingLoop(
             node=loop,
             events=events,
-            function=ctx.functions[-1] if ctx.functions else None,
+            function=ctx.functions[-1] if ctx.functions else None,  # type: ignore[arg-type]
             enclosing_loops=ctx.home_loops[:-1],
             unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
         )

@@ -9,13 +9,12 @@ without walking syntax trees itself.
 
 from __future__ import annotations
 
+import ast
 import enum
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator
 
-import libcst as cst
-
-Loop = Union[cst.For, cst.While]
+from gradfix.source import Loop
 
 
 class EventKind(enum.Enum):
@@ -40,34 +39,34 @@ class ClearScope(enum.Enum):
 class Branch:
     """One branch an event sits in: the `if` body, its `else`, an `except` handler..."""
 
-    node: cst.CSTNode  # the If / Try / ExceptHandler / While / MatchCase ...
+    node: ast.AST  # the If / Try / ExceptHandler / While / match_case ...
     kind: str  # "if", "else", "except", "try-else", "finally", "case", "while-else", "for-else"
-    test: cst.BaseExpression | None = None
+    test: ast.expr | None = None
     depth: int = 0  # how many loops enclose the branch
 
 
 @dataclass(eq=False, repr=False)
 class GradEvent:
     kind: EventKind
-    node: cst.CSTNode  # the call (or assignment) that performs the event
+    node: ast.AST  # the call (or assignment) that performs the event
     # Statements from the analysed loop's body down to the simple statement holding the
     # event; for events inside a helper, the path ends at the statement calling the helper.
-    path: tuple[cst.BaseStatement, ...]
-    # Blocks (IndentedBlock) holding each statement of `path`, same length.
-    blocks: tuple[cst.BaseSuite, ...]
+    path: tuple[ast.stmt, ...]
+    # Blocks (statement lists) holding each statement of `path`, same length.
+    blocks: tuple[list[ast.stmt], ...]
     branches: tuple[Branch, ...]
     loops: tuple[Loop, ...]  # loops around the event, outermost first (the analysed loop included)
     home_loops: tuple[Loop, ...] = ()  # the loops of `loops` written in the analysed code itself
     target: str | None = None  # optimizer key (STEP/CLEAR/UNSCALE), scheduler key, clip params...
-    loss: cst.BaseExpression | None = None  # BACKWARD: the tensor backpropagated
+    loss: ast.expr | None = None  # BACKWARD: the tensor backpropagated
     scope: ClearScope | None = None  # CLEAR only
     engine: bool = False  # STEP/BACKWARD through an engine that clears by itself (DeepSpeed)
-    via: tuple[cst.Call, ...] = ()  # helper calls this event was found through
-    withs: tuple[cst.With, ...] = ()  # `with` blocks around the event
+    via: tuple[ast.Call, ...] = ()  # helper calls this event was found through
+    withs: tuple[ast.With | ast.AsyncWith, ...] = ()  # `with` blocks around the event
     reason: str = ""  # UNKNOWN: why
 
     @property
-    def statement(self) -> cst.BaseStatement:
+    def statement(self) -> ast.stmt:
         """The simple statement (in the analysed file) holding the event."""
         return self.path[-1]
 
@@ -77,8 +76,8 @@ class GradEvent:
         return not self.via
 
     @property
-    def call(self) -> cst.Call | None:
-        return self.node if isinstance(self.node, cst.Call) else None
+    def call(self) -> ast.Call | None:
+        return self.node if isinstance(self.node, ast.Call) else None
 
     def conditional_within(self, loop: Loop) -> bool:
         """Runs under a branch inside `loop` (not merely somewhere outside it)."""
@@ -103,7 +102,7 @@ class ObjectInfo:
     key: str
     kind: str  # "optimizer", "scheduler", "scaler", "engine", "model", "lightning", "unknown"
     constructor: str | None = None
-    params: cst.BaseExpression | None = None  # first argument of an optimizer constructor
+    params: ast.expr | None = None  # first argument of an optimizer constructor
     strong: bool = False
 
 
@@ -111,12 +110,12 @@ class ObjectInfo:
 class TrainingLoop:
     node: Loop
     events: list[GradEvent]
-    function: cst.FunctionDef | None
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None
     enclosing_loops: tuple[Loop, ...]  # loops around this one, outermost first
     unknown: list[GradEvent] = field(default_factory=list)
 
     @property
-    def body(self) -> cst.BaseSuite:
+    def body(self) -> list[ast.stmt]:
         return self.node.body
 
     def of_kind(self, *kinds: EventKind) -> Iterator[GradEvent]:

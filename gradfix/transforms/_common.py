@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.analysis.names import code_of
+from gradfix.source import Source
+from gradfix.transforms.base import Lines, code_lines
 
 
-def new_statement(code: str, model: ModuleModel) -> cst.BaseStatement:
-    """Parse `code` as a statement in the file's own style (indentation, newlines)."""
-    return cst.parse_statement(code, config=model.module.config_for_parsing)
+def new_statement(code: str, model: ModuleModel | None = None) -> Lines:
+    """One new statement, at the indentation of the block it goes into."""
+    return code_lines(code.rstrip("\n"))
 
 
 def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
@@ -31,28 +32,20 @@ def training_loop_ids(model: ModuleModel) -> set[int]:
 def runs_once(loop: Loop) -> bool:
     """A loop whose body always ends in `break`/`return` is not an iteration."""
     body = loop.body
-    if not isinstance(body, cst.IndentedBlock) or not body.body:
-        return False
-    last = body.body[-1]
-    return isinstance(last, cst.SimpleStatementLine) and any(
-        isinstance(s, (cst.Break, cst.Return, cst.Raise)) for s in last.body
-    )
+    return bool(body) and isinstance(body[-1], (ast.Break, ast.Return, ast.Raise))
 
 
-def single_call_statement(event: GradEvent) -> cst.SimpleStatementLine | None:
-    """The event's statement when it holds nothing but that one call."""
+def single_call_statement(event: GradEvent, source: Source) -> ast.Expr | None:
+    """The event's statement when it holds nothing but that one call, alone on its line."""
     stmt = event.statement
-    if (
-        isinstance(stmt, cst.SimpleStatementLine)
-        and len(stmt.body) == 1
-        and isinstance(stmt.body[0], cst.Expr)
-        and stmt.body[0].value is event.node
-    ):
-        return stmt
+    if isinstance(stmt, ast.Expr) and stmt.value is event.node and source.alone_on_lines(stmt):
+        block = source.block_of(stmt)
+        if block is not None and not source.inline_block(block):
+            return stmt
     return None
 
 
-def below(event: GradEvent, loop: Loop) -> tuple[cst.BaseStatement, ...]:
+def below(event: GradEvent, loop: Loop) -> tuple[ast.stmt, ...]:
     """The event's statement path below `loop`."""
     for index, stmt in enumerate(event.path):
         if stmt is loop:
@@ -73,8 +66,9 @@ def branch_prefix(a: GradEvent, b: GradEvent, loop: Loop) -> bool:
     return inner_b[: len(inner_a)] == inner_a
 
 
-def call_text(event: GradEvent) -> str:
-    return code_of(event.node)
+def indented_block(loop: Loop, source: Source) -> bool:
+    """The loop's body is an indented block (not `for x in y: a(); b()`)."""
+    return not source.inline_block(loop.body)
 
 
 def is_kind(event: GradEvent, *kinds: EventKind) -> bool:

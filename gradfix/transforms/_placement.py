@@ -8,26 +8,25 @@ event and no name it reads or writes is touched by the statements it jumps over.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
-import libcst as cst
-
 from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source, blocks_of
 
 
 @dataclass(frozen=True)
 class Siblings:
     """Two events' units that sit in the same block, and that block."""
 
-    block: cst.BaseSuite
-    first: cst.BaseStatement
-    second: cst.BaseStatement
+    block: list[ast.stmt]
+    first: ast.stmt
+    second: ast.stmt
     first_index: int
     second_index: int
 
 
-def _below_with_blocks(event: GradEvent, loop: Loop) -> tuple[tuple[cst.BaseStatement, ...], tuple[cst.BaseSuite, ...]]:
+def _below_with_blocks(event: GradEvent, loop: Loop) -> tuple[tuple[ast.stmt, ...], tuple[list[ast.stmt], ...]]:
     for index, stmt in enumerate(event.path):
         if stmt is loop:
             return event.path[index + 1 :], event.blocks[index + 1 :]
@@ -42,123 +41,97 @@ def siblings(a: GradEvent, b: GradEvent, loop: Loop) -> Siblings | None:
         if blocks_a[depth] is not blocks_b[depth]:
             return None
         if path_a[depth] is not path_b[depth]:
-            block = blocks_a[depth]
-            body = list(getattr(block, "body", ()))
+            body = blocks_a[depth]
             try:
                 first_index = next(i for i, s in enumerate(body) if s is path_a[depth])
                 second_index = next(i for i, s in enumerate(body) if s is path_b[depth])
             except StopIteration:
                 return None
-            return Siblings(block, path_a[depth], path_b[depth], first_index, second_index)
+            return Siblings(body, path_a[depth], path_b[depth], first_index, second_index)
     return None
 
 
-def unit_holds_only(unit: cst.BaseStatement, event: GradEvent, loop: TrainingLoop) -> bool:
-    """`unit` holds `event` and no other gradient event of the loop, and cannot jump."""
+def unit_holds_only(unit: ast.stmt, event: GradEvent, loop: TrainingLoop, source: Source) -> bool:
+    """`unit` holds `event` and no other gradient event of the loop, sits alone on its lines,
+    and cannot jump."""
     for other in loop.events:
         if other is event:
             continue
         if any(stmt is unit for stmt in other.path):
             return False
+    block = source.block_of(unit)
+    if block is None or source.inline_block(block) or not source.alone_on_lines(unit):
+        return False
     return not _has_jump(unit)
 
 
-class _Jumps(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_For(self, node: cst.For) -> bool:
-        # break/continue inside a nested loop stay there; return does not
-        self.found = self.found or _contains(node, (cst.Return, cst.Raise))
-        return False
-
-    def visit_While(self, node: cst.While) -> bool:
-        self.found = self.found or _contains(node, (cst.Return, cst.Raise))
-        return False
-
-    def visit_Break(self, node: cst.Break) -> None:
-        self.found = True
-
-    def visit_Continue(self, node: cst.Continue) -> None:
-        self.found = True
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.found = True
+def _has_jump(unit: ast.stmt) -> bool:
+    """`break`/`continue`/`return` that would leave the unit (those of nested loops stay)."""
+    stack: list[ast.AST] = [unit]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, FUNCTIONS):
+            continue
+        if isinstance(node, LOOPS):
+            # break/continue inside a nested loop stay there; return and raise do not
+            if _contains(node, (ast.Return, ast.Raise)):
+                return True
+            continue
+        if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
-def _contains(node: cst.CSTNode, kinds: tuple[type, ...]) -> bool:
-    class _Find(cst.CSTVisitor):
-        hit = False
-
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            if isinstance(n, kinds):
-                self.hit = True
-            return not self.hit and not isinstance(n, (cst.FunctionDef, cst.Lambda))
-
-    finder = _Find()
-    fast_visit(node, finder)
-    return finder.hit
+def _contains(node: ast.AST, kinds: tuple[type, ...]) -> bool:
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, kinds):
+            return True
+        if isinstance(current, (*FUNCTIONS, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(current))
+    return False
 
 
-def _has_jump(unit: cst.BaseStatement) -> bool:
-    visitor = _Jumps()
-    fast_visit(unit, visitor)
-    return visitor.found
-
-
-class _NameUse(cst.CSTVisitor):
+def names_of(node: ast.AST) -> tuple[set[str], set[str]]:
     """Root names a statement reads and binds (assignment targets, for/with targets)."""
+    read: set[str] = set()
+    written: set[str] = set()
 
-    def __init__(self) -> None:
-        self.read: set[str] = set()
-        self.written: set[str] = set()
+    def targets(target: ast.AST) -> None:
+        node_ = target
+        while isinstance(node_, (ast.Attribute, ast.Subscript)):
+            node_ = node_.value
+        if isinstance(node_, ast.Name):
+            written.add(node_.id)
+        elif isinstance(node_, (ast.Tuple, ast.List)):
+            for element in node_.elts:
+                targets(element)
+        elif isinstance(node_, ast.Starred):
+            targets(node_.value)
 
-    def visit_Name(self, node: cst.Name) -> None:
-        self.read.add(node.value)
-
-    def _targets(self, target: cst.BaseExpression) -> None:
-        node: cst.CSTNode = target
-        while isinstance(node, (cst.Attribute, cst.Subscript)):
-            node = node.value
-        if isinstance(node, cst.Name):
-            self.written.add(node.value)
-        elif isinstance(node, (cst.Tuple, cst.List)):
-            for element in node.elements:
-                self._targets(element.value)
-        elif isinstance(node, cst.StarredElement):
-            self._targets(node.value)
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._targets(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._targets(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._targets(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._targets(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        if isinstance(node.name, (cst.Name, cst.Tuple, cst.List)):
-            self._targets(node.name)  # type: ignore[arg-type]
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._targets(node.target)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            read.add(sub.id)
+        elif isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                targets(target)
+        elif isinstance(sub, (ast.AugAssign, ast.AnnAssign)):
+            targets(sub.target)
+        elif isinstance(sub, FOR_LOOPS):
+            targets(sub.target)
+        elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
+            targets(sub.optional_vars)
+        elif isinstance(sub, ast.NamedExpr):
+            targets(sub.target)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            written.add(sub.name)
+    return read, written
 
 
-def names_of(node: cst.CSTNode) -> tuple[set[str], set[str]]:
-    visitor = _NameUse()
-    fast_visit(node, visitor)
-    return visitor.read, visitor.written
-
-
-def can_jump_over(unit: cst.BaseStatement, others: list[cst.BaseStatement]) -> bool:
+def can_jump_over(unit: ast.stmt, others: list[ast.stmt]) -> bool:
     """Moving `unit` across `others` keeps every value each of them sees."""
     read, written = names_of(unit)
     for other in others:
@@ -168,66 +141,55 @@ def can_jump_over(unit: cst.BaseStatement, others: list[cst.BaseStatement]) -> b
     return True
 
 
-def statements_between(block: cst.BaseSuite, start: int, stop: int) -> list[cst.BaseStatement]:
-    body = list(getattr(block, "body", ()))
-    return body[start + 1 : stop]
-
-
-class _Parents(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.parent: dict[int, cst.CSTNode] = {}
-        self.stack: list[cst.CSTNode] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack:
-            self.parent[id(node)] = self.stack[-1]
-        self.stack.append(node)
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
-
-
-def parents(module: cst.Module, holder: object) -> dict[int, cst.CSTNode]:
-    """Child id -> parent node for the whole module, computed once per model."""
-    cached = getattr(holder, "_gradfix_parents", None)
-    if cached is None:
-        visitor = _Parents()
-        fast_visit(module, visitor)
-        cached = visitor.parent
-        setattr(holder, "_gradfix_parents", cached)
-    return cached
+def statements_between(block: list[ast.stmt], start: int, stop: int) -> list[ast.stmt]:
+    return block[start + 1 : stop]
 
 
 @dataclass(frozen=True)
 class Site:
-    """Where a call sits in its own function: its statement, and whether a loop or a
-    comprehension of that function repeats it."""
+    """Where a call sits in its own function: its statement, and whether a loop of that
+    function repeats it."""
 
-    statement: cst.SimpleStatementLine
+    statement: ast.stmt
     in_loop: bool
-    function: cst.FunctionDef | None
+    function: ast.AST | None
 
 
-def site_of(module: cst.Module, holder: object, node: cst.CSTNode, stop: cst.CSTNode | None = None) -> Site | None:
-    """The statement line holding `node`; `in_loop` counts loops up to `stop` (excluded)
-    or up to the enclosing function."""
-    table = parents(module, holder)
-    statement: cst.SimpleStatementLine | None = None
-    in_loop = False
-    current: cst.CSTNode | None = node
-    while current is not None:
-        if current is stop:
-            break
-        if isinstance(current, cst.SimpleStatementLine) and statement is None:
-            statement = current
-        elif isinstance(current, (cst.For, cst.While)) and statement is not None:
-            in_loop = True
-        elif isinstance(current, (cst.FunctionDef, cst.Lambda)):
-            if statement is None:
-                return None
-            return Site(statement, in_loop, current if isinstance(current, cst.FunctionDef) else None)
-        current = table.get(id(current))
+def site_of(source: Source, node: ast.AST, stop: ast.AST | None = None) -> Site | None:
+    """The statement holding `node`; `in_loop` counts loops up to `stop` (excluded) or up to
+    the enclosing function."""
+    statement = statement_containing(source, node)
     if statement is None:
         return None
+    in_loop = False
+    current = source.owner_of(statement)
+    while current is not None and current is not stop:
+        if isinstance(current, FUNCTIONS):
+            return Site(statement, in_loop, current)
+        if isinstance(current, LOOPS):
+            in_loop = True
+        if not isinstance(current, ast.stmt):
+            break
+        current = source.owner_of(current)
     return Site(statement, in_loop, None)
+
+
+def statement_containing(source: Source, node: ast.AST) -> ast.stmt | None:
+    """The innermost simple statement (or compound header) whose text holds `node`."""
+    where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    until = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    block: list[ast.stmt] = source.tree.body
+    found: ast.stmt | None = None
+    while True:
+        inner = None
+        for stmt in block:
+            if (stmt.lineno, stmt.col_offset) <= where and until <= (stmt.end_lineno, stmt.end_col_offset):  # type: ignore[operator]
+                inner = stmt
+                break
+        if inner is None:
+            return found
+        found = inner
+        nested = [b for b in blocks_of(inner)]
+        block = [s for b in nested for s in b]
+        if not block:
+            return found

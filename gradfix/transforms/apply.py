@@ -1,24 +1,38 @@
 """The one edit applier every rule's fix goes through.
 
-Edits point at nodes of the tree the model was built from; LibCST's transformer hands us
-those same original nodes, so edits are keyed by node identity. Blocks are rebuilt in one
-place, which is where insertions, removals and "this block became empty" are handled.
+Edits point at `ast` nodes of the source the model was built from; each becomes a plain text
+operation (insert at an offset, replace a range) on that source's text, so whatever no edit
+touches keeps its bytes. Statements are inserted with the indentation of the block they go
+into and the file's own line ending; removed statements take their lines with them.
+
+Where edits meet at one offset the order is the one a tree rewrite would give: what ends a
+block comes before what follows the block, and what starts a block before its first
+statement.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import ast
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-import libcst as cst
-
+from gradfix.source import Source
 from gradfix.transforms.base import (
     Edit,
     Fix,
     InsertStatements,
+    Lines,
     RemoveStatement,
     ReplaceNode,
 )
+
+
+@dataclass(frozen=True)
+class _Op:
+    start: int
+    end: int
+    text: str
+    order: tuple  # type: ignore[type-arg]
 
 
 def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
@@ -34,78 +48,175 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     return chosen
 
 
-def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
-    edits = [edit for fix in fixes for edit in fix.edits]
-    if not edits:
-        return module
-    return module.visit(_EditApplier(edits))
+def apply_fixes(source: Source, fixes: Sequence[Fix]) -> str:
+    """The source text with every fix applied (a fix whose text ranges overlap an earlier
+    one's waits for the next pass)."""
+    accepted: list[_Op] = []
+    sequence = 0
+    for fix in fixes:
+        ops = []
+        for edit in fix.edits:
+            for op in _ops(source, edit, sequence):
+                ops.append(op)
+                sequence += 1
+        ops += _empty_blocks(source, fix.edits, ops, sequence)
+        sequence += len(ops)
+        if any(_overlap(op, other) for op in ops for other in accepted):
+            continue
+        accepted += ops
+    return _render(source.text, accepted)
 
 
-def strip_blank_lines(stmt: cst.BaseStatement) -> cst.BaseStatement:
-    """Keep a moved statement's comments but not the blank lines that spaced it."""
-    lines = list(getattr(stmt, "leading_lines", ()))
-    while lines and lines[0].comment is None:
-        lines.pop(0)
-    return stmt.with_changes(leading_lines=lines)  # type: ignore[call-arg]
+def _overlap(a: _Op, b: _Op) -> bool:
+    """Two text operations that cannot both apply: ranges that intersect, or an insertion
+    strictly inside a replaced range."""
+    if a.start == a.end and b.start == b.end:
+        return False
+    if a.start == a.end:
+        return b.start < a.start < b.end
+    if b.start == b.end:
+        return a.start < b.start < a.end
+    return a.start < b.end and b.start < a.end
 
 
-class _EditApplier(cst.CSTTransformer):
-    def __init__(self, edits: Sequence[Edit]) -> None:
-        super().__init__()
-        self.replace: dict[int, cst.CSTNode] = {}
-        self.remove: set[int] = set()
-        self.before: dict[int, list[cst.BaseStatement]] = defaultdict(list)
-        self.after: dict[int, list[cst.BaseStatement]] = defaultdict(list)
-        self.start: dict[int, list[cst.BaseStatement]] = defaultdict(list)
-        self.end: dict[int, list[cst.BaseStatement]] = defaultdict(list)
-        self.orphaned_comments: dict[int, list[cst.EmptyLine]] = {}
-        for edit in edits:
-            if isinstance(edit, ReplaceNode):
-                self.replace[id(edit.node)] = edit.new
-            elif isinstance(edit, RemoveStatement):
-                self.remove.add(id(edit.statement))
-                # what stood above the removed line stays; a moved statement takes its comments
-                lines = list(getattr(edit.statement, "leading_lines", ()))
-                if not edit.keep_comments:
-                    lines = [line for line in lines if line.comment is None]
-                self.orphaned_comments[id(edit.statement)] = lines
-            elif isinstance(edit, InsertStatements):
-                table = {"before": self.before, "after": self.after, "start": self.start, "end": self.end}[edit.where]
-                table[id(edit.anchor)].extend(edit.statements)
+def _render(text: str, ops: list[_Op]) -> str:
+    ops = sorted(ops, key=lambda op: (op.start, op.start != op.end, op.order))
+    pieces: list[str] = []
+    position = 0
+    for op in ops:
+        if op.start < position:
+            continue  # swallowed by an earlier removal (an insertion point inside it)
+        pieces.append(text[position : op.start])
+        pieces.append(op.text)
+        position = op.end
+    pieces.append(text[position:])
+    return "".join(pieces)
 
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
-        new = self.replace.get(id(original_node))
-        if new is not None:
-            return new
-        if isinstance(original_node, (cst.IndentedBlock, cst.Module)):
-            return self._rebuild(original_node, updated_node)  # type: ignore[arg-type]
-        return updated_node
 
-    def _rebuild(
-        self, original: cst.IndentedBlock | cst.Module, updated: cst.IndentedBlock | cst.Module
-    ) -> cst.IndentedBlock | cst.Module:
-        body: list[cst.BaseStatement] = list(self.start.get(id(original), ()))
-        changed = bool(body)
-        orphans: list[cst.EmptyLine] = []
-        for old, new in zip(original.body, updated.body):
-            before = self.before.get(id(old), ())
-            after = self.after.get(id(old), ())
-            body.extend(before)
-            if id(old) in self.remove:
-                changed = True
-                orphans.extend(self.orphaned_comments.get(id(old), ()))
-            else:
-                if orphans:
-                    new = new.with_changes(leading_lines=[*orphans, *new.leading_lines])  # type: ignore[union-attr]
-                    orphans = []
-                body.append(new)
-            body.extend(after)
-            changed = changed or bool(before) or bool(after) or new is not old
-        tail = self.end.get(id(original), ())
-        body.extend(tail)
-        changed = changed or bool(tail)
-        if not changed:
-            return updated
-        if not body and isinstance(updated, cst.IndentedBlock):
-            body = [cst.SimpleStatementLine(body=[cst.Pass()])]
-        return updated.with_changes(body=body)
+def _depth(source: Source, stmt: ast.stmt) -> int:
+    depth = 0
+    owner = source.owner_of(stmt)
+    while isinstance(owner, ast.stmt):
+        depth += 1
+        owner = source.owner_of(owner)
+    return depth
+
+
+def _ops(source: Source, edit: Edit, sequence: int) -> list[_Op]:
+    if isinstance(edit, ReplaceNode):
+        start, end = edit.span if edit.span is not None else source.outer_span(edit.node)
+        return [_Op(start, end, edit.new, (0, 0, sequence))]
+    if isinstance(edit, RemoveStatement):
+        return _removal(source, edit)
+    assert isinstance(edit, InsertStatements)
+    if edit.where in ("start", "end"):
+        block = edit.anchor
+        assert isinstance(block, list) and block
+        stmt = block[0] if edit.where == "start" else block[-1]
+    else:
+        stmt = edit.anchor  # type: ignore[assignment]
+    indent = source.indentation(stmt)
+    depth = _depth(source, stmt)
+    if edit.where in ("start", "before"):
+        offset = source.leading_start(stmt)
+        order = (1, depth, sequence)
+    else:
+        offset = source.statement_end(stmt)
+        order = (0, -depth, sequence)
+    return [_Op(offset, offset, _text(source, edit.lines, indent, offset), order)]
+
+
+def _text(source: Source, lines: Lines, indent: str, offset: int) -> str:
+    newline = source.newline
+    body = "".join((indent if shift else "") + text + newline for text, shift in lines)
+    if offset == len(source.text) and source.text and not source.text.endswith(("\n", "\r")):
+        return newline + body[: -len(newline)]  # the file ends without a newline: keep it so
+    return body
+
+
+def _removal(source: Source, edit: RemoveStatement) -> list[_Op]:
+    stmt = edit.statement
+    start = source.line_starts[stmt.lineno - 1]
+    end = source.statement_end(stmt)
+    if end == len(source.text) and not source.text.endswith(("\n", "\r")) and start > 0:
+        # the last line of a file without a final newline: take the newline before it
+        start = start - len(source.newline) if source.text[start - 2 : start] == "\r\n" else start - 1
+    ops = [_Op(start, end, "", (2, 0, 0))]
+    if not edit.keep_comments:
+        for line in source.comment_lines_above(stmt):
+            if source.line_text(line).strip(" \t\f").startswith("#"):
+                ops.append(_Op(source.line_starts[line - 1], source.line_end(line), "", (2, 0, 0)))
+    return ops
+
+
+def _empty_blocks(source: Source, edits: Sequence[Edit], ops: list[_Op], sequence: int) -> list[_Op]:
+    """A block whose every statement is removed and that receives nothing gets a `pass`."""
+    removed = {id(e.statement) for e in edits if isinstance(e, RemoveStatement)}
+    if not removed:
+        return []
+    out: list[_Op] = []
+    seen: set[int] = set()
+    for edit in edits:
+        if not isinstance(edit, RemoveStatement):
+            continue
+        block = source.block_of(edit.statement)
+        if block is None or id(block) in seen:
+            continue
+        seen.add(id(block))
+        if block is source.tree.body or not all(id(s) in removed for s in block):
+            continue
+        if any(_inserts_into(e, block) for e in edits):
+            continue
+        first = block[0]
+        offset = source.line_starts[first.lineno - 1]
+        out.append(_Op(offset, offset, source.indentation(first) + "pass" + source.newline, (1, 0, sequence)))
+    return out
+
+
+def _inserts_into(edit: Edit, block: list) -> bool:  # type: ignore[type-arg]
+    if not isinstance(edit, InsertStatements):
+        return False
+    if isinstance(edit.anchor, list):
+        return edit.anchor is block
+    return any(s is edit.anchor for s in block)
+
+
+def statement_lines(source: Source, stmt: ast.stmt, comments: bool = True) -> Lines:
+    """A statement's lines (and, with `comments`, the comment lines above it, without the blank
+    lines that spaced them from what came before), relative to its own indentation: what a
+    moved or copied statement looks like in its new block."""
+    indent = source.indentation(stmt)
+    first = stmt.lineno
+    if comments:
+        above = source.comment_lines_above(stmt)
+        while above and not source.line_text(above[0]).strip(" \t\f"):
+            above.pop(0)
+        if above:
+            first = above[0]
+    verbatim = _string_lines(stmt)
+    out: list[tuple[str, bool]] = []
+    for line in range(first, source.last_line(stmt) + 1):
+        text = source.line_text(line)
+        if line in verbatim or not text.startswith(indent):
+            out.append((text, False))
+        else:
+            out.append((text[len(indent) :], True))
+    return tuple(out)
+
+
+def _string_lines(stmt: ast.stmt) -> set[int]:
+    """Lines that start inside a multi-line string literal of the statement."""
+    lines: set[int] = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and node.end_lineno != node.lineno:  # type: ignore[attr-defined]
+            if isinstance(node, ast.JoinedStr) or isinstance(node.value, (str, bytes)):
+                lines.update(range(node.lineno + 1, node.end_lineno + 1))  # type: ignore[operator]
+    return lines
+
+
+def indented(lines: Lines, unit: str) -> Lines:
+    """The same lines one block deeper."""
+    return tuple(((unit + text) if shift and text else text, shift) for text, shift in lines)
+
+
+

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import enum
 import inspect
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterator, Union
-
-import libcst as cst
+from typing import TYPE_CHECKING, ClassVar, Iterator, Tuple, Union
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel
@@ -20,28 +19,44 @@ class Safety(enum.Enum):
     DISPLAY = "display-only"  # shown, never applied
 
 
+# New code, as physical lines: (text relative to the block it goes into, whether to prefix it
+# with that block's indentation). Lines inside a multi-line string keep their text verbatim.
+Lines = Tuple[Tuple[str, bool], ...]
+
+
+def code_lines(code: str) -> Lines:
+    """Lines of new code written at the block's own indentation (nested lines already carry
+    their extra indentation)."""
+    return tuple((line, bool(line)) for line in code.split("\n"))
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class InsertStatements:
-    """Insert statements `before`/`after` a statement, or at the `start`/`end` of a block."""
+    """Insert statements `before`/`after` a statement, or at the `start`/`end` of a block
+    (`anchor` is then the block: the statement list)."""
 
-    anchor: cst.CSTNode
+    anchor: ast.stmt | list  # type: ignore[type-arg]
     where: str  # "before" | "after" | "start" | "end"
-    statements: tuple[cst.BaseStatement, ...]
+    lines: Lines
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class RemoveStatement:
-    statement: cst.BaseStatement
-    # comments above a removed statement move to the next one; a statement that is moved
-    # elsewhere takes its comments with it instead
+    statement: ast.stmt
+    # comments above a removed statement stay (above the next one); a statement that is
+    # moved elsewhere takes its comments with it instead
     keep_comments: bool = True
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class ReplaceNode:
-    node: cst.CSTNode
-    new: cst.CSTNode
-    statement: cst.CSTNode  # the statement holding `node`: two fixes editing it conflict
+    """Replace the text of `node` (with the parentheses that belong to it, unless `span`
+    says otherwise) by `new`."""
+
+    node: ast.AST
+    new: str
+    statement: ast.AST  # the statement holding `node`: two fixes editing it conflict
+    span: tuple[int, int] | None = None  # text offsets to replace instead of the node's
 
 
 Edit = Union[InsertStatements, RemoveStatement, ReplaceNode]
@@ -66,10 +81,10 @@ class Fix:
 class Finding:
     code: str
     message: str
-    node: cst.CSTNode  # where to point (line:col)
+    node: ast.AST  # where to point (line:col)
     fix: Fix | None = None
     # statements whose line also carries suppressions (the loop header, for instance)
-    related: tuple[cst.CSTNode, ...] = field(default_factory=tuple)
+    related: tuple[ast.AST, ...] = field(default_factory=tuple)
 
 
 class Rule:

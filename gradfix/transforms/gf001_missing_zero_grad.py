@@ -1,17 +1,15 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.accumulation import Accumulation, accumulation_of
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
-from gradfix.analysis.walk import fast_visit
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import below, new_statement, owned_events, runs_once
+from gradfix.transforms._common import below, indented_block, new_statement, owned_events, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 
 
@@ -89,7 +87,7 @@ class MissingZeroGrad(Rule):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         insertions: list[tuple[GradEvent, str]] = []
         accumulating: list[tuple[GradEvent, str, Accumulation]] = []
-        bindings = loop_bindings(loop.node)
+        bindings = loop_bindings(loop.node, model.source)
         for target, step in steps.items():
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
@@ -103,7 +101,7 @@ class MissingZeroGrad(Rule):
                 continue
             insertions.append((step, target))
         for step, target, accumulation in accumulating:
-            statement = new_statement(f"{target}.zero_grad(set_to_none=True)\n", model)
+            statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
             edits = clear_edits(accumulation, target, statement, model)
             yield Finding(
                 self.code,
@@ -124,22 +122,20 @@ class MissingZeroGrad(Rule):
     def _fix(
         self, loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel, bindings: LoopBindings
     ) -> Fix | None:
-        if not isinstance(loop.body, cst.IndentedBlock) or target.endswith("[*]"):
+        if not indented_block(loop.node, model.source) or target.endswith("[*]"):
             return None
         if step.via and _local_to_helper(target, step):
             return None
-        statement = new_statement(f"{target}.zero_grad(set_to_none=True)\n", model)
+        statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
         if bindings.binds(target):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
-            return Fix([InsertStatements(anchor, "after", (statement,))], Safety.SAFE) if anchor else None
-        return Fix([InsertStatements(loop.body, "start", (statement,))], Safety.SAFE)
+            return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
+        return Fix([InsertStatements(loop.body, "start", statement)], Safety.SAFE)
 
 
-def _binding_before_step(
-    loop: TrainingLoop, step: GradEvent, statements: list[cst.BaseStatement]
-) -> cst.BaseStatement | None:
-    body = list(loop.body.body)  # type: ignore[attr-defined]
+def _binding_before_step(loop: TrainingLoop, step: GradEvent, statements: list[ast.AST]) -> ast.stmt | None:
+    body = list(loop.body)
     path = below(step, loop.node)
     if len(statements) != 1 or not path:
         return None
@@ -150,35 +146,22 @@ def _binding_before_step(
     positions = [index.get(id(p[0])) if p else None for p in firsts]
     if binding is None or any(p is None or binding >= p for p in positions):
         return None
-    return statements[0]
+    return body[binding]
 
 
 def _local_to_helper(target: str, step: GradEvent) -> bool:
     """The optimizer is a name the helper binds itself: the loop cannot name it."""
     root = root_name(target)
     helper = step.via[-1]
-    return root not in ("self",) and not any(
-        isinstance(arg.value, cst.Name) and arg.value.value == root for arg in helper.args
-    ) and root not in _names_in_loop_scope(step)
+    return (
+        root not in ("self",)
+        and not any(isinstance(arg, ast.Name) and arg.id == root for arg in [*helper.args, *[k.value for k in helper.keywords]])
+        and root not in _names_in_loop_scope(step)
+    )
 
 
 def _names_in_loop_scope(step: GradEvent) -> set[str]:
     names: set[str] = set()
     for stmt in step.path:
-        for node in _walk_names(stmt):
-            names.add(node)
+        names |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
     return names
-
-
-def _walk_names(stmt: cst.CSTNode) -> set[str]:
-    collector = _Names()
-    fast_visit(stmt, collector)
-    return collector.names
-
-
-class _Names(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)

@@ -1,21 +1,21 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of
+from gradfix.source import FOR_LOOPS
 from gradfix.transforms._common import (
     below,
     branch_prefix,
+    indented_block,
     owned_events,
     same_branches,
     single_call_statement,
 )
-from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -94,32 +94,35 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 reported.add(id(clear.node))
                 yield Finding(
                     self.code,
-                    self.message.format(clear=code_of(clear.node), opt=step.target),
+                    self.message.format(clear=model.source.code(clear.node), opt=step.target),
                     clear.node,
-                    fix=self._fix(loop, events[:last_backward], clear, step),
+                    fix=self._fix(loop, events[:last_backward], clear, step, model),
                     related=(loop.node,),
                 )
 
-    def _fix(self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent) -> Fix | None:
-        moved = _movable(clear, loop)
-        if moved is None or not isinstance(loop.body, cst.IndentedBlock):
+    def _fix(
+        self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel
+    ) -> Fix | None:
+        source = model.source
+        moved = _movable(clear, loop, model)
+        if moved is None or not indented_block(loop.node, source):
             return None
-        bindings = loop_bindings(loop.node)
+        bindings = loop_bindings(loop.node, source)
         if any(bindings.binds(key) for key in (clear.target, step.target) if key is not None):
             return None  # built inside the loop: an earlier spot may not see the name yet
-        statement = strip_blank_lines(moved)
+        statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
         if step.conditional_within(loop.node):
             if not step.direct:
                 return None
-            return Fix([remove, InsertStatements(step.statement, "after", (statement,))], Safety.SAFE)
+            return Fix([remove, InsertStatements(step.statement, "after", statement)], Safety.SAFE)
         previous = _last_index(earlier, EventKind.STEP)
         if previous is not None:
             prior = earlier[previous]
             if prior.direct and not prior.conditional_within(loop.node):
-                return Fix([remove, InsertStatements(prior.statement, "after", (statement,))], Safety.SAFE)
+                return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
-        return Fix([remove, InsertStatements(loop.body, "start", (statement,))], Safety.SAFE)
+        return Fix([remove, InsertStatements(loop.body, "start", statement)], Safety.SAFE)
 
 
 def _last_index(events: list[GradEvent], kind: EventKind) -> int | None:
@@ -134,14 +137,18 @@ def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel) -> b
         return clear.target == optimizer
     if clear.scope is ClearScope.MODEL and clear.target is not None:
         info = model.facts.info(optimizer)
-        return info is not None and info.params is not None and code_of(info.params) == f"{clear.target}.parameters()"
+        return (
+            info is not None
+            and info.params is not None
+            and model.source.code(info.params) == f"{clear.target}.parameters()"
+        )
     return False
 
 
-def _movable(clear: GradEvent, loop: TrainingLoop) -> cst.BaseStatement | None:
+def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.stmt | None:
     """The whole statement that performs the clear and nothing else, if there is one."""
     path = below(clear, loop.node)
-    line = single_call_statement(clear)
+    line = single_call_statement(clear, model.source)
     if line is None or not path:
         return None
     inner_loops = clear.loops_within(loop.node)
@@ -149,9 +156,7 @@ def _movable(clear: GradEvent, loop: TrainingLoop) -> cst.BaseStatement | None:
         return line
     # `for o in opts: o.zero_grad()`: move the little loop when it only clears
     nested = inner_loops[-1]
-    if len(inner_loops) == 1 and isinstance(nested, cst.For) and nested.orelse is None and nested in path:
-        body = nested.body
-        statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-        if len(statements) == 1:
+    if len(inner_loops) == 1 and isinstance(nested, FOR_LOOPS) and not nested.orelse and nested in path:
+        if len(nested.body) == 1 and model.source.alone_on_lines(nested):
             return nested
     return None

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
+import ast
+import re
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.graphs import (
     BackwardCall,
@@ -13,26 +13,23 @@ from gradfix.analysis.graphs import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import Source
 from gradfix.transforms._common import (
-    new_statement,
     owned_events,
     single_call_statement,
 )
 from gradfix.transforms.base import (
     Finding,
     Fix,
-    InsertStatements,
     RemoveStatement,
     ReplaceNode,
     Rule,
     Safety,
 )
 
-_EMPTY = cst.Module(body=[])
 # Terms that need no parentheses after `a + `: higher precedence than `+`/`-`.
-_TIGHT_OPERATORS = (cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.MatrixMultiply, cst.Power)
+_TIGHT_OPERATORS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult, ast.Pow)
+_COMMENT = re.compile(r"#.*$")
 
 
 class MultipleBackward(Rule):
@@ -120,14 +117,14 @@ class MultipleBackward(Rule):
                     continue
                 seen.add(id(group[0][0].node))
                 if flow is None:
-                    flow = IterationFlow(loop.node)
-                verdict = _judge(group, flow)
+                    flow = IterationFlow(loop.node, model.source)
+                verdict = _judge(group, flow, model.source)
                 if verdict == "silent":
                     continue
                 fix = None
                 if verdict in ("safe", "unsafe"):
                     if taken is None:
-                        taken = _names_in(model.module)
+                        taken = {n.id for n in ast.walk(model.module) if isinstance(n, ast.Name)}
                     fix = _fix(group, model, taken, Safety.SAFE if verdict == "safe" else Safety.UNSAFE)
                 yield Finding(
                     self.code,
@@ -152,9 +149,9 @@ def _groups(loop: TrainingLoop, model: ModuleModel) -> Iterator[list[tuple[GradE
         ):
             run.append(event)
             continue
-        yield from _split(run)
+        yield from _split(run, model.source)
         run = [event] if event.kind is EventKind.BACKWARD and id(event) in owned and event.direct else []
-    yield from _split(run)
+    yield from _split(run, model.source)
 
 
 def _siblings(a: GradEvent, b: GradEvent) -> bool:
@@ -166,7 +163,7 @@ def _siblings(a: GradEvent, b: GradEvent) -> bool:
     )
 
 
-def _split(run: list[GradEvent]) -> Iterator[list[tuple[GradEvent, BackwardCall]]]:
+def _split(run: list[GradEvent], source: Source) -> Iterator[list[tuple[GradEvent, BackwardCall]]]:
     if len(run) < 2:
         return
     calls = [describe_backward(e) for e in run]
@@ -177,7 +174,7 @@ def _split(run: list[GradEvent]) -> Iterator[list[tuple[GradEvent, BackwardCall]
     group: list[tuple[GradEvent, BackwardCall]] = []
     for event, call in zip(run, calls):
         assert call is not None
-        if group and not _same_form(group[0][1], call):
+        if group and not _same_form(group[0][1], call, source):
             group = []
         group.append((event, call))
         if not call.retains:
@@ -188,15 +185,15 @@ def _split(run: list[GradEvent]) -> Iterator[list[tuple[GradEvent, BackwardCall]
         yield group
 
 
-def _same_form(a: BackwardCall, b: BackwardCall) -> bool:
+def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     if a.form != b.form or a.scaler != b.scaler:
         return False
     if a.form == "argument":
-        return code_of(a.call.func) == code_of(b.call.func)
+        return source.code(a.call.func) == source.code(b.call.func)
     return True
 
 
-def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow) -> str:
+def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, source: Source) -> str:
     """'silent', 'safe', 'unsafe' or 'report' (no fix)."""
     statements = [event.statement for event, _ in group]
     first, last = statements[0], statements[-1]
@@ -207,7 +204,7 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow) -> 
     later_terms = [call.loss for _, call in group[1:]]
     if mentions_gradients([*(unit.node for unit in between if id(unit.node) not in own), *later_terms]):
         return "silent"  # gradient norms, projections, hooks...: the split may be deliberate
-    if any(single_call_statement(event) is None for event, _ in group):
+    if any(single_call_statement(event, source) is None for event, _ in group):
         return "report"
     for event, call in group[:-1]:
         names = reads_of([call.loss]).names
@@ -224,21 +221,14 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow) -> 
     return "safe" if _same_forward(group, flow, between) else "unsafe"
 
 
-class _Hooks(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        if name.startswith("register_") and "hook" in name:
-            self.found = True
-
-
-def _registers_hooks(loop: cst.CSTNode) -> bool:
-    finder = _Hooks()
-    fast_visit(loop, finder)
-    return finder.found
+def _registers_hooks(loop: ast.AST) -> bool:
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name.startswith("register_") and "hook" in name:
+                return True
+    return False
 
 
 def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, between: list) -> bool:
@@ -259,40 +249,46 @@ def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFl
 
 
 def _fix(group: list[tuple[GradEvent, BackwardCall]], model: ModuleModel, taken: set[str], safety: Safety) -> Fix | None:
+    source = model.source
     last_event, last_call = group[-1]
-    last_statement = single_call_statement(last_event)
+    last_statement = single_call_statement(last_event, source)
     if last_statement is None:
         return None
     name = _fresh_name("total_loss", taken)
-    terms = [_term(call.loss, index == 0) for index, (_, call) in enumerate(group)]
-    assignment = new_statement(f"{name} = {' + '.join(terms)}\n", model)
+    terms = [_term(call.loss, index == 0, source) for index, (_, call) in enumerate(group)]
+    indent = source.indentation(last_statement)
+    newline = source.newline
     # a trailing comment of a removed call survives above the merged backward
-    kept = [
-        cst.EmptyLine(comment=event.statement.trailing_whitespace.comment)
-        for event, _ in group[:-1]
-        if isinstance(event.statement, cst.SimpleStatementLine) and event.statement.trailing_whitespace.comment
-    ]
-    assignment = assignment.with_changes(leading_lines=[*last_statement.leading_lines, *kept])
-    backward = last_statement.visit(_Swap(last_call.loss, cst.Name(name)))
-    assert isinstance(backward, cst.SimpleStatementLine)
-    backward = backward.with_changes(leading_lines=())
+    kept = [comment for event, _ in group[:-1] if (comment := _trailing_comment(event.statement, source))]
+    lines = [indent + comment for comment in kept]
+    lines.append(indent + f"{name} = {' + '.join(terms)}")
+    # the backward call itself, with the loss swapped for the total (and its own comment kept)
+    start, end = source.start(last_statement), source.end(last_statement)
+    loss_start, loss_end = source.outer_span(last_call.loss)
+    backward = source.text[start:loss_start] + name + source.text[loss_end:end]
+    lines.append(indent + backward)
+    line_start = source.line_starts[last_statement.lineno - 1]
+    replacement = newline.join(lines)
     edits: list = [RemoveStatement(event.statement) for event, _ in group[:-1]]
-    edits.append(ReplaceNode(last_statement, assignment, last_statement))
-    edits.append(InsertStatements(last_statement, "after", (backward,)))
+    edits.append(ReplaceNode(last_statement, replacement, last_statement, span=(line_start, end)))
     taken.add(name)
     return Fix(edits, safety)
 
 
-def _term(expr: cst.BaseExpression, first: bool) -> str:
-    bare = expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
-    text = _EMPTY.code_for_node(bare)
-    tight = isinstance(
-        bare,
-        (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.UnaryOperation),
-    ) or (isinstance(bare, cst.BinaryOperation) and isinstance(bare.operator, _TIGHT_OPERATORS))
-    if first and isinstance(bare, cst.BinaryOperation) and isinstance(bare.operator, (cst.Add, cst.Subtract)):
+def _trailing_comment(stmt: ast.stmt, source: Source) -> str | None:
+    rest = source.text[source.end(stmt) : source.line_end(stmt.end_lineno)]  # type: ignore[arg-type]
+    match = _COMMENT.search(rest.rstrip("\r\n"))
+    return match.group(0) if match else None
+
+
+def _term(expr: ast.expr, first: bool, source: Source) -> str:
+    text = source.segment(expr)
+    tight = isinstance(expr, (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant, ast.UnaryOp)) or (
+        isinstance(expr, ast.BinOp) and isinstance(expr.op, _TIGHT_OPERATORS)
+    )
+    if first and isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
         tight = True  # `a - b + c` is `(a - b) + c`
-    if "\n" in text or not tight:
+    if "\n" in text or "\r" in text or not tight:
         return f"({text})"
     return text
 
@@ -304,31 +300,3 @@ def _fresh_name(base: str, taken: set[str]) -> str:
     while f"{base}_{index}" in taken:
         index += 1
     return f"{base}_{index}"
-
-
-class _AllNames(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-
-def _names_in(module: cst.Module) -> set[str]:
-    collector = _AllNames()
-    fast_visit(module, collector)
-    return collector.names
-
-
-class _Swap(cst.CSTTransformer):
-    """Replace one node (by identity) inside a statement."""
-
-    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
-        super().__init__()
-        self.old = old
-        self.new = new
-
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
-        if original_node is self.old:
-            return self.new
-        return updated_node

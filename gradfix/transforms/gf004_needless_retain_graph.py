@@ -1,8 +1,7 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.graphs import (
     BackwardCall,
@@ -15,7 +14,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -96,17 +95,14 @@ class NeedlessRetainGraph(Rule):
                 verdict = _judge(event, call, loop, model, by_node, scopes)
                 if verdict == "silent":
                     continue
-                fix = _fix(event, call, Safety.SAFE if verdict == "safe" else Safety.UNSAFE)
+                fix = _fix(event, call, Safety.SAFE if verdict == "safe" else Safety.UNSAFE, model.source)
                 yield Finding(
                     self.code,
-                    self.message.format(loss=_EMPTY.code_for_node(call.loss).strip()),
+                    self.message.format(loss=model.source.outer_segment(call.loss).strip()),
                     call.retain.value if call.retain is not None else event.node,
                     fix=fix,
                     related=(loop.node, event.node),
                 )
-
-
-_EMPTY = cst.Module(body=[])
 
 
 def _judge(
@@ -135,13 +131,13 @@ def _judge(
                 continue
             if id(other) not in earlier:
                 return "silent"
-    scope_node: cst.CSTNode = loop.function if loop.function is not None else model.module
+    scope_node: ast.AST = loop.function if loop.function is not None else model.module
     earlier_nodes = {id(e.node) for e in home.events if id(e) in earlier}
     for node in _backpropagating_calls(scope_node, model):
         if node is not event.node and id(node) not in earlier_nodes:
             return "silent"
     # 2. the loss is not handed out of the function
-    flow = IterationFlow(innermost)
+    flow = IterationFlow(innermost, model.source)
     if flow.position(event.statement) is None:
         return "silent"
     piece = flow.slice(call.loss, event.statement)
@@ -157,7 +153,7 @@ def _judge(
     # 3. every tensor of the graph is computed in this iteration
     scope = scopes.get(id(scope_node))
     if scope is None:
-        scope = scopes[id(scope_node)] = ScopeFlow(scope_node, model.module)
+        scope = scopes[id(scope_node)] = ScopeFlow(scope_node, model.source)
     free_data = piece.free_data - {"self"}
     in_loop = {id(unit.node) for unit in flow.units}
     visited = set(free_data)
@@ -165,7 +161,7 @@ def _judge(
         if _graph_from_elsewhere(name, scope, in_loop, visited):
             return "silent"  # carried over from an earlier iteration, or computed before the loop
     # `self.h = self.rnn(x, self.h)`: state kept on an object across iterations
-    texts = [_EMPTY.code_for_node(call.loss).replace(" ", "")] + [u.value_text.replace(" ", "") for u in piece.units]
+    texts = [model.source.outer_segment(call.loss).replace(" ", "")] + [u.value_text.replace(" ", "") for u in piece.units]
     for unit in flow.units:
         for key in unit.stores:
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
@@ -201,82 +197,96 @@ def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:
     return out
 
 
-def _backpropagating_calls(scope: cst.CSTNode, model: ModuleModel) -> list[cst.Call]:
-    finder = _Backprops(model)
-    fast_visit(scope, finder)
-    return finder.calls
-
-
-class _Backprops(cst.CSTVisitor):
-    def __init__(self, model: ModuleModel) -> None:
-        self.model = model
-        self.calls: list[cst.Call] = []
-
-    def visit_Call(self, node: cst.Call) -> None:
+def _backpropagating_calls(scope: ast.AST, model: ModuleModel) -> list[ast.Call]:
+    calls: list[ast.Call] = []
+    for node in ast.walk(scope):
+        if not isinstance(node, ast.Call):
+            continue
         if method_name(node) in ("backward", "manual_backward"):
-            self.calls.append(node)
-            return
-        name = self.model.facts.imports.qualify(call_name(node)) or ""
+            calls.append(node)
+            continue
+        name = model.facts.imports.qualify(call_name(node)) or ""
         if name.endswith(("autograd.grad", "autograd.backward")):
-            self.calls.append(node)
+            calls.append(node)
+    return calls
 
 
-def _returned(function: cst.FunctionDef, names: set[str]) -> bool:
-    finder = _Returns()
-    fast_visit(function.body, finder)
-    return bool(finder.names & names)
+def _returned(function: ast.AST, names: set[str]) -> bool:
+    found: set[str] = set()
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None:
+            found |= reads_of([node.value]).data
+        elif isinstance(node, (ast.Yield, ast.YieldFrom)) and node.value is not None:
+            found |= reads_of([node.value]).data
+        stack.extend(ast.iter_child_nodes(node))
+    return bool(found & names)
 
 
-class _Returns(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Return(self, node: cst.Return) -> None:
-        if node.value is not None:
-            self.names |= reads_of([node.value]).data
-
-    def visit_Yield(self, node: cst.Yield) -> None:
-        if isinstance(node.value, cst.BaseExpression):
-            self.names |= reads_of([node.value]).data
+def _parameters(function: ast.AST) -> set[str]:
+    args = function.args  # type: ignore[attr-defined]
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
 
 
-def _parameters(function: cst.FunctionDef) -> set[str]:
-    params = function.params
-    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
-
-
-def _fix(event: GradEvent, call: BackwardCall, safety: Safety) -> Fix | None:
+def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source) -> Fix | None:
+    """Remove the `retain_graph` argument, keeping the others and their formatting."""
     assert call.retain is not None
-    args = list(call.call.args)
-    index = next(i for i, a in enumerate(args) if a is call.retain)
-    if call.retain_positional and any(a.keyword is None for a in args[index + 1 :]):
+    node = call.call
+    arguments: list[ast.AST] = sorted([*node.args, *node.keywords], key=lambda a: (a.lineno, a.col_offset))  # type: ignore[attr-defined]
+    index = next(i for i, a in enumerate(arguments) if a is call.retain.node)
+    if call.retain_positional and any(not isinstance(a, ast.keyword) for a in arguments[index + 1 :]):
         return None  # create_graph passed by position after it: dropping would shift it
-    new_call = call.call.with_changes(args=_without(args, index), **_closing(call.call, args, index))
-    return Fix([ReplaceNode(call.call, new_call, event.statement)], safety)
-
-
-def _without(args: list[cst.Arg], index: int) -> list[cst.Arg]:
-    removed = args[index]
-    rest = args[:index] + args[index + 1 :]
-    if index == len(args) - 1 and rest:
-        previous = rest[-1]
-        if isinstance(removed.comma, cst.Comma) and isinstance(previous.comma, cst.Comma):
-            # `f(a, retain_graph=True,)`: the trailing comma and what follows it stay
-            rest[-1] = previous.with_changes(
-                comma=previous.comma.with_changes(whitespace_after=removed.comma.whitespace_after)
-            )
-        else:
-            rest[-1] = previous.with_changes(
-                comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=removed.whitespace_after_arg
-            )
-    return rest
-
-
-def _closing(call: cst.Call, args: list[cst.Arg], index: int) -> dict:
-    if len(args) == 1:
+    text = source.text
+    start = _argument_start(source, arguments[index])
+    end = source.end(arguments[index])
+    if len(arguments) == 1:
         # `backward(\n    retain_graph=True,\n)` becomes `backward()`
-        return {"whitespace_before_args": cst.SimpleWhitespace("")}
-    return {}
+        open_paren = text.rindex("(", 0, start)
+        close_paren = _closing_paren(text, end)
+        return Fix([ReplaceNode(node, "", event.statement, span=(open_paren + 1, close_paren))], safety)
+    if index == len(arguments) - 1:
+        # the last argument: from the end of the previous one (and its comma) ...
+        previous_end = source.end(arguments[index - 1])
+        after = _skip_space(text, end)
+        if after < len(text) and text[after] == ",":
+            # `f(a, retain_graph=True,)`: the trailing comma and what follows it stay
+            comma = text.index(",", previous_end)
+            return Fix([ReplaceNode(node, "", event.statement, span=(comma, after))], safety)
+        return Fix([ReplaceNode(node, "", event.statement, span=(previous_end, end))], safety)
+    # a middle or first argument: remove it with its comma and the space after that comma
+    following = _argument_start(source, arguments[index + 1])
+    return Fix([ReplaceNode(node, "", event.statement, span=(start, following))], safety)
+
+
+def _argument_start(source: Source, argument: ast.AST) -> int:
+    start = source.start(argument)
+    if isinstance(argument, ast.keyword) and argument.arg is not None:
+        return start  # keyword nodes start at the keyword's name (Python 3.9+)
+    return source.outer_span(argument)[0]
+
+
+def _skip_space(text: str, index: int) -> int:
+    while index < len(text) and text[index] in " \t\r\n\\":
+        index += 1
+    return index
+
+
+def _closing_paren(text: str, index: int) -> int:
+    depth = 0
+    while index < len(text):
+        char = text[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                return index
+            depth -= 1
+        elif char == "#":
+            while index < len(text) and text[index] not in "\r\n":
+                index += 1
+            continue
+        index += 1
+    return index

@@ -1,18 +1,16 @@
 from __future__ import annotations
 
+import ast
 import re
-
-import libcst as cst
 
 from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
-from gradfix.analysis.names import call_name, code_of, last_name, method_name
-from gradfix.analysis.walk import fast_visit
+from gradfix.analysis.names import call_name, is_number, last_name, method_name, walk_expression
+from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 
-_EMPTY = cst.Module(body=[])
 _MAX_DEPTH = 6
 _LOSS_HELPER = re.compile(
     r"compute_?loss|get_?loss|calc(ulate)?_?loss|loss_?step|(^|_)(train(ing)?|forward|model|micro)_?step$|accum", re.I
@@ -79,221 +77,182 @@ class UnscaledAccumulation(AccumulationRule):
         call = backward.call
         if call is None or method_name(call) == "manual_backward":
             return None
+        source = model.source
         n = acc.periodic.n
-        n_text = code_of(n)
-        if _mentions_n_elsewhere(acc, n_text):
+        n_text = source.code(n)
+        if _mentions_n_elsewhere(acc, n_text, source):
             return None
         if _scaled(backward.loss, acc, model, n_text):
             return None
         return Finding(
             self.code,
-            self.message.format(loss=code_of(backward.loss), n=n_text),
+            self.message.format(loss=source.code(backward.loss), n=n_text),
             call,
-            fix=_fix(backward, n_text),
+            fix=_fix(backward, n_text, source),
             related=(acc.loop.node,),
         )
 
 
-def _fix(backward: GradEvent, n_text: str) -> Fix | None:
+def _fix(backward: GradEvent, n_text: str, source: Source) -> Fix | None:
     loss = backward.loss
     call = backward.call
     assert loss is not None and call is not None
-    text = _EMPTY.code_for_node(loss)
-    if not _atomic(loss):
+    text = source.outer_segment(loss)
+    if not _atomic(loss, source):
         text = f"({text})"
-    receiver = isinstance(call.func, cst.Attribute) and call.func.value is loss
+    receiver = isinstance(call.func, ast.Attribute) and call.func.value is loss
     new_text = f"({text} / {n_text})" if receiver else f"{text} / {n_text}"
-    try:
-        new = cst.parse_expression(new_text)
-    except cst.ParserSyntaxError:
-        return None
-    return Fix([ReplaceNode(loss, new, backward.statement)], Safety.SAFE)
+    return Fix([ReplaceNode(loss, new_text, backward.statement)], Safety.SAFE)
 
 
-def _atomic(expr: cst.BaseExpression) -> bool:
-    if getattr(expr, "lpar", None):
+def _atomic(expr: ast.expr, source: Source) -> bool:
+    if source.parenthesized(expr):
         return True
-    return isinstance(expr, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float))
+    return isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) or is_number(expr)
 
 
-class _Refs(cst.CSTVisitor):
+class _Refs:
     """Names read by an expression, calls made in it, and whether it divides or scales."""
 
-    def __init__(self) -> None:
+    def __init__(self, expr: ast.AST) -> None:
         self.names: set[str] = set()
-        self.calls: list[cst.Call] = []
+        self.calls: list[ast.Call] = []
         self.scales = False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        fast_visit(node.value, self)
-        return False  # `.loss` is not a variable
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
-        method = method_name(node) or ""
-        name = call_name(node) or ""
-        if method in ("div", "div_", "divide", "true_divide", "mul", "mul_", "multiply") or name.endswith(
-            (".div", ".divide", ".true_divide", ".mul")
-        ):
-            self.scales = True
-
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        if isinstance(node.operator, (cst.Divide, cst.FloorDivide)):
-            self.scales = True
-        elif isinstance(node.operator, cst.Multiply):
-            literal = (cst.Integer, cst.Float)
-            if not (isinstance(node.left, literal) or isinstance(node.right, literal)):
-                self.scales = True
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+        for node in walk_expression(expr):
+            if isinstance(node, ast.Name):
+                self.names.add(node.id)
+            elif isinstance(node, ast.Call):
+                self.calls.append(node)
+                method = method_name(node) or ""
+                name = call_name(node) or ""
+                if method in ("div", "div_", "divide", "true_divide", "mul", "mul_", "multiply") or name.endswith(
+                    (".div", ".divide", ".true_divide", ".mul")
+                ):
+                    self.scales = True
+            elif isinstance(node, ast.BinOp):
+                if isinstance(node.op, (ast.Div, ast.FloorDiv)):
+                    self.scales = True
+                elif isinstance(node.op, ast.Mult):
+                    if not (is_number(node.left) or is_number(node.right)):
+                        self.scales = True
 
 
-def _refs(expr: cst.CSTNode) -> _Refs:
-    refs = _Refs()
-    fast_visit(expr, refs)
-    return refs
+def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None], bool]:
+    """Every binding of a name in a block (`x = ...`, `x += ...`, `a, x = ...`, `with ... as x`):
+    the values (None: bound by something we do not read), and whether one scales it in place."""
+    values: list[ast.expr | None] = []
+    scaled = False
+
+    def binds(target: ast.AST) -> bool:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            return any(binds(e) for e in target.elts)
+        if isinstance(target, ast.Starred):
+            return binds(target.value)
+        return isinstance(target, ast.Name) and target.id == name
+
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, FUNCTIONS):
+            continue
+        if isinstance(node, ast.Assign):
+            if any(binds(t) for t in node.targets):
+                values.append(node.value)
+        elif isinstance(node, ast.AnnAssign):
+            if binds(node.target):
+                values.append(node.value)
+        elif isinstance(node, ast.AugAssign):
+            if binds(node.target):
+                if isinstance(node.op, (ast.Div, ast.Mult, ast.FloorDiv)):
+                    scaled = True
+                values.append(node.value)
+        elif isinstance(node, FOR_LOOPS):
+            if binds(node.target):
+                values.append(None)
+        elif isinstance(node, ast.withitem):
+            if node.optional_vars is not None and binds(node.optional_vars):
+                values.append(None)
+        elif isinstance(node, ast.NamedExpr):
+            if binds(node.target):
+                values.append(node.value)
+        stack.extend(ast.iter_child_nodes(node))
+    return values, scaled
 
 
-class _Assignments(cst.CSTVisitor):
-    """Every binding of a name in a block: `x = ...`, `x += ...`, `a, x = ...`, `with ... as x`."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.values: list[cst.BaseExpression | None] = []  # None: bound by something we do not read
-        self.scaled = False
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def _binds(self, target: cst.BaseExpression) -> bool:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            return any(self._binds(e.value) for e in target.elements)
-        if isinstance(target, cst.StarredElement):
-            return self._binds(target.value)
-        return isinstance(target, cst.Name) and target.value == self.name
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if self._binds(target.target):
-                self.values.append(node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if self._binds(node.target):
-            self.values.append(node.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if self._binds(node.target):
-            if isinstance(node.operator, (cst.DivideAssign, cst.MultiplyAssign, cst.FloorDivideAssign)):
-                self.scaled = True
-            self.values.append(node.value)
-
-    def visit_For(self, node: cst.For) -> None:
-        if self._binds(node.target):
-            self.values.append(None)
-
-    def visit_WithItem(self, node: cst.WithItem) -> None:
-        if node.asname is not None and self._binds(node.asname.name):
-            self.values.append(None)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        if self._binds(node.target):
-            self.values.append(node.value)
-
-
-def _scaled(loss: cst.BaseExpression, acc: Accumulation, model: ModuleModel, n_text: str) -> bool:
+def _scaled(loss: ast.expr, acc: Accumulation, model: ModuleModel, n_text: str) -> bool:
     """The loss may be scaled on its way to backward(): True unless we can see it is not."""
     body = acc.loop.node.body
+    source = model.source
     visited: set[str] = set()
-    pending: list[tuple[cst.CSTNode, int]] = [(loss, 0)]
+    pending: list[tuple[ast.AST, int]] = [(loss, 0)]
     while pending:
         expr, depth = pending.pop()
         if depth > _MAX_DEPTH:
             return True
-        refs = _refs(expr)
+        refs = _Refs(expr)
         if refs.scales:
             return True
         for call in refs.calls:
             if _helper_may_scale(call, model, n_text):
                 return True
-            if any(code_of(a.value) == n_text for a in call.args):
+            if any(source.code(a) == n_text for a in [*call.args, *[k.value for k in call.keywords]]):
                 return True
         for name in refs.names - visited:
             visited.add(name)
-            finder = _Assignments(name)
-            fast_visit(body, finder)
-            if finder.scaled:
+            values, scaled = _assignments(name, body)
+            if scaled:
                 return True
-            for value in finder.values:
+            for value in values:
                 if value is None:
                     continue
                 pending.append((value, depth + 1))
     return False
 
 
-def _helper_may_scale(call: cst.Call, model: ModuleModel, n_text: str) -> bool:
+def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     """A function of this module computes the loss: does it divide, or mention N?"""
     facts = model.facts
     func = call.func
     helper = None
-    if isinstance(func, cst.Name):
-        helper = facts.module_functions.get(func.value)
-    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+    if isinstance(func, ast.Name):
+        helper = facts.module_functions.get(func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
         for methods in facts.methods.values():
-            if func.attr.value in methods:
-                helper = methods[func.attr.value]
+            if func.attr in methods:
+                helper = methods[func.attr]
                 break
     if helper is None:
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
         return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))
-    text = _EMPTY.code_for_node(helper.node)
+    source = helper.source or model.source
+    text = source.segment(helper.node)
     return "/" in text or last_name(n_text) in text or "accum" in text
 
 
-def _mentions_n_elsewhere(acc: Accumulation, n_text: str) -> bool:
+def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> bool:
     """N is read in the iteration outside the periodic condition: something uses it, stay silent."""
-    body = acc.loop.node.body
     word = last_name(n_text) if not n_text.isdigit() else None
     if word is None:
         return False
-    finder = _NameUses(word, acc.periodic.holder)
-    fast_visit(body, finder)
-    return finder.found
-
-
-class _NameUses(cst.CSTVisitor):
-    def __init__(self, word: str, skip: cst.CSTNode) -> None:
-        self.word = word
-        self.skip = skip
-        self.found = False
-
-    def visit_If(self, node: cst.If) -> bool:
-        if node is self.skip or _is_tail_guard(node):
+    skip = acc.periodic.holder
+    stack: list[ast.AST] = list(acc.loop.node.body)
+    while stack:
+        node = stack.pop()
+        if node is skip and not isinstance(node, ast.If):
+            continue
+        if isinstance(node, ast.If) and (node is skip or _is_tail_guard(node, source)):
             # the condition itself (and a flush's guard) may mention N; the body may not
-            fast_visit(node.body, self)
-            if node.orelse is not None:
-                fast_visit(node.orelse, self)
-            return False
-        return True
-
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool | None:
-        if node is self.skip:
-            return False
-        return True
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value == self.word:
-            self.found = True
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == self.word:
-            self.found = True
+            stack.extend(node.body)
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Name) and node.id == word:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == word:
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
-def _is_tail_guard(node: cst.If) -> bool:
-    text = code_of(node.test)
-    return "%" in text
+def _is_tail_guard(node: ast.If, source: Source) -> bool:
+    return "%" in source.segment(node.test)

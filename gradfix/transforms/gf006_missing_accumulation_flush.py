@@ -1,18 +1,17 @@
 from __future__ import annotations
 
+import ast
 import re
-
-import libcst as cst
 
 from gradfix.analysis.accumulation import Accumulation, window_is_full
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
-from gradfix.analysis.names import code_of, dotted
+from gradfix.analysis.names import dotted
+from gradfix.source import FOR_LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
-from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 
-_EMPTY = cst.Module(body=[])
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
 # statements of the step block a flush may leave out without changing what is trained
 _BOOKKEEPING_CALLS = {
@@ -84,7 +83,7 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if not isinstance(loop, cst.For) or loop.orelse is not None or periodic.tail or periodic.conjunct:
+        if not isinstance(loop, FOR_LOOPS) or loop.orelse or periodic.tail or periodic.conjunct:
             return None
         if not _loader_like(loop.iter):
             return None
@@ -98,7 +97,7 @@ class MissingAccumulationFlush(AccumulationRule):
         full = window_is_full(acc)
         if full is None:
             return None
-        if _steps_after(acc, loop):
+        if _steps_after(acc, loop, model.source):
             return None
         target = sorted(acc.targets)[0]
         fix = None
@@ -106,7 +105,7 @@ class MissingAccumulationFlush(AccumulationRule):
             fix = self._fix(acc, model)
         return Finding(
             self.code,
-            self.message.format(n=code_of(periodic.n), opt=target),
+            self.message.format(n=model.source.code(periodic.n), opt=target),
             acc.steps[0].node,
             fix=fix,
             related=(loop,),
@@ -122,16 +121,17 @@ class MissingAccumulationFlush(AccumulationRule):
         return True
 
     def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
+        source = model.source
         body = acc.node.body
-        if not isinstance(body, cst.IndentedBlock):
+        if source.inline_block(body):
             return None
         gradient_statements: set[int] = set()
         for event in acc.loop.events:
             if event.kind in _GRADIENT_KINDS:
                 gradient_statements.update(id(s) for s in event.path)
-        kept: list[cst.BaseStatement] = []
+        kept: list[ast.stmt] = []
         safe = True
-        for stmt in body.body:
+        for stmt in body:
             if id(stmt) in gradient_statements or scaler_update(stmt, model):
                 kept.append(stmt)
             elif not _bookkeeping(stmt):
@@ -139,45 +139,50 @@ class MissingAccumulationFlush(AccumulationRule):
         stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
             return None
-        guard = _negate(acc.periodic.comparison)
+        if any(not source.alone_on_lines(s) for s in kept):
+            return None
+        guard = _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
-        flush = cst.If(
-            test=guard,
-            body=cst.IndentedBlock(body=[strip_blank_lines(s) for s in kept]),
-            leading_lines=[cst.EmptyLine(indent=False), cst.EmptyLine(indent=True, comment=cst.Comment(FLUSH_COMMENT))],
-        )
-        return Fix([InsertStatements(acc.loop.node, "after", (flush,))], Safety.SAFE if safe else Safety.UNSAFE)
+        unit = source.indent_unit()
+        lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
+        for stmt in kept:
+            lines += indented(statement_lines(source, stmt), unit)
+        return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE)
 
 
-def _negate(comparison: cst.BaseExpression) -> cst.BaseExpression | None:
-    if isinstance(comparison, cst.UnaryOperation):
-        inner = comparison.expression
-        return inner.with_changes(lpar=[], rpar=[]) if isinstance(inner, cst.BinaryOperation) else None
-    if isinstance(comparison, cst.Comparison) and len(comparison.comparisons) == 1:
-        target = comparison.comparisons[0]
-        op = target.operator
-        if not isinstance(op, cst.Equal):
+def _negate(comparison: ast.expr, source: Source) -> str | None:
+    """The text of the window test with its sense reversed."""
+    if isinstance(comparison, ast.UnaryOp):
+        inner = comparison.operand
+        return source.segment(inner) if isinstance(inner, ast.BinOp) else None
+    if isinstance(comparison, ast.Compare) and len(comparison.ops) == 1:
+        if not isinstance(comparison.ops[0], ast.Eq):
             return None
-        new_op = cst.NotEqual(whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after)
-        return comparison.with_changes(comparisons=[target.with_changes(operator=new_op)])
+        start, end = source.outer_span(comparison)
+        left_end = source.outer_span(comparison.left)[1]
+        right_start = source.outer_span(comparison.comparators[0])[0]
+        between = source.text[left_end:right_start]
+        if between.count("==") != 1:
+            return None
+        return source.text[start:left_end] + between.replace("==", "!=") + source.text[right_start:end]
     return None
 
 
-def _loader_like(iterable: cst.BaseExpression) -> bool:
+def _loader_like(iterable: ast.expr) -> bool:
     """Iterates data (a loader), not a count of steps."""
     inner = iterable
-    if isinstance(inner, cst.Call) and dotted(inner.func) == "enumerate" and inner.args:
-        inner = inner.args[0].value
-    if isinstance(inner, cst.Call) and dotted(inner.func) == "range":
+    if isinstance(inner, ast.Call) and dotted(inner.func) == "enumerate" and inner.args:
+        inner = inner.args[0]
+    if isinstance(inner, ast.Call) and dotted(inner.func) == "range":
         args = inner.args
-        if len(args) == 1 and isinstance(args[0].value, cst.Call) and dotted(args[0].value.func) == "len":
+        if len(args) == 1 and not inner.keywords and isinstance(args[0], ast.Call) and dotted(args[0].func) == "len":
             return True
         return False
     return True
 
 
-def _steps_after(acc: Accumulation, loop: cst.For) -> bool:
+def _steps_after(acc: Accumulation, loop: ast.AST, source: Source) -> bool:
     """Some statement after the loop (at any level of the function) steps: a flush of some kind."""
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
@@ -185,28 +190,23 @@ def _steps_after(acc: Accumulation, loop: cst.For) -> bool:
         return True
     for level in range(index, -1, -1):
         block = step.blocks[level]
-        statements = block.body if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
-        position = next((i for i, s in enumerate(statements) if s is step.path[level]), None)
+        position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        for later in statements[position + 1 :]:
-            text = _EMPTY.code_for_node(later)
+        for later in block[position + 1 :]:
+            text = source.segment(later)
             if "step(" in text or _FLUSH_WORD.search(text):
                 return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`...
     return False
 
 
-def _bookkeeping(stmt: cst.BaseStatement) -> bool:
-    if not isinstance(stmt, cst.SimpleStatementLine):
-        return False
-    for small in stmt.body:
-        if isinstance(small, (cst.AugAssign, cst.Pass)):
-            continue
-        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-            name = dotted(small.value.func) or ""
-            if name.rsplit(".", 1)[-1] in _BOOKKEEPING_CALLS:
-                continue
-            if name.endswith(".update") and _PROGRESS.search(name.rsplit(".", 1)[0]):
-                continue  # progress_bar.update(1); not ema.update(model)
-        return False
-    return True
+def _bookkeeping(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, (ast.AugAssign, ast.Pass)):
+        return True
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        name = dotted(stmt.value.func) or ""
+        if name.rsplit(".", 1)[-1] in _BOOKKEEPING_CALLS:
+            return True
+        if name.endswith(".update") and _PROGRESS.search(name.rsplit(".", 1)[0]):
+            return True  # progress_bar.update(1); not ema.update(model)
+    return False

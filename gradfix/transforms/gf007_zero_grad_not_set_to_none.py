@@ -1,12 +1,12 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind
-from gradfix.analysis.names import code_of, is_false, is_true, keyword, positional
+from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
+from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 
@@ -74,36 +74,25 @@ class ZeroGradNotSetToNone(Rule):
                 if call is None or id(call) in seen:
                     continue
                 seen.add(id(call))
-                finding = self._check_call(call, event.statement)
+                finding = self._check_call(call, event.statement, model.source)
                 if finding is not None:
                     yield finding
 
-    def _check_call(self, call: cst.Call, statement: cst.CSTNode) -> Finding | None:
+    def _check_call(self, call: ast.Call, statement: ast.AST, source: Source) -> Finding | None:
         explicit = keyword(call, "set_to_none")
         args = positional(call)
-        if any(arg.star for arg in call.args):
+        if has_star(call):
             return None
-        if explicit is None and args:
-            explicit = args[0]
-        if explicit is None:
-            if call.args:
+        value: ast.expr | None = explicit.value if explicit is not None else (args[0] if args else None)
+        if value is None:
+            if call.args or call.keywords:
                 return None  # some other keyword: not a torch optimizer signature we know
-            new = call.with_changes(args=[_set_to_none_true()])
-            fix = Fix([ReplaceNode(call, new, statement)], Safety.SAFE)
-        elif is_false(explicit.value):
-            new_arg = explicit.with_changes(value=cst.Name("True"))
-            new = call.with_changes(args=[new_arg if a is explicit else a for a in call.args])
-            fix = Fix([ReplaceNode(call, new, statement)], Safety.UNSAFE)
+            open_paren = source.text.index("(", source.end(call.func))
+            fix = Fix([ReplaceNode(call, "set_to_none=True", statement, span=(open_paren + 1, open_paren + 1))], Safety.SAFE)
+        elif is_false(value):
+            fix = Fix([ReplaceNode(value, "True", statement, span=(source.start(value), source.end(value)))], Safety.UNSAFE)
         else:
             return None  # True, or a value we cannot read
-        if is_true(explicit.value if explicit is not None else None):
+        if is_true(value):
             return None
-        return Finding(self.code, self.message.format(clear=code_of(call)), call, fix=fix)
-
-
-def _set_to_none_true() -> cst.Arg:
-    return cst.Arg(
-        keyword=cst.Name("set_to_none"),
-        value=cst.Name("True"),
-        equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
-    )
+        return Finding(self.code, self.message.format(clear=source.code(call)), call, fix=fix)

@@ -1,23 +1,20 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import (
     call_name,
-    code_of,
     dotted,
-    key_of,
     keyword,
     method_name,
     positional,
     receiver,
 )
-from gradfix.analysis.walk import fast_visit
+from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms._common import owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -101,7 +98,7 @@ class ModelZeroGradPartial(LoopRule):
                 continue
             aliases = _aliases(model)
             names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
-            if any(_owns_exactly(p, m) for p in built for m in names):  # type: ignore[arg-type]
+            if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
                 continue
             visitor = _visit(model)
             owners: list[str] = []
@@ -118,103 +115,108 @@ class ModelZeroGradPartial(LoopRule):
             if not uncovered and not single_clear:
                 continue  # several clears that together reach every parameter it owns
             clear = clears[0]
+            source = model.source
             yield Finding(
                 self.code,
                 self.message.format(
-                    clear=code_of(clear.node), opt=target, params=code_of(built[0]), model=clear.target  # type: ignore[arg-type]
+                    clear=source.code(clear.node), opt=target, params=source.code(built[0]), model=clear.target  # type: ignore[arg-type]
                 ),
                 clear.node,
-                fix=self._fix(clear, clears, steps, target),
+                fix=self._fix(clear, clears, steps, target, source),
                 related=(loop.node,),
             )
 
-    def _fix(self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str) -> Fix | None:
+    def _fix(
+        self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, source: Source
+    ) -> Fix | None:
         if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or not clear.direct or opt.endswith("[*]"):
             return None
         call = clear.call
-        if call is None or single_call_statement(clear) is None:
+        if call is None or single_call_statement(clear, source) is None:
             return None
-        new = call.with_changes(func=cst.parse_expression(f"{opt}.zero_grad"))
-        return Fix([ReplaceNode(call, new, clear.statement)], Safety.UNSAFE)
+        return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
 
 
-def _owns_exactly(params: cst.BaseExpression, model_key: str) -> bool:
+def _owns_exactly(params: ast.expr, model_key: str, source: Source) -> bool:
     """`params` is `model.parameters()` (or `model.module.parameters()`, or that filtered by
     `requires_grad`): the optimizer owns what `model` owns."""
-    if isinstance(params, cst.Call) and method_name(params) == "parameters" and not positional(params):
+    if isinstance(params, ast.Call) and method_name(params) == "parameters" and not positional(params):
         owner = dotted(receiver(params))  # type: ignore[arg-type]
         return owner is not None and owner in (model_key, f"{model_key}.module") or (
             owner is not None and model_key == f"{owner}.module"
         )
-    if isinstance(params, cst.Call) and call_name(params) == "filter" and len(params.args) == 2:
-        return "requires_grad" in code_of(params.args[0].value) and _owns_exactly(params.args[1].value, model_key)
-    if isinstance(params, cst.ListComp):
+    if isinstance(params, ast.Call) and call_name(params) == "filter" and len(params.args) == 2:
+        return "requires_grad" in source.code(params.args[0]) and _owns_exactly(params.args[1], model_key, source)
+    if isinstance(params, ast.ListComp):
         # [p for p in model.parameters() if p.requires_grad]
-        comp = params.for_in
-        if comp.inner_for_in is None and isinstance(params.elt, cst.Name) and isinstance(comp.target, cst.Name):
-            if params.elt.value == comp.target.value and all("requires_grad" in code_of(c.test) for c in comp.ifs):
-                return _owns_exactly(comp.iter, model_key)
+        if len(params.generators) == 1:
+            comp = params.generators[0]
+            if isinstance(params.elt, ast.Name) and isinstance(comp.target, ast.Name):
+                if params.elt.id == comp.target.id and all("requires_grad" in source.code(c) for c in comp.ifs):
+                    return _owns_exactly(comp.iter, model_key, source)
     return False
 
 
-class _Constructions(cst.CSTVisitor):
+class _Constructions:
     """Every `key = <optimizer constructor>(params, ...)`, with the function it is in."""
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
-        self.functions: list[cst.FunctionDef | None] = [None]
-        self.found: dict[str, list[tuple[cst.FunctionDef | None, cst.BaseExpression | None]]] = {}
+        self.key = model.source.key
+        self.found: dict[str, list[tuple[ast.AST | None, ast.expr | None]]] = {}
         self.aliases: dict[str, set[str]] = {}
         # (id(function), name) -> values assigned (`=` and `+=`) to a local name
-        self.locals: dict[tuple[int, str], list[cst.BaseExpression]] = {}
+        self.locals: dict[tuple[int, str], list[ast.expr]] = {}
+        self._visit(model.module, None)
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if isinstance(node.target, cst.Name) and isinstance(node.operator, cst.AddAssign):
-            self.locals.setdefault((id(self.functions[-1]), node.target.value), []).append(node.value)
+    def _visit(self, node: ast.AST, function: ast.AST | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, FUNCTIONS):
+                self._visit(child, child)
+                continue
+            if isinstance(child, ast.AugAssign):
+                if isinstance(child.target, ast.Name) and isinstance(child.op, ast.Add):
+                    self.locals.setdefault((id(function), child.target.id), []).append(child.value)
+            elif isinstance(child, ast.Assign):
+                self._assign(child, function)
+            self._visit(child, function)
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.functions.append(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.functions.pop()
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and not isinstance(node.value, cst.Call):
-            self.locals.setdefault((id(self.functions[-1]), node.targets[0].target.value), []).append(node.value)
-        if len(node.targets) == 1 and isinstance(node.value, (cst.Name, cst.Attribute)):
+    def _assign(self, node: ast.Assign, function: ast.AST | None) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and not isinstance(node.value, ast.Call):
+            self.locals.setdefault((id(function), node.targets[0].id), []).append(node.value)
+        if len(node.targets) == 1 and isinstance(node.value, (ast.Name, ast.Attribute)):
             # `self.model = model`: both names stand for the same module
-            left, right = key_of(node.targets[0].target), key_of(node.value)
+            left, right = self.key(node.targets[0]), self.key(node.value)
             self.aliases.setdefault(left, set()).add(right)
             self.aliases.setdefault(right, set()).add(left)
-        if len(node.targets) != 1 or not isinstance(node.value, cst.Call):
+        if len(node.targets) != 1 or not isinstance(node.value, ast.Call):
             return
-        target = node.targets[0].target
-        if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+        target = node.targets[0]
+        if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
             return
-        key = key_of(target)
+        key = self.key(target)
         facts = self.model.facts
         constructor = call_name(node.value) or ""
-        if isinstance(target, cst.Name):
-            self.locals.setdefault((id(self.functions[-1]), target.value), []).append(node.value)
+        if isinstance(target, ast.Name):
+            self.locals.setdefault((id(function), target.id), []).append(node.value)
         if classify_constructor(facts.imports.qualify(constructor)) != "optimizer" or not constructor.rsplit(
             ".", 1
         )[-1][:1].isupper():
             # a factory (`model.configure_optimizers(cfg)`): its first argument says nothing
-            self.found.setdefault(key, []).append((self.functions[-1], None))  # rebound to something else
+            self.found.setdefault(key, []).append((function, None))  # rebound to something else
             return
         args = positional(node.value)
-        params = args[0].value if args else None
+        params = args[0] if args else None
         if params is None:
             kw = keyword(node.value, "params")
             params = kw.value if kw else None
-        self.found.setdefault(key, []).append((self.functions[-1], params))
+        self.found.setdefault(key, []).append((function, params))
 
 
 def _visit(model: ModuleModel) -> _Constructions:
     visitor = getattr(model, "_gf008_constructions", None)
     if visitor is None:
         visitor = _Constructions(model)
-        fast_visit(model.module, visitor)
         model._gf008_constructions = visitor  # type: ignore[attr-defined]
     return visitor
 
@@ -224,8 +226,8 @@ def _aliases(model: ModuleModel) -> dict[str, set[str]]:
 
 
 def _constructions(
-    model: ModuleModel, key: str, function: cst.FunctionDef | None
-) -> list[tuple[cst.FunctionDef | None, cst.BaseExpression | None]]:
+    model: ModuleModel, key: str, function: ast.AST | None
+) -> list[tuple[ast.AST | None, ast.expr | None]]:
     """What `key` was built over, as seen from `function`: its own constructions, or for
     `self.x` attributes, every construction in the module. Empty when we cannot tell."""
     table = _visit(model).found
@@ -249,58 +251,70 @@ def _within(owner: str, model_key: str) -> bool:
 _PASS_THROUGH = {"list", "tuple", "filter", "chain", "itertools.chain", "chain.from_iterable"}
 
 
-def _owners(
-    expr: cst.BaseExpression, visitor: _Constructions, function: cst.FunctionDef | None, depth: int
-) -> list[str] | None:
+class _Parameters:
+    """Stands for `<owner>.parameters()` of a single parameter named in a list."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+
+
+def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:
     """The modules whose parameters `expr` holds, or None when we cannot tell."""
     if depth > 4:
         return None
-    if isinstance(expr, cst.Call):
+    if isinstance(expr, _Parameters):
+        return [expr.owner]
+    if isinstance(expr, ast.Call):
         method = method_name(expr)
         recv = receiver(expr)
-        if method == "parameters" and not positional(expr) and isinstance(recv, (cst.Name, cst.Attribute, cst.Subscript)):
-            return [key_of(recv)]
+        if (
+            method == "parameters"
+            and not positional(expr)
+            and isinstance(recv, (ast.Name, ast.Attribute, ast.Subscript))
+        ):
+            return [visitor.key(recv)]
         name = call_name(expr)
         if name in _PASS_THROUGH:
-            args = [a.value for a in expr.args if a.keyword is None]
+            args: list[ast.AST] = [a for a in expr.args if not isinstance(a, ast.Starred)]
             if name == "filter":
                 args = args[1:]
             return _union(args, visitor, function, depth)
         return None
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _union([expr.left, expr.right], visitor, function, depth)
-    if isinstance(expr, (cst.List, cst.Tuple)):
-        parts: list[cst.BaseExpression] = []
-        for element in expr.elements:
-            value = element.value
-            if isinstance(element, cst.StarredElement):
-                parts.append(value)
-            elif isinstance(value, cst.Dict):
-                group = [e.value for e in value.elements if isinstance(e, cst.DictElement) and code_of(e.key) in ('"params"', "'params'")]
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        parts: list[ast.AST] = []
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
+                parts.append(element.value)
+            elif isinstance(element, ast.Dict):
+                group = [
+                    v
+                    for k, v in zip(element.keys, element.values)
+                    if isinstance(k, ast.Constant) and k.value == "params"
+                ]
                 if len(group) != 1:
                     return None
                 parts.append(group[0])
-            elif isinstance(value, cst.Attribute):
-                owner = dotted(value.value)  # [model.embed.weight]
+            elif isinstance(element, ast.Attribute):
+                owner = dotted(element.value)  # [model.embed.weight]
                 if owner is None:
                     return None
-                parts.append(cst.parse_expression(f"{owner}.parameters()"))
+                parts.append(_Parameters(owner))  # type: ignore[arg-type]
             else:
-                parts.append(value)
+                parts.append(element)
         return _union(parts, visitor, function, depth)
-    if isinstance(expr, cst.ListComp) and expr.for_in.inner_for_in is None:
-        return _owners(expr.for_in.iter, visitor, function, depth + 1)
-    if isinstance(expr, cst.Name):
-        values = visitor.locals.get((id(function), expr.value))
+    if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+        return _owners(expr.generators[0].iter, visitor, function, depth + 1)
+    if isinstance(expr, ast.Name):
+        values = visitor.locals.get((id(function), expr.id))
         if not values:
             return None
-        return _union(values, visitor, function, depth)
+        return _union(values, visitor, function, depth)  # type: ignore[arg-type]
     return None
 
 
-def _union(
-    parts: list[cst.BaseExpression], visitor: _Constructions, function: cst.FunctionDef | None, depth: int
-) -> list[str] | None:
+def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:
     owners: list[str] = []
     for part in parts:
         found = _owners(part, visitor, function, depth + 1)

@@ -1,12 +1,11 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.accumulators import find_accumulations
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import code_of
+from gradfix.source import Source
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -68,31 +67,29 @@ class LossTensorAccumulated(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         training = training_loop_ids(model)
         seen: set[int] = set()
+        source = model.source
         for loop in model.loops:
-            for found in find_accumulations(loop, training, model.facts.imports.qualify, model.module):
+            for found in find_accumulations(loop, training, model.facts.imports.qualify, source):
                 if id(found.node) in seen:
                     continue
                 seen.add(id(found.node))
-                edits = [ReplaceNode(ref, _detached(ref), found.statement) for ref in found.refs]
+                edits = [
+                    ReplaceNode(ref, _detached(ref, source), found.statement, span=(source.start(ref), source.end(ref)))
+                    for ref in found.refs
+                ]
                 yield Finding(
                     self.code,
-                    self.message.format(statement=code_of(found.node), acc=found.accumulator),
+                    self.message.format(statement=source.code(found.node), acc=found.accumulator),
                     found.node,
                     fix=Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
 
 
-def _detached(expr: cst.BaseExpression) -> cst.BaseExpression:
-    """`loss` -> `loss.detach()`, `criterion(a, b)` -> `criterion(a, b).detach()`."""
-    inner = expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
-    call = cst.Call(func=cst.Attribute(value=_wrap(inner), attr=cst.Name("detach")))
-    if getattr(expr, "lpar", None):
-        call = call.with_changes(lpar=expr.lpar, rpar=expr.rpar)  # type: ignore[attr-defined]
-    return call
-
-
-def _wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
-    if isinstance(expr, (cst.Name, cst.Call, cst.Attribute, cst.Subscript)):
-        return expr
-    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+def _detached(expr: ast.expr, source: Source) -> str:
+    """`loss` -> `loss.detach()`, `criterion(a, b)` -> `criterion(a, b).detach()` (inside any
+    parentheses the expression already has)."""
+    text = source.segment(expr)
+    if not isinstance(expr, (ast.Name, ast.Call, ast.Attribute, ast.Subscript)):
+        text = f"({text})"
+    return f"{text}.detach()"

@@ -2,11 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -14,7 +11,7 @@ from gradfix.transforms._placement import (
     statements_between,
     unit_holds_only,
 )
-from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -98,9 +95,9 @@ class ClipAfterStep(LoopRule):
                     continue  # the step may not have run (accumulation): the clip may feed the next one
                 yield Finding(
                     self.code,
-                    self.message_after.format(clip=code_of(clip.node), opt=step.target),
+                    self.message_after.format(clip=model.source.code(clip.node), opt=step.target),
                     clip.node,
-                    fix=self._fix(loop, clip, step, steps, moving_up=True),
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=True),
                     related=(loop.node,),
                 )
             elif (
@@ -115,14 +112,20 @@ class ClipAfterStep(LoopRule):
                     continue
                 yield Finding(
                     self.code,
-                    self.message_before.format(clip=code_of(clip.node)),
+                    self.message_before.format(clip=model.source.code(clip.node)),
                     clip.node,
-                    fix=self._fix(loop, clip, step, steps, moving_up=False),
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=False),
                     related=(loop.node,),
                 )
 
     def _fix(
-        self, loop: TrainingLoop, clip: GradEvent, step: GradEvent, steps: list[GradEvent], moving_up: bool
+        self,
+        loop: TrainingLoop,
+        clip: GradEvent,
+        step: GradEvent,
+        steps: list[GradEvent],
+        model: ModuleModel,
+        moving_up: bool,
     ) -> Fix | None:
         if len({s.target for s in steps}) != 1 or len(steps) != 1:
             return None
@@ -131,7 +134,7 @@ class ClipAfterStep(LoopRule):
             return None
         unit = pair.second if moving_up else pair.first
         anchor = pair.first if moving_up else pair.second
-        if not unit_holds_only(unit, clip, loop) or not isinstance(anchor, cst.BaseStatement):
+        if not unit_holds_only(unit, clip, loop, model.source):
             return None
         if moving_up:
             jumped = [anchor, *statements_between(pair.block, pair.first_index, pair.second_index)]
@@ -140,6 +143,9 @@ class ClipAfterStep(LoopRule):
         if not can_jump_over(unit, jumped):
             return None
         return Fix(
-            [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "before", (strip_blank_lines(unit),))],
+            [
+                RemoveStatement(unit, keep_comments=False),
+                InsertStatements(anchor, "before", statement_lines(model.source, unit)),
+            ],
             Safety.SAFE,
         )

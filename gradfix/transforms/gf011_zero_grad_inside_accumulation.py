@@ -1,8 +1,7 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.accumulation import (
     Accumulation,
@@ -11,10 +10,10 @@ from gradfix.analysis.accumulation import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of, method_name
+from gradfix.analysis.names import method_name
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import owned_events, single_call_statement
-from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -98,17 +97,17 @@ class ZeroGradInsideAccumulation(Rule):
                 continue
             yield Finding(
                 self.code,
-                self.message.format(clear=code_of(clear.node), opt=target, n=code_of(acc.periodic.n)),
+                self.message.format(clear=model.source.code(clear.node), opt=target, n=model.source.code(acc.periodic.n)),
                 clear.node,
                 fix=self._fix(acc, clear, target, model),
                 related=(loop,),
             )
 
     def _fix(self, acc: Accumulation, clear: GradEvent, target: str, model: ModuleModel) -> Fix | None:
-        statement = single_call_statement(clear)
+        statement = single_call_statement(clear, model.source)
         if statement is None or not clear.direct:
             return None
-        edits = clear_edits(acc, target, strip_blank_lines(statement), model)
+        edits = clear_edits(acc, target, statement_lines(model.source, statement), model)
         if edits is None:
             return None
         return Fix([RemoveStatement(statement, keep_comments=False), *edits], Safety.SAFE)
@@ -132,27 +131,22 @@ class ZeroGradInsideAccumulation(Rule):
                 fix = _replace_receiver(clear, next(iter(steps)))
             yield Finding(
                 self.code,
-                self.accelerate_message.format(clear=code_of(clear.node)),
+                self.accelerate_message.format(clear=model.source.code(clear.node)),
                 clear.node,
                 fix=fix,
                 related=(loop.node,),
             )
 
 
-def _is_accumulate(node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Call) and method_name(node) == "accumulate"
+def _is_accumulate(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and method_name(node) == "accumulate"
 
 
 def _replace_receiver(clear: GradEvent, optimizer: str) -> Fix | None:
     call = clear.call
-    if call is None or not isinstance(call.func, cst.Attribute):
+    if call is None or not isinstance(call.func, ast.Attribute):
         return None
-    try:
-        new_receiver = cst.parse_expression(optimizer)
-    except cst.ParserSyntaxError:
-        return None
-    new = call.with_changes(func=call.func.with_changes(value=new_receiver))
-    return Fix([ReplaceNode(call, new, clear.statement)], Safety.SAFE)
+    return Fix([ReplaceNode(call.func.value, optimizer, clear.statement)], Safety.SAFE)
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:
@@ -162,6 +156,6 @@ def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) 
     if clear.scope is ClearScope.MODEL and clear.target is not None and len(acc.targets) == 1:
         target = next(iter(acc.targets))
         info = model.facts.info(target)
-        if info is not None and info.params is not None and code_of(info.params) == f"{clear.target}.parameters()":
+        if info is not None and info.params is not None and model.source.code(info.params) == f"{clear.target}.parameters()":
             return target
     return None

@@ -5,7 +5,7 @@ from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of, key_of, last_name
+from gradfix.analysis.names import last_name
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -13,7 +13,7 @@ from gradfix.transforms._placement import (
     statements_between,
     unit_holds_only,
 )
-from gradfix.transforms.apply import strip_blank_lines
+from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -99,22 +99,24 @@ class SchedulerBeforeOptimizer(LoopRule):
             if any(e.kind is EventKind.SCHEDULER_STEP and e.target == sched.target for e in events[:index]):
                 continue
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
-            if step is None or step.engine or not _unconditional_enough(sched, step, loop):
+            if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
                 continue
             yield Finding(
                 self.code,
-                self.message.format(sched=code_of(sched.node), opt=optimizer),
+                self.message.format(sched=model.source.code(sched.node), opt=optimizer),
                 sched.node,
-                fix=self._fix(loop, sched, step, events[index + 1 :]),
+                fix=self._fix(loop, sched, step, events[index + 1 :], model),
                 related=(loop.node,),
             )
 
-    def _fix(self, loop: TrainingLoop, sched: GradEvent, step: GradEvent, later: list[GradEvent]) -> Fix | None:
+    def _fix(
+        self, loop: TrainingLoop, sched: GradEvent, step: GradEvent, later: list[GradEvent], model: ModuleModel
+    ) -> Fix | None:
         pair = siblings(sched, step, loop.node)
         if pair is None:
             return None
         unit, anchor = pair.first, pair.second
-        if not unit_holds_only(unit, sched, loop):
+        if not unit_holds_only(unit, sched, loop, model.source):
             return None
         # every later step of that optimizer must sit in (or before) the anchor
         for event in later:
@@ -124,14 +126,17 @@ class SchedulerBeforeOptimizer(LoopRule):
         if not can_jump_over(unit, jumped):
             return None
         return Fix(
-            [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "after", (strip_blank_lines(unit),))],
+            [
+                RemoveStatement(unit, keep_comments=False),
+                InsertStatements(anchor, "after", statement_lines(model.source, unit)),
+            ],
             Safety.SAFE,
         )
 
 
 def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
     call = event.call
-    if call is None or call.args:
+    if call is None or call.args or call.keywords:
         return False  # step(metric), step(epoch), noise_scheduler.step(pred, t, x)
     key = event.target or ""
     if _NOT_LR_SCHEDULE.search(last_name(key)):
@@ -149,7 +154,7 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
     """The optimizer the scheduler was built over, or the only optimizer the loop steps."""
     info = model.facts.info(sched.target or "")
     if info is not None and info.params is not None:
-        key = key_of(info.params)
+        key = model.source.key(info.params)
         if key in stepped:
             return key
         if model.facts.optimizer_evidence(key):
@@ -160,7 +165,7 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
     return None
 
 
-def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop) -> bool:
+def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
     """Runs whenever the step runs: under no condition of its own, except a test of the
     scheduler's own presence (`if scheduler is not None`)."""
     name = last_name(sched.target or "")
@@ -168,6 +173,6 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop)
     for branch in sched.branches_within(loop.node):
         if (id(branch.node), branch.kind) in shared:
             continue
-        if branch.kind != "if" or branch.test is None or name not in code_of(branch.test):
+        if branch.kind != "if" or branch.test is None or name not in model.source.code(branch.test):
             return False
     return True

@@ -1,12 +1,11 @@
 from __future__ import annotations
 
+import ast
 from typing import Iterator
-
-import libcst as cst
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import code_of, key_of, method_name, receiver
+from gradfix.analysis.names import dotted, method_name, receiver
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
@@ -90,11 +89,12 @@ class ClipWithoutUnscale(LoopRule):
             step = scaler_steps[0]
             call = step.call
             assert call is not None
-            scaler = code_of(receiver(call))  # type: ignore[arg-type]
-            opt = code_of(call.args[0].value)
+            source = model.source
+            scaler = source.code(receiver(call))  # type: ignore[arg-type]
+            opt = source.code(call.args[0])
             yield Finding(
                 self.code,
-                self.message.format(clip=code_of(clip.node), scaler=scaler, opt=opt),
+                self.message.format(clip=source.code(clip.node), scaler=scaler, opt=opt),
                 clip.node,
                 fix=self._fix(loop, clip, scaler_steps, events, scaler, opt, model),
                 related=(loop.node,),
@@ -117,11 +117,24 @@ class ClipWithoutUnscale(LoopRule):
             return None
         if clip.loops_within(loop.node):
             return None
-        site = site_of(model.module, model, clip.node, stop=loop.node if clip.direct else None)
+        source = model.source if clip.direct else _helper_source(clip, model)
+        if source is None:
+            return None
+        site = site_of(source, clip.node, stop=loop.node if clip.direct else None)
         if site is None or site.in_loop:
             return None
-        statement = new_statement(f"{scaler}.unscale_({opt})\n", model)
-        return Fix([InsertStatements(site.statement, "before", (statement,))], Safety.SAFE)
+        if not source.alone_on_lines(site.statement):
+            return None
+        block = source.block_of(site.statement)
+        if block is None or source.inline_block(block):
+            return None
+        statement = new_statement(f"{scaler}.unscale_({opt})")
+        return Fix([InsertStatements(site.statement, "before", statement)], Safety.SAFE)
+
+
+def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The file of the helper a clip sits in: only helpers of the analysed file are edited."""
+    return model.source
 
 
 def _is_torch_clip(clip: GradEvent) -> bool:
@@ -135,7 +148,7 @@ def _is_torch_clip(clip: GradEvent) -> bool:
         return False
     # torch.nn.utils.clip_grad_norm_, nn.utils..., utils...; not accelerator.clip_grad_norm_
     recv = receiver(call)
-    key = key_of(recv) if recv is not None else ""
+    key = dotted(recv) or "" if recv is not None else ""
     return key.split(".")[-1] in ("utils", "clip_grad") or key in ("torch", "nn")
 
 
@@ -145,22 +158,22 @@ def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
     if call is None or method_name(call) != "backward":
         return None
     inner = receiver(call)
-    if not isinstance(inner, cst.Call) or method_name(inner) != "scale":
+    if not isinstance(inner, ast.Call) or method_name(inner) != "scale":
         return None
     recv = receiver(inner)
     if recv is None:
         return None
-    key = key_of(recv)
+    key = model.source.key(recv)
     return key if model.facts.is_scaler(key) else None
 
 
 def _scaler_of_step(event: GradEvent, model: ModuleModel) -> str | None:
     """`scaler` for `scaler.step(optimizer)`."""
     call = event.call
-    if call is None or method_name(call) != "step" or not call.args or call.args[0].keyword is not None:
+    if call is None or method_name(call) != "step" or not call.args or isinstance(call.args[0], ast.Starred):
         return None
     recv = receiver(call)
     if recv is None:
         return None
-    key = key_of(recv)
+    key = model.source.key(recv)
     return key if model.facts.is_scaler(key) else None

@@ -2,14 +2,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
 from gradfix.analysis.accumulation import Accumulation, accumulations, first_window
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import code_of
+from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
-
-_EMPTY = cst.Module(body=[])
 
 
 class AccumulationWindowOffByOne(Rule):
@@ -60,11 +56,11 @@ class AccumulationWindowOffByOne(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for acc in accumulations(model):
-            finding = self._check(acc)
+            finding = self._check(acc, model.source)
             if finding is not None:
                 yield finding
 
-    def _check(self, acc: Accumulation) -> Finding | None:
+    def _check(self, acc: Accumulation, source: Source) -> Finding | None:
         periodic = acc.periodic
         if periodic.conjunct or acc.counter.kind == "unknown":
             return None
@@ -73,21 +69,17 @@ class AccumulationWindowOffByOne(Rule):
             return None
         fix = None
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero":
-            fix = _fix(periodic.counter_expr, periodic.holder)
+            fix = _fix(periodic.counter_expr, periodic.holder, source)
         words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
         return Finding(
             self.code,
-            self.message.format(test=code_of(periodic.comparison), size=words, n=code_of(periodic.n)),
+            self.message.format(test=source.code(periodic.comparison), size=words, n=source.code(periodic.n)),
             periodic.comparison,
             fix=fix,
             related=(acc.loop.node,),
         )
 
 
-def _fix(counter: cst.BaseExpression, holder: cst.CSTNode) -> Fix | None:
-    text = _EMPTY.code_for_node(counter)
-    try:
-        new = cst.parse_expression(f"({text} + 1)")
-    except cst.ParserSyntaxError:
-        return None
-    return Fix([ReplaceNode(counter, new, holder)], Safety.SAFE)
+def _fix(counter, holder, source: Source) -> Fix | None:  # type: ignore[no-untyped-def]
+    text = source.outer_segment(counter)
+    return Fix([ReplaceNode(counter, f"({text} + 1)", holder)], Safety.SAFE)

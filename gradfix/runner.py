@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -16,8 +17,12 @@ from gradfix.files import STDIN, FileError, SourceFile, read_source
 from gradfix.source import Source, SourceError, parse
 
 MAX_PASSES = 10
-# A file without any of these cannot hold a gradient event any rule looks at.
-PREFILTER = (b"backward", b"zero_grad")
+# A file can hold a training iteration only if it backpropagates: through a tensor's (or an
+# engine's) `.backward`, Lightning's `manual_backward`, `torch.autograd.backward`, or a loss
+# scaler that calls backward itself (timm's `loss_scaler(loss, optimizer)`, Apex's
+# `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one.
+PREFILTER = (b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler")
+_BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(")
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,10 @@ class FileResult:
 
 
 def might_train(data: bytes) -> bool:
-    return any(word in data for word in PREFILTER)
+    """A cheap look at the bytes: could this file hold a training iteration?"""
+    if any(word in data for word in PREFILTER):
+        return True
+    return b"backward" in data and _BARE_BACKWARD.search(data) is not None
 
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:

@@ -65,12 +65,12 @@ _hyp = settings(
 @given(source=hypothesmith.from_grammar())
 def test_hypothesmith_programs_without_training_are_left_alone(source):
     # the comment makes the prefilter let the program through to the parser and the rules
-    program = source + ("\n" if source and not source.endswith("\n") else "") + "# backward zero_grad\n"
+    program = source + ("\n" if source and not source.endswith("\n") else "") + "# loss.backward() zero_grad\n"
     for options in OPTION_SETS:
         from gradfix.runner import process_source
 
         result = process_source("h.py", program.encode("utf-8"), options)
-        if result.error is not None:  # LibCST's grammar is not CPython's: a clean refusal is fine
+        if result.error is not None:  # hypothesmith's grammar is wider than this Python's: a clean refusal is fine
             assert "\n" not in result.error and result.error.startswith("h.py:")
             assert result.fixed is None
             continue

@@ -49,7 +49,7 @@ def test_a_tree_of_hostile_files_errors_only_on_the_bad_ones_and_fixes_the_rest(
     files = {
         "py2.py": b'print "hello"\nloss.backward()\n',
         "nul.py": b"x = 1\x00\nloss.backward()\n",
-        "binary.py": bytes(range(256)) * 4 + b"backward",
+        "binary.py": bytes(range(256)) * 4 + b"loss.backward()",
         "binary_quiet.py": bytes(range(256)) * 4,  # nothing to do: no gradient word at all
         "bad_utf8.py": b'x = "\xff\xfe"\nloss.backward()\n',
         "deep.py": b"x = " + b"(" * 5000 + b"1" + b")" * 5000 + b"\nloss.backward()\n",

@@ -37,6 +37,20 @@ _SCALER_NAME = re.compile(r"scaler", re.I)
 _ENGINE_CONSTRUCTORS = {"Accelerator", "Fabric"}
 
 
+# Words (lower case) without which a function's body holds no fact the loop model asks about:
+# no optimizer, scheduler, scaler or engine is built, stepped, cleared or handed a loss in it.
+_VOCABULARY = (
+    "backward", "grad", "step", "optim", "sched", "scal", "clip", "accum", "zero", "update_", "closure",
+    "accelerat", "fabric", "deepspeed", "engine", "trainer", "lightning", "warmup", "lr", "policy",
+    *sorted({name.lower() for name in OPTIMIZER_CLASSES}),
+)  # fmt: skip
+
+
+def mentions_training(text: str) -> bool:
+    lower = text.lower()
+    return any(word in lower for word in _VOCABULARY)
+
+
 def looks_like_optimizer_name(key: str) -> bool:
     name = last_name(key)
     return bool(_OPTIMIZER_NAME.search(name)) and not _SCHEDULER_NAME.search(name)
@@ -217,6 +231,8 @@ class _FactCollector:
                     self._record(param.arg, kind, None, None)
         for expr in (*node.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d is not None]):
             self._uses(expr, self.facts.source.segment(expr))
+        if not mentions_training(self.facts.source.segment(node)):
+            return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
 
     # assignments ---------------------------------------------------------------------

@@ -28,8 +28,8 @@ from gradfix.analysis.model import (
     TrainingLoop,
 )
 from gradfix.analysis.names import (
-    calls_in_order,
     call_name,
+    calls_and_grads,
     dotted,
     method_name,
     positional,
@@ -121,6 +121,20 @@ class _Walker:
         self.loop_nodes: list[tuple[Loop, _Context]] = []
         self.visiting: list[int] = []
         self.self_attributes: dict[str, set[str]] = {}
+        self._backpropagating: set[str] | None = None
+
+    def may_backpropagate(self, loop: Loop) -> bool:
+        """The loop's text mentions `backward` or a function of this module that (through
+        other functions) does: otherwise no iteration can run a backward pass."""
+        text = self.source.segment(loop)
+        if "backward" in text:
+            return True
+        return any(name in text for name in self.backpropagating_names())
+
+    def backpropagating_names(self) -> set[str]:
+        if self._backpropagating is None:
+            self._backpropagating = backpropagating_functions(self.facts)
+        return self._backpropagating
 
     def key(self, expr: ast.AST, ctx: _Context) -> str:
         return (ctx.source or self.source).key(expr)
@@ -198,6 +212,8 @@ class _Walker:
             self.block(orelse, else_ctx)
 
     def loop(self, stmt: Loop, ctx: _Context) -> None:
+        if not ctx.loops and not ctx.via and not self.may_backpropagate(stmt):
+            return  # no backward can run in it, nor in a loop inside it: not a training loop
         if isinstance(stmt, FOR_LOOPS):
             self.expressions([stmt.iter], ctx)
         else:
@@ -233,20 +249,18 @@ class _Walker:
     # events --------------------------------------------------------------------
     def expressions(self, exprs: Iterable[ast.AST], ctx: _Context) -> None:
         calls: list[ast.Call] = []
+        grads: list[ast.Attribute] = []
         for expr in exprs:
-            calls.extend(calls_in_order(expr))
-        grads = [n for expr in exprs for n in walk_expression(expr) if isinstance(n, ast.Attribute) and n.attr == "grad"]
+            more_calls, more_grads = calls_and_grads(expr)
+            calls += more_calls
+            grads += more_grads
         self.collected(calls, grads, [], ctx)
 
     def simple(self, stmt: ast.stmt, ctx: _Context) -> None:
         text = (ctx.source or self.source).segment(stmt)
         if "(" not in text and "grad" not in text:
             return  # no call, no gradient: no event
-        calls = calls_in_order(stmt)
-        grads: list[ast.Attribute] = []
-        for node in walk_expression(stmt):
-            if isinstance(node, ast.Attribute) and node.attr == "grad":
-                grads.append(node)
+        calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
         self.collected(calls, grads, clears, ctx)
 
@@ -493,6 +507,27 @@ class _Walker:
 
 
 _COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, ast.Match, *FUNCTIONS, ast.ClassDef)
+
+
+def backpropagating_functions(facts: ModuleFacts) -> set[str]:
+    """Names of the module's functions and methods whose text mentions `backward`, or a call
+    of such a function (to a fixed point)."""
+    texts: dict[str, list[str]] = {}
+    infos = list(facts.module_functions.values())
+    infos += [info for methods in facts.methods.values() for info in methods.values()]
+    infos += [info for local in facts.local_functions.values() for info in local.values()]
+    for info in infos:
+        source = info.source or facts.source
+        texts.setdefault(info.node.name, []).append(source.segment(info.node))
+    found = {name for name, bodies in texts.items() if any("backward" in body for body in bodies)}
+    changed = bool(found)
+    while changed:
+        changed = False
+        for name, bodies in texts.items():
+            if name not in found and any(other in body for body in bodies for other in found):
+                found.add(name)
+                changed = True
+    return found
 
 
 def _is_elif(node: ast.If, source: Source) -> bool:

@@ -92,59 +92,77 @@ def is_number(expr: ast.AST | None) -> bool:
 
 
 _NESTED_SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_SKIPPED_TYPES = frozenset(_NESTED_SCOPES)
+# Child fields of each node type, in source order, without the `ctx` markers (Load/Store).
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_SOURCE_ORDER = {ast.IfExp: ("body", "test", "orelse")}
 
 
-def walk_expression(node: ast.AST, skip_scopes: bool = True) -> Iterator[ast.AST]:
+def _fields(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _SOURCE_ORDER.get(kind) or tuple(f for f in kind._fields if f not in ("ctx", "type_comment"))  # type: ignore[attr-defined]
+        _FIELDS[kind] = names
+    return names
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    if kind is ast.Dict:
+        out: list[ast.AST] = []
+        for key, value in zip(node.keys, node.values):  # type: ignore[attr-defined]
+            if key is not None:
+                out.append(key)
+            out.append(value)
+        return out
+    out = []
+    for name in _fields(kind):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            out.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            out.append(value)
+    return out
+
+
+def walk_expression(node: ast.AST, skip_scopes: bool = True) -> list[ast.AST]:
     """Every node under `node` (itself included), parents before children, in source order
     as far as the rules care; lambdas and nested definitions are skipped."""
+    out: list[ast.AST] = []
     stack = [node]
+    skip = _SKIPPED_TYPES if skip_scopes else frozenset()
     while stack:
         current = stack.pop()
-        yield current
-        children = list(_children(current))
-        if skip_scopes:
-            children = [c for c in children if not isinstance(c, _NESTED_SCOPES)]
+        out.append(current)
+        children = [c for c in _children(current) if type(c) not in skip]
         children.reverse()
         stack.extend(children)
+    return out
 
 
-def _children(node: ast.AST) -> Iterator[ast.AST]:
-    if isinstance(node, ast.Call):
-        yield node.func
-        items: list[ast.AST] = [*node.args, *node.keywords]
-        if node.keywords and node.args:
-            items.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
-        yield from items
-        return
-    if isinstance(node, ast.Dict):
-        for key, value in zip(node.keys, node.values):
-            if key is not None:
-                yield key
-            yield value
-        return
-    if isinstance(node, ast.IfExp):
-        yield node.body
-        yield node.test
-        yield node.orelse
-        return
-    yield from ast.iter_child_nodes(node)
+def calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]:
+    """In one walk: the calls an expression or simple statement makes, innermost first
+    (evaluation order: `scaler.scale(loss).backward()` gives `scale` then `backward`), and its
+    `.grad` attributes, outermost first."""
+    calls: list[ast.Call] = []
+    grads: list[ast.Attribute] = []
+
+    def visit(current: ast.AST) -> None:
+        kind = type(current)
+        if kind is ast.Attribute and current.attr == "grad":  # type: ignore[attr-defined]
+            grads.append(current)  # type: ignore[arg-type]
+        for child in _children(current):
+            if type(child) not in _SKIPPED_TYPES:
+                visit(child)
+        if kind is ast.Call:
+            calls.append(current)  # type: ignore[arg-type]
+
+    visit(node)
+    return calls, grads
 
 
 def calls_in_order(node: ast.AST) -> list[ast.Call]:
-    """The calls an expression or simple statement makes, innermost first (evaluation order:
-    `scaler.scale(loss).backward()` gives `scale` then `backward`)."""
-    out: list[ast.Call] = []
-
-    def visit(current: ast.AST) -> None:
-        for child in _children(current):
-            if isinstance(child, _NESTED_SCOPES):
-                continue
-            visit(child)
-        if isinstance(current, ast.Call):
-            out.append(current)
-
-    visit(node)
-    return out
+    return calls_and_grads(node)[0]
 
 
 class ImportMap:

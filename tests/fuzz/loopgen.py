@@ -24,7 +24,7 @@ COMMENTS = [
     "# forward pass",
     "# NOTE: keep this order",
     "# TODO(someone): tune",
-    "# backward() happens below",
+    "# .backward() happens below",
     "# zero_grad is handled elsewhere?",
     "# noqa",
     "# type: ignore",
@@ -53,7 +53,7 @@ class _Gen:
     # pieces ----------------------------------------------------------------------------
     def header(self) -> None:
         if self.chance(0.3):
-            self.lines.append('"""Training script. Mentions backward and zero_grad in prose."""')
+            self.lines.append('"""Training script. Mentions loss.backward() and zero_grad in prose."""')
         if self.chance(0.3):
             self.lines.append("from __future__ import annotations")
         self.lines.append("import torch")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from gradfix.analysis.graphs import (
@@ -14,7 +15,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
-from gradfix.source import FUNCTIONS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -58,19 +59,28 @@ class NeedlessRetainGraph(Rule):
 
     ## Fix safety
     The fix removes the `retain_graph` argument and keeps the others and their formatting.
-    It is safe when every tensor the loss depends on is computed in the iteration (from the
-    batch, the model and constants). It is unsafe (applied only with `--unsafe-fixes`) when
-    the loss reads a function parameter as data: the caller may pass a tensor whose graph it
-    backpropagates again.
+    It is applied (safe) only when all of these hold:
 
-    The rule stays silent when the value is not the literal `True` (a variable, a flag),
-    when `create_graph` is given, when a later backward, `torch.autograd.grad`, or another
-    optimizer's backward (a GAN's generator after its discriminator) may reach the same
-    graph, when the loss depends on a tensor carried over from an earlier iteration (an RNN
-    hidden state that is not detached) or computed before the loop with a model, when the
-    loss is returned from the function, and in helpers or loops that call code gradfix
-    cannot see. The earlier calls of a split backward (GF003) are left alone: their
-    `retain_graph=True` is needed until GF003 merges them, which leaves none.
+    - the value is the literal `True` and `create_graph` is not given;
+    - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
+      function (or module, for module-level loops) may run after it: not later in the iteration,
+      not in the loops around it, not after them;
+    - the loss is not returned or yielded from the function, and no later call in the iteration
+      that gradfix cannot see into receives a tensor of its graph;
+    - every tensor the loss depends on is computed in the iteration (from the batch, the model
+      and constants): no name bound before the loop by a forward pass or an accumulation, no
+      state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
+      on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
+      constructor's result), not over tensors computed before the loop — a list or dict of
+      losses, one forward's outputs, a call gradfix cannot see into — and a forward pass runs
+      in the iteration (a loop over losses that only backpropagates them keeps its flag).
+
+    It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
+    as data, or the loop iterates over a parameter that is not named like a data source: the
+    caller may pass a tensor whose graph it backpropagates again. In helpers or loops that call
+    code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
+    (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
+    leaves none.
     """
 
     code = "GF004"
@@ -155,10 +165,22 @@ def _judge(
     if scope is None:
         scope = scopes[id(scope_node)] = ScopeFlow(scope_node, model.source)
     free_data = piece.free_data - {"self"}
-    in_loop = {id(unit.node) for unit in flow.units}
+    # the loop's own target: a batch from a loader is fresh data, an element of a list of
+    # losses (or of one forward's outputs) hangs on a graph shared by every iteration
+    read_in_piece = reads_of([call.loss]).names.union(*(u.reads for u in piece.units))
+    targets = flow.loop_targets & read_in_piece
+    if targets:
+        forward_in_iteration = bool(reads_of([call.loss]).forward_calls) or any(u.forward for u in piece.units)
+        if not forward_in_iteration:
+            return "silent"  # the loss itself comes from what the loop iterates over
+        iterable = innermost.iter if isinstance(innermost, FOR_LOOPS) else None
+        if iterable is None or _iterable_carries_graph(iterable, scope, set(), model.source):
+            return "silent"
+        # a parameter iterated over that is not named like a data source: the caller decides
+        free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n)}
     visited = set(free_data)
     for name in free_data:
-        if _graph_from_elsewhere(name, scope, in_loop, visited):
+        if _graph_from_elsewhere(name, scope, visited, model.source):
             return "silent"  # carried over from an earlier iteration, or computed before the loop
     # `self.h = self.rnn(x, self.h)`: state kept on an object across iterations
     texts = [model.source.outer_segment(call.loss).replace(" ", "")] + [u.value_text.replace(" ", "") for u in piece.units]
@@ -171,19 +193,73 @@ def _judge(
     return "safe"
 
 
-def _graph_from_elsewhere(name: str, scope: ScopeFlow, in_loop: set[int], visited: set[str]) -> bool:
-    """`name` may hold a tensor with a graph built outside this iteration."""
+def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source) -> bool:
+    """`name` may hold a tensor with a graph built outside this iteration: a forward's output,
+    an accumulation, an element of something that carries one (followed through plain
+    assignments and loop targets)."""
     for unit in scope.binding(name):
+        if isinstance(unit.node, FOR_LOOPS):
+            if _iterable_carries_graph(unit.node.iter, scope, visited, source):
+                return True
+            continue
         if graph_free_text(unit.value_text):
             continue
         if unit.forward or unit.augmented:
             return True
-        if id(unit.node) in in_loop:  # `hidden = new_hidden`: follow what it carries
-            for other in unit.data - visited:
-                visited.add(other)
-                if _graph_from_elsewhere(other, scope, in_loop, visited):
-                    return True
+        for other in unit.data - visited:  # `hidden = new_hidden`, `losses = [a, b]`: follow
+            visited.add(other)
+            if _graph_from_elsewhere(other, scope, visited, source):
+                return True
     return False
+
+
+# Calls that hand out what they are given (a loader's batches stay batches).
+_PASS_THROUGH = {
+    "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle",
+    "tqdm", "trange", "track", "progress_bar", "ProgressBar",
+}  # fmt: skip
+_DATA_SOURCE = re.compile(r"loader|batches|dataset|(^|_)data($|_)|sampler|prefetch|data_?iter|^dl$|_dl$|stream", re.I)
+
+
+def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], source: Source) -> bool:
+    """What a `for` loop iterates over may hand out tensors that carry autograd graphs built
+    before the loop: a list of losses, a dict of them, one forward's outputs. A data loader,
+    `range(...)` and constants do not. Unknown calls may be a forward: they carry one."""
+    if isinstance(expr, ast.Constant):
+        return False
+    if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+        return any(_iterable_carries_graph(e, scope, visited, source) for e in expr.elts)
+    if isinstance(expr, ast.Starred):
+        return _iterable_carries_graph(expr.value, scope, visited, source)
+    if isinstance(expr, ast.Subscript):
+        return _iterable_carries_graph(expr.value, scope, visited, source)
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        if reads_of([expr.elt]).forward_calls:
+            return True
+        return any(_iterable_carries_graph(g.iter, scope, visited, source) for g in expr.generators)
+    if isinstance(expr, ast.Call):
+        name = call_name(expr) or ""
+        last = name.rsplit(".", 1)[-1]
+        method = method_name(expr)
+        if last in ("range", "trange", "arange") or _DATA_SOURCE.search(last):
+            return False
+        if last in _PASS_THROUGH:
+            return any(_iterable_carries_graph(a, scope, visited, source) for a in expr.args)
+        if method in ("values", "items", "keys") and isinstance(expr.func, ast.Attribute):
+            return _iterable_carries_graph(expr.func.value, scope, visited, source)
+        if last[:1].isupper():
+            return False  # `DataLoader(...)`: a constructor, not a forward
+        return True
+    if isinstance(expr, ast.Name):
+        if _DATA_SOURCE.search(expr.id):
+            return False
+        if expr.id in visited:
+            return False
+        visited.add(expr.id)
+        return _graph_from_elsewhere(expr.id, scope, visited, source)
+    if isinstance(expr, ast.Attribute):
+        return not _DATA_SOURCE.search(expr.attr)
+    return True
 
 
 def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:

@@ -45,6 +45,7 @@ CONSTRUCTORS = (
         accumulation=ACCUMULATION,
         source=_SRC + "accelerator.py Accelerator.__init__ (gradient_accumulation_plugin / parse_choice_from_env)",
         proof=_PROOF + "test_accelerator_keyword_sets_accumulation_steps",
+        note="the launcher's environment variable wins over the keyword: test_environment_overrides_accumulation_keyword",
     ),
     Constructor(
         qualname="accelerate.utils.GradientAccumulationPlugin",

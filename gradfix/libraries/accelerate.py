@@ -185,6 +185,10 @@ CONTEXTS = (
             "step() and zero_grad() of optimizers that went through prepare() act only on sync steps, so "
             "`backward; step; zero_grad` inside it is a correct accumulation loop",
             "optimizers that were not prepared act on every call",
+            "where a clear may go: after step() in the body, or at the top of the loop outside the with-block "
+            "(sync_gradients still holds the previous micro-batch's flag there) both clear once per window; a "
+            "clear at the START of the body runs on the window's last micro-batch before its backward and wipes "
+            "the window's first N-1 gradients (test_where_a_clear_may_go_under_accumulate)",
             "the loss is NOT divided by this context: accelerator.backward divides, inside or outside it",
             "the last batch of a prepared dataloader ends the window: no tail flush is needed after the loop",
             "in distributed runs, gradient sync of the given models is skipped off sync steps",

@@ -328,3 +328,37 @@ def test_bookkeeping_methods_leave_gradients_alone() -> None:
     assert accelerator.step == 0
     assert _tiny.same(_tiny.grads(model), grads, exact=True)
     assert _tiny.same(_tiny.weights(model), weights, exact=True)
+
+
+@pytest.mark.parametrize(
+    "where,correct",
+    [("after_step_in_body", True), ("loop_top_outside_accumulate", True), ("start_of_accumulate_body", False)],
+)
+def test_where_a_clear_may_go_under_accumulate(where: str, correct: bool) -> None:
+    """A prepared optimizer's zero_grad acts when sync_gradients is True. After step() in the body, or
+    at the top of the loop outside the with-block (the flag still tells whether the previous
+    micro-batch ended a window), it clears once per window. At the start of the body it runs on the
+    window's last micro-batch before its backward and wipes the window's first N-1 gradients."""
+    data = _tiny.batches(8)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        (_tiny.mse(by_hand, batch) / 4).backward()
+        if (i + 1) % 4 == 0:
+            opt.step()
+            opt.zero_grad()
+
+    accelerator = Accelerator(cpu=True, gradient_accumulation_steps=4)
+    model = _tiny.linear()
+    model, optimizer = accelerator.prepare(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    for batch in data:
+        if where == "loop_top_outside_accumulate":
+            optimizer.zero_grad()
+        with accelerator.accumulate(model):
+            if where == "start_of_accumulate_body":
+                optimizer.zero_grad()
+            accelerator.backward(_tiny.mse(model, batch))
+            optimizer.step()
+            if where == "after_step_in_body":
+                optimizer.zero_grad()
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand)) is correct

@@ -184,7 +184,8 @@ CONTEXTS = (
             "(N = gradient_accumulation_steps) and on the last batch of a prepared dataloader",
             "step() and zero_grad() of optimizers that went through prepare() act only on sync steps, so "
             "`backward; step; zero_grad` inside it is a correct accumulation loop",
-            "optimizers that were not prepared act on every call",
+            "optimizers that were not prepared act on every call (test_unprepared_optimizer_is_not_gated_by_accumulate), "
+            "and so does model.zero_grad(): it clears every micro-batch (test_model_zero_grad_is_not_gated_by_accumulate)",
             "where a clear may go: after step() in the body, or at the top of the loop outside the with-block "
             "(sync_gradients still holds the previous micro-batch's flag there) both clear once per window; a "
             "clear at the START of the body runs on the window's last micro-batch before its backward and wipes "

@@ -362,3 +362,17 @@ def test_where_a_clear_may_go_under_accumulate(where: str, correct: bool) -> Non
             if where == "after_step_in_body":
                 optimizer.zero_grad()
     assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand)) is correct
+
+
+def test_model_zero_grad_is_not_gated_by_accumulate() -> None:
+    """Only prepared optimizers are gated: model.zero_grad() inside accumulate clears on every
+    micro-batch, so nothing accumulates (GF011)."""
+    accelerator = Accelerator(cpu=True, gradient_accumulation_steps=4)
+    model = _tiny.linear()
+    model, optimizer = accelerator.prepare(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    for batch in _tiny.batches(2):
+        with accelerator.accumulate(model):
+            accelerator.backward(_tiny.mse(model, batch))
+            model.zero_grad()
+            assert not accelerator.sync_gradients
+            assert all(p.grad is None for p in model.parameters())

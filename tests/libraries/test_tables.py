@@ -52,8 +52,9 @@ def test_entry_names_an_existing_proof(lib, entry) -> None:
     assert path and name, f"proof {entry.proof!r} is not `tests/libraries/<file>.py::<test>`"
     assert (ROOT / path).is_file(), f"{entry.proof}: no such file"
     assert name in _tests_in(path), f"{entry.proof}: no such test"
-    for file, test in _NAMED_TEST.findall(entry.note):
-        assert test in _tests_in(file or path), f"note names {file or path}::{test}, which does not exist"
+    for text in (entry.note, *getattr(entry, "changes", ())):
+        for file, test in _NAMED_TEST.findall(text):
+            assert test in _tests_in(file or path), f"{entry} names {file or path}::{test}, which does not exist"
 
 
 @pytest.mark.parametrize("lib,entry", libraries.all_entries(), ids=_ids())
@@ -70,7 +71,7 @@ def test_every_proof_is_named_by_an_entry(library: str) -> None:
     path = PROOF_FILES[library]
     named: set[str] = set()
     for lib, entry in libraries.all_entries():
-        for text in (entry.proof, entry.note):
+        for text in (entry.proof, entry.note, *getattr(entry, "changes", ())):
             named.update(test for file, test in _NAMED_TEST.findall(text) if (file or entry.proof.split("::")[0]) == path)
     for lib in libraries.LIBRARIES:
         named.update(test for file, test in _NAMED_TEST.findall(lib.note) if file == path)

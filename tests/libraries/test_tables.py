@@ -127,3 +127,15 @@ def test_lookups_answer_the_loop_models_questions() -> None:
     assert module.manual_switch == "automatic_optimization" and module.user_must_clear_when_manual
     assert libraries.framework_class("transformers.Trainer").hooks["compute_loss"] == "loss"
     assert libraries.constructor("no.such.Thing") is None
+
+
+def test_docs_list_every_entry() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import library_table
+    finally:
+        sys.path.pop(0)
+    doc = (ROOT / "docs" / "libraries.md").read_text(encoding="utf-8")
+    assert library_table.replace_block(doc, library_table.entries_markdown()) == doc, (
+        "docs/libraries.md is stale: run python scripts/library_table.py --update"
+    )

@@ -30,7 +30,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module", autouse=True)
 def _one_process_group():
+    """A one-process group; the environment it needs (and whatever Accelerate's DeepSpeed mode
+    adds) is restored afterwards, or later tests and the scripts they start would see a
+    distributed launch."""
     import deepspeed.ops
+
+    saved = dict(os.environ)
 
     deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
     os.environ.update(
@@ -40,6 +45,8 @@ def _one_process_group():
     yield
     if torch.distributed.is_initialized():
         torch.distributed.destroy_process_group()
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 def _config(**extra) -> dict:

@@ -21,6 +21,7 @@ def process_group():
 
     if not dist.is_available():
         pytest.skip("torch.distributed is not available")
+    saved = dict(os.environ)
     created = False
     if not dist.is_initialized():
         with socket.socket() as s:
@@ -32,6 +33,8 @@ def process_group():
     yield
     if created:
         dist.destroy_process_group()
+    os.environ.clear()  # MASTER_ADDR/PORT would make later Accelerate or Trainer runs look distributed
+    os.environ.update(saved)
 
 
 def test_ddp_no_sync_leaves_local_gradients_alone(process_group) -> None:

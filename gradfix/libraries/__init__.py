@@ -1,0 +1,116 @@
+"""What training libraries do to gradients, as data the loop model consults.
+
+One module per library holds its table (see schema.py for the shape and docs/libraries.md
+for every entry and the test that proves it). This package imports none of the libraries;
+it only answers four questions, by qualified name or by kind:
+
+    constructor("accelerate.Accelerator")          -> Constructor (kind, accumulation setting)
+    method("accelerator", "backward")              -> Method (effects, divisor, gate)
+    context("accelerator", "accumulate")           -> Context (what changes in the body)
+    framework_class("pytorch_lightning.LightningModule") -> FrameworkClass (who clears and steps)
+
+Rules never look at library names: the loop model turns these answers into events.
+"""
+
+from __future__ import annotations
+
+from . import accelerate, deepspeed, ignite, lightning, timm, torch_extras, transformers
+from .schema import (
+    ARGUMENT_KINDS,
+    AccumulationSetting,
+    Constructor,
+    Context,
+    Effect,
+    FrameworkClass,
+    Gate,
+    Library,
+    Method,
+)
+
+LIBRARIES: tuple[Library, ...] = (
+    accelerate.LIBRARY,
+    lightning.LIBRARY,
+    deepspeed.LIBRARY,
+    timm.LIBRARY,
+    torch_extras.LIBRARY,
+    ignite.LIBRARY,
+    transformers.LIBRARY,
+)
+
+
+def _index_by_names(entries) -> dict[str, object]:
+    index: dict[str, object] = {}
+    for entry in entries:
+        for name in (entry.qualname, *entry.aliases):
+            if name in index and index[name] is not entry:
+                raise ValueError(f"two library entries claim {name!r}")
+            index[name] = entry
+    return index
+
+
+CONSTRUCTORS: dict[str, Constructor] = _index_by_names(c for lib in LIBRARIES for c in lib.constructors)  # type: ignore[assignment]
+FRAMEWORK_CLASSES: dict[str, FrameworkClass] = _index_by_names(f for lib in LIBRARIES for f in lib.frameworks)  # type: ignore[assignment]
+METHODS: dict[tuple[str, str], Method] = {}
+CONTEXTS: dict[tuple[str, str], Context] = {}
+for _lib in LIBRARIES:
+    for _m in _lib.methods:
+        if (_m.kind, _m.name) in METHODS:
+            raise ValueError(f"two library entries claim method {_m.kind}.{_m.name}")
+        METHODS[(_m.kind, _m.name)] = _m
+    for _c in _lib.contexts:
+        if (_c.kind, _c.name) in CONTEXTS:
+            raise ValueError(f"two library entries claim context {_c.kind}.{_c.name}")
+        CONTEXTS[(_c.kind, _c.name)] = _c
+del _lib, _m, _c
+
+
+def constructor(qualname: str) -> Constructor | None:
+    """What a call of this fully qualified name builds (`accelerate.Accelerator`, `deepspeed.initialize`)."""
+    return CONSTRUCTORS.get(qualname)
+
+
+def method(kind: str, name: str) -> Method | None:
+    """What `<object of kind>.<name>(...)` does to gradients (`"__call__"`: calling the object)."""
+    return METHODS.get((kind, name))
+
+
+def context(kind: str, name: str) -> Context | None:
+    """What `with <object of kind>.<name>(...):` changes for the calls in its body."""
+    return CONTEXTS.get((kind, name))
+
+
+def framework_class(qualname: str) -> FrameworkClass | None:
+    """The framework contract of a base class (is a subclass's training_step run by a framework?)."""
+    return FRAMEWORK_CLASSES.get(qualname)
+
+
+def all_entries() -> list[tuple[Library, object]]:
+    """Every entry of every table, with its library (for docs and the proof check)."""
+    out: list[tuple[Library, object]] = []
+    for lib in LIBRARIES:
+        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks):
+            out.append((lib, entry))
+    return out
+
+
+__all__ = [
+    "ARGUMENT_KINDS",
+    "AccumulationSetting",
+    "CONSTRUCTORS",
+    "CONTEXTS",
+    "Constructor",
+    "Context",
+    "Effect",
+    "FRAMEWORK_CLASSES",
+    "FrameworkClass",
+    "Gate",
+    "LIBRARIES",
+    "Library",
+    "METHODS",
+    "Method",
+    "all_entries",
+    "constructor",
+    "context",
+    "framework_class",
+    "method",
+]

@@ -1,0 +1,95 @@
+"""PyTorch-Ignite: engines that call a training function once per batch.
+
+Read from the installed pytorch-ignite 0.5.5 wheel and proven by tests/libraries/test_ignite.py.
+"""
+
+from __future__ import annotations
+
+from .schema import AccumulationSetting, Constructor, Effect, FrameworkClass, Library, Method
+
+VERSION = "0.5.5"
+_SRC = f"pytorch-ignite {VERSION}: ignite/"
+_PROOF = "tests/libraries/test_ignite.py::"
+
+SUPERVISED_ACCUMULATION = AccumulationSetting(
+    name="gradient_accumulation_steps",
+    keywords=("gradient_accumulation_steps",),
+    default=1,
+    note="create_supervised_trainer's own keyword; the update it builds divides, clears and steps by it",
+)
+
+CONSTRUCTORS = (
+    Constructor(
+        qualname="ignite.engine.Engine",
+        aliases=("ignite.engine.engine.Engine",),
+        kind="ignite-engine",
+        source=_SRC + "engine/engine.py Engine.__init__ / _run_once_on_dataset_as_gen",
+        proof=_PROOF + "test_engine_calls_the_update_function_once_per_batch",
+        note=(
+            "Engine(process_function): process_function(engine, batch) is called once per batch and is one "
+            "training iteration; the engine itself never clears, steps or divides. Its body is a loop body "
+            "for the loop model (a missing clear there is GF001)."
+        ),
+    ),
+    Constructor(
+        qualname="ignite.engine.create_supervised_trainer",
+        aliases=("ignite.engine.__init__.create_supervised_trainer",),
+        kind="ignite-engine",
+        accumulation=SUPERVISED_ACCUMULATION,
+        source=_SRC + "engine/__init__.py create_supervised_trainer / supervised_training_step",
+        proof=_PROOF + "test_create_supervised_trainer_clears_by_itself",
+        note=(
+            "builds an Engine whose update clears (at the first micro-batch of each window), divides the loss "
+            "by gradient_accumulation_steps when > 1, backpropagates and steps (at each window's last "
+            "micro-batch; iterations count across epochs, so no tail is lost): never a finding "
+            "(test_create_supervised_trainer_accumulates_and_divides). The amp variants use a GradScaler."
+        ),
+    ),
+)
+
+METHODS = (
+    Method(
+        kind="ignite-engine",
+        name="run",
+        effects=(Effect.UNKNOWN,),
+        source=_SRC + "engine/engine.py Engine.run",
+        proof=_PROOF + "test_engine_calls_the_update_function_once_per_batch",
+        note="runs the process function once per batch, and the event handlers: their effects, not its own",
+    ),
+    Method(
+        kind="ignite-engine",
+        name="on",
+        effects=(Effect.NONE,),
+        source=_SRC + "engine/events.py / engine.py Engine.on, add_event_handler",
+        proof=_PROOF + "test_iteration_completed_handler_runs_after_each_update",
+        note=(
+            "@trainer.on(Events.ITERATION_COMPLETED) registers a handler that runs after every iteration: a "
+            "clear there counts as the iteration's clear (ITERATION_STARTED: before the update)"
+        ),
+    ),
+)
+
+FRAMEWORKS = (
+    FrameworkClass(
+        qualname="ignite.engine.Engine",
+        aliases=("ignite.engine.engine.Engine",),
+        hooks={"<process_function argument>": "training-step"},
+        framework_effects=(),
+        source=_SRC + "engine/engine.py Engine._run_once_on_dataset_as_gen",
+        proof=_PROOF + "test_engine_calls_the_update_function_once_per_batch",
+        note=(
+            "not a base class: the function passed as Engine's first argument (or decorated handlers of "
+            "ITERATION_* events) form one training iteration; the engine adds nothing around them"
+        ),
+    ),
+)
+
+LIBRARY = Library(
+    name="ignite",
+    version=VERSION,
+    import_names=("ignite",),
+    constructors=CONSTRUCTORS,
+    methods=METHODS,
+    frameworks=FRAMEWORKS,
+    kinds={"ignite-engine": "ignite.engine.Engine (also what create_supervised_trainer returns)"},
+)

@@ -1,0 +1,281 @@
+"""PyTorch Lightning (Trainer + LightningModule) and Lightning Fabric.
+
+Read from the installed pytorch-lightning 2.6.6 and lightning-fabric 2.6.6 wheels (the
+unified `lightning` package ships the same code as `lightning.pytorch` and
+`lightning.fabric`, hence the aliases) and proven by tests/libraries/test_lightning.py.
+"""
+
+from __future__ import annotations
+
+from .schema import (
+    AccumulationSetting,
+    Constructor,
+    Context,
+    Effect,
+    FrameworkClass,
+    Library,
+    Method,
+)
+
+VERSION = "2.6.6"
+_PL = f"pytorch-lightning {VERSION}: pytorch_lightning/"
+_FABRIC = f"lightning-fabric {VERSION}: lightning_fabric/"
+_PROOF = "tests/libraries/test_lightning.py::"
+
+
+def _aliases(*dotted: str) -> tuple[str, ...]:
+    """The same class under the unified `lightning` package's names."""
+    out: list[str] = []
+    for name in dotted:
+        if name.startswith("pytorch_lightning."):
+            out.append("lightning.pytorch." + name.removeprefix("pytorch_lightning."))
+        elif name.startswith("lightning_fabric."):
+            out.append("lightning.fabric." + name.removeprefix("lightning_fabric."))
+        out.append(name)
+    return tuple(out)
+
+
+TRAINER_ACCUMULATION = AccumulationSetting(
+    name="accumulate_grad_batches",
+    keywords=("accumulate_grad_batches",),
+    attribute="accumulate_grad_batches",
+    default=1,
+    note=(
+        "a setting of the Trainer, not of the module: automatic optimization divides the loss "
+        "training_step returns by it, clears at the first micro-batch of each window and steps at its "
+        "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1."
+    ),
+)
+
+CONSTRUCTORS = (
+    Constructor(
+        qualname="pytorch_lightning.Trainer",
+        aliases=_aliases("pytorch_lightning.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer")
+        + ("lightning.Trainer", "lightning.pytorch.Trainer"),
+        kind="lightning-trainer",
+        accumulation=TRAINER_ACCUMULATION,
+        source=_PL + "trainer/trainer.py Trainer.__init__; loops/optimization/automatic.py _AutomaticOptimization",
+        proof=_PROOF + "test_automatic_optimization_divides_by_accumulate_grad_batches",
+    ),
+    Constructor(
+        qualname="lightning_fabric.Fabric",
+        aliases=_aliases("lightning_fabric.fabric.Fabric") + ("lightning.Fabric", "lightning.fabric.Fabric"),
+        kind="fabric",
+        source=_FABRIC + "fabric.py Fabric.__init__",
+        proof=_PROOF + "test_fabric_setup_returns_module_and_optimizers",
+        note="Fabric has no accumulation setting: the user's loop decides windows, division and clears",
+    ),
+)
+
+METHODS = (
+    # --- inside a LightningModule subclass (`self`) ---------------------------------------------
+    Method(
+        kind="lightning-module",
+        name="manual_backward",
+        effects=(Effect.BACKWARD,),
+        loss_argument=0,
+        source=_PL + "core/module.py LightningModule.manual_backward -> strategy.backward",
+        proof=_PROOF + "test_manual_backward_does_not_divide",
+        note="does not divide (manual optimization refuses accumulate_grad_batches != 1); precision scaling only",
+    ),
+    Method(
+        kind="lightning-module",
+        name="optimizers",
+        effects=(Effect.NONE,),
+        returns="lightning-optimizer",
+        source=_PL + "core/module.py LightningModule.optimizers",
+        proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
+        note="one LightningOptimizer, or a list of them when configure_optimizers returns several",
+    ),
+    Method(
+        kind="lightning-module",
+        name="lr_schedulers",
+        effects=(Effect.NONE,),
+        returns="scheduler",
+        source=_PL + "core/module.py LightningModule.lr_schedulers",
+        proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
+    ),
+    Method(
+        kind="lightning-module",
+        name="toggle_optimizer",
+        effects=(Effect.NONE,),
+        source=_PL + "core/module.py LightningModule.toggle_optimizer",
+        proof=_PROOF + "test_toggle_optimizer_freezes_other_optimizers_parameters",
+        note="sets requires_grad=False on the parameters of the *other* optimizers; does not clear .grad",
+    ),
+    Method(
+        kind="lightning-module",
+        name="untoggle_optimizer",
+        effects=(Effect.NONE,),
+        source=_PL + "core/module.py LightningModule.untoggle_optimizer",
+        proof=_PROOF + "test_toggle_optimizer_freezes_other_optimizers_parameters",
+        note="restores requires_grad; does not clear .grad",
+    ),
+    Method(
+        kind="lightning-module",
+        name="clip_gradients",
+        effects=(Effect.CLIPS,),
+        source=_PL + "core/module.py LightningModule.clip_gradients -> precision plugin clip_gradients",
+        proof=_PROOF + "test_clip_gradients_clips_by_norm",
+        note="norm or value by gradient_clip_algorithm; unscaling under AMP is the precision plugin's (GPU only, not run here)",
+    ),
+    Method(
+        kind="lightning-optimizer",
+        name="step",
+        effects=(Effect.STEPS,),
+        source=_PL + "core/optimizer.py LightningOptimizer.step -> strategy.optimizer_step",
+        proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
+        note="steps on every call in manual optimization (no accumulation gating)",
+    ),
+    Method(
+        kind="lightning-optimizer",
+        name="zero_grad",
+        effects=(Effect.CLEARS,),
+        source=_PL + "core/optimizer.py LightningOptimizer (the wrapped optimizer's zero_grad)",
+        proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
+    ),
+    # --- Fabric ---------------------------------------------------------------------------------
+    Method(
+        kind="fabric",
+        name="backward",
+        effects=(Effect.BACKWARD,),
+        loss_argument=0,
+        source=_FABRIC + "fabric.py Fabric.backward -> strategy.backward",
+        proof=_PROOF + "test_fabric_backward_does_not_divide",
+        note="does not divide by anything; with a GradScaler precision plugin it backpropagates the scaled loss",
+    ),
+    Method(
+        kind="fabric",
+        name="setup",
+        effects=(Effect.NONE,),
+        returns="fabric-module, *fabric-optimizer[, scheduler]",
+        source=_FABRIC + "fabric.py Fabric.setup",
+        proof=_PROOF + "test_fabric_setup_returns_module_and_optimizers",
+        note="setup(model) returns the module alone; setup(model, opt, ...) returns (module, opt, ...) in order",
+    ),
+    Method(
+        kind="fabric",
+        name="setup_module",
+        effects=(Effect.NONE,),
+        returns="fabric-module",
+        source=_FABRIC + "fabric.py Fabric.setup_module",
+        proof=_PROOF + "test_fabric_setup_returns_module_and_optimizers",
+    ),
+    Method(
+        kind="fabric",
+        name="setup_optimizers",
+        effects=(Effect.NONE,),
+        returns="fabric-optimizer (a tuple for several)",
+        source=_FABRIC + "fabric.py Fabric.setup_optimizers",
+        proof=_PROOF + "test_fabric_setup_returns_module_and_optimizers",
+    ),
+    Method(
+        kind="fabric",
+        name="clip_gradients",
+        effects=(Effect.UNSCALES, Effect.CLIPS),
+        source=_FABRIC + "fabric.py Fabric.clip_gradients -> strategies/strategy.py clip_gradients_norm/value",
+        proof=_PROOF + "test_fabric_clip_gradients_unscales_first",
+        note="max_norm= or clip_val= (test_fabric_clip_gradients_clips); the precision plugin unscales first",
+    ),
+    Method(
+        kind="fabric",
+        name="call",
+        effects=(Effect.UNKNOWN,),
+        source=_FABRIC + "fabric.py Fabric.call",
+        proof=_PROOF + "test_fabric_call_runs_user_callbacks",
+        note="runs the named method of every registered callback: whatever those do (they may clear or step)",
+    ),
+    Method(
+        kind="fabric-optimizer",
+        name="step",
+        effects=(Effect.STEPS,),
+        source=_FABRIC + "wrappers.py _FabricOptimizer.step",
+        proof=_PROOF + "test_fabric_backward_does_not_divide",
+        note="steps on every call (no accumulation gating)",
+    ),
+    Method(
+        kind="fabric-optimizer",
+        name="zero_grad",
+        effects=(Effect.CLEARS,),
+        source=_FABRIC + "wrappers.py _FabricOptimizer.__getattr__ (the wrapped optimizer's zero_grad)",
+        proof=_PROOF + "test_fabric_backward_does_not_divide",
+    ),
+)
+
+CONTEXTS = (
+    Context(
+        kind="fabric",
+        name="no_backward_sync",
+        changes=(
+            "skips the gradient all-reduce of fabric.backward in its body when enabled (a no-op on one device)",
+            "local gradients still add up; the loss is NOT divided: an accumulation loop must divide it by the "
+            "window size itself (GF005) and clear after its step (GF001)",
+            "step() and zero_grad() inside are not gated",
+        ),
+        source=_FABRIC + "fabric.py Fabric.no_backward_sync",
+        proof=_PROOF + "test_fabric_no_backward_sync_leaves_local_gradients_alone",
+        needs_tail_flush=True,
+    ),
+    Context(
+        kind="lightning-module",
+        name="toggled_optimizer",
+        changes=("toggle_optimizer on entry, untoggle_optimizer on exit; no effect on .grad",),
+        source=_PL + "core/module.py LightningModule.toggled_optimizer",
+        proof=_PROOF + "test_toggle_optimizer_freezes_other_optimizers_parameters",
+    ),
+)
+
+FRAMEWORKS = (
+    FrameworkClass(
+        qualname="pytorch_lightning.LightningModule",
+        aliases=_aliases("pytorch_lightning.core.LightningModule", "pytorch_lightning.core.module.LightningModule")
+        + ("lightning.LightningModule", "lightning.pytorch.LightningModule"),
+        hooks={
+            "training_step": "training-step",
+            "configure_optimizers": "builds-optimizers",
+            "backward": "backward-override",
+            "optimizer_zero_grad": "clear-override",
+            "optimizer_step": "step-override",
+            "on_before_zero_grad": "hook",
+            "on_before_backward": "hook",
+            "on_after_backward": "hook",
+            "on_before_optimizer_step": "hook",
+        },
+        framework_effects=(Effect.CLEARS, Effect.DIVIDES_LOSS, Effect.BACKWARD, Effect.STEPS),
+        accumulation=TRAINER_ACCUMULATION,
+        manual_switch="automatic_optimization",
+        manual_effects=(),
+        user_must_clear_when_manual=True,
+        source=_PL + "loops/optimization/automatic.py (Closure, _make_zero_grad_fn, ClosureResult) and manual.py",
+        proof=_PROOF + "test_automatic_optimization_clears_before_each_backward",
+        note=(
+            "automatic optimization (the default): training_step only returns the loss; Lightning clears at "
+            "the first micro-batch of a window (before backward), divides by accumulate_grad_batches, "
+            "backpropagates and steps; a user clear/backward/step is never needed, so no GF001/GF005 there "
+            "(test_automatic_optimization_trains_like_the_hand_loop, "
+            "test_automatic_optimization_divides_by_accumulate_grad_batches). "
+            "`self.automatic_optimization = False` (manual): Lightning calls training_step once per batch and "
+            "does nothing else: it does NOT clear, so training_step without opt.zero_grad() accumulates across "
+            "steps exactly like a torch loop without a clear - a real GF001 "
+            "(test_manual_optimization_does_not_clear, test_manual_optimization_with_zero_grad_trains_like_the_hand_loop)."
+        ),
+    ),
+)
+
+LIBRARY = Library(
+    name="lightning",
+    version=VERSION,
+    import_names=("pytorch_lightning", "lightning_fabric", "lightning"),
+    constructors=CONSTRUCTORS,
+    methods=METHODS,
+    contexts=CONTEXTS,
+    frameworks=FRAMEWORKS,
+    kinds={
+        "lightning-module": "`self` inside a LightningModule subclass",
+        "lightning-optimizer": "what LightningModule.optimizers() returns (pytorch_lightning.core.optimizer.LightningOptimizer)",
+        "lightning-trainer": "pytorch_lightning.Trainer",
+        "fabric": "lightning_fabric.Fabric",
+        "fabric-module": "a module returned by Fabric.setup / setup_module",
+        "fabric-optimizer": "an optimizer returned by Fabric.setup / setup_optimizers",
+    },
+)

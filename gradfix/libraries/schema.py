@@ -1,0 +1,160 @@
+"""The shape of a library table: plain, frozen data the loop model can ask questions of.
+
+Nothing here knows a syntax tree. Names are dotted strings as they would be written after
+imports are resolved (``accelerate.Accelerator``), methods are looked up by the *kind* of
+the object they are called on (``"accelerator"``) and their name (``"backward"``).
+
+Every entry says where its claim was read (``source``: library, version, file and
+function) and which test proves it against the running library (``proof``: a pytest node
+id under ``tests/libraries/``). ``stand_in=True`` marks a proof that runs our own minimal
+stand-in of a library that cannot be installed or imported here, written from the
+library's documentation and source; tests/libraries/test_tables.py checks that every
+proof exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Effect(str, Enum):
+    """What a call does to the gradients of the parameters it concerns, in the order it does it."""
+
+    BACKWARD = "backward"  # differentiates a loss and *adds* into .grad
+    DIVIDES_LOSS = "divides-loss"  # divides the loss by an accumulation count before BACKWARD
+    UNSCALES = "unscales"  # divides .grad by a mixed-precision loss scale (once per step)
+    CLIPS = "clips"  # rescales or clamps .grad
+    STEPS = "steps"  # applies .grad to the parameters (optimizer.step)
+    CLEARS = "clears"  # sets .grad to None (or zero)
+    SCHEDULER_STEPS = "scheduler-steps"  # advances a learning-rate scheduler
+    NONE = "none"  # leaves gradients, parameters and the optimizer alone
+    UNKNOWN = "unknown"  # runs user code gradfix cannot see (callbacks, hooks)
+
+
+class Gate(str, Enum):
+    """When a call's effects actually happen."""
+
+    ALWAYS = "always"
+    SYNC_STEPS = "sync-steps"  # only when the library says this micro-batch ends a window
+    ACCUMULATION_BOUNDARY = "accumulation-boundary"  # engine-counted window end (DeepSpeed)
+    CONFIGURED = "configured"  # only if a setting asks for it (e.g. a clip value in a config)
+
+
+@dataclass(frozen=True)
+class AccumulationSetting:
+    """Where an object's accumulation count comes from, so a divisor can be matched to it.
+
+    ``keywords``: constructor keywords that set it (``gradient_accumulation_steps``).
+    ``via``: (keyword, object constructor, its keyword), for a plugin object passed in
+    (``gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=N)``).
+    ``config_key``: the key in a config dict or JSON file (DeepSpeed).
+    ``attribute``: the attribute that reads it back from the built object.
+    ``env``: an environment variable that overrides it at launch time (then no static
+    value is certain). ``default``: the count when nothing sets it.
+    """
+
+    name: str
+    keywords: tuple[str, ...] = ()
+    via: tuple[tuple[str, str, str], ...] = ()
+    config_key: str | None = None
+    attribute: str | None = None
+    env: str | None = None
+    default: int | None = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Constructor:
+    """A call that builds an object of a known kind (or a tuple of them)."""
+
+    qualname: str
+    kind: str | None  # None: see `returns`
+    source: str
+    proof: str
+    aliases: tuple[str, ...] = ()
+    returns: tuple[str | None, ...] = ()  # kinds of a returned tuple, in order (None: not tracked)
+    accumulation: AccumulationSetting | None = None
+    stand_in: bool = False
+    note: str = ""
+
+
+ARGUMENT_KINDS = "<same kinds as the arguments, in order>"
+
+
+@dataclass(frozen=True)
+class Method:
+    """A method called on an object of `kind` (``"__call__"`` for calling the object itself)."""
+
+    kind: str
+    name: str
+    effects: tuple[Effect, ...]
+    source: str
+    proof: str
+    gate: Gate = Gate.ALWAYS
+    loss_argument: int | str | None = None  # position or keyword of the loss, for BACKWARD
+    divides_by: str | None = None  # AccumulationSetting.name of the receiver's kind
+    returns: str | None = None  # kind of the result, or ARGUMENT_KINDS
+    # (kind in, kind out) for ARGUMENT_KINDS: an argument of the first kind comes back as the
+    # second, a narrower kind of the same thing (an optimizer comes back an accelerated-optimizer)
+    refines: tuple[tuple[str, str], ...] = ()
+    stand_in: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Context:
+    """``with <kind>.<name>(...):`` and what it changes for the calls in its body."""
+
+    kind: str
+    name: str
+    changes: tuple[str, ...]  # sentences, each a fact the loop model can rely on
+    source: str
+    proof: str
+    gates_prepared_optimizers: bool = False  # step()/zero_grad() of prepared optimizers only on sync steps
+    syncs_on_last_batch: bool = False  # the last batch of a prepared dataloader ends a window
+    needs_tail_flush: bool | None = None  # does a loop using it need a flush after the last batch?
+    effects_on_exit: tuple[Effect, ...] = ()
+    stand_in: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FrameworkClass:
+    """A base class whose subclasses' methods are called by a framework's own training loop.
+
+    ``hooks`` maps a method name a subclass may define to its role (``"training-step"``: one
+    call per micro-batch, ``"loss"``: returns the loss the framework backpropagates...).
+    ``framework_effects`` are what the framework does around one call of the step hook when
+    the subclass leaves it to the framework; ``manual_switch`` names the attribute that
+    hands backward/step/clear to the user, under which ``manual_effects`` apply.
+    """
+
+    qualname: str
+    hooks: dict[str, str]
+    framework_effects: tuple[Effect, ...]
+    source: str
+    proof: str
+    aliases: tuple[str, ...] = ()
+    accumulation: AccumulationSetting | None = None
+    manual_switch: str | None = None
+    manual_effects: tuple[Effect, ...] = ()
+    user_must_clear_when_manual: bool = False
+    stand_in: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Library:
+    """One library's table."""
+
+    name: str
+    version: str  # the version every entry was read from and proven with
+    import_names: tuple[str, ...]
+    constructors: tuple[Constructor, ...] = ()
+    methods: tuple[Method, ...] = ()
+    contexts: tuple[Context, ...] = ()
+    frameworks: tuple[FrameworkClass, ...] = ()
+    kinds: dict[str, str] = field(default_factory=dict)  # kind -> what it is
+    runs_here: bool = True  # False: proofs use a stand-in
+    note: str = ""

@@ -1,0 +1,108 @@
+"""The Hugging Face `Trainer` and subclasses that override `training_step` / `compute_loss`.
+
+Read from the installed transformers 5.24.0 wheel (imports and trains without torchvision)
+and proven by tests/libraries/test_transformers.py on a tiny model built in code.
+
+Version matters here. In 5.24.0 the Trainer builds its Accelerator with
+`GradientAccumulationPlugin(num_steps=1)` ("The Trainer handles GAS itself"), so
+`self.accelerator.backward` inside a Trainer divides by 1, and `Trainer.training_step`
+divides by the accumulation count itself. In 4.54.1 (read from its wheel, not run) the
+Accelerator got no count, so it divided by 1 too unless `accelerate launch
+--gradient_accumulation_steps K` set ACCELERATE_GRADIENT_ACCUMULATION_STEPS, which is
+the double division of huggingface/transformers#40052 and huggingface/accelerate#3533.
+"""
+
+from __future__ import annotations
+
+from .schema import AccumulationSetting, Effect, FrameworkClass, Library, Method
+
+VERSION = "5.24.0"
+_SRC = f"transformers {VERSION}: transformers/"
+_PROOF = "tests/libraries/test_transformers.py::"
+
+ACCUMULATION = AccumulationSetting(
+    name="gradient_accumulation_steps",
+    keywords=("gradient_accumulation_steps",),
+    attribute="args.gradient_accumulation_steps",
+    default=1,
+    note=(
+        "a TrainingArguments field, read inside a subclass as self.args.gradient_accumulation_steps; "
+        "Trainer.training_step divides by self.current_gradient_accumulation_steps (the same count, smaller "
+        "for the epoch's short last window)"
+    ),
+)
+
+FRAMEWORKS = (
+    FrameworkClass(
+        qualname="transformers.Trainer",
+        aliases=("transformers.trainer.Trainer", "transformers.Seq2SeqTrainer", "transformers.trainer_seq2seq.Seq2SeqTrainer"),
+        hooks={
+            "training_step": "training-step",
+            "compute_loss": "loss",
+            "create_optimizer": "builds-optimizers",
+            "optimizer_step": "step-override",
+        },
+        framework_effects=(Effect.CLIPS, Effect.STEPS, Effect.SCHEDULER_STEPS, Effect.CLEARS),
+        accumulation=ACCUMULATION,
+        source=_SRC + "trainer.py Trainer._inner_training_loop / training_step / create_accelerator_and_postprocess",
+        proof=_PROOF + "test_trainer_clears_after_each_optimizer_step",
+        note=(
+            "the Trainer's loop calls training_step once per micro-batch and, at each window end, clips "
+            "(max_grad_norm), steps the optimizer and scheduler and clears with model.zero_grad(): a subclass "
+            "never needs its own step or clear. The base training_step divides compute_loss's result by the "
+            "accumulation count unless loss_is_scaled_for_ga (class attribute) is True, or, when it is None, "
+            "the model's forward takes **kwargs and the batch has labels, or compute_loss_func is given "
+            "(test_training_step_divides_by_accumulation_steps, test_loss_is_scaled_for_ga_true_is_not_divided). "
+            "So a compute_loss override that divides by self.args.gradient_accumulation_steps is divided twice: "
+            "GF016 (test_compute_loss_override_dividing_by_accumulation_is_divided_again). A training_step "
+            "override replaces that division: it must divide by the count itself before "
+            "self.accelerator.backward, which divides by 1 (test_training_step_override_owns_the_division)."
+        ),
+    ),
+)
+
+METHODS = (
+    Method(
+        kind="hf-trainer",
+        name="accelerator",
+        effects=(Effect.NONE,),
+        returns="hf-trainer-accelerator",
+        source=_SRC + "trainer.py Trainer.create_accelerator_and_postprocess",
+        proof=_PROOF + "test_trainer_accelerator_does_not_divide",
+        note="an attribute, not a call: the Trainer's own Accelerator",
+    ),
+    Method(
+        kind="hf-trainer-accelerator",
+        name="backward",
+        effects=(Effect.BACKWARD,),
+        loss_argument=0,
+        source=_SRC + "trainer.py Trainer.create_accelerator_and_postprocess (num_steps=1); accelerate Accelerator.backward",
+        proof=_PROOF + "test_trainer_accelerator_does_not_divide",
+        note=(
+            "`self.accelerator.backward(loss)` inside a Trainer subclass: the Trainer's Accelerator has "
+            "gradient_accumulation_steps == 1, so it does not divide (with DeepSpeed the Trainer passes "
+            "scale_wrt_gas=False)"
+        ),
+    ),
+    Method(
+        kind="hf-trainer",
+        name="training_step",
+        effects=(Effect.DIVIDES_LOSS, Effect.BACKWARD),
+        divides_by=ACCUMULATION.name,
+        source=_SRC + "trainer.py Trainer.training_step",
+        proof=_PROOF + "test_training_step_divides_by_accumulation_steps",
+        note="the base method, e.g. reached by super().training_step(...) from an override",
+    ),
+)
+
+LIBRARY = Library(
+    name="transformers",
+    version=VERSION,
+    import_names=("transformers",),
+    methods=METHODS,
+    frameworks=FRAMEWORKS,
+    kinds={
+        "hf-trainer": "`self` inside a transformers.Trainer subclass",
+        "hf-trainer-accelerator": "`self.accelerator` of a Trainer: an accelerate.Accelerator whose count is 1",
+    },
+)

@@ -1,0 +1,16 @@
+import torch
+from accelerate import Accelerator
+
+
+def train(args, model, loader):
+    accelerator = Accelerator(gradient_accumulation_steps=args.gradient_accumulation_steps)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
+    model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+    for batch in loader:
+        with accelerator.accumulate(model):
+            outputs = model(**batch)
+            loss = outputs.loss
+            loss = loss / accelerator.gradient_accumulation_steps
+            accelerator.backward(loss)
+            optimizer.step()
+            optimizer.zero_grad()

@@ -1,0 +1,19 @@
+import deepspeed
+import torch
+
+DS_CONFIG = {
+    "train_micro_batch_size_per_gpu": 8,
+    "gradient_accumulation_steps": 4,
+    "gradient_clipping": 1.0,
+    "optimizer": {"type": "AdamW", "params": {"lr": 1e-4}},
+}
+
+
+def train(model, loader):
+    engine, optimizer, _, scheduler = deepspeed.initialize(
+        model=model, model_parameters=model.parameters(), config=DS_CONFIG
+    )
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(engine(x), y)
+        engine.backward(loss)
+        engine.step()

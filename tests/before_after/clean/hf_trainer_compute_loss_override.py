@@ -1,0 +1,12 @@
+import torch
+from transformers import Trainer
+
+
+class WeightedLossTrainer(Trainer):
+    """The Trainer divides compute_loss's result by the accumulation count, steps and clears."""
+
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        labels = inputs.pop("labels")
+        outputs = model(**inputs)
+        loss = torch.nn.functional.cross_entropy(outputs.logits, labels, weight=self.class_weights)
+        return (loss, outputs) if return_outputs else loss

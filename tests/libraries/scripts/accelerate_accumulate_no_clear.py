@@ -1,0 +1,53 @@
+"""GF001 under Accelerate: `accelerator.accumulate` windows, but nothing ever clears the gradients.
+
+16 micro-batches of a 10-feature regression, gradient_accumulation_steps = 4, SGD lr 0.05.
+`optimizer.step()` acts on every 4th micro-batch (accumulate gates it), but with no
+`optimizer.zero_grad()` each step applies the sum of every window so far.
+
+Output contract (tests/behaviour/harness.py): one JSON line on stdout,
+{"losses": [per micro-batch], "weights_sha256": "...", "extra": {...}}.
+"""
+
+import hashlib
+import json
+
+import torch
+from accelerate import Accelerator
+from torch.utils.data import DataLoader, TensorDataset
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+ACCUMULATION_STEPS = 4
+
+
+def build_loader():
+    inputs = torch.randn(64, 10)
+    targets = inputs @ torch.randn(10, 1) + 0.1 * torch.randn(64, 1)
+    return DataLoader(TensorDataset(inputs, targets), batch_size=4, shuffle=False)
+
+
+def digest(model):
+    sha = hashlib.sha256()
+    for tensor in model.parameters():
+        sha.update(tensor.detach().to(torch.float32).contiguous().numpy().tobytes())
+    return sha.hexdigest()
+
+
+def main():
+    accelerator = Accelerator(cpu=True, gradient_accumulation_steps=ACCUMULATION_STEPS)
+    model = torch.nn.Linear(10, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
+    model, optimizer, loader = accelerator.prepare(model, optimizer, build_loader())
+    losses = []
+    for inputs, targets in loader:
+        with accelerator.accumulate(model):
+            loss = torch.nn.functional.mse_loss(model(inputs), targets)
+            accelerator.backward(loss)
+            optimizer.step()
+        losses.append(loss.item())
+    print(json.dumps({"losses": losses, "weights_sha256": digest(model), "extra": {"weights": [w for p in model.parameters() for w in p.detach().flatten().tolist()]}}))
+
+
+if __name__ == "__main__":
+    main()

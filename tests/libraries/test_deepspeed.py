@@ -1,0 +1,237 @@
+"""Proofs for gradfix/libraries/deepspeed.py, run against the installed DeepSpeed on the CPU.
+
+DeepSpeed's CPU accelerator runs a one-process "distributed" job over gloo. Its CPU
+communication backend would first compile a shared-memory all-reduce kernel (about 40 s
+with gcc); one process never communicates, so the tests mark that optional op as
+incompatible, which is DeepSpeed's own fall-back path to plain torch.distributed.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import pytest
+
+torch = pytest.importorskip("torch")
+os.environ.setdefault("DS_ACCELERATOR", "cpu")
+deepspeed = pytest.importorskip("deepspeed")
+
+from . import _tiny  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("deepspeed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_process_group():
+    """A one-process group; the environment it needs (and whatever Accelerate's DeepSpeed mode
+    adds) is restored afterwards, or later tests and the scripts they start would see a
+    distributed launch."""
+    import deepspeed.ops
+
+    saved = dict(os.environ)
+
+    deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
+    os.environ.update(
+        MASTER_ADDR="127.0.0.1", MASTER_PORT=str(_free_port()), RANK="0", LOCAL_RANK="0", WORLD_SIZE="1"
+    )
+    deepspeed.init_distributed(dist_backend="gloo", verbose=False)
+    yield
+    if torch.distributed.is_initialized():
+        torch.distributed.destroy_process_group()
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def _config(**extra) -> dict:
+    config = {
+        "train_micro_batch_size_per_gpu": 4,
+        "optimizer": {"type": "SGD", "params": {"lr": 0.1}},
+        "steps_per_print": 10**9,
+    }
+    config.update(extra)
+    return config
+
+
+def _engine(**extra):
+    model = _tiny.linear()
+    engine, optimizer, loader, scheduler = deepspeed.initialize(
+        model=model, model_parameters=model.parameters(), config=_config(**extra)
+    )
+    return engine
+
+
+def test_initialize_returns_engine_optimizer_dataloader_scheduler() -> None:
+    model = _tiny.linear()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1)
+    dataset = torch.utils.data.TensorDataset(torch.randn(8, 3), torch.randn(8, 1))
+    config = _config()
+    del config["optimizer"]
+    out = deepspeed.initialize(
+        model=model, optimizer=optimizer, lr_scheduler=scheduler, training_data=dataset, config=config
+    )
+    assert isinstance(out, tuple) and len(out) == 4
+    engine, ds_optimizer, loader, ds_scheduler = out
+    assert isinstance(engine, deepspeed.DeepSpeedEngine)
+    assert ds_optimizer is not None and hasattr(ds_optimizer, "step")
+    assert loader is not None and len(list(iter(loader))) == 2
+    assert ds_scheduler is scheduler
+
+
+def test_engine_backward_divides_by_config_accumulation() -> None:
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    (_tiny.mse(by_hand, batch) / 4).backward()
+    engine = _engine(gradient_accumulation_steps=4)
+    assert engine.gradient_accumulation_steps() == 4
+    engine.backward(_tiny.mse(engine, batch))
+    assert _tiny.same(_tiny.grads(engine.module), _tiny.grads(by_hand))
+
+
+def test_engine_backward_scale_wrt_gas_false_does_not_divide() -> None:
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    engine = _engine(gradient_accumulation_steps=4)
+    engine.backward(_tiny.mse(engine, batch), scale_wrt_gas=False)
+    assert _tiny.same(_tiny.grads(engine.module), _tiny.grads(by_hand))
+
+
+def test_accumulation_is_derived_from_batch_sizes() -> None:
+    config = _config(train_batch_size=12)  # 12 = micro batch 4 x 3 steps x 1 process
+    model = _tiny.linear()
+    engine, *_ = deepspeed.initialize(model=model, model_parameters=model.parameters(), config=config)
+    assert engine.gradient_accumulation_steps() == 3
+
+
+def test_engine_step_steps_and_clears_only_at_boundary() -> None:
+    engine = _engine(gradient_accumulation_steps=2)
+    seen = []
+    for batch in _tiny.batches(4):
+        before = _tiny.weights(engine.module)
+        engine.backward(_tiny.mse(engine, batch))
+        boundary = engine.is_gradient_accumulation_boundary()
+        engine.step()
+        stepped = not _tiny.same(before, _tiny.weights(engine.module), exact=True)
+        cleared = all(p.grad is None for p in engine.module.parameters())
+        seen.append((boundary, stepped, cleared))
+    assert seen == [(False, False, False), (True, True, True)] * 2
+
+
+def test_engine_trains_like_the_hand_written_window() -> None:
+    data = _tiny.batches(6)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        (_tiny.mse(by_hand, batch) / 3).backward()
+        if (i + 1) % 3 == 0:
+            opt.step()
+            opt.zero_grad()
+    engine = _engine(gradient_accumulation_steps=3, gradient_clipping=0.0)  # 0 turns the default clip off
+    for batch in data:
+        engine.backward(_tiny.mse(engine, batch))
+        engine.step()
+    assert _tiny.same(_tiny.weights(engine.module), _tiny.weights(by_hand))
+
+
+def test_engine_step_clips_by_config() -> None:
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    (_tiny.mse(by_hand, batch) * 100).backward()
+    torch.nn.utils.clip_grad_norm_(by_hand.parameters(), 0.01)
+    opt.step()
+    engine = _engine(gradient_clipping=0.01)
+    engine.backward(_tiny.mse(engine, batch) * 100)
+    engine.step()
+    assert _tiny.same(_tiny.weights(engine.module), _tiny.weights(by_hand))
+
+
+def test_engine_step_clips_at_norm_one_by_default() -> None:
+    """Without a `gradient_clipping` key, DeepSpeed's fp32 engine clips the total norm to 1.0 in step()."""
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    (_tiny.mse(by_hand, batch) * 100).backward()
+    norm = torch.nn.utils.clip_grad_norm_(by_hand.parameters(), 1.0)
+    assert norm > 1.0
+    opt.step()
+    engine = _engine()
+    assert engine.gradient_clipping() == 1.0
+    engine.backward(_tiny.mse(engine, batch) * 100)
+    engine.step()
+    assert _tiny.same(_tiny.weights(engine.module), _tiny.weights(by_hand))
+
+
+def test_engine_zero_grad_clears() -> None:
+    engine = _engine(gradient_accumulation_steps=4)
+    engine.backward(_tiny.mse(engine, _tiny.batches(1)[0]))
+    engine.zero_grad()
+    assert all(p.grad is None for p in engine.module.parameters())
+
+
+def test_engine_no_sync_accumulates_and_refuses_step() -> None:
+    data = _tiny.batches(2)
+    by_hand = _tiny.linear()
+    for batch in data:
+        (_tiny.mse(by_hand, batch) / 2).backward()
+    engine = _engine(gradient_accumulation_steps=2)
+    with engine.no_sync():
+        engine.backward(_tiny.mse(engine, data[0]))
+        with pytest.raises(AssertionError, match="no_sync"):
+            engine.step()
+    engine.backward(_tiny.mse(engine, data[1]))
+    assert _tiny.same(_tiny.grads(engine.module), _tiny.grads(by_hand))
+
+
+def test_accelerate_backward_under_deepspeed_divides_once_and_steps_at_sync() -> None:
+    """Accelerate under DeepSpeed: Accelerator.backward does not divide itself; the engine's
+    backward divides by the DeepSpeed count, and on sync steps Accelerator.backward also runs
+    engine.step() (clip, step, clear). The prepared optimizer's step/zero_grad are then no-ops."""
+    accelerate = pytest.importorskip("accelerate")
+    from accelerate.state import AcceleratorState, GradientState
+    from accelerate.utils import DeepSpeedPlugin
+
+    AcceleratorState._reset_state(True)
+    GradientState._reset_state()
+    try:
+        data = _tiny.batches(8)
+        by_hand = _tiny.linear()
+        opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+        for i, batch in enumerate(data):
+            (_tiny.mse(by_hand, batch) / 4).backward()
+            if (i + 1) % 4 == 0:
+                torch.nn.utils.clip_grad_norm_(by_hand.parameters(), 1.0)  # DeepSpeed's default clip
+                opt.step()
+                opt.zero_grad()
+
+        # gradient_clipping=0.0 here is taken as "not set": the config keeps DeepSpeed's default 1.0
+        plugin = DeepSpeedPlugin(gradient_accumulation_steps=4, zero_stage=0)
+        accelerator = accelerate.Accelerator(deepspeed_plugin=plugin)
+        model = _tiny.linear()
+        loader = torch.utils.data.DataLoader(
+            torch.utils.data.TensorDataset(torch.cat([x for x, _ in data]), torch.cat([y for _, y in data])),
+            batch_size=4,
+        )
+        model, optimizer, loader = accelerator.prepare(model, torch.optim.SGD(model.parameters(), lr=0.1), loader)
+        assert accelerator.gradient_accumulation_steps == 4
+        assert model.gradient_clipping() == 1.0
+        cleared_after_backward = []
+        for batch in loader:
+            with accelerator.accumulate(model):
+                accelerator.backward(_tiny.mse(model, batch))
+                cleared_after_backward.append(all(p.grad is None for p in model.module.parameters()))
+                optimizer.step()
+                optimizer.zero_grad()
+        assert cleared_after_backward == [False, False, False, True] * 2
+        assert _tiny.same(_tiny.weights(model.module), _tiny.weights(by_hand))
+    finally:
+        AcceleratorState._reset_state(True)
+        GradientState._reset_state()

@@ -1,0 +1,38 @@
+"""Behaviour tests waiting for the engine: gradfix's fix of each buggy library script must train
+exactly like the hand-fixed script (same per-micro-batch losses, bit-identical weights).
+
+The loop model does not consult gradfix/libraries/ yet, so gradfix leaves these scripts
+unchanged and each case is a strict xfail that fails fast (before any training run). Once a
+rule fires and fixes its script, the case XPASSes, which fails the suite: then drop its entry
+from PENDING.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+
+from tests.behaviour.harness import apply_gradfix, run_script, training_differences  # noqa: E402
+
+from .test_scripts import PAIRS, SCRIPTS, _available  # noqa: E402
+
+PENDING = frozenset(PAIRS)  # every pair, until the engine uses the library tables
+
+
+def _cases():
+    for buggy, (fixed, rule) in sorted(PAIRS.items()):
+        marks = [pytest.mark.xfail(strict=True, reason="pending engine support for library idioms")] if buggy in PENDING else []
+        yield pytest.param(buggy, fixed, rule, marks=marks, id=f"{rule}-{buggy.removesuffix('.py')}")
+
+
+@pytest.mark.parametrize("buggy,fixed,rule", list(_cases()))
+def test_gradfix_fix_trains_like_the_hand_fix(buggy: str, fixed: str, rule: str, tmp_path: Path) -> None:
+    if not (_available(buggy) and _available(fixed)):
+        pytest.skip("library not installed")
+    copy = apply_gradfix(SCRIPTS / buggy, tmp_path)
+    assert copy.read_bytes() != (SCRIPTS / buggy).read_bytes(), f"gradfix left {buggy} unchanged ({rule} did not fire)"
+    result, expected = run_script(copy), run_script(SCRIPTS / fixed)
+    assert training_differences(result, expected) == []

@@ -1,0 +1,74 @@
+"""Proofs for gradfix/libraries/ignite.py, run against the installed pytorch-ignite on the CPU."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+ignite = pytest.importorskip("ignite")
+
+from ignite.engine import Engine, Events, create_supervised_trainer  # noqa: E402
+
+from . import _tiny  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("ignite")
+
+
+def _hand(data, clear: bool, accumulation: int = 1) -> torch.nn.Module:
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        if clear and i % accumulation == 0:
+            opt.zero_grad()
+        (_tiny.mse(model, batch) / accumulation).backward()
+        if (i + 1) % accumulation == 0:
+            opt.step()
+    return model
+
+
+def test_engine_calls_the_update_function_once_per_batch() -> None:
+    data = _tiny.batches(5)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    calls = []
+
+    def update(engine, batch):  # a user update function that never clears
+        calls.append(engine.state.iteration)
+        _tiny.mse(model, batch).backward()
+        opt.step()
+
+    Engine(update).run(data, max_epochs=1)
+    assert calls == [1, 2, 3, 4, 5]
+    # nothing around the function clears: it trains like a torch loop without zero_grad (GF001)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=False)))
+
+
+def test_iteration_completed_handler_runs_after_each_update() -> None:
+    data = _tiny.batches(4)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    trainer = Engine(lambda engine, batch: (_tiny.mse(model, batch).backward(), opt.step()))
+
+    @trainer.on(Events.ITERATION_COMPLETED)
+    def clear(engine):
+        opt.zero_grad()
+
+    trainer.run(data, max_epochs=1)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=True)))
+
+
+def test_create_supervised_trainer_clears_by_itself() -> None:
+    data = _tiny.batches(5)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    create_supervised_trainer(model, opt, torch.nn.functional.mse_loss).run(data, max_epochs=1)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=True)))
+
+
+def test_create_supervised_trainer_accumulates_and_divides() -> None:
+    data = _tiny.batches(6)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    trainer = create_supervised_trainer(model, opt, torch.nn.functional.mse_loss, gradient_accumulation_steps=3)
+    trainer.run(data, max_epochs=1)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=True, accumulation=3)))

@@ -1,0 +1,343 @@
+"""Proofs for gradfix/libraries/lightning.py: PyTorch Lightning's Trainer and LightningModule, and
+Lightning Fabric, run on the CPU and compared with hand-written torch loops."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pl = pytest.importorskip("pytorch_lightning")
+lightning_fabric = pytest.importorskip("lightning_fabric")
+
+from torch.utils.data import DataLoader, TensorDataset  # noqa: E402
+
+from . import _tiny  # noqa: E402
+
+pytestmark = [
+    pytest.mark.xdist_group("lightning"),
+    pytest.mark.filterwarnings("ignore::UserWarning"),
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+    pytest.mark.filterwarnings("ignore::FutureWarning"),
+]
+warnings.filterwarnings("ignore", ".*does not have many workers.*")
+
+
+def _loader(count: int, size: int = 4) -> DataLoader:
+    data = _tiny.batches(count, size)
+    return DataLoader(
+        TensorDataset(torch.cat([x for x, _ in data]), torch.cat([y for _, y in data])), batch_size=size, shuffle=False
+    )
+
+
+def _trainer(**kwargs) -> pl.Trainer:
+    return pl.Trainer(
+        accelerator="cpu",
+        devices=1,
+        max_epochs=1,
+        logger=False,
+        enable_checkpointing=False,
+        enable_progress_bar=False,
+        enable_model_summary=False,
+        num_sanity_val_steps=0,
+        **kwargs,
+    )
+
+
+class _Automatic(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.grads_at_backward: list[list[torch.Tensor | None]] = []
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_before_backward(self, loss):
+        self.grads_at_backward.append(_tiny.grads(self.net))
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_automatic_optimization_clears_before_each_backward() -> None:
+    module = _Automatic()
+    _trainer().fit(module, _loader(4))
+    assert len(module.grads_at_backward) == 4
+    assert all(g is None for grads in module.grads_at_backward for g in grads)
+
+
+def test_automatic_optimization_trains_like_the_hand_loop() -> None:
+    data = _tiny.batches(5)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for batch in data:
+        opt.zero_grad()
+        _tiny.mse(by_hand, batch).backward()
+        opt.step()
+    module = _Automatic()
+    _trainer().fit(module, _loader(5))
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(by_hand))
+
+
+def test_automatic_optimization_divides_by_accumulate_grad_batches() -> None:
+    data = _tiny.batches(5)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        (_tiny.mse(by_hand, batch) / 2).backward()
+        if (i + 1) % 2 == 0 or i + 1 == len(data):  # the last, short window is stepped too
+            opt.step()
+            opt.zero_grad()
+    module = _Automatic()
+    _trainer(accumulate_grad_batches=2).fit(module, _loader(5))
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(by_hand))
+    # cleared only at the start of each window: the 2nd micro-batch backpropagates onto the 1st's grads
+    assert [all(g is None for g in grads) for grads in module.grads_at_backward] == [True, False, True, False, True]
+
+
+class _Manual(pl.LightningModule):
+    def __init__(self, clear: bool) -> None:
+        super().__init__()
+        self.automatic_optimization = False
+        self.clear = clear
+        self.net = _tiny.linear()
+        self.grads_at_step_start: list[list[torch.Tensor | None]] = []
+
+    def training_step(self, batch, batch_idx):
+        self.grads_at_step_start.append(_tiny.grads(self.net))
+        opt = self.optimizers()
+        if self.clear:
+            opt.zero_grad()
+        self.manual_backward(_tiny.mse(self.net, batch))
+        opt.step()
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def _hand_loop(data, clear: bool) -> torch.nn.Module:
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for batch in data:
+        if clear:
+            opt.zero_grad()
+        _tiny.mse(model, batch).backward()
+        opt.step()
+    return model
+
+
+def test_manual_optimization_does_not_clear() -> None:
+    module = _Manual(clear=False)
+    _trainer().fit(module, _loader(4))
+    # from the 2nd call on, training_step starts with the previous steps' gradients still there
+    assert all(g is None for g in module.grads_at_step_start[0])
+    assert all(g is not None for grads in module.grads_at_step_start[1:] for g in grads)
+    # and training is exactly the hand loop that never clears (the GF001 bug), not the one that does
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(_hand_loop(_tiny.batches(4), clear=False)))
+    assert not _tiny.same(_tiny.weights(module.net), _tiny.weights(_hand_loop(_tiny.batches(4), clear=True)))
+
+
+def test_manual_optimization_with_zero_grad_trains_like_the_hand_loop() -> None:
+    module = _Manual(clear=True)
+    _trainer().fit(module, _loader(4))
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(_hand_loop(_tiny.batches(4), clear=True)))
+
+
+def test_manual_backward_does_not_divide() -> None:
+    seen = {}
+
+    class OneStep(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.net = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            self.manual_backward(_tiny.mse(self.net, batch))
+            seen["grads"] = _tiny.grads(self.net)
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    _trainer().fit(OneStep(), _loader(1))
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, _tiny.batches(1)[0]).backward()
+    assert _tiny.same(seen["grads"], _tiny.grads(by_hand))
+    # manual optimization refuses Trainer-side accumulation: the count cannot divide anything
+    with pytest.raises(Exception, match="accumulate_grad_batches"):
+        _trainer(accumulate_grad_batches=2).fit(OneStep(), _loader(2))
+
+
+def test_toggle_optimizer_freezes_other_optimizers_parameters() -> None:
+    seen = {}
+
+    class TwoOptimizers(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.a = _tiny.linear(seed=1)
+            self.b = _tiny.linear(seed=2)
+
+        def training_step(self, batch, batch_idx):
+            opt_a, opt_b = self.optimizers()
+            self.a.weight.grad = torch.ones_like(self.a.weight)  # to see that toggling does not clear
+            self.toggle_optimizer(opt_a)
+            seen["requires_grad"] = (self.a.weight.requires_grad, self.b.weight.requires_grad)
+            seen["grad_kept"] = torch.equal(self.a.weight.grad, torch.ones_like(self.a.weight))
+            self.untoggle_optimizer(opt_a)
+            seen["restored"] = (self.a.weight.requires_grad, self.b.weight.requires_grad)
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.a.parameters(), lr=0.1), torch.optim.SGD(self.b.parameters(), lr=0.1)
+
+    _trainer().fit(TwoOptimizers(), _loader(1))
+    assert seen == {"requires_grad": (True, False), "grad_kept": True, "restored": (True, True)}
+
+
+def test_lightning_optimizer_steps_and_clears_on_every_call() -> None:
+    seen = []
+
+    class Steps(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.net = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            opt = self.optimizers()
+            self.manual_backward(_tiny.mse(self.net, batch))
+            before = _tiny.weights(self.net)
+            opt.step()
+            stepped = not _tiny.same(before, _tiny.weights(self.net), exact=True)
+            opt.zero_grad()
+            seen.append((stepped, all(p.grad is None for p in self.net.parameters())))
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    _trainer().fit(Steps(), _loader(3))
+    assert seen == [(True, True)] * 3
+
+
+def test_clip_gradients_clips_by_norm() -> None:
+    seen = {}
+
+    class Clips(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.net = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            opt = self.optimizers()
+            self.manual_backward(_tiny.mse(self.net, batch) * 100)
+            self.clip_gradients(opt, gradient_clip_val=0.01, gradient_clip_algorithm="norm")
+            seen["norm"] = torch.sqrt(sum(p.grad.pow(2).sum() for p in self.net.parameters()))
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    _trainer().fit(Clips(), _loader(1))
+    assert seen["norm"] <= 0.01 + 1e-6
+
+
+# --------------------------------------------------------------------------------------------
+# Fabric
+
+
+def _fabric():
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1)
+    return fabric
+
+
+def test_fabric_setup_returns_module_and_optimizers() -> None:
+    fabric = _fabric()
+    model = _tiny.linear()
+    opt_a = torch.optim.SGD(model.parameters(), lr=0.1)
+    opt_b = torch.optim.SGD(model.parameters(), lr=0.2)
+    out = fabric.setup(model, opt_a, opt_b)
+    assert isinstance(out, tuple) and len(out) == 3
+    assert isinstance(out[0], torch.nn.Module)
+    assert out[1].optimizer is opt_a and out[2].optimizer is opt_b
+    assert isinstance(fabric.setup(_tiny.linear()), torch.nn.Module)  # no optimizers: the module alone
+    single = fabric.setup_optimizers(torch.optim.SGD(_tiny.linear().parameters(), lr=0.1))
+    assert hasattr(single, "optimizer") and hasattr(single, "zero_grad")
+
+
+def test_fabric_backward_does_not_divide() -> None:
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    fabric = _fabric()
+    model = _tiny.linear()
+    model, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(_tiny.mse(model, batch))
+    assert _tiny.same(_tiny.grads(model), _tiny.grads(by_hand), exact=True)
+    before = _tiny.weights(model)
+    optimizer.step()  # steps on every call: no accumulation gating
+    assert not _tiny.same(before, _tiny.weights(model), exact=True)
+    optimizer.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+
+
+def test_fabric_no_backward_sync_leaves_local_gradients_alone() -> None:
+    """On one device no_backward_sync is a null context: backward inside it still adds the full,
+    undivided loss gradient; the user must divide by the window size (GF005) and clear."""
+    data = _tiny.batches(2)
+    by_hand = _tiny.linear()
+    for batch in data:
+        _tiny.mse(by_hand, batch).backward()
+    fabric = _fabric()
+    model = _tiny.linear()
+    model, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    for i, batch in enumerate(data):
+        with fabric.no_backward_sync(model, enabled=(i % 2 == 0)):
+            fabric.backward(_tiny.mse(model, batch))
+    assert _tiny.same(_tiny.grads(model), _tiny.grads(by_hand))
+
+
+def test_fabric_clip_gradients_clips() -> None:
+    fabric = _fabric()
+    model = _tiny.linear()
+    model, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(_tiny.mse(model, _tiny.batches(1)[0]) * 100)
+    fabric.clip_gradients(model, optimizer, max_norm=0.01)
+    assert torch.sqrt(sum(p.grad.pow(2).sum() for p in model.parameters())) <= 0.01 + 1e-6
+    fabric.clip_gradients(model, optimizer, clip_val=0.001)
+    assert all(p.grad.abs().max() <= 0.001 + 1e-9 for p in model.parameters())
+
+
+def test_fabric_call_runs_user_callbacks() -> None:
+    """fabric.call runs whatever the callbacks do, so its effect on gradients is the callbacks' own."""
+    model = _tiny.linear()
+
+    class ClearsGradients:
+        def on_train_batch_end(self):
+            model.zero_grad()
+
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1, callbacks=[ClearsGradients()])
+    _tiny.mse(model, _tiny.batches(1)[0]).backward()
+    fabric.call("on_train_batch_end")
+    assert all(p.grad is None for p in model.parameters())
+    fabric.call("a_hook_nobody_defines")  # no such method: nothing happens
+
+
+def test_fabric_clip_gradients_unscales_first() -> None:
+    """Fabric only builds a GradScaler for GPUs; its own MixedPrecision plugin, handed a real CPU
+    GradScaler, runs the same backward/clip code a GPU run would."""
+    from lightning_fabric.plugins.precision.amp import MixedPrecision
+
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    precision = MixedPrecision(precision="16-mixed", device="cpu", scaler=torch.amp.GradScaler("cpu", init_scale=1024.0))
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1, plugins=[precision])
+    model = _tiny.linear()
+    model, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(_tiny.mse(model, batch))
+    scaled = _tiny.grads(model)
+    assert all(torch.allclose(s, 1024.0 * h, rtol=2e-2, atol=1e-2) for s, h in zip(scaled, _tiny.grads(by_hand)))
+    fabric.clip_gradients(model, optimizer, max_norm=1e9)
+    assert all(torch.allclose(g, h, rtol=2e-2, atol=1e-3) for g, h in zip(_tiny.grads(model), _tiny.grads(by_hand)))

@@ -1,0 +1,180 @@
+"""Proofs for gradfix/libraries/timm.py: timm's NativeScaler, ApexScaler and Lookahead, and Apex amp.
+
+`import timm` (and `import timm.utils`) fails here: timm's package __init__ imports its
+layers, which import torchvision, and torchvision is kept out of the test environment (its
+only wheels here are CUDA builds that do not import beside the CPU torch). The scalers live
+in timm/utils/cuda.py and Lookahead in timm/optim/lookahead.py, which need only torch, so the
+tests load those files from the installed timm as submodules of empty package shells, without
+running the package __init__: the code that runs is timm's own. Apex cannot be installed;
+ApexScaler runs against our stand-in of `apex.amp` (tests/libraries/standins/apex_amp.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from . import _tiny  # noqa: E402
+from .standins import apex_amp  # noqa: E402
+
+pytestmark = [pytest.mark.xdist_group("timm"), pytest.mark.filterwarnings("ignore")]
+
+
+@pytest.fixture
+def timm_module(monkeypatch):
+    """Load `timm.<dotted>` from the installed wheel without timm/__init__.py (see the module doc)."""
+    spec = importlib.util.find_spec("timm")
+    if spec is None or spec.origin is None:
+        pytest.skip("timm is not installed (pip install --no-deps timm)")
+    root = Path(spec.origin).parent
+    saved = {name: module for name, module in sys.modules.items() if name == "timm" or name.startswith("timm.")}
+    for name in list(saved):
+        del sys.modules[name]
+    for package in ("timm", "timm.utils", "timm.optim"):
+        shell = types.ModuleType(package)
+        shell.__path__ = [str(root.joinpath(*package.split(".")[1:]))]
+        sys.modules[package] = shell
+
+    def load(dotted: str, *, apex=None):
+        if apex is not None:
+            monkeypatch.setitem(sys.modules, "apex", types.SimpleNamespace(amp=apex))
+            monkeypatch.setitem(sys.modules, "apex.amp", apex)
+        return importlib.import_module(dotted)
+
+    yield load
+    for name in [n for n in sys.modules if n == "timm" or n.startswith("timm.")]:
+        del sys.modules[name]
+    sys.modules.update(saved)
+
+
+def _hand_step(batch, *, clip: float | None = None) -> torch.nn.Module:
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    _tiny.mse(model, batch).backward()
+    if clip is not None:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    opt.step()
+    return model
+
+
+def test_native_scaler_backward_and_step_without_clear(timm_module) -> None:
+    cuda = timm_module("timm.utils.cuda")
+    batch = _tiny.batches(1)[0]
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = cuda.NativeScaler(device="cpu")
+    assert scaler._scaler.is_enabled()
+    scaler(_tiny.mse(model, batch), opt)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand_step(batch)))
+    # the gradients are still there after the call (unscaled by the step): it does not clear
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    assert all(g is not None for g in _tiny.grads(model))
+    assert _tiny.same(_tiny.grads(model), _tiny.grads(by_hand))
+
+
+def test_native_scaler_unscales_before_clipping(timm_module) -> None:
+    cuda = timm_module("timm.utils.cuda")
+    batch = _tiny.batches(1)[0]
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    cuda.NativeScaler(device="cpu")(_tiny.mse(model, batch), opt, clip_grad=0.01, parameters=model.parameters())
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand_step(batch, clip=0.01)))
+
+
+def test_native_scaler_need_update_false_only_backpropagates(timm_module) -> None:
+    cuda = timm_module("timm.utils.cuda")
+    data = _tiny.batches(2)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = cuda.NativeScaler(device="cpu")
+    before = _tiny.weights(model)
+    scaler(_tiny.mse(model, data[0]) / 2, opt, need_update=False)
+    assert _tiny.same(_tiny.weights(model), before, exact=True)
+    scaler(_tiny.mse(model, data[1]) / 2, opt)
+    by_hand = _tiny.linear()
+    hand_opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for batch in data:
+        (_tiny.mse(by_hand, batch) / 2).backward()
+    hand_opt.step()
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))
+
+
+def test_native_scaler_default_device_is_disabled_without_cuda(timm_module) -> None:
+    """NativeScaler() asks for a CUDA GradScaler; without CUDA torch disables it, so the call is a
+    plain backward + step (still no clear)."""
+    cuda = timm_module("timm.utils.cuda")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    batch = _tiny.batches(1)[0]
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = cuda.NativeScaler()
+    assert not scaler._scaler.is_enabled()
+    scaler(_tiny.mse(model, batch), opt)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand_step(batch)))
+    assert all(g is not None for g in _tiny.grads(model))
+
+
+def test_apex_scaler_backward_clip_step_without_clear(timm_module) -> None:
+    cuda = timm_module("timm.utils.cuda", apex=apex_amp.amp)
+    assert cuda.has_apex
+    batch = _tiny.batches(1)[0]
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    cuda.ApexScaler()(_tiny.mse(model, batch), opt, clip_grad=0.01)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand_step(batch, clip=0.01)))
+    assert all(g is not None for g in _tiny.grads(model))
+
+
+def test_apex_scale_loss_stand_in_scales_then_unscales() -> None:
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    before = _tiny.weights(model)
+    with apex_amp.amp.scale_loss(_tiny.mse(model, batch), opt) as scaled:
+        scaled.backward()
+        inside = _tiny.grads(model)
+    assert all(torch.allclose(i, apex_amp.amp.loss_scale * h) for i, h in zip(inside, _tiny.grads(by_hand)))
+    assert _tiny.same(_tiny.grads(model), _tiny.grads(by_hand))  # unscaled on exit
+    assert _tiny.same(_tiny.weights(model), before, exact=True)  # no step
+    with apex_amp.amp.scale_loss(_tiny.mse(model, batch), opt, delay_unscale=True) as scaled:
+        scaled.backward()
+    # left scaled (and added to the unscaled gradient already there): g + scale * g
+    expected = [(1 + apex_amp.amp.loss_scale) * g for g in _tiny.grads(by_hand)]
+    assert all(torch.allclose(a, b) for a, b in zip(_tiny.grads(model), expected))
+
+
+def test_lookahead_steps_base_and_clears_shared_params(timm_module) -> None:
+    lookahead = timm_module("timm.optim.lookahead")
+    data = _tiny.batches(3)
+    model = _tiny.linear()
+    opt = lookahead.Lookahead(torch.optim.SGD(model.parameters(), lr=0.1), alpha=0.5, k=2)
+    by_hand = _tiny.linear()
+    hand_opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    slow = None  # timm creates the slow copy at the first sync, from the fast weights of that moment
+    for i, batch in enumerate(data):
+        opt.zero_grad()
+        assert all(p.grad is None for p in model.parameters())
+        _tiny.mse(model, batch).backward()
+        opt.step()
+        hand_opt.zero_grad()
+        _tiny.mse(by_hand, batch).backward()
+        hand_opt.step()
+        if (i + 1) % 2 == 0:  # every k steps: slow += alpha * (fast - slow); fast = slow
+            if slow is None:
+                slow = _tiny.weights(by_hand)
+            with torch.no_grad():
+                for s, p in zip(slow, by_hand.parameters()):
+                    s.add_(p - s, alpha=0.5)
+                    p.copy_(s)
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))

@@ -1,0 +1,142 @@
+"""Proofs for gradfix/libraries/torch_extras.py: DDP and FSDP (one-process gloo group on the CPU),
+schedule-free optimizers, and optimizer classes a project derives from torch.optim."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from . import _tiny  # noqa: E402
+
+pytestmark = [pytest.mark.xdist_group("torch_extras"), pytest.mark.filterwarnings("ignore")]
+
+
+@pytest.fixture(scope="module")
+def process_group():
+    import torch.distributed as dist
+
+    if not dist.is_available():
+        pytest.skip("torch.distributed is not available")
+    saved = dict(os.environ)
+    created = False
+    if not dist.is_initialized():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+        dist.init_process_group("gloo", rank=0, world_size=1)
+        created = True
+    yield
+    if created:
+        dist.destroy_process_group()
+    os.environ.clear()  # MASTER_ADDR/PORT would make later Accelerate or Trainer runs look distributed
+    os.environ.update(saved)
+
+
+def test_ddp_no_sync_leaves_local_gradients_alone(process_group) -> None:
+    from torch.nn.parallel import DistributedDataParallel
+
+    data = _tiny.batches(2)
+    by_hand = _tiny.linear()
+    for batch in data:
+        (_tiny.mse(by_hand, batch) / 2).backward()
+    model = DistributedDataParallel(_tiny.linear())
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    before = _tiny.weights(model.module)
+    with model.no_sync():
+        (_tiny.mse(model, data[0]) / 2).backward()
+    assert _tiny.same(_tiny.weights(model.module), before, exact=True)  # no step inside
+    (_tiny.mse(model, data[1]) / 2).backward()
+    assert _tiny.same(_tiny.grads(model.module), _tiny.grads(by_hand))  # nothing divided or cleared
+    opt.step()
+
+
+def test_fsdp_clip_grad_norm_clips_total_norm(process_group) -> None:
+    from torch.distributed.fsdp import FullyShardedDataParallel
+
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    (_tiny.mse(by_hand, batch) * 100).backward()
+    expected = torch.nn.utils.clip_grad_norm_(by_hand.parameters(), 0.01)
+    model = FullyShardedDataParallel(_tiny.linear(), device_id=torch.device("cpu"))
+    (_tiny.mse(model, batch) * 100).backward()
+    norm = model.clip_grad_norm_(0.01)
+    assert torch.allclose(norm, expected)
+    total = torch.sqrt(sum(p.grad.pow(2).sum() for p in model.parameters()))
+    assert total <= 0.01 + 1e-6
+
+
+def test_schedulefree_train_eval_leave_gradients_alone() -> None:
+    schedulefree = pytest.importorskip("schedulefree")
+    model = _tiny.linear()
+    opt = schedulefree.SGDScheduleFree(model.parameters(), lr=0.1)
+    opt.train()
+    _tiny.mse(model, _tiny.batches(1)[0]).backward()
+    grads = _tiny.grads(model)
+    opt.eval()  # swaps the weights to the averaged point...
+    assert _tiny.same(_tiny.grads(model), grads, exact=True)  # ...and leaves .grad alone
+    with pytest.raises(Exception, match="train mode"):
+        opt.step()  # stepping in eval mode is refused
+    opt.train()
+    assert _tiny.same(_tiny.grads(model), grads, exact=True)
+    before = _tiny.weights(model)
+    opt.step()
+    assert not _tiny.same(before, _tiny.weights(model), exact=True)
+    assert all(g is not None for g in _tiny.grads(model))  # step does not clear
+    opt.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+
+
+class ProjectSGD(torch.optim.Optimizer):
+    """An optimizer a project defines itself: only step() is its own."""
+
+    def __init__(self, params, lr: float) -> None:
+        super().__init__(params, {"lr": lr})
+
+    @torch.no_grad()
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    p.add_(p.grad, alpha=-group["lr"])
+
+
+class ProjectMomentum(torch.optim.SGD):
+    """A subclass of a torch.optim class that changes nothing about clearing."""
+
+
+@pytest.mark.parametrize("optimizer_class", [ProjectSGD, ProjectMomentum], ids=["Optimizer", "SGD"])
+def test_project_optimizer_subclass_inherits_zero_grad(optimizer_class) -> None:
+    data = _tiny.batches(3)
+    model = _tiny.linear()
+    opt = optimizer_class(model.parameters(), lr=0.1)
+    by_hand = _tiny.linear()
+    hand = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for batch in data:
+        opt.zero_grad()
+        assert all(p.grad is None for p in model.parameters())
+        _tiny.mse(model, batch).backward()
+        opt.step()
+        hand.zero_grad()
+        _tiny.mse(by_hand, batch).backward()
+        hand.step()
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))
+
+
+def test_fsdp_no_sync_leaves_local_gradients_alone(process_group) -> None:
+    from torch.distributed.fsdp import FullyShardedDataParallel
+
+    data = _tiny.batches(2)
+    by_hand = _tiny.linear()
+    for batch in data:
+        (_tiny.mse(by_hand, batch) / 2).backward()
+    model = FullyShardedDataParallel(_tiny.linear(), device_id=torch.device("cpu"), use_orig_params=True)
+    with model.no_sync():
+        (_tiny.mse(model, data[0]) / 2).backward()
+    (_tiny.mse(model, data[1]) / 2).backward()
+    with FullyShardedDataParallel.summon_full_params(model, with_grads=True):
+        assert _tiny.same(_tiny.grads(model.module), _tiny.grads(by_hand))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter, deque
+from pathlib import Path
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
@@ -56,6 +57,7 @@ class FileResult:
     encoding: str = "utf-8"
     error: str | None = None  # one line: "path:line:col: error: ..."
     fixed_codes: Counter = field(default_factory=Counter)
+    depends_on: dict[str, str] = field(default_factory=dict)  # other files read (path -> sha256)
     notes: list[str] = field(default_factory=list)  # one line each, for stderr (skipped cells)
 
     @property
@@ -63,11 +65,20 @@ class FileResult:
         return self.fixed is not None and self.fixed != self.original
 
 
-def might_train(data: bytes) -> bool:
-    """A cheap look at the bytes: could this file hold a training iteration?"""
+def might_train(data: bytes, path: str | None = None) -> bool:
+    """A cheap look at the bytes: could this file hold a training iteration? Its own
+    backward call, or (when it steps or clears an optimizer) one in a module of its project
+    that it imports."""
     if any(word in data for word in PREFILTER):
         return True
-    return b"backward" in data and _BARE_BACKWARD.search(data) is not None
+    if b"backward" in data and _BARE_BACKWARD.search(data) is not None:
+        return True
+    if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data):
+        return False
+    from gradfix.project import project_for
+
+    project = project_for(path)
+    return project is not None and project.imports_backpropagation(data, Path(path))
 
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:
@@ -82,7 +93,7 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
 def process_python(path: str, data: bytes, options: Options) -> FileResult:
     """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input."""
     result = FileResult(path, original=data)
-    if not might_train(data):
+    if not might_train(data, _file_path(path)):
         return result
     try:
         return _process(path, data, options, result)
@@ -98,7 +109,12 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     from gradfix.suppressions import filter_suppressed
     from gradfix.transforms.apply import apply_fixes, select_compatible
 
-    source = Source.from_bytes(data)
+    from gradfix.project import project_for
+
+    project = project_for(path)
+    if project is not None:
+        project.touched = {}
+    source = Source.from_bytes(data, _file_path(path))
     result.encoding = source.encoding
     rules = _rules(options.select)
     changed = False
@@ -107,7 +123,7 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))
     findings: list = []  # type: ignore[type-arg]
     for _ in range(MAX_PASSES):
-        model = build_model(source)
+        model = build_model(source, project)
         findings = [finding for rule in rules for finding in rule.check(model)]
         spans = None
         if findings and directives:
@@ -127,12 +143,15 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
         text = apply_fixes(source, chosen)
         try:
-            source = Source(text, parse(text), source.encoding)
+            source = Source(text, parse(text), source.encoding, path=source.path)
         except SourceError as error:
             raise SourceError(f"internal error: the fix would not compile ({error})") from None
         changed = True
     else:
         result.remaining = _diagnostics(path, source, findings, options)
+    if project is not None:
+        own = str(Path(path).absolute())
+        result.depends_on = {name: digest for name, digest in project.touched.items() if name != own}
     if changed:
         try:
             new = source.data
@@ -141,6 +160,13 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         if new != data:
             result.fixed = new
     return result
+
+
+def _file_path(path: str) -> str | None:
+    """The file a path names, for looking up its project (`nb.ipynb:cell_3` is in nb.ipynb)."""
+    if path == STDIN:
+        return None
+    return path.split(":cell_", 1)[0]
 
 
 def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
@@ -243,7 +269,7 @@ def _in_pool(
                 window.append(FileResult(source.path, error=f"{source.path}: error: {error}"))
                 data = None
             if data is not None:
-                if might_train(data):
+                if might_train(data, source.path):
                     window.append(pool.submit(_process_remote, source.path, data, options))
                 else:
                     window.append(FileResult(source.path, original=data))

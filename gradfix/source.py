@@ -72,8 +72,11 @@ def decode(data: bytes) -> tuple[str, str]:
 class Source:
     """One file's text and tree, with the offset arithmetic fixes need."""
 
-    def __init__(self, text: str, tree: ast.Module, encoding: str = "utf-8", data: bytes | None = None) -> None:
+    def __init__(
+        self, text: str, tree: ast.Module, encoding: str = "utf-8", data: bytes | None = None, path: str | None = None
+    ) -> None:
         self.text = text
+        self.path = path  # where it was read from, when it is a file
         self.tree = tree
         self.encoding = encoding
         self._data = data
@@ -89,9 +92,9 @@ class Source:
 
     # building -----------------------------------------------------------------------------
     @classmethod
-    def from_bytes(cls, data: bytes) -> Source:
+    def from_bytes(cls, data: bytes, path: str | None = None) -> Source:
         text, encoding = decode(data)
-        return cls(text, parse(text), encoding, data)
+        return cls(text, parse(text), encoding, data, path)
 
     @classmethod
     def from_text(cls, text: str) -> Source:

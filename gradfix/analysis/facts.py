@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import (
@@ -21,6 +22,9 @@ from gradfix.analysis.names import (
 )
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, Source
+
+if TYPE_CHECKING:
+    from gradfix.project import Project
 
 OPTIMIZER_CLASSES = {
     "SGD", "Adam", "AdamW", "Adagrad", "Adadelta", "Adamax", "ASGD", "LBFGS", "NAdam",
@@ -93,11 +97,13 @@ class FunctionInfo:
     params: list[str]  # positional parameter names, `self` included, then keyword-only ones
     class_name: str | None = None
     source: Source | None = None  # the file that defines it (another module for imported helpers)
+    facts: ModuleFacts | None = field(default=None, repr=False)  # that file's facts
 
 
 @dataclass
 class ModuleFacts:
     source: Source
+    project: Project | None = field(default=None, repr=False)  # the project, to read other modules
     imports: ImportMap = field(default_factory=ImportMap)
     objects: dict[str, ObjectInfo] = field(default_factory=dict)
     module_functions: dict[str, FunctionInfo] = field(default_factory=dict)
@@ -215,7 +221,7 @@ class _FactCollector:
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, classes: list[str], functions: list[ast.AST]) -> None:
         facts = self.facts
-        info = FunctionInfo(node, function_params(node), source=facts.source)
+        info = FunctionInfo(node, function_params(node), source=facts.source, facts=facts)
         if functions:
             facts.local_functions.setdefault(id(functions[-1]), {})[node.name] = info
         elif classes:
@@ -363,8 +369,8 @@ def _engine_like(key: str) -> bool:
     return bool(_ENGINE_NAME.search(last_name(key)))
 
 
-def collect_facts(source: Source) -> ModuleFacts:
-    facts = ModuleFacts(source)
+def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts:
+    facts = ModuleFacts(source, project)
     collector = _FactCollector(facts)
     collector.walk(source.tree)
     collector.call_sites()

@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
 from gradfix.analysis.facts import (
     FunctionInfo,
@@ -35,9 +36,11 @@ from gradfix.analysis.names import (
     positional,
     receiver,
     substitute_root,
-    walk_expression,
 )
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+
+if TYPE_CHECKING:
+    from gradfix.project import Project
 
 MAX_HELPER_DEPTH = 3
 
@@ -77,6 +80,7 @@ class _Context(NamedTuple):
     class_name: str | None = None
     mapping: tuple[tuple[str, str], ...] = ()  # parameter -> caller's key, inside helpers
     source: Source | None = None  # the file of the code being walked, when not the analysed one
+    facts: ModuleFacts | None = None  # ... and its facts
 
     @property
     def in_helper(self) -> bool:
@@ -122,14 +126,55 @@ class _Walker:
         self.visiting: list[int] = []
         self.self_attributes: dict[str, set[str]] = {}
         self._backpropagating: set[str] | None = None
+        self._imported: dict[str, bool] = {}
 
-    def may_backpropagate(self, loop: Loop) -> bool:
-        """The loop's text mentions `backward` or a function of this module that (through
-        other functions) does: otherwise no iteration can run a backward pass."""
+    def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
+        """The loop's text mentions `backward`, a function of this module that (through other
+        functions) does, or a name imported from a project module that does: otherwise no
+        iteration can run a backward pass."""
         text = self.source.segment(loop)
-        if "backward" in text:
+        if "backward" in text or "loss_scaler" in text or "scale_loss" in text:
             return True
-        return any(name in text for name in self.backpropagating_names())
+        if any(name in text for name in self.backpropagating_names()):
+            return True
+        project = self.facts.project
+        if project is None:
+            return False
+        if ctx.class_name is not None and "self." in text and self.project_bases(ctx.class_name):
+            return True  # a method inherited from a class of another module may backpropagate
+        for local, qualified in self.facts.imports.aliases.items():
+            if local in text and self.imported_backpropagates(qualified):
+                return True
+        return False
+
+    def project_bases(self, class_name: str) -> bool:
+        node = self.facts.classes.get(class_name)
+        if node is None:
+            return False
+        for base in node.bases:
+            name = dotted(base)
+            if name is None or name in self.facts.classes:
+                continue
+            if self.facts.imports.qualify(name) != name or "." in name:
+                return True
+        return False
+
+    def imported_backpropagates(self, qualified: str) -> bool:
+        cached = self._imported.get(qualified)
+        if cached is None:
+            cached = False
+            project = self.facts.project
+            importer = Path(self.source.path) if self.source.path else None
+            parts = qualified.lstrip(".").split(".")
+            level = len(qualified) - len(qualified.lstrip("."))
+            for cut in range(len(parts), 0, -1):
+                path = project.module_file("." * level + ".".join(parts[:cut]), importer) if project else None
+                if path is not None:
+                    data = project.read(path)  # type: ignore[union-attr]
+                    cached = data is not None and any(word in data for word in (b"backward", b"loss_scaler", b"scale_loss"))
+                    break
+            self._imported[qualified] = cached
+        return cached
 
     def backpropagating_names(self) -> set[str]:
         if self._backpropagating is None:
@@ -212,7 +257,7 @@ class _Walker:
             self.block(orelse, else_ctx)
 
     def loop(self, stmt: Loop, ctx: _Context) -> None:
-        if not ctx.loops and not ctx.via and not self.may_backpropagate(stmt):
+        if not ctx.loops and not ctx.via and not self.may_backpropagate(stmt, ctx):
             return  # no backward can run in it, nor in a loop inside it: not a training loop
         if isinstance(stmt, FOR_LOOPS):
             self.expressions([stmt.iter], ctx)
@@ -288,15 +333,15 @@ class _Walker:
             home_loops=ctx.home_loops,
             withs=ctx.withs,
             via=ctx.via,
+            source=ctx.source,
             **values,  # type: ignore[arg-type]
         )
         self.events.append(event)
         return event
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
-        facts = self.facts
         name = call_name(call)
-        qualified = facts.imports.qualify(name) or ""
+        qualified = (ctx.facts or self.facts).imports.qualify(name) or ""
         method = method_name(call)
         recv = receiver(call)
         args = positional(call)
@@ -321,7 +366,7 @@ class _Walker:
         if method == "zero_grad" and recv is not None:
             raw = self.key(recv, ctx)
             key = ctx.rename(raw)
-            is_optimizer = facts.optimizer_evidence(key) or facts.optimizer_evidence(raw)
+            is_optimizer = self.ask(ctx, key, raw, "optimizer_evidence")
             scope = ClearScope.OPTIMIZER if is_optimizer or key.endswith("[*]") else ClearScope.MODEL
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope)
             return
@@ -357,27 +402,26 @@ class _Walker:
             return
         raw = self.key(recv, ctx)
         recv_key = ctx.rename(raw)
-        if args and (self.facts.is_engine(recv_key) or self.facts.is_engine(raw)):
-            info = self.facts.info(recv_key)
-            engine = self.facts.kind(recv_key) == "engine" and "Accelerator" not in ((info.constructor if info else None) or "")
+        if args and self.ask(ctx, recv_key, raw, "is_engine"):
+            info = self.facts.info(recv_key) or (ctx.facts or self.facts).info(raw)
+            engine = (info is not None and info.kind == "engine") and "Accelerator" not in ((info.constructor if info else None) or "")
             self.emit(EventKind.BACKWARD, call, ctx, loss=args[0], target=recv_key, engine=engine)
             return
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
     def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
-        facts = self.facts
         raw = self.key(recv, ctx)
         key = ctx.rename(raw)
-        if args and (facts.is_scaler(key) or facts.is_scaler(raw)):  # scaler.step(opt)
+        if args and self.ask(ctx, key, raw, "is_scaler"):  # scaler.step(opt)
             self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
-        if facts.is_scheduler(key) or facts.is_scheduler(raw):
+        if self.ask(ctx, key, raw, "is_scheduler"):
             self.emit(EventKind.SCHEDULER_STEP, call, ctx, target=key)
             return
-        if facts.is_engine(key) or facts.is_engine(raw):
+        if self.ask(ctx, key, raw, "is_engine"):
             self.emit(EventKind.STEP, call, ctx, target=key, engine=True)
             return
-        if not (facts.optimizer_evidence(key) or facts.optimizer_evidence(raw) or key.endswith("[*]")):
+        if not (self.ask(ctx, key, raw, "optimizer_evidence") or key.endswith("[*]")):
             return  # env.step(action), a scheduler we cannot recognise...
         closure: ast.expr | None = args[0] if args else None
         for kw in call.keywords:
@@ -392,25 +436,74 @@ class _Walker:
         self.emit(EventKind.STEP, call, ctx, target=key)
 
     # helpers -------------------------------------------------------------------
+    def ask(self, ctx: _Context, key: str, raw: str, question: str) -> bool:
+        """A fact about an object, by the caller's name for it (`key`) or, inside a helper of
+        another module, by the helper's own name (`raw`) in that module's facts."""
+        if getattr(self.facts, question)(key):
+            return True
+        facts = ctx.facts or self.facts
+        return bool(getattr(facts, question)(raw))
+
     def resolve(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:
         func = call.func
+        facts = ctx.facts or self.facts
         if isinstance(func, ast.Name):
             return self.resolve_name(func.id, ctx)
-        if (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id == "self"
-            and ctx.class_name is not None
-        ):
-            return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            if ctx.class_name is None:
+                return None
+            return self.method_of(facts, ctx.class_name, func.attr, 0)
+        name = dotted(func)
+        if name is not None:
+            qualified = facts.imports.qualify(name)
+            if qualified is not None and qualified != name:
+                return self.imported(qualified, facts)  # `engine.train_one_epoch(...)`, `T.step(...)`
         return None
 
     def resolve_name(self, name: str, ctx: _Context) -> FunctionInfo | None:
+        facts = ctx.facts or self.facts
         for function in reversed(ctx.functions):
-            local = self.facts.local_functions.get(id(function), {}).get(name)
+            local = facts.local_functions.get(id(function), {}).get(name)
             if local is not None:
                 return local
-        return self.facts.module_functions.get(name)
+        found = facts.module_functions.get(name)
+        if found is not None:
+            return found
+        qualified = facts.imports.qualify(name)
+        if qualified is not None and qualified != name:
+            return self.imported(qualified, facts)  # `from .engine import train_one_epoch`
+        return None
+
+    def imported(self, qualified: str, facts: ModuleFacts) -> FunctionInfo | None:
+        """A function of another module of the project (read and indexed only now)."""
+        project = self.facts.project
+        if project is None:
+            return None
+        importer = Path(facts.source.path) if facts.source.path else None
+        return project.function(qualified, importer)
+
+    def method_of(self, facts: ModuleFacts, class_name: str, name: str, depth: int) -> FunctionInfo | None:
+        """`self.name` in a class: its own method, or one of a base class of the module or,
+        through the project, of another module."""
+        found = facts.methods.get(class_name, {}).get(name)
+        if found is not None or depth > 3:
+            return found
+        node = facts.classes.get(class_name)
+        if node is None:
+            return None
+        for base in node.bases:
+            base_name = dotted(base)
+            if base_name is None:
+                continue
+            if base_name in facts.classes and base_name != class_name:
+                found = self.method_of(facts, base_name, name, depth + 1)
+            elif self.facts.project is not None:
+                qualified = facts.imports.qualify(base_name) or base_name
+                located = self.facts.project.class_named(qualified, Path(facts.source.path) if facts.source.path else None)
+                found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
+            if found is not None:
+                return found
+        return None
 
     def too_deep(self, helper: FunctionInfo) -> bool:
         return len(self.visiting) >= MAX_HELPER_DEPTH or id(helper.node) in self.visiting
@@ -448,7 +541,8 @@ class _Walker:
             mapping=tuple(new_mapping.items()),
             functions=ctx.functions + (helper.node,),
             class_name=helper.class_name or ctx.class_name,
-            source=helper.source if helper.source is not self.source else ctx.source,
+            source=helper.source if helper.source is not self.source else None,
+            facts=helper.facts if helper.facts is not self.facts else None,
         )
         self.visiting.append(id(helper.node))
         try:
@@ -459,8 +553,9 @@ class _Walker:
     def inherited(self, method: str, ctx: _Context) -> bool:
         """`self.method()` looks like a framework hook and is neither defined nor assigned in this
         class, whose bases we cannot read."""
-        node = self.facts.classes.get(ctx.class_name or "")
-        if node is None or not _HOOK_NAME.search(method) or method in self.facts.methods.get(node.name, {}):
+        facts = ctx.facts or self.facts
+        node = facts.classes.get(ctx.class_name or "")
+        if node is None or not _HOOK_NAME.search(method) or method in facts.methods.get(node.name, {}):
             return False
         bases = [dotted(base) for base in node.bases]
         if all(base is not None and base.rsplit(".", 1)[-1] in _KNOWN_BASES for base in bases):
@@ -554,8 +649,10 @@ def _self_attributes(node: ast.ClassDef) -> set[str]:
     return names
 
 
-def build_model(source: Source) -> ModuleModel:
-    facts = collect_facts(source)
+def build_model(source: Source, project: Project | None = None) -> ModuleModel:
+    facts = collect_facts(source, project)
+    if project is not None and source.path:
+        project.remember(Path(source.path), source.data, source, facts)
     walker = _Walker(facts)
     walker.block(source.tree.body, _Context())
     model = ModuleModel(source, facts)

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from gradfix.source import Loop
+from gradfix.source import Loop, Source
 
 
 class EventKind(enum.Enum):
@@ -64,6 +64,18 @@ class GradEvent:
     via: tuple[ast.Call, ...] = ()  # helper calls this event was found through
     withs: tuple[ast.With | ast.AsyncWith, ...] = ()  # `with` blocks around the event
     reason: str = ""  # UNKNOWN: why
+    source: Source | None = None  # the file of a helper of another module the event sits in
+
+    @property
+    def foreign(self) -> bool:
+        """Inside a helper of another file: its nodes are not in the analysed file."""
+        return self.source is not None
+
+    @property
+    def anchor(self) -> ast.AST:
+        """Where a finding about this event points in the analysed file: the event itself, or
+        the call (in the analysed code) of the helper of another file it runs in."""
+        return self.via[0] if self.source is not None and self.via else self.node
 
     @property
     def statement(self) -> ast.stmt:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
 
 from gradfix.source import dotted
 
@@ -180,13 +179,12 @@ class ImportMap:
                     top = alias.name.split(".", 1)[0]
                     self.aliases.setdefault(top, top)
             return
-        if node.level or node.module is None:
-            return
+        prefix = "." * node.level + (f"{node.module}." if node.module else "")
         for alias in node.names:
             if alias.name == "*":
                 continue
             local = alias.asname or alias.name
-            self.aliases[local] = f"{node.module}.{alias.name}"
+            self.aliases[local] = prefix + alias.name  # `.engine.train_one_epoch` for a relative import
 
     def qualify(self, name: str | None) -> str | None:
         if name is None:

@@ -73,3 +73,8 @@ def indented_block(loop: Loop, source: Source) -> bool:
 
 def is_kind(event: GradEvent, *kinds: EventKind) -> bool:
     return event.kind in kinds
+
+
+def event_code(event: GradEvent, model: ModuleModel) -> str:
+    """The source text of an event's node, from whichever file it is written in."""
+    return (event.source or model.source).code(event.node)

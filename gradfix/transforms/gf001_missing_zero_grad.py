@@ -106,7 +106,7 @@ class MissingZeroGrad(Rule):
             yield Finding(
                 self.code,
                 self.accumulation_message.format(opt=target),
-                step.node,
+                step.anchor,
                 fix=Fix(list(edits), Safety.SAFE) if edits else None,
                 related=(loop.node,),
             )
@@ -114,7 +114,7 @@ class MissingZeroGrad(Rule):
             yield Finding(
                 self.code,
                 self.message.format(opt=target),
-                step.node,
+                step.anchor,
                 fix=self._fix(loop, step, target, model, bindings),
                 related=(loop.node,),
             )

@@ -106,7 +106,7 @@ class MissingAccumulationFlush(AccumulationRule):
         return Finding(
             self.code,
             self.message.format(n=model.source.code(periodic.n), opt=target),
-            acc.steps[0].node,
+            acc.steps[0].anchor,
             fix=fix,
             related=(loop,),
         )

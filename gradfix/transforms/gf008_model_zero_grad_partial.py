@@ -15,7 +15,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.source import FUNCTIONS, Source
-from gradfix.transforms._common import owned_events, single_call_statement
+from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
 
@@ -119,9 +119,9 @@ class ModelZeroGradPartial(LoopRule):
             yield Finding(
                 self.code,
                 self.message.format(
-                    clear=source.code(clear.node), opt=target, params=source.code(built[0]), model=clear.target  # type: ignore[arg-type]
+                    clear=event_code(clear, model), opt=target, params=source.code(built[0]), model=clear.target  # type: ignore[arg-type]
                 ),
-                clear.node,
+                clear.anchor,
                 fix=self._fix(clear, clears, steps, target, source),
                 related=(loop.node,),
             )

@@ -12,7 +12,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import method_name
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import owned_events, single_call_statement
+from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -97,8 +97,8 @@ class ZeroGradInsideAccumulation(Rule):
                 continue
             yield Finding(
                 self.code,
-                self.message.format(clear=model.source.code(clear.node), opt=target, n=model.source.code(acc.periodic.n)),
-                clear.node,
+                self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
+                clear.anchor,
                 fix=self._fix(acc, clear, target, model),
                 related=(loop,),
             )

@@ -94,8 +94,8 @@ class ClipWithoutUnscale(LoopRule):
             opt = source.code(call.args[0])
             yield Finding(
                 self.code,
-                self.message.format(clip=source.code(clip.node), scaler=scaler, opt=opt),
-                clip.node,
+                self.message.format(clip=(clip.source or source).code(clip.node), scaler=scaler, opt=opt),
+                clip.anchor,
                 fix=self._fix(loop, clip, scaler_steps, events, scaler, opt, model),
                 related=(loop.node,),
             )
@@ -134,7 +134,7 @@ class ClipWithoutUnscale(LoopRule):
 
 def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]
     """The file of the helper a clip sits in: only helpers of the analysed file are edited."""
-    return model.source
+    return None if clip.foreign else model.source
 
 
 def _is_torch_clip(clip: GradEvent) -> bool:

@@ -1,0 +1,256 @@
+"""The project a file belongs to, read lazily: one program, not one file.
+
+Training code is split up — `train_one_epoch(...)` in `engine.py` called from `main.py`, a
+`train_step(model, optimizer, batch)` called from a loop elsewhere. The loop model asks this
+index two questions:
+
+- *what is this imported name?* (`from .engine import train_one_epoch`, `import trainer as T`):
+  the module is located under the project root (or next to the importing file, as a script's
+  sibling imports resolve) and read, parsed and indexed only then;
+- *who calls this function?*: the project's files are searched as bytes for the name, and only
+  the files that mention it are parsed.
+
+Nothing is read that no question needs, so a run over one file (an editor, pre-commit) still
+sees through the project without analysing it. Every file a result depended on is recorded
+with the hash of its bytes (the cache keys on them). The root is the nearest folder above the
+file with `pyproject.toml`, `setup.py` or `.git`; without one, the file's own folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+from gradfix.files import DEFAULT_EXCLUDES
+from gradfix.source import Source, SourceError
+
+if TYPE_CHECKING:
+    from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+
+MARKERS = ("pyproject.toml", "setup.py", ".git")
+# A module whose bytes say none of these cannot touch gradients: no need to parse it.
+_GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b"scale")
+_MAX_PROJECT_FILES = 20_000
+_BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
+_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
+
+
+def project_root(path: Path) -> Path:
+    start = path if path.is_dir() else path.parent
+    start = start.absolute()
+    for candidate in (start, *start.parents):
+        if any((candidate / marker).exists() for marker in MARKERS):
+            return candidate
+    return start
+
+
+@dataclass
+class Module:
+    path: Path
+    source: Source
+    facts: ModuleFacts
+
+
+@dataclass
+class Project:
+    root: Path
+    _modules: dict[Path, Module | None] = field(default_factory=dict)
+    _bytes: dict[Path, bytes | None] = field(default_factory=dict)
+    _files: list[Path] | None = None
+    # files read for the current analysis, with their content hash
+    touched: dict[str, str] = field(default_factory=dict)
+    _backpropagating_module: dict[tuple[str, Path], bool] = field(default_factory=dict)
+
+    # files -------------------------------------------------------------------------------
+    def read(self, path: Path) -> bytes | None:
+        path = path.absolute()
+        if path not in self._bytes:
+            try:
+                self._bytes[path] = path.read_bytes() if path.is_file() else None
+            except OSError:
+                self._bytes[path] = None
+        data = self._bytes[path]
+        if data is not None:
+            self.touched[str(path)] = hashlib.sha256(data).hexdigest()
+        return data
+
+    def remember(self, path: Path, data: bytes, source: Source, facts: ModuleFacts) -> None:
+        """The file being analysed: its own module, as read (an editor's buffer may differ
+        from the disk)."""
+        path = path.absolute()
+        self._bytes[path] = data
+        self._modules[path] = Module(path, source, facts)
+
+    def module(self, path: Path) -> Module | None:
+        path = path.absolute()
+        if path in self._modules:
+            module = self._modules[path]
+            if module is not None:
+                self.read(path)  # recorded as a dependency
+            return module
+        data = self.read(path)
+        module = None
+        if data is not None and any(word in data for word in _GRADIENT_BYTES):
+            from gradfix.analysis.facts import collect_facts
+
+            try:
+                source = Source.from_bytes(data, str(path))
+                module = Module(path, source, collect_facts(source, self))
+            except (SourceError, RecursionError, MemoryError):
+                module = None
+        self._modules[path] = module
+        return module
+
+    def mentions_gradients(self, path: Path) -> bool:
+        data = self.read(path)
+        return data is not None and any(word in data for word in _GRADIENT_BYTES)
+
+    def files(self) -> list[Path]:
+        """The project's Python files (default excludes skipped), found once."""
+        if self._files is None:
+            found: list[Path] = []
+            for current, dirnames, filenames in os.walk(self.root):
+                dirnames[:] = sorted(
+                    d for d in dirnames if d not in DEFAULT_EXCLUDES and not d.startswith(".") and not d.endswith(".egg-info")
+                )
+                for name in sorted(filenames):
+                    if name.endswith(".py"):
+                        found.append(Path(current) / name)
+                        if len(found) >= _MAX_PROJECT_FILES:
+                            break
+                if len(found) >= _MAX_PROJECT_FILES:
+                    break
+            self._files = found
+        return self._files
+
+    def files_mentioning(self, word: str) -> Iterator[Path]:
+        needle = word.encode()
+        for path in self.files():
+            data = self.read_quietly(path)
+            if data is not None and needle in data:
+                self.read(path)
+                yield path
+
+    def read_quietly(self, path: Path) -> bytes | None:
+        """Bytes for a search: not a dependency unless something is found in them."""
+        path = path.absolute()
+        if path not in self._bytes:
+            try:
+                self._bytes[path] = path.read_bytes()
+            except OSError:
+                self._bytes[path] = None
+        return self._bytes[path]
+
+    def imports_backpropagation(self, data: bytes, importer: Path) -> bool:
+        """The file imports a module of this project that runs a backward pass (a quick look at
+        import lines and at the imported files' bytes, for the prefilter)."""
+        for match in _IMPORT_LINE.finditer(data):
+            names = [match.group(1)] if match.group(1) else [n.split()[0] for n in match.group(2).split(b",") if n.strip()]
+            for raw in names:
+                name = raw.decode("ascii", "replace")
+                answer = self._backpropagating_module.get((name, importer.parent))
+                if answer is None:
+                    path = self.module_file(name, importer)
+                    data_there = self.read_quietly(path) if path is not None else None
+                    answer = data_there is not None and any(w in data_there for w in _BACKWARD_BYTES)
+                    self._backpropagating_module[(name, importer.parent)] = answer
+                if answer:
+                    return True
+        return False
+
+    # names ----------------------------------------------------------------------------------
+    def module_file(self, name: str, importer: Path | None) -> Path | None:
+        """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`)."""
+        level = len(name) - len(name.lstrip("."))
+        parts = [p for p in name.lstrip(".").split(".") if p]
+        bases: list[Path] = []
+        if level:
+            if importer is None:
+                return None
+            base = importer.absolute().parent
+            for _ in range(level - 1):
+                base = base.parent
+            bases = [base]
+        else:
+            if importer is not None:
+                bases.append(importer.absolute().parent)
+            bases += [self.root, self.root / "src"]
+        for base in bases:
+            target = base.joinpath(*parts) if parts else base
+            for candidate in (target.with_suffix(".py") if parts else None, target / "__init__.py"):
+                if candidate is not None and candidate.is_file() and _within(candidate, self.root):
+                    return candidate
+        return None
+
+    def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
+        """The function or method a qualified name stands for (`engine.train_one_epoch`,
+        `.engine.train_one_epoch`, `trainer.Trainer.step`), if it lives in the project."""
+        if depth > 3 or not qualified:
+            return None
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified.lstrip(".").split(".")
+        for cut in range(len(parts) - 1, 0 if level == 0 else -1, -1):
+            module_name = "." * level + ".".join(parts[:cut])
+            rest = parts[cut:]
+            path = self.module_file(module_name, importer)
+            if path is None:
+                continue
+            module = self.module(path)
+            if module is None:
+                return None
+            found = _lookup(module.facts, rest)
+            if found is not None:
+                return found
+            # re-exported: `from .engine import train_one_epoch` in a package's __init__.py
+            alias = module.facts.imports.aliases.get(rest[0])
+            if alias is not None:
+                return self.function(".".join([alias, *rest[1:]]), path, depth + 1)
+            return None
+        return None
+
+    def class_named(self, qualified: str, importer: Path | None) -> tuple[Module, str] | None:
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified.lstrip(".").split(".")
+        if len(parts) < 2 and not level:
+            return None
+        path = self.module_file("." * level + ".".join(parts[:-1]), importer)
+        if path is None:
+            return None
+        module = self.module(path)
+        if module is None or parts[-1] not in module.facts.classes:
+            return None
+        return module, parts[-1]
+
+
+def _lookup(facts: ModuleFacts, rest: list[str]) -> FunctionInfo | None:
+    if len(rest) == 1:
+        return facts.module_functions.get(rest[0])
+    if len(rest) == 2:
+        return facts.methods.get(rest[0], {}).get(rest[1])
+    return None
+
+
+def _within(path: Path, root: Path) -> bool:
+    try:
+        path.absolute().relative_to(root)
+    except ValueError:
+        return False
+    return True
+
+
+_PROJECTS: dict[Path, Project] = {}
+
+
+def project_for(path: str) -> Project | None:
+    """The (per-process) project of a file path; None for stdin without a name."""
+    if not path or path == "-":
+        return None
+    root = project_root(Path(path))
+    project = _PROJECTS.get(root)
+    if project is None:
+        project = _PROJECTS[root] = Project(root)
+    return project

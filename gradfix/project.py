@@ -59,40 +59,57 @@ class Module:
 class Project:
     root: Path
     _modules: dict[Path, Module | None] = field(default_factory=dict)
-    _bytes: dict[Path, bytes | None] = field(default_factory=dict)
+    _bytes: dict[Path, tuple[tuple[int, int] | None, bytes | None]] = field(default_factory=dict)
     _files: list[Path] | None = None
     # files read for the current analysis, with their content hash
     touched: dict[str, str] = field(default_factory=dict)
     _backpropagating_module: dict[tuple[str, Path], bool] = field(default_factory=dict)
+    _caller_models: dict[Path, object] = field(default_factory=dict)
 
     # files -------------------------------------------------------------------------------
     def read(self, path: Path) -> bytes | None:
-        path = path.absolute()
-        if path not in self._bytes:
-            try:
-                self._bytes[path] = path.read_bytes() if path.is_file() else None
-            except OSError:
-                self._bytes[path] = None
-        data = self._bytes[path]
+        """A file's bytes (recorded as a dependency of the current analysis). A file that
+        changed on disk since it was last read is read again, with what was built from it."""
+        data = self.read_quietly(path)
         if data is not None:
-            self.touched[str(path)] = hashlib.sha256(data).hexdigest()
+            self.touched[str(path.absolute())] = hashlib.sha256(data).hexdigest()
+        return data
+
+    def read_quietly(self, path: Path) -> bytes | None:
+        """Bytes for a search: not a dependency unless something is found in them."""
+        path = path.absolute()
+        try:
+            info = os.stat(path)
+            stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = None
+        cached = self._bytes.get(path)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        data: bytes | None = None
+        if stamp is not None:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = None
+        if cached is not None:  # changed on disk: forget what was built from the old bytes
+            self._modules.pop(path, None)
+            self._caller_models.clear()
+        self._bytes[path] = (stamp, data)
         return data
 
     def remember(self, path: Path, data: bytes, source: Source, facts: ModuleFacts) -> None:
         """The file being analysed: its own module, as read (an editor's buffer may differ
-        from the disk)."""
+        from the disk). What other modules' models saw of it before is forgotten."""
         path = path.absolute()
-        self._bytes[path] = data
         self._modules[path] = Module(path, source, facts)
+        self._caller_models.clear()
 
     def module(self, path: Path) -> Module | None:
         path = path.absolute()
+        data = self.read(path)  # a dependency; forgets what was built from bytes that changed
         if path in self._modules:
-            module = self._modules[path]
-            if module is not None:
-                self.read(path)  # recorded as a dependency
-            return module
-        data = self.read(path)
+            return self._modules[path]
         module = None
         if data is not None and any(word in data for word in _GRADIENT_BYTES):
             from gradfix.analysis.facts import collect_facts
@@ -104,6 +121,13 @@ class Project:
                 module = None
         self._modules[path] = module
         return module
+
+    def caller_model(self, path: Path, build):  # type: ignore[no-untyped-def]
+        """The loop model of another module (built once), to read how it calls a step function."""
+        path = path.absolute()
+        if path not in self._caller_models:
+            self._caller_models[path] = build()
+        return self._caller_models[path]
 
     def mentions_gradients(self, path: Path) -> bool:
         data = self.read(path)
@@ -135,16 +159,7 @@ class Project:
                 self.read(path)
                 yield path
 
-    def read_quietly(self, path: Path) -> bytes | None:
-        """Bytes for a search: not a dependency unless something is found in them."""
-        path = path.absolute()
-        if path not in self._bytes:
-            try:
-                self._bytes[path] = path.read_bytes()
-            except OSError:
-                self._bytes[path] = None
-        return self._bytes[path]
-
+    # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: Path) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""

@@ -81,6 +81,7 @@ class _Context(NamedTuple):
     mapping: tuple[tuple[str, str], ...] = ()  # parameter -> caller's key, inside helpers
     source: Source | None = None  # the file of the code being walked, when not the analysed one
     facts: ModuleFacts | None = None  # ... and its facts
+    helpers: tuple[ast.AST, ...] = ()  # function definitions entered through `via`
 
     @property
     def in_helper(self) -> bool:
@@ -98,6 +99,21 @@ class ModuleModel:
     source: Source
     facts: ModuleFacts
     loops: list[TrainingLoop] = field(default_factory=list)
+    step_functions: set[int] = field(default_factory=set)  # ids of functions analysed as iterations
+    helper_infos: dict[int, FunctionInfo] = field(default_factory=dict)  # id(def) -> helper looked into
+
+    def in_step_function(self, event: GradEvent) -> bool:
+        """The event runs inside a step function (a helper that backpropagates and steps on its
+        own), which is judged, and reported, where it is defined: once, for all its callers."""
+        from gradfix.analysis.steps import is_step_shaped
+
+        for helper in event.helpers:
+            if id(helper) in self.step_functions:
+                return True
+            info = self.helper_infos.get(id(helper))
+            if info is not None and is_step_shaped(info):
+                return True
+        return False
 
     @property
     def module(self) -> ast.Module:
@@ -127,6 +143,8 @@ class _Walker:
         self.self_attributes: dict[str, set[str]] = {}
         self._backpropagating: set[str] | None = None
         self._imported: dict[str, bool] = {}
+        self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
+        self.helper_infos: dict[int, FunctionInfo] = {}
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -334,6 +352,7 @@ class _Walker:
             withs=ctx.withs,
             via=ctx.via,
             source=ctx.source,
+            helpers=ctx.helpers,
             **values,  # type: ignore[arg-type]
         )
         self.events.append(event)
@@ -537,7 +556,10 @@ class _Walker:
                 new_mapping[param] = substitute_root(key, mapping) if mapping else key
         if helper.class_name is not None and "self" in mapping:
             new_mapping["self"] = mapping["self"]
+        self.calls_into.setdefault(id(helper.node), []).append((call, ctx))
+        self.helper_infos[id(helper.node)] = helper
         inner = ctx.replace(via=ctx.via + (call,),
+            helpers=ctx.helpers + (helper.node,),
             mapping=tuple(new_mapping.items()),
             functions=ctx.functions + (helper.node,),
             class_name=helper.class_name or ctx.class_name,
@@ -649,13 +671,13 @@ def _self_attributes(node: ast.ClassDef) -> set[str]:
     return names
 
 
-def build_model(source: Source, project: Project | None = None) -> ModuleModel:
+def build_model(source: Source, project: Project | None = None, step_functions: bool = True) -> ModuleModel:
     facts = collect_facts(source, project)
     if project is not None and source.path:
         project.remember(Path(source.path), source.data, source, facts)
     walker = _Walker(facts)
     walker.block(source.tree.body, _Context())
-    model = ModuleModel(source, facts)
+    model = ModuleModel(source, facts, helper_infos=walker.helper_infos)
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:
         for loop in event.home_loops:
@@ -672,4 +694,26 @@ def build_model(source: Source, project: Project | None = None) -> ModuleModel:
             unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
         )
         model.loops.append(training)
+    if step_functions:
+        from gradfix.analysis.steps import find_step_functions
+
+        for training in find_step_functions(model, walker, project):
+            model.loops.append(training)
+            model.step_functions.add(id(training.node))
     return model
+
+
+def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:
+    """The events of one call of `function`, as if its body were a loop's body."""
+    walker = _Walker(facts)
+    node = function.node
+    ctx = _Context(
+        path=(node,),
+        blocks=(facts.source.block_of(node) or [],),
+        loops=(node,),  # type: ignore[arg-type]
+        home_loops=(node,),  # type: ignore[arg-type]
+        functions=(node,),
+        class_name=function.class_name,
+    )
+    walker.block(node.body, ctx)
+    return walker.events

@@ -65,6 +65,7 @@ class GradEvent:
     withs: tuple[ast.With | ast.AsyncWith, ...] = ()  # `with` blocks around the event
     reason: str = ""  # UNKNOWN: why
     source: Source | None = None  # the file of a helper of another module the event sits in
+    helpers: tuple[ast.AST, ...] = ()  # the function definitions of `via`, same order
 
     @property
     def foreign(self) -> bool:
@@ -120,11 +121,21 @@ class ObjectInfo:
 
 @dataclass(eq=False, repr=False)
 class TrainingLoop:
-    node: Loop
+    """A training iteration: a `for`/`while` loop, or a *step function* (`node` is then the
+    function definition) that a loop elsewhere, or a framework, calls once per batch."""
+
+    node: Loop | ast.FunctionDef | ast.AsyncFunctionDef
     events: list[GradEvent]
     function: ast.FunctionDef | ast.AsyncFunctionDef | None
     enclosing_loops: tuple[Loop, ...]  # loops around this one, outermost first
     unknown: list[GradEvent] = field(default_factory=list)
+    # step functions: optimizers every caller clears around the call, once per iteration
+    cleared_by_callers: frozenset[str] = frozenset()
+    why_unknown: str = ""  # step functions: callers that disagree or that gradfix cannot read
+
+    @property
+    def is_step_function(self) -> bool:
+        return not isinstance(self.node, (ast.For, ast.AsyncFor, ast.While))
 
     @property
     def body(self) -> list[ast.stmt]:
@@ -139,7 +150,7 @@ class TrainingLoop:
     @property
     def is_unknown(self) -> bool:
         """An unseen call may clear, step or backpropagate: rules stay silent."""
-        return bool(self.unknown)
+        return bool(self.unknown) or bool(self.why_unknown)
 
     def owns(self, event: GradEvent, training_loops: set[int]) -> bool:
         """The event belongs to this iteration: no training loop sits between them."""

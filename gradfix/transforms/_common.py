@@ -7,7 +7,7 @@ import ast
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import Source
-from gradfix.transforms.base import Lines, code_lines
+from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
 
 def new_statement(code: str, model: ModuleModel | None = None) -> Lines:
@@ -78,3 +78,18 @@ def is_kind(event: GradEvent, *kinds: EventKind) -> bool:
 def event_code(event: GradEvent, model: ModuleModel) -> str:
     """The source text of an event's node, from whichever file it is written in."""
     return (event.source or model.source).code(event.node)
+
+
+def iteration_start(loop: TrainingLoop, lines: Lines) -> InsertStatements:
+    """Insert at the start of one iteration: the loop body's first statement, or a step
+    function's first statement after its docstring."""
+    body = loop.body
+    first = body[0]
+    if (
+        loop.is_step_function
+        and isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return InsertStatements(first, "after", lines)
+    return InsertStatements(body, "start", lines)

@@ -9,7 +9,14 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import below, indented_block, new_statement, owned_events, runs_once
+from gradfix.transforms._common import (
+    below,
+    indented_block,
+    iteration_start,
+    new_statement,
+    owned_events,
+    runs_once,
+)
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 
 
@@ -70,7 +77,7 @@ class MissingZeroGrad(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for loop in model.loops:
-            if loop.is_unknown or runs_once(loop.node):
+            if loop.is_unknown or (not loop.is_step_function and runs_once(loop.node)):
                 continue
             yield from self._check_loop(loop, model)
 
@@ -81,8 +88,10 @@ class MissingZeroGrad(Rule):
         steps: dict[str, GradEvent] = {}
         for event in owned_events(loop, model):
             if event.kind is EventKind.STEP and event.target is not None:
+                if model.in_step_function(event):
+                    return  # the step function this loop calls is judged (and fixed) on its own
                 steps.setdefault(event.target, event)
-        cleared = {c.target for c in clears}
+        cleared = {c.target for c in clears} | loop.cleared_by_callers
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         insertions: list[tuple[GradEvent, str]] = []
@@ -131,7 +140,7 @@ class MissingZeroGrad(Rule):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
-        return Fix([InsertStatements(loop.body, "start", statement)], Safety.SAFE)
+        return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
 def _binding_before_step(loop: TrainingLoop, step: GradEvent, statements: list[ast.AST]) -> ast.stmt | None:

@@ -1,0 +1,167 @@
+"""Step functions: one training iteration written as a function that something calls per batch.
+
+`def train_step(model, optimizer, batch): ... loss.backward(); optimizer.step()` has no loop of
+its own. It is a training iteration when a loop calls it (in this module or any module of the
+project) or a framework does (see the library tables). It is then analysed as an iteration of
+its own — its body standing for the loop body — and findings and fixes go into the function,
+once, whichever loop calls it. What callers do around the call counts: an optimizer every
+caller clears in its iteration is cleared; callers that disagree (one clears, another does
+not) or that gradfix cannot read make the step function unknown, and rules stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import substitute_root
+
+if TYPE_CHECKING:
+    from gradfix.analysis.loops import ModuleModel, _Walker
+    from gradfix.project import Project
+
+_BACKWARD_WORDS = ("backward", "loss_scaler", "scale_loss")
+
+
+_SHAPED: dict[int, tuple[ast.AST, bool]] = {}
+
+
+def _iteration_events(info: FunctionInfo) -> list[GradEvent] | None:
+    """The events of one call of a function that backpropagates and steps at its own top
+    level (not inside a loop of its own); None for any other function."""
+    from gradfix.analysis.loops import walk_as_iteration
+
+    text = (info.source or info.facts.source).segment(info.node) if info.facts else ""  # type: ignore[union-attr]
+    if info.facts is None or "step" not in text or not any(word in text for word in _BACKWARD_WORDS):
+        return None
+    events = walk_as_iteration(info.facts, info)
+    node = info.node
+    top = [e for e in events if e.loops == (node,)]
+    if any(e.kind is EventKind.BACKWARD for e in top) and any(e.kind is EventKind.STEP and not e.engine for e in top):
+        return events
+    return None
+
+
+def is_step_shaped(info: FunctionInfo) -> bool:
+    """Backpropagates and steps an optimizer once per call, at its own top level."""
+    cached = _SHAPED.get(id(info.node))
+    if cached is None or cached[0] is not info.node:
+        cached = (info.node, _iteration_events(info) is not None)
+        if len(_SHAPED) > 10_000:
+            _SHAPED.clear()
+        _SHAPED[id(info.node)] = cached
+    return cached[1]
+
+
+def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | None) -> Iterator[TrainingLoop]:
+    facts = model.facts
+    for info in _candidates(facts):
+        events = _iteration_events(info)
+        node = info.node
+        if events is None:
+            continue  # not one iteration: no backward and step of its own at its top level
+        contexts = list(_same_module_callers(model, walker, info))
+        if project is not None and facts.source.path:
+            contexts += list(_other_module_callers(project, Path(facts.source.path), info))
+        if not contexts:
+            continue  # no visible caller: not known to run once per batch
+        cleared = {c for c in contexts if c is not None}
+        why = ""
+        if None in contexts:
+            why = "a loop calling it does something gradfix cannot see"
+        elif len(cleared) > 1:
+            why = "the loops calling it disagree about clearing gradients around the call"
+        yield TrainingLoop(
+            node=node,
+            events=events,
+            function=node,
+            enclosing_loops=(),
+            unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+            cleared_by_callers=next(iter(cleared)) if len(cleared) == 1 and not why else frozenset(),
+            why_unknown=why,
+        )
+
+
+def _candidates(facts: ModuleFacts) -> Iterator[FunctionInfo]:
+    yield from facts.module_functions.values()
+    for methods in facts.methods.values():
+        yield from methods.values()
+
+
+def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
+    """For each loop of this module calling the function: what it clears around the call."""
+    for call, ctx in walker.calls_into.get(id(info.node), []):
+        if not ctx.loops:
+            continue  # called once, not per batch
+        loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
+        yield _context(loop, call, info, ctx.mapping)
+
+
+def _other_module_callers(project: Project, own: Path, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
+    from gradfix.analysis.loops import build_model
+
+    stem = own.stem if own.stem != "__init__" else own.parent.name
+    for path in project.files_mentioning(info.node.name):
+        if path.absolute() == own.absolute():
+            continue
+        data = project.read_quietly(path)
+        if data is None or stem.encode() not in data:
+            continue  # a module that calls it imports it, naming its module
+        module = project.module(path)
+        if module is None:
+            continue
+        caller = project.caller_model(path, lambda m=module: build_model(m.source, project, step_functions=False))
+        for loop in caller.loops:
+            for event in loop.events:
+                if info.node in event.helpers:
+                    position = event.helpers.index(info.node)
+                    yield _context(loop, event.via[position], info, ())
+                    break
+
+
+def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]
+    """The optimizers (by the step function's own names) a caller's iteration clears outside
+    the call; None when that iteration is not understood."""
+    if loop is None or loop.is_unknown:
+        return None
+    inverse = _inverse_arguments(call, info, dict(mapping))
+    cleared: set[str] = set()
+    for event in loop.events:
+        if event.kind is not EventKind.CLEAR or call in event.via:
+            continue
+        if event.scope is not ClearScope.OPTIMIZER or event.target is None:
+            return None  # `model.zero_grad()`, `p.grad = None`: which parameters is unclear
+        name = inverse.get(event.target)
+        if name is None and event.target.startswith("self.") and info.class_name is not None:
+            name = event.target
+        if name is None:
+            return None  # clears something the step function does not name
+        cleared.add(name)
+    return frozenset(cleared)
+
+
+def _inverse_arguments(call: ast.Call, info: FunctionInfo, mapping: dict[str, str]) -> dict[str, str]:
+    """Caller key -> parameter name, for the arguments of a call."""
+    from gradfix.source import dotted
+
+    params = list(info.params)
+    if info.class_name is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    out: dict[str, str] = {}
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or index >= len(params):
+            break
+        key = dotted(arg)
+        if key is not None:
+            out[substitute_root(key, mapping) if mapping else key] = params[index]
+    for kw in call.keywords:
+        key = dotted(kw.value) if kw.arg is not None else None
+        if key is not None:
+            out[substitute_root(key, mapping) if mapping else key] = kw.arg  # type: ignore[assignment]
+    return out
+
+
+__all__ = ["find_step_functions", "GradEvent"]

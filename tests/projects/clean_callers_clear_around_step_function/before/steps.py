@@ -1,0 +1,5 @@
+def update(net, opt, x, y, loss_fn):
+    loss = loss_fn(net(x), y)
+    loss.backward()
+    opt.step()
+    return loss.item()

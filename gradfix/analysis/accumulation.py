@@ -41,6 +41,7 @@ class Periodic:
     tail: bool  # the condition also fires on the last batch (`or (i + 1) == len(loader)`)
     conjunct: bool  # the condition has an `and` part besides the periodic one
     holder: ast.stmt  # the statement holding the expression (the If, or an assignment)
+    negated: bool = False  # written as `A % N != 0` and tested with `not`: the window's end
 
     @property
     def offset(self) -> int:
@@ -197,17 +198,23 @@ def _path_index(event: GradEvent, node: ast.AST) -> int:
 # -- the condition --------------------------------------------------------------------------
 def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
     holder: ast.stmt = if_node
+    negated = False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, (ast.Name, ast.Compare)):
+        # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom)
+        test, negated = test.operand, True
     if isinstance(test, ast.Name):
         # `need_update = last_batch or (i + 1) % N == 0` ... `if need_update:`
         assigned = _single_assignment(test.id, loop.body, source)
         if assigned is None:
             return None
         holder, test = assigned
-    parts, conjunct = _disjuncts(test)
+    if negated and not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotEq)):
+        return None
+    parts, conjunct = _disjuncts(test) if not negated else ([test], False)
     found: list[Periodic] = []
     others = 0
     for part in parts:
-        periodic = _parse_part(part, holder, source)
+        periodic = _parse_part(part, holder, source, negated)
         if periodic is None:
             others += 1
         else:
@@ -241,12 +248,12 @@ def _disjuncts(test: ast.expr) -> tuple[list[ast.expr], bool]:
     return [test], False
 
 
-def _modulo_of(expr: ast.expr) -> ast.BinOp | None:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+def _modulo_of(expr: ast.expr, negated: bool = False) -> ast.BinOp | None:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not) and not negated:
         inner = expr.operand
         return inner if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mod) else None
     if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
-        if not isinstance(expr.ops[0], ast.Eq):
+        if not isinstance(expr.ops[0], ast.NotEq if negated else ast.Eq):
             return None
         for side in (expr.left, expr.comparators[0]):
             if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mod):
@@ -254,8 +261,8 @@ def _modulo_of(expr: ast.expr) -> ast.BinOp | None:
     return None
 
 
-def _parse_part(part: ast.expr, holder: ast.stmt, source: Source) -> Periodic | None:
-    modulo = _modulo_of(part)
+def _parse_part(part: ast.expr, holder: ast.stmt, source: Source, negated: bool = False) -> Periodic | None:
+    modulo = _modulo_of(part, negated)
     if modulo is None:
         return None
     n = modulo.right
@@ -290,6 +297,7 @@ def _parse_part(part: ast.expr, holder: ast.stmt, source: Source) -> Periodic | 
         tail=False,
         conjunct=False,
         holder=holder,
+        negated=negated,
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
-from gradfix.analysis.names import call_name, dotted, keyword, positional
+from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 
 
@@ -46,9 +46,16 @@ class LoopBindings:
         bindings, a binding that is not a constructor call).
         """
         values = [v for bound, vs in self.values.items() if _within(key, bound) for v in vs]
-        if len(values) != 1 or not isinstance(values[0], ast.Call):
+        if len(values) != 1:
             return None
-        call = values[0]
+        value = values[0]
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Call) and method_name(value) == "optimizers":
+            return False  # Lightning's `self.optimizers()`: the same optimizers every step
+        if not isinstance(value, ast.Call):
+            return None
+        call = value
         if classify_constructor(model.facts.imports.qualify(call_name(call))) != "optimizer":
             return None
         args = positional(call)
@@ -87,8 +94,9 @@ class _Binder:
 
     def bind(self, target: ast.AST, value: ast.expr | None) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):
+            keep = value if isinstance(value, ast.Call) and method_name(value) == "optimizers" else None
             for element in target.elts:
-                self.bind(element, None)
+                self.bind(element, keep)
             return
         if isinstance(target, ast.Starred):
             self.bind(target.value, None)

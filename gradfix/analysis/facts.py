@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gradfix.analysis import frameworks
 from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import (
     ImportMap,
@@ -249,15 +250,21 @@ class _FactCollector:
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             inner = value.value  # self.optimizers()[0]
             if method_name(inner) == "optimizers":
-                self._record(self.key(target), "lightning", None, None)
+                self._record(self.key(target), "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
         if not isinstance(value, ast.Call):
             return
         key = self.key(target)
         if method_name(value) == "optimizers":  # Lightning: opt = self.optimizers()
-            self._record(key, "lightning", None, None)
+            self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
         name = self.facts.imports.qualify(call_name(value))
+        built = frameworks.constructor(name, value, self.facts.imports.qualify)
+        if built is not None:
+            self._record(key, built.kind, name, None, strong=True, library=built.library, accumulation=built.accumulation)
+            return
+        if self._prepared(value, [target]):
+            return
         kind = classify_constructor(name)
         if kind is None:
             return
@@ -274,22 +281,46 @@ class _FactCollector:
             return
         name = self.facts.imports.qualify(call_name(value)) or ""
         method = method_name(value)
-        if name.endswith("initialize") and "deepspeed" in name:
-            if elements:
-                self._record(self.key(elements[0]), "engine", name, None, strong=True)
-            if len(elements) > 1:
-                self._record(self.key(elements[1]), "optimizer", name, None, strong=True)
+        kinds = frameworks.tuple_kinds(name)
+        if kinds is not None:  # deepspeed.initialize(...) -> engine, optimizer, dataloader, scheduler
+            built = frameworks.constructor(name, value, self.facts.imports.qualify)
+            for element, library in zip(elements, kinds):
+                if library is not None:
+                    kind = frameworks.MODEL_KINDS.get(library, library)
+                    self._record(self.key(element), kind, name, None, strong=True, library=library,
+                                 accumulation=None if built is None else built.accumulation)
             return
         if method == "optimizers":
             for element in elements:
-                self._record(self.key(element), "lightning", name, None)
+                self._record(self.key(element), "optimizer", name, None, strong=True, library="lightning-optimizer")
             return
-        if method in ("prepare", "setup", "initialize"):
-            # accelerator.prepare(model, optimizer, ...) hands back the same kinds in order
-            for element, arg in zip(elements, positional(value)):
-                source = self.facts.objects.get(self.key(arg))
-                if source is not None:
-                    self._record(self.key(element), source.kind, source.constructor, source.params, source.strong)
+        self._prepared(value, elements)
+
+    def _prepared(self, value: ast.Call, elements: list[ast.expr]) -> bool:
+        """`accelerator.prepare(model, optimizer, ...)` and Fabric's `setup(...)` hand back their
+        arguments in order, each of the same kind (an optimizer becomes the library's)."""
+        method = method_name(value)
+        if method not in ("prepare", "setup", "setup_module", "setup_optimizers", "initialize"):
+            return False
+        recv = receiver(value)
+        recv_info = self.facts.objects.get(self.key(recv)) if recv is not None else None
+        library = recv_info.library if recv_info is not None else None
+        if library is None and recv is not None:
+            library = frameworks.named_kind(self.key(recv))
+        args = positional(value)
+        if len(elements) == 1 and len(args) > 1:
+            return False  # a tuple kept whole: its parts are not named
+        for element, arg in zip(elements, args):
+            source = self.facts.objects.get(self.key(arg))
+            if source is None:
+                continue
+            refined = source.library
+            if source.kind == "optimizer":
+                refined = {"accelerator": "accelerated-optimizer", "fabric": "fabric-optimizer"}.get(library or "", refined)
+            elif source.kind == "model" or library == "fabric":
+                refined = "fabric-module" if library == "fabric" else refined
+            self._record(self.key(element), source.kind, source.constructor, source.params, source.strong, library=refined)
+        return True
 
     def _record(
         self,
@@ -298,13 +329,17 @@ class _FactCollector:
         constructor: str | None,
         params: ast.expr | None,
         strong: bool = False,
+        library: str | None = None,
+        accumulation: ast.expr | None = None,
     ) -> None:
         previous = self.facts.objects.get(key)
         if previous is not None and previous.kind != kind:
             # the same name bound to different kinds of object: we cannot tell
             self.facts.objects[key] = ObjectInfo(key, "unknown")
             return
-        self.facts.objects[key] = ObjectInfo(key, kind, constructor, params, strong)
+        if previous is not None and previous.library is not None and library is None:
+            library = previous.library  # `optimizer = accelerator.prepare(optimizer)` keeps its refinement
+        self.facts.objects[key] = ObjectInfo(key, kind, constructor, params, strong, library, accumulation)
 
     # uses ----------------------------------------------------------------------------
     def _uses(self, node: ast.AST, text: str) -> None:

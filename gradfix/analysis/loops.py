@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
+from gradfix.analysis import frameworks
 from gradfix.analysis.facts import (
     FunctionInfo,
     ModuleFacts,
@@ -82,6 +83,7 @@ class _Context(NamedTuple):
     source: Source | None = None  # the file of the code being walked, when not the analysed one
     facts: ModuleFacts | None = None  # ... and its facts
     helpers: tuple[ast.AST, ...] = ()  # function definitions entered through `via`
+    accumulate: tuple[ast.AST, ...] = ()  # `with` blocks that gate prepared optimizers on sync steps
 
     @property
     def in_helper(self) -> bool:
@@ -230,7 +232,10 @@ class _Walker:
             self.if_chain(stmt, ctx)
         elif isinstance(stmt, WITHS):
             self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
-            self.block(stmt.body, ctx.replace(withs=ctx.withs + (stmt,)))
+            inner = ctx.replace(withs=ctx.withs + (stmt,))
+            if any(self.gating_context(item.context_expr, ctx) for item in stmt.items):
+                inner = inner.replace(accumulate=ctx.accumulate + (stmt,))
+            self.block(stmt.body, inner)
         elif isinstance(stmt, TRIES):
             self.block(stmt.body, ctx)
             depth = len(ctx.loops)
@@ -365,6 +370,15 @@ class _Walker:
         recv = receiver(call)
         args = positional(call)
 
+        library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)
+        if library is not None and frameworks.MODEL_KINDS.get(library) != "optimizer":
+            entry = frameworks.method(library, method if recv is not None else "__call__")  # type: ignore[arg-type]
+            if entry is not None:
+                self.library_call(call, entry, library, recv if recv is not None else call.func, ctx)
+                return
+            if recv is not None and frameworks.context(library, method or "") is not None:
+                return  # `accelerator.accumulate(model)`: what it does is in the `with` block's events
+
         if qualified in ("torch.autograd.backward", "autograd.backward"):
             loss = args[0] if args else None
             self.emit(EventKind.BACKWARD, call, ctx, loss=loss)
@@ -387,7 +401,8 @@ class _Walker:
             key = ctx.rename(raw)
             is_optimizer = self.ask(ctx, key, raw, "optimizer_evidence")
             scope = ClearScope.OPTIMIZER if is_optimizer or key.endswith("[*]") else ClearScope.MODEL
-            self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope)
+            gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
+            self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
             return
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
             grad = _grad_node(recv)
@@ -423,7 +438,9 @@ class _Walker:
         recv_key = ctx.rename(raw)
         if args and self.ask(ctx, recv_key, raw, "is_engine"):
             info = self.facts.info(recv_key) or (ctx.facts or self.facts).info(raw)
-            engine = (info is not None and info.kind == "engine") and "Accelerator" not in ((info.constructor if info else None) or "")
+            engine = info is not None and info.kind == "engine" and info.library not in ("accelerator", "fabric") and (
+                "Accelerator" not in (info.constructor or "")
+            )
             self.emit(EventKind.BACKWARD, call, ctx, loss=args[0], target=recv_key, engine=engine)
             return
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
@@ -452,9 +469,97 @@ class _Walker:
                 self.inline(call, helper, ctx, arguments=())
             else:
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="optimizer step with a closure we cannot see")
-        self.emit(EventKind.STEP, call, ctx, target=key)
+        self.emit(EventKind.STEP, call, ctx, target=key, gated=self.gated(key, raw, ctx))
 
     # helpers -------------------------------------------------------------------
+    # library semantics -----------------------------------------------------------
+    def info(self, key: str, raw: str, ctx: _Context):  # type: ignore[no-untyped-def]
+        return self.facts.info(key) or (ctx.facts or self.facts).info(raw)
+
+    def library_kind(self, expr: ast.AST, ctx: _Context) -> str | None:
+        """The library table's kind of the object an expression denotes, if any."""
+        if isinstance(expr, ast.Name) and expr.id == "self":
+            return self.self_kind(ctx)
+        if dotted(expr) is None:
+            return None
+        raw = self.key(expr, ctx)
+        key = ctx.rename(raw)
+        info = self.info(key, raw, ctx)
+        if info is not None and info.library is not None:
+            return info.library
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+            owner = self.self_kind(ctx)
+            entry = frameworks.method(owner, expr.attr) if owner else None
+            if entry is not None and entry.returns:
+                return entry.returns  # `self.accelerator` of an HF Trainer subclass
+        qualified = (ctx.facts or self.facts).imports.qualify(raw)
+        if qualified in frameworks.MODULE_KINDS:
+            return frameworks.MODULE_KINDS[qualified]  # `amp` from `from apex import amp`
+        if info is None or info.kind == "unknown":
+            return frameworks.named_kind(key)
+        return None
+
+    def self_kind(self, ctx: _Context) -> str | None:
+        """`self` in a subclass of a framework class (LightningModule, HF Trainer)."""
+        facts = ctx.facts or self.facts
+        node = facts.classes.get(ctx.class_name or "")
+        if node is None:
+            return None
+        for base in node.bases:
+            name = dotted(base)
+            kind = frameworks.self_kind(facts.imports.qualify(name) if name else None)
+            if kind is not None:
+                return kind
+        return None
+
+    def gating_context(self, expr: ast.AST, ctx: _Context) -> bool:
+        """`accelerator.accumulate(model)`: prepared optimizers step and clear on sync steps only."""
+        if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Attribute):
+            return False
+        entry = frameworks.context(self.library_kind(expr.func.value, ctx), expr.func.attr)
+        return entry is not None and entry.gates_prepared_optimizers
+
+    def gated(self, key: str, raw: str, ctx: _Context) -> bool:
+        if not ctx.accumulate:
+            return False
+        info = self.info(key, raw, ctx)
+        return info is not None and info.library == "accelerated-optimizer"
+
+    def library_call(self, call: ast.Call, entry, library: str, recv: ast.AST, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
+        """Events for a call a library table describes (`accelerator.backward(loss)`,
+        `loss_scaler(loss, optimizer, clip_grad=...)`, `engine.step()`...)."""
+        effects = entry.effects
+        raw = self.key(recv, ctx)
+        key = ctx.rename(raw)
+        engine = library == "deepspeed-engine"
+        Effect = frameworks.Effect
+        if Effect.UNKNOWN in effects:
+            self.emit(EventKind.UNKNOWN, call, ctx, reason=f"`{raw}.{entry.name}()` runs code gradfix cannot see")
+            return
+        if Effect.BACKWARD in effects:
+            loss = _argument(call, entry.loss_argument)
+            info = self.info(key, raw, ctx)
+            self.emit(
+                EventKind.BACKWARD, call, ctx, loss=loss, target=key, engine=engine,
+                divides=entry.divides_by if Effect.DIVIDES_LOSS in effects else None,
+                divisor=info.accumulation if info is not None else None,
+            )  # fmt: skip
+        if Effect.CLIPS in effects:
+            clip = _argument(call, "clip_grad") if entry.name == "__call__" else None
+            if entry.name != "__call__" or (clip is not None and not (isinstance(clip, ast.Constant) and clip.value is None)):
+                self.emit(EventKind.CLIP, call, ctx, target=None, unscales=Effect.UNSCALES in effects)
+        elif Effect.UNSCALES in effects and Effect.STEPS not in effects:
+            self.emit(EventKind.UNSCALE, call, ctx, target=key)
+        if Effect.STEPS in effects:
+            if entry.name == "__call__":  # a loss scaler: `scaler(loss, optimizer, ...)`
+                optimizer = _argument(call, 1) or _argument(call, "optimizer")
+                if optimizer is not None:
+                    self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(optimizer, ctx)))
+            else:
+                self.emit(EventKind.STEP, call, ctx, target=key, engine=True)
+        elif Effect.CLEARS in effects:
+            self.emit(EventKind.CLEAR, call, ctx, target=key, scope=ClearScope.OPTIMIZER, engine=engine)
+
     def ask(self, ctx: _Context, key: str, raw: str, question: str) -> bool:
         """A fact about an object, by the caller's name for it (`key`) or, inside a helper of
         another module, by the helper's own name (`raw`) in that module's facts."""
@@ -624,6 +729,17 @@ class _Walker:
 
 
 _COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, ast.Match, *FUNCTIONS, ast.ClassDef)
+
+
+def _argument(call: ast.Call, where: int | str | None) -> ast.expr | None:
+    if isinstance(where, int):
+        args = positional(call)
+        return args[where] if where < len(args) else None
+    if isinstance(where, str):
+        for kw in call.keywords:
+            if kw.arg == where:
+                return kw.value
+    return None
 
 
 def backpropagating_functions(facts: ModuleFacts) -> set[str]:

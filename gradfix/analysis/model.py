@@ -66,6 +66,13 @@ class GradEvent:
     reason: str = ""  # UNKNOWN: why
     source: Source | None = None  # the file of a helper of another module the event sits in
     helpers: tuple[ast.AST, ...] = ()  # the function definitions of `via`, same order
+    # library semantics (gradfix/libraries): a STEP/CLEAR that acts only on sync steps (a
+    # prepared optimizer inside `accelerator.accumulate`); a BACKWARD that divides the loss by
+    # the accumulation setting named here; a CLIP that unscales first
+    gated: bool = False
+    divides: str | None = None
+    divisor: ast.expr | None = None  # the expression the library divides by, when known
+    unscales: bool = False
 
     @property
     def foreign(self) -> bool:
@@ -113,10 +120,12 @@ class ObjectInfo:
     """What the module says about a name: how it was built, and how strongly we believe it."""
 
     key: str
-    kind: str  # "optimizer", "scheduler", "scaler", "engine", "model", "lightning", "unknown"
+    kind: str  # "optimizer", "scheduler", "scaler", "engine", "model", "loss-scaler", "unknown"...
     constructor: str | None = None
     params: ast.expr | None = None  # first argument of an optimizer constructor
     strong: bool = False
+    library: str | None = None  # the library table's kind (`accelerator`, `accelerated-optimizer`...)
+    accumulation: ast.expr | None = None  # the accumulation count it was built with, if given
 
 
 @dataclass(eq=False, repr=False)

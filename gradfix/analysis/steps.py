@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Iterator
 
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import substitute_root
+from gradfix.analysis.frameworks import framework_class
+from gradfix.analysis.names import call_name, substitute_root
+from gradfix.source import dotted
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel, _Walker
@@ -64,6 +66,8 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         if events is None:
             continue  # not one iteration: no backward and step of its own at its top level
         contexts = list(_same_module_callers(model, walker, info))
+        if _framework_calls_per_batch(model, info):
+            contexts.append(frozenset())  # the framework clears nothing around the call
         if project is not None and facts.source.path:
             contexts += list(_other_module_callers(project, Path(facts.source.path), info))
         if not contexts:
@@ -89,6 +93,54 @@ def _candidates(facts: ModuleFacts) -> Iterator[FunctionInfo]:
     yield from facts.module_functions.values()
     for methods in facts.methods.values():
         yield from methods.values()
+    for local in facts.local_functions.values():
+        yield from local.values()
+
+
+def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
+    """A framework runs it once per batch and does nothing to gradients around it: a
+    LightningModule's `training_step` under manual optimization, a function handed to Ignite's
+    `Engine(...)`."""
+    facts = model.facts
+    if info.class_name is not None:
+        node = facts.classes.get(info.class_name)
+        for base in node.bases if node is not None else ():
+            name = dotted(base)
+            entry = framework_class(facts.imports.qualify(name) if name else None)
+            if entry is None or entry.hooks.get(info.node.name) != "training-step" or entry.manual_switch is None:
+                continue
+            return _switched_off(node, entry.manual_switch)  # type: ignore[arg-type]
+        return False
+    for call in _calls(model):
+        entry = framework_class(facts.imports.qualify(call_name(call)))
+        if entry is None or "<process_function argument>" not in entry.hooks:
+            continue
+        arg = call.args[0] if call.args else None
+        if isinstance(arg, ast.Name) and arg.id == info.node.name:
+            return True
+    return False
+
+
+def _switched_off(node: ast.ClassDef, attribute: str) -> bool:
+    """`self.automatic_optimization = False` somewhere in the class (or a property returning False)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Constant) and sub.value.value is False:
+            if any(dotted(t) == f"self.{attribute}" for t in sub.targets):
+                return True
+        if isinstance(sub, ast.FunctionDef) and sub.name == attribute:
+            returns = [r for r in ast.walk(sub) if isinstance(r, ast.Return)]
+            if returns and all(isinstance(r.value, ast.Constant) and r.value.value is False for r in returns):
+                return True
+    return False
+
+
+def _calls(model: ModuleModel) -> list[ast.Call]:
+    cached = getattr(model, "_framework_calls", None)
+    if cached is None:
+        cached = [n for n in ast.walk(model.module) if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))]
+        cached = [c for c in cached if (call_name(c) or "").rsplit(".", 1)[-1] == "Engine"]
+        model._framework_calls = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
@@ -145,8 +197,6 @@ def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapp
 
 def _inverse_arguments(call: ast.Call, info: FunctionInfo, mapping: dict[str, str]) -> dict[str, str]:
     """Caller key -> parameter name, for the arguments of a call."""
-    from gradfix.source import dotted
-
     params = list(info.params)
     if info.class_name is not None and params and params[0] in ("self", "cls"):
         params = params[1:]

@@ -8,7 +8,7 @@ from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
-from gradfix.transforms._accumulation import clear_edits
+from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
     indented_block,
@@ -16,6 +16,7 @@ from gradfix.transforms._common import (
     new_statement,
     owned_events,
     runs_once,
+    single_call_statement,
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 
@@ -136,11 +137,61 @@ class MissingZeroGrad(Rule):
         if step.via and _local_to_helper(target, step):
             return None
         statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
+        if step.gated and step.direct:
+            # a prepared optimizer inside `accelerator.accumulate`: clear right after its step,
+            # which (like the clear) acts only when the window ends
+            if single_call_statement(step, model.source) is None:
+                return None
+            return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+        previous = _after_previous_step(loop, step, target, model)
+        if previous is False:
+            return None
+        if previous is not None:
+            # another optimizer stepped earlier in the iteration: clear right after that step,
+            # so that backward passes of its section (a GAN generator's loss flowing through the
+            # discriminator) do not reach this optimizer's step
+            if bindings.binds(target) and not _bound_before(loop, bindings.binding_statements(target), previous):
+                return None
+            return Fix([InsertStatements(previous, "after", statement)], Safety.SAFE)
         if bindings.binds(target):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> ast.stmt | bool | None:
+    """The statement after which the clear goes when another optimizer steps earlier in the
+    iteration and this optimizer's own backward passes come after that step; None: no such
+    step (clear at the start); False: there is one, but not a statement to anchor on."""
+    events = owned_events(loop, model)
+    index = next(i for i, e in enumerate(events) if e is step)
+    prior = [i for i in range(index) if events[i].kind is EventKind.STEP and events[i].target != target]
+    if not prior:
+        return None
+    last = prior[-1]
+    if not any(events[i].kind is EventKind.BACKWARD for i in range(last + 1, index)):
+        return None  # every backward of this step runs before the other optimizer's step
+    previous = events[last]
+    if not previous.direct or previous.conditional_within(loop.node) or previous.loops_within(loop.node):
+        return False
+    anchor = single_call_statement(previous, model.source)
+    if anchor is None:
+        return False
+    block = model.source.block_of(anchor) or []
+    position = next(i for i, s in enumerate(block) if s is anchor)
+    following = block[position + 1 : position + 2]
+    if following and scaler_update(following[0], model):
+        return following[0]  # `scaler.step(opt); scaler.update()`: after both
+    return anchor
+
+
+def _bound_before(loop: TrainingLoop, statements: list[ast.AST], anchor: ast.stmt) -> bool:
+    body = list(loop.body)
+    top = {id(s): i for i, s in enumerate(body)}
+    bound = [top.get(id(s)) for s in statements]
+    where = next((i for i, s in enumerate(body) if s is anchor or any(n is anchor for n in ast.walk(s))), None)
+    return where is not None and all(b is not None and b < where for b in bound)
 
 
 def _binding_before_step(loop: TrainingLoop, step: GradEvent, statements: list[ast.AST]) -> ast.stmt | None:

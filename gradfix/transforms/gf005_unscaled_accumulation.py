@@ -72,7 +72,11 @@ class UnscaledAccumulation(AccumulationRule):
         if len(acc.backwards) != 1:
             return None
         backward = acc.backwards[0]
-        if not backward.direct or backward.loss is None or backward.target is not None or backward.engine:
+        if not backward.direct or backward.loss is None or backward.engine:
+            return None
+        if backward.target is not None and (backward.divides is not None or backward.source is not None):
+            return None  # `accelerator.backward`, a DeepSpeed engine: the library divides
+        if backward.target is not None and not _library_backward_without_division(backward, model):
             return None
         call = backward.call
         if call is None or method_name(call) == "manual_backward":
@@ -103,6 +107,16 @@ def _fix(backward: GradEvent, n_text: str, source: Source) -> Fix | None:
     receiver = isinstance(call.func, ast.Attribute) and call.func.value is loss
     new_text = f"({text} / {n_text})" if receiver else f"{text} / {n_text}"
     return Fix([ReplaceNode(loss, new_text, backward.statement)], Safety.SAFE)
+
+
+def _library_backward_without_division(backward: GradEvent, model: ModuleModel) -> bool:
+    """`fabric.backward(loss)`: a library backward that the tables say divides by nothing."""
+    from gradfix.analysis import frameworks
+
+    info = model.facts.info(backward.target or "")
+    library = info.library if info is not None and info.library else frameworks.named_kind(backward.target or "")
+    entry = frameworks.method(library, "backward")
+    return entry is not None and entry.divides_by is None and frameworks.Effect.BACKWARD in entry.effects
 
 
 def _atomic(expr: ast.expr, source: Source) -> bool:

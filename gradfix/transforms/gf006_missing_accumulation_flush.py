@@ -141,7 +141,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
-        guard = _negate(acc.periodic.comparison, source)
+        guard = source.outer_segment(acc.periodic.comparison) if acc.periodic.negated else _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
         unit = source.indent_unit()

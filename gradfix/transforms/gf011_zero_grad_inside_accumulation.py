@@ -17,6 +17,7 @@ from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
+    InsertStatements,
     RemoveStatement,
     ReplaceNode,
     Rule,
@@ -72,6 +73,10 @@ class ZeroGradInsideAccumulation(Rule):
     code = "GF011"
     name = "zero-grad-inside-accumulation"
     message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs every `{n}`: nothing accumulates"
+    accelerate_start_message = (
+        "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
+        " backward and wipes the window's gradients: clear after `{opt}.step()`"
+    )
     accelerate_message = (
         "`{clear}` clears on every micro-batch inside `accelerator.accumulate()`: use the optimizer's `zero_grad()`,"
         " which Accelerate skips between sync steps"
@@ -115,6 +120,7 @@ class ZeroGradInsideAccumulation(Rule):
     # `model.zero_grad()` inside `with accelerator.accumulate(model):` -------------------
     def _check_accelerate(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
+        yield from self._check_clear_before_backward(loop, events, model)
         for clear in events:
             if clear.kind is not EventKind.CLEAR or clear.scope is not ClearScope.MODEL or not clear.direct:
                 continue
@@ -136,6 +142,43 @@ class ZeroGradInsideAccumulation(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
+
+
+    def _check_clear_before_backward(
+        self, loop: TrainingLoop, events: list[GradEvent], model: ModuleModel
+    ) -> Iterator[Finding]:
+        """`optimizer.zero_grad()` at the start of an `accumulate` block: it acts on the window's
+        last micro-batch, before that micro-batch's backward, and wipes the gradients the window's
+        earlier micro-batches accumulated."""
+        for index, clear in enumerate(events):
+            if clear.kind is not EventKind.CLEAR or not clear.gated or not clear.direct:
+                continue
+            block = library_accumulation(clear)
+            later = [e for e in events[index + 1 :] if library_accumulation(e) is block]
+            backward = next((e for e in later if e.kind is EventKind.BACKWARD), None)
+            step = next((e for e in later if e.kind is EventKind.STEP and e.target == clear.target), None)
+            if backward is None or step is None or not step.gated:
+                continue
+            if clear.branches_within(loop.node) or clear.loops_within(loop.node):
+                continue
+            yield Finding(
+                self.code,
+                self.accelerate_start_message.format(clear=model.source.code(clear.node), opt=clear.target),
+                clear.node,
+                fix=self._move_after_step(clear, step, model),
+                related=(loop.node,),
+            )
+
+    def _move_after_step(self, clear: GradEvent, step: GradEvent, model: ModuleModel) -> Fix | None:
+        source = model.source
+        statement = single_call_statement(clear, source)
+        anchor = single_call_statement(step, source) if step.direct else None
+        if statement is None or anchor is None or source.block_of(statement) is not source.block_of(anchor):
+            return None
+        return Fix(
+            [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
+            Safety.SAFE,
+        )
 
 
 def _is_accumulate(node: ast.AST) -> bool:

@@ -12,7 +12,6 @@ def train(dataloader, epochs):
     for epoch in range(epochs):
         for real in dataloader:
             optimizer_D.zero_grad(set_to_none=True)
-            optimizer_G.zero_grad(set_to_none=True)
             noise = torch.randn(real.size(0), 16)
             fake = netG(noise)
 
@@ -22,6 +21,7 @@ def train(dataloader, epochs):
             loss_D = bce(d_real, torch.ones_like(d_real)) + bce(d_fake, torch.zeros_like(d_fake))
             loss_D.backward()
             optimizer_D.step()
+            optimizer_G.zero_grad(set_to_none=True)
 
             # generator: fool the discriminator
             d_gen = netD(fake)

@@ -11,18 +11,18 @@ class GAN(L.LightningModule):
 
     def training_step(self, batch, batch_idx):
         g_opt, d_opt = self.optimizers()
+        g_opt.zero_grad(set_to_none=True)
         real, _ = batch
         noise = torch.randn(real.shape[0], 16, device=self.device)
 
         self.toggle_optimizer(g_opt)
-        g_opt.zero_grad(set_to_none=True)
         g_loss = -self.discriminator(self.generator(noise)).mean()
         self.manual_backward(g_loss)
         g_opt.step()
+        d_opt.zero_grad(set_to_none=True)
         self.untoggle_optimizer(g_opt)
 
         self.toggle_optimizer(d_opt)
-        d_opt.zero_grad(set_to_none=True)
         fake = self.generator(noise).detach()
         d_loss = self.discriminator(fake).mean() - self.discriminator(real).mean()
         self.manual_backward(d_loss)

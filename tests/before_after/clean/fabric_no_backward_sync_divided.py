@@ -9,7 +9,8 @@ def train(model, loader):
     optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
     model, optimizer = fabric.setup(model, optimizer)
     for step, (x, y) in enumerate(loader):
-        is_accumulating = (step + 1) % ACCUMULATION_STEPS != 0
+        # the last batch ends a window too: no micro-batch is left without a step
+        is_accumulating = (step + 1) % ACCUMULATION_STEPS != 0 and step + 1 < len(loader)
         with fabric.no_backward_sync(model, enabled=is_accumulating):
             loss = torch.nn.functional.cross_entropy(model(x), y)
             fabric.backward(loss / ACCUMULATION_STEPS)

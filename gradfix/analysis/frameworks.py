@@ -1,0 +1,123 @@
+"""The loop model's side of the library tables (gradfix/libraries): turning what a library call
+does to gradients into the model's kinds and events.
+
+The tables say, per library kind, what a method or a `with` block does (backward, divide the
+loss by the accumulation count, step, clear, only on sync steps...). This module maps their
+kinds onto the few the loop model knows (`optimizer`, `engine`, `model`...), reads the
+accumulation count a constructor was given, and answers the walker's questions. Rules never see
+library names: they see events (a BACKWARD that divides, a STEP gated on sync steps).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradfix import libraries
+from gradfix.analysis.names import call_name, keyword, last_name
+from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Gate, Method
+
+# library kind -> the loop model's kind of object
+MODEL_KINDS = {
+    "accelerator": "engine",
+    "fabric": "engine",
+    "deepspeed-engine": "engine",
+    "accelerated-optimizer": "optimizer",
+    "fabric-optimizer": "optimizer",
+    "lightning-optimizer": "optimizer",
+    "deepspeed-optimizer": "optimizer",
+    "optimizer": "optimizer",
+    "scheduler": "scheduler",
+    "timm-native-scaler": "loss-scaler",
+    "timm-apex-scaler": "loss-scaler",
+    "ddp-model": "model",
+    "fsdp-model": "model",
+    "fabric-module": "model",
+    "ignite-engine": "ignite",
+    "lightning-trainer": "trainer",
+    "accumulation-plugin": "plugin",
+    "dataloader": "data",
+}
+# Modules that are objects of a table's kind (`from apex import amp`).
+MODULE_KINDS = {"apex.amp": "apex-amp"}
+# The kind of `self` in a subclass of a framework class.
+_SELF_KINDS = {"pytorch_lightning.LightningModule": "lightning-module", "transformers.Trainer": "hf-trainer"}
+# Objects known by their name alone when no constructor is visible (a function parameter):
+# `accelerator.accumulate(model)` is Accelerate's whatever the call site, in practice.
+NAMED_KINDS = {"accelerator": "accelerator", "fabric": "fabric"}
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a constructor call builds, as the model records it."""
+
+    kind: str  # the model's kind
+    library: str  # the table's kind
+    entry: Constructor
+    accumulation: ast.expr | None = None  # the expression giving the accumulation count
+
+
+def constructor(qualified: str | None, call: ast.Call, qualify) -> Built | None:  # type: ignore[no-untyped-def]
+    if not qualified:
+        return None
+    entry = libraries.constructor(qualified)
+    if entry is None or entry.kind is None:
+        return None
+    return Built(MODEL_KINDS.get(entry.kind, entry.kind), entry.kind, entry, _accumulation(entry, call, qualify))
+
+
+def tuple_kinds(qualified: str | None) -> tuple[str | None, ...] | None:
+    """`deepspeed.initialize(...)` returns (engine, optimizer, dataloader, scheduler)."""
+    entry = libraries.constructor(qualified) if qualified else None
+    if entry is None or not entry.returns:
+        return None
+    return entry.returns
+
+
+def _accumulation(entry: Constructor, call: ast.Call, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    setting = entry.accumulation
+    if setting is None:
+        return None
+    for name in setting.keywords:
+        found = keyword(call, name)
+        if found is not None:
+            return found.value
+    for outer, plugin, inner in setting.via:
+        found = keyword(call, outer)
+        if found is not None and isinstance(found.value, ast.Call):
+            if libraries.constructor(qualify(call_name(found.value)) or "") is libraries.constructor(plugin):
+                value = keyword(found.value, inner)
+                if value is not None:
+                    return value.value
+    return None
+
+
+def method(library_kind: str | None, name: str) -> Method | None:
+    if library_kind is None:
+        return None
+    return libraries.method(library_kind, name)
+
+
+def context(library_kind: str | None, name: str) -> Context | None:
+    if library_kind is None:
+        return None
+    return libraries.context(library_kind, name)
+
+
+def named_kind(key: str) -> str | None:
+    return NAMED_KINDS.get(last_name(key))
+
+
+def self_kind(qualified_base: str | None) -> str | None:
+    entry = framework_class(qualified_base)
+    return _SELF_KINDS.get(entry.qualname) if entry is not None else None
+
+
+def framework_class(qualified: str | None) -> FrameworkClass | None:
+    return libraries.framework_class(qualified) if qualified else None
+
+
+__all__ = [
+    "Built", "Effect", "Gate", "MODEL_KINDS", "constructor", "context", "framework_class", "method",
+    "named_kind", "tuple_kinds",
+]  # fmt: skip

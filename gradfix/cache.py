@@ -254,6 +254,8 @@ def _load_result(path: str, raw: Any) -> FileResult:
 
     data = _dict(raw)
     result = FileResult(path)
+    if not data:  # most files: no gradient code, or nothing found
+        return result
     result.diagnostics = [_load_diagnostic(path, d) for d in _list(data.get("diagnostics", []))]
     result.remaining = [_load_diagnostic(path, d) for d in _list(data.get("remaining", []))]
     result.notes = [_str(note) for note in _list(data.get("notes", []))]
@@ -279,7 +281,7 @@ def _decode(blob: bytes) -> dict[str, Any] | None:
         return None
     try:
         body = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
         return None
     return body if type(body) is dict else None
 
@@ -368,6 +370,7 @@ class Cache:
         self.folder = os.path.join(directory, f"v{SCHEMA}-{settings}")
         self._shards: dict[str, _Shard] = {}
         self._hashes: dict[str, str | None] = {}  # dependency path -> current hash, this run
+        self._folders: dict[str, str] = {}  # folder as given -> absolute
         self.hits = 0
         self.misses = 0
 
@@ -381,8 +384,11 @@ class Cache:
     def lookup(self, path: str) -> tuple[FileResult | None, bytes | None, _Pending | None]:
         """(the stored result, None, None) on a hit; (None, bytes, what to store) on a miss.
         Raises FileError when the file cannot be read, like `files.read_source`."""
-        absolute = os.path.abspath(path)
-        folder, name = os.path.split(absolute)
+        head, name = os.path.split(path)
+        folder = self._folders.get(head)
+        if folder is None:
+            folder = self._folders[head] = os.path.abspath(head or ".")
+        absolute = os.path.join(folder, name)
         shard = self._shard(folder)
         entry = shard.entries.get(name)
         if type(entry) is not dict or entry.get("display") != path:

@@ -98,7 +98,11 @@ class _IgnoreRules:
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         path = os.path.abspath(path)
-        for directory, spec in self._chain(os.path.dirname(path)):
+        return self.ignored_absolute(path, self._chain(os.path.dirname(path)), is_dir)
+
+    def ignored_absolute(self, path: str, chain: list[tuple[str, object]], is_dir: bool) -> bool:
+        """`path` (absolute, normalized) against the specs of its parent's `chain`."""
+        for directory, spec in chain:
             # `directory` is one of the path's own parents, spelled the same way
             relative = path[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/") + ("/" if is_dir else "")
             if spec.match_file(relative):  # type: ignore[attr-defined]
@@ -123,21 +127,25 @@ def discover(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[Sour
 
 def _walk(root: str, rules: _IgnoreRules, extra: set[str]) -> Iterator[SourceFile]:
     for current, dirnames, filenames in os.walk(root, followlinks=False):
+        absolute = os.path.abspath(current)
+        chain = rules._chain(absolute)  # the .gitignore files that speak about this folder's entries
         kept = []
         for name in sorted(dirnames):
             if name in DEFAULT_EXCLUDES or name in extra or name.endswith(".egg-info"):
                 continue
             child = os.path.join(current, name)
-            if _is_virtualenv(child) or _is_tagged_cache(child) or rules.ignored(child, is_dir=True):
+            if _is_virtualenv(child) or _is_tagged_cache(child):
+                continue
+            if chain and rules.ignored_absolute(os.path.join(absolute, name), chain, is_dir=True):
                 continue
             kept.append(name)
         dirnames[:] = kept
         for name in sorted(filenames):
             if not name.endswith(SOURCE_SUFFIXES) or name in extra:
                 continue
-            child = os.path.join(current, name)
-            if rules.ignored(child, is_dir=False):
+            if chain and rules.ignored_absolute(os.path.join(absolute, name), chain, is_dir=False):
                 continue
+            child = os.path.join(current, name)
             yield SourceFile(child[2:] if child.startswith("./") else child)
 
 

@@ -287,11 +287,13 @@ def _decode(blob: bytes) -> dict[str, Any] | None:
 
 
 class _Shard:
-    """The entries of the files of one source folder: name -> entry."""
+    """The entries of the files of one source folder, as one spelling of it names them
+    (`src/` and `/home/me/project/src/` print differently): file name -> entry."""
 
-    def __init__(self, path: str, folder: str, settings: str) -> None:
+    def __init__(self, path: str, folder: str, display: str, settings: str) -> None:
         self.path = path
-        self.folder = folder
+        self.folder = folder  # absolute
+        self.display = display  # the folder as printed paths spell it
         self.settings = settings
         self.entries = self._read()
         self.changed: dict[str, dict[str, Any] | None] = {}  # name -> new entry (None: removed)
@@ -302,7 +304,11 @@ class _Shard:
                 body = _decode(handle.read())
         except OSError:
             return {}
-        if body is None or body.get("settings") != self.settings or body.get("folder") != self.folder:
+        if body is None or [body.get(key) for key in ("settings", "folder", "display")] != [
+            self.settings,
+            self.folder,
+            self.display,
+        ]:
             return {}  # corrupt, truncated or foreign: ignored, overwritten on save
         files = body.get("files")
         return files if type(files) is dict else {}
@@ -330,7 +336,8 @@ class _Shard:
         except OSError:
             present = set()
         entries = {name: entry for name, entry in entries.items() if name in present}
-        blob = _encode({"settings": self.settings, "folder": self.folder, "files": entries})
+        body = {"settings": self.settings, "folder": self.folder, "display": self.display, "files": entries}
+        blob = _encode(body)
         _replace(self.path, blob)
         self.changed.clear()
 
@@ -353,12 +360,11 @@ def _replace(path: str, blob: bytes) -> None:
 class _Pending:
     """What a miss must remember to store its result: the bytes' hash and their stat."""
 
-    __slots__ = ("shard", "name", "display", "digest", "stat")
+    __slots__ = ("shard", "name", "digest", "stat")
 
-    def __init__(self, shard: _Shard, name: str, display: str, digest: str, stat: list[int] | None) -> None:
+    def __init__(self, shard: _Shard, name: str, digest: str, stat: list[int] | None) -> None:
         self.shard = shard
         self.name = name
-        self.display = display
         self.digest = digest
         self.stat = stat
 
@@ -370,30 +376,28 @@ class Cache:
         self.folder = os.path.join(directory, f"v{SCHEMA}-{settings}")
         self._shards: dict[str, _Shard] = {}
         self._hashes: dict[str, str | None] = {}  # dependency path -> current hash, this run
-        self._folders: dict[str, str] = {}  # folder as given -> absolute
         self.hits = 0
         self.misses = 0
 
-    def _shard(self, folder: str) -> _Shard:
-        shard = self._shards.get(folder)
+    def _shard(self, head: str) -> _Shard:
+        """The shard of the folder that `head` (a printed path's folder part) names."""
+        shard = self._shards.get(head)
         if shard is None:
-            name = _digest(os.fsencode(folder)) + ".json"
-            shard = self._shards[folder] = _Shard(os.path.join(self.folder, name), folder, self.settings)
+            folder = os.path.abspath(head or ".")
+            name = _digest(os.fsencode(folder) + b"\0" + os.fsencode(head)) + ".json"
+            shard = self._shards[head] = _Shard(os.path.join(self.folder, name), folder, head, self.settings)
         return shard
 
     def lookup(self, path: str) -> tuple[FileResult | None, bytes | None, _Pending | None]:
         """(the stored result, None, None) on a hit; (None, bytes, what to store) on a miss.
         Raises FileError when the file cannot be read, like `files.read_source`."""
         head, name = os.path.split(path)
-        folder = self._folders.get(head)
-        if folder is None:
-            folder = self._folders[head] = os.path.abspath(head or ".")
-        absolute = os.path.join(folder, name)
-        shard = self._shard(folder)
+        shard = self._shard(head)
+        absolute = os.path.join(shard.folder, name)
         entry = shard.entries.get(name)
-        if type(entry) is not dict or entry.get("display") != path:
+        if type(entry) is not dict:
             entry = None
-        if entry is not None and entry.get("stat") is not None and entry.get("stat") == _stat_now(absolute):
+        elif entry.get("stat") is not None and entry.get("stat") == _stat_now(absolute):
             result = self._result(entry, path)
             if result is not None:
                 self.hits += 1
@@ -401,7 +405,7 @@ class Cache:
         read_at = time.time_ns()
         data, info = read_source_and_stat(path)
         digest = content_hash(data)
-        pending = _Pending(shard, name, path, digest, _stat_record(info, read_at))
+        pending = _Pending(shard, name, digest, _stat_record(info, read_at))
         if entry is not None and entry.get("hash") == digest:
             result = self._result(entry, path)
             if result is not None:
@@ -417,8 +421,9 @@ class Cache:
         if _cacheable(result):
             dependencies = self._record_dependencies(result.depends_on)
             if dependencies is not None:
-                entry = {"display": pending.display, "hash": pending.digest, "stat": pending.stat}
-                entry["result"] = _dump_result(result)
+                entry = {"hash": pending.digest, "stat": pending.stat, "result": _dump_result(result)}
+                if result.notes:  # notes quote the path as printed: `src//nb.ipynb` is not `src/nb.ipynb`
+                    entry["path"] = result.path
                 if dependencies:
                     entry["depends_on"] = dependencies
         pending.shard.set(pending.name, entry)
@@ -435,9 +440,9 @@ class Cache:
 
     # --------------------------------------------------------------------------------------
     def _result(self, entry: dict[str, Any], path: str) -> FileResult | None:
+        if "path" in entry and entry["path"] != path:
+            return None
         try:
-            _stat_field(entry.get("stat"))
-            _str(entry.get("hash"))
             dependencies = _dict(entry.get("depends_on", {}))
             for dependency, record in dependencies.items():
                 if not self._unchanged(_str(dependency), _dict(record)):

@@ -325,9 +325,10 @@ me = sys.argv[1]
 for round in range(150):
     cache = Cache({str(tmp_path / "c")!r}, "0" * 32)
     for name in {names!r}:
-        _, data, pending = cache.lookup({str(folder)!r} + "/" + name)
+        path = {str(folder)!r} + "/" + name
+        _, data, pending = cache.lookup(path)
         if pending is not None:
-            cache.store(pending, FileResult(pending.display, notes=[me]))
+            cache.store(pending, FileResult(path, notes=[me]))
         else:
             cache._shards[{str(folder)!r}].set(name, None)  # force a rewrite every round
     cache.save()
@@ -455,3 +456,16 @@ def test_the_cache_folder_is_never_walked(tmp_path: Path) -> None:
     (project / ".gradfix_cache" / "planted.py").write_bytes(BUGGY)
     listed = _gradfix(".", cwd=project).stdout.decode()
     assert "planted" not in listed and "train.py" in listed
+
+
+def test_notes_are_reused_only_for_the_path_they_quote(tmp_path: Path) -> None:
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": "%time\nloss.backward()\n"}
+    (folder / "nb.ipynb").write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    plain, doubled = f"{folder}/nb.ipynb", f"{folder}//nb.ipynb"
+    for path in (plain, doubled, plain, doubled):
+        cache = open_cache(str(tmp_path / "c"), CHECK)
+        (result,) = run(list(discover([path])), CHECK, jobs=1, cache=cache)
+        assert result.notes == [f"{path}:cell_1: note: cell skipped: it uses IPython magics or shell commands"]

@@ -217,8 +217,9 @@ def test_a_dependency_that_changed_during_the_analysis_is_not_stored(
         Options(select=frozenset(default_codes()), unsafe_fixes=True),
         Options(select=frozenset(default_codes()), fix=True),
         Options(select=frozenset(default_codes() | {"GF007"})),
+        Options(select=frozenset(default_codes() - {"GF004"})),
     ],
-    ids=["select", "unsafe-fixes", "fix-mode", "extend-select"],
+    ids=["select", "unsafe-fixes", "fix-mode", "extend-select", "ignore"],
 )
 def test_each_setting_that_changes_results_changes_the_key(other: Options) -> None:
     assert settings_key(other) != settings_key(CHECK)

@@ -90,6 +90,11 @@ def content_hash(data: bytes) -> str:
     return blake2b(data, digest_size=20).hexdigest()
 
 
+# `FileResult.depends_on[path] = ABSENT`: the result relied on there being no such file (an
+# import that did not resolve); creating the file invalidates it. No content hash equals it.
+ABSENT = "absent"
+
+
 def _digest(data: bytes) -> str:
     """Checksums of cache files and names derived from keys."""
     return blake2b(data, digest_size=16).hexdigest()
@@ -104,10 +109,12 @@ def open_cache(directory: str, options: Options) -> Cache:
 def settings_key(options: Options) -> str:
     import gradfix
 
+    import dataclasses
+
     fields = {}
-    for name in sorted(vars(options)):
-        value = getattr(options, name)
-        fields[name] = sorted(value) if isinstance(value, (set, frozenset)) else value
+    for field in dataclasses.fields(options):  # every field: a new option is in the key at once
+        value = getattr(options, field.name)
+        fields[field.name] = sorted(value) if isinstance(value, (set, frozenset)) else value
     parts = {
         "schema": SCHEMA,
         "version": gradfix.__version__,
@@ -456,6 +463,8 @@ class Cache:
     def _unchanged(self, path: str, record: dict[str, Any]) -> bool:
         stat = _stat_field(record.get("stat"))
         digest = _str(record.get("hash"))
+        if digest == ABSENT:
+            return not os.path.lexists(path)
         if stat is not None and stat == _stat_now(path):
             return True
         return self._current_hash(path) == digest
@@ -475,6 +484,11 @@ class Cache:
         records: dict[str, Any] = {}
         for dependency, digest in sorted(depends_on.items()):
             path = os.path.abspath(dependency)
+            if digest == ABSENT:
+                if os.path.lexists(path):
+                    return None
+                records[path] = {"hash": ABSENT, "stat": None}
+                continue
             read_at = time.time_ns()
             try:
                 data, info = read_source_and_stat(path)

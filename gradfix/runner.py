@@ -61,7 +61,8 @@ class FileResult:
     fixed_codes: Counter = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)  # one line each, for stderr (skipped cells)
     # other files the result was computed from: path -> gradfix.cache.content_hash of the bytes
-    # read; the cache reuses the result only while each still hashes the same
+    # read (or gradfix.cache.ABSENT: relied on there being no such file); the cache reuses the
+    # result only while each still hashes the same
     depends_on: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -470,3 +470,27 @@ def test_notes_are_reused_only_for_the_path_they_quote(tmp_path: Path) -> None:
         cache = open_cache(str(tmp_path / "c"), CHECK)
         (result,) = run(list(discover([path])), CHECK, jobs=1, cache=cache)
         assert result.notes == [f"{path}:cell_1: note: cell skipped: it uses IPython magics or shell commands"]
+
+
+def test_a_result_that_relied_on_a_missing_file_is_invalidated_by_creating_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _project(tmp_path)
+    missing = project / "pkg" / "helpers.py"  # `from pkg.helpers import ...` that did not resolve
+    real = runner.process_source
+    analysed: list[str] = []
+
+    def unresolved_import(path: str, data: bytes, options: Options) -> FileResult:
+        analysed.append(Path(path).name)
+        result = real(path, data, options)
+        if path.endswith("a.py"):
+            result.depends_on = {str(missing): cache_module.ABSENT}
+        return result
+
+    monkeypatch.setattr(runner, "process_source", unresolved_import)
+    _run([project / "pkg" / "a.py"], CHECK, tmp_path / "c")
+    _run([project / "pkg" / "a.py"], CHECK, tmp_path / "c")
+    assert analysed == ["a.py"]
+    missing.write_text("def clear(opt): opt.zero_grad()\n")
+    _run([project / "pkg" / "a.py"], CHECK, tmp_path / "c")
+    assert analysed == ["a.py", "a.py"]

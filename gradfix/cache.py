@@ -11,10 +11,10 @@ What a stored result is keyed by -- everything it was computed from:
   field of `runner.Options` (selected codes, unsafe fixes, check or fix mode) and the size and
   mtime of every source file of gradfix itself and of its parser (so an editable install
   that changed, or a re-installed libcst, starts afresh). Each settings hash has its own folder;
-* the file's **path** (the absolute one, and the one messages print) and a hash of its
-  **bytes**;
+* the file's **path** (its folder, absolute and as printed: results quote the printed path)
+  and a BLAKE2b hash of its **bytes**;
 * every other file the result **depended on** (`FileResult.depends_on`: path -> content
-  hash): each must still hash the same.
+  hash, or `ABSENT` for a file that must not exist): each must still hash the same.
 
 Why a stale result cannot be returned. A result is returned only when its settings folder
 matches this run's settings and the file's current bytes hash to the stored hash (and so does
@@ -30,13 +30,18 @@ filesystem that does not keep ctime. On Windows, where ctime is the creation tim
 always hashed.)
 
 A cache file is untrusted input: JSON (never pickle) behind a magic line, the schema and a
-SHA-256 of the body; a file that is truncated, corrupt, foreign (another folder, other
+checksum (BLAKE2b) of the body; a file that is truncated, corrupt, foreign (another folder, other
 settings) or of another schema is ignored and later overwritten, and an entry whose fields do
 not have the expected types is ignored. Writes go to a temporary file in the same folder and
 `os.replace` it, so a reader sees the old file or the new one, never a mix; concurrent runs
 may drop each other's new entries (each run merges the file on disk with its own changes just
 before it replaces it), never corrupt them. A cache that cannot be written is not an error:
 the run just does not remember.
+
+A checksum keeps out damage, not intent: whoever can write the cache folder can make gradfix
+report nothing, as they could by editing the code it checks. What the format guarantees is that
+no cache file can run code, crash gradfix, or pass one version's or setting's results for
+another's.
 
 What is stored: one file per source folder (a run over a folder reads one cache file, then
 only stats its files), holding for each file its stat, the hash of its bytes, and the result
@@ -260,7 +265,8 @@ def _load_result(path: str, raw: Any) -> FileResult:
     from collections import Counter
 
     data = _dict(raw)
-    result = FileResult(path)
+    # an empty Counter without running Counter.__init__: this is once per file of a warm run
+    result = FileResult(path, fixed_codes=Counter.__new__(Counter))
     if not data:  # most files: no gradient code, or nothing found
         return result
     result.diagnostics = [_load_diagnostic(path, d) for d in _list(data.get("diagnostics", []))]

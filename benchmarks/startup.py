@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Start-up benchmark: how long `gradfix FILE` takes on one small file.
 
-Times, `--runs` times each (median and minimum wall time, median CPU time of the child):
+Times, `--runs` rounds of every command in turn (median and minimum wall time, median CPU
+time of the child):
 
 * `python -c pass` with gradfix's own interpreter (the floor);
 * `gradfix --no-cache plain.py`  -- a module without gradient code (targets: <= 80 ms);
@@ -13,7 +14,7 @@ Times, `--runs` times each (median and minimum wall time, median CPU time of the
 
 The files (benchmarks/startup_files.py) go into a fresh temporary project (a pyproject.toml,
 so gradfix's cache is on by default, in the project's .gradfix_cache/). Every command runs
-once before it is timed (the cache is filled, the files are in the page cache). The uncached
+once before the timed rounds (the cache is filled, the files are in the page cache). The uncached
 runs are what every save in an editor and every pre-commit on an edited file cost, so the
 targets are judged on them.
 
@@ -43,23 +44,40 @@ import startup_files
 TARGETS_MS = {"gradfix --no-cache plain.py": 80.0, "gradfix --no-cache train.py": 150.0}
 
 
-def time_command(cmd: list[str], cwd: Path, runs: int) -> dict[str, object]:
-    """Median and minimum wall time and median CPU time (user + sys of the child) in ms."""
-    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm-up
-    walls, cpus, codes = [], [], set()
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        codes.add(done.returncode)
+def time_once(cmd: list[str], cwd: Path) -> tuple[float, float, int]:
+    """Wall and CPU time (user + sys of the child) in seconds, and the exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.returncode
+
+
+def time_commands(commands: dict[str, list[str]], cwd: Path, runs: int) -> dict[str, dict[str, object]]:
+    """Every command once untimed, then `runs` rounds of every command in turn (round-robin, so
+    that a burst of other load hits all of them alike): median and minimum wall time and median
+    CPU time, in ms."""
+    for cmd in commands.values():
+        time_once(cmd, cwd)  # warm-up: page cache, .pyc files, gradfix's cache
+    walls: dict[str, list[float]] = {label: [] for label in commands}
+    cpus: dict[str, list[float]] = {label: [] for label in commands}
+    codes: dict[str, set[int]] = {label: set() for label in commands}
+    for round_ in range(runs):
+        for label, cmd in commands.items():
+            wall, cpu, code = time_once(cmd, cwd)
+            walls[label].append(wall)
+            cpus[label].append(cpu)
+            codes[label].add(code)
+        print(f"  round {round_ + 1}/{runs}", file=sys.stderr)
     return {
-        "median_ms": round(1000 * statistics.median(walls), 1),
-        "min_ms": round(1000 * min(walls), 1),
-        "cpu_median_ms": round(1000 * statistics.median(cpus), 1),
-        "exit_codes": sorted(codes),
+        label: {
+            "median_ms": round(1000 * statistics.median(walls[label]), 1),
+            "min_ms": round(1000 * min(walls[label]), 1),
+            "cpu_median_ms": round(1000 * statistics.median(cpus[label]), 1),
+            "exit_codes": sorted(codes[label]),
+        }
+        for label in commands
     }
 
 
@@ -113,10 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         (project / "pyproject.toml").write_text("[project]\nname = 'startup-benchmark'\nversion = '0'\n")
         (project / "plain.py").write_text(startup_files.PLAIN)
         (project / "train.py").write_text(startup_files.TRAIN)
-        results = {}
-        for label, cmd in commands.items():
-            results[label] = time_command(cmd, project, args.runs)
-            print(f"  {label:<36} {results[label]['median_ms']:8.1f} ms", file=sys.stderr)
+        results = time_commands(commands, project, args.runs)
     load_after = os.getloadavg()
 
     version = subprocess.run([gradfix, "--version"], capture_output=True, text=True, check=False).stdout.strip()

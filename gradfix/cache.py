@@ -77,6 +77,9 @@ SCHEMA = 1
 MAGIC = "gradfix-cache"
 # a stat is trusted only for files whose mtime and ctime were this much older than the read
 RACY_MARGIN_NS = 3_000_000_000
+# cache files held in memory at once: a run walks folder by folder, so older ones are saved and
+# dropped (and read again if a late result needs one), and memory does not grow with the tree
+MAX_SHARDS = 8
 # settings folders untouched this long (older gradfix versions, old option sets) are removed
 STALE_SETTINGS_NS = 30 * 24 * 3600 * 10**9
 CACHEDIR_TAG = (
@@ -373,10 +376,10 @@ def _replace(path: str, blob: bytes) -> None:
 class _Pending:
     """What a miss must remember to store its result: the bytes' hash and their stat."""
 
-    __slots__ = ("shard", "name", "digest", "stat")
+    __slots__ = ("head", "name", "digest", "stat")
 
-    def __init__(self, shard: _Shard, name: str, digest: str, stat: list[int] | None) -> None:
-        self.shard = shard
+    def __init__(self, head: str, name: str, digest: str, stat: list[int] | None) -> None:
+        self.head = head
         self.name = name
         self.digest = digest
         self.stat = stat
@@ -387,18 +390,26 @@ class Cache:
         self.directory = directory
         self.settings = settings
         self.folder = os.path.join(directory, f"v{SCHEMA}-{settings}")
-        self._shards: dict[str, _Shard] = {}
+        self._shards: dict[str, _Shard] = {}  # least recently used first
+        self._last: _Shard | None = None
         self._hashes: dict[str, str | None] = {}  # dependency path -> current hash, this run
         self.hits = 0
         self.misses = 0
 
     def _shard(self, head: str) -> _Shard:
         """The shard of the folder that `head` (a printed path's folder part) names."""
-        shard = self._shards.get(head)
+        if self._last is not None and self._last.display == head:
+            return self._last
+        shard = self._shards.pop(head, None)
         if shard is None:
             folder = os.path.abspath(head or ".")
             name = _digest(os.fsencode(folder) + b"\0" + os.fsencode(head)) + ".json"
-            shard = self._shards[head] = _Shard(os.path.join(self.folder, name), folder, head, self.settings)
+            shard = _Shard(os.path.join(self.folder, name), folder, head, self.settings)
+        self._shards[head] = shard
+        while len(self._shards) > MAX_SHARDS:
+            oldest = next(iter(self._shards))
+            self._save([self._shards.pop(oldest)])
+        self._last = shard
         return shard
 
     def lookup(self, path: str) -> tuple[FileResult | None, bytes | None, _Pending | None]:
@@ -418,7 +429,7 @@ class Cache:
         read_at = time.time_ns()
         data, info = read_source_and_stat(path)
         digest = content_hash(data)
-        pending = _Pending(shard, name, digest, _stat_record(info, read_at))
+        pending = _Pending(head, name, digest, _stat_record(info, read_at))
         if entry is not None and entry.get("hash") == digest:
             result = self._result(entry, path)
             if result is not None:
@@ -439,14 +450,19 @@ class Cache:
                     entry["path"] = result.path
                 if dependencies:
                     entry["depends_on"] = dependencies
-        pending.shard.set(pending.name, entry)
+        # the shard may have been saved and dropped meanwhile: this reads it again
+        self._shard(pending.head).set(pending.name, entry)
 
     def save(self) -> None:
-        if not any(shard.changed for shard in self._shards.values()):
+        self._save(list(self._shards.values()))
+
+    def _save(self, shards: list[_Shard]) -> None:
+        dirty = [shard for shard in shards if shard.changed]
+        if not dirty:
             return
         try:
             self._prepare_directory()
-            for shard in self._shards.values():
+            for shard in dirty:
                 shard.save()
         except OSError:
             pass  # a cache that cannot be written is not an error: the next run analyses again

@@ -494,3 +494,29 @@ def test_a_result_that_relied_on_a_missing_file_is_invalidated_by_creating_it(
     missing.write_text("def clear(opt): opt.zero_grad()\n")
     _run([project / "pkg" / "a.py"], CHECK, tmp_path / "c")
     assert analysed == ["a.py", "a.py"]
+
+
+def test_cache_files_are_saved_and_dropped_as_the_walk_moves_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Memory holds at most MAX_SHARDS folders' entries; a result stored for a folder that was
+    dropped meanwhile (results from a pool arrive late) reads its file again, losing nothing."""
+    monkeypatch.setattr(cache_module, "MAX_SHARDS", 1)
+    folders = [tmp_path / "tree" / name for name in ("f1", "f2", "f3")]
+    for folder in folders:
+        folder.mkdir(parents=True)
+        (folder / "train.py").write_bytes(BUGGY)
+        (folder / "plain.py").write_bytes(PLAIN)
+    cache = open_cache(str(tmp_path / "c"), CHECK)
+    pending = []
+    for folder in folders:  # look everything up first, store afterwards, as a pool would
+        for name in ("plain.py", "train.py"):
+            hit, data, token = cache.lookup(str(folder / name))
+            assert hit is None and len(cache._shards) == 1
+            pending.append((token, runner.process_source(str(folder / name), data, CHECK)))
+    for token, result in pending:
+        cache.store(token, result)
+    cache.save()
+    results, cache = _run([tmp_path / "tree"], CHECK, tmp_path / "c")
+    assert (cache.hits, cache.misses) == (6, 0)
+    assert sorted(code for r in results for d in r.diagnostics for code in [d.code]) == ["GF001"] * 3

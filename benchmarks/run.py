@@ -16,6 +16,13 @@ gradfix check (and ruff) at each corpus size to show that the time grows
 linearly.  ``--markdown`` prints the results as Markdown for
 docs/performance.md; ``--json FILE`` saves the raw numbers.
 
+``--cache`` times gradfix's result cache on the same tree: a cold run (empty
+cache), a warm run (nothing changed since) and a run with ``--no-cache``, and
+prints warm/cold against the target (at most 0.1).  The cache goes to a
+temporary folder through ``GRADFIX_CACHE_DIR``, never into the tree; every
+other gradfix run of the benchmark gets ``--no-cache`` (when the gradfix under
+test has it), so that it compares with ``ruff --no-cache``.
+
 This is a benchmark, not a test: it never runs in CI.  See README.md beside it.
 """
 
@@ -421,12 +428,16 @@ def run_tools(tools: Sequence[str], exes: dict[str, str], corpus: Path, files: i
     }
     before = tree_fingerprint(corpus)
     counts = {key: (repeat_for or {}).get(key, repeat) for key in tools}
+    no_cache = {exes[TOOLS[key].exe]: supports_no_cache(exes[TOOLS[key].exe])
+                for key in tools if TOOLS[key].exe == "gradfix"}
     for rep in range(max(counts.values())):
         for key in tools:
             if rep >= counts[key]:
                 continue
             tool = TOOLS[key]
-            cmd = [exes[tool.exe], *tool.args, str(corpus)]
+            # results from the cache would not compare with `ruff --no-cache`
+            extra = ["--no-cache"] if tool.exe == "gradfix" and no_cache.get(exes[tool.exe]) else []
+            cmd = [exes[tool.exe], *tool.args, *extra, str(corpus)]
             res = measure(cmd, workdir, sample_ms, env)
             status = "" if res.rc == 0 else f" (exit {res.rc})"
             print(f"  {label}{key:<15} run {rep + 1}/{counts[key]}: {res.wall:8.2f} s"
@@ -442,6 +453,60 @@ def run_tools(tools: Sequence[str], exes: dict[str, str], corpus: Path, files: i
                 sys.exit(f"benchmark: {key} modified the corpus tree ({before} -> {after})")
             summaries[key].runs.append(res)
     return summaries
+
+
+def supports_no_cache(exe: str) -> bool:
+    """gradfix from before the cache has no --no-cache (and caches nothing)."""
+    try:
+        res = subprocess.run([exe, "--help"], capture_output=True, text=True, timeout=120, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "--no-cache" in res.stdout
+
+
+def run_cache(exe: str, corpus: Path, files: int, repeat: int, sample_ms: float, workdir: Path,
+              env: dict[str, str], extra: Sequence[str]) -> dict[str, object]:
+    """Cold (empty cache), warm (unchanged tree) and --no-cache runs of `gradfix [extra] DIR`,
+    round-robin; the warm run's output must be the cold run's, byte for byte."""
+    import hashlib
+
+    cache_dir = workdir / "gradfix-cache"
+    cache_env = {**env, "GRADFIX_CACHE_DIR": str(cache_dir)}
+    runs: dict[str, list[RunResult]] = {"cold": [], "warm": [], "no-cache": []}
+    before = tree_fingerprint(corpus)
+    for rep in range(repeat):
+        shutil.rmtree(cache_dir, ignore_errors=True)
+        outputs = {}
+        for kind, args in (("cold", ()), ("warm", ()), ("no-cache", ("--no-cache",))):
+            cmd = [exe, *extra, *args, str(corpus)]
+            res = measure(cmd, workdir, sample_ms, cache_env)
+            print(f"  cache {kind:<9} run {rep + 1}/{repeat}: {res.wall:8.3f} s  cpu {res.cpu:7.3f} s"
+                  f"  other-load {res.background_cores:4.2f} cores"
+                  + ("" if res.rc == 0 else f" (exit {res.rc})"), file=sys.stderr)
+            if res.rc not in (0, 1):
+                sys.exit(f"benchmark: gradfix crashed with exit code {res.rc}:\n{res.stderr_tail}")
+            outputs[kind] = hashlib.sha256((workdir / "stdout.txt").read_bytes()).hexdigest()
+            runs[kind].append(res)
+        if len(set(outputs.values())) != 1:
+            sys.exit("benchmark: the warm (cached) run printed something else than the cold run")
+        if tree_fingerprint(corpus) != before:
+            sys.exit("benchmark: gradfix wrote into the tree")
+    cache_bytes = sum(f.stat().st_size for f in cache_dir.rglob("*") if f.is_file())
+    med = {k: statistics.median(r.wall for r in v) for k, v in runs.items()}
+    cpu = {k: statistics.median(r.cpu for r in v) for k, v in runs.items()}
+    return {
+        "command": " ".join(["gradfix", *extra, "DIR"]),
+        "files": files,
+        "cache_mb": round(cache_bytes / 1e6, 2),
+        "runs": {k: [{"wall": round(r.wall, 4), "cpu": round(r.cpu, 4),
+                      "other_load": round(r.background_cores, 2)} for r in v] for k, v in runs.items()},
+        "wall_median_s": {k: round(v, 4) for k, v in med.items()},
+        "cpu_median_s": {k: round(v, 4) for k, v in cpu.items()},
+        "warm_over_cold": round(med["warm"] / med["cold"], 4),
+        "warm_over_no_cache": round(med["warm"] / med["no-cache"], 4),
+        "cold_over_no_cache": round(med["cold"] / med["no-cache"], 4),
+        "warm_over_cold_cpu": round(cpu["warm"] / cpu["cold"], 4),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -468,7 +533,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--scaling-tools", default="gradfix,ruff",
                    help="tools timed at each --scaling size (default gradfix,ruff)")
     p.add_argument("--scaling-repeat", type=int, help="runs per size (default: --repeat)")
-    p.add_argument("--skip-main", action="store_true", help="only run the --scaling series")
+    p.add_argument("--skip-main", action="store_true",
+                   help="only run the --scaling series and/or --cache")
+    p.add_argument("--cache", action="store_true",
+                   help="time gradfix's result cache: cold, warm and --no-cache runs (warm/cold target <= 0.1)")
+    p.add_argument("--cache-args", default="",
+                   help="extra gradfix arguments for --cache, e.g. '--diff' (default: none, a check)")
     p.add_argument("--sample-ms", type=float, default=250.0,
                    help="process-tree memory sampling interval; 0 disables (default 250)")
     p.add_argument("--markdown", action="store_true", help="print the report as Markdown")
@@ -490,6 +560,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.error(f"unknown tool {t!r}; choose from {', '.join(TOOLS)}")
     sizes = [int(s) for s in args.scaling.split(",")] if args.scaling else []
     needed = [] if args.skip_main else [TOOLS[t].exe for t in tools]
+    if args.cache:
+        needed.append("gradfix")
     if sizes:
         needed += [TOOLS[t].exe for t in scaling_tools]
     exes = resolve_exes(args, needed)
@@ -514,7 +586,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     workdir = Path(tempfile.mkdtemp(prefix="gradfix-bench-out-"))
     try:
-        if not args.skip_main:
+        if not args.skip_main or args.cache:
             if args.corpus:
                 corpus = args.corpus
                 manifest = {"files": sum(1 for _ in corpus.rglob("*.py")), "external": True}
@@ -522,10 +594,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 corpus, manifest = get_corpus(args.corpus_root, args.files, args.seed,
                                               args.torch_share, args.training_share)
             files = int(manifest["files"])  # type: ignore[arg-type]
+            report["corpus"] = {"path": str(corpus), **manifest}
+        if args.cache:
+            report["cache"] = run_cache(exes["gradfix"], corpus, files, args.repeat, args.sample_ms,
+                                        workdir, env, args.cache_args.split())
+        if not args.skip_main:
             repeat_for = {"torchfix": args.torchfix_repeat} if args.torchfix_repeat else None
             summaries = run_tools(tools, exes, corpus, files, args.repeat, args.sample_ms,
                                   workdir, env, repeat_for=repeat_for)
-            report["corpus"] = {"path": str(corpus), **manifest}
             report["results"] = [s.as_dict() for s in summaries.values()]
             ratios = {}
             g = summaries.get("gradfix")
@@ -627,6 +703,27 @@ def print_report(report: dict[str, object], markdown: bool) -> None:
             print(fmt_table(["ratio", "wall-time ratio", "target", "verdict", "CPU-time ratio"],
                             rows, markdown))
             print()
+    if "cache" in report:
+        c = report["cache"]  # type: ignore[assignment]
+        print(f"{h}Result cache: `{c['command']}` on {c['files']:,} files")  # type: ignore[index]
+        print()
+        rows = []
+        labels = {"cold": "cold (empty cache)", "warm": "warm (nothing changed)", "no-cache": "--no-cache"}
+        for kind, label in labels.items():
+            runs = c["runs"][kind]  # type: ignore[index]
+            rows.append([label, f"{c['wall_median_s'][kind]:.3f}",  # type: ignore[index]
+                         " / ".join(f"{r['wall']:.3f}" for r in runs),
+                         f"{c['cpu_median_s'][kind]:.3f}",  # type: ignore[index]
+                         f"{max(r['other_load'] for r in runs):.2f}"])
+        print(fmt_table(["run", "wall s", "runs s", "CPU s", "other load (max)"], rows, markdown))
+        print()
+        ratio = c["warm_over_cold"]  # type: ignore[index]
+        print(f"- warm / cold: {ratio:.3f} wall, {c['warm_over_cold_cpu']:.3f} CPU "  # type: ignore[index]
+              f"(target <= 0.1: {'met' if ratio <= 0.1 else 'NOT met'}); "
+              f"warm / --no-cache: {c['warm_over_no_cache']:.3f}; "  # type: ignore[index]
+              f"cold / --no-cache: {c['cold_over_no_cache']:.3f} (the cost of filling the cache); "  # type: ignore[index]
+              f"cache size {c['cache_mb']} MB")  # type: ignore[index]
+        print()
     if "scaling" in report:
         print(f"{h}Scaling")
         print()

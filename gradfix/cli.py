@@ -1,34 +1,121 @@
-"""The command line: flags -> options -> runner -> output and exit code. No analysis here."""
+"""The command line: flags -> options -> runner -> output and exit code. No analysis here.
+
+One `argparse` parser (standard library): `gradfix FILE` runs on every save and every
+pre-commit, so a plain run imports only what it uses. rich is imported only to color a diff
+or to draw the progress bar on a terminal; the rules (and the parser they need) only once a
+file passes the byte prefilter; `--list-rules` and code validation read `gradfix.catalog`.
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
-from typing import Iterable, Iterator, List, Optional
-
-import typer
 
 from gradfix import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator, NoReturn, Sequence
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 # a progress bar only pays (and only shows) for runs over this many files
 PROGRESS_MIN_FILES = 100
-
-app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"gradfix {__version__}")
-        raise typer.Exit(EXIT_CLEAN)
+DESCRIPTION = "Find and fix PyTorch training loops that mishandle gradients."
 
 
-def _split(text: Optional[str]) -> Optional[list[str]]:
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not in the range x>=1")
+    return value
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's own formatter, told the terminal width: by itself it imports `shutil` to ask,
+    once for every option declared, though the width only matters when help is printed."""
+    try:
+        width = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        try:
+            width = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            width = 80
+    return argparse.HelpFormatter(prog, width=max(width - 2, 40), max_help_position=30)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gradfix",
+        usage="gradfix [OPTIONS] [PATHS]...",
+        description=DESCRIPTION,
+        formatter_class=_formatter,  # type: ignore[arg-type]
+        allow_abbrev=False,  # `--sel` is not `--select`: options are spelled out, as in ruff and black
+        add_help=False,
+    )
+    add = parser.add_argument
+    add("paths", nargs="*", metavar="PATHS", help="Files or directories to check; '-' reads stdin.")
+    add("--diff", action="store_true", help="Show the fixes as a unified diff; write nothing.")
+    add("--write", action="store_true", help="Apply the fixes in place ('-': fixed source to stdout).")
+    add("--select", metavar="CODES", help="Rules to run, comma-separated (e.g. GF001,GF002).")
+    add("--extend-select", metavar="CODES", help="Rules to run on top of the selection.")
+    add("--ignore", metavar="CODES", help="Rules to skip, comma-separated.")
+    add(
+        "--exclude",
+        metavar="PATTERNS",
+        help="Paths to skip, comma-separated gitignore-style patterns (replaces the config's).",
+    )
+    add(
+        "--unsafe-fixes",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Also apply fixes marked unsafe.",
+    )
+    add(
+        "--format",
+        dest="output_format",
+        default="text",
+        metavar="FORMAT",
+        help="Findings as text, json, sarif (GitHub code scanning) or github (annotations). Default: text.",
+    )
+    add(
+        "--config",
+        dest="config_file",
+        metavar="PATH",
+        help="The pyproject.toml to read [tool.gradfix] from (default: the nearest one).",
+    )
+    add("--isolated", action="store_true", help="Ignore every configuration file.")
+    add(
+        "--no-cache",
+        action="store_true",
+        help="Neither read nor write the result cache (default: .gradfix_cache/ at the project root).",
+    )
+    add("--explain", metavar="CODE", help="Print a rule's documentation.")
+    add("--list-rules", action="store_true", help="Print the table of rules (--format json for JSON).")
+    add("--stdin-filename", metavar="NAME", help="Name used for stdin in messages.")
+    add(
+        "--color",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Color diffs (default: on a terminal).",
+    )
+    add("-q", "--quiet", action="store_true", help="Print no summary and no progress.")
+    add("-j", "--jobs", type=_positive_int, metavar="N", help="Worker processes (default: all cores).")
+    add("--version", action="version", version=f"gradfix {__version__}", help="Print the version.")
+    add("-h", "--help", action="help", help="Show this message and exit.")
+    return parser
+
+
+def _split(text: str | None) -> list[str] | None:
     if text is None:
         return None
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
-def _check_codes(text: Optional[str], option: str) -> Optional[list[str]]:
+def _check_codes(parser: argparse.ArgumentParser, text: str | None, option: str) -> list[str] | None:
     """`GF001,GF002`, a prefix such as `GF00`, or `ALL`; unknown codes are usage errors."""
     from gradfix.config import expand_codes
 
@@ -38,60 +125,47 @@ def _check_codes(text: Optional[str], option: str) -> Optional[list[str]]:
             try:
                 expand_codes([item])
             except ValueError as error:
-                raise typer.BadParameter(str(error), param_hint=option) from None
+                parser.error(f"argument {option}: {error}")
     return items or None  # an empty list means "not given", as before
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     sys.stderr.write(f"gradfix: error: {message}\n")
-    raise typer.Exit(EXIT_ERROR)
+    raise SystemExit(EXIT_ERROR)
 
 
-@app.command(context_settings={"help_option_names": ["-h", "--help"]})
-def gradfix(
-    paths: Optional[List[str]] = typer.Argument(None, help="Files or directories to check; '-' reads stdin."),
-    diff: bool = typer.Option(False, "--diff", help="Show the fixes as a unified diff; write nothing."),
-    write: bool = typer.Option(False, "--write", help="Apply the fixes in place ('-': fixed source to stdout)."),
-    select: Optional[str] = typer.Option(None, "--select", help="Rules to run, comma-separated (e.g. GF001,GF002)."),
-    extend_select: Optional[str] = typer.Option(None, "--extend-select", help="Rules to run on top of the selection."),
-    ignore: Optional[str] = typer.Option(None, "--ignore", help="Rules to skip, comma-separated."),
-    exclude: Optional[str] = typer.Option(
-        None, "--exclude", help="Paths to skip, comma-separated gitignore-style patterns (replaces the config's)."
-    ),
-    unsafe_fixes: Optional[bool] = typer.Option(
-        None, "--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe."
-    ),
-    output_format: str = typer.Option(
-        "text", "--format", help="Findings as text, json, sarif (GitHub code scanning) or github (annotations)."
-    ),
-    config_file: Optional[str] = typer.Option(
-        None, "--config", help="The pyproject.toml to read [tool.gradfix] from (default: the nearest one)."
-    ),
-    isolated: bool = typer.Option(False, "--isolated", help="Ignore every configuration file."),
-    explain: Optional[str] = typer.Option(None, "--explain", metavar="CODE", help="Print a rule's documentation."),
-    list_rules: bool = typer.Option(False, "--list-rules", help="Print the table of rules (--format json for JSON)."),
-    stdin_filename: Optional[str] = typer.Option(None, "--stdin-filename", help="Name used for stdin in messages."),
-    color: Optional[bool] = typer.Option(None, "--color/--no-color", help="Color diffs (default: on a terminal)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print no summary and no progress."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
-) -> None:
-    """Find and fix PyTorch training loops that mishandle gradients."""
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    # Ctrl-C and a closed pipe (`gradfix --diff . | head`) end the run as they did when the
+    # command line ran on click: exit 1, with "Aborted!" for Ctrl-C, without a traceback
+    try:
+        code = _main(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("\nAborted!\n")
+        code = EXIT_FINDINGS
+    except BrokenPipeError:
+        # nothing more can reach the reader; keep the interpreter's final flush from failing too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_FINDINGS
+    raise SystemExit(code)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_intermixed_args(argv)
+    output_format: str = args.output_format
     from gradfix.report.formats import FORMATS
 
-    if output_format not in FORMATS and not (list_rules and output_format == "markdown"):
-        raise typer.BadParameter(f"{output_format!r} is not one of {', '.join(FORMATS)}", param_hint="--format")
-    if explain is not None:
-        _explain(explain)
-    if list_rules:
-        _list_rules(output_format)
-
-    from pathlib import Path
+    if output_format not in FORMATS and not (args.list_rules and output_format == "markdown"):
+        parser.error(f"argument --format: {output_format!r} is not one of {', '.join(FORMATS)}")
+    if args.explain is not None:
+        return _explain(args.explain)
+    if args.list_rules:
+        return _list_rules(output_format)
 
     from gradfix.config import (
-        Config,
         ConfigError,
         Excluder,
+        cache_directory,
         find_config_file,
         load_config,
         resolve_codes,
@@ -99,43 +173,62 @@ def gradfix(
     from gradfix.files import STDIN, discover
     from gradfix.runner import Options, run
 
+    diff, write = args.diff, args.write
     if diff and write:
-        raise typer.BadParameter("--diff and --write cannot be used together", param_hint="--diff/--write")
+        parser.error("argument --diff/--write: --diff and --write cannot be used together")
     if diff and output_format != "text":
-        raise typer.BadParameter("--diff prints a diff; it cannot be combined with --format", param_hint="--format")
-    targets = list(paths) if paths else ["."]
+        parser.error("argument --format: --diff prints a diff; it cannot be combined with --format")
+    targets = list(args.paths) if args.paths else ["."]
     if targets.count(STDIN) > 1:
-        raise typer.BadParameter("'-' (stdin) can be given only once", param_hint="PATHS")
+        parser.error("argument PATHS: '-' (stdin) can be given only once")
     if write and STDIN in targets and output_format != "text":
-        raise typer.BadParameter("`--write -` prints the fixed source; it cannot be combined with --format")
-    cli_select = _check_codes(select, "--select")
-    cli_extend = _check_codes(extend_select, "--extend-select")
-    cli_ignore = _check_codes(ignore, "--ignore")
+        parser.error("`--write -` prints the fixed source; it cannot be combined with --format")
+    cli_select = _check_codes(parser, args.select, "--select")
+    cli_extend = _check_codes(parser, args.extend_select, "--extend-select")
+    cli_ignore = _check_codes(parser, args.ignore, "--ignore")
 
+    stdin_filename = args.stdin_filename
     try:
-        if isolated:
+        if args.isolated:
+            from gradfix.config import Config
+
             config = Config()
-        elif config_file is not None:
-            config = load_config(Path(config_file))
+        elif args.config_file is not None:
+            config = load_config(args.config_file)
         else:
-            start = Path(stdin_filename) if stdin_filename and STDIN in targets else None
+            start = stdin_filename if stdin_filename and STDIN in targets else None
             config = load_config(find_config_file(targets, start=start))
     except ConfigError as error:
         _fail(str(error))
     selected = resolve_codes(config, cli_select, cli_extend, cli_ignore)
+    unsafe_fixes = args.unsafe_fixes
     if unsafe_fixes is None:
         unsafe_fixes = bool(config.unsafe_fixes)
-    patterns = _split(exclude) if exclude is not None else list(config.exclude)
-    excluder = Excluder(patterns, config.root if exclude is None else Path.cwd())
+    patterns = _split(args.exclude) if args.exclude is not None else list(config.exclude)
+    excluder = Excluder(patterns, config.root if args.exclude is None else os.getcwd())
 
     options = Options(select=frozenset(selected), unsafe_fixes=unsafe_fixes, fix=diff or write)
     stdin_name = stdin_filename or STDIN
-    use_color = sys.stdout.isatty() if color is None else color
+    use_color = sys.stdout.isatty() if args.color is None else args.color
 
+    cache = None
+    cache_dir = None if args.no_cache else cache_directory(targets, config)
+    if cache_dir is not None:
+        from gradfix.cache import open_cache
+
+        cache = open_cache(cache_dir, options)
     sources = [s for s in discover(targets) if not excluder.excluded(s.path)]
-    results = run(sources, options, jobs=jobs, read_stdin=lambda: sys.stdin.buffer.read(), stdin_name=stdin_name)
+    results = run(
+        sources,
+        options,
+        jobs=args.jobs,
+        read_stdin=lambda: sys.stdin.buffer.read(),
+        stdin_name=stdin_name,
+        cache=cache,
+    )
     from gradfix.report.output import Reporter
 
+    quiet = args.quiet
     show_progress = not quiet and len(sources) > PROGRESS_MIN_FILES and sys.stderr.isatty()
     with _progress(show_progress, len(sources)) as advance:
         # made inside the progress context: on a terminal, findings print above the bar
@@ -147,7 +240,7 @@ def gradfix(
         )
         for result in _advancing(results, advance):
             reporter.add(result, is_stdin=result.path == stdin_name and STDIN in targets)
-    raise typer.Exit(reporter.finish())
+    return reporter.finish()
 
 
 def _advancing(results: Iterable, advance) -> Iterator:  # type: ignore[no-untyped-def,type-arg]
@@ -199,25 +292,22 @@ class _progress:
             self._progress.stop()
 
 
-def _explain(code: str) -> None:
+def _explain(code: str) -> int:
+    from gradfix.catalog import CODES
+
+    wanted = code.strip().upper()
+    if wanted not in CODES:
+        _fail(f"unknown rule code {code!r} (known: {', '.join(sorted(CODES))})")
     from gradfix.report.rules import explain
     from gradfix.transforms import RULES_BY_CODE
 
-    rule = RULES_BY_CODE.get(code.strip().upper())
-    if rule is None:
-        known = ", ".join(sorted(RULES_BY_CODE))
-        _fail(f"unknown rule code {code!r} (known: {known})")
-    sys.stdout.write(explain(rule))  # type: ignore[arg-type]
-    raise typer.Exit(EXIT_CLEAN)
+    sys.stdout.write(explain(RULES_BY_CODE[wanted]))
+    return EXIT_CLEAN
 
 
-def _list_rules(output_format: str) -> None:
+def _list_rules(output_format: str) -> int:
     from gradfix.report.rules import json_table, markdown_table, text_table
 
     table = {"json": json_table, "markdown": markdown_table}.get(output_format, text_table)
     sys.stdout.write(table())
-    raise typer.Exit(EXIT_CLEAN)
-
-
-def main() -> None:
-    app(prog_name="gradfix")
+    return EXIT_CLEAN

@@ -7,16 +7,17 @@ import os
 import re
 import signal
 import stat
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterator, Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator, Sequence
 
 DEFAULT_EXCLUDES = frozenset(
     {
         ".git", ".hg", ".svn", ".bzr", "__pycache__", ".venv", "venv", ".env", ".tox", ".nox",
         ".eggs", "build", "dist", "node_modules", "site-packages", ".mypy_cache", ".pytest_cache",
-        ".ruff_cache", ".ipynb_checkpoints", "__pypackages__", "_build", "buck-out",
+        ".ruff_cache", ".ipynb_checkpoints", "__pypackages__", "_build", "buck-out", ".gradfix_cache",
     }
 )  # fmt: skip
 SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")
@@ -33,51 +34,80 @@ class SourceFile:
     explicit: bool = False
 
 
-def _is_virtualenv(path: Path) -> bool:
-    return (path / "pyvenv.cfg").is_file() or (path / "conda-meta").is_dir()
+def _is_virtualenv(path: str) -> bool:
+    return os.path.isfile(os.path.join(path, "pyvenv.cfg")) or os.path.isdir(os.path.join(path, "conda-meta"))
+
+
+def _is_tagged_cache(path: str) -> bool:
+    """A folder marked as a cache (https://bford.info/cachedir/): gradfix's own cache wherever
+    `cache-dir` puts it, and those of pytest, ruff, cargo and others."""
+    return os.path.isfile(os.path.join(path, "CACHEDIR.TAG"))
 
 
 class _IgnoreRules:
-    """`.gitignore` files from the repository root down to each directory walked."""
+    """`.gitignore` files from the repository root down to each directory walked.
+
+    Paths are absolute strings; what each folder contributes (its spec, the chain of folders
+    up to the repository root) is looked up once per folder, not once per file.
+    """
 
     def __init__(self) -> None:
-        self._cache: dict[Path, object | None] = {}
+        self._specs: dict[str, object | None] = {}
+        self._roots: dict[str, str | None] = {}
+        self._chains: dict[str, list[tuple[str, object]]] = {}
 
-    def _spec(self, directory: Path) -> object | None:
-        if directory not in self._cache:
+    def _spec(self, directory: str) -> object | None:
+        if directory not in self._specs:
             spec = None
-            ignore_file = directory / ".gitignore"
-            if ignore_file.is_file():
+            ignore_file = os.path.join(directory, ".gitignore")
+            if os.path.isfile(ignore_file):
                 import pathspec
 
                 try:
-                    lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+                    with open(ignore_file, encoding="utf-8", errors="replace") as handle:
+                        lines = handle.read().splitlines()
                     spec = pathspec.GitIgnoreSpec.from_lines(lines)
                 except (OSError, ValueError):
                     spec = None
-            self._cache[directory] = spec
-        return self._cache[directory]
+            self._specs[directory] = spec
+        return self._specs[directory]
 
-    def ignored(self, path: Path, is_dir: bool) -> bool:
-        path = path.absolute()
-        for directory in _ancestors_within_repo(path.parent):
-            spec = self._spec(directory)
-            if spec is None:
-                continue
-            relative = path.relative_to(directory).as_posix() + ("/" if is_dir else "")
+    def _repo_root(self, directory: str) -> str | None:
+        """The nearest folder at or above `directory` holding `.git`."""
+        if directory not in self._roots:
+            if os.path.exists(os.path.join(directory, ".git")):
+                self._roots[directory] = directory
+            else:
+                parent = os.path.dirname(directory)
+                self._roots[directory] = None if parent == directory else self._repo_root(parent)
+        return self._roots[directory]
+
+    def _chain(self, directory: str) -> list[tuple[str, object]]:
+        """(folder, spec) for the folders from `directory` up to the repository root that have
+        a `.gitignore`; outside a repository only `directory` itself counts."""
+        chain = self._chains.get(directory)
+        if chain is None:
+            root = self._repo_root(directory)
+            folders = [directory]
+            if root is not None:
+                while folders[-1] != root:
+                    folders.append(os.path.dirname(folders[-1]))
+            chain = [(folder, spec) for folder in folders if (spec := self._spec(folder)) is not None]
+            self._chains[directory] = chain
+        return chain
+
+    def ignored(self, path: str, is_dir: bool) -> bool:
+        path = os.path.abspath(path)
+        return self.ignored_absolute(path, self._chain(os.path.dirname(path)), is_dir)
+
+    def ignored_absolute(self, path: str, chain: list[tuple[str, object]], is_dir: bool) -> bool:
+        """`path` (absolute, normalized) against the specs of its parent's `chain`."""
+        for directory, spec in chain:
+            # `directory` is one of the path's own parents, spelled the same way
+            relative = path[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/") + ("/" if is_dir else "")
             if spec.match_file(relative):  # type: ignore[attr-defined]
                 return True
         return False
-
-
-def _ancestors_within_repo(directory: Path) -> list[Path]:
-    """The directory and its parents up to (and including) the repository root."""
-    chain: list[Path] = []
-    for candidate in (directory, *directory.parents):
-        chain.append(candidate)
-        if (candidate / ".git").exists():
-            return chain
-    return chain[:1]  # not in a repository: only the nearest .gitignore counts
 
 
 def discover(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[SourceFile]:
@@ -88,44 +118,56 @@ def discover(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[Sour
         if raw == STDIN:
             yield SourceFile(STDIN, explicit=True)
             continue
-        path = Path(raw)
-        if path.is_dir():
-            yield from _walk(path, rules, extra)
+        if os.path.isdir(raw or "."):
+            yield from _walk(_clean(raw), rules, extra)
         else:
             # named explicitly: processed even if ignored, reported if missing
             yield SourceFile(raw, explicit=True)
 
 
-def _walk(root: Path, rules: _IgnoreRules, extra: set[str]) -> Iterator[SourceFile]:
+def _walk(root: str, rules: _IgnoreRules, extra: set[str]) -> Iterator[SourceFile]:
     for current, dirnames, filenames in os.walk(root, followlinks=False):
-        here = Path(current)
+        absolute = os.path.abspath(current)
+        chain = rules._chain(absolute)  # the .gitignore files that speak about this folder's entries
         kept = []
         for name in sorted(dirnames):
-            child = here / name
             if name in DEFAULT_EXCLUDES or name in extra or name.endswith(".egg-info"):
                 continue
-            if _is_virtualenv(child) or rules.ignored(child, is_dir=True):
+            child = os.path.join(current, name)
+            if _is_virtualenv(child) or _is_tagged_cache(child):
+                continue
+            if chain and rules.ignored_absolute(os.path.join(absolute, name), chain, is_dir=True):
                 continue
             kept.append(name)
         dirnames[:] = kept
         for name in sorted(filenames):
             if not name.endswith(SOURCE_SUFFIXES) or name in extra:
                 continue
-            child = here / name
-            if rules.ignored(child, is_dir=False):
+            if chain and rules.ignored_absolute(os.path.join(absolute, name), chain, is_dir=False):
                 continue
-            yield SourceFile(_display(child))
+            child = os.path.join(current, name)
+            yield SourceFile(child[2:] if child.startswith("./") else child)
 
 
-def _display(path: Path) -> str:
-    text = str(path)
-    return text[2:] if text.startswith("./") else text
+def _clean(raw: str) -> str:
+    """A folder as the user gave it, spelled the way file paths under it are printed: no `.`
+    parts and no doubled or trailing separators (`./src/` -> `src`); `..` is kept."""
+    text = raw.replace(os.altsep, os.sep) if os.altsep else raw
+    head = os.sep if text.startswith(os.sep) else ""
+    parts = [part for part in text.split(os.sep) if part not in ("", ".")]
+    return head + os.sep.join(parts) if parts else (head or ".")
 
 
 def read_source(path: str) -> bytes:
+    return read_source_and_stat(path)[0]
+
+
+def read_source_and_stat(path: str) -> tuple[bytes, os.stat_result]:
+    """The file's bytes and the `stat` of the file they were read from (taken before reading)."""
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            info = os.fstat(handle.fileno())
+            return handle.read(), info
     except FileNotFoundError:
         raise FileError("no such file") from None
     except IsADirectoryError:
@@ -187,6 +229,8 @@ def _write_and_replace(target: str, directory: str, data: bytes, expected: bytes
                 os.close(fd)
                 fd = None
         if temporary is None:
+            import tempfile
+
             fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=directory)
             _fill(fd, data, info, target, expected)
         os.replace(temporary, target)

@@ -18,7 +18,6 @@ file with `pyproject.toml`, `setup.py` or `.git`; without one, the file's own fo
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ MARKERS = ("pyproject.toml", "setup.py", ".git")
 # A module whose bytes say none of these cannot touch gradients: no need to parse it.
 _GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b"scale")
 _MAX_PROJECT_FILES = 20_000
+_ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
 
@@ -63,16 +63,17 @@ class Project:
     _files: list[Path] | None = None
     # files read for the current analysis, with their content hash
     touched: dict[str, str] = field(default_factory=dict)
-    _backpropagating_module: dict[tuple[str, Path], bool] = field(default_factory=dict)
     _caller_models: dict[Path, object] = field(default_factory=dict)
 
     # files -------------------------------------------------------------------------------
     def read(self, path: Path) -> bytes | None:
-        """A file's bytes (recorded as a dependency of the current analysis). A file that
-        changed on disk since it was last read is read again, with what was built from it."""
+        """A file's bytes (recorded as a dependency of the current analysis, or as absent). A
+        file that changed on disk since it was last read is read again, with what was built
+        from it."""
+        from gradfix.cache import ABSENT, content_hash
+
         data = self.read_quietly(path)
-        if data is not None:
-            self.touched[str(path.absolute())] = hashlib.sha256(data).hexdigest()
+        self.touched[str(path.absolute())] = ABSENT if data is None else content_hash(data)
         return data
 
     def read_quietly(self, path: Path) -> bytes | None:
@@ -152,28 +153,26 @@ class Project:
         return self._files
 
     def files_mentioning(self, word: str) -> Iterator[Path]:
+        """Files of the project whose bytes hold `word`. Every file looked at is a dependency:
+        one that starts mentioning it changes the answer."""
         needle = word.encode()
         for path in self.files():
-            data = self.read_quietly(path)
+            data = self.read(path)
             if data is not None and needle in data:
-                self.read(path)
                 yield path
 
     # names ----------------------------------------------------------------------------------
-    def imports_backpropagation(self, data: bytes, importer: Path) -> bool:
+    def imports_backpropagation(self, data: bytes, importer: Path | str) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
+        importer = Path(importer)
         for match in _IMPORT_LINE.finditer(data):
             names = [match.group(1)] if match.group(1) else [n.split()[0] for n in match.group(2).split(b",") if n.strip()]
             for raw in names:
                 name = raw.decode("ascii", "replace")
-                answer = self._backpropagating_module.get((name, importer.parent))
-                if answer is None:
-                    path = self.module_file(name, importer)
-                    data_there = self.read_quietly(path) if path is not None else None
-                    answer = data_there is not None and any(w in data_there for w in _BACKWARD_BYTES)
-                    self._backpropagating_module[(name, importer.parent)] = answer
-                if answer:
+                path = self.module_file(name, importer)
+                data_there = self.read(path) if path is not None else None
+                if data_there is not None and any(w in data_there for w in _BACKWARD_BYTES):
                     return True
         return False
 
@@ -197,8 +196,13 @@ class Project:
         for base in bases:
             target = base.joinpath(*parts) if parts else base
             for candidate in (target.with_suffix(".py") if parts else None, target / "__init__.py"):
-                if candidate is not None and candidate.is_file() and _within(candidate, self.root):
+                if candidate is None or not _within(candidate, self.root):
+                    continue
+                if candidate.is_file():
                     return candidate
+                if not candidate.parent.is_dir():
+                    break
+                self.touched[str(candidate.absolute())] = _ABSENT  # appearing, it would change the answer
         return None
 
     def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:

@@ -9,13 +9,17 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter, deque
-from pathlib import Path
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
 
 from gradfix.files import STDIN, FileError, SourceFile, read_source
 from gradfix.source import Source, SourceError, parse
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from typing import Callable, Iterable, Iterator
+
+    from gradfix.cache import Cache
 
 MAX_PASSES = 10
 # A file can hold a training iteration only if it backpropagates: through a tensor's (or an
@@ -57,8 +61,11 @@ class FileResult:
     encoding: str = "utf-8"
     error: str | None = None  # one line: "path:line:col: error: ..."
     fixed_codes: Counter = field(default_factory=Counter)
-    depends_on: dict[str, str] = field(default_factory=dict)  # other files read (path -> sha256)
     notes: list[str] = field(default_factory=list)  # one line each, for stderr (skipped cells)
+    # other files the result was computed from: path -> gradfix.cache.content_hash of the bytes
+    # read (or gradfix.cache.ABSENT: relied on there being no such file); the cache reuses the
+    # result only while each still hashes the same
+    depends_on: dict[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -69,16 +76,25 @@ def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer) one in a module of its project
     that it imports."""
+    return prefilter(data, path)[0]
+
+
+def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
+    """`might_train`, and the other files the answer read (path -> content hash)."""
     if any(word in data for word in PREFILTER):
-        return True
+        return True, {}
     if b"backward" in data and _BARE_BACKWARD.search(data) is not None:
-        return True
+        return True, {}
     if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data):
-        return False
+        return False, {}
     from gradfix.project import project_for
 
     project = project_for(path)
-    return project is not None and project.imports_backpropagation(data, Path(path))
+    if project is None:
+        return False, {}
+    project.touched = {}
+    answer = project.imports_backpropagation(data, path)
+    return answer, dict(project.touched)
 
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:
@@ -93,7 +109,9 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
 def process_python(path: str, data: bytes, options: Options) -> FileResult:
     """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input."""
     result = FileResult(path, original=data)
-    if not might_train(data, _file_path(path)):
+    train, depends = prefilter(data, _file_path(path))
+    if not train:
+        result.depends_on = depends
         return result
     try:
         return _process(path, data, options, result)
@@ -150,7 +168,7 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     else:
         result.remaining = _diagnostics(path, source, findings, options)
     if project is not None:
-        own = str(Path(path).absolute())
+        own = os.path.abspath(path)
         result.depends_on = {name: digest for name, digest in project.touched.items() if name != own}
     if changed:
         try:
@@ -216,12 +234,55 @@ def _diagnostics(path: str, source: Source, findings: list, options: Options, sp
 
 
 # running many files ----------------------------------------------------------------------
-def _load_and_process(source: SourceFile, options: Options) -> FileResult:
+# A pool pays only for this many files to analyse (prefilter passed, not answered by the cache):
+# each worker imports the parser on its own.
+POOL_MIN_FILES = 16
+# Without a pool yet, results wait in order behind a file to analyse for at most this many
+# files, in case enough work follows to start one; they are small (no bytes).
+LOOKAHEAD = 1024
+
+
+class _Work:
+    """A file to analyse: its bytes, and what the cache needs to store the result."""
+
+    __slots__ = ("path", "data", "pending")
+
+    def __init__(self, path: str, data: bytes, pending: object | None) -> None:
+        self.path = path
+        self.data = data
+        self.pending = pending
+
+
+class _Submitted:
+    """A file being analysed in the pool."""
+
+    __slots__ = ("work", "future")
+
+    def __init__(self, work: _Work, future: Future[FileResult]) -> None:
+        self.work = work
+        self.future = future
+
+
+def _prepare(source: SourceFile, cache: Cache | None) -> FileResult | _Work:
+    """The result when it is known without analysis (read error, cache hit, no gradient code)."""
+    path = source.path
+    pending = None
     try:
-        data = read_source(source.path)
+        if cache is None:
+            data = read_source(path)
+        else:
+            hit, data, pending = cache.lookup(path)  # type: ignore[assignment]
+            if hit is not None:
+                return hit
     except FileError as error:
-        return FileResult(source.path, error=f"{source.path}: error: {error}")
-    return process_source(source.path, data, options)
+        return FileResult(path, error=f"{path}: error: {error}")
+    train, depends = prefilter(data, path)
+    if not train:  # what process_source answers for such bytes, without the bytes
+        result = FileResult(path, depends_on=depends)
+        if cache is not None and pending is not None:
+            cache.store(pending, result)
+        return result
+    return _Work(path, data, pending)
 
 
 def run(
@@ -230,55 +291,87 @@ def run(
     jobs: int | None = None,
     read_stdin: Callable[[], bytes] | None = None,
     stdin_name: str = STDIN,
+    cache: Cache | None = None,
 ) -> Iterator[FileResult]:
-    """Results in the order of `sources`, processing in parallel when it pays."""
-    sources = list(sources)
+    """Results in the order of `sources`, processing in parallel when it pays.
+
+    With a `cache` (gradfix.cache.Cache), files whose inputs did not change are answered from
+    it, new results are stored, and the cache is saved once every result has been yielded.
+    stdin never goes through the cache.
+    """
     workers = jobs or os.cpu_count() or 1
-    files = [s for s in sources if s.path != STDIN]
-    if workers <= 1 or len(files) < 16:
+    window: deque[FileResult | _Work | _Submitted] = deque()
+    waiting = 0  # _Work items in the window (no pool yet)
+    in_flight = 0  # futures in the window
+    limit = workers * 8
+    pool: ProcessPoolExecutor | None = None
+
+    def finish(work: _Work, result: FileResult) -> FileResult:
+        if cache is not None and work.pending is not None:
+            cache.store(work.pending, result)  # type: ignore[arg-type]
+        return result
+
+    def submit(work: _Work) -> _Submitted:
+        return _Submitted(work, pool.submit(_process_remote, work.path, work.data, options))  # type: ignore[union-attr]
+
+    try:
         for source in sources:
             if source.path == STDIN:
                 data = read_stdin() if read_stdin else b""
-                yield process_source(stdin_name, data, options)
+                window.append(process_source(stdin_name, data, options))
             else:
-                yield _load_and_process(source, options)
-        return
-    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent) as pool:
-        yield from _in_pool(pool, sources, options, workers, read_stdin, stdin_name)
-
-
-def _in_pool(
-    pool: Executor,
-    sources: Sequence[SourceFile],
-    options: Options,
-    workers: int,
-    read_stdin: Callable[[], bytes] | None,
-    stdin_name: str,
-) -> Iterator[FileResult]:
-    # A bounded window of work in flight: memory stays flat however many files there are.
-    window: deque[Future[FileResult] | FileResult] = deque()
-    limit = workers * 8
-    for source in sources:
-        if source.path == STDIN:
-            data = read_stdin() if read_stdin else b""
-            window.append(process_source(stdin_name, data, options))
-        else:
-            try:
-                data = read_source(source.path)
-            except FileError as error:
-                window.append(FileResult(source.path, error=f"{source.path}: error: {error}"))
-                data = None
-            if data is not None:
-                if might_train(data, source.path):
-                    window.append(pool.submit(_process_remote, source.path, data, options))
+                item = _prepare(source, cache)
+                if not isinstance(item, _Work):
+                    window.append(item)
+                elif workers <= 1:
+                    window.append(finish(item, process_source(item.path, item.data, options)))
+                elif pool is not None:
+                    window.append(submit(item))
+                    in_flight += 1
                 else:
-                    window.append(FileResult(source.path, original=data))
-        while len(window) > limit or (window and not isinstance(window[0], Future)):
+                    window.append(item)
+                    waiting += 1
+                    if waiting >= POOL_MIN_FILES:
+                        pool = _start_pool(workers)
+                        window = deque(submit(w) if isinstance(w, _Work) else w for w in window)
+                        in_flight, waiting = in_flight + waiting, 0
+            # hand out what is ready, in order
+            while window:
+                head = window[0]
+                if isinstance(head, _Work):
+                    if len(window) <= LOOKAHEAD:
+                        break  # enough work may follow to start a pool
+                    window.popleft()
+                    waiting -= 1
+                    yield finish(head, process_source(head.path, head.data, options))
+                elif isinstance(head, _Submitted):
+                    if in_flight <= limit and not head.future.done():
+                        break
+                    window.popleft()
+                    in_flight -= 1
+                    yield finish(head.work, head.future.result())
+                else:
+                    window.popleft()
+                    yield head
+        while window:
             head = window.popleft()
-            yield head.result() if isinstance(head, Future) else head
-    while window:
-        head = window.popleft()
-        yield head.result() if isinstance(head, Future) else head
+            if isinstance(head, _Work):
+                yield finish(head, process_source(head.path, head.data, options))
+            elif isinstance(head, _Submitted):
+                yield finish(head.work, head.future.result())
+            else:
+                yield head
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    if cache is not None:
+        cache.save()
+
+
+def _start_pool(workers: int) -> ProcessPoolExecutor:
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)
 
 
 def _die_with_parent() -> None:

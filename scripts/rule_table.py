@@ -1,7 +1,7 @@
 """Print the rule table for README.md (the lines between the rules-table markers), from the rules' docs.
 
     python scripts/rule_table.py            # print the table (same as `gradfix --list-rules --format markdown`)
-    python scripts/rule_table.py --update   # rewrite the table in README.md
+    python scripts/rule_table.py --update   # rewrite the table in README.md and gradfix/catalog.py
 
 The markers, each on a line of its own:
 
@@ -9,7 +9,9 @@ The markers, each on a line of its own:
     | Code | Name | ...
     <!-- rules-table-end -->
 
-tests/test_rule_docs.py fails when a file with the markers holds a stale table.
+gradfix/catalog.py holds the same facts as data between `# catalog-start` and `# catalog-end`
+(start-up reads it instead of importing the rules). tests/test_rule_docs.py fails when either
+is stale.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ START = "<!-- rules-table-start -->"
 END = "<!-- rules-table-end -->"
 ROOT = Path(__file__).resolve().parent.parent
 FILES = (ROOT / "README.md",)
+CATALOG = ROOT / "gradfix" / "catalog.py"
+CATALOG_START, CATALOG_END = "# catalog-start\n", "# catalog-end\n"
 
 
 def replace_table(text: str, table: str) -> str:
@@ -31,12 +35,19 @@ def replace_table(text: str, table: str) -> str:
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
+    from gradfix.catalog import render, rows_from_registry
     from gradfix.report.rules import markdown_table
 
-    table = markdown_table()
+    rows = rows_from_registry()
+    table = markdown_table(rows)
     if "--update" not in argv:
         sys.stdout.write(table)
         return 0
+    text = CATALOG.read_text(encoding="utf-8")
+    head, rest = text.split(CATALOG_START, 1)
+    _, tail = rest.split(CATALOG_END, 1)
+    CATALOG.write_text(f"{head}{CATALOG_START}{render(rows)}{CATALOG_END}{tail}", encoding="utf-8")
+    print(f"updated {CATALOG.relative_to(ROOT)}", file=sys.stderr)
     updated = 0
     for path in FILES:
         if not path.exists():

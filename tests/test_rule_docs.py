@@ -87,6 +87,15 @@ def test_readme_rule_table_matches_the_rules() -> None:
     assert checked == 1
 
 
+def test_the_catalog_says_what_the_rules_say() -> None:
+    """gradfix/catalog.py is what start-up reads instead of importing the rules."""
+    from gradfix import catalog
+
+    rows = catalog.rows_from_registry()
+    assert catalog.RULES == rows, "stale gradfix/catalog.py; run `python scripts/rule_table.py --update`"
+    assert catalog.render(rows) in (ROOT / "gradfix" / "catalog.py").read_text(encoding="utf-8")
+
+
 def test_every_documented_example_is_reported_and_use_instead_is_not(tmp_path: Path) -> None:
     from gradfix.report.rules import example
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Sequence
 
-from gradfix.runner import Diagnostic
+    from gradfix.runner import Diagnostic
 
 FORMATS = ("text", "json", "sarif", "github")
 

@@ -19,10 +19,10 @@ def _property(text: str) -> str:
 
 
 def annotation(d: Diagnostic) -> str:
-    from gradfix.transforms import RULES_BY_CODE
+    from gradfix.catalog import NAMES
 
-    rule = RULES_BY_CODE.get(d.code)
-    title = f"{d.code} ({rule.name})" if rule is not None else d.code
+    rule_name = NAMES.get(d.code)
+    title = f"{d.code} ({rule_name})" if rule_name is not None else d.code
     fixable = " [*]" if d.fixable else ""
     if d.cell is not None:
         # lines within a cell do not match lines of the .ipynb file: name the cell instead

@@ -18,9 +18,9 @@ from gradfix.runner import Diagnostic
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:
-    from gradfix.transforms import RULES_BY_CODE
+    from gradfix.catalog import NAMES
 
-    rule = RULES_BY_CODE.get(d.code)
+    rule_name = NAMES.get(d.code)
     return {
         "file": d.path,
         "cell": d.cell,
@@ -29,7 +29,7 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
         "end_line": d.end_line,
         "end_column": d.end_column,
         "code": d.code,
-        "name": rule.name if rule is not None else None,
+        "name": rule_name,
         "message": d.message,
         "fixable": d.fixable,
         "fix_safety": d.fix_safety,

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
 
 from gradfix.files import FileError, write_atomically
-from gradfix.report.diff import unified_diff, write_diff
 from gradfix.report.text import format_diagnostic
-from gradfix.runner import Diagnostic, FileResult
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+    from gradfix.runner import Diagnostic, FileResult
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -61,6 +64,8 @@ class Reporter:
             return
         if self.mode == "diff":
             if result.changed:
+                from gradfix.report.diff import unified_diff, write_diff
+
                 self.changed_files += 1
                 old = result.original.decode(result.encoding)  # type: ignore[union-attr]
                 new = result.fixed.decode(result.encoding)  # type: ignore[union-attr]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from gradfix.transforms.base import Rule
+from typing import TYPE_CHECKING
+
+from gradfix.catalog import RULES
+
+if TYPE_CHECKING:  # the rules import the parser: only --explain and the docs need them
+    from gradfix.transforms.base import Rule
 
 
 def summary(rule: type[Rule]) -> str:
@@ -16,12 +21,6 @@ def summary(rule: type[Rule]) -> str:
     return " ".join(lines) or rule.summary()
 
 
-def _rules() -> tuple[type[Rule], ...]:
-    from gradfix.transforms import ALL_RULES
-
-    return tuple(sorted(ALL_RULES, key=lambda rule: rule.code))
-
-
 def explain(rule: type[Rule]) -> str:
     default = "" if rule.default_enabled else " (not enabled by default)"
     header = f"# {rule.code} ({rule.name}){default}\n\nFix safety: {rule.safety.value}\n\n"
@@ -29,7 +28,7 @@ def explain(rule: type[Rule]) -> str:
 
 
 def text_table() -> str:
-    rows = [(r.code, r.name, r.safety.value, "yes" if r.default_enabled else "no", summary(r)) for r in _rules()]
+    rows = [(code, name, safety, "yes" if default else "no", text) for code, name, safety, default, text in RULES]
     header = ("Code", "Name", "Fix", "Default", "Summary")
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(4)]
     lines = []
@@ -43,14 +42,11 @@ def _escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def markdown_table() -> str:
+def markdown_table(rows: tuple[tuple[str, str, str, bool, str], ...] = RULES) -> str:
     """The table between README's `<!-- rules-table-start -->` and `<!-- rules-table-end -->`."""
     lines = ["| Code | Name | Fix safety | Default | What it finds |", "| --- | --- | --- | --- | --- |"]
-    for rule in _rules():
-        lines.append(
-            f"| {rule.code} | `{rule.name}` | {rule.safety.value} | "
-            f"{'yes' if rule.default_enabled else 'no'} | {_escape(summary(rule))} |"
-        )
+    for code, name, safety, default, text in rows:
+        lines.append(f"| {code} | `{name}` | {safety} | {'yes' if default else 'no'} | {_escape(text)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -58,14 +54,8 @@ def json_table() -> str:
     import json
 
     rows = [
-        {
-            "code": r.code,
-            "name": r.name,
-            "fix_safety": r.safety.value,
-            "default": bool(r.default_enabled),
-            "summary": summary(r),
-        }
-        for r in _rules()
+        {"code": code, "name": name, "fix_safety": safety, "default": default, "summary": text}
+        for code, name, safety, default, text in RULES
     ]
     return json.dumps(rows, indent=2) + "\n"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gradfix.runner import Diagnostic
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from gradfix.runner import Diagnostic
 
 
 def location(d: Diagnostic) -> str:

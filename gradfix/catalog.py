@@ -1,0 +1,59 @@
+"""The rule catalog: code, name, fix safety, default and summary of every rule, as plain data.
+
+Start-up reads this table, not the rules: validating `--select`, resolving the rules to run,
+`--list-rules` and rule names in reports need no rule module, so a run over files without
+gradient code never imports the rules or the parser they use.
+
+Generated from the rules' docstrings by `python scripts/rule_table.py --update`;
+tests/test_rule_docs.py fails when it differs from the registry in `gradfix.transforms`.
+"""
+
+from __future__ import annotations
+
+# (code, name, fix safety, enabled by default, summary)
+# fmt: off
+# catalog-start
+RULES: tuple[tuple[str, str, str, bool, str], ...] = (
+    ('GF001', 'missing-zero-grad', 'safe', True, 'An optimizer is stepped in a training loop whose iterations never clear its gradients.'),
+    ('GF002', 'zero-grad-between-backward-and-step', 'safe', True, 'A gradient clear runs after the last `backward()` and before `step()`.'),
+    ('GF003', 'multiple-backward', 'safe', True, 'One iteration calls `backward()` several times on losses of the same forward pass.'),
+    ('GF004', 'needless-retain-graph', 'safe', True, '`backward(retain_graph=True)` keeps a graph alive that nothing backpropagates again.'),
+    ('GF005', 'unscaled-accumulation', 'safe', True, 'An accumulation loop backpropagates the full loss of every micro-batch.'),
+    ('GF006', 'missing-accumulation-flush', 'safe', True, 'The micro-batches after the last full accumulation window never reach `step()`.'),
+    ('GF007', 'zero-grad-not-set-to-none', 'safe', False, 'An optimizer clears its gradients to zero tensors instead of to `None`.'),
+    ('GF008', 'model-zero-grad-partial', 'unsafe', True, "`model.zero_grad()` is the only clear, but the optimizer stepped does not own exactly that model's parameters."),
+    ('GF009', 'loss-tensor-accumulated', 'safe', True, "A loss tensor is accumulated across iterations, keeping every step's autograd graph alive."),
+    ('GF010', 'clip-after-step', 'safe', True, 'Gradients are clipped after `optimizer.step()` (or before `backward()`), where the clip cannot affect the update.'),
+    ('GF011', 'zero-grad-inside-accumulation', 'safe', True, 'Gradients are cleared on every micro-batch of an accumulation loop.'),
+    ('GF012', 'scheduler-before-optimizer', 'safe', True, '`scheduler.step()` runs before the `optimizer.step()` it schedules, in the same iteration.'),
+    ('GF013', 'clip-without-unscale', 'safe', True, 'Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.'),
+    ('GF015', 'accumulation-window-off-by-one', 'safe', True, 'The first accumulation window does not hold N micro-batches.'),
+)
+# catalog-end
+# fmt: on
+
+CODES: tuple[str, ...] = tuple(row[0] for row in RULES)
+NAMES: dict[str, str] = {row[0]: row[1] for row in RULES}
+
+
+def default_codes() -> set[str]:
+    return {code for code, _, _, default, _ in RULES if default}
+
+
+def rows_from_registry() -> tuple[tuple[str, str, str, bool, str], ...]:
+    """The catalog as the rules themselves say it (imports every rule)."""
+    from gradfix.report.rules import summary
+    from gradfix.transforms import ALL_RULES
+
+    return tuple(
+        (rule.code, rule.name, rule.safety.value, bool(rule.default_enabled), summary(rule))
+        for rule in sorted(ALL_RULES, key=lambda rule: rule.code)
+    )
+
+
+def render(rows: tuple[tuple[str, str, str, bool, str], ...]) -> str:
+    """The lines between the catalog markers above."""
+    lines = ["RULES: tuple[tuple[str, str, str, bool, str], ...] = ("]
+    lines += [f"    {row!r}," for row in rows]
+    lines.append(")")
+    return "\n".join(lines) + "\n"

@@ -28,6 +28,9 @@ class Options:
     select: frozenset[str]
     unsafe_fixes: bool = False
     fix: bool = False  # compute fixes (diff and write modes)
+    # (code, line, column, cell) of one diagnostic: in fix mode, apply only that finding's fix
+    # (first pass only) -- a language server's quick fix. `cell` is for notebooks, else None.
+    only: tuple[str, int, int, int | None] | None = None
 
 
 @dataclass
@@ -167,6 +170,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         if not options.fix:
             return result
         applicable = [f for f in findings if _applies(f, options)]
+        if options.only is not None:
+            applicable = _only(module, applicable, options.only, spans)
         if not applicable:
             result.remaining = _diagnostics(path, module, findings, options, spans)
             break
@@ -175,6 +180,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
         module = _parse(apply_fixes(module, chosen).bytes)
         changed = True
+        if options.only is not None:
+            break
     else:
         result.remaining = _diagnostics(path, module, findings, options)
     if changed:
@@ -206,6 +213,17 @@ def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
     if fix is None:
         return False
     return fix.safety is Safety.SAFE or (fix.safety is Safety.UNSAFE and options.unsafe_fixes)
+
+
+def _only(module, findings: list, only: tuple, spans: dict | None) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """The finding reported at `only`'s (code, line, column), if any."""
+    code, line, column = only[0], only[1], only[2]
+    candidates = [f for f in findings if f.code == code]
+    if not candidates:
+        return []
+    if spans is None or any(id(f.node) not in spans for f in candidates):
+        spans = _spans(module, [f.node for f in candidates])
+    return [f for f in candidates if spans[id(f.node)][0] == (line, column)][:1]
 
 
 def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]

@@ -220,4 +220,9 @@ def _list_rules(output_format: str) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["server"]:  # the language server (gradfix/lsp/); pygls is imported only here
+        from gradfix.lsp import main as serve
+
+        serve(sys.argv[2:])
+        return
     app(prog_name="gradfix")

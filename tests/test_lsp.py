@@ -11,6 +11,7 @@ what `gradfix --write` leaves on disk.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import shutil
@@ -29,7 +30,8 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # 
 
 from conftest import gradfix_command, run_gradfix  # noqa: E402
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+# one worker runs this module (pyproject: --dist loadgroup), so each server starts once
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.xdist_group("lsp")]
 
 TIMEOUT = 60.0
 
@@ -138,19 +140,19 @@ async def vscode(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
     await lsp_client.shutdown_session()
 
 
-@pytest_lsp.fixture(scope="module", config=SERVER)
-async def neovim(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    options = {"unsafe-fixes": True, "extend-select": ["GF007"]}
-    await start(lsp_client, tmp_path_factory.mktemp("neovim"), capabilities("neovim@v0.11.0"), options)
-    yield
-    await lsp_client.shutdown_session()
-
-
-@pytest_lsp.fixture(scope="module", config=SERVER)
-async def eglot(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    await start(lsp_client, tmp_path_factory.mktemp("eglot"), capabilities("emacs"))
-    yield
-    await lsp_client.shutdown_session()
+@contextlib.asynccontextmanager
+async def session(root: Path, caps: lsp.ClientCapabilities, options: Any = None):  # type: ignore[no-untyped-def]
+    """A server of its own for one test, shut down (shutdown, exit: exit code 0) at the end."""
+    client = await SERVER.start()
+    try:
+        await start(client, root, caps, options)
+        yield client
+        await client.shutdown_session()
+        assert client._server is not None and client._server.returncode == 0
+    finally:
+        if client._server is not None and client._server.returncode is None:
+            client._server.kill()  # a failed test: stop() would wait for an exit never asked for
+        await client.stop()
 
 
 # helpers --------------------------------------------------------------------------------------
@@ -251,6 +253,11 @@ def written(path: Path, *args: str) -> str:
     return copy.read_bytes().decode("utf-8")
 
 
+def _file(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
 def findings(path: Path, *args: str) -> list[dict]:  # type: ignore[type-arg]
     return json.loads(run_gradfix("--format", "json", "--quiet", *args, str(path)).stdout)
 
@@ -293,15 +300,17 @@ async def test_diagnostics_on_open_match_the_command_line(vscode: LanguageClient
         assert d.related_information[0].location.range.start == lsp.Position(line=8, character=4)
 
 
-async def test_positions_follow_the_negotiated_encoding(vscode, neovim, eglot) -> None:
-    """UTF-16 (VS Code), UTF-8 (Neovim) and UTF-32 (Emacs) columns for the same finding."""
-    encodings = {"vscode": "utf-16-le", "neovim": "utf-8", "eglot": "utf-32-le"}
-    for name, client in (("vscode", vscode), ("neovim", neovim), ("eglot", eglot)):
-        path = client.root / "wide.py"
-        uri = open_file(client, path, WIDE)
-        (found,) = [f for f in findings(path) if f["code"] == "GF009"]
-        diagnostics = [d for d in await published(client, uri, 1) if d.code == "GF009"]
-        assert [as_tuple(d.range) for d in diagnostics] == [expected_range(found, WIDE, encodings[name])], name
+async def test_positions_are_utf16_for_vscode(vscode: LanguageClient) -> None:
+    await check_wide_positions(vscode, "utf-16-le")
+
+
+async def check_wide_positions(client: LanguageClient, encoding: str) -> None:
+    """The GF009 range of WIDE in the client's position encoding (UTF-16 for VS Code, UTF-8 for
+    Neovim, UTF-32 for Emacs: the negotiated ones)."""
+    (found,) = [f for f in findings(_file(client.root / "wide_cli.py", WIDE), "--isolated") if f["code"] == "GF009"]  # type: ignore[attr-defined]
+    uri = open_file(client, client.root / "wide.py", WIDE)  # type: ignore[attr-defined]
+    diagnostics = [d for d in await published(client, uri, 1) if d.code == "GF009"]
+    assert [as_tuple(d.range) for d in diagnostics] == [expected_range(found, WIDE, encoding)]
 
 
 # fixes -----------------------------------------------------------------------------------------
@@ -331,40 +340,6 @@ async def test_quick_fix_equals_write_of_that_rule_and_fix_all_equals_write(vsco
     assert await actions(vscode, uri, gf012.range, only=["source.fixAll.gradfix"]) == []
 
 
-async def test_fix_all_keeps_crlf_and_equals_write(eglot: LanguageClient) -> None:
-    """Emacs: no codeAction/resolve, so the edit comes with the action; CRLF line endings."""
-    text = BUGGY.replace("\n", "\r\n")
-    path = eglot.root / "crlf.py"  # type: ignore[attr-defined]
-    uri = open_file(eglot, path, text)
-    diagnostics = await published(eglot, uri, 1)
-    assert [d.code for d in diagnostics] == ["GF012", "GF001"]
-    (fix_all,) = await actions(eglot, uri, diagnostics[0].range, only=["source.fixAll.gradfix"])
-    assert fix_all.edit is not None
-    result = apply(text, edits_for(fix_all.edit, uri), "utf-32-le")
-    assert result == written(path)
-    assert "\r\n" in result and "\n" not in result.replace("\r\n", "")
-
-
-async def test_unsafe_fixes_only_when_enabled_and_labelled(vscode, neovim) -> None:
-    # VS Code: default settings, the unsafe fix is not offered (the suppression is)
-    path = vscode.root / "unsafe.py"
-    uri = open_file(vscode, path, UNSAFE)
-    (d,) = await published(vscode, uri, 1)
-    assert d.code == "GF008" and "unsafe" in d.message
-    assert [a.title for a in await actions(vscode, uri, d.range)] == ["Suppress GF008 on this line"]
-
-    # Neovim started with {"unsafe-fixes": true}: offered, labelled, not preferred
-    path = neovim.root / "unsafe.py"
-    uri = open_file(neovim, path, UNSAFE)
-    (d,) = await published(neovim, uri, 1)
-    quick = await actions(neovim, uri, d.range, only=["quickfix"])
-    assert quick[0].title == "GF008: clear with the optimizer's zero_grad() (unsafe fix)"
-    assert not quick[0].is_preferred
-    fix = await resolved(neovim, quick[0])
-    assert fix.edit.document_changes is None  # type: ignore[union-attr]  # Neovim gets `changes`
-    assert apply(UNSAFE, edits_for(fix.edit, uri), "utf-8") == written(path, "--unsafe-fixes")
-
-
 async def test_suppress_action_inserts_or_merges_a_directive(vscode: LanguageClient) -> None:
     text = BUGGY.replace("        optimizer.step()\n", "        optimizer.step()  # gradfix: ignore[GF004]\n")
     uri = open_file(vscode, vscode.root / "suppress.py", text)  # type: ignore[attr-defined]
@@ -379,25 +354,6 @@ async def test_suppress_action_inserts_or_merges_a_directive(vscode: LanguageCli
     assert "        scheduler.step()  # gradfix: ignore[GF012]\n" in new
     version = change(vscode, uri, new)
     assert await published(vscode, uri, version) == []
-
-
-async def test_hover_on_a_suppression_code_shows_the_rule(neovim: LanguageClient) -> None:
-    text = "import torch\nx = 1  # gradfix: ignore[GF004, GF001]\ny = 2  # noqa: E501, GF012\n"
-    uri = open_file(neovim, neovim.root / "hover.py", text)  # type: ignore[attr-defined]
-    hover = await neovim.text_document_hover_async(
-        lsp.HoverParams(lsp.TextDocumentIdentifier(uri=uri), lsp.Position(line=1, character=35))
-    )
-    assert hover is not None
-    assert hover.contents.value.startswith("**GF001** `missing-zero-grad`: An optimizer is stepped")  # type: ignore[union-attr]
-    assert hover.range == lsp.Range(lsp.Position(1, 32), lsp.Position(1, 37))
-    hover = await neovim.text_document_hover_async(
-        lsp.HoverParams(lsp.TextDocumentIdentifier(uri=uri), lsp.Position(line=2, character=24))
-    )
-    assert "scheduler-before-optimizer" in hover.contents.value  # type: ignore[union-attr]
-    for where in (lsp.Position(2, 18), lsp.Position(0, 3)):  # E501 is not ours; no directive
-        assert await neovim.text_document_hover_async(
-            lsp.HoverParams(lsp.TextDocumentIdentifier(uri=uri), where)
-        ) is None
 
 
 # robustness -------------------------------------------------------------------------------------
@@ -519,44 +475,92 @@ async def test_notebook_cells_get_diagnostics_and_fixes(vscode: LanguageClient) 
     )
 
 
-# settings --------------------------------------------------------------------------------------------
-async def test_settings_from_pyproject_and_reloaded_when_it_changes(eglot: LanguageClient) -> None:
-    project = eglot.root / "project"  # type: ignore[attr-defined]
-    (project / "src").mkdir(parents=True)
-    pyproject = project / "pyproject.toml"
-    pyproject.write_text('[tool.gradfix]\nignore = ["GF012"]\n', encoding="utf-8")
-    uri = open_file(eglot, project / "src" / "train.py", BUGGY)
-    assert [d.code for d in await published(eglot, uri, 1)] == ["GF001"]
 
-    start = len(eglot.published)  # type: ignore[attr-defined]
-    pyproject.write_text('[tool.gradfix]\nselect = ["GF012"]\n', encoding="utf-8")
-    eglot.workspace_did_change_watched_files(
-        lsp.DidChangeWatchedFilesParams([lsp.FileEvent(uri=pyproject.as_uri(), type=lsp.FileChangeType.Changed)])
-    )
-    assert [d.code for d in await published(eglot, uri, after=start)] == ["GF012"]
-    # the server asked Emacs to watch pyproject.toml files
-    (registration,) = eglot.registrations  # type: ignore[attr-defined]
-    assert registration.method == "workspace/didChangeWatchedFiles"
+async def test_hover_on_a_suppression_code_shows_the_rule(vscode: LanguageClient) -> None:
+    text = "import torch\nx = 'λ'  # gradfix: ignore[GF004, GF001]\ny = 2  # noqa: E501, GF012\n"
+    uri = open_file(vscode, vscode.root / "hover.py", text)  # type: ignore[attr-defined]
 
-    start = len(eglot.published)  # type: ignore[attr-defined]
-    pyproject.write_text('[tool.gradfix]\nselect = ["GF999"]\n', encoding="utf-8")
-    eglot.workspace_did_change_watched_files(
-        lsp.DidChangeWatchedFilesParams([lsp.FileEvent(uri=pyproject.as_uri(), type=lsp.FileChangeType.Changed)])
-    )
-    # a broken configuration is shown, and the defaults apply until it is fixed
-    assert [d.code for d in await published(eglot, uri, after=start)] == ["GF012", "GF001"]
-    assert any("GF999" in m.message for m in eglot.messages)
+    async def hover(line: int, character: int) -> lsp.Hover | None:
+        return await vscode.text_document_hover_async(
+            lsp.HoverParams(lsp.TextDocumentIdentifier(uri=uri), lsp.Position(line=line, character=character))
+        )
+
+    found = await hover(1, 36)
+    assert found is not None
+    assert found.contents.value.startswith("**GF001** `missing-zero-grad`: An optimizer is stepped")  # type: ignore[union-attr]
+    assert found.range == lsp.Range(lsp.Position(1, 34), lsp.Position(1, 39))
+    assert "scheduler-before-optimizer" in (await hover(2, 24)).contents.value  # type: ignore[union-attr]
+    assert await hover(2, 18) is None  # E501 is not a gradfix rule
+    assert await hover(0, 3) is None  # no directive
 
 
-async def test_initialization_options_win_over_pyproject_then_shutdown_and_exit(tmp_path: Path) -> None:
+async def test_unsafe_fixes_are_not_offered_by_default(vscode: LanguageClient) -> None:
+    uri = open_file(vscode, vscode.root / "unsafe.py", UNSAFE)  # type: ignore[attr-defined]
+    (d,) = await published(vscode, uri, 1)
+    assert d.code == "GF008" and d.message.endswith("(unsafe fix available with unsafe-fixes)")
+    assert [a.title for a in await actions(vscode, uri, d.range)] == ["Suppress GF008 on this line"]
+
+
+# a server each: Neovim and Emacs capabilities, settings -------------------------------------------------
+async def test_neovim_initialization_options_utf8_and_unsafe_fixes(tmp_path: Path) -> None:
+    """Neovim 0.11's capabilities (UTF-8 positions, `changes` edits, lazy resolve); the
+    initialization options win over [tool.gradfix]; unknown ones are reported."""
     (tmp_path / "pyproject.toml").write_text('[tool.gradfix]\nselect = ["GF001"]\n', encoding="utf-8")
-    client = await SERVER.start()
-    try:
-        await start(client, tmp_path, capabilities("visual-studio-code"), {"select": "GF012", "bogus": 1})
-        uri = open_file(client, tmp_path / "train.py", BUGGY)
-        assert [d.code for d in await published(client, uri, 1)] == ["GF012"]
-        assert any("unknown setting 'bogus'" in m.message for m in client.messages)
-        await client.shutdown_session()
-        assert client._server is not None and client._server.returncode == 0
-    finally:
-        await client.stop()
+    options = {"select": "GF008,GF009,GF012", "unsafe-fixes": True, "bogus": 1}
+    async with session(tmp_path, capabilities("neovim@v0.11.0"), options) as neovim:
+        uri = open_file(neovim, tmp_path / "train.py", BUGGY)
+        assert [d.code for d in await published(neovim, uri, 1)] == ["GF012"]  # not the file's GF001
+        assert any("unknown setting 'bogus'" in m.message for m in neovim.messages)
+        await check_wide_positions(neovim, "utf-8")
+
+        path = tmp_path / "unsafe.py"
+        uri = open_file(neovim, path, UNSAFE)
+        (d,) = await published(neovim, uri, 1)
+        quick = await actions(neovim, uri, d.range, only=["quickfix"])
+        assert [a.title for a in quick] == [
+            "GF008: clear with the optimizer's zero_grad() (unsafe fix)",
+            "Suppress GF008 on this line",
+        ]
+        assert not quick[0].is_preferred
+        fix = await resolved(neovim, quick[0])
+        assert fix.edit.document_changes is None  # type: ignore[union-attr]  # Neovim gets `changes`
+        assert apply(UNSAFE, edits_for(fix.edit, uri), "utf-8") == written(path, "--unsafe-fixes", "--select", "GF008")
+
+
+async def test_emacs_eager_edits_crlf_and_pyproject_reload(tmp_path: Path) -> None:
+    """Emacs 29's capabilities (UTF-32 positions, no codeAction/resolve: the edit comes with the
+    action); a CRLF buffer; [tool.gradfix] of the project, re-read when it changes."""
+    async with session(tmp_path, capabilities("emacs")) as eglot:
+        await check_wide_positions(eglot, "utf-32-le")
+
+        text = BUGGY.replace("\n", "\r\n")
+        path = tmp_path / "crlf.py"
+        uri = open_file(eglot, path, text)
+        diagnostics = await published(eglot, uri, 1)
+        assert [d.code for d in diagnostics] == ["GF012", "GF001"]
+        (fix_all,) = await actions(eglot, uri, diagnostics[0].range, only=["source.fixAll.gradfix"])
+        assert fix_all.edit is not None
+        result = apply(text, edits_for(fix_all.edit, uri), "utf-32-le")
+        assert result == written(path)
+        assert "\r\n" in result and "\n" not in result.replace("\r\n", "")
+
+        project = tmp_path / "project"
+        (project / "src").mkdir(parents=True)
+        pyproject = project / "pyproject.toml"
+        pyproject.write_text('[tool.gradfix]\nignore = ["GF012"]\n', encoding="utf-8")
+        uri = open_file(eglot, project / "src" / "train.py", BUGGY)
+        assert [d.code for d in await published(eglot, uri, 1)] == ["GF001"]
+        # the server asked Emacs to watch pyproject.toml files, and acts on their changes
+        (registration,) = eglot.registrations  # type: ignore[attr-defined]
+        assert registration.method == "workspace/didChangeWatchedFiles"
+        for content, expected in (
+            ('[tool.gradfix]\nselect = ["GF012"]\n', ["GF012"]),
+            ('[tool.gradfix]\nselect = ["GF999"]\n', ["GF012", "GF001"]),  # broken: the defaults
+        ):
+            start = len(eglot.published)  # type: ignore[attr-defined]
+            pyproject.write_text(content, encoding="utf-8")
+            eglot.workspace_did_change_watched_files(
+                lsp.DidChangeWatchedFilesParams([lsp.FileEvent(uri=pyproject.as_uri(), type=lsp.FileChangeType.Changed)])
+            )
+            assert [d.code for d in await published(eglot, uri, after=start)] == expected
+        assert any("GF999" in m.message for m in eglot.messages)

@@ -201,3 +201,22 @@ def test_settings_come_from_the_projects_pyproject_and_are_reread(tmp_path: Path
     broken = resolver.resolve(tmp_path / "src" / "train.py", ClientSettings())
     assert broken.error is not None and "must be a list" in broken.error
     assert broken.options.select == frozenset(default_codes())
+
+
+def test_a_plain_run_does_not_import_the_language_server(tmp_path: Path) -> None:
+    """pygls and lsprotocol cost start-up time: only `gradfix server` imports them."""
+    import subprocess
+    import sys
+
+    (tmp_path / "train.py").write_text(BUGGY)
+    script = (
+        "import sys\n"
+        "from gradfix.cli import main\n"
+        "sys.argv = ['gradfix', '--quiet', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit as exit:\n    assert exit.code == 1, exit.code\n"
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol', 'cattrs') or m.startswith('gradfix.lsp')]\n"
+        "assert not loaded, loaded\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "train.py")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "GF001" in result.stdout

@@ -167,6 +167,8 @@ class GradfixServer(LanguageServer):
         task.add_done_callback(self.tasks.discard)
 
     def reanalyse_all(self) -> None:
+        """After a settings change: analyses under way keep the old settings, so none is shared."""
+        self.running.clear()
         for key, version in list(self.current.items()):
             self.changed(key, version, 0)
 
@@ -609,6 +611,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = arguments().parse_args(list(argv) if argv is not None else sys.argv[1:])
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(args.verbose, 2)]
     logging.basicConfig(stream=sys.stderr, level=level, format="gradfix server: %(levelname)s: %(message)s")
+    if not args.verbose:  # pygls warns about the client's ordinary shutdown sequence
+        logging.getLogger("pygls").setLevel(logging.ERROR)
     create_server().start_io()
 
 

@@ -366,6 +366,13 @@ async def test_broken_buffer_clears_diagnostics_and_the_server_carries_on(vscode
     assert await published(vscode, uri, version) == []
     version = change(vscode, uri, BUGGY)
     assert len(await published(vscode, uri, version)) == 2
+    # saving analyses again at once; closing clears the document's diagnostics
+    start = len(vscode.published)  # type: ignore[attr-defined]
+    vscode.text_document_did_save(lsp.DidSaveTextDocumentParams(lsp.TextDocumentIdentifier(uri=uri)))
+    assert len(await published(vscode, uri, version, after=start)) == 2
+    start = len(vscode.published)  # type: ignore[attr-defined]
+    vscode.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri=uri)))
+    assert await published(vscode, uri, after=start) == []
 
 
 async def test_a_newer_edit_supersedes_stale_analyses(vscode: LanguageClient) -> None:

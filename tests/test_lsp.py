@@ -391,6 +391,28 @@ async def test_a_newer_edit_supersedes_stale_analyses(vscode: LanguageClient) ->
     assert len(versions) < len(texts)  # the burst was debounced, not analysed edit by edit
 
 
+async def test_an_edit_during_an_analysis_drops_that_analysis(vscode: LanguageClient) -> None:
+    """A change that arrives while the previous version is being analysed: only the newest
+    version is ever published (the stale result is dropped, whatever the timing)."""
+    from gradfix.lsp.server import DEBOUNCE_SECONDS
+
+    loop = asyncio.get_running_loop()
+    big = BUGGY + "".join(f"value_{n} = {n}\n" for n in range(1000))
+    uri = open_file(vscode, vscode.root / "big.py", big)  # type: ignore[attr-defined]
+    await published(vscode, uri, 1)
+    sent = loop.time()
+    version = change(vscode, uri, big + "# a\n")
+    await published(vscode, uri, version)
+    analysis = max(loop.time() - sent - DEBOUNCE_SECONDS, 0.0)  # how long one analysis takes here
+    start = len(vscode.published)  # type: ignore[attr-defined]
+    change(vscode, uri, big + "# b\n")
+    await asyncio.sleep(DEBOUNCE_SECONDS + 0.3 * analysis)  # its analysis is about a third done
+    newest = change(vscode, uri, big + "# c\n")
+    assert len(await published(vscode, uri, newest, after=start)) == 2
+    await asyncio.sleep(0.2)
+    assert [p.version for p in vscode.published[start:] if p.uri == uri] == [newest]  # type: ignore[attr-defined]
+
+
 # notebooks ------------------------------------------------------------------------------------------
 NOTEBOOK_CELLS = [
     (lsp.NotebookCellKind.Markup, "markdown", "# Training\n"),

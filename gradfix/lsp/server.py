@@ -204,6 +204,7 @@ class GradfixServer(LanguageServer):
             analysis = Analysis(snapshot, documents.Settings(Options(frozenset())), {}, {}, "internal error")
             analysis.published = {uri: [] for uri in snapshot.texts()}
         if analysis is None or self.current.get(snapshot.key, object()) != snapshot.version:
+            log.info("%s: version %s superseded, its analysis dropped", snapshot.uri, snapshot.version)
             return None
         previous = self.analyses.get(snapshot.key)
         self.analyses[snapshot.key] = analysis

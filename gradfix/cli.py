@@ -150,6 +150,12 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    args_given = list(sys.argv[1:] if argv is None else argv)
+    if args_given[:1] == ["server"]:  # the language server (gradfix/lsp/); pygls is imported only here
+        from gradfix.lsp import main as serve
+
+        serve(args_given[1:])
+        return EXIT_CLEAN
     parser = build_parser()
     args = parser.parse_intermixed_args(argv)
     output_format: str = args.output_format

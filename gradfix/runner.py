@@ -35,6 +35,9 @@ class Options:
     select: frozenset[str]
     unsafe_fixes: bool = False
     fix: bool = False  # compute fixes (diff and write modes)
+    # (code, line, column, cell) of one diagnostic: in fix mode, apply only that finding's fix
+    # (first pass only) -- a language server's quick fix. `cell` is for notebooks, else None.
+    only: tuple[str, int, int, int | None] | None = None
 
 
 @dataclass
@@ -153,6 +156,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         if not options.fix:
             return result
         applicable = [f for f in findings if _applies(f, options)]
+        if options.only is not None:
+            applicable = _only(source, applicable, options.only, spans)
         if not applicable:
             result.remaining = _diagnostics(path, source, findings, options, spans)
             break
@@ -165,6 +170,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         except SourceError as error:
             raise SourceError(f"internal error: the fix would not compile ({error})") from None
         changed = True
+        if options.only is not None:
+            break
     else:
         result.remaining = _diagnostics(path, source, findings, options)
     if project is not None:
@@ -194,6 +201,17 @@ def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
     if fix is None:
         return False
     return fix.safety is Safety.SAFE or (fix.safety is Safety.UNSAFE and options.unsafe_fixes)
+
+
+def _only(source: Source, findings: list, only: tuple, spans: dict | None) -> list:  # type: ignore[type-arg]
+    """The finding reported at `only`'s (code, line, column), if any."""
+    code, line, column = only[0], only[1], only[2]
+    candidates = [f for f in findings if f.code == code]
+    if not candidates:
+        return []
+    if spans is None or any(id(f.node) not in spans for f in candidates):
+        spans = _spans(source, [f.node for f in candidates])
+    return [f for f in candidates if spans[id(f.node)][0] == (line, column)][:1]
 
 
 def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]

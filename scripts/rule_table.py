@@ -1,7 +1,10 @@
 """Print the rule table for README.md (the lines between the rules-table markers), from the rules' docs.
 
     python scripts/rule_table.py            # print the table (same as `gradfix --list-rules --format markdown`)
-    python scripts/rule_table.py --update   # rewrite the table in README.md and gradfix/catalog.py
+    python scripts/rule_table.py --update   # rewrite the table in README.md, gradfix/catalog.py and the rule pages
+
+The rule pages, gradfix/docs/rules/GF001.md ..., hold `gradfix --explain GF001`. They ship
+inside the package: the language server links each diagnostic's code to its page there.
 
 The markers, each on a line of its own:
 
@@ -10,8 +13,9 @@ The markers, each on a line of its own:
     <!-- rules-table-end -->
 
 gradfix/catalog.py holds the same facts as data between `# catalog-start` and `# catalog-end`
-(start-up reads it instead of importing the rules). tests/test_rule_docs.py fails when either
-is stale.
+(start-up reads it instead of importing the rules). tests/test_rule_docs.py fails when the
+table or the catalog is stale, or when a rule page is missing, stale or left over from a rule
+that is gone.
 """
 
 from __future__ import annotations
@@ -25,12 +29,35 @@ ROOT = Path(__file__).resolve().parent.parent
 FILES = (ROOT / "README.md",)
 CATALOG = ROOT / "gradfix" / "catalog.py"
 CATALOG_START, CATALOG_END = "# catalog-start\n", "# catalog-end\n"
+PAGES = ROOT / "gradfix" / "docs" / "rules"
+PAGE_HEADER = "<!-- generated from the rule's docstring by scripts/rule_table.py --update; do not edit -->\n\n"
 
 
 def replace_table(text: str, table: str) -> str:
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
     return f"{head}{START}\n{table}{END}{tail}"
+
+
+def pages() -> dict[str, str]:
+    """File name -> content of every rule page."""
+    from gradfix.report.rules import explain
+    from gradfix.transforms import ALL_RULES
+
+    return {f"{rule.code}.md": PAGE_HEADER + explain(rule) for rule in ALL_RULES}
+
+
+def write_pages() -> None:
+    wanted = pages()
+    PAGES.mkdir(parents=True, exist_ok=True)
+    for stale in PAGES.glob("GF*.md"):
+        if stale.name not in wanted:
+            stale.unlink()
+    for name, text in wanted.items():
+        path = PAGES / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8", newline="\n")
+            print(f"updated {path.relative_to(ROOT)}", file=sys.stderr)
 
 
 def main(argv: list[str]) -> int:
@@ -48,6 +75,7 @@ def main(argv: list[str]) -> int:
     _, tail = rest.split(CATALOG_END, 1)
     CATALOG.write_text(f"{head}{CATALOG_START}{render(rows)}{CATALOG_END}{tail}", encoding="utf-8")
     print(f"updated {CATALOG.relative_to(ROOT)}", file=sys.stderr)
+    write_pages()
     updated = 0
     for path in FILES:
         if not path.exists():

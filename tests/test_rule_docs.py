@@ -149,3 +149,25 @@ def test_editor_patterns_in_the_docs_match_real_output(tmp_path: Path) -> None:
     assert (vscode.group(matcher["line"]), vscode.group(matcher["column"])) == ("7", "5")
     assert vscode.group(matcher["code"]) == "GF001"
     assert vscode.group(matcher["message"]).startswith("`optimizer.step()`")
+
+
+def test_rule_pages_are_current() -> None:
+    """gradfix/docs/rules/GF0xx.md hold `gradfix --explain`, one page per rule and no other,
+    and ship with the package (the language server links each diagnostic to its page)."""
+    import importlib.util
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    spec = importlib.util.spec_from_file_location("rule_table", ROOT / "scripts" / "rule_table.py")
+    script = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(script)  # type: ignore[union-attr]
+    folder = ROOT / "gradfix" / "docs" / "rules"
+    wanted = script.pages()
+    assert sorted(p.name for p in folder.glob("GF*.md")) == sorted(wanted), "run `python scripts/rule_table.py --update`"
+    for name, text in wanted.items():
+        assert (folder / name).read_text(encoding="utf-8") == text, f"{name} is stale; run `python scripts/rule_table.py --update`"
+    package_data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "docs/rules/*.md" in package_data["gradfix"]

@@ -28,6 +28,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF012', 'scheduler-before-optimizer', 'safe', True, '`scheduler.step()` runs before the `optimizer.step()` it schedules, in the same iteration.'),
     ('GF013', 'clip-without-unscale', 'safe', True, 'Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.'),
     ('GF015', 'accumulation-window-off-by-one', 'safe', True, 'The first accumulation window does not hold N micro-batches.'),
+    ('GF016', 'double-scaled-accumulation', 'safe', True, 'The loss is divided by the accumulation count and then handed to a backward that divides again.'),
 )
 # catalog-end
 # fmt: on

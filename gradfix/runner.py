@@ -26,7 +26,12 @@ MAX_PASSES = 10
 # engine's) `.backward`, Lightning's `manual_backward`, `torch.autograd.backward`, or a loss
 # scaler that calls backward itself (timm's `loss_scaler(loss, optimizer)`, Apex's
 # `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one.
-PREFILTER = (b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler")
+# The loss a framework backpropagates by itself (Lightning's `training_step`, an HF Trainer's
+# `compute_loss`) matters when it is divided by the accumulation count the framework divides by.
+PREFILTER = (
+    b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
+    b"accumulate_grad_batches", b"gradient_accumulation_steps",
+)  # fmt: skip
 _BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(")
 
 

@@ -259,7 +259,7 @@ class _FactCollector:
             self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
         name = self.facts.imports.qualify(call_name(value))
-        built = frameworks.constructor(name, value, self.facts.imports.qualify)
+        built = frameworks.constructor(name, value, self.facts.imports.qualify, self._lookup)
         if built is not None:
             self._record(key, built.kind, name, None, strong=True, library=built.library, accumulation=built.accumulation)
             return
@@ -295,6 +295,9 @@ class _FactCollector:
                 self._record(self.key(element), "optimizer", name, None, strong=True, library="lightning-optimizer")
             return
         self._prepared(value, elements)
+
+    def _lookup(self, expr: ast.expr) -> ObjectInfo | None:
+        return self.facts.objects.get(self.key(expr))
 
     def _prepared(self, value: ast.Call, elements: list[ast.expr]) -> bool:
         """`accelerator.prepare(model, optimizer, ...)` and Fabric's `setup(...)` hand back their

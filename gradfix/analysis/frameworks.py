@@ -57,13 +57,30 @@ class Built:
     accumulation: ast.expr | None = None  # the expression giving the accumulation count
 
 
-def constructor(qualified: str | None, call: ast.Call, qualify) -> Built | None:  # type: ignore[no-untyped-def]
+def constructor(qualified: str | None, call: ast.Call, qualify, lookup=None) -> Built | None:  # type: ignore[no-untyped-def]
+    """What a constructor call builds; `lookup(expr)` answers what a name passed to it is
+    (a plugin built earlier)."""
     if not qualified:
         return None
     entry = libraries.constructor(qualified)
     if entry is None or entry.kind is None:
         return None
-    return Built(MODEL_KINDS.get(entry.kind, entry.kind), entry.kind, entry, _accumulation(entry, call, qualify))
+    accumulation = _accumulation(entry, call, qualify, lookup)
+    if entry.kind == "accumulation-plugin":
+        accumulation = _plugin_count(qualified, call)
+    return Built(MODEL_KINDS.get(entry.kind, entry.kind), entry.kind, entry, accumulation)
+
+
+def _plugin_count(qualified: str, call: ast.Call) -> ast.expr | None:
+    """`GradientAccumulationPlugin(num_steps=N)`: N, for whoever is built with the plugin."""
+    for entry in libraries.CONSTRUCTORS.values():
+        setting = entry.accumulation
+        for _outer, plugin, inner in setting.via if setting is not None else ():
+            if libraries.constructor(plugin) is libraries.constructor(qualified):
+                found = keyword(call, inner)
+                if found is not None:
+                    return found.value
+    return None
 
 
 def tuple_kinds(qualified: str | None) -> tuple[str | None, ...] | None:
@@ -74,7 +91,7 @@ def tuple_kinds(qualified: str | None) -> tuple[str | None, ...] | None:
     return entry.returns
 
 
-def _accumulation(entry: Constructor, call: ast.Call, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+def _accumulation(entry: Constructor, call: ast.Call, qualify, lookup) -> ast.expr | None:  # type: ignore[no-untyped-def]
     setting = entry.accumulation
     if setting is None:
         return None
@@ -84,11 +101,17 @@ def _accumulation(entry: Constructor, call: ast.Call, qualify) -> ast.expr | Non
             return found.value
     for outer, plugin, inner in setting.via:
         found = keyword(call, outer)
-        if found is not None and isinstance(found.value, ast.Call):
+        if found is None:
+            continue
+        if isinstance(found.value, ast.Call):
             if libraries.constructor(qualify(call_name(found.value)) or "") is libraries.constructor(plugin):
                 value = keyword(found.value, inner)
                 if value is not None:
                     return value.value
+        elif lookup is not None:
+            info = lookup(found.value)  # `plugin = GradientAccumulationPlugin(num_steps=N)` earlier
+            if info is not None and info.library == "accumulation-plugin":
+                return info.accumulation
     return None
 
 

@@ -23,6 +23,7 @@ from gradfix.transforms.gf013_clip_without_unscale import ClipWithoutUnscale
 from gradfix.transforms.gf015_accumulation_window_off_by_one import (
     AccumulationWindowOffByOne,
 )
+from gradfix.transforms.gf016_double_scaled_accumulation import DoubleScaledAccumulation
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -39,6 +40,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SchedulerBeforeOptimizer,
     ClipWithoutUnscale,
     AccumulationWindowOffByOne,
+    DoubleScaledAccumulation,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -1,10 +1,9 @@
-"""Behaviour tests waiting for the engine: gradfix's fix of each buggy library script must train
-exactly like the hand-fixed script (same per-micro-batch losses, bit-identical weights).
+"""Behaviour tests with the real libraries: gradfix's fix of each buggy library script (GF001
+under `accelerator.accumulate`, GF005 under `fabric.no_backward_sync`, GF016 double-scaled
+accumulation, GF001 in Lightning manual optimization) must train exactly like the hand-fixed
+script (same per-micro-batch losses, bit-identical weights).
 
-The loop model does not consult gradfix/libraries/ yet, so gradfix leaves these scripts
-unchanged and each case is a strict xfail that fails fast (before any training run). Once a
-rule fires and fixes its script, the case XPASSes, which fails the suite: then drop its entry
-from PENDING.
+A case the engine cannot fix yet is listed in PENDING and runs as a strict xfail.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from tests.behaviour.harness import apply_gradfix, run_script, training_differen
 
 from .test_scripts import PAIRS, SCRIPTS, _available  # noqa: E402
 
-PENDING = frozenset(PAIRS)  # every pair, until the engine uses the library tables
+PENDING: frozenset[str] = frozenset()
 
 
 def _cases():

@@ -8,7 +8,7 @@ def train(args, model, loader):
     model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
     for batch in loader:
         with accelerator.accumulate(model):
-            loss = model(**batch).loss / args.loss_divisor
+            loss = model(**batch).loss / args.grad_accum_steps  # not the setting the Accelerator got
             accelerator.backward(loss)
             optimizer.step()
             optimizer.zero_grad()

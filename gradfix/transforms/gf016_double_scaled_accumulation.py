@@ -1,0 +1,290 @@
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+from gradfix.analysis import frameworks
+from gradfix.analysis.graphs import IterationFlow
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.source import FUNCTIONS, Source, dotted
+from gradfix.transforms._common import owned_events
+from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+
+# a divisor named like an accumulation count: reported even when gradfix cannot prove it is
+# the setting the library divides by
+_ACCUMULATION_NAME = re.compile(r"accum|accumulat|grad_?acc|\bgas\b", re.I)
+
+
+class DoubleScaledAccumulation(Rule):
+    """
+    The loss is divided by the accumulation count and then handed to a backward that divides again.
+
+    ## What it does
+    Finds a loss divided by the number of accumulated micro-batches on its way to a backward
+    that divides by that number itself: `accelerator.backward(loss)` of an `Accelerator` built
+    with `gradient_accumulation_steps=N` (or a `GradientAccumulationPlugin(num_steps=N)`), a
+    DeepSpeed engine's `backward` when its config sets `gradient_accumulation_steps`, and the
+    loss a `LightningModule.training_step` returns under automatic optimization (Lightning
+    divides it by the Trainer's `accumulate_grad_batches`). A `compute_loss` override of an HF
+    `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too.
+
+    ## Why is this bad?
+    The library already scales each micro-batch's loss by 1/N so that a window's gradients
+    average over the large batch. Dividing by N again makes every gradient N times too small:
+    the effective learning rate is divided by N, warm-up and clipping thresholds no longer
+    mean what they say, and nothing warns (huggingface/accelerate#3533,
+    huggingface/transformers#40052).
+
+    ## Example
+    ```python
+    from accelerate import Accelerator
+
+    accelerator = Accelerator(gradient_accumulation_steps=4)
+    model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+    for batch in loader:
+        with accelerator.accumulate(model):
+            loss = model(**batch).loss / 4
+            accelerator.backward(loss)
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Use instead
+    ```python
+    from accelerate import Accelerator
+
+    accelerator = Accelerator(gradient_accumulation_steps=4)
+    model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+    for batch in loader:
+        with accelerator.accumulate(model):
+            loss = model(**batch).loss
+            accelerator.backward(loss)
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    ## Fix safety
+    Safe, and applied only when the divisor is provably the setting the library divides by:
+    the very expression given to the constructor (`gradient_accumulation_steps=` of the
+    `Accelerator`, `num_steps=` of its plugin), the object's own read-back
+    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`), or the
+    key of a DeepSpeed config written as a dict literal in the file. The fix removes the
+    division: `loss = loss / N` goes away, `expr / N` becomes `expr`. Loss values logged from the
+    divided tensor grow by N (they are now the per-micro-batch loss); what is trained is what
+    the hand-fixed loop trains. When `accelerate launch --gradient_accumulation_steps` overrides
+    the constructor's keyword, only the read-back is certain; the keyword is still taken as the
+    setting, as the script's author wrote it.
+
+    A division by a name that looks like an accumulation count but is not provably the setting
+    (another variable, a config read from a file, an HF Trainer's `compute_loss`, whose base
+    class may divide again depending on the model) is reported without a fix. A backward that
+    does not divide (`loss.backward()`, `fabric.backward`, an `Accelerator` built without an
+    accumulation setting) is never reported here: an undivided loss there is GF005's business.
+    """
+
+    code = "GF016"
+    name = "double-scaled-accumulation"
+    message = "`{division}` divides the loss by the accumulation count, and `{backward}` divides it again: gradients end up {n} times too small"
+    hook_message = "`{division}` divides the loss `{hook}` returns by the accumulation count, and {framework} divides it again"
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            for event in owned_events(loop, model):
+                if event.kind is not EventKind.BACKWARD or not event.divides or not event.direct or event.loss is None:
+                    continue
+                for finding in self._check_backward(loop, event, model):
+                    if id(finding.node) not in seen:
+                        seen.add(id(finding.node))
+                        yield finding
+        yield from self._check_hooks(model)
+
+    # `accelerator.backward(loss / N)`, `engine.backward(loss)` after `loss = loss / N` ----------
+    def _check_backward(self, loop: TrainingLoop, event: GradEvent, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        setting = _setting(event, model)
+        if setting is None:
+            return  # the library divides by 1: the manual division is the only one
+        for division, fix_edit in _divisions(loop, event, source):
+            proven = _same_setting(division.right, event, setting, model)
+            if not proven and not _ACCUMULATION_NAME.search(source.code(division.right)):
+                continue
+            call = event.call
+            yield Finding(
+                self.code,
+                self.message.format(
+                    division=source.code(division),
+                    backward=source.code(call.func) + "(...)" if call is not None else "backward",
+                    n=source.code(division.right),
+                ),
+                division,
+                fix=Fix([fix_edit], Safety.SAFE) if proven and fix_edit is not None else None,
+                related=(loop.node,),
+            )
+
+    # the loss a framework hook returns --------------------------------------------------------
+    def _check_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        facts = model.facts
+        source = model.source
+        for class_name, node in facts.classes.items():
+            entry = None
+            for base in node.bases:
+                name = dotted(base)
+                entry = frameworks.framework_class(facts.imports.qualify(name) if name else None)
+                if entry is not None:
+                    break
+            if entry is None:
+                continue
+            manual = entry.manual_switch is not None and _switched_off(node, entry.manual_switch)
+            divides = frameworks.Effect.DIVIDES_LOSS in entry.framework_effects
+            for hook, role in entry.hooks.items():
+                # the loss a step hook returns is divided by the framework only if the framework
+                # backpropagates it (Lightning's automatic optimization); an HF Trainer's
+                # `training_step` override backpropagates (and divides) by itself
+                if manual or not (role == "loss" or (role == "training-step" and divides)):
+                    continue
+                info = facts.methods.get(class_name, {}).get(hook)
+                if info is None:
+                    continue
+                for division in _returned_divisions(info.node):
+                    divisor = source.code(division.right)
+                    setting = entry.accumulation
+                    proven = (
+                        setting is not None
+                        and role == "training-step"
+                        and divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
+                    )
+                    if not proven and not _ACCUMULATION_NAME.search(divisor):
+                        continue
+                    fix = None
+                    if proven:
+                        fix = Fix([ReplaceNode(division, source.outer_segment(division.left), _statement_of(info.node, division))], Safety.SAFE)
+                    yield Finding(
+                        self.code,
+                        self.hook_message.format(
+                            division=source.code(division), hook=hook, framework=entry.qualname.rsplit(".", 1)[-1]
+                        ),
+                        division,
+                        fix=fix,
+                    )
+
+
+def _setting(event: GradEvent, model: ModuleModel) -> object | None:
+    """The accumulation setting of the library object behind a dividing backward, when it is
+    set to something (an object built without one divides by 1)."""
+    info = model.facts.info(event.target or "")
+    if info is None:
+        return None
+    if info.accumulation is not None:
+        return info.accumulation
+    if info.library == "deepspeed-engine":
+        return _deepspeed_config(info, model) or "config"
+    return None
+
+
+def _deepspeed_config(info, model: ModuleModel) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """`deepspeed.initialize(config=CONFIG)` with CONFIG a dict literal of the file that sets
+    `gradient_accumulation_steps`: that value."""
+    for node in ast.walk(model.module):
+        if not isinstance(node, ast.Call) or (model.facts.imports.qualify(dotted(node.func) or "") or "") != "deepspeed.initialize":
+            continue
+        for kw in node.keywords:
+            if kw.arg in ("config", "config_params") and isinstance(kw.value, ast.Name):
+                value = _dict_literal(kw.value.id, model)
+                if value is not None:
+                    for key, item in zip(value.keys, value.values):
+                        if isinstance(key, ast.Constant) and key.value == "gradient_accumulation_steps":
+                            return item
+    return None
+
+
+def _dict_literal(name: str, model: ModuleModel) -> ast.Dict | None:
+    for node in model.module.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return node.value if isinstance(node.value, ast.Dict) else None
+    return None
+
+
+def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: ModuleModel) -> bool:
+    source = model.source
+    text = source.code(divisor)
+    target = event.target or ""
+    if isinstance(setting, ast.AST) and text == source.code(setting):
+        return True
+    if text in (f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()"):
+        return True
+    info = model.facts.info(target)
+    if info is not None and info.library == "deepspeed-engine" and isinstance(setting, ast.AST):
+        # CONFIG["gradient_accumulation_steps"] of the literal config itself
+        if isinstance(divisor, ast.Subscript) and isinstance(divisor.slice, ast.Constant):
+            return divisor.slice.value == "gradient_accumulation_steps" and isinstance(divisor.value, ast.Name)
+    return False
+
+
+def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator[tuple[ast.BinOp, object]]:
+    """Divisions of the loss on its way to the backward, each with the edit that removes it."""
+    loss = event.loss
+    if isinstance(loss, ast.BinOp) and isinstance(loss.op, ast.Div):
+        yield loss, ReplaceNode(loss, source.outer_segment(loss.left), event.statement)
+        return
+    if not isinstance(loss, ast.Name) or not event.home_loops:
+        return
+    flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
+    position = flow.position(event.statement)
+    if position is None:
+        return
+    binding = next((u for u in reversed(flow.units[:position]) if loss.id in u.binds), None)
+    if binding is None:
+        return
+    node = binding.node
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Div) and isinstance(node.target, ast.Name):
+        division = ast.BinOp(left=node.target, op=ast.Div(), right=node.value)
+        ast.copy_location(division, node)
+        division.end_lineno, division.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+        yield division, RemoveStatement(node) if source.alone_on_lines(node) else None
+    elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.BinOp):
+        value = node.value
+        if not isinstance(value.op, ast.Div):
+            return
+        if isinstance(value.left, ast.Name) and value.left.id == loss.id:
+            yield value, RemoveStatement(node) if source.alone_on_lines(node) else None
+        else:
+            yield value, ReplaceNode(value, source.outer_segment(value.left), node)
+
+
+def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
+    """`return loss / N` (or `(loss, outputs) if ... else loss / N`) in a hook."""
+    for node in ast.walk(function):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda)) and node is not function:
+            continue
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
+            yield node.value
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
+            targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if targets and _returned_name(function, targets[0]):
+                yield node.value
+
+
+def _returned_name(function: ast.AST, name: str) -> bool:
+    for node in ast.walk(function):
+        if isinstance(node, ast.Return) and node.value is not None:
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _statement_of(function: ast.AST, node: ast.AST) -> ast.AST:
+    for statement in ast.walk(function):
+        if isinstance(statement, ast.stmt) and not isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            if any(sub is node for sub in ast.walk(statement)):
+                return statement
+    return node
+
+
+def _switched_off(node: ast.ClassDef, attribute: str) -> bool:
+    from gradfix.analysis.steps import _switched_off as switched
+
+    return switched(node, attribute)

@@ -79,10 +79,13 @@ def test_every_program_compiles_and_hand_fixes_are_what_the_relation_says() -> N
     assert generate(123).source == generate(123).source  # a seed is a program
 
 
-def _batch_with(tmp_path: Path, program: Program, safe_text: str) -> difftrain.Batch:
+def _batch_with(tmp_path: Path, program: Program, safe_text: str, again: str | None = None) -> difftrain.Batch:
     name = f"p{program.seed}.py"
     texts = {name: {"original": program.source, "hand": program.hand_fixed, "safe": safe_text}}
     report = {"safe": {name: {"fixed": {"GF001": 1} if safe_text != program.source else {}, "remaining": [], "stderr": []}}}
+    if again is not None:
+        texts[name]["safe_again"] = again
+        report["safe_again"] = {name: {"fixed": {"GF006": 1}, "remaining": [], "stderr": []}}
     return difftrain.Batch([program], tmp_path, texts, report)
 
 
@@ -109,19 +112,28 @@ def test_the_checker_reports_each_kind_of_failure(tmp_path: Path) -> None:
     doubled = gf004.source.replace("lr=", "lr=2 * ", 1)
     assert doubled != gf004.source
     cases["numerics_original"] = (gf004, doubled)
+    # a rewrite (right in itself) that a second --write changes again
+    cases["not_idempotent"] = (gf001, gf001.hand_fixed, gf001.hand_fixed + "# once more\n")
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     with ctx.Pool(1, initializer=difftrain._worker_init) as pool:
-        for expected, (program, rewrite) in cases.items():
+        for expected, (program, rewrite, *again) in cases.items():
             state = difftrain.Campaign(tmp_path / "out" / expected)
             workdir = tmp_path / expected
             workdir.mkdir()
-            difftrain.execute_batch(_batch_with(workdir, program, rewrite), pool, state)
+            difftrain.execute_batch(_batch_with(workdir, program, rewrite, *again), pool, state)
             prop = "numerics" if expected == "numerics_original" else expected
             assert list(state.failures) == [prop], (expected, dict(state.failures), state.failure_details)
             saved = list((tmp_path / "out" / expected / prop).glob("*/failure.json"))
-            assert len(saved) == 1 and (saved[0].parent / "rewritten_safe.py").read_text() == rewrite
+            variant = "safe_again" if again else "safe"
+            assert len(saved) == 1
+            assert (saved[0].parent / f"rewritten_{variant}.py").read_text() == (again[0] if again else rewrite)
+        # and the right rewrite of the same bug passes every check
+        state = difftrain.Campaign(tmp_path / "out" / "passes")
+        (tmp_path / "passes").mkdir()
+        difftrain.execute_batch(_batch_with(tmp_path / "passes", gf001, gf001.hand_fixed), pool, state)
+        assert not state.failures, state.failure_details
 
 
 def test_difference_is_exact_unless_given_a_tolerance() -> None:

@@ -20,6 +20,8 @@ For each batch of programs from tests/fuzz/trainprogs.py (seeds start .. start+c
      must not change numerics (GF003 within a tolerance, GF004, GF007, GF009, and any
      change by a rule other than the injected one), and the hand-fixed program's where
      the injected bug's own fix applied [numerics, numerics_gf007];
+   - gradfix reports no error on a valid program [gradfix_error], and a second `--write`
+     over its output changes nothing [not_idempotent];
    - the generator's own promises: the original and the hand-fixed program run, and a
      hand fix that must not change numerics does not [generator_*].
    A bug gradfix does not report is a miss, not a failure: misses are counted per kind.
@@ -67,9 +69,9 @@ MODES: dict[str, tuple[str, ...]] = {
 def _worker_init() -> None:
     import warnings
 
+    warnings.simplefilter("ignore")  # before torch's import: it warns when numpy is absent
     import torch
 
-    warnings.simplefilter("ignore")
     torch.set_num_threads(1)
 
 
@@ -202,6 +204,7 @@ class Campaign:
         self.kinds: dict[str, Counter] = defaultdict(Counter)
         self.failures: dict[str, list[int]] = defaultdict(list)
         self.false_reports: Counter = Counter()  # findings on correct programs (report only)
+        self.missed_by_shape: dict[str, Counter] = defaultdict(Counter)
         self.changed: Counter = Counter()
         self.runs = 0
         self.failure_details: list[dict[str, Any]] = []
@@ -235,6 +238,7 @@ class Campaign:
                 entry.update(
                     found=c["found"], fixed=c["fixed"], missed=c["programs"] - c["found"],
                     found_without_fix=c["found"] - c["fixed"], bug_changes_training=c["observable"],
+                    missed_by_shape=dict(sorted(self.missed_by_shape[kind].items())),
                 )
             kinds[kind] = entry
         return {
@@ -287,6 +291,16 @@ def prepare_batch(programs: list[Program], workdir: Path, unsafe: bool = True) -
             if path.exists():
                 variants[mode] = path.read_text(encoding="utf-8")
         texts[name] = variants
+    # a second `--write` over what the first one changed must change nothing
+    again = workdir / "safe_again"
+    again.mkdir()
+    for p in programs:
+        if texts[_name(p)]["safe"] != p.source:
+            (again / _name(p)).write_text(texts[_name(p)]["safe"], encoding="utf-8")
+    if any(again.iterdir()):
+        results["safe_again"] = finish_gradfix(start_gradfix(again, MODES["safe"]))
+        for path in again.iterdir():
+            texts[path.name]["safe_again"] = path.read_text(encoding="utf-8")
     return Batch(programs, workdir, texts, results)
 
 
@@ -296,7 +310,9 @@ def execute_batch(batch: Batch, pool: Any, campaign: Campaign) -> None:
     run_dir = batch.workdir / "run"
     run_dir.mkdir(exist_ok=True)
     for variants in batch.texts.values():
-        for text in variants.values():
+        for variant, text in variants.items():
+            if variant == "safe_again":
+                continue  # compared as text only
             digest = _digest(text)
             if digest not in to_run:
                 path = run_dir / f"{digest}.py"
@@ -318,7 +334,7 @@ def _check(p: Program, batch: Batch, results: dict[str, dict[str, Any]], campaig
     stats["programs"] += 1
     name = _name(p)
     variants = batch.texts[name]
-    outcome = {variant: results[_digest(text)] for variant, text in variants.items()}
+    outcome = {variant: results[_digest(text)] for variant, text in variants.items() if variant != "safe_again"}
     report = {mode: batch.gradfix[mode].get(name, {"fixed": {}, "remaining": [], "stderr": []}) for mode in batch.gradfix}
 
     def fail(prop: str, detail: str, variant: str | None = None) -> None:
@@ -326,6 +342,14 @@ def _check(p: Program, batch: Batch, results: dict[str, dict[str, Any]], campaig
         if variant:
             files[f"rewritten_{variant}.py"] = variants[variant]
         campaign.fail(p, prop, detail, files, report)
+
+    # gradfix itself: no error on a valid program, and a fixed point after one --write
+    for mode, entry in report.items():
+        errors = [line for line in entry.get("stderr", []) if "error" in line]
+        if errors:
+            fail("gradfix_error", f"{mode}: {errors[0]}")
+    if "safe_again" in variants and variants["safe_again"] != variants["safe"]:
+        fail("not_idempotent", f"a second --write changed it again: {','.join(sorted(report['safe_again']['fixed']))}", "safe_again")
 
     # the generator's own promises
     original = outcome["original"]
@@ -357,6 +381,8 @@ def _check(p: Program, batch: Batch, results: dict[str, dict[str, Any]], campaig
             stats["fixed"] += 1
         elif any(f["code"] == p.kind for f in mode_report["remaining"]):
             stats["found"] += 1
+        else:
+            campaign.missed_by_shape[p.kind][p.shape] += 1
 
     # safe mode
     if variants["safe"] != p.source:

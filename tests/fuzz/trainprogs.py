@@ -218,6 +218,7 @@ def _choose_std(r: random.Random, seed: int) -> SimpleNamespace:
     else:
         s.clear_pos = r.choice(["start", "start", "end", "after_step", "reset_helper"])
     s.update_helper = r.random() < 0.3
+    s.clip_helper = bool(s.scaler and s.clip and not s.update_helper and r.random() < 0.5)
     if s.update_helper and s.clear_pos == "after_step" and r.random() < 0.5:
         s.clear_pos = "in_update"
     s.loss_helper = r.random() < 0.25
@@ -260,7 +261,7 @@ def _std_bugs(s: SimpleNamespace) -> list[str]:
         # and GradScaler.step raise: the buggy program must run
         if s.accum_spelling in ("plus1", "counter_mod") and (s.flush == "cond_len" or not (s.scaler or s.clip == "value")):
             bugs.append("GF015")
-    if s.clip and not (s.accum and s.loop == "while"):
+    if s.clip and not (s.accum and s.loop == "while") and not s.clip_helper:
         bugs.append("GF010")
     if s.sched:
         bugs.append("GF012")
@@ -340,7 +341,9 @@ class _Std:
         clear_here = s.clear_pos in ("after_step", "in_update")
         # GF002: the clear (wherever it was) runs after the clip, right before the step
         gf002 = bug == "GF002" and not for_flush
-        if s.clip and not (bug == "GF010" and not for_flush):
+        if s.clip and s.clip_helper:
+            out.append(self._helper_call("unscale_and_clip", self.clip_uses()))
+        elif s.clip and not (bug == "GF010" and not for_flush):
             if s.scaler and not (bug == "GF013" and not for_flush):
                 out.append(f"{self.scaler}.unscale_({self.opt})")
             out += self.clip_lines()
@@ -508,6 +511,9 @@ class _Std:
         if not accum and s.clear_pos == "end" and bug not in ("GF001", "GF002"):
             w.block(ind, self.clear_lines(set_to_none_false=bug == "GF007"))
 
+    def clip_uses(self) -> list[str]:
+        return self._roots(self.scaler, self.opt, self.model)
+
     def _reset_uses(self) -> list[str]:
         return self._roots(self.opt if self.s.clear_form.startswith("opt") else self.model)
 
@@ -587,6 +593,13 @@ class _Std:
         if s.update_helper:
             w(ind, f"def apply_update({self._helper_params(self.update_uses())}):")
             w.block(ind + 1, self.update_lines())
+            w(0, "")
+        if s.clip_helper:
+            # unscale_ and clip in a helper: a second unscale_ before it would raise
+            w(ind, f"def unscale_and_clip({self._helper_params(self.clip_uses())}):")
+            if self.bug != "GF013":
+                w(ind + 1, f"{self.scaler}.unscale_({self.opt})")
+            w.block(ind + 1, self.clip_lines())
             w(0, "")
         if s.clear_pos == "reset_helper" and not s.accum:
             uses = self._reset_uses()
@@ -696,6 +709,7 @@ def _std(r: random.Random, seed: int) -> tuple[SimpleNamespace, list[str], Calla
         *([f"clip_{s.clip}"] if s.clip else []), *([f"sched_{s.sched}"] if s.sched else []),
         f"clear_{s.clear_form}_{s.clear_pos}",
         *(["update_helper"] if s.update_helper else []), *(["loss_helper"] if s.loss_helper else []),
+        *(["clip_helper"] if s.clip_helper else []),
         *(["reg"] if s.reg else []), *([f"running_{s.running}"] if s.running else []),
         "opt_" + s.opt_name.split("[")[0], "dataloader" if s.dataloader else "list",
     ]
@@ -994,7 +1008,7 @@ def _gan(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
     clear comes right before its own backward (the discriminator's backward wrote into it).
     """
     s = _trap_common(r, seed)
-    s.form = r.choice(["detached", "retained"])
+    s.form = r.choice(["detached", "retained", "g_first"])
     s.names = SimpleNamespace(
         d_opt=r.choice(["opt_d", 'optimizers["d"]', "d_optimizer"]),
         g_opt=r.choice(["opt_g", 'optimizers["g"]', "g_optimizer"]),
@@ -1053,6 +1067,17 @@ def _gan(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
             w(b, f"g_loss = {bce}(disc(fake), {ones})")
             w(b, "g_loss.backward(retain_graph=True)" if bug == "GF004" and s.gf004_target == "g" else "g_loss.backward()")
             w(b, f"{g_opt}.step()")
+        elif s.form == "g_first":
+            # the generator steps first; its backward also fills the discriminator's
+            # gradients, which are dropped before the generator's step (another optimizer)
+            w(b, f"{g_opt}.zero_grad()")
+            w(b, f"g_loss = {bce}(disc(fake), {ones})")
+            w(b, "g_loss.backward(retain_graph=True)" if bug == "GF004" else "g_loss.backward()")
+            w(b, f"{d_opt}.zero_grad()")
+            w(b, f"{g_opt}.step()")
+            w(b, f"d_loss = {bce}(disc(real), {ones}) + {bce}(disc(fake.detach()), {zeros})")
+            w(b, "d_loss.backward()")
+            w(b, f"{d_opt}.step()")
         else:
             w(b, f"{d_opt}.zero_grad()")
             w(b, f"d_loss = {bce}(disc(real), {ones}) + {bce}(disc(fake), {zeros})")
@@ -1406,8 +1431,146 @@ def _epoch_sum(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
     return s, bugs, render
 
 
+def _clip_per_micro_batch(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
+    """Accumulation with a clip per micro-batch (DP-SGD style): each micro-batch's gradient
+    is computed alone (cleared before its backward), clipped, and added into a buffer; the
+    buffer becomes `.grad` at the window's end. Clearing every micro-batch is the point."""
+    s = _trap_common(r, seed)
+    s.n = r.choice([2, 3])
+    s.clip = r.choice(["norm", "value"])
+    s.clear = r.choice(["opt", "model", "pnone"])
+    bugs = ["GF012"] if s.sched else []
+    if s.running:
+        bugs.append("GF009")
+
+    def render(bug: str | None) -> str:
+        w = _Writer()
+        _prelude(w, s)
+        _model_class(w, s)
+        fn = _fn(s)
+        _data(w, s)
+        w(0, f"model = {_model_expr(s)}")
+        w(0, f"optimizer = {_optimizer_ctor(s, 'model.parameters()')}")
+        if s.sched:
+            w(0, f"scheduler = {_scheduler_line('optimizer')}")
+        w(0, f"accum_steps = {s.n}")
+        w(0, "params = list(model.parameters())")
+        w(0, "buffer = [torch.zeros_like(p) for p in params]")
+        w(0, "losses = []")
+        w(0, "running_loss = 0.0")
+        w(0, "for i, (x, y) in enumerate(loader):")
+        if s.clear == "opt":
+            w(1, "optimizer.zero_grad()")
+        elif s.clear == "model":
+            w(1, "model.zero_grad()")
+        else:
+            w(1, "for p in params:")
+            w(2, "p.grad = None")
+        w(1, f"loss = {fn}.mse_loss(model(x), y)")
+        w(1, "loss.backward()")
+        if s.clip == "norm":
+            w(1, "torch.nn.utils.clip_grad_norm_(params, max_norm=0.3)")
+        else:
+            w(1, "torch.nn.utils.clip_grad_value_(params, clip_value=0.05)")
+        w(1, "for acc, p in zip(buffer, params):")
+        w(2, "acc += p.grad / accum_steps")
+        w(1, "if (i + 1) % accum_steps == 0 or i + 1 == len(loader):")
+        w(2, "for acc, p in zip(buffer, params):")
+        w(3, "p.grad = acc.clone()")
+        w(3, "acc.zero_()")
+        if s.sched and bug == "GF012":
+            w(2, "scheduler.step()")
+        w(2, "optimizer.step()")
+        if s.sched and bug != "GF012":
+            w(2, "scheduler.step()")
+        w(1, "losses.append(loss.item())")
+        if s.running:
+            w(1, _running_line(bug, "loss"))
+        w(0, "")
+        _result(w, 0, "losses", "model", '{"running": float(running_loss)}')
+        return w.text()
+
+    s.features = ["clip_per_micro_batch", s.clip, "clear_" + s.clear]
+    return s, bugs, render
+
+
+def _sam(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
+    """Sharpness-aware minimisation: a backward, a step of the weights up the gradient, a
+    clear, a second forward and backward at the perturbed weights, the weights restored,
+    then the step. Two backward calls, a clear between them, on two forward passes."""
+    s = _trap_common(r, seed)
+    s.rho = r.choice([0.05, 0.1])
+    s.clear_pos = r.choice(["start", "end"])
+    s.helper = r.random() < 0.5
+    bugs = ["GF001"]
+    if s.sched:
+        bugs.append("GF012")
+    if s.running:
+        bugs.append("GF009")
+
+    def render(bug: str | None) -> str:
+        w = _Writer()
+        _prelude(w, s)
+        _model_class(w, s)
+        fn = _fn(s)
+        if s.helper:
+            w(0, "def ascend(params, rho):")
+            w(1, "with torch.no_grad():")
+            w(2, "norm = torch.norm(torch.stack([p.grad.norm() for p in params]))")
+            w(2, "eps = [rho * p.grad / (norm + 1e-12) for p in params]")
+            w(2, "for p, e in zip(params, eps):")
+            w(3, "p.add_(e)")
+            w(1, "return eps")
+            w(0, "")
+            w(0, "")
+        _data(w, s)
+        w(0, f"model = {_model_expr(s)}")
+        w(0, f"optimizer = {_optimizer_ctor(s, 'model.parameters()')}")
+        if s.sched:
+            w(0, f"scheduler = {_scheduler_line('optimizer')}")
+        w(0, "params = list(model.parameters())")
+        w(0, "losses = []")
+        w(0, "running_loss = 0.0")
+        w(0, "for epoch in range(2):")
+        w(1, "for x, y in loader:")
+        b = 2
+        if s.clear_pos == "start" and bug != "GF001":
+            w(b, "optimizer.zero_grad()")
+        w(b, f"loss = {fn}.mse_loss(model(x), y)")
+        w(b, "loss.backward()")
+        if s.helper:
+            w(b, f"eps = ascend(params, {s.rho})")
+        else:
+            w(b, "with torch.no_grad():")
+            w(b + 1, "norm = torch.norm(torch.stack([p.grad.norm() for p in params]))")
+            w(b + 1, f"eps = [{s.rho} * p.grad / (norm + 1e-12) for p in params]")
+            w(b + 1, "for p, e in zip(params, eps):")
+            w(b + 2, "p.add_(e)")
+        w(b, "optimizer.zero_grad()")
+        w(b, f"{fn}.mse_loss(model(x), y).backward()")
+        w(b, "with torch.no_grad():")
+        w(b + 1, "for p, e in zip(params, eps):")
+        w(b + 2, "p.sub_(e)")
+        if s.sched and bug == "GF012":
+            w(b, "scheduler.step()")
+        w(b, "optimizer.step()")
+        if s.sched and bug != "GF012":
+            w(b, "scheduler.step()")
+        w(b, "losses.append(loss.item())")
+        if s.running:
+            w(b, _running_line(bug, "loss"))
+        if s.clear_pos == "end" and bug != "GF001":
+            w(b, "optimizer.zero_grad()")
+        w(0, "")
+        _result(w, 0, "losses", "model", '{"running": float(running_loss)}')
+        return w.text()
+
+    s.features = ["sam", "clear_" + s.clear_pos, "helper" if s.helper else "inline"]
+    return s, bugs, render
+
+
 SHAPES: list[tuple[str, float, Callable]] = [  # type: ignore[type-arg]
-    ("std", 0.45, _std),
+    ("std", 0.40, _std),
     ("per_task", 0.10, _per_task),
     ("kept_graph", 0.12, _kept_graph),
     ("gan", 0.09, _gan),
@@ -1416,6 +1579,8 @@ SHAPES: list[tuple[str, float, Callable]] = [  # type: ignore[type-arg]
     ("bptt", 0.05, _truncated_bptt),
     ("partial", 0.05, _partial),
     ("epoch_sum", 0.04, _epoch_sum),
+    ("clip_per_micro_batch", 0.04, _clip_per_micro_batch),
+    ("sam", 0.04, _sam),
 ]
 
 

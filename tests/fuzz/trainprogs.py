@@ -203,8 +203,8 @@ def _choose_std(r: random.Random, seed: int) -> SimpleNamespace:
             s.loop = r.choice(["for", "unpack", "enumerate"])
         if s.loop == "while":
             s.flush = "cond_len"
-    if s.loop in ("while", "range") or s.flush == "cond_len":
-        s.dataloader = False if s.loop in ("while", "range") else s.dataloader
+    if s.loop in ("while", "range"):
+        s.dataloader = False  # indexed: a list
     s.amp = r.random() < 0.25
     s.scaler = s.amp and r.random() < 0.7
     if s.amp:
@@ -482,8 +482,7 @@ class _Std:
                 w(ind, self._helper_call("reset_grads", self._reset_uses()))
         else:
             if s.clear_pos == "window_start" and bug not in ("GF001", "GF002"):
-                head = f"if {i} % {self.n} == 0:" if s.accum_spelling == "plus1" or bug == "GF015" else f"if {i} % {self.n} == 0:"
-                w(ind, head)
+                w(ind, f"if {i} % {self.n} == 0:")  # the window's first micro-batch
                 w.block(ind + 1, self.clear_lines(set_to_none_false=bug == "GF007"))
             if bug == "GF011":
                 w.block(ind, self.clear_lines())
@@ -973,13 +972,11 @@ def _kept_graph(r: random.Random, seed: int):  # type: ignore[no-untyped-def]
                 w(b, "extra.append(gx.norm().item())")
             elif s.form == "autograd_helper":
                 w(b, "extra.append(input_grad_norm(loss, x))")
-        if s.form not in ("surgery",) and bug != "GF010" and s.form in ("autograd_grad", "precomputed", "penalty"):
+        if bug != "GF010" and s.form in ("autograd_grad", "precomputed", "penalty"):
             w(b, "torch.nn.utils.clip_grad_norm_(model.parameters(), 0.5)")
         if s.sched and bug == "GF012":
             w(b, "scheduler.step()")
         w(b, "optimizer.step()")
-        if bug == "GF010":
-            pass
         if s.sched and bug != "GF012":
             w(b, "scheduler.step()")
         w(b, "losses.append(loss.item())")

@@ -71,7 +71,7 @@ except ImportError:  # pragma: no cover - CPython always has it
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Sequence
+    from typing import Any
 
 SCHEMA = 1
 MAGIC = "gradfix-cache"

@@ -21,7 +21,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF005', 'unscaled-accumulation', 'safe', True, 'An accumulation loop backpropagates the full loss of every micro-batch.'),
     ('GF006', 'missing-accumulation-flush', 'safe', True, 'The micro-batches after the last full accumulation window never reach `step()`.'),
     ('GF007', 'zero-grad-not-set-to-none', 'safe', False, 'An optimizer clears its gradients to zero tensors instead of to `None`.'),
-    ('GF008', 'model-zero-grad-partial', 'unsafe', True, "`model.zero_grad()` is the only clear, but the optimizer stepped does not own exactly that model's parameters."),
+    ('GF008', 'model-zero-grad-partial', 'unsafe', True, '`model.zero_grad()` is the only clear, but the optimizer stepped owns parameters that model does not.'),
     ('GF009', 'loss-tensor-accumulated', 'safe', True, "A loss tensor is accumulated across iterations, keeping every step's autograd graph alive."),
     ('GF010', 'clip-after-step', 'safe', True, 'Gradients are clipped after `optimizer.step()` (or before `backward()`), where the clip cannot affect the update.'),
     ('GF011', 'zero-grad-inside-accumulation', 'safe', True, 'Gradients are cleared on every micro-batch of an accumulation loop.'),

@@ -178,7 +178,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         if options.only is not None:
             break
     else:
-        result.remaining = _diagnostics(path, source, findings, options)
+        # fixes that keep finding something to fix are a defect of a rule: write nothing
+        raise SourceError(f"internal error: the fixes did not settle after {MAX_PASSES} passes")
     if project is not None:
         own = os.path.abspath(path)
         result.depends_on = {name: digest for name, digest in project.touched.items() if name != own}

@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 from urllib.parse import unquote
 
 from lsprotocol import types as lsp
@@ -340,7 +340,6 @@ class GradfixServer(LanguageServer):
 
     def fix_edit(self, analysis: Analysis, only: tuple[str, int, int, int | None] | None) -> lsp.WorkspaceEdit | None:
         """On the worker thread: one finding's fix (`only`), or every fix `--write` applies."""
-        import dataclasses
 
         if only in analysis.edits:
             return analysis.edits[only]  # type: ignore[no-any-return]

@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
+from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -15,6 +16,7 @@ from gradfix.transforms._common import (
     same_branches,
     single_call_statement,
 )
+from gradfix.transforms._accumulation import later_steps
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -81,6 +83,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if last_backward is None:
                 continue
             backward = events[last_backward]
+            if any(_handles_gradients(e) for e in events[last_backward + 1 : index]):
+                continue  # gradients saved, rewritten or read by hand: the clear may be deliberate
             for clear in events[last_backward + 1 : index]:
                 if (
                     clear.kind is not EventKind.CLEAR
@@ -115,7 +119,17 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if step.conditional_within(loop.node):
             if not step.direct:
                 return None
-            return Fix([remove, InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+            edits: list = [remove, InsertStatements(step.statement, "after", statement)]
+            accumulation = accumulation_of(loop, model)
+            if accumulation is not None and step.target in accumulation.targets:
+                # a tail flush after the loop relied on the clear that now follows the window's
+                # step no more than it did before: it needs its own, or its gradients leak into
+                # the next epoch's first window
+                later = later_steps(accumulation, step.target, model)  # type: ignore[arg-type]
+                if later is None:
+                    return None
+                edits += [InsertStatements(flush, "after", _bare(statement)) for flush, cleared in later if not cleared]
+            return Fix(edits, Safety.SAFE)
         previous = _last_index(earlier, EventKind.STEP)
         if previous is not None:
             prior = earlier[previous]
@@ -123,6 +137,18 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
         return Fix([remove, InsertStatements(loop.body, "start", statement)], Safety.SAFE)
+
+
+def _handles_gradients(event: GradEvent) -> bool:
+    return event.kind is EventKind.GRAD_READ or (event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS)
+
+
+def _bare(lines):  # type: ignore[no-untyped-def]
+    """The statement without the comment lines above it."""
+    out = list(lines)
+    while out and (not out[0][0].strip() or out[0][0].lstrip().startswith("#")):
+        out.pop(0)
+    return tuple(out)
 
 
 def _last_index(events: list[GradEvent], kind: EventKind) -> int | None:

@@ -97,7 +97,7 @@ class MissingAccumulationFlush(AccumulationRule):
         full = window_is_full(acc)
         if full is None:
             return None
-        if _steps_after(acc, loop, model.source):
+        if _steps_after(acc, loop, model):
             return None
         target = sorted(acc.targets)[0]
         fix = None
@@ -182,8 +182,10 @@ def _loader_like(iterable: ast.expr) -> bool:
     return True
 
 
-def _steps_after(acc: Accumulation, loop: ast.AST, source: Source) -> bool:
-    """Some statement after the loop (at any level of the function) steps: a flush of some kind."""
+def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
+    """Some statement after the loop (at any level of the function) steps, itself or through a
+    helper of the module: a flush of some kind."""
+    source = model.source
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
     if index is None:
@@ -195,8 +197,24 @@ def _steps_after(acc: Accumulation, loop: ast.AST, source: Source) -> bool:
             return True
         for later in block[position + 1 :]:
             text = source.segment(later)
-            if "step(" in text or _FLUSH_WORD.search(text):
-                return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`...
+            if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
+                return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+    return False
+
+
+def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
+    facts = model.facts
+    for node in ast.walk(statement):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        helper = None
+        if isinstance(func, ast.Name):
+            helper = facts.module_functions.get(func.id)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
+        if helper is not None and ".step(" in (helper.source or model.source).segment(helper.node):
+            return True
     return False
 
 

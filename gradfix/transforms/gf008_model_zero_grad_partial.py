@@ -21,24 +21,22 @@ from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
 class ModelZeroGradPartial(LoopRule):
     """
-    `model.zero_grad()` is the only clear, but the optimizer stepped does not own exactly
-    that model's parameters.
+    `model.zero_grad()` is the only clear, but the optimizer stepped owns parameters that
+    model does not.
 
     ## What it does
-    Finds training loops whose only gradient clear is `model.zero_grad()` while an
-    optimizer they step was built over something other than `model.parameters()` of
-    that same model: a subset (`model.head.parameters()`), a list of parameter groups,
-    another model, a concatenation of several models' parameters, or a name gradfix
-    cannot resolve to that model.
+    Finds training loops whose only gradient clears are `model.zero_grad()` calls while an
+    optimizer they step owns parameters none of the cleared models owns: another model, a
+    concatenation or parameter groups of several models' parameters. An optimizer over a
+    part of the cleared model (`model.head.parameters()`) is fine: everything it steps is
+    cleared.
 
     ## Why is this bad?
     `model.zero_grad()` clears exactly the parameters `model` owns; `optimizer.step()`
-    applies the gradients of exactly the parameters the optimizer owns. When the two
-    sets differ, parameters the optimizer owns outside `model` are never cleared and
-    their gradients accumulate across steps (the effective learning rate grows), and
-    parameters `model` owns outside the optimizer lose gradients another optimizer or an
-    accumulation scheme may have been counting on. `optimizer.zero_grad()` always
-    clears what the step applies.
+    applies the gradients of exactly the parameters the optimizer owns. Parameters the
+    optimizer owns outside `model` are never cleared: their gradients accumulate across
+    steps and the effective learning rate grows. `optimizer.zero_grad()` always clears what
+    the step applies.
 
     ## Example
     ```python
@@ -111,9 +109,8 @@ class ModelZeroGradPartial(LoopRule):
             if not owners:
                 continue  # we cannot tell what it owns
             uncovered = [o for o in owners if not any(_within(o, m) for m in names)]
-            single_clear = len({id(c.node) for c in clears}) == 1
-            if not uncovered and not single_clear:
-                continue  # several clears that together reach every parameter it owns
+            if not uncovered:
+                continue  # every parameter it steps is cleared (it may own a part of the model: fine)
             clear = clears[0]
             source = model.source
             yield Finding(

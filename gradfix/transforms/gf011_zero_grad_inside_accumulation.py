@@ -94,6 +94,11 @@ class ZeroGradInsideAccumulation(Rule):
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         loop = acc.loop.node
+        if any(
+            e.kind is EventKind.GRAD_READ or (e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS)
+            for e in acc.loop.events
+        ):
+            return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):
                 continue

@@ -83,6 +83,10 @@ def _plugin_count(qualified: str, call: ast.Call) -> ast.expr | None:
     return None
 
 
+def constructor_entry(qualified: str) -> Constructor | None:
+    return libraries.constructor(qualified)
+
+
 def tuple_kinds(qualified: str | None) -> tuple[str | None, ...] | None:
     """`deepspeed.initialize(...)` returns (engine, optimizer, dataloader, scheduler)."""
     entry = libraries.constructor(qualified) if qualified else None

@@ -512,6 +512,18 @@ class _Walker:
                 return kind
         return None
 
+    def harmless_library_method(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
+        """The tables say the method leaves gradients, parameters and the optimizer alone."""
+        library = self.library_kind(recv, ctx)
+        if library is None and dotted(recv) is not None:
+            raw = self.key(recv, ctx)
+            info = self.info(ctx.rename(raw), raw, ctx)
+            library = info.kind if info is not None and info.kind == "optimizer" else None
+        entry = frameworks.method(library, method) if library else None
+        if entry is None and library is not None and frameworks.MODEL_KINDS.get(library) == "optimizer":
+            entry = frameworks.method("optimizer", method)
+        return entry is not None and tuple(entry.effects) == (frameworks.Effect.NONE,)
+
     def gating_context(self, expr: ast.AST, ctx: _Context) -> bool:
         """`accelerator.accumulate(model)`: prepared optimizers step and clear on sync steps only."""
         if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Attribute):
@@ -701,8 +713,13 @@ class _Walker:
         self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context
     ) -> str:
         last = (name or method or "").rsplit(".", 1)[-1]
-        if last in HARMLESS_CALLS or classify_constructor(self.facts.imports.qualify(name)) is not None:
+        qualified = (ctx.facts or self.facts).imports.qualify(name)
+        if last in HARMLESS_CALLS or classify_constructor(qualified) is not None:
             return ""
+        if qualified is not None and frameworks.constructor_entry(qualified) is not None:
+            return ""  # builds a library object (a plugin, an engine): touches no gradients
+        if recv is not None and method is not None and self.harmless_library_method(recv, method, ctx):
+            return ""  # `optimizer.train()` of a schedule-free optimizer, `accelerator.gather(...)`
         if isinstance(recv, ast.Name) and recv.id == "self" and method and self.inherited(method, ctx):
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:

@@ -23,6 +23,12 @@ from gradfix.transforms.gf013_clip_without_unscale import ClipWithoutUnscale
 from gradfix.transforms.gf015_accumulation_window_off_by_one import (
     AccumulationWindowOffByOne,
 )
+from gradfix.transforms.gf017_eval_mode_not_restored import EvalModeNotRestored
+from gradfix.transforms.gf018_activation_before_loss import ActivationBeforeLoss
+from gradfix.transforms.gf019_distributed_sampler_without_set_epoch import (
+    DistributedSamplerWithoutSetEpoch,
+)
+from gradfix.transforms.gf020_scheduler_horizon_mismatch import SchedulerHorizonMismatch
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -39,6 +45,10 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SchedulerBeforeOptimizer,
     ClipWithoutUnscale,
     AccumulationWindowOffByOne,
+    EvalModeNotRestored,
+    ActivationBeforeLoss,
+    DistributedSamplerWithoutSetEpoch,
+    SchedulerHorizonMismatch,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -95,7 +95,9 @@ _KEEPING_MODE = HARMLESS_CALLS | {
 }  # fmt: skip
 _NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
 _MODE_HELPER = re.compile(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
-_MODE_WORDS = re.compile(r"train|eval|mode|fit|valid|test|freeze|frozen|bn|dropout|infer|predict", re.I)
+# Method names that say they may switch a mode (`model.freeze_bn()`, `self.evaluate()`):
+# a word of the name (split at `_`) is or starts with one of these.
+_MODE_WORDS = re.compile(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dropout|infer|predict)[a-z]*)(_|$)", re.I)
 # Attributes of a module that are not modules: passing them on cannot change a mode.
 _NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
 _FREEZE_CALL = re.compile(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)

@@ -165,7 +165,7 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         if not found:
             complete = False  # a factory (`build_optimizer(cfg, model)`) or a list we cannot read
             continue
-        if root_name(target) in params_of_function and loop.function is not None:
+        if root_name(target) in params_of_function and root_name(target) != "self" and loop.function is not None:
             # promoted from the call sites: the keys are the caller's; bring them into ours
             translated = _to_callee(found, loop.function, model)
             if translated is None:

@@ -116,7 +116,8 @@ def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
     name = stmt.targets[0].id
-    reads = [n for n in name_reads(name, found.scope) if n is not found.node]
+    inside = {id(n) for n in ast.walk(stmt)}
+    reads = [n for n in name_reads(name, found.scope) if n is not found.node and id(n) not in inside]
     if not reads:
         # the probabilities only feed the loss: the loss reads the logits instead
         if found.loss_kind != "nll" and _same_name(activation.pre, name):

@@ -132,9 +132,19 @@ def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, 
         return None
     name = model.facts.imports.qualify(call_name(value)) or ""
     last = name.rsplit(".", 1)[-1]
-    if last not in HORIZONS:
+    if last not in HORIZONS or not _library_scheduler(name, last, model):
         return None
     return value, last
+
+
+def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:
+    """torch's (or transformers'/diffusers') scheduler, not a function of the same name
+    with other parameters (`get_scheduler(name, optimizer, num_epochs)` of a project)."""
+    if name.startswith(("torch.", "transformers.", "diffusers.")):
+        return True
+    if name != last or last in model.facts.module_functions or last in model.facts.classes:
+        return False
+    return not last.startswith("get_")  # a bare `CosineAnnealingLR(...)` in a snippet
 
 
 def _optimizer(sched: GradEvent, constructor: ast.Call, loop: TrainingLoop, model: ModuleModel) -> str | None:

@@ -61,7 +61,7 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
 
 def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     text = model.source.text
-    if "DistributedSampler" not in text or _SET_EPOCH.search(text):
+    if "DistributedSampler" not in text or (_SET_EPOCH.search(text) and _calls_set_epoch(model)):
         return []
     index = assignments(model)
     source = model.source
@@ -93,6 +93,16 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 values = [b.value for b in index.bindings(sampler, scope)] if sampler else []
                 out.append(UnseededSampler(constructor, sampler, loader, loop, batch, values, sampler_binding, alternative))
     return out
+
+
+def _calls_set_epoch(model: ModuleModel) -> bool:
+    """A call of `set_epoch` (or of a `set_*epoch` helper) anywhere in the file."""
+    for node in ast.walk(model.source.tree):
+        if isinstance(node, ast.Call):
+            last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+            if _SET_EPOCH.search(last):
+                return True
+    return False
 
 
 def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
@@ -260,8 +270,8 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> 
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
-        if last in _ITERATION:
-            continue
+        if last in _ITERATION or last.endswith(("DataLoader", "Sampler")):
+            continue  # iterating, or building a loader over the sampler
         func = node.func
         if isinstance(func, ast.Name) and func.id in facts.module_functions:
             continue  # a helper of this file: `_batch_loop` looked into it

@@ -142,7 +142,7 @@ def _short(text: str) -> str:
 def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety: Safety) -> Fix | None:
     item = problem.eval_item
     source = model.source
-    if not _visible(item.key, loop, model):
+    if item.via and not _visible(item.key, item.via[0], loop, model):
         return None
     lines = new_statement(f"{item.key}.train()")
     anchor = item.anchor
@@ -182,10 +182,13 @@ def _inside_loop(item: ModeItem) -> bool:
     return any(isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) for stmt in item.path[:-1])
 
 
-def _visible(key: str, loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The key's root names something at the loop: `self` in a method, a parameter, or a
-    name bound in the function or at module level."""
+def _visible(key: str, call: ast.Call, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A key found in a helper names something at the loop: it was passed in the call, or
+    its root is `self` in a method, a parameter, or a name bound in the function or at
+    module level."""
     root = root_name(key)
+    if any(isinstance(n, ast.Name) and n.id == root for arg in [*call.args, *[k.value for k in call.keywords]] for n in ast.walk(arg)):
+        return True
     function = loop.function
     if function is not None:
         args = function.args

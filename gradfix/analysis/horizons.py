@@ -219,9 +219,13 @@ def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:
 def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
     if any(isinstance(n, ast.Call) for n in ast.walk(value)):
         return False
+    name = None
     if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None:
-        if _EPOCH_NAME.search(last_name(model.source.key(value))) and not re.search(r"step|iter|batch", last_name(model.source.key(value)), re.I):
-            return True
+        name = last_name(model.source.key(value))
+    elif isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str):
+        name = value.slice.value  # config["epochs"]
+    if name is not None and _EPOCH_NAME.search(name) and not re.search(r"step|iter|batch", name, re.I):
+        return True
     node = loop.node
     if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call) and call_name(node.iter) == "range" and node.iter.args:
         stop = node.iter.args[-1] if len(node.iter.args) > 1 else node.iter.args[0]

@@ -130,6 +130,52 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                     yield binding, None, False
                 elif isinstance(inner, ast.IfExp) and (inner.body is constructor or inner.orelse is constructor):
                     yield binding, None, True
+    for binding, alternative in _returned_loaders(constructor, index, model):
+        yield binding, None, alternative
+
+
+def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """`loader = build_loader(...)` where a function of this module builds a loader over
+    this sampler and returns it: (binding of the caller's loader, may the sampler be another)."""
+    source = model.source
+    function = next(
+        (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast.walk(info.node))),
+        None,
+    )
+    if function is None:
+        return
+    returns = [n for n in ast.walk(function) if isinstance(n, ast.Return)]
+    if len(returns) != 1 or returns[0].value is None:
+        return
+    value = returns[0].value
+    alternative = False
+    loader_call: ast.expr | None = value
+    if isinstance(value, ast.Name):
+        bound = [b for b in index.bindings(value.id, function) if b.scope is function]
+        if len(bound) != 1:
+            return
+        loader_call = bound[0].value
+    if not isinstance(loader_call, ast.Call):
+        return
+    given = keyword(loader_call, "sampler")
+    if given is None:
+        return
+    inner = given.value
+    if isinstance(inner, ast.IfExp):
+        alternative = True
+        inner = inner.body if inner.body is constructor else inner.orelse
+    if inner is not constructor:
+        if dotted(inner) is None:
+            return
+        sampler_bindings = [b for b in index.bindings(source.key(inner), function) if b.scope is function]
+        if not any(b.value is constructor or (isinstance(b.value, ast.IfExp) and constructor in (b.value.body, b.value.orelse)) for b in sampler_bindings):
+            return
+        alternative = alternative or len(sampler_bindings) > 1 or any(isinstance(b.value, ast.IfExp) for b in sampler_bindings)
+    for bindings in index.by_key.values():
+        for binding in bindings:
+            call = binding.value
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == function.name:
+                yield binding, alternative
 
 
 def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore[no-untyped-def]

@@ -351,3 +351,70 @@ def test_all_rules_together_fix_one_script() -> None:
     assert "            optimizer.step()\n            scheduler.step()\n" in body
     assert "        print(evaluate(model, val_loader))\n        model.train()\n" in body
     assert "optimizer.zero_grad(set_to_none=True)" in body
+
+
+# GF021 and GF022 ----------------------------------------------------------------------
+def test_gf021_gf022_are_registered_detection_and_unsafe() -> None:
+    assert {"GF021", "GF022"} <= default_codes()
+    assert RULES_BY_CODE["GF021"].safety.value == "display-only"
+    assert RULES_BY_CODE["GF022"].safety.value == "unsafe"
+
+
+@pytest.mark.parametrize(
+    "case,kind",
+    [
+        ("head_replaced_after_optimizer", "`model.fc` is replaced"),
+        ("model_reloaded_after_optimizer", "`net` is replaced"),
+        ("backbone_unfrozen_after_filtered_optimizer", "`model.backbone` is unfrozen"),
+        ("encoder_unfrozen_optimizer_over_head_only", "`model.encoder` is unfrozen"),
+    ],
+)
+def test_gf021_reports_without_any_fix(case: str, kind: str) -> None:
+    codes, fixed, messages = _run(_fixture("GF021_optimizer_over_stale_parameters", case), {"GF021"}, unsafe=True)
+    assert codes == ["GF021"] and fixed is None
+    assert messages[0].startswith(kind)
+
+
+def test_gf022_unsafe_fix_scales_the_loss_and_steps_through_the_scaler() -> None:
+    source = _fixture("GF022_fp16_autocast_without_scaler", "torch_autocast_cuda_float16")
+    assert _run(source, {"GF022"})[:2] == (["GF022"], None)
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert fixed is not None
+    assert 'scaler = torch.amp.GradScaler("cuda")\nfor epoch in range(10):\n' in fixed
+    assert "        scaler.scale(loss).backward()\n        scaler.step(optimizer)\n        scaler.update()\n" in fixed
+    assert _run(fixed, {"GF022", "GF013"}, unsafe=True)[:2] == ([], None)
+
+
+def test_gf022_fix_unscales_before_a_clip_and_follows_the_cuda_amp_spelling() -> None:
+    _, fixed, _ = _run(_fixture("GF022_fp16_autocast_without_scaler", "amp_autocast_positional_device_with_clip"), {"GF022"}, unsafe=True)
+    assert fixed is not None
+    assert "    scaler.scale(loss).backward()\n    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_" in fixed
+    _, fixed, _ = _run(_fixture("GF022_fp16_autocast_without_scaler", "cuda_amp_autocast_default_dtype"), {"GF022"}, unsafe=True)
+    assert fixed is not None and "    scaler = torch.cuda.amp.GradScaler()\n    for batch in loader:\n" in fixed
+
+
+def test_gf022_no_fix_when_gradients_are_read_before_the_step_or_the_name_is_taken() -> None:
+    source = """
+    import torch
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        loss.backward()
+        norms.append(model.weight.grad.norm())
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is None
+    taken = """
+    import torch
+    scaler = 0.5
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y) * scaler
+        loss.backward()
+        optimizer.step()
+    """
+    _, fixed, _ = _run(taken, {"GF022"}, unsafe=True)
+    assert fixed is not None and "grad_scaler = torch.amp.GradScaler" in fixed

@@ -29,6 +29,8 @@ from gradfix.transforms.gf019_distributed_sampler_without_set_epoch import (
     DistributedSamplerWithoutSetEpoch,
 )
 from gradfix.transforms.gf020_scheduler_horizon_mismatch import SchedulerHorizonMismatch
+from gradfix.transforms.gf021_optimizer_over_stale_parameters import OptimizerOverStaleParameters
+from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWithoutScaler
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -49,6 +51,8 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ActivationBeforeLoss,
     DistributedSamplerWithoutSetEpoch,
     SchedulerHorizonMismatch,
+    OptimizerOverStaleParameters,
+    Fp16AutocastWithoutScaler,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -108,3 +108,46 @@ def test_gf020_unsafe_fix_steps_the_schedule_per_batch(tmp_path: Path) -> None:
     assert lrs[0] == pytest.approx(0.2) and lrs[-1] < 0.001
     buggy_lrs = _buggy(example)["extra"]["lrs"]
     assert buggy_lrs[-1] > 0.19  # five steps of a 40-step cosine: still near the peak
+
+
+_AUTOCAST_LOOP = """
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Linear(8, 2)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+batches = [(torch.randn(16, 8), torch.randint(0, 2, (16,))) for _ in range(5)]
+for epoch in range(2):
+    for x, y in batches:
+        optimizer.zero_grad()
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = torch.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+"""
+
+
+def test_gf022_fixed_loop_runs_with_real_torch() -> None:
+    """On a machine without CUDA, CUDA autocast and the CUDA GradScaler both disable
+    themselves: the fixed loop must run and train exactly like the original."""
+    import warnings
+
+    import torch
+
+    from gradfix.runner import Options, process_source
+
+    result = process_source("loop.py", _AUTOCAST_LOOP.encode(), Options(select=frozenset({"GF022"}), unsafe_fixes=True, fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    assert "scaler.unscale_(optimizer)" in fixed and "scaler.step(optimizer)" in fixed
+    if torch.cuda.is_available():
+        pytest.skip("the comparison below is for CPU-only machines")
+    weights = []
+    for code in (_AUTOCAST_LOOP, fixed):
+        namespace: dict[str, Any] = {}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(code, "<loop>", "exec"), namespace)
+        weights.append(namespace["model"].weight.detach().clone())
+    assert torch.equal(weights[0], weights[1])

@@ -362,6 +362,8 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
     seen_statements: set[int] = set()
 
     def calls_backward(function: ast.AST) -> bool:
+        if "backward" not in source.segment(function):
+            return False
         return any(
             isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in _own_nodes(function)
         )
@@ -435,6 +437,8 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
     if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")):
+        return []
+    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropyLoss", "NLLLoss", "with_logits", "WithLogits")):
         return []
     finder = _Finder(model)
     out: list[ProbabilityInput] = []

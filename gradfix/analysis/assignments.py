@@ -37,6 +37,7 @@ class Assignments:
         self.scope_of_statement: dict[int, Scope] = {}
         self.class_of_scope: dict[int, str | None] = {}
         self.parent_scope: dict[int, Scope] = {}
+        self._walrus = ":=" in source.text
         self._walk(source.tree.body, source.tree, None)
 
     # queries -------------------------------------------------------------------------
@@ -103,6 +104,8 @@ class Assignments:
             for item in stmt.items:
                 if item.optional_vars is not None:
                     self._bind(item.optional_vars, None, stmt, scope, class_name)
+        if not self._walrus:
+            return
         # walrus targets anywhere in the statement's own expressions
         for node in _own_expressions(stmt):
             for sub in ast.walk(node):

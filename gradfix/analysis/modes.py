@@ -193,7 +193,10 @@ class _ModeWalker:
 
     # calls -------------------------------------------------------------------------
     def expressions(self, node: ast.AST, ctx: _Ctx) -> None:
-        guarded = _guarded_calls(node)
+        text = (ctx.source or self.model.source).segment(node) if hasattr(node, "lineno") else ""
+        if "(" not in text:
+            return
+        guarded = _guarded_calls(node) if (" if " in text or " and " in text or " or " in text) else {}
         for call in calls_in_order(node):
             extra = guarded.get(id(call))
             self.call(call, ctx if extra is None else ctx._replace(conditional=True, tests=ctx.tests | extra))
@@ -420,7 +423,45 @@ class UnrestoredEval:
     items: list[ModeItem] = field(default_factory=list)
 
 
+_EVAL_TEXT = re.compile(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
+
+
+def _switching_functions(model: ModuleModel) -> set[str]:
+    """Names of the module's functions and methods that (through others) may switch a module
+    to eval mode: their text mentions `.eval(` or `.train(False)`."""
+    cached = getattr(model, "_switching_functions", None)
+    if cached is not None:
+        return cached
+    facts = model.facts
+    infos = list(facts.module_functions.values())
+    infos += [info for methods in facts.methods.values() for info in methods.values()]
+    infos += [info for local in facts.local_functions.values() for info in local.values()]
+    texts: dict[str, list[str]] = {}
+    for info in infos:
+        texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+    found = {name for name, bodies in texts.items() if any(_EVAL_TEXT.search(body) for body in bodies)}
+    changed = bool(found)
+    while changed:
+        changed = False
+        for name, bodies in texts.items():
+            if name not in found and any(other in body for body in bodies for other in found):
+                found.add(name)
+                changed = True
+    model._switching_functions = found  # type: ignore[attr-defined]
+    return found
+
+
+def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The loop's text switches a module to eval mode, or calls a function that may."""
+    if not _EVAL_TEXT.search(model.source.text):
+        return False
+    text = model.source.segment(loop.node)
+    return bool(_EVAL_TEXT.search(text)) or any(name in text for name in _switching_functions(model))
+
+
 def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:
+    if not may_switch_to_eval(loop, model):
+        return []
     items = mode_items(loop, model)
     training_loops = {id(lp) for item in items if item.kind is ModeKind.BACKWARD for lp in item.loops}
     out: list[UnrestoredEval] = []

@@ -41,6 +41,10 @@ REFERENCES: dict[str, str] = {
     "scheduler_before_optimizer.py": "scheduler_before_optimizer.py",
     "amp_clip_without_unscale.py": "amp_clip_without_unscale.py",
     "running_loss_tensor.py": "running_loss_tensor.py",
+    "eval_mode_not_restored.py": "eval_mode_not_restored.py",
+    "softmax_before_cross_entropy.py": "softmax_before_cross_entropy.py",
+    "distributed_sampler_no_set_epoch.py": "distributed_sampler_no_set_epoch.py",
+    "scheduler_horizon_per_epoch.py": "scheduler_horizon_per_epoch.py",
 }
 
 # Pairs whose fixed script can only match the reference up to rounding: summing

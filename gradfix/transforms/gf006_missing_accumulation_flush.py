@@ -134,14 +134,19 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in body:
             if id(stmt) in gradient_statements or scaler_update(stmt, model):
                 kept.append(stmt)
-            elif not _bookkeeping(stmt):
+            elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc):
                 safe = False
         stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
-        guard = source.outer_segment(acc.periodic.comparison) if acc.periodic.negated else _negate(acc.periodic.comparison, source)
+        if acc.periodic.reset:
+            guard: str | None = f"{acc.periodic.counter} != 0"  # the micro-batches since the last reset
+        elif acc.periodic.negated:
+            guard = source.outer_segment(acc.periodic.comparison)
+        else:
+            guard = _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
         unit = source.indent_unit()
@@ -216,6 +221,17 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
         if helper is not None and ".step(" in (helper.source or model.source).segment(helper.node):
             return True
     return False
+
+
+def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:
+    """`micro = 0` of a window counter that is reset: the flush needs no copy of it."""
+    return (
+        acc.periodic.reset
+        and isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == acc.periodic.counter
+    )
 
 
 def _bookkeeping(stmt: ast.stmt) -> bool:

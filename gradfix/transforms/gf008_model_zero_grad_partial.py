@@ -304,11 +304,20 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
     if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
         return _owners(expr.generators[0].iter, visitor, function, depth + 1)
     if isinstance(expr, ast.Name):
-        values = visitor.locals.get((id(function), expr.id))
+        values = visitor.locals.get((id(function), expr.id)) or visitor.locals.get((id(None), expr.id))
         if not values:
             return None
+        if all(_is_parameter(v, visitor) for v in values):
+            return [expr.id]  # `temperature = nn.Parameter(...)`: a tensor no module owns
         return _union(values, visitor, function, depth)  # type: ignore[arg-type]
     return None
+
+
+def _is_parameter(value: ast.AST, visitor: _Constructions) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    name = visitor.model.facts.imports.qualify(call_name(value)) or ""
+    return name in ("torch.nn.Parameter", "nn.Parameter", "torch.nn.parameter.Parameter") or name.endswith("nn.Parameter")
 
 
 def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:

@@ -54,11 +54,14 @@ class ClipWithoutUnscale(LoopRule):
     ```
 
     ## Fix safety
-    Safe. `scaler.unscale_(optimizer)` is inserted right before the clip, once for the
-    optimizer that `scaler.step()` steps next; `scaler.step()` knows the gradients were
-    unscaled and does not unscale them again. No fix when the clip runs in a nested loop
-    (a second `unscale_` for the same optimizer raises), when several optimizers are
-    stepped after it, or when the iteration unscales that optimizer later anyway.
+    Safe. `scaler.unscale_(optimizer)` is inserted right before the clip; `scaler.step()` knows
+    the gradients were unscaled and does not unscale them again. With several optimizers
+    stepped through the scaler, each clip gets the `unscale_` of the optimizer built over the
+    parameters it clips (the first clip of that optimizer only); when that cannot be told,
+    the first clip gets an `unscale_` for every optimizer the scaler steps (unscaling early is
+    harmless: no backward runs between it and the steps). No fix when the clip runs in a
+    nested loop (a second `unscale_` for the same optimizer raises), when the step is in
+    another function than the clip, or when the iteration unscales an optimizer anyway.
     `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` unscale by themselves
     and are never reported.
     """
@@ -77,10 +80,9 @@ class ClipWithoutUnscale(LoopRule):
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
             if not scaled or not branch_prefix(earlier[scaled[-1]], clip, loop.node):
                 continue
-            if any(e.kind is EventKind.UNSCALE for e in earlier):
-                continue
-            if any(e.kind is EventKind.STEP for e in earlier[scaled[-1] :]):
-                continue  # a step between the backward and the clip: GF010's business
+            unscaled = {e.target for e in earlier if e.kind is EventKind.UNSCALE}
+            if any(e.kind is EventKind.STEP and not _scaler_of_step(e, model) for e in earlier[scaled[-1] :]):
+                continue  # a plain step between the backward and the clip: GF010's business
             scaler_steps = [
                 e for e in events[index + 1 :] if e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None
             ]
@@ -91,12 +93,27 @@ class ClipWithoutUnscale(LoopRule):
             assert call is not None
             source = model.source
             scaler = source.code(receiver(call))  # type: ignore[arg-type]
-            opt = source.code(call.args[0])
+            stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
+            optimizers = list(dict.fromkeys(source.code(s.call.args[0]) for s in stepped if s.call is not None))
+            owner = _owner(clip, optimizers, model)
+            if (owner is not None and owner in unscaled) or (owner is None and unscaled):
+                continue  # unscaled already (or some optimizer was, and which one this clips is unclear)
+            if any(e.kind is EventKind.STEP and _scaler_of_step(e, model) for e in earlier[scaled[-1] :]) and owner is None:
+                continue  # another optimizer stepped already: which gradients this clips is unclear
+            earlier_clips = [e for e in events[:index] if e.kind is EventKind.CLIP and _is_torch_clip(e)]
+            if owner is not None:
+                unscale = [owner] if not any(_owner(e, optimizers, model) == owner for e in earlier_clips) else []
+            else:
+                unscale = optimizers if len(optimizers) == 1 or not earlier_clips else []
             yield Finding(
                 self.code,
-                self.message.format(clip=(clip.source or source).code(clip.node), scaler=scaler, opt=opt),
+                self.message.format(
+                    clip=(clip.source or source).code(clip.node),
+                    scaler=scaler,
+                    opt=owner or (optimizers[0] if len(optimizers) == 1 else ", ".join(optimizers)),
+                ),
                 clip.anchor,
-                fix=self._fix(loop, clip, scaler_steps, events, scaler, opt, model),
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model) if unscale else None,
                 related=(loop.node,),
             )
 
@@ -107,14 +124,14 @@ class ClipWithoutUnscale(LoopRule):
         scaler_steps: list[GradEvent],
         events: list[GradEvent],
         scaler: str,
-        opt: str,
+        unscale: list[str],
         model: ModuleModel,
     ) -> Fix | None:
         step = scaler_steps[0]
-        if len({s.target for s in scaler_steps}) != 1 or clip.via != step.via:
-            return None  # several optimizers, or the step lives in another function
-        if any(e.kind is EventKind.UNSCALE for e in events):
-            return None
+        if clip.via != step.via:
+            return None  # the step lives in another function
+        if any(e.kind is EventKind.UNSCALE and e.target in unscale for e in events):
+            return None  # unscaled later in the iteration anyway: a second unscale_ would raise
         if clip.loops_within(loop.node):
             return None
         source = model.source if clip.direct else _helper_source(clip, model)
@@ -128,8 +145,22 @@ class ClipWithoutUnscale(LoopRule):
         block = source.block_of(site.statement)
         if block is None or source.inline_block(block):
             return None
-        statement = new_statement(f"{scaler}.unscale_({opt})")
-        return Fix([InsertStatements(site.statement, "before", statement)], Safety.SAFE)
+        lines = tuple(line for opt in unscale for line in new_statement(f"{scaler}.unscale_({opt})"))
+        return Fix([InsertStatements(site.statement, "before", lines)], Safety.SAFE)
+
+
+def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:
+    """The optimizer whose parameters the clip clips: built over the same `x.parameters()`."""
+    if clip.target is None or len(optimizers) < 2:
+        return None
+    owners = [
+        opt
+        for opt in optimizers
+        if (info := model.facts.info(opt)) is not None
+        and info.params is not None
+        and model.source.key(info.params) == clip.target
+    ]
+    return owners[0] if len(owners) == 1 else None
 
 
 def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]

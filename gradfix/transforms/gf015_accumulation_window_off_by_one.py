@@ -62,7 +62,7 @@ class AccumulationWindowOffByOne(Rule):
 
     def _check(self, acc: Accumulation, source: Source) -> Finding | None:
         periodic = acc.periodic
-        if periodic.conjunct or acc.counter.kind == "unknown":
+        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown":
             return None
         size = first_window(acc)
         if size is None or size == -1 or size == periodic.n_value:

@@ -208,17 +208,17 @@ class GradfixServer(LanguageServer):
             return None
         previous = self.analyses.get(snapshot.key)
         self.analyses[snapshot.key] = analysis
+        error = analysis.settings.error
+        if error and error not in self.shown:  # before the diagnostics it explains
+            self.shown.add(error)
+            self.window_show_message(
+                lsp.ShowMessageParams(lsp.MessageType.Error, f"{error} (gradfix uses its defaults until it is fixed)")
+            )
         for uri in set(previous.published if previous else ()) - set(analysis.published):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         for uri, diagnostics in analysis.published.items():
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=snapshot.versions.get(uri))
-            )
-        error = analysis.settings.error
-        if error and error not in self.shown:
-            self.shown.add(error)
-            self.window_show_message(
-                lsp.ShowMessageParams(lsp.MessageType.Error, f"{error} (gradfix uses its defaults until it is fixed)")
             )
         return analysis
 

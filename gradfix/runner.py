@@ -12,7 +12,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from gradfix.files import STDIN, FileError, SourceFile, read_source
-from gradfix.source import Source, SourceError, parse
+from gradfix.source import Source, SourceError, parse, shifted
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -169,9 +169,13 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         chosen = select_compatible(f.fix for f in applicable)  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
         result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
-        text = apply_fixes(source, chosen)
+        applied: list = []  # type: ignore[type-arg]
+        text = apply_fixes(source, chosen, applied)
         try:
-            source = Source(text, parse(text), source.encoding, path=source.path)
+            if source.left_out is not None:  # a big file: only what may matter is parsed again
+                source = Source.reduced(text, source.encoding, path=source.path, left_out=shifted(source.left_out, source, applied))
+            else:
+                source = Source(text, parse(text), source.encoding, path=source.path)
         except SourceError as error:
             raise SourceError(f"internal error: the fix would not compile ({error})") from None
         changed = True
@@ -183,6 +187,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     if project is not None:
         own = os.path.abspath(path)
         result.depends_on = {name: digest for name, digest in project.touched.items() if name != own}
+    if changed and source.left_out:
+        _compiles(source.text)  # the whole fixed file, not only the part analysed again
     if changed:
         try:
             new = source.data
@@ -191,6 +197,17 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
         if new != data:
             result.fixed = new
     return result
+
+
+def _compiles(text: str) -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            compile(text, "<gradfix>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError) as error:
+            raise SourceError(f"internal error: the fix would not compile ({error})") from None
 
 
 def _file_path(path: str) -> str | None:

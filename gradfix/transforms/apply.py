@@ -48,9 +48,9 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     return chosen
 
 
-def apply_fixes(source: Source, fixes: Sequence[Fix]) -> str:
+def apply_fixes(source: Source, fixes: Sequence[Fix], applied: list | None = None) -> str:  # type: ignore[type-arg]
     """The source text with every fix applied (a fix whose text ranges overlap an earlier
-    one's waits for the next pass)."""
+    one's waits for the next pass). `applied` receives the text operations, (start, end, text)."""
     accepted: list[_Op] = []
     sequence = 0
     for fix in fixes:
@@ -64,6 +64,8 @@ def apply_fixes(source: Source, fixes: Sequence[Fix]) -> str:
         if any(_overlap(op, other) for op in ops for other in accepted):
             continue
         accepted += ops
+    if applied is not None:
+        applied.extend((op.start, op.end, op.text) for op in accepted)
     return _render(source.text, accepted)
 
 

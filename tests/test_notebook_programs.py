@@ -137,3 +137,30 @@ def test_a_future_import_in_a_later_cell(tmp_path: Path) -> None:
     assert result.error is None and result.notes == []
     assert [(d.cell, d.line, d.code) for d in result.diagnostics] == [(3, 3, "GF001")]
     assert json.loads(result.fixed)["cells"][1]["source"] == cells[1]  # type: ignore[arg-type]
+
+
+def test_a_notebook_sees_a_helper_module_of_its_project(tmp_path: Path) -> None:
+    """The prefilter and the loop model read the code cells' imports: a backward pass in a
+    module of the project counts, and the cache result depends on that module."""
+    from gradfix.cache import open_cache
+    from gradfix.files import discover
+    from gradfix.runner import run
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    helpers = tmp_path / "helpers.py"
+    helpers.write_text("def backprop(loss):\n    loss.backward()\n")
+    cells = ["import torch\nfrom helpers import backprop\nmodel = torch.nn.Linear(2, 1)\nopt = torch.optim.SGD(model.parameters())\n",
+             "for x, y in loader:\n    backprop(torch.nn.functional.mse_loss(model(x), y))\n    opt.step()\n"]  # fmt: skip
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": c} for c in cells],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
+    (tmp_path / "nb.ipynb").write_text(json.dumps(notebook, indent=1))
+
+    def check() -> tuple[list[tuple[int | None, int, str]], int]:
+        cache = open_cache(str(tmp_path / "cache"), CHECK)
+        (result,) = run(list(discover([str(tmp_path / "nb.ipynb")])), CHECK, jobs=1, cache=cache)
+        return [(d.cell, d.line, d.code) for d in result.diagnostics], cache.hits
+
+    assert check() == ([(2, 3, "GF001")], 0)
+    assert check() == ([(2, 3, "GF001")], 1)  # from the cache
+    helpers.write_text("def backprop(loss):\n    pass\n")
+    assert check() == ([], 0)

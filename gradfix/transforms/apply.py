@@ -69,6 +69,14 @@ def apply_fixes(source: Source, fixes: Sequence[Fix], applied: list | None = Non
     return _render(source.text, accepted)
 
 
+def fix_ranges(source: Source, fix: Fix) -> list[tuple[int, int, str]]:
+    """The text operations `fix` makes on `source`: (start, end, new text), start == end for
+    an insertion. For front ends that must keep some text untouched (notebook cells)."""
+    ops = [op for edit in fix.edits for op in _ops(source, edit, 0)]
+    ops += _empty_blocks(source, fix.edits, ops, 0)
+    return [(op.start, op.end, op.text) for op in ops]
+
+
 def _overlap(a: _Op, b: _Op) -> bool:
     """Two text operations that cannot both apply: ranges that intersect, or an insertion
     strictly inside a replaced range."""

@@ -4,7 +4,9 @@ import ast
 from typing import Iterator
 
 from gradfix.analysis.accumulation import accumulation_of
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.bindings import loop_bindings
+from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.source import FOR_LOOPS
@@ -76,6 +78,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         reported: set[int] = set()
+        flow: IterationFlow | None = None
         for index, step in enumerate(events):
             if step.kind is not EventKind.STEP or step.engine or step.target is None:
                 continue
@@ -85,6 +88,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             backward = events[last_backward]
             if any(_handles_gradients(e) for e in events[last_backward + 1 : index]):
                 continue  # gradients saved, rewritten or read by hand: the clear may be deliberate
+            if flow is None:
+                flow = IterationFlow(loop.node, model.source)
+            if _unseen_handling_between(flow, backward, step, loop, model):
+                continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
                 if (
                     clear.kind is not EventKind.CLEAR
@@ -137,6 +144,19 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
         return Fix([remove, InsertStatements(loop.body, "start", statement)], Safety.SAFE)
+
+
+def _unseen_handling_between(
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
+) -> bool:
+    """A statement between the backward and the step calls code gradfix did not look into that
+    is handed the gradients, the parameters or the model (it may copy the gradients out before
+    the clear and write them back after it)."""
+    start, end = flow.position(backward.statement), flow.position(step.statement)
+    if start is None or end is None:
+        return True  # in a helper, or not where the flow can place it: cannot tell
+    units = [unit.node for unit in flow.units[start + 1 : end]]
+    return unseen_gradient_handling(units, loop, model) is not None
 
 
 def _handles_gradients(event: GradEvent) -> bool:

@@ -11,6 +11,7 @@ from gradfix.analysis.graphs import (
     mentions_gradients,
     reads_of,
 )
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.source import Source
@@ -118,7 +119,7 @@ class MultipleBackward(Rule):
                 seen.add(id(group[0][0].node))
                 if flow is None:
                     flow = IterationFlow(loop.node, model.source)
-                verdict = _judge(group, flow, model.source)
+                verdict = _judge(group, flow, loop, model)
                 if verdict == "silent":
                     continue
                 fix = None
@@ -193,8 +194,9 @@ def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     return True
 
 
-def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, source: Source) -> str:
+def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, loop: TrainingLoop, model: ModuleModel) -> str:
     """'silent', 'safe', 'unsafe' or 'report' (no fix)."""
+    source = model.source
     statements = [event.statement for event, _ in group]
     first, last = statements[0], statements[-1]
     if flow.position(first) is None or flow.position(last) is None:
@@ -204,14 +206,16 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, sou
     later_terms = [call.loss for _, call in group[1:]]
     if mentions_gradients([*(unit.node for unit in between if id(unit.node) not in own), *later_terms]):
         return "silent"  # gradient norms, projections, hooks...: the split may be deliberate
+    if unseen_gradient_handling([unit.node for unit in between if id(unit.node) not in own], loop, model):
+        return "silent"  # `collector.add(model)`: code gradfix cannot see may copy or clear them
     if any(single_call_statement(event, source) is None for event, _ in group):
         return "report"
     for event, call in group[:-1]:
         names = reads_of([call.loss]).names
         if flow.bound_between(names, event.statement, last):
             return "report"  # the term would mean something else at the last backward
-    if _registers_hooks(flow.loop):
-        return "unsafe"  # a gradient hook may act per backward call (clamping, counting)
+    if _registers_gradient_hooks(model):
+        return "report"  # a gradient hook acts on each backward pass: a merged one is not the same
     moved_late = any(
         reads_of([call.loss]).forward_calls and flow.between(event.statement, last)
         for event, call in group[:-1]
@@ -221,14 +225,24 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, sou
     return "safe" if _same_forward(group, flow, between) else "unsafe"
 
 
-def _registers_hooks(loop: ast.AST) -> bool:
-    for node in ast.walk(loop):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if name.startswith("register_") and "hook" in name:
-                return True
-    return False
+def _registers_gradient_hooks(model: ModuleModel) -> bool:
+    """The module registers a tensor or module backward hook anywhere (in the loop, before it,
+    in a model class): it runs once per backward pass, on what that pass backpropagates."""
+    cached = getattr(model, "_gradient_hooks", None)
+    if cached is None:
+        cached = False
+        if "register_" in model.source.text:
+            for node in ast.walk(model.module):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+                    if name.startswith("register_") and "hook" in name and not any(
+                        word in name for word in ("state_dict", "forward", "step")
+                    ):
+                        cached = True
+                        break
+        model._gradient_hooks = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, between: list) -> bool:

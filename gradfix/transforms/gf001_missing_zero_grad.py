@@ -5,12 +5,15 @@ from typing import Iterator
 
 from gradfix.analysis.accumulation import Accumulation, accumulation_of
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
+from gradfix.analysis.by_hand import unseen_gradient_handling
+from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
+    clear_call,
     indented_block,
     iteration_start,
     new_statement,
@@ -95,6 +98,8 @@ class MissingZeroGrad(Rule):
         cleared = {c.target for c in clears} | loop.cleared_by_callers
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
+        if not cleared and _prepared_by_unseen_call(loop, model):
+            return  # `new_batch(model)` from a module gradfix cannot read: it may clear
         insertions: list[tuple[GradEvent, str]] = []
         accumulating: list[tuple[GradEvent, str, Accumulation]] = []
         bindings = loop_bindings(loop.node, model.source)
@@ -111,7 +116,7 @@ class MissingZeroGrad(Rule):
                 continue
             insertions.append((step, target))
         for step, target, accumulation in accumulating:
-            statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
+            statement = new_statement(clear_call(target, model))
             edits = clear_edits(accumulation, target, statement, model)
             yield Finding(
                 self.code,
@@ -136,7 +141,7 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
-        statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
+        statement = new_statement(clear_call(target, model))
         if step.gated and step.direct:
             # a prepared optimizer inside `accelerator.accumulate`: clear right after its step,
             # which (like the clear) acts only when the window ends
@@ -158,6 +163,23 @@ class MissingZeroGrad(Rule):
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Before the iteration's first backward, unconditionally, a call statement whose result is
+    not used hands the model (or its parameters or gradients) to code gradfix cannot see into:
+    a helper run for its effect on the model, which may clear its gradients."""
+    flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
+    first = next((e for e in loop.events if e.kind is EventKind.BACKWARD), None)
+    end = flow.position(first.statement) if first is not None else None
+    if end is None:
+        return False
+    calls = [
+        unit.node
+        for unit in flow.units[:end]
+        if not unit.ancestors and isinstance(unit.node, ast.Expr) and isinstance(unit.node.value, ast.Call)
+    ]
+    return unseen_gradient_handling(calls, loop, model) is not None
 
 
 def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> ast.stmt | bool | None:

@@ -4,6 +4,7 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
 from gradfix.analysis.names import call_name, is_number, last_name, method_name, walk_expression
@@ -81,6 +82,8 @@ class UnscaledAccumulation(AccumulationRule):
         call = backward.call
         if call is None or method_name(call) == "manual_backward":
             return None
+        if handled_by_hand_per_micro_batch(acc, model):
+            return None  # each micro-batch's gradient is handled by hand (clipped, stashed...)
         source = model.source
         n = acc.periodic.n
         n_text = source.code(n)

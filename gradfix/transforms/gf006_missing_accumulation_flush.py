@@ -4,11 +4,13 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation, window_is_full
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import dotted
 from gradfix.source import FOR_LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
+from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 
@@ -99,6 +101,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if _steps_after(acc, loop, model):
             return None
+        if handled_by_hand_per_micro_batch(acc, model):
+            return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
         if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc):
@@ -195,10 +199,43 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
         position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        for later in block[position + 1 :]:
-            text = source.segment(later)
-            if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
-                return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+        if _any_steps(block[position + 1 :], model):
+            return True
+    return _caller_steps_after(acc, model)
+
+
+def _any_steps(statements: list[ast.stmt], model: ModuleModel) -> bool:
+    for later in statements:
+        text = model.source.segment(later)
+        if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
+            return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+    return False
+
+
+def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
+    """The loop's function is called, in this module, by a statement after which the caller
+    steps (the flush is written where the epoch ends: `train_epoch(...); optimizer.step()`)."""
+    function = acc.loop.function
+    if function is None or not any(stmt is acc.loop.node for stmt in function.body):
+        return False  # the loop sits in a block of its function: callers do not end it
+    source = model.source
+    name = function.name
+    for node in ast.walk(model.module):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if not (
+            (isinstance(func, ast.Name) and func.id == name)
+            or (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name) and func.value.id == "self")
+        ):
+            continue
+        statement = statement_containing(source, node)
+        block = source.block_of(statement) if statement is not None else None
+        if statement is None or block is None:
+            continue
+        position = next((i for i, s in enumerate(block) if s is statement), None)
+        if position is not None and _any_steps(block[position + 1 :], model):
+            return True
     return False
 
 

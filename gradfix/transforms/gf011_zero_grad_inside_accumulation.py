@@ -8,6 +8,7 @@ from gradfix.analysis.accumulation import (
     accumulations,
     library_accumulation,
 )
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import method_name
@@ -94,10 +95,7 @@ class ZeroGradInsideAccumulation(Rule):
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         loop = acc.loop.node
-        if any(
-            e.kind is EventKind.GRAD_READ or (e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS)
-            for e in acc.loop.events
-        ):
+        if handled_by_hand_per_micro_batch(acc, model):
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):

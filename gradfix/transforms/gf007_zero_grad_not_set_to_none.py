@@ -3,10 +3,12 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import ClearScope, EventKind
+from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
 from gradfix.source import Source
+from gradfix.transforms._common import own_zero_grad_without_set_to_none
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 
@@ -67,6 +69,7 @@ class ZeroGradNotSetToNone(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         for loop in model.loops:
+            by_hand: bool | None = None
             for event in loop.events:
                 if event.kind is not EventKind.CLEAR or event.scope is not ClearScope.OPTIMIZER or not event.direct:
                     continue
@@ -75,8 +78,18 @@ class ZeroGradNotSetToNone(Rule):
                     continue
                 seen.add(id(call))
                 finding = self._check_call(call, event.statement, model.source)
-                if finding is not None:
-                    yield finding
+                if finding is None:
+                    continue
+                if own_zero_grad_without_set_to_none(event.target or "", model):
+                    continue  # a class of the project whose `zero_grad()` takes no `set_to_none`
+                if finding.fix is not None and finding.fix.safety is Safety.UNSAFE:
+                    # an explicit `set_to_none=False` in an iteration that handles gradients by
+                    # hand: the zero tensors are what that code reads or adds into
+                    if by_hand is None:
+                        by_hand = _handles_gradients_by_hand(loop, model)
+                    if by_hand:
+                        continue
+                yield finding
 
     def _check_call(self, call: ast.Call, statement: ast.AST, source: Source) -> Finding | None:
         explicit = keyword(call, "set_to_none")
@@ -96,3 +109,12 @@ class ZeroGradNotSetToNone(Rule):
         if is_true(value):
             return None
         return Finding(self.code, self.message.format(clear=source.code(call)), call, fix=fix)
+
+
+def _handles_gradients_by_hand(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The iteration reads or writes `.grad` itself, or hands gradients, parameters or the model
+    to code gradfix cannot see into."""
+    for event in loop.events:
+        if event.kind is EventKind.GRAD_READ or (event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS):
+            return True
+    return unseen_gradient_handling(loop.body, loop, model, whole=True) is not None

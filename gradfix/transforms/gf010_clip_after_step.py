@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import ast
+import re
 from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
@@ -22,6 +24,23 @@ from gradfix.transforms.base import (
 )
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
+_INFINITY = re.compile(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
+
+
+def _measures_only(clip: GradEvent) -> bool:
+    """`clip_grad_norm_(params, math.inf)`: a clip whose threshold is infinite changes no
+    gradient; it only measures the norm (for logging), wherever it runs."""
+    call = clip.call
+    if call is None:
+        return False
+    threshold = call.args[1] if len(call.args) > 1 else None
+    for kw in call.keywords:
+        if kw.arg in ("max_norm", "clip_value"):
+            threshold = kw.value
+    if threshold is None:
+        return False
+    text = ast.unparse(threshold).replace(" ", "")
+    return bool(_INFINITY.match(text))
 
 
 class ClipAfterStep(LoopRule):
@@ -85,7 +104,7 @@ class ClipAfterStep(LoopRule):
         if not steps:
             return
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or not clip.direct:
+            if clip.kind is not EventKind.CLIP or not clip.direct or _measures_only(clip):
                 continue
             before = [e for e in events[:index] if e.kind in _BLOCKING]
             after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]

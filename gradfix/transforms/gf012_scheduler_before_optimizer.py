@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import last_name
+from gradfix.analysis.names import dotted, last_name
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -146,8 +147,54 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
         constructor = info.constructor
         if _NOT_LR_SCHEDULE.search(constructor):
             return False
+        if _own_schedule(constructor, model):
+            return False  # a class of the project that sets the learning rate its own way
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     return info is None or info.kind == "scheduler"
+
+
+# PyTorch's schedulers: a class derived from one keeps its `step()` contract (the first
+# value is used before the first `step()`).
+_TORCH_SCHEDULERS = {
+    "_LRScheduler", "LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
+    "LinearLR", "ExponentialLR", "SequentialLR", "CosineAnnealingLR", "ChainedScheduler", "CyclicLR",
+    "CosineAnnealingWarmRestarts", "OneCycleLR", "PolynomialLR",
+}  # fmt: skip
+
+
+def _own_schedule(constructor: str, model: ModuleModel) -> bool:
+    """`constructor` is a class defined in this module (or another module of the project) that
+    does not derive from a PyTorch scheduler: its `step()` does what its code says (a warmup
+    that counts from 1 is stepped first on purpose), not what PyTorch's schedulers do."""
+    facts = model.facts
+    located: tuple[object, str] | None = None
+    if constructor in facts.classes:
+        located = (facts, constructor)
+    elif facts.project is not None and "." in constructor.lstrip("."):
+        found = facts.project.class_named(constructor, Path(model.source.path) if model.source.path else None)
+        if found is not None:
+            located = (found[0].facts, found[1])
+    if located is None:
+        return False
+    return not _derives_from_torch_scheduler(located[0], located[1], 0)  # type: ignore[arg-type]
+
+
+def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]
+    node = facts.classes.get(name)
+    if node is None or depth > 3:
+        return True  # cannot tell: keep PyTorch's contract
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            return True
+        qualified = facts.imports.qualify(base_name) or base_name
+        if base_name.rsplit(".", 1)[-1] in _TORCH_SCHEDULERS or "lr_scheduler" in qualified:
+            return True
+        if base_name in facts.classes and base_name != name and _derives_from_torch_scheduler(facts, base_name, depth + 1):
+            return True
+        if base_name not in facts.classes and base_name not in ("object", "ABC"):
+            return True  # a base we cannot read may be one
+    return False
 
 
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]) -> str | None:

@@ -77,6 +77,11 @@ class ClipWithoutUnscale(LoopRule):
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
             if not scaled or not branch_prefix(earlier[scaled[-1]], clip, loop.node):
                 continue
+            scaler_key = _scaler_of_backward(earlier[scaled[-1]], model) or ""
+            if _disabled(scaler_key, model):
+                continue  # `GradScaler(enabled=False)`: nothing is scaled
+            if _threshold_scaled(clip, scaler_key, model):
+                continue  # `max_norm * scaler.get_scale()`: the clip is meant for scaled gradients
             if any(e.kind is EventKind.UNSCALE for e in earlier):
                 continue
             if any(e.kind is EventKind.STEP for e in earlier[scaled[-1] :]):
@@ -130,6 +135,39 @@ class ClipWithoutUnscale(LoopRule):
             return None
         statement = new_statement(f"{scaler}.unscale_({opt})")
         return Fix([InsertStatements(site.statement, "before", statement)], Safety.SAFE)
+
+
+def _disabled(scaler: str, model: ModuleModel) -> bool:
+    """Every construction of `scaler` in the module passes `enabled=False`."""
+    source = model.source
+    built = [
+        node.value
+        for node in ast.walk(model.module)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(source.key(t) == scaler for t in node.targets)
+    ]
+    if not built:
+        return False
+    for call in built:
+        enabled = next((kw.value for kw in call.keywords if kw.arg == "enabled"), None)
+        if not (isinstance(enabled, ast.Constant) and enabled.value is False):
+            return False
+    return True
+
+
+def _threshold_scaled(clip: GradEvent, scaler: str, model: ModuleModel) -> bool:
+    """The clip's arguments read the scaler (`max_norm * scaler.get_scale()`)."""
+    call = clip.call
+    if call is None:
+        return False
+    source = clip.source or model.source
+    values = [*call.args[1:], *[kw.value for kw in call.keywords]]
+    for value in values:
+        for node in ast.walk(value):
+            if isinstance(node, ast.Attribute) and node.attr == "get_scale":
+                return True
+            if scaler and isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and source.key(node) == scaler:
+                return True
+    return False
 
 
 def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]

@@ -160,6 +160,13 @@ def _judge(
     for unit in flow.units[position + 1 :]:  # type: ignore[operator]
         if unit.forward and unit.data & graph_names and not graph_free_text(unit.value_text):
             return "silent"
+    # 2c. no tensor of the graph is kept where it outlives the iteration (`probe.last = loss`,
+    # `history.append(loss)`): whoever reads it later may backpropagate through it again
+    for unit in flow.units:
+        if unit.node is event.statement or not (unit.data & graph_names) or graph_free_text(unit.value_text):
+            continue
+        if unit.stores or _kept_in_container(unit.node, graph_names):
+            return "silent"
     # 3. every tensor of the graph is computed in this iteration
     scope = scopes.get(id(scope_node))
     if scope is None:
@@ -191,6 +198,19 @@ def _judge(
     if loop.function is not None and free_data & _parameters(loop.function):
         return "unsafe"
     return "safe"
+
+
+_KEEPING_METHODS = {"append", "extend", "insert", "appendleft", "add", "put", "put_nowait", "setdefault", "update"}
+
+
+def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
+    """`losses.append(loss)`, `queue.put(loss)`: a tensor of the graph handed to a container."""
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call) and method_name(node) in _KEEPING_METHODS:
+            arguments = [*node.args, *[kw.value for kw in node.keywords]]
+            if reads_of(arguments).data & names:
+                return True
+    return False
 
 
 def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source) -> bool:

@@ -188,6 +188,14 @@ class _Constructions:
             self.aliases.setdefault(right, set()).add(left)
         if len(node.targets) != 1 or not isinstance(node.value, ast.Call):
             return
+        wrapped = _wrapped_module(node.value, self.model.facts.imports.qualify)
+        if wrapped is not None:
+            # `ddp_model = DDP(model)`, `compiled = torch.compile(model)`, `net = model.to(device)`:
+            # the wrapper owns exactly the parameters of the module it wraps
+            left, right = self.key(node.targets[0]), self.key(wrapped)
+            self.aliases.setdefault(left, set()).add(right)
+            self.aliases.setdefault(right, set()).add(left)
+            return
         target = node.targets[0]
         if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
             return
@@ -208,6 +216,30 @@ class _Constructions:
             kw = keyword(node.value, "params")
             params = kw.value if kw else None
         self.found.setdefault(key, []).append((function, params))
+
+
+# Wrappers whose `parameters()` are those of the module they are given (FSDP is not one: it
+# flattens them into parameters of its own).
+_WRAPPERS = {"DistributedDataParallel", "DDP", "DataParallel", "compile"}
+_SAME_MODULE_METHODS = {"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "requires_grad_", "to_empty"}
+
+
+def _wrapped_module(call: ast.Call, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """The module a call wraps or returns unchanged (`DDP(model, ...)`, `torch.compile(model)`,
+    `model.to(device)`), if it is one of those."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr in _SAME_MODULE_METHODS:
+        value = call.func.value
+        return value if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None else None
+    name = qualify(call_name(call)) or call_name(call) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last not in _WRAPPERS or (last == "compile" and not name.startswith("torch.")):
+        return None
+    args = positional(call)
+    first = args[0] if args else None
+    if first is None:
+        found = keyword(call, "module") or keyword(call, "model")
+        first = found.value if found is not None else None
+    return first if first is not None and dotted(first) is not None else None
 
 
 def _visit(model: ModuleModel) -> _Constructions:

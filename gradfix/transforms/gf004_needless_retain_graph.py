@@ -65,8 +65,12 @@ class NeedlessRetainGraph(Rule):
     - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
       function (or module, for module-level loops) may run after it: not later in the iteration,
       not in the loops around it, not after them;
-    - the loss is not returned or yielded from the function, and no later call in the iteration
-      that gradfix cannot see into receives a tensor of its graph;
+    - the loss is not returned or yielded from the function, no later call in the iteration
+      that gradfix cannot see into receives a tensor of its graph, and no statement of the
+      iteration keeps a tensor of its graph where it outlives the iteration: stored on an
+      object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
+      container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
+      number;
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop by a forward pass or an accumulation, no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
@@ -77,8 +81,10 @@ class NeedlessRetainGraph(Rule):
 
     It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
     as data, or the loop iterates over a parameter that is not named like a data source: the
-    caller may pass a tensor whose graph it backpropagates again. In helpers or loops that call
-    code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
+    caller may pass a tensor whose graph it backpropagates again. When a call of that function
+    in the same module passes, for such a parameter, anything but a detached value
+    (`fit_probe(probe, opt, encoder(x), y)`), the caller does hand it a graph and the rule is
+    silent. In helpers or loops that call code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
     (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
     leaves none.
     """
@@ -196,8 +202,29 @@ def _judge(
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
                 return "silent"
     if loop.function is not None and free_data & _parameters(loop.function):
+        if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
+            return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleModel) -> bool:
+    """A call of the function in this module passes, for one of `params`, a value that is not
+    detached (a forward's output, a name gradfix does not follow)."""
+    sites = model.facts.call_site_args.get(getattr(function, "name", ""), {})
+    ordered = _positional_parameters(function)
+    for param in params:
+        passed = set(sites.get(param, set()))
+        if param in ordered:
+            passed |= sites.get(str(ordered.index(param)), set())
+        if any(not graph_free_text(value) for value in passed):
+            return True
+    return False
+
+
+def _positional_parameters(function: ast.AST) -> list[str]:
+    args = function.args  # type: ignore[attr-defined]
+    return [a.arg for a in (*args.posonlyargs, *args.args)]
 
 
 _KEEPING_METHODS = {"append", "extend", "insert", "appendleft", "add", "put", "put_nowait", "setdefault", "update"}

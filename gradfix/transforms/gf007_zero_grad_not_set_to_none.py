@@ -54,10 +54,23 @@ class ZeroGradNotSetToNone(Rule):
     ```
 
     ## Fix safety
-    Safe for the bare `zero_grad()`: it is what torch >= 2.0 does anyway. Unsafe for an
-    explicit `set_to_none=False`, which may be deliberate (code that reads `.grad`
-    expecting a tensor). Only clears of a recognised optimizer are reported; a
-    `zero_grad(set_to_none=flag)` with a variable is left alone.
+    Only direct clears of an optimizer in a training loop are looked at: `opt.zero_grad(...)`
+    written in the loop itself, on a name gradfix takes for an optimizer (built by an optimizer
+    constructor, passed in, or named like one), not `model.zero_grad()`.
+
+    - The bare `opt.zero_grad()` becomes `opt.zero_grad(set_to_none=True)`: safe, it is what
+      torch >= 2.0 does anyway.
+    - An explicit `set_to_none=False` (or `zero_grad(False)`) becomes `True`: unsafe (applied
+      only with `--unsafe-fixes`). Zeros and `None` train differently for parameters that get no
+      gradient in some iteration (an optimizer skips a `None` gradient, but applies momentum and
+      weight decay with a zero one), and code may read `.grad` after the clear.
+
+    The rule is silent for `set_to_none=True`, a value it cannot read (`set_to_none=flag`),
+    `*args`/`**kwargs`, or any other argument; for an optimizer built from a class of the project
+    whose `zero_grad` takes no `set_to_none` (nor `**kwargs`): the argument would raise a
+    `TypeError`; and, for an explicit `False`, when the iteration reads or writes `.grad` itself
+    (`p.grad.add_(noise)` before the backward) or hands the gradients, the parameters or the
+    model to code gradfix did not look into: the zero tensors are what that code works on.
     """
 
     code = "GF007"

@@ -59,13 +59,29 @@ class ModelZeroGradPartial(LoopRule):
     ```
 
     ## Fix safety
-    Unsafe: `model.zero_grad()` becomes `optimizer.zero_grad()` (same arguments), which
-    stops clearing parameters the model owns outside the optimizer; code that relied on
-    that (several optimizers over one model) must clear each optimizer. Offered only
-    when the loop steps a single optimizer and clears in a single statement. The rule is
-    silent when the optimizer was built over `model.parameters()` (also through
-    `model.module`, or filtered by `requires_grad`), when the optimizer's construction is
-    not visible, and when any other clear runs in the iteration.
+    Unsafe: `model.zero_grad(...)` becomes `optimizer.zero_grad(...)` (same arguments), which
+    stops clearing parameters the model owns outside the optimizer; code that relied on that
+    (several optimizers over one model) must clear each optimizer. Offered only when the loop
+    steps a single optimizer, clears in a single statement written in the loop itself, and that
+    statement is a call alone on its line.
+
+    A finding needs every clear of the iteration (nested loops included) to be a module's
+    `zero_grad()`, and an optimizer the iteration steps (not through an engine) that gradfix saw
+    built by an optimizer constructor (in the loop's function, or anywhere in the module for a
+    `self.` attribute) over parameters it can list: `m.parameters()`, `list`/`tuple`/`chain`/
+    `filter` of those, sums of lists, parameter-group dicts, single parameters
+    (`[model.embed.weight]`), comprehensions over those, and local names assigned them. It is
+    reported when one of those parameters belongs to none of the cleared modules (a submodule of
+    a cleared module belongs to it).
+
+    Silent: when a construction is over exactly a cleared module's parameters
+    (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
+    cleared module is another name for the module the optimizer was built over (`self.net = model`,
+    or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
+    `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
+    passed in or built by a factory (what it owns is not visible); when any clear is not a
+    module's (`optimizer.zero_grad()`, `p.grad = None`); and when the loop calls code gradfix
+    cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF008"

@@ -84,11 +84,27 @@ class ClipAfterStep(LoopRule):
     it when missing).
 
     ## Fix safety
-    Safe. The clip statement (or the `if` around it) moves to right before the step, in
-    the same block, with its comments. No fix when the iteration steps more than one
-    optimizer, when the clip and the step are not in the same block, when the statement
-    also does other gradient work, or when a statement it jumps over reads or writes a
-    name the clip statement uses (for instance the returned norm).
+    Safe. The clip statement (or the compound statement around it, such as its `if`) moves, with
+    its comments, to right before the statement that holds the step, in the block both share.
+
+    A clip written in the loop itself (not in a helper) is reported when the iteration steps a
+    non-engine optimizer and either the clip runs after the iteration's last step with no
+    backward between them, under every branch that step runs under (a step that may not have
+    run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
+    first backward, that backward is the next backward or step after it, a step follows, and
+    each of the clip, that backward and the first step after it runs whenever the next one runs.
+
+    It is reported without a fix when the iteration steps more than one optimizer (or one
+    optimizer more than once), the clip and the step have no block in common, the moved
+    statement holds another gradient event, shares its lines, or could jump out of its block
+    (`break`, `continue`, `return`), or a statement it would jump over reads or writes a name
+    it uses (the returned norm, for instance).
+
+    The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
+    math.inf)`, `float("inf")`, `torch.inf`, `np.inf`): they change no gradient and only measure
+    the norm, wherever they run; for clips inside helpers or closures (an LBFGS closure clips
+    between its own backward and the step that calls it); for engine steps (DeepSpeed); and
+    when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF010"

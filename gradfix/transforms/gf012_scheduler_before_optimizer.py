@@ -69,13 +69,38 @@ class SchedulerBeforeOptimizer(LoopRule):
     ```
 
     ## Fix safety
-    Safe. The `scheduler.step()` statement moves to right after the statement that holds
-    the optimizer step in the same block, so it keeps its frequency: a per-epoch step at
-    the top of the epoch loop moves after that epoch's batch loop, never into it. Not
-    reported: `step(metric)` (`ReduceLROnPlateau`) or `step(epoch)` calls, diffusion
-    noise schedulers (`noise_scheduler.step(noise_pred, t, latents)`), a scheduler stepped
-    under a condition other than its own presence, a `scheduler.step()` before the loop
-    (resuming), and schedulers stepped inside helpers.
+    Safe. The `scheduler.step()` statement (or the compound statement around it in the block it
+    shares with the step, such as an `if scheduler is not None:`) moves, with its comments, to
+    right after the statement that holds the optimizer step in that block, so it keeps its
+    frequency: a per-epoch step at the top of the epoch loop moves after that epoch's batch
+    loop, never into it.
+
+    A `scheduler.step()` written in the loop itself (not in a helper, not in a nested training
+    loop) is reported when it takes no argument; the scheduler is recognised by its construction
+    (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
+    `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
+    steps (the one it was built over, or the loop's only optimizer); that optimizer has not
+    stepped earlier in the iteration and neither has this scheduler; the next step of that
+    optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
+    whenever the optimizer step runs (no condition of its own, except a test that names the
+    scheduler, such as `if scheduler is not None`).
+
+    It is reported without a fix when the scheduler step and the optimizer step share no block,
+    a later step of the optimizer sits outside the statement the scheduler step would follow,
+    the moved statement holds another gradient event, shares its lines or could jump out of its
+    block, or a statement it would jump over reads or writes a name it uses.
+
+    Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
+    schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
+    `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
+    another optimizer; a scheduler built from a class of the project that does not derive from a
+    PyTorch scheduler (a base class gradfix cannot read is taken for one): its `step()` sets the
+    learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
+    `scheduler.step()` before the loop (resuming); schedulers stepped inside helpers; and loops
+    that call code gradfix cannot see into that may clear, step or backpropagate. PyTorch's own
+    schedulers (and classes derived from them) are judged by PyTorch's contract whatever the
+    schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
+    like any other.
     """
 
     code = "GF012"

@@ -54,13 +54,28 @@ class ClipWithoutUnscale(LoopRule):
     ```
 
     ## Fix safety
-    Safe. `scaler.unscale_(optimizer)` is inserted right before the clip, once for the
-    optimizer that `scaler.step()` steps next; `scaler.step()` knows the gradients were
-    unscaled and does not unscale them again. No fix when the clip runs in a nested loop
-    (a second `unscale_` for the same optimizer raises), when several optimizers are
-    stepped after it, or when the iteration unscales that optimizer later anyway.
-    `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` unscale by themselves
-    and are never reported.
+    Safe. `scaler.unscale_(optimizer)` is inserted right before the statement holding the clip
+    (in a helper of the analysed file, before the clip's statement there), naming the scaler and
+    the optimizer of the first `scaler.step(...)` after the clip; `scaler.step()` knows the
+    gradients were unscaled and does not unscale them again.
+
+    A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
+    same function imported by name), the iteration's last `scaler.scale(loss).backward()`
+    before it runs whenever it runs (`scaler` a name gradfix takes for a `GradScaler`: built by
+    one, or named like one), no `unscale_` comes earlier in the iteration, no step comes between that
+    backward and the clip (GF010's business), and a `scaler.step(...)` follows it.
+
+    It is reported without a fix when the clip runs in a nested loop (a second `unscale_` of the
+    same optimizer raises), when several optimizers are stepped through the scaler after it,
+    when the clip and the step are not in the same function, when the iteration unscales later
+    anyway, when the clip sits in a helper of another file, or when its statement shares its
+    lines or its block is on one line.
+
+    The rule is silent for `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` (they
+    unscale by themselves); when every `GradScaler` construction of that scaler in the module
+    passes `enabled=False` (bf16: nothing is scaled); when the clip's threshold reads the scaler
+    (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); and when the loop
+    calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF013"

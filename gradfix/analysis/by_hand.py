@@ -150,16 +150,25 @@ def _may_handle(call: ast.Call, models: set[str], model: ModuleModel) -> bool:
     return False
 
 
-def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel) -> bool:
-    """An accumulation loop whose iteration reads or writes `.grad` itself (anywhere), or whose
-    every-micro-batch statements (those outside the periodic `if`) hand gradients, parameters or
-    the model to code gradfix cannot see: the gradients the window's step applies are not
-    simply what the backward passes accumulated (per-micro-batch clipping into a buffer,
-    gradients stashed and written back)."""
+def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywhere: bool = False) -> bool:
+    """An accumulation loop whose gradients are not simply what its backward passes add up:
+    the iteration writes a value into `.grad` (`p.grad = g`, anywhere), or on every
+    micro-batch (outside the periodic `if`) reads `.grad` itself or hands the gradients, the
+    parameters or the model to code gradfix did not look into (per-micro-batch clipping into
+    a buffer, gradients stashed and written back). With `anywhere`, any `.grad` read and any
+    `p.grad = None` / `p.grad.zero_()` of the iteration counts too."""
     loop = acc.loop
     for event in loop.events:
-        if event.kind is EventKind.GRAD_READ or (event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS):
+        parameters = event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS
+        if parameters and (anywhere or _writes_a_value(event.node)):
+            return True  # `p.grad = g`; a plain `p.grad = None` or `p.grad.zero_()` is a clear
+        if event.kind is EventKind.GRAD_READ and (anywhere or not any(stmt is acc.node for stmt in event.path)):
             return True
     flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
     every = [unit.node for unit in flow.units if id(acc.node) not in unit.ancestors and unit.node is not acc.node]
     return unseen_gradient_handling(every, loop, model) is not None
+
+
+def _writes_a_value(node: ast.AST) -> bool:
+    """`p.grad = g` (not `p.grad = None`)."""
+    return isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None)

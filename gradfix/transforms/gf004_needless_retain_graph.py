@@ -82,8 +82,9 @@ class NeedlessRetainGraph(Rule):
     It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
     as data, or the loop iterates over a parameter that is not named like a data source: the
     caller may pass a tensor whose graph it backpropagates again. When a call of that function
-    in the same module passes, for such a parameter, anything but a detached value
-    (`fit_probe(probe, opt, encoder(x), y)`), the caller does hand it a graph and the rule is
+    (by its name) in the same module passes, for such a parameter, a value that may carry a
+    graph (a forward's output, `fit_probe(probe, opt, encoder(x), y)`, or a name the caller
+    bound from one or from an accumulation), the caller does hand it a graph and the rule is
     silent. In helpers or loops that call code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
     (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
     leaves none.
@@ -209,17 +210,46 @@ def _judge(
 
 
 def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleModel) -> bool:
-    """A call of the function in this module passes, for one of `params`, a value that is not
-    detached (a forward's output, a name gradfix does not follow)."""
-    sites = model.facts.call_site_args.get(getattr(function, "name", ""), {})
+    """A call of the function in this module passes, for one of `params`, a value that may
+    carry an autograd graph: a forward's output, or a name bound (in the caller's scope) from
+    one or from an accumulation."""
+    name = getattr(function, "name", "")
     ordered = _positional_parameters(function)
-    for param in params:
-        passed = set(sites.get(param, set()))
-        if param in ordered:
-            passed |= sites.get(str(ordered.index(param)), set())
-        if any(not graph_free_text(value) for value in passed):
-            return True
+    source = model.source
+    scopes: dict[int, ScopeFlow] = {}
+    for scope_node in [model.module, *(n for n in ast.walk(model.module) if isinstance(n, FUNCTIONS))]:
+        for node in _own_calls(scope_node):
+            if not (isinstance(node.func, ast.Name) and node.func.id == name):
+                continue
+            for param in params:
+                value = next((kw.value for kw in node.keywords if kw.arg == param), None)
+                if value is None and param in ordered:
+                    index = ordered.index(param)
+                    if index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+                        value = node.args[index]
+                if value is None or graph_free_text(source.segment(value)):
+                    continue
+                reads = reads_of([value])
+                if reads.forward_calls:
+                    return True
+                scope = scopes.get(id(scope_node))
+                if scope is None:
+                    scope = scopes[id(scope_node)] = ScopeFlow(scope_node, source)
+                if any(_graph_from_elsewhere(n, scope, {n}, source) for n in reads.data):
+                    return True
     return False
+
+
+def _own_calls(scope: ast.AST) -> Iterator[ast.Call]:
+    """Calls in a module's or function's own statements (not in nested definitions)."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _positional_parameters(function: ast.AST) -> list[str]:

@@ -62,10 +62,11 @@ class UnscaledAccumulation(AccumulationRule):
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves), inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()`, and when the iteration handles gradients by hand:
-    it reads or writes `.grad` anywhere, or a statement that runs on every micro-batch (outside
-    the periodic `if`) hands the gradients, the parameters or the model to code gradfix did not
-    look into (per-micro-batch clipping into a buffer: each micro-batch's gradient is meant
-    whole).
+    it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
+    micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
+    or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
+    micro-batch's gradient is meant whole). A plain `p.grad = None` or `p.grad.zero_()` is a
+    clear, not gradient handling.
 
     A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
     training loop gradfix can see through whose every optimizer step sits in the body of one

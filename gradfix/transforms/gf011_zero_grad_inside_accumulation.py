@@ -73,9 +73,11 @@ class ZeroGradInsideAccumulation(Rule):
     the function that no clear of it follows (it would otherwise leave its gradients to the next
     epoch). No fix when the clear is not a call alone on its line or sits in a helper, or the
     step sits in a helper, the `if` body shares the `if`'s line, or the statements after the loop
-    cannot be placed. The rule is silent there when the iteration handles gradients by hand (see
-    GF005): a clear on every micro-batch is then how each micro-batch's gradient is kept apart
-    (per-micro-batch clipping into a buffer).
+    cannot be placed. The rule is silent there when the iteration reads `.grad` or sets it
+    (`p.grad = ...`, `p.grad.zero_()`) anywhere, or, on every micro-batch, hands the gradients,
+    the parameters or the model to code gradfix did not look into: a clear on every micro-batch
+    is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
+    buffer).
 
     Inside `with accelerator.accumulate(...)` (in loops where the only call gradfix cannot see
     into is `accumulate` itself), two clears are reported, when written in the loop itself and
@@ -117,7 +119,7 @@ class ZeroGradInsideAccumulation(Rule):
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         loop = acc.loop.node
-        if handled_by_hand_per_micro_batch(acc, model):
+        if handled_by_hand_per_micro_batch(acc, model, anywhere=True):
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):

@@ -15,7 +15,9 @@ the statements of one iteration in program order. It only reports what it can se
   not know to keep the graph are not graph-holding;
 * statements under `torch.no_grad()`/`torch.inference_mode()` hold no graph;
 * an accumulator reset unconditionally in the iteration (`loss = 0` then `loss += term`)
-  or backpropagated itself (it *is* the loss) is not an accumulation across steps.
+  or backpropagated itself (it *is* the loss: it flows into a `backward()`, into
+  `torch.autograd.grad`, or into a call of the iteration that backpropagates what it is
+  given, such as a helper holding a backward pass) is not an accumulation across steps.
 """
 
 from __future__ import annotations

@@ -264,3 +264,23 @@ def test_gf007_explicit_false_silent_when_a_helper_is_handed_the_model() -> None
         optimizer.step()
     """
     assert _run(source, {"GF007"}, unsafe=True) == ([], None)
+
+
+def test_gf007_explicit_false_still_reported_next_to_a_grad_scaler() -> None:
+    """`grad_scaler.update()`, `args.max_grad_norm`: names that say `grad` about something else
+    are not gradient handling (fuzzer seed 3000499)."""
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    grad_scaler = torch.amp.GradScaler("cpu")
+    for x, y in loader:
+        grad_scaler.scale(torch.nn.functional.mse_loss(model(x), y)).backward()
+        grad_scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        grad_scaler.step(optimizer)
+        grad_scaler.update()
+        optimizer.zero_grad(set_to_none=False)
+    """
+    codes, fixed = _run(source, {"GF007"}, unsafe=True)
+    assert codes == ["GF007"]
+    assert fixed is not None and "optimizer.zero_grad(set_to_none=True)" in fixed

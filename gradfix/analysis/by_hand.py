@@ -18,6 +18,7 @@ model the iteration runs (an argument that is the callee of a forward call of th
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterable
 
 from gradfix.analysis.accumulation import Accumulation
@@ -28,6 +29,9 @@ from gradfix.analysis.names import call_name, dotted, walk_expression
 from gradfix.source import COMPOUND, FUNCTIONS
 
 _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
+# Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping
+# threshold, gradient checkpointing (`grad_scaler.update()`, `args.max_grad_norm`).
+_NOT_GRADIENTS = re.compile(r"scal|accum|acc_?steps|max_grad|grad_?clip|clip_?grad|checkpoint", re.I)
 # Calls that take a model or parameters and never touch `.grad` (constructors, builtins, logging).
 _HARMLESS = HARMLESS_CALLS | {
     "sum", "any", "all", "map", "filter", "sorted", "next", "iter", "float", "int", "bool", "hash",
@@ -42,7 +46,7 @@ _LIBRARY_ROOTS = {"torch", "F", "nn", "np", "numpy", "math", "random", "time", "
 def _names_gradients(node: ast.AST) -> bool:
     for sub in walk_expression(node):
         name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else None
-        if name is not None and "grad" in name.lower() and name not in _GRAD_WORDS:
+        if name is not None and "grad" in name.lower() and name not in _GRAD_WORDS and not _NOT_GRADIENTS.search(name):
             return True
     return False
 

@@ -135,6 +135,11 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
     if any(b.engine for b in backwards):
         return None
+    if events.index(first) < events.index(backwards[0]):
+        # the window's step runs before the micro-batch's backward (`if i % N == 0: step` at
+        # the top of the iteration): it closes the window of the micro-batches before this one,
+        # and the counter means something else than in the loops this module describes
+        return None
     periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None

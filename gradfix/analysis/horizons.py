@@ -104,6 +104,9 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     elif inside and step_inner and inside == step_inner and len(inside) == 1:
         stepped_per = "batch"
         batch_loop = inside[0]
+        shared = {id(b.node) for b in step.branches}
+        if any(id(b.node) not in shared for b in sched.branches_within(batch_loop)):
+            return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
     else:
         return None
     for argument, index in HORIZONS[kind]:

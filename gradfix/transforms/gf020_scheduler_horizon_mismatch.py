@@ -62,7 +62,9 @@ class SchedulerHorizonMismatch(Rule):
     right after the batch loop in the epoch loop. It is offered only when both steps are
     written in the loops themselves (not in helpers), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. Not
-    reported: schedulers stepped with an argument (`step(epoch)`), schedulers built inside
+    reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
+    batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
+    may run once per epoch), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
     to it) or an epoch count, and loops where the optimizer steps at more than one level.
     """

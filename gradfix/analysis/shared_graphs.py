@@ -89,6 +89,7 @@ class UnitGraph:
     partial: bool  # updates its keys in place (`x += y`, `d[k] = v`, `xs.append(v)`)
     leaf: bool  # creates a tensor that requires gradients (`requires_grad=True`)
     no_grad: bool  # runs under `torch.no_grad()`: records no graph
+    reads: frozenset[str] = frozenset()  # `flows`, also under `no_grad` (a call there may still backpropagate)
 
 
 @dataclass
@@ -166,10 +167,11 @@ class GraphFlow:
             self._flows(value, flows, forwards)
             leaf = leaf or _requires_grad(value)
         no_grad = id(node) in self._no_grad
+        reads = frozenset(flows)
         if no_grad and not all(_alias(v) for v in values):
             flows = set()
             forwards = []
-        return UnitGraph(frozenset(binds), frozenset(flows), tuple(forwards), partial, leaf, no_grad)
+        return UnitGraph(frozenset(binds), frozenset(flows), tuple(forwards), partial, leaf, no_grad, reads)
 
     def _flows(self, expr: ast.AST, flows: set[str], forwards: list[tuple[ast.Call, str | None]]) -> None:
         """Keys whose tensors flow into the value of `expr`, and the calls that may run a model."""
@@ -239,6 +241,22 @@ class GraphFlow:
             stack.append(func)  # `models[i](x)`, `f(x)(y)`
         stack.extend(call.args)
         stack.extend(call.keywords)
+
+    def flows_of(self, expr: ast.AST) -> set[str]:
+        """Keys whose tensors flow into the value of `expr`."""
+        found: set[str] = set()
+        self._flows(expr, found, [])
+        return found
+
+    def reads_any(self, unit: Unit, keys: set[str]) -> bool:
+        """The statement hands on a tensor named by one of `keys` (`.detach()`, `.item()`,
+        sizes... do not count; `torch.no_grad()` around it does not matter)."""
+        return any(_related(key, other) for key in self.graph(unit).reads for other in keys)
+
+    @staticmethod
+    def reads_any_key(key: str, keys: set[str]) -> bool:
+        """`key` names one of `keys` or a part of one (`self` and `self.h`)."""
+        return any(_related(key, other) for other in keys)
 
     # the iteration ----------------------------------------------------------------
     def slice(self, expr: ast.AST, statement: ast.AST) -> GraphSlice | None:

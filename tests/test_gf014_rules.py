@@ -252,3 +252,69 @@ def test_gf004_leaves_a_split_backward_to_gf003() -> None:
     """
     assert _codes(source, frozenset({"GF004"})) == []
     assert _codes(source, frozenset({"GF003", "GF004"})) == [("GF003", 10)]
+
+
+def test_gf004_follows_closures_and_functions_of_the_file() -> None:
+    # the discriminator's loss comes from a lambda made in the iteration that reads `fake`
+    lam = textwrap.dedent(GAN_G_FIRST).replace(
+        "        d_loss = F.binary_cross_entropy_with_logits(disc(real), ones) + disc(fake.detach()).mean()\n",
+        "        d_loss_fn = lambda: disc(fake).mean()\n        d_loss = d_loss_fn()\n",
+    )
+    assert _codes(lam, frozenset({"GF004"})) == []
+    # a module-level loop and a function of the file reading the global `fake`
+    script = """
+        import torch
+
+        gen, disc = make_models()
+        g_opt = torch.optim.Adam(gen.parameters())
+        d_opt = torch.optim.Adam(disc.parameters())
+
+        def discriminator_loss(real):
+            return disc(real).mean() - disc(fake).mean()
+
+        for real in loader:
+            fake = gen(torch.randn(real.size(0), 4))
+            g_opt.zero_grad()
+            g_loss = -disc(fake).mean()
+            g_loss.backward(retain_graph=True)
+            g_opt.step()
+            d_opt.zero_grad()
+            d_loss = discriminator_loss(real)
+            d_loss.backward()
+            d_opt.step()
+    """
+    # GF004 stays silent; GF014 sees the generator's stale forward through the function
+    assert _codes(script, frozenset({"GF004", "GF014"})) == [("GF014", 19)]
+    # the same with `fake.detach()` in the function: separate graphs
+    detached = script.replace("disc(fake).mean()\n\n", "disc(fake.detach()).mean()\n\n")
+    assert detached != script
+    assert _codes(detached, frozenset({"GF004", "GF014"})) == [("GF004", 15)]
+
+
+def test_gf004_follows_methods_reading_state_on_self() -> None:
+    source = """
+        import torch
+
+        class GAN:
+            def __init__(self, gen, disc):
+                self.gen, self.disc = gen, disc
+                self.g_opt = torch.optim.Adam(gen.parameters())
+                self.d_opt = torch.optim.Adam(disc.parameters())
+
+            def d_loss(self, real):
+                return self.disc(real).mean() - self.disc(self.fake).mean()
+
+            def fit(self, loader):
+                for real in loader:
+                    self.fake = self.gen(torch.randn(real.size(0), 4))
+                    self.g_opt.zero_grad()
+                    g_loss = -self.disc(self.fake).mean()
+                    g_loss.backward(retain_graph=True)
+                    self.g_opt.step()
+                    self.d_opt.zero_grad()
+                    loss = self.d_loss(real)
+                    loss.backward()
+                    self.d_opt.step()
+    """
+    # through the method the later loss walks `self.fake`: the generator's stale graph
+    assert _codes(source, frozenset({"GF004", "GF014"})) == [("GF014", 22)]

@@ -109,6 +109,9 @@ class GraphFlow:
         self._no_grad = _no_grad_statements(loop.body, qualify)
         self._graphs: dict[int, UnitGraph] = {}
         self._builds: dict[int, bool] | None = None
+        self._defs: dict[str, list[ast.AST]] | None = None
+        self._methods: set[int] = set()
+        self._hidden: dict[tuple[str, bool], set[str]] = {}
 
     # one statement --------------------------------------------------------------
     def graph(self, unit: Unit) -> UnitGraph:
@@ -148,6 +151,10 @@ class GraphFlow:
                 if item.optional_vars is not None:
                     binds |= target_names(item.optional_vars)
                     values.append(item.context_expr)
+        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            binds.add(node.name)
+            if isinstance(node, FUNCTIONS):
+                values.append(node)  # a function made in the iteration reads what its body reads
         elif isinstance(node, ast.Expr):
             values.append(node.value)
             call = node.value
@@ -178,7 +185,10 @@ class GraphFlow:
         stack: list[ast.AST] = [expr]
         while stack:
             node = stack.pop()
-            if isinstance(node, (ast.Constant, ast.JoinedStr, ast.Compare, ast.Lambda, *FUNCTIONS)):
+            if isinstance(node, (ast.Constant, ast.JoinedStr, ast.Compare)):
+                continue
+            if isinstance(node, (ast.Lambda, *FUNCTIONS)):
+                flows |= self._body_reads(node)  # a closure computes on what it reads when called
                 continue
             if isinstance(node, ast.Name):
                 flows.add(node.id)
@@ -195,14 +205,16 @@ class GraphFlow:
             elif isinstance(node, ast.IfExp):
                 stack += [node.body, node.orelse]
             elif isinstance(node, ast.Call):
-                self._call(node, stack, forwards)
+                self._call(node, stack, forwards, flows)
             elif isinstance(node, ast.keyword):
                 if node.arg not in _CUT_KEYWORDS:
                     stack.append(node.value)
             else:
                 stack.extend(ast.iter_child_nodes(node))
 
-    def _call(self, call: ast.Call, stack: list[ast.AST], forwards: list[tuple[ast.Call, str | None]]) -> None:
+    def _call(
+        self, call: ast.Call, stack: list[ast.AST], forwards: list[tuple[ast.Call, str | None]], flows: set[str]
+    ) -> None:
         func = call.func
         name = dotted(func)
         qualified = self.qualify(name) or name or ""
@@ -229,6 +241,13 @@ class GraphFlow:
         if isinstance(func, ast.Attribute) and method in _SHAPE_METHODS:
             stack.append(func.value)
             return
+        if isinstance(func, ast.Name):
+            # a closure or callable made in the iteration (`loss_fn = lambda: ...`), and what a
+            # function of this file reads besides its arguments (globals, `self` state)
+            flows.add(func.id)
+            flows |= self._hidden_reads(func.id, method=False)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            flows |= self._hidden_reads(func.attr, method=True)
         if is_forward_call(call):
             key = name
             if key is not None and key.endswith((".forward", ".__call__")):
@@ -241,6 +260,54 @@ class GraphFlow:
             stack.append(func)  # `models[i](x)`, `f(x)(y)`
         stack.extend(call.args)
         stack.extend(call.keywords)
+
+    def _hidden_reads(self, name: str, method: bool, depth: int = 0) -> set[str]:
+        """Names and `self` state that the functions (or methods) of this file called `name`
+        read besides their parameters, and what the functions of this file they call read."""
+        cache_key = (name, method)
+        found = self._hidden.get(cache_key)
+        if found is not None:
+            return found
+        self._hidden[cache_key] = set()  # recursion guard
+        found = set()
+        for node in self._definitions().get(name, []):
+            if method != self._is_method(node):
+                continue
+            found |= self._body_reads(node)
+            if depth < 3:
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Call):
+                        if isinstance(sub.func, ast.Name) and sub.func.id != name:
+                            found |= self._hidden_reads(sub.func.id, False, depth + 1)
+                        elif isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Name) and sub.func.value.id == "self":
+                            found |= self._hidden_reads(sub.func.attr, True, depth + 1)
+        self._hidden[cache_key] = found
+        return found
+
+    def _body_reads(self, node: ast.AST) -> set[str]:
+        """Keys whose tensors flow into what a function or lambda computes, that it neither
+        gets as parameters nor binds itself: globals, closure variables, `self.<attr>` state."""
+        found: set[str] = set()
+        body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
+        for part in body:
+            self._flows(part, found, [])
+        local = _locals(node) - {"self"}
+        return {key for key in found if key.split(".", 1)[0] not in local and key != "self"}
+
+    def _definitions(self) -> dict[str, list[ast.AST]]:
+        if self._defs is None:
+            self._defs = {}
+            self._methods = set()
+            for node in ast.walk(self.source.tree):
+                if isinstance(node, ast.ClassDef):
+                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
+                elif isinstance(node, FUNCTIONS):
+                    self._defs.setdefault(node.name, []).append(node)
+        return self._defs
+
+    def _is_method(self, node: ast.AST) -> bool:
+        self._definitions()
+        return id(node) in self._methods
 
     def flows_of(self, expr: ast.AST) -> set[str]:
         """Keys whose tensors flow into the value of `expr`."""
@@ -365,6 +432,23 @@ def _related(a: str, b: str) -> bool:
     return a == b or a.startswith(b + ".") or b.startswith(a + ".")
 
 
+def _locals(node: ast.AST) -> set[str]:
+    """Names a function or lambda binds itself (parameters, assignments, nested definitions),
+    less those it declares `global` or `nonlocal`."""
+    local: set[str] = set()
+    declared: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            local.add(sub.id)
+        elif isinstance(sub, ast.arg):
+            local.add(sub.arg)
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+            declared |= set(sub.names)
+        elif isinstance(sub, (*FUNCTIONS, ast.ClassDef)) and sub is not node:
+            local.add(sub.name)
+    return local - declared
+
+
 def _alias(expr: ast.AST) -> bool:
     """`y = x`, `a, b = outs`, `y = outs[0]`: the same tensors, even under `no_grad`."""
     if isinstance(expr, (ast.Tuple, ast.List)):
@@ -454,7 +538,46 @@ def optimizer_owners(params: ast.expr, source: Source, depth: int = 0) -> set[st
         elif isinstance(sub, ast.Name) and id(sub) not in receivers:
             for value in _assigned(sub.id, scope, source):
                 owners |= optimizer_owners(value, source, depth + 1)
+    if depth == 0 and owners:
+        aliases = _module_aliases(source)
+        for owner in list(owners):
+            owners |= aliases.get(owner, set())
     return owners
+
+
+_WRAPPERS = {"DataParallel", "DistributedDataParallel", "DDP", "compile", "FullyShardedDataParallel", "FSDP"}
+
+
+def _module_aliases(source: Source) -> dict[str, set[str]]:
+    """`self.gen = gen`, `self.gen, self.disc = gen, disc`, `model = DataParallel(net)`: keys
+    that name the same module, anywhere in the file (both ways)."""
+    cached = getattr(source, "_gradfix_module_aliases", None)
+    if cached is not None:
+        return cached
+    aliases: dict[str, set[str]] = {}
+
+    def pair(target: ast.AST, value: ast.AST) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)):
+            if len(target.elts) == len(value.elts):
+                for t, v in zip(target.elts, value.elts):
+                    pair(t, v)
+            return
+        if isinstance(value, ast.Call) and value.args and (dotted(value.func) or "").rsplit(".", 1)[-1] in _WRAPPERS:
+            value = value.args[0]
+        left, right = dotted(target), dotted(value)
+        if left is not None and right is not None and left != right:
+            aliases.setdefault(left, set()).add(right)
+            aliases.setdefault(right, set()).add(left)
+
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pair(target, node.value)
+    try:
+        source._gradfix_module_aliases = aliases  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    return aliases
 
 
 def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:

@@ -28,7 +28,8 @@ class BackwardThroughSteppedGraph(Rule):
     ## Why is this bad?
     A forward pass saves tensors for its backward pass, among them the model's weights.
     `optimizer.step()` changes the weights in place, so the retained graph now holds
-    weights that no longer exist: PyTorch (since 1.5) raises `RuntimeError: one of the
+    weights that no longer exist: PyTorch (since 1.5, whose optimizers started to count
+    their in-place updates; pytorch/pytorch#39141) raises `RuntimeError: one of the
     variables needed for gradient computation has been modified by an inplace operation`.
     Older PyTorch backpropagated silently through the new weights and the old activations,
     a gradient of neither model; code written then still reads as if it worked.

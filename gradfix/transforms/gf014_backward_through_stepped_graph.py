@@ -96,8 +96,7 @@ class BackwardThroughSteppedGraph(Rule):
         owners_cache: dict[str, set[str]] = {}
         for loop in model.loops:
             events = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
-            retaining = [e for e in events if _retains(e)]
-            if not retaining:
+            if not any(_retains(e) for e in events):
                 continue
             graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
             for index, first in enumerate(events):
@@ -107,9 +106,7 @@ class BackwardThroughSteppedGraph(Rule):
                     owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
                     if not owners:
                         continue
-                    finding = self._later(events, first, step, owners, graphs, loop, model, reported)
-                    if finding is not None:
-                        yield finding
+                    yield from self._later(events, first, step, owners, graphs, loop, model, reported)
 
     def _later(
         self,
@@ -121,15 +118,15 @@ class BackwardThroughSteppedGraph(Rule):
         loop: TrainingLoop,
         model: ModuleModel,
         reported: set[int],
-    ) -> Finding | None:
+    ) -> Iterator[Finding]:
         flow = graphs.flow
         step_at = flow.position(step.statement)
         first_loss = _backpropagated(first)
         if step_at is None or first_loss is None:
-            return None
+            return
         kept = graphs.slice(first_loss, first.statement)
         if kept is None:
-            return None
+            return
         kept_ids = {id(u) for u in kept.units}
         for later in events[events.index(step) + 1 :]:
             if later.kind not in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD) or id(later.node) in reported:
@@ -148,7 +145,7 @@ class BackwardThroughSteppedGraph(Rule):
             unit, call = found
             reported.add(id(later.node))
             source = model.source
-            return Finding(
+            yield Finding(
                 self.code,
                 self.message.format(
                     later=_describe(later, loss, source),
@@ -159,7 +156,6 @@ class BackwardThroughSteppedGraph(Rule):
                 later.node,
                 related=(loop.node, first.statement, step.statement, later.statement),
             )
-        return None
 
 
 def _retains(event: GradEvent) -> bool:

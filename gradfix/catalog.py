@@ -30,6 +30,12 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF014', 'backward-through-stepped-graph', 'display-only', True, 'A graph kept with `retain_graph=True` is backpropagated after an optimizer step changed the weights it saved.'),
     ('GF015', 'accumulation-window-off-by-one', 'safe', True, 'The first accumulation window does not hold N micro-batches.'),
     ('GF016', 'double-scaled-accumulation', 'safe', True, 'The loss is divided by the accumulation count and then handed to a backward that divides again.'),
+    ('GF017', 'eval-mode-not-restored', 'safe', True, 'A module is switched to eval mode inside the training loop and never switched back.'),
+    ('GF018', 'activation-before-loss', 'safe', True, 'Probabilities are fed to a loss that expects logits (or log-probabilities).'),
+    ('GF019', 'distributed-sampler-without-set-epoch', 'safe', True, 'A shuffling `DistributedSampler` feeds an epoch loop that never calls `set_epoch`.'),
+    ('GF020', 'scheduler-horizon-mismatch', 'unsafe', True, "A scheduler's horizon is counted in batches but it steps once per epoch, or the reverse."),
+    ('GF021', 'optimizer-over-stale-parameters', 'display-only', True, 'The model changes its parameters after the optimizer was built over them.'),
+    ('GF022', 'fp16-autocast-without-scaler', 'unsafe', True, 'A training loop runs CUDA autocast in float16 without a gradient scaler.'),
 )
 # catalog-end
 # fmt: on

@@ -64,6 +64,17 @@ class Project:
     # files read for the current analysis, with their content hash
     touched: dict[str, str] = field(default_factory=dict)
     _caller_models: dict[Path, object] = field(default_factory=dict)
+    _hashes: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # the bytes last hashed
+    _epoch: dict[str, str] | None = None  # the `touched` record of the files in `_seen`
+    _seen: set[Path] = field(default_factory=set)  # looked at on disk during this analysis
+    # module name (and the importing file's folder) -> its file, and the files whose absence
+    # the answer relied on; like `_files`, kept until `forget_layout()`
+    _located: dict[tuple[str, str | None], tuple[Path | None, tuple[str, ...]]] = field(default_factory=dict)
+
+    def forget_layout(self) -> None:
+        """Forget which files exist (a long-lived process, after files were added or removed)."""
+        self._files = None
+        self._located.clear()
 
     # files -------------------------------------------------------------------------------
     def read(self, path: Path) -> bytes | None:
@@ -73,12 +84,26 @@ class Project:
         from gradfix.cache import ABSENT, content_hash
 
         data = self.read_quietly(path)
-        self.touched[str(path.absolute())] = ABSENT if data is None else content_hash(data)
+        name = str(path.absolute())
+        if data is None:
+            self.touched[name] = ABSENT
+            return None
+        known = self._hashes.get(name)
+        if known is None or known[0] is not data:
+            known = self._hashes[name] = (data, content_hash(data))
+        self.touched[name] = known[1]
         return data
 
     def read_quietly(self, path: Path) -> bytes | None:
-        """Bytes for a search: not a dependency unless something is found in them."""
+        """Bytes for a search: not a dependency unless something is found in them. A file is
+        looked at on disk once per analysis (while `touched` is the same record)."""
         path = path.absolute()
+        if self._epoch is not self.touched:
+            self._epoch = self.touched
+            self._seen = set()
+        elif path in self._seen:
+            return self._bytes[path][1]
+        self._seen.add(path)
         try:
             info = os.stat(path)
             stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
@@ -179,6 +204,16 @@ class Project:
     # names ----------------------------------------------------------------------------------
     def module_file(self, name: str, importer: Path | None) -> Path | None:
         """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`)."""
+        key = (name, str(importer.absolute().parent) if importer is not None else None)
+        located = self._located.get(key)
+        if located is None:
+            absent: list[str] = []
+            located = self._located[key] = (self._module_file(name, importer, absent), tuple(absent))
+        for candidate in located[1]:
+            self.touched[candidate] = _ABSENT  # appearing, it would change the answer
+        return located[0]
+
+    def _module_file(self, name: str, importer: Path | None, absent: list[str]) -> Path | None:
         level = len(name) - len(name.lstrip("."))
         parts = [p for p in name.lstrip(".").split(".") if p]
         bases: list[Path] = []
@@ -202,7 +237,7 @@ class Project:
                     return candidate
                 if not candidate.parent.is_dir():
                     break
-                self.touched[str(candidate.absolute())] = _ABSENT  # appearing, it would change the answer
+                absent.append(str(candidate.absolute()))
         return None
 
     def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
@@ -262,14 +297,26 @@ def _within(path: Path, root: Path) -> bool:
 
 
 _PROJECTS: dict[Path, Project] = {}
+_ROOTS: dict[str, Path] = {}  # a file's folder -> its project root
 
 
 def project_for(path: str) -> Project | None:
     """The (per-process) project of a file path; None for stdin without a name."""
     if not path or path == "-":
         return None
-    root = project_root(Path(path))
+    folder = os.path.dirname(os.path.abspath(path))
+    root = _ROOTS.get(folder)
+    if root is None:
+        root = _ROOTS[folder] = project_root(Path(path))
     project = _PROJECTS.get(root)
     if project is None:
         project = _PROJECTS[root] = Project(root)
     return project
+
+
+def forget_layouts() -> None:
+    """Forget which files exist, in every project (a language server, when files may have
+    been added, removed or moved)."""
+    _ROOTS.clear()
+    for project in _PROJECTS.values():
+        project.forget_layout()

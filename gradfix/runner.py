@@ -1,108 +1,48 @@
-"""The per-file pipeline and the process pool.
+"""The front door: documents in, results out.
 
-    bytes -> prefilter -> parse -> loop model -> rules -> fixes (until nothing changes)
-          -> verify (output parses) -> FileResult (small, picklable: no trees)
+    run(paths) -> for each file: cache? -> prefilter -> process_source -> FileResult, in order
+    process_source(path, bytes): a notebook (gradfix.notebooks) or Python (gradfix.pipeline)
+
+Files are analysed in this process until enough of them need analysis to pay for a pool of
+worker processes. A worker that dies (a segfault, `os._exit`, the kernel's OOM killer) takes
+the pool down with every file it held; those files are analysed again, each in a process of
+its own, so the file whose analysis kills its process becomes a one-line error for that file
+(exit status 2, file untouched) and the rest of the run completes in a new pool.
+
+The names other modules import from here (`Options`, `Diagnostic`, `FileResult`,
+`process_python`, `might_train`, `prefilter`) live in gradfix.pipeline; the import graph is
+pipeline <- notebooks <- runner, without a cycle.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections import Counter, deque
-from dataclasses import dataclass, field
+from collections import deque
 
 from gradfix.files import STDIN, FileError, SourceFile, read_source
-from gradfix.source import Source, SourceError, parse
+from gradfix.pipeline import (  # noqa: F401  (re-exported: the public names of the pipeline)
+    MAX_PASSES,
+    PREFILTER,
+    Diagnostic,
+    FileResult,
+    Options,
+    _rules,
+    might_train,
+    prefilter,
+    process_python,
+)
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.connection import Connection
     from typing import Callable, Iterable, Iterator
 
     from gradfix.cache import Cache
 
-MAX_PASSES = 10
-# A file can hold a training iteration only if it backpropagates: through a tensor's (or an
-# engine's) `.backward`, Lightning's `manual_backward`, `torch.autograd.backward`, or a loss
-# scaler that calls backward itself (timm's `loss_scaler(loss, optimizer)`, Apex's
-# `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one.
-# The loss a framework backpropagates by itself (Lightning's `training_step`, an HF Trainer's
-# `compute_loss`) matters when it is divided by the accumulation count the framework divides by.
-PREFILTER = (
-    b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
-    b"accumulate_grad_batches", b"gradient_accumulation_steps",
-)  # fmt: skip
-_BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(")
-
-
-@dataclass(frozen=True)
-class Options:
-    select: frozenset[str]
-    unsafe_fixes: bool = False
-    fix: bool = False  # compute fixes (diff and write modes)
-    # (code, line, column, cell) of one diagnostic: in fix mode, apply only that finding's fix
-    # (first pass only) -- a language server's quick fix. `cell` is for notebooks, else None.
-    only: tuple[str, int, int, int | None] | None = None
-
-
-@dataclass
-class Diagnostic:
-    path: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    code: str
-    message: str
-    fixable: bool  # a fix that this run would apply
-    fix_safety: str | None  # "safe", "unsafe", "display-only", or None without a fix
-    cell: int | None = None  # notebooks: 1-based cell number; line and column are within it
-
-
-@dataclass
-class FileResult:
-    path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)  # as found in the original
-    remaining: list[Diagnostic] = field(default_factory=list)  # after fixing (fix mode)
-    original: bytes | None = None
-    fixed: bytes | None = None  # new content when it changed
-    encoding: str = "utf-8"
-    error: str | None = None  # one line: "path:line:col: error: ..."
-    fixed_codes: Counter = field(default_factory=Counter)
-    notes: list[str] = field(default_factory=list)  # one line each, for stderr (skipped cells)
-    # other files the result was computed from: path -> gradfix.cache.content_hash of the bytes
-    # read (or gradfix.cache.ABSENT: relied on there being no such file); the cache reuses the
-    # result only while each still hashes the same
-    depends_on: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def changed(self) -> bool:
-        return self.fixed is not None and self.fixed != self.original
-
-
-def might_train(data: bytes, path: str | None = None) -> bool:
-    """A cheap look at the bytes: could this file hold a training iteration? Its own
-    backward call, or (when it steps or clears an optimizer) one in a module of its project
-    that it imports."""
-    return prefilter(data, path)[0]
-
-
-def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
-    """`might_train`, and the other files the answer read (path -> content hash)."""
-    if any(word in data for word in PREFILTER):
-        return True, {}
-    if b"backward" in data and _BARE_BACKWARD.search(data) is not None:
-        return True, {}
-    if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data):
-        return False, {}
-    from gradfix.project import project_for
-
-    project = project_for(path)
-    if project is None:
-        return False, {}
-    project.touched = {}
-    answer = project.imports_backpropagation(data, path)
-    return answer, dict(project.touched)
+__all__ = [
+    "Diagnostic", "FileResult", "Options", "might_train", "prefilter", "process_python", "process_source", "run",
+]  # fmt: skip
 
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:
@@ -110,151 +50,17 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
     if path.endswith(".ipynb"):
         from gradfix.notebooks import process_notebook
 
-        return process_notebook(path, data, options)  # each code cell goes through process_python
+        return process_notebook(path, data, options)  # the code cells as one program
     return process_python(path, data, options)
 
 
-def process_python(path: str, data: bytes, options: Options) -> FileResult:
-    """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input."""
-    result = FileResult(path, original=data)
-    train, depends = prefilter(data, _file_path(path))
-    if not train:
-        result.depends_on = depends
-        return result
-    try:
-        return _process(path, data, options, result)
-    except (RecursionError, MemoryError):
-        result.error = f"{path}:1:1: error: too deeply nested for gradfix to read; file left unchanged"
-    except SourceError as failure:
-        result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}; file left unchanged"
-    return result
+def _prefilter(data: bytes, path: str) -> tuple[bool, dict[str, str]]:
+    """`prefilter` for a file of either kind (a notebook's code cells, not its JSON)."""
+    if path.endswith(".ipynb"):
+        from gradfix.notebooks import prefilter_notebook
 
-
-def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:
-    from gradfix.analysis.loops import build_model
-    from gradfix.suppressions import filter_suppressed
-    from gradfix.transforms.apply import apply_fixes, select_compatible
-
-    from gradfix.project import project_for
-
-    project = project_for(path)
-    if project is not None:
-        project.touched = {}
-    source = Source.from_bytes(data, _file_path(path))
-    result.encoding = source.encoding
-    rules = _rules(options.select)
-    changed = False
-    first = True
-    # fixes never add directives, so the original bytes say whether any pass needs the check
-    directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))
-    findings: list = []  # type: ignore[type-arg]
-    for _ in range(MAX_PASSES):
-        model = build_model(source, project)
-        findings = [finding for rule in rules for finding in rule.check(model)]
-        spans = None
-        if findings and directives:
-            spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])
-            findings = filter_suppressed(findings, source, spans)
-        if first:
-            result.diagnostics = _diagnostics(path, source, findings, options, spans)
-            first = False
-        if not options.fix:
-            return result
-        applicable = [f for f in findings if _applies(f, options)]
-        if options.only is not None:
-            applicable = _only(source, applicable, options.only, spans)
-        if not applicable:
-            result.remaining = _diagnostics(path, source, findings, options, spans)
-            break
-        chosen = select_compatible(f.fix for f in applicable)  # type: ignore[misc]
-        chosen_ids = {id(fix) for fix in chosen}
-        result.fixed_codes.update(f.code for f in applicable if id(f.fix) in chosen_ids)
-        text = apply_fixes(source, chosen)
-        try:
-            source = Source(text, parse(text), source.encoding, path=source.path)
-        except SourceError as error:
-            raise SourceError(f"internal error: the fix would not compile ({error})") from None
-        changed = True
-        if options.only is not None:
-            break
-    else:
-        # fixes that keep finding something to fix are a defect of a rule: write nothing
-        raise SourceError(f"internal error: the fixes did not settle after {MAX_PASSES} passes")
-    if project is not None:
-        own = os.path.abspath(path)
-        result.depends_on = {name: digest for name, digest in project.touched.items() if name != own}
-    if changed:
-        try:
-            new = source.data
-        except UnicodeEncodeError as error:
-            raise SourceError(f"internal error: the fix cannot be written in {source.encoding} ({error})") from None
-        if new != data:
-            result.fixed = new
-    return result
-
-
-def _file_path(path: str) -> str | None:
-    """The file a path names, for looking up its project (`nb.ipynb:cell_3` is in nb.ipynb)."""
-    if path == STDIN:
-        return None
-    return path.split(":cell_", 1)[0]
-
-
-def _applies(finding, options: Options) -> bool:  # type: ignore[no-untyped-def]
-    from gradfix.transforms.base import Safety
-
-    fix = finding.fix
-    if fix is None:
-        return False
-    return fix.safety is Safety.SAFE or (fix.safety is Safety.UNSAFE and options.unsafe_fixes)
-
-
-def _only(source: Source, findings: list, only: tuple, spans: dict | None) -> list:  # type: ignore[type-arg]
-    """The finding reported at `only`'s (code, line, column), if any."""
-    code, line, column = only[0], only[1], only[2]
-    candidates = [f for f in findings if f.code == code]
-    if not candidates:
-        return []
-    if spans is None or any(id(f.node) not in spans for f in candidates):
-        spans = _spans(source, [f.node for f in candidates])
-    return [f for f in candidates if spans[id(f.node)][0] == (line, column)][:1]
-
-
-def _rules(select: frozenset[str]) -> list:  # type: ignore[type-arg]
-    from gradfix.transforms import ALL_RULES
-
-    return [rule() for rule in ALL_RULES if rule.code in select]
-
-
-def _spans(source: Source, nodes: list) -> dict:  # type: ignore[type-arg]
-    from gradfix.positions import positions_of
-
-    return positions_of(source, nodes)
-
-
-def _diagnostics(path: str, source: Source, findings: list, options: Options, spans: dict | None = None) -> list[Diagnostic]:  # type: ignore[type-arg]
-    if not findings:
-        return []
-    if spans is None:
-        spans = _spans(source, [f.node for f in findings])
-    out = []
-    for finding in findings:
-        (line, column), (end_line, end_column) = spans[id(finding.node)]
-        out.append(
-            Diagnostic(
-                path,
-                line,
-                column,
-                end_line,
-                end_column,
-                finding.code,
-                finding.message,
-                _applies(finding, options),
-                finding.fix.safety.value if finding.fix is not None else None,
-            )
-        )
-    out.sort(key=lambda d: (d.line, d.column, d.code))
-    return out
+        return prefilter_notebook(data, path)
+    return prefilter(data, path)
 
 
 # running many files ----------------------------------------------------------------------
@@ -278,13 +84,14 @@ class _Work:
 
 
 class _Submitted:
-    """A file being analysed in the pool."""
+    """A file being analysed in the pool (the `generation`-th pool of the run)."""
 
-    __slots__ = ("work", "future")
+    __slots__ = ("work", "future", "generation")
 
-    def __init__(self, work: _Work, future: Future[FileResult]) -> None:
+    def __init__(self, work: _Work, future: Future[FileResult], generation: int) -> None:
         self.work = work
         self.future = future
+        self.generation = generation
 
 
 def _prepare(source: SourceFile, cache: Cache | None) -> FileResult | _Work:
@@ -300,7 +107,7 @@ def _prepare(source: SourceFile, cache: Cache | None) -> FileResult | _Work:
                 return hit
     except FileError as error:
         return FileResult(path, error=f"{path}: error: {error}")
-    train, depends = prefilter(data, path)
+    train, depends = _prefilter(data, path)
     if not train:  # what process_source answers for such bytes, without the bytes
         result = FileResult(path, depends_on=depends)
         if cache is not None and pending is not None:
@@ -329,6 +136,7 @@ def run(
     in_flight = 0  # futures in the window
     limit = workers * 8
     pool: ProcessPoolExecutor | None = None
+    generation = 0  # pools started so far: a worker's death replaces the pool
 
     def finish(work: _Work, result: FileResult) -> FileResult:
         if cache is not None and work.pending is not None:
@@ -336,7 +144,21 @@ def run(
         return result
 
     def submit(work: _Work) -> _Submitted:
-        return _Submitted(work, pool.submit(_process_remote, work.path, work.data, options))  # type: ignore[union-attr]
+        return _Submitted(work, _submit(pool, work, options), generation)  # type: ignore[arg-type]
+
+    def outcome(item: _Submitted) -> FileResult:
+        """The pool's result; after a worker died, the file's own analysis in a process of
+        its own (it was in the pool then, and may be the file that killed it)."""
+        nonlocal pool, generation
+        result = _pool_result(item.future)
+        if result is not None:
+            return result
+        if item.generation == generation:  # the current pool broke: the rest go to a new one
+            pool.shutdown(wait=True)  # type: ignore[union-attr]
+            pool = _start_pool(workers)
+            generation += 1
+            _import_engine(options)  # once here, rather than in every process started below
+        return _isolated(item.work.path, item.work.data, options)
 
     try:
         for source in sources:
@@ -357,6 +179,7 @@ def run(
                     waiting += 1
                     if waiting >= POOL_MIN_FILES:
                         pool = _start_pool(workers)
+                        generation += 1
                         window = deque(submit(w) if isinstance(w, _Work) else w for w in window)
                         in_flight, waiting = in_flight + waiting, 0
             # hand out what is ready, in order
@@ -373,7 +196,7 @@ def run(
                         break
                     window.popleft()
                     in_flight -= 1
-                    yield finish(head.work, head.future.result())
+                    yield finish(head.work, outcome(head))
                 else:
                     window.popleft()
                     yield head
@@ -382,7 +205,7 @@ def run(
             if isinstance(head, _Work):
                 yield finish(head, process_source(head.path, head.data, options))
             elif isinstance(head, _Submitted):
-                yield finish(head.work, head.future.result())
+                yield finish(head.work, outcome(head))
             else:
                 yield head
     finally:
@@ -390,6 +213,30 @@ def run(
             pool.shutdown(wait=True, cancel_futures=True)
     if cache is not None:
         cache.save()
+
+
+def _submit(pool: ProcessPoolExecutor, work: _Work, options: Options) -> Future[FileResult]:
+    """A future for the file's result; one that failed at once when the pool is already
+    broken (a worker died since the last result was read)."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(_process_remote, work.path, work.data, options)
+    except BrokenProcessPool as error:
+        failed: Future[FileResult] = Future()
+        failed.set_exception(error)
+        return failed
+
+
+def _pool_result(future: Future[FileResult]) -> FileResult | None:
+    """The future's result, or None when its pool broke (a worker process died)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return None
 
 
 def _start_pool(workers: int) -> ProcessPoolExecutor:
@@ -412,9 +259,78 @@ def _die_with_parent() -> None:
         pass
 
 
+# Test-only: a worker handed a file with this name (its last path component) dies at once with
+# `os._exit(70)`, as a segfault or an OOM kill would end it. Read in worker processes only (the
+# pool and the isolated re-run), never on the in-process path; tests/test_worker_crash.py sets it.
+TEST_WORKER_DIES_ON = "GRADFIX_TEST_WORKER_DIES_ON"
+
+
 def _process_remote(path: str, data: bytes, options: Options) -> FileResult:
     """In a worker: the original bytes need not travel back unless they are needed."""
+    if os.environ.get(TEST_WORKER_DIES_ON) and os.path.basename(path) == os.environ[TEST_WORKER_DIES_ON]:
+        os._exit(70)
     result = process_source(path, data, options)
     if not result.changed:
         result.original = None
     return result
+
+
+def _import_engine(options: Options) -> None:
+    """The analysis modules, imported in this process: a process started by forking it has
+    them already (where processes are forked, as on Linux)."""
+    import gradfix.analysis.loops  # noqa: F401
+    import gradfix.positions  # noqa: F401
+    import gradfix.suppressions  # noqa: F401
+    import gradfix.transforms.apply  # noqa: F401
+
+    _rules(options.select)
+
+
+def _isolated(path: str, data: bytes, options: Options) -> FileResult:
+    """One file analysed in a process of its own: its result, or the error saying that the
+    process died (then nothing else was lost with it)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context()  # what the pool uses
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_isolated_worker, args=(sender, path, data, options), daemon=True)
+    process.start()
+    sender.close()
+    try:
+        answer = receiver.recv()  # before join: a large result would block the child's send
+    except EOFError:
+        answer = None
+    finally:
+        receiver.close()
+    process.join()
+    if isinstance(answer, BaseException):
+        raise answer  # an exception of gradfix's own, as the pool would have raised it
+    if answer is None:
+        return FileResult(
+            path,
+            error=f"{path}:1:1: error: internal error: the worker analysing this file died "
+            f"({_death(process.exitcode)}); file left unchanged",
+        )
+    return answer  # type: ignore[no-any-return]
+
+
+def _isolated_worker(sender: Connection, path: str, data: bytes, options: Options) -> None:
+    _die_with_parent()
+    try:
+        answer: object = _process_remote(path, data, options)
+    except Exception as error:  # sent back to be raised in gradfix itself
+        answer = error
+    sender.send(answer)
+    sender.close()
+
+
+def _death(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        import signal
+
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = str(-exitcode)
+        return f"killed by signal {name}" + (", perhaps out of memory" if name == "SIGKILL" else "")
+    return f"exit status {exitcode}"

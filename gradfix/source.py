@@ -89,12 +89,38 @@ class Source:
         self._ascii = text.isascii()
         self._parents: dict[int, tuple[ast.AST, list[ast.stmt]]] | None = None
         self._indent_unit: str | None = None
+        # a big file is analysed as a reduced program: the lines of top-level statements that
+        # cannot matter (no training word, no name a statement that does matter uses) are left
+        # out of `tree`; their (first, last) line ranges, 1-based and inclusive
+        self.left_out: list[tuple[int, int]] | None = None
 
     # building -----------------------------------------------------------------------------
     @classmethod
     def from_bytes(cls, data: bytes, path: str | None = None) -> Source:
         text, encoding = decode(data)
+        if len(text) > BIG_FILE:
+            return cls.reduced(text, encoding, data, path)
         return cls(text, parse(text), encoding, data, path)
+
+    @classmethod
+    def reduced(
+        cls, text: str, encoding: str = "utf-8", data: bytes | None = None, path: str | None = None,
+        left_out: list[tuple[int, int]] | None = None,
+    ) -> Source:
+        """A big file: parsed once whole (to know it is Python, and where its top-level
+        statements are), then analysed on the statements that can matter. The tree keeps the
+        file's line numbers and columns: what is left out is blanked line for line."""
+        source = cls(text, ast.Module(body=[], type_ignores=[]), encoding, data, path)
+        if left_out is None:
+            left_out = _left_out(source, parse(text))
+        lines = text.splitlines(keepends=True) if left_out else []
+        for first, last in left_out:
+            for number in range(first, last + 1):
+                line = lines[number - 1]
+                lines[number - 1] = line[len(line.rstrip("\r\n")) :]
+        source.tree = parse("".join(lines)) if left_out else parse(text)
+        source.left_out = left_out
+        return source
 
     @classmethod
     def from_text(cls, text: str) -> Source:
@@ -329,10 +355,17 @@ class Source:
             return stmt.lineno
         index = next(i for i, s in enumerate(block) if s is stmt)
         if index > 0:
-            return min(self.last_line(block[index - 1]) + 1, stmt.lineno)
-        if block is self.tree.body:
+            floor = self.last_line(block[index - 1]) + 1
+        elif block is self.tree.body:
             return stmt.lineno
-        return min(self._header_end_line(stmt) + 1, stmt.lineno)
+        else:
+            floor = self._header_end_line(stmt) + 1
+        # comment and blank lines only (in a reduced big file, code of statements left out of the
+        # tree may sit between the previous statement and this one)
+        line = stmt.lineno
+        while line - 1 >= floor and _BLANK_OR_COMMENT.match(self.line_text(line - 1)):
+            line -= 1
+        return min(line, stmt.lineno)
 
     def _header_end_line(self, stmt: ast.stmt) -> int:
         """The line holding the `:` that opens the block whose first statement is `stmt`."""
@@ -347,6 +380,98 @@ class Source:
     def comment_lines_above(self, stmt: ast.stmt) -> list[int]:
         """Line numbers of the statement's leading lines (comments and blank lines above it)."""
         return list(range(self.leading_line(stmt), stmt.lineno))
+
+
+BIG_FILE = 400_000  # characters: above this, a file is analysed as a reduced program
+_TRAINING_WORDS = re.compile(
+    r"backward|grad|step|optim|sched|scal|clip|accum|zero|closure|accelerat|fabric|deepspeed|engine"
+    r"|trainer|lightning|warmup|lr|loss|train|eval|sampler|softmax|sigmoid|autocast|parameters|import",
+    re.I,
+)
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _left_out(source: Source, tree: ast.Module) -> list[tuple[int, int]]:
+    """Line ranges of top-level statements that cannot matter to any rule: no training word in
+    them, and they bind no name that a statement that matters uses (to a fixed point)."""
+    import bisect
+
+    body = tree.body
+    firsts = [s.lineno for s in body]
+    for index, statement in enumerate(body):
+        decorators = getattr(statement, "decorator_list", None)
+        if decorators:
+            firsts[index] = min(d.lineno for d in decorators)
+    lasts = [s.end_lineno for s in body]  # type: ignore[attr-defined]
+    imports = (ast.Import, ast.ImportFrom)
+    keep = [type(s) in imports for s in body]
+    for match in _TRAINING_WORDS.finditer(source.text):
+        line = bisect.bisect_right(source.line_starts, match.start())
+        index = bisect.bisect_right(firsts, line) - 1
+        if index >= 0 and line <= lasts[index]:
+            keep[index] = True
+    used: set[str] = set()
+    binds = {i: _binds(s) for i, s in enumerate(body) if not keep[i]}
+    pending = [i for i, k in enumerate(keep) if k]
+    while pending:
+        for index in pending:
+            start = source.line_starts[firsts[index] - 1]
+            used.update(_IDENTIFIER.findall(source.text, start, source.line_end(lasts[index])))
+        pending = [i for i, names in binds.items() if not keep[i] and not names.isdisjoint(used)]
+        for index in pending:
+            keep[index] = True
+    # a line holding a statement that matters is kept whole (`a = 1; opt.step()`)
+    kept_lines = {line for i, k in enumerate(keep) if k for line in (firsts[i], lasts[i])}
+    ranges: list[tuple[int, int]] = []
+    for index, statement in enumerate(body):
+        if keep[index] or firsts[index] in kept_lines or lasts[index] in kept_lines:
+            continue
+        if ranges and ranges[-1][1] + 1 >= firsts[index]:
+            ranges[-1] = (ranges[-1][0], lasts[index])
+        else:
+            ranges.append((firsts[index], lasts[index]))
+    return ranges
+
+
+def _binds(statement: ast.stmt) -> set[str]:
+    kind = type(statement)
+    if kind is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:  # type: ignore[attr-defined]
+        return {statement.targets[0].id}  # type: ignore[attr-defined]
+    if kind is ast.Expr:
+        return set()
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {statement.name}
+    targets: list[ast.AST] = []
+    if isinstance(statement, ast.Assign):
+        targets = list(statement.targets)
+    elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
+        targets = [statement.target]
+    elif isinstance(statement, (ast.For, ast.AsyncFor)):
+        targets = [statement.target]
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+    elif not isinstance(statement, ast.Expr):
+        return {name.id for name in ast.walk(statement) if isinstance(name, ast.Name)}  # if/try/...: whatever it names
+    names: set[str] = set()
+    for target in targets:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+    return names
+
+
+def shifted(left_out: list[tuple[int, int]], old: Source, ops: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """The left-out line ranges after text edits (none of which touches them)."""
+    changes = sorted(
+        (old.position(start)[0], text.count("\n") + text.count("\r") - text.count("\r\n")
+         - old.text.count("\n", start, end) - old.text.count("\r", start, end) + old.text.count("\r\n", start, end))
+        for start, end, text in ops
+    )  # fmt: skip
+    out = []
+    for first, last in left_out:
+        delta = sum(d for line, d in changes if line <= first)
+        out.append((first + delta, last + delta))
+    return out
 
 
 def dotted(expr: ast.AST) -> str | None:

@@ -86,6 +86,10 @@ def test_clean_fixture(path: Path) -> None:
     assert result.error is None, result.error
     assert [f"{d.code}:{d.line}" for d in result.diagnostics] == []
     assert result.fixed is None
+    # an unsafe fix may only apply to code that has the bug: correct code stays as it is
+    unsafe = process_source(str(path), source, Options(select=frozenset(default_codes()), unsafe_fixes=True, fix=True))
+    assert unsafe.error is None, unsafe.error
+    assert unsafe.fixed is None, "--unsafe-fixes changed a correct script"
 
 
 def test_enough_fixtures() -> None:

@@ -8,6 +8,7 @@ together on one loop.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -231,3 +232,55 @@ def test_rule_docs_have_every_section(code: str) -> None:
     docs = RULES_BY_CODE[code].docs()
     for section in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Fix safety"):
         assert section in docs, (code, section)
+
+
+CLEAN = Path(__file__).parent / "before_after" / "clean"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "set_to_none_false_grads_noised_before_backward.py",  # `.grad` read after the clear: zeros needed
+        "custom_optimizer_zero_grad_without_set_to_none.py",  # `zero_grad(set_to_none=True)` would raise
+    ],
+)
+def test_gf007_silent_on_correct_clears_even_with_unsafe_fixes(name: str) -> None:
+    path = CLEAN / name
+    result = process_source(str(path), path.read_bytes(), Options(select=frozenset({"GF007"}), unsafe_fixes=True, fix=True))
+    assert result.error is None, result.error
+    assert [d.code for d in result.diagnostics] == []
+    assert result.fixed is None
+
+
+def test_gf007_explicit_false_silent_when_a_helper_is_handed_the_model() -> None:
+    source = """
+    import torch
+    from comm import add_averaged_grads
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        optimizer.zero_grad(set_to_none=False)
+        add_averaged_grads(model)
+        optimizer.step()
+    """
+    assert _run(source, {"GF007"}, unsafe=True) == ([], None)
+
+
+def test_gf007_explicit_false_still_reported_next_to_a_grad_scaler() -> None:
+    """`grad_scaler.update()`, `args.max_grad_norm`: names that say `grad` about something else
+    are not gradient handling (fuzzer seed 3000499)."""
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    grad_scaler = torch.amp.GradScaler("cpu")
+    for x, y in loader:
+        grad_scaler.scale(torch.nn.functional.mse_loss(model(x), y)).backward()
+        grad_scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        grad_scaler.step(optimizer)
+        grad_scaler.update()
+        optimizer.zero_grad(set_to_none=False)
+    """
+    codes, fixed = _run(source, {"GF007"}, unsafe=True)
+    assert codes == ["GF007"]
+    assert fixed is not None and "optimizer.zero_grad(set_to_none=True)" in fixed

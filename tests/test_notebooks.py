@@ -1,4 +1,5 @@
-"""Jupyter notebooks: checked and fixed cell by cell; only changed cells' sources are rewritten."""
+"""Jupyter notebooks: the code cells are checked and fixed as one program; only changed cells'
+sources are rewritten. (Cases across cells: tests/test_notebook_programs.py.)"""
 
 from __future__ import annotations
 
@@ -56,22 +57,32 @@ def test_findings_name_the_cell(tmp_path: Path) -> None:
     result = run_gradfix("nb.ipynb", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.decode().splitlines()
-    assert [line.split(" [*]")[0] for line in lines] == ["nb.ipynb:cell_3:4:5: GF001", "nb.ipynb:cell_8:4:5: GF001"]
+    # the `%%time` cell and the cell with a shell escape are analysed with those lines masked
+    assert [line.split(" [*]")[0] for line in lines] == [
+        "nb.ipynb:cell_3:4:5: GF001",
+        "nb.ipynb:cell_4:4:5: GF001",
+        "nb.ipynb:cell_5:4:5: GF001",
+        "nb.ipynb:cell_8:4:5: GF001",
+    ]
     err = result.stderr.decode()
-    assert "nb.ipynb:cell_4: note: cell skipped" in err
-    assert "nb.ipynb:cell_5: note: cell skipped" in err
-    assert "nb.ipynb:cell_6:" in err and "cannot parse" in err
+    assert "cell_4" not in err and "cell_5" not in err
+    assert "nb.ipynb:cell_6:2:18: note: cell skipped: cannot parse: '(' was never closed" in err
     found = json.loads(run_gradfix("--format", "json", "nb.ipynb", cwd=tmp_path).stdout)
     assert [(d["file"], d["cell"], d["line"], d["column"]) for d in found] == [
         ("nb.ipynb", 3, 4, 5),
+        ("nb.ipynb", 4, 4, 5),
+        ("nb.ipynb", 5, 4, 5),
         ("nb.ipynb", 8, 4, 5),
     ]
 
 
 def _expected_after_fix(original: bytes) -> dict:  # type: ignore[type-arg]
     notebook = json.loads(original)
-    fixed_loop = [LOOP[0], "    optimizer.zero_grad(set_to_none=True)\n", *LOOP[1:]]
+    clear = "    optimizer.zero_grad(set_to_none=True)\n"
+    fixed_loop = [LOOP[0], clear, *LOOP[1:]]
     notebook["cells"][2]["source"] = fixed_loop
+    notebook["cells"][3]["source"] = [*MAGIC[:2], clear, *MAGIC[2:]]  # the magic line stays as it was
+    notebook["cells"][4]["source"] = [*SHELL[:2], clear, *SHELL[2:]]
     notebook["cells"][7]["source"] = "".join(fixed_loop)
     return notebook
 
@@ -104,7 +115,7 @@ def test_write_changes_only_the_sources_of_changed_cells(tmp_path: Path, layout:
     else:
         lines = new.split(newline)
         kept = [line for line in lines if line.strip() != inserted.encode() + b","]
-        assert len(lines) - len(kept) == 1  # the list-of-lines cell got one new line
+        assert len(lines) - len(kept) == 3  # the three list-of-lines cells got one new line each
         text = newline.join(kept)
         assert text.replace(b"\\n    optimizer.zero_grad(set_to_none=True)", b"") == original
     # a second run finds nothing to fix
@@ -137,6 +148,8 @@ def test_suppression_inside_a_cell(tmp_path: Path) -> None:
     original = json.loads(_notebook())
     original["cells"][2]["source"][-1] = "    optimizer.step()  # gradfix: ignore[GF001]"
     original["cells"][7]["source"] = original["cells"][7]["source"].replace("loader:", "loader:  # noqa: GF001")
+    for index in (3, 4):  # the cells with a cell magic and a shell escape
+        original["cells"][index]["source"][1] = "for x, y in loader:  # gradfix: ignore[GF001]\n"
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps(original, indent=1))
     result = run_gradfix("nb.ipynb", cwd=tmp_path)

@@ -30,7 +30,7 @@ class Periodic:
     """`A % N == C` (or `not A % N`), the part of a condition that fires every N counts."""
 
     comparison: ast.expr  # the Compare / UnaryOp node
-    modulo: ast.BinOp  # `A % N`
+    modulo: ast.BinOp | None  # `A % N` (None for a counter that is reset: `if c == N: ...; c = 0`)
     counter_expr: ast.expr  # `A`
     counter: str  # key of the counter variable inside `A`
     addend: int  # `A` is `counter + addend`
@@ -42,6 +42,7 @@ class Periodic:
     conjunct: bool  # the condition has an `and` part besides the periodic one
     holder: ast.stmt  # the statement holding the expression (the If, or an assignment)
     negated: bool = False  # written as `A % N != 0` and tested with `not`: the window's end
+    reset: bool = False  # `c += 1` ... `if c == N:` ... `c = 0`: c counts the window's micro-batches
 
     @property
     def offset(self) -> int:
@@ -134,6 +135,11 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
     if any(b.engine for b in backwards):
         return None
+    if events.index(first) < events.index(backwards[0]):
+        # the window's step runs before the micro-batch's backward (`if i % N == 0: step` at
+        # the top of the iteration): it closes the window of the micro-batches before this one,
+        # and the counter means something else than in the loops this module describes
+        return None
     periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
@@ -219,6 +225,12 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
             others += 1
         else:
             found.append(periodic)
+    if not found and len(parts) >= 1:
+        for part in parts:
+            periodic = _reset_counter(part, if_node, holder, loop, source)
+            if periodic is not None:
+                found.append(periodic)
+                others -= 1
     if len(found) != 1:
         return None
     result = found[0]
@@ -301,6 +313,47 @@ def _parse_part(part: ast.expr, holder: ast.stmt, source: Source, negated: bool 
     )
 
 
+def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: TrainingLoop, source: Source) -> Periodic | None:
+    """`micro += 1` ... `if micro == N:` ... `micro = 0` (the reset inside the `if`): a window of
+    N micro-batches counted by hand."""
+    if holder is not if_node or not (isinstance(part, ast.Compare) and len(part.ops) == 1):
+        return None
+    if not isinstance(part.ops[0], (ast.Eq, ast.GtE)):
+        return None
+    left, right = part.left, part.comparators[0]
+    counter, n = (left, right) if isinstance(left, ast.Name) else (right, left)
+    if not isinstance(counter, ast.Name) or isinstance(part.ops[0], ast.GtE) and counter is not left:
+        return None
+    if dotted(n) is None and int_value(n) is None:
+        return None
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
+    name = counter.id
+    resets = [
+        stmt for stmt in if_node.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name and int_value(stmt.value) == 0
+    ]  # fmt: skip
+    if len(resets) != 1:
+        return None
+    return Periodic(
+        comparison=part,
+        modulo=None,
+        counter_expr=counter,
+        counter=name,
+        addend=0,
+        n=n,
+        n_key=source.key(n),
+        n_value=n_value,
+        remainder="zero",
+        tail=False,
+        conjunct=False,
+        holder=holder,
+        reset=True,
+    )
+
+
 def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source) -> str | None:
     value = int_value(other)
     if value == 0:
@@ -366,13 +419,18 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     body = node.body
     if source.inline_block(body):
         return Counter("unknown")
-    # `step += 1` once, at the top level of the body, and no other assignment
+    # `step += 1` once, at the top level of the body, and no other assignment (but the reset of
+    # a counter that counts one window)
     increments: list[tuple[int, ast.stmt]] = []
     for index, stmt in enumerate(body):
         if isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
             if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1:
                 increments.append((index, stmt))
             else:
+                return Counter("unknown")
+        elif periodic.reset and stmt is periodic.holder:
+            others = [s for s in (*stmt.body, *stmt.orelse) if not _is_reset(s, name)]  # type: ignore[attr-defined]
+            if any(_assigns(s, name, source) for s in others):
                 return Counter("unknown")
         elif _assigns(stmt, name, source):
             return Counter("unknown")
@@ -384,6 +442,8 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index
+    if periodic.reset and not before:
+        return Counter("unknown")  # `if c == N:` before `c += 1`: windows of N + 1
     initial, per_loop = _initial_value(name, step, node, source)
     if initial is None:
         return Counter("variable", per_loop=False, increment=increment, before_test=before)
@@ -393,6 +453,16 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         per_loop=per_loop,
         increment=increment,
         before_test=before,
+    )
+
+
+def _is_reset(stmt: ast.stmt, name: str) -> bool:
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == name
+        and int_value(stmt.value) == 0
     )
 
 

@@ -15,7 +15,9 @@ the statements of one iteration in program order. It only reports what it can se
   not know to keep the graph are not graph-holding;
 * statements under `torch.no_grad()`/`torch.inference_mode()` hold no graph;
 * an accumulator reset unconditionally in the iteration (`loss = 0` then `loss += term`)
-  or backpropagated itself (it *is* the loss) is not an accumulation across steps.
+  or backpropagated itself (it *is* the loss: it flows into a `backward()`, into
+  `torch.autograd.grad`, or into a call of the iteration that backpropagates what it is
+  given, such as a helper holding a backward pass) is not an accumulation across steps.
 """
 
 from __future__ import annotations
@@ -231,9 +233,10 @@ def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
 class _Scope:
     """Names bound outside the loop, and what flows into any `.backward()` of the scope."""
 
-    def __init__(self, loop: ast.AST, root: ast.AST, source: Source) -> None:
+    def __init__(self, loop: ast.AST, root: ast.AST, source: Source, feeding: set[int] = frozenset()) -> None:  # type: ignore[assignment]
         self.loop = loop
         self.source = source
+        self.feeding = feeding  # calls that backpropagate what they are given (helpers, autograd)
         self.bound_outside: set[str] = set()
         self.assignments: list[tuple[set[str], set[str], str]] = []  # (targets, names read, value text)
         self.backward_calls: list[tuple[set[str], str]] = []  # (names read, text)
@@ -257,7 +260,11 @@ class _Scope:
             self.assignments.append((targets, read, text))
             if depth == 0 and not isinstance(node, ast.AugAssign):
                 self.bound_outside |= {key(t) for t in _targets(node)} | targets
-        if isinstance(node, ast.Call) and method_name(node) in ("backward", "manual_backward"):
+        if isinstance(node, ast.Call) and (
+            method_name(node) in ("backward", "manual_backward")
+            or id(node) in self.feeding
+            or (call_name(node) or "").endswith(("autograd.grad", "autograd.backward"))
+        ):
             names: set[str] = set()
             recv = receiver(node)
             if recv is not None:
@@ -321,7 +328,7 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
         if found is not None and not line.no_grad:
             accumulator, refs = found
             if scope is None:
-                scope = _Scope(loop.node, function if function is not None else source.tree, source)
+                scope = _Scope(loop.node, function if function is not None else source.tree, source, _feeding_calls(loop))
                 if function is not None:
                     scope.bound_outside |= _parameters(function)
             if _outlives_iteration(accumulator, resets, scope, backpropagated):
@@ -336,6 +343,19 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
             name = small.target.id
             if not line.no_grad and (name in state.graph or state.refs(small.value)):
                 state.graph.add(name)
+
+
+def _feeding_calls(loop: TrainingLoop) -> set[int]:
+    """Calls of the iteration that may backpropagate their arguments: a helper holding a
+    backward pass or `torch.autograd.grad` (`update(optimizer, window_loss)`), and calls gradfix
+    cannot see into that may backpropagate."""
+    feeding: set[int] = set()
+    for event in loop.events:
+        if event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD) and event.via:
+            feeding.add(id(event.via[0]))
+        elif event.kind is EventKind.UNKNOWN:
+            feeding.add(id(event.node))
+    return feeding
 
 
 def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool) -> None:

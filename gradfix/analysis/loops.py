@@ -103,6 +103,7 @@ class ModuleModel:
     loops: list[TrainingLoop] = field(default_factory=list)
     step_functions: set[int] = field(default_factory=set)  # ids of functions analysed as iterations
     helper_infos: dict[int, FunctionInfo] = field(default_factory=dict)  # id(def) -> helper looked into
+    inlined_calls: set[int] = field(default_factory=set)  # ids of the calls whose helper was looked into
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -811,6 +812,7 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
     walker = _Walker(facts)
     walker.block(source.tree.body, _Context())
     model = ModuleModel(source, facts, helper_infos=walker.helper_infos)
+    model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:
         for loop in event.home_loops:

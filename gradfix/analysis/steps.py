@@ -12,6 +12,7 @@ not) or that gradfix cannot read make the step function unknown, and rules stay 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -19,7 +20,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.names import call_name, substitute_root
-from gradfix.source import dotted
+from gradfix.source import Source, dotted
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel, _Walker
@@ -36,8 +37,7 @@ def _iteration_events(info: FunctionInfo) -> list[GradEvent] | None:
     level (not inside a loop of its own); None for any other function."""
     from gradfix.analysis.loops import walk_as_iteration
 
-    text = (info.source or info.facts.source).segment(info.node) if info.facts else ""  # type: ignore[union-attr]
-    if info.facts is None or "step" not in text or not any(word in text for word in _BACKWARD_WORDS):
+    if info.facts is None or not _may_be_step_shaped(info):
         return None
     events = walk_as_iteration(info.facts, info)
     node = info.node
@@ -45,6 +45,44 @@ def _iteration_events(info: FunctionInfo) -> list[GradEvent] | None:
     if any(e.kind is EventKind.BACKWARD for e in top) and any(e.kind is EventKind.STEP and not e.engine for e in top):
         return events
     return None
+
+
+def _may_be_step_shaped(info: FunctionInfo) -> bool:
+    """A look at the text: a backward and a step written outside the function's own loops."""
+    source = info.source or info.facts.source  # type: ignore[union-attr]
+    for text in (source.segment(info.node), _top_level_text(source, info.node)):
+        if "step" not in text or not any(word in text for word in _BACKWARD_WORDS):
+            return False
+    return True
+
+
+def _top_level_text(source: Source, function: ast.AST) -> str:
+    """The function's text without its loops: a backward and a step of one call of it are
+    written there (a loop of its own makes it a loop's home, not one iteration)."""
+    start, end = source.start(function), source.end(function)
+    text = source.text
+    loops = sorted((source.start(node), source.end(node)) for node in _loop_statements(function.body))  # type: ignore[attr-defined]
+    parts = []
+    for first, last in loops:
+        if first >= start:  # not inside a loop already left out
+            parts.append(text[start:first])
+            start = last
+    parts.append(text[start:end])
+    return "".join(parts)
+
+
+def _loop_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The outermost loops among the statements of a body (statements only: no expressions)."""
+    for stmt in body:
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            yield stmt
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            yield from _loop_statements(getattr(stmt, name, ()))
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _loop_statements(handler.body)
+        for case in getattr(stmt, "cases", ()):
+            yield from _loop_statements(case.body)
 
 
 def is_step_shaped(info: FunctionInfo) -> bool:
@@ -60,18 +98,25 @@ def is_step_shaped(info: FunctionInfo) -> bool:
 
 def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | None) -> Iterator[TrainingLoop]:
     facts = model.facts
+    own = Path(facts.source.path) if project is not None and facts.source.path else None
     for info in _candidates(facts):
+        if not _may_be_step_shaped(info):
+            continue
+        # who calls it first (cheap), then whether one call is one iteration (a walk)
+        contexts = list(_same_module_callers(model, walker, info))
+        if _framework_calls_per_batch(model, info):
+            contexts.append(frozenset())  # the framework clears nothing around the call
+        callers = _other_caller_files(project, own, info) if own is not None else []
+        if not contexts and not callers:
+            continue  # no visible caller: not known to run once per batch
         events = _iteration_events(info)
         node = info.node
         if events is None:
             continue  # not one iteration: no backward and step of its own at its top level
-        contexts = list(_same_module_callers(model, walker, info))
-        if _framework_calls_per_batch(model, info):
-            contexts.append(frozenset())  # the framework clears nothing around the call
-        if project is not None and facts.source.path:
-            contexts += list(_other_module_callers(project, Path(facts.source.path), info))
+        for path in callers:
+            contexts += list(_callers_in(project, path, info))  # type: ignore[arg-type]
         if not contexts:
-            continue  # no visible caller: not known to run once per batch
+            continue
         cleared = {c for c in contexts if c is not None}
         why = ""
         if None in contexts:
@@ -136,6 +181,8 @@ def _switched_off(node: ast.ClassDef, attribute: str) -> bool:
 
 def _calls(model: ModuleModel) -> list[ast.Call]:
     cached = getattr(model, "_framework_calls", None)
+    if cached is None and "Engine" not in model.facts.source.text:
+        cached = model._framework_calls = []  # type: ignore[attr-defined]
     if cached is None:
         cached = [n for n in ast.walk(model.module) if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))]
         cached = [c for c in cached if (call_name(c) or "").rsplit(".", 1)[-1] == "Engine"]
@@ -152,26 +199,50 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
         yield _context(loop, call, info, ctx.mapping)
 
 
-def _other_module_callers(project: Project, own: Path, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
-    from gradfix.analysis.loops import build_model
-
+def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list[Path]:
+    """Other files of the project that may call the function: they name it and its module."""
     stem = own.stem if own.stem != "__init__" else own.parent.name
+    own = own.absolute()
+    name = info.node.name if info.class_name is None else info.class_name
+    imports = _importing(stem, name)
+    found = []
     for path in project.files_mentioning(info.node.name):
-        if path.absolute() == own.absolute():
+        if path.absolute() == own:
             continue
         data = project.read_quietly(path)
-        if data is None or stem.encode() not in data:
-            continue  # a module that calls it imports it, naming its module
-        module = project.module(path)
-        if module is None:
-            continue
-        caller = project.caller_model(path, lambda m=module: build_model(m.source, project, step_functions=False))
-        for loop in caller.loops:
-            for event in loop.events:
-                if info.node in event.helpers:
-                    position = event.helpers.index(info.node)
-                    yield _context(loop, event.via[position], info, ())
-                    break
+        if data is None or stem.encode() not in data or not imports.search(data):
+            continue  # a module that calls it imports it (or its class), naming its module
+        found.append(path)
+    return found
+
+
+def _importing(stem: str, name: str) -> re.Pattern[bytes]:
+    """Import lines that can bring `name` of module `stem` into a file: `from ...stem import
+    (..., name, ...)` or `*`, or an import of the module itself (`import pkg.stem as s`,
+    `from pkg import stem`), whose attribute the file then names."""
+    module, attribute = re.escape(stem.encode()), re.escape(name.encode())
+    return re.compile(
+        rb"^[ \t]*from[ \t]+[\w.]*\b" + module + rb"[ \t]+import[ \t]*(?:\*|\([^)]*?\b" + attribute
+        + rb"\b|[^\n]*?\b" + attribute + rb"\b)"
+        rb"|^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]*(?:\([^)]*?|[^\n]*?)\b" + module + rb"\b",
+        re.M,
+    )
+
+
+def _callers_in(project: Project, path: Path, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
+    """For each loop of another module calling the function: what it clears around the call."""
+    from gradfix.analysis.loops import build_model
+
+    module = project.module(path)
+    if module is None:
+        return
+    caller = project.caller_model(path, lambda: build_model(module.source, project, step_functions=False))
+    for loop in caller.loops:
+        for event in loop.events:
+            if info.node in event.helpers:
+                position = event.helpers.index(info.node)
+                yield _context(loop, event.via[position], info, ())
+                break
 
 
 def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]

@@ -131,11 +131,11 @@ class SettingsResolver:
             stat = path.stat()
             stamp = (stat.st_mtime_ns, stat.st_size)
         except OSError:
-            return load_config(path)
+            return load_config(str(path))
         cached = self._loaded.get(path)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        config = load_config(path)
+        config = load_config(str(path))
         self._loaded[path] = (stamp, config)
         return config
 
@@ -152,9 +152,10 @@ class SettingsResolver:
         config_path = None
         try:
             if path is not None:
-                config_path = find_config_file([str(path)])
+                found = find_config_file([str(path)])
             else:  # an unsaved buffer: the workspace's project
-                config_path = find_config_file([], start=root)
+                found = find_config_file([], start=str(root) if root is not None else None)
+            config_path = Path(found) if found is not None else None
             config = self._load(config_path) if config_path is not None else Config()
         except ConfigError as problem:
             config, error = Config(), str(problem)

@@ -31,6 +31,7 @@ from pygls.uris import to_fs_path
 from gradfix import __version__
 from gradfix.lsp import documents
 from gradfix.runner import Diagnostic, Options
+from gradfix.project import forget_layouts
 
 log = logging.getLogger("gradfix.lsp")
 
@@ -208,17 +209,17 @@ class GradfixServer(LanguageServer):
             return None
         previous = self.analyses.get(snapshot.key)
         self.analyses[snapshot.key] = analysis
+        error = analysis.settings.error
+        if error and error not in self.shown:  # before the diagnostics it explains
+            self.shown.add(error)
+            self.window_show_message(
+                lsp.ShowMessageParams(lsp.MessageType.Error, f"{error} (gradfix uses its defaults until it is fixed)")
+            )
         for uri in set(previous.published if previous else ()) - set(analysis.published):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         for uri, diagnostics in analysis.published.items():
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=snapshot.versions.get(uri))
-            )
-        error = analysis.settings.error
-        if error and error not in self.shown:
-            self.shown.add(error)
-            self.window_show_message(
-                lsp.ShowMessageParams(lsp.MessageType.Error, f"{error} (gradfix uses its defaults until it is fixed)")
             )
         return analysis
 
@@ -416,6 +417,7 @@ def create_server() -> GradfixServer:  # noqa: C901 (one registration per featur
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: GradfixServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        forget_layouts()  # files may have been added or moved since the last open or save
         key = ls.unit_of(params.text_document.uri)
         if key is not None:
             ls.changed(key, params.text_document.version, 0)
@@ -432,6 +434,7 @@ def create_server() -> GradfixServer:  # noqa: C901 (one registration per featur
             ls.resolver.clear()
             ls.reanalyse_all()
             return
+        forget_layouts()
         key = ls.unit_of(params.text_document.uri)
         if key is not None and key not in ls.timers:
             ls.changed(key, ls.current.get(key), 0)
@@ -444,6 +447,7 @@ def create_server() -> GradfixServer:  # noqa: C901 (one registration per featur
 
     @server.feature(lsp.NOTEBOOK_DOCUMENT_DID_OPEN)
     def notebook_open(ls: GradfixServer, params: lsp.DidOpenNotebookDocumentParams) -> None:
+        forget_layouts()
         ls.changed(unquote(params.notebook_document.uri), params.notebook_document.version, 0)
 
     @server.feature(lsp.NOTEBOOK_DOCUMENT_DID_CHANGE)
@@ -455,6 +459,7 @@ def create_server() -> GradfixServer:  # noqa: C901 (one registration per featur
 
     @server.feature(lsp.NOTEBOOK_DOCUMENT_DID_SAVE)
     def notebook_save(ls: GradfixServer, params: lsp.DidSaveNotebookDocumentParams) -> None:
+        forget_layouts()
         key = unquote(params.notebook_document.uri)
         if key in ls.current and key not in ls.timers:
             ls.changed(key, ls.current[key], 0)

@@ -25,6 +25,14 @@ from gradfix.transforms.gf015_accumulation_window_off_by_one import (
     AccumulationWindowOffByOne,
 )
 from gradfix.transforms.gf016_double_scaled_accumulation import DoubleScaledAccumulation
+from gradfix.transforms.gf017_eval_mode_not_restored import EvalModeNotRestored
+from gradfix.transforms.gf018_activation_before_loss import ActivationBeforeLoss
+from gradfix.transforms.gf019_distributed_sampler_without_set_epoch import (
+    DistributedSamplerWithoutSetEpoch,
+)
+from gradfix.transforms.gf020_scheduler_horizon_mismatch import SchedulerHorizonMismatch
+from gradfix.transforms.gf021_optimizer_over_stale_parameters import OptimizerOverStaleParameters
+from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWithoutScaler
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -43,6 +51,12 @@ ALL_RULES: tuple[type[Rule], ...] = (
     BackwardThroughSteppedGraph,
     AccumulationWindowOffByOne,
     DoubleScaledAccumulation,
+    EvalModeNotRestored,
+    ActivationBeforeLoss,
+    DistributedSamplerWithoutSetEpoch,
+    SchedulerHorizonMismatch,
+    OptimizerOverStaleParameters,
+    Fp16AutocastWithoutScaler,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

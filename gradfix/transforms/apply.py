@@ -48,9 +48,9 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     return chosen
 
 
-def apply_fixes(source: Source, fixes: Sequence[Fix]) -> str:
+def apply_fixes(source: Source, fixes: Sequence[Fix], applied: list | None = None) -> str:  # type: ignore[type-arg]
     """The source text with every fix applied (a fix whose text ranges overlap an earlier
-    one's waits for the next pass)."""
+    one's waits for the next pass). `applied` receives the text operations, (start, end, text)."""
     accepted: list[_Op] = []
     sequence = 0
     for fix in fixes:
@@ -64,7 +64,17 @@ def apply_fixes(source: Source, fixes: Sequence[Fix]) -> str:
         if any(_overlap(op, other) for op in ops for other in accepted):
             continue
         accepted += ops
+    if applied is not None:
+        applied.extend((op.start, op.end, op.text) for op in accepted)
     return _render(source.text, accepted)
+
+
+def fix_ranges(source: Source, fix: Fix) -> list[tuple[int, int, str]]:
+    """The text operations `fix` makes on `source`: (start, end, new text), start == end for
+    an insertion. For front ends that must keep some text untouched (notebook cells)."""
+    ops = [op for edit in fix.edits for op in _ops(source, edit, 0)]
+    ops += _empty_blocks(source, fix.edits, ops, 0)
+    return [(op.start, op.end, op.text) for op in ops]
 
 
 def _overlap(a: _Op, b: _Op) -> bool:

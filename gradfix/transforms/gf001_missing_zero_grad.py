@@ -5,12 +5,15 @@ from typing import Iterator
 
 from gradfix.analysis.accumulation import Accumulation, accumulation_of
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
+from gradfix.analysis.by_hand import unseen_gradient_handling
+from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
+    clear_call,
     indented_block,
     iteration_start,
     new_statement,
@@ -54,18 +57,46 @@ class MissingZeroGrad(Rule):
     ```
 
     ## Fix safety
-    Safe. The clear is inserted as the first statement of the iteration, one per stepped
-    optimizer, which is what a hand-fixed loop does. The rule stays silent when the loop
-    clears anywhere (start, end, in a helper it can read, in an LBFGS closure), when the step
-    is conditional for any reason but gradient accumulation, for Lightning's
-    `self.optimizers()`, for DeepSpeed-style engines that clear on `step()`, and when a call
-    it cannot see into may clear gradients. In a gradient-accumulation loop (the step runs
-    under `if (i + 1) % N == 0:`, see GF005/GF006/GF011) the clear goes right after the
-    conditional step instead, and after a tail-flush step in the enclosing epoch loop.
-    An optimizer built inside the loop is cleared right after the statement building it
-    (no fix when that statement is not before the iteration's first backward); when it is
-    built over tensors or a model also made inside the loop, nothing accumulates and the
-    rule stays silent.
+    Safe. The fix inserts `opt.zero_grad(set_to_none=True)` (`opt.zero_grad()` when `opt` is built
+    from a class of the project whose `zero_grad` takes no `set_to_none`), once per optimizer the
+    iteration steps and never clears, where a hand-fixed loop clears:
+
+    - at the start of the iteration (in a step function, after its docstring);
+    - when another optimizer steps earlier in the iteration and a backward runs between that
+      step and this one (a GAN's generator section), right after that earlier step (after the
+      `scaler.update()` that directly follows it);
+    - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step;
+    - for an optimizer built inside the loop over objects that outlive the iteration, right
+      after the one top-level statement building it;
+    - in a recognised accumulation loop (see GF005), right after the optimizer's step in the
+      periodic `if` (after the `scaler.update()` that directly follows it), and after every
+      tail-flush step of that optimizer later in the function that no clear of it follows.
+
+    It reports without a fix when the loop body shares the header's line; the optimizer is an
+    element of a collection (`for o in optimizers: o.step()`); the step sits in a helper that
+    names the optimizer itself, which the loop cannot name; an Accelerate step is not a call
+    alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop,
+    is not a call alone on its line, or comes before the statement building this optimizer; the
+    optimizer is built inside the loop by more than one statement, or after the first backward;
+    in an accumulation loop, the step sits in a helper, the `if` body shares the `if`'s line, or
+    the statements after the loop cannot be placed.
+
+    The rule is silent when:
+
+    - the loop calls code gradfix cannot see into that may clear, step or backpropagate, or its
+      body ends in `break`, `return` or `raise` (it runs once);
+    - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
+      `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
+      iteration does not step (an alias);
+    - every caller of a step function clears its optimizer around the call;
+    - nothing is cleared and, before the first backward and under no condition, a statement
+      that is only a call hands the model (or its parameters or gradients) to code gradfix
+      cannot see into (`begin_batch(model)` from a library): that call may clear;
+    - the step runs in a step function the loop calls (judged there), steps through an engine
+      that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
+    - the optimizer is built inside the loop over tensors or a model made there too, or over
+      something gradfix cannot tell;
+    - the step is conditional for any reason but a recognised accumulation window.
     """
 
     code = "GF001"
@@ -95,6 +126,8 @@ class MissingZeroGrad(Rule):
         cleared = {c.target for c in clears} | loop.cleared_by_callers
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
+        if not cleared and _prepared_by_unseen_call(loop, model):
+            return  # `new_batch(model)` from a module gradfix cannot read: it may clear
         insertions: list[tuple[GradEvent, str]] = []
         accumulating: list[tuple[GradEvent, str, Accumulation]] = []
         bindings = loop_bindings(loop.node, model.source)
@@ -111,7 +144,7 @@ class MissingZeroGrad(Rule):
                 continue
             insertions.append((step, target))
         for step, target, accumulation in accumulating:
-            statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
+            statement = new_statement(clear_call(target, model))
             edits = clear_edits(accumulation, target, statement, model)
             yield Finding(
                 self.code,
@@ -136,7 +169,7 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
-        statement = new_statement(f"{target}.zero_grad(set_to_none=True)")
+        statement = new_statement(clear_call(target, model))
         if step.gated and step.direct:
             # a prepared optimizer inside `accelerator.accumulate`: clear right after its step,
             # which (like the clear) acts only when the window ends
@@ -158,6 +191,23 @@ class MissingZeroGrad(Rule):
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Before the iteration's first backward, unconditionally, a call statement whose result is
+    not used hands the model (or its parameters or gradients) to code gradfix cannot see into:
+    a helper run for its effect on the model, which may clear its gradients."""
+    flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
+    first = next((e for e in loop.events if e.kind is EventKind.BACKWARD), None)
+    end = flow.position(first.statement) if first is not None else None
+    if end is None:
+        return False
+    calls = [
+        unit.node
+        for unit in flow.units[:end]
+        if not unit.ancestors and isinstance(unit.node, ast.Expr) and isinstance(unit.node.value, ast.Call)
+    ]
+    return unseen_gradient_handling(calls, loop, model) is not None
 
 
 def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> ast.stmt | bool | None:

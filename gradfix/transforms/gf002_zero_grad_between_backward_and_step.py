@@ -4,7 +4,9 @@ import ast
 from typing import Iterator
 
 from gradfix.analysis.accumulation import accumulation_of
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.bindings import loop_bindings
+from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.source import FOR_LOOPS
@@ -12,6 +14,7 @@ from gradfix.transforms._common import (
     below,
     branch_prefix,
     indented_block,
+    iteration_start,
     owned_events,
     same_branches,
     single_call_statement,
@@ -60,12 +63,37 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     ```
 
     ## Fix safety
-    Safe. The clear moves to the start of the iteration (with its comments); when another
-    optimizer steps earlier in the same iteration, it moves to right after that step, before
-    this optimizer's forward and backward; when the step is conditional (accumulation), it
-    moves to right after the step in the same block. No fix is offered when the clear shares
-    its line with other statements, or when the optimizer (or model) it clears is built
-    inside the loop, where an earlier spot may not see the name yet.
+    Safe. The clear statement moves, with the comment lines above it, to where a hand-fixed
+    loop clears:
+
+    - to the start of the iteration (in a step function, after its docstring);
+    - when another optimizer stepped earlier in the iteration, before the last backward, to
+      right after that step (before this optimizer's forward and backward);
+    - when the step is conditional (accumulation), to right after the step, in the same
+      block; in a recognised accumulation loop (see GF005) a copy also goes after every
+      tail-flush step of that optimizer later in the function that no clear of it follows
+      (the flush relied on the clear that ran on every micro-batch).
+
+    A clear is reported when it is written in the loop itself (not in a helper), clears the
+    optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
+    over exactly `model.parameters()`), runs after the iteration's last backward before that
+    step and under the same branches as the step, and the backward's branches are a prefix of
+    the step's.
+
+    It is reported without a fix when the clear is not a call alone on its line (or a
+    `for o in optimizers: o.zero_grad()` loop holding only that call), the loop body shares the
+    header's line, the optimizer or model cleared is built inside the loop (an earlier spot may
+    not see the name yet), the conditional step sits in a helper, the statements after an
+    accumulation loop cannot be placed, or the earlier optimizer's step runs in a helper or a
+    branch.
+
+    The rule is silent when the loop calls code gradfix cannot see into that may clear, step
+    or backpropagate; the step goes through an engine that clears by itself (DeepSpeed); and
+    when the clear may be deliberate: between the last backward and the step, the iteration
+    reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()`, a gradient read), or a
+    statement calls code gradfix did not look into and hands it the gradients, the parameters
+    or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
+    out before the clear and written back after it).
     """
 
     code = "GF002"
@@ -76,6 +104,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         reported: set[int] = set()
+        flow: IterationFlow | None = None
         for index, step in enumerate(events):
             if step.kind is not EventKind.STEP or step.engine or step.target is None:
                 continue
@@ -85,6 +114,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             backward = events[last_backward]
             if any(_handles_gradients(e) for e in events[last_backward + 1 : index]):
                 continue  # gradients saved, rewritten or read by hand: the clear may be deliberate
+            if flow is None:
+                flow = IterationFlow(loop.node, model.source)
+            if _unseen_handling_between(flow, backward, step, loop, model):
+                continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
                 if (
                     clear.kind is not EventKind.CLEAR
@@ -136,7 +169,20 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if prior.direct and not prior.conditional_within(loop.node):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
-        return Fix([remove, InsertStatements(loop.body, "start", statement)], Safety.SAFE)
+        return Fix([remove, iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _unseen_handling_between(
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
+) -> bool:
+    """A statement between the backward and the step calls code gradfix did not look into that
+    is handed the gradients, the parameters or the model (it may copy the gradients out before
+    the clear and write them back after it)."""
+    start, end = flow.position(backward.statement), flow.position(step.statement)
+    if start is None or end is None:
+        return True  # in a helper, or not where the flow can place it: cannot tell
+    units = [unit.node for unit in flow.units[start + 1 : end]]
+    return unseen_gradient_handling(units, loop, model) is not None
 
 
 def _handles_gradients(event: GradEvent) -> bool:

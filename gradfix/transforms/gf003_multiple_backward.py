@@ -11,6 +11,7 @@ from gradfix.analysis.graphs import (
     mentions_gradients,
     reads_of,
 )
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.source import Source
@@ -76,28 +77,43 @@ class MultipleBackward(Rule):
 
     ## Fix safety
     The fix removes the earlier backward calls and replaces the last one with
-    `total_loss = a + b` and `total_loss.backward(...)` (the last call's other arguments
-    kept; the earlier calls' `retain_graph=True` goes away with them). Each term is written
-    as it was backpropagated (`(0.5 * loss_c).backward()` contributes `0.5 * loss_c`); the
-    name is `total_loss`, or `total_loss_1`, ... when that name is taken. The individual
-    losses keep their names, so logging them still works.
+    `total_loss = a + b` and `total_loss.backward(...)` (the last call's other arguments kept; the
+    earlier calls' `retain_graph=True` goes away with them). Each term is written as it was
+    backpropagated (`(0.5 * loss_c).backward()` contributes `0.5 * loss_c`); the name is
+    `total_loss`, or `total_loss_1`, ... when that name is taken. The individual losses keep
+    their names, so logging them still works; a trailing comment of a removed call moves above
+    the merged one.
 
-    It is safe when the losses come from the same forward pass: they depend on a common
-    statement that calls a model, or no model is called between the backward calls. The
-    trained result is the same up to floating-point summation order.
+    A group is two or more backward calls of one iteration, written in the loop itself (not in
+    helpers), in the same block (same branch, same loop level), one after the other with no
+    other gradient event between them (no step, clear, clip, unscale, scheduler step or
+    gradient read), every call but the last passing `retain_graph=True`, none passing
+    `inputs=`, `gradient=`, `create_graph=` or any other argument, and all of the same form
+    (`loss.backward()`, `scaler.scale(loss).backward()`, or the same `accelerator.backward`).
 
-    It is unsafe (applied only with `--unsafe-fixes`) when the losses may come from
-    different forward passes, or when an earlier loss is an expression that calls a model
-    and other statements run before the last backward (the fix evaluates it later). There
-    is no fix when a name an earlier loss reads is reassigned before the last backward, or
-    when a backward call shares its line with other statements.
+    It is safe when the losses come from the same forward pass (no model is called between
+    the backward calls and no later loss calls one, or each loss depends on a statement
+    calling a model that another loss depends on). The trained result is the same up to
+    floating-point summation order.
 
-    The rule stays silent when the split is intentional or cannot be judged: a step or a
-    clear between the calls (GAN discriminator/generator updates), anything that reads
-    gradients between them (`.grad`, gradient norms, PCGrad-style projections, helpers
-    given `model.parameters()`), `inputs=`, `gradient=` or `create_graph=` arguments,
-    `torch.autograd.grad` in the iteration (higher-order gradients), calls in different
-    branches or loop levels, and backward calls inside helpers.
+    It is unsafe (applied only with `--unsafe-fixes`) when the losses may come from different
+    forward passes, or when an earlier loss is an expression that calls a model and other
+    statements run before the last backward (the fix evaluates it later).
+
+    It is reported without a fix when a backward call is not a call alone on its line, when a
+    name an earlier loss reads is reassigned before the last backward, and when the module
+    registers a backward hook anywhere (`register_hook`, `register_full_backward_hook`,
+    `register_post_accumulate_grad_hook`...; not forward, step or state-dict hooks): a hook runs
+    once per backward pass, on what that pass backpropagates, so one backward of the sum is not
+    the same (a clamp of each loss's gradient is not a clamp of their sum).
+
+    The rule stays silent when the split is intentional or cannot be judged: anything between
+    the backward calls, or in a later loss, that names gradients (`.grad`, `grad_norm(...)`,
+    PCGrad-style projections) or hands over `.parameters()`; a call between them that gradfix
+    did not look into and that is handed the model or gradients (`collector.add(model)`,
+    `stash(model)`: it may copy or clear the first loss's gradients); `torch.autograd.grad`
+    anywhere in the iteration (higher-order gradients); and backward calls in different
+    branches, at different loop levels or inside helpers.
     """
 
     code = "GF003"
@@ -118,7 +134,7 @@ class MultipleBackward(Rule):
                 seen.add(id(group[0][0].node))
                 if flow is None:
                     flow = IterationFlow(loop.node, model.source)
-                verdict = _judge(group, flow, model.source)
+                verdict = _judge(group, flow, loop, model)
                 if verdict == "silent":
                     continue
                 fix = None
@@ -193,8 +209,9 @@ def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     return True
 
 
-def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, source: Source) -> str:
+def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, loop: TrainingLoop, model: ModuleModel) -> str:
     """'silent', 'safe', 'unsafe' or 'report' (no fix)."""
+    source = model.source
     statements = [event.statement for event, _ in group]
     first, last = statements[0], statements[-1]
     if flow.position(first) is None or flow.position(last) is None:
@@ -204,14 +221,16 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, sou
     later_terms = [call.loss for _, call in group[1:]]
     if mentions_gradients([*(unit.node for unit in between if id(unit.node) not in own), *later_terms]):
         return "silent"  # gradient norms, projections, hooks...: the split may be deliberate
+    if unseen_gradient_handling([unit.node for unit in between if id(unit.node) not in own], loop, model):
+        return "silent"  # `collector.add(model)`: code gradfix cannot see may copy or clear them
     if any(single_call_statement(event, source) is None for event, _ in group):
         return "report"
     for event, call in group[:-1]:
         names = reads_of([call.loss]).names
         if flow.bound_between(names, event.statement, last):
             return "report"  # the term would mean something else at the last backward
-    if _registers_hooks(flow.loop):
-        return "unsafe"  # a gradient hook may act per backward call (clamping, counting)
+    if _registers_gradient_hooks(model):
+        return "report"  # a gradient hook acts on each backward pass: a merged one is not the same
     moved_late = any(
         reads_of([call.loss]).forward_calls and flow.between(event.statement, last)
         for event, call in group[:-1]
@@ -221,14 +240,24 @@ def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, sou
     return "safe" if _same_forward(group, flow, between) else "unsafe"
 
 
-def _registers_hooks(loop: ast.AST) -> bool:
-    for node in ast.walk(loop):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if name.startswith("register_") and "hook" in name:
-                return True
-    return False
+def _registers_gradient_hooks(model: ModuleModel) -> bool:
+    """The module registers a tensor or module backward hook anywhere (in the loop, before it,
+    in a model class): it runs once per backward pass, on what that pass backpropagates."""
+    cached = getattr(model, "_gradient_hooks", None)
+    if cached is None:
+        cached = False
+        if "register_" in model.source.text:
+            for node in ast.walk(model.module):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+                    if name.startswith("register_") and "hook" in name and not any(
+                        word in name for word in ("state_dict", "forward", "step")
+                    ):
+                        cached = True
+                        break
+        model._gradient_hooks = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, between: list) -> bool:

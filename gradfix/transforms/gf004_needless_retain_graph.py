@@ -73,8 +73,12 @@ class NeedlessRetainGraph(Rule):
       constructors (`torch.ones(n, 1)`) or statements under `torch.no_grad()`; a value it reads
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
-    - the loss is not returned or yielded from the function, and no later call in the iteration
-      that gradfix cannot see into receives a tensor of its graph;
+    - the loss is not returned or yielded from the function, no later call in the iteration
+      that gradfix cannot see into receives a tensor of its graph, and no statement of the
+      iteration keeps a tensor of its graph where it outlives the iteration: stored on an
+      object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
+      container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
+      number;
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop by a forward pass or an accumulation, no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
@@ -85,8 +89,11 @@ class NeedlessRetainGraph(Rule):
 
     It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
     as data, or the loop iterates over a parameter that is not named like a data source: the
-    caller may pass a tensor whose graph it backpropagates again. In helpers or loops that call
-    code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
+    caller may pass a tensor whose graph it backpropagates again. When a call of that function
+    (by its name) in the same module passes, for such a parameter, a value that may carry a
+    graph (a forward's output, `fit_probe(probe, opt, encoder(x), y)`, or a name the caller
+    bound from one or from an accumulation), the caller does hand it a graph and the rule is
+    silent. In helpers or loops that call code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
     (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
     leaves none.
     """
@@ -166,6 +173,7 @@ def _judge(
     if loop.function is not None and _returned(loop.function, loss_names | {n for u in piece.units for n in u.binds}):
         return "silent"
     # 2b. no later call we cannot see into gets a tensor of the graph (`hvp(loss, params)`)
+    graph_names = loss_names | {n for u in piece.units for n in u.binds}
     kept = graphs.slice(call.loss, event.statement)
     if kept is None:
         return "silent"
@@ -178,6 +186,13 @@ def _judge(
     position = flow.position(event.statement)
     for unit in flow.units[position + 1 :]:  # type: ignore[operator]
         if unit.forward and not graph_free_text(unit.value_text) and graphs.reads_any(unit, kept_keys):
+            return "silent"
+    # 2c. no tensor of the graph is kept where it outlives the iteration (`probe.last = loss`,
+    # `history.append(loss)`): whoever reads it later may backpropagate through it again
+    for unit in flow.units:
+        if unit.node is event.statement or not (unit.data & graph_names) or graph_free_text(unit.value_text):
+            continue
+        if unit.stores or _kept_in_container(unit.node, graph_names):
             return "silent"
     # 3. every tensor of the graph is computed in this iteration
     scope = scopes.get(id(scope_node))
@@ -208,8 +223,71 @@ def _judge(
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
                 return "silent"
     if loop.function is not None and free_data & _parameters(loop.function):
+        if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
+            return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleModel) -> bool:
+    """A call of the function in this module passes, for one of `params`, a value that may
+    carry an autograd graph: a forward's output, or a name bound (in the caller's scope) from
+    one or from an accumulation."""
+    name = getattr(function, "name", "")
+    ordered = _positional_parameters(function)
+    source = model.source
+    scopes: dict[int, ScopeFlow] = {}
+    for scope_node in [model.module, *(n for n in ast.walk(model.module) if isinstance(n, FUNCTIONS))]:
+        for node in _own_calls(scope_node):
+            if not (isinstance(node.func, ast.Name) and node.func.id == name):
+                continue
+            for param in params:
+                value = next((kw.value for kw in node.keywords if kw.arg == param), None)
+                if value is None and param in ordered:
+                    index = ordered.index(param)
+                    if index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+                        value = node.args[index]
+                if value is None or graph_free_text(source.segment(value)):
+                    continue
+                reads = reads_of([value])
+                if reads.forward_calls:
+                    return True
+                scope = scopes.get(id(scope_node))
+                if scope is None:
+                    scope = scopes[id(scope_node)] = ScopeFlow(scope_node, source)
+                if any(_graph_from_elsewhere(n, scope, {n}, source) for n in reads.data):
+                    return True
+    return False
+
+
+def _own_calls(scope: ast.AST) -> Iterator[ast.Call]:
+    """Calls in a module's or function's own statements (not in nested definitions)."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _positional_parameters(function: ast.AST) -> list[str]:
+    args = function.args  # type: ignore[attr-defined]
+    return [a.arg for a in (*args.posonlyargs, *args.args)]
+
+
+_KEEPING_METHODS = {"append", "extend", "insert", "appendleft", "add", "put", "put_nowait", "setdefault", "update"}
+
+
+def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
+    """`losses.append(loss)`, `queue.put(loss)`: a tensor of the graph handed to a container."""
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call) and method_name(node) in _KEEPING_METHODS:
+            arguments = [*node.args, *[kw.value for kw in node.keywords]]
+            if reads_of(arguments).data & names:
+                return True
+    return False
 
 
 def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source) -> bool:

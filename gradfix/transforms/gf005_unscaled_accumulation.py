@@ -4,6 +4,7 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
 from gradfix.analysis.names import call_name, is_number, last_name, method_name, walk_expression
@@ -59,8 +60,24 @@ class UnscaledAccumulation(AccumulationRule):
     silent when the loss is divided or multiplied by anything that is not a literal on its
     way to `backward()`, when N is used elsewhere in the iteration, when the loss comes
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
-    engines (which scale by themselves), inside `accelerator.accumulate()`, and when the
-    loop runs more than one `backward()`.
+    engines (which scale by themselves), inside `accelerator.accumulate()`, when the
+    loop runs more than one `backward()`, and when the iteration handles gradients by hand:
+    it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
+    micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
+    or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
+    micro-batch's gradient is meant whole). A plain `p.grad = None` or `p.grad.zero_()` is a
+    clear, not gradient handling.
+
+    A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
+    training loop gradfix can see through whose every optimizer step sits in the body of one
+    `if` (the outermost branch around the first step inside the loop, in no nested loop) while
+    every backward runs outside that `if` and the first backward runs before the first step.
+    The `if` test (or the one name it tests, assigned once in the loop body; or
+    `not is_accumulating` for a `!=` test) holds exactly one periodic part: `A % N == 0`,
+    `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and `N` a name or a
+    literal of at least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
+    It is not one when N is 1 or read from a DeepSpeed config, when a step goes through an
+    engine that accumulates by itself, or inside `accelerator.accumulate()`.
     """
 
     code = "GF005"
@@ -81,6 +98,8 @@ class UnscaledAccumulation(AccumulationRule):
         call = backward.call
         if call is None or method_name(call) == "manual_backward":
             return None
+        if handled_by_hand_per_micro_batch(acc, model):
+            return None  # each micro-batch's gradient is handled by hand (clipped, stashed...)
         source = model.source
         n = acc.periodic.n
         n_text = source.code(n)

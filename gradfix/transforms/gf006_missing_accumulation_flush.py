@@ -4,11 +4,13 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation, window_is_full
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import dotted
 from gradfix.source import FOR_LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
+from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 
@@ -63,16 +65,35 @@ class MissingAccumulationFlush(AccumulationRule):
     ```
 
     ## Fix safety
-    Safe when the flush repeats the loop's whole stepping code (scaler, unscale, clipping,
-    scheduler and clear included); unsafe when the step block also holds other statements
-    the flush leaves out (only counters, logging and progress bars may be left out
-    safely). The flush goes right after the batch loop (inside an epoch loop, after the
-    inner loop) and tests the loop's own counter. The rule stays silent when the condition
-    already fires on the last batch, when a step follows the loop, for `range(...)`
-    step-count loops and `while` loops, for counters that are not reset when the loop
-    starts, and for library-managed accumulation. It reports without a fix while the first
-    window is off by one (GF015), while the clear runs every micro-batch (GF011) or
-    never (GF001): fix those first.
+    The flush goes right after the batch loop (inside an epoch loop, after the inner loop),
+    under the negation of the loop's own window test (`if (i + 1) % N != 0:`), preceded by a
+    comment line. It repeats the statements of the window's `if` body that hold a step, a clear,
+    a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order.
+
+    It is safe when every other statement of that body is bookkeeping (an augmented assignment
+    such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update), and
+    unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
+    the flush leaves out (`ema.update(model)`).
+
+    A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
+    without `else`, over data (not `range(n)`; `range(len(x))` counts as data), whose window test
+    has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
+    `enumerate` index or a variable set to a literal for this loop (a counter that carries over
+    from an earlier loop is not one), and whose first window's size is known.
+
+    It is reported without a fix while the first window is not full (GF015), while the counter
+    is incremented after the test, while the iteration has no clear (GF001 adds one) or clears
+    on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
+    statement to copy shares its line with another, when the test is not `==` (or `not`) and
+    cannot be negated as written, or when no stepping statement would be copied.
+
+    The rule is silent when a statement after the loop, at any level of its function, steps or
+    flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
+    function or method of the module whose body steps; when the loop is a top-level statement
+    of a function that a statement of the module calls and then, in the same block, steps or
+    flushes after it (`train_epoch(...); optimizer.step()`); and when the iteration handles
+    gradients by hand (see GF005): the window's gradients are not simply what the backward passes
+    accumulated, and a plain step would apply others.
     """
 
     code = "GF006"
@@ -99,6 +120,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if _steps_after(acc, loop, model):
             return None
+        if handled_by_hand_per_micro_batch(acc, model):
+            return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
         if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc):
@@ -134,14 +157,19 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in body:
             if id(stmt) in gradient_statements or scaler_update(stmt, model):
                 kept.append(stmt)
-            elif not _bookkeeping(stmt):
+            elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc):
                 safe = False
         stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
-        guard = source.outer_segment(acc.periodic.comparison) if acc.periodic.negated else _negate(acc.periodic.comparison, source)
+        if acc.periodic.reset:
+            guard: str | None = f"{acc.periodic.counter} != 0"  # the micro-batches since the last reset
+        elif acc.periodic.negated:
+            guard = source.outer_segment(acc.periodic.comparison)
+        else:
+            guard = _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
         unit = source.indent_unit()
@@ -195,10 +223,43 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
         position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        for later in block[position + 1 :]:
-            text = source.segment(later)
-            if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
-                return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+        if _any_steps(block[position + 1 :], model):
+            return True
+    return _caller_steps_after(acc, model)
+
+
+def _any_steps(statements: list[ast.stmt], model: ModuleModel) -> bool:
+    for later in statements:
+        text = model.source.segment(later)
+        if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
+            return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+    return False
+
+
+def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
+    """The loop's function is called, in this module, by a statement after which the caller
+    steps (the flush is written where the epoch ends: `train_epoch(...); optimizer.step()`)."""
+    function = acc.loop.function
+    if function is None or not any(stmt is acc.loop.node for stmt in function.body):
+        return False  # the loop sits in a block of its function: callers do not end it
+    source = model.source
+    name = function.name
+    for node in ast.walk(model.module):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if not (
+            (isinstance(func, ast.Name) and func.id == name)
+            or (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name) and func.value.id == "self")
+        ):
+            continue
+        statement = statement_containing(source, node)
+        block = source.block_of(statement) if statement is not None else None
+        if statement is None or block is None:
+            continue
+        position = next((i for i, s in enumerate(block) if s is statement), None)
+        if position is not None and _any_steps(block[position + 1 :], model):
+            return True
     return False
 
 
@@ -216,6 +277,17 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
         if helper is not None and ".step(" in (helper.source or model.source).segment(helper.node):
             return True
     return False
+
+
+def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:
+    """`micro = 0` of a window counter that is reset: the flush needs no copy of it."""
+    return (
+        acc.periodic.reset
+        and isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == acc.periodic.counter
+    )
 
 
 def _bookkeeping(stmt: ast.stmt) -> bool:

@@ -3,10 +3,12 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import ClearScope, EventKind
+from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
 from gradfix.source import Source
+from gradfix.transforms._common import own_zero_grad_without_set_to_none
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 
@@ -52,10 +54,23 @@ class ZeroGradNotSetToNone(Rule):
     ```
 
     ## Fix safety
-    Safe for the bare `zero_grad()`: it is what torch >= 2.0 does anyway. Unsafe for an
-    explicit `set_to_none=False`, which may be deliberate (code that reads `.grad`
-    expecting a tensor). Only clears of a recognised optimizer are reported; a
-    `zero_grad(set_to_none=flag)` with a variable is left alone.
+    Only direct clears of an optimizer in a training loop are looked at: `opt.zero_grad(...)`
+    written in the loop itself, on a name gradfix takes for an optimizer (built by an optimizer
+    constructor, passed in, or named like one), not `model.zero_grad()`.
+
+    - The bare `opt.zero_grad()` becomes `opt.zero_grad(set_to_none=True)`: safe, it is what
+      torch >= 2.0 does anyway.
+    - An explicit `set_to_none=False` (or `zero_grad(False)`) becomes `True`: unsafe (applied
+      only with `--unsafe-fixes`). Zeros and `None` train differently for parameters that get no
+      gradient in some iteration (an optimizer skips a `None` gradient, but applies momentum and
+      weight decay with a zero one), and code may read `.grad` after the clear.
+
+    The rule is silent for `set_to_none=True`, a value it cannot read (`set_to_none=flag`),
+    `*args`/`**kwargs`, or any other argument; for an optimizer built from a class of the project
+    whose `zero_grad` takes no `set_to_none` (nor `**kwargs`): the argument would raise a
+    `TypeError`; and, for an explicit `False`, when the iteration reads or writes `.grad` itself
+    (`p.grad.add_(noise)` before the backward) or hands the gradients, the parameters or the
+    model to code gradfix did not look into: the zero tensors are what that code works on.
     """
 
     code = "GF007"
@@ -67,6 +82,7 @@ class ZeroGradNotSetToNone(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         for loop in model.loops:
+            by_hand: bool | None = None
             for event in loop.events:
                 if event.kind is not EventKind.CLEAR or event.scope is not ClearScope.OPTIMIZER or not event.direct:
                     continue
@@ -75,8 +91,18 @@ class ZeroGradNotSetToNone(Rule):
                     continue
                 seen.add(id(call))
                 finding = self._check_call(call, event.statement, model.source)
-                if finding is not None:
-                    yield finding
+                if finding is None:
+                    continue
+                if own_zero_grad_without_set_to_none(event.target or "", model):
+                    continue  # a class of the project whose `zero_grad()` takes no `set_to_none`
+                if finding.fix is not None and finding.fix.safety is Safety.UNSAFE:
+                    # an explicit `set_to_none=False` in an iteration that handles gradients by
+                    # hand: the zero tensors are what that code reads or adds into
+                    if by_hand is None:
+                        by_hand = _handles_gradients_by_hand(loop, model)
+                    if by_hand:
+                        continue
+                yield finding
 
     def _check_call(self, call: ast.Call, statement: ast.AST, source: Source) -> Finding | None:
         explicit = keyword(call, "set_to_none")
@@ -96,3 +122,12 @@ class ZeroGradNotSetToNone(Rule):
         if is_true(value):
             return None
         return Finding(self.code, self.message.format(clear=source.code(call)), call, fix=fix)
+
+
+def _handles_gradients_by_hand(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The iteration reads or writes `.grad` itself, or hands gradients, parameters or the model
+    to code gradfix cannot see into."""
+    for event in loop.events:
+        if event.kind is EventKind.GRAD_READ or (event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS):
+            return True
+    return unseen_gradient_handling(loop.body, loop, model, whole=True) is not None

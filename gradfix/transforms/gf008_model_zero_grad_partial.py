@@ -59,13 +59,29 @@ class ModelZeroGradPartial(LoopRule):
     ```
 
     ## Fix safety
-    Unsafe: `model.zero_grad()` becomes `optimizer.zero_grad()` (same arguments), which
-    stops clearing parameters the model owns outside the optimizer; code that relied on
-    that (several optimizers over one model) must clear each optimizer. Offered only
-    when the loop steps a single optimizer and clears in a single statement. The rule is
-    silent when the optimizer was built over `model.parameters()` (also through
-    `model.module`, or filtered by `requires_grad`), when the optimizer's construction is
-    not visible, and when any other clear runs in the iteration.
+    Unsafe: `model.zero_grad(...)` becomes `optimizer.zero_grad(...)` (same arguments), which
+    stops clearing parameters the model owns outside the optimizer; code that relied on that
+    (several optimizers over one model) must clear each optimizer. Offered only when the loop
+    steps a single optimizer, clears in a single statement written in the loop itself, and that
+    statement is a call alone on its line.
+
+    A finding needs every clear of the iteration (nested loops included) to be a module's
+    `zero_grad()`, and an optimizer the iteration steps (not through an engine) that gradfix saw
+    built by an optimizer constructor (in the loop's function, or anywhere in the module for a
+    `self.` attribute) over parameters it can list: `m.parameters()`, `list`/`tuple`/`chain`/
+    `filter` of those, sums of lists, parameter-group dicts, single parameters
+    (`[model.embed.weight]`), comprehensions over those, and local names assigned them. It is
+    reported when one of those parameters belongs to none of the cleared modules (a submodule of
+    a cleared module belongs to it).
+
+    Silent: when a construction is over exactly a cleared module's parameters
+    (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
+    cleared module is another name for the module the optimizer was built over (`self.net = model`,
+    or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
+    `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
+    passed in or built by a factory (what it owns is not visible); when any clear is not a
+    module's (`optimizer.zero_grad()`, `p.grad = None`); and when the loop calls code gradfix
+    cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF008"
@@ -188,6 +204,14 @@ class _Constructions:
             self.aliases.setdefault(right, set()).add(left)
         if len(node.targets) != 1 or not isinstance(node.value, ast.Call):
             return
+        wrapped = _wrapped_module(node.value, self.model.facts.imports.qualify)
+        if wrapped is not None:
+            # `ddp_model = DDP(model)`, `compiled = torch.compile(model)`, `net = model.to(device)`:
+            # the wrapper owns exactly the parameters of the module it wraps
+            left, right = self.key(node.targets[0]), self.key(wrapped)
+            self.aliases.setdefault(left, set()).add(right)
+            self.aliases.setdefault(right, set()).add(left)
+            return
         target = node.targets[0]
         if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
             return
@@ -208,6 +232,30 @@ class _Constructions:
             kw = keyword(node.value, "params")
             params = kw.value if kw else None
         self.found.setdefault(key, []).append((function, params))
+
+
+# Wrappers whose `parameters()` are those of the module they are given (FSDP is not one: it
+# flattens them into parameters of its own).
+_WRAPPERS = {"DistributedDataParallel", "DDP", "DataParallel", "compile"}
+_SAME_MODULE_METHODS = {"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "train", "requires_grad_", "to_empty"}
+
+
+def _wrapped_module(call: ast.Call, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """The module a call wraps or returns unchanged (`DDP(model, ...)`, `torch.compile(model)`,
+    `model.to(device)`), if it is one of those."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr in _SAME_MODULE_METHODS:
+        value = call.func.value
+        return value if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None else None
+    name = qualify(call_name(call)) or call_name(call) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last not in _WRAPPERS or (last == "compile" and not name.startswith("torch.")):
+        return None
+    args = positional(call)
+    first = args[0] if args else None
+    if first is None:
+        found = keyword(call, "module") or keyword(call, "model")
+        first = found.value if found is not None else None
+    return first if first is not None and dotted(first) is not None else None
 
 
 def _visit(model: ModuleModel) -> _Constructions:
@@ -304,11 +352,20 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
     if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
         return _owners(expr.generators[0].iter, visitor, function, depth + 1)
     if isinstance(expr, ast.Name):
-        values = visitor.locals.get((id(function), expr.id))
+        values = visitor.locals.get((id(function), expr.id)) or visitor.locals.get((id(None), expr.id))
         if not values:
             return None
+        if all(_is_parameter(v, visitor) for v in values):
+            return [expr.id]  # `temperature = nn.Parameter(...)`: a tensor no module owns
         return _union(values, visitor, function, depth)  # type: ignore[arg-type]
     return None
+
+
+def _is_parameter(value: ast.AST, visitor: _Constructions) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    name = visitor.model.facts.imports.qualify(call_name(value)) or ""
+    return name in ("torch.nn.Parameter", "nn.Parameter", "torch.nn.parameter.Parameter") or name.endswith("nn.Parameter")
 
 
 def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:

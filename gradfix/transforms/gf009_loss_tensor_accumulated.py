@@ -51,12 +51,30 @@ class LossTensorAccumulated(Rule):
     it costs a device synchronisation per step on a GPU.)
 
     ## Fix safety
-    Safe. The fix accumulates `loss.detach()`: the same value and type (a later
-    `running_loss.item()` or `float(running_loss)` still works), without the graph. Not
-    reported: `loss.item()`, `loss.detach()`, `float(loss)`, `loss.cpu().item()`,
-    accumulation under `torch.no_grad()`/`torch.inference_mode()`, an accumulator
-    reset in every iteration (a loss built up from terms and then backpropagated), and an
-    accumulator that is itself backpropagated later.
+    Safe. The fix appends `.detach()` to each part of the added value that holds a loss graph
+    (`running_loss += loss.detach()`, `total = total + criterion(a, b).detach()`; other
+    expressions are parenthesized first): the same value and type (a later `running_loss.item()`
+    or `float(running_loss)` still works), without the graph.
+
+    A statement of the iteration (nested training loops excluded) is reported when it is
+    `acc += v`, `acc -= v`, `acc = acc + v` (either side) or `acc.append(v)`, where `v` holds a
+    loss tensor: a name backpropagated in the iteration, or assigned from a loss call
+    (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
+    evaluates or measures, nor one computed from detached inputs), or arithmetic, `.mean()`,
+    `.sum()`, `.float()`, `.to(...)` and the like over those; and when the accumulator outlives
+    the iteration: it is bound before the loop (or is a parameter of the function, or an
+    attribute of `self`).
+
+    Not reported: `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)`, `loss.cpu().item()`;
+    statements under `torch.no_grad()`/`torch.inference_mode()` or in a function decorated with
+    them; an accumulator reset unconditionally in the iteration (a loss built up from terms and
+    then backpropagated); an accumulator whose name is itself backpropagated in the iteration;
+    and an accumulator that flows, through assignments anywhere in the function, into a
+    `backward()` or `manual_backward()` call, into `torch.autograd.grad`/`torch.autograd.backward`,
+    or into a call of the iteration that backpropagates what it is given: a helper gradfix looked
+    into that holds a backward pass (`update(optimizer, window_loss)`), or a call it cannot see
+    into that may (a window loss built over micro-batches, reset and backpropagated once per
+    window).
     """
 
     code = "GF009"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import ast
+import re
 from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
@@ -22,6 +24,23 @@ from gradfix.transforms.base import (
 )
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
+_INFINITY = re.compile(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
+
+
+def _measures_only(clip: GradEvent) -> bool:
+    """`clip_grad_norm_(params, math.inf)`: a clip whose threshold is infinite changes no
+    gradient; it only measures the norm (for logging), wherever it runs."""
+    call = clip.call
+    if call is None:
+        return False
+    threshold = call.args[1] if len(call.args) > 1 else None
+    for kw in call.keywords:
+        if kw.arg in ("max_norm", "clip_value"):
+            threshold = kw.value
+    if threshold is None:
+        return False
+    text = ast.unparse(threshold).replace(" ", "")
+    return bool(_INFINITY.match(text))
 
 
 class ClipAfterStep(LoopRule):
@@ -65,11 +84,27 @@ class ClipAfterStep(LoopRule):
     it when missing).
 
     ## Fix safety
-    Safe. The clip statement (or the `if` around it) moves to right before the step, in
-    the same block, with its comments. No fix when the iteration steps more than one
-    optimizer, when the clip and the step are not in the same block, when the statement
-    also does other gradient work, or when a statement it jumps over reads or writes a
-    name the clip statement uses (for instance the returned norm).
+    Safe. The clip statement (or the compound statement around it, such as its `if`) moves, with
+    its comments, to right before the statement that holds the step, in the block both share.
+
+    A clip written in the loop itself (not in a helper) is reported when the iteration steps a
+    non-engine optimizer and either the clip runs after the iteration's last step with no
+    backward between them, under every branch that step runs under (a step that may not have
+    run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
+    first backward, that backward is the next backward or step after it, a step follows, and
+    each of the clip, that backward and the first step after it runs whenever the next one runs.
+
+    It is reported without a fix when the iteration steps more than one optimizer (or one
+    optimizer more than once), the clip and the step have no block in common, the moved
+    statement holds another gradient event, shares its lines, or could jump out of its block
+    (`break`, `continue`, `return`), or a statement it would jump over reads or writes a name
+    it uses (the returned norm, for instance).
+
+    The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
+    math.inf)`, `float("inf")`, `torch.inf`, `np.inf`): they change no gradient and only measure
+    the norm, wherever they run; for clips inside helpers or closures (an LBFGS closure clips
+    between its own backward and the step that calls it); for engine steps (DeepSpeed); and
+    when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF010"
@@ -85,7 +120,7 @@ class ClipAfterStep(LoopRule):
         if not steps:
             return
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or not clip.direct:
+            if clip.kind is not EventKind.CLIP or not clip.direct or _measures_only(clip):
                 continue
             before = [e for e in events[:index] if e.kind in _BLOCKING]
             after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]

@@ -8,6 +8,7 @@ from gradfix.analysis.accumulation import (
     accumulations,
     library_accumulation,
 )
+from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import method_name
@@ -61,13 +62,37 @@ class ZeroGradInsideAccumulation(Rule):
     ```
 
     ## Fix safety
-    Safe. The clear moves (with its comments) to right after the conditional step, and a
-    copy follows every tail-flush step of the same optimizer in the enclosing epoch loop
-    that would otherwise leave its gradients to the next epoch. Inside
-    `accelerator.accumulate()`, `model.zero_grad()` becomes `optimizer.zero_grad()` when
-    the block steps exactly one optimizer. No fix when the clear shares its line with other
-    statements or the step is in a helper. `optimizer.zero_grad()` on every micro-batch
-    inside or around `accelerator.accumulate()` is correct and never reported.
+    Safe.
+
+    In a recognised accumulation loop (see GF005), a clear is reported when it runs on every
+    micro-batch (under no branch and in no nested loop of the iteration) and clears an optimizer
+    the window steps (`opt.zero_grad()`, or `model.zero_grad()` when the loop steps one optimizer,
+    built over exactly `model.parameters()`). The clear statement moves, with its comments, to
+    right after that optimizer's last step in the window's `if` (after the `scaler.update()` that
+    directly follows it), and a copy goes after every tail-flush step of that optimizer later in
+    the function that no clear of it follows (it would otherwise leave its gradients to the next
+    epoch). No fix when the clear is not a call alone on its line or sits in a helper, or the
+    step sits in a helper, the `if` body shares the `if`'s line, or the statements after the loop
+    cannot be placed. The rule is silent there when the iteration reads `.grad` or sets it
+    (`p.grad = ...`, `p.grad.zero_()`) anywhere, or, on every micro-batch, hands the gradients,
+    the parameters or the model to code gradfix did not look into: a clear on every micro-batch
+    is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
+    buffer).
+
+    Inside `with accelerator.accumulate(...)` (in loops where the only call gradfix cannot see
+    into is `accumulate` itself), two clears are reported, when written in the loop itself and
+    under no branch or nested loop of it:
+
+    - `model.zero_grad()` in the block (Accelerate skips the prepared optimizer's clear between
+      sync steps, not a module's): it becomes `opt.zero_grad()` when the block steps exactly one
+      optimizer, else no fix;
+    - a prepared optimizer's clear followed, in the same block, by a backward and that
+      optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
+      moves to right after the step when both are calls alone on their lines in the same block,
+      else no fix.
+
+    `optimizer.zero_grad()` on every micro-batch inside or around `accelerator.accumulate()` is
+    correct and never reported.
     """
 
     code = "GF011"
@@ -94,10 +119,7 @@ class ZeroGradInsideAccumulation(Rule):
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         loop = acc.loop.node
-        if any(
-            e.kind is EventKind.GRAD_READ or (e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS)
-            for e in acc.loop.events
-        ):
+        if handled_by_hand_per_micro_batch(acc, model, anywhere=True):
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import last_name
+from gradfix.analysis.names import dotted, last_name
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -68,13 +69,38 @@ class SchedulerBeforeOptimizer(LoopRule):
     ```
 
     ## Fix safety
-    Safe. The `scheduler.step()` statement moves to right after the statement that holds
-    the optimizer step in the same block, so it keeps its frequency: a per-epoch step at
-    the top of the epoch loop moves after that epoch's batch loop, never into it. Not
-    reported: `step(metric)` (`ReduceLROnPlateau`) or `step(epoch)` calls, diffusion
-    noise schedulers (`noise_scheduler.step(noise_pred, t, latents)`), a scheduler stepped
-    under a condition other than its own presence, a `scheduler.step()` before the loop
-    (resuming), and schedulers stepped inside helpers.
+    Safe. The `scheduler.step()` statement (or the compound statement around it in the block it
+    shares with the step, such as an `if scheduler is not None:`) moves, with its comments, to
+    right after the statement that holds the optimizer step in that block, so it keeps its
+    frequency: a per-epoch step at the top of the epoch loop moves after that epoch's batch
+    loop, never into it.
+
+    A `scheduler.step()` written in the loop itself (not in a helper, not in a nested training
+    loop) is reported when it takes no argument; the scheduler is recognised by its construction
+    (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
+    `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
+    steps (the one it was built over, or the loop's only optimizer); that optimizer has not
+    stepped earlier in the iteration and neither has this scheduler; the next step of that
+    optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
+    whenever the optimizer step runs (no condition of its own, except a test that names the
+    scheduler, such as `if scheduler is not None`).
+
+    It is reported without a fix when the scheduler step and the optimizer step share no block,
+    a later step of the optimizer sits outside the statement the scheduler step would follow,
+    the moved statement holds another gradient event, shares its lines or could jump out of its
+    block, or a statement it would jump over reads or writes a name it uses.
+
+    Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
+    schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
+    `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
+    another optimizer; a scheduler built from a class of the project that does not derive from a
+    PyTorch scheduler (a base class gradfix cannot read is taken for one): its `step()` sets the
+    learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
+    `scheduler.step()` before the loop (resuming); schedulers stepped inside helpers; and loops
+    that call code gradfix cannot see into that may clear, step or backpropagate. PyTorch's own
+    schedulers (and classes derived from them) are judged by PyTorch's contract whatever the
+    schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
+    like any other.
     """
 
     code = "GF012"
@@ -146,8 +172,54 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
         constructor = info.constructor
         if _NOT_LR_SCHEDULE.search(constructor):
             return False
+        if _own_schedule(constructor, model):
+            return False  # a class of the project that sets the learning rate its own way
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     return info is None or info.kind == "scheduler"
+
+
+# PyTorch's schedulers: a class derived from one keeps its `step()` contract (the first
+# value is used before the first `step()`).
+_TORCH_SCHEDULERS = {
+    "_LRScheduler", "LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
+    "LinearLR", "ExponentialLR", "SequentialLR", "CosineAnnealingLR", "ChainedScheduler", "CyclicLR",
+    "CosineAnnealingWarmRestarts", "OneCycleLR", "PolynomialLR",
+}  # fmt: skip
+
+
+def _own_schedule(constructor: str, model: ModuleModel) -> bool:
+    """`constructor` is a class defined in this module (or another module of the project) that
+    does not derive from a PyTorch scheduler: its `step()` does what its code says (a warmup
+    that counts from 1 is stepped first on purpose), not what PyTorch's schedulers do."""
+    facts = model.facts
+    located: tuple[object, str] | None = None
+    if constructor in facts.classes:
+        located = (facts, constructor)
+    elif facts.project is not None and "." in constructor.lstrip("."):
+        found = facts.project.class_named(constructor, Path(model.source.path) if model.source.path else None)
+        if found is not None:
+            located = (found[0].facts, found[1])
+    if located is None:
+        return False
+    return not _derives_from_torch_scheduler(located[0], located[1], 0)  # type: ignore[arg-type]
+
+
+def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]
+    node = facts.classes.get(name)
+    if node is None or depth > 3:
+        return True  # cannot tell: keep PyTorch's contract
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            return True
+        qualified = facts.imports.qualify(base_name) or base_name
+        if base_name.rsplit(".", 1)[-1] in _TORCH_SCHEDULERS or "lr_scheduler" in qualified:
+            return True
+        if base_name in facts.classes and base_name != name and _derives_from_torch_scheduler(facts, base_name, depth + 1):
+            return True
+        if base_name not in facts.classes and base_name not in ("object", "ABC"):
+            return True  # a base we cannot read may be one
+    return False
 
 
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]) -> str | None:

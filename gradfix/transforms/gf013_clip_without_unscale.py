@@ -54,13 +54,32 @@ class ClipWithoutUnscale(LoopRule):
     ```
 
     ## Fix safety
-    Safe. `scaler.unscale_(optimizer)` is inserted right before the clip, once for the
-    optimizer that `scaler.step()` steps next; `scaler.step()` knows the gradients were
-    unscaled and does not unscale them again. No fix when the clip runs in a nested loop
-    (a second `unscale_` for the same optimizer raises), when several optimizers are
-    stepped after it, or when the iteration unscales that optimizer later anyway.
-    `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` unscale by themselves
-    and are never reported.
+    Safe. `scaler.unscale_(optimizer)` is inserted right before the statement holding the clip
+    (in a helper of the analysed file, before the clip's statement there), naming the scaler and
+    the optimizer of the first `scaler.step(...)` after the clip; `scaler.step()` knows the
+    gradients were unscaled and does not unscale them again. With several optimizers stepped
+    through the scaler, each clip gets the `unscale_` of the optimizer built over the
+    parameters it clips (the first clip of that optimizer only); when that cannot be told, the
+    first clip gets an `unscale_` for every optimizer the scaler steps (unscaling early is
+    harmless: no backward runs between it and the steps).
+
+    A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
+    same function imported by name), the iteration's last `scaler.scale(loss).backward()`
+    before it runs whenever it runs (`scaler` a name gradfix takes for a `GradScaler`: built by
+    one, or named like one), the optimizer it clips was not unscaled earlier in the iteration,
+    no plain step comes between that backward and the clip (GF010's business), and a
+    `scaler.step(...)` follows it.
+
+    It is reported without a fix when the clip runs in a nested loop (a second `unscale_` of the
+    same optimizer raises), when the clip and the step are not in the same function, when the
+    iteration unscales later anyway, when the clip sits in a helper of another file, or when its
+    statement shares its lines or its block is on one line.
+
+    The rule is silent for `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` (they
+    unscale by themselves); when every `GradScaler` construction of that scaler in the module
+    passes `enabled=False` (bf16: nothing is scaled); when the clip's threshold reads the scaler
+    (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); and when the loop
+    calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
     code = "GF013"
@@ -77,10 +96,14 @@ class ClipWithoutUnscale(LoopRule):
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
             if not scaled or not branch_prefix(earlier[scaled[-1]], clip, loop.node):
                 continue
-            if any(e.kind is EventKind.UNSCALE for e in earlier):
-                continue
-            if any(e.kind is EventKind.STEP for e in earlier[scaled[-1] :]):
-                continue  # a step between the backward and the clip: GF010's business
+            scaler_key = _scaler_of_backward(earlier[scaled[-1]], model) or ""
+            if _disabled(scaler_key, model):
+                continue  # `GradScaler(enabled=False)`: nothing is scaled
+            if _threshold_scaled(clip, scaler_key, model):
+                continue  # `max_norm * scaler.get_scale()`: the clip is meant for scaled gradients
+            unscaled = {e.target for e in earlier if e.kind is EventKind.UNSCALE}
+            if any(e.kind is EventKind.STEP and not _scaler_of_step(e, model) for e in earlier[scaled[-1] :]):
+                continue  # a plain step between the backward and the clip: GF010's business
             scaler_steps = [
                 e for e in events[index + 1 :] if e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None
             ]
@@ -91,12 +114,27 @@ class ClipWithoutUnscale(LoopRule):
             assert call is not None
             source = model.source
             scaler = source.code(receiver(call))  # type: ignore[arg-type]
-            opt = source.code(call.args[0])
+            stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
+            optimizers = list(dict.fromkeys(source.code(s.call.args[0]) for s in stepped if s.call is not None))
+            owner = _owner(clip, optimizers, model)
+            if (owner is not None and owner in unscaled) or (owner is None and unscaled):
+                continue  # unscaled already (or some optimizer was, and which one this clips is unclear)
+            if any(e.kind is EventKind.STEP and _scaler_of_step(e, model) for e in earlier[scaled[-1] :]) and owner is None:
+                continue  # another optimizer stepped already: which gradients this clips is unclear
+            earlier_clips = [e for e in events[:index] if e.kind is EventKind.CLIP and _is_torch_clip(e)]
+            if owner is not None:
+                unscale = [owner] if not any(_owner(e, optimizers, model) == owner for e in earlier_clips) else []
+            else:
+                unscale = optimizers if len(optimizers) == 1 or not earlier_clips else []
             yield Finding(
                 self.code,
-                self.message.format(clip=(clip.source or source).code(clip.node), scaler=scaler, opt=opt),
+                self.message.format(
+                    clip=(clip.source or source).code(clip.node),
+                    scaler=scaler,
+                    opt=owner or (optimizers[0] if len(optimizers) == 1 else ", ".join(optimizers)),
+                ),
                 clip.anchor,
-                fix=self._fix(loop, clip, scaler_steps, events, scaler, opt, model),
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model) if unscale else None,
                 related=(loop.node,),
             )
 
@@ -107,14 +145,14 @@ class ClipWithoutUnscale(LoopRule):
         scaler_steps: list[GradEvent],
         events: list[GradEvent],
         scaler: str,
-        opt: str,
+        unscale: list[str],
         model: ModuleModel,
     ) -> Fix | None:
         step = scaler_steps[0]
-        if len({s.target for s in scaler_steps}) != 1 or clip.via != step.via:
-            return None  # several optimizers, or the step lives in another function
-        if any(e.kind is EventKind.UNSCALE for e in events):
-            return None
+        if clip.via != step.via:
+            return None  # the step lives in another function
+        if any(e.kind is EventKind.UNSCALE and e.target in unscale for e in events):
+            return None  # unscaled later in the iteration anyway: a second unscale_ would raise
         if clip.loops_within(loop.node):
             return None
         source = model.source if clip.direct else _helper_source(clip, model)
@@ -128,8 +166,55 @@ class ClipWithoutUnscale(LoopRule):
         block = source.block_of(site.statement)
         if block is None or source.inline_block(block):
             return None
-        statement = new_statement(f"{scaler}.unscale_({opt})")
-        return Fix([InsertStatements(site.statement, "before", statement)], Safety.SAFE)
+        lines = tuple(line for opt in unscale for line in new_statement(f"{scaler}.unscale_({opt})"))
+        return Fix([InsertStatements(site.statement, "before", lines)], Safety.SAFE)
+
+
+def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:
+    """The optimizer whose parameters the clip clips: built over the same `x.parameters()`."""
+    if clip.target is None or len(optimizers) < 2:
+        return None
+    owners = [
+        opt
+        for opt in optimizers
+        if (info := model.facts.info(opt)) is not None
+        and info.params is not None
+        and model.source.key(info.params) == clip.target
+    ]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _disabled(scaler: str, model: ModuleModel) -> bool:
+    """Every construction of `scaler` in the module passes `enabled=False`."""
+    source = model.source
+    built = [
+        node.value
+        for node in ast.walk(model.module)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(source.key(t) == scaler for t in node.targets)
+    ]
+    if not built:
+        return False
+    for call in built:
+        enabled = next((kw.value for kw in call.keywords if kw.arg == "enabled"), None)
+        if not (isinstance(enabled, ast.Constant) and enabled.value is False):
+            return False
+    return True
+
+
+def _threshold_scaled(clip: GradEvent, scaler: str, model: ModuleModel) -> bool:
+    """The clip's arguments read the scaler (`max_norm * scaler.get_scale()`)."""
+    call = clip.call
+    if call is None:
+        return False
+    source = clip.source or model.source
+    values = [*call.args[1:], *[kw.value for kw in call.keywords]]
+    for value in values:
+        for node in ast.walk(value):
+            if isinstance(node, ast.Attribute) and node.attr == "get_scale":
+                return True
+            if scaler and isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and source.key(node) == scaler:
+                return True
+    return False
 
 
 def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]

@@ -42,11 +42,25 @@ class AccumulationWindowOffByOne(Rule):
     ```
 
     ## Fix safety
-    Safe. The counter in the condition becomes `(step + 1)`; the rest of the condition (a
-    last-batch test, for instance) is kept. Not reported when the counter is incremented
-    before the test, starts at 1 (`enumerate(loader, start=1)`), or when its start is not
-    known. Other window sizes (for example `(i + 1) % N` with `start=1`) are reported
-    without a fix.
+    Safe. The counter in the window test becomes `(step + 1)`; the rest of the condition (a
+    last-batch test, for instance) is kept.
+
+    A recognised accumulation loop (see GF005) is reported when its window test has no `and`
+    part, its counter is understood (the loop's `enumerate` index, or a variable incremented by 1
+    once at the top level of the loop body, not assigned otherwise, set to a literal before the
+    loop), and the first window holds a number of micro-batches other than N, counted from the
+    counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes
+    before the test). The fix is offered only for a first window of one micro-batch with the
+    test `step % N == 0` (no `+ k`); other sizes (`(i + 1) % N` with `start=1`, a test
+    `== N - 1`) are reported without a fix.
+
+    Not reported: a counter incremented before the test or starting at 1 for `step % N == 0`
+    (a full first window); a counter whose start is not a literal, or that is assigned anywhere
+    else in the loop; an `enumerate` index reassigned in the loop; a window test with an `and`
+    part; and loops whose window step runs before the micro-batch's backward (`if i % N == 0:
+    optimizer.step()` at the top of the iteration closes the window of the micro-batches before
+    this one: every window is full and `(i + 1)` would shift them all), which are not recognised
+    accumulation loops.
     """
 
     code = "GF015"
@@ -62,7 +76,7 @@ class AccumulationWindowOffByOne(Rule):
 
     def _check(self, acc: Accumulation, source: Source) -> Finding | None:
         periodic = acc.periodic
-        if periodic.conjunct or acc.counter.kind == "unknown":
+        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown":
             return None
         size = first_window(acc)
         if size is None or size == -1 or size == periodic.n_value:

@@ -69,19 +69,35 @@ class DoubleScaledAccumulation(Rule):
     Safe, and applied only when the divisor is provably the setting the library divides by:
     the very expression given to the constructor (`gradient_accumulation_steps=` of the
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
-    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`), or the
-    key of a DeepSpeed config written as a dict literal in the file. The fix removes the
-    division: `loss = loss / N` goes away, `expr / N` becomes `expr`. Loss values logged from the
-    divided tensor grow by N (they are now the per-micro-batch loss); what is trained is what
-    the hand-fixed loop trains. When `accelerate launch --gradient_accumulation_steps` overrides
-    the constructor's keyword, only the read-back is certain; the keyword is still taken as the
-    setting, as the script's author wrote it.
+    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`), or, for
+    a DeepSpeed engine built by `deepspeed.initialize(config=CONFIG)` with `CONFIG` a dict literal
+    of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value. The
+    fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
+    Loss values logged from the divided tensor grow by N (they are now the per-micro-batch loss);
+    what is trained is what the hand-fixed loop trains. When `accelerate launch
+    --gradient_accumulation_steps` overrides the constructor's keyword, only the read-back is
+    certain; the keyword is still taken as the setting, as the script's author wrote it.
 
-    A division by a name that looks like an accumulation count but is not provably the setting
-    (another variable, a config read from a file, an HF Trainer's `compute_loss`, whose base
-    class may divide again depending on the model) is reported without a fix. A backward that
-    does not divide (`loss.backward()`, `fabric.backward`, an `Accelerator` built without an
-    accumulation setting) is never reported here: an undivided loss there is GF005's business.
+    The division is looked for in the loss handed to a dividing backward written in the loop
+    itself (`accelerator.backward(loss / N)`, a DeepSpeed engine's `backward`), and in the last
+    statement of the iteration before it that binds the loss name (`loss = loss / N`,
+    `loss /= N`, `loss = expr / N`); and in the value returned by a `LightningModule`'s
+    `training_step` under automatic optimization (`return loss / N`, or a name assigned
+    `a / N` and returned).
+
+    A division by something that is not provably the setting but is named like an accumulation
+    count (`accum`, `accumulat`, `grad_acc`, `gas`: another variable, a config read from a file)
+    is reported without a fix; so is a `/ ...accumulation...` in the loss an HF `Trainer`'s
+    `compute_loss` override returns, whose base class may divide again depending on the model;
+    and a removal whose statement shares its line with another one.
+
+    Never reported: a division by anything else (`loss / world_size`); an `Accelerator` built
+    without an accumulation setting (it divides by 1; a DeepSpeed engine's config, usually read
+    from a file, is taken to set one); a backward that does not divide (`loss.backward()`, `fabric.backward`:
+    an undivided loss there is GF005's business); a divided copy that is not what is
+    backpropagated (`log((loss / N).item())`); backward calls in helpers; and a
+    `LightningModule` with `self.automatic_optimization = False` (Lightning then neither
+    accumulates nor divides).
     """
 
     code = "GF016"
@@ -201,6 +217,18 @@ def _deepspeed_config(info, model: ModuleModel) -> ast.expr | None:  # type: ign
     return None
 
 
+def _deepspeed_config_names(model: ModuleModel) -> set[str]:
+    """Names passed as `config=` to `deepspeed.initialize` that hold a dict literal of the file."""
+    names: set[str] = set()
+    for node in ast.walk(model.module):
+        if not isinstance(node, ast.Call) or (model.facts.imports.qualify(dotted(node.func) or "") or "") != "deepspeed.initialize":
+            continue
+        for kw in node.keywords:
+            if kw.arg in ("config", "config_params") and isinstance(kw.value, ast.Name) and _dict_literal(kw.value.id, model):
+                names.add(kw.value.id)
+    return names
+
+
 def _dict_literal(name: str, model: ModuleModel) -> ast.Dict | None:
     for node in model.module.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
@@ -220,7 +248,11 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
     if info is not None and info.library == "deepspeed-engine" and isinstance(setting, ast.AST):
         # CONFIG["gradient_accumulation_steps"] of the literal config itself
         if isinstance(divisor, ast.Subscript) and isinstance(divisor.slice, ast.Constant):
-            return divisor.slice.value == "gradient_accumulation_steps" and isinstance(divisor.value, ast.Name)
+            return (
+                divisor.slice.value == "gradient_accumulation_steps"
+                and isinstance(divisor.value, ast.Name)
+                and divisor.value.id in _deepspeed_config_names(model)
+            )
     return False
 
 

@@ -41,6 +41,10 @@ REFERENCES: dict[str, str] = {
     "scheduler_before_optimizer.py": "scheduler_before_optimizer.py",
     "amp_clip_without_unscale.py": "amp_clip_without_unscale.py",
     "running_loss_tensor.py": "running_loss_tensor.py",
+    "eval_mode_not_restored.py": "eval_mode_not_restored.py",
+    "softmax_before_cross_entropy.py": "softmax_before_cross_entropy.py",
+    "distributed_sampler_no_set_epoch.py": "distributed_sampler_no_set_epoch.py",
+    "scheduler_horizon_per_epoch.py": "scheduler_horizon_per_epoch.py",
 }
 
 # Pairs whose fixed script can only match the reference up to rounding: summing
@@ -88,17 +92,22 @@ def run_script(path: Path, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
     print exactly one JSON object holding "losses" and "weights_sha256".
     """
     path = Path(path).resolve()
-    try:
-        proc = subprocess.run(
-            [sys.executable, str(path)],
-            cwd=path.parent,
-            env=_script_env(),
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise ScriptError(f"{path.name} timed out after {timeout} s\n{_text(exc.stderr)}") from exc
+    if _FORKS:
+        proc = _forkserver().run(path, timeout)
+        if proc.timed_out:
+            raise ScriptError(f"{path.name} timed out after {timeout} s\n{proc.stderr}")
+    else:
+        try:
+            proc = subprocess.run(  # type: ignore[assignment]
+                [sys.executable, str(path)],
+                cwd=path.parent,
+                env=_script_env(),
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ScriptError(f"{path.name} timed out after {timeout} s\n{_text(exc.stderr)}") from exc
     if proc.returncode != 0:
         raise ScriptError(f"{path.name} exited with {proc.returncode}\n--- stderr ---\n{proc.stderr}")
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
@@ -113,6 +122,77 @@ def run_script(path: Path, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
         raise ScriptError(f"{path.name} did not print JSON: {exc}\n--- stdout ---\n{proc.stdout}") from exc
     _check_contract(path.name, result)
     return result
+
+
+# Scripts run in forked children of one server per test process that imported torch once
+# (tests/behaviour/forkserver.py); GRADFIX_TEST_SUBPROCESS=1 runs each in a fresh interpreter.
+_FORKS = hasattr(os, "fork") and os.environ.get("GRADFIX_TEST_SUBPROCESS") != "1"
+# Libraries a script imports that the server imports once for every later script.
+_PRELOAD = frozenset({
+    "accelerate", "deepspeed", "ignite", "lightning", "lightning_fabric", "pytorch_lightning",
+    "schedulefree", "timm", "transformers",
+})  # fmt: skip
+
+
+class _Run:
+    def __init__(self, returncode: int, stdout: str, stderr: str, timed_out: bool) -> None:
+        self.returncode, self.stdout, self.stderr, self.timed_out = returncode, stdout, stderr, timed_out
+
+
+class _ForkServer:
+    """The client of tests/behaviour/forkserver.py: one request at a time, from any thread."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[str] | None = None
+
+    def run(self, path: Path, timeout: float) -> _Run:
+        request = {"path": str(path), "timeout": timeout, "preload": sorted(_imported_libraries(path))}
+        with self._lock:
+            if self._process is None or self._process.poll() is not None:
+                self._process = subprocess.Popen(
+                    [sys.executable, str(Path(__file__).with_name("forkserver.py"))],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    env=_script_env(),
+                    text=True,
+                )
+            assert self._process.stdin is not None and self._process.stdout is not None
+            self._process.stdin.write(json.dumps(request) + "\n")
+            self._process.stdin.flush()
+            line = self._process.stdout.readline()
+        if not line:
+            raise ScriptError(f"{path.name}: the fork server died (exit status {self._process.wait()})")
+        answer = json.loads(line)
+        return _Run(answer["returncode"], answer["stdout"], answer["stderr"], answer["timed_out"])
+
+
+_SERVER: _ForkServer | None = None
+
+
+def _forkserver() -> _ForkServer:
+    global _SERVER
+    if _SERVER is None:
+        _SERVER = _ForkServer()
+    return _SERVER
+
+
+def _imported_libraries(path: Path) -> set[str]:
+    import ast
+
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names & _PRELOAD
 
 
 def _text(data: str | bytes | None) -> str:

@@ -1,0 +1,475 @@
+"""Probabilities fed to a loss that expects logits (GF018).
+
+A *loss call* is `F.cross_entropy(x, y)`, `F.nll_loss`, `F.binary_cross_entropy_with_logits`,
+or a call of a name bound to `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`,
+`nn.BCEWithLogitsLoss(...)` (or such a constructor called inline). Its *input* is the first
+argument (`input=`): where it comes from is followed through shape-only calls
+(`.view(...)`, `.squeeze(1)`...) to
+
+- an activation written right there: `F.softmax(out, dim=1)`, `torch.softmax(out, 1)`,
+  `out.softmax(-1)`, `torch.sigmoid(out)`, `out.sigmoid()`, `nn.Softmax(dim=1)(out)`, or a
+  call of a name bound to `nn.Softmax(...)` / `nn.Sigmoid()`;
+- a local name whose one reaching assignment in the same function is such an activation
+  (`probs = F.softmax(logits, dim=1)`);
+- a model whose last layer is the activation: `nn.Sequential(..., nn.Softmax(dim=1))`, or a
+  class of this file whose `forward` returns an activation on every path.
+
+Only loss calls that can reach a `backward` are looked at: those inside training loops, in
+functions that call `backward`, and in the helpers training loops call — never under
+`torch.no_grad()`/`inference_mode()`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.modules import module_class
+from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional, receiver
+from gradfix.source import FUNCTIONS, LOOPS, WITHS, blocks_of
+
+LOSS_FUNCTIONS = {
+    "torch.nn.functional.cross_entropy": "cross_entropy",
+    "torch.nn.functional.nll_loss": "nll",
+    "torch.nn.functional.binary_cross_entropy_with_logits": "bce_with_logits",
+    "torch.binary_cross_entropy_with_logits": "bce_with_logits",
+}
+LOSS_CLASSES = {"CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll", "BCEWithLogitsLoss": "bce_with_logits"}
+ACTIVATION_FUNCTIONS = {
+    "torch.softmax": "softmax",
+    "torch.nn.functional.softmax": "softmax",
+    "torch.special.softmax": "softmax",
+    "torch.sigmoid": "sigmoid",
+    "torch.nn.functional.sigmoid": "sigmoid",
+    "torch.special.expit": "sigmoid",
+}
+ACTIVATION_CLASSES = {"Softmax": "softmax", "Sigmoid": "sigmoid"}
+# Which activation each loss must not receive.
+WRONG_INPUT = {"cross_entropy": "softmax", "nll": "softmax", "bce_with_logits": "sigmoid"}
+_SHAPE_METHODS = {
+    "view", "reshape", "squeeze", "unsqueeze", "flatten", "float", "double", "half", "contiguous",
+    "permute", "transpose", "to", "type", "clone", "cpu", "cuda", "view_as", "reshape_as", "t",
+}  # fmt: skip
+_NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
+_EVALUATION = re.compile(r"valid|eval|test|infer|predict|metric|score|accuracy", re.I)
+
+
+@dataclass(frozen=True, eq=False)
+class Activation:
+    kind: str  # "softmax" | "sigmoid"
+    call: ast.Call | None  # the activation call (None: a module instance we only know by key)
+    pre: ast.expr | None  # what it was applied to
+    # the form, which decides the fix: "function" (`F.softmax(x)`), "method" (`x.softmax()`),
+    # "module" (`nn.Softmax()(x)`, `self.softmax(x)`)
+    form: str
+
+
+@dataclass(frozen=True, eq=False)
+class ProbabilityInput:
+    """A loss call whose input is probabilities."""
+
+    loss_call: ast.Call
+    loss_kind: str  # cross_entropy | nll | bce_with_logits
+    input: ast.expr  # the loss's input argument as written
+    statement: ast.stmt  # the statement holding the loss call
+    scope: Scope
+    where: str  # "inline" | "name" | "model"
+    activation: Activation | None  # None for "model"
+    node: ast.expr  # the inline activation call, or the Name read in the loss input
+    binding: Binding | None = None  # "name": the assignment of the probabilities
+    model_key: str | None = None  # "model": the module whose last layer is the activation
+
+
+# Conventional module aliases, read as such when the file does not bind them otherwise.
+_CONVENTIONAL = {"F": "torch.nn.functional", "nn": "torch.nn", "torch": "torch", "functional": "torch.nn.functional"}
+
+
+def qualifier(model: ModuleModel):  # type: ignore[no-untyped-def]
+    """`imports.qualify`, reading `F.softmax` and `nn.CrossEntropyLoss` as torch's even in a
+    snippet that does not import them."""
+    imports = model.facts.imports
+    bound = assignments(model).by_key
+
+    def qualify(name: str | None) -> str | None:
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        if head not in imports.aliases and head in _CONVENTIONAL and head not in bound:
+            return _CONVENTIONAL[head] + ("." + rest if rest else "")
+        return imports.qualify(name)
+
+    return qualify
+
+
+class _Finder:
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.source = model.source
+        self.qualify = qualifier(model)
+        self.index: Assignments = assignments(model)
+
+    # what a callee is ------------------------------------------------------------------
+    def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
+        """`nn.CrossEntropyLoss(...)`-style constructor: the kind, if it is torch's class."""
+        name = self.qualify(call_name(call)) or ""
+        last = name.rsplit(".", 1)[-1]
+        if last in table and (name.startswith("torch.") or name == last and self._imported_from_torch(last)):
+            return table[last]
+        return None
+
+    def _imported_from_torch(self, name: str) -> bool:
+        return (self.qualify(name) or "").startswith("torch.")
+
+    def _bound_kind(self, key: str, scope: Scope, table: dict[str, str]) -> str | None:
+        """The kind of a name bound (only) to one of the constructors of `table`."""
+        bindings = self.index.bindings(key, scope)
+        kinds = set()
+        for binding in bindings:
+            value = binding.value
+            if isinstance(value, ast.IfExp):
+                values = [value.body, value.orelse]
+            else:
+                values = [value]
+            for item in values:
+                if not isinstance(item, ast.Call):
+                    return None
+                kinds.add(self._class_kind(item, table))
+        if len(kinds) == 1:
+            return kinds.pop()
+        return None
+
+    def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:
+        func = call.func
+        if isinstance(func, ast.Call):
+            return self._class_kind(func, LOSS_CLASSES)  # nn.CrossEntropyLoss()(x, y)
+        name = call_name(call)
+        if name is None:
+            return None
+        kind = LOSS_FUNCTIONS.get(self.qualify(name) or "")
+        if kind is not None:
+            return kind
+        key = self.source.key(func)
+        kind = self._bound_kind(key, scope, LOSS_CLASSES)
+        if kind is None and isinstance(func, ast.Name):
+            kind = self._passed_kind(key, scope, LOSS_CLASSES)
+        return kind
+
+    def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
+        """A parameter (`def train(model, loader, criterion)`) that every call site of this
+        module passes a name bound to the same kind of constructor."""
+        if not isinstance(scope, FUNCTIONS):
+            return None
+        args = scope.args
+        params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        if name not in params:
+            return None
+        sites = self.model.facts.call_site_args.get(scope.name)
+        if not sites:
+            return None
+        passed = sites.get(str(params.index(name)), set()) | sites.get(name, set())
+        kinds = set()
+        for key in passed:
+            bindings = self.index.by_key.get(key, [])
+            if not bindings:
+                return None
+            for binding in bindings:
+                if not isinstance(binding.value, ast.Call):
+                    return None
+                kinds.add(self._class_kind(binding.value, table))
+        if len(kinds) == 1:
+            return kinds.pop()
+        return None
+
+    def activation(self, expr: ast.expr, scope: Scope) -> Activation | None:
+        if not isinstance(expr, ast.Call):
+            return None
+        func = expr.func
+        if isinstance(func, ast.Call):
+            kind = self._class_kind(func, ACTIVATION_CLASSES)
+            return Activation(kind, expr, _first(expr, "input"), "module") if kind else None
+        name = call_name(expr)
+        qualified = self.qualify(name) if name else None
+        if qualified in ACTIVATION_FUNCTIONS:
+            return Activation(ACTIVATION_FUNCTIONS[qualified], expr, _first(expr, "input"), "function")
+        method = method_name(expr)
+        recv = receiver(expr)
+        if method in ("softmax", "sigmoid") and recv is not None and not _module_alias(recv, self.qualify):
+            return Activation(method, expr, recv, "method")
+        if name is not None and (dotted(func) is not None):
+            kind = self._bound_kind(self.source.key(func), scope, ACTIVATION_CLASSES)
+            if kind is not None:
+                return Activation(kind, expr, _first(expr, "input"), "module")
+        return None
+
+    # where the loss input comes from -----------------------------------------------------
+    def probability_input(self, call: ast.Call, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
+        kind = self.loss_kind(call, scope)
+        if kind is None:
+            return None
+        given = _first(call, "input")
+        if given is None:
+            return None
+        expr = _peel(given)
+        wrong = WRONG_INPUT[kind]
+        found = self.activation(expr, scope)
+        if found is not None:
+            if found.kind != wrong:
+                return None
+            return ProbabilityInput(call, kind, given, stmt, scope, "inline", found, expr)
+        if isinstance(expr, ast.Call):
+            module = self._model_with_activation(expr, scope, wrong)
+            if module is not None:
+                return ProbabilityInput(call, kind, given, stmt, scope, "model", None, expr, model_key=module)
+            return None
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.reaching(expr.id, stmt, scope)
+        if binding is None or binding.value is None:
+            return None
+        value = _peel(binding.value)
+        found = self.activation(value, scope)
+        if found is not None:
+            if found.kind != wrong:
+                return None
+            return ProbabilityInput(call, kind, given, stmt, scope, "name", found, expr, binding)
+        if isinstance(value, ast.Call):
+            module = self._model_with_activation(value, scope, wrong)
+            if module is not None:
+                return ProbabilityInput(call, kind, given, stmt, scope, "model", None, expr, binding, module)
+        return None
+
+    def reaching(self, name: str, stmt: ast.stmt, scope: Scope) -> Binding | None:
+        """The assignment of `name` that the statement reads: the nearest one above it in the
+        same function, in a block that holds the statement (so it always runs first)."""
+        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
+        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
+        if not before:
+            return None
+        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
+        if any(b is not nearest and b.statement is nearest.statement for b in before):
+            return None  # bound twice by one statement
+        if isinstance(nearest.statement, (*LOOPS, *WITHS)) or not isinstance(nearest.statement, (ast.Assign, ast.AnnAssign)):
+            return None
+        block = self.source.block_of(nearest.statement)
+        if block is None or not _holds(block, stmt, self.source):
+            return None
+        return nearest
+
+    def _model_with_activation(self, call: ast.Call, scope: Scope, wrong: str) -> str | None:
+        """`model(x)` where the module's last layer is the activation `wrong`."""
+        if dotted(call.func) is None:
+            return None
+        key = self.source.key(call.func)
+        constructor = module_class(key, scope, self.model)
+        if constructor is None:
+            return None
+        kind = self._output_activation(constructor, scope)
+        return key if kind == wrong else None
+
+    def _output_activation(self, constructor: ast.Call, scope: Scope) -> str | None:
+        name = self.qualify(call_name(constructor)) or ""
+        last = name.rsplit(".", 1)[-1]
+        if last == "Sequential" and name.startswith("torch."):
+            args = positional(constructor)
+            if args and isinstance(args[-1], ast.Call):
+                return self._class_kind(args[-1], ACTIVATION_CLASSES)
+            return None
+        node = self.model.facts.classes.get(name)
+        if node is None:
+            return None
+        forward = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "forward"), None)
+        if forward is None:
+            return None
+        returns = [n for n in _own_nodes(forward) if isinstance(n, ast.Return)]
+        if not returns:
+            return None
+        kinds = set()
+        for ret in returns:
+            if ret.value is None:
+                return None
+            found = self.activation(_peel(ret.value), forward)
+            if found is None:
+                return None
+            kinds.add(found.kind)
+        return kinds.pop() if len(kinds) == 1 else None
+
+
+def _first(call: ast.Call, name: str) -> ast.expr | None:
+    args = positional(call)
+    if args:
+        return args[0]
+    kw = keyword(call, name)
+    return kw.value if kw is not None else None
+
+
+def _peel(expr: ast.expr) -> ast.expr:
+    """Through shape-only calls and indexing: `probs` for `probs.view(-1, C)[:, 0]`."""
+    while True:
+        if isinstance(expr, ast.Call) and method_name(expr) in _SHAPE_METHODS and receiver(expr) is not None:
+            expr = receiver(expr)  # type: ignore[assignment]
+        elif isinstance(expr, ast.Subscript):
+            expr = expr.value
+        else:
+            return expr
+
+
+def _module_alias(expr: ast.expr, qualify) -> bool:  # type: ignore[no-untyped-def]
+    """`F` in `F.softmax`, `torch` in `torch.sigmoid`: a module, not a tensor."""
+    name = dotted(expr)
+    if name is None:
+        return False
+    full = qualify(name) or ""
+    return full == "torch" or full.startswith("torch.")
+
+
+def _holds(block: list[ast.stmt], stmt: ast.stmt, source) -> bool:  # type: ignore[no-untyped-def]
+    """`stmt` is in `block` or nested in one of its statements."""
+    current: ast.AST | None = stmt
+    while current is not None:
+        if isinstance(current, ast.stmt) and source.block_of(current) is block:
+            return True
+        current = source.owner_of(current) if isinstance(current, ast.stmt) else None
+    return False
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """Nodes of a function body, not those of nested functions or classes."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+# regions that train ---------------------------------------------------------------------
+def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
+    target = expr.func if isinstance(expr, ast.Call) else expr
+    return bool(_NO_GRAD.search(qualify(dotted(target)) or ""))
+
+
+def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]:
+    """Simple statements (and compound headers) whose losses can reach a backward."""
+    source = model.source
+    facts = model.facts
+    qualify = qualifier(model)
+    seen_functions: set[int] = set()
+    seen_statements: set[int] = set()
+
+    def calls_backward(function: ast.AST) -> bool:
+        if "backward" not in source.segment(function):
+            return False
+        return any(
+            isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in _own_nodes(function)
+        )
+
+    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
+        for stmt in suite:
+            if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+                continue
+            if isinstance(stmt, WITHS) and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
+                continue
+            if id(stmt) not in seen_statements:
+                seen_statements.add(id(stmt))
+                yield stmt, scope
+            for block in blocks_of(stmt):
+                yield from body_of(block, scope, depth)
+            if depth < 3:
+                for helper in helpers(stmt):
+                    yield from function(helper, depth + 1)
+
+    def helpers(stmt: ast.stmt) -> Iterator[ast.AST]:
+        for node in _header_nodes(stmt):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            info = None
+            if isinstance(func, ast.Name):
+                info = facts.module_functions.get(func.id)
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+                for methods in facts.methods.values():
+                    if func.attr in methods:
+                        info = methods[func.attr]
+                        break
+            if info is not None and (info.source is None or info.source is source):
+                if _EVALUATION.search(info.node.name) and not calls_backward(info.node):
+                    continue
+                yield info.node
+
+    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
+        if id(node) in seen_functions:
+            return
+        seen_functions.add(id(node))
+        if any(_is_no_grad(d, qualify) for d in getattr(node, "decorator_list", ())):
+            return
+        yield from body_of(node.body, node, depth)  # type: ignore[attr-defined]
+
+    for loop in model.loops:
+        scope = loop.function if loop.function is not None else source.tree
+        yield from body_of(loop.node.body, scope, 0)
+    for node in ast.walk(source.tree):
+        if isinstance(node, FUNCTIONS) and calls_backward(node):
+            yield from function(node, 0)
+
+
+def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes a statement evaluates itself (a compound statement's header only)."""
+    if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        return
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            continue
+        values = value if isinstance(value, list) else [value]
+        for item in values:
+            if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
+                for sub in ast.walk(item):
+                    if isinstance(sub, (ast.Lambda,)):
+                        continue
+                    yield sub
+
+
+def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
+    """Every loss call that can reach a backward and receives probabilities."""
+    text = model.source.text
+    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")):
+        return []
+    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropyLoss", "NLLLoss", "with_logits", "WithLogits")):
+        return []
+    finder = _Finder(model)
+    out: list[ProbabilityInput] = []
+    seen: set[int] = set()
+    for stmt, scope in _training_statements(model):
+        for node in _header_nodes(stmt):
+            if isinstance(node, ast.Call) and id(node) not in seen:
+                seen.add(id(node))
+                found = finder.probability_input(node, stmt, scope)
+                if found is not None:
+                    out.append(found)
+    return out
+
+
+def name_reads(name: str, scope: Scope) -> list[ast.Name]:
+    """Every read of `name` in the scope (nested functions and lambdas included)."""
+    return [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+
+
+def rebound_between(names: set[str], start: ast.stmt, end: ast.stmt, scope: Scope, index: Assignments) -> bool:
+    """One of `names` is bound by a statement that starts after `start` and before `end`."""
+    lo = (start.end_lineno, start.end_col_offset)  # type: ignore[attr-defined]
+    hi = (end.lineno, end.col_offset)
+    for name in names:
+        for binding in index.bindings(name, scope):
+            if binding.scope is not scope:
+                continue
+            where = (binding.statement.lineno, binding.statement.col_offset)
+            if lo <= where < hi:
+                return True
+            if isinstance(binding.statement, LOOPS) and (binding.statement.lineno, binding.statement.col_offset) < hi:
+                # a loop target bound around both: rebound each iteration, but before `start` runs
+                continue
+    return False

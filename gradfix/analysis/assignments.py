@@ -1,0 +1,160 @@
+"""Where each key is bound in a module, and in which function: one walk, built on demand.
+
+The loop model records what optimizers, schedulers and scalers are built from. The rules of
+issue 16 ask the same question about other objects — a model (`model = Net().to(device)`), a
+loss (`criterion = nn.CrossEntropyLoss()`), an activation module (`self.softmax =
+nn.Softmax(dim=1)`), a sampler, a loader — and about plain tensors (`probs =
+F.softmax(logits, 1)`). `Assignments` answers it for any key, per scope: a function's own
+names, module-level names, and `self.<attr>` across the methods of one class.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Iterator
+
+from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of
+
+Scope = ast.AST  # a FunctionDef / AsyncFunctionDef, or the Module
+
+
+@dataclass(frozen=True, eq=False)
+class Binding:
+    key: str
+    value: ast.expr | None  # None: bound by unpacking, `+=`, a `for`/`with` target...
+    statement: ast.stmt  # the (simple or compound) statement that binds it
+    scope: Scope
+    class_name: str | None
+
+
+class Assignments:
+    """Every binding of the module, by key, with the scope and class it happens in."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.by_key: dict[str, list[Binding]] = {}
+        self.scope_of_statement: dict[int, Scope] = {}
+        self.class_of_scope: dict[int, str | None] = {}
+        self.parent_scope: dict[int, Scope] = {}
+        self._walrus = ":=" in source.text
+        self._walk(source.tree.body, source.tree, None)
+
+    # queries -------------------------------------------------------------------------
+    def scope_of(self, stmt: ast.stmt) -> Scope:
+        return self.scope_of_statement.get(id(stmt), self.source.tree)
+
+    def bindings(self, key: str, scope: Scope) -> list[Binding]:
+        """The bindings of `key` that code in `scope` can see: `self.x` anywhere in the class;
+        a name bound in the function itself, else in the functions around it, else at module
+        level."""
+        found = self.by_key.get(key, [])
+        if key.startswith("self."):
+            owner = self.class_of_scope.get(id(scope))
+            return [b for b in found if b.class_name == owner and owner is not None]
+        current: Scope | None = scope
+        while current is not None:
+            here = [b for b in found if b.scope is current]
+            if here:
+                return here
+            if _binds_parameter(current, key):
+                return []
+            current = self.parent_scope.get(id(current))
+        return []
+
+    def values(self, key: str, scope: Scope) -> list[ast.expr | None]:
+        return [b.value for b in self.bindings(key, scope)]
+
+    def single_value(self, key: str, scope: Scope) -> ast.expr | None:
+        """The one value `key` is ever bound to in `scope`, or None."""
+        values = self.values(key, scope)
+        if len(values) == 1:
+            return values[0]
+        return None
+
+    # building ------------------------------------------------------------------------
+    def _walk(self, body: list[ast.stmt], scope: Scope, class_name: str | None) -> None:
+        self.class_of_scope.setdefault(id(scope), class_name)
+        for stmt in body:
+            self.scope_of_statement[id(stmt)] = scope
+            if isinstance(stmt, FUNCTIONS):
+                self.parent_scope[id(stmt)] = scope
+                self.class_of_scope[id(stmt)] = class_name
+                self._walk(stmt.body, stmt, class_name)
+                continue
+            if isinstance(stmt, ast.ClassDef):
+                self._walk(stmt.body, scope, stmt.name)
+                continue
+            self._record(stmt, scope, class_name)
+            for block in blocks_of(stmt):
+                self._walk(block, scope, class_name)
+
+    def _record(self, stmt: ast.stmt, scope: Scope, class_name: str | None) -> None:
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                self._bind(target, stmt.value, stmt, scope, class_name)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self._bind(stmt.target, stmt.value, stmt, scope, class_name)
+        elif isinstance(stmt, ast.AugAssign):
+            self._bind(stmt.target, None, stmt, scope, class_name)
+        elif isinstance(stmt, FOR_LOOPS):
+            self._bind(stmt.target, None, stmt, scope, class_name)
+        elif isinstance(stmt, WITHS):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, None, stmt, scope, class_name)
+        if not self._walrus:
+            return
+        # walrus targets anywhere in the statement's own expressions
+        for node in _own_expressions(stmt):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.NamedExpr):
+                    self._bind(sub.target, sub.value, stmt, scope, class_name)
+
+    def _bind(self, target: ast.AST, value: ast.expr | None, stmt: ast.stmt, scope: Scope, class_name: str | None) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
+            for index, element in enumerate(target.elts):
+                self._bind(element, values[index] if values is not None else None, stmt, scope, class_name)
+            return
+        if isinstance(target, ast.Starred):
+            self._bind(target.value, None, stmt, scope, class_name)
+            return
+        key = self.source.key(target)
+        self.by_key.setdefault(key, []).append(Binding(key, value, stmt, scope, class_name))
+
+
+def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The expressions a statement evaluates itself (not those of the blocks it holds)."""
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            continue
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
+                    yield item
+
+
+def _binds_parameter(scope: Scope, key: str) -> bool:
+    if not isinstance(scope, FUNCTIONS):
+        return False
+    root = key.split(".", 1)[0].split("[", 1)[0]
+    args = scope.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    if args.vararg is not None:
+        names.append(args.vararg.arg)
+    if args.kwarg is not None:
+        names.append(args.kwarg.arg)
+    return root in names
+
+
+def assignments(model: object) -> Assignments:
+    """The module's assignment index, built once per model."""
+    cached = getattr(model, "_assignments", None)
+    if cached is None:
+        cached = Assignments(model.source)  # type: ignore[attr-defined]
+        model._assignments = cached  # type: ignore[attr-defined]
+    return cached

@@ -1,0 +1,178 @@
+"""Where an iteration may handle gradients by hand in code gradfix cannot see into.
+
+The loop model records the gradient events it can see: `.grad` read or written in the
+analysed code (GRAD_READ, PARAMETERS clears), and what helpers it looked into do. A call it
+could not look into (a helper of a library, or of a module it cannot read) leaves no event,
+yet may copy the gradients out (`flatten_grads(model)`), stash them in a buffer
+(`grad_buffer.add(model)`), clear them or write them back. Rules that move or add clears,
+merge backward passes or add steps must not do so across such a call: the loop they would
+produce is not the one the author wrote.
+
+A call counts when gradfix did not look into it, it is not a known-harmless builtin or
+logging call, and it names gradients (`flatten_grads(...)`, `grad_stash.add(...)`, an
+argument that says `grad`), or it is handed the parameters (`f(model.parameters())`) or a
+model the iteration runs (an argument that is the callee of a forward call of the loop,
+`compressor.pack(model)`). It errs on the side of "may": rules then stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterable
+
+from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.graphs import IterationFlow, is_forward_call
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
+from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
+from gradfix.analysis.names import call_name, dotted, walk_expression
+from gradfix.source import COMPOUND, FUNCTIONS
+
+_GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
+# Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping
+# threshold, gradient checkpointing (`grad_scaler.update()`, `args.max_grad_norm`).
+_NOT_GRADIENTS = re.compile(r"scal|accum|acc_?steps|max_grad|grad_?clip|clip_?grad|checkpoint", re.I)
+# Calls that take a model or parameters and never touch `.grad` (constructors, builtins, logging).
+_HARMLESS = HARMLESS_CALLS | {
+    "sum", "any", "all", "map", "filter", "sorted", "next", "iter", "float", "int", "bool", "hash",
+    "vars", "callable", "set_postfix_str", "set_description", "add_scalars", "add_histogram",
+    "train", "eval", "to", "cuda", "cpu", "numel", "named_modules", "modules", "children",
+}  # fmt: skip
+# Roots of library calls: they do what their documentation says, and none of them takes a
+# model to copy or clear its gradients behind the loop's back.
+_LIBRARY_ROOTS = {"torch", "F", "nn", "np", "numpy", "math", "random", "time", "os", "logging", "wandb", "json", "copy"}
+
+
+def _names_gradients(node: ast.AST) -> bool:
+    for sub in walk_expression(node):
+        name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else None
+        if name is not None and "grad" in name.lower() and name not in _GRAD_WORDS and not _NOT_GRADIENTS.search(name):
+            return True
+    return False
+
+
+def model_keys(loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """Keys of the models an iteration runs: callees of its forward calls (`model(x)`,
+    `self.encoder(x)`), and what `.parameters()` or `.zero_grad()` is called on."""
+    source = model.source
+    keys: set[str] = set()
+    for stmt in loop.body:
+        for node in _walk(stmt):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in ("parameters", "named_parameters", "zero_grad"):
+                if dotted(func.value) is not None:
+                    keys.add(source.key(func.value))
+                continue
+            if is_forward_call(node) and dotted(func) is not None:
+                keys.add(source.key(func))
+    return keys
+
+
+def _walk(node: ast.AST) -> Iterable[ast.AST]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for child in ast.iter_child_nodes(current):
+            if not isinstance(child, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+                stack.append(child)
+
+
+def unseen_gradient_handling(
+    statements: Iterable[ast.AST],
+    loop: TrainingLoop,
+    model: ModuleModel,
+    models: set[str] | None = None,
+    whole: bool = False,
+) -> ast.Call | None:
+    """The first call in `statements` of `loop` that may read, stash, clear or write gradients
+    in code gradfix did not look into. The statements are simple statements and compound
+    headers (the units of an `IterationFlow`), or with `whole`, statements whose blocks are
+    searched too."""
+    if models is None:
+        models = model_keys(loop, model)
+    # calls the loop model recognised as gradient events speak for themselves
+    recognised = {id(e.node) for e in loop.events if e.direct and e.kind is not EventKind.UNKNOWN}
+    for statement in statements:
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            continue
+        if isinstance(statement, ast.ExceptHandler):
+            roots: list[ast.AST] = [statement.type] if statement.type is not None else []
+        else:
+            roots = _headers(statement) if isinstance(statement, COMPOUND) and not whole else [statement]
+        for root in roots:
+            stack: list[ast.AST] = [root]
+            while stack:
+                node = stack.pop()
+                if id(node) in recognised:
+                    continue  # its arguments (`clip_grad_norm_(model.parameters())`) are part of it
+                if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+                    continue
+                stack.extend(ast.iter_child_nodes(node))
+                if isinstance(node, ast.Call) and id(node) not in model.inlined_calls and _may_handle(node, models, model):
+                    return node
+    return None
+
+
+def _headers(statement: ast.stmt) -> list[ast.AST]:
+    """The expressions of a compound statement's header (not its blocks)."""
+    out: list[ast.AST] = []
+    for name, value in ast.iter_fields(statement):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            continue
+        if isinstance(value, ast.AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(v for v in value if isinstance(v, ast.AST))
+    return out
+
+
+def _may_handle(call: ast.Call, models: set[str], model: ModuleModel) -> bool:
+    source = model.source
+    if _names_gradients(call.func):
+        return True  # `flatten_grads(model)`, `grad_buffer.add(...)`, `self.grad_stash.flush()`
+    name = call_name(call) or ""
+    last = name.rsplit(".", 1)[-1]
+    root = name.split(".", 1)[0]
+    if last in _HARMLESS or root in _LIBRARY_ROOTS or (last[:1].isupper() and "." not in name):
+        return False
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if receiver is not None and dotted(receiver) is not None:
+        info = model.facts.info(source.key(receiver))
+        if info is not None and info.library is not None:
+            return False  # a library object's method: its table says what it does
+    values = [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]
+    for value in values:
+        if _names_gradients(value):
+            return True
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("parameters", "named_parameters"):
+            return True
+        if dotted(value) is not None and source.key(value) in models:
+            return True
+    return False
+
+
+def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywhere: bool = False) -> bool:
+    """An accumulation loop whose gradients are not simply what its backward passes add up:
+    the iteration writes a value into `.grad` (`p.grad = g`, anywhere), or on every
+    micro-batch (outside the periodic `if`) reads `.grad` itself or hands the gradients, the
+    parameters or the model to code gradfix did not look into (per-micro-batch clipping into
+    a buffer, gradients stashed and written back). With `anywhere`, any `.grad` read and any
+    `p.grad = None` / `p.grad.zero_()` of the iteration counts too."""
+    loop = acc.loop
+    for event in loop.events:
+        parameters = event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS
+        if parameters and (anywhere or _writes_a_value(event.node)):
+            return True  # `p.grad = g`; a plain `p.grad = None` or `p.grad.zero_()` is a clear
+        if event.kind is EventKind.GRAD_READ and (anywhere or not any(stmt is acc.node for stmt in event.path)):
+            return True
+    flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
+    every = [unit.node for unit in flow.units if id(acc.node) not in unit.ancestors and unit.node is not acc.node]
+    return unseen_gradient_handling(every, loop, model) is not None
+
+
+def _writes_a_value(node: ast.AST) -> bool:
+    """`p.grad = g` (not `p.grad = None`)."""
+    return isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None)

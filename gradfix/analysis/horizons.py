@@ -1,0 +1,234 @@
+"""Schedulers whose horizon is counted in one unit and stepped in the other (GF020).
+
+A learning-rate schedule built over a number of steps reaches its end after that many
+`scheduler.step()` calls. When the number is literally the batch count (`T_max=len(loader)`,
+`total_steps=epochs * len(loader)`, `steps_per_epoch=len(loader)`) and `step()` runs once per
+epoch, the schedule barely moves; when it is the epoch count (`T_max=args.epochs`) and
+`step()` runs every batch, it ends (or restarts) inside the first epoch.
+
+`mismatched_schedulers(model)` reads, for each scheduler stepped in a training loop, the
+constructor's horizon arguments and the level its `step()` runs at relative to the optimizer
+step: in the epoch loop (outside the batch loop that steps the optimizer) or in the batch
+loop itself. Only literal forms count: `len(...)` of the loader the batch loop iterates (or
+a name bound once to such an expression), and a name whose last part says `epoch` (or the
+epoch loop's own `range()` bound).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from gradfix.analysis.assignments import Scope, assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.source import FOR_LOOPS
+
+# constructor -> horizon arguments (keyword, positional index)
+HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
+    "CosineAnnealingLR": (("T_max", 1),),
+    "OneCycleLR": (("total_steps", 2), ("steps_per_epoch", 4)),
+    "CyclicLR": (("step_size_up", 3),),
+    "LinearLR": (("total_iters", 3),),
+    "PolynomialLR": (("total_iters", 1),),
+    "get_linear_schedule_with_warmup": (("num_training_steps", 2),),
+    "get_cosine_schedule_with_warmup": (("num_training_steps", 2),),
+    "get_cosine_with_hard_restarts_schedule_with_warmup": (("num_training_steps", 2),),
+    "get_polynomial_decay_schedule_with_warmup": (("num_training_steps", 2),),
+    "get_scheduler": (("num_training_steps", 3),),
+}
+# Schedulers meant to step every batch whatever their arguments.
+PER_BATCH = {"OneCycleLR", "CyclicLR"}
+_EPOCH_NAME = re.compile(r"epoch", re.I)
+_LOADER_NAME = re.compile(r"loader|batches|dataloader|train_iter|data_iter", re.I)
+
+
+@dataclass(eq=False)
+class Mismatch:
+    loop: TrainingLoop  # the epoch loop
+    scheduler: GradEvent  # the SCHEDULER_STEP event
+    step: GradEvent  # the optimizer step it schedules
+    batch_loop: ast.AST  # the loop between the epoch loop and the optimizer step
+    constructor: ast.Call
+    horizon: ast.expr | None  # the argument that says the horizon (None: CyclicLR's default)
+    argument: str  # its keyword name
+    counted_in: str  # "batches" | "epochs" | "default"
+    stepped_per: str  # "epoch" | "batch"
+
+
+def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
+    text = model.source.text
+    if not any(name in text for name in HORIZONS):
+        return []
+    out: list[Mismatch] = []
+    seen: set[int] = set()
+    for loop in model.loops:
+        for event in loop.events:
+            if event.kind is not EventKind.SCHEDULER_STEP or id(event.node) in seen or event.target is None:
+                continue
+            call = event.call
+            if call is None or call.args or call.keywords:
+                continue  # step(epoch), step(metric)
+            found = _mismatch(loop, event, model)
+            if found is not None:
+                seen.add(id(event.node))
+                out.append(found)
+    return out
+
+
+def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Mismatch | None:
+    scope: Scope = loop.function if loop.function is not None else model.source.tree
+    built = _constructor(sched.target or "", scope, model)
+    if built is None:
+        return None
+    constructor, kind = built
+    if any(node is constructor for node in ast.walk(loop.node)):
+        return None  # a new schedule each epoch
+    optimizer = _optimizer(sched, constructor, loop, model)
+    steps = [e for e in loop.events if e.kind is EventKind.STEP and e.target == optimizer and not e.engine]
+    if not steps:
+        return None
+    inside = sched.loops_within(loop.node)
+    step_loops = {tuple(id(lp) for lp in s.loops_within(loop.node)) for s in steps}
+    if len(step_loops) != 1:
+        return None
+    step = steps[0]
+    step_inner = step.loops_within(loop.node)
+    if not inside and step_inner:
+        stepped_per = "epoch"
+        batch_loop = step_inner[0]
+        if len(step_inner) != 1:
+            return None
+    elif inside and step_inner and inside == step_inner and len(inside) == 1:
+        stepped_per = "batch"
+        batch_loop = inside[0]
+    else:
+        return None
+    for argument, index in HORIZONS[kind]:
+        value = _argument(constructor, argument, index)
+        if value is None:
+            continue
+        counted = _counted_in(value, batch_loop, loop, scope, model)
+        if counted is None:
+            continue
+        if (counted == "batches") == (stepped_per == "batch"):
+            return None  # consistent
+        if argument == "steps_per_epoch" and stepped_per == "batch":
+            continue
+        return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, stepped_per)
+    if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3) is None:
+        return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
+    return None
+
+
+def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, str] | None:
+    bindings = assignments(model).bindings(key, scope)
+    if len(bindings) != 1:
+        return None
+    value = bindings[0].value
+    if not isinstance(value, ast.Call):
+        return None
+    name = model.facts.imports.qualify(call_name(value)) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last not in HORIZONS or not _library_scheduler(name, last, model):
+        return None
+    return value, last
+
+
+def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:
+    """torch's (or transformers'/diffusers') scheduler, not a function of the same name
+    with other parameters (`get_scheduler(name, optimizer, num_epochs)` of a project)."""
+    if name.startswith(("torch.", "transformers.", "diffusers.")):
+        return True
+    if name != last or last in model.facts.module_functions or last in model.facts.classes:
+        return False
+    return not last.startswith("get_")  # a bare `CosineAnnealingLR(...)` in a snippet
+
+
+def _optimizer(sched: GradEvent, constructor: ast.Call, loop: TrainingLoop, model: ModuleModel) -> str | None:
+    stepped = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
+    args = positional(constructor)
+    given = keyword(constructor, "optimizer")
+    first = given.value if given is not None else (args[0] if args and not _is_text(args[0]) else None)
+    if first is None and len(args) > 1 and _is_text(args[0]):  # get_scheduler("linear", optimizer, ...)
+        first = args[1]
+    if first is not None and dotted(first) is not None:
+        key = model.source.key(first)
+        if key in stepped:
+            return key
+    if len(stepped) == 1:
+        return next(iter(stepped))
+    return None
+
+
+def _is_text(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, str)
+
+
+def _argument(call: ast.Call, name: str, index: int) -> ast.expr | None:
+    given = keyword(call, name)
+    if given is not None:
+        return given.value
+    args = positional(call)
+    return args[index] if index < len(args) else None
+
+
+def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope: Scope, model: ModuleModel) -> str | None:
+    """"batches" when the horizon is literally a batch count, "epochs" when it is literally
+    the epoch count, else None."""
+    for _ in range(2):
+        if _batch_count(value, batch_loop, model):
+            return "batches"
+        if _epoch_count(value, loop, model):
+            return "epochs"
+        if isinstance(value, ast.Name):
+            single = assignments(model).single_value(value.id, scope)
+            if single is None:
+                return None
+            value = single
+            continue
+        return None
+    return None
+
+
+def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel) -> bool:
+    iterated = _iterated_keys(batch_loop, model)
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1:
+            arg = node.args[0]
+            if dotted(arg) is None:
+                continue
+            key = model.source.key(arg)
+            if key in iterated or _LOADER_NAME.search(last_name(key)):
+                return True
+    return False
+
+
+def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:
+    if not isinstance(batch_loop, FOR_LOOPS):
+        return set()
+    keys = set()
+    for node in ast.walk(batch_loop.iter):
+        if isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None:
+            keys.add(model.source.key(node))
+    return keys
+
+
+def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
+    if any(isinstance(n, ast.Call) for n in ast.walk(value)):
+        return False
+    name = None
+    if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None:
+        name = last_name(model.source.key(value))
+    elif isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str):
+        name = value.slice.value  # config["epochs"]
+    if name is not None and _EPOCH_NAME.search(name) and not re.search(r"step|iter|batch", name, re.I):
+        return True
+    node = loop.node
+    if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call) and call_name(node.iter) == "range" and node.iter.args:
+        stop = node.iter.args[-1] if len(node.iter.args) > 1 else node.iter.args[0]
+        if not isinstance(stop, ast.Constant) and model.source.code(stop) == model.source.code(value):
+            return True
+    return False

@@ -1,0 +1,584 @@
+"""Train/eval mode across one iteration of a training loop (GF017).
+
+`mode_items(loop, model)` lists, in program order, what one iteration does to module modes
+and where it trains: `model.eval()`, `model.train()` (and `train(False)`), a mode set to a
+value we cannot read, calls we cannot see into that receive a module, the forward calls of
+modules and every `backward`. Helpers defined in the module (functions, methods through
+`self`) are looked into with their parameters renamed to the caller's arguments, so
+`validate(model, loader)` contributes the `net.eval()` it runs as `model.eval()`.
+
+`unrestored_evals` reads the iteration as a cycle: an `eval()` that the next backward
+reaches (later in the iteration, or in the next one) without a `train()` of that module in
+between leaves the training that follows in inference mode.
+
+`manual_mode_keys` finds the files that manage modes by hand (BN freezing helpers, a
+submodule put in eval mode after `train()`, `m.train()` over `model.modules()`), where a
+blanket `model.train()` would undo what the author meant.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gradfix.analysis.facts import FunctionInfo
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
+from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.modules import normalize, related, strip_same_module
+from gradfix.analysis.names import (
+    call_name,
+    calls_in_order,
+    dotted,
+    is_false,
+    is_true,
+    method_name,
+    positional,
+    receiver,
+    substitute_root,
+)
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+
+MAX_DEPTH = 3
+
+
+class ModeKind(enum.Enum):
+    TRAIN = "train"
+    EVAL = "eval"
+    UNSURE = "unsure"  # `train(flag)`, or an unseen call that receives the module
+    BACKWARD = "backward"
+    FORWARD = "forward"  # `model(x)`
+
+
+@dataclass(eq=False, repr=False)
+class ModeItem:
+    kind: ModeKind
+    keys: tuple[str, ...]  # in the analysed loop's names (helper parameters renamed)
+    node: ast.AST
+    path: tuple[ast.stmt, ...]  # statements of the loop's own code, from its body down
+    blocks: tuple[list[ast.stmt], ...]
+    via: tuple[ast.Call, ...]
+    loops: tuple[ast.AST, ...]  # loops inside the analysed loop around it (helpers' too)
+    tests: frozenset[str]  # names read by the conditions it runs under (inside the loop)
+    conditional: bool
+    exits: bool  # a break/return/raise of the loop's own code follows it: no next iteration
+    no_grad: bool
+
+    @property
+    def key(self) -> str:
+        return self.keys[0]
+
+    @property
+    def anchor(self) -> ast.stmt:
+        """The statement of the loop's own code that holds it (a helper's call)."""
+        return self.path[-1]
+
+
+# Methods of a module that do not change its mode.
+_MODULE_METHODS_KEEPING_MODE = {
+    "parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules",
+    "children", "named_children", "state_dict", "load_state_dict", "to", "cuda", "cpu", "half",
+    "float", "double", "bfloat16", "zero_grad", "requires_grad_", "register_buffer",
+    "register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+    "get_submodule", "get_parameter", "no_sync", "forward", "size", "numel", "item",
+    "extra_repr", "type", "share_memory",
+}  # fmt: skip
+# Functions that receive a module without changing its mode.
+_KEEPING_MODE = HARMLESS_CALLS | {
+    "accumulate", "unwrap_model", "autocast", "no_sync", "clip_grad_norm_", "clip_grad_value_",
+    "summary", "deepcopy", "copy", "DataParallel", "DistributedDataParallel", "DDP", "compile",
+    "count_parameters", "parameters_to_vector", "vector_to_parameters", "save", "log_model",
+    "register_hooks", "sync_batchnorm", "convert_sync_batchnorm", "zip", "map", "sum", "max", "min",
+    "backward", "step", "zero_grad", "sleep", "time", "flush",
+}  # fmt: skip
+_NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
+_MODE_HELPER = re.compile(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
+# Method names that say they may switch a mode (`model.freeze_bn()`, `self.evaluate()`):
+# a word of the name (split at `_`) is or starts with one of these.
+_MODE_WORDS = re.compile(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dropout|infer|predict)[a-z]*)(_|$)", re.I)
+# Attributes of a module that are not modules: passing them on cannot change a mode.
+_NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
+_FREEZE_CALL = re.compile(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
+
+
+class _Ctx(NamedTuple):
+    path: tuple[ast.stmt, ...] = ()
+    blocks: tuple[list[ast.stmt], ...] = ()
+    via: tuple[ast.Call, ...] = ()
+    loops: tuple[ast.AST, ...] = ()
+    tests: frozenset[str] = frozenset()
+    conditional: bool = False
+    exits: bool = False
+    no_grad: bool = False
+    home_depth: int = 0  # loops of the analysed code entered inside the analysed loop
+    mapping: tuple[tuple[str, str], ...] = ()
+    functions: tuple[ast.AST, ...] = ()
+    class_name: str | None = None
+    source: Source | None = None
+
+    def rename(self, key: str) -> str:
+        return substitute_root(key, dict(self.mapping)) if self.mapping else key
+
+
+class _ModeWalker:
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.facts = model.facts
+        self.items: list[ModeItem] = []
+        self.visiting: list[int] = []
+
+    def key(self, expr: ast.AST, ctx: _Ctx) -> str:
+        return ctx.rename((ctx.source or self.model.source).key(expr))
+
+    # statements --------------------------------------------------------------------
+    def block(self, suite: list[ast.stmt], ctx: _Ctx) -> None:
+        for index, stmt in enumerate(suite):
+            exits = ctx.exits or self._exit_follows(suite, index, ctx)
+            self.statement(stmt, suite, ctx._replace(exits=exits))
+
+    def _exit_follows(self, suite: list[ast.stmt], index: int, ctx: _Ctx) -> bool:
+        if ctx.via:
+            return False  # a helper's return ends the helper, not the loop
+        for later in suite[index + 1 :]:
+            if isinstance(later, (ast.Return, ast.Raise)):
+                return True
+            if isinstance(later, ast.Break) and ctx.home_depth == 0:
+                return True
+        return False
+
+    def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
+        if not ctx.via:
+            ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+        if isinstance(stmt, LOOPS):
+            self.expressions(stmt.iter if isinstance(stmt, FOR_LOOPS) else stmt.test, ctx)
+            inner = ctx._replace(loops=ctx.loops + (stmt,), home_depth=ctx.home_depth + (0 if ctx.via else 1))
+            self.block(stmt.body, inner)
+            if stmt.orelse:
+                self.block(stmt.orelse, self._branch(ctx, None))
+        elif isinstance(stmt, ast.If):
+            self.expressions(stmt.test, ctx)
+            self.block(stmt.body, self._branch(ctx, stmt.test))
+            if stmt.orelse:
+                self.block(stmt.orelse, self._branch(ctx, stmt.test))
+        elif isinstance(stmt, WITHS):
+            no_grad = ctx.no_grad
+            for item in stmt.items:
+                self.expressions(item.context_expr, ctx)
+                if _is_no_grad(item.context_expr, self.facts.imports.qualify):
+                    no_grad = True
+            self.block(stmt.body, ctx._replace(no_grad=no_grad))
+        elif isinstance(stmt, TRIES):
+            self.block(stmt.body, ctx)
+            for handler in stmt.handlers:
+                self.block(handler.body, self._branch(ctx, None))
+            if stmt.orelse:
+                self.block(stmt.orelse, ctx)
+            if stmt.finalbody:
+                self.block(stmt.finalbody, ctx)
+        elif isinstance(stmt, ast.Match):
+            self.expressions(stmt.subject, ctx)
+            for case in stmt.cases:
+                self.block(case.body, self._branch(ctx, stmt.subject))
+        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            return
+        else:
+            self.expressions(stmt, ctx)
+
+    def _branch(self, ctx: _Ctx, test: ast.AST | None) -> _Ctx:
+        names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
+        attrs = frozenset(n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute)) if test is not None else frozenset()
+        return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)
+
+    # calls -------------------------------------------------------------------------
+    def expressions(self, node: ast.AST, ctx: _Ctx) -> None:
+        text = (ctx.source or self.model.source).segment(node) if hasattr(node, "lineno") else ""
+        if "(" not in text:
+            return
+        guarded = _guarded_calls(node) if (" if " in text or " and " in text or " or " in text) else {}
+        for call in calls_in_order(node):
+            extra = guarded.get(id(call))
+            self.call(call, ctx if extra is None else ctx._replace(conditional=True, tests=ctx.tests | extra))
+
+    def emit(self, kind: ModeKind, keys: tuple[str, ...], node: ast.AST, ctx: _Ctx) -> None:
+        self.items.append(
+            ModeItem(
+                kind, keys, node, ctx.path, ctx.blocks, ctx.via, ctx.loops, ctx.tests, ctx.conditional, ctx.exits, ctx.no_grad
+            )
+        )
+
+    def call(self, call: ast.Call, ctx: _Ctx) -> None:
+        method = method_name(call)
+        recv = receiver(call)
+        name = call_name(call)
+        qualified = self.facts.imports.qualify(name) or ""
+        if qualified in ("torch.autograd.backward", "autograd.backward") or (
+            method in ("backward", "manual_backward") and recv is not None
+        ):
+            self.emit(ModeKind.BACKWARD, ("",), call, ctx)
+            return
+        helper = self.resolve(call, ctx)
+        if helper is not None:
+            self.inline(call, helper, ctx)
+            return
+        if recv is not None and method in ("eval", "train"):
+            recv = strip_same_module(recv)
+        if recv is not None and method in ("eval", "train") and dotted(recv) is not None or (
+            recv is not None and method in ("eval", "train") and isinstance(recv, ast.Subscript)
+        ):
+            key = self.key(recv, ctx)
+            kind = _mode_of(call, method)  # type: ignore[arg-type]
+            self.emit(kind, (key,), call, ctx)
+            return
+        if recv is not None and method == "apply":
+            key = self.key(recv, ctx) if dotted(recv) is not None else None
+            if key is not None and self._mode_function(call):
+                self.emit(ModeKind.UNSURE, (key,), call, ctx)
+            return
+        last = (name or method or "").rsplit(".", 1)[-1]
+        keys: list[str] = []
+        if isinstance(call.func, ast.Name):
+            self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)  # `model(x)`, or a function
+        elif recv is not None and dotted(call.func) is not None:
+            # `self.model(x)`, `model.encoder(x)`: a submodule's forward, or a method we cannot
+            # see; one named like a mode switch (`model.freeze_bn()`, `self.evaluate()`) may set it
+            self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
+            if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
+                keys.append(self.key(recv, ctx))
+        if last not in _KEEPING_MODE:
+            for value in [*positional(call), *[k.value for k in call.keywords]]:
+                if (dotted(value) is not None or isinstance(value, ast.Subscript)) and not _plain_attribute(value):
+                    keys.append(self.key(value, ctx))
+        if keys:
+            self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _mode_function(self, call: ast.Call) -> bool:
+        """`model.apply(fn)` where `fn` sets modes (a BN freezing helper)."""
+        if not call.args:
+            return False
+        fn = call.args[0]
+        name = dotted(fn)
+        if name is None:
+            return isinstance(fn, ast.Lambda) and _calls_mode(fn)
+        if _MODE_HELPER.search(name.rsplit(".", 1)[-1]):
+            return True
+        info = self.facts.module_functions.get(name)
+        return info is not None and _calls_mode(info.node)
+
+    # helpers -----------------------------------------------------------------------
+    def resolve(self, call: ast.Call, ctx: _Ctx) -> FunctionInfo | None:
+        func = call.func
+        if isinstance(func, ast.Name):
+            for function in reversed(ctx.functions):
+                local = self.facts.local_functions.get(id(function), {}).get(func.id)
+                if local is not None:
+                    return local
+            return self.facts.module_functions.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
+            return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
+        return None
+
+    def inline(self, call: ast.Call, helper: FunctionInfo, ctx: _Ctx) -> None:
+        if len(self.visiting) >= MAX_DEPTH or id(helper.node) in self.visiting:
+            self.emit(ModeKind.UNSURE, tuple(self._argument_keys(call, ctx)) or ("",), call, ctx)
+            return
+        params = list(helper.params)
+        if helper.class_name is not None and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        mapping: dict[str, str] = {}
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                break
+            if index < len(params):
+                mapping[params[index]] = self.key(arg, ctx)
+        for kw in call.keywords:
+            if kw.arg is not None:
+                mapping[kw.arg] = self.key(kw.value, ctx)
+        if helper.class_name is not None and "self" in dict(ctx.mapping):
+            mapping["self"] = dict(ctx.mapping)["self"]
+        no_grad = ctx.no_grad or any(_is_no_grad(d, self.facts.imports.qualify) for d in helper.node.decorator_list)
+        inner = ctx._replace(
+            via=ctx.via + (call,),
+            mapping=tuple(mapping.items()),
+            functions=ctx.functions + (helper.node,),
+            class_name=helper.class_name or ctx.class_name,
+            source=helper.source if helper.source is not self.model.source else ctx.source,
+            no_grad=no_grad,
+        )
+        self.visiting.append(id(helper.node))
+        try:
+            self.block(helper.node.body, inner)
+        finally:
+            self.visiting.pop()
+
+    def _argument_keys(self, call: ast.Call, ctx: _Ctx) -> list[str]:
+        keys = []
+        for value in [*positional(call), *[k.value for k in call.keywords]]:
+            if dotted(value) is not None:
+                keys.append(self.key(value, ctx))
+        recv = receiver(call)
+        if recv is not None and dotted(recv) is not None:
+            keys.append(self.key(recv, ctx))
+        return keys
+
+
+def _plain_attribute(value: ast.expr) -> bool:
+    return isinstance(value, ast.Attribute) and value.attr in _NOT_MODULES
+
+
+def _mode_of(call: ast.Call, method: str) -> ModeKind:
+    if method == "eval":
+        return ModeKind.EVAL if not call.args and not call.keywords else ModeKind.UNSURE
+    values = [*call.args, *[k.value for k in call.keywords if k.arg == "mode"]]
+    if len(call.args) + len(call.keywords) > 1:
+        return ModeKind.UNSURE
+    if not values:
+        return ModeKind.TRAIN if not call.keywords else ModeKind.UNSURE
+    if is_true(values[0]):
+        return ModeKind.TRAIN
+    if is_false(values[0]):
+        return ModeKind.EVAL
+    return ModeKind.UNSURE
+
+
+def _calls_mode(node: ast.AST) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and method_name(sub) in ("eval", "train"):
+            return True
+    return False
+
+
+def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
+    target = expr.func if isinstance(expr, ast.Call) else expr
+    name = qualify(dotted(target)) or ""
+    if _NO_GRAD.search(name):
+        return True
+    if isinstance(expr, ast.Call) and name.endswith("set_grad_enabled") and expr.args and is_false(expr.args[0]):
+        return True
+    return False
+
+
+def _guarded_calls(node: ast.AST) -> dict[int, frozenset[str]]:
+    """Calls that run only under a condition inside one statement: the branches of
+    `a if c else b`, the right side of `c and f()`: the names their condition reads."""
+    out: dict[int, frozenset[str]] = {}
+
+    def names(test: ast.AST) -> frozenset[str]:
+        found = set()
+        for sub in ast.walk(test):
+            if isinstance(sub, ast.Name):
+                found.add(sub.id)
+            elif isinstance(sub, ast.Attribute):
+                found.add(sub.attr)
+        return frozenset(found)
+
+    def mark(branch: ast.AST, test_names: frozenset[str]) -> None:
+        for sub in ast.walk(branch):
+            if isinstance(sub, ast.Call):
+                out[id(sub)] = out.get(id(sub), frozenset()) | test_names
+
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.IfExp):
+            test_names = names(sub.test)
+            mark(sub.body, test_names)
+            mark(sub.orelse, test_names)
+        elif isinstance(sub, ast.BoolOp):
+            test_names = names(sub.values[0])
+            for value in sub.values[1:]:
+                mark(value, test_names)
+    return out
+
+
+def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
+    """What one iteration of `loop` does to module modes, in program order."""
+    cache: dict[int, list[ModeItem]] = getattr(model, "_mode_items", None) or {}
+    model._mode_items = cache  # type: ignore[attr-defined]
+    found = cache.get(id(loop.node))
+    if found is None:
+        walker = _ModeWalker(model)
+        class_name = _class_of(loop.function, model)
+        functions = (loop.function,) if loop.function is not None else ()
+        walker.block(loop.node.body, _Ctx(functions=functions, class_name=class_name))
+        found = cache[id(loop.node)] = walker.items
+    return found
+
+
+def _class_of(function: ast.AST | None, model: ModuleModel) -> str | None:
+    if function is None:
+        return None
+    for class_name, methods in model.facts.methods.items():
+        if any(info.node is function for info in methods.values()):
+            return class_name
+    return None
+
+
+@dataclass(eq=False)
+class UnrestoredEval:
+    """An `eval()` whose module the iteration's next backward finds still in eval mode."""
+
+    eval_item: ModeItem
+    backward: ModeItem
+    wrapped: bool  # the backward runs in the next iteration (it comes earlier in the body)
+    items: list[ModeItem] = field(default_factory=list)
+
+
+_EVAL_TEXT = re.compile(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
+
+
+def _switching_functions(model: ModuleModel) -> set[str]:
+    """Names of the module's functions and methods that (through others) may switch a module
+    to eval mode: their text mentions `.eval(` or `.train(False)`."""
+    cached = getattr(model, "_switching_functions", None)
+    if cached is not None:
+        return cached
+    facts = model.facts
+    infos = list(facts.module_functions.values())
+    infos += [info for methods in facts.methods.values() for info in methods.values()]
+    infos += [info for local in facts.local_functions.values() for info in local.values()]
+    texts: dict[str, list[str]] = {}
+    for info in infos:
+        texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+    found = {name for name, bodies in texts.items() if any(_EVAL_TEXT.search(body) for body in bodies)}
+    changed = bool(found)
+    while changed:
+        changed = False
+        for name, bodies in texts.items():
+            if name not in found and any(other in body for body in bodies for other in found):
+                found.add(name)
+                changed = True
+    model._switching_functions = found  # type: ignore[attr-defined]
+    return found
+
+
+def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The loop's text switches a module to eval mode, or calls a function that may."""
+    if not _EVAL_TEXT.search(model.source.text):
+        return False
+    text = model.source.segment(loop.node)
+    return bool(_EVAL_TEXT.search(text)) or any(name in text for name in _switching_functions(model))
+
+
+def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:
+    if not may_switch_to_eval(loop, model):
+        return []
+    items = mode_items(loop, model)
+    training_loops = {id(lp) for item in items if item.kind is ModeKind.BACKWARD for lp in item.loops}
+    out: list[UnrestoredEval] = []
+    for index, item in enumerate(items):
+        if item.kind is not ModeKind.EVAL or item.exits:
+            continue
+        if any(id(lp) in training_loops for lp in item.loops):
+            continue  # a training loop inside this one owns it (and is checked on its own)
+        module = item.key
+        mode_tests: set[str] = set()
+        for other in items:
+            if other.kind in (ModeKind.TRAIN, ModeKind.EVAL, ModeKind.UNSURE) and any(related(k, module) for k in other.keys if k):
+                mode_tests |= other.tests
+        cycle = [(i, items[i]) for i in range(index + 1, len(items))] + [(i, items[i]) for i in range(index)]
+        for position, other in cycle:
+            if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
+                break  # switched back (or maybe): nothing to report
+            if other.kind is ModeKind.BACKWARD:
+                if other.no_grad or (other.tests & mode_tests):
+                    continue  # a backward that runs only in the other phase (`if phase == "train"`)
+                out.append(UnrestoredEval(item, other, position < index, items))
+                break
+    return out
+
+
+def forwards_before_backward(items: list[ModeItem], module: str) -> bool:
+    """The module is called in a forward pass that a backward of the same iteration follows."""
+    seen_forward = False
+    for item in items:
+        if item.kind is ModeKind.FORWARD and not item.no_grad and any(normalize(k) == normalize(module) for k in item.keys):
+            seen_forward = True
+        elif item.kind is ModeKind.BACKWARD and seen_forward and not item.no_grad:
+            return True
+    return False
+
+
+@dataclass
+class ManualModes:
+    """Modules whose modes the file manages by hand."""
+
+    keys: set[str] = field(default_factory=set)  # normalised
+    trained_last_names: set[str] = field(default_factory=set)  # `x` for every `....x.train()`
+
+    def manages(self, module: str) -> bool:
+        return any(related(key, module) for key in self.keys)
+
+
+def manual_modes(model: ModuleModel) -> ManualModes:
+    """BN freezing and other hand-managed modes anywhere in the file:
+    `model.apply(freeze_bn)`, `model.backbone.eval()` when `model.train()` is also called,
+    `for m in model.modules(): m.eval()`, `model.freeze_bn()`."""
+    cached = getattr(model, "_manual_modes", None)
+    if cached is not None:
+        return cached
+    source = model.source
+    found = ManualModes()
+    mode_calls: list[tuple[str, str]] = []  # (key, method)
+    loop_vars: dict[str, str] = {}  # loop variable -> module whose .modules() it walks
+    for node in ast.walk(source.tree):
+        if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call):
+            walked = _modules_of(node.iter)
+            if walked is not None:
+                for target in ast.walk(node.target):
+                    if isinstance(target, ast.Name):
+                        loop_vars[target.id] = source.key(walked)
+        if not isinstance(node, ast.Call):
+            continue
+        method = method_name(node)
+        recv = receiver(node)
+        if recv is None:
+            name = call_name(node) or ""
+            if _FREEZE_CALL.search(name.rsplit(".", 1)[-1]):
+                for arg in node.args:
+                    if dotted(arg) is not None:
+                        found.keys.add(normalize(source.key(arg)))
+            continue
+        if method in ("eval", "train"):
+            recv = strip_same_module(recv)
+        if dotted(recv) is None:
+            continue
+        key = source.key(recv)
+        if method in ("eval", "train"):
+            mode_calls.append((key, method))
+            if method == "train":
+                found.trained_last_names.add(normalize(key).rsplit(".", 1)[-1])
+        elif method == "apply" and node.args:
+            fn = node.args[0]
+            name = dotted(fn)
+            info = model.facts.module_functions.get(name or "")
+            if (name and _MODE_HELPER.search(name.rsplit(".", 1)[-1])) or (info is not None and _calls_mode(info.node)) or (
+                isinstance(fn, ast.Lambda) and _calls_mode(fn)
+            ):
+                found.keys.add(normalize(key))
+        elif method and _FREEZE_CALL.search(method):
+            found.keys.add(normalize(key))
+    trained = {normalize(k) for k, m in mode_calls if m == "train"}
+    for key, method in mode_calls:
+        root = key.split(".", 1)[0]
+        if root in loop_vars:
+            found.keys.add(normalize(loop_vars[root]))
+            continue
+        if method == "eval":
+            # a submodule put in eval mode while its parent is trained: BN freezing by hand
+            norm = normalize(key)
+            if any(norm.startswith(parent + ".") for parent in trained):
+                found.keys.add(norm)
+    model._manual_modes = found  # type: ignore[attr-defined]
+    return found
+
+
+def _modules_of(call: ast.Call) -> ast.expr | None:
+    """`model` for `model.modules()`, `model.named_modules()`, `model.children()`."""
+    node: ast.AST = call
+    while isinstance(node, ast.Call) and method_name(node) is None and node.args:  # enumerate(model.modules())
+        node = node.args[0]
+    if isinstance(node, ast.Call) and method_name(node) in ("modules", "named_modules", "children", "named_children"):
+        recv = receiver(node)
+        if recv is not None and dotted(recv) is not None:
+            return recv
+    return None

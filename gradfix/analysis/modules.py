@@ -1,0 +1,245 @@
+"""Which `nn.Module` a key names, and which modules an optimizer trains.
+
+Keys are the loop model's (`model`, `self.model`, `model.module.encoder`). Two keys name the
+same module when they are equal once the wrappers' `.module` is dropped (`model.module` is
+what DDP and DataParallel wrap) and once aliases are followed: `ddp = DDP(model)`,
+`model = model.to(device)`, `net = torch.compile(model)`, `m = model`. A copy
+(`copy.deepcopy(model)`, an EMA) is another module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from gradfix.analysis.assignments import Assignments, Scope, assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, root_name
+from gradfix.source import FUNCTIONS
+
+# Calls that hand back the module they were given (same parameters, same mode flags).
+_WRAPPERS = re.compile(
+    r"(^|\.)(DistributedDataParallel|DataParallel|DDP|FullyShardedDataParallel|FSDP|compile|"
+    r"convert_sync_batchnorm|ShardedDataParallel)$"
+)
+_SAME_MODULE_METHODS = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval", "requires_grad_", "to_empty"}
+
+
+def strip_same_module(expr: ast.expr) -> ast.expr:
+    """`model` for `model.to(device)`, `model.cuda().float()`: calls that return the module."""
+    while isinstance(expr, ast.Call) and method_name(expr) in _SAME_MODULE_METHODS:
+        recv = receiver(expr)
+        if recv is None:
+            break
+        expr = recv
+    return expr
+
+
+def normalize(key: str) -> str:
+    """`model` for `model.module`, `self.net.encoder` for `self.net.module.encoder`."""
+    parts = key.split(".")
+    if len(parts) == 1:
+        return key
+    return ".".join([parts[0], *[p for p in parts[1:] if p != "module"]])
+
+
+def contains(outer: str, inner: str) -> bool:
+    """`inner` is `outer` or one of its submodules (after normalisation)."""
+    a, b = normalize(outer), normalize(inner)
+    return b == a or b.startswith(a + ".") or b.startswith(a + "[")
+
+
+def related(a: str, b: str) -> bool:
+    return contains(a, b) or contains(b, a)
+
+
+def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: ignore[no-untyped-def]
+    """The key of the module a wrapping expression hands back: `DDP(model, ...)`,
+    `model.to(device)`, `torch.compile(model)`, `model` itself."""
+    expr = value
+    for _ in range(6):
+        if expr is None:
+            return None
+        if isinstance(expr, (ast.Name, ast.Attribute)) and dotted(expr) is not None:
+            return source_key(expr)
+        if not isinstance(expr, ast.Call):
+            return None
+        method = method_name(expr)
+        recv = receiver(expr)
+        name = call_name(expr) or ""
+        if method in _SAME_MODULE_METHODS and recv is not None and not _WRAPPERS.search(name):
+            expr = recv
+            continue
+        if _WRAPPERS.search(name):
+            args = positional(expr)
+            if not args:
+                module = next((k.value for k in expr.keywords if k.arg in ("module", "model")), None)
+                expr = module
+            else:
+                expr = args[0]
+            continue
+        return None
+    return None
+
+
+def aliases(key: str, scope: Scope, model: ModuleModel) -> set[str]:
+    """`key` and the keys it wraps or is wrapped by, normalised."""
+    index = assignments(model)
+    found = {normalize(key)}
+    frontier = [key]
+    for _ in range(4):
+        new: list[str] = []
+        for current in frontier:
+            for value in index.values(current, scope):
+                inner = wrapped_key(value, model.source.key)
+                if inner is not None and normalize(inner) not in found:
+                    found.add(normalize(inner))
+                    new.append(inner)
+        frontier = new
+        if not frontier:
+            break
+    # and the other way: `ddp_model = DDP(model)` makes `ddp_model` the same module as `model`
+    for other, bindings in index.by_key.items():
+        if normalize(other) in found:
+            continue
+        for binding in bindings:
+            inner = wrapped_key(binding.value, model.source.key)
+            if inner is not None and normalize(inner) in found:
+                found.add(normalize(other))
+                break
+    return found
+
+
+def parameter_owners(params: ast.expr | None, scope: Scope, model: ModuleModel, factory: bool = False) -> set[str]:
+    """Modules whose parameters an optimizer's first argument holds: `model.parameters()`,
+    `[{"params": net.encoder.parameters()}, ...]`, `filter(..., model.parameters())`, or a
+    name bound to one of those in the same scope. `factory`: the constructor is not a torch
+    optimizer (`create_optimizer(model, ...)`), so a bare module key counts too."""
+    if params is None:
+        return set()
+    owners = _owners_in(params, model)
+    if owners:
+        return owners
+    if isinstance(params, (ast.Name, ast.Attribute)):
+        index = assignments(model)
+        key = model.source.key(params)
+        for value in index.values(key, scope):
+            if value is not None:
+                owners |= _owners_in(value, model)
+        if not owners and factory:
+            owners.add(key)
+    return owners
+
+
+def _owners_in(expr: ast.AST, model: ModuleModel) -> set[str]:
+    owners: set[str] = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and method_name(node) in ("parameters", "named_parameters"):
+            recv = receiver(node)
+            if recv is not None and dotted(recv) is not None:
+                owners.add(model.source.key(recv))
+    return owners
+
+
+def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], bool]:
+    """Normalised keys of the modules the optimizers stepped in `loop` train, in the loop's
+    own names, and whether every optimizer stepped there could be read."""
+    from gradfix.analysis.model import EventKind
+
+    index = assignments(model)
+    scope: Scope = loop.function if loop.function is not None else model.source.tree
+    params_of_function = _parameters(loop.function)
+    owners: set[str] = set()
+    complete = True
+    targets = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
+    if not targets:
+        return owners, False
+    for target in sorted(targets):
+        info = model.facts.info(target)
+        if info is None or info.kind != "optimizer" or info.params is None:
+            complete = False
+            continue
+        construction_scope = _construction_scope(target, info.params, index) or scope
+        found = parameter_owners(info.params, construction_scope, model)
+        if not found:
+            complete = False  # a factory (`build_optimizer(cfg, model)`) or a list we cannot read
+            continue
+        if root_name(target) in params_of_function and root_name(target) != "self" and loop.function is not None:
+            # promoted from the call sites: the keys are the caller's; bring them into ours
+            translated = _to_callee(found, loop.function, model)
+            if translated is None:
+                complete = False
+                continue
+            found = translated
+            construction_scope = scope
+        for owner in found:
+            owners |= aliases(owner, construction_scope, model)
+    return owners, complete
+
+
+def _construction_scope(target: str, params: ast.expr, index: Assignments) -> Scope | None:
+    """The scope of the statement that built the optimizer (the one holding `params`)."""
+    for binding in index.by_key.get(target, []):
+        value = binding.value
+        if value is not None and any(node is params for node in ast.walk(value)):
+            return binding.scope
+    return None
+
+
+def _parameters(function: ast.AST | None) -> set[str]:
+    if not isinstance(function, FUNCTIONS):
+        return set()
+    args = function.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+
+def _to_callee(keys: set[str], function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> set[str] | None:
+    """Caller keys -> the callee's parameter names (`model` passed for `net`: `net`)."""
+    sites = model.facts.call_site_args.get(function.name)
+    if not sites:
+        return None
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    reverse: dict[str, str] = {}
+    for index, param in enumerate(params):
+        passed = sites.get(str(index), set()) | sites.get(param, set())
+        if len(passed) == 1:
+            reverse[next(iter(passed))] = param
+    out: set[str] = set()
+    for key in keys:
+        root = root_name(key)
+        if root in reverse:
+            out.add(reverse[root] + key[len(root) :])
+        else:
+            return None
+    return out
+
+
+def module_class(key: str, scope: Scope, model: ModuleModel) -> ast.expr | None:
+    """The constructor expression a module key is built from (`Net(...)` in
+    `model = Net().to(device)`), when it is bound exactly once."""
+    index = assignments(model)
+    value = index.single_value(key, scope)
+    for _ in range(6):
+        if not isinstance(value, ast.Call):
+            return None
+        method = method_name(value)
+        recv = receiver(value)
+        name = call_name(value) or ""
+        if method in _SAME_MODULE_METHODS and recv is not None and not _WRAPPERS.search(name):
+            value = recv
+            continue
+        if _WRAPPERS.search(name):
+            args = positional(value)
+            if not args:
+                return None
+            inner = args[0]
+            if isinstance(inner, ast.Call):
+                value = inner
+                continue
+            if dotted(inner) is not None:
+                value = index.single_value(model.source.key(inner), scope)
+                continue
+            return None
+        return value
+    return None

@@ -1,0 +1,90 @@
+"""fp16 autocast on CUDA with a backward and no loss scaling (GF022).
+
+`torch.autocast("cuda")` (float16 unless told otherwise) and `torch.cuda.amp.autocast()`
+run the forward in half precision; gradients of small losses then underflow to zero in
+float16 unless the loss is scaled (`torch.amp.GradScaler`). bfloat16 has float32's range
+and needs no scaler; CPU autocast defaults to bfloat16.
+
+`unscaled_autocasts(model)` finds training loops whose own code holds such an autocast
+block and whose file shows no loss scaling at all: no `GradScaler` (or sharded one), no
+`scaler.scale(...)`, no Apex `amp.initialize`/`scale_loss`, no timm loss scaler, no engine
+that manages precision (Accelerate, Fabric, DeepSpeed, Lightning).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.names import call_name, is_false, keyword, positional
+from gradfix.source import WITHS
+
+_MANAGED = re.compile(
+    r"GradScaler|scale_loss|amp\.initialize|NativeScaler|ApexScaler|loss_scaler|\.scale\(|Accelerator|Fabric|"
+    r"deepspeed|lightning|manual_backward|fp16_optimizer|FP16_Optimizer|master_params|dynamic_loss_scale|"
+    r"static_loss_scale|loss_scale",
+)
+_HALF = {"torch.float16", "torch.half"}
+
+
+@dataclass(eq=False)
+class UnscaledAutocast:
+    loop: TrainingLoop
+    block: ast.With | ast.AsyncWith
+    call: ast.Call
+    style: str  # "cuda.amp" (torch.cuda.amp.autocast) or "amp" (torch.autocast / torch.amp.autocast)
+
+
+def fp16_cuda_autocast(call: ast.Call, qualify) -> str | None:  # type: ignore[no-untyped-def]
+    """The autocast's style when it is CUDA float16 for sure, else None."""
+    name = qualify(call_name(call)) or ""
+    enabled = keyword(call, "enabled")
+    if enabled is not None and is_false(enabled.value):
+        return None
+    dtype = keyword(call, "dtype")
+    dtype_name = qualify(_dotted(dtype.value)) if dtype is not None else None
+    if dtype is not None and dtype_name not in _HALF:
+        return None
+    if name in ("torch.cuda.amp.autocast", "torch.cuda.amp.autocast_mode.autocast"):
+        return "cuda.amp"
+    if name in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
+        args = positional(call)
+        device = args[0] if args else (keyword(call, "device_type").value if keyword(call, "device_type") else None)
+        if isinstance(device, ast.Constant) and device.value == "cuda":
+            return "amp"
+    return None
+
+
+def _dotted(expr: ast.AST) -> str | None:
+    from gradfix.analysis.names import dotted
+
+    return dotted(expr)
+
+
+def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
+    text = model.source.text
+    if "autocast" not in text or _MANAGED.search(text):
+        return []
+    if any(info.kind in ("scaler", "engine", "lightning") for info in model.facts.objects.values()) or model.facts.engines:
+        return []
+    qualify = model.facts.imports.qualify
+    out: list[UnscaledAutocast] = []
+    seen: set[int] = set()
+    for loop in sorted(model.loops, key=lambda lp: -len(lp.enclosing_loops)):  # innermost first
+        if not any(e.kind is EventKind.BACKWARD and not e.engine for e in loop.events):
+            continue
+        for node in ast.walk(loop.node):
+            if not isinstance(node, WITHS) or id(node) in seen:
+                continue
+            for item in node.items:
+                expr = item.context_expr
+                if isinstance(expr, ast.Call):
+                    style = fp16_cuda_autocast(expr, qualify)
+                    if style is not None:
+                        seen.add(id(node))
+                        out.append(UnscaledAutocast(loop, node, expr, style))
+                        break
+    return out

@@ -1,0 +1,371 @@
+"""Distributed samplers that never learn the epoch (GF019).
+
+`DistributedSampler(dataset)` (shuffling by default) draws its permutation from
+`seed + epoch`, and `epoch` changes only through `set_epoch`. A loader built with it and
+iterated by a batch loop that trains, inside an epoch loop, repeats one order every epoch
+unless something calls `set_epoch`.
+
+`unseeded_samplers(model)` finds them: the sampler (a key, or built right in the loader's
+`sampler=`), the loader, the epoch loop and the batch loop (in the epoch loop's own code or
+in a helper the loader is passed to). It stays silent when the file calls `set_epoch` (or a
+`set_*epoch` helper) anywhere, when the loader or sampler goes through a library that owns
+it (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), and when a call it
+cannot see into receives the loader or the sampler inside the epoch loop.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.facts import FunctionInfo
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.names import call_name, dotted, is_false, keyword, method_name, positional, receiver
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+
+_SET_EPOCH = re.compile(r"set_\w*epoch")
+_OWNERS = {"prepare", "setup_dataloaders", "prepare_data_loader", "setup", "prepare_dataloader", "Trainer", "fit"}
+# Calls that only wrap or measure a loader while iterating it.
+_ITERATION = {"enumerate", "tqdm", "zip", "iter", "len", "print", "list", "islice", "trange", "chain", "range", "min", "max", "track"}
+
+
+@dataclass(eq=False)
+class UnseededSampler:
+    constructor: ast.Call  # the DistributedSampler(...) call
+    sampler: str | None  # its key, or None when built inside the loader call
+    loader: str
+    epoch_loop: TrainingLoop
+    batch_loop: ast.AST  # a For loop over the loader (maybe in a helper)
+    sampler_values: list[ast.expr | None]  # every value the sampler key is bound to (scope of the loop)
+    sampler_binding: Binding | None
+    inline_alternative: bool  # sampler=DistributedSampler(...) if ... else other
+
+
+def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
+    name = model.facts.imports.qualify(call_name(call)) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last != "DistributedSampler":
+        return False
+    if name == last and last in model.facts.classes:
+        return False  # a class of this file with that name
+    if is_false(keyword(call, "shuffle").value if keyword(call, "shuffle") else None):
+        return False
+    args = positional(call)
+    if len(args) > 3 and is_false(args[3]):
+        return False
+    return True
+
+
+def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
+    text = model.source.text
+    if "DistributedSampler" not in text or (_SET_EPOCH.search(text) and _calls_set_epoch(model)):
+        return []
+    index = assignments(model)
+    source = model.source
+    samplers = [n for n in ast.walk(source.tree) if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)]
+    if not samplers:
+        return []
+    owned = _library_owned(model)
+    out: list[UnseededSampler] = []
+    seen: set[tuple[int, str]] = set()
+    for constructor in samplers:
+        for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model):
+            loader = loader_binding.key
+            sampler = sampler_binding.key if sampler_binding is not None else None
+            if loader in owned or (sampler is not None and sampler in owned):
+                continue
+            for loop in model.loops:
+                scope = loop.function if loop.function is not None else source.tree
+                if loader_binding not in index.bindings(loader, scope):
+                    continue
+                if sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
+                    continue
+                batch = _batch_loop(loop, loader, model)
+                if batch is None or _receives_unseen(loop, {loader} | ({sampler} if sampler else set()), model):
+                    continue
+                key = (id(loop.node), loader)
+                if key in seen:
+                    continue
+                seen.add(key)
+                values = [b.value for b in index.bindings(sampler, scope)] if sampler else []
+                out.append(UnseededSampler(constructor, sampler, loader, loop, batch, values, sampler_binding, alternative))
+    return out
+
+
+def _calls_set_epoch(model: ModuleModel) -> bool:
+    """A call of `set_epoch` (or of a `set_*epoch` helper) anywhere in the file."""
+    for node in ast.walk(model.source.tree):
+        if isinstance(node, ast.Call):
+            last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+            if _SET_EPOCH.search(last):
+                return True
+    return False
+
+
+def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """(loader binding, sampler binding or None, built as one branch of an `if`) for every
+    loader built over this sampler."""
+    source = model.source
+    for key, bindings in index.by_key.items():
+        for binding in bindings:
+            value = binding.value
+            if value is None:
+                continue
+            holds = value is constructor or (
+                isinstance(value, ast.IfExp) and (value.body is constructor or value.orelse is constructor)
+            )
+            if holds:
+                # a sampler bound to a key: the loaders built with `sampler=<key>`
+                for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) == key, binding.scope):
+                    yield loader_binding, binding, isinstance(value, ast.IfExp)
+            elif isinstance(value, ast.Call):
+                given = keyword(value, "sampler")
+                if given is None:
+                    continue
+                inner = given.value
+                if inner is constructor:
+                    yield binding, None, False
+                elif isinstance(inner, ast.IfExp) and (inner.body is constructor or inner.orelse is constructor):
+                    yield binding, None, True
+    for binding, alternative in _returned_loaders(constructor, index, model):
+        yield binding, None, alternative
+
+
+def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """`loader = build_loader(...)` where a function of this module builds a loader over
+    this sampler and returns it: (binding of the caller's loader, may the sampler be another)."""
+    source = model.source
+    function = next(
+        (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast.walk(info.node))),
+        None,
+    )
+    if function is None:
+        return
+    returns = [n for n in ast.walk(function) if isinstance(n, ast.Return)]
+    if len(returns) != 1 or returns[0].value is None:
+        return
+    value = returns[0].value
+    alternative = False
+    loader_call: ast.expr | None = value
+    if isinstance(value, ast.Name):
+        bound = [b for b in index.bindings(value.id, function) if b.scope is function]
+        if len(bound) != 1:
+            return
+        loader_call = bound[0].value
+    if not isinstance(loader_call, ast.Call):
+        return
+    given = keyword(loader_call, "sampler")
+    if given is None:
+        return
+    inner = given.value
+    if isinstance(inner, ast.IfExp):
+        alternative = True
+        inner = inner.body if inner.body is constructor else inner.orelse
+    if inner is not constructor:
+        if dotted(inner) is None:
+            return
+        sampler_bindings = [b for b in index.bindings(source.key(inner), function) if b.scope is function]
+        if not any(b.value is constructor or (isinstance(b.value, ast.IfExp) and constructor in (b.value.body, b.value.orelse)) for b in sampler_bindings):
+            return
+        alternative = alternative or len(sampler_bindings) > 1 or any(isinstance(b.value, ast.IfExp) for b in sampler_bindings)
+    for bindings in index.by_key.values():
+        for binding in bindings:
+            call = binding.value
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == function.name:
+                yield binding, alternative
+
+
+def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore[no-untyped-def]
+    for bindings in index.by_key.values():
+        for binding in bindings:
+            value = binding.value
+            if isinstance(value, ast.Call) and binding.scope is scope:
+                given = keyword(value, "sampler")
+                if given is not None and matches(given.value):
+                    yield binding
+
+
+def _library_owned(model: ModuleModel) -> set[str]:
+    """Keys handed to a library that manages the loader's epochs itself."""
+    owned: set[str] = set()
+    source = model.source
+    for node in ast.walk(source.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+        if last in _OWNERS:
+            for value in [*node.args, *[k.value for k in node.keywords]]:
+                if isinstance(value, ast.Starred):
+                    value = value.value
+                if dotted(value) is not None:
+                    owned.add(source.key(value))
+    return owned
+
+
+def _mentions(expr: ast.AST, key: str, model: ModuleModel) -> bool:
+    for node in ast.walk(expr):
+        if isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and model.source.key(node) == key:
+            return True
+    return False
+
+
+def _iterates(loop: ast.AST, key: str, model: ModuleModel) -> bool:
+    if not isinstance(loop, FOR_LOOPS):
+        return False
+    if "cycle" in model.source.segment(loop.iter):
+        return False  # itertools.cycle replays its first pass: set_epoch cannot help
+    return _mentions(loop.iter, key, model)
+
+
+def _own_loops(body: list[ast.stmt]) -> list[ast.AST]:
+    """Loops nested in `body`, not inside nested definitions."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, LOOPS):
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST | None:
+    """A training loop over `loader` directly inside `loop` (no other loop between), in its
+    own code or in a helper it passes the loader to."""
+    training = {id(lp.node) for lp in model.loops}
+    for inner in _own_loops(loop.node.body):
+        if id(inner) in training and _iterates(inner, loader, model) and _directly_inside(inner, loop.node, model):
+            return inner
+    for call, helper, param in _helper_calls(loop, loader, model):
+        for inner in _own_loops(helper.node.body):
+            if id(inner) in training and _iterates(inner, param, model) and not _loop_between(inner, helper.node, model):
+                return inner
+    return None
+
+
+def _directly_inside(inner: ast.AST, outer: ast.AST, model: ModuleModel) -> bool:
+    current = model.source.owner_of(inner)  # type: ignore[arg-type]
+    while current is not None and current is not outer:
+        if isinstance(current, LOOPS):
+            return False
+        current = model.source.owner_of(current) if isinstance(current, ast.stmt) else None
+    return current is outer
+
+
+def _loop_between(inner: ast.AST, function: ast.AST, model: ModuleModel) -> bool:
+    current = model.source.owner_of(inner)  # type: ignore[arg-type]
+    while current is not None and current is not function:
+        if isinstance(current, LOOPS):
+            return True
+        current = model.source.owner_of(current) if isinstance(current, ast.stmt) else None
+    return False
+
+
+def _helper_calls(loop: TrainingLoop, key: str, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """(call, helper, parameter) for the helpers the loop's own statements (outside nested
+    loops) call with `key`."""
+    facts = model.facts
+    class_name = None
+    if loop.function is not None:
+        for name, methods in facts.methods.items():
+            if any(info.node is loop.function for info in methods.values()):
+                class_name = name
+    for node in _calls_outside_loops(loop.node.body):
+        helper: FunctionInfo | None = None
+        func = node.func
+        if isinstance(func, ast.Name):
+            helper = facts.module_functions.get(func.id)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and class_name:
+            helper = facts.methods.get(class_name, {}).get(func.attr)
+        if helper is None or (helper.source is not None and helper.source is not model.source):
+            continue
+        params = list(helper.params)
+        if helper.class_name is not None and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        for index_, arg in enumerate(positional(node)):
+            if index_ < len(params) and dotted(arg) is not None and model.source.key(arg) == key:
+                yield node, helper, params[index_]
+        for kw in node.keywords:
+            if kw.arg is not None and dotted(kw.value) is not None and model.source.key(kw.value) == key:
+                yield node, helper, kw.arg
+        if key.startswith("self.") and helper.class_name is not None:
+            yield node, helper, key
+
+
+def _calls_outside_loops(body: list[ast.stmt]):  # type: ignore[no-untyped-def]
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, *LOOPS)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> bool:
+    """A call in the epoch loop's own code that we cannot see into gets the loader or the
+    sampler (`hooks.on_epoch_start(train_loader)` may well call `set_epoch`)."""
+    facts = model.facts
+    for node in ast.walk(loop.node):
+        if not isinstance(node, ast.Call):
+            continue
+        last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+        if last in _ITERATION or last.endswith(("DataLoader", "Sampler")):
+            continue  # iterating, or building a loader over the sampler
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in facts.module_functions:
+            continue  # a helper of this file: `_batch_loop` looked into it
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            if any(func.attr in methods for methods in facts.methods.values()):
+                continue
+        recv = receiver(node)
+        values = [*node.args, *[k.value for k in node.keywords]]
+        if recv is not None and dotted(recv) is not None and model.source.key(recv) in keys and last not in ("__len__",):
+            return True
+        for value in values:
+            if isinstance(value, ast.Starred):
+                value = value.value
+            if dotted(value) is not None and model.source.key(value) in keys:
+                return True
+    return False
+
+
+def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
+    """The name holding the epoch number at the top of an iteration: the target of
+    `for epoch in range(...)` (or `tqdm(range(...))`, `trange(...)`), or a counter
+    `epoch += 1` of a `while` loop."""
+    node = loop.node
+    if isinstance(node, FOR_LOOPS):
+        if not isinstance(node.target, ast.Name):
+            return None
+        it = node.iter
+        while isinstance(it, ast.Call) and (call_name(it) or "").rsplit(".", 1)[-1] in ("tqdm", "track") and it.args:
+            it = it.args[0]
+        if isinstance(it, ast.Call) and (call_name(it) or "").rsplit(".", 1)[-1] in ("range", "trange"):
+            name = node.target.id
+            if any(_rebinds(stmt, name) for stmt in node.body):
+                return None
+            return name
+        return None
+    counters = [
+        stmt.target.id
+        for stmt in node.body
+        if isinstance(stmt, ast.AugAssign)
+        and isinstance(stmt.op, ast.Add)
+        and isinstance(stmt.target, ast.Name)
+        and "epoch" in stmt.target.id.lower()
+    ]
+    return counters[0] if len(counters) == 1 else None
+
+
+def _rebinds(stmt: ast.stmt, name: str) -> bool:
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+    return False

@@ -1,0 +1,287 @@
+"""Optimizers that hold parameters the model no longer trains (GF021).
+
+An optimizer keeps the `Parameter` objects it was built over. Two later changes leave it
+behind, with no error:
+
+- the model, or a submodule of it, is *replaced* by a new module
+  (`model.fc = nn.Linear(512, 10)`, `model = Net()`, `model = torch.load(path)`): the new
+  parameters are not in the optimizer and never change;
+- parameters that were frozen, and so left out of the optimizer (a `requires_grad` filter,
+  or an optimizer over the head only), are *unfrozen* (`p.requires_grad = True`,
+  `model.backbone.requires_grad_(True)`): they now get gradients that no step applies.
+
+A rebinding that reads the old module (`model = model.to(device)`, `model = DDP(model)`,
+`model = torch.compile(model)`) keeps the same parameters and is never one; nor are
+`load_state_dict` (in place) or `optimizer.add_param_group(...)`/a rebuilt optimizer after
+the change.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.modules import contains, normalize, parameter_owners, related, wrapped_key
+from gradfix.analysis.names import call_name, dotted, is_false, is_true, keyword, method_name, positional, receiver
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+
+
+@dataclass(eq=False)
+class StaleOptimizer:
+    optimizer: str
+    construction: Binding
+    change: ast.stmt  # the statement that replaces or unfreezes
+    node: ast.AST  # where to point
+    module: str  # what was replaced or unfrozen
+    kind: str  # "replaced" | "unfrozen"
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+
+
+def _params(call: ast.Call) -> ast.expr | None:
+    args = positional(call)
+    if args:
+        return args[0]
+    given = keyword(call, "params")
+    return given.value if given is not None else None
+
+
+def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
+    text = model.source.text
+    if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
+        return []
+    index = assignments(model)
+    qualify = model.facts.imports.qualify
+    out: list[StaleOptimizer] = []
+    for key, bindings in list(index.by_key.items()):
+        for binding in bindings:
+            value = binding.value
+            if not isinstance(value, ast.Call):
+                continue
+            name = qualify(call_name(value)) or ""
+            if classify_constructor(name) != "optimizer" or not (name.startswith("torch.optim.") or "." not in name):
+                continue
+            params = _params(value)
+            owners = parameter_owners(params, binding.scope, model)
+            if not owners:
+                continue
+            filtered = _filters_requires_grad(params, binding.scope, index, model)
+            for change, node, module, kind in _changes(binding, owners, filtered, index, model):
+                if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model):
+                    continue
+                out.append(StaleOptimizer(key, binding, change, node, module, kind))
+                break
+    return out
+
+
+def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignments, model: ModuleModel) -> bool:
+    if params is None:
+        return False
+    exprs = [params]
+    if isinstance(params, (ast.Name, ast.Attribute)):
+        exprs += [v for v in index.values(model.source.key(params), scope) if v is not None]
+    return any(isinstance(n, ast.Attribute) and n.attr == "requires_grad" for e in exprs for n in ast.walk(e))
+
+
+def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) -> list[ast.stmt]:
+    """Simple statements of the construction's scope that start after it."""
+    scope = binding.scope
+    start = _position(binding.statement)
+    body = scope.body if isinstance(scope, (ast.Module, *FUNCTIONS)) else []  # type: ignore[attr-defined]
+    found: list[ast.stmt] = []
+    stack: list[ast.stmt] = list(body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(stmt, name, []) or [])
+        for handler in getattr(stmt, "handlers", []) or []:
+            stack.extend(handler.body)
+        for case in getattr(stmt, "cases", []) or []:
+            stack.extend(case.body)
+        if _position(stmt) > start and not isinstance(stmt, (ast.If, *LOOPS, ast.With, ast.AsyncWith, ast.Try)):
+            found.append(stmt)
+    return sorted(found, key=_position)
+
+
+def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
+    """The new value is built from the old module (or what holds it), so it may well keep
+    its parameters: `model.to(device)`, `DDP(model)`, `torch.compile(model)`,
+    `get_peft_model(model, config)`. Reading an attribute of it (`model.fc.in_features`)
+    does not count."""
+    target = normalize(module)
+
+    def keeps(key: str) -> bool:
+        norm = normalize(key)
+        return norm == target or target.startswith(norm + ".") or target.startswith(norm + "[")
+
+    inner = wrapped_key(expr, model.source.key) if isinstance(expr, (ast.Call, ast.Name, ast.Attribute)) else None
+    if inner is not None and keeps(inner):
+        return True
+    if isinstance(expr, ast.Call):
+        for arg in [*expr.args, *[k.value for k in expr.keywords]]:
+            if isinstance(arg, ast.Starred):
+                arg = arg.value
+            if dotted(arg) is not None and keeps(model.source.key(arg)):
+                return True
+            if isinstance(arg, ast.Call) and _mentions(arg, module, model):
+                return True
+        recv = receiver(expr)
+        if recv is not None and not isinstance(recv, ast.Call) and dotted(recv) is not None and keeps(model.source.key(recv)):
+            return True
+        if isinstance(recv, ast.Call) and _mentions(recv, module, model):
+            return True
+    return False
+
+
+def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    source = model.source
+    for stmt in _statements_after(binding, index, model):
+        # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            value = stmt.value
+            for target in targets:
+                if not isinstance(target, (ast.Name, ast.Attribute)) or dotted(target) is None or value is None:
+                    continue
+                key = source.key(target)
+                if key.endswith(".requires_grad") or key.endswith(".data") or key.endswith(".weight") or key.endswith(".bias"):
+                    continue
+                if not any(related(key, owner) for owner in owners) or _mentions(value, key, model):
+                    continue
+                if not isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
+                    continue
+                if isinstance(value, ast.Call) and not _builds_module(value, model):
+                    continue
+                yield stmt, target, key, "replaced"
+        # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
+        unfrozen = _unfrozen(stmt, source)
+        if unfrozen is None:
+            continue
+        module, node = unfrozen
+        inside = [owner for owner in owners if contains(owner, module)]
+        if inside and not filtered:
+            continue  # the optimizer holds them: unfreezing is enough
+        if not inside and not any(_same_model(module, owner) for owner in owners):
+            continue  # another model's parameters
+        if not _frozen_before(module, binding, model):
+            continue
+        yield stmt, node, module, "unfrozen"
+
+
+def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
+    """A call that plausibly returns a new module: a class (capitalised), a model factory,
+    `torch.load`, `copy.deepcopy(...)` of something else."""
+    name = call_name(call) or ""
+    last = name.rsplit(".", 1)[-1]
+    if not last:
+        return False
+    if last[:1].isupper():
+        return last not in ("Adam", "SGD") and classify_constructor(model.facts.imports.qualify(name)) is None
+    return last in ("load", "deepcopy", "copy", "from_pretrained") or last.startswith(("resnet", "vgg", "vit_", "efficientnet", "create_model", "build_model", "get_model", "make_model"))
+
+
+def _same_model(module: str, owner: str) -> bool:
+    return normalize(module).split(".", 1)[0] == normalize(owner).split(".", 1)[0] and "." in normalize(module)
+
+
+def _parameters_loop(stmt: ast.stmt, source) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """`for p in X.parameters()` / `for n, p in X.named_parameters()`: {p: X}."""
+    out: dict[str, str] = {}
+    current = source.owner_of(stmt)
+    while isinstance(current, ast.stmt):
+        if isinstance(current, FOR_LOOPS) and isinstance(current.iter, ast.Call):
+            call = current.iter
+            while isinstance(call, ast.Call) and method_name(call) is None and call.args and isinstance(call.args[0], ast.Call):
+                call = call.args[0]  # list(...), enumerate(...)
+            if isinstance(call, ast.Call) and method_name(call) in ("parameters", "named_parameters"):
+                recv = receiver(call)
+                if recv is not None and dotted(recv) is not None:
+                    target = current.target
+                    names = [target] if isinstance(target, ast.Name) else [e for e in getattr(target, "elts", []) if isinstance(e, ast.Name)]
+                    if names:
+                        out[names[-1].id] = source.key(recv)
+        current = source.owner_of(current)
+    return out
+
+
+def _unfrozen(stmt: ast.stmt, source) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
+    return _requires_grad_set(stmt, source, True)
+
+
+def _requires_grad_set(stmt: ast.stmt, source, value: bool) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
+    test = is_true if value else is_false
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and test(stmt.value):
+        target = stmt.targets[0]
+        if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and isinstance(target.value, ast.Name):
+            loops = _parameters_loop(stmt, source)
+            if target.value.id in loops:
+                return loops[target.value.id], stmt
+        return None
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "requires_grad_":
+        call = stmt.value
+        args = [*call.args, *[k.value for k in call.keywords]]
+        flag = True if not args else (True if is_true(args[0]) else False if is_false(args[0]) else None)
+        if flag is not value:
+            return None
+        recv = receiver(call)
+        if recv is None or dotted(recv) is None:
+            return None
+        key = source.key(recv)
+        loops = _parameters_loop(stmt, source)
+        return (loops.get(key, key), stmt)
+    return None
+
+
+def _frozen_before(module: str, binding: Binding, model: ModuleModel) -> bool:
+    """Some statement before the optimizer was built froze `module` (or what holds it, or
+    a part of it)."""
+    end = _position(binding.statement)
+    for node in ast.walk(model.source.tree):
+        if isinstance(node, (ast.Assign, ast.Expr)) and _position(node) < end:
+            frozen = _requires_grad_set(node, model.source, False)
+            if frozen is not None and related(frozen[0], module):
+                return True
+    return False
+
+
+def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, model: ModuleModel) -> bool:
+    """The optimizer is rebuilt after the change, or given the new parameters."""
+    where = _position(change)
+    for other in index.bindings(key, binding.scope):
+        if other is not binding and _position(other.statement) > where:
+            return True
+    for node in ast.walk(binding.scope):
+        if isinstance(node, ast.Call) and method_name(node) == "add_param_group":
+            recv = receiver(node)
+            if recv is not None and dotted(recv) is not None and model.source.key(recv) == key:
+                return True
+    return False
+
+
+def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) -> bool:
+    """The optimizer is used after the change (or in a loop around it)."""
+    where = _position(change)
+    source = model.source
+    loops: list[ast.AST] = []
+    current = source.owner_of(change)
+    while isinstance(current, ast.stmt):
+        if isinstance(current, LOOPS):
+            loops.append(current)
+        current = source.owner_of(current)
+    for node in ast.walk(scope):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None), ast.Load):
+            if dotted(node) is not None and source.key(node) == key:
+                if _position(node) > where or any(_inside(node, loop) for loop in loops):
+                    return True
+    return False
+
+
+def _inside(node: ast.AST, outer: ast.AST) -> bool:
+    return _position(outer) <= _position(node) and (node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]

@@ -1,0 +1,201 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.modes import (
+    ModeItem,
+    UnrestoredEval,
+    forwards_before_backward,
+    manual_modes,
+    unrestored_evals,
+)
+from gradfix.analysis.modules import aliases, contains, normalize, trained_modules
+from gradfix.analysis.names import root_name
+from gradfix.source import COMPOUND
+from gradfix.transforms._common import new_statement, runs_once
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+
+_SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+class EvalModeNotRestored(Rule):
+    """
+    A module is switched to eval mode inside the training loop and never switched back.
+
+    ## What it does
+    Finds `model.eval()` (or `model.train(False)`) that runs inside a training loop —
+    directly, or in a validation helper of the same file such as `validate(model, loader)`
+    or `self.evaluate()` — when the loop's next `backward()` (later in the iteration, or in
+    the next one) comes without a `model.train()` on that module in between. The module must
+    be the one the loop trains: an optimizer stepped in the loop is built over its
+    parameters.
+
+    ## Why is this bad?
+    `eval()` turns dropout off and makes batch norm use (and stop updating) its running
+    statistics. A loop that validates after the first epoch and never calls `train()`
+    again trains every later epoch in inference mode: no error, just a model that
+    regularises less and generalises worse than the same code with `train()` restored.
+
+    ## Example
+    ```python
+    model.train()
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        model.eval()
+        with torch.no_grad():
+            val_loss = sum(criterion(model(x), y).item() for x, y in val_loader)
+    ```
+
+    ## Use instead
+    ```python
+    for epoch in range(epochs):
+        model.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        model.eval()
+        with torch.no_grad():
+            val_loss = sum(criterion(model(x), y).item() for x, y in val_loader)
+    ```
+
+    ## Fix safety
+    Safe when an optimizer stepped in the loop is built over the module's parameters
+    (`model.parameters()`, also through `model.module`, DDP, `torch.compile` or `.to()`
+    aliases); unsafe when the optimizer cannot be read and only the module's forward in the
+    loop says it is trained. `model.train()` is inserted right after the helper call that
+    switched to eval mode (`validate(model, loader)`); after the block that evaluates
+    (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
+    loop body, right before the statement that trains next (the batch loop, or the helper
+    that runs it). No fix when the next backward is written in the same loop body as the
+    eval (the forward before it cannot be told apart), in inline blocks, or when the
+    module's name is not visible there. Not reported: `eval()` on another module (an EMA
+    copy, a frozen teacher), loops that switch on the phase (`if phase == "train":
+    model.train() else: model.eval()`), any `train(flag)` or unseen call receiving the
+    module between the eval and the backward, and files that manage modes by hand
+    (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
+    `model.modules()`, `model.freeze_bn()`).
+    """
+
+    code = "GF017"
+    name = "eval-mode-not-restored"
+    message = (
+        "`{call}` leaves `{module}` in eval mode for the training that follows: call `{module}.train()` "
+        "before the next training step (dropout and batch norm stay in inference mode)"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            if runs_once(loop.node):
+                continue
+            problems = unrestored_evals(loop, model)
+            if not problems:
+                continue
+            manual = manual_modes(model)
+            trained, complete = trained_modules(loop, model)
+            scope = loop.function if loop.function is not None else model.source.tree
+            for problem in problems:
+                item = problem.eval_item
+                module = item.key
+                if not module or manual.manages(module):
+                    continue
+                names = aliases(module, scope, model)
+                strong = any(contains(name, owner) for name in names for owner in trained)
+                if not strong:
+                    if complete:
+                        continue  # the optimizers train other modules: a copy, a teacher...
+                    weak = forwards_before_backward(problem.items, module) and (
+                        normalize(module).rsplit(".", 1)[-1] in manual.trained_last_names
+                    )
+                    if not weak:
+                        continue
+                node = item.via[0] if item.via else item.node
+                if id(node) in seen:
+                    continue
+                seen.add(id(node))
+                fix = _fix(problem, loop, model, Safety.SAFE if strong else Safety.UNSAFE)
+                yield Finding(
+                    self.code,
+                    self.message.format(call=_short(model.source.code(node)), module=module),
+                    node,
+                    fix=fix,
+                    related=(loop.node,),
+                )
+
+
+def _short(text: str) -> str:
+    if len(text) <= 60:
+        return text
+    head = text.split("(", 1)[0]
+    return f"{head}(...)" if len(head) < 50 else text[:57] + "..."
+
+
+def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety: Safety) -> Fix | None:
+    item = problem.eval_item
+    source = model.source
+    if item.via and not _visible(item.key, item.via[0], loop, model):
+        return None
+    lines = new_statement(f"{item.key}.train()")
+    anchor = item.anchor
+    block = item.blocks[-1]
+    if source.inline_block(block) or source.inline_block(loop.node.body):
+        return None
+    if item.via:
+        # right after the helper call that switched to eval mode returns
+        if not isinstance(anchor, _SIMPLE) or not source.alone_on_lines(anchor):
+            return None
+        return Fix([InsertStatements(anchor, "after", lines)], safety)
+    if not isinstance(anchor, ast.Expr) or anchor.value is not item.node or not source.alone_on_lines(anchor):
+        return None
+    if block is loop.node.body:
+        # `model.eval()` in the loop body: before the statement that trains next
+        unit = problem.backward.path[0] if problem.backward.path else None
+        if unit is None or unit is anchor:
+            return None
+        if not isinstance(unit, COMPOUND) and not problem.backward.via:
+            return None  # the backward is written right here: its forward is somewhere above
+        if not source.starts_line(unit):
+            return None
+        return Fix([InsertStatements(unit, "before", lines)], safety)
+    # `model.eval()` inside a block that evaluates (`if epoch % k == 0:`): at its end
+    if _inside_loop(item) or any(b is block for b in problem.backward.blocks):
+        return None
+    last = block[-1]
+    if isinstance(last, (ast.Break, ast.Return, ast.Raise)):
+        return None
+    if isinstance(last, ast.Continue):
+        return Fix([InsertStatements(last, "before", lines)], safety)
+    return Fix([InsertStatements(block, "end", lines)], safety)
+
+
+def _inside_loop(item: ModeItem) -> bool:
+    """A loop of the analysed code sits between the training loop and the eval."""
+    return any(isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) for stmt in item.path[:-1])
+
+
+def _visible(key: str, call: ast.Call, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A key found in a helper names something at the loop: it was passed in the call, or
+    its root is `self` in a method, a parameter, or a name bound in the function or at
+    module level."""
+    root = root_name(key)
+    if any(isinstance(n, ast.Name) and n.id == root for arg in [*call.args, *[k.value for k in call.keywords]] for n in ast.walk(arg)):
+        return True
+    function = loop.function
+    if function is not None:
+        args = function.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        if root in names:
+            return True
+    if root == "self":
+        return False
+    scope = function if function is not None else model.source.tree
+    return bool(assignments(model).bindings(root, scope))

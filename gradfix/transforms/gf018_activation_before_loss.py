@@ -1,0 +1,177 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.activations import (
+    ProbabilityInput,
+    name_reads,
+    probability_inputs,
+    rebound_between,
+)
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.source import Source
+from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+
+_LOSS_NAMES = {"cross_entropy": "cross-entropy", "nll": "NLL", "bce_with_logits": "BCE-with-logits"}
+_ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
+
+
+class ActivationBeforeLoss(Rule):
+    """
+    Probabilities are fed to a loss that expects logits (or log-probabilities).
+
+    ## What it does
+    Finds a loss that backpropagates and receives the output of an activation it applies
+    (or expects) itself: `softmax` then `nn.CrossEntropyLoss` / `F.cross_entropy`,
+    `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
+    `softmax` then `nn.NLLLoss` / `F.nll_loss` (which needs log-probabilities). The
+    activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
+    assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
+    the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, a `forward` that
+    returns `F.softmax(...)`). `log_softmax` before a cross-entropy is never reported.
+
+    ## Why is this bad?
+    `CrossEntropyLoss` applies `log_softmax` itself: on probabilities it computes a softmax
+    of a softmax, squashed into a narrow range, so the loss cannot approach zero and its
+    gradients shrink; training stalls early at a worse accuracy with no error.
+    `BCEWithLogitsLoss` applies a sigmoid itself in the same way. `NLLLoss` takes
+    log-probabilities: on probabilities its gradient is the wrong sign and scale.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        logits = model(x)
+        probs = F.softmax(logits, dim=1)
+        loss = F.cross_entropy(probs, y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        logits = model(x)
+        loss = F.cross_entropy(logits, y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    ## Fix safety
+    Safe when the activation and the loss are in the same function and the probabilities
+    are not used otherwise: the activation written in the loss call is replaced by its input
+    (for `NLLLoss`: `softmax` becomes `log_softmax`); an assigned activation is dropped from
+    its assignment, which is removed and the loss reads the logits
+    (`probs = F.softmax(logits, 1)`; `loss = criterion(probs, y)` becomes
+    `loss = criterion(logits, y)`), or which keeps only the activation's input when that is
+    a call (`probs = F.softmax(model(x), 1)` becomes `probs = model(x)`); an assignment that
+    rebinds the logits' own name (`out = out.softmax(1)`) is removed.
+    Unsafe when the probabilities are also used elsewhere (accuracy, logging): the loss
+    then reads the logits' name instead, if that name still holds them. No fix when the
+    activation is the model's last layer or an `nn.Softmax` module attribute, when the
+    logits are an expression that would run twice, or for `NLLLoss` on a `softmax` imported
+    bare. Only losses that can reach a backward are looked at (in training loops, in
+    functions that call `backward`, and in helpers training loops call), never code under
+    `torch.no_grad()`.
+    """
+
+    code = "GF018"
+    name = "activation-before-loss"
+    messages = {
+        "cross_entropy": "`{loss}` applies log-softmax itself but receives softmax probabilities: pass the logits (the gradients shrink and training stalls)",
+        "nll": "`{loss}` expects log-probabilities but receives softmax probabilities: use `log_softmax`",
+        "bce_with_logits": "`{loss}` applies the sigmoid itself but receives sigmoid outputs: pass the logits (the gradients shrink and training stalls)",
+    }
+    model_message = "; `{module}` already ends with the activation"
+    message = messages["cross_entropy"]
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for found in probability_inputs(model):
+            loss_text = _short(model.source.code(found.loss_call.func)) + "(...)"
+            message = self.messages[found.loss_kind].format(loss=loss_text)
+            if found.where == "model":
+                message += self.model_message.format(module=found.model_key)
+            yield Finding(self.code, message, found.loss_call, fix=_fix(found, model))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
+    source = model.source
+    activation = found.activation
+    if activation is None or activation.call is None:
+        return None
+    if found.where == "inline":
+        edit = _undo(activation, found, source, found.statement)
+        return Fix([edit], Safety.SAFE) if edit is not None else None
+    binding = found.binding
+    assert binding is not None
+    stmt = binding.statement
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    name = stmt.targets[0].id
+    inside = {id(n) for n in ast.walk(stmt)}
+    reads = [n for n in name_reads(name, found.scope) if n is not found.node and id(n) not in inside]
+    if not reads:
+        # the probabilities only feed the loss: the loss reads the logits instead
+        if found.loss_kind != "nll" and _same_name(activation.pre, name):
+            if stmt.value is activation.call and source.alone_on_lines(stmt):
+                return Fix([RemoveStatement(stmt)], Safety.SAFE)  # `out = out.softmax(1)`
+            return None
+        if found.loss_kind != "nll" and stmt.value is activation.call and _plain(activation.pre, stmt, found, model):
+            assert activation.pre is not None
+            if source.alone_on_lines(stmt):
+                return Fix(
+                    [RemoveStatement(stmt), ReplaceNode(found.node, _text(activation.pre, source), found.statement)],
+                    Safety.SAFE,
+                )
+        edit = _undo(activation, found, source, stmt)
+        return Fix([edit], Safety.SAFE) if edit is not None else None
+    if found.loss_kind == "nll" or not _plain(activation.pre, stmt, found, model) or _same_name(activation.pre, name):
+        return None
+    assert activation.pre is not None
+    return Fix([ReplaceNode(found.node, _text(activation.pre, source), found.statement)], Safety.UNSAFE)
+
+
+def _plain(pre: ast.expr | None, stmt: ast.stmt, found: ProbabilityInput, model: ModuleModel) -> bool:
+    """The logits are an expression without calls (reading it again computes nothing) whose
+    names keep their values between the activation and the loss."""
+    if pre is None or any(isinstance(n, (ast.Call, ast.Starred, ast.NamedExpr, ast.Await, ast.Yield)) for n in ast.walk(pre)):
+        return False
+    roots = {n.id for n in ast.walk(pre) if isinstance(n, ast.Name)}
+    return bool(roots) and not rebound_between(roots, stmt, found.statement, found.scope, assignments(model))
+
+
+def _text(expr: ast.expr, source: Source) -> str:
+    text = source.outer_segment(expr)
+    if not isinstance(expr, _ATOMS) and not source.parenthesized(expr):
+        text = f"({text})"
+    return text
+
+
+def _same_name(pre: ast.expr | None, name: str) -> bool:
+    return isinstance(pre, ast.Name) and pre.id == name
+
+
+def _undo(activation, found: ProbabilityInput, source: Source, statement: ast.stmt) -> ReplaceNode | None:  # type: ignore[no-untyped-def]
+    """The edit that turns the activation call into what the loss needs."""
+    call = activation.call
+    if found.loss_kind == "nll":
+        if activation.form not in ("function", "method") or not isinstance(call.func, ast.Attribute):
+            return None
+        text = source.segment(call.func)
+        if not text.endswith("softmax"):
+            return None
+        return ReplaceNode(call.func, text[: -len("softmax")] + "log_softmax", statement, span=(source.start(call.func), source.end(call.func)))
+    pre = activation.pre
+    if pre is None:
+        return None
+    if any(isinstance(n, ast.Starred) for n in ast.walk(pre)):
+        return None
+    return ReplaceNode(call, _text(pre, source), statement)

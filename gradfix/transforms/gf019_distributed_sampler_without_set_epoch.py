@@ -1,0 +1,167 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.samplers import UnseededSampler, epoch_variable, unseeded_samplers
+from gradfix.source import Source
+from gradfix.transforms._common import new_statement
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+
+
+class DistributedSamplerWithoutSetEpoch(Rule):
+    """
+    A shuffling `DistributedSampler` feeds an epoch loop that never calls `set_epoch`.
+
+    ## What it does
+    Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
+    when that loader is iterated by a training loop inside an epoch loop (directly, or in
+    a helper the loader is passed to) and nothing in the file calls `set_epoch`.
+
+    ## Why is this bad?
+    `DistributedSampler` seeds its shuffle with `seed + epoch`, and `epoch` only changes
+    through `set_epoch`. Without it every epoch visits the data in exactly the same order
+    on every process: shuffling silently becomes a fixed permutation, which hurts
+    convergence and generalisation (a classic multi-GPU-only regression).
+
+    ## Example
+    ```python
+    sampler = DistributedSampler(dataset, shuffle=True)
+    loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    sampler = DistributedSampler(dataset, shuffle=True)
+    loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+    for epoch in range(epochs):
+        sampler.set_epoch(epoch)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+    ## Fix safety
+    Safe. `sampler.set_epoch(epoch)` (or `loader.sampler.set_epoch(epoch)` when the sampler
+    is built inside the loader call) becomes the first statement of the epoch loop, whose
+    variable must be the epoch number: the target of `for epoch in range(...)` (also
+    through `tqdm`/`trange`), or the only `epoch += 1` counter of a `while` loop. When the
+    sampler may also be `None` (`DistributedSampler(ds) if distributed else None`) the call
+    is guarded by `if sampler is not None:`; when it may be another sampler, by
+    `isinstance(sampler, DistributedSampler)`. No fix when the sampler or the loader is
+    built inside the epoch loop. Not reported: `shuffle=False`, files that call
+    `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
+    them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
+    `itertools.cycle(loader)`, and epoch loops that pass the loader or sampler to a call
+    gradfix cannot see into.
+    """
+
+    code = "GF019"
+    name = "distributed-sampler-without-set-epoch"
+    message = (
+        "`{loader}` draws from a `DistributedSampler` that is never given the epoch: every epoch repeats the "
+        "same order; call `{call}` at the start of each epoch"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for found in unseeded_samplers(model):
+            target = found.sampler or f"{found.loader}.sampler"
+            variable = epoch_variable(found.epoch_loop, model) or "epoch"
+            yield Finding(
+                self.code,
+                self.message.format(loader=found.loader, call=f"{target}.set_epoch({variable})"),
+                found.epoch_loop.node,
+                fix=_fix(found, model),
+                related=(found.epoch_loop.node,),
+            )
+
+
+def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
+    source = model.source
+    loop = found.epoch_loop.node
+    if source.inline_block(loop.body):
+        return None
+    variable = epoch_variable(found.epoch_loop, model)
+    if variable is None:
+        return None
+    if found.sampler is not None:
+        binding = found.sampler_binding
+        if binding is None or _inside(binding.statement, loop):
+            return None
+        target = found.sampler
+        guard = _guard(target, found.sampler_values, found.constructor, model)
+    else:
+        target = f"{found.loader}.sampler"
+        guard = None
+        if found.inline_alternative:
+            guard = _isinstance_guard(target, found.constructor, model)
+            if guard is None:
+                return None
+    if guard == "":
+        return None
+    rebuilt = found.sampler if found.sampler is not None else found.loader
+    for statement in ast.walk(loop):
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _binds_root(statement, rebuilt, source):
+            return None  # built again inside the epoch loop: not bound yet at its top
+    call = f"{target}.set_epoch({variable})"
+    code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
+    return Fix([InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+
+
+def _inside(stmt: ast.stmt, loop: ast.AST) -> bool:
+    return any(node is stmt for node in ast.walk(loop))
+
+
+def _binds_root(stmt: ast.stmt, key: str, source: Source) -> bool:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
+    for target in targets:
+        for node in ast.walk(target):
+            if isinstance(node, (ast.Name, ast.Attribute)) and source.key(node) == key:
+                return True
+    return False
+
+
+def _guard(target: str, values: list[ast.expr | None], constructor: ast.Call, model: ModuleModel) -> str | None:
+    """None: no guard needed; "": cannot guard; else the `if` line."""
+    kinds: set[str] = set()
+    for value in values:
+        for item in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
+            if isinstance(item, ast.Call) and (model.facts.imports.qualify(_name(item)) or "").endswith("DistributedSampler"):
+                kinds.add("sampler")
+            elif isinstance(item, ast.Constant) and item.value is None:
+                kinds.add("none")
+            else:
+                kinds.add("other")
+    if kinds == {"sampler"}:
+        return None
+    if kinds == {"sampler", "none"}:
+        return f"if {target} is not None:"
+    return _isinstance_guard(target, constructor, model) or ""
+
+
+def _name(call: ast.Call) -> str | None:
+    from gradfix.analysis.names import call_name
+
+    return call_name(call)
+
+
+def _isinstance_guard(target: str, constructor: ast.Call, model: ModuleModel) -> str | None:
+    """`if isinstance(target, DistributedSampler):`, spelling the class as the constructor
+    call does, when that spelling is imported at module level."""
+    text = model.source.segment(constructor.func)
+    root = text.split(".", 1)[0]
+    for stmt in model.source.tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                bound = alias.asname or alias.name.split(".", 1)[0]
+                if bound == root:
+                    return f"if isinstance({target}, {text}):"
+    return None

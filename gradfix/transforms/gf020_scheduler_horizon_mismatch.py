@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.horizons import Mismatch, mismatched_schedulers
+from gradfix.analysis.loops import ModuleModel
+from gradfix.transforms._common import below, single_call_statement
+from gradfix.transforms._placement import unit_holds_only
+from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+
+
+class SchedulerHorizonMismatch(Rule):
+    """
+    A scheduler's horizon is counted in batches but it steps once per epoch, or the reverse.
+
+    ## What it does
+    Finds learning-rate schedulers whose length is literally the number of batches
+    (`CosineAnnealingLR(opt, T_max=len(loader))`, `OneCycleLR(..., total_steps=epochs *
+    len(loader))` or `steps_per_epoch=len(loader)`, `get_*_schedule_with_warmup(...,
+    num_training_steps=len(loader) * epochs)`) but whose `step()` runs once per epoch, and
+    those whose length is the number of epochs (`T_max=args.epochs`) but whose `step()`
+    runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
+    stepped once per epoch is reported too. The levels are read from the loops: the
+    optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
+    around it.
+
+    ## Why is this bad?
+    A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and
+    stepped per epoch, a cosine or one-cycle schedule covers a tiny fraction of its curve:
+    the learning rate hardly decays (or never leaves warmup). Counted in epochs and
+    stepped per batch, it finishes within the first epoch and then stays at its minimum,
+    or — for cosine annealing — swings back up and oscillates for the rest of training.
+
+    ## Example
+    ```python
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs * len(loader))
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Use instead
+    ```python
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs * len(loader))
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+            scheduler.step()
+    ```
+
+    ## Fix safety
+    Unsafe: which of the two the author meant (the horizon or the stepping level) cannot be
+    known. The fix moves `scheduler.step()` to the level the horizon counts: right after
+    the statement holding `optimizer.step()` in the batch loop (as GF012 wants it), or
+    right after the batch loop in the epoch loop. It is offered only when both steps are
+    written in the loops themselves (not in helpers), the scheduler step is a statement of
+    its own, holds no other gradient event and runs under no condition of its own. Not
+    reported: schedulers stepped with an argument (`step(epoch)`), schedulers built inside
+    the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
+    to it) or an epoch count, and loops where the optimizer steps at more than one level.
+    """
+
+    code = "GF020"
+    name = "scheduler-horizon-mismatch"
+    batches_message = (
+        "`{sched}` counts its horizon in batches (`{argument}={horizon}`) but steps once per epoch: "
+        "the schedule barely advances; step it after the optimizer step in the batch loop"
+    )
+    epochs_message = (
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but steps every batch: "
+        "the schedule runs out in the first epoch; step it once per epoch, after the batch loop"
+    )
+    default_message = (
+        "`{sched}` is a `CyclicLR` with the default `step_size_up` (2000 iterations) but steps once per epoch: "
+        "step it after the optimizer step in the batch loop"
+    )
+    message = batches_message
+    safety = Safety.UNSAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        for found in mismatched_schedulers(model):
+            sched = found.scheduler.target or source.code(found.scheduler.node)
+            if found.counted_in == "default":
+                message = self.default_message.format(sched=sched)
+            else:
+                template = self.batches_message if found.counted_in == "batches" else self.epochs_message
+                assert found.horizon is not None
+                horizon = source.code(found.horizon)
+                if len(horizon) > 40:
+                    horizon = horizon[:37] + "..."
+                message = template.format(sched=sched, argument=found.argument, horizon=horizon)
+            yield Finding(self.code, message, found.scheduler.node, fix=_fix(found, model), related=(found.loop.node,))
+
+
+def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
+    source = model.source
+    sched, step, loop = found.scheduler, found.step, found.loop
+    if sched.via or step.via:
+        return None
+    statement = single_call_statement(sched, source)
+    if statement is None or not unit_holds_only(statement, sched, loop, source):
+        return None
+    if sched.branches_within(loop.node) and found.stepped_per == "epoch":
+        return None
+    if found.stepped_per == "batch" and sched.branches_within(found.batch_loop):  # type: ignore[arg-type]
+        own = [b for b in sched.branches_within(found.batch_loop) if not any(b.node is c.node for c in step.branches)]  # type: ignore[arg-type]
+        if own:
+            return None
+    lines = statement_lines(source, statement)
+    if found.stepped_per == "epoch":
+        anchor = step.statement
+        if source.inline_block(source.block_of(anchor) or []) or not source.alone_on_lines(anchor):
+            return None
+        return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", lines)], Safety.UNSAFE)
+    path = below(sched, loop.node)
+    if not path:
+        return None
+    unit = path[0]
+    if not any(node is found.batch_loop for node in ast.walk(unit)) or unit is statement:
+        return None
+    return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)

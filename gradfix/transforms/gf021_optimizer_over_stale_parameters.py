@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.staleness import stale_optimizers
+from gradfix.transforms.base import Finding, Rule, Safety
+
+
+class OptimizerOverStaleParameters(Rule):
+    """
+    The model changes its parameters after the optimizer was built over them.
+
+    ## What it does
+    Finds an optimizer built over a model's parameters (`Adam(model.parameters())`,
+    `SGD(model.head.parameters())`, a `requires_grad` filter) when, later in the same
+    function and before the optimizer is used again, the model or a submodule is replaced
+    (`model.fc = nn.Linear(512, 10)`, `model = Net()`, `model = torch.load(path)`), or
+    parameters the optimizer left out because they were frozen are unfrozen
+    (`p.requires_grad = True` over `model.backbone.parameters()`,
+    `model.backbone.requires_grad_(True)`).
+
+    ## Why is this bad?
+    An optimizer holds the `Parameter` objects it was given. A new layer's parameters are
+    not among them, and neither are parameters that were filtered out while frozen: they
+    receive gradients that no `step()` applies, so they never train, and the optimizer keeps
+    updating tensors the model no longer uses. Nothing fails; the new head or the unfrozen
+    backbone just stays at its initial weights.
+
+    ## Example
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    model.fc = nn.Linear(512, 10)
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    model.fc = nn.Linear(512, 10)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    ```
+
+    ## Fix safety
+    No fix (detection only): whether to rebuild the optimizer (losing its state) or to add
+    a parameter group is the author's choice. Never reported for rebindings that keep the
+    parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel/FSDP, `torch.compile`,
+    `accelerator.prepare`, anything that reads the old model — nor for `load_state_dict`
+    (in place), nor when the optimizer is rebuilt or given the new parameters
+    (`add_param_group`) after the change, nor when the optimizer already holds the
+    unfrozen parameters (built over all of them, without a `requires_grad` filter).
+    Unfreezing is reported only when the same parameters were frozen before the optimizer
+    was built.
+    """
+
+    code = "GF021"
+    name = "optimizer-over-stale-parameters"
+    replaced_message = (
+        "`{module}` is replaced after `{opt}` was built over the model's parameters: the new parameters are not "
+        "in the optimizer and never train; build the optimizer after the change"
+    )
+    unfrozen_message = (
+        "`{module}` is unfrozen after `{opt}` was built without its frozen parameters: they get gradients but "
+        "no step; add them with `{opt}.add_param_group(...)` or rebuild the optimizer"
+    )
+    message = replaced_message
+    safety = Safety.DISPLAY
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for found in stale_optimizers(model):
+            template = self.replaced_message if found.kind == "replaced" else self.unfrozen_message
+            yield Finding(self.code, template.format(module=found.module, opt=found.optimizer), found.node)

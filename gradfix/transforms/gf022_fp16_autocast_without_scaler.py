@@ -1,0 +1,161 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent
+from gradfix.analysis.precision import UnscaledAutocast, unscaled_autocasts
+from gradfix.transforms._common import new_statement, owned_events, single_call_statement
+from gradfix.transforms.base import Finding, Fix, InsertStatements, ReplaceNode, Rule, Safety
+
+
+class Fp16AutocastWithoutScaler(Rule):
+    """
+    A training loop runs CUDA autocast in float16 without a gradient scaler.
+
+    ## What it does
+    Finds training loops whose forward runs under `torch.autocast("cuda")`,
+    `torch.autocast(device_type="cuda", dtype=torch.float16)` or
+    `torch.cuda.amp.autocast()` (all float16), when nothing in the file scales the loss:
+    no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
+    precision (Accelerate, Fabric, DeepSpeed, Lightning).
+
+    ## Why is this bad?
+    In float16 the gradients of small losses underflow to zero (and large ones overflow to
+    `inf`), so parts of the model silently stop learning. `GradScaler` multiplies the loss
+    before `backward()`, unscales the gradients before the step, and skips steps whose
+    gradients overflowed. bfloat16 has float32's range and needs no scaler, which is why
+    `dtype=torch.bfloat16` is never reported.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Fix safety
+    Unsafe: loss scaling changes the numbers (and skips overflowing steps), which is the
+    point but cannot be checked without the GPU run. The fix is offered only for the plain
+    shape: one `loss.backward()` and one `optimizer.step()` written in the loop as
+    statements of their own, no gradient read between them, no closure. It builds the
+    scaler right before the outermost loop of the function (`torch.amp.GradScaler("cuda")`,
+    or `torch.cuda.amp.GradScaler()` next to `torch.cuda.amp.autocast`; `torch` must be
+    imported by that name), turns the backward into `scaler.scale(loss).backward()` and the
+    step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
+    puts `scaler.unscale_(optimizer)` before a clip between them. Not reported: bfloat16,
+    CPU autocast, a device or dtype gradfix cannot read, `enabled=False`, and any file that
+    mentions loss scaling or one of those libraries.
+    """
+
+    code = "GF022"
+    name = "fp16-autocast-without-scaler"
+    message = (
+        "`{autocast}` runs the forward in float16 but the loss is not scaled: small gradients underflow to zero; "
+        "use a `GradScaler`"
+    )
+    safety = Safety.UNSAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for found in unscaled_autocasts(model):
+            text = model.source.code(found.call)
+            if len(text) > 60:
+                text = text.split("(", 1)[0] + "(...)"
+            yield Finding(
+                self.code, self.message.format(autocast=text), found.call, fix=_fix(found, model), related=(found.loop.node,)
+            )
+
+
+def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
+    source = model.source
+    loop = found.loop
+    if model.facts.imports.aliases.get("torch") != "torch" or not _imports_torch_at_top(model):
+        return None
+    events = owned_events(loop, model)
+    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+    steps = [e for e in events if e.kind is EventKind.STEP]
+    if len(backwards) != 1 or len(steps) != 1 or loop.is_unknown:
+        return None
+    backward, step = backwards[0], steps[0]
+    if backward.via or step.via or step.engine or step.target is None:
+        return None
+    back_stmt = single_call_statement(backward, source)
+    step_stmt = single_call_statement(step, source)
+    back_call, step_call = backward.call, step.call
+    if back_stmt is None or step_stmt is None or back_call is None or step_call is None:
+        return None
+    if back_call.args or back_call.keywords or step_call.args or step_call.keywords:
+        return None
+    if not isinstance(back_call.func, ast.Attribute) or not isinstance(step_call.func, ast.Attribute):
+        return None
+    first, last = events.index(backward), events.index(step)
+    if last < first:
+        return None
+    between = events[first + 1 : last]
+    if any(e.kind in (EventKind.GRAD_READ, EventKind.AUTOGRAD_GRAD, EventKind.UNSCALE, EventKind.UNKNOWN) for e in between):
+        return None
+    clips = [e for e in between if e.kind is EventKind.CLIP]
+    scaler = _free_name(model, loop)
+    if scaler is None:
+        return None
+    anchor = loop.enclosing_loops[0] if loop.enclosing_loops else loop.node
+    if not source.starts_line(anchor) or source.inline_block(loop.node.body):  # type: ignore[arg-type]
+        return None
+    constructor = "torch.cuda.amp.GradScaler()" if found.style == "cuda.amp" else 'torch.amp.GradScaler("cuda")'
+    loss = source.outer_segment(back_call.func.value)
+    optimizer = source.segment(step_call.func.value)
+    edits = [
+        InsertStatements(anchor, "before", new_statement(f"{scaler} = {constructor}")),
+        ReplaceNode(back_call, f"{scaler}.scale({loss}).backward()", back_stmt),
+        ReplaceNode(step_call, f"{scaler}.step({optimizer})", step_stmt),
+        InsertStatements(step_stmt, "after", new_statement(f"{scaler}.update()")),
+    ]
+    for clip in clips:
+        clip_stmt = _clip_statement(clip, source)
+        if clip_stmt is None:
+            return None
+        edits.append(InsertStatements(clip_stmt, "before", new_statement(f"{scaler}.unscale_({optimizer})")))
+    return Fix(edits, Safety.UNSAFE)
+
+
+def _clip_statement(clip: GradEvent, source) -> ast.stmt | None:  # type: ignore[no-untyped-def]
+    if clip.via:
+        return None
+    stmt = clip.statement
+    if not source.alone_on_lines(stmt):
+        return None
+    return stmt
+
+
+def _imports_torch_at_top(model: ModuleModel) -> bool:
+    for stmt in model.source.tree.body:
+        if isinstance(stmt, ast.Import) and any(a.name == "torch" and a.asname is None for a in stmt.names):
+            return True
+    return False
+
+
+def _free_name(model: ModuleModel, loop) -> str | None:  # type: ignore[no-untyped-def]
+    index = assignments(model)
+    scope = loop.function if loop.function is not None else model.source.tree
+    for name in ("scaler", "grad_scaler"):
+        if not index.bindings(name, scope) and not index.by_key.get(name):
+            if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(model.source.tree)):
+                return name
+    return None

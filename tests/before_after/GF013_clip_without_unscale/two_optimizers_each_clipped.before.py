@@ -1,0 +1,18 @@
+import torch
+
+
+def train(encoder, decoder, loader, max_norm=1.0):
+    enc_opt = torch.optim.Adam(encoder.parameters())
+    dec_opt = torch.optim.Adam(decoder.parameters())
+    scaler = torch.amp.GradScaler("cuda")
+    for x in loader:
+        enc_opt.zero_grad()
+        dec_opt.zero_grad()
+        with torch.autocast("cuda"):
+            loss = ((decoder(encoder(x)) - x) ** 2).mean()
+        scaler.scale(loss).backward()
+        torch.nn.utils.clip_grad_norm_(encoder.parameters(), max_norm)
+        scaler.step(enc_opt)
+        torch.nn.utils.clip_grad_norm_(decoder.parameters(), max_norm)
+        scaler.step(dec_opt)
+        scaler.update()

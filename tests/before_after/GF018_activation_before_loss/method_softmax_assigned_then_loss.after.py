@@ -1,0 +1,13 @@
+import torch
+
+criterion = torch.nn.CrossEntropyLoss()
+
+
+def train(model, loader, optimizer):
+    for batch, labels in loader:
+        optimizer.zero_grad()
+        logits = model(batch)
+        # class probabilities
+        loss = criterion(logits, labels)
+        loss.backward()
+        optimizer.step()

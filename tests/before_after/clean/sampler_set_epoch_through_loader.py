@@ -1,0 +1,10 @@
+from torch.utils.data import DataLoader
+from torch.utils.data.distributed import DistributedSampler
+
+loader = DataLoader(dataset, batch_size=32, sampler=DistributedSampler(dataset))
+for epoch in range(epochs):
+    loader.sampler.set_epoch(epoch)
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()

@@ -1,0 +1,420 @@
+"""GF017-GF020 (issue 16): what the fixture pairs cannot show.
+
+The fixture test applies safe fixes only; here are the unsafe fixes (GF017 without a
+readable optimizer, GF018 when the probabilities are used elsewhere, every GF020 fix), the
+cases reported without a fix, fix placement details, and the four rules together with the
+older ones on one script.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gradfix.runner import Options, process_source
+from gradfix.transforms import RULES_BY_CODE, default_codes
+
+FIXTURES = Path(__file__).parent / "before_after"
+NEW = {"GF017", "GF018", "GF019", "GF020"}
+
+
+def _run(source: str, codes: set[str], unsafe: bool = False) -> tuple[list[str], str | None, list[str]]:
+    result = process_source(
+        "case.py", textwrap.dedent(source).encode(), Options(select=frozenset(codes), unsafe_fixes=unsafe, fix=True)
+    )
+    assert result.error is None, result.error
+    fixed = result.fixed.decode() if result.fixed is not None else None
+    if fixed is not None:
+        ast.parse(fixed)
+        again = process_source("case.py", fixed.encode(), Options(select=frozenset(codes), unsafe_fixes=unsafe, fix=True))
+        assert again.fixed is None, "a second pass changed the fixed output"
+    return [d.code for d in result.diagnostics], fixed, [d.message for d in result.diagnostics]
+
+
+def _fixture(rule_dir: str, case: str) -> str:
+    return (FIXTURES / rule_dir / f"{case}.before.py").read_text()
+
+
+def test_new_rules_are_registered_and_on_by_default() -> None:
+    assert NEW <= set(RULES_BY_CODE)
+    assert NEW <= default_codes()
+    assert RULES_BY_CODE["GF020"].safety.value == "unsafe"
+    assert {RULES_BY_CODE[c].safety.value for c in ("GF017", "GF018", "GF019")} == {"safe"}
+
+
+# GF017 -------------------------------------------------------------------------------
+def test_gf017_unreadable_optimizer_gets_an_unsafe_fix_only() -> None:
+    source = _fixture("GF017_eval_mode_not_restored", "optimizer_from_unknown_factory_no_safe_fix")
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"] and fixed is None
+    codes, fixed, _ = _run(source, {"GF017"}, unsafe=True)
+    assert codes == ["GF017"]
+    assert fixed is not None and "    model.train()\n    for x, y in loader:" in fixed
+
+
+def test_gf017_message_names_the_helper_and_the_module() -> None:
+    source = _fixture("GF017_eval_mode_not_restored", "validate_helper_after_epoch")
+    _, _, messages = _run(source, {"GF017"})
+    assert messages == [
+        "`validate(model, val_loader)` leaves `model` in eval mode for the training that follows: "
+        "call `model.train()` before the next training step (dropout and batch norm stay in inference mode)"
+    ]
+
+
+def test_gf017_eval_block_ending_in_continue_gets_train_before_the_continue() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(steps):
+        if step % 100 == 0:
+            model.eval()
+            log(model(probe).mean().item())
+            continue
+        optimizer.zero_grad()
+        model(next(batches)).sum().backward()
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"]
+    assert fixed is not None
+    assert "        log(model(probe).mean().item())\n        model.train()\n        continue\n" in fixed
+
+
+def test_gf017_no_fix_when_the_backward_is_written_in_the_same_body() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        model.eval()
+        with torch.no_grad():
+            baseline = model(x)
+        optimizer.zero_grad()
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF017"}, unsafe=True)
+    assert codes == ["GF017"] and fixed is None
+
+
+def test_gf017_optimizer_built_over_another_module_is_silent() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+    for epoch in range(10):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(head(backbone(x)), y).backward()
+            optimizer.step()
+        backbone.eval()
+    """
+    assert _run(source, {"GF017"}, unsafe=True)[:2] == ([], None)
+
+
+def test_gf017_optimizer_over_a_submodule_still_reports_eval_of_the_whole_model() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.head.parameters(), lr=0.1)
+    for epoch in range(10):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+        model.eval()
+        with torch.no_grad():
+            report(model(val_x))
+    """
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"]
+    assert fixed is not None and "    model.train()\n    for x, y in loader:" in fixed
+
+
+def test_gf017_optimizer_passed_in_is_traced_to_the_call_site() -> None:
+    source = _fixture("GF017_eval_mode_not_restored", "conditional_validate_call")
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"] and fixed is not None  # safe: `optimizer` is built over `model` in main()
+
+
+# GF018 -------------------------------------------------------------------------------
+def test_gf018_probabilities_used_elsewhere_get_an_unsafe_fix() -> None:
+    source = _fixture("GF018_activation_before_loss", "probabilities_also_used_for_accuracy")
+    codes, fixed, _ = _run(source, {"GF018"})
+    assert codes == ["GF018"] and fixed is None
+    codes, fixed, _ = _run(source, {"GF018"}, unsafe=True)
+    assert fixed is not None
+    assert "loss = F.cross_entropy(logits, y)" in fixed
+    assert "probs = F.softmax(logits, dim=1)" in fixed  # still there for the accuracy
+
+
+@pytest.mark.parametrize("case", ["model_ends_with_softmax_layer", "model_forward_returns_softmax"])
+def test_gf018_model_last_layer_is_reported_without_a_fix(case: str) -> None:
+    codes, fixed, messages = _run(_fixture("GF018_activation_before_loss", case), {"GF018"}, unsafe=True)
+    assert codes == ["GF018"] and fixed is None
+    assert messages[0].endswith("; `model` already ends with the activation")
+
+
+def test_gf018_logits_that_would_be_computed_twice_are_not_substituted() -> None:
+    source = """
+    import torch.nn.functional as F
+    for x, y in loader:
+        optimizer.zero_grad()
+        probs = F.softmax(model(x), dim=1)
+        loss = F.cross_entropy(probs, y)
+        top1 = probs.argmax(1)
+        loss.backward()
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF018"}, unsafe=True)
+    assert codes == ["GF018"] and fixed is None
+
+
+def test_gf018_expression_logits_keep_their_parentheses() -> None:
+    source = """
+    import torch
+    import torch.nn.functional as F
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.binary_cross_entropy_with_logits(torch.sigmoid(a(x) + b(x)).squeeze(1), y)
+        loss.backward()
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF018"})
+    assert codes == ["GF018"]
+    assert fixed is not None and "F.binary_cross_entropy_with_logits((a(x) + b(x)).squeeze(1), y)" in fixed
+
+
+def test_gf018_loss_outside_training_code_is_not_looked_at() -> None:
+    source = """
+    import torch
+    import torch.nn.functional as F
+
+    def score(model, x, y):
+        return F.cross_entropy(F.softmax(model(x), 1), y).item()
+
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+    """
+    assert _run(source, {"GF018"})[:2] == ([], None)
+
+
+# GF019 -------------------------------------------------------------------------------
+def test_gf019_sampler_rebuilt_every_epoch_is_reported_without_a_fix() -> None:
+    source = """
+    from torch.utils.data import DataLoader, DistributedSampler
+    for epoch in range(epochs):
+        sampler = DistributedSampler(dataset)
+        loader = DataLoader(dataset, sampler=sampler)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF019"}, unsafe=True)
+    assert codes == ["GF019"] and fixed is None
+
+
+def test_gf019_epoch_loop_without_a_number_is_reported_without_a_fix() -> None:
+    codes, fixed, messages = _run(
+        _fixture("GF019_distributed_sampler_without_set_epoch", "epoch_loop_over_a_list_no_fix"), {"GF019"}, unsafe=True
+    )
+    assert codes == ["GF019"] and fixed is None
+    assert "call `sampler.set_epoch(epoch)`" in messages[0]
+
+
+def test_gf019_set_epoch_in_a_comment_does_not_count() -> None:
+    source = """
+    from torch.utils.data import DataLoader, DistributedSampler
+    sampler = DistributedSampler(dataset)  # TODO: set_epoch
+    loader = DataLoader(dataset, sampler=sampler)
+    for epoch in range(3):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF019"})
+    assert codes == ["GF019"] and fixed is not None and "    sampler.set_epoch(epoch)\n" in fixed
+
+
+def test_gf019_project_function_named_like_torch_sampler_is_not_torch() -> None:
+    source = """
+    from torch.utils.data import DataLoader
+
+    class DistributedSampler:
+        def __init__(self, dataset):
+            self.order = list(range(len(dataset)))
+
+        def __iter__(self):
+            return iter(self.order)
+
+    loader = DataLoader(dataset, sampler=DistributedSampler(dataset))
+    for epoch in range(3):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    """
+    assert _run(source, {"GF019"})[:2] == ([], None)
+
+
+# GF020 -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "case,moved",
+    [
+        ("cosine_tmax_batches_stepped_per_epoch", "        optimizer.step()\n        scheduler.step()\n"),
+        ("onecycle_steps_per_epoch_stepped_per_epoch", "        optimizer.step()\n        lr_sched.step()\n"),
+        ("warmup_schedule_total_steps_stepped_per_epoch", "        optimizer.step()\n        scheduler.step()\n        optimizer.zero_grad()\n"),
+        ("cycliclr_default_step_size_stepped_per_epoch", "        optimizer.step()\n        scheduler.step()\n"),
+        ("cosine_tmax_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
+        ("onecycle_total_steps_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
+    ],
+)
+def test_gf020_unsafe_fix_moves_the_step_to_the_horizon_level(case: str, moved: str) -> None:
+    source = _fixture("GF020_scheduler_horizon_mismatch", case)
+    codes, fixed, _ = _run(source, {"GF020"})
+    assert codes == ["GF020"] and fixed is None  # unsafe: not without --unsafe-fixes
+    codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)
+    assert fixed is not None and moved in fixed
+    assert fixed.count(".step()") == source.count(".step()")
+
+
+def test_gf020_scheduler_in_a_helper_is_reported_without_a_fix() -> None:
+    source = _fixture("GF020_scheduler_horizon_mismatch", "epoch_helper_scheduler_stepped_in_batch_loop")
+    codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)
+    assert codes == ["GF020"] and fixed is None
+
+
+def test_gf020_fix_satisfies_gf012() -> None:
+    source = _fixture("GF020_scheduler_horizon_mismatch", "cosine_tmax_batches_stepped_per_epoch")
+    _, fixed, _ = _run(source, {"GF020"}, unsafe=True)
+    assert fixed is not None
+    assert _run(fixed, {"GF012", "GF020"}, unsafe=True)[:2] == ([], None)
+
+
+def test_gf020_project_get_scheduler_with_other_parameters_is_not_read() -> None:
+    source = """
+    import torch
+
+    def get_scheduler(name, optimizer, num_epochs, warmup=0):
+        return torch.optim.lr_scheduler.StepLR(optimizer, num_epochs // 3)
+
+    scheduler = get_scheduler("step", optimizer, epochs, len(loader))
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    """
+    assert _run(source, {"GF020"}, unsafe=True)[:2] == ([], None)
+
+
+# together ----------------------------------------------------------------------------
+def test_all_rules_together_fix_one_script() -> None:
+    source = """
+    import torch
+    import torch.nn.functional as F
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    def evaluate(net, loader):
+        net.eval()
+        with torch.no_grad():
+            return sum(F.cross_entropy(net(x), y).item() for x, y in loader)
+
+    def main(model, dataset, val_loader, epochs):
+        sampler = DistributedSampler(dataset)
+        loader = DataLoader(dataset, batch_size=32, sampler=sampler)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs * len(loader))
+        model.train()
+        for epoch in range(epochs):
+            for x, y in loader:
+                probs = F.softmax(model(x), dim=1)
+                loss = F.cross_entropy(probs, y)
+                loss.backward()
+                optimizer.step()
+            scheduler.step()
+            print(evaluate(model, val_loader))
+    """
+    codes, fixed, _ = _run(source, set(RULES_BY_CODE), unsafe=True)
+    assert sorted(codes) == ["GF001", "GF017", "GF018", "GF019", "GF020"]
+    assert fixed is not None
+    body = fixed.split("for epoch in range(epochs):\n", 1)[1]
+    assert body.startswith("        sampler.set_epoch(epoch)\n")
+    assert "            probs = model(x)\n            loss = F.cross_entropy(probs, y)\n" in body
+    assert "            optimizer.step()\n            scheduler.step()\n" in body
+    assert "        print(evaluate(model, val_loader))\n        model.train()\n" in body
+    assert "optimizer.zero_grad(set_to_none=True)" in body
+
+
+# GF021 and GF022 ----------------------------------------------------------------------
+def test_gf021_gf022_are_registered_detection_and_unsafe() -> None:
+    assert {"GF021", "GF022"} <= default_codes()
+    assert RULES_BY_CODE["GF021"].safety.value == "display-only"
+    assert RULES_BY_CODE["GF022"].safety.value == "unsafe"
+
+
+@pytest.mark.parametrize(
+    "case,kind",
+    [
+        ("head_replaced_after_optimizer", "`model.fc` is replaced"),
+        ("model_reloaded_after_optimizer", "`net` is replaced"),
+        ("backbone_unfrozen_after_filtered_optimizer", "`model.backbone` is unfrozen"),
+        ("encoder_unfrozen_optimizer_over_head_only", "`model.encoder` is unfrozen"),
+    ],
+)
+def test_gf021_reports_without_any_fix(case: str, kind: str) -> None:
+    codes, fixed, messages = _run(_fixture("GF021_optimizer_over_stale_parameters", case), {"GF021"}, unsafe=True)
+    assert codes == ["GF021"] and fixed is None
+    assert messages[0].startswith(kind)
+
+
+def test_gf022_unsafe_fix_scales_the_loss_and_steps_through_the_scaler() -> None:
+    source = _fixture("GF022_fp16_autocast_without_scaler", "torch_autocast_cuda_float16")
+    assert _run(source, {"GF022"})[:2] == (["GF022"], None)
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert fixed is not None
+    assert 'scaler = torch.amp.GradScaler("cuda")\nfor epoch in range(10):\n' in fixed
+    assert "        scaler.scale(loss).backward()\n        scaler.step(optimizer)\n        scaler.update()\n" in fixed
+    assert _run(fixed, {"GF022", "GF013"}, unsafe=True)[:2] == ([], None)
+
+
+def test_gf022_fix_unscales_before_a_clip_and_follows_the_cuda_amp_spelling() -> None:
+    _, fixed, _ = _run(_fixture("GF022_fp16_autocast_without_scaler", "amp_autocast_positional_device_with_clip"), {"GF022"}, unsafe=True)
+    assert fixed is not None
+    assert "    scaler.scale(loss).backward()\n    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_" in fixed
+    _, fixed, _ = _run(_fixture("GF022_fp16_autocast_without_scaler", "cuda_amp_autocast_default_dtype"), {"GF022"}, unsafe=True)
+    assert fixed is not None and "    scaler = torch.cuda.amp.GradScaler()\n    for batch in loader:\n" in fixed
+
+
+def test_gf022_no_fix_when_gradients_are_read_before_the_step_or_the_name_is_taken() -> None:
+    source = """
+    import torch
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        loss.backward()
+        norms.append(model.weight.grad.norm())
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is None
+    taken = """
+    import torch
+    scaler = 0.5
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y) * scaler
+        loss.backward()
+        optimizer.step()
+    """
+    _, fixed, _ = _run(taken, {"GF022"}, unsafe=True)
+    assert fixed is not None and "grad_scaler = torch.amp.GradScaler" in fixed

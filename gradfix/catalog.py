@@ -27,6 +27,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF011', 'zero-grad-inside-accumulation', 'safe', True, 'Gradients are cleared on every micro-batch of an accumulation loop.'),
     ('GF012', 'scheduler-before-optimizer', 'safe', True, '`scheduler.step()` runs before the `optimizer.step()` it schedules, in the same iteration.'),
     ('GF013', 'clip-without-unscale', 'safe', True, 'Gradients are clipped while a `GradScaler` still has them multiplied by the loss scale.'),
+    ('GF014', 'backward-through-stepped-graph', 'display-only', True, 'A graph kept with `retain_graph=True` is backpropagated after an optimizer step changed the weights it saved.'),
     ('GF015', 'accumulation-window-off-by-one', 'safe', True, 'The first accumulation window does not hold N micro-batches.'),
     ('GF016', 'double-scaled-accumulation', 'safe', True, 'The loss is divided by the accumulation count and then handed to a backward that divides again.'),
     ('GF017', 'eval-mode-not-restored', 'safe', True, 'A module is switched to eval mode inside the training loop and never switched back.'),

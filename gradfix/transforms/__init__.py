@@ -20,6 +20,7 @@ from gradfix.transforms.gf011_zero_grad_inside_accumulation import (
 )
 from gradfix.transforms.gf012_scheduler_before_optimizer import SchedulerBeforeOptimizer
 from gradfix.transforms.gf013_clip_without_unscale import ClipWithoutUnscale
+from gradfix.transforms.gf014_backward_through_stepped_graph import BackwardThroughSteppedGraph
 from gradfix.transforms.gf015_accumulation_window_off_by_one import (
     AccumulationWindowOffByOne,
 )
@@ -47,6 +48,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ZeroGradInsideAccumulation,
     SchedulerBeforeOptimizer,
     ClipWithoutUnscale,
+    BackwardThroughSteppedGraph,
     AccumulationWindowOffByOne,
     DoubleScaledAccumulation,
     EvalModeNotRestored,

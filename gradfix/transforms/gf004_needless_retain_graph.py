@@ -6,13 +6,13 @@ from typing import Iterator
 
 from gradfix.analysis.graphs import (
     BackwardCall,
-    IterationFlow,
     ScopeFlow,
     describe_backward,
     graph_free_text,
     reads_of,
 )
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.shared_graphs import GraphFlow
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
@@ -28,9 +28,11 @@ class NeedlessRetainGraph(Rule):
     Finds `loss.backward(retain_graph=True)` (also the positional form
     `loss.backward(None, True)`, `scaler.scale(loss).backward(retain_graph=True)` and
     `accelerator.backward(loss, retain_graph=True)`) in a training iteration when nothing
-    after it backpropagates through a graph again: no later `backward()` or
+    after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
-    function, and the loss is computed afresh in every iteration.
+    function — except later backward calls that provably walk a graph of their own (a GAN
+    whose discriminator loss reads the fake batch only through `fake.detach()`) — and the
+    loss is computed afresh in every iteration.
 
     ## Why is this bad?
     `retain_graph=True` keeps every intermediate tensor of the forward pass in memory after
@@ -64,7 +66,13 @@ class NeedlessRetainGraph(Rule):
     - the value is the literal `True` and `create_graph` is not given;
     - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
       function (or module, for module-level loops) may run after it: not later in the iteration,
-      not in the loops around it, not after them;
+      not in the loops around it, not after them. A later `backward()` written at the same loop
+      level of the iteration does not count when its loss shares no statement that records
+      autograd nodes with the retained graph: the values it reads are followed back through the
+      iteration, not through `.detach()`, `.item()`, `.data`, sizes, indices, tensor
+      constructors (`torch.ones(n, 1)`) or statements under `torch.no_grad()`; a value it reads
+      that the iteration assigns only later (one of the previous iteration) keeps the rule
+      silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function, no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph, and no statement of the
       iteration keeps a tensor of its graph where it outlives the iteration: stored on an
@@ -136,7 +144,10 @@ def _judge(
     if home is None or home.is_unknown:
         return "silent"
     earlier = _earlier_in_iteration(event, home)
-    # 1. nothing else backpropagates: not later in the iteration, not around or after the loop
+    graphs = GraphFlow(innermost, model.source, model.facts.imports.qualify)
+    # 1. nothing else backpropagates through the graph: not later in the iteration (unless
+    # provably on a graph of its own), not around or after the loop
+    earlier |= _separate_later(event, call, home, graphs)
     for lp in event.home_loops:
         training = by_node.get(id(lp))
         if training is None:
@@ -154,7 +165,7 @@ def _judge(
         if node is not event.node and id(node) not in earlier_nodes:
             return "silent"
     # 2. the loss is not handed out of the function
-    flow = IterationFlow(innermost, model.source)
+    flow = graphs.flow
     if flow.position(event.statement) is None:
         return "silent"
     piece = flow.slice(call.loss, event.statement)
@@ -163,9 +174,18 @@ def _judge(
         return "silent"
     # 2b. no later call we cannot see into gets a tensor of the graph (`hvp(loss, params)`)
     graph_names = loss_names | {n for u in piece.units for n in u.binds}
+    kept = graphs.slice(call.loss, event.statement)
+    if kept is None:
+        return "silent"
+    # the values holding the graph: what statements recording autograd nodes assign (labels
+    # made by `torch.ones(...)` and the batch moved to a device hold none)
+    plain = {k for u in kept.units if not graphs.builds_nodes(u) for k in graphs.graph(u).binds}
+    kept_keys = (graphs.flows_of(call.loss) - plain) | {
+        k for u in kept.units if graphs.builds_nodes(u) for k in graphs.graph(u).binds
+    }
     position = flow.position(event.statement)
     for unit in flow.units[position + 1 :]:  # type: ignore[operator]
-        if unit.forward and unit.data & graph_names and not graph_free_text(unit.value_text):
+        if unit.forward and not graph_free_text(unit.value_text) and graphs.reads_any(unit, kept_keys):
             return "silent"
     # 2c. no tensor of the graph is kept where it outlives the iteration (`probe.last = loss`,
     # `history.append(loss)`): whoever reads it later may backpropagate through it again
@@ -337,6 +357,43 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
     if isinstance(expr, ast.Attribute):
         return not _DATA_SOURCE.search(expr.attr)
     return True
+
+
+def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, graphs: GraphFlow) -> set[int]:
+    """Later backward calls of the iteration that provably walk a graph of their own: written
+    at the same loop level, their loss computed in this iteration from values that share no
+    statement recording autograd nodes with the retained graph (a GAN's discriminator loss
+    from `fake.detach()` and the real batch, after the generator's backward)."""
+    later = [
+        e
+        for e in home.events[home.events.index(event) + 1 :]
+        if e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)
+    ]
+    if not later:
+        return set()
+    following = home.events[home.events.index(event) + 1]
+    if following.kind is EventKind.BACKWARD and following.loops == event.loops and following.blocks[-1] is event.blocks[-1]:
+        return set()  # a split backward (GF003): its retain_graph is GF003's to remove
+    kept = graphs.slice(call.loss, event.statement)
+    if kept is None:
+        return set()
+    recorded = {id(u) for u in kept.units if graphs.builds_nodes(u)}
+    separate: set[int] = set()
+    for other in later:
+        if other.kind is not EventKind.BACKWARD or not other.direct or other.loops != event.loops:
+            continue
+        described = describe_backward(other)
+        if described is None:
+            continue
+        walked = graphs.slice(described.loss, other.statement)
+        if walked is None or walked.carried:
+            continue  # a value of an earlier iteration may hold this iteration's retained graph
+        if any(id(u) in recorded for u in walked.units):
+            continue
+        if any(k.startswith("self") and graphs.reads_any_key(k, walked.free) for k in kept.free):
+            continue  # state on `self` both read may hold a graph built before the loop
+        separate.add(id(other))
+    return separate
 
 
 def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:

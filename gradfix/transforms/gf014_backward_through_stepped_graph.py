@@ -1,0 +1,256 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from gradfix.analysis.graphs import describe_backward
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import is_true, positional
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
+from gradfix.transforms._common import branch_prefix, owned_events
+from gradfix.transforms.base import Finding, Rule, Safety
+
+
+class BackwardThroughSteppedGraph(Rule):
+    """
+    A graph kept with `retain_graph=True` is backpropagated after an optimizer step changed the weights it saved.
+
+    ## What it does
+    Finds, in one training iteration, `a.backward(retain_graph=True)` (or
+    `torch.autograd.grad(..., retain_graph=True)`), then `optimizer.step()`, then a later
+    `b.backward()` or `torch.autograd.grad(b, ...)` where `b` is computed from a forward
+    pass that ran before the step, that `a` backpropagated through too, and that calls a
+    model whose parameters the stepped optimizer was built over (a GAN's
+    `d_fake = discriminator(fake)` used by the discriminator's loss and, after
+    `d_optimizer.step()`, by the generator's loss).
+
+    ## Why is this bad?
+    A forward pass saves tensors for its backward pass, among them the model's weights.
+    `optimizer.step()` changes the weights in place, so the retained graph now holds
+    weights that no longer exist: PyTorch (since 1.5, whose optimizers started to count
+    their in-place updates; pytorch/pytorch#39141) raises `RuntimeError: one of the
+    variables needed for gradient computation has been modified by an inplace operation`.
+    Older PyTorch backpropagated silently through the new weights and the old activations,
+    a gradient of neither model; code written then still reads as if it worked.
+
+    ## Example
+    ```python
+    d_opt = torch.optim.Adam(discriminator.parameters())
+    g_opt = torch.optim.Adam(generator.parameters())
+    for real in loader:
+        fake = generator(torch.randn(real.size(0), latent_dim))
+        d_real, d_fake = discriminator(real), discriminator(fake)
+        d_opt.zero_grad()
+        d_loss = bce(d_real, ones) + bce(d_fake, zeros)
+        d_loss.backward(retain_graph=True)
+        d_opt.step()
+        g_opt.zero_grad()
+        g_loss = bce(d_fake, ones)  # d_fake's graph holds the old discriminator weights
+        g_loss.backward()
+        g_opt.step()
+    ```
+
+    ## Use instead
+    ```python
+    d_opt = torch.optim.Adam(discriminator.parameters())
+    g_opt = torch.optim.Adam(generator.parameters())
+    for real in loader:
+        fake = generator(torch.randn(real.size(0), latent_dim))
+        d_opt.zero_grad()
+        d_loss = bce(discriminator(real), ones) + bce(discriminator(fake.detach()), zeros)
+        d_loss.backward()
+        d_opt.step()
+        g_opt.zero_grad()
+        g_loss = bce(discriminator(fake), ones)  # a forward through the updated discriminator
+        g_loss.backward()
+        g_opt.step()
+    ```
+
+    ## Fix safety
+    There is no fix: the rule only reports. Which repair is right depends on the intent —
+    run the forward pass again after the step (a new forward draws new dropout masks and
+    updates batch-norm statistics once more), compute both losses before any step and
+    step afterwards (the later loss then also adds gradients to the first model), or
+    detach what the first loss should not update.
+
+    The rule reports only what it can prove: every call written in the iteration itself
+    (not in a helper), the step in the same block as the retaining backward or around it
+    (not in another branch), the optimizer built in the same file over `m.parameters()` (or
+    a chain, a list or parameter groups of them), and the forward pass a call of `m`
+    itself (or of a part of it, `m.encoder(x)`) whose output reaches both losses through
+    operations that keep the graph (`.detach()`, `.item()`, `torch.no_grad()` cut it). An
+    optimizer passed in, or a model called through a helper, keeps it silent.
+    """
+
+    code = "GF014"
+    name = "backward-through-stepped-graph"
+    message = (
+        "`{later}` backpropagates through `{forward}` (line {line}), computed before `{opt}.step()` "
+        "changed its parameters in place; `retain_graph=True` kept that graph: run the forward again after the step"
+    )
+    safety = Safety.DISPLAY
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        reported: set[int] = set()
+        owners_cache: dict[str, set[str]] = {}
+        for loop in model.loops:
+            events = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
+            if not any(_retains(e) for e in events):
+                continue
+            graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
+            for index, first in enumerate(events):
+                if not _retains(first):
+                    continue
+                for step in _steps_after(events, index, first):
+                    owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
+                    if not owners:
+                        continue
+                    yield from self._later(events, first, step, owners, graphs, loop, model, reported)
+
+    def _later(
+        self,
+        events: list[GradEvent],
+        first: GradEvent,
+        step: GradEvent,
+        owners: set[str],
+        graphs: GraphFlow,
+        loop: TrainingLoop,
+        model: ModuleModel,
+        reported: set[int],
+    ) -> Iterator[Finding]:
+        flow = graphs.flow
+        step_at = flow.position(step.statement)
+        first_loss = _backpropagated(first)
+        if step_at is None or first_loss is None:
+            return
+        kept = graphs.slice(first_loss, first.statement)
+        if kept is None:
+            return
+        kept_ids = {id(u) for u in kept.units}
+        for later in events[events.index(step) + 1 :]:
+            if later.kind not in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD) or id(later.node) in reported:
+                continue
+            if not _same_level(later, first) or not _compatible(later, step) or not _compatible(later, first):
+                continue
+            loss = _backpropagated(later)
+            if loss is None:
+                continue
+            graph = graphs.slice(loss, later.statement)
+            if graph is None:
+                continue
+            found = _stale_forward(graph, kept_ids, step_at, owners, graphs, later)
+            if found is None:
+                continue
+            unit, call = found
+            reported.add(id(later.node))
+            source = model.source
+            yield Finding(
+                self.code,
+                self.message.format(
+                    later=_describe(later, loss, source),
+                    forward=source.outer_segment(call).strip(),
+                    line=unit.node.lineno,  # type: ignore[attr-defined]
+                    opt=step.target,
+                ),
+                later.node,
+                related=(loop.node, first.statement, step.statement, later.statement),
+            )
+
+
+def _retains(event: GradEvent) -> bool:
+    """A backward call (or `autograd.grad`) that keeps its graph: `retain_graph=True`, or
+    `create_graph=True` without `retain_graph`."""
+    if event.kind is EventKind.BACKWARD:
+        call = describe_backward(event)
+        if call is None:
+            return False
+        if call.retain is not None:
+            return call.retains
+        return call.create is not None and is_true(call.create.value)
+    if event.kind is EventKind.AUTOGRAD_GRAD and isinstance(event.node, ast.Call):
+        retain = next((kw.value for kw in event.node.keywords if kw.arg == "retain_graph"), None)
+        if retain is not None:
+            return is_true(retain)
+        create = next((kw.value for kw in event.node.keywords if kw.arg == "create_graph"), None)
+        return create is not None and is_true(create)
+    return False
+
+
+def _backpropagated(event: GradEvent) -> ast.expr | None:
+    """The tensor whose graph the event walks: the loss of a backward call, the outputs of
+    `torch.autograd.grad`."""
+    if event.kind is EventKind.BACKWARD:
+        call = describe_backward(event)
+        return call.loss if call is not None else None
+    if isinstance(event.node, ast.Call):
+        args = positional(event.node)
+        if args:
+            return args[0]
+        return next((kw.value for kw in event.node.keywords if kw.arg == "outputs"), None)
+    return None
+
+
+def _steps_after(events: list[GradEvent], index: int, first: GradEvent) -> Iterator[GradEvent]:
+    for event in events[index + 1 :]:
+        if event.kind is not EventKind.STEP or event.target is None or event.engine or event.gated:
+            continue
+        if _same_level(event, first) and _compatible(event, first):
+            yield event
+
+
+def _same_level(a: GradEvent, b: GradEvent) -> bool:
+    return len(a.loops) == len(b.loops) and all(x is y for x, y in zip(a.loops, b.loops))
+
+
+def _compatible(a: GradEvent, b: GradEvent) -> bool:
+    """Neither runs only where the other cannot: one's branches are a prefix of the other's."""
+    inner = a.loops[-1]
+    return branch_prefix(a, b, inner) or branch_prefix(b, a, inner)
+
+
+def _owners(target: str, model: ModuleModel, cache: dict[str, set[str]]) -> set[str]:
+    found = cache.get(target)
+    if found is None:
+        info = model.facts.info(target)
+        found = set()
+        if info is not None and info.kind == "optimizer" and info.strong and info.params is not None:
+            found = optimizer_owners(info.params, model.source)
+        cache[target] = found
+    return found
+
+
+def _stale_forward(
+    graph: GraphSlice,
+    kept_ids: set[int],
+    step_at: int,
+    owners: set[str],
+    graphs: GraphFlow,
+    later: GradEvent,
+):  # type: ignore[no-untyped-def]
+    """A statement before the step, in both graphs, that calls a model the optimizer owns
+    parameters of, and is not assigned again between the step and the later backward."""
+    flow = graphs.flow
+    later_at = flow.position(later.statement)
+    if later_at is None:
+        return None
+    rebound: set[str] = set()
+    for unit in flow.units[step_at + 1 : later_at]:
+        rebound |= graphs.graph(unit).binds
+    before = [u for u in graph.units if (flow.position(u.node) or 0) < step_at]
+    if any(graphs.graph(u).binds & rebound for u in before):
+        return None  # assigned again after the step, perhaps only in some branch: unclear
+    for unit in before:
+        if id(unit) not in kept_ids:
+            continue
+        for call, key in graphs.graph(unit).forwards:
+            if key is not None and any(owns(owner, key) for owner in owners):
+                return unit, call
+    return None
+
+
+def _describe(event: GradEvent, loss: ast.expr, source) -> str:  # type: ignore[no-untyped-def]
+    if event.kind is EventKind.AUTOGRAD_GRAD:
+        return f"torch.autograd.grad({source.outer_segment(loss).strip()}, ...)"
+    return f"{source.outer_segment(loss).strip()}.backward()"
+

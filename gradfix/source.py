@@ -19,6 +19,8 @@ import re
 import warnings
 from typing import Iterator, Union
 
+from gradfix.walk import ast_walk
+
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _SPACE = re.compile(r"\s+")
@@ -89,6 +91,7 @@ class Source:
         self._ascii = text.isascii()
         self._parents: dict[int, tuple[ast.AST, list[ast.stmt]]] | None = None
         self._indent_unit: str | None = None
+        self._nodes: tuple[ast.Module, list[ast.AST]] | None = None
         # a big file is analysed as a reduced program: the lines of top-level statements that
         # cannot matter (no training word, no name a statement that does matter uses) are left
         # out of `tree`; their (first, last) line ranges, 1-based and inclusive
@@ -280,12 +283,19 @@ class Source:
         line = self.line_text(stmt.lineno)
         return line[: len(line) - len(line.lstrip(" \t\f"))]
 
+    @property
+    def nodes(self) -> list[ast.AST]:
+        """Every node of the tree, in `ast.walk` order; walked once, then shared by the rules."""
+        if self._nodes is None or self._nodes[0] is not self.tree:
+            self._nodes = (self.tree, list(ast_walk(self.tree)))
+        return self._nodes[1]
+
     def indent_unit(self) -> str:
         """One level of indentation as the file writes it (LibCST's rule: the first indented
         block's indentation), four spaces when the file has none."""
         if self._indent_unit is None:
             unit = "    "
-            for node in ast.walk(self.tree):
+            for node in self.nodes:
                 if isinstance(node, COMPOUND):
                     for block in blocks_of(node):
                         if block and self.starts_line(block[0]):
@@ -451,10 +461,10 @@ def _binds(statement: ast.stmt) -> set[str]:
     elif isinstance(statement, (ast.With, ast.AsyncWith)):
         targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
     elif not isinstance(statement, ast.Expr):
-        return {name.id for name in ast.walk(statement) if isinstance(name, ast.Name)}  # if/try/...: whatever it names
+        return {name.id for name in ast_walk(statement) if isinstance(name, ast.Name)}  # if/try/...: whatever it names
     names: set[str] = set()
     for target in targets:
-        for node in ast.walk(target):
+        for node in ast_walk(target):
             if isinstance(node, ast.Name):
                 names.add(node.id)
     return names

@@ -21,6 +21,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source
+from gradfix.walk import ast_walk
 
 _CACHE = "_accumulations"
 
@@ -180,7 +181,7 @@ def _not_really_accumulating(periodic: Periodic, loop: TrainingLoop, model: Modu
 def _values_of(name: str, scope: ast.AST) -> list[ast.expr]:
     """Every value assigned to a plain name."""
     values: list[ast.expr] = []
-    for node in ast.walk(scope):
+    for node in ast_walk(scope):
         if isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
                 values.append(node.value)

@@ -29,8 +29,16 @@ from typing import Iterator
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import module_class
-from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional, receiver
+from gradfix.analysis.names import (
+    call_name,
+    dotted,
+    keyword,
+    method_name,
+    positional,
+    receiver,
+)
 from gradfix.source import FUNCTIONS, LOOPS, WITHS, blocks_of
+from gradfix.walk import ast_walk
 
 LOSS_FUNCTIONS = {
     "torch.nn.functional.cross_entropy": "cross_entropy",
@@ -412,7 +420,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
     for loop in model.loops:
         scope = loop.function if loop.function is not None else source.tree
         yield from body_of(loop.node.body, scope, 0)
-    for node in ast.walk(source.tree):
+    for node in source.nodes:
         if isinstance(node, FUNCTIONS) and calls_backward(node):
             yield from function(node, 0)
 
@@ -427,7 +435,7 @@ def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
         values = value if isinstance(value, list) else [value]
         for item in values:
             if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
-                for sub in ast.walk(item):
+                for sub in ast_walk(item):
                     if isinstance(sub, (ast.Lambda,)):
                         continue
                     yield sub
@@ -455,7 +463,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
 
 def name_reads(name: str, scope: Scope) -> list[ast.Name]:
     """Every read of `name` in the scope (nested functions and lambdas included)."""
-    return [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    return [n for n in ast_walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
 
 
 def rebound_between(names: set[str], start: ast.stmt, end: ast.stmt, scope: Scope, index: Assignments) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of
+from gradfix.walk import ast_walk
 
 Scope = ast.AST  # a FunctionDef / AsyncFunctionDef, or the Module
 
@@ -108,7 +109,7 @@ class Assignments:
             return
         # walrus targets anywhere in the statement's own expressions
         for node in _own_expressions(stmt):
-            for sub in ast.walk(node):
+            for sub in ast_walk(node):
                 if isinstance(sub, ast.NamedExpr):
                     self._bind(sub.target, sub.value, stmt, scope, class_name)
 

@@ -17,6 +17,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
 from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
+from gradfix.walk import ast_walk
 
 
 @dataclass
@@ -75,7 +76,7 @@ def _within(key: str, bound: str) -> bool:
 def _referenced_keys(expr: ast.AST) -> set[str]:
     """Every dotted chain in an expression, and each of its prefixes."""
     keys: set[str] = set()
-    for node in ast.walk(expr):
+    for node in ast_walk(expr):
         if isinstance(node, ast.Attribute):
             chain = dotted(node)
             if chain is not None:

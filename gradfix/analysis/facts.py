@@ -23,6 +23,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, Source
+from gradfix.walk import ast_walk
 
 if TYPE_CHECKING:
     from gradfix.project import Project
@@ -352,7 +353,7 @@ class _FactCollector:
         if "(" not in text:
             return
         if "step" in text or "zero_grad" in text or "backward" in text:
-            for sub in ast.walk(node):
+            for sub in ast_walk(node):
                 if isinstance(sub, ast.Call):
                     self._call(sub)
         self.pending.append((node, text))
@@ -386,7 +387,7 @@ class _FactCollector:
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
-            for sub in ast.walk(node):
+            for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     sites = facts.call_site_args.setdefault(sub.func.id, {})
                     index = 0

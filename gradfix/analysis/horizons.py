@@ -25,6 +25,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
 from gradfix.source import FOR_LOOPS
+from gradfix.walk import ast_walk
 
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -84,7 +85,7 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     if built is None:
         return None
     constructor, kind = built
-    if any(node is constructor for node in ast.walk(loop.node)):
+    if any(node is constructor for node in ast_walk(loop.node)):
         return None  # a new schedule each epoch
     optimizer = _optimizer(sched, constructor, loop, model)
     steps = [e for e in loop.events if e.kind is EventKind.STEP and e.target == optimizer and not e.engine]
@@ -198,7 +199,7 @@ def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope:
 
 def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel) -> bool:
     iterated = _iterated_keys(batch_loop, model)
-    for node in ast.walk(value):
+    for node in ast_walk(value):
         if isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1:
             arg = node.args[0]
             if dotted(arg) is None:
@@ -213,14 +214,14 @@ def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:
     if not isinstance(batch_loop, FOR_LOOPS):
         return set()
     keys = set()
-    for node in ast.walk(batch_loop.iter):
+    for node in ast_walk(batch_loop.iter):
         if isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None:
             keys.add(model.source.key(node))
     return keys
 
 
 def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
-    if any(isinstance(n, ast.Call) for n in ast.walk(value)):
+    if any(isinstance(n, ast.Call) for n in ast_walk(value)):
         return False
     name = None
     if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None:

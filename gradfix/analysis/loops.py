@@ -39,6 +39,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+from gradfix.walk import ast_walk
 
 if TYPE_CHECKING:
     from gradfix.project import Project
@@ -796,7 +797,7 @@ def _self_attributes(node: ast.ClassDef) -> set[str]:
         elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
             names.add(expr.attr)
 
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.Assign):
             for t in sub.targets:
                 target(t)

@@ -40,6 +40,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+from gradfix.walk import ast_walk
 
 MAX_DEPTH = 3
 
@@ -187,8 +188,8 @@ class _ModeWalker:
             self.expressions(stmt, ctx)
 
     def _branch(self, ctx: _Ctx, test: ast.AST | None) -> _Ctx:
-        names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
-        attrs = frozenset(n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute)) if test is not None else frozenset()
+        names = frozenset(n.id for n in ast_walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
+        attrs = frozenset(n.attr for n in ast_walk(test) if isinstance(n, ast.Attribute)) if test is not None else frozenset()
         return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)
 
     # calls -------------------------------------------------------------------------
@@ -343,7 +344,7 @@ def _mode_of(call: ast.Call, method: str) -> ModeKind:
 
 
 def _calls_mode(node: ast.AST) -> bool:
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.Call) and method_name(sub) in ("eval", "train"):
             return True
     return False
@@ -366,7 +367,7 @@ def _guarded_calls(node: ast.AST) -> dict[int, frozenset[str]]:
 
     def names(test: ast.AST) -> frozenset[str]:
         found = set()
-        for sub in ast.walk(test):
+        for sub in ast_walk(test):
             if isinstance(sub, ast.Name):
                 found.add(sub.id)
             elif isinstance(sub, ast.Attribute):
@@ -374,11 +375,11 @@ def _guarded_calls(node: ast.AST) -> dict[int, frozenset[str]]:
         return frozenset(found)
 
     def mark(branch: ast.AST, test_names: frozenset[str]) -> None:
-        for sub in ast.walk(branch):
+        for sub in ast_walk(branch):
             if isinstance(sub, ast.Call):
                 out[id(sub)] = out.get(id(sub), frozenset()) | test_names
 
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.IfExp):
             test_names = names(sub.test)
             mark(sub.body, test_names)
@@ -520,11 +521,11 @@ def manual_modes(model: ModuleModel) -> ManualModes:
     found = ManualModes()
     mode_calls: list[tuple[str, str]] = []  # (key, method)
     loop_vars: dict[str, str] = {}  # loop variable -> module whose .modules() it walks
-    for node in ast.walk(source.tree):
+    for node in source.nodes:
         if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call):
             walked = _modules_of(node.iter)
             if walked is not None:
-                for target in ast.walk(node.target):
+                for target in ast_walk(node.target):
                     if isinstance(target, ast.Name):
                         loop_vars[target.id] = source.key(walked)
         if not isinstance(node, ast.Call):

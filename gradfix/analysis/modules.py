@@ -15,8 +15,16 @@ import re
 from gradfix.analysis.assignments import Assignments, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
-from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, root_name
+from gradfix.analysis.names import (
+    call_name,
+    dotted,
+    method_name,
+    positional,
+    receiver,
+    root_name,
+)
 from gradfix.source import FUNCTIONS
+from gradfix.walk import ast_walk
 
 # Calls that hand back the module they were given (same parameters, same mode flags).
 _WRAPPERS = re.compile(
@@ -134,7 +142,7 @@ def parameter_owners(params: ast.expr | None, scope: Scope, model: ModuleModel, 
 
 def _owners_in(expr: ast.AST, model: ModuleModel) -> set[str]:
     owners: set[str] = set()
-    for node in ast.walk(expr):
+    for node in ast_walk(expr):
         if isinstance(node, ast.Call) and method_name(node) in ("parameters", "named_parameters"):
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None:
@@ -182,7 +190,7 @@ def _construction_scope(target: str, params: ast.expr, index: Assignments) -> Sc
     """The scope of the statement that built the optimizer (the one holding `params`)."""
     for binding in index.by_key.get(target, []):
         value = binding.value
-        if value is not None and any(node is params for node in ast.walk(value)):
+        if value is not None and any(node is params for node in ast_walk(value)):
             return binding.scope
     return None
 

@@ -21,6 +21,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, is_false, keyword, positional
 from gradfix.source import WITHS
+from gradfix.walk import ast_walk
 
 _MANAGED = re.compile(
     r"GradScaler|scale_loss|amp\.initialize|NativeScaler|ApexScaler|loss_scaler|\.scale\(|Accelerator|Fabric|"
@@ -76,7 +77,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     for loop in sorted(model.loops, key=lambda lp: -len(lp.enclosing_loops)):  # innermost first
         if not any(e.kind is EventKind.BACKWARD and not e.engine for e in loop.events):
             continue
-        for node in ast.walk(loop.node):
+        for node in ast_walk(loop.node):
             if not isinstance(node, WITHS) or id(node) in seen:
                 continue
             for item in node.items:

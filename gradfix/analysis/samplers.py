@@ -23,8 +23,17 @@ from gradfix.analysis.assignments import Assignments, Binding, Scope, assignment
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
-from gradfix.analysis.names import call_name, dotted, is_false, keyword, method_name, positional, receiver
+from gradfix.analysis.names import (
+    call_name,
+    dotted,
+    is_false,
+    keyword,
+    method_name,
+    positional,
+    receiver,
+)
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.walk import ast_walk
 
 _SET_EPOCH = re.compile(r"set_\w*epoch")
 _OWNERS = {"prepare", "setup_dataloaders", "prepare_data_loader", "setup", "prepare_dataloader", "Trainer", "fit"}
@@ -65,7 +74,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
         return []
     index = assignments(model)
     source = model.source
-    samplers = [n for n in ast.walk(source.tree) if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)]
+    samplers = [n for n in source.nodes if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)]
     if not samplers:
         return []
     owned = _library_owned(model)
@@ -97,7 +106,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
 
 def _calls_set_epoch(model: ModuleModel) -> bool:
     """A call of `set_epoch` (or of a `set_*epoch` helper) anywhere in the file."""
-    for node in ast.walk(model.source.tree):
+    for node in model.source.nodes:
         if isinstance(node, ast.Call):
             last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
             if _SET_EPOCH.search(last):
@@ -139,12 +148,12 @@ def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleMo
     this sampler and returns it: (binding of the caller's loader, may the sampler be another)."""
     source = model.source
     function = next(
-        (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast.walk(info.node))),
+        (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast_walk(info.node))),
         None,
     )
     if function is None:
         return
-    returns = [n for n in ast.walk(function) if isinstance(n, ast.Return)]
+    returns = [n for n in ast_walk(function) if isinstance(n, ast.Return)]
     if len(returns) != 1 or returns[0].value is None:
         return
     value = returns[0].value
@@ -192,7 +201,7 @@ def _library_owned(model: ModuleModel) -> set[str]:
     """Keys handed to a library that manages the loader's epochs itself."""
     owned: set[str] = set()
     source = model.source
-    for node in ast.walk(source.tree):
+    for node in source.nodes:
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
@@ -206,7 +215,7 @@ def _library_owned(model: ModuleModel) -> set[str]:
 
 
 def _mentions(expr: ast.AST, key: str, model: ModuleModel) -> bool:
-    for node in ast.walk(expr):
+    for node in ast_walk(expr):
         if isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and model.source.key(node) == key:
             return True
     return False
@@ -312,7 +321,7 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> 
     """A call in the epoch loop's own code that we cannot see into gets the loader or the
     sampler (`hooks.on_epoch_start(train_loader)` may well call `set_epoch`)."""
     facts = model.facts
-    for node in ast.walk(loop.node):
+    for node in ast_walk(loop.node):
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
@@ -365,7 +374,7 @@ def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
 
 
 def _rebinds(stmt: ast.stmt, name: str) -> bool:
-    for node in ast.walk(stmt):
+    for node in ast_walk(stmt):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             return True
     return False

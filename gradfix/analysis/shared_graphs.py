@@ -27,8 +27,15 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from gradfix.analysis.graphs import IterationFlow, Unit, is_forward_call, target_names
-from gradfix.analysis.names import dotted, is_false, method_name, receiver, walk_expression
+from gradfix.analysis.names import (
+    dotted,
+    is_false,
+    method_name,
+    receiver,
+    walk_expression,
+)
 from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Loop, Source
+from gradfix.walk import ast_walk
 
 Qualify = Callable[[Optional[str]], Optional[str]]
 
@@ -275,7 +282,7 @@ class GraphFlow:
                 continue
             found |= self._body_reads(node)
             if depth < 3:
-                for sub in ast.walk(node):
+                for sub in ast_walk(node):
                     if isinstance(sub, ast.Call):
                         if isinstance(sub.func, ast.Name) and sub.func.id != name:
                             found |= self._hidden_reads(sub.func.id, False, depth + 1)
@@ -298,7 +305,7 @@ class GraphFlow:
         if self._defs is None:
             self._defs = {}
             self._methods = set()
-            for node in ast.walk(self.source.tree):
+            for node in ast_walk(self.source.tree):
                 if isinstance(node, ast.ClassDef):
                     self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
                 elif isinstance(node, FUNCTIONS):
@@ -437,7 +444,7 @@ def _locals(node: ast.AST) -> set[str]:
     less those it declares `global` or `nonlocal`."""
     local: set[str] = set()
     declared: set[str] = set()
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
             local.add(sub.id)
         elif isinstance(sub, ast.arg):
@@ -529,12 +536,12 @@ def optimizer_owners(params: ast.expr, source: Source, depth: int = 0) -> set[st
             key = dotted(recv) if recv is not None else None
             if key is not None:
                 owners.add(key)
-                receivers |= {id(n) for n in ast.walk(recv)}  # type: ignore[arg-type]
+                receivers |= {id(n) for n in ast_walk(recv)}  # type: ignore[arg-type]
         elif isinstance(sub, ast.Attribute) and sub.attr in ("weight", "bias"):
             key = dotted(sub.value)
             if key is not None:
                 owners.add(key)
-                receivers |= {id(n) for n in ast.walk(sub)}
+                receivers |= {id(n) for n in ast_walk(sub)}
         elif isinstance(sub, ast.Name) and id(sub) not in receivers:
             for value in _assigned(sub.id, scope, source):
                 owners |= optimizer_owners(value, source, depth + 1)
@@ -569,7 +576,7 @@ def _module_aliases(source: Source) -> dict[str, set[str]]:
             aliases.setdefault(left, set()).add(right)
             aliases.setdefault(right, set()).add(left)
 
-    for node in ast.walk(source.tree):
+    for node in source.nodes:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 pair(target, node.value)

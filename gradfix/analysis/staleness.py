@@ -24,9 +24,25 @@ from dataclasses import dataclass
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import contains, normalize, parameter_owners, related, wrapped_key
-from gradfix.analysis.names import call_name, dotted, is_false, is_true, keyword, method_name, positional, receiver
+from gradfix.analysis.modules import (
+    contains,
+    normalize,
+    parameter_owners,
+    related,
+    wrapped_key,
+)
+from gradfix.analysis.names import (
+    call_name,
+    dotted,
+    is_false,
+    is_true,
+    keyword,
+    method_name,
+    positional,
+    receiver,
+)
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.walk import ast_walk
 
 
 @dataclass(eq=False)
@@ -85,7 +101,7 @@ def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignm
     exprs = [params]
     if isinstance(params, (ast.Name, ast.Attribute)):
         exprs += [v for v in index.values(model.source.key(params), scope) if v is not None]
-    return any(isinstance(n, ast.Attribute) and n.attr == "requires_grad" for e in exprs for n in ast.walk(e))
+    return any(isinstance(n, ast.Attribute) and n.attr == "requires_grad" for e in exprs for n in ast_walk(e))
 
 
 def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) -> list[ast.stmt]:
@@ -243,7 +259,7 @@ def _frozen_before(module: str, binding: Binding, model: ModuleModel) -> bool:
     """Some statement before the optimizer was built froze `module` (or what holds it, or
     a part of it)."""
     end = _position(binding.statement)
-    for node in ast.walk(model.source.tree):
+    for node in model.source.nodes:
         if isinstance(node, (ast.Assign, ast.Expr)) and _position(node) < end:
             frozen = _requires_grad_set(node, model.source, False)
             if frozen is not None and related(frozen[0], module):
@@ -257,7 +273,7 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
     for other in index.bindings(key, binding.scope):
         if other is not binding and _position(other.statement) > where:
             return True
-    for node in ast.walk(binding.scope):
+    for node in ast_walk(binding.scope):
         if isinstance(node, ast.Call) and method_name(node) == "add_param_group":
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None and model.source.key(recv) == key:
@@ -275,7 +291,7 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) ->
         if isinstance(current, LOOPS):
             loops.append(current)
         current = source.owner_of(current)
-    for node in ast.walk(scope):
+    for node in ast_walk(scope):
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None), ast.Load):
             if dotted(node) is not None and source.key(node) == key:
                 if _position(node) > where or any(_inside(node, loop) for loop in loops):

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
-from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.frameworks import framework_class
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, substitute_root
 from gradfix.source import Source, dotted
+from gradfix.walk import ast_walk
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel, _Walker
@@ -168,12 +169,12 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
 
 def _switched_off(node: ast.ClassDef, attribute: str) -> bool:
     """`self.automatic_optimization = False` somewhere in the class (or a property returning False)."""
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Constant) and sub.value.value is False:
             if any(dotted(t) == f"self.{attribute}" for t in sub.targets):
                 return True
         if isinstance(sub, ast.FunctionDef) and sub.name == attribute:
-            returns = [r for r in ast.walk(sub) if isinstance(r, ast.Return)]
+            returns = [r for r in ast_walk(sub) if isinstance(r, ast.Return)]
             if returns and all(isinstance(r.value, ast.Constant) and r.value.value is False for r in returns):
                 return True
     return False
@@ -184,7 +185,7 @@ def _calls(model: ModuleModel) -> list[ast.Call]:
     if cached is None and "Engine" not in model.facts.source.text:
         cached = model._framework_calls = []  # type: ignore[attr-defined]
     if cached is None:
-        cached = [n for n in ast.walk(model.module) if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))]
+        cached = [n for n in model.source.nodes if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))]
         cached = [c for c in cached if (call_name(c) or "").rsplit(".", 1)[-1] == "Engine"]
         model._framework_calls = cached  # type: ignore[attr-defined]
     return cached

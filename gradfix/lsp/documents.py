@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from gradfix.runner import Diagnostic, FileResult, Options, process_source
+from gradfix.walk import ast_walk
 
 # the title of each rule's quick fix (the rules carry no fix title of their own yet)
 FIX_TITLES = {
@@ -422,7 +423,7 @@ class Loops:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return cls(lines)
         spans = []
-        for node in ast.walk(tree):
+        for node in ast_walk(tree):
             if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.end_lineno is not None:
                 line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
                 column = len(line.encode("utf-8")[: node.col_offset].decode("utf-8", "ignore"))

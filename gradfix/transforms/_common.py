@@ -107,7 +107,7 @@ def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
         source = model.source
         built = [
             node.value
-            for node in ast.walk(model.module)
+            for node in model.source.nodes
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(source.key(t) == key for t in node.targets)
         ]
         constructor = facts.imports.qualify(call_name(built[0])) if len(built) == 1 else None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source, blocks_of
+from gradfix.walk import ast_walk
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def names_of(node: ast.AST) -> tuple[set[str], set[str]]:
         elif isinstance(node_, ast.Starred):
             targets(node_.value)
 
-    for sub in ast.walk(node):
+    for sub in ast_walk(node):
         if isinstance(sub, ast.Name):
             read.add(sub.id)
         elif isinstance(sub, ast.Assign):

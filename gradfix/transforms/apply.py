@@ -25,6 +25,7 @@ from gradfix.transforms.base import (
     RemoveStatement,
     ReplaceNode,
 )
+from gradfix.walk import ast_walk
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def statement_lines(source: Source, stmt: ast.stmt, comments: bool = True) -> Li
 def _string_lines(stmt: ast.stmt) -> set[int]:
     """Lines that start inside a multi-line string literal of the statement."""
     lines: set[int] = set()
-    for node in ast.walk(stmt):
+    for node in ast_walk(stmt):
         if isinstance(node, (ast.Constant, ast.JoinedStr)) and node.end_lineno != node.lineno:  # type: ignore[attr-defined]
             if isinstance(node, ast.JoinedStr) or isinstance(node.value, (str, bytes)):
                 lines.update(range(node.lineno + 1, node.end_lineno + 1))  # type: ignore[operator]

@@ -22,6 +22,7 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.walk import ast_walk
 
 
 class MissingZeroGrad(Rule):
@@ -240,7 +241,7 @@ def _bound_before(loop: TrainingLoop, statements: list[ast.AST], anchor: ast.stm
     body = list(loop.body)
     top = {id(s): i for i, s in enumerate(body)}
     bound = [top.get(id(s)) for s in statements]
-    where = next((i for i, s in enumerate(body) if s is anchor or any(n is anchor for n in ast.walk(s))), None)
+    where = next((i for i, s in enumerate(body) if s is anchor or any(n is anchor for n in ast_walk(s))), None)
     return where is not None and all(b is not None and b < where for b in bound)
 
 
@@ -273,5 +274,5 @@ def _local_to_helper(target: str, step: GradEvent) -> bool:
 def _names_in_loop_scope(step: GradEvent) -> set[str]:
     names: set[str] = set()
     for stmt in step.path:
-        names |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+        names |= {n.id for n in ast_walk(stmt) if isinstance(n, ast.Name)}
     return names

@@ -4,6 +4,7 @@ import ast
 import re
 from typing import Iterator
 
+from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (
     BackwardCall,
     IterationFlow,
@@ -11,7 +12,6 @@ from gradfix.analysis.graphs import (
     mentions_gradients,
     reads_of,
 )
-from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.source import Source
@@ -140,7 +140,7 @@ class MultipleBackward(Rule):
                 fix = None
                 if verdict in ("safe", "unsafe"):
                     if taken is None:
-                        taken = {n.id for n in ast.walk(model.module) if isinstance(n, ast.Name)}
+                        taken = {n.id for n in model.source.nodes if isinstance(n, ast.Name)}
                     fix = _fix(group, model, taken, Safety.SAFE if verdict == "safe" else Safety.UNSAFE)
                 yield Finding(
                     self.code,
@@ -247,7 +247,7 @@ def _registers_gradient_hooks(model: ModuleModel) -> bool:
     if cached is None:
         cached = False
         if "register_" in model.source.text:
-            for node in ast.walk(model.module):
+            for node in model.source.nodes:
                 if isinstance(node, ast.Call):
                     func = node.func
                     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""

@@ -12,12 +12,13 @@ from gradfix.analysis.graphs import (
     reads_of,
 )
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.shared_graphs import GraphFlow
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
+from gradfix.analysis.shared_graphs import GraphFlow
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+from gradfix.walk import ast_walk
 
 
 class NeedlessRetainGraph(Rule):
@@ -237,7 +238,7 @@ def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleM
     ordered = _positional_parameters(function)
     source = model.source
     scopes: dict[int, ScopeFlow] = {}
-    for scope_node in [model.module, *(n for n in ast.walk(model.module) if isinstance(n, FUNCTIONS))]:
+    for scope_node in [model.module, *(n for n in model.source.nodes if isinstance(n, FUNCTIONS))]:
         for node in _own_calls(scope_node):
             if not (isinstance(node.func, ast.Name) and node.func.id == name):
                 continue
@@ -282,7 +283,7 @@ _KEEPING_METHODS = {"append", "extend", "insert", "appendleft", "add", "put", "p
 
 def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
     """`losses.append(loss)`, `queue.put(loss)`: a tensor of the graph handed to a container."""
-    for node in ast.walk(statement):
+    for node in ast_walk(statement):
         if isinstance(node, ast.Call) and method_name(node) in _KEEPING_METHODS:
             arguments = [*node.args, *[kw.value for kw in node.keywords]]
             if reads_of(arguments).data & names:
@@ -409,7 +410,7 @@ def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:
 
 def _backpropagating_calls(scope: ast.AST, model: ModuleModel) -> list[ast.Call]:
     calls: list[ast.Call] = []
-    for node in ast.walk(scope):
+    for node in ast_walk(scope):
         if not isinstance(node, ast.Call):
             continue
         if method_name(node) in ("backward", "manual_backward"):

@@ -13,6 +13,7 @@ from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
+from gradfix.walk import ast_walk
 
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
 # statements of the step block a flush may leave out without changing what is trained
@@ -244,7 +245,7 @@ def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
         return False  # the loop sits in a block of its function: callers do not end it
     source = model.source
     name = function.name
-    for node in ast.walk(model.module):
+    for node in model.source.nodes:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -265,7 +266,7 @@ def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
 
 def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
     facts = model.facts
-    for node in ast.walk(statement):
+    for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
             continue
         func = node.func

@@ -9,6 +9,7 @@ from gradfix.analysis.names import dotted, method_name, receiver
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
+from gradfix.walk import ast_walk
 
 
 class ClipWithoutUnscale(LoopRule):
@@ -189,7 +190,7 @@ def _disabled(scaler: str, model: ModuleModel) -> bool:
     source = model.source
     built = [
         node.value
-        for node in ast.walk(model.module)
+        for node in model.source.nodes
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(source.key(t) == scaler for t in node.targets)
     ]
     if not built:
@@ -209,7 +210,7 @@ def _threshold_scaled(clip: GradEvent, scaler: str, model: ModuleModel) -> bool:
     source = clip.source or model.source
     values = [*call.args[1:], *[kw.value for kw in call.keywords]]
     for value in values:
-        for node in ast.walk(value):
+        for node in ast_walk(value):
             if isinstance(node, ast.Attribute) and node.attr == "get_scale":
                 return True
             if scaler and isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and source.key(node) == scaler:

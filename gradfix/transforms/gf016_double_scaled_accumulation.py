@@ -10,7 +10,15 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.source import FUNCTIONS, Source, dotted
 from gradfix.transforms._common import owned_events
-from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    RemoveStatement,
+    ReplaceNode,
+    Rule,
+    Safety,
+)
+from gradfix.walk import ast_walk
 
 # a divisor named like an accumulation count: reported even when gradfix cannot prove it is
 # the setting the library divides by
@@ -204,7 +212,7 @@ def _setting(event: GradEvent, model: ModuleModel) -> object | None:
 def _deepspeed_config(info, model: ModuleModel) -> ast.expr | None:  # type: ignore[no-untyped-def]
     """`deepspeed.initialize(config=CONFIG)` with CONFIG a dict literal of the file that sets
     `gradient_accumulation_steps`: that value."""
-    for node in ast.walk(model.module):
+    for node in model.source.nodes:
         if not isinstance(node, ast.Call) or (model.facts.imports.qualify(dotted(node.func) or "") or "") != "deepspeed.initialize":
             continue
         for kw in node.keywords:
@@ -220,7 +228,7 @@ def _deepspeed_config(info, model: ModuleModel) -> ast.expr | None:  # type: ign
 def _deepspeed_config_names(model: ModuleModel) -> set[str]:
     """Names passed as `config=` to `deepspeed.initialize` that hold a dict literal of the file."""
     names: set[str] = set()
-    for node in ast.walk(model.module):
+    for node in model.source.nodes:
         if not isinstance(node, ast.Call) or (model.facts.imports.qualify(dotted(node.func) or "") or "") != "deepspeed.initialize":
             continue
         for kw in node.keywords:
@@ -289,7 +297,7 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
 
 def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
     """`return loss / N` (or `(loss, outputs) if ... else loss / N`) in a hook."""
-    for node in ast.walk(function):
+    for node in ast_walk(function):
         if isinstance(node, (*FUNCTIONS, ast.Lambda)) and node is not function:
             continue
         if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
@@ -301,17 +309,17 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
 
 
 def _returned_name(function: ast.AST, name: str) -> bool:
-    for node in ast.walk(function):
+    for node in ast_walk(function):
         if isinstance(node, ast.Return) and node.value is not None:
-            if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.value)):
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(node.value)):
                 return True
     return False
 
 
 def _statement_of(function: ast.AST, node: ast.AST) -> ast.AST:
-    for statement in ast.walk(function):
+    for statement in ast_walk(function):
         if isinstance(statement, ast.stmt) and not isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
-            if any(sub is node for sub in ast.walk(statement)):
+            if any(sub is node for sub in ast_walk(statement)):
                 return statement
     return node
 

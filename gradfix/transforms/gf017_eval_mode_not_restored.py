@@ -18,6 +18,7 @@ from gradfix.analysis.names import root_name
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.walk import ast_walk
 
 _SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
 
@@ -187,7 +188,7 @@ def _visible(key: str, call: ast.Call, loop: TrainingLoop, model: ModuleModel) -
     its root is `self` in a method, a parameter, or a name bound in the function or at
     module level."""
     root = root_name(key)
-    if any(isinstance(n, ast.Name) and n.id == root for arg in [*call.args, *[k.value for k in call.keywords]] for n in ast.walk(arg)):
+    if any(isinstance(n, ast.Name) and n.id == root for arg in [*call.args, *[k.value for k in call.keywords]] for n in ast_walk(arg)):
         return True
     function = loop.function
     if function is not None:

@@ -12,7 +12,15 @@ from gradfix.analysis.activations import (
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
-from gradfix.transforms.base import Finding, Fix, RemoveStatement, ReplaceNode, Rule, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    RemoveStatement,
+    ReplaceNode,
+    Rule,
+    Safety,
+)
+from gradfix.walk import ast_walk
 
 _LOSS_NAMES = {"cross_entropy": "cross-entropy", "nll": "NLL", "bce_with_logits": "BCE-with-logits"}
 _ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
@@ -116,7 +124,7 @@ def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
     name = stmt.targets[0].id
-    inside = {id(n) for n in ast.walk(stmt)}
+    inside = {id(n) for n in ast_walk(stmt)}
     reads = [n for n in name_reads(name, found.scope) if n is not found.node and id(n) not in inside]
     if not reads:
         # the probabilities only feed the loss: the loss reads the logits instead
@@ -142,9 +150,9 @@ def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
 def _plain(pre: ast.expr | None, stmt: ast.stmt, found: ProbabilityInput, model: ModuleModel) -> bool:
     """The logits are an expression without calls (reading it again computes nothing) whose
     names keep their values between the activation and the loss."""
-    if pre is None or any(isinstance(n, (ast.Call, ast.Starred, ast.NamedExpr, ast.Await, ast.Yield)) for n in ast.walk(pre)):
+    if pre is None or any(isinstance(n, (ast.Call, ast.Starred, ast.NamedExpr, ast.Await, ast.Yield)) for n in ast_walk(pre)):
         return False
-    roots = {n.id for n in ast.walk(pre) if isinstance(n, ast.Name)}
+    roots = {n.id for n in ast_walk(pre) if isinstance(n, ast.Name)}
     return bool(roots) and not rebound_between(roots, stmt, found.statement, found.scope, assignments(model))
 
 
@@ -172,6 +180,6 @@ def _undo(activation, found: ProbabilityInput, source: Source, statement: ast.st
     pre = activation.pre
     if pre is None:
         return None
-    if any(isinstance(n, ast.Starred) for n in ast.walk(pre)):
+    if any(isinstance(n, ast.Starred) for n in ast_walk(pre)):
         return None
     return ReplaceNode(call, _text(pre, source), statement)

@@ -8,6 +8,7 @@ from gradfix.analysis.samplers import UnseededSampler, epoch_variable, unseeded_
 from gradfix.source import Source
 from gradfix.transforms._common import new_statement
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.walk import ast_walk
 
 
 class DistributedSamplerWithoutSetEpoch(Rule):
@@ -108,7 +109,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     if guard == "":
         return None
     rebuilt = found.sampler if found.sampler is not None else found.loader
-    for statement in ast.walk(loop):
+    for statement in ast_walk(loop):
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _binds_root(statement, rebuilt, source):
             return None  # built again inside the epoch loop: not bound yet at its top
     call = f"{target}.set_epoch({variable})"
@@ -117,13 +118,13 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
 
 
 def _inside(stmt: ast.stmt, loop: ast.AST) -> bool:
-    return any(node is stmt for node in ast.walk(loop))
+    return any(node is stmt for node in ast_walk(loop))
 
 
 def _binds_root(stmt: ast.stmt, key: str, source: Source) -> bool:
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
     for target in targets:
-        for node in ast.walk(target):
+        for node in ast_walk(target):
             if isinstance(node, (ast.Name, ast.Attribute)) and source.key(node) == key:
                 return True
     return False

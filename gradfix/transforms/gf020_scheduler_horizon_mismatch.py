@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import ast
 from typing import Iterator
 
 from gradfix.analysis.horizons import Mismatch, mismatched_schedulers
@@ -8,7 +7,15 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.transforms._common import below, single_call_statement
 from gradfix.transforms._placement import unit_holds_only
 from gradfix.transforms.apply import statement_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    RemoveStatement,
+    Rule,
+    Safety,
+)
+from gradfix.walk import ast_walk
 
 
 class SchedulerHorizonMismatch(Rule):
@@ -126,6 +133,6 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     if not path:
         return None
     unit = path[0]
-    if not any(node is found.batch_loop for node in ast.walk(unit)) or unit is statement:
+    if not any(node is found.batch_loop for node in ast_walk(unit)) or unit is statement:
         return None
     return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)

@@ -7,8 +7,19 @@ from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.precision import UnscaledAutocast, unscaled_autocasts
-from gradfix.transforms._common import new_statement, owned_events, single_call_statement
-from gradfix.transforms.base import Finding, Fix, InsertStatements, ReplaceNode, Rule, Safety
+from gradfix.transforms._common import (
+    new_statement,
+    owned_events,
+    single_call_statement,
+)
+from gradfix.transforms.base import (
+    Finding,
+    Fix,
+    InsertStatements,
+    ReplaceNode,
+    Rule,
+    Safety,
+)
 
 
 class Fp16AutocastWithoutScaler(Rule):
@@ -156,6 +167,6 @@ def _free_name(model: ModuleModel, loop) -> str | None:  # type: ignore[no-untyp
     scope = loop.function if loop.function is not None else model.source.tree
     for name in ("scaler", "grad_scaler"):
         if not index.bindings(name, scope) and not index.by_key.get(name):
-            if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(model.source.tree)):
+            if not any(isinstance(n, ast.Name) and n.id == name for n in model.source.nodes):
                 return name
     return None

@@ -67,20 +67,25 @@ def _params(call: ast.Call) -> ast.expr | None:
     return given.value if given is not None else None
 
 
+def _optimizer_class(name: str) -> bool:
+    return classify_constructor(name) == "optimizer" and (name.startswith("torch.optim.") or "." not in name)
+
+
 def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     text = model.source.text
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
-    index = assignments(model)
     qualify = model.facts.imports.qualify
+    if not any(type(node) is ast.Call and _optimizer_class(qualify(call_name(node)) or "") for node in model.source.nodes):
+        return []  # no optimizer is built here: nothing to index
+    index = assignments(model)
     out: list[StaleOptimizer] = []
     for key, bindings in list(index.by_key.items()):
         for binding in bindings:
             value = binding.value
             if not isinstance(value, ast.Call):
                 continue
-            name = qualify(call_name(value)) or ""
-            if classify_constructor(name) != "optimizer" or not (name.startswith("torch.optim.") or "." not in name):
+            if not _optimizer_class(qualify(call_name(value)) or ""):
                 continue
             params = _params(value)
             owners = parameter_owners(params, binding.scope, model)

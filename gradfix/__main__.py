@@ -1,4 +1,4 @@
-from gradfix.cli import main
+from gradfix.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

@@ -149,6 +149,24 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     raise SystemExit(code)
 
 
+def entry() -> NoReturn:
+    """The `gradfix` command: `main`, then out of the process at once. Tearing the
+    interpreter down frees every object one by one and runs a last full collection: after a
+    big file that took as long as the analysis itself (5 MB: 4.7 s of 10). Everything gradfix
+    writes is flushed first; nothing else is pending by then (the cache is saved and the
+    worker pool shut down before `main` returns)."""
+    try:
+        main()
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     if args_given[:1] == ["server"]:  # the language server (gradfix/lsp/); pygls is imported only here

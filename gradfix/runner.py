@@ -48,12 +48,24 @@ __all__ = [
 
 
 def process_source(path: str, data: bytes, options: Options) -> FileResult:
-    """Check (and with `options.fix`, fix) one file's bytes. Never raises for bad input."""
-    if path.endswith(".ipynb"):
-        from gradfix.notebooks import process_notebook
+    """Check (and with `options.fix`, fix) one file's bytes. Never raises for bad input.
 
-        return process_notebook(path, data, options)  # the code cells as one program
-    return process_python(path, data, options)
+    The cycle collector is paused while one file is analysed: its trees and models are
+    garbage only once the file is done, and a collection in the middle scans all of them for
+    nothing (on a 5 MB file, more than half the run). What is left over goes at the next
+    collection after."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        if path.endswith(".ipynb"):
+            from gradfix.notebooks import process_notebook
+
+            return process_notebook(path, data, options)  # the code cells as one program
+        return process_python(path, data, options)
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _prefilter(data: bytes, path: str) -> tuple[bool, dict[str, str]]:

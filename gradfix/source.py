@@ -13,6 +13,7 @@ lines start and end, which comment lines belong to it, how its block is indented
 from __future__ import annotations
 
 import ast
+import bisect
 import codecs
 import keyword
 import re
@@ -92,6 +93,7 @@ class Source:
         self._parents: dict[int, tuple[ast.AST, list[ast.stmt]]] | None = None
         self._indent_unit: str | None = None
         self._nodes: tuple[ast.Module, list[ast.AST]] | None = None
+        self._by_type: dict[int, dict[type, list[ast.AST]]] = {}
         # a big file is analysed as a reduced program: the lines of top-level statements that
         # cannot matter (no training word, no name a statement that does matter uses) are left
         # out of `tree`; their (first, last) line ranges, 1-based and inclusive
@@ -114,14 +116,29 @@ class Source:
         statements are), then analysed on the statements that can matter. The tree keeps the
         file's line numbers and columns: what is left out is blanked line for line."""
         source = cls(text, ast.Module(body=[], type_ignores=[]), encoding, data, path)
+        whole = None
         if left_out is None:
-            left_out = _left_out(source, parse(text))
+            whole = parse(text)
+            left_out = _left_out(source, whole)
         lines = text.splitlines(keepends=True) if left_out else []
         for first, last in left_out:
             for number in range(first, last + 1):
                 line = lines[number - 1]
                 lines[number - 1] = line[len(line.rstrip("\r\n")) :]
-        source.tree = parse("".join(lines)) if left_out else parse(text)
+        if whole is not None:
+            # the statements kept are the whole tree's own: same nodes, same positions as a
+            # parse of the blanked text would give, without parsing it
+            firsts = [first for first, _ in left_out]
+
+            def left(statement: ast.stmt) -> bool:
+                line = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+                at = bisect.bisect_right(firsts, line) - 1
+                return at >= 0 and line <= left_out[at][1]  # type: ignore[index]
+
+            kept = [statement for statement in whole.body if not left(statement)]
+            source.tree = ast.Module(body=kept, type_ignores=whole.type_ignores)
+        else:
+            source.tree = parse("".join(lines)) if left_out else parse(text)
         source.left_out = left_out
         return source
 
@@ -290,6 +307,18 @@ class Source:
             self._nodes = (self.tree, list(ast_walk(self.tree)))
         return self._nodes[1]
 
+    def of_type(self, kind: type) -> list[ast.AST]:
+        """The tree's nodes of exactly this type, in `ast.walk` order."""
+        nodes = self.nodes
+        assert self._nodes is not None
+        by_type = self._by_type.get(id(self._nodes[0]))
+        if by_type is None:
+            by_type = {}
+            for node in nodes:
+                by_type.setdefault(node.__class__, []).append(node)
+            self._by_type = {id(self._nodes[0]): by_type}
+        return by_type.get(kind, [])
+
     def indent_unit(self) -> str:
         """One level of indentation as the file writes it (LibCST's rule: the first indented
         block's indentation), four spaces when the file has none."""
@@ -393,19 +422,18 @@ class Source:
 
 
 BIG_FILE = 400_000  # characters: above this, a file is analysed as a reduced program
-_TRAINING_WORDS = re.compile(
-    r"backward|grad|step|optim|sched|scal|clip|accum|zero|closure|accelerat|fabric|deepspeed|engine"
-    r"|trainer|lightning|warmup|lr|loss|train|eval|sampler|softmax|sigmoid|autocast|parameters|import",
-    re.I,
-)
+# a top-level statement whose text holds one of these (in any case) may matter to a rule
+TRAINING_WORDS = (
+    "backward", "grad", "step", "optim", "sched", "scal", "clip", "accum", "zero", "closure", "accelerat",
+    "fabric", "deepspeed", "engine", "trainer", "lightning", "warmup", "lr", "loss", "train", "eval",
+    "sampler", "softmax", "sigmoid", "autocast", "parameters", "import",
+)  # fmt: skip
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _left_out(source: Source, tree: ast.Module) -> list[tuple[int, int]]:
     """Line ranges of top-level statements that cannot matter to any rule: no training word in
     them, and they bind no name that a statement that matters uses (to a fixed point)."""
-    import bisect
-
     body = tree.body
     firsts = [s.lineno for s in body]
     for index, statement in enumerate(body):
@@ -415,11 +443,11 @@ def _left_out(source: Source, tree: ast.Module) -> list[tuple[int, int]]:
     lasts = [s.end_lineno for s in body]  # type: ignore[attr-defined]
     imports = (ast.Import, ast.ImportFrom)
     keep = [type(s) in imports for s in body]
-    for match in _TRAINING_WORDS.finditer(source.text):
-        line = bisect.bisect_right(source.line_starts, match.start())
-        index = bisect.bisect_right(firsts, line) - 1
-        if index >= 0 and line <= lasts[index]:
-            keep[index] = True
+    lower = source.text.lower()
+    for index in range(len(body)):
+        if not keep[index]:
+            segment = lower[source.line_starts[firsts[index] - 1] : source.line_end(lasts[index])]
+            keep[index] = any(word in segment for word in TRAINING_WORDS)
     used: set[str] = set()
     binds = {i: _binds(s) for i, s in enumerate(body) if not keep[i]}
     pending = [i for i, k in enumerate(keep) if k]

@@ -76,7 +76,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
-    if not any(type(node) is ast.Call and _optimizer_class(qualify(call_name(node)) or "") for node in model.source.nodes):
+    if not any(_optimizer_class(qualify(call_name(node)) or "") for node in model.source.of_type(ast.Call)):  # type: ignore[arg-type]
         return []  # no optimizer is built here: nothing to index
     index = assignments(model)
     out: list[StaleOptimizer] = []

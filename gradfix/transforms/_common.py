@@ -107,8 +107,8 @@ def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
         source = model.source
         built = [
             node.value
-            for node in model.source.nodes
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(source.key(t) == key for t in node.targets)
+            for node in source.of_type(ast.Assign)
+            if isinstance(node.value, ast.Call) and any(source.key(t) == key for t in node.targets)  # type: ignore[attr-defined]
         ]
         constructor = facts.imports.qualify(call_name(built[0])) if len(built) == 1 else None
     if not constructor:

@@ -1,0 +1,81 @@
+"""Big files (above `source.BIG_FILE` characters) are analysed as a reduced program: the
+top-level statements that cannot matter are left out of the tree. The tree is the whole file's
+parse with those statements dropped; it must be exactly what parsing the file with their lines
+blanked gives (same nodes, same positions), and a fix must come out as on a small file."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from gradfix.source import BIG_FILE, Source, parse
+
+LOOP = """
+def train(model, optimizer, loader):
+    for x, y in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+"""
+
+PIECES = [
+    "def plain_{i}(a, b):\n    return a * {i} + b\n",
+    "@staticmethod\n@other.decorator({i})\ndef decorated_{i}(x):\n    return [x] * {i}\n",
+    "class Table{i}:\n    rows = [{i}, {i}, {i}]\n\n    def size(self):\n        return len(self.rows)\n",
+    "first_{i} = {i}; second_{i} = first_{i} + 1\n",
+    "if COND_{i}:\n    value_{i} = 1\nelse:\n    value_{i} = 2\n",
+    "# a comment about nothing {i}\n\n",
+    "helper_lr_{i} = 0.1  # a training word: kept\n",
+    "uses_{i} = plain_{i}(1, 2); loss_{i} = uses_{i}  # shares its line with a kept statement\n",
+    'text_{i} = """\nmulti-line string {i}\n"""\n',
+]
+
+
+def _big_text(loops: int = 1) -> str:
+    parts = ["import torch\n", LOOP]
+    i = 0
+    while sum(map(len, parts)) < BIG_FILE * 2:
+        parts.append(PIECES[i % len(PIECES)].format(i=i))
+        i += 1
+        if loops > 1 and i == 2000:
+            parts.append(LOOP.replace("def train(", "def train_again("))
+    return "".join(parts)
+
+
+def _dump(tree: ast.AST) -> str:
+    return ast.dump(tree, include_attributes=True)
+
+
+def test_the_reduced_tree_is_the_parse_of_the_blanked_text():
+    text = _big_text()
+    source = Source.from_bytes(text.encode(), "big.py")
+    assert source.left_out, "nothing was left out: the test would prove nothing"
+    lines = text.splitlines(keepends=True)
+    for first, last in source.left_out:
+        for number in range(first, last + 1):
+            lines[number - 1] = lines[number - 1][len(lines[number - 1].rstrip("\r\n")) :]
+    blanked = parse("".join(lines))
+    assert _dump(source.tree) == _dump(blanked)
+    kept = {type(s).__name__ for s in source.tree.body}
+    assert "Import" in kept and "FunctionDef" in kept
+    # statements sharing a line with a kept one stay, whole line
+    assert any(isinstance(s, ast.Assign) and s.targets[0].id == "uses_7" for s in source.tree.body)  # type: ignore[attr-defined]
+
+
+def test_a_multi_megabyte_file_is_fixed_like_the_small_file(tmp_path):
+    filler = "".join(PIECES[i % len(PIECES)].format(i=i) for i in range(40_000))
+    big = tmp_path / "big.py"
+    big.write_text("import torch\n" + LOOP + filler)
+    assert big.stat().st_size > 2_000_000
+    small = tmp_path / "small.py"
+    small.write_text("import torch\n" + LOOP)
+    done = subprocess.run(
+        [sys.executable, "-m", "gradfix", "--no-cache", "--write", "--jobs", "1", "big.py", "small.py"],
+        cwd=tmp_path,
+        capture_output=True,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    fixed_small = small.read_text()
+    assert "optimizer.zero_grad(" in fixed_small
+    assert big.read_text() == fixed_small + filler

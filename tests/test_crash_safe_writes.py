@@ -31,6 +31,9 @@ OPTIONS = Options(select=frozenset(default_codes()), fix=True)
 
 LAUNCHER = """
 import os, signal, sys
+# Ctrl-C in a terminal: a job started in the background by a non-interactive shell (a CI
+# script run with `&`) inherits SIGINT ignored, and Python then installs no handler for it
+signal.signal(signal.SIGINT, signal.default_int_handler)
 real_replace, real_fsync = os.replace, os.fsync
 MODE = sys.argv.pop(1)
 

@@ -116,29 +116,29 @@ class Source:
         statements are), then analysed on the statements that can matter. The tree keeps the
         file's line numbers and columns: what is left out is blanked line for line."""
         source = cls(text, ast.Module(body=[], type_ignores=[]), encoding, data, path)
-        whole = None
         if left_out is None:
+            # first analysis: the kept statements are the whole tree's own (same nodes, same
+            # positions as a parse of the blanked text would give), without a second parse
             whole = parse(text)
             left_out = _left_out(source, whole)
-        lines = text.splitlines(keepends=True) if left_out else []
-        for first, last in left_out:
-            for number in range(first, last + 1):
-                line = lines[number - 1]
-                lines[number - 1] = line[len(line.rstrip("\r\n")) :]
-        if whole is not None:
-            # the statements kept are the whole tree's own: same nodes, same positions as a
-            # parse of the blanked text would give, without parsing it
             firsts = [first for first, _ in left_out]
 
             def left(statement: ast.stmt) -> bool:
-                line = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+                line = _first_line(statement)
                 at = bisect.bisect_right(firsts, line) - 1
                 return at >= 0 and line <= left_out[at][1]  # type: ignore[index]
 
-            kept = [statement for statement in whole.body if not left(statement)]
-            source.tree = ast.Module(body=kept, type_ignores=whole.type_ignores)
+            source.tree = ast.Module(body=[s for s in whole.body if not left(s)], type_ignores=whole.type_ignores)
+        elif left_out:
+            # after a fix: only the text that may matter is parsed again
+            lines = text.splitlines(keepends=True)
+            for first, last in left_out:
+                for number in range(first, last + 1):
+                    line = lines[number - 1]
+                    lines[number - 1] = line[len(line.rstrip("\r\n")) :]
+            source.tree = parse("".join(lines))
         else:
-            source.tree = parse("".join(lines)) if left_out else parse(text)
+            source.tree = parse(text)
         source.left_out = left_out
         return source
 
@@ -431,15 +431,17 @@ TRAINING_WORDS = (
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def _first_line(statement: ast.stmt) -> int:
+    """Where a statement starts, its decorators included."""
+    decorators = getattr(statement, "decorator_list", None)
+    return min(d.lineno for d in decorators) if decorators else statement.lineno
+
+
 def _left_out(source: Source, tree: ast.Module) -> list[tuple[int, int]]:
     """Line ranges of top-level statements that cannot matter to any rule: no training word in
     them, and they bind no name that a statement that matters uses (to a fixed point)."""
     body = tree.body
-    firsts = [s.lineno for s in body]
-    for index, statement in enumerate(body):
-        decorators = getattr(statement, "decorator_list", None)
-        if decorators:
-            firsts[index] = min(d.lineno for d in decorators)
+    firsts = [_first_line(s) for s in body]
     lasts = [s.end_lineno for s in body]  # type: ignore[attr-defined]
     imports = (ast.Import, ast.ImportFrom)
     keep = [type(s) in imports for s in body]

@@ -70,14 +70,23 @@ LOSS_NAMES_{index} = ["loss", "optimizer", "lr"]  # words the reducer keeps, in 
 ''' if index % 25 == 0 else "")
 
 
-def build(megabytes: float) -> tuple[str, list[int]]:
+def data_filler(index: int) -> str:
+    """Generated data: the usual reason a Python file weighs megabytes."""
+    values = ", ".join(f"{(i * 7919 + index) % 100003 / 1000:.3f}" for i in range(24))
+    return f"TABLE_{index} = (\n    {values},\n)\nCOLUMNS_{index} = {{'id': {index}, 'name': 'column_{index}'}}\n"
+
+
+FILLERS = {"code": filler, "data": data_filler}
+
+
+def build(megabytes: float, kind: str = "code") -> tuple[str, list[int]]:
     """The big file's text and the numbers of the loops it holds."""
     target = int(megabytes * 1_000_000)
     parts = ["import torch\n", LOOP.format(n=0)]
     size = sum(map(len, parts))
     index, loops, middle_done = 0, [0], False
     while size < target:
-        chunk = filler(index)
+        chunk = FILLERS[kind](index)
         parts.append(chunk)
         size += len(chunk)
         index += 1
@@ -101,10 +110,15 @@ def main() -> int:
     parser.add_argument("--gradfix", default=shutil.which("gradfix"), help="the gradfix executable")
     parser.add_argument("--mb", type=float, default=5.0, help="file size in MB (default 5)")
     parser.add_argument("--runs", type=int, default=3, help="runs per command; the median is reported")
+    parser.add_argument(
+        "--filler", choices=sorted(FILLERS), default="code",
+        help="code: modules and helpers naming torch, optimizer, loss throughout (a worst case: the "
+        "big-file reduction keeps nearly all of it); data: generated tables (default: code)",
+    )
     args = parser.parse_args()
     if not args.gradfix:
         parser.error("no gradfix on PATH: pass --gradfix")
-    text, loops = build(args.mb)
+    text, loops = build(args.mb, args.filler)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         big = folder / "big_train.py"
@@ -118,7 +132,7 @@ def main() -> int:
             fixed = small.read_text()[len("import torch\n") :]
             assert fixed != LOOP.format(n=n), "the small loop was not fixed"
             expected = expected.replace(LOOP.format(n=n), fixed, 1)
-        print(f"file: {len(text.encode()) / 1e6:.2f} MB, {text.count(chr(10)):,} lines, {len(loops)} training loops")
+        print(f"file ({args.filler} filler): {len(text.encode()) / 1e6:.2f} MB, {text.count(chr(10)):,} lines, {len(loops)} training loops")
         rows = []
         for label, extra in (("check", []), ("--diff", ["--diff"]), ("--write", ["--write"])):
             times = []

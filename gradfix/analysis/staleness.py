@@ -19,7 +19,6 @@ the change.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
@@ -68,22 +67,6 @@ def _params(call: ast.Call) -> ast.expr | None:
     return given.value if given is not None else None
 
 
-# a called name (`torch.optim.SGD(`, `optim . AdamW (`, `(SGD)(`), read from the text
-_CALLED = re.compile(r"([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)(?:\s*\))*\s*\(")
-
-
-def _may_build_an_optimizer(model: ModuleModel) -> bool:
-    """Some call in the module may build an optimizer: a look at the text, which every call
-    of the tree is in (a superset: names in strings and comments count too), rather than a
-    walk of the whole tree."""
-    qualify = model.facts.imports.qualify
-    for raw in set(_CALLED.findall(model.source.text)):
-        name = "".join(raw.split())
-        if _optimizer_class(qualify(name) or "") or classify_constructor(name.rsplit(".", 1)[-1]) == "optimizer":
-            return True
-    return False
-
-
 def _optimizer_class(name: str) -> bool:
     return classify_constructor(name) == "optimizer" and (name.startswith("torch.optim.") or "." not in name)
 
@@ -93,7 +76,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
-    if not _may_build_an_optimizer(model):
+    if not any(_optimizer_class(qualify(call_name(node)) or "") for node in model.source.of_type(ast.Call)):  # type: ignore[arg-type]
         return []  # no optimizer is built here: nothing to index
     index = assignments(model)
     out: list[StaleOptimizer] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 from gradfix.analysis.loops import ModuleModel
@@ -98,23 +97,13 @@ def iteration_start(loop: TrainingLoop, lines: Lines) -> InsertStatements:
     return InsertStatements(body, "start", lines)
 
 
-def _may_be_assigned(key: str, source: Source) -> bool:
-    """The text may assign `key` (`optimizer = ...`, `self.opt = ...`): its last name followed
-    by `=` somewhere. Only a plain dotted key is looked up this way; any other is assumed
-    assigned (the tree is then searched)."""
-    if not re.fullmatch(r"[\w.]+", key):
-        return True
-    last = re.escape(key.rsplit(".", 1)[-1])
-    return re.search(rf"(?<!\w){last}(?:\s*\))*\s*=(?!=)", source.text) is not None
-
-
 def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
     """The optimizer is built from a class defined in this module (or another module of the
     project) that defines `zero_grad` without a `set_to_none` parameter (nor `**kwargs`)."""
     facts = model.facts
     info = facts.info(key)
     constructor = info.constructor if info is not None else None
-    if not constructor and _may_be_assigned(key, model.source):
+    if not constructor:
         source = model.source
         built = [
             node.value

@@ -53,7 +53,30 @@ def _names_gradients(node: ast.AST) -> bool:
 
 def model_keys(loop: TrainingLoop, model: ModuleModel) -> set[str]:
     """Keys of the models an iteration runs: callees of its forward calls (`model(x)`,
-    `self.encoder(x)`), and what `.parameters()` or `.zero_grad()` is called on."""
+    `self.encoder(x)`), and what `.parameters()` or `.zero_grad()` is called on. Found once
+    per loop of a model (the rules ask again and again)."""
+    cache: dict[int, set[str]] = model.__dict__.setdefault("_model_keys", {})
+    keys = cache.get(id(loop.node))
+    if keys is None:
+        keys = cache[id(loop.node)] = _model_keys(loop, model)
+    return keys
+
+
+class _ModelKeys:
+    """`model_keys(loop, model)`, found only when a call is first checked against it."""
+
+    __slots__ = ("loop", "model", "keys")
+
+    def __init__(self, loop: TrainingLoop, model: ModuleModel) -> None:
+        self.loop, self.model, self.keys = loop, model, None
+
+    def __contains__(self, key: object) -> bool:
+        if self.keys is None:
+            self.keys = model_keys(self.loop, self.model)
+        return key in self.keys
+
+
+def _model_keys(loop: TrainingLoop, model: ModuleModel) -> set[str]:
     source = model.source
     keys: set[str] = set()
     for stmt in loop.body:
@@ -92,7 +115,7 @@ def unseen_gradient_handling(
     headers (the units of an `IterationFlow`), or with `whole`, statements whose blocks are
     searched too."""
     if models is None:
-        models = model_keys(loop, model)
+        models = _ModelKeys(loop, model)  # type: ignore[assignment]
     # calls the loop model recognised as gradient events speak for themselves
     recognised = {id(e.node) for e in loop.events if e.direct and e.kind is not EventKind.UNKNOWN}
     for statement in statements:

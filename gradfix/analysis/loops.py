@@ -233,7 +233,8 @@ class _Walker:
         elif isinstance(stmt, ast.If):
             self.if_chain(stmt, ctx)
         elif isinstance(stmt, WITHS):
-            self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
+            if ctx.loops or ctx.via:
+                self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
             inner = ctx.replace(withs=ctx.withs + (stmt,))
             if any(self.gating_context(item.context_expr, ctx) for item in stmt.items):
                 inner = inner.replace(accumulate=ctx.accumulate + (stmt,))
@@ -248,7 +249,8 @@ class _Walker:
             if stmt.finalbody:
                 self.block(stmt.finalbody, ctx)
         elif isinstance(stmt, ast.Match):
-            self.expressions([stmt.subject], ctx)
+            if ctx.loops or ctx.via:
+                self.expressions([stmt.subject], ctx)
             for case in stmt.cases:
                 self.block(case.body, self.branch(ctx, Branch(case, "case", depth=len(ctx.loops))))
         elif isinstance(stmt, FUNCTIONS):
@@ -269,7 +271,9 @@ class _Walker:
         return ctx.replace(branches=ctx.branches + (branch,))
 
     def if_chain(self, stmt: ast.If, ctx: _Context) -> None:
-        self.expressions([stmt.test], ctx)
+        if ctx.loops or ctx.via:
+            # outside loops and helpers a test's events belong to no loop: nothing to record
+            self.expressions([stmt.test], ctx)
         depth = len(ctx.loops)
         self.block(stmt.body, self.branch(ctx, Branch(stmt, "if", stmt.test, depth)))
         # an elif chain: each test runs only when the earlier ones failed

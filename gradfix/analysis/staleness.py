@@ -76,8 +76,8 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
-    if not any(_optimizer_class(qualify(call_name(node)) or "") for node in model.source.of_type(ast.Call)):  # type: ignore[arg-type]
-        return []  # no optimizer is built here: nothing to index
+    # the statement-level index (shared with other rules), not a walk over every node: only an
+    # optimizer bound to a name can be stale
     index = assignments(model)
     out: list[StaleOptimizer] = []
     for key, bindings in list(index.by_key.items()):

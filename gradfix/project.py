@@ -70,11 +70,17 @@ class Project:
     # module name (and the importing file's folder) -> its file, and the files whose absence
     # the answer relied on; like `_files`, kept until `forget_layout()`
     _located: dict[tuple[str, str | None], tuple[Path | None, tuple[str, ...]]] = field(default_factory=dict)
+    # `function`'s answers in the current analysis (the `touched` record they were found in)
+    _functions: dict[tuple[str, Path | None], FunctionInfo | None] = field(default_factory=dict)
+    _functions_epoch: dict[str, str] | None = None
+    _contents: list[tuple[Path, bytes | None]] = field(default_factory=list)  # `files_mentioning`'s
+    _contents_epoch: dict[str, str] | None = None
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
         self._files = None
         self._located.clear()
+        self._functions_epoch = self._contents_epoch = None
 
     # files -------------------------------------------------------------------------------
     def read(self, path: Path) -> bytes | None:
@@ -181,8 +187,10 @@ class Project:
         """Files of the project whose bytes hold `word`. Every file looked at is a dependency:
         one that starts mentioning it changes the answer."""
         needle = word.encode()
-        for path in self.files():
-            data = self.read(path)
+        if self._contents_epoch is not self.touched:  # read (and recorded) once per analysis
+            self._contents_epoch = self.touched
+            self._contents = [(path, self.read(path)) for path in self.files()]
+        for path, data in self._contents:
             if data is not None and needle in data:
                 yield path
 
@@ -242,7 +250,21 @@ class Project:
 
     def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
         """The function or method a qualified name stands for (`engine.train_one_epoch`,
-        `.engine.train_one_epoch`, `trainer.Trainer.step`), if it lives in the project."""
+        `.engine.train_one_epoch`, `trainer.Trainer.step`), if it lives in the project.
+        Answered once per analysis (while `touched` is the same record: the files it read are
+        recorded there already, and are not read again in it)."""
+        if depth == 0:
+            if self._functions_epoch is not self.touched:
+                self._functions_epoch = self.touched
+                self._functions = {}
+            key = (qualified, importer)
+            if key in self._functions:
+                return self._functions[key]
+            found = self._functions[key] = self._function(qualified, importer, 0)
+            return found
+        return self._function(qualified, importer, depth)
+
+    def _function(self, qualified: str, importer: Path | None, depth: int) -> FunctionInfo | None:
         if depth > 3 or not qualified:
             return None
         level = len(qualified) - len(qualified.lstrip("."))

@@ -57,3 +57,32 @@ def test_project_one_file_at_a_time(case: Path, tmp_path: Path) -> None:
         assert piped.stdout == expected[name], name
         run_gradfix("--isolated", "--write", name, cwd=work)
         assert (work / name).read_bytes() == expected[name], name
+
+
+_IMPORT_SHAPES = [
+    b"from .engine import train_one_epoch\n",
+    b"from pkg.engine import (\n    evaluate,\n    train_one_epoch,\n)\n",
+    b"from pkg.engine import (evaluate)  # train_one_epoch\n",
+    b"import pkg.engine as e\n",
+    b"from pkg import (\n    utils,\n    engine,\n)\nx = 1\n",
+    b"def f():\n    from engine import *\n",
+    b'"""Docs.\nimport engine\n"""\n',
+    b"imports = engine\n",
+    b"from pkg.engine import (evaluate,\n    import (train_one_epoch\n",  # never closed
+    b"x = (1,\n)\nfrom pkg import other  # engine\n",
+    b"from a(b) import (c,\n engine)\n",
+    b"print('import engine')\n",
+]
+
+
+@pytest.mark.parametrize("shape", _IMPORT_SHAPES)
+@pytest.mark.parametrize("name", ["train_one_epoch", "evaluate", "Trainer"])
+def test_import_lines_answer_as_the_whole_file(shape: bytes, name: str) -> None:
+    """The step-function caller search looks only at a file's import stretches: for any
+    module and name, they match exactly when the whole file does."""
+    from gradfix.analysis.steps import _import_statements, _importing
+
+    data = b"import torch\n\n" + shape + b"\nloss.backward()\n"
+    for stem in ("engine", "pkg", "utils", "other"):
+        pattern = _importing(stem, name)
+        assert bool(pattern.search(_import_statements(data))) == bool(pattern.search(data)), (stem, name)

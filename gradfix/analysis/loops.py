@@ -159,6 +159,8 @@ class _Walker:
             return True
         if any(name in text for name in self.backpropagating_names()):
             return True
+        if self.calls_a_backpropagating_object(text):
+            return True
         project = self.facts.project
         if project is None:
             return False
@@ -166,6 +168,19 @@ class _Walker:
             return True  # a method inherited from a class of another module may backpropagate
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
+                return True
+        return False
+
+    def calls_a_backpropagating_object(self, text: str) -> bool:
+        """The text calls an object of this module that backpropagates when called, whatever
+        it is named: `amp = NativeScaler()` ... `amp(loss, optimizer)`."""
+        for key, info in self.facts.objects.items():
+            if info.library is None or key not in text:
+                continue
+            entry = frameworks.method(info.library, "__call__")
+            if entry is None or frameworks.Effect.BACKWARD not in entry.effects:
+                continue
+            if re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text):
                 return True
         return False
 
@@ -377,6 +392,13 @@ class _Walker:
         args = positional(call)
 
         library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)
+        if recv is not None and (library is None or frameworks.method(library, method or "") is None):
+            # `self.loss_scaler(loss, optimizer)`: the attribute is the library object called
+            called = self.library_kind(call.func, ctx)
+            entry = frameworks.method(called, "__call__") if called is not None else None
+            if entry is not None:
+                self.library_call(call, entry, called, call.func, ctx)  # type: ignore[arg-type]
+                return
         if library is not None and frameworks.MODEL_KINDS.get(library) != "optimizer":
             entry = frameworks.method(library, method if recv is not None else "__call__")  # type: ignore[arg-type]
             if entry is not None:

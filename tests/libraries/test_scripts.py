@@ -5,6 +5,7 @@
     accelerate_double_scaled.py           accelerate_accumulate_fixed.py     GF016
     fabric_no_backward_sync_undivided.py  fabric_no_backward_sync_fixed.py   GF005
     lightning_manual_no_zero_grad.py      lightning_manual_fixed.py          GF001
+    timm_native_scaler_attribute_no_clear.py  timm_native_scaler.py          GF001
 
 Correct scripts (gradfix must report nothing): the hand-fixed ones, lightning_automatic.py,
 hf_trainer_subclass.py, ignite_supervised.py, timm_native_scaler.py.
@@ -35,6 +36,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "accelerate_double_scaled.py": ("accelerate_accumulate_fixed.py", "GF016"),
     "fabric_no_backward_sync_undivided.py": ("fabric_no_backward_sync_fixed.py", "GF005"),
     "lightning_manual_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
+    "timm_native_scaler_attribute_no_clear.py": ("timm_native_scaler.py", "GF001"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

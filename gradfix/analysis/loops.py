@@ -392,7 +392,11 @@ class _Walker:
         args = positional(call)
 
         library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)
-        if recv is not None and (library is None or frameworks.method(library, method or "") is None):
+        if (
+            recv is not None
+            and (_calls_objects(self.facts) or (ctx.facts is not None and _calls_objects(ctx.facts)))
+            and (library is None or frameworks.method(library, method or "") is None)
+        ):
             # `self.loss_scaler(loss, optimizer)`: the attribute is the library object called
             called = self.library_kind(call.func, ctx)
             entry = frameworks.method(called, "__call__") if called is not None else None
@@ -785,6 +789,18 @@ def _argument(call: ast.Call, where: int | str | None) -> ast.expr | None:
             if kw.arg == where:
                 return kw.value
     return None
+
+
+def _calls_objects(facts: ModuleFacts) -> bool:
+    """The module holds an object that a library table says does something when called (timm's
+    loss scalers): only then can an attribute call be a call of such an object."""
+    found = facts.__dict__.get("_calls_objects")
+    if found is None:
+        found = facts.__dict__["_calls_objects"] = any(
+            info.library is not None and frameworks.method(info.library, "__call__") is not None
+            for info in facts.objects.values()
+        )
+    return found
 
 
 def backpropagating_functions(facts: ModuleFacts) -> set[str]:

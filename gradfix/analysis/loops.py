@@ -174,6 +174,8 @@ class _Walker:
     def calls_a_backpropagating_object(self, text: str) -> bool:
         """The text calls an object of this module that backpropagates when called, whatever
         it is named: `amp = NativeScaler()` ... `amp(loss, optimizer)`."""
+        if not _calls_objects(self.facts):
+            return False
         for key, info in self.facts.objects.items():
             if info.library is None or key not in text:
                 continue

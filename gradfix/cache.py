@@ -116,11 +116,10 @@ def open_cache(directory: str, options: Options) -> Cache:
 # the settings ----------------------------------------------------------------------------
 def settings_key(options: Options) -> str:
     import gradfix
-
-    import dataclasses
+    from gradfix import records
 
     fields = {}
-    for field in dataclasses.fields(options):  # every field: a new option is in the key at once
+    for field in records.fields(options):  # every field: a new option is in the key at once
         value = getattr(options, field.name)
         fields[field.name] = sorted(value) if isinstance(value, (set, frozenset)) else value
     parts = {

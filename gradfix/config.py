@@ -18,7 +18,8 @@ an error (exit 2), never silently ignored.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+
+from gradfix.records import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ import os
 import re
 import signal
 import stat
-from dataclasses import dataclass
+
+from gradfix.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

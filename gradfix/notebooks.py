@@ -54,12 +54,12 @@ those sources.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import json
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
 
+from gradfix import records
 from gradfix.files import STDIN
 from gradfix.pipeline import Diagnostic, FileResult, Options, check_source, open_project, prefilter
 from gradfix.source import Source, SourceError, parse
@@ -175,14 +175,14 @@ _QUIET_MAGICS = frozenset({
 OPAQUE = "gradfix_masked_magic_may_backward()"
 
 
-@dataclasses.dataclass
+@records.dataclass
 class _Cell:
     """A code cell: its text as in the file, and how it enters the program."""
 
     number: int  # 1-based over all cells of the notebook
     text: str
     rows: list[tuple[str, str]]  # its lines: (content, line ending; "" for a last line without)
-    masks: dict[int, tuple[str, int]] = dataclasses.field(default_factory=dict)  # row -> (stand-in, shift)
+    masks: dict[int, tuple[str, int]] = records.field(default_factory=dict)  # row -> (stand-in, shift)
     left_out: bool = False  # not part of the program (does not parse, or not Python)
 
 
@@ -282,7 +282,7 @@ def _mask_lines(cell: _Cell, contents: list[str]) -> None:
 
 
 # the program -------------------------------------------------------------------------------------
-@dataclasses.dataclass
+@records.dataclass
 class _Region:
     number: int  # the cell
     first_line: int  # 1-based lines of the program; last_line < first_line: no lines
@@ -291,7 +291,7 @@ class _Region:
     end: int
 
 
-@dataclasses.dataclass
+@records.dataclass
 class _Layout:
     """Where the cells and the masked lines are in one version of the program's text."""
 
@@ -414,12 +414,12 @@ class _Program:
         """A diagnostic of the program, positioned in its cell."""
         region = layout.region_of_line(diagnostic.line)
         if region is None:  # cannot happen: findings point at statements, all inside cells
-            return dataclasses.replace(diagnostic, path=path)
+            return records.replace(diagnostic, path=path)
         end_line = diagnostic.end_line
         line = diagnostic.line - region.first_line + 1
         column = diagnostic.column + layout.masked.get(diagnostic.line, (0, 0))[1]
         end_column = diagnostic.end_column + layout.masked.get(end_line, (0, 0))[1]
-        return dataclasses.replace(
+        return records.replace(
             diagnostic,
             path=path,
             cell=region.number,
@@ -543,7 +543,7 @@ def _analyse(
         code, line, column, cell_number = options.only
         where = program.from_cell(before, cell_number, line, column) if cell_number is not None else None
         # no such position in the program: a position no finding has, so nothing is applied
-        options = dataclasses.replace(options, only=(code, *(where or (0, 0)), None))
+        options = records.replace(options, only=(code, *(where or (0, 0)), None))
     source = Source(program.text, tree, "utf-8", path=None if path == STDIN else path)
     found = FileResult(path)
     directives = any(word in cell.text.lower() for cell in cells for word in ("noqa", "gradfix:"))

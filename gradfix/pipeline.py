@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from gradfix.files import STDIN
+from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError, parse, shifted
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names

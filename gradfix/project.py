@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from gradfix.files import DEFAULT_EXCLUDES
+from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 
 if TYPE_CHECKING:

@@ -33,9 +33,9 @@ DEFAULT = Options(select=frozenset(default_codes()))
 
 
 def options(**changes) -> Options:  # type: ignore[no-untyped-def]
-    import dataclasses
+    from gradfix import records
 
-    return dataclasses.replace(DEFAULT, **changes)
+    return records.replace(DEFAULT, **changes)
 
 
 # Options.only: one finding's fix -----------------------------------------------------------------

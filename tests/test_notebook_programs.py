@@ -13,13 +13,13 @@ still parse (with its IPython lines masked). Set UPDATE_FIXTURES=1 to write .aft
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from pathlib import Path
 
 import pytest
 
+from gradfix import records
 from gradfix.notebooks import OPAQUE, _prepare_cell
 from gradfix.runner import Options, process_source
 from gradfix.transforms import default_codes
@@ -99,11 +99,11 @@ def test_a_quick_fix_names_its_cell() -> None:
     a column after a masked `%time` included."""
     before = FIXTURES / "magic_lines_around_the_fix.before.ipynb"
     data = before.read_bytes()
-    only = dataclasses.replace(FIX, only=("GF001", 6, 9, 2))
+    only = records.replace(FIX, only=("GF001", 6, 9, 2))
     assert process_source(str(before), data, only).fixed == before.with_name(
         "magic_lines_around_the_fix.after.ipynb"
     ).read_bytes()
-    elsewhere = dataclasses.replace(FIX, only=("GF001", 6, 9, 1))
+    elsewhere = records.replace(FIX, only=("GF001", 6, 9, 1))
     assert process_source(str(before), data, elsewhere).fixed is None
     masked = FIXTURES / "fix_on_a_masked_line_is_reported_without_a_fix.before.ipynb"
     (finding,) = process_source(str(masked), masked.read_bytes(), CHECK).diagnostics

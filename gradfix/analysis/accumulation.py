@@ -15,11 +15,11 @@ Read-only: no messages, no edits. When something is not understood the answer is
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.analysis.names import dotted, int_value, method_name
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source
 from gradfix.walk import ast_walk
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -36,6 +35,7 @@ from gradfix.analysis.names import (
     root_name,
     walk_expression,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import FUNCTIONS, LOOPS, TRIES, WITHS, Source
 
 # Methods that return a tensor still attached to the same graph.

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from typing import Iterator
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
@@ -37,6 +36,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, LOOPS, WITHS, blocks_of
 from gradfix.walk import ast_walk
 

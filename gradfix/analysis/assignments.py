@@ -11,9 +11,9 @@ names, module-level names, and `self.<attr>` across the methods of one class.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Iterator
 
+from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of
 from gradfix.walk import ast_walk
 

@@ -10,12 +10,12 @@ every iteration.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
 from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.walk import ast_walk
 

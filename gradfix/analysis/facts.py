@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gradfix.analysis import frameworks
@@ -21,6 +20,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, Source
 from gradfix.walk import ast_walk

@@ -11,11 +11,11 @@ library names: they see events (a BACKWARD that divides, a STEP gated on sync st
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from gradfix import libraries
 from gradfix.analysis.names import call_name, keyword, last_name
 from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Gate, Method
+from gradfix.records import dataclass
 
 # library kind -> the loop model's kind of object
 MODEL_KINDS = {

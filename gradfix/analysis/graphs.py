@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from gradfix.analysis.model import GradEvent, Loop
@@ -35,6 +34,7 @@ from gradfix.analysis.names import (
     receiver,
     walk_expression,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, WITHS, Source
 
 # Calls that compute on tensors or handle values, never run a model's forward.

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 
 from gradfix.analysis.assignments import Scope, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
 

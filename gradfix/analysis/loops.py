@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
@@ -38,6 +37,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 

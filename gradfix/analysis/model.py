@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 import enum
-from dataclasses import dataclass, field
 from typing import Iterator
 
+from gradfix.records import dataclass, field
 from gradfix.source import Loop, Source
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 import enum
 import re
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gradfix.analysis.facts import FunctionInfo
@@ -39,6 +38,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 

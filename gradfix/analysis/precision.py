@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, is_false, keyword, positional
+from gradfix.records import dataclass
 from gradfix.source import WITHS
 from gradfix.walk import ast_walk
 

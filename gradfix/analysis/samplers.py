@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.facts import FunctionInfo
@@ -32,6 +31,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk
 

@@ -23,7 +23,6 @@ calls made as statements (`losses.append(x)`, `x.add_(y)`) update their root nam
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from gradfix.analysis.graphs import IterationFlow, Unit, is_forward_call, target_names
@@ -34,6 +33,7 @@ from gradfix.analysis.names import (
     receiver,
     walk_expression,
 )
+from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Loop, Source
 from gradfix.walk import ast_walk
 

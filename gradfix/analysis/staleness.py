@@ -19,7 +19,6 @@ the change.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.facts import classify_constructor
@@ -41,6 +40,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk
 

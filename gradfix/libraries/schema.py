@@ -14,8 +14,9 @@ proof exists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+
+from gradfix.records import dataclass, field
 
 
 class Effect(str, Enum):

@@ -17,10 +17,10 @@ import json
 import re
 import tokenize
 import warnings
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from gradfix.records import dataclass, field
 from gradfix.runner import Diagnostic, FileResult, Options, process_source
 from gradfix.walk import ast_walk
 

@@ -19,7 +19,6 @@ import asyncio
 import logging
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 from urllib.parse import unquote
@@ -30,8 +29,9 @@ from pygls.uris import to_fs_path
 
 from gradfix import __version__
 from gradfix.lsp import documents
-from gradfix.runner import Diagnostic, Options
 from gradfix.project import forget_layouts
+from gradfix.records import dataclass, field
+from gradfix.runner import Diagnostic, Options
 
 log = logging.getLogger("gradfix.lsp")
 
@@ -348,10 +348,10 @@ class GradfixServer(LanguageServer):
         return edit
 
     def _fix_edit(self, analysis: Analysis, only: tuple[str, int, int, int | None] | None) -> lsp.WorkspaceEdit | None:
-        import dataclasses
+        from gradfix import records
 
         snapshot = analysis.snapshot
-        options = dataclasses.replace(analysis.settings.options, fix=True, only=only)
+        options = records.replace(analysis.settings.options, fix=True, only=only)
         texts = snapshot.texts()
         if snapshot.cells is None:
             new = documents.fixed(snapshot.name, snapshot.text, options)

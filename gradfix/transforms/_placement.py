@@ -9,9 +9,9 @@ event and no name it reads or writes is touched by the statements it jumps over.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
+from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source, blocks_of
 from gradfix.walk import ast_walk
 

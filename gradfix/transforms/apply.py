@@ -13,9 +13,9 @@ statement.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from gradfix.records import dataclass
 from gradfix.source import Source
 from gradfix.transforms.base import (
     Edit,

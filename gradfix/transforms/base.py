@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 import enum
-import inspect
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Iterator, Tuple, Union
+
+from gradfix.records import dataclass, field
 
 if TYPE_CHECKING:
     from gradfix.analysis.loops import ModuleModel
@@ -101,6 +101,8 @@ class Rule:
 
     @classmethod
     def docs(cls) -> str:
+        import inspect  # only for the rule documentation: not at start-up
+
         return inspect.cleandoc(cls.__doc__ or "")
 
     @classmethod

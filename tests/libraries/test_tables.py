@@ -9,7 +9,6 @@ These checks import no training library, so they run everywhere.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import re
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gradfix import libraries
+from gradfix import libraries, records
 from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Method
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +62,9 @@ def test_entry_cites_a_versioned_source(lib, entry) -> None:
         assert "not installable" in entry.source or "documentation" in entry.source
     else:
         assert re.match(r"^[\w.-]+ \d+\.\d+\.\d+: \S", entry.source), entry.source
-    assert dataclasses.is_dataclass(entry) and type(entry).__dataclass_params__.frozen
+    assert records.is_dataclass(entry) and type(entry).__record_frozen__
+    with pytest.raises(records.FrozenInstanceError):
+        entry.source = "changed"  # a table entry cannot be changed after import
 
 
 @pytest.mark.parametrize("library", sorted(PROOF_FILES))

@@ -1,0 +1,247 @@
+"""Record classes: `@dataclass`'s behaviour for what gradfix uses, at a fraction of its import cost.
+
+The standard `dataclasses` module imports `inspect` (with `dis`, `tokenize`, `linecache`), and
+each `@dataclass` compiles its `__init__`, `__repr__`, `__eq__` (and, frozen, `__hash__`,
+`__setattr__`, `__delattr__`) from source text when the class is defined. For gradfix's 62
+record classes that was about 28 ms of a ~110 ms check of a 300-line training script, most of
+it for classes the run never builds. Here the same methods are compiled the first time a
+class uses them, and `__repr__` and the frozen guards are shared functions.
+
+Supported (all gradfix needs): `@dataclass`, `@dataclass(frozen=..., eq=..., repr=...)`,
+`field(default=..., default_factory=..., repr=...)`, `replace`, `fields`, `is_dataclass`;
+annotations as strings (`from __future__ import annotations`) or objects; `ClassVar`
+annotations are not fields. Not supported, and refused rather than half-done: base classes
+that are records, `__post_init__`, `InitVar`, keyword-only fields. Semantics follow
+`dataclasses`: a generated `__init__` in field order (a default-factory default is called per
+instance), `__eq__` comparing the fields as a tuple for the same class, `__hash__` over the
+fields for `frozen` with `eq` (unhashable for `eq` without `frozen`), frozen instances refusing
+assignment with `FrozenInstanceError`; a method the class body defines is kept.
+"""
+
+from __future__ import annotations
+
+from _thread import get_ident
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_: object) -> Callable[[Any], Any]:
+        return lambda function: function
+
+
+__all__ = ["FrozenInstanceError", "MISSING", "Field", "dataclass", "field", "fields", "is_dataclass", "replace"]
+
+T = TypeVar("T")
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+_FACTORY: Any = type("_HasDefaultFactory", (), {"__repr__": lambda self: "<factory>"})()
+
+
+class FrozenInstanceError(AttributeError):
+    """Assignment to a field of a frozen record."""
+
+
+class Field:
+    __slots__ = ("name", "default", "default_factory", "repr")
+
+    def __init__(self, default: Any = MISSING, default_factory: Any = MISSING, repr: bool = True) -> None:  # noqa: A002
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = ""
+        self.default = default
+        self.default_factory = default_factory
+        self.repr = repr
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, default={self.default!r}, default_factory={self.default_factory!r}, repr={self.repr})"
+
+
+def field(*, default: Any = MISSING, default_factory: Any = MISSING, repr: bool = True) -> Any:  # noqa: A002
+    """A field with a default, a default factory (called for every instance) or no repr."""
+    return Field(default, default_factory, repr)
+
+
+def _is_classvar(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar", "t.ClassVar"))
+
+
+@dataclass_transform(field_specifiers=(field,))
+def dataclass(cls: Any = None, /, *, frozen: bool = False, eq: bool = True, repr: bool = True) -> Any:  # noqa: A002
+    """`dataclasses.dataclass` for record classes (see the module's docstring)."""
+
+    def wrap(cls: type[T]) -> type[T]:
+        return _process(cls, frozen, eq, repr)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _process(cls: Any, frozen: bool, eq: bool, with_repr: bool) -> Any:
+    body = cls.__dict__
+    for base in cls.__mro__[1:]:
+        if "__record_fields__" in base.__dict__:
+            raise TypeError(f"{cls.__name__}: a record cannot inherit from a record here")
+    if "__post_init__" in body:
+        raise TypeError(f"{cls.__name__}: __post_init__ is not supported")
+    found: list[Field] = []
+    for name, annotation in body.get("__annotations__", {}).items():
+        if _is_classvar(annotation):
+            continue
+        if "InitVar" in str(annotation) or "KW_ONLY" in str(annotation):
+            raise TypeError(f"{cls.__name__}.{name}: InitVar and KW_ONLY are not supported")
+        value = body.get(name, MISSING)
+        spec = value if isinstance(value, Field) else Field(value)
+        spec.name = name
+        if isinstance(spec.default, (list, dict, set)):
+            raise ValueError(f"mutable default {type(spec.default)} for field {name} is not allowed: use default_factory")
+        if spec.default is MISSING:
+            if isinstance(value, Field):
+                delattr(cls, name)  # a factory (or no default): not a class attribute
+        else:
+            setattr(cls, name, spec.default)
+        found.append(spec)
+    seen_default = False
+    for spec in found:
+        if spec.default is not MISSING or spec.default_factory is not MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {spec.name!r} follows default argument")
+    cls.__record_fields__ = tuple(found)
+    cls.__record_frozen__ = frozen
+    cls.__match_args__ = tuple(spec.name for spec in found)
+    if "__init__" not in body:
+        cls.__init__ = _lazy(cls, "__init__", _init_source)
+    if with_repr and "__repr__" not in body:
+        cls.__repr__ = _repr
+    explicit_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
+    if eq and "__eq__" not in body:
+        cls.__eq__ = _lazy(cls, "__eq__", _eq_source)
+    if eq and not explicit_hash:
+        cls.__hash__ = _lazy(cls, "__hash__", _hash_source) if frozen else None
+    if frozen:
+        if "__setattr__" in body or "__delattr__" in body:
+            raise TypeError(f"cannot overwrite attribute __setattr__ or __delattr__ in frozen class {cls.__name__}")
+        cls.__setattr__ = _frozen_setattr
+        cls.__delattr__ = _frozen_delattr
+    return cls
+
+
+# methods -----------------------------------------------------------------------------------
+
+
+def _lazy(cls: Any, name: str, make_source: Callable[[Any], str]) -> Callable[..., Any]:
+    """A stand-in that compiles the real method on its first call and puts it in its place."""
+
+    def stand_in(self: Any, *args: Any, **kwargs: Any) -> Any:
+        method = cls.__dict__[name]
+        if method is stand_in:
+            method = _compile(cls, name, make_source(cls))
+            setattr(cls, name, method)
+        return method(self, *args, **kwargs)
+
+    stand_in.__name__ = name
+    stand_in.__qualname__ = f"{cls.__qualname__}.{name}"
+    return stand_in
+
+
+def _compile(cls: Any, name: str, source: str) -> Callable[..., Any]:
+    namespace: dict[str, Any] = {"MISSING": MISSING, "_FACTORY": _FACTORY, "_setattr": object.__setattr__}
+    for spec in cls.__record_fields__:
+        namespace[f"_default_{spec.name}"] = spec.default
+        namespace[f"_factory_{spec.name}"] = spec.default_factory
+    exec(source, namespace)  # noqa: S102 -- built from the class's own field names
+    method = namespace[name]
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    method.__module__ = cls.__module__
+    return method  # type: ignore[no-any-return]
+
+
+def _init_source(cls: Any) -> str:
+    params = ["self"]
+    lines = []
+    for spec in cls.__record_fields__:
+        name = spec.name
+        if spec.default_factory is not MISSING:
+            params.append(f"{name}=_FACTORY")
+            value = f"_factory_{name}() if {name} is _FACTORY else {name}"
+        elif spec.default is not MISSING:
+            params.append(f"{name}=_default_{name}")
+            value = name
+        else:
+            params.append(name)
+            value = name
+        lines.append(f"_setattr(self, {name!r}, {value})" if cls.__record_frozen__ else f"self.{name} = {value}")
+    return f"def __init__({', '.join(params)}):\n    " + ("\n    ".join(lines) or "pass") + "\n"
+
+
+def _fields_tuple(cls: Any, who: str) -> str:
+    names = [f"{who}.{spec.name}" for spec in cls.__record_fields__]
+    return "(" + "".join(f"{name}, " for name in names) + ")"
+
+
+def _eq_source(cls: Any) -> str:
+    return (
+        "def __eq__(self, other):\n"
+        "    if other.__class__ is self.__class__:\n"
+        f"        return {_fields_tuple(cls, 'self')} == {_fields_tuple(cls, 'other')}\n"
+        "    return NotImplemented\n"
+    )
+
+
+def _hash_source(cls: Any) -> str:
+    return f"def __hash__(self):\n    return hash({_fields_tuple(cls, 'self')})\n"
+
+
+_REPRS: set[tuple[int, int]] = set()  # (id(self), thread) being shown: a cycle shows as `...`
+
+
+def _repr(self: Any) -> str:
+    key = (id(self), get_ident())
+    if key in _REPRS:
+        return "..."
+    _REPRS.add(key)
+    try:
+        shown = ", ".join(f"{spec.name}={getattr(self, spec.name)!r}" for spec in type(self).__record_fields__ if spec.repr)
+    finally:
+        _REPRS.discard(key)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+# functions ---------------------------------------------------------------------------------
+
+
+def is_dataclass(obj: object) -> bool:
+    """A record class or an instance of one."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    return "__record_fields__" in cls.__dict__
+
+
+def fields(obj: object) -> tuple[Field, ...]:
+    cls = obj if isinstance(obj, type) else type(obj)
+    if not is_dataclass(cls):
+        raise TypeError("must be called with a record class or instance")
+    return cls.__record_fields__  # type: ignore[no-any-return]
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """A copy of the record `obj` with `changes`."""
+    for spec in fields(obj):
+        if spec.name not in changes:
+            changes[spec.name] = getattr(obj, spec.name)
+    return type(obj)(**changes)  # type: ignore[no-any-return]

@@ -125,7 +125,7 @@ class Project:
             except OSError:
                 data = None
         if cached is not None:  # changed on disk: forget what was built from the old bytes
-            self._modules.pop(path, None)
+            _release(self._modules.pop(path, None), None)
             self._caller_models.clear()
         self._bytes[path] = (stamp, data)
         return data
@@ -134,6 +134,7 @@ class Project:
         """The file being analysed: its own module, as read (an editor's buffer may differ
         from the disk). What other modules' models saw of it before is forgotten."""
         path = path.absolute()
+        _release(self._modules.get(path), facts)
         self._modules[path] = Module(path, source, facts)
         self._caller_models.clear()
 
@@ -300,6 +301,12 @@ class Project:
         if module is None or parts[-1] not in module.facts.classes:
             return None
         return module, parts[-1]
+
+
+def _release(module: Module | None, keep: ModuleFacts | None) -> None:
+    """A module's analysis that a newer one replaces: its facts let go of their functions."""
+    if module is not None and module.facts is not keep:
+        module.facts.release()
 
 
 def _lookup(facts: ModuleFacts, rest: list[str]) -> FunctionInfo | None:

@@ -68,6 +68,19 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
             gc.enable()
 
 
+def _batch_process(path: str, data: bytes, options: Options) -> FileResult:
+    """`process_source` in a run over files (the command line, a pool worker). What the
+    analysis leaves alive -- the project's index of the file, read again by files that
+    import it -- is moved out of the cycle collector's way (`gc.freeze`): otherwise the next
+    young collection scans all of it once more for nothing (0.6 s after the 5 MB file, about
+    a tenth of a worker's time on real repositories). The analysis leaves next to no cyclic
+    garbage to be kept by this (it breaks its own cycles), and such a process ends with its
+    run; a language server calls `process_source` itself."""
+    result = process_source(path, data, options)
+    gc.freeze()
+    return result
+
+
 def _prefilter(data: bytes, path: str) -> tuple[bool, dict[str, str]]:
     """`prefilter` for a file of either kind (a notebook's code cells, not its JSON)."""
     if path.endswith(".ipynb"):
@@ -179,13 +192,13 @@ def run(
         for source in sources:
             if source.path == STDIN:
                 data = read_stdin() if read_stdin else b""
-                window.append(process_source(stdin_name, data, options))
+                window.append(_batch_process(stdin_name, data, options))
             else:
                 item = _prepare(source, cache)
                 if not isinstance(item, _Work):
                     window.append(item)
                 elif workers <= 1:
-                    window.append(finish(item, process_source(item.path, item.data, options)))
+                    window.append(finish(item, _batch_process(item.path, item.data, options)))
                 elif pool is not None:
                     window.append(submit(item))
                     in_flight += 1
@@ -207,7 +220,7 @@ def run(
                         break  # enough work may follow to start a pool
                     window.popleft()
                     waiting -= 1
-                    yield finish(head, process_source(head.path, head.data, options))
+                    yield finish(head, _batch_process(head.path, head.data, options))
                 elif isinstance(head, _Submitted):
                     if in_flight <= limit and not head.future.done():
                         break
@@ -220,7 +233,7 @@ def run(
         while window:
             head = window.popleft()
             if isinstance(head, _Work):
-                yield finish(head, process_source(head.path, head.data, options))
+                yield finish(head, _batch_process(head.path, head.data, options))
             elif isinstance(head, _Submitted):
                 yield finish(head.work, outcome(head))
             else:
@@ -310,7 +323,7 @@ def _process_remote(path: str, data: bytes, options: Options) -> FileResult:
     """In a worker: the original bytes need not travel back unless they are needed."""
     if os.environ.get(TEST_WORKER_DIES_ON) and os.path.basename(path) == os.environ[TEST_WORKER_DIES_ON]:
         os._exit(70)
-    result = process_source(path, data, options)
+    result = _batch_process(path, data, options)
     if not result.changed:
         result.original = None
     return result

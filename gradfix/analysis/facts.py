@@ -118,6 +118,15 @@ class ModuleFacts:
     # parameter name -> keys passed for it at call sites in this module, per function name
     call_site_args: dict[str, dict[str, set[str]]] = field(default_factory=dict)
 
+    def release(self) -> None:
+        """Let go of the module's functions: each `FunctionInfo` points back here, and the
+        cycle kept a whole syntax tree alive for the cycle collector to find (1.4 s for the
+        5 MB file's replaced first pass). Called when a newer analysis of the module replaces
+        this one; the infos themselves stay usable."""
+        self.module_functions = {}
+        self.methods = {}
+        self.local_functions = {}
+
     def info(self, key: str) -> ObjectInfo | None:
         return self.objects.get(key)
 

@@ -145,19 +145,21 @@ def calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]
     `.grad` attributes, outermost first."""
     calls: list[ast.Call] = []
     grads: list[ast.Attribute] = []
-
-    def visit(current: ast.AST) -> None:
-        kind = type(current)
-        if kind is ast.Attribute and current.attr == "grad":  # type: ignore[attr-defined]
-            grads.append(current)  # type: ignore[arg-type]
-        for child in _children(current):
-            if type(child) not in _SKIPPED_TYPES:
-                visit(child)
-        if kind is ast.Call:
-            calls.append(current)  # type: ignore[arg-type]
-
-    visit(node)
+    _visit_calls_and_grads(node, calls, grads)
     return calls, grads
+
+
+def _visit_calls_and_grads(current: ast.AST, calls: list[ast.Call], grads: list[ast.Attribute]) -> None:
+    # a module-level function, not a closure: a recursive closure is a reference cycle (the
+    # function and its own cell) that only the cycle collector frees, one per call
+    kind = type(current)
+    if kind is ast.Attribute and current.attr == "grad":  # type: ignore[attr-defined]
+        grads.append(current)  # type: ignore[arg-type]
+    for child in _children(current):
+        if type(child) not in _SKIPPED_TYPES:
+            _visit_calls_and_grads(child, calls, grads)
+    if kind is ast.Call:
+        calls.append(current)  # type: ignore[arg-type]
 
 
 def calls_in_order(node: ast.AST) -> list[ast.Call]:

@@ -21,11 +21,11 @@ try:
 except SystemExit:
     pass
 wanted = ("libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms",
-          "gradfix.analysis", "concurrent.futures", "difflib")
+          "gradfix.analysis", "concurrent.futures", "difflib", "dataclasses", "inspect")
 sys.__stderr__.write(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in wanted or m in wanted)))
 """
 HEAVY = {"libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms", "gradfix.analysis",
-         "concurrent.futures", "difflib"}
+         "concurrent.futures", "difflib", "dataclasses", "inspect"}
 
 
 def _loaded(*args: str, cwd: Path) -> set[str]:
@@ -53,6 +53,8 @@ def test_a_training_file_answered_by_the_cache_loads_no_parser(tmp_path: Path) -
     first = _loaded("train.py", cwd=tmp_path)
     assert "gradfix.analysis" in first  # the first run analyses it...
     assert "libcst" not in first  # ...with the standard library's parser
+    # ...and its record classes without `dataclasses` and `inspect` (gradfix.records)
+    assert not first & {"dataclasses", "inspect"}, first
     assert not _loaded("train.py", cwd=tmp_path) & HEAVY
 
 

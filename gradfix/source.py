@@ -34,7 +34,10 @@ FOR_LOOPS = (ast.For, ast.AsyncFor)
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 WITHS = (ast.With, ast.AsyncWith)
 TRIES: tuple[type, ...] = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
-COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, *FUNCTIONS, ast.ClassDef, ast.Match)
+# `match` statements exist from Python 3.10; before, a class no node is an instance of
+MATCH: type = getattr(ast, "Match", type("NoMatchStatement", (), {}))
+MATCH_CASE: type = getattr(ast, "match_case", type("NoMatchCase", (), {}))
+COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, *FUNCTIONS, ast.ClassDef, MATCH)
 
 
 class SourceError(Exception):
@@ -542,7 +545,7 @@ def blocks_of(node: ast.AST) -> Iterator[list[ast.stmt]]:
             yield node.orelse  # type: ignore[attr-defined]
         if node.finalbody:  # type: ignore[attr-defined]
             yield node.finalbody  # type: ignore[attr-defined]
-    elif isinstance(node, ast.Match):
+    elif isinstance(node, MATCH):
         for case in node.cases:
             yield case.body
 

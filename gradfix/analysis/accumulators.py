@@ -36,7 +36,7 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FUNCTIONS, LOOPS, TRIES, WITHS, Source
+from gradfix.source import FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 
 # Methods that return a tensor still attached to the same graph.
 GRAPH_KEEPING_METHODS = {
@@ -125,7 +125,7 @@ class _Flattener:
                 self.block(handler.body, True, no_grad)
             self.block(stmt.orelse, True, no_grad)
             self.block(stmt.finalbody, conditional, no_grad)
-        elif isinstance(stmt, ast.Match):
+        elif isinstance(stmt, MATCH):
             for case in stmt.cases:
                 self.block(case.body, True, no_grad)
         elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):

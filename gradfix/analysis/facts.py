@@ -22,7 +22,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND as _COMPOUND
-from gradfix.source import FUNCTIONS, Source
+from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.walk import ast_walk
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class _FactCollector:
             for child in ast.iter_child_nodes(stmt):
                 if isinstance(child, ast.stmt):
                     continue
-                if isinstance(child, (ast.excepthandler, ast.match_case, ast.withitem)):
+                if isinstance(child, (ast.excepthandler, MATCH_CASE, ast.withitem)):
                     headers.extend(sub for sub in ast.iter_child_nodes(child) if not isinstance(sub, ast.stmt))
                 else:
                     headers.append(child)

@@ -35,7 +35,7 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, WITHS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, Source
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {
@@ -307,7 +307,7 @@ class IterationFlow:
                 self._walk(handler.body, inner)
             self._walk(stmt.orelse, inner)
             self._walk(stmt.finalbody, inner)
-        elif isinstance(stmt, ast.Match):
+        elif isinstance(stmt, MATCH):
             self._add(stmt, set(), [stmt.subject], ancestors, augmented=False)
             for case in stmt.cases:
                 self._walk(case.body, inner)

@@ -38,7 +38,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ class _Walker:
                 self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, "try-else", depth=depth)))
             if stmt.finalbody:
                 self.block(stmt.finalbody, ctx)
-        elif isinstance(stmt, ast.Match):
+        elif isinstance(stmt, MATCH):
             if ctx.loops or ctx.via:
                 self.expressions([stmt.subject], ctx)
             for case in stmt.cases:
@@ -779,7 +779,7 @@ class _Walker:
         return ""
 
 
-_COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, ast.Match, *FUNCTIONS, ast.ClassDef)
+_COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, MATCH, *FUNCTIONS, ast.ClassDef)
 
 
 def _argument(call: ast.Call, where: int | str | None) -> ast.expr | None:

@@ -39,7 +39,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, TRIES, WITHS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 
 MAX_DEPTH = 3
@@ -178,7 +178,7 @@ class _ModeWalker:
                 self.block(stmt.orelse, ctx)
             if stmt.finalbody:
                 self.block(stmt.finalbody, ctx)
-        elif isinstance(stmt, ast.Match):
+        elif isinstance(stmt, MATCH):
             self.expressions(stmt.subject, ctx)
             for case in stmt.cases:
                 self.block(case.body, self._branch(ctx, stmt.subject))

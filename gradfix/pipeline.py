@@ -34,7 +34,7 @@ PREFILTER = (
     b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
     b"accumulate_grad_batches", b"gradient_accumulation_steps",
 )  # fmt: skip
-_BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(")
+_BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 
 
 @dataclass(frozen=True)

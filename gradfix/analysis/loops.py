@@ -741,7 +741,9 @@ class _Walker:
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
-        return any(word in text for word in ("backward", "zero_grad", ".step(", ".grad"))
+        if any(word in text for word in ("backward", "zero_grad", ".step(", ".grad")):
+            return True
+        return any(alias in text for alias in backward_aliases(helper.facts or self.facts))
 
     def suspicious(
         self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context
@@ -805,9 +807,22 @@ def _calls_objects(facts: ModuleFacts) -> bool:
     return found
 
 
+def backward_aliases(facts: ModuleFacts) -> tuple[str, ...]:
+    """Local names the module's imports give `torch.autograd.backward` other than its own
+    (`from torch.autograd import backward as bw`): a call of one runs a backward pass, though
+    its text never says `backward`."""
+    found = facts.__dict__.get("_backward_aliases")
+    if found is None:
+        found = facts.__dict__["_backward_aliases"] = tuple(
+            sorted(local for local, full in facts.imports.aliases.items() if full == "torch.autograd.backward" and local != "backward")
+        )
+    return found  # type: ignore[no-any-return]
+
+
 def backpropagating_functions(facts: ModuleFacts) -> set[str]:
-    """Names of the module's functions and methods whose text mentions `backward`, or a call
-    of such a function (to a fixed point)."""
+    """Names of the module's functions and methods whose text mentions `backward` (or a name
+    the module imports `torch.autograd.backward` as), or a call of such a function (to a fixed
+    point); with those names themselves."""
     texts: dict[str, list[str]] = {}
     infos = list(facts.module_functions.values())
     infos += [info for methods in facts.methods.values() for info in methods.values()]
@@ -815,7 +830,9 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     for info in infos:
         source = info.source or facts.source
         texts.setdefault(info.node.name, []).append(source.segment(info.node))
-    found = {name for name, bodies in texts.items() if any("backward" in body for body in bodies)}
+    aliases = backward_aliases(facts)
+    words = ("backward", *aliases)
+    found = {name for name, bodies in texts.items() if any(word in body for body in bodies for word in words)}
     changed = bool(found)
     while changed:
         changed = False
@@ -823,7 +840,7 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
             if name not in found and any(other in body for body in bodies for other in found):
                 found.add(name)
                 changed = True
-    return found
+    return found | set(aliases)
 
 
 def _is_elif(node: ast.If, source: Source) -> bool:

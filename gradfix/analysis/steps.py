@@ -50,9 +50,12 @@ def _iteration_events(info: FunctionInfo) -> list[GradEvent] | None:
 
 def _may_be_step_shaped(info: FunctionInfo) -> bool:
     """A look at the text: a backward and a step written outside the function's own loops."""
+    from gradfix.analysis.loops import backward_aliases
+
     source = info.source or info.facts.source  # type: ignore[union-attr]
+    words = _BACKWARD_WORDS + backward_aliases(info.facts) if info.facts is not None else _BACKWARD_WORDS
     for text in (source.segment(info.node), _top_level_text(source, info.node)):
-        if "step" not in text or not any(word in text for word in _BACKWARD_WORDS):
+        if "step" not in text or not any(word in text for word in words):
             return False
     return True
 

@@ -1,0 +1,14 @@
+import torch
+from torch.autograd import backward as run_backward
+
+
+def backprop(loss):
+    run_backward(loss)
+
+
+def fit(model, loader, opt):
+    for x, y in loader:
+        opt.zero_grad(set_to_none=True)
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        backprop(loss)
+        opt.step()

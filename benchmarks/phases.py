@@ -51,12 +51,16 @@ def parse(data: bytes) -> object:
         return None
 
 
-def batch_process():  # type: ignore[no-untyped-def]
+def batch_process(run_id: str):  # type: ignore[no-untyped-def]
     """How the command line calls the engine on each file (with what it does about the cycle
-    collector around it), else `process_source` itself."""
+    collector around it, and in one steady run: each project file looked at on disk once),
+    else `process_source` itself (older versions)."""
     from gradfix import runner
 
-    return getattr(runner, "_batch_process", runner.process_source)
+    process = getattr(runner, "_batch_process", runner.process_source)
+    if "run_id" not in process.__code__.co_varnames:
+        return process
+    return lambda path, data, options: process(path, data, options, run_id)
 
 
 def fresh_project_index() -> None:
@@ -125,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     times["parse"] = T() - t
 
     select = frozenset(default_codes())
-    process = batch_process()
+    process = batch_process("phases-check")
     fresh_project_index()
     t = T()
     checked = [process(path, data[path], Options(select=select)) for path in candidates]
@@ -133,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
 
     fresh_project_index()  # the fix run pays for reading the project as the check run did
     t = T()
+    process = batch_process("phases-fix")  # as `--diff` runs (`--write` looks at files again)
     fixed = [process(path, data[path], Options(select=select, fix=True)) for path in candidates]
     times["fix"] = T() - t - times["parse"] - times["analysis"]
 

@@ -249,6 +249,7 @@ def _main(argv: Sequence[str] | None) -> int:
         read_stdin=lambda: sys.stdin.buffer.read(),
         stdin_name=stdin_name,
         cache=cache,
+        steady=not write,  # nothing is written during the run: each file is looked at once
     )
     from gradfix.report.output import Reporter
 

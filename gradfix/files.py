@@ -25,6 +25,35 @@ SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")
 STDIN = "-"
 
 
+# A run over files that writes none (a check, a diff: the command line and its pool workers)
+# looks at each file on disk once. The project index (gradfix.project) searches all the files
+# of a project for the callers of each step function it finds; looking at each file on disk
+# again for every analysis was a quarter of the CPU of a check of the 22 evaluation
+# repositories. What an analysis read is still recorded with the hash of the bytes it used, so
+# a cache entry never outlives them. A language server, and a run that writes fixes, look again
+# for each analysis: files change between analyses there.
+steady: str | None = None  # the current steady run (read it as `gradfix.files.steady`)
+
+
+class steady_run:
+    """`with steady_run(run_id):` -- the files of every project are looked at on disk once
+    for all the analyses under the same `run_id` (a string unique to one run; a pool worker
+    receives it with each file). `None` changes nothing."""
+
+    def __init__(self, run_id: str | None) -> None:
+        self.run_id = run_id
+
+    def __enter__(self) -> None:
+        global steady
+        self._outer = steady
+        if self.run_id is not None:
+            steady = self.run_id
+
+    def __exit__(self, *exc: object) -> None:
+        global steady
+        steady = self._outer
+
+
 class FileError(Exception):
     """A file that cannot be processed; the message is one line naming the problem."""
 

@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
+from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
@@ -65,7 +66,7 @@ class Project:
     touched: dict[str, str] = field(default_factory=dict)
     _caller_models: dict[Path, object] = field(default_factory=dict)
     _hashes: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # the bytes last hashed
-    _epoch: dict[str, str] | None = None  # the `touched` record of the files in `_seen`
+    _epoch: object | None = None  # the `touched` record (or the run) of the files in `_seen`
     _seen: set[Path] = field(default_factory=set)  # looked at on disk during this analysis
     # module name (and the importing file's folder) -> its file, and the files whose absence
     # the answer relied on; like `_files`, kept until `forget_layout()`
@@ -75,12 +76,15 @@ class Project:
     _functions_epoch: dict[str, str] | None = None
     _contents: list[tuple[Path, bytes | None]] = field(default_factory=list)  # `files_mentioning`'s
     _contents_epoch: dict[str, str] | None = None
+    _contents_run: str | None = None  # the steady run `_contents` was read in
+    _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
+    _mentions: dict[bytes, list[Path]] = field(default_factory=dict)  # word -> files, in the run
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
         self._files = None
         self._located.clear()
-        self._functions_epoch = self._contents_epoch = None
+        self._functions_epoch = self._contents_epoch = self._contents_run = None
 
     # files -------------------------------------------------------------------------------
     def read(self, path: Path) -> bytes | None:
@@ -102,10 +106,18 @@ class Project:
 
     def read_quietly(self, path: Path) -> bytes | None:
         """Bytes for a search: not a dependency unless something is found in them. A file is
-        looked at on disk once per analysis (while `touched` is the same record)."""
+        looked at on disk once per analysis (while `touched` is the same record), or once per
+        run over files (`gradfix.files.steady_run`)."""
         path = path.absolute()
-        if self._epoch is not self.touched:
-            self._epoch = self.touched
+        run = _files.steady
+        if run is None:
+            fresh = self._epoch is not self.touched
+            epoch: object = self.touched
+        else:
+            fresh = self._epoch != run  # a string, compared by value: it is sent to workers
+            epoch = run
+        if fresh:
+            self._epoch = epoch
             self._seen = set()
         elif path in self._seen:
             return self._bytes[path][1]
@@ -190,10 +202,23 @@ class Project:
         needle = word.encode()
         if self._contents_epoch is not self.touched:  # read (and recorded) once per analysis
             self._contents_epoch = self.touched
-            self._contents = [(path, self.read(path)) for path in self.files()]
-        for path, data in self._contents:
-            if data is not None and needle in data:
-                yield path
+            if _files.steady is not None and self._contents_run == _files.steady:
+                self.touched.update(self._contents_read)  # the same files, as read in this run
+            else:
+                self._contents = [(path, self.read(path)) for path in self.files()]
+                self._contents_run = _files.steady
+                names = (str(path.absolute()) for path, _ in self._contents)
+                self._contents_read = {name: self.touched[name] for name in names}
+                self._mentions = {}
+        if _files.steady is None:
+            yield from (path for path, data in self._contents if data is not None and needle in data)
+            return
+        # in a steady run the same bytes are searched for the same name by many analyses (the
+        # `training_function` of every example script): each name is searched for once
+        found = self._mentions.get(needle)
+        if found is None:
+            found = self._mentions[needle] = [p for p, data in self._contents if data is not None and needle in data]
+        yield from found
 
     # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: Path | str) -> bool:

@@ -17,11 +17,12 @@ pipeline <- notebooks <- runner, without a cycle.
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
 from collections import deque
 
-from gradfix.files import STDIN, FileError, SourceFile, read_source
+from gradfix.files import STDIN, FileError, SourceFile, read_source, steady_run
 from gradfix.pipeline import (  # noqa: F401  (re-exported: the public names of the pipeline)
     MAX_PASSES,
     PREFILTER,
@@ -68,15 +69,16 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
             gc.enable()
 
 
-def _batch_process(path: str, data: bytes, options: Options) -> FileResult:
+def _batch_process(path: str, data: bytes, options: Options, run_id: str | None = None) -> FileResult:
     """`process_source` in a run over files (the command line, a pool worker). What the
     analysis leaves alive -- the project's index of the file, read again by files that
     import it -- is moved out of the cycle collector's way (`gc.freeze`): otherwise the next
     young collection scans all of it once more for nothing (0.6 s after the 5 MB file, about
     a tenth of a worker's time on real repositories). The analysis leaves next to no cyclic
     garbage to be kept by this (it breaks its own cycles), and such a process ends with its
-    run; a language server calls `process_source` itself."""
-    result = process_source(path, data, options)
+    run; a language server calls `process_source` itself. `run_id`: see `steady_run`."""
+    with steady_run(run_id):
+        result = process_source(path, data, options)
     gc.freeze()
     return result
 
@@ -121,7 +123,7 @@ class _Submitted:
         self.generation = generation
 
 
-def _prepare(source: SourceFile, cache: Cache | None) -> FileResult | _Work:
+def _prepare(source: SourceFile, cache: Cache | None, run_id: str | None = None) -> FileResult | _Work:
     """The result when it is known without analysis (read error, cache hit, no gradient code)."""
     path = source.path
     pending = None
@@ -134,7 +136,8 @@ def _prepare(source: SourceFile, cache: Cache | None) -> FileResult | _Work:
                 return hit
     except FileError as error:
         return FileResult(path, error=f"{path}: error: {error}")
-    train, depends = _prefilter(data, path)
+    with steady_run(run_id):
+        train, depends = _prefilter(data, path)
     if not train:  # what process_source answers for such bytes, without the bytes
         result = FileResult(path, depends_on=depends)
         if cache is not None and pending is not None:
@@ -150,14 +153,19 @@ def run(
     read_stdin: Callable[[], bytes] | None = None,
     stdin_name: str = STDIN,
     cache: Cache | None = None,
+    steady: bool = False,
 ) -> Iterator[FileResult]:
     """Results in the order of `sources`, processing in parallel when it pays.
+
+    `steady`: nothing writes to the files during the run (no `--write`), so each file of a
+    project is looked at on disk once for the whole run (gradfix.files.steady_run).
 
     With a `cache` (gradfix.cache.Cache), files whose inputs did not change are answered from
     it, new results are stored, and the cache is saved once every result has been yielded.
     stdin never goes through the cache.
     """
     workers = jobs or os.cpu_count() or 1
+    run_id = f"{os.getpid()}:{next(_RUN_NUMBERS)}" if steady else None
     _calm_gc()
     window: deque[FileResult | _Work | _Submitted] = deque()
     waiting = 0  # _Work items in the window (no pool yet)
@@ -172,7 +180,7 @@ def run(
         return result
 
     def submit(work: _Work) -> _Submitted:
-        return _Submitted(work, _submit(pool, work, options), generation)  # type: ignore[arg-type]
+        return _Submitted(work, _submit(pool, work, options, run_id), generation)  # type: ignore[arg-type]
 
     def outcome(item: _Submitted) -> FileResult:
         """The pool's result; after a worker died, the file's own analysis in a process of
@@ -192,13 +200,13 @@ def run(
         for source in sources:
             if source.path == STDIN:
                 data = read_stdin() if read_stdin else b""
-                window.append(_batch_process(stdin_name, data, options))
+                window.append(_batch_process(stdin_name, data, options, run_id))
             else:
-                item = _prepare(source, cache)
+                item = _prepare(source, cache, run_id)
                 if not isinstance(item, _Work):
                     window.append(item)
                 elif workers <= 1:
-                    window.append(finish(item, _batch_process(item.path, item.data, options)))
+                    window.append(finish(item, _batch_process(item.path, item.data, options, run_id)))
                 elif pool is not None:
                     window.append(submit(item))
                     in_flight += 1
@@ -220,7 +228,7 @@ def run(
                         break  # enough work may follow to start a pool
                     window.popleft()
                     waiting -= 1
-                    yield finish(head, _batch_process(head.path, head.data, options))
+                    yield finish(head, _batch_process(head.path, head.data, options, run_id))
                 elif isinstance(head, _Submitted):
                     if in_flight <= limit and not head.future.done():
                         break
@@ -233,7 +241,7 @@ def run(
         while window:
             head = window.popleft()
             if isinstance(head, _Work):
-                yield finish(head, _batch_process(head.path, head.data, options))
+                yield finish(head, _batch_process(head.path, head.data, options, run_id))
             elif isinstance(head, _Submitted):
                 yield finish(head.work, outcome(head))
             else:
@@ -245,14 +253,14 @@ def run(
         cache.save()
 
 
-def _submit(pool: ProcessPoolExecutor, work: _Work, options: Options) -> Future[FileResult]:
+def _submit(pool: ProcessPoolExecutor, work: _Work, options: Options, run_id: str | None) -> Future[FileResult]:
     """A future for the file's result; one that failed at once when the pool is already
     broken (a worker died since the last result was read)."""
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        return pool.submit(_process_remote, work.path, work.data, options)
+        return pool.submit(_process_remote, work.path, work.data, options, run_id)
     except BrokenProcessPool as error:
         failed: Future[FileResult] = Future()
         failed.set_exception(error)
@@ -291,6 +299,7 @@ def _calm_gc() -> None:
 
 
 _FROZEN_AT = 0
+_RUN_NUMBERS = itertools.count(1)
 
 
 def _start_pool(workers: int) -> ProcessPoolExecutor:
@@ -319,11 +328,11 @@ def _die_with_parent() -> None:
 TEST_WORKER_DIES_ON = "GRADFIX_TEST_WORKER_DIES_ON"
 
 
-def _process_remote(path: str, data: bytes, options: Options) -> FileResult:
+def _process_remote(path: str, data: bytes, options: Options, run_id: str | None = None) -> FileResult:
     """In a worker: the original bytes need not travel back unless they are needed."""
     if os.environ.get(TEST_WORKER_DIES_ON) and os.path.basename(path) == os.environ[TEST_WORKER_DIES_ON]:
         os._exit(70)
-    result = _batch_process(path, data, options)
+    result = _batch_process(path, data, options, run_id)
     if not result.changed:
         result.original = None
     return result

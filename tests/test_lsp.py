@@ -391,13 +391,26 @@ async def test_a_newer_edit_supersedes_stale_analyses(vscode: LanguageClient) ->
     assert len(versions) < len(texts)  # the burst was debounced, not analysed edit by edit
 
 
+CORRECT_LOOP = """
+for epoch_{n} in range(3):
+    for x, y in batches:
+        optimizer.zero_grad()
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+"""
+
+
 async def test_an_edit_during_an_analysis_drops_that_analysis(vscode: LanguageClient) -> None:
     """A change that arrives while the previous version is being analysed: only the newest
     version is ever published (the stale result is dropped, whatever the timing)."""
     from gradfix.lsp.server import DEBOUNCE_SECONDS
 
     loop = asyncio.get_running_loop()
-    big = BUGGY + "".join(f"value_{n} = {n}\n" for n in range(1000))
+    # correct loops that make one analysis take a while (0.3 s here): the edit below must land
+    # well inside it, whatever the machine's load (a 1,000-line file took 30 ms, which left a
+    # 20 ms window for the edit to arrive in and failed one run in three)
+    big = BUGGY + "".join(CORRECT_LOOP.format(n=n) for n in range(200))
     uri = open_file(vscode, vscode.root / "big.py", big)  # type: ignore[attr-defined]
     await published(vscode, uri, 1)
     sent = loop.time()

@@ -1,0 +1,138 @@
+"""A run over files that writes nothing looks at each file of a project on disk once
+(gradfix.files.steady_run): the project index searches every file for the callers of each step
+function, and did so with a `stat` of each file again for every analysis. These tests pin what
+must not change with it: every result, and every dependency the cache keys on; and that the
+snapshot ends with its run, and is never taken by a run that writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import gradfix.project as project_module
+from gradfix import runner
+from gradfix import files
+from gradfix.cli import main
+from gradfix.files import SourceFile
+from gradfix.pipeline import Options
+from gradfix.transforms import default_codes
+
+OPTIONS = Options(select=frozenset(default_codes()))
+
+STEP = '''"""One step of training, called per batch elsewhere."""
+
+
+def train_step(model, optimizer, batch):
+    loss = model(batch).mean()
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+'''
+
+CALLER = '''import torch
+
+from {module} import train_step
+
+
+def main(model, loader):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for batch in loader:
+        {clear}train_step(model, optimizer, batch)
+'''
+
+
+def _project(root: Path) -> list[Path]:
+    """Two step functions with the same name (each searched for by name in every file), their
+    callers (one clears, one does not), and a file that only mentions the name."""
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    (root / "steps_a.py").write_text(STEP)
+    (root / "steps_b.py").write_text(STEP)
+    (root / "run_a.py").write_text(CALLER.format(module="steps_a", clear=""))
+    (root / "run_b.py").write_text(CALLER.format(module="steps_b", clear="optimizer.zero_grad()\n        "))
+    (root / "notes.py").write_text('"""train_step is documented in steps_a."""\n')
+    return sorted(root.glob("*.py"))
+
+
+def _fresh_index() -> None:
+    project_module._PROJECTS.clear()
+    project_module._ROOTS.clear()
+
+
+def _results(paths: list[Path], steady: bool) -> dict[str, tuple[list, dict[str, str]]]:
+    _fresh_index()
+    results = runner.run([SourceFile(str(p)) for p in paths], OPTIONS, jobs=1, steady=steady)
+    return {r.path: ([(d.line, d.column, d.code, d.message) for d in r.diagnostics], r.depends_on) for r in results}
+
+
+def test_a_steady_run_finds_and_records_what_separate_analyses_do(tmp_path: Path) -> None:
+    paths = _project(tmp_path)
+    steady = _results(paths, steady=True)
+    looked_again = _results(paths, steady=False)
+    assert steady == looked_again
+    # the step function of the loop that does not clear is found, through the other file
+    assert any(code == "GF001" for _, _, code, _ in steady[str(tmp_path / "steps_a.py")][0])
+    assert not steady[str(tmp_path / "steps_b.py")][0]
+    # both step functions depend on every file that may call them (a file that starts to
+    # call one changes its result): the second analysis records them too, from the run's look
+    for name in ("steps_a.py", "steps_b.py"):
+        depends = steady[str(tmp_path / name)][1]
+        assert {Path(p).name for p in depends} >= {"run_a.py", "run_b.py", "notes.py"}
+
+
+class _CountingOs:
+    """The `os` module as gradfix.project sees it, counting its looks at files on disk."""
+
+    def __init__(self) -> None:
+        self.looks: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(os, name)
+
+    def stat(self, path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.looks[str(path)] = self.looks.get(str(path), 0) + 1
+        return os.stat(path, *args, **kwargs)
+
+
+def test_each_file_is_looked_at_once_in_a_steady_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = _project(tmp_path)
+    counting = _CountingOs()
+    monkeypatch.setattr(project_module, "os", counting)
+    _results(paths, steady=True)
+    assert set(counting.looks) >= {str(p) for p in paths}
+    assert max(counting.looks.values()) == 1
+    counting.looks.clear()
+    _results(paths, steady=False)
+    assert max(counting.looks.values()) > 1  # each analysis with a step function looks at every file again
+
+
+def test_the_snapshot_ends_with_its_run(tmp_path: Path) -> None:
+    paths = _project(tmp_path)
+    before = _results(paths, steady=True)
+    assert files.steady is None
+    # the caller that did not clear now does: the next run (steady or not) sees the edit
+    (tmp_path / "run_a.py").write_text(CALLER.format(module="steps_a", clear="optimizer.zero_grad()\n        "))
+    for steady in (True, False):
+        runner_results = runner.run([SourceFile(str(tmp_path / "steps_a.py"))], OPTIONS, jobs=1, steady=steady)
+        (result,) = list(runner_results)
+        assert not result.diagnostics
+        assert result.depends_on != before[str(tmp_path / "steps_a.py")][1]
+
+
+@pytest.mark.parametrize(("flags", "steady"), [((), True), (("--diff",), True), (("--write",), False)])
+def test_only_runs_that_write_nothing_are_steady(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...], steady: bool
+) -> None:
+    _project(tmp_path)
+    seen: list[bool] = []
+    real_run = runner.run
+
+    def recording_run(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(kwargs.get("steady", False))
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "run", recording_run)
+    with pytest.raises(SystemExit):
+        main([*flags, "--no-cache", "--jobs", "1", str(tmp_path)])
+    assert seen == [steady]

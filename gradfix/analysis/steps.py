@@ -54,10 +54,14 @@ def _may_be_step_shaped(info: FunctionInfo) -> bool:
 
     source = info.source or info.facts.source  # type: ignore[union-attr]
     words = _BACKWARD_WORDS + backward_aliases(info.facts) if info.facts is not None else _BACKWARD_WORDS
-    for text in (source.segment(info.node), _top_level_text(source, info.node)):
-        if "step" not in text or not any(word in text for word in words):
-            return False
-    return True
+    # the whole text first: most functions say neither word, and their top-level text is not cut out
+    return _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
+        _top_level_text(source, info.node), words
+    )
+
+
+def _steps_and_backpropagates(text: str, words: tuple[str, ...]) -> bool:
+    return "step" in text and any(word in text for word in words)
 
 
 def _top_level_text(source: Source, function: ast.AST) -> str:

@@ -78,7 +78,7 @@ class Project:
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
     _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
-    _mentions: dict[bytes, list[Path]] = field(default_factory=dict)  # word -> files, in the run
+    _mentions: dict[bytes, list[Path]] = field(default_factory=dict)  # word -> files, for `_contents`
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
@@ -210,11 +210,8 @@ class Project:
                 names = (str(path.absolute()) for path, _ in self._contents)
                 self._contents_read = {name: self.touched[name] for name in names}
                 self._mentions = {}
-        if _files.steady is None:
-            yield from (path for path, data in self._contents if data is not None and needle in data)
-            return
-        # in a steady run the same bytes are searched for the same name by many analyses (the
-        # `training_function` of every example script): each name is searched for once
+        # each name is searched for once per reading of the files: in a steady run that is once
+        # for the many analyses that ask (the `training_function` of every example script)
         found = self._mentions.get(needle)
         if found is None:
             found = self._mentions[needle] = [p for p, data in self._contents if data is not None and needle in data]

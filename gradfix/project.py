@@ -235,40 +235,48 @@ class Project:
     # names ----------------------------------------------------------------------------------
     def module_file(self, name: str, importer: Path | None) -> Path | None:
         """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`)."""
-        key = (name, str(importer.absolute().parent) if importer is not None else None)
+        folder = None
+        if importer is not None:
+            text = str(importer)  # a `Path`'s own spelling: the folder is its parent, as `Path` says
+            folder = os.path.dirname(text) if os.path.isabs(text) else str(importer.absolute().parent)
+        key = (name, folder)
         located = self._located.get(key)
         if located is None:
             absent: list[str] = []
-            located = self._located[key] = (self._module_file(name, importer, absent), tuple(absent))
+            found = self._module_file(name, folder, absent)
+            located = self._located[key] = (Path(found) if found is not None else None, tuple(absent))
         for candidate in located[1]:
             self.touched[candidate] = _ABSENT  # appearing, it would change the answer
         return located[0]
 
-    def _module_file(self, name: str, importer: Path | None, absent: list[str]) -> Path | None:
+    def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:
+        """As `module_file`, on strings (a run asks it for every imported name it resolves)."""
         level = len(name) - len(name.lstrip("."))
         parts = [p for p in name.lstrip(".").split(".") if p]
-        bases: list[Path] = []
+        root = str(self.root)  # absolute (`project_root`)
+        inside = root if root.endswith(os.sep) else root + os.sep
+        bases: list[str] = []
         if level:
-            if importer is None:
+            if folder is None:
                 return None
-            base = importer.absolute().parent
+            base = folder
             for _ in range(level - 1):
-                base = base.parent
+                base = os.path.dirname(base)
             bases = [base]
         else:
-            if importer is not None:
-                bases.append(importer.absolute().parent)
-            bases += [self.root, self.root / "src"]
+            if folder is not None:
+                bases.append(folder)
+            bases += [root, os.path.join(root, "src")]
         for base in bases:
-            target = base.joinpath(*parts) if parts else base
-            for candidate in (target.with_suffix(".py") if parts else None, target / "__init__.py"):
-                if candidate is None or not _within(candidate, self.root):
+            target = os.path.join(base, *parts) if parts else base
+            for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
+                if candidate is None or not candidate.startswith(inside):  # within the root
                     continue
-                if candidate.is_file():
+                if os.path.isfile(candidate):
                     return candidate
-                if not candidate.parent.is_dir():
+                if not os.path.isdir(os.path.dirname(candidate)):
                     break
-                absent.append(str(candidate.absolute()))
+                absent.append(candidate)
         return None
 
     def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
@@ -298,6 +306,9 @@ class Project:
             path = self.module_file(module_name, importer)
             if path is None:
                 continue
+            data = self.read(path)  # a dependency, whether or not the module is parsed
+            if data is None or not _may_hold(data, rest):
+                return None  # neither defines nor imports the name: nothing to parse for
             module = self.module(path)
             if module is None:
                 return None
@@ -331,20 +342,67 @@ def _release(module: Module | None, keep: ModuleFacts | None) -> None:
         module.facts.release()
 
 
+def _may_hold(data: bytes, rest: list[str]) -> bool:
+    """Whether a module's bytes can answer `_function`'s lookup of `rest` (`name` or
+    `Class.name`, then through an import of `rest[0]`), a quick look before parsing it. A
+    function or method is found only where `def name` is written; a re-export only where
+    `rest[0]` is bound by an import, and every name an import binds is written right after
+    `import`, `as`, `,` or `(`, or at the start of a line that continues the statement (the
+    line above, blank lines and comment lines left out, ends with `,`, `(` or a backslash, or
+    holds a `#` that hides how it ends). Anything else that looks like one answers yes."""
+    if b"\r" in data:  # lines as Python counts them
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if len(rest) <= 2:
+        for start, before in _occurrences(data, rest[-1].encode()):
+            if before.rstrip(b" \t\n\\").endswith(b"def") and _word_ends(before.rstrip(b" \t\n\\"), 3):
+                return True
+    for start, before in _occurrences(data, rest[0].encode()):
+        before = before[before.rfind(b"\n") + 1 :].rstrip()
+        if before.endswith((b",", b"(", b"\\")):
+            return True
+        if (before.endswith(b"import") and _word_ends(before, 6)) or (before.endswith(b"as") and _word_ends(before, 2)):
+            return True
+        if before.strip():
+            continue  # a use of the name, not an import of it
+        while start > 0:  # the start of a line: does the statement above go on?
+            end = start - 1
+            start = data.rfind(b"\n", 0, end) + 1
+            line = data[start:end].strip()
+            if not line or line.startswith(b"#"):
+                continue
+            if line.endswith((b",", b"(", b"\\")) or b"#" in line:
+                return True
+            break
+    return False
+
+
+def _occurrences(data: bytes, word: bytes) -> Iterator[tuple[int, bytes]]:
+    """Each place `word` is written as a whole identifier: where its line starts, and the
+    text from a little before that line (enough for `def` across a backslash) up to it."""
+    at = data.find(word)
+    while at != -1:
+        end = at + len(word)
+        if not (at and _in_word(data[at - 1])) and not (end < len(data) and _in_word(data[end])):
+            line = data.rfind(b"\n", 0, at) + 1
+            yield line, data[max(0, min(line, at - 80)) : at]
+        at = data.find(word, end)
+
+
+def _in_word(byte: int) -> bool:
+    return byte == 95 or byte >= 128 or 48 <= byte <= 57 or 65 <= byte <= 90 or 97 <= byte <= 122
+
+
+def _word_ends(text: bytes, size: int) -> bool:
+    """`text` ends with a word of `size` bytes (not the tail of a longer one)."""
+    return len(text) == size or not _in_word(text[-size - 1])
+
+
 def _lookup(facts: ModuleFacts, rest: list[str]) -> FunctionInfo | None:
     if len(rest) == 1:
         return facts.module_functions.get(rest[0])
     if len(rest) == 2:
         return facts.methods.get(rest[0], {}).get(rest[1])
     return None
-
-
-def _within(path: Path, root: Path) -> bool:
-    try:
-        path.absolute().relative_to(root)
-    except ValueError:
-        return False
-    return True
 
 
 _PROJECTS: dict[Path, Project] = {}

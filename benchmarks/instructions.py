@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Instructions, not seconds: gradfix at two (or more) commits, on one tree, counted by Valgrind.
+
+    python benchmarks/instructions.py TREE [--rev A] [--rev B] ... [-- GRADFIX ARGS]
+
+On a shared VM the same command's CPU time moves by 30% within an hour, so a change that saves
+3% cannot be seen in seconds. The number of instructions a run executes, as Valgrind's
+cachegrind counts them (`--cache-sim=no`), does not move: with `PYTHONHASHSEED=0` two runs of
+the same commit differ by a few hundred instructions in twelve billion. This script writes
+each revision of this repository (`git archive`, default `HEAD`) into a temporary folder,
+compiles its modules to bytecode once (so no run counts the compiler), and counts
+`python -m gradfix --no-cache --jobs 1 [GRADFIX ARGS] TREE` with that folder first on
+`PYTHONPATH` (the interpreter running this script provides LibCST and the other
+dependencies). It prints each count and its ratio to the first revision's.
+
+`--index` counts one revision twice instead: a check of every file of the tree in one process
+with the project index and without it (as `index_cost.py` does in CPU time): what issue 13's
+index costs, in instructions.
+
+Instructions are a proxy: a run that executes fewer of them is faster on the same machine,
+but not in proportion (memory stalls, the collector's work). Valgrind slows a run about 25
+times: the five real repositories of docs/performance.md take about a minute per count.
+A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+# In one process, as a check calls it, with the project index (GRADFIX_INDEX=1) or without
+# (project_for and open_project answer None: what index_cost.py compares).
+INDEX_CHILD = r"""
+import os, sys
+import gradfix.pipeline as pipeline
+import gradfix.project as project
+from gradfix import runner
+from gradfix.files import discover
+from gradfix.pipeline import Options
+from gradfix.transforms import ALL_RULES
+
+if os.environ["GRADFIX_INDEX"] == "0":
+    project.project_for = lambda *a, **k: None
+    pipeline.open_project = lambda *a, **k: None
+options = Options(select=frozenset(r.code for r in ALL_RULES if r.code != "GF007"))
+runner._calm_gc()
+findings = 0
+for source in discover([sys.argv[1]]):
+    with open(source.path, "rb") as handle:
+        findings += len(runner._batch_process(source.path, handle.read(), options, "instructions").diagnostics)
+print(findings)
+"""
+
+
+def export(rev: str, into: Path) -> Path:
+    """The revision's files in `into`, with bytecode compiled."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(into / "gradfix")], check=True)
+    return into
+
+
+def count(command: list[str], env: dict[str, str]) -> tuple[int, str]:
+    """Instructions executed by `command` (all its threads), and its standard output."""
+    with tempfile.NamedTemporaryFile(suffix=".out") as log:
+        done = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", f"--log-file={log.name}", *command],
+            env=env, capture_output=True, text=True, cwd=env["PYTHONPATH"],  # not a checkout's own gradfix
+        )
+        text = Path(log.name).read_text()
+    match = re.search(r"I\s+refs:\s+([\d,]+)", text)
+    if match is None:
+        raise SystemExit(f"valgrind gave no count for {command}: exit {done.returncode}\n{done.stderr[-2000:]}")
+    return int(match.group(1).replace(",", "")), done.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tree")
+    parser.add_argument("--rev", action="append", help="a commit of this repository (repeatable; default HEAD)")
+    parser.add_argument("--index", action="store_true", help="with and without the project index, one revision")
+    parser.add_argument("gradfix_args", nargs="*", help="after `--`: more arguments for gradfix")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: nothing to count with", file=sys.stderr)
+        return 2
+    revs = args.rev or ["HEAD"]
+    tree = str(Path(args.tree).resolve())
+    base_env = {**os.environ, "PYTHONHASHSEED": "0"}
+    base_env.pop("PYTHONDONTWRITEBYTECODE", None)
+    jobs: list[tuple[str, list[str], dict[str, str]]] = []  # (name, command, environment)
+    with tempfile.TemporaryDirectory() as scratch:
+        for number, rev in enumerate(revs[:1] if args.index else revs):
+            folder = export(rev, Path(scratch) / str(number))
+            env = {**base_env, "PYTHONPATH": str(folder)}
+            where = subprocess.run(
+                [sys.executable, "-c", "import gradfix; print(gradfix.__file__)"], env=env, capture_output=True, text=True, check=True, cwd=folder
+            ).stdout.strip()
+            if not where.startswith(str(folder)):
+                raise SystemExit(f"{rev}: gradfix was imported from {where}, not from the exported tree")
+            if args.index:
+                for index, name in (("1", "with the index"), ("0", "without the index")):
+                    jobs.append((f"{rev} {name}", [sys.executable, "-c", INDEX_CHILD, tree], {**env, "GRADFIX_INDEX": index}))
+            else:
+                command = [sys.executable, "-m", "gradfix", "--no-cache", "--jobs", "1", *args.gradfix_args, tree]
+                jobs.append((rev, command, env))
+        # counts are exact whatever else runs: one per core at a time
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            counted = list(pool.map(lambda job: count(job[1], job[2]), jobs))
+    rows = []
+    for (name, _, _), (n, out) in zip(jobs, counted):
+        lines = out.strip().splitlines()
+        rows.append((name, n, (lines[-1] + " findings") if args.index else f"{len(lines)} lines of output"))
+    first = rows[0][1]
+    print(f"tree: {tree}")
+    print("| run | instructions | ratio | output |")
+    print("|---|---:|---:|---|")
+    for name, n, out in rows:
+        print(f"| {name} | {n:,} | {n / first:.4f} | {out} |")
+    if args.index:
+        print(f"\nthe index adds {rows[0][1] / rows[1][1] - 1:+.1%} of the instructions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

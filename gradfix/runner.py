@@ -65,6 +65,9 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
             return process_notebook(path, data, options)  # the code cells as one program
         return process_python(path, data, options)
     finally:
+        names = sys.modules.get("gradfix.analysis.names")  # loaded once a file was analysed
+        if names is not None:
+            names.forget_nodes()  # the answers about this file's nodes
         if paused:
             gc.enable()
 

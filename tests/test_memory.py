@@ -78,3 +78,25 @@ def test_a_run_freezes_what_its_files_leave_alive(tmp_path: Path) -> None:
     results = list(run([SourceFile(str(other))], options, jobs=1))
     assert [d.code for d in results[0].diagnostics] == ["GF001"]
     assert gc.get_freeze_count() > before  # the file's analysis is out of the collector's way
+
+
+def test_answers_about_nodes_leave_no_cycle_and_go_with_the_file(tmp_path: Path) -> None:
+    from gradfix.analysis import names
+    from gradfix.runner import process_source
+
+    call = ast.parse("f(g(x.grad))", mode="eval").body  # the answer lists the node itself
+    gc.collect()
+    gc.disable()
+    try:
+        first = names.calls_and_grads(call)
+        assert names.calls_and_grads(call) is first  # answered once
+        assert names.walk_expression(call) is names.walk_expression(call)
+        gone = weakref.ref(call)
+        del call, first
+        names.forget_nodes()
+        assert gone() is None  # freed by reference counts: no cycle through the answers
+        path = tmp_path / "train.py"
+        process_source(str(path), TRAIN, Options(select=frozenset({"GF001"})))
+        assert not names._CALLS and not names._WALKED  # nothing kept once the file is done
+    finally:
+        gc.enable()

@@ -74,6 +74,19 @@ def classify_constructor(qualified: str | None) -> str | None:
     """What kind of object a call to `qualified` builds."""
     if not qualified:
         return None
+    try:
+        return _CONSTRUCTED[qualified]
+    except KeyError:
+        if len(_CONSTRUCTED) > 50_000:
+            _CONSTRUCTED.clear()
+        kind = _CONSTRUCTED[qualified] = _classify_constructor(qualified)
+        return kind
+
+
+_CONSTRUCTED: dict[str, str | None] = {}  # a name's kind never changes: each is classified once
+
+
+def _classify_constructor(qualified: str) -> str | None:
     last = qualified.rsplit(".", 1)[-1]
     if _OPTIMIZER_CLASS_NAME.search(last) and "lr_scheduler" not in qualified and not re.search(r"(Scheduler|Schedule|LR)$", last):
         return "optimizer"  # AdamWScheduleFree is an optimizer, whatever else its name says

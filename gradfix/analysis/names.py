@@ -124,12 +124,42 @@ def _children(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+# Answers about syntax-tree nodes, kept while a file is analysed: id(node) -> (node, answer).
+# A side table, not an attribute of the node: an answer lists the node or its children, and a
+# node holding it would be a reference cycle keeping its whole tree for the cycle collector.
+# Holding the node keeps its id from being reused while the answer is kept.
+_WALKED: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
+_CALLS: dict[int, tuple[ast.AST, tuple[list[ast.Call], list[ast.Attribute]]]] = {}
+_MAX_ANSWERS = 100_000
+
+
+def forget_nodes() -> None:
+    """Let go of the answers about nodes (at the end of each file's analysis): their trees
+    are freed by reference counts."""
+    _WALKED.clear()
+    _CALLS.clear()
+
+
 def walk_expression(node: ast.AST, skip_scopes: bool = True) -> list[ast.AST]:
     """Every node under `node` (itself included), parents before children, in source order
-    as far as the rules care; lambdas and nested definitions are skipped."""
+    as far as the rules care; lambdas and nested definitions are skipped. Answered once per
+    node while its file is analysed (`forget_nodes`): the rules walk the same expressions
+    again and again. Callers only read the list."""
+    if not skip_scopes:
+        return _walk_expression(node, frozenset())
+    known = _WALKED.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    if len(_WALKED) > _MAX_ANSWERS:
+        _WALKED.clear()
+    found = _walk_expression(node, _SKIPPED_TYPES)
+    _WALKED[id(node)] = (node, found)
+    return found
+
+
+def _walk_expression(node: ast.AST, skip: frozenset[type]) -> list[ast.AST]:
     out: list[ast.AST] = []
     stack = [node]
-    skip = _SKIPPED_TYPES if skip_scopes else frozenset()
     while stack:
         current = stack.pop()
         out.append(current)
@@ -142,11 +172,19 @@ def walk_expression(node: ast.AST, skip_scopes: bool = True) -> list[ast.AST]:
 def calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]:
     """In one walk: the calls an expression or simple statement makes, innermost first
     (evaluation order: `scaler.scale(loss).backward()` gives `scale` then `backward`), and its
-    `.grad` attributes, outermost first."""
+    `.grad` attributes, outermost first. Answered once per node while its file is analysed
+    (a helper's statements are walked once per call site); callers only read the lists."""
+    known = _CALLS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    if len(_CALLS) > _MAX_ANSWERS:
+        _CALLS.clear()
     calls: list[ast.Call] = []
     grads: list[ast.Attribute] = []
     _visit_calls_and_grads(node, calls, grads)
-    return calls, grads
+    found = (calls, grads)
+    _CALLS[id(node)] = (node, found)
+    return found
 
 
 def _visit_calls_and_grads(current: ast.AST, calls: list[ast.Call], grads: list[ast.Attribute]) -> None:

@@ -1,0 +1,75 @@
+"""Answers kept so that they are computed once (a speed-up, issue 14) are the answers a fresh
+computation gives: for every node of gradfix's own modules, and whatever was asked before."""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from pathlib import Path
+
+from gradfix.analysis import facts, names
+from gradfix.walk import ast_walk
+
+OWN = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+
+
+def _fresh_calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]:
+    calls: list[ast.Call] = []
+    grads: list[ast.Attribute] = []
+    names._visit_calls_and_grads(node, calls, grads)
+    return calls, grads
+
+
+def test_kept_walks_are_fresh_walks() -> None:
+    checked = 0
+    for path in OWN:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast_walk(tree):
+            if not isinstance(node, (ast.stmt, ast.expr)):
+                continue
+            for _ in range(2):  # the first answer is computed, the second is the kept one
+                calls, grads = names.calls_and_grads(node)
+                fresh_calls, fresh_grads = _fresh_calls_and_grads(node)
+                assert [id(c) for c in calls] == [id(c) for c in fresh_calls]
+                assert [id(g) for g in grads] == [id(g) for g in fresh_grads]
+                walked = names.walk_expression(node)
+                assert [id(n) for n in walked] == [id(n) for n in names._walk_expression(node, names._SKIPPED_TYPES)]
+            checked += 1
+        names.forget_nodes()
+    assert checked > 10_000
+
+
+def test_a_kept_answer_keeps_its_node_so_that_no_other_node_gets_its_id() -> None:
+    node = ast.parse("f(x)", mode="eval").body
+    assert [c.func.id for c in names.calls_and_grads(node)[0]] == ["f"]
+    kept = weakref.ref(node)
+    del node
+    assert kept() is not None  # its id is not free while the answer is kept
+    names.forget_nodes()
+    assert kept() is None
+    for text in ("g(y)", "h(z)", "k(w)"):  # new nodes may reuse the freed id
+        node = ast.parse(text, mode="eval").body
+        assert [c.func.id for c in names.calls_and_grads(node)[0]] == [text[0]]
+        assert names.walk_expression(node)[0] is node
+
+
+def test_skip_scopes_false_is_not_the_kept_answer() -> None:
+    node = ast.parse("f(lambda: g())", mode="eval").body
+    with_lambda = names.walk_expression(node, skip_scopes=False)
+    without = names.walk_expression(node)
+    assert any(isinstance(n, ast.Lambda) for n in with_lambda)
+    assert not any(isinstance(n, ast.Lambda) for n in without)
+
+
+def test_classify_constructor_kept_answers_are_fresh_answers() -> None:
+    asked = [
+        "torch.optim.SGD", "torch.optim.AdamW", "torch.optim.lr_scheduler.StepLR", "AdamWScheduleFree",
+        "timm.optim.create_optimizer_v2", "build_optimizer", "torch.cuda.amp.GradScaler", "Accelerator",
+        "OneCycleLR", "CosineLRScheduler", "MyOptimizer", "LionW", "nn.Linear", "dict", "", None,
+    ]  # fmt: skip
+    for path in OWN[:20]:  # and every dotted name written in some of gradfix's modules
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        asked += [names.dotted(n) for n in ast_walk(tree) if isinstance(n, ast.Attribute)]
+    for name in asked * 2:
+        expected = facts._classify_constructor(name) if name else None
+        assert facts.classify_constructor(name) == expected

@@ -519,6 +519,8 @@ def shifted(left_out: list[tuple[int, int]], old: Source, ops: list[tuple[int, i
 
 def dotted(expr: ast.AST) -> str | None:
     """`torch.optim.Adam` for a Name/Attribute chain, else None."""
+    if isinstance(expr, ast.Name):
+        return expr.id  # most of the calls: no list to join
     parts: list[str] = []
     while isinstance(expr, ast.Attribute):
         parts.append(expr.attr)

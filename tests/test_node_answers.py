@@ -8,6 +8,7 @@ import weakref
 from pathlib import Path
 
 from gradfix.analysis import facts, names
+from gradfix.analysis.loops import _Context
 from gradfix.walk import ast_walk
 
 OWN = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
@@ -73,3 +74,12 @@ def test_classify_constructor_kept_answers_are_fresh_answers() -> None:
     for name in asked * 2:
         expected = facts._classify_constructor(name) if name else None
         assert facts.classify_constructor(name) == expected
+
+
+def test_entering_a_statement_is_replace() -> None:
+    stmt = ast.parse("x = 1").body[0]
+    suite: list[ast.stmt] = [stmt]
+    ctx = _Context(class_name="C", mapping=(("a", "b"),), via=(ast.parse("f()", mode="eval").body,))  # type: ignore[arg-type]
+    entered = ctx.entered(stmt, suite)
+    assert entered == ctx.replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+    assert type(entered) is _Context and entered.class_name == "C" and entered.path == (stmt,)

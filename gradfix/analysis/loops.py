@@ -96,6 +96,14 @@ class _Context(NamedTuple):
     def replace(self, **changes: object) -> _Context:
         return self._replace(**changes)  # type: ignore[arg-type]
 
+    def entered(self, stmt: ast.stmt, suite: list[ast.stmt]) -> _Context:
+        """`replace(path=path + (stmt,), blocks=blocks + (suite,))`, for every statement walked:
+        built as a tuple directly, without `_replace`'s keyword handling."""
+        return _new_tuple(_Context, (self[0] + (stmt,), self[1] + (suite,), *self[2:]))  # type: ignore[no-any-return]
+
+
+_new_tuple = tuple.__new__
+
 
 @dataclass
 class ModuleModel:
@@ -244,7 +252,7 @@ class _Walker:
         if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
-            ctx = ctx.replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+            ctx = ctx.entered(stmt, suite)
         if isinstance(stmt, LOOPS):
             self.loop(stmt, ctx)
         elif isinstance(stmt, ast.If):

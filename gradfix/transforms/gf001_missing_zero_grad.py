@@ -131,10 +131,12 @@ class MissingZeroGrad(Rule):
             return  # `new_batch(model)` from a module gradfix cannot read: it may clear
         insertions: list[tuple[GradEvent, str]] = []
         accumulating: list[tuple[GradEvent, str, Accumulation]] = []
-        bindings = loop_bindings(loop.node, model.source)
+        bindings = None  # a walk of the whole body: only for a target that needs it
         for target, step in steps.items():
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
+            if bindings is None:
+                bindings = loop_bindings(loop.node, model.source)
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
             if step.conditional_within(loop.node):
@@ -159,7 +161,7 @@ class MissingZeroGrad(Rule):
                 self.code,
                 self.message.format(opt=target),
                 step.anchor,
-                fix=self._fix(loop, step, target, model, bindings),
+                fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  (set: a target needed it)
                 related=(loop.node,),
             )
 

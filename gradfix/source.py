@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import bisect
 import codecs
+import itertools
 import keyword
 import re
 import warnings
@@ -75,6 +76,17 @@ def decode(data: bytes) -> tuple[str, str]:
         raise SourceError(f"cannot decode: {error}") from None
 
 
+def _line_starts(text: str) -> list[int]:
+    """The offset where each line starts (after `\r\n`, `\r` or `\n`)."""
+    if "\r" in text:
+        return [0, *[match.end() for match in _NEWLINE.finditer(text)]]
+    # `\n` only (nearly every file): each line's length plus its newline, summed in C
+    starts = [0]
+    starts += itertools.accumulate(len(line) + 1 for line in text.split("\n"))
+    starts.pop()  # the end of the text, not the start of a line
+    return starts
+
+
 class Source:
     """One file's text and tree, with the offset arithmetic fixes need."""
 
@@ -86,10 +98,7 @@ class Source:
         self.tree = tree
         self.encoding = encoding
         self._data = data
-        starts = [0]
-        for match in _NEWLINE.finditer(text):
-            starts.append(match.end())
-        self.line_starts = starts
+        self.line_starts = _line_starts(text)
         first = _NEWLINE.search(text)
         self.newline = first.group(0) if first else "\n"
         self._ascii = text.isascii()

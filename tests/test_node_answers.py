@@ -4,6 +4,7 @@ computation gives: for every node of gradfix's own modules, and whatever was ask
 from __future__ import annotations
 
 import ast
+import re
 import weakref
 from pathlib import Path
 
@@ -83,3 +84,14 @@ def test_entering_a_statement_is_replace() -> None:
     entered = ctx.entered(stmt, suite)
     assert entered == ctx.replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
     assert type(entered) is _Context and entered.class_name == "C" and entered.path == (stmt,)
+
+
+def test_line_starts_are_where_python_starts_lines() -> None:
+    from gradfix.source import _line_starts
+
+    for text in ("", "x", "\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\rc\nd", "a\r\n", "\r", "é\nü\n\n"):
+        expected = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+        assert _line_starts(text) == expected, text
+    for path in OWN:
+        text = path.read_text(encoding="utf-8")
+        assert _line_starts(text) == [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]

@@ -114,6 +114,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             backward = events[last_backward]
             if any(_handles_gradients(e) for e in events[last_backward + 1 : index]):
                 continue  # gradients saved, rewritten or read by hand: the clear may be deliberate
+            if not any(e.kind is EventKind.CLEAR for e in events[last_backward + 1 : index]):
+                continue  # no clear between them (most loops): nothing to report, no flow to build
             if flow is None:
                 flow = IterationFlow(loop.node, model.source)
             if _unseen_handling_between(flow, backward, step, loop, model):

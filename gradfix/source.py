@@ -191,9 +191,13 @@ class Source:
         return start + len(encoded.decode("utf-8", "surrogatepass"))
 
     def start(self, node: ast.AST) -> int:
+        if self._ascii:  # a byte column is a character column
+            return self.line_starts[node.lineno - 1] + node.col_offset  # type: ignore[attr-defined,no-any-return]
         return self.offset(node.lineno, node.col_offset)  # type: ignore[attr-defined]
 
     def end(self, node: ast.AST) -> int:
+        if self._ascii:
+            return self.line_starts[node.end_lineno - 1] + node.end_col_offset  # type: ignore[attr-defined,no-any-return]
         return self.offset(node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -212,6 +216,11 @@ class Source:
 
     # text of nodes ---------------------------------------------------------------------------
     def segment(self, node: ast.AST) -> str:
+        if self._ascii:  # `start` and `end` written out: the analysis asks for many segments
+            starts = self.line_starts
+            return self.text[
+                starts[node.lineno - 1] + node.col_offset : starts[node.end_lineno - 1] + node.end_col_offset  # type: ignore[attr-defined]
+            ]
         return self.text[self.start(node) : self.end(node)]
 
     def code(self, node: ast.AST) -> str:

@@ -305,7 +305,7 @@ class GraphFlow:
         if self._defs is None:
             self._defs = {}
             self._methods = set()
-            for node in ast_walk(self.source.tree):
+            for node in self.source.nodes:  # the tree walked once, shared with the rules
                 if isinstance(node, ast.ClassDef):
                     self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
                 elif isinstance(node, FUNCTIONS):

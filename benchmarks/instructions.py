@@ -89,8 +89,10 @@ def main() -> int:
     parser.add_argument("tree")
     parser.add_argument("--rev", action="append", help="a commit of this repository (repeatable; default HEAD)")
     parser.add_argument("--index", action="store_true", help="with and without the project index, one revision")
-    parser.add_argument("gradfix_args", nargs="*", help="after `--`: more arguments for gradfix")
-    args = parser.parse_args()
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []  # after `--`: more arguments for gradfix
+    args = parser.parse_args(argv[: len(argv) - len(extra) - (1 if "--" in argv else 0)])
+    args.gradfix_args = extra
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing to count with", file=sys.stderr)
         return 2

@@ -86,3 +86,24 @@ def test_import_lines_answer_as_the_whole_file(shape: bytes, name: str) -> None:
     for stem in ("engine", "pkg", "utils", "other"):
         pattern = _importing(stem, name)
         assert bool(pattern.search(_import_statements(data))) == bool(pattern.search(data)), (stem, name)
+
+
+def test_import_lines_are_the_pattern_s_matches() -> None:
+    """`_import_lines` finds the lines `_IMPORT_LINE` matches, by a byte search: the same spans
+    on every shape above, on gradfix's own modules and on random runs of the bytes that
+    matter (line endings of every kind, blanks Python allows, words that contain the keywords)."""
+    import random
+
+    from gradfix.analysis.steps import _IMPORT_LINE, _import_lines
+
+    def expected(data: bytes) -> list[tuple[int, int]]:
+        return [match.span() for match in _IMPORT_LINE.finditer(data)]
+
+    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+    for data in [*_IMPORT_SHAPES, *(path.read_bytes() for path in own)]:
+        assert _import_lines(data) == expected(data)
+    pieces = [b"from", b"import", b" ", b"\t", b"\n", b"\r\n", b"\r", b"x", b"(", b")", b"#", b"fromage", b"imports", b"\\\n", b"\f"]
+    rng = random.Random(14)
+    for _ in range(20_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert _import_lines(data) == expected(data), data

@@ -454,7 +454,10 @@ def _switching_functions(model: ModuleModel) -> set[str]:
 
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     """The loop's text switches a module to eval mode, or calls a function that may."""
-    if not _EVAL_TEXT.search(model.source.text):
+    anywhere = getattr(model, "_switches_to_eval", None)  # the whole text, searched once
+    if anywhere is None:
+        anywhere = model._switches_to_eval = _EVAL_TEXT.search(model.source.text) is not None  # type: ignore[attr-defined]
+    if not anywhere:
         return False
     text = model.source.segment(loop.node)
     return bool(_EVAL_TEXT.search(text)) or any(name in text for name in _switching_functions(model))

@@ -89,11 +89,23 @@ def might_train(data: bytes, path: str | None = None) -> bool:
     return prefilter(data, path)[0]
 
 
+def _bare_backward(data: bytes) -> bool:
+    """`_BARE_BACKWARD.search(data) is not None`, tried only where `backward` is written (both
+    of its alternatives match from there). A search tries the pattern at every byte, since it
+    starts with lookbehinds: 2 ms for a file that says `backward` only in prose."""
+    at = data.find(b"backward")
+    while at != -1:
+        if _BARE_BACKWARD.match(data, at) is not None:
+            return True
+        at = data.find(b"backward", at + 1)
+    return False
+
+
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if any(word in data for word in PREFILTER):
         return True, {}
-    if b"backward" in data and _BARE_BACKWARD.search(data) is not None:
+    if b"backward" in data and _bare_backward(data):
         return True, {}
     if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data):
         return False, {}

@@ -1,0 +1,55 @@
+"""The prefilter's look for a bare `backward(` call (`from torch.autograd import backward`) or
+`backward` imported under another name: tried only where the word is written, with the same
+answers as a search of the whole file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gradfix.pipeline import _BARE_BACKWARD, _bare_backward, might_train
+
+SHAPES = [
+    b"backward(loss)\n",
+    b"x = backward (loss)\n",
+    b"def backward(self):\n    pass\n",  # a definition, not a call
+    b"loss.backward()\n",  # a method: `.backward` is the prefilter's other word
+    b"my_backward(loss)\n",
+    b"from torch.autograd import backward as bw\nbw(loss)\n",
+    b"backward\n(loss)\n",
+    b"# backwards compatibility, backward pass\n",
+    b"def  backward(x): pass\n",
+    b"xdef backward(loss)\n",
+    b"",
+]
+
+
+def _searched(data: bytes) -> bool:
+    return _BARE_BACKWARD.search(data) is not None
+
+
+@pytest.mark.parametrize("data", SHAPES)
+def test_each_shape_answers_as_the_search(data: bytes) -> None:
+    assert _bare_backward(data) == _searched(data)
+
+
+def test_the_shapes_say_what_they_are() -> None:
+    assert _bare_backward(b"backward(loss)\n")
+    assert _bare_backward(b"from torch.autograd import backward as bw\n")
+    assert not _bare_backward(b"def backward(self):\n    pass\n")
+    assert not _bare_backward(b"# backwards compatibility, backward pass\n")
+    assert might_train(b"from torch.autograd import backward\nbackward(loss)\n")
+
+
+def test_own_modules_and_random_runs_answer_as_the_search() -> None:
+    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+    for path in own:
+        data = path.read_bytes()
+        assert _bare_backward(data) == _searched(data), path
+    pieces = [b"backward", b"def ", b"def", b".", b"x", b"_", b"(", b" ", b"\n", b"\t", b"as", b"A", b"1", b"\\"]
+    rng = random.Random(14)
+    for _ in range(50_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        assert _bare_backward(data) == _searched(data), data

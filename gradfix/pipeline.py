@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections import Counter
 
 from gradfix.files import STDIN
@@ -132,7 +133,17 @@ def process_python(path: str, data: bytes, options: Options) -> FileResult:
         result.error = f"{path}:1:1: error: too deeply nested for gradfix to read; file left unchanged"
     except SourceError as failure:
         result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}; file left unchanged"
+    finally:
+        forget_nodes()  # callers other than `runner.process_source` (the codemods) too
     return result
+
+
+def forget_nodes() -> None:
+    """Let go of the analysis's answers about this file's nodes (`names.forget_nodes`), if an
+    analysis ran in this process."""
+    names = sys.modules.get("gradfix.analysis.names")
+    if names is not None:
+        names.forget_nodes()
 
 
 def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:

@@ -30,6 +30,7 @@ from gradfix.pipeline import (  # noqa: F401  (re-exported: the public names of 
     FileResult,
     Options,
     _rules,
+    forget_nodes,
     might_train,
     prefilter,
     process_python,
@@ -65,9 +66,7 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
             return process_notebook(path, data, options)  # the code cells as one program
         return process_python(path, data, options)
     finally:
-        names = sys.modules.get("gradfix.analysis.names")  # loaded once a file was analysed
-        if names is not None:
-            names.forget_nodes()  # the answers about this file's nodes
+        forget_nodes()  # the answers about this file's nodes (a notebook's too)
         if paused:
             gc.enable()
 

@@ -100,3 +100,12 @@ def test_answers_about_nodes_leave_no_cycle_and_go_with_the_file(tmp_path: Path)
         assert not names._CALLS and not names._WALKED  # nothing kept once the file is done
     finally:
         gc.enable()
+
+
+def test_process_python_lets_go_of_the_answers_too(tmp_path: Path) -> None:
+    """The codemods call `process_python` directly: the answers about nodes go there too."""
+    from gradfix.analysis import names
+    from gradfix.pipeline import process_python
+
+    process_python(str(tmp_path / "train.py"), TRAIN, Options(select=frozenset({"GF001"})))
+    assert not names._CALLS and not names._WALKED

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from gradfix.source import dotted
 
@@ -131,6 +133,19 @@ def _children(node: ast.AST) -> list[ast.AST]:
 _WALKED: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
 _CALLS: dict[int, tuple[ast.AST, tuple[list[ast.Call], list[ast.Attribute]]]] = {}
 _MAX_ANSWERS = 100_000
+T = TypeVar("T")
+
+
+def _kept(table: dict[int, tuple[ast.AST, T]], node: ast.AST, compute: Callable[[], T]) -> T:
+    """The answer `table` keeps for `node`, computed the first time it is asked."""
+    known = table.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    if len(table) > _MAX_ANSWERS:
+        table.clear()
+    found = compute()
+    table[id(node)] = (node, found)
+    return found
 
 
 def forget_nodes() -> None:
@@ -147,14 +162,7 @@ def walk_expression(node: ast.AST, skip_scopes: bool = True) -> list[ast.AST]:
     again and again. Callers only read the list."""
     if not skip_scopes:
         return _walk_expression(node, frozenset())
-    known = _WALKED.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    if len(_WALKED) > _MAX_ANSWERS:
-        _WALKED.clear()
-    found = _walk_expression(node, _SKIPPED_TYPES)
-    _WALKED[id(node)] = (node, found)
-    return found
+    return _kept(_WALKED, node, lambda: _walk_expression(node, _SKIPPED_TYPES))
 
 
 def _walk_expression(node: ast.AST, skip: frozenset[type]) -> list[ast.AST]:
@@ -174,17 +182,14 @@ def calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]
     (evaluation order: `scaler.scale(loss).backward()` gives `scale` then `backward`), and its
     `.grad` attributes, outermost first. Answered once per node while its file is analysed
     (a helper's statements are walked once per call site); callers only read the lists."""
-    known = _CALLS.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    if len(_CALLS) > _MAX_ANSWERS:
-        _CALLS.clear()
+    return _kept(_CALLS, node, lambda: _calls_and_grads(node))
+
+
+def _calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]]:
     calls: list[ast.Call] = []
     grads: list[ast.Attribute] = []
     _visit_calls_and_grads(node, calls, grads)
-    found = (calls, grads)
-    _CALLS[id(node)] = (node, found)
-    return found
+    return calls, grads
 
 
 def _visit_calls_and_grads(current: ast.AST, calls: list[ast.Call], grads: list[ast.Attribute]) -> None:

@@ -161,7 +161,7 @@ class MissingZeroGrad(Rule):
                 self.code,
                 self.message.format(opt=target),
                 step.anchor,
-                fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  (set: a target needed it)
+                fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  # set: a target needed it
                 related=(loop.node,),
             )
 

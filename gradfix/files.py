@@ -33,25 +33,34 @@ STDIN = "-"
 # a cache entry never outlives them. A language server, and a run that writes fixes, look again
 # for each analysis: files change between analyses there.
 steady: str | None = None  # the current steady run (read it as `gradfix.files.steady`)
+# Whether the files an analysis reads are recorded with the hash of their bytes. Only the
+# result cache uses the hashes (FileResult.depends_on); a run without one (`--no-cache`) skips
+# them, and records UNHASHED instead, which never equals a hash: the cache would not store such
+# a result. Hashing every file of a project for each pool worker was 2% of a check's
+# instructions on five real repositories.
+digests: bool = True
+UNHASHED = "unhashed"
 
 
 class steady_run:
     """`with steady_run(run_id):` -- the files of every project are looked at on disk once
     for all the analyses under the same `run_id` (a string unique to one run; a pool worker
-    receives it with each file). `None` changes nothing."""
+    receives it with each file). `None` changes nothing. `digests=False`: see `digests`."""
 
-    def __init__(self, run_id: str | None) -> None:
+    def __init__(self, run_id: str | None, digests: bool = True) -> None:
         self.run_id = run_id
+        self.digests = digests
 
     def __enter__(self) -> None:
-        global steady
-        self._outer = steady
+        global steady, digests
+        self._outer = steady, digests
         if self.run_id is not None:
             steady = self.run_id
+        digests = self.digests
 
     def __exit__(self, *exc: object) -> None:
-        global steady
-        steady = self._outer
+        global steady, digests
+        steady, digests = self._outer
 
 
 class FileError(Exception):

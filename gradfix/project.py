@@ -98,6 +98,9 @@ class Project:
         if data is None:
             self.touched[name] = ABSENT
             return None
+        if not _files.digests:
+            self.touched[name] = _files.UNHASHED
+            return data
         known = self._hashes.get(name)
         if known is None or known[0] is not data:
             known = self._hashes[name] = (data, content_hash(data))

@@ -71,15 +71,18 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
             gc.enable()
 
 
-def _batch_process(path: str, data: bytes, options: Options, run_id: str | None = None) -> FileResult:
+def _batch_process(
+    path: str, data: bytes, options: Options, run_id: str | None = None, digests: bool = True
+) -> FileResult:
     """`process_source` in a run over files (the command line, a pool worker). What the
     analysis leaves alive -- the project's index of the file, read again by files that
     import it -- is moved out of the cycle collector's way (`gc.freeze`): otherwise the next
     young collection scans all of it once more for nothing (0.6 s after the 5 MB file, about
     a tenth of a worker's time on real repositories). The analysis leaves next to no cyclic
     garbage to be kept by this (it breaks its own cycles), and such a process ends with its
-    run; a language server calls `process_source` itself. `run_id`: see `steady_run`."""
-    with steady_run(run_id):
+    run; a language server calls `process_source` itself. `run_id`, `digests`: see
+    `steady_run` (without a cache, no hashes of the files read)."""
+    with steady_run(run_id, digests):
         result = process_source(path, data, options)
     gc.freeze()
     return result
@@ -138,7 +141,7 @@ def _prepare(source: SourceFile, cache: Cache | None, run_id: str | None = None)
                 return hit
     except FileError as error:
         return FileResult(path, error=f"{path}: error: {error}")
-    with steady_run(run_id):
+    with steady_run(run_id, cache is not None):
         train, depends = _prefilter(data, path)
     if not train:  # what process_source answers for such bytes, without the bytes
         result = FileResult(path, depends_on=depends)
@@ -167,6 +170,7 @@ def run(
     stdin never goes through the cache.
     """
     workers = jobs or os.cpu_count() or 1
+    digests = cache is not None  # only the cache uses the hashes of the files read
     run_id = f"{os.getpid()}:{next(_RUN_NUMBERS)}" if steady else None
     _calm_gc()
     window: deque[FileResult | _Work | _Submitted] = deque()
@@ -182,7 +186,7 @@ def run(
         return result
 
     def submit(work: _Work) -> _Submitted:
-        return _Submitted(work, _submit(pool, work, options, run_id), generation)  # type: ignore[arg-type]
+        return _Submitted(work, _submit(pool, work, options, run_id, digests), generation)  # type: ignore[arg-type]
 
     def outcome(item: _Submitted) -> FileResult:
         """The pool's result; after a worker died, the file's own analysis in a process of
@@ -202,13 +206,13 @@ def run(
         for source in sources:
             if source.path == STDIN:
                 data = read_stdin() if read_stdin else b""
-                window.append(_batch_process(stdin_name, data, options, run_id))
+                window.append(_batch_process(stdin_name, data, options, run_id, digests))
             else:
                 item = _prepare(source, cache, run_id)
                 if not isinstance(item, _Work):
                     window.append(item)
                 elif workers <= 1:
-                    window.append(finish(item, _batch_process(item.path, item.data, options, run_id)))
+                    window.append(finish(item, _batch_process(item.path, item.data, options, run_id, digests)))
                 elif pool is not None:
                     window.append(submit(item))
                     in_flight += 1
@@ -230,7 +234,7 @@ def run(
                         break  # enough work may follow to start a pool
                     window.popleft()
                     waiting -= 1
-                    yield finish(head, _batch_process(head.path, head.data, options, run_id))
+                    yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
                 elif isinstance(head, _Submitted):
                     if in_flight <= limit and not head.future.done():
                         break
@@ -243,7 +247,7 @@ def run(
         while window:
             head = window.popleft()
             if isinstance(head, _Work):
-                yield finish(head, _batch_process(head.path, head.data, options, run_id))
+                yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
             elif isinstance(head, _Submitted):
                 yield finish(head.work, outcome(head))
             else:
@@ -255,14 +259,16 @@ def run(
         cache.save()
 
 
-def _submit(pool: ProcessPoolExecutor, work: _Work, options: Options, run_id: str | None) -> Future[FileResult]:
+def _submit(
+    pool: ProcessPoolExecutor, work: _Work, options: Options, run_id: str | None, digests: bool
+) -> Future[FileResult]:
     """A future for the file's result; one that failed at once when the pool is already
     broken (a worker died since the last result was read)."""
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        return pool.submit(_process_remote, work.path, work.data, options, run_id)
+        return pool.submit(_process_remote, work.path, work.data, options, run_id, digests)
     except BrokenProcessPool as error:
         failed: Future[FileResult] = Future()
         failed.set_exception(error)
@@ -330,11 +336,13 @@ def _die_with_parent() -> None:
 TEST_WORKER_DIES_ON = "GRADFIX_TEST_WORKER_DIES_ON"
 
 
-def _process_remote(path: str, data: bytes, options: Options, run_id: str | None = None) -> FileResult:
+def _process_remote(
+    path: str, data: bytes, options: Options, run_id: str | None = None, digests: bool = True
+) -> FileResult:
     """In a worker: the original bytes need not travel back unless they are needed."""
     if os.environ.get(TEST_WORKER_DIES_ON) and os.path.basename(path) == os.environ[TEST_WORKER_DIES_ON]:
         os._exit(70)
-    result = _batch_process(path, data, options, run_id)
+    result = _batch_process(path, data, options, run_id, digests)
     if not result.changed:
         result.original = None
     return result

@@ -2,10 +2,13 @@
 (gradfix.files.steady_run): the project index searches every file for the callers of each step
 function, and did so with a `stat` of each file again for every analysis. These tests pin what
 must not change with it: every result, and every dependency the cache keys on; and that the
-snapshot ends with its run, and is never taken by a run that writes."""
+snapshot ends with its run, and is never taken by a run that writes. The dependencies are
+hashed only for the result cache (their one reader): these runs have one, each in a new folder
+so that nothing is answered from it."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -14,6 +17,7 @@ import pytest
 import gradfix.project as project_module
 from gradfix import runner
 from gradfix import files
+from gradfix.cache import Cache, content_hash, open_cache
 from gradfix.cli import main
 from gradfix.files import SourceFile
 from gradfix.pipeline import Options
@@ -60,9 +64,18 @@ def _fresh_index() -> None:
     project_module._ROOTS.clear()
 
 
+_CACHES = itertools.count()
+
+
+def _new_cache(root: Path) -> Cache:
+    """An empty result cache: a run with one records the hash of every file it read."""
+    return open_cache(str(root / f".cache-{next(_CACHES)}"), OPTIONS)
+
+
 def _results(paths: list[Path], steady: bool) -> dict[str, tuple[list, dict[str, str]]]:
     _fresh_index()
-    results = runner.run([SourceFile(str(p)) for p in paths], OPTIONS, jobs=1, steady=steady)
+    cache = _new_cache(paths[0].parent)
+    results = runner.run([SourceFile(str(p)) for p in paths], OPTIONS, jobs=1, steady=steady, cache=cache)
     return {r.path: ([(d.line, d.column, d.code, d.message) for d in r.diagnostics], r.depends_on) for r in results}
 
 
@@ -114,7 +127,8 @@ def test_the_snapshot_ends_with_its_run(tmp_path: Path) -> None:
     # the caller that did not clear now does: the next run (steady or not) sees the edit
     (tmp_path / "run_a.py").write_text(CALLER.format(module="steps_a", clear="optimizer.zero_grad()\n        "))
     for steady in (True, False):
-        runner_results = runner.run([SourceFile(str(tmp_path / "steps_a.py"))], OPTIONS, jobs=1, steady=steady)
+        cache = _new_cache(tmp_path)
+        runner_results = runner.run([SourceFile(str(tmp_path / "steps_a.py"))], OPTIONS, jobs=1, steady=steady, cache=cache)
         (result,) = list(runner_results)
         assert not result.diagnostics
         assert result.depends_on != before[str(tmp_path / "steps_a.py")][1]
@@ -136,3 +150,43 @@ def test_only_runs_that_write_nothing_are_steady(
     with pytest.raises(SystemExit):
         main([*flags, "--no-cache", "--jobs", "1", str(tmp_path)])
     assert seen == [steady]
+
+
+def test_a_run_without_a_cache_hashes_nothing_and_its_results_are_never_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hashes are for the cache alone: without one, the files a result depended on are
+    recorded as UNHASHED (a pool worker's result says so too), and a cache handed such a
+    result does not store it, as for a file that changed since it was read."""
+    paths = _project(tmp_path)
+    hashed: list[int] = []
+    real_hash = content_hash
+
+    def counting_hash(data: bytes) -> str:
+        hashed.append(len(data))
+        return real_hash(data)
+
+    monkeypatch.setattr("gradfix.cache.content_hash", counting_hash)
+    _fresh_index()
+    plain = list(runner.run([SourceFile(str(p)) for p in paths], OPTIONS, jobs=1, steady=True))
+    assert not hashed
+    step_a = next(r for r in plain if r.path.endswith("steps_a.py"))
+    assert step_a.depends_on and set(step_a.depends_on.values()) == {files.UNHASHED}
+    # the same findings and the same files as a run that hashes, only without the hashes
+    with_cache = _results(paths, steady=True)
+    assert hashed
+    for result in plain:
+        findings, depends = with_cache[result.path]
+        assert [(d.line, d.column, d.code, d.message) for d in result.diagnostics] == findings
+        assert set(result.depends_on) == set(depends)
+        assert all(digest not in (files.UNHASHED,) for digest in depends.values())
+    # a cache never keeps a result whose dependencies were not hashed
+    assert files.digests and files.steady is None
+    cache = _new_cache(tmp_path)
+    hit, data, pending = cache.lookup(str(tmp_path / "steps_a.py"))
+    assert hit is None and pending is not None
+    cache.store(pending, step_a)
+    assert cache.lookup(str(tmp_path / "steps_a.py"))[0] is None
+    step_a.depends_on = with_cache[step_a.path][1]  # the same result, hashed: kept
+    cache.store(cache.lookup(str(tmp_path / "steps_a.py"))[2], step_a)
+    assert cache.lookup(str(tmp_path / "steps_a.py"))[0] is not None

@@ -91,16 +91,16 @@ class Project:
         """A file's bytes (recorded as a dependency of the current analysis, or as absent). A
         file that changed on disk since it was last read is read again, with what was built
         from it."""
-        from gradfix.cache import ABSENT, content_hash
-
         data = self.read_quietly(path)
         name = str(path.absolute())
         if data is None:
-            self.touched[name] = ABSENT
+            self.touched[name] = _ABSENT
             return None
         if not _files.digests:
             self.touched[name] = _files.UNHASHED
             return data
+        from gradfix.cache import content_hash
+
         known = self._hashes.get(name)
         if known is None or known[0] is not data:
             known = self._hashes[name] = (data, content_hash(data))

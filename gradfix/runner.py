@@ -311,6 +311,7 @@ _RUN_NUMBERS = itertools.count(1)
 
 
 def _start_pool(workers: int) -> ProcessPoolExecutor:
+    import ctypes  # noqa: F401  (for `_die_with_parent`: once here, not in each forked worker)
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)
@@ -352,7 +353,9 @@ def _import_engine(options: Options) -> None:
     """The analysis modules, imported in this process: a process started by forking it has
     them already (where processes are forked, as on Linux)."""
     import gradfix.analysis.loops  # noqa: F401
+    import gradfix.analysis.steps  # noqa: F401
     import gradfix.positions  # noqa: F401
+    import gradfix.project  # noqa: F401
     import gradfix.suppressions  # noqa: F401
     import gradfix.transforms.apply  # noqa: F401
 

@@ -148,7 +148,9 @@ def forget_nodes() -> None:
 
 def _process(path: str, data: bytes, options: Options, result: FileResult) -> FileResult:
     project = open_project(path)
-    source = Source.from_bytes(data, _file_path(path))
+    file_path = _file_path(path)
+    known = project.indexed(file_path, data) if project is not None and file_path else None
+    source = known.source if known is not None else Source.from_bytes(data, file_path)
     result.encoding = source.encoding
     # fixes never add directives, so the original bytes say whether any pass needs the check
     directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))

@@ -153,6 +153,20 @@ class Project:
         self._modules[path] = Module(path, source, facts)
         self._caller_models.clear()
 
+    def indexed(self, path: str, data: bytes) -> Module | None:
+        """The module of `path` as this index already parsed and indexed it from these very
+        bytes (a helper or a caller of a file analysed before): its analysis reuses that
+        source and those facts instead of parsing the file again."""
+        module = self._modules.get(Path(path).absolute())
+        if module is not None and module.source.read_from(data):
+            return module
+        return None
+
+    def facts_of(self, source: Source) -> ModuleFacts | None:
+        """The facts indexed with `source` itself (see `indexed`)."""
+        module = self._modules.get(Path(source.path).absolute()) if source.path else None
+        return module.facts if module is not None and module.source is source else None
+
     def module(self, path: Path) -> Module | None:
         path = path.absolute()
         data = self.read(path)  # a dependency; forgets what was built from bytes that changed

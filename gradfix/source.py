@@ -164,6 +164,10 @@ class Source:
             self._data = self.text.encode(self.encoding)
         return self._data
 
+    def read_from(self, data: bytes) -> bool:
+        """Whether this source was decoded from exactly these bytes."""
+        return self._data is not None and (self._data is data or self._data == data)
+
     def encode(self, text: str) -> bytes:
         return text.encode(self.encoding)
 

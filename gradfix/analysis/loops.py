@@ -876,7 +876,9 @@ def _self_attributes(node: ast.ClassDef) -> set[str]:
 
 
 def build_model(source: Source, project: Project | None = None, step_functions: bool = True) -> ModuleModel:
-    facts = collect_facts(source, project)
+    facts = project.facts_of(source) if project is not None else None  # indexed already
+    if facts is None:
+        facts = collect_facts(source, project)
     if project is not None and source.path:
         project.remember(Path(source.path), source.data, source, facts)
     walker = _Walker(facts)

@@ -353,9 +353,9 @@ def _import_engine(options: Options) -> None:
     """The analysis modules, imported in this process: a process started by forking it has
     them already (where processes are forked, as on Linux)."""
     import gradfix.analysis.loops  # noqa: F401
-    import gradfix.analysis.steps  # noqa: F401
+    import gradfix.analysis.steps
     import gradfix.positions  # noqa: F401
-    import gradfix.project  # noqa: F401
+    import gradfix.project
     import gradfix.suppressions  # noqa: F401
     import gradfix.transforms.apply  # noqa: F401
 

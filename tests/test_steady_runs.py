@@ -183,7 +183,7 @@ def test_a_run_without_a_cache_hashes_nothing_and_its_results_are_never_stored(
     # a cache never keeps a result whose dependencies were not hashed
     assert files.digests and files.steady is None
     cache = _new_cache(tmp_path)
-    hit, data, pending = cache.lookup(str(tmp_path / "steps_a.py"))
+    hit, _, pending = cache.lookup(str(tmp_path / "steps_a.py"))
     assert hit is None and pending is not None
     cache.store(pending, step_a)
     assert cache.lookup(str(tmp_path / "steps_a.py"))[0] is None

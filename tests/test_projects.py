@@ -88,6 +88,31 @@ def test_import_lines_answer_as_the_whole_file(shape: bytes, name: str) -> None:
         assert bool(pattern.search(_import_statements(data))) == bool(pattern.search(data)), (stem, name)
 
 
+def test_a_file_whose_imports_do_not_name_the_module_never_matches() -> None:
+    """The caller search compiles and tries a module's import pattern only for files whose
+    import stretches hold the module's name: no match exists without it, on the shapes above,
+    on gradfix's own modules and on random runs of the bytes the pattern reads."""
+    import random
+
+    from gradfix.analysis.steps import _import_statements, _importing
+
+    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+    stems = ("engine", "pkg", "steps", "analysis", "loops", "e")
+    datas = [*_IMPORT_SHAPES, *(path.read_bytes() for path in own)]
+    pieces = [b"from ", b"import ", b"engine", b"engines", b"pkg.", b"as e", b"(", b")", b",", b" ", b"\n", b"*", b"x", b"train"]
+    rng = random.Random(7)
+    datas += [b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 16))) for _ in range(5_000)]
+    matched = 0
+    for stem in stems:
+        pattern = _importing(stem, "train")
+        for data in datas:
+            statements = _import_statements(data)
+            if pattern.search(statements):
+                matched += 1
+                assert stem.encode() in statements, (stem, data)
+    assert matched > 100  # the property was put to the test
+
+
 def test_import_lines_are_the_pattern_s_matches() -> None:
     """`_import_lines` finds the lines `_IMPORT_LINE` matches, by a byte search: the same spans
     on every shape above, on gradfix's own modules and on random runs of the bytes that

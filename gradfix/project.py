@@ -74,11 +74,10 @@ class Project:
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, Path | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
-    _contents: list[tuple[Path, bytes | None]] = field(default_factory=list)  # `files_mentioning`'s
+    _contents: list[tuple[Path, bytes | None]] = field(default_factory=list)  # `contents`'
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
     _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
-    _mentions: dict[bytes, list[Path]] = field(default_factory=dict)  # word -> files, for `_contents`
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
@@ -213,11 +212,12 @@ class Project:
             self._files = found
         return self._files
 
-    def files_mentioning(self, word: str) -> Iterator[Path]:
-        """Files of the project whose bytes hold `word`. Every file looked at is a dependency:
-        one that starts mentioning it changes the answer."""
-        needle = word.encode()
-        if self._contents_epoch is not self.touched:  # read (and recorded) once per analysis
+    def contents(self) -> list[tuple[Path, bytes | None]]:
+        """Every file of the project with its bytes (None: unreadable), for a search through
+        them all. Every file is a dependency of the current analysis: one that starts to say
+        what is searched for changes the answer. Read (and recorded) once per analysis, or
+        once per steady run."""
+        if self._contents_epoch is not self.touched:
             self._contents_epoch = self.touched
             if _files.steady is not None and self._contents_run == _files.steady:
                 self.touched.update(self._contents_read)  # the same files, as read in this run
@@ -226,13 +226,7 @@ class Project:
                 self._contents_run = _files.steady
                 names = (str(path.absolute()) for path, _ in self._contents)
                 self._contents_read = {name: self.touched[name] for name in names}
-                self._mentions = {}
-        # each name is searched for once per reading of the files: in a steady run that is once
-        # for the many analyses that ask (the `training_function` of every example script)
-        found = self._mentions.get(needle)
-        if found is None:
-            found = self._mentions[needle] = [p for p, data in self._contents if data is not None and needle in data]
-        yield from found
+        return self._contents
 
     # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: Path | str) -> bool:

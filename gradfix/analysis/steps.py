@@ -208,25 +208,24 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
 
 
 def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list[Path]:
-    """Other files of the project that may call the function: they name it and its module."""
+    """Other files of the project that may call the function: they import its module (or its
+    class) and name it. A file's import statements are looked at first (found once per file's
+    bytes); only a file importing the module is searched for the name."""
     stem = own.stem if own.stem != "__init__" else own.parent.name
     own = own.absolute()
     name = info.node.name if info.class_name is None else info.class_name
-    module = stem.encode()
+    module, word = stem.encode(), info.node.name.encode()
     imports = None  # compiled only for a file whose imports name the module (1-2 ms apiece)
     found = []
-    for path in project.files_mentioning(info.node.name):
-        if path.absolute() == own:
-            continue
-        data = project.read_quietly(path)
-        if data is None or module not in data:
+    for path, data in project.contents():
+        if data is None:
             continue
         statements = _import_statements(data)
-        if module not in statements:
+        if module not in statements or word not in data:
             continue  # every match of `_importing` holds the module's name
         if imports is None:
             imports = _importing(stem, name)
-        if not imports.search(statements):
+        if not imports.search(statements) or path.absolute() == own:
             continue  # a module that calls it imports it (or its class), naming its module
         found.append(path)
     return found

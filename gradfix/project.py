@@ -7,8 +7,8 @@ index two questions:
 - *what is this imported name?* (`from .engine import train_one_epoch`, `import trainer as T`):
   the module is located under the project root (or next to the importing file, as a script's
   sibling imports resolve) and read, parsed and indexed only then;
-- *who calls this function?*: the project's files are searched as bytes for the name, and only
-  the files that mention it are parsed.
+- *who calls this function?*: the project's files are searched as bytes (the files whose import
+  statements name its module, for the name), and only the files that may call it are parsed.
 
 Nothing is read that no question needs, so a run over one file (an editor, pre-commit) still
 sees through the project without analysing it. Every file a result depended on is recorded

@@ -153,7 +153,8 @@ def _process(path: str, data: bytes, options: Options, result: FileResult) -> Fi
     source = known.source if known is not None else Source.from_bytes(data, file_path)
     result.encoding = source.encoding
     # fixes never add directives, so the original bytes say whether any pass needs the check
-    directives = any(word in data.lower() for word in (b"noqa", b"gradfix:"))
+    lower = data.lower()
+    directives = b"noqa" in lower or b"gradfix:" in lower
     final = check_source(path, source, options, result, project=project, directives=directives)
     if final is not source:
         try:

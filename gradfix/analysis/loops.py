@@ -464,7 +464,7 @@ class _Walker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
-        reason = self.suspicious(call, name, method, recv, ctx)
+        reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
 
@@ -554,9 +554,9 @@ class _Walker:
                 return kind
         return None
 
-    def harmless_library_method(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
-        """The tables say the method leaves gradients, parameters and the optimizer alone."""
-        library = self.library_kind(recv, ctx)
+    def harmless_library_method(self, recv: ast.expr, method: str, ctx: _Context, library: str | None) -> bool:
+        """The tables say the method leaves gradients, parameters and the optimizer alone.
+        `library`: `library_kind(recv, ctx)`, which the caller knows already."""
         if library is None and dotted(recv) is not None:
             raw = self.key(recv, ctx)
             info = self.info(ctx.rename(raw), raw, ctx)
@@ -754,15 +754,18 @@ class _Walker:
         return any(alias in text for alias in backward_aliases(helper.facts or self.facts))
 
     def suspicious(
-        self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context
+        self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context,
+        library: str | None,
     ) -> str:
+        """Why a call gradfix cannot see into may touch gradients ("" when it cannot).
+        `library`: `library_kind` of the receiver (of the called name without one)."""
         last = (name or method or "").rsplit(".", 1)[-1]
         qualified = (ctx.facts or self.facts).imports.qualify(name)
         if last in HARMLESS_CALLS or classify_constructor(qualified) is not None:
             return ""
         if qualified is not None and frameworks.constructor_entry(qualified) is not None:
             return ""  # builds a library object (a plugin, an engine): touches no gradients
-        if recv is not None and method is not None and self.harmless_library_method(recv, method, ctx):
+        if recv is not None and method is not None and self.harmless_library_method(recv, method, ctx, library):
             return ""  # `optimizer.train()` of a schedule-free optimizer, `accelerator.gather(...)`
         if isinstance(recv, ast.Name) and recv.id == "self" and method and self.inherited(method, ctx):
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"

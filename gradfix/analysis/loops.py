@@ -778,7 +778,8 @@ class _Walker:
             and (dotted(recv) is not None or isinstance(recv, ast.Subscript))
         ):
             key = ctx.rename(self.key(recv, ctx))
-            if facts.kind(key) == "optimizer" or (facts.optimizer_evidence(key) and key in facts.stepped):
+            # (a set lookup before `optimizer_evidence`'s name patterns: most keys are never stepped)
+            if facts.kind(key) == "optimizer" or (key in facts.stepped and facts.optimizer_evidence(key)):
                 return f"`{key}.{method}()` is an optimizer method gradfix does not know"
         values = [a for a in call.args if not isinstance(a, ast.Starred)] + [k.value for k in call.keywords]
         for value in values:
@@ -786,7 +787,7 @@ class _Walker:
                 continue  # an optimizer is passed by name, never as an expression
             key = ctx.rename(self.key(value, ctx))
             if facts.kind(key) == "optimizer" or (
-                isinstance(value, (ast.Name, ast.Attribute)) and facts.optimizer_evidence(key) and key in facts.stepped
+                isinstance(value, (ast.Name, ast.Attribute)) and key in facts.stepped and facts.optimizer_evidence(key)
             ):
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""

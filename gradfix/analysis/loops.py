@@ -35,6 +35,7 @@ from gradfix.analysis.names import (
     method_name,
     positional,
     receiver,
+    root_name,
     substitute_root,
 )
 from gradfix.records import dataclass, field
@@ -91,7 +92,13 @@ class _Context(NamedTuple):
         return bool(self.via)
 
     def rename(self, key: str) -> str:
-        return substitute_root(key, dict(self.mapping)) if self.mapping else key
+        if not self.mapping:
+            return key
+        root = root_name(key)
+        for param, value in reversed(self.mapping):  # the last pair for a name wins, as in a dict
+            if param == root:
+                return value + key[len(root) :]
+        return key
 
     def replace(self, **changes: object) -> _Context:
         return self._replace(**changes)  # type: ignore[arg-type]
@@ -522,9 +529,9 @@ class _Walker:
         """The library table's kind of the object an expression denotes, if any."""
         if isinstance(expr, ast.Name) and expr.id == "self":
             return self.self_kind(ctx)
-        if dotted(expr) is None:
+        raw = dotted(expr)  # what `self.key` answers for a dotted expression
+        if raw is None:
             return None
-        raw = self.key(expr, ctx)
         key = ctx.rename(raw)
         info = self.info(key, raw, ctx)
         if info is not None and info.library is not None:

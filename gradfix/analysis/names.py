@@ -15,9 +15,12 @@ __all__ = [
 ]  # fmt: skip
 
 
+_ROOT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
 def root_name(key: str) -> str:
     """`self` for `self.optimizer`, `opts` for `opts["g"]`."""
-    match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", key)
+    match = _ROOT.match(key)
     return match.group(0) if match else key
 
 

@@ -86,6 +86,21 @@ def test_entering_a_statement_is_replace() -> None:
     assert type(entered) is _Context and entered.class_name == "C" and entered.path == (stmt,)
 
 
+def test_renaming_a_key_is_substitute_root_through_the_mapping_as_a_dict() -> None:
+    """`_Context.rename` scans its pairs instead of building a dict per call: the same key for
+    any mapping, a name given twice included (the last pair wins, as in `dict(pairs)`)."""
+    import random
+
+    rng = random.Random(3)
+    names_ = ["model", "opt", "self", "o", "optimizer", "x_1", "_"]
+    tails = ["", ".step", "[0]", '["g"]', ".param_groups[0]", "[*]"]
+    for _ in range(5_000):
+        pairs = tuple((rng.choice(names_), rng.choice(names_) + rng.choice(tails)) for _ in range(rng.randint(0, 4)))
+        key = rng.choice([*names_, "1", "(a)", ""]) + rng.choice(tails)
+        expected = names.substitute_root(key, dict(pairs)) if pairs else key
+        assert _Context(mapping=pairs).rename(key) == expected, (pairs, key)
+
+
 def test_line_starts_are_where_python_starts_lines() -> None:
     from gradfix.source import _line_starts
 

@@ -232,16 +232,17 @@ class _FactCollector:
                     headers.append(child)
             for header in headers:
                 self._uses(header, self.facts.source.segment(header) if hasattr(header, "lineno") else "(")
+            # the blocks (only compound statements hold any)
+            for name in ("body", "orelse", "finalbody"):
+                block = getattr(stmt, name, None)
+                if isinstance(block, list):
+                    self._statements(block, classes, functions)
+            for handler in getattr(stmt, "handlers", ()):
+                self._statements(handler.body, classes, functions)
+            for case in getattr(stmt, "cases", ()):
+                self._statements(case.body, classes, functions)
         else:
             self._uses(stmt, self.facts.source.segment(stmt))
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, name, None)
-            if isinstance(block, list):
-                self._statements(block, classes, functions)
-        for handler in getattr(stmt, "handlers", ()):
-            self._statements(handler.body, classes, functions)
-        for case in getattr(stmt, "cases", ()):
-            self._statements(case.body, classes, functions)
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, classes: list[str], functions: list[ast.AST]) -> None:
         facts = self.facts

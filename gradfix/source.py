@@ -553,11 +553,15 @@ def dotted(expr: ast.AST) -> str | None:
     return None
 
 
+_BODY_ONLY = (ast.Module, *FUNCTIONS, ast.ClassDef, *WITHS)
+_BODY_AND_ELSE = (*LOOPS, ast.If)
+
+
 def blocks_of(node: ast.AST) -> Iterator[list[ast.stmt]]:
     """The statement lists a module or compound statement holds, in source order."""
-    if isinstance(node, (ast.Module, *FUNCTIONS, ast.ClassDef, *WITHS)):
+    if isinstance(node, _BODY_ONLY):
         yield node.body  # type: ignore[attr-defined]
-    elif isinstance(node, (*LOOPS, ast.If)):
+    elif isinstance(node, _BODY_AND_ELSE):
         yield node.body  # type: ignore[attr-defined]
         if node.orelse:  # type: ignore[attr-defined]
             yield node.orelse  # type: ignore[attr-defined]

@@ -39,6 +39,8 @@ TRIES: tuple[type, ...] = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else
 MATCH: type = getattr(ast, "Match", type("NoMatchStatement", (), {}))
 MATCH_CASE: type = getattr(ast, "match_case", type("NoMatchCase", (), {}))
 COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, *FUNCTIONS, ast.ClassDef, MATCH)
+DEFINITIONS = (*FUNCTIONS, ast.ClassDef)  # for `isinstance`: built once, not at each test
+SCOPES = (*FUNCTIONS, ast.Lambda, ast.ClassDef)
 
 
 class SourceError(Exception):

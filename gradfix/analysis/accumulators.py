@@ -36,7 +36,15 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
+from gradfix.source import (
+    DEFINITIONS,
+    LOOPS,
+    MATCH,
+    SCOPES,
+    TRIES,
+    WITHS,
+    Source,
+)
 
 # Methods that return a tensor still attached to the same graph.
 GRAPH_KEEPING_METHODS = {
@@ -128,7 +136,7 @@ class _Flattener:
         elif isinstance(stmt, MATCH):
             for case in stmt.cases:
                 self.block(case.body, True, no_grad)
-        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        elif isinstance(stmt, DEFINITIONS):
             return  # definitions run nothing here
         else:
             self.lines.append(_Line(stmt, conditional, no_grad))
@@ -272,7 +280,7 @@ class _Scope:
             for arg in [*node.args, *[k.value for k in node.keywords]]:
                 names |= _names(arg)
             self.backward_calls.append((names, self._code(node)))
-        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) and node is not root:
+        if isinstance(node, SCOPES) and node is not root:
             return
         for child in ast.iter_child_nodes(node):
             self._visit(child, root, depth)

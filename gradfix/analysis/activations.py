@@ -37,7 +37,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.records import dataclass
-from gradfix.source import FUNCTIONS, LOOPS, WITHS, blocks_of
+from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, SCOPES, WITHS, blocks_of
 from gradfix.walk import ast_walk
 
 LOSS_FUNCTIONS = {
@@ -349,7 +349,7 @@ def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     stack = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
-        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+        if isinstance(node, SCOPES):
             continue
         yield node
         stack.extend(ast.iter_child_nodes(node))
@@ -378,7 +378,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
 
     def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
         for stmt in suite:
-            if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            if isinstance(stmt, DEFINITIONS):
                 continue
             if isinstance(stmt, WITHS) and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
                 continue
@@ -427,7 +427,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
 
 def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
     """The nodes a statement evaluates itself (a compound statement's header only)."""
-    if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+    if isinstance(stmt, DEFINITIONS):
         return
     for name, value in ast.iter_fields(stmt):
         if name in ("body", "orelse", "finalbody", "handlers", "cases"):

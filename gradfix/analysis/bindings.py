@@ -16,7 +16,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
 from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
+from gradfix.source import DEFINITIONS, FOR_LOOPS, Source
 from gradfix.walk import ast_walk
 
 
@@ -116,7 +116,7 @@ class _Binder:
 
     def visit(self, node: ast.AST) -> None:
         # nested definitions run later (or never): their assignments are not the loop's
-        if isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+        if isinstance(node, DEFINITIONS):
             self.bind_name(node.name)
             return
         if isinstance(node, ast.Lambda):

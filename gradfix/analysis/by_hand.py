@@ -26,7 +26,7 @@ from gradfix.analysis.graphs import IterationFlow, is_forward_call
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, walk_expression
-from gradfix.source import COMPOUND, FUNCTIONS
+from gradfix.source import COMPOUND, DEFINITIONS, SCOPES
 
 _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
 # Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping
@@ -99,7 +99,7 @@ def _walk(node: ast.AST) -> Iterable[ast.AST]:
         current = stack.pop()
         yield current
         for child in ast.iter_child_nodes(current):
-            if not isinstance(child, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            if not isinstance(child, SCOPES):
                 stack.append(child)
 
 
@@ -119,7 +119,7 @@ def unseen_gradient_handling(
     # calls the loop model recognised as gradient events speak for themselves
     recognised = {id(e.node) for e in loop.events if e.direct and e.kind is not EventKind.UNKNOWN}
     for statement in statements:
-        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+        if isinstance(statement, DEFINITIONS):
             continue
         if isinstance(statement, ast.ExceptHandler):
             roots: list[ast.AST] = [statement.type] if statement.type is not None else []
@@ -131,7 +131,7 @@ def unseen_gradient_handling(
                 node = stack.pop()
                 if id(node) in recognised:
                     continue  # its arguments (`clip_grad_norm_(model.parameters())`) are part of it
-                if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+                if isinstance(node, SCOPES):
                     continue
                 stack.extend(ast.iter_child_nodes(node))
                 if isinstance(node, ast.Call) and id(node) not in model.inlined_calls and _may_handle(node, models, model):

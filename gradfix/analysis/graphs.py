@@ -35,7 +35,14 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, Source
+from gradfix.source import (
+    DEFINITIONS,
+    FOR_LOOPS,
+    MATCH,
+    TRIES,
+    WITHS,
+    Source,
+)
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {
@@ -311,7 +318,7 @@ class IterationFlow:
             self._add(stmt, set(), [stmt.subject], ancestors, augmented=False)
             for case in stmt.cases:
                 self._walk(case.body, inner)
-        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        elif isinstance(stmt, DEFINITIONS):
             self._add(stmt, {stmt.name}, [], ancestors, augmented=False)
         else:
             self._simple(stmt, ancestors)

@@ -39,7 +39,15 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
+from gradfix.source import (
+    DEFINITIONS,
+    FOR_LOOPS,
+    LOOPS,
+    MATCH,
+    TRIES,
+    WITHS,
+    Source,
+)
 from gradfix.walk import ast_walk
 
 MAX_DEPTH = 3
@@ -182,7 +190,7 @@ class _ModeWalker:
             self.expressions(stmt.subject, ctx)
             for case in stmt.cases:
                 self.block(case.body, self._branch(ctx, stmt.subject))
-        elif isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        elif isinstance(stmt, DEFINITIONS):
             return
         else:
             self.expressions(stmt, ctx)

@@ -32,7 +32,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.records import dataclass
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES
 from gradfix.walk import ast_walk
 
 _SET_EPOCH = re.compile(r"set_\w*epoch")
@@ -235,7 +235,7 @@ def _own_loops(body: list[ast.stmt]) -> list[ast.AST]:
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+        if isinstance(node, SCOPES):
             continue
         if isinstance(node, LOOPS):
             found.append(node)

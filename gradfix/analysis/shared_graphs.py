@@ -34,7 +34,15 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Loop, Source
+from gradfix.source import (
+    DEFINITIONS,
+    FOR_LOOPS,
+    FUNCTIONS,
+    SCOPES,
+    WITHS,
+    Loop,
+    Source,
+)
 from gradfix.walk import ast_walk
 
 Qualify = Callable[[Optional[str]], Optional[str]]
@@ -158,7 +166,7 @@ class GraphFlow:
                 if item.optional_vars is not None:
                     binds |= target_names(item.optional_vars)
                     values.append(item.context_expr)
-        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+        elif isinstance(node, DEFINITIONS):
             binds.add(node.name)
             if isinstance(node, FUNCTIONS):
                 values.append(node)  # a function made in the iteration reads what its body reads
@@ -451,7 +459,7 @@ def _locals(node: ast.AST) -> set[str]:
             local.add(sub.arg)
         elif isinstance(sub, (ast.Global, ast.Nonlocal)):
             declared |= set(sub.names)
-        elif isinstance(sub, (*FUNCTIONS, ast.ClassDef)) and sub is not node:
+        elif isinstance(sub, DEFINITIONS) and sub is not node:
             local.add(sub.name)
     return local - declared
 
@@ -485,7 +493,7 @@ def _no_grad_statements(body: list[ast.stmt], qualify: Qualify) -> set[int]:
         for stmt in suite:
             if inside:
                 found.add(id(stmt))
-            if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+            if isinstance(stmt, DEFINITIONS):
                 continue
             here = inside
             if isinstance(stmt, WITHS) and any(_no_grad_context(item.context_expr, qualify) for item in stmt.items):
@@ -595,7 +603,7 @@ def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
         stack = list(ast.iter_child_nodes(scope_node))
         while stack:
             node = stack.pop()
-            if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            if isinstance(node, SCOPES):
                 continue
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
                 values.append(node.value)

@@ -41,7 +41,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.records import dataclass
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.source import DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk
 
 
@@ -118,7 +118,7 @@ def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) 
     stack: list[ast.stmt] = list(body)
     while stack:
         stmt = stack.pop()
-        if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        if isinstance(stmt, DEFINITIONS):
             continue
         for name in ("body", "orelse", "finalbody"):
             stack.extend(getattr(stmt, name, []) or [])

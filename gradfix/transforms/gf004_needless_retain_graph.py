@@ -15,7 +15,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
 from gradfix.analysis.shared_graphs import GraphFlow
-from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
@@ -266,7 +266,7 @@ def _own_calls(scope: ast.AST) -> Iterator[ast.Call]:
     stack = list(ast.iter_child_nodes(scope))
     while stack:
         node = stack.pop()
-        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+        if isinstance(node, SCOPES):
             continue
         if isinstance(node, ast.Call):
             yield node
@@ -427,7 +427,7 @@ def _returned(function: ast.AST, names: set[str]) -> bool:
     stack = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
-        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+        if isinstance(node, SCOPES):
             continue
         if isinstance(node, ast.Return) and node.value is not None:
             found |= reads_of([node.value]).data

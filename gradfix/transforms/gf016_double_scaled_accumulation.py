@@ -8,7 +8,7 @@ from gradfix.analysis import frameworks
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.source import FUNCTIONS, Source, dotted
+from gradfix.source import DEFINITIONS, FUNCTIONS, Source, dotted
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import (
     Finding,
@@ -318,7 +318,7 @@ def _returned_name(function: ast.AST, name: str) -> bool:
 
 def _statement_of(function: ast.AST, node: ast.AST) -> ast.AST:
     for statement in ast_walk(function):
-        if isinstance(statement, ast.stmt) and not isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+        if isinstance(statement, ast.stmt) and not isinstance(statement, DEFINITIONS):
             if any(sub is node for sub in ast_walk(statement)):
                 return statement
     return node

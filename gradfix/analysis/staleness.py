@@ -41,7 +41,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.records import dataclass
-from gradfix.source import DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk
 
 
@@ -113,22 +113,27 @@ def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) 
     """Simple statements of the construction's scope that start after it."""
     scope = binding.scope
     start = _position(binding.statement)
-    body = scope.body if isinstance(scope, (ast.Module, *FUNCTIONS)) else []  # type: ignore[attr-defined]
+    body = scope.body if isinstance(scope, _SCOPES) else []  # type: ignore[attr-defined]
     found: list[ast.stmt] = []
     stack: list[ast.stmt] = list(body)
     while stack:
         stmt = stack.pop()
         if isinstance(stmt, DEFINITIONS):
             continue
-        for name in ("body", "orelse", "finalbody"):
-            stack.extend(getattr(stmt, name, []) or [])
-        for handler in getattr(stmt, "handlers", []) or []:
-            stack.extend(handler.body)
-        for case in getattr(stmt, "cases", []) or []:
-            stack.extend(case.body)
-        if _position(stmt) > start and not isinstance(stmt, (ast.If, *LOOPS, ast.With, ast.AsyncWith, ast.Try)):
+        if isinstance(stmt, COMPOUND):  # only these hold statements
+            for name in ("body", "orelse", "finalbody"):
+                stack.extend(getattr(stmt, name, []) or [])
+            for handler in getattr(stmt, "handlers", []) or []:
+                stack.extend(handler.body)
+            for case in getattr(stmt, "cases", []) or []:
+                stack.extend(case.body)
+        if _position(stmt) > start and not isinstance(stmt, _NOT_LISTED):
             found.append(stmt)
     return sorted(found, key=_position)
+
+
+_SCOPES = (ast.Module, *FUNCTIONS)
+_NOT_LISTED = (ast.If, *LOOPS, ast.With, ast.AsyncWith, ast.Try)
 
 
 def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:

@@ -95,6 +95,7 @@ def is_number(expr: ast.AST | None) -> bool:
     return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex)
 
 
+_AST = ast.AST
 _NESTED_SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _SKIPPED_TYPES = frozenset(_NESTED_SCOPES)
 # Child fields of each node type, in source order, without the `ctx` markers (Load/Store).
@@ -120,11 +121,12 @@ def _children(node: ast.AST) -> list[ast.AST]:
             out.append(value)
         return out
     out = []
-    for name in _fields(kind):
+    names = _FIELDS.get(kind)  # `_fields(kind)`, without the call once known
+    for name in names if names is not None else _fields(kind):
         value = getattr(node, name, None)
         if type(value) is list:
-            out.extend(item for item in value if isinstance(item, ast.AST))
-        elif isinstance(value, ast.AST):
+            out += [item for item in value if isinstance(item, _AST)]
+        elif isinstance(value, _AST):
             out.append(value)
     return out
 

@@ -112,7 +112,10 @@ class GradEvent:
         return self.loops[self.loop_index(loop) + 1 :]
 
     def loop_index(self, loop: Loop) -> int:
-        return next(i for i, lp in enumerate(self.loops) if lp is loop)
+        for index, around in enumerate(self.loops):
+            if around is loop:
+                return index
+        raise StopIteration  # what `next()` of an empty search raised
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,16 @@ def new_statement(code: str, model: ModuleModel | None = None) -> Lines:
 
 
 def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
-    """Events of this iteration that no nested training loop owns, in program order."""
-    training = training_loop_ids(model)
-    return [e for e in loop.events if loop.owns(e, training)]
+    """Events of this iteration that no nested training loop owns, in program order (found
+    once per loop and model: a dozen rules ask; each gets a list of its own)."""
+    kept: dict[int, tuple[TrainingLoop, list[GradEvent]]] | None = getattr(model, "_owned_events", None)
+    if kept is None:
+        kept = model._owned_events = {}  # type: ignore[attr-defined]
+    known = kept.get(id(loop))
+    if known is None or known[0] is not loop:
+        training = training_loop_ids(model)
+        known = kept[id(loop)] = (loop, [e for e in loop.events if loop.owns(e, training)])
+    return list(known[1])
 
 
 def training_loop_ids(model: ModuleModel) -> set[int]:

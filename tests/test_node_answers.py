@@ -110,3 +110,35 @@ def test_line_starts_are_where_python_starts_lines() -> None:
     for path in OWN:
         text = path.read_text(encoding="utf-8")
         assert _line_starts(text) == [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+
+
+def test_owned_events_are_found_once_and_each_caller_gets_its_own_list() -> None:
+    """`owned_events` keeps its answer per loop on the model: the same events as the direct
+    filter, in the same order, for every loop (nested ones too), and a new list each time."""
+    from gradfix.analysis.loops import build_model
+    from gradfix.source import Source
+    from gradfix.transforms._common import owned_events, training_loop_ids
+
+    text = (
+        "import torch\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for epoch in range(3):\n"
+        "    opt.zero_grad()\n"
+        "    for batch in loader:\n"
+        "        loss = model(batch).mean()\n"
+        "        loss.backward()\n"
+        "        opt.step()\n"
+        "    model(x).sum().backward()\n"
+        "    opt.step()\n"
+    )
+    model = build_model(Source(text, ast.parse(text)))
+    assert len(model.loops) == 2
+    training = training_loop_ids(model)
+    for loop in model.loops:
+        expected = [e for e in loop.events if loop.owns(e, training)]
+        first, second = owned_events(loop, model), owned_events(loop, model)
+        assert first == expected and second == expected and first is not second
+        first.clear()  # a caller's list is its own
+        assert owned_events(loop, model) == expected
+    outer = min(model.loops, key=lambda lp: lp.node.lineno)
+    assert len(owned_events(outer, model)) < len(outer.events)  # the inner loop's events are its own

@@ -241,7 +241,11 @@ def _main(argv: Sequence[str] | None) -> int:
         from gradfix.cache import open_cache
 
         cache = open_cache(cache_dir, options)
-    sources = [s for s in discover(targets) if not excluder.excluded(s.path)]
+    found = (s for s in discover(targets) if not excluder.excluded(s.path))
+    # a progress bar needs the number of files first; otherwise each file is handed on as the
+    # walk finds it, and the analysis starts without waiting for the whole tree to be walked
+    progress_possible = not args.quiet and sys.stderr.isatty()
+    sources = list(found) if progress_possible else found
     results = run(
         sources,
         options,
@@ -254,8 +258,9 @@ def _main(argv: Sequence[str] | None) -> int:
     from gradfix.report.output import Reporter
 
     quiet = args.quiet
-    show_progress = not quiet and len(sources) > PROGRESS_MIN_FILES and sys.stderr.isatty()
-    with _progress(show_progress, len(sources)) as advance:
+    total = len(sources) if isinstance(sources, list) else 0
+    show_progress = progress_possible and total > PROGRESS_MIN_FILES
+    with _progress(show_progress, total) as advance:
         # made inside the progress context: on a terminal, findings print above the bar
         reporter = Reporter(
             mode="write" if write else "diff" if diff else "check",

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 import gradfix.project as project_module
-from gradfix import runner
-from gradfix import files
+from gradfix import files, runner
 from gradfix.cache import Cache, content_hash, open_cache
 from gradfix.cli import main
 from gradfix.files import SourceFile
@@ -190,3 +189,32 @@ def test_a_run_without_a_cache_hashes_nothing_and_its_results_are_never_stored(
     step_a.depends_on = with_cache[step_a.path][1]  # the same result, hashed: kept
     cache.store(cache.lookup(str(tmp_path / "steps_a.py"))[2], step_a)
     assert cache.lookup(str(tmp_path / "steps_a.py"))[0] is not None
+
+
+def test_without_a_progress_bar_files_are_analysed_as_the_walk_finds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line hands each file on as the walk finds it (no waiting for the whole
+    tree) unless it shows a progress bar, which needs the number of files first."""
+    import gradfix.files as files_module
+
+    _project(tmp_path)
+    events: list[str] = []
+    real_walk, real_prepare = files_module._walk, runner._prepare
+
+    def walk(*args, **kwargs):  # type: ignore[no-untyped-def]
+        for source in real_walk(*args, **kwargs):
+            events.append("found " + Path(source.path).name)
+            yield source
+
+    def prepare(source, *args, **kwargs):  # type: ignore[no-untyped-def]
+        events.append("read " + Path(source.path).name)
+        return real_prepare(source, *args, **kwargs)
+
+    monkeypatch.setattr(files_module, "_walk", walk)
+    monkeypatch.setattr(runner, "_prepare", prepare)
+    with pytest.raises(SystemExit):
+        main(["--no-cache", "--jobs", "1", str(tmp_path)])
+    names = sorted(p.name for p in tmp_path.glob("*.py"))
+    assert events == [f"{what} {name}" for name in names for what in ("found", "read")]
+    capsys.readouterr()

@@ -204,7 +204,7 @@ def read_source(path: str) -> bytes:
 def read_source_and_stat(path: str) -> tuple[bytes, os.stat_result]:
     """The file's bytes and the `stat` of the file they were read from (taken before reading)."""
     try:
-        with open(path, "rb") as handle:
+        with open(path, "rb", buffering=0) as handle:  # unbuffered: one read of the whole file
             info = os.fstat(handle.fileno())
             return handle.read(), info
     except FileNotFoundError:

@@ -135,7 +135,8 @@ class Project:
         data: bytes | None = None
         if stamp is not None:
             try:
-                data = path.read_bytes()
+                with open(path, "rb", buffering=0) as handle:  # unbuffered: one read of the whole file
+                    data = handle.read()
             except OSError:
                 data = None
         if cached is not None:  # changed on disk: forget what was built from the old bytes

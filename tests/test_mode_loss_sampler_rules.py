@@ -418,3 +418,65 @@ def test_gf022_no_fix_when_gradients_are_read_before_the_step_or_the_name_is_tak
     """
     _, fixed, _ = _run(taken, {"GF022"}, unsafe=True)
     assert fixed is not None and "grad_scaler = torch.amp.GradScaler" in fixed
+
+
+def test_gf021_unfreezing_spelled_with_characters_python_folds_is_still_seen() -> None:
+    """The unfreeze check is skipped in text that never says `requires_grad`; Python folds
+    identifiers (NFKC), so a fullwidth spelling is the same attribute and must still count."""
+    source = _fixture("GF021_optimizer_over_stale_parameters", "encoder_unfrozen_optimizer_over_head_only")
+    assert source.count("requires_grad") == 2
+    folded = source.replace("requires_grad", "\uff52equires_grad")  # "ｒequires_grad"
+    assert "requires_grad" not in folded and ast.dump(ast.parse(folded)) == ast.dump(ast.parse(source))
+    codes, fixed, messages = _run(folded, {"GF021"}, unsafe=True)
+    assert codes == ["GF021"] and fixed is None
+    assert messages[0].startswith("`model.encoder` is unfrozen")
+
+
+def _optimizer_bindings(source: str) -> tuple[bool, bool]:
+    """(what the assignment index holds: an optimizer construction bound to a key,
+    what the cheap look before it answers) for one module."""
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.loops import build_model
+    from gradfix.analysis.names import call_name
+    from gradfix.analysis.staleness import _binds_optimizer, _optimizer_class
+    from gradfix.source import Source
+
+    model = build_model(Source.from_bytes(textwrap.dedent(source).encode(), "case.py"), None)
+    qualify = model.facts.imports.qualify
+    index = assignments(model)
+    held = any(
+        isinstance(b.value, ast.Call) and _optimizer_class(qualify(call_name(b.value)) or "")
+        for bindings in index.by_key.values()
+        for b in bindings
+    )
+    return held, _binds_optimizer(model.source.tree.body, qualify, ":=" in model.source.text)
+
+
+@pytest.mark.parametrize(
+    "source,held",
+    [
+        ("import torch\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n", True),
+        ("from torch.optim import AdamW as A\nclass T:\n    def setup(self):\n        self.opt: object = A(p)\n", True),
+        ("import torch\ntry:\n    pass\nexcept E:\n    g, opt = 1, torch.optim.Adam(p)\n", True),
+        ("import torch\ndef f():\n    with x:\n        for i in y:\n            while z:\n                o = torch.optim.SGD(p)\n", True),
+        ("import torch\nmatch x:\n    case 1:\n        o = torch.optim.SGD(p)\n", True),
+        ("import torch\nif (o := torch.optim.SGD(p)):\n    pass\n", True),
+        ("import torch\nloss = torch.nn.MSELoss()\noptim_steps = 3\nrun(torch.optim.SGD(p))\n", False),
+        ("from torch.optim import lr_scheduler\nsched = lr_scheduler.StepLR(opt, 3)\n", False),
+    ],
+)
+def test_gf021_cheap_look_never_misses_an_optimizer_the_index_holds(source: str, held: bool) -> None:
+    """GF021 builds the assignment index only when an assignment may bind an optimizer
+    construction; the look must answer yes wherever the index holds one (any depth, tuple
+    values, annotated assignments, a walrus)."""
+    in_index, looked = _optimizer_bindings(source)
+    assert in_index is held
+    assert looked or not in_index
+
+
+def test_gf021_cheap_look_agrees_with_the_index_on_every_example_and_fixture() -> None:
+    sources = [p.read_text() for p in sorted((Path(__file__).parent.parent / "examples").rglob("*.py"))]
+    sources += [p.read_text() for p in sorted(FIXTURES.rglob("*.before.py"))]
+    answers = [_optimizer_bindings(source) for source in sources]
+    assert all(looked or not in_index for in_index, looked in answers)
+    assert sum(in_index for in_index, _ in answers) > 20 and sum(not looked for _, looked in answers) > 5

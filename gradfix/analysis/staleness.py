@@ -76,6 +76,8 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
+    if not _binds_optimizer(model.source.tree.body, qualify, ":=" in text):
+        return []  # no optimizer is built and bound: the index would find none (most files)
     # the statement-level index (shared with other rules), not a walk over every node: only an
     # optimizer bound to a name can be stale
     index = assignments(model)
@@ -98,6 +100,36 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 out.append(StaleOptimizer(key, binding, change, node, module, kind))
                 break
     return out
+
+
+def _binds_optimizer(body: list[ast.stmt], qualify, walrus: bool) -> bool:  # type: ignore[no-untyped-def]
+    """Whether an assignment among these statements (at any depth) may bind an optimizer
+    construction as the assignment index records it: a call `_optimizer_class` accepts as an
+    assigned value or inside an assigned tuple or list. Without a walrus (`walrus` False),
+    only `=` and annotated assignments bind a value; with one, the index is asked."""
+    if walrus:
+        return True
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, COMPOUND):  # only these hold statements (functions and classes too)
+            for name in ("body", "orelse", "finalbody"):  # a `match` has only cases
+                stack.extend(getattr(stmt, name, None) or [])
+            for handler in getattr(stmt, "handlers", None) or []:
+                stack.extend(handler.body)
+            for case in getattr(stmt, "cases", None) or []:
+                stack.extend(case.body)
+            continue
+        if not isinstance(stmt, ast.Assign) and not (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
+            continue
+        values: list[ast.expr] = [stmt.value]  # type: ignore[list-item]
+        while values:
+            value = values.pop()
+            if isinstance(value, (ast.Tuple, ast.List)):
+                values.extend(value.elts)
+            elif isinstance(value, ast.Call) and _optimizer_class(qualify(call_name(value)) or ""):
+                return True
+    return False
 
 
 def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignments, model: ModuleModel) -> bool:
@@ -168,6 +200,9 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
 
 def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
     source = model.source
+    # both ways of unfreezing write `requires_grad` (a name spelled with other characters that
+    # Python folds to it, NFKC, needs non-ASCII text)
+    unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
@@ -187,7 +222,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 yield stmt, target, key, "replaced"
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
-        unfrozen = _unfrozen(stmt, source)
+        unfrozen = _unfrozen(stmt, source) if unfreezes else None
         if unfrozen is None:
             continue
         module, node = unfrozen

@@ -142,3 +142,60 @@ def test_owned_events_are_found_once_and_each_caller_gets_its_own_list() -> None
         assert owned_events(loop, model) == expected
     outer = min(model.loops, key=lambda lp: lp.node.lineno)
     assert len(owned_events(outer, model)) < len(outer.events)  # the inner loop's events are its own
+
+
+def test_a_function_is_named_by_a_whole_identifier_only() -> None:
+    """Which loops may run a backward pass, and which functions backpropagate through others,
+    look for each such function's name in the text as a whole identifier: the ways a loop can
+    reach it (`f(...)`, `self.f(...)`, `obj.f`) write it so; a longer identifier does not."""
+    from gradfix.analysis.loops import _names
+
+    for text in ("log(x)", "self.log(x)", "y = log", "(log)", "a.log\n", "x=1;log()", "é + log"):
+        assert _names(text, "log"), text
+    for text in ("logger.info(x)", "self.logits", "catalog()", "_log(x)", "log_2", "blog", "élog", "logé", ""):
+        assert not _names(text, "log"), text
+    assert _names("logger; log()", "log")  # a later occurrence counts
+
+
+def _loops(source: str) -> list[int]:
+    import textwrap
+
+    from gradfix.analysis.loops import build_model
+    from gradfix.source import Source
+
+    model = build_model(Source.from_bytes(textwrap.dedent(source).encode(), "case.py"), None)
+    return sorted(loop.node.lineno for loop in model.loops)  # type: ignore[attr-defined]
+
+
+def test_a_loop_calling_a_backpropagating_function_by_name_is_still_a_training_loop() -> None:
+    source = """
+        class Runner:
+            def log(self, loss):
+                loss.backward()
+
+            def run(self, loader, optimizer):
+                for batch in loader:  # line 7: calls it as a method
+                    optimizer.zero_grad()
+                    self.log(model(batch))
+                    optimizer.step()
+                for batch in loader:  # line 11: names only a longer identifier
+                    logger.info(batch)
+
+
+        def backprop(loss):
+            loss.backward()
+
+
+        def helper(loss):
+            backprop(loss)
+
+
+        def train(loader, optimizer):
+            for batch in loader:  # line 24: through a function that calls it
+                optimizer.zero_grad()
+                helper(model(batch))
+                optimizer.step()
+            for batch in loader:  # line 28: names only longer identifiers
+                backprop_stats(helper_kwargs)
+    """
+    assert _loops(source) == [7, 24]

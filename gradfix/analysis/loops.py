@@ -172,7 +172,7 @@ class _Walker:
         text = self.source.segment(loop)
         if "backward" in text or "loss_scaler" in text or "scale_loss" in text:
             return True
-        if any(name in text for name in self.backpropagating_names()):
+        if any(name in text and _names(text, name) for name in self.backpropagating_names()):
             return True
         if self.calls_a_backpropagating_object(text):
             return True
@@ -838,6 +838,20 @@ def backward_aliases(facts: ModuleFacts) -> tuple[str, ...]:
     return found  # type: ignore[no-any-return]
 
 
+def _names(text: str, name: str) -> bool:
+    """`name` is written in `text` as a whole identifier (not inside a longer one): how a
+    loop calls a function by its name (`f(...)`, `self.f(...)`)."""
+    at = text.find(name)
+    while at != -1:
+        end = at + len(name)
+        before = text[at - 1] if at else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
 def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     """Names of the module's functions and methods whose text mentions `backward` (or a name
     the module imports `torch.autograd.backward` as), or a call of such a function (to a fixed
@@ -856,7 +870,7 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     while changed:
         changed = False
         for name, bodies in texts.items():
-            if name not in found and any(other in body for body in bodies for other in found):
+            if name not in found and any(other in body and _names(body, other) for body in bodies for other in found):
                 found.add(name)
                 changed = True
     return found | set(aliases)

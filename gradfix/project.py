@@ -42,11 +42,9 @@ _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ 
 
 def project_root(path: Path) -> Path:
     start = path if path.is_dir() else path.parent
-    start = start.absolute()
-    for candidate in (start, *start.parents):
-        if any((candidate / marker).exists() for marker in MARKERS):
-            return candidate
-    return start
+    start = Path(os.path.abspath(start))  # `..` taken away first: its parents are the folder's own
+    marked = _marked(str(start))
+    return Path(marked) if marked is not None else start
 
 
 @dataclass
@@ -435,9 +433,27 @@ def project_for(path: str) -> Project | None:
     return project
 
 
+def _marked(folder: str) -> str | None:
+    """The nearest folder at or above `folder` (absolute) holding a project marker, or None:
+    `project_root`'s search, each folder looked at once however many files are under it."""
+    if folder in _MARKED:
+        return _MARKED[folder]
+    if any(os.path.exists(os.path.join(folder, marker)) for marker in MARKERS):
+        found: str | None = folder
+    else:
+        parent = os.path.dirname(folder)
+        found = _marked(parent) if parent != folder else None
+    _MARKED[folder] = found
+    return found
+
+
+_MARKED: dict[str, str | None] = {}  # a folder -> `_marked(folder)`
+
+
 def forget_layouts() -> None:
     """Forget which files exist, in every project (a language server, when files may have
     been added, removed or moved)."""
     _ROOTS.clear()
+    _MARKED.clear()
     for project in _PROJECTS.values():
         project.forget_layout()

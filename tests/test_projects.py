@@ -10,6 +10,7 @@ file gets the same result as in the whole-project run.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -132,3 +133,36 @@ def test_import_lines_are_the_pattern_s_matches() -> None:
     for _ in range(20_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
         assert _import_lines(data) == expected(data), data
+
+
+def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_asked_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The root is the nearest folder above the file with a marker, else the file's own
+    folder, however the path is spelled (`..` included: its parents are the real folder's,
+    not those of the folders it passes through); each folder is asked about once."""
+    import gradfix.project as project_module
+
+    (tmp_path / "one" / "pkg" / "deep").mkdir(parents=True)
+    (tmp_path / "one" / "pyproject.toml").write_text("")
+    (tmp_path / "two" / ".git").mkdir(parents=True)
+    (tmp_path / "two" / "nested").mkdir()
+    (tmp_path / "two" / "nested" / "setup.py").write_text("")
+    (tmp_path / "loose" / "dir").mkdir(parents=True)
+    expected = {
+        "one/a.py": "one", "one/pkg/deep/b.py": "one", "one/pkg/c.py": "one", "two/d.py": "two",
+        "two/nested/e.py": "two/nested", "loose/dir/f.py": "loose/dir", "loose/g.py": "loose",
+    }  # fmt: skip
+    monkeypatch.chdir(tmp_path / "one" / "pkg")
+    real_exists = project_module.os.path.exists
+    for spelling in (str, lambda p: os.path.relpath(p)):  # relative: `../../loose/dir/f.py`
+        monkeypatch.setattr(project_module, "_ROOTS", {})
+        monkeypatch.setattr(project_module, "_MARKED", {})
+        monkeypatch.setattr(project_module, "_PROJECTS", {})
+        looked: list[str] = []
+        monkeypatch.setattr(project_module.os.path, "exists", lambda p: looked.append(p) or real_exists(p))
+        for name, root in expected.items():
+            found = project_module.project_for(spelling(tmp_path / name))
+            assert found is not None and found.root == tmp_path / root, name
+        assert len(looked) == len(set(looked))  # no folder asked twice
+        monkeypatch.setattr(project_module.os.path, "exists", real_exists)

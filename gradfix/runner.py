@@ -117,15 +117,95 @@ class _Work:
         self.pending = pending
 
 
-class _Submitted:
-    """A file being analysed in the pool (the `generation`-th pool of the run)."""
+class _Item:
+    """A file to analyse in the pool: handed to a worker (`slot`) when one has room for it."""
 
-    __slots__ = ("work", "future", "generation")
+    __slots__ = ("future", "generation", "root", "slot", "work")
 
-    def __init__(self, work: _Work, future: Future[FileResult], generation: int) -> None:
+    def __init__(self, work: _Work, root: str) -> None:
         self.work = work
-        self.future = future
-        self.generation = generation
+        self.root = root  # its project: files of one project go to one worker while others have work
+        self.future: Future[FileResult] | None = None
+        self.slot: _Slot | None = None
+        self.generation = 0  # of the slot's pool it went to
+
+
+class _Slot:
+    """One worker process (a pool of one), and the files it holds."""
+
+    __slots__ = ("futures", "generation", "pool")
+
+    def __init__(self) -> None:
+        self.pool = _start_pool(1)
+        self.generation = 1  # a worker's death replaces the pool
+        self.futures: set[Future[FileResult]] = set()
+
+
+# A worker holds at most this many files at once (one being analysed, one waiting in its pipe):
+# the rest wait in gradfix itself, free to go to whichever worker is ready first.
+SLOT_DEPTH = 2
+# Files read and waiting for a worker, at most (bytes and count): the walk pauses beyond them.
+AHEAD_FILES = 512
+AHEAD_BYTES = 64 << 20
+# Results kept to be reported in order behind a file still being analysed, at most.
+WINDOW_FILES = 4096
+
+
+class _Dispatch:
+    """Which worker analyses which file: the files of one project go to the same worker, so
+    that the project's index (helper modules parsed, the files searched for callers) is built
+    in one process rather than in each; a worker with nothing of its own takes a project no
+    worker has yet, and only then shares another's (the earliest file of the project with the
+    most files waiting). Files of a project are handed out in the order they were found."""
+
+    def __init__(self, slots: int) -> None:
+        self.waiting: dict[str, deque[_Item]] = {}  # project -> its files not handed out yet
+        self.owner: dict[str, int] = {}  # project -> the slot that took it
+        self.owned: list[dict[str, None]] = [{} for _ in range(slots)]  # slot -> its projects, in order
+        self.unowned: dict[str, None] = {}  # projects with waiting files and no worker yet
+        self.count = 0  # files waiting
+        self.size = 0  # their bytes
+
+    def add(self, item: _Item) -> None:
+        root = item.root
+        queue = self.waiting.get(root)
+        if queue is None:
+            queue = self.waiting[root] = deque()
+            owner = self.owner.get(root)
+            if owner is None:
+                self.unowned[root] = None
+            else:
+                self.owned[owner][root] = None
+        queue.append(item)
+        self.count += 1
+        self.size += len(item.work.data)
+
+    def take(self, index: int) -> _Item | None:
+        """The next file for slot `index`, or None when no file waits."""
+        owned = self.owned[index]
+        if owned:
+            return self._pop(next(iter(owned)))  # only projects with files waiting are listed
+        if self.unowned:
+            root = next(iter(self.unowned))
+            self.owner[root] = index
+            self.owned[index][root] = None
+            del self.unowned[root]
+            return self._pop(root)
+        if not self.waiting:
+            return None
+        return self._pop(max(self.waiting, key=lambda root: len(self.waiting[root])))
+
+    def _pop(self, root: str) -> _Item:
+        queue = self.waiting[root]
+        item = queue.popleft()
+        if not queue:  # listed again if more of its files come
+            del self.waiting[root]
+            owner = self.owner.get(root)
+            if owner is not None:
+                del self.owned[owner][root]
+        self.count -= 1
+        self.size -= len(item.work.data)
+        return item
 
 
 def _prepare(source: SourceFile, cache: Cache | None, run_id: str | None = None) -> FileResult | _Work:
@@ -173,34 +253,63 @@ def run(
     digests = cache is not None  # only the cache uses the hashes of the files read
     run_id = f"{os.getpid()}:{next(_RUN_NUMBERS)}" if steady else None
     _calm_gc()
-    window: deque[FileResult | _Work | _Submitted] = deque()
+    window: deque[FileResult | _Work | _Item] = deque()
     waiting = 0  # _Work items in the window (no pool yet)
-    in_flight = 0  # futures in the window
-    limit = workers * 8
-    pool: ProcessPoolExecutor | None = None
-    generation = 0  # pools started so far: a worker's death replaces the pool
+    slots: list[_Slot] = []  # the pool: one worker process each, started when enough files wait
+    dispatch = _Dispatch(workers)
+    in_flight: dict[Future[FileResult], _Item] = {}
 
     def finish(work: _Work, result: FileResult) -> FileResult:
         if cache is not None and work.pending is not None:
             cache.store(work.pending, result)  # type: ignore[arg-type]
         return result
 
-    def submit(work: _Work) -> _Submitted:
-        return _Submitted(work, _submit(pool, work, options, run_id, digests), generation)  # type: ignore[arg-type]
+    def hand_out() -> None:
+        """Give each worker with room the next file for it."""
+        for index, slot in enumerate(slots):
+            while len(slot.futures) < SLOT_DEPTH:
+                item = dispatch.take(index)
+                if item is None:
+                    return
+                item.slot, item.generation = slot, slot.generation
+                item.future = _submit(slot.pool, item.work, options, run_id, digests)
+                slot.futures.add(item.future)
+                in_flight[item.future] = item
 
-    def outcome(item: _Submitted) -> FileResult:
+    def settle(block: bool) -> None:
+        """Take note of the files workers are done with (waiting for one when `block`), and
+        hand out more. A worker that died takes its pool down: a new one replaces it."""
+        from concurrent.futures import FIRST_COMPLETED
+        from concurrent.futures import wait as wait_for
+
+        if block and in_flight:
+            done = wait_for(list(in_flight), return_when=FIRST_COMPLETED).done
+        else:
+            done = [future for future in in_flight if future.done()]
+        for future in done:
+            item = in_flight.pop(future)
+            slot = item.slot
+            assert slot is not None
+            slot.futures.discard(future)
+            if item.generation == slot.generation and _broke(future):
+                # the files it held went down with it: each is analysed again alone when its
+                # turn to be reported comes (`outcome`); the files waiting go to a new worker
+                slot.pool.shutdown(wait=True)
+                slot.pool = _start_pool(1)
+                slot.generation += 1
+                _import_engine(options)  # once here, rather than in every process started below
+        hand_out()
+
+    def outcome(item: _Item) -> FileResult:
         """The pool's result; after a worker died, the file's own analysis in a process of
         its own (it was in the pool then, and may be the file that killed it)."""
-        nonlocal pool, generation
-        result = _pool_result(item.future)
+        result = _pool_result(item.future)  # type: ignore[arg-type]
         if result is not None:
             return result
-        if item.generation == generation:  # the current pool broke: the rest go to a new one
-            pool.shutdown(wait=True)  # type: ignore[union-attr]
-            pool = _start_pool(workers)
-            generation += 1
-            _import_engine(options)  # once here, rather than in every process started below
         return _isolated(item.work.path, item.work.data, options)
+
+    def ready(head: FileResult | _Work | _Item) -> bool:
+        return not isinstance(head, _Item) or (head.future is not None and head.future.done())
 
     try:
         for source in sources:
@@ -213,50 +322,73 @@ def run(
                     window.append(item)
                 elif workers <= 1:
                     window.append(finish(item, _batch_process(item.path, item.data, options, run_id, digests)))
-                elif pool is not None:
-                    window.append(submit(item))
-                    in_flight += 1
+                elif slots:
+                    pooled = _Item(item, _project_key(item.path))
+                    window.append(pooled)
+                    dispatch.add(pooled)
+                    hand_out()
                 else:
                     window.append(item)
                     waiting += 1
                     if waiting >= POOL_MIN_FILES:
                         _import_engine(options)  # once, shared by the forked workers
                         _calm_gc()  # and never scanned by their collections
-                        pool = _start_pool(workers)
-                        generation += 1
-                        window = deque(submit(w) if isinstance(w, _Work) else w for w in window)
-                        in_flight, waiting = in_flight + waiting, 0
-            # hand out what is ready, in order
-            while window:
-                head = window[0]
-                if isinstance(head, _Work):
-                    if len(window) <= LOOKAHEAD:
-                        break  # enough work may follow to start a pool
-                    window.popleft()
-                    waiting -= 1
-                    yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
-                elif isinstance(head, _Submitted):
-                    if in_flight <= limit and not head.future.done():
-                        break
-                    window.popleft()
-                    in_flight -= 1
-                    yield finish(head.work, outcome(head))
-                else:
-                    window.popleft()
-                    yield head
+                        slots = [_Slot() for _ in range(workers)]
+                        window = deque(_Item(w, _project_key(w.path)) if isinstance(w, _Work) else w for w in window)
+                        for entry in window:
+                            if isinstance(entry, _Item):
+                                dispatch.add(entry)
+                        waiting = 0
+                        hand_out()
+            if slots:
+                settle(block=False)
+            while True:
+                # hand out what is ready, in order
+                while window:
+                    head = window[0]
+                    if isinstance(head, _Work):
+                        if len(window) <= LOOKAHEAD:
+                            break  # enough work may follow to start a pool
+                        window.popleft()
+                        waiting -= 1
+                        yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
+                    elif isinstance(head, _Item):
+                        if not ready(head):
+                            break
+                        window.popleft()
+                        yield finish(head.work, outcome(head))
+                    else:
+                        window.popleft()
+                        yield head
+                if slots and (dispatch.count > AHEAD_FILES or dispatch.size > AHEAD_BYTES or len(window) > WINDOW_FILES):
+                    settle(block=True)  # far enough ahead: let the workers catch up
+                    continue
+                break
         while window:
             head = window.popleft()
             if isinstance(head, _Work):
                 yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
-            elif isinstance(head, _Submitted):
+            elif isinstance(head, _Item):
+                while not ready(head):
+                    settle(block=True)
                 yield finish(head.work, outcome(head))
+                settle(block=False)
             else:
                 yield head
     finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for slot in slots:
+            slot.pool.shutdown(wait=True, cancel_futures=True)
     if cache is not None:
         cache.save()
+
+
+def _project_key(path: str) -> str:
+    """The project a file belongs to, as the worker analysing it will find it (the folder
+    cache of gradfix.project, so that a run asks the disk once per folder)."""
+    from gradfix.project import project_for
+
+    project = project_for(path)
+    return str(project.root) if project is not None else os.path.dirname(path)
 
 
 def _submit(
@@ -283,6 +415,14 @@ def _pool_result(future: Future[FileResult]) -> FileResult | None:
         return future.result()
     except BrokenProcessPool:
         return None
+
+
+def _broke(future: Future[FileResult]) -> bool:
+    """A finished future that failed because its pool broke (anything else it raised is
+    raised when its result is read)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return not future.cancelled() and isinstance(future.exception(), BrokenProcessPool)
 
 
 # The analysis allocates many small objects (syntax trees, loop models) that die with their

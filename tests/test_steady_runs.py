@@ -218,3 +218,53 @@ def test_without_a_progress_bar_files_are_analysed_as_the_walk_finds_them(
     names = sorted(p.name for p in tmp_path.glob("*.py"))
     assert events == [f"{what} {name}" for name in names for what in ("found", "read")]
     capsys.readouterr()
+
+
+# which worker analyses which file ----------------------------------------------------------
+def _items(dispatch_module, root: str, count: int, size: int = 10):
+    return [dispatch_module._Item(dispatch_module._Work(f"{root}/f{i}.py", b"x" * size, None), root) for i in range(count)]
+
+
+def test_each_worker_keeps_to_its_projects_while_there_are_others() -> None:
+    """A worker takes the files of a project it took before, then a project no worker has,
+    and only then the earliest waiting file of the project with the most files waiting."""
+    from gradfix import runner
+
+    dispatch = runner._Dispatch(2)
+    a, b, c = _items(runner, "a", 3), _items(runner, "b", 2), _items(runner, "c", 4)
+    for item in [a[0], b[0], a[1], c[0], b[1], a[2], c[1], c[2], c[3]]:
+        dispatch.add(item)
+    assert dispatch.count == 9 and dispatch.size == 90
+    taken = [(dispatch.take(0), dispatch.take(1))]
+    assert taken[0] == (a[0], b[0])  # each takes a project of its own, in the order found
+    assert dispatch.take(0) is a[1] and dispatch.take(0) is a[2]
+    assert dispatch.take(1) is b[1]
+    assert dispatch.take(0) is c[0]  # `a` is done: the next project nobody has
+    assert dispatch.take(1) is c[1]  # nothing of its own, nothing new: shares the busiest
+    dispatch.add(late := _items(runner, "b", 1)[0])  # more of `b`: back to its worker
+    assert dispatch.take(1) is late
+    assert dispatch.take(0) is c[2] and dispatch.take(1) is c[3]
+    assert dispatch.take(0) is None and dispatch.take(1) is None
+    assert dispatch.count == 0 and dispatch.size == 0
+
+
+def test_two_workers_report_every_file_in_order_as_one_process_does(tmp_path: Path) -> None:
+    """Files of several projects, analysed by two workers that each keep to their projects,
+    are reported in the order they were found, with the findings one process gives."""
+    from gradfix import runner
+
+    script = "import torch\nfor x in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
+    paths = []
+    for project in ("p1", "p2", "p3"):
+        (tmp_path / project).mkdir()
+        (tmp_path / project / "pyproject.toml").write_text("")
+        for i in range(runner.POOL_MIN_FILES):
+            path = tmp_path / project / f"train_{i:02d}.py"
+            path.write_text(script + "x = 1\n" * (i % 3))
+            paths.append(str(path))
+    options = runner.Options(select=frozenset({"GF001"}))
+    sources = [SourceFile(p) for p in paths]
+    alone = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=1)]
+    pooled = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=2)]
+    assert pooled == alone and [p for p, _ in pooled] == paths
+    assert all(found == [(5, "GF001")] for _, found in alone)

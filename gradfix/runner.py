@@ -3,11 +3,16 @@
     run(paths) -> for each file: cache? -> prefilter -> process_source -> FileResult, in order
     process_source(path, bytes): a notebook (gradfix.notebooks) or Python (gradfix.pipeline)
 
-Files are analysed in this process until enough of them need analysis to pay for a pool of
-worker processes. A worker that dies (a segfault, `os._exit`, the kernel's OOM killer) takes
-the pool down with every file it held; those files are analysed again, each in a process of
-its own, so the file whose analysis kills its process becomes a one-line error for that file
-(exit status 2, file untouched) and the rest of the run completes in a new pool.
+Files are analysed in this process until enough of them need analysis to pay for worker
+processes (one per job, each a pool of its own). Each worker keeps to the projects it took
+(`_Dispatch`): a project's index -- its helper modules parsed, its files searched for callers
+-- is then built in one process, not in every one; a worker with nothing of its own takes a
+project no worker has, and only then shares another's. A worker holds two files at a time;
+the others wait here, so that they go to whichever worker is ready. A worker that dies (a
+segfault, `os._exit`, the kernel's OOM killer) takes its pool down with the files it held;
+those files are analysed again, each in a process of its own, so the file whose analysis
+kills its process becomes a one-line error for that file (exit status 2, file untouched),
+and a new worker takes its place for the rest of the run.
 
 The names other modules import from here (`Options`, `Diagnostic`, `FileResult`,
 `process_python`, `might_train`, `prefilter`) live in gradfix.pipeline; the import graph is
@@ -120,7 +125,7 @@ class _Work:
 class _Item:
     """A file to analyse in the pool: handed to a worker (`slot`) when one has room for it."""
 
-    __slots__ = ("future", "generation", "root", "slot", "work")
+    __slots__ = ("done", "future", "generation", "root", "slot", "work")
 
     def __init__(self, work: _Work, root: str) -> None:
         self.work = work
@@ -128,6 +133,7 @@ class _Item:
         self.future: Future[FileResult] | None = None
         self.slot: _Slot | None = None
         self.generation = 0  # of the slot's pool it went to
+        self.done = False  # its future is done, and the worker's room counted again
 
 
 class _Slot:
@@ -258,6 +264,7 @@ def run(
     slots: list[_Slot] = []  # the pool: one worker process each, started when enough files wait
     dispatch = _Dispatch(workers)
     in_flight: dict[Future[FileResult], _Item] = {}
+    finished: deque[Future[FileResult]] = deque()  # done, not yet taken note of
 
     def finish(work: _Work, result: FileResult) -> FileResult:
         if cache is not None and work.pending is not None:
@@ -272,26 +279,28 @@ def run(
                 if item is None:
                     return
                 item.slot, item.generation = slot, slot.generation
-                item.future = _submit(slot.pool, item.work, options, run_id, digests)
-                slot.futures.add(item.future)
-                in_flight[item.future] = item
+                future = item.future = _submit(slot.pool, item.work, options, run_id, digests)
+                slot.futures.add(future)
+                in_flight[future] = item
+                future.add_done_callback(finished.append)  # from the pool's thread: no lock to poll
 
     def settle(block: bool) -> None:
         """Take note of the files workers are done with (waiting for one when `block`), and
         hand out more. A worker that died takes its pool down: a new one replaces it."""
-        from concurrent.futures import FIRST_COMPLETED
-        from concurrent.futures import wait as wait_for
+        if block and not finished and in_flight:
+            from concurrent.futures import FIRST_COMPLETED
+            from concurrent.futures import wait as wait_for
 
-        if block and in_flight:
-            done = wait_for(list(in_flight), return_when=FIRST_COMPLETED).done
-        else:
-            done = [future for future in in_flight if future.done()]
-        for future in done:
-            item = in_flight.pop(future)
+            finished.extend(wait_for(list(in_flight), return_when=FIRST_COMPLETED).done)
+        while finished:
+            item = in_flight.pop(finished.popleft(), None)
+            if item is None:
+                continue  # seen already (its callback, after a wait that found it done)
+            item.done = True
             slot = item.slot
-            assert slot is not None
-            slot.futures.discard(future)
-            if item.generation == slot.generation and _broke(future):
+            assert slot is not None and item.future is not None
+            slot.futures.discard(item.future)
+            if item.generation == slot.generation and _broke(item.future):
                 # the files it held went down with it: each is analysed again alone when its
                 # turn to be reported comes (`outcome`); the files waiting go to a new worker
                 slot.pool.shutdown(wait=True)
@@ -309,7 +318,7 @@ def run(
         return _isolated(item.work.path, item.work.data, options)
 
     def ready(head: FileResult | _Work | _Item) -> bool:
-        return not isinstance(head, _Item) or (head.future is not None and head.future.done())
+        return not isinstance(head, _Item) or head.done
 
     try:
         for source in sources:
@@ -360,7 +369,7 @@ def run(
                     else:
                         window.popleft()
                         yield head
-                if slots and (dispatch.count > AHEAD_FILES or dispatch.size > AHEAD_BYTES or len(window) > WINDOW_FILES):
+                if in_flight and (dispatch.count > AHEAD_FILES or dispatch.size > AHEAD_BYTES or len(window) > WINDOW_FILES):
                     settle(block=True)  # far enough ahead: let the workers catch up
                     continue
                 break

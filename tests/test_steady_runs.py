@@ -248,10 +248,18 @@ def test_each_worker_keeps_to_its_projects_while_there_are_others() -> None:
     assert dispatch.count == 0 and dispatch.size == 0
 
 
-def test_two_workers_report_every_file_in_order_as_one_process_does(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ahead", [None, 1])
+def test_two_workers_report_every_file_in_order_as_one_process_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ahead: int | None
+) -> None:
     """Files of several projects, analysed by two workers that each keep to their projects,
-    are reported in the order they were found, with the findings one process gives."""
+    are reported in the order they were found, with the findings one process gives; also
+    when the walk has to pause for the workers at every file (`ahead`)."""
     from gradfix import runner
+
+    if ahead is not None:
+        monkeypatch.setattr(runner, "AHEAD_FILES", ahead)
+        monkeypatch.setattr(runner, "WINDOW_FILES", ahead + 1)
 
     script = "import torch\nfor x in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
     paths = []

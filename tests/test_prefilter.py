@@ -53,3 +53,27 @@ def test_own_modules_and_random_runs_answer_as_the_search() -> None:
     for _ in range(50_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
         assert _bare_backward(data) == _searched(data), data
+
+
+def _said_before(data: bytes) -> bool:
+    """The prefilter's own look, as it was written before it searched for three anchors."""
+    from gradfix.pipeline import PREFILTER
+
+    return any(word in data for word in PREFILTER) or (b"backward" in data and _bare_backward(data))
+
+
+def test_the_three_anchors_answer_as_every_word_searched_for() -> None:
+    from gradfix.pipeline import _ACCUMULATING, _SCALING, PREFILTER, _says_training
+
+    assert set(_SCALING + _ACCUMULATING) | {b".backward", b"manual_backward"} == set(PREFILTER)
+    for word in PREFILTER:  # each word alone, cut short, and inside other text
+        for data in (word, word[:-1], word[1:], b"x = 1\n" + word + b"(y)\n", word.upper()):
+            assert _says_training(data) == _said_before(data), data
+    for path in sorted((Path(__file__).resolve().parent.parent).rglob("*.py")):
+        data = path.read_bytes()
+        assert _says_training(data) == _said_before(data), path
+    pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def "]
+    rng = random.Random(15)
+    for _ in range(50_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        assert _says_training(data) == _said_before(data), data

@@ -76,6 +76,8 @@ class Project:
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
     _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
+    # a file's bytes as last read, and whether they say a backward word (`imports_backpropagation`)
+    _backward_bytes: dict[Path, tuple[bytes, bool]] = field(default_factory=dict)
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
@@ -232,15 +234,25 @@ class Project:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
         importer = Path(importer)
-        for match in _IMPORT_LINE.finditer(data):
+        for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
+            match = _IMPORT_LINE.match(data, start)
+            if match is None:
+                continue
             names = [match.group(1)] if match.group(1) else [n.split()[0] for n in match.group(2).split(b",") if n.strip()]
             for raw in names:
                 name = raw.decode("ascii", "replace")
                 path = self.module_file(name, importer)
                 data_there = self.read(path) if path is not None else None
-                if data_there is not None and any(w in data_there for w in _BACKWARD_BYTES):
+                if data_there is not None and self._backpropagates(path, data_there):  # type: ignore[arg-type]
                     return True
         return False
+
+    def _backpropagates(self, path: Path, data: bytes) -> bool:
+        """Whether these bytes (of `path`) say a backward word; asked once per bytes read."""
+        known = self._backward_bytes.get(path)
+        if known is None or known[0] is not data:
+            known = self._backward_bytes[path] = (data, any(word in data for word in _BACKWARD_BYTES))
+        return known[1]
 
     # names ----------------------------------------------------------------------------------
     def module_file(self, name: str, importer: Path | None) -> Path | None:
@@ -384,6 +396,27 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
                 return True
             break
     return False
+
+
+def import_lines(data: bytes) -> list[tuple[int, int]]:
+    """The spans of the lines (ended by `\n`) whose first characters after spaces and tabs are
+    `from` or `import` (a pattern `^[ \t]*(?:from|import)[^\n]*` with `re.M` finds the same),
+    found from the places those words are written (a byte search) rather than by trying a
+    pattern at every line: a fifth of the time."""
+    starts: set[int] = set()
+    find, rfind = data.find, data.rfind
+    for word in (b"from", b"import"):
+        at = find(word)
+        while at != -1:
+            line = rfind(b"\n", 0, at) + 1
+            if not data[line:at].strip(b" \t"):  # only blanks before the word on its line
+                starts.add(line)
+            at = find(word, at + 1)
+    spans = []
+    for line in sorted(starts):
+        end = find(b"\n", line)
+        spans.append((line, end if end != -1 else len(data)))
+    return spans
 
 
 def _occurrences(data: bytes, word: bytes) -> Iterator[tuple[int, bytes]]:

@@ -15,7 +15,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import run_gradfix
 
 CASES = sorted(p for p in (Path(__file__).parent / "projects").iterdir() if (p / "before").is_dir())
@@ -160,9 +159,60 @@ def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_a
         monkeypatch.setattr(project_module, "_MARKED", {})
         monkeypatch.setattr(project_module, "_PROJECTS", {})
         looked: list[str] = []
-        monkeypatch.setattr(project_module.os.path, "exists", lambda p: looked.append(p) or real_exists(p))
+        monkeypatch.setattr(project_module.os.path, "exists", lambda p, looked=looked: looked.append(p) or real_exists(p))
         for name, root in expected.items():
             found = project_module.project_for(spelling(tmp_path / name))
             assert found is not None and found.root == tmp_path / root, name
         assert len(looked) == len(set(looked))  # no folder asked twice
         monkeypatch.setattr(project_module.os.path, "exists", real_exists)
+
+
+def test_the_prefilter_s_import_lines_are_found_from_the_keywords() -> None:
+    """`imports_backpropagation` tries its import pattern only at the lines `import_lines`
+    finds: the same matches as the pattern searched through the whole file."""
+    import random
+
+    from gradfix.project import _IMPORT_LINE, import_lines
+
+    def found(data: bytes) -> list[tuple[int, int]]:
+        return [m.span() for start, _ in import_lines(data) if (m := _IMPORT_LINE.match(data, start))]
+
+    def searched(data: bytes) -> list[tuple[int, int]]:
+        return [m.span() for m in _IMPORT_LINE.finditer(data)]
+
+    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+    for data in [*_IMPORT_SHAPES, *(path.read_bytes() for path in own)]:
+        assert found(data) == searched(data)
+    pieces = [b"from", b"import", b" ", b"\t", b"\n", b"\r\n", b"\r", b"x", b".", b",", b"(", b"#", b"fromage", b"as", b"\\\n"]
+    rng = random.Random(15)
+    hits = 0
+    for _ in range(20_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert found(data) == searched(data), data
+        hits += bool(searched(data))
+    assert hits > 100
+
+
+def test_a_module_s_backward_words_are_looked_for_once_per_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prefilter asks, for every file that steps but says no backward, whether a module it
+    imports does: each imported module's bytes are searched once, not once per importer."""
+    import gradfix.project as project_module
+
+    (tmp_path / "engine.py").write_bytes(b"def train(loss):\n    loss.backward()\n")
+    (tmp_path / "quiet.py").write_bytes(b"def helper():\n    return 1\n")
+    searches: list[int] = []
+
+    class Words(tuple):
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            searches.append(1)
+            return super().__iter__()
+
+    monkeypatch.setattr(project_module, "_BACKWARD_BYTES", Words(project_module._BACKWARD_BYTES))
+    project = project_module.Project(tmp_path)
+    project.touched = {}
+    assert not project.imports_backpropagation(b"import quiet\noptimizer.step()\n", tmp_path / "a.py")
+    assert project.imports_backpropagation(b"from engine import train\noptimizer.step()\n", tmp_path / "b.py")
+    assert len(searches) == 2  # each module once
+    for name in ("c.py", "d.py", "e.py"):
+        assert project.imports_backpropagation(b"import quiet\nimport engine\nopt.step()\n", tmp_path / name)
+    assert len(searches) == 2  # the same bytes: not searched again

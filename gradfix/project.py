@@ -69,6 +69,7 @@ class Project:
     # module name (and the importing file's folder) -> its file, and the files whose absence
     # the answer relied on; like `_files`, kept until `forget_layout()`
     _located: dict[tuple[str, str | None], tuple[Path | None, tuple[str, ...]]] = field(default_factory=dict)
+    _rooted: dict[str, tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)  # its root's part
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, Path | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
@@ -83,6 +84,7 @@ class Project:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
         self._files = None
         self._located.clear()
+        self._rooted.clear()
         self._functions_epoch = self._contents_epoch = self._contents_run = None
 
     # files -------------------------------------------------------------------------------
@@ -272,34 +274,30 @@ class Project:
         return located[0]
 
     def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:
-        """As `module_file`, on strings (a run asks it for every imported name it resolves)."""
+        """As `module_file`, on strings (a run asks it for every imported name it resolves).
+        An absolute name is looked for next to the importer, then at the root and in `src/`:
+        the root's part of the answer is the same for every importer, found once per name."""
         level = len(name) - len(name.lstrip("."))
         parts = [p for p in name.lstrip(".").split(".") if p]
         root = str(self.root)  # absolute (`project_root`)
         inside = root if root.endswith(os.sep) else root + os.sep
-        bases: list[str] = []
         if level:
             if folder is None:
                 return None
             base = folder
             for _ in range(level - 1):
                 base = os.path.dirname(base)
-            bases = [base]
-        else:
-            if folder is not None:
-                bases.append(folder)
-            bases += [root, os.path.join(root, "src")]
-        for base in bases:
-            target = os.path.join(base, *parts) if parts else base
-            for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
-                if candidate is None or not candidate.startswith(inside):  # within the root
-                    continue
-                if os.path.isfile(candidate):
-                    return candidate
-                if not os.path.isdir(os.path.dirname(candidate)):
-                    break
-                absent.append(candidate)
-        return None
+            return _search([base], parts, inside, absent)
+        if folder is not None:
+            found = _search([folder], parts, inside, absent)
+            if found is not None:
+                return found
+        rooted = self._rooted.get(name)
+        if rooted is None:
+            missing: list[str] = []
+            rooted = self._rooted[name] = (_search([root, os.path.join(root, "src")], parts, inside, missing), tuple(missing))
+        absent.extend(rooted[1])
+        return rooted[0]
 
     def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
         """The function or method a qualified name stands for (`engine.train_one_epoch`,
@@ -396,6 +394,23 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
                 return True
             break
     return False
+
+
+def _search(bases: list[str], parts: list[str], inside: str, absent: list[str]) -> str | None:
+    """The first of the module's files (`parts`: `a.b` as `a/b.py`, then `a/b/__init__.py`)
+    under these folders, in order, within the project (`inside`); the files looked for and
+    not found, where their folder exists, go to `absent`."""
+    for base in bases:
+        target = os.path.join(base, *parts) if parts else base
+        for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
+            if candidate is None or not candidate.startswith(inside):  # within the root
+                continue
+            if os.path.isfile(candidate):
+                return candidate
+            if not os.path.isdir(os.path.dirname(candidate)):
+                break
+            absent.append(candidate)
+    return None
 
 
 def import_lines(data: bytes) -> list[tuple[int, int]]:

@@ -216,3 +216,63 @@ def test_a_module_s_backward_words_are_looked_for_once_per_bytes(tmp_path: Path,
     for name in ("c.py", "d.py", "e.py"):
         assert project.imports_backpropagation(b"import quiet\nimport engine\nopt.step()\n", tmp_path / name)
     assert len(searches) == 2  # the same bytes: not searched again
+
+
+def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tuple[str | None, list[str]]:
+    """`module_file`'s search written out plainly: next to the importer (or up `level` folders
+    for a relative name), then at the root, then in `src/`; `a.b` is `a/b.py`, then
+    `a/b/__init__.py`; a file not found where its folder exists is recorded as absent."""
+    level = len(name) - len(name.lstrip("."))
+    parts = [p for p in name.lstrip(".").split(".") if p]
+    if level:
+        if folder is None:
+            return None, []
+        base = folder
+        for _ in range(level - 1):
+            base = os.path.dirname(base)
+        bases = [base]
+    else:
+        bases = ([folder] if folder is not None else []) + [str(root), os.path.join(str(root), "src")]
+    absent: list[str] = []
+    for base in bases:
+        target = os.path.join(base, *parts) if parts else base
+        for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
+            if candidate is None or not candidate.startswith(str(root) + os.sep):
+                continue
+            if os.path.isfile(candidate):
+                return candidate, absent
+            if not os.path.isdir(os.path.dirname(candidate)):
+                break
+            absent.append(candidate)
+    return None, absent
+
+
+def test_modules_are_found_as_specified_and_the_root_looked_at_once_per_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gradfix.project as project_module
+
+    for name in ("engine.py", "pkg/__init__.py", "pkg/train.py", "src/lib/__init__.py", "src/lib/core.py",
+                 "app/main.py", "app/helpers.py", "app/sub/deep.py", "tools/__init__.py"):  # fmt: skip
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    names = ["engine", "pkg", "pkg.train", "pkg.missing", "lib", "lib.core", "helpers", "torch", "torch.nn",
+             ".helpers", "..engine", ".sub.deep", "...x", "tools", "app.helpers", "src"]  # fmt: skip
+    folders = [None, str(tmp_path), str(tmp_path / "app"), str(tmp_path / "app" / "sub"), str(tmp_path / "tools")]
+    expected = {(name, folder): _module_file_as_specified(tmp_path, name, folder) for folder in folders for name in names}
+    project = project_module.Project(tmp_path)
+    for folder in folders:
+        for name in names:
+            absent: list[str] = []
+            found = project._module_file(name, folder, absent)
+            assert (found, absent) == expected[name, folder], (name, folder)
+    # a second project asked from folders below the root: the root's part once per name
+    project = project_module.Project(tmp_path)
+    checked: list[str] = []
+    real_isfile = project_module.os.path.isfile
+    monkeypatch.setattr(project_module.os.path, "isfile", lambda p: checked.append(p) or real_isfile(p))
+    for folder in folders[2:]:
+        for name in ("engine", "torch", "lib.core"):
+            project._module_file(name, folder, [])
+    at_root = [p for p in checked if os.path.dirname(p) in (str(tmp_path), str(tmp_path / "src"))]
+    assert at_root and len(at_root) == len(set(at_root))

@@ -154,7 +154,7 @@ SLOT_DEPTH = 2
 AHEAD_FILES = 512
 AHEAD_BYTES = 64 << 20
 # Results kept to be reported in order behind a file still being analysed, at most.
-WINDOW_FILES = 4096
+WINDOW_FILES = 1024  # a changed file's result holds its old and new bytes until it is reported
 
 
 class _Dispatch:

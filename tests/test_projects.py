@@ -117,21 +117,30 @@ def test_import_lines_are_the_pattern_s_matches() -> None:
     """`_import_lines` finds the lines `_IMPORT_LINE` matches, by a byte search: the same spans
     on every shape above, on gradfix's own modules and on random runs of the bytes that
     matter (line endings of every kind, blanks Python allows, words that contain the keywords)."""
-    import random
-
     from gradfix.analysis.steps import _IMPORT_LINE, _import_lines
 
     def expected(data: bytes) -> list[tuple[int, int]]:
         return [match.span() for match in _IMPORT_LINE.finditer(data)]
 
+    pieces = [b"from", b"import", b" ", b"\t", b"\n", b"\r\n", b"\r", b"x", b"(", b")", b"#", b"fromage", b"imports", b"\\\n", b"\f"]
+    _answer_alike(_import_lines, expected, pieces, seed=14)
+
+
+def _answer_alike(found, searched, pieces: list[bytes], seed: int) -> int:  # type: ignore[no-untyped-def]
+    """`found(data) == searched(data)` on every import shape above, on gradfix's own modules
+    and on 20,000 random runs of `pieces`; how many runs `searched` matched in."""
+    import random
+
     own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
     for data in [*_IMPORT_SHAPES, *(path.read_bytes() for path in own)]:
-        assert _import_lines(data) == expected(data)
-    pieces = [b"from", b"import", b" ", b"\t", b"\n", b"\r\n", b"\r", b"x", b"(", b")", b"#", b"fromage", b"imports", b"\\\n", b"\f"]
-    rng = random.Random(14)
+        assert found(data) == searched(data)
+    rng = random.Random(seed)
+    hits = 0
     for _ in range(20_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
-        assert _import_lines(data) == expected(data), data
+        assert found(data) == searched(data), data
+        hits += bool(searched(data))
+    return hits
 
 
 def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_asked_once(
@@ -170,8 +179,6 @@ def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_a
 def test_the_prefilter_s_import_lines_are_found_from_the_keywords() -> None:
     """`imports_backpropagation` tries its import pattern only at the lines `import_lines`
     finds: the same matches as the pattern searched through the whole file."""
-    import random
-
     from gradfix.project import _IMPORT_LINE, import_lines
 
     def found(data: bytes) -> list[tuple[int, int]]:
@@ -180,17 +187,8 @@ def test_the_prefilter_s_import_lines_are_found_from_the_keywords() -> None:
     def searched(data: bytes) -> list[tuple[int, int]]:
         return [m.span() for m in _IMPORT_LINE.finditer(data)]
 
-    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
-    for data in [*_IMPORT_SHAPES, *(path.read_bytes() for path in own)]:
-        assert found(data) == searched(data)
     pieces = [b"from", b"import", b" ", b"\t", b"\n", b"\r\n", b"\r", b"x", b".", b",", b"(", b"#", b"fromage", b"as", b"\\\n"]
-    rng = random.Random(15)
-    hits = 0
-    for _ in range(20_000):
-        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
-        assert found(data) == searched(data), data
-        hits += bool(searched(data))
-    assert hits > 100
+    assert _answer_alike(found, searched, pieces, seed=15) > 100
 
 
 def test_a_module_s_backward_words_are_looked_for_once_per_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

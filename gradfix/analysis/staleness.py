@@ -41,7 +41,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS
+from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, blocks_of
 from gradfix.walk import ast_walk
 
 
@@ -113,12 +113,8 @@ def _binds_optimizer(body: list[ast.stmt], qualify, walrus: bool) -> bool:  # ty
     while stack:
         stmt = stack.pop()
         if isinstance(stmt, COMPOUND):  # only these hold statements (functions and classes too)
-            for name in ("body", "orelse", "finalbody"):  # a `match` has only cases
-                stack.extend(getattr(stmt, name, None) or [])
-            for handler in getattr(stmt, "handlers", None) or []:
-                stack.extend(handler.body)
-            for case in getattr(stmt, "cases", None) or []:
-                stack.extend(case.body)
+            for block in blocks_of(stmt):
+                stack.extend(block)
             continue
         if not isinstance(stmt, ast.Assign) and not (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
             continue

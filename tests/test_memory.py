@@ -13,6 +13,8 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
+
 from gradfix.analysis.loops import build_model
 from gradfix.analysis.names import calls_and_grads
 from gradfix.files import SourceFile
@@ -109,3 +111,71 @@ def test_process_python_lets_go_of_the_answers_too(tmp_path: Path) -> None:
 
     process_python(str(tmp_path / "train.py"), TRAIN, Options(select=frozenset({"GF001"})))
     assert not names._CALLS and not names._WALKED
+
+
+def _collector_states(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, names: list[str], jobs: int, stdin: bytes | None = None
+) -> list[tuple[str, str, bool]]:
+    """(event, file, collector enabled) when each file's analysis returns and when what it
+    left is frozen, over one run of `names` (files of `tmp_path`; "-" is stdin)."""
+    from gradfix import runner
+    from gradfix.files import STDIN
+
+    events: list[tuple[str, str, bool]] = []
+    current = [""]
+    real_process, real_freeze = runner.process_source, gc.freeze
+
+    def process(path: str, data: bytes, options: Options):  # type: ignore[no-untyped-def]
+        try:
+            return real_process(path, data, options)
+        finally:
+            current[0] = Path(path).name
+            events.append(("analysed", current[0], gc.isenabled()))
+
+    def freeze() -> None:
+        events.append(("freeze", current[0], gc.isenabled()))
+        real_freeze()
+
+    monkeypatch.setattr(runner, "process_source", process)
+    monkeypatch.setattr(gc, "freeze", freeze)
+    sources = [SourceFile(STDIN if name == "-" else str(tmp_path / name)) for name in names]
+    stdin_name = str(tmp_path / "stdin.py")
+    results = list(run(iter(sources), Options(select=frozenset({"GF001"})), jobs=jobs,
+                       read_stdin=lambda: stdin or b"", stdin_name=stdin_name))  # fmt: skip
+    assert all(not r.error for r in results)
+    assert gc.isenabled()  # as the run found it
+    return [event for event in events if event[1]]  # the engine's own freezes before any file
+
+
+def test_the_last_analysis_of_a_run_is_frozen_before_any_collection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a big file the collector is due as soon as it is enabled again, and its young
+    collection scans everything the analysis keeps alive (0.9 s after the 5 MB file): the
+    run's last analysis keeps the collector paused until what it left is frozen. Earlier ones
+    enable it at once, so that their cyclic garbage is collected rather than frozen."""
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_bytes(TRAIN)
+    (tmp_path / "plain.py").write_bytes(b"x = 1\n")  # never analysed: the prefilter drops it
+    # one process (`--jobs 1`): each file analysed as it is found
+    assert _collector_states(monkeypatch, tmp_path, ["a.py", "b.py", "c.py"], jobs=1) == [
+        ("analysed", "a.py", True), ("freeze", "a.py", True),
+        ("analysed", "b.py", True), ("freeze", "b.py", True),
+        ("analysed", "c.py", False), ("freeze", "c.py", False),
+    ]  # fmt: skip
+    # two jobs, too few files for a pool: analysed at the end, the last candidate last
+    assert _collector_states(monkeypatch, tmp_path, ["a.py", "b.py", "plain.py"], jobs=2) == [
+        ("analysed", "a.py", True), ("freeze", "a.py", True),
+        ("analysed", "b.py", False), ("freeze", "b.py", False),
+    ]  # fmt: skip
+    # a file alone, and stdin last
+    assert _collector_states(monkeypatch, tmp_path, ["a.py"], jobs=1) == [
+        ("analysed", "a.py", False), ("freeze", "a.py", False),
+    ]  # fmt: skip
+    assert _collector_states(monkeypatch, tmp_path, ["a.py", "-"], jobs=1, stdin=TRAIN) == [
+        ("analysed", "a.py", True), ("freeze", "a.py", True),
+        ("analysed", "stdin.py", False), ("freeze", "stdin.py", False),
+    ]  # fmt: skip
+    # stdin before files still waiting for a pool: they are analysed after it
+    assert _collector_states(monkeypatch, tmp_path, ["a.py", "-"], jobs=2, stdin=TRAIN) == [
+        ("analysed", "stdin.py", True), ("freeze", "stdin.py", True),
+        ("analysed", "a.py", False), ("freeze", "a.py", False),
+    ]  # fmt: skip

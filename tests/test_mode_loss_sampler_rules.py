@@ -480,3 +480,34 @@ def test_gf021_cheap_look_agrees_with_the_index_on_every_example_and_fixture() -
     answers = [_optimizer_bindings(source) for source in sources]
     assert all(looked or not in_index for in_index, looked in answers)
     assert sum(in_index for in_index, _ in answers) > 20 and sum(not looked for _, looked in answers) > 5
+
+
+def test_gf021_reads_an_index_another_rule_built_instead_of_looking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the assignment index built already (GF001's fix asks it first), GF021 needs no
+    look at the statements: the index answers, and the findings are the same."""
+    from gradfix.analysis import staleness
+    from gradfix.analysis.assignments import assignments, built
+    from gradfix.analysis.loops import build_model
+    from gradfix.source import Source
+
+    source = _fixture("GF021_optimizer_over_stale_parameters", "encoder_unfrozen_optimizer_over_head_only")
+
+    def model():  # type: ignore[no-untyped-def]
+        return build_model(Source.from_bytes(source.encode(), "case.py"), None)
+
+    looks: list[bool] = []
+    real_look = staleness._binds_optimizer
+
+    def look(*args):  # type: ignore[no-untyped-def]
+        looks.append(real_look(*args))
+        return looks[-1]
+
+    monkeypatch.setattr(staleness, "_binds_optimizer", look)
+    plain = model()
+    assert not built(plain)
+    expected = [(s.optimizer, s.module, s.kind) for s in staleness.stale_optimizers(plain)]
+    assert expected and looks == [True]  # looked, then built the index
+    indexed = model()
+    assignments(indexed)
+    assert [(s.optimizer, s.module, s.kind) for s in staleness.stale_optimizers(indexed)] == expected
+    assert looks == [True]  # no second look

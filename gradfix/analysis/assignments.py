@@ -152,6 +152,11 @@ def _binds_parameter(scope: Scope, key: str) -> bool:
     return root in names
 
 
+def built(model: object) -> bool:
+    """Whether the model's assignment index exists already (another rule asked for it)."""
+    return getattr(model, "_assignments", None) is not None
+
+
 def assignments(model: object) -> Assignments:
     """The module's assignment index, built once per model."""
     cached = getattr(model, "_assignments", None)

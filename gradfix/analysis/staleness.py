@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments, built
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
@@ -76,8 +76,10 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
-    if not _binds_optimizer(model.source.tree.body, qualify, ":=" in text):
+    if not built(model) and not _binds_optimizer(model.source.tree.body, qualify, ":=" in text):
         return []  # no optimizer is built and bound: the index would find none (most files)
+    # (an index another rule built already answers that as well, without a walk: GF001's
+    # fix asks it first, and the walk over a 5 MB file's statements took 0.3 s)
     # the statement-level index (shared with other rules), not a walk over every node: only an
     # optimizer bound to a name can be stale
     index = assignments(model)

@@ -10,6 +10,12 @@ tree and in one run:
 * ``ruff check --no-cache DIR``  ("ruff default": ruff's default rules)
 * ``torchfix --select ALL DIR``
 
+and, when asked for with ``--tools``, the same checks on one core: ``gradfix --jobs 1 DIR``
+("gradfix 1 job") and ruff with ``RAYON_NUM_THREADS=1`` ("ruff 1 thread"). Their ratio is the
+work each tool does per file, apart from how it spreads over cores; each tool's one-core time
+over its own default time is what it gains from the other cores (on a shared VM, two busy
+processes can slow each other down: the gain is the machine's as much as the tool's).
+
 Each tool runs ``--repeat`` times (round-robin, so drift hits every tool
 alike) and the median wall time is reported together with files/s, CPU time
 and peak memory.  ``--scaling 1000,5000,20000,50000`` additionally times
@@ -59,6 +65,7 @@ class Tool:
     args: tuple[str, ...]  # arguments before the directory
     ok_codes: tuple[int, ...]  # exit codes that are not a crash
     note: str
+    env: tuple[tuple[str, str], ...] = ()  # set for this tool's runs only
 
 
 TOOLS: dict[str, Tool] = {
@@ -71,6 +78,10 @@ TOOLS: dict[str, Tool] = {
                  "check --select ALL --output-format concise --no-cache"),
     "ruff default": Tool("ruff default", "ruff", ("check", "--no-cache"), (0, 1),
                          "check --no-cache (ruff's default rules)"),
+    # The same work on one core, to tell the work per file from the gain from more cores.
+    "gradfix 1 job": Tool("gradfix 1 job", "gradfix", ("--jobs", "1"), (0, 1), "check in one process"),
+    "ruff 1 thread": Tool("ruff 1 thread", "ruff", ("check", "--select", "ALL", "--output-format", "concise", "--no-cache"),
+                          (0, 1), "as \"ruff\", on one thread", (("RAYON_NUM_THREADS", "1"),)),
     # TorchFix 0.7: findings do not change the exit code; it exits 1 when some
     # file failed to parse/transform and 2 when interrupted.  A 1 is reported
     # as a warning (the timing is still meaningful), anything else is a crash.
@@ -426,7 +437,7 @@ def run_tools(tools: Sequence[str], exes: dict[str, str], corpus: Path, files: i
               repeat: int, sample_ms: float, workdir: Path, env: dict[str, str],
               label: str = "", repeat_for: dict[str, int] | None = None) -> dict[str, ToolSummary]:
     summaries = {
-        key: ToolSummary(key, " ".join([TOOLS[key].exe, *TOOLS[key].args, "DIR"]), files)
+        key: ToolSummary(key, " ".join([*(f"{k}={v}" for k, v in TOOLS[key].env), TOOLS[key].exe, *TOOLS[key].args, "DIR"]), files)
         for key in tools
     }
     before = tree_fingerprint(corpus)
@@ -441,7 +452,7 @@ def run_tools(tools: Sequence[str], exes: dict[str, str], corpus: Path, files: i
             # results from the cache would not compare with `ruff --no-cache`
             extra = ["--no-cache"] if tool.exe == "gradfix" and no_cache.get(exes[tool.exe]) else []
             cmd = [exes[tool.exe], *tool.args, *extra, str(corpus)]
-            res = measure(cmd, workdir, sample_ms, env)
+            res = measure(cmd, workdir, sample_ms, {**env, **dict(tool.env)})
             status = "" if res.rc == 0 else f" (exit {res.rc})"
             print(f"  {label}{key:<15} run {rep + 1}/{counts[key]}: {res.wall:8.2f} s"
                   f"  cpu {res.cpu:7.2f} s  rss {res.maxrss_kb / 1024:7.1f} MB"
@@ -611,6 +622,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for den in ("ruff", "ruff default", "torchfix"):
                     if num in summaries and den in summaries:
                         ratios[f"{num}/{den}"] = summaries[num].wall / summaries[den].wall
+            # per core, and what each tool gains from the other cores
+            for num, den in (("gradfix 1 job", "ruff 1 thread"), ("gradfix 1 job", "gradfix"), ("ruff 1 thread", "ruff")):
+                if num in summaries and den in summaries:
+                    ratios[f"{num}/{den}"] = summaries[num].wall / summaries[den].wall
             report["ratios"] = {k: round(v, 3) for k, v in ratios.items()}
             # Same ratios on CPU time (user+sys of the process tree): less
             # sensitive to other load on the machine, blind to parallelism.
@@ -700,6 +715,10 @@ def print_report(report: dict[str, object], markdown: bool) -> None:
             print(fmt_table(["ratio", "wall-time ratio", "target", "verdict", "CPU-time ratio"],
                             rows, markdown))
             print()
+            if any(k.startswith(("gradfix 1 job/", "ruff 1 thread/")) for k in ratios):  # type: ignore[union-attr]
+                print("`gradfix 1 job/ruff 1 thread`: the two on one core each. `gradfix 1 job/gradfix` and "
+                      "`ruff 1 thread/ruff`: what each gains from the other cores (above 1 is a gain).")
+                print()
     if "cache" in report:
         c = report["cache"]  # type: ignore[assignment]
         print(f"{h}Result cache: `{c['command']}` on {c['files']:,} files")  # type: ignore[index]

@@ -57,11 +57,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import time
 
 from gradfix.files import FileError, read_source_and_stat
+from gradfix.patterns import lazily
 from gradfix.runner import Diagnostic, FileResult, Options
 
 try:  # the hash functions themselves: `hashlib` would also load OpenSSL, for nothing here
@@ -89,8 +89,8 @@ CACHEDIR_TAG = (
 )
 _TRUST_STAT = os.name != "nt"  # Windows' st_ctime is the creation time
 # what gradfix keeps in a cache folder: only these names are ever created or removed there
-_SETTINGS_FOLDER = re.compile(r"v[0-9]+-[0-9a-f]{32}\Z")
-_OURS = re.compile(r"(v[0-9]+-[0-9a-f]{32}|\.gitignore|CACHEDIR\.TAG|\..+\.tmp)\Z")
+_SETTINGS_FOLDER = lazily(r"v[0-9]+-[0-9a-f]{32}\Z")
+_OURS = lazily(r"(v[0-9]+-[0-9a-f]{32}|\.gitignore|CACHEDIR\.TAG|\..+\.tmp)\Z")
 
 
 def content_hash(data: bytes) -> str:

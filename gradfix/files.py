@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import signal
 import stat
 
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 
 TYPE_CHECKING = False
@@ -219,7 +219,7 @@ def read_source_and_stat(path: str) -> tuple[bytes, os.stat_result]:
 
 TEMP_SUFFIX = ".gradfix-tmp"
 # `.<name>.gradfix-<pid>-<random>.gradfix-tmp`: the pid tells a live writer from a dead one
-_TEMP_NAME = re.compile(r"^\..+\.gradfix-(\d+)-[a-z0-9_]+\.gradfix-tmp\Z")
+_TEMP_NAME = lazily(r"^\..+\.gradfix-(\d+)-[a-z0-9_]+\.gradfix-tmp\Z")
 _swept: set[str] = set()
 
 

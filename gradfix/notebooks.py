@@ -61,11 +61,12 @@ from typing import Any
 
 from gradfix import records
 from gradfix.files import STDIN
+from gradfix.patterns import lazily
 from gradfix.pipeline import Diagnostic, FileResult, Options, check_source, open_project, prefilter
 from gradfix.source import Source, SourceError, parse
 
-_WS = re.compile(r"[ \t\n\r]*")
-_SCALAR = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null")
+_WS = lazily(r"[ \t\n\r]*")
+_SCALAR = lazily(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null")
 
 
 class _BadJson(Exception):
@@ -153,12 +154,12 @@ def _source_spans(text: str) -> list[tuple[int, int] | None]:
 
 
 # IPython syntax ----------------------------------------------------------------------------------
-_NEWLINES = re.compile(r"\r\n|\r|\n")
-_CELL_MAGIC = re.compile(r"[ \t]*%%(\w*)")
-_LINE_MAGIC = re.compile(r"([ \t]*)%%?(\w+)[ \t]*")
-_SHELL = re.compile(r"([ \t]*)!")
-_HELP = re.compile(r"([ \t]*)(?:\?\??[\w.*]+|[\w.*]+\?\??)[ \t]*$")
-_ASSIGNED = re.compile(r"([ \t]*)[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*([!%])")
+_NEWLINES = lazily(r"\r\n|\r|\n")
+_CELL_MAGIC = lazily(r"[ \t]*%%(\w*)")
+_LINE_MAGIC = lazily(r"([ \t]*)%%?(\w+)[ \t]*")
+_SHELL = lazily(r"([ \t]*)!")
+_HELP = lazily(r"([ \t]*)(?:\?\??[\w.*]+|[\w.*]+\?\??)[ \t]*$")
+_ASSIGNED = lazily(r"([ \t]*)[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*([!%])")
 # cell magics whose body IPython runs as Python code in the notebook's namespace, once
 _PYTHON_CELL_MAGICS = frozenset({"time", "capture"})
 # line magics that set the session up and run none of the notebook's code

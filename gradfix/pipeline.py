@@ -12,11 +12,11 @@ on this module, and gradfix.runner (`process_source`, `run`) on both.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections import Counter
 
 from gradfix.files import STDIN
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError, parse, shifted
 
@@ -35,7 +35,7 @@ PREFILTER = (
     b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
     b"accumulate_grad_batches", b"gradient_accumulation_steps",
 )  # fmt: skip
-_BARE_BACKWARD = re.compile(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
+_BARE_BACKWARD = lazily(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 
 
 @dataclass(frozen=True)

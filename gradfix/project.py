@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 
@@ -37,7 +38,7 @@ _GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b
 _MAX_PROJECT_FILES = 20_000
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
-_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
+_IMPORT_LINE = lazily(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
 
 
 def project_root(path: Path) -> Path:

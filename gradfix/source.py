@@ -17,16 +17,16 @@ import bisect
 import codecs
 import itertools
 import keyword
-import re
 import warnings
 from typing import Iterator, Union
 
+from gradfix.patterns import lazily
 from gradfix.walk import ast_walk
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
-_SPACE = re.compile(r"\s+")
-_BLANK_OR_COMMENT = re.compile(r"[ \t\f]*(#.*)?$")
+_NEWLINE = lazily(r"\r\n|\r|\n")
+_COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_SPACE = lazily(r"\s+")
+_BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
 _KEYWORDS = frozenset(keyword.kwlist) | {"match", "case", "type"}
 
 Loop = Union[ast.For, ast.AsyncFor, ast.While]
@@ -455,7 +455,7 @@ TRAINING_WORDS = (
     "fabric", "deepspeed", "engine", "trainer", "lightning", "warmup", "lr", "loss", "train", "eval",
     "sampler", "softmax", "sigmoid", "autocast", "parameters", "import",
 )  # fmt: skip
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IDENTIFIER = lazily(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _first_line(statement: ast.stmt) -> int:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
+from gradfix.patterns import lazily
 from gradfix.positions import Span
 from gradfix.source import Source
 
-_DIRECTIVE = re.compile(
+_DIRECTIVE = lazily(
     r"#\s*(?:gradfix:\s*ignore(?P<gf>\[[^\]]*\])?|noqa(?::\s*(?P<noqa>[A-Za-z0-9_, ]+))?)(?=$|\s|#)", re.I
 )
-_CODE = re.compile(r"[A-Za-z]+[0-9]+")
-_LINES = re.compile(r"\r\n|\r|\n")
+_CODE = lazily(r"[A-Za-z]+[0-9]+")
+_LINES = lazily(r"\r\n|\r|\n")
 ALL = None
 
 

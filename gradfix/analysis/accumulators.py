@@ -35,6 +35,7 @@ from gradfix.analysis.names import (
     root_name,
     walk_expression,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -53,9 +54,9 @@ GRAPH_KEEPING_METHODS = {
     "type_as", "contiguous", "flatten", "neg",
 }  # fmt: skip
 # Calls whose value is a fresh loss tensor (the callee's last name).
-_LOSS_CALL = re.compile(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|_(criterion|loss|loss_?fn)$", re.I)
+_LOSS_CALL = lazily(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|_(criterion|loss|loss_?fn)$", re.I)
 # ...unless the name says it evaluates or measures (`evaluate_loss(...)` returns a number)
-_NOT_A_TRAINING_LOSS = re.compile(r"eval|valid|val_|test|metric|log_|score|accuracy", re.I)
+_NOT_A_TRAINING_LOSS = lazily(r"eval|valid|val_|test|metric|log_|score|accuracy", re.I)
 _FUNCTIONAL_LOSSES = {
     "cross_entropy", "binary_cross_entropy", "binary_cross_entropy_with_logits", "nll_loss",
     "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "kl_div", "cosine_embedding_loss",
@@ -63,7 +64,7 @@ _FUNCTIONAL_LOSSES = {
 }  # fmt: skip
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
-_DETACHED_INPUT = re.compile(r"\.detach\(\)|\.item\(\)|\.data\b")
+_DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b")
 
 Qualify = Callable[[Optional[str]], Optional[str]]
 

@@ -36,6 +36,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, SCOPES, WITHS, blocks_of
 from gradfix.walk import ast_walk
@@ -62,8 +63,8 @@ _SHAPE_METHODS = {
     "view", "reshape", "squeeze", "unsqueeze", "flatten", "float", "double", "half", "contiguous",
     "permute", "transpose", "to", "type", "clone", "cpu", "cuda", "view_as", "reshape_as", "t",
 }  # fmt: skip
-_NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
-_EVALUATION = re.compile(r"valid|eval|test|infer|predict|metric|score|accuracy", re.I)
+_NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
+_EVALUATION = lazily(r"valid|eval|test|infer|predict|metric|score|accuracy", re.I)
 
 
 @dataclass(frozen=True, eq=False)

@@ -26,12 +26,13 @@ from gradfix.analysis.graphs import IterationFlow, is_forward_call
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, walk_expression
+from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, DEFINITIONS, SCOPES
 
 _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
 # Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping
 # threshold, gradient checkpointing (`grad_scaler.update()`, `args.max_grad_norm`).
-_NOT_GRADIENTS = re.compile(r"scal|accum|acc_?steps|max_grad|grad_?clip|clip_?grad|checkpoint", re.I)
+_NOT_GRADIENTS = lazily(r"scal|accum|acc_?steps|max_grad|grad_?clip|clip_?grad|checkpoint", re.I)
 # Calls that take a model or parameters and never touch `.grad` (constructors, builtins, logging).
 _HARMLESS = HARMLESS_CALLS | {
     "sum", "any", "all", "map", "filter", "sorted", "next", "iter", "float", "int", "bool", "hash",

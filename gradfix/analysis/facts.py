@@ -20,6 +20,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
@@ -35,11 +36,11 @@ OPTIMIZER_CLASSES = {
     "PagedAdamW8bit", "DeepSpeedCPUAdam", "Muon", "Shampoo", "Adan", "AdaBelief", "Ranger",
     "ZeroRedundancyOptimizer", "SophiaG",
 }  # fmt: skip
-_OPTIMIZER_FACTORY = re.compile(r"(^|_)(create|build|get|make|init|configure|setup)_?(\w*_)?optim", re.I)
-_OPTIMIZER_CLASS_NAME = re.compile(r"^(Adam|AdamW|SGD|RMSprop|Adagrad|Adafactor|Lion|Lamb|LAMB|NAdam|RAdam)[A-Z0-9]|Optimizer$")
-_SCHEDULER_NAME = re.compile(r"sched|lr_?policy|warmup", re.I)
-_OPTIMIZER_NAME = re.compile(r"(^|_)(opt|optim|optimi[sz]er)s?($|_|\d)|optim", re.I)
-_SCALER_NAME = re.compile(r"scaler", re.I)
+_OPTIMIZER_FACTORY = lazily(r"(^|_)(create|build|get|make|init|configure|setup)_?(\w*_)?optim", re.I)
+_OPTIMIZER_CLASS_NAME = lazily(r"^(Adam|AdamW|SGD|RMSprop|Adagrad|Adafactor|Lion|Lamb|LAMB|NAdam|RAdam)[A-Z0-9]|Optimizer$")
+_SCHEDULER_NAME = lazily(r"sched|lr_?policy|warmup", re.I)
+_OPTIMIZER_NAME = lazily(r"(^|_)(opt|optim|optimi[sz]er)s?($|_|\d)|optim", re.I)
+_SCALER_NAME = lazily(r"scaler", re.I)
 _ENGINE_CONSTRUCTORS = {"Accelerator", "Fabric"}
 
 
@@ -423,8 +424,8 @@ class _FactCollector:
                             sites.setdefault(kw.arg, set()).add(self.key(kw.value))
 
 
-_GRADIENT_TEXT = re.compile(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
-_ENGINE_NAME = re.compile(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
+_GRADIENT_TEXT = lazily(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
+_ENGINE_NAME = lazily(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
 
 
 def _engine_like(key: str) -> bool:

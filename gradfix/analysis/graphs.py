@@ -34,6 +34,7 @@ from gradfix.analysis.names import (
     receiver,
     walk_expression,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -63,8 +64,8 @@ _TENSOR_METHODS = {
     "info", "debug", "warning", "log_dict", "add_scalar", "set_postfix", "write",
 }  # fmt: skip
 _LIBRARY_ROOTS = {"torch", "F", "nn", "np", "numpy", "math", "functional", "random", "time", "os", "logging", "wandb"}
-_GRAPH_FREE_TEXT = re.compile(r"\bdetach\b|\.item\(|\bno_grad\b|\.data\b|\.numpy\(|\.tolist\(")
-_GRAD_HINT = re.compile(r"grad", re.I)
+_GRAPH_FREE_TEXT = lazily(r"\bdetach\b|\.item\(|\bno_grad\b|\.data\b|\.numpy\(|\.tolist\(")
+_GRAD_HINT = lazily(r"grad", re.I)
 _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled"}
 
 

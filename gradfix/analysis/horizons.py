@@ -23,6 +23,7 @@ from gradfix.analysis.assignments import Scope, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
@@ -42,8 +43,8 @@ HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
 }
 # Schedulers meant to step every batch whatever their arguments.
 PER_BATCH = {"OneCycleLR", "CyclicLR"}
-_EPOCH_NAME = re.compile(r"epoch", re.I)
-_LOADER_NAME = re.compile(r"loader|batches|dataloader|train_iter|data_iter", re.I)
+_EPOCH_NAME = lazily(r"epoch", re.I)
+_LOADER_NAME = lazily(r"loader|batches|dataloader|train_iter|data_iter", re.I)
 
 
 @dataclass(eq=False)

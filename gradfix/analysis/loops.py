@@ -38,6 +38,7 @@ from gradfix.analysis.names import (
     root_name,
     substitute_root,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
@@ -56,7 +57,7 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
-_GRADIENT_HINT = re.compile(
+_GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
     re.I,
@@ -64,7 +65,7 @@ _GRADIENT_HINT = re.compile(
 # Bases whose methods we know do not touch gradients behind the loop's back.
 _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Generic", "Dataset", "NamedTuple"}
 # Inherited methods named like the hooks a framework runs around an iteration.
-_HOOK_NAME = re.compile(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
+_HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
     "register_step_pre_hook", "register_step_post_hook",

@@ -38,6 +38,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -102,14 +103,14 @@ _KEEPING_MODE = HARMLESS_CALLS | {
     "register_hooks", "sync_batchnorm", "convert_sync_batchnorm", "zip", "map", "sum", "max", "min",
     "backward", "step", "zero_grad", "sleep", "time", "flush",
 }  # fmt: skip
-_NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
-_MODE_HELPER = re.compile(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
+_NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
+_MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
 # Method names that say they may switch a mode (`model.freeze_bn()`, `self.evaluate()`):
 # a word of the name (split at `_`) is or starts with one of these.
-_MODE_WORDS = re.compile(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dropout|infer|predict)[a-z]*)(_|$)", re.I)
+_MODE_WORDS = lazily(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dropout|infer|predict)[a-z]*)(_|$)", re.I)
 # Attributes of a module that are not modules: passing them on cannot change a mode.
 _NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
-_FREEZE_CALL = re.compile(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
+_FREEZE_CALL = lazily(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
 
 
 class _Ctx(NamedTuple):
@@ -432,7 +433,7 @@ class UnrestoredEval:
     items: list[ModeItem] = field(default_factory=list)
 
 
-_EVAL_TEXT = re.compile(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
+_EVAL_TEXT = lazily(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
 
 
 def _switching_functions(model: ModuleModel) -> set[str]:

@@ -10,7 +10,6 @@ what DDP and DataParallel wrap) and once aliases are followed: `ddp = DDP(model)
 from __future__ import annotations
 
 import ast
-import re
 
 from gradfix.analysis.assignments import Assignments, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
@@ -23,11 +22,12 @@ from gradfix.analysis.names import (
     receiver,
     root_name,
 )
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk
 
 # Calls that hand back the module they were given (same parameters, same mode flags).
-_WRAPPERS = re.compile(
+_WRAPPERS = lazily(
     r"(^|\.)(DistributedDataParallel|DataParallel|DDP|FullyShardedDataParallel|FSDP|compile|"
     r"convert_sync_batchnorm|ShardedDataParallel)$"
 )

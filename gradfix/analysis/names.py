@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from gradfix.patterns import lazily
 from gradfix.source import dotted
 
 __all__ = [
@@ -15,7 +15,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-_ROOT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_ROOT = lazily(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
 def root_name(key: str) -> str:

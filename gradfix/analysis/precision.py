@@ -14,16 +14,16 @@ that manages precision (Accelerate, Fabric, DeepSpeed, Lightning).
 from __future__ import annotations
 
 import ast
-import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, is_false, keyword, positional
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import WITHS
 from gradfix.walk import ast_walk
 
-_MANAGED = re.compile(
+_MANAGED = lazily(
     r"GradScaler|scale_loss|amp\.initialize|NativeScaler|ApexScaler|loss_scaler|\.scale\(|Accelerator|Fabric|"
     r"deepspeed|lightning|manual_backward|fp16_optimizer|FP16_Optimizer|master_params|dynamic_loss_scale|"
     r"static_loss_scale|loss_scale",

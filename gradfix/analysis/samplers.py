@@ -16,7 +16,6 @@ cannot see into receives the loader or the sampler inside the epoch loop.
 from __future__ import annotations
 
 import ast
-import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.facts import FunctionInfo
@@ -31,11 +30,12 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES
 from gradfix.walk import ast_walk
 
-_SET_EPOCH = re.compile(r"set_\w*epoch")
+_SET_EPOCH = lazily(r"set_\w*epoch")
 _OWNERS = {"prepare", "setup_dataloaders", "prepare_data_loader", "setup", "prepare_dataloader", "Trainer", "fit"}
 # Calls that only wrap or measure a loader while iterating it.
 _ITERATION = {"enumerate", "tqdm", "zip", "iter", "len", "print", "list", "islice", "trange", "chain", "range", "min", "max", "track"}

@@ -20,6 +20,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, substitute_root
+from gradfix.patterns import lazily
 from gradfix.project import import_lines as _import_lines
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
@@ -233,7 +234,7 @@ def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list
 
 
 # Lines that start (after blanks) with `from` or `import`: where an `_importing` match starts.
-_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[^\n]*", re.M)
+_IMPORT_LINE = lazily(rb"^[ \t]*(?:from|import)[^\n]*", re.M)
 _STATEMENTS: dict[int, tuple[bytes, bytes]] = {}
 
 

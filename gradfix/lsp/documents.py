@@ -20,6 +20,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.runner import Diagnostic, FileResult, Options, process_source
 from gradfix.walk import ast_walk
@@ -254,7 +255,7 @@ def fixed_notebook(name: str, cells: Sequence[Cell], options: Options) -> dict[s
 
 
 # edits ---------------------------------------------------------------------------------------------
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_LINE = lazily(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def split_lines(text: str) -> list[str]:
@@ -309,10 +310,10 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
 
 
 # suppressions and hovers ----------------------------------------------------------------------------
-_GRADFIX_LIST = re.compile(r"(#\s*gradfix:\s*ignore\[)([^\]]*)(\])", re.I)
+_GRADFIX_LIST = lazily(r"(#\s*gradfix:\s*ignore\[)([^\]]*)(\])", re.I)
 # the codes inside a directive, for hovers; gradfix.suppressions decides what a line suppresses
-_DIRECTIVE_CODES = re.compile(r"#\s*(?:gradfix:\s*ignore\[(?P<gf>[^\]]*)\]|noqa:\s*(?P<noqa>[A-Za-z0-9_, ]+))", re.I)
-_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_DIRECTIVE_CODES = lazily(r"#\s*(?:gradfix:\s*ignore\[(?P<gf>[^\]]*)\]|noqa:\s*(?P<noqa>[A-Za-z0-9_, ]+))", re.I)
+_CODE = lazily(r"[A-Za-z]+[0-9]+")
 
 
 def _suppresses(line: str, code: str) -> bool:

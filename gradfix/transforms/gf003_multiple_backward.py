@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from typing import Iterator
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
@@ -14,6 +13,7 @@ from gradfix.analysis.graphs import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.transforms._common import (
     owned_events,
@@ -30,7 +30,7 @@ from gradfix.transforms.base import (
 
 # Terms that need no parentheses after `a + `: higher precedence than `+`/`-`.
 _TIGHT_OPERATORS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult, ast.Pow)
-_COMMENT = re.compile(r"#.*$")
+_COMMENT = lazily(r"#.*$")
 
 
 class MultipleBackward(Rule):

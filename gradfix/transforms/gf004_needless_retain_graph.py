@@ -15,6 +15,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name
 from gradfix.analysis.shared_graphs import GraphFlow
+from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
@@ -316,7 +317,7 @@ _PASS_THROUGH = {
     "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle",
     "tqdm", "trange", "track", "progress_bar", "ProgressBar",
 }  # fmt: skip
-_DATA_SOURCE = re.compile(r"loader|batches|dataset|(^|_)data($|_)|sampler|prefetch|data_?iter|^dl$|_dl$|stream", re.I)
+_DATA_SOURCE = lazily(r"loader|batches|dataset|(^|_)data($|_)|sampler|prefetch|data_?iter|^dl$|_dl$|stream", re.I)
 
 
 def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], source: Source) -> bool:

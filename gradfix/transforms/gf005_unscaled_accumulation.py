@@ -8,12 +8,13 @@ from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
 from gradfix.analysis.names import call_name, is_number, last_name, method_name, walk_expression
+from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 
 _MAX_DEPTH = 6
-_LOSS_HELPER = re.compile(
+_LOSS_HELPER = lazily(
     r"compute_?loss|get_?loss|calc(ulate)?_?loss|loss_?step|(^|_)(train(ing)?|forward|model|micro)_?step$|accum", re.I
 )
 

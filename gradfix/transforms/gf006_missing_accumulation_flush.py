@@ -8,6 +8,7 @@ from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import dotted
+from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
@@ -21,8 +22,8 @@ _BOOKKEEPING_CALLS = {
     "print", "log", "info", "debug", "set_postfix", "set_description", "write",
     "add_scalar", "add_scalars", "log_dict", "append", "refresh",
 }  # fmt: skip
-_FLUSH_WORD = re.compile(r"flush|remaining|leftover", re.I)
-_PROGRESS = re.compile(r"bar|progress|tqdm|meter", re.I)
+_FLUSH_WORD = lazily(r"flush|remaining|leftover", re.I)
+_PROGRESS = lazily(r"bar|progress|tqdm|meter", re.I)
 FLUSH_COMMENT = "# the last micro-batches did not fill a whole window: step on them too"
 
 

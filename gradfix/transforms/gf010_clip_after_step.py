@@ -6,6 +6,7 @@ from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.patterns import lazily
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -24,7 +25,7 @@ from gradfix.transforms.base import (
 )
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
-_INFINITY = re.compile(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
+_INFINITY = lazily(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
 
 
 def _measures_only(clip: GradEvent) -> bool:

@@ -7,6 +7,7 @@ from typing import Iterator
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, last_name
+from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -25,8 +26,8 @@ from gradfix.transforms.base import (
 )
 
 # Schedulers whose step() takes a metric or is not a learning-rate schedule at all.
-_NOT_LR_SCHEDULE = re.compile(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)
-_LR_SCHEDULER_CONSTRUCTOR = re.compile(r"lr_scheduler|get_\w*schedule|schedul|LR$|Lr$|warmup", re.I)
+_NOT_LR_SCHEDULE = lazily(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)
+_LR_SCHEDULER_CONSTRUCTOR = lazily(r"lr_scheduler|get_\w*schedule|schedul|LR$|Lr$|warmup", re.I)
 
 
 class SchedulerBeforeOptimizer(LoopRule):

@@ -8,6 +8,7 @@ from gradfix.analysis import frameworks
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.patterns import lazily
 from gradfix.source import DEFINITIONS, FUNCTIONS, Source, dotted
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import (
@@ -22,7 +23,7 @@ from gradfix.walk import ast_walk
 
 # a divisor named like an accumulation count: reported even when gradfix cannot prove it is
 # the setting the library divides by
-_ACCUMULATION_NAME = re.compile(r"accum|accumulat|grad_?acc|\bgas\b", re.I)
+_ACCUMULATION_NAME = lazily(r"accum|accumulat|grad_?acc|\bgas\b", re.I)
 
 
 class DoubleScaledAccumulation(Rule):

@@ -1,0 +1,69 @@
+"""Regular expressions compiled the first time they are used, not when their module is imported.
+
+Compiling a pattern runs Python code (`re`'s parser and compiler). gradfix's modules define
+about sixty patterns; compiling all of them as the modules were imported took 14 ms of the
+start-up of `gradfix FILE`, while a check of a 300-line training script uses about twenty of
+them, and a file without gradient code none. A `LazyPattern` compiles on its first use; then
+each of its methods is the compiled pattern's own bound method, kept on the object, so that
+every later use costs what it cost with `re.compile` (no extra Python call).
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import AnyStr
+
+__all__ = ["LazyPattern", "lazily"]
+
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+def lazily(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
+    """`re.compile(pattern, flags)`, compiled when first used (for module-level patterns)."""
+    return LazyPattern(pattern, flags)  # type: ignore[return-value]
+
+
+class LazyPattern:
+    """A pattern and its flags; the compiled pattern's methods once one of them is called."""
+
+    def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    def compiled(self) -> re.Pattern:  # type: ignore[type-arg]
+        """Compile, and let the compiled pattern's methods answer from now on."""
+        compiled = re.compile(self.pattern, self.flags)
+        for name in _METHODS:
+            setattr(self, name, getattr(compiled, name))  # found before the class's methods below
+        return compiled
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self.flags!r})"
+
+    # each used once at most: the first call replaces them on the object
+    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().search(*args, **kwargs)
+
+    def match(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().match(*args, **kwargs)
+
+    def fullmatch(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().fullmatch(*args, **kwargs)
+
+    def finditer(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().finditer(*args, **kwargs)
+
+    def findall(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().findall(*args, **kwargs)
+
+    def sub(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().sub(*args, **kwargs)
+
+    def subn(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().subn(*args, **kwargs)
+
+    def split(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self.compiled().split(*args, **kwargs)

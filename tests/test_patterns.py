@@ -1,0 +1,131 @@
+"""gradfix's module-level regular expressions are compiled when first used (gradfix.patterns):
+they must answer exactly as `re.compile` would, be valid (an invalid one would now fail at its
+first use, not at import), and stay uncompiled in a run that does not use them."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gradfix
+from gradfix.patterns import LazyPattern, lazily
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "subject"),
+    [
+        (r"(\w+)\.step\(", 0, "opt.step(); sched.step()"),
+        (r"^\s*#.*$", re.M, "x = 1\n  # note\ny = 2\n"),
+        (r"STEP", re.I, "a step, a Step"),
+        (rb"^[ \t]*(?:from|import)[^\n]*", re.M, b"import torch\nx = 1\n  from a import b\n"),
+    ],
+)
+def test_a_lazy_pattern_answers_as_the_compiled_one(pattern, flags, subject) -> None:  # type: ignore[no-untyped-def]
+    compiled = re.compile(pattern, flags)
+    for method, args in [
+        ("search", (subject,)),
+        ("search", (subject, 3)),
+        ("search", (subject, 1, 12)),
+        ("match", (subject,)),
+        ("fullmatch", (subject,)),
+        ("findall", (subject,)),
+        ("split", (subject,)),
+        ("sub", (subject[:1], subject)),
+        ("subn", (subject[:1], subject)),
+    ]:
+        lazy = lazily(pattern, flags)  # a fresh one: each method may be the first used
+        got, expected = getattr(lazy, method)(*args), getattr(compiled, method)(*args)
+        if isinstance(expected, re.Match):
+            assert got is not None and (got.span(), got.groups()) == (expected.span(), expected.groups())
+        else:
+            assert got == expected, method
+    lazy = lazily(pattern, flags)
+    assert [m.span() for m in lazy.finditer(subject)] == [m.span() for m in compiled.finditer(subject)]
+
+
+def test_after_its_first_use_a_pattern_calls_the_compiled_methods_directly() -> None:
+    lazy = lazily(r"b+")
+    assert "search" not in vars(lazy)  # nothing compiled yet
+    assert lazy.search("abbb").span() == (1, 4)  # type: ignore[union-attr]
+    for name in ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"):
+        bound = vars(lazy)[name]  # the compiled pattern's own method, found before the class's
+        assert isinstance(bound.__self__, re.Pattern) and bound.__self__.pattern == "b+"
+    assert lazy.findall("ab bb") == ["b", "bb"]
+
+
+def _lazy_patterns() -> list[tuple[str, str, LazyPattern]]:
+    """Every module's (its folders need not be packages with an `__init__.py`)."""
+    root = Path(gradfix.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if name.endswith("__main__"):
+            continue
+        for attribute, value in vars(importlib.import_module(name)).items():
+            if isinstance(value, LazyPattern):
+                found.append((name, attribute, value))
+    return found
+
+
+def test_every_module_level_pattern_of_gradfix_is_valid() -> None:
+    patterns = _lazy_patterns()
+    assert len(patterns) >= 50, "the module-level patterns are no longer lazy: this test would prove nothing"
+    for module, name, pattern in patterns:
+        try:
+            re.compile(pattern.pattern, pattern.flags)
+        except re.error as error:  # pragma: no cover - the failure is the message
+            pytest.fail(f"{module}.{name}: {error}")
+
+
+def test_module_level_patterns_are_lazy_in_the_source() -> None:
+    """A new `NAME = re.compile(...)` at module level would be compiled at every start again."""
+    root = Path(gradfix.__file__).parent
+    eager = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.match(r"_?[A-Z][A-Z_0-9]* = re\.compile\(", line)
+    ]
+    assert not eager, eager
+
+
+PROBE = """
+import json, sys
+from gradfix.cli import main
+from gradfix.patterns import LazyPattern
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+compiled = sorted(
+    f"{module.__name__}.{name}"
+    for module in list(sys.modules.values())
+    if getattr(module, "__name__", "").startswith("gradfix")
+    for name, value in vars(module).items()
+    if isinstance(value, LazyPattern) and "search" in vars(value)
+)
+sys.__stderr__.write(json.dumps(compiled))
+"""
+
+
+def test_a_run_compiles_only_the_patterns_it_uses(tmp_path: Path) -> None:
+    (tmp_path / "util.py").write_text("def f(x):\n    return x + 1\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\n\nfor x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n"
+    )
+
+    def compiled(*args: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=tmp_path, capture_output=True, timeout=120)
+        return json.loads(done.stderr.decode().splitlines()[-1])  # type: ignore[no-any-return]
+
+    assert compiled("--no-cache", "util.py") == []  # a file without gradient code: none
+    some = compiled("--no-cache", "train.py")
+    assert some, "a training loop is analysed with some of them"
+    assert len(some) < len(_lazy_patterns()) // 2, some

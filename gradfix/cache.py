@@ -141,17 +141,25 @@ def _engine_fingerprint() -> list[Any]:
     version is part of the settings)."""
     global _ENGINE
     if _ENGINE is None:
-        package = os.path.dirname(os.path.abspath(__file__))
         found: list[Any] = []
-        for folder, dirnames, filenames in os.walk(package):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-            for name in sorted(filenames):
-                if name.endswith(".py"):
-                    path = os.path.join(folder, name)
-                    info = os.stat(path)
-                    found.append([os.path.relpath(path, package), info.st_size, info.st_mtime_ns])
+        _scan_modules(os.path.dirname(os.path.abspath(__file__)), "", found)
         _ENGINE = found
     return _ENGINE
+
+
+def _scan_modules(folder: str, prefix: str, found: list[Any]) -> None:
+    """[path relative to the package, size, mtime] of each module, a folder's own files before
+    its sub-folders, each in name order: `os.walk`'s order, with one `scandir` per folder and
+    no path arithmetic per file (part of every run with the cache, 2.5 ms with `os.walk`)."""
+    with os.scandir(folder) as scan:
+        entries = sorted(scan, key=lambda entry: entry.name)
+    for entry in entries:
+        if entry.name.endswith(".py") and not entry.is_dir():
+            info = entry.stat()
+            found.append([prefix + entry.name, info.st_size, info.st_mtime_ns])
+    for entry in entries:
+        if entry.name != "__pycache__" and entry.is_dir(follow_symlinks=False):
+            _scan_modules(entry.path, prefix + entry.name + os.sep, found)
 
 
 # file identity ---------------------------------------------------------------------------

@@ -256,6 +256,22 @@ def test_a_changed_gradfix_source_misses(tmp_path: Path, monkeypatch: pytest.Mon
     assert settings_key(CHECK) != key
 
 
+def test_the_engine_fingerprint_lists_every_module_of_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every `.py` file under the package (sub-folders too, `__pycache__` left out), by its path
+    relative to the package, with its size and mtime: what `os.walk` and `os.stat` give."""
+    monkeypatch.setattr(cache_module, "_ENGINE", None)  # computed afresh
+    package = os.path.dirname(os.path.abspath(cache_module.__file__))
+    expected = []
+    for folder, dirnames, filenames in os.walk(package):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                info = os.stat(os.path.join(folder, name))
+                expected.append([os.path.relpath(os.path.join(folder, name), package), info.st_size, info.st_mtime_ns])
+    assert len(expected) > 50
+    assert cache_module._engine_fingerprint() == expected
+
+
 def _shards(cache_dir: Path) -> list[Path]:
     return sorted(cache_dir.glob("v*/*.json"))
 

@@ -59,6 +59,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 
 from gradfix.files import FileError, read_source_and_stat
 from gradfix.patterns import lazily
@@ -266,8 +267,6 @@ def _dump_result(result: FileResult) -> dict[str, Any]:
 
 
 def _load_result(path: str, raw: Any) -> FileResult:
-    from collections import Counter
-
     data = _dict(raw)
     # an empty Counter without running Counter.__init__: this is once per file of a warm run
     result = FileResult(path, fixed_codes=Counter.__new__(Counter))
@@ -310,6 +309,7 @@ class _Shard:
     def __init__(self, path: str, folder: str, display: str, settings: str) -> None:
         self.path = path
         self.folder = folder  # absolute
+        self.prefix = os.path.join(folder, "")  # `prefix + name` is `os.path.join(folder, name)`
         self.display = display  # the folder as printed paths spell it
         self.settings = settings
         self.entries = self._read()
@@ -418,7 +418,7 @@ class Cache:
         Raises FileError when the file cannot be read, like `files.read_source`."""
         head, name = os.path.split(path)
         shard = self._shard(head)
-        absolute = os.path.join(shard.folder, name)
+        absolute = shard.prefix + name  # a warm run does this for every file: no `os.path.join`
         entry = shard.entries.get(name)
         if type(entry) is not dict:
             entry = None
@@ -472,6 +472,11 @@ class Cache:
     def _result(self, entry: dict[str, Any], path: str) -> FileResult | None:
         if "path" in entry and entry["path"] != path:
             return None
+        if "depends_on" not in entry:  # most files: read from nothing but themselves
+            try:
+                return _load_result(path, entry.get("result"))
+            except _Invalid:
+                return None
         try:
             dependencies = _dict(entry.get("depends_on", {}))
             for dependency, record in dependencies.items():

@@ -179,13 +179,16 @@ def _walk(root: str, rules: _IgnoreRules, extra: set[str]) -> Iterator[SourceFil
                 continue
             kept.append(name)
         dirnames[:] = kept
+        # `prefix + name` is `os.path.join(current, name)`: one join per folder, not per file
+        prefix, absolute_prefix = os.path.join(current, ""), os.path.join(absolute, "")
+        if prefix.startswith("./"):
+            prefix = prefix[2:]  # printed without it
         for name in sorted(filenames):
             if not name.endswith(SOURCE_SUFFIXES) or name in extra:
                 continue
-            if chain and rules.ignored_absolute(os.path.join(absolute, name), chain, is_dir=False):
+            if chain and rules.ignored_absolute(absolute_prefix + name, chain, is_dir=False):
                 continue
-            child = os.path.join(current, name)
-            yield SourceFile(child[2:] if child.startswith("./") else child)
+            yield SourceFile(prefix + name)
 
 
 def _clean(raw: str) -> str:

@@ -104,6 +104,21 @@ def content_hash(data: bytes) -> str:
 ABSENT = "absent"
 
 
+if os.sep == "/" and os.altsep is None:
+
+    def _split(path: str) -> tuple[str, str]:
+        """`os.path.split` of a POSIX path: its own code, without its look at the argument's
+        type (once per file of a warm run)."""
+        cut = path.rfind("/") + 1
+        head, tail = path[:cut], path[cut:]
+        if head and head != "/" * len(head):
+            head = head.rstrip("/")
+        return head, tail
+
+else:
+    _split = os.path.split
+
+
 def _digest(data: bytes) -> str:
     """Checksums of cache files and names derived from keys."""
     return blake2b(data, digest_size=16).hexdigest()
@@ -416,7 +431,7 @@ class Cache:
     def lookup(self, path: str) -> tuple[FileResult | None, bytes | None, _Pending | None]:
         """(the stored result, None, None) on a hit; (None, bytes, what to store) on a miss.
         Raises FileError when the file cannot be read, like `files.read_source`."""
-        head, name = os.path.split(path)
+        head, name = _split(path)
         shard = self._shard(head)
         absolute = shard.prefix + name  # a warm run does this for every file: no `os.path.join`
         entry = shard.entries.get(name)

@@ -538,3 +538,10 @@ def test_cache_files_are_saved_and_dropped_as_the_walk_moves_on(
     results, cache = _run([tmp_path / "tree"], CHECK, tmp_path / "c")
     assert (cache.hits, cache.misses) == (6, 0)
     assert sorted(code for r in results for d in r.diagnostics for code in [d.code]) == ["GF001"] * 3
+
+
+@pytest.mark.parametrize(
+    "path", ["a.py", "src/a.py", "src//a.py", "/a.py", "//a.py", "./a.py", "a/b/", "/", "", "a//b//c.py", "é/ü.py"]
+)
+def test_the_cache_splits_paths_as_os_path_split(path: str) -> None:
+    assert cache_module._split(path) == os.path.split(path)

@@ -57,10 +57,11 @@ class Reporter:
                 self._emit_source(result.original)  # an editor filter must get its buffer back
             return
         if self.mode == "check":
-            for diagnostic in result.diagnostics:
-                self._emit(diagnostic, self.out)
-            self.findings += len(result.diagnostics)
-            self.fixable += sum(d.fixable for d in result.diagnostics)
+            if result.diagnostics:  # most files have none
+                for diagnostic in result.diagnostics:
+                    self._emit(diagnostic, self.out)
+                self.findings += len(result.diagnostics)
+                self.fixable += sum(d.fixable for d in result.diagnostics)
             return
         if self.mode == "diff":
             if result.changed:

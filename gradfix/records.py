@@ -21,10 +21,14 @@ assignment with `FrozenInstanceError`; a method the class body defines is kept.
 from __future__ import annotations
 
 from _thread import get_ident
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+TYPE_CHECKING = False  # `typing` costs start-up time (every run imports this module): type checkers only
 if TYPE_CHECKING:
+    from typing import Any, Callable, TypeVar
+
     from typing_extensions import dataclass_transform
+
+    T = TypeVar("T")
 else:
 
     def dataclass_transform(**_: object) -> Callable[[Any], Any]:
@@ -32,8 +36,6 @@ else:
 
 
 __all__ = ["FrozenInstanceError", "MISSING", "Field", "dataclass", "field", "fields", "is_dataclass", "replace"]
-
-T = TypeVar("T")
 
 
 class _Missing:

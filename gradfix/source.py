@@ -18,10 +18,13 @@ import codecs
 import itertools
 import keyword
 import warnings
-from typing import Iterator, Union
 
 from gradfix.patterns import lazily
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time (a check of any file imports this module)
+if TYPE_CHECKING:
+    from typing import Iterator, Union
 
 _NEWLINE = lazily(r"\r\n|\r|\n")
 _COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
@@ -29,7 +32,10 @@ _SPACE = lazily(r"\s+")
 _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
 _KEYWORDS = frozenset(keyword.kwlist) | {"match", "case", "type"}
 
-Loop = Union[ast.For, ast.AsyncFor, ast.While]
+if TYPE_CHECKING:
+    Loop = Union[ast.For, ast.AsyncFor, ast.While]
+else:
+    Loop = "Union[ast.For, ast.AsyncFor, ast.While]"  # for annotations only, which are never evaluated
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 FOR_LOOPS = (ast.For, ast.AsyncFor)
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

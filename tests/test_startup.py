@@ -21,11 +21,11 @@ try:
 except SystemExit:
     pass
 wanted = ("libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms",
-          "gradfix.analysis", "concurrent.futures", "difflib", "dataclasses", "inspect")
+          "gradfix.analysis", "concurrent.futures", "difflib", "dataclasses", "inspect", "typing")
 sys.__stderr__.write(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in wanted or m in wanted)))
 """
 HEAVY = {"libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms", "gradfix.analysis",
-         "concurrent.futures", "difflib", "dataclasses", "inspect"}
+         "concurrent.futures", "difflib", "dataclasses", "inspect", "typing"}
 
 
 def _loaded(*args: str, cwd: Path) -> set[str]:

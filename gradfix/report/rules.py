@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gradfix.catalog import RULES
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:  # the rules import the parser: only --explain and the docs need them
     from gradfix.transforms.base import Rule
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterable
 
 from gradfix.source import Source
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterable
 
 Span = tuple[tuple[int, int], tuple[int, int]]
 

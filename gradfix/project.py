@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
@@ -29,7 +28,10 @@ from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from typing import Iterator
+
     from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 
 MARKERS = ("pyproject.toml", "setup.py", ".git")

@@ -35,7 +35,9 @@ else:
         return lambda function: function
 
 
-__all__ = ["FrozenInstanceError", "MISSING", "Field", "dataclass", "field", "fields", "is_dataclass", "replace"]
+__all__ = [
+    "FrozenInstanceError", "MISSING", "Field", "NamedTuple", "dataclass", "field", "fields", "is_dataclass", "replace",
+]  # fmt: skip
 
 
 class _Missing:
@@ -247,3 +249,34 @@ def replace(obj: T, **changes: Any) -> T:
         if spec.name not in changes:
             changes[spec.name] = getattr(obj, spec.name)
     return type(obj)(**changes)  # type: ignore[no-any-return]
+
+
+# `typing.NamedTuple`'s class syntax, for run time only (type checkers see `typing.NamedTuple`:
+# `if TYPE_CHECKING: from typing import NamedTuple` / `else: from gradfix.records import
+# NamedTuple`). Importing `typing` costs every check of a training file 13 M instructions.
+_NAMED_TUPLE_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+
+class _NamedTupleMeta(type):
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        if not bases:  # `NamedTuple` itself
+            return super().__new__(mcls, name, bases, namespace)
+        if bases != (NamedTuple,):
+            raise TypeError("can only inherit from NamedTuple")
+        from collections import namedtuple
+
+        annotations = namespace.get("__annotations__", {})
+        defaulted = [field for field in annotations if field in namespace]
+        if defaulted and list(annotations)[-len(defaulted) :] != defaulted:
+            raise TypeError(f"non-default field follows a default one in {name}")
+        made = namedtuple(name, list(annotations), defaults=[namespace[field] for field in defaulted], module=namespace["__module__"])
+        made.__annotations__ = made.__new__.__annotations__ = dict(annotations)
+        for key, value in namespace.items():  # as `typing` does: the class body's methods and names
+            if key not in _NAMED_TUPLE_SPECIAL and key not in made._fields:
+                setattr(made, key, value)
+        return made
+
+
+class NamedTuple(metaclass=_NamedTupleMeta):
+    """`class Point(NamedTuple): x: int = 0`, as with `typing.NamedTuple`: a `collections.namedtuple`
+    of the annotated fields, their defaults, and the class body's methods."""

@@ -122,3 +122,47 @@ def test_a_method_in_the_body_is_kept() -> None:
     assert repr(one) == "named"
     assert one == 1
     assert hash(one) == object.__hash__(one)
+
+
+def test_named_tuple_builds_what_typing_named_tuple_builds() -> None:
+    """`gradfix.records.NamedTuple` (the analysis's tuples at run time, without importing
+    `typing`) against `typing.NamedTuple` on the same class body."""
+    import typing
+
+    from gradfix.records import NamedTuple
+
+    def body(base: type) -> type:
+        class Point(base):  # type: ignore[misc,valid-type]
+            """A point."""
+
+            x: int
+            y: int = 2
+            tags: tuple[str, ...] = ()
+
+            def moved(self, dx: int) -> Point:
+                return self._replace(x=self.x + dx)
+
+            @property
+            def total(self) -> int:
+                return self.x + self.y
+
+        return Point
+
+    ours, theirs = body(NamedTuple), body(typing.NamedTuple)
+    for cls in (ours, theirs):
+        assert cls.__mro__[1:] == (tuple, object)
+    for attribute in ("_fields", "_field_defaults", "__doc__", "__module__", "__qualname__", "__slots__"):
+        assert getattr(ours, attribute) == getattr(theirs, attribute), attribute
+    # the same annotated names (typing wraps string annotations in ForwardRef; they stay strings)
+    assert list(ours.__annotations__) == list(theirs.__annotations__) == ["x", "y", "tags"]
+    a, b = ours(1), theirs(1)
+    assert tuple(a) == tuple(b) == (1, 2, ())
+    assert repr(a) == repr(b)
+    assert tuple(a.moved(3)) == tuple(b.moved(3)) == (4, 2, ())
+    assert a.total == b.total == 3
+    assert type(a._replace(y=5)) is ours
+    with pytest.raises(TypeError):
+
+        class Bad(NamedTuple):  # a field without a default after one with
+            x: int = 0
+            y: int

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Callable, Iterator, Optional
 
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import (
@@ -47,6 +46,10 @@ from gradfix.source import (
     Source,
 )
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Callable, Iterator, Optional
+
 # Methods that return a tensor still attached to the same graph.
 GRAPH_KEEPING_METHODS = {
     "float", "double", "half", "bfloat16", "mean", "sum", "to", "cpu", "cuda", "clone", "view",
@@ -66,7 +69,10 @@ _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
 _DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b")
 
-Qualify = Callable[[Optional[str]], Optional[str]]
+if TYPE_CHECKING:
+    Qualify = Callable[[Optional[str]], Optional[str]]
+else:
+    Qualify = "Callable[[Optional[str]], Optional[str]]"  # for annotations only, never evaluated
 
 
 @dataclass(eq=False)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
@@ -40,6 +39,10 @@ from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, SCOPES, WITHS, blocks_of
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 LOSS_FUNCTIONS = {
     "torch.nn.functional.cross_entropy": "cross_entropy",

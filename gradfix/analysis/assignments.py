@@ -11,11 +11,14 @@ names, module-level names, and `self.<attr>` across the methods of one class.
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 Scope = ast.AST  # a FunctionDef / AsyncFunctionDef, or the Module
 

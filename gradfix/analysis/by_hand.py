@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterable
 
 from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.graphs import IterationFlow, is_forward_call
@@ -28,6 +27,10 @@ from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, walk_expression
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, DEFINITIONS, SCOPES
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterable
 
 _GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
 # Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping

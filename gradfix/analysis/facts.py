@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING
 
 from gradfix.analysis import frameworks
 from gradfix.analysis.model import ObjectInfo
@@ -26,6 +25,7 @@ from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.walk import ast_walk
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
     from gradfix.project import Project
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterable, Sequence
 
 from gradfix.analysis.model import GradEvent, Loop
 from gradfix.analysis.names import (
@@ -44,6 +43,10 @@ from gradfix.source import (
     WITHS,
     Source,
 )
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterable, Sequence
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
 from gradfix.analysis import frameworks
 from gradfix.analysis.facts import (
@@ -43,8 +42,13 @@ from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from typing import Iterable, NamedTuple, Sequence
+
     from gradfix.project import Project
+else:
+    from gradfix.records import NamedTuple
 
 MAX_HELPER_DEPTH = 3
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import ast
 import enum
-from typing import Iterator
 
 from gradfix.records import dataclass, field
 from gradfix.source import Loop, Source
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class EventKind(enum.Enum):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 import enum
 import re
-from typing import NamedTuple
 
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
@@ -50,6 +49,12 @@ from gradfix.source import (
     Source,
 )
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from gradfix.records import NamedTuple
 
 MAX_DEPTH = 3
 

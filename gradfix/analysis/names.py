@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from typing import TypeVar
 
 from gradfix.patterns import lazily
 from gradfix.source import dotted
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import TypeVar
 
 __all__ = [
     "ImportMap", "call_name", "dotted", "is_false", "is_true", "keyword", "last_name", "method_name",
@@ -138,7 +141,8 @@ def _children(node: ast.AST) -> list[ast.AST]:
 _WALKED: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
 _CALLS: dict[int, tuple[ast.AST, tuple[list[ast.Call], list[ast.Attribute]]]] = {}
 _MAX_ANSWERS = 100_000
-T = TypeVar("T")
+if TYPE_CHECKING:
+    T = TypeVar("T")
 
 
 def _kept(table: dict[int, tuple[ast.AST, T]], node: ast.AST, compute: Callable[[], T]) -> T:

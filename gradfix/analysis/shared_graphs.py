@@ -23,7 +23,6 @@ calls made as statements (`losses.append(x)`, `x.add_(y)`) update their root nam
 from __future__ import annotations
 
 import ast
-from typing import Callable, Optional
 
 from gradfix.analysis.graphs import IterationFlow, Unit, is_forward_call, target_names
 from gradfix.analysis.names import (
@@ -45,7 +44,14 @@ from gradfix.source import (
 )
 from gradfix.walk import ast_walk
 
-Qualify = Callable[[Optional[str]], Optional[str]]
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Callable, Optional
+
+if TYPE_CHECKING:
+    Qualify = Callable[[Optional[str]], Optional[str]]
+else:
+    Qualify = "Callable[[Optional[str]], Optional[str]]"  # for annotations only, never evaluated
 
 # Methods whose result carries no graph (numbers, indices, booleans, detached copies).
 _CUT_METHODS = {

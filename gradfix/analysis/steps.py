@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
 
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
@@ -25,7 +24,10 @@ from gradfix.project import import_lines as _import_lines
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from typing import Iterator
+
     from gradfix.analysis.loops import ModuleModel, _Walker
     from gradfix.project import Project
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.accumulation import Accumulation, accumulations
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import method_name, receiver
 from gradfix.source import TRIES, WITHS
 from gradfix.transforms.base import Finding, InsertStatements, Lines, Rule
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 def step_anchor(acc: Accumulation, target: str, model: ModuleModel) -> ast.stmt | None:

@@ -13,7 +13,6 @@ statement.
 from __future__ import annotations
 
 import ast
-from typing import Iterable, Sequence
 
 from gradfix.records import dataclass
 from gradfix.source import Source
@@ -26,6 +25,10 @@ from gradfix.transforms.base import (
     ReplaceNode,
 )
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)

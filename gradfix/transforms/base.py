@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 import enum
-from typing import TYPE_CHECKING, ClassVar, Iterator, Tuple, Union
 
 from gradfix.records import dataclass, field
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from typing import ClassVar, Iterator, Tuple, Union
+
     from gradfix.analysis.loops import ModuleModel
     from gradfix.analysis.model import TrainingLoop
 
@@ -21,7 +23,10 @@ class Safety(enum.Enum):
 
 # New code, as physical lines: (text relative to the block it goes into, whether to prefix it
 # with that block's indentation). Lines inside a multi-line string keep their text verbatim.
-Lines = Tuple[Tuple[str, bool], ...]
+if TYPE_CHECKING:
+    Lines = Tuple[Tuple[str, bool], ...]
+else:
+    Lines = "Tuple[Tuple[str, bool], ...]"  # for annotations only, never evaluated
 
 
 def code_lines(code: str) -> Lines:
@@ -59,7 +64,10 @@ class ReplaceNode:
     span: tuple[int, int] | None = None  # text offsets to replace instead of the node's
 
 
-Edit = Union[InsertStatements, RemoveStatement, ReplaceNode]
+if TYPE_CHECKING:
+    Edit = Union[InsertStatements, RemoveStatement, ReplaceNode]
+else:
+    Edit = "Union[InsertStatements, RemoveStatement, ReplaceNode]"  # for annotations only, never evaluated
 
 
 @dataclass(eq=False)

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.by_hand import unseen_gradient_handling
@@ -29,6 +28,10 @@ from gradfix.transforms.base import (
     RemoveStatement,
     Safety,
 )
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class ZeroGradBetweenBackwardAndStep(LoopRule):

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (
@@ -27,6 +26,10 @@ from gradfix.transforms.base import (
     Rule,
     Safety,
 )
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 # Terms that need no parentheses after `a + `: higher precedence than `+`/`-`.
 _TIGHT_OPERATORS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult, ast.Pow)

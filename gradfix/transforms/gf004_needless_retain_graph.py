@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
 
 from gradfix.analysis.graphs import (
     BackwardCall,
@@ -20,6 +19,10 @@ from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class NeedlessRetainGraph(Rule):

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.loops import ModuleModel
@@ -10,6 +9,10 @@ from gradfix.analysis.names import has_star, is_false, is_true, keyword, positio
 from gradfix.source import Source
 from gradfix.transforms._common import own_zero_grad_without_set_to_none
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class ZeroGradNotSetToNone(Rule):

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
@@ -17,6 +16,10 @@ from gradfix.analysis.names import (
 from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class ModelZeroGradPartial(LoopRule):

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.accumulators import find_accumulations
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class LossTensorAccumulated(Rule):

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -23,6 +22,10 @@ from gradfix.transforms.base import (
     RemoveStatement,
     Safety,
 )
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
 _INFINITY = lazily(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)

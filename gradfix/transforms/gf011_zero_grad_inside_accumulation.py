@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.accumulation import (
     Accumulation,
@@ -24,6 +23,10 @@ from gradfix.transforms.base import (
     Rule,
     Safety,
 )
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class ZeroGradInsideAccumulation(Rule):

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.graphs import describe_backward
 from gradfix.analysis.loops import ModuleModel
@@ -10,6 +9,10 @@ from gradfix.analysis.names import is_true, positional
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms.base import Finding, Rule, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class BackwardThroughSteppedGraph(Rule):

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
-from typing import Iterator
-
 from gradfix.analysis.accumulation import Accumulation, accumulations, first_window
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class AccumulationWindowOffByOne(Rule):

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
 
 from gradfix.analysis import frameworks
 from gradfix.analysis.graphs import IterationFlow
@@ -20,6 +19,10 @@ from gradfix.transforms.base import (
     Safety,
 )
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 # a divisor named like an accumulation count: reported even when gradfix cannot prove it is
 # the setting the library divides by

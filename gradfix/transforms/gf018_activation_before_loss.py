@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.activations import (
     ProbabilityInput,
@@ -21,6 +20,10 @@ from gradfix.transforms.base import (
     Safety,
 )
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _LOSS_NAMES = {"cross_entropy": "cross-entropy", "nll": "NLL", "bce_with_logits": "BCE-with-logits"}
 _ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.samplers import UnseededSampler, epoch_variable, unseeded_samplers
@@ -9,6 +8,10 @@ from gradfix.source import Source
 from gradfix.transforms._common import new_statement
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class DistributedSamplerWithoutSetEpoch(Rule):

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from typing import Iterator
-
 from gradfix.analysis.horizons import Mismatch, mismatched_schedulers
 from gradfix.analysis.loops import ModuleModel
 from gradfix.transforms._common import below, single_call_statement
@@ -16,6 +14,10 @@ from gradfix.transforms.base import (
     Safety,
 )
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class SchedulerHorizonMismatch(Rule):

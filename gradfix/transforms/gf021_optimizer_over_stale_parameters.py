@@ -1,10 +1,12 @@
 from __future__ import annotations
 
-from typing import Iterator
-
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.staleness import stale_optimizers
 from gradfix.transforms.base import Finding, Rule, Safety
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 
 class OptimizerOverStaleParameters(Rule):

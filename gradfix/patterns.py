@@ -37,33 +37,23 @@ class LazyPattern:
         """Compile, and let the compiled pattern's methods answer from now on."""
         compiled = re.compile(self.pattern, self.flags)
         for name in _METHODS:
-            setattr(self, name, getattr(compiled, name))  # found before the class's methods below
+            setattr(self, name, getattr(compiled, name))  # found before the class's (`_first_use`)
         return compiled
 
     def __repr__(self) -> str:
         return f"LazyPattern({self.pattern!r}, {self.flags!r})"
 
-    # each used once at most: the first call replaces them on the object
-    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().search(*args, **kwargs)
 
-    def match(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().match(*args, **kwargs)
+def _first_use(name: str):  # type: ignore[no-untyped-def]
+    """`LazyPattern.<name>`: used once at most per object (compiling replaces it on the object)."""
 
-    def fullmatch(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().fullmatch(*args, **kwargs)
+    def method(self: LazyPattern, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return getattr(self.compiled(), name)(*args, **kwargs)
 
-    def finditer(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().finditer(*args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    return method
 
-    def findall(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().findall(*args, **kwargs)
 
-    def sub(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().sub(*args, **kwargs)
-
-    def subn(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().subn(*args, **kwargs)
-
-    def split(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return self.compiled().split(*args, **kwargs)
+for _name in _METHODS:
+    setattr(LazyPattern, _name, _first_use(_name))
+del _name

@@ -435,7 +435,7 @@ def test_gf021_unfreezing_spelled_with_characters_python_folds_is_still_seen() -
 def _optimizer_bindings(source: str) -> tuple[bool, bool]:
     """(what the assignment index holds: an optimizer construction bound to a key,
     what the cheap look before it answers) for one module."""
-    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.assignments import assignment_statements, assignments
     from gradfix.analysis.loops import build_model
     from gradfix.analysis.names import call_name
     from gradfix.analysis.staleness import _binds_optimizer, _optimizer_class
@@ -449,7 +449,7 @@ def _optimizer_bindings(source: str) -> tuple[bool, bool]:
         for bindings in index.by_key.values()
         for b in bindings
     )
-    return held, _binds_optimizer(model.source.tree.body, qualify, ":=" in model.source.text)
+    return held, _binds_optimizer(assignment_statements(model), qualify, ":=" in model.source.text)
 
 
 @pytest.mark.parametrize(

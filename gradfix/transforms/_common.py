@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from gradfix.analysis.assignments import assignments
+from gradfix.analysis.assignments import assigned_calls
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.analysis.names import call_name
@@ -112,13 +112,8 @@ def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
     info = facts.info(key)
     constructor = info.constructor if info is not None else None
     if not constructor:
-        # the `key = Call(...)` statements, from the statement-level index (no walk over every node)
-        statements = {
-            id(b.statement): b.value
-            for b in assignments(model).by_key.get(key, ())
-            if isinstance(b.statement, ast.Assign) and b.value is b.statement.value and isinstance(b.value, ast.Call)
-        }
-        built = list(statements.values())
+        # the `key = Call(...)` statements (a walk over statements only, not over every node)
+        built = assigned_calls(model, key)
         constructor = facts.imports.qualify(call_name(built[0])) if len(built) == 1 else None
     if not constructor:
         return False

@@ -484,8 +484,11 @@ def _left_out(source: Source, tree: ast.Module) -> list[tuple[int, int]]:
             segment = lower[source.line_starts[firsts[index] - 1] : source.line_end(lasts[index])]
             keep[index] = any(word in segment for word in TRAINING_WORDS)
     used: set[str] = set()
-    binds = {i: _binds(s) for i, s in enumerate(body) if not keep[i]}
-    pending = [i for i, k in enumerate(keep) if k]
+    # a statement that binds no name is kept only for its own words: with none that binds a
+    # name left out, the names the kept statements use need not be read (a 5 MB file whose
+    # statements all hold a training word: 0.2-0.4 s)
+    binds = {i: names for i, s in enumerate(body) if not keep[i] and (names := _binds(s))}
+    pending = [i for i, k in enumerate(keep) if k] if binds else []
     while pending:
         for index in pending:
             start = source.line_starts[firsts[index] - 1]

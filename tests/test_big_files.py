@@ -96,3 +96,43 @@ def test_a_fixed_big_file_that_would_not_parse_is_an_error(text: str) -> None:
     with pytest.raises(SourceError, match="would not compile"):
         _compiles(text)
     _compiles("def f():\n    return 1\n")  # and accepts what it would
+
+
+def _left_out_of(text: str) -> list[tuple[int, int]]:
+    from gradfix.source import _left_out
+
+    source = Source.from_text(text)
+    return _left_out(source, source.tree)
+
+
+def test_what_a_big_file_leaves_out_follows_the_names_kept_statements_use() -> None:
+    text = (
+        "import torch\n"  # 1: imports stay
+        "def helper(a):\n"  # 2-3: no training word, but `train` calls it
+        "    return a * 2\n"
+        "def unused(a):\n"  # 4-5: left out
+        "    return a\n"
+        "base = 3\n"  # 6: used by line 13, which `train` uses: kept in the second round
+        "print(base)\n"  # 7: binds nothing, no training word
+        "def train(model, optimizer, loader):\n"  # 8-12: kept for its words
+        "    for x in loader:\n"
+        "        helper(x).backward()\n"
+        "        optimizer.step()\n"
+        "        table()\n"
+        "table = make_table(base)\n"  # 13: bound and used by `train`, so kept; then `base` too
+    )
+    assert _left_out_of(text) == [(4, 5), (7, 7)]
+
+
+def test_with_every_statement_kept_the_names_are_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gradfix.source as source_module
+
+    class Unread:
+        def findall(self, *args: object) -> list[str]:
+            raise AssertionError("the names of kept statements were read")
+
+    text = "import torch\noptimizer = make()\n\ndef train(loader):\n    for x in loader:\n        optimizer.step()\n"
+    monkeypatch.setattr(source_module, "_IDENTIFIER", Unread())
+    assert _left_out_of(text) == []
+    with pytest.raises(AssertionError, match="were read"):
+        _left_out_of(text + "unrelated = 1\n")  # a statement left out that binds a name: read them

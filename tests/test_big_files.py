@@ -136,3 +136,40 @@ def test_with_every_statement_kept_the_names_are_not_read(monkeypatch: pytest.Mo
     assert _left_out_of(text) == []
     with pytest.raises(AssertionError, match="were read"):
         _left_out_of(text + "unrelated = 1\n")  # a statement left out that binds a name: read them
+
+
+def test_a_statement_is_placed_by_position_as_the_table_places_it() -> None:
+    """A big file's `owner_of` and `block_of` descend from the module by position instead of
+    building the table of every statement's owner: the same owner and block for every
+    statement of the examples, the fixtures and a big generated file."""
+    from pathlib import Path
+
+    from gradfix.source import COMPOUND, _placed
+
+    root = Path(__file__).parent.parent
+    texts = [p.read_text(encoding="utf-8") for p in sorted((root / "examples").rglob("*.py"))]
+    texts += [p.read_text(encoding="utf-8") for p in sorted((root / "tests" / "before_after").rglob("*.before.py"))]
+    texts.append(_big_text(loops=2))
+    texts.append("if a:\n    x = 1; y = 2\nelif b:\n    try:\n        pass\n    except E:\n        z = 3\n    finally:\n        w = 4\nelse:\n    @dec\n    def f():\n        return 1\n")
+    compared = nested = 0
+    for text in texts:
+        source = Source.from_text(text)
+        table = source._index()
+        for key, (owner, block) in table.items():
+            stmt = next(s for s in block if id(s) == key)
+            placed = _placed(source.tree, stmt)
+            assert placed is not None and placed[0] is owner and placed[1] is block
+            compared += 1
+            nested += isinstance(owner, COMPOUND)
+    assert compared > 5000 and nested > 1000
+    outsider = ast.parse("x = 1\n").body[0]
+    assert _placed(Source.from_text("x = 1\n").tree, outsider) is None  # not in that tree
+
+
+def test_a_big_source_answers_owner_and_block_without_the_table() -> None:
+    source = Source.from_bytes(_big_text().encode(), "big.py")
+    assert source.left_out is not None
+    loop = next(s for s in ast.walk(source.tree) if isinstance(s, ast.For))
+    step = loop.body[-1]
+    assert source.owner_of(step) is loop and source.block_of(step) is loop.body
+    assert source._parents is None  # the table was never built

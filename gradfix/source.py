@@ -640,7 +640,8 @@ def parse_in_pieces(text: str) -> ast.Module:
     parsed in pieces of about `PIECE` characters, each cut just before a line that starts at
     column 0 with a name. Python's parser keeps every token of the text it parses and all of
     its own nodes until it converts them: for a 5 MB file, about 390 MB beside the tree, and
-    a third of the parse went to page faults; in pieces, that memory is reused.
+    0.8 s of system time (page faults) in a parse of 2.5-3.5 s; in pieces, that memory is
+    reused.
 
     Each piece is parsed after padding (one string spanning the lines above it, dropped
     again) that gives its nodes their line numbers in the whole text. Why the pieces make the

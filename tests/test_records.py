@@ -166,3 +166,125 @@ def test_named_tuple_builds_what_typing_named_tuple_builds() -> None:
         class Bad(NamedTuple):  # a field without a default after one with
             x: int = 0
             y: int
+
+
+# methods compiled with the package (gradfix/_record_methods.py) ----------------------------
+
+
+def _script():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "record_methods.py"
+    spec = importlib.util.spec_from_file_location("record_methods_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_precompiled_methods_are_current() -> None:
+    script = _script()
+    classes = script.record_classes()
+    assert len(classes) > 50
+    assert script.TARGET.read_text(encoding="utf-8") == records.precompiled_module(classes), (
+        "stale: run `python scripts/record_methods.py --update`"
+    )
+
+
+def test_precompiled_methods_do_what_the_compiled_ones_do() -> None:
+    from gradfix._record_methods import METHODS
+
+    checked = 0
+    for cls in _script().record_classes():
+        specs = cls.__record_fields__
+        required = [object() for spec in specs if spec.default is records.MISSING and spec.default_factory is records.MISSING]
+        every = [object() for _ in specs]
+        made: dict[str, tuple[object, object]] = {}
+        for name, make_source in cls.__record_methods__:
+            source = make_source(cls)
+            made[name] = (
+                METHODS[source](**records._namespace(cls)),
+                records._from_source(source, name, records._namespace(cls)),
+            )
+        if "__init__" not in made:
+            continue
+        pairs = []
+        for args in (required, every):
+            first, second = object.__new__(cls), object.__new__(cls)
+            made["__init__"][0](first, *args)  # type: ignore[operator]
+            made["__init__"][1](second, *args)  # type: ignore[operator]
+            for spec in specs:
+                a, b = getattr(first, spec.name), getattr(second, spec.name)
+                if spec.default_factory is records.MISSING or args is every:
+                    assert a is b, (cls, spec.name)
+                else:  # a fresh object from the factory for each instance
+                    assert type(a) is type(b), (cls, spec.name)
+                    if type(a) in (list, dict, set):
+                        assert a is not b and a == b, (cls, spec.name)
+            pairs.append((first, second))
+        for name in ("__eq__", "__hash__"):
+            if name in made:
+                precompiled, compiled = made[name]
+                for first, second in pairs:
+                    other = pairs[0][0] if first is not pairs[0][0] else pairs[-1][0]
+                    if name == "__eq__":
+                        assert precompiled(first, second) == compiled(first, second)  # type: ignore[operator]
+                        assert precompiled(first, other) == compiled(first, other)  # type: ignore[operator]
+                    else:
+                        assert _outcome(precompiled, first) == _outcome(compiled, first)
+        checked += 1
+    assert checked > 50
+
+
+def _outcome(method, instance):  # type: ignore[no-untyped-def]
+    """A method's result, or the type of what it raised (hashing a record with a list field)."""
+    try:
+        return method(instance)
+    except TypeError as error:
+        return type(error)
+
+
+def test_a_check_of_a_training_script_compiles_no_record_method() -> None:
+    """The point: the methods come from bytecode. In a fresh process (each method is made
+    once per process), a check of a training script makes many and compiles none."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "linreg_no_zero_grad.py"
+    code = (
+        "import json, sys\n"
+        "from gradfix import records\n"
+        "counts = {'compiled': 0, 'made': 0}\n"
+        "real_compile, real_source = records._compile, records._from_source\n"
+        "def made(*a):\n"
+        "    counts['made'] += 1\n"
+        "    return real_compile(*a)\n"
+        "def compiled(*a):\n"
+        "    counts['compiled'] += 1\n"
+        "    return real_source(*a)\n"
+        "records._compile, records._from_source = made, compiled\n"
+        "from gradfix.cli import main\n"
+        "try:\n"
+        "    main(['--no-cache', sys.argv[1]])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.__stderr__.write(json.dumps(counts))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(script)], capture_output=True, text=True, timeout=120, check=False)
+    counts = json.loads(done.stderr.strip().splitlines()[-1])
+    assert counts["made"] > 10 and counts["compiled"] == 0, counts
+
+
+def test_a_record_class_the_module_does_not_know_is_compiled_from_source() -> None:
+    @records.dataclass(frozen=True)
+    class Unknown:
+        first_field_nobody_else_has: int
+        second: list = records.field(default_factory=list)
+
+    one, two = Unknown(1), Unknown(1)
+    assert one == two and one != Unknown(2)
+    assert one.second == [] and one.second is not two.second
+    assert Unknown.__init__.__qualname__.endswith("Unknown.__init__")

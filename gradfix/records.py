@@ -4,8 +4,11 @@ The standard `dataclasses` module imports `inspect` (with `dis`, `tokenize`, `li
 each `@dataclass` compiles its `__init__`, `__repr__`, `__eq__` (and, frozen, `__hash__`,
 `__setattr__`, `__delattr__`) from source text when the class is defined. For gradfix's 62
 record classes that was about 28 ms of a ~110 ms check of a 300-line training script, most of
-it for classes the run never builds. Here the same methods are compiled the first time a
-class uses them, and `__repr__` and the frozen guards are shared functions.
+it for classes the run never builds. Here the same methods are made the first time a class
+uses them, and `__repr__` and the frozen guards are shared functions. For gradfix's own classes
+they come compiled with the package, from `gradfix._record_methods` (run `python
+scripts/record_methods.py --update` after changing a record class's fields; tests/test_records.py
+fails while it is stale, and a class it does not know compiles its methods from source).
 
 Supported (all gradfix needs): `@dataclass`, `@dataclass(frozen=..., eq=..., repr=...)`,
 `field(default=..., default_factory=..., repr=...)`, `replace`, `fields`, `is_dataclass`;

@@ -713,8 +713,7 @@ def _line_above(text: str, at: int) -> str:
             return ""
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
+        if not _BLANK_OR_COMMENT.match(line):  # the same blank and comment lines as `Source`'s
             return line
         end = start - 1
     return "@"  # a hundred blank or comment lines: as if a decorator were above

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
@@ -43,45 +42,87 @@ _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 _IMPORT_LINE = lazily(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
 
 
-def project_root(path: Path) -> Path:
-    start = path if path.is_dir() else path.parent
-    start = Path(os.path.abspath(start))  # `..` taken away first: its parents are the folder's own
-    marked = _marked(str(start))
-    return Path(marked) if marked is not None else start
+def project_root(path: str | os.PathLike[str]) -> str:
+    path = os.fspath(path) or "."
+    start = path if os.path.isdir(path) else os.path.dirname(absolute(path))
+    start = os.path.abspath(start)  # `..` taken away first: its parents are the folder's own
+    marked = _marked(start)
+    return marked if marked is not None else start
+
+
+def absolute(path: str | os.PathLike[str]) -> str:
+    """`str(pathlib.Path(path).absolute())`, without importing `pathlib` (5% of the start of a
+    check of one file): the current folder put before a relative path, then spelled as `Path`
+    spells it (`normalized`). The project's keys for files."""
+    path = os.fspath(path)
+    if _POSIX and not path.startswith("/"):
+        path = os.path.join(os.getcwd(), path)  # `/x` in the root folder, not `//x`
+    return normalized(path) if _POSIX else _pathlib_absolute(path)
+
+
+def normalized(path: str) -> str:
+    """`str(pathlib.PurePath(path))`: empty and `.` parts dropped (`..` kept, as `Path` keeps
+    it), `//` kept at the start only when exactly two slashes start the path (POSIX)."""
+    if not _POSIX:
+        from pathlib import PurePath
+
+        return str(PurePath(path))
+    parts = "/".join(part for part in path.split("/") if part and part != ".")
+    if not path.startswith("/"):
+        return parts or "."
+    return ("//" if path.startswith("//") and not path.startswith("///") else "/") + parts
+
+
+def stem(path: str) -> str:
+    """`pathlib.PurePath(path).stem`: the file's name without its last suffix."""
+    spelled = normalized(path)
+    name = os.path.basename(spelled) if spelled != "." else ""  # `.` has no name
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
+
+
+def _pathlib_absolute(path: str) -> str:
+    from pathlib import Path  # Windows spells paths its own way: ask `Path` itself
+
+    return str(Path(path).absolute())
+
+
+_POSIX = os.sep == "/" and not os.altsep
 
 
 @dataclass
 class Module:
-    path: Path
+    path: str  # absolute (`absolute`)
     source: Source
     facts: ModuleFacts
 
 
 @dataclass
 class Project:
-    root: Path
-    _modules: dict[Path, Module | None] = field(default_factory=dict)
-    _bytes: dict[Path, tuple[tuple[int, int] | None, bytes | None]] = field(default_factory=dict)
-    _files: list[Path] | None = None
+    root: str
+    # files by their absolute path (`absolute`)
+    _modules: dict[str, Module | None] = field(default_factory=dict)
+    _bytes: dict[str, tuple[tuple[int, int] | None, bytes | None]] = field(default_factory=dict)
+    _files: list[str] | None = None
     # files read for the current analysis, with their content hash
     touched: dict[str, str] = field(default_factory=dict)
-    _caller_models: dict[Path, object] = field(default_factory=dict)
+    _caller_models: dict[str, object] = field(default_factory=dict)
     _hashes: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # the bytes last hashed
     _epoch: object | None = None  # the `touched` record (or the run) of the files in `_seen`
-    _seen: set[Path] = field(default_factory=set)  # looked at on disk during this analysis
+    _seen: set[str] = field(default_factory=set)  # looked at on disk during this analysis
     # module name (and the importing file's folder) -> its file, and the files whose absence
     # the answer relied on; like `_files`, kept until `forget_layout()`
-    _located: dict[tuple[str, str | None], tuple[Path | None, tuple[str, ...]]] = field(default_factory=dict)
+    _located: dict[tuple[str, str | None], tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)
     _rooted: dict[str, tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)  # its root's part
     # `function`'s answers in the current analysis (the `touched` record they were found in)
-    _functions: dict[tuple[str, Path | None], FunctionInfo | None] = field(default_factory=dict)
+    _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
-    _contents: list[tuple[Path, bytes | None]] = field(default_factory=list)  # `contents`'
+    _contents: list[tuple[str, bytes | None]] = field(default_factory=list)  # `contents`'
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
     _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
     # a file's bytes as last read, and whether they say a backward word (`imports_backpropagation`)
-    _backward_bytes: dict[Path, tuple[bytes, bool]] = field(default_factory=dict)
+    _backward_bytes: dict[str, tuple[bytes, bool]] = field(default_factory=dict)
 
     def forget_layout(self) -> None:
         """Forget which files exist (a long-lived process, after files were added or removed)."""
@@ -91,12 +132,12 @@ class Project:
         self._functions_epoch = self._contents_epoch = self._contents_run = None
 
     # files -------------------------------------------------------------------------------
-    def read(self, path: Path) -> bytes | None:
+    def read(self, path: str) -> bytes | None:
         """A file's bytes (recorded as a dependency of the current analysis, or as absent). A
         file that changed on disk since it was last read is read again, with what was built
         from it."""
-        data = self.read_quietly(path)
-        name = str(path.absolute())
+        name = absolute(path)
+        data = self.read_quietly(name)
         if data is None:
             self.touched[name] = _ABSENT
             return None
@@ -111,11 +152,11 @@ class Project:
         self.touched[name] = known[1]
         return data
 
-    def read_quietly(self, path: Path) -> bytes | None:
+    def read_quietly(self, path: str) -> bytes | None:
         """Bytes for a search: not a dependency unless something is found in them. A file is
         looked at on disk once per analysis (while `touched` is the same record), or once per
         run over files (`gradfix.files.steady_run`)."""
-        path = path.absolute()
+        path = absolute(path)
         run = _files.steady
         if run is None:
             fresh = self._epoch is not self.touched
@@ -150,10 +191,10 @@ class Project:
         self._bytes[path] = (stamp, data)
         return data
 
-    def remember(self, path: Path, data: bytes, source: Source, facts: ModuleFacts) -> None:
+    def remember(self, path: str, data: bytes, source: Source, facts: ModuleFacts) -> None:
         """The file being analysed: its own module, as read (an editor's buffer may differ
         from the disk). What other modules' models saw of it before is forgotten."""
-        path = path.absolute()
+        path = absolute(path)
         _release(self._modules.get(path), facts)
         self._modules[path] = Module(path, source, facts)
         self._caller_models.clear()
@@ -162,18 +203,18 @@ class Project:
         """The module of `path` as this index already parsed and indexed it from these very
         bytes (a helper or a caller of a file analysed before): its analysis reuses that
         source and those facts instead of parsing the file again."""
-        module = self._modules.get(Path(path).absolute())
+        module = self._modules.get(absolute(path))
         if module is not None and module.source.read_from(data):
             return module
         return None
 
     def facts_of(self, source: Source) -> ModuleFacts | None:
         """The facts indexed with `source` itself (see `indexed`)."""
-        module = self._modules.get(Path(source.path).absolute()) if source.path else None
+        module = self._modules.get(absolute(source.path)) if source.path else None
         return module.facts if module is not None and module.source is source else None
 
-    def module(self, path: Path) -> Module | None:
-        path = path.absolute()
+    def module(self, path: str) -> Module | None:
+        path = absolute(path)
         data = self.read(path)  # a dependency; forgets what was built from bytes that changed
         if path in self._modules:
             return self._modules[path]
@@ -182,35 +223,35 @@ class Project:
             from gradfix.analysis.facts import collect_facts
 
             try:
-                source = Source.from_bytes(data, str(path))
+                source = Source.from_bytes(data, path)
                 module = Module(path, source, collect_facts(source, self))
             except (SourceError, RecursionError, MemoryError):
                 module = None
         self._modules[path] = module
         return module
 
-    def caller_model(self, path: Path, build):  # type: ignore[no-untyped-def]
+    def caller_model(self, path: str, build):  # type: ignore[no-untyped-def]
         """The loop model of another module (built once), to read how it calls a step function."""
-        path = path.absolute()
+        path = absolute(path)
         if path not in self._caller_models:
             self._caller_models[path] = build()
         return self._caller_models[path]
 
-    def mentions_gradients(self, path: Path) -> bool:
+    def mentions_gradients(self, path: str) -> bool:
         data = self.read(path)
         return data is not None and any(word in data for word in _GRADIENT_BYTES)
 
-    def files(self) -> list[Path]:
-        """The project's Python files (default excludes skipped), found once."""
+    def files(self) -> list[str]:
+        """The project's Python files (default excludes skipped), found once; absolute."""
         if self._files is None:
-            found: list[Path] = []
+            found: list[str] = []
             for current, dirnames, filenames in os.walk(self.root):
                 dirnames[:] = sorted(
                     d for d in dirnames if d not in DEFAULT_EXCLUDES and not d.startswith(".") and not d.endswith(".egg-info")
                 )
                 for name in sorted(filenames):
                     if name.endswith(".py"):
-                        found.append(Path(current) / name)
+                        found.append(absolute(os.path.join(current, name)))
                         if len(found) >= _MAX_PROJECT_FILES:
                             break
                 if len(found) >= _MAX_PROJECT_FILES:
@@ -218,7 +259,7 @@ class Project:
             self._files = found
         return self._files
 
-    def contents(self) -> list[tuple[Path, bytes | None]]:
+    def contents(self) -> list[tuple[str, bytes | None]]:
         """Every file of the project with its bytes (None: unreadable), for a search through
         them all. Every file is a dependency of the current analysis: one that starts to say
         what is searched for changes the answer. Read (and recorded) once per analysis, or
@@ -230,15 +271,13 @@ class Project:
             else:
                 self._contents = [(path, self.read(path)) for path in self.files()]
                 self._contents_run = _files.steady
-                names = (str(path.absolute()) for path, _ in self._contents)
-                self._contents_read = {name: self.touched[name] for name in names}
+                self._contents_read = {path: self.touched[path] for path, _ in self._contents}
         return self._contents
 
     # names ----------------------------------------------------------------------------------
-    def imports_backpropagation(self, data: bytes, importer: Path | str) -> bool:
+    def imports_backpropagation(self, data: bytes, importer: str) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
-        importer = Path(importer)
         for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
             match = _IMPORT_LINE.match(data, start)
             if match is None:
@@ -252,7 +291,7 @@ class Project:
                     return True
         return False
 
-    def _backpropagates(self, path: Path, data: bytes) -> bool:
+    def _backpropagates(self, path: str, data: bytes) -> bool:
         """Whether these bytes (of `path`) say a backward word; asked once per bytes read."""
         known = self._backward_bytes.get(path)
         if known is None or known[0] is not data:
@@ -260,18 +299,17 @@ class Project:
         return known[1]
 
     # names ----------------------------------------------------------------------------------
-    def module_file(self, name: str, importer: Path | None) -> Path | None:
-        """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`)."""
+    def module_file(self, name: str, importer: str | None) -> str | None:
+        """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`), absolute."""
         folder = None
         if importer is not None:
-            text = str(importer)  # a `Path`'s own spelling: the folder is its parent, as `Path` says
-            folder = os.path.dirname(text) if os.path.isabs(text) else str(importer.absolute().parent)
+            folder = os.path.dirname(absolute(importer))  # its parent, as `Path` says
         key = (name, folder)
         located = self._located.get(key)
         if located is None:
             absent: list[str] = []
             found = self._module_file(name, folder, absent)
-            located = self._located[key] = (Path(found) if found is not None else None, tuple(absent))
+            located = self._located[key] = (absolute(found) if found is not None else None, tuple(absent))
         for candidate in located[1]:
             self.touched[candidate] = _ABSENT  # appearing, it would change the answer
         return located[0]
@@ -302,7 +340,7 @@ class Project:
         absent.extend(rooted[1])
         return rooted[0]
 
-    def function(self, qualified: str, importer: Path | None, depth: int = 0) -> FunctionInfo | None:
+    def function(self, qualified: str, importer: str | None, depth: int = 0) -> FunctionInfo | None:
         """The function or method a qualified name stands for (`engine.train_one_epoch`,
         `.engine.train_one_epoch`, `trainer.Trainer.step`), if it lives in the project.
         Answered once per analysis (while `touched` is the same record: the files it read are
@@ -318,7 +356,7 @@ class Project:
             return found
         return self._function(qualified, importer, depth)
 
-    def _function(self, qualified: str, importer: Path | None, depth: int) -> FunctionInfo | None:
+    def _function(self, qualified: str, importer: str | None, depth: int) -> FunctionInfo | None:
         if depth > 3 or not qualified:
             return None
         level = len(qualified) - len(qualified.lstrip("."))
@@ -345,7 +383,7 @@ class Project:
             return None
         return None
 
-    def class_named(self, qualified: str, importer: Path | None) -> tuple[Module, str] | None:
+    def class_named(self, qualified: str, importer: str | None) -> tuple[Module, str] | None:
         level = len(qualified) - len(qualified.lstrip("."))
         parts = qualified.lstrip(".").split(".")
         if len(parts) < 2 and not level:
@@ -466,8 +504,8 @@ def _lookup(facts: ModuleFacts, rest: list[str]) -> FunctionInfo | None:
     return None
 
 
-_PROJECTS: dict[Path, Project] = {}
-_ROOTS: dict[str, Path] = {}  # a file's folder -> its project root
+_PROJECTS: dict[str, Project] = {}
+_ROOTS: dict[str, str] = {}  # a file's folder -> its project root
 
 
 def project_for(path: str) -> Project | None:
@@ -477,7 +515,7 @@ def project_for(path: str) -> Project | None:
     folder = os.path.dirname(os.path.abspath(path))
     root = _ROOTS.get(folder)
     if root is None:
-        root = _ROOTS[folder] = project_root(Path(path))
+        root = _ROOTS[folder] = project_root(path)
     project = _PROJECTS.get(root)
     if project is None:
         project = _PROJECTS[root] = Project(root)

@@ -94,7 +94,7 @@ def test_a_helper_parsed_for_its_caller_is_not_parsed_again(tmp_path: Path, pars
     for result in together:
         assert _findings(result) == _findings(alone[result.path])
         assert result.depends_on == alone[result.path].depends_on
-    module = project_module.project_for(str(engine))._modules[engine.absolute()]  # type: ignore[union-attr]
+    module = project_module.project_for(str(engine))._modules[str(engine.absolute())]  # type: ignore[union-attr]
     assert module.source.read_from(engine.read_bytes())
 
 

@@ -171,7 +171,7 @@ def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_a
         monkeypatch.setattr(project_module.os.path, "exists", lambda p, looked=looked: looked.append(p) or real_exists(p))
         for name, root in expected.items():
             found = project_module.project_for(spelling(tmp_path / name))
-            assert found is not None and found.root == tmp_path / root, name
+            assert found is not None and found.root == str(tmp_path / root), name
         assert len(looked) == len(set(looked))  # no folder asked twice
         monkeypatch.setattr(project_module.os.path, "exists", real_exists)
 
@@ -274,3 +274,27 @@ def test_modules_are_found_as_specified_and_the_root_looked_at_once_per_name(
             project._module_file(name, folder, [])
     at_root = [p for p in checked if os.path.dirname(p) in (str(tmp_path), str(tmp_path / "src"))]
     assert at_root and len(at_root) == len(set(at_root))
+
+
+def test_paths_are_spelled_as_pathlib_spells_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index keys files by `absolute(path)` and reads names with `normalized` and `stem`:
+    the same strings `pathlib` gives (it was used before, and its spelling is in the cache's
+    dependency records), for every kind of spelling, from any current folder."""
+    import pathlib
+    import random
+
+    from gradfix.project import absolute, normalized, stem
+
+    spellings = ["", ".", "./", "a", "a/", "a//b", "./a/./b", "a/../b", "../x.py", "/", "//", "///", "//a",
+                 "///a/b", "/a/./b/", "/a/b/..", "x.tar.gz", ".hidden", "a/.py", "a/b.", "a/..", "__init__.py",
+                 "./__init__.py", "/__init__.py", "pkg/__init__.py", "\u00e9/\u00fc.py", "a b/c d.py", "...", "/.", "/./a"]
+    rnd = random.Random(7)
+    for _ in range(2000):
+        spellings.append("".join(rnd.choice(["/", ".", "a", "..", "b.py", "", "x"]) for _ in range(rnd.randint(0, 8))))
+    for folder in (str(tmp_path), "/"):
+        monkeypatch.chdir(folder)
+        for spelling in spellings:
+            assert absolute(spelling) == str(pathlib.Path(spelling).absolute()), (folder, spelling)
+            assert absolute(pathlib.Path(spelling)) == str(pathlib.Path(spelling).absolute()), (folder, spelling)
+            assert normalized(spelling) == str(pathlib.PurePath(spelling)), spelling
+            assert stem(spelling) == pathlib.PurePath(spelling).stem, spelling

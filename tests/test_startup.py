@@ -59,6 +59,36 @@ def test_a_training_file_answered_by_the_cache_loads_no_parser(tmp_path: Path) -
     assert not _loaded("train.py", cwd=tmp_path) & HEAVY
 
 
+PROBE_NEW = """
+import json, sys
+for name in ("pathlib", "urllib.parse", "ipaddress"):  # an editable install's finder loads them at start
+    sys.modules.pop(name, None)
+before = set(sys.modules)
+from gradfix.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+sys.__stderr__.write(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_a_check_of_a_training_file_imports_no_pathlib(tmp_path: Path) -> None:
+    # the project index spells paths as `pathlib` would without importing it (with
+    # `urllib.parse` and `ipaddress`, 5% of the start of such a check)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    (tmp_path / "engine.py").write_text("def train_step(model, opt, x):\n    model(x).sum().backward()\n    opt.step()\n")
+    (tmp_path / "train.py").write_text(
+        "from engine import train_step\nfor x in loader:\n    train_step(model, optimizer, x)\n"
+        "for x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n"
+    )
+    for args in (("--no-cache", "train.py"), ("train.py",), ("--no-cache", "--diff", "train.py")):
+        result = subprocess.run([sys.executable, "-c", PROBE_NEW, *args], cwd=tmp_path, capture_output=True, timeout=120)
+        loaded = set(json.loads(result.stderr.decode().splitlines()[-1]))
+        assert "gradfix.analysis.loops" in loaded, args  # analysed...
+        assert not loaded & {"pathlib", "urllib.parse", "ipaddress"}, (args, loaded & {"pathlib", "urllib.parse"})
+
+
 def test_options_may_follow_the_paths(tmp_path: Path) -> None:
     (tmp_path / "train.py").write_text(
         "for x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from gradfix.analysis import frameworks
 from gradfix.analysis.facts import (
@@ -223,7 +222,7 @@ class _Walker:
         if cached is None:
             cached = False
             project = self.facts.project
-            importer = Path(self.source.path) if self.source.path else None
+            importer = self.source.path or None
             parts = qualified.lstrip(".").split(".")
             level = len(qualified) - len(qualified.lstrip("."))
             for cut in range(len(parts), 0, -1):
@@ -669,7 +668,7 @@ class _Walker:
         project = self.facts.project
         if project is None:
             return None
-        importer = Path(facts.source.path) if facts.source.path else None
+        importer = facts.source.path or None
         return project.function(qualified, importer)
 
     def method_of(self, facts: ModuleFacts, class_name: str, name: str, depth: int) -> FunctionInfo | None:
@@ -689,7 +688,7 @@ class _Walker:
                 found = self.method_of(facts, base_name, name, depth + 1)
             elif self.facts.project is not None:
                 qualified = facts.imports.qualify(base_name) or base_name
-                located = self.facts.project.class_named(qualified, Path(facts.source.path) if facts.source.path else None)
+                located = self.facts.project.class_named(qualified, facts.source.path or None)
                 found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
             if found is not None:
                 return found
@@ -910,7 +909,7 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
     if facts is None:
         facts = collect_facts(source, project)
     if project is not None and source.path:
-        project.remember(Path(source.path), source.data, source, facts)
+        project.remember(source.path, source.data, source, facts)
     walker = _Walker(facts)
     walker.block(source.tree.body, _Context())
     model = ModuleModel(source, facts, helper_infos=walker.helper_infos)

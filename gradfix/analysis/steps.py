@@ -12,15 +12,18 @@ not) or that gradfix cannot read make the step function unknown, and rules stay 
 from __future__ import annotations
 
 import ast
+import os
 import re
-from pathlib import Path
 
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, substitute_root
 from gradfix.patterns import lazily
+from gradfix.project import absolute
 from gradfix.project import import_lines as _import_lines
+from gradfix.project import normalized as _normalized
+from gradfix.project import stem as _stem
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
 
@@ -110,7 +113,7 @@ def is_step_shaped(info: FunctionInfo) -> bool:
 
 def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | None) -> Iterator[TrainingLoop]:
     facts = model.facts
-    own = Path(facts.source.path) if project is not None and facts.source.path else None
+    own = facts.source.path if project is not None and facts.source.path else None
     for info in _candidates(facts):
         if not _may_be_step_shaped(info):
             continue
@@ -211,12 +214,14 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
         yield _context(loop, call, info, ctx.mapping)
 
 
-def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list[Path]:
+def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[str]:
     """Other files of the project that may call the function: they import its module (or its
     class) and name it. A file's import statements are looked at first (found once per file's
     bytes); only a file importing the module is searched for the name."""
-    stem = own.stem if own.stem != "__init__" else own.parent.name
-    own = own.absolute()
+    stem = _stem(own)
+    if stem == "__init__":
+        stem = os.path.basename(os.path.dirname(_normalized(own)))  # the package's name, as `Path` says
+    own = absolute(own)
     name = info.node.name if info.class_name is None else info.class_name
     module, word = stem.encode(), info.node.name.encode()
     imports = None  # compiled only for a file whose imports name the module (1-2 ms apiece)
@@ -229,7 +234,7 @@ def _other_caller_files(project: Project, own: Path, info: FunctionInfo) -> list
             continue  # every match of `_importing` holds the module's name
         if imports is None:
             imports = _importing(stem, name)
-        if not imports.search(statements) or path.absolute() == own:
+        if not imports.search(statements) or path == own:  # both absolute
             continue  # a module that calls it imports it (or its class), naming its module
         found.append(path)
     return found
@@ -279,7 +284,7 @@ def _importing(stem: str, name: str) -> re.Pattern[bytes]:
     )
 
 
-def _callers_in(project: Project, path: Path, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
+def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
     """For each loop of another module calling the function: what it clears around the call."""
     from gradfix.analysis.loops import build_model
 

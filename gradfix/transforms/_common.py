@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from gradfix.analysis.assignments import assigned_calls
 from gradfix.analysis.loops import ModuleModel
@@ -121,7 +120,7 @@ def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
     if constructor in facts.classes:
         located = (facts, constructor)
     elif facts.project is not None and "." in constructor.lstrip("."):
-        found = facts.project.class_named(constructor, Path(model.source.path) if model.source.path else None)
+        found = facts.project.class_named(constructor, model.source.path or None)
         if found is not None:
             located = (found[0].facts, found[1])
     if located is None:

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -200,7 +199,7 @@ def _own_schedule(constructor: str, model: ModuleModel) -> bool:
     if constructor in facts.classes:
         located = (facts, constructor)
     elif facts.project is not None and "." in constructor.lstrip("."):
-        found = facts.project.class_named(constructor, Path(model.source.path) if model.source.path else None)
+        found = facts.project.class_named(constructor, model.source.path or None)
         if found is not None:
             located = (found[0].facts, found[1])
     if located is None:

@@ -393,6 +393,20 @@ def test_gf022_fix_unscales_before_a_clip_and_follows_the_cuda_amp_spelling() ->
     assert fixed is not None and "    scaler = torch.cuda.amp.GradScaler()\n    for batch in loader:\n" in fixed
 
 
+def test_gf022_sees_an_autocast_written_once_around_the_whole_loop() -> None:
+    """`with torch.cuda.amp.autocast():` around the epoch loop runs every forward in float16
+    just as one inside the iteration does; the scaler is built inside the `with`, before the
+    outermost loop."""
+    source = _fixture("GF022_fp16_autocast_without_scaler", "autocast_around_the_epoch_loop")
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is not None
+    assert "    with torch.cuda.amp.autocast():\n        scaler = torch.cuda.amp.GradScaler()\n        for epoch in" in fixed
+    assert "                scaler.scale(loss).backward()\n                scaler.step(optimizer)\n                scaler.update()\n" in fixed
+    assert _run(fixed, {"GF022", "GF013"}, unsafe=True)[:2] == ([], None)
+    codes, fixed, _ = _run(_fixture("GF022_fp16_autocast_without_scaler", "autocast_around_a_while_loop_at_module_level"), {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is not None and "    scaler = torch.amp.GradScaler(\"cuda\")\n    while step < 1000:" in fixed
+
+
 def test_gf022_no_fix_when_gradients_are_read_before_the_step_or_the_name_is_taken() -> None:
     source = """
     import torch

@@ -6,7 +6,8 @@ float16 unless the loss is scaled (`torch.amp.GradScaler`). bfloat16 has float32
 and needs no scaler; CPU autocast defaults to bfloat16.
 
 `unscaled_autocasts(model)` finds training loops whose own code holds such an autocast
-block and whose file shows no loss scaling at all: no `GradScaler` (or sharded one), no
+block, or that run inside one written around them in their function (or at module level),
+and whose file shows no loss scaling at all: no `GradScaler` (or sharded one), no
 `scaler.scale(...)`, no Apex `amp.initialize`/`scale_loss`, no timm loss scaler, no engine
 that manages precision (Accelerate, Fabric, DeepSpeed, Lightning).
 """
@@ -20,7 +21,7 @@ from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, is_false, keyword, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import WITHS
+from gradfix.source import FUNCTIONS, WITHS
 from gradfix.walk import ast_walk
 
 _MANAGED = lazily(
@@ -77,7 +78,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     for loop in sorted(model.loops, key=lambda lp: -len(lp.enclosing_loops)):  # innermost first
         if not any(e.kind is EventKind.BACKWARD and not e.engine for e in loop.events):
             continue
-        for node in ast_walk(loop.node):
+        for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model)]:
             if not isinstance(node, WITHS) or id(node) in seen:
                 continue
             for item in node.items:
@@ -89,3 +90,16 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                         out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
+
+
+def _enclosing_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.stmt]:
+    """The `with` statements around the loop in its own function (or at module level):
+    `with torch.cuda.amp.autocast():` written once around the whole epoch loop runs every
+    forward of it in float16 as well."""
+    found: list[ast.stmt] = []
+    node: ast.AST | None = loop.node
+    while node is not None and not isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+        node = model.source.owner_of(node)  # type: ignore[arg-type]
+        if isinstance(node, WITHS):
+            found.append(node)
+    return found

@@ -32,7 +32,8 @@ class Fp16AutocastWithoutScaler(Rule):
     ## What it does
     Finds training loops whose forward runs under `torch.autocast("cuda")`,
     `torch.autocast(device_type="cuda", dtype=torch.float16)` or
-    `torch.cuda.amp.autocast()` (all float16), when nothing in the file scales the loss:
+    `torch.cuda.amp.autocast()` (all float16), whether the block is in the iteration or
+    written once around the loop in the same function, when nothing in the file scales the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).
 

@@ -62,7 +62,7 @@ from typing import Any
 from gradfix import records
 from gradfix.files import STDIN
 from gradfix.patterns import lazily
-from gradfix.pipeline import Diagnostic, FileResult, Options, check_source, open_project, prefilter
+from gradfix.pipeline import Diagnostic, FileResult, Options, check_source, left_unchanged, open_project, prefilter
 from gradfix.source import Source, SourceError, parse
 
 _WS = lazily(r"[ \t\n\r]*")
@@ -507,7 +507,7 @@ def process_notebook(path: str, data: bytes, options: Options) -> FileResult:
             separator = ":" if note[0].isdigit() else ": note: "
             result.notes.append(f"{path}:cell_{cell.number}{separator}{note}")
     if result.error is not None:
-        result.diagnostics, result.remaining, result.fixed = [], [], None
+        left_unchanged(result, options)
     return result
 
 
@@ -548,10 +548,12 @@ def _analyse(
     source = Source(program.text, tree, "utf-8", path=None if path == STDIN else path)
     found = FileResult(path)
     directives = any(word in cell.text.lower() for cell in cells for word in ("noqa", "gradfix:"))
-    final = check_source(
-        path, source, options, found, project=open_project(path), directives=directives, accept=program.accepts
-    )
-    result.diagnostics = [program.to_cell(before, d, path) for d in found.diagnostics]
+    try:
+        final = check_source(
+            path, source, options, found, project=open_project(path), directives=directives, accept=program.accepts
+        )
+    finally:  # the findings of the notebook as it is, even when its fixes fail
+        result.diagnostics = [program.to_cell(before, d, path) for d in found.diagnostics]
     result.depends_on = found.depends_on
     result.fixed_codes = found.fixed_codes
     if not options.fix:

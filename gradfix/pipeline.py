@@ -17,7 +17,7 @@ from collections import Counter
 
 from gradfix.files import STDIN
 from gradfix.patterns import lazily
-from gradfix.records import dataclass, field
+from gradfix.records import dataclass, field, replace
 from gradfix.source import Source, SourceError, parse, shifted
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -148,7 +148,23 @@ def process_python(path: str, data: bytes, options: Options) -> FileResult:
         result.error = f"{path}:{failure.line}:{failure.column}: error: {failure}; file left unchanged"
     finally:
         forget_nodes()  # callers other than `runner.process_source` (the codemods) too
+    left_unchanged(result, options)
     return result
+
+
+def left_unchanged(result: FileResult, options: Options) -> None:
+    """A file that failed after its findings were known (a fix that would not compile, fixes
+    that did not settle) is left as it was: in fix mode every finding of the original remains,
+    none fixed -- the summary must not count them as fixed, nor as absent."""
+    result.fixed = None
+    if options.fix:
+        result.fixed_codes = Counter()
+        result.remaining = unfixed(result.diagnostics)
+
+
+def unfixed(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics as findings no fix was applied to (`fixable` off, the fix's safety kept)."""
+    return [replace(d, fixable=False) if d.fixable else d for d in diagnostics]
 
 
 def forget_nodes() -> None:

@@ -138,6 +138,70 @@ def test_gf017_optimizer_passed_in_is_traced_to_the_call_site() -> None:
     assert codes == ["GF017"] and fixed is not None  # safe: `optimizer` is built over `model` in main()
 
 
+def test_gf017_eval_chosen_by_the_training_function_under_a_condition_is_silent() -> None:
+    source = """
+    import torch
+
+    def train_one_epoch(model, loader, optimizer, frozen):
+        if frozen:
+            model.eval()  # a probe over frozen features
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+
+    def main(model, loader, epochs):
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in range(epochs):
+            train_one_epoch(model, loader, optimizer, True)
+    """
+    assert _run(source, {"GF017"}, unsafe=True)[:2] == ([], None)
+
+
+def test_gf017_eval_now_and_then_with_a_probe_before_the_training_is_still_reported() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(steps):
+        if step % 100 == 0:
+            model.eval()
+            log(model(probe).mean().item())
+        optimizer.zero_grad()
+        model(next(batches)).sum().backward()
+        optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"]
+    assert fixed is not None and "        log(model(probe).mean().item())\n        model.train()\n" in fixed
+
+
+def test_gf017_evaluation_between_the_eval_and_the_batch_loop_is_still_reported() -> None:
+    source = """
+    import torch
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        model.eval()
+        with torch.no_grad():
+            print(sum(model(x).sum().item() for x, _ in val_loader))
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x).sum().backward()
+            optimizer.step()
+    """
+    codes, fixed, _ = _run(source, {"GF017"})
+    assert codes == ["GF017"]
+    assert fixed is not None and "    model.train()\n    for x, y in loader:" in fixed
+
+
+def test_gf017_helper_that_evaluates_before_its_own_training_gets_no_fix_after_the_call() -> None:
+    # a `model.train()` after `train_one_epoch(...)` would be undone by its next call: such
+    # a fix never settles (gradfix used to stop with "the fixes did not settle")
+    source = _fixture("GF017_eval_mode_not_restored", "epoch_function_validates_before_its_training_no_fix")
+    for unsafe in (False, True):
+        codes, fixed, _ = _run(source, {"GF017"}, unsafe=unsafe)
+        assert codes == ["GF017"] and fixed is None
+
+
 # GF018 -------------------------------------------------------------------------------
 def test_gf018_probabilities_used_elsewhere_get_an_unsafe_fix() -> None:
     source = _fixture("GF018_activation_before_loss", "probabilities_also_used_for_accuracy")

@@ -9,7 +9,10 @@ modules and every `backward`. Helpers defined in the module (functions, methods 
 
 `unrestored_evals` reads the iteration as a cycle: an `eval()` that the next backward
 reaches (later in the iteration, or in the next one) without a `train()` of that module in
-between leaves the training that follows in inference mode.
+between leaves the training that follows in inference mode -- unless the mode in force at
+that backward was chosen by the training code itself (`chosen_for_training`): a linear probe
+that calls `model.eval()` at the start of its own epoch function, to keep a frozen
+backbone's batch-norm statistics, trains in eval mode on purpose.
 
 `manual_mode_keys` finds the files that manage modes by hand (BN freezing helpers, a
 submodule put in eval mode after `train()`, `m.train()` over `model.modules()`), where a
@@ -25,7 +28,7 @@ import re
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
 from gradfix.analysis.model import TrainingLoop
-from gradfix.analysis.modules import normalize, related, strip_same_module
+from gradfix.analysis.modules import contains, normalize, related, strip_same_module
 from gradfix.analysis.names import (
     call_name,
     calls_in_order,
@@ -494,15 +497,48 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             if other.kind in (ModeKind.TRAIN, ModeKind.EVAL, ModeKind.UNSURE) and any(related(k, module) for k in other.keys if k):
                 mode_tests |= other.tests
         cycle = [(i, items[i]) for i in range(index + 1, len(items))] + [(i, items[i]) for i in range(index)]
+        last_eval = index  # the latest eval that covers the module, on the way to the backward
         for position, other in cycle:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
-            if other.kind is ModeKind.BACKWARD:
+            if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
+                last_eval = position
+            elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
-                out.append(UnrestoredEval(item, other, position < index, items))
+                if not chosen_for_training(items, last_eval, position):
+                    out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: int) -> bool:
+    """The eval at `items[eval_index]` is the training code's own choice of mode for the
+    backward at `items[backward_index]`, not a mode left on by someone else: it runs earlier
+    in the same iteration, in the code that trains (the function holding the backward, or
+    one that calls it: `model.eval()` at the start of a linear probe's `train_one_epoch`,
+    also under a condition such as `if frozen:`), outside any loop the backward is not in,
+    and the module is not evaluated before the training starts: no forward of it without
+    gradients, outside the backward's loops, or (after an eval that runs only sometimes)
+    under a condition the backward is not under (`if step % k == 0: model.eval();
+    log(model(probe))`)."""
+    if eval_index >= backward_index:
+        return False  # the backward runs in the next iteration: the eval ended this one
+    chosen, backward = items[eval_index], items[backward_index]
+    if not _prefix(chosen.via, backward.via) or not _prefix(chosen.loops, backward.loops):
+        return False  # a helper that returned (`validate(model)`), or a loop that ended
+    sometimes = not chosen.tests <= backward.tests
+    for other in items[eval_index + 1 : backward_index]:
+        if other.kind is ModeKind.FORWARD and any(k and related(k, chosen.key) for k in other.keys):
+            if other.no_grad or not _prefix(backward.loops, other.loops):
+                return False  # an evaluation between the eval and the training
+            if sometimes and not other.tests <= backward.tests:
+                return False  # an evaluation now and then, the training every time
+    return True
+
+
+def _prefix(short: tuple[ast.AST, ...], long: tuple[ast.AST, ...]) -> bool:
+    return len(short) <= len(long) and all(a is b for a, b in zip(short, long))
 
 
 def forwards_before_backward(items: list[ModeItem], module: str) -> bool:

@@ -55,13 +55,14 @@ class Reporter:
             self.error(result.error)
             if is_stdin and self.mode == "write" and result.original is not None:
                 self._emit_source(result.original)  # an editor filter must get its buffer back
+            # the file is left as it was: what was found in it before the failure is still there
+            if self.mode == "check":
+                self._found(result)
+            else:
+                self._remaining(result, stream=self.err if is_stdin and self.mode == "write" else None)
             return
         if self.mode == "check":
-            if result.diagnostics:  # most files have none
-                for diagnostic in result.diagnostics:
-                    self._emit(diagnostic, self.out)
-                self.findings += len(result.diagnostics)
-                self.fixable += sum(d.fixable for d in result.diagnostics)
+            self._found(result)
             return
         if self.mode == "diff":
             if result.changed:
@@ -89,6 +90,13 @@ class Reporter:
                 codes = ", ".join(f"{code} ×{n}" for code, n in sorted(result.fixed_codes.items()))
                 self.err.write(f"fixed {result.path}: {codes}\n")
         self._remaining(result, stream=self.err if is_stdin else self.out)
+
+    def _found(self, result: FileResult) -> None:
+        if result.diagnostics:  # most files have none
+            for diagnostic in result.diagnostics:
+                self._emit(diagnostic, self.out)
+            self.findings += len(result.diagnostics)
+            self.fixable += sum(d.fixable for d in result.diagnostics)
 
     def _remaining(self, result: FileResult, stream: TextIO | None = None) -> None:
         unfixed = [d for d in result.remaining]

@@ -79,12 +79,18 @@ class EvalModeNotRestored(Rule):
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
     that runs it). No fix when the next backward is written in the same loop body as the
-    eval (the forward before it cannot be told apart), in inline blocks, or when the
-    module's name is not visible there. Not reported: `eval()` on another module (an EMA
-    copy, a frozen teacher), loops that switch on the phase (`if phase == "train":
-    model.train() else: model.eval()`), any `train(flag)` or unseen call receiving the
-    module between the eval and the backward, and files that manage modes by hand
-    (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
+    eval (the forward before it cannot be told apart), when the helper that switched to
+    eval mode trains after it (a `train()` after the call would be undone by the next
+    call), in inline blocks, or when the module's name is not visible there. Not reported:
+    eval mode the training code chose itself -- an `eval()` in the function that trains
+    (or one that calls it, or the loop body) before the training, with no evaluation of the
+    module in between, like a linear probe over a frozen backbone that calls
+    `model.eval()` at the start of its `train_one_epoch` -- nor an earlier `eval()` (a
+    validation's) that such a choice overrides before the training; `eval()` on another
+    module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
+    "train": model.train() else: model.eval()`), any `train(flag)` or unseen call
+    receiving the module between the eval and the backward, and files that manage modes by
+    hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
     `model.modules()`, `model.freeze_bn()`).
     """
 
@@ -156,6 +162,11 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     if item.via:
         # right after the helper call that switched to eval mode returns
         if not isinstance(anchor, _SIMPLE) or not source.alone_on_lines(anchor):
+            return None
+        backward = problem.backward
+        if not problem.wrapped and backward.path and backward.anchor is anchor:
+            # the helper trains after its own eval: a `train()` after the call comes too late
+            # (it would be undone on the next call, and the fixes would never settle)
             return None
         return Fix([InsertStatements(anchor, "after", lines)], safety)
     if not isinstance(anchor, ast.Expr) or anchor.value is not item.node or not source.alone_on_lines(anchor):

@@ -293,3 +293,32 @@ def test_a_module_read_only_for_a_class_is_not_a_helper(tmp_path: Path) -> None:
     assert project.definition("pkg.plain.Plain", importer) is not None
     assert project.function("pkg.plain.helper", importer) is None
     assert project.module(str(root / "pkg" / "plain.py")) is None
+
+
+def test_a_cached_result_follows_the_file_that_defines_the_class(tmp_path: Path) -> None:
+    """The files read to find the class (the package's __init__.py, the class's module, its
+    base's module) are dependencies of the result: a change to the base's `zero_grad` reaches
+    a cached run."""
+    from conftest import run_gradfix
+
+    root = _project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/optim/__init__.py": "from .named import NamedOpt\n",
+            "pkg/optim/wrapped.py": WRAPPED,
+            "pkg/optim/named.py": "from pkg.optim.wrapped import WrappedOptimizer\n\n\nclass NamedOpt(WrappedOptimizer):\n    pass\n",
+        },
+    )
+    (root / "train.py").write_text(_train("NamedOpt(model.parameters())", "from pkg.optim import NamedOpt"))
+
+    def findings() -> list[str]:
+        out = run_gradfix("--select", "GF007", "train.py", cwd=root).stdout.decode()
+        return [line.split(": ", 1)[1].split(" ", 1)[0] for line in out.splitlines()]
+
+    assert findings() == []
+    assert (root / ".gradfix_cache").is_dir()
+    assert findings() == []  # from the cache
+    wrapped = root / "pkg" / "optim" / "wrapped.py"
+    wrapped.write_text(WRAPPED.replace("def zero_grad(self):", "def zero_grad(self, set_to_none=True):"))
+    assert findings() == ["GF007"]

@@ -12,8 +12,8 @@ module's; `self.x` from any method of the class. Each value is followed through 
 optimizer`), conditional expressions, `accelerator.prepare(...)` and Fabric's `setup(...)`
 (which hand their arguments back, wrapped in an object whose `zero_grad` calls theirs), and
 factory functions of the project (`return FusedAdam(...)`). A key with no binding there (a
-parameter, an attribute set outside its class) may come from any binding of that key in the
-module. A class is looked up in the library tables, then in the project (through package
+parameter, an attribute set outside its class) may be whatever any `key = ...(...)` of the module
+builds, or what the module's calls pass for the parameter (`train(model, optimizer=opt)`). A class is looked up in the library tables, then in the project (through package
 re-exports), its own `zero_grad` first, then its bases' in order.
 
 The answer is "rejects" as soon as one class reached rejects: a bare `zero_grad()` is valid for

@@ -643,8 +643,8 @@ def _m63(**_):
     return __hash__
 
 
-def _m64(*, _FACTORY, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_runs_here, _factory_kinds, _setattr, **_):
-    def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):
+def _m64(*, _FACTORY, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_optimizers, _default_runs_here, _factory_kinds, _setattr, **_):
+    def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):
         _setattr(self, 'name', name)
         _setattr(self, 'version', version)
         _setattr(self, 'import_names', import_names)
@@ -652,6 +652,7 @@ def _m64(*, _FACTORY, _default_constructors, _default_contexts, _default_framewo
         _setattr(self, 'methods', methods)
         _setattr(self, 'contexts', contexts)
         _setattr(self, 'frameworks', frameworks)
+        _setattr(self, 'optimizers', optimizers)
         _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)
         _setattr(self, 'runs_here', runs_here)
         _setattr(self, 'note', note)
@@ -661,14 +662,14 @@ def _m64(*, _FACTORY, _default_constructors, _default_contexts, _default_framewo
 def _m65(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.kinds, other.runs_here, other.note, )
+            return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.optimizers, other.kinds, other.runs_here, other.note, )
         return NotImplemented
     return __eq__
 
 
 def _m66(**_):
     def __hash__(self):
-        return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.kinds, self.runs_here, self.note, ))
+        return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ))
     return __hash__
 
 
@@ -703,7 +704,33 @@ def _m69(**_):
     return __hash__
 
 
-def _m70(*, _setattr, **_):
+def _m70(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
+    def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):
+        _setattr(self, 'qualname', qualname)
+        _setattr(self, 'clear_keywords', clear_keywords)
+        _setattr(self, 'source', source)
+        _setattr(self, 'proof', proof)
+        _setattr(self, 'aliases', aliases)
+        _setattr(self, 'stand_in', stand_in)
+        _setattr(self, 'note', note)
+    return __init__
+
+
+def _m71(**_):
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )
+        return NotImplemented
+    return __eq__
+
+
+def _m72(**_):
+    def __hash__(self):
+        return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))
+    return __hash__
+
+
+def _m73(*, _setattr, **_):
     def __init__(self, uri, code, text):
         _setattr(self, 'uri', uri)
         _setattr(self, 'code', code)
@@ -711,7 +738,7 @@ def _m70(*, _setattr, **_):
     return __init__
 
 
-def _m71(**_):
+def _m74(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )
@@ -719,13 +746,13 @@ def _m71(**_):
     return __eq__
 
 
-def _m72(**_):
+def _m75(**_):
     def __hash__(self):
         return hash((self.uri, self.code, self.text, ))
     return __hash__
 
 
-def _m73(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
+def _m76(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):
         _setattr(self, 'select', select)
         _setattr(self, 'extend_select', extend_select)
@@ -734,7 +761,7 @@ def _m73(*, _default_extend_select, _default_ignore, _default_select, _default_u
     return __init__
 
 
-def _m74(**_):
+def _m77(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )
@@ -742,13 +769,13 @@ def _m74(**_):
     return __eq__
 
 
-def _m75(**_):
+def _m78(**_):
     def __hash__(self):
         return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))
     return __hash__
 
 
-def _m76(*, _setattr, **_):
+def _m79(*, _setattr, **_):
     def __init__(self, start, end, text):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -756,7 +783,7 @@ def _m76(*, _setattr, **_):
     return __init__
 
 
-def _m77(**_):
+def _m80(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )
@@ -764,20 +791,20 @@ def _m77(**_):
     return __eq__
 
 
-def _m78(**_):
+def _m81(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, ))
     return __hash__
 
 
-def _m79(*, _FACTORY, _factory_lines, _factory_spans, **_):
+def _m82(*, _FACTORY, _factory_lines, _factory_spans, **_):
     def __init__(self, lines=_FACTORY, spans=_FACTORY):
         self.lines = _factory_lines() if lines is _FACTORY else lines
         self.spans = _factory_spans() if spans is _FACTORY else spans
     return __init__
 
 
-def _m80(**_):
+def _m83(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.lines, self.spans, ) == (other.lines, other.spans, )
@@ -785,7 +812,7 @@ def _m80(**_):
     return __eq__
 
 
-def _m81(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
+def _m84(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
     def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):
         _setattr(self, 'options', options)
         _setattr(self, 'excluded', excluded)
@@ -794,7 +821,7 @@ def _m81(*, _default_config_path, _default_error, _default_excluded, _setattr, *
     return __init__
 
 
-def _m82(**_):
+def _m85(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )
@@ -802,13 +829,13 @@ def _m82(**_):
     return __eq__
 
 
-def _m83(**_):
+def _m86(**_):
     def __hash__(self):
         return hash((self.options, self.excluded, self.config_path, self.error, ))
     return __hash__
 
 
-def _m84(*, _FACTORY, _default_error, _factory_edits, **_):
+def _m87(*, _FACTORY, _default_error, _factory_edits, **_):
     def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):
         self.snapshot = snapshot
         self.settings = settings
@@ -819,7 +846,7 @@ def _m84(*, _FACTORY, _default_error, _factory_edits, **_):
     return __init__
 
 
-def _m85(**_):
+def _m88(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )
@@ -827,7 +854,7 @@ def _m85(**_):
     return __eq__
 
 
-def _m86(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
+def _m89(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
     def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):
         _setattr(self, 'key', key)
         _setattr(self, 'uri', uri)
@@ -840,7 +867,7 @@ def _m86(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_
     return __init__
 
 
-def _m87(**_):
+def _m90(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )
@@ -848,13 +875,13 @@ def _m87(**_):
     return __eq__
 
 
-def _m88(**_):
+def _m91(**_):
     def __hash__(self):
         return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))
     return __hash__
 
 
-def _m89(*, _FACTORY, _default_left_out, _factory_masks, **_):
+def _m92(*, _FACTORY, _default_left_out, _factory_masks, **_):
     def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):
         self.number = number
         self.text = text
@@ -864,7 +891,7 @@ def _m89(*, _FACTORY, _default_left_out, _factory_masks, **_):
     return __init__
 
 
-def _m90(**_):
+def _m93(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )
@@ -872,14 +899,14 @@ def _m90(**_):
     return __eq__
 
 
-def _m91(**_):
+def _m94(**_):
     def __init__(self, regions, masked):
         self.regions = regions
         self.masked = masked
     return __init__
 
 
-def _m92(**_):
+def _m95(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.regions, self.masked, ) == (other.regions, other.masked, )
@@ -887,7 +914,7 @@ def _m92(**_):
     return __eq__
 
 
-def _m93(**_):
+def _m96(**_):
     def __init__(self, number, first_line, last_line, start, end):
         self.number = number
         self.first_line = first_line
@@ -897,7 +924,7 @@ def _m93(**_):
     return __init__
 
 
-def _m94(**_):
+def _m97(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )
@@ -905,7 +932,7 @@ def _m94(**_):
     return __eq__
 
 
-def _m95(*, _default_cell, **_):
+def _m98(*, _default_cell, **_):
     def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):
         self.path = path
         self.line = line
@@ -920,7 +947,7 @@ def _m95(*, _default_cell, **_):
     return __init__
 
 
-def _m96(**_):
+def _m99(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )
@@ -928,7 +955,7 @@ def _m96(**_):
     return __eq__
 
 
-def _m97(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
+def _m100(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
     def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):
         self.path = path
         self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics
@@ -943,7 +970,7 @@ def _m97(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _defaul
     return __init__
 
 
-def _m98(**_):
+def _m101(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )
@@ -951,7 +978,7 @@ def _m98(**_):
     return __eq__
 
 
-def _m99(*, _default_fix, _default_only, _default_unsafe_fixes, _setattr, **_):
+def _m102(*, _default_fix, _default_only, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only):
         _setattr(self, 'select', select)
         _setattr(self, 'unsafe_fixes', unsafe_fixes)
@@ -960,7 +987,7 @@ def _m99(*, _default_fix, _default_only, _default_unsafe_fixes, _setattr, **_):
     return __init__
 
 
-def _m100(**_):
+def _m103(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.unsafe_fixes, self.fix, self.only, ) == (other.select, other.unsafe_fixes, other.fix, other.only, )
@@ -968,13 +995,13 @@ def _m100(**_):
     return __eq__
 
 
-def _m101(**_):
+def _m104(**_):
     def __hash__(self):
         return hash((self.select, self.unsafe_fixes, self.fix, self.only, ))
     return __hash__
 
 
-def _m102(**_):
+def _m105(**_):
     def __init__(self, path, source, facts):
         self.path = path
         self.source = source
@@ -982,7 +1009,7 @@ def _m102(**_):
     return __init__
 
 
-def _m103(**_):
+def _m106(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )
@@ -990,10 +1017,11 @@ def _m103(**_):
     return __eq__
 
 
-def _m104(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__functions, _default__functions_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__functions, _factory__hashes, _factory__located, _factory__modules, _factory__rooted, _factory__seen, _factory_touched, **_):
-    def __init__(self, root, _modules=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _backward_bytes=_FACTORY):
+def _m107(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__functions, _default__functions_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__functions, _factory__hashes, _factory__located, _factory__modules, _factory__plain, _factory__rooted, _factory__seen, _factory_touched, **_):
+    def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _backward_bytes=_FACTORY):
         self.root = root
         self._modules = _factory__modules() if _modules is _FACTORY else _modules
+        self._plain = _factory__plain() if _plain is _FACTORY else _plain
         self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes
         self._files = _files
         self.touched = _factory_touched() if touched is _FACTORY else touched
@@ -1013,15 +1041,15 @@ def _m104(*, _FACTORY, _default__contents, _default__contents_epoch, _default__c
     return __init__
 
 
-def _m105(**_):
+def _m108(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.root, self._modules, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._functions, self._functions_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._backward_bytes, ) == (other.root, other._modules, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._functions, other._functions_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._backward_bytes, )
+            return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._functions, self._functions_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._functions, other._functions_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._backward_bytes, )
         return NotImplemented
     return __eq__
 
 
-def _m106(*, _setattr, **_):
+def _m109(*, _setattr, **_):
     def __init__(self, block, first, second, first_index, second_index):
         _setattr(self, 'block', block)
         _setattr(self, 'first', first)
@@ -1031,7 +1059,7 @@ def _m106(*, _setattr, **_):
     return __init__
 
 
-def _m107(**_):
+def _m110(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )
@@ -1039,13 +1067,13 @@ def _m107(**_):
     return __eq__
 
 
-def _m108(**_):
+def _m111(**_):
     def __hash__(self):
         return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))
     return __hash__
 
 
-def _m109(*, _setattr, **_):
+def _m112(*, _setattr, **_):
     def __init__(self, statement, in_loop, function):
         _setattr(self, 'statement', statement)
         _setattr(self, 'in_loop', in_loop)
@@ -1053,7 +1081,7 @@ def _m109(*, _setattr, **_):
     return __init__
 
 
-def _m110(**_):
+def _m113(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )
@@ -1061,13 +1089,13 @@ def _m110(**_):
     return __eq__
 
 
-def _m111(**_):
+def _m114(**_):
     def __hash__(self):
         return hash((self.statement, self.in_loop, self.function, ))
     return __hash__
 
 
-def _m112(*, _setattr, **_):
+def _m115(*, _setattr, **_):
     def __init__(self, start, end, text, order):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -1076,7 +1104,7 @@ def _m112(*, _setattr, **_):
     return __init__
 
 
-def _m113(**_):
+def _m116(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )
@@ -1084,13 +1112,13 @@ def _m113(**_):
     return __eq__
 
 
-def _m114(**_):
+def _m117(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, self.order, ))
     return __hash__
 
 
-def _m115(*, _FACTORY, _default_fix, _factory_related, **_):
+def _m118(*, _FACTORY, _default_fix, _factory_related, **_):
     def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):
         self.code = code
         self.message = message
@@ -1100,14 +1128,14 @@ def _m115(*, _FACTORY, _default_fix, _factory_related, **_):
     return __init__
 
 
-def _m116(*, _default_safety, **_):
+def _m119(*, _default_safety, **_):
     def __init__(self, edits, safety=_default_safety):
         self.edits = edits
         self.safety = safety
     return __init__
 
 
-def _m117(*, _setattr, **_):
+def _m120(*, _setattr, **_):
     def __init__(self, anchor, where, lines):
         _setattr(self, 'anchor', anchor)
         _setattr(self, 'where', where)
@@ -1115,14 +1143,14 @@ def _m117(*, _setattr, **_):
     return __init__
 
 
-def _m118(*, _default_keep_comments, _setattr, **_):
+def _m121(*, _default_keep_comments, _setattr, **_):
     def __init__(self, statement, keep_comments=_default_keep_comments):
         _setattr(self, 'statement', statement)
         _setattr(self, 'keep_comments', keep_comments)
     return __init__
 
 
-def _m119(*, _default_span, _setattr, **_):
+def _m122(*, _default_span, _setattr, **_):
     def __init__(self, node, new, statement, span=_default_span):
         _setattr(self, 'node', node)
         _setattr(self, 'new', new)
@@ -1196,60 +1224,63 @@ METHODS = {
     "def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'framework_effects', framework_effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'manual_switch', manual_switch)\n    _setattr(self, 'manual_effects', manual_effects)\n    _setattr(self, 'user_must_clear_when_manual', user_must_clear_when_manual)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m61,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.stand_in, other.note, )\n    return NotImplemented\n': _m62,
     'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.stand_in, self.note, ))\n': _m63,
-    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m64,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m65,
-    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.kinds, self.runs_here, self.note, ))\n': _m66,
+    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m64,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m65,
+    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m66,
     "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m67,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m68,
     'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.returns, self.refines, self.stand_in, self.note, ))\n': _m69,
-    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m70,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m71,
-    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m72,
-    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m73,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m74,
-    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m75,
-    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m76,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m77,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m78,
-    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m79,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m80,
-    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m81,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m82,
-    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m83,
-    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m84,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m85,
-    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m86,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m87,
-    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m88,
-    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m89,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m90,
-    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m91,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m92,
-    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m93,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m94,
-    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m95,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m96,
-    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m97,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m98,
-    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n": _m99,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, ) == (other.select, other.unsafe_fixes, other.fix, other.only, )\n    return NotImplemented\n': _m100,
-    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, ))\n': _m101,
-    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m102,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m103,
-    'def __init__(self, root, _modules=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m104,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._functions, self._functions_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._backward_bytes, ) == (other.root, other._modules, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._functions, other._functions_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._backward_bytes, )\n    return NotImplemented\n': _m105,
-    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m106,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m107,
-    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m108,
-    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m109,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m110,
-    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m111,
-    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m112,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m113,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m114,
-    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m115,
-    'def __init__(self, edits, safety=_default_safety):\n    self.edits = edits\n    self.safety = safety\n': _m116,
-    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m117,
-    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m118,
-    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m119,
+    "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m70,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m71,
+    'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m72,
+    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m73,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m74,
+    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m75,
+    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m76,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m77,
+    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m78,
+    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m79,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m80,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m81,
+    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m82,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m83,
+    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m84,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m85,
+    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m86,
+    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m87,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m88,
+    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m89,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m90,
+    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m91,
+    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m92,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m93,
+    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m94,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m95,
+    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m96,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m97,
+    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m98,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m99,
+    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m100,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m101,
+    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n": _m102,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, ) == (other.select, other.unsafe_fixes, other.fix, other.only, )\n    return NotImplemented\n': _m103,
+    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, ))\n': _m104,
+    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m105,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m106,
+    'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m107,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._functions, self._functions_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._functions, other._functions_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._backward_bytes, )\n    return NotImplemented\n': _m108,
+    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m109,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m110,
+    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m111,
+    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m112,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m113,
+    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m114,
+    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m115,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m116,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m117,
+    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m118,
+    'def __init__(self, edits, safety=_default_safety):\n    self.edits = edits\n    self.safety = safety\n': _m119,
+    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m120,
+    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m121,
+    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m122,
 }

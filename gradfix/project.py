@@ -102,6 +102,8 @@ class Project:
     root: str
     # files by their absolute path (`absolute`)
     _modules: dict[str, Module | None] = field(default_factory=dict)
+    # files without a gradient word (None in `_modules`), parsed for a question about any module
+    _plain: dict[str, Module | None] = field(default_factory=dict)
     _bytes: dict[str, tuple[tuple[int, int] | None, bytes | None]] = field(default_factory=dict)
     _files: list[str] | None = None
     # files read for the current analysis, with their content hash
@@ -187,6 +189,7 @@ class Project:
                 data = None
         if cached is not None:  # changed on disk: forget what was built from the old bytes
             _release(self._modules.pop(path, None), None)
+            _release(self._plain.pop(path, None), None)
             self._caller_models.clear()
         self._bytes[path] = (stamp, data)
         return data
@@ -213,22 +216,33 @@ class Project:
         module = self._modules.get(absolute(source.path)) if source.path else None
         return module.facts if module is not None and module.source is source else None
 
-    def module(self, path: str) -> Module | None:
+    def module(self, path: str, any_bytes: bool = False) -> Module | None:
+        """The module of a file, parsed and indexed once. A file whose bytes say no gradient
+        word is parsed only for a question about any module (`any_bytes`: where a class or a
+        factory is defined, what a package re-exports), and kept apart: questions about
+        helpers never see it, whichever was asked first."""
         path = absolute(path)
         data = self.read(path)  # a dependency; forgets what was built from bytes that changed
-        if path in self._modules:
-            return self._modules[path]
-        module = None
-        if data is not None and any(word in data for word in _GRADIENT_BYTES):
-            from gradfix.analysis.facts import collect_facts
-
-            try:
-                source = Source.from_bytes(data, path)
-                module = Module(path, source, collect_facts(source, self))
-            except (SourceError, RecursionError, MemoryError):
-                module = None
-        self._modules[path] = module
+        if path not in self._modules:
+            gradients = data is not None and any(word in data for word in _GRADIENT_BYTES)
+            self._modules[path] = self._parse(path, data) if gradients else None
+        module = self._modules[path]
+        if module is None and any_bytes and data is not None and not any(word in data for word in _GRADIENT_BYTES):
+            if path not in self._plain:
+                self._plain[path] = self._parse(path, data)
+            return self._plain[path]
         return module
+
+    def _parse(self, path: str, data: bytes | None) -> Module | None:
+        if data is None:
+            return None
+        from gradfix.analysis.facts import collect_facts
+
+        try:
+            source = Source.from_bytes(data, path)
+            return Module(path, source, collect_facts(source, self))
+        except (SourceError, RecursionError, MemoryError):
+            return None
 
     def caller_model(self, path: str, build):  # type: ignore[no-untyped-def]
         """The loop model of another module (built once), to read how it calls a step function."""
@@ -395,6 +409,29 @@ class Project:
         if module is None or parts[-1] not in module.facts.classes:
             return None
         return module, parts[-1]
+
+    def definition(self, qualified: str, importer: str | None, depth: int = 0) -> tuple[Module, str] | None:
+        """The module defining a top-level class or function of the project, and its name
+        there, in any module (with or without gradient words). A name a package imports from
+        elsewhere is followed (`from .wrapped import WrappedOptimizer` in `optim/__init__.py`),
+        as `function` follows re-exported functions."""
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified.lstrip(".").split(".")
+        if depth > 3 or (len(parts) < 2 and not level):
+            return None
+        path = self.module_file("." * level + ".".join(parts[:-1]), importer)
+        if path is None:
+            return None
+        module = self.module(path, any_bytes=True)
+        if module is None:
+            return None
+        name = parts[-1]
+        if name in module.facts.classes or name in module.facts.module_functions:
+            return module, name
+        alias = module.facts.imports.aliases.get(name)
+        if alias is not None and alias != qualified:
+            return self.definition(alias, path, depth + 1)
+        return None
 
 
 def _release(module: Module | None, keep: ModuleFacts | None) -> None:

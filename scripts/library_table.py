@@ -23,7 +23,7 @@ def _cell(text: str) -> str:
 
 def entries_markdown() -> str:
     sys.path.insert(0, str(ROOT))
-    from gradfix.libraries import LIBRARIES, Constructor, Context, FrameworkClass, Method
+    from gradfix.libraries import LIBRARIES, Constructor, Context, FrameworkClass, Method, OptimizerClass
 
     out: list[str] = []
     for lib in LIBRARIES:
@@ -32,7 +32,7 @@ def entries_markdown() -> str:
             out.append(f"{lib.note}\n")
         out.append("| entry | what it does to gradients | proof |")
         out.append("| --- | --- | --- |")
-        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks):
+        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.optimizers):
             if isinstance(entry, Constructor):
                 name = f"`{entry.qualname}(...)`"
                 returns = ", ".join(k or "?" for k in entry.returns)
@@ -55,6 +55,10 @@ def entries_markdown() -> str:
             elif isinstance(entry, Context):
                 name = f"`with <{entry.kind}>.{entry.name}(...)`"
                 what = "; ".join(entry.changes)
+            elif isinstance(entry, OptimizerClass):
+                name = f"`{entry.qualname}` optimizer"
+                takes = ", ".join(f"`{k}`" for k in entry.clear_keywords) or "no argument"
+                what = f"`zero_grad` takes {takes}: gradfix never passes `set_to_none`"
             else:
                 assert isinstance(entry, FrameworkClass)
                 name = f"subclass of `{entry.qualname}`"

@@ -61,7 +61,7 @@ class Assignments:
             here = [b for b in found if b.scope is current]
             if here:
                 return here
-            if _binds_parameter(current, key):
+            if binds_parameter(current, key):
                 return []
             current = self.parent_scope.get(id(current))
         return []
@@ -76,7 +76,32 @@ class Assignments:
             return values[0]
         return None
 
+    @classmethod
+    def of_scope(cls, source: Source, scope: Scope, class_name: str | None = None) -> Assignments:
+        """The bindings one scope's own statements make (its compound statements' blocks
+        included; nested functions and classes are scopes of their own, left out): for a
+        question about one function, without the walk over the whole module."""
+        table = cls.__new__(cls)
+        table.source = source
+        table.by_key = {}
+        table.scope_of_statement = {}
+        table.class_of_scope = {id(scope): class_name}
+        table.parent_scope = {}
+        table._walrus = ":=" in source.segment(scope) if scope is not source.tree else ":=" in source.text
+        body = scope.body if isinstance(scope, (*FUNCTIONS, ast.Module)) else []  # type: ignore[attr-defined]
+        table._walk_own(body, scope, class_name)
+        return table
+
     # building ------------------------------------------------------------------------
+    def _walk_own(self, body: list[ast.stmt], scope: Scope, class_name: str | None) -> None:
+        for stmt in body:
+            if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+                continue
+            self.scope_of_statement[id(stmt)] = scope
+            self._record(stmt, scope, class_name)
+            for block in blocks_of(stmt):
+                self._walk_own(block, scope, class_name)
+
     def _walk(self, body: list[ast.stmt], scope: Scope, class_name: str | None) -> None:
         self.class_of_scope.setdefault(id(scope), class_name)
         for stmt in body:
@@ -142,7 +167,8 @@ def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
                     yield item
 
 
-def _binds_parameter(scope: Scope, key: str) -> bool:
+def binds_parameter(scope: Scope, key: str) -> bool:
+    """`key` (or the object it is an attribute of) is a parameter of the function `scope`."""
     if not isinstance(scope, FUNCTIONS):
         return False
     root = key.split(".", 1)[0].split("[", 1)[0]

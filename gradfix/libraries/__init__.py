@@ -2,19 +2,20 @@
 
 One module per library holds its table (see schema.py for the shape and docs/libraries.md
 for every entry and the test that proves it). This package imports none of the libraries;
-it only answers four questions, by qualified name or by kind:
+it only answers five questions, by qualified name or by kind:
 
     constructor("accelerate.Accelerator")          -> Constructor (kind, accumulation setting)
     method("accelerator", "backward")              -> Method (effects, divisor, gate)
     context("accelerator", "accumulate")           -> Context (what changes in the body)
     framework_class("pytorch_lightning.LightningModule") -> FrameworkClass (who clears and steps)
+    optimizer_class("apex.optimizers.FusedAdam")   -> OptimizerClass (what its zero_grad takes)
 
 Rules never look at library names: the loop model turns these answers into events.
 """
 
 from __future__ import annotations
 
-from . import accelerate, deepspeed, ignite, lightning, timm, torch_extras, transformers
+from . import accelerate, apex, deepspeed, ignite, lightning, timm, torch_extras, transformers
 from .schema import (
     ARGUMENT_KINDS,
     AccumulationSetting,
@@ -25,6 +26,7 @@ from .schema import (
     Gate,
     Library,
     Method,
+    OptimizerClass,
 )
 
 LIBRARIES: tuple[Library, ...] = (
@@ -35,6 +37,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_extras.LIBRARY,
     ignite.LIBRARY,
     transformers.LIBRARY,
+    apex.LIBRARY,
 )
 
 
@@ -50,6 +53,7 @@ def _index_by_names(entries) -> dict[str, object]:
 
 CONSTRUCTORS: dict[str, Constructor] = _index_by_names(c for lib in LIBRARIES for c in lib.constructors)  # type: ignore[assignment]
 FRAMEWORK_CLASSES: dict[str, FrameworkClass] = _index_by_names(f for lib in LIBRARIES for f in lib.frameworks)  # type: ignore[assignment]
+OPTIMIZER_CLASSES: dict[str, OptimizerClass] = _index_by_names(o for lib in LIBRARIES for o in lib.optimizers)  # type: ignore[assignment]
 METHODS: dict[tuple[str, str], Method] = {}
 CONTEXTS: dict[tuple[str, str], Context] = {}
 for _lib in LIBRARIES:
@@ -84,11 +88,16 @@ def framework_class(qualname: str) -> FrameworkClass | None:
     return FRAMEWORK_CLASSES.get(qualname)
 
 
+def optimizer_class(qualname: str) -> OptimizerClass | None:
+    """An optimizer class whose `zero_grad` differs from torch's (`apex.optimizers.FusedAdam`)."""
+    return OPTIMIZER_CLASSES.get(qualname)
+
+
 def all_entries() -> list[tuple[Library, object]]:
     """Every entry of every table, with its library (for docs and the proof check)."""
     out: list[tuple[Library, object]] = []
     for lib in LIBRARIES:
-        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks):
+        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.optimizers):
             out.append((lib, entry))
     return out
 
@@ -108,9 +117,12 @@ __all__ = [
     "Library",
     "METHODS",
     "Method",
+    "OPTIMIZER_CLASSES",
+    "OptimizerClass",
     "all_entries",
     "constructor",
     "context",
     "framework_class",
     "method",
+    "optimizer_class",
 ]

@@ -6,7 +6,7 @@ accelerator runs a one-process job over gloo) and proven by tests/libraries/test
 
 from __future__ import annotations
 
-from .schema import AccumulationSetting, Constructor, Context, Effect, Gate, Library, Method
+from .schema import AccumulationSetting, Constructor, Context, Effect, Gate, Library, Method, OptimizerClass
 
 VERSION = "0.19.8"
 _SRC = f"deepspeed {VERSION}: deepspeed/"
@@ -101,6 +101,30 @@ CONTEXTS = (
     ),
 )
 
+OPTIMIZERS = (
+    OptimizerClass(
+        qualname="deepspeed.ops.adam.FusedAdam",
+        aliases=("deepspeed.ops.adam.fused_adam.FusedAdam",),
+        clear_keywords=(),
+        source=_SRC + "ops/adam/fused_adam.py FusedAdam.zero_grad",
+        proof=_PROOF + "test_fused_optimizers_zero_grad_take_no_argument",
+        note=(
+            "zero_grad(self) sets every .grad to None when built with set_grad_none=True (the default), else "
+            "calls torch's zero_grad(); zero_grad(set_to_none=True) raises TypeError. "
+            "DeepSpeedCPUAdam, DeepSpeedCPUAdagrad, DeepSpeedCPULion and FusedLamb inherit torch's "
+            "zero_grad(set_to_none=True): test_cpu_optimizers_inherit_torch_zero_grad"
+        ),
+    ),
+    OptimizerClass(
+        qualname="deepspeed.ops.lion.FusedLion",
+        aliases=("deepspeed.ops.lion.fused_lion.FusedLion",),
+        clear_keywords=(),
+        source=_SRC + "ops/lion/fused_lion.py FusedLion.zero_grad",
+        proof=_PROOF + "test_fused_optimizers_zero_grad_take_no_argument",
+        note="as FusedAdam: zero_grad(self), no set_to_none",
+    ),
+)
+
 LIBRARY = Library(
     name="deepspeed",
     version=VERSION,
@@ -108,6 +132,7 @@ LIBRARY = Library(
     constructors=CONSTRUCTORS,
     methods=METHODS,
     contexts=CONTEXTS,
+    optimizers=OPTIMIZERS,
     kinds={
         "deepspeed-engine": "deepspeed.DeepSpeedEngine, the first element of deepspeed.initialize(...)",
         "deepspeed-optimizer": "the optimizer deepspeed.initialize returns; the engine steps and clears it",

@@ -146,6 +146,25 @@ class FrameworkClass:
 
 
 @dataclass(frozen=True)
+class OptimizerClass:
+    """An optimizer class whose `zero_grad` does not take torch's arguments.
+
+    ``clear_keywords`` are the keyword arguments its `zero_grad` accepts (``()``: none at all;
+    torch.optim.Optimizer's takes ``set_to_none``). A clear gradfix writes or rewrites for an
+    instance passes none that is not listed: `opt.zero_grad(set_to_none=True)` raises a
+    TypeError on a class whose `zero_grad(self)` takes nothing.
+    """
+
+    qualname: str
+    clear_keywords: tuple[str, ...]
+    source: str
+    proof: str
+    aliases: tuple[str, ...] = ()
+    stand_in: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Library:
     """One library's table."""
 
@@ -156,6 +175,7 @@ class Library:
     methods: tuple[Method, ...] = ()
     contexts: tuple[Context, ...] = ()
     frameworks: tuple[FrameworkClass, ...] = ()
+    optimizers: tuple[OptimizerClass, ...] = ()
     kinds: dict[str, str] = field(default_factory=dict)  # kind -> what it is
     runs_here: bool = True  # False: proofs use a stand-in
     note: str = ""

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import assigned_calls
+from gradfix.analysis.clear_signature import rejects_set_to_none
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.analysis.names import call_name
 from gradfix.source import Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
@@ -104,38 +103,10 @@ def iteration_start(loop: TrainingLoop, lines: Lines) -> InsertStatements:
     return InsertStatements(body, "start", lines)
 
 
-def own_zero_grad_without_set_to_none(key: str, model: ModuleModel) -> bool:
-    """The optimizer is built from a class defined in this module (or another module of the
-    project) that defines `zero_grad` without a `set_to_none` parameter (nor `**kwargs`)."""
-    facts = model.facts
-    info = facts.info(key)
-    constructor = info.constructor if info is not None else None
-    if not constructor:
-        # the `key = Call(...)` statements (a walk over statements only, not over every node)
-        built = assigned_calls(model, key)
-        constructor = facts.imports.qualify(call_name(built[0])) if len(built) == 1 else None
-    if not constructor:
-        return False
-    located = None
-    if constructor in facts.classes:
-        located = (facts, constructor)
-    elif facts.project is not None and "." in constructor.lstrip("."):
-        found = facts.project.class_named(constructor, model.source.path or None)
-        if found is not None:
-            located = (found[0].facts, found[1])
-    if located is None:
-        return False
-    method = located[0].methods.get(located[1], {}).get("zero_grad")
-    if method is None:
-        return False  # inherited: from torch's Optimizer, as far as gradfix can tell
-    args = method.node.args
-    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    return "set_to_none" not in names and args.kwarg is None
-
-
-def clear_call(target: str, model: ModuleModel) -> str:
-    """The clear gradfix writes for an optimizer: `opt.zero_grad(set_to_none=True)`, or
-    `opt.zero_grad()` for a class of the project whose `zero_grad` takes no `set_to_none`."""
-    if own_zero_grad_without_set_to_none(target, model):
+def clear_call(target: str, model: ModuleModel, at: ast.AST) -> str:
+    """The clear gradfix writes for an optimizer at `at` (a loop, or a step function):
+    `opt.zero_grad(set_to_none=True)`, or `opt.zero_grad()` when the optimizer may be an
+    instance of a class whose `zero_grad` takes no `set_to_none` (gradfix.analysis.clear_signature)."""
+    if rejects_set_to_none(target, at, model):
         return f"{target}.zero_grad()"
     return f"{target}.zero_grad(set_to_none=True)"

@@ -61,9 +61,18 @@ class MissingZeroGrad(Rule):
     ```
 
     ## Fix safety
-    Safe. The fix inserts `opt.zero_grad(set_to_none=True)` (`opt.zero_grad()` when `opt` is built
-    from a class of the project whose `zero_grad` takes no `set_to_none`), once per optimizer the
-    iteration steps and never clears, where a hand-fixed loop clears:
+    Safe. The fix inserts `opt.zero_grad(set_to_none=True)`, once per optimizer the iteration
+    steps and never clears, where a hand-fixed loop clears (below). It inserts `opt.zero_grad()`
+    instead when `opt` may be an instance of a class whose `zero_grad` takes no `set_to_none`
+    (the argument would raise a TypeError): a class of the project that defines such a
+    `zero_grad` or inherits one from a base of the project, wherever the project defines it
+    (package re-exports followed), or a library optimizer known for it (Apex's fused optimizers
+    and `FP16_Optimizer`, DeepSpeed's `FusedAdam` and `FusedLion`). Which class `opt` is comes
+    from the bindings of `opt` that the loop's code sees (its function's own, else the
+    enclosing ones', else the module's; `self.opt` from the class's methods), followed through
+    aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the
+    project; a parameter may be anything the module binds to that name or passes for it. A class
+    gradfix cannot read keeps torch's contract. The places:
 
     - at the start of the iteration (in a step function, after its docstring);
     - when another optimizer steps earlier in the iteration and a backward runs between that
@@ -150,7 +159,7 @@ class MissingZeroGrad(Rule):
                 continue
             insertions.append((step, target))
         for step, target, accumulation in accumulating:
-            statement = new_statement(clear_call(target, model))
+            statement = new_statement(clear_call(target, model, loop.node))
             edits = clear_edits(accumulation, target, statement, model)
             yield Finding(
                 self.code,
@@ -175,7 +184,7 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
-        statement = new_statement(clear_call(target, model))
+        statement = new_statement(clear_call(target, model, loop.node))
         if step.gated and step.direct:
             # a prepared optimizer inside `accelerator.accumulate`: clear right after its step,
             # which (like the clear) acts only when the window ends

@@ -3,11 +3,11 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
+from gradfix.analysis.clear_signature import rejects_set_to_none
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
 from gradfix.source import Source
-from gradfix.transforms._common import own_zero_grad_without_set_to_none
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -69,11 +69,17 @@ class ZeroGradNotSetToNone(Rule):
       weight decay with a zero one), and code may read `.grad` after the clear.
 
     The rule is silent for `set_to_none=True`, a value it cannot read (`set_to_none=flag`),
-    `*args`/`**kwargs`, or any other argument; for an optimizer built from a class of the project
-    whose `zero_grad` takes no `set_to_none` (nor `**kwargs`): the argument would raise a
-    `TypeError`; and, for an explicit `False`, when the iteration reads or writes `.grad` itself
-    (`p.grad.add_(noise)` before the backward) or hands the gradients, the parameters or the
-    model to code gradfix did not look into: the zero tensors are what that code works on.
+    `*args`/`**kwargs`, or any other argument; for an optimizer that may be an instance of a
+    class whose `zero_grad` takes no `set_to_none` (nor `**kwargs`), where the argument would
+    raise a `TypeError`: a class of the project that defines such a `zero_grad` or inherits one
+    from a base of the project (package re-exports followed), or a library optimizer known for
+    it (Apex's fused optimizers and `FP16_Optimizer`, DeepSpeed's `FusedAdam` and `FusedLion`),
+    read from the bindings of the optimizer's name that the clear's code sees (see GF001's fix
+    safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
+    torch's contract and is fixed. For an explicit `False`, it is also silent when the iteration
+    reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
+    gradients, the parameters or the model to code gradfix did not look into: the zero tensors
+    are what that code works on.
     """
 
     code = "GF007"
@@ -96,8 +102,8 @@ class ZeroGradNotSetToNone(Rule):
                 finding = self._check_call(call, event.statement, model.source)
                 if finding is None:
                     continue
-                if own_zero_grad_without_set_to_none(event.target or "", model):
-                    continue  # a class of the project whose `zero_grad()` takes no `set_to_none`
+                if rejects_set_to_none(event.target or "", event.statement, model):
+                    continue  # a class whose `zero_grad()` takes no `set_to_none`: a TypeError
                 if finding.fix is not None and finding.fix.safety is Safety.UNSAFE:
                     # an explicit `set_to_none=False` in an iteration that handles gradients by
                     # hand: the zero tensors are what that code reads or adds into

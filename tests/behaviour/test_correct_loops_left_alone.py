@@ -76,6 +76,11 @@ CASES: dict[str, tuple[str, tuple[tuple[str, str], ...] | tuple[str, str], tuple
         ("        optimizer.zero_grad()\n", "        optimizer.zero_grad(set_to_none=True)\n"),
         ("write", "write-unsafe", "write-unsafe-gf007"),
     ),
+    "factory_built_optimizer_inherits_zero_grad_without_set_to_none.py": (
+        "GF007",
+        ("        optimizer.zero_grad()\n", "        optimizer.zero_grad(set_to_none=True)\n"),
+        ("write", "write-unsafe", "write-unsafe-gf007"),
+    ),
 }
 # the rewrite GF010 made moved the clip before the step: harmless with an infinite threshold,
 # so this case has no rewrite that changes training; it is still checked to stay byte-identical

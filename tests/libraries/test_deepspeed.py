@@ -235,3 +235,39 @@ def test_accelerate_backward_under_deepspeed_divides_once_and_steps_at_sync() ->
     finally:
         AcceleratorState._reset_state(True)
         GradientState._reset_state()
+
+
+def _bare(cls, model: torch.nn.Module):
+    """An instance of one of DeepSpeed's fused optimizers with its torch state but without the
+    CUDA (or JIT-compiled CPU) kernel its __init__ loads: `zero_grad` uses neither."""
+    opt = cls.__new__(cls)
+    torch.optim.Optimizer.__init__(opt, model.parameters(), {"lr": 0.1})
+    opt.set_grad_none = True  # the constructors' default
+    return opt
+
+
+@pytest.mark.parametrize("name", ["adam.FusedAdam", "lion.FusedLion"])
+def test_fused_optimizers_zero_grad_take_no_argument(name: str) -> None:
+    import importlib
+    import inspect
+
+    module, _, class_name = name.rpartition(".")
+    cls = getattr(importlib.import_module(f"deepspeed.ops.{module}"), class_name)
+    assert list(inspect.signature(cls.zero_grad).parameters) == ["self"]
+    model = _tiny.linear()
+    opt = _bare(cls, model)
+    _tiny.mse(model, _tiny.batches(1)[0]).backward()
+    with pytest.raises(TypeError, match="set_to_none"):
+        opt.zero_grad(set_to_none=True)
+    opt.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+
+
+def test_cpu_optimizers_inherit_torch_zero_grad() -> None:
+    from deepspeed.ops.adagrad import DeepSpeedCPUAdagrad
+    from deepspeed.ops.adam import DeepSpeedCPUAdam
+    from deepspeed.ops.lamb import FusedLamb
+    from deepspeed.ops.lion import DeepSpeedCPULion
+
+    for cls in (DeepSpeedCPUAdam, DeepSpeedCPUAdagrad, DeepSpeedCPULion, FusedLamb):
+        assert cls.zero_grad is torch.optim.Optimizer.zero_grad, cls

@@ -22,6 +22,7 @@ from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Meth
 
 ROOT = Path(__file__).resolve().parents[2]
 PROOF_FILES = {
+    "apex": "tests/libraries/test_apex.py",
     "accelerate": "tests/libraries/test_accelerate.py",
     "lightning": "tests/libraries/test_lightning.py",
     "deepspeed": "tests/libraries/test_deepspeed.py",
@@ -128,6 +129,14 @@ def test_lookups_answer_the_loop_models_questions() -> None:
     assert module.manual_switch == "automatic_optimization" and module.user_must_clear_when_manual
     assert libraries.framework_class("transformers.Trainer").hooks["compute_loss"] == "loss"
     assert libraries.constructor("no.such.Thing") is None
+
+    fused = libraries.optimizer_class("apex.optimizers.FusedAdam")
+    assert isinstance(fused, libraries.OptimizerClass) and fused.clear_keywords == ()
+    assert libraries.optimizer_class("apex.optimizers.fused_adam.FusedAdam") is fused
+    assert libraries.optimizer_class("deepspeed.ops.adam.FusedAdam").clear_keywords == ()
+    assert libraries.optimizer_class("apex.fp16_utils.FP16_Optimizer").clear_keywords == ("set_grads_to_None",)
+    assert libraries.optimizer_class("deepspeed.ops.adam.DeepSpeedCPUAdam") is None  # torch's zero_grad
+    assert libraries.optimizer_class("torch.optim.AdamW") is None
 
 
 def test_docs_list_every_entry() -> None:

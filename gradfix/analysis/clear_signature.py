@@ -1,0 +1,289 @@
+"""Whether an optimizer's `zero_grad` takes `set_to_none`, as seen from one place in the code.
+
+`torch.optim.Optimizer.zero_grad(set_to_none=True)` takes it; a class whose own `zero_grad(self)`
+does not (a wrapper of the project, a subclass that inherits such a `zero_grad` from a base of
+the project, Apex's and DeepSpeed's fused optimizers in gradfix/libraries) raises a TypeError
+when it is passed. The clear GF001 inserts and the argument GF007 adds ask this first.
+
+Which classes the optimizer may be an instance of is read from the bindings of its key that code
+at that place sees: its function's own (`optimizer = NoArgOptimizer(...)` in `train_custom`
+says nothing about `optimizer` in `train_plain`), else the enclosing functions', else the
+module's; `self.x` from any method of the class. Each value is followed through aliases (`opt =
+optimizer`), conditional expressions, `accelerator.prepare(...)` and Fabric's `setup(...)`
+(which hand their arguments back, wrapped in an object whose `zero_grad` calls theirs), and
+factory functions of the project (`return FusedAdam(...)`). A key with no binding there (a
+parameter, an attribute set outside its class) may be whatever any `key = ...(...)` of the module
+builds, or what the module's calls pass for the parameter (`train(model, optimizer=opt)`). A class is looked up in the library tables, then in the project (through package
+re-exports), its own `zero_grad` first, then its bases' in order.
+
+The answer is "rejects" as soon as one class reached rejects: a bare `zero_grad()` is valid for
+every optimizer, `set_to_none=True` only for those that take it. A class gradfix cannot read
+(torch's own, another library's) is taken to keep torch's contract, as the rules always have.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradfix import libraries
+from gradfix.analysis.assignments import Assignments, Binding, binds_parameter, assigned_calls
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.source import FUNCTIONS, MATCH_CASE, Source
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+    from gradfix.analysis.loops import ModuleModel
+
+# `x = accelerator.prepare(opt)`, `model, opt = fabric.setup(model, opt)`: the arguments come back
+# in order, wrapped in objects whose `zero_grad` calls the wrapped optimizer's (Accelerate's refuses
+# a `set_to_none` the wrapped one does not take; Fabric's is the wrapped class's own method)
+_HANDS_BACK = frozenset({"prepare", "setup", "setup_optimizers"})
+# bases that define no `zero_grad`: look at the next one
+_NEUTRAL_BASES = frozenset({"object", "ABC", "abc.ABC", "Generic", "typing.Generic", "Protocol", "typing.Protocol"})
+_MAX_DEPTH = 8
+
+
+def rejects_set_to_none(key: str, at: ast.AST, model: ModuleModel) -> bool:
+    """`key.zero_grad(set_to_none=True)`, written at `at` (a statement of the module, or a
+    function whose body is meant), may raise a TypeError: one class the optimizer may be an
+    instance of has a `zero_grad` that takes no `set_to_none` (nor `**kwargs`)."""
+    cache: dict[tuple[str, int], tuple[ast.AST, bool]] | None = getattr(model, "_rejects_set_to_none", None)
+    if cache is None:
+        cache = model._rejects_set_to_none = {}  # type: ignore[attr-defined]
+    known = cache.get((key, id(at)))
+    if known is None or known[0] is not at:
+        answer = _Resolver(model).key(key, model.facts, at, 0) is True
+        known = cache[(key, id(at))] = (at, answer)
+    return known[1]
+
+
+class _Resolver:
+    """One question's walk: what it has looked at already (cycles: `opt = wrap(opt)`)."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.seen: set[int] = set()
+        self.classes: set[tuple[int, str]] = set()
+        self.seen_keys: set[str] = set()
+
+    def own(self, source: Source, scope: ast.AST, class_name: str | None) -> dict[str, list[Binding]]:
+        """The bindings a scope's own statements make, found once per model and scope."""
+        kept: dict[int, tuple[ast.AST, Assignments]] | None = getattr(self.model, "_own_bindings", None)
+        if kept is None:
+            kept = self.model._own_bindings = {}  # type: ignore[attr-defined]
+        found = kept.get(id(scope))
+        if found is None or found[0] is not scope:
+            found = kept[id(scope)] = (scope, Assignments.of_scope(source, scope, class_name))
+        return found[1].by_key
+
+    def visible(self, key: str, source: Source, at: ast.AST) -> list[Binding]:
+        """The bindings of `key` that code at `at` sees: its function's own, else the enclosing
+        functions', else the module's (a parameter stops the search); `self.x` in any method
+        of the class."""
+        functions: list[ast.AST] = [at] if isinstance(at, FUNCTIONS) else []
+        owner: ast.ClassDef | None = None
+        node: ast.AST | None = at
+        while node is not None and node is not source.tree:
+            node = source.owner_of(node)  # type: ignore[arg-type]
+            if isinstance(node, FUNCTIONS):
+                functions.append(node)
+            elif isinstance(node, ast.ClassDef) and owner is None and functions:
+                owner = node
+        if key.startswith("self."):
+            if owner is None:
+                return []
+            return [
+                b
+                for method in owner.body
+                if isinstance(method, FUNCTIONS)
+                for b in self.own(source, method, owner.name).get(key, ())
+            ]
+        for scope in (*functions, source.tree):
+            here = self.own(source, scope, owner.name if owner is not None else None).get(key)
+            if here:
+                return here
+            if isinstance(scope, FUNCTIONS) and binds_parameter(scope, key):
+                return []
+        return []
+
+    # values ----------------------------------------------------------------------------
+    def key(self, key: str, facts: ModuleFacts, at: ast.AST, depth: int) -> bool | None:
+        bindings = self.visible(key, facts.source, at)
+        if not bindings and facts is self.model.facts:
+            # a parameter, or an attribute bound outside the class: any `key = Call(...)` of the
+            # module may reach it, and so may what the module's calls pass for the parameter
+            return any(self.anywhere(k, facts, depth + 1) for k in (key, *self.passed(key, facts, at))) or None
+        for binding in bindings:
+            if id(binding.statement) in self.seen:
+                continue
+            self.seen.add(id(binding.statement))
+            if self.binding(binding, facts, depth):
+                return True
+        return None
+
+    def anywhere(self, key: str, facts: ModuleFacts, depth: int) -> bool | None:
+        """What any `key = Call(...)` statement of the module builds, and what the module's
+        facts say `key` was built from (`accelerator.prepare`, a call site)."""
+        if key in self.seen_keys or depth > _MAX_DEPTH:
+            return None
+        self.seen_keys.add(key)
+        info = facts.info(key)
+        if info is not None and info.constructor and self.name(info.constructor, facts, None, depth):
+            return True
+        tree = facts.source.tree
+        return any(self.value(call, facts, tree, None, depth + 1) for call in assigned_calls(self.model, key)) or None
+
+    def passed(self, key: str, facts: ModuleFacts, at: ast.AST) -> list[str]:
+        """The names the module's calls of the function around `at` pass for its parameter `key`."""
+        function = at if isinstance(at, FUNCTIONS) else None
+        node: ast.AST | None = at
+        while function is None and node is not None and node is not facts.source.tree:
+            node = facts.source.owner_of(node)  # type: ignore[arg-type]
+            if isinstance(node, FUNCTIONS):
+                function = node
+        if function is None or facts.module_functions.get(function.name) is None:
+            return []
+        info = facts.module_functions[function.name]
+        if info.node is not function or key not in info.params:
+            return []
+        sites = facts.call_site_args.get(function.name, {})
+        passed = sites.get(str(info.params.index(key)), set()) | sites.get(key, set())
+        return sorted(k for k in passed if k.replace(".", "").isidentifier())
+
+    def binding(self, binding: Binding, facts: ModuleFacts, depth: int) -> bool | None:
+        if binding.value is not None:
+            return self.value(binding.value, facts, binding.statement, binding.class_name, depth)
+        stmt = binding.statement
+        # `model, opt = accelerator.prepare(model, opt)`: the element's own argument
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _HANDS_BACK:
+            args = positional(stmt.value)
+            for target in stmt.targets:
+                if isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) == len(args):
+                    for element, arg in zip(target.elts, args):
+                        if facts.source.key(element) == binding.key:
+                            return self.value(arg, facts, binding.statement, binding.class_name, depth)
+        return None
+
+    def value(self, expr: ast.expr, facts: ModuleFacts, at: ast.AST, class_name: str | None, depth: int) -> bool | None:
+        if depth > _MAX_DEPTH:
+            return None
+        if isinstance(expr, ast.IfExp):
+            return self.value(expr.body, facts, at, class_name, depth + 1) or self.value(
+                expr.orelse, facts, at, class_name, depth + 1
+            )
+        if isinstance(expr, ast.BoolOp):
+            return any(self.value(v, facts, at, class_name, depth + 1) for v in expr.values) or None
+        if isinstance(expr, ast.Call):
+            args = positional(expr)
+            recv = receiver(expr)
+            if method_name(expr) in _HANDS_BACK and recv is not None and not (isinstance(recv, ast.Name) and recv.id == "self"):
+                return self.value(args[0], facts, at, class_name, depth + 1) if len(args) == 1 else None
+            name = call_name(expr)
+            return self.name(name, facts, class_name, depth + 1) if name is not None else None
+        if isinstance(expr, (ast.Name, ast.Attribute)) and dotted(expr) is not None:
+            return self.key(facts.source.key(expr), facts, at, depth + 1)
+        return None
+
+    # what a called name builds ---------------------------------------------------------
+    def name(self, name: str, facts: ModuleFacts, class_name: str | None, depth: int) -> bool | None:
+        """What calling `name` (as written in the module of `facts`) builds: a class, or
+        whatever a factory function returns."""
+        if depth > _MAX_DEPTH:
+            return None
+        if "." not in name and name not in facts.imports.aliases:
+            if name in facts.classes:
+                return self.class_(facts, name, depth + 1)
+            function = facts.module_functions.get(name)
+            return self.factory(function, depth + 1) if function is not None else None
+        if name.startswith("self.") and name.count(".") == 1:
+            method = facts.methods.get(class_name or "", {}).get(name[5:]) if class_name else None
+            return self.factory(method, depth + 1) if method is not None else None
+        qualified = facts.imports.qualify(name) or name
+        entry = libraries.optimizer_class(qualified)
+        if entry is not None:
+            return "set_to_none" not in entry.clear_keywords
+        project = facts.project
+        if project is None:
+            return None
+        found = project.definition(qualified, facts.source.path or None)
+        if found is None:
+            return None
+        module, defined = found
+        if defined in module.facts.classes:
+            return self.class_(module.facts, defined, depth + 1)
+        return self.factory(module.facts.module_functions.get(defined), depth + 1)
+
+    def factory(self, function: FunctionInfo | None, depth: int) -> bool | None:
+        """A function called to build the optimizer: what its `return` statements build."""
+        if function is None or function.facts is None or id(function.node) in self.seen:
+            return None
+        self.seen.add(id(function.node))
+        answer = None
+        for value in _returned(function.node):
+            found = self.value(value, function.facts, function.node, function.class_name, depth + 1)
+            if found:
+                return True
+            answer = answer if found is None else found
+        return answer
+
+    def class_(self, facts: ModuleFacts, name: str, depth: int) -> bool | None:
+        """True: the class's `zero_grad` rejects `set_to_none`; False: it takes it; None: the
+        class and its bases define none (look at the next base)."""
+        if (id(facts), name) in self.classes or depth > _MAX_DEPTH:
+            return None
+        self.classes.add((id(facts), name))
+        method = facts.methods.get(name, {}).get("zero_grad")
+        if method is not None:
+            return not _takes_set_to_none(method.node)
+        node = facts.classes.get(name)
+        for base in node.bases if node is not None else ():
+            answer = self.base(base, facts, name, depth + 1)
+            if answer is not None:
+                return answer  # the first base (in order) that defines `zero_grad` decides
+        return None
+
+    def base(self, base: ast.expr, facts: ModuleFacts, name: str, depth: int) -> bool | None:
+        if isinstance(base, ast.Subscript):  # Generic[T]
+            base = base.value
+        written = dotted(base)
+        if written is None:
+            return False  # cannot tell: torch's contract
+        qualified = facts.imports.qualify(written) or written
+        if written in _NEUTRAL_BASES or qualified in _NEUTRAL_BASES:
+            return None
+        if written in facts.classes and written != name and written not in facts.imports.aliases:
+            return self.class_(facts, written, depth + 1)
+        entry = libraries.optimizer_class(qualified)
+        if entry is not None:
+            return "set_to_none" not in entry.clear_keywords
+        project = facts.project
+        found = project.definition(qualified, facts.source.path or None) if project is not None else None
+        if found is not None and found[1] in found[0].facts.classes:
+            return self.class_(found[0].facts, found[1], depth + 1)
+        return False  # torch.optim.Optimizer, another library's class, or one gradfix cannot read
+
+
+def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    args = node.args
+    names = {a.arg for a in (*args.args, *args.kwonlyargs)}
+    return "set_to_none" in names or args.kwarg is not None
+
+
+def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    """The values of the function's own `return` statements (not those of nested functions)."""
+    found: list[ast.expr] = []
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        current = todo.pop()
+        if isinstance(current, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(current, ast.Return):
+            if current.value is not None:
+                found.append(current.value)
+            continue
+        if isinstance(current, ast.stmt):
+            todo.extend(c for c in ast.iter_child_nodes(current) if isinstance(c, (ast.stmt, ast.excepthandler, MATCH_CASE)))
+        elif isinstance(current, (ast.excepthandler, MATCH_CASE)):
+            todo.extend(current.body)  # type: ignore[attr-defined]
+    return found

@@ -1,0 +1,324 @@
+"""Which optimizers may be cleared with `zero_grad(set_to_none=True)` (gradfix.analysis.clear_signature).
+
+GF007 adds `set_to_none=True` and GF001 inserts `opt.zero_grad(set_to_none=True)`; on an
+optimizer whose `zero_grad` takes no `set_to_none` that is a TypeError, so GF007 stays silent
+and GF001 inserts a bare `opt.zero_grad()`. The class is read from the binding that code at the
+clear sees (not the file's last one), through aliases, conditional expressions,
+`accelerator.prepare`, factories, base classes and package re-exports. A class gradfix cannot
+read keeps torch's contract: the fix is made, as it always was. The fixture pairs show the
+common shapes; these are the other spellings.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gradfix.runner import Options, process_source
+
+NO_ARG = '''
+import torch
+
+
+class NoArg:
+    def __init__(self, params):
+        self.inner = torch.optim.SGD(params, lr=0.1)
+
+    def step(self):
+        self.inner.step()
+
+    def zero_grad(self):
+        self.inner.zero_grad()
+'''
+
+
+def _gf007(source: str, path: str = "case.py") -> str | None:
+    """The rewritten clear, or None when GF007 is silent."""
+    result = process_source(path, textwrap.dedent(source).encode(), Options(select=frozenset({"GF007"}), fix=True))
+    assert result.error is None, result.error
+    codes = [d.code for d in result.diagnostics]
+    if result.fixed is None:
+        assert codes == []
+        return None
+    assert codes == ["GF007"]
+    return next(line.strip() for line in result.fixed.decode().splitlines() if "set_to_none=True" in line)
+
+
+def _gf001(source: str, path: str = "case.py") -> list[str]:
+    """The clears GF001 inserted."""
+    before = textwrap.dedent(source)
+    result = process_source(path, before.encode(), Options(select=frozenset({"GF001"}), fix=True))
+    assert result.error is None, result.error
+    assert result.fixed is not None
+    lines = before.splitlines()
+    return [line.strip() for line in result.fixed.decode().splitlines() if "zero_grad(" in line and line not in lines]
+
+
+LOOP = '''
+    for x in batches:
+        optimizer.zero_grad()
+        model(x).sum().backward()
+        optimizer.step()
+'''
+
+
+@pytest.mark.parametrize(
+    "binding",
+    [
+        pytest.param("opt = NoArg(model.parameters())\n    optimizer = opt", id="alias"),
+        pytest.param("optimizer = NoArg(model.parameters()) if fused else torch.optim.SGD(model.parameters())", id="if-expression"),
+        pytest.param(
+            "optimizer = NoArg(model.parameters())\n    model, optimizer = accelerator.prepare(model, optimizer)", id="accelerate-prepare"
+        ),
+        pytest.param("optimizer = fabric.setup_optimizers(NoArg(model.parameters()))", id="fabric-setup"),
+        pytest.param("optimizer = make(model) or torch.optim.SGD(model.parameters())", id="factory-or-default"),
+        pytest.param("optimizer = self_made(model)", id="factory-returning-a-name"),
+    ],
+)
+def test_gf007_silent_where_the_value_reaches_a_class_without_set_to_none(binding: str) -> None:
+    source = NO_ARG + textwrap.dedent(
+        '''
+
+        def make(model):
+            return NoArg(model.parameters())
+
+
+        def self_made(model):
+            built = NoArg(model.parameters())
+            return built
+
+
+        def train(model, batches, accelerator, fabric, fused):
+            BINDING
+        '''
+    ).replace("BINDING", binding) + LOOP
+    assert _gf007(source) is None
+
+
+def test_gf007_silent_in_a_closure_over_the_enclosing_functions_optimizer() -> None:
+    source = NO_ARG + '''
+
+def main(model, batches):
+    optimizer = NoArg(model.parameters())
+
+    def epoch():
+        for x in batches:
+            optimizer.zero_grad()
+            model(x).sum().backward()
+            optimizer.step()
+
+    epoch()
+'''
+    assert _gf007(source) is None
+
+
+def test_gf007_silent_on_a_parameter_the_module_passes_an_instance_to() -> None:
+    source = NO_ARG + '''
+
+def train(model, batches, optimizer):''' + LOOP + '''
+
+def main(model, batches):
+    opt = NoArg(model.parameters())
+    train(model, batches, optimizer=opt)
+'''
+    assert _gf007(source) is None
+
+
+@pytest.mark.parametrize(
+    "zero_grad",
+    ["def zero_grad(self, set_to_none=False):", "def zero_grad(self, **kwargs):", "def zero_grad(self, *, set_to_none: bool = True):"],
+)
+def test_gf007_fixes_a_class_whose_zero_grad_takes_set_to_none(zero_grad: str) -> None:
+    source = NO_ARG.replace("def zero_grad(self):", zero_grad) + '''
+
+def train(model, batches):
+    optimizer = NoArg(model.parameters())''' + LOOP
+    assert _gf007(source) == "optimizer.zero_grad(set_to_none=True)"
+
+
+@pytest.mark.parametrize(
+    "header,build",
+    [
+        # a factory of a library gradfix does not read: torch's contract, as before
+        ("from timm.optim import create_optimizer_v2", "create_optimizer_v2(model, 'adamw')"),
+        # a class of the project that inherits torch's zero_grad
+        ("class MyAdam(torch.optim.Adam):\n    pass", "MyAdam(model.parameters())"),
+        # a class named like Apex's, defined here over torch's Adam: not Apex's
+        ("class FusedAdam(torch.optim.Adam):\n    pass", "FusedAdam(model.parameters())"),
+        # DeepSpeed's CPU Adam inherits torch's zero_grad
+        ("from deepspeed.ops.adam import DeepSpeedCPUAdam", "DeepSpeedCPUAdam(model.parameters())"),
+        # a parameter nothing in the module says more about
+        ("", None),
+    ],
+)
+def test_gf007_keeps_fixing_what_takes_or_may_take_set_to_none(header: str, build: str | None) -> None:
+    binding = f"\n    optimizer = {build}" if build else ""
+    source = f"import torch\n{header}\n\n\ndef train(model, batches, optimizer=None):{binding}" + LOOP
+    assert _gf007(source) == "optimizer.zero_grad(set_to_none=True)"
+
+
+def test_gf007_first_base_that_defines_zero_grad_decides() -> None:
+    source = NO_ARG + '''
+
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Logged(Generic[T]):
+    def log(self):
+        pass
+
+
+class Named(Logged[int], NoArg):
+    pass
+
+
+class Overridden(torch.optim.SGD, NoArg):
+    pass
+
+
+def train(model, batches):
+    optimizer = Named(model.parameters())''' + LOOP + '''
+
+def train_overridden(model, batches):
+    opt = Overridden(model.parameters(), lr=0.1)
+    for x in batches:
+        opt.zero_grad()
+        model(x).sum().backward()
+        opt.step()
+'''
+    assert _gf007(source) == "opt.zero_grad(set_to_none=True)"
+
+
+def test_gf001_inserts_the_clear_each_function_can_make() -> None:
+    source = NO_ARG + '''
+
+def train_custom(model, batches):
+    optimizer = NoArg(model.parameters())
+    for x in batches:
+        model(x).sum().backward()
+        optimizer.step()
+
+
+def train_plain(model, batches):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x in batches:
+        model(x).sum().backward()
+        optimizer.step()
+'''
+    assert _gf001(source) == ["optimizer.zero_grad()", "optimizer.zero_grad(set_to_none=True)"]
+
+
+# multi-file projects -------------------------------------------------------------------
+
+WRAPPED = '''\
+import torch
+
+
+class WrappedOptimizer:
+    def __init__(self, params):
+        self._opt = torch.optim.SGD(params, lr=0.1)
+
+    def step(self):
+        self._opt.step()
+
+    def zero_grad(self):
+        self._opt.zero_grad()
+'''
+
+
+def _project(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return root
+
+
+def _train(build: str, imports: str) -> str:
+    return f"import torch\n{imports}\n\n\ndef train(model, batches):\n    optimizer = {build}" + LOOP
+
+
+@pytest.mark.parametrize(
+    "imports,build",
+    [
+        ("from pkg.optim.wrapped import WrappedOptimizer", "WrappedOptimizer(model.parameters())"),
+        ("from pkg.optim import WrappedOptimizer", "WrappedOptimizer(model.parameters())"),
+        ("from pkg import optim", "optim.WrappedOptimizer(model.parameters())"),
+        ("import pkg.optim", "pkg.optim.WrappedOptimizer(model.parameters())"),
+        ("from .optim import WrappedOptimizer", "WrappedOptimizer(model.parameters())"),
+        ("from pkg.optim import Renamed", "Renamed(model.parameters())"),
+        ("from pkg.optim.named import NamedOpt", "NamedOpt(model.parameters())"),
+        ("from pkg.factory import build_optimizer", "build_optimizer(model)"),
+        ("from pkg import factory", "factory.build_optimizer(model)"),
+    ],
+)
+def test_gf007_silent_through_the_project(tmp_path: Path, imports: str, build: str) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/optim/__init__.py": "from .wrapped import WrappedOptimizer\nfrom .wrapped import WrappedOptimizer as Renamed\n",
+            "pkg/optim/wrapped.py": WRAPPED,
+            # no gradient word in these two files: they are read only to find a class
+            "pkg/optim/named.py": "from pkg.optim import wrapped\n\n\nclass NamedOpt(wrapped.WrappedOptimizer):\n    pass\n",
+            "pkg/factory.py": "from pkg.optim import WrappedOptimizer\n\n\ndef build_optimizer(model):\n    return WrappedOptimizer(model.parameters())\n",
+        },
+    )
+    train = root / "pkg" / "train.py"
+    train.write_text(_train(build, imports))
+    assert _gf007(train.read_text(), str(train)) is None
+    assert _gf001(train.read_text().replace("        optimizer.zero_grad()\n", ""), str(train)) == ["optimizer.zero_grad()"]
+
+
+def test_gf007_fixes_a_torch_optimizer_re_exported_by_the_project(tmp_path: Path) -> None:
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/optim/__init__.py": "from torch.optim import AdamW\n"})
+    train = root / "train.py"
+    train.write_text(_train("AdamW(model.parameters())", "from pkg.optim import AdamW"))
+    assert _gf007(train.read_text(), str(train)) == "optimizer.zero_grad(set_to_none=True)"
+
+
+def test_a_module_read_only_for_a_class_is_not_a_helper(tmp_path: Path) -> None:
+    """A file without a gradient word is parsed to find a class, but questions about helpers
+    still never see it, whichever is asked first: results do not depend on the order."""
+    from gradfix.project import Project
+
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/plain.py": "def helper(x):\n    return x\n\n\nclass Plain:\n    pass\n"})
+    project = Project(str(root))
+    importer = str(root / "train.py")
+    assert project.definition("pkg.plain.Plain", importer) is not None
+    assert project.function("pkg.plain.helper", importer) is None
+    assert project.module(str(root / "pkg" / "plain.py")) is None
+
+
+def test_a_cached_result_follows_the_file_that_defines_the_class(tmp_path: Path) -> None:
+    """The files read to find the class (the package's __init__.py, the class's module, its
+    base's module) are dependencies of the result: a change to the base's `zero_grad` reaches
+    a cached run."""
+    from conftest import run_gradfix
+
+    root = _project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/optim/__init__.py": "from .named import NamedOpt\n",
+            "pkg/optim/wrapped.py": WRAPPED,
+            "pkg/optim/named.py": "from pkg.optim.wrapped import WrappedOptimizer\n\n\nclass NamedOpt(WrappedOptimizer):\n    pass\n",
+        },
+    )
+    (root / "train.py").write_text(_train("NamedOpt(model.parameters())", "from pkg.optim import NamedOpt"))
+
+    def findings() -> list[str]:
+        out = run_gradfix("--select", "GF007", "train.py", cwd=root).stdout.decode()
+        return [line.split(": ", 1)[1].split(" ", 1)[0] for line in out.splitlines()]
+
+    assert findings() == []
+    assert (root / ".gradfix_cache").is_dir()
+    assert findings() == []  # from the cache
+    wrapped = root / "pkg" / "optim" / "wrapped.py"
+    wrapped.write_text(WRAPPED.replace("def zero_grad(self):", "def zero_grad(self, set_to_none=True):"))
+    assert findings() == ["GF007"]

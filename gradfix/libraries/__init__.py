@@ -15,7 +15,7 @@ Rules never look at library names: the loop model turns these answers into event
 
 from __future__ import annotations
 
-from . import accelerate, apex, deepspeed, ignite, lightning, timm, torch_extras, transformers
+from . import accelerate, apex, deepspeed, horovod, ignite, lightning, timm, torch_extras, transformers
 from .schema import (
     ARGUMENT_KINDS,
     AccumulationSetting,
@@ -38,6 +38,7 @@ LIBRARIES: tuple[Library, ...] = (
     ignite.LIBRARY,
     transformers.LIBRARY,
     apex.LIBRARY,
+    horovod.LIBRARY,
 )
 
 

@@ -242,6 +242,8 @@ def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
     for event in loop.events:
         if event.kind is EventKind.BACKWARD and event.direct and id(event) in owned and event.loss is not None:
             names |= _names(event.loss)
+        elif event.kind is EventKind.BACKWARD and event.argument is not None and id(event) in owned:
+            names |= _names(event.argument)  # `grad_acc.backward(loss)`: a helper backpropagates it as given
     return names
 
 

@@ -4,6 +4,13 @@ The walk records every gradient event with the statements, blocks, branches, `wi
 and loops around it. Helpers defined in the same module (functions, methods of the same
 class, closures passed to `step`) are looked into; a call we cannot see into that may clear,
 step or backpropagate becomes an UNKNOWN event, which makes rules stay silent.
+
+`x.backward(...)` is a tensor's backward pass unless something says `x` is another object:
+an object of a class of the project (`grad_acc = GradientAccumulator(...)`, `self`) runs
+that class's `backward` method, looked into like any helper (UNKNOWN when the class does
+not show it); an engine or an optimizer wrapper (`optimizer.backward(loss)`) backpropagates
+its argument; and a name the iteration never binds, called with arguments, is no loss of
+this micro-batch (UNKNOWN).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import ast
 import re
 
 from gradfix.analysis import frameworks
+from gradfix.analysis.assignments import Assignments
 from gradfix.analysis.facts import (
     FunctionInfo,
     ModuleFacts,
@@ -90,6 +98,8 @@ class _Context(NamedTuple):
     facts: ModuleFacts | None = None  # ... and its facts
     helpers: tuple[ast.AST, ...] = ()  # function definitions entered through `via`
     accumulate: tuple[ast.AST, ...] = ()  # `with` blocks that gate prepared optimizers on sync steps
+    # a helper called from the analysed code itself: each parameter -> the caller's argument
+    arguments: tuple[tuple[str, ast.expr], ...] = ()
 
     @property
     def in_helper(self) -> bool:
@@ -388,6 +398,10 @@ class _Walker:
                 self.emit(EventKind.GRAD_READ, attribute, ctx, target=ctx.rename(self.key(attribute.value, ctx)))
 
     def emit(self, kind: EventKind, node: ast.AST, ctx: _Context, **values: object) -> GradEvent:
+        if kind is EventKind.BACKWARD and ctx.arguments:
+            loss = values.get("loss")
+            if isinstance(loss, ast.Name):
+                values["argument"] = _passed_on(loss, node, ctx)
         event = GradEvent(
             kind=kind,
             node=node,
@@ -489,7 +503,27 @@ class _Walker:
             return
         raw = self.key(recv, ctx)
         recv_key = ctx.rename(raw)
-        if args and self.ask(ctx, recv_key, raw, "is_engine"):
+        # `engine.backward(loss)`, `optimizer.backward(loss)` (Apex's and DeepSpeed's FP16
+        # optimizers, ColossalAI's): the object backpropagates its argument
+        wrapper = bool(args) and (self.ask(ctx, recv_key, raw, "is_engine") or self.optimizer_backward(recv, recv_key, raw, ctx))
+        if method == "backward":
+            located = self.instance_of(recv, ctx, thorough=bool(args))
+            if located is not None:
+                helper = self.backward_method(recv, located, ctx)
+                if helper is not None:
+                    # `grad_acc.backward(loss)`: a method of the project, with the loss as its argument
+                    self.inline(call, helper, ctx, receiver=recv)
+                    return
+                if not (located and wrapper):
+                    what = f"`{located[1]}`" if located else "a class of the project"
+                    self.emit(EventKind.UNKNOWN, call, ctx,
+                              reason=f"`{raw}.backward()` calls a method of {what} that gradfix cannot see")
+                    return
+            elif args and not wrapper and self.computed_elsewhere(recv, ctx):
+                self.emit(EventKind.UNKNOWN, call, ctx,
+                          reason=f"`{raw}` is not computed in the iteration: `{raw}.backward(...)` may be any object's method")
+                return
+        if wrapper:
             info = self.facts.info(recv_key) or (ctx.facts or self.facts).info(raw)
             engine = info is not None and info.kind == "engine" and info.library not in ("accelerator", "fabric") and (
                 "Accelerator" not in (info.constructor or "")
@@ -677,13 +711,19 @@ class _Walker:
         found = facts.methods.get(class_name, {}).get(name)
         if found is not None or depth > 3:
             return found
+        return self.inherited_method(facts, class_name, name, depth)
+
+    def inherited_method(self, facts: ModuleFacts, class_name: str, name: str, depth: int) -> FunctionInfo | None:
+        """The method a base class of `class_name` (of the module or, through the project, of
+        another module) defines: what `super().name` calls."""
         node = facts.classes.get(class_name)
-        if node is None:
+        if node is None or depth > 3:
             return None
         for base in node.bases:
             base_name = dotted(base)
             if base_name is None:
                 continue
+            found = None
             if base_name in facts.classes and base_name != class_name:
                 found = self.method_of(facts, base_name, name, depth + 1)
             elif self.facts.project is not None:
@@ -694,12 +734,190 @@ class _Walker:
                 return found
         return None
 
+    # objects of the project's own classes -------------------------------------------------
+    def instance_of(self, recv: ast.expr, ctx: _Context, thorough: bool = True) -> tuple[ModuleFacts, str] | str | None:
+        """The class of the project (of this module, or of another one through the project
+        index) whose instance `recv` is: `self` (or `super()`) in a method, or a name bound by
+        calling the class (`grad_acc = FP32Accumulator(...)`), or a parameter annotated with it.
+        "" when it may be one but gradfix cannot tell which (bound to several classes, or to
+        something else as well, or built by a method of such a class); None when nothing says
+        it is an object of the project. Not `thorough` (a plain `loss.backward()`): a name is
+        looked up in the module's assignment index only when a line of the module assigns it a
+        call of something of the project (the index costs a walk over every statement)."""
+        facts = ctx.facts or self.facts
+        if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
+            if ctx.class_name is not None and ctx.class_name in facts.classes:
+                return facts, ctx.class_name
+            return None
+        raw = dotted(recv)
+        if raw is None:
+            return None
+        key = ctx.rename(raw)
+        if key != raw:
+            # a helper's parameter, or `self` mapped to the caller's object: the caller's name
+            # for it, bound in the analysed code, around the call that entered the helpers
+            outer = ctx.functions[: len(ctx.functions) - len(ctx.helpers)]
+            found = self.bound_class(key, self.facts, outer[-1] if outer else self.source.tree, thorough)
+            if found is not None:
+                return found
+        scope = ctx.functions[-1] if ctx.functions else (ctx.source or self.source).tree
+        return self.bound_class(raw, facts, scope, thorough)
+
+    def bound_class(
+        self, key: str, facts: ModuleFacts, scope: ast.AST, thorough: bool = True
+    ) -> tuple[ModuleFacts, str] | str | None:
+        """`instance_of` for a key of a module, bound (or annotated) as code in `scope` sees it."""
+        if not thorough:
+            callees = _assigned_callees(facts).get(key)
+            if not callees:
+                return self.annotated_class(key, facts, scope)
+            if not any(self.of_the_project(name, facts) for name in callees):
+                return None
+        bindings = _assignment_index(facts).bindings(key, scope)
+        if not bindings:
+            return self.annotated_class(key, facts, scope)
+        found: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
+        others = False
+        for binding in bindings:
+            for value in _alternatives(binding.value):
+                if isinstance(value, ast.Constant) and value.value is None:
+                    continue  # `self.acc = None` until it is built: `None.backward()` runs nothing
+                located = self.built_class(value, facts, binding.class_name)
+                if located == "":
+                    return ""
+                if located is None:
+                    others = True
+                else:
+                    found[(id(located[0]), located[1])] = located  # type: ignore[index]
+        if not found:
+            return None
+        return next(iter(found.values())) if len(found) == 1 and not others else ""
+
+    def built_class(
+        self, value: ast.expr | None, facts: ModuleFacts, class_name: str | None
+    ) -> tuple[ModuleFacts, str] | str | None:
+        """The class of the project whose instance a value is: a call of the class, or of a
+        function of the project that returns one (`make_accumulator()`). "" for an object a
+        method of such a class builds (`Accumulator.from_config(...)`), or a function that
+        returns one among other things."""
+        if not isinstance(value, ast.Call):
+            return None
+        name = call_name(value)
+        located = self.project_class(name, facts)
+        if located is not None:
+            return located
+        func = value.func
+        if isinstance(func, ast.Attribute):
+            owner = self.project_class(dotted(func.value), facts)
+            if owner is not None and self.method_of(owner[0], owner[1], "backward", 0) is not None:
+                return ""
+        factory: FunctionInfo | None = None
+        if isinstance(func, ast.Name):
+            factory = facts.module_functions.get(func.id)
+        elif isinstance(func, ast.Attribute) and dotted(func.value) == "self" and class_name is not None:
+            factory = self.method_of(facts, class_name, func.attr, 0)
+        if factory is None and name is not None and self.facts.project is not None:
+            qualified = facts.imports.qualify(name)
+            if qualified is not None and qualified != name:
+                factory = self.imported(qualified, facts)
+        if factory is None:
+            return None
+        home = factory.facts or facts
+        returned: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
+        others = False
+        for node in ast_walk(factory.node):
+            if isinstance(node, ast.Return) and node.value is not None:
+                for alternative in _alternatives(node.value):
+                    built = self.project_class(call_name(alternative), home) if isinstance(alternative, ast.Call) else None
+                    if built is None:
+                        others = others or not (isinstance(alternative, ast.Constant) and alternative.value is None)
+                    else:
+                        returned[(id(built[0]), built[1])] = built
+        if not returned:
+            return None
+        return next(iter(returned.values())) if len(returned) == 1 and not others else ""
+
+    def optimizer_backward(self, recv: ast.expr, key: str, raw: str, ctx: _Context) -> bool:
+        """`recv` is an optimizer (built as one, or named like one and not computed in the
+        iteration): its `backward(loss)` is an optimizer wrapper's, which backpropagates `loss`."""
+        info = self.info(key, raw, ctx)
+        if info is not None and info.kind == "optimizer":
+            return True
+        return self.ask(ctx, key, raw, "optimizer_evidence") and self.computed_elsewhere(recv, ctx)
+
+    def computed_elsewhere(self, recv: ast.expr, ctx: _Context) -> bool:
+        """`recv` is a name of the analysed code that the iteration never binds: not a tensor
+        of this micro-batch's graph (backpropagating one tensor again every iteration fails
+        once its graph is freed), so `recv.backward(x)` calls something else's `backward`."""
+        if ctx.via or not isinstance(recv, ast.Name) or not ctx.home_loops:
+            return False
+        loop = ctx.home_loops[-1]
+        scope = ctx.functions[-1] if ctx.functions else self.source.tree
+        first, last = loop.lineno, loop.end_lineno or loop.lineno
+        for binding in _assignment_index(self.facts).bindings(recv.id, scope):
+            if first <= binding.statement.lineno <= last:
+                return False
+        return True
+
+    def annotated_class(self, key: str, facts: ModuleFacts, scope: ast.AST) -> tuple[ModuleFacts, str] | None:
+        """The class of the project a parameter of `scope` named `key` is annotated with."""
+        if "." in key or not isinstance(scope, FUNCTIONS):
+            return None
+        annotations = [a.annotation for a in _parameters(scope) if a.arg == key and a.annotation is not None]
+        return self.project_class(dotted(annotations[0]), facts) if annotations else None
+
+    def of_the_project(self, name: str, facts: ModuleFacts) -> bool:
+        """A called name may build an object of a class of the project: the class, a method of
+        it (`Accumulator.create`), a function of the module or of a project module (a factory)."""
+        root = name.split(".", 1)[0]
+        if root in facts.classes or name in facts.module_functions:
+            return True
+        if root == "self" and "." in name:
+            return any(name[5:] in methods for methods in facts.methods.values())
+        qualified = facts.imports.qualify(name)
+        if qualified is None or qualified == name or self.facts.project is None:
+            return False
+        return self.project_class(name, facts) is not None or self.imported(qualified, facts) is not None
+
+    def project_class(self, name: str | None, facts: ModuleFacts) -> tuple[ModuleFacts, str] | None:
+        """The class of the project a (dotted) name in a module stands for."""
+        if not name:
+            return None
+        if name in facts.classes:
+            return facts, name
+        project = self.facts.project
+        qualified = facts.imports.qualify(name)
+        if project is None or not qualified or (qualified == name and "." not in name):
+            return None
+        located = project.class_named(qualified, facts.source.path or None)
+        return (located[0].facts, located[1]) if located is not None else None
+
+    def backward_method(
+        self, recv: ast.expr, located: tuple[ModuleFacts, str] | str, ctx: _Context
+    ) -> FunctionInfo | None:
+        """The `backward` method a call on an object of the project runs (`super().backward`:
+        the one a base class defines)."""
+        if not located:
+            return None
+        facts, class_name = located  # type: ignore[misc]
+        if _is_super(recv):
+            return self.inherited_method(facts, class_name, "backward", 0)
+        return self.method_of(facts, class_name, "backward", 0)
+
     def too_deep(self, helper: FunctionInfo) -> bool:
         return len(self.visiting) >= MAX_HELPER_DEPTH or id(helper.node) in self.visiting
 
     def inline(
-        self, call: ast.Call, helper: FunctionInfo, ctx: _Context, arguments: Sequence[ast.AST] | None = None
+        self,
+        call: ast.Call,
+        helper: FunctionInfo,
+        ctx: _Context,
+        arguments: Sequence[ast.AST] | None = None,
+        receiver: ast.expr | None = None,
     ) -> None:
+        """Walk a helper's body as part of the caller, its parameters mapped to the caller's
+        arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
+        which its `self` then stands for."""
         if self.too_deep(helper):
             if self.touches_gradients(helper):
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")
@@ -719,18 +937,23 @@ class _Walker:
             given += [(kw.arg, kw.value) for kw in call.keywords if kw.arg is not None]
         else:
             given = []
+        passed: list[tuple[str, ast.expr]] = []
         for index, (keyword_name, value) in enumerate(given):
             param = keyword_name if keyword_name is not None else (params[index] if index < len(params) else None)
             if param is not None:
                 key = self.key(value, ctx)
                 new_mapping[param] = substitute_root(key, mapping) if mapping else key
-        if helper.class_name is not None and "self" in mapping:
+                passed.append((param, value))
+        if helper.class_name is not None and receiver is not None and dotted(receiver) not in (None, "self"):
+            new_mapping["self"] = ctx.rename(self.key(receiver, ctx))
+        elif helper.class_name is not None and "self" in mapping:
             new_mapping["self"] = mapping["self"]
         self.calls_into.setdefault(id(helper.node), []).append((call, ctx))
         self.helper_infos[id(helper.node)] = helper
         inner = ctx.replace(via=ctx.via + (call,),
             helpers=ctx.helpers + (helper.node,),
             mapping=tuple(new_mapping.items()),
+            arguments=() if ctx.via else tuple(passed),
             functions=ctx.functions + (helper.node,),
             class_name=helper.class_name or ctx.class_name,
             source=helper.source if helper.source is not self.source else None,
@@ -816,6 +1039,83 @@ def _argument(call: ast.Call, where: int | str | None) -> ast.expr | None:
             if kw.arg == where:
                 return kw.value
     return None
+
+
+def _passed_on(loss: ast.Name, node: ast.AST, ctx: _Context) -> ast.expr | None:
+    """The caller's argument a helper backpropagates as it was given: `loss` is a parameter of
+    the helper (entered from the analysed code) that the helper never rebinds nor changes in
+    place, and the backward is a statement of the helper's own body (under no condition, loop,
+    `with` or `try` of the helper)."""
+    given = dict(ctx.arguments).get(loss.id)
+    helper = ctx.helpers[-1] if len(ctx.helpers) == 1 else None
+    if given is None or not isinstance(helper, FUNCTIONS):
+        return None
+    holder = None
+    for stmt in helper.body:
+        if not isinstance(stmt, _COMPOUND) and any(sub is node for sub in ast_walk(stmt)):
+            holder = stmt
+    if holder is None:
+        return None
+    for sub in ast_walk(helper):
+        if isinstance(sub, (ast.Global, ast.Nonlocal)) and loss.id in sub.names:
+            return None
+        if isinstance(sub, ast.Name) and sub.id == loss.id and not isinstance(sub.ctx, ast.Load):
+            return None  # rebound (`loss = loss / n`, `loss /= n`) or deleted
+        stored = isinstance(sub, (ast.Attribute, ast.Subscript)) and not isinstance(sub.ctx, ast.Load)
+        if stored and root_name(dotted(sub.value) or "") == loss.id:  # type: ignore[attr-defined]
+            return None  # `loss.data = ...`, `loss[...] = ...`
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr.endswith("_")
+            and not sub.func.attr.startswith("__")
+            and root_name(dotted(sub.func.value) or "") == loss.id
+        ):
+            return None  # changed in place: `loss.div_(n)`
+    return given
+
+
+_ASSIGNED_CALL = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*\(?\s*([A-Za-z_][\w.]*)[ \t]*\(", re.M)
+
+
+def _assigned_callees(facts: ModuleFacts) -> dict[str, set[str]]:
+    """For each name written at the start of a line as `name = callee(...)` (or `name: T =
+    callee(...)`) in a module's text, the callees: one pass over the text, without the walk
+    over every statement that the assignment index costs. A line it misses (a call inside
+    brackets, after an `if`...) leaves the name to what its other lines say."""
+    found = facts.__dict__.get("_assigned_callees")
+    if found is None:
+        found = {}
+        for match in _ASSIGNED_CALL.finditer(facts.source.text):
+            found.setdefault(match.group(1), set()).add(match.group(2))
+        facts.__dict__["_assigned_callees"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def _alternatives(value: ast.expr | None) -> list[ast.expr | None]:
+    """The values an expression may take: both branches of `a if c else b`, each of `a or b`."""
+    if isinstance(value, ast.IfExp):
+        return _alternatives(value.body) + _alternatives(value.orelse)
+    if isinstance(value, ast.BoolOp):
+        return [v for part in value.values for v in _alternatives(part)]
+    return [value]
+
+
+def _is_super(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    args = node.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs]
+
+
+def _assignment_index(facts: ModuleFacts) -> Assignments:
+    """The assignment index of a module, built once (and handed on to its model)."""
+    found = facts.__dict__.get("_assignments")
+    if found is None:
+        found = facts.__dict__["_assignments"] = Assignments(facts.source)
+    return found  # type: ignore[no-any-return]
 
 
 def _calls_objects(facts: ModuleFacts) -> bool:
@@ -913,6 +1213,9 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
     walker = _Walker(facts)
     walker.block(source.tree.body, _Context())
     model = ModuleModel(source, facts, helper_infos=walker.helper_infos)
+    index = facts.__dict__.get("_assignments")
+    if index is not None and index.source is source:
+        model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:

@@ -76,6 +76,10 @@ class GradEvent:
     divides: str | None = None
     divisor: ast.expr | None = None  # the expression the library divides by, when known
     unscales: bool = False
+    # BACKWARD in a helper called from the analysed code: the caller's argument its loss is,
+    # when the helper backpropagates one of its parameters as given (`grad_acc.backward(loss)`
+    # running `loss.backward()`)
+    argument: ast.expr | None = None
 
     @property
     def foreign(self) -> bool:

@@ -12,6 +12,7 @@ from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
+from gradfix.walk import ast_walk
 
 _MAX_DEPTH = 6
 _LOSS_HELPER = lazily(
@@ -57,7 +58,13 @@ class UnscaledAccumulation(AccumulationRule):
 
     ## Fix safety
     Safe. The division is made at the backward call (`(loss / N).backward()`,
-    `scaler.scale(loss / N)`), so logged loss values stay what they were. The rule stays
+    `scaler.scale(loss / N)`), so logged loss values stay what they were. When the loop hands
+    the loss to a helper that backpropagates it as given (`grad_acc.backward(loss)`, a
+    method of a class of the project whose body runs `loss.backward()`), the argument is
+    divided (`grad_acc.backward(loss / N)`), never the object; only when the helper runs the
+    backward in its own body, under no condition, on the parameter it never rebinds nor
+    changes in place, without a gradient argument, and neither divides, mentions N or
+    accumulation, nor (for a method) belongs to a class that registers hooks. The rule stays
     silent when the loss is divided or multiplied by anything that is not a literal on its
     way to `backward()`, when N is used elsewhere in the iteration, when the loss comes
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
@@ -90,7 +97,9 @@ class UnscaledAccumulation(AccumulationRule):
         if len(acc.backwards) != 1:
             return None
         backward = acc.backwards[0]
-        if not backward.direct or backward.loss is None or backward.engine:
+        if backward.loss is None or backward.engine:
+            return None
+        if not backward.direct and not _helper_backpropagates_as_given(backward, model):
             return None
         if backward.target is not None and (backward.divides is not None or backward.source is not None):
             return None  # `accelerator.backward`, a DeepSpeed engine: the library divides
@@ -106,25 +115,59 @@ class UnscaledAccumulation(AccumulationRule):
         n_text = source.code(n)
         if _mentions_n_elsewhere(acc, n_text, source):
             return None
-        if _scaled(backward.loss, acc, model, n_text):
+        loss = backward.loss if backward.direct else backward.argument
+        assert loss is not None
+        if _scaled(loss, acc, model, n_text):
+            return None
+        if not backward.direct and _helper_mentions_scaling(backward, model, n_text):
             return None
         return Finding(
             self.code,
-            self.message.format(loss=source.code(backward.loss), n=n_text),
-            call,
-            fix=_fix(backward, n_text, source),
+            self.message.format(loss=source.code(loss), n=n_text),
+            call if backward.direct else backward.via[0],
+            fix=_fix(backward, loss, n_text, source),
             related=(acc.loop.node,),
         )
 
 
-def _fix(backward: GradEvent, n_text: str, source: Source) -> Fix | None:
-    loss = backward.loss
+def _helper_backpropagates_as_given(backward: GradEvent, model: ModuleModel) -> bool:
+    """The backward runs in a helper the loop calls (`grad_acc.backward(loss)`, a method of
+    the project whose body runs `loss.backward()`) on one of its parameters as the caller
+    gave it (`GradEvent.argument`), as a plain `param.backward()` or `scaler.scale(param)
+    .backward()` with no gradient argument, and nothing in the helper's class registers
+    hooks (which may rescale gradients behind the loss's back)."""
     call = backward.call
-    assert loss is not None and call is not None
+    if backward.argument is None or len(backward.via) != 1 or call is None or backward.target is not None:
+        return False
+    if method_name(call) != "backward" or call.args or any(k.arg in (None, "gradient") for k in call.keywords):
+        return False
+    info = model.helper_infos.get(id(backward.helpers[0]))
+    if info is None:
+        return False
+    owner = (info.facts or model.facts).classes.get(info.class_name or "")
+    for node in ast_walk(owner if owner is not None else info.node):
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+        if "hook" in name.lower():
+            return False  # `p.register_hook(...)`, `register_post_accumulate_grad_hook`...
+    return True
+
+
+def _helper_mentions_scaling(backward: GradEvent, model: ModuleModel, n_text: str) -> bool:
+    """The helper holding the backward divides something, or mentions N or accumulation:
+    it may scale the gradients its own way."""
+    info = model.helper_infos[id(backward.helpers[0])]
+    text = (info.source or model.source).segment(info.node)
+    return "/" in text or last_name(n_text) in text or "accum" in text or "scale" in text.replace("scaler.scale(", "")
+
+
+def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fix | None:
+    """`(loss / N).backward()`, or for a helper, its argument: `grad_acc.backward(loss / N)`."""
+    call = backward.call
+    assert call is not None
     text = source.outer_segment(loss)
     if not _atomic(loss, source):
         text = f"({text})"
-    receiver = isinstance(call.func, ast.Attribute) and call.func.value is loss
+    receiver = backward.direct and isinstance(call.func, ast.Attribute) and call.func.value is loss
     new_text = f"({text} / {n_text})" if receiver else f"{text} / {n_text}"
     return Fix([ReplaceNode(loss, new_text, backward.statement)], Safety.SAFE)
 

@@ -9,7 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
-from gradfix.source import FOR_LOOPS, Source
+from gradfix.source import FOR_LOOPS, LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
@@ -83,8 +83,10 @@ class MissingAccumulationFlush(AccumulationRule):
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known.
 
-    It is reported without a fix while the first window is not full (GF015), while the counter
-    is incremented after the test, while the iteration has no clear (GF001 adds one) or clears
+    It is reported without a fix while the first window is not full (GF015), when the loop can
+    end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
+    first leaves the counter one past the last micro-batch), while the counter is incremented
+    after the test, while the iteration has no clear (GF001 adds one) or clears
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and
     cannot be negated as written, or when no stepping statement would be copied.
@@ -126,7 +128,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
-        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc):
+        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc) and not _breaks(loop, acc.node):
             fix = self._fix(acc, model)
         return Finding(
             self.code,
@@ -179,6 +181,25 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
         return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE)
+
+
+def _breaks(loop: ast.For | ast.AsyncFor, window: ast.AST) -> bool:
+    """The loop can end by a `break` of its own (not one of a loop inside it) before the end of
+    its window's `if`: its counter then need not be the last micro-batch's (`if i >= max_iters:
+    break` before the backward leaves `i` one past it; a `break` between the backward and the
+    window test skips a full window's step), and a flush under the negated window test would
+    step an empty window or drop the last one. A `break` after the window's `if` leaves when
+    the micro-batch it counts is done, window step included: the flush stays right."""
+    end = window.end_lineno  # type: ignore[attr-defined]
+    todo: list[ast.AST] = list(loop.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break) and node.lineno <= end:
+            return True
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue  # their `break`s are their own
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _negate(comparison: ast.expr, source: Source) -> str | None:

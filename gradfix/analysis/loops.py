@@ -533,6 +533,12 @@ class _Walker:
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
     def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
+        helper = self.own_step(recv, ctx)
+        if helper is not None:
+            # `warmup_opt.step()`: a class of the project (no library base) with a `step` of its
+            # own, which steps (and perhaps clears) the optimizer it holds
+            self.inline(call, helper, ctx, receiver=recv)
+            return
         raw = self.key(recv, ctx)
         key = ctx.rename(raw)
         if args and self.ask(ctx, key, raw, "is_scaler"):  # scaler.step(opt)
@@ -836,6 +842,45 @@ class _Walker:
         if not returned:
             return None
         return next(iter(returned.values())) if len(returned) == 1 and not others else ""
+
+    def own_step(self, recv: ast.expr, ctx: _Context) -> FunctionInfo | None:
+        """The `step` method `recv.step()` runs when `recv` is an object of a class of the
+        project whose bases are all of the project too (not an optimizer subclass, whose
+        `step` is an optimizer's), and that class or one of those bases defines `step`. A
+        class with a `zero_grad` of its own stays one optimizer (its own clear is the one a
+        fix calls) unless its `step` clears as well."""
+        if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
+            return None  # an optimizer class's own code
+        located = self.instance_of(recv, ctx, thorough=False)
+        if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
+            return None
+        facts, class_name = located  # type: ignore[misc]
+        helper = self.method_of(facts, class_name, "step", 0)
+        if helper is None or self.method_of(facts, class_name, "zero_grad", 0) is None:
+            return helper
+        source = helper.source or self.source
+        text = source.text[source.start(helper.node) : source.end(helper.node)]
+        return helper if any(word in text for word in ("zero_grad", ".grad = None", ".grad.zero_(")) else None
+
+    def project_only(self, facts: ModuleFacts, class_name: str, depth: int) -> bool:
+        """Every base of the class (and of its bases) is a class of the project or `object`."""
+        node = facts.classes.get(class_name)
+        if node is None or depth > 3:
+            return False
+        for base in node.bases:
+            base_name = dotted(base)
+            if base_name == "object":
+                continue
+            if base_name is None:
+                return False
+            if base_name in facts.classes and base_name != class_name:
+                if not self.project_only(facts, base_name, depth + 1):
+                    return False
+                continue
+            located = self.project_class(base_name, facts)
+            if located is None or not self.project_only(located[0], located[1], depth + 1):
+                return False
+        return True
 
     def optimizer_backward(self, recv: ast.expr, key: str, raw: str, ctx: _Context) -> bool:
         """`recv` is an optimizer (built as one, or named like one and not computed in the

@@ -128,7 +128,7 @@ def main(model, batches):
 
 @pytest.mark.parametrize(
     "zero_grad",
-    ["def zero_grad(self, set_to_none=False):", "def zero_grad(self, **kwargs):", "def zero_grad(self, *, set_to_none: bool = True):"],
+    ["def zero_grad(self, set_to_none: bool = True):", "def zero_grad(self, **kwargs):", "def zero_grad(self, *, set_to_none: bool = True):"],
 )
 def test_gf007_fixes_a_class_whose_zero_grad_takes_set_to_none(zero_grad: str) -> None:
     source = NO_ARG.replace("def zero_grad(self):", zero_grad) + '''
@@ -136,6 +136,30 @@ def test_gf007_fixes_a_class_whose_zero_grad_takes_set_to_none(zero_grad: str) -
 def train(model, batches):
     optimizer = NoArg(model.parameters())''' + LOOP
     assert _gf007(source) == "optimizer.zero_grad(set_to_none=True)"
+
+
+@pytest.mark.parametrize(
+    "zero_grad",
+    [
+        "def zero_grad(self, set_to_none=False):",
+        "def zero_grad(self, set_to_none: bool = False):",
+        "def zero_grad(self, *, set_to_none=None):",
+        "def zero_grad(self, set_to_none):",
+        "def zero_grad(self, set_to_none=DEFAULT_TO_NONE):",
+    ],
+)
+def test_gf007_bare_clear_of_a_class_that_keeps_zeros_is_unsafe(zero_grad: str) -> None:
+    """The class's bare `zero_grad()` does not clear to `None` (or gradfix cannot read what it
+    does by default): `set_to_none=True` changes training, as for an explicit `False`. The
+    finding stays; its fix is applied only with `--unsafe-fixes`."""
+    source = textwrap.dedent(NO_ARG.replace("def zero_grad(self):", zero_grad) + '''
+
+def train(model, batches):
+    optimizer = NoArg(model.parameters())''' + LOOP)
+    safe = process_source("case.py", source.encode(), Options(select=frozenset({"GF007"}), fix=True))
+    assert [d.code for d in safe.diagnostics] == ["GF007"] and safe.fixed is None
+    unsafe = process_source("case.py", source.encode(), Options(select=frozenset({"GF007"}), fix=True, unsafe_fixes=True))
+    assert unsafe.fixed is not None and b"optimizer.zero_grad(set_to_none=True)" in unsafe.fixed
 
 
 @pytest.mark.parametrize(

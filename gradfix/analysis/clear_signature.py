@@ -48,12 +48,26 @@ def rejects_set_to_none(key: str, at: ast.AST, model: ModuleModel) -> bool:
     """`key.zero_grad(set_to_none=True)`, written at `at` (a statement of the module, or a
     function whose body is meant), may raise a TypeError: one class the optimizer may be an
     instance of has a `zero_grad` that takes no `set_to_none` (nor `**kwargs`)."""
-    cache: dict[tuple[str, int], tuple[ast.AST, bool]] | None = getattr(model, "_rejects_set_to_none", None)
+    return _answer("_rejects_set_to_none", key, at, model)
+
+
+def bare_clear_keeps_zeros(key: str, at: ast.AST, model: ModuleModel) -> bool:
+    """A bare `key.zero_grad()` at `at` may not mean `set_to_none=True`: one class the
+    optimizer may be an instance of has a `zero_grad` whose `set_to_none` defaults to
+    something else (`def zero_grad(self, set_to_none=False)`, as torch's own did before 2.0).
+    Writing `set_to_none=True` there changes training, as rewriting an explicit `False` does."""
+    return _answer("_bare_keeps_zeros", key, at, model)
+
+
+def _answer(question: str, key: str, at: ast.AST, model: ModuleModel) -> bool:
+    cache: dict[tuple[str, int], tuple[ast.AST, bool]] | None = getattr(model, question, None)
     if cache is None:
-        cache = model._rejects_set_to_none = {}  # type: ignore[attr-defined]
+        cache = {}
+        setattr(model, question, cache)
     known = cache.get((key, id(at)))
     if known is None or known[0] is not at:
-        answer = _Resolver(model).key(key, model.facts, at, 0) is True
+        rejects = _defaults_otherwise if question == "_bare_keeps_zeros" else _rejects
+        answer = _Resolver(model, rejects).key(key, model.facts, at, 0) is True
         known = cache[(key, id(at))] = (at, answer)
     return known[1]
 
@@ -61,8 +75,9 @@ def rejects_set_to_none(key: str, at: ast.AST, model: ModuleModel) -> bool:
 class _Resolver:
     """One question's walk: what it has looked at already (cycles: `opt = wrap(opt)`)."""
 
-    def __init__(self, model: ModuleModel) -> None:
+    def __init__(self, model: ModuleModel, rejects=None) -> None:  # type: ignore[no-untyped-def]
         self.model = model
+        self.rejects = rejects or _rejects  # the question asked of a `zero_grad` method, and of a table entry
         self.seen: set[int] = set()
         self.classes: set[tuple[int, str]] = set()
         self.seen_keys: set[str] = set()
@@ -202,7 +217,7 @@ class _Resolver:
         qualified = facts.imports.qualify(name) or name
         entry = libraries.optimizer_class(qualified)
         if entry is not None:
-            return "set_to_none" not in entry.clear_keywords
+            return self.rejects(entry)
         project = facts.project
         if project is None:
             return None
@@ -235,7 +250,7 @@ class _Resolver:
         self.classes.add((id(facts), name))
         method = facts.methods.get(name, {}).get("zero_grad")
         if method is not None:
-            return not _takes_set_to_none(method.node)
+            return self.rejects(method.node)
         node = facts.classes.get(name)
         for base in node.bases if node is not None else ():
             answer = self.base(base, facts, name, depth + 1)
@@ -256,7 +271,7 @@ class _Resolver:
             return self.class_(facts, written, depth + 1)
         entry = libraries.optimizer_class(qualified)
         if entry is not None:
-            return "set_to_none" not in entry.clear_keywords
+            return self.rejects(entry)
         project = facts.project
         found = project.definition(qualified, facts.source.path or None) if project is not None else None
         if found is not None and found[1] in found[0].facts.classes:
@@ -268,6 +283,32 @@ def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     args = node.args
     names = {a.arg for a in (*args.args, *args.kwonlyargs)}
     return "set_to_none" in names or args.kwarg is not None
+
+
+def _rejects(what: object) -> bool:
+    """A `zero_grad` (a method's definition, or a library table's entry) that takes no `set_to_none`."""
+    if isinstance(what, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return not _takes_set_to_none(what)
+    return "set_to_none" not in what.clear_keywords  # type: ignore[attr-defined]
+
+
+def _defaults_otherwise(what: object) -> bool:
+    """A `zero_grad` with a `set_to_none` parameter whose default is not the constant `True`
+    (or none at all): its bare call does not clear to `None` the way torch >= 2.0's does. Library
+    table entries list no such default."""
+    if not isinstance(what, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    args = what.args
+    positional_args = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr | None] = {a.arg: None for a in positional_args}
+    for parameter, default in zip(positional_args[len(positional_args) - len(args.defaults) :], args.defaults):
+        defaults[parameter.arg] = default
+    for parameter, default in zip(args.kwonlyargs, args.kw_defaults):
+        defaults[parameter.arg] = default
+    if "set_to_none" not in defaults:
+        return False  # none (a TypeError: `rejects_set_to_none`), or `**kwargs` passed on
+    default = defaults["set_to_none"]
+    return not (isinstance(default, ast.Constant) and default.value is True)
 
 
 def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:

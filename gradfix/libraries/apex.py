@@ -1,4 +1,5 @@
-"""NVIDIA Apex's fused optimizers, whose `zero_grad` takes none of torch's arguments.
+"""NVIDIA Apex's fused optimizers and its LARC wrapper, whose `zero_grad` takes none of torch's
+arguments.
 
 Apex cannot be installed here (not on PyPI: the PyPI name `apex` is another project; Apex
 builds CUDA extensions from its repository). Its entries were read from the repository
@@ -62,6 +63,17 @@ OPTIMIZERS = (
         proof=_PROOF + "test_fp16_optimizer_zero_grad_takes_set_grads_to_none",
         stand_in=True,
         note="a wrapper (not a torch.optim.Optimizer): zero_grad(self, set_grads_to_None=True)",
+    ),
+    OptimizerClass(
+        qualname="apex.parallel.LARC.LARC",
+        clear_keywords=(),
+        source=_SRC + "parallel/LARC.py LARC.zero_grad",
+        proof=_PROOF + "test_larc_zero_grad_takes_no_argument",
+        stand_in=True,
+        note=(
+            "a wrapper (not a torch.optim.Optimizer) around the optimizer it is given: "
+            "zero_grad(self) calls the wrapped optimizer's bare zero_grad(); zero_grad(set_to_none=True) raises TypeError"
+        ),
     ),
     OptimizerClass(
         qualname="apex.fp16_utils.FP16_Optimizer",

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
-from gradfix.analysis.clear_signature import rejects_set_to_none
+from gradfix.analysis.clear_signature import bare_clear_keeps_zeros, rejects_set_to_none
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
@@ -31,7 +31,10 @@ class ZeroGradNotSetToNone(Rule):
     ones. `None` also makes a missed clear or a parameter that received no gradient show
     up as `None` instead of silently adding into stale zeros. Since torch 2.0 the bare
     `zero_grad()` already defaults to `set_to_none=True`, so on a recent torch this rule
-    only makes the intent explicit (and portable to older versions).
+    only makes the intent explicit. (The argument exists since torch 1.7; on torch 1.7-1.13
+    the bare call kept zeros, so there the rewrite changes training as the explicit `False`
+    rewrite below does, and before 1.7 it raises a `TypeError`: the fix is safe for torch
+    >= 2.0, which gradfix assumes.)
 
     Keeping zeros is wanted when code reads `p.grad` after the clear expecting a tensor
     (for instance `p.grad.add_(...)` before the next backward, or custom optimizers
@@ -62,7 +65,9 @@ class ZeroGradNotSetToNone(Rule):
     constructor, passed in, or named like one), not `model.zero_grad()`.
 
     - The bare `opt.zero_grad()` becomes `opt.zero_grad(set_to_none=True)`: safe, it is what
-      torch >= 2.0 does anyway.
+      torch >= 2.0 does anyway. Unsafe instead when the optimizer may be an instance of a
+      class of the project whose `zero_grad(self, set_to_none=False)` defaults to anything but
+      `True`: its bare call keeps zeros, as an explicit `False` does.
     - An explicit `set_to_none=False` (or `zero_grad(False)`) becomes `True`: unsafe (applied
       only with `--unsafe-fixes`). Zeros and `None` train differently for parameters that get no
       gradient in some iteration (an optimizer skips a `None` gradient, but applies momentum and
@@ -73,7 +78,7 @@ class ZeroGradNotSetToNone(Rule):
     class whose `zero_grad` takes no `set_to_none` (nor `**kwargs`), where the argument would
     raise a `TypeError`: a class of the project that defines such a `zero_grad` or inherits one
     from a base of the project (package re-exports followed), or a library optimizer known for
-    it (Apex's fused optimizers and `FP16_Optimizer`, DeepSpeed's `FusedAdam` and `FusedLion`),
+    it (Apex's fused optimizers, `FP16_Optimizer` and the `LARC` wrapper, DeepSpeed's `FusedAdam` and `FusedLion`),
     read from the bindings of the optimizer's name that the clear's code sees (see GF001's fix
     safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
     torch's contract and is fixed. For an explicit `False`, it is also silent when the iteration
@@ -104,6 +109,14 @@ class ZeroGradNotSetToNone(Rule):
                     continue
                 if rejects_set_to_none(event.target or "", event.statement, model):
                     continue  # a class whose `zero_grad()` takes no `set_to_none`: a TypeError
+                if (
+                    finding.fix is not None
+                    and finding.fix.safety is Safety.SAFE
+                    and bare_clear_keeps_zeros(event.target or "", event.statement, model)
+                ):
+                    # `def zero_grad(self, set_to_none=False)`: the bare call keeps zeros, and
+                    # `True` trains differently, as for an explicit `False`
+                    finding = Finding(finding.code, finding.message, finding.node, fix=Fix(finding.fix.edits, Safety.UNSAFE))
                 if finding.fix is not None and finding.fix.safety is Safety.UNSAFE:
                     # an explicit `set_to_none=False` in an iteration that handles gradients by
                     # hand: the zero tensors are what that code reads or adds into

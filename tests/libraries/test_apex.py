@@ -29,7 +29,8 @@ def _stand_in(entry):
     return getattr(apex_optimizers, entry.qualname.rsplit(".", 1)[1])
 
 
-_FUSED = [e for e in apex_table.OPTIMIZERS if not e.clear_keywords]
+_WRAPPERS = {"apex.parallel.LARC.LARC"}  # built around another optimizer
+_FUSED = [e for e in apex_table.OPTIMIZERS if not e.clear_keywords and e.qualname not in _WRAPPERS]
 _FP16 = [e for e in apex_table.OPTIMIZERS if e.clear_keywords]
 
 
@@ -61,4 +62,16 @@ def test_fp16_optimizer_zero_grad_takes_set_grads_to_none(entry) -> None:
     opt.zero_grad(set_grads_to_None=False)
     assert all(p.grad is not None and not p.grad.any() for p in model.parameters())
     opt.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+
+
+def test_larc_zero_grad_takes_no_argument() -> None:
+    (entry,) = [e for e in apex_table.OPTIMIZERS if e.qualname == "apex.parallel.LARC.LARC"]
+    assert _accepted_keywords(apex_optimizers.LARC.zero_grad) == entry.clear_keywords == ()
+    model = _tiny.linear()
+    opt = apex_optimizers.LARC(torch.optim.SGD(model.parameters(), lr=0.1))
+    _tiny.mse(model, _tiny.batches(1)[0]).backward()
+    with pytest.raises(TypeError, match="set_to_none"):
+        opt.zero_grad(set_to_none=True)  # what gradfix must never write for it
+    opt.zero_grad()  # the wrapped SGD's own bare clear: None on torch >= 2.0
     assert all(p.grad is None for p in model.parameters())

@@ -5,8 +5,10 @@ Only what gradfix's table says is modelled, written from the signatures and bodi
 repository: the fused optimizers subclass torch.optim.Optimizer and define `zero_grad(self)`
 with no parameter, clearing to None when built with `set_grad_none=True` and calling torch's
 own `zero_grad()` otherwise; FP16_Optimizer is a wrapper whose `zero_grad(self,
-set_grads_to_None=...)` clears the fp16 parameters it holds. Their `step()` is a plain SGD
-update here (the fused kernels need CUDA).
+set_grads_to_None=...)` clears the fp16 parameters it holds; LARC (apex.parallel.LARC) is a
+wrapper whose `zero_grad(self)` calls the wrapped optimizer's bare `zero_grad()`. Their
+`step()` is a plain SGD update here (the fused kernels need CUDA); LARC's steps the wrapped
+optimizer without its adaptive rate.
 """
 
 from __future__ import annotations
@@ -74,3 +76,20 @@ class FP16_Optimizer:
 
     def step(self, closure=None):
         return self.optimizer.step(closure)
+
+
+class LARC:
+    def __init__(self, optimizer: torch.optim.Optimizer, trust_coefficient: float = 0.02, clip: bool = True) -> None:
+        self.optim = optimizer
+        self.trust_coefficient = trust_coefficient
+        self.clip = clip
+
+    @property
+    def param_groups(self):
+        return self.optim.param_groups
+
+    def zero_grad(self):  # Apex's signature: no set_to_none
+        self.optim.zero_grad()
+
+    def step(self):
+        self.optim.step()

@@ -10,7 +10,9 @@ at that place sees: its function's own (`optimizer = NoArgOptimizer(...)` in `tr
 says nothing about `optimizer` in `train_plain`), else the enclosing functions', else the
 module's; `self.x` from any method of the class. Each value is followed through aliases (`opt =
 optimizer`), conditional expressions, `accelerator.prepare(...)` and Fabric's `setup(...)`
-(which hand their arguments back, wrapped in an object whose `zero_grad` calls theirs), and
+(which hand their arguments back, wrapped in an object whose `zero_grad` calls theirs), Apex's
+`amp.initialize(...)` (which hands them back as they are, or, with master weights, with a
+`zero_grad(self)` of its own), and
 factory functions of the project (`return FusedAdam(...)`). A key with no binding there (a
 parameter, an attribute set outside its class) may be whatever any `key = ...(...)` of the module
 builds, or what the module's calls pass for the parameter (`train(model, optimizer=opt)`). A class is looked up in the library tables, then in the project (through package
@@ -170,6 +172,16 @@ class _Resolver:
         if binding.value is not None:
             return self.value(binding.value, facts, binding.statement, binding.class_name, depth)
         stmt = binding.statement
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and _is_amp_initialize(stmt.value, facts):
+            if _amp_master_weights(stmt.value):
+                return self.rejects(_AMP_MASTER_WEIGHTS)
+            # without master weights the optimizers come back as they went in
+            args = positional(stmt.value)
+            for target in stmt.targets:
+                if isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) == 2 and len(args) >= 2:
+                    if facts.source.key(target.elts[1]) == binding.key:
+                        return self.value(args[1], facts, binding.statement, binding.class_name, depth)
+            return None
         # `model, opt = accelerator.prepare(model, opt)`: the element's own argument
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _HANDS_BACK:
             args = positional(stmt.value)
@@ -277,6 +289,38 @@ class _Resolver:
         if found is not None and found[1] in found[0].facts.classes:
             return self.class_(found[0].facts, found[1], depth + 1)
         return False  # torch.optim.Optimizer, another library's class, or one gradfix cannot read
+
+
+class _AmpOptimizer:
+    """What `apex.amp.initialize` hands back with master weights (opt_level "O2", or
+    `master_weights=True`): the optimizer with its `zero_grad` replaced by `new_zero_grad(self)`
+    (apex/amp/_process_optimizer.py), which takes no argument."""
+
+    clear_keywords: tuple[str, ...] = ()
+
+
+_AMP_MASTER_WEIGHTS = _AmpOptimizer()
+
+
+def _is_amp_initialize(call: ast.Call, facts: ModuleFacts) -> bool:
+    name = call_name(call)
+    return name is not None and name.endswith("initialize") and facts.imports.qualify(name) == "apex.amp.initialize"
+
+
+def _amp_master_weights(call: ast.Call) -> bool:
+    """`amp.initialize(...)` may keep fp32 master weights: `master_weights` given and not
+    literally False or None, or else an `opt_level` that is not literally "O0", "O1" (the
+    default) or "O3"."""
+    given = {kw.arg: kw.value for kw in call.keywords if kw.arg is not None}
+    if any(kw.arg is None for kw in call.keywords) or len(positional(call)) > 2:
+        return True  # `**options`, or options passed by position: cannot read them
+    if "master_weights" in given:
+        value = given["master_weights"]
+        return not (isinstance(value, ast.Constant) and value.value in (False, None))
+    level = given.get("opt_level")
+    if level is None:
+        return False  # "O1"
+    return not (isinstance(level, ast.Constant) and level.value in ("O0", "O1", "O3"))
 
 
 def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -92,4 +92,11 @@ LIBRARY = Library(
     import_names=("apex",),
     optimizers=OPTIMIZERS,
     runs_here=False,
+    note=(
+        "apex.amp.initialize(models, optimizers, opt_level=\"O1\", master_weights=None) hands the "
+        "optimizers back; with master weights (opt_level \"O2\" or master_weights=True) each one's "
+        "zero_grad is replaced by new_zero_grad(self), which takes no argument "
+        "(" + _SRC + "amp/_process_optimizer.py; read in gradfix/analysis/clear_signature.py; "
+        "tests/libraries/test_apex.py::test_amp_initialize_master_weights_replace_zero_grad)"
+    ),
 )

@@ -66,8 +66,9 @@ class MissingZeroGrad(Rule):
     instead when `opt` may be an instance of a class whose `zero_grad` takes no `set_to_none`
     (the argument would raise a TypeError): a class of the project that defines such a
     `zero_grad` or inherits one from a base of the project, wherever the project defines it
-    (package re-exports followed), or a library optimizer known for it (Apex's fused optimizers
-    and `FP16_Optimizer`, DeepSpeed's `FusedAdam` and `FusedLion`). Which class `opt` is comes
+    (package re-exports followed), or a library optimizer known for it (Apex's fused optimizers,
+    `FP16_Optimizer` and `LARC`, an optimizer Apex's `amp.initialize` hands back with master
+    weights, DeepSpeed's `FusedAdam` and `FusedLion`). Which class `opt` is comes
     from the bindings of `opt` that the loop's code sees (its function's own, else the
     enclosing ones', else the module's; `self.opt` from the class's methods), followed through
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the

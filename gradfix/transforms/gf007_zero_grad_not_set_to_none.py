@@ -78,7 +78,9 @@ class ZeroGradNotSetToNone(Rule):
     class whose `zero_grad` takes no `set_to_none` (nor `**kwargs`), where the argument would
     raise a `TypeError`: a class of the project that defines such a `zero_grad` or inherits one
     from a base of the project (package re-exports followed), or a library optimizer known for
-    it (Apex's fused optimizers, `FP16_Optimizer` and the `LARC` wrapper, DeepSpeed's `FusedAdam` and `FusedLion`),
+    it (Apex's fused optimizers, `FP16_Optimizer` and the `LARC` wrapper, an optimizer Apex's
+    `amp.initialize` hands back with master weights: "O2", a level it cannot read, or
+    `master_weights=True`; DeepSpeed's `FusedAdam` and `FusedLion`),
     read from the bindings of the optimizer's name that the clear's code sees (see GF001's fix
     safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
     torch's contract and is fixed. For an explicit `False`, it is also silent when the iteration

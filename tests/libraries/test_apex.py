@@ -75,3 +75,38 @@ def test_larc_zero_grad_takes_no_argument() -> None:
         opt.zero_grad(set_to_none=True)  # what gradfix must never write for it
     opt.zero_grad()  # the wrapped SGD's own bare clear: None on torch >= 2.0
     assert all(p.grad is None for p in model.parameters())
+
+
+@pytest.mark.parametrize(
+    "options,rejects",
+    [
+        ({"opt_level": "O2"}, True),
+        ({"opt_level": "O1"}, False),
+        ({}, False),
+        ({"opt_level": "O3"}, False),
+        ({"opt_level": "O2", "master_weights": False}, False),
+        ({"opt_level": "O1", "master_weights": True}, True),
+    ],
+)
+def test_amp_initialize_master_weights_replace_zero_grad(options: dict, rejects: bool) -> None:
+    """The stand-in's `amp.initialize` against what gradfix reads from the same call written
+    out: with master weights the optimizer's `zero_grad` takes no `set_to_none`."""
+    import ast
+
+    from gradfix.analysis.clear_signature import _amp_master_weights
+
+    from .standins.apex_amp import amp
+
+    written = "".join(f", {name}={value!r}" for name, value in options.items())
+    call = ast.parse(f"amp.initialize(model, opt{written})").body[0].value  # type: ignore[attr-defined]
+    assert _amp_master_weights(call) is rejects
+    model = _tiny.linear()
+    model, opt = amp.initialize(model, torch.optim.SGD(model.parameters(), lr=0.1), **options)
+    _tiny.mse(model, _tiny.batches(1)[0]).backward()
+    if rejects:
+        with pytest.raises(TypeError):
+            opt.zero_grad(set_to_none=True)
+    else:
+        opt.zero_grad(set_to_none=True)
+    opt.zero_grad()
+    assert all(p.grad is None for p in model.parameters())

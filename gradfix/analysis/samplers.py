@@ -145,7 +145,8 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
 
 def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
     """`loader = build_loader(...)` where a function of this module builds a loader over
-    this sampler and returns it: (binding of the caller's loader, may the sampler be another)."""
+    this sampler and returns it, alone or in a tuple (`loader, dataset = build_data(...)`):
+    (binding of the caller's loader, may the sampler be another)."""
     source = model.source
     function = next(
         (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast_walk(info.node))),
@@ -157,34 +158,70 @@ def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleMo
     if len(returns) != 1 or returns[0].value is None:
         return
     value = returns[0].value
+    size: int | None = None  # the length of a returned tuple
+    places: list[tuple[int | None, bool]] = []  # (the loader's place in it, may the sampler be another)
+    if isinstance(value, ast.Tuple):
+        size = len(value.elts)
+        for place, element in enumerate(value.elts):
+            alternative = _over_sampler(element, constructor, function, index, source)
+            if alternative is not None:
+                places.append((place, alternative))
+    else:
+        alternative = _over_sampler(value, constructor, function, index, source)
+        if alternative is not None:
+            places.append((None, alternative))
+    for place, alternative in places:
+        for bindings in index.by_key.values():
+            for binding in bindings:
+                if place is None:
+                    call = binding.value
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == function.name:
+                        yield binding, alternative
+                    continue
+                # `loader, dataset = build_data(...)`: the element at the loader's place
+                stmt = binding.statement
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+                    and len(stmt.targets[0].elts) == size
+                    and not any(isinstance(e, ast.Starred) for e in stmt.targets[0].elts)
+                    and isinstance(stmt.value, ast.Call)
+                    and isinstance(stmt.value.func, ast.Name)
+                    and stmt.value.func.id == function.name
+                    and dotted(stmt.targets[0].elts[place]) is not None
+                    and source.key(stmt.targets[0].elts[place]) == binding.key
+                ):
+                    yield binding, alternative
+
+
+def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, index: Assignments, source) -> bool | None:  # type: ignore[no-untyped-def]
+    """A returned value that is a loader built over this sampler (the call, or a name the
+    function binds once to it): whether the sampler may be another; None when it is not one."""
     alternative = False
     loader_call: ast.expr | None = value
     if isinstance(value, ast.Name):
         bound = [b for b in index.bindings(value.id, function) if b.scope is function]
         if len(bound) != 1:
-            return
+            return None
         loader_call = bound[0].value
     if not isinstance(loader_call, ast.Call):
-        return
+        return None
     given = keyword(loader_call, "sampler")
     if given is None:
-        return
+        return None
     inner = given.value
     if isinstance(inner, ast.IfExp):
         alternative = True
         inner = inner.body if inner.body is constructor else inner.orelse
     if inner is not constructor:
         if dotted(inner) is None:
-            return
+            return None
         sampler_bindings = [b for b in index.bindings(source.key(inner), function) if b.scope is function]
         if not any(b.value is constructor or (isinstance(b.value, ast.IfExp) and constructor in (b.value.body, b.value.orelse)) for b in sampler_bindings):
-            return
+            return None
         alternative = alternative or len(sampler_bindings) > 1 or any(isinstance(b.value, ast.IfExp) for b in sampler_bindings)
-    for bindings in index.by_key.values():
-        for binding in bindings:
-            call = binding.value
-            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == function.name:
-                yield binding, alternative
+    return alternative
 
 
 def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore[no-untyped-def]

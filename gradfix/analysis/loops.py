@@ -846,9 +846,10 @@ class _Walker:
     def own_step(self, recv: ast.expr, ctx: _Context) -> FunctionInfo | None:
         """The `step` method `recv.step()` runs when `recv` is an object of a class of the
         project whose bases are all of the project too (not an optimizer subclass, whose
-        `step` is an optimizer's), and that class or one of those bases defines `step`. A
-        class with a `zero_grad` of its own stays one optimizer (its own clear is the one a
-        fix calls) unless its `step` clears as well."""
+        `step` is an optimizer's), and that class or one of those bases defines a `step` that
+        says something of gradients (not an environment's `step(action)`). A class with a
+        `zero_grad` of its own stays one optimizer (its own clear is the one a fix calls)
+        unless its `step` clears as well."""
         if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return None  # an optimizer class's own code
         located = self.instance_of(recv, ctx, thorough=False)
@@ -856,7 +857,9 @@ class _Walker:
             return None
         facts, class_name = located  # type: ignore[misc]
         helper = self.method_of(facts, class_name, "step", 0)
-        if helper is None or self.method_of(facts, class_name, "zero_grad", 0) is None:
+        if helper is None or not self.touches_gradients(helper):
+            return None  # `env.step(action)`: nothing of gradients to look into
+        if self.method_of(facts, class_name, "zero_grad", 0) is None:
             return helper
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]

@@ -170,10 +170,11 @@ def _mentions(node: ast.AST, names: set[str]) -> bool:
 
 
 class _State:
-    def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source) -> None:
+    def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source, containers: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         self.qualify = qualify
         self.backpropagated = backpropagated
         self.source = source
+        self.containers = containers  # names the iteration unpacks or indexes by a string key
         self.graph: set[str] = set()
 
     def is_loss_call(self, expr: ast.expr) -> bool:
@@ -214,6 +215,10 @@ class _State:
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value):
+            self.graph.discard(name)
+        elif name in self.containers:
+            # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
+            # loss function returned holds the loss; it is not a tensor (no `.detach()`)
             self.graph.discard(name)
         elif self.refs(value) or (name in self.backpropagated and not _number(value)):
             self.graph.add(name)
@@ -335,10 +340,11 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     flattener = _Flattener(skip, qualify, source)
     flattener.block(loop.node.body, False, False)
     owned = {id(e) for e in loop.events if loop.owns(e, training_loops)}
+    steps = any(e.kind is EventKind.STEP for e in loop.events if id(e) in owned)
     backpropagated = _backward_names(loop, owned)
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
-    state = _State(qualify, backpropagated, source)
+    state = _State(qualify, backpropagated, source, _containers(loop.node))
     for line in flattener.lines:
         small = line.small
         found = _accumulation(small, state, source)
@@ -348,7 +354,9 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
                 scope = _Scope(loop.node, function if function is not None else source.tree, source, _feeding_calls(loop))
                 if function is not None:
                     scope.bound_outside |= _parameters(function)
-            if _outlives_iteration(accumulator, resets, scope, backpropagated):
+            if _outlives_iteration(accumulator, resets, scope, backpropagated) and not (
+                not steps and _lives_one_step(accumulator, loop, function, source)
+            ):
                 yield Accumulation(loop, small, small, accumulator, refs)
         # update what each name holds after this statement
         if isinstance(small, ast.Assign):
@@ -360,6 +368,53 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
             name = small.target.id
             if not line.no_grad and (name in state.graph or state.refs(small.value)):
                 state.graph.add(name)
+
+
+def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | None, source: Source) -> bool:
+    """For a loop that steps no optimizer itself (one backward per loss term or micro-batch,
+    the step around it): the accumulator is rebound in the body of a loop around this one
+    (`step_total = 0` before the loop over terms, in the loop that steps), or the function
+    returns it (its caller may backpropagate the sum), or, on `self`, another method of the
+    class backpropagates it. Its graphs then live for one step, or are the ones a backward
+    still needs: `.detach()` would break that backward."""
+    root = root_name(accumulator)
+    scope = function if function is not None else source.tree
+    if function is not None and root != "self":
+        for node in ast.walk(function):
+            if isinstance(node, ast.Return) and node.value is not None and root in _names(node.value):
+                return True
+    for outer in ast.walk(scope):
+        if outer is loop.node or not isinstance(outer, LOOPS) or not _encloses(outer, loop.node):
+            continue
+        for node in ast.walk(outer):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and not _encloses(loop.node, node):
+                if root in {root_name(source.key(t)) for t in _targets(node)} and root != "self":
+                    return True
+    if root == "self" and function is not None:
+        owner = source.owner_of(function)  # type: ignore[arg-type]
+        if isinstance(owner, ast.ClassDef):
+            text = re.sub(r"\s+", "", source.segment(owner))
+            return f"{accumulator}.backward(" in text or f"backward({accumulator}" in text
+    return False
+
+
+def _encloses(outer: ast.AST, inner: ast.AST) -> bool:
+    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
+        inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+
+
+def _containers(node: ast.AST) -> set[str]:
+    """Names the loop unpacks (`loss, size = out`) or indexes by a string
+    (`out["loss"]`): a tuple, a list or a dict, not a tensor."""
+    found: set[str] = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.Assign) and isinstance(child.value, ast.Name):
+            if any(isinstance(t, (ast.Tuple, ast.List)) for t in child.targets):
+                found.add(child.value.id)
+        elif isinstance(child, ast.Subscript) and isinstance(child.value, ast.Name):
+            if isinstance(child.slice, ast.Constant) and isinstance(child.slice.value, str):
+                found.add(child.value.id)
+    return found
 
 
 def _feeding_calls(loop: TrainingLoop) -> set[int]:

@@ -741,7 +741,9 @@ class _Walker:
         return None
 
     # objects of the project's own classes -------------------------------------------------
-    def instance_of(self, recv: ast.expr, ctx: _Context, thorough: bool = True) -> tuple[ModuleFacts, str] | str | None:
+    def instance_of(
+        self, recv: ast.expr, ctx: _Context, thorough: bool = True, named: bool = False
+    ) -> tuple[ModuleFacts, str] | str | None:
         """The class of the project (of this module, or of another one through the project
         index) whose instance `recv` is: `self` (or `super()`) in a method, or a name bound by
         calling the class (`grad_acc = FP32Accumulator(...)`), or a parameter annotated with it.
@@ -749,7 +751,9 @@ class _Walker:
         something else as well, or built by a method of such a class); None when nothing says
         it is an object of the project. Not `thorough` (a plain `loss.backward()`): a name is
         looked up in the module's assignment index only when a line of the module assigns it a
-        call of something of the project (the index costs a walk over every statement)."""
+        call of something of the project (the index costs a walk over every statement); `named`
+        as well: only a call of something of this module, or of a capitalized (class) name,
+        counts, so that no other module is read for an imported factory (`create_optimizer()`)."""
         facts = ctx.facts or self.facts
         if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             if ctx.class_name is not None and ctx.class_name in facts.classes:
@@ -763,20 +767,22 @@ class _Walker:
             # a helper's parameter, or `self` mapped to the caller's object: the caller's name
             # for it, bound in the analysed code, around the call that entered the helpers
             outer = ctx.functions[: len(ctx.functions) - len(ctx.helpers)]
-            found = self.bound_class(key, self.facts, outer[-1] if outer else self.source.tree, thorough)
+            found = self.bound_class(key, self.facts, outer[-1] if outer else self.source.tree, thorough, named)
             if found is not None:
                 return found
         scope = ctx.functions[-1] if ctx.functions else (ctx.source or self.source).tree
-        return self.bound_class(raw, facts, scope, thorough)
+        return self.bound_class(raw, facts, scope, thorough, named)
 
     def bound_class(
-        self, key: str, facts: ModuleFacts, scope: ast.AST, thorough: bool = True
+        self, key: str, facts: ModuleFacts, scope: ast.AST, thorough: bool = True, named: bool = False
     ) -> tuple[ModuleFacts, str] | str | None:
         """`instance_of` for a key of a module, bound (or annotated) as code in `scope` sees it."""
         if not thorough:
             callees = _assigned_callees(facts, key)
             if not callees:
                 return self.annotated_class(key, facts, scope)
+            if named:
+                callees = {name for name in callees if _names_a_class(name, facts)}
             if not any(self.of_the_project(name, facts) for name in callees):
                 return None
         bindings = _assignment_index(facts).bindings(key, scope)
@@ -852,7 +858,7 @@ class _Walker:
         unless its `step` clears as well."""
         if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return None  # an optimizer class's own code
-        located = self.instance_of(recv, ctx, thorough=False)
+        located = self.instance_of(recv, ctx, thorough=False, named=True)
         if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
             return None
         facts, class_name = located  # type: ignore[misc]
@@ -1147,6 +1153,13 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
                     found.add(match.group(2))
             at = text.find(key, at + 1)
     return found
+
+
+def _names_a_class(name: str, facts: ModuleFacts) -> bool:
+    """A called name that is of this module (a class, a function, a method), or whose last
+    part is capitalized as class names are."""
+    root = name.split(".", 1)[0]
+    return root in facts.classes or name in facts.module_functions or root == "self" or name.rsplit(".", 1)[-1][:1].isupper()
 
 
 def _alternatives(value: ast.expr | None) -> list[ast.expr | None]:

@@ -77,7 +77,12 @@ class LossTensorAccumulated(Rule):
     or into a call of the iteration that backpropagates what it is given: a helper gradfix looked
     into that holds a backward pass (`update(optimizer, window_loss)`), or a call it cannot see
     into that may (a window loss built over micro-batches, reset and backpropagated once per
-    window).
+    window). Nor, in a loop that steps no optimizer itself (one backward per loss term, the
+    step around it), an accumulator rebound in the loop around it (a sum of one step's terms),
+    returned by the function (its caller may backpropagate the sum) or, on `self`,
+    backpropagated by another method of the class. A value that the iteration unpacks (`loss,
+    size = out`) or indexes by a string (`out["loss"]`) is what a loss function returned, not a
+    tensor (it has no `.detach()`).
     """
 
     code = "GF009"

@@ -83,3 +83,69 @@ def test_an_environment_step_is_not_looked_into() -> None:
     )
     assert [d.code for d in result.diagnostics] == ["GF001"]
     assert result.fixed is not None and b"optimizer.zero_grad(set_to_none=True)" in result.fixed
+
+
+def test_fp16_autocast_with_the_loss_handed_to_an_object_is_not_reported(tmp_path) -> None:
+    """GF022: `stepper.backward(loss)` on an object of another module of the project (built
+    here, or passed in) that scales the loss itself: no finding; a loop that backpropagates
+    the loss itself without a scaler still gets one."""
+    (tmp_path / "stepping.py").write_text(
+        textwrap.dedent(
+            """
+            import torch
+
+            class ScaledStepper:
+                def __init__(self, params):
+                    self.inner = torch.optim.SGD(params, lr=0.1)
+                    self.scaler = torch.amp.GradScaler("cuda")
+
+                def zero_grad(self):
+                    self.inner.zero_grad()
+
+                def backward(self, loss):
+                    self.scaler.scale(loss).backward()
+
+                def step(self):
+                    self.scaler.step(self.inner)
+                    self.scaler.update()
+            """
+        )
+    )
+    loop = tmp_path / "loop.py"
+    loop.write_text(
+        textwrap.dedent(
+            """
+            import torch
+            from stepping import ScaledStepper
+
+            def fit(net, batches):
+                stepper = ScaledStepper(net.parameters())
+                for inputs, targets in batches:
+                    stepper.zero_grad()
+                    with torch.autocast("cuda", dtype=torch.float16):
+                        loss = torch.nn.functional.mse_loss(net(inputs), targets)
+                    stepper.backward(loss)
+                    stepper.step()
+
+            def fit_given(net, batches, stepper):
+                for inputs, targets in batches:
+                    stepper.zero_grad()
+                    with torch.autocast("cuda", dtype=torch.float16):
+                        loss = torch.nn.functional.mse_loss(net(inputs), targets)
+                    stepper.backward(loss)
+                    stepper.step()
+
+            def fit_plain(net, batches):
+                optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+                for inputs, targets in batches:
+                    optimizer.zero_grad()
+                    with torch.autocast("cuda", dtype=torch.float16):
+                        loss = torch.nn.functional.mse_loss(net(inputs), targets)
+                    loss.backward()
+                    optimizer.step()
+            """
+        )
+    )
+    result = process_source(str(loop), loop.read_bytes(), Options(select=frozenset(default_codes())))
+    assert result.error is None, result.error
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF022", 26)]

@@ -78,6 +78,8 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     for loop in sorted(model.loops, key=lambda lp: -len(lp.enclosing_loops)):  # innermost first
         if not any(e.kind is EventKind.BACKWARD and not e.engine for e in loop.events):
             continue
+        if _scaled_elsewhere(loop, model):
+            continue
         for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model)]:
             if not isinstance(node, WITHS) or id(node) in seen:
                 continue
@@ -90,6 +92,24 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                         out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
+
+
+def _scaled_elsewhere(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The loss may be scaled where gradfix does not read it: an object is handed the loss
+    (`stepper.backward(loss)`, an optimizer wrapper such as Apex's FP16_Optimizer, or a class
+    of the project gradfix cannot see), or a backward or a step of the iteration runs in a
+    helper (of this file or another) whose text says it scales the loss
+    (`self.scaler.scale(loss).backward()`)."""
+    for event in loop.events:
+        if event.kind is EventKind.BACKWARD and event.target is not None:
+            return True
+        if event.kind not in (EventKind.BACKWARD, EventKind.STEP) or not event.via:
+            continue
+        source = event.source or model.source
+        for helper in event.helpers:
+            if _MANAGED.search(source.segment(helper)):
+                return True
+    return False
 
 
 def _enclosing_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.stmt]:

@@ -346,3 +346,41 @@ def test_a_cached_result_follows_the_file_that_defines_the_class(tmp_path: Path)
     wrapped = root / "pkg" / "optim" / "wrapped.py"
     wrapped.write_text(WRAPPED.replace("def zero_grad(self):", "def zero_grad(self, set_to_none=True):"))
     assert findings() == ["GF007"]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        # handed the loss: a wrapper's `backward(loss)`, not a torch optimizer
+        """
+def fit(model, batches, stepper):
+    for x, y in batches:
+        stepper.zero_grad()
+        stepper.backward(torch.nn.functional.mse_loss(model(x), y))
+        stepper.step()
+""",
+        # stepped with arguments torch's `step(closure=None)` does not take
+        """
+def fit(model, batches, optimizer):
+    for x, y in batches:
+        optimizer.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step(1.0)
+""",
+        """
+def fit(model, batches, optimizer, scale):
+    for x, y in batches:
+        optimizer.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step(len(x), scale)
+""",
+    ],
+)
+def test_an_object_used_as_no_torch_optimizer_keeps_its_bare_clear(loop: str) -> None:
+    """Nothing says which class the optimizer is, but the loop uses it as no torch optimizer
+    can be used: GF007 leaves its clear alone, and a clear GF001 adds is bare."""
+    source = "import torch\n" + loop
+    assert _gf007(source) is None
+    missing = "\n".join(line for line in source.splitlines() if "zero_grad" not in line) + "\n"
+    result = process_source("case.py", missing.encode(), Options(select=frozenset({"GF001"}), fix=True))
+    assert result.error is None and b"set_to_none" not in (result.fixed or b"")

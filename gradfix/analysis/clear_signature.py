@@ -29,6 +29,7 @@ import ast
 
 from gradfix import libraries
 from gradfix.analysis.assignments import Assignments, Binding, binds_parameter, assigned_calls
+from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 
@@ -69,9 +70,37 @@ def _answer(question: str, key: str, at: ast.AST, model: ModuleModel) -> bool:
     known = cache.get((key, id(at)))
     if known is None or known[0] is not at:
         rejects = _defaults_otherwise if question == "_bare_keeps_zeros" else _rejects
-        answer = _Resolver(model, rejects).key(key, model.facts, at, 0) is True
+        answer = _not_torch_optimizer(key, model) or _Resolver(model, rejects).key(key, model.facts, at, 0) is True
         known = cache[(key, id(at))] = (at, answer)
     return known[1]
+
+
+def _not_torch_optimizer(key: str, model: ModuleModel) -> bool:
+    """The module's loops use `key` as no torch optimizer can be used: they hand it the loss
+    (`stepper.backward(loss)`: an optimizer wrapper, Apex's FP16_Optimizer, a class of the
+    project) or step it with arguments `Optimizer.step(closure=None)` does not take
+    (`optimizer.step(batch_scale, loss_scale)`, `optimizer.step(1.0)`). Whatever its class, its `zero_grad` is not
+    torch's: a bare clear is the one call it surely takes."""
+    found: dict[str, bool] | None = getattr(model, "_not_torch_optimizers", None)
+    if found is None:
+        found = {}
+        for loop in model.loops:  # type: ignore[attr-defined]
+            for event in loop.events:
+                if event.target is None or not isinstance(event.node, ast.Call):
+                    continue
+                call = event.node
+                if event.kind is EventKind.BACKWARD or (
+                    event.kind is EventKind.STEP
+                    and method_name(call) == "step"
+                    and (
+                        len(call.args) > 1
+                        or any(kw.arg != "closure" for kw in call.keywords)
+                        or (call.args and isinstance(call.args[0], ast.Constant))  # `step(1.0)`: no closure
+                    )
+                ):
+                    found[event.target] = True
+        model._not_torch_optimizers = found  # type: ignore[attr-defined]
+    return found.get(key, False)
 
 
 class _Resolver:

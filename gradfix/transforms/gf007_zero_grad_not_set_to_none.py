@@ -83,7 +83,9 @@ class ZeroGradNotSetToNone(Rule):
     `master_weights=True`; DeepSpeed's `FusedAdam` and `FusedLion`),
     read from the bindings of the optimizer's name that the clear's code sees (see GF001's fix
     safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
-    torch's contract and is fixed. For an explicit `False`, it is also silent when the iteration
+    torch's contract and is fixed, unless the loops use it as no torch optimizer can be used:
+    handed the loss (`stepper.backward(loss)`) or stepped with arguments `step(closure=None)`
+    does not take (`optimizer.step(1.0)`): then it is left alone. For an explicit `False`, it is also silent when the iteration
     reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
     gradients, the parameters or the model to code gradfix did not look into: the zero tensors
     are what that code works on.

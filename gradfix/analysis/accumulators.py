@@ -35,6 +35,7 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.patterns import lazily
+from gradfix.walk import ast_walk
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -170,12 +171,21 @@ def _mentions(node: ast.AST, names: set[str]) -> bool:
 
 
 class _State:
-    def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source, containers: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source, loop: ast.AST | None = None) -> None:
         self.qualify = qualify
         self.backpropagated = backpropagated
         self.source = source
-        self.containers = containers  # names the iteration unpacks or indexes by a string key
+        self.loop = loop
+        self._containers: set[str] | None = None
         self.graph: set[str] = set()
+
+    @property
+    def containers(self) -> set[str]:
+        """Names the iteration unpacks or indexes by a string key (found at the first
+        graph-holding assignment: most iterations have none worth the walk)."""
+        if self._containers is None:
+            self._containers = _containers(self.loop) if self.loop is not None else set()
+        return self._containers
 
     def is_loss_call(self, expr: ast.expr) -> bool:
         if not isinstance(expr, ast.Call):
@@ -216,7 +226,7 @@ class _State:
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value):
             self.graph.discard(name)
-        elif name in self.containers:
+        elif (self.refs(value) or name in self.backpropagated) and name in self.containers:
             # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
             # loss function returned holds the loss; it is not a tensor (no `.detach()`)
             self.graph.discard(name)
@@ -344,7 +354,7 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     backpropagated = _backward_names(loop, owned)
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
-    state = _State(qualify, backpropagated, source, _containers(loop.node))
+    state = _State(qualify, backpropagated, source, loop.node)
     for line in flattener.lines:
         small = line.small
         found = _accumulation(small, state, source)
@@ -407,7 +417,7 @@ def _containers(node: ast.AST) -> set[str]:
     """Names the loop unpacks (`loss, size = out`) or indexes by a string
     (`out["loss"]`): a tuple, a list or a dict, not a tensor."""
     found: set[str] = set()
-    for child in ast.walk(node):
+    for child in ast_walk(node):
         if isinstance(child, ast.Assign) and isinstance(child.value, ast.Name):
             if any(isinstance(t, (ast.Tuple, ast.List)) for t in child.targets):
                 found.add(child.value.id)

@@ -108,6 +108,49 @@ def test_tail_disjunct_is_recognised() -> None:
     assert acc is not None and acc.periodic.tail
 
 
+@pytest.mark.parametrize(
+    "test",
+    [
+        "(i + 1) % N == 0 or i == len(loader) - 1",
+        "(i + 1) % N == 0 or step >= total_steps",
+        "(i + 1) % N == 0 or is_last_batch",
+        "(i + 1) % N == 0 or accelerator.end_of_dataloader",
+    ],
+)
+def test_last_batch_disjuncts(test: str) -> None:
+    acc = _one(_loop(test))
+    assert acc is not None and acc.periodic.tail
+
+
+@pytest.mark.parametrize(
+    "test",
+    ["(accumulate and (i + 1) % N == 0) or not accumulate", "(i + 1) % N == 0 or debug", "(i + 1) % N == 0 or i < 10"],
+)
+def test_other_disjuncts_are_not_accumulation(test: str) -> None:
+    """An `or` part that is no last-batch test makes the loop step when no window is full
+    (with the flag off, on every batch): not a window of N micro-batches."""
+    assert _one(_loop(test)) is None
+
+
+def test_clear_under_the_step_test_before_the_backward_is_not_accumulation() -> None:
+    """`if boundary: clear` before the backward and `if boundary: step` after it: the clear
+    wipes the window on its last micro-batch, so each step sees one micro-batch (no window to
+    divide by, no tail to flush). A clear at a window's first micro-batch still is one."""
+    wiped = """
+import torch
+optimizer = torch.optim.SGD(model.parameters())
+for i, (x, y) in enumerate(loader):
+    boundary = (i + 1) % N == 0
+    if boundary:
+        optimizer.zero_grad()
+    criterion(model(x), y).backward()
+    if boundary:
+        optimizer.step()
+"""
+    assert _one(wiped) is None
+    assert _one(wiped.replace("    if boundary:\n        optimizer.zero_grad()", "    if i % N == 0:\n        optimizer.zero_grad()")) is not None
+
+
 def test_condition_on_an_outer_counter_has_unknown_counter() -> None:
     acc = _one(_loop("epoch % 2 == 0"))
     assert acc is not None and acc.counter.kind == "unknown"

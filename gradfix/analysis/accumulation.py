@@ -15,10 +15,12 @@ Read-only: no messages, no edits. When something is not understood the answer is
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.analysis.names import dotted, int_value, method_name
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source
 from gradfix.walk import ast_walk
@@ -136,6 +138,16 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
     if any(b.engine for b in backwards):
         return None
+    first_backward = events.index(backwards[0])
+    step_test = source_code(model.source, branch.test)
+    for clear in events[:first_backward]:
+        within = clear.branches_within(loop.node) if clear.kind is EventKind.CLEAR else ()
+        if within and within[0].kind == "if" and within[0].test is not None and source_code(model.source, within[0].test) == step_test:
+            # `if boundary: opt.zero_grad()` before the backward, under the step's own test: on
+            # the window's last micro-batch the clear wipes the ones before it, so each step
+            # sees one micro-batch, not a window (a clear at a window's first micro-batch,
+            # `if i % N == 0`, is another test)
+            return None
     if events.index(first) < events.index(backwards[0]):
         # the window's step runs before the micro-batch's backward (`if i % N == 0: step` at
         # the top of the iteration): it closes the window of the micro-batches before this one,
@@ -157,6 +169,10 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         clears=clears,
         targets={s.target for s in steps if s.target is not None},
     )
+
+
+def source_code(source: Source, node: ast.AST) -> str:
+    return "".join(source.segment(node).split())
 
 
 def _not_really_accumulating(periodic: Periodic, loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -235,9 +251,37 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     if len(found) != 1:
         return None
     result = found[0]
+    if others > 0 and not all(part is result.comparison or _last_batch_test(part, result.counter) for part in parts):
+        return None  # `... or not accumulate`: steps on other iterations than a window's last
     result.tail = others > 0
     result.conjunct = conjunct
     return result
+
+
+def _last_batch_test(part: ast.expr, counter: str) -> bool:
+    """An `or` part of a window test that holds on the last micro-batch: a comparison (`==`,
+    `>=`, `>`) of the counter or with a bound (`(i + 1) == len(loader)`, `step >= total_steps
+    - 1`), or a name that says so
+    (`is_last_batch`, `accelerator.end_of_dataloader`). Anything else (`or not accumulate`,
+    `or debug`) makes the loop step when no window is full."""
+    if isinstance(part, ast.Compare):
+        if not all(isinstance(op, (ast.Eq, ast.GtE, ast.Gt)) for op in part.ops):
+            return False
+        root = counter.split(".", 1)[0].split("[", 1)[0]
+        for node in ast.walk(part):
+            if isinstance(node, ast.Name) and (node.id == root or _BOUND_WORD.search(node.id)):
+                return True  # the counter, or a bound (`total_steps`, `num_batches`, `last`)
+            if isinstance(node, ast.Attribute) and _BOUND_WORD.search(node.attr):
+                return True
+            if isinstance(node, ast.Call) and dotted(node.func) == "len":
+                return True
+        return False
+    written = dotted(part.func if isinstance(part, ast.Call) else part)
+    return written is not None and _LAST_WORD.search(written) is not None
+
+
+_LAST_WORD = lazily(r"last|end", re.I)
+_BOUND_WORD = lazily(r"last|end|total|max|num|^n_|steps|length|size", re.I)
 
 
 def _disjuncts(test: ast.expr) -> tuple[list[ast.expr], bool]:

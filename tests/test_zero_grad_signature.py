@@ -384,3 +384,44 @@ def test_an_object_used_as_no_torch_optimizer_keeps_its_bare_clear(loop: str) ->
     missing = "\n".join(line for line in source.splitlines() if "zero_grad" not in line) + "\n"
     result = process_source("case.py", missing.encode(), Options(select=frozenset({"GF001"}), fix=True))
     assert result.error is None and b"set_to_none" not in (result.fixed or b"")
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        # handed to a trainer class: `self.opt` is whatever its caller passes
+        "Runner(model, NoArg(model.parameters())).fit(batches)",
+        # picked from a table of classes
+        "Runner(model, OPTIMIZERS['plain'](model.parameters())).fit(batches)",
+        # picked by name
+        "Runner(model, getattr(sys.modules[__name__], 'NoArg')(model.parameters())).fit(batches)",
+    ],
+)
+def test_gf007_unread_optimizer_beside_an_own_class_that_takes_no_argument(build: str) -> None:
+    """Which class `self.opt` is cannot be read, and the module defines an optimizer class
+    whose `zero_grad(self)` takes no argument: it may be that one, so GF007 leaves the clear
+    alone (set_to_none=True would be a TypeError)."""
+    source = NO_ARG + """
+import sys
+
+OPTIMIZERS = {"plain": NoArg}
+
+
+class Runner:
+    def __init__(self, model, opt):
+        self.model = model
+        self.opt = opt
+
+    def fit(self, batches):
+        for x in batches:
+            self.opt.zero_grad()
+            self.model(x).sum().backward()
+            self.opt.step()
+
+
+def main(model, batches):
+    """ + build + "\n"
+    assert _gf007(source) is None
+    # without a class of its own whose clear differs, an unread optimizer keeps torch's contract
+    plain = source.replace("    def zero_grad(self):\n        self.inner.zero_grad()\n", "")
+    assert _gf007(plain) == "self.opt.zero_grad(set_to_none=True)"

@@ -62,6 +62,22 @@ def bare_clear_keeps_zeros(key: str, at: ast.AST, model: ModuleModel) -> bool:
     return _answer("_bare_keeps_zeros", key, at, model)
 
 
+def unread_beside_other_clears(key: str, at: ast.AST, model: ModuleModel) -> bool:
+    """Nothing gradfix reads says which class the optimizer `key` is (a parameter handed in by
+    code it does not follow, a class picked from a table or by `getattr`), while the module
+    defines an optimizer class whose `zero_grad` takes no `set_to_none`, or defaults it to
+    something other than `True`: the optimizer may well be one of those."""
+    if not any(
+        _rejects(methods["zero_grad"].node) or _defaults_otherwise(methods["zero_grad"].node)
+        for methods in model.facts.methods.values()
+        if "zero_grad" in methods
+    ):
+        return False
+    resolver = _Resolver(model, _rejects)
+    resolver.key(key, model.facts, at, 0)
+    return not resolver.decided
+
+
 def _answer(question: str, key: str, at: ast.AST, model: ModuleModel) -> bool:
     cache: dict[tuple[str, int], tuple[ast.AST, bool]] | None = getattr(model, question, None)
     if cache is None:
@@ -109,6 +125,7 @@ class _Resolver:
     def __init__(self, model: ModuleModel, rejects=None) -> None:  # type: ignore[no-untyped-def]
         self.model = model
         self.rejects = rejects or _rejects  # the question asked of a `zero_grad` method, and of a table entry
+        self.decided = False  # some class (or torch's contract) was reached
         self.seen: set[int] = set()
         self.classes: set[tuple[int, str]] = set()
         self.seen_keys: set[str] = set()
@@ -203,6 +220,7 @@ class _Resolver:
         stmt = binding.statement
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and _is_amp_initialize(stmt.value, facts):
             if _amp_master_weights(stmt.value):
+                self.decided = True
                 return self.rejects(_AMP_MASTER_WEIGHTS)
             # without master weights the optimizers come back as they went in
             args = positional(stmt.value)
@@ -258,7 +276,11 @@ class _Resolver:
         qualified = facts.imports.qualify(name) or name
         entry = libraries.optimizer_class(qualified)
         if entry is not None:
+            self.decided = True
             return self.rejects(entry)
+        if qualified.startswith("torch."):
+            self.decided = True
+            return False  # torch's own: its contract
         project = facts.project
         if project is None:
             return None
@@ -291,6 +313,7 @@ class _Resolver:
         self.classes.add((id(facts), name))
         method = facts.methods.get(name, {}).get("zero_grad")
         if method is not None:
+            self.decided = True
             return self.rejects(method.node)
         node = facts.classes.get(name)
         for base in node.bases if node is not None else ():
@@ -312,11 +335,13 @@ class _Resolver:
             return self.class_(facts, written, depth + 1)
         entry = libraries.optimizer_class(qualified)
         if entry is not None:
+            self.decided = True
             return self.rejects(entry)
         project = facts.project
         found = project.definition(qualified, facts.source.path or None) if project is not None else None
         if found is not None and found[1] in found[0].facts.classes:
             return self.class_(found[0].facts, found[1], depth + 1)
+        self.decided = True
         return False  # torch.optim.Optimizer, another library's class, or one gradfix cannot read
 
 

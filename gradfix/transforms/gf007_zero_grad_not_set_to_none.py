@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
-from gradfix.analysis.clear_signature import bare_clear_keeps_zeros, rejects_set_to_none
+from gradfix.analysis.clear_signature import bare_clear_keeps_zeros, rejects_set_to_none, unread_beside_other_clears
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
@@ -85,7 +85,10 @@ class ZeroGradNotSetToNone(Rule):
     safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
     torch's contract and is fixed, unless the loops use it as no torch optimizer can be used:
     handed the loss (`stepper.backward(loss)`) or stepped with arguments `step(closure=None)`
-    does not take (`optimizer.step(1.0)`): then it is left alone. For an explicit `False`, it is also silent when the iteration
+    does not take (`optimizer.step(1.0)`): then it is left alone; and unless the module
+    defines an optimizer class whose `zero_grad` does not clear as torch's does (no
+    `set_to_none`, or another default): an optimizer whose class gradfix cannot read may be
+    that one (handed to a trainer, picked from a table or by `getattr`), and is left alone. For an explicit `False`, it is also silent when the iteration
     reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
     gradients, the parameters or the model to code gradfix did not look into: the zero tensors
     are what that code works on.
@@ -113,6 +116,8 @@ class ZeroGradNotSetToNone(Rule):
                     continue
                 if rejects_set_to_none(event.target or "", event.statement, model):
                     continue  # a class whose `zero_grad()` takes no `set_to_none`: a TypeError
+                if unread_beside_other_clears(event.target or "", event.statement, model):
+                    continue  # it may be the module's own optimizer class, whose clear is not torch's
                 if (
                     finding.fix is not None
                     and finding.fix.safety is Safety.SAFE

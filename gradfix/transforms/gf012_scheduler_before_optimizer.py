@@ -173,8 +173,8 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
     info = model.facts.info(key)
     if info is not None and info.constructor is not None:
         constructor = info.constructor
-        if _NOT_LR_SCHEDULE.search(constructor):
-            return False
+        if _NOT_LR_SCHEDULE.search(constructor) and not constructor.startswith("diffusers.optimization."):
+            return False  # diffusers' noise schedulers; `diffusers.optimization` holds its LR schedules
         if _own_schedule(constructor, model):
             return False  # a class of the project that sets the learning rate its own way
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))

@@ -182,7 +182,7 @@ class _State:
     @property
     def containers(self) -> set[str]:
         """Names the iteration unpacks or indexes by a string key (found at the first
-        graph-holding assignment: most iterations have none worth the walk)."""
+        accumulation of a loss: most iterations have none)."""
         if self._containers is None:
             self._containers = _containers(self.loop) if self.loop is not None else set()
         return self._containers
@@ -225,10 +225,6 @@ class _State:
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value):
-            self.graph.discard(name)
-        elif (self.refs(value) or name in self.backpropagated) and name in self.containers:
-            # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
-            # loss function returned holds the loss; it is not a tensor (no `.detach()`)
             self.graph.discard(name)
         elif self.refs(value) or (name in self.backpropagated and not _number(value)):
             self.graph.add(name)
@@ -358,6 +354,11 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     for line in flattener.lines:
         small = line.small
         found = _accumulation(small, state, source)
+        if found is not None and not line.no_grad:
+            # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
+            # loss function returned holds the loss; it is not a tensor (no `.detach()`)
+            refs = [ref for ref in found[1] if not (isinstance(ref, ast.Name) and ref.id in state.containers)]
+            found = (found[0], refs) if refs else None
         if found is not None and not line.no_grad:
             accumulator, refs = found
             if scope is None:

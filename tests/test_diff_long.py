@@ -59,3 +59,17 @@ def test_stretch_by_stretch_diff_applies(tmp_path: Path, seed: int, monkeypatch:
     patch = diff.unified_diff("f.py", old_text, new_text)
     assert bool(patch) == (old_text != new_text)
     assert _apply(tmp_path, old_text, patch) == new_text
+
+
+@pytest.mark.parametrize("tool", [["git", "apply", "-p1", "-"], ["patch", "-p1"]])
+def test_a_name_with_spaces_applies(tmp_path: Path, tool: list[str]) -> None:
+    """The header ends a name holding spaces with a tab (as git does): GNU patch would cut
+    it at the first space and skip the file, `git apply` reads both."""
+    folder = tmp_path / "my runs"
+    folder.mkdir()
+    target = folder / "train step.py"
+    target.write_text("a = 1\nb = 2\n")
+    patch = diff.unified_diff("my runs/train step.py", "a = 1\nb = 2\n", "a = 1\nb = 3\n")
+    assert patch.startswith("--- a/my runs/train step.py\t\n+++ b/my runs/train step.py\t\n")
+    subprocess.run(tool, cwd=tmp_path, input=patch.encode(), check=True, capture_output=True)
+    assert target.read_text() == "a = 1\nb = 3\n"

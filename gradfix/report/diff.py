@@ -15,6 +15,10 @@ def unified_diff(path: str, old: str, new: str) -> str:
     out: list[str] = []
     # a/ b/ prefixes for `git apply` (-p1); an absolute path is given as is (`patch -p0`)
     before, after = (name, name) if name.startswith("/") else (f"a/{name}", f"b/{name}")
+    if " " in name:
+        # a tab ends a name holding spaces, as git writes it: GNU patch cuts the name at the
+        # first space otherwise (and skips the file)
+        before, after = before + "\t", after + "\t"
     if len(old_lines) + len(new_lines) < _BIG:
         lines = difflib.unified_diff(old_lines, new_lines, before, after)
     else:

@@ -229,6 +229,9 @@ class _Resolver:
                     if facts.source.key(target.elts[1]) == binding.key:
                         return self.value(args[1], facts, binding.statement, binding.class_name, depth)
             return None
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.Name, ast.Attribute)) and dotted(stmt.value) is not None:
+            # `opt_g, opt_d = optimizers`: what the unpacked name holds (the list `amp.initialize` handed back)
+            return self.key(facts.source.key(stmt.value), facts, stmt, depth + 1)
         # `model, opt = accelerator.prepare(model, opt)`: the element's own argument
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _HANDS_BACK:
             args = positional(stmt.value)

@@ -5,7 +5,7 @@ Read from the installed pytorch-ignite 0.5.5 wheel and proven by tests/libraries
 
 from __future__ import annotations
 
-from .schema import AccumulationSetting, Constructor, Effect, FrameworkClass, Library, Method
+from .schema import AccumulationSetting, Constructor, Effect, FrameworkClass, Library, Method, OptimizerClass
 
 VERSION = "0.5.5"
 _SRC = f"pytorch-ignite {VERSION}: ignite/"
@@ -84,6 +84,22 @@ FRAMEWORKS = (
     ),
 )
 
+OPTIMIZERS = (
+    OptimizerClass(
+        qualname="ignite.distributed.auto_optim",
+        aliases=("ignite.distributed.auto.auto_optim",),
+        clear_keywords=(),
+        source=_SRC + "distributed/auto.py auto_optim",
+        proof=_PROOF + "test_auto_optim_may_hand_back_horovods_optimizer",
+        note=(
+            "a function: it hands the optimizer back as it is (no distribution, torch native), a subclass with "
+            "its own step (XLA), or horovod.torch.DistributedOptimizer(optimizer) under the horovod backend, "
+            "whose zero_grad(self) takes no argument (gradfix/libraries/horovod.py): the optimizer it returns "
+            "may refuse set_to_none"
+        ),
+    ),
+)
+
 LIBRARY = Library(
     name="ignite",
     version=VERSION,
@@ -91,5 +107,6 @@ LIBRARY = Library(
     constructors=CONSTRUCTORS,
     methods=METHODS,
     frameworks=FRAMEWORKS,
+    optimizers=OPTIMIZERS,
     kinds={"ignite-engine": "ignite.engine.Engine (also what create_supervised_trainer returns)"},
 )

@@ -72,3 +72,26 @@ def test_create_supervised_trainer_accumulates_and_divides() -> None:
     trainer = create_supervised_trainer(model, opt, torch.nn.functional.mse_loss, gradient_accumulation_steps=3)
     trainer.run(data, max_epochs=1)
     assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=True, accumulation=3)))
+
+
+def test_auto_optim_may_hand_back_horovods_optimizer() -> None:
+    """`idist.auto_optim` as installed: without a distributed backend it hands the optimizer
+    back as it is, and under the horovod backend it wraps it in horovod's DistributedOptimizer
+    (whose `zero_grad(self)` takes no argument: tests/libraries/test_horovod.py), so the table
+    says the optimizer it returns may refuse `set_to_none`."""
+    import inspect
+
+    import ignite.distributed as idist
+    from ignite.distributed import auto
+
+    from gradfix import libraries
+
+    entry = libraries.optimizer_class("ignite.distributed.auto_optim")
+    assert entry is not None and entry.clear_keywords == ()
+    assert libraries.optimizer_class("ignite.distributed.auto.auto_optim") is entry
+    assert idist.auto_optim is auto.auto_optim
+    model = _tiny.linear()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    assert idist.auto_optim(optimizer) is optimizer  # no distributed backend here
+    source = inspect.getsource(auto.auto_optim)
+    assert "hvd.DistributedOptimizer(" in source and "HOROVOD" in source

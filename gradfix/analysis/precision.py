@@ -89,7 +89,8 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                     style = fp16_cuda_autocast(expr, qualify)
                     if style is not None:
                         seen.add(id(node))
-                        out.append(UnscaledAutocast(loop, node, expr, style))
+                        if not _records_no_graph(node, model):
+                            out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
 
@@ -108,6 +109,32 @@ def _scaled_elsewhere(loop: TrainingLoop, model: ModuleModel) -> bool:
         source = event.source or model.source
         for helper in event.helpers:
             if _MANAGED.search(source.segment(helper)):
+                return True
+    return False
+
+
+_NO_GRAD = ("torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad")
+
+
+def _records_no_graph(node: ast.stmt, model: ModuleModel) -> bool:
+    """The autocast block runs under `torch.no_grad()` or `torch.inference_mode()` (in the same
+    `with` or one around it, in its function): a frozen feature extractor run in float16,
+    whose outputs no backward reaches, so there is nothing for a scaler to scale."""
+    qualify = model.facts.imports.qualify
+    current: ast.AST | None = node
+    while current is not None and not isinstance(current, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+        if isinstance(current, WITHS):
+            for item in current.items:
+                expr = item.context_expr
+                called = expr.func if isinstance(expr, ast.Call) else expr
+                name = qualify(_dotted(called)) or ""
+                if name in _NO_GRAD:
+                    return True
+        current = model.source.owner_of(current)  # type: ignore[arg-type]
+    if isinstance(current, FUNCTIONS):
+        for decorator in current.decorator_list:
+            called = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if (qualify(_dotted(called)) or "") in _NO_GRAD:
                 return True
     return False
 

@@ -79,7 +79,9 @@ class Fp16AutocastWithoutScaler(Rule):
     CPU autocast, a device or dtype gradfix cannot read, `enabled=False`, any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps
-    in a helper (of any file of the project) whose text mentions loss scaling.
+    in a helper (of any file of the project) whose text mentions loss scaling, and an autocast
+    block under `torch.no_grad()` or `torch.inference_mode()` (a frozen feature extractor: no
+    backward goes through it).
     """
 
     code = "GF022"

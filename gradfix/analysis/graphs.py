@@ -226,7 +226,9 @@ def is_forward_call(call: ast.Call) -> bool:
     func = call.func
     if isinstance(func, ast.Name):
         name = func.id
-        return name not in _BUILTINS and not name[:1].isupper()
+        # a capitalised name builds an object of a class (`Net(...)`); one or two capitals are
+        # models as GAN code names them (`G(z)`, `D(fake)`)
+        return name not in _BUILTINS and (not name[:1].isupper() or (len(name) <= 2 and name.isupper()))
     if isinstance(func, ast.Attribute):
         root = _root(func)
         if root is not None and root.id in _LIBRARY_ROOTS:

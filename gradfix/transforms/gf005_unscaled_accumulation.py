@@ -69,7 +69,9 @@ class UnscaledAccumulation(AccumulationRule):
     way to `backward()`, when N is used elsewhere in the iteration, when the loss comes
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves), inside `accelerator.accumulate()`, when the
-    loop runs more than one `backward()`, and when the iteration handles gradients by hand:
+    loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
+    scaler.scale(loss).backward()` / `else: loss.backward()`, count as one, and both are
+    divided), and when the iteration handles gradients by hand:
     it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
     micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
     or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
@@ -94,9 +96,22 @@ class UnscaledAccumulation(AccumulationRule):
     safety = Safety.SAFE
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        if len(acc.backwards) == 2 and _exclusive(acc.backwards[0], acc.backwards[1], acc.loop.node):
+            # `if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`: one backward
+            # per micro-batch, whichever runs; both are divided, or neither is reported
+            found = [self._unscaled(backward, acc, model) for backward in acc.backwards]
+            if any(f is None or f.fix is None for f in found) or not all(b.direct for b in acc.backwards):
+                return None
+            first, second = found
+            if first.message != second.message:  # type: ignore[union-attr]
+                return None  # another loss in each branch
+            edits = [*first.fix.edits, *second.fix.edits]  # type: ignore[union-attr]
+            return Finding(first.code, first.message, first.node, fix=Fix(edits, Safety.SAFE), related=first.related)  # type: ignore[union-attr]
         if len(acc.backwards) != 1:
             return None
-        backward = acc.backwards[0]
+        return self._unscaled(acc.backwards[0], acc, model)
+
+    def _unscaled(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:
         if backward.loss is None or backward.engine:
             return None
         if not backward.direct and not _helper_backpropagates_as_given(backward, model):
@@ -128,6 +143,19 @@ class UnscaledAccumulation(AccumulationRule):
             fix=_fix(backward, loss, n_text, source),
             related=(acc.loop.node,),
         )
+
+
+def _exclusive(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:
+    """The two events sit in the two branches of one `if` (its body and its `else`), under the
+    same branches around it: exactly one of them runs per iteration."""
+    outer_a = [(id(x.node), x.kind) for x in a.branches_within(loop)]
+    outer_b = [(id(x.node), x.kind) for x in b.branches_within(loop)]
+    for index, ((node_a, kind_a), (node_b, kind_b)) in enumerate(zip(outer_a, outer_b)):
+        if node_a != node_b:
+            return False
+        if kind_a != kind_b:
+            return {kind_a, kind_b} == {"if", "else"} and outer_a[:index] == outer_b[:index]
+    return False
 
 
 def _helper_backpropagates_as_given(backward: GradEvent, model: ModuleModel) -> bool:

@@ -20,3 +20,14 @@ def train(G, D, batches, latent=16):
         g_loss = bce(scores, torch.ones(real.size(0), 1))
         g_loss.backward()
         opt_G.step()
+
+
+def main():
+    torch.manual_seed(0)
+    G = nn.Sequential(nn.Linear(16, 16), nn.Tanh(), nn.Linear(16, 4))
+    D = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 1))
+    train(G, D, [torch.randn(8, 4) for _ in range(3)])
+
+
+if __name__ == "__main__":
+    main()

@@ -80,6 +80,18 @@ METHODS = (
         stand_in=True,
         note="the same contract as NativeScaler through apex.amp; does not clear",
     ),
+    Method(
+        kind="apex-amp",
+        name="master_params",
+        effects=(),
+        source=_APEX,
+        proof=_PROOF + "test_apex_master_params_only_yields_parameters",
+        stand_in=True,
+        note=(
+            "amp.master_params(optimizer) yields the parameters the optimizer updates (what a clip is "
+            "given): it reads the optimizer and touches no gradient"
+        ),
+    ),
 )
 
 CONTEXTS = (

@@ -154,6 +154,20 @@ def test_apex_scale_loss_stand_in_scales_then_unscales() -> None:
     assert all(torch.allclose(a, b) for a, b in zip(_tiny.grads(model), expected))
 
 
+def test_apex_master_params_only_yields_parameters() -> None:
+    """The stand-in's `amp.master_params(optimizer)`: the optimizer's parameters, and no
+    gradient, weight or step changed by asking for them (what a clip of them is given)."""
+    batch = _tiny.batches(1)[0]
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    _tiny.mse(model, batch).backward()
+    grads, weights = _tiny.grads(model), _tiny.weights(model)
+    params = list(apex_amp.amp.master_params(opt))
+    assert [id(p) for p in params] == [id(p) for p in model.parameters()]
+    assert _tiny.same(_tiny.grads(model), grads, exact=True)
+    assert _tiny.same(_tiny.weights(model), weights, exact=True)
+
+
 def test_lookahead_steps_base_and_clears_shared_params(timm_module) -> None:
     lookahead = timm_module("timm.optim.lookahead")
     data = _tiny.batches(3)

@@ -245,6 +245,15 @@ class _ModeWalker:
         if recv is not None and method in ("eval", "train") and dotted(recv) is not None or (
             recv is not None and method in ("eval", "train") and isinstance(recv, ast.Subscript)
         ):
+            if ctx.via and isinstance(recv, ast.Name) and recv.id != "self" and recv.id not in dict(ctx.mapping):
+                # a name of the helper's own (`net = self.net`, or a parameter left to its
+                # default and rebound: `if module is None: module = self.model`): the module
+                # it is bound to, or, when that is not one module, a switch of some module
+                alias = _local_alias(ctx.functions[-1], recv.id)
+                if alias is None:
+                    self.emit(ModeKind.UNSURE, (self.key(recv, ctx),), call, ctx)
+                    return
+                recv = alias
             key = self.key(recv, ctx)
             kind = _mode_of(call, method)  # type: ignore[arg-type]
             self.emit(kind, (key,), call, ctx)
@@ -339,6 +348,41 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _local_alias(function: ast.AST, name: str) -> ast.expr | None:
+    """The one module a name of a helper stands for: every value the function assigns to it
+    (outside nested functions; `None` aside) is the same dotted name (`net = self.net`), and
+    it is not a parameter with another default. None when that cannot be told."""
+    values: list[ast.expr] = []
+    todo: list[ast.AST] = list(getattr(function, "body", []))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            values.append(node.value)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return None
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):
+            bound = [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else [i.optional_vars for i in node.items if i.optional_vars]
+            if any(isinstance(n, ast.Name) and n.id == name for target in bound for n in ast.walk(target)):
+                return None  # a loop or `with` variable
+        todo.extend(ast.iter_child_nodes(node))
+    args = getattr(function, "args", None)
+    if args is not None:
+        positional_args = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional_args][len(positional_args) - len(args.defaults) :], args.defaults))
+        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        if name in {a.arg for a in (*positional_args, *args.kwonlyargs)}:
+            default = defaults.get(name)
+            if default is None or not (isinstance(default, ast.Constant) and default.value is None):
+                return None  # a parameter the caller may pass (or with a default of its own)
+    kept = [v for v in values if not (isinstance(v, ast.Constant) and v.value is None)]
+    texts = {dotted(v) for v in kept}
+    if len(texts) != 1 or None in texts:
+        return None
+    return kept[0]
 
 
 def _plain_attribute(value: ast.expr) -> bool:

@@ -50,6 +50,7 @@ from gradfix.source import (
     TRIES,
     WITHS,
     Source,
+    blocks_of,
 )
 from gradfix.walk import ast_walk
 
@@ -355,20 +356,24 @@ def _local_alias(function: ast.AST, name: str) -> ast.expr | None:
     (outside nested functions; `None` aside) is the same dotted name (`net = self.net`), and
     it is not a parameter with another default. None when that cannot be told."""
     values: list[ast.expr] = []
-    todo: list[ast.AST] = list(getattr(function, "body", []))
-    while todo:
+    todo: list[ast.stmt] = list(getattr(function, "body", []))
+    while todo:  # statements only
         node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            values.append(node.value)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)) and isinstance(node.target, ast.Name) and node.target.id == name:
+        if isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                values.append(node.value)
+            elif any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast.walk(t)):
+                return None  # unpacked into it
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name) and node.target.id == name:
             return None
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):
             bound = [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else [i.optional_vars for i in node.items if i.optional_vars]
             if any(isinstance(n, ast.Name) and n.id == name for target in bound for n in ast.walk(target)):
                 return None  # a loop or `with` variable
-        todo.extend(ast.iter_child_nodes(node))
+        for block in blocks_of(node):
+            todo.extend(block)
     args = getattr(function, "args", None)
     if args is not None:
         positional_args = [*args.posonlyargs, *args.args]

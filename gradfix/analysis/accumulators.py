@@ -35,7 +35,6 @@ from gradfix.analysis.names import (
     walk_expression,
 )
 from gradfix.patterns import lazily
-from gradfix.walk import ast_walk
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -46,6 +45,7 @@ from gradfix.source import (
     WITHS,
     Source,
 )
+from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:

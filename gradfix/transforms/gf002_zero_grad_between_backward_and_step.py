@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.accumulation import accumulation_of
+from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
@@ -214,10 +215,22 @@ def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel) -> b
         return clear.target == optimizer
     if clear.scope is ClearScope.MODEL and clear.target is not None:
         info = model.facts.info(optimizer)
-        return (
-            info is not None
-            and info.params is not None
-            and model.source.code(info.params) == f"{clear.target}.parameters()"
+        if info is None or info.params is None:
+            return False
+        params = model.source.code(info.params)
+        if params == f"{clear.target}.parameters()":
+            return True
+        # `self.net = net` and `self.opt = Adam(net.parameters())` (in `__init__`): the clear of
+        # `self.net` clears the parameters the optimizer was built over
+        base = params.removesuffix(".parameters()")
+        if base == params or not base.isidentifier() or not (clear.target.startswith("self.") and optimizer.startswith("self.")):
+            return False
+        return any(
+            isinstance(stmt.value, ast.Name)  # type: ignore[attr-defined]
+            and stmt.value.id == base  # type: ignore[attr-defined]
+            and any(model.source.key(t) == clear.target for t in stmt.targets)  # type: ignore[attr-defined]
+            for stmt in assignment_statements(model)
+            if stmt.__class__ is ast.Assign
         )
     return False
 

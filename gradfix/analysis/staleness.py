@@ -200,7 +200,13 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             value = stmt.value
             for target in targets:
-                if not isinstance(target, (ast.Name, ast.Attribute)) or dotted(target) is None or value is None:
+                indexed = (  # `model[2] = nn.Linear(...)`: a submodule of a Sequential, by position
+                    isinstance(target, ast.Subscript)
+                    and dotted(target.value) is not None
+                    and isinstance(target.slice, ast.Constant)
+                    and isinstance(target.slice.value, (int, str))
+                )
+                if not (indexed or (isinstance(target, (ast.Name, ast.Attribute)) and dotted(target) is not None)) or value is None:
                     continue
                 key = source.key(target)
                 if key.endswith(".requires_grad") or key.endswith(".data") or key.endswith(".weight") or key.endswith(".bias"):

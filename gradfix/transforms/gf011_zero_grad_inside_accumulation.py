@@ -10,7 +10,7 @@ from gradfix.analysis.accumulation import (
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import method_name
+from gradfix.analysis.names import dotted, method_name
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
@@ -87,8 +87,10 @@ class ZeroGradInsideAccumulation(Rule):
     under no branch or nested loop of it:
 
     - `model.zero_grad()` in the block (Accelerate skips the prepared optimizer's clear between
-      sync steps, not a module's): it becomes `opt.zero_grad()` when the block steps exactly one
-      optimizer, else no fix;
+      sync steps, not a module's), of the module the block accumulates (its argument, or one a
+      prepared optimizer the block steps was built over; another module, a probe trained on
+      every micro-batch, clears its own): it becomes `opt.zero_grad()` when the block steps
+      exactly one optimizer, and that one prepared, else no fix;
     - a prepared optimizer's clear followed, in the same block, by a backward and that
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
       moves to right after the step when both are calls alone on their lines in the same block,
@@ -162,8 +164,11 @@ class ZeroGradInsideAccumulation(Rule):
                 for e in events
                 if e.kind is EventKind.STEP and e.target is not None and library_accumulation(e) is block
             }
+            prepared = {key for key in steps if not _plain_optimizer(key, model)}
+            if not _accumulated_module(clear.target or "", block, prepared, model):
+                continue  # another module (a probe updated by hand): its clear is its own business
             fix = None
-            if len(steps) == 1:
+            if len(steps) == 1 and steps == prepared:
                 fix = _replace_receiver(clear, next(iter(steps)))
             yield Finding(
                 self.code,
@@ -209,6 +214,31 @@ class ZeroGradInsideAccumulation(Rule):
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,
         )
+
+
+def _plain_optimizer(key: str, model: ModuleModel) -> bool:
+    """Built by an optimizer constructor and never handed to `accelerator.prepare()`: its
+    clears and steps run on every micro-batch, Accelerate does not gate them."""
+    info = model.facts.info(key)
+    return info is not None and info.kind == "optimizer" and info.library is None and info.strong
+
+
+def _accumulated_module(key: str, block: ast.AST, steps: set[str], model: ModuleModel) -> bool:
+    """The module cleared is what the `accumulate(...)` block accumulates: the block's own
+    argument (`accelerator.accumulate(model)`), or a module whose parameters a prepared
+    optimizer the block steps (only on sync steps) was built over."""
+    source = model.source
+    for item in getattr(block, "items", ()):
+        call = item.context_expr
+        if isinstance(call, ast.Call) and _is_accumulate(call):
+            for arg in [*call.args, *(kw.value for kw in call.keywords)]:
+                if dotted(arg) is not None and source.key(arg) == key:
+                    return True
+    for step in steps:
+        info = model.facts.info(step)
+        if info is not None and info.params is not None and source.code(info.params) == f"{key}.parameters()":
+            return True
+    return False
 
 
 def _is_accumulate(node: ast.AST) -> bool:

@@ -122,6 +122,10 @@ def describe_backward(event: GradEvent) -> BackwardCall | None:
         if len(args) != 1 or event.loss is not args[0]:
             return None
         return _with_keywords(call, "argument", args[0], call.keywords)
+    if isinstance(recv, ast.Call) and method_name(recv) != "scale" and not isinstance(recv.func, ast.Attribute):
+        # `bce(scores, ones).backward()`: a loss computed where it is backpropagated (not a
+        # method's result such as `model(x).sum()`, nor a scaler's)
+        return _tensor_backward(call, recv)
     if isinstance(recv, ast.Call):
         if method_name(recv) != "scale" or len(recv.args) != 1 or recv.keywords or isinstance(recv.args[0], ast.Starred):
             return None

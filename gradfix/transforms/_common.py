@@ -110,3 +110,10 @@ def clear_call(target: str, model: ModuleModel, at: ast.AST) -> str:
     if rejects_set_to_none(target, at, model):
         return f"{target}.zero_grad()"
     return f"{target}.zero_grad(set_to_none=True)"
+
+
+def built_over(optimizer: str, module: str, model: ModuleModel) -> bool:
+    """The optimizer was built over that module's parameters (`opt = Adam(model.parameters())`):
+    `model.zero_grad()` clears what it steps."""
+    info = model.facts.info(optimizer)
+    return info is not None and info.params is not None and model.source.code(info.params) == f"{module}.parameters()"

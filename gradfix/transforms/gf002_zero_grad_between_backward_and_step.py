@@ -12,6 +12,7 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.source import FOR_LOOPS
 from gradfix.transforms._common import (
     below,
+    built_over,
     branch_prefix,
     indented_block,
     iteration_start,
@@ -214,20 +215,15 @@ def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel) -> b
     if clear.scope is ClearScope.OPTIMIZER:
         return clear.target == optimizer
     if clear.scope is ClearScope.MODEL and clear.target is not None:
-        info = model.facts.info(optimizer)
-        if info is None or info.params is None:
-            return False
-        params = model.source.code(info.params)
-        if params == f"{clear.target}.parameters()":
+        if built_over(optimizer, clear.target, model):
             return True
+        if not (clear.target.startswith("self.") and optimizer.startswith("self.")):
+            return False
         # `self.net = net` and `self.opt = Adam(net.parameters())` (in `__init__`): the clear of
         # `self.net` clears the parameters the optimizer was built over
-        base = params.removesuffix(".parameters()")
-        if base == params or not base.isidentifier() or not (clear.target.startswith("self.") and optimizer.startswith("self.")):
-            return False
         return any(
             isinstance(stmt.value, ast.Name)  # type: ignore[attr-defined]
-            and stmt.value.id == base  # type: ignore[attr-defined]
+            and built_over(optimizer, stmt.value.id, model)  # type: ignore[attr-defined]
             and any(model.source.key(t) == clear.target for t in stmt.targets)  # type: ignore[attr-defined]
             for stmt in assignment_statements(model)
             if stmt.__class__ is ast.Assign

@@ -12,7 +12,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import event_code, owned_events, single_call_statement
+from gradfix.transforms._common import built_over, event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -234,11 +234,7 @@ def _accumulated_module(key: str, block: ast.AST, steps: set[str], model: Module
             for arg in [*call.args, *(kw.value for kw in call.keywords)]:
                 if dotted(arg) is not None and source.key(arg) == key:
                     return True
-    for step in steps:
-        info = model.facts.info(step)
-        if info is not None and info.params is not None and source.code(info.params) == f"{key}.parameters()":
-            return True
-    return False
+    return any(built_over(step, key, model) for step in steps)
 
 
 def _is_accumulate(node: ast.AST) -> bool:
@@ -258,7 +254,6 @@ def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) 
         return clear.target if clear.target in acc.targets else None
     if clear.scope is ClearScope.MODEL and clear.target is not None and len(acc.targets) == 1:
         target = next(iter(acc.targets))
-        info = model.facts.info(target)
-        if info is not None and info.params is not None and model.source.code(info.params) == f"{clear.target}.parameters()":
+        if built_over(target, clear.target, model):
             return target
     return None

@@ -73,6 +73,7 @@ class Accumulation:
     backwards: list[GradEvent]  # BACKWARD events every micro-batch runs
     clears: list[GradEvent]  # CLEAR events of the iteration
     targets: set[str] = field(default_factory=set)  # stepped optimizers
+    guards: int = 0  # mode tests (`if mode == "train":`) around the window's backwards and steps
 
     @property
     def position(self) -> int:
@@ -122,7 +123,11 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     if any(library_accumulation(e) is not None for e in events):
         return None  # Accelerate decides when to step
     first = steps[0]
-    inner = first.branches_within(loop.node)
+    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+    if not backwards:
+        return None
+    guards = _guards(steps + backwards, loop, model.source)
+    inner = first.branches_within(loop.node)[guards:]
     if not inner or first.loops_within(loop.node) or inner[0].kind != "if":
         return None
     branch = inner[0]
@@ -130,18 +135,19 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None
     # every step of the iteration sits under that same `if`
     for step in steps:
-        within = step.branches_within(loop.node)
+        within = step.branches_within(loop.node)[guards:]
         if not within or within[0].node is not branch.node or within[0].kind != "if" or step.loops_within(loop.node):
             return None
-    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
-    if not backwards or any(_under(b, branch.node) for b in backwards):
+        if any(_periodic_test(inner.test) for inner in within[1:]):
+            return None  # `if windows % log_every == 0: step`: the window is another count
+    if any(_under(b, branch.node) for b in backwards):
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
     if any(b.engine for b in backwards):
         return None
     first_backward = events.index(backwards[0])
     step_test = source_code(model.source, branch.test)
     for clear in events[:first_backward]:
-        within = clear.branches_within(loop.node) if clear.kind is EventKind.CLEAR else ()
+        within = clear.branches_within(loop.node)[guards:] if clear.kind is EventKind.CLEAR else ()
         if within and within[0].kind == "if" and within[0].test is not None and source_code(model.source, within[0].test) == step_test:
             # `if boundary: opt.zero_grad()` before the backward, under the step's own test: on
             # the window's last micro-batch the clear wipes the ones before it, so each step
@@ -168,7 +174,45 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         backwards=backwards,
         clears=clears,
         targets={s.target for s in steps if s.target is not None},
+        guards=guards,
     )
+
+
+def _periodic_test(test: ast.expr | None) -> bool:
+    return test is not None and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast.walk(test))
+
+
+def _guards(events: list[GradEvent], loop: TrainingLoop, source: Source) -> int:
+    """How many `if`s around every backward and every step of the iteration are the same
+    mode test (`if mode == "train":`, `if is_training:`): a test that holds for the whole
+    loop, since it calls nothing and reads no name the loop binds. The accumulation is read
+    inside them."""
+    branches = [e.branches_within(loop.node) for e in events]
+    count = 0
+    for level, branch in enumerate(branches[0]):
+        if branch.kind != "if" or branch.test is None or not isinstance(branch.node, ast.If):
+            break
+        if any(len(other) <= level or other[level].node is not branch.node or other[level].kind != "if" for other in branches):
+            break
+        if not _loop_invariant(branch.test, loop, source):
+            break
+        count += 1
+    return count
+
+
+def _loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
+    names = set()
+    for node in ast.walk(test):
+        if isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            return False  # a window test of its own
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+    if not names:
+        return False
+    node = loop.node
+    return not any(_assigns(node, name, source) for name in names)
 
 
 def source_code(source: Source, node: ast.AST) -> str:
@@ -181,17 +225,44 @@ def _not_really_accumulating(periodic: Periodic, loop: TrainingLoop, model: Modu
     decides a window."""
     if periodic.n_value is not None:
         return periodic.n_value == 1
-    if not isinstance(periodic.n, ast.Name):
+    n, key = periodic.n, None
+    if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and isinstance(n.slice, ast.Constant):
+        n, key = n.value, n.slice.value  # `hp["subdivisions"]`: the key's value in `hp = {...}`
+    if not isinstance(n, ast.Name):
         return False
-    name = periodic.n.id
+    name = n.id
     scope = loop.function if loop.function is not None else model.module
     values = [value for value in _values_of(name, scope)]
+    if not values and scope is not model.module and not _is_parameter(name, scope):
+        values = [value for value in _values_of(name, model.module)]  # a module-level setting
     if not values:
         return False
+    if key is not None:
+        picked = [_dict_value(value, key) for value in values]
+        values = [value for value in picked if value is not None]
+        if len(values) != len(picked):
+            return False
     texts = [model.source.code(value) for value in values]
     if any("deepspeed" in text.lower() for text in texts):
         return True
     return all(text == "1" for text in texts)
+
+
+def _is_parameter(name: str, function: ast.AST) -> bool:
+    arguments = getattr(function, "args", None)
+    if not isinstance(arguments, ast.arguments):
+        return False
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return any(a is not None and a.arg == name for a in every)
+
+
+def _dict_value(value: ast.expr, key: object) -> ast.expr | None:
+    """The value a dict display gives a literal key (`{"subdivisions": 1}`), if it gives one."""
+    if isinstance(value, ast.Dict):
+        for k, v in zip(value.keys, value.values):
+            if isinstance(k, ast.Constant) and k.value == key:
+                return v
+    return None
 
 
 def _values_of(name: str, scope: ast.AST) -> list[ast.expr]:
@@ -324,7 +395,7 @@ def _parse_part(part: ast.expr, holder: ast.stmt, source: Source, negated: bool 
         return None
     n = modulo.right
     n_key = source.key(n)
-    if dotted(n) is None and int_value(n) is None:
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
         return None
     n_value = int_value(n)
     if n_value is not None and n_value < 2:
@@ -413,6 +484,15 @@ def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source
     ):
         return "last"
     return None
+
+
+def is_keyed_setting(expr: ast.expr) -> bool:
+    """A setting read from a dict by literal keys: `hp["subdivisions"]`, `self.cfg["train"]["accum"]`."""
+    while isinstance(expr, ast.Subscript):
+        if not (isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)):
+            return False
+        expr = expr.value
+    return dotted(expr) is not None
 
 
 def _counter_expression(expr: ast.expr) -> tuple[str, int] | None:

@@ -7,7 +7,7 @@ from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
-from gradfix.analysis.names import call_name, is_number, last_name, method_name, walk_expression
+from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
 from gradfix.transforms._accumulation import AccumulationRule
@@ -66,7 +66,8 @@ class UnscaledAccumulation(AccumulationRule):
     changes in place, without a gradient argument, and neither divides, mentions N or
     accumulation, nor (for a method) belongs to a class that registers hooks. The rule stays
     silent when the loss is divided or multiplied by anything that is not a literal on its
-    way to `backward()`, when N is used elsewhere in the iteration, when the loss comes
+    way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
+    only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration, when the loss comes
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves), inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
@@ -76,16 +77,23 @@ class UnscaledAccumulation(AccumulationRule):
     micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
     or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
     micro-batch's gradient is meant whole). A plain `p.grad = None` or `p.grad.zero_()` is a
-    clear, not gradient handling.
+    clear, not gradient handling. It is silent too when the loss sums over its micro-batch
+    instead of averaging (`reduction="sum"` or `size_average=False` in a call on its way, a
+    criterion built with them, a loss class or function of the module whose code has them, or
+    a loss that is itself a `.sum()`): the window's gradient is then the sum-loss gradient of
+    the whole window, which is what the author set the learning rate for.
 
     A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
     training loop gradfix can see through whose every optimizer step sits in the body of one
     `if` (the outermost branch around the first step inside the loop, in no nested loop) while
     every backward runs outside that `if` and the first backward runs before the first step.
-    The `if` test (or the one name it tests, assigned once in the loop body; or
-    `not is_accumulating` for a `!=` test) holds exactly one periodic part: `A % N == 0`,
-    `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and `N` a name or a
-    literal of at least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
+    Around the window, `if`s that hold every backward and every step and test the mode of the
+    whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
+    name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
+    once in the loop body; or `not is_accumulating` for a `!=` test) holds exactly one periodic
+    part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
+    `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
+    least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
     It is not one when N is 1 or read from a DeepSpeed config, when a step goes through an
     engine that accumulates by itself, or inside `accelerator.accumulate()`.
     """
@@ -134,6 +142,10 @@ class UnscaledAccumulation(AccumulationRule):
         assert loss is not None
         if _scaled(loss, acc, model, n_text):
             return None
+        if _sum_reduced(loss, acc, model):
+            return None  # micro-batch sums add up to the whole batch's sum: nothing to divide
+        if _times_reciprocal(loss, acc, model):
+            return None  # `(0.25 * loss).backward()` with N = 4: divided already
         if not backward.direct and _helper_mentions_scaling(backward, model, n_text):
             return None
         return Finding(
@@ -314,6 +326,120 @@ def _scaled(loss: ast.expr, acc: Accumulation, model: ModuleModel, n_text: str) 
     return False
 
 
+def _sum_reduced(loss: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:
+    """The loss is a sum over its micro-batch, not a mean (`reduction="sum"`, `.sum()`): the
+    accumulated gradient is then the sum-loss gradient of the whole window, as the author
+    meant (the learning rate is set for it), and dividing by N would shrink every step."""
+    body = acc.loop.node.body
+    source = model.source
+    visited: set[str] = set()
+    # (expression, depth, whether it is the whole loss: a sum inside it may be a regulariser's)
+    pending: list[tuple[ast.AST, int, bool]] = [(loss, 0, True)]
+    while pending:
+        expr, depth, whole = pending.pop()
+        if depth > _MAX_DEPTH:
+            return False
+        if whole and isinstance(expr, ast.Call) and (method_name(expr) in ("sum", "nansum") or call_name(expr) in ("torch.sum", "torch.nansum")):
+            return True  # `((pred - y) ** 2).sum()`
+        for node in walk_expression(expr):
+            if isinstance(node, ast.Call) and (_sums(node) or _sum_reducing_callee(node, model)):
+                return True
+            if isinstance(node, ast.Name) and node.id not in visited:
+                visited.add(node.id)
+                values, _ = _assignments(node.id, body)
+                pending += [(value, depth + 1, whole and node is expr) for value in values if value is not None]
+    return False
+
+
+def _times_reciprocal(loss: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:
+    """The loss is multiplied by a literal that is 1/N, N known (a literal, or a name the module
+    binds only to that integer): `(loss * 0.5).backward()` with `% 2`, `0.25 * loss` with
+    `ACC = 4`. (Another literal, `0.5 * loss` with N = 4, is a loss weight.)"""
+    n = _known_count(acc, model)
+    if n is None:
+        return False
+    body = acc.loop.node.body
+    visited: set[str] = set()
+    pending: list[tuple[ast.AST, int]] = [(loss, 0)]
+    while pending:
+        expr, depth = pending.pop()
+        if depth > _MAX_DEPTH:
+            return False
+        for node in walk_expression(expr):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                for side in (node.left, node.right):
+                    if is_number(side) and abs(side.value * n - 1) < 1e-9:  # type: ignore[attr-defined]
+                        return True
+            elif isinstance(node, ast.Name) and node.id not in visited:
+                visited.add(node.id)
+                values, _ = _assignments(node.id, body)
+                pending += [(value, depth + 1) for value in values if value is not None]
+    return False
+
+
+def _known_count(acc: Accumulation, model: ModuleModel) -> int | None:
+    periodic = acc.periodic
+    if periodic.n_value is not None:
+        return periodic.n_value
+    if not isinstance(periodic.n, ast.Name):
+        return None
+    values = {
+        int_value(node.value)
+        for node in ast_walk(model.module)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == periodic.n.id for t in node.targets)
+    }
+    if len(values) != 1:
+        return None
+    return values.pop()
+
+
+def _sums(call: ast.Call) -> bool:
+    """`F.mse_loss(out, y, reduction="sum")`, `nn.BCELoss(size_average=False)`."""
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg == "reduction" and isinstance(value, ast.Constant) and value.value == "sum":
+            return True
+        if keyword.arg == "size_average" and isinstance(value, ast.Constant) and value.value is False:
+            return True
+    return False
+
+
+_SUM_TEXT = lazily(r"""reduction\s*=\s*['"]sum['"]|size_average\s*=\s*False""")
+
+
+def _sum_reducing_callee(call: ast.Call, model: ModuleModel) -> bool:
+    """The loss comes from an object built to sum (`criterion = nn.CrossEntropyLoss(reduction=
+    "sum")` ... `criterion(out, y)`), from a loss class of this module whose code sums, or from
+    a function of this module whose code sums."""
+    facts = model.facts
+    func = call.func
+    if isinstance(func, ast.Name) and func.id in facts.module_functions:
+        helper = facts.module_functions[func.id]
+        return _SUM_TEXT.search((helper.source or model.source).segment(helper.node)) is not None
+    key = model.source.key(func)
+    if not key or "(" in key:
+        return False
+    for value in _built_as(key, model):
+        if isinstance(value, ast.Call):
+            if _sums(value):
+                return True
+            owner = facts.classes.get(call_name(value) or "")
+            if owner is not None and _SUM_TEXT.search(model.source.segment(owner)) is not None:
+                return True
+    return False
+
+
+def _built_as(key: str, model: ModuleModel) -> list[ast.expr]:
+    """The values a name or attribute (`criterion`, `self.criterion`) is assigned anywhere in the module."""
+    values: list[ast.expr] = []
+    for node in ast_walk(model.module):
+        if isinstance(node, ast.Assign) and any(model.source.key(t) == key for t in node.targets):
+            values.append(node.value)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None and model.source.key(node.target) == key:
+            values.append(node.value)
+    return values
+
+
 def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     """A function of this module computes the loss: does it divide, or mention N?"""
     facts = model.facts
@@ -340,6 +466,8 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
     word = last_name(n_text) if not n_text.isdigit() else None
     if word is None:
         return False
+    n = acc.periodic.n
+    key = n.slice.value if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) else None
     skip = acc.periodic.holder
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
@@ -355,6 +483,8 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
             return True
         if isinstance(node, ast.Attribute) and node.attr == word:
             return True
+        if key is not None and isinstance(node, ast.Constant) and node.value == key:
+            return True  # `hp["subdivisions"]` read again
         stack.extend(ast.iter_child_nodes(node))
     return False
 

@@ -69,7 +69,8 @@ class MissingAccumulationFlush(AccumulationRule):
     ## Fix safety
     The flush goes right after the batch loop (inside an epoch loop, after the inner loop),
     under the negation of the loop's own window test (`if (i + 1) % N != 0:`), preceded by a
-    comment line. It repeats the statements of the window's `if` body that hold a step, a clear,
+    comment line; when the window sits inside a mode test of the whole loop (`if mode ==
+    "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`). It repeats the statements of the window's `if` body that hold a step, a clear,
     a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order.
 
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
@@ -93,7 +94,8 @@ class MissingAccumulationFlush(AccumulationRule):
 
     The rule is silent when a statement after the loop, at any level of its function, steps or
     flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
-    function or method of the module whose body steps; when the loop is a top-level statement
+    function or method of the module whose body steps (not the loop's own function: calling it
+    again runs the loop again, for the next epoch or an evaluation pass); when the loop is a top-level statement
     of a function that a statement of the module calls and then, in the same block, steps or
     flushes after it (`train_epoch(...); optimizer.step()`); and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
@@ -176,6 +178,14 @@ class MissingAccumulationFlush(AccumulationRule):
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
+        if acc.guards:
+            # `if mode == "train":` around the window: the flush steps only when it held (it
+            # reads no name the loop binds and calls nothing: after the loop it is what it was)
+            tests = [b.test for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards] if b.test is not None]
+            texts = [source.outer_segment(t) if source.parenthesized(t) or not isinstance(t, (ast.BoolOp, ast.IfExp)) else f"({source.code(t)})" for t in tests]
+            if len(texts) != acc.guards or any("\n" in t for t in texts):
+                return None
+            guard = " and ".join([*texts, guard])
         unit = source.indent_unit()
         lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
         for stmt in kept:
@@ -246,15 +256,15 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
         position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        if _any_steps(block[position + 1 :], model):
+        if _any_steps(block[position + 1 :], model, acc.loop.function):
             return True
     return _caller_steps_after(acc, model)
 
 
-def _any_steps(statements: list[ast.stmt], model: ModuleModel) -> bool:
+def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: ast.AST | None) -> bool:
     for later in statements:
         text = model.source.segment(later)
-        if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model):
+        if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
     return False
 
@@ -281,12 +291,14 @@ def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
         if statement is None or block is None:
             continue
         position = next((i for i, s in enumerate(block) if s is statement), None)
-        if position is not None and _any_steps(block[position + 1 :], model):
+        if position is not None and _any_steps(block[position + 1 :], model, function):
             return True
     return False
 
 
-def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
+def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_function: ast.AST | None) -> bool:
+    """A call of a function or method of the module that steps; not of the loop's own function:
+    calling it again runs the loop again (the next epoch, or an evaluation pass), no flush."""
     facts = model.facts
     for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
@@ -297,7 +309,7 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel) -> bool:
             helper = facts.module_functions.get(func.id)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
-        if helper is not None and ".step(" in (helper.source or model.source).segment(helper.node):
+        if helper is not None and helper.node is not loop_function and ".step(" in (helper.source or model.source).segment(helper.node):
             return True
     return False
 

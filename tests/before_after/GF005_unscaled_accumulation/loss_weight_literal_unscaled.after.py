@@ -1,0 +1,14 @@
+import torch
+from torch import nn
+
+ACCUMULATE = 4
+
+
+def train(model, loader):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for i, (x, y) in enumerate(loader):
+        loss = 0.5 * nn.functional.mse_loss(model(x), y)
+        (loss / ACCUMULATE).backward()
+        if (i + 1) % ACCUMULATE == 0 or i + 1 == len(loader):
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)

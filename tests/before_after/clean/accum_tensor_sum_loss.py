@@ -1,0 +1,12 @@
+import torch
+from torch import nn
+
+
+def fit(model, loader, accum_steps=4):
+    opt = torch.optim.SGD(model.parameters(), lr=1e-4)
+    for i, (x, y) in enumerate(loader):
+        loss = ((model(x) - y) ** 2).sum()
+        loss.backward()
+        if (i + 1) % accum_steps == 0 or i + 1 == len(loader):
+            opt.step()
+            opt.zero_grad(set_to_none=True)

@@ -79,13 +79,18 @@ class NeedlessRetainGraph(Rule):
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function, no later call in the iteration
-      that gradfix cannot see into receives a tensor of its graph, and no statement of the
+      that gradfix cannot see into receives a tensor of its graph (a name the iteration
+      rebinds after the backward on every path, from values outside the graph, holds a new
+      value: the generator step's `fake = G(z)`; one computed from the graph holds it too),
+      and no statement of the
       iteration keeps a tensor of its graph where it outlives the iteration: stored on an
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
       number;
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
-      and constants): no name bound before the loop by a forward pass or an accumulation, no
+      and constants): no name bound before the loop by a forward pass, an accumulation or a
+      computation on a tensor that requires gradients (`mix = torch.tanh(w @ w.T)` with `w`
+      made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
       constructor's result), not over tensors computed before the loop — a list or dict of
@@ -166,8 +171,15 @@ def _judge(
                 return "silent"
     scope_node: ast.AST = loop.function if loop.function is not None else model.module
     earlier_nodes = {id(e.node) for e in home.events if id(e) in earlier}
+    outermost = event.home_loops[0]
+    direct: set[int] | None = None
     for node in _backpropagating_calls(scope_node, model):
         if node is not event.node and id(node) not in earlier_nodes:
+            if (node.end_lineno, node.end_col_offset) < (outermost.lineno, outermost.col_offset):  # type: ignore[operator]
+                if direct is None:
+                    direct = _direct_calls(scope_node)
+                if id(node) in direct:
+                    continue  # written before the loops around the backward, in no function: done before they start
             return "silent"
     # 2. the loss is not handed out of the function
     flow = graphs.flow
@@ -189,9 +201,18 @@ def _judge(
         k for u in kept.units if graphs.builds_nodes(u) for k in graphs.graph(u).binds
     }
     position = flow.position(event.statement)
+    here = flow.units[position].ancestors  # type: ignore[index]
     for unit in flow.units[position + 1 :]:  # type: ignore[operator]
-        if unit.forward and not graph_free_text(unit.value_text) and graphs.reads_any(unit, kept_keys):
+        reads_graph = not graph_free_text(unit.value_text) and graphs.reads_any(unit, kept_keys)
+        if unit.forward and reads_graph:
             return "silent"
+        graph = graphs.graph(unit)
+        if reads_graph:
+            kept_keys = kept_keys | graph.binds  # `h = fake * 2`: h holds the graph too
+        elif unit.ancestors == here[: len(unit.ancestors)] and not graph.partial:
+            # rebound on every path from here, from other values (`fake = G(z)` again for the
+            # generator's step): later reads of the name see the new value
+            kept_keys = kept_keys - graph.binds
     # 2c. no tensor of the graph is kept where it outlives the iteration (`probe.last = loss`,
     # `history.append(loss)`): whoever reads it later may backpropagate through it again
     for unit in flow.units:
@@ -295,10 +316,13 @@ def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
     return False
 
 
-def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source) -> bool:
+def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source, computed: bool = False) -> bool:
     """`name` may hold a tensor with a graph built outside this iteration: a forward's output,
     an accumulation, an element of something that carries one (followed through plain
-    assignments and loop targets)."""
+    assignments and loop targets), or a computation on a tensor that requires gradients (a
+    leaf made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`):
+    `mix = torch.tanh(w @ w.T)` before the loop is one graph every iteration walks again.
+    `computed`: a computation (not a plain renaming) reads the name."""
     for unit in scope.binding(name):
         if isinstance(unit.node, FOR_LOOPS):
             if _iterable_carries_graph(unit.node.iter, scope, visited, source):
@@ -308,11 +332,24 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
             continue
         if unit.forward or unit.augmented:
             return True
+        value = getattr(unit.node, "value", None)
+        plain = isinstance(value, (ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Starred))
+        if _LEAF.search(unit.value_text):
+            if computed:
+                return True  # a leaf that requires gradients, computed on by the reader
+            continue  # the leaf itself, read as it is: no graph yet
+        if (computed or not plain) and _PARAMETER.search(unit.value_text):
+            return True  # computed on a module's parameters (`w / w.norm()` of `enc.weight`)
         for other in unit.data - visited:  # `hidden = new_hidden`, `losses = [a, b]`: follow
             visited.add(other)
-            if _graph_from_elsewhere(other, scope, visited, source):
+            if _graph_from_elsewhere(other, scope, visited, source, computed or not plain):
                 return True
     return False
+
+
+# a tensor made to require gradients; a module's parameters
+_LEAF = lazily(r"requires_grad\s*=\s*True|requires_grad_\(|Parameter\(")
+_PARAMETER = lazily(r"\.weight\b|\.bias\b|parameters\(\)")
 
 
 # Calls that hand out what they are given (a loader's batches stay batches).
@@ -410,6 +447,21 @@ def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:
         if other.loops == event.loops:
             out.add(id(other))
     return out
+
+
+def _direct_calls(scope: ast.AST) -> set[int]:
+    """The calls written in the scope itself, not in a function or class it defines (those run
+    whenever they are called)."""
+    found: set[int] = set()
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*SCOPES, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call):
+            found.add(id(node))
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _backpropagating_calls(scope: ast.AST, model: ModuleModel) -> list[ast.Call]:

@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+
+def train(generator, critic, loader, refresh_every=2, z_dim=16):
+    g_opt = torch.optim.Adam(generator.parameters(), lr=2e-4)
+    c_opt = torch.optim.Adam(critic.parameters(), lr=2e-4)
+    bce = nn.BCEWithLogitsLoss()
+    for i, real in enumerate(loader):
+        noise = torch.randn(real.size(0), z_dim)
+        c_opt.zero_grad()
+        fake = generator(noise)
+        scores_fake = critic(fake)
+        scores_real = critic(real)
+        c_loss = bce(scores_real, torch.ones_like(scores_real)) + bce(scores_fake, torch.zeros_like(scores_fake))
+        c_loss.backward(retain_graph=True)
+        c_opt.step()
+        g_opt.zero_grad()
+        if i % refresh_every == 0:
+            fake = generator(noise)  # otherwise the generator's graph above is walked again
+        g_loss = bce(critic(fake), torch.ones_like(scores_real))
+        g_loss.backward()
+        g_opt.step()

@@ -19,6 +19,7 @@ the change.
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignment_statements, assignments, built
 from gradfix.analysis.facts import classify_constructor
@@ -33,6 +34,7 @@ from gradfix.analysis.modules import (
 from gradfix.analysis.names import (
     call_name,
     dotted,
+    int_value,
     is_false,
     is_true,
     keyword,
@@ -40,6 +42,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, blocks_of
 from gradfix.walk import ast_walk
@@ -203,8 +206,14 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 indexed = (  # `model[2] = nn.Linear(...)`: a submodule of a Sequential, by position
                     isinstance(target, ast.Subscript)
                     and dotted(target.value) is not None
-                    and isinstance(target.slice, ast.Constant)
-                    and isinstance(target.slice.value, (int, str))
+                    and (
+                        (isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, (int, str)))
+                        or (  # `model[-1] = nn.Linear(...)`
+                            isinstance(target.slice, ast.UnaryOp)
+                            and isinstance(target.slice.op, ast.USub)
+                            and int_value(target.slice.operand) is not None
+                        )
+                    )
                 )
                 if not (indexed or (isinstance(target, (ast.Name, ast.Attribute)) and dotted(target) is not None)) or value is None:
                     continue
@@ -217,6 +226,8 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if isinstance(value, ast.Call) and not _builds_module(value, model):
                     continue
+                if not isinstance(value, ast.Call) and not _may_hold_module(value, model):
+                    continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
                 yield stmt, target, key, "replaced"
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None
@@ -233,6 +244,54 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         yield stmt, node, module, "unfrozen"
 
 
+_MODULE_WORD = lazily(
+    r"head|layer|fc|classifier|encoder|decoder|block|backbone|net|model|module|conv|linear|embed|proj|mlp"
+    r"|attn|attention|norm|bn|stem|neck|adapter|lora|branch|tower|features|generator|discriminator|critic",
+    re.I,
+)
+_SETTINGS = {"args", "opt", "opts", "cfg", "config", "conf", "hparams", "hp", "params", "flags", "FLAGS", "settings", "options"}
+
+
+def _may_hold_module(value: ast.expr, model: ModuleModel) -> bool:
+    """A name or attribute set on the model may hold a module: a name the module binds to a
+    call that builds one (or, when it binds it to nothing gradfix reads, named like one:
+    `new_head`, not `scale`), an attribute named like one (`teacher.fc`), never a setting
+    (`args.temperature`) or a name bound only to constants (`SCALE = 2`)."""
+    if isinstance(value, ast.Attribute):
+        root = dotted(value)
+        if root is not None and root.split(".", 1)[0] in _SETTINGS:
+            return False
+        return _MODULE_WORD.search(value.attr) is not None
+    if not isinstance(value, ast.Name):
+        return False
+    values = [
+        node.value
+        for node in ast_walk(model.module)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
+    ]
+    if not values:
+        return _MODULE_WORD.search(value.id) is not None
+    for bound in values:
+        if isinstance(bound, ast.Call):
+            if _builds_module(bound, model):
+                return True
+        elif isinstance(bound, (ast.Name, ast.Attribute, ast.Subscript, ast.IfExp, ast.BoolOp, ast.Await)):
+            return True  # from another value: not followed
+    return False
+
+
+# torch.nn modules that hold no parameters
+_WITHOUT_PARAMETERS = frozenset({
+    "Identity", "Flatten", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout",
+    "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Mish", "ELU", "SELU", "CELU", "Tanh", "Sigmoid", "Hardtanh",
+    "Hardsigmoid", "Hardswish", "Softplus", "Softsign", "Softmax", "LogSoftmax", "Softmin", "Tanhshrink",
+    "MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
+    "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d", "PixelShuffle", "PixelUnshuffle",
+    "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad2d", "ReplicationPad2d",
+})  # fmt: skip
+
+
 def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
     """A call that plausibly returns a new module: a class (capitalised), a model factory,
     `torch.load`, `copy.deepcopy(...)` of something else."""
@@ -241,7 +300,10 @@ def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
     if not last:
         return False
     if last[:1].isupper():
-        return last not in ("Adam", "SGD") and classify_constructor(model.facts.imports.qualify(name)) is None
+        qualified = model.facts.imports.qualify(name) or name
+        if qualified.startswith("torch.nn.") and last in _WITHOUT_PARAMETERS:
+            return False  # `model.fc = nn.Identity()`: nothing new to train
+        return last not in ("Adam", "SGD") and classify_constructor(qualified) is None
     return last in ("load", "deepcopy", "copy", "from_pretrained") or last.startswith(("resnet", "vgg", "vit_", "efficientnet", "create_model", "build_model", "get_model", "make_model"))
 
 

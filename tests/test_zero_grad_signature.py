@@ -425,3 +425,52 @@ def main(model, batches):
     # without a class of its own whose clear differs, an unread optimizer keeps torch's contract
     plain = source.replace("    def zero_grad(self):\n        self.inner.zero_grad()\n", "")
     assert _gf007(plain) == "self.opt.zero_grad(set_to_none=True)"
+
+
+STAND_IN_LOOP = '''
+import types
+
+import torch
+
+
+class Shim:
+    pass
+
+
+def run(model, batches, use_shim):
+{build}
+    for x in batches:
+        for opt in optimizers:
+            opt.zero_grad()
+        model(x).sum().backward()
+        for opt in optimizers:
+            opt.step()
+'''
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        # a list that may hold an object given a clear by `setattr`
+        "    optimizers = [torch.optim.SGD(model.parameters(), lr=0.1)]\n"
+        "    shim = Shim()\n    setattr(shim, 'step', lambda: None)\n    setattr(shim, 'zero_grad', lambda: None)\n"
+        "    optimizers.append(shim)",
+        # by assignment
+        "    optimizers = [torch.optim.SGD(model.parameters(), lr=0.1)]\n"
+        "    shim = Shim()\n    shim.step = lambda: None\n    shim.zero_grad = lambda: None\n    optimizers.append(shim)",
+        # a namespace, picked by a flag
+        "    opt = types.SimpleNamespace(step=lambda: None, zero_grad=lambda: None) if use_shim "
+        "else torch.optim.SGD(model.parameters(), lr=0.1)\n    optimizers = [opt]",
+    ],
+)
+def test_gf007_silent_beside_a_stand_in_whose_clear_takes_no_argument(build: str) -> None:
+    """The module gives an object a `zero_grad` of its own that takes no argument (a stand-in
+    for an optimizer): an optimizer gradfix cannot pin to a class may be that one, and
+    `set_to_none=True` would be a TypeError."""
+    source = STAND_IN_LOOP.format(build=build)
+    assert _gf007(source) is None
+    # a stand-in whose clear takes the argument (or **kwargs) changes nothing
+    taking = source.replace("zero_grad', lambda: None", "zero_grad', lambda set_to_none=None: None")
+    taking = taking.replace("zero_grad = lambda: None", "zero_grad = lambda **kwargs: None")
+    taking = taking.replace("zero_grad=lambda: None", "zero_grad=lambda set_to_none=None: None")
+    assert _gf007(taking) == "opt.zero_grad(set_to_none=True)"

@@ -18,6 +18,9 @@ parameter, an attribute set outside its class) may be whatever any `key = ...(..
 builds, or what the module's calls pass for the parameter (`train(model, optimizer=opt)`). A class is looked up in the library tables, then in the project (through package
 re-exports), its own `zero_grad` first, then its bases' in order.
 
+A call given a `zero_grad=` keyword (`types.SimpleNamespace(step=..., zero_grad=lambda: None)`)
+builds a stand-in whose clear is that function.
+
 The answer is "rejects" as soon as one class reached rejects: a bare `zero_grad()` is valid for
 every optimizer, `set_to_none=True` only for those that take it. A class gradfix cannot read
 (torch's own, another library's) is taken to keep torch's contract, as the rules always have.
@@ -71,7 +74,7 @@ def unread_beside_other_clears(key: str, at: ast.AST, model: ModuleModel) -> boo
         _rejects(methods["zero_grad"].node) or _defaults_otherwise(methods["zero_grad"].node)
         for methods in model.facts.methods.values()
         if "zero_grad" in methods
-    ):
+    ) and not any(_rejects(clear) for clear in _stand_in_clears(model)):
         return False
     resolver = _Resolver(model, _rejects)
     resolver.key(key, model.facts, at, 0)
@@ -252,6 +255,11 @@ class _Resolver:
         if isinstance(expr, ast.BoolOp):
             return any(self.value(v, facts, at, class_name, depth + 1) for v in expr.values) or None
         if isinstance(expr, ast.Call):
+            given = next((k.value for k in expr.keywords if k.arg == "zero_grad"), None)
+            if given is not None:
+                # `SimpleNamespace(step=..., zero_grad=lambda: None)`: a stand-in with its own clear
+                self.decided = True
+                return self.rejects(_callable_definition(given, facts))
             args = positional(expr)
             recv = receiver(expr)
             if method_name(expr) in _HANDS_BACK and recv is not None and not (isinstance(recv, ast.Name) and recv.id == "self"):
@@ -380,7 +388,50 @@ def _amp_master_weights(call: ast.Call) -> bool:
     return not (isinstance(level, ast.Constant) and level.value in ("O0", "O1", "O3"))
 
 
-def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _stand_in_clears(model: ModuleModel) -> list[object]:
+    """The `zero_grad`s the module gives objects by hand, stand-ins for an optimizer:
+    `setattr(shim, "zero_grad", f)`, `shim.zero_grad = f`, `SimpleNamespace(zero_grad=f)`,
+    `{"zero_grad": f}`; each as the function's definition (a lambda's too) when gradfix can
+    read it, else None."""
+    found: list[object] | None = getattr(model, "_stand_in_clears", None)
+    if found is not None:
+        return found
+    found = []
+    facts = model.facts
+    if "zero_grad" in model.source.text:
+        for node in model.source.nodes:
+            given: ast.expr | None = None
+            if isinstance(node, ast.Call):
+                if call_name(node) == "setattr" and len(node.args) == 3:
+                    name = node.args[1]
+                    if isinstance(name, ast.Constant) and name.value == "zero_grad":
+                        given = node.args[2]
+                else:
+                    given = next((k.value for k in node.keywords if k.arg == "zero_grad"), None)
+            elif isinstance(node, ast.Assign):
+                if any(isinstance(t, ast.Attribute) and t.attr == "zero_grad" for t in node.targets):
+                    given = node.value
+            elif isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if isinstance(key, ast.Constant) and key.value == "zero_grad":
+                        given = value
+            if given is not None:
+                found.append(_callable_definition(given, facts))
+    model._stand_in_clears = found  # type: ignore[attr-defined]
+    return found
+
+
+def _callable_definition(expr: ast.expr, facts: ModuleFacts) -> object:
+    """A lambda, or the module function a name refers to, as something `_rejects` reads; None
+    (rejecting: gradfix cannot tell what it takes) otherwise."""
+    if isinstance(expr, ast.Lambda):
+        return expr
+    if isinstance(expr, ast.Name) and expr.id in facts.module_functions:
+        return facts.module_functions[expr.id].node
+    return None
+
+
+def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
     args = node.args
     names = {a.arg for a in (*args.args, *args.kwonlyargs)}
     return "set_to_none" in names or args.kwarg is not None
@@ -388,8 +439,10 @@ def _takes_set_to_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def _rejects(what: object) -> bool:
     """A `zero_grad` (a method's definition, or a library table's entry) that takes no `set_to_none`."""
-    if isinstance(what, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    if isinstance(what, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return not _takes_set_to_none(what)
+    if what is None:
+        return True  # a stand-in's clear gradfix cannot read
     return "set_to_none" not in what.clear_keywords  # type: ignore[attr-defined]
 
 

@@ -87,8 +87,11 @@ class ZeroGradNotSetToNone(Rule):
     handed the loss (`stepper.backward(loss)`) or stepped with arguments `step(closure=None)`
     does not take (`optimizer.step(1.0)`): then it is left alone; and unless the module
     defines an optimizer class whose `zero_grad` does not clear as torch's does (no
-    `set_to_none`, or another default): an optimizer whose class gradfix cannot read may be
-    that one (handed to a trainer, picked from a table or by `getattr`), and is left alone. For an explicit `False`, it is also silent when the iteration
+    `set_to_none`, or another default), or gives an object a `zero_grad` of its own that takes
+    no `set_to_none` (a stand-in: `setattr(shim, "zero_grad", lambda: None)`, `shim.zero_grad =
+    ...`, `SimpleNamespace(zero_grad=...)`, which is itself such a class): an optimizer whose
+    class gradfix cannot read may be that one (handed to a trainer, picked from a table or by
+    `getattr`, taken from a list), and is left alone. For an explicit `False`, it is also silent when the iteration
     reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
     gradients, the parameters or the model to code gradfix did not look into: the zero tensors
     are what that code works on.

@@ -533,6 +533,12 @@ class _Walker:
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
     def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
+        if isinstance(recv, ast.Name) and recv.id == "self":
+            # `self.step(batch)`: a trainer's own per-batch method, looked into like any other
+            helper = self.resolve(call, ctx)
+            if helper is not None:
+                self.inline(call, helper, ctx)
+                return
         helper = self.own_step(recv, ctx)
         if helper is not None:
             # `warmup_opt.step()`: a class of the project (no library base) with a `step` of its

@@ -6,6 +6,7 @@ import re
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
+from gradfix.source import WITHS
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -90,6 +91,10 @@ class ClipAfterStep(LoopRule):
     ## Fix safety
     Safe. The clip statement (or the compound statement around it, such as its `if`) moves, with
     its comments, to right before the statement that holds the step, in the block both share.
+    A clip written before the backward of a loop whose step sits deeper, under an `if` (the
+    window test of an accumulation loop, `if (i + 1) % N == 0:`), moves into that `if`, right
+    before the step: it clips the window's gradient once, as the step applies it, not each
+    micro-batch's partial sum.
 
     A clip written in the loop itself (not in a helper) is reported when the iteration steps a
     non-engine optimizer and either the clip runs after the iteration's last step with no
@@ -179,6 +184,15 @@ class ClipAfterStep(LoopRule):
             jumped = [anchor, *statements_between(pair.block, pair.first_index, pair.second_index)]
         else:
             jumped = statements_between(pair.block, pair.first_index, pair.second_index)
+            if anchor is not step.statement:
+                # the step sits deeper, under the window's `if` (`if (i + 1) % N == 0:`): the
+                # clip goes right before it, where it clips what the step applies, once
+                inner = _inner_statements(step, anchor)
+                if inner is None or not step.direct or not model.source.alone_on_lines(step.statement):
+                    return None
+                jumped += [anchor.test] if isinstance(anchor, ast.If) else []  # type: ignore[list-item]
+                jumped += inner
+                anchor = step.statement
         if not can_jump_over(unit, jumped):
             return None
         return Fix(
@@ -188,3 +202,23 @@ class ClipAfterStep(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None:
+    """The statements that run before the step inside `outer`, the statement holding it: those
+    before it in each `if` body (or `with` block) down to it. None when something else lies on
+    the way (a loop, a `try`)."""
+    index = next((i for i, s in enumerate(step.path) if s is outer), None)
+    if index is None:
+        return None
+    before: list[ast.stmt] = []
+    for level in range(index + 1, len(step.path)):
+        holder = step.path[level - 1]
+        if not isinstance(holder, (ast.If, *WITHS)):
+            return None
+        block = step.blocks[level]
+        position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
+        if position is None:
+            return None
+        before += block[:position]
+    return before

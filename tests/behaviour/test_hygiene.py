@@ -180,3 +180,53 @@ def test_detached_accumulators_hold_no_graph_whatever_the_step_count() -> None:
         live, total = _live_graphs(fixed, steps)
         assert live == 0
         assert total == pytest.approx(_live_graphs(_LOOP, steps)[1])
+
+
+_ACCUMULATING_CLIP = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+accum_steps = 2
+batches = [(torch.randn(16, 8) * 5, torch.randint(0, 3, (16,))) for _ in range(8)]
+model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 3))
+opt = torch.optim.SGD(model.parameters(), lr=0.5)
+losses = []
+for epoch in range(3):
+    for step, (x, y) in enumerate(batches):
+        loss = nn.functional.cross_entropy(model(x), y) / accum_steps
+{before}        loss.backward()
+        if (step + 1) % accum_steps == 0:
+{inside}            opt.step()
+            opt.zero_grad()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+_CLIP = "torch.nn.utils.clip_grad_norm_(model.parameters(), 0.05)\n"
+
+
+def test_clip_before_backward_in_an_accumulation_window_moves_to_the_step(tmp_path: Path) -> None:
+    """GF010 on a clip written before the backward of an accumulation loop: the fix clips the
+    window's gradient once, right before the step (not every micro-batch's partial sum)."""
+    buggy = tmp_path / "buggy" / "train.py"
+    buggy.parent.mkdir()
+    buggy.write_text(_ACCUMULATING_CLIP.format(before="        " + _CLIP, inside=""))
+    hand = tmp_path / "hand" / "train.py"
+    hand.parent.mkdir()
+    hand.write_text(_ACCUMULATING_CLIP.format(before="", inside="            " + _CLIP))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF010")
+    assert fixed.read_text() == hand.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    # the clip kept per micro-batch, after the backward, trains otherwise
+    per_micro_batch = tmp_path / "per_micro_batch" / "train.py"
+    per_micro_batch.parent.mkdir()
+    per_micro_batch.write_text(hand.read_text().replace("            " + _CLIP, "").replace("        loss.backward()\n", "        loss.backward()\n        " + _CLIP))
+    assert training_differences(run_script(per_micro_batch), expected)

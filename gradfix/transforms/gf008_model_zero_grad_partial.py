@@ -14,6 +14,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.source import FUNCTIONS, Source
+from gradfix.walk import ast_walk
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -75,7 +76,10 @@ class ModelZeroGradPartial(LoopRule):
     `filter` of those, sums of lists, parameter-group dicts, single parameters
     (`[model.embed.weight]`), comprehensions over those, and local names assigned them. It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
-    a cleared module belongs to it).
+    a cleared module belongs to it, and so does a module the cleared one was built to hold:
+    an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
+    `nn.ModuleDict({...})`, or an argument a class of the module stores on `self` in its
+    `__init__`, as `Net(enc, head)` with `self.encoder = encoder`).
 
     Silent: when a construction is over exactly a cleared module's parameters
     (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
@@ -127,7 +131,7 @@ class ModelZeroGradPartial(LoopRule):
                 owners += found
             if not owners:
                 continue  # we cannot tell what it owns
-            uncovered = [o for o in owners if not any(_within(o, m) for m in names)]
+            uncovered = [o for o in owners if not any(_within(o, m) or _held(o, m, visitor) for m in names)]
             if not uncovered:
                 continue  # every parameter it steps is cleared (it may own a part of the model: fine)
             clear = clears[0]
@@ -183,6 +187,8 @@ class _Constructions:
         self.aliases: dict[str, set[str]] = {}
         # (id(function), name) -> values assigned (`=` and `+=`) to a local name
         self.locals: dict[tuple[int, str], list[ast.expr]] = {}
+        # key -> modules it holds as submodules (`nn.ModuleList([enc, head])`, `Net(enc, head)`)
+        self.contains: dict[str, set[str]] = {}
         self._visit(model.module, None)
 
     def _visit(self, node: ast.AST, function: ast.AST | None) -> None:
@@ -220,6 +226,9 @@ class _Constructions:
             return
         key = self.key(target)
         facts = self.model.facts
+        held = _held_modules(node.value, self.model)
+        if held:
+            self.contains.setdefault(key, set()).update(held)
         constructor = call_name(node.value) or ""
         if isinstance(target, ast.Name):
             self.locals.setdefault((id(function), target.id), []).append(node.value)
@@ -294,6 +303,50 @@ def _within(owner: str, model_key: str) -> bool:
     if owner.endswith(".module"):
         owner = owner[: -len(".module")]
     return owner == model_key or owner.startswith(model_key + ".") or owner.startswith(model_key + "[")
+
+
+_CONTAINERS = {"torch.nn.ModuleList", "torch.nn.Sequential", "torch.nn.ModuleDict"}
+
+
+def _held_modules(call: ast.Call, model: ModuleModel) -> set[str]:
+    """The modules a constructor call makes submodules of what it builds: the elements of
+    `nn.ModuleList([...])`, `nn.Sequential(...)`, `nn.ModuleDict({...})`, and the arguments a
+    class of this module stores on `self` in its `__init__` (`Net(enc, head)` with `self.encoder
+    = encoder`)."""
+    name = call_name(call) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    values: list[ast.expr] = []
+    if qualified in _CONTAINERS:
+        for arg in call.args:
+            if isinstance(arg, (ast.List, ast.Tuple)):
+                values += arg.elts
+            elif isinstance(arg, ast.Dict):
+                values += arg.values
+            else:
+                values.append(arg)
+    elif name in model.facts.classes:
+        init = model.facts.methods.get(name, {}).get("__init__")
+        if init is None:
+            return set()
+        params = [a.arg for a in init.node.args.args[1:]]
+        stored = {
+            node.value.id
+            for node in ast_walk(init.node)
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name)
+            and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in node.targets)
+        }
+        given = dict(zip(params, call.args))
+        given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        values = [value for param, value in given.items() if param in stored]
+    return {key for value in values if (key := dotted(value)) is not None}
+
+
+def _held(owner: str, model_key: str, visitor: _Constructions, depth: int = 0) -> bool:
+    """`owner` is (within) a module that `model_key` holds as a submodule."""
+    if depth > 4:
+        return False
+    return any(_within(owner, inner) or _held(owner, inner, visitor, depth + 1) for inner in visitor.contains.get(model_key, ()))
 
 
 _PASS_THROUGH = {"list", "tuple", "filter", "chain", "itertools.chain", "chain.from_iterable"}

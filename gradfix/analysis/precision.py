@@ -40,14 +40,17 @@ class UnscaledAutocast:
     style: str  # "cuda.amp" (torch.cuda.amp.autocast) or "amp" (torch.autocast / torch.amp.autocast)
 
 
-def fp16_cuda_autocast(call: ast.Call, qualify) -> str | None:  # type: ignore[no-untyped-def]
-    """The autocast's style when it is CUDA float16 for sure, else None."""
+def fp16_cuda_autocast(call: ast.Call, qualify, module: ast.Module | None = None) -> str | None:  # type: ignore[no-untyped-def]
+    """The autocast's style when it is CUDA float16 for sure, else None. With the module, a
+    dtype or device given by a name is read from the module's assignments of it
+    (`amp_dtype = torch.float16` at the top of a script)."""
     name = qualify(call_name(call)) or ""
     enabled = keyword(call, "enabled")
     if enabled is not None and is_false(enabled.value):
         return None
     dtype = keyword(call, "dtype")
-    dtype_name = qualify(_dotted(dtype.value)) if dtype is not None else None
+    dtype_value = module_constant(dtype.value, module) if dtype is not None else None
+    dtype_name = qualify(_dotted(dtype_value)) if dtype_value is not None else None
     if dtype is not None and dtype_name not in _HALF:
         return None
     if name in ("torch.cuda.amp.autocast", "torch.cuda.amp.autocast_mode.autocast"):
@@ -55,9 +58,27 @@ def fp16_cuda_autocast(call: ast.Call, qualify) -> str | None:  # type: ignore[n
     if name in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
         args = positional(call)
         device = args[0] if args else (keyword(call, "device_type").value if keyword(call, "device_type") else None)
+        device = module_constant(device, module) if device is not None else None
         if isinstance(device, ast.Constant) and device.value == "cuda":
             return "amp"
     return None
+
+
+def module_constant(expr: ast.expr, module: ast.Module | None) -> ast.expr | None:
+    """A name the module binds, at its top level and nowhere else, to one value: that value;
+    anything else as it is (None for a name bound otherwise)."""
+    if not isinstance(expr, ast.Name) or module is None:
+        return expr
+    values = [
+        node.value
+        for node in ast_walk(module)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        and any(isinstance(t, ast.Name) and t.id == expr.id for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+    ]
+    top = [stmt.value for stmt in module.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets)]
+    if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant)):
+        return top[0]
+    return expr
 
 
 def _dotted(expr: ast.AST) -> str | None:
@@ -86,7 +107,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
             for item in node.items:
                 expr = item.context_expr
                 if isinstance(expr, ast.Call):
-                    style = fp16_cuda_autocast(expr, qualify)
+                    style = fp16_cuda_autocast(expr, qualify, model.module)
                     if style is not None:
                         seen.add(id(node))
                         if not _records_no_graph(node, model):

@@ -81,7 +81,9 @@ class ClipWithoutUnscale(LoopRule):
 
     The rule is silent for `accelerator.clip_grad_norm_` and Lightning's `clip_gradients` (they
     unscale by themselves); when every `GradScaler` construction of that scaler in the module
-    passes `enabled=False` (bf16: nothing is scaled); when the clip's threshold reads the scaler
+    passes `enabled=False` (bf16: nothing is scaled; also a name the module binds once to
+    `False`, or a comparison of dtypes it can read: `enabled=(amp_dtype == torch.float16)` with
+    `amp_dtype = torch.bfloat16`); when the clip's threshold reads the scaler
     (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
     """
@@ -200,9 +202,31 @@ def _disabled(scaler: str, model: ModuleModel) -> bool:
         return False
     for call in built:
         enabled = next((kw.value for kw in call.keywords if kw.arg == "enabled"), None)
-        if not (isinstance(enabled, ast.Constant) and enabled.value is False):
+        if enabled is None or _known_value(enabled, model) is not False:
             return False
     return True
+
+
+_DTYPE = {"torch.half": "torch.float16", "torch.float": "torch.float32", "torch.double": "torch.float64"}
+
+
+def _known_value(expr: ast.expr, model: ModuleModel) -> object:
+    """What `enabled=` surely is: a literal, a name the module binds once at its top level to
+    one, or a comparison of such dtypes (`amp_dtype == torch.float16` with `amp_dtype =
+    torch.bfloat16`). None when gradfix cannot tell."""
+    from gradfix.analysis.precision import module_constant
+
+    if isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.ops[0], (ast.Eq, ast.NotEq)):
+        sides = [module_constant(side, model.module) for side in (expr.left, expr.comparators[0])]
+        names = [dotted(side) if isinstance(side, ast.Attribute) else None for side in sides]
+        if any(name is None or not name.startswith("torch.") for name in names):
+            return None
+        same = _DTYPE.get(names[0], names[0]) == _DTYPE.get(names[1], names[1])  # type: ignore[arg-type]
+        return same if isinstance(expr.ops[0], ast.Eq) else not same
+    value = module_constant(expr, model.module)
+    if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+        return value.value
+    return None
 
 
 def _threshold_scaled(clip: GradEvent, scaler: str, model: ModuleModel) -> bool:

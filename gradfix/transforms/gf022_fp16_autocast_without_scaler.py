@@ -76,7 +76,9 @@ class Fp16AutocastWithoutScaler(Rule):
     imported by that name), turns the backward into `scaler.scale(loss).backward()` and the
     step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
     puts `scaler.unscale_(optimizer)` before a clip between them. Not reported: bfloat16,
-    CPU autocast, a device or dtype gradfix cannot read, `enabled=False`, any file that
+    CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
+    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`),
+    `enabled=False`, any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps
     in a helper (of any file of the project) whose text mentions loss scaling, and an autocast

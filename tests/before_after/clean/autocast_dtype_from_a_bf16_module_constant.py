@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+
+AMP_DTYPE = torch.bfloat16
+
+model = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.Linear(64, 10)).cuda()
+optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+
+
+def train(loader):
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda", dtype=AMP_DTYPE):
+            loss = nn.functional.cross_entropy(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()

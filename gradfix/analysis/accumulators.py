@@ -212,6 +212,10 @@ class _State:
             return self.refs(expr.left) + self.refs(expr.right)
         if isinstance(expr, ast.UnaryOp):
             return self.refs(expr.operand)
+        if isinstance(expr, ast.IfExp):  # `running += loss if log_now else 0.0`
+            return self.refs(expr.body) + self.refs(expr.orelse)
+        if isinstance(expr, (ast.List, ast.Tuple)):  # `history = history + [loss]`
+            return [ref for element in expr.elts for ref in self.refs(element)]
         if isinstance(expr, ast.Subscript):
             return self.refs(expr.value)
         if isinstance(expr, ast.Call):
@@ -276,9 +280,9 @@ class _Scope:
     def _visit(self, node: ast.AST, root: ast.AST, depth: int) -> None:
         if node is self.loop:
             depth += 1
-        key = self.source.key
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = {root_name(key(t)) for t in _targets(node)}
+            keys = {k for t in _targets(node) for k in _flat_keys(t, self.source)}  # `n, total = 0, 0.0`: both
+            targets = {root_name(k) for k in keys}
             value = node.value
             read: set[str] = set()
             text = ""
@@ -287,7 +291,7 @@ class _Scope:
                 text = self._code(value)
             self.assignments.append((targets, read, text))
             if depth == 0 and not isinstance(node, ast.AugAssign):
-                self.bound_outside |= {key(t) for t in _targets(node)} | targets
+                self.bound_outside |= keys | targets
         if isinstance(node, ast.Call) and (
             method_name(node) in ("backward", "manual_backward")
             or id(node) in self.feeding

@@ -21,7 +21,9 @@ class LossTensorAccumulated(Rule):
     Finds statements in a training loop that add the loss *tensor* (not its value) into
     something that lives across iterations: `running_loss += loss`,
     `total = total + loss`, `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
-    where the accumulator is bound outside the iteration and not reset in it.
+    `history = history + [loss]`, `running += loss if log_now else 0.0`, where the
+    accumulator is bound outside the iteration (also as one name of several: `seen, total =
+    0, 0.0`) and not reset in it.
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its

@@ -79,7 +79,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
       tail-flush step of that optimizer later in the function that no clear of it follows
       (the flush relied on the clear that ran on every micro-batch).
 
-    A clear is reported when it is written in the loop itself (not in a helper), clears the
+    A clear is reported when it (or a call of a helper of the project that clears:
+    `reset(opt)`, reported at the call, without a fix) clears the
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`), runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
@@ -129,13 +130,22 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 if (
                     clear.kind is not EventKind.CLEAR
                     or id(clear.node) in reported
-                    or not clear.direct
                     or not _clears_optimizer(clear, step.target, model)
                     or not same_branches(clear, step, loop.node)
                     or not branch_prefix(backward, step, loop.node)
                 ):
                     continue
                 reported.add(id(clear.node))
+                if not clear.direct:
+                    # `reset(opt)`: a helper of the project clears; reported at its call, no fix
+                    call = clear.via[0]
+                    yield Finding(
+                        self.code,
+                        self.message.format(clear=model.source.code(call), opt=step.target),
+                        call,
+                        related=(loop.node,),
+                    )
+                    continue
                 yield Finding(
                     self.code,
                     self.message.format(clear=model.source.code(clear.node), opt=step.target),

@@ -80,7 +80,10 @@ class ZeroGradInsideAccumulation(Rule):
     (`p.grad = ...`, `p.grad.zero_()`) anywhere, or, on every micro-batch, hands the gradients,
     the parameters or the model to code gradfix did not look into: a clear on every micro-batch
     is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
-    buffer).
+    buffer). When the only such handling is a plain clear by hand on every micro-batch, a
+    `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`) over the module the one
+    accumulating optimizer was built over, outside the window's `if`, that loop is reported,
+    without a fix.
 
     Inside `with accelerator.accumulate(...)` (in loops where the only call gradfix cannot see
     into is `accumulate` itself), two clears are reported, when written in the loop itself and
@@ -125,6 +128,10 @@ class ZeroGradInsideAccumulation(Rule):
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         loop = acc.loop.node
         if handled_by_hand_per_micro_batch(acc, model, anywhere=True):
+            if not handled_by_hand_per_micro_batch(acc, model) and not any(e.kind is EventKind.GRAD_READ for e in acc.loop.events):
+                # the only gradient handling is a plain clear by hand (`for p in model.parameters():
+                # p.grad = None`): on every micro-batch it wipes the window like `zero_grad()`
+                yield from self._check_by_hand(acc, model)
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):
@@ -137,6 +144,34 @@ class ZeroGradInsideAccumulation(Rule):
                 self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
                 clear.anchor,
                 fix=self._fix(acc, clear, target, model),
+                related=(loop,),
+            )
+
+    def _check_by_hand(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
+        """`for p in model.parameters(): p.grad = None` outside the window's `if`, `model` the
+        module the one accumulating optimizer was built over: reported at the `for`, no fix."""
+        loop = acc.loop.node
+        if len(acc.targets) != 1:
+            return
+        target = next(iter(acc.targets))
+        seen: set[int] = set()
+        for clear in acc.clears:
+            if clear.scope is not ClearScope.PARAMETERS or not clear.direct or clear.branches_within(loop):
+                continue
+            inner = clear.loops_within(loop)
+            if len(inner) != 1 or not isinstance(inner[0], ast.For) or id(inner[0]) in seen:
+                continue
+            iterable = inner[0].iter
+            if not (isinstance(iterable, ast.Call) and method_name(iterable) == "parameters" and isinstance(iterable.func, ast.Attribute)):
+                continue
+            module = dotted(iterable.func.value)
+            if module is None or not built_over(target, module, model):
+                continue
+            seen.add(id(inner[0]))
+            yield Finding(
+                self.code,
+                self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
+                inner[0],
                 related=(loop,),
             )
 

@@ -5,6 +5,7 @@ import re
 
 from gradfix.analysis.graphs import (
     BackwardCall,
+    IterationFlow,
     ScopeFlow,
     describe_backward,
     graph_free_text,
@@ -12,7 +13,7 @@ from gradfix.analysis.graphs import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, method_name
+from gradfix.analysis.names import call_name, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
@@ -78,7 +79,8 @@ class NeedlessRetainGraph(Rule):
       constructors (`torch.ones(n, 1)`) or statements under `torch.no_grad()`; a value it reads
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
-    - the loss is not returned or yielded from the function, no later call in the iteration
+    - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
+      `float(loss)`, `loss.detach()`), no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph (a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new
       value: the generator step's `fake = G(z)`; one computed from the graph holds it too),
@@ -90,7 +92,10 @@ class NeedlessRetainGraph(Rule):
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop by a forward pass, an accumulation or a
       computation on a tensor that requires gradients (`mix = torch.tanh(w @ w.T)` with `w`
-      made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no
+      made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
+      loss reads as an earlier iteration left it while the iteration grows or rebinds it from
+      a forward pass or its own values (`outs.append(enc(x))` then `sum(outs)`, `mem = mem +
+      h`), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
       constructor's result), not over tensors computed before the loop — a list or dict of
@@ -238,6 +243,8 @@ def _judge(
             return "silent"
         # a parameter iterated over that is not named like a data source: the caller decides
         free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n)}
+    if _carried_with_graphs(free_data, flow):
+        return "silent"  # `outs.append(enc(x))`, `mem = mem + h`: earlier iterations' graphs
     visited = set(free_data)
     for name in free_data:
         if _graph_from_elsewhere(name, scope, visited, model.source):
@@ -313,6 +320,29 @@ def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
             arguments = [*node.args, *[kw.value for kw in node.keywords]]
             if reads_of(arguments).data & names:
                 return True
+    return False
+
+
+_MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "appendleft", "put", "copy_", "add_"})
+
+
+def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
+    """A name the loss reads as it was before this iteration (`outs` in `sum(outs)`, `mem` in
+    `mem = mem + h`) that the iteration grows or rebinds from a forward pass or from values it
+    computes: the loss then walks the graphs of earlier iterations again, which
+    `retain_graph=True` keeps. (A counter, `step += 1`, computes from nothing of the iteration.)"""
+    bound = {n for unit in flow.units for n in unit.binds}
+    for unit in flow.units:
+        node = unit.node
+        grown: set[str] = set(unit.binds) & names
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and method_name(node.value) in _MUTATORS:
+            recv = receiver(node.value)
+            if isinstance(recv, ast.Name) and recv.id in names:
+                grown.add(recv.id)
+        if not grown or graph_free_text(unit.value_text):
+            continue
+        if unit.forward or (unit.data - grown) & bound:
+            return True
     return False
 
 
@@ -486,11 +516,26 @@ def _returned(function: ast.AST, names: set[str]) -> bool:
         if isinstance(node, SCOPES):
             continue
         if isinstance(node, ast.Return) and node.value is not None:
-            found |= reads_of([node.value]).data
+            found |= reads_of(_graph_values(node.value)).data
         elif isinstance(node, (ast.Yield, ast.YieldFrom)) and node.value is not None:
-            found |= reads_of([node.value]).data
+            found |= reads_of(_graph_values(node.value)).data
         stack.extend(ast.iter_child_nodes(node))
     return bool(found & names)
+
+
+def _graph_values(value: ast.expr) -> list[ast.expr]:
+    """The parts of a returned value that may hold a tensor with its graph: not `loss.item()`,
+    `float(loss)`, `loss.detach()`, a literal (the elements of a tuple or list one by one)."""
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return [part for element in value.elts for part in _graph_values(element)]
+    if isinstance(value, ast.Constant):
+        return []
+    if isinstance(value, ast.Call):
+        if method_name(value) in ("item", "tolist", "numpy", "detach") and not value.args:
+            return []
+        if call_name(value) in ("float", "int", "round") and len(value.args) >= 1 and isinstance(value.args[0], ast.Name):
+            return []
+    return [value]
 
 
 def _parameters(function: ast.AST) -> set[str]:

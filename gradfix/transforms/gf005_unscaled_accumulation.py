@@ -67,7 +67,8 @@ class UnscaledAccumulation(AccumulationRule):
     accumulation, nor (for a method) belongs to a class that registers hooks. The rule stays
     silent when the loss is divided or multiplied by anything that is not a literal on its
     way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
-    only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration, when the loss comes
+    only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
+    `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
     from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves), inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
@@ -474,6 +475,10 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
         node = stack.pop()
         if node is skip and not isinstance(node, ast.If):
             continue
+        if isinstance(node, ast.Expr) and _logs(node.value):
+            continue  # `print("window loss", running / N)`: a logged average, not a scaling
+        if isinstance(node, ast.JoinedStr):
+            continue
         if isinstance(node, ast.If) and (node is skip or _is_tail_guard(node, source)):
             # the condition itself (and a flush's guard) may mention N; the body may not
             stack.extend(node.body)
@@ -487,6 +492,19 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
             return True  # `hp["subdivisions"]` read again
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+_LOGGING_CALLS = {
+    "print", "log", "info", "debug", "warning", "write", "set_postfix", "set_description",
+    "add_scalar", "add_scalars", "log_dict", "log_metrics", "pprint",
+}  # fmt: skip
+
+
+def _logs(value: ast.expr) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    name = call_name(value) or method_name(value) or ""
+    return name.rsplit(".", 1)[-1] in _LOGGING_CALLS
 
 
 def _is_tail_guard(node: ast.If, source: Source) -> bool:

@@ -474,3 +474,24 @@ def test_gf007_silent_beside_a_stand_in_whose_clear_takes_no_argument(build: str
     taking = taking.replace("zero_grad = lambda: None", "zero_grad = lambda **kwargs: None")
     taking = taking.replace("zero_grad=lambda: None", "zero_grad=lambda set_to_none=None: None")
     assert _gf007(taking) == "opt.zero_grad(set_to_none=True)"
+
+
+def test_gf007_silent_where_a_gradient_is_made_another_parameters_tensor() -> None:
+    """A3C workers hand their gradient tensors to the shared model (`gp._grad = lp.grad`): which
+    tensor a clear empties, and whether it keeps it, is then the whole question; GF007 offers
+    no rewrite in such a module."""
+    source = '''
+import torch
+
+
+def worker(local, shared, optimizer, batches):
+    for x in batches:
+        optimizer.zero_grad()
+        local(x).sum().backward()
+        for lp, gp in zip(local.parameters(), shared.parameters()):
+            gp._grad = lp.grad
+        optimizer.step()
+'''
+    assert _gf007(source) is None
+    copied = source.replace("gp._grad = lp.grad", "gp.grad = lp.grad.clone()")
+    assert _gf007(copied) == "optimizer.zero_grad(set_to_none=True)"

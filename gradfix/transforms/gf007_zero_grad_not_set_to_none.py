@@ -7,6 +7,7 @@ from gradfix.analysis.clear_signature import bare_clear_keeps_zeros, rejects_set
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
 from gradfix.analysis.names import has_star, is_false, is_true, keyword, positional
+from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -91,7 +92,9 @@ class ZeroGradNotSetToNone(Rule):
     no `set_to_none` (a stand-in: `setattr(shim, "zero_grad", lambda: None)`, `shim.zero_grad =
     ...`, `SimpleNamespace(zero_grad=...)`, which is itself such a class): an optimizer whose
     class gradfix cannot read may be that one (handed to a trainer, picked from a table or by
-    `getattr`, taken from a list), and is left alone. For an explicit `False`, it is also silent when the iteration
+    `getattr`, taken from a list), and is left alone. A module that makes one parameter's
+    gradient the very tensor of another's (`shared_param._grad = local_param.grad`, A3C's
+    workers) gets no finding: which tensor a clear empties is there the whole question. For an explicit `False`, it is also silent when the iteration
     reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
     gradients, the parameters or the model to code gradfix did not look into: the zero tensors
     are what that code works on.
@@ -104,6 +107,8 @@ class ZeroGradNotSetToNone(Rule):
     default_enabled = False
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if "grad" in model.source.text and _SHARED_GRADIENTS.search(model.source.text):
+            return  # `shared._grad = local.grad` (A3C): which tensor a clear empties is the point
         seen: set[int] = set()
         for loop in model.loops:
             by_hand: bool | None = None
@@ -156,6 +161,10 @@ class ZeroGradNotSetToNone(Rule):
         if is_true(value):
             return None
         return Finding(self.code, self.message.format(clear=source.code(call)), call, fix=fix)
+
+
+# a parameter's gradient made the very tensor of another's: `global_param._grad = local_param.grad`
+_SHARED_GRADIENTS = lazily(r"\._?grad\s*=\s*[\w.\[\]]+\.grad\b(?!\s*\.)")
 
 
 def _handles_gradients_by_hand(loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -268,9 +268,16 @@ class _FactCollector:
         self._statements(node.body, classes, functions + [node])
 
     # assignments ---------------------------------------------------------------------
-    def _assign(self, target: ast.expr, value: ast.expr) -> None:
+    def _assign(self, target: ast.expr, value: ast.expr, key: str | None = None) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):
             self._assign_tuple(target, value)
+            return
+        if isinstance(value, ast.Dict) and key is None and isinstance(target, (ast.Name, ast.Attribute)):
+            # `opts = {"G": Adam(G.parameters()), "D": Adam(D.parameters())}`: `opts["D"]` is one
+            base = self.key(target)
+            for entry, item in zip(value.keys, value.values):
+                if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and isinstance(item, ast.Call):
+                    self._assign(target, item, f"{base}[{self.facts.source.segment(entry)}]")
             return
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             inner = value.value  # self.optimizers()[0]
@@ -279,7 +286,8 @@ class _FactCollector:
             return
         if not isinstance(value, ast.Call):
             return
-        key = self.key(target)
+        if key is None:
+            key = self.key(target)
         if method_name(value) == "optimizers":  # Lightning: opt = self.optimizers()
             self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
@@ -288,7 +296,7 @@ class _FactCollector:
         if built is not None:
             self._record(key, built.kind, name, None, strong=True, library=built.library, accumulation=built.accumulation)
             return
-        if self._prepared(value, [target]):
+        if key == self.key(target) and self._prepared(value, [target]):
             return
         kind = classify_constructor(name)
         if kind is None:

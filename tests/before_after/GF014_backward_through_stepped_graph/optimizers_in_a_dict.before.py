@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+generator = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 4))
+critic = nn.Sequential(nn.Linear(4, 8), nn.LeakyReLU(0.2), nn.Linear(8, 1))
+opts = {"G": torch.optim.Adam(generator.parameters(), lr=1e-3), "D": torch.optim.Adam(critic.parameters(), lr=1e-3)}
+bce = nn.BCEWithLogitsLoss()
+
+
+def train(loader):
+    for real in loader:
+        fake = generator(torch.randn(real.size(0), 2))
+        scores_fake = critic(fake)
+        opts["D"].zero_grad(set_to_none=True)
+        d_loss = bce(critic(real), torch.ones(real.size(0), 1)) + bce(scores_fake, torch.zeros(real.size(0), 1))
+        d_loss.backward(retain_graph=True)
+        opts["D"].step()
+        opts["G"].zero_grad(set_to_none=True)
+        g_loss = bce(scores_fake, torch.ones(real.size(0), 1))
+        g_loss.backward()
+        opts["G"].step()

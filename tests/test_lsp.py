@@ -57,12 +57,11 @@ import torch
 
 backbone = torch.nn.Linear(4, 4)
 head = torch.nn.Linear(4, 1)
-model = torch.nn.Sequential(backbone, head)
-optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+optimizer = torch.optim.SGD(list(backbone.parameters()) + list(head.parameters()), lr=0.1)
 
 for x, y in batches:
-    model.zero_grad()
-    loss = torch.nn.functional.mse_loss(model(x), y)
+    backbone.zero_grad()
+    loss = torch.nn.functional.mse_loss(head(backbone(x)), y)
     loss.backward()
     optimizer.step()
 """

@@ -83,6 +83,14 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 }  # fmt: skip
 
 
+# methods of tensors, containers and loggers that a loop calls on its objects all the time
+_NOT_PROJECT_METHODS = frozenset({
+    "to", "cuda", "cpu", "item", "detach", "numpy", "tolist", "size", "view", "reshape", "append", "extend",
+    "update", "items", "keys", "values", "get", "pop", "format", "join", "split", "add_scalar", "log", "info",
+    "write", "flush", "set_postfix", "set_description", "mean", "sum", "float", "long", "unsqueeze", "squeeze",
+})  # fmt: skip
+
+
 class _Context(NamedTuple):
     path: tuple[ast.stmt, ...] = ()
     blocks: tuple[list[ast.stmt], ...] = ()
@@ -489,6 +497,12 @@ class _Walker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if method is not None and recv is not None and library is None:
+            helper = self.project_method(recv, method, ctx)
+            if helper is not None:
+                # `agent.learn()`: a method of a class of the project, on one of its objects
+                self.inline(call, helper, ctx, receiver=recv)
+                return
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
@@ -876,6 +890,23 @@ class _Walker:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
         return helper if any(word in text for word in ("zero_grad", ".grad = None", ".grad.zero_(")) else None
+
+    def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
+        """The method `recv.method()` runs when `recv` is an object of a class of the project
+        whose bases are all of the project (an agent, a trainer: not a module or an optimizer,
+        whose methods are a library's), and the method says something of gradients."""
+        if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
+            return None
+        if method.startswith("__") or method in _NOT_PROJECT_METHODS:
+            return None
+        located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
+            return None
+        facts, class_name = located  # type: ignore[misc]
+        helper = self.method_of(facts, class_name, method, 0)
+        if helper is None or not self.touches_gradients(helper):
+            return None
+        return helper
 
     def project_only(self, facts: ModuleFacts, class_name: str, depth: int) -> bool:
         """Every base of the class (and of its bases) is a class of the project or `object`."""

@@ -1,0 +1,62 @@
+"""GF001 through a method of a project class called on its object (`agent.learn()` in an RL
+loop): the clear goes at the top of `learn`, and the fixed script trains exactly like the
+hand-fixed one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import apply_gradfix, assert_same_training, run_script, training_differences
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+
+class Agent:
+    def __init__(self):
+        self.q = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 2))
+        self.optimizer = torch.optim.SGD(self.q.parameters(), lr=0.05, momentum=0.9)
+
+    def learn(self, obs, target):
+{clear}        loss = nn.functional.mse_loss(self.q(obs), target)
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+
+agent = Agent()
+data = [(torch.randn(8, 4), torch.randn(8, 2)) for _ in range(5)]
+losses = []
+for episode in range(4):
+    for obs, target in data:
+        losses.append(agent.learn(obs, target))
+
+digest = hashlib.sha256()
+for param in agent.q.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_clear_added_to_the_agents_method_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    buggy = tmp_path / "buggy" / "train.py"
+    buggy.parent.mkdir()
+    buggy.write_text(SCRIPT.format(clear=""))
+    hand = tmp_path / "hand" / "train.py"
+    hand.parent.mkdir()
+    hand.write_text(SCRIPT.format(clear="        self.optimizer.zero_grad(set_to_none=True)\n"))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF001")
+    assert fixed.read_text() == hand.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -34,6 +34,7 @@ from gradfix import libraries
 from gradfix.analysis.assignments import Assignments, Binding, binds_parameter, assigned_calls
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -388,6 +389,11 @@ def _amp_master_weights(call: ast.Call) -> bool:
     return not (isinstance(level, ast.Constant) and level.value in ("O0", "O1", "O3"))
 
 
+# the text of a `zero_grad` given by hand: `setattr(x, "zero_grad", ...)`, `x.zero_grad = ...`,
+# `zero_grad=...` as a keyword, `"zero_grad": ...` in a dict
+_STAND_IN_TEXT = lazily(r"""["']zero_grad["']|zero_grad\s*=[^=]""")
+
+
 def _stand_in_clears(model: ModuleModel) -> list[object]:
     """The `zero_grad`s the module gives objects by hand, stand-ins for an optimizer:
     `setattr(shim, "zero_grad", f)`, `shim.zero_grad = f`, `SimpleNamespace(zero_grad=f)`,
@@ -398,7 +404,7 @@ def _stand_in_clears(model: ModuleModel) -> list[object]:
         return found
     found = []
     facts = model.facts
-    if "zero_grad" in model.source.text:
+    if _STAND_IN_TEXT.search(model.source.text):
         for node in model.source.nodes:
             given: ast.expr | None = None
             if isinstance(node, ast.Call):

@@ -899,11 +899,17 @@ class _Walker:
             return None
         if method.startswith("__") or method in _NOT_PROJECT_METHODS:
             return None
+        facts = ctx.facts or self.facts
+        defined = facts.__dict__.get("_method_names")
+        if defined is None:
+            defined = facts.__dict__["_method_names"] = {name for methods in facts.methods.values() for name in methods}
+        if method not in defined:
+            return None  # no class of this module has such a method (classes of other modules are not looked up)
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
             return None
-        facts, class_name = located  # type: ignore[misc]
-        helper = self.method_of(facts, class_name, method, 0)
+        owner, class_name = located  # type: ignore[misc]
+        helper = self.method_of(owner, class_name, method, 0)
         if helper is None or not self.touches_gradients(helper):
             return None
         return helper

@@ -88,6 +88,8 @@ _NOT_PROJECT_METHODS = frozenset({
     "to", "cuda", "cpu", "item", "detach", "numpy", "tolist", "size", "view", "reshape", "append", "extend",
     "update", "items", "keys", "values", "get", "pop", "format", "join", "split", "add_scalar", "log", "info",
     "write", "flush", "set_postfix", "set_description", "mean", "sum", "float", "long", "unsqueeze", "squeeze",
+    "forward", "train", "eval", "parameters", "named_parameters", "state_dict", "load_state_dict", "modules",
+    "children", "apply", "register_buffer", "save", "load", "reset", "close", "render", "sample", "act",
 })  # fmt: skip
 
 

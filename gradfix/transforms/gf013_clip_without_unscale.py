@@ -74,8 +74,9 @@ class ClipWithoutUnscale(LoopRule):
     no plain step comes between that backward and the clip (GF010's business), and a
     `scaler.step(...)` follows it.
 
-    It is reported without a fix when the clip runs in a nested loop (a second `unscale_` of the
-    same optimizer raises), when the clip and the step are not in the same function, when the
+    It is reported without a fix when the clip runs in a nested loop or on micro-batches where
+    the step does not run (under fewer tests than the step: an accumulation window's; a second
+    `unscale_` of the same optimizer before its update raises), when the clip and the step are not in the same function, when the
     iteration unscales later anyway, when the clip sits in a helper of another file, or when its
     statement shares its lines or its block is on one line.
 
@@ -160,6 +161,10 @@ class ClipWithoutUnscale(LoopRule):
         if any(e.kind is EventKind.UNSCALE and e.target in unscale for e in events):
             return None  # unscaled later in the iteration anyway: a second unscale_ would raise
         if clip.loops_within(loop.node):
+            return None
+        if not branch_prefix(step, clip, loop.node):
+            # the step runs under a test the clip does not (`if (i + 1) % N == 0:`): an `unscale_`
+            # before the clip would run again, before the next update, on the next micro-batch
             return None
         source = model.source if clip.direct else _helper_source(clip, model)
         if source is None:

@@ -76,6 +76,10 @@ class MissingZeroGrad(Rule):
     gradfix cannot read keeps torch's contract. The places:
 
     - at the start of the iteration (in a step function, after its docstring);
+    - when every backward runs in the closure handed to the step (`optimizer.step(closure)`,
+      which LBFGS calls several times per step), first in that closure (after its docstring),
+      as torch documents it; no fix when the closure is not a `def` of the loop's function
+      (or module) named by the step;
     - when another optimizer steps earlier in the iteration and a backward runs between that
       step and this one (a GAN's generator section), right after that earlier step (after the
       `scaler.update()` that directly follows it);
@@ -186,6 +190,18 @@ class MissingZeroGrad(Rule):
         if step.via and _local_to_helper(target, step):
             return None
         statement = new_statement(clear_call(target, model, loop.node))
+        closure = _closure_of(loop, step, model)
+        if closure is not False:
+            # `optimizer.step(closure)` (LBFGS calls it many times per step): the clear goes first
+            # in the closure, before each evaluation's backward, as torch documents it
+            if closure is None:
+                return None
+            first = closure.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                if len(closure.body) < 2:
+                    return None
+                first = closure.body[1]  # after its docstring
+            return Fix([InsertStatements(first, "before", statement)], Safety.SAFE)
         if step.gated and step.direct:
             # a prepared optimizer inside `accelerator.accumulate`: clear right after its step,
             # which (like the clear) acts only when the window ends
@@ -207,6 +223,31 @@ class MissingZeroGrad(Rule):
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:
+    """False when the iteration's backward passes do not run in a closure handed to the step.
+    Else the closure's definition when it is a `def` of the iteration's function (or of the
+    loop) with an indented body, that the step names (`optimizer.step(closure)`); None when the
+    clear cannot be placed there."""
+    call = step.call
+    if call is None:
+        return False
+    closure = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "closure"), None)
+    backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
+    if closure is None or not backwards or not all(e.via and e.via[0] is call for e in backwards):
+        return False
+    if not isinstance(closure, ast.Name) or not step.direct:
+        return None
+    holders = [loop.node, loop.function if loop.function is not None else model.module]
+    for holder in holders:
+        for node in ast.walk(holder):
+            if isinstance(node, ast.FunctionDef) and node.name == closure.id:
+                body = node.body
+                if body and body[0].lineno > node.lineno:
+                    return node
+                return None
+    return None
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

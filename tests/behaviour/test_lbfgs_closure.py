@@ -1,0 +1,54 @@
+"""GF001 on the LBFGS idiom with no clear: the clear goes first in the closure, which LBFGS
+calls several times per step (a clear in the loop around the step would let the evaluations
+of one step add up). The fixed script trains exactly like the hand-fixed one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import apply_gradfix, assert_same_training, run_script, training_differences
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(64, 5), torch.randn(64, 1)
+model = nn.Sequential(nn.Linear(5, 8), nn.Tanh(), nn.Linear(8, 1))
+optimizer = torch.optim.LBFGS(model.parameters(), lr=0.5, max_iter=5)
+losses = []
+for it in range(6):
+
+    def closure():
+{clear}        loss = nn.functional.mse_loss(model(X), Y)
+        loss.backward()
+        return loss
+
+    losses.append(optimizer.step(closure).item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_clear_first_in_the_closure_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    buggy = tmp_path / "buggy" / "train.py"
+    buggy.parent.mkdir()
+    buggy.write_text(SCRIPT.format(clear=""))
+    hand = tmp_path / "hand" / "train.py"
+    hand.parent.mkdir()
+    hand.write_text(SCRIPT.format(clear="        optimizer.zero_grad(set_to_none=True)\n"))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF001")
+    assert fixed.read_text() == hand.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -80,7 +80,9 @@ class ZeroGradInsideAccumulation(Rule):
     (`p.grad = ...`, `p.grad.zero_()`) anywhere, or, on every micro-batch, hands the gradients,
     the parameters or the model to code gradfix did not look into: a clear on every micro-batch
     is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
-    buffer). When the only such handling is a plain clear by hand on every micro-batch, a
+    buffer). A clear after an `if` that may end the iteration with `continue` (timm's `if not
+    need_update: continue`) runs at window ends only and is not reported. When the only such
+    handling is a plain clear by hand on every micro-batch, a
     `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`) over the module the one
     accumulating optimizer was built over, outside the window's `if`, that loop is reported,
     without a fix.
@@ -136,6 +138,8 @@ class ZeroGradInsideAccumulation(Rule):
         for clear in acc.clears:
             if clear.branches_within(loop) or clear.loops_within(loop):
                 continue
+            if _skipped_by_continue(clear, loop):
+                continue  # `if not need_update: continue` first (timm): it clears at window ends only
             target = _cleared_optimizer(clear, acc, model)
             if target is None:
                 continue
@@ -281,6 +285,33 @@ def _replace_receiver(clear: GradEvent, optimizer: str) -> Fix | None:
     if call is None or not isinstance(call.func, ast.Attribute):
         return None
     return Fix([ReplaceNode(call.func.value, optimizer, clear.statement)], Safety.SAFE)
+
+
+def _skipped_by_continue(clear: GradEvent, loop: ast.AST) -> bool:
+    """A statement of the loop body before the clear's may end the iteration early (an `if`
+    holding a `continue` of this loop): the clear does not run on every micro-batch."""
+    body = getattr(loop, "body", [])
+    top = next((stmt for stmt in clear.path if any(stmt is s for s in body)), None)
+    if top is None:
+        return False
+    for stmt in body:
+        if stmt is top:
+            return False
+        if isinstance(stmt, ast.If) and _continues(stmt):
+            return True
+    return False
+
+
+def _continues(node: ast.AST) -> bool:
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Continue):
+            return True
+        if isinstance(current, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue  # its `continue` is its own
+        stack.extend(ast.iter_child_nodes(current))
+    return False
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:

@@ -192,3 +192,21 @@ def test_lookahead_steps_base_and_clears_shared_params(timm_module) -> None:
                     s.add_(p - s, alpha=0.5)
                     p.copy_(s)
     assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))
+
+
+def test_dispatch_clip_grad_clips_the_gradients_in_place(timm_module) -> None:
+    """gradfix takes `dispatch_clip_grad(parameters, value, mode)` for a clip (GF010 moves it
+    before the step like `clip_grad_norm_`): timm's function changes `.grad` in place, as
+    torch's clip of the same mode does."""
+    clip_grad = timm_module("timm.utils.clip_grad")
+    batch = _tiny.batches(1)[0]
+    for mode, torch_clip in (("norm", torch.nn.utils.clip_grad_norm_), ("value", torch.nn.utils.clip_grad_value_)):
+        ours, theirs = _tiny.linear(), _tiny.linear()
+        _tiny.mse(ours, batch).backward()
+        _tiny.mse(theirs, batch).backward()
+        before = [p.grad.clone() for p in ours.parameters()]
+        clip_grad.dispatch_clip_grad(list(ours.parameters()), 0.01, mode=mode)
+        torch_clip(list(theirs.parameters()), 0.01)
+        assert any(not torch.equal(b, p.grad) for b, p in zip(before, ours.parameters()))
+        for mine, reference in zip(ours.parameters(), theirs.parameters()):
+            assert torch.allclose(mine.grad, reference.grad)

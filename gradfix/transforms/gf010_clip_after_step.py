@@ -100,8 +100,10 @@ class ClipAfterStep(LoopRule):
     non-engine optimizer and either the clip runs after the iteration's last step with no
     backward between them, under every branch that step runs under (a step that may not have
     run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
-    first backward, that backward is the next backward or step after it, a step follows, and
-    each of the clip, that backward and the first step after it runs whenever the next one runs.
+    first backward, that backward is the next backward or step after it, a step follows, that
+    backward runs whenever the first step after it runs, and the clip runs whenever they run or
+    under a test of its own around them (`if max_norm is not None:`, `if
+    accelerator.sync_gradients:`).
 
     It is reported without a fix when the iteration steps more than one optimizer (or one
     optimizer more than once), the clip and the step have no block in common, the moved
@@ -149,10 +151,13 @@ class ClipAfterStep(LoopRule):
                 and after
                 and after[0].kind is EventKind.BACKWARD
                 and any(e.kind is EventKind.STEP for e in after)
-                and branch_prefix(clip, after[0], loop.node)
+                and (branch_prefix(clip, after[0], loop.node) or branch_prefix(after[0], clip, loop.node))
             ):
+                # (the clip may sit under a test of its own: `if accelerator.sync_gradients:`)
                 step = next(e for e in after if e.kind is EventKind.STEP)
-                if not branch_prefix(after[0], step, loop.node) or not branch_prefix(clip, step, loop.node):
+                if not branch_prefix(after[0], step, loop.node):
+                    continue
+                if not (branch_prefix(clip, step, loop.node) or branch_prefix(step, clip, loop.node)):
                     continue
                 yield Finding(
                     self.code,

@@ -51,6 +51,9 @@ LOSS_FUNCTIONS = {
     "torch.binary_cross_entropy_with_logits": "bce_with_logits",
 }
 LOSS_CLASSES = {"CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll", "BCEWithLogitsLoss": "bce_with_logits"}
+# timm's cross-entropies take logits too (their forward applies `log_softmax`; proof in
+# tests/libraries/test_timm.py)
+TIMM_LOSS_CLASSES = {"SoftTargetCrossEntropy": "cross_entropy", "LabelSmoothingCrossEntropy": "cross_entropy"}
 ACTIVATION_FUNCTIONS = {
     "torch.softmax": "softmax",
     "torch.nn.functional.softmax": "softmax",
@@ -131,6 +134,8 @@ class _Finder:
         last = name.rsplit(".", 1)[-1]
         if last in table and (name.startswith("torch.") or name == last and self._imported_from_torch(last)):
             return table[last]
+        if table is LOSS_CLASSES and last in TIMM_LOSS_CLASSES and name.startswith("timm."):
+            return TIMM_LOSS_CLASSES[last]
         return None
 
     def _imported_from_torch(self, name: str) -> bool:
@@ -450,7 +455,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     text = model.source.text
     if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")):
         return []
-    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropyLoss", "NLLLoss", "with_logits", "WithLogits")):
+    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits")):
         return []
     finder = _Finder(model)
     out: list[ProbabilityInput] = []

@@ -35,7 +35,8 @@ class ActivationBeforeLoss(Rule):
 
     ## What it does
     Finds a loss that backpropagates and receives the output of an activation it applies
-    (or expects) itself: `softmax` then `nn.CrossEntropyLoss` / `F.cross_entropy`,
+    (or expects) itself: `softmax` then `nn.CrossEntropyLoss` / `F.cross_entropy` (or timm's
+    `SoftTargetCrossEntropy` / `LabelSmoothingCrossEntropy`, which apply `log_softmax` too),
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
     `softmax` then `nn.NLLLoss` / `F.nll_loss` (which needs log-probabilities). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),

@@ -37,7 +37,7 @@ def timm_module(monkeypatch):
     saved = {name: module for name, module in sys.modules.items() if name == "timm" or name.startswith("timm.")}
     for name in list(saved):
         del sys.modules[name]
-    for package in ("timm", "timm.utils", "timm.optim"):
+    for package in ("timm", "timm.utils", "timm.optim", "timm.loss"):
         shell = types.ModuleType(package)
         shell.__path__ = [str(root.joinpath(*package.split(".")[1:]))]
         sys.modules[package] = shell
@@ -210,3 +210,17 @@ def test_dispatch_clip_grad_clips_the_gradients_in_place(timm_module) -> None:
         assert any(not torch.equal(b, p.grad) for b, p in zip(before, ours.parameters()))
         for mine, reference in zip(ours.parameters(), theirs.parameters()):
             assert torch.allclose(mine.grad, reference.grad)
+
+
+def test_timm_cross_entropies_take_logits(timm_module) -> None:
+    """GF018 takes `SoftTargetCrossEntropy` and `LabelSmoothingCrossEntropy` for losses that
+    expect logits: their forward applies `log_softmax` to the input itself."""
+    losses = timm_module("timm.loss.cross_entropy")
+    torch.manual_seed(0)
+    logits = torch.randn(6, 4)
+    soft = torch.softmax(torch.randn(6, 4), dim=-1)
+    expected = (-soft * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
+    assert torch.allclose(losses.SoftTargetCrossEntropy()(logits, soft), expected)
+    hard = torch.tensor([0, 1, 2, 3, 0, 1])
+    smoothed = losses.LabelSmoothingCrossEntropy(smoothing=0.0)(logits, hard)
+    assert torch.allclose(smoothed, torch.nn.functional.cross_entropy(logits, hard))

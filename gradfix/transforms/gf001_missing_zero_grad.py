@@ -114,7 +114,9 @@ class MissingZeroGrad(Rule):
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
       something gradfix cannot tell;
-    - the step is conditional for any reason but a recognised accumulation window.
+    - the step is conditional for any reason but a recognised accumulation window (steps in
+      both branches of one `if`, as timm's `if loss_scaler is not None: loss_scaler(loss,
+      optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration).
     """
 
     code = "GF001"
@@ -156,7 +158,7 @@ class MissingZeroGrad(Rule):
                 bindings = loop_bindings(loop.node, model.source)
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
-            if step.conditional_within(loop.node):
+            if step.conditional_within(loop.node) and not _steps_on_every_path(loop, target, model):
                 # only a recognised accumulation loop: the clear goes right after its step
                 accumulation = accumulation_of(loop, model)
                 if accumulation is not None and target in accumulation.targets:
@@ -223,6 +225,24 @@ class MissingZeroGrad(Rule):
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
+
+
+def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
+    """Both branches of one `if` step the optimizer (`if loss_scaler is not None:
+    loss_scaler(loss, optimizer)` / `else: loss.backward(); optimizer.step()`, timm's
+    `train_one_epoch`), and that `if` sits under no other branch of the loop: a step runs on
+    every iteration, as if it were written once."""
+    branches = {"if": set(), "else": set()}  # type: dict[str, set[int]]
+    for event in owned_events(loop, model):
+        if event.kind is not EventKind.STEP or event.target != target:
+            continue
+        within = event.branches_within(loop.node)
+        if not within:
+            return True
+        if within[0].kind not in branches or not isinstance(within[0].node, ast.If):
+            return False
+        branches[within[0].kind].add(id(within[0].node))
+    return bool(branches["if"] & branches["else"])
 
 
 def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:

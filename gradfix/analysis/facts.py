@@ -284,6 +284,8 @@ class _FactCollector:
             if method_name(inner) == "optimizers":
                 self._record(self.key(target), "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
+        if isinstance(value, ast.IfExp) and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:
+            value = value.body  # `loss_scaler = NativeScaler() if use_amp else None`: that object, or nothing
         if not isinstance(value, ast.Call):
             return
         if key is None:

@@ -16,8 +16,8 @@ def train_one_epoch(model, loader, optimizer, loss_fn, loss_scaler=None, clip_gr
             optimizer.step()
 
 
-def main(model, loader):
+def main(model, loader, use_amp=True):
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
-    loss_scaler = NativeScaler()
+    loss_scaler = NativeScaler() if use_amp else None
     for epoch in range(10):
         train_one_epoch(model, loader, optimizer, torch.nn.functional.cross_entropy, loss_scaler=loss_scaler)

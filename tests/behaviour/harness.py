@@ -326,3 +326,19 @@ def assert_same_training(
     """Assert `result` trained like `expected` (see training_differences)."""
     problems = training_differences(result, expected, tolerance=tolerance, loss_scale=loss_scale)
     assert not problems, "; ".join(problems)
+
+
+def assert_fixed_like_hand(tmp_path: Path, buggy: str, hand: str, *gradfix_args: str) -> None:
+    """Write the buggy script and its hand fix, run `gradfix --write` (with `gradfix_args`) on
+    the buggy one: the result must be the hand fix's text, train exactly like it, and the
+    buggy script must train otherwise (the fix matters)."""
+    paths = {}
+    for name, text in (("buggy", buggy), ("hand", hand)):
+        paths[name] = tmp_path / name / "train.py"
+        paths[name].parent.mkdir()
+        paths[name].write_text(text)
+    fixed = apply_gradfix(paths["buggy"], tmp_path / "fixed", *gradfix_args)
+    assert fixed.read_text() == hand
+    expected = run_script(paths["hand"])
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(paths["buggy"]), expected)

@@ -19,6 +19,7 @@ import pytest
 from .harness import (
     EXAMPLES_DIR,
     apply_gradfix,
+    assert_fixed_like_hand,
     assert_same_training,
     reference_path,
     run_script,
@@ -215,18 +216,10 @@ _CLIP = "torch.nn.utils.clip_grad_norm_(model.parameters(), 0.05)\n"
 def test_clip_before_backward_in_an_accumulation_window_moves_to_the_step(tmp_path: Path) -> None:
     """GF010 on a clip written before the backward of an accumulation loop: the fix clips the
     window's gradient once, right before the step (not every micro-batch's partial sum)."""
-    buggy = tmp_path / "buggy" / "train.py"
-    buggy.parent.mkdir()
-    buggy.write_text(_ACCUMULATING_CLIP.format(before="        " + _CLIP, inside=""))
-    hand = tmp_path / "hand" / "train.py"
-    hand.parent.mkdir()
-    hand.write_text(_ACCUMULATING_CLIP.format(before="", inside="            " + _CLIP))
-    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF010")
-    assert fixed.read_text() == hand.read_text()
-    expected = run_script(hand)
-    assert_same_training(run_script(fixed), expected)
+    hand = _ACCUMULATING_CLIP.format(before="", inside="            " + _CLIP)
+    assert_fixed_like_hand(tmp_path, _ACCUMULATING_CLIP.format(before="        " + _CLIP, inside=""), hand, "--select", "GF010")
     # the clip kept per micro-batch, after the backward, trains otherwise
     per_micro_batch = tmp_path / "per_micro_batch" / "train.py"
     per_micro_batch.parent.mkdir()
-    per_micro_batch.write_text(hand.read_text().replace("            " + _CLIP, "").replace("        loss.backward()\n", "        loss.backward()\n        " + _CLIP))
-    assert training_differences(run_script(per_micro_batch), expected)
+    per_micro_batch.write_text(hand.replace("            " + _CLIP, "").replace("        loss.backward()\n", "        loss.backward()\n        " + _CLIP))
+    assert training_differences(run_script(per_micro_batch), run_script(tmp_path / "hand" / "train.py"))

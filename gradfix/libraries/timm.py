@@ -124,5 +124,11 @@ LIBRARY = Library(
         "timm-apex-scaler": "timm.utils.ApexScaler()",
         "apex-amp": "the module apex.amp",
     },
-    note="timm runs here without its package __init__; Apex does not run here (stand-in)",
+    note=(
+        "timm runs here without its package __init__; Apex does not run here (stand-in). Outside the tables, "
+        "gradfix.analysis.loops.CLIP_FUNCTIONS takes timm's dispatch_clip_grad for a clip "
+        "(tests/libraries/test_timm.py::test_dispatch_clip_grad_clips_the_gradients_in_place) and "
+        "gradfix.analysis.activations.TIMM_LOSS_CLASSES its SoftTargetCrossEntropy and LabelSmoothingCrossEntropy "
+        "for losses on logits (tests/libraries/test_timm.py::test_timm_cross_entropies_take_logits)"
+    ),
 )

@@ -1,3 +1,5 @@
+import json
+
 import torch
 from torch import nn
 
@@ -19,3 +21,14 @@ def train(loader):
         g_loss = bce(scores_fake, torch.ones(real.size(0), 1))
         g_loss.backward()
         opts["G"].step()
+
+
+def main():
+    torch.manual_seed(0)
+    batches = [torch.randn(16, 4) + 2.0 for _ in range(3)]
+    train(batches)
+    print(json.dumps({"done": True}))
+
+
+if __name__ == "__main__":
+    main()

@@ -370,6 +370,22 @@ class Project:
             return found
         return self._function(qualified, importer, depth)
 
+    def mode_function(self, qualified: str, importer: str | None) -> FunctionInfo | None:
+        """A function of another module of the project (`evaluation.validate`) whose module
+        switches a module's mode (`.eval(`, `.train(`): for GF017, which looks into validation
+        helpers that say no gradient word (such a module is parsed apart, as for `any_bytes`)."""
+        module_name, _, name = qualified.rpartition(".")
+        if not module_name or not name:
+            return None
+        path = self.module_file(module_name, importer)
+        if path is None:
+            return None
+        data = self.read(path)  # a dependency: the cache follows its bytes
+        if data is None or (b".eval(" not in data and b".train(" not in data):
+            return None
+        module = self.module(path, any_bytes=True)
+        return module.facts.module_functions.get(name) if module is not None else None
+
     def _function(self, qualified: str, importer: str | None, depth: int) -> FunctionInfo | None:
         if depth > 3 or not qualified:
             return None

@@ -297,12 +297,15 @@ class _ModeWalker:
     # helpers -----------------------------------------------------------------------
     def resolve(self, call: ast.Call, ctx: _Ctx) -> FunctionInfo | None:
         func = call.func
+        if ctx.source is not None and ctx.source is not self.model.source:
+            return None  # inside a helper of another module: its names are that module's
         if isinstance(func, ast.Name):
             for function in reversed(ctx.functions):
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
                 if local is not None:
                     return local
-            return self.facts.module_functions.get(func.id)
+            found = self.facts.module_functions.get(func.id)
+            return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
         return None
@@ -519,14 +522,33 @@ def _switching_functions(model: ModuleModel) -> set[str]:
 
 
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The loop's text switches a module to eval mode, or calls a function that may."""
+    """The loop's text switches a module to eval mode, or calls a function that may (of this
+    module, or one it imports from another module of the project: `from evaluation import
+    validate`)."""
     anywhere = getattr(model, "_switches_to_eval", None)  # the whole text, searched once
     if anywhere is None:
         anywhere = model._switches_to_eval = _EVAL_TEXT.search(model.source.text) is not None  # type: ignore[attr-defined]
-    if not anywhere:
-        return False
     text = model.source.segment(loop.node)
-    return bool(_EVAL_TEXT.search(text)) or any(name in text for name in _switching_functions(model))
+    if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
+        return True
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in model.facts.module_functions
+        and _imported_switch(node.func.id, model) is not None
+        for node in ast.walk(loop.node)
+    )
+
+
+def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
+    """The function a name imported from another module of the project stands for, when that
+    function's text switches a module to eval mode."""
+    project = model.facts.project
+    qualified = model.facts.imports.qualify(name)
+    if project is None or qualified is None or qualified == name or qualified.startswith(("torch.", "numpy.")):
+        return None
+    helper = project.mode_function(qualified, model.source.path or None)
+    if helper is None or not _EVAL_TEXT.search((helper.source or model.source).segment(helper.node)):
+        return None
+    return helper
 
 
 def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:

@@ -531,24 +531,40 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     text = model.source.segment(loop.node)
     if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
         return True
-    return any(
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in model.facts.module_functions
-        and _imported_switch(node.func.id, model) is not None
-        for node in ast.walk(loop.node)
-    )
+    if model.facts.project is None:
+        return False
+    return any(f"{name}(" in text and _imported_switch(name, model) is not None for name in _imported_names(model))
+
+
+def _imported_names(model: ModuleModel) -> list[str]:
+    """Names the module imports from elsewhere than torch and numpy, that it does not define."""
+    cached = getattr(model, "_imported_names", None)
+    if cached is None:
+        facts = model.facts
+        cached = [
+            name
+            for name, qualified in facts.imports.aliases.items()
+            if name not in facts.module_functions and not qualified.startswith(("torch", "numpy", "typing", "collections"))
+        ]
+        model._imported_names = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     """The function a name imported from another module of the project stands for, when that
-    function's text switches a module to eval mode."""
+    function's text switches a module to eval mode (asked once per name and module)."""
+    answers: dict[str, FunctionInfo | None] = model.__dict__.setdefault("_imported_switches", {})
+    if name in answers:
+        return answers[name]
+    answers[name] = None
     project = model.facts.project
     qualified = model.facts.imports.qualify(name)
     if project is None or qualified is None or qualified == name or qualified.startswith(("torch.", "numpy.")):
         return None
     helper = project.mode_function(qualified, model.source.path or None)
-    if helper is None or not _EVAL_TEXT.search((helper.source or model.source).segment(helper.node)):
-        return None
-    return helper
+    if helper is not None and _EVAL_TEXT.search((helper.source or model.source).segment(helper.node)):
+        answers[name] = helper
+    return answers[name]
 
 
 def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:

@@ -232,6 +232,19 @@ def assigned_calls(model: object, key: str) -> list[ast.Call]:
     return list(by_key.get(key, ()))
 
 
+def assigned_values(model: object, key: str) -> list[ast.expr]:
+    """Every value `key` (a name in any scope, or an attribute) is bound to as a whole target
+    of an `=` or annotated statement anywhere in the module (`SCALE = 2`, `criterion =
+    nn.CrossEntropyLoss(...)`), from `assignment_statements`."""
+    key_of = model.source.key  # type: ignore[attr-defined]
+    targets = lambda stmt: stmt.targets if stmt.__class__ is ast.Assign else [stmt.target]  # noqa: E731
+    return [
+        stmt.value  # type: ignore[attr-defined]
+        for stmt in assignment_statements(model)
+        if any(not isinstance(t, _UNPACKED) and key_of(t) == key for t in targets(stmt))
+    ]
+
+
 _UNPACKED = (ast.Tuple, ast.List, ast.Starred)  # targets the index binds element by element, or without a value
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import call_name, is_false, keyword, positional
@@ -40,7 +41,7 @@ class UnscaledAutocast:
     style: str  # "cuda.amp" (torch.cuda.amp.autocast) or "amp" (torch.autocast / torch.amp.autocast)
 
 
-def fp16_cuda_autocast(call: ast.Call, qualify, module: ast.Module | None = None) -> str | None:  # type: ignore[no-untyped-def]
+def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = None) -> str | None:  # type: ignore[no-untyped-def]
     """The autocast's style when it is CUDA float16 for sure, else None. With the module, a
     dtype or device given by a name is read from the module's assignments of it
     (`amp_dtype = torch.float16` at the top of a script)."""
@@ -64,18 +65,13 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ast.Module | None = None
     return None
 
 
-def module_constant(expr: ast.expr, module: ast.Module | None) -> ast.expr | None:
-    """A name the module binds, at its top level and nowhere else, to one value: that value;
-    anything else as it is (None for a name bound otherwise)."""
-    if not isinstance(expr, ast.Name) or module is None:
+def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | None:
+    """A name the module binds once, at its top level, to a literal or a dotted name
+    (`AMP_DTYPE = torch.float16`): that value; anything else as it is."""
+    if not isinstance(expr, ast.Name) or model is None:
         return expr
-    values = [
-        node.value
-        for node in ast_walk(module)
-        if isinstance(node, (ast.Assign, ast.AnnAssign))
-        and any(isinstance(t, ast.Name) and t.id == expr.id for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
-    ]
-    top = [stmt.value for stmt in module.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets)]
+    values = assigned_values(model, expr.id)
+    top = [stmt.value for stmt in model.module.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets)]
     if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant)):
         return top[0]
     return expr
@@ -107,7 +103,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
             for item in node.items:
                 expr = item.context_expr
                 if isinstance(expr, ast.Call):
-                    style = fp16_cuda_autocast(expr, qualify, model.module)
+                    style = fp16_cuda_autocast(expr, qualify, model)
                     if style is not None:
                         seen.add(id(node))
                         if not _records_no_graph(node, model):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Assignments, Binding, Scope, assignment_statements, assignments, built
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignment_statements, assignments, built
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
@@ -264,11 +264,7 @@ def _may_hold_module(value: ast.expr, model: ModuleModel) -> bool:
         return _MODULE_WORD.search(value.attr) is not None
     if not isinstance(value, ast.Name):
         return False
-    values = [
-        node.value
-        for node in ast_walk(model.module)
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
-    ]
+    values = assigned_values(model, value.id)
     if not values:
         return _MODULE_WORD.search(value.id) is not None
     for bound in values:

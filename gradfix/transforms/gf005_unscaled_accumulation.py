@@ -4,6 +4,7 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import GradEvent
@@ -384,11 +385,7 @@ def _known_count(acc: Accumulation, model: ModuleModel) -> int | None:
         return periodic.n_value
     if not isinstance(periodic.n, ast.Name):
         return None
-    values = {
-        int_value(node.value)
-        for node in ast_walk(model.module)
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == periodic.n.id for t in node.targets)
-    }
+    values = {int_value(value) for value in assigned_values(model, periodic.n.id)}
     if len(values) != 1:
         return None
     return values.pop()
@@ -420,7 +417,7 @@ def _sum_reducing_callee(call: ast.Call, model: ModuleModel) -> bool:
     key = model.source.key(func)
     if not key or "(" in key:
         return False
-    for value in _built_as(key, model):
+    for value in assigned_values(model, key):
         if isinstance(value, ast.Call):
             if _sums(value):
                 return True
@@ -428,17 +425,6 @@ def _sum_reducing_callee(call: ast.Call, model: ModuleModel) -> bool:
             if owner is not None and _SUM_TEXT.search(model.source.segment(owner)) is not None:
                 return True
     return False
-
-
-def _built_as(key: str, model: ModuleModel) -> list[ast.expr]:
-    """The values a name or attribute (`criterion`, `self.criterion`) is assigned anywhere in the module."""
-    values: list[ast.expr] = []
-    for node in ast_walk(model.module):
-        if isinstance(node, ast.Assign) and any(model.source.key(t) == key for t in node.targets):
-            values.append(node.value)
-        elif isinstance(node, ast.AnnAssign) and node.value is not None and model.source.key(node.target) == key:
-            values.append(node.value)
-    return values
 
 
 def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:

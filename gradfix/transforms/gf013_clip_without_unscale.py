@@ -222,13 +222,13 @@ def _known_value(expr: ast.expr, model: ModuleModel) -> object:
     from gradfix.analysis.precision import module_constant
 
     if isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.ops[0], (ast.Eq, ast.NotEq)):
-        sides = [module_constant(side, model.module) for side in (expr.left, expr.comparators[0])]
+        sides = [module_constant(side, model) for side in (expr.left, expr.comparators[0])]
         names = [dotted(side) if isinstance(side, ast.Attribute) else None for side in sides]
         if any(name is None or not name.startswith("torch.") for name in names):
             return None
         same = _DTYPE.get(names[0], names[0]) == _DTYPE.get(names[1], names[1])  # type: ignore[arg-type]
         return same if isinstance(expr.ops[0], ast.Eq) else not same
-    value = module_constant(expr, model.module)
+    value = module_constant(expr, model)
     if isinstance(value, ast.Constant) and isinstance(value.value, bool):
         return value.value
     return None

@@ -209,6 +209,32 @@ class _Walker:
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
+        return self.calls_an_imported_object(text)
+
+    def calls_an_imported_object(self, text: str) -> bool:
+        """The text calls a method of an object built by calling a class imported from a project
+        module that backpropagates: `agent = Agent()` ... `agent.learn(batch)`, where `learn` is
+        in agent.py (the call is looked into as `project_method` says)."""
+        for match in _METHOD_CALL.finditer(text):
+            recv = match.group(1)
+            if recv != "self" and self.built_by_imported_class(recv, self.facts):
+                return True
+        return False
+
+    @staticmethod
+    def built_by_class_with(key: str, method: str, facts: ModuleFacts) -> bool:
+        """A line of the module writes `key = Name(...)`, `Name` a class of the module that
+        defines `method` itself."""
+        return any(method in facts.methods.get(callee, ()) for callee in _assigned_callees(facts, key) if callee in facts.classes)
+
+    def built_by_imported_class(self, key: str, facts: ModuleFacts) -> bool:
+        """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
+        from a project module that backpropagates."""
+        aliases = facts.imports.aliases
+        for callee in _assigned_callees(facts, key):
+            qualified = aliases.get(callee.split(".", 1)[0])
+            if qualified is not None and callee.rsplit(".", 1)[-1][:1].isupper() and self.imported_backpropagates(qualified):
+                return True
         return False
 
     def calls_a_backpropagating_object(self, text: str) -> bool:
@@ -900,14 +926,20 @@ class _Walker:
         whose methods are a library's), and the method says something of gradients."""
         if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return None
-        if method.startswith("__") or method in _NOT_PROJECT_METHODS:
+        if method.startswith("__"):
             return None
         facts = ctx.facts or self.facts
         defined = facts.__dict__.get("_method_names")
         if defined is None:
             defined = facts.__dict__["_method_names"] = {name for methods in facts.methods.values() for name in methods}
-        if method not in defined:
-            return None  # no class of this module has such a method (classes of other modules are not looked up)
+        if method in _NOT_PROJECT_METHODS or method not in defined:
+            # a name the usual objects' methods have, or no class of this module has such a method:
+            # looked into only when a line builds the object by calling a class of this module
+            # that has it, or a class imported from a module that backpropagates
+            # (`agent = Agent()`; `agent.update(batch)`, agent.py)
+            key = dotted(recv) or ""
+            if not self.built_by_class_with(key, method, facts) and (facts is not self.facts or not self.built_by_imported_class(key, facts)):
+                return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
             return None
@@ -1175,6 +1207,8 @@ def _passed_on(loss: ast.Name, node: ast.AST, ctx: _Context) -> ast.expr | None:
     return given
 
 
+# `recv.method(`: a method called on a (dotted) name, not on a call's result or a subscript
+_METHOD_CALL = lazily(r"(?<![\w.)\]])([A-Za-z_][\w.]*)\.(\w+)[ \t]*\(")
 _ASSIGNED_CALL = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*\(?\s*([A-Za-z_][\w.]*)[ \t]*\(", re.M)
 
 

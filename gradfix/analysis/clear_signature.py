@@ -8,7 +8,8 @@ when it is passed. The clear GF001 inserts and the argument GF007 adds ask this 
 Which classes the optimizer may be an instance of is read from the bindings of its key that code
 at that place sees: its function's own (`optimizer = NoArgOptimizer(...)` in `train_custom`
 says nothing about `optimizer` in `train_plain`), else the enclosing functions', else the
-module's; `self.x` from any method of the class. Each value is followed through aliases (`opt =
+module's; `self.x` from any method of the class or, when the class binds none, of its bases
+(in this module or another of the project: `self.optimizer = MultiOpt(...)` in a base trainer). Each value is followed through aliases (`opt =
 optimizer`), conditional expressions, `accelerator.prepare(...)` and Fabric's `setup(...)`
 (which hand their arguments back, wrapped in an object whose `zero_grad` calls theirs), Apex's
 `amp.initialize(...)` (which hands them back as they are, or, with master weights, with a
@@ -123,6 +124,16 @@ def _not_torch_optimizer(key: str, model: ModuleModel) -> bool:
     return found.get(key, False)
 
 
+def _class_around(source: Source, at: ast.AST) -> ast.ClassDef | None:
+    """The class whose method holds `at` (a statement, or a function meant by its body)."""
+    node: ast.AST | None = at
+    while node is not None and node is not source.tree:
+        if isinstance(node, ast.ClassDef):
+            return node
+        node = source.owner_of(node)  # type: ignore[arg-type]
+    return None
+
+
 class _Resolver:
     """One question's walk: what it has looked at already (cycles: `opt = wrap(opt)`)."""
 
@@ -177,6 +188,8 @@ class _Resolver:
     # values ----------------------------------------------------------------------------
     def key(self, key: str, facts: ModuleFacts, at: ast.AST, depth: int) -> bool | None:
         bindings = self.visible(key, facts.source, at)
+        if not bindings and key.startswith("self.") and self.inherited(key, facts, _class_around(facts.source, at), depth):
+            return True  # `self.optimizer = MultiOpt(...)` in the `__init__` of a base class
         if not bindings and facts is self.model.facts:
             # a parameter, or an attribute bound outside the class: any `key = Call(...)` of the
             # module may reach it, and so may what the module's calls pass for the parameter
@@ -186,6 +199,37 @@ class _Resolver:
                 continue
             self.seen.add(id(binding.statement))
             if self.binding(binding, facts, depth):
+                return True
+        return None
+
+    def inherited(self, key: str, facts: ModuleFacts, owner: ast.ClassDef | None, depth: int) -> bool | None:
+        """What the methods of the bases of `owner` (of this module or, through the project,
+        of another one) bind `self.x` to, nearest base first."""
+        if owner is None or depth > _MAX_DEPTH:
+            return None
+        for base in owner.bases:
+            name = dotted(base)
+            if name is None or name in _NEUTRAL_BASES:
+                continue
+            located: tuple[ModuleFacts, ast.ClassDef] | None = None
+            if name in facts.classes and name != owner.name:
+                located = (facts, facts.classes[name])
+            elif facts.project is not None and ((facts.imports.qualify(name) or name) != name or "." in name):
+                found = facts.project.definition(facts.imports.qualify(name) or name, facts.source.path or None)
+                if found is not None and found[1] in found[0].facts.classes:
+                    located = (found[0].facts, found[0].facts.classes[found[1]])
+            if located is None:
+                continue
+            base_facts, node = located
+            for method in node.body:
+                if not isinstance(method, FUNCTIONS):
+                    continue
+                for binding in self.own(base_facts.source, method, node.name).get(key, ()):
+                    if id(binding.statement) not in self.seen:
+                        self.seen.add(id(binding.statement))
+                        if self.binding(binding, base_facts, depth + 1):
+                            return True
+            if self.inherited(key, base_facts, node, depth + 1):
                 return True
         return None
 

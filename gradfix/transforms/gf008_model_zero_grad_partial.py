@@ -86,7 +86,9 @@ class ModelZeroGradPartial(LoopRule):
     cleared module is another name for the module the optimizer was built over (`self.net = model`,
     or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
     `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
-    passed in or built by a factory (what it owns is not visible); when any clear is not a
+    passed in or built by a factory (what it owns is not visible); when the optimizer is built in
+    the loop over a list of tensors the loop binds anew (`self.x = to_tensor(image)`, then
+    `SGD([self.x])`: activation maximisation, whose fresh leaves start with no gradient); when any clear is not a
     module's (`optimizer.zero_grad()`, `p.grad = None`); and when the loop calls code gradfix
     cannot see into that may clear, step or backpropagate.
     """
@@ -117,6 +119,8 @@ class ModelZeroGradPartial(LoopRule):
             built = [params for _, params in sites]
             if not built or any(p is None for p in built):
                 continue
+            if all(_rebound_tensors(p, loop.node) for p in built):  # type: ignore[arg-type]
+                continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over
             aliases = _aliases(model)
             names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
@@ -357,6 +361,29 @@ class _Parameters:
 
     def __init__(self, owner: str) -> None:
         self.owner = owner
+
+
+def _rebound_tensors(params: ast.AST, loop: ast.AST) -> bool:
+    """`params` is a list of tensors (`[self.x]`, `[image, noise]`) each of which the loop binds
+    anew (`self.x = to_tensor(image)`): the optimizer, built in the loop too, steps fresh leaves
+    whose gradients start empty every iteration (activation maximisation, adversarial inputs)."""
+    if not isinstance(params, (ast.List, ast.Tuple)) or not params.elts:
+        return False
+    keys = [dotted(e) if isinstance(e, (ast.Name, ast.Attribute)) else None for e in params.elts]
+    if None in keys:
+        return False
+    bound = {
+        dotted(target)
+        for node in ast_walk(loop)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    }
+    return all(key in bound for key in keys) and _within_loop(params, loop)
+
+
+def _within_loop(node: ast.AST, loop: ast.AST) -> bool:
+    return (loop.lineno, loop.col_offset) <= (node.lineno, node.col_offset) and (  # type: ignore[attr-defined]
+        node.end_lineno, node.end_col_offset) <= (loop.end_lineno, loop.end_col_offset)  # type: ignore[attr-defined]
 
 
 def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:

@@ -17,6 +17,7 @@ from gradfix.transforms._placement import (
     unit_holds_only,
 )
 from gradfix.transforms.apply import statement_lines
+from gradfix.walk import ast_walk
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -97,7 +98,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
     the moved statement holds another gradient event, shares its lines or could jump out of its
-    block, or a statement it would jump over reads or writes a name it uses.
+    block, a statement it would jump over reads or writes a name it uses, or one reads the
+    scheduler other than through `get_last_lr()` (`lr = scheduler.get_lr()[0]` computes the next
+    value from the count of steps: after the move it would hold another number; DARTS hands it
+    on as the virtual step size).
 
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
@@ -107,7 +111,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
     `scheduler.step()` before the loop (resuming); schedulers stepped inside a helper that does
     not itself step the optimizer, or inside a helper of another file; and loops
-    that call code gradfix cannot see into that may clear, step or backpropagate. PyTorch's own
+    that call code gradfix cannot see into that may clear, step or backpropagate, unless all of
+    that code runs after the scheduler step, inside the batch loops nested in the epoch loop,
+    and is not handed the scheduler (DARTS' `architect.step(..., w_optim)` in the batch loop):
+    every optimizer step of the epoch then still follows the scheduler's. PyTorch's own
     schedulers (and classes derived from them) are judged by PyTorch's contract whatever the
     schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
     like any other.
@@ -117,6 +124,16 @@ class SchedulerBeforeOptimizer(LoopRule):
     name = "scheduler-before-optimizer"
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for loop in model.loops:
+            if loop.why_unknown:
+                continue
+            for finding in self.check_loop(loop, model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         training = training_loop_ids(model)
@@ -139,6 +156,8 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue
             if not sched.direct and _node_in(step, sched) is None:
                 continue  # stepped in a helper: only a helper that also steps the optimizer is judged
+            if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
+                continue
             later = events[index + 1 :]
             yield Finding(
                 self.code,
@@ -162,7 +181,7 @@ class SchedulerBeforeOptimizer(LoopRule):
             if event.kind is EventKind.STEP and event.target == step.target and not any(s is anchor for s in event.path):
                 return None
         jumped = [*statements_between(pair.block, pair.first_index, pair.second_index), anchor]
-        if not can_jump_over(unit, jumped):
+        if not can_jump_over(unit, jumped) or _read_between(sched, jumped[:-1]):
             return None
         return Fix(
             [
@@ -171,6 +190,45 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _unseen_code_after(sched: GradEvent, earlier: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Calls gradfix cannot see into (`architect.unrolled_backward(..., w_optim)` in DARTS' batch
+    loop) run only after the scheduler step, inside training loops nested in this one, and are
+    not handed the scheduler: whatever they do to the optimizer, every one of its steps in the
+    epoch still comes after the scheduler's."""
+    if any(e.kind is EventKind.UNKNOWN for e in earlier):
+        return False
+    training = training_loop_ids(model)
+    name = last_name(sched.target or "")
+    for event in loop.unknown:
+        if loop.owns(event, training):
+            return False  # in the epoch's own iteration: it may step the scheduler or the optimizer first
+        if not name or name in model.source.code(event.via[0] if event.via else event.node):
+            return False
+    return True
+
+
+def _read_between(sched: GradEvent, statements: list[ast.stmt]) -> bool:
+    """A statement the step would move past reads the scheduler other than through
+    `get_last_lr()`: `lr = scheduler.get_lr()[0]` computes the next value from the count of
+    steps (outside `step()` it is neither the old value nor the optimizer's), `last_epoch`
+    changes, and code handed the scheduler sees another state. (`get_last_lr()` and the
+    optimizer's `param_groups` read, after the move, the rate the epoch trains with.)"""
+    call = sched.call
+    key = dotted(call.func.value) if call is not None and isinstance(call.func, ast.Attribute) else None
+    if key is None:
+        return True
+    for statement in statements:
+        uses = [n for n in ast_walk(statement) if isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) == key]
+        if not uses:
+            continue
+        last_lr = [
+            n for n in ast_walk(statement) if isinstance(n, ast.Attribute) and n.attr == "get_last_lr" and dotted(n.value) == key
+        ]
+        if len(uses) > len(last_lr):
+            return True
+    return False
 
 
 def _node_in(event: GradEvent, sched: GradEvent) -> ast.AST | None:
@@ -215,7 +273,7 @@ def _helper_fix(
             if where is None or not _within(where, anchor):
                 return None  # a later step of the optimizer outside the statement it would follow
     jumped = [*statements_between(block, position[id(unit)], position[id(anchor)]), anchor]
-    if not can_jump_over(unit, jumped):
+    if not can_jump_over(unit, jumped) or _read_between(sched, jumped[:-1]):
         return None
     return Fix(
         [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, unit))],

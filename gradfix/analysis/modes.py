@@ -84,6 +84,9 @@ class ModeItem:
     conditional: bool
     exits: bool  # a break/return/raise of the loop's own code follows it: no next iteration
     no_grad: bool
+    # (id of an `if`/`match`, which arm) around it, helpers' too, for those no loop inside the
+    # analysed loop holds: in one iteration only one arm of each runs
+    arms: tuple[tuple[int, int], ...] = ()
 
     @property
     def key(self) -> str:
@@ -136,6 +139,7 @@ class _Ctx(NamedTuple):
     functions: tuple[ast.AST, ...] = ()
     class_name: str | None = None
     source: Source | None = None
+    arms: tuple[tuple[int, int], ...] = ()
 
     def rename(self, key: str) -> str:
         return substitute_root(key, dict(self.mapping)) if self.mapping else key
@@ -178,9 +182,9 @@ class _ModeWalker:
                 self.block(stmt.orelse, self._branch(ctx, None))
         elif isinstance(stmt, ast.If):
             self.expressions(stmt.test, ctx)
-            self.block(stmt.body, self._branch(ctx, stmt.test))
+            self.block(stmt.body, self._arm(self._branch(ctx, stmt.test), stmt, 0))
             if stmt.orelse:
-                self.block(stmt.orelse, self._branch(ctx, stmt.test))
+                self.block(stmt.orelse, self._arm(self._branch(ctx, stmt.test), stmt, 1))
         elif isinstance(stmt, WITHS):
             no_grad = ctx.no_grad
             for item in stmt.items:
@@ -198,12 +202,16 @@ class _ModeWalker:
                 self.block(stmt.finalbody, ctx)
         elif isinstance(stmt, MATCH):
             self.expressions(stmt.subject, ctx)
-            for case in stmt.cases:
-                self.block(case.body, self._branch(ctx, stmt.subject))
+            for arm, case in enumerate(stmt.cases):
+                self.block(case.body, self._arm(self._branch(ctx, stmt.subject), stmt, arm))
         elif isinstance(stmt, DEFINITIONS):
             return
         else:
             self.expressions(stmt, ctx)
+
+    @staticmethod
+    def _arm(ctx: _Ctx, stmt: ast.stmt, arm: int) -> _Ctx:
+        return ctx if ctx.loops else ctx._replace(arms=ctx.arms + ((id(stmt), arm),))
 
     def _branch(self, ctx: _Ctx, test: ast.AST | None) -> _Ctx:
         names = frozenset(n.id for n in ast_walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
@@ -223,7 +231,8 @@ class _ModeWalker:
     def emit(self, kind: ModeKind, keys: tuple[str, ...], node: ast.AST, ctx: _Ctx) -> None:
         self.items.append(
             ModeItem(
-                kind, keys, node, ctx.path, ctx.blocks, ctx.via, ctx.loops, ctx.tests, ctx.conditional, ctx.exits, ctx.no_grad
+                kind, keys, node, ctx.path, ctx.blocks, ctx.via, ctx.loops, ctx.tests, ctx.conditional, ctx.exits, ctx.no_grad,
+                ctx.arms,
             )
         )
 
@@ -614,14 +623,25 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
     chosen, backward = items[eval_index], items[backward_index]
     if not _prefix(chosen.via, backward.via) or not _prefix(chosen.loops, backward.loops):
         return False  # a helper that returned (`validate(model)`), or a loop that ended
+    if _exclusive(chosen, backward):
+        return False  # one arm of an `if`, the backward in another: not in the same iteration
     sometimes = not chosen.tests <= backward.tests
     for other in items[eval_index + 1 : backward_index]:
+        if _exclusive(other, backward):
+            continue  # the other arm of an `if` the backward is in: it never runs before it
         if other.kind is ModeKind.FORWARD and any(k and related(k, chosen.key) for k in other.keys):
             if other.no_grad or not _prefix(backward.loops, other.loops):
                 return False  # an evaluation between the eval and the training
             if sometimes and not other.tests <= backward.tests:
                 return False  # an evaluation now and then, the training every time
     return True
+
+
+def _exclusive(a: ModeItem, b: ModeItem) -> bool:
+    """`a` and `b` sit in different arms of one `if` (or `match`) that no loop inside the
+    analysed loop holds: one iteration runs only one of them."""
+    arms = dict(a.arms)
+    return any(arms.get(node, arm) != arm for node, arm in b.arms)
 
 
 def _prefix(short: tuple[ast.AST, ...], long: tuple[ast.AST, ...]) -> bool:

@@ -576,6 +576,65 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     return answers[name]
 
 
+def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
+    """Evaluations run before the loop that leave a module in eval mode for its first backward:
+    a helper call among the statements before the loop in its block (`baseline =
+    evaluate(model, val_loader)`) switches the module to eval and runs it, no `train()` (nor
+    a call that may switch it) follows before the loop, and the loop's iteration reaches a
+    backward before any `train()` of the module. The loop is the outermost of its function
+    (a nested loop's statements before it run in every iteration: `unrestored_evals`). An
+    `eval()` written before the loop itself is a choice (dropout off for fine-tuning), not
+    reported."""
+    source = model.source
+    node: ast.AST | None = loop.node
+    while node is not None and node is not source.tree and node is not loop.function:
+        node = source.owner_of(node)  # type: ignore[arg-type]
+        if isinstance(node, LOOPS):
+            return []
+    block = source.block_of(loop.node)  # type: ignore[arg-type]
+    if not block or not (_EVAL_TEXT.search(source.text) or model.facts.project is not None):
+        return []
+    index = next(i for i, stmt in enumerate(block) if stmt is loop.node)
+    before = block[:index]
+    if not before or not any("(" in source.segment(stmt) for stmt in before):
+        return []
+    text = "".join(source.segment(stmt) for stmt in before)
+    names = _switching_functions(model) if _EVAL_TEXT.search(source.text) else set()
+    if not any(name in text for name in names) and not (
+        model.facts.project is not None and any(f"{name}(" in text and _imported_switch(name, model) for name in _imported_names(model))
+    ):
+        return []
+    walker = _ModeWalker(model)
+    functions = (loop.function,) if loop.function is not None else ()
+    walker.block(before, _Ctx(functions=functions, class_name=_class_of(loop.function, model)))
+    items = walker.items
+    left: dict[str, ModeItem] = {}
+    for position, item in enumerate(items):
+        if item.kind in (ModeKind.TRAIN, ModeKind.UNSURE):
+            for key in item.keys:
+                for module in [m for m in left if key and related(key, m)]:
+                    del left[module]
+        elif item.kind is ModeKind.EVAL and item.via and item.key and not item.loops:
+            evaluates = any(
+                later.kind is ModeKind.FORWARD and later.via[:1] == item.via[:1] and any(k and related(k, item.key) for k in later.keys)
+                for later in items[position + 1 :]
+            )
+            if evaluates:
+                left[item.key] = item
+    if not left:
+        return []
+    found = []
+    inside = mode_items(loop, model)
+    for module, item in left.items():
+        for other in inside:
+            if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
+                break
+            if other.kind is ModeKind.BACKWARD and not other.no_grad:
+                found.append(item)
+                break
+    return found
+
+
 def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:
     if not may_switch_to_eval(loop, model):
         return []

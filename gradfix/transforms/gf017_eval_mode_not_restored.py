@@ -8,6 +8,7 @@ from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.modes import (
     ModeItem,
     UnrestoredEval,
+    evaluated_before,
     forwards_before_backward,
     manual_modes,
     unrestored_evals,
@@ -36,7 +37,10 @@ class EvalModeNotRestored(Rule):
     or `self.evaluate()`, or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`; what it calls in turn is not
     followed) — when the loop's next `backward()` (later in the iteration, or in
-    the next one) comes without a `model.train()` on that module in between. The module must
+    the next one) comes without a `model.train()` on that module in between. Also an
+    evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
+    untrained baseline: the helper switches the module to eval and runs it) when nothing
+    switches the module back before the loop's first `backward()`. The module must
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters.
 
@@ -77,14 +81,15 @@ class EvalModeNotRestored(Rule):
     (`model.parameters()`, also through `model.module`, DDP, `torch.compile` or `.to()`
     aliases); unsafe when the optimizer cannot be read and only the module's forward in the
     loop says it is trained. `model.train()` is inserted right after the helper call that
-    switched to eval mode (`validate(model, loader)`); after the block that evaluates
+    switched to eval mode (`validate(model, loader)`, in the loop or before it); after the block that evaluates
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
     that runs it). No fix when the next backward is written in the same loop body as the
     eval (the forward before it cannot be told apart), when the helper that switched to
     eval mode trains after it (a `train()` after the call would be undone by the next
     call), in inline blocks, or when the module's name is not visible there. Not reported:
-    eval mode the training code chose itself -- an `eval()` in the function that trains
+    eval mode the training code chose itself -- an `eval()` written before the loop, a
+    helper before it that only switches (no forward of the module), an `eval()` in the function that trains
     (or one that calls it, or the loop body) before the training, with no evaluation of the
     module in between, like a linear probe over a frozen backbone that calls
     `model.eval()` at the start of its `train_one_epoch` -- nor an earlier `eval()` (a
@@ -111,6 +116,7 @@ class EvalModeNotRestored(Rule):
                 continue
             problems = unrestored_evals(loop, model)
             if not problems:
+                yield from self._before(loop, model, seen)
                 continue
             manual = manual_modes(model)
             trained, complete = trained_modules(loop, model)
@@ -142,6 +148,44 @@ class EvalModeNotRestored(Rule):
                     fix=fix,
                     related=(loop.node,),
                 )
+            yield from self._before(loop, model, seen)
+
+    def _before(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """An evaluation helper run before the loop (`evaluate(model)` for a baseline) that
+        leaves the module in eval mode for the loop's first training step."""
+        items = evaluated_before(loop, model)
+        if not items:
+            return
+        manual = manual_modes(model)
+        trained, _ = trained_modules(loop, model)
+        scope = loop.function if loop.function is not None else model.source.tree
+        source = model.source
+        for item in items:
+            module = item.key
+            if manual.manages(module) or not any(contains(n, owner) for n in aliases(module, scope, model) for owner in trained):
+                continue
+            node = item.via[0]
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            fix = None
+            anchor = item.anchor
+            block = source.block_of(anchor)
+            if (
+                isinstance(anchor, _SIMPLE)
+                and source.alone_on_lines(anchor)
+                and block is not None
+                and not source.inline_block(block)
+                and _visible(module, node, loop, model)
+            ):
+                fix = Fix([InsertStatements(anchor, "after", new_statement(f"{module}.train()"))], Safety.SAFE)
+            yield Finding(
+                self.code,
+                self.message.format(call=_short(source.code(node)), module=module),
+                node,
+                fix=fix,
+                related=(loop.node,),
+            )
 
 
 def _short(text: str) -> str:

@@ -26,7 +26,7 @@ import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import module_class
+from gradfix.analysis.modules import module_class, module_classes
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -283,7 +283,10 @@ class _Finder:
         key = self.source.key(call.func)
         constructor = module_class(key, scope, self.model)
         if constructor is None:
-            return None
+            # bound in several places (`if arch == "mlp": model = MLP() else: model = CNN()`):
+            # one class that ends with the activation makes that choice train wrongly
+            constructors = module_classes(key, scope, self.model)
+            return key if any(self._output_activation(c, scope) == wrong for c in constructors) else None  # type: ignore[arg-type]
         kind = self._output_activation(constructor, scope)
         return key if kind == wrong else None
 

@@ -227,7 +227,24 @@ def module_class(key: str, scope: Scope, model: ModuleModel) -> ast.expr | None:
     """The constructor expression a module key is built from (`Net(...)` in
     `model = Net().to(device)`), when it is bound exactly once."""
     index = assignments(model)
-    value = index.single_value(key, scope)
+    return _constructor(index.single_value(key, scope), scope, model)
+
+
+def module_classes(key: str, scope: Scope, model: ModuleModel) -> list[ast.expr]:
+    """The constructor expressions of every binding of a module key (`model = CNN()` in one
+    arm of an `if`, `model = MLP()` in another); empty when one of them cannot be read."""
+    index = assignments(model)
+    found = []
+    for binding in index.bindings(key, scope):
+        constructor = _constructor(binding.value, scope, model)
+        if constructor is None:
+            return []
+        found.append(constructor)
+    return found
+
+
+def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> ast.expr | None:
+    index = assignments(model)
     for _ in range(6):
         if not isinstance(value, ast.Call):
             return None

@@ -330,7 +330,7 @@ class Project:
 
     def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:
         """As `module_file`, on strings (a run asks it for every imported name it resolves).
-        An absolute name is looked for next to the importer, then at the root and in `src/`:
+        An absolute name is looked for next to the importer, then at the root, in `src/` and in `lib/`:
         the root's part of the answer is the same for every importer, found once per name."""
         level = len(name) - len(name.lstrip("."))
         parts = [p for p in name.lstrip(".").split(".") if p]
@@ -350,7 +350,10 @@ class Project:
         rooted = self._rooted.get(name)
         if rooted is None:
             missing: list[str] = []
-            rooted = self._rooted[name] = (_search([root, os.path.join(root, "src")], parts, inside, missing), tuple(missing))
+            # `lib/`: the tools/ + lib/ layout of detection and pose repositories, whose scripts
+            # put it on `sys.path` (`tools/_init_paths.py`) and import `core.function`
+            bases = [root, os.path.join(root, "src"), os.path.join(root, "lib")]
+            rooted = self._rooted[name] = (_search(bases, parts, inside, missing), tuple(missing))
         absent.extend(rooted[1])
         return rooted[0]
 

@@ -130,6 +130,8 @@ def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
     name = stmt.targets[0].id
+    if name != binding.key or binding.value is not stmt.value:
+        return None  # `acc = ((p := F.softmax(out, 1)).argmax(1) == y)...`: `p` is bound by a walrus inside
     inside = {id(n) for n in ast_walk(stmt)}
     reads = [n for n in name_reads(name, found.scope) if n is not found.node and id(n) not in inside]
     if not reads:

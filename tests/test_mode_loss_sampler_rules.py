@@ -457,6 +457,13 @@ def test_gf022_fix_unscales_before_a_clip_and_follows_the_cuda_amp_spelling() ->
     assert fixed is not None and "    scaler = torch.cuda.amp.GradScaler()\n    for batch in loader:\n" in fixed
 
 
+def test_gf022_no_fix_for_a_training_step_method() -> None:
+    """A `scaler = ...` written before a method that is one training step would be a class
+    attribute, which the method's bare `scaler` cannot read: a NameError on the first step."""
+    source = _fixture("GF022_fp16_autocast_without_scaler", "trainer_step_method_no_fix")
+    assert _run(source, {"GF022"}, unsafe=True)[:2] == (["GF022"], None)
+
+
 def test_gf022_sees_an_autocast_written_once_around_the_whole_loop() -> None:
     """`with torch.cuda.amp.autocast():` around the epoch loop runs every forward in float16
     just as one inside the iteration does; the scaler is built inside the `with`, before the

@@ -70,8 +70,10 @@ class Fp16AutocastWithoutScaler(Rule):
     Unsafe: loss scaling changes the numbers (and skips overflowing steps), which is the
     point but cannot be checked without the GPU run. The fix is offered only for the plain
     shape: one `loss.backward()` and one `optimizer.step()` written in the loop as
-    statements of their own, no gradient read between them, no closure. It builds the
-    scaler right before the outermost loop of the function (`torch.amp.GradScaler("cuda")`,
+    statements of their own, no gradient read between them, no closure, and not in a method
+    that is itself one training step (a scaler written before it would be a class attribute,
+    which the method cannot read by its bare name). It builds the
+    scaler right before the outermost loop of the function, or before a step function (`torch.amp.GradScaler("cuda")`,
     or `torch.cuda.amp.GradScaler()` next to `torch.cuda.amp.autocast`; `torch` must be
     imported by that name), turns the backward into `scaler.scale(loss).backward()` and the
     step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
@@ -139,6 +141,8 @@ def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
     anchor = loop.enclosing_loops[0] if loop.enclosing_loops else loop.node
     if not source.starts_line(anchor) or source.inline_block(loop.node.body):  # type: ignore[arg-type]
         return None
+    if isinstance(source.owner_of(anchor), ast.ClassDef):  # type: ignore[arg-type]
+        return None  # a method that is one training step: a `scaler` written before it is a class attribute
     constructor = "torch.cuda.amp.GradScaler()" if found.style == "cuda.amp" else 'torch.amp.GradScaler("cuda")'
     loss = source.outer_segment(back_call.func.value)
     optimizer = source.segment(step_call.func.value)

@@ -80,7 +80,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
       (the flush relied on the clear that ran on every micro-batch).
 
     A clear is reported when it (or a call of a helper of the project that clears:
-    `reset(opt)`, reported at the call, without a fix) clears the
+    `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
+    first call on the way that does not also hold the backward) clears the
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`), runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
@@ -137,8 +138,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     continue
                 reported.add(id(clear.node))
                 if not clear.direct:
-                    # `reset(opt)`: a helper of the project clears; reported at its call, no fix
-                    call = clear.via[0]
+                    # `reset(opt)`: a helper of the project clears; reported at its call, no fix:
+                    # the first call on the way to the clear that the backward is not inside too
+                    call = _reported_call(clear, backward, model)
+                    if call is None or id(call) in reported:
+                        continue
+                    reported.add(id(call))
                     yield Finding(
                         self.code,
                         self.message.format(clear=model.source.code(call), opt=step.target),
@@ -256,3 +261,17 @@ def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.st
         if len(nested.body) == 1 and model.source.alone_on_lines(nested):
             return nested
     return None
+
+
+def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:
+    """Where a clear made in a helper is reported: the first call on its way (`optimize()` in
+    `train_step`) that does not also lead to the backward (`train_step(x, y)` holds both: its
+    call is not the clear). None when that call (or the clear) sits in another file."""
+    shared = 0
+    while shared < min(len(clear.via), len(backward.via)) and clear.via[shared] is backward.via[shared]:
+        shared += 1
+    if shared == 0:
+        return clear.via[0]
+    node = clear.via[shared] if shared < len(clear.via) else clear.node
+    holder = clear.helpers[shared - 1]
+    return node if any(n is holder for n in model.source.nodes) else None

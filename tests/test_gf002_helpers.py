@@ -1,0 +1,31 @@
+"""GF002 through helpers: a clear made in a helper is reported once, at the first call on its
+way that does not also hold the backward (`self._optimize()` in `train_step`, not the call of
+`train_step` in the loop, which holds the backward too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gradfix.runner import Options, process_source
+
+CASE = Path(__file__).parent / "before_after" / "GF002_zero_grad_between_backward_and_step" / "clear_two_helpers_deep_reported_once_no_fix.before.py"
+
+
+def test_clear_two_helpers_deep_is_reported_once_at_the_inner_call() -> None:
+    source = CASE.read_bytes()
+    result = process_source(str(CASE), source, Options(select=frozenset({"GF002"})))
+    assert result.error is None
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 17)]
+    assert "`self._optimize()`" in result.diagnostics[0].message
+    assert not result.diagnostics[0].fixable
+
+
+def test_functions_as_well() -> None:
+    text = (
+        "import torch\n\nmodel = torch.nn.Linear(4, 3)\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n\n\n"
+        "def optimize():\n    opt.zero_grad()\n    opt.step()\n\n\n"
+        "def train_step(x, y):\n    loss = torch.nn.functional.cross_entropy(model(x), y)\n    loss.backward()\n    optimize()\n\n\n"
+        "for x, y in [(torch.randn(8, 4), torch.randint(0, 3, (8,)))] * 3:\n    train_step(x, y)\n"
+    )
+    result = process_source("case.py", text.encode(), Options(select=frozenset({"GF002"})))
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 15)]

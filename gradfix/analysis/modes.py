@@ -578,8 +578,9 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
 
 def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     """Evaluations run before the loop that leave a module in eval mode for its first backward:
-    a helper call among the statements before the loop in its block (`baseline =
-    evaluate(model, val_loader)`) switches the module to eval and runs it, no `train()` (nor
+    a helper call in a statement of its own among those before the loop in its block (`baseline =
+    evaluate(model, val_loader)`; not one under an `if`, as `if args.evaluate: validate(...);
+    return`) switches the module to eval and runs it, no `train()` (nor
     a call that may switch it) follows before the loop, and the loop's iteration reaches a
     backward before any `train()` of the module. The loop is the outermost of its function
     (a nested loop's statements before it run in every iteration: `unrestored_evals`). An
@@ -614,7 +615,9 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
             for key in item.keys:
                 for module in [m for m in left if key and related(key, m)]:
                     del left[module]
-        elif item.kind is ModeKind.EVAL and item.via and item.key and not item.loops:
+        elif item.kind is ModeKind.EVAL and item.via and item.key and not item.loops and len(item.path) == 1:
+            # a statement of its own before the loop: not under `if args.evaluate: validate(...);
+            # return`, where the training never runs after it
             evaluates = any(
                 later.kind is ModeKind.FORWARD and later.via[:1] == item.via[:1] and any(k and related(k, item.key) for k in later.keys)
                 for later in items[position + 1 :]

@@ -29,3 +29,15 @@ def finetune_without_dropout(model, loader, steps):
         optimizer.zero_grad()
         nn.functional.cross_entropy(model(x), y).backward()
         optimizer.step()
+
+
+def main(model, train_loader, val_loader, args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    if args.evaluate:
+        evaluate(model, val_loader)
+        return
+    for epoch in range(args.epochs):
+        for x, y in train_loader:
+            optimizer.zero_grad()
+            nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()

@@ -96,7 +96,8 @@ class ClipAfterStep(LoopRule):
     before the step: it clips the window's gradient once, as the step applies it, not each
     micro-batch's partial sum.
 
-    A clip written in the loop itself (not in a helper) is reported when the iteration steps a
+    A clip written in the loop itself, or in a helper of the module it calls (`apply_update()`
+    that steps, then clips: reported at the clip, without a fix), is reported when the iteration steps a
     non-engine optimizer and either the clip runs after the iteration's last step with no
     backward between them, under every branch that step runs under (a step that may not have
     run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
@@ -113,8 +114,7 @@ class ClipAfterStep(LoopRule):
 
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`): they change no gradient and only measure
-    the norm, wherever they run; for clips inside helpers or closures (an LBFGS closure clips
-    between its own backward and the step that calls it); for engine steps (DeepSpeed); and
+    the norm, wherever they run; for clips in helpers of other files; for engine steps (DeepSpeed); and
     when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
@@ -131,8 +131,10 @@ class ClipAfterStep(LoopRule):
         if not steps:
             return
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or not clip.direct or _measures_only(clip):
-                continue
+            if clip.kind is not EventKind.CLIP or clip.foreign or _measures_only(clip):
+                continue  # (a clip in a helper of another file: reported by that file's own analysis, if at all)
+            if not clip.direct and id(clip.node) in _direct_clips(model):
+                continue  # a step function holds it: judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
             after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
             if before and before[-1].kind is EventKind.STEP and not any(e.kind is EventKind.STEP for e in after):
@@ -143,7 +145,7 @@ class ClipAfterStep(LoopRule):
                     self.code,
                     self.message_after.format(clip=model.source.code(clip.node), opt=step.target),
                     clip.node,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=True),
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct else None,
                     related=(loop.node,),
                 )
             elif (
@@ -163,7 +165,7 @@ class ClipAfterStep(LoopRule):
                     self.code,
                     self.message_before.format(clip=model.source.code(clip.node)),
                     clip.node,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=False),
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
                     related=(loop.node,),
                 )
 
@@ -227,3 +229,12 @@ def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None
             return None
         before += block[:position]
     return before
+
+
+def _direct_clips(model: ModuleModel) -> set[int]:
+    """The clips some iteration of the module (a loop, or a step function) holds itself."""
+    found = getattr(model, "_gf010_direct_clips", None)
+    if found is None:
+        found = {id(e.node) for lp in model.loops for e in lp.events if e.kind is EventKind.CLIP and e.direct}
+        model._gf010_direct_clips = found  # type: ignore[attr-defined]
+    return found

@@ -260,10 +260,10 @@ class _ModeWalker:
                 # default and rebound: `if module is None: module = self.model`): the module
                 # it is bound to, or, when that is not one module, a switch of some module
                 alias = _local_alias(ctx.functions[-1], recv.id)
-                if alias is None:
+                if alias is None and not self._shared_global(recv.id, ctx):
                     self.emit(ModeKind.UNSURE, (self.key(recv, ctx),), call, ctx)
                     return
-                recv = alias
+                recv = alias if alias is not None else recv
             key = self.key(recv, ctx)
             kind = _mode_of(call, method)  # type: ignore[arg-type]
             self.emit(kind, (key,), call, ctx)
@@ -289,6 +289,22 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _shared_global(self, name: str, ctx: _Ctx) -> bool:
+        """A helper of this file reads `name` without binding it (`def evaluate(): model.eval()`),
+        and the analysed loop's code sees the same binding: the loop is at module level, the
+        helper is nested in the loop's function (a closure), or that function does not bind the
+        name either (both read the module's)."""
+        if ctx.source is not None and ctx.source is not self.model.source:
+            return False  # a helper of another file reads that file's globals
+        helper = ctx.functions[-1]
+        if not _free_in(helper, name):
+            return False
+        outer = ctx.functions[0] if len(ctx.functions) > 1 and ctx.functions[0] is not helper else None
+        if outer is None or _free_in(outer, name):
+            return True
+        return (outer.lineno, outer.col_offset) < (helper.lineno, helper.col_offset) and (  # type: ignore[attr-defined]
+            helper.end_lineno, helper.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
 
     def _mode_function(self, call: ast.Call) -> bool:
         """`model.apply(fn)` where `fn` sets modes (a BN freezing helper)."""
@@ -361,6 +377,29 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _free_in(function: ast.AST, name: str) -> bool:
+    """The function neither takes `name` as a parameter nor binds it in its own statements
+    (nested functions aside), nor declares it `global`/`nonlocal` and rebinds it."""
+    args = getattr(function, "args", None)
+    if args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} | {
+        a.arg for a in (args.vararg, args.kwarg) if a is not None
+    }:
+        return False
+    todo: list[ast.AST] = list(getattr(function, "body", []))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name.split(".")[0]) == name for a in node.names):
+            return False
+        todo.extend(ast.iter_child_nodes(node))
+    return True
 
 
 def _local_alias(function: ast.AST, name: str) -> ast.expr | None:

@@ -281,6 +281,10 @@ class _Finder:
         if dotted(call.func) is None:
             return None
         key = self.source.key(call.func)
+        function = self._function_called(call, scope)
+        if function is not None:
+            # `def forward(x): return F.softmax(model(x), dim=1)`: a function of the module
+            return key if self._returned_activation(function) == wrong else None
         constructor = module_class(key, scope, self.model)
         if constructor is None:
             # bound in several places (`if arch == "mlp": model = MLP() else: model = CNN()`):
@@ -304,6 +308,24 @@ class _Finder:
         forward = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "forward"), None)
         if forward is None:
             return None
+        return self._returned_activation(forward)
+
+    def _function_called(self, call: ast.Call, scope: Scope) -> ast.AST | None:
+        """The function of this module a plain call runs: a module-level function, or one
+        defined in the calling function (a closure), by its name."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        name = call.func.id
+        facts = self.model.facts
+        if isinstance(scope, FUNCTIONS):
+            local = facts.local_functions.get(id(scope), {}).get(name)
+            if local is not None:
+                return local.node
+        info = facts.module_functions.get(name)
+        return info.node if info is not None else None
+
+    def _returned_activation(self, forward: ast.AST) -> str | None:
+        """The activation every `return` of a function ends with, if one and the same."""
         returns = [n for n in _own_nodes(forward) if isinstance(n, ast.Return)]
         if not returns:
             return None

@@ -355,6 +355,7 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
+    walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
         small = line.small
         found = _accumulation(small, state, source)
@@ -374,6 +375,10 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
             ):
                 yield Accumulation(loop, small, small, accumulator, refs)
         # update what each name holds after this statement
+        if walrus:  # `(loss := criterion(out, y)).backward()`
+            for node in walk_expression(small):
+                if isinstance(node, ast.NamedExpr):
+                    _bind(node.target, node.value, state, line.no_grad)
         if isinstance(small, ast.Assign):
             for target in small.targets:
                 _bind(target, small.value, state, line.no_grad)

@@ -576,8 +576,9 @@ class _Walker:
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
     def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
-        if isinstance(recv, ast.Name) and recv.id == "self":
-            # `self.step(batch)`: a trainer's own per-batch method, looked into like any other
+        if isinstance(recv, ast.Name) and (recv.id == "self" or recv.id in (ctx.facts or self.facts).imports.aliases):
+            # `self.step(batch)`: a trainer's own per-batch method, looked into like any other;
+            # `E.step(model, batch, opt)` after `import engine as E`: a function of the project
             helper = self.resolve(call, ctx)
             if helper is not None:
                 self.inline(call, helper, ctx)
@@ -736,7 +737,16 @@ class _Walker:
             qualified = facts.imports.qualify(name)
             if qualified is not None and qualified != name:
                 return self.imported(qualified, facts)  # `engine.train_one_epoch(...)`, `T.step(...)`
+            if qualified == name and self.project_module(name.split(".", 1)[0], facts):
+                return self.imported(qualified, facts)  # `import engine`; `engine.step(...)`
         return None
+
+    def project_module(self, root: str, facts: ModuleFacts) -> bool:
+        """`root` is a module the file imports whole (`import engine`) and the project holds."""
+        project = self.facts.project
+        if project is None or facts.imports.aliases.get(root) != root:
+            return False
+        return project.module_file(root, facts.source.path or None) is not None
 
     def resolve_name(self, name: str, ctx: _Context) -> FunctionInfo | None:
         facts = ctx.facts or self.facts

@@ -333,6 +333,8 @@ class _ModeWalker:
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.imports.aliases:
+            return _imported_switch(f"{func.value.id}.{func.attr}", self.model)  # `import helpers as H`; `H.evaluate(model)`
         return None
 
     def inline(self, call: ast.Call, helper: FunctionInfo, ctx: _Ctx) -> None:
@@ -581,7 +583,19 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if model.facts.project is None:
         return False
-    return any(f"{name}(" in text and _imported_switch(name, model) is not None for name in _imported_names(model))
+    names = _imported_names(model)
+    if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
+        return True
+    # `H.evaluate(model)` after `import helpers as H` (or `import helpers`)
+    return any(
+        f"{name}." in text and any(_imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
+        for name in names
+    )
+
+
+def _attribute_calls(text: str, name: str) -> set[str]:
+    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`."""
+    return set(re.findall(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\(", text))
 
 
 def _imported_names(model: ModuleModel) -> list[str]:
@@ -607,7 +621,9 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     answers[name] = None
     project = model.facts.project
     qualified = model.facts.imports.qualify(name)
-    if project is None or qualified is None or qualified == name or qualified.startswith(("torch.", "numpy.")):
+    root = name.split(".", 1)[0]
+    whole = "." in name and model.facts.imports.aliases.get(root) == root  # `import helpers`: `helpers.evaluate`
+    if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):
         return None
     helper = project.mode_function(qualified, model.source.path or None)
     if helper is not None and _EVAL_TEXT.search((helper.source or model.source).segment(helper.node)):

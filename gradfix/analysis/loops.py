@@ -215,11 +215,30 @@ class _Walker:
         """The text calls a method of an object built by calling a class imported from a project
         module that backpropagates: `agent = Agent()` ... `agent.learn(batch)`, where `learn` is
         in agent.py (the call is looked into as `project_method` says)."""
+        if self.facts.project is None or self.imported_classes() == (frozenset(), frozenset()):
+            return False
         for match in _METHOD_CALL.finditer(text):
             recv = match.group(1)
             if recv != "self" and self.built_by_imported_class(recv, self.facts):
                 return True
         return False
+
+    def imported_classes(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The module's imported names that come from a module of the project that
+        backpropagates: capitalized ones (classes: `from agent import Agent`), and the others
+        (modules: `import agents`), found once per module."""
+        found = self.facts.__dict__.get("_imported_classes")
+        if found is None:
+            names = [
+                local
+                for local, qualified in self.facts.imports.aliases.items()
+                if self.facts.project is not None
+                and qualified.lstrip(".").split(".", 1)[0] not in _LIBRARY_ROOTS
+                and self.imported_backpropagates(qualified)
+            ]
+            found = (frozenset(n for n in names if n[:1].isupper()), frozenset(n for n in names if not n[:1].isupper()))
+            self.facts.__dict__["_imported_classes"] = found
+        return found
 
     @staticmethod
     def built_by_class_with(key: str, method: str, facts: ModuleFacts) -> bool:
@@ -230,11 +249,15 @@ class _Walker:
     def built_by_imported_class(self, key: str, facts: ModuleFacts) -> bool:
         """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
         from a project module that backpropagates."""
-        aliases = facts.imports.aliases
+        if facts is not self.facts or self.facts.project is None:
+            return False
+        classes, modules = self.imported_classes()
+        if not classes and not modules:
+            return False
         for callee in _assigned_callees(facts, key):
-            qualified = aliases.get(callee.split(".", 1)[0])
-            if qualified is not None and callee.rsplit(".", 1)[-1][:1].isupper() and self.imported_backpropagates(qualified):
-                return True
+            root, _, rest = callee.partition(".")
+            if (root in classes and not rest) or (root in modules and rest.rsplit(".", 1)[-1][:1].isupper()):
+                return True  # `Agent(...)`, or `agents.DQN(...)` after `import agents`
         return False
 
     def calls_a_backpropagating_object(self, text: str) -> bool:
@@ -948,7 +971,9 @@ class _Walker:
             # that has it, or a class imported from a module that backpropagates
             # (`agent = Agent()`; `agent.update(batch)`, agent.py)
             key = dotted(recv) or ""
-            if not self.built_by_class_with(key, method, facts) and (facts is not self.facts or not self.built_by_imported_class(key, facts)):
+            if not (method in defined and self.built_by_class_with(key, method, facts)) and (
+                facts is not self.facts or not self.built_by_imported_class(key, facts)
+            ):
                 return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
@@ -1217,6 +1242,7 @@ def _passed_on(loss: ast.Name, node: ast.AST, ctx: _Context) -> ast.expr | None:
     return given
 
 
+_LIBRARY_ROOTS = frozenset({"torch", "numpy", "typing", "collections", "os", "sys", "math", "json", "logging", "time", "random"})
 # `recv.method(`: a method called on a (dotted) name, not on a call's result or a subscript
 _METHOD_CALL = lazily(r"(?<![\w.)\]])([A-Za-z_][\w.]*)\.(\w+)[ \t]*\(")
 _ASSIGNED_CALL = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*\(?\s*([A-Za-z_][\w.]*)[ \t]*\(", re.M)

@@ -571,13 +571,19 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     return found
 
 
+def _says_eval(model: ModuleModel) -> bool:
+    """The module's text switches some module to eval mode (searched once per model)."""
+    anywhere = getattr(model, "_switches_to_eval", None)
+    if anywhere is None:
+        anywhere = model._switches_to_eval = _EVAL_TEXT.search(model.source.text) is not None  # type: ignore[attr-defined]
+    return anywhere
+
+
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     """The loop's text switches a module to eval mode, or calls a function that may (of this
     module, or one it imports from another module of the project: `from evaluation import
     validate`)."""
-    anywhere = getattr(model, "_switches_to_eval", None)  # the whole text, searched once
-    if anywhere is None:
-        anywhere = model._switches_to_eval = _EVAL_TEXT.search(model.source.text) is not None  # type: ignore[attr-defined]
+    anywhere = _says_eval(model)
     text = model.source.segment(loop.node)
     if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
         return True
@@ -648,21 +654,41 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
         if isinstance(node, LOOPS):
             return []
     block = source.block_of(loop.node)  # type: ignore[arg-type]
-    if not block or not (_EVAL_TEXT.search(source.text) or model.facts.project is not None):
+    anywhere = _says_eval(model)
+    if not block or not (anywhere or model.facts.project is not None):
         return []
     index = next(i for i, stmt in enumerate(block) if stmt is loop.node)
     before = block[:index]
-    if not before or not any("(" in source.segment(stmt) for stmt in before):
+    if not before:
         return []
-    text = "".join(source.segment(stmt) for stmt in before)
-    names = _switching_functions(model) if _EVAL_TEXT.search(source.text) else set()
-    if not any(name in text for name in names) and not (
-        model.facts.project is not None and any(f"{name}(" in text and _imported_switch(name, model) for name in _imported_names(model))
-    ):
+    names = _switching_functions(model) if anywhere else set()
+    imported = _imported_names(model) if model.facts.project is not None else []
+    if not names and not imported:
+        return []
+
+    def switches(text: str) -> bool:
+        if "(" not in text:
+            return False
+        if any(f"{name}(" in text for name in names):
+            return True
+        return any(
+            (f"{name}(" in text and _imported_switch(name, model) is not None)
+            or (f"{name}." in text and any(_imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name)))
+            for name in imported
+        )
+
+    if not switches(source.text[source.start(before[0]) : source.start(loop.node)]):
+        return []
+    texts = [source.segment(stmt) for stmt in before]
+    # only the statements that call a switching function are walked (the others may build the
+    # model, the data...: their helpers are not looked into); a later statement that names the
+    # module at all is taken to switch it back (it may)
+    chosen = [i for i, text in enumerate(texts) if switches(text)]
+    if not chosen:
         return []
     walker = _ModeWalker(model)
     functions = (loop.function,) if loop.function is not None else ()
-    walker.block(before, _Ctx(functions=functions, class_name=_class_of(loop.function, model)))
+    walker.block([before[i] for i in chosen], _Ctx(functions=functions, class_name=_class_of(loop.function, model)))
     items = walker.items
     left: dict[str, ModeItem] = {}
     for position, item in enumerate(items):
@@ -679,6 +705,11 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
             )
             if evaluates:
                 left[item.key] = item
+    for module in list(left):
+        at = next(i for i, stmt in enumerate(before) if stmt is left[module].anchor)
+        root = re.compile(r"(?<![\w.])" + re.escape(module.split(".", 1)[0]) + r"\b")
+        if any(root.search(texts[i]) for i in range(at + 1, len(before)) if i not in chosen):
+            del left[module]
     if not left:
         return []
     found = []

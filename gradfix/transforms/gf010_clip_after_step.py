@@ -96,8 +96,9 @@ class ClipAfterStep(LoopRule):
     before the step: it clips the window's gradient once, as the step applies it, not each
     micro-batch's partial sum.
 
-    A clip written in the loop itself, or in a helper of the module it calls (`apply_update()`
-    that steps, then clips: reported at the clip, without a fix), is reported when the iteration steps a
+    A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
+    then clips: reported at the clip, or at the call of a helper of another file, without a
+    fix), is reported when the iteration steps a
     non-engine optimizer and either the clip runs after the iteration's last step with no
     backward between them, under every branch that step runs under (a step that may not have
     run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
@@ -114,7 +115,7 @@ class ClipAfterStep(LoopRule):
 
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`): they change no gradient and only measure
-    the norm, wherever they run; for clips in helpers of other files; for engine steps (DeepSpeed); and
+    the norm, wherever they run; for engine steps (DeepSpeed); and
     when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
@@ -131,8 +132,8 @@ class ClipAfterStep(LoopRule):
         if not steps:
             return
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or clip.foreign or _measures_only(clip):
-                continue  # (a clip in a helper of another file: reported by that file's own analysis, if at all)
+            if clip.kind is not EventKind.CLIP or _measures_only(clip):
+                continue
             if not clip.direct and id(clip.node) in _direct_clips(model):
                 continue  # a step function holds it: judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
@@ -143,8 +144,8 @@ class ClipAfterStep(LoopRule):
                     continue  # the step may not have run (accumulation): the clip may feed the next one
                 yield Finding(
                     self.code,
-                    self.message_after.format(clip=model.source.code(clip.node), opt=step.target),
-                    clip.node,
+                    self.message_after.format(clip=(clip.source or model.source).code(clip.node), opt=step.target),
+                    clip.anchor,
                     fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct else None,
                     related=(loop.node,),
                 )
@@ -163,8 +164,8 @@ class ClipAfterStep(LoopRule):
                     continue
                 yield Finding(
                     self.code,
-                    self.message_before.format(clip=model.source.code(clip.node)),
-                    clip.node,
+                    self.message_before.format(clip=(clip.source or model.source).code(clip.node)),
+                    clip.anchor,
                     fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
                     related=(loop.node,),
                 )

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.accumulation import (
     Accumulation,
@@ -70,7 +71,9 @@ class ZeroGradInsideAccumulation(Rule):
     In a recognised accumulation loop (see GF005), a clear is reported when it runs on every
     micro-batch (under no branch and in no nested loop of the iteration) and clears an optimizer
     the window steps (`opt.zero_grad()`, or `model.zero_grad()` when the loop steps one optimizer,
-    built over exactly `model.parameters()`). The clear statement moves, with its comments, to
+    built over exactly `model.parameters()`; or, without a fix, `model.zero_grad()` when that one
+    optimizer is built where gradfix cannot see, a parameter, and the iteration runs `model(...)`:
+    the model's share of the window is wiped whatever else the optimizer holds). The clear statement moves, with its comments, to
     right after that optimizer's last step in the window's `if` (after the `scaler.update()` that
     directly follows it), and a copy goes after every tail-flush step of that optimizer later in
     the function that no clear of it follows (it would otherwise leave its gradients to the next
@@ -141,13 +144,18 @@ class ZeroGradInsideAccumulation(Rule):
             if _skipped_by_continue(clear, loop):
                 continue  # `if not need_update: continue` first (timm): it clears at window ends only
             target = _cleared_optimizer(clear, acc, model)
-            if target is None:
-                continue
+            fix: Fix | None = None
+            if target is not None:
+                fix = self._fix(acc, clear, target, model)
+            else:
+                target = _trained_module_cleared(clear, acc, model)
+                if target is None:
+                    continue
             yield Finding(
                 self.code,
                 self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
                 clear.anchor,
-                fix=self._fix(acc, clear, target, model),
+                fix=fix,
                 related=(loop,),
             )
 
@@ -312,6 +320,23 @@ def _continues(node: ast.AST) -> bool:
             continue  # its `continue` is its own
         stack.extend(ast.iter_child_nodes(current))
     return False
+
+
+def _trained_module_cleared(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:
+    """`model.zero_grad()` on every micro-batch, the one accumulating optimizer built where
+    gradfix cannot see (a parameter: `run_epoch(model, loader, optimizer)`), and `model` run in
+    the iteration's forward: whatever else the optimizer holds, the model's share of the window
+    is wiped. (No fix: which clear the optimizer needs is not known.)"""
+    if clear.scope is not ClearScope.MODEL or not clear.direct or clear.target is None or len(acc.targets) != 1:
+        return None
+    target = next(iter(acc.targets))
+    info = model.facts.info(target)
+    if info is not None and info.params is not None:
+        return None  # built over something gradfix sees: `_cleared_optimizer` said it is not this module
+    text = model.source.segment(acc.loop.node)
+    if not re.search(r"(?<![\w.])" + re.escape(clear.target) + r"\s*\(", text):
+        return None
+    return target
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:

@@ -219,7 +219,7 @@ class _Walker:
             return False
         for match in _METHOD_CALL.finditer(text):
             recv = match.group(1)
-            if recv != "self" and self.built_by_imported_class(recv, self.facts):
+            if recv != "self" and self.built_by_imported_class(recv, self.facts, match.group(2)):
                 return True
         return False
 
@@ -246,9 +246,10 @@ class _Walker:
         defines `method` itself."""
         return any(method in facts.methods.get(callee, ()) for callee in _assigned_callees(facts, key) if callee in facts.classes)
 
-    def built_by_imported_class(self, key: str, facts: ModuleFacts) -> bool:
+    def built_by_imported_class(self, key: str, facts: ModuleFacts, method: str) -> bool:
         """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
-        from a project module that backpropagates."""
+        from a project module that backpropagates, written there with no base (an agent, a
+        trainer: not a module) and with a `def method(` in that module's text."""
         if facts is not self.facts or self.facts.project is None:
             return False
         classes, modules = self.imported_classes()
@@ -257,8 +258,22 @@ class _Walker:
         for callee in _assigned_callees(facts, key):
             root, _, rest = callee.partition(".")
             if (root in classes and not rest) or (root in modules and rest.rsplit(".", 1)[-1][:1].isupper()):
-                return True  # `Agent(...)`, or `agents.DQN(...)` after `import agents`
+                # `Agent(...)`, or `agents.DQN(...)` after `import agents`
+                qualified = facts.imports.qualify(callee) or callee
+                if self.plain_class_with(qualified, method):
+                    return True
         return False
+
+    def plain_class_with(self, qualified: str, method: str) -> bool:
+        """The module of `qualified` (`agent.Agent`) writes `class Agent:` (or `(object)`) and
+        a `def method(`: a look at its bytes, no parse."""
+        module, _, name = qualified.rpartition(".")
+        project = self.facts.project
+        path = project.module_file(module, self.source.path or None) if project is not None and module else None
+        data = project.read(path) if path is not None else None  # type: ignore[union-attr]
+        if not data or f"def {method}(".encode() not in data:
+            return False
+        return re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:", data, re.M) is not None
 
     def calls_a_backpropagating_object(self, text: str) -> bool:
         """The text calls an object of this module that backpropagates when called, whatever
@@ -767,7 +782,7 @@ class _Walker:
     def project_module(self, root: str, facts: ModuleFacts) -> bool:
         """`root` is a module the file imports whole (`import engine`) and the project holds."""
         project = self.facts.project
-        if project is None or facts.imports.aliases.get(root) != root:
+        if project is None or root in _LIBRARY_ROOTS or facts.imports.aliases.get(root) != root:
             return False
         return project.module_file(root, facts.source.path or None) is not None
 
@@ -972,7 +987,7 @@ class _Walker:
             # (`agent = Agent()`; `agent.update(batch)`, agent.py)
             key = dotted(recv) or ""
             if not (method in defined and self.built_by_class_with(key, method, facts)) and (
-                facts is not self.facts or not self.built_by_imported_class(key, facts)
+                facts is not self.facts or not self.built_by_imported_class(key, facts, method)
             ):
                 return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)

@@ -182,9 +182,9 @@ class _ModeWalker:
                 self.block(stmt.orelse, self._branch(ctx, None))
         elif isinstance(stmt, ast.If):
             self.expressions(stmt.test, ctx)
-            self.block(stmt.body, self._arm(self._branch(ctx, stmt.test), stmt, 0))
+            self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
-                self.block(stmt.orelse, self._arm(self._branch(ctx, stmt.test), stmt, 1))
+                self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
         elif isinstance(stmt, WITHS):
             no_grad = ctx.no_grad
             for item in stmt.items:
@@ -203,19 +203,17 @@ class _ModeWalker:
         elif isinstance(stmt, MATCH):
             self.expressions(stmt.subject, ctx)
             for arm, case in enumerate(stmt.cases):
-                self.block(case.body, self._arm(self._branch(ctx, stmt.subject), stmt, arm))
+                self.block(case.body, self._branch(ctx, stmt.subject, (stmt, arm)))
         elif isinstance(stmt, DEFINITIONS):
             return
         else:
             self.expressions(stmt, ctx)
 
-    @staticmethod
-    def _arm(ctx: _Ctx, stmt: ast.stmt, arm: int) -> _Ctx:
-        return ctx if ctx.loops else ctx._replace(arms=ctx.arms + ((id(stmt), arm),))
-
-    def _branch(self, ctx: _Ctx, test: ast.AST | None) -> _Ctx:
+    def _branch(self, ctx: _Ctx, test: ast.AST | None, arm: tuple[ast.stmt, int] | None = None) -> _Ctx:
         names = frozenset(n.id for n in ast_walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
         attrs = frozenset(n.attr for n in ast_walk(test) if isinstance(n, ast.Attribute)) if test is not None else frozenset()
+        if arm is not None and not ctx.loops:  # one arm of an `if` no loop of the iteration holds
+            return ctx._replace(conditional=True, tests=ctx.tests | names | attrs, arms=ctx.arms + ((id(arm[0]), arm[1]),))
         return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)
 
     # calls -------------------------------------------------------------------------
@@ -667,13 +665,18 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
         return []
 
     def switches(text: str) -> bool:
+        # (capitalized names are classes: building the model is no evaluation, and their
+        # modules are not read for it)
         if "(" not in text:
             return False
         if any(f"{name}(" in text for name in names):
             return True
         return any(
-            (f"{name}(" in text and _imported_switch(name, model) is not None)
-            or (f"{name}." in text and any(_imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name)))
+            (name[:1].islower() and f"{name}(" in text and _imported_switch(name, model) is not None)
+            or (
+                f"{name}." in text
+                and any(attr[:1].islower() and _imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
+            )
             for name in imported
         )
 

@@ -381,8 +381,8 @@ def _m35(**_):
     return __eq__
 
 
-def _m36(**_):
-    def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad):
+def _m36(*, _default_arms, **_):
+    def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):
         self.kind = kind
         self.keys = keys
         self.node = node
@@ -394,6 +394,7 @@ def _m36(**_):
         self.conditional = conditional
         self.exits = exits
         self.no_grad = no_grad
+        self.arms = arms
     return __init__
 
 
@@ -1198,7 +1199,7 @@ METHODS = {
     'def __init__(self, node, events, function, enclosing_loops, unknown=_FACTORY, cleared_by_callers=_default_cleared_by_callers, why_unknown=_default_why_unknown):\n    self.node = node\n    self.events = events\n    self.function = function\n    self.enclosing_loops = enclosing_loops\n    self.unknown = _factory_unknown() if unknown is _FACTORY else unknown\n    self.cleared_by_callers = cleared_by_callers\n    self.why_unknown = why_unknown\n': _m33,
     'def __init__(self, keys=_FACTORY, trained_last_names=_FACTORY):\n    self.keys = _factory_keys() if keys is _FACTORY else keys\n    self.trained_last_names = _factory_trained_last_names() if trained_last_names is _FACTORY else trained_last_names\n': _m34,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.keys, self.trained_last_names, ) == (other.keys, other.trained_last_names, )\n    return NotImplemented\n': _m35,
-    'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n': _m36,
+    'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n    self.arms = arms\n': _m36,
     'def __init__(self, eval_item, backward, wrapped, items=_FACTORY):\n    self.eval_item = eval_item\n    self.backward = backward\n    self.wrapped = wrapped\n    self.items = _factory_items() if items is _FACTORY else items\n': _m37,
     'def __init__(self, loop, block, call, style):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n': _m38,
     'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n': _m39,

@@ -664,29 +664,32 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     if not names and not imported:
         return []
 
-    def switches(text: str) -> bool:
-        # (capitalized names are classes: building the model is no evaluation, and their
-        # modules are not read for it)
+    def switching_calls(text: str) -> set[str]:
+        """The calls of switching functions the text makes (`evaluate(`, `H.evaluate(`).
+        Capitalized names are classes: building the model is no evaluation, and their modules
+        are not read for it."""
         if "(" not in text:
-            return False
-        if any(f"{name}(" in text for name in names):
-            return True
-        return any(
-            (name[:1].islower() and f"{name}(" in text and _imported_switch(name, model) is not None)
-            or (
-                f"{name}." in text
-                and any(attr[:1].islower() and _imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
-            )
-            for name in imported
-        )
+            return set()
+        found = {f"{name}(" for name in names if f"{name}(" in text}
+        for name in imported:
+            if name[:1].islower() and f"{name}(" in text and _imported_switch(name, model) is not None:
+                found.add(f"{name}(")
+            if f"{name}." in text:
+                found |= {
+                    f"{name}.{attr}("
+                    for attr in _attribute_calls(text, name)
+                    if attr[:1].islower() and _imported_switch(f"{name}.{attr}", model) is not None
+                }
+        return found
 
-    if not switches(source.text[source.start(before[0]) : source.start(loop.node)]):
+    calls = switching_calls(source.text[source.start(before[0]) : source.start(loop.node)])
+    if not calls:
         return []
     texts = [source.segment(stmt) for stmt in before]
     # only the statements that call a switching function are walked (the others may build the
     # model, the data...: their helpers are not looked into); a later statement that names the
     # module at all is taken to switch it back (it may)
-    chosen = [i for i, text in enumerate(texts) if switches(text)]
+    chosen = [i for i, text in enumerate(texts) if any(call in text for call in calls)]
     if not chosen:
         return []
     walker = _ModeWalker(model)

@@ -35,6 +35,7 @@ from gradfix.analysis.model import (
     TrainingLoop,
 )
 from gradfix.analysis.names import (
+    LIBRARY_ROOTS,
     call_name,
     calls_and_grads,
     dotted,
@@ -215,11 +216,11 @@ class _Walker:
         """The text calls a method of an object built by calling a class imported from a project
         module that backpropagates: `agent = Agent()` ... `agent.learn(batch)`, where `learn` is
         in agent.py (the call is looked into as `project_method` says)."""
-        if self.facts.project is None or self.imported_classes() == (frozenset(), frozenset()):
+        if self.facts.project is None:
             return False
         for match in _METHOD_CALL.finditer(text):
             recv = match.group(1)
-            if recv != "self" and self.built_by_imported_class(recv, self.facts, match.group(2)):
+            if recv != "self" and _assigned_callees(self.facts, recv) and self.built_by_imported_class(recv, self.facts, match.group(2)):
                 return True
         return False
 
@@ -229,11 +230,15 @@ class _Walker:
         (modules: `import agents`), found once per module."""
         found = self.facts.__dict__.get("_imported_classes")
         if found is None:
+            project = self.facts.project
+            importer = self.source.path or None
             names = [
                 local
                 for local, qualified in self.facts.imports.aliases.items()
-                if self.facts.project is not None
-                and qualified.lstrip(".").split(".", 1)[0] not in _LIBRARY_ROOTS
+                if project is not None
+                and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+                # a package or module of the project at its root (or a relative import)
+                and (qualified.startswith(".") or project.module_file(qualified.split(".", 1)[0], importer) is not None)
                 and self.imported_backpropagates(qualified)
             ]
             found = (frozenset(n for n in names if n[:1].isupper()), frozenset(n for n in names if not n[:1].isupper()))
@@ -782,7 +787,7 @@ class _Walker:
     def project_module(self, root: str, facts: ModuleFacts) -> bool:
         """`root` is a module the file imports whole (`import engine`) and the project holds."""
         project = self.facts.project
-        if project is None or root in _LIBRARY_ROOTS or facts.imports.aliases.get(root) != root:
+        if project is None or root in LIBRARY_ROOTS or facts.imports.aliases.get(root) != root:
             return False
         return project.module_file(root, facts.source.path or None) is not None
 
@@ -1257,7 +1262,6 @@ def _passed_on(loss: ast.Name, node: ast.AST, ctx: _Context) -> ast.expr | None:
     return given
 
 
-_LIBRARY_ROOTS = frozenset({"torch", "numpy", "typing", "collections", "os", "sys", "math", "json", "logging", "time", "random"})
 # `recv.method(`: a method called on a (dotted) name, not on a call's result or a subscript
 _METHOD_CALL = lazily(r"(?<![\w.)\]])([A-Za-z_][\w.]*)\.(\w+)[ \t]*\(")
 _ASSIGNED_CALL = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*\(?\s*([A-Za-z_][\w.]*)[ \t]*\(", re.M)

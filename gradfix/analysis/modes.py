@@ -30,6 +30,7 @@ from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module
 from gradfix.analysis.names import (
+    LIBRARY_ROOTS,
     call_name,
     calls_in_order,
     dotted,
@@ -672,6 +673,8 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
             return set()
         found = {f"{name}(" for name in names if f"{name}(" in text}
         for name in imported:
+            if model.facts.imports.aliases.get(name, "").split(".", 1)[0] in LIBRARY_ROOTS:
+                continue
             if name[:1].islower() and f"{name}(" in text and _imported_switch(name, model) is not None:
                 found.add(f"{name}(")
             if f"{name}." in text:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ImportMap", "call_name", "dotted", "is_false", "is_true", "keyword", "last_name", "method_name",
-    "positional", "receiver", "root_name", "substitute_root", "walk_expression", "int_value",
+    "positional", "receiver", "root_name", "substitute_root", "walk_expression", "int_value", "LIBRARY_ROOTS",
 ]  # fmt: skip
 
 
@@ -248,3 +248,11 @@ class ImportMap:
         if full is None:
             return name
         return f"{full}.{rest}" if rest else full
+
+
+# roots of imports that are libraries, never modules of a project gradfix reads
+LIBRARY_ROOTS = frozenset({
+    "torch", "numpy", "typing", "collections", "os", "sys", "math", "json", "logging", "time", "random", "re",
+    "argparse", "pathlib", "shutil", "subprocess", "functools", "itertools", "copy", "pickle", "warnings",
+    "tqdm", "wandb", "pandas", "PIL", "matplotlib", "scipy", "sklearn",
+})  # fmt: skip

@@ -647,6 +647,8 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     `eval()` written before the loop itself is a choice (dropout off for fine-tuning), not
     reported."""
     source = model.source
+    if ".train(" in source.segment(loop.node):
+        return []  # the loop sets train mode itself (most do, at the top of each epoch)
     node: ast.AST | None = loop.node
     while node is not None and node is not source.tree and node is not loop.function:
         node = source.owner_of(node)  # type: ignore[arg-type]

@@ -40,7 +40,8 @@ class EvalModeNotRestored(Rule):
     the next one) comes without a `model.train()` on that module in between. Also an
     evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
     untrained baseline: the helper switches the module to eval and runs it) when nothing
-    switches the module back before the loop's first `backward()`. The module must
+    switches the module back before the loop's first `backward()` (a loop that calls
+    `.train(` anywhere is taken to set the mode itself). The module must
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters.
 

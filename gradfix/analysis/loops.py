@@ -216,8 +216,8 @@ class _Walker:
         """The text calls a method of an object built by calling a class imported from a project
         module that backpropagates: `agent = Agent()` ... `agent.learn(batch)`, where `learn` is
         in agent.py (the call is looked into as `project_method` says)."""
-        if self.facts.project is None:
-            return False
+        if self.facts.project is None or self.imported_classes() == (frozenset(), frozenset()):
+            return False  # the module imports nothing from a project module that backpropagates
         for match in _METHOD_CALL.finditer(text):
             recv = match.group(1)
             if recv != "self" and _assigned_callees(self.facts, recv) and self.built_by_imported_class(recv, self.facts, match.group(2)):

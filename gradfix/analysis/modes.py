@@ -332,7 +332,12 @@ class _ModeWalker:
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.imports.aliases:
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.attr[:1].islower()
+            and self.facts.imports.aliases.get(func.value.id, "").lstrip(".").split(".", 1)[0] not in ("", *LIBRARY_ROOTS)
+        ):
             return _imported_switch(f"{func.value.id}.{func.attr}", self.model)  # `import helpers as H`; `H.evaluate(model)`
         return None
 
@@ -592,8 +597,11 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
         return True
     # `H.evaluate(model)` after `import helpers as H` (or `import helpers`)
+    aliases = model.facts.imports.aliases
     return any(
-        f"{name}." in text and any(_imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
+        f"{name}." in text
+        and aliases.get(name, "").lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+        and any(attr[:1].islower() and _imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
         for name in names
     )
 

@@ -216,13 +216,34 @@ class _Walker:
         """The text calls a method of an object built by calling a class imported from a project
         module that backpropagates: `agent = Agent()` ... `agent.learn(batch)`, where `learn` is
         in agent.py (the call is looked into as `project_method` says)."""
-        if self.facts.project is None:
-            return False
+        if self.facts.project is None or self.imported_classes() == (frozenset(), frozenset()):
+            return False  # the module imports nothing from a project module that backpropagates
         for match in _METHOD_CALL.finditer(text):
             recv = match.group(1)
-            if recv != "self" and self.built_by_imported_class(recv, self.facts, match.group(2)):
+            if recv != "self" and _assigned_callees(self.facts, recv) and self.built_by_imported_class(recv, self.facts, match.group(2)):
                 return True
         return False
+
+    def imported_classes(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The module's imported names that come from a module of the project that
+        backpropagates: capitalized ones (classes: `from agent import Agent`), and the others
+        (modules: `import agents`), found once per module."""
+        found = self.facts.__dict__.get("_imported_classes")
+        if found is None:
+            project = self.facts.project
+            importer = self.source.path or None
+            names = [
+                local
+                for local, qualified in self.facts.imports.aliases.items()
+                if project is not None
+                and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+                # a package or module of the project at its root (or a relative import)
+                and (qualified.startswith(".") or project.module_file(qualified.split(".", 1)[0], importer) is not None)
+                and self.imported_backpropagates(qualified)
+            ]
+            found = (frozenset(n for n in names if n[:1].isupper()), frozenset(n for n in names if not n[:1].isupper()))
+            self.facts.__dict__["_imported_classes"] = found
+        return found
 
     @staticmethod
     def built_by_class_with(key: str, method: str, facts: ModuleFacts) -> bool:
@@ -236,19 +257,16 @@ class _Walker:
         trainer: not a module) and with a `def method(` in that module's text."""
         if facts is not self.facts or self.facts.project is None:
             return False
-        text = facts.source.text
-        if f"{key} =" not in text and f"{key}=" not in text and f"{key}:" not in text:
-            return False  # never assigned: no constructor to look at (a substring test first)
-        aliases = facts.imports.aliases
+        classes, modules = self.imported_classes()
+        if not classes and not modules:
+            return False
         for callee in _assigned_callees(facts, key):
             root, _, rest = callee.partition(".")
-            qualified = aliases.get(root)
-            if qualified is None or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
-                continue
-            if not (rest.rsplit(".", 1)[-1] if rest else root)[:1].isupper():
-                continue  # `Agent(...)`, or `agents.DQN(...)` after `import agents`: a class
-            if self.imported_backpropagates(qualified) and self.plain_class_with(facts.imports.qualify(callee) or callee, method):
-                return True
+            if (root in classes and not rest) or (root in modules and rest.rsplit(".", 1)[-1][:1].isupper()):
+                # `Agent(...)`, or `agents.DQN(...)` after `import agents`
+                qualified = facts.imports.qualify(callee) or callee
+                if self.plain_class_with(qualified, method):
+                    return True
         return False
 
     def plain_class_with(self, qualified: str, method: str) -> bool:

@@ -129,10 +129,14 @@ class LoopRule(Rule):
     are skipped, and a finding reached from two nested loops is reported once.
     """
 
+    # the rule judges loops with unseen calls itself (`loop.unknown`); loops whose callers
+    # gradfix cannot read (`why_unknown`) are skipped all the same
+    judges_unseen_calls = False
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         for loop in model.loops:
-            if loop.is_unknown:
+            if loop.why_unknown or (loop.unknown and not self.judges_unseen_calls):
                 continue
             for finding in self.check_loop(loop, model):
                 if id(finding.node) not in seen:

@@ -125,15 +125,7 @@ class SchedulerBeforeOptimizer(LoopRule):
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     safety = Safety.SAFE
 
-    def check(self, model: ModuleModel) -> Iterator[Finding]:
-        seen: set[int] = set()
-        for loop in model.loops:
-            if loop.why_unknown:
-                continue
-            for finding in self.check_loop(loop, model):
-                if id(finding.node) not in seen:
-                    seen.add(id(finding.node))
-                    yield finding
+    judges_unseen_calls = True  # `_unseen_code_after`
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         training = training_loop_ids(model)

@@ -178,6 +178,7 @@ class _State:
         self.loop = loop
         self._containers: set[str] | None = None
         self.graph: set[str] = set()
+        self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
 
     @property
     def containers(self) -> set[str]:
@@ -219,7 +220,7 @@ class _State:
         if isinstance(expr, ast.Subscript):
             return self.refs(expr.value)
         if isinstance(expr, ast.Call):
-            if self.is_loss_call(expr):
+            if self.is_loss_call(expr) or id(expr) in self.returning:
                 return [expr]
             method = method_name(expr)
             recv = receiver(expr)
@@ -250,6 +251,40 @@ def _targets(small: ast.AST) -> list[ast.expr]:
 
 def _names(node: ast.AST) -> set[str]:
     return {n.id for n in walk_expression(node) if isinstance(n, ast.Name)}
+
+
+def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> set[int]:
+    """The calls, written in the iteration, of helpers that backpropagate a loss and return that
+    very tensor (`def train_step(x, y): ... loss.backward(); opt.step(); return loss`): what
+    they return holds its graph."""
+    found: set[int] = set()
+    for event in loop.events:
+        if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or id(event) not in owned:
+            continue
+        loss = event.loss
+        helper = event.helpers[0] if event.helpers else None
+        if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        returns = [n for n in _own_statements(helper) if isinstance(n, ast.Return)]
+        if returns and all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
+            found.add(id(event.via[0]))
+    return found
+
+
+def _own_statements(function: ast.AST) -> list[ast.stmt]:
+    """The statements of a function, nested functions and classes left out."""
+    out: list[ast.stmt] = []
+    todo = list(getattr(function, "body", []))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        out.append(stmt)
+        for name in ("body", "orelse", "finalbody"):
+            todo.extend(getattr(stmt, name, ()))
+        for handler in getattr(stmt, "handlers", ()):
+            todo.extend(handler.body)
+    return out
 
 
 def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
@@ -355,6 +390,7 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
+    state.returning = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
         small = line.small

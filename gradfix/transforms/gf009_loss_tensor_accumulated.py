@@ -65,7 +65,9 @@ class LossTensorAccumulated(Rule):
     `acc += v`, `acc -= v`, `acc = acc + v` (either side) or `acc.append(v)`, where `v` holds a
     loss tensor: a name backpropagated in the iteration, or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
-    evaluates or measures, nor one computed from detached inputs), or arithmetic, `.mean()`,
+    evaluates or measures, nor one computed from detached inputs), or returned by a helper
+    the iteration calls that backpropagates that very loss (`return loss` after
+    `loss.backward()`), or arithmetic, `.mean()`,
     `.sum()`, `.float()`, `.to(...)` and the like over those; and when the accumulator outlives
     the iteration: it is bound before the loop (or is a parameter of the function, or an
     attribute of `self`).

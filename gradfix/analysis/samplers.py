@@ -88,20 +88,45 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 continue
             for loop in model.loops:
                 scope = loop.function if loop.function is not None else source.tree
+                name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
                 if loader_binding not in index.bindings(loader, scope):
+                    # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
+                    # loader by every call of the module; it reads the sampler through it, guarded
+                    name = _parameter_passed(loop.function, loader, model)
+                    if name is None:
+                        continue
+                    sampler_here, binding_here, alternative_here = None, None, True
+                elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                     continue
-                if sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
+                batch = _batch_loop(loop, name, model)
+                if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
                     continue
-                batch = _batch_loop(loop, loader, model)
-                if batch is None or _receives_unseen(loop, {loader} | ({sampler} if sampler else set()), model):
-                    continue
-                key = (id(loop.node), loader)
+                key = (id(loop.node), name)
                 if key in seen:
                     continue
                 seen.add(key)
-                values = [b.value for b in index.bindings(sampler, scope)] if sampler else []
-                out.append(UnseededSampler(constructor, sampler, loader, loop, batch, values, sampler_binding, alternative))
+                values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
+                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here))
     return out
+
+
+def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) -> str | None:
+    """The parameter of a module-level function that every call of it in the module passes
+    `key` for (by position or by name), if there is one such call."""
+    if not isinstance(function, FUNCTIONS):
+        return None
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function:
+        return None
+    sites = model.facts.call_site_args.get(function.name)
+    if not sites:
+        return None
+    params = [p for p in info.params if p not in ("self", "cls")]
+    for position, param in enumerate(params):
+        passed = sites.get(str(position), set()) | sites.get(param, set())
+        if passed == {key}:
+            return param
+    return None
 
 
 def _calls_set_epoch(model: ModuleModel) -> bool:
@@ -242,6 +267,8 @@ def _library_owned(model: ModuleModel) -> set[str]:
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+        if isinstance(node.func, ast.Name) and node.func.id in model.facts.module_functions:
+            continue  # `fit(model, loader, ...)` of this module: its loops are read as any other
         if last in _OWNERS:
             for value in [*node.args, *[k.value for k in node.keywords]]:
                 if isinstance(value, ast.Starred):

@@ -21,7 +21,10 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     ## What it does
     Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
     when that loader is iterated by a training loop inside an epoch loop (directly, or in
-    a helper the loader is passed to) and nothing in the file calls `set_epoch`.
+    a helper the loader is passed to, or in a function of the module every call of which
+    is handed that loader: `fit(model, loader, opt, epochs)`, fixed with
+    `if isinstance(loader.sampler, DistributedSampler): loader.sampler.set_epoch(epoch)` at the
+    top of its epoch loop) and nothing in the file calls `set_epoch`.
 
     ## Why is this bad?
     `DistributedSampler` seeds its shuffle with `seed + epoch`, and `epoch` only changes

@@ -49,6 +49,12 @@ DEFINITIONS = (*FUNCTIONS, ast.ClassDef)  # for `isinstance`: built once, not at
 SCOPES = (*FUNCTIONS, ast.Lambda, ast.ClassDef)
 
 
+def encloses(outer: ast.AST, inner: ast.AST) -> bool:
+    """`inner`'s text lies within `outer`'s (by position: both nodes of one tree)."""
+    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
+        inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+
+
 class SourceError(Exception):
     """The bytes are not Python gradfix can read; the message says why, in one line."""
 

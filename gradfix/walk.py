@@ -30,3 +30,17 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
             elif isinstance(value, _AST):
                 push(value)
         yield node
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """Nodes of a function body, not those of the functions, lambdas or classes nested in it."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))

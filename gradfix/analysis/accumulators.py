@@ -44,8 +44,9 @@ from gradfix.source import (
     TRIES,
     WITHS,
     Source,
+    encloses,
 )
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -265,26 +266,10 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> set[int]:
         helper = event.helpers[0] if event.helpers else None
         if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        returns = [n for n in _own_statements(helper) if isinstance(n, ast.Return)]
+        returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
         if returns and all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
             found.add(id(event.via[0]))
     return found
-
-
-def _own_statements(function: ast.AST) -> list[ast.stmt]:
-    """The statements of a function, nested functions and classes left out."""
-    out: list[ast.stmt] = []
-    todo = list(getattr(function, "body", []))
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        out.append(stmt)
-        for name in ("body", "orelse", "finalbody"):
-            todo.extend(getattr(stmt, name, ()))
-        for handler in getattr(stmt, "handlers", ()):
-            todo.extend(handler.body)
-    return out
 
 
 def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
@@ -440,10 +425,10 @@ def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | No
             if isinstance(node, ast.Return) and node.value is not None and root in _names(node.value):
                 return True
     for outer in ast.walk(scope):
-        if outer is loop.node or not isinstance(outer, LOOPS) or not _encloses(outer, loop.node):
+        if outer is loop.node or not isinstance(outer, LOOPS) or not encloses(outer, loop.node):
             continue
         for node in ast.walk(outer):
-            if isinstance(node, (ast.Assign, ast.AnnAssign)) and not _encloses(loop.node, node):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and not encloses(loop.node, node):
                 if root in {root_name(source.key(t)) for t in _targets(node)} and root != "self":
                     return True
     if root == "self" and function is not None:
@@ -452,11 +437,6 @@ def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | No
             text = re.sub(r"\s+", "", source.segment(owner))
             return f"{accumulator}.backward(" in text or f"backward({accumulator}" in text
     return False
-
-
-def _encloses(outer: ast.AST, inner: ast.AST) -> bool:
-    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
-        inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
 
 
 def _containers(node: ast.AST) -> set[str]:

@@ -37,8 +37,8 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, SCOPES, WITHS, blocks_of
-from gradfix.walk import ast_walk
+from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ class _Finder:
 
     def _returned_activation(self, forward: ast.AST) -> str | None:
         """The activation every `return` of a function ends with, if one and the same."""
-        returns = [n for n in _own_nodes(forward) if isinstance(n, ast.Return)]
+        returns = [n for n in own_nodes(forward) if isinstance(n, ast.Return)]
         if not returns:
             return None
         kinds = set()
@@ -378,17 +378,6 @@ def _holds(block: list[ast.stmt], stmt: ast.stmt, source) -> bool:  # type: igno
     return False
 
 
-def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """Nodes of a function body, not those of nested functions or classes."""
-    stack = list(ast.iter_child_nodes(function))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, SCOPES):
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
 # regions that train ---------------------------------------------------------------------
 def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
     target = expr.func if isinstance(expr, ast.Call) else expr
@@ -407,7 +396,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
         if "backward" not in source.segment(function):
             return False
         return any(
-            isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in _own_nodes(function)
+            isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in own_nodes(function)
         )
 
     def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:

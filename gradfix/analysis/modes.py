@@ -52,6 +52,7 @@ from gradfix.source import (
     WITHS,
     Source,
     blocks_of,
+    encloses,
 )
 from gradfix.walk import ast_walk
 
@@ -302,8 +303,7 @@ class _ModeWalker:
         outer = ctx.functions[0] if len(ctx.functions) > 1 and ctx.functions[0] is not helper else None
         if outer is None or _free_in(outer, name):
             return True
-        return (outer.lineno, outer.col_offset) < (helper.lineno, helper.col_offset) and (  # type: ignore[attr-defined]
-            helper.end_lineno, helper.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+        return helper is not outer and encloses(outer, helper)
 
     def _mode_function(self, call: ast.Call) -> bool:
         """`model.apply(fn)` where `fn` sets modes (a BN freezing helper)."""

@@ -44,7 +44,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, blocks_of
+from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, blocks_of, encloses
 from gradfix.walk import ast_walk
 
 
@@ -400,4 +400,4 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) ->
 
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    return _position(outer) <= _position(node) and (node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+    return encloses(outer, node)

@@ -13,7 +13,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
 )
-from gradfix.source import FUNCTIONS, Source
+from gradfix.source import FUNCTIONS, Source, encloses
 from gradfix.walk import ast_walk
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
@@ -378,12 +378,7 @@ def _rebound_tensors(params: ast.AST, loop: ast.AST) -> bool:
         if isinstance(node, (ast.Assign, ast.AnnAssign))
         for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
     }
-    return all(key in bound for key in keys) and _within_loop(params, loop)
-
-
-def _within_loop(node: ast.AST, loop: ast.AST) -> bool:
-    return (loop.lineno, loop.col_offset) <= (node.lineno, node.col_offset) and (  # type: ignore[attr-defined]
-        node.end_lineno, node.end_col_offset) <= (loop.end_lineno, loop.end_col_offset)  # type: ignore[attr-defined]
+    return all(key in bound for key in keys) and encloses(loop, params)
 
 
 def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:

@@ -8,7 +8,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
-from gradfix.source import FUNCTIONS, Source
+from gradfix.source import FUNCTIONS, Source, encloses
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -257,12 +257,12 @@ def _helper_fix(
     if position[id(unit)] > position[id(anchor)]:
         return None
     for event in loop.events:
-        if event is not sched and any(_within(node, unit) for node in (event.node, *event.via)):
+        if event is not sched and any(encloses(unit, node) for node in (event.node, *event.via)):
             return None  # the moved statement holds another event
     for event in later:
         if event.kind is EventKind.STEP and event.target == step.target:
             where = _node_in(event, sched)
-            if where is None or not _within(where, anchor):
+            if where is None or not encloses(anchor, where):
                 return None  # a later step of the optimizer outside the statement it would follow
     jumped = [*statements_between(block, position[id(unit)], position[id(anchor)]), anchor]
     if not can_jump_over(unit, jumped) or _read_between(sched, jumped[:-1]):
@@ -284,11 +284,6 @@ def _path_in(source: Source, node: ast.AST, function: ast.AST) -> list[ast.stmt]
         path.append(current)
         current = source.owner_of(current)
     return path[::-1]
-
-
-def _within(node: ast.AST, outer: ast.stmt) -> bool:
-    return (outer.lineno, outer.col_offset) <= (node.lineno, node.col_offset) and (  # type: ignore[attr-defined]
-        node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
 
 
 def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:

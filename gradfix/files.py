@@ -140,13 +140,40 @@ class _IgnoreRules:
         return self.ignored_absolute(path, self._chain(os.path.dirname(path)), is_dir)
 
     def ignored_absolute(self, path: str, chain: list[tuple[str, object]], is_dir: bool) -> bool:
-        """`path` (absolute, normalized) against the specs of its parent's `chain`."""
-        for directory, spec in chain:
+        """`path` (absolute, normalized) against the specs of its parent's `chain`, as git
+        decides: the nearest `.gitignore` with a pattern matching the path has the say, and in
+        it the last such pattern (a `!` pattern re-includes). The folders above the path were
+        decided when the walk entered them, so a pattern counts only when it matches the path
+        itself, not one of its folders: `*` then `!*/` then `!*.py` (ignore everything but
+        folders and Python files) keeps `src/` and `src/train.py`."""
+        for directory, spec in chain:  # the nearest folder first
             # `directory` is one of the path's own parents, spelled the same way
             relative = path[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/") + ("/" if is_dir else "")
-            if spec.match_file(relative):  # type: ignore[attr-defined]
-                return True
+            verdict = _verdict(spec, relative)
+            if verdict is not None:
+                return verdict
         return False
+
+
+def _verdict(spec: object, relative: str) -> bool | None:
+    """Whether the last pattern of `spec` that matches `relative` itself ignores it (True)
+    or re-includes it (False); None when none does. pathspec marks the slash of a folder a
+    pattern matched (group `ps_d`): a match ending before the path's end is through one of
+    its folders, not of the path."""
+    verdict = None
+    end = len(relative)
+    for pattern in spec.patterns:  # type: ignore[attr-defined]
+        regex = pattern.regex
+        if pattern.include is None or regex is None:
+            continue
+        marks = "ps_d" in regex.groupindex
+        match = regex.search(relative)
+        while match is not None and marks and match.group("ps_d") is not None and match.end("ps_d") != end:
+            # `*/` against `src/x.txt` matched the folder `src/`: a match of the path itself may start later
+            match = regex.search(relative, match.start() + 1)
+        if match is not None:
+            verdict = pattern.include
+    return verdict
 
 
 def discover(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[SourceFile]:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import run_gradfix
 
 BUGGY = b"""import torch
@@ -249,6 +250,39 @@ def test_discovery_skips_ignored_and_default_excludes(tmp_path: Path) -> None:
     assert reported == ["src/train.py"]
     explicit = run_gradfix("scratch_1.py", cwd=tmp_path)
     assert explicit.returncode == 1
+
+
+@pytest.mark.parametrize(
+    "ignores",
+    [
+        # an allow-list: ignore everything, then keep every folder and the Python files
+        {".gitignore": b"*\n!*/\n!*.py\n"},
+        {".gitignore": b"*\n!*/\n!*.*\n*.log\n"},
+        # a deeper file re-includes what a higher one ignores, and the reverse
+        {".gitignore": b"*.py\n!keep*.py\n", "a/.gitignore": b"!*.py\nb/\n", "c/.gitignore": b"keep_c.py\n"},
+        {".gitignore": b"/out\n**/tmp/\ndocs/*.py\n!docs/keep.py\n"},
+    ],
+    ids=["allow-list", "allow-list-by-suffix", "nested-negations", "anchored-and-globstar"],
+)
+def test_discovery_ignores_what_git_ignores(tmp_path: Path, ignores: dict) -> None:  # type: ignore[type-arg]
+    """The files found are the Python files real git does not ignore."""
+    from gradfix.files import discover
+
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    for name, text in ignores.items():
+        _write(tmp_path, name, text)
+    for name in (
+        "top.py", "keep_top.py", "a/x.py", "a/keep_a.py", "a/b/y.py", "a/c/z.py", "c/keep_c.py", "c/d.py",
+        "out/t.py", "src/out/t.py", "tmp/t.py", "src/tmp/t.py", "docs/a.py", "docs/keep.py", "docs/sub/a.py",
+        "data/x.txt", "data/deep/er/train.py",
+    ):  # fmt: skip
+        _write(tmp_path, name, b"x = 1\n")
+    listed = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "--", "*.py"], cwd=tmp_path, capture_output=True, check=True
+    )
+    expected = sorted(listed.stdout.decode().split())
+    found = sorted(os.path.relpath(f.path, tmp_path).replace(os.sep, "/") for f in discover([str(tmp_path)]))
+    assert found == expected
 
 
 def test_many_files_in_parallel_match_serial(tmp_path: Path) -> None:

@@ -116,6 +116,8 @@ def describe_backward(event: GradEvent) -> BackwardCall | None:
     recv = receiver(call)
     if recv is None or has_star(call):
         return None
+    if (dotted(recv) or "").rsplit(".", 1)[-1] == "autograd":
+        return None  # `torch.autograd.backward(tensors)`: not a tensor's method
     if method_name(call) == "manual_backward" or (event.target is not None and event.loss is not recv):
         # accelerator.backward(loss, **kw), self.manual_backward(loss, **kw): keywords only
         args = positional(call)
@@ -404,7 +406,9 @@ class IterationFlow:
         """The assignments before `statement` that `expr` (evaluated there) depends on.
 
         A name is resolved only by an assignment that runs whenever `statement` runs (its
-        compound statements enclose `statement` too); one in another branch or an inner
+        compound statements enclose `statement` too), or by every arm of an `if` before it
+        (`if a: loss = f(x)` / `else: loss = g(x)`; an arm that ends in `continue`, `break`,
+        `return` or `raise` never reaches `statement`); one in another branch or an inner
         loop is followed, but the name stays free: it may hold a value of an earlier
         iteration.
         """
@@ -420,6 +424,8 @@ class IterationFlow:
             unit = self.units[index]
             hit = unit.binds & live
             if not hit:
+                if isinstance(unit.node, ast.If) and live and unit.ancestors == here[: len(unit.ancestors)] and id(unit.node) not in here:
+                    live -= definitely_bound([unit.node]) or set()  # bound in every arm, read there
                 continue
             result.units.append(unit)
             if unit.ancestors == here[: len(unit.ancestors)] and not unit.augmented:
@@ -449,6 +455,36 @@ class IterationFlow:
 
     def bound_in_iteration(self, name: str) -> list[Unit]:
         return [u for u in self.units if name in u.binds]
+
+
+_ABRUPT = (ast.Continue, ast.Break, ast.Return, ast.Raise)
+
+
+def definitely_bound(suite: list[ast.stmt]) -> set[str] | None:
+    """The names every path through `suite` binds by a plain assignment before it ends (the
+    arms of an `if` that has an `else`, the body of a `with`); None when no path runs past
+    its end (it always ends in `continue`, `break`, `return` or `raise`)."""
+    bound: set[str] = set()
+    for stmt in suite:
+        if isinstance(stmt, _ABRUPT):
+            return None
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                bound |= target_names(target)
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            bound |= target_names(stmt.target)
+        elif isinstance(stmt, ast.If):
+            body = definitely_bound(stmt.body)
+            orelse = definitely_bound(stmt.orelse) if stmt.orelse else set()
+            if body is None and orelse is None:
+                return None
+            bound |= orelse if body is None else body if orelse is None else body & orelse
+        elif isinstance(stmt, WITHS):
+            inner = definitely_bound(stmt.body)
+            if inner is None:
+                return None
+            bound |= inner
+    return bound
 
 
 class ScopeFlow(IterationFlow):

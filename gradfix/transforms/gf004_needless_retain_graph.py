@@ -38,7 +38,7 @@ class NeedlessRetainGraph(Rule):
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
     whose discriminator loss reads the fake batch only through `fake.detach()`) — and the
-    loss is computed afresh in every iteration.
+    loss is computed afresh in every iteration (also when every arm of an `if` computes it).
 
     ## Why is this bad?
     `retain_graph=True` keeps every intermediate tensor of the forward pass in memory after
@@ -242,7 +242,8 @@ def _judge(
         if iterable is None or _iterable_carries_graph(iterable, scope, set(), model.source):
             return "silent"
         # a parameter iterated over that is not named like a data source: the caller decides
-        free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n)}
+        # (a name the scope binds was followed above: `pbar = tqdm(loader)`)
+        free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n) and not scope.binding(n)}
     if _carried_with_graphs(free_data, flow):
         return "silent"  # `outs.append(enc(x))`, `mem = mem + h`: earlier iterations' graphs
     visited = set(free_data)
@@ -425,6 +426,12 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
         if expr.id in visited:
             return False
         visited.add(expr.id)
+        bindings = scope.binding(expr.id)
+        if bindings and all(
+            isinstance(u.node, ast.Assign) and isinstance(u.node.value, ast.Call) and not _iterable_carries_graph(u.node.value, scope, visited, source)
+            for u in bindings
+        ):
+            return False  # `pbar = tqdm(loader)`: bound only to what hands out batches
         return _graph_from_elsewhere(expr.id, scope, visited, source)
     if isinstance(expr, ast.Attribute):
         return not _DATA_SOURCE.search(expr.attr)

@@ -222,12 +222,20 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if not any(related(key, owner) for owner in owners) or _mentions(value, key, model):
                     continue
+                if isinstance(value, ast.Subscript):
+                    # `net = checkpoint["model"]` with `checkpoint = torch.load(path)`: a whole
+                    # pickled model (only the model itself: `model.tau = ckpt["tau"]` is a setting)
+                    if any(normalize(key) == normalize(owner) for owner in owners) and _loaded(value, model):
+                        yield stmt, target, key, "replaced"
+                    continue
                 if not isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
                     continue
                 if isinstance(value, ast.Call) and not _builds_module(value, model):
                     continue
                 if not isinstance(value, ast.Call) and not _may_hold_module(value, model):
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
+                if isinstance(value, ast.Attribute) and _may_hold_old(value, key, model):
+                    continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
                 yield stmt, target, key, "replaced"
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None
@@ -276,6 +284,30 @@ def _may_hold_module(value: ast.expr, model: ModuleModel) -> bool:
     return False
 
 
+def _loaded(value: ast.Subscript, model: ModuleModel) -> bool:
+    """`torch.load(path)["model"]`, or an item of a name bound to `torch.load(...)`."""
+    base: ast.expr = value
+    while isinstance(base, ast.Subscript):
+        base = base.value
+    qualify = model.facts.imports.qualify
+    if isinstance(base, ast.Call):
+        return qualify(call_name(base)) == "torch.load"
+    if isinstance(base, ast.Name):
+        return any(isinstance(v, ast.Call) and qualify(call_name(v)) == "torch.load" for v in assigned_values(model, base.id))
+    return False
+
+
+def _may_hold_old(value: ast.Attribute, module: str, model: ModuleModel) -> bool:
+    """`net = m.model` may hand back the old module itself: the attribute was set from it
+    (`m.model = net`), or its object was built from it (`m = Masker(net)`)."""
+    if any(_mentions(bound, module, model) for bound in assigned_values(model, model.source.key(value))):
+        return True
+    holder = value.value
+    if dotted(holder) is None:
+        return False
+    return any(isinstance(bound, ast.Call) and _mentions(bound, module, model) for bound in assigned_values(model, model.source.key(holder)))
+
+
 # torch.nn modules that hold no parameters
 _WITHOUT_PARAMETERS = frozenset({
     "Identity", "Flatten", "Unflatten", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout",
@@ -299,8 +331,29 @@ def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
         qualified = model.facts.imports.qualify(name) or name
         if qualified.startswith("torch.nn.") and last in _WITHOUT_PARAMETERS:
             return False  # `model.fc = nn.Identity()`: nothing new to train
+        if name in model.facts.classes and _without_parameters(model.facts.classes[name], model):
+            return False  # `model[2] = Scale(0.5)`: a module of the file that holds no parameters
         return last not in ("Adam", "SGD") and classify_constructor(qualified) is None
     return last in ("load", "deepcopy", "copy", "from_pretrained") or last.startswith(("resnet", "vgg", "vit_", "efficientnet", "create_model", "build_model", "get_model", "make_model"))
+
+
+def _without_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:
+    """A class of the file deriving from `nn.Module` alone whose code builds nothing that could
+    hold parameters: no capitalized call (a layer, a `Parameter`), no `register_parameter`,
+    `add_module` or `register_module`, no call of a factory of the file."""
+    qualify = model.facts.imports.qualify
+    if len(node.bases) != 1 or qualify(dotted(node.bases[0]) or "") != "torch.nn.Module" or node.keywords:
+        return False
+    for sub in ast_walk(node):
+        if isinstance(sub, ast.Call):
+            if isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Call) and call_name(sub.func.value) == "super":
+                continue  # `super().__init__()`
+            callee = (call_name(sub) or "").rsplit(".", 1)[-1]
+            if not callee or callee[:1].isupper() or callee in ("register_parameter", "add_module", "register_module"):
+                return False
+            if callee in model.facts.module_functions or callee in ("ModuleList", "ModuleDict", "ParameterList"):
+                return False
+    return True
 
 
 def _same_model(module: str, owner: str) -> bool:

@@ -18,7 +18,7 @@ class OptimizerOverStaleParameters(Rule):
     `SGD(model.head.parameters())`, a `requires_grad` filter) when, later in the same
     function and before the optimizer is used again, the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
-    `model = torch.load(path)`), or
+    `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`), or
     parameters the optimizer left out because they were frozen are unfrozen
     (`p.requires_grad = True` over `model.backbone.parameters()`,
     `model.backbone.requires_grad_(True)`).
@@ -55,10 +55,13 @@ class OptimizerOverStaleParameters(Rule):
     a parameter group is the author's choice. Never reported for rebindings that keep the
     parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel/FSDP, `torch.compile`,
     `accelerator.prepare`, anything that reads the old model — nor for a torch module that holds
-    no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) — nor for a setting written on
+    no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) or a
+    module class of the file that builds none (`class Scale(nn.Module)` storing a float) — nor for a setting written on
     the model (`model.temperature = args.temperature`, `model.scale = SCALE` with `SCALE = 2`:
     a name or attribute is reported only when it may hold a module, bound to a call that
-    builds one or, when gradfix cannot see its value, named like one), nor for `load_state_dict`
+    builds one or, when gradfix cannot see its value, named like one), nor for an attribute
+    that may hand back the old module (`pruner = Pruner(model)` or `holder.model = model`, then
+    `model = pruner.model`), nor for `load_state_dict`
     (in place), nor when the optimizer is rebuilt or given the new parameters
     (`add_param_group`) after the change, nor when the optimizer already holds the
     unfrozen parameters (built over all of them, without a `requires_grad` filter).

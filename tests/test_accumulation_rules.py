@@ -262,3 +262,46 @@ def test_gf006_still_flushes_when_only_an_inner_loop_breaks_or_the_break_follows
     # `if trigger(): break` after the window's `if`: the micro-batch `i` counts is done
     late = "    if trigger():\n        break\n"
     assert "if (i + 1) % N != 0:" in _fix(_loop("(i + 1) % N == 0", after=late), "GF006")
+
+
+def test_gf005_helper_of_another_module_backpropagating_its_own_loss(tmp_path: Path) -> None:
+    """The helper computes the loss and runs `backward()` in another file: reported at the
+    call, with no fix (the helper's other callers would be divided too)."""
+    from conftest import run_gradfix
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "engine.py").write_text(
+        "def forward_backward(net, crit, batch):\n"
+        "    x, y = batch\n"
+        "    loss = crit(net(x), y)\n"
+        "    loss.backward()\n"
+        "    return loss.detach()\n"
+    )
+    train = (
+        "from engine import forward_backward\n"
+        "\n"
+        "\n"
+        "def run(net, loader, opt, crit, steps_per_update=8):\n"
+        "    for i, batch in enumerate(loader):\n"
+        "        forward_backward(net, crit, batch)\n"
+        "        if (i + 1) % steps_per_update == 0 or i + 1 == len(loader):\n"
+        "            opt.step()\n"
+        "            opt.zero_grad()\n"
+    )
+    (tmp_path / "train.py").write_text(train)
+    found = run_gradfix("--no-cache", "--select", "GF005", "train.py", cwd=tmp_path)
+    assert found.returncode == 1, found.stderr.decode()
+    assert found.stdout.decode().splitlines()[0] == (
+        "train.py:6:9: GF005 `forward_backward(...)` backpropagates `loss` unscaled while gradients accumulate"
+        " over `steps_per_update` micro-batches: divide it by `steps_per_update`"
+    )
+    run_gradfix("--no-cache", "--write", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (tmp_path / "train.py").read_text() == train
+    # a helper that divides by what it is handed stays silent
+    (tmp_path / "engine.py").write_text(
+        "def forward_backward(net, crit, batch, n):\n"
+        "    x, y = batch\n"
+        "    (crit(net(x), y) / n).backward()\n"
+    )
+    (tmp_path / "train.py").write_text(train.replace("crit, batch)", "crit, batch, steps_per_update)"))
+    assert run_gradfix("--no-cache", "--select", "GF005", "train.py", cwd=tmp_path).returncode == 0

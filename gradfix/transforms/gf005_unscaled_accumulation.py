@@ -83,7 +83,15 @@ class UnscaledAccumulation(AccumulationRule):
     instead of averaging (`reduction="sum"` or `size_average=False` in a call on its way, a
     criterion built with them, a loss class or function of the module whose code has them, or
     a loss that is itself a `.sum()`): the window's gradient is then the sum-loss gradient of
-    the whole window, which is what the author set the learning rate for.
+    the whole window, which is what the author set the learning rate for; and when the module
+    divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`): summed
+    gradients at lr / N are the window's mean gradient at lr.
+
+    When a helper called on every micro-batch computes the loss and backpropagates it itself
+    (`micro_step(model, x, y)` running `loss = crit(model(x), y); loss.backward()`), the call
+    is reported without a fix: dividing inside the helper would change its other callers.
+    Only when the helper neither divides, mentions N, accumulation, scaling or a summing
+    reduction, nor registers hooks, and the loop does not hand it N.
 
     A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
     training loop gradfix can see through whose every optimizer step sits in the body of one
@@ -103,6 +111,10 @@ class UnscaledAccumulation(AccumulationRule):
     code = "GF005"
     name = "unscaled-accumulation"
     message = "`{loss}` is backpropagated unscaled while gradients accumulate over `{n}` micro-batches: divide it by `{n}`"
+    helper_message = (
+        "`{helper}(...)` backpropagates `{loss}` unscaled while gradients accumulate over `{n}` micro-batches: "
+        "divide it by `{n}`"
+    )
     safety = Safety.SAFE
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
@@ -124,6 +136,10 @@ class UnscaledAccumulation(AccumulationRule):
     def _unscaled(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:
         if backward.loss is None or backward.engine:
             return None
+        if _lr_divided_by(model.source.text, model.source.code(acc.periodic.n)):
+            return None  # `SGD(params, lr=LR / ACC)`: summed gradients at lr / N are the mean at lr
+        if not backward.direct and backward.argument is None:
+            return self._in_helper(backward, acc, model)
         if not backward.direct and not _helper_backpropagates_as_given(backward, model):
             return None
         if backward.target is not None and (backward.divides is not None or backward.source is not None):
@@ -157,6 +173,46 @@ class UnscaledAccumulation(AccumulationRule):
             fix=_fix(backward, loss, n_text, source),
             related=(acc.loop.node,),
         )
+
+
+    def _in_helper(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        """A helper the loop calls computes a loss and backpropagates it whole
+        (`micro_step(model, x, y)` running `loss = crit(model(x), y); loss.backward()`):
+        reported at the call, without a fix (dividing in the helper would change its other
+        callers), when the helper is called directly from the iteration, runs a plain
+        `backward()` on its own loss, and neither divides, mentions N, accumulation, scaling or
+        a summing reduction, nor registers hooks."""
+        call = backward.call
+        if len(backward.via) != 1 or call is None or backward.target is not None or backward.helpers[0] is None:
+            return None
+        if method_name(call) != "backward" or call.args or any(k.arg in (None, "gradient") for k in call.keywords):
+            return None
+        info = model.helper_infos.get(id(backward.helpers[0]))
+        if info is None or not isinstance(call.func, ast.Attribute) or call.func.value is not backward.loss:
+            return None
+        if handled_by_hand_per_micro_batch(acc, model):
+            return None
+        source = model.source
+        n_text = source.code(acc.periodic.n)
+        if _mentions_n_elsewhere(acc, n_text, source) or _helper_mentions_scaling(backward, model, n_text):
+            return None
+        owner = (info.facts or model.facts).classes.get(info.class_name or "")
+        text = (info.source or source).segment(owner if owner is not None else info.node)
+        if any(word in t for t in (text, source.text) for word in ("reduction", "size_average")) or "hook" in text.lower():
+            return None  # a summing criterion may be handed in
+        if (info.source or source).code(backward.loss).rstrip(")").endswith(".sum("):
+            return None
+        loss = (info.source or source).code(backward.loss)
+        helper = source.code(backward.via[0].func)
+        message = self.helper_message.format(helper=helper, loss=loss, n=n_text)
+        return Finding(self.code, message, backward.via[0], related=(acc.loop.node,))
+
+
+def _lr_divided_by(text: str, n_text: str) -> bool:
+    """A learning rate divided by N somewhere in the module: `lr=0.05 / ACC`,
+    `g["lr"] /= ACC`, `lr = base_lr / args.accum_steps`."""
+    n = re.escape(n_text)
+    return bool(re.search(rf"\blr\w*['\"]?\]?\s*(?:=|:)\s*[^\n,)]*/\s*\(?\s*{n}\b|\blr\w*['\"]?\]?\s*/=\s*{n}\b", text))
 
 
 def _exclusive(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:

@@ -976,7 +976,9 @@ class _Walker:
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
         whose bases are all of the project (an agent, a trainer: not a module or an optimizer,
-        whose methods are a library's), and the method says something of gradients."""
+        whose methods are a library's) or, for a class with a library base (an `nn.Module`
+        holding its optimizer), that the class body itself defines, and the method says
+        something of gradients."""
         if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return None
         if method.startswith("__"):
@@ -996,9 +998,13 @@ class _Walker:
             ):
                 return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
-        if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
+        if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
+        if not self.project_only(owner, class_name, 0) and method not in owner.methods.get(class_name, {}):
+            # a module (or another library class) of the project: only a method its own class
+            # body defines (`m.process(x)` clearing the optimizer it holds) is the project's
+            return None
         helper = self.method_of(owner, class_name, method, 0)
         if helper is None or not self.touches_gradients(helper):
             return None

@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
@@ -32,9 +33,10 @@ _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
 _INFINITY = lazily(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
 
 
-def _measures_only(clip: GradEvent) -> bool:
+def _measures_only(clip: GradEvent, model: ModuleModel) -> bool:
     """`clip_grad_norm_(params, math.inf)`: a clip whose threshold is infinite changes no
-    gradient; it only measures the norm (for logging), wherever it runs."""
+    gradient; it only measures the norm (for logging), wherever it runs. A name the module
+    binds only to infinity (`NO_CLIP = float("inf")`) is one too."""
     call = clip.call
     if call is None:
         return False
@@ -44,6 +46,10 @@ def _measures_only(clip: GradEvent) -> bool:
             threshold = kw.value
     if threshold is None:
         return False
+    if isinstance(threshold, ast.Name):
+        values = assigned_values(model, threshold.id)
+        if values and all(_INFINITY.match(ast.unparse(v).replace(" ", "")) for v in values):
+            return True
     text = ast.unparse(threshold).replace(" ", "")
     return bool(_INFINITY.match(text))
 
@@ -110,11 +116,15 @@ class ClipAfterStep(LoopRule):
     It is reported without a fix when the iteration steps more than one optimizer (or one
     optimizer more than once), the clip and the step have no block in common, the moved
     statement holds another gradient event, shares its lines, or could jump out of its block
-    (`break`, `continue`, `return`), or a statement it would jump over reads or writes a name
-    it uses (the returned norm, for instance).
+    (`break`, `continue`, `return`), a statement it would jump over reads or writes a name
+    it uses (the returned norm, for instance), or one call both backpropagates and steps
+    (timm's `loss_scaler(loss, optimizer)`, a helper running `loss.backward()` and
+    `optimizer.step()`): there is no place between them, and the clip belongs in the call
+    (`loss_scaler(loss, optimizer, clip_grad=max_norm, parameters=model.parameters())`).
 
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
-    math.inf)`, `float("inf")`, `torch.inf`, `np.inf`): they change no gradient and only measure
+    math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
+    them: `NO_CLIP = float("inf")`): they change no gradient and only measure
     the norm, wherever they run; for engine steps (DeepSpeed); and
     when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
@@ -132,7 +142,7 @@ class ClipAfterStep(LoopRule):
         if not steps:
             return
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or _measures_only(clip):
+            if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
             if not clip.direct and id(clip.node) in _direct_clips(model):
                 continue  # a step function holds it: judged there, where it can be fixed
@@ -187,6 +197,10 @@ class ClipAfterStep(LoopRule):
         unit = pair.second if moving_up else pair.first
         anchor = pair.first if moving_up else pair.second
         if not unit_holds_only(unit, clip, loop, model.source):
+            return None
+        if any(e.kind is EventKind.BACKWARD and anchor in e.path for e in loop.events):
+            # one call backpropagates and steps (timm's `loss_scaler(loss, opt)`, a helper): no
+            # place between them to move the clip to; it belongs in the call (`clip_grad=`)
             return None
         if moving_up:
             jumped = [anchor, *statements_between(pair.block, pair.first_index, pair.second_index)]

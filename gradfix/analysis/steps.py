@@ -120,7 +120,9 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         # who calls it first (cheap), then whether one call is one iteration (a walk)
         contexts = list(_same_module_callers(model, walker, info))
         if _framework_calls_per_batch(model, info):
-            contexts.append(frozenset())  # the framework clears nothing around the call
+            # the framework clears nothing around the call, unless an event handler of the
+            # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) may
+            contexts.append(None if _iteration_handlers_touch_gradients(model) else frozenset())
         callers = _other_caller_files(project, own, info) if own is not None else []
         if not contexts and not callers:
             continue  # no visible caller: not known to run once per batch
@@ -170,15 +172,48 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
             if entry is None or entry.hooks.get(info.node.name) != "training-step" or entry.manual_switch is None:
                 continue
             return _switched_off(node, entry.manual_switch)  # type: ignore[arg-type]
-        return False
     for call in _calls(model):
         entry = framework_class(facts.imports.qualify(call_name(call)))
         if entry is None or "<process_function argument>" not in entry.hooks:
             continue
         arg = call.args[0] if call.args else None
-        if isinstance(arg, ast.Name) and arg.id == info.node.name:
+        if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call):
+            arg = arg.body.func  # `Engine(lambda engine, batch: self.train_step(engine, batch))`
+        if info.class_name is None and isinstance(arg, ast.Name) and arg.id == info.node.name:
             return True
+        if info.class_name is not None and isinstance(arg, ast.Attribute) and arg.attr == info.node.name:
+            return True  # `Engine(self.train_step)`, `Engine(trainer.train_step)`
     return False
+
+
+def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:
+    """A handler of an iteration event (`@trainer.on(Events.ITERATION_STARTED)`,
+    `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=4), handler)`) clears, steps
+    or backpropagates: it runs around every call of the process function."""
+    source = model.source
+    if "ITERATION_" not in source.text:
+        return False
+    functions = {n.name: n for n in source.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    handlers: list[ast.AST] = []
+    for node in source.nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute) and decorator.func.attr == "on":
+                    if decorator.args and "ITERATION_" in source.segment(decorator.args[0]):
+                        handlers.append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_event_handler":
+            if len(node.args) >= 2 and "ITERATION_" in source.segment(node.args[0]):
+                handler = node.args[1]
+                if isinstance(handler, ast.Name) and handler.id in functions:
+                    handlers.append(functions[handler.id])
+                elif isinstance(handler, ast.Name):
+                    return True  # a handler gradfix cannot see
+                else:
+                    handlers.append(handler)
+    return any(_TOUCHES.search(source.segment(h)) for h in handlers)
+
+
+_TOUCHES = lazily(r"zero_grad|\.grad\b|\.step\(|backward")
 
 
 def _switched_off(node: ast.ClassDef, attribute: str) -> bool:

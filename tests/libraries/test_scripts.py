@@ -6,9 +6,11 @@
     fabric_no_backward_sync_undivided.py  fabric_no_backward_sync_fixed.py   GF005
     lightning_manual_no_zero_grad.py      lightning_manual_fixed.py          GF001
     timm_native_scaler_attribute_no_clear.py  timm_native_scaler.py          GF001
+    ignite_method_clear_after_backward.py ignite_method_engine.py            GF002
 
 Correct scripts (gradfix must report nothing): the hand-fixed ones, lightning_automatic.py,
-hf_trainer_subclass.py, ignite_supervised.py, timm_native_scaler.py.
+hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
+`Events.ITERATION_STARTED` handler), timm_native_scaler.py.
 
 Each prints one JSON line in the contract of tests/behaviour/harness.py, so behaviour tests
 "gradfix's fix trains like the hand fix" can use them as they are. One test runs them all
@@ -37,6 +39,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "fabric_no_backward_sync_undivided.py": ("fabric_no_backward_sync_fixed.py", "GF005"),
     "lightning_manual_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
     "timm_native_scaler_attribute_no_clear.py": ("timm_native_scaler.py", "GF001"),
+    "ignite_method_clear_after_backward.py": ("ignite_method_engine.py", "GF002"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",
@@ -45,6 +48,8 @@ CLEAN: tuple[str, ...] = (
     "lightning_automatic.py",
     "hf_trainer_subclass.py",
     "ignite_supervised.py",
+    "ignite_handler_clears.py",
+    "ignite_method_engine.py",
     "timm_native_scaler.py",
 )
 # Scripts that train the same model on the same data with the same effective update, through
@@ -52,6 +57,7 @@ CLEAN: tuple[str, ...] = (
 SAME_TRAINING: tuple[tuple[str, ...], ...] = (
     ("accelerate_accumulate_fixed.py", "fabric_no_backward_sync_fixed.py", "ignite_supervised.py"),
     ("lightning_manual_fixed.py", "lightning_automatic.py"),
+    ("ignite_handler_clears.py", "ignite_method_engine.py"),
 )
 NEEDS = {
     "accelerate": "accelerate",

@@ -302,7 +302,8 @@ class _Scope:
             depth += 1
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             keys = {k for t in _targets(node) for k in _flat_keys(t, self.source)}  # `n, total = 0, 0.0`: both
-            targets = {root_name(k) for k in keys}
+            # `self.total = ...` binds that attribute, not `self` (which every forward reads)
+            targets = {k if root_name(k) == "self" and k != "self" else root_name(k) for k in keys}
             value = node.value
             read: set[str] = set()
             text = ""
@@ -355,14 +356,23 @@ def _feeds_backward(accumulator: str, scope: _Scope) -> bool:
     while changed:
         changed = False
         for targets, read, text in scope.assignments:
-            if reads(read, text) and not targets <= feeding_names:
-                feeding_names |= targets
+            if reads(read, text) and not targets <= feeding_names | feeding_keys:
+                for target in targets:
+                    (feeding_keys if "." in target or "[" in target else feeding_names).add(target)
                 changed = True
     return any(reads(names, text) for names, text in scope.backward_calls)
 
 
-def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qualify, source: Source) -> Iterator[Accumulation]:
-    """Accumulations of loss tensors across iterations of `loop`."""
+def find_accumulations(
+    loop: TrainingLoop,
+    training_loops: set[int],
+    qualify: Qualify,
+    source: Source,
+    meters: Callable[[str], bool] | None = None,
+) -> Iterator[Accumulation]:
+    """Accumulations of loss tensors across iterations of `loop`. `meters(key)`: whether the
+    object `key` names sums what its `update(value)` is given (an `AverageMeter` of the
+    project), so that `losses.update(loss, n)` accumulates too."""
     function = loop.function
     if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return
@@ -379,7 +389,7 @@ def find_accumulations(loop: TrainingLoop, training_loops: set[int], qualify: Qu
     walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
         small = line.small
-        found = _accumulation(small, state, source)
+        found = _accumulation(small, state, source, meters)
         if found is not None and not line.no_grad:
             # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
             # loss function returned holds the loss; it is not a tensor (no `.detach()`)
@@ -480,7 +490,9 @@ def _decorator_no_grad(decorator: ast.expr, qualify: Qualify) -> bool:
     return name.rsplit(".", 1)[-1] in _NO_GRAD
 
 
-def _accumulation(small: ast.stmt, state: _State, source: Source) -> tuple[str, list[ast.expr]] | None:
+def _accumulation(
+    small: ast.stmt, state: _State, source: Source, meters: Callable[[str], bool] | None = None
+) -> tuple[str, list[ast.expr]] | None:
     if isinstance(small, ast.AugAssign) and isinstance(small.op, (ast.Add, ast.Sub)):
         refs = state.refs(small.value)
         if refs and isinstance(small.target, (ast.Name, ast.Attribute, ast.Subscript)):
@@ -509,6 +521,10 @@ def _accumulation(small: ast.stmt, state: _State, source: Source) -> tuple[str, 
         ):
             refs = state.refs(call.args[0])
             if refs:
+                return source.key(recv), refs
+        if method_name(call) == "update" and meters is not None and recv is not None and call.args and dotted(recv) is not None:
+            refs = state.refs(call.args[0])  # `losses.update(loss, x.size(0))`
+            if refs and meters(source.key(recv)):
                 return source.key(recv), refs
     return None
 

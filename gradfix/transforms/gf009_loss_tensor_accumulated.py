@@ -3,8 +3,11 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.accumulators import find_accumulations
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
-from gradfix.source import Source
+from gradfix.analysis.names import call_name
+from gradfix.source import Source, dotted
+from gradfix.walk import ast_walk
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -98,8 +101,15 @@ class LossTensorAccumulated(Rule):
         training = training_loop_ids(model)
         seen: set[int] = set()
         source = model.source
+        answers: dict[str, bool] = {}
+
+        def meters(key: str) -> bool:
+            if key not in answers:
+                answers[key] = _summing_meter(model, key)
+            return answers[key]
+
         for loop in model.loops:
-            for found in find_accumulations(loop, training, model.facts.imports.qualify, source):
+            for found in find_accumulations(loop, training, model.facts.imports.qualify, source, meters):
                 if id(found.node) in seen:
                     continue
                 seen.add(id(found.node))
@@ -114,6 +124,57 @@ class LossTensorAccumulated(Rule):
                     fix=Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
+
+
+def _summing_meter(model: ModuleModel, key: str) -> bool:
+    """`key` is bound (only) to objects of one class of the project (this module's, or one it
+    imports) whose `update(value, ...)` adds the value into an attribute of the object."""
+    values = assigned_values(model, key)
+    names = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
+    if len(names) != 1 or None in names:
+        return False
+    name = names.pop()
+    facts = model.facts
+    if name in facts.classes:
+        method = facts.methods.get(name, {}).get("update")
+    else:
+        qualified = facts.imports.qualify(name)
+        project = facts.project
+        if project is None or not qualified or qualified == name:
+            return False
+        found = project.definition(qualified, facts.source.path or None)
+        if found is None or found[1] not in found[0].facts.classes:
+            return False
+        method = found[0].facts.methods.get(found[1], {}).get("update")
+    return method is not None and _adds_first_argument(method.node, method.source or model.source)
+
+
+def _adds_first_argument(function: ast.AST, source: Source) -> bool:
+    """`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`: the first argument
+    after `self` is added into an attribute, with nothing in the method turning it into a
+    number or detaching it first."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+    if len(params) < 2:
+        return False
+    value = params[1]
+    text = source.segment(function)
+    if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", ".tolist(", ".cpu(", "isinstance(")):
+        return False
+    for node in ast_walk(function):
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            target = dotted(node.target)
+            if target is not None and target.startswith("self.") and _reads(node.value, value):
+                return True
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = dotted(node.targets[0])
+            if target is not None and target.startswith("self.") and _reads(node.value, value):
+                if any(dotted(n) == target for n in ast_walk(node.value)):
+                    return True
+    return False
+
+
+def _reads(expr: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(expr))
 
 
 def _detached(expr: ast.expr, source: Source) -> str:

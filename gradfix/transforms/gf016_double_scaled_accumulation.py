@@ -103,7 +103,9 @@ class DoubleScaledAccumulation(Rule):
     `compute_loss` override returns, whose base class may divide again depending on the model;
     and a removal whose statement shares its line with another one.
 
-    Never reported: a division by anything else (`loss / world_size`); an `Accelerator` built
+    Never reported: a division by anything else (`loss / world_size`); a sum of terms divided
+    by a literal (`(ce(a, y) + ce(b, y)) / 2`: a mean of the terms, even when the setting is
+    that number); an `Accelerator` built
     without an accumulation setting (it divides by 1; a DeepSpeed engine's config, usually read
     from a file, is taken to set one); a backward that does not divide (`loss.backward()`, `fabric.backward`:
     an undivided loss there is GF005's business); a divided copy that is not what is
@@ -137,6 +139,8 @@ class DoubleScaledAccumulation(Rule):
         if setting is None:
             return  # the library divides by 1: the manual division is the only one
         for division, fix_edit in _divisions(loop, event, source):
+            if isinstance(division.right, ast.Constant) and _is_sum(division.left):
+                continue  # `(ce(a, y) + ce(b, y)) / 2`: the mean of two terms, whatever the setting
             proven = _same_setting(division.right, event, setting, model)
             if not proven and not _ACCUMULATION_NAME.search(source.code(division.right)):
                 continue
@@ -198,6 +202,13 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _is_sum(expr: ast.expr) -> bool:
+    """`a + b`, `a - b`, `sum(...)`: several terms, which a literal divisor may be averaging."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+        return True
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "sum"
 
 
 def _setting(event: GradEvent, model: ModuleModel) -> object | None:

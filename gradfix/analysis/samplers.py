@@ -32,7 +32,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES, encloses
 from gradfix.walk import ast_walk
 
 _SET_EPOCH = lazily(r"set_\w*epoch")
@@ -81,6 +81,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     out: list[UnseededSampler] = []
     seen: set[tuple[int, str]] = set()
     for constructor in samplers:
+        if _seeded_by_loop(constructor, source):
+            continue  # `DistributedSampler(ds, seed=epoch)` built in each epoch: a new order each time
         for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model):
             loader = loader_binding.key
             sampler = sampler_binding.key if sampler_binding is not None else None
@@ -108,6 +110,20 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
                 out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here))
     return out
+
+
+def _seeded_by_loop(constructor: ast.Call, source) -> bool:  # type: ignore[no-untyped-def]
+    """The sampler is built inside a loop with a `seed=` that reads the loop's variable."""
+    seed = next((kw.value for kw in constructor.keywords if kw.arg == "seed"), None)
+    if seed is None:
+        return False
+    read = {n.id for n in ast_walk(seed) if isinstance(n, ast.Name)}
+    return any(
+        isinstance(loop, FOR_LOOPS)
+        and encloses(loop, constructor)
+        and read & {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)}
+        for loop in source.nodes
+    )
 
 
 def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) -> str | None:

@@ -65,7 +65,11 @@ class LossTensorAccumulated(Rule):
     or `float(running_loss)` still works), without the graph.
 
     A statement of the iteration (nested training loops excluded) is reported when it is
-    `acc += v`, `acc -= v`, `acc = acc + v` (either side) or `acc.append(v)`, where `v` holds a
+    `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)` or `meter.update(v,
+    ...)` with `meter` bound only to objects of one class of the project (this module's or an
+    imported one) whose `update` adds its first argument into an attribute (`self.sum += val *
+    n`, `self.avg = m * self.avg + (1 - m) * val`) and never turns it into a number (an
+    `AverageMeter`; a library's metric is not looked into), where `v` holds a
     loss tensor: a name backpropagated in the iteration, or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper

@@ -126,7 +126,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     backwards = [e for e in events if e.kind is EventKind.BACKWARD]
     if not backwards:
         return None
-    guards = _guards(steps + backwards, loop, model.source)
+    guards = mode_guards(steps + backwards, loop, model.source)
     inner = first.branches_within(loop.node)[guards:]
     if not inner or first.loops_within(loop.node) or inner[0].kind != "if":
         return None
@@ -182,7 +182,7 @@ def _periodic_test(test: ast.expr | None) -> bool:
     return test is not None and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast.walk(test))
 
 
-def _guards(events: list[GradEvent], loop: TrainingLoop, source: Source) -> int:
+def mode_guards(events: list[GradEvent], loop: TrainingLoop, source: Source) -> int:
     """How many `if`s around every backward and every step of the iteration are the same
     mode test (`if mode == "train":`, `if is_training:`): a test that holds for the whole
     loop, since it calls nothing and reads no name the loop binds. The accumulation is read

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulation_of
+from gradfix.analysis.accumulation import Accumulation, accumulation_of, mode_guards
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
@@ -116,7 +116,10 @@ class MissingZeroGrad(Rule):
       something gradfix cannot tell;
     - the step is conditional for any reason but a recognised accumulation window (steps in
       both branches of one `if`, as timm's `if loss_scaler is not None: loss_scaler(loss,
-      optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration).
+      optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
+      step and every backward under the same test of the loop's mode, `if phase == "train":`
+      in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
+      binds).
     """
 
     code = "GF001"
@@ -158,7 +161,9 @@ class MissingZeroGrad(Rule):
                 bindings = loop_bindings(loop.node, model.source)
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
-            if step.conditional_within(loop.node) and not _steps_on_every_path(loop, target, model):
+            if step.conditional_within(loop.node) and not (
+                _steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model)
+            ):
                 # only a recognised accumulation loop: the clear goes right after its step
                 accumulation = accumulation_of(loop, model)
                 if accumulation is not None and target in accumulation.targets:
@@ -243,6 +248,23 @@ def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) ->
             return False
         branches[within[0].kind].add(id(within[0].node))
     return bool(branches["if"] & branches["else"])
+
+
+def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
+    """Every step of `target` and every backward sit under the same `if`s, and those are only
+    tests of the loop's mode (`if phase == "train":`, a test that calls nothing and reads no
+    name the loop binds): in a training pass each iteration steps, as if the `if` were not
+    there."""
+    events = [
+        e for e in owned_events(loop, model)
+        if e.kind is EventKind.BACKWARD or (e.kind is EventKind.STEP and e.target == target)
+    ]  # fmt: skip
+    if not any(e.kind is EventKind.BACKWARD for e in events):
+        return False
+    guards = mode_guards(events, loop, model.source)
+    return guards > 0 and all(
+        len(e.branches_within(loop.node)) == guards for e in events if e.kind is EventKind.STEP
+    )
 
 
 def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:

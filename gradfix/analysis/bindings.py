@@ -54,6 +54,8 @@ class LoopBindings:
             value = value.value
         if isinstance(value, ast.Call) and method_name(value) == "optimizers":
             return False  # Lightning's `self.optimizers()`: the same optimizers every step
+        if self._alias_of_lasting(value):
+            return False  # `opt = self.opt_main`, `getattr(self, f"opt_{name}")`: an optimizer kept on the object
         if not isinstance(value, ast.Call):
             return None
         call = value
@@ -67,6 +69,18 @@ class LoopBindings:
         if params is None:
             return None
         return any(self.binds(name) for name in _referenced_keys(params))
+
+
+    def _alias_of_lasting(self, value: ast.expr) -> bool:
+        """An attribute of `self` the loop never binds (or `getattr(self, name)`, or a choice
+        between such attributes): an object that lives across iterations."""
+        if isinstance(value, ast.IfExp):
+            return self._alias_of_lasting(value.body) and self._alias_of_lasting(value.orelse)
+        if isinstance(value, ast.Call) and call_name(value) == "getattr" and len(value.args) >= 2:
+            target = value.args[0]
+            return isinstance(target, ast.Name) and target.id == "self" and not value.keywords
+        chain = dotted(value) if isinstance(value, ast.Attribute) else None
+        return chain is not None and chain.startswith("self.") and not self.binds(chain)
 
 
 def _within(key: str, bound: str) -> bool:

@@ -70,7 +70,8 @@ class UnscaledAccumulation(AccumulationRule):
     way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
     only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
-    from a helper that mentions N or divides, for `accelerator.backward()` and DeepSpeed
+    from a helper that mentions N or divides (Lightning's `self.manual_backward(loss)` does not
+    divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves), inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
     scaler.scale(loss).backward()` / `else: loss.backward()`, count as one, and both are
@@ -147,7 +148,7 @@ class UnscaledAccumulation(AccumulationRule):
         if backward.target is not None and not _library_backward_without_division(backward, model):
             return None
         call = backward.call
-        if call is None or method_name(call) == "manual_backward":
+        if call is None:
             return None
         if handled_by_hand_per_micro_batch(acc, model):
             return None  # each micro-batch's gradient is handled by hand (clipped, stashed...)
@@ -271,12 +272,16 @@ def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fi
 
 
 def _library_backward_without_division(backward: GradEvent, model: ModuleModel) -> bool:
-    """`fabric.backward(loss)`: a library backward that the tables say divides by nothing."""
+    """`fabric.backward(loss)`, Lightning's `self.manual_backward(loss)`: a library backward
+    that the tables say divides by nothing."""
     from gradfix.analysis import frameworks
 
+    method = method_name(backward.call) if backward.call is not None else "backward"
     info = model.facts.info(backward.target or "")
     library = info.library if info is not None and info.library else frameworks.named_kind(backward.target or "")
-    entry = frameworks.method(library, "backward")
+    if method == "manual_backward":
+        library = "lightning-module"  # `self.manual_backward(loss)`: only Lightning's modules have it
+    entry = frameworks.method(library, method)
     return entry is not None and entry.divides_by is None and frameworks.Effect.BACKWARD in entry.effects
 
 

@@ -7,6 +7,7 @@
     lightning_manual_no_zero_grad.py      lightning_manual_fixed.py          GF001
     timm_native_scaler_attribute_no_clear.py  timm_native_scaler.py          GF001
     ignite_method_clear_after_backward.py ignite_method_engine.py            GF002
+    lightning_manual_accumulate_undivided.py  lightning_manual_accumulate_fixed.py  GF005
 
 Correct scripts (gradfix must report nothing): the hand-fixed ones, lightning_automatic.py,
 hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
@@ -40,6 +41,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "lightning_manual_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
     "timm_native_scaler_attribute_no_clear.py": ("timm_native_scaler.py", "GF001"),
     "ignite_method_clear_after_backward.py": ("ignite_method_engine.py", "GF002"),
+    "lightning_manual_accumulate_undivided.py": ("lightning_manual_accumulate_fixed.py", "GF005"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",
@@ -50,6 +52,7 @@ CLEAN: tuple[str, ...] = (
     "ignite_supervised.py",
     "ignite_handler_clears.py",
     "ignite_method_engine.py",
+    "lightning_manual_accumulate_fixed.py",
     "timm_native_scaler.py",
 )
 # Scripts that train the same model on the same data with the same effective update, through

@@ -72,7 +72,9 @@ class UnscaledAccumulation(AccumulationRule):
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
     from a helper that mentions N or divides (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
-    engines (which scale by themselves), inside `accelerator.accumulate()`, when the
+    engines (which scale by themselves; an `Accelerator()` built without an accumulation setting
+    divides by 1, and is reported without a fix, since `accelerate launch` may set one),
+    inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
     scaler.scale(loss).backward()` / `else: loss.backward()`, count as one, and both are
     divided), and when the iteration handles gradients by hand:
@@ -143,9 +145,12 @@ class UnscaledAccumulation(AccumulationRule):
             return self._in_helper(backward, acc, model)
         if not backward.direct and not _helper_backpropagates_as_given(backward, model):
             return None
+        by_one = False  # `accelerator.backward(loss)` of an `Accelerator()` given no accumulation setting
         if backward.target is not None and (backward.divides is not None or backward.source is not None):
-            return None  # `accelerator.backward`, a DeepSpeed engine: the library divides
-        if backward.target is not None and not _library_backward_without_division(backward, model):
+            by_one = backward.source is None and _accelerator_without_setting(backward, model)
+            if not by_one:
+                return None  # `accelerator.backward`, a DeepSpeed engine: the library divides
+        elif backward.target is not None and not _library_backward_without_division(backward, model):
             return None
         call = backward.call
         if call is None:
@@ -171,7 +176,8 @@ class UnscaledAccumulation(AccumulationRule):
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),
             call if backward.direct else backward.via[0],
-            fix=_fix(backward, loss, n_text, source),
+            # `accelerate launch --gradient_accumulation_steps` may still set what the code does not
+            fix=None if by_one else _fix(backward, loss, n_text, source),
             related=(acc.loop.node,),
         )
 
@@ -269,6 +275,15 @@ def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fi
     receiver = backward.direct and isinstance(call.func, ast.Attribute) and call.func.value is loss
     new_text = f"({text} / {n_text})" if receiver else f"{text} / {n_text}"
     return Fix([ReplaceNode(loss, new_text, backward.statement)], Safety.SAFE)
+
+
+def _accelerator_without_setting(backward: GradEvent, model: ModuleModel) -> bool:
+    """The backward's object is an `Accelerator(...)` built without `gradient_accumulation_steps`
+    (nor a plugin): it divides by 1."""
+    info = model.facts.info(backward.target or "")
+    if info is None or info.library != "accelerator" or info.accumulation is not None:
+        return False
+    return (info.constructor or "").rsplit(".", 1)[-1] == "Accelerator"
 
 
 def _library_backward_without_division(backward: GradEvent, model: ModuleModel) -> bool:

@@ -102,6 +102,9 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 continue
             for item in node.items:
                 expr = item.context_expr
+                if isinstance(expr, ast.IfExp):
+                    # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
+                    expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)
                 if isinstance(expr, ast.Call):
                     style = fp16_cuda_autocast(expr, qualify, model)
                     if style is not None:

@@ -33,7 +33,9 @@ class Fp16AutocastWithoutScaler(Rule):
     Finds training loops whose forward runs under `torch.autocast("cuda")`,
     `torch.autocast(device_type="cuda", dtype=torch.float16)` or
     `torch.cuda.amp.autocast()` (all float16), whether the block is in the iteration or
-    written once around the loop in the same function, when nothing in the file scales the loss:
+    written once around the loop in the same function (also as one arm of a conditional
+    expression, `with torch.autocast(...) if amp else nullcontext():`, reported without a
+    fix), when nothing in the file scales the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).
 
@@ -109,6 +111,8 @@ class Fp16AutocastWithoutScaler(Rule):
 def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
     source = model.source
     loop = found.loop
+    if not any(item.context_expr is found.call for item in found.block.items):
+        return None  # the autocast is one arm of a conditional expression: where would the scaler go?
     if model.facts.imports.aliases.get("torch") != "torch" or not _imports_torch_at_top(model):
         return None
     events = owned_events(loop, model)

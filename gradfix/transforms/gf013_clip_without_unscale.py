@@ -85,7 +85,10 @@ class ClipWithoutUnscale(LoopRule):
     passes `enabled=False` (bf16: nothing is scaled; also a name the module binds once to
     `False`, or a comparison of dtypes it can read: `enabled=(amp_dtype == torch.float16)` with
     `amp_dtype = torch.bfloat16`); when the clip's threshold reads the scaler
-    (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); and when the loop
+    (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); when the clipped
+    parameters are those of an optimizer the scaler does not step, and of none it steps (an
+    auxiliary head trained by a plain backward: `clip_grad_norm_(aux.parameters())` with
+    `opt_aux = SGD(aux.parameters())`); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
@@ -123,6 +126,8 @@ class ClipWithoutUnscale(LoopRule):
             scaler = source.code(receiver(call))  # type: ignore[arg-type]
             stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
             optimizers = list(dict.fromkeys(source.code(s.call.args[0]) for s in stepped if s.call is not None))
+            if _another_optimizers_parameters(clip, optimizers, model):
+                continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             owner = _owner(clip, optimizers, model)
             if (owner is not None and owner in unscaled) or (owner is None and unscaled):
                 continue  # unscaled already (or some optimizer was, and which one this clips is unclear)
@@ -179,6 +184,21 @@ class ClipWithoutUnscale(LoopRule):
             return None
         lines = tuple(line for opt in unscale for line in new_statement(f"{scaler}.unscale_({opt})"))
         return Fix([InsertStatements(site.statement, "before", lines)], Safety.SAFE)
+
+
+def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> bool:
+    """The clipped parameters are exactly those of an optimizer the scaler does not step
+    (`opt_aux = SGD(aux.parameters())`), and of none it steps."""
+    if clip.target is None:
+        return False
+    source = model.source
+
+    def over_clipped(info) -> bool:  # type: ignore[no-untyped-def]
+        return info is not None and info.kind == "optimizer" and info.params is not None and source.key(info.params) == clip.target
+
+    if any(over_clipped(model.facts.info(opt)) for opt in optimizers):
+        return False
+    return any(key not in optimizers and over_clipped(info) for key, info in model.facts.objects.items())
 
 
 def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:

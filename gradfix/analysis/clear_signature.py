@@ -193,7 +193,11 @@ class _Resolver:
         if not bindings and facts is self.model.facts:
             # a parameter, or an attribute bound outside the class: any `key = Call(...)` of the
             # module may reach it, and so may what the module's calls pass for the parameter
-            return any(self.anywhere(k, facts, depth + 1) for k in (key, *self.passed(key, facts, at))) or None
+            names = (key, *self.passed(key, facts, at))
+            if self.rejects is _rejects and _amp_masters_bind(self.model, names):
+                self.decided = True  # `model, optimizer = amp.initialize(..., opt_level=args.opt_level)`
+                return True
+            return any(self.anywhere(k, facts, depth + 1) for k in names) or None
         for binding in bindings:
             if id(binding.statement) in self.seen:
                 continue
@@ -415,6 +419,23 @@ _AMP_MASTER_WEIGHTS = _AmpOptimizer()
 def _is_amp_initialize(call: ast.Call, facts: ModuleFacts) -> bool:
     name = call_name(call)
     return name is not None and name.endswith("initialize") and facts.imports.qualify(name) == "apex.amp.initialize"
+
+
+def _amp_masters_bind(model: ModuleModel, names: tuple[str, ...]) -> bool:
+    """One of `names` is bound (alone or in a tuple) to what an `amp.initialize(...)` of the
+    module that may keep master weights hands back."""
+    if "initialize" not in model.source.text:
+        return False
+    key = model.source.key
+    for node in model.source.nodes:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _is_amp_initialize(node.value, model.facts):
+            if not _amp_master_weights(node.value):
+                continue
+            for target in node.targets:
+                elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                if any(not isinstance(e, ast.Starred) and key(e) in names for e in elements):
+                    return True
+    return False
 
 
 def _amp_master_weights(call: ast.Call) -> bool:

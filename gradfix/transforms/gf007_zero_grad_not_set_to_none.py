@@ -81,7 +81,8 @@ class ZeroGradNotSetToNone(Rule):
     from a base of the project (package re-exports followed), or a library optimizer known for
     it (Apex's fused optimizers, `FP16_Optimizer` and the `LARC` wrapper, an optimizer Apex's
     `amp.initialize` hands back with master weights: "O2", a level it cannot read, or
-    `master_weights=True`; DeepSpeed's `FusedAdam` and `FusedLion`),
+    `master_weights=True`, also when a call of the module passes it to the function holding
+    the clear; DeepSpeed's `FusedAdam` and `FusedLion`),
     read from the bindings of the optimizer's name that the clear's code sees (see GF001's fix
     safety), not from the file's last one. An optimizer whose class gradfix cannot read keeps
     torch's contract and is fixed, unless the loops use it as no torch optimizer can be used:

@@ -774,7 +774,7 @@ class _Walker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             if ctx.class_name is None:
                 return None
-            return self.method_of(facts, ctx.class_name, func.attr, 0)
+            return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0))
         name = dotted(func)
         if name is not None:
             qualified = facts.imports.qualify(name)
@@ -1310,6 +1310,54 @@ def _alternatives(value: ast.expr | None) -> list[ast.expr | None]:
     if isinstance(value, ast.BoolOp):
         return [v for part in value.values for v in _alternatives(part)]
     return [value]
+
+
+def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None) -> FunctionInfo | None:
+    """What `self.name()` runs in a method of `class_name`: `found`, or, when that is a stub
+    (`def training_step(self, batch): raise NotImplementedError` in a trainer base), the
+    override of the one subclass of the module that overrides it."""
+    if found is None or not _stub(found.node):
+        return found
+    name = found.node.name  # type: ignore[attr-defined]
+    overrides = [
+        methods[name]
+        for owner, methods in facts.methods.items()
+        if name in methods and owner != class_name and _derives(facts, owner, class_name)
+    ]
+    return overrides[0] if len(overrides) == 1 else found
+
+
+def _stub(function: ast.AST) -> bool:
+    """A method with nothing to run: `pass`, `...`, `return`/`return None`, `raise
+    NotImplementedError`, after an optional docstring."""
+    body = list(function.body)  # type: ignore[attr-defined]
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    if not body:
+        return True
+    if len(body) != 1:
+        return False
+    stmt = body[0]
+    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis):
+        return True
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        return dotted(raised) == "NotImplementedError"
+    return False
+
+
+def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:
+    """The class `name` of the module derives (through classes of the module) from `base`."""
+    node = facts.classes.get(name)
+    if node is None or depth > 5:
+        return False
+    for parent in node.bases:
+        parent_name = dotted(parent)
+        if parent_name == base or (parent_name in facts.classes and parent_name != name and _derives(facts, parent_name, base, depth + 1)):
+            return True
+    return False
 
 
 def _is_super(expr: ast.expr) -> bool:

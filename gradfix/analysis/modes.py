@@ -26,7 +26,7 @@ import enum
 import re
 
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, overriding
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module
 from gradfix.analysis.names import (
@@ -331,7 +331,7 @@ class _ModeWalker:
             found = self.facts.module_functions.get(func.id)
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
-            return self.facts.methods.get(ctx.class_name, {}).get(func.attr)
+            return overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr))
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)

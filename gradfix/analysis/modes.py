@@ -25,6 +25,7 @@ import ast
 import enum
 import re
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, overriding
 from gradfix.analysis.model import TrainingLoop
@@ -339,7 +340,24 @@ class _ModeWalker:
             and self.facts.imports.aliases.get(func.value.id, "").lstrip(".").split(".", 1)[0] not in ("", *LIBRARY_ROOTS)
         ):
             return _imported_switch(f"{func.value.id}.{func.attr}", self.model)  # `import helpers as H`; `H.evaluate(model)`
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id not in self.facts.imports.aliases:
+            return self._object_method(func.value.id, func.attr)
         return None
+
+    def _object_method(self, name: str, method: str) -> FunctionInfo | None:
+        """`cb.on_epoch_end(model)` with `cb` bound only to `ValCallback(...)`, a class of the
+        module with no base but `object`: that class's method."""
+        if not any(method in methods for methods in self.facts.methods.values()):
+            return None  # no class of the module has it (most calls: `model.eval()`, `loss.item()`)
+        values = assigned_values(self.model, name)
+        classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
+        if len(classes) != 1:
+            return None
+        class_name = classes.pop()
+        node = self.facts.classes.get(class_name or "")
+        if node is None or any(dotted(base) != "object" for base in node.bases):
+            return None
+        return self.facts.methods.get(class_name, {}).get(method)  # type: ignore[arg-type]
 
     def inline(self, call: ast.Call, helper: FunctionInfo, ctx: _Ctx) -> None:
         if len(self.visiting) >= MAX_DEPTH or id(helper.node) in self.visiting:

@@ -368,11 +368,12 @@ def find_accumulations(
     training_loops: set[int],
     qualify: Qualify,
     source: Source,
-    meters: Callable[[str], bool] | None = None,
+    meters: Callable[[str, str], bool] | None = None,
 ) -> Iterator[Accumulation]:
-    """Accumulations of loss tensors across iterations of `loop`. `meters(key)`: whether the
-    object `key` names sums what its `update(value)` is given (an `AverageMeter` of the
-    project), so that `losses.update(loss, n)` accumulates too."""
+    """Accumulations of loss tensors across iterations of `loop`. `meters(key, method)`:
+    whether the object `key` names keeps what its `method(value)` is given (an
+    `AverageMeter` of the project summing it, a history appending it), so that
+    `losses.update(loss, n)` accumulates too."""
     function = loop.function
     if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return
@@ -491,7 +492,7 @@ def _decorator_no_grad(decorator: ast.expr, qualify: Qualify) -> bool:
 
 
 def _accumulation(
-    small: ast.stmt, state: _State, source: Source, meters: Callable[[str], bool] | None = None
+    small: ast.stmt, state: _State, source: Source, meters: Callable[[str, str], bool] | None = None
 ) -> tuple[str, list[ast.expr]] | None:
     if isinstance(small, ast.AugAssign) and isinstance(small.op, (ast.Add, ast.Sub)):
         refs = state.refs(small.value)
@@ -522,9 +523,10 @@ def _accumulation(
             refs = state.refs(call.args[0])
             if refs:
                 return source.key(recv), refs
-        if method_name(call) == "update" and meters is not None and recv is not None and call.args and dotted(recv) is not None:
-            refs = state.refs(call.args[0])  # `losses.update(loss, x.size(0))`
-            if refs and meters(source.key(recv)):
+        method = method_name(call)
+        if method is not None and meters is not None and recv is not None and call.args and dotted(recv) is not None:
+            refs = state.refs(call.args[0])  # `losses.update(loss, x.size(0))`, `history.on_batch_end(loss)`
+            if refs and meters(source.key(recv), method):
                 return source.key(recv), refs
     return None
 

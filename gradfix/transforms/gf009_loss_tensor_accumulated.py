@@ -66,10 +66,11 @@ class LossTensorAccumulated(Rule):
 
     A statement of the iteration (nested training loops excluded) is reported when it is
     `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)` or `meter.update(v,
-    ...)` with `meter` bound only to objects of one class of the project (this module's or an
-    imported one) whose `update` adds its first argument into an attribute (`self.sum += val *
-    n`, `self.avg = m * self.avg + (1 - m) * val`) and never turns it into a number (an
-    `AverageMeter`; a library's metric is not looked into), where `v` holds a
+    ...)` (any method) with `meter` bound only to objects of one class of the project (this
+    module's or an imported one) whose method adds its first argument into an attribute
+    (`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`) or appends it to one
+    (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
+    (an `AverageMeter`; a library's metric is not looked into), where `v` holds a
     loss tensor: a name backpropagated in the iteration, or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
@@ -105,12 +106,12 @@ class LossTensorAccumulated(Rule):
         training = training_loop_ids(model)
         seen: set[int] = set()
         source = model.source
-        answers: dict[str, bool] = {}
+        answers: dict[tuple[str, str], bool] = {}
 
-        def meters(key: str) -> bool:
-            if key not in answers:
-                answers[key] = _summing_meter(model, key)
-            return answers[key]
+        def meters(key: str, method: str) -> bool:
+            if (key, method) not in answers:
+                answers[(key, method)] = _keeping_object(model, key, method)
+            return answers[(key, method)]
 
         for loop in model.loops:
             for found in find_accumulations(loop, training, model.facts.imports.qualify, source, meters):
@@ -130,9 +131,14 @@ class LossTensorAccumulated(Rule):
                 )
 
 
-def _summing_meter(model: ModuleModel, key: str) -> bool:
+def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
     """`key` is bound (only) to objects of one class of the project (this module's, or one it
-    imports) whose `update(value, ...)` adds the value into an attribute of the object."""
+    imports) whose `method_name(value, ...)` adds the value into an attribute of the object
+    (`update` of an `AverageMeter`) or appends it to one (`on_batch_end` of a history)."""
+    if method_name in ("append", "extend", "insert", "add", "put", "write", "log", "info", "print"):
+        return False  # containers, loggers: not a class of the project's
+    if not any(method_name in methods for methods in model.facts.methods.values()) and model.facts.project is None:
+        return False
     values = assigned_values(model, key)
     names = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
     if len(names) != 1 or None in names:
@@ -140,7 +146,7 @@ def _summing_meter(model: ModuleModel, key: str) -> bool:
     name = names.pop()
     facts = model.facts
     if name in facts.classes:
-        method = facts.methods.get(name, {}).get("update")
+        method = facts.methods.get(name, {}).get(method_name)
     else:
         qualified = facts.imports.qualify(name)
         project = facts.project
@@ -149,14 +155,14 @@ def _summing_meter(model: ModuleModel, key: str) -> bool:
         found = project.definition(qualified, facts.source.path or None)
         if found is None or found[1] not in found[0].facts.classes:
             return False
-        method = found[0].facts.methods.get(found[1], {}).get("update")
+        method = found[0].facts.methods.get(found[1], {}).get(method_name)
     return method is not None and _adds_first_argument(method.node, method.source or model.source)
 
 
 def _adds_first_argument(function: ast.AST, source: Source) -> bool:
-    """`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`: the first argument
-    after `self` is added into an attribute, with nothing in the method turning it into a
-    number or detaching it first."""
+    """`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`,
+    `self.losses.append(val)`: the first argument after `self` is added into (or appended to)
+    an attribute, with nothing in the method turning it into a number or detaching it first."""
     params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
     if len(params) < 2:
         return False
@@ -165,6 +171,11 @@ def _adds_first_argument(function: ast.AST, source: Source) -> bool:
     if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", ".tolist(", ".cpu(", "isinstance(")):
         return False
     for node in ast_walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append":
+            holder = dotted(node.func.value)
+            if holder is not None and holder.startswith("self.") and node.args and _reads(node.args[0], value):
+                if not isinstance(node.args[0], ast.Name) or node.args[0].id == value:
+                    return True  # `self.losses.append(loss)`
         if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
             target = dotted(node.target)
             if target is not None and target.startswith("self.") and _reads(node.value, value):

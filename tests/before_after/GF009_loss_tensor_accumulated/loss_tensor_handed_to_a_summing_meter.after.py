@@ -20,9 +20,18 @@ class EMAMeter:
         self.avg = self.momentum * self.avg + (1 - self.momentum) * value
 
 
+class History:
+    def __init__(self):
+        self.losses = []
+
+    def on_batch_end(self, loss):
+        self.losses.append(loss)
+
+
 def train(model, loader, optimizer):
     losses = AverageMeter()
     smooth = EMAMeter()
+    history = History()
     for x, y in loader:
         loss = torch.nn.functional.cross_entropy(model(x), y)
         optimizer.zero_grad()
@@ -30,4 +39,5 @@ def train(model, loader, optimizer):
         optimizer.step()
         losses.update(loss.detach(), x.size(0))
         smooth.update(loss.detach())
+        history.on_batch_end(loss.detach())
     return losses.avg, smooth.avg

@@ -3,7 +3,8 @@
 An accumulation loop backpropagates on every micro-batch but steps its optimizer only
 under a periodic condition on a counter: `if (i + 1) % accum_steps == 0:`. This module
 reads that condition (from the STEP event's outermost branch inside the loop), finds the
-counter (the loop's `enumerate` index or a variable incremented in the loop), the window
+counter (the loop's `enumerate` index, the count zipped with the batches, or a variable
+incremented in the loop), the window
 length N, whether the condition also fires on the last batch, and where the backward,
 the step and the clears sit relative to it. Loops whose accumulation a library handles
 (`with accelerator.accumulate(model):`, DeepSpeed engines) are marked as such.
@@ -595,12 +596,14 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     """The start of `for <name>, x in enumerate(it[, start])`, when `name` is that index."""
     target = node.target
     iterable = node.iter
-    if not (isinstance(iterable, ast.Call) and dotted(iterable.func) in ("enumerate", "builtins.enumerate")):
-        return None
     if not isinstance(target, (ast.Tuple, ast.List)) or not target.elts:
         return None
     first = target.elts[0]
     if not (isinstance(first, ast.Name) and first.id == name):
+        return None
+    if isinstance(iterable, ast.Call) and dotted(iterable.func) in ("zip", "builtins.zip") and len(iterable.args) >= 2:
+        return _counting_start(iterable.args[0])  # `zip(itertools.count(), loader)`, `zip(range(n), loader)`
+    if not (isinstance(iterable, ast.Call) and dotted(iterable.func) in ("enumerate", "builtins.enumerate")):
         return None
     start: ast.expr | None = None
     if len(iterable.args) > 1:
@@ -611,6 +614,18 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     if start is None:
         return 0
     return int_value(start)
+
+
+def _counting_start(expr: ast.expr) -> int | None:
+    """The first number of `itertools.count([start])` or `range([start, ]stop)` (step 1)."""
+    if not isinstance(expr, ast.Call) or expr.keywords or any(isinstance(a, ast.Starred) for a in expr.args):
+        return None
+    name = (dotted(expr.func) or "").rsplit(".", 1)[-1]
+    if name == "count" and len(expr.args) <= 1:
+        return int_value(expr.args[0]) if expr.args else 0
+    if name == "range" and 1 <= len(expr.args) <= 2:
+        return int_value(expr.args[0]) if len(expr.args) == 2 else 0
+    return None
 
 
 def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tuple[int | None, bool]:

@@ -48,7 +48,8 @@ class AccumulationWindowOffByOne(Rule):
     last-batch test, for instance) is kept.
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
-    part, its counter is understood (the loop's `enumerate` index, or a variable incremented by 1
+    part, its counter is understood (the loop's `enumerate` index, the first of `zip(itertools.count(),
+    loader)` or `zip(range(n), loader)`, or a variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop), and the first window holds a number of micro-batches other than N, counted from the
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes

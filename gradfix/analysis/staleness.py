@@ -199,9 +199,13 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            value = stmt.value
+        replacing = _setattr_as_assignment(stmt)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or replacing is not None:
+            if replacing is not None:
+                targets, value = replacing  # `setattr(model, "head", nn.Linear(...))`
+            else:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[union-attr]
+                value = stmt.value  # type: ignore[union-attr]
             for target in targets:
                 indexed = (  # `model[2] = nn.Linear(...)`: a submodule of a Sequential, by position
                     isinstance(target, ast.Subscript)
@@ -250,6 +254,22 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+def _setattr_as_assignment(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:
+    """`setattr(model, "head", value)` as the assignment `model.head = value` it is."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and call_name(stmt.value) == "setattr"):
+        return None
+    call = stmt.value
+    if len(call.args) != 3 or call.keywords or dotted(call.args[0]) is None:
+        return None
+    name = call.args[1]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+        return None
+    target = ast.Attribute(value=call.args[0], attr=name.value, ctx=ast.Store())
+    ast.copy_location(target, call)
+    target.end_lineno, target.end_col_offset = call.end_lineno, call.end_col_offset
+    return [target], call.args[2]
 
 
 _MODULE_WORD = lazily(

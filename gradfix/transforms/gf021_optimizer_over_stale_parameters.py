@@ -17,7 +17,7 @@ class OptimizerOverStaleParameters(Rule):
     Finds an optimizer built over a model's parameters (`Adam(model.parameters())`,
     `SGD(model.head.parameters())`, a `requires_grad` filter) when, later in the same
     function and before the optimizer is used again, the model or a submodule is replaced
-    (`model.fc = nn.Linear(512, 10)`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
+    (`model.fc = nn.Linear(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
     `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`), or
     parameters the optimizer left out because they were frozen are unfrozen
     (`p.requires_grad = True` over `model.backbone.parameters()`,

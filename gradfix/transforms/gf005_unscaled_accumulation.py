@@ -7,13 +7,17 @@ from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import GradEvent
+from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.patterns import lazily
-from gradfix.source import FOR_LOOPS, FUNCTIONS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _MAX_DEPTH = 6
 _LOSS_HELPER = lazily(
@@ -90,6 +94,14 @@ class UnscaledAccumulation(AccumulationRule):
     divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`): summed
     gradients at lr / N are the window's mean gradient at lr.
 
+    nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
+    `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`) holds the iteration's
+    only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
+    step follows that inner loop, under no `if`, in the loop around it. The loss is divided at
+    the backward as above, unless N appears elsewhere in the inner loop, the loss is scaled,
+    sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
+    named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
+
     When a helper called on every micro-batch computes the loss and backpropagates it itself
     (`micro_step(model, x, y)` running `loss = crit(model(x), y); loss.backward()`), the call
     is reported without a fix: dividing inside the helper would change its other callers.
@@ -119,6 +131,57 @@ class UnscaledAccumulation(AccumulationRule):
         "divide it by `{n}`"
     )
     safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from super().check(model)
+        yield from self._micro_batch_loops(model)
+
+    def _micro_batch_loops(self, model: ModuleModel) -> Iterator[Finding]:
+        """nanoGPT's shape: `for micro_step in range(gradient_accumulation_steps):` holds the
+        backward, and the step follows that inner loop in the iteration around it."""
+        source = model.source
+        by_node = {id(lp.node): lp for lp in model.loops}
+        for inner in model.loops:
+            if inner.is_unknown or not isinstance(inner.node, FOR_LOOPS) or not inner.enclosing_loops:
+                continue
+            outer = by_node.get(id(inner.enclosing_loops[-1]))
+            if outer is None or outer.is_unknown or not any(s is inner.node for s in outer.node.body):
+                continue
+            n = _micro_batch_count(inner.node)
+            if n is None:
+                continue
+            events = [e for e in outer.events if inner.node in e.home_loops or e.home_loops[-1:] == (outer.node,)]
+            backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+            inside = [e for e in events if inner.node in e.home_loops]
+            after = [e for e in events if e.home_loops[-1:] == (outer.node,)]
+            if len(backwards) != 1 or any(e.kind is not EventKind.BACKWARD for e in inside):
+                continue  # a step, a clear, a clip or a gradient read per micro-batch: not this shape
+            backward = backwards[0]
+            if not backward.direct or backward.engine or backward.target is not None or backward.loss is None:
+                continue
+            if backward.branches_within(outer.node) or backward.home_loops[-1] is not inner.node:
+                continue
+            steps = [e for e in after if e.kind is EventKind.STEP]
+            if not steps or any(s.engine or s.target is None or s.branches_within(outer.node) for s in steps):
+                continue
+            position = next(i for i, stmt in enumerate(outer.node.body) if stmt is inner.node)
+            if any(not any(any(p is stmt for p in s.path) for stmt in outer.node.body[position + 1 :]) for s in steps):
+                continue  # a step before the micro-batch loop
+            n_text = source.code(n)
+            loss = backward.loss
+            if _lr_divided_by(source.text, n_text) or _mentions(inner.node.body, n_text, source):
+                continue
+            if _scaled(loss, inner.node.body, model, n_text) or _sum_reduced(loss, inner.node.body, model):
+                continue
+            call = backward.call
+            assert call is not None
+            yield Finding(
+                self.code,
+                self.message.format(loss=source.code(loss), n=n_text),
+                call,
+                fix=_fix(backward, loss, n_text, source),
+                related=(outer.node,),
+            )
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         if len(acc.backwards) == 2 and _exclusive(acc.backwards[0], acc.backwards[1], acc.loop.node):
@@ -164,9 +227,9 @@ class UnscaledAccumulation(AccumulationRule):
             return None
         loss = backward.loss if backward.direct else backward.argument
         assert loss is not None
-        if _scaled(loss, acc, model, n_text):
+        if _scaled(loss, acc.loop.node.body, model, n_text):
             return None
-        if _sum_reduced(loss, acc, model):
+        if _sum_reduced(loss, acc.loop.node.body, model):
             return None  # micro-batch sums add up to the whole batch's sum: nothing to divide
         if _times_reciprocal(loss, acc, model):
             return None  # `(0.25 * loss).backward()` with N = 4: divided already
@@ -213,6 +276,25 @@ class UnscaledAccumulation(AccumulationRule):
         helper = source.code(backward.via[0].func)
         message = self.helper_message.format(helper=helper, loss=loss, n=n_text)
         return Finding(self.code, message, backward.via[0], related=(acc.loop.node,))
+
+
+def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:
+    """N of `for micro_step in range(N):` with N named for accumulation
+    (`gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`)."""
+    iterable = loop.iter
+    if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 1 and not iterable.keywords):
+        return None
+    n = iterable.args[0]
+    text = last_name(dotted(n) or "") if dotted(n) is not None else ""
+    return n if _ACCUMULATION_COUNT.search(text) else None
+
+
+_ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|chunks", re.I)
+
+
+def _mentions(body: list[ast.stmt], n_text: str, source: Source) -> bool:
+    """N appears in the micro-batch loop's body (a division or a scale of its own)."""
+    return any(n_text in source.segment(stmt) for stmt in body)
 
 
 def _lr_divided_by(text: str, n_text: str) -> bool:
@@ -374,9 +456,9 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
     return values, scaled
 
 
-def _scaled(loss: ast.expr, acc: Accumulation, model: ModuleModel, n_text: str) -> bool:
-    """The loss may be scaled on its way to backward(): True unless we can see it is not."""
-    body = acc.loop.node.body
+def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str) -> bool:
+    """The loss may be scaled on its way to backward(): True unless we can see it is not
+    (`body`: the loop body its names are followed in)."""
     source = model.source
     visited: set[str] = set()
     pending: list[tuple[ast.AST, int]] = [(loss, 0)]
@@ -404,11 +486,10 @@ def _scaled(loss: ast.expr, acc: Accumulation, model: ModuleModel, n_text: str) 
     return False
 
 
-def _sum_reduced(loss: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:
+def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bool:
     """The loss is a sum over its micro-batch, not a mean (`reduction="sum"`, `.sum()`): the
     accumulated gradient is then the sum-loss gradient of the whole window, as the author
     meant (the learning rate is set for it), and dividing by N would shrink every step."""
-    body = acc.loop.node.body
     source = model.source
     visited: set[str] = set()
     # (expression, depth, whether it is the whole loss: a sum inside it may be a regulariser's)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 
 from gradfix import libraries
-from gradfix.analysis.assignments import Assignments, Binding, binds_parameter, assigned_calls
+from gradfix.analysis.assignments import Assignments, Binding, assigned_calls, assignment_statements, binds_parameter
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
@@ -424,18 +424,20 @@ def _is_amp_initialize(call: ast.Call, facts: ModuleFacts) -> bool:
 def _amp_masters_bind(model: ModuleModel, names: tuple[str, ...]) -> bool:
     """One of `names` is bound (alone or in a tuple) to what an `amp.initialize(...)` of the
     module that may keep master weights hands back."""
-    if "initialize" not in model.source.text:
-        return False
-    key = model.source.key
-    for node in model.source.nodes:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _is_amp_initialize(node.value, model.facts):
-            if not _amp_master_weights(node.value):
-                continue
-            for target in node.targets:
-                elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
-                if any(not isinstance(e, ast.Starred) and key(e) in names for e in elements):
-                    return True
-    return False
+    bound: set[str] | None = getattr(model, "_amp_master_keys", None)
+    if bound is None:
+        bound = set()
+        if "initialize" in model.source.text:
+            key = model.source.key
+            for stmt in assignment_statements(model):
+                value = stmt.value  # type: ignore[attr-defined]
+                if isinstance(stmt, ast.Assign) and isinstance(value, ast.Call) and _is_amp_initialize(value, model.facts):
+                    if _amp_master_weights(value):
+                        for target in stmt.targets:
+                            elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                            bound |= {key(e) for e in elements if not isinstance(e, ast.Starred)}
+        model._amp_master_keys = bound  # type: ignore[attr-defined]
+    return any(name in bound for name in names)
 
 
 def _amp_master_weights(call: ast.Call) -> bool:

@@ -347,8 +347,16 @@ class _ModeWalker:
     def _object_method(self, name: str, method: str) -> FunctionInfo | None:
         """`cb.on_epoch_end(model)` with `cb` bound only to `ValCallback(...)`, a class of the
         module with no base but `object`: that class's method."""
-        if not any(method in methods for methods in self.facts.methods.values()):
-            return None  # no class of the module has it (most calls: `model.eval()`, `loss.item()`)
+        plain = self.__dict__.get("_plain_classes")
+        if plain is None:  # classes of the module with no base but `object`, by method name
+            plain = self.__dict__["_plain_classes"] = {
+                method_name
+                for class_name, node in self.facts.classes.items()
+                if all(dotted(base) == "object" for base in node.bases)
+                for method_name in self.facts.methods.get(class_name, {})
+            }
+        if method not in plain:
+            return None  # no plain class of the module has it (most calls: `model.eval()`, `loss.item()`)
         values = assigned_values(self.model, name)
         classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
         if len(classes) != 1:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.accumulators import find_accumulations
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import call_name
+from gradfix.analysis.names import LIBRARY_ROOTS, call_name
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
 from gradfix.transforms._common import training_loop_ids
@@ -135,16 +136,26 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
     """`key` is bound (only) to objects of one class of the project (this module's, or one it
     imports) whose `method_name(value, ...)` adds the value into an attribute of the object
     (`update` of an `AverageMeter`) or appends it to one (`on_batch_end` of a history)."""
-    if method_name in ("append", "extend", "insert", "add", "put", "write", "log", "info", "print"):
-        return False  # containers, loggers: not a class of the project's
-    if not any(method_name in methods for methods in model.facts.methods.values()) and model.facts.project is None:
+    if method_name in _NOT_KEEPING:
+        return False  # containers, loggers, backward and step calls: not a meter's
+    facts = model.facts
+    if facts.info(key) is not None:
+        return False  # an optimizer, a scheduler, an engine (`accelerator.backward(loss)`)
+    # a line binding the key to a call (`losses = AverageMeter(...)`) of a class of this module
+    # or of a module of the project: read before the assignment index is
+    callee = re.search(rf"(?m)^[ \t]*{re.escape(key)}[ \t]*=[ \t]*([A-Za-z_][\w.]*)\(", model.source.text)
+    if callee is None:
         return False
+    name = callee.group(1)
+    if name not in facts.classes:
+        qualified = facts.imports.qualify(name)
+        if facts.project is None or not qualified or qualified == name or qualified.split(".", 1)[0] in LIBRARY_ROOTS:
+            return False
     values = assigned_values(model, key)
     names = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
     if len(names) != 1 or None in names:
         return False
     name = names.pop()
-    facts = model.facts
     if name in facts.classes:
         method = facts.methods.get(name, {}).get(method_name)
     else:
@@ -157,6 +168,12 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
             return False
         method = found[0].facts.methods.get(found[1], {}).get(method_name)
     return method is not None and _adds_first_argument(method.node, method.source or model.source)
+
+
+_NOT_KEEPING = frozenset({
+    "append", "extend", "insert", "add", "put", "write", "log", "info", "print", "backward", "manual_backward",
+    "step", "all_reduce", "reduce", "gather", "all_gather", "broadcast", "add_scalar", "log_metrics", "set_postfix",
+})  # fmt: skip
 
 
 def _adds_first_argument(function: ast.AST, source: Source) -> bool:

@@ -107,7 +107,9 @@ class ClipAfterStep(LoopRule):
     fix), is reported when the iteration steps a
     non-engine optimizer and either the clip runs after the iteration's last step with no
     backward between them, under every branch that step runs under (a step that may not have
-    run, as in accumulation, leaves the clip to the next one); or it runs before the iteration's
+    run, as in accumulation, leaves the clip to the next one), or after the step of the
+    optimizer built over exactly the clipped parameters when only other optimizers step later
+    (a GAN's discriminator clip before the generator's update: reported without a fix); or it runs before the iteration's
     first backward, that backward is the next backward or step after it, a step follows, that
     backward runs whenever the first step after it runs, and the clip runs whenever they run or
     under a test of its own around them (`if max_norm is not None:`, `if
@@ -148,7 +150,9 @@ class ClipAfterStep(LoopRule):
                 continue  # a step function holds it: judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
             after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
-            if before and before[-1].kind is EventKind.STEP and not any(e.kind is EventKind.STEP for e in after):
+            if before and before[-1].kind is EventKind.STEP and (
+                not any(e.kind is EventKind.STEP for e in after) or _only_others_step_later(clip, before[-1], after, model)
+            ):
                 step = before[-1]
                 if not branch_prefix(step, clip, loop.node):
                     continue  # the step may not have run (accumulation): the clip may feed the next one
@@ -244,6 +248,19 @@ def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None
             return None
         before += block[:position]
     return before
+
+
+def _only_others_step_later(clip: GradEvent, step: GradEvent, after: list[GradEvent], model: ModuleModel) -> bool:
+    """The clip follows the step of the optimizer built over exactly the clipped parameters
+    (`d_opt = SGD(D.parameters())`; `d_opt.step(); clip_grad_norm_(D.parameters(), ...)`) and
+    only other optimizers step later in the iteration (a GAN's generator update): the
+    clipped gradients reach no step of theirs."""
+    if clip.target is None or step.target is None:
+        return False
+    info = model.facts.info(step.target)
+    if info is None or info.kind != "optimizer" or info.params is None or model.source.key(info.params) != clip.target:
+        return False
+    return all(e.target != step.target for e in after if e.kind is EventKind.STEP)
 
 
 def _direct_clips(model: ModuleModel) -> set[int]:

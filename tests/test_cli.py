@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -293,3 +294,29 @@ def test_many_files_in_parallel_match_serial(tmp_path: Path) -> None:
     assert parallel.returncode == serial.returncode == 1
     assert parallel.stdout == serial.stdout
     assert len(parallel.stdout.decode().splitlines()) == 14
+
+
+def test_diff_stdout_is_a_patch_and_unfixable_findings_go_to_stderr(tmp_path: Path) -> None:
+    """`gradfix --diff src/ > fix.patch`: stdout holds the hunks alone; a finding no fix
+    applies to (GF021 is display-only) is reported on stderr, and the exit code says so."""
+    _write(tmp_path, "a.py", BUGGY)
+    _write(
+        tmp_path,
+        "b.py",
+        b"import torch\n\n\ndef f(model, loader):\n"
+        b"    opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        b"    model.fc = torch.nn.Linear(4, 2)\n"
+        b"    for x, y in loader:\n"
+        b"        opt.zero_grad()\n"
+        b"        torch.nn.functional.mse_loss(model(x), y).backward()\n"
+        b"        opt.step()\n",
+    )
+    result = run_gradfix("--no-cache", "--diff", "a.py", "b.py", cwd=tmp_path)
+    assert result.returncode == 1
+    out, err = result.stdout.decode(), result.stderr.decode()
+    assert out.startswith("--- a/a.py\n+++ b/a.py\n@@ ") and "GF021" not in out
+    assert "b.py:6:5: GF021" in err
+    if shutil.which("patch") is not None:
+        patched = subprocess.run(["patch", "-p1", "--dry-run"], input=result.stdout, cwd=tmp_path, capture_output=True)
+        assert patched.returncode == 0, patched.stdout.decode() + patched.stderr.decode()
+        assert b"garbage" not in patched.stdout + patched.stderr

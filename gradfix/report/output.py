@@ -72,7 +72,8 @@ class Reporter:
                 old = result.original.decode(result.encoding)  # type: ignore[union-attr]
                 new = result.fixed.decode(result.encoding)  # type: ignore[union-attr]
                 write_diff(unified_diff(result.path, old, new), self.out, self.color)
-            self._remaining(result)
+            # stdout holds the patch alone (`gradfix --diff src/ > fix.patch`, as ruff's does)
+            self._remaining(result, stream=self.err if self.format == "text" else None)
             return
         # write
         if is_stdin:

@@ -102,6 +102,10 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 continue
             for item in node.items:
                 expr = item.context_expr
+                if isinstance(expr, ast.Name):
+                    # `ctx = torch.autocast(...) if amp else nullcontext()`; `with ctx:`
+                    values = assigned_values(model, expr.id)
+                    expr = values[0] if len(values) == 1 else expr
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)

@@ -34,8 +34,9 @@ class Fp16AutocastWithoutScaler(Rule):
     `torch.autocast(device_type="cuda", dtype=torch.float16)` or
     `torch.cuda.amp.autocast()` (all float16), whether the block is in the iteration or
     written once around the loop in the same function (also as one arm of a conditional
-    expression, `with torch.autocast(...) if amp else nullcontext():`, reported without a
-    fix), when nothing in the file scales the loss:
+    expression, `with torch.autocast(...) if amp else nullcontext():`, or bound to a name
+    first, `ctx = ...; with ctx:`, reported without a fix), when nothing in the file scales
+    the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).
 

@@ -166,7 +166,11 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
     for target in sorted(targets):
         info = model.facts.info(target)
         if info is None or info.kind != "optimizer" or info.params is None:
-            complete = False
+            handed = _handed_to_constructor(target, loop, model)
+            if handed is None:
+                complete = False
+            else:
+                owners |= aliases(handed, scope, model)
             continue
         construction_scope = _construction_scope(target, info.params, index) or scope
         found = parameter_owners(info.params, construction_scope, model)
@@ -184,6 +188,54 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _handed_to_constructor(target: str, loop: TrainingLoop, model: ModuleModel) -> str | None:
+    """`self.opt`, stored by `__init__` from its parameter `opt`, when every call of the class
+    in the module passes for it an optimizer built over `<m>.parameters()` and passes that same
+    `<m>` for another parameter `__init__` stores as `self.model`: then `self.model` (what the
+    optimizer trains, in the loop's names). `Trainer(model, SGD(model.parameters()))`."""
+    from gradfix.analysis.facts import classify_constructor
+
+    if not target.startswith("self.") or target.count(".") != 1 or loop.function is None:
+        return None
+    facts = model.facts
+    owner = next((name for name, methods in facts.methods.items() if any(i.node is loop.function for i in methods.values())), None)
+    init = facts.methods.get(owner or "", {}).get("__init__")
+    if owner is None or init is None:
+        return None
+    params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:]  # type: ignore[attr-defined]
+    stored: dict[str, str] = {}  # attribute -> parameter it is set from
+    for stmt in ast_walk(init.node):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            pairs = [(stmt.targets[0], stmt.value)]
+            if isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple) and len(stmt.targets[0].elts) == len(stmt.value.elts):
+                pairs = list(zip(stmt.targets[0].elts, stmt.value.elts))
+            for left, right in pairs:
+                key = dotted(left)
+                if key and key.startswith("self.") and isinstance(right, ast.Name) and right.id in params:
+                    stored[key] = right.id
+    opt_param = stored.get(target)
+    if opt_param is None:
+        return None
+    qualify = facts.imports.qualify
+    calls = [n for n in model.source.nodes if isinstance(n, ast.Call) and call_name(n) == owner]
+    found: str | None = None
+    for call in calls:
+        arguments = {params[i]: a for i, a in enumerate(call.args[: len(params)]) if not isinstance(a, ast.Starred)}
+        arguments.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        built = arguments.get(opt_param)
+        if not (isinstance(built, ast.Call) and classify_constructor(qualify(call_name(built))) == "optimizer"):
+            return None
+        over = built.args[0] if built.args else next((k.value for k in built.keywords if k.arg == "params"), None)
+        if not (isinstance(over, ast.Call) and method_name(over) == "parameters" and isinstance(over.func, ast.Attribute)):
+            return None
+        module = dotted(over.func.value)
+        attributes = [attr for attr, param in stored.items() if param != opt_param and dotted(arguments.get(param)) == module]
+        if module is None or len(attributes) != 1 or found not in (None, attributes[0]):
+            return None
+        found = attributes[0]
+    return found
 
 
 def _construction_scope(target: str, params: ast.expr, index: Assignments) -> Scope | None:

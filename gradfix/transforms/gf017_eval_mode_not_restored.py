@@ -83,7 +83,9 @@ class EvalModeNotRestored(Rule):
     ## Fix safety
     Safe when an optimizer stepped in the loop is built over the module's parameters
     (`model.parameters()`, also through `model.module`, DDP, `torch.compile` or `.to()`
-    aliases); unsafe when the optimizer cannot be read and only the module's forward in the
+    aliases; for a trainer's `self.optimizer` stored from its constructor, when every
+    construction of the class in the file passes an optimizer built over the module it
+    passes too: `Trainer(net, SGD(net.parameters()))`); unsafe when the optimizer cannot be read and only the module's forward in the
     loop says it is trained. `model.train()` is inserted right after the helper call that
     switched to eval mode (`validate(model, loader)`, in the loop or before it); after the block that evaluates
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the

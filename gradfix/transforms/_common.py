@@ -11,6 +11,15 @@ from gradfix.source import Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
 
+def built_over_clipped(key: str, clip: GradEvent, model: ModuleModel, optimizer: bool = False) -> bool:
+    """The object `key` was built over exactly what the clip clips (`SGD(D.parameters())` and
+    `clip_grad_norm_(D.parameters(), ...)`); with `optimizer`, it is also known as one."""
+    info = model.facts.info(key)
+    if info is None or info.params is None or clip.target is None or (optimizer and info.kind != "optimizer"):
+        return False
+    return model.source.key(info.params) == clip.target
+
+
 def new_statement(code: str, model: ModuleModel | None = None) -> Lines:
     """One new statement, at the indentation of the block it goes into."""
     return code_lines(code.rstrip("\n"))

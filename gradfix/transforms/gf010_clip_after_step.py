@@ -8,7 +8,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
 from gradfix.source import WITHS
-from gradfix.transforms._common import branch_prefix, owned_events
+from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -255,10 +255,7 @@ def _only_others_step_later(clip: GradEvent, step: GradEvent, after: list[GradEv
     (`d_opt = SGD(D.parameters())`; `d_opt.step(); clip_grad_norm_(D.parameters(), ...)`) and
     only other optimizers step later in the iteration (a GAN's generator update): the
     clipped gradients reach no step of theirs."""
-    if clip.target is None or step.target is None:
-        return False
-    info = model.facts.info(step.target)
-    if info is None or info.kind != "optimizer" or info.params is None or model.source.key(info.params) != clip.target:
+    if step.target is None or not built_over_clipped(step.target, clip, model, optimizer=True):
         return False
     return all(e.target != step.target for e in after if e.kind is EventKind.STEP)
 

@@ -5,7 +5,7 @@ import ast
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name, receiver
-from gradfix.transforms._common import branch_prefix, new_statement, owned_events
+from gradfix.transforms._common import branch_prefix, built_over_clipped, new_statement, owned_events
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
 from gradfix.walk import ast_walk
@@ -189,29 +189,16 @@ class ClipWithoutUnscale(LoopRule):
 def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> bool:
     """The clipped parameters are exactly those of an optimizer the scaler does not step
     (`opt_aux = SGD(aux.parameters())`), and of none it steps."""
-    if clip.target is None:
+    if clip.target is None or any(built_over_clipped(opt, clip, model, optimizer=True) for opt in optimizers):
         return False
-    source = model.source
-
-    def over_clipped(info) -> bool:  # type: ignore[no-untyped-def]
-        return info is not None and info.kind == "optimizer" and info.params is not None and source.key(info.params) == clip.target
-
-    if any(over_clipped(model.facts.info(opt)) for opt in optimizers):
-        return False
-    return any(key not in optimizers and over_clipped(info) for key, info in model.facts.objects.items())
+    return any(key not in optimizers and built_over_clipped(key, clip, model, optimizer=True) for key in model.facts.objects)
 
 
 def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:
     """The optimizer whose parameters the clip clips: built over the same `x.parameters()`."""
     if clip.target is None or len(optimizers) < 2:
         return None
-    owners = [
-        opt
-        for opt in optimizers
-        if (info := model.facts.info(opt)) is not None
-        and info.params is not None
-        and model.source.key(info.params) == clip.target
-    ]
+    owners = [opt for opt in optimizers if built_over_clipped(opt, clip, model)]
     return owners[0] if len(owners) == 1 else None
 
 

@@ -129,7 +129,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None
     guards = mode_guards(steps + backwards, loop, model.source)
     inner = first.branches_within(loop.node)[guards:]
-    if not inner or first.loops_within(loop.node) or inner[0].kind != "if":
+    if not inner or inner[0].kind != "if":
         return None
     branch = inner[0]
     if not isinstance(branch.node, ast.If) or branch.test is None:
@@ -137,7 +137,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     # every step of the iteration sits under that same `if`
     for step in steps:
         within = step.branches_within(loop.node)[guards:]
-        if not within or within[0].node is not branch.node or within[0].kind != "if" or step.loops_within(loop.node):
+        if not within or within[0].node is not branch.node or within[0].kind != "if" or not _each_optimizer(step, loop.node, branch.node):
             return None
         if any(_periodic_test(inner.test) for inner in within[1:]):
             return None  # `if windows % log_every == 0: step`: the window is another count
@@ -177,6 +177,19 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         targets={s.target for s in steps if s.target is not None},
         guards=guards,
     )
+
+
+def _each_optimizer(step: GradEvent, loop: ast.AST, window: ast.If) -> bool:
+    """The step is directly in the iteration, or inside loops over optimizers that the window
+    holds (`if (i + 1) % N == 0: for opt in optimizers: opt.step()`): the window still steps
+    every optimizer once per N micro-batches."""
+    inner = step.loops_within(loop)
+    if not inner:
+        return True
+    if step.target is None or not step.target.endswith("[*]") or len(inner) != 1:
+        return False
+    each = inner[0]
+    return isinstance(each, ast.For) and isinstance(each.target, ast.Name) and _path_index(step, window) < _path_index(step, each)
 
 
 def _periodic_test(test: ast.expr | None) -> bool:

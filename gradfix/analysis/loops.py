@@ -190,6 +190,7 @@ class _Walker:
         self._imported: dict[str, bool] = {}
         self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
         self.helper_infos: dict[int, FunctionInfo] = {}
+        self._aliases: dict[int, dict[str, tuple[str, ast.Call | None]]] = {}
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -199,6 +200,8 @@ class _Walker:
         if "backward" in text or "loss_scaler" in text or "scale_loss" in text:
             return True
         if any(name in text and _names(text, name) for name in self.backpropagating_names()):
+            return True
+        if any(alias in text and _names(text, alias) for alias in self.callable_aliases(ctx)):
             return True
         if self.calls_a_backpropagating_object(text):
             return True
@@ -328,6 +331,53 @@ class _Walker:
         if self._backpropagating is None:
             self._backpropagating = backpropagating_functions(self.facts)
         return self._backpropagating
+
+    def callable_aliases(self, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
+        """Names the code around a loop (its function, or the module's top level) binds once,
+        and only there, to a function of the module that backpropagates under another name:
+        `step = train_step`, `step = functools.partial(train_step, model=model)`, `step =
+        torch.compile(train_step)` -> ("train_step", the partial call or None)."""
+        facts = ctx.facts or self.facts
+        scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+        found = self._aliases.get(id(scope))
+        if found is None:
+            found = self._aliases[id(scope)] = self._find_aliases(scope, ctx)
+        return found
+
+    def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
+        source = ctx.source or self.source
+        targets = self.backpropagating_names()
+        if not targets:
+            return {}
+        text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
+        if not any(_named_not_called(text, name) for name in targets if name in text):
+            return {}
+        facts = ctx.facts or self.facts
+        counts: dict[str, int] = {}
+        candidates: dict[str, tuple[str, ast.Call | None]] = {}
+        statements = scope.body if isinstance(scope, ast.Module) else [scope]
+        for top in statements:
+            if isinstance(scope, ast.Module) and isinstance(top, (*FUNCTIONS, ast.ClassDef)):
+                counts[top.name] = counts.get(top.name, 0) + 2
+                continue
+            for node in ast_walk(top):
+                if node is scope:
+                    continue
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    counts[node.id] = counts.get(node.id, 0) + 1
+                elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+                    counts[node.name] = counts.get(node.name, 0) + 2
+                elif isinstance(node, ast.arg):
+                    counts[node.arg] = counts.get(node.arg, 0) + 2
+                elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+                    for name in getattr(node, "names", ()):
+                        bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
+                        counts[bound] = counts.get(bound, 0) + 2
+                elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                    aliased = _aliased_function(node.value, facts)
+                    if aliased is not None and aliased[0] in targets:
+                        candidates[node.targets[0].id] = aliased
+        return {name: aliased for name, aliased in candidates.items() if counts.get(name) == 1}
 
     def key(self, expr: ast.AST, ctx: _Context) -> str:
         return (ctx.source or self.source).key(expr)
@@ -569,6 +619,13 @@ class _Walker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if isinstance(call.func, ast.Name):
+            alias = self.callable_aliases(ctx).get(call.func.id)
+            helper = self.resolve_name(alias[0], ctx) if alias is not None else None
+            if helper is not None:
+                # `step = functools.partial(train_step, model=model)` ... `step(batch)`
+                self.inline(call, helper, ctx, bound=alias[1])  # type: ignore[index]
+                return
         if method is not None and recv is not None and library is None:
             helper = self.project_method(recv, method, ctx)
             if helper is not None:
@@ -1107,10 +1164,12 @@ class _Walker:
         ctx: _Context,
         arguments: Sequence[ast.AST] | None = None,
         receiver: ast.expr | None = None,
+        bound: ast.Call | None = None,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
-        which its `self` then stands for."""
+        which its `self` then stands for; `bound`: the `functools.partial(helper, ...)` call
+        the called name is bound to, whose arguments come first."""
         if self.too_deep(helper):
             if self.touches_gradients(helper):
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")
@@ -1123,11 +1182,13 @@ class _Walker:
         given: list[tuple[str | None, ast.expr]]
         if arguments is None:
             given = []
-            for arg in call.args:
+            positional_args = [*bound.args[1:], *call.args] if bound is not None else call.args
+            for arg in positional_args:
                 if isinstance(arg, ast.Starred):
                     break
                 given.append((None, arg))
-            given += [(kw.arg, kw.value) for kw in call.keywords if kw.arg is not None]
+            keywords = [*bound.keywords, *call.keywords] if bound is not None else call.keywords
+            given += [(kw.arg, kw.value) for kw in keywords if kw.arg is not None]
         else:
             given = []
         passed: list[tuple[str, ast.expr]] = []
@@ -1399,6 +1460,36 @@ def backward_aliases(facts: ModuleFacts) -> tuple[str, ...]:
             sorted(local for local, full in facts.imports.aliases.items() if full == "torch.autograd.backward" and local != "backward")
         )
     return found  # type: ignore[no-any-return]
+
+
+def _aliased_function(value: ast.expr, facts: ModuleFacts) -> tuple[str, ast.Call | None] | None:
+    """`f`, `functools.partial(f, ...)` or `torch.compile(f, ...)`: ("f", the partial or None)."""
+    if isinstance(value, ast.Name):
+        return value.id, None
+    if not isinstance(value, ast.Call) or not value.args or not isinstance(value.args[0], ast.Name):
+        return None
+    called = facts.imports.qualify(dotted(value.func))
+    if called == "functools.partial":
+        if any(isinstance(arg, ast.Starred) for arg in value.args) or any(kw.arg is None for kw in value.keywords):
+            return None
+        return value.args[0].id, value
+    if called == "torch.compile" and len(value.args) == 1:
+        return value.args[0].id, None
+    return None
+
+
+def _named_not_called(text: str, name: str) -> bool:
+    """`name` is written in `text` as a whole identifier not followed by a call's `(`: a
+    function handed on or bound to another name."""
+    at = text.find(name)
+    while at != -1:
+        end = at + len(name)
+        before = text[at - 1] if at else " "
+        rest = text[end : end + 40].lstrip(" \t")
+        if not (before.isalnum() or before in "_.") and not (rest[:1].isalnum() or rest[:1] in ("_", "(")):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def _names(text: str, name: str) -> bool:

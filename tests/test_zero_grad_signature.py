@@ -536,3 +536,43 @@ def worker(local, shared, optimizer, batches):
     assert _gf007(source) is None
     copied = source.replace("gp._grad = lp.grad", "gp.grad = lp.grad.clone()")
     assert _gf007(copied) == "optimizer.zero_grad(set_to_none=True)"
+
+
+EPOCH = """\
+from torch.nn import functional as F
+
+
+def train_one_epoch(model, optimizer, batches):
+    for x, y in batches:
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()
+"""
+
+
+@pytest.mark.parametrize(
+    "caller",
+    [
+        # OpenPCDet: a parameter, the caller in another module builds it with a factory of a third
+        "from pkg.build import build_optimizer\nfrom pkg.epoch import train_one_epoch\n\noptimizer = build_optimizer(model)\ntrain_one_epoch(model, optimizer, batches)\n",
+        # FastSpeech2: an element of the tuple a project function returns
+        "from pkg.build import get_model\nfrom pkg.epoch import train_one_epoch\n\nmodel, optimizer = get_model()\ntrain_one_epoch(model, optimizer, batches)\n",
+    ],
+)
+def test_gf007_silent_on_an_unread_optimizer_when_another_file_defines_a_clear_without_set_to_none(tmp_path: Path, caller: str) -> None:
+    """gradfix cannot tell the optimizer's class, and a file of the project defines a `zero_grad`
+    that takes no `set_to_none`: GF007 stays silent (the fix would be a TypeError there), GF001
+    inserts a bare clear."""
+    build = WRAPPED + "\n\ndef build_optimizer(model):\n    return WrappedOptimizer(model.parameters())\n\n\ndef get_model():\n    model = torch.nn.Linear(2, 1)\n    return model, WrappedOptimizer(model.parameters())\n"
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/build.py": build, "pkg/epoch.py": EPOCH, "pkg/main.py": caller})
+    epoch = root / "pkg" / "epoch.py"
+    assert _gf007(EPOCH, str(epoch)) is None
+    assert _gf001(EPOCH.replace("        optimizer.zero_grad()\n", ""), str(epoch)) == ["optimizer.zero_grad()"]
+
+
+def test_gf007_still_fixes_an_unread_optimizer_when_no_file_defines_another_clear(tmp_path: Path) -> None:
+    build = "import torch\n\n\ndef build_optimizer(model):\n    return torch.optim.AdamW(model.parameters())\n"
+    root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/build.py": build, "pkg/epoch.py": EPOCH})
+    epoch = root / "pkg" / "epoch.py"
+    assert _gf007(EPOCH, str(epoch)) == "optimizer.zero_grad(set_to_none=True)"
+    assert _gf001(EPOCH.replace("        optimizer.zero_grad()\n", ""), str(epoch)) == ["optimizer.zero_grad(set_to_none=True)"]

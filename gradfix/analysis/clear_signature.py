@@ -30,6 +30,7 @@ every optimizer, `set_to_none=True` only for those that take it. A class gradfix
 from __future__ import annotations
 
 import ast
+import os
 
 from gradfix import libraries
 from gradfix.analysis.assignments import Assignments, Binding, assigned_calls, assignment_statements, binds_parameter
@@ -69,14 +70,20 @@ def bare_clear_keeps_zeros(key: str, at: ast.AST, model: ModuleModel) -> bool:
 
 def unread_beside_other_clears(key: str, at: ast.AST, model: ModuleModel) -> bool:
     """Nothing gradfix reads says which class the optimizer `key` is (a parameter handed in by
-    code it does not follow, a class picked from a table or by `getattr`), while the module
-    defines an optimizer class whose `zero_grad` takes no `set_to_none`, or defaults it to
-    something other than `True`: the optimizer may well be one of those."""
-    if not any(
-        _rejects(methods["zero_grad"].node) or _defaults_otherwise(methods["zero_grad"].node)
-        for methods in model.facts.methods.values()
-        if "zero_grad" in methods
-    ) and not any(_rejects(clear) for clear in _stand_in_clears(model)):
+    code it does not follow, a class picked from a table or by `getattr`, an element of what a
+    project function returns), while the module -- or another file of the project -- defines an
+    optimizer class whose `zero_grad` takes no `set_to_none`, or defaults it to something other
+    than `True`: the optimizer may well be one of those (OpenPCDet's `OptimWrapper` from
+    `build_optimizer(...)`, FastSpeech2's `ScheduledOptim` from `model, optimizer = get_model(...)`)."""
+    if (
+        not any(
+            _rejects(methods["zero_grad"].node) or _defaults_otherwise(methods["zero_grad"].node)
+            for methods in model.facts.methods.values()
+            if "zero_grad" in methods
+        )
+        and not any(_rejects(clear) for clear in _stand_in_clears(model))
+        and not _project_defines_other_clear(model)
+    ):
         return False
     resolver = _Resolver(model, _rejects)
     resolver.key(key, model.facts, at, 0)
@@ -459,6 +466,35 @@ def _amp_master_weights(call: ast.Call) -> bool:
 # the text of a `zero_grad` given by hand: `setattr(x, "zero_grad", ...)`, `x.zero_grad = ...`,
 # `zero_grad=...` as a keyword, `"zero_grad": ...` in a dict
 _STAND_IN_TEXT = lazily(r"""["']zero_grad["']|zero_grad\s*=[^=]""")
+
+
+# `def zero_grad(self)`, `def zero_grad(self, set_to_none=False)`: a clear that is not torch's
+_OTHER_CLEAR = lazily(rb"(?m)^[ \t]*def[ \t]+zero_grad[ \t]*\([ \t]*self[ \t]*(?:,[ \t]*set_to_none[ \t]*(?::[ \t]*bool[ \t]*)?=[ \t]*False[ \t]*,?[ \t]*)?\)")
+
+
+def _project_defines_other_clear(model: ModuleModel) -> bool:
+    """A file of the project defines a `zero_grad` that takes no `set_to_none`, or defaults it
+    to `False` (a look at the text of every file, once per run). Files under a `tests` (or
+    `test`) folder of the project do not count: a test suite's stand-ins are not what the
+    training code builds."""
+    project = model.facts.project
+    if project is None:
+        return False
+    contents = project.contents()
+    cached = getattr(project, "_other_clear", None)
+    if cached is not None and cached[0] is contents:
+        return cached[1]  # type: ignore[no-any-return]
+    root = os.path.join(str(project.root), "")
+    found = False
+    for path, data in contents:
+        if data is None or b"zero_grad" not in data or _OTHER_CLEAR.search(data) is None:
+            continue
+        folders = path[len(root) :].replace(os.sep, "/").split("/")[:-1] if path.startswith(root) else []
+        if not any(folder in ("tests", "test") for folder in folders):
+            found = True
+            break
+    project._other_clear = (contents, found)  # type: ignore[attr-defined]
+    return found
 
 
 def _stand_in_clears(model: ModuleModel) -> list[object]:

@@ -109,7 +109,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     another optimizer; a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one): its `step()` sets the
     learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
-    `scheduler.step()` before the loop (resuming); schedulers stepped inside a helper that does
+    `scheduler.step()` before the loop (resuming); an optimizer the loop's function steps by
+    itself before the loop, outside any loop (`optimizer.zero_grad(); optimizer.step()`: a step
+    without gradients that silences PyTorch's warning, written where a warmup that starts at 0 is
+    stepped first in each epoch on purpose); schedulers stepped inside a helper that does
     not itself step the optimizer, or inside a helper of another file; and loops
     that call code gradfix cannot see into that may clear, step or backpropagate, unless all of
     that code runs after the scheduler step, inside the batch loops nested in the epoch loop,
@@ -143,6 +146,8 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue  # the optimizer already stepped in this iteration
             if any(e.kind is EventKind.SCHEDULER_STEP and e.target == sched.target for e in events[:index]):
                 continue
+            if _stepped_before_the_loop(optimizer, loop, model):
+                continue  # `optimizer.zero_grad(); optimizer.step()` before the loop: scheduler first on purpose
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
             if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
                 continue
@@ -182,6 +187,37 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _stepped_before_the_loop(optimizer: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The function holding the loop (or the module, for a loop at its top level) steps the
+    optimizer by itself before the loop, outside any loop: a step with no gradients that only
+    tells PyTorch the optimizer has stepped, so that a warmup scheduler stepped first in each
+    epoch does not warn (the usage of GradualWarmupScheduler, whose first value is 0 when
+    `multiplier=1`). The author steps the scheduler first on purpose."""
+    scope = loop.function if loop.function is not None else model.source.tree
+    start = model.source.start(loop.node)
+    todo: list[ast.stmt] = list(scope.body)  # type: ignore[attr-defined]
+    while todo:
+        stmt = todo.pop()
+        if model.source.start(stmt) >= start or isinstance(stmt, (*FUNCTIONS, ast.ClassDef, ast.For, ast.AsyncFor, ast.While)):
+            continue
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            if (
+                isinstance(call.func, ast.Attribute)
+                and call.func.attr == "step"
+                and not call.args
+                and not call.keywords
+                and dotted(call.func.value) == optimizer
+            ):
+                return True
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            todo.extend(getattr(stmt, name, ()))
+        for handler in getattr(stmt, "handlers", ()):
+            todo.extend(handler.body)
+    return False
 
 
 def _unseen_code_after(sched: GradEvent, earlier: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -171,6 +171,31 @@ def _mentions(node: ast.AST, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in walk_expression(node))
 
 
+def _returns_numbers(name: str, source: Source) -> bool:
+    """`name` is a function defined at the module's top level (once) whose every `return`
+    gives a plain number: `float(...)`, `int(...)`, `round(...)`, `len(...)`, `x.item()`, a
+    constant, or arithmetic of those -- never a tensor with a graph."""
+    found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+    if len(found) != 1:
+        return False
+    returns = [node for node in ast_walk(found[0]) if isinstance(node, ast.Return)]
+    return bool(returns) and all(r.value is not None and _number_expression(r.value) for r in returns)
+
+
+def _number_expression(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+    if isinstance(expr, ast.BinOp):
+        return _number_expression(expr.left) and _number_expression(expr.right)
+    if isinstance(expr, ast.UnaryOp):
+        return _number_expression(expr.operand)
+    if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Name):
+            return expr.func.id in ("float", "int", "round", "len")
+        return method_name(expr) in ("item", "tolist")
+    return False
+
+
 class _State:
     def __init__(self, qualify: Qualify, backpropagated: set[str], source: Source, loop: ast.AST | None = None) -> None:
         self.qualify = qualify
@@ -202,6 +227,8 @@ class _State:
             return False
         if not known and _NOT_A_TRAINING_LOSS.search(last):
             return False
+        if not known and "." not in name and _returns_numbers(name, self.source):
+            return False  # `compute_loss(model, loader)` of the module: it returns `float(total) / n`
         # a loss computed from detached inputs holds no graph
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import ast
+
 from gradfix.analysis.accumulation import Accumulation, accumulations, first_window
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
+from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -55,7 +58,10 @@ class AccumulationWindowOffByOne(Rule):
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes
     before the test). The fix is offered only for a first window of one micro-batch with the
     test `step % N == 0` (no `+ k`); other sizes (`(i + 1) % N` with `start=1`, a test
-    `== N - 1`) are reported without a fix.
+    `== N - 1`) are reported without a fix, and so is a loop that computes the same
+    `step % N` elsewhere too (`if num_steps % k == 0 and step % N == 0: evaluate()`: there it
+    means "a step just happened", and rewriting the window's test alone would move that code
+    off the steps).
 
     Not reported: a counter incremented before the test or starting at 1 for `step % N == 0`
     (a full first window); a counter whose start is not a literal, or that is assigned anywhere
@@ -85,7 +91,7 @@ class AccumulationWindowOffByOne(Rule):
         if size is None or size == -1 or size == periodic.n_value:
             return None
         fix = None
-        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero":
+        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source):
             fix = _fix(periodic.counter_expr, periodic.holder, source)
         words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
         return Finding(
@@ -95,6 +101,22 @@ class AccumulationWindowOffByOne(Rule):
             fix=fix,
             related=(acc.loop.node,),
         )
+
+
+def _tested_again(acc: Accumulation, source: Source) -> bool:
+    """The loop computes the window's `counter % N` somewhere else too (`if num_steps % k == 0
+    and step % N == 0: evaluate()`, ATLOP): there it means "a step just happened", and a fix of
+    the window's test alone would move the evaluation off the steps."""
+    periodic = acc.periodic
+    counter, n = source.code(periodic.counter_expr), source.code(periodic.n)
+    return any(
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mod)
+        and node is not periodic.modulo
+        and source.code(node.left) == counter
+        and source.code(node.right) == n
+        for node in ast_walk(acc.loop.node)
+    )
 
 
 def _fix(counter, holder, source: Source) -> Fix | None:  # type: ignore[no-untyped-def]

@@ -29,7 +29,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, overriding
 from gradfix.analysis.model import TrainingLoop
-from gradfix.analysis.modules import contains, normalize, related, strip_same_module
+from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
@@ -787,18 +787,41 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 mode_tests |= other.tests
         cycle = [(i, items[i]) for i in range(index + 1, len(items))] + [(i, items[i]) for i in range(index)]
         last_eval = index  # the latest eval that covers the module, on the way to the backward
+        forwards = {True: False, False: False}  # the module run since the eval, without / with gradients
+        others: list[str] = []  # the other modules run with gradients since the eval
         for position, other in cycle:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
                 last_eval = position
+            elif other.kind is ModeKind.FORWARD and any(k and related(k, module) for k in other.keys):
+                forwards[other.no_grad] = True
+            elif other.kind is ModeKind.FORWARD and not other.no_grad:
+                others += [k for k in other.keys if k]
             elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
+                built = [k for k in others if assigned_values(model, k)]  # not `F.cross_entropy`, `opt.zero_grad`
+                if forwards[True] and not forwards[False] and built and all(_apart(k, module, model) for k in built):
+                    # the module only ran without gradients since the eval (a GAN's generator
+                    # making the discriminator's inputs under `no_grad`), and the modules run
+                    # with gradients are others built here: this backward trains something
+                    # else; the module's own training comes later, perhaps after a `train()`
+                    continue
                 if not chosen_for_training(items, last_eval, position):
                     out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def _apart(key: str, module: str, model: ModuleModel) -> bool:
+    """`key` is a module of its own, not `module` under another name: every binding of it in
+    the module builds something (`D = Discriminator(...)`), none wraps or names `module`
+    (`ddp = DDP(model)`, `net = model`)."""
+    for value in assigned_values(model, key):
+        if not isinstance(value, ast.Call) or wrapped_key(value, model.source.key) is not None:
+            return False
+    return not related(key, module)
 
 
 def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: int) -> bool:

@@ -99,7 +99,11 @@ class EvalModeNotRestored(Rule):
     (or one that calls it, or the loop body) before the training, with no evaluation of the
     module in between, like a linear probe over a frozen backbone that calls
     `model.eval()` at the start of its `train_one_epoch` -- nor an earlier `eval()` (a
-    validation's) that such a choice overrides before the training; `eval()` on another
+    validation's) that such a choice overrides before the training; a backward reached after
+    the module ran only without gradients (a GAN's generator in eval mode making the
+    discriminator's inputs under `torch.no_grad()`) while the modules run with gradients are
+    others the file builds (not the module wrapped, `DDP(model)`): that backward trains them,
+    and the module's own training comes later; `eval()` on another
     module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`), any `train(flag)` or unseen call
     receiving the module between the eval and the backward, and files that manage modes by

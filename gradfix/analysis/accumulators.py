@@ -504,12 +504,34 @@ def _feeding_calls(loop: TrainingLoop) -> set[int]:
     return feeding
 
 
+def _container_key(recv: ast.expr) -> bool:
+    """`history`, `self.history`, or an entry of one under a constant key (`history["loss"]`,
+    `self.log[0]`): where `.append(...)` keeps what it is given."""
+    if isinstance(recv, ast.Subscript) and isinstance(recv.slice, ast.Constant):
+        recv = recv.value
+    return dotted(recv) is not None
+
+
 def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool) -> None:
     if isinstance(target, ast.Name):
         state.assign(target.id, value, no_grad)
     elif isinstance(target, (ast.Tuple, ast.List)):
+        if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
+            for element, part in zip(target.elts, value.elts):  # `loss, n = criterion(out, y), len(y)`
+                _bind(element, part, state, no_grad)
+            return
         for element in target.elts:
-            _bind(element, None, state, no_grad)
+            if (
+                isinstance(element, ast.Name)
+                and element.id in state.backpropagated
+                and isinstance(value, ast.Call)
+                and not no_grad
+                and not _is_detaching(value)
+            ):
+                # `loss, parts = criterion(out, y)` then `loss.backward()`: the element is the loss
+                state.graph.add(element.id)
+            else:
+                _bind(element, None, state, no_grad)
 
 
 def _decorator_no_grad(decorator: ast.expr, qualify: Qualify) -> bool:
@@ -541,11 +563,11 @@ def _accumulation(
         call = small.value
         recv = receiver(call)
         if (
-            method_name(call) == "append"
+            method_name(call) in ("append", "extend")
             and recv is not None
             and len(call.args) == 1
             and not call.keywords
-            and dotted(recv) is not None
+            and _container_key(recv)
         ):
             refs = state.refs(call.args[0])
             if refs:

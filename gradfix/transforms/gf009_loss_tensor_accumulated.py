@@ -66,13 +66,15 @@ class LossTensorAccumulated(Rule):
     or `float(running_loss)` still works), without the graph.
 
     A statement of the iteration (nested training loops excluded) is reported when it is
-    `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)` or `meter.update(v,
+    `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)`, `acc.extend([v])`
+    (`acc` also an entry under a constant key: `history["loss"].append(v)`) or `meter.update(v,
     ...)` (any method) with `meter` bound only to objects of one class of the project (this
     module's or an imported one) whose method adds its first argument into an attribute
     (`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`) or appends it to one
     (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
     (an `AverageMeter`; a library's metric is not looked into), where `v` holds a
-    loss tensor: a name backpropagated in the iteration, or assigned from a loss call
+    loss tensor: a name backpropagated in the iteration (also when unpacked from a call: `loss,
+    parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
     the iteration calls that backpropagates that very loss (`return loss` after

@@ -665,6 +665,13 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tu
 def _literal_assignment(stmt: ast.stmt, name: str, source: Source) -> int | None:
     if isinstance(stmt, ast.Assign) and any(source.key(t) == name for t in stmt.targets):
         return int_value(stmt.value)
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Tuple):
+        # `nb_tr_examples, nb_tr_steps, tr_loss = 0, 0, 0`
+        target = stmt.targets[0]
+        if isinstance(target, ast.Tuple) and len(target.elts) == len(stmt.value.elts):
+            for element, value in zip(target.elts, stmt.value.elts):
+                if not isinstance(element, ast.Starred) and source.key(element) == name:
+                    return int_value(value)
     if isinstance(stmt, ast.AnnAssign) and source.key(stmt.target) == name and stmt.value is not None:
         return int_value(stmt.value)
     return None
@@ -720,12 +727,15 @@ def first_window(acc: Accumulation) -> int | None:
             if (first + size - 1 + offset) % n == 0:
                 return size
         return None
-    # N is a name: the window is one micro-batch when (first + offset) is 0, N when it is 1
+    # N is a name: the window is one micro-batch when (first + offset) is 0, N when it is 1,
+    # N - 1 when it is 2 (`n += 1` before `if (n + 1) % N == 0`, n from 0; N >= 2)
     value = first + offset
     if value == 0:
         return 1
     if value == 1:
         return -1  # "N": a full window
+    if value == 2:
+        return -2  # "N - 1"
     return None
 
 

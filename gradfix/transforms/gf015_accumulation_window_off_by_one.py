@@ -93,14 +93,23 @@ class AccumulationWindowOffByOne(Rule):
         fix = None
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source):
             fix = _fix(periodic.counter_expr, periodic.holder, source)
-        words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
+        if size == -2:
+            words = f"`{source.code(periodic.n)} - 1` micro-batches"
+        else:
+            words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
         return Finding(
             self.code,
-            self.message.format(test=source.code(periodic.comparison), size=words, n=source.code(periodic.n)),
+            (self.message if size == 1 else _OTHER_SIZE).format(
+                test=source.code(periodic.comparison), size=words, n=source.code(periodic.n),
+                when="early" if size == -2 or (periodic.n_value is not None and size < periodic.n_value) else "late",
+            ),
             periodic.comparison,
             fix=fix,
             related=(acc.loop.node,),
         )
+
+
+_OTHER_SIZE = "`{test}` closes the first window {when}: it holds {size} instead of `{n}`"
 
 
 def _tested_again(acc: Accumulation, source: Source) -> bool:

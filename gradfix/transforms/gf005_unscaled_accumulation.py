@@ -74,7 +74,8 @@ class UnscaledAccumulation(AccumulationRule):
     way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
     only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
-    from a helper that mentions N or divides (Lightning's `self.manual_backward(loss)` does not
+    from a helper that mentions N or divides, or from an object of a class of this module whose
+    code does or that was built with N (`criterion = WindowCE(ACC)`) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves; an `Accelerator()` built without an accumulation setting
     divides by 1, and is reported without a fix, since `accelerate launch` may set one),
@@ -597,12 +598,34 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
                 helper = methods[func.attr]
                 break
     if helper is None:
+        if _object_may_scale(call, model, n_text):
+            return True
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
         return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))
     source = helper.source or model.source
     text = source.segment(helper.node)
     return "/" in text or last_name(n_text) in text or "accum" in text
+
+
+def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
+    """The loss comes from an object of a class of this module (`crit = WindowCE(ACC)` ...
+    `crit(out, y)`) whose code divides or mentions N, or that was built with N."""
+    key = model.source.key(call.func)
+    if not key or "(" in key:
+        return False
+    for value in assigned_values(model, key):
+        if not isinstance(value, ast.Call):
+            continue
+        owner = model.facts.classes.get(call_name(value) or "")
+        if owner is None:
+            continue
+        text = model.source.segment(owner)
+        if "/" in text or last_name(n_text) in text or "accum" in text:
+            return True
+        if any(model.source.code(a) == n_text for a in [*value.args, *[k.value for k in value.keywords]]):
+            return True
+    return False
 
 
 def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> bool:

@@ -105,7 +105,8 @@ class DoubleScaledAccumulation(Rule):
 
     Never reported: a division by anything else (`loss / world_size`); a sum of terms divided
     by a literal (`(ce(a, y) + ce(b, y)) / 2`: a mean of the terms, even when the setting is
-    that number); an `Accelerator` built
+    that number); a squared error divided by the literal 2 (`F.mse_loss(out, y) / 2`, the 1/2
+    of the squared-error convention, even when the setting is 2); an `Accelerator` built
     without an accumulation setting (it divides by 1; a DeepSpeed engine's config, usually read
     from a file, is taken to set one); a backward that does not divide (`loss.backward()`, `fabric.backward`:
     an undivided loss there is GF005's business); a divided copy that is not what is
@@ -141,6 +142,8 @@ class DoubleScaledAccumulation(Rule):
         for division, fix_edit in _divisions(loop, event, source):
             if isinstance(division.right, ast.Constant) and _is_sum(division.left):
                 continue  # `(ce(a, y) + ce(b, y)) / 2`: the mean of two terms, whatever the setting
+            if _half_squared_error(division, source):
+                continue  # `F.mse_loss(out, y) / 2`: the 1/2 of the squared-error convention
             proven = _same_setting(division.right, event, setting, model)
             if not proven and not _ACCUMULATION_NAME.search(source.code(division.right)):
                 continue
@@ -202,6 +205,16 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _half_squared_error(division: ast.BinOp, source: Source) -> bool:
+    """A squared error divided by the literal 2 (`F.mse_loss(out, y) / 2`, `((out - y) ** 2).mean()
+    / 2`): the usual 1/2 in front of a squared error, not an accumulation count."""
+    right = division.right
+    if not (isinstance(right, ast.Constant) and right.value in (2, 2.0) and not isinstance(right.value, bool)):
+        return False
+    text = source.code(division.left).replace(" ", "")
+    return "mse" in text.lower() or "**2" in text or "pow(2)" in text or "square(" in text
 
 
 def _is_sum(expr: ast.expr) -> bool:

@@ -8,7 +8,8 @@ from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import root_name
+from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
@@ -107,6 +108,9 @@ class MissingZeroGrad(Rule):
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);
     - every caller of a step function clears its optimizer around the call;
+    - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
+      (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
+      a class of the module whose own `step()` calls `zero_grad`;
     - nothing is cleared and, before the first backward and under no condition, a statement
       that is only a call hands the model (or its parameters or gradients) to code gradfix
       cannot see into (`begin_batch(model)` from a library): that call may clear;
@@ -157,6 +161,8 @@ class MissingZeroGrad(Rule):
         for target, step in steps.items():
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
+            if _clears_itself(target, model):
+                continue  # a step post-hook, or a class of the module whose `step()`, clears
             if bindings is None:
                 bindings = loop_bindings(loop.node, model.source)
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
@@ -374,3 +380,41 @@ def _names_in_loop_scope(step: GradEvent) -> set[str]:
     for stmt in step.path:
         names |= {n.id for n in ast_walk(stmt) if isinstance(n, ast.Name)}
     return names
+
+
+def _clears_itself(target: str, model: ModuleModel) -> bool:
+    """The optimizer clears its gradients after each step by itself: a step post-hook that
+    clears (`opt.register_step_post_hook(lambda o, a, k: o.zero_grad())`, or torch's global
+    `register_optimizer_step_post_hook`), or it is an instance of a class of this module whose
+    own `step()` calls `zero_grad`."""
+    source = model.source
+    if "register_" in source.text and "step_post_hook" in source.text:
+        for node in source.nodes:
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            method = method_name(node) or call_name(node) or ""
+            if method.rsplit(".", 1)[-1] == "register_optimizer_step_post_hook":
+                hooked = True
+            elif method == "register_step_post_hook":
+                recv = receiver(node)
+                hooked = recv is not None and source.key(recv) == target
+            else:
+                continue
+            if hooked and "zero_grad" in _callable_text(node.args[0], model):
+                return True
+    facts = model.facts
+    for value in assigned_values(model, target):
+        if isinstance(value, ast.Call):
+            methods = facts.methods.get(call_name(value) or "", {})
+            if "step" in methods and "zero_grad" in (methods["step"].source or source).segment(methods["step"].node):
+                return True
+    return False
+
+
+def _callable_text(expr: ast.expr, model: ModuleModel) -> str:
+    """The code a hook runs: a lambda's, or the module function it names."""
+    if isinstance(expr, ast.Lambda):
+        return model.source.segment(expr)
+    name = dotted(expr)
+    info = model.facts.module_functions.get(name or "")
+    return (info.source or model.source).segment(info.node) if info is not None else ""

@@ -294,21 +294,44 @@ class _Finder:
         kind = self._output_activation(constructor, scope)
         return key if kind == wrong else None
 
-    def _output_activation(self, constructor: ast.Call, scope: Scope) -> str | None:
+    def _output_activation(self, constructor: ast.Call, scope: Scope, depth: int = 0) -> str | None:
+        if depth > 3:
+            return None
         name = self.qualify(call_name(constructor)) or ""
         last = name.rsplit(".", 1)[-1]
         if last == "Sequential" and name.startswith("torch."):
             args = positional(constructor)
+            if len(constructor.args) == 1 and isinstance(constructor.args[0], ast.Starred):
+                # `nn.Sequential(*layers)`: the last layer the list was given, where it was built
+                final = _last_element(constructor.args[0].value, scope, self.source)
+                return self._class_kind(final, ACTIVATION_CLASSES) if isinstance(final, ast.Call) else None
             if args and isinstance(args[-1], ast.Call):
                 return self._class_kind(args[-1], ACTIVATION_CLASSES)
             return None
+        info = self.model.facts.module_functions.get(name)
+        if info is not None and "." not in name:
+            # `model = get_model()`: what a builder function of the module returns
+            returns = [n.value for n in own_nodes(info.node) if isinstance(n, ast.Return)]
+            kinds = {
+                self._output_activation(v, info.node, depth + 1) if isinstance(v, ast.Call) else None for v in returns
+            }
+            return kinds.pop() if len(kinds) == 1 else None
         node = self.model.facts.classes.get(name)
         if node is None:
             return None
         forward = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "forward"), None)
         if forward is None:
             return None
-        return self._returned_activation(forward)
+        kind = self._returned_activation(forward)
+        if kind is None:
+            # `return self.model(x)`, `self.model = nn.Sequential(..., nn.Softmax(dim=1))` in `__init__`
+            layers = _returned_attribute_call(forward)
+            init = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)
+            if layers is not None and init is not None:
+                built = _single_attribute_value(init, layers)
+                if isinstance(built, ast.Call):
+                    kind = self._output_activation(built, init, depth + 1)
+        return kind
 
     def _function_called(self, call: ast.Call, scope: Scope) -> ast.AST | None:
         """The function of this module a plain call runs: a module-level function, or one
@@ -325,7 +348,8 @@ class _Finder:
         return info.node if info is not None else None
 
     def _returned_activation(self, forward: ast.AST) -> str | None:
-        """The activation every `return` of a function ends with, if one and the same."""
+        """The activation every `return` of a function ends with, if one and the same (`return
+        F.softmax(x, 1)`, or `x = F.softmax(x, 1)` right before `return x`)."""
         returns = [n for n in own_nodes(forward) if isinstance(n, ast.Return)]
         if not returns:
             return None
@@ -333,11 +357,100 @@ class _Finder:
         for ret in returns:
             if ret.value is None:
                 return None
-            found = self.activation(_peel(ret.value), forward)
+            value = _peel(ret.value)
+            if isinstance(value, ast.Name):
+                value = _assigned_just_before(forward, ret, value.id)  # type: ignore[assignment]
+                if value is None:
+                    return None
+                value = _peel(value)
+            found = self.activation(value, forward)
             if found is None:
                 return None
             kinds.add(found.kind)
         return kinds.pop() if len(kinds) == 1 else None
+
+
+def _assigned_just_before(function: ast.AST, ret: ast.Return, name: str) -> ast.expr | None:
+    """`x = <value>` as the statement right before `return x`, in the same block."""
+    for block in blocks_of(function):
+        for index, stmt in enumerate(block):
+            if stmt is ret:
+                if index == 0:
+                    return None
+                before = block[index - 1]
+                if (
+                    isinstance(before, ast.Assign)
+                    and len(before.targets) == 1
+                    and isinstance(before.targets[0], ast.Name)
+                    and before.targets[0].id == name
+                ):
+                    return before.value
+                return None
+    return None
+
+
+def _returned_attribute_call(forward: ast.AST) -> str | None:
+    """`self.model` when the function's only return is `return self.model(...)`."""
+    returns = [n for n in own_nodes(forward) if isinstance(n, ast.Return)]
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+        return None
+    func = returns[0].value.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return func.attr
+    return None
+
+
+def _single_attribute_value(init: ast.AST, attribute: str) -> ast.expr | None:
+    """The value `self.<attribute> = ...` is given, when `__init__` assigns it exactly once."""
+    values = [
+        n.value
+        for n in own_nodes(init)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Attribute)
+        and isinstance(n.targets[0].value, ast.Name)
+        and n.targets[0].value.id == "self"
+        and n.targets[0].attr == attribute
+    ]
+    return values[0] if len(values) == 1 else None
+
+
+def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """The last element a list ends with: a literal (`[a, b, c]`), or a name built in the
+    scope's own top-level statements from a literal and unconditional `.append(...)` calls."""
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        last = expr.elts[-1] if expr.elts else None
+        return None if isinstance(last, ast.Starred) else last
+    if not isinstance(expr, ast.Name):
+        return None
+    body = getattr(scope, "body", None)
+    if not isinstance(body, list):
+        return None
+    final: ast.expr | None = None
+    for stmt in body:
+        if any(n is expr for n in ast_walk(stmt)):
+            return final  # the statement that builds the model from the list
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets):
+            final = _last_element(stmt.value, scope, source) if isinstance(stmt.value, (ast.List, ast.Tuple)) else None
+            if final is None and not (isinstance(stmt.value, (ast.List, ast.Tuple)) and not stmt.value.elts):
+                return None
+        elif (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == expr.id
+        ):
+            if stmt.value.func.attr != "append" or len(stmt.value.args) != 1:
+                return None
+            final = stmt.value.args[0]
+        elif any(
+            (isinstance(n, ast.Name) and n.id == expr.id and not isinstance(n.ctx, ast.Load))
+            or (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == expr.id)
+            for n in ast_walk(stmt)
+        ):
+            return None  # changed in some other way (in a loop, under a condition, `+=`): unknown
+    return None  # built elsewhere
 
 
 def _first(call: ast.Call, name: str) -> ast.expr | None:

@@ -41,8 +41,11 @@ class ActivationBeforeLoss(Rule):
     `softmax` then `nn.NLLLoss` / `F.nll_loss` (which needs log-probabilities). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
-    the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, a `forward` that
-    returns `F.softmax(...)`, or a function of the module the loss input calls, `def
+    the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
+    list whose last `.append(...)` is the activation, or returned by a builder function of the
+    module; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
+    on the next line, or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a
+    function of the module the loss input calls, `def
     predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice
     trains wrongly). `log_softmax` before a cross-entropy is never reported.

@@ -47,6 +47,7 @@ class Periodic:
     holder: ast.stmt  # the statement holding the expression (the If, or an assignment)
     negated: bool = False  # written as `A % N != 0` and tested with `not`: the window's end
     reset: bool = False  # `c += 1` ... `if c == N:` ... `c = 0`: c counts the window's micro-batches
+    skip_zero: bool = False  # `if step % N == 0 and step != 0:`: never fires while the counter is 0
 
     @property
     def offset(self) -> int:
@@ -340,7 +341,25 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
         return None  # `... or not accumulate`: steps on other iterations than a window's last
     result.tail = others > 0
     result.conjunct = conjunct
+    if conjunct and _nonzero_conjunct(test, result, source):
+        result.conjunct, result.skip_zero = False, True
     return result
+
+
+def _nonzero_conjunct(test: ast.expr, periodic: Periodic, source: Source) -> bool:
+    """`A % N == 0 and c != 0` (or `c > 0`, `c >= 1`, `c`), `c` the periodic test's counter."""
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and len(test.values) == 2):
+        return False
+    if periodic.comparison not in test.values or periodic.addend != 0:
+        return False
+    other = test.values[1] if test.values[0] is periodic.comparison else test.values[0]
+    if isinstance(other, ast.Name):
+        return other.id == periodic.counter
+    if not (isinstance(other, ast.Compare) and len(other.ops) == 1 and source.key(other.left) == periodic.counter):
+        return False
+    bound = int_value(other.comparators[0])
+    op = other.ops[0]
+    return (isinstance(op, (ast.NotEq, ast.Gt)) and bound == 0) or (isinstance(op, ast.GtE) and bound == 1)
 
 
 def _last_batch_test(part: ast.expr, counter: str) -> bool:
@@ -722,6 +741,9 @@ def first_window(acc: Accumulation) -> int | None:
     if first is None:
         return None
     offset = acc.periodic.offset
+    if acc.periodic.skip_zero and first == 0 and offset == 0:
+        # `step % N == 0 and step != 0` from step 0: the first step comes at step N
+        return n + 1 if n is not None else -3  # "N + 1"
     if n is not None:
         for size in range(1, n + 1):
             if (first + size - 1 + offset) % n == 0:

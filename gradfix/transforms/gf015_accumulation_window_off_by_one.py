@@ -51,7 +51,8 @@ class AccumulationWindowOffByOne(Rule):
     last-batch test, for instance) is kept.
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
-    part, its counter is understood (the loop's `enumerate` index, the first of `zip(itertools.count(),
+    part (other than `and step != 0` on its own counter, `> 0`, `>= 1`: from step 0 that first
+    window holds N + 1 micro-batches, reported without a fix), its counter is understood (the loop's `enumerate` index, the first of `zip(itertools.count(),
     loader)` or `zip(range(n), loader)`, or a variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop), and the first window holds a number of micro-batches other than N, counted from the
@@ -93,15 +94,15 @@ class AccumulationWindowOffByOne(Rule):
         fix = None
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source):
             fix = _fix(periodic.counter_expr, periodic.holder, source)
-        if size == -2:
-            words = f"`{source.code(periodic.n)} - 1` micro-batches"
+        if size in (-2, -3):
+            words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
         else:
             words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
         return Finding(
             self.code,
             (self.message if size == 1 else _OTHER_SIZE).format(
                 test=source.code(periodic.comparison), size=words, n=source.code(periodic.n),
-                when="early" if size == -2 or (periodic.n_value is not None and size < periodic.n_value) else "late",
+                when="early" if size == -2 or (periodic.n_value is not None and 0 < size < periodic.n_value) else "late",
             ),
             periodic.comparison,
             fix=fix,

@@ -76,6 +76,9 @@ class Accumulation:
     clears: list[GradEvent]  # CLEAR events of the iteration
     targets: set[str] = field(default_factory=set)  # stepped optimizers
     guards: int = 0  # mode tests (`if mode == "train":`) around the window's backwards and steps
+    # the micro-batches backpropagate in both arms of the window's `if` (`if (i + 1) % N != 0:
+    # backward() else: backward(); step()`, Accelerate's `no_sync` idiom); the window may be the `else`
+    split: bool = False
 
     @property
     def position(self) -> int:
@@ -130,20 +133,24 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None
     guards = mode_guards(steps + backwards, loop, model.source)
     inner = first.branches_within(loop.node)[guards:]
-    if not inner or inner[0].kind != "if":
+    if not inner or inner[0].kind not in ("if", "else"):
         return None
     branch = inner[0]
     if not isinstance(branch.node, ast.If) or branch.test is None:
         return None
-    # every step of the iteration sits under that same `if`
+    # every step of the iteration sits under that same `if` (or its `else`)
     for step in steps:
         within = step.branches_within(loop.node)[guards:]
-        if not within or within[0].node is not branch.node or within[0].kind != "if" or not _each_optimizer(step, loop.node, branch.node):
+        if not within or within[0].node is not branch.node or within[0].kind != branch.kind or not _each_optimizer(step, loop.node, branch.node):
             return None
         if any(_periodic_test(inner.test) for inner in within[1:]):
             return None  # `if windows % log_every == 0: step`: the window is another count
-    if any(_under(b, branch.node) for b in backwards):
+    arms = {_arm(b, branch.node) for b in backwards}
+    split = arms == {"if", "else"}
+    if arms != {None} and not split:
         return None  # a backward inside the `if` is another cadence (WGAN's generator), not accumulation
+    if branch.kind == "else" and not split:
+        return None
     if any(b.engine for b in backwards):
         return None
     first_backward = events.index(backwards[0])
@@ -161,7 +168,10 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         # the top of the iteration): it closes the window of the micro-batches before this one,
         # and the counter means something else than in the loops this module describes
         return None
-    periodic = _periodic(branch.test, branch.node, loop, model.source)
+    if branch.kind == "else":
+        periodic = _else_periodic(branch.test, branch.node, model.source)
+    else:
+        periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
     counter = _counter(periodic, loop, first, model.source)
@@ -177,6 +187,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         clears=clears,
         targets={s.target for s in steps if s.target is not None},
         guards=guards,
+        split=split,
     )
 
 
@@ -291,6 +302,34 @@ def _values_of(name: str, scope: ast.AST) -> list[ast.expr]:
             if isinstance(node.target, ast.Name) and node.target.id == name and node.value is not None:
                 values.append(node.value)
     return values
+
+
+def _arm(event: GradEvent, node: ast.AST) -> str | None:
+    """Which arm of the `if` statement `node` the event runs in ("if" or "else"), if any."""
+    for branch in event.branches:
+        if branch.node is node and branch.kind in ("if", "else"):
+            return branch.kind
+    return None
+
+
+def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic | None:
+    """The window of an `else` arm: `if (i + 1) % N != 0: ... else: <window end>`, also with
+    `and i + 1 != len(loader)` (the `else` then runs on the last batch too)."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    found = [p for p in (_parse_part(part, if_node, source, True) for part in parts) if p is not None]
+    if len(found) != 1:
+        return None
+    result = found[0]
+    others = [part for part in parts if part is not result.comparison]
+    for part in others:
+        if not (isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.NotEq)):
+            return None
+        equal = ast.Compare(left=part.left, ops=[ast.Eq()], comparators=part.comparators)
+        if not _last_batch_test(equal, result.counter):
+            return None
+    result.tail = bool(others)
+    result.conjunct = False
+    return result
 
 
 def _under(event: GradEvent, node: ast.AST) -> bool:

@@ -33,7 +33,9 @@ class UnscaledAccumulation(AccumulationRule):
     Finds gradient-accumulation loops (the optimizer steps only under a periodic
     condition such as `if (i + 1) % accum_steps == 0:` while `backward()` runs on every
     micro-batch) where the loss handed to `backward()` is never divided by the number of
-    accumulated micro-batches.
+    accumulated micro-batches. The window may also be written as the two arms of one `if`,
+    each with its backward: `if (i + 1) % N != 0: loss.backward()` (often under `no_sync()`)
+    / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
 
     ## Why is this bad?
     `backward()` adds into `.grad`, so after N micro-batches the gradient is the *sum* of
@@ -189,11 +191,13 @@ class UnscaledAccumulation(AccumulationRule):
             # `if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`: one backward
             # per micro-batch, whichever runs; both are divided, or neither is reported
             found = [self._unscaled(backward, acc, model) for backward in acc.backwards]
-            if any(f is None or f.fix is None for f in found) or not all(b.direct for b in acc.backwards):
+            if any(f is None for f in found) or not all(b.direct for b in acc.backwards):
                 return None
             first, second = found
             if first.message != second.message:  # type: ignore[union-attr]
                 return None  # another loss in each branch
+            if first.fix is None or second.fix is None:  # type: ignore[union-attr]
+                return Finding(first.code, first.message, first.node, related=first.related)  # type: ignore[union-attr]
             edits = [*first.fix.edits, *second.fix.edits]  # type: ignore[union-attr]
             return Finding(first.code, first.message, first.node, fix=Fix(edits, Safety.SAFE), related=first.related)  # type: ignore[union-attr]
         if len(acc.backwards) != 1:

@@ -150,6 +150,8 @@ class MissingAccumulationFlush(AccumulationRule):
         return True
 
     def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
+        if acc.split:
+            return None  # the window's backward is written in its arm too: no statement to copy
         source = model.source
         body = acc.node.body
         if source.inline_block(body):

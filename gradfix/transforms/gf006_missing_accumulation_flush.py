@@ -23,6 +23,12 @@ _BOOKKEEPING_CALLS = {
     "add_scalar", "add_scalars", "log_dict", "append", "refresh",
 }  # fmt: skip
 _FLUSH_WORD = lazily(r"flush|remaining|leftover", re.I)
+# a stream's or a writer's flush, not a flush of gradients
+_STREAM_FLUSH = lazily(
+    r"\b(?:sys\.std(?:out|err)|[\w.]*(?:writer|logger|log|file|stream|summary|board|tb|out|fh|fp)\w*)[ \t]*\.[ \t]*flush[ \t]*\([ \t]*\)"
+    r"|\bflush[ \t]*=[ \t]*(?:True|False)\b",
+    re.I,
+)
 _PROGRESS = lazily(r"bar|progress|tqdm|meter", re.I)
 FLUSH_COMMENT = "# the last micro-batches did not fill a whole window: step on them too"
 
@@ -266,6 +272,8 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
 def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: ast.AST | None) -> bool:
     for later in statements:
         text = model.source.segment(later)
+        if "flush" in text:
+            text = _STREAM_FLUSH.sub("", text)  # `tb_writer.flush()`, `sys.stdout.flush()`, `print(..., flush=True)`
         if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
     return False

@@ -28,7 +28,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, overriding
-from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
@@ -247,6 +247,9 @@ class _ModeWalker:
         ):
             self.emit(ModeKind.BACKWARD, ("",), call, ctx)
             return
+        if id(call) in _library_backwards(self.model):
+            self.emit(ModeKind.BACKWARD, ("",), call, ctx)  # timm's `loss_scaler(loss, optimizer)`
+            return
         helper = self.resolve(call, ctx)
         if helper is not None:
             self.inline(call, helper, ctx)
@@ -409,6 +412,22 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _library_backwards(model: ModuleModel) -> set[int]:
+    """The calls the loop model takes for a library's backward that does not say `backward`
+    (`loss_scaler(loss, optimizer)`, timm's NativeScaler), found once per model."""
+    found: set[int] | None = getattr(model, "_library_backwards", None)
+    if found is None:
+        found = {
+            id(event.node)
+            for loop in model.loops
+            for event in loop.events
+            if event.kind is EventKind.BACKWARD and event.target is not None and isinstance(event.node, ast.Call)
+            and method_name(event.node) not in ("backward", "manual_backward")
+        }
+        model._library_backwards = found  # type: ignore[attr-defined]
+    return found
 
 
 def _free_in(function: ast.AST, name: str) -> bool:

@@ -327,14 +327,31 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     """A training loop over `loader` directly inside `loop` (no other loop between), in its
     own code or in a helper it passes the loader to."""
     training = {id(lp.node) for lp in model.loops}
+    names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
     for inner in _own_loops(loop.node.body):
-        if id(inner) in training and _iterates(inner, loader, model) and _directly_inside(inner, loop.node, model):
+        if id(inner) in training and any(_iterates(inner, name, model) for name in names) and _directly_inside(inner, loop.node, model):
             return inner
     for call, helper, param in _helper_calls(loop, loader, model):
         for inner in _own_loops(helper.node.body):
             if id(inner) in training and _iterates(inner, param, model) and not _loop_between(inner, helper.node, model):
                 return inner
     return None
+
+
+def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> list[str]:
+    """Names the epoch's own statements bind to the loader or a wrapper of it (`bar =
+    tqdm(train_dataloader, desc="Training")`, `batches = loader`), which its batch loop then
+    iterates."""
+    found = []
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        value = stmt.value
+        if isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _ITERATION and value.args:
+            value = value.args[0]
+        if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and model.source.key(value) == loader:
+            found.append(stmt.targets[0].id)
+    return found
 
 
 def _directly_inside(inner: ast.AST, outer: ast.AST, model: ModuleModel) -> bool:

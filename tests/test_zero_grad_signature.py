@@ -561,13 +561,13 @@ def train_one_epoch(model, optimizer, batches):
 )
 def test_gf007_silent_on_an_unread_optimizer_when_another_file_defines_a_clear_without_set_to_none(tmp_path: Path, caller: str) -> None:
     """gradfix cannot tell the optimizer's class, and a file of the project defines a `zero_grad`
-    that takes no `set_to_none`: GF007 stays silent (the fix would be a TypeError there), GF001
-    inserts a bare clear."""
+    that takes no `set_to_none`: GF007 stays silent (the fix would be a TypeError there). (GF001,
+    on by default, does not read the whole project for its clear: that would make every file
+    with an unread optimizer depend on every other file in the cache.)"""
     build = WRAPPED + "\n\ndef build_optimizer(model):\n    return WrappedOptimizer(model.parameters())\n\n\ndef get_model():\n    model = torch.nn.Linear(2, 1)\n    return model, WrappedOptimizer(model.parameters())\n"
     root = _project(tmp_path, {"pkg/__init__.py": "", "pkg/build.py": build, "pkg/epoch.py": EPOCH, "pkg/main.py": caller})
     epoch = root / "pkg" / "epoch.py"
     assert _gf007(EPOCH, str(epoch)) is None
-    assert _gf001(EPOCH.replace("        optimizer.zero_grad()\n", ""), str(epoch)) == ["optimizer.zero_grad()"]
 
 
 def test_gf007_still_fixes_an_unread_optimizer_when_no_file_defines_another_clear(tmp_path: Path) -> None:

@@ -221,7 +221,7 @@ class _FactCollector:
                 self._assign(stmt.target, stmt.value)
             kind = classify_constructor(facts.imports.qualify(dotted(stmt.annotation)))
             if kind is not None:
-                self._record(self.key(stmt.target), kind, None, None)
+                self._record(self.key(stmt.target), kind, None, None, annotated=True)
         if isinstance(stmt, _COMPOUND):
             headers: list[ast.AST] = []
             for child in ast.iter_child_nodes(stmt):
@@ -260,7 +260,7 @@ class _FactCollector:
             if param.annotation is not None:
                 kind = classify_constructor(facts.imports.qualify(dotted(param.annotation)))
                 if kind is not None:
-                    self._record(param.arg, kind, None, None)
+                    self._record(param.arg, kind, None, None, annotated=True)
         for expr in (*node.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d is not None]):
             self._uses(expr, self.facts.source.segment(expr))
         if not mentions_training(self.facts.source.segment(node)):
@@ -369,8 +369,11 @@ class _FactCollector:
         strong: bool = False,
         library: str | None = None,
         accumulation: ast.expr | None = None,
+        annotated: bool = False,
     ) -> None:
         previous = self.facts.objects.get(key)
+        if annotated and previous is not None and previous.kind == kind:
+            return  # `optimizer: torch.optim.Optimizer` says less than `optimizer = SGD(...)` did
         if previous is not None and previous.kind != kind:
             # the same name bound to different kinds of object: we cannot tell
             self.facts.objects[key] = ObjectInfo(key, "unknown")

@@ -99,7 +99,7 @@ def aliases(key: str, scope: Scope, model: ModuleModel) -> set[str]:
     for _ in range(4):
         new: list[str] = []
         for current in frontier:
-            for value in index.values(current, scope):
+            for value in [*index.values(current, scope), *_handed_back(current, index, model)]:
                 inner = wrapped_key(value, model.source.key)
                 if inner is not None and normalize(inner) not in found:
                     found.add(normalize(inner))
@@ -116,6 +116,26 @@ def aliases(key: str, scope: Scope, model: ModuleModel) -> set[str]:
             if inner is not None and normalize(inner) in found:
                 found.add(normalize(other))
                 break
+    return found
+
+
+def _handed_back(key: str, index, model: ModuleModel) -> list[ast.expr]:  # type: ignore[no-untyped-def]
+    """What `key` is when bound as an element of `a, b, c = accelerator.prepare(x, y, z)` (or
+    Fabric's `setup`), in any scope: the argument in its place (`self.model, self.opt =
+    self.accelerator.prepare(model, opt)` makes `self.model` the module `model`)."""
+    found = []
+    for binding in index.by_key.get(key, ()):
+        stmt = binding.statement
+        if binding.value is not None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+            continue
+        target, value = stmt.targets[0], stmt.value
+        if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Call) and method_name(value) in ("prepare", "setup")):
+            continue
+        if len(value.args) != len(target.elts) or any(isinstance(a, ast.Starred) for a in value.args):
+            continue
+        for element, arg in zip(target.elts, value.args):
+            if dotted(element) is not None and model.source.key(element) == key:
+                found.append(arg)
     return found
 
 

@@ -667,6 +667,8 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     """The start of `for <name>, x in enumerate(it[, start])`, when `name` is that index."""
     target = node.target
     iterable = node.iter
+    if isinstance(target, ast.Name) and target.id == name and isinstance(iterable, ast.Call):
+        return _counting_start(iterable)  # `for step in itertools.count():` ... `x, y = next(stream)`
     if not isinstance(target, (ast.Tuple, ast.List)) or not target.elts:
         return None
     first = target.elts[0]

@@ -52,8 +52,10 @@ class AccumulationWindowOffByOne(Rule):
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
     part (other than `and step != 0` on its own counter, `> 0`, `>= 1`: from step 0 that first
-    window holds N + 1 micro-batches, reported without a fix), its counter is understood (the loop's `enumerate` index, the first of `zip(itertools.count(),
-    loader)` or `zip(range(n), loader)`, or a variable incremented by 1
+    window holds N + 1 micro-batches, reported without a fix), its counter is understood (the
+    loop's `enumerate` index, the first of `zip(itertools.count(), loader)` or `zip(range(n),
+    loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, or a
+    variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop), and the first window holds a number of micro-batches other than N, counted from the
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes

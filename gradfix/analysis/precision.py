@@ -60,6 +60,10 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         args = positional(call)
         device = args[0] if args else (keyword(call, "device_type").value if keyword(call, "device_type") else None)
         device = module_constant(device, module) if device is not None else None
+        if isinstance(device, ast.IfExp):
+            # `device = "cuda" if torch.cuda.is_available() else "cpu"`: CUDA wherever a GPU is
+            arms = [device.body, device.orelse]
+            device = next((a for a in arms if isinstance(a, ast.Constant) and a.value == "cuda"), None)
         if isinstance(device, ast.Constant) and device.value == "cuda":
             return "amp"
     return None
@@ -72,7 +76,7 @@ def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | Non
         return expr
     values = assigned_values(model, expr.id)
     top = [stmt.value for stmt in model.module.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets)]
-    if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant)):
+    if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant, ast.IfExp)):
         return top[0]
     return expr
 
@@ -105,7 +109,12 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 if isinstance(expr, ast.Name):
                     # `ctx = torch.autocast(...) if amp else nullcontext()`; `with ctx:`
                     values = assigned_values(model, expr.id)
-                    expr = values[0] if len(values) == 1 else expr
+                    if len(values) == 1:
+                        expr = values[0]
+                    else:
+                        # bound in the arms of an `if` or a `match` (`case "fp16": ctx = torch.autocast(...)`):
+                        # one arm that autocasts to CUDA float16 trains that way when it is chosen
+                        expr = next((v for v in values if isinstance(v, ast.Call) and fp16_cuda_autocast(v, qualify, model)), expr)
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)

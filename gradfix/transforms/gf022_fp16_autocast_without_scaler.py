@@ -82,7 +82,10 @@ class Fp16AutocastWithoutScaler(Rule):
     step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
     puts `scaler.unscale_(optimizer)` before a clip between them. Not reported: bfloat16,
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
-    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`),
+    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; the
+    idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
+    is, reported without a fix; a context name bound in several arms counts when one arm
+    autocasts to CUDA float16),
     `enabled=False`, any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps

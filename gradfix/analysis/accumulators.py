@@ -257,7 +257,8 @@ class _State:
         return []
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
-        if value is None or no_grad or _is_detaching(value):
+        if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):
+            # a list of losses (`losses = [l1, l2]; sum(losses).backward()`) has no `.detach()`
             self.graph.discard(name)
         elif self.refs(value) or (name in self.backpropagated and not _number(value)):
             self.graph.add(name)
@@ -504,6 +505,9 @@ def _feeding_calls(loop: TrainingLoop) -> set[int]:
     return feeding
 
 
+_CONTAINERS = (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.GeneratorExp)
+
+
 def _container_key(recv: ast.expr) -> bool:
     """`history`, `self.history`, or an entry of one under a constant key (`history["loss"]`,
     `self.log[0]`): where `.append(...)` keeps what it is given."""
@@ -568,6 +572,8 @@ def _accumulation(
             and len(call.args) == 1
             and not call.keywords
             and _container_key(recv)
+            # `extend([loss])`; not `extend(losses)`: a list has no `.detach()`
+            and (method_name(call) == "append" or isinstance(call.args[0], (ast.List, ast.Tuple)))
         ):
             refs = state.refs(call.args[0])
             if refs:

@@ -802,7 +802,9 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         module = item.key
         mode_tests: set[str] = set()
         for other in items:
-            if other.kind in (ModeKind.TRAIN, ModeKind.EVAL, ModeKind.UNSURE) and any(related(k, module) for k in other.keys if k):
+            if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(related(k, module) for k in other.keys if k):
+                # the phase's own switch (`if phase == "train": model.train()`); an eval under a
+                # test says nothing about the mode the other phase trains in
                 mode_tests |= other.tests
         cycle = [(i, items[i]) for i in range(index + 1, len(items))] + [(i, items[i]) for i in range(index)]
         last_eval = index  # the latest eval that covers the module, on the way to the backward

@@ -105,7 +105,8 @@ class EvalModeNotRestored(Rule):
     others the file builds (not the module wrapped, `DDP(model)`): that backward trains them,
     and the module's own training comes later; `eval()` on another
     module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
-    "train": model.train() else: model.eval()`), any `train(flag)` or unseen call
+    "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
+    `train()` is reported), any `train(flag)` or unseen call
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
     `model.modules()`, `model.freeze_bn()`).

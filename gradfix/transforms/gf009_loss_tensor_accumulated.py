@@ -72,7 +72,8 @@ class LossTensorAccumulated(Rule):
     module's or an imported one) whose method adds its first argument into an attribute
     (`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`) or appends it to one
     (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
-    (an `AverageMeter`; a library's metric is not looked into), where `v` holds a
+    (an `AverageMeter`; a library's metric is not looked into, except timm's `AverageMeter`,
+    whose `update(val, n)` adds `val * n` into its sum), where `v` holds a
     loss tensor: a name backpropagated in the iteration (also when unpacked from a call: `loss,
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
@@ -149,6 +150,9 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
     if callee is None:
         return False
     name = callee.group(1)
+    if method_name == "update" and (facts.imports.qualify(name) or "") in _LIBRARY_METERS:
+        # timm's `AverageMeter.update(val, n)`: `self.sum += val * n` keeps the tensor
+        return all(call_name(v) == name for v in assigned_values(model, key) if isinstance(v, ast.Call))
     if name not in facts.classes:
         qualified = facts.imports.qualify(name)
         if facts.project is None or not qualified or qualified == name or qualified.split(".", 1)[0] in LIBRARY_ROOTS:
@@ -171,6 +175,9 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
         method = found[0].facts.methods.get(found[1], {}).get(method_name)
     return method is not None and _adds_first_argument(method.node, method.source or model.source)
 
+
+# meters of libraries whose `update(val, n)` adds `val` into a running sum as it is given
+_LIBRARY_METERS = frozenset({"timm.utils.AverageMeter", "timm.utils.metrics.AverageMeter"})
 
 _NOT_KEEPING = frozenset({
     "append", "extend", "insert", "add", "put", "write", "log", "info", "print", "backward", "manual_backward",

@@ -81,7 +81,9 @@ class ModelZeroGradPartial(LoopRule):
     `nn.ModuleDict({...})`, or an argument a class of the module stores on `self` in its
     `__init__`, as `Net(enc, head)` with `self.encoder = encoder`).
 
-    Silent: when a construction is over exactly a cleared module's parameters
+    Silent: when a cleared module is given submodules after it is built (`parts.append(dec)`,
+    `extend`, `insert`, `add_module`, or an attribute set on it from outside its class:
+    `model.center = CenterLoss(...)` registers it); when a construction is over exactly a cleared module's parameters
     (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
     cleared module is another name for the module the optimizer was built over (`self.net = model`,
     or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
@@ -138,6 +140,8 @@ class ModelZeroGradPartial(LoopRule):
             uncovered = [o for o in owners if not any(_within(o, m) or _held(o, m, visitor) for m in names)]
             if not uncovered:
                 continue  # every parameter it steps is cleared (it may own a part of the model: fine)
+            if any(m in _grown_modules(model) for m in names):
+                continue  # `parts.append(dec)`, `model.center = center`: it may own more than it was built with
             clear = clears[0]
             source = model.source
             yield Finding(
@@ -159,6 +163,28 @@ class ModelZeroGradPartial(LoopRule):
         if call is None or single_call_statement(clear, source) is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
+
+
+def _grown_modules(model: ModuleModel) -> set[str]:
+    """Keys of modules given submodules after they were built: `parts.append(m)` (`extend`,
+    `insert`, `add_module`, `register_module`), or an attribute set on them from outside their
+    class (`model.center_loss = CenterLoss(...)` registers it)."""
+    found: set[str] | None = getattr(model, "_grown_modules", None)
+    if found is not None:
+        return found
+    found = set()
+    key = model.source.key
+    for node in model.source.nodes:
+        if isinstance(node, ast.Call) and method_name(node) in ("append", "extend", "insert", "add_module", "register_module"):
+            recv = receiver(node)
+            if recv is not None and dotted(recv) is not None:
+                found.add(key(recv))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and dotted(target.value) is not None and dotted(target.value) != "self":
+                    found.add(key(target.value))
+    model._grown_modules = found  # type: ignore[attr-defined]
+    return found
 
 
 def _owns_exactly(params: ast.expr, model_key: str, source: Source) -> bool:

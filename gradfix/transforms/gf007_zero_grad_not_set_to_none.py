@@ -95,7 +95,9 @@ class ZeroGradNotSetToNone(Rule):
     class gradfix cannot read may be that one (handed to a trainer, picked from a table or by
     `getattr`, taken from a list), and is left alone. A module that makes one parameter's
     gradient the very tensor of another's (`shared_param._grad = local_param.grad`, A3C's
-    workers) gets no finding: which tensor a clear empties is there the whole question. For an explicit `False`, it is also silent when the iteration
+    workers), or a view into a buffer (`p.grad = flat[o:o + n].view_as(p)`, a flat gradient
+    buffer that is clipped or reduced as one tensor), gets no finding: which tensor a clear
+    empties is there the whole question. For an explicit `False`, it is also silent when the iteration
     reads or writes `.grad` itself (`p.grad.add_(noise)` before the backward) or hands the
     gradients, the parameters or the model to code gradfix did not look into: the zero tensors
     are what that code works on.
@@ -108,8 +110,10 @@ class ZeroGradNotSetToNone(Rule):
     default_enabled = False
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        if "grad" in model.source.text and _SHARED_GRADIENTS.search(model.source.text):
-            return  # `shared._grad = local.grad` (A3C): which tensor a clear empties is the point
+        if "grad" in model.source.text and (_SHARED_GRADIENTS.search(model.source.text) or _GRADIENT_VIEWS.search(model.source.text)):
+            # `shared._grad = local.grad` (A3C), `p.grad = flat[o:o + n].view_as(p)` (gradients as
+            # views into one buffer): which tensor a clear empties is the point
+            return
         seen: set[int] = set()
         for loop in model.loops:
             by_hand: bool | None = None
@@ -166,6 +170,7 @@ class ZeroGradNotSetToNone(Rule):
 
 # a parameter's gradient made the very tensor of another's: `global_param._grad = local_param.grad`
 _SHARED_GRADIENTS = lazily(r"\._?grad\s*=\s*[\w.\[\]]+\.grad\b(?!\s*\.)")
+_GRADIENT_VIEWS = lazily(r"\._?grad\s*=\s*[\w.]+\[[^\]\n]*\][^\n]*\.view(?:_as)?\(")
 
 
 def _handles_gradients_by_hand(loop: TrainingLoop, model: ModuleModel) -> bool:

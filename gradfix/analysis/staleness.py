@@ -380,6 +380,18 @@ def _same_model(module: str, owner: str) -> bool:
     return normalize(module).split(".", 1)[0] == normalize(owner).split(".", 1)[0] and "." in normalize(module)
 
 
+def _module_key(expr: ast.expr) -> bool:
+    """`model`, `model.backbone`, or a submodule by a constant index: `model[0]`, `self.net[-1]`."""
+    while isinstance(expr, ast.Subscript):
+        index = expr.slice
+        if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+            index = index.operand
+        if not (isinstance(index, ast.Constant) and isinstance(index.value, (int, str))):
+            return False
+        expr = expr.value
+    return dotted(expr) is not None
+
+
 def _parameters_loop(stmt: ast.stmt, source) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """`for p in X.parameters()` / `for n, p in X.named_parameters()`: {p: X}."""
     out: dict[str, str] = {}
@@ -391,7 +403,7 @@ def _parameters_loop(stmt: ast.stmt, source) -> dict[str, str]:  # type: ignore[
                 call = call.args[0]  # list(...), enumerate(...)
             if isinstance(call, ast.Call) and method_name(call) in ("parameters", "named_parameters"):
                 recv = receiver(call)
-                if recv is not None and dotted(recv) is not None:
+                if recv is not None and _module_key(recv):
                     target = current.target
                     names = [target] if isinstance(target, ast.Name) else [e for e in getattr(target, "elts", []) if isinstance(e, ast.Name)]
                     if names:
@@ -420,7 +432,7 @@ def _requires_grad_set(stmt: ast.stmt, source, value: bool) -> tuple[str, ast.AS
         if flag is not value:
             return None
         recv = receiver(call)
-        if recv is None or dotted(recv) is None:
+        if recv is None or not _module_key(recv):
             return None
         key = source.key(recv)
         loops = _parameters_loop(stmt, source)

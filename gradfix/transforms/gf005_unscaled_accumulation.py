@@ -614,7 +614,8 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
 
 def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     """The loss comes from an object of a class of this module (`crit = WindowCE(ACC)` ...
-    `crit(out, y)`) whose code divides or mentions N, or that was built with N."""
+    `crit(out, y)`) whose `forward` (or `__call__`) divides, and that was built with N or whose
+    code mentions N."""
     key = model.source.key(call.func)
     if not key or "(" in key:
         return False
@@ -624,11 +625,14 @@ def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
         owner = model.facts.classes.get(call_name(value) or "")
         if owner is None:
             continue
+        methods = [s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name in ("forward", "__call__")]
+        if not any("/" in model.source.segment(m) for m in methods):
+            continue  # its loss is not divided (`WindowCE(ACC)` that keeps the count unused)
         text = model.source.segment(owner)
-        if "/" in text or last_name(n_text) in text or "accum" in text:
+        if last_name(n_text) in text or "accum" in text:
             return True
         if any(model.source.code(a) == n_text for a in [*value.args, *[k.value for k in value.keywords]]):
-            return True
+            return True  # `WindowCE(ACC)`, its forward `/ self.window`
     return False
 
 

@@ -93,7 +93,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
-    scheduler, such as `if scheduler is not None`).
+    scheduler, such as `if scheduler is not None`, or the very test under which alone the
+    scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`).
 
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
@@ -407,6 +408,24 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
     for branch in sched.branches_within(loop.node):
         if (id(branch.node), branch.kind) in shared:
             continue
-        if branch.kind != "if" or branch.test is None or name not in model.source.code(branch.test):
+        if branch.kind != "if" or branch.test is None:
+            return False
+        if name not in model.source.code(branch.test) and not _built_under(sched.target or "", branch.test, model):
             return False
     return True
+
+
+def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
+    """The scheduler is built only under this very test (`if cfg.lr_decay: scheduler = ...`):
+    stepping it under the test is stepping it whenever it exists."""
+    text = model.source.code(test)
+    built = False
+    for node in model.source.nodes:
+        if isinstance(node, ast.Assign) and any(model.source.key(t) == key for t in node.targets):
+            owner = model.source.owner_of(node)
+            if not (isinstance(owner, ast.If) and any(s is node for s in owner.body) and model.source.code(owner.test) == text):
+                if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                    return False  # built elsewhere too (`scheduler = None` in the `else` is no scheduler)
+            else:
+                built = True
+    return built

@@ -352,6 +352,8 @@ class _Walker:
         text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
         if not any(_named_not_called(text, name) for name in targets if name in text):
             return {}
+        if not _alias_assignment(targets).search(text):
+            return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` in the text
         facts = ctx.facts or self.facts
         counts: dict[str, int] = {}
         candidates: dict[str, tuple[str, ast.Call | None]] = {}
@@ -1476,6 +1478,21 @@ def _aliased_function(value: ast.expr, facts: ModuleFacts) -> tuple[str, ast.Cal
     if called == "torch.compile" and len(value.args) == 1:
         return value.args[0].id, None
     return None
+
+
+_ALIAS_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
+
+
+def _alias_assignment(targets: set[str]) -> re.Pattern[str]:
+    """`name = f`, `name = partial(f, ...)`, `name = torch.compile(f)` for one of `targets`."""
+    key = frozenset(targets)
+    found = _ALIAS_PATTERNS.get(key)
+    if found is None:
+        if len(_ALIAS_PATTERNS) > 1000:
+            _ALIAS_PATTERNS.clear()
+        names = "|".join(sorted(re.escape(t) for t in targets))
+        found = _ALIAS_PATTERNS[key] = re.compile(r"\b[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?(?:" + names + r")\b(?![ \t]*\()")
+    return found
 
 
 def _named_not_called(text: str, name: str) -> bool:

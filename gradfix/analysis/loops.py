@@ -346,14 +346,14 @@ class _Walker:
 
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         source = ctx.source or self.source
-        targets = self.backpropagating_names()
-        if not targets:
-            return {}
         text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
-        if not any(_named_not_called(text, name) for name in targets if name in text):
+        facts = ctx.facts or self.facts
+        defined = facts.module_functions.keys() | {n for local in facts.local_functions.values() for n in local}
+        if not any(m.group(1) in defined for m in _ALIAS_CANDIDATE.finditer(text)):
+            return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` of a function of the module
+        targets = self.backpropagating_names()
+        if not targets or not _alias_assignment(targets).search(text):
             return {}
-        if not _alias_assignment(targets).search(text):
-            return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` in the text
         facts = ctx.facts or self.facts
         counts: dict[str, int] = {}
         candidates: dict[str, tuple[str, ast.Call | None]] = {}
@@ -1481,6 +1481,8 @@ def _aliased_function(value: ast.expr, facts: ModuleFacts) -> tuple[str, ast.Cal
 
 
 _ALIAS_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
+# `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` at the start of a line: f is group 1
+_ALIAS_CANDIDATE = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
 
 
 def _alias_assignment(targets: set[str]) -> re.Pattern[str]:
@@ -1493,20 +1495,6 @@ def _alias_assignment(targets: set[str]) -> re.Pattern[str]:
         names = "|".join(sorted(re.escape(t) for t in targets))
         found = _ALIAS_PATTERNS[key] = re.compile(r"\b[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?(?:" + names + r")\b(?![ \t]*\()")
     return found
-
-
-def _named_not_called(text: str, name: str) -> bool:
-    """`name` is written in `text` as a whole identifier not followed by a call's `(`: a
-    function handed on or bound to another name."""
-    at = text.find(name)
-    while at != -1:
-        end = at + len(name)
-        before = text[at - 1] if at else " "
-        rest = text[end : end + 40].lstrip(" \t")
-        if not (before.isalnum() or before in "_.") and not (rest[:1].isalnum() or rest[:1] in ("_", "(")):
-            return True
-        at = text.find(name, at + 1)
-    return False
 
 
 def _names(text: str, name: str) -> bool:

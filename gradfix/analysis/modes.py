@@ -822,8 +822,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
-                built = [k for k in others if assigned_values(model, k)]  # not `F.cross_entropy`, `opt.zero_grad`
-                if forwards[True] and not forwards[False] and built and all(_apart(k, module, model) for k in built):
+                if forwards[True] and not forwards[False] and others and _all_apart(others, module, model):
                     # the module only ran without gradients since the eval (a GAN's generator
                     # making the discriminator's inputs under `no_grad`), and the modules run
                     # with gradients are others built here: this backward trains something
@@ -833,6 +832,18 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def _all_apart(keys: list[str], module: str, model: ModuleModel) -> bool:
+    """The modules run with gradients (`keys` that the file binds: not `F.cross_entropy`,
+    `opt.zero_grad`) are others, and there is one."""
+    imported = model.facts.imports.aliases
+    names = [
+        k for k in dict.fromkeys(keys)
+        if ("." not in k or (k.startswith("self.") and k.count(".") == 1)) and k not in imported
+    ]  # `D`, `self.critic`: not `F.cross_entropy`, `opt.zero_grad`, `out.softmax`
+    built = [k for k in names if assigned_values(model, k)]
+    return bool(built) and all(_apart(k, module, model) for k in built)
 
 
 def _apart(key: str, module: str, model: ModuleModel) -> bool:

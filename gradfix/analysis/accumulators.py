@@ -205,6 +205,7 @@ class _State:
         self._containers: set[str] | None = None
         self.graph: set[str] = set()
         self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
+        self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
 
     @property
     def containers(self) -> set[str]:
@@ -307,6 +308,27 @@ def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
             names |= _names(event.loss)
         elif event.kind is EventKind.BACKWARD and event.argument is not None and id(event) in owned:
             names |= _names(event.argument)  # `grad_acc.backward(loss)`: a helper backpropagates it as given
+    return names
+
+
+def _loss_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
+    """Names that are themselves what a backward of the iteration backpropagates (`loss`,
+    `loss / n`, `w * loss`), not every name its expression reads (`compute_td_loss([s], [a],
+    [r]).backward()` does not make the reward `r` a loss)."""
+    names: set[str] = set()
+    for event in loop.events:
+        if event.kind is not EventKind.BACKWARD or id(event) not in owned:
+            continue
+        expr = event.loss if event.direct else event.argument
+        pending = [expr] if expr is not None else []
+        while pending:
+            current = pending.pop()
+            if isinstance(current, ast.Name):
+                names.add(current.id)
+            elif isinstance(current, ast.BinOp):
+                pending += [current.left, current.right]
+            elif isinstance(current, ast.UnaryOp):
+                pending.append(current.operand)
     return names
 
 
@@ -414,6 +436,7 @@ def find_accumulations(
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
+    state.losses = _loss_names(loop, owned)
     state.returning = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
@@ -527,7 +550,7 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
         for element in target.elts:
             if (
                 isinstance(element, ast.Name)
-                and element.id in state.backpropagated
+                and element.id in state.losses
                 and isinstance(value, ast.Call)
                 and not no_grad
                 and not _is_detaching(value)

@@ -346,10 +346,12 @@ class _Walker:
 
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         source = ctx.source or self.source
-        text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
         facts = ctx.facts or self.facts
-        defined = facts.module_functions.keys() | {n for local in facts.local_functions.values() for n in local}
-        if not any(m.group(1) in defined for m in _ALIAS_CANDIDATE.finditer(text)):
+        if not _module_aliases_functions(facts, source):
+            return {}  # no line of the module binds a function of it to a name
+        text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
+        candidates = {m.group(1) for m in _ALIAS_CANDIDATE.finditer(text)}
+        if not candidates or not candidates & _function_names(facts):
             return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` of a function of the module
         targets = self.backpropagating_names()
         if not targets or not _alias_assignment(targets).search(text):
@@ -1478,6 +1480,26 @@ def _aliased_function(value: ast.expr, facts: ModuleFacts) -> tuple[str, ast.Cal
     if called == "torch.compile" and len(value.args) == 1:
         return value.args[0].id, None
     return None
+
+
+def _module_aliases_functions(facts: ModuleFacts, source: Source) -> bool:
+    """Some line of the module is `x = f`, `x = partial(f, ...)` or `x = torch.compile(f)` with
+    `f` a function of the module (one look at the text per module)."""
+    found = facts.__dict__.get("_aliases_functions")
+    if found is None:
+        names = _function_names(facts)
+        found = facts.__dict__["_aliases_functions"] = any(m.group(1) in names for m in _ALIAS_CANDIDATE.finditer(source.text))
+    return found  # type: ignore[no-any-return]
+
+
+def _function_names(facts: ModuleFacts) -> set[str]:
+    """Names of the module's functions, top-level and nested (found once per module)."""
+    found = facts.__dict__.get("_function_names")
+    if found is None:
+        found = facts.__dict__["_function_names"] = set(facts.module_functions) | {
+            n for local in facts.local_functions.values() for n in local
+        }
+    return found  # type: ignore[no-any-return]
 
 
 _ALIAS_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}

@@ -403,12 +403,14 @@ def _clears_itself(target: str, model: ModuleModel) -> bool:
             if hooked and "zero_grad" in _callable_text(node.args[0], model):
                 return True
     facts = model.facts
-    for value in assigned_values(model, target):
-        if isinstance(value, ast.Call):
-            methods = facts.methods.get(call_name(value) or "", {})
-            if "step" in methods and "zero_grad" in (methods["step"].source or source).segment(methods["step"].node):
-                return True
-    return False
+    clearing = {
+        name
+        for name, methods in facts.methods.items()
+        if "step" in methods and "zero_grad" in (methods["step"].source or source).segment(methods["step"].node)
+    }
+    if not clearing:
+        return False  # no class of the module clears in its `step()`: no need to read the bindings
+    return any(isinstance(value, ast.Call) and call_name(value) in clearing for value in assigned_values(model, target))
 
 
 def _callable_text(expr: ast.expr, model: ModuleModel) -> str:

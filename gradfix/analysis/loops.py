@@ -47,7 +47,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
+from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -347,8 +347,8 @@ class _Walker:
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         source = ctx.source or self.source
         facts = ctx.facts or self.facts
-        if not _module_aliases_functions(facts, source):
-            return {}  # no line of the module binds a function of it to a name
+        if len(source.text) > BIG_FILE and not _module_aliases_functions(facts, source):
+            return {}  # a big file: one look at its text, not one per function
         text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
         candidates = {m.group(1) for m in _ALIAS_CANDIDATE.finditer(text)}
         if not candidates or not candidates & _function_names(facts):

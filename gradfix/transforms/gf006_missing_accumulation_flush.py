@@ -85,7 +85,7 @@ class MissingAccumulationFlush(AccumulationRule):
     the flush leaves out (`ema.update(model)`).
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
-    without `else`, over data (not `range(n)`; `range(len(x))` counts as data), whose window test
+    (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data), whose window test
     has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known.
@@ -116,8 +116,10 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if not isinstance(loop, FOR_LOOPS) or loop.orelse or periodic.tail or periodic.conjunct:
+        if not isinstance(loop, FOR_LOOPS) or periodic.tail or periodic.conjunct:
             return None
+        if loop.orelse and _any_steps(loop.orelse, model, acc.loop.function):
+            return None  # `for ... else: optimizer.step()`: the `else` flushes
         if not _loader_like(loop.iter):
             return None
         counter = acc.counter

@@ -351,10 +351,10 @@ class _Walker:
             return {}  # a big file: one look at its text, not one per function
         text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
         candidates = {m.group(1) for m in _ALIAS_CANDIDATE.finditer(text)}
-        if not candidates or not candidates & _function_names(facts):
+        if not candidates & _function_names(facts):
             return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` of a function of the module
         targets = self.backpropagating_names()
-        if not targets or not _alias_assignment(targets).search(text):
+        if not candidates & targets:
             return {}
         facts = ctx.facts or self.facts
         counts: dict[str, int] = {}
@@ -1502,21 +1502,8 @@ def _function_names(facts: ModuleFacts) -> set[str]:
     return found  # type: ignore[no-any-return]
 
 
-_ALIAS_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
 # `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` at the start of a line: f is group 1
 _ALIAS_CANDIDATE = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
-
-
-def _alias_assignment(targets: set[str]) -> re.Pattern[str]:
-    """`name = f`, `name = partial(f, ...)`, `name = torch.compile(f)` for one of `targets`."""
-    key = frozenset(targets)
-    found = _ALIAS_PATTERNS.get(key)
-    if found is None:
-        if len(_ALIAS_PATTERNS) > 1000:
-            _ALIAS_PATTERNS.clear()
-        names = "|".join(sorted(re.escape(t) for t in targets))
-        found = _ALIAS_PATTERNS[key] = re.compile(r"\b[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?(?:" + names + r")\b(?![ \t]*\()")
-    return found
 
 
 def _names(text: str, name: str) -> bool:

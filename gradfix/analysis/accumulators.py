@@ -164,6 +164,9 @@ def _is_detaching(value: ast.expr) -> bool:
         name = call_name(value)
         if name in ("float", "int", "round", "str", "bool"):
             return True
+        recv = receiver(value)
+        if method is not None and recv is not None and isinstance(recv, (ast.Call, ast.Attribute)):
+            return _is_detaching(recv)  # `x.detach().cpu()`, `x.detach().to("cpu").float()`
     return False
 
 
@@ -179,19 +182,69 @@ def _returns_numbers(name: str, source: Source) -> bool:
     if len(found) != 1:
         return False
     returns = [node for node in ast_walk(found[0]) if isinstance(node, ast.Return)]
-    return bool(returns) and all(r.value is not None and _number_expression(r.value) for r in returns)
+    if not returns or any(r.value is None for r in returns):
+        return False
+    local = _local_values(found[0])
+    return all(_number_expression(r.value, local) for r in returns)  # type: ignore[arg-type]
 
 
-def _number_expression(expr: ast.expr) -> bool:
+def _local_values(function: ast.AST) -> dict[str, list[ast.expr] | None]:
+    """What each name of a function is assigned (`s = 0.0`, `s += math.log(p)`); None for a
+    name bound otherwise too (a loop's target, an unpacking, a parameter)."""
+    args = function.args  # type: ignore[attr-defined]
+    values: dict[str, list[ast.expr] | None] = {
+        a.arg: None for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None
+    }
+    for node in ast_walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, value = node.targets[0].id, node.value
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+            name, value = node.target.id, node.value  # type: ignore[assignment]
+        else:
+            for bound in _bound_names(node):
+                values[bound] = None
+            continue
+        known = values.get(name, [])
+        if known is not None and value is not None:
+            values[name] = [*known, value]
+        elif value is None:
+            values[name] = None
+    return values
+
+
+def _bound_names(node: ast.AST) -> list[str]:
+    """Names a statement (other than a one-name assignment) binds."""
+    if isinstance(node, ast.Assign):
+        targets: list[ast.AST] = list(node.targets)
+    elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+    elif isinstance(node, ast.NamedExpr):
+        targets = [node.target]
+    else:
+        return []
+    return [n.id for t in targets for n in ast_walk(t) if isinstance(n, ast.Name)]
+
+
+def _number_expression(expr: ast.expr, local: dict[str, list[ast.expr] | None] | None = None, depth: int = 0) -> bool:
     if isinstance(expr, ast.Constant):
         return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
     if isinstance(expr, ast.BinOp):
-        return _number_expression(expr.left) and _number_expression(expr.right)
+        return _number_expression(expr.left, local, depth) and _number_expression(expr.right, local, depth)
     if isinstance(expr, ast.UnaryOp):
-        return _number_expression(expr.operand)
+        return _number_expression(expr.operand, local, depth)
+    if isinstance(expr, ast.Name) and local is not None and depth < 4:
+        # a local the function only ever assigns numbers (`s = 0.0`; `s += math.log(p)`)
+        values = local.get(expr.id)
+        return bool(values) and all(_number_expression(v, local, depth + 1) for v in values)  # type: ignore[union-attr]
     if isinstance(expr, ast.Call):
         if isinstance(expr.func, ast.Name):
+            if expr.func.id in ("max", "min", "abs") and expr.args and not expr.keywords:
+                return all(_number_expression(a, local, depth) for a in expr.args)
             return expr.func.id in ("float", "int", "round", "len")
+        if isinstance(expr.func, ast.Attribute) and isinstance(expr.func.value, ast.Name) and expr.func.value.id == "math":
+            return True  # `math.log(p)`: a float
         return method_name(expr) in ("item", "tolist")
     return False
 
@@ -257,11 +310,15 @@ class _State:
                 return self.refs(recv)
         return []
 
+    def _numbers_call(self, value: ast.expr) -> bool:
+        """`metric(y, p)`: a call of a function of the module that returns a plain number."""
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and _returns_numbers(value.func.id, self.source)
+
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):
             # a list of losses (`losses = [l1, l2]; sum(losses).backward()`) has no `.detach()`
             self.graph.discard(name)
-        elif self.refs(value) or (name in self.backpropagated and not _number(value)):
+        elif self.refs(value) or (name in self.backpropagated and not _number(value) and not self._numbers_call(value)):
             self.graph.add(name)
         else:
             self.graph.discard(name)

@@ -84,7 +84,10 @@ class LossTensorAccumulated(Rule):
     the iteration: it is bound before the loop (or is a parameter of the function, or an
     attribute of `self`).
 
-    Not reported: `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)`, `loss.cpu().item()`;
+    Not reported: `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)`, `loss.cpu().item()`,
+    `loss.detach().cpu()` (also when the loss's name is rebound to one of those, or to what a
+    function of the module returns that only ever computes plain numbers: `loss =
+    log_loss(y, p)` with `total += math.log(...)`; `return -total / len(y)`);
     statements under `torch.no_grad()`/`torch.inference_mode()` or in a function decorated with
     them; an accumulator reset unconditionally in the iteration (a loss built up from terms and
     then backpropagated); an accumulator whose name is itself backpropagated in the iteration;

@@ -439,6 +439,29 @@ def test_gf021_reports_without_any_fix(case: str, kind: str) -> None:
     assert messages[0].startswith(kind)
 
 
+def test_gf021_optimizer_bound_in_two_arms_is_reported_once() -> None:
+    codes, _, messages = _run(
+        """
+        import torch
+        from torch import nn
+
+        def setup(args):
+            model = nn.Linear(4, 2)
+            if args.sgd:
+                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            else:
+                optimizer = torch.optim.AdamW(model.parameters(), lr=0.1)
+            model = nn.Linear(4, 3)
+            for x, y in args.loader:
+                optimizer.zero_grad()
+                nn.functional.cross_entropy(model(x), y).backward()
+                optimizer.step()
+        """,
+        {"GF021"},
+    )
+    assert codes == ["GF021"] and messages[0].startswith("`model` is replaced")
+
+
 def test_gf022_unsafe_fix_scales_the_loss_and_steps_through_the_scaler() -> None:
     source = _fixture("GF022_fp16_autocast_without_scaler", "torch_autocast_cuda_float16")
     assert _run(source, {"GF022"})[:2] == (["GF022"], None)

@@ -27,7 +27,7 @@ from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk
 
 # Calls that hand back the module they were given (same parameters, same mode flags).
-_WRAPPERS = lazily(
+WRAPPERS = lazily(
     r"(^|\.)(DistributedDataParallel|DataParallel|DDP|FullyShardedDataParallel|FSDP|compile|"
     r"convert_sync_batchnorm|ShardedDataParallel)$"
 )
@@ -76,10 +76,10 @@ def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: igno
         method = method_name(expr)
         recv = receiver(expr)
         name = call_name(expr) or ""
-        if method in _SAME_MODULE_METHODS and recv is not None and not _WRAPPERS.search(name):
+        if method in _SAME_MODULE_METHODS and recv is not None and not WRAPPERS.search(name):
             expr = recv
             continue
-        if _WRAPPERS.search(name):
+        if WRAPPERS.search(name):
             args = positional(expr)
             if not args:
                 module = next((k.value for k in expr.keywords if k.arg in ("module", "model")), None)
@@ -308,11 +308,42 @@ def module_classes(key: str, scope: Scope, model: ModuleModel) -> list[ast.expr]
     index = assignments(model)
     found = []
     for binding in index.bindings(key, scope):
+        if _rewraps(binding.value, key, model):
+            continue  # `model = model.to(device)`, `model = torch.compile(model)`: the same module's output
         constructor = _constructor(binding.value, scope, model)
         if constructor is None:
             return []
         found.append(constructor)
     return found
+
+
+def bound_classes(key: str, model: ModuleModel) -> list[ast.expr]:
+    """The constructor expressions of the bindings of a plain name anywhere in the module
+    that can be read (`net = Net()` in `main`, for a `train(net, ...)` call)."""
+    index = assignments(model)
+    found = []
+    for binding in index.by_key.get(key, []):
+        if _rewraps(binding.value, key, model):
+            continue
+        constructor = _constructor(binding.value, model.source.tree, model)
+        if constructor is not None:
+            found.append(constructor)
+    return found
+
+
+def _rewraps(value: ast.expr | None, key: str, model: ModuleModel) -> bool:
+    """`key.to(device)`, `torch.compile(key)`, `nn.DataParallel(key.cuda())`: the module
+    `key` already holds, moved or wrapped (its outputs unchanged)."""
+    for _ in range(6):
+        if not isinstance(value, ast.Call):
+            break
+        if method_name(value) in _SAME_MODULE_METHODS and receiver(value) is not None:
+            value = receiver(value)
+        elif WRAPPERS.search(call_name(value) or "") and len(value.args) >= 1:
+            value = value.args[0]
+        else:
+            return False
+    return value is not None and dotted(value) is not None and model.source.key(value) == key
 
 
 def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> ast.expr | None:
@@ -323,10 +354,10 @@ def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> as
         method = method_name(value)
         recv = receiver(value)
         name = call_name(value) or ""
-        if method in _SAME_MODULE_METHODS and recv is not None and not _WRAPPERS.search(name):
+        if method in _SAME_MODULE_METHODS and recv is not None and not WRAPPERS.search(name):
             value = recv
             continue
-        if _WRAPPERS.search(name):
+        if WRAPPERS.search(name):
             args = positional(value)
             if not args:
                 return None

@@ -25,6 +25,7 @@ from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_v
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
+    WRAPPERS,
     contains,
     normalize,
     parameter_owners,
@@ -102,7 +103,8 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
                 if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model):
                     continue
-                out.append(StaleOptimizer(key, binding, change, node, module, kind))
+                if not any(o.optimizer == key and o.node is node for o in out):  # (bound in two arms: one finding)
+                    out.append(StaleOptimizer(key, binding, change, node, module, kind))
                 break
     return out
 
@@ -240,6 +242,8 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
                 if isinstance(value, ast.Attribute) and _may_hold_old(value, key, model):
                     continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
+                if isinstance(value, ast.Attribute) and _unwraps(value, model):
+                    continue  # `model = DDP(model)`, then `model_without_ddp = model.module`
                 yield stmt, target, key, "replaced"
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None
@@ -315,6 +319,17 @@ def _loaded(value: ast.Subscript, model: ModuleModel) -> bool:
     if isinstance(base, ast.Name):
         return any(isinstance(v, ast.Call) and qualify(call_name(v)) == "torch.load" for v in assigned_values(model, base.id))
     return False
+
+
+def _unwraps(value: ast.Attribute, model: ModuleModel) -> bool:
+    """`ddp.module`, `compiled._orig_mod`: the module a wrapper (`DistributedDataParallel`,
+    `DataParallel`, FSDP, `torch.compile`) was given, which existed before it."""
+    if value.attr not in ("module", "_orig_mod") or dotted(value.value) is None:
+        return False
+    return any(
+        isinstance(bound, ast.Call) and WRAPPERS.search(call_name(bound) or "")
+        for bound in assigned_values(model, model.source.key(value.value))
+    )
 
 
 def _may_hold_old(value: ast.Attribute, module: str, model: ModuleModel) -> bool:

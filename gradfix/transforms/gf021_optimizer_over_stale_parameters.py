@@ -54,7 +54,8 @@ class OptimizerOverStaleParameters(Rule):
     No fix (detection only): whether to rebuild the optimizer (losing its state) or to add
     a parameter group is the author's choice. Never reported for rebindings that keep the
     parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel/FSDP, `torch.compile`,
-    `accelerator.prepare`, anything that reads the old model — nor for a torch module that holds
+    `accelerator.prepare`, the `.module` a DDP/DataParallel wrapper hands back
+    (`model_without_ddp = model.module`), anything that reads the old model — nor for a torch module that holds
     no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) or a
     module class of the file that builds none (`class Scale(nn.Module)` storing a float) — nor for a setting written on
     the model (`model.temperature = args.temperature`, `model.scale = SCALE` with `SCALE = 2`:

@@ -30,7 +30,8 @@ MAX_PASSES = 10
 # scaler that calls backward itself (timm's `loss_scaler(loss, optimizer)`, Apex's
 # `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one.
 # The loss a framework backpropagates by itself (Lightning's `training_step`, an HF Trainer's
-# `compute_loss`) matters when it is divided by the accumulation count the framework divides by.
+# `compute_loss`) matters when it is divided by the accumulation count the framework divides by,
+# and for what it computes (`_FRAMEWORK_LOSSES`).
 PREFILTER = (
     b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
     b"accumulate_grad_batches", b"gradient_accumulation_steps",
@@ -110,7 +111,14 @@ def _says_training(data: bytes) -> bool:
         return True
     if b"cale" in data and any(word in data for word in _SCALING):
         return True
-    return b"accumulat" in data and any(word in data for word in _ACCUMULATING)
+    if b"accumulat" in data and any(word in data for word in _ACCUMULATING):
+        return True
+    return any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+
+
+# the loss a framework backpropagates, in a file that calls no backward: a LightningModule's
+# `training_step`, an HF Trainer subclass's `compute_loss` (GF018 reads what they compute)
+_FRAMEWORK_LOSSES = ((b"def training_step", b"ightning"), (b"def compute_loss", b"Trainer"))
 
 
 _SCALING = tuple(word for word in PREFILTER if b"cale" in word)

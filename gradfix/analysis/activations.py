@@ -24,10 +24,12 @@ from __future__ import annotations
 import ast
 import re
 
+from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import module_class, module_classes
+from gradfix.analysis.modules import bound_classes, module_class, module_classes
 from gradfix.analysis.names import (
+    LIBRARY_ROOTS,
     call_name,
     dotted,
     keyword,
@@ -281,11 +283,17 @@ class _Finder:
         if dotted(call.func) is None:
             return None
         key = self.source.key(call.func)
+        if key == "self":
+            # `self(x)` in a method (a LightningModule's `training_step`): the class's own forward
+            owner = _class_of(scope, self.model)
+            return owner.name if owner is not None and self._class_output(owner, 0) == wrong else None
         function = self._function_called(call, scope)
         if function is not None:
             # `def forward(x): return F.softmax(model(x), dim=1)`: a function of the module
             return key if self._returned_activation(function) == wrong else None
         constructor = module_class(key, scope, self.model)
+        if constructor is None and self._passed_model(key, scope, wrong):
+            return key
         if constructor is None:
             # bound in several places (`if arch == "mlp": model = MLP() else: model = CNN()`):
             # one class that ends with the activation makes that choice train wrongly
@@ -293,6 +301,27 @@ class _Finder:
             return key if any(self._output_activation(c, scope) == wrong for c in constructors) else None  # type: ignore[arg-type]
         kind = self._output_activation(constructor, scope)
         return key if kind == wrong else None
+
+    def _passed_model(self, name: str, scope: Scope, wrong: str) -> bool:
+        """A parameter (`def train(model, loader)`) that a call site of this module passes a
+        name built from a module class ending with the activation `wrong` (`net = Net();
+        train(net, loader)`)."""
+        if not isinstance(scope, FUNCTIONS) or "." in name:
+            return False
+        args = scope.args
+        params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        if name not in params:
+            return False
+        sites = self.model.facts.call_site_args.get(scope.name)
+        if not sites:
+            return False
+        passed = sites.get(str(params.index(name)), set()) | sites.get(name, set())
+        return any(
+            self._output_activation(constructor, self.source.tree) == wrong  # type: ignore[arg-type]
+            for key in passed
+            if "." not in key
+            for constructor in bound_classes(key, self.model)
+        )
 
     def _output_activation(self, constructor: ast.Call, scope: Scope, depth: int = 0) -> str | None:
         if depth > 3:
@@ -318,7 +347,11 @@ class _Finder:
             return kinds.pop() if len(kinds) == 1 else None
         node = self.model.facts.classes.get(name)
         if node is None:
-            return None
+            return self._output_elsewhere(name, depth)
+        return self._class_output(node, depth)
+
+    def _class_output(self, node: ast.ClassDef, depth: int) -> str | None:
+        """The activation a module class's `forward` ends with."""
         forward = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "forward"), None)
         if forward is None:
             return None
@@ -332,6 +365,20 @@ class _Finder:
                 if isinstance(built, ast.Call):
                     kind = self._output_activation(built, init, depth + 1)
         return kind
+
+    def _output_elsewhere(self, name: str, depth: int) -> str | None:
+        """`model = Net()` with `Net` imported from a module of the project (`from models
+        import Net`): the activation its class (or builder function) ends with there, read
+        with that module's own imports."""
+        project = self.model.facts.project
+        if project is None or "." not in name or name.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None
+        found = project.definition(name, self.source.path or None)  # type: ignore[attr-defined]
+        if found is None:
+            return None
+        module, defined = found
+        other = _Finder(ModuleModel(module.source, module.facts))
+        return other._output_activation(ast.Call(ast.Name(defined), [], []), module.source.tree, depth + 1)
 
     def _function_called(self, call: ast.Call, scope: Scope) -> ast.AST | None:
         """The function of this module a plain call runs: a module-level function, or one
@@ -417,7 +464,8 @@ def _single_attribute_value(init: ast.AST, attribute: str) -> ast.expr | None:
 
 def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # type: ignore[no-untyped-def]
     """The last element a list ends with: a literal (`[a, b, c]`), or a name built in the
-    scope's own top-level statements from a literal and unconditional `.append(...)` calls."""
+    scope's own top-level statements from a literal and unconditional `.append(...)` calls
+    (what a loop or a condition did to it before the last such append does not matter)."""
     if isinstance(expr, (ast.List, ast.Tuple)):
         last = expr.elts[-1] if expr.elts else None
         return None if isinstance(last, ast.Starred) else last
@@ -432,8 +480,6 @@ def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # t
             return final  # the statement that builds the model from the list
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets):
             final = _last_element(stmt.value, scope, source) if isinstance(stmt.value, (ast.List, ast.Tuple)) else None
-            if final is None and not (isinstance(stmt.value, (ast.List, ast.Tuple)) and not stmt.value.elts):
-                return None
         elif (
             isinstance(stmt, ast.Expr)
             and isinstance(stmt.value, ast.Call)
@@ -441,15 +487,20 @@ def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # t
             and isinstance(stmt.value.func.value, ast.Name)
             and stmt.value.func.value.id == expr.id
         ):
-            if stmt.value.func.attr != "append" or len(stmt.value.args) != 1:
-                return None
-            final = stmt.value.args[0]
+            append = stmt.value.func.attr == "append" and len(stmt.value.args) == 1
+            final = stmt.value.args[0] if append else None
         elif any(
             (isinstance(n, ast.Name) and n.id == expr.id and not isinstance(n.ctx, ast.Load))
             or (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == expr.id)
+            or (
+                isinstance(n, ast.Subscript)
+                and not isinstance(n.ctx, ast.Load)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == expr.id
+            )
             for n in ast_walk(stmt)
         ):
-            return None  # changed in some other way (in a loop, under a condition, `+=`): unknown
+            final = None  # changed in some other way (in a loop, under a condition, `+=`, `[-1] =`): unknown
     return None  # built elsewhere
 
 
@@ -559,6 +610,44 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
     for node in source.nodes:
         if isinstance(node, FUNCTIONS) and calls_backward(node):
             yield from function(node, 0)
+    for hook in _framework_loss_hooks(model):
+        yield from function(hook, 0)
+
+
+def _framework_loss_hooks(model: ModuleModel) -> Iterator[ast.AST]:
+    """The methods whose loss a framework backpropagates without the method calling a
+    backward: a LightningModule's `training_step` (automatic optimization), an HF Trainer
+    subclass's `compute_loss`."""
+    facts = model.facts
+    for class_name, node in facts.classes.items():
+        if not node.bases:
+            continue
+        entry = None
+        for base in node.bases:
+            name = dotted(base)
+            entry = frameworks.framework_class(facts.imports.qualify(name) if name else None)
+            if entry is not None:
+                break
+        if entry is None:
+            continue
+        methods = facts.methods.get(class_name, {})
+        for hook, role in entry.hooks.items():
+            info = methods.get(hook)
+            if info is None or (info.source is not None and info.source is not model.source):
+                continue
+            if role == "loss" or (role == "training-step" and frameworks.Effect.BACKWARD in entry.framework_effects):
+                yield info.node
+
+
+def _class_of(scope: Scope, model: ModuleModel) -> ast.ClassDef | None:
+    """The class a method scope is defined in (directly)."""
+    if not isinstance(scope, FUNCTIONS):
+        return None
+    for class_name, methods in model.facts.methods.items():
+        info = methods.get(scope.name)
+        if info is not None and info.node is scope:
+            return model.facts.classes.get(class_name)
+    return None
 
 
 def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
@@ -580,8 +669,10 @@ def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
-    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")):
-        return []
+    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not (
+        model.facts.project is not None and "import" in text
+    ):
+        return []  # (without the words, only a model class of another module can end with one)
     if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits")):
         return []
     finder = _Finder(model)

@@ -43,7 +43,8 @@ class ActivationBeforeLoss(Rule):
     assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
     list whose last `.append(...)` is the activation, or returned by a builder function of the
-    module; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
+    module or of another module of the project (`from models import Net`), read with that
+    module's imports; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
     on the next line, or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a
     function of the module the loss input calls, `def
     predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
@@ -92,7 +93,9 @@ class ActivationBeforeLoss(Rule):
     activation is the model's last layer or an `nn.Softmax` module attribute, when the
     logits are an expression that would run twice, or for `NLLLoss` on a `softmax` imported
     bare. Only losses that can reach a backward are looked at (in training loops, in
-    functions that call `backward`, and in helpers training loops call), never code under
+    functions that call `backward`, in the losses a framework backpropagates -- a
+    LightningModule's `training_step`, where `self(x)` runs the class's own `forward`, and an
+    HF Trainer subclass's `compute_loss` -- and in helpers these call), never code under
     `torch.no_grad()`.
     """
 

@@ -388,6 +388,8 @@ class _ModeWalker:
                 mapping[kw.arg] = self.key(kw.value, ctx)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]
+        for param in _copied_params(helper, mapping, helper.source or self.model.source):
+            mapping[param] = mapping[param] + "@copy"  # `model = deepcopy(model)`: the helper's own copy from there on
         no_grad = ctx.no_grad or any(_is_no_grad(d, self.facts.imports.qualify) for d in helper.node.decorator_list)
         inner = ctx._replace(
             via=ctx.via + (call,),
@@ -412,6 +414,25 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _copied_params(helper: FunctionInfo, mapping: dict[str, str], source: Source) -> list[str]:
+    """Parameters the helper rebinds to a copy of what it was given, as the first thing it
+    does with them (`model = copy.deepcopy(model)` before `model.eval()`): what it switches
+    is its own copy, not the caller's module."""
+    if "copy" not in source.segment(helper.node):
+        return []
+    found = []
+    for stmt in helper.node.body:  # type: ignore[attr-defined]
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        param = stmt.targets[0].id
+        value = stmt.value
+        if param in mapping and isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in ("deepcopy", "copy"):
+            args = positional(value)
+            if args and isinstance(args[0], ast.Name) and args[0].id == param:
+                found.append(param)
+    return found
 
 
 def _library_backwards(model: ModuleModel) -> set[int]:
@@ -828,10 +849,28 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     # with gradients are others built here: this backward trains something
                     # else; the module's own training comes later, perhaps after a `train()`
                     continue
+                if _trains_a_copy(items, other, len(item.via), module):
+                    continue  # a helper's backward through its own `deepcopy` of the module
+                chosen = items[last_eval]
+                if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):
+                    break  # a helper switched to eval and backpropagates itself: its own call is reported
                 if not chosen_for_training(items, last_eval, position):
                     out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def _trains_a_copy(items: list[ModeItem], backward: ModeItem, depth: int, module: str) -> bool:
+    """`backward` runs in a helper (called at `depth`) that ran only its own copy of the
+    module with gradients (`net = deepcopy(net)`; `net(x).norm().backward()`)."""
+    if len(backward.via) <= depth:
+        return False
+    call = backward.via[depth]
+    inside = [
+        it for it in items if it.kind is ModeKind.FORWARD and not it.no_grad and len(it.via) > depth and it.via[depth] is call
+    ]
+    keys = [k for it in inside for k in it.keys if k]
+    return any(k.endswith("@copy") for k in keys) and not any(related(k, module) for k in keys)
 
 
 def _all_apart(keys: list[str], module: str, model: ModuleModel) -> bool:
@@ -843,7 +882,8 @@ def _all_apart(keys: list[str], module: str, model: ModuleModel) -> bool:
         if ("." not in k or (k.startswith("self.") and k.count(".") == 1)) and k not in imported
     ]  # `D`, `self.critic`: not `F.cross_entropy`, `opt.zero_grad`, `out.softmax`
     built = [k for k in names if assigned_values(model, k)]
-    return bool(built) and all(_apart(k, module, model) for k in built)
+    copies = [k for k in names if k.endswith("@copy")]  # a helper's own `deepcopy` of a module
+    return bool(built or copies) and all(_apart(k, module, model) for k in built)
 
 
 def _apart(key: str, module: str, model: ModuleModel) -> bool:

@@ -101,7 +101,8 @@ class LossTensorAccumulated(Rule):
     returned by the function (its caller may backpropagate the sum) or, on `self`,
     backpropagated by another method of the class. A value that the iteration unpacks (`loss,
     size = out`) or indexes by a string (`out["loss"]`) is what a loss function returned, not a
-    tensor (it has no `.detach()`).
+    tensor (it has no `.detach()`). Nor in a file that imports only from the standard
+    library and NumPy-world packages (backpropagation written by hand in NumPy).
     """
 
     code = "GF009"
@@ -110,6 +111,8 @@ class LossTensorAccumulated(Rule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if _without_tensors(model):
+            return
         training = training_loop_ids(model)
         seen: set[int] = set()
         source = model.source
@@ -136,6 +139,23 @@ class LossTensorAccumulated(Rule):
                     fix=Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
+
+
+# what a file that imports only these cannot get a tensor from
+_NO_TENSORS = frozenset({"numpy", "scipy", "pandas", "matplotlib", "sklearn", "seaborn", "tqdm", "IPython", "autograd"})
+
+
+def _without_tensors(model: ModuleModel) -> bool:
+    """The file imports, and only from the standard library and NumPy-world packages (a
+    course's backpropagation written by hand in NumPy, whose `loss` is a float): no value
+    has a `.detach()`. A file without imports (a snippet) or with a `*` import may have them."""
+    aliases = model.facts.imports.aliases
+    if not aliases or "import *" in model.source.text:
+        return False
+    import sys
+
+    allowed = _NO_TENSORS | frozenset(sys.stdlib_module_names)
+    return all(not q.startswith(".") and q.split(".", 1)[0] in allowed for q in aliases.values())
 
 
 def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:

@@ -66,7 +66,13 @@ ACTIVATION_FUNCTIONS = {
 }
 ACTIVATION_CLASSES = {"Softmax": "softmax", "Sigmoid": "sigmoid"}
 # Which activation each loss must not receive.
-WRONG_INPUT = {"cross_entropy": "softmax", "nll": "softmax", "bce_with_logits": "sigmoid"}
+WRONG_INPUT = {"cross_entropy": ("softmax", "sigmoid"), "nll": ("softmax",), "bce_with_logits": ("sigmoid",)}
+
+
+def _input_kind(loss: str, activation: str) -> str:
+    """The finding's kind: the loss's, or `cross_entropy_sigmoid` for sigmoid outputs fed to a
+    cross-entropy (squashed into (0, 1), the logits differ by at most 1)."""
+    return "cross_entropy_sigmoid" if loss == "cross_entropy" and activation == "sigmoid" else loss
 _SHAPE_METHODS = {
     "view", "reshape", "squeeze", "unsqueeze", "flatten", "float", "double", "half", "contiguous",
     "permute", "transpose", "to", "type", "clone", "cpu", "cuda", "view_as", "reshape_as", "t",
@@ -90,7 +96,7 @@ class ProbabilityInput:
     """A loss call whose input is probabilities."""
 
     loss_call: ast.Call
-    loss_kind: str  # cross_entropy | nll | bce_with_logits
+    loss_kind: str  # cross_entropy | cross_entropy_sigmoid | nll | bce_with_logits
     input: ast.expr  # the loss's input argument as written
     statement: ast.stmt  # the statement holding the loss call
     scope: Scope
@@ -233,16 +239,17 @@ class _Finder:
         if given is None:
             return None
         expr = _peel(given)
-        wrong = WRONG_INPUT[kind]
+        wrongs = WRONG_INPUT[kind]
         found = self.activation(expr, scope)
         if found is not None:
-            if found.kind != wrong:
+            if found.kind not in wrongs:
                 return None
-            return ProbabilityInput(call, kind, given, stmt, scope, "inline", found, expr)
+            return ProbabilityInput(call, _input_kind(kind, found.kind), given, stmt, scope, "inline", found, expr)
         if isinstance(expr, ast.Call):
-            module = self._model_with_activation(expr, scope, wrong)
-            if module is not None:
-                return ProbabilityInput(call, kind, given, stmt, scope, "model", None, expr, model_key=module)
+            for wrong in wrongs:
+                module = self._model_with_activation(expr, scope, wrong)
+                if module is not None:
+                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, model_key=module)
             return None
         if not isinstance(expr, ast.Name):
             return None
@@ -252,13 +259,14 @@ class _Finder:
         value = _peel(binding.value)
         found = self.activation(value, scope)
         if found is not None:
-            if found.kind != wrong:
+            if found.kind not in wrongs:
                 return None
-            return ProbabilityInput(call, kind, given, stmt, scope, "name", found, expr, binding)
+            return ProbabilityInput(call, _input_kind(kind, found.kind), given, stmt, scope, "name", found, expr, binding)
         if isinstance(value, ast.Call):
-            module = self._model_with_activation(value, scope, wrong)
-            if module is not None:
-                return ProbabilityInput(call, kind, given, stmt, scope, "model", None, expr, binding, module)
+            for wrong in wrongs:
+                module = self._model_with_activation(value, scope, wrong)
+                if module is not None:
+                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
         return None
 
     def reaching(self, name: str, stmt: ast.stmt, scope: Scope) -> Binding | None:

@@ -49,7 +49,9 @@ class ActivationBeforeLoss(Rule):
     function of the module the loss input calls, `def
     predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice
-    trains wrongly). `log_softmax` before a cross-entropy is never reported.
+    trains wrongly). A `sigmoid` before a cross-entropy is reported too (its outputs lie in
+    (0, 1), so the logits the loss sees differ by at most 1). `log_softmax` before a
+    cross-entropy is never reported.
 
     ## Why is this bad?
     `CrossEntropyLoss` applies `log_softmax` itself: on probabilities it computes a softmax
@@ -103,6 +105,7 @@ class ActivationBeforeLoss(Rule):
     name = "activation-before-loss"
     messages = {
         "cross_entropy": "`{loss}` applies log-softmax itself but receives softmax probabilities: pass the logits (the gradients shrink and training stalls)",
+        "cross_entropy_sigmoid": "`{loss}` applies log-softmax itself but receives sigmoid outputs, squashed into (0, 1): pass the logits (the loss cannot approach zero and the gradients shrink)",
         "nll": "`{loss}` expects log-probabilities but receives softmax probabilities: use `log_softmax`",
         "bce_with_logits": "`{loss}` applies the sigmoid itself but receives sigmoid outputs: pass the logits (the gradients shrink and training stalls)",
     }

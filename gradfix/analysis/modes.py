@@ -117,6 +117,9 @@ _KEEPING_MODE = HARMLESS_CALLS | {
     "count_parameters", "parameters_to_vector", "vector_to_parameters", "save", "log_model",
     "register_hooks", "sync_batchnorm", "convert_sync_batchnorm", "zip", "map", "sum", "max", "min",
     "backward", "step", "zero_grad", "sleep", "time", "flush",
+    # builtins that read a value (`range(self.num_tasks)`, `int(self.lr)`): never a mode switch
+    "range", "int", "float", "abs", "round", "bool", "reversed", "sorted", "set", "frozenset", "iter",
+    "next", "any", "all", "divmod", "pow", "hash", "callable", "vars", "dir",
 }  # fmt: skip
 _NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
 _MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)

@@ -404,26 +404,68 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
     """Runs whenever the step runs: under no condition of its own, except a test of the
     scheduler's own presence (`if scheduler is not None`)."""
     name = last_name(sched.target or "")
-    shared = {(id(b.node), b.kind) for b in step.branches_within(loop.node)}
+    step_branches = step.branches_within(loop.node)
+    shared = {(id(b.node), b.kind) for b in step_branches}
+    step_tests = {model.source.code(b.test) for b in step_branches if b.kind == "if" and b.test is not None}
     for branch in sched.branches_within(loop.node):
         if (id(branch.node), branch.kind) in shared:
             continue
         if branch.kind != "if" or branch.test is None:
             return False
-        if name not in model.source.code(branch.test) and not _built_under(sched.target or "", branch.test, model):
+        test = model.source.code(branch.test)
+        if test in step_tests and _settled(branch.test, loop, model):
+            continue  # the same test as the optimizer step's (`if partition == "train":` twice)
+        if name not in test and not _built_under(sched.target or "", branch.test, model):
             return False
     return True
+
+
+def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The names a test reads keep their values through the iteration: none of them is
+    bound inside the loop, nor in the function holding the test (but as its parameter)."""
+    names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
+    if not names:
+        return False
+    function = model.source.owner_of(test)
+    while function is not None and not isinstance(function, FUNCTIONS):
+        function = model.source.owner_of(function)
+    scopes = [loop.node] + ([function] if function is not None else [])
+    for scope in scopes:
+        for node in ast_walk(scope):
+            if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load):
+                return False
+    return True
+
+
+_SELF_ATTRIBUTE = lazily(r"\bself\.(\w+)\.")
+
+
+def _unaliased(text: str, model: ModuleModel) -> str:
+    """`args.lr_decay` for `self.args.lr_decay` when the class stores `self.args = args`."""
+    if "self." not in text:
+        return text
+
+    def plain(match: re.Match[str]) -> str:
+        name = match.group(1)
+        stored = f"self.{name} = {name}"
+        return f"{name}." if stored in model.source.text else match.group(0)
+
+    return _SELF_ATTRIBUTE.sub(plain, text)
 
 
 def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
     """The scheduler is built only under this very test (`if cfg.lr_decay: scheduler = ...`):
     stepping it under the test is stepping it whenever it exists."""
-    text = model.source.code(test)
+    text = _unaliased(model.source.code(test), model)
     built = False
     for node in model.source.nodes:
         if isinstance(node, ast.Assign) and any(model.source.key(t) == key for t in node.targets):
             owner = model.source.owner_of(node)
-            if not (isinstance(owner, ast.If) and any(s is node for s in owner.body) and model.source.code(owner.test) == text):
+            if not (
+                isinstance(owner, ast.If)
+                and any(s is node for s in owner.body)
+                and _unaliased(model.source.code(owner.test), model) == text
+            ):
                 if not (isinstance(node.value, ast.Constant) and node.value.value is None):
                     return False  # built elsewhere too (`scheduler = None` in the `else` is no scheduler)
             else:

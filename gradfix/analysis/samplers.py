@@ -273,6 +273,25 @@ def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore
                 given = keyword(value, "sampler")
                 if given is not None and matches(given.value):
                     yield binding
+                    continue
+                batches = keyword(value, "batch_sampler")
+                if batches is not None and any(matches(inner) for inner in _batched(batches.value, index, scope)):
+                    yield binding  # `batch_sampler=BatchSampler(sampler, 64, drop_last=True)`
+
+
+def _batched(value: ast.expr, index: Assignments, scope: Scope) -> list[ast.expr]:
+    """The sampler a `BatchSampler(sampler, ...)` batches: written in place, or bound to the
+    name given (once, in the scope)."""
+    if isinstance(value, ast.Name):
+        bound = [b.value for b in index.bindings(value.id, scope) if b.scope is scope]
+        if len(bound) != 1 or bound[0] is None:
+            return []
+        value = bound[0]
+    if not (isinstance(value, ast.Call) and (call_name(value) or "").endswith("BatchSampler")):
+        return []
+    given = keyword(value, "sampler")
+    inner = given.value if given is not None else (value.args[0] if value.args else None)
+    return [inner] if inner is not None else []
 
 
 def _library_owned(model: ModuleModel) -> set[str]:

@@ -105,7 +105,10 @@ class ZeroGradInsideAccumulation(Rule):
       else no fix.
 
     `optimizer.zero_grad()` on every micro-batch inside or around `accelerator.accumulate()` is
-    correct and never reported.
+    correct and never reported -- for a prepared optimizer. An optimizer built in the file and
+    never passed to `accelerator.prepare()` is not held back: its clear, with its step in the
+    same block, is reported (without a fix: prepare it) when the accelerator was given an
+    accumulation count other than 1.
     """
 
     code = "GF011"
@@ -114,6 +117,10 @@ class ZeroGradInsideAccumulation(Rule):
     accelerate_start_message = (
         "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
         " backward and wipes the window's gradients: clear after `{opt}.step()`"
+    )
+    unprepared_message = (
+        "`{clear}` runs on every micro-batch inside `accelerator.accumulate()`: `{opt}` was never passed to"
+        " `accelerator.prepare()`, so Accelerate does not hold back its step and clear; nothing accumulates"
     )
     accelerate_message = (
         "`{clear}` clears on every micro-batch inside `accelerator.accumulate()`: use the optimizer's `zero_grad()`,"
@@ -200,6 +207,7 @@ class ZeroGradInsideAccumulation(Rule):
     def _check_accelerate(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         yield from self._check_clear_before_backward(loop, events, model)
+        yield from self._check_unprepared(loop, events, model)
         for clear in events:
             if clear.kind is not EventKind.CLEAR or clear.scope is not ClearScope.MODEL or not clear.direct:
                 continue
@@ -225,6 +233,28 @@ class ZeroGradInsideAccumulation(Rule):
                 related=(loop.node,),
             )
 
+
+    def _check_unprepared(self, loop: TrainingLoop, events: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
+        """`opt.zero_grad()` and `opt.step()` inside `accelerator.accumulate()` with `opt` never
+        passed to `accelerator.prepare()`: Accelerate holds back only prepared optimizers, so
+        this one steps and clears on every micro-batch (and the backward still divides)."""
+        for clear in events:
+            if clear.kind is not EventKind.CLEAR or clear.scope is not ClearScope.OPTIMIZER or not clear.direct:
+                continue
+            block = library_accumulation(clear)
+            if block is None or clear.branches_within(loop.node) or clear.loops_within(loop.node):
+                continue
+            target = clear.target or ""
+            if not _plain_optimizer(target, model) or not _accumulates(block, model):
+                continue
+            if not any(e.kind is EventKind.STEP and e.target == target and library_accumulation(e) is block for e in events):
+                continue
+            yield Finding(
+                self.code,
+                self.unprepared_message.format(clear=model.source.code(clear.node), opt=target),
+                clear.node,
+                related=(loop.node,),
+            )
 
     def _check_clear_before_backward(
         self, loop: TrainingLoop, events: list[GradEvent], model: ModuleModel
@@ -261,6 +291,19 @@ class ZeroGradInsideAccumulation(Rule):
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,
         )
+
+
+def _accumulates(block: ast.AST, model: ModuleModel) -> bool:
+    """The accelerator of `with accelerator.accumulate(...)` was given an accumulation count
+    that is not the literal 1 (without one, `accumulate` syncs every step)."""
+    for item in block.items:  # type: ignore[attr-defined]
+        expr = item.context_expr
+        if isinstance(expr, ast.Call) and method_name(expr) == "accumulate" and isinstance(expr.func, ast.Attribute):
+            key = dotted(expr.func.value)
+            info = model.facts.info(key) if key is not None else None
+            count = info.accumulation if info is not None else None
+            return count is not None and not (isinstance(count, ast.Constant) and count.value == 1)
+    return False
 
 
 def _plain_optimizer(key: str, model: ModuleModel) -> bool:

@@ -328,6 +328,14 @@ class _FactCollector:
         if method == "optimizers":
             for element in elements:
                 self._record(self.key(element), "optimizer", name, None, strong=True, library="lightning-optimizer")
+            self.__dict__["_lightning_optimizers"] = elements
+            return
+        if method == "lr_schedulers" and isinstance(value.func, ast.Attribute) and dotted(value.func.value) == "self":
+            # Lightning: `sch_g, sch_d = self.lr_schedulers()`, in the order of `self.optimizers()`
+            optimizers = self.__dict__.get("_lightning_optimizers") or []
+            paired = len(optimizers) == len(elements)
+            for index, element in enumerate(elements):
+                self._record(self.key(element), "scheduler", "self.lr_schedulers", optimizers[index] if paired else None, strong=True)
             return
         self._prepared(value, elements)
 

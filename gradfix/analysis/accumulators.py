@@ -308,6 +308,8 @@ class _State:
             recv = receiver(expr)
             if method in GRAPH_KEEPING_METHODS and recv is not None:
                 return self.refs(recv)
+            if method in _GATHERING and recv is not None and len(expr.args) == 1 and not expr.keywords:
+                return self.refs(expr.args[0])  # `accelerator.gather_for_metrics(loss)`: on one process, the tensor itself
         return []
 
     def _numbers_call(self, value: ast.expr) -> bool:
@@ -322,6 +324,11 @@ class _State:
             self.graph.add(name)
         else:
             self.graph.discard(name)
+
+
+# Accelerate's collectives: on a single process they hand back the tensor they are given
+# (`gather`, `gather_for_metrics`) or a copy still in its graph (`reduce`)
+_GATHERING = frozenset({"gather", "gather_for_metrics", "reduce"})
 
 
 def _number(value: ast.expr) -> bool:

@@ -535,6 +535,8 @@ def _graph_values(value: ast.expr) -> list[ast.expr]:
     `float(loss)`, `loss.detach()`, a literal (the elements of a tuple or list one by one)."""
     if isinstance(value, (ast.Tuple, ast.List)):
         return [part for element in value.elts for part in _graph_values(element)]
+    if isinstance(value, ast.Dict):  # `return {"loss": loss.item(), "acc": acc}`
+        return [part for element in value.values for part in _graph_values(element)]
     if isinstance(value, ast.Constant):
         return []
     if isinstance(value, ast.Call):

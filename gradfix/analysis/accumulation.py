@@ -23,7 +23,7 @@ from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingL
 from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, WITHS, Source
 from gradfix.walk import ast_walk
 
 _CACHE = "_accumulations"
@@ -642,6 +642,8 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     if periodic.reset and not before:
         return Counter("unknown")  # `if c == N:` before `c += 1`: windows of N + 1
     initial, per_loop = _initial_value(name, step, node, source)
+    if initial is None and name.startswith("self.") and name.count(".") == 1:
+        initial, per_loop = _set_in_init(name, node, increment, source), False
     if initial is None:
         return Counter("variable", per_loop=False, increment=increment, before_test=before)
     return Counter(
@@ -720,6 +722,45 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tu
                 value = _literal_assignment(earlier, name, source)
                 return value, per_loop
     return None, False
+
+
+def _set_in_init(name: str, loop: ast.AST, increment: ast.stmt, source: Source) -> int | None:
+    """`self.micro = 0` in `__init__` (at its top level), for a counter attribute that the
+    class binds nowhere else but the loop's one increment (`self.micro += 1`)."""
+    owner = source.owner_of(loop)
+    while owner is not None and not isinstance(owner, ast.ClassDef):
+        owner = source.owner_of(owner)
+    if owner is None:
+        return None
+    init = next((f for f in owner.body if isinstance(f, FUNCTIONS) and f.name == "__init__"), None)
+    if init is None:
+        return None
+    found: int | None = None
+    for function in owner.body:
+        if not isinstance(function, FUNCTIONS):
+            continue
+        for stmt in ast_walk(function):
+            if not isinstance(stmt, ast.stmt) or stmt is increment or not _assigns_here(stmt, name, source):
+                continue
+            if function is not init or not any(stmt is top for top in init.body) or found is not None:
+                return None  # bound elsewhere too (reset, restored from a checkpoint, ...)
+            found = _literal_assignment(stmt, name, source)
+            if found is None:
+                return None
+    return found
+
+
+def _assigns_here(stmt: ast.stmt, name: str, source: Source) -> bool:
+    """The statement itself (not a statement nested in it) binds `name`."""
+    if isinstance(stmt, ast.Assign):
+        return any(_binds(t, name, source) for t in stmt.targets)
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        return _binds(stmt.target, name, source)
+    if isinstance(stmt, FOR_LOOPS):
+        return _binds(stmt.target, name, source)
+    if isinstance(stmt, WITHS):
+        return any(i.optional_vars is not None and _binds(i.optional_vars, name, source) for i in stmt.items)
+    return False
 
 
 def _literal_assignment(stmt: ast.stmt, name: str, source: Source) -> int | None:

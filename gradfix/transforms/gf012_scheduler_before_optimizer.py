@@ -93,7 +93,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
-    scheduler, such as `if scheduler is not None`, or the very test under which alone the
+    scheduler, such as `if scheduler is not None` -- whose other parts, if any, keep their
+    values through the loop: not `if scheduler is not None and epoch:`, which skips the first
+    epoch on purpose --, the same test as the optimizer step's, or the very test under which alone the
     scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`).
 
     It is reported without a fix when the scheduler step and the optimizer step share no block,
@@ -416,6 +418,23 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if test in step_tests and _settled(branch.test, loop, model):
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
         if name not in test and not _built_under(sched.target or "", branch.test, model):
+            return False
+        if name in test and not _presence_test(branch.test, sched.target or name, loop, model):
+            return False  # `if scheduler is not None and epoch:` also skips an iteration
+    return True
+
+
+def _presence_test(test: ast.expr, key: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A test of the scheduler's presence (`if scheduler is not None`, `if self.scheduler:`),
+    possibly with other parts that keep their values through the loop (`and args.decay`); not
+    one whose other part varies with the iteration (`and epoch`: it skips the first)."""
+    name = last_name(key)
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    for part in parts:
+        if name in model.source.code(part):
+            if any(isinstance(n, ast.Name) and n.id not in key.split(".") and n.id != "None" for n in ast_walk(part)):
+                return False  # `scheduler is not None and epoch > 0` written as one comparison
+        elif not _settled(part, loop, model):
             return False
     return True
 

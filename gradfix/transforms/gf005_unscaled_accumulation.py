@@ -74,7 +74,9 @@ class UnscaledAccumulation(AccumulationRule):
     accumulation, nor (for a method) belongs to a class that registers hooks. The rule stays
     silent when the loss is divided or multiplied by anything that is not a literal on its
     way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
-    only to one integer: `(0.25 * loss).backward()` with `ACC = 4`), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
+    only to one integer: `(0.25 * loss).backward()` with `ACC = 4`) -- for a sum of terms,
+    every term (`ce + args.w * aux` is reported: the cross-entropy reaches `backward()`
+    whole), unless a term names N (`ce / accum + reg`) --, when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
     from a helper that mentions N or divides, or from an object of a class of this module whose
     code does or that was built with N (`criterion = WindowCE(ACC)`) (Lightning's `self.manual_backward(loss)` does not
@@ -463,14 +465,18 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
 
 def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str) -> bool:
     """The loss may be scaled on its way to backward(): True unless we can see it is not
-    (`body`: the loop body its names are followed in)."""
+    (`body`: the loop body its names are followed in). A sum of terms is scaled only when
+    every term may be (`ce + weight * aux` is not: the cross-entropy reaches backward whole)."""
     source = model.source
-    visited: set[str] = set()
-    pending: list[tuple[ast.AST, int]] = [(loss, 0)]
-    while pending:
-        expr, depth = pending.pop()
+    names: dict[str, bool] = {}
+
+    def maybe(expr: ast.AST, depth: int) -> bool:
         if depth > _MAX_DEPTH:
             return True
+        if n_text and n_text in source.code(expr):
+            return True  # `ce / accum + reg`: a term divided by the count itself; the author handles it
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+            return maybe(expr.left, depth) and maybe(expr.right, depth)
         refs = _Refs(expr)
         if refs.scales:
             return True
@@ -479,16 +485,16 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
                 return True
             if any(source.code(a) == n_text for a in [*call.args, *[k.value for k in call.keywords]]):
                 return True
-        for name in refs.names - visited:
-            visited.add(name)
-            values, scaled = _assignments(name, body)
-            if scaled:
+        for name in refs.names:
+            if name not in names:
+                names[name] = False  # (a name read again while it is followed: not scaled by that)
+                values, scaled = _assignments(name, body)
+                names[name] = scaled or any(maybe(value, depth + 1) for value in values if value is not None)
+            if names[name]:
                 return True
-            for value in values:
-                if value is None:
-                    continue
-                pending.append((value, depth + 1))
-    return False
+        return False
+
+    return maybe(loss, 0)
 
 
 def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bool:
@@ -523,22 +529,28 @@ def _times_reciprocal(loss: ast.expr, acc: Accumulation, model: ModuleModel) -> 
     if n is None:
         return False
     body = acc.loop.node.body
-    visited: set[str] = set()
-    pending: list[tuple[ast.AST, int]] = [(loss, 0)]
-    while pending:
-        expr, depth = pending.pop()
+    names: dict[str, bool] = {}
+
+    def times(expr: ast.AST, depth: int) -> bool:
         if depth > _MAX_DEPTH:
             return False
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+            return times(expr.left, depth) and times(expr.right, depth)  # every term, not one weighted term
         for node in walk_expression(expr):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
                 for side in (node.left, node.right):
                     if is_number(side) and abs(side.value * n - 1) < 1e-9:  # type: ignore[attr-defined]
                         return True
-            elif isinstance(node, ast.Name) and node.id not in visited:
-                visited.add(node.id)
-                values, _ = _assignments(node.id, body)
-                pending += [(value, depth + 1) for value in values if value is not None]
-    return False
+            elif isinstance(node, ast.Name):
+                if node.id not in names:
+                    names[node.id] = False
+                    values, _ = _assignments(node.id, body)
+                    names[node.id] = any(times(value, depth + 1) for value in values if value is not None)
+                if names[node.id]:
+                    return True
+        return False
+
+    return times(loss, 0)
 
 
 def _known_count(acc: Accumulation, model: ModuleModel) -> int | None:

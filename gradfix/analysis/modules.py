@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assignments
+from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -186,7 +186,7 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
     for target in sorted(targets):
         info = model.facts.info(target)
         if info is None or info.kind != "optimizer" or info.params is None:
-            handed = _handed_to_constructor(target, loop, model)
+            handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
                 complete = False
             else:
@@ -208,6 +208,21 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _from_own_method(target: str, model: ModuleModel) -> str | None:
+    """`optimizer = model.configure_optimizers(lr)` (minGPT, nanoGPT): an optimizer a module's
+    own method builds, over that module's parameters; the module's key."""
+    values = assigned_values(model, target)
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    call = values[0]
+    method = method_name(call) or ""
+    recv = receiver(call)
+    if "optim" not in method or recv is None or dotted(recv) is None:
+        return None
+    key = model.source.key(recv)
+    return None if key.split(".", 1)[0] in ("torch", "optim") else key
 
 
 def _handed_to_constructor(target: str, loop: TrainingLoop, model: ModuleModel) -> str | None:

@@ -209,6 +209,14 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[union-attr]
                 value = stmt.value  # type: ignore[union-attr]
             for target in targets:
+                if isinstance(target, (ast.Tuple, ast.List)) and _loads(value, model):
+                    # `generator, discriminator = torch.load(path)`: every module named is replaced
+                    for element in target.elts:
+                        if isinstance(element, ast.Name):
+                            key = source.key(element)
+                            if any(normalize(key) == normalize(owner) for owner in owners):
+                                yield stmt, element, key, "replaced"
+                    continue
                 indexed = (  # `model[2] = nn.Linear(...)`: a submodule of a Sequential, by position
                     isinstance(target, ast.Subscript)
                     and dotted(target.value) is not None
@@ -306,6 +314,11 @@ def _may_hold_module(value: ast.expr, model: ModuleModel) -> bool:
         elif isinstance(bound, (ast.Name, ast.Attribute, ast.Subscript, ast.IfExp, ast.BoolOp, ast.Await)):
             return True  # from another value: not followed
     return False
+
+
+def _loads(value: ast.expr | None, model: ModuleModel) -> bool:
+    """`torch.load(path)` itself."""
+    return isinstance(value, ast.Call) and model.facts.imports.qualify(call_name(value)) == "torch.load"
 
 
 def _loaded(value: ast.Subscript, model: ModuleModel) -> bool:

@@ -220,13 +220,15 @@ def mode_guards(events: list[GradEvent], loop: TrainingLoop, source: Source) -> 
             break
         if any(len(other) <= level or other[level].node is not branch.node or other[level].kind != "if" for other in branches):
             break
-        if not _loop_invariant(branch.test, loop, source):
+        if not loop_invariant(branch.test, loop, source):
             break
         count += 1
     return count
 
 
-def _loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
+def loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
+    """A test that holds, or not, for the whole loop: it calls nothing, tests no window
+    (`%`), and reads no name the loop binds."""
     names = set()
     for node in ast.walk(test):
         if isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):

@@ -2,14 +2,15 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulation_of, mode_guards
+from gradfix.analysis.accumulation import Accumulation, accumulation_of, loop_invariant, mode_guards
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
+from gradfix.source import FUNCTIONS
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
@@ -123,7 +124,10 @@ class MissingZeroGrad(Rule):
       optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
       step and every backward under the same test of the loop's mode, `if phase == "train":`
       in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
-      binds).
+      binds; and so is a step under such tests alone, a setting like `if self.train_backbone:`:
+      when it steps, it steps on every iteration -- fixed by a clear at the top of the
+      iteration only when the optimizer is built under no condition, else reported without a
+      fix).
     """
 
     code = "GF001"
@@ -168,7 +172,9 @@ class MissingZeroGrad(Rule):
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
             if step.conditional_within(loop.node) and not (
-                _steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model)
+                _steps_on_every_path(loop, target, model)
+                or _mode_guarded(loop, target, model)
+                or _flag_guarded(loop, step, model)
             ):
                 # only a recognised accumulation loop: the clear goes right after its step
                 accumulation = accumulation_of(loop, model)
@@ -235,6 +241,12 @@ class MissingZeroGrad(Rule):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
+        if (
+            step.conditional_within(loop.node)
+            and not (_steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model))
+            and not _always_built(target, model)
+        ):
+            return None  # stepped under a setting (`if self.train_backbone:`) that may also decide whether it exists
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
@@ -270,6 +282,25 @@ def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
     guards = mode_guards(events, loop, model.source)
     return guards > 0 and all(
         len(e.branches_within(loop.node)) == guards for e in events if e.kind is EventKind.STEP
+    )
+
+
+def _always_built(target: str, model: ModuleModel) -> bool:
+    """Every binding of the optimizer is a statement of its function's (or the module's, or
+    a class body's) own block, under no `if`: it exists whatever the settings."""
+    bindings = assignments(model).by_key.get(target, [])
+    return bool(bindings) and all(
+        isinstance(model.source.owner_of(b.statement), (*FUNCTIONS, ast.Module, ast.ClassDef)) for b in bindings
+    )
+
+
+def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:
+    """The step sits only under `if`s whose tests hold for the whole loop (`if
+    self.train_backbone:`, a setting: they call nothing and read no name the loop binds):
+    when it steps, it steps on every iteration."""
+    branches = step.branches_within(loop.node)
+    return bool(branches) and all(
+        b.kind == "if" and b.test is not None and loop_invariant(b.test, loop, model.source) for b in branches
     )
 
 

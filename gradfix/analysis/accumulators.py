@@ -38,6 +38,7 @@ from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
+    FUNCTIONS,
     LOOPS,
     MATCH,
     SCOPES,
@@ -59,7 +60,7 @@ GRAPH_KEEPING_METHODS = {
     "type_as", "contiguous", "flatten", "neg",
 }  # fmt: skip
 # Calls whose value is a fresh loss tensor (the callee's last name).
-_LOSS_CALL = lazily(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|_(criterion|loss|loss_?fn)$", re.I)
+_LOSS_CALL = lazily(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|^crit(erion)?_[a-z0-9]+$|_(criterion|loss|loss_?fn)$", re.I)
 # ...unless the name says it evaluates or measures (`evaluate_loss(...)` returns a number)
 _NOT_A_TRAINING_LOSS = lazily(r"eval|valid|val_|test|metric|log_|score|accuracy", re.I)
 _FUNCTIONAL_LOSSES = {
@@ -188,6 +189,32 @@ def _returns_numbers(name: str, source: Source) -> bool:
     return all(_number_expression(r.value, local) for r in returns)  # type: ignore[arg-type]
 
 
+def _returns_without_graph(name: str, source: Source, qualify: Qualify) -> bool:
+    """`name` is a function of the module (defined once at its top level) decorated with
+    `torch.no_grad()`/`inference_mode()`, or whose every `return` sits in a `with
+    torch.no_grad():` block: what it returns has no graph."""
+    found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+    if len(found) != 1:
+        return False
+    function = found[0]
+    if any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
+        return True
+    returns = 0
+    inside = 0
+    stack: list[tuple[ast.AST, bool]] = [(s, False) for s in function.body]
+    while stack:
+        node, no_grad = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            returns += 1
+            inside += no_grad
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(_is_no_grad(i, qualify) for i in node.items):
+            no_grad = True
+        stack.extend((child, no_grad) for child in ast.iter_child_nodes(node))
+    return returns > 0 and inside == returns
+
+
 def _local_values(function: ast.AST) -> dict[str, list[ast.expr] | None]:
     """What each name of a function is assigned (`s = 0.0`, `s += math.log(p)`); None for a
     name bound otherwise too (a loop's target, an unpacking, a parameter)."""
@@ -281,8 +308,10 @@ class _State:
             return False
         if not known and _NOT_A_TRAINING_LOSS.search(last):
             return False
-        if not known and "." not in name and _returns_numbers(name, self.source):
-            return False  # `compute_loss(model, loader)` of the module: it returns `float(total) / n`
+        if not known and "." not in name and (
+            _returns_numbers(name, self.source) or _returns_without_graph(name, self.source, self.qualify)
+        ):
+            return False  # `compute_loss(model, loader)` of the module: `float(total) / n`, or under `no_grad`
         # a loss computed from detached inputs holds no graph
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
@@ -313,8 +342,12 @@ class _State:
         return []
 
     def _numbers_call(self, value: ast.expr) -> bool:
-        """`metric(y, p)`: a call of a function of the module that returns a plain number."""
-        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and _returns_numbers(value.func.id, self.source)
+        """`metric(y, p)`: a call of a function of the module that returns a plain number, or
+        computes what it returns without gradients (`compute_epoch_loss(model, loader)` under
+        `torch.no_grad()`)."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return False
+        return _returns_numbers(value.func.id, self.source) or _returns_without_graph(value.func.id, self.source, self.qualify)
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):

@@ -243,7 +243,7 @@ def check_source(
     findings: list = []  # type: ignore[type-arg]
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
-        findings = [finding for rule in rules for finding in rule.check(model)]
+        findings = [finding for rule in rules for finding in rule.check(model)] if not _other_framework(model) else []
         if accept is not None:
             for finding in findings:
                 if finding.fix is not None and not accept(source, finding.fix):
@@ -289,6 +289,24 @@ def check_source(
     if changed and source.left_out:
         _compiles(source.text)  # the whole fixed file, not only the part analysed again
     return source
+
+
+# Deep-learning frameworks other than PyTorch: their optimizers and tapes keep other contracts
+# (NVIDIA Warp's `tape.zero()`, optax's pure updates); a file that imports one of them and
+# nothing of PyTorch's is not PyTorch code
+_OTHER_FRAMEWORKS = frozenset({
+    "warp", "warp_nn", "jax", "flax", "optax", "haiku", "tensorflow", "keras", "tf_keras", "paddle",
+    "mindspore", "oneflow", "jittor", "mxnet", "tinygrad", "mlx", "chainer",
+})  # fmt: skip
+_PYTORCH_ROOTS = frozenset({
+    "torch", "torchvision", "torchaudio", "torchtext", "lightning", "pytorch_lightning", "lightning_fabric",
+    "accelerate", "timm", "deepspeed", "ignite", "apex",
+})  # fmt: skip
+
+
+def _other_framework(model) -> bool:  # type: ignore[no-untyped-def]
+    roots = {qualified.split(".", 1)[0] for qualified in model.facts.imports.aliases.values()}
+    return bool(roots & _OTHER_FRAMEWORKS) and not roots & _PYTORCH_ROOTS
 
 
 def _compiles(text: str) -> None:

@@ -111,10 +111,13 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
     else:
         return None
+    outer = _iterated_keys(loop.node, model)
     for argument, index in HORIZONS[kind]:
         value = _argument(constructor, argument, index)
         if value is None:
             continue
+        if outer and _counts(value, outer, model):
+            return None  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
         counted = _counted_in(value, batch_loop, loop, scope, model)
         if counted is None:
             continue
@@ -209,6 +212,15 @@ def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel) -> bo
             if key in iterated or _LOADER_NAME.search(last_name(key)):
                 return True
     return False
+
+
+def _counts(value: ast.expr, keys: set[str], model: ModuleModel) -> bool:
+    """The horizon reads `len(<one of keys>)`."""
+    return any(
+        isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1
+        and dotted(node.args[0]) is not None and model.source.key(node.args[0]) in keys
+        for node in ast_walk(value)
+    )  # fmt: skip
 
 
 def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:

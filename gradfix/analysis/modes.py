@@ -857,10 +857,27 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 chosen = items[last_eval]
                 if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):
                     break  # a helper switched to eval and backpropagates itself: its own call is reported
+                if position < index and _rebuilt_each_iteration(loop, module, model):
+                    break  # the next iteration trains a new module (`model = Net()` at its top)
                 if not chosen_for_training(items, last_eval, position):
                     out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def _rebuilt_each_iteration(loop: TrainingLoop, module: str, model: ModuleModel) -> bool:
+    """A statement of the loop's own body binds the module anew from a call that is not a
+    move or a wrap of it (`model = Net()`, `model = build_model(args)`): each iteration trains
+    a fresh module, in train mode."""
+    from gradfix.analysis.modules import rewraps
+
+    for stmt in getattr(loop.node, "body", []):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call):
+            target = stmt.targets[0]
+            if dotted(target) is not None and model.source.key(target) == module and not rewraps(stmt.value, module, model):
+                last = (call_name(stmt.value) or "").rsplit(".", 1)[-1]
+                return last not in ("deepcopy", "copy", "load", "clone")  # these keep the mode they copy
+    return False
 
 
 def _trains_a_copy(items: list[ModeItem], backward: ModeItem, depth: int, module: str) -> bool:

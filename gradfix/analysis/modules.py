@@ -323,7 +323,7 @@ def module_classes(key: str, scope: Scope, model: ModuleModel) -> list[ast.expr]
     index = assignments(model)
     found = []
     for binding in index.bindings(key, scope):
-        if _rewraps(binding.value, key, model):
+        if rewraps(binding.value, key, model):
             continue  # `model = model.to(device)`, `model = torch.compile(model)`: the same module's output
         constructor = _constructor(binding.value, scope, model)
         if constructor is None:
@@ -338,7 +338,7 @@ def bound_classes(key: str, model: ModuleModel) -> list[ast.expr]:
     index = assignments(model)
     found = []
     for binding in index.by_key.get(key, []):
-        if _rewraps(binding.value, key, model):
+        if rewraps(binding.value, key, model):
             continue
         constructor = _constructor(binding.value, model.source.tree, model)
         if constructor is not None:
@@ -346,7 +346,7 @@ def bound_classes(key: str, model: ModuleModel) -> list[ast.expr]:
     return found
 
 
-def _rewraps(value: ast.expr | None, key: str, model: ModuleModel) -> bool:
+def rewraps(value: ast.expr | None, key: str, model: ModuleModel) -> bool:
     """`key.to(device)`, `torch.compile(key)`, `nn.DataParallel(key.cuda())`: the module
     `key` already holds, moved or wrapped (its outputs unchanged)."""
     for _ in range(6):

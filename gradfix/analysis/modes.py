@@ -187,6 +187,12 @@ class _ModeWalker:
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, None))
         elif isinstance(stmt, ast.If):
+            known = _decided(stmt.test, ctx) if ctx.via else None
+            if known is not None:
+                # `if state == "Train": model.train() else: model.eval()` in a helper called
+                # with `"Train"`: only that arm runs
+                self.block(stmt.body if known else stmt.orelse, ctx)
+                return
             self.expressions(stmt.test, ctx)
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
@@ -389,6 +395,7 @@ class _ModeWalker:
         for kw in call.keywords:
             if kw.arg is not None:
                 mapping[kw.arg] = self.key(kw.value, ctx)
+        _constant_defaults(helper.node, mapping, helper.source or self.model.source)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]
         for param in _copied_params(helper, mapping, helper.source or self.model.source):
@@ -417,6 +424,48 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Source) -> None:
+    """Parameters left to a constant default (`state="Train"`): mapped to its text."""
+    args = function.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    for arg, default in pairs:
+        if arg.arg not in mapping and isinstance(default, ast.Constant):
+            mapping[arg.arg] = source.segment(default)
+
+
+def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
+    """The value of an `if` test inside an inlined helper when it compares a parameter the
+    call gave a constant (`state == "Train"`, `not train`, `train`), else None."""
+    mapping = dict(ctx.mapping)
+
+    def constant(expr: ast.expr) -> tuple[bool, object]:
+        if isinstance(expr, ast.Constant):
+            return True, expr.value
+        if isinstance(expr, ast.Name) and expr.id in mapping:
+            try:
+                return True, ast.literal_eval(mapping[expr.id])
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                return False, None
+        return False, None
+
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _decided(test.operand, ctx)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Name):
+        known, value = constant(test)
+        return bool(value) if known and isinstance(value, (bool, int, str, type(None))) else None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        left_known, left = constant(test.left)
+        right_known, right = constant(test.comparators[0])
+        if not (left_known and right_known) or (isinstance(test.left, ast.Constant) and isinstance(test.comparators[0], ast.Constant)):
+            return None
+        equal = left == right
+        return equal if isinstance(test.ops[0], ast.Eq) else not equal
+    return None
 
 
 def _copied_params(helper: FunctionInfo, mapping: dict[str, str], source: Source) -> list[str]:

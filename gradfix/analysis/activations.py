@@ -49,10 +49,11 @@ if TYPE_CHECKING:
 LOSS_FUNCTIONS = {
     "torch.nn.functional.cross_entropy": "cross_entropy",
     "torch.nn.functional.nll_loss": "nll",
+    "torch.nn.functional.kl_div": "nll",  # its input is log-probabilities as well
     "torch.nn.functional.binary_cross_entropy_with_logits": "bce_with_logits",
     "torch.binary_cross_entropy_with_logits": "bce_with_logits",
 }
-LOSS_CLASSES = {"CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll", "BCEWithLogitsLoss": "bce_with_logits"}
+LOSS_CLASSES = {"CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll", "KLDivLoss": "nll", "BCEWithLogitsLoss": "bce_with_logits"}
 # timm's cross-entropies take logits too (their forward applies `log_softmax`; proof in
 # tests/libraries/test_timm.py)
 TIMM_LOSS_CLASSES = {"SoftTargetCrossEntropy": "cross_entropy", "LabelSmoothingCrossEntropy": "cross_entropy"}

@@ -38,7 +38,8 @@ class ActivationBeforeLoss(Rule):
     (or expects) itself: `softmax` then `nn.CrossEntropyLoss` / `F.cross_entropy` (or timm's
     `SoftTargetCrossEntropy` / `LabelSmoothingCrossEntropy`, which apply `log_softmax` too),
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
-    `softmax` then `nn.NLLLoss` / `F.nll_loss` (which needs log-probabilities). The
+    `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
+    log-probabilities as input). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
@@ -84,7 +85,7 @@ class ActivationBeforeLoss(Rule):
     ## Fix safety
     Safe when the activation and the loss are in the same function and the probabilities
     are not used otherwise: the activation written in the loss call is replaced by its input
-    (for `NLLLoss`: `softmax` becomes `log_softmax`); an assigned activation is dropped from
+    (for `NLLLoss` and `KLDivLoss`: `softmax` becomes `log_softmax`); an assigned activation is dropped from
     its assignment, which is removed and the loss reads the logits
     (`probs = F.softmax(logits, 1)`; `loss = criterion(probs, y)` becomes
     `loss = criterion(logits, y)`), or which keeps only the activation's input when that is

@@ -320,6 +320,9 @@ class _State:
         """The parts of `expr` that carry a loss graph into its value."""
         if isinstance(expr, ast.Name):
             return [expr] if expr.id in self.graph else []
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in self.graph:
+            # `output.loss` of a model output whose loss is backpropagated (`output.loss.backward()`)
+            return [expr] if "loss" in expr.attr.lower() else []
         if isinstance(expr, ast.BinOp):
             return self.refs(expr.left) + self.refs(expr.right)
         if isinstance(expr, ast.UnaryOp):

@@ -74,7 +74,9 @@ class LossTensorAccumulated(Rule):
     (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
     (an `AverageMeter`; a library's metric is not looked into, except timm's `AverageMeter`,
     whose `update(val, n)` adds `val * n` into its sum), where `v` holds a
-    loss tensor: a name backpropagated in the iteration (also when unpacked from a call: `loss,
+    loss tensor: a name backpropagated in the iteration (or the `loss` attribute of a model
+    output whose loss is backpropagated: `train_loss += output.loss` with
+    `output.loss.backward()`; also when unpacked from a call: `loss,
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper

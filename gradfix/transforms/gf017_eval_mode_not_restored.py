@@ -121,13 +121,31 @@ class EvalModeNotRestored(Rule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        """One finding per call that switches to eval mode, at the nearest place it is reached
+        from (a step helper that calls `evaluate()` is fixed there, not also at each call of the
+        step helper)."""
+        found = list(self._found(model))
+        best: dict[int, tuple[bool, int]] = {}  # switching call -> (no fix, depth) of the finding kept
+        for finding, eval_node, depth in found:
+            if eval_node is not None:
+                rank = (finding.fix is None, depth)
+                best[eval_node] = min(rank, best.get(eval_node, rank))
+        kept: set[int] = set()
+        for finding, eval_node, depth in found:
+            if eval_node is None:
+                yield finding
+            elif (finding.fix is None, depth) == best[eval_node] and eval_node not in kept:
+                kept.add(eval_node)
+                yield finding
+
+    def _found(self, model: ModuleModel) -> Iterator[tuple[Finding, int | None, int]]:
         seen: set[int] = set()
         for loop in model.loops:
             if runs_once(loop.node):
                 continue
             problems = unrestored_evals(loop, model)
             if not problems:
-                yield from self._before(loop, model, seen)
+                yield from ((f, None, 0) for f in self._before(loop, model, seen))
                 continue
             manual = manual_modes(model)
             trained, complete = trained_modules(loop, model)
@@ -152,14 +170,17 @@ class EvalModeNotRestored(Rule):
                     continue
                 seen.add(id(node))
                 fix = _fix(problem, loop, model, Safety.SAFE if strong else Safety.UNSAFE)
-                yield Finding(
+                finding = Finding(
                     self.code,
                     self.message.format(call=_short(model.source.code(node)), module=module),
                     node,
                     fix=fix,
                     related=(loop.node,),
                 )
-            yield from self._before(loop, model, seen)
+                # the same call chain's end (`evaluate()` inside `train_step`), reached from the
+                # step helper's own loop and through each call of the helper
+                yield finding, id(item.via[-1] if item.via else item.node), len(item.via)
+            yield from ((f, None, 0) for f in self._before(loop, model, seen))
 
     def _before(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """An evaluation helper run before the loop (`evaluate(model)` for a baseline) that

@@ -195,9 +195,15 @@ def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywh
             return True  # `p.grad = g`; a plain `p.grad = None` or `p.grad.zero_()` is a clear
         if event.kind is EventKind.GRAD_READ and (anywhere or not any(stmt is acc.node for stmt in event.path)):
             return True
+        if event.kind is EventKind.GRAD_READ and event.path and _SCALES_GRAD.search(model.source.segment(event.path[-1])):
+            return True  # `p.grad.div_(count)` at the window's end: the author averages the sum by hand
     flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
     every = [unit.node for unit in flow.units if id(acc.node) not in unit.ancestors and unit.node is not acc.node]
     return unseen_gradient_handling(every, loop, model) is not None
+
+
+# `.grad` scaled in place: `p.grad.div_(n)`, `p.grad.data.mul_(s)`, `p.grad /= n`
+_SCALES_GRAD = lazily(r"\.grad(\.data)?(\.(div_|mul_)\(|\s*[/*]=)")
 
 
 def _writes_a_value(node: ast.AST) -> bool:

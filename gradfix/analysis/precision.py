@@ -49,8 +49,12 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
     enabled = keyword(call, "enabled")
     if enabled is not None and is_false(enabled.value):
         return None
-    dtype = keyword(call, "dtype")
-    dtype_value = module_constant(dtype.value, module) if dtype is not None else None
+    given = keyword(call, "dtype")
+    dtype = given.value if given is not None else None
+    if dtype is None and name in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
+        args = positional(call)
+        dtype = args[1] if len(args) > 1 else None  # `torch.autocast("cuda", torch.bfloat16)`: the second parameter
+    dtype_value = module_constant(dtype, module) if dtype is not None else None
     dtype_name = qualify(_dotted(dtype_value)) if dtype_value is not None else None
     if dtype is not None and dtype_name not in _HALF:
         return None

@@ -252,6 +252,8 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
                 if isinstance(value, ast.Attribute) and _unwraps(value, model):
                     continue  # `model = DDP(model)`, then `model_without_ddp = model.module`
+                if dotted(value) is not None and any(normalize(source.key(value)) == normalize(o) for o in owners):
+                    continue  # `net.weigher = weigher` with `weigher.parameters()` in the optimizer already
                 yield stmt, target, key, "replaced"
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None

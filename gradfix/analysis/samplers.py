@@ -70,7 +70,7 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
 
 def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     text = model.source.text
-    if "DistributedSampler" not in text or (_SET_EPOCH.search(text) and _calls_set_epoch(model)):
+    if "DistributedSampler" not in text or ((_SET_EPOCH.search(text) or ".epoch" in text) and _calls_set_epoch(model)):
         return []
     index = assignments(model)
     source = model.source
@@ -146,12 +146,21 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
 
 
 def _calls_set_epoch(model: ModuleModel) -> bool:
-    """A call of `set_epoch` (or of a `set_*epoch` helper) anywhere in the file."""
+    """A call of `set_epoch` (or of a `set_*epoch` helper) anywhere in the file, or the
+    method taken to be called later (`advance = sampler.set_epoch`, a list of epoch hooks,
+    `getattr(sampler, "set_epoch")`), or the attribute it sets written directly
+    (`sampler.epoch = epoch`)."""
     for node in model.source.nodes:
         if isinstance(node, ast.Call):
             last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
             if _SET_EPOCH.search(last):
                 return True
+        elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
+            return True
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
+            return True
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
+            return True
     return False
 
 

@@ -79,7 +79,8 @@ class ModelZeroGradPartial(LoopRule):
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
     `nn.ModuleDict({...})`, or an argument a class of the module stores on `self` in its
-    `__init__`, as `Net(enc, head)` with `self.encoder = encoder`).
+    `__init__`, as `Net(enc, head)` with `self.encoder = encoder`, also inside an
+    `nn.ModuleDict`/`nn.ModuleList`/`nn.Sequential` it stores there).
 
     Silent: when a cleared module is given submodules after it is built (`parts.append(dec)`,
     `extend`, `insert`, `add_module`, or an attribute set on it from outside its class:
@@ -359,13 +360,20 @@ def _held_modules(call: ast.Call, model: ModuleModel) -> set[str]:
         if init is None:
             return set()
         params = [a.arg for a in init.node.args.args[1:]]
-        stored = {
-            node.value.id
-            for node in ast_walk(init.node)
-            if isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Name)
-            and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in node.targets)
-        }
+        stored: set[str] = set()
+        for node in ast_walk(init.node):
+            if not (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in node.targets)
+            ):
+                continue
+            if isinstance(node.value, ast.Name):
+                stored.add(node.value.id)
+            elif isinstance(node.value, ast.Call) and (model.facts.imports.qualify(call_name(node.value) or "") or "") in _CONTAINERS:
+                # `self.nets = nn.ModuleDict({"actor": actor, "critic": critic})`, `nn.ModuleList([a, b])`
+                for arg in node.value.args:
+                    parts = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else arg.values if isinstance(arg, ast.Dict) else [arg]
+                    stored |= {part.id for part in parts if isinstance(part, ast.Name)}
         given = dict(zip(params, call.args))
         given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         values = [value for param, value in given.items() if param in stored]

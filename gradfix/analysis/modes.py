@@ -960,8 +960,11 @@ def _apart(key: str, module: str, model: ModuleModel) -> bool:
     the module builds something (`D = Discriminator(...)`), none wraps or names `module`
     (`ddp = DDP(model)`, `net = model`)."""
     for value in assigned_values(model, key):
-        if not isinstance(value, ast.Call) or wrapped_key(value, model.source.key) is not None:
+        if not isinstance(value, ast.Call):
             return False
+        wrapped = wrapped_key(value, model.source.key)
+        if wrapped is not None and wrapped != key:
+            return False  # `ddp = DDP(model)`: `module` under another name (not `probe = probe.to(device)`)
     return not related(key, module)
 
 

@@ -8,9 +8,8 @@ from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
-from gradfix.source import FUNCTIONS
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._common import (
     below,
@@ -125,9 +124,9 @@ class MissingZeroGrad(Rule):
       step and every backward under the same test of the loop's mode, `if phase == "train":`
       in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
       binds; and so is a step under such tests alone, a setting like `if self.train_backbone:`:
-      when it steps, it steps on every iteration -- fixed by a clear at the top of the
-      iteration only when the optimizer is built under no condition, else reported without a
-      fix).
+      when it steps, it steps on every iteration -- fixed by a clear right after the step,
+      under the same test, which is also right for a step helper told by its caller when to
+      step, `if do_step: optimizer.step()`).
     """
 
     code = "GF001"
@@ -241,12 +240,16 @@ class MissingZeroGrad(Rule):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
-        if (
-            step.conditional_within(loop.node)
-            and not (_steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model))
-            and not _always_built(target, model)
+        if step.conditional_within(loop.node) and not (
+            _steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model)
         ):
-            return None  # stepped under a setting (`if self.train_backbone:`) that may also decide whether it exists
+            # stepped under a setting or a flag the caller passes (`if self.train_backbone:`,
+            # `if do_step:` in an accumulating step helper): clear right after the step, under
+            # the same test -- at the top of the iteration it would wipe an accumulating window,
+            # or clear an optimizer that exists only when the setting is on
+            if not step.direct or single_call_statement(step, model.source) is None:
+                return None
+            return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
@@ -282,15 +285,6 @@ def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
     guards = mode_guards(events, loop, model.source)
     return guards > 0 and all(
         len(e.branches_within(loop.node)) == guards for e in events if e.kind is EventKind.STEP
-    )
-
-
-def _always_built(target: str, model: ModuleModel) -> bool:
-    """Every binding of the optimizer is a statement of its function's (or the module's, or
-    a class body's) own block, under no `if`: it exists whatever the settings."""
-    bindings = assignments(model).by_key.get(target, [])
-    return bool(bindings) and all(
-        isinstance(model.source.owner_of(b.statement), (*FUNCTIONS, ast.Module, ast.ClassDef)) for b in bindings
     )
 
 

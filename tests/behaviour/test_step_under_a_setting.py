@@ -1,6 +1,8 @@
 """An optimizer stepped under a setting (`if self.train_backbone:`) and never cleared: when the
 setting is on, every step applies the sum of all gradients since training began. GF001 clears it
-at the start of each iteration; the script then trains exactly like the hand-fixed one."""
+right after its step, under the same test; the script then trains exactly like the hand-fixed one.
+An accumulating step helper told by its caller when to step (`if do_step: optimizer.step()`) is
+fixed the same way, and keeps its windows."""
 
 from __future__ import annotations
 
@@ -59,11 +61,53 @@ for module in (model.backbone, model.head):
 print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
 '''
 HAND = BUGGY.replace(
-    "            for x, y in loader:\n",
-    "            for x, y in loader:\n                self.backbone_opt.zero_grad(set_to_none=True)\n",
+    "                    self.backbone_opt.step()\n",
+    "                    self.backbone_opt.step()\n                    self.backbone_opt.zero_grad(set_to_none=True)\n",
 )
 
 
 def test_step_under_a_setting_cleared_trains_like_the_hand_fix(tmp_path: Path) -> None:
     assert HAND != BUGGY
     assert_fixed_like_hand(tmp_path, BUGGY, HAND, "--select", "GF001")
+
+
+HELPER_BUGGY = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+
+def backward_step(loss, optimizer, do_step):
+    loss.backward()
+    if do_step:
+        optimizer.step()
+
+
+model = nn.Linear(6, 3)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = torch.randn(64, 6)
+labels = (data[:, 0] > 0).long() + (data[:, 1] > 0).long()
+losses = []
+for epoch in range(2):
+    for i in range(16):
+        x, y = data[i * 4 : i * 4 + 4], labels[i * 4 : i * 4 + 4]
+        loss = nn.functional.cross_entropy(model(x), y) / 4
+        backward_step(loss, optimizer, do_step=(i + 1) % 4 == 0)
+        losses.append(loss.item())
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
+'''
+HELPER_HAND = HELPER_BUGGY.replace(
+    "        optimizer.step()\n", "        optimizer.step()\n        optimizer.zero_grad(set_to_none=True)\n"
+)
+
+
+def test_step_helper_told_when_to_step_keeps_its_windows(tmp_path: Path) -> None:
+    assert HELPER_HAND != HELPER_BUGGY
+    assert_fixed_like_hand(tmp_path, HELPER_BUGGY, HELPER_HAND, "--select", "GF001")

@@ -13,7 +13,6 @@ class Model:
     def fit(self, loader, epochs=3):
         for epoch in range(epochs):
             for x, y in loader:
-                self.backbone_opt.zero_grad(set_to_none=True)
                 self.head_opt.zero_grad(set_to_none=True)
                 features = self.backbone(x)
                 if not self.train_backbone:
@@ -23,3 +22,4 @@ class Model:
                 self.head_opt.step()
                 if self.train_backbone:
                     self.backbone_opt.step()  # never cleared: every step applies all gradients so far
+                    self.backbone_opt.zero_grad(set_to_none=True)

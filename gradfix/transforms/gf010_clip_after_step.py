@@ -135,6 +135,10 @@ class ClipAfterStep(LoopRule):
     name = "clip-after-step"
     message_after = "`{clip}` runs after `{opt}.step()`: the step used unclipped gradients; clip between backward and step"
     message_before = "`{clip}` runs before `backward()`: it clips stale gradients; clip between backward and step"
+    message_before_one_call = (
+        "`{clip}` runs before `{call}`, which backpropagates and steps in one call: it clips stale gradients;"
+        " let that call clip (timm's `loss_scaler(..., clip_grad=..., parameters=...)`)"
+    )
     message = message_after
     safety = Safety.SAFE
 
@@ -176,9 +180,13 @@ class ClipAfterStep(LoopRule):
                     continue
                 if not (branch_prefix(clip, step, loop.node) or branch_prefix(step, clip, loop.node)):
                     continue
+                source = clip.source or model.source
+                template = self.message_before
+                if after[0].node is step.node:
+                    template = self.message_before_one_call  # timm's `loss_scaler(loss, optimizer)`
                 yield Finding(
                     self.code,
-                    self.message_before.format(clip=(clip.source or model.source).code(clip.node)),
+                    template.format(clip=source.code(clip.node), call=_short((step.source or model.source).code(step.node))),
                     clip.anchor,
                     fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
                     related=(loop.node,),
@@ -267,3 +275,7 @@ def _direct_clips(model: ModuleModel) -> set[int]:
         found = {id(e.node) for lp in model.loops for e in lp.events if e.kind is EventKind.CLIP and e.direct}
         model._gf010_direct_clips = found  # type: ignore[attr-defined]
     return found
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -442,6 +442,9 @@ class _Scope:
         self.bound_outside: set[str] = set()
         self.assignments: list[tuple[set[str], set[str], str]] = []  # (targets, names read, value text)
         self.backward_calls: list[tuple[set[str], str]] = []  # (names read, text)
+        # a function's own names (bound in it, its parameters): any other name it reads lives
+        # in an enclosing scope (`nonlocal`/`global` names too), and outlives the loop
+        self.free: set[str] | None = _free_names(root) if isinstance(root, FUNCTIONS) else None
         self._visit(root, root, 0)
 
     def _code(self, node: ast.AST) -> str:
@@ -745,5 +748,33 @@ def _outlives_iteration(accumulator: str, resets: set[str], scope: _Scope, backp
     if root in backpropagated or _feeds_backward(accumulator, scope):
         return False  # the accumulator is (part of) the loss being backpropagated
     if root != "self" and root not in scope.bound_outside and accumulator not in scope.bound_outside:
-        return False  # we cannot see where it lives
+        return scope.free is not None and root in scope.free  # else we cannot see where it lives
     return True
+
+
+def _free_names(function: ast.AST) -> set[str]:
+    """Names a function reads but does not bind (or declares `nonlocal`/`global`): they live
+    in an enclosing function or the module."""
+    bound: set[str] = set()
+    declared: set[str] = set()
+    read: set[str] = set()
+    args = function.args  # type: ignore[attr-defined]
+    bound |= {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            bound.add(node.name)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared |= set(node.names)
+        elif isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.alias):
+            bound.add((node.asname or node.name).split(".", 1)[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        stack.extend(ast.iter_child_nodes(node))
+    return (read - bound) | declared

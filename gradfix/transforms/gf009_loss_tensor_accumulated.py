@@ -84,8 +84,9 @@ class LossTensorAccumulated(Rule):
     `loss.backward()`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
     one process they hand back the tensor, graph and all), `.mean()`,
     `.sum()`, `.float()`, `.to(...)` and the like over those; and when the accumulator outlives
-    the iteration: it is bound before the loop (or is a parameter of the function, or an
-    attribute of `self`).
+    the iteration: it is bound before the loop (or is a parameter of the function, an
+    attribute of `self`, or a name of an enclosing function or of the module: `nonlocal
+    total`, `history.append(loss)` in a closure).
 
     Not reported: `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)`, `loss.cpu().item()`,
     `loss.detach().cpu()` (also when the loss's name is rebound to one of those, or to what a

@@ -285,6 +285,8 @@ class _State:
         self._containers: set[str] | None = None
         self.graph: set[str] = set()
         self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
+        self.returning_keys: dict[int, set[str]] = {}  # ... that return it in a dict, under these keys
+        self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
 
     @property
@@ -332,6 +334,11 @@ class _State:
         if isinstance(expr, (ast.List, ast.Tuple)):  # `history = history + [loss]`
             return [ref for element in expr.elts for ref in self.refs(element)]
         if isinstance(expr, ast.Subscript):
+            if isinstance(expr.value, ast.Name) and expr.value.id in self.dict_losses:
+                key = expr.slice
+                if isinstance(key, ast.Constant) and key.value in self.dict_losses[expr.value.id]:
+                    return [expr]  # `out["loss"]` of a step helper's `return {"loss": loss, ...}`
+                return []
             return self.refs(expr.value)
         if isinstance(expr, ast.Call):
             if self.is_loss_call(expr) or id(expr) in self.returning:
@@ -353,6 +360,11 @@ class _State:
         return _returns_numbers(value.func.id, self.source) or _returns_without_graph(value.func.id, self.source, self.qualify)
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
+        self.dict_losses.pop(name, None)
+        if value is not None and not no_grad and id(value) in self.returning_keys:
+            self.dict_losses[name] = self.returning_keys[id(value)]
+            self.graph.discard(name)
+            return
         if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):
             # a list of losses (`losses = [l1, l2]; sum(losses).backward()`) has no `.detach()`
             self.graph.discard(name)
@@ -398,6 +410,33 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> set[int]:
         returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
         if returns and all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
             found.add(id(event.via[0]))
+    return found
+
+
+def _loss_returning_keys(loop: TrainingLoop, owned: set[int]) -> dict[int, set[str]]:
+    """The calls, written in the iteration, of helpers that backpropagate a loss and return it
+    in a dict (`return {"loss": loss, "acc": acc}`): the keys that hold it."""
+    found: dict[int, set[str]] = {}
+    for event in loop.events:
+        if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or id(event) not in owned:
+            continue
+        loss = event.loss
+        helper = event.helpers[0] if event.helpers else None
+        if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
+        keys: set[str] = set()
+        for ret in returns:
+            if not isinstance(ret.value, ast.Dict):
+                keys = set()
+                break
+            keys |= {
+                k.value
+                for k, v in zip(ret.value.keys, ret.value.values)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, ast.Name) and v.id == loss.id
+            }
+        if keys:
+            found[id(event.via[0])] = keys
     return found
 
 
@@ -541,6 +580,7 @@ def find_accumulations(
     state = _State(qualify, backpropagated, source, loop.node)
     state.losses = _loss_names(loop, owned)
     state.returning = _loss_returning_calls(loop, owned)
+    state.returning_keys = _loss_returning_keys(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
         small = line.small

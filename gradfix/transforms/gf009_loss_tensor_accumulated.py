@@ -105,7 +105,8 @@ class LossTensorAccumulated(Rule):
     returned by the function (its caller may backpropagate the sum) or, on `self`,
     backpropagated by another method of the class. A value that the iteration unpacks (`loss,
     size = out`) or indexes by a string (`out["loss"]`) is what a loss function returned, not a
-    tensor (it has no `.detach()`). Nor in a file that imports only from the standard
+    tensor (it has no `.detach()`) -- unless a step helper of the iteration returned the very
+    loss it backpropagated in a dict (`return {"loss": loss, ...}`): `out["loss"]` is that tensor. Nor in a file that imports only from the standard
     library and NumPy-world packages (backpropagation written by hand in NumPy).
     """
 

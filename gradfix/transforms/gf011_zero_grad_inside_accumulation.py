@@ -12,6 +12,8 @@ from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name
+from gradfix.source import FUNCTIONS
+from gradfix.walk import ast_walk
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import built_over, event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
@@ -108,7 +110,9 @@ class ZeroGradInsideAccumulation(Rule):
     correct and never reported -- for a prepared optimizer. An optimizer built in the file and
     never passed to `accelerator.prepare()` is not held back: its clear, with its step in the
     same block, is reported (without a fix: prepare it) when the accelerator was given an
-    accumulation count other than 1.
+    accumulation count other than 1. So is, without a fix, an Ignite handler of every iteration
+    (`@trainer.on(Events.ITERATION_COMPLETED)`) that clears the optimizer of a
+    `create_supervised_trainer(..., gradient_accumulation_steps=N)` trainer.
     """
 
     code = "GF011"
@@ -117,6 +121,10 @@ class ZeroGradInsideAccumulation(Rule):
     accelerate_start_message = (
         "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
         " backward and wipes the window's gradients: clear after `{opt}.step()`"
+    )
+    ignite_message = (
+        "`{clear}` runs after every iteration of `{trainer}`, whose `gradient_accumulation_steps` windows it"
+        " wipes: nothing accumulates (the trainer clears at each window's start by itself)"
     )
     unprepared_message = (
         "`{clear}` runs on every micro-batch inside `accelerator.accumulate()`: `{opt}` was never passed to"
@@ -129,6 +137,7 @@ class ZeroGradInsideAccumulation(Rule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from self._check_ignite_handlers(model)
         for acc in accumulations(model):
             yield from self._check_manual(acc, model)
         for loop in model.loops:
@@ -233,6 +242,46 @@ class ZeroGradInsideAccumulation(Rule):
                 related=(loop.node,),
             )
 
+
+    def _check_ignite_handlers(self, model: ModuleModel) -> Iterator[Finding]:
+        """`@trainer.on(Events.ITERATION_COMPLETED)` with `opt.zero_grad()` on a trainer of
+        `create_supervised_trainer(model, opt, loss, gradient_accumulation_steps=N)`: the handler
+        clears after every iteration, and the trainer's windows never hold more than one."""
+        source = model.source
+        if "create_supervised_trainer" not in source.text or "ITERATION_" not in source.text:
+            return
+        trainers: dict[str, str] = {}  # trainer key -> the optimizer it steps
+        for node in source.nodes:
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+                continue
+            call = node.value
+            if not (model.facts.imports.qualify(dotted(call.func)) or "").endswith("create_supervised_trainer"):
+                continue
+            info = model.facts.info(source.key(node.targets[0]))
+            count = info.accumulation if info is not None else None
+            if count is None or (isinstance(count, ast.Constant) and count.value == 1):
+                continue
+            given = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+            if given is not None and dotted(given) is not None:
+                trainers[source.key(node.targets[0])] = source.key(given)
+        for node in source.nodes:
+            if not isinstance(node, FUNCTIONS):
+                continue
+            for decorator in node.decorator_list:
+                if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute) and decorator.func.attr == "on"):
+                    continue
+                trainer = dotted(decorator.func.value)
+                event = dotted(decorator.args[0]) if decorator.args else None  # not `ITERATION_COMPLETED(every=N)`
+                if trainer not in trainers or not event or event.rsplit(".", 1)[-1] not in ("ITERATION_COMPLETED", "ITERATION_STARTED"):
+                    continue
+                for call in ast_walk(node):
+                    if isinstance(call, ast.Call) and method_name(call) == "zero_grad" and isinstance(call.func, ast.Attribute):
+                        if dotted(call.func.value) == trainers[trainer]:
+                            yield Finding(
+                                self.code,
+                                self.ignite_message.format(clear=source.code(call), trainer=trainer),
+                                call,
+                            )
 
     def _check_unprepared(self, loop: TrainingLoop, events: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
         """`opt.zero_grad()` and `opt.step()` inside `accelerator.accumulate()` with `opt` never

@@ -395,11 +395,13 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in walk_expression(node) if isinstance(n, ast.Name)}
 
 
-def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> set[int]:
+def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> tuple[set[int], dict[int, set[str]]]:
     """The calls, written in the iteration, of helpers that backpropagate a loss and return that
     very tensor (`def train_step(x, y): ... loss.backward(); opt.step(); return loss`): what
-    they return holds its graph."""
+    they return holds its graph; and those that return it in a dict (`return {"loss": loss,
+    "acc": acc}`), with the keys that hold it."""
     found: set[int] = set()
+    in_dicts: dict[int, set[str]] = {}
     for event in loop.events:
         if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or id(event) not in owned:
             continue
@@ -408,36 +410,20 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> set[int]:
         if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
-        if returns and all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
+        if not returns:
+            continue
+        if all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
             found.add(id(event.via[0]))
-    return found
-
-
-def _loss_returning_keys(loop: TrainingLoop, owned: set[int]) -> dict[int, set[str]]:
-    """The calls, written in the iteration, of helpers that backpropagate a loss and return it
-    in a dict (`return {"loss": loss, "acc": acc}`): the keys that hold it."""
-    found: dict[int, set[str]] = {}
-    for event in loop.events:
-        if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or id(event) not in owned:
-            continue
-        loss = event.loss
-        helper = event.helpers[0] if event.helpers else None
-        if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
-        keys: set[str] = set()
-        for ret in returns:
-            if not isinstance(ret.value, ast.Dict):
-                keys = set()
-                break
-            keys |= {
+        elif all(isinstance(r.value, ast.Dict) for r in returns):
+            keys = {
                 k.value
-                for k, v in zip(ret.value.keys, ret.value.values)
+                for r in returns
+                for k, v in zip(r.value.keys, r.value.values)  # type: ignore[union-attr]
                 if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, ast.Name) and v.id == loss.id
             }
-        if keys:
-            found[id(event.via[0])] = keys
-    return found
+            if keys:
+                in_dicts[id(event.via[0])] = keys
+    return found, in_dicts
 
 
 def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
@@ -481,10 +467,18 @@ class _Scope:
         self.bound_outside: set[str] = set()
         self.assignments: list[tuple[set[str], set[str], str]] = []  # (targets, names read, value text)
         self.backward_calls: list[tuple[set[str], str]] = []  # (names read, text)
-        # a function's own names (bound in it, its parameters): any other name it reads lives
-        # in an enclosing scope (`nonlocal`/`global` names too), and outlives the loop
-        self.free: set[str] | None = _free_names(root) if isinstance(root, FUNCTIONS) else None
+        self.root = root
+        self._free: set[str] | None = None
         self._visit(root, root, 0)
+
+    def free(self, name: str) -> bool:
+        """`name` is not the function's own (bound in it, or its parameter): it lives in an
+        enclosing scope (`nonlocal`/`global` names too), and outlives the loop."""
+        if not isinstance(self.root, FUNCTIONS):
+            return False
+        if self._free is None:
+            self._free = _free_names(self.root)
+        return name in self._free
 
     def _code(self, node: ast.AST) -> str:
         return re.sub(r"\s+", "", self.source.segment(node))
@@ -579,8 +573,7 @@ def find_accumulations(
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
     state.losses = _loss_names(loop, owned)
-    state.returning = _loss_returning_calls(loop, owned)
-    state.returning_keys = _loss_returning_keys(loop, owned)
+    state.returning, state.returning_keys = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     for line in flattener.lines:
         small = line.small
@@ -788,7 +781,7 @@ def _outlives_iteration(accumulator: str, resets: set[str], scope: _Scope, backp
     if root in backpropagated or _feeds_backward(accumulator, scope):
         return False  # the accumulator is (part of) the loss being backpropagated
     if root != "self" and root not in scope.bound_outside and accumulator not in scope.bound_outside:
-        return scope.free is not None and root in scope.free  # else we cannot see where it lives
+        return scope.free(root)  # else we cannot see where it lives
     return True
 
 

@@ -678,9 +678,7 @@ def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
-    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not (
-        model.facts.project is not None and "import" in text
-    ):
+    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
     if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits")):
         return []
@@ -695,6 +693,26 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
                 if found is not None:
                     out.append(found)
     return out
+
+
+_NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "transformers", "accelerate", "lightning", "datasets"})
+
+
+def _builds_project_names(model: ModuleModel) -> bool:
+    """The file calls a name it imports from a module of the project (`from models import
+    Net`; `Net(...)`), which may build a model ending with an activation."""
+    if model.facts.project is None:
+        return False
+    import sys
+
+    text = model.source.text
+    for local, qualified in model.facts.imports.aliases.items():
+        root = qualified.lstrip(".").split(".", 1)[0]
+        if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in sys.stdlib_module_names:
+            continue
+        if local + "(" in text or local + "." in text:
+            return True
+    return False
 
 
 def name_reads(name: str, scope: Scope) -> list[ast.Name]:

@@ -110,7 +110,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
     another optimizer; a scheduler built from a class of the project that does not derive from a
-    PyTorch scheduler (a base class gradfix cannot read is taken for one): its `step()` sets the
+    PyTorch scheduler (a base class gradfix cannot read is taken for one), or that overrides
+    `step()` (a schedule read from the optimizer's own step count): its `step()` sets the
     learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
     `scheduler.step()` before the loop (resuming); an optimizer the loop's function steps by
     itself before the loop, outside any loop (`optimizer.zero_grad(); optimizer.step()`: a step
@@ -354,8 +355,9 @@ _TORCH_SCHEDULERS = {
 
 def _own_schedule(constructor: str, model: ModuleModel) -> bool:
     """`constructor` is a class defined in this module (or another module of the project) that
-    does not derive from a PyTorch scheduler: its `step()` does what its code says (a warmup
-    that counts from 1 is stepped first on purpose), not what PyTorch's schedulers do."""
+    does not derive from a PyTorch scheduler, or that overrides `step()`: its `step()` does what
+    its code says (a warmup that counts from 1 is stepped first on purpose, a schedule read from
+    the optimizer's own step count), not what PyTorch's schedulers do."""
     facts = model.facts
     located: tuple[object, str] | None = None
     if constructor in facts.classes:
@@ -366,7 +368,10 @@ def _own_schedule(constructor: str, model: ModuleModel) -> bool:
             located = (found[0].facts, found[1])
     if located is None:
         return False
-    return not _derives_from_torch_scheduler(located[0], located[1], 0)  # type: ignore[arg-type]
+    facts, name = located
+    if "step" in facts.methods.get(name, {}):  # type: ignore[attr-defined]
+        return True  # its own `step()` (NVIDIA's PolyWarmUpScheduler reads the optimizer's step count)
+    return not _derives_from_torch_scheduler(facts, name, 0)  # type: ignore[arg-type]
 
 
 def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]

@@ -678,6 +678,13 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     first = target.elts[0]
     if not (isinstance(first, ast.Name) and first.id == name):
         return None
+    if (
+        isinstance(iterable, ast.Call)
+        and (dotted(iterable.func) or "").rsplit(".", 1)[-1] == "tqdm"
+        and iterable.args
+        and isinstance(iterable.args[0], ast.Call)
+    ):
+        iterable = iterable.args[0]  # `tqdm(enumerate(loader, start=1), total=...)`: the progress bar around it
     if isinstance(iterable, ast.Call) and dotted(iterable.func) in ("zip", "builtins.zip") and len(iterable.args) >= 2:
         return _counting_start(iterable.args[0])  # `zip(itertools.count(), loader)`, `zip(range(n), loader)`
     if not (isinstance(iterable, ast.Call) and dotted(iterable.func) in ("enumerate", "builtins.enumerate")):

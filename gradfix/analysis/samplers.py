@@ -374,12 +374,17 @@ def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> 
     for stmt in body:
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
             continue
-        value = stmt.value
-        if isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _ITERATION and value.args:
-            value = value.args[0]
-        if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and model.source.key(value) == loader:
-            found.append(stmt.targets[0].id)
+        arms = [stmt.value.body, stmt.value.orelse] if isinstance(stmt.value, ast.IfExp) else [stmt.value]
+        if all(_wraps(arm, loader, model) for arm in arms):
+            found.append(stmt.targets[0].id)  # also `tqdm(loader) if is_main_process() else loader`
     return found
+
+
+def _wraps(value: ast.expr, loader: str, model: ModuleModel) -> bool:
+    """`loader` itself, or a progress bar or enumeration of it."""
+    if isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _ITERATION and value.args:
+        value = value.args[0]
+    return isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and model.source.key(value) == loader
 
 
 def _directly_inside(inner: ast.AST, outer: ast.AST, model: ModuleModel) -> bool:

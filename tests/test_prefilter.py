@@ -56,10 +56,15 @@ def test_own_modules_and_random_runs_answer_as_the_search() -> None:
 
 
 def _said_before(data: bytes) -> bool:
-    """The prefilter's own look, as it was written before it searched for three anchors."""
-    from gradfix.pipeline import PREFILTER
+    """The prefilter's own look, as it was written before it searched for three anchors (and
+    the framework hooks whose loss a framework backpropagates, `_FRAMEWORK_LOSSES`)."""
+    from gradfix.pipeline import _FRAMEWORK_LOSSES, PREFILTER
 
-    return any(word in data for word in PREFILTER) or (b"backward" in data and _bare_backward(data))
+    return (
+        any(word in data for word in PREFILTER)
+        or (b"backward" in data and _bare_backward(data))
+        or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+    )
 
 
 def test_the_three_anchors_answer_as_every_word_searched_for() -> None:

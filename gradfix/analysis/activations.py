@@ -30,6 +30,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import bound_classes, module_class, module_classes
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
+    stdlib_names,
     call_name,
     dotted,
     keyword,
@@ -703,12 +704,11 @@ def _builds_project_names(model: ModuleModel) -> bool:
     Net`; `Net(...)`), which may build a model ending with an activation."""
     if model.facts.project is None:
         return False
-    import sys
-
     text = model.source.text
+    stdlib = stdlib_names()
     for local, qualified in model.facts.imports.aliases.items():
         root = qualified.lstrip(".").split(".", 1)[0]
-        if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in sys.stdlib_module_names:
+        if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in stdlib:
             continue
         if local + "(" in text or local + "." in text:
             return True

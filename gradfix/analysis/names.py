@@ -251,6 +251,24 @@ class ImportMap:
 
 
 # roots of imports that are libraries, never modules of a project gradfix reads
+def stdlib_names() -> frozenset[str]:
+    """The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.10+;
+    the common ones on 3.9)."""
+    import sys
+
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is not None:
+        return frozenset(names)
+    return frozenset({
+        "abc", "argparse", "array", "ast", "asyncio", "base64", "bisect", "builtins", "collections", "contextlib",
+        "copy", "csv", "dataclasses", "datetime", "decimal", "enum", "functools", "gc", "glob", "gzip", "hashlib",
+        "heapq", "inspect", "io", "itertools", "json", "logging", "math", "multiprocessing", "operator", "os",
+        "pathlib", "pickle", "platform", "pprint", "queue", "random", "re", "shutil", "signal", "socket",
+        "statistics", "string", "struct", "subprocess", "sys", "tempfile", "threading", "time", "timeit",
+        "traceback", "types", "typing", "unittest", "urllib", "uuid", "warnings", "weakref", "zipfile", "__future__",
+    })  # fmt: skip
+
+
 LIBRARY_ROOTS = frozenset({
     "torch", "numpy", "typing", "collections", "os", "sys", "math", "json", "logging", "time", "random", "re",
     "argparse", "pathlib", "shutil", "subprocess", "functools", "itertools", "copy", "pickle", "warnings",

@@ -6,7 +6,7 @@ import re
 from gradfix.analysis.accumulators import find_accumulations
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import LIBRARY_ROOTS, call_name
+from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
 from gradfix.transforms._common import training_loop_ids
@@ -157,9 +157,7 @@ def _without_tensors(model: ModuleModel) -> bool:
     aliases = model.facts.imports.aliases
     if not aliases or "import *" in model.source.text:
         return False
-    import sys
-
-    allowed = _NO_TENSORS | frozenset(sys.stdlib_module_names)
+    allowed = _NO_TENSORS | stdlib_names()
     return all(not q.startswith(".") and q.split(".", 1)[0] in allowed for q in aliases.values())
 
 

@@ -744,6 +744,9 @@ def _set_in_init(name: str, loop: ast.AST, increment: ast.stmt, source: Source) 
     init = next((f for f in owner.body if isinstance(f, FUNCTIONS) and f.name == "__init__"), None)
     if init is None:
         return None
+    attribute = name.split(".", 1)[1]
+    if any(isinstance(n, ast.Constant) and n.value == attribute for n in ast_walk(owner)):
+        return None  # named in a string (`include_keys = ["global_step"]`, `setattr`): restored on resume
     found: int | None = None
     for function in owner.body:
         if not isinstance(function, FUNCTIONS):

@@ -2,7 +2,9 @@ import torch
 
 
 class Workspace:
-    include_keys = ["global_step", "epoch"]  # saved with the checkpoint and restored on resume
+    # saved with the checkpoint and restored on resume: where the counter starts is not known,
+    # so the window test below is not judged
+    include_keys = ["global_step", "epoch"]
 
     def __init__(self, model, accumulate_every=4):
         self.model = model

@@ -70,6 +70,8 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
+# per source: the names bound to a lambda that clears, steps, backpropagates or switches modes
+_GRADIENT_LAMBDAS: list[tuple[object, set[str]]] = []
 _GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
@@ -1238,6 +1240,27 @@ class _Walker:
             attributes = self.self_attributes[node.name] = _self_attributes(node)
         return method not in attributes
 
+    def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
+        """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
+        clears, steps or backpropagates (its calls are not looked into)."""
+        facts = ctx.facts or self.facts
+        source = facts.source
+        if "lambda" not in source.text:
+            return False
+        found = _GRADIENT_LAMBDAS[0] if _GRADIENT_LAMBDAS else None
+        if found is None or found[0] is not source:
+            names = {
+                target.id
+                for node in source.nodes
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+                and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
+                for target in node.targets
+                if isinstance(target, ast.Name)
+            }  # fmt: skip
+            found = (source, names)
+            _GRADIENT_LAMBDAS[:] = [found]  # the last source's only
+        return name in found[1]
+
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
@@ -1263,6 +1286,8 @@ class _Walker:
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
+        if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
+            return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
         facts = self.facts
         if (
             recv is not None

@@ -288,6 +288,9 @@ class _ModeWalker:
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         keys: list[str] = []
+        if isinstance(call.func, ast.Name) and not ctx.via and "lambda" in self.model.source.text:
+            # `back = lambda: model.train()`; `back()`: it may switch those modules' modes
+            keys += self._lambda_switches(call.func.id)
         if isinstance(call.func, ast.Name):
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)  # `model(x)`, or a function
         elif recv is not None and dotted(call.func) is not None:
@@ -302,6 +305,22 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _lambda_switches(self, name: str) -> list[str]:
+        """The modules a lambda bound to `name` switches (`lambda: model.train()`)."""
+        cache = self.__dict__.setdefault("_lambdas", {})
+        if name not in cache:
+            source = self.model.source
+            keys: list[str] = []
+            for value in assigned_values(self.model, name):
+                if isinstance(value, ast.Lambda):
+                    for node in ast_walk(value.body):
+                        if isinstance(node, ast.Call) and method_name(node) in ("train", "eval", "requires_grad_"):
+                            recv = receiver(node)
+                            if recv is not None and dotted(recv) is not None:
+                                keys.append(source.key(recv))
+            cache[name] = keys
+        return cache[name]
 
     def _shared_global(self, name: str, ctx: _Ctx) -> bool:
         """A helper of this file reads `name` without binding it (`def evaluate(): model.eval()`),

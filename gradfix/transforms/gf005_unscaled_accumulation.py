@@ -225,6 +225,12 @@ class UnscaledAccumulation(AccumulationRule):
         call = backward.call
         if call is None:
             return None
+        if (
+            isinstance(call.func, ast.Attribute)
+            and call.func.value is backward.loss
+            and (call.args or any(k.arg == "gradient" for k in call.keywords))
+        ):
+            return None  # `loss.backward(scale)`: the gradient it starts from may carry the division
         if handled_by_hand_per_micro_batch(acc, model):
             return None  # each micro-batch's gradient is handled by hand (clipped, stashed...)
         source = model.source
@@ -616,6 +622,13 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     if helper is None:
         if _object_may_scale(call, model, n_text):
             return True
+        if isinstance(func, ast.Name):
+            for value in assigned_values(model, func.id):
+                if isinstance(value, ast.Lambda):
+                    # `ce = lambda out, y: F.cross_entropy(out, y) / ACCUM`
+                    text = model.source.segment(value)
+                    if "/" in text or last_name(n_text) in text or "accum" in text:
+                        return True
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
         return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))

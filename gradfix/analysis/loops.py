@@ -1245,8 +1245,8 @@ class _Walker:
         clears, steps or backpropagates (its calls are not looked into)."""
         facts = ctx.facts or self.facts
         source = facts.source
-        if "lambda" not in source.text:
-            return False
+        if f"{name} = lambda" not in source.text and f"{name}=lambda" not in source.text:
+            return False  # (most calls: the name is not bound to a lambda at all)
         found = _GRADIENT_LAMBDAS[0] if _GRADIENT_LAMBDAS else None
         if found is None or found[0] is not source:
             names = {

@@ -70,8 +70,8 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
-# per source: the names bound to a lambda that clears, steps, backpropagates or switches modes
-_GRADIENT_LAMBDAS: list[tuple[object, set[str]]] = []
+# `clear = lambda: ...`: a name bound to a lambda
+_LAMBDA_BINDING = lazily(r"(\w+)\s*=\s*lambda\b")
 _GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
@@ -1242,24 +1242,26 @@ class _Walker:
 
     def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
-        clears, steps or backpropagates (its calls are not looked into)."""
+        clears, steps or backpropagates (its calls are not looked into). The names are found
+        once per module."""
         facts = ctx.facts or self.facts
-        source = facts.source
-        if f"{name} = lambda" not in source.text and f"{name}=lambda" not in source.text:
-            return False  # (most calls: the name is not bound to a lambda at all)
-        found = _GRADIENT_LAMBDAS[0] if _GRADIENT_LAMBDAS else None
-        if found is None or found[0] is not source:
-            names = {
-                target.id
-                for node in source.nodes
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
-                and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
-                for target in node.targets
-                if isinstance(target, ast.Name)
-            }  # fmt: skip
-            found = (source, names)
-            _GRADIENT_LAMBDAS[:] = [found]  # the last source's only
-        return name in found[1]
+        names = facts.__dict__.get("_gradient_lambdas")
+        if names is None:
+            source = facts.source
+            names = set()
+            if "lambda" in source.text:
+                bound = set(_LAMBDA_BINDING.findall(source.text))
+                if bound:
+                    names = {
+                        target.id
+                        for node in source.nodes
+                        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+                        and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
+                        for target in node.targets
+                        if isinstance(target, ast.Name) and target.id in bound
+                    }  # fmt: skip
+            facts.__dict__["_gradient_lambdas"] = names
+        return name in names
 
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         source = helper.source or self.source

@@ -288,7 +288,7 @@ class _ModeWalker:
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         keys: list[str] = []
-        if isinstance(call.func, ast.Name) and not ctx.via and "lambda" in self.model.source.text:
+        if isinstance(call.func, ast.Name) and not ctx.via and self._has_lambdas():
             # `back = lambda: model.train()`; `back()`: it may switch those modules' modes
             keys += self._lambda_switches(call.func.id)
         if isinstance(call.func, ast.Name):
@@ -305,6 +305,12 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _has_lambdas(self) -> bool:
+        found = self.__dict__.get("_has_lambda")
+        if found is None:
+            found = self.__dict__["_has_lambda"] = "lambda" in self.model.source.text
+        return found
 
     def _lambda_switches(self, name: str) -> list[str]:
         """The modules a lambda bound to `name` switches (`lambda: model.train()`)."""

@@ -70,8 +70,6 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
-# `clear = lambda: ...`: a name bound to a lambda
-_LAMBDA_BINDING = lazily(r"(\w+)\s*=\s*lambda\b")
 _GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
@@ -178,6 +176,28 @@ def _grad_node(expr: ast.AST) -> ast.Attribute:
         expr = expr.value
     assert isinstance(expr, ast.Attribute)
     return expr
+
+
+def _lambda_bound_names(text: str) -> set[str]:
+    """The names written bound to a lambda (`clear = lambda: ...`), found by searching for
+    `lambda` and reading back over `=` (no regex over every word of the file)."""
+    names: set[str] = set()
+    at = text.find("lambda")
+    while at != -1:
+        end = at
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        if end > 0 and text[end - 1] == "=" and (end < 2 or text[end - 2] not in "=!<>"):
+            end -= 1
+            while end > 0 and text[end - 1] in " \t":
+                end -= 1
+            start = end
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+                start -= 1
+            if start < end:
+                names.add(text[start:end])
+        at = text.find("lambda", at + 6)
+    return names
 
 
 class _Walker:
@@ -1250,7 +1270,7 @@ class _Walker:
             source = facts.source
             names = set()
             if "lambda" in source.text:
-                bound = set(_LAMBDA_BINDING.findall(source.text))
+                bound = _lambda_bound_names(source.text)
                 if bound:
                     names = {
                         target.id

@@ -185,9 +185,9 @@ class _Finder:
             kind = self._passed_kind(key, scope, LOSS_CLASSES)
         return kind
 
-    def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
-        """A parameter (`def train(model, loader, criterion)`) that every call site of this
-        module passes a name bound to the same kind of constructor."""
+    def _passed(self, name: str, scope: Scope) -> set[str] | None:
+        """What the call sites of this module pass for the parameter `name` of the function
+        `scope` (keys of the names or expressions given), or None when it is not one."""
         if not isinstance(scope, FUNCTIONS):
             return None
         args = scope.args
@@ -197,7 +197,14 @@ class _Finder:
         sites = self.model.facts.call_site_args.get(scope.name)
         if not sites:
             return None
-        passed = sites.get(str(params.index(name)), set()) | sites.get(name, set())
+        return sites.get(str(params.index(name)), set()) | sites.get(name, set())
+
+    def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
+        """A parameter (`def train(model, loader, criterion)`) that every call site of this
+        module passes a name bound to the same kind of constructor."""
+        passed = self._passed(name, scope)
+        if passed is None:
+            return None
         kinds = set()
         for key in passed:
             bindings = self.index.by_key.get(key, [])
@@ -316,17 +323,8 @@ class _Finder:
         """A parameter (`def train(model, loader)`) that a call site of this module passes a
         name built from a module class ending with the activation `wrong` (`net = Net();
         train(net, loader)`)."""
-        if not isinstance(scope, FUNCTIONS) or "." in name:
-            return False
-        args = scope.args
-        params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-        if name not in params:
-            return False
-        sites = self.model.facts.call_site_args.get(scope.name)
-        if not sites:
-            return False
-        passed = sites.get(str(params.index(name)), set()) | sites.get(name, set())
-        return any(
+        passed = self._passed(name, scope) if "." not in name else None
+        return passed is not None and any(
             self._output_activation(constructor, self.source.tree) == wrong  # type: ignore[arg-type]
             for key in passed
             if "." not in key
@@ -630,14 +628,7 @@ def _framework_loss_hooks(model: ModuleModel) -> Iterator[ast.AST]:
     subclass's `compute_loss`."""
     facts = model.facts
     for class_name, node in facts.classes.items():
-        if not node.bases:
-            continue
-        entry = None
-        for base in node.bases:
-            name = dotted(base)
-            entry = frameworks.framework_class(facts.imports.qualify(name) if name else None)
-            if entry is not None:
-                break
+        entry = frameworks.framework_of(node, facts.imports.qualify) if node.bases else None
         if entry is None:
             continue
         methods = facts.methods.get(class_name, {})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from gradfix import libraries
-from gradfix.analysis.names import call_name, keyword, last_name
+from gradfix.analysis.names import call_name, dotted, keyword, last_name
 from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Gate, Method
 from gradfix.records import dataclass
 
@@ -148,3 +148,13 @@ __all__ = [
     "Built", "Effect", "Gate", "MODEL_KINDS", "constructor", "context", "framework_class", "method",
     "named_kind", "tuple_kinds",
 ]  # fmt: skip
+
+
+def framework_of(node: ast.ClassDef, qualify) -> FrameworkClass | None:  # type: ignore[no-untyped-def]
+    """The framework contract of a class's first base that has one (`class Lit(L.LightningModule)`)."""
+    for base in node.bases:
+        name = dotted(base)
+        entry = framework_class(qualify(name) if name else None)
+        if entry is not None:
+            return entry
+    return None

@@ -165,12 +165,7 @@ class DoubleScaledAccumulation(Rule):
         facts = model.facts
         source = model.source
         for class_name, node in facts.classes.items():
-            entry = None
-            for base in node.bases:
-                name = dotted(base)
-                entry = frameworks.framework_class(facts.imports.qualify(name) if name else None)
-                if entry is not None:
-                    break
+            entry = frameworks.framework_of(node, facts.imports.qualify)
             if entry is None:
                 continue
             manual = entry.manual_switch is not None and _switched_off(node, entry.manual_switch)

@@ -4,10 +4,11 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation, window_is_full
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
-from gradfix.analysis.names import dotted
+from gradfix.analysis.names import dotted, int_value
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
@@ -90,6 +91,9 @@ class MissingAccumulationFlush(AccumulationRule):
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known.
 
+    Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
+    after the window's `if`, with K - start + 1 a multiple of N (no tail is left).
+
     It is reported without a fix while the first window is not full (GF015), when the loop can
     end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
     first leaves the counter one past the last micro-batch), while the counter is incremented
@@ -134,6 +138,8 @@ class MissingAccumulationFlush(AccumulationRule):
         full = window_is_full(acc)
         if full is None:
             return None
+        if _ends_at_a_window_boundary(acc, loop, model):
+            return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
         if _steps_after(acc, loop, model):
             return None
         if handled_by_hand_per_micro_batch(acc, model):
@@ -207,6 +213,41 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
         return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE)
+
+
+def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, model: ModuleModel) -> bool:
+    """A loop over `itertools.count(start)` whose only end is `if <counter> == K: break` (or
+    `>=`), after the window's `if`, with K - start + 1 micro-batches a multiple of N: every
+    window is full when it breaks."""
+    n = acc.periodic.n_value
+    if n is None and isinstance(acc.periodic.n, ast.Name):
+        values = {int_value(v) for v in assigned_values(model, acc.periodic.n.id)}
+        n = values.pop() if len(values) == 1 else None  # `ACC = 4`, bound once
+    if not n or not (isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)):
+        return False
+    if (dotted(loop.iter.func) or "").rsplit(".", 1)[-1] != "count" or loop.iter.keywords or len(loop.iter.args) > 1:
+        return False
+    start = int_value(loop.iter.args[0]) if loop.iter.args else 0
+    if start is None:
+        return False
+    body = loop.body
+    window = next((i for i, stmt in enumerate(body) if stmt is acc.node), None)
+    if window is None:
+        return False
+    for stmt in body[window + 1 :]:
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], (ast.Eq, ast.GtE))
+            and isinstance(test.left, ast.Name)
+            and test.left.id == loop.target.id
+            and len(stmt.body) == 1  # type: ignore[union-attr]
+            and isinstance(stmt.body[0], ast.Break)  # type: ignore[union-attr]
+        ):
+            last = int_value(test.comparators[0])
+            return last is not None and (last - start + 1) % n == 0
+    return False
 
 
 def _breaks(loop: ast.For | ast.AsyncFor, window: ast.AST) -> bool:

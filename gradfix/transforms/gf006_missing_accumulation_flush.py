@@ -92,7 +92,7 @@ class MissingAccumulationFlush(AccumulationRule):
     from an earlier loop is not one), and whose first window's size is known.
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
-    after the window's `if`, with K - start + 1 a multiple of N (no tail is left).
+    after the window's `if`, when the window's test fires at K (the last micro-batch steps).
 
     It is reported without a fix while the first window is not full (GF015), when the loop can
     end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
@@ -217,8 +217,8 @@ class MissingAccumulationFlush(AccumulationRule):
 
 def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, model: ModuleModel) -> bool:
     """A loop over `itertools.count(start)` whose only end is `if <counter> == K: break` (or
-    `>=`), after the window's `if`, with K - start + 1 micro-batches a multiple of N: every
-    window is full when it breaks."""
+    `>=`), after the window's `if`, whose window test fires at K: the last micro-batch steps,
+    nothing is left over."""
     n = acc.periodic.n_value
     if n is None and isinstance(acc.periodic.n, ast.Name):
         values = {int_value(v) for v in assigned_values(model, acc.periodic.n.id)}
@@ -246,7 +246,11 @@ def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, 
             and isinstance(stmt.body[0], ast.Break)  # type: ignore[union-attr]
         ):
             last = int_value(test.comparators[0])
-            return last is not None and (last - start + 1) % n == 0
+            if last is None or last < start:
+                return False
+            # the window's own test, at the last micro-batch: it steps, so nothing is left over
+            value = last + acc.periodic.addend
+            return value % n == (0 if acc.periodic.remainder == "zero" else n - 1)
     return False
 
 

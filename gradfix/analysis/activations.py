@@ -345,6 +345,11 @@ class _Finder:
             if args and isinstance(args[-1], ast.Call):
                 return self._class_kind(args[-1], ACTIVATION_CLASSES)
             return None
+        return self._named_output(name, depth)
+
+    def _named_output(self, name: str, depth: int) -> str | None:
+        """The activation what a builder function or module class of this module (or, by its
+        import, of another module of the project) named `name` ends with."""
         info = self.model.facts.module_functions.get(name)
         if info is not None and "." not in name:
             # `model = get_model()`: what a builder function of the module returns
@@ -385,8 +390,9 @@ class _Finder:
         if found is None:
             return None
         module, defined = found
-        other = _Finder(ModuleModel(module.source, module.facts))
-        return other._output_activation(ast.Call(ast.Name(defined), [], []), module.source.tree, depth + 1)
+        if depth > 3:
+            return None
+        return _Finder(ModuleModel(module.source, module.facts))._named_output(defined, depth + 1)
 
     def _function_called(self, call: ast.Call, scope: Scope) -> ast.AST | None:
         """The function of this module a plain call runs: a module-level function, or one

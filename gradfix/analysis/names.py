@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 
 from gradfix.patterns import lazily
@@ -251,6 +252,7 @@ class ImportMap:
 
 
 # roots of imports that are libraries, never modules of a project gradfix reads
+@functools.lru_cache(maxsize=1)
 def stdlib_names() -> frozenset[str]:
     """The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.10+;
     the common ones on 3.9)."""

@@ -93,7 +93,8 @@ METHODS = (
         effects=(Effect.NONE,),
         returns="scheduler",
         source=_PL + "core/module.py LightningModule.lr_schedulers",
-        proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
+        proof=_PROOF + "test_lr_schedulers_come_in_the_order_of_optimizers",
+        note="one scheduler, or a list of them in the order of `self.optimizers()` (configure_optimizers' order)",
     ),
     Method(
         kind="lightning-module",

@@ -221,6 +221,34 @@ def test_lightning_optimizer_steps_and_clears_on_every_call() -> None:
     assert seen == [(True, True)] * 3
 
 
+def test_lr_schedulers_come_in_the_order_of_optimizers() -> None:
+    """`sch_g, sch_d = self.lr_schedulers()` pairs by position with `opt_g, opt_d =
+    self.optimizers()` (GF012 reads the pairing so)."""
+    seen = []
+
+    class Gan(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.g = _tiny.linear()
+            self.d = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            opt_g, opt_d = self.optimizers()
+            sch_g, sch_d = self.lr_schedulers()
+            seen.append((sch_g.optimizer is opt_g.optimizer, sch_d.optimizer is opt_d.optimizer))
+
+        def configure_optimizers(self):
+            opt_g = torch.optim.SGD(self.g.parameters(), lr=0.1)
+            opt_d = torch.optim.SGD(self.d.parameters(), lr=0.2)
+            sch_g = torch.optim.lr_scheduler.StepLR(opt_g, step_size=1)
+            sch_d = torch.optim.lr_scheduler.StepLR(opt_d, step_size=1)
+            return [opt_g, opt_d], [sch_g, sch_d]
+
+    _trainer().fit(Gan(), _loader(2))
+    assert seen == [(True, True)] * 2
+
+
 def test_clip_gradients_clips_by_norm() -> None:
     seen = {}
 

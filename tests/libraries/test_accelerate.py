@@ -376,3 +376,14 @@ def test_model_zero_grad_is_not_gated_by_accumulate() -> None:
             model.zero_grad()
             assert not accelerator.sync_gradients
             assert all(p.grad is None for p in model.parameters())
+
+
+def test_collectives_hand_back_the_loss_with_its_graph_on_one_process() -> None:
+    """On a single process `gather` and `gather_for_metrics` return the tensor they are given
+    and `reduce` a copy still in its graph: a history of them keeps every step's graph (GF009)."""
+    accelerator = Accelerator(cpu=True)
+    model = accelerator.prepare(_tiny.linear())
+    loss = _tiny.mse(model, _tiny.batches(1)[0])
+    for collected in (accelerator.gather(loss), accelerator.gather_for_metrics(loss), accelerator.reduce(loss)):
+        assert collected.requires_grad and collected.grad_fn is not None
+    assert accelerator.gather_for_metrics(loss.detach()).grad_fn is None

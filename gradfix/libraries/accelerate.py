@@ -173,6 +173,17 @@ METHODS = (
         )
         for name in ("free_memory", "clear", "unwrap_model", "gather", "reduce", "wait_for_everyone", "print")
     ),
+    Method(
+        kind="accelerator",
+        name="gather_for_metrics",
+        effects=(Effect.NONE,),
+        source=_SRC + "accelerator.py Accelerator.gather_for_metrics",
+        proof=_PROOF + "test_collectives_hand_back_the_loss_with_its_graph_on_one_process",
+        note=(
+            "touches no gradients; on one process it (like gather) returns the tensor it is given, and reduce a "
+            "copy still in its graph: a history of gathered losses keeps every step's graph (GF009)"
+        ),
+    ),
 )
 
 CONTEXTS = (

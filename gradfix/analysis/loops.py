@@ -168,7 +168,8 @@ class ModuleModel:
 def _is_grad_attribute(expr: ast.AST) -> bool:
     while isinstance(expr, ast.Attribute) and expr.attr == "data":
         expr = expr.value
-    return isinstance(expr, ast.Attribute) and expr.attr == "grad"
+    # `p._grad = g`: the attribute `.grad` reads and writes (A3C hands gradients over so)
+    return isinstance(expr, ast.Attribute) and expr.attr in ("grad", "_grad")
 
 
 def _grad_node(expr: ast.AST) -> ast.Attribute:
@@ -616,7 +617,19 @@ class _Walker:
         if method == "step" and recv is not None:
             self.step(call, recv, args, ctx)
             return
-        if method == "optimizer_step" and args:  # torch_xla: xm.optimizer_step(opt)
+        if method == "optimizer_step" and args:
+            if not qualified.startswith("torch_xla") and recv is not None and library is None:
+                # not torch_xla's `xm.optimizer_step(opt)`: a strategy's method of the project
+                # (OpenRLHF's `self.strategy.optimizer_step(opt, model, sched)` steps and clears)
+                imported = isinstance(recv, ast.Name) and recv.id in (ctx.facts or self.facts).imports.aliases
+                helper = self.resolve(call, ctx) if imported else self.project_method(recv, method, ctx)
+                if helper is not None:
+                    self.inline(call, helper, ctx, receiver=None if imported else recv)
+                    return
+                if not imported:
+                    self.emit(EventKind.UNKNOWN, call, ctx,
+                              reason=f"`{dotted(recv) or 'an object'}.optimizer_step(...)` may be a method that gradfix cannot see")
+                    return
             self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
         if method == "zero_grad" and recv is not None:
@@ -638,6 +651,12 @@ class _Walker:
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         if last in CLIP_FUNCTIONS:
+            if not qualified.startswith("torch."):
+                helper = self.resolve(call, ctx)
+                if helper is not None and any(method_name(n) == "unscale_" for n in ast_walk(helper.node) if isinstance(n, ast.Call)):
+                    # `clip_gradients(scaler, opt, ...)` of the project that unscales before it clips
+                    self.inline(call, helper, ctx)
+                    return
             target = ctx.rename(self.key(args[0], ctx)) if args else None
             self.emit(EventKind.CLIP, call, ctx, target=target)
             return

@@ -168,6 +168,8 @@ def _is_detaching(value: ast.expr) -> bool:
         recv = receiver(value)
         if method is not None and recv is not None and isinstance(recv, (ast.Call, ast.Attribute)):
             return _is_detaching(recv)  # `x.detach().cpu()`, `x.detach().to("cpu").float()`
+    if isinstance(value, ast.Subscript) and isinstance(value.value, (ast.Call, ast.Attribute)):
+        return _is_detaching(value.value)  # `loss.detach()[0]`, `loss.data[0]`: a part of a detached tensor
     return False
 
 

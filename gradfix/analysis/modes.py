@@ -157,6 +157,7 @@ class _ModeWalker:
         self.facts = model.facts
         self.items: list[ModeItem] = []
         self.visiting: list[int] = []
+        self.helpers: dict[int, ast.AST] = {}  # id of a call inlined -> the helper's definition
 
     def key(self, expr: ast.AST, ctx: _Ctx) -> str:
         return ctx.rename((ctx.source or self.model.source).key(expr))
@@ -435,6 +436,7 @@ class _ModeWalker:
             no_grad=no_grad,
         )
         self.visiting.append(id(helper.node))
+        self.helpers[id(call)] = helper.node
         try:
             self.block(helper.node.body, inner)
         finally:
@@ -668,7 +670,32 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
         functions = (loop.function,) if loop.function is not None else ()
         walker.block(loop.node.body, _Ctx(functions=functions, class_name=class_name))
         found = cache[id(loop.node)] = walker.items
+        helpers: dict[int, ast.AST] = getattr(model, "_mode_helpers", None) or {}
+        helpers.update(walker.helpers)
+        model._mode_helpers = helpers  # type: ignore[attr-defined]
     return found
+
+
+def _probes_in_helper(eval_item: ModeItem, backward: ModeItem, model: ModuleModel) -> bool:
+    """The eval and the backward both run inside one helper the loop calls, and neither that
+    helper nor those it calls on the way to the backward step anything: the backward is the
+    helper's own use of gradients in the mode it chose (a PGD attack in an evaluation:
+    `x_adv.grad`), not the training (MART's `eval_adv_test`)."""
+    depth = len(eval_item.via)
+    if not depth or not _prefix(eval_item.via, backward.via):
+        return False
+    helpers = getattr(model, "_mode_helpers", {})
+    for call in backward.via[depth - 1 :]:
+        node = helpers.get(id(call))
+        if node is None:
+            return False
+        for inner in ast_walk(node):
+            if isinstance(inner, ast.Call) and method_name(inner) in _STEPPING:
+                return False
+    return True
+
+
+_STEPPING = frozenset({"step", "optimizer_step", "apply_gradients", "minimize"})
 
 
 def _class_of(function: ast.AST | None, model: ModuleModel) -> str | None:
@@ -911,6 +938,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         for position, other in cycle:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
+            if other.kind is ModeKind.TRAIN and any(k and _holds(k, module, model) for k in other.keys):
+                break  # `d_net.train()` with `d_net = Distiller(t_net, s_net)`: its submodules too
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
                 last_eval = position
             elif other.kind is ModeKind.FORWARD and any(k and related(k, module) for k in other.keys):
@@ -928,6 +957,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     continue
                 if _trains_a_copy(items, other, len(item.via), module):
                     continue  # a helper's backward through its own `deepcopy` of the module
+                if last_eval == index and _probes_in_helper(item, other, model):
+                    continue  # an evaluation helper's attack: the input's gradient, nothing stepped
                 chosen = items[last_eval]
                 if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):
                     break  # a helper switched to eval and backpropagates itself: its own call is reported
@@ -937,6 +968,24 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     out.append(UnrestoredEval(item, other, position < index, items))
                 break
     return out
+
+
+def _holds(key: str, module: str, model: ModuleModel) -> bool:
+    """`key` (or the object it is an attribute of) is only ever bound to an object a class
+    builds from the module (`d_net = Distiller(t_net, s_net)`): switching it to train mode
+    switches the module it holds."""
+    parts = key.split(".")
+    root = ".".join(parts[:2]) if parts[0] == "self" and len(parts) > 1 else parts[0]
+    values = assigned_values(model, root)
+    if not values:
+        return False
+    for value in values:
+        if not isinstance(value, ast.Call) or not (call_name(value) or "").rsplit(".", 1)[-1][:1].isupper():
+            return False
+        passed = [*positional(value), *(k.value for k in value.keywords)]
+        if not any(dotted(arg) is not None and related(model.source.key(arg), module) for arg in passed):
+            return False
+    return True
 
 
 def _rebuilt_each_iteration(loop: TrainingLoop, module: str, model: ModuleModel) -> bool:

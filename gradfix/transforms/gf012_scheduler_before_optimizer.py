@@ -5,7 +5,8 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted, last_name
+from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.names import dotted, keyword, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FUNCTIONS, Source, encloses
@@ -30,6 +31,8 @@ from gradfix.transforms.base import (
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
     from typing import Iterator
+
+    from gradfix.analysis.facts import FunctionInfo
 
 # Schedulers whose step() takes a metric or is not a learning-rate schedule at all.
 _NOT_LR_SCHEDULE = lazily(r"ReduceLROnPlateau|noise|diffusers|DDPM|DDIM|Euler|DPM|PNDM|LMS|Karras", re.I)
@@ -399,12 +402,65 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         key = model.source.key(info.params)
         if key in stepped:
             return key
+        for target in stepped:
+            if _constructor_argument(target, model) == key:
+                return target  # `trainer.optimizer`, from `Trainer(model, optimizer)` storing it
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _constructor_argument(key: str, model: ModuleModel) -> str | None:
+    """What `obj.attr` holds when `obj` is only ever bound to objects of one class of this
+    module whose `__init__` stores a parameter as it is (`self.optimizer = optimizer`): the
+    argument every construction passes for it (`Trainer(model, optimizer)` -> `optimizer`)."""
+    owner, _, attr = key.rpartition(".")
+    if not owner or "." in owner:
+        return None
+    values = assigned_values(model, owner)
+    found: set[str] = set()
+    for value in values:
+        if not isinstance(value, ast.Call) or dotted(value.func) is None:
+            return None
+        init = _init_of(dotted(value.func), model)  # type: ignore[arg-type]
+        if init is None:
+            return None
+        stored = [
+            stmt.value.id for stmt in init.node.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
+            and dotted(stmt.targets[0]) == f"self.{attr}"
+        ]
+        if len(stored) != 1 or stored[0] not in init.params[1:]:
+            return None
+        index = init.params.index(stored[0]) - 1
+        named = keyword(value, stored[0])
+        passed = named.value if named is not None else None
+        if passed is None and index < len(value.args) and not any(isinstance(a, ast.Starred) for a in value.args[: index + 1]):
+            passed = value.args[index]
+        if passed is None or dotted(passed) is None:
+            return None
+        found.add(model.source.key(passed))
+    return found.pop() if len(found) == 1 else None
+
+
+def _init_of(name: str, model: ModuleModel) -> FunctionInfo | None:
+    """The `__init__` of the class `name` names: one of this module, or one a module of the
+    project defines (`from gan_training.train import Trainer`)."""
+    facts = model.facts
+    if name in facts.classes:
+        return facts.methods.get(name, {}).get("__init__")
+    qualified = facts.imports.qualify(name)
+    project = facts.project
+    if project is None or qualified is None or qualified == name and "." not in name:
+        return None
+    found = project.class_named(qualified, model.source.path or None)
+    if found is None:
+        return None
+    module, class_name = found
+    return module.facts.methods.get(class_name, {}).get("__init__")
 
 
 def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:

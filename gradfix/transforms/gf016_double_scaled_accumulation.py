@@ -226,6 +226,8 @@ def _setting(event: GradEvent, model: ModuleModel) -> object | None:
     if info is None:
         return None
     if info.accumulation is not None:
+        if isinstance(info.accumulation, ast.Constant) and info.accumulation.value == 1 and not isinstance(info.accumulation.value, bool):
+            return None  # `Accelerator(gradient_accumulation_steps=1)`: divides by 1
         return info.accumulation
     if info.library == "deepspeed-engine":
         return _deepspeed_config(info, model) or "config"

@@ -108,6 +108,14 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             return None
         target = found.sampler
         guard = _guard(target, found.sampler_values, found.constructor, model)
+        scope = found.epoch_loop.function
+        if len(found.sampler_values) == 1 and scope is not None and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
+            # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`): the
+            # name may be unbound at the loop; the loader's own sampler always is
+            target = f"{found.loader}.sampler"
+            guard = _isinstance_guard(target, found.constructor, model)
+            if guard is None:
+                return None
     else:
         target = f"{found.loader}.sampler"
         guard = None
@@ -124,6 +132,21 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     call = f"{target}.set_epoch({variable})"
     code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
     return Fix([InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+
+
+def _reaches(binding: ast.stmt, loop: ast.AST, source: Source) -> bool:
+    """The binding runs whenever the loop does: the loop is a later statement of the binding's
+    own block, or inside one."""
+    block = source.block_of(binding)
+    if block is None:
+        return False
+    later = False
+    for stmt in block:
+        if stmt is binding:
+            later = True
+        elif later and (stmt is loop or _inside(loop, stmt)):  # type: ignore[arg-type]
+            return True
+    return False
 
 
 def _inside(stmt: ast.stmt, loop: ast.AST) -> bool:

@@ -8,7 +8,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind
-from gradfix.analysis.names import dotted, int_value
+from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, LOOPS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
@@ -327,8 +327,31 @@ def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: as
         text = model.source.segment(later)
         if "flush" in text:
             text = _STREAM_FLUSH.sub("", text)  # `tb_writer.flush()`, `sys.stdout.flush()`, `print(..., flush=True)`
-        if "step(" in text or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function):
+        if ("step(" in text and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+    return False
+
+
+def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
+    """A call of the statement spelled with `step(` may step an optimizer: not a learning-rate
+    scheduler's `scheduler.step()` (it applies no gradient), nor an `epoch_step(...)` of an
+    early stopper or a monitor."""
+    for node in ast_walk(statement):
+        if not isinstance(node, ast.Call):
+            continue
+        method = method_name(node)
+        name = method or call_name(node) or ""
+        if not name.endswith("step"):
+            continue
+        if method == "step":
+            recv = receiver(node)
+            key = model.source.key(recv) if recv is not None and dotted(recv) is not None else ""
+            last = key.rsplit(".", 1)[-1].lower()
+            if key and (model.facts.is_scheduler(key) or ("sched" in last and "opt" not in last)):
+                continue
+        elif method == "epoch_step":
+            continue
+        return True
     return False
 
 

@@ -285,11 +285,30 @@ class _State:
         self.source = source
         self.loop = loop
         self._containers: set[str] | None = None
+        self._loss_objects: set[str] | None = None
         self.graph: set[str] = set()
         self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
         self.returning_keys: dict[int, set[str]] = {}  # ... that return it in a dict, under these keys
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
+
+    @property
+    def loss_objects(self) -> set[str]:
+        """Names bound to a loss module of torch (`ce = nn.CrossEntropyLoss()`,
+        `self.seg = torch.nn.BCEWithLogitsLoss(...)`), found at the first call a name does not
+        say is a loss."""
+        if self._loss_objects is None:
+            found: set[str] = set()
+            for node in self.source.of_type(ast.Assign):
+                value = node.value  # type: ignore[attr-defined]
+                if len(node.targets) == 1 and isinstance(value, ast.Call):  # type: ignore[attr-defined]
+                    qualified = self.qualify(call_name(value)) or ""
+                    if qualified.startswith("torch.nn.") and qualified.endswith("Loss"):
+                        target = node.targets[0]  # type: ignore[attr-defined]
+                        if dotted(target) is not None:
+                            found.add(dotted(target))  # type: ignore[arg-type]
+            self._loss_objects = found
+        return self._loss_objects
 
     @property
     def containers(self) -> set[str]:
@@ -308,8 +327,10 @@ class _State:
         last = name.rsplit(".", 1)[-1]
         qualified = self.qualify(name) or ""
         known = last in _FUNCTIONAL_LOSSES and ("functional" in qualified or qualified.startswith("F."))
-        if not (known or _LOSS_CALL.search(last)):
-            return False
+        if not known and not _LOSS_CALL.search(last):
+            if name not in self.loss_objects:
+                return False
+            known = True  # `ce = nn.CrossEntropyLoss()`, then `ce(out, y)`: a loss, whatever its name
         if not known and _NOT_A_TRAINING_LOSS.search(last):
             return False
         if not known and "." not in name and (

@@ -70,9 +70,15 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
 
 def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     text = model.source.text
-    if "DistributedSampler" not in text or ((_SET_EPOCH.search(text) or ".epoch" in text) and _calls_set_epoch(model)):
+    if "DistributedSampler" not in text:
         return []
     index = assignments(model)
+    seeded: set[str] = set()  # samplers (and loaders) the file calls `set_epoch` on
+    if (_SET_EPOCH.search(text) or ".epoch" in text) and _calls_set_epoch(model):
+        receivers = _set_epoch_receivers(model, index)
+        if receivers is None:
+            return []  # a helper, a hook, an attribute: the call may reach any sampler
+        seeded = receivers
     source = model.source
     samplers = [n for n in source.nodes if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)]
     if not samplers:
@@ -88,6 +94,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             sampler = sampler_binding.key if sampler_binding is not None else None
             if loader in owned or (sampler is not None and sampler in owned):
                 continue
+            if seeded and (sampler in seeded or loader in seeded):
+                continue  # given its epoch by name, or through its loader
             for loop in model.loops:
                 scope = loop.function if loop.function is not None else source.tree
                 name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
@@ -100,6 +108,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                     sampler_here, binding_here, alternative_here = None, None, True
                 elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                     continue
+                if seeded and name in seeded:
+                    continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
                 batch = _batch_loop(loop, name, model)
                 if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
                     continue
@@ -162,6 +172,42 @@ def _calls_set_epoch(model: ModuleModel) -> bool:
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
             return True
     return False
+
+
+def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | None:
+    """The samplers the file calls `set_epoch` on, when every such call is `x.set_epoch(...)`
+    on a name bound only to a `DistributedSampler(...)` or on a loader's own sampler
+    (`loader.sampler.set_epoch(e)`: the loader's key): an auxiliary sampler set each time its
+    iterator runs out says nothing of the training loader's. None when anything else may
+    set an epoch (a helper, a hook, an attribute written, a name gradfix cannot place)."""
+    found: set[str] = set()
+    for node in model.source.nodes:
+        if isinstance(node, ast.Call):
+            last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
+            if not _SET_EPOCH.search(last):
+                continue
+            recv = receiver(node)
+            if method_name(node) != "set_epoch" or recv is None or dotted(recv) is None:
+                return None
+            key = model.source.key(recv)
+            if key.endswith(".sampler") and key.count(".") == 1:
+                found.add(key[: -len(".sampler")])
+                continue
+            values = [b.value for b in index.by_key.get(key, [])]
+            if not values or not all(isinstance(v, ast.Call) and _is_distributed_sampler(v, model) for v in values):
+                return None
+            found.add(key)
+        elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
+            continue  # the calls' own `x.set_epoch`, judged above (a bare reference fails below)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
+            return None
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
+            return None
+    called = sum(1 for node in model.source.of_type(ast.Call) if method_name(node) == "set_epoch")  # type: ignore[arg-type]
+    referenced = sum(1 for node in model.source.of_type(ast.Attribute) if node.attr == "set_epoch")  # type: ignore[attr-defined]
+    if referenced != called:
+        return None  # `advance = sampler.set_epoch`: taken to be called later
+    return found
 
 
 def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import dotted, keyword, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
-from gradfix.source import FUNCTIONS, Source, encloses
+from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -178,7 +178,7 @@ class SchedulerBeforeOptimizer(LoopRule):
         if pair is None:
             return None
         unit, anchor = pair.first, pair.second
-        if not unit_holds_only(unit, sched, loop, model.source):
+        if not unit_holds_only(unit, sched, loop, model.source) or not _moves_only_the_schedule(unit, sched):
             return None
         # every later step of that optimizer must sit in (or before) the anchor
         for event in later:
@@ -194,6 +194,24 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _moves_only_the_schedule(unit: ast.stmt, sched: GradEvent) -> bool:
+    """The statement to move holds nothing but the scheduler step (and logging): not the
+    mode switches of a phase loop's `if phase == "train": scheduler.step(); model.train()`,
+    which must stay before the batch loop."""
+    own = sched.path[-1] if sched.path else None
+    for node in ast_walk(unit):
+        if not isinstance(node, ast.stmt) or isinstance(node, (ast.If, ast.Pass)) or node is own:
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            called = (dotted(node.value.func) or "").rsplit(".", 1)[-1]
+            if called == "print" or called.startswith(("log", "info", "debug")):
+                continue
+        if own is not None and any(inner is node for inner in ast_walk(own)):
+            continue
+        return False
+    return True
 
 
 def _stepped_before_the_loop(optimizer: str, loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -476,7 +494,7 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if branch.kind != "if" or branch.test is None:
             return False
         test = model.source.code(branch.test)
-        if test in step_tests and _settled(branch.test, loop, model):
+        if test in step_tests and _settled(branch.test, loop, model, within=True):
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
         if name not in test and not _built_under(sched.target or "", branch.test, model):
             return False
@@ -500,9 +518,10 @@ def _presence_test(test: ast.expr, key: str, loop: TrainingLoop, model: ModuleMo
     return True
 
 
-def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The names a test reads keep their values through the iteration: none of them is
-    bound inside the loop, nor in the function holding the test (but as its parameter)."""
+def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: bool = False) -> bool:
+    """The names a test reads keep their values through the loop: none of them is bound
+    inside the loop, nor in the function holding the test (but as its parameter). `within`:
+    through one iteration only, where the loop's own variable counts as kept."""
     names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
     if not names:
         return False
@@ -510,9 +529,11 @@ def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
     while function is not None and not isinstance(function, FUNCTIONS):
         function = model.source.owner_of(function)
     scopes = [loop.node] + ([function] if function is not None else [])
+    # the loop's own variable keeps its value through an iteration (`for phase in ...`)
+    header = {id(n) for n in ast_walk(loop.node.target)} if within and isinstance(loop.node, FOR_LOOPS) else set()
     for scope in scopes:
         for node in ast_walk(scope):
-            if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load):
+            if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load) and id(node) not in header:
                 return False
     return True
 

@@ -809,9 +809,15 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):
         return None
     helper = project.mode_function(qualified, model.source.path or None)
-    if helper is not None and _EVAL_TEXT.search((helper.source or model.source).segment(helper.node)):
+    if helper is not None and _switches_or_trains((helper.source or model.source).segment(helper.node)):
         answers[name] = helper
     return answers[name]
+
+
+def _switches_or_trains(text: str) -> bool:
+    """A helper's text switches a module to eval mode, or backpropagates: an evaluation, or
+    the training step (`train_one_epoch` of engine.py) whose backward follows an eval."""
+    return _EVAL_TEXT.search(text) is not None or ".backward(" in text
 
 
 def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:

@@ -182,9 +182,16 @@ class MissingAccumulationFlush(AccumulationRule):
                 gradient_statements.update(id(s) for s in event.path)
         kept: list[ast.stmt] = []
         safe = True
+        schedules = {id(s) for e in acc.loop.events if e.kind is EventKind.SCHEDULER_STEP for s in e.path}
         for stmt in body:
             if id(stmt) in gradient_statements or scaler_update(stmt, model):
                 kept.append(stmt)
+                if id(stmt) in schedules:
+                    # one more scheduler step per epoch than the window's: a horizon counted
+                    # in whole windows (`epochs * (len(loader) // accum)`) is overstepped
+                    safe = False
+            elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
+                kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
             elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc):
                 safe = False
         stepping = {id(s) for step in acc.steps for s in step.path}
@@ -408,6 +415,18 @@ def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:
         and len(stmt.targets) == 1
         and isinstance(stmt.targets[0], ast.Name)
         and stmt.targets[0].id == acc.periodic.counter
+    )
+
+
+def _counts_updates(stmt: ast.stmt) -> bool:
+    """`num_updates += 1`, `self.global_step += 1`: a count of the optimizer's updates."""
+    return (
+        isinstance(stmt, ast.AugAssign)
+        and isinstance(stmt.op, ast.Add)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, int)
+        and not isinstance(stmt.value.value, bool)
+        and dotted(stmt.target) is not None
     )
 
 

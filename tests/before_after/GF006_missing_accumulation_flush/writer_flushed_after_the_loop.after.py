@@ -23,6 +23,7 @@ def train(model, optimizer, train_dataloader, args):
         if (step + 1) % args.gradient_accumulation_steps != 0:
             optimizer.step()
             model.zero_grad()
+            global_step += 1
         # end of epoch: write the logs out
         tb_writer.flush()
         print(f"epoch {epoch} done", flush=True)

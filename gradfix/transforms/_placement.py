@@ -133,9 +133,13 @@ def names_of(node: ast.AST) -> tuple[set[str], set[str]]:
 
 
 def can_jump_over(unit: ast.stmt, others: list[ast.stmt]) -> bool:
-    """Moving `unit` across `others` keeps every value each of them sees."""
+    """Moving `unit` across `others` keeps every value each of them sees, and how often it
+    runs: none of them may leave the iteration (`if not torch.isfinite(loss): continue`, a
+    WGAN's `if i % n_critic: continue`)."""
     read, written = names_of(unit)
     for other in others:
+        if _has_jump(other):
+            return False
         other_read, other_written = names_of(other)
         if other_written & (read | written) or written & other_read:
             return False

@@ -374,12 +374,14 @@ _TORCH_SCHEDULERS = {
 }  # fmt: skip
 
 
-def _own_schedule(constructor: str, model: ModuleModel) -> bool:
+def _own_schedule(constructor: str, model: ModuleModel, depth: int = 0) -> bool:
     """`constructor` is a class defined in this module (or another module of the project) that
     does not derive from a PyTorch scheduler, or that overrides `step()`: its `step()` does what
     its code says (a warmup that counts from 1 is stepped first on purpose, a schedule read from
     the optimizer's own step count), not what PyTorch's schedulers do."""
     facts = model.facts
+    if depth < 3 and _built_by_own_class(constructor, model, depth):
+        return True
     located: tuple[object, str] | None = None
     if constructor in facts.classes:
         located = (facts, constructor)
@@ -393,6 +395,29 @@ def _own_schedule(constructor: str, model: ModuleModel) -> bool:
     if "step" in facts.methods.get(name, {}):  # type: ignore[attr-defined]
         return True  # its own `step()` (NVIDIA's PolyWarmUpScheduler reads the optimizer's step count)
     return not _derives_from_torch_scheduler(facts, name, 0)  # type: ignore[arg-type]
+
+
+def _built_by_own_class(constructor: str, model: ModuleModel, depth: int) -> bool:
+    """`constructor` is a builder function of the project (`get_scheduler(optimizer, ...)` of
+    lr_helper.py) that returns an object of a class of its own module with its own schedule
+    (U2PL's `LRScheduler(object)`)."""
+    facts = model.facts
+    if constructor in facts.classes:
+        return False
+    function = facts.module_functions.get(constructor)
+    prefix = ""
+    if function is None and facts.project is not None and "." in constructor.lstrip("."):
+        function = facts.project.function(constructor, model.source.path or None)
+        prefix = constructor.rsplit(".", 1)[0] + "."
+    if function is None:
+        return False
+    for node in ast_walk(function.node):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
+            name = dotted(node.value.func)
+            if name is not None and "." not in name and name != constructor.rsplit(".", 1)[-1]:
+                if _own_schedule(prefix + name, model, depth + 1):
+                    return True
+    return False
 
 
 def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]

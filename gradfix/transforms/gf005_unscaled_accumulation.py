@@ -604,7 +604,21 @@ def _sum_reducing_callee(call: ast.Call, model: ModuleModel) -> bool:
             owner = facts.classes.get(call_name(value) or "")
             if owner is not None and _SUM_TEXT.search(model.source.segment(owner)) is not None:
                 return True
+            builder = _builder(call_name(value) or "", model)
+            if builder is not None and _SUM_TEXT.search((builder.source or model.source).segment(builder.node)) is not None:
+                return True  # `criterion = build_criterion(cfg)` whose code builds a summing loss
     return False
+
+
+def _builder(name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The function of this module, or of another module of the project, a name calls."""
+    facts = model.facts
+    if name in facts.module_functions:
+        return facts.module_functions[name]
+    qualified = facts.imports.qualify(name)
+    if facts.project is None or not qualified or qualified == name and "." not in name:
+        return None
+    return facts.project.function(qualified, model.source.path or None)
 
 
 def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:

@@ -944,7 +944,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         for position, other in cycle:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
-            if other.kind is ModeKind.TRAIN and any(k and _holds(k, module, model) for k in other.keys):
+            if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and _holds(k, module, model) for k in other.keys):
                 break  # `d_net.train()` with `d_net = Distiller(t_net, s_net)`: its submodules too
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
                 last_eval = position
@@ -984,14 +984,41 @@ def _holds(key: str, module: str, model: ModuleModel) -> bool:
     root = ".".join(parts[:2]) if parts[0] == "self" and len(parts) > 1 else parts[0]
     values = assigned_values(model, root)
     if not values:
-        return False
+        # `for m in module_list: m.train()`: a name of a loop over a container holding it
+        return "." not in root and any(
+            isinstance(loop.target, ast.Name) and loop.target.id == root and dotted(loop.iter) is not None
+            and _holds(model.source.key(loop.iter), module, model)
+            for loop in model.source.of_type(ast.For)  # type: ignore[attr-defined]
+        )
     for value in values:
         if not isinstance(value, ast.Call) or not (call_name(value) or "").rsplit(".", 1)[-1][:1].isupper():
             return False
         passed = [*positional(value), *(k.value for k in value.keywords)]
+        passed += [e for arg in passed if isinstance(arg, (ast.List, ast.Tuple)) for e in arg.elts]  # `nn.ModuleList([s, t])`
         if not any(dotted(arg) is not None and related(model.source.key(arg), module) for arg in passed):
             return False
     return True
+
+
+def trains_in_eval_mode(loop: TrainingLoop, module: str, items: list[ModeItem], model: ModuleModel) -> bool:
+    """The module is switched to eval mode just before the loop, in the loop's own block, and
+    nothing in the loop switches it to train mode: it trains in eval mode on purpose (frozen
+    batch-norm statistics), and an evaluation inside the loop leaves it as it was."""
+    if any(item.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in item.keys) for item in items):
+        return False
+    block = model.source.block_of(loop.node)  # type: ignore[arg-type]
+    if block is None:
+        return False
+    evaluated = False  # the last switch of the module written before the loop set eval mode
+    for stmt in block:
+        if stmt is loop.node:
+            return evaluated
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            recv = receiver(stmt.value)
+            method = method_name(stmt.value)
+            if method in ("eval", "train") and recv is not None and dotted(recv) is not None and related(model.source.key(recv), module):
+                evaluated = _mode_of(stmt.value, method) is ModeKind.EVAL  # type: ignore[arg-type]
+    return False
 
 
 def _rebuilt_each_iteration(loop: TrainingLoop, module: str, model: ModuleModel) -> bool:

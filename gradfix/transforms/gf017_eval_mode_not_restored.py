@@ -11,6 +11,7 @@ from gradfix.analysis.modes import (
     evaluated_before,
     forwards_before_backward,
     manual_modes,
+    trains_in_eval_mode,
     unrestored_evals,
 )
 from gradfix.analysis.modules import aliases, contains, normalize, trained_modules
@@ -153,7 +154,7 @@ class EvalModeNotRestored(Rule):
             for problem in problems:
                 item = problem.eval_item
                 module = item.key
-                if not module or manual.manages(module):
+                if not module or manual.manages(module) or trains_in_eval_mode(loop, module, problem.items, model):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)

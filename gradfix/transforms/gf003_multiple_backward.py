@@ -259,8 +259,35 @@ def _registers_gradient_hooks(model: ModuleModel) -> bool:
                     ):
                         cached = True
                         break
+        cached = cached or _NONLINEAR_BACKWARD.search(model.source.text) is not None or _imports_gradient_hooks(model)
         model._gradient_hooks = cached  # type: ignore[attr-defined]
     return cached
+
+
+# a custom autograd Function: its own `backward` may clamp or normalise what it is given, and a
+# merged backward hands it the sum of what separate passes would each have given it
+_NONLINEAR_BACKWARD = lazily(r"\bclass\s+\w+\s*\([^)]*\bFunction\s*\)")
+_HOOK_BYTES = lazily(rb"register_\w*hook|\(\s*(?:torch\.)?(?:autograd\.)?Function\s*\)")
+
+
+def _imports_gradient_hooks(model: ModuleModel) -> bool:
+    """A module of the project that this one imports (its model classes) registers a gradient
+    hook or defines an autograd Function."""
+    project = model.facts.project
+    path = model.source.path
+    if project is None or not path:
+        return False
+    for imported in set(model.facts.imports.aliases.values()):
+        for name in (imported, imported.rpartition(".")[0]):
+            if not name.strip("."):
+                continue
+            found = project.module_file(name, path)  # type: ignore[attr-defined]
+            data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
+            if data is not None:
+                if _HOOK_BYTES.search(data) is not None:
+                    return True
+                break
+    return False
 
 
 def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, between: list) -> bool:

@@ -256,11 +256,54 @@ def _judge(
         for key in unit.stores:
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
                 return "silent"
+    if _module_state_recurs(model):
+        return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
     if loop.function is not None and free_data & _parameters(loop.function):
         if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
             return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+# an attribute of an object rebound from its own value, not detached (`self.mem = 0.9 *
+# self.mem + 0.1 * h.mean(0)` in a model's forward): it chains each call's graph to the last
+_STATE_RECURRENCE_BYTES = lazily(rb"self\.(\w+)[ \t]*=[^\n]*\bself\.\1\b(?![^\n]*(?:detach|\.data\b|\.item\())")
+
+
+_COUNTER_STEP = lazily(rb"[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*[-+*/][ \t]*[\d.]+[ \t]*(?:#.*)?")
+
+
+def _recurs(data: bytes) -> bool:
+    """A line rebinds `self.x` from `self.x` (not detached), other than a counter's step."""
+    for match in _STATE_RECURRENCE_BYTES.finditer(data):
+        start = data.rfind(b"\n", 0, match.start()) + 1
+        end = data.find(b"\n", match.end())
+        if _COUNTER_STEP.fullmatch(data[start : end if end != -1 else len(data)]) is None:
+            return True
+    return False
+
+
+def _module_state_recurs(model: ModuleModel) -> bool:
+    """This module, or a module of the project it imports (its model classes), rebinds an
+    attribute from its own value without detaching it: a module's state may carry the graph
+    of one iteration into the next, where `retain_graph=True` keeps the backward working."""
+    cached = getattr(model, "_state_recurs", None)
+    if cached is None:
+        cached = _recurs(model.source.text.encode("utf-8", "replace"))
+        project = model.facts.project
+        path = model.source.path
+        if not cached and project is not None and path:
+            for imported in set(model.facts.imports.aliases.values()):
+                for name in (imported, imported.rpartition(".")[0]):
+                    if not name.strip("."):
+                        continue
+                    found = project.module_file(name, path)  # type: ignore[attr-defined]
+                    data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
+                    if data is not None:
+                        cached = cached or _recurs(data)
+                        break
+        model._state_recurs = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleModel) -> bool:

@@ -250,7 +250,21 @@ class MissingZeroGrad(Rule):
             if not step.direct or single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
-        return Fix([iteration_start(loop, statement)], Safety.SAFE)
+        return Fix([iteration_start(loop, statement)], Safety.UNSAFE if _helper_backward_first(loop, step) else Safety.SAFE)
+
+
+def _helper_backward_first(loop: TrainingLoop, step: GradEvent) -> bool:
+    """Before the backward the step applies, a helper of the iteration backpropagates too (an
+    FGSM attack's `loss.backward()` for the input's gradient): a clear at the top of the
+    iteration keeps that gradient in the parameters; where the clear belongs (after the attack,
+    or not at all) is the author's call."""
+    backwards = []
+    for event in loop.events:
+        if event is step:
+            break
+        if event.kind is EventKind.BACKWARD:
+            backwards.append(event)
+    return len(backwards) > 1 and any(e.via and e.via != backwards[-1].via for e in backwards[:-1])
 
 
 def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

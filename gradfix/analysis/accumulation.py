@@ -610,7 +610,7 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     node = loop.node
     name = periodic.counter
     if isinstance(node, FOR_LOOPS):
-        start = _enumerate_start(node, name)
+        start = _enumerate_start(node, name, source)
         if start is not None:
             if any(_assigns(stmt, name, source) for stmt in node.body):
                 return Counter("unknown")
@@ -667,12 +667,12 @@ def _is_reset(stmt: ast.stmt, name: str) -> bool:
     )
 
 
-def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
+def _enumerate_start(node: ast.For | ast.AsyncFor, name: str, source: Source | None = None) -> int | None:
     """The start of `for <name>, x in enumerate(it[, start])`, when `name` is that index."""
     target = node.target
     iterable = node.iter
     if isinstance(target, ast.Name) and target.id == name and isinstance(iterable, ast.Call):
-        return _counting_start(iterable)  # `for step in itertools.count():` ... `x, y = next(stream)`
+        return _counting_start(iterable, source)  # `for step in itertools.count():` ... `x, y = next(stream)`
     if not isinstance(target, (ast.Tuple, ast.List)) or not target.elts:
         return None
     first = target.elts[0]
@@ -700,7 +700,7 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str) -> int | None:
     return int_value(start)
 
 
-def _counting_start(expr: ast.expr) -> int | None:
+def _counting_start(expr: ast.expr, source: Source | None = None) -> int | None:
     """The first number of `itertools.count([start])` or `range([start, ]stop)` (step 1)."""
     if not isinstance(expr, ast.Call) or expr.keywords or any(isinstance(a, ast.Starred) for a in expr.args):
         return None
@@ -708,8 +708,32 @@ def _counting_start(expr: ast.expr) -> int | None:
     if name == "count" and len(expr.args) <= 1:
         return int_value(expr.args[0]) if expr.args else 0
     if name == "range" and 1 <= len(expr.args) <= 2:
-        return int_value(expr.args[0]) if len(expr.args) == 2 else 0
+        if len(expr.args) < 2:
+            return 0
+        first = expr.args[0]
+        if isinstance(first, ast.Name) and source is not None:
+            return _constant_name(first.id, source)  # `start_iter = 0` ... `range(start_iter, n)`
+        return int_value(first)
     return None
+
+
+def _constant_name(name: str, source: Source) -> int | None:
+    """The integer every binding of `name` in the module gives it (`start_iter = 0`, in each
+    arm), when it is bound only by plain assignments of literals."""
+    values: set[int | None] = set()
+    for node in source.nodes:
+        if isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                values.add(int_value(node.value))
+            elif any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast_walk(t)):
+                return None  # unpacked: `start_iter, best = load(...)`
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.NamedExpr)):
+            target = getattr(node, "target", None) or node
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(target)) and not isinstance(node, ast.With):
+                return None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in {a.arg for a in node.args.args + node.args.kwonlyargs}:
+            return None  # a parameter: the caller chooses
+    return values.pop() if len(values) == 1 else None
 
 
 def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tuple[int | None, bool]:

@@ -144,7 +144,7 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
     info = model.facts.module_functions.get(function.name)
     if info is None or info.node is not function:
         return None
-    sites = model.facts.call_site_args.get(function.name)
+    sites = model.facts.call_site_args.get(function.name) or _call_sites(function.name, model)
     if not sites:
         return None
     params = [p for p in info.params if p not in ("self", "cls")]
@@ -153,6 +153,23 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
         if passed == {key}:
             return param
     return None
+
+
+def _call_sites(name: str, model: ModuleModel) -> dict[str, set[str]]:
+    """What the module's calls of the function pass, by position and by name, found here when
+    the facts did not look (a `main()` that only builds the loader and calls `fit(...)`)."""
+    sites: dict[str, set[str]] = {}
+    key = model.source.key
+    for call in model.source.of_type(ast.Call):
+        if isinstance(call.func, ast.Name) and call.func.id == name:  # type: ignore[attr-defined]
+            for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
+                if isinstance(arg, ast.Starred):
+                    break
+                sites.setdefault(str(index), set()).add(key(arg))
+            for kw in call.keywords:  # type: ignore[attr-defined]
+                if kw.arg is not None:
+                    sites.setdefault(kw.arg, set()).add(key(kw.value))
+    return sites
 
 
 def _calls_set_epoch(model: ModuleModel) -> bool:

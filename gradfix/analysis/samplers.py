@@ -102,7 +102,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 if loader_binding not in index.bindings(loader, scope):
                     # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
                     # loader by every call of the module; it reads the sampler through it, guarded
-                    name = _parameter_passed(loop.function, loader, model)
+                    name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
                     if name is None:
                         continue
                     sampler_here, binding_here, alternative_here = None, None, True
@@ -152,6 +152,33 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
         passed = sites.get(str(position), set()) | sites.get(param, set())
         if passed == {key}:
             return param
+    return None
+
+
+def _stored_argument(function: ast.AST | None, key: str, model: ModuleModel) -> str | None:
+    """`self.train_loader` in a method of a class of the module whose `__init__` stores a
+    parameter as it is (`self.train_loader = train_loader`) that every construction of the
+    class in the module passes `key` for (`Trainer(model, loader, epochs=3)`)."""
+    if not isinstance(function, FUNCTIONS):
+        return None
+    owner = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    init = model.facts.methods.get(owner or "", {}).get("__init__")
+    if owner is None or init is None:
+        return None
+    params = [p for p in init.params if p not in ("self", "cls")]
+    sites = _call_sites(owner, model)
+    if not sites:
+        return None
+    for stmt in init.node.body:
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
+            and stmt.value.id in params and (dotted(stmt.targets[0]) or "").count(".") == 1
+            and (dotted(stmt.targets[0]) or "").startswith("self.")
+        ):
+            param = stmt.value.id
+            passed = sites.get(str(params.index(param)), set()) | sites.get(param, set())
+            if passed == {key}:
+                return dotted(stmt.targets[0])
     return None
 
 
@@ -374,8 +401,8 @@ def _library_owned(model: ModuleModel) -> set[str]:
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
-        if isinstance(node.func, ast.Name) and node.func.id in model.facts.module_functions:
-            continue  # `fit(model, loader, ...)` of this module: its loops are read as any other
+        if isinstance(node.func, ast.Name) and (node.func.id in model.facts.module_functions or node.func.id in model.facts.classes):
+            continue  # `fit(model, loader, ...)`, `Trainer(model, loader)` of this module: its loops are read as any other
         if last in _OWNERS:
             for value in [*node.args, *[k.value for k in node.keywords]]:
                 if isinstance(value, ast.Starred):

@@ -182,13 +182,15 @@ class MissingAccumulationFlush(AccumulationRule):
                 gradient_statements.update(id(s) for s in event.path)
         kept: list[ast.stmt] = []
         safe = True
-        schedules = {id(s) for e in acc.loop.events if e.kind is EventKind.SCHEDULER_STEP for s in e.path}
+        schedules = {
+            id(s) for e in acc.loop.events if e.kind is EventKind.SCHEDULER_STEP and _raises_past_horizon(e.target, model) for s in e.path
+        }
         for stmt in body:
             if id(stmt) in gradient_statements or scaler_update(stmt, model):
                 kept.append(stmt)
                 if id(stmt) in schedules:
-                    # one more scheduler step per epoch than the window's: a horizon counted
-                    # in whole windows (`epochs * (len(loader) // accum)`) is overstepped
+                    # one more scheduler step per epoch than the windows: a OneCycleLR whose
+                    # horizon counts whole windows (`epochs * (len(loader) // accum)`) raises
                     safe = False
             elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
@@ -416,6 +418,14 @@ def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:
         and isinstance(stmt.targets[0], ast.Name)
         and stmt.targets[0].id == acc.periodic.counter
     )
+
+
+def _raises_past_horizon(target: str | None, model: ModuleModel) -> bool:
+    """A scheduler built as a `OneCycleLR`, which raises when stepped past its horizon ("Tried
+    to step N times"); the others step on past it quietly."""
+    info = model.facts.info(target or "")
+    constructor = info.constructor if info is not None else None
+    return constructor is not None and constructor.rsplit(".", 1)[-1] == "OneCycleLR"
 
 
 def _counts_updates(stmt: ast.stmt) -> bool:

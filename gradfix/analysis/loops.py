@@ -650,6 +650,8 @@ class _Walker:
             self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
             return
         last = (name or method or "").rsplit(".", 1)[-1]
+        if qualified.startswith("torch.") and last not in CLIP_FUNCTIONS:
+            last = qualified.rsplit(".", 1)[-1]  # `clip_grad_norm_ as clip_norm`
         if last in CLIP_FUNCTIONS:
             if not qualified.startswith("torch."):
                 helper = self.resolve(call, ctx)

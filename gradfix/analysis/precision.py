@@ -33,6 +33,16 @@ _MANAGED = lazily(
 _HALF = {"torch.float16", "torch.half"}
 
 
+def _managed(text: str) -> bool:
+    """Loss scaling, or a library that manages precision, is written in code (a comment
+    saying `# TODO: add a GradScaler` is not)."""
+    for match in _MANAGED.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if "#" not in text[line_start : match.start()]:
+            return True
+    return False
+
+
 @dataclass(eq=False)
 class UnscaledAutocast:
     loop: TrainingLoop
@@ -93,7 +103,7 @@ def _dotted(expr: ast.AST) -> str | None:
 
 def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     text = model.source.text
-    if "autocast" not in text or _MANAGED.search(text):
+    if "autocast" not in text or _managed(text):
         return []
     if any(info.kind in ("scaler", "engine", "lightning") for info in model.facts.objects.values()) or model.facts.engines:
         return []

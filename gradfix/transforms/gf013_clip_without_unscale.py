@@ -100,7 +100,7 @@ class ClipWithoutUnscale(LoopRule):
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip):
+            if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip, model):
                 continue
             earlier = events[:index]
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
@@ -133,7 +133,7 @@ class ClipWithoutUnscale(LoopRule):
                 continue  # unscaled already (or some optimizer was, and which one this clips is unclear)
             if any(e.kind is EventKind.STEP and _scaler_of_step(e, model) for e in earlier[scaled[-1] :]) and owner is None:
                 continue  # another optimizer stepped already: which gradients this clips is unclear
-            earlier_clips = [e for e in events[:index] if e.kind is EventKind.CLIP and _is_torch_clip(e)]
+            earlier_clips = [e for e in events[:index] if e.kind is EventKind.CLIP and _is_torch_clip(e, model)]
             if owner is not None:
                 unscale = [owner] if not any(_owner(e, optimizers, model) == owner for e in earlier_clips) else []
             else:
@@ -262,7 +262,7 @@ def _helper_source(clip: GradEvent, model: ModuleModel):  # type: ignore[no-unty
     return None if clip.foreign else model.source
 
 
-def _is_torch_clip(clip: GradEvent) -> bool:
+def _is_torch_clip(clip: GradEvent, model: ModuleModel) -> bool:
     call = clip.call
     if call is None:
         return False
@@ -274,7 +274,9 @@ def _is_torch_clip(clip: GradEvent) -> bool:
     # torch.nn.utils.clip_grad_norm_, nn.utils..., utils...; not accelerator.clip_grad_norm_
     recv = receiver(call)
     key = dotted(recv) or "" if recv is not None else ""
-    return key.split(".")[-1] in ("utils", "clip_grad") or key in ("torch", "nn")
+    if key.split(".")[-1] in ("utils", "clip_grad") or key in ("torch", "nn"):
+        return True
+    return (model.facts.imports.qualify(key) or "").startswith("torch.nn.utils")  # `from torch.nn import utils as nn_utils`
 
 
 def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:

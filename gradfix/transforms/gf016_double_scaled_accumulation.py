@@ -327,6 +327,11 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
             continue
         if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
             yield node.value
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Dict):
+            # `return {"loss": loss / N, "log": ...}`: the framework backpropagates the "loss" entry
+            for key, value in zip(node.value.keys, node.value.values):
+                if isinstance(key, ast.Constant) and key.value == "loss" and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+                    yield value
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
             targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
             if targets and _returned_name(function, targets[0]):

@@ -97,6 +97,22 @@ def test_automatic_optimization_divides_by_accumulate_grad_batches() -> None:
     assert [all(g is None for g in grads) for grads in module.grads_at_backward] == [True, False, True, False, True]
 
 
+class _AutomaticDict(_Automatic):
+    def training_step(self, batch, batch_idx):
+        loss = _tiny.mse(self.net, batch)
+        return {"loss": loss, "logged": loss.detach()}
+
+
+def test_automatic_optimization_divides_the_loss_entry_of_a_returned_dict() -> None:
+    """`training_step` may return a dict: its "loss" entry is what Lightning divides by
+    `accumulate_grad_batches` and backpropagates, as it does a returned tensor."""
+    plain = _Automatic()
+    _trainer(accumulate_grad_batches=2).fit(plain, _loader(5))
+    as_dict = _AutomaticDict()
+    _trainer(accumulate_grad_batches=2).fit(as_dict, _loader(5))
+    assert _tiny.same(_tiny.weights(as_dict.net), _tiny.weights(plain.net))
+
+
 class _Manual(pl.LightningModule):
     def __init__(self, clear: bool) -> None:
         super().__init__()

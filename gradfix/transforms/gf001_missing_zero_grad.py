@@ -127,6 +127,13 @@ class MissingZeroGrad(Rule):
       when it steps, it steps on every iteration -- fixed by a clear right after the step,
       under the same test, which is also right for a step helper told by its caller when to
       step, `if do_step: optimizer.step()`).
+
+    Not taken for a step: `obj.optimizer_step(opt, ...)` of an object of the project (a training
+    strategy's method is looked into: OpenRLHF's steps and clears) or of one gradfix cannot see;
+    torch_xla's `xm.optimizer_step(opt)` is a step. The fix at the top of the iteration is unsafe
+    when a helper of the iteration backpropagates before the backward the step applies (an FGSM
+    attack's `loss.backward()` for the input's gradient fills the parameters' gradients too: the
+    clear belongs after it).
     """
 
     code = "GF001"

@@ -117,6 +117,10 @@ class MultipleBackward(Rule):
     `stash(model)`: it may copy or clear the first loss's gradients); `torch.autograd.grad`
     anywhere in the iteration (higher-order gradients); and backward calls in different
     branches, at different loop levels or inside helpers.
+
+    No fix either when the file defines a custom autograd Function (`class
+    ClipGrad(torch.autograd.Function)`, whose own `backward` may clip what each pass gives it) or
+    imports a module of its project that registers gradient hooks or defines one.
     """
 
     code = "GF003"

@@ -111,6 +111,11 @@ class NeedlessRetainGraph(Rule):
     silent. In helpers or loops that call code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
     (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
     leaves none.
+
+    Silent as well when the file, or a module of its project that it imports, rebinds an
+    attribute from its own value without detaching it (`self.mem = 0.9 * self.mem + 0.1 *
+    h.mean(0)` in a model's `forward`; not a counter's `self.n = self.n + 1`): the module's state
+    carries one iteration's graph into the next, whose backward needs it kept.
     """
 
     code = "GF004"

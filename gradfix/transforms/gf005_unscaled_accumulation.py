@@ -126,6 +126,10 @@ class UnscaledAccumulation(AccumulationRule):
     least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
     It is not one when N is 1 or read from a DeepSpeed config, when a step goes through an
     engine that accumulates by itself, or inside `accelerator.accumulate()`.
+
+    A criterion built by a builder function of the file or of the project whose code sums
+    (`criterion = build_criterion(cfg)` returning `nn.CrossEntropyLoss(reduction="sum")`) is a
+    summing loss too.
     """
 
     code = "GF005"

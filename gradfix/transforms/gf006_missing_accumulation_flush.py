@@ -112,6 +112,12 @@ class MissingAccumulationFlush(AccumulationRule):
     flushes after it (`train_epoch(...); optimizer.step()`); and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
     accumulated, and a plain step would apply others.
+
+    A statement after the loop whose only `step(` is a learning-rate scheduler's
+    (`scheduler.step()`) or an `epoch_step(...)` (an early stopper, a monitor) is not a flush.
+    The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
+    may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
+    stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
     """
 
     code = "GF006"

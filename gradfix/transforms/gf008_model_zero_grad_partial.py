@@ -94,6 +94,9 @@ class ModelZeroGradPartial(LoopRule):
     `SGD([self.x])`: activation maximisation, whose fresh leaves start with no gradient); when any clear is not a
     module's (`optimizer.zero_grad()`, `p.grad = None`); and when the loop calls code gradfix
     cannot see into that may clear, step or backpropagate.
+
+    `p._grad = g` (A3C workers handing their gradients to the shared model) writes the
+    gradients as `p.grad = g` does: such a loop is silent.
     """
 
     code = "GF008"

@@ -108,6 +108,10 @@ class LossTensorAccumulated(Rule):
     tensor (it has no `.detach()`) -- unless a step helper of the iteration returned the very
     loss it backpropagated in a dict (`return {"loss": loss, ...}`): `out["loss"]` is that tensor. Nor in a file that imports only from the standard
     library and NumPy-world packages (backpropagation written by hand in NumPy).
+
+    A call of a name bound to a loss module of torch (`ce = nn.CrossEntropyLoss()`;
+    `loss_ce = ce(out, y)`) computes a loss, whatever the name. An element of a detached tensor
+    (`loss.detach()[0]`, `loss.data[1]`) holds no graph.
     """
 
     code = "GF009"

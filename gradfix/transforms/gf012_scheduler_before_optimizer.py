@@ -128,6 +128,18 @@ class SchedulerBeforeOptimizer(LoopRule):
     schedulers (and classes derived from them) are judged by PyTorch's contract whatever the
     schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
     like any other.
+
+    The optimizer a trainer object stores from its constructor (`self.g_optimizer =
+    g_optimizer`, a class of this module or of another module of the project) is the one built
+    and scheduled here: `scheduler.step()` before `trainer.generator_trainstep(z)` is reported. A
+    scheduler step under the same test as the step's that reads only the loop's own variable (`if
+    phase == "train":` in a train/val phase loop) is reported; the fix moves only a statement that
+    holds nothing but the scheduler step (and logging): `if phase == "train": scheduler.step();
+    model.train()` is reported without one. A scheduler built by a helper of the project that
+    returns a class with its own schedule (`get_scheduler(...)` returning `LRScheduler(object)`)
+    is that class's. No fix moves the step across a statement that may leave the iteration
+    (`if not torch.isfinite(loss): continue`, a WGAN's `n_critic` gate): the scheduler would step
+    less often.
     """
 
     code = "GF012"

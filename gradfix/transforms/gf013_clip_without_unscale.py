@@ -90,6 +90,10 @@ class ClipWithoutUnscale(LoopRule):
     auxiliary head trained by a plain backward: `clip_grad_norm_(aux.parameters())` with
     `opt_aux = SGD(aux.parameters())`); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
+
+    Clips written through import aliases count (`clip_grad_norm_ as clip_norm`, `from torch.nn
+    import utils as nn_utils`). A clip helper of the file named like a clip that calls
+    `scaler.unscale_(...)` itself is looked into: it unscales first.
     """
 
     code = "GF013"

@@ -74,6 +74,9 @@ class AccumulationWindowOffByOne(Rule):
     optimizer.step()` at the top of the iteration closes the window of the micro-batches before
     this one: every window is full and `(i + 1)` would shift them all), which are not recognised
     accumulation loops.
+
+    `range(start, stop)` counts from `start` when `start` is a name the module binds only to
+    one integer literal (`start_iter = 0`, in each arm of an `if`).
     """
 
     code = "GF015"

@@ -113,6 +113,10 @@ class DoubleScaledAccumulation(Rule):
     backpropagated (`log((loss / N).item())`); backward calls in helpers; and a
     `LightningModule` with `self.automatic_optimization = False` (Lightning then neither
     accumulates nor divides).
+
+    An Accelerator built with `gradient_accumulation_steps=1` divides by 1 too. A Lightning
+    `training_step` returning a dict divides twice when its `"loss"` entry is divided (`return
+    {"loss": loss / self.trainer.accumulate_grad_batches, ...}`).
     """
 
     code = "GF016"

@@ -111,6 +111,16 @@ class EvalModeNotRestored(Rule):
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
     `model.modules()`, `model.freeze_bn()`).
+
+    A backward in an evaluation helper that switched to eval mode itself and steps nothing (a
+    PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
+    training. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
+    s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a
+    `DataParallel` wrapper) switches the module back. A module put in eval mode before the loop,
+    in the loop's own block, and never switched to train mode in it trains in eval mode on purpose
+    (frozen batch norm): an evaluation inside the loop is not reported. A training helper
+    imported from the project (`train_one_epoch` of engine.py) is looked into. No `train()` is
+    appended to an evaluation block that may `continue` before its end.
     """
 
     code = "GF017"

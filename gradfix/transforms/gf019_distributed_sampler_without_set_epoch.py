@@ -71,6 +71,14 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
     `itertools.cycle(loader)`, and epoch loops that pass the loader or sampler to a call
     gradfix cannot see into.
+
+    A file whose every `set_epoch` call names its sampler (`aux_sampler.set_epoch(...)`, bound
+    only to a `DistributedSampler`) or its loader's (`loader.sampler.set_epoch(...)`) is silent
+    only for those; the others are reported. A sampler bound in one arm only (`if data_parallel:
+    sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
+    under `isinstance`. A loader handed to a trainer class of the file and kept as
+    `self.train_loader` (its `__init__` stores the parameter as it is, every construction passes
+    that loader) is followed into the class's epoch loop.
     """
 
     code = "GF019"

@@ -92,6 +92,8 @@ class Fp16AutocastWithoutScaler(Rule):
     in a helper (of any file of the project) whose text mentions loss scaling, and an autocast
     block under `torch.no_grad()` or `torch.inference_mode()` (a frozen feature extractor: no
     backward goes through it).
+
+    A scaler named only in a comment (`# TODO: add a GradScaler`) does not count.
     """
 
     code = "GF022"

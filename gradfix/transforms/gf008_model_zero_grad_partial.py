@@ -8,6 +8,7 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.analysis.names import (
     call_name,
     dotted,
+    is_true,
     keyword,
     method_name,
     positional,
@@ -480,7 +481,17 @@ def _is_parameter(value: ast.AST, visitor: _Constructions) -> bool:
     if not isinstance(value, ast.Call):
         return False
     name = visitor.model.facts.imports.qualify(call_name(value)) or ""
-    return name in ("torch.nn.Parameter", "nn.Parameter", "torch.nn.parameter.Parameter") or name.endswith("nn.Parameter")
+    if name in ("torch.nn.Parameter", "nn.Parameter", "torch.nn.parameter.Parameter") or name.endswith("nn.Parameter"):
+        return True
+    # a leaf tensor no module owns: `torch.zeros(1, requires_grad=True)` (SAC's `log_alpha`),
+    # `torch.tensor([0.0]).requires_grad_()`
+    flag = keyword(value, "requires_grad")
+    if name.startswith("torch.") and flag is not None and is_true(flag.value):
+        return True
+    if method_name(value) == "requires_grad_" and not value.args and not value.keywords:
+        inner = receiver(value)
+        return isinstance(inner, ast.Call) and (visitor.model.facts.imports.qualify(call_name(inner)) or "").startswith("torch.")
+    return False
 
 
 def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | None, depth: int) -> list[str] | None:

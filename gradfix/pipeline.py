@@ -86,8 +86,8 @@ class FileResult:
 
 def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
-    backward call, or (when it steps or clears an optimizer) one in a module of its project
-    that it imports."""
+    backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
+    one in a module of its project that it imports."""
     return prefilter(data, path)[0]
 
 
@@ -129,7 +129,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
         return True, {}
-    if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data):
+    if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data):
         return False, {}
     from gradfix.project import project_for
 

@@ -453,6 +453,54 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
         for inner in _own_loops(helper.node.body):
             if id(inner) in training and _iterates(inner, param, model) and not _loop_between(inner, helper.node, model):
                 return inner
+    for node in _calls_outside_loops(loop.node.body):
+        helper = _imported_helper(node, model)
+        if helper is None:
+            continue
+        params = [p for p in helper.params if p not in ("self", "cls")]
+        passed = [params[i] for i, arg in enumerate(positional(node)) if i < len(params) and dotted(arg) is not None and model.source.key(arg) == loader]
+        passed += [kw.arg for kw in node.keywords if kw.arg is not None and dotted(kw.value) is not None and model.source.key(kw.value) == loader]
+        for param in passed:
+            found = _imported_batch_loop(helper, param)
+            if found is not None:
+                return found
+    return None
+
+
+def _imported_helper(call: ast.Call, model: ModuleModel) -> FunctionInfo | None:
+    """The function of another module of the project a plain call names (`from engine import
+    train_one_epoch`), read by the project index."""
+    facts = model.facts
+    func = call.func
+    if not isinstance(func, ast.Name) or facts.project is None or func.id in facts.module_functions:
+        return None
+    qualified = facts.imports.qualify(func.id)
+    if not qualified or qualified == func.id:
+        return None
+    helper = facts.project.function(qualified, model.source.path or None)
+    if helper is None or helper.source is None or helper.source is model.source:
+        return None
+    return helper
+
+
+def _imported_batch_loop(helper: FunctionInfo, param: str) -> ast.AST | None:
+    """A loop of the helper's own body (not inside another of its loops) over its parameter
+    (or `enumerate`/`tqdm` of it) that backpropagates, when the helper never sets an epoch."""
+    source = helper.source
+    assert source is not None
+    text = source.segment(helper.node)
+    if "epoch" in text and ("set_epoch" in text or ".sampler" in text):
+        return None  # it may give the sampler its epoch itself
+    for stmt in helper.node.body:  # type: ignore[attr-defined]
+        for inner in ast_walk(stmt):
+            if not isinstance(inner, FOR_LOOPS):
+                continue
+            iterable = inner.iter
+            while isinstance(iterable, ast.Call) and (call_name(iterable) or "").rsplit(".", 1)[-1] in _ITERATION and iterable.args:
+                iterable = iterable.args[0]
+            if isinstance(iterable, ast.Name) and iterable.id == param and "backward(" in source.segment(inner):
+                return inner
+            break  # only the first loop met from each statement: a loop inside it is another's
     return None
 
 
@@ -550,6 +598,10 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> 
         func = node.func
         if isinstance(func, ast.Name) and func.id in facts.module_functions:
             continue  # a helper of this file: `_batch_loop` looked into it
+        if isinstance(func, ast.Name):
+            helper = _imported_helper(node, model)
+            if helper is not None and any(_imported_batch_loop(helper, p) is not None for p in helper.params):
+                continue  # a helper of the project that trains over the loader and sets no epoch
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             if any(func.attr in methods for methods in facts.methods.values()):
                 continue

@@ -511,6 +511,15 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) ->
             if dotted(node) is not None and source.key(node) == key:
                 if _position(node) > where or any(_inside(node, loop) for loop in loops):
                     return True
+    if key.startswith("self.") and isinstance(scope, ast.FunctionDef) and scope.name == "__init__":
+        # built and made stale in `__init__`, stepped by another method (`fit`) of the class
+        owner = source.owner_of(scope)
+        if isinstance(owner, ast.ClassDef):
+            for method in owner.body:
+                if isinstance(method, FUNCTIONS) and method is not scope:
+                    for node in ast_walk(method):
+                        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and source.key(node) == key:
+                            return True
     return False
 
 

@@ -234,7 +234,12 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 key = source.key(target)
                 if key.endswith(".requires_grad") or key.endswith(".data") or key.endswith(".weight") or key.endswith(".bias"):
                     continue
-                if not any(related(key, owner) for owner in owners) or _mentions(value, key, model):
+                if not any(related(key, owner) for owner in owners):
+                    continue
+                if _copies(value, key, model):
+                    yield stmt, target, key, "replaced"  # `model = copy.deepcopy(model)`: new parameters
+                    continue
+                if _mentions(value, key, model):
                     continue
                 if isinstance(value, ast.Subscript):
                     # `net = checkpoint["model"]` with `checkpoint = torch.load(path)`: a whole
@@ -268,6 +273,23 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+_COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}
+
+
+def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:
+    """`copy.deepcopy(model)`, `prepare_qat(model)` (a copy unless `inplace=True`): a module
+    with parameters of its own, made from `key`."""
+    if not isinstance(value, ast.Call) or not value.args or dotted(value.args[0]) is None:
+        return False
+    qualified = model.facts.imports.qualify(call_name(value)) or ""
+    if qualified not in _COPYING and not qualified.endswith(".prepare_qat"):
+        return False
+    inplace = next((k.value for k in value.keywords if k.arg == "inplace"), None)
+    if inplace is not None and not is_false(inplace):
+        return False
+    return model.source.key(value.args[0]) == key
 
 
 def _setattr_as_assignment(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:

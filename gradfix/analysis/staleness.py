@@ -98,6 +98,11 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             params = _params(value)
             owners = parameter_owners(params, binding.scope, model)
             if not owners:
+                moved = _moved_leaf(binding, params, index, model)
+                if moved is not None and not _used_after(key, binding.scope, moved[0], model):
+                    moved = None
+                if moved is not None and not any(o.optimizer == key and o.node is moved[1] for o in out):
+                    out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
@@ -236,7 +241,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if not any(related(key, owner) for owner in owners):
                     continue
-                if _copies(value, key, model):
+                if _copies(value, key, model) or _leaf_moved(value, key, model):
                     yield stmt, target, key, "replaced"  # `model = copy.deepcopy(model)`: new parameters
                     continue
                 if _mentions(value, key, model):
@@ -290,6 +295,43 @@ def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:
     if inplace is not None and not is_false(inplace):
         return False
     return model.source.key(value.args[0]) == key
+
+
+def _moved_leaf(binding: Binding, params: ast.expr | None, index: Assignments, model: ModuleModel) -> tuple[ast.stmt, ast.expr, str] | None:
+    """An optimizer over a list of leaf tensors (`Adam([self.log_alpha])`), one of which a later
+    statement rebinds to a moved copy of itself: (statement, target, key)."""
+    if not isinstance(params, (ast.List, ast.Tuple)):
+        return None
+    leaves = {model.source.key(e) for e in params.elts if dotted(e) is not None}
+    if not leaves:
+        return None
+    for stmt in _statements_after(binding, index, model):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and dotted(stmt.targets[0]) is not None:
+            key = model.source.key(stmt.targets[0])
+            if key in leaves and _leaf_moved(stmt.value, key, model):
+                return stmt, stmt.targets[0], key
+    return None
+
+
+_MOVES = {"to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type"}
+
+
+def _leaf_moved(value: ast.expr, key: str, model: ModuleModel) -> bool:
+    """`log_alpha = log_alpha.to(device)` where `log_alpha` is a leaf tensor made with
+    `requires_grad=True`: a tensor's `.to()` returns a new one (a module's returns itself), and
+    the optimizer keeps stepping the old leaf the loss no longer reads."""
+    if not (isinstance(value, ast.Call) and method_name(value) in _MOVES):
+        return False
+    recv = receiver(value)
+    if recv is None or dotted(recv) is None or model.source.key(recv) != key:
+        return False
+    for earlier in assigned_values(model, key):
+        if isinstance(earlier, ast.Call) and earlier is not value:
+            flag = keyword(earlier, "requires_grad")
+            qualified = model.facts.imports.qualify(call_name(earlier)) or ""
+            if qualified.startswith("torch.") and not qualified.endswith("Parameter") and flag is not None and is_true(flag.value):
+                return True
+    return False
 
 
 def _setattr_as_assignment(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:

@@ -443,8 +443,8 @@ def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
         return False
     if last[:1].isupper():
         qualified = model.facts.imports.qualify(name) or name
-        if qualified.startswith("torch.nn.") and last in _WITHOUT_PARAMETERS:
-            return False  # `model.fc = nn.Identity()`: nothing new to train
+        if qualified.startswith("torch.nn.") and (last in _WITHOUT_PARAMETERS or last.endswith("Loss")):
+            return False  # `model.fc = nn.Identity()`, `self.loss = nn.CrossEntropyLoss()`: nothing new to train
         if name in model.facts.classes and _without_parameters(model.facts.classes[name], model):
             return False  # `model[2] = Scale(0.5)`: a module of the file that holds no parameters
         return last not in ("Adam", "SGD") and classify_constructor(qualified) is None

@@ -127,9 +127,10 @@ class ClipWithoutUnscale(LoopRule):
             call = step.call
             assert call is not None
             source = model.source
-            scaler = source.code(receiver(call))  # type: ignore[arg-type]
+            scaler = (step.source or source).code(receiver(call))  # type: ignore[arg-type]
             stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
-            optimizers = list(dict.fromkeys(source.code(s.call.args[0]) for s in stepped if s.call is not None))
+            # each call read in its own file (a step in a helper of another module)
+            optimizers = list(dict.fromkeys((s.source or source).code(s.call.args[0]) for s in stepped if s.call is not None))
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             owner = _owner(clip, optimizers, model)

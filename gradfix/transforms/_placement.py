@@ -66,6 +66,22 @@ def unit_holds_only(unit: ast.stmt, event: GradEvent, loop: TrainingLoop, source
     return not _has_jump(unit)
 
 
+def skipped_by_jump(event: GradEvent, loop: ast.AST) -> bool:
+    """A statement before the event, in its blocks inside the loop, may leave the iteration
+    first (`if not need_update: continue`, a step function's `if (i + 1) % n: return loss`):
+    the event does not run on every iteration, whatever tests it sits under."""
+    for level, stmt in enumerate(event.path):
+        block = event.blocks[level] if level < len(event.blocks) else None
+        if block is None:
+            continue
+        for earlier in block:
+            if earlier is stmt:
+                break
+            if _has_jump(earlier):
+                return True
+    return False
+
+
 def _has_jump(unit: ast.stmt) -> bool:
     """`break`/`continue`/`return` that would leave the unit (those of nested loops stay)."""
     stack: list[ast.AST] = [unit]

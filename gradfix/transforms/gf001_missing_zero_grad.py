@@ -11,6 +11,7 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
+from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms._common import (
     below,
     clear_call,
@@ -254,6 +255,13 @@ class MissingZeroGrad(Rule):
             # `if do_step:` in an accumulating step helper): clear right after the step, under
             # the same test -- at the top of the iteration it would wipe an accumulating window,
             # or clear an optimizer that exists only when the setting is on
+            if not step.direct or single_call_statement(step, model.source) is None:
+                return None
+            return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+        if skipped_by_jump(step, loop.node):
+            # `if not need_update: continue` before the step (timm's accumulation), a step
+            # function's early `return`: a clear at the top would wipe every micro-batch but
+            # the last; right after the step, the next window starts clean
             if not step.direct or single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)

@@ -21,6 +21,7 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms._accumulation import later_steps
+from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -171,7 +172,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             return None  # built inside the loop: an earlier spot may not see the name yet
         statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
-        if step.conditional_within(loop.node):
+        if step.conditional_within(loop.node) or skipped_by_jump(step, loop.node):
+            # (a step after `if (i + 1) % accum: continue` is as conditional as one under the test)
             if not step.direct:
                 return None
             edits: list = [remove, InsertStatements(step.statement, "after", statement)]

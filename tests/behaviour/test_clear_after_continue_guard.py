@@ -1,0 +1,47 @@
+"""GF001 on an accumulation loop written with a continue guard (timm's `if not need_update:
+continue`) that never clears: the clear goes right after the step, not at the top of the
+iteration (where it would wipe every micro-batch but the last). The fixed script trains exactly
+like the hand-fixed one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+data = [(torch.randn(4, 4), torch.randn(4, 1)) for _ in range(10)]
+accum_steps = 5
+losses = []
+for epoch in range(3):
+    for batch_idx, (x, y) in enumerate(data):
+        need_update = (batch_idx + 1) % accum_steps == 0
+        loss = nn.functional.mse_loss(model(x), y) / accum_steps
+        loss.backward()
+        losses.append(loss.item())
+        if not need_update:
+            continue
+        optimizer.step()
+{clear}digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+CLEAR = "        optimizer.zero_grad(set_to_none=True)\n"
+
+
+def test_clear_goes_after_the_step_of_a_continue_guarded_window(tmp_path: Path) -> None:
+    assert_fixed_like_hand(tmp_path, SCRIPT.format(clear=""), SCRIPT.format(clear=CLEAR), "--select", "GF001")

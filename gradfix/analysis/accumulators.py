@@ -60,6 +60,8 @@ GRAPH_KEEPING_METHODS = {
     "type_as", "contiguous", "flatten", "neg",
 }  # fmt: skip
 # Calls whose value is a fresh loss tensor (the callee's last name).
+# `ce = nn.CrossEntropyLoss(`, `self.seg = torch.nn.BCEWithLogitsLoss(`: the name, the class
+_LOSS_BINDING = lazily(r"[ \t]*([A-Za-z_][\w.]*)[ \t]*=[ \t]*([A-Za-z_][\w.]*Loss)\($")
 _LOSS_CALL = lazily(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|^crit(erion)?_[a-z0-9]+$|_(criterion|loss|loss_?fn)$", re.I)
 # ...unless the name says it evaluates or measures (`evaluate_loss(...)` returns a number)
 _NOT_A_TRAINING_LOSS = lazily(r"eval|valid|val_|test|metric|log_|score|accuracy", re.I)
@@ -298,15 +300,16 @@ class _State:
         `self.seg = torch.nn.BCEWithLogitsLoss(...)`), found at the first call a name does not
         say is a loss."""
         if self._loss_objects is None:
+            # read off the lines that build one (`Loss(` found by `str.find`, not a walk of the tree)
             found: set[str] = set()
-            for node in self.source.of_type(ast.Assign):
-                value = node.value  # type: ignore[attr-defined]
-                if len(node.targets) == 1 and isinstance(value, ast.Call):  # type: ignore[attr-defined]
-                    qualified = self.qualify(call_name(value)) or ""
-                    if qualified.startswith("torch.nn.") and qualified.endswith("Loss"):
-                        target = node.targets[0]  # type: ignore[attr-defined]
-                        if dotted(target) is not None:
-                            found.add(dotted(target))  # type: ignore[arg-type]
+            text = self.source.text
+            at = text.find("Loss(")
+            while at != -1:
+                start = text.rfind("\n", 0, at) + 1
+                line = _LOSS_BINDING.match(text, start, at + 5)
+                if line is not None and (self.qualify(line.group(2)) or "").startswith("torch.nn."):
+                    found.add(line.group(1))
+                at = text.find("Loss(", at + 5)
             self._loss_objects = found
         return self._loss_objects
 

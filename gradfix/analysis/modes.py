@@ -944,7 +944,10 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         for position, other in cycle:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
-            if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and _holds(k, module, model) for k in other.keys):
+            if (
+                other.kind is ModeKind.TRAIN
+                or (other.kind is ModeKind.UNSURE and isinstance(other.node, ast.Call) and method_name(other.node) == "train")
+            ) and any(k and _holds(k, module, model) for k in other.keys):
                 break  # `d_net.train()` with `d_net = Distiller(t_net, s_net)`: its submodules too
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
                 last_eval = position

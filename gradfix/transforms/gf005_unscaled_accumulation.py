@@ -380,8 +380,11 @@ def _accelerator_without_setting(backward: GradEvent, model: ModuleModel) -> boo
     """The backward's object is an `Accelerator(...)` built without `gradient_accumulation_steps`
     (nor a plugin): it divides by 1."""
     info = model.facts.info(backward.target or "")
-    if info is None or info.library != "accelerator" or info.accumulation is not None:
+    if info is None or info.library != "accelerator":
         return False
+    setting = info.accumulation
+    if setting is not None and not (isinstance(setting, ast.Constant) and setting.value == 1 and not isinstance(setting.value, bool)):
+        return False  # `gradient_accumulation_steps=1` divides by 1 as well
     return (info.constructor or "").rsplit(".", 1)[-1] == "Accelerator"
 
 

@@ -235,7 +235,11 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
                 return None
             key = model.source.key(recv)
             if key.endswith(".sampler") and key.count(".") == 1:
-                found.add(key[: -len(".sampler")])
+                loader = key[: -len(".sampler")]
+                values = [b.value for b in index.by_key.get(loader, [])]
+                if not values or not all(isinstance(v, ast.Call) for v in values):
+                    return None  # a parameter (`dl.sampler` in `begin_epoch(dl, epoch)`): any loader
+                found.add(loader)
                 continue
             values = [b.value for b in index.by_key.get(key, [])]
             if not values or not all(isinstance(v, ast.Call) and _is_distributed_sampler(v, model) for v in values):

@@ -214,7 +214,7 @@ def _moves_only_the_schedule(unit: ast.stmt, sched: GradEvent) -> bool:
     which must stay before the batch loop."""
     own = sched.path[-1] if sched.path else None
     for node in ast_walk(unit):
-        if not isinstance(node, ast.stmt) or isinstance(node, (ast.If, ast.Pass)) or node is own:
+        if not isinstance(node, ast.stmt) or isinstance(node, (ast.If, ast.For, ast.Pass)) or node is own:
             continue
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             called = (dotted(node.value.func) or "").rsplit(".", 1)[-1]

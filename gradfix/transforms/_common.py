@@ -10,6 +10,10 @@ from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
 
 def built_over_clipped(key: str, clip: GradEvent, model: ModuleModel, optimizer: bool = False) -> bool:
     """The object `key` was built over exactly what the clip clips (`SGD(D.parameters())` and
@@ -126,3 +130,21 @@ def built_over(optimizer: str, module: str, model: ModuleModel) -> bool:
     `model.zero_grad()` clears what it steps."""
     info = model.facts.info(optimizer)
     return info is not None and info.params is not None and model.source.code(info.params) == f"{module}.parameters()"
+
+
+def imported_project_bytes(model: ModuleModel) -> Iterator[bytes]:
+    """The bytes of each module of the project this one imports (`from models import Net`,
+    `import helpers`), read through the project index (the cache follows them)."""
+    project = model.facts.project
+    path = model.source.path
+    if project is None or not path:
+        return
+    for imported in set(model.facts.imports.aliases.values()):
+        for name in (imported, imported.rpartition(".")[0]):
+            if not name.strip("."):
+                continue
+            found = project.module_file(name, path)  # type: ignore[attr-defined]
+            data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
+            if data is not None:
+                yield data
+                break

@@ -15,6 +15,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.transforms._common import (
+    imported_project_bytes,
     owned_events,
     single_call_statement,
 )
@@ -277,10 +278,7 @@ _HOOK_BYTES = lazily(rb"register_\w*hook|\(\s*(?:torch\.)?(?:autograd\.)?Functio
 def _imports_gradient_hooks(model: ModuleModel) -> bool:
     """A module of the project that this one imports (its model classes) registers a gradient
     hook or defines an autograd Function."""
-    project = model.facts.project
-    path = model.source.path
-    if project is None or not path:
-        return False
+    return any(_HOOK_BYTES.search(data) is not None for data in imported_project_bytes(model))
     for imported in set(model.facts.imports.aliases.values()):
         for name in (imported, imported.rpartition(".")[0]):
             if not name.strip("."):

@@ -17,7 +17,7 @@ from gradfix.analysis.names import call_name, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
-from gradfix.transforms._common import owned_events
+from gradfix.transforms._common import imported_project_bytes, owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
 
@@ -294,19 +294,7 @@ def _module_state_recurs(model: ModuleModel) -> bool:
     of one iteration into the next, where `retain_graph=True` keeps the backward working."""
     cached = getattr(model, "_state_recurs", None)
     if cached is None:
-        cached = _recurs(model.source.text.encode("utf-8", "replace"))
-        project = model.facts.project
-        path = model.source.path
-        if not cached and project is not None and path:
-            for imported in set(model.facts.imports.aliases.values()):
-                for name in (imported, imported.rpartition(".")[0]):
-                    if not name.strip("."):
-                        continue
-                    found = project.module_file(name, path)  # type: ignore[attr-defined]
-                    data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
-                    if data is not None:
-                        cached = cached or _recurs(data)
-                        break
+        cached = _recurs(model.source.text.encode("utf-8", "replace")) or any(_recurs(data) for data in imported_project_bytes(model))
         model._state_recurs = cached  # type: ignore[attr-defined]
     return cached
 

@@ -97,7 +97,9 @@ class ModelZeroGradPartial(LoopRule):
     cannot see into that may clear, step or backpropagate.
 
     `p._grad = g` (A3C workers handing their gradients to the shared model) writes the
-    gradients as `p.grad = g` does: such a loop is silent.
+    gradients as `p.grad = g` does: such a loop is silent. A leaf tensor made with
+    `requires_grad=True` (SAC's `log_alpha = torch.zeros(1, requires_grad=True)`) is a
+    parameter no module owns, as an `nn.Parameter` is.
     """
 
     code = "GF008"

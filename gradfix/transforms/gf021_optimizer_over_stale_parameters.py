@@ -68,6 +68,12 @@ class OptimizerOverStaleParameters(Rule):
     unfrozen parameters (built over all of them, without a `requires_grad` filter).
     Unfreezing is reported only when the same parameters were frozen before the optimizer
     was built.
+
+    A model rebound to its own deep copy (`model = copy.deepcopy(model)`, `prepare_qat(model)`
+    without `inplace=True`) is replaced; so is a leaf tensor the optimizer holds that is rebound
+    to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
+    stale in `__init__` counts as used when another method of the class reads it (`fit`). A loss
+    module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters.
     """
 
     code = "GF021"

@@ -121,6 +121,9 @@ _KEEPING_MODE = HARMLESS_CALLS | {
     "range", "int", "float", "abs", "round", "bool", "reversed", "sorted", "set", "frozenset", "iter",
     "next", "any", "all", "divmod", "pow", "hash", "callable", "vars", "dir",
 }  # fmt: skip
+# Calls that log or save what they are given (`writer.log_validation(loss, model, step)`,
+# `logger.add_histogram(...)`, `save_checkpoint(model, ...)`): they do not switch its mode.
+_LOGGING = ("log_", "add_", "write", "save_", "print", "summar", "plot", "visuali")
 _NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
 _MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
 # Method names that say they may switch a mode (`model.freeze_bn()`, `self.evaluate()`):
@@ -300,7 +303,7 @@ class _ModeWalker:
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
-        if last not in _KEEPING_MODE:
+        if last not in _KEEPING_MODE and not last.startswith(_LOGGING):
             for value in [*positional(call), *[k.value for k in call.keywords]]:
                 if (dotted(value) is not None or isinstance(value, ast.Subscript)) and not _plain_attribute(value):
                     keys.append(self.key(value, ctx))

@@ -265,6 +265,16 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 if dotted(value) is not None and any(normalize(source.key(value)) == normalize(o) for o in owners):
                     continue  # `net.weigher = weigher` with `weigher.parameters()` in the optimizer already
                 yield stmt, target, key, "replaced"
+        # grown: `model.add_module("head", nn.Linear(...))`, `layers.append(nn.Linear(...))`
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:
+            recv = receiver(stmt.value)
+            if (
+                recv is not None and dotted(recv) is not None
+                and any(related(source.key(recv), owner) for owner in owners)
+                and any(isinstance(arg, ast.Call) and _builds_module(arg, model) for arg in stmt.value.args)
+            ):
+                yield stmt, recv, source.key(recv), "grown"
+                continue
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None
         if unfrozen is None:
@@ -313,6 +323,7 @@ def _moved_leaf(binding: Binding, params: ast.expr | None, index: Assignments, m
     return None
 
 
+_GROWING = {"add_module", "register_module", "append", "insert"}
 _MOVES = {"to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type"}
 
 

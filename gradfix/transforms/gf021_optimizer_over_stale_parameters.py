@@ -73,7 +73,9 @@ class OptimizerOverStaleParameters(Rule):
     without `inplace=True`) is replaced; so is a leaf tensor the optimizer holds that is rebound
     to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
     stale in `__init__` counts as used when another method of the class reads it (`fit`). A loss
-    module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters.
+    module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
+    submodule added after the optimizer was built (`model.add_module("head", nn.Linear(...))`,
+    `layers.append(nn.Linear(...))`, `insert`) is reported as well.
     """
 
     code = "GF021"
@@ -86,10 +88,14 @@ class OptimizerOverStaleParameters(Rule):
         "`{module}` is unfrozen after `{opt}` was built without its frozen parameters: they get gradients but "
         "no step; add them with `{opt}.add_param_group(...)` or rebuild the optimizer"
     )
+    grown_message = (
+        "`{module}` is given a new submodule after `{opt}` was built over the model's parameters: its parameters "
+        "are not in the optimizer and never train; build the optimizer after the change"
+    )
     message = replaced_message
     safety = Safety.DISPLAY
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for found in stale_optimizers(model):
-            template = self.replaced_message if found.kind == "replaced" else self.unfrozen_message
+            template = {"replaced": self.replaced_message, "grown": self.grown_message}.get(found.kind, self.unfrozen_message)
             yield Finding(self.code, template.format(module=found.module, opt=found.optimizer), found.node)

@@ -23,7 +23,7 @@ import re
 from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.graphs import IterationFlow, is_forward_call
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
-from gradfix.analysis.model import ClearScope, EventKind, TrainingLoop
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, walk_expression
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, DEFINITIONS, SCOPES
@@ -194,12 +194,31 @@ def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywh
         if parameters and (anywhere or _writes_a_value(event.node)):
             return True  # `p.grad = g`; a plain `p.grad = None` or `p.grad.zero_()` is a clear
         if event.kind is EventKind.GRAD_READ and (anywhere or not any(stmt is acc.node for stmt in event.path)):
-            return True
+            if anywhere or not _only_read(event, model):
+                return True
         if event.kind is EventKind.GRAD_READ and event.path and _SCALES_GRAD.search(model.source.segment(event.path[-1])):
             return True  # `p.grad.div_(count)` at the window's end: the author averages the sum by hand
     flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
     every = [unit.node for unit in flow.units if id(acc.node) not in unit.ancestors and unit.node is not acc.node]
     return unseen_gradient_handling(every, loop, model) is not None
+
+
+def _only_read(event: GradEvent, model: ModuleModel) -> bool:
+    """The line of the `.grad` read only reads gradients (`if emb.grad is not None:`,
+    `emb.data.add_(eps * emb.grad / emb.grad.norm())`, FGM's attack): it neither writes one
+    (`p.grad.mul_(...)`, `p.grad[mask] = 0`, `p.grad = g`) nor hands one to a call that might
+    (`clip(p.grad)`)."""
+    node = event.node
+    source = event.source or model.source
+    lineno = getattr(node, "lineno", None)
+    if lineno is None or getattr(node, "end_lineno", lineno) != lineno:
+        return False
+    line = source.line_text(lineno)
+    return _GRAD_WRITTEN.search(line) is None
+
+
+# `.grad` written or handed on: an in-place method, an item or the attribute assigned, a call's argument
+_GRAD_WRITTEN = lazily(r"\.grad(?:\.data)?(?:\s*\.\s*\w+_\s*\(|\s*\[[^\]]*\]\s*[-+*/]?=(?!=)|\s*[-+*/]?=(?!=))|[(,]\s*[\w.]+\.grad(?:\.data)?\s*[,)]")
 
 
 # `.grad` scaled in place: `p.grad.div_(n)`, `p.grad.data.mul_(s)`, `p.grad /= n`

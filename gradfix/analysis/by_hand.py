@@ -214,11 +214,18 @@ def _only_read(event: GradEvent, model: ModuleModel) -> bool:
     if lineno is None or getattr(node, "end_lineno", lineno) != lineno:
         return False
     line = source.line_text(lineno)
-    return _GRAD_WRITTEN.search(line) is None
+    for match in _GRAD_WRITTEN.finditer(line):
+        if match.group(0)[0] in "(," and _PURE_CALL.search(line, 0, match.start() + 1):
+            continue  # `torch.norm(p.grad)`: torch reads it
+        return False
+    return True
 
 
 # `.grad` written or handed on: an in-place method, an item or the attribute assigned, a call's argument
 _GRAD_WRITTEN = lazily(r"\.grad(?:\.data)?(?:\s*\.\s*\w+_\s*\(|\s*\[[^\]]*\]\s*[-+*/]?=(?!=)|\s*[-+*/]?=(?!=))|[(,]\s*[\w.]+\.grad(?:\.data)?\s*[,)]")
+
+
+_PURE_CALL = lazily(r"\btorch\.(?:norm|linalg\.norm|sum|abs|sign|max|min|mean|isfinite|isnan|isinf|any|all)\s*\($")
 
 
 # `.grad` scaled in place: `p.grad.div_(n)`, `p.grad.data.mul_(s)`, `p.grad /= n`

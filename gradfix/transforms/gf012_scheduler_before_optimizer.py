@@ -137,7 +137,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     holds nothing but the scheduler step (and logging): `if phase == "train": scheduler.step();
     model.train()` is reported without one. A scheduler built by a helper of the project that
     returns a class with its own schedule (`get_scheduler(...)` returning `LRScheduler(object)`)
-    is that class's. No fix moves the step across a statement that may leave the iteration
+    is that class's. A scheduler step under a test that reads only the variables of the loops
+    around the batch loop (`if epoch < warm:` at the top of the batch loop) is reported, the
+    `if` moved after the step. No fix moves the step across a statement that may leave the iteration
     (`if not torch.isfinite(loss): continue`, a WGAN's `n_critic` gate): the scheduler would step
     less often.
     """
@@ -533,6 +535,8 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         test = model.source.code(branch.test)
         if test in step_tests and _settled(branch.test, loop, model, within=True):
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
+        if name not in test and _settled(branch.test, loop, model, enclosing=True):
+            continue  # `if epoch < warm_epochs:` in the batch loop: the same answer all through it
         if name not in test and not _built_under(sched.target or "", branch.test, model):
             return False
         if name in test and not _presence_test(branch.test, sched.target or name, loop, model):
@@ -555,10 +559,11 @@ def _presence_test(test: ast.expr, key: str, loop: TrainingLoop, model: ModuleMo
     return True
 
 
-def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: bool = False) -> bool:
+def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: bool = False, enclosing: bool = False) -> bool:
     """The names a test reads keep their values through the loop: none of them is bound
     inside the loop, nor in the function holding the test (but as its parameter). `within`:
-    through one iteration only, where the loop's own variable counts as kept."""
+    through one iteration only, where the loop's own variable counts as kept. `enclosing`:
+    the variables of the loops around the loop count as kept (`epoch` through a batch loop)."""
     names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
     if not names:
         return False
@@ -568,6 +573,12 @@ def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: boo
     scopes = [loop.node] + ([function] if function is not None else [])
     # the loop's own variable keeps its value through an iteration (`for phase in ...`)
     header = {id(n) for n in ast_walk(loop.node.target)} if within and isinstance(loop.node, FOR_LOOPS) else set()
+    if enclosing:
+        outer = model.source.owner_of(loop.node)  # type: ignore[arg-type]
+        while isinstance(outer, ast.stmt) and outer is not function:
+            if isinstance(outer, FOR_LOOPS):
+                header |= {id(n) for n in ast_walk(outer.target)}
+            outer = model.source.owner_of(outer)
     for scope in scopes:
         for node in ast_walk(scope):
             if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load) and id(node) not in header:

@@ -47,3 +47,38 @@ STEP = '        if phase == "train":\n            scheduler.step()\n'
 
 def test_phase_scheduler_step_moves_after_the_batch_loop(tmp_path: Path) -> None:
     assert_fixed_like_hand(tmp_path, SCRIPT.format(before=STEP, after=""), SCRIPT.format(before="", after=STEP), "--select", "GF012")
+
+
+WARMUP = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(4)]
+warm = 1
+warmup = torch.optim.lr_scheduler.LinearLR(optimizer, start_factor=0.1, total_iters=len(data) * warm)
+losses = []
+for epoch in range(3):
+    for x, y in data:
+{before}        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+{after}        losses.append(loss.item())
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+WARMUP_STEP = "        if epoch < warm:\n            warmup.step()\n"
+
+
+def test_warmup_step_under_an_epoch_test_moves_after_the_optimizer_step(tmp_path: Path) -> None:
+    buggy = WARMUP.format(before=WARMUP_STEP, after="")
+    hand = WARMUP.format(before="", after=WARMUP_STEP)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")

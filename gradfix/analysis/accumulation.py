@@ -79,6 +79,10 @@ class Accumulation:
     # the micro-batches backpropagate in both arms of the window's `if` (`if (i + 1) % N != 0:
     # backward() else: backward(); step()`, Accelerate's `no_sync` idiom); the window may be the `else`
     split: bool = False
+    # the window is what follows a guard that ends the other micro-batches early (`if (i + 1) % N
+    # != 0: continue`, timm's `if not need_update: continue`): `node` is the guard, whose body
+    # holds no step; fixes that edit the window's own block have none to edit
+    guarded: bool = False
 
     @property
     def position(self) -> int:
@@ -133,6 +137,8 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         return None
     guards = mode_guards(steps + backwards, loop, model.source)
     inner = first.branches_within(loop.node)[guards:]
+    if not inner and not guards:
+        return _guarded_window(loop, model, events, steps, backwards)
     if not inner or inner[0].kind not in ("if", "else"):
         return None
     branch = inner[0]
@@ -189,6 +195,71 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         guards=guards,
         split=split,
     )
+
+
+def _guarded_window(
+    loop: TrainingLoop, model: ModuleModel, events: list[GradEvent], steps: list[GradEvent], backwards: list[GradEvent]
+) -> Accumulation | None:
+    """`if (i + 1) % N != 0: continue` (one statement of the loop's own body, after every
+    backward and before every step, each a statement of the body itself): the steps run in the
+    guard's `else`, once per N micro-batches."""
+    body = getattr(loop.node, "body", None)
+    if not isinstance(loop.node, LOOPS) or not body:
+        return None
+    index = {id(stmt): i for i, stmt in enumerate(body)}
+
+    def top(event: GradEvent) -> int | None:
+        """The index in the loop's body of the statement holding the event."""
+        at = next((i for i, stmt in enumerate(event.path) if stmt is loop.node), None)
+        if at is None or at + 1 >= len(event.path):
+            return None
+        return index.get(id(event.path[at + 1]))
+
+    tops = [top(e) for e in (*steps, *backwards)]
+    if any(t is None for t in tops) or any(s.via or s.path[-2] is not loop.node for s in steps if len(s.path) >= 2):
+        return None
+    first_step = min(top(s) for s in steps)  # type: ignore[type-var]
+    last_backward = max(top(b) for b in backwards)  # type: ignore[type-var]
+    guard = None
+    for stmt in body[last_backward + 1 : first_step]:
+        if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Continue):
+            if guard is not None:
+                return None  # two guards: which one is the window is unclear
+            guard = stmt
+        elif _leaves_iteration(stmt):
+            return None
+    if guard is None or any(_leaves_iteration(stmt) for stmt in body[: last_backward + 1]):
+        return None
+    periodic = _else_periodic(guard.test, guard, model.source)
+    if periodic is None or _not_really_accumulating(periodic, loop, model):
+        return None
+    counter = _counter(periodic, loop, steps[0], model.source)
+    return Accumulation(
+        loop=loop,
+        branch=Branch(guard, "else", guard.test, len(steps[0].loops_within(loop.node))),
+        node=guard,
+        periodic=periodic,
+        counter=counter,
+        steps=steps,
+        backwards=backwards,
+        clears=[e for e in events if e.kind is EventKind.CLEAR],
+        targets={s.target for s in steps if s.target is not None},
+        guards=0,
+        guarded=True,
+    )
+
+
+def _leaves_iteration(stmt: ast.stmt) -> bool:
+    """A `continue`, `break` or `return` of the loop's own (not of a loop inside it)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Continue, ast.Break, ast.Return)):
+            return True
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _each_optimizer(step: GradEvent, loop: ast.AST, window: ast.If) -> bool:

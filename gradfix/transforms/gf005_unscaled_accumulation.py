@@ -130,6 +130,9 @@ class UnscaledAccumulation(AccumulationRule):
     A criterion built by a builder function of the file or of the project whose code sums
     (`criterion = build_criterion(cfg)` returning `nn.CrossEntropyLoss(reduction="sum")`) is a
     summing loss too.
+
+    A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
+    continue`, a statement of the loop's body between its backward and its step) is a window too.
     """
 
     code = "GF005"

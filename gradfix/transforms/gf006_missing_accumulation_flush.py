@@ -118,6 +118,9 @@ class MissingAccumulationFlush(AccumulationRule):
     The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
     stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
+
+    A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
+    continue`) is reported without a fix (it has no block of its own to copy).
     """
 
     code = "GF006"
@@ -172,7 +175,7 @@ class MissingAccumulationFlush(AccumulationRule):
         return True
 
     def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
-        if acc.split:
+        if acc.split or acc.guarded:
             return None  # the window's backward is written in its arm too: no statement to copy
         source = model.source
         if any(word in source.segment(acc.loop.node) for word in ("no_sync", "require_backward_grad_sync")):

@@ -113,6 +113,9 @@ class ZeroGradInsideAccumulation(Rule):
     accumulation count other than 1. So is, without a fix, an Ignite handler of every iteration
     (`@trainer.on(Events.ITERATION_COMPLETED)`) that clears the optimizer of a
     `create_supervised_trainer(..., gradient_accumulation_steps=N)` trainer.
+
+    A clear before a guard that ends the other micro-batches early (`optimizer.zero_grad()` first,
+    then `if (i + 1) % N != 0: continue` before the step) is reported without a fix.
     """
 
     code = "GF011"
@@ -204,6 +207,8 @@ class ZeroGradInsideAccumulation(Rule):
             )
 
     def _fix(self, acc: Accumulation, clear: GradEvent, target: str, model: ModuleModel) -> Fix | None:
+        if acc.guarded:
+            return None  # the window is what follows a `continue` guard: no block of its own to clear in
         statement = single_call_statement(clear, model.source)
         if statement is None or not clear.direct:
             return None

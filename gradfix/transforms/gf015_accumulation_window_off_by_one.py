@@ -99,7 +99,7 @@ class AccumulationWindowOffByOne(Rule):
             return None
         fix = None
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source):
-            fix = _fix(periodic.counter_expr, periodic.holder, source)
+            fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded else None
         if size in (-2, -3):
             words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
         else:

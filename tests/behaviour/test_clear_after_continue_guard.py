@@ -45,3 +45,38 @@ CLEAR = "        optimizer.zero_grad(set_to_none=True)\n"
 
 def test_clear_goes_after_the_step_of_a_continue_guarded_window(tmp_path: Path) -> None:
     assert_fixed_like_hand(tmp_path, SCRIPT.format(clear=""), SCRIPT.format(clear=CLEAR), "--select", "GF001")
+
+
+UNSCALED = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
+data = [(torch.randn(4, 4), torch.randn(4, 1)) for _ in range(8)]
+accum = 4
+losses = []
+for epoch in range(3):
+    for i, (x, y) in enumerate(data):
+        loss = nn.functional.mse_loss(model(x), y)
+        {backward}
+        losses.append(loss.item())
+        if (i + 1) % accum != 0:
+            continue
+        optimizer.step()
+        optimizer.zero_grad()
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_loss_of_a_continue_guarded_window_is_divided(tmp_path: Path) -> None:
+    buggy = UNSCALED.format(backward="loss.backward()")
+    hand = UNSCALED.format(backward="(loss / accum).backward()")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005")

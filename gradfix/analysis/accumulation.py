@@ -230,7 +230,12 @@ def _guarded_window(
             return None
     if guard is None or any(_leaves_iteration(stmt) for stmt in body[: last_backward + 1]):
         return None
-    periodic = _else_periodic(guard.test, guard, model.source)
+    test = guard.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        # timm's `need_update = last_batch or (i + 1) % N == 0` ... `if not need_update: continue`
+        periodic = _periodic(test.operand, guard, loop, model.source)
+    else:
+        periodic = _else_periodic(test, guard, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
     counter = _counter(periodic, loop, steps[0], model.source)

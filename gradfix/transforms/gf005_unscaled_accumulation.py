@@ -132,7 +132,8 @@ class UnscaledAccumulation(AccumulationRule):
     summing loss too.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
-    continue`, a statement of the loop's body between its backward and its step) is a window too.
+    continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
+    backward and its step) is a window too.
     """
 
     code = "GF005"

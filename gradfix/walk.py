@@ -44,3 +44,28 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
             continue
         yield node
         stack.extend(ast.iter_child_nodes(node))
+
+
+_LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def leaves(stmt: ast.AST, raises: bool = False) -> bool:
+    """The statement may leave the block it sits in: a `continue`, `break` or `return` of its
+    own (with `raises`, a `raise` too); a loop inside it keeps its `break`s and `continue`s,
+    not its `return`s; nested definitions are theirs."""
+    todo: list[ast.AST] = [stmt]
+    exits: tuple[type, ...] = (ast.Return, ast.Raise) if raises else (ast.Return,)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Continue, ast.Break, *exits)):
+            return True
+        if isinstance(node, _DEFINITIONS):
+            continue
+        if isinstance(node, _LOOP_NODES):
+            if any(isinstance(inner, exits) for inner in ast_walk(node)):
+                return True
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return False

@@ -24,7 +24,7 @@ from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, WITHS, Source
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, leaves
 
 _CACHE = "_accumulations"
 
@@ -226,9 +226,9 @@ def _guarded_window(
             if guard is not None:
                 return None  # two guards: which one is the window is unclear
             guard = stmt
-        elif _leaves_iteration(stmt):
+        elif leaves(stmt):
             return None
-    if guard is None or any(_leaves_iteration(stmt) for stmt in body[: last_backward + 1]):
+    if guard is None or any(leaves(stmt) for stmt in body[: last_backward + 1]):
         return None
     test = guard.test
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -252,19 +252,6 @@ def _guarded_window(
         guards=0,
         guarded=True,
     )
-
-
-def _leaves_iteration(stmt: ast.stmt) -> bool:
-    """A `continue`, `break` or `return` of the loop's own (not of a loop inside it)."""
-    todo: list[ast.AST] = [stmt]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.Continue, ast.Break, ast.Return)):
-            return True
-        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return False
 
 
 def _each_optimizer(step: GradEvent, loop: ast.AST, window: ast.If) -> bool:

@@ -279,17 +279,6 @@ def _imports_gradient_hooks(model: ModuleModel) -> bool:
     """A module of the project that this one imports (its model classes) registers a gradient
     hook or defines an autograd Function."""
     return any(_HOOK_BYTES.search(data) is not None for data in imported_project_bytes(model))
-    for imported in set(model.facts.imports.aliases.values()):
-        for name in (imported, imported.rpartition(".")[0]):
-            if not name.strip("."):
-                continue
-            found = project.module_file(name, path)  # type: ignore[attr-defined]
-            data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
-            if data is not None:
-                if _HOOK_BYTES.search(data) is not None:
-                    return True
-                break
-    return False
 
 
 def _same_forward(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, between: list) -> bool:

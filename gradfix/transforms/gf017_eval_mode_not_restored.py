@@ -19,7 +19,7 @@ from gradfix.analysis.names import root_name
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, leaves
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -277,29 +277,11 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     if isinstance(last, (ast.Break, ast.Return, ast.Raise)):
         return None
     position = next((i for i, stmt in enumerate(block) if stmt is anchor), None)
-    if position is None or any(_leaves(stmt) for stmt in block[position + 1 : -1]):
+    if position is None or any(leaves(stmt, raises=True) for stmt in block[position + 1 : -1]):
         return None  # an earlier `continue` (`if v < best: continue`) would skip a train() at the end
     if isinstance(last, ast.Continue):
         return Fix([InsertStatements(last, "before", lines)], safety)
     return Fix([InsertStatements(block, "end", lines)], safety)
-
-
-def _leaves(stmt: ast.stmt) -> bool:
-    """A `continue`/`break`/`return`/`raise` in the statement leaves the block it sits in
-    (those of loops nested in it stay there; those of nested definitions are theirs)."""
-    todo: list[ast.AST] = [stmt]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.Continue, ast.Break, ast.Return, ast.Raise)):
-            return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            todo.extend(node.orelse)
-            todo.extend(n for n in ast.walk(node) if isinstance(n, (ast.Return, ast.Raise)))
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return False
 
 
 def _inside_loop(item: ModeItem) -> bool:

@@ -243,7 +243,7 @@ def check_source(
     findings: list = []  # type: ignore[type-arg]
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
-        findings = [finding for rule in rules for finding in rule.check(model)] if not _other_framework(model) else []
+        findings = _distinct([finding for rule in rules for finding in rule.check(model)]) if not _other_framework(model) else []
         if accept is not None:
             for finding in findings:
                 if finding.fix is not None and not accept(source, finding.fix):
@@ -289,6 +289,23 @@ def check_source(
     if changed and source.left_out:
         _compiles(source.text)  # the whole fixed file, not only the part analysed again
     return source
+
+
+def _distinct(findings: list) -> list:  # type: ignore[type-arg]
+    """One finding per rule, place and message: a step function is seen both as an iteration of
+    its own and inside the loop calling it, and the two may find the same thing; the one that
+    carries a fix stays."""
+    kept: dict[tuple[str, int, str], int] = {}
+    result = []
+    for finding in findings:
+        key = (finding.code, id(finding.node), finding.message)
+        at = kept.get(key)
+        if at is None:
+            kept[key] = len(result)
+            result.append(finding)
+        elif result[at].fix is None and finding.fix is not None:
+            result[at] = finding
+    return result
 
 
 # Deep-learning frameworks other than PyTorch: their optimizers and tapes keep other contracts

@@ -305,3 +305,37 @@ def test_gf005_helper_of_another_module_backpropagating_its_own_loss(tmp_path: P
     )
     (tmp_path / "train.py").write_text(train.replace("crit, batch)", "crit, batch, steps_per_update)"))
     assert run_gradfix("--no-cache", "--select", "GF005", "train.py", cwd=tmp_path).returncode == 0
+
+
+STEP_FUNCTION_CLEARING_FIRST = """import torch
+from torch import nn
+
+model = nn.Linear(4, 2)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+loader = [(torch.randn(8, 4), torch.randn(8, 2)) for _ in range(10)]
+ACCUM = 4
+
+
+def train_step(x, y, i):
+    optimizer.zero_grad()
+    loss = nn.functional.mse_loss(model(x), y) / ACCUM
+    loss.backward()
+    if (i + 1) % ACCUM == 0:
+        optimizer.step()
+
+
+for epoch in range(3):
+    for i, (x, y) in enumerate(loader):
+        train_step(x, y, i)
+    if len(loader) % ACCUM:
+        optimizer.step()
+        optimizer.zero_grad()
+"""
+
+
+def test_a_step_function_seen_twice_is_reported_once() -> None:
+    """The step function is an iteration of its own and a part of the loop calling it: both
+    find the clear; one finding is reported, the one with the fix."""
+    result = process_source("step.py", STEP_FUNCTION_CLEARING_FIRST.encode(), Options(select=frozenset({"GF011"}), fix=True))
+    assert [(d.code, d.line, d.fix_safety) for d in result.diagnostics] == [("GF011", 11, "safe")]
+    assert result.fixed is not None and b"    optimizer.zero_grad()\n    loss" not in result.fixed

@@ -204,25 +204,41 @@ def _guarded_window(
     backward and before every step, each a statement of the body itself): the steps run in the
     guard's `else`, once per N micro-batches."""
     body = getattr(loop.node, "body", None)
-    if not isinstance(loop.node, LOOPS) or not body:
+    if not isinstance(loop.node, (*LOOPS, *FUNCTIONS)) or not body:
         return None
-    index = {id(stmt): i for i, stmt in enumerate(body)}
-
-    def top(event: GradEvent) -> int | None:
-        """The index in the loop's body of the statement holding the event."""
-        at = next((i for i, stmt in enumerate(event.path) if stmt is loop.node), None)
-        if at is None or at + 1 >= len(event.path):
+    # a step function walked as one iteration (gradfix.analysis.steps) ends one early by returning
+    exit_kind: type = ast.Return if isinstance(loop.node, FUNCTIONS) else ast.Continue
+    if all(e.via for e in (*steps, *backwards)):
+        # a step function called once per iteration: `if (i + 1) % N != 0: return` between its
+        # backward and its step
+        body = _step_function_body(loop, (*steps, *backwards))  # type: ignore[assignment]
+        if body is None:
             return None
-        return index.get(id(event.path[at + 1]))
+        exit_kind = ast.Return
 
+        def top(event: GradEvent) -> int | None:
+            line = getattr(event.node, "lineno", None)
+            return next((i for i, stmt in enumerate(body) if stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno)), None) if line else None  # type: ignore[operator]
+    else:
+        index = {id(stmt): i for i, stmt in enumerate(body)}
+
+        def top(event: GradEvent) -> int | None:
+            """The index in the loop's body of the statement holding the event."""
+            at = next((i for i, stmt in enumerate(event.path) if stmt is loop.node), None)
+            if at is None or at + 1 >= len(event.path):
+                return None
+            return index.get(id(event.path[at + 1]))
+
+        if any(s.via or s.path[-2] is not loop.node for s in steps if len(s.path) >= 2):
+            return None
     tops = [top(e) for e in (*steps, *backwards)]
-    if any(t is None for t in tops) or any(s.via or s.path[-2] is not loop.node for s in steps if len(s.path) >= 2):
+    if any(t is None for t in tops):
         return None
     first_step = min(top(s) for s in steps)  # type: ignore[type-var]
     last_backward = max(top(b) for b in backwards)  # type: ignore[type-var]
     guard = None
     for stmt in body[last_backward + 1 : first_step]:
-        if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Continue):
+        if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], exit_kind):
             if guard is not None:
                 return None  # two guards: which one is the window is unclear
             guard = stmt
@@ -252,6 +268,19 @@ def _guarded_window(
         guards=0,
         guarded=True,
     )
+
+
+def _step_function_body(loop: TrainingLoop, events: tuple[GradEvent, ...]) -> list[ast.stmt] | None:
+    """The body of the one function of this file that every event runs in, called by a
+    statement of the loop's own body (no loop of its own around the events)."""
+    first = events[0]
+    if len(first.helpers) != 1 or len(first.path) < 2 or first.path[-2] is not loop.node:
+        return None
+    for event in events:
+        if event.foreign or event.via != first.via or event.helpers != first.helpers or event.loops_within(loop.node):
+            return None
+    helper = first.helpers[0]
+    return helper.body if isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 def _each_optimizer(step: GradEvent, loop: ast.AST, window: ast.If) -> bool:

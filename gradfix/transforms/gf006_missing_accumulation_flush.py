@@ -120,7 +120,8 @@ class MissingAccumulationFlush(AccumulationRule):
     stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
-    continue`) is reported without a fix (it has no block of its own to copy).
+    continue`, or a step function's `return` before its step) is reported without a fix (it has no
+    block of its own to copy).
     """
 
     code = "GF006"

@@ -13,7 +13,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name
 from gradfix.source import FUNCTIONS
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, leaves
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import built_over, event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
@@ -115,7 +115,8 @@ class ZeroGradInsideAccumulation(Rule):
     `create_supervised_trainer(..., gradient_accumulation_steps=N)` trainer.
 
     A clear before a guard that ends the other micro-batches early (`optimizer.zero_grad()` first,
-    then `if (i + 1) % N != 0: continue` before the step) is reported without a fix.
+    then `if (i + 1) % N != 0: continue` before the step, or a step function's `return`) is
+    reported without a fix; a clear after such a guard runs at window ends only.
     """
 
     code = "GF011"
@@ -394,7 +395,10 @@ def _replace_receiver(clear: GradEvent, optimizer: str) -> Fix | None:
 
 def _skipped_by_continue(clear: GradEvent, loop: ast.AST) -> bool:
     """A statement of the loop body before the clear's may end the iteration early (an `if`
-    holding a `continue` of this loop): the clear does not run on every micro-batch."""
+    holding a `continue` of this loop), or one of the step function it runs in returns early
+    (`if (i + 1) % N != 0: return`): the clear does not run on every micro-batch."""
+    if clear.helpers and not clear.foreign and _returns_before(clear, clear.helpers[-1]):
+        return True
     body = getattr(loop, "body", [])
     top = next((stmt for stmt in clear.path if any(stmt is s for s in body)), None)
     if top is None:
@@ -402,7 +406,18 @@ def _skipped_by_continue(clear: GradEvent, loop: ast.AST) -> bool:
     for stmt in body:
         if stmt is top:
             return False
-        if isinstance(stmt, ast.If) and _continues(stmt):
+        if isinstance(stmt, ast.If) and (leaves(stmt) if isinstance(loop, FUNCTIONS) else _continues(stmt)):
+            return True  # (a step function walked as an iteration ends one by returning)
+    return False
+
+
+def _returns_before(event: GradEvent, function: ast.AST) -> bool:
+    """An `if` of the function's own body before the statement holding the event returns."""
+    line = getattr(event.node, "lineno", 0)
+    for stmt in getattr(function, "body", []):
+        if stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
+            return False
+        if isinstance(stmt, ast.If) and leaves(stmt):
             return True
     return False
 

@@ -1,7 +1,8 @@
 """GF001 on an accumulation loop written with a continue guard (timm's `if not need_update:
 continue`) that never clears: the clear goes right after the step, not at the top of the
 iteration (where it would wipe every micro-batch but the last). The fixed script trains exactly
-like the hand-fixed one."""
+like the hand-fixed one. GF005 on such windows (a continue guard, a step function returning
+early) divides the loss the same way."""
 
 from __future__ import annotations
 
@@ -79,4 +80,46 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 def test_loss_of_a_continue_guarded_window_is_divided(tmp_path: Path) -> None:
     buggy = UNSCALED.format(backward="loss.backward()")
     hand = UNSCALED.format(backward="(loss / accum).backward()")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005")
+
+
+EARLY_RETURN = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+data = [(torch.randn(4, 4), torch.randn(4, 1)) for _ in range(8)]
+ACCUM = 4
+losses = []
+
+
+def train_step(x, y, step):
+    loss = nn.functional.mse_loss(model(x), y)
+    {backward}
+    losses.append(loss.item())
+    if (step + 1) % ACCUM != 0:
+        return
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+for epoch in range(3):
+    for i, (x, y) in enumerate(data):
+        train_step(x, y, i)
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_loss_of_a_step_function_returning_early_between_windows_is_divided(tmp_path: Path) -> None:
+    """The window written as a step function's early return (`if (step + 1) % N != 0: return`)."""
+    buggy = EARLY_RETURN.format(backward="loss.backward()")
+    hand = EARLY_RETURN.format(backward="(loss / ACCUM).backward()")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005")

@@ -141,6 +141,22 @@ def describe_backward(event: GradEvent) -> BackwardCall | None:
     return _tensor_backward(call, recv)
 
 
+def describe_autograd_backward(event: GradEvent) -> BackwardCall | None:
+    """`torch.autograd.backward(loss, retain_graph=...)` on one tensor, its other arguments given
+    by keyword (`torch.autograd.backward(tensors, grad_tensors, retain_graph, ...)` by position
+    is not described)."""
+    call = event.call
+    if call is None or event.engine or event.target is not None or event.loss is None:
+        return None
+    if not (isinstance(call.func, ast.Name) or (dotted(call.func) or "").endswith("autograd.backward")):
+        return None  # (a bare name: the function imported under that name)
+    if len(call.args) != 1 or call.args[0] is not event.loss or isinstance(event.loss, (ast.List, ast.Tuple, ast.Starred)) or has_star(call):
+        return None
+    if any(kw.arg in ("grad_tensors", "grad_variables", "tensors") for kw in call.keywords):
+        return None
+    return _with_keywords(call, "argument", event.loss, call.keywords)
+
+
 def _tensor_backward(call: ast.Call, loss: ast.expr) -> BackwardCall | None:
     # Tensor.backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
     names = ("gradient", "retain_graph", "create_graph", "inputs")

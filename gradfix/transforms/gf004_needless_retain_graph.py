@@ -7,6 +7,7 @@ from gradfix.analysis.graphs import (
     BackwardCall,
     IterationFlow,
     ScopeFlow,
+    describe_autograd_backward,
     describe_backward,
     graph_free_text,
     reads_of,
@@ -32,8 +33,9 @@ class NeedlessRetainGraph(Rule):
 
     ## What it does
     Finds `loss.backward(retain_graph=True)` (also the positional form
-    `loss.backward(None, True)`, `scaler.scale(loss).backward(retain_graph=True)` and
-    `accelerator.backward(loss, retain_graph=True)`) in a training iteration when nothing
+    `loss.backward(None, True)`, `scaler.scale(loss).backward(retain_graph=True)`,
+    `accelerator.backward(loss, retain_graph=True)` and `torch.autograd.backward(loss,
+    retain_graph=True)` on one tensor) in a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
@@ -133,7 +135,7 @@ class NeedlessRetainGraph(Rule):
             for event in owned_events(loop, model):
                 if event.kind is not EventKind.BACKWARD or not event.direct or id(event.node) in seen:
                     continue
-                call = describe_backward(event)
+                call = describe_backward(event) or describe_autograd_backward(event)
                 if call is None or not call.retains or call.create is not None:
                     continue
                 seen.add(id(event.node))

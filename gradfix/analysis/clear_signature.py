@@ -68,6 +68,14 @@ def bare_clear_keeps_zeros(key: str, at: ast.AST, model: ModuleModel) -> bool:
     return _answer("_bare_keeps_zeros", key, at, model)
 
 
+def lacks_zero_grad(key: str, at: ast.AST, model: ModuleModel) -> bool:
+    """`key.zero_grad()` written at `at` may raise an AttributeError: one class the optimizer may
+    be an instance of is a class of the project that, with all its bases (every one of them
+    read), defines no `zero_grad` and no `__getattr__` (MTGNN's `Optim` wrapper, which only
+    steps the optimizer it holds)."""
+    return _answer("_lacks_zero_grad", key, at, model)
+
+
 def unread_beside_other_clears(key: str, at: ast.AST, model: ModuleModel) -> bool:
     """Nothing gradfix reads says which class the optimizer `key` is (a parameter handed in by
     code it does not follow, a class picked from a table or by `getattr`, an element of what a
@@ -97,8 +105,11 @@ def _answer(question: str, key: str, at: ast.AST, model: ModuleModel) -> bool:
         setattr(model, question, cache)
     known = cache.get((key, id(at)))
     if known is None or known[0] is not at:
-        rejects = _defaults_otherwise if question == "_bare_keeps_zeros" else _rejects
-        answer = _not_torch_optimizer(key, model) or _Resolver(model, rejects).key(key, model.facts, at, 0) is True
+        if question == "_lacks_zero_grad":
+            answer = _Lacking(model).key(key, model.facts, at, 0) is True
+        else:
+            rejects = _defaults_otherwise if question == "_bare_keeps_zeros" else _rejects
+            answer = _not_torch_optimizer(key, model) or _Resolver(model, rejects).key(key, model.facts, at, 0) is True
         known = cache[(key, id(at))] = (at, answer)
     return known[1]
 
@@ -410,6 +421,45 @@ class _Resolver:
             return self.class_(found[0].facts, found[1], depth + 1)
         self.decided = True
         return False  # torch.optim.Optimizer, another library's class, or one gradfix cannot read
+
+
+class _Lacking(_Resolver):
+    """`lacks_zero_grad`'s walk: a class reached directly (not as a base) answers True when
+    neither it nor any base defines `zero_grad` or `__getattr__`; a `zero_grad` found anywhere
+    (a method, a library table's entry, torch's contract for a class gradfix cannot read) is
+    False."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        super().__init__(model, lambda what: False)
+        self.nested = False
+        self.dynamic = False
+
+    def class_(self, facts: ModuleFacts, name: str, depth: int) -> bool | None:
+        if (id(facts), name) in self.classes:
+            return None  # judged already
+        methods = facts.methods.get(name, {})
+        node = facts.classes.get(name)
+        dynamic = "__getattr__" in methods or "__getattribute__" in methods or (node is not None and _assigns_zero_grad(node))
+        if self.nested:
+            self.dynamic = self.dynamic or dynamic
+            return super().class_(facts, name, depth)
+        self.nested, self.dynamic = True, dynamic
+        try:
+            answer = super().class_(facts, name, depth)
+        finally:
+            self.nested = False
+        lacking = answer is None and not self.dynamic
+        self.decided = self.decided or lacking
+        return lacking
+
+
+def _assigns_zero_grad(node: ast.ClassDef) -> bool:
+    """`zero_grad = ...` in the class body."""
+    return any(
+        isinstance(stmt, (ast.Assign, ast.AnnAssign))
+        and any(isinstance(t, ast.Name) and t.id == "zero_grad" for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))
+        for stmt in node.body
+    )
 
 
 class _AmpOptimizer:

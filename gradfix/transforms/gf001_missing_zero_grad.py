@@ -6,6 +6,7 @@ from gradfix.analysis.accumulation import Accumulation, accumulation_of, loop_in
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
+from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
@@ -75,7 +76,9 @@ class MissingZeroGrad(Rule):
     enclosing ones', else the module's; `self.opt` from the class's methods), followed through
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the
     project; a parameter may be anything the module binds to that name or passes for it. A class
-    gradfix cannot read keeps torch's contract. The places:
+    gradfix cannot read keeps torch's contract. No clear is inserted (the finding has no fix) when
+    `opt` may be an instance of a class of the project that, with its bases, defines no
+    `zero_grad` at all (a wrapper that only steps the optimizer it holds). The places:
 
     - at the start of the iteration (in a step function, after its docstring);
     - when every backward runs in the closure handed to the step (`optimizer.step(closure)`,
@@ -215,6 +218,8 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
+        if lacks_zero_grad(target, loop.node, model):
+            return None  # a wrapper of the project with no `zero_grad` (it only steps what it holds)
         statement = new_statement(clear_call(target, model, loop.node))
         closure = _closure_of(loop, step, model)
         if closure is not False:

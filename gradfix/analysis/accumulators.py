@@ -436,8 +436,8 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> tuple[set[int]
         if not isinstance(loss, ast.Name) or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         returns = [n for n in own_nodes(helper) if isinstance(n, ast.Return)]
-        if not returns:
-            continue
+        if not returns or _rebound_after(loss.id, helper, event.node):
+            continue  # (`loss = loss.item()` after the backward: it returns a number)
         if all(isinstance(r.value, ast.Name) and r.value.id == loss.id for r in returns):
             found.add(id(event.via[0]))
         elif all(isinstance(r.value, ast.Dict) for r in returns):
@@ -450,6 +450,25 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> tuple[set[int]
             if keys:
                 in_dicts[id(event.via[0])] = keys
     return found, in_dicts
+
+
+def _rebound_after(name: str, function: ast.AST, node: ast.AST) -> bool:
+    """The function binds `name` again after `node` (its own statements, not nested ones')."""
+    line = getattr(node, "end_lineno", None) or 0
+    for stmt in own_nodes(function):
+        if getattr(stmt, "lineno", 0) <= line:
+            continue
+        if isinstance(stmt, ast.Assign):
+            targets = [t for target in stmt.targets for t in ast_walk(target)]
+        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = list(ast_walk(stmt.target))
+        elif isinstance(stmt, ast.NamedExpr):
+            targets = [stmt.target]
+        else:
+            continue
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
 
 
 def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:

@@ -81,7 +81,8 @@ class LossTensorAccumulated(Rule):
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
     the iteration calls that backpropagates that very loss (`return loss` after
-    `loss.backward()`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
+    `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
+    number), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
     one process they hand back the tensor, graph and all), `.mean()`,
     `.sum()`, `.float()`, `.to(...)` and the like over those; and when the accumulator outlives
     the iteration: it is bound before the loop (or is a parameter of the function, an

@@ -988,6 +988,15 @@ def _holds(key: str, module: str, model: ModuleModel) -> bool:
     switches the module it holds."""
     parts = key.split(".")
     root = ".".join(parts[:2]) if parts[0] == "self" and len(parts) > 1 else parts[0]
+    if "." not in module and module != root:
+        # `model_without_ddp = model` (or `= model.module` once `model` is wrapped): every
+        # binding of the evaluated name is the switched module or its wrapped one
+        aliases = assigned_values(model, module)
+        if aliases and all(
+            isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and contains(key, model.source.key(value))
+            for value in aliases
+        ):
+            return True
     values = assigned_values(model, root)
     if not values:
         # `for m in module_list: m.train()`: a name of a loop over a container holding it

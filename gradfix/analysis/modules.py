@@ -185,6 +185,16 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         return owners, False
     for target in sorted(targets):
         info = model.facts.info(target)
+        local = _local_construction(target, loop.function, index, info.params if info is not None else None)
+        if local is not None:
+            # built in the loop's own function: that construction, not another function's
+            # optimizer of the same name (which the module's facts may hold)
+            found = set() if local is False else parameter_owners(local, loop.function, model)  # type: ignore[arg-type]
+            if not found:
+                complete = False
+            for owner in found:
+                owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
+            continue
         if info is None or info.kind != "optimizer" or info.params is None:
             handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
@@ -271,6 +281,30 @@ def _handed_to_constructor(target: str, loop: TrainingLoop, model: ModuleModel) 
             return None
         found = attributes[0]
     return found
+
+
+def _local_construction(
+    target: str, function: ast.AST | None, index: Assignments, known: ast.expr | None
+) -> ast.expr | bool | None:
+    """The parameters passed to the one construction of the optimizer `target` in `function`'s
+    own statements, when the module's facts describe another construction of that name (`known`,
+    the parameters they hold: another function's optimizer); False when the function binds it
+    otherwise; None when the facts' construction is this one, or the function does not bind it."""
+    if not isinstance(function, FUNCTIONS) or "." in target:
+        return None
+    bindings = [b for b in index.by_key.get(target, []) if b.scope is function]
+    if not bindings:
+        return None
+    if len(bindings) != 1 or not isinstance(bindings[0].value, ast.Call):
+        return False
+    call = bindings[0].value
+    if known is not None and any(node is known for node in ast_walk(call)):
+        return None
+    if not (call_name(call) or "").rsplit(".", 1)[-1][:1].isupper():
+        return False  # a factory: what it builds over is not read here
+    given = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
+    given = given or next((k.value for k in call.keywords if k.arg == "params"), None)
+    return given if given is not None else False
 
 
 def _construction_scope(target: str, params: ast.expr, index: Assignments) -> Scope | None:

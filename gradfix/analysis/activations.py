@@ -231,7 +231,11 @@ class _Finder:
             return Activation(ACTIVATION_FUNCTIONS[qualified], expr, _first(expr, "input"), "function")
         method = method_name(expr)
         recv = receiver(expr)
-        if method in ("softmax", "sigmoid") and recv is not None and not _module_alias(recv, self.qualify):
+        if (
+            method in ("softmax", "sigmoid") and recv is not None and not _module_alias(recv, self.qualify)
+            and not (isinstance(recv, ast.Name) and recv.id == "self")
+        ):
+            # (`self.softmax(x)` calls an attribute of the model: what it is bound to says, below)
             return Activation(method, expr, recv, "method")
         if name is not None and (dotted(func) is not None):
             kind = self._bound_kind(self.source.key(func), scope, ACTIVATION_CLASSES)

@@ -682,7 +682,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     text = model.source.text
     if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits")):
+    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")):
         return []
     finder = _Finder(model)
     out: list[ProbabilityInput] = []

@@ -54,18 +54,24 @@ class UnseededSampler:
 
 
 def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
-    name = model.facts.imports.qualify(call_name(call)) or ""
-    last = name.rsplit(".", 1)[-1]
-    if last != "DistributedSampler":
+    """A shuffling `DistributedSampler(...)`."""
+    if not _builds_distributed_sampler(call, model):
         return False
-    if name == last and last in model.facts.classes:
-        return False  # a class of this file with that name
     if is_false(keyword(call, "shuffle").value if keyword(call, "shuffle") else None):
         return False
     args = positional(call)
     if len(args) > 3 and is_false(args[3]):
         return False
     return True
+
+
+def _builds_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
+    """torch's `DistributedSampler(...)`, shuffling or not."""
+    name = model.facts.imports.qualify(call_name(call)) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last != "DistributedSampler":
+        return False
+    return not (name == last and last in model.facts.classes)  # (not a class of this file with that name)
 
 
 def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
@@ -242,8 +248,8 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
                 found.add(loader)
                 continue
             values = [b.value for b in index.by_key.get(key, [])]
-            if not values or not all(isinstance(v, ast.Call) and _is_distributed_sampler(v, model) for v in values):
-                return None
+            if not values or not all(isinstance(v, ast.Call) and _builds_distributed_sampler(v, model) for v in values):
+                return None  # (a validation sampler that does not shuffle still names only itself)
             found.add(key)
         elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
             continue  # the calls' own `x.set_epoch`, judged above (a bare reference fails below)

@@ -92,7 +92,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     no argument; the scheduler is recognised by its construction
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
-    steps (the one it was built over, or the loop's only optimizer); that optimizer has not
+    steps (the one it was built over -- also when the module's calls of the loop's function pass
+    that optimizer for the parameter stepped, `train(net, opt2, sch2)` --, or the loop's only
+    optimizer); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
@@ -160,7 +162,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue
             if not _is_lr_scheduler_step(sched, model):
                 continue
-            optimizer = _scheduled_optimizer(sched, model, stepped)
+            optimizer = _scheduled_optimizer(sched, model, stepped, loop.function)
             if optimizer is None:
                 continue
             if any(e.kind is EventKind.STEP and e.target == optimizer for e in events[:index]):
@@ -452,7 +454,7 @@ def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type
     return False
 
 
-def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]) -> str | None:
+def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str], function: ast.AST | None = None) -> str | None:
     """The optimizer the scheduler was built over, or the only optimizer the loop steps."""
     info = model.facts.info(sched.target or "")
     if info is not None and info.params is not None:
@@ -462,12 +464,25 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         for target in stepped:
             if _constructor_argument(target, model) == key:
                 return target  # `trainer.optimizer`, from `Trainer(model, optimizer)` storing it
+            if _passed_for(target, function, model) == {key}:
+                return target  # `train_model(..., optimizer_ft, exp_lr_scheduler)` into `optimizer, scheduler`
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _passed_for(parameter: str, function: ast.AST | None, model: ModuleModel) -> set[str]:
+    """What the module's calls of `function` pass for its parameter `parameter`."""
+    if not isinstance(function, FUNCTIONS) or "." in parameter:
+        return set()
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function or parameter not in info.params:
+        return set()
+    sites = model.facts.call_site_args.get(function.name, {})
+    return sites.get(str(info.params.index(parameter)), set()) | sites.get(parameter, set())
 
 
 def _constructor_argument(key: str, model: ModuleModel) -> str | None:

@@ -969,6 +969,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     continue
                 if _trains_a_copy(items, other, len(item.via), module):
                     continue  # a helper's backward through its own `deepcopy` of the module
+                if _trains_only_others(other, module, loop, model):
+                    continue  # its own loop steps only other modules' optimizers: look further
                 if last_eval == index and _probes_in_helper(item, other, model):
                     continue  # an evaluation helper's attack: the input's gradient, nothing stepped
                 chosen = items[last_eval]
@@ -1006,6 +1008,8 @@ def _holds(key: str, module: str, model: ModuleModel) -> bool:
             for loop in model.source.of_type(ast.For)  # type: ignore[attr-defined]
         )
     for value in values:
+        if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and related(model.source.key(value), module):
+            continue  # `parallel_model = model` in the branch that does not wrap it
         if not isinstance(value, ast.Call) or not (call_name(value) or "").rsplit(".", 1)[-1][:1].isupper():
             return False
         passed = [*positional(value), *(k.value for k in value.keywords)]
@@ -1042,13 +1046,68 @@ def _rebuilt_each_iteration(loop: TrainingLoop, module: str, model: ModuleModel)
     a fresh module, in train mode."""
     from gradfix.analysis.modules import rewraps
 
-    for stmt in getattr(loop.node, "body", []):
+    def builds(stmt: ast.stmt) -> bool | None:
+        """The statement binds the module to a new one (True), to something else (False), or
+        does not bind it (None); an `if` binds it when each of its arms, `else` included, does."""
+        if isinstance(stmt, ast.If):
+            arms = [builds_in(stmt.body), builds_in(stmt.orelse) if stmt.orelse else None]
+            return True if all(arm is True for arm in arms) else (False if False in arms else None)
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call):
             target = stmt.targets[0]
-            if dotted(target) is not None and model.source.key(target) == module and not rewraps(stmt.value, module, model):
+            if dotted(target) is not None and model.source.key(target) == module:
+                if rewraps(stmt.value, module, model):
+                    return False
                 last = (call_name(stmt.value) or "").rsplit(".", 1)[-1]
                 return last not in ("deepcopy", "copy", "load", "clone")  # these keep the mode they copy
+        return None
+
+    def builds_in(block: list[ast.stmt]) -> bool | None:
+        for stmt in block:
+            found = builds(stmt)
+            if found is not None:
+                return found
+        return None
+
+    for stmt in getattr(loop.node, "body", []):
+        found = builds(stmt)
+        if found is not None:
+            return found
     return False
+
+
+def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The backward sits in a training loop of its own (inside the analysed one) whose
+    optimizers, every one read, train only modules apart from `module`: a classifier trained
+    after an augmenter network that a helper trained and left in eval to keep it frozen; in a
+    helper, only modules the helper builds itself (a linear probe over detached embeddings)."""
+    from gradfix.analysis.modules import aliases, trained_modules
+
+    around = backward.loops
+    if not around:
+        return False
+    inner = next((lp for lp in model.loops if lp.node is around[-1]), None)
+    if inner is None:
+        return False
+    trained, complete = trained_modules(inner, model)
+    if not complete or not trained:
+        return False
+    if backward.via:
+        # a helper's loop names modules its own way: each must be a fresh one it builds
+        return inner.function is not None and all(_built_in(owner, inner.function) for owner in trained)
+    names = aliases(module, loop.function if loop.function is not None else model.source.tree, model)
+    return not any(related(name, owner) for name in names for owner in trained)
+
+
+def _built_in(key: str, function: ast.AST) -> bool:
+    """`key` is a plain name the function binds only to calls of its own (not a parameter)."""
+    if "." in key or key in {a.arg for a in ast_walk(function) if isinstance(a, ast.arg)}:
+        return False
+    values = [
+        node.value
+        for node in ast_walk(function)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == key for t in node.targets)
+    ]
+    return bool(values) and all(isinstance(v, ast.Call) for v in values)
 
 
 def _trains_a_copy(items: list[ModeItem], backward: ModeItem, depth: int, module: str) -> bool:

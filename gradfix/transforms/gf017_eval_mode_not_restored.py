@@ -14,7 +14,7 @@ from gradfix.analysis.modes import (
     trains_in_eval_mode,
     unrestored_evals,
 )
-from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
+from gradfix.analysis.modules import aliases, contains, normalize, trained_modules
 from gradfix.analysis.names import root_name
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
@@ -106,9 +106,13 @@ class EvalModeNotRestored(Rule):
     others the file builds (not the module wrapped, `DDP(model)`): that backward trains them,
     and the module's own training comes later; a backward in a loop of its own whose
     optimizers, every one read, train only other modules (an augmenter network that a helper
-    trained and left in eval, kept frozen while a classifier trains); an evaluation of an alias
-    of the module that the training switches back (`model_without_ddp = model`, or
-    `model.module` once `model` is wrapped, with `train(model)` calling `model.train()`); `eval()` on another
+    trained and left in eval, kept frozen while a classifier trains; a linear probe that the
+    evaluation helper builds and trains on detached embeddings) is passed over to the training
+    after it; an evaluation of an alias of the module that the training switches back
+    (`model_without_ddp = model`, or `model.module` once `model` is wrapped, with `train(model)`
+    calling `model.train()`), or a `train()` through an alias (`parallel_model = model` in the
+    branch that does not wrap it); a module built anew in every arm of an `if` at the top of
+    each iteration; `eval()` on another
     module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
     `train()` is reported), any `train(flag)` or unseen call
@@ -171,8 +175,6 @@ class EvalModeNotRestored(Rule):
                 if not module or manual.manages(module) or trains_in_eval_mode(loop, module, problem.items, model):
                     continue
                 names = aliases(module, scope, model)
-                if _backward_trains_others(problem, names, model):
-                    continue  # the next backward's own loop steps only other modules' optimizers
                 strong = any(contains(name, owner) for name in names for owner in trained)
                 if not strong:
                     if complete:
@@ -235,21 +237,6 @@ class EvalModeNotRestored(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
-
-
-def _backward_trains_others(problem: UnrestoredEval, names: set[str], model: ModuleModel) -> bool:
-    """The backward found after the eval sits in a training loop of its own (inside the
-    analysed one) whose optimizers, every one read, train only modules apart from the evaluated
-    one (a classifier trained after an augmenter network that a helper trained, switched to
-    eval and keeps frozen)."""
-    around = problem.backward.loops
-    if not around or problem.backward.via:
-        return False  # (a helper's loop names the modules in its own parameters)
-    inner = next((lp for lp in model.loops if lp.node is around[-1]), None)
-    if inner is None:
-        return False
-    trained, complete = trained_modules(inner, model)
-    return complete and bool(trained) and not any(related(name, owner) for name in names for owner in trained)
 
 
 def _short(text: str) -> str:

@@ -43,6 +43,16 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     """Fixes that can be applied together in one pass; the rest wait for the next pass."""
     taken: set[int] = set()
     chosen: list[Fix] = []
+    fixes = list(fixes)
+    if any(fix.copies for fix in fixes):
+        edited: dict[int, list[Fix]] = {}
+        for fix in fixes:
+            for key in fix.conflict_keys():
+                edited.setdefault(key, []).append(fix)
+        fixes = [
+            fix for fix in fixes
+            if not any(other is not fix for stmt in fix.copies for other in edited.get(id(stmt), ()))
+        ]  # fmt: skip
     for fix in fixes:
         keys = fix.conflict_keys()
         if keys & taken:

@@ -74,6 +74,9 @@ else:
 class Fix:
     edits: list[Edit]
     safety: Safety = Safety.SAFE
+    # statements the fix's new text copies (GF006's flush copies the window): it waits for a
+    # pass in which no other fix edits them, so that it copies them as they end up
+    copies: tuple[ast.AST, ...] = ()
 
     def conflict_keys(self) -> set[int]:
         keys: set[int] = set()

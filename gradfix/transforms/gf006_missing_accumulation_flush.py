@@ -78,7 +78,9 @@ class MissingAccumulationFlush(AccumulationRule):
     under the negation of the loop's own window test (`if (i + 1) % N != 0:`), preceded by a
     comment line; when the window sits inside a mode test of the whole loop (`if mode ==
     "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`). It repeats the statements of the window's `if` body that hold a step, a clear,
-    a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order.
+    a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order --
+    the order another fix leaves them in: while a fix of the same run moves one of them (GF012
+    puts a scheduler step after the optimizer's), the flush waits for the next pass.
 
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
     such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update), and
@@ -231,7 +233,7 @@ class MissingAccumulationFlush(AccumulationRule):
         lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
-        return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE)
+        return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))
 
 
 def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, model: ModuleModel) -> bool:

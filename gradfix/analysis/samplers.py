@@ -20,7 +20,7 @@ import ast
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -454,7 +454,9 @@ def _own_loops(body: list[ast.stmt]) -> list[ast.AST]:
 def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST | None:
     """A training loop over `loader` directly inside `loop` (no other loop between), in its
     own code or in a helper it passes the loader to."""
-    training = {id(lp.node) for lp in model.loops}
+    # loops that step something, or may (an importance pass that only reads `.grad` trains nothing:
+    # the order of its batches does not matter)
+    training = {id(lp.node) for lp in model.loops if any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in lp.events)}
     names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
     for inner in _own_loops(loop.node.body):
         if id(inner) in training and any(_iterates(inner, name, model) for name in names) and _directly_inside(inner, loop.node, model):

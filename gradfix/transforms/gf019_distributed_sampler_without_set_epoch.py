@@ -69,8 +69,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     order each epoch), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
     them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
-    `itertools.cycle(loader)`, and epoch loops that pass the loader or sampler to a call
-    gradfix cannot see into.
+    `itertools.cycle(loader)`, epoch loops that pass the loader or sampler to a call
+    gradfix cannot see into, and batch loops that step nothing (a pass that backpropagates only
+    to read gradients, such as a head-importance score).
 
     A file whose every `set_epoch` call names its sampler (`aux_sampler.set_epoch(...)`, bound
     only to a `DistributedSampler`) or its loader's (`loader.sampler.set_epoch(...)`) is silent

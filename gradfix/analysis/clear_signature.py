@@ -133,7 +133,7 @@ def _not_torch_optimizer(key: str, model: ModuleModel) -> bool:
                     and method_name(call) == "step"
                     and (
                         len(call.args) > 1
-                        or any(kw.arg != "closure" for kw in call.keywords)
+                        or any(kw.arg not in ("closure", "optimizer") for kw in call.keywords)  # (`scaler.step(optimizer=opt)`)
                         or (call.args and isinstance(call.args[0], ast.Constant))  # `step(1.0)`: no closure
                     )
                 ):

@@ -646,8 +646,10 @@ class _Walker:
             if method == "zero_":
                 self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
-        if method == "unscale_" and args:
-            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
+        if method == "unscale_" and (args or _keyword(call, "optimizer") is not None):
+            # `scaler.unscale_(opt)`, `scaler.unscale_(optimizer=opt)`
+            given = args[0] if args else _keyword(call, "optimizer")
+            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(given, ctx)))  # type: ignore[arg-type]
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         if qualified.startswith("torch.") and last not in CLIP_FUNCTIONS:
@@ -738,8 +740,9 @@ class _Walker:
             return
         raw = self.key(recv, ctx)
         key = ctx.rename(raw)
-        if args and self.ask(ctx, key, raw, "is_scaler"):  # scaler.step(opt)
-            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(args[0], ctx)))
+        given = args[0] if args else _keyword(call, "optimizer")
+        if given is not None and self.ask(ctx, key, raw, "is_scaler"):  # scaler.step(opt), scaler.step(optimizer=opt)
+            self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(given, ctx)))
             return
         if self.ask(ctx, key, raw, "is_scheduler"):
             self.emit(EventKind.SCHEDULER_STEP, call, ctx, target=key)
@@ -1672,6 +1675,10 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
             model.loops.append(training)
             model.step_functions.add(id(training.node))
     return model
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:

@@ -130,7 +130,7 @@ class ClipWithoutUnscale(LoopRule):
             scaler = (step.source or source).code(receiver(call))  # type: ignore[arg-type]
             stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
             # each call read in its own file (a step in a helper of another module)
-            optimizers = list(dict.fromkeys((s.source or source).code(s.call.args[0]) for s in stepped if s.call is not None))
+            optimizers = list(dict.fromkeys((s.source or source).code(_stepped_argument(s.call)) for s in stepped if s.call is not None))
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             owner = _owner(clip, optimizers, model)
@@ -299,10 +299,17 @@ def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
     return key if model.facts.is_scaler(key) else None
 
 
+def _stepped_argument(call: ast.Call) -> ast.expr:
+    """`opt` of `scaler.step(opt)` or `scaler.step(optimizer=opt)`."""
+    return call.args[0] if call.args else next(k.value for k in call.keywords if k.arg == "optimizer")
+
+
 def _scaler_of_step(event: GradEvent, model: ModuleModel) -> str | None:
-    """`scaler` for `scaler.step(optimizer)`."""
+    """`scaler` for `scaler.step(optimizer)` (or `scaler.step(optimizer=optimizer)`)."""
     call = event.call
-    if call is None or method_name(call) != "step" or not call.args or isinstance(call.args[0], ast.Starred):
+    if call is None or method_name(call) != "step":
+        return None
+    if not (call.args or any(k.arg == "optimizer" for k in call.keywords)) or (call.args and isinstance(call.args[0], ast.Starred)):
         return None
     recv = receiver(call)
     if recv is None:

@@ -45,9 +45,10 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     chosen: list[Fix] = []
     fixes = list(fixes)
     if any(fix.copies for fix in fixes):
-        edited: dict[int, list[Fix]] = {}
+        edited: dict[int, list[Fix]] = {}  # statement -> the fixes that edit it or insert beside it
         for fix in fixes:
-            for key in fix.conflict_keys():
+            anchors = {id(e.anchor) for e in fix.edits if isinstance(e, InsertStatements) and e.where in ("before", "after")}
+            for key in fix.conflict_keys() | anchors:
                 edited.setdefault(key, []).append(fix)
         fixes = [
             fix for fix in fixes

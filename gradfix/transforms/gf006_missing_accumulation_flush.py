@@ -79,8 +79,9 @@ class MissingAccumulationFlush(AccumulationRule):
     comment line; when the window sits inside a mode test of the whole loop (`if mode ==
     "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`). It repeats the statements of the window's `if` body that hold a step, a clear,
     a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order --
-    the order another fix leaves them in: while a fix of the same run moves one of them (GF012
-    puts a scheduler step after the optimizer's), the flush waits for the next pass.
+    the order another fix leaves them in: while a fix of the same run moves one of them or
+    inserts beside it (GF012 puts a scheduler step after the optimizer's, GF010 a clip before
+    the step, GF013 an `unscale_` before the clip), the flush waits for the next pass.
 
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
     such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update), and

@@ -224,6 +224,7 @@ class ImportMap:
 
     def __init__(self) -> None:
         self.aliases: dict[str, str] = {}
+        self.stars: list[str] = []  # the modules `from m import *` imports everything of
 
     def add(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -237,6 +238,7 @@ class ImportMap:
         prefix = "." * node.level + (f"{node.module}." if node.module else "")
         for alias in node.names:
             if alias.name == "*":
+                self.stars.append("." * node.level + (node.module or ""))
                 continue
             local = alias.asname or alias.name
             self.aliases[local] = prefix + alias.name  # `.engine.train_one_epoch` for a relative import

@@ -117,7 +117,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     another optimizer; a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one), or that overrides
     `step()` (a schedule read from the optimizer's own step count): its `step()` sets the
-    learning rate its own way, and a warmup that counts from 1 is stepped first on purpose; a
+    learning rate its own way, and a warmup that counts from 1 is stepped first on purpose (a
+    class named only by a `from module import *` of a module other than torch's is taken for
+    one, unless the project shows it deriving from a PyTorch scheduler); a
     `scheduler.step()` before the loop (resuming); an optimizer the loop's function steps by
     itself before the loop, outside any loop (`optimizer.zero_grad(); optimizer.step()`: a step
     without gradients that silences PyTorch's warning, written where a warmup that starts at 0 is
@@ -377,6 +379,8 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
             return False  # diffusers' noise schedulers; `diffusers.optimization` holds its LR schedules
         if _own_schedule(constructor, model):
             return False  # a class of the project that sets the learning rate its own way
+        if _from_star_import(constructor, model):
+            return False  # `from lrsched import *`: a class gradfix cannot tell from torch's
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     return info is None or info.kind == "scheduler"
 
@@ -411,6 +415,26 @@ def _own_schedule(constructor: str, model: ModuleModel, depth: int = 0) -> bool:
     if "step" in facts.methods.get(name, {}):  # type: ignore[attr-defined]
         return True  # its own `step()` (NVIDIA's PolyWarmUpScheduler reads the optimizer's step count)
     return not _derives_from_torch_scheduler(facts, name, 0)  # type: ignore[arg-type]
+
+
+def _from_star_import(constructor: str, model: ModuleModel) -> bool:
+    """`constructor` is a bare name the module neither defines nor imports by name, while it
+    imports everything of a module other than torch's (`from LrScheduler import *`): it may be
+    a class of that module with a schedule of its own (read through the project when it can)."""
+    facts = model.facts
+    stars = [m for m in facts.imports.stars if not m.startswith("torch")]
+    if not stars or "." in constructor or constructor in facts.classes or constructor in facts.module_functions:
+        return False
+    if constructor in facts.imports.aliases or constructor in _TORCH_SCHEDULERS:
+        return False
+    for star in stars:
+        if _own_schedule(f"{star}.{constructor}", model):
+            return True
+        project = facts.project
+        found = project.class_named(f"{star}.{constructor}", model.source.path or None) if project is not None else None
+        if found is not None:
+            return False  # read: a class deriving from torch's scheduler keeps its contract
+    return True
 
 
 def _built_by_own_class(constructor: str, model: ModuleModel, depth: int) -> bool:

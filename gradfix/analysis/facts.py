@@ -131,6 +131,9 @@ class ModuleFacts:
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
     # parameter name -> keys passed for it at call sites in this module, per function name
     call_site_args: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    # id(def) -> plain name -> what the function's own statements bind it to (`accelerator =
+    # Accelerator()` in one function, `Accelerator(gradient_accumulation_steps=N)` in another)
+    local_objects: dict[int, dict[str, ObjectInfo]] = field(default_factory=dict)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -142,6 +145,16 @@ class ModuleFacts:
         self.local_functions = {}
 
     def info(self, key: str) -> ObjectInfo | None:
+        return self.objects.get(key)
+
+    def info_in(self, key: str, functions: tuple[ast.AST, ...]) -> ObjectInfo | None:
+        """What `key` is for code inside `functions` (outermost first): the innermost one's own
+        binding of a plain name, else what the module's bindings say."""
+        if "." not in key and self.local_objects:
+            for function in reversed(functions):
+                local = self.local_objects.get(id(function))
+                if local is not None and key in local:
+                    return local[key]
         return self.objects.get(key)
 
     def kind(self, key: str) -> str | None:
@@ -201,6 +214,7 @@ class _FactCollector:
 
     def _statement(self, stmt: ast.stmt, classes: list[str], functions: list[ast.AST]) -> None:
         facts = self.facts
+        self.scope = functions[-1] if functions else None  # whose bindings `_record` also notes
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             facts.imports.add(stmt)
             return
@@ -256,6 +270,7 @@ class _FactCollector:
         else:
             facts.module_functions[node.name] = info
         args = node.args
+        self.scope = node
         for param in (*args.posonlyargs, *args.args, *args.kwonlyargs):
             if param.annotation is not None:
                 kind = classify_constructor(facts.imports.qualify(dotted(param.annotation)))
@@ -379,16 +394,22 @@ class _FactCollector:
         accumulation: ast.expr | None = None,
         annotated: bool = False,
     ) -> None:
-        previous = self.facts.objects.get(key)
-        if annotated and previous is not None and previous.kind == kind:
-            return  # `optimizer: torch.optim.Optimizer` says less than `optimizer = SGD(...)` did
-        if previous is not None and previous.kind != kind:
-            # the same name bound to different kinds of object: we cannot tell
-            self.facts.objects[key] = ObjectInfo(key, "unknown")
-            return
-        if previous is not None and previous.library is not None and library is None:
-            library = previous.library  # `optimizer = accelerator.prepare(optimizer)` keeps its refinement
-        self.facts.objects[key] = ObjectInfo(key, kind, constructor, params, strong, library, accumulation)
+        scope = getattr(self, "scope", None)
+        places = [self.facts.objects]
+        if scope is not None and "." not in key:
+            places.append(self.facts.local_objects.setdefault(id(scope), {}))
+        for objects in places:
+            previous = objects.get(key)
+            if annotated and previous is not None and previous.kind == kind:
+                continue  # `optimizer: torch.optim.Optimizer` says less than `optimizer = SGD(...)` did
+            if previous is not None and previous.kind != kind:
+                # the same name bound to different kinds of object: we cannot tell
+                objects[key] = ObjectInfo(key, "unknown")
+                continue
+            kept = library
+            if previous is not None and previous.library is not None and library is None:
+                kept = previous.library  # `optimizer = accelerator.prepare(optimizer)` keeps its refinement
+            objects[key] = ObjectInfo(key, kind, constructor, params, strong, kept, accumulation)
 
     # uses ----------------------------------------------------------------------------
     def _uses(self, node: ast.AST, text: str) -> None:

@@ -767,6 +767,8 @@ class _Walker:
     # helpers -------------------------------------------------------------------
     # library semantics -----------------------------------------------------------
     def info(self, key: str, raw: str, ctx: _Context):  # type: ignore[no-untyped-def]
+        if ctx.facts is None and "." not in key and self.facts.local_objects:
+            return self.facts.info_in(key, ctx.functions) or self.facts.info(key)  # its function's own binding first
         return self.facts.info(key) or (ctx.facts or self.facts).info(raw)
 
     def library_kind(self, expr: ast.AST, ctx: _Context) -> str | None:

@@ -7,7 +7,7 @@ import ast
 from gradfix.analysis.clear_signature import rejects_set_to_none
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.source import Source
+from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -148,3 +148,22 @@ def imported_project_bytes(model: ModuleModel) -> Iterator[bytes]:
             if data is not None:
                 yield data
                 break
+
+
+def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The facts about the object an event acts on (`accelerator` of `accelerator.backward`)
+    as the code around the event binds it: its function's own binding of a plain name first
+    (another function's `accelerator = Accelerator(...)` is another object)."""
+    key = event.target or ""
+    if event.foreign or "." in key or not model.facts.local_objects:
+        return model.facts.info(key)
+    functions: tuple[ast.AST, ...] = event.helpers
+    if not functions:
+        around: list[ast.AST] = []
+        node: ast.AST | None = model.source.owner_of(event.statement)
+        while node is not None and node is not model.source.tree:
+            if isinstance(node, FUNCTIONS):
+                around.append(node)
+            node = model.source.owner_of(node)  # type: ignore[arg-type]
+        functions = tuple(reversed(around))
+    return model.facts.info_in(key, functions)

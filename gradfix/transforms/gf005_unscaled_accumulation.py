@@ -12,6 +12,7 @@ from gradfix.analysis.names import call_name, int_value, is_number, last_name, m
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
+from gradfix.transforms._common import event_info
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 from gradfix.walk import ast_walk
 
@@ -384,7 +385,7 @@ def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fi
 def _accelerator_without_setting(backward: GradEvent, model: ModuleModel) -> bool:
     """The backward's object is an `Accelerator(...)` built without `gradient_accumulation_steps`
     (nor a plugin): it divides by 1."""
-    info = model.facts.info(backward.target or "")
+    info = event_info(backward, model)
     if info is None or info.library != "accelerator":
         return False
     setting = info.accumulation
@@ -399,7 +400,7 @@ def _library_backward_without_division(backward: GradEvent, model: ModuleModel) 
     from gradfix.analysis import frameworks
 
     method = method_name(backward.call) if backward.call is not None else "backward"
-    info = model.facts.info(backward.target or "")
+    info = event_info(backward, model)
     library = info.library if info is not None and info.library else frameworks.named_kind(backward.target or "")
     if method == "manual_backward":
         library = "lightning-module"  # `self.manual_backward(loss)`: only Lightning's modules have it

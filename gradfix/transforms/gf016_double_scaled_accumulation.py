@@ -9,7 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
 from gradfix.source import DEFINITIONS, FUNCTIONS, Source, dotted
-from gradfix.transforms._common import owned_events
+from gradfix.transforms._common import event_info, owned_events
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -226,7 +226,7 @@ def _is_sum(expr: ast.expr) -> bool:
 def _setting(event: GradEvent, model: ModuleModel) -> object | None:
     """The accumulation setting of the library object behind a dividing backward, when it is
     set to something (an object built without one divides by 1)."""
-    info = model.facts.info(event.target or "")
+    info = event_info(event, model)
     if info is None:
         return None
     if info.accumulation is not None:

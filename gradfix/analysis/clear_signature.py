@@ -60,6 +60,13 @@ def rejects_set_to_none(key: str, at: ast.AST, model: ModuleModel) -> bool:
     return _answer("_rejects_set_to_none", key, at, model)
 
 
+def new_clear_bare(key: str, at: ast.AST, model: ModuleModel) -> bool:
+    """A clear written anew at `at` (GF001's) takes no argument: `rejects_set_to_none`, or the
+    optimizer may be an instance of another library's class that gradfix cannot read (DGL's
+    `SparseAdam.zero_grad(self)`), for which a bare `zero_grad()` is the one call sure to work."""
+    return _answer("_new_clear_bare", key, at, model)
+
+
 def bare_clear_keeps_zeros(key: str, at: ast.AST, model: ModuleModel) -> bool:
     """A bare `key.zero_grad()` at `at` may not mean `set_to_none=True`: one class the
     optimizer may be an instance of has a `zero_grad` whose `set_to_none` defaults to
@@ -107,6 +114,8 @@ def _answer(question: str, key: str, at: ast.AST, model: ModuleModel) -> bool:
     if known is None or known[0] is not at:
         if question == "_lacks_zero_grad":
             answer = _Lacking(model).key(key, model.facts, at, 0) is True
+        elif question == "_new_clear_bare":
+            answer = _not_torch_optimizer(key, model) or _Resolver(model, _rejects, unread_libraries=True).key(key, model.facts, at, 0) is True
         else:
             rejects = _defaults_otherwise if question == "_bare_keeps_zeros" else _rejects
             answer = _not_torch_optimizer(key, model) or _Resolver(model, rejects).key(key, model.facts, at, 0) is True
@@ -155,8 +164,9 @@ def _class_around(source: Source, at: ast.AST) -> ast.ClassDef | None:
 class _Resolver:
     """One question's walk: what it has looked at already (cycles: `opt = wrap(opt)`)."""
 
-    def __init__(self, model: ModuleModel, rejects=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, model: ModuleModel, rejects=None, unread_libraries: bool = False) -> None:  # type: ignore[no-untyped-def]
         self.model = model
+        self.unread_libraries = unread_libraries  # a class of another library gradfix cannot read rejects too
         self.rejects = rejects or _rejects  # the question asked of a `zero_grad` method, and of a table entry
         self.decided = False  # some class (or torch's contract) was reached
         self.seen: set[int] = set()
@@ -364,6 +374,11 @@ class _Resolver:
             return None
         found = project.definition(qualified, facts.source.path or None)
         if found is None:
+            if self.unread_libraries and "." in qualified and not qualified.startswith((".", "torch")):
+                # a class of another library (DGL's `SparseAdam`: `zero_grad(self)`): its
+                # signature is unread, and a bare clear is the one call every optimizer takes
+                self.decided = True
+                return True
             return None
         module, defined = found
         if defined in module.facts.classes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.clear_signature import rejects_set_to_none
+from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import FUNCTIONS, Source
@@ -120,7 +120,7 @@ def clear_call(target: str, model: ModuleModel, at: ast.AST) -> str:
     """The clear gradfix writes for an optimizer at `at` (a loop, or a step function):
     `opt.zero_grad(set_to_none=True)`, or `opt.zero_grad()` when the optimizer may be an
     instance of a class whose `zero_grad` takes no `set_to_none` (gradfix.analysis.clear_signature)."""
-    if rejects_set_to_none(target, at, model):
+    if new_clear_bare(target, at, model):
         return f"{target}.zero_grad()"
     return f"{target}.zero_grad(set_to_none=True)"
 

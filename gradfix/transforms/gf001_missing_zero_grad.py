@@ -71,7 +71,8 @@ class MissingZeroGrad(Rule):
     `zero_grad` or inherits one from a base of the project, wherever the project defines it
     (package re-exports followed), or a library optimizer known for it (Apex's fused optimizers,
     `FP16_Optimizer` and `LARC`, an optimizer Apex's `amp.initialize` hands back with master
-    weights, DeepSpeed's `FusedAdam` and `FusedLion`). Which class `opt` is comes
+    weights, DeepSpeed's `FusedAdam` and `FusedLion`), or a class of another library that gradfix
+    does not read (DGL's `SparseAdam`: a bare clear is the call every optimizer takes). Which class `opt` is comes
     from the bindings of `opt` that the loop's code sees (its function's own, else the
     enclosing ones', else the module's; `self.opt` from the class's methods), followed through
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the

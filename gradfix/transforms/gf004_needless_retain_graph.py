@@ -14,8 +14,9 @@ from gradfix.analysis.graphs import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, method_name, receiver
-from gradfix.analysis.shared_graphs import GraphFlow
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
 from gradfix.transforms._common import imported_project_bytes, owned_events
@@ -39,7 +40,10 @@ class NeedlessRetainGraph(Rule):
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
-    whose discriminator loss reads the fake batch only through `fake.detach()`) — and the
+    whose discriminator loss reads the fake batch only through `fake.detach()`; not one that
+    reads an attribute or item of an object the retained graph's statements use, such as
+    `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
+    `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
     loss is computed afresh in every iteration (also when every arm of an `if` computes it).
 
     ## Why is this bad?
@@ -169,7 +173,7 @@ def _judge(
     graphs = GraphFlow(innermost, model.source, model.facts.imports.qualify)
     # 1. nothing else backpropagates through the graph: not later in the iteration (unless
     # provably on a graph of its own), not around or after the loop
-    earlier |= _separate_later(event, call, home, graphs)
+    earlier |= _separate_later(event, call, home, graphs, model)
     for lp in event.home_loops:
         training = by_node.get(id(lp))
         if training is None:
@@ -476,7 +480,7 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
     return True
 
 
-def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, graphs: GraphFlow) -> set[int]:
+def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, graphs: GraphFlow, model: ModuleModel) -> set[int]:
     """Later backward calls of the iteration that provably walk a graph of their own: written
     at the same loop level, their loss computed in this iteration from values that share no
     statement recording autograd nodes with the retained graph (a GAN's discriminator loss
@@ -507,10 +511,75 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
             continue  # a value of an earlier iteration may hold this iteration's retained graph
         if any(id(u) in recorded for u in walked.units):
             continue
+        if _reaches_hidden_state(described.loss, walked, kept, model):
+            continue  # it may read the retained graph through state gradfix does not follow
         if any(k.startswith("self") and graphs.reads_any_key(k, walked.free) for k in kept.free):
             continue  # state on `self` both read may hold a graph built before the loop
         separate.add(id(other))
     return separate
+
+
+def _reaches_hidden_state(loss: ast.expr, walked: GraphSlice, kept: GraphSlice, model: ModuleModel) -> bool:
+    """The later loss may hold the retained graph through state the data flow does not follow:
+    it reads as data an object the retained graph's statements also use (`net.aux_loss` that
+    `net`'s forward stored, `cell.last_h`), a container the module fills elsewhere (a forward
+    hook's `feats["h"]`), a container the retained graph's statements hand to a call
+    (`forward_with_aux(model, x, aux)`, then `aux[0]`), or calls a lambda (which may read any
+    name of the loop)."""
+    nodes = [loss, *(unit.node for unit in walked.units)]
+    data = _data_roots(nodes) & walked.free  # free names whose attributes or items are read as values
+    if data & kept.free:
+        return True
+    values = {name: assigned_values(model, name) for name in walked.free}
+    if any(isinstance(value, ast.Lambda) for found in values.values() for value in found):
+        return True
+    if any(_container(found) for name, found in values.items() if name in data):
+        return True
+    handed = {
+        arg.id
+        for unit in kept.units
+        for node in ast_walk(unit.node)
+        if isinstance(node, ast.Call)
+        for arg in (*node.args, *(k.value for k in node.keywords))
+        if isinstance(arg, ast.Name)
+    }
+    if not handed:
+        return False
+    read = {n.id for unit in walked.units for n in ast_walk(unit.node) if isinstance(n, ast.Name)}
+    read |= {n.id for n in ast_walk(loss) if isinstance(n, ast.Name)}
+    return any(_container(assigned_values(model, name)) for name in handed & read)
+
+
+def _data_roots(nodes: list[ast.AST]) -> set[str]:
+    """Names whose attribute or item is read as a value (`net.aux_loss`, `feats["h"]`), not
+    called (`net(x)`, `net.parameters()`)."""
+    called: set[int] = set()
+    reads: list[ast.AST] = []
+    for top in nodes:
+        for node in ast_walk(top):
+            if isinstance(node, ast.Call):
+                called.add(id(node.func))
+            elif isinstance(node, (ast.Attribute, ast.Subscript)):
+                reads.append(node)
+    roots: set[str] = set()
+    for node in reads:
+        if id(node) in called:
+            continue
+        base = node.value  # type: ignore[attr-defined]
+        while isinstance(base, (ast.Attribute, ast.Subscript)):
+            base = base.value
+        if isinstance(base, ast.Name):
+            roots.add(base.id)
+    return roots
+
+
+def _container(values: list[ast.expr]) -> bool:
+    """A name bound to a list, dict or set (a call may fill it with anything)."""
+    return any(
+        isinstance(value, (ast.Dict, ast.List, ast.Set))
+        or (isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in ("dict", "list", "defaultdict", "OrderedDict"))
+        for value in values
+    )
 
 
 def _earlier_in_iteration(event: GradEvent, home: TrainingLoop) -> set[int]:

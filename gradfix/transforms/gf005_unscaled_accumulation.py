@@ -79,8 +79,9 @@ class UnscaledAccumulation(AccumulationRule):
     every term (`ce + args.w * aux` is reported: the cross-entropy reaches `backward()`
     whole), unless a term names N (`ce / accum + reg`) --, when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
-    from a helper that mentions N or divides, or from an object of a class of this module whose
-    code does or that was built with N (`criterion = WindowCE(ACC)`) (Lightning's `self.manual_backward(loss)` does not
+    from a helper that mentions N or divides, or from an object of a class of this module (or of
+    another module of the project) whose code does or that was built with N (`criterion =
+    WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
     engines (which scale by themselves; an `Accelerator()` built without an accumulation setting
     divides by 1, and is reported without a fix, since `accelerate launch` may set one),
@@ -671,20 +672,43 @@ def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     key = model.source.key(call.func)
     if not key or "(" in key:
         return False
+    facts = model.facts
     for value in assigned_values(model, key):
         if not isinstance(value, ast.Call):
             continue
-        owner = model.facts.classes.get(call_name(value) or "")
+        name = call_name(value) or ""
+        owner = facts.classes.get(name)
+        source = model.source
         if owner is None:
-            continue
+            qualified = facts.imports.qualify(name) or name
+            if qualified == name or facts.project is None or qualified.startswith(("torch.", "torch")):
+                continue
+            # a class of another module of the project (`from utils import AccumCE`)
+            found = facts.project.class_named(qualified, model.source.path or None)
+            if found is None:
+                if _given_n(value, n_text, model):
+                    return True  # built with N by code gradfix cannot read: it may divide by it
+                continue
+            owner, source = found[0].facts.classes[found[1]], found[0].facts.source
         methods = [s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name in ("forward", "__call__")]
-        if not any("/" in model.source.segment(m) for m in methods):
+        if not any("/" in source.segment(m) or "*" in source.segment(m) for m in methods):
             continue  # its loss is not divided (`WindowCE(ACC)` that keeps the count unused)
-        text = model.source.segment(owner)
+        text = source.segment(owner)
         if last_name(n_text) in text or "accum" in text:
             return True
-        if any(model.source.code(a) == n_text for a in [*value.args, *[k.value for k in value.keywords]]):
-            return True  # `WindowCE(ACC)`, its forward `/ self.window`
+        if _given_n(value, n_text, model):
+            return True  # `WindowCE(ACC)`, its forward `/ self.window`; `ScaledCE(1.0 / ACC)`
+    return False
+
+
+def _given_n(call: ast.Call, n_text: str, model: ModuleModel) -> bool:
+    """N is one of the call's arguments, or a name read in one (`ScaledCE(1.0 / ACC)`)."""
+    word = last_name(n_text)
+    for arg in [*call.args, *[k.value for k in call.keywords]]:
+        if model.source.code(arg) == n_text or any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) == n_text for n in ast_walk(arg)):
+            return True
+        if word and word != n_text and any(isinstance(n, ast.Attribute) and n.attr == word for n in ast_walk(arg)):
+            return True
     return False
 
 

@@ -543,6 +543,8 @@ def _disjuncts(test: ast.expr) -> tuple[list[ast.expr], bool]:
 
 
 def _modulo_of(expr: ast.expr, negated: bool = False) -> ast.BinOp | None:
+    if negated and isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+        return expr  # `if (i + 1) % N: continue`: a remainder that is not zero
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not) and not negated:
         inner = expr.operand
         return inner if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mod) else None
@@ -566,7 +568,7 @@ def _parse_part(part: ast.expr, holder: ast.stmt, source: Source, negated: bool 
     n_value = int_value(n)
     if n_value is not None and n_value < 2:
         return None
-    if isinstance(part, ast.UnaryOp):
+    if isinstance(part, (ast.UnaryOp, ast.BinOp)):
         remainder: str | None = "zero"
     else:
         assert isinstance(part, ast.Compare)

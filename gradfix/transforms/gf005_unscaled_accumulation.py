@@ -134,7 +134,7 @@ class UnscaledAccumulation(AccumulationRule):
     summing loss too.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
-    continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
+    continue`, also truthy: `if (i + 1) % N: continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
     backward and its step; in a step function called once per iteration, `if (step + 1) % N != 0:
     return`) is a window too.
     """

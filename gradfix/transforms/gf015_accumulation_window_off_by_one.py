@@ -104,9 +104,13 @@ class AccumulationWindowOffByOne(Rule):
             words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
         else:
             words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
+        message = self.message if size == 1 else _OTHER_SIZE
+        if size == 1 and periodic.negated:
+            # the window is the test's `else` (a continue guard): it steps where the test is false
+            message = message.replace("is true on", "is false on")
         return Finding(
             self.code,
-            (self.message if size == 1 else _OTHER_SIZE).format(
+            message.format(
                 test=source.code(periodic.comparison), size=words, n=source.code(periodic.n),
                 when="early" if size == -2 or (periodic.n_value is not None and 0 < size < periodic.n_value) else "late",
             ),

@@ -1316,6 +1316,15 @@ class _Walker:
             return True
         return any(alias in text for alias in backward_aliases(helper.facts or self.facts))
 
+    def averaged_model(self, recv: ast.expr, ctx: _Context) -> bool:
+        """`recv` is bound to torch's `AveragedModel(...)` (`torch.optim.swa_utils`)."""
+        raw = dotted(recv)
+        text = (ctx.source or self.source).text
+        if raw is None or "AveragedModel" not in text:
+            return False
+        pattern = re.compile(rf"(?<![\w.]){re.escape(raw)}\s*=\s*(?:[\w.]+\.)?AveragedModel\(")
+        return pattern.search(text) is not None and "torch" in text
+
     def suspicious(
         self, call: ast.Call, name: str | None, method: str | None, recv: ast.expr | None, ctx: _Context,
         library: str | None,
@@ -1332,6 +1341,8 @@ class _Walker:
             return ""  # `optimizer.train()` of a schedule-free optimizer, `accelerator.gather(...)`
         if isinstance(recv, ast.Name) and recv.id == "self" and method and self.inherited(method, ctx):
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
+        if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
+            return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):

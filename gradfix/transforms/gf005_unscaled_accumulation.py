@@ -316,9 +316,14 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:
 _ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|chunks", re.I)
 
 
+def _says(text: str, word: str | None) -> bool:
+    """`word` appears in `text` as a whole name (`n` is not in `nn.functional`)."""
+    return bool(word) and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None  # type: ignore[arg-type]
+
+
 def _mentions(body: list[ast.stmt], n_text: str, source: Source) -> bool:
     """N appears in the micro-batch loop's body (a division or a scale of its own)."""
-    return any(n_text in source.segment(stmt) for stmt in body)
+    return any(_says(source.segment(stmt), n_text) for stmt in body)
 
 
 def _lr_divided_by(text: str, n_text: str) -> bool:
@@ -368,7 +373,7 @@ def _helper_mentions_scaling(backward: GradEvent, model: ModuleModel, n_text: st
     it may scale the gradients its own way."""
     info = model.helper_infos[id(backward.helpers[0])]
     text = (info.source or model.source).segment(info.node)
-    return "/" in text or last_name(n_text) in text or "accum" in text or "scale" in text.replace("scaler.scale(", "")
+    return "/" in text or _says(text, last_name(n_text)) or "accum" in text or "scale" in text.replace("scaler.scale(", "")
 
 
 def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fix | None:
@@ -493,7 +498,7 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
     def maybe(expr: ast.AST, depth: int) -> bool:
         if depth > _MAX_DEPTH:
             return True
-        if n_text and n_text in source.code(expr):
+        if n_text and _says(source.code(expr), n_text):
             return True  # `ce / accum + reg`: a term divided by the count itself; the author handles it
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
             return maybe(expr.left, depth) and maybe(expr.right, depth)
@@ -655,14 +660,14 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
                 if isinstance(value, ast.Lambda):
                     # `ce = lambda out, y: F.cross_entropy(out, y) / ACCUM`
                     text = model.source.segment(value)
-                    if "/" in text or last_name(n_text) in text or "accum" in text:
+                    if "/" in text or _says(text, last_name(n_text)) or "accum" in text:
                         return True
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
         return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))
     source = helper.source or model.source
     text = source.segment(helper.node)
-    return "/" in text or last_name(n_text) in text or "accum" in text
+    return "/" in text or _says(text, last_name(n_text)) or "accum" in text
 
 
 def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
@@ -694,7 +699,7 @@ def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
         if not any("/" in source.segment(m) or "*" in source.segment(m) for m in methods):
             continue  # its loss is not divided (`WindowCE(ACC)` that keeps the count unused)
         text = source.segment(owner)
-        if last_name(n_text) in text or "accum" in text:
+        if _says(text, last_name(n_text)) or "accum" in text:
             return True
         if _given_n(value, n_text, model):
             return True  # `WindowCE(ACC)`, its forward `/ self.window`; `ScaledCE(1.0 / ACC)`

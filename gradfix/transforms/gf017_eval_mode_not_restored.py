@@ -7,6 +7,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.modes import (
     ModeItem,
+    ModeKind,
     UnrestoredEval,
     evaluated_before,
     forwards_before_backward,
@@ -14,7 +15,7 @@ from gradfix.analysis.modes import (
     trains_in_eval_mode,
     unrestored_evals,
 )
-from gradfix.analysis.modules import aliases, contains, normalize, trained_modules
+from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
 from gradfix.analysis.names import root_name
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
@@ -94,7 +95,10 @@ class EvalModeNotRestored(Rule):
     that runs it). No fix when the next backward is written in the same loop body as the
     eval (the forward before it cannot be told apart), when the helper that switched to
     eval mode trains after it (a `train()` after the call would be undone by the next
-    call), in inline blocks, or when the module's name is not visible there. Not reported:
+    call), in inline blocks, when the module's name is not visible there, when the module runs
+    again without gradients after the helper or block before the training (a test pass relying
+    on eval mode), or when the file switches a submodule on its own outside the iteration (a
+    frozen backbone in eval with its head in train: a whole-module `train()` would undo it). Not reported:
     eval mode the training code chose itself -- an `eval()` written before the loop, a
     helper before it that only switches (no forward of the module), an `eval()` in the function that trains
     (or one that calls it, or the loop body) before the training, with no evaluation of the
@@ -251,6 +255,11 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     source = model.source
     if item.via and not _visible(item.key, item.via[0], loop, model):
         return None
+    if _runs_again_after(problem) or _submodule_modes(item.key, problem.items, model):
+        # the module still runs after the eval before the next training (a test pass that
+        # relies on eval mode), or the code sets modes per submodule (a frozen backbone in eval,
+        # its head in train): a whole-module `train()` there would change more than it restores
+        return None
     lines = new_statement(f"{item.key}.train()")
     anchor = item.anchor
     block = item.blocks[-1]
@@ -290,6 +299,60 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     if isinstance(last, ast.Continue):
         return Fix([InsertStatements(last, "before", lines)], safety)
     return Fix([InsertStatements(block, "end", lines)], safety)
+
+
+def _runs_again_after(problem: UnrestoredEval) -> bool:
+    """After the eval (and after the helper or block holding it) the module runs forward again
+    without gradients before the backward found: an evaluation of its own (a test pass) that a
+    `train()` placed right after the eval would switch to train mode."""
+    items = problem.items
+    start = next((i for i, it in enumerate(items) if it is problem.eval_item), None)
+    end = next((i for i, it in enumerate(items) if it is problem.backward), None)
+    if start is None or end is None:
+        return False
+    following = items[start + 1 :] if problem.wrapped or end < start else items[start + 1 : end]
+    item = problem.eval_item
+    if item.via:
+        def inside(other: ModeItem) -> bool:
+            return other.via[:1] == item.via[:1]  # the helper's own run
+    elif len(item.path) >= 2:
+        holder = item.path[0]  # the statement of the loop body holding the evaluation block
+
+        def inside(other: ModeItem) -> bool:
+            return bool(other.path) and other.path[0] is holder
+    else:
+        return False  # `model.eval()` in the loop body: the fix goes before the training statement
+    for other in following:
+        if other.kind is ModeKind.TRAIN and any(k and related(k, item.key) for k in other.keys):
+            return False
+        if other.kind is ModeKind.FORWARD and other.no_grad and any(k and related(k, item.key) for k in other.keys) and not inside(other):
+            return True  # (a forward with gradients is the training's own)
+    return False
+
+
+def _submodule_modes(module: str, items: list[ModeItem], model: ModuleModel) -> bool:
+    """The file switches a submodule of the module on its own (`model.head.train()`), and the
+    iteration does not do it again each time (a `model.backbone.eval()` at the start of each
+    epoch's training puts back what a whole-module `train()` changed)."""
+    own = normalize(module)
+    for item in items:
+        if item.kind in (ModeKind.TRAIN, ModeKind.EVAL) and any(k and contains(module, k) and normalize(k) != own for k in item.keys):
+            return False
+    text = model.source.text
+    start = 0
+    probe = module + "."
+    while True:
+        at = text.find(probe, start)
+        if at < 0:
+            return False
+        end = text.find("(", at)
+        line_end = text.find("\n", at)
+        call = text[at:end] if end > 0 and (line_end < 0 or end < line_end) else ""
+        rest = call[len(probe) :]
+        parts = [part for part in rest.split(".") if part != "module"]  # (`model.module.eval()`: the module itself)
+        if call.endswith((".train", ".eval")) and " " not in call and len(parts) >= 2 and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_.")):
+            return True
+        start = at + len(probe)
 
 
 def _inside_loop(item: ModeItem) -> bool:

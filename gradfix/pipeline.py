@@ -292,13 +292,13 @@ def check_source(
 
 
 def _distinct(findings: list) -> list:  # type: ignore[type-arg]
-    """One finding per rule, place and message: a step function is seen both as an iteration of
-    its own and inside the loop calling it, and the two may find the same thing; the one that
-    carries a fix stays."""
-    kept: dict[tuple[str, int, str], int] = {}
+    """One finding per rule and place: a step function is seen both as an iteration of its own
+    and inside the loop calling it, and the two may find the same thing (naming the optimizer
+    as each sees it: `self.opt`, `trainer.opt`); the one that carries a fix stays."""
+    kept: dict[tuple[str, int], int] = {}
     result = []
     for finding in findings:
-        key = (finding.code, id(finding.node), finding.message)
+        key = (finding.code, id(finding.node))
         at = kept.get(key)
         if at is None:
             kept[key] = len(result)

@@ -213,6 +213,10 @@ class ZeroGradInsideAccumulation(Rule):
         statement = single_call_statement(clear, model.source)
         if statement is None or not clear.direct:
             return None
+        if isinstance(acc.loop.node, FUNCTIONS) and _stepped_elsewhere(target, acc.loop.node, model):
+            # a step function: another function of the file steps the optimizer too (an
+            # epoch-end flush in a sibling method) and would need its own clear after it
+            return None
         edits = clear_edits(acc, target, statement_lines(model.source, statement), model)
         if edits is None:
             return None
@@ -408,6 +412,24 @@ def _skipped_by_continue(clear: GradEvent, loop: ast.AST) -> bool:
             return False
         if isinstance(stmt, ast.If) and (leaves(stmt) if isinstance(loop, FUNCTIONS) else _continues(stmt)):
             return True  # (a step function walked as an iteration ends one by returning)
+    return False
+
+
+def _stepped_elsewhere(target: str, function: ast.AST, model: ModuleModel) -> bool:
+    """`target.step(` (or a scaler's step of it) is written outside `function` in the file."""
+    source = model.source
+    text = source.text
+    start, end = source.start(function), source.end(function)
+    last = target.rsplit(".", 1)[-1]
+    for pattern in (f"{last}.step(", f".step({last})", f".step({target})"):
+        at = text.find(pattern)
+        while at >= 0:
+            if not start <= at < end:
+                line_end = text.find("\n", at)
+                following = text[line_end + 1 : text.find("\n", line_end + 1)] if line_end >= 0 else ""
+                if f"{last}.zero_grad(" not in following:
+                    return True  # (a flush that clears right after its step needs nothing more)
+            at = text.find(pattern, at + 1)
     return False
 
 

@@ -109,7 +109,8 @@ class MissingAccumulationFlush(AccumulationRule):
 
     The rule is silent when a statement after the loop, at any level of its function, steps or
     flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
-    function or method of the module whose body steps (not the loop's own function: calling it
+    function or method of the module (`self.end_epoch()`, `trainer.end_epoch()`) or a function
+    imported from another module of the project whose body steps (not the loop's own function: calling it
     again runs the loop again, for the next epoch or an evaluation pass); when the loop is a top-level statement
     of a function that a statement of the module calls and then, in the same block, steps or
     flushes after it (`train_epoch(...); optimizer.step()`); and when the iteration handles
@@ -415,7 +416,11 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_functi
         helper = None
         if isinstance(func, ast.Name):
             helper = facts.module_functions.get(func.id)
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            if helper is None and facts.project is not None and func.id in facts.imports.aliases:
+                # `finish_epoch(opt)` imported from another module of the project
+                helper = facts.project.function(facts.imports.qualify(func.id) or func.id, model.source.path or None)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            # `self.end_epoch()`, `trainer.end_epoch(...)`: a method of a class of the module
             helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
         if helper is not None and helper.node is not loop_function and ".step(" in (helper.source or model.source).segment(helper.node):
             return True

@@ -27,7 +27,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import bound_classes, module_class, module_classes
+from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     stdlib_names,
@@ -316,6 +316,10 @@ class _Finder:
         if constructor is None and self._passed_model(key, scope, wrong):
             return key
         if constructor is None:
+            reaching = reaching_class(key, scope, self.model, call)
+            if reaching is not None:
+                # rebound cell after cell at the module's top level: the last binding before the loop
+                return key if reaching is not False and self._output_activation(reaching, scope) == wrong else None  # type: ignore[arg-type]
             # bound in several places (`if arch == "mlp": model = MLP() else: model = CNN()`):
             # one class that ends with the activation makes that choice train wrongly
             constructors = module_classes(key, scope, self.model)

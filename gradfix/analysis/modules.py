@@ -366,6 +366,26 @@ def module_classes(key: str, scope: Scope, model: ModuleModel) -> list[ast.expr]
     return found
 
 
+def reaching_class(key: str, scope: Scope, model: ModuleModel, node: ast.AST) -> ast.expr | bool | None:
+    """Of a module key bound several times by statements of the module's own body (a notebook
+    that trains `model = ...` cell after cell), the constructor of the binding that reaches
+    `node`, a statement of that body further down: the last one before it. False when that one
+    cannot be read; None when the bindings are not all of that kind."""
+    if scope is not model.source.tree:
+        return None
+    index = assignments(model)
+    bindings = [b for b in index.bindings(key, scope) if not rewraps(b.value, key, model)]
+    body = model.source.tree.body
+    if len(bindings) < 2 or not all(any(b.statement is stmt for stmt in body) for b in bindings):
+        return None
+    line = getattr(node, "lineno", 0)
+    before = [b for b in bindings if b.statement.lineno < line]
+    if not before:
+        return None
+    constructor = _constructor(before[-1].value, scope, model)
+    return constructor if constructor is not None else False
+
+
 def bound_classes(key: str, model: ModuleModel) -> list[ast.expr]:
     """The constructor expressions of the bindings of a plain name anywhere in the module
     that can be read (`net = Net()` in `main`, for a `train(net, ...)` call)."""

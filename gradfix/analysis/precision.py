@@ -101,6 +101,16 @@ def _dotted(expr: ast.AST) -> str | None:
     return dotted(expr)
 
 
+def _steps_around(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A loop around this one steps (micro-batches backpropagated in an inner loop, stepped
+    after it)."""
+    return any(
+        lp.node is outer and any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in lp.events)
+        for outer in loop.enclosing_loops
+        for lp in model.loops
+    )
+
+
 def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     text = model.source.text
     if "autocast" not in text or _managed(text):
@@ -113,6 +123,8 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     for loop in sorted(model.loops, key=lambda lp: -len(lp.enclosing_loops)):  # innermost first
         if not any(e.kind is EventKind.BACKWARD and not e.engine for e in loop.events):
             continue
+        if not any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in loop.events) and not _steps_around(loop, model):
+            continue  # nothing is stepped (a forward-and-backward timing benchmark): nothing trains
         if _scaled_elsewhere(loop, model):
             continue
         for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model)]:

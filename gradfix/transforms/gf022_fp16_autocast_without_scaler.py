@@ -30,7 +30,8 @@ class Fp16AutocastWithoutScaler(Rule):
     A training loop runs CUDA autocast in float16 without a gradient scaler.
 
     ## What it does
-    Finds training loops whose forward runs under `torch.autocast("cuda")`,
+    Finds training loops (a backward, and a step in the loop or a loop around it: a timing
+    benchmark that only runs forward and backward trains nothing) whose forward runs under `torch.autocast("cuda")`,
     `torch.autocast(device_type="cuda", dtype=torch.float16)` or
     `torch.cuda.amp.autocast()` (all float16), whether the block is in the iteration or
     written once around the loop in the same function (also as one arm of a conditional

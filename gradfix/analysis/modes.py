@@ -269,6 +269,8 @@ class _ModeWalker:
             return
         if recv is not None and method in ("eval", "train"):
             recv = strip_same_module(recv)
+            if isinstance(recv, ast.Call) and method_name(recv) == "unwrap_model" and len(recv.args) == 1 and not recv.keywords:
+                recv = strip_same_module(recv.args[0])  # `accelerator.unwrap_model(model).eval()`: the module itself
         if recv is not None and method in ("eval", "train") and dotted(recv) is not None or (
             recv is not None and method in ("eval", "train") and isinstance(recv, ast.Subscript)
         ):

@@ -458,6 +458,12 @@ def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
             return False  # `model.fc = nn.Identity()`, `self.loss = nn.CrossEntropyLoss()`: nothing new to train
         if name in model.facts.classes and _without_parameters(model.facts.classes[name], model):
             return False  # `model[2] = Scale(0.5)`: a module of the file that holds no parameters
+        node = model.facts.classes.get(name)
+        if node is None and model.facts.project is not None and qualified != name:
+            found = model.facts.project.definition(qualified, model.source.path or None)
+            node = found[0].facts.classes.get(found[1]) if found is not None else None
+        if node is not None and all((dotted(base) or "?") in ("object", "ABC", "abc.ABC") for base in node.bases) and not node.keywords:
+            return False  # `RuntimeTracker(object)`: a plain class of the project, no module
         return last not in ("Adam", "SGD") and classify_constructor(qualified) is None
     return last in ("load", "deepcopy", "copy", "from_pretrained") or last.startswith(("resnet", "vgg", "vit_", "efficientnet", "create_model", "build_model", "get_model", "make_model"))
 

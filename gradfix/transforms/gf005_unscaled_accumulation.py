@@ -689,8 +689,8 @@ def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
             if qualified == name or facts.project is None or qualified.startswith(("torch.", "torch")):
                 continue
             # a class of another module of the project (`from utils import AccumCE`)
-            found = facts.project.class_named(qualified, model.source.path or None)
-            if found is None:
+            found = facts.project.definition(qualified, model.source.path or None)
+            if found is None or found[1] not in found[0].facts.classes:
                 if _given_n(value, n_text, model):
                     return True  # built with N by code gradfix cannot read: it may divide by it
                 continue

@@ -287,21 +287,21 @@ def _local_construction(
     target: str, function: ast.AST | None, index: Assignments, known: ast.expr | None
 ) -> ast.expr | bool | None:
     """The parameters passed to the one construction of the optimizer `target` in `function`'s
-    own statements, when the module's facts describe another construction of that name (`known`,
-    the parameters they hold: another function's optimizer); False when the function binds it
-    otherwise; None when the facts' construction is this one, or the function does not bind it."""
+    own statements (a class called), when the module's facts describe another construction of
+    that name (`known`, the parameters they hold: another function's optimizer); False when that
+    construction is given none; None otherwise (the module's facts answer)."""
     if not isinstance(function, FUNCTIONS) or "." in target:
         return None
     bindings = [b for b in index.by_key.get(target, []) if b.scope is function]
     if not bindings:
         return None
     if len(bindings) != 1 or not isinstance(bindings[0].value, ast.Call):
-        return False
+        return None  # an alias (`optim = self.optim`), several bindings: the module's facts say
     call = bindings[0].value
     if known is not None and any(node is known for node in ast_walk(call)):
         return None
     if not (call_name(call) or "").rsplit(".", 1)[-1][:1].isupper():
-        return False  # a factory: what it builds over is not read here
+        return None  # a factory: the module's facts say what they can
     given = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
     given = given or next((k.value for k in call.keywords if k.arg == "params"), None)
     return given if given is not None else False

@@ -1093,10 +1093,18 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
     trained, complete = trained_modules(inner, model)
     if not complete or not trained:
         return False
-    if backward.via:
-        # a helper's loop names modules its own way: each must be a fresh one it builds
-        return inner.function is not None and all(_built_in(owner, inner.function) for owner in trained)
     names = aliases(module, loop.function if loop.function is not None else model.source.tree, model)
+    if backward.via:
+        # a helper's loop names modules its own way: each must be a fresh one it builds, or an
+        # attribute of `self` in a method called on `self` (the same object: `self.GMNET`)
+        if inner.function is None:
+            return False
+        on_self = all(isinstance(call.func, ast.Attribute) and dotted(call.func.value) == "self" for call in backward.via)
+        return all(
+            _built_in(owner, inner.function)
+            or (on_self and owner.startswith("self.") and not any(related(name, owner) for name in names))
+            for owner in trained
+        )
     return not any(related(name, owner) for name in names for owner in trained)
 
 

@@ -762,6 +762,13 @@ def _accumulation(
         if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
             key = source.key(target)
             for own, other in ((value.left, value.right), (value.right, value.left)):
+                if isinstance(own, ast.BinOp) and isinstance(own.op, (ast.Mult, ast.Div)):
+                    # `smooth = 0.9 * smooth + 0.1 * loss`: a moving average keeps the chain too
+                    factor = own.right if isinstance(own.op, ast.Div) else (own.left if source.key(own.right) == key else own.right)
+                    kept = own.left if isinstance(own.op, ast.Div) or factor is own.right else own.right
+                    if not isinstance(factor, ast.Constant):
+                        continue
+                    own = kept
                 if source.key(own) == key and isinstance(own, (ast.Name, ast.Attribute, ast.Subscript)):
                     refs = state.refs(other)
                     if refs:

@@ -24,7 +24,8 @@ class LossTensorAccumulated(Rule):
     ## What it does
     Finds statements in a training loop that add the loss *tensor* (not its value) into
     something that lives across iterations: `running_loss += loss`,
-    `total = total + loss`, `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
+    `total = total + loss`, a moving average `smooth = 0.9 * smooth + 0.1 * loss`,
+    `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
     `history = history + [loss]`, `running += loss if log_now else 0.0`, where the
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
     0, 0.0`) and not reset in it.

@@ -635,7 +635,7 @@ def find_accumulations(
                 if function is not None:
                     scope.bound_outside |= _parameters(function)
             if _outlives_iteration(accumulator, resets, scope, backpropagated) and not (
-                not steps and _lives_one_step(accumulator, loop, function, source)
+                (not steps or _over_optimizers(loop)) and _lives_one_step(accumulator, loop, function, source)
             ):
                 yield Accumulation(loop, small, small, accumulator, refs)
         # update what each name holds after this statement
@@ -652,6 +652,17 @@ def find_accumulations(
             name = small.target.id
             if not line.no_grad and (name in state.graph or state.refs(small.value)):
                 state.graph.add(name)
+
+
+def _over_optimizers(loop: TrainingLoop) -> bool:
+    """The loop hands out the optimizers it steps (`for head, opt in zip(heads, optimizers)`):
+    a loop over models of one batch, not over batches."""
+    target = getattr(loop.node, "target", None)
+    if target is None:
+        return False
+    names = {n.id for n in ast_walk(target) if isinstance(n, ast.Name)}
+    stepped = {root_name(e.target) for e in loop.events if e.kind is EventKind.STEP and e.target}
+    return bool(stepped) and stepped <= names
 
 
 def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | None, source: Source) -> bool:

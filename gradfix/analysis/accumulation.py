@@ -244,8 +244,8 @@ def _guarded_window(
             guard = stmt
         elif leaves(stmt):
             return None
-    if guard is None or any(leaves(stmt) for stmt in body[: last_backward + 1]):
-        return None
+    if guard is None or any(leaves(stmt) and not _only_breaks(stmt) for stmt in body[: last_backward + 1]):
+        return None  # (`if batch is None: break` ends the loop, not a micro-batch)
     test = guard.test
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         # timm's `need_update = last_batch or (i + 1) % N == 0` ... `if not need_update: continue`
@@ -268,6 +268,24 @@ def _guarded_window(
         guards=0,
         guarded=True,
     )
+
+
+def _only_breaks(stmt: ast.stmt) -> bool:
+    """The statement leaves its block only by `break` (of the loop it sits in)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Continue, ast.Return)):
+            return False
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, LOOPS):
+            if any(isinstance(inner, ast.Return) for inner in ast_walk(node)):
+                return False
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return True
 
 
 def _step_function_body(loop: TrainingLoop, events: tuple[GradEvent, ...]) -> list[ast.stmt] | None:

@@ -179,6 +179,28 @@ def _grad_node(expr: ast.AST) -> ast.Attribute:
     return expr
 
 
+def _bound_method_names(text: str) -> set[str]:
+    """Names written bound to a method that clears, steps or backpropagates, not called
+    (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`."""
+    names: set[str] = set()
+    for method in (".zero_grad", ".step", ".backward"):
+        at = text.find(method)
+        while at != -1:
+            end = at + len(method)
+            if end >= len(text) or not (text[end].isalnum() or text[end] in "_("):
+                start = at
+                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.[]\"'"):
+                    start -= 1
+                head = text[max(0, start - 120) : start].rstrip(" \t")  # (the line, not the file)
+                if head.endswith("=") and not head.endswith(("==", "!=", "<=", ">=")):
+                    bound = head[:-1].rstrip(" \t")
+                    word = bound[len(bound.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")) :]
+                    if word.isidentifier():
+                        names.add(word)
+            at = text.find(method, at + 1)
+    return names
+
+
 def _lambda_bound_names(text: str) -> set[str]:
     """The names written bound to a lambda (`clear = lambda: ...`), found by searching for
     `lambda` and reading back over `=` (no regex over every word of the file)."""
@@ -1286,6 +1308,15 @@ class _Walker:
             attributes = self.self_attributes[node.name] = _self_attributes(node)
         return method not in attributes
 
+    def bound_gradient_method(self, name: str, ctx: _Context) -> bool:
+        """`reset = opt.zero_grad`, `update = opt.step`: a name written bound to a method that
+        clears, steps or backpropagates (the names are found once per module)."""
+        facts = ctx.facts or self.facts
+        names = facts.__dict__.get("_bound_gradient_methods")
+        if names is None:
+            names = facts.__dict__["_bound_gradient_methods"] = _bound_method_names(facts.source.text)
+        return name in names
+
     def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
         clears, steps or backpropagates (its calls are not looked into). The names are found
@@ -1347,6 +1378,8 @@ class _Walker:
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
+        if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
+            return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
         facts = self.facts
         if (
             recv is not None

@@ -102,7 +102,9 @@ class UnscaledAccumulation(AccumulationRule):
     gradients at lr / N are the window's mean gradient at lr.
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
-    `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`) holds the iteration's
+    `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`), or a batch cut into N
+    micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` (its fix is unsafe: a batch
+    shorter than N is cut into fewer), holds the iteration's
     only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
     step follows that inner loop, under no `if`, in the loop around it. The loss is divided at
     the backward as above, unless N appears elsewhere in the inner loop, the loss is scaled,
@@ -191,11 +193,14 @@ class UnscaledAccumulation(AccumulationRule):
                 continue
             call = backward.call
             assert call is not None
+            fix = _fix(backward, loss, n_text, source)
+            if fix is not None and _chunk_count(inner.node.iter) is not None:
+                fix = Fix(fix.edits, Safety.UNSAFE)  # `x.chunk(N)` cuts a short batch into fewer than N
             yield Finding(
                 self.code,
                 self.message.format(loss=source.code(loss), n=n_text),
                 call,
-                fix=_fix(backward, loss, n_text, source),
+                fix=fix,
                 related=(outer.node,),
             )
 
@@ -306,11 +311,34 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:
     """N of `for micro_step in range(N):` with N named for accumulation
     (`gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`)."""
     iterable = loop.iter
+    chunks = _chunk_count(iterable)
+    if chunks is not None:
+        return chunks
     if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 1 and not iterable.keywords):
         return None
     n = iterable.args[0]
     text = last_name(dotted(n) or "") if dotted(n) is not None else ""
     return n if _ACCUMULATION_COUNT.search(text) else None
+
+
+def _chunk_count(iterable: ast.expr) -> ast.expr | None:
+    """N of `for xb, yb in zip(x.chunk(N), y.chunk(N)):` (or `x.chunk(N)`, `torch.chunk(x, N)`):
+    the batch cut into N micro-batches (fewer when it is shorter than N: the fix is unsafe)."""
+    calls = iterable.args if isinstance(iterable, ast.Call) and call_name(iterable) == "zip" else [iterable]
+    counts: list[ast.expr] = []
+    for call in calls:
+        if not isinstance(call, ast.Call) or call.keywords:
+            return None
+        if method_name(call) == "chunk" and isinstance(call.func, ast.Attribute) and dotted(call.func.value) not in ("torch",) and len(call.args) == 1:
+            counts.append(call.args[0])
+        elif call_name(call) == "torch.chunk" and len(call.args) == 2:
+            counts.append(call.args[1])
+        else:
+            return None
+    if not counts or len({ast.dump(c) for c in counts}) != 1:
+        return None
+    n = counts[0]
+    return n if dotted(n) is not None or int_value(n) is not None else None
 
 
 _ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|chunks", re.I)

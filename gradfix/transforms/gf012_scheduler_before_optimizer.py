@@ -5,8 +5,8 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.names import dotted, keyword, last_name
+from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.names import call_name, dotted, keyword, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -374,7 +374,7 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
         return False
     info = model.facts.info(key)
     if info is not None and info.constructor is not None:
-        constructor = info.constructor
+        constructor = _reaching_constructor(key, event, model) or info.constructor
         if _NOT_LR_SCHEDULE.search(constructor) and not constructor.startswith("diffusers.optimization."):
             return False  # diffusers' noise schedulers; `diffusers.optimization` holds its LR schedules
         if _own_schedule(constructor, model):
@@ -415,6 +415,26 @@ def _own_schedule(constructor: str, model: ModuleModel, depth: int = 0) -> bool:
     if "step" in facts.methods.get(name, {}):  # type: ignore[attr-defined]
         return True  # its own `step()` (NVIDIA's PolyWarmUpScheduler reads the optimizer's step count)
     return not _derives_from_torch_scheduler(facts, name, 0)  # type: ignore[arg-type]
+
+
+def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str | None:
+    """A scheduler name rebound statement after statement at the module's top level (a notebook's
+    cells: `scheduler = StepLR(...)`, later `scheduler = ReduceLROnPlateau(...)`): the class of
+    the binding the event's loop sees, the last one before it."""
+    if "." in key or event.via or not event.path:
+        return None
+    body = model.source.tree.body
+    top = event.path[0]
+    if not any(stmt is top for stmt in body):
+        return None
+    bindings = assignments(model).bindings(key, model.source.tree)
+    if len(bindings) < 2 or not all(any(b.statement is stmt for stmt in body) for b in bindings):
+        return None
+    before = [b for b in bindings if b.statement.lineno < top.lineno]
+    if not before or not isinstance(before[-1].value, ast.Call):
+        return None
+    name = call_name(before[-1].value)
+    return model.facts.imports.qualify(name) if name else None
 
 
 def _from_star_import(constructor: str, model: ModuleModel) -> bool:

@@ -356,6 +356,8 @@ class _State:
         if isinstance(expr, ast.UnaryOp):
             return self.refs(expr.operand)
         if isinstance(expr, ast.IfExp):  # `running += loss if log_now else 0.0`
+            if _converted_in_other_arm(expr):
+                return []  # `x.item() if first_task else x`: the raw arm is taken when `x` is a number
             return self.refs(expr.body) + self.refs(expr.orelse)
         if isinstance(expr, (ast.List, ast.Tuple)):  # `history = history + [loss]`
             return [ref for element in expr.elts for ref in self.refs(element)]
@@ -635,7 +637,8 @@ def find_accumulations(
                 if function is not None:
                     scope.bound_outside |= _parameters(function)
             if _outlives_iteration(accumulator, resets, scope, backpropagated) and not (
-                (not steps or _over_optimizers(loop)) and _lives_one_step(accumulator, loop, function, source)
+                (not steps and _lives_one_step(accumulator, loop, function, source))
+                or (steps and _over_optimizers(loop) and _reset_right_around(accumulator, loop, source))
             ):
                 yield Accumulation(loop, small, small, accumulator, refs)
         # update what each name holds after this statement
@@ -663,6 +666,36 @@ def _over_optimizers(loop: TrainingLoop) -> bool:
     names = {n.id for n in ast_walk(target) if isinstance(n, ast.Name)}
     stepped = {root_name(e.target) for e in loop.events if e.kind is EventKind.STEP and e.target}
     return bool(stepped) and stepped <= names
+
+
+def _converted_in_other_arm(expr: ast.IfExp) -> bool:
+    """One arm reads a name's value (`x.item()`, `float(x)`), the other the name itself: the
+    author keeps the tensor's value, and the raw arm serves when `x` is already a number."""
+    def value_of(arm: ast.expr) -> str | None:
+        if isinstance(arm, ast.Call) and not arm.args and isinstance(arm.func, ast.Attribute) and arm.func.attr == "item":
+            return dotted(arm.func.value)
+        if isinstance(arm, ast.Call) and isinstance(arm.func, ast.Name) and arm.func.id == "float" and len(arm.args) == 1:
+            return dotted(arm.args[0])
+        return None
+
+    for converted, raw in ((expr.body, expr.orelse), (expr.orelse, expr.body)):
+        name = value_of(converted)
+        if name is not None and dotted(raw) == name:
+            return True
+    return False
+
+
+def _reset_right_around(accumulator: str, loop: TrainingLoop, source: Source) -> bool:
+    """The accumulator is bound afresh by a statement of the body of the loop right around this
+    one (`losses = []` in the batch loop, around the loop over heads and their optimizers)."""
+    if not loop.enclosing_loops:
+        return False
+    outer = loop.enclosing_loops[-1]
+    root = root_name(accumulator)
+    return root != "self" and any(
+        isinstance(stmt, (ast.Assign, ast.AnnAssign)) and root in {root_name(source.key(t)) for t in _targets(stmt)}
+        for stmt in getattr(outer, "body", [])
+    )
 
 
 def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | None, source: Source) -> bool:

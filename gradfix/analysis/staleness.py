@@ -454,6 +454,8 @@ def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
         return False
     if last[:1].isupper():
         qualified = model.facts.imports.qualify(name) or name
+        if qualified.startswith("torch.") and last.endswith("Tensor"):
+            return False  # `torch.FloatTensor(n, m)`: a plain tensor (a memory buffer), no module
         if qualified.startswith("torch.nn.") and (last in _WITHOUT_PARAMETERS or last.endswith("Loss")):
             return False  # `model.fc = nn.Identity()`, `self.loss = nn.CrossEntropyLoss()`: nothing new to train
         if name in model.facts.classes and _without_parameters(model.facts.classes[name], model):

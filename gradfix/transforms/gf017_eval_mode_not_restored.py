@@ -16,7 +16,7 @@ from gradfix.analysis.modes import (
     unrestored_evals,
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
-from gradfix.analysis.names import root_name
+from gradfix.analysis.names import dotted, root_name
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
@@ -255,7 +255,7 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     source = model.source
     if item.via and not _visible(item.key, item.via[0], loop, model):
         return None
-    if _runs_again_after(problem) or _submodule_modes(item.key, problem.items, model):
+    if _runs_again_after(problem) or _submodule_modes(item.key, problem.items, model) or _runs_after_loop(item.key, loop, model):
         # the module still runs after the eval before the next training (a test pass that
         # relies on eval mode), or the code sets modes per submodule (a frozen backbone in eval,
         # its head in train): a whole-module `train()` there would change more than it restores
@@ -327,6 +327,21 @@ def _runs_again_after(problem: UnrestoredEval) -> bool:
             return False
         if other.kind is ModeKind.FORWARD and other.no_grad and any(k and related(k, item.key) for k in other.keys) and not inside(other):
             return True  # (a forward with gradients is the training's own)
+    return False
+
+
+def _runs_after_loop(module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The module runs forward in the loop's function after the loop (a final test pass that
+    relies on the last evaluation's eval mode): a `train()` after each evaluation would switch
+    that pass to train mode too."""
+    scope = loop.function if loop.function is not None else model.source.tree
+    end = getattr(loop.node, "end_lineno", None) or 0
+    for outer in loop.enclosing_loops:
+        end = max(end, getattr(outer, "end_lineno", 0) or 0)
+    for node in ast_walk(scope):
+        if isinstance(node, ast.Call) and getattr(node, "lineno", 0) > end and dotted(node.func) is not None:
+            if normalize(model.source.key(node.func)) == normalize(module):  # `model(x)`, not `model.parameters()`
+                return True
     return False
 
 

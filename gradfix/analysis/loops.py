@@ -760,6 +760,8 @@ class _Walker:
             # own, which steps (and perhaps clears) the optimizer it holds
             self.inline(call, helper, ctx, receiver=recv)
             return
+        if self.step_without_gradients(recv, ctx):
+            return  # `ema_optimizer.step()` of MixMatch's `WeightEMA`: it blends weights, no gradient
         raw = self.key(recv, ctx)
         key = ctx.rename(raw)
         given = args[0] if args else _keyword(call, "optimizer")
@@ -1103,6 +1105,18 @@ class _Walker:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
         return helper if any(word in text for word in ("zero_grad", ".grad = None", ".grad.zero_(")) else None
+
+    def step_without_gradients(self, recv: ast.expr, ctx: _Context) -> bool:
+        """`recv` is an object of a class of the project (its bases all of the project) whose
+        `step` says nothing of gradients: not an optimizer, whatever its name."""
+        if (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv) or dotted(recv) is None:
+            return False
+        located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if not located or not self.project_only(located[0], located[1], 0):  # type: ignore[index]
+            return False
+        facts, class_name = located  # type: ignore[misc]
+        helper = self.method_of(facts, class_name, "step", 0)
+        return helper is not None and not self.touches_gradients(helper) and self.method_of(facts, class_name, "zero_grad", 0) is None
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project

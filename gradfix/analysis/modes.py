@@ -1184,7 +1184,11 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
         if _exclusive(other, backward):
             continue  # the other arm of an `if` the backward is in: it never runs before it
         if other.kind is ModeKind.FORWARD and any(k and related(k, chosen.key) for k in other.keys):
-            if other.no_grad or not _prefix(backward.loops, other.loops):
+            frozen_part = (
+                other.no_grad and _prefix(backward.loops, other.loops) and len(other.loops) == len(backward.loops)
+                and all(k and contains(chosen.key, k) and normalize(k) != normalize(chosen.key) for k in other.keys if k)
+            )  # `with torch.no_grad(): feats = model.backbone(x)` in the training step: a frozen part
+            if (other.no_grad and not frozen_part) or not _prefix(backward.loops, other.loops):
                 return False  # an evaluation between the eval and the training
             if sometimes and not other.tests <= backward.tests:
                 return False  # an evaluation now and then, the training every time

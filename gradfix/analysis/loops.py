@@ -603,6 +603,8 @@ class _Walker:
         qualified = (ctx.facts or self.facts).imports.qualify(name) or ""
         method = method_name(call)
         recv = receiver(call)
+        if isinstance(recv, ast.Call) and method_name(recv) == "unwrap_model" and len(recv.args) == 1 and not recv.keywords:
+            recv = recv.args[0]  # `accelerator.unwrap_model(model).zero_grad()`: the model itself
         args = positional(call)
 
         library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignments
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -57,12 +57,25 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
     """A shuffling `DistributedSampler(...)`."""
     if not _builds_distributed_sampler(call, model):
         return False
-    if is_false(keyword(call, "shuffle").value if keyword(call, "shuffle") else None):
+    given = keyword(call, "shuffle")
+    if given is not None and _false_setting(given.value, model):
         return False
+    if any(k.arg is None for k in call.keywords):
+        return False  # `**kw`: `shuffle` may be in it
     args = positional(call)
-    if len(args) > 3 and is_false(args[3]):
+    if len(args) > 3 and _false_setting(args[3], model):
         return False
     return True
+
+
+def _false_setting(value: ast.expr, model: ModuleModel) -> bool:
+    """`False`, or a name the module binds only to `False` (`SHUFFLE = False`)."""
+    if is_false(value):
+        return True
+    if isinstance(value, ast.Name):
+        values = assigned_values(model, value.id)
+        return bool(values) and all(is_false(v) for v in values)
+    return False
 
 
 def _builds_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:

@@ -136,6 +136,9 @@ class _Finder:
         self.source = model.source
         self.qualify = qualifier(model)
         self.index: Assignments = assignments(model)
+        # the element of a tuple the model's forward returns that the loss receives
+        # (`recon, mu, logvar = model(x)`: 0), while the model's output is looked into
+        self.element: int | None = None
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
@@ -267,6 +270,20 @@ class _Finder:
         if not isinstance(expr, ast.Name):
             return None
         binding = self.reaching(expr.id, stmt, scope)
+        if binding is not None and binding.value is None:
+            element = _unpacked_from_call(binding.statement, expr.id)
+            if element is not None:
+                # `recon, mu, logvar = model(x)`: the element the model's forward returns there
+                call_value, index = element
+                self.element = index
+                try:
+                    for wrong in wrongs:
+                        module = self._model_with_activation(call_value, scope, wrong)
+                        if module is not None:
+                            return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
+                finally:
+                    self.element = None
+            return None
         if binding is None or binding.value is None:
             return None
         value = _peel(binding.value)
@@ -379,7 +396,7 @@ class _Finder:
         kind = self._returned_activation(forward)
         if kind is None:
             # `return self.model(x)`, `self.model = nn.Sequential(..., nn.Softmax(dim=1))` in `__init__`
-            layers = _returned_attribute_call(forward)
+            layers = _returned_attribute_call(forward, self.element)
             init = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)
             if layers is not None and init is not None:
                 built = _single_attribute_value(init, layers)
@@ -427,6 +444,11 @@ class _Finder:
             if ret.value is None:
                 return None
             value = _peel(ret.value)
+            if self.element is not None:
+                # the element of `return torch.sigmoid(score), (ue, ie)` the loss receives
+                if not isinstance(value, ast.Tuple) or self.element >= len(value.elts) or any(isinstance(e, ast.Starred) for e in value.elts):
+                    return None
+                value = _peel(value.elts[self.element])
             if isinstance(value, ast.Name):
                 value = _assigned_just_before(forward, ret, value.id)  # type: ignore[assignment]
                 if value is None:
@@ -458,14 +480,35 @@ def _assigned_just_before(function: ast.AST, ret: ast.Return, name: str) -> ast.
     return None
 
 
-def _returned_attribute_call(forward: ast.AST) -> str | None:
-    """`self.model` when the function's only return is `return self.model(...)`."""
+def _returned_attribute_call(forward: ast.AST, element: int | None = None) -> str | None:
+    """`self.model` when the function's only return is `return self.model(...)` (or, for
+    `element`, the tuple `return self.dec(z), mu, logvar` holds that call there)."""
     returns = [n for n in own_nodes(forward) if isinstance(n, ast.Return)]
-    if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+    if len(returns) != 1:
         return None
-    func = returns[0].value.func
+    value = returns[0].value
+    if element is not None:
+        if not isinstance(value, ast.Tuple) or element >= len(value.elts):
+            return None
+        value = value.elts[element]
+    if not isinstance(value, ast.Call):
+        return None
+    func = value.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
         return func.attr
+    return None
+
+
+def _unpacked_from_call(statement: ast.stmt, name: str) -> tuple[ast.Call, int] | None:
+    """`a, (b, c) = model(x)`: the call and the index of the top-level element `name` is."""
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or not isinstance(statement.value, ast.Call):
+        return None
+    target = statement.targets[0]
+    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    for index, element in enumerate(target.elts):
+        if isinstance(element, ast.Name) and element.id == name:
+            return statement.value, index
     return None
 
 

@@ -50,7 +50,8 @@ class ActivationBeforeLoss(Rule):
     function of the module the loss input calls, `def
     predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice
-    trains wrongly; when it is rebound statement after statement at the module's top level, as a
+    trains wrongly; a forward that returns a tuple, `return self.dec(z), mu, logvar`, is read at
+    the element the loss receives, `recon, mu, logvar = model(x)`; when it is rebound statement after statement at the module's top level, as a
     notebook does cell after cell, the last binding before the loop is the one it trains). A `sigmoid` before a cross-entropy is reported too (its outputs lie in
     (0, 1), so the logits the loss sees differ by at most 1). `log_softmax` before a
     cross-entropy is never reported.

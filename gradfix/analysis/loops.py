@@ -784,6 +784,12 @@ class _Walker:
                 closure = kw.value
         if closure is not None:
             helper = self.resolve_name(closure.id, ctx) if isinstance(closure, ast.Name) else None
+            if (
+                helper is None and isinstance(closure, ast.Attribute) and isinstance(closure.value, ast.Name)
+                and closure.value.id == "self" and ctx.class_name is not None
+            ):
+                # `self.optimizer.step(self.loss_func)`: a method of the class is the closure
+                helper = self.method_of(ctx.facts or self.facts, ctx.class_name, closure.attr, 0)
             if helper is not None and not self.too_deep(helper):
                 self.inline(call, helper, ctx, arguments=())
             else:

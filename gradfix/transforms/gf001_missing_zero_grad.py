@@ -84,7 +84,8 @@ class MissingZeroGrad(Rule):
     - at the start of the iteration (in a step function, after its docstring);
     - when every backward runs in the closure handed to the step (`optimizer.step(closure)`,
       which LBFGS calls several times per step), first in that closure (after its docstring),
-      as torch documents it; no fix when the closure is not a `def` of the loop's function
+      as torch documents it (also a method of the class handed as the closure,
+      `self.optimizer.step(self.loss_func)`); no fix when the closure is not a `def` of the loop's function
       (or module) named by the step;
     - when another optimizer steps earlier in the iteration and a backward runs between that
       step and this one (a GAN's generator section), right after that earlier step (after the
@@ -345,7 +346,18 @@ def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.
     backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
     if closure is None or not backwards or not all(e.via and e.via[0] is call for e in backwards):
         return False
-    if not isinstance(closure, ast.Name) or not step.direct:
+    if not step.direct:
+        return None
+    if isinstance(closure, ast.Attribute) and isinstance(closure.value, ast.Name) and closure.value.id == "self":
+        # `self.optimizer.step(self.loss_func)`: the method the backward passes were found in
+        helper = backwards[0].helpers[0] if backwards[0].helpers else None
+        if (
+            isinstance(helper, ast.FunctionDef) and helper.name == closure.attr and not backwards[0].foreign
+            and all(e.helpers[:1] == (helper,) for e in backwards) and helper.body and helper.body[0].lineno > helper.lineno
+        ):
+            return helper
+        return None
+    if not isinstance(closure, ast.Name):
         return None
     holders = [loop.node, loop.function if loop.function is not None else model.module]
     for holder in holders:

@@ -39,7 +39,10 @@ class MissingZeroGrad(Rule):
     Finds `for`/`while` loops that run `backward()` and `optimizer.step()` (or
     `scaler.step(optimizer)`) every iteration without ever calling `optimizer.zero_grad()`
     (or `model.zero_grad()`, or setting `p.grad = None`) inside the loop. Clearing once
-    before the loop does not count.
+    before the loop does not count. A `torch.optim.LBFGS` whose closure never clears is
+    reported even when the loop clears before `step(closure)`: LBFGS evaluates the closure
+    several times per step, each backward adding onto the last (the fix clears first in the
+    closure).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -148,6 +151,10 @@ class MissingZeroGrad(Rule):
     accumulation_message = (
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
     )
+    closure_message = (
+        "`{opt}.step(closure)` evaluates the closure several times per step (LBFGS) and the closure never"
+        " clears: each evaluation's gradients add onto the last; clear first in the closure"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -175,6 +182,19 @@ class MissingZeroGrad(Rule):
         accumulating: list[tuple[GradEvent, str, Accumulation]] = []
         bindings = None  # a walk of the whole body: only for a target that needs it
         for target, step in steps.items():
+            if target in cleared and not step.engine and _lbfgs_closure_never_clears(loop, step, target, model):
+                # `opt.zero_grad(); opt.step(closure)` with LBFGS: it evaluates the closure
+                # several times per step, each backward adding onto the evaluation before
+                closure = _closure_of(loop, step, model)
+                fix = None
+                if isinstance(closure, ast.FunctionDef):
+                    first = closure.body[0]
+                    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                        first = closure.body[1] if len(closure.body) > 1 else None  # type: ignore[assignment]
+                    if first is not None:
+                        fix = Fix([InsertStatements(first, "before", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
+                yield Finding(self.code, self.closure_message.format(opt=target), step.anchor, fix=fix, related=(loop.node,))
+                continue
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
             if _clears_itself(target, model):
@@ -332,6 +352,19 @@ def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bo
     return bool(branches) and all(
         b.kind == "if" and b.test is not None and loop_invariant(b.test, loop, model.source) for b in branches
     )
+
+
+def _lbfgs_closure_never_clears(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> bool:
+    """`target` is built as `torch.optim.LBFGS`, every backward of the iteration runs in the
+    closure handed to its step, and nothing in that closure clears."""
+    info = model.facts.info(target)
+    if info is None or (info.constructor or "").rsplit(".", 1)[-1] != "LBFGS" or not (info.constructor or "").startswith("torch."):
+        return False
+    call = step.call
+    if call is None:
+        return False
+    inside = [e for e in loop.events if e.via and e.via[0] is call]
+    return any(e.kind is EventKind.BACKWARD for e in inside) and not any(e.kind in (EventKind.CLEAR, EventKind.UNKNOWN) for e in inside)
 
 
 def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:

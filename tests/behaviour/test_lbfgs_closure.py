@@ -43,3 +43,15 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 def test_clear_first_in_the_closure_trains_like_the_hand_fix(tmp_path: Path) -> None:
     hand = SCRIPT.format(clear="        optimizer.zero_grad(set_to_none=True)\n")
     assert_fixed_like_hand(tmp_path, SCRIPT.format(clear=""), hand, "--select", "GF001")
+
+
+OUTSIDE = SCRIPT.replace("    losses.append(optimizer.step(closure).item())", "{outer}    losses.append(optimizer.step(closure).item())")
+
+
+def test_a_clear_only_outside_the_closure_gets_one_first_in_it(tmp_path: Path) -> None:
+    """`optimizer.zero_grad()` before `optimizer.step(closure)` clears once per step, not per
+    evaluation: the fix adds the clear first in the closure (the outer one stays, harmless)."""
+    outer = "    optimizer.zero_grad()\n"
+    buggy = OUTSIDE.format(clear="", outer=outer)
+    hand = OUTSIDE.format(clear="        optimizer.zero_grad(set_to_none=True)\n", outer=outer)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF001")

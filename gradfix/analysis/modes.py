@@ -570,7 +570,10 @@ def _local_alias(function: ast.AST, name: str) -> ast.expr | None:
             continue
         if isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                values.append(node.value)
+                value = node.value
+                if isinstance(value, ast.Call) and method_name(value) == "unwrap_model" and len(value.args) == 1 and not value.keywords:
+                    value = value.args[0]  # `net = accelerator.unwrap_model(model)`: the model itself
+                values.append(value)
             elif any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast.walk(t)):
                 return None  # unpacked into it
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name) and node.target.id == name:

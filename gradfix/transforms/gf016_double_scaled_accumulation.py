@@ -184,6 +184,7 @@ class DoubleScaledAccumulation(Rule):
                 if info is None:
                     continue
                 for division in _returned_divisions(info.node):
+                    in_place = _IN_PLACE.pop(id(division), None)  # (taken at once: ids are reused)
                     divisor = source.code(division.right)
                     setting = entry.accumulation
                     proven = (
@@ -194,7 +195,9 @@ class DoubleScaledAccumulation(Rule):
                     if not proven and not _ACCUMULATION_NAME.search(divisor):
                         continue
                     fix = None
-                    if proven:
+                    if proven and in_place is not None:
+                        fix = Fix([RemoveStatement(in_place)], Safety.SAFE) if source.alone_on_lines(in_place) else None
+                    elif proven:
                         fix = Fix([ReplaceNode(division, source.outer_segment(division.left), _statement_of(info.node, division))], Safety.SAFE)
                     yield Finding(
                         self.code,
@@ -324,6 +327,10 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
             yield value, ReplaceNode(value, source.outer_segment(value.left), node)
 
 
+# `loss /= N` read as the division `loss / N` (by the division's id): the statement to remove
+_IN_PLACE: dict[int, ast.AugAssign] = {}
+
+
 def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
     """`return loss / N` (or `(loss, outputs) if ... else loss / N`) in a hook."""
     for node in ast_walk(function):
@@ -336,6 +343,14 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
             for key, value in zip(node.value.keys, node.value.values):
                 if isinstance(key, ast.Constant) and key.value == "loss" and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
                     yield value
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Div) and isinstance(node.target, ast.Name):
+            # `loss /= self.trainer.accumulate_grad_batches; return loss`
+            if _returned_name(function, node.target.id):
+                division = ast.BinOp(left=node.target, op=ast.Div(), right=node.value)
+                ast.copy_location(division, node)
+                division.end_lineno, division.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+                _IN_PLACE[id(division)] = node
+                yield division
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
             targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
             if targets and _returned_name(function, targets[0]):

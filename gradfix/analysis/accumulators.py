@@ -803,6 +803,18 @@ def _accumulation(
     if isinstance(small, ast.Assign) and len(small.targets) == 1:
         target = small.targets[0]
         value = small.value
+        if (
+            isinstance(value, ast.Call) and (call_name(value) or "") in ("torch.cat", "torch.stack", "cat", "stack")
+            and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], (ast.List, ast.Tuple))
+        ):
+            # `history = torch.cat([history, loss.reshape(1)])`: the history chains every step's graph
+            key = source.key(target)
+            parts = value.args[0].elts
+            if any(source.key(part) == key for part in parts if isinstance(part, (ast.Name, ast.Attribute))):
+                refs = [ref for part in parts if source.key(part) != key for ref in state.refs(part)]
+                if refs:
+                    return key, refs
+            return None
         if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
             key = source.key(target)
             for own, other in ((value.left, value.right), (value.right, value.left)):

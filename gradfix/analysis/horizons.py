@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Scope, assignments
+from gradfix.analysis.assignments import Scope, assigned_values, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
@@ -201,7 +201,7 @@ def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope:
     return None
 
 
-def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel) -> bool:
+def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel, depth: int = 0) -> bool:
     iterated = _iterated_keys(batch_loop, model)
     for node in ast_walk(value):
         if isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1:
@@ -210,6 +210,11 @@ def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel) -> bo
                 continue
             key = model.source.key(arg)
             if key in iterated or _LOADER_NAME.search(last_name(key)):
+                return True
+        elif depth == 0 and isinstance(node, ast.Name) and node is not value and isinstance(node.ctx, ast.Load):
+            # `EPOCHS * steps_per_epoch` with `steps_per_epoch = len(loader)`
+            bound = assigned_values(model, node.id)
+            if bound and all(isinstance(v, ast.Call) and call_name(v) == "len" and _batch_count(v, batch_loop, model, 1) for v in bound):
                 return True
     return False
 

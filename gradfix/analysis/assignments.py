@@ -248,6 +248,16 @@ def assigned_values(model: object, key: str) -> list[ast.expr]:
 _UNPACKED = (ast.Tuple, ast.List, ast.Starred)  # targets the index binds element by element, or without a value
 
 
+def reaching_top_level(bindings: list[Binding], source, line: int) -> Binding | None:  # type: ignore[no-untyped-def]
+    """Of two or more bindings that are all statements of the module's own body (a notebook
+    rebinding a name cell after cell), the last one before `line`; None otherwise."""
+    body = source.tree.body
+    if len(bindings) < 2 or not all(any(b.statement is stmt for stmt in body) for b in bindings):
+        return None
+    before = [b for b in bindings if b.statement.lineno < line]
+    return before[-1] if before else None
+
+
 def assignments(model: object) -> Assignments:
     """The module's assignment index, built once per model."""
     cached = getattr(model, "_assignments", None)

@@ -670,10 +670,10 @@ class _Walker:
             if method == "zero_":
                 self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
-        if method == "unscale_" and (args or _keyword(call, "optimizer") is not None):
+        given = (args[0] if args else _argument(call, "optimizer")) if method == "unscale_" else None
+        if given is not None:
             # `scaler.unscale_(opt)`, `scaler.unscale_(optimizer=opt)`
-            given = args[0] if args else _keyword(call, "optimizer")
-            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(given, ctx)))  # type: ignore[arg-type]
+            self.emit(EventKind.UNSCALE, call, ctx, target=ctx.rename(self.key(given, ctx)))
             return
         last = (name or method or "").rsplit(".", 1)[-1]
         if qualified.startswith("torch.") and last not in CLIP_FUNCTIONS:
@@ -766,7 +766,7 @@ class _Walker:
             return  # `ema_optimizer.step()` of MixMatch's `WeightEMA`: it blends weights, no gradient
         raw = self.key(recv, ctx)
         key = ctx.rename(raw)
-        given = args[0] if args else _keyword(call, "optimizer")
+        given = args[0] if args else _argument(call, "optimizer")
         if given is not None and self.ask(ctx, key, raw, "is_scaler"):  # scaler.step(opt), scaler.step(optimizer=opt)
             self.emit(EventKind.STEP, call, ctx, target=ctx.rename(self.key(given, ctx)))
             return
@@ -1743,10 +1743,6 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
             model.loops.append(training)
             model.step_functions.add(id(training.node))
     return model
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments
+from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, reaching_top_level
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -373,16 +373,11 @@ def reaching_class(key: str, scope: Scope, model: ModuleModel, node: ast.AST) ->
     cannot be read; None when the bindings are not all of that kind."""
     if scope is not model.source.tree:
         return None
-    index = assignments(model)
-    bindings = [b for b in index.bindings(key, scope) if not rewraps(b.value, key, model)]
-    body = model.source.tree.body
-    if len(bindings) < 2 or not all(any(b.statement is stmt for stmt in body) for b in bindings):
+    bindings = [b for b in assignments(model).bindings(key, scope) if not rewraps(b.value, key, model)]
+    reaching = reaching_top_level(bindings, model.source, getattr(node, "lineno", 0))
+    if reaching is None:
         return None
-    line = getattr(node, "lineno", 0)
-    before = [b for b in bindings if b.statement.lineno < line]
-    if not before:
-        return None
-    constructor = _constructor(before[-1].value, scope, model)
+    constructor = _constructor(reaching.value, scope, model)
     return constructor if constructor is not None else False
 
 

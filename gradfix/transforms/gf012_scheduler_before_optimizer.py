@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.assignments import assigned_values, assignments, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
@@ -423,17 +423,13 @@ def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str
     the binding the event's loop sees, the last one before it."""
     if "." in key or event.via or not event.path:
         return None
-    body = model.source.tree.body
     top = event.path[0]
-    if not any(stmt is top for stmt in body):
+    if not any(stmt is top for stmt in model.source.tree.body):
         return None
-    bindings = assignments(model).bindings(key, model.source.tree)
-    if len(bindings) < 2 or not all(any(b.statement is stmt for stmt in body) for b in bindings):
+    reaching = reaching_top_level(assignments(model).bindings(key, model.source.tree), model.source, top.lineno)
+    if reaching is None or not isinstance(reaching.value, ast.Call):
         return None
-    before = [b for b in bindings if b.statement.lineno < top.lineno]
-    if not before or not isinstance(before[-1].value, ast.Call):
-        return None
-    name = call_name(before[-1].value)
+    name = call_name(reaching.value)
     return model.facts.imports.qualify(name) if name else None
 
 

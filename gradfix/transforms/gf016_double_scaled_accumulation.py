@@ -81,7 +81,9 @@ class DoubleScaledAccumulation(Rule):
     Safe, and applied only when the divisor is provably the setting the library divides by:
     the very expression given to the constructor (`gradient_accumulation_steps=` of the
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
-    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`), or, for
+    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`; in a
+    `training_step`, also the module-level name, or attribute of one, that every Lightning
+    `Trainer(...)` of the file is given as `accumulate_grad_batches=`), or, for
     a DeepSpeed engine built by `deepspeed.initialize(config=CONFIG)` with `CONFIG` a dict literal
     of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value. The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
@@ -190,7 +192,10 @@ class DoubleScaledAccumulation(Rule):
                     proven = (
                         setting is not None
                         and role == "training-step"
-                        and divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
+                        and (
+                            divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
+                            or _every_trainer_sets(division.right, model)
+                        )
                     )
                     if not proven and not _ACCUMULATION_NAME.search(divisor):
                         continue
@@ -207,6 +212,37 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:
+    """`loss / ACC` in a `training_step` when every Lightning `Trainer(...)` of the file is
+    built with `accumulate_grad_batches=ACC`, the same module-level name (or an attribute of
+    one) that no function binds for itself: the count the Trainer divides by."""
+    root = divisor
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    text = model.source.code(divisor)
+    found = False
+    for node in model.source.nodes:
+        if isinstance(node, FUNCTIONS):
+            arguments = node.args
+            names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg) if a]
+            if root.id in names or any(
+                isinstance(n, ast.Name) and n.id == root.id and isinstance(n.ctx, ast.Store) for n in ast_walk(node)
+            ):
+                return False  # a function's own `ACC`: maybe not the module's
+        if not isinstance(node, ast.Call):
+            continue
+        entry = frameworks.constructor_entry(model.facts.imports.qualify(dotted(node.func) or "") or "")
+        if entry is None or entry.kind != "lightning-trainer":
+            continue
+        given = next((kw.value for kw in node.keywords if kw.arg in (None, "accumulate_grad_batches")), None)
+        if given is None or model.source.code(given) != text:
+            return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
+        found = True
+    return found
 
 
 def _half_squared_error(division: ast.BinOp, source: Source) -> bool:
@@ -327,8 +363,9 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
             yield value, ReplaceNode(value, source.outer_segment(value.left), node)
 
 
-# `loss /= N` read as the division `loss / N` (by the division's id): the statement to remove
-_IN_PLACE: dict[int, ast.AugAssign] = {}
+# `loss /= N` read as the division `loss / N`, and `loss = loss / N` (by the division's id):
+# the statement to remove
+_IN_PLACE: dict[int, ast.stmt] = {}
 
 
 def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
@@ -354,6 +391,9 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
             targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
             if targets and _returned_name(function, targets[0]):
+                left = node.value.left
+                if len(node.targets) == 1 and isinstance(left, ast.Name) and left.id == targets[0]:
+                    _IN_PLACE[id(node.value)] = node  # `loss = loss / N`: the statement goes
                 yield node.value
 
 

@@ -8,9 +8,10 @@
     timm_native_scaler_attribute_no_clear.py  timm_native_scaler.py          GF001
     ignite_method_clear_after_backward.py ignite_method_engine.py            GF002
     lightning_manual_accumulate_undivided.py  lightning_manual_accumulate_fixed.py  GF005
+    lightning_accumulate_double_scaled.py lightning_accumulate.py            GF016
 
 Correct scripts (gradfix must report nothing): the hand-fixed ones, lightning_automatic.py,
-hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
+lightning_accumulate.py, hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
 `Events.ITERATION_STARTED` handler), timm_native_scaler.py.
 
 Each prints one JSON line in the contract of tests/behaviour/harness.py, so behaviour tests
@@ -42,6 +43,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "timm_native_scaler_attribute_no_clear.py": ("timm_native_scaler.py", "GF001"),
     "ignite_method_clear_after_backward.py": ("ignite_method_engine.py", "GF002"),
     "lightning_manual_accumulate_undivided.py": ("lightning_manual_accumulate_fixed.py", "GF005"),
+    "lightning_accumulate_double_scaled.py": ("lightning_accumulate.py", "GF016"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",
@@ -54,6 +56,7 @@ CLEAN: tuple[str, ...] = (
     "ignite_method_engine.py",
     "lightning_manual_accumulate_fixed.py",
     "timm_native_scaler.py",
+    "lightning_accumulate.py",
 )
 # Scripts that train the same model on the same data with the same effective update, through
 # different libraries: their results must be identical (a check that the fixed scripts are right).

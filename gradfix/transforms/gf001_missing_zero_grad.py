@@ -207,6 +207,7 @@ class MissingZeroGrad(Rule):
                 _steps_on_every_path(loop, target, model)
                 or _mode_guarded(loop, target, model)
                 or _flag_guarded(loop, step, model)
+                or _guarded_with_its_backward(loop, step, target, cleared, model) is not None
             ):
                 # only a recognised accumulation loop: the clear goes right after its step
                 accumulation = accumulation_of(loop, model)
@@ -261,6 +262,18 @@ class MissingZeroGrad(Rule):
             if single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+        block = None
+        if step.conditional_within(loop.node) and not (
+            _steps_on_every_path(loop, target, model)
+            or _mode_guarded(loop, target, model)
+            or _flag_guarded(loop, step, model)
+        ):
+            cleared = {e.target for e in loop.events if e.kind is EventKind.CLEAR and e.target is not None}
+            block = _guarded_with_its_backward(loop, step, target, cleared | loop.cleared_by_callers, model)
+        if block is not None and not bindings.binds(target):
+            # `if i % n_critic == 0:` (a WGAN's generator), `if torch.isfinite(loss):` holding
+            # the backward and the step: clear first in that block, before its backward
+            return Fix([InsertStatements(block, "start", statement)], Safety.SAFE)
         previous = _after_previous_step(loop, step, target, model)
         if previous is False:
             return None
@@ -342,6 +355,54 @@ def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
     return guards > 0 and all(
         len(e.branches_within(loop.node)) == guards for e in events if e.kind is EventKind.STEP
     )
+
+
+def _guarded_with_its_backward(
+    loop: TrainingLoop, step: GradEvent, target: str, cleared: set[str], model: ModuleModel
+) -> list[ast.stmt] | None:
+    """The only step of `target` runs under `if`s (`if i % n_critic == 0:`, `if
+    torch.isfinite(loss):`) together with a backward before it, written in the innermost of
+    them; every other backward of the iteration belongs to another optimizer's section (a
+    step of an optimizer the loop clears follows it before this step, or comes after this
+    step): no micro-batch is backpropagated for `target` without being stepped, so nothing is
+    meant to accumulate across iterations. The innermost block, where a clear belongs."""
+    events = owned_events(loop, model)
+    if [e for e in events if e.kind is EventKind.STEP and e.target == target] != [step]:
+        return None
+    branches = step.branches_within(loop.node)
+    if not branches or not step.direct:
+        return None
+    innermost = branches[-1]
+    if innermost.kind == "if" and isinstance(innermost.node, ast.If):
+        block = innermost.node.body
+    elif innermost.kind == "else" and isinstance(innermost.node, ast.If):
+        block = innermost.node.orelse
+    elif innermost.kind in ("except", "case") and isinstance(getattr(innermost.node, "body", None), list):
+        block = innermost.node.body  # type: ignore[attr-defined]
+    else:
+        return None
+    position = events.index(step)
+    own = 0
+    for index, event in enumerate(events):
+        if event.kind is EventKind.UNKNOWN:
+            return None
+        if event.kind is not EventKind.BACKWARD:
+            continue
+        within = event.branches_within(loop.node)
+        if index < position and len(within) == len(branches) and all(
+            a.node is b.node and a.kind == b.kind for a, b in zip(within, branches)
+        ):
+            if not event.direct or event.statement not in block:
+                return None  # a backward in a helper or a nested block: where to clear is unsure
+            own += 1
+            continue
+        later = [
+            e for e in events[index + 1 :]
+            if e.kind is EventKind.STEP and e.target not in (None, target) and e.target in cleared
+        ]  # fmt: skip
+        if not later or (index < position and events.index(later[0]) > position):
+            return None  # a backward no other optimizer's step takes before this one: accumulating?
+    return block if own else None
 
 
 def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:

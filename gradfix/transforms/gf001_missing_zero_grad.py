@@ -96,6 +96,9 @@ class MissingZeroGrad(Rule):
     - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step;
     - for an optimizer built inside the loop over objects that outlive the iteration, right
       after the one top-level statement building it;
+    - when the step and the backward it applies run under the same `if` (a WGAN's generator
+      under `if i % n_critic == 0:`, `if torch.isfinite(loss):`), and every other backward of
+      the iteration belongs to another optimizer's section, first in that `if`'s block;
     - in a recognised accumulation loop (see GF005), right after the optimizer's step in the
       periodic `if` (after the `scaler.update()` that directly follows it), and after every
       tail-flush step of that optimizer later in the function that no clear of it follows.
@@ -135,7 +138,9 @@ class MissingZeroGrad(Rule):
       binds; and so is a step under such tests alone, a setting like `if self.train_backbone:`:
       when it steps, it steps on every iteration -- fixed by a clear right after the step,
       under the same test, which is also right for a step helper told by its caller when to
-      step, `if do_step: optimizer.step()`).
+      step, `if do_step: optimizer.step()`; and so is a step written with its backward in the
+      block of any `if`, when no other backward of the iteration is left for this optimizer
+      to accumulate: each guarded step applies the gradients piled up since the last one).
 
     Not taken for a step: `obj.optimizer_step(opt, ...)` of an object of the project (a training
     strategy's method is looked into: OpenRLHF's steps and clears) or of one gradfix cannot see;

@@ -99,6 +99,28 @@ def accumulations(model: ModuleModel) -> list[Accumulation]:
     return cached
 
 
+def cleared_where_it_steps(acc: Accumulation, source: Source) -> list[ast.expr]:
+    """A clear of a stepped optimizer under the window's own test runs before the backward of
+    the iteration that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0:
+    opt.step()` after the backward): it wipes the micro-batches before, so every step applies
+    one micro-batch, and dividing it by N only shrinks it. The tests of those clears' `if`s
+    (empty: no such clear)."""
+    first = min((acc.loop.events.index(b) for b in acc.backwards if b in acc.loop.events), default=None)
+    if first is None:
+        return []
+    test = source.code(acc.periodic.comparison)
+    tests: list[ast.expr] = []
+    for clear in acc.clears:
+        if clear.target not in acc.targets or clear not in acc.loop.events or acc.loop.events.index(clear) > first:
+            continue
+        for branch in clear.branches_within(acc.loop.node):
+            if branch.kind == "if" and branch.test is not None and any(
+                isinstance(node, ast.expr) and source.code(node) == test for node in ast_walk(branch.test)
+            ):
+                tests.append(branch.test)
+    return tests
+
+
 def accumulation_of(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     for acc in accumulations(model):
         if acc.loop is loop:

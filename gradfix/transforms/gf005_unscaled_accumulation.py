@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation
+from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
@@ -99,7 +99,11 @@ class UnscaledAccumulation(AccumulationRule):
     a loss that is itself a `.sum()`): the window's gradient is then the sum-loss gradient of
     the whole window, which is what the author set the learning rate for; and when the module
     divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`): summed
-    gradients at lr / N are the window's mean gradient at lr.
+    gradients at lr / N are the window's mean gradient at lr. And it is silent when a clear of
+    the stepped optimizer under the window's own test runs before the backward of the iteration
+    that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0: opt.step()` after
+    the backward): every step then applies one micro-batch, which GF015 reports and fixes; once
+    the step's test is `(i + 1) % N == 0`, the window is whole and the division follows.
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
     `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`), or a batch cut into N
@@ -205,6 +209,8 @@ class UnscaledAccumulation(AccumulationRule):
             )
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        if cleared_where_it_steps(acc, model.source):
+            return None  # every window holds one micro-batch: GF015's business, not a division
         if len(acc.backwards) == 2 and _exclusive(acc.backwards[0], acc.backwards[1], acc.loop.node):
             # `if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`: one backward
             # per micro-batch, whichever runs; both are divided, or neither is reported

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, first_window
+from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
@@ -65,7 +65,10 @@ class AccumulationWindowOffByOne(Rule):
     `== N - 1`) are reported without a fix, and so is a loop that computes the same
     `step % N` elsewhere too (`if num_steps % k == 0 and step % N == 0: evaluate()`: there it
     means "a step just happened", and rewriting the window's test alone would move that code
-    off the steps).
+    off the steps). The same `step % N` testing a clear of the stepped optimizer before the
+    backward (`if i % N == 0: opt.zero_grad()` at the top of the iteration) is no such use: it
+    opens the windows, and with it every window, not only the first, holds one micro-batch (the
+    clear wipes the micro-batches before); the window's test is fixed, the clear's is kept.
 
     Not reported: a counter incremented before the test or starting at 1 for `step % N == 0`
     (a full first window); a counter whose start is not a literal, or that is assigned anywhere
@@ -98,13 +101,16 @@ class AccumulationWindowOffByOne(Rule):
         if size is None or size == -1 or size == periodic.n_value:
             return None
         fix = None
-        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source):
+        clearing = cleared_where_it_steps(acc, source)
+        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source, clearing):
             fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded else None
         if size in (-2, -3):
             words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
         else:
             words = "1 micro-batch" if size == 1 else f"{size} micro-batches"
         message = self.message if size == 1 else _OTHER_SIZE
+        if size == 1 and clearing and not periodic.negated:
+            message = _EVERY_WINDOW
         if size == 1 and periodic.negated:
             # the window is the test's `else` (a continue guard): it steps where the test is false
             message = message.replace("is true on", "is false on")
@@ -121,18 +127,26 @@ class AccumulationWindowOffByOne(Rule):
 
 
 _OTHER_SIZE = "`{test}` closes the first window {when}: it holds {size} instead of `{n}`"
+_EVERY_WINDOW = (
+    "`{test}` steps on the micro-batch whose iteration cleared first under the same test: every window"
+    " holds {size} instead of `{n}`"
+)
 
 
-def _tested_again(acc: Accumulation, source: Source) -> bool:
+def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -> bool:
     """The loop computes the window's `counter % N` somewhere else too (`if num_steps % k == 0
     and step % N == 0: evaluate()`, ATLOP): there it means "a step just happened", and a fix of
-    the window's test alone would move the evaluation off the steps."""
+    the window's test alone would move the evaluation off the steps. Not the test of a clear
+    at the top of the iteration (`if i % N == 0: opt.zero_grad()`): that one opens the window
+    the fixed test closes."""
     periodic = acc.periodic
     counter, n = source.code(periodic.counter_expr), source.code(periodic.n)
+    opening = {id(node) for test in clearing for node in ast_walk(test)}
     return any(
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.Mod)
         and node is not periodic.modulo
+        and id(node) not in opening
         and source.code(node.left) == counter
         and source.code(node.right) == n
         for node in ast_walk(acc.loop.node)

@@ -301,8 +301,7 @@ class _Walker:
 
     def built_by_imported_class(self, key: str, facts: ModuleFacts, method: str) -> bool:
         """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
-        from a project module that backpropagates, written there with no base (an agent, a
-        trainer: not a module) and with a `def method(` in that module's text."""
+        from a project module that backpropagates, with a `def method(` in that module's text."""
         if facts is not self.facts or self.facts.project is None:
             return False
         classes, modules = self.imported_classes()
@@ -318,15 +317,17 @@ class _Walker:
         return False
 
     def plain_class_with(self, qualified: str, method: str) -> bool:
-        """The module of `qualified` (`agent.Agent`) writes `class Agent:` (or `(object)`) and
-        a `def method(`: a look at its bytes, no parse."""
+        """The module of `qualified` (`agent.Agent`) writes `class Agent` and a `def method(`:
+        a look at its bytes, no parse. (A class with a library base, an agent that is an
+        `nn.Module` holding its optimizer, counts too: `project_method` then takes only a
+        method its own body defines.)"""
         module, _, name = qualified.rpartition(".")
         project = self.facts.project
         path = project.module_file(module, self.source.path or None) if project is not None and module else None
         data = project.read(path) if path is not None else None  # type: ignore[union-attr]
         if not data or f"def {method}(".encode() not in data:
             return False
-        return re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:", data, re.M) is not None
+        return re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"[ \t]*[(:]", data, re.M) is not None
 
     def calls_a_backpropagating_object(self, text: str) -> bool:
         """The text calls an object of this module that backpropagates when called, whatever

@@ -67,6 +67,12 @@ class ClipWithoutUnscale(LoopRule):
     first clip gets an `unscale_` for every optimizer the scaler steps (unscaling early is
     harmless: no backward runs between it and the steps).
 
+    A clip written once for both precisions, between `if use_amp: scaler.scale(loss).backward()`
+    / `else: loss.backward()` and `if use_amp: scaler.step(opt); ...` / `else: opt.step()` (the
+    same test at both, calling nothing: `use_amp`, `args.fp16`, `scaler is not None`), gets the
+    `unscale_` under that test: `if use_amp: scaler.unscale_(opt)` (in the other mode nothing
+    was scaled, and `unscale_` would raise).
+
     A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
     same function imported by name), the iteration's last `scaler.scale(loss).backward()`
     before it runs whenever it runs (`scaler` a name gradfix takes for a `GradScaler`: built by
@@ -108,8 +114,13 @@ class ClipWithoutUnscale(LoopRule):
                 continue
             earlier = events[:index]
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
-            if not scaled or not branch_prefix(earlier[scaled[-1]], clip, loop.node):
+            if not scaled:
                 continue
+            guard = None  # `if use_amp:` around the scaled backward and the scaler's step, not the clip
+            if not branch_prefix(earlier[scaled[-1]], clip, loop.node):
+                guard = _amp_arm(earlier[scaled[-1]], clip, events[index + 1 :], loop, model)
+                if guard is None:
+                    continue
             scaler_key = _scaler_of_backward(earlier[scaled[-1]], model) or ""
             if _disabled(scaler_key, model):
                 continue  # `GradScaler(enabled=False)`: nothing is scaled
@@ -151,7 +162,7 @@ class ClipWithoutUnscale(LoopRule):
                     opt=owner or (optimizers[0] if len(optimizers) == 1 else ", ".join(optimizers)),
                 ),
                 clip.anchor,
-                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model) if unscale else None,
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model, guard) if unscale else None,
                 related=(loop.node,),
             )
 
@@ -164,6 +175,7 @@ class ClipWithoutUnscale(LoopRule):
         scaler: str,
         unscale: list[str],
         model: ModuleModel,
+        guard: ast.expr | None = None,
     ) -> Fix | None:
         step = scaler_steps[0]
         if clip.via != step.via:
@@ -172,7 +184,7 @@ class ClipWithoutUnscale(LoopRule):
             return None  # unscaled later in the iteration anyway: a second unscale_ would raise
         if clip.loops_within(loop.node):
             return None
-        if not branch_prefix(step, clip, loop.node):
+        if guard is None and not branch_prefix(step, clip, loop.node):
             # the step runs under a test the clip does not (`if (i + 1) % N == 0:`): an `unscale_`
             # before the clip would run again, before the next update, on the next micro-batch
             return None
@@ -187,8 +199,48 @@ class ClipWithoutUnscale(LoopRule):
         block = source.block_of(site.statement)
         if block is None or source.inline_block(block):
             return None
-        lines = tuple(line for opt in unscale for line in new_statement(f"{scaler}.unscale_({opt})"))
+        if guard is not None:
+            # under the test that scales the backward and steps through the scaler: in the
+            # other arm nothing was scaled, and `unscale_` would raise
+            unit = source.indent_unit()
+            calls = "".join(f"\n{unit}{scaler}.unscale_({opt})" for opt in unscale)
+            lines = new_statement(f"if {model.source.code(guard)}:{calls}")
+        else:
+            lines = tuple(line for opt in unscale for line in new_statement(f"{scaler}.unscale_({opt})"))
         return Fix([InsertStatements(site.statement, "before", lines)], Safety.SAFE)
+
+
+def _amp_arm(
+    backward: GradEvent, clip: GradEvent, later: list[GradEvent], loop: TrainingLoop, model: ModuleModel
+) -> ast.expr | None:
+    """`if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`, a clip for both
+    modes, then `if use_amp: scaler.step(opt); scaler.update()` / `else: opt.step()`: the test
+    (written alike at the backward and the step, calling nothing) under which the clip sees
+    scaled gradients."""
+    if clip.source is not None or backward.source is not None:
+        return None
+    around = clip.branches_within(loop.node)
+    arms = backward.branches_within(loop.node)
+    if len(arms) != len(around) + 1 or [(id(b.node), b.kind) for b in arms[:-1]] != [(id(b.node), b.kind) for b in around]:
+        return None
+    arm = arms[-1]
+    if arm.kind != "if" or arm.test is None or any(isinstance(n, ast.Call) for n in ast_walk(arm.test)):
+        return None
+    test = model.source.code(arm.test)
+    step = next((e for e in later if e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None), None)
+    if step is None or step.source is not None:
+        return None
+    steps = step.branches_within(loop.node)
+    if (
+        len(steps) != len(around) + 1
+        or [(id(b.node), b.kind) for b in steps[:-1]] != [(id(b.node), b.kind) for b in around]
+        or steps[-1].kind != "if"
+        or steps[-1].node is arm.node
+        or steps[-1].test is None
+        or model.source.code(steps[-1].test) != test
+    ):
+        return None
+    return arm.test
 
 
 def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> bool:

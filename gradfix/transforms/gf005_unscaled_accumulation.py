@@ -461,8 +461,13 @@ class _Refs:
         self.names: set[str] = set()
         self.calls: list[ast.Call] = []
         self.scales = False
+        indices: set[int] = set()  # nodes of a subscript's index: `data[i * bs:(i + 1) * bs]` scales no value
         for node in walk_expression(expr):
-            if isinstance(node, ast.Name):
+            if id(node) in indices:
+                continue
+            if isinstance(node, ast.Subscript):
+                indices.update(id(n) for n in walk_expression(node.slice))
+            elif isinstance(node, ast.Name):
                 self.names.add(node.id)
             elif isinstance(node, ast.Call):
                 self.calls.append(node)

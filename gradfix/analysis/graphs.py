@@ -508,6 +508,7 @@ class ScopeFlow(IterationFlow):
 
     def __init__(self, scope: ast.AST, source: Source) -> None:  # noqa: D107
         self.source = source
+        self.scope = scope
         self.units = []
         self.index = {}
         self.loop_targets = set()

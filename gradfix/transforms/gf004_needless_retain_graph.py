@@ -101,7 +101,7 @@ class NeedlessRetainGraph(Rule):
       made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
       loss reads as an earlier iteration left it while the iteration grows or rebinds it from
       a forward pass or its own values (`outs.append(enc(x))` then `sum(outs)`, `mem = mem +
-      h`), no
+      h`; a counter incremented by a number, `start += bs`, that slices the batch is none), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
       constructor's result), not over tensors computed before the loop — a list or dict of
@@ -389,6 +389,27 @@ def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
     return False
 
 
+def _counted(value: ast.expr | None, scope: ScopeFlow) -> bool:
+    """A number, or a name the scope binds only to numbers (or a parameter of its function
+    that defaults to one, bound nowhere else): what a counter is incremented by."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, (int, float)) and not isinstance(value.value, bool)
+    if not isinstance(value, ast.Name):
+        return False
+    units = list(scope.binding(value.id))
+    if units:
+        return all(isinstance(u.node, ast.Assign) and _counted(u.node.value, scope) and not isinstance(u.node.value, ast.Name) for u in units)
+    function = scope.scope
+    if not isinstance(function, FUNCTIONS):
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults) :]], arguments.defaults))
+    defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    default = defaults.get(value.id)
+    return default is not None and _counted(default, scope) and not isinstance(default, ast.Name)
+
+
 def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source: Source, computed: bool = False) -> bool:
     """`name` may hold a tensor with a graph built outside this iteration: a forward's output,
     an accumulation, an element of something that carries one (followed through plain
@@ -403,9 +424,11 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
             continue
         if graph_free_text(unit.value_text):
             continue
+        value = getattr(unit.node, "value", None)
+        if unit.augmented and not unit.forward and _counted(value, scope):
+            continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide
         if unit.forward or unit.augmented:
             return True
-        value = getattr(unit.node, "value", None)
         plain = isinstance(value, (ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Starred))
         if _LEAF.search(unit.value_text):
             if computed:

@@ -1363,6 +1363,20 @@ class _Walker:
             facts.__dict__["_gradient_lambdas"] = names
         return name in names
 
+    def harmless_project_method(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
+        """`recv` is an object of one class of the project whose own `method` gradfix reads and
+        that touches no gradient (a meter's `accumulate`, a logger's `step`)."""
+        if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
+            return False
+        located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if not located:
+            return False
+        owner, class_name = located  # type: ignore[misc]
+        helper = owner.methods.get(class_name, {}).get(method)
+        if helper is None and self.project_only(owner, class_name, 0):
+            helper = self.method_of(owner, class_name, method, 0)
+        return helper is not None and not self.touches_gradients(helper)
+
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
@@ -1398,6 +1412,8 @@ class _Walker:
         if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
             return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
+            if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
+                return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"

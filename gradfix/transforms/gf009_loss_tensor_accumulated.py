@@ -70,7 +70,7 @@ class LossTensorAccumulated(Rule):
     A statement of the iteration (nested training loops excluded) is reported when it is
     `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)`, `acc.extend([v])`
     (`acc` also an entry under a constant key: `history["loss"].append(v)`) or `meter.update(v,
-    ...)` (any method) with `meter` bound only to objects of one class of the project (this
+    ...)` (any method but `step`, `backward` and collectives: `accumulate`, `add`, `log` too) with `meter` bound only to objects of one class of the project (this
     module's or an imported one) whose method adds its first argument into an attribute
     (`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`) or appends it to one
     (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
@@ -173,7 +173,7 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
     imports) whose `method_name(value, ...)` adds the value into an attribute of the object
     (`update` of an `AverageMeter`) or appends it to one (`on_batch_end` of a history)."""
     if method_name in _NOT_KEEPING:
-        return False  # containers, loggers, backward and step calls: not a meter's
+        return False  # backward, step and collective calls: not a meter's
     facts = model.facts
     if facts.info(key) is not None:
         return False  # an optimizer, a scheduler, an engine (`accelerator.backward(loss)`)
@@ -213,9 +213,8 @@ def _keeping_object(model: ModuleModel, key: str, method_name: str) -> bool:
 _LIBRARY_METERS = frozenset({"timm.utils.AverageMeter", "timm.utils.metrics.AverageMeter"})
 
 _NOT_KEEPING = frozenset({
-    "append", "extend", "insert", "add", "put", "write", "log", "info", "print", "backward", "manual_backward",
-    "step", "all_reduce", "reduce", "gather", "all_gather", "broadcast", "add_scalar", "log_metrics", "set_postfix",
-})  # fmt: skip
+    "backward", "manual_backward", "step", "all_reduce", "reduce", "gather", "all_gather", "broadcast",
+})  # fmt: skip  (a container's `add`, a logger's `log`: only an object of a project class counts, below)
 
 
 def _adds_first_argument(function: ast.AST, source: Source) -> bool:

@@ -148,7 +148,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                     style = fp16_cuda_autocast(expr, qualify, model)
                     if style is not None:
                         seen.add(id(node))
-                        if not _records_no_graph(node, model):
+                        if not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model):
                             out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
@@ -196,6 +196,38 @@ def _records_no_graph(node: ast.stmt, model: ModuleModel) -> bool:
             if (qualify(_dotted(called)) or "") in _NO_GRAD:
                 return True
     return False
+
+
+def _feeds_only_input_gradients(node: ast.stmt, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """What the autocast block computes is read only by `torch.autograd.grad(...)` (an
+    adversarial attack's forward in float16, its loss differentiated with respect to the input):
+    no backward of the iteration runs in it or reaches what it binds, so no parameter gradient
+    is computed in float16."""
+    first, last = node.lineno, node.end_lineno or node.lineno
+    if any(e.kind is EventKind.BACKWARD and first <= e.statement.lineno <= last for e in loop.events):
+        return False
+    bound = {
+        n.id
+        for sub in ast_walk(node)
+        if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr))
+        for n in ast_walk(sub.targets[0] if isinstance(sub, ast.Assign) and len(sub.targets) == 1 else getattr(sub, "target", sub))
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    if not bound or any(isinstance(sub, ast.Assign) and len(sub.targets) != 1 for sub in ast_walk(node)):
+        return False
+    qualify = model.facts.imports.qualify
+    inside = {id(n) for n in ast_walk(node)}
+    differentiated: set[int] = set()
+    for sub in ast_walk(loop.node):
+        if isinstance(sub, ast.Call) and (qualify(_dotted(sub.func)) or "") in ("torch.autograd.grad", "autograd.grad"):
+            differentiated.update(id(n) for n in ast_walk(sub))
+    if not differentiated:
+        return False
+    reads = [
+        sub for sub in ast_walk(loop.node)
+        if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load) and id(sub) not in inside
+    ]  # fmt: skip
+    return bool(reads) and all(id(sub) in differentiated for sub in reads)
 
 
 def _enclosing_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.stmt]:

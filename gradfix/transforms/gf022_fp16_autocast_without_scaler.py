@@ -92,7 +92,9 @@ class Fp16AutocastWithoutScaler(Rule):
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps
     in a helper (of any file of the project) whose text mentions loss scaling, and an autocast
     block under `torch.no_grad()` or `torch.inference_mode()` (a frozen feature extractor: no
-    backward goes through it).
+    backward goes through it), or one whose every result is read only by
+    `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
+    the input, the training step outside it in float32).
 
     A scaler named only in a comment (`# TODO: add a GradScaler`) does not count.
     """

@@ -47,7 +47,16 @@ def project_root(path: str | os.PathLike[str]) -> str:
     start = path if os.path.isdir(path) else os.path.dirname(absolute(path))
     start = os.path.abspath(start)  # `..` taken away first: its parents are the folder's own
     marked = _marked(start)
-    return marked if marked is not None else start
+    if marked is not None:
+        return marked
+    # no marker (a zip download, a copied folder): the folder its top package sits in, as
+    # `python main.py` there imports `utils.meters` from a file of the package `agents/`
+    while os.path.exists(os.path.join(start, "__init__.py")):
+        parent = os.path.dirname(start)
+        if parent == start:
+            break
+        start = parent
+    return start
 
 
 def absolute(path: str | os.PathLike[str]) -> str:

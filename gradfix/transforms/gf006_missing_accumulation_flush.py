@@ -118,7 +118,8 @@ class MissingAccumulationFlush(AccumulationRule):
     accumulated, and a plain step would apply others.
 
     A statement after the loop whose only `step(` is a learning-rate scheduler's
-    (`scheduler.step()`) or an `epoch_step(...)` (an early stopper, a monitor) is not a flush.
+    (`scheduler.step()`) or an `epoch_step(...)`, `..._epoch_step(...)` (an early stopper, a
+    checkpoint saver, a monitor) is not a flush.
     The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
     stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
@@ -357,8 +358,8 @@ def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: as
 
 def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
     """A call of the statement spelled with `step(` may step an optimizer: not a learning-rate
-    scheduler's `scheduler.step()` (it applies no gradient), nor an `epoch_step(...)` of an
-    early stopper or a monitor."""
+    scheduler's `scheduler.step()` (it applies no gradient), nor an `epoch_step(...)` (or
+    `..._epoch_step(...)`) of an early stopper, a checkpoint saver or a monitor."""
     for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
             continue
@@ -372,8 +373,8 @@ def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
             last = key.rsplit(".", 1)[-1].lower()
             if key and (model.facts.is_scheduler(key) or ("sched" in last and "opt" not in last)):
                 continue
-        elif method == "epoch_step":
-            continue
+        elif method is not None and method.endswith("epoch_step"):
+            continue  # `stopper.epoch_step(val)`, a saver's `bert_epoch_step(current=...)`
         return True
     return False
 

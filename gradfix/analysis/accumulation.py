@@ -99,6 +99,19 @@ def accumulations(model: ModuleModel) -> list[Accumulation]:
     return cached
 
 
+def rebound_between(test: ast.expr, loop: ast.AST, start: ast.stmt, end: ast.stmt) -> bool:
+    """A name the test reads is bound by a statement of the loop between `start` and `end`
+    (`step += 1` between a clear and a step under the same `step % N == 0`)."""
+    names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
+    first, last = start.lineno, end.lineno
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and first < node.lineno < last:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(n, ast.Name) and n.id in names for t in targets for n in ast_walk(t)):
+                return True
+    return False
+
+
 def cleared_where_it_steps(acc: Accumulation, source: Source) -> list[ast.expr]:
     """A clear of a stepped optimizer under the window's own test runs before the backward of
     the iteration that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0:
@@ -113,6 +126,8 @@ def cleared_where_it_steps(acc: Accumulation, source: Source) -> list[ast.expr]:
     for clear in acc.clears:
         if clear.target not in acc.targets or clear not in acc.loop.events or acc.loop.events.index(clear) > first:
             continue
+        if rebound_between(acc.periodic.comparison, acc.loop.node, clear.statement, acc.steps[0].statement):
+            continue  # `step += 1` between them: the same text tests another count
         for branch in clear.branches_within(acc.loop.node):
             if branch.kind == "if" and branch.test is not None and any(
                 isinstance(node, ast.expr) and source.code(node) == test for node in ast_walk(branch.test)
@@ -185,7 +200,11 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     step_test = source_code(model.source, branch.test)
     for clear in events[:first_backward]:
         within = clear.branches_within(loop.node)[guards:] if clear.kind is EventKind.CLEAR else ()
-        if within and within[0].kind == "if" and within[0].test is not None and source_code(model.source, within[0].test) == step_test:
+        if (
+            within and within[0].kind == "if" and within[0].test is not None
+            and source_code(model.source, within[0].test) == step_test
+            and not rebound_between(within[0].test, loop.node, clear.statement, first.statement)
+        ):  # fmt: skip
             # `if boundary: opt.zero_grad()` before the backward, under the step's own test: on
             # the window's last micro-batch the clear wipes the ones before it, so each step
             # sees one micro-batch, not a window (a clear at a window's first micro-batch,

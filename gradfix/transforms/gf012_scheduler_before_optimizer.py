@@ -133,6 +133,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     schedule: a `LambdaLR` whose lambda is written for a `step()` before the optimizer's is moved
     like any other.
 
+    A function (or method) whose body is one batch loop with a `scheduler.step()` statement
+    before it, that this module never calls or names (EDSR's `Trainer.train()`, run once per
+    epoch by `main.py`), is the epoch: its scheduler step is reported as in an epoch loop and
+    moved after the batch loop (with the same exceptions; a function holding several loops,
+    training then validating, is not read as one epoch).
+
     The optimizer a trainer object stores from its constructor (`self.g_optimizer =
     g_optimizer`, a class of this module or of another module of the project) is the one built
     and scheduled here: `scheduler.step()` before `trainer.generator_trainstep(z)` is reported. A
@@ -154,6 +160,71 @@ class SchedulerBeforeOptimizer(LoopRule):
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
+        for finding in super().check(model):
+            seen.add(id(finding.node))
+            yield finding
+        for finding in self._epoch_functions(model):
+            if id(finding.node) not in seen:
+                seen.add(id(finding.node))
+                yield finding
+
+    def _epoch_functions(self, model: ModuleModel) -> Iterator[Finding]:
+        """`def train(self): self.scheduler.step(); ...; for batch in self.loader: ...;
+        self.optimizer.step()` with no caller in this module (EDSR's trainer, called once per
+        epoch from `main.py`): the function is the epoch, and its first statement steps the
+        scheduler before any optimizer step of it."""
+        training = training_loop_ids(model)
+        for loop in model.loops:
+            function = loop.function
+            if (
+                function is None or loop.is_step_function or loop.enclosing_loops or loop.is_unknown
+                or not any(stmt is loop.node for stmt in function.body)
+                or any(id(n) in training for n in ast_walk(loop.node) if n is not loop.node)
+            ):  # fmt: skip
+                continue
+            position = next(i for i, stmt in enumerate(function.body) if stmt is loop.node)
+            if sum(isinstance(stmt, (*FOR_LOOPS, ast.While)) for stmt in function.body) > 1:
+                continue  # several passes (train, then validate): which one is the epoch?
+            stepped = {e.target for e in loop.events if e.kind is EventKind.STEP and not e.engine and e.target}
+            for stmt in function.body[:position]:
+                if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+                    continue
+                call = stmt.value
+                if not (isinstance(call.func, ast.Attribute) and call.func.attr == "step") or dotted(call.func.value) is None:
+                    continue
+                key = model.source.key(call.func.value)
+                sched = GradEvent(
+                    EventKind.SCHEDULER_STEP, call, path=(stmt,), blocks=(function.body,), branches=(), loops=(), target=key
+                )
+                if key in stepped or not model.facts.is_scheduler(key) or not _is_lr_scheduler_step(sched, model):
+                    continue  # (`self.loss.step()`, `env.step()`: not a scheduler the loop model would see)
+                optimizer = _scheduled_optimizer(sched, model, stepped, function)
+                if optimizer is None or _stepped_before_the_loop(optimizer, loop, model):
+                    continue
+                if any(e.kind is EventKind.SCHEDULER_STEP and e.target == key for e in loop.events):
+                    continue
+                if _called_in_a_loop(function, model):
+                    continue  # the callers' loops are judged with it
+                jumped = function.body[function.body.index(stmt) + 1 : position + 1]
+                fix = None
+                if model.source.alone_on_lines(stmt) and can_jump_over(stmt, jumped) and not _read_between(sched, jumped[:-1]):
+                    fix = Fix(
+                        [
+                            RemoveStatement(stmt, keep_comments=False),
+                            InsertStatements(loop.node, "after", statement_lines(model.source, stmt)),
+                        ],
+                        Safety.SAFE,
+                    )
+                yield Finding(
+                    self.code,
+                    self.message.format(sched=model.source.code(call), opt=optimizer),
+                    call,
+                    fix=fix,
+                    related=(loop.node,),
+                )
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         training = training_loop_ids(model)
@@ -212,6 +283,25 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _called_in_a_loop(function: ast.AST, model: ModuleModel) -> bool:
+    """The module calls the function (`train(...)`, `self.train()`, `t.train()`) from a loop,
+    or names it otherwise (handed to something that may call it)."""
+    name = function.name  # type: ignore[attr-defined]
+    owner = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    instances = {"self"}
+    if owner is not None:  # `t = Trainer(...)` ... `t.train()`
+        instances |= set(re.findall(rf"(?m)^[ \t]*(\w+)[ \t]*=[ \t]*{re.escape(owner)}\(", model.source.text))
+    for node in model.source.nodes:
+        if owner is None and isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            return True
+        if (
+            owner is not None and isinstance(node, ast.Attribute) and node.attr == name
+            and isinstance(node.value, ast.Name) and node.value.id in instances
+        ):  # fmt: skip
+            return True
+    return False
 
 
 def _moves_only_the_schedule(unit: ast.stmt, sched: GradEvent) -> bool:

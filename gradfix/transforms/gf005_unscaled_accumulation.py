@@ -77,7 +77,9 @@ class UnscaledAccumulation(AccumulationRule):
     way to `backward()` (or by the literal 1/N, with N a literal or a name the module binds
     only to one integer: `(0.25 * loss).backward()` with `ACC = 4`) -- for a sum of terms,
     every term (`ce + args.w * aux` is reported: the cross-entropy reaches `backward()`
-    whole), unless a term names N (`ce / accum + reg`) --, when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
+    whole), unless a term names N (`ce / accum + reg`) -- (what feeds a model or a criterion is
+    not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
+    `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
     from a helper that mentions N or divides, or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
@@ -454,22 +456,43 @@ def _atomic(expr: ast.expr, source: Source) -> bool:
     return isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) or is_number(expr)
 
 
+# calls whose result is a linear function of their arguments: a division inside them divides the result
+_LINEAR = frozenset({"mean", "sum", "nanmean", "nansum", "stack", "cat", "add", "sub", "mul", "div", "true_divide", "divide", "multiply", "float", "double", "half", "squeeze", "unsqueeze", "view", "reshape", "to"})
+
+
+def _linear(call: ast.Call) -> bool:
+    name = (call_name(call) or method_name(call) or "").rsplit(".", 1)[-1]
+    return name in _LINEAR
+
+
 class _Refs:
     """Names read by an expression, calls made in it, and whether it divides or scales."""
 
     def __init__(self, expr: ast.AST) -> None:
         self.names: set[str] = set()
+        # names read only in the arguments of a call that is no linear reduction (`model(x)`,
+        # `criterion(out, y)`): what feeds a model or a criterion; dividing it (`x / 255.0`)
+        # does not scale the loss
+        self.fed: set[str] = set()
         self.calls: list[ast.Call] = []
         self.scales = False
         indices: set[int] = set()  # nodes of a subscript's index: `data[i * bs:(i + 1) * bs]` scales no value
+        arguments: set[int] = set()
         for node in walk_expression(expr):
             if id(node) in indices:
                 continue
+            if id(node) in arguments:
+                if isinstance(node, ast.Name):
+                    self.fed.add(node.id)
+                continue
             if isinstance(node, ast.Subscript):
                 indices.update(id(n) for n in walk_expression(node.slice))
-            elif isinstance(node, ast.Name):
+            elif isinstance(node, ast.Call) and not _linear(node):
+                for argument in [*node.args, *(k.value for k in node.keywords)]:
+                    arguments.update(id(n) for n in walk_expression(argument))
+            if isinstance(node, ast.Name):
                 self.names.add(node.id)
-            elif isinstance(node, ast.Call):
+            if isinstance(node, ast.Call):
                 self.calls.append(node)
                 method = method_name(node) or ""
                 name = call_name(node) or ""
@@ -549,7 +572,7 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
                 return True
             if any(source.code(a) == n_text for a in [*call.args, *[k.value for k in call.keywords]]):
                 return True
-        for name in refs.names:
+        for name in refs.names - refs.fed:
             if name not in names:
                 names[name] = False  # (a name read again while it is followed: not scaled by that)
                 values, scaled = _assignments(name, body)

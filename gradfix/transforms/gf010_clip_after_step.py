@@ -6,6 +6,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
 from gradfix.source import WITHS
 from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
@@ -15,7 +16,7 @@ from gradfix.transforms._placement import (
     statements_between,
     unit_holds_only,
 )
-from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -100,7 +101,10 @@ class ClipAfterStep(LoopRule):
     A clip written before the backward of a loop whose step sits deeper, under an `if` (the
     window test of an accumulation loop, `if (i + 1) % N == 0:`), moves into that `if`, right
     before the step: it clips the window's gradient once, as the step applies it, not each
-    micro-batch's partial sum.
+    micro-batch's partial sum. For the same reason a clip moved next to the step of a prepared
+    optimizer inside `with accelerator.accumulate(model):` (which steps only when the window
+    ends, while the clip would run on every micro-batch) goes under `if
+    accelerator.sync_gradients:`, as Accelerate documents it.
 
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
@@ -229,13 +233,39 @@ class ClipAfterStep(LoopRule):
                 anchor = step.statement
         if not can_jump_over(unit, jumped):
             return None
+        lines = statement_lines(model.source, unit)
+        accelerator = _accumulating_accelerator(step, model)
+        if (step.gated or accelerator) and not (isinstance(unit, ast.If) and "sync_gradients" in model.source.code(unit.test)):
+            # a prepared optimizer inside `accelerator.accumulate()` steps only when the window
+            # ends, but the clip runs on every micro-batch: it goes under the same condition
+            if accelerator is None:
+                return None
+            lines = ((f"if {accelerator}.sync_gradients:", True), *indented(lines, model.source.indent_unit()))
         return Fix(
             [
                 RemoveStatement(unit, keep_comments=False),
-                InsertStatements(anchor, "before", statement_lines(model.source, unit)),
+                InsertStatements(anchor, "before", lines),
             ],
             Safety.SAFE,
         )
+
+
+def _accumulating_accelerator(step: GradEvent, model: ModuleModel) -> str | None:
+    """`accelerator` of the `with accelerator.accumulate(model):` block around the step (an
+    `Accelerator` of the module, or of the function holding the loop)."""
+    if step.source is not None:
+        return None
+    for block in reversed(step.withs):
+        for item in block.items:
+            expr = item.context_expr
+            if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "accumulate":
+                name = dotted(expr.func.value)
+                if name is None:
+                    return None
+                facts = model.facts
+                infos = [facts.info(name), *(objects.get(name) for objects in facts.local_objects.values())]
+                return name if any(info is not None and info.library == "accelerator" for info in infos) else None
+    return None
 
 
 def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None:

@@ -9,9 +9,10 @@
     ignite_method_clear_after_backward.py ignite_method_engine.py            GF002
     lightning_manual_accumulate_undivided.py  lightning_manual_accumulate_fixed.py  GF005
     lightning_accumulate_double_scaled.py lightning_accumulate.py            GF016
+    accelerate_clip_after_step.py         accelerate_clip_synced.py          GF010
 
 Correct scripts (gradfix must report nothing): the hand-fixed ones, lightning_automatic.py,
-lightning_accumulate.py, hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
+lightning_accumulate.py, accelerate_clip_synced.py, hf_trainer_subclass.py, ignite_supervised.py, ignite_handler_clears.py (the clear in an
 `Events.ITERATION_STARTED` handler), timm_native_scaler.py.
 
 Each prints one JSON line in the contract of tests/behaviour/harness.py, so behaviour tests
@@ -44,6 +45,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "ignite_method_clear_after_backward.py": ("ignite_method_engine.py", "GF002"),
     "lightning_manual_accumulate_undivided.py": ("lightning_manual_accumulate_fixed.py", "GF005"),
     "lightning_accumulate_double_scaled.py": ("lightning_accumulate.py", "GF016"),
+    "accelerate_clip_after_step.py": ("accelerate_clip_synced.py", "GF010"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",
@@ -57,6 +59,7 @@ CLEAN: tuple[str, ...] = (
     "lightning_manual_accumulate_fixed.py",
     "timm_native_scaler.py",
     "lightning_accumulate.py",
+    "accelerate_clip_synced.py",
 )
 # Scripts that train the same model on the same data with the same effective update, through
 # different libraries: their results must be identical (a check that the fixed scripts are right).

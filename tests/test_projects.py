@@ -298,3 +298,17 @@ def test_paths_are_spelled_as_pathlib_spells_them(tmp_path: Path, monkeypatch: p
             assert absolute(pathlib.Path(spelling)) == str(pathlib.Path(spelling).absolute()), (folder, spelling)
             assert normalized(spelling) == str(pathlib.PurePath(spelling)), spelling
             assert stem(spelling) == pathlib.PurePath(spelling).stem, spelling
+
+
+@pytest.mark.parametrize(
+    "name", ["epoch_helper_of_other_module_clips_scaled_gradients", "step_function_of_other_module_clips_after_step"]
+)
+def test_a_helper_judged_in_its_own_file_is_reported_there_only(name: str, tmp_path: Path) -> None:
+    """The helper of another module holds the whole batch loop (or is a step function judged
+    with its callers): its clip is reported once, where the fix goes, not again at the call."""
+    work = tmp_path / "project"
+    shutil.copytree(Path(__file__).parent / "projects" / name / "before", work)
+    check = run_gradfix("--isolated", "--no-cache", ".", cwd=work)
+    lines = [line for line in check.stdout.decode().splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert "[*]" in lines[0] and not lines[0].startswith(("main.py", "train.py")), lines

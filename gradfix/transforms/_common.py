@@ -38,8 +38,29 @@ def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
     known = kept.get(id(loop))
     if known is None or known[0] is not loop:
         training = training_loop_ids(model)
-        known = kept[id(loop)] = (loop, [e for e in loop.events if loop.owns(e, training)])
+        foreign = _foreign_training_loops(loop)
+        known = kept[id(loop)] = (
+            loop,
+            [
+                e for e in loop.events
+                if loop.owns(e, training) and not (foreign and any(id(lp) in foreign for lp in e.loops_within(loop.node)))
+            ],
+        )  # fmt: skip
     return list(known[1])
+
+
+def _foreign_training_loops(loop: TrainingLoop) -> set[int]:
+    """Loops of helpers of other files the iteration calls (`train_one_epoch(...)` of
+    engine.py) that backpropagate and step by themselves: training loops of that file, judged
+    there; their events are not this iteration's."""
+    backward: set[int] = set()
+    stepped: set[int] = set()
+    for event in loop.events:
+        if event.source is None or event.kind not in (EventKind.BACKWARD, EventKind.STEP):
+            continue
+        ids = {id(lp) for lp in event.loops_within(loop.node)}
+        (backward if event.kind is EventKind.BACKWARD else stepped).update(ids)
+    return backward & stepped
 
 
 def training_loop_ids(model: ModuleModel) -> set[int]:

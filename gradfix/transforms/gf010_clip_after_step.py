@@ -154,8 +154,8 @@ class ClipAfterStep(LoopRule):
         for index, clip in enumerate(events):
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
-            if not clip.direct and id(clip.node) in _direct_clips(model):
-                continue  # a step function holds it: judged there, where it can be fixed
+            if not clip.direct and (id(clip.node) in _direct_clips(model) or (clip.foreign and model.in_step_function(clip))):
+                continue  # a step function holds it (of this file or another): judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
             after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
             if before and before[-1].kind is EventKind.STEP and (

@@ -94,6 +94,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for found in unseeded_samplers(model):
             target = found.sampler or f"{found.loader}.sampler"
+            if found.sampler is not None and _rebound_before_loop(found, model):
+                target = f"{found.loader}.sampler"
             variable = epoch_variable(found.epoch_loop, model) or "epoch"
             yield Finding(
                 self.code,
@@ -112,7 +114,12 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     variable = epoch_variable(found.epoch_loop, model)
     if variable is None:
         return None
-    if found.sampler is not None:
+    if found.sampler is not None and _rebound_before_loop(found, model):
+        # `sampler = DistributedSampler(val_ds, shuffle=False)` after the training loader was
+        # built: at the loop the name holds another sampler; the loader's own is the one
+        target = f"{found.loader}.sampler"
+        guard = None
+    elif found.sampler is not None:
         binding = found.sampler_binding
         if binding is None or _inside(binding.statement, loop):
             return None
@@ -142,6 +149,21 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     call = f"{target}.set_epoch({variable})"
     code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
     return Fix([InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+
+
+def _rebound_before_loop(found: UnseededSampler, model: ModuleModel) -> bool:
+    """The sampler's name is bound again between its binding and the epoch loop (another
+    sampler for the validation loader)."""
+    binding = found.sampler_binding
+    if binding is None or found.sampler is None:
+        return False
+    source = model.source
+    scope = found.epoch_loop.function if found.epoch_loop.function is not None else source.tree
+    first, last = binding.statement.lineno, found.epoch_loop.node.lineno
+    return any(
+        isinstance(node, (ast.Assign, ast.AnnAssign)) and first < node.lineno < last and _binds_root(node, found.sampler, source)
+        for node in ast_walk(scope)
+    )
 
 
 def _reaches(binding: ast.stmt, loop: ast.AST, source: Source) -> bool:

@@ -65,7 +65,9 @@ class LossTensorAccumulated(Rule):
     Safe. The fix appends `.detach()` to each part of the added value that holds a loss graph
     (`running_loss += loss.detach()`, `total = total + criterion(a, b).detach()`; other
     expressions are parenthesized first): the same value and type (a later `running_loss.item()`
-    or `float(running_loss)` still works), without the graph.
+    or `float(running_loss)` still works), without the graph. No fix when a part is a name
+    the loop binds to a number in an arm of an `if` (`if y.numel() == 0: loss = 0.0`) or by a
+    conditional expression (`aux = ... if w else 0`): a number has no `.detach()`.
 
     A statement of the iteration (nested training loops excluded) is reported when it is
     `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)`, `acc.extend([v])`
@@ -144,13 +146,40 @@ class LossTensorAccumulated(Rule):
                     ReplaceNode(ref, _detached(ref, source), found.statement, span=(source.start(ref), source.end(ref)))
                     for ref in found.refs
                 ]
+                numbers = _bound_to_numbers(loop.node)
                 yield Finding(
                     self.code,
                     self.message.format(statement=source.code(found.node), acc=found.accumulator),
                     found.node,
-                    fix=Fix(list(edits), Safety.SAFE),
+                    # `loss = 0.0` in an `if` arm, `aux = ... if w else 0`: a number has no `.detach()`
+                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in found.refs) else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
+
+
+def _bound_to_numbers(loop: ast.AST) -> set[str]:
+    """Names the loop binds to a number literal in an arm of an `if` (`if y.numel() == 0:
+    loss = 0.0`), or to a conditional expression with a number for an arm (`aux = ... if w
+    else 0`): they may still hold a plain number when accumulated. (A `loss = 0` that starts
+    a sum of terms, unconditionally, is rebound to a tensor by the sum.)"""
+    def number(expr: ast.AST | None) -> bool:
+        return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+
+    def names(node: ast.AST) -> list[str]:
+        if isinstance(node, ast.Assign):
+            return [t.id for t in node.targets if isinstance(t, ast.Name)]
+        return [node.target.id] if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) else []
+
+    found: set[str] = set()
+    for node in ast_walk(loop):
+        value = getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.IfExp) and (number(value.body) or number(value.orelse)):
+            found.update(names(node))
+        elif isinstance(node, ast.If):
+            for statement in (*node.body, *node.orelse):
+                if isinstance(statement, (ast.Assign, ast.AnnAssign)) and number(statement.value):
+                    found.update(names(statement))
+    return found
 
 
 # what a file that imports only these cannot get a tensor from

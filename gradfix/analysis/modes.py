@@ -989,6 +989,23 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
     return out
 
 
+_WRAPPERS = {"compile", "DataParallel", "DistributedDataParallel", "DDP"}
+_MOVES = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16"}
+
+
+def _unwrapped(value: ast.expr | None) -> ast.expr | None:
+    """The module a wrapper runs (`torch.compile(model)`, `nn.DataParallel(model)`,
+    `model.to(device)`): its submodules are the wrapper's, so one `train()` switches both."""
+    while isinstance(value, ast.Call):
+        if isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES:
+            value = value.func.value
+        elif (call_name(value) or "").rsplit(".", 1)[-1] in _WRAPPERS and value.args:
+            value = value.args[0]
+        else:
+            return None
+    return value
+
+
 def _holds(key: str, module: str, model: ModuleModel) -> bool:
     """`key` (or the object it is an attribute of) is only ever bound to an object a class
     builds from the module (`d_net = Distiller(t_net, s_net)`): switching it to train mode
@@ -1000,9 +1017,10 @@ def _holds(key: str, module: str, model: ModuleModel) -> bool:
         # binding of the evaluated name is the switched module or its wrapped one
         aliases = assigned_values(model, module)
         if aliases and all(
-            isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and contains(key, model.source.key(value))
-            for value in aliases
-        ):
+            (value := _unwrapped(alias)) is not None
+            and isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and contains(key, model.source.key(value))
+            for alias in aliases
+        ):  # fmt: skip
             return True
     values = assigned_values(model, root)
     if not values:
@@ -1013,6 +1031,7 @@ def _holds(key: str, module: str, model: ModuleModel) -> bool:
             for loop in model.source.of_type(ast.For)  # type: ignore[attr-defined]
         )
     for value in values:
+        value = _unwrapped(value) or value  # `cmodel = torch.compile(model)`: the module itself runs
         if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and related(model.source.key(value), module):
             continue  # `parallel_model = model` in the branch that does not wrap it
         if not isinstance(value, ast.Call) or not (call_name(value) or "").rsplit(".", 1)[-1][:1].isupper():

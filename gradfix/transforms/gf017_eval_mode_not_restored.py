@@ -128,7 +128,9 @@ class EvalModeNotRestored(Rule):
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
     training. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
     s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a
-    `DataParallel` wrapper) switches the module back. A module put in eval mode before the loop,
+    `DataParallel` wrapper) switches the module back; so does `train()` on the module a wrapper
+    runs, or on the wrapper (`compiled = torch.compile(model)`, `nn.DataParallel(net).to(device)`:
+    `model.train()` after `compiled.eval()`). A module put in eval mode before the loop,
     in the loop's own block, and never switched to train mode in it trains in eval mode on purpose
     (frozen batch norm): an evaluation inside the loop is not reported. A training helper
     imported from the project (`train_one_epoch` of engine.py) is looked into. No `train()` is

@@ -682,8 +682,15 @@ class _Walker:
         if last in CLIP_FUNCTIONS:
             if not qualified.startswith("torch."):
                 helper = self.resolve(call, ctx)
-                if helper is not None and any(method_name(n) == "unscale_" for n in ast_walk(helper.node) if isinstance(n, ast.Call)):
-                    # `clip_gradients(scaler, opt, ...)` of the project that unscales before it clips
+                if helper is not None and any(
+                    method_name(n) == "unscale_"
+                    or (isinstance(n.func, ast.Attribute) and n.func.attr in ("clip_grad_norm_", "clip_grad_value_"))
+                    for n in ast_walk(helper.node)
+                    if isinstance(n, ast.Call)
+                ):
+                    # `clip_gradients(scaler, opt, ...)` of the project that unscales before it
+                    # clips; a trainer's own `self.clip_gradients()` clipping with torch (not
+                    # Lightning's, which unscales): the clip is the one inside
                     self.inline(call, helper, ctx)
                     return
             target = ctx.rename(self.key(args[0], ctx)) if args else None

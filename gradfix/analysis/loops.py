@@ -684,7 +684,10 @@ class _Walker:
                 helper = self.resolve(call, ctx)
                 if helper is not None and any(
                     method_name(n) == "unscale_"
-                    or (isinstance(n.func, ast.Attribute) and n.func.attr in ("clip_grad_norm_", "clip_grad_value_"))
+                    or (
+                        isinstance(call.func, ast.Attribute)  # a method: Lightning's name (a function is judged at its call)
+                        and isinstance(n.func, ast.Attribute) and n.func.attr in ("clip_grad_norm_", "clip_grad_value_")
+                    )
                     for n in ast_walk(helper.node)
                     if isinstance(n, ast.Call)
                 ):

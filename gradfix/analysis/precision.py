@@ -73,6 +73,11 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
     if name in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
         args = positional(call)
         device = args[0] if args else (keyword(call, "device_type").value if keyword(call, "device_type") else None)
+        if isinstance(device, ast.Attribute) and device.attr == "type" and isinstance(device.value, ast.Name):
+            # `device_type=device.type` with `device = torch.device("cuda" if ... else "cpu")`
+            built = module_constant(device.value, module)
+            if isinstance(built, ast.Call) and (qualify(call_name(built)) or "") == "torch.device" and built.args:
+                device = built.args[0]
         device = module_constant(device, module) if device is not None else None
         if isinstance(device, ast.IfExp):
             # `device = "cuda" if torch.cuda.is_available() else "cpu"`: CUDA wherever a GPU is
@@ -90,7 +95,7 @@ def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | Non
         return expr
     values = assigned_values(model, expr.id)
     top = [stmt.value for stmt in model.module.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in stmt.targets)]
-    if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant, ast.IfExp)):
+    if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant, ast.IfExp, ast.Call)):
         return top[0]
     return expr
 

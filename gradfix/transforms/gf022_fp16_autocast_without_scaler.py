@@ -85,7 +85,8 @@ class Fp16AutocastWithoutScaler(Rule):
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
     once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; the
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
-    is, reported without a fix; a context name bound in several arms counts when one arm
+    is, reported without a fix, and so does `device_type=device.type` with `device =
+    torch.device(...)` of a literal or of that idiom; a context name bound in several arms counts when one arm
     autocasts to CUDA float16),
     `enabled=False`, any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an

@@ -815,6 +815,15 @@ def _accumulation(
                 if refs:
                     return key, refs
             return None
+        first: list[ast.expr] = []
+        if isinstance(value, ast.IfExp) and isinstance(target, (ast.Name, ast.Attribute)):
+            # `total = loss if total is None else total + loss`: the sum once the first is kept
+            key = source.key(target)
+            tested = [n for n in ast_walk(value.test) if isinstance(n, (ast.Name, ast.Attribute)) and source.key(n) == key]
+            for start, grown in ((value.body, value.orelse), (value.orelse, value.body)):
+                if tested and isinstance(grown, ast.BinOp) and isinstance(grown.op, (ast.Add, ast.Sub)):
+                    first, value = state.refs(start), grown
+                    break
         if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
             key = source.key(target)
             for own, other in ((value.left, value.right), (value.right, value.left)):
@@ -828,7 +837,7 @@ def _accumulation(
                 if source.key(own) == key and isinstance(own, (ast.Name, ast.Attribute, ast.Subscript)):
                     refs = state.refs(other)
                     if refs:
-                        return key, refs
+                        return key, [*first, *refs]
         return None
     if isinstance(small, ast.Expr) and isinstance(small.value, ast.Call):
         call = small.value

@@ -70,7 +70,8 @@ class LossTensorAccumulated(Rule):
     conditional expression (`aux = ... if w else 0`): a number has no `.detach()`.
 
     A statement of the iteration (nested training loops excluded) is reported when it is
-    `acc += v`, `acc -= v`, `acc = acc + v` (either side), `acc.append(v)`, `acc.extend([v])`
+    `acc += v`, `acc -= v`, `acc = acc + v` (either side; also `acc = v if acc is None else acc
+    + v`), `acc.append(v)`, `acc.extend([v])`
     (`acc` also an entry under a constant key: `history["loss"].append(v)`) or `meter.update(v,
     ...)` (any method but `step`, `backward` and collectives: `accumulate`, `add`, `log` too) with `meter` bound only to objects of one class of the project (this
     module's or an imported one) whose method adds its first argument into an attribute

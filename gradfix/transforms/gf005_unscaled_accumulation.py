@@ -108,7 +108,8 @@ class UnscaledAccumulation(AccumulationRule):
     the step's test is `(i + 1) % N == 0`, the window is whole and the division follows.
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
-    `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`), or a batch cut into N
+    `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, also as a config entry,
+    `config["gradient_accumulation_steps"]`), or a batch cut into N
     micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` (its fix is unsafe: a batch
     shorter than N is cut into fewer), holds the iteration's
     only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
@@ -326,6 +327,8 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:
         return None
     n = iterable.args[0]
     text = last_name(dotted(n) or "") if dotted(n) is not None else ""
+    if isinstance(n, ast.Subscript) and dotted(n.value) is not None and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str):
+        text = n.slice.value  # `range(config["gradient_accumulation_steps"])`
     return n if _ACCUMULATION_COUNT.search(text) else None
 
 

@@ -516,6 +516,9 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     others = 0
     for part in parts:
         periodic = _parse_part(part, holder, source, negated)
+        if periodic is not None and not negated:
+            # `if count % N == 0: ...; count = 0`: a counter reset at the step, read as `count == N`
+            periodic = _reset_counter(part, if_node, holder, loop, source) or periodic
         if periodic is None:
             others += 1
         else:
@@ -657,13 +660,19 @@ def _parse_part(part: ast.expr, holder: ast.stmt, source: Source, negated: bool 
 
 
 def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: TrainingLoop, source: Source) -> Periodic | None:
-    """`micro += 1` ... `if micro == N:` ... `micro = 0` (the reset inside the `if`): a window of
-    N micro-batches counted by hand."""
+    """`micro += 1` ... `if micro == N:` (or `if micro % N == 0:`) ... `micro = 0` (the reset
+    inside the `if`): a window of N micro-batches counted by hand."""
     if holder is not if_node or not (isinstance(part, ast.Compare) and len(part.ops) == 1):
         return None
     if not isinstance(part.ops[0], (ast.Eq, ast.GtE)):
         return None
     left, right = part.left, part.comparators[0]
+    if (
+        isinstance(part.ops[0], ast.Eq) and isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mod)
+        and isinstance(left.left, ast.Name) and int_value(right) == 0
+    ):  # fmt: skip
+        # `if count % N == 0: ...; count = 0`: reset at the step, it never passes N
+        left, right = left.left, left.right
     counter, n = (left, right) if isinstance(left, ast.Name) else (right, left)
     if not isinstance(counter, ast.Name) or isinstance(part.ops[0], ast.GtE) and counter is not left:
         return None

@@ -37,6 +37,8 @@ class UnscaledAccumulation(AccumulationRule):
     accumulated micro-batches. The window may also be written as the two arms of one `if`,
     each with its backward: `if (i + 1) % N != 0: loss.backward()` (often under `no_sync()`)
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
+    A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
+    count % N == 0:`) ... `count = 0`.
 
     ## Why is this bad?
     `backward()` adds into `.grad`, so after N micro-batches the gradient is the *sum* of

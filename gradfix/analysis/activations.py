@@ -363,6 +363,9 @@ class _Finder:
         last = name.rsplit(".", 1)[-1]
         if last == "Sequential" and name.startswith("torch."):
             args = positional(constructor)
+            if len(constructor.args) > 1 and isinstance(constructor.args[-1], ast.Call):
+                # `nn.Sequential(*layers, nn.Softmax(dim=-1))`: the layer written last
+                return self._class_kind(constructor.args[-1], ACTIVATION_CLASSES)
             if len(constructor.args) == 1 and isinstance(constructor.args[0], ast.Starred):
                 # `nn.Sequential(*layers)`: the last layer the list was given, where it was built
                 final = _last_element(constructor.args[0].value, scope, self.source)
@@ -553,7 +556,13 @@ def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # t
             and stmt.value.func.value.id == expr.id
         ):
             append = stmt.value.func.attr == "append" and len(stmt.value.args) == 1
-            final = stmt.value.args[0] if append else None
+            extend = stmt.value.func.attr == "extend" and len(stmt.value.args) == 1 and isinstance(stmt.value.args[0], (ast.List, ast.Tuple))
+            final = stmt.value.args[0] if append else (_last_element(stmt.value.args[0], scope, source) if extend else None)
+        elif (
+            isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == expr.id and isinstance(stmt.value, (ast.List, ast.Tuple)) and stmt.value.elts
+        ):  # fmt: skip
+            final = _last_element(stmt.value, scope, source)  # `layers += [nn.Softmax(dim=-1)]`
         elif any(
             (isinstance(n, ast.Name) and n.id == expr.id and not isinstance(n.ctx, ast.Load))
             or (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == expr.id)

@@ -43,7 +43,8 @@ class ActivationBeforeLoss(Rule):
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
-    list whose last `.append(...)` is the activation, or returned by a builder function of the
+    list whose last `.append(...)`, `.extend([...])` or `+= [...]` is the activation, or
+    written after a starred list, `nn.Sequential(*layers, nn.Softmax(dim=-1))`, or returned by a builder function of the
     module or of another module of the project (`from models import Net`), read with that
     module's imports; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
     on the next line, or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a

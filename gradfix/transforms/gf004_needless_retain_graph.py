@@ -96,7 +96,7 @@ class NeedlessRetainGraph(Rule):
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
       number;
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
-      and constants): no name bound before the loop by a forward pass, an accumulation or a
+      and constants): no name bound before the loop (outside `with torch.no_grad():`) by a forward pass, an accumulation or a
       computation on a tensor that requires gradients (`mix = torch.tanh(w @ w.T)` with `w`
       made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
       loss reads as an earlier iteration left it while the iteration grows or rebinds it from
@@ -389,6 +389,28 @@ def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
     return False
 
 
+_NO_GRAD_CONTEXTS = ("no_grad", "inference_mode")
+
+
+def _without_grad(node: ast.AST, scope: ScopeFlow) -> bool:
+    """The statement runs inside a `with torch.no_grad():` (or `torch.inference_mode()`) block
+    of the scope: what it computes holds no graph."""
+    ranges = getattr(scope, "_no_grad_ranges", None)
+    if ranges is None:
+        ranges = []
+        for holder in (scope.scope, scope.source.tree) if scope.scope is not scope.source.tree else (scope.scope,):
+            for sub in ast_walk(holder):
+                if isinstance(sub, (ast.With, ast.AsyncWith)) and any(
+                    isinstance(item.context_expr, ast.Call)
+                    and (call_name(item.context_expr) or "").rsplit(".", 1)[-1] in _NO_GRAD_CONTEXTS
+                    for item in sub.items
+                ):
+                    ranges.append((sub.lineno, sub.end_lineno or sub.lineno))
+        scope._no_grad_ranges = ranges  # type: ignore[attr-defined]
+    line = getattr(node, "lineno", None)
+    return line is not None and any(first < line <= last for first, last in ranges)
+
+
 def _counted(value: ast.expr | None, scope: ScopeFlow) -> bool:
     """A number, or a name the scope binds only to numbers (or a parameter of its function
     that defaults to one, bound nowhere else): what a counter is incremented by."""
@@ -422,8 +444,8 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
             if _iterable_carries_graph(unit.node.iter, scope, visited, source):
                 return True
             continue
-        if graph_free_text(unit.value_text):
-            continue
+        if graph_free_text(unit.value_text) or _without_grad(unit.node, scope):
+            continue  # detached, a number, or computed under `with torch.no_grad():`
         value = getattr(unit.node, "value", None)
         if unit.augmented and not unit.forward and _counted(value, scope):
             continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide

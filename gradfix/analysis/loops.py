@@ -1385,7 +1385,14 @@ class _Walker:
         helper = owner.methods.get(class_name, {}).get(method)
         if helper is None and self.project_only(owner, class_name, 0):
             helper = self.method_of(owner, class_name, method, 0)
-        return helper is not None and not self.touches_gradients(helper)
+        if helper is None or self.touches_gradients(helper):
+            return False
+        # a method of its own class may clear in its stead (`self._reset()`): not read here
+        return not any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == "self"
+            for n in ast_walk(helper.node)
+        )
 
     def touches_gradients(self, helper: FunctionInfo) -> bool:
         source = helper.source or self.source

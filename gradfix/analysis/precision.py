@@ -15,6 +15,7 @@ that manages precision (Accelerate, Fabric, DeepSpeed, Lightning).
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
@@ -203,6 +204,10 @@ def _records_no_graph(node: ast.stmt, model: ModuleModel) -> bool:
     return False
 
 
+_PARAMETERS = lazily(r"param|weight|\.parameters\(", re.I)
+_TO_NUMBER = {"item", "detach", "tolist", "cpu", "numpy"}
+
+
 def _feeds_only_input_gradients(node: ast.stmt, loop: TrainingLoop, model: ModuleModel) -> bool:
     """What the autocast block computes is read only by `torch.autograd.grad(...)` (an
     adversarial attack's forward in float16, its loss differentiated with respect to the input):
@@ -222,10 +227,19 @@ def _feeds_only_input_gradients(node: ast.stmt, loop: TrainingLoop, model: Modul
         return False
     qualify = model.facts.imports.qualify
     inside = {id(n) for n in ast_walk(node)}
-    differentiated: set[int] = set()
+    differentiated: set[int] = set()  # names read by `torch.autograd.grad(...)` for an input's gradient
     for sub in ast_walk(loop.node):
         if isinstance(sub, ast.Call) and (qualify(_dotted(sub.func)) or "") in ("torch.autograd.grad", "autograd.grad"):
+            inputs = sub.args[1] if len(sub.args) > 1 else keyword(sub, "inputs").value if keyword(sub, "inputs") else None
+            created = keyword(sub, "create_graph")
+            text = model.source.code(inputs) if inputs is not None else ""
+            if inputs is None or _PARAMETERS.search(text) or (created is not None and not is_false(created.value)):
+                return False  # parameter gradients (a MAML inner step): computed in float16
             differentiated.update(id(n) for n in ast_walk(sub))
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in _TO_NUMBER:
+            differentiated.add(id(sub.func.value))  # `adv_loss.item()`: logged, no gradient
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "float" and sub.args:
+            differentiated.add(id(sub.args[0]))
     if not differentiated:
         return False
     reads = [

@@ -274,7 +274,8 @@ class MissingZeroGrad(Rule):
             or _flag_guarded(loop, step, model)
         ):
             cleared = {e.target for e in loop.events if e.kind is EventKind.CLEAR and e.target is not None}
-            block = _guarded_with_its_backward(loop, step, target, cleared | loop.cleared_by_callers, model)
+            # (not when another optimizer steps in that block first: then right after its step)
+            block = _guarded_with_its_backward(loop, step, target, cleared | loop.cleared_by_callers, model, placing=True)
         if block is not None and not bindings.binds(target):
             # `if i % n_critic == 0:` (a WGAN's generator), `if torch.isfinite(loss):` holding
             # the backward and the step: clear first in that block, before its backward
@@ -363,7 +364,7 @@ def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
 
 
 def _guarded_with_its_backward(
-    loop: TrainingLoop, step: GradEvent, target: str, cleared: set[str], model: ModuleModel
+    loop: TrainingLoop, step: GradEvent, target: str, cleared: set[str], model: ModuleModel, placing: bool = False
 ) -> list[ast.stmt] | None:
     """The only step of `target` runs under `if`s (`if i % n_critic == 0:`, `if
     torch.isfinite(loss):`) together with a backward before it, written in the innermost of
@@ -391,6 +392,11 @@ def _guarded_with_its_backward(
     for index, event in enumerate(events):
         if event.kind is EventKind.UNKNOWN:
             return None
+        if (
+            event.kind is EventKind.STEP and event.target != target and index < position and placing
+            and any(statement in block for statement in event.path)
+        ):  # fmt: skip
+            return None  # a GAN's discriminator stepped in the same block first: clear after its step
         if event.kind is not EventKind.BACKWARD:
             continue
         within = event.branches_within(loop.node)

@@ -76,7 +76,8 @@ class LossTensorAccumulated(Rule):
     ...)` (any method but `step`, `backward` and collectives: `accumulate`, `add`, `log` too) with `meter` bound only to objects of one class of the project (this
     module's or an imported one) whose method adds its first argument into an attribute
     (`self.sum += val * n`, `self.avg = m * self.avg + (1 - m) * val`) or appends it to one
-    (`self.losses.append(loss)` in a history's `on_batch_end`) and never turns it into a number
+    (`self.losses.append(loss)` in a history's `on_batch_end`; not a string made from it,
+    `f"loss={value:.4f}"`, nor under `@torch.no_grad()`) and never turns it into a number
     (an `AverageMeter`; a library's metric is not looked into, except timm's `AverageMeter`,
     whose `update(val, n)` adds `val * n` into its sum), where `v` holds a
     loss tensor: a name backpropagated in the iteration (or the `loss` attribute of a model
@@ -255,12 +256,14 @@ def _adds_first_argument(function: ast.AST, source: Source) -> bool:
     if len(params) < 2:
         return False
     value = params[1]
-    text = source.segment(function)
-    if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", ".tolist(", ".cpu(", "isinstance(")):
-        return False
+    text = source.segment(function) + "".join(source.segment(d) for d in function.decorator_list)  # type: ignore[attr-defined]
+    if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", "inference_mode", ".tolist(", ".cpu(", "isinstance(")):
+        return False  # (`@torch.no_grad()` on the method: nothing it adds keeps a graph)
     for node in ast_walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append":
             holder = dotted(node.func.value)
+            if node.args and _formatted(node.args[0]):
+                continue  # `self.lines.append(f"loss={value:.4f}")`: a string
             if holder is not None and holder.startswith("self.") and node.args and _reads(node.args[0], value):
                 if not isinstance(node.args[0], ast.Name) or node.args[0].id == value:
                     return True  # `self.losses.append(loss)`
@@ -273,6 +276,19 @@ def _adds_first_argument(function: ast.AST, source: Source) -> bool:
             if target is not None and target.startswith("self.") and _reads(node.value, value):
                 if any(dotted(n) == target for n in ast_walk(node.value)):
                     return True
+    return False
+
+
+def _formatted(expr: ast.AST) -> bool:
+    """A string made from the value: an f-string, `"..." % value`, `"...".format(value)`, `str(value)`."""
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod) and isinstance(expr.left, ast.Constant) and isinstance(expr.left.value, str):
+        return True
+    if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "format" and isinstance(expr.func.value, ast.Constant):
+            return True
+        return isinstance(expr.func, ast.Name) and expr.func.id in ("str", "repr", "format")
     return False
 
 

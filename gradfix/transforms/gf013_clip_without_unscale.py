@@ -240,6 +240,9 @@ def _amp_arm(
         or model.source.code(steps[-1].test) != test
     ):
         return None
+    stepped = {(step.source or model.source).code(_stepped_argument(step.call))} if step.call is not None else set()
+    if any(e.kind is EventKind.STEP and e.target not in stepped and _scaler_of_step(e, model) is None for e in later):
+        return None  # another optimizer steps too (a float32 head's): the clip may be of its parameters
     return arm.test
 
 

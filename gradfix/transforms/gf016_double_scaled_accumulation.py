@@ -83,7 +83,8 @@ class DoubleScaledAccumulation(Rule):
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
     (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
-    `Trainer(...)` of the file is given as `accumulate_grad_batches=`), or, for
+    `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
+    only in the division: not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks), or, for
     a DeepSpeed engine built by `deepspeed.initialize(config=CONFIG)` with `CONFIG` a dict literal
     of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value. The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
@@ -194,7 +195,7 @@ class DoubleScaledAccumulation(Rule):
                         and role == "training-step"
                         and (
                             divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
-                            or _every_trainer_sets(division.right, model)
+                            or (_every_trainer_sets(division.right, model) and _named_once(divisor, info.node, source))
                         )
                     )
                     if not proven and not _ACCUMULATION_NAME.search(divisor):
@@ -212,6 +213,12 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _named_once(divisor: str, function: ast.AST, source: Source) -> bool:
+    """The hook names the divisor only in the division: not a count it also cuts the batch by
+    (`x.chunk(CHUNKS)` ... `return loss / CHUNKS`, a mean over the chunks)."""
+    return len(re.findall(rf"(?<![\w.]){re.escape(divisor)}(?!\w)", source.segment(function))) == 1
 
 
 def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:

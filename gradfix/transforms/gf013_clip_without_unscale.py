@@ -153,7 +153,10 @@ class ClipWithoutUnscale(LoopRule):
             if owner is not None:
                 unscale = [owner] if not any(_owner(e, optimizers, model) == owner for e in earlier_clips) else []
             else:
-                unscale = optimizers if len(optimizers) == 1 or not earlier_clips else []
+                # one `unscale_` per optimizer and update: only the first clip since the scaled
+                # backward gets it (a second would raise)
+                since = [e for e in earlier_clips if events.index(e) > scaled[-1]]
+                unscale = optimizers if not since and (len(optimizers) == 1 or not earlier_clips) else []
             yield Finding(
                 self.code,
                 self.message.format(

@@ -4,6 +4,7 @@ import ast
 import re
 
 from gradfix.analysis import frameworks
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -84,7 +85,9 @@ class DoubleScaledAccumulation(Rule):
     (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
-    only in the division: not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks), or, for
+    only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
+    a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
+    the file calls by hand), or, for
     a DeepSpeed engine built by `deepspeed.initialize(config=CONFIG)` with `CONFIG` a dict literal
     of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value. The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
@@ -195,7 +198,11 @@ class DoubleScaledAccumulation(Rule):
                         and role == "training-step"
                         and (
                             divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
-                            or (_every_trainer_sets(division.right, model) and _named_once(divisor, info.node, source))
+                            or (
+                                _every_trainer_sets(division.right, model)
+                                and _named_once(divisor, info.node, source)
+                                and _fitted(class_name, model)
+                            )
                         )
                     )
                     if not proven and not _ACCUMULATION_NAME.search(divisor):
@@ -213,6 +220,21 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _fitted(class_name: str, model: ModuleModel) -> bool:
+    """A `.fit(...)` of the file is handed an object of the class (`trainer.fit(Net(), ...)`,
+    or a name bound to `Net(...)`), and no code of the file calls its `training_step` by hand."""
+    if re.search(r"\.training_step\(", model.source.text):
+        return False  # a loop of the file drives the step itself
+    for node in model.source.nodes:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "fit" and node.args):
+            continue
+        given = node.args[0]
+        values = [given] if isinstance(given, ast.Call) else assigned_values(model, given.id) if isinstance(given, ast.Name) else []
+        if any(isinstance(v, ast.Call) and (dotted(v.func) or "").rsplit(".", 1)[-1] == class_name for v in values):
+            return True
+    return False
 
 
 def _named_once(divisor: str, function: ast.AST, source: Source) -> bool:

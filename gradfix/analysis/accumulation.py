@@ -99,6 +99,15 @@ def accumulations(model: ModuleModel) -> list[Accumulation]:
     return cached
 
 
+def _counter_test(test: ast.expr) -> bool:
+    """`i % N == 0` (a name modulo something, compared with 0): a window test GF015 can read."""
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.left, ast.BinOp) and isinstance(test.left.op, ast.Mod)
+        and isinstance(test.left.left, ast.Name) and int_value(test.comparators[0]) == 0
+    )  # fmt: skip
+
+
 def rebound_between(test: ast.expr, loop: ast.AST, start: ast.stmt, end: ast.stmt) -> bool:
     """A name the test reads is bound by a statement of the loop between `start` and `end`
     (`step += 1` between a clear and a step under the same `step % N == 0`)."""
@@ -204,11 +213,13 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
             within and within[0].kind == "if" and within[0].test is not None
             and source_code(model.source, within[0].test) == step_test
             and not rebound_between(within[0].test, loop.node, clear.statement, first.statement)
+            and not _counter_test(within[0].test)
         ):  # fmt: skip
             # `if boundary: opt.zero_grad()` before the backward, under the step's own test: on
             # the window's last micro-batch the clear wipes the ones before it, so each step
             # sees one micro-batch, not a window (a clear at a window's first micro-batch,
-            # `if i % N == 0`, is another test)
+            # `if i % N == 0`, is another test). A counter's `i % N == 0` is read on: every
+            # window holds one micro-batch, which GF015 reports and fixes
             return None
     if events.index(first) < events.index(backwards[0]):
         # the window's step runs before the micro-batch's backward (`if i % N == 0: step` at

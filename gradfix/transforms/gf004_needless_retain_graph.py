@@ -101,7 +101,8 @@ class NeedlessRetainGraph(Rule):
       made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
       loss reads as an earlier iteration left it while the iteration grows or rebinds it from
       a forward pass or its own values (`outs.append(enc(x))` then `sum(outs)`, `mem = mem +
-      h`; a counter incremented by a number, `start += bs`, that slices the batch is none), no
+      h`; a counter incremented by a number or a size, `start += bs`, `offset += xb.size(0)`, that
+      slices the batch is none), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
       constructor's result), not over tensors computed before the loop — a list or dict of
@@ -384,6 +385,8 @@ def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
                 grown.add(recv.id)
         if not grown or graph_free_text(unit.value_text):
             continue
+        if isinstance(node, ast.AugAssign) and not isinstance(node.value, ast.Name) and _counted(node.value, flow):  # type: ignore[arg-type]
+            continue  # `offset += xb.size(0)`: a count of samples, no graph
         if unit.forward or (unit.data - grown) & bound:
             return True
     return False
@@ -416,6 +419,15 @@ def _counted(value: ast.expr | None, scope: ScopeFlow) -> bool:
     that defaults to one, bound nowhere else): what a counter is incremented by."""
     if isinstance(value, ast.Constant):
         return isinstance(value.value, (int, float)) and not isinstance(value.value, bool)
+    if isinstance(value, ast.Call) and (
+        (isinstance(value.func, ast.Name) and value.func.id == "len")
+        or (isinstance(value.func, ast.Attribute) and value.func.attr in ("size", "numel") and value.args)
+    ):
+        return True  # `offset += len(xb)`, `offset += xb.size(0)`: a size, an int
+    if (
+        isinstance(value, ast.Subscript) and isinstance(value.value, ast.Attribute) and value.value.attr == "shape"
+    ):
+        return True  # `offset += xb.shape[0]`
     if not isinstance(value, ast.Name):
         return False
     units = list(scope.binding(value.id))
@@ -447,7 +459,7 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
         if graph_free_text(unit.value_text) or _without_grad(unit.node, scope):
             continue  # detached, a number, or computed under `with torch.no_grad():`
         value = getattr(unit.node, "value", None)
-        if unit.augmented and not unit.forward and _counted(value, scope):
+        if unit.augmented and (not unit.forward or isinstance(value, (ast.Call, ast.Subscript))) and _counted(value, scope):
             continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide
         if unit.forward or unit.augmented:
             return True

@@ -69,9 +69,10 @@ class ClipWithoutUnscale(LoopRule):
 
     A clip written once for both precisions, between `if use_amp: scaler.scale(loss).backward()`
     / `else: loss.backward()` and `if use_amp: scaler.step(opt); ...` / `else: opt.step()` (the
-    same test at both, calling nothing: `use_amp`, `args.fp16`, `scaler is not None`), gets the
-    `unscale_` under that test: `if use_amp: scaler.unscale_(opt)` (in the other mode nothing
-    was scaled, and `unscale_` would raise).
+    same test at both, calling nothing: `use_amp`, `args.fp16`, `scaler is not None`; the step's
+    also as the `else` of `if not use_amp:`), gets the `unscale_` under that test: `if use_amp:
+    scaler.unscale_(opt)` (in the other mode nothing was scaled, and `unscale_` would raise),
+    also inside a test of the clip's own (`if max_norm > 0:`).
 
     A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
     same function imported by name), the iteration's last `scaler.scale(loss).backward()`
@@ -222,10 +223,15 @@ def _amp_arm(
     scaled gradients."""
     if clip.source is not None or backward.source is not None:
         return None
-    around = clip.branches_within(loop.node)
     arms = backward.branches_within(loop.node)
-    if len(arms) != len(around) + 1 or [(id(b.node), b.kind) for b in arms[:-1]] != [(id(b.node), b.kind) for b in around]:
+    # the branches the clip shares with the backward (the clip may sit under a test of its
+    # own as well: `if max_norm > 0:`)
+    around = arms[:-1]
+    own = clip.branches_within(loop.node)
+    if not arms or [(id(b.node), b.kind) for b in own[: len(around)]] != [(id(b.node), b.kind) for b in around]:
         return None
+    if any(b.node is arms[-1].node for b in own):
+        return None  # the clip runs in the scaled arm itself
     arm = arms[-1]
     if arm.kind != "if" or arm.test is None or any(isinstance(n, ast.Call) for n in ast_walk(arm.test)):
         return None
@@ -237,16 +243,24 @@ def _amp_arm(
     if (
         len(steps) != len(around) + 1
         or [(id(b.node), b.kind) for b in steps[:-1]] != [(id(b.node), b.kind) for b in around]
-        or steps[-1].kind != "if"
         or steps[-1].node is arm.node
         or steps[-1].test is None
-        or model.source.code(steps[-1].test) != test
+        or not _same_arm(steps[-1], test, model)
     ):
         return None
     stepped = {(step.source or model.source).code(_stepped_argument(step.call))} if step.call is not None else set()
     if any(e.kind is EventKind.STEP and e.target not in stepped and _scaler_of_step(e, model) is None for e in later):
         return None  # another optimizer steps too (a float32 head's): the clip may be of its parameters
     return arm.test
+
+
+def _same_arm(branch, test: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The branch runs when `test` holds: `if use_amp:`, or the `else` of `if not use_amp:`."""
+    if branch.kind == "if":
+        return model.source.code(branch.test) == test
+    if branch.kind == "else" and isinstance(branch.test, ast.UnaryOp) and isinstance(branch.test.op, ast.Not):
+        return model.source.code(branch.test.operand) == test
+    return False
 
 
 def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> bool:

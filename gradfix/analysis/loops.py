@@ -1165,9 +1165,13 @@ class _Walker:
         if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
-        if not self.project_only(owner, class_name, 0) and method not in owner.methods.get(class_name, {}):
+        if (
+            not self.project_only(owner, class_name, 0) and method not in owner.methods.get(class_name, {})
+            and (method in _NOT_PROJECT_METHODS or self.inherited_method(owner, class_name, method, 0) is None)
+        ):  # fmt: skip
             # a module (or another library class) of the project: only a method its own class
-            # body defines (`m.process(x)` clearing the optimizer it holds) is the project's
+            # body defines (`m.process(x)` clearing the optimizer it holds), or one a base class
+            # of the project defines (an agent's `learn` of its `BaseAgent(nn.Module)`), is the project's
             return None
         helper = self.method_of(owner, class_name, method, 0)
         if helper is None or not self.touches_gradients(helper):

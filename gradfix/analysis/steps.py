@@ -259,7 +259,7 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     if stem == "__init__":
         stem = os.path.basename(os.path.dirname(_normalized(own)))  # the package's name, as `Path` says
     own = absolute(own)
-    name = info.node.name if info.class_name is None else info.class_name
+    names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
     module, word = stem.encode(), info.node.name.encode()
     imports = None  # compiled only for a file whose imports name the module (1-2 ms apiece)
     found = []
@@ -270,11 +270,32 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
         if module not in statements or word not in data:
             continue  # every match of `_importing` holds the module's name
         if imports is None:
-            imports = _importing(stem, name)
-        if not imports.search(statements) or path == own:  # both absolute
-            continue  # a module that calls it imports it (or its class), naming its module
+            imports = [_importing(stem, name) for name in names]
+        if not any(pattern.search(statements) for pattern in imports) or path == own:  # both absolute
+            continue  # a module that calls it imports it (or its class, or a subclass inheriting it), naming its module
         found.append(path)
     return found
+
+
+def _subclasses(info: FunctionInfo) -> list[str]:
+    """Classes of the method's module that derive from its class (directly) and do not define
+    the method themselves, or call it through `super()`: `agent = Double()` runs
+    `BaseAgent.learn`."""
+    facts = info.facts
+    if facts is None or info.class_name is None:
+        return []
+    out = []
+    for name, node in facts.classes.items():
+        if name == info.class_name or not any(dotted(b) == info.class_name for b in node.bases):
+            continue
+        own = facts.methods.get(name, {}).get(info.node.name)
+        if own is None or any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == info.node.name
+            and isinstance(n.func.value, ast.Call) and dotted(n.func.value.func) == "super"
+            for n in ast_walk(own.node)
+        ):
+            out.append(name)
+    return out
 
 
 # Lines that start (after blanks) with `from` or `import`: where an `_importing` match starts.

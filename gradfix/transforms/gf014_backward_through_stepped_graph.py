@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.graphs import describe_backward
+from gradfix.analysis.graphs import describe_autograd_backward, describe_backward
+from gradfix.analysis.precision import module_constant
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import is_true, positional
@@ -21,7 +22,8 @@ class BackwardThroughSteppedGraph(Rule):
 
     ## What it does
     Finds, in one training iteration, `a.backward(retain_graph=True)` (or
-    `torch.autograd.grad(..., retain_graph=True)`), then `optimizer.step()`, then a later
+    `torch.autograd.backward(a, retain_graph=True)`, `torch.autograd.grad(...,
+    retain_graph=True)`, the flag also a module-level `RETAIN = True`), then `optimizer.step()`, then a later
     `b.backward()` or `torch.autograd.grad(b, ...)` where `b` is computed from a forward
     pass that ran before the step, that `a` backpropagated through too, and that calls a
     model whose parameters the stepped optimizer was built over (a GAN's
@@ -99,11 +101,11 @@ class BackwardThroughSteppedGraph(Rule):
         owners_cache: dict[str, set[str]] = {}
         for loop in model.loops:
             events = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
-            if not any(_retains(e) for e in events):
+            if not any(_retains(e, model) for e in events):
                 continue
             graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
             for index, first in enumerate(events):
-                if not _retains(first):
+                if not _retains(first, model):
                     continue
                 for step in _steps_after(events, index, first):
                     owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
@@ -161,15 +163,16 @@ class BackwardThroughSteppedGraph(Rule):
             )
 
 
-def _retains(event: GradEvent) -> bool:
-    """A backward call (or `autograd.grad`) that keeps its graph: `retain_graph=True`, or
+def _retains(event: GradEvent, model: ModuleModel) -> bool:
+    """A backward call (or `autograd.grad`) that keeps its graph: `retain_graph=True` (also a
+    module-level `RETAIN = True`, and `torch.autograd.backward(loss, retain_graph=True)`), or
     `create_graph=True` without `retain_graph`."""
     if event.kind is EventKind.BACKWARD:
-        call = describe_backward(event)
+        call = describe_backward(event) or describe_autograd_backward(event)
         if call is None:
             return False
         if call.retain is not None:
-            return call.retains
+            return call.retains or is_true(module_constant(call.retain.value, model))
         return call.create is not None and is_true(call.create.value)
     if event.kind is EventKind.AUTOGRAD_GRAD and isinstance(event.node, ast.Call):
         retain = next((kw.value for kw in event.node.keywords if kw.arg == "retain_graph"), None)
@@ -184,7 +187,7 @@ def _backpropagated(event: GradEvent) -> ast.expr | None:
     """The tensor whose graph the event walks: the loss of a backward call, the outputs of
     `torch.autograd.grad`."""
     if event.kind is EventKind.BACKWARD:
-        call = describe_backward(event)
+        call = describe_backward(event) or describe_autograd_backward(event)
         return call.loss if call is not None else None
     if isinstance(event.node, ast.Call):
         args = positional(event.node)

@@ -33,6 +33,8 @@ HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "CosineAnnealingLR": (("T_max", 1),),
     "OneCycleLR": (("total_steps", 2), ("steps_per_epoch", 4)),
     "CyclicLR": (("step_size_up", 3),),
+    "MultiStepLR": (("milestones", 1),),
+    "StepLR": (("step_size", 1),),
     "LinearLR": (("total_iters", 3),),
     "PolynomialLR": (("total_iters", 1),),
     "get_linear_schedule_with_warmup": (("num_training_steps", 2),),
@@ -214,9 +216,16 @@ def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel, depth
         elif depth == 0 and isinstance(node, ast.Name) and node is not value and isinstance(node.ctx, ast.Load):
             # `EPOCHS * steps_per_epoch` with `steps_per_epoch = len(loader)`
             bound = assigned_values(model, node.id)
-            if bound and all(isinstance(v, ast.Call) and call_name(v) == "len" and _batch_count(v, batch_loop, model, 1) for v in bound):
-                return True
+            if bound and all(v is not None and _product_of_len(v) and _batch_count(v, batch_loop, model, 1) for v in bound):
+                return True  # (also `lr_steps = epochs * len(loader)`, read by `milestones=[lr_steps // 2]`)
     return False
+
+
+def _product_of_len(value: ast.expr) -> bool:
+    """`len(loader)`, or a product with it (`epochs * len(loader)`): a count of batches."""
+    if isinstance(value, ast.Call):
+        return call_name(value) == "len"
+    return isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and (_product_of_len(value.left) or _product_of_len(value.right))
 
 
 def _counts(value: ast.expr, keys: set[str], model: ModuleModel) -> bool:

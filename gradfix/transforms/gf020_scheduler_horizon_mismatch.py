@@ -28,7 +28,9 @@ class SchedulerHorizonMismatch(Rule):
     Finds learning-rate schedulers whose length is literally the number of batches
     (`CosineAnnealingLR(opt, T_max=len(loader))`, `OneCycleLR(..., total_steps=epochs *
     len(loader))` or `steps_per_epoch=len(loader)`, `get_*_schedule_with_warmup(...,
-    num_training_steps=len(loader) * epochs)`) but whose `step()` runs once per epoch, and
+    num_training_steps=len(loader) * epochs)`, `MultiStepLR(..., milestones=[lr_steps // 2])` or
+    `StepLR(..., step_size=...)` with `lr_steps = epochs * len(loader)`) but whose `step()` runs
+    once per epoch, and
     those whose length is the number of epochs (`T_max=args.epochs`) but whose `step()`
     runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
     stepped once per epoch is reported too. The levels are read from the loops: the

@@ -118,7 +118,17 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             for loop in model.loops:
                 scope = loop.function if loop.function is not None else source.tree
                 name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
-                if loader_binding not in index.bindings(loader, scope):
+                if isinstance(loader_binding, _Entry):
+                    if loader_binding.binding not in index.bindings(loader_binding.binding.key, scope):
+                        continue
+                    if any(
+                        isinstance(b, (ast.Assign, ast.AugAssign)) and any(
+                            isinstance(t, ast.Subscript) and model.source.key(t) == loader for t in getattr(b, "targets", [getattr(b, "target", None)])
+                        )
+                        for b in source.nodes
+                    ):
+                        continue  # the entry is rebound somewhere: which loader the loop reads is unclear
+                elif loader_binding not in index.bindings(loader, scope):
                     # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
                     # loader by every call of the module; it reads the sampler through it, guarded
                     name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
@@ -304,6 +314,26 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                     yield binding, None, True
     for binding, alternative in _returned_loaders(constructor, index, model):
         yield binding, None, alternative
+    for binding in (b for bindings in index.by_key.values() for b in bindings):
+        # `loaders = {"train": DataLoader(ds, sampler=DistributedSampler(ds)), ...}`
+        if not isinstance(binding.value, ast.Dict):
+            continue
+        for entry, value in zip(binding.value.keys, binding.value.values):
+            given = keyword(value, "sampler") if isinstance(value, ast.Call) else None
+            if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and given is not None and given.value is constructor:
+                yield _Entry(f'{binding.key}["{entry.value}"]', binding), None, False
+
+
+class _Entry:
+    """A loader held in a dict literal under a constant key (`loaders["train"]`): its key, and
+    the dict's binding."""
+
+    def __init__(self, key: str, binding) -> None:  # type: ignore[no-untyped-def]
+        self.key = key
+        self.binding = binding
+        self.statement = binding.statement
+        self.scope = binding.scope
+        self.value = binding.value
 
 
 def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
@@ -439,6 +469,11 @@ def _mentions(expr: ast.AST, key: str, model: ModuleModel) -> bool:
     for node in ast_walk(expr):
         if isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) is not None and model.source.key(node) == key:
             return True
+        if (
+            isinstance(node, ast.Subscript) and "[" in key and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str) and dotted(node.value) is not None and model.source.key(node) == key
+        ):  # fmt: skip
+            return True  # `loaders["train"]`
     return False
 
 

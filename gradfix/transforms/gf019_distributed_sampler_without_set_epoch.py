@@ -21,7 +21,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     ## What it does
     Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
     (or batched by the `BatchSampler` given to its `batch_sampler=`)
-    when that loader is iterated by a training loop inside an epoch loop (directly, or in
+    when that loader (a name, or an entry of a dict literal under a constant key:
+    `loaders["train"]`) is iterated by a training loop inside an epoch loop (directly, or in
     a helper the loader is passed to, or in a function of the module every call of which
     is handed that loader: `fit(model, loader, opt, epochs)`, fixed with
     `if isinstance(loader.sampler, DistributedSampler): loader.sampler.set_epoch(epoch)` at the

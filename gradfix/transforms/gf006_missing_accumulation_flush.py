@@ -89,7 +89,8 @@ class MissingAccumulationFlush(AccumulationRule):
     the flush leaves out (`ema.update(model)`).
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
-    (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data), whose window test
+    (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
+    `range(math.ceil(len(x) / bs))`), whose window test
     has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known.
@@ -322,10 +323,20 @@ def _loader_like(iterable: ast.expr) -> bool:
         inner = inner.args[0]
     if isinstance(inner, ast.Call) and dotted(inner.func) == "range":
         args = inner.args
-        if len(args) == 1 and not inner.keywords and isinstance(args[0], ast.Call) and dotted(args[0].func) == "len":
-            return True
-        return False
+        return len(args) == 1 and not inner.keywords and _batches_of_data(args[0])
     return True
+
+
+def _batches_of_data(count: ast.expr) -> bool:
+    """`len(x)`, or the number of batches of it: `len(x) // bs`, `math.ceil(len(x) / bs)`,
+    `int(np.ceil(len(x) / bs))` -- not known to be a multiple of the window."""
+    if isinstance(count, ast.Call) and dotted(count.func) == "len":
+        return True
+    if isinstance(count, ast.BinOp) and isinstance(count.op, (ast.FloorDiv, ast.Div)):
+        return _batches_of_data(count.left)
+    if isinstance(count, ast.Call) and len(count.args) == 1 and (dotted(count.func) or "").rsplit(".", 1)[-1] in ("ceil", "int", "floor"):
+        return _batches_of_data(count.args[0])
+    return False
 
 
 def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:

@@ -39,6 +39,7 @@ _GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b
 _MAX_PROJECT_FILES = 20_000
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
+_SUPER_METHOD_CALL = lazily(rb"\bsuper\([^()\n]*\)[ \t]*\.[ \t]*(?!__)\w+[ \t]*\(")
 _IMPORT_LINE = lazily(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
 
 
@@ -233,7 +234,9 @@ class Project:
         path = absolute(path)
         data = self.read(path)  # a dependency; forgets what was built from bytes that changed
         if path not in self._modules:
-            gradients = data is not None and any(word in data for word in _GRADIENT_BYTES)
+            # (a subclass's module whose methods call the base class's own, `super().update(b)`,
+            # counts when the base class's module backpropagates)
+            gradients = data is not None and (any(word in data for word in _GRADIENT_BYTES) or self.backpropagates(path, data))
             self._modules[path] = self._parse(path, data) if gradients else None
         module = self._modules[path]
         if module is None and any_bytes and data is not None and not any(word in data for word in _GRADIENT_BYTES):
@@ -298,7 +301,7 @@ class Project:
         return self._contents
 
     # names ----------------------------------------------------------------------------------
-    def imports_backpropagation(self, data: bytes, importer: str) -> bool:
+    def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
         for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
@@ -310,15 +313,21 @@ class Project:
                 name = raw.decode("ascii", "replace")
                 path = self.module_file(name, importer)
                 data_there = self.read(path) if path is not None else None
-                if data_there is not None and self._backpropagates(path, data_there):  # type: ignore[arg-type]
+                if data_there is not None and self.backpropagates(path, data_there, depth):  # type: ignore[arg-type]
                     return True
         return False
 
-    def _backpropagates(self, path: str, data: bytes) -> bool:
-        """Whether these bytes (of `path`) say a backward word; asked once per bytes read."""
+    def backpropagates(self, path: str, data: bytes, depth: int = 0) -> bool:
+        """Whether these bytes (of `path`) say a backward word; asked once per bytes read. A
+        module without one whose methods call their base class's own (`super().update(batch)`,
+        an agent subclass) backpropagates when a module it imports does (two levels deep)."""
         known = self._backward_bytes.get(path)
         if known is None or known[0] is not data:
-            known = self._backward_bytes[path] = (data, any(word in data for word in _BACKWARD_BYTES))
+            says = any(word in data for word in _BACKWARD_BYTES)
+            if not says and depth < 2 and _SUPER_METHOD_CALL.search(data) is not None:
+                self._backward_bytes[path] = (data, False)  # an import cycle stops here
+                says = self.imports_backpropagation(data, path, depth + 1)
+            known = self._backward_bytes[path] = (data, says)
         return known[1]
 
     # names ----------------------------------------------------------------------------------

@@ -368,7 +368,7 @@ class _Walker:
                 path = project.module_file("." * level + ".".join(parts[:cut]), importer) if project else None
                 if path is not None:
                     data = project.read(path)  # type: ignore[union-attr]
-                    cached = data is not None and any(word in data for word in (b"backward", b"loss_scaler", b"scale_loss"))
+                    cached = data is not None and project.backpropagates(path, data)  # type: ignore[union-attr]
                     break
             self._imported[qualified] = cached
         return cached
@@ -927,6 +927,12 @@ class _Walker:
             if ctx.class_name is None:
                 return None
             return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0))
+        if isinstance(func, ast.Attribute) and _is_super(func.value):
+            # `super().learn(batch)` in a subclass's `learn`: the base class's method (of the
+            # module or, through the project, of another), whose `self` is the caller's
+            if ctx.class_name is None or func.attr.startswith("__"):
+                return None
+            return self.inherited_method(facts, ctx.class_name, func.attr, 0)
         name = dotted(func)
         if name is not None:
             qualified = facts.imports.qualify(name)
@@ -1398,12 +1404,22 @@ class _Walker:
             for n in ast_walk(helper.node)
         )
 
-    def touches_gradients(self, helper: FunctionInfo) -> bool:
+    def touches_gradients(self, helper: FunctionInfo, depth: int = 0) -> bool:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
         if any(word in text for word in ("backward", "zero_grad", ".step(", ".grad")):
             return True
-        return any(alias in text for alias in backward_aliases(helper.facts or self.facts))
+        facts = helper.facts or self.facts
+        if any(alias in text for alias in backward_aliases(facts)):
+            return True
+        if helper.class_name is None or "super(" not in text or depth > 3:
+            return False
+        # `super().learn(batch)`: what the base class's method does
+        for name in set(_SUPER_CALL.findall(text)):
+            inherited = None if name.startswith("__") else self.inherited_method(facts, helper.class_name, name, 0)
+            if inherited is not None and self.touches_gradients(inherited, depth + 1):
+                return True
+        return False
 
     def averaged_model(self, recv: ast.expr, ctx: _Context) -> bool:
         """`recv` is bound to torch's `AveragedModel(...)` (`torch.optim.swa_utils`)."""
@@ -1600,6 +1616,9 @@ def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:
         if parent_name == base or (parent_name in facts.classes and parent_name != name and _derives(facts, parent_name, base, depth + 1)):
             return True
     return False
+
+
+_SUPER_CALL = lazily(r"\bsuper\([^()]*\)\s*\.\s*(\w+)\s*\(")
 
 
 def _is_super(expr: ast.expr) -> bool:

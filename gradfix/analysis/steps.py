@@ -255,12 +255,29 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     """Other files of the project that may call the function: they import its module (or its
     class) and name it. A file's import statements are looked at first (found once per file's
     bytes); only a file importing the module is searched for the name."""
+    own = absolute(own)
+    names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
+    found = _importers(project, own, names, info.node.name)
+    if info.class_name is not None:
+        # a subclass in another module calling the method through `super()` (`class
+        # DQNAgent(BaseAgent)` whose `update` is `super().update(batch)`): its module's
+        # importers may call it too (which loops do is what their models say)
+        for path in list(found):
+            data = project.read(path)
+            subclasses = _subclass_names(data, info.class_name) if data is not None else []
+            for caller in _importers(project, path, subclasses, info.node.name) if subclasses else ():
+                if caller != own and caller not in found:
+                    found.append(caller)
+    return found
+
+
+def _importers(project: Project, own: str, names: list[str], word_text: str) -> list[str]:
+    """Files of the project other than `own` (absolute) that import `own`'s module (or one of
+    `names` from it) and say `word_text`."""
     stem = _stem(own)
     if stem == "__init__":
         stem = os.path.basename(os.path.dirname(_normalized(own)))  # the package's name, as `Path` says
-    own = absolute(own)
-    names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
-    module, word = stem.encode(), info.node.name.encode()
+    module, word = stem.encode(), word_text.encode()
     imports = None  # compiled only for a file whose imports name the module (1-2 ms apiece)
     found = []
     for path, data in project.contents():
@@ -275,6 +292,14 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
             continue  # a module that calls it imports it (or its class, or a subclass inheriting it), naming its module
         found.append(path)
     return found
+
+
+def _subclass_names(data: bytes, base: str) -> list[str]:
+    """The classes a file's bytes define on `base` (`class DQN(BaseAgent):`, `(agents.BaseAgent)`)."""
+    if base.encode() not in data:
+        return []
+    pattern = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\((?:[^()]*?[,\s(.])?" + re.escape(base.encode()) + rb"\b", re.M)
+    return [match.group(1).decode("ascii", "replace") for match in pattern.finditer(data)]
 
 
 def _subclasses(info: FunctionInfo) -> list[str]:

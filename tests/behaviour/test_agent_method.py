@@ -1,5 +1,6 @@
 """GF001 through a method of a project class called on its object (`agent.learn()` in an RL
-loop): the clear goes at the top of `learn`, and the fixed script trains exactly like the
+loop), and through a subclass's `learn` that calls the base class's with `super()`: the clear
+goes at the top of the `learn` that steps, and the fixed script trains exactly like the
 hand-fixed one."""
 
 from __future__ import annotations
@@ -51,3 +52,19 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 def test_clear_added_to_the_agents_method_trains_like_the_hand_fix(tmp_path: Path) -> None:
     hand = SCRIPT.format(clear="        self.optimizer.zero_grad(set_to_none=True)\n")
     assert_fixed_like_hand(tmp_path, SCRIPT.format(clear=""), hand, "--select", "GF001")
+
+
+SUBCLASS = SCRIPT.replace(
+    "agent = Agent()",
+    """class DoubleAgent(Agent):
+    def learn(self, obs, target):
+        return super().learn(obs, 0.5 * target)
+
+
+agent = DoubleAgent()""",
+)
+
+
+def test_clear_added_to_the_base_learn_a_subclass_calls_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    hand = SUBCLASS.format(clear="        self.optimizer.zero_grad(set_to_none=True)\n")
+    assert_fixed_like_hand(tmp_path, SUBCLASS.format(clear=""), hand, "--select", "GF001")

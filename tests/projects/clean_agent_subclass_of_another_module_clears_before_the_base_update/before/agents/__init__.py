@@ -1,0 +1,1 @@
+"""Agents of the project."""

@@ -93,7 +93,11 @@ class MissingAccumulationFlush(AccumulationRule):
     `range(math.ceil(len(x) / bs))`), whose window test
     has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
-    from an earlier loop is not one), and whose first window's size is known.
+    from an earlier loop is not one), and whose first window's size is known. A `while` loop
+    over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
+    whose body starts with `try: x, y = next(it)` / `except StopIteration: break` (its counter
+    incremented after that `try`), or `while batch is not None:` whose body ends with
+    `batch = next(it, None)`.
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
     after the window's `if`, when the window's test fires at K (the last micro-batch steps).
@@ -138,11 +142,19 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if not isinstance(loop, FOR_LOOPS) or periodic.tail or periodic.conjunct:
+        if periodic.tail or periodic.conjunct:
+            return None
+        drained = None
+        if isinstance(loop, ast.While):
+            # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
+            drained = _drains_an_iterator(loop)
+            if drained is None or not _counted_after(acc, drained):
+                return None
+        elif not isinstance(loop, FOR_LOOPS):
             return None
         if loop.orelse and _any_steps(loop.orelse, model, acc.loop.function):
             return None  # `for ... else: optimizer.step()`: the `else` flushes
-        if not _loader_like(loop.iter):
+        if drained is None and not _loader_like(loop.iter):  # type: ignore[union-attr]
             return None
         counter = acc.counter
         if counter.kind == "enumerate":
@@ -154,7 +166,7 @@ class MissingAccumulationFlush(AccumulationRule):
         full = window_is_full(acc)
         if full is None:
             return None
-        if _ends_at_a_window_boundary(acc, loop, model):
+        if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
         if _steps_after(acc, loop, model):
             return None
@@ -162,7 +174,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
-        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc) and not _breaks(loop, acc.node):
+        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc) and not _breaks(loop, acc.node, drained):
             fix = self._fix(acc, model)
         return Finding(
             self.code,
@@ -279,7 +291,58 @@ def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, 
     return False
 
 
-def _breaks(loop: ast.For | ast.AsyncFor, window: ast.AST) -> bool:
+def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
+    """A `while` loop over the batches of an iterator until it runs out, as `for x, y in
+    loader:` is: `while True:` whose body starts with `try: x, y = next(it)` / `except
+    StopIteration: break` (that `break` is returned), or `while batch is not None:` whose body
+    ends by `batch = next(it, None)` (its last statement is returned). None for another loop."""
+    body = loop.body
+    if not body:
+        return None
+    test = loop.test
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        name = test.left.id if isinstance(test.left, ast.Name) else None
+        last = body[-1]
+        if (
+            name is not None and _none(test.comparators[0]) and isinstance(last, ast.Assign) and len(last.targets) == 1
+            and isinstance(last.targets[0], ast.Name) and last.targets[0].id == name
+            and _next_call(last.value, 2) and _none(last.value.args[1])  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return last
+        return None
+    if not (isinstance(test, ast.Constant) and test.value in (True, 1)):
+        return None
+    first = body[0]
+    if not isinstance(first, ast.Try) or first.orelse or first.finalbody or len(first.body) != 1:
+        return None
+    taken = first.body[0]
+    if not (isinstance(taken, (ast.Assign, ast.AnnAssign)) and _next_call(taken.value, 1)):
+        return None
+    for handler in first.handlers:
+        if dotted(handler.type) == "StopIteration" and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break):  # type: ignore[arg-type]
+            return handler.body[0]
+    return None
+
+
+def _next_call(value: ast.expr | None, count: int) -> bool:
+    return isinstance(value, ast.Call) and dotted(value.func) == "next" and len(value.args) == count and not value.keywords
+
+
+def _none(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
+
+
+def _counted_after(acc: Accumulation, drained: ast.stmt) -> bool:
+    """The window's counter counts micro-batches taken: incremented once in the body, after
+    the statement that takes the batch when the loop leaves by a `break` (when `next` runs
+    out, it holds the number of micro-batches backpropagated)."""
+    counter = acc.counter
+    if counter.kind != "variable" or counter.increment is None:
+        return False
+    return not isinstance(drained, ast.Break) or counter.increment.lineno > drained.lineno  # type: ignore[attr-defined]
+
+
+def _breaks(loop: ast.For | ast.AsyncFor | ast.While, window: ast.AST, drained: ast.stmt | None = None) -> bool:
     """The loop can end by a `break` of its own (not one of a loop inside it) before the end of
     its window's `if`: its counter then need not be the last micro-batch's (`if i >= max_iters:
     break` before the backward leaves `i` one past it; a `break` between the backward and the
@@ -290,7 +353,7 @@ def _breaks(loop: ast.For | ast.AsyncFor, window: ast.AST) -> bool:
     todo: list[ast.AST] = list(loop.body)
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Break) and node.lineno <= end:
+        if isinstance(node, ast.Break) and node.lineno <= end and node is not drained:
             return True
         if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue  # their `break`s are their own

@@ -926,7 +926,7 @@ class _Walker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             if ctx.class_name is None:
                 return None
-            return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0))
+            return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0), func.attr)
         if isinstance(func, ast.Attribute) and _is_super(func.value):
             # `super().learn(batch)` in a subclass's `learn`: the base class's method (of the
             # module or, through the project, of another), whose `self` is the caller's
@@ -1570,13 +1570,17 @@ def _alternatives(value: ast.expr | None) -> list[ast.expr | None]:
     return [value]
 
 
-def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None) -> FunctionInfo | None:
+def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, name: str | None = None) -> FunctionInfo | None:
     """What `self.name()` runs in a method of `class_name`: `found`, or, when that is a stub
-    (`def training_step(self, batch): raise NotImplementedError` in a trainer base), the
+    (`def training_step(self, batch): raise NotImplementedError` in a trainer base) or the
+    class defines no such method (`name`: a template method only subclasses write), the
     override of the one subclass of the module that overrides it."""
-    if found is None or not _stub(found.node):
+    if found is None and name is not None and not name.startswith("__"):
+        pass  # no method of the class or its bases: a subclass's, when one alone defines it
+    elif found is None or not _stub(found.node):
         return found
-    name = found.node.name  # type: ignore[attr-defined]
+    else:
+        name = found.node.name  # type: ignore[attr-defined]
     overrides = [
         methods[name]
         for owner, methods in facts.methods.items()

@@ -375,7 +375,7 @@ class _ModeWalker:
             found = self.facts.module_functions.get(func.id)
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
-            return overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr))
+            return overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)

@@ -36,7 +36,7 @@ class EvalModeNotRestored(Rule):
     ## What it does
     Finds `model.eval()` (or `model.train(False)`) that runs inside a training loop —
     directly, or in a validation helper of the same file such as `validate(model, loader)`,
-    `self.evaluate()` (the override of the one subclass of the file, when the class's own is a
+    `self.evaluate()` (the override of the one subclass of the file, when the class has none or its own is a
     stub), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project

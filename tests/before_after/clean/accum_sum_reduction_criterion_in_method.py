@@ -23,3 +23,6 @@ class Runner:
             if step % self.accum == 0:
                 self.opt.step()
                 self.opt.zero_grad(set_to_none=True)
+        if step % self.accum != 0:  # the last, partial window
+            self.opt.step()
+            self.opt.zero_grad(set_to_none=True)

@@ -373,6 +373,9 @@ class _State:
                 return [expr]
             method = method_name(expr)
             recv = receiver(expr)
+            if method in GRAPH_KEEPING_METHODS and isinstance(recv, ast.Name) and self.qualify(recv.id) == "torch":
+                # `torch.mean(per_sample(out, y))`, `torch.add(a, b)`: the function form of the method
+                return [ref for arg in expr.args if not isinstance(arg, ast.Starred) for ref in self.refs(arg)]
             if method in GRAPH_KEEPING_METHODS and recv is not None:
                 return self.refs(recv)
             if method in _GATHERING and recv is not None and len(expr.args) == 1 and not expr.keywords:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradfix.analysis.assignments import assigned_calls
 from gradfix.analysis.accumulation import (
     Accumulation,
     accumulations,
@@ -104,7 +105,9 @@ class ZeroGradInsideAccumulation(Rule):
     - a prepared optimizer's clear followed, in the same block, by a backward and that
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
       moves to right after the step when both are calls alone on their lines in the same block,
-      else no fix.
+      else no fix. Not when the accelerator is built with a DeepSpeed plugin
+      (`Accelerator(deepspeed_plugin=...)`): the prepared optimizer's `zero_grad()` and `step()`
+      then do nothing, and the DeepSpeed engine accumulates and clears by itself.
 
     `optimizer.zero_grad()` on every micro-batch inside or around `accelerator.accumulate()` is
     correct and never reported -- for a prepared optimizer. An optimizer built in the file and
@@ -332,6 +335,8 @@ class ZeroGradInsideAccumulation(Rule):
                 continue
             if clear.branches_within(loop.node) or clear.loops_within(loop.node):
                 continue
+            if _runs_deepspeed(block, model):
+                continue  # the DeepSpeed engine accumulates and clears; the optimizer's `zero_grad()` is a no-op
             yield Finding(
                 self.code,
                 self.accelerate_start_message.format(clear=model.source.code(clear.node), opt=clear.target),
@@ -350,6 +355,23 @@ class ZeroGradInsideAccumulation(Rule):
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,
         )
+
+
+def _runs_deepspeed(block: ast.AST, model: ModuleModel) -> bool:
+    """The accelerator of `with accelerator.accumulate(...)` is built with a DeepSpeed plugin
+    (`Accelerator(deepspeed_plugin=...)`): the prepared optimizer is Accelerate's DeepSpeed
+    wrapper, whose `zero_grad()` and `step()` do nothing (the engine accumulates over its own
+    `gradient_accumulation_steps` and clears by itself)."""
+    if "deepspeed_plugin" not in model.source.text:
+        return False
+    for item in block.items:  # type: ignore[attr-defined]
+        expr = item.context_expr
+        if isinstance(expr, ast.Call) and method_name(expr) == "accumulate" and isinstance(expr.func, ast.Attribute):
+            key = dotted(expr.func.value)
+            return key is not None and any(
+                kw.arg in ("deepspeed_plugin", "deepspeed_plugins") for call in assigned_calls(model, key) for kw in call.keywords
+            )
+    return False
 
 
 def _accumulates(block: ast.AST, model: ModuleModel) -> bool:

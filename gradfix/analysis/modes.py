@@ -933,6 +933,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
     items = mode_items(loop, model)
     training_loops = {id(lp) for item in items if item.kind is ModeKind.BACKWARD for lp in item.loops}
     out: list[UnrestoredEval] = []
+    later: dict[int, int] = {}  # id of a problem -> id of the later eval of the module on its way
     for index, item in enumerate(items):
         if item.kind is not ModeKind.EVAL or item.exits:
             continue
@@ -984,9 +985,15 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 if position < index and _rebuilt_each_iteration(loop, module, model):
                     break  # the next iteration trains a new module (`model = Net()` at its top)
                 if not chosen_for_training(items, last_eval, position):
-                    out.append(UnrestoredEval(item, other, position < index, items))
+                    problem = UnrestoredEval(item, other, position < index, items)
+                    out.append(problem)
+                    if last_eval != index:
+                        later[id(problem)] = id(items[last_eval])
                 break
-    return out
+    # two evaluations back to back (`test(model, src)`, then `test(model, tgt)`), both reaching
+    # the same backward: the later one is the problem (a `train()` between them would change nothing)
+    reported = {(id(p.eval_item), id(p.backward)) for p in out}
+    return [p for p in out if (later.get(id(p)), id(p.backward)) not in reported]
 
 
 _WRAPPERS = {"compile", "DataParallel", "DistributedDataParallel", "DDP"}

@@ -93,7 +93,8 @@ class EvalModeNotRestored(Rule):
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
     that runs it). No fix when the next backward is written in the same loop body as the
-    eval (the forward before it cannot be told apart), when the helper that switched to
+    eval (the forward before it cannot be told apart), when the statement that trains comes
+    right after the `eval()` (a `train()` between them would undo the `eval()` itself), when the helper that switched to
     eval mode trains after it (a `train()` after the call would be undone by the next
     call), in inline blocks, when the module's name is not visible there, when the module runs
     again without gradients after the helper or block before the training (a test pass relying
@@ -123,6 +124,9 @@ class EvalModeNotRestored(Rule):
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
     `model.modules()`, `model.freeze_bn()`).
+
+    Two evaluations of the module back to back before the next training (`score(model,
+    source)`, then `score(model, target)`) are one finding, at the later one.
 
     A backward in an evaluation helper that switched to eval mode itself and steps nothing (a
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
@@ -288,6 +292,9 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
             return None  # the backward is written right here: its forward is somewhere above
         if not source.starts_line(unit):
             return None
+        position = next((i for i, stmt in enumerate(block) if stmt is anchor), None)
+        if position is not None and position + 1 < len(block) and block[position + 1] is unit:
+            return None  # the training comes right after the eval: a `train()` between would undo the eval itself
         return Fix([InsertStatements(unit, "before", lines)], safety)
     # `model.eval()` inside a block that evaluates (`if epoch % k == 0:`): at its end
     if _inside_loop(item) or any(b is block for b in problem.backward.blocks):

@@ -1212,7 +1212,7 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
     for other in items[eval_index + 1 : backward_index]:
         if _exclusive(other, backward):
             continue  # the other arm of an `if` the backward is in: it never runs before it
-        if other.kind is ModeKind.FORWARD and any(k and related(k, chosen.key) for k in other.keys):
+        if other.kind is ModeKind.FORWARD and any(k and related(k, chosen.key) and not _bookkeeping_method(k, chosen.key) for k in other.keys):
             frozen_part = (
                 other.no_grad and _prefix(backward.loops, other.loops) and len(other.loops) == len(backward.loops)
                 and all(k and contains(chosen.key, k) and normalize(k) != normalize(chosen.key) for k in other.keys if k)
@@ -1222,6 +1222,20 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
             if sometimes and not other.tests <= backward.tests:
                 return False  # an evaluation now and then, the training every time
     return True
+
+
+# methods of a module that run no forward pass (`state = model.state_dict()` before a
+# test-time adaptation that restores it)
+_NOT_FORWARD_METHODS = frozenset({
+    "state_dict", "load_state_dict", "parameters", "named_parameters", "buffers", "named_buffers",
+    "modules", "named_modules", "children", "named_children", "zero_grad", "requires_grad_",
+})  # fmt: skip
+
+
+def _bookkeeping_method(key: str, module: str) -> bool:
+    """`key` is `module.state_dict` and the like: the module's own method, not its forward."""
+    head, _, last = normalize(key).rpartition(".")
+    return last in _NOT_FORWARD_METHODS and head == normalize(module)
 
 
 def _exclusive(a: ModeItem, b: ModeItem) -> bool:

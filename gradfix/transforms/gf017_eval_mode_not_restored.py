@@ -103,7 +103,7 @@ class EvalModeNotRestored(Rule):
     eval mode the training code chose itself -- an `eval()` written before the loop, a
     helper before it that only switches (no forward of the module), an `eval()` in the function that trains
     (or one that calls it, or the loop body) before the training, with no evaluation of the
-    module in between, like a linear probe over a frozen backbone that calls
+    module in between (reading its `state_dict()` or `parameters()` is none), like a linear probe over a frozen backbone that calls
     `model.eval()` at the start of its `train_one_epoch` -- nor an earlier `eval()` (a
     validation's) that such a choice overrides before the training; a backward reached after
     the module ran only without gradients (a GAN's generator in eval mode making the

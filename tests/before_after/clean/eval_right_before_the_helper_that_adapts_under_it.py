@@ -1,7 +1,7 @@
 """A learned loss network switched to eval mode right before a helper that adapts a fresh model
-under it and steps an optimizer over the loss network too: reported, without a fix (a `train()`
-between the `eval()` and the helper would undo the `eval()` itself; whether the helper should
-see eval mode is the author's call)."""
+under it (and steps an optimizer over the loss network with `lr=0.0`): eval mode is the code's
+own choice for that helper's training (the helper reads `loss_net.parameters()`, which is no
+forward pass), and the loop switches back to `train()` at its top."""
 import torch
 from torch import nn
 

@@ -10,7 +10,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.patterns import lazily
-from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, dotted
+from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms._common import event_info
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
@@ -92,7 +92,7 @@ class UnscaledAccumulation(AccumulationRule):
     inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
     scaler.scale(loss).backward()` / `else: loss.backward()`, count as one, and both are
-    divided), and when the iteration handles gradients by hand:
+    divided; so do one in a `try` body and its retry in an `except` handler of that `try`), and when the iteration handles gradients by hand:
     it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
     micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
     or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
@@ -384,6 +384,21 @@ def _exclusive(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:
             return False
         if kind_a != kind_b:
             return {kind_a, kind_b} == {"if", "else"} and outer_a[:index] == outer_b[:index]
+    return _retried(a, b, loop)
+
+
+def _retried(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:
+    """`try: loss.backward()` / `except RuntimeError: loss = loss.mean(); loss.backward()`:
+    `b` runs in a handler of a `try` whose body holds `a`, under the same branches around it;
+    the retry runs only when the first backward raised (before it accumulated anything)."""
+    outer_a = [(id(x.node), x.kind) for x in a.branches_within(loop)]
+    branches_b = b.branches_within(loop)
+    for index, branch in enumerate(branches_b):
+        if branch.kind != "except":
+            continue
+        tries = [t for t in a.path if isinstance(t, TRIES) and any(h is branch.node for h in t.handlers)]
+        if tries and any(s is stmt for s in a.path for stmt in tries[0].body):
+            return outer_a == [(id(x.node), x.kind) for x in branches_b[:index]]
     return False
 
 

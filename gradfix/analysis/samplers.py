@@ -51,6 +51,13 @@ class UnseededSampler:
     sampler_values: list[ast.expr | None]  # every value the sampler key is bound to (scope of the loop)
     sampler_binding: Binding | None
     inline_alternative: bool  # sampler=DistributedSampler(...) if ... else other
+    batched: bool = False  # the loader is built with `batch_sampler=BatchSampler(sampler, ...)`
+
+    @property
+    def loader_sampler(self) -> str:
+        """The loader's attribute that holds the sampler: `loader.sampler`, or the batch
+        sampler's (`loader.batch_sampler.sampler`: `loader.sampler` is then a sequential one)."""
+        return f"{self.loader}.batch_sampler.sampler" if self.batched else f"{self.loader}.sampler"
 
 
 def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
@@ -147,7 +154,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                     continue
                 seen.add(key)
                 values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
-                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here))
+                batched = isinstance(loader_binding.value, ast.Call) and keyword(loader_binding.value, "batch_sampler") is not None
+                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched))
     return out
 
 

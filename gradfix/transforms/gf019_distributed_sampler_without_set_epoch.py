@@ -59,7 +59,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
 
     ## Fix safety
     Safe. `sampler.set_epoch(epoch)` (or `loader.sampler.set_epoch(epoch)` when the sampler
-    is built inside the loader call) becomes the first statement of the epoch loop, whose
+    is built inside the loader call; `loader.batch_sampler.sampler` when the loader batches it
+    with `batch_sampler=`) becomes the first statement of the epoch loop, whose
     variable must be the epoch number: the target of `for epoch in range(...)` (also
     through `tqdm`/`trange`), or the only `epoch += 1` counter of a `while` loop. When the
     sampler may also be `None` (`DistributedSampler(ds) if distributed else None`) the call
@@ -94,9 +95,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for found in unseeded_samplers(model):
-            target = found.sampler or f"{found.loader}.sampler"
+            target = found.sampler or found.loader_sampler
             if found.sampler is not None and _rebound_before_loop(found, model):
-                target = f"{found.loader}.sampler"
+                target = found.loader_sampler
             variable = epoch_variable(found.epoch_loop, model) or "epoch"
             yield Finding(
                 self.code,
@@ -118,7 +119,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     if found.sampler is not None and _rebound_before_loop(found, model):
         # `sampler = DistributedSampler(val_ds, shuffle=False)` after the training loader was
         # built: at the loop the name holds another sampler; the loader's own is the one
-        target = f"{found.loader}.sampler"
+        target = found.loader_sampler
         guard = None
     elif found.sampler is not None:
         binding = found.sampler_binding
@@ -130,12 +131,12 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
         if len(found.sampler_values) == 1 and scope is not None and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
             # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`): the
             # name may be unbound at the loop; the loader's own sampler always is
-            target = f"{found.loader}.sampler"
+            target = found.loader_sampler
             guard = _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
     else:
-        target = f"{found.loader}.sampler"
+        target = found.loader_sampler
         guard = None
         if found.inline_alternative:
             guard = _isinstance_guard(target, found.constructor, model)

@@ -1575,10 +1575,16 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
     (`def training_step(self, batch): raise NotImplementedError` in a trainer base) or the
     class defines no such method (`name`: a template method only subclasses write), the
     override of the one subclass of the module that overrides it."""
+    concrete = False
     if found is None and name is not None and not name.startswith("__"):
         pass  # no method of the class or its bases: a subclass's, when one alone defines it
-    elif found is None or not _stub(found.node):
+    elif found is None:
         return found
+    elif not _stub(found.node):
+        name = found.node.name  # type: ignore[attr-defined]
+        if found.class_name != class_name or name.startswith("__") or not _never_built(facts, class_name):
+            return found
+        concrete = True  # a base class the module never builds: its objects are a subclass's
     else:
         name = found.node.name  # type: ignore[attr-defined]
     overrides = [
@@ -1586,7 +1592,20 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
         for owner, methods in facts.methods.items()
         if name in methods and owner != class_name and _derives(facts, owner, class_name)
     ]
+    if concrete and len([owner for owner in facts.classes if owner != class_name and _derives(facts, owner, class_name)]) != 1:
+        return found  # several subclasses (some may inherit the method as written): which one runs is unclear
     return overrides[0] if len(overrides) == 1 else found
+
+
+def _never_built(facts: ModuleFacts, class_name: str) -> bool:
+    """No call of the class in the module (`Base(...)`) other than in the bases of a class
+    statement: every object of it the module makes is a subclass's."""
+    text = facts.source.text
+    for match in re.finditer(rf"(?<![\w.]){re.escape(class_name)}\s*\(", text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if not text[line_start : match.start()].lstrip().startswith("class "):
+            return False
+    return True
 
 
 def _stub(function: ast.AST) -> bool:

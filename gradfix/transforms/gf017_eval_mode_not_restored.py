@@ -36,8 +36,8 @@ class EvalModeNotRestored(Rule):
     ## What it does
     Finds `model.eval()` (or `model.train(False)`) that runs inside a training loop —
     directly, or in a validation helper of the same file such as `validate(model, loader)`,
-    `self.evaluate()` (the override of the one subclass of the file, when the class has none or its own is a
-    stub), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
+    `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
+    stub, or the file never builds the class and it has that one subclass), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`; what it calls in turn is not

@@ -25,7 +25,7 @@ import ast
 import re
 
 from gradfix.analysis import frameworks
-from gradfix.analysis.assignments import Assignments, Binding, Scope, assignments
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class
 from gradfix.analysis.names import (
@@ -665,10 +665,28 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
                     if func.attr in methods:
                         info = methods[func.attr]
                         break
+            if info is None and isinstance(func, (ast.Name, ast.Attribute)):
+                info = called_forward(func)
             if info is not None and (info.source is None or info.source is source):
                 if _EVALUATION.search(info.node.name) and not calls_backward(info.node):
                     continue
                 yield info.node
+
+    def called_forward(func: ast.expr):  # type: ignore[no-untyped-def]
+        """`criterion(out, y)`, `self.loss_fn(out, y)`, `model(x, labels=y)`: an object a
+        class of the module builds (every binding of the name), whose `forward` the call runs
+        (a criterion `nn.Module`, a model computing its own loss)."""
+        key = dotted(func)
+        if key is None or key == "self" or "forward" not in source.text:
+            return None
+        found = None
+        for call in assigned_calls(model, key):
+            methods = facts.methods.get(dotted(call.func) or "")
+            forward = methods.get("forward") if methods else None
+            if forward is None or (found is not None and forward is not found):
+                return None
+            found = forward
+        return found
 
     def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
         if id(node) in seen_functions:

@@ -101,7 +101,9 @@ class ActivationBeforeLoss(Rule):
     bare. Only losses that can reach a backward are looked at (in training loops, in
     functions that call `backward`, in the losses a framework backpropagates -- a
     LightningModule's `training_step`, where `self(x)` runs the class's own `forward`, and an
-    HF Trainer subclass's `compute_loss` -- and in helpers these call), never code under
+    HF Trainer subclass's `compute_loss` -- and in helpers these call, including the `forward`
+    of an object every binding of which a class of the file builds: a criterion `nn.Module`
+    called as `criterion(out, y)`, a model computing its own loss), never code under
     `torch.no_grad()`.
     """
 

@@ -190,6 +190,8 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     branch = inner[0]
     if not isinstance(branch.node, ast.If) or branch.test is None:
         return None
+    if any(s.source is not None for s in steps) and not any(n is branch.node for n in model.source.of_type(ast.If)):
+        return None  # the window's `if` is in a helper of another module: judged (and fixed) there
     # every step of the iteration sits under that same `if` (or its `else`)
     for step in steps:
         within = step.branches_within(loop.node)[guards:]

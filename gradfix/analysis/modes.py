@@ -1120,8 +1120,10 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
     if inner is None:
         return False
     trained, complete = trained_modules(inner, model)
-    if not complete or not trained:
+    if not complete:
         return False
+    if not trained:
+        return True  # its optimizers train tensors of their own (`Adam([temperature])`), no module
     names = aliases(module, loop.function if loop.function is not None else model.source.tree, model)
     if backward.via:
         # a helper's loop names modules its own way: each must be a fresh one it builds, or an

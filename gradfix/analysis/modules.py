@@ -17,6 +17,7 @@ from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
     call_name,
     dotted,
+    is_true,
     method_name,
     positional,
     receiver,
@@ -190,7 +191,7 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
             # built in the loop's own function: that construction, not another function's
             # optimizer of the same name (which the module's facts may hold)
             found = set() if local is False else parameter_owners(local, loop.function, model)  # type: ignore[arg-type]
-            if not found:
+            if not found and not (local is not False and _fresh_tensors(local, loop.function, index)):  # type: ignore[arg-type]
                 complete = False
             for owner in found:
                 owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
@@ -205,7 +206,8 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         construction_scope = _construction_scope(target, info.params, index) or scope
         found = parameter_owners(info.params, construction_scope, model)
         if not found:
-            complete = False  # a factory (`build_optimizer(cfg, model)`) or a list we cannot read
+            if not _fresh_tensors(info.params, construction_scope, index):
+                complete = False  # a factory (`build_optimizer(cfg, model)`) or a list we cannot read
             continue
         if root_name(target) in params_of_function and root_name(target) != "self" and loop.function is not None:
             # promoted from the call sites: the keys are the caller's; bring them into ours
@@ -218,6 +220,27 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _fresh_tensors(params: ast.expr, scope: Scope, index: Assignments) -> bool:
+    """`[temperature]` with `temperature = nn.Parameter(torch.ones(1))` (or a tensor made with
+    `requires_grad=True`) in the same scope: the optimizer trains tensors of its own, no module."""
+    if not isinstance(params, (ast.List, ast.Tuple)) or not params.elts:
+        return False
+    for element in params.elts:
+        if not isinstance(element, ast.Name):
+            return False
+        bindings = index.bindings(element.id, scope)
+        if not bindings:
+            return False
+        for binding in bindings:
+            value = binding.value
+            if not isinstance(value, ast.Call):
+                return False
+            made = (call_name(value) or "").rsplit(".", 1)[-1]
+            if made != "Parameter" and not any(k.arg == "requires_grad" and is_true(k.value) for k in value.keywords):
+                return False
+    return True
 
 
 def _from_own_method(target: str, model: ModuleModel) -> str | None:

@@ -128,6 +128,9 @@ class EvalModeNotRestored(Rule):
     Two evaluations of the module back to back before the next training (`score(model,
     source)`, then `score(model, target)`) are one finding, at the later one.
 
+    A backward in a loop whose optimizers step only tensors of their own (a temperature fitted
+    with `Adam([temperature])`, `temperature = nn.Parameter(...)`) trains no module.
+
     A backward in an evaluation helper that switched to eval mode itself and steps nothing (a
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
     training. `train()` on an object a class built from the module (`d_net = Distiller(t_net,

@@ -114,6 +114,8 @@ class MissingZeroGrad(Rule):
 
     The rule is silent when:
 
+    - the stepped optimizer is a plain name nothing in the module binds (`scaler.step(optimzer)`,
+      a typo: the code raises a NameError there, and a clear would repeat the typo);
     - the loop calls code gradfix cannot see into that may clear, step or backpropagate, or its
       body ends in `break`, `return` or `raise` (it runs once);
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
@@ -206,6 +208,8 @@ class MissingZeroGrad(Rule):
                 continue
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
+            if target.isidentifier() and step.source is None and not _bound_anywhere(target, model):
+                continue  # `scaler.step(optimier)`: a name bound nowhere (a typo), no optimizer to clear
             if _clears_itself(target, model):
                 continue  # a step post-hook, or a class of the module whose `step()`, clears
             if bindings is None:
@@ -437,6 +441,30 @@ def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bo
     )
 
 
+def _bound_anywhere(name: str, model: ModuleModel) -> bool:
+    """Something in the module binds `name`: an assignment or loop target, a parameter, an
+    import, a `with ... as`, an `except ... as`, a `global`, a definition."""
+    for node in model.source.nodes:
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, ast.arg) and node.arg == name:
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+            (alias.asname or alias.name.split(".")[0]) == name or alias.name == "*" for alias in node.names
+        ):
+            return True
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return True
+        if isinstance(node, ast.ExceptHandler) and node.name == name:
+            return True
+        if isinstance(node, (*_DEFINITIONS,)) and node.name == name:  # type: ignore[attr-defined]
+            return True
+        if isinstance(node, ast.MatchAs) and node.name == name:
+            return True
+    return False
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _CLEAR_WORDS = ("zero_grad", "grad = None", "grad=None", "grad.zero_", "set_to_none")
 
 

@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values, assignments, reaching_top_level
+from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
@@ -114,7 +114,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
-    another optimizer; a scheduler built from a class of the project that does not derive from a
+    another optimizer; a scheduler of a class gradfix cannot read that is handed no optimizer
+    (`BNMomentumScheduler(net, bn_lambda=f)` schedules batch-norm momentum, and is stepped at
+    each epoch's start on purpose); a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one), or that overrides
     `step()` (a schedule read from the optimizer's own step count): its `step()` sets the
     learning rate its own way, and a warmup that counts from 1 is stepped first on purpose (a
@@ -471,8 +473,34 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
             return False  # a class of the project that sets the learning rate its own way
         if _from_star_import(constructor, model):
             return False  # `from lrsched import *`: a class gradfix cannot tell from torch's
+        if not constructor.startswith("torch.") and _built_over_no_optimizer(key, model):
+            return False  # `BNMomentumScheduler(net, bn_lambda=...)`: schedules something else than a learning rate
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     return info is None or info.kind == "scheduler"
+
+
+def _built_over_no_optimizer(key: str, model: ModuleModel) -> bool:
+    """Every construction of `key` (a class gradfix cannot read) is handed no optimizer: its
+    first argument, and every other name or attribute it is given, is nothing the module
+    steps or calls an optimizer (`BNMomentumScheduler(net, bn_lambda=f, last_epoch=-1)`
+    schedules the batch-norm momentum of `net`)."""
+    calls = assigned_calls(model, key)
+    if not calls:
+        return False
+    facts = model.facts
+    for call in calls:
+        given = [*call.args, *(k.value for k in call.keywords)]
+        if not given or any(isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return False
+        for value in given:
+            name = dotted(value)
+            if name is None:
+                continue
+            if name in facts.stepped or facts.optimizer_evidence(name) or "optim" in name.lower():
+                return False
+        if dotted(given[0]) is None:
+            return False  # `Schedule(opt_for(model))`: the first argument may be one
+    return True
 
 
 # PyTorch's schedulers: a class derived from one keeps its `step()` contract (the first

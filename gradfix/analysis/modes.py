@@ -723,6 +723,7 @@ class UnrestoredEval:
     backward: ModeItem
     wrapped: bool  # the backward runs in the next iteration (it comes earlier in the body)
     items: list[ModeItem] = field(default_factory=list)
+    shadowed: bool = False  # an earlier eval of the module reaches the same backward without it (no fix here)
 
 
 _EVAL_TEXT = lazily(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
@@ -992,8 +993,18 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 break
     # two evaluations back to back (`test(model, src)`, then `test(model, tgt)`), both reaching
     # the same backward: the later one is the problem (a `train()` between them would change nothing)
-    reported = {(id(p.eval_item), id(p.backward)) for p in out}
-    return [p for p in out if (later.get(id(p)), id(p.backward)) not in reported]
+    # (when the later one runs only sometimes, `if evaluate(model) > best: best = evaluate(model)`,
+    # both are reported and neither is fixed: a `train()` after the later one would not always run)
+    reported = {(id(p.eval_item), id(p.backward)): p for p in out}
+    kept: list[UnrestoredEval] = []
+    for problem in out:
+        other = reported.get((later.get(id(problem)), id(problem.backward)))
+        if other is not None and other is not problem:
+            if other.eval_item.tests <= problem.eval_item.tests:
+                continue
+            other.shadowed = problem.shadowed = True
+        kept.append(problem)
+    return kept
 
 
 _WRAPPERS = {"compile", "DataParallel", "DistributedDataParallel", "DDP"}

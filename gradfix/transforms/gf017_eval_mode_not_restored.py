@@ -126,7 +126,9 @@ class EvalModeNotRestored(Rule):
     `model.modules()`, `model.freeze_bn()`).
 
     Two evaluations of the module back to back before the next training (`score(model,
-    source)`, then `score(model, target)`) are one finding, at the later one.
+    source)`, then `score(model, target)`) are one finding, at the later one; when the later
+    one runs only sometimes (`if evaluate(model) > best: best = evaluate(model)`), both are
+    reported, without a fix.
 
     A backward in a loop whose optimizers step only tensors of their own (a temperature fitted
     with `Adam([temperature])`, `temperature = nn.Parameter(...)`) trains no module.
@@ -262,6 +264,8 @@ def _short(text: str) -> str:
 def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety: Safety) -> Fix | None:
     item = problem.eval_item
     source = model.source
+    if problem.shadowed:
+        return None  # another eval of the module reaches the same training on paths this one does not
     if item.via and not _visible(item.key, item.via[0], loop, model):
         return None
     if _runs_again_after(problem) or _submodule_modes(item.key, problem.items, model) or _runs_after_loop(item.key, loop, model):

@@ -65,7 +65,7 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
     if not _builds_distributed_sampler(call, model):
         return False
     given = keyword(call, "shuffle")
-    if given is not None and _false_setting(given.value, model):
+    if given is not None and (_false_setting(given.value, model) or _parameter_always_false(given.value, call, model)):
         return False
     if any(k.arg is None for k in call.keywords):
         return False  # `**kw`: `shuffle` may be in it
@@ -83,6 +83,55 @@ def _false_setting(value: ast.expr, model: ModuleModel) -> bool:
         values = assigned_values(model, value.id)
         return bool(values) and all(is_false(v) for v in values)
     return False
+
+
+def _parameter_always_false(value: ast.expr, call: ast.Call, model: ModuleModel) -> bool:
+    """`shuffle=shuffle` with `shuffle` a parameter of the function building the sampler
+    (`def make_loader(ds, shuffle=False)`), which every call of it in the module leaves at a
+    `False` default or passes `False` (at least one call)."""
+    if not isinstance(value, ast.Name):
+        return False
+    functions = [
+        f for kind in (ast.FunctionDef, ast.AsyncFunctionDef) for f in model.source.of_type(kind)
+        if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)  # type: ignore[attr-defined]
+    ]
+    if not functions:
+        return False
+    function = max(functions, key=lambda f: f.lineno)  # the innermost
+    arguments = function.args  # type: ignore[attr-defined]
+    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if value.id not in positional_params and value.id not in [a.arg for a in arguments.kwonlyargs]:
+        return False
+    default: ast.expr | None = None
+    if value.id in positional_params:
+        index = positional_params.index(value.id)
+        offset = len(positional_params) - len(arguments.defaults)
+        default = arguments.defaults[index - offset] if index >= offset else None
+    else:
+        at = [a.arg for a in arguments.kwonlyargs].index(value.id)
+        default = arguments.kw_defaults[at]
+        index = -1
+    calls = [
+        node for node in model.source.of_type(ast.Call)
+        if (dotted(node.func) or "").rsplit(".", 1)[-1] == function.name and not (function.lineno <= node.lineno <= function.end_lineno)  # type: ignore[attr-defined]
+    ]
+    if not calls:
+        return False
+    method = bool(positional_params) and positional_params[0] in ("self", "cls")
+    for site in calls:
+        if any(isinstance(a, ast.Starred) for a in site.args) or any(k.arg is None for k in site.keywords):
+            return False
+        named = keyword(site, value.id)
+        position = index - 1 if method and isinstance(site.func, ast.Attribute) else index
+        if named is not None:
+            passed: ast.expr | None = named.value
+        elif 0 <= position < len(site.args):
+            passed = site.args[position]
+        else:
+            passed = default
+        if passed is None or not _false_setting(passed, model):
+            return False
+    return True
 
 
 def _builds_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:

@@ -67,7 +67,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     is guarded by `if sampler is not None:`; when it may be another sampler, by
     `isinstance(sampler, DistributedSampler)`. No fix when the sampler or the loader is
     built inside the epoch loop. Not reported: `shuffle=False` (also through a module constant,
-    `SHUFFLE = False`, or possibly in `**kwargs`), a sampler built inside a loop
+    `SHUFFLE = False`, a parameter of the function building the sampler that every call of it
+    in the module leaves `False`, or possibly in `**kwargs`), a sampler built inside a loop
     with a `seed=` that reads the loop's variable (`DistributedSampler(ds, seed=epoch)`: a new
     order each epoch), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns

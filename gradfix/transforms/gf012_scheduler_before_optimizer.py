@@ -114,7 +114,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
-    another optimizer; a scheduler of a class gradfix cannot read that is handed no optimizer
+    another optimizer; a scheduler parameter every call of the loop's function passes a name bound only to
+    `None` (`optimizer, scheduler = prep_optimizer(model)` returning `scheduler = None`: the guarded
+    `if scheduler is not None: scheduler.step()` never runs); a scheduler of a class gradfix cannot read that is handed no optimizer
     (`BNMomentumScheduler(net, bn_lambda=f)` schedules batch-norm momentum, and is stepped at
     each epoch's start on purpose); a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one), or that overrides
@@ -237,6 +239,8 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue
             if not _is_lr_scheduler_step(sched, model):
                 continue
+            if sched.direct and _always_none(sched.target or "", loop.function, model):
+                continue  # `if scheduler is not None: scheduler.step()` with no scheduler ever built
             optimizer = _scheduled_optimizer(sched, model, stepped, loop.function)
             if optimizer is None:
                 continue
@@ -477,6 +481,82 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
             return False  # `BNMomentumScheduler(net, bn_lambda=...)`: schedules something else than a learning rate
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     return info is None or info.kind == "scheduler"
+
+
+def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool:
+    """`key` is a parameter of the loop's function that every call of it in the module passes
+    a name bound only to `None` (directly, or unpacked from what a function of the module
+    returns at that place: `optimizer, scheduler = prep_optimizer(model)` where
+    `prep_optimizer` binds `scheduler = None` and returns it): the scheduler never exists."""
+    if not key.isidentifier() or not isinstance(function, FUNCTIONS):
+        return False
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function or key not in info.params:
+        return False
+    position = info.params.index(key)
+    calls = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == function.name]  # type: ignore[attr-defined]
+    if not calls:
+        return False
+    index = assignments(model)
+    for call in calls:
+        named = keyword(call, key)
+        if named is not None:
+            passed: ast.expr | None = named.value
+        elif position < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
+            passed = call.args[position]
+        else:
+            return False
+        if not _none_valued(passed, model, index, 0):
+            return False
+    return True
+
+
+def _none_valued(value: ast.expr | None, model: ModuleModel, index, depth: int) -> bool:  # type: ignore[no-untyped-def]
+    """`None`, or a name every binding of which (in the module) is `None` or the element at
+    its place of the tuple a function of the module returns, itself `None`-valued."""
+    if isinstance(value, ast.Constant):
+        return value.value is None
+    if not isinstance(value, ast.Name) or depth > 2:
+        return False
+    bindings = index.by_key.get(value.id, [])
+    if not bindings:
+        return False
+    for binding in bindings:
+        statement = binding.statement
+        if isinstance(statement, ast.Assign) and binding.value is statement.value:
+            if not _none_valued(statement.value, model, index, depth + 1):
+                return False
+            continue
+        # `optimizer, scheduler = prep_optimizer(...)`: the element of each return at that place
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Tuple)):
+            return False
+        names = [dotted(e) for e in statement.targets[0].elts]
+        if value.id not in names or not isinstance(statement.value, ast.Call) or not isinstance(statement.value.func, ast.Name):
+            return False
+        helper = model.facts.module_functions.get(statement.value.func.id)
+        if helper is None:
+            return False
+        place = names.index(value.id)
+        returns = [n for n in ast_walk(helper.node) if isinstance(n, ast.Return)]
+        if not returns:
+            return False
+        for ret in returns:
+            if not (isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == len(names)):
+                return False
+            element = ret.value.elts[place]
+            if isinstance(element, ast.Constant):
+                if element.value is not None:
+                    return False
+                continue
+            if not isinstance(element, ast.Name):
+                return False
+            local = [b for b in index.by_key.get(element.id, []) if b.scope is helper.node]
+            if not local or not all(
+                isinstance(b.statement, ast.Assign) and b.value is b.statement.value and isinstance(b.value, ast.Constant) and b.value.value is None
+                for b in local
+            ):
+                return False
+    return True
 
 
 def _built_over_no_optimizer(key: str, model: ModuleModel) -> bool:

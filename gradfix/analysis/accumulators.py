@@ -70,6 +70,8 @@ _FUNCTIONAL_LOSSES = {
     "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "kl_div", "cosine_embedding_loss",
     "margin_ranking_loss", "triplet_margin_loss", "ctc_loss", "poisson_nll_loss", "gaussian_nll_loss",
 }  # fmt: skip
+# torch functions of a tensor that keep its graph (`psnr = -10.0 * torch.log10(mse)`)
+_TORCH_MATH = frozenset({"log", "log10", "log2", "log1p", "exp", "sqrt", "square", "abs", "neg", "clamp", "sigmoid", "tanh", "stack", "cat"})
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
 _DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b")
@@ -177,6 +179,31 @@ def _is_detaching(value: ast.expr) -> bool:
 
 def _mentions(node: ast.AST, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in walk_expression(node))
+
+
+def _single_expression_function(name: str, source: Source) -> tuple[str, ast.expr] | None:
+    """The one parameter and the returned expression of `name`, bound once at the module's top
+    level to a one-parameter `lambda`, or defined there once as a `def` whose body is one
+    `return` (after an optional docstring)."""
+    found: list[tuple[str, ast.expr]] = []
+    for stmt in source.tree.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+            value = stmt.value
+            if not isinstance(value, ast.Lambda):
+                return None
+            params = value.args
+            if len(params.args) != 1 or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
+                return None
+            found.append((params.args[0].arg, value.body))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            params = stmt.args
+            body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+            if len(params.args) != 1 or params.vararg or params.kwarg or params.kwonlyargs or stmt.decorator_list:
+                return None
+            if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+                return None
+            found.append((params.args[0].arg, body[0].value))
+    return found[0] if len(found) == 1 else None
 
 
 def _returns_numbers(name: str, source: Source) -> bool:
@@ -371,9 +398,12 @@ class _State:
         if isinstance(expr, ast.Call):
             if self.is_loss_call(expr) or id(expr) in self.returning:
                 return [expr]
+            through = self._passed_through(expr)
+            if through is not None:
+                return [expr] if self.refs(through) else []
             method = method_name(expr)
             recv = receiver(expr)
-            if method in GRAPH_KEEPING_METHODS and isinstance(recv, ast.Name) and self.qualify(recv.id) == "torch":
+            if (method in GRAPH_KEEPING_METHODS or method in _TORCH_MATH) and isinstance(recv, ast.Name) and self.qualify(recv.id) == "torch":
                 # `torch.mean(per_sample(out, y))`, `torch.add(a, b)`: the function form of the method
                 return [ref for arg in expr.args if not isinstance(arg, ast.Starred) for ref in self.refs(arg)]
             if method in GRAPH_KEEPING_METHODS and recv is not None:
@@ -381,6 +411,23 @@ class _State:
             if method in _GATHERING and recv is not None and len(expr.args) == 1 and not expr.keywords:
                 return self.refs(expr.args[0])  # `accelerator.gather_for_metrics(loss)`: on one process, the tensor itself
         return []
+
+    def _passed_through(self, call: ast.Call) -> ast.expr | None:
+        """`mse2psnr(img_loss)` with `mse2psnr = lambda x: -10.0 * torch.log10(x)` (or a `def`
+        of the module returning one such expression of its one parameter): the argument, when
+        the expression carries its parameter's graph into its value."""
+        if not isinstance(call.func, ast.Name) or len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        name = call.func.id
+        if name in self.graph or name not in self.source.text:
+            return None
+        body = _single_expression_function(name, self.source)
+        if body is None:
+            return None
+        parameter, expression = body
+        inner = _State(self.qualify, set(), self.source)
+        inner.graph.add(parameter)
+        return call.args[0] if inner.refs(expression) else None
 
     def _numbers_call(self, value: ast.expr) -> bool:
         """`metric(y, p)`: a call of a function of the module that returns a plain number, or

@@ -90,7 +90,10 @@ class LossTensorAccumulated(Rule):
     `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
     number), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
     one process they hand back the tensor, graph and all), `.mean()`,
-    `.sum()`, `.float()`, `.to(...)` and the like over those (or their function forms, `torch.mean(x)`); and when the accumulator outlives
+    `.sum()`, `.float()`, `.to(...)` and the like over those (or their function forms, `torch.mean(x)`,
+    and torch's math of them, `torch.log10(mse)`), or what a one-line function of the module makes
+    of one (`mse2psnr = lambda x: -10.0 * torch.log10(x)`, or a `def` that returns one such
+    expression of its one parameter); and when the accumulator outlives
     the iteration: it is bound before the loop (or is a parameter of the function, an
     attribute of `self`, or a name of an enclosing function or of the module: `nonlocal
     total`, `history.append(loss)` in a closure).

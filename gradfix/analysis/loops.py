@@ -1452,6 +1452,17 @@ class _Walker:
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
+        if (
+            recv is not None and method and library is None and _HOOK_NAME.search(method)
+            and not (isinstance(recv, ast.Name) and recv.id == "self") and not _is_super(recv)
+        ):
+            # `for cb in callbacks: cb.on_batch_end(step)`: an object gradfix cannot place, and a
+            # class of the module whose hook of that name clears, steps or backpropagates
+            facts_here = ctx.facts or self.facts
+            for methods in facts_here.methods.values():
+                hook = methods.get(method)
+                if hook is not None and self.touches_gradients(hook):
+                    return f"`{dotted(recv) or 'an object'}.{method}()` may run a hook of the file that clears, steps or backpropagates"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):

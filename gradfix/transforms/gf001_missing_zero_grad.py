@@ -116,8 +116,9 @@ class MissingZeroGrad(Rule):
 
     - the stepped optimizer is a plain name nothing in the module binds (`scaler.step(optimzer)`,
       a typo: the code raises a NameError there, and a clear would repeat the typo);
-    - the loop calls code gradfix cannot see into that may clear, step or backpropagate, or its
-      body ends in `break`, `return` or `raise` (it runs once);
+    - the loop calls code gradfix cannot see into that may clear, step or backpropagate (also
+      `cb.on_batch_end(step)` over a list of callbacks, when a class of the file defines a hook
+      of that name that clears), or its body ends in `break`, `return` or `raise` (it runs once);
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);

@@ -42,6 +42,8 @@ _HARMLESS = HARMLESS_CALLS | {
     "vars", "callable", "set_postfix_str", "set_description", "add_scalars", "add_histogram",
     "train", "eval", "to", "cuda", "cpu", "numel", "named_modules", "modules", "children",
 }  # fmt: skip
+# methods of a gradient that only measure it
+_MEASURES = frozenset({"norm", "abs", "sum", "mean", "max", "min", "item", "pow", "isfinite", "isnan", "isinf", "numel", "size", "dim"})
 # Roots of library calls: they do what their documentation says, and none of them takes a
 # model to copy or clear its gradients behind the loop's back.
 _LIBRARY_ROOTS = {"torch", "F", "nn", "np", "numpy", "math", "random", "time", "os", "logging", "wandb", "json", "copy"}
@@ -158,6 +160,9 @@ def _headers(statement: ast.stmt) -> list[ast.AST]:
 
 def _may_handle(call: ast.Call, models: set[str], model: ModuleModel) -> bool:
     source = model.source
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _MEASURES and not call.keywords and all(isinstance(a, ast.Constant) for a in call.args):
+        return False  # `p.grad.norm()`, `grad_norm.item()`: a number measured, the gradient stays as it is
     if _names_gradients(call.func):
         return True  # `flatten_grads(model)`, `grad_buffer.add(...)`, `self.grad_stash.flush()`
     name = call_name(call) or ""

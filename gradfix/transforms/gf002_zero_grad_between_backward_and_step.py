@@ -9,6 +9,7 @@ from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.transforms._common import (
     below,
@@ -98,7 +99,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     The rule is silent when the loop calls code gradfix cannot see into that may clear, step
     or backpropagate; the step goes through an engine that clears by itself (DeepSpeed); and
     when the clear may be deliberate: between the last backward and the step, the iteration
-    reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()`, a gradient read), or a
+    reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()`, a gradient read -- not one
+    that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params)`), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters
     or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
     out before the clear and written back after it).
@@ -120,12 +122,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if last_backward is None:
                 continue
             backward = events[last_backward]
-            if any(_handles_gradients(e) for e in events[last_backward + 1 : index]):
-                continue  # gradients saved, rewritten or read by hand: the clear may be deliberate
-            if not any(e.kind is EventKind.CLEAR for e in events[last_backward + 1 : index]):
+            between = events[last_backward + 1 : index]
+            if any(e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for e in between):
+                continue  # gradients rewritten by hand: the clear may be deliberate
+            if not any(e.kind is EventKind.CLEAR for e in between):
                 continue  # no clear between them (most loops): nothing to report, no flow to build
             if flow is None:
                 flow = IterationFlow(loop.node, model.source)
+            if any(e.kind is EventKind.GRAD_READ for e in between) and not _read_for_numbers_only(flow, backward, step, model):
+                continue  # gradients saved (and maybe written back): the clear may be deliberate
             if _unseen_handling_between(flow, backward, step, loop, model):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
@@ -209,8 +214,33 @@ def _unseen_handling_between(
     return unseen_gradient_handling(units, loop, model) is not None
 
 
-def _handles_gradients(event: GradEvent) -> bool:
-    return event.kind is EventKind.GRAD_READ or (event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS)
+def _read_for_numbers_only(flow: IterationFlow, backward: GradEvent, step: GradEvent, model: ModuleModel) -> bool:
+    """Between the backward and the step, the iteration's own statements read `.grad` only to
+    measure it (`gn = sum(p.grad.norm() ** 2 for p in params) ** 0.5; print(gn.item())`): each
+    `.grad` is followed by a reduction to a number (`.norm(`, `.abs()`, `.sum(`, `** 2`, `.item()`,
+    `is None`) or handed only to `torch.norm(...)` / `torch.isfinite(...)`: no gradient is kept
+    or written back."""
+    if backward.via or step.via:
+        return False
+    start, end = flow.position(backward.statement), flow.position(step.statement)
+    if start is None or end is None:
+        return False
+    for unit in flow.units[start + 1 : end]:
+        text = model.source.segment(unit.node)
+        for match in _GRAD.finditer(text):
+            after = text[match.end() :]
+            if _MEASURED.match(after):
+                continue
+            before = text[: match.start()]
+            if after.lstrip().startswith(")") and _MEASURING_CALL.search(before):
+                continue
+            return False
+    return True
+
+
+_GRAD = lazily(r"\.grad\b(?!_)")
+_MEASURED = lazily(r"\s*(\.(norm|abs|pow|sum|mean|max|min|item|isfinite|isnan|isinf|numel|shape|size)\b|\*\*|is\s+(not\s+)?None\b)")
+_MEASURING_CALL = lazily(r"\b(norm|isfinite|isnan|isinf|vector_norm)\(\s*[\w.\[\]]*$")
 
 
 def _bare(lines):  # type: ignore[no-untyped-def]

@@ -52,6 +52,7 @@ class UnseededSampler:
     sampler_binding: Binding | None
     inline_alternative: bool  # sampler=DistributedSampler(...) if ... else other
     batched: bool = False  # the loader is built with `batch_sampler=BatchSampler(sampler, ...)`
+    foreign_batches: bool = False  # ... with a batch sampler of another class (its sampler's attribute is unknown)
 
     @property
     def loader_sampler(self) -> str:
@@ -203,8 +204,10 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                     continue
                 seen.add(key)
                 values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
-                batched = isinstance(loader_binding.value, ast.Call) and keyword(loader_binding.value, "batch_sampler") is not None
-                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched))
+                given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) else None
+                batched = given is not None
+                foreign = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
+                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign))
     return out
 
 
@@ -486,6 +489,21 @@ def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore
                 batches = keyword(value, "batch_sampler")
                 if batches is not None and any(matches(inner) for inner in _batched(batches.value, index, scope)):
                     yield binding  # `batch_sampler=BatchSampler(sampler, 64, drop_last=True)`
+
+
+def _torch_batch_sampler(value: ast.expr, index: Assignments, scope: Scope, model: ModuleModel) -> bool:
+    """`batch_sampler=` is torch's own `BatchSampler(...)` (written in place, or bound to the
+    name given), whose `.sampler` is the sampler it batches."""
+    if isinstance(value, ast.Name):
+        bound = [b.value for b in index.bindings(value.id, scope)]
+        if len(bound) != 1 or bound[0] is None:
+            return False
+        value = bound[0]
+    if not isinstance(value, ast.Call):
+        return False
+    name = call_name(value) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    return qualified.rsplit(".", 1)[-1] == "BatchSampler" and name not in model.facts.classes
 
 
 def _batched(value: ast.expr, index: Assignments, scope: Scope) -> list[ast.expr]:

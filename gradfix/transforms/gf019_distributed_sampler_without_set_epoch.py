@@ -4,7 +4,8 @@ import ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.samplers import UnseededSampler, epoch_variable, unseeded_samplers
-from gradfix.source import Source
+from gradfix.analysis.assignments import assignments
+from gradfix.source import TRIES, Source
 from gradfix.transforms._common import new_statement
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.walk import ast_walk
@@ -60,12 +61,16 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     ## Fix safety
     Safe. `sampler.set_epoch(epoch)` (or `loader.sampler.set_epoch(epoch)` when the sampler
     is built inside the loader call; `loader.batch_sampler.sampler` when the loader batches it
-    with `batch_sampler=`) becomes the first statement of the epoch loop, whose
+    with torch's `BatchSampler` given to `batch_sampler=`; no fix for a batch sampler of another
+    class) becomes the first statement of the epoch loop, whose
     variable must be the epoch number: the target of `for epoch in range(...)` (also
     through `tqdm`/`trange`), or the only `epoch += 1` counter of a `while` loop. When the
     sampler may also be `None` (`DistributedSampler(ds) if distributed else None`) the call
     is guarded by `if sampler is not None:`; when it may be another sampler, by
-    `isinstance(sampler, DistributedSampler)`. No fix when the sampler or the loader is
+    `isinstance(sampler, DistributedSampler)` (also when an `if` statement binds it in one arm
+    and `None` or another sampler in the other, or a `try` falls back to `None` in its `except`;
+    a loader built in each arm of an `if` is guarded with `isinstance(loader.sampler,
+    DistributedSampler)`). No fix when the sampler or the loader is
     built inside the epoch loop. Not reported: `shuffle=False` (also through a module constant,
     `SHUFFLE = False`, a parameter of the function building the sampler that every call of it
     in the module leaves `False`, or possibly in `**kwargs`), a sampler built inside a loop
@@ -139,12 +144,17 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     else:
         target = found.loader_sampler
         guard = None
-        if found.inline_alternative:
+        scope_node = found.epoch_loop.function if found.epoch_loop.function is not None else source.tree
+        if found.inline_alternative or len(assignments(model).bindings(found.loader, scope_node)) > 1:
+            # `sampler=DistributedSampler(...) if ... else other`, or a loader built in each arm
+            # of an `if` (`DataLoader(ds, shuffle=True)` in the other): another sampler may be in it
             guard = _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
     if guard == "":
         return None
+    if found.foreign_batches and target == found.loader_sampler:
+        return None  # a batch sampler of another class: where it keeps the sampler is unknown
     rebuilt = found.sampler if found.sampler is not None else found.loader
     for statement in ast_walk(loop):
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _binds_root(statement, rebuilt, source):
@@ -165,8 +175,25 @@ def _rebound_before_loop(found: UnseededSampler, model: ModuleModel) -> bool:
     first, last = binding.statement.lineno, found.epoch_loop.node.lineno
     return any(
         isinstance(node, (ast.Assign, ast.AnnAssign)) and first < node.lineno < last and _binds_root(node, found.sampler, source)
+        and not _alternatives(binding.statement, node, scope)
         for node in ast_walk(scope)
     )
+
+
+def _alternatives(a: ast.AST, b: ast.AST, scope: ast.AST) -> bool:
+    """`a` and `b` run in alternatives of one statement, never one after the other: the two
+    arms of an `if` (`if distributed: sampler = DistributedSampler(ds)` / `else: sampler =
+    None`), or a `try` body and one of its `except` handlers."""
+    def holds(block: list[ast.stmt], node: ast.AST) -> bool:
+        return any(stmt.lineno <= node.lineno <= (stmt.end_lineno or stmt.lineno) for stmt in block)  # type: ignore[attr-defined]
+
+    for node in ast_walk(scope):
+        if isinstance(node, ast.If) and node.orelse:
+            if (holds(node.body, a) and holds(node.orelse, b)) or (holds(node.body, b) and holds(node.orelse, a)):
+                return True
+        elif isinstance(node, TRIES) and holds(node.body, a) and any(holds(h.body, b) for h in node.handlers):
+            return True
+    return False
 
 
 def _reaches(binding: ast.stmt, loop: ast.AST, source: Source) -> bool:

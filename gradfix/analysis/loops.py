@@ -1588,7 +1588,10 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
     override of the one subclass of the module that overrides it."""
     concrete = False
     if found is None and name is not None and not name.startswith("__"):
-        pass  # no method of the class or its bases: a subclass's, when one alone defines it
+        # no method of the class or its bases: a subclass's, when one alone defines it (unless
+        # the name is an attribute the objects set, `self.train_step = step_fn`)
+        if re.search(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)", facts.source.text):
+            return None
     elif found is None:
         return found
     elif not _stub(found.node):
@@ -1603,8 +1606,13 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
         for owner, methods in facts.methods.items()
         if name in methods and owner != class_name and _derives(facts, owner, class_name)
     ]
-    if concrete and len([owner for owner in facts.classes if owner != class_name and _derives(facts, owner, class_name)]) != 1:
-        return found  # several subclasses (some may inherit the method as written): which one runs is unclear
+    if concrete or found is None:
+        # (a concrete method, or none: the one subclass of the module that overrides it, when
+        # it is the only subclass and the module builds it, a script; a library module's base
+        # class may be used elsewhere as it is, or through another subclass)
+        subclasses = [owner for owner in facts.classes if owner != class_name and _derives(facts, owner, class_name)]
+        if len(subclasses) != 1 or len(overrides) != 1 or _never_built(facts, subclasses[0]):
+            return found
     return overrides[0] if len(overrides) == 1 else found
 
 

@@ -144,10 +144,9 @@ class MissingZeroGrad(Rule):
       step, `if do_step: optimizer.step()`; and so is a step written with its backward in the
       block of any `if`, when no other backward of the iteration is left for this optimizer
       to accumulate: each guarded step applies the gradients piled up since the last one; and
-      so is a step under tests that only compare with `<`, `<=`, `>` or `>=` (no `%`) in a
-      module that clears no gradient anywhere, `if iteration < opt.iterations:` in a 3D
-      Gaussian-splatting trainer: fixed by a clear right after the step, or, under `>` or
-      `>=` (`if iteration > warmup:`), at the start of the iteration).
+      so is a step under tests that only compare with `<` or `<=` (no `%`) in a module that
+      clears no gradient anywhere, `if iteration < opt.iterations:` in a 3D Gaussian-splatting
+      trainer: fixed by a clear right after the step, under the same test).
 
     Not taken for a step: `obj.optimizer_step(opt, ...)` of an object of the project (a training
     strategy's method is looked into: OpenRLHF's steps and clears) or of one gradfix cannot see;
@@ -304,12 +303,6 @@ class MissingZeroGrad(Rule):
             # built inside the loop: clear right after the one top-level statement building it
             anchor = _binding_before_step(loop, step, bindings.binding_statements(target))
             return Fix([InsertStatements(anchor, "after", statement)], Safety.SAFE) if anchor else None
-        if _bounded_and_never_cleared(loop, step, model) and any(
-            isinstance(b.test, ast.Compare) and isinstance(b.test.ops[0], (ast.Gt, ast.GtE)) for b in step.branches_within(loop.node)
-        ):
-            # `if iteration > warmup:`: a clear after the step would leave the first step applying
-            # every gradient of the iterations before it; each iteration starts clean instead
-            return Fix([iteration_start(loop, statement)], Safety.UNSAFE if _helper_backward_first(loop, step) else Safety.SAFE)
         if step.conditional_within(loop.node) and not (
             _steps_on_every_path(loop, target, model) or _mode_guarded(loop, target, model)
         ):
@@ -466,14 +459,15 @@ def _bound_anywhere(name: str, model: ModuleModel) -> bool:
 
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_CLEAR_WORDS = ("zero_grad", "grad = None", "grad=None", "grad.zero_", "set_to_none")
+_CLEAR_WORDS = ("zero_grad", "grad = None", "grad=None", "zero_(", "set_to_none", "fill_(", "mul_(0", "grad *= 0", "grad.data")
 
 
 def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:
-    """The step sits only under `if`s that compare with `<`, `<=`, `>` or `>=` and hold no
-    `%` (`if iteration < opt.iterations:`, a 3D Gaussian-splatting trainer's guard), and the
-    module clears no gradient anywhere: whenever it steps, it applies every gradient since the
-    loop began. (A test with `==` may step once, after a whole pass: full-batch descent.)"""
+    """The step sits only under `if`s that compare with `<` or `<=` and hold no `%` (`if
+    iteration < opt.iterations:`, a 3D Gaussian-splatting trainer's guard: it steps from the
+    first iteration on), and the module clears no gradient anywhere: each step applies every
+    gradient since the loop began. (Not `>`, `>=` or `==`: `if i >= n - 1:` may step once,
+    after a whole pass of full-batch descent.)"""
     branches = step.branches_within(loop.node)
     if not branches or any(word in model.source.text for word in _CLEAR_WORDS):
         return False
@@ -481,7 +475,7 @@ def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: Modul
         test = branch.test
         if branch.kind != "if" or not isinstance(test, ast.Compare) or len(test.ops) != 1:
             return False
-        if not isinstance(test.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+        if not isinstance(test.ops[0], (ast.Lt, ast.LtE)):
             return False
         if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast_walk(test)):
             return False

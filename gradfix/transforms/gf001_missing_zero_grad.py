@@ -114,8 +114,9 @@ class MissingZeroGrad(Rule):
 
     The rule is silent when:
 
-    - the stepped optimizer is a plain name nothing in the module binds (`scaler.step(optimzer)`,
-      a typo: the code raises a NameError there, and a clear would repeat the typo);
+    - the stepped optimizer is a plain name nothing in the module binds, spelt almost like one
+      it does bind (`scaler.step(optimzer)` beside `optimizer`: a typo; the code raises a
+      NameError there, and a clear would repeat the typo);
     - the loop calls code gradfix cannot see into that may clear, step or backpropagate (also
       `cb.on_batch_end(step)` over a list of callbacks, when a class of the file defines a hook
       of that name that clears), or its body ends in `break`, `return` or `raise` (it runs once);
@@ -208,8 +209,8 @@ class MissingZeroGrad(Rule):
                 continue
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
-            if target.isidentifier() and step.source is None and not _bound_anywhere(target, model):
-                continue  # `scaler.step(optimier)`: a name bound nowhere (a typo), no optimizer to clear
+            if target.isidentifier() and step.source is None and _misspelt(target, model):
+                continue  # `scaler.step(optimier)`: a typo of a name the module binds, no optimizer to clear
             if _clears_itself(target, model):
                 continue  # a step post-hook, or a class of the module whose `step()`, clears
             if bindings is None:
@@ -435,27 +436,31 @@ def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bo
     )
 
 
-def _bound_anywhere(name: str, model: ModuleModel) -> bool:
-    """Something in the module binds `name`: an assignment or loop target, a parameter, an
-    import, a `with ... as`, an `except ... as`, a `global`, a definition."""
+def _misspelt(name: str, model: ModuleModel) -> bool:
+    """Nothing in the module binds `name` (an assignment or loop target, a parameter, an
+    import, a `with`/`except ... as`, a `global`, a definition), while it binds a name spelt
+    almost alike (`optimier` beside `optimizer`): a typo. (A name bound nowhere and like no
+    other is a fragment's: a snippet that uses `optimizer` without building it.)"""
+    bound: set[str] = set()
     for node in model.source.nodes:
-        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
-            return True
-        if isinstance(node, ast.arg) and node.arg == name:
-            return True
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
-            (alias.asname or alias.name.split(".")[0]) == name or alias.name == "*" for alias in node.names
-        ):
-            return True
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-            return True
-        if isinstance(node, ast.ExceptHandler) and node.name == name:
-            return True
-        if isinstance(node, (*_DEFINITIONS,)) and node.name == name:  # type: ignore[attr-defined]
-            return True
-        if isinstance(node, ast.MatchAs) and node.name == name:
-            return True
-    return False
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(alias.name == "*" for alias in node.names):
+                return False
+            bound.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound.update(node.names)
+        elif isinstance(node, (ast.ExceptHandler, *_DEFINITIONS)) or type(node).__name__ == "MatchAs":
+            if getattr(node, "name", None):
+                bound.add(node.name)  # type: ignore[attr-defined]
+    if name in bound:
+        return False
+    import difflib
+
+    return bool(difflib.get_close_matches(name, sorted(bound), n=1, cutoff=0.8))
 
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

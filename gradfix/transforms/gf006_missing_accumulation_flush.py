@@ -95,8 +95,8 @@ class MissingAccumulationFlush(AccumulationRule):
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
-    whose body starts with `try: x, y = next(it)` / `except StopIteration: break` (its counter
-    incremented after that `try`), or `while batch is not None:` whose body ends with
+    whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
+    `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that), or `while batch is not None:` whose body ends with
     `batch = next(it, None)`.
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
@@ -294,8 +294,9 @@ def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, 
 def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
     """A `while` loop over the batches of an iterator until it runs out, as `for x, y in
     loader:` is: `while True:` whose body starts with `try: x, y = next(it)` / `except
-    StopIteration: break` (that `break` is returned), or `while batch is not None:` whose body
-    ends by `batch = next(it, None)` (its last statement is returned). None for another loop."""
+    StopIteration: break` or with `batch = next(it, None)` / `if batch is None: break` (that
+    `break` is returned), or `while batch is not None:` whose body ends by `batch = next(it,
+    None)` (its last statement is returned). None for another loop."""
     body = loop.body
     if not body:
         return None
@@ -313,6 +314,14 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
     if not (isinstance(test, ast.Constant) and test.value in (True, 1)):
         return None
     first = body[0]
+    if (
+        len(body) > 1 and isinstance(first, ast.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], ast.Name)
+        and _next_call(first.value, 2) and _none(first.value.args[1])  # type: ignore[attr-defined]
+        and isinstance(body[1], ast.If) and not body[1].orelse and len(body[1].body) == 1 and isinstance(body[1].body[0], ast.Break)
+        and isinstance(body[1].test, ast.Compare) and len(body[1].test.ops) == 1 and isinstance(body[1].test.ops[0], ast.Is)
+        and dotted(body[1].test.left) == first.targets[0].id and _none(body[1].test.comparators[0])
+    ):  # fmt: skip
+        return body[1].body[0]  # `batch = next(it, None)` / `if batch is None: break`
     if not isinstance(first, ast.Try) or first.orelse or first.finalbody or len(first.body) != 1:
         return None
     taken = first.body[0]

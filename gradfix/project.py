@@ -39,7 +39,11 @@ _GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b
 _MAX_PROJECT_FILES = 20_000
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
-_SUPER_METHOD_CALL = lazily(rb"\bsuper\([^()\n]*\)[ \t]*\.[ \t]*(?!__)\w+[ \t]*\(")
+# (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
+_SUPER_METHOD_CALL = lazily(
+    rb"\bsuper\([^()\n]*\)[ \t]*\.[ \t]*(?!__|(?:forward|train|eval|to|cuda|cpu|float|half|apply|state_dict"
+    rb"|load_state_dict|extra_repr|reset_parameters|parameters|named_parameters|modules|children)\b)\w+[ \t]*\("
+)
 _IMPORT_LINE = lazily(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
 
 

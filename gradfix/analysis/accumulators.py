@@ -419,9 +419,12 @@ class _State:
         if not isinstance(call.func, ast.Name) or len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
             return None
         name = call.func.id
-        if name in self.graph or name not in self.source.text:
+        if name in self.graph:
             return None
-        body = _single_expression_function(name, self.source)
+        known = self.source.__dict__.setdefault("_one_line_functions", {})
+        if name not in known:
+            known[name] = _single_expression_function(name, self.source)
+        body = known[name]
         if body is None:
             return None
         parameter, expression = body

@@ -1619,12 +1619,16 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
 def _never_built(facts: ModuleFacts, class_name: str) -> bool:
     """No call of the class in the module (`Base(...)`) other than in the bases of a class
     statement: every object of it the module makes is a subclass's."""
-    text = facts.source.text
-    for match in re.finditer(rf"(?<![\w.]){re.escape(class_name)}\s*\(", text):
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        if not text[line_start : match.start()].lstrip().startswith("class "):
-            return False
-    return True
+    known = facts.__dict__.setdefault("_never_built", {})
+    if class_name not in known:
+        text = facts.source.text
+        known[class_name] = True
+        for match in re.finditer(rf"(?<![\w.]){re.escape(class_name)}\s*\(", text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if not text[line_start : match.start()].lstrip().startswith("class "):
+                known[class_name] = False
+                break
+    return known[class_name]
 
 
 def _stub(function: ast.AST) -> bool:

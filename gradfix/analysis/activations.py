@@ -672,12 +672,14 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
                     continue
                 yield info.node
 
+    has_forward = any("forward" in methods for methods in facts.methods.values())
+
     def called_forward(func: ast.expr):  # type: ignore[no-untyped-def]
         """`criterion(out, y)`, `self.loss_fn(out, y)`, `model(x, labels=y)`: an object a
         class of the module builds (every binding of the name), whose `forward` the call runs
         (a criterion `nn.Module`, a model computing its own loss)."""
         key = dotted(func)
-        if key is None or key == "self" or "forward" not in source.text:
+        if key is None or key == "self" or not has_forward:
             return None
         found = None
         for call in assigned_calls(model, key):

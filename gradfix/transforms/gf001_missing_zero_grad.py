@@ -474,7 +474,12 @@ def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: Modul
     gradient since the loop began. (Not `>`, `>=` or `==`: `if i >= n - 1:` may step once,
     after a whole pass of full-batch descent.)"""
     branches = step.branches_within(loop.node)
-    if not branches or any(word in model.source.text for word in _CLEAR_WORDS):
+    if not branches:
+        return False
+    clears = model.source.__dict__.get("_says_a_clear")
+    if clears is None:
+        clears = model.source.__dict__["_says_a_clear"] = any(word in model.source.text for word in _CLEAR_WORDS)
+    if clears:
         return False
     for branch in branches:
         test = branch.test

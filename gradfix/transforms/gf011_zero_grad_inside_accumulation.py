@@ -369,7 +369,8 @@ def _runs_deepspeed(block: ast.AST, model: ModuleModel) -> bool:
         if isinstance(expr, ast.Call) and method_name(expr) == "accumulate" and isinstance(expr.func, ast.Attribute):
             key = dotted(expr.func.value)
             return key is not None and any(
-                kw.arg in ("deepspeed_plugin", "deepspeed_plugins") for call in assigned_calls(model, key) for kw in call.keywords
+                kw.arg in ("deepspeed_plugin", "deepspeed_plugins") and not (isinstance(kw.value, ast.Constant) and kw.value.value is None)
+                for call in assigned_calls(model, key) for kw in call.keywords
             )
     return False
 

@@ -576,8 +576,11 @@ def _built_over_no_optimizer(key: str, model: ModuleModel) -> bool:
             name = dotted(value)
             if name is None:
                 continue
-            if name in facts.stepped or facts.optimizer_evidence(name) or "optim" in name.lower():
-                return False
+            if (
+                name in facts.stepped or name in facts.cleared or facts.optimizer_evidence(name) or "optim" in name.lower()
+                or f"step({name})" in model.source.text
+            ):
+                return False  # an optimizer (`scaler.step(o)`, `o.zero_grad()`): a learning-rate schedule
         if dotted(given[0]) is None:
             return False  # `Schedule(opt_for(model))`: the first argument may be one
     return True

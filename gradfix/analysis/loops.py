@@ -1601,19 +1601,25 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
         concrete = True  # a base class the module never builds: its objects are a subclass's
     else:
         name = found.node.name  # type: ignore[attr-defined]
-    overrides = [
-        methods[name]
-        for owner, methods in facts.methods.items()
-        if name in methods and owner != class_name and _derives(facts, owner, class_name)
-    ]
+    subclasses = _subclasses_of(facts, class_name)
+    overrides = [facts.methods[owner][name] for owner in subclasses if name in facts.methods.get(owner, {})]
     if concrete or found is None:
         # (a concrete method, or none: the one subclass of the module that overrides it, when
         # it is the only subclass and the module builds it, a script; a library module's base
         # class may be used elsewhere as it is, or through another subclass)
-        subclasses = [owner for owner in facts.classes if owner != class_name and _derives(facts, owner, class_name)]
         if len(subclasses) != 1 or len(overrides) != 1 or _never_built(facts, subclasses[0]):
             return found
     return overrides[0] if len(overrides) == 1 else found
+
+
+def _subclasses_of(facts: ModuleFacts, class_name: str) -> list[str]:
+    """The classes of the module deriving (through classes of the module) from `class_name`,
+    found once per module and class."""
+    known = facts.__dict__.setdefault("_subclasses_of", {})
+    found = known.get(class_name)
+    if found is None:
+        found = known[class_name] = [owner for owner in facts.classes if owner != class_name and _derives(facts, owner, class_name)]
+    return found
 
 
 def _never_built(facts: ModuleFacts, class_name: str) -> bool:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from gradfix.analysis.accumulation import Accumulation, accumulation_of, loop_invariant, mode_guards
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
@@ -441,7 +442,19 @@ def _misspelt(name: str, model: ModuleModel) -> bool:
     import, a `with`/`except ... as`, a `global`, a definition), while it binds a name spelt
     almost alike (`optimier` beside `optimizer`): a typo. (A name bound nowhere and like no
     other is a fragment's: a snippet that uses `optimizer` without building it.)"""
+    text = model.source.text
+    escaped = re.escape(name)
+    if re.search(
+        rf"(?<![\w.]){escaped}\s*=(?!=)|\b(?:as|for|def|class|global|nonlocal|import)\s+{escaped}\b"
+        rf"|\bdef\s+\w+\s*\([^)]*(?<![\w.]){escaped}\b",
+        text,
+    ):
+        return False  # written where a name is bound (`optimizer = ...`, a parameter, `as optimizer`): the usual case, no walk
+    known = model.source.__dict__.get("_bound_names")
+    if known is not None:
+        return known is not False and name not in known and bool(_close(name, known))
     bound: set[str] = set()
+    model.source.__dict__["_bound_names"] = False  # a star import: anything may be bound
     for node in model.source.nodes:
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             bound.add(node.id)
@@ -456,11 +469,14 @@ def _misspelt(name: str, model: ModuleModel) -> bool:
         elif isinstance(node, (ast.ExceptHandler, *_DEFINITIONS)) or type(node).__name__ == "MatchAs":
             if getattr(node, "name", None):
                 bound.add(node.name)  # type: ignore[attr-defined]
-    if name in bound:
-        return False
+    model.source.__dict__["_bound_names"] = bound
+    return name not in bound and bool(_close(name, bound))
+
+
+def _close(name: str, bound: set[str]) -> list[str]:
     import difflib
 
-    return bool(difflib.get_close_matches(name, sorted(bound), n=1, cutoff=0.8))
+    return difflib.get_close_matches(name, sorted(bound), n=1, cutoff=0.8)
 
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

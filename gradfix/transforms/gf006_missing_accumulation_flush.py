@@ -96,7 +96,8 @@ class MissingAccumulationFlush(AccumulationRule):
     from an earlier loop is not one), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
-    `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that), or `while batch is not None:` whose body ends with
+    `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
+    no other `break` of its own: `itertools.cycle` ending at a count is not a pass), or `while batch is not None:` whose body ends with
     `batch = next(it, None)`.
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
@@ -148,7 +149,7 @@ class MissingAccumulationFlush(AccumulationRule):
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
             drained = _drains_an_iterator(loop)
-            if drained is None or not _counted_after(acc, drained):
+            if drained is None or not _counted_after(acc, drained) or _leaves_otherwise(loop, drained):
                 return None
         elif not isinstance(loop, FOR_LOOPS):
             return None
@@ -331,6 +332,20 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
         if dotted(handler.type) == "StopIteration" and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break):  # type: ignore[arg-type]
             return handler.body[0]
     return None
+
+
+def _leaves_otherwise(loop: ast.While, drained: ast.stmt) -> bool:
+    """The loop has a `break` of its own besides the one at the end of the data (`if step ==
+    40: break` over `itertools.cycle(loader)`): where it ends is not the data's end."""
+    todo: list[ast.AST] = list(loop.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break) and node is not drained:
+            return True
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _next_call(value: ast.expr | None, count: int) -> bool:

@@ -391,13 +391,17 @@ class _State:
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Name) and expr.value.id in self.dict_losses:
                 key = expr.slice
-                if isinstance(key, ast.Constant) and key.value in self.dict_losses[expr.value.id]:
+                keys = self.dict_losses[expr.value.id]
+                if isinstance(key, ast.Constant) and (key.value in keys or _ANY_KEY in keys):
                     return [expr]  # `out["loss"]` of a step helper's `return {"loss": loss, ...}`
                 return []
             return self.refs(expr.value)
         if isinstance(expr, ast.Call):
             if self.is_loss_call(expr) or id(expr) in self.returning:
                 return [expr]
+            if isinstance(expr.func, ast.Name) and expr.func.id == "sum" and len(expr.args) in (1, 2) and not expr.keywords:
+                # `sum(loss_dict.values())`, `sum(l for l in losses.values())`: the sum of the losses
+                return [expr] if self._iterated_refs(expr.args[0]) else []
             through = self._passed_through(expr)
             if through is not None:
                 return [expr] if self.refs(through) else []
@@ -411,6 +415,39 @@ class _State:
             if method in _GATHERING and recv is not None and len(expr.args) == 1 and not expr.keywords:
                 return self.refs(expr.args[0])  # `accelerator.gather_for_metrics(loss)`: on one process, the tensor itself
         return []
+
+    def _iterated_refs(self, iterable: ast.expr) -> list[ast.expr]:
+        """The parts of what `iterable` yields that carry a loss graph: the values of a dict of
+        losses, the elements of a list written out, a generator passing each one on as it is."""
+        if isinstance(iterable, ast.Call) and method_name(iterable) == "values" and not iterable.args:
+            recv = receiver(iterable)
+            return [iterable] if isinstance(recv, ast.Name) and recv.id in self.dict_losses else []
+        if isinstance(iterable, (ast.List, ast.Tuple)):
+            return [ref for element in iterable.elts if not isinstance(element, ast.Starred) for ref in self.refs(element)]
+        if isinstance(iterable, (ast.GeneratorExp, ast.ListComp)) and len(iterable.generators) == 1:
+            generator = iterable.generators[0]
+            element = iterable.elt
+            while isinstance(element, ast.Call) and method_name(element) in GRAPH_KEEPING_METHODS and not isinstance(element.func, ast.Name):
+                element = receiver(element)  # `l.mean() for l in ...`
+            if isinstance(generator.target, ast.Name) and isinstance(element, ast.Name) and element.id == generator.target.id:
+                return self._iterated_refs(generator.iter)
+            return []
+        return self.refs(iterable)
+
+    def _summed_dict(self, value: ast.expr) -> str | None:
+        """`loss_dict` of `sum(loss_dict.values())` (or of a generator over them)."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "sum" and value.args):
+            return None
+        iterable = value.args[0]
+        if isinstance(iterable, ast.GeneratorExp) and len(iterable.generators) == 1:
+            generator = iterable.generators[0]
+            if isinstance(iterable.elt, ast.Name) and isinstance(generator.target, ast.Name) and iterable.elt.id == generator.target.id:
+                iterable = generator.iter
+        if isinstance(iterable, ast.Call) and method_name(iterable) == "values" and not iterable.args:
+            recv = receiver(iterable)
+            if isinstance(recv, ast.Name):
+                return recv.id
+        return None
 
     def _passed_through(self, call: ast.Call) -> ast.expr | None:
         """`mse2psnr(img_loss)` with `mse2psnr = lambda x: -10.0 * torch.log10(x)` (or a `def`
@@ -446,6 +483,19 @@ class _State:
             self.dict_losses[name] = self.returning_keys[id(value)]
             self.graph.discard(name)
             return
+        if isinstance(value, ast.Dict) and not no_grad:
+            # `losses = {"mse": mse, "l1": criterion(out, y)}`: the keys whose values hold a graph
+            keys = {
+                k.value for k, v in zip(value.keys, value.values)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str) and self.refs(v)
+            }
+            if keys:
+                self.dict_losses[name] = keys
+        if value is not None and not no_grad and name in self.losses:
+            summed = self._summed_dict(value)
+            if summed is not None:
+                # `loss = sum(loss_dict.values())` then `loss.backward()`: the dict's values are losses
+                self.dict_losses[summed] = {_ANY_KEY}
         if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):
             # a list of losses (`losses = [l1, l2]; sum(losses).backward()`) has no `.detach()`
             self.graph.discard(name)
@@ -458,6 +508,9 @@ class _State:
 # Accelerate's collectives: on a single process they hand back the tensor they are given
 # (`gather`, `gather_for_metrics`) or a copy still in its graph (`reduce`)
 _GATHERING = frozenset({"gather", "gather_for_metrics", "reduce"})
+
+
+_ANY_KEY = "\x00any"  # a dict of losses under every key (`loss_dict` of `sum(loss_dict.values()).backward()`)
 
 
 def _number(value: ast.expr) -> bool:

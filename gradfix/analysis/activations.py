@@ -102,7 +102,7 @@ class ProbabilityInput:
     input: ast.expr  # the loss's input argument as written
     statement: ast.stmt  # the statement holding the loss call
     scope: Scope
-    where: str  # "inline" | "name" | "model"
+    where: str  # "inline" | "name" | "model" | "arms" (bound in both arms of an `if`: no fix)
     activation: Activation | None  # None for "model"
     node: ast.expr  # the inline activation call, or the Name read in the loss input
     binding: Binding | None = None  # "name": the assignment of the probabilities
@@ -284,7 +284,20 @@ class _Finder:
                 finally:
                     self.element = None
             return None
-        if binding is None or binding.value is None:
+        if binding is None:
+            arms = self._arm_values(expr.id, stmt, scope)
+            if arms:
+                kinds = set()
+                for arm_value in arms:
+                    arm_found = self.activation(_peel(arm_value), scope)
+                    if arm_found is None or arm_found.kind not in wrongs:
+                        return None
+                    kinds.add(arm_found.kind)
+                if len(kinds) == 1:
+                    # `if t: probs = softmax(logits / t) else: probs = softmax(logits)`: reported, not fixed
+                    return ProbabilityInput(call, _input_kind(kind, kinds.pop()), given, stmt, scope, "arms", None, expr)
+            return None
+        if binding.value is None:
             return None
         value = _peel(binding.value)
         found = self.activation(value, scope)
@@ -315,6 +328,34 @@ class _Finder:
         if block is None or not _holds(block, stmt, self.source):
             return None
         return nearest
+
+    def _arm_values(self, name: str, stmt: ast.stmt, scope: Scope) -> list[ast.expr]:
+        """What `name` holds at `stmt` when the nearest bindings above it are the last statements
+        binding it in both arms of an `if` that always runs before `stmt`: each arm's value."""
+        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
+        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
+        if not before:
+            return []
+        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
+        branch = self.source.owner_of(nearest.statement)
+        if not isinstance(branch, ast.If) or not branch.orelse:
+            return []
+        outer = self.source.block_of(branch)
+        if outer is None or not _holds(outer, stmt, self.source):
+            return []
+        values: list[ast.expr] = []
+        for arm in (branch.body, branch.orelse):
+            own = [b for b in before if self.source.block_of(b.statement) is arm]
+            if not own:
+                return []
+            last = max(own, key=lambda b: (b.statement.lineno, b.statement.col_offset))
+            if not isinstance(last.statement, (ast.Assign, ast.AnnAssign)) or last.value is None or last is not max(
+                (b for b in before if branch.lineno <= b.statement.lineno <= (arm[-1].end_lineno or 0) and b.statement.lineno >= arm[0].lineno),
+                key=lambda b: (b.statement.lineno, b.statement.col_offset),
+            ):
+                return []  # bound again after, in a nested block of the arm
+            values.append(last.value)
+        return values
 
     def _model_with_activation(self, call: ast.Call, scope: Scope, wrong: str) -> str | None:
         """`model(x)` where the module's last layer is the activation `wrong`."""

@@ -676,6 +676,12 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
         walker = _ModeWalker(model)
         class_name = _class_of(loop.function, model)
         functions = (loop.function,) if loop.function is not None else ()
+        if isinstance(loop.node, ast.While):
+            # `while evaluate(model) < target:`: the condition runs at the start of every iteration
+            walker.expressions(
+                loop.node.test,
+                _Ctx(path=(loop.node,), blocks=(loop.node.body,), functions=functions, class_name=class_name),
+            )
         walker.block(loop.node.body, _Ctx(functions=functions, class_name=class_name))
         found = cache[id(loop.node)] = walker.items
         helpers: dict[int, ast.AST] = getattr(model, "_mode_helpers", None) or {}

@@ -6,6 +6,7 @@ from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (
     BackwardCall,
     IterationFlow,
+    describe_autograd_backward,
     describe_backward,
     mentions_gradients,
     reads_of,
@@ -190,7 +191,7 @@ def _siblings(a: GradEvent, b: GradEvent) -> bool:
 def _split(run: list[GradEvent], source: Source) -> Iterator[list[tuple[GradEvent, BackwardCall]]]:
     if len(run) < 2:
         return
-    calls = [describe_backward(e) for e in run]
+    calls = [describe_backward(e) or describe_autograd_backward(e) for e in run]
     if any(c is None or c.inputs is not None or c.creates_graph or c.create is not None for c in calls):
         return
     if any(c.gradient is not None or c.others for c in calls):  # type: ignore[union-attr]

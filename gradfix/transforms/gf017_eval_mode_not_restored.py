@@ -274,6 +274,12 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
         # its head in train): a whole-module `train()` there would change more than it restores
         return None
     lines = new_statement(f"{item.key}.train()")
+    if item.path and item.path[0] is loop.node:
+        # evaluated in the `while` condition: each iteration starts in eval mode; train first
+        body = loop.node.body
+        if source.inline_block(body) or not source.starts_line(body[0]):
+            return None
+        return Fix([InsertStatements(body, "start", lines)], safety)
     anchor = item.anchor
     block = item.blocks[-1]
     if source.inline_block(block) or source.inline_block(loop.node.body):

@@ -11,6 +11,8 @@ for epoch in range(3):
         out = model(x)
         loss = nn.functional.mse_loss(out, y)
         torch.autograd.backward(loss, retain_graph=True)
+        # the gradient of the data term alone, logged before the penalty adds to it
+        data_grad_norm = model.weight.grad.norm().item()
         # the second pass reads the retained graph again
         penalty = out.pow(2).mean()
         torch.autograd.backward(penalty)

@@ -194,9 +194,16 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                     sampler_here, binding_here, alternative_here = None, None, True
                 elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                     continue
+                batch = _batch_loop(loop, name, model)
+                if batch is None and name == loader and not isinstance(loader_binding, _Entry) and loop.function is not None:
+                    # the module's `loader` is visible in the function but not what it iterates:
+                    # `Fitter(model).fit(loader)` hands it over as a parameter
+                    passed = _parameter_passed(loop.function, loader, model)
+                    if passed is not None:
+                        name, sampler_here, binding_here, alternative_here = passed, None, None, True
+                        batch = _batch_loop(loop, name, model)
                 if seeded and name in seeded:
                     continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
-                batch = _batch_loop(loop, name, model)
                 if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
                     continue
                 key = (id(loop.node), name)
@@ -232,8 +239,13 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
         return None
     info = model.facts.module_functions.get(function.name)
     if info is None or info.node is not function:
-        return None
-    sites = model.facts.call_site_args.get(function.name) or _call_sites(function.name, model)
+        owner = next((c for c, methods in model.facts.methods.items() if methods.get(function.name) is not None and methods[function.name].node is function), None)
+        if owner is None or function.name.startswith("__"):
+            return None
+        info = model.facts.methods[owner][function.name]
+        sites = _method_call_sites(owner, function.name, model)  # `Fitter(model).fit(loader)`
+    else:
+        sites = model.facts.call_site_args.get(function.name) or _call_sites(function.name, model)
     if not sites:
         return None
     params = [p for p in info.params if p not in ("self", "cls")]
@@ -269,6 +281,48 @@ def _stored_argument(function: ast.AST | None, key: str, model: ModuleModel) -> 
             if passed == {key}:
                 return dotted(stmt.targets[0])
     return None
+
+
+def _method_call_sites(owner: str, method: str, model: ModuleModel) -> dict[str, set[str]]:
+    """What the module's calls of a method of the class `owner` pass, by position (`self`
+    left out) and by name: calls on an instance built right there (`Fitter(model).fit(loader)`)
+    or on a name that the module binds only to instances of the class."""
+    sites: dict[str, set[str]] = {}
+    key = model.source.key
+    for call in model.source.of_type(ast.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if not (isinstance(func, ast.Attribute) and func.attr == method) or _instance_class(func.value, model) != owner:
+            continue
+        for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
+            if isinstance(arg, ast.Starred):
+                break
+            sites.setdefault(str(index), set()).add(key(arg))
+        for kw in call.keywords:  # type: ignore[attr-defined]
+            if kw.arg is not None:
+                sites.setdefault(kw.arg, set()).add(key(kw.value))
+    return sites
+
+
+def _instance_class(recv: ast.expr, model: ModuleModel) -> str | None:
+    """The class of the module that `recv` is an instance of: built right there
+    (`Fitter(model)`), or a name the module binds only to instances of that one class."""
+    if isinstance(recv, ast.Call):
+        name = call_name(recv)
+        return name if name in model.facts.classes else None
+    if not isinstance(recv, ast.Name):
+        return None
+    built: dict[str, str | None] | None = model.__dict__.get("_instance_classes")
+    if built is None:
+        built = {}
+        for stmt in model.source.of_type(ast.Assign):
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                if isinstance(target, ast.Name):
+                    value = stmt.value  # type: ignore[attr-defined]
+                    owner = call_name(value) if isinstance(value, ast.Call) else None
+                    owner = owner if owner in model.facts.classes else None
+                    built[target.id] = owner if built.get(target.id, owner) == owner else None
+        model.__dict__["_instance_classes"] = built
+    return built.get(recv.id)
 
 
 def _call_sites(name: str, model: ModuleModel) -> dict[str, set[str]]:
@@ -531,6 +585,10 @@ def _library_owned(model: ModuleModel) -> set[str]:
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
         if isinstance(node.func, ast.Name) and (node.func.id in model.facts.module_functions or node.func.id in model.facts.classes):
             continue  # `fit(model, loader, ...)`, `Trainer(model, loader)` of this module: its loops are read as any other
+        if isinstance(node.func, ast.Attribute):
+            owner = _instance_class(node.func.value, model)
+            if owner is not None and node.func.attr in model.facts.methods.get(owner, {}):
+                continue  # `Fitter(model).fit(loader)`: a method of a class of this module
         if last in _OWNERS:
             for value in [*node.args, *[k.value for k in node.keywords]]:
                 if isinstance(value, ast.Starred):

@@ -38,6 +38,9 @@ def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
     known = kept.get(id(loop))
     if known is None or known[0] is not loop:
         training = training_loop_ids(model)
+        micro = _micro_batch_loops(loop, model, training)
+        if micro:
+            training = training - micro
         foreign = _foreign_training_loops(loop)
         known = kept[id(loop)] = (
             loop,
@@ -47,6 +50,35 @@ def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
             ],
         )  # fmt: skip
     return list(known[1])
+
+
+def _micro_batch_loops(loop: TrainingLoop, model: ModuleModel, training: set[int]) -> set[int]:
+    """Loops of the iteration's own code (`for micro_step in range(N):`, nanoGPT's shape) that
+    only backpropagate: no step, no clear, no call gradfix cannot see of their own. Their
+    backward passes are this iteration's, stepped after them; their events are the
+    iteration's too."""
+    if not any(e.kind is EventKind.STEP and loop.owns(e, training) for e in loop.events):
+        return set()  # (an iteration that steps nothing of its own: not an accumulation)
+    inner: dict[int, list[GradEvent]] = {}
+    for event in loop.events:
+        within = event.loops_within(loop.node)
+        if within and id(within[0]) in training:
+            inner.setdefault(id(within[0]), []).append(event)
+    if not inner:
+        return set()
+    out: set[int] = set()
+    for key, events in inner.items():
+        if (
+            any(e.kind is EventKind.BACKWARD for e in events)
+            and all(
+                e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ, EventKind.AUTOGRAD_GRAD)
+                and e.source is None
+                and not any(id(lp) in training for lp in e.loops_within(loop.node)[1:])
+                for e in events
+            )
+        ):
+            out.add(key)
+    return out
 
 
 def _foreign_training_loops(loop: TrainingLoop) -> set[int]:

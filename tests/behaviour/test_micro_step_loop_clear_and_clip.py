@@ -1,0 +1,79 @@
+"""nanoGPT's accumulation shape, `for micro_step in range(N):` backpropagating each micro-batch
+and the step after the inner loop, with two bugs the flat loop already had found:
+- GF002: `optimizer.zero_grad()` between the micro-step loop and `step()` wipes the window's
+  gradients (the weights never move); the fix clears at the top of the iteration instead;
+- GF013: the clip after the micro-step loop runs on gradients still multiplied by the loss
+  scale (a CPU `GradScaler` with scale 1024 here); the fix unscales first.
+Each fixed script trains exactly like the hand fix, and not like the buggy one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+HEAD = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+gradient_accumulation_steps = 4
+model = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = [(torch.randn(4, 8), torch.randn(4, 1)) for _ in range(24)]
+batches = iter(data)
+losses = []
+'''
+TAIL = '''digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
+'''
+
+CLEAR = HEAD + '''for it in range(6):
+{top}    for micro_step in range(gradient_accumulation_steps):
+        x, y = next(batches)
+        loss = nn.functional.mse_loss(model(x), y) / gradient_accumulation_steps
+        loss.backward()
+        losses.append(loss.item())
+{bottom}    optimizer.step()
+''' + TAIL
+
+CLIP = HEAD.replace("losses = []", 'scaler = torch.amp.GradScaler("cpu", init_scale=1024.0)\nlosses = []') + '''for it in range(6):
+    for micro_step in range(gradient_accumulation_steps):
+        x, y = next(batches)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            loss = nn.functional.mse_loss(model(x).float(), y) / gradient_accumulation_steps
+        scaler.scale(loss).backward()
+        losses.append(loss.item())
+{unscale}    torch.nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+''' + TAIL
+
+
+def _fill(template: str, **parts: str) -> str:
+    for name, text in parts.items():
+        template = template.replace("{" + name + "}", text)
+    return template
+
+
+def test_clear_before_the_step_moves_to_the_top_of_the_iteration(tmp_path: Path) -> None:
+    clear = "    optimizer.zero_grad(set_to_none=True)\n"
+    buggy = _fill(CLEAR, top="", bottom=clear)
+    hand = _fill(CLEAR, top=clear, bottom="")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF002")
+
+
+def test_clip_after_the_micro_step_loop_unscales_first(tmp_path: Path) -> None:
+    buggy = _fill(CLIP, unscale="")
+    hand = _fill(CLIP, unscale="    scaler.unscale_(optimizer)\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF013")

@@ -291,7 +291,7 @@ def _method_call_sites(owner: str, method: str, model: ModuleModel) -> dict[str,
     key = model.source.key
     for call in model.source.of_type(ast.Call):
         func = call.func  # type: ignore[attr-defined]
-        if not (isinstance(func, ast.Attribute) and func.attr == method) or _instance_class(func.value, model) != owner:
+        if not (isinstance(func, ast.Attribute) and func.attr == method) or instance_class(func.value, model) != owner:
             continue
         for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
             if isinstance(arg, ast.Starred):
@@ -303,7 +303,7 @@ def _method_call_sites(owner: str, method: str, model: ModuleModel) -> dict[str,
     return sites
 
 
-def _instance_class(recv: ast.expr, model: ModuleModel) -> str | None:
+def instance_class(recv: ast.expr, model: ModuleModel) -> str | None:
     """The class of the module that `recv` is an instance of: built right there
     (`Fitter(model)`), or a name the module binds only to instances of that one class."""
     if isinstance(recv, ast.Call):
@@ -586,7 +586,7 @@ def _library_owned(model: ModuleModel) -> set[str]:
         if isinstance(node.func, ast.Name) and (node.func.id in model.facts.module_functions or node.func.id in model.facts.classes):
             continue  # `fit(model, loader, ...)`, `Trainer(model, loader)` of this module: its loops are read as any other
         if isinstance(node.func, ast.Attribute):
-            owner = _instance_class(node.func.value, model)
+            owner = instance_class(node.func.value, model)
             if owner is not None and node.func.attr in model.facts.methods.get(owner, {}):
                 continue  # `Fitter(model).fit(loader)`: a method of a class of this module
         if last in _OWNERS:

@@ -7,6 +7,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name
+from gradfix.analysis.samplers import instance_class
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -491,12 +492,23 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
     if not key.isidentifier() or not isinstance(function, FUNCTIONS):
         return False
     info = model.facts.module_functions.get(function.name)
-    if info is None or info.node is not function or key not in info.params:
+    if info is not None and info.node is function:
+        calls = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == function.name]  # type: ignore[attr-defined]
+        params = list(info.params)
+    else:
+        # a method: its calls on instances of its class built in the module (`Trainer(...).loop(...)`)
+        owner = next((c for c, methods in model.facts.methods.items() if function.name in methods and methods[function.name].node is function), None)
+        if owner is None or function.name.startswith("__"):
+            return False
+        calls = [
+            n for n in model.source.of_type(ast.Call)
+            if isinstance(n.func, ast.Attribute) and n.func.attr == function.name and instance_class(n.func.value, model) == owner  # type: ignore[attr-defined]
+        ]
+        params = [p for p in model.facts.methods[owner][function.name].params if p not in ("self", "cls")]
+    if not calls or key not in params:
         return False
-    position = info.params.index(key)
-    calls = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == function.name]  # type: ignore[attr-defined]
-    if not calls:
-        return False
+    position = params.index(key)
+    default = _default_of(function, key)
     index = assignments(model)
     for call in calls:
         named = keyword(call, key)
@@ -504,11 +516,29 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
             passed: ast.expr | None = named.value
         elif position < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
             passed = call.args[position]
+        elif (
+            position >= len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args)
+            and not any(k.arg is None for k in call.keywords) and isinstance(default, ast.Constant) and default.value is None
+        ):
+            continue  # left at its `None` default
         else:
             return False
         if not _none_valued(passed, model, index, 0):
             return False
     return True
+
+
+def _default_of(function: ast.AST, name: str) -> ast.expr | None:
+    """The default value written for the parameter `name` (None when it has none)."""
+    args = function.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+        if arg.arg == name:
+            return value
+    for arg, value in zip(args.kwonlyargs, args.kw_defaults):
+        if arg.arg == name:
+            return value
+    return None
 
 
 def _none_valued(value: ast.expr | None, model: ModuleModel, index, depth: int) -> bool:  # type: ignore[no-untyped-def]

@@ -127,7 +127,8 @@ class MissingZeroGrad(Rule):
     - every caller of a step function clears its optimizer around the call;
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
       (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
-      a class of the module whose own `step()` calls `zero_grad`;
+      a class of the module whose own `step()` calls `zero_grad`, itself or through a method
+      of the class it calls (SAM's `first_step()`, `second_step()`);
     - nothing is cleared and, before the first backward and under no condition, a statement
       that is only a call hands the model (or its parameters or gradients) to code gradfix
       cannot see into (`begin_batch(model)` from a library): that call may clear;
@@ -645,7 +646,8 @@ def _clears_itself(target: str, model: ModuleModel) -> bool:
     """The optimizer clears its gradients after each step by itself: a step post-hook that
     clears (`opt.register_step_post_hook(lambda o, a, k: o.zero_grad())`, or torch's global
     `register_optimizer_step_post_hook`), or it is an instance of a class of this module whose
-    own `step()` calls `zero_grad`."""
+    own `step()` calls `zero_grad`, itself or in a method of the class it calls (SAM's
+    `first_step()` and `second_step()`)."""
     source = model.source
     if "register_" in source.text and "step_post_hook" in source.text:
         for node in source.nodes:
@@ -662,11 +664,21 @@ def _clears_itself(target: str, model: ModuleModel) -> bool:
             if hooked and "zero_grad" in _callable_text(node.args[0], model):
                 return True
     facts = model.facts
-    clearing = {
-        name
-        for name, methods in facts.methods.items()
-        if "step" in methods and "zero_grad" in (methods["step"].source or source).segment(methods["step"].node)
-    }
+
+    def text(method) -> str:  # type: ignore[no-untyped-def]
+        return (method.source or source).segment(method.node)
+
+    def step_clears(methods) -> bool:  # type: ignore[no-untyped-def]
+        step = text(methods["step"])
+        if "zero_grad" in step:
+            return True
+        # SAM's `step()`: `self.first_step(); closure(); self.second_step()`, each clearing
+        return any(
+            f"self.{name}(" in step and "zero_grad" in text(other)
+            for name, other in methods.items() if name != "step"
+        )
+
+    clearing = {name for name, methods in facts.methods.items() if "step" in methods and step_clears(methods)}
     if not clearing:
         return False  # no class of the module clears in its `step()`: no need to read the bindings
     return any(isinstance(value, ast.Call) and call_name(value) in clearing for value in assigned_values(model, target))

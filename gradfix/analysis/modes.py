@@ -47,6 +47,7 @@ from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
     FOR_LOOPS,
+    FUNCTIONS,
     LOOPS,
     MATCH,
     TRIES,
@@ -1148,12 +1149,33 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
         if inner.function is None:
             return False
         on_self = all(isinstance(call.func, ast.Attribute) and dotted(call.func.value) == "self" for call in backward.via)
+        passed = _passed_arguments(inner.function, backward.via[0], model) if len(backward.via) == 1 else {}
         return all(
             _built_in(owner, inner.function)
             or (on_self and owner.startswith("self.") and not any(related(name, owner) for name in names))
+            # `child_train(loader, child, child_opt)`: the helper's `model` is the caller's `child`
+            or (owner.split(".", 1)[0] in passed and not any(related(name, substitute_root(owner, passed)) for name in names))
             for owner in trained
         )
     return not any(related(name, owner) for name in names for owner in trained)
+
+
+def _passed_arguments(function: ast.AST, call: ast.Call, model: ModuleModel) -> dict[str, str]:
+    """The parameters of a plain function of the module that `call` (a call of it by name)
+    gives a plain name or attribute, by position or by keyword: parameter -> the key passed."""
+    if not (isinstance(function, FUNCTIONS) and isinstance(call.func, ast.Name) and call.func.id == function.name):
+        return {}
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    out: dict[str, str] = {}
+    for param, arg in zip(params, call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if dotted(arg) is not None:
+            out[param] = model.source.key(arg)
+    for kw in call.keywords:
+        if kw.arg is not None and dotted(kw.value) is not None:
+            out[kw.arg] = model.source.key(kw.value)
+    return out
 
 
 def _built_in(key: str, function: ast.AST) -> bool:

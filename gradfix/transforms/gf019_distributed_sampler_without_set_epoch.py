@@ -145,12 +145,18 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
         target = found.loader_sampler
         guard = None
         scope_node = found.epoch_loop.function if found.epoch_loop.function is not None else source.tree
-        if found.inline_alternative or len(assignments(model).bindings(found.loader, scope_node)) > 1:
+        bindings = assignments(model).bindings(found.loader, scope_node)
+        if found.inline_alternative or len(bindings) > 1:
             # `sampler=DistributedSampler(...) if ... else other`, or a loader built in each arm
             # of an `if` (`DataLoader(ds, shuffle=True)` in the other): another sampler may be in it
             guard = _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
+            if any(not isinstance(b.value, ast.Call) for b in bindings):
+                # `aux_loader = [None] * n` in the other arm: the name may hold no loader at all
+                if target != f"{found.loader}.sampler":
+                    return None
+                guard = guard.replace(f"isinstance({target},", f'isinstance(getattr({found.loader}, "sampler", None),', 1)
     if guard == "":
         return None
     if found.foreign_batches and target == found.loader_sampler:

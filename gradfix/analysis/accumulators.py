@@ -91,6 +91,9 @@ class Accumulation:
     node: ast.stmt  # the AugAssign / Assign / Expr(append) itself
     accumulator: str  # key of the accumulator: running_loss, self.total, stats["loss"]
     refs: list[ast.expr] = field(default_factory=list)  # graph-holding parts of the value
+    # the graph-holding parts of a conditional first value (`if smooth is None: smooth = loss`)
+    # and the statement holding each: detached too, or the accumulator keeps that graph
+    seeds: list[tuple[ast.expr, ast.stmt]] = field(default_factory=list)
 
 
 @dataclass
@@ -728,9 +731,17 @@ def find_accumulations(
     state.losses = _loss_names(loop, owned)
     state.returning, state.returning_keys = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
+    seeds: dict[str, list[tuple[ast.expr, ast.stmt]]] = {}  # name -> the loss parts a conditional `name = loss` binds
     for line in flattener.lines:
         small = line.small
         found = _accumulation(small, state, source, meters)
+        if (
+            found is None and line.conditional and not line.no_grad and isinstance(small, ast.Assign)
+            and len(small.targets) == 1 and isinstance(small.targets[0], ast.Name)
+        ):
+            seeded = state.refs(small.value)
+            if seeded:
+                seeds[small.targets[0].id] = [(ref, small) for ref in seeded]
         if found is not None and not line.no_grad:
             # `out = loss_fn(model, batch)` then `loss, size = out` or `out["loss"]`: what the
             # loss function returned holds the loss; it is not a tensor (no `.detach()`)
@@ -746,7 +757,7 @@ def find_accumulations(
                 (not steps and _lives_one_step(accumulator, loop, function, source))
                 or (steps and _over_optimizers(loop) and _reset_right_around(accumulator, loop, source))
             ):
-                yield Accumulation(loop, small, small, accumulator, refs)
+                yield Accumulation(loop, small, small, accumulator, refs, seeds.get(accumulator, []))
         # update what each name holds after this statement
         if walrus:  # `(loss := criterion(out, y)).backward()`
             for node in walk_expression(small):

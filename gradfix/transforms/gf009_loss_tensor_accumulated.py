@@ -150,6 +150,9 @@ class LossTensorAccumulated(Rule):
                 edits = [
                     ReplaceNode(ref, _detached(ref, source), found.statement, span=(source.start(ref), source.end(ref)))
                     for ref in found.refs
+                ] + [
+                    ReplaceNode(ref, _detached(ref, source), statement, span=(source.start(ref), source.end(ref)))
+                    for ref, statement in found.seeds
                 ]
                 numbers = _bound_to_numbers(loop.node)
                 yield Finding(
@@ -157,7 +160,7 @@ class LossTensorAccumulated(Rule):
                     self.message.format(statement=source.code(found.node), acc=found.accumulator),
                     found.node,
                     # `loss = 0.0` in an `if` arm, `aux = ... if w else 0`: a number has no `.detach()`
-                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in found.refs) else Fix(list(edits), Safety.SAFE),
+                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in [*found.refs, *(ref for ref, _ in found.seeds)]) else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
 

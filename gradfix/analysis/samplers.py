@@ -197,8 +197,9 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 batch = _batch_loop(loop, name, model)
                 if batch is None and name == loader and not isinstance(loader_binding, _Entry) and loop.function is not None:
                     # the module's `loader` is visible in the function but not what it iterates:
-                    # `Fitter(model).fit(loader)` hands it over as a parameter
-                    passed = _parameter_passed(loop.function, loader, model)
+                    # `Fitter(model).fit(loader)` hands it over as a parameter, `Trainer(model,
+                    # loader)` as an attribute its `__init__` stores
+                    passed = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
                     if passed is not None:
                         name, sampler_here, binding_here, alternative_here = passed, None, None, True
                         batch = _batch_loop(loop, name, model)

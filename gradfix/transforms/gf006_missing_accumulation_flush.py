@@ -110,8 +110,9 @@ class MissingAccumulationFlush(AccumulationRule):
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and
     cannot be negated as written, when no stepping statement would be copied, or when the loop
-    runs micro-batches under DDP's `no_sync()` (the tail's gradients were never all-reduced: a
-    flush step would make each process step on its own gradients).
+    runs micro-batches under DDP's `no_sync()` or Fabric's `no_backward_sync()` (the tail's
+    gradients were never all-reduced: a flush step would make each process step on its own
+    gradients).
 
     The rule is silent when a statement after the loop, at any level of its function, steps or
     flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
@@ -198,7 +199,7 @@ class MissingAccumulationFlush(AccumulationRule):
         if acc.split or acc.guarded:
             return None  # the window's backward is written in its arm too: no statement to copy
         source = model.source
-        if any(word in source.segment(acc.loop.node) for word in ("no_sync", "require_backward_grad_sync")):
+        if any(word in source.segment(acc.loop.node) for word in ("no_sync", "require_backward_grad_sync", "no_backward_sync")):
             # DDP's `no_sync()` on the window's other micro-batches: the tail's gradients were
             # never all-reduced, and a flush step would make each process step on its own
             return None

@@ -152,7 +152,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             guard = _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
-            if any(not isinstance(b.value, ast.Call) for b in bindings):
+            if any(b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute)) for b in bindings):
                 # `aux_loader = [None] * n` in the other arm: the name may hold no loader at all
                 if target != f"{found.loader}.sampler":
                     return None

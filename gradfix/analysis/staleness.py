@@ -56,7 +56,7 @@ class StaleOptimizer:
     change: ast.stmt  # the statement that replaces or unfreezes
     node: ast.AST  # where to point
     module: str  # what was replaced or unfrozen
-    kind: str  # "replaced" | "unfrozen"
+    kind: str  # "replaced" | "grown" | "sharded" | "unfrozen"
 
 
 def _position(node: ast.AST) -> tuple[int, int]:
@@ -241,6 +241,9 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if not any(related(key, owner) for owner in owners):
                     continue
+                if _shards(value, key, model):
+                    yield stmt, target, key, "sharded"  # `model = FSDP(model)`: flat parameters of its own
+                    continue
                 if _copies(value, key, model) or _leaf_moved(value, key, model):
                     yield stmt, target, key, "replaced"  # `model = copy.deepcopy(model)`: new parameters
                     continue
@@ -265,6 +268,14 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 if dotted(value) is not None and any(normalize(source.key(value)) == normalize(o) for o in owners):
                     continue  # `net.weigher = weigher` with `weigher.parameters()` in the optimizer already
                 yield stmt, target, key, "replaced"
+        # sharded in place: `fully_shard(model)` (FSDP2) swaps the parameters for sharded ones
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and stmt.value.args:
+            first = stmt.value.args[0]
+            if dotted(first) is not None and _shards(stmt.value, source.key(first), model):
+                key = source.key(first)
+                if any(related(key, owner) for owner in owners):
+                    yield stmt, stmt.value, key, "sharded"
+                    continue
         # grown: `model.add_module("head", nn.Linear(...))`, `layers.append(nn.Linear(...))`
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:
             recv = receiver(stmt.value)
@@ -291,6 +302,23 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
 
 
 _COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}
+
+
+def _shards(value: ast.expr, key: str, model: ModuleModel) -> bool:
+    """`FullyShardedDataParallel(model, ...)` (torch's or FairScale's) or torch's
+    `fully_shard(model)`: FSDP flattens and shards the module's parameters into new tensors; an
+    optimizer built before over the old ones steps tensors the model no longer uses."""
+    if not isinstance(value, ast.Call) or not value.args or dotted(value.args[0]) is None:
+        return False
+    name = call_name(value) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    last = qualified.rsplit(".", 1)[-1]
+    if last == "fully_shard":
+        if "." not in qualified:
+            return False  # a function of the module named so
+    elif last != "FullyShardedDataParallel":
+        return False
+    return model.source.key(value.args[0]) == key
 
 
 def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:

@@ -53,7 +53,7 @@ class OptimizerOverStaleParameters(Rule):
     ## Fix safety
     No fix (detection only): whether to rebuild the optimizer (losing its state) or to add
     a parameter group is the author's choice. Never reported for rebindings that keep the
-    parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel/FSDP, `torch.compile`,
+    parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel, `torch.compile`,
     `accelerator.prepare`, the `.module` a DDP/DataParallel wrapper hands back
     (`model_without_ddp = model.module`), anything that reads the old model — nor for a torch module that holds
     no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) or a
@@ -70,7 +70,10 @@ class OptimizerOverStaleParameters(Rule):
     was built.
 
     A model rebound to its own deep copy (`model = copy.deepcopy(model)`, `prepare_qat(model)`
-    without `inplace=True`) is replaced; so is a leaf tensor the optimizer holds that is rebound
+    without `inplace=True`) is replaced; a model wrapped by FSDP after the optimizer was built
+    (`model = FSDP(model)`, FSDP2's `fully_shard(model)`) is reported too: FSDP swaps its
+    parameters for flat, sharded ones, and torch's documentation asks for the optimizer to be
+    built after wrapping; so is a leaf tensor the optimizer holds that is rebound
     to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
     stale in `__init__` counts as used when another method of the class reads it (`fit`). A loss
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
@@ -92,10 +95,16 @@ class OptimizerOverStaleParameters(Rule):
         "`{module}` is given a new submodule after `{opt}` was built over the model's parameters: its parameters "
         "are not in the optimizer and never train; build the optimizer after the change"
     )
+    sharded_message = (
+        "`{module}` is sharded by FSDP after `{opt}` was built over its parameters: FSDP replaces them with "
+        "sharded ones, so the optimizer steps tensors the model no longer uses; build the optimizer after wrapping"
+    )
     message = replaced_message
     safety = Safety.DISPLAY
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for found in stale_optimizers(model):
-            template = {"replaced": self.replaced_message, "grown": self.grown_message}.get(found.kind, self.unfrozen_message)
+            template = {"replaced": self.replaced_message, "grown": self.grown_message, "sharded": self.sharded_message}.get(
+                found.kind, self.unfrozen_message
+            )
             yield Finding(self.code, template.format(module=found.module, opt=found.optimizer), found.node)

@@ -81,6 +81,28 @@ def _micro_batch_loops(loop: TrainingLoop, model: ModuleModel, training: set[int
     return out
 
 
+def backward_for_an_input_first(loop: TrainingLoop, step: GradEvent) -> bool:
+    """Before the backward the step applies, the iteration backpropagates another loss for
+    something else: a helper of its own does (an FGSM attack), or the gradients are read
+    between the two (`x_adv = x + eps * x.grad.sign()` after `loss.backward()`). That earlier
+    backward fills the parameters' gradients too: a clear at the top of the iteration keeps
+    them; where the clear belongs (after the attack, or not at all) is the author's call."""
+    backwards: list[GradEvent] = []
+    reads: list[int] = []  # positions (in `backwards`) of the backward passes a gradient read follows
+    for event in loop.events:
+        if event is step:
+            break
+        if event.kind is EventKind.BACKWARD:
+            backwards.append(event)
+        elif event.kind is EventKind.GRAD_READ and backwards:
+            reads.append(len(backwards))
+    if len(backwards) < 2:
+        return False
+    if any(e.via and e.via != backwards[-1].via for e in backwards[:-1]):
+        return True
+    return any(position < len(backwards) for position in reads)
+
+
 def _foreign_training_loops(loop: TrainingLoop) -> set[int]:
     """Loops of helpers of other files the iteration calls (`train_one_epoch(...)` of
     engine.py) that backpropagate and step by themselves: training loops of that file, judged

@@ -15,6 +15,7 @@ from gradfix.analysis.names import call_name, dotted, method_name, receiver, roo
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms._common import (
+    backward_for_an_input_first,
     below,
     clear_call,
     indented_block,
@@ -154,9 +155,10 @@ class MissingZeroGrad(Rule):
     Not taken for a step: `obj.optimizer_step(opt, ...)` of an object of the project (a training
     strategy's method is looked into: OpenRLHF's steps and clears) or of one gradfix cannot see;
     torch_xla's `xm.optimizer_step(opt)` is a step. The fix at the top of the iteration is unsafe
-    when a helper of the iteration backpropagates before the backward the step applies (an FGSM
-    attack's `loss.backward()` for the input's gradient fills the parameters' gradients too: the
-    clear belongs after it).
+    when a helper of the iteration backpropagates before the backward the step applies, or a
+    gradient is read between an earlier backward and that one (an FGSM attack's
+    `loss.backward()` for the input's gradient, written in a helper or inline, fills the
+    parameters' gradients too: the clear belongs after it).
     """
 
     code = "GF001"
@@ -323,21 +325,7 @@ class MissingZeroGrad(Rule):
             if not step.direct or single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
-        return Fix([iteration_start(loop, statement)], Safety.UNSAFE if _helper_backward_first(loop, step) else Safety.SAFE)
-
-
-def _helper_backward_first(loop: TrainingLoop, step: GradEvent) -> bool:
-    """Before the backward the step applies, a helper of the iteration backpropagates too (an
-    FGSM attack's `loss.backward()` for the input's gradient): a clear at the top of the
-    iteration keeps that gradient in the parameters; where the clear belongs (after the attack,
-    or not at all) is the author's call."""
-    backwards = []
-    for event in loop.events:
-        if event is step:
-            break
-        if event.kind is EventKind.BACKWARD:
-            backwards.append(event)
-    return len(backwards) > 1 and any(e.via and e.via != backwards[-1].via for e in backwards[:-1])
+        return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
 
 
 def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

@@ -12,6 +12,7 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.transforms._common import (
+    backward_for_an_input_first,
     below,
     built_over,
     branch_prefix,
@@ -73,7 +74,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     Safe. The clear statement moves, with the comment lines above it, to where a hand-fixed
     loop clears:
 
-    - to the start of the iteration (in a step function, after its docstring);
+    - to the start of the iteration (in a step function, after its docstring); unsafe when an
+      earlier backward of the iteration is followed by a gradient read before the backward
+      the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack);
     - when another optimizer stepped earlier in the iteration, before the last backward, to
       right after that step (before this optimizer's forward and backward);
     - when the step is conditional (accumulation), to right after the step, in the same
@@ -198,7 +201,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if prior.direct and not prior.conditional_within(loop.node):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
-        return Fix([remove, iteration_start(loop, statement)], Safety.SAFE)
+        # (an FGSM attack's backward before the one the step applies: the top is unsafe)
+        return Fix([remove, iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
 
 
 def _unseen_handling_between(

@@ -120,7 +120,8 @@ class ClipAfterStep(LoopRule):
     accelerator.sync_gradients:`).
 
     It is reported without a fix when the iteration steps more than one optimizer (or one
-    optimizer more than once), the clip and the step have no block in common, the moved
+    optimizer more than once), a scaler's `unscale_` runs between the step and the clip (moved
+    alone, the clip would clip scaled gradients), the clip and the step have no block in common, the moved
     statement holds another gradient event, shares its lines, or could jump out of its block
     (`break`, `continue`, `return`), a statement it would jump over reads or writes a name
     it uses (the returned norm, for instance), or one call both backpropagates and steps
@@ -207,6 +208,14 @@ class ClipAfterStep(LoopRule):
     ) -> Fix | None:
         if len({s.target for s in steps}) != 1 or len(steps) != 1:
             return None
+        if moving_up:
+            order = [id(e) for e in loop.events]
+            if id(step) in order and id(clip) in order and any(
+                e.kind is EventKind.UNSCALE for e in loop.events[order.index(id(step)) + 1 : order.index(id(clip))]
+            ):
+                # `scaler.step(opt); scaler.update(); scaler.unscale_(opt); clip`: the clip moved
+                # alone would clip scaled gradients; the unscale belongs before it (author's call)
+                return None
         pair = siblings(step, clip, loop.node) if moving_up else siblings(clip, step, loop.node)
         if pair is None:
             return None

@@ -117,6 +117,9 @@ class ZeroGradInsideAccumulation(Rule):
     (`@trainer.on(Events.ITERATION_COMPLETED)`) that clears the optimizer of a
     `create_supervised_trainer(..., gradient_accumulation_steps=N)` trainer.
 
+    A clear of each optimizer of a list on every micro-batch (`for o in opts: o.zero_grad()`,
+    the list the window steps the same way) is reported without a fix.
+
     A clear before a guard that ends the other micro-batches early (`optimizer.zero_grad()` first,
     then `if (i + 1) % N != 0: continue` before the step, or a step function's `return`) is
     reported without a fix; a clear after such a guard runs at window ends only.
@@ -162,18 +165,21 @@ class ZeroGradInsideAccumulation(Rule):
                 yield from self._check_by_hand(acc, model)
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
-            if clear.branches_within(loop) or clear.loops_within(loop):
+            over_list = _over_the_optimizers(clear, loop)
+            if clear.branches_within(loop) or (clear.loops_within(loop) and not over_list):
                 continue
             if _skipped_by_continue(clear, loop):
                 continue  # `if not need_update: continue` first (timm): it clears at window ends only
             target = _cleared_optimizer(clear, acc, model)
             fix: Fix | None = None
             if target is not None:
-                fix = self._fix(acc, clear, target, model)
+                fix = None if over_list else self._fix(acc, clear, target, model)
             else:
                 target = _trained_module_cleared(clear, acc, model)
                 if target is None:
                     continue
+            if over_list:
+                target = event_code(clear, model).rsplit(".zero_grad", 1)[0]  # `o` of `for o in opts: o.zero_grad()`
             yield Finding(
                 self.code,
                 self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
@@ -494,6 +500,16 @@ def _trained_module_cleared(clear: GradEvent, acc: Accumulation, model: ModuleMo
     if not re.search(r"(?<![\w.])" + re.escape(clear.target) + r"\s*\(", text):
         return None
     return target
+
+
+def _over_the_optimizers(clear: GradEvent, loop: ast.AST) -> bool:
+    """`for o in opts: o.zero_grad()` in the iteration itself: one `for` over a list of
+    optimizers that does nothing but clear each (reported without a fix)."""
+    inner = clear.loops_within(loop)
+    if len(inner) != 1 or not isinstance(inner[0], ast.For) or clear.target is None or not clear.target.endswith("[*]"):
+        return False
+    body = inner[0].body
+    return len(body) == 1 and body[0] is clear.statement and not inner[0].orelse and clear.direct
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:

@@ -37,11 +37,27 @@ _HALF = {"torch.float16", "torch.half"}
 def _managed(text: str) -> bool:
     """Loss scaling, or a library that manages precision, is written in code (a comment
     saying `# TODO: add a GradScaler` is not)."""
+    disabled = _scalers_all_disabled(text)
     for match in _MANAGED.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
+        if disabled and match.group() in ("GradScaler", ".scale("):
+            continue  # `GradScaler(enabled=False)`: its `scale(loss)` hands the loss back as it is
         if "#" not in text[line_start : match.start()]:
             return True
     return False
+
+
+def _scalers_all_disabled(text: str) -> bool:
+    """Every `GradScaler(...)` of the file is built with `enabled=False` written out."""
+    found = False
+    at = text.find("GradScaler(")
+    while at != -1:
+        end = text.find(")", at)
+        if end == -1 or "enabled=False" not in text[at:end].replace(" ", ""):
+            return False
+        found = True
+        at = text.find("GradScaler(", at + 1)
+    return found
 
 
 @dataclass(eq=False)
@@ -121,7 +137,10 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     text = model.source.text
     if "autocast" not in text or _managed(text):
         return []
-    if any(info.kind in ("scaler", "engine", "lightning") for info in model.facts.objects.values()) or model.facts.engines:
+    disabled = "GradScaler" in text and _scalers_all_disabled(text)  # (a scaler that scales nothing)
+    if any(
+        info.kind in ("engine", "lightning") or (info.kind == "scaler" and not disabled) for info in model.facts.objects.values()
+    ) or model.facts.engines:
         return []
     qualify = model.facts.imports.qualify
     out: list[UnscaledAutocast] = []

@@ -97,7 +97,9 @@ class Fp16AutocastWithoutScaler(Rule):
     `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
     the input, the training step outside it in float32).
 
-    A scaler named only in a comment (`# TODO: add a GradScaler`) does not count.
+    A scaler named only in a comment (`# TODO: add a GradScaler`) does not count, nor do
+    scalers that are all built with `enabled=False` written out (their `scale(loss)` hands the
+    loss back unscaled): reported without a fix.
     """
 
     code = "GF022"

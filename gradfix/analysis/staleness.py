@@ -234,10 +234,21 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                         )
                     )
                 )
+                if (
+                    isinstance(target, ast.Attribute) and target.attr in ("weight", "bias") and isinstance(value, ast.Call)
+                    and (model.facts.imports.qualify(call_name(value)) or "") in ("torch.nn.Parameter", "torch.nn.parameter.Parameter")
+                ):
+                    # `model[0].weight = nn.Parameter(pruned)`: a new tensor the optimizer does not hold
+                    key = source.key(target)
+                    if any(related(key, owner) for owner in owners):
+                        yield stmt, target, key, "replaced"
+                    continue
                 if not (indexed or (isinstance(target, (ast.Name, ast.Attribute)) and dotted(target) is not None)) or value is None:
                     continue
                 key = source.key(target)
-                if key.endswith(".requires_grad") or key.endswith(".data") or key.endswith(".weight") or key.endswith(".bias"):
+                if key.endswith(".weight") or key.endswith(".bias"):
+                    continue
+                if key.endswith(".requires_grad") or key.endswith(".data"):
                     continue
                 if not any(related(key, owner) for owner in owners):
                     continue

@@ -73,7 +73,8 @@ class OptimizerOverStaleParameters(Rule):
     without `inplace=True`) is replaced; a model wrapped by FSDP after the optimizer was built
     (`model = FSDP(model)`, FSDP2's `fully_shard(model)`) is reported too: FSDP swaps its
     parameters for flat, sharded ones, and torch's documentation asks for the optimizer to be
-    built after wrapping; so is a leaf tensor the optimizer holds that is rebound
+    built after wrapping; so is a layer's `weight` or `bias` replaced by a new `nn.Parameter`
+    (structured pruning: `model.fc.weight = nn.Parameter(pruned)`), and a leaf tensor the optimizer holds that is rebound
     to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
     stale in `__init__` counts as used when another method of the class reads it (`fit`). A loss
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A

@@ -6,7 +6,7 @@ from gradfix.analysis.graphs import describe_autograd_backward, describe_backwar
 from gradfix.analysis.precision import module_constant
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import is_true, positional
+from gradfix.analysis.names import is_true, method_name, positional, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms.base import Finding, Rule, Safety
@@ -170,7 +170,14 @@ def _retains(event: GradEvent, model: ModuleModel) -> bool:
     if event.kind is EventKind.BACKWARD:
         call = describe_backward(event) or describe_autograd_backward(event)
         if call is None:
-            return False
+            inline = _inline_loss_backward(event)
+            if inline is None:
+                return False
+            retain = next((kw.value for kw in inline.keywords if kw.arg == "retain_graph"), None)
+            if retain is not None:
+                return is_true(retain) or is_true(module_constant(retain, model))
+            create = next((kw.value for kw in inline.keywords if kw.arg == "create_graph"), None)
+            return create is not None and is_true(create)
         if call.retain is not None:
             return call.retains or is_true(module_constant(call.retain.value, model))
         return call.create is not None and is_true(call.create.value)
@@ -188,13 +195,28 @@ def _backpropagated(event: GradEvent) -> ast.expr | None:
     `torch.autograd.grad`."""
     if event.kind is EventKind.BACKWARD:
         call = describe_backward(event) or describe_autograd_backward(event)
-        return call.loss if call is not None else None
+        if call is None:
+            inline = _inline_loss_backward(event)
+            return receiver(inline) if inline is not None else None
+        return call.loss
     if isinstance(event.node, ast.Call):
         args = positional(event.node)
         if args:
             return args[0]
         return next((kw.value for kw in event.node.keywords if kw.arg == "outputs"), None)
     return None
+
+
+def _inline_loss_backward(event: GradEvent) -> ast.Call | None:
+    """`F.mse_loss(dec(z), y).backward(retain_graph=True)`: a backward called, with keywords
+    only, on a loss computed right there by a call (not a scaler's `scale(...)`)."""
+    call = event.call
+    if call is None or event.engine or event.target is not None or method_name(call) != "backward" or call.args:
+        return None
+    recv = receiver(call)
+    if not isinstance(recv, ast.Call) or method_name(recv) == "scale" or any(kw.arg is None for kw in call.keywords):
+        return None
+    return call
 
 
 def _steps_after(events: list[GradEvent], index: int, first: GradEvent) -> Iterator[GradEvent]:

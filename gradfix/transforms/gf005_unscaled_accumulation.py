@@ -82,7 +82,8 @@ class UnscaledAccumulation(AccumulationRule):
     whole), unless a term names N (`ce / accum + reg`) -- (what feeds a model or a criterion is
     not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
     `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
-    `logger.info(...)`, `bar.set_postfix(...)`, or an f-string: a logged window average), when the loss comes
+    `logger.info(...)`, `bar.set_postfix(...)`, an f-string, or a number read off the loss, `running += loss.item() / N`:
+    a logged window average), when the loss comes
     from a helper that mentions N or divides, or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
     WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
@@ -816,6 +817,8 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
             continue  # `print("window loss", running / N)`: a logged average, not a scaling
         if isinstance(node, ast.JoinedStr):
             continue
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
+            continue  # `running += loss.item() / N`: a number for the log, not the loss scaled
         if isinstance(node, ast.If) and (node is skip or _is_tail_guard(node, source)):
             # the condition itself (and a flush's guard) may mention N; the body may not
             stack.extend(node.body)
@@ -829,6 +832,14 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
             return True  # `hp["subdivisions"]` read again
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _a_number(expr: ast.expr) -> bool:
+    """`loss.item()`, `float(loss)`: a Python number read off a tensor (no graph to scale)."""
+    return isinstance(expr, ast.Call) and (
+        (isinstance(expr.func, ast.Attribute) and expr.func.attr == "item" and not expr.args)
+        or (isinstance(expr.func, ast.Name) and expr.func.id == "float" and len(expr.args) == 1)
+    )
 
 
 _LOGGING_CALLS = {

@@ -107,7 +107,9 @@ class DoubleScaledAccumulation(Rule):
     count (`accum`, `accumulat`, `grad_acc`, `gas`: another variable, a config read from a file)
     is reported without a fix; so is a `/ ...accumulation...` in the loss an HF `Trainer`'s
     `compute_loss` override returns, whose base class may divide again depending on the model;
-    and a removal whose statement shares its line with another one.
+    a removal whose statement shares its line with another one; and a division the iteration
+    undoes elsewhere by multiplying the loss by N again (`loss.item() * N` for a log), which
+    would then read N times too large.
 
     Never reported: a division by anything else (`loss / world_size`); a sum of terms divided
     by a literal (`(ce(a, y) + ce(b, y)) / 2`: a mean of the terms, even when the setting is
@@ -166,7 +168,9 @@ class DoubleScaledAccumulation(Rule):
                     n=source.code(division.right),
                 ),
                 division,
-                fix=Fix([fix_edit], Safety.SAFE) if proven and fix_edit is not None else None,
+                fix=Fix([fix_edit], Safety.SAFE)
+                if proven and fix_edit is not None and not _multiplied_back(loop, event, division, source)
+                else None,
                 related=(loop.node,),
             )
 
@@ -358,6 +362,21 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
                 and isinstance(divisor.value, ast.Name)
                 and divisor.value.id in _deepspeed_config_names(model)
             )
+    return False
+
+
+def _multiplied_back(loop: TrainingLoop, event: GradEvent, division: ast.BinOp, source: Source) -> bool:
+    """The iteration multiplies the divided loss by N again somewhere (`loss.item() * N` for a
+    log): removing the division would leave that product N times too large."""
+    loss = event.loss
+    if not isinstance(loss, ast.Name):
+        return False
+    n_text = source.code(division.right)
+    for node in ast_walk(loop.node):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                if source.code(other) == n_text and any(isinstance(n, ast.Name) and n.id == loss.id for n in ast_walk(side)):
+                    return True
     return False
 
 

@@ -115,9 +115,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
-    another optimizer; a scheduler parameter every call of the loop's function passes a name bound only to
-    `None` (`optimizer, scheduler = prep_optimizer(model)` returning `scheduler = None`: the guarded
-    `if scheduler is not None: scheduler.step()` never runs); a scheduler of a class gradfix cannot read that is handed no optimizer
+    another optimizer; a scheduler parameter every call of the loop's function (or method) passes a name bound only to
+    `None`, or leaves at its `None` default (`optimizer, scheduler = prep_optimizer(model)` returning `scheduler = None`: the guarded
+    `if scheduler is not None: scheduler.step()` never runs); a step under a test whose opposite
+    guards a step of the same scheduler after the optimizer's (`if not new_api: sched.step()`
+    before, `if new_api: sched.step()` after: one of the two runs); a scheduler of a class gradfix cannot read that is handed no optimizer
     (`BNMomentumScheduler(net, bn_lambda=f)` schedules batch-norm momentum, and is stepped at
     each epoch's start on purpose); a scheduler built from a class of the project that does not derive from a
     PyTorch scheduler (a base class gradfix cannot read is taken for one), or that overrides
@@ -254,6 +256,8 @@ class SchedulerBeforeOptimizer(LoopRule):
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
             if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
                 continue
+            if _other_order_otherwise(sched, step, events, loop, model):
+                continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
             if not sched.direct and _node_in(step, sched) is None:
                 continue  # stepped in a helper: only a helper that also steps the optimizer is judged
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
@@ -526,6 +530,35 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
         if not _none_valued(passed, model, index, 0):
             return False
     return True
+
+
+def _other_order_otherwise(sched: GradEvent, step: GradEvent, events: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The scheduler also steps after the optimizer, under the opposite test (`if not X:` before,
+    `if X:` after, or the other arm of the same `if`): each iteration runs one of the two."""
+    mine = sched.branches_within(loop.node)
+    if not mine:
+        return False
+    code = model.source.code
+    test = getattr(mine[-1].node, "test", None)
+    if test is None:
+        return False
+    later = events[events.index(step) + 1 :] if step in events else []
+    for other in later:
+        if other.kind is not EventKind.SCHEDULER_STEP or other.target != sched.target:
+            continue
+        theirs = other.branches_within(loop.node)
+        if not theirs:
+            continue
+        branch = theirs[-1]
+        if branch.node is mine[-1].node and branch.kind != mine[-1].kind:
+            return True
+        other_test = getattr(branch.node, "test", None)
+        if other_test is None or branch.kind != mine[-1].kind:
+            continue
+        for a, b in ((test, other_test), (other_test, test)):
+            if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.Not) and code(a.operand) == code(b):
+                return True
+    return False
 
 
 def _default_of(function: ast.AST, name: str) -> ast.expr | None:

@@ -766,6 +766,11 @@ def _helper_calls(loop: TrainingLoop, key: str, model: ModuleModel):  # type: ig
                 yield node, helper, kw.arg
         if key.startswith("self.") and helper.class_name is not None:
             yield node, helper, key
+        elif (
+            "." not in key and isinstance(func, ast.Name) and helper.class_name is None and key not in helper.params
+            and not any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for n in ast_walk(helper.node))
+        ):
+            yield node, helper, key  # `def train_one_epoch(): for x, y in loader:` reads the module's `loader`
 
 
 def _calls_outside_loops(body: list[ast.stmt]):  # type: ignore[no-untyped-def]

@@ -24,8 +24,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     (or batched by the `BatchSampler` given to its `batch_sampler=`)
     when that loader (a name, or an entry of a dict literal under a constant key:
     `loaders["train"]`) is iterated by a training loop inside an epoch loop (directly, or in
-    a helper the loader is passed to, or in a function of the module every call of which
-    is handed that loader: `fit(model, loader, opt, epochs)`, fixed with
+    a helper the loader is passed to or that reads the module's loader itself, or in a
+    function of the module every call of which is handed that loader: `fit(model, loader,
+    opt, epochs)`, or in a method of a class of the module every call of which, on an
+    instance built in the module, is handed that loader (`Fitter(model).fit(loader)`) or
+    whose `__init__` stores it (`Trainer(model, loader)`), fixed with
     `if isinstance(loader.sampler, DistributedSampler): loader.sampler.set_epoch(epoch)` at the
     top of its epoch loop) and nothing in the file calls `set_epoch`.
 

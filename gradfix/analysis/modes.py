@@ -373,6 +373,18 @@ class _ModeWalker:
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
                 if local is not None:
                     return local
+            nested = self.__dict__.get("_nested")
+            if nested is None:
+                nested = self.__dict__["_nested"] = {id(i.node) for d in self.facts.local_functions.values() for i in d.values()}
+            if ctx.functions and id(ctx.functions[0]) in nested:
+                # the loop's function nested in another (`def train(...)` inside `main()`): the
+                # enclosing ones' local functions (`validation(model)`, defined beside it)
+                owner = self.model.source.owner_of(ctx.functions[0])  # type: ignore[arg-type]
+                while isinstance(owner, FUNCTIONS):
+                    local = self.facts.local_functions.get(id(owner), {}).get(func.id)
+                    if local is not None:
+                        return local
+                    owner = self.model.source.owner_of(owner)
             found = self.facts.module_functions.get(func.id)
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:

@@ -16,7 +16,7 @@ from gradfix.analysis.names import dotted, method_name
 from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk, leaves
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import built_over, event_code, owned_events, single_call_statement
+from gradfix.transforms._common import below, built_over, event_code, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -117,6 +117,11 @@ class ZeroGradInsideAccumulation(Rule):
     (`@trainer.on(Events.ITERATION_COMPLETED)`) that clears the optimizer of a
     `create_supervised_trainer(..., gradient_accumulation_steps=N)` trainer.
 
+    nanoGPT's accumulation shape with the clear inside the micro-step loop (`for micro_step in
+    range(N): opt.zero_grad(); ...; loss.backward()`, the loop doing nothing else to the
+    gradients, then `opt.step()` after it in the same iteration) is reported and fixed by
+    moving the clear to right before the micro-step loop.
+
     A clear of each optimizer of a list on every micro-batch (`for o in opts: o.zero_grad()`,
     the list the window steps the same way) is reported without a fix.
 
@@ -148,12 +153,57 @@ class ZeroGradInsideAccumulation(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from self._check_ignite_handlers(model)
+        yield from self._check_micro_step_loops(model)
         for acc in accumulations(model):
             yield from self._check_manual(acc, model)
         for loop in model.loops:
             # `accelerator.accumulate(model)` itself is an unseen call the model marks unknown
             if all(_is_accumulate(e.node) for e in loop.unknown):
                 yield from self._check_accelerate(loop, model)
+
+    # `for micro_step in range(N): opt.zero_grad(); loss.backward()`, then `opt.step()` ------
+    def _check_micro_step_loops(self, model: ModuleModel) -> Iterator[Finding]:
+        """nanoGPT's accumulation shape with the clear inside the micro-step loop: each
+        micro-batch wipes the ones before it, and the step after the loop applies the last."""
+        source = model.source
+        inner_loops = {id(lp.node): lp for lp in model.loops}
+        for loop in model.loops:
+            body = loop.node.body
+            for position, stmt in enumerate(body):
+                inner = inner_loops.get(id(stmt))
+                if inner is None or not isinstance(stmt, ast.For) or stmt.orelse:
+                    continue
+                count = stmt.iter
+                if not (isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1):
+                    continue
+                events = inner.events
+                clears = [e for e in events if e.kind is EventKind.CLEAR]
+                if (
+                    len(clears) != 1 or not any(e.kind is EventKind.BACKWARD for e in events)
+                    or any(e.kind not in (EventKind.CLEAR, EventKind.BACKWARD) or not e.direct for e in events)
+                ):
+                    continue
+                clear = clears[0]
+                if clear.scope is not ClearScope.OPTIMIZER or clear.target is None or clear.statement not in stmt.body:
+                    continue
+                steps_after = [
+                    e for e in loop.events
+                    if e.kind is EventKind.STEP and e.target == clear.target and e.direct and not e.loops_within(loop.node)
+                    and any(later is (below(e, loop.node) or (None,))[0] for later in body[position + 1 :])
+                ]
+                if not steps_after:
+                    continue
+                fix = None
+                statement = single_call_statement(clear, source)
+                if statement is not None and source.starts_line(stmt):
+                    fix = Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(stmt, "before", statement_lines(source, statement))], Safety.SAFE)
+                yield Finding(
+                    self.code,
+                    self.message.format(clear=event_code(clear, model), opt=clear.target, n=source.code(count.args[0])),
+                    clear.anchor,
+                    fix=fix,
+                    related=(loop.node,),
+                )
 
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:

@@ -3,7 +3,9 @@ and the step after the inner loop, with two bugs the flat loop already had found
 - GF002: `optimizer.zero_grad()` between the micro-step loop and `step()` wipes the window's
   gradients (the weights never move); the fix clears at the top of the iteration instead;
 - GF013: the clip after the micro-step loop runs on gradients still multiplied by the loss
-  scale (a CPU `GradScaler` with scale 1024 here); the fix unscales first.
+  scale (a CPU `GradScaler` with scale 1024 here); the fix unscales first;
+- GF011: `optimizer.zero_grad()` inside the micro-step loop wipes the micro-batches before the
+  last one; the fix clears once, right before the micro-step loop.
 Each fixed script trains exactly like the hand fix, and not like the buggy one."""
 
 from __future__ import annotations
@@ -71,6 +73,22 @@ def test_clear_before_the_step_moves_to_the_top_of_the_iteration(tmp_path: Path)
     buggy = _fill(CLEAR, top="", bottom=clear)
     hand = _fill(CLEAR, top=clear, bottom="")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF002")
+
+
+INSIDE = HEAD + '''for it in range(6):
+{top}    for micro_step in range(gradient_accumulation_steps):
+        x, y = next(batches)
+{inner}        loss = nn.functional.mse_loss(model(x), y) / gradient_accumulation_steps
+        loss.backward()
+        losses.append(loss.item())
+    optimizer.step()
+''' + TAIL
+
+
+def test_clear_inside_the_micro_step_loop_moves_before_it(tmp_path: Path) -> None:
+    buggy = _fill(INSIDE, top="", inner="        optimizer.zero_grad(set_to_none=True)\n")
+    hand = _fill(INSIDE, top="    optimizer.zero_grad(set_to_none=True)\n", inner="")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")
 
 
 def test_clip_after_the_micro_step_loop_unscales_first(tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ class UnseededSampler:
     inline_alternative: bool  # sampler=DistributedSampler(...) if ... else other
     batched: bool = False  # the loader is built with `batch_sampler=BatchSampler(sampler, ...)`
     foreign_batches: bool = False  # ... with a batch sampler of another class (its sampler's attribute is unknown)
+    literal_alternative: bool = False  # the loader's name (where it is built) may hold a list or another literal
 
     @property
     def loader_sampler(self) -> str:
@@ -215,7 +216,11 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) else None
                 batched = given is not None
                 foreign = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
-                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign))
+                literal = any(
+                    b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute))
+                    for b in index.bindings(loader, loader_binding.scope)
+                ) if not isinstance(loader_binding, _Entry) else False
+                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign, literal))
     return out
 
 

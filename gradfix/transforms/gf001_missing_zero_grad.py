@@ -128,8 +128,10 @@ class MissingZeroGrad(Rule):
     - every caller of a step function clears its optimizer around the call;
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
       (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
-      a class of the module whose own `step()` calls `zero_grad`, itself or through a method
-      of the class it calls (SAM's `first_step()`, `second_step()`);
+      a class of the module whose own `step()` calls `zero_grad` or sets `p.grad = None`, or
+      whose last call of another method of the class clears (SAM's `second_step()`: a
+      `self.zero_grad()` in its own body, or under `if zero_grad:` when the call passes
+      `zero_grad=True`);
     - nothing is cleared and, before the first backward and under no condition, a statement
       that is only a call hands the model (or its parameters or gradients) to code gradfix
       cannot see into (`begin_batch(model)` from a library): that call may clear;
@@ -634,8 +636,8 @@ def _clears_itself(target: str, model: ModuleModel) -> bool:
     """The optimizer clears its gradients after each step by itself: a step post-hook that
     clears (`opt.register_step_post_hook(lambda o, a, k: o.zero_grad())`, or torch's global
     `register_optimizer_step_post_hook`), or it is an instance of a class of this module whose
-    own `step()` calls `zero_grad`, itself or in a method of the class it calls (SAM's
-    `first_step()` and `second_step()`)."""
+    own `step()` clears, itself or in the last method of the class it calls (SAM's
+    `second_step()`)."""
     source = model.source
     if "register_" in source.text and "step_post_hook" in source.text:
         for node in source.nodes:
@@ -658,18 +660,38 @@ def _clears_itself(target: str, model: ModuleModel) -> bool:
 
     def step_clears(methods) -> bool:  # type: ignore[no-untyped-def]
         step = text(methods["step"])
-        if "zero_grad" in step:
+        if ".zero_grad(" in step.replace("zero_grad=", "") or ".grad = None" in step:
+            return True  # (`self.first_step(zero_grad=True)` is a keyword, not a clear)
+        # SAM's `step()`: `self.first_step(); closure(); self.second_step()`, the last of the
+        # class's methods it calls clearing unconditionally (`self.zero_grad()` in its own body,
+        # not under `if zero_grad:`; or `p.grad = None` for each parameter)
+        called = [(step.rfind(f"self.{name}("), name) for name in methods if name != "step"]
+        last = max(((at, name) for at, name in called if at >= 0), default=None)
+        if last is None:
+            return False
+        helper = methods[last[1]]
+        if _clears_unconditionally(helper.node) or ".grad = None" in text(helper):
             return True
-        # SAM's `step()`: `self.first_step(); closure(); self.second_step()`, each clearing
-        return any(
-            f"self.{name}(" in step and "zero_grad" in text(other)
-            for name, other in methods.items() if name != "step"
-        )
+        # `self.second_step(zero_grad=True)` with `def second_step(self, zero_grad=False): ...
+        # if zero_grad: self.zero_grad()`
+        end = step.find(")", last[0])
+        given = step[last[0] : end].replace(" ", "")
+        return "zero_grad=True" in given and "zero_grad" in helper.params and "self.zero_grad(" in text(helper)
 
     clearing = {name for name, methods in facts.methods.items() if "step" in methods and step_clears(methods)}
     if not clearing:
         return False  # no class of the module clears in its `step()`: no need to read the bindings
     return any(isinstance(value, ast.Call) and call_name(value) in clearing for value in assigned_values(model, target))
+
+
+def _clears_unconditionally(function: ast.AST) -> bool:
+    """The function's own body (no branch, no loop) calls `self.zero_grad(...)`."""
+    for stmt in getattr(function, "body", []):
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            if isinstance(func, ast.Attribute) and func.attr == "zero_grad" and isinstance(func.value, ast.Name) and func.value.id == "self":
+                return True
+    return False
 
 
 def _callable_text(expr: ast.expr, model: ModuleModel) -> str:

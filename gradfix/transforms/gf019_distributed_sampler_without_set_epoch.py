@@ -155,8 +155,11 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             guard = _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
-            if any(b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute)) for b in bindings):
-                # `aux_loader = [None] * n` in the other arm: the name may hold no loader at all
+            if found.literal_alternative or any(
+                b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute)) for b in bindings
+            ):
+                # `aux_loader = [None] * n` in the other arm (here, or where the loader handed
+                # to this function is built): the name may hold no loader at all
                 if target != f"{found.loader}.sampler":
                     return None
                 guard = guard.replace(f"isinstance({target},", f'isinstance(getattr({found.loader}, "sampler", None),', 1)

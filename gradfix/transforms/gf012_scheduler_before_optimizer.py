@@ -504,10 +504,10 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
         owner = next((c for c, methods in model.facts.methods.items() if function.name in methods and methods[function.name].node is function), None)
         if owner is None or function.name.startswith("__"):
             return False
-        calls = [
-            n for n in model.source.of_type(ast.Call)
-            if isinstance(n.func, ast.Attribute) and n.func.attr == function.name and instance_class(n.func.value, model) == owner  # type: ignore[attr-defined]
-        ]
+        named = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Attribute) and n.func.attr == function.name]  # type: ignore[attr-defined]
+        if any(isinstance(n.func.value, ast.Call) and call_name(n.func.value) == "super" or dotted(n.func.value) == "self" for n in named):  # type: ignore[attr-defined]
+            return False  # `self._epoch(loader, self.sched)`, `super().fit(loader, sched)`: calls that may pass one
+        calls = [n for n in named if instance_class(n.func.value, model) == owner]  # type: ignore[attr-defined]
         params = [p for p in model.facts.methods[owner][function.name].params if p not in ("self", "cls")]
     if not calls or key not in params:
         return False

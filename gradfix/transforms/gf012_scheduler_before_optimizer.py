@@ -7,7 +7,6 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name
-from gradfix.analysis.samplers import instance_class
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -495,6 +494,8 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
     `prep_optimizer` binds `scheduler = None` and returns it): the scheduler never exists."""
     if not key.isidentifier() or not isinstance(function, FUNCTIONS):
         return False
+    from gradfix.analysis.samplers import instance_class  # (GF019's module: imported when a method is asked about)
+
     info = model.facts.module_functions.get(function.name)
     if info is not None and info.node is function:
         calls = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == function.name]  # type: ignore[attr-defined]

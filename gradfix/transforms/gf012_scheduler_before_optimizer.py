@@ -503,7 +503,9 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
     else:
         # a method: its calls on instances of its class built in the module (`Trainer(...).loop(...)`)
         owner = next((c for c, methods in model.facts.methods.items() if function.name in methods and methods[function.name].node is function), None)
-        if owner is None or function.name.startswith("__"):
+        if owner is None or function.name.startswith("__") or f".{function.name}(" not in model.source.text:
+            return False  # (no call of it written here: nothing to read, and no walk of every node)
+        if key not in model.facts.methods[owner][function.name].params:
             return False
         named = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Attribute) and n.func.attr == function.name]  # type: ignore[attr-defined]
         if any(isinstance(n.func.value, ast.Call) and call_name(n.func.value) == "super" or dotted(n.func.value) == "self" for n in named):  # type: ignore[attr-defined]

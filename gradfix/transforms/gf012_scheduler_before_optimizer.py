@@ -503,8 +503,11 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
     else:
         # a method: its calls on instances of its class built in the module (`Trainer(...).loop(...)`)
         owner = next((c for c, methods in model.facts.methods.items() if function.name in methods and methods[function.name].node is function), None)
-        if owner is None or function.name.startswith("__") or f".{function.name}(" not in model.source.text:
+        text = model.source.text
+        if owner is None or function.name.startswith("__") or f".{function.name}(" not in text:
             return False  # (no call of it written here: nothing to read, and no walk of every node)
+        if f"self.{function.name}(" in text or f"super().{function.name}(" in text:
+            return False  # `self._epoch(loader, self.sched)`, `super().fit(loader, sched)`: calls that may pass one
         if key not in model.facts.methods[owner][function.name].params:
             return False
         named = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Attribute) and n.func.attr == function.name]  # type: ignore[attr-defined]

@@ -498,6 +498,8 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
 
     info = model.facts.module_functions.get(function.name)
     if info is not None and info.node is function:
+        if key not in info.params:
+            return False  # (before the calls are read: that reads every node)
         calls = [n for n in model.source.of_type(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == function.name]  # type: ignore[attr-defined]
         params = list(info.params)
     else:

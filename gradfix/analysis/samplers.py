@@ -299,14 +299,19 @@ def _method_call_sites(owner: str, method: str, model: ModuleModel) -> dict[str,
         func = call.func  # type: ignore[attr-defined]
         if not (isinstance(func, ast.Attribute) and func.attr == method) or instance_class(func.value, model) != owner:
             continue
-        for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
-            if isinstance(arg, ast.Starred):
-                break
-            sites.setdefault(str(index), set()).add(key(arg))
-        for kw in call.keywords:  # type: ignore[attr-defined]
-            if kw.arg is not None:
-                sites.setdefault(kw.arg, set()).add(key(kw.value))
+        _add_arguments(call, sites, key)  # type: ignore[arg-type]
     return sites
+
+
+def _add_arguments(call: ast.Call, sites: dict[str, set[str]], key) -> None:  # type: ignore[no-untyped-def]
+    """What the call passes, by position (up to a `*args`) and by name, into `sites`."""
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        sites.setdefault(str(index), set()).add(key(arg))
+    for kw in call.keywords:
+        if kw.arg is not None:
+            sites.setdefault(kw.arg, set()).add(key(kw.value))
 
 
 def instance_class(recv: ast.expr, model: ModuleModel) -> str | None:
@@ -338,13 +343,7 @@ def _call_sites(name: str, model: ModuleModel) -> dict[str, set[str]]:
     key = model.source.key
     for call in model.source.of_type(ast.Call):
         if isinstance(call.func, ast.Name) and call.func.id == name:  # type: ignore[attr-defined]
-            for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
-                if isinstance(arg, ast.Starred):
-                    break
-                sites.setdefault(str(index), set()).add(key(arg))
-            for kw in call.keywords:  # type: ignore[attr-defined]
-                if kw.arg is not None:
-                    sites.setdefault(kw.arg, set()).add(key(kw.value))
+            _add_arguments(call, sites, key)  # type: ignore[arg-type]
     return sites
 
 

@@ -422,8 +422,8 @@ def _m38(**_):
     return __init__
 
 
-def _m39(*, _default_batched, _default_foreign_batches, _default_literal_alternative, **_):
-    def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative):
+def _m39(*, _default_batched, _default_foreign, _default_foreign_batches, _default_literal_alternative, **_):
+    def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign):
         self.constructor = constructor
         self.sampler = sampler
         self.loader = loader
@@ -435,6 +435,7 @@ def _m39(*, _default_batched, _default_foreign_batches, _default_literal_alterna
         self.batched = batched
         self.foreign_batches = foreign_batches
         self.literal_alternative = literal_alternative
+        self.foreign = foreign
     return __init__
 
 
@@ -1212,7 +1213,7 @@ METHODS = {
     'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n    self.arms = arms\n': _m36,
     'def __init__(self, eval_item, backward, wrapped, items=_FACTORY, shadowed=_default_shadowed):\n    self.eval_item = eval_item\n    self.backward = backward\n    self.wrapped = wrapped\n    self.items = _factory_items() if items is _FACTORY else items\n    self.shadowed = shadowed\n': _m37,
     'def __init__(self, loop, block, call, style):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n': _m38,
-    'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n    self.batched = batched\n    self.foreign_batches = foreign_batches\n    self.literal_alternative = literal_alternative\n': _m39,
+    'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n    self.batched = batched\n    self.foreign_batches = foreign_batches\n    self.literal_alternative = literal_alternative\n    self.foreign = foreign\n': _m39,
     'def __init__(self, units=_FACTORY, free=_FACTORY, carried=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.carried = _factory_carried() if carried is _FACTORY else carried\n': _m40,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.carried, ) == (other.units, other.free, other.carried, )\n    return NotImplemented\n': _m41,
     "def __init__(self, binds, flows, forwards, partial, leaf, no_grad, reads=_default_reads):\n    _setattr(self, 'binds', binds)\n    _setattr(self, 'flows', flows)\n    _setattr(self, 'forwards', forwards)\n    _setattr(self, 'partial', partial)\n    _setattr(self, 'leaf', leaf)\n    _setattr(self, 'no_grad', no_grad)\n    _setattr(self, 'reads', reads)\n": _m42,

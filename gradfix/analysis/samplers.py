@@ -29,6 +29,7 @@ from gradfix.analysis.names import (
     method_name,
     positional,
     receiver,
+    stdlib_names,
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
@@ -54,6 +55,7 @@ class UnseededSampler:
     batched: bool = False  # the loader is built with `batch_sampler=BatchSampler(sampler, ...)`
     foreign_batches: bool = False  # ... with a batch sampler of another class (its sampler's attribute is unknown)
     literal_alternative: bool = False  # the loader's name (where it is built) may hold a list or another literal
+    foreign: bool = False  # built by a function of another module of the project (`constructor` is in its tree)
 
     @property
     def loader_sampler(self) -> str:
@@ -147,7 +149,9 @@ def _builds_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
 
 def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     text = model.source.text
-    if "DistributedSampler" not in text:
+    local = "DistributedSampler" in text
+    factories = _factory_modules(model)  # (cheap: import lines and other files' bytes)
+    if not local and not factories:
         return []
     index = assignments(model)
     seeded: set[str] = set()  # samplers (and loaders) the file calls `set_epoch` on
@@ -157,71 +161,217 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             return []  # a helper, a hook, an attribute: the call may reach any sampler
         seeded = receivers
     source = model.source
-    samplers = [n for n in source.nodes if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)]
-    if not samplers:
+    samplers = [n for n in source.nodes if isinstance(n, ast.Call) and _is_distributed_sampler(n, model)] if local else []
+    built = [
+        (constructor, loader_binding, sampler_binding, alternative, False)
+        for constructor in samplers
+        if not _seeded_by_loop(constructor, source)  # `DistributedSampler(ds, seed=epoch)` in each epoch: a new order each time
+        for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model)
+    ]
+    if factories:
+        built += [(c, b, None, alternative, True) for c, b, alternative in _factory_loaders(model, index, factories)]
+    if not built:
         return []
     owned = _library_owned(model)
     out: list[UnseededSampler] = []
     seen: set[tuple[int, str]] = set()
-    for constructor in samplers:
-        if _seeded_by_loop(constructor, source):
-            continue  # `DistributedSampler(ds, seed=epoch)` built in each epoch: a new order each time
-        for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model):
-            loader = loader_binding.key
-            sampler = sampler_binding.key if sampler_binding is not None else None
-            if loader in owned or (sampler is not None and sampler in owned):
+    for constructor, loader_binding, sampler_binding, alternative, foreign in built:
+        loader = loader_binding.key
+        sampler = sampler_binding.key if sampler_binding is not None else None
+        if loader in owned or (sampler is not None and sampler in owned):
+            continue
+        if seeded and (sampler in seeded or loader in seeded):
+            continue  # given its epoch by name, or through its loader
+        for loop in model.loops:
+            scope = loop.function if loop.function is not None else source.tree
+            name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
+            if isinstance(loader_binding, _Entry):
+                if loader_binding.binding not in index.bindings(loader_binding.binding.key, scope):
+                    continue
+                if any(
+                    isinstance(b, (ast.Assign, ast.AugAssign)) and any(
+                        isinstance(t, ast.Subscript) and model.source.key(t) == loader for t in getattr(b, "targets", [getattr(b, "target", None)])
+                    )
+                    for b in source.nodes
+                ):
+                    continue  # the entry is rebound somewhere: which loader the loop reads is unclear
+            elif loader_binding not in index.bindings(loader, scope):
+                # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
+                # loader by every call of the module; it reads the sampler through it, guarded
+                name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
+                if name is None:
+                    continue
+                sampler_here, binding_here, alternative_here = None, None, True
+            elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                 continue
-            if seeded and (sampler in seeded or loader in seeded):
-                continue  # given its epoch by name, or through its loader
-            for loop in model.loops:
-                scope = loop.function if loop.function is not None else source.tree
-                name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
-                if isinstance(loader_binding, _Entry):
-                    if loader_binding.binding not in index.bindings(loader_binding.binding.key, scope):
-                        continue
-                    if any(
-                        isinstance(b, (ast.Assign, ast.AugAssign)) and any(
-                            isinstance(t, ast.Subscript) and model.source.key(t) == loader for t in getattr(b, "targets", [getattr(b, "target", None)])
-                        )
-                        for b in source.nodes
-                    ):
-                        continue  # the entry is rebound somewhere: which loader the loop reads is unclear
-                elif loader_binding not in index.bindings(loader, scope):
-                    # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
-                    # loader by every call of the module; it reads the sampler through it, guarded
-                    name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
-                    if name is None:
-                        continue
-                    sampler_here, binding_here, alternative_here = None, None, True
-                elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
-                    continue
-                batch = _batch_loop(loop, name, model)
-                if batch is None and name == loader and not isinstance(loader_binding, _Entry) and loop.function is not None:
-                    # the module's `loader` is visible in the function but not what it iterates:
-                    # `Fitter(model).fit(loader)` hands it over as a parameter, `Trainer(model,
-                    # loader)` as an attribute its `__init__` stores
-                    passed = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
-                    if passed is not None:
-                        name, sampler_here, binding_here, alternative_here = passed, None, None, True
-                        batch = _batch_loop(loop, name, model)
-                if seeded and name in seeded:
-                    continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
-                if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
-                    continue
-                key = (id(loop.node), name)
-                if key in seen:
-                    continue
-                seen.add(key)
-                values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
-                given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) else None
-                batched = given is not None
-                foreign = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
-                literal = any(
-                    b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute))
-                    for b in index.bindings(loader, loader_binding.scope)
-                ) if not isinstance(loader_binding, _Entry) else False
-                out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign, literal))
+            batch = _batch_loop(loop, name, model)
+            if batch is None and name == loader and not isinstance(loader_binding, _Entry) and loop.function is not None:
+                # the module's `loader` is visible in the function but not what it iterates:
+                # `Fitter(model).fit(loader)` hands it over as a parameter, `Trainer(model,
+                # loader)` as an attribute its `__init__` stores
+                passed = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
+                if passed is not None:
+                    name, sampler_here, binding_here, alternative_here = passed, None, None, True
+                    batch = _batch_loop(loop, name, model)
+            if seeded and name in seeded:
+                continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
+            if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
+                continue
+            key = (id(loop.node), name)
+            if key in seen:
+                continue
+            seen.add(key)
+            values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
+            given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) and not foreign else None
+            batched = given is not None
+            foreign_batches = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
+            literal = any(
+                b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute))
+                for b in index.bindings(loader, loader_binding.scope)
+            ) if not isinstance(loader_binding, _Entry) else False
+            out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign_batches, literal, foreign))
     return out
+
+
+def _factory_modules(model: ModuleModel) -> set[str]:
+    """The files of other modules of the project that this module imports names from (`from
+    data import build_loader`, `import data`), whose bytes build a `DistributedSampler` and
+    never say `set_epoch` (a loader class of theirs may set it on each pass): where a loader
+    factory of the module's may live. Asks the import map and the bytes only."""
+    facts = model.facts
+    project = facts.project
+    if project is None or not model.loops or not facts.imports.aliases:
+        return set()
+    importer = model.source.path or None
+    library = stdlib_names()
+    found: set[str] = set()
+    for qualified in set(facts.imports.aliases.values()):
+        root = qualified.lstrip(".").split(".", 1)[0]
+        if not qualified.startswith(".") and (root in library or root in _LIBRARIES):
+            continue
+        module, _, _ = qualified.rpartition(".")
+        for name in (qualified, module):  # `import data` / `from data import build_loader`
+            if not name.strip("."):
+                continue
+            path = project.module_file(name, importer)
+            data = project.read(path) if path is not None else None
+            if data is not None and b"DistributedSampler" in data and b"set_epoch" not in data:
+                found.add(path)  # type: ignore[arg-type]
+    return found
+
+
+# roots of imports that are libraries (beside the standard library): never a project's modules
+_LIBRARIES = frozenset({"torch", "torchvision", "numpy", "transformers", "accelerate", "lightning", "pytorch_lightning", "timm"})
+
+
+def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]):  # type: ignore[no-untyped-def]
+    """(the `DistributedSampler(...)` call in the other module, the binding of this module's
+    loader, may the sampler be another) for `loader = build_loader(...)` (or `train_loader, _ =
+    build_loaders(...)`) where `build_loader` is a function of another module of the project
+    (one of `factories`) that builds torch's `DataLoader` over a shuffling `DistributedSampler`
+    and returns it."""
+    facts = model.facts
+    project = facts.project
+    assert project is not None
+    importer = model.source.path or None
+    called: set[str] = set()
+    for bindings in index.by_key.values():
+        for binding in bindings:
+            stmt = binding.statement
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+                name = call_name(stmt.value)
+                qualified = facts.imports.qualify(name)
+                if name and qualified and qualified != name:
+                    called.add(qualified)
+    for qualified in sorted(called):
+        defined = project.definition(qualified, importer)
+        if defined is None or defined[0].path not in factories:
+            continue
+        module, function_name = defined
+        info = module.facts.module_functions.get(function_name)
+        if info is None:
+            continue
+        function = info.node
+        constructors = [
+            node for node in ast_walk(function)
+            if isinstance(node, ast.Call) and _foreign_distributed_sampler(node, module.facts)
+        ]
+        if not constructors:
+            continue
+        there = Assignments(module.source)
+        calls = lambda call, q=qualified: facts.imports.qualify(call_name(call)) == q  # noqa: E731
+        for constructor in constructors:
+            size, places = _returned_places(function, constructor, there, module.source)
+            for place, alternative in places:
+                if not all(
+                    call is not None and (module.facts.imports.qualify(call_name(call)) or "").startswith("torch.")
+                    for call in _returned_loader_calls(function, place, there)
+                ):
+                    continue  # a loader class of the project's own, which may set the epoch itself
+                for binding in _bindings_of_calls(index, calls, size, place, model.source):
+                    call = binding.statement.value  # type: ignore[attr-defined]
+                    if _shuffles_for(constructor, info, call, module.source):
+                        yield constructor, binding, alternative
+
+
+def _foreign_distributed_sampler(call: ast.Call, facts) -> bool:  # type: ignore[no-untyped-def]
+    """torch's `DistributedSampler(...)` in another module (its facts), without `**kwargs`."""
+    name = facts.imports.qualify(call_name(call)) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last != "DistributedSampler" or (name == last and last in facts.classes):
+        return False
+    return not any(k.arg is None for k in call.keywords)
+
+
+def _returned_loader_calls(function: ast.AST, place: int | None, index: Assignments) -> list[ast.Call | None]:
+    """The loader calls the function's `return`s hand back (at `place` of the returned tuples):
+    written in the `return`, or bound once in the function to the name returned (None: neither)."""
+    calls: list[ast.Call | None] = []
+    for node in ast_walk(function):
+        if not isinstance(node, ast.Return):
+            continue
+        value = node.value
+        if place is not None:
+            value = value.elts[place]  # type: ignore[union-attr]
+        if isinstance(value, ast.Name):
+            bound = [b for b in index.bindings(value.id, function) if b.scope is function]
+            value = bound[0].value if len(bound) == 1 else None
+        calls.append(value if isinstance(value, ast.Call) else None)
+    return calls
+
+
+def _shuffles_for(constructor: ast.Call, factory: FunctionInfo, call: ast.Call, source) -> bool:  # type: ignore[no-untyped-def]
+    """The sampler shuffles when the factory is called as `call`: no `shuffle=` (nor a fourth
+    argument), or one that is not `False`, nor a parameter of the factory that the call leaves
+    at a `False` default or passes `False`."""
+    given = keyword(constructor, "shuffle")
+    args = positional(constructor)
+    value = given.value if given is not None else (args[3] if len(args) > 3 else None)
+    if value is None:
+        return True
+    if is_false(value):
+        return False
+    if not isinstance(value, ast.Name):
+        return True
+    arguments = factory.node.args  # type: ignore[attr-defined]
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    defaults = dict(zip(params[len(params) - len(arguments.defaults):], arguments.defaults))
+    defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    if value.id not in params and value.id not in [a.arg for a in arguments.kwonlyargs]:
+        module_values = [
+            stmt.value for stmt in source.tree.body
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in stmt.targets)
+        ]
+        return not (module_values and all(is_false(v) for v in module_values))
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return True
+    passed = keyword(call, value.id)
+    if passed is not None:
+        return not is_false(passed.value)
+    if value.id in params and params.index(value.id) < len(call.args):
+        return not is_false(call.args[params.index(value.id)])
+    default = defaults.get(value.id)
+    return default is None or not is_false(default)
 
 
 def _seeded_by_loop(constructor: ast.Call, source) -> bool:  # type: ignore[no-untyped-def]
@@ -459,52 +609,85 @@ def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleMo
     """`loader = build_loader(...)` where a function of this module builds a loader over
     this sampler and returns it, alone or in a tuple (`loader, dataset = build_data(...)`):
     (binding of the caller's loader, may the sampler be another)."""
-    source = model.source
+    facts = model.facts
     function = next(
-        (info.node for info in model.facts.module_functions.values() if any(n is constructor for n in ast_walk(info.node))),
+        (info.node for info in facts.module_functions.values() if any(n is constructor for n in ast_walk(info.node))),
         None,
     )
+    owner: str | None = None
     if function is None:
-        return
-    returns = [n for n in ast_walk(function) if isinstance(n, ast.Return)]
-    if len(returns) != 1 or returns[0].value is None:
-        return
-    value = returns[0].value
-    size: int | None = None  # the length of a returned tuple
-    places: list[tuple[int | None, bool]] = []  # (the loader's place in it, may the sampler be another)
-    if isinstance(value, ast.Tuple):
-        size = len(value.elts)
-        for place, element in enumerate(value.elts):
-            alternative = _over_sampler(element, constructor, function, index, source)
-            if alternative is not None:
-                places.append((place, alternative))
+        # `loader = self.make_loader(ds, is_train=True)`: a method of the class, called on `self`
+        owner, function = next(
+            (
+                (class_name, info.node) for class_name, methods in facts.methods.items() for info in methods.values()
+                if info.node.lineno <= constructor.lineno <= (info.node.end_lineno or 0)  # type: ignore[attr-defined]
+                and any(n is constructor for n in ast_walk(info.node))
+            ),
+            (None, None),
+        )
+        if function is None:
+            return
+        calls = lambda call: (  # noqa: E731
+            isinstance(call.func, ast.Attribute) and call.func.attr == function.name
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        )
     else:
-        alternative = _over_sampler(value, constructor, function, index, source)
-        if alternative is not None:
-            places.append((None, alternative))
+        calls = lambda call: isinstance(call.func, ast.Name) and call.func.id == function.name  # noqa: E731
+    size, places = _returned_places(function, constructor, index, model.source)
     for place, alternative in places:
-        for bindings in index.by_key.values():
-            for binding in bindings:
-                if place is None:
-                    call = binding.value
-                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == function.name:
-                        yield binding, alternative
-                    continue
-                # `loader, dataset = build_data(...)`: the element at the loader's place
-                stmt = binding.statement
-                if (
-                    isinstance(stmt, ast.Assign)
-                    and len(stmt.targets) == 1
-                    and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
-                    and len(stmt.targets[0].elts) == size
-                    and not any(isinstance(e, ast.Starred) for e in stmt.targets[0].elts)
-                    and isinstance(stmt.value, ast.Call)
-                    and isinstance(stmt.value.func, ast.Name)
-                    and stmt.value.func.id == function.name
-                    and dotted(stmt.targets[0].elts[place]) is not None
-                    and source.key(stmt.targets[0].elts[place]) == binding.key
-                ):
-                    yield binding, alternative
+        for binding in _bindings_of_calls(index, calls, size, place, model.source):
+            if owner is None or binding.class_name == owner:
+                yield binding, alternative
+
+
+def _returned_places(function: ast.AST, constructor: ast.Call, index: Assignments, source):  # type: ignore[no-untyped-def]
+    """(the length of the tuples the function returns, or None for one value; [(the loader's
+    place in them, or None; may the sampler be another)]) for the loaders over this sampler
+    that the function's `return`s hand back: one `return`, or one in each arm (`if
+    distributed: return DataLoader(ds, sampler=sampler)` / `return DataLoader(ds, shuffle=True)`:
+    another sampler is then possible), all of one shape."""
+    values = [n.value for n in ast_walk(function) if isinstance(n, ast.Return)]
+    if not values or any(v is None for v in values):
+        return None, []
+    sizes = {len(v.elts) if isinstance(v, ast.Tuple) else None for v in values}  # type: ignore[union-attr]
+    if len(sizes) != 1:
+        return None, []
+    size = sizes.pop()
+    places: list[tuple[int | None, bool]] = []
+    for place in range(size) if size is not None else [None]:
+        found = [
+            _over_sampler(v.elts[place] if place is not None else v, constructor, function, index, source)  # type: ignore[union-attr]
+            for v in values
+        ]
+        if any(f is not None for f in found):
+            places.append((place, any(f is not False for f in found)))
+    return size, places
+
+
+def _bindings_of_calls(index: Assignments, calls, size: int | None, place: int | None, source):  # type: ignore[no-untyped-def]
+    """The bindings of the value a call (`calls(call)`) returns: the call's whole value, or
+    (`place`) the element at that place of the tuple of `size` it returns (`loader, dataset =
+    build_data(...)`)."""
+    for bindings in index.by_key.values():
+        for binding in bindings:
+            if place is None:
+                call = binding.value
+                if isinstance(call, ast.Call) and calls(call):
+                    yield binding
+                continue
+            stmt = binding.statement
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+                and len(stmt.targets[0].elts) == size
+                and not any(isinstance(e, ast.Starred) for e in stmt.targets[0].elts)
+                and isinstance(stmt.value, ast.Call)
+                and calls(stmt.value)
+                and dotted(stmt.targets[0].elts[place]) is not None
+                and source.key(stmt.targets[0].elts[place]) == binding.key
+            ):
+                yield binding
 
 
 def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, index: Assignments, source) -> bool | None:  # type: ignore[no-untyped-def]

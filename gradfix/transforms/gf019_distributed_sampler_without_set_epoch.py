@@ -92,6 +92,17 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     under `isinstance`. A loader handed to a trainer class of the file and kept as
     `self.train_loader` (its `__init__` stores the parameter as it is, every construction passes
     that loader) is followed into the class's epoch loop.
+
+    A loader built and returned by a factory is followed to where it is bound: a function of
+    the file (one `return`, or one in each arm of an `if`, the other arm's loader guarded with
+    `isinstance`), a method called on `self` (`loader = self.make_loader(ds, is_train=True)`),
+    or a function of another module of the project (`from data import build_loaders`;
+    `train_loader, val_loader = build_loaders(cfg)`) that builds torch's `DataLoader` over a
+    shuffling `DistributedSampler` — not `shuffle=False`, nor a parameter of the factory that
+    the call leaves `False` — and whose module never says `set_epoch`. The finding and the fix
+    are in the file with the epoch loop; a factory that may return another sampler gets the
+    guard `isinstance(loader.sampler, torch.utils.data.DistributedSampler)` when that file
+    imports `torch` (no fix otherwise). A loader class of the project's own is not followed.
     """
 
     code = "GF019"
@@ -152,7 +163,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
         if found.inline_alternative or len(bindings) > 1:
             # `sampler=DistributedSampler(...) if ... else other`, or a loader built in each arm
             # of an `if` (`DataLoader(ds, shuffle=True)` in the other): another sampler may be in it
-            guard = _isinstance_guard(target, found.constructor, model)
+            guard = _torch_guard(target, model) if found.foreign else _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
             if found.literal_alternative or any(
@@ -271,4 +282,13 @@ def _isinstance_guard(target: str, constructor: ast.Call, model: ModuleModel) ->
                 bound = alias.asname or alias.name.split(".", 1)[0]
                 if bound == root:
                     return f"if isinstance({target}, {text}):"
+    return None
+
+
+def _torch_guard(target: str, model: ModuleModel) -> str | None:
+    """`if isinstance(target, torch.utils.data.DistributedSampler):` for a sampler another
+    module builds, when this one imports `torch` itself at module level."""
+    for stmt in model.source.tree.body:
+        if isinstance(stmt, ast.Import) and any(alias.name == "torch" and alias.asname is None for alias in stmt.names):
+            return f"if isinstance({target}, torch.utils.data.DistributedSampler):"
     return None

@@ -328,17 +328,26 @@ def assert_same_training(
     assert not problems, "; ".join(problems)
 
 
-def assert_fixed_like_hand(tmp_path: Path, buggy: str, hand: str, *gradfix_args: str) -> None:
+def assert_fixed_like_hand(
+    tmp_path: Path, buggy: str, hand: str, *gradfix_args: str, others: Mapping[str, str] | None = None
+) -> None:
     """Write the buggy script and its hand fix, run `gradfix --write` (with `gradfix_args`) on
     the buggy one: the result must be the hand fix's text, train exactly like it, and the
-    buggy script must train otherwise (the fix matters)."""
+    buggy script must train otherwise (the fix matters). `others`: more modules of the
+    project (file name -> text), written beside each of the three scripts and left as they are."""
     paths = {}
     for name, text in (("buggy", buggy), ("hand", hand)):
         paths[name] = tmp_path / name / "train.py"
         paths[name].parent.mkdir()
         paths[name].write_text(text)
+    for folder in ("buggy", "hand", "fixed"):
+        for file_name, text in (others or {}).items():
+            (tmp_path / folder).mkdir(exist_ok=True)
+            (tmp_path / folder / file_name).write_text(text)
     fixed = apply_gradfix(paths["buggy"], tmp_path / "fixed", *gradfix_args)
     assert fixed.read_text() == hand
+    for file_name, text in (others or {}).items():
+        assert (tmp_path / "fixed" / file_name).read_text() == text
     expected = run_script(paths["hand"])
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(paths["buggy"]), expected)

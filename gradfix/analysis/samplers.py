@@ -427,15 +427,19 @@ def _stored_argument(function: ast.AST | None, key: str, model: ModuleModel) -> 
     if not sites:
         return None
     for stmt in init.node.body:
-        if (
-            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
-            and stmt.value.id in params and (dotted(stmt.targets[0]) or "").count(".") == 1
-            and (dotted(stmt.targets[0]) or "").startswith("self.")
-        ):
-            param = stmt.value.id
-            passed = sites.get(str(params.index(param)), set()) | sites.get(param, set())
-            if passed == {key}:
-                return dotted(stmt.targets[0])
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        target, value = stmt.targets[0], stmt.value
+        pairs = [(target, value)]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            pairs = list(zip(target.elts, value.elts))  # `self.train_loader, self.val_loader = train_loader, val_loader`
+        for stored, given in pairs:
+            attribute = dotted(stored) or ""
+            if isinstance(given, ast.Name) and given.id in params and attribute.count(".") == 1 and attribute.startswith("self."):
+                param = given.id
+                passed = sites.get(str(params.index(param)), set()) | sites.get(param, set())
+                if passed == {key}:
+                    return attribute
     return None
 
 

@@ -39,11 +39,25 @@ def step_anchor(acc: Accumulation, target: str, model: ModuleModel) -> ast.stmt 
 
 
 def scaler_update(stmt: ast.stmt, model: ModuleModel) -> bool:
-    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+    """`scaler.update()`, also written `scaler.update() if exists(scaler) else None`, or alone
+    under its own `if scaler is not None:`."""
+    if isinstance(stmt, ast.If):
+        return all(scaler_update(s, model) for s in [*stmt.body, *stmt.orelse])
+    if not isinstance(stmt, ast.Expr):
         return False
-    call = stmt.value
-    recv = receiver(call)
-    return method_name(call) == "update" and recv is not None and model.facts.is_scaler(model.source.key(recv))
+    value = stmt.value
+    if isinstance(value, ast.IfExp):
+        arms = [value.body, value.orelse]
+        calls = [arm for arm in arms if not (isinstance(arm, ast.Constant) and arm.value is None)]
+        return len(calls) == 1 and _updates_scaler(calls[0], model)
+    return _updates_scaler(value, model)
+
+
+def _updates_scaler(value: ast.expr, model: ModuleModel) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    recv = receiver(value)
+    return method_name(value) == "update" and recv is not None and model.facts.is_scaler(model.source.key(recv))
 
 
 def later_steps(acc: Accumulation, target: str, model: ModuleModel) -> list[tuple[ast.stmt, bool]] | None:

@@ -90,8 +90,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     only for those; the others are reported. A sampler bound in one arm only (`if data_parallel:
     sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
     under `isinstance`. A loader handed to a trainer class of the file and kept as
-    `self.train_loader` (its `__init__` stores the parameter as it is, every construction passes
-    that loader) is followed into the class's epoch loop.
+    `self.train_loader` (its `__init__` stores the parameter as it is, also in a tuple assignment,
+    and every construction passes that loader) is followed into the class's epoch loop.
 
     A loader built and returned by a factory is followed to where it is bound: a function of
     the file (one `return`, or one in each arm of an `if`, the other arm's loader guarded with

@@ -971,6 +971,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         forwards = {True: False, False: False}  # the module run since the eval, without / with gradients
         others: list[str] = []  # the other modules run with gradients since the eval
         for position, other in cycle:
+            if position > index and other.kind is ModeKind.TRAIN and _exclusive(other, item):
+                continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
             if (
@@ -1261,7 +1263,13 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
         return False  # a helper that returned (`validate(model)`), or a loop that ended
     if _exclusive(chosen, backward):
         return False  # one arm of an `if`, the backward in another: not in the same iteration
-    sometimes = not chosen.tests <= backward.tests
+    # (an eval in one arm of an `if` whose other arm switches the module to train mode, `if
+    # task == 0: net.train()` / `else: net.eval()`, is the mode chosen for either case)
+    sometimes = not chosen.tests <= backward.tests and not any(
+        other.kind is ModeKind.TRAIN and _exclusive(other, chosen) and other.via == chosen.via and other.loops == chosen.loops
+        and any(k and related(k, chosen.key) for k in other.keys)
+        for other in items[:eval_index]
+    )
     for other in items[eval_index + 1 : backward_index]:
         if _exclusive(other, backward):
             continue  # the other arm of an `if` the backward is in: it never runs before it

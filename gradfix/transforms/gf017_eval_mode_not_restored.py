@@ -104,7 +104,9 @@ class EvalModeNotRestored(Rule):
     helper before it that only switches (no forward of the module), an `eval()` in the function that trains
     (or one that calls it, or the loop body) before the training, with no evaluation of the
     module in between (reading its `state_dict()` or `parameters()` is none), like a linear probe over a frozen backbone that calls
-    `model.eval()` at the start of its `train_one_epoch` -- nor an earlier `eval()` (a
+    `model.eval()` at the start of its `train_one_epoch`, or an `eval()` in one arm of an `if`
+    whose other arm calls `train()` (`if task == 0: net.train()` / `else: net.eval()`, the head
+    alone trained on frozen features) -- nor an earlier `eval()` (a
     validation's) that such a choice overrides before the training; a backward reached after
     the module ran only without gradients (a GAN's generator in eval mode making the
     discriminator's inputs under `torch.no_grad()`) while the modules run with gradients are
@@ -120,7 +122,8 @@ class EvalModeNotRestored(Rule):
     each iteration; `eval()` on another
     module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
-    `train()` is reported), any `train(flag)` or unseen call
+    `train()` is reported, and so is an arm that validates, `if epoch % 5 == 0: model.eval()` and a
+    pass under `no_grad`, beside an `else: model.train()`: the training after it runs in eval mode), any `train(flag)` or unseen call
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
     `model.modules()`, `model.freeze_bn()`).

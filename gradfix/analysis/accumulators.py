@@ -770,7 +770,11 @@ def find_accumulations(
             _bind(small.target, small.value, state, line.no_grad)
         elif isinstance(small, ast.AugAssign) and isinstance(small.target, ast.Name):
             name = small.target.id
-            if not line.no_grad and (name in state.graph or state.refs(small.value)):
+            if not line.no_grad and (
+                name in state.graph or state.refs(small.value)
+                # `loss = 0.0`, then `loss += head(x).pow(2).mean()` per head, then `loss.backward()`
+                or (name in state.backpropagated and not _number(small.value) and not state._numbers_call(small.value))
+            ):
                 state.graph.add(name)
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 MARKERS = ("pyproject.toml", "setup.py", ".git")
 # A module whose bytes say none of these cannot touch gradients: no need to parse it.
-_GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b"scale")
+GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b"scale")
 _MAX_PROJECT_FILES = 20_000
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
@@ -240,10 +240,10 @@ class Project:
         if path not in self._modules:
             # (a subclass's module whose methods call the base class's own, `super().update(b)`,
             # counts when the base class's module backpropagates)
-            gradients = data is not None and (any(word in data for word in _GRADIENT_BYTES) or self.backpropagates(path, data))
+            gradients = data is not None and (any(word in data for word in GRADIENT_BYTES) or self.backpropagates(path, data))
             self._modules[path] = self._parse(path, data) if gradients else None
         module = self._modules[path]
-        if module is None and any_bytes and data is not None and not any(word in data for word in _GRADIENT_BYTES):
+        if module is None and any_bytes and data is not None and not any(word in data for word in GRADIENT_BYTES):
             if path not in self._plain:
                 self._plain[path] = self._parse(path, data)
             return self._plain[path]
@@ -269,7 +269,7 @@ class Project:
 
     def mentions_gradients(self, path: str) -> bool:
         data = self.read(path)
-        return data is not None and any(word in data for word in _GRADIENT_BYTES)
+        return data is not None and any(word in data for word in GRADIENT_BYTES)
 
     def files(self) -> list[str]:
         """The project's Python files (default excludes skipped), found once; absolute."""

@@ -339,3 +339,49 @@ def test_a_step_function_seen_twice_is_reported_once() -> None:
     result = process_source("step.py", STEP_FUNCTION_CLEARING_FIRST.encode(), Options(select=frozenset({"GF011"}), fix=True))
     assert [(d.code, d.line, d.fix_safety) for d in result.diagnostics] == [("GF011", 11, "safe")]
     assert result.fixed is not None and b"    optimizer.zero_grad()\n    loss" not in result.fixed
+
+
+def test_gf006_window_calling_a_plain_helper_of_another_module(tmp_path: Path) -> None:
+    """The window's `if` calls `set_lr(optimizer, ...)` from a module of the project that says no
+    gradient word: it cannot step or clear, and the missing flush is reported as with a helper of
+    the same file. A helper whose module imports one of the project that backpropagates still
+    silences it (gradfix cannot tell what it runs)."""
+    from conftest import run_gradfix
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "schedule.py").write_text(
+        "import math\n"
+        "\n"
+        "\n"
+        "def set_lr(optimizer, updates, base=0.1):\n"
+        "    for group in optimizer.param_groups:\n"
+        "        group['lr'] = base / math.sqrt(updates)\n"
+    )
+    train = (
+        "from schedule import set_lr\n"
+        "\n"
+        "\n"
+        "def run(net, loader, optimizer, crit, accum=4):\n"
+        "    updates = 0\n"
+        "    for i, (x, y) in enumerate(loader):\n"
+        "        (crit(net(x), y) / accum).backward()\n"
+        "        if (i + 1) % accum == 0:\n"
+        "            optimizer.step()\n"
+        "            optimizer.zero_grad()\n"
+        "            updates += 1\n"
+        "            set_lr(optimizer, updates)\n"
+    )
+    (tmp_path / "train.py").write_text(train)
+    found = run_gradfix("--no-cache", "--select", "GF006", "train.py", cwd=tmp_path)
+    assert found.returncode == 1, found.stderr.decode()
+    assert found.stdout.decode().startswith("train.py:9:13: GF006 ")
+    # a module that imports one of the project that backpropagates: its helper may reach it
+    (tmp_path / "engine.py").write_text("def apply(optimizer, loss):\n    loss.backward()\n    optimizer.step()\n")
+    (tmp_path / "schedule.py").write_text(
+        "from engine import apply\n"
+        "\n"
+        "\n"
+        "def set_lr(optimizer, updates):\n"
+        "    return apply\n"
+    )
+    assert run_gradfix("--no-cache", "--select", "GF006", "train.py", cwd=tmp_path).returncode == 0

@@ -46,6 +46,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.patterns import lazily
+from gradfix.project import GRADIENT_BYTES
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
@@ -1485,8 +1486,34 @@ class _Walker:
             if facts.kind(key) == "optimizer" or (
                 isinstance(value, (ast.Name, ast.Attribute)) and key in facts.stepped and facts.optimizer_evidence(key)
             ):
+                if self.plain_project_function(call, ctx):
+                    return ""  # `change_lr(optimizer, lr)` of a module that says no gradient word
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""
+
+    def plain_project_function(self, call: ast.Call, ctx: _Context) -> bool:
+        """`change_lr(optimizer, lr)` or `save_checkpoint(epoch, model, optimizer)` imported from
+        a module of the project that defines it (`def change_lr(`) and whose bytes say no
+        gradient word (`backward`, `step`, `zero_grad`, `.grad`, ...), switch no mode and
+        import no module of the project that backpropagates: it cannot clear, step or
+        backpropagate (the project index does not parse such modules for helpers)."""
+        project = self.facts.project
+        if project is None or not isinstance(call.func, ast.Name):
+            return False
+        facts = ctx.facts or self.facts
+        qualified = facts.imports.qualify(call.func.id)
+        if not qualified or qualified == call.func.id:
+            return False
+        module, _, name = qualified.rpartition(".")
+        if not module.strip("."):
+            return False
+        path = project.module_file(module, facts.source.path or None)
+        data = project.read(path) if path is not None else None
+        if data is None or b"def " + name.encode() + b"(" not in data:
+            return False
+        if any(word in data for word in (*GRADIENT_BYTES, b".eval(", b".train(", b"requires_grad")):
+            return False
+        return not project.imports_backpropagation(data, path)  # type: ignore[arg-type]
 
 
 _COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, MATCH, *FUNCTIONS, ast.ClassDef)

@@ -102,7 +102,7 @@ class ProbabilityInput:
     input: ast.expr  # the loss's input argument as written
     statement: ast.stmt  # the statement holding the loss call
     scope: Scope
-    where: str  # "inline" | "name" | "model" | "arms" (bound in both arms of an `if`: no fix)
+    where: str  # "inline" | "name" | "model" | "arms" (bound in both arms of an `if`: no fix) | "alias" (no fix)
     activation: Activation | None  # None for "model"
     node: ast.expr  # the inline activation call, or the Name read in the loss input
     binding: Binding | None = None  # "name": the assignment of the probabilities
@@ -172,6 +172,16 @@ class _Finder:
             return kinds.pop()
         return None
 
+    def _bound_function(self, key: str, scope: Scope) -> str | None:
+        """The kind of a name bound only to torch's loss function itself (`loss_fn =
+        F.cross_entropy`)."""
+        bindings = self.index.bindings(key, scope)
+        kinds = {
+            LOSS_FUNCTIONS.get(self.qualify(dotted(b.value)) or "") if b.value is not None and dotted(b.value) is not None else None
+            for b in bindings
+        }
+        return kinds.pop() if len(kinds) == 1 else None
+
     def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:
         func = call.func
         if isinstance(func, ast.Call):
@@ -183,7 +193,7 @@ class _Finder:
         if kind is not None:
             return kind
         key = self.source.key(func)
-        kind = self._bound_kind(key, scope, LOSS_CLASSES)
+        kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES)
         return kind
@@ -300,6 +310,20 @@ class _Finder:
         if binding.value is None:
             return None
         value = _peel(binding.value)
+        alias, depth = binding, 0
+        while isinstance(value, ast.Name) and depth < 3:
+            # `out = probs` after `probs = F.softmax(logits, 1)`: what the alias holds (reported, not fixed)
+            alias = self.reaching(value.id, alias.statement, scope)  # type: ignore[assignment]
+            if alias is None or alias.value is None:
+                return None
+            value, depth = _peel(alias.value), depth + 1
+            found = self.activation(value, scope)
+            if found is not None:
+                if found.kind not in wrongs:
+                    return None
+                return ProbabilityInput(call, _input_kind(kind, found.kind), given, stmt, scope, "alias", None, expr)
+        if depth:
+            return None
         found = self.activation(value, scope)
         if found is not None:
             if found.kind not in wrongs:

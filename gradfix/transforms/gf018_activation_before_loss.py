@@ -39,9 +39,11 @@ class ActivationBeforeLoss(Rule):
     `SoftTargetCrossEntropy` / `LabelSmoothingCrossEntropy`, which apply `log_softmax` too),
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
     `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
-    log-probabilities as input). The
+    log-probabilities as input); the loss function may be held in a name (`criterion =
+    F.cross_entropy`). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
-    assigned just before it (`probs = out.softmax(-1)`), be an `nn.Softmax()` module, or be
+    assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
+    `pred = probs`, reported without a fix), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
     list whose last `.append(...)`, `.extend([...])` or `+= [...]` is the activation, or
     written after a starred list, `nn.Sequential(*layers, nn.Softmax(dim=-1))`, or returned by a builder function of the

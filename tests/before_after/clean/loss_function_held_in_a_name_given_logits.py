@@ -1,0 +1,17 @@
+import torch
+import torch.nn.functional as F
+
+
+def fit(net, batches, lr=1e-2, epochs=5):
+    criterion = F.cross_entropy
+    opt = torch.optim.SGD(net.parameters(), lr=lr)
+    for _ in range(epochs):
+        for images, labels in batches:
+            scores = net(images)
+            probs = F.softmax(scores, dim=1)
+            confidence = probs.max(dim=1).values.mean()
+            loss = criterion(scores, labels)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+    return confidence

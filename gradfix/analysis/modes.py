@@ -743,6 +743,9 @@ class UnrestoredEval:
     wrapped: bool  # the backward runs in the next iteration (it comes earlier in the body)
     items: list[ModeItem] = field(default_factory=list)
     shadowed: bool = False  # an earlier eval of the module reaches the same backward without it (no fix here)
+    # the eval's `if` and the backward's test one name against two constants (`phase == "val"` /
+    # `phase == "train"`): the backward it reaches runs in a later pass (no fix here)
+    other_pass: bool = False
 
 
 _EVAL_TEXT = lazily(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
@@ -1008,6 +1011,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     break  # the next iteration trains a new module (`model = Net()` at its top)
                 if not chosen_for_training(items, last_eval, position):
                     problem = UnrestoredEval(item, other, position < index, items)
+                    problem.other_pass = _contradicting(chosen, other)
                     out.append(problem)
                     if last_eval != index:
                         later[id(problem)] = id(items[last_eval])
@@ -1261,7 +1265,7 @@ def chosen_for_training(items: list[ModeItem], eval_index: int, backward_index: 
     chosen, backward = items[eval_index], items[backward_index]
     if not _prefix(chosen.via, backward.via) or not _prefix(chosen.loops, backward.loops):
         return False  # a helper that returned (`validate(model)`), or a loop that ended
-    if _exclusive(chosen, backward):
+    if _exclusive(chosen, backward) or _contradicting(chosen, backward):
         return False  # one arm of an `if`, the backward in another: not in the same iteration
     # (an eval in one arm of an `if` whose other arm switches the module to train mode, `if
     # task == 0: net.train()` / `else: net.eval()`, is the mode chosen for either case)
@@ -1304,6 +1308,28 @@ def _exclusive(a: ModeItem, b: ModeItem) -> bool:
     analysed loop holds: one iteration runs only one of them."""
     arms = dict(a.arms)
     return any(arms.get(node, arm) != arm for node, arm in b.arms)
+
+
+def _contradicting(a: ModeItem, b: ModeItem) -> bool:
+    """`a` runs under `if phase == "val":` and `b` under `if phase == "train":` (two `if`s of
+    the loop's own code testing one name against two constants): never in the same pass."""
+    first, second = _equalities(a), _equalities(b)
+    return any(name in second and second[name] != value for name, value in first.items())
+
+
+def _equalities(item: ModeItem) -> dict[str, object]:
+    """`name == constant` tests of the `if`s of the loop's own code whose body holds the item."""
+    found: dict[str, object] = {}
+    for level, stmt in enumerate(item.path[:-1]):
+        if not (isinstance(stmt, ast.If) and item.blocks[level + 1] is stmt.body):
+            continue
+        test = stmt.test
+        if (
+            isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant) and dotted(test.left) is not None
+        ):
+            found[dotted(test.left)] = test.comparators[0].value  # type: ignore[index]
+    return found
 
 
 def _prefix(short: tuple[ast.AST, ...], long: tuple[ast.AST, ...]) -> bool:

@@ -122,7 +122,7 @@ class EvalModeNotRestored(Rule):
     each iteration; `eval()` on another
     module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
-    `train()` is reported, and so is an arm that validates, `if epoch % 5 == 0: model.eval()` and a
+    `train()` is reported, without a fix when the eval sits under its own `if phase == "val":`, and so is an arm that validates, `if epoch % 5 == 0: model.eval()` and a
     pass under `no_grad`, beside an `else: model.train()`: the training after it runs in eval mode), any `train(flag)` or unseen call
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
@@ -269,6 +269,8 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
     source = model.source
     if problem.shadowed:
         return None  # another eval of the module reaches the same training on paths this one does not
+    if problem.other_pass:
+        return None  # `if phase == "val": model.eval()` and the training under `phase == "train"`
     if item.via and not _visible(item.key, item.via[0], loop, model):
         return None
     if _runs_again_after(problem) or _submodule_modes(item.key, problem.items, model) or _runs_after_loop(item.key, loop, model):

@@ -395,6 +395,26 @@ class Project:
             return found
         return self._function(qualified, importer, depth)
 
+    def star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
+        """The qualified name `name` stands for when only a `from m import *` can bind it (`stars`,
+        as `ImportMap.stars` lists them): the last such module of the project whose bytes define
+        or import it (`.engine.train_step`)."""
+        import builtins
+
+        from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
+
+        if hasattr(builtins, name):
+            return None  # `print(...)`, `len(...)`: a star import rarely shadows them
+        for module in reversed(stars):
+            root = module.lstrip(".").split(".", 1)[0]
+            if not module.startswith(".") and (root in LIBRARY_ROOTS or root in stdlib_names()):
+                continue  # `from torch.nn import *`
+            path = self.module_file(module, importer)
+            data = self.read(path) if path is not None else None
+            if data is not None and name.encode() in data and _may_hold(data, [name]):
+                return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
+        return None
+
     def mode_function(self, qualified: str, importer: str | None) -> FunctionInfo | None:
         """A function of another module of the project (`evaluation.validate`) whose module
         switches a module's mode (`.eval(`, `.train(`): for GF017, which looks into validation

@@ -16,6 +16,7 @@ this micro-batch (UNKNOWN).
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 
 from gradfix.analysis import frameworks
@@ -71,6 +72,7 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
+_BUILTINS = frozenset(dir(builtins))
 _GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
@@ -258,6 +260,11 @@ class _Walker:
             return True  # a method inherited from a class of another module may backpropagate
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
+                return True
+        for module in self.facts.imports.stars:
+            # `from .engine import *` of a project module that backpropagates (the names it
+            # brings in are resolved when the loop's calls are walked)
+            if module.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS and self.imported_backpropagates(module):
                 return True
         return self.calls_an_imported_object(text)
 
@@ -962,6 +969,10 @@ class _Walker:
         qualified = facts.imports.qualify(name)
         if qualified is not None and qualified != name:
             return self.imported(qualified, facts)  # `from .engine import train_one_epoch`
+        if facts.imports.stars and name not in _BUILTINS and self.facts.project is not None:
+            starred = self.facts.project.star_name(facts.imports.stars, name, facts.source.path or None)
+            if starred is not None:
+                return self.imported(starred, facts)  # `from .engine import *`
         return None
 
     def imported(self, qualified: str, facts: ModuleFacts) -> FunctionInfo | None:
@@ -1502,6 +1513,8 @@ class _Walker:
             return False
         facts = ctx.facts or self.facts
         qualified = facts.imports.qualify(call.func.id)
+        if qualified == call.func.id and facts.imports.stars:
+            qualified = project.star_name(facts.imports.stars, call.func.id, facts.source.path or None)  # `from utils import *`
         if not qualified or qualified == call.func.id:
             return False
         module, _, name = qualified.rpartition(".")

@@ -797,6 +797,12 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     names = _imported_names(model)
     if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
         return True
+    if model.facts.imports.stars and any(
+        # `validate(model, loader)` after `from .evaluation import *`
+        name not in model.facts.module_functions and _imported_switch(name, model) is not None
+        for name in set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\(", text))
+    ):
+        return True
     # `H.evaluate(model)` after `import helpers as H` (or `import helpers`)
     aliases = model.facts.imports.aliases
     return any(
@@ -835,6 +841,8 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     answers[name] = None
     project = model.facts.project
     qualified = model.facts.imports.qualify(name)
+    if qualified == name and "." not in name and model.facts.imports.stars and project is not None:
+        qualified = project.star_name(model.facts.imports.stars, name, model.source.path or None) or name  # `from .evaluation import *`
     root = name.split(".", 1)[0]
     whole = "." in name and model.facts.imports.aliases.get(root) == root  # `import helpers`: `helpers.evaluate`
     if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):

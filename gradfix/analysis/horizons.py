@@ -139,12 +139,40 @@ def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, 
         return None
     value = bindings[0].value
     if not isinstance(value, ast.Call):
+        value = _stored_constructor(bindings[0], model)  # `Trainer(model, optimizer, scheduler)`
+    if not isinstance(value, ast.Call):
         return None
     name = model.facts.imports.qualify(call_name(value)) or ""
     last = name.rsplit(".", 1)[-1]
     if last not in HORIZONS or not _library_scheduler(name, last, model):
         return None
     return value, last
+
+
+def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type: ignore[no-untyped-def]
+    """What `self.scheduler` holds when the class's `__init__` stores its parameter as it is
+    (`self.scheduler = scheduler`, also in a tuple assignment) and every construction of the
+    class in the module passes one name, bound once in the module to a call: that call."""
+    from gradfix.analysis.samplers import _call_sites
+
+    stmt, owner = binding.statement, binding.class_name
+    init = model.facts.methods.get(owner or "", {}).get("__init__")
+    if init is None or binding.scope is not init.node or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+        return None
+    target, stored = stmt.targets[0], stmt.value
+    pairs = [(target, stored)]
+    if isinstance(target, ast.Tuple) and isinstance(stored, ast.Tuple) and len(target.elts) == len(stored.elts):
+        pairs = list(zip(target.elts, stored.elts))
+    given = next((v for t, v in pairs if dotted(t) == binding.key), None)
+    params = [p for p in init.params if p not in ("self", "cls")]
+    if not isinstance(given, ast.Name) or given.id not in params:
+        return None
+    sites = _call_sites(owner, model)  # type: ignore[arg-type]
+    passed = sites.get(str(params.index(given.id)), set()) | sites.get(given.id, set())
+    if len(passed) != 1:
+        return None
+    values = assigned_values(model, next(iter(passed)))
+    return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
 
 
 def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:

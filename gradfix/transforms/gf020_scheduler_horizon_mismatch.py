@@ -35,7 +35,10 @@ class SchedulerHorizonMismatch(Rule):
     runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
     stepped once per epoch is reported too. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
-    around it.
+    around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
+    (its `__init__` stores the parameter as it is, also in a tuple assignment, and every
+    construction of the class passes one name bound once to the scheduler) is read where it
+    is built.
 
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and

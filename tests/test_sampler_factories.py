@@ -139,6 +139,20 @@ def test_silent_where_the_epoch_may_be_given_or_the_order_does_not_shuffle(tmp_p
     # a library owns the loader's epochs
     prepared = TRAIN.replace("    for epoch in range(3):", "    train_loader = accelerator.prepare(train_loader)\n    for epoch in range(3):")
     assert _found(_project(tmp_path / "e", train=prepared, loop="")) == []
+    # handed to an object of another module that may set the epoch (`hook.before_epoch(epoch)`)
+    hooked = TRAIN.replace(
+        "    for epoch in range(3):\n", "    hook = Reshuffle(train_loader)\n    for epoch in range(3):\n        hook.before_epoch(epoch)\n"
+    ).replace("from .engine import", "from .hooks import Reshuffle\nfrom .engine import")
+    hooks = "class Reshuffle:\n    def __init__(self, loader):\n        self.loader = loader\n\n    def before_epoch(self, epoch):\n        self.loader.sampler.set_epoch(epoch)\n"
+    assert _found(_project(tmp_path / "f", train=hooked, loop="", hooks=hooks)) == []
+    # built again in each epoch (the factory may seed it with the epoch)
+    rebuilt = WHILE.replace("    train_loader = make(ds, is_train=True)\n", "").replace(
+        "    while epoch < 3:\n", "    while epoch < 3:\n        train_loader = make(ds, is_train=True)\n"
+    )
+    assert _found(_project(tmp_path / "g", train="", loop=rebuilt)) == []
+    # `False` through a module constant of the script
+    constant = WHILE.replace("make(ds, is_train=True)", "make(ds, is_train=ORDERED)").replace("def main():", "ORDERED = False\n\n\ndef main():")
+    assert _found(_project(tmp_path / "h", train="", loop=constant)) == []
 
 
 def test_editing_the_factory_module_invalidates_the_script_result(tmp_path: Path) -> None:

@@ -44,6 +44,7 @@ from gradfix.analysis.names import (
     positional,
     receiver,
     root_name,
+    stdlib_names,
     substitute_root,
 )
 from gradfix.patterns import lazily
@@ -1504,10 +1505,11 @@ class _Walker:
 
     def plain_project_function(self, call: ast.Call, ctx: _Context) -> bool:
         """`change_lr(optimizer, lr)` or `save_checkpoint(epoch, model, optimizer)` imported from
-        a module of the project that defines it (`def change_lr(`) and whose bytes say no
-        gradient word (`backward`, `step`, `zero_grad`, `.grad`, ...), switch no mode and
-        import no module of the project that backpropagates: it cannot clear, step or
-        backpropagate (the project index does not parse such modules for helpers)."""
+        a module of the project whose bytes say no gradient word (`backward`, `step`,
+        `zero_grad`, `.grad`, ...) and switch no mode, and whose function calls nothing that
+        could reach one: only the standard library, libraries, builtins (not `getattr` /
+        `setattr`), and a few reading methods of its parameters (`optimizer.state_dict()`) --
+        no parameter called (a callback), no function of the project, no name it cannot place."""
         project = self.facts.project
         if project is None or not isinstance(call.func, ast.Name):
             return False
@@ -1524,9 +1526,53 @@ class _Walker:
         data = project.read(path) if path is not None else None
         if data is None or b"def " + name.encode() + b"(" not in data:
             return False
-        if any(word in data for word in (*GRADIENT_BYTES, b".eval(", b".train(", b"requires_grad")):
+        if any(word in data for word in (*GRADIENT_BYTES, *_INDIRECT_BYTES)):
             return False
-        return not project.imports_backpropagation(data, path)  # type: ignore[arg-type]
+        found = project.module(path, any_bytes=True)  # type: ignore[arg-type]
+        info = found.facts.module_functions.get(name) if found is not None else None
+        if info is None:
+            return False
+        return _calls_only_plain_code(info, found.facts, lambda top: project.module_file(top, path) is not None)  # type: ignore[union-attr]
+
+
+# bytes of a module whose functions may reach gradients or modes indirectly
+_INDIRECT_BYTES = (b".eval(", b".train(", b"requires_grad", b"getattr", b"setattr", b"__dict__", b"exec(", b"eval(")
+# methods of a helper's parameter that only read it or record to it
+_READING_METHODS = frozenset({
+    "state_dict", "append", "extend", "items", "keys", "values", "get", "copy", "item", "tolist", "cpu", "numpy",
+    "size", "numel", "dim", "parameters", "named_parameters", "format", "write", "info", "debug", "warning", "log",
+    "add_scalar", "add_scalars", "flush", "close",
+})
+
+
+def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -> bool:  # type: ignore[no-untyped-def]
+    """Every call of the function (of a module without gradient words) is of a builtin, of
+    the standard library or a library, or a reading method of a parameter or of a library
+    object: nothing of the project, no parameter called, no name it cannot place."""
+    params = set(info.params)
+    library = stdlib_names()
+    for node in ast_walk(info.node):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name):
+            return False  # `handlers[i](opt)`, `make()(opt)`
+        if root.id in params:
+            if func is root or not (isinstance(func, ast.Attribute) and func.value is root and func.attr in _READING_METHODS):
+                return False  # a callback, or a method of the optimizer it was handed
+            continue
+        qualified = facts.imports.qualify(root.id) or root.id
+        top = qualified.split(".", 1)[0]
+        if qualified.startswith(".") or (root.id not in facts.imports.aliases and not hasattr(builtins, root.id)):
+            return False  # the project's, or a name of the module (a function, a global callable, a loop variable)
+        if qualified != root.id and top not in LIBRARY_ROOTS and top not in library and in_project(top):
+            return False  # a module of the project
+        if root.id in ("getattr", "setattr", "eval", "exec", "globals", "vars"):
+            return False
+    return True
 
 
 _COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, MATCH, *FUNCTIONS, ast.ClassDef)

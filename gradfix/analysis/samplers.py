@@ -180,6 +180,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
         sampler = sampler_binding.key if sampler_binding is not None else None
         if loader in owned or (sampler is not None and sampler in owned):
             continue
+        if foreign and (_inside_a_loop(loader_binding.statement, model) or _handed_elsewhere(loader, loader_binding.scope, model)):
+            continue  # built again each epoch (maybe with a new seed), or given to code that may set the epoch
         if seeded and (sampler in seeded or loader in seeded):
             continue  # given its epoch by name, or through its loader
         for loop in model.loops:
@@ -231,6 +233,34 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             ) if not isinstance(loader_binding, _Entry) else False
             out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign_batches, literal, foreign))
     return out
+
+
+def _inside_a_loop(statement: ast.stmt, model: ModuleModel) -> bool:
+    return any(encloses(loop.node, statement) for loop in model.loops)
+
+
+def _handed_elsewhere(loader: str, scope: Scope, model: ModuleModel) -> bool:
+    """A call in the loader's scope is given the loader and may set its sampler's epoch: not
+    an iteration wrapper, nor a function (of the module or the project) whose text says
+    neither `set_epoch` nor `.sampler` (`hook = ReshuffleHook(loader)` may keep it)."""
+    for node in ast_walk(scope):
+        if not isinstance(node, ast.Call):
+            continue
+        values = [*node.args, *[k.value for k in node.keywords]]
+        if not any(dotted(v) is not None and model.source.key(v) == loader for v in values):
+            continue
+        last = (call_name(node) or "").rsplit(".", 1)[-1]
+        if last in _ITERATION:
+            continue
+        func = node.func
+        helper = model.facts.module_functions.get(func.id) if isinstance(func, ast.Name) else None
+        helper = helper or _imported_helper(node, model)
+        if helper is None:
+            return True
+        text = (helper.source or model.source).segment(helper.node)
+        if "set_epoch" in text or ".sampler" in text:
+            return True
+    return False
 
 
 def _factory_modules(model: ModuleModel) -> set[str]:
@@ -310,7 +340,7 @@ def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]
                     continue  # a loader class of the project's own, which may set the epoch itself
                 for binding in _bindings_of_calls(index, calls, size, place, model.source):
                     call = binding.statement.value  # type: ignore[attr-defined]
-                    if _shuffles_for(constructor, info, call, module.source):
+                    if _shuffles_for(constructor, info, call, module.source, lambda v: _false_setting(v, model)):
                         yield constructor, binding, alternative
 
 
@@ -340,7 +370,7 @@ def _returned_loader_calls(function: ast.AST, place: int | None, index: Assignme
     return calls
 
 
-def _shuffles_for(constructor: ast.Call, factory: FunctionInfo, call: ast.Call, source) -> bool:  # type: ignore[no-untyped-def]
+def _shuffles_for(constructor: ast.Call, factory: FunctionInfo, call: ast.Call, source, false_here) -> bool:  # type: ignore[no-untyped-def]
     """The sampler shuffles when the factory is called as `call`: no `shuffle=` (nor a fourth
     argument), or one that is not `False`, nor a parameter of the factory that the call leaves
     at a `False` default or passes `False`."""
@@ -367,9 +397,9 @@ def _shuffles_for(constructor: ast.Call, factory: FunctionInfo, call: ast.Call, 
         return True
     passed = keyword(call, value.id)
     if passed is not None:
-        return not is_false(passed.value)
+        return not false_here(passed.value)  # (also `shuffle=ORDERED` with `ORDERED = False`)
     if value.id in params and params.index(value.id) < len(call.args):
-        return not is_false(call.args[params.index(value.id)])
+        return not false_here(call.args[params.index(value.id)])
     default = defaults.get(value.id)
     return default is None or not is_false(default)
 

@@ -179,6 +179,7 @@ def _bound_to_numbers(loop: ast.AST) -> set[str]:
         return [node.target.id] if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) else []
 
     found: set[str] = set()
+    started: set[str] = set()  # `loss = 0.0`, then grown by `loss += term`
     for node in ast_walk(loop):
         value = getattr(node, "value", None) if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
         if isinstance(value, ast.IfExp) and (number(value.body) or number(value.orelse)):
@@ -187,7 +188,26 @@ def _bound_to_numbers(loop: ast.AST) -> set[str]:
             for statement in (*node.body, *node.orelse):
                 if isinstance(statement, (ast.Assign, ast.AnnAssign)) and number(statement.value):
                     found.update(names(statement))
+        elif value is not None and number(value):
+            started.update(names(node))
+    if started:
+        # ... whose every `+=` may be skipped (`if on: loss += ...`): it may still be the number
+        found |= {name for name in started if _grown_only_under_ifs(loop, name)}
     return found
+
+
+def _grown_only_under_ifs(loop: ast.AST, name: str) -> bool:
+    """Every `name += ...` in the loop sits under an `if` of the loop."""
+    grown: list[bool] = []
+
+    def visit(node: ast.AST, under_if: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.AugAssign) and isinstance(child.target, ast.Name) and child.target.id == name:
+                grown.append(under_if)
+            visit(child, under_if or isinstance(child, ast.If))
+
+    visit(loop, False)
+    return bool(grown) and all(grown)
 
 
 # what a file that imports only these cannot get a tensor from

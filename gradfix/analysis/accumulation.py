@@ -944,7 +944,7 @@ def _set_in_init(name: str, loop: ast.AST, increment: ast.stmt, source: Source) 
     if init is None:
         return None
     attribute = name.split(".", 1)[1]
-    if any(isinstance(n, ast.Constant) and n.value == attribute for n in ast_walk(owner)):
+    if _named_for_restoring(owner, attribute):
         return None  # named in a string (`include_keys = ["global_step"]`, `setattr`): restored on resume
     found: int | None = None
     for function in owner.body:
@@ -959,6 +959,20 @@ def _set_in_init(name: str, loop: ast.AST, increment: ast.stmt, source: Source) 
             if found is None:
                 return None
     return found
+
+
+def _named_for_restoring(owner: ast.ClassDef, attribute: str) -> bool:
+    """The class writes the attribute's name where it can be set by name: an element of a
+    list, tuple or set (`include_keys = ["global_step"]`), or an argument of `setattr` /
+    `getattr` / `hasattr`. Not a dict key or a message (`log({"global_step": self.global_step})`)."""
+    for node in ast_walk(owner):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            if any(isinstance(e, ast.Constant) and e.value == attribute for e in node.elts):
+                return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "getattr", "hasattr"):
+            if any(isinstance(a, ast.Constant) and a.value == attribute for a in node.args):
+                return True
+    return False
 
 
 def _assigns_here(stmt: ast.stmt, name: str, source: Source) -> bool:

@@ -58,7 +58,9 @@ class AccumulationWindowOffByOne(Rule):
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
-    nowhere else in the class), and the first window holds a number of micro-batches other than N, counted from the
+    nowhere else in the class, nor named where it can be set by name: in a list, tuple or set
+    of the class (`include_keys = ["global_step"]`, restored on resume) or a `setattr`; a
+    dict key of a log line does not count), and the first window holds a number of micro-batches other than N, counted from the
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes
     before the test). The fix is offered only for a first window of one micro-batch with the
     test `step % N == 0` (no `+ k`); other sizes (`(i + 1) % N` with `start=1`, a test

@@ -262,11 +262,13 @@ class _Walker:
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
-        for module in self.facts.imports.stars:
-            # `from .engine import *` of a project module that backpropagates (the names it
-            # brings in are resolved when the loop's calls are walked)
-            if module.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS and self.imported_backpropagates(module):
-                return True
+        if self.facts.imports.stars:
+            # `train_step(...)` after `from .engine import *`, of a project module that backpropagates
+            importer = self.source.path or None
+            for name in called_names(text) - self.facts.module_functions.keys() - self.facts.imports.aliases.keys():
+                starred = project.star_name(self.facts.imports.stars, name, importer)
+                if starred is not None and self.imported_backpropagates(starred):
+                    return True
         return self.calls_an_imported_object(text)
 
     def calls_an_imported_object(self, text: str) -> bool:
@@ -1543,6 +1545,14 @@ _READING_METHODS = frozenset({
     "size", "numel", "dim", "parameters", "named_parameters", "format", "write", "info", "debug", "warning", "log",
     "add_scalar", "add_scalars", "flush", "close",
 })
+
+
+_CALLED_NAME = lazily(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\(")
+
+
+def called_names(text: str) -> set[str]:
+    """The plain names the text calls (`train_step` in `loss = train_step(model, batch)`)."""
+    return set(_CALLED_NAME.findall(text))
 
 
 def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -> bool:  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ import re
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, overriding
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
@@ -800,7 +800,7 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     if model.facts.imports.stars and any(
         # `validate(model, loader)` after `from .evaluation import *`
         name not in model.facts.module_functions and _imported_switch(name, model) is not None
-        for name in set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\(", text))
+        for name in called_names(text) - model.facts.imports.aliases.keys()
     ):
         return True
     # `H.evaluate(model)` after `import helpers as H` (or `import helpers`)

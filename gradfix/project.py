@@ -398,7 +398,8 @@ class Project:
     def star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
         """The qualified name `name` stands for when only a `from m import *` can bind it (`stars`,
         as `ImportMap.stars` lists them): the last such module of the project whose bytes define
-        or import it (`.engine.train_step`)."""
+        it as a function (`def train_step(`: `.engine.train_step`). Classes and names a module
+        re-exports are not looked for."""
         import builtins
 
         from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
@@ -411,7 +412,7 @@ class Project:
                 continue  # `from torch.nn import *`
             path = self.module_file(module, importer)
             data = self.read(path) if path is not None else None
-            if data is not None and name.encode() in data and _may_hold(data, [name]):
+            if data is not None and b"def " + name.encode() + b"(" in data:
                 return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
         return None
 

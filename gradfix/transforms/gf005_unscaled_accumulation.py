@@ -92,8 +92,9 @@ class UnscaledAccumulation(AccumulationRule):
     divides by 1, and is reported without a fix, since `accelerate launch` may set one),
     inside `accelerator.accumulate()`, when the
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
-    scaler.scale(loss).backward()` / `else: loss.backward()`, count as one, and both are
-    divided; so do one in a `try` body and its retry in an `except` handler of that `try`), and when the iteration handles gradients by hand:
+    scaler.scale(loss).backward()` / `else: loss.backward()`, or apex's `with
+    amp.scale_loss(loss, opt) as scaled: scaled.backward()` beside `loss.backward()`, count as
+    one, and both are divided; so do one in a `try` body and its retry in an `except` handler of that `try`), and when the iteration handles gradients by hand:
     it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
     micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
     or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
@@ -225,16 +226,23 @@ class UnscaledAccumulation(AccumulationRule):
                 return None
             first, second = found
             if first.message != second.message:  # type: ignore[union-attr]
-                return None  # another loss in each branch
-            if first.fix is None or second.fix is None:  # type: ignore[union-attr]
+                # `with amp.scale_loss(loss, optim) as scaled: scaled.backward()` / `else:
+                # loss.backward()`: apex's arm backpropagates the same loss, scaled
+                plain = [f for f, b in zip(found, acc.backwards) if _apex_scaled(b, model) is None]
+                scaled = [_apex_scaled(b, model) for b in acc.backwards]
+                texts = {model.source.code(b.loss) for b in acc.backwards if b.loss is not None and _apex_scaled(b, model) is None}
+                if len(plain) != 1 or {model.source.code(x) for x in scaled if x is not None} != texts:
+                    return None  # another loss in each branch
+                first = plain[0]
+            if any(f.fix is None for f in found):  # type: ignore[union-attr]
                 return Finding(first.code, first.message, first.node, related=first.related)  # type: ignore[union-attr]
-            edits = [*first.fix.edits, *second.fix.edits]  # type: ignore[union-attr]
+            edits = [edit for f in found for edit in f.fix.edits]  # type: ignore[union-attr]
             return Finding(first.code, first.message, first.node, fix=Fix(edits, Safety.SAFE), related=first.related)  # type: ignore[union-attr]
         if len(acc.backwards) != 1:
             return None
         return self._unscaled(acc.backwards[0], acc, model)
 
-    def _unscaled(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:
+    def _unscaled(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:  # noqa: C901
         if backward.loss is None or backward.engine:
             return None
         if _lr_divided_by(model.source.text, model.source.code(acc.periodic.n)):
@@ -857,3 +865,22 @@ def _logs(value: ast.expr) -> bool:
 
 def _is_tail_guard(node: ast.If, source: Source) -> bool:
     return "%" in source.segment(node.test)
+
+
+def _apex_scaled(backward: GradEvent, model: ModuleModel) -> ast.expr | None:
+    """The loss apex scales for this backward: `scaled.backward()` inside `with
+    amp.scale_loss(loss, optimizer) as scaled:` -- `loss`; None otherwise."""
+    loss = backward.loss
+    if not isinstance(loss, ast.Name):
+        return None
+    for stmt in backward.path:
+        if not isinstance(stmt, (ast.With, ast.AsyncWith)):
+            continue
+        for item in stmt.items:
+            context = item.context_expr
+            if (
+                isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == loss.id
+                and isinstance(context, ast.Call) and (method_name(context) or "") == "scale_loss" and context.args
+            ):
+                return context.args[0]
+    return None

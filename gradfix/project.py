@@ -133,6 +133,9 @@ class Project:
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
+    # `star_name`'s answers in the current analysis, likewise
+    _stars: dict[tuple[tuple[str, ...], str, str | None], str | None] = field(default_factory=dict)
+    _stars_epoch: dict[str, str] | None = None
     _contents: list[tuple[str, bytes | None]] = field(default_factory=list)  # `contents`'
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
@@ -402,10 +405,19 @@ class Project:
         re-exports are not looked for."""
         import builtins
 
-        from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
-
         if hasattr(builtins, name):
             return None  # `print(...)`, `len(...)`: a star import rarely shadows them
+        if self._stars_epoch is not self.touched:
+            self._stars_epoch = self.touched  # (the files read are recorded there once per analysis)
+            self._stars = {}
+        key = (tuple(stars), name, importer)
+        if key not in self._stars:
+            self._stars[key] = self._star_name(stars, name, importer)
+        return self._stars[key]
+
+    def _star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
+        from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
+
         for module in reversed(stars):
             root = module.lstrip(".").split(".", 1)[0]
             if not module.startswith(".") and (root in LIBRARY_ROOTS or root in stdlib_names()):

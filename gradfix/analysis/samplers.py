@@ -618,6 +618,23 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
     for binding, alternative in _returned_loaders(constructor, index, model):
         yield binding, None, alternative
     for binding in (b for bindings in index.by_key.values() for b in bindings):
+        if isinstance(binding.value, ast.DictComp):
+            # `loaders = {x: DataLoader(sets[x], sampler=DistributedSampler(sets[x])) for x in ["train", "val"]}`
+            comp = binding.value
+            given = keyword(comp.value, "sampler") if isinstance(comp.value, ast.Call) else None
+            if given is None or len(comp.generators) != 1:
+                continue
+            generator = comp.generators[0]
+            if given.value is not constructor and not _sampler_of_comprehension(given.value, generator, constructor, index):
+                continue
+            if (
+                isinstance(generator.target, ast.Name) and isinstance(comp.key, ast.Name) and comp.key.id == generator.target.id
+                and not generator.ifs and isinstance(generator.iter, (ast.List, ast.Tuple))
+            ):
+                for element in generator.iter.elts:
+                    if isinstance(element, ast.Constant) and isinstance(element.value, str):
+                        yield _Entry(f'{binding.key}["{element.value}"]', binding), None, False
+            continue
         # `loaders = {"train": DataLoader(ds, sampler=DistributedSampler(ds)), ...}`
         if not isinstance(binding.value, ast.Dict):
             continue
@@ -625,6 +642,18 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
             given = keyword(value, "sampler") if isinstance(value, ast.Call) else None
             if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and given is not None and given.value is constructor:
                 yield _Entry(f'{binding.key}["{entry.value}"]', binding), None, False
+
+
+def _sampler_of_comprehension(value: ast.expr, generator: ast.comprehension, constructor: ast.Call, index: Assignments) -> bool:
+    """`samplers[x]` in a comprehension over `x`, with `samplers` bound (only) to a dict
+    comprehension of this sampler: `{x: DistributedSampler(sets[x]) for x in [...]}`."""
+    if not (
+        isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Name) and isinstance(generator.target, ast.Name)
+        and value.slice.id == generator.target.id and isinstance(value.value, ast.Name)
+    ):
+        return False
+    bound = index.by_key.get(value.value.id, [])
+    return len(bound) == 1 and isinstance(bound[0].value, ast.DictComp) and bound[0].value.value is constructor
 
 
 class _Entry:
@@ -837,7 +866,31 @@ def _iterates(loop: ast.AST, key: str, model: ModuleModel) -> bool:
         return False
     if "cycle" in model.source.segment(loop.iter):
         return False  # itertools.cycle replays its first pass: set_epoch cannot help
-    return _mentions(loop.iter, key, model)
+    return _mentions(loop.iter, key, model) or _phase_loop(loop, key, model) is not None
+
+
+def _phase_loop(loop: ast.AST, key: str, model: ModuleModel) -> ast.AST | None:
+    """`for x, y in loaders[phase]:` directly inside `for phase in ["train", "val"]:`, for the
+    key `loaders["train"]`: that phase loop (the training phase reads that entry)."""
+    if not key.endswith('["train"]') or not isinstance(loop, FOR_LOOPS):
+        return None
+    iterable = loop.iter
+    while isinstance(iterable, ast.Call) and (call_name(iterable) or "").rsplit(".", 1)[-1] in _ITERATION and iterable.args:
+        iterable = iterable.args[0]
+    if not (isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Name) and dotted(iterable.value) is not None):
+        return None
+    if f'{model.source.key(iterable.value)}["train"]' != key:
+        return None
+    outer = model.source.owner_of(loop)  # type: ignore[arg-type]
+    while outer is not None and not isinstance(outer, LOOPS):
+        outer = model.source.owner_of(outer) if isinstance(outer, ast.stmt) else None
+    if not (
+        isinstance(outer, FOR_LOOPS) and isinstance(outer.target, ast.Name) and outer.target.id == iterable.slice.id
+        and isinstance(outer.iter, (ast.List, ast.Tuple))
+        and any(isinstance(e, ast.Constant) and e.value == "train" for e in outer.iter.elts)
+    ):
+        return None
+    return outer
 
 
 def _own_loops(body: list[ast.stmt]) -> list[ast.AST]:
@@ -862,8 +915,10 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     training = {id(lp.node) for lp in model.loops if any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in lp.events)}
     names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
     for inner in _own_loops(loop.node.body):
-        if id(inner) in training and any(_iterates(inner, name, model) for name in names) and _directly_inside(inner, loop.node, model):
-            return inner
+        if id(inner) in training and any(_iterates(inner, name, model) for name in names):
+            phase = _phase_loop(inner, loader, model)
+            if _directly_inside(inner, loop.node, model) or (phase is not None and _directly_inside(phase, loop.node, model)):
+                return inner
     for call, helper, param in _helper_calls(loop, loader, model):
         for inner in _own_loops(helper.node.body):
             if id(inner) in training and _iterates(inner, param, model) and not _loop_between(inner, helper.node, model):

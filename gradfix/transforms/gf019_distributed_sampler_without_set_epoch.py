@@ -23,7 +23,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
     (or batched by the `BatchSampler` given to its `batch_sampler=`)
     when that loader (a name, or an entry of a dict literal under a constant key:
-    `loaders["train"]`) is iterated by a training loop inside an epoch loop (directly, or in
+    `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
+    DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, read as
+    `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (directly, or in
     a helper the loader is passed to or that reads the module's loader itself, or in a
     function of the module every call of which is handed that loader: `fit(model, loader,
     opt, epochs)`, or in a method of a class of the module every call of which, on an

@@ -134,7 +134,7 @@ class Project:
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
     # `star_name`'s answers in the current analysis, likewise
-    _stars: dict[tuple[tuple[str, ...], str, str | None], str | None] = field(default_factory=dict)
+    _stars: dict[tuple[tuple[str, ...], str, str | None], object] = field(default_factory=dict)
     _stars_epoch: dict[str, str] | None = None
     _contents: list[tuple[str, bytes | None]] = field(default_factory=list)  # `contents`'
     _contents_epoch: dict[str, str] | None = None
@@ -398,7 +398,7 @@ class Project:
             return found
         return self._function(qualified, importer, depth)
 
-    def star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
+    def star_name(self, stars: list[str], name: str, importer: str | None, facts: ModuleFacts | None = None) -> str | None:
         """The qualified name `name` stands for when only a `from m import *` can bind it (`stars`,
         as `ImportMap.stars` lists them): the last such module of the project whose bytes define
         it as a function (`def train_step(`: `.engine.train_step`). Classes and names a module
@@ -407,6 +407,8 @@ class Project:
 
         if hasattr(builtins, name):
             return None  # `print(...)`, `len(...)`: a star import rarely shadows them
+        if facts is not None and name in _bound_at_top(facts):
+            return None  # `evaluate = metrics.evaluate` after the star import: the module's own binding
         if self._stars_epoch is not self.touched:
             self._stars_epoch = self.touched  # (the files read are recorded there once per analysis)
             self._stars = {}
@@ -416,15 +418,25 @@ class Project:
         return self._stars[key]
 
     def _star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
-        from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
+        files = self._stars.get((tuple(stars), "", importer))  # the starred modules' bytes, read once
+        if files is None:
+            from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
 
-        for module in reversed(stars):
-            root = module.lstrip(".").split(".", 1)[0]
-            if not module.startswith(".") and (root in LIBRARY_ROOTS or root in stdlib_names()):
-                continue  # `from torch.nn import *`
-            path = self.module_file(module, importer)
-            data = self.read(path) if path is not None else None
-            if data is not None and b"def " + name.encode() + b"(" in data:
+            found: list[tuple[str, bytes]] = []
+            for module in reversed(stars):
+                root = module.lstrip(".").split(".", 1)[0]
+                if not module.startswith(".") and (root in LIBRARY_ROOTS or root in stdlib_names()):
+                    continue  # `from torch.nn import *`
+                path = self.module_file(module, importer)
+                data = self.read(path) if path is not None else None
+                if data is not None:
+                    found.append((module, data))
+            files = self._stars[(tuple(stars), "", importer)] = found  # type: ignore[assignment]
+        definition, listed = b"def " + name.encode() + b"(", (b'"' + name.encode() + b'"', b"'" + name.encode() + b"'")
+        for module, data in files:  # type: ignore[union-attr]
+            if b"__all__" in data and not any(quoted in data for quoted in listed):
+                continue  # `__all__` leaves it out: the star import does not bind it
+            if definition in data:
                 return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
         return None
 
@@ -506,6 +518,26 @@ class Project:
         if alias is not None and alias != qualified:
             return self.definition(alias, path, depth + 1)
         return None
+
+
+def _bound_at_top(facts: ModuleFacts) -> frozenset[str]:
+    """The names the module's top-level code binds by assignment (also under `if`, `for`,
+    `with` and `try` there), found once per module."""
+    found = facts.__dict__.get("_bound_at_top")
+    if found is None:
+        import ast
+
+        names: set[str] = set()
+        stack: list[ast.AST] = list(facts.source.tree.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            stack.extend(ast.iter_child_nodes(node))
+        found = facts.__dict__["_bound_at_top"] = frozenset(names)
+    return found
 
 
 def _release(module: Module | None, keep: ModuleFacts | None) -> None:

@@ -85,6 +85,7 @@ for epoch in range(3):
 
 
 def _package(root: Path) -> Path:
+    root.mkdir(exist_ok=True)
     (root / "pyproject.toml").write_text("")
     package = root / "pkg"
     package.mkdir()
@@ -117,3 +118,33 @@ def test_a_star_import_that_does_not_define_the_name_changes_nothing(tmp_path: P
     (root / "pkg" / "metrics.py").write_text("def validate(model, batches):\n    return 0.0\n")
     done = run_gradfix("--no-cache", "--select", "GF017", ".", cwd=root)
     assert done.returncode == 0, done.stdout.decode()
+
+
+def test_all_and_later_bindings_decide_what_a_star_import_binds(tmp_path: Path) -> None:
+    """A starred module whose `__all__` leaves the name out does not bind it; nor does a star
+    import bind a name the script assigns itself (`validate = metrics.validate`)."""
+    root = _package(tmp_path)
+    (root / "pkg" / "evaluation.py").write_text('__all__ = ["threshold"]\n\n' + EVALUATION + "\n\ndef threshold():\n    return 0.5\n")
+    assert run_gradfix("--no-cache", "--select", "GF017", ".", cwd=root).returncode == 0
+    root = _package(tmp_path / "b")
+    (root / "pkg" / "metrics.py").write_text("def validate(model, batches):\n    return 0.0\n")
+    (root / "pkg" / "validates.py").write_text(
+        VALIDATES.replace("from .evaluation import *\n", "from .evaluation import *\nfrom . import metrics\n\nvalidate = metrics.validate\n")
+    )
+    assert run_gradfix("--no-cache", "--select", "GF017", ".", cwd=root).returncode == 0
+
+
+def test_a_helper_reaching_another_module_of_the_project_is_not_plain(tmp_path: Path) -> None:
+    """`end_batch(optimizer)` of a module without gradient words that calls `inner.tidy(opt)`
+    of another module (which clears): the loop is not judged as if nothing cleared."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "inner.py").write_text("def tidy(opt):\n    opt.zero_grad()\n")
+    (tmp_path / "helpers.py").write_text("import inner\n\n\ndef end_batch(optimizer, history, value):\n    history.append(value)\n    inner.tidy(optimizer)\n")
+    (tmp_path / "main.py").write_text(
+        "import torch\nfrom helpers import end_batch\n\nmodel = torch.nn.Linear(4, 1)\n"
+        "optimizer = torch.optim.SGD(model.parameters(), lr=0.05)\nhistory = []\n"
+        "for x, y in [(torch.randn(8, 4), torch.randn(8, 1))] * 4:\n"
+        "    loss = torch.nn.functional.mse_loss(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    end_batch(optimizer, history, loss.item())\n"
+    )
+    assert run_gradfix("--no-cache", "--select", "GF001", ".", cwd=tmp_path).returncode == 0

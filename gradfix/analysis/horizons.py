@@ -167,6 +167,12 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
     params = [p for p in init.params if p not in ("self", "cls")]
     if not isinstance(given, ast.Name) or given.id not in params:
         return None
+    attribute = binding.key.split(".", 1)[1]
+    if any(
+        isinstance(t, ast.Attribute) and t.attr == attribute and not (isinstance(t.value, ast.Name) and t.value.id == "self")
+        for node in model.source.of_type(ast.Assign) for t in node.targets  # type: ignore[attr-defined]
+    ):
+        return None  # `trainer.scheduler = OneCycleLR(...)` after the construction: another scheduler
     sites = _call_sites(owner, model)  # type: ignore[arg-type]
     passed = sites.get(str(params.index(given.id)), set()) | sites.get(given.id, set())
     if len(passed) != 1:

@@ -266,7 +266,7 @@ class _Walker:
             # `train_step(...)` after `from .engine import *`, of a project module that backpropagates
             importer = self.source.path or None
             for name in called_names(text) - self.facts.module_functions.keys() - self.facts.imports.aliases.keys():
-                starred = project.star_name(self.facts.imports.stars, name, importer)
+                starred = project.star_name(self.facts.imports.stars, name, importer, self.facts)
                 if starred is not None and self.imported_backpropagates(starred):
                     return True
         return self.calls_an_imported_object(text)
@@ -973,7 +973,7 @@ class _Walker:
         if qualified is not None and qualified != name:
             return self.imported(qualified, facts)  # `from .engine import train_one_epoch`
         if facts.imports.stars and name not in _BUILTINS and self.facts.project is not None:
-            starred = self.facts.project.star_name(facts.imports.stars, name, facts.source.path or None)
+            starred = self.facts.project.star_name(facts.imports.stars, name, facts.source.path or None, facts)
             if starred is not None:
                 return self.imported(starred, facts)  # `from .engine import *`
         return None
@@ -1518,7 +1518,7 @@ class _Walker:
         facts = ctx.facts or self.facts
         qualified = facts.imports.qualify(call.func.id)
         if qualified == call.func.id and facts.imports.stars:
-            qualified = project.star_name(facts.imports.stars, call.func.id, facts.source.path or None)  # `from utils import *`
+            qualified = project.star_name(facts.imports.stars, call.func.id, facts.source.path or None, facts)  # `from utils import *`
         if not qualified or qualified == call.func.id:
             return False
         module, _, name = qualified.rpartition(".")
@@ -1578,8 +1578,8 @@ def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -
         top = qualified.split(".", 1)[0]
         if qualified.startswith(".") or (root.id not in facts.imports.aliases and not hasattr(builtins, root.id)):
             return False  # the project's, or a name of the module (a function, a global callable, a loop variable)
-        if qualified != root.id and top not in LIBRARY_ROOTS and top not in library and in_project(top):
-            return False  # a module of the project
+        if top not in LIBRARY_ROOTS and top not in library and not hasattr(builtins, root.id) and in_project(top):
+            return False  # a module of the project (`import inner; inner.tidy(opt)`)
         if root.id in ("getattr", "setattr", "eval", "exec", "globals", "vars"):
             return False
     return True

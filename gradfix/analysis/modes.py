@@ -842,7 +842,7 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     project = model.facts.project
     qualified = model.facts.imports.qualify(name)
     if qualified == name and "." not in name and model.facts.imports.stars and project is not None:
-        qualified = project.star_name(model.facts.imports.stars, name, model.source.path or None) or name  # `from .evaluation import *`
+        qualified = project.star_name(model.facts.imports.stars, name, model.source.path or None, model.facts) or name  # `from .evaluation import *`
     root = name.split(".", 1)[0]
     whole = "." in name and model.facts.imports.aliases.get(root) == root  # `import helpers`: `helpers.evaluate`
     if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):
@@ -1020,6 +1020,11 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 if not chosen_for_training(items, last_eval, position):
                     problem = UnrestoredEval(item, other, position < index, items)
                     problem.other_pass = _contradicting(chosen, other)
+                    if problem.other_pass and (
+                        any(o.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in o.keys) for o in items)
+                        or f"{module}.train" in model.source.segment(loop.node)
+                    ):
+                        break  # the next pass may switch it back first (`set_mode(model, phase)`, `{...: model.train}[phase]()`)
                     out.append(problem)
                     if last_eval != index:
                         later[id(problem)] = id(items[last_eval])

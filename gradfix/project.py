@@ -407,15 +407,16 @@ class Project:
 
         if hasattr(builtins, name):
             return None  # `print(...)`, `len(...)`: a star import rarely shadows them
-        if facts is not None and name in _bound_at_top(facts):
-            return None  # `evaluate = metrics.evaluate` after the star import: the module's own binding
         if self._stars_epoch is not self.touched:
             self._stars_epoch = self.touched  # (the files read are recorded there once per analysis)
             self._stars = {}
         key = (tuple(stars), name, importer)
         if key not in self._stars:
             self._stars[key] = self._star_name(stars, name, importer)
-        return self._stars[key]
+        found = self._stars[key]
+        if found is not None and facts is not None and name in _bound_at_top(facts):
+            return None  # `evaluate = metrics.evaluate` after the star import: the module's own binding
+        return found  # type: ignore[return-value]
 
     def _star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
         files = self._stars.get((tuple(stars), "", importer))  # the starred modules' bytes, read once

@@ -164,3 +164,15 @@ def test_editing_the_factory_module_invalidates_the_script_result(tmp_path: Path
     (root / "pkg" / "data.py").write_text(DATA.replace("DistributedSampler(train)", "DistributedSampler(train, shuffle=False)"))
     again = run_gradfix("--select", "GF019", "pkg/train.py", cwd=root)
     assert again.returncode == 0, again.stdout.decode()
+
+
+def test_a_phase_loop_is_not_reported_as_an_epoch_loop() -> None:
+    """`for phase in ["train", "val"]:` between the epoch loop and `dataloaders[phase]`: one
+    finding, at the epoch loop."""
+    fixture = (
+        Path(__file__).parent / "before_after" / "GF019_distributed_sampler_without_set_epoch"
+        / "loaders_by_phase_from_a_dict_comprehension.before.py"
+    )
+    done = run_gradfix("--no-cache", "--select", "GF019", str(fixture))
+    lines = done.stdout.decode().splitlines()
+    assert len(lines) == 1 and ":10:5: GF019 [*]" in lines[0], lines

@@ -920,6 +920,8 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     for inner in _own_loops(loop.node.body):
         if id(inner) in training and any(_iterates(inner, name, model) for name in names):
             phase = _phase_loop(inner, loader, model)
+            if phase is loop.node:
+                continue  # `for phase in ["train", "val"]:` is no epoch loop
             if _directly_inside(inner, loop.node, model) or (phase is not None and _directly_inside(phase, loop.node, model)):
                 return inner
     for call, helper, param in _helper_calls(loop, loader, model):

@@ -274,11 +274,8 @@ def _factory_modules(model: ModuleModel) -> set[str]:
         return set()
     importer = model.source.path or None
     library = stdlib_names()
-    text = model.source.text
     found: set[str] = set()
-    for local, qualified in facts.imports.aliases.items():
-        if local[:1].isupper() or (f"{local}(" not in text and f"{local}." not in text):
-            continue  # not called as a function (`build_loaders(cfg)`) nor read as a module (`data.build(...)`)
+    for qualified in set(facts.imports.aliases.values()):
         root = qualified.lstrip(".").split(".", 1)[0]
         if not qualified.startswith(".") and (root in library or root in _LIBRARIES):
             continue

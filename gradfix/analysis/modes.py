@@ -971,6 +971,11 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         if any(id(lp) in training_loops for lp in item.loops):
             continue  # a training loop inside this one owns it (and is checked on its own)
         module = item.key
+        if item.via and any(
+            o.kind is ModeKind.TRAIN and o.via == item.via and _exclusive(o, item) and any(k and related(k, module) for k in o.keys)
+            for o in items
+        ):
+            continue  # `set_mode(model, phase)`: the helper picks train or eval by what it is given
         mode_tests: set[str] = set()
         for other in items:
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(related(k, module) for k in other.keys if k):

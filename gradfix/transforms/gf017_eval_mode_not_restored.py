@@ -105,7 +105,7 @@ class EvalModeNotRestored(Rule):
     (or one that calls it, or the loop body) before the training, with no evaluation of the
     module in between (reading its `state_dict()` or `parameters()` is none), like a linear probe over a frozen backbone that calls
     `model.eval()` at the start of its `train_one_epoch`, or an `eval()` in one arm of an `if`
-    whose other arm calls `train()` (`if task == 0: net.train()` / `else: net.eval()`, the head
+    (also a helper's, `set_mode(model, phase)`) whose other arm calls `train()` (`if task == 0: net.train()` / `else: net.eval()`, the head
     alone trained on frozen features) -- nor an earlier `eval()` (a
     validation's) that such a choice overrides before the training; a backward reached after
     the module ran only without gradients (a GAN's generator in eval mode making the

@@ -153,17 +153,13 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
     """What `self.scheduler` holds when the class's `__init__` stores its parameter as it is
     (`self.scheduler = scheduler`, also in a tuple assignment) and every construction of the
     class in the module passes one name, bound once in the module to a call: that call."""
-    from gradfix.analysis.samplers import _call_sites
+    from gradfix.analysis.samplers import assigned_pairs, call_sites
 
     stmt, owner = binding.statement, binding.class_name
     init = model.facts.methods.get(owner or "", {}).get("__init__")
-    if init is None or binding.scope is not init.node or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+    if init is None or binding.scope is not init.node:
         return None
-    target, stored = stmt.targets[0], stmt.value
-    pairs = [(target, stored)]
-    if isinstance(target, ast.Tuple) and isinstance(stored, ast.Tuple) and len(target.elts) == len(stored.elts):
-        pairs = list(zip(target.elts, stored.elts))
-    given = next((v for t, v in pairs if dotted(t) == binding.key), None)
+    given = next((v for t, v in assigned_pairs(stmt) if dotted(t) == binding.key), None)
     params = [p for p in init.params if p not in ("self", "cls")]
     if not isinstance(given, ast.Name) or given.id not in params:
         return None
@@ -173,7 +169,7 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
         for node in model.source.of_type(ast.Assign) for t in node.targets  # type: ignore[attr-defined]
     ):
         return None  # `trainer.scheduler = OneCycleLR(...)` after the construction: another scheduler
-    sites = _call_sites(owner, model)  # type: ignore[arg-type]
+    sites = call_sites(owner, model)  # type: ignore[arg-type]
     passed = sites.get(str(params.index(given.id)), set()) | sites.get(given.id, set())
     if len(passed) != 1:
         return None

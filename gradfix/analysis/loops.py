@@ -73,7 +73,6 @@ HARMLESS_CALLS = {
     "unscale_", "set_postfix", "write", "add_scalar", "dict", "list", "tuple", "zip", "enumerate",
 }  # fmt: skip
 # Unseen calls whose name says they may clear, step or backpropagate.
-_BUILTINS = frozenset(dir(builtins))
 _GRADIENT_HINT = lazily(
     r"zero_?grad|clear_?grad|reset_?grad|grads?_?zero|zero_?all|optimi[sz]e|backward"
     r"|(^|_)step($|_)|accumulat|(^|_)update_?(params|parameters|weights|model)",
@@ -972,7 +971,7 @@ class _Walker:
         qualified = facts.imports.qualify(name)
         if qualified is not None and qualified != name:
             return self.imported(qualified, facts)  # `from .engine import train_one_epoch`
-        if facts.imports.stars and name not in _BUILTINS and self.facts.project is not None:
+        if facts.imports.stars and self.facts.project is not None:
             starred = self.facts.project.star_name(facts.imports.stars, name, facts.source.path or None, facts)
             if starred is not None:
                 return self.imported(starred, facts)  # `from .engine import *`

@@ -431,7 +431,7 @@ def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) ->
         info = model.facts.methods[owner][function.name]
         sites = _method_call_sites(owner, function.name, model)  # `Fitter(model).fit(loader)`
     else:
-        sites = model.facts.call_site_args.get(function.name) or _call_sites(function.name, model)
+        sites = model.facts.call_site_args.get(function.name) or call_sites(function.name, model)
     if not sites:
         return None
     params = [p for p in info.params if p not in ("self", "cls")]
@@ -453,17 +453,11 @@ def _stored_argument(function: ast.AST | None, key: str, model: ModuleModel) -> 
     if owner is None or init is None:
         return None
     params = [p for p in init.params if p not in ("self", "cls")]
-    sites = _call_sites(owner, model)
+    sites = call_sites(owner, model)
     if not sites:
         return None
     for stmt in init.node.body:
-        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
-            continue
-        target, value = stmt.targets[0], stmt.value
-        pairs = [(target, value)]
-        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
-            pairs = list(zip(target.elts, value.elts))  # `self.train_loader, self.val_loader = train_loader, val_loader`
-        for stored, given in pairs:
+        for stored, given in assigned_pairs(stmt):
             attribute = dotted(stored) or ""
             if isinstance(given, ast.Name) and given.id in params and attribute.count(".") == 1 and attribute.startswith("self."):
                 param = given.id
@@ -471,6 +465,17 @@ def _stored_argument(function: ast.AST | None, key: str, model: ModuleModel) -> 
                 if passed == {key}:
                     return attribute
     return None
+
+
+def assigned_pairs(stmt: ast.stmt) -> list[tuple[ast.expr, ast.expr]]:
+    """(target, value) of an `=` statement with one target, element by element for a tuple
+    written on both sides (`self.train_loader, self.val_loader = train_loader, val_loader`)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return []
+    target, value = stmt.targets[0], stmt.value
+    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+        return list(zip(target.elts, value.elts))
+    return [(target, value)]
 
 
 def _method_call_sites(owner: str, method: str, model: ModuleModel) -> dict[str, set[str]]:
@@ -520,7 +525,7 @@ def instance_class(recv: ast.expr, model: ModuleModel) -> str | None:
     return built.get(recv.id)
 
 
-def _call_sites(name: str, model: ModuleModel) -> dict[str, set[str]]:
+def call_sites(name: str, model: ModuleModel) -> dict[str, set[str]]:
     """What the module's calls of the function pass, by position and by name, found here when
     the facts did not look (a `main()` that only builds the loader and calls `fit(...)`)."""
     sites: dict[str, set[str]] = {}

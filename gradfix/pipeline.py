@@ -87,7 +87,8 @@ class FileResult:
 def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
-    one in a module of its project that it imports."""
+    one in a module of its project that it imports, or (when it says `epoch`) a call of a
+    function of its project whose own text says `backward`."""
     return prefilter(data, path)[0]
 
 
@@ -129,7 +130,10 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
         return True, {}
-    if path is None or path == STDIN or not (b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data):
+    if path is None or path == STDIN:
+        return False, {}
+    steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
+    if not steps and b"epoch" not in data:
         return False, {}
     from gradfix.project import project_for
 
@@ -137,7 +141,10 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if project is None:
         return False, {}
     project.touched = {}
-    answer = project.imports_backpropagation(data, path)
+    if steps:
+        answer = project.imports_backpropagation(data, path)
+    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py
+        answer = project.calls_backpropagating_function(data, path)
     return answer, dict(project.touched)
 
 

@@ -29,7 +29,7 @@ from gradfix.source import Source, SourceError
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
-    from typing import Iterator
+    from typing import Iterable, Iterator
 
     from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 
@@ -324,6 +324,43 @@ class Project:
                     return True
         return False
 
+    def calls_backpropagating_function(self, data: bytes, importer: str) -> bool:
+        """The file calls a function (or builds a class) it imports from a module of this
+        project whose own text says a backward word: `train_one_epoch(...)` from engine.py, or
+        `engine.train_one_epoch(...)`. Asked, for the prefilter, of a file that says `epoch` but
+        neither steps nor clears an optimizer: an epoch loop of helpers, whose evaluation,
+        sampler and loss bookkeeping are the file's own."""
+        for start, end in import_lines(data):
+            match = _IMPORT_LINE.match(data, start)
+            if match is None:
+                continue
+            if match.group(1):  # from M import a, b as c: calls `c(`, or `c.name(` of a module c
+                module = match.group(1)
+                for name, local in _imported_names(data, match.end(), end):
+                    if local + b"(" in data and self._defines_backward(module, importer, (name,)):
+                        return True
+                    if local + b"." in data:
+                        inner = module + name if module.endswith(b".") else module + b"." + name
+                        if self._defines_backward(inner, importer, _attribute_calls(data, local)):
+                            return True
+            else:  # import M, import a.b as X: calls `X.name(`
+                for part in match.group(2).split(b","):
+                    words = part.split()
+                    if words:
+                        local = words[2] if len(words) == 3 and words[1] == b"as" else words[0]
+                        if self._defines_backward(words[0], importer, _attribute_calls(data, local)):
+                            return True
+        return False
+
+    def _defines_backward(self, module: bytes, importer: str, names: Iterable[bytes]) -> bool:
+        """Module `module` of this project has a top-level function or class among `names`
+        whose text says a backward word (`_says_backward_in`)."""
+        path = self.module_file(module.decode("ascii", "replace"), importer)
+        data = self.read(path) if path is not None else None
+        if data is None or not any(word in data for word in _BACKWARD_BYTES):
+            return False
+        return any(_says_backward_in(data, name) for name in names)
+
     def backpropagates(self, path: str, data: bytes, depth: int = 0) -> bool:
         """Whether these bytes (of `path`) say a backward word; asked once per bytes read. A
         module without one whose methods call their base class's own (`super().update(batch)`,
@@ -443,8 +480,9 @@ class Project:
 
     def mode_function(self, qualified: str, importer: str | None) -> FunctionInfo | None:
         """A function of another module of the project (`evaluation.validate`) whose module
-        switches a module's mode (`.eval(`, `.train(`): for GF017, which looks into validation
-        helpers that say no gradient word (such a module is parsed apart, as for `any_bytes`)."""
+        switches a module's mode (`.eval(`, `.train(`) or backpropagates: for GF017, which looks
+        into validation helpers that say no gradient word (such a module is parsed apart, as for
+        `any_bytes`) and into training steps."""
         module_name, _, name = qualified.rpartition(".")
         if not module_name or not name:
             return None
@@ -452,8 +490,8 @@ class Project:
         if path is None:
             return None
         data = self.read(path)  # a dependency: the cache follows its bytes
-        if data is None or (b".eval(" not in data and b".train(" not in data):
-            return None
+        if data is None or not (b".eval(" in data or b".train(" in data or any(word in data for word in _BACKWARD_BYTES)):
+            return None  # (a training step that switches nothing still places the backward after an eval)
         module = self.module(path, any_bytes=True)
         return module.facts.module_functions.get(name) if module is not None else None
 
@@ -617,6 +655,48 @@ def import_lines(data: bytes) -> list[tuple[int, int]]:
         end = find(b"\n", line)
         spans.append((line, end if end != -1 else len(data)))
     return spans
+
+
+def _imported_names(data: bytes, start: int, end: int) -> list[tuple[bytes, bytes]]:
+    """(name, local name) of each name a `from M import ...` statement imports, read from
+    `start` (after `import`): up to the line's end, or across lines inside parentheses."""
+    text = data[start:end]
+    if text.lstrip().startswith(b"("):
+        close = data.find(b")", start)
+        text = data[start : close if close != -1 else len(data)]
+    text = b"\n".join(line.split(b"#")[0] for line in text.split(b"\n")).replace(b"(", b" ").replace(b"\\", b" ")
+    pairs = []
+    for part in text.split(b","):
+        words = part.split()
+        if words and words[0] != b"*":
+            pairs.append((words[0], words[2] if len(words) == 3 and words[1] == b"as" else words[0]))
+    return pairs
+
+
+_MARGIN_LINE = lazily(rb"\n(?=[^\s#)\]])")  # a line that starts at the margin (not a comment, not `)`)
+_CALLED_NAME = lazily(rb"(?<![\w.])(\w+)[ \t]*\(")
+
+
+def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:
+    """The name of each `local.name(` call in the file."""
+    pattern = rb"(?<![\w.])" + re.escape(local + b".") + rb"(\w+)[ \t]*\("
+    return (m.group(1) for m in re.finditer(pattern, data))
+
+
+def _says_backward_in(data: bytes, name: bytes, depth: int = 0) -> bool:
+    """The text of the top-level `def name(` or `class name` of a module, up to the next line
+    that starts at the margin, says a backward word, or calls a top-level function of the
+    same module whose text does (`train_one_epoch` calling `train_step`; one level)."""
+    found = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name) + rb"\b", data, re.M)
+    if found is None:
+        return False
+    after = _MARGIN_LINE.search(data, found.end())
+    body = data[found.end() : after.start() if after is not None else len(data)]
+    if any(word in body for word in _BACKWARD_BYTES):
+        return True
+    return depth == 0 and any(
+        called != name and _says_backward_in(data, called, 1) for called in {m.group(1) for m in _CALLED_NAME.finditer(body)}
+    )
 
 
 def _occurrences(data: bytes, word: bytes) -> Iterator[tuple[int, bytes]]:

@@ -216,6 +216,45 @@ def test_a_module_s_backward_words_are_looked_for_once_per_bytes(tmp_path: Path,
     assert len(searches) == 2  # the same bytes: not searched again
 
 
+def test_an_epoch_loop_of_helpers_is_let_through_when_a_helper_it_calls_backpropagates(tmp_path: Path) -> None:
+    """A file that says `epoch` but neither steps nor clears is analysed when it calls a
+    function or class of a project module whose own text (or that of a function of its module
+    it calls) says a backward word; importing such a module, or calling its other functions,
+    is not enough."""
+    from gradfix.pipeline import prefilter
+
+    (tmp_path / "pyproject.toml").write_bytes(b"")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_bytes(b"")
+    engine = (
+        b"def _update(model, batch):\n    model(batch).sum().backward()\n\n\n"
+        b"def train_one_epoch(\n    model, loader\n):\n    for batch in loader:\n        _update(model, batch)\n\n\n"
+        b"class Trainer:\n    def fit(self, loss):\n        loss.backward()\n\n\n"
+        b"def describe(model):\n    return str(model)  # nothing trained here\n"
+    )
+    (tmp_path / "pkg" / "engine.py").write_bytes(engine)
+    (tmp_path / "quiet.py").write_bytes(b"def train_one_epoch(model, loader):\n    return 0\n")
+    through = {
+        "from": b"from pkg.engine import train_one_epoch\nfor epoch in range(3):\n    train_one_epoch(m, d)\n",
+        "alias": b"from pkg.engine import train_one_epoch as fit\nfor epoch in range(3):\n    fit(m, d)\n",
+        "parenthesized": b"from pkg.engine import (\n    describe,  # a comment\n    train_one_epoch,\n)\nfor epoch in range(3):\n    train_one_epoch(m, d)\n",
+        "module alias": b"import pkg.engine as E\nfor epoch in range(3):\n    E.train_one_epoch(m, d)\n",
+        "module of a package": b"from pkg import engine\nfor epoch in range(3):\n    engine.train_one_epoch(m, d)\n",
+        "class": b"from pkg.engine import Trainer\nt = Trainer()\nfor epoch in range(3):\n    t.fit(l)\n",
+    }
+    for name, data in through.items():
+        assert prefilter(data, str(tmp_path / f"{name.replace(' ', '_')}.py"))[0], name
+    dropped = {
+        "no epoch": b"from pkg.engine import Trainer\nt = Trainer()\nfor i in range(3):\n    t.fit(l)\n",
+        "not called": b"from pkg.engine import train_one_epoch\nfor epoch in range(3):\n    print(epoch)\n",
+        "other function": b"from pkg.engine import describe\nfor epoch in range(3):\n    describe(m)\n",
+        "quiet module": b"from quiet import train_one_epoch\nfor epoch in range(3):\n    train_one_epoch(m, d)\n",
+        "library": b"import torch\nfor epoch in range(3):\n    torch.manual_seed(epoch)\n",
+    }
+    for name, data in dropped.items():
+        assert not prefilter(data, str(tmp_path / f"{name.replace(' ', '_')}.py"))[0], name
+
+
 def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tuple[str | None, list[str]]:
     """`module_file`'s search written out plainly: next to the importer (or up `level` folders
     for a relative name), then at the root, then in `src/`; `a.b` is `a/b.py`, then

@@ -26,7 +26,7 @@ import enum
 import re
 
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.facts import FunctionInfo
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
@@ -162,6 +162,7 @@ class _ModeWalker:
         self.items: list[ModeItem] = []
         self.visiting: list[int] = []
         self.helpers: dict[int, ast.AST] = {}  # id of a call inlined -> the helper's definition
+        self.foreign_facts: dict[int, ModuleFacts] = {}  # id of another module's Source -> its facts
 
     def key(self, expr: ast.AST, ctx: _Ctx) -> str:
         return ctx.rename((ctx.source or self.model.source).key(expr))
@@ -202,6 +203,16 @@ class _ModeWalker:
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.IfExp):
+            # `model.train() if phase == "train" else model.eval()`: the arms of an `if`
+            choice = stmt.value
+            known = _decided(choice.test, ctx) if ctx.via else None
+            if known is not None:
+                self.expressions(choice.body if known else choice.orelse, ctx)
+                return
+            self.expressions(choice.test, ctx)
+            self.expressions(choice.body, self._branch(ctx, choice.test, (stmt, 0)))
+            self.expressions(choice.orelse, self._branch(ctx, choice.test, (stmt, 1)))
         elif isinstance(stmt, WITHS):
             no_grad = ctx.no_grad
             for item in stmt.items:
@@ -367,7 +378,10 @@ class _ModeWalker:
     def resolve(self, call: ast.Call, ctx: _Ctx) -> FunctionInfo | None:
         func = call.func
         if ctx.source is not None and ctx.source is not self.model.source:
-            return None  # inside a helper of another module: its names are that module's
+            # inside a helper of another module: its names are that module's (`train_one_epoch`
+            # of engine.py calling `_update` beside it)
+            facts = self.foreign_facts.get(id(ctx.source))
+            return facts.module_functions.get(func.id) if facts is not None and isinstance(func, ast.Name) else None
         if isinstance(func, ast.Name):
             for function in reversed(ctx.functions):
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
@@ -453,6 +467,8 @@ class _ModeWalker:
             source=helper.source if helper.source is not self.model.source else ctx.source,
             no_grad=no_grad,
         )
+        if helper.facts is not None and helper.source is not None and helper.source is not self.model.source:
+            self.foreign_facts[id(helper.source)] = helper.facts
         self.visiting.append(id(helper.node))
         self.helpers[id(call)] = helper.node
         try:
@@ -848,9 +864,23 @@ def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
     if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):
         return None
     helper = project.mode_function(qualified, model.source.path or None)
-    if helper is not None and _switches_or_trains((helper.source or model.source).segment(helper.node)):
+    if helper is not None and _helper_switches_or_trains(helper, model):
         answers[name] = helper
     return answers[name]
+
+
+def _helper_switches_or_trains(helper: FunctionInfo, model: ModuleModel) -> bool:
+    """`_switches_or_trains` of the helper's text, or of a function of its module it calls
+    (`train_one_epoch` looping over `_update(model, batch)` beside it)."""
+    source = helper.source or model.source
+    text = source.segment(helper.node)
+    if _switches_or_trains(text):
+        return True
+    functions = helper.facts.module_functions if helper.facts is not None else {}
+    return any(
+        inner is not None and inner.node is not helper.node and _switches_or_trains(source.segment(inner.node))
+        for inner in map(functions.get, called_names(text))
+    )
 
 
 def _switches_or_trains(text: str) -> bool:

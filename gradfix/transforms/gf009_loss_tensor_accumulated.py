@@ -285,6 +285,8 @@ def _adds_first_argument(function: ast.AST, source: Source) -> bool:
     text = source.segment(function) + "".join(source.segment(d) for d in function.decorator_list)  # type: ignore[attr-defined]
     if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", "inference_mode", ".tolist(", ".cpu(", "isinstance(")):
         return False  # (`@torch.no_grad()` on the method: nothing it adds keeps a graph)
+    if re.search(rf"\b{re.escape(value)}\.data\b", text):
+        return False  # `self.sum += v.data.sum()`: the argument's `.data`, detached
     for node in ast_walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append":
             holder = dotted(node.func.value)

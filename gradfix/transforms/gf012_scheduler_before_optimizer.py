@@ -106,10 +106,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
     the moved statement holds another gradient event, shares its lines or could jump out of its
-    block, a statement it would jump over reads or writes a name it uses, or one reads the
-    scheduler other than through `get_last_lr()` (`lr = scheduler.get_lr()[0]` computes the next
-    value from the count of steps: after the move it would hold another number; DARTS hands it
-    on as the virtual step size).
+    block, a statement it would jump over reads or writes a name it uses, or one of them (or
+    the statement holding the optimizer step, such as the batch loop an epoch's step would
+    follow) reads the scheduler other than through `get_last_lr()` (`lr = scheduler.get_lr()[0]`
+    computes the next value from the count of steps: after the move it would hold another
+    number; DARTS hands it on as the virtual step size).
 
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
@@ -216,7 +217,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                     continue  # the callers' loops are judged with it
                 jumped = function.body[function.body.index(stmt) + 1 : position + 1]
                 fix = None
-                if model.source.alone_on_lines(stmt) and can_jump_over(stmt, jumped) and not _read_between(sched, jumped[:-1]):
+                if model.source.alone_on_lines(stmt) and can_jump_over(stmt, jumped) and not _read_between(sched, jumped):
                     fix = Fix(
                         [
                             RemoveStatement(stmt, keep_comments=False),
@@ -284,7 +285,7 @@ class SchedulerBeforeOptimizer(LoopRule):
             if event.kind is EventKind.STEP and event.target == step.target and not any(s is anchor for s in event.path):
                 return None
         jumped = [*statements_between(pair.block, pair.first_index, pair.second_index), anchor]
-        if not can_jump_over(unit, jumped) or _read_between(sched, jumped[:-1]):
+        if not can_jump_over(unit, jumped) or _read_between(sched, jumped):
             return None
         return Fix(
             [
@@ -444,7 +445,7 @@ def _helper_fix(
             if where is None or not encloses(anchor, where):
                 return None  # a later step of the optimizer outside the statement it would follow
     jumped = [*statements_between(block, position[id(unit)], position[id(anchor)]), anchor]
-    if not can_jump_over(unit, jumped) or _read_between(sched, jumped[:-1]):
+    if not can_jump_over(unit, jumped) or _read_between(sched, jumped):
         return None
     return Fix(
         [RemoveStatement(unit, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, unit))],

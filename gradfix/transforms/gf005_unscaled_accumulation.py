@@ -618,7 +618,9 @@ def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bo
     accumulated gradient is then the sum-loss gradient of the whole window, as the author
     meant (the learning rate is set for it), and dividing by N would shrink every step."""
     source = model.source
-    visited: set[str] = set()
+    # names followed, and whether as the whole loss (`loss = data_sum + penalty` in one arm and
+    # `loss = data_sum` in the other: followed as a part first, `data_sum` is followed again whole)
+    visited: set[tuple[str, bool]] = set()
     # (expression, depth, whether it is the whole loss: a sum inside it may be a regulariser's)
     pending: list[tuple[ast.AST, int, bool]] = [(loss, 0, True)]
     while pending:
@@ -630,10 +632,11 @@ def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bo
         for node in walk_expression(expr):
             if isinstance(node, ast.Call) and (_sums(node) or _sum_reducing_callee(node, model)):
                 return True
-            if isinstance(node, ast.Name) and node.id not in visited:
-                visited.add(node.id)
+            as_whole = whole and node is expr
+            if isinstance(node, ast.Name) and (node.id, as_whole) not in visited:
+                visited.add((node.id, as_whole))
                 values, _ = _assignments(node.id, body)
-                pending += [(value, depth + 1, whole and node is expr) for value in values if value is not None]
+                pending += [(value, depth + 1, as_whole) for value in values if value is not None]
     return False
 
 

@@ -67,7 +67,8 @@ class AccumulationWindowOffByOne(Rule):
     `== N - 1`) are reported without a fix, and so is a loop that computes the same
     `step % N` elsewhere too (`if num_steps % k == 0 and step % N == 0: evaluate()`: there it
     means "a step just happened", and rewriting the window's test alone would move that code
-    off the steps). The same `step % N` testing a clear of the stepped optimizer before the
+    off the steps), or after the loop (a flush `if step % N != 0: optimizer.step()` would count
+    the tail by the old windows and drop the last micro-batches). The same `step % N` testing a clear of the stepped optimizer before the
     backward (`if i % N == 0: opt.zero_grad()` at the top of the iteration) is no such use: it
     opens the windows, and with it every window, not only the first, holds one micro-batch (the
     clear wipes the micro-batches before); the window's test is fixed, the clear's is kept.
@@ -144,6 +145,11 @@ def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -
     periodic = acc.periodic
     counter, n = source.code(periodic.counter_expr), source.code(periodic.n)
     opening = {id(node) for test in clearing for node in ast_walk(test)}
+    loop = acc.loop.node
+    # after the loop too: a flush `if step % N != 0: optimizer.step()` counts the tail by the
+    # old windows, and with the window's test alone fixed it would drop the last micro-batches
+    scope = acc.loop.function if acc.loop.function is not None and acc.loop.function is not loop else source.tree
+    after = [node for node in ast_walk(scope) if isinstance(node, ast.BinOp) and node.lineno > loop.end_lineno]  # type: ignore[operator]
     return any(
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.Mod)
@@ -151,7 +157,7 @@ def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -
         and id(node) not in opening
         and source.code(node.left) == counter
         and source.code(node.right) == n
-        for node in ast_walk(acc.loop.node)
+        for node in [*ast_walk(loop), *after]
     )
 
 

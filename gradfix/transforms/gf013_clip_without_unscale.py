@@ -127,7 +127,11 @@ class ClipWithoutUnscale(LoopRule):
                 continue  # `GradScaler(enabled=False)`: nothing is scaled
             if _threshold_scaled(clip, scaler_key, model):
                 continue  # `max_norm * scaler.get_scale()`: the clip is meant for scaled gradients
-            unscaled = {e.target for e in earlier if e.kind is EventKind.UNSCALE}
+            unscales = [e for e in earlier if e.kind is EventKind.UNSCALE]
+            # not an `unscale_` only on some iterations (`if i % LOG_EVERY == 0:`): the clip of
+            # the others sees scaled gradients (`if use_amp:` around it is fine: without AMP
+            # nothing was scaled)
+            unscaled = {e.target for e in unscales if not _periodic_only(e, clip, loop)}
             if any(e.kind is EventKind.STEP and not _scaler_of_step(e, model) for e in earlier[scaled[-1] :]):
                 continue  # a plain step between the backward and the clip: GF010's business
             scaler_steps = [
@@ -146,8 +150,12 @@ class ClipWithoutUnscale(LoopRule):
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             owner = _owner(clip, optimizers, model)
+            if owner is None and len(optimizers) == 1 and optimizers[0] not in unscaled and unscaled:
+                owner = optimizers[0]  # the only one stepped since the backward (a GAN's `opt_d` was unscaled before)
             if (owner is not None and owner in unscaled) or (owner is None and unscaled):
                 continue  # unscaled already (or some optimizer was, and which one this clips is unclear)
+            if owner is None and len(optimizers) == 1 and any(e.target == optimizers[0] for e in unscales):
+                owner = optimizers[0]  # unscaled on some iterations only: reported without a fix
             if any(e.kind is EventKind.STEP and _scaler_of_step(e, model) for e in earlier[scaled[-1] :]) and owner is None:
                 continue  # another optimizer stepped already: which gradients this clips is unclear
             earlier_clips = [e for e in events[:index] if e.kind is EventKind.CLIP and _is_torch_clip(e, model)]
@@ -261,6 +269,19 @@ def _same_arm(branch, test: str, model: ModuleModel) -> bool:  # type: ignore[no
     if branch.kind == "else" and isinstance(branch.test, ast.UnaryOp) and isinstance(branch.test.op, ast.Not):
         return model.source.code(branch.test.operand) == test
     return False
+
+
+def _periodic_only(unscale: GradEvent, clip: GradEvent, loop: TrainingLoop) -> bool:
+    """The `unscale_` runs under a periodic test the clip is not under (`if i % LOG_EVERY == 0:`)."""
+    if branch_prefix(unscale, clip, loop.node):
+        return False
+    clip_branches = {(id(b.node), b.kind) for b in clip.branches_within(loop.node)}
+    return any(
+        isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+        for branch in unscale.branches_within(loop.node)
+        if (id(branch.node), branch.kind) not in clip_branches and branch.test is not None
+        for node in ast_walk(branch.test)
+    )
 
 
 def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> bool:

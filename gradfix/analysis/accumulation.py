@@ -790,9 +790,11 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
             if any(_assigns(stmt, name, source) for stmt in node.body):
                 return Counter("unknown")
             return Counter("enumerate", first=start, per_loop=True)
-    body = node.body
-    if source.inline_block(body):
+    if source.inline_block(node.body):
         return Counter("unknown")
+    # the statements of `with` blocks run in line with the body's own (`with autocast():`,
+    # `with torch.set_grad_enabled(True):` around the window's test and the increment)
+    body = _in_line(node.body)
     # `step += 1` once, at the top level of the body, and no other assignment (but the reset of
     # a counter that counts one window)
     increments: list[tuple[int, ast.stmt]] = []
@@ -830,6 +832,16 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         increment=increment,
         before_test=before,
     )
+
+
+def _in_line(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a body with those of its `with` blocks put in their place."""
+    if not any(isinstance(stmt, WITHS) for stmt in body):
+        return body
+    flat: list[ast.stmt] = []
+    for stmt in body:
+        flat += _in_line(stmt.body) if isinstance(stmt, WITHS) else [stmt]
+    return flat
 
 
 def _is_reset(stmt: ast.stmt, name: str) -> bool:

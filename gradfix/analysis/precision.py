@@ -152,7 +152,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
             continue  # nothing is stepped (a forward-and-backward timing benchmark): nothing trains
         if _scaled_elsewhere(loop, model):
             continue
-        for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model)]:
+        for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model), *_helper_withs(loop, model)]:
             if not isinstance(node, WITHS) or id(node) in seen:
                 continue
             for item in node.items:
@@ -177,6 +177,33 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
+
+
+def _helper_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.AST]:
+    """The `with` statements of the functions of this module whose result the loop
+    backpropagates (`loss = compute_loss(batch)` ... `loss.backward()`, the forward under
+    autocast in `compute_loss`), or that backpropagate themselves."""
+    functions = model.facts.module_functions
+    if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in functions for n in ast_walk(loop.node)):
+        return []
+    backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD and not e.engine and e.source is None]
+    read = {n.id for e in backwards for n in ast_walk(e.statement) if isinstance(n, ast.Name)}
+    feeding: list[ast.Call] = [c for e in backwards for c in ast_walk(e.statement) if isinstance(c, ast.Call)]
+    feeding += [c for e in backwards for c in e.via]  # a helper that backpropagates
+    for stmt in ast_walk(loop.node):
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id in read for t in _target_nodes(stmt)):
+            feeding += [c for c in ast_walk(stmt.value) if isinstance(c, ast.Call)]
+    found: list[ast.AST] = []
+    names = dict.fromkeys(c.func.id for c in feeding if isinstance(c.func, ast.Name) and c.func.id in functions)
+    for name in names:
+        helper = functions[name]
+        if helper.node is not loop.node and (helper.source is None or helper.source is model.source):
+            found += [n for n in ast_walk(helper.node) if isinstance(n, WITHS)]
+    return found
+
+
+def _target_nodes(stmt: ast.Assign) -> list[ast.AST]:
+    return [n for t in stmt.targets for n in ast_walk(t)]
 
 
 def _scaled_elsewhere(loop: TrainingLoop, model: ModuleModel) -> bool:

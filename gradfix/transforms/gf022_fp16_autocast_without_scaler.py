@@ -97,6 +97,10 @@ class Fp16AutocastWithoutScaler(Rule):
     `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
     the input, the training step outside it in float32).
 
+    An autocast block in a function of the same module whose result the loop backpropagates
+    (`loss = compute_loss(batch)`, the forward under autocast in `compute_loss`) counts as the
+    loop's own; a helper whose result is only measured or logged does not.
+
     A scaler named only in a comment (`# TODO: add a GradScaler`) does not count, nor do
     scalers that are all built with `enabled=False` written out (their `scale(loss)` hands the
     loss back unscaled): reported without a fix.

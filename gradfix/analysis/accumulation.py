@@ -164,7 +164,19 @@ def library_accumulation(event: GradEvent) -> ast.With | ast.AsyncWith | None:
 
 # -- recognition --------------------------------------------------------------------------
 def _owned(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
-    training = {id(lp.node) for lp in model.loops}
+    """The iteration's events; a loop inside it that only backpropagates (one backward per
+    query tuple or chunk of the micro-batch, nothing stepped or cleared there) is part of the
+    micro-batch, not an iteration of its own."""
+    backpropagating_only = {
+        id(inner.node)
+        for inner in model.loops
+        if inner is not loop
+        and inner.events
+        and all(e.kind is EventKind.BACKWARD for e in inner.events)
+        and not inner.unknown
+        and any(enclosing is loop.node for enclosing in inner.enclosing_loops)
+    }
+    training = {id(lp.node) for lp in model.loops} - backpropagating_only
     return [e for e in loop.events if loop.owns(e, training)]
 
 

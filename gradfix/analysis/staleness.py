@@ -108,7 +108,9 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
                 if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model):
                     continue
-                if not any(o.optimizer == key and o.node is node for o in out):  # (bound in two arms: one finding)
+                # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
+                # `model.fc` target each time it is looked at: the same place)
+                if not any(o.optimizer == key and (o.node is node or _position(o.node) == _position(node)) for o in out):
                     out.append(StaleOptimizer(key, binding, change, node, module, kind))
                 break
     return out

@@ -33,7 +33,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES, encloses
+from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES, Source, encloses
 from gradfix.walk import ast_walk
 
 _SET_EPOCH = lazily(r"set_\w*epoch")
@@ -608,8 +608,10 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                 isinstance(value, ast.IfExp) and (value.body is constructor or value.orelse is constructor)
             )
             if holds:
-                # a sampler bound to a key: the loaders built with `sampler=<key>`
-                for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) == key, binding.scope):
+                # a sampler bound to a key: the loaders built with `sampler=<key>` (or with an
+                # alias bound only to that key: `s = train_sampler`)
+                keys = {key} | _aliases(key, binding.scope, index, source)
+                for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) in keys, binding.scope):
                     yield loader_binding, binding, isinstance(value, ast.IfExp)
             elif isinstance(value, ast.Call):
                 given = keyword(value, "sampler")
@@ -787,12 +789,49 @@ def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, ind
     return alternative
 
 
+def _aliases(key: str, scope: Scope, index: Assignments, source: Source) -> set[str]:
+    """Names of the scope bound once, and only to `key` (`s = train_sampler`)."""
+    found = set()
+    for alias, bindings in index.by_key.items():
+        if (
+            len(bindings) == 1
+            and bindings[0].scope is scope
+            and isinstance(bindings[0].value, ast.Name)
+            and source.key(bindings[0].value) == key
+        ):
+            found.add(alias)
+    return found
+
+
+def _given_sampler(call: ast.Call, index: Assignments, scope: Scope) -> ast.keyword | None:
+    """The call's `sampler=` argument, written out or inside a dict it is handed as
+    `**loader_kwargs` (`loader_kwargs = dict(batch_size=16, sampler=sampler)`, bound once)."""
+    given = keyword(call, "sampler")
+    if given is not None:
+        return given
+    for kw in call.keywords:
+        if kw.arg is None and isinstance(kw.value, ast.Name):
+            bound = [b for b in index.bindings(kw.value.id, scope)]
+            if len(bound) != 1:
+                continue
+            value = bound[0].value
+            if isinstance(value, ast.Call) and call_name(value) == "dict" and not value.args:
+                found = keyword(value, "sampler")
+                if found is not None:
+                    return found
+            if isinstance(value, ast.Dict):
+                for k, v in zip(value.keys, value.values):
+                    if isinstance(k, ast.Constant) and k.value == "sampler":
+                        return ast.keyword(arg="sampler", value=v)
+    return None
+
+
 def _loader_bindings(index: Assignments, matches, scope: Scope):  # type: ignore[no-untyped-def]
     for bindings in index.by_key.values():
         for binding in bindings:
             value = binding.value
             if isinstance(value, ast.Call) and binding.scope is scope:
-                given = keyword(value, "sampler")
+                given = _given_sampler(value, index, scope)
                 if given is not None and matches(given.value):
                     yield binding
                     continue

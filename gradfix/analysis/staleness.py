@@ -45,7 +45,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, blocks_of, encloses
+from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, encloses
 from gradfix.walk import ast_walk
 
 

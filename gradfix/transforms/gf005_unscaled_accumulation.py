@@ -617,7 +617,6 @@ def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bo
     """The loss is a sum over its micro-batch, not a mean (`reduction="sum"`, `.sum()`): the
     accumulated gradient is then the sum-loss gradient of the whole window, as the author
     meant (the learning rate is set for it), and dividing by N would shrink every step."""
-    source = model.source
     # names followed, and whether as the whole loss (`loss = data_sum + penalty` in one arm and
     # `loss = data_sum` in the other: followed as a part first, `data_sum` is followed again whole)
     visited: set[tuple[str, bool]] = set()

@@ -430,7 +430,6 @@ def _batches_of_data(count: ast.expr) -> bool:
 def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
     """Some statement after the loop (at any level of the function) steps, itself or through a
     helper of the module: a flush of some kind."""
-    source = model.source
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
     if index is None:

@@ -277,7 +277,22 @@ def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:
     return keys
 
 
-def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel) -> bool:
+def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth: int = 0) -> bool:
+    """The epoch count (`args.epochs`, `config["epochs"]`, the epoch loop's `range()` bound),
+    or a part of it: `EPOCHS // 3`, `int(0.75 * epochs)`, `epochs - warmup_epochs`, and lists
+    of those (`milestones=[EPOCHS // 2, EPOCHS * 3 // 4]`)."""
+    if depth < 3:
+        if isinstance(value, (ast.List, ast.Tuple)) and value.elts:
+            return all(_epoch_count(e, loop, model, depth + 1) for e in value.elts)
+        if isinstance(value, ast.Call) and call_name(value) in ("int", "round", "math.ceil", "math.floor") and len(value.args) == 1 and not value.keywords:
+            return _epoch_count(value.args[0], loop, model, depth + 1)
+        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.FloorDiv, ast.Div, ast.Mult, ast.Sub)):
+            sides = (value.left, value.right)
+            numbers = [side for side in sides if isinstance(side, ast.Constant) and isinstance(side.value, (int, float))]
+            counts = [side for side in sides if side not in numbers and _epoch_count(side, loop, model, depth + 1)]
+            if isinstance(value.op, ast.Sub):
+                return bool(counts) and sides[0] in counts and all(s in counts or s in numbers for s in sides)
+            return len(counts) == 1 and len(numbers) == 1
     if any(isinstance(n, ast.Call) for n in ast_walk(value)):
         return False
     name = None

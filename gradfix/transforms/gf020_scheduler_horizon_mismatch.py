@@ -31,8 +31,9 @@ class SchedulerHorizonMismatch(Rule):
     num_training_steps=len(loader) * epochs)`, `MultiStepLR(..., milestones=[lr_steps // 2])` or
     `StepLR(..., step_size=...)` with `lr_steps = epochs * len(loader)`) but whose `step()` runs
     once per epoch, and
-    those whose length is the number of epochs (`T_max=args.epochs`) but whose `step()`
-    runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
+    those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
+    (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
+    warmup_epochs`), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
     stepped once per epoch is reported too. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
@@ -80,7 +81,7 @@ class SchedulerHorizonMismatch(Rule):
     batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
     may run once per epoch), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
-    to it) or an epoch count, and loops where the optimizer steps at more than one level.
+    to it) or an epoch count (or such a part of it), and loops where the optimizer steps at more than one level.
     """
 
     code = "GF020"

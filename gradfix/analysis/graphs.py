@@ -436,6 +436,10 @@ class IterationFlow:
         live = set(reads.names)  # names whose value at this point the expression needs
         data = set(reads.data)
         here = self.units[end].ancestors
+        # where each live name is read (the compound statements around each reader): a name
+        # read inside an inner loop and bound earlier in that loop's body, on every path to
+        # the read (`pred = model(x)`, then `cost = cost + f(pred)`), is found there too
+        readers: dict[str, set[tuple[int, ...]]] = {name: {here} for name in live}
         for index in range(end - 1, -1, -1):
             unit = self.units[index]
             hit = unit.binds & live
@@ -444,8 +448,12 @@ class IterationFlow:
                     live -= definitely_bound([unit.node]) or set()  # bound in every arm, read there
                 continue
             result.units.append(unit)
-            if unit.ancestors == here[: len(unit.ancestors)] and not unit.augmented:
-                live -= hit  # found the value; `x = f(x)` reads an older x again below
+            if not unit.augmented:
+                prefix = unit.ancestors
+                # found the value; `x = f(x)` reads an older x again below
+                live -= {n for n in hit if all(r[: len(prefix)] == prefix for r in readers.get(n, {here}))}
+            for name in unit.reads:
+                readers.setdefault(name, set()).add(unit.ancestors)
             live |= unit.reads
             data |= unit.data
         result.free = live - self.loop_targets

@@ -102,7 +102,8 @@ class UnscaledAccumulation(AccumulationRule):
     clear, not gradient handling. It is silent too when the loss sums over its micro-batch
     instead of averaging (`reduction="sum"` or `size_average=False` in a call on its way, a
     criterion built with them, a loss class or function of the module whose code has them, or
-    a loss that is itself a `.sum()`): the window's gradient is then the sum-loss gradient of
+    a loss that is itself a `.sum()`, or one backward per chunk of the micro-batch in a loop of
+    its own): the window's gradient is then the sum-loss gradient of
     the whole window, which is what the author set the learning rate for; and when the module
     divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`): summed
     gradients at lr / N are the window's mean gradient at lr. And it is silent when a clear of
@@ -269,6 +270,10 @@ class UnscaledAccumulation(AccumulationRule):
             return None  # `loss.backward(scale)`: the gradient it starts from may carry the division
         if handled_by_hand_per_micro_batch(acc, model):
             return None  # each micro-batch's gradient is handled by hand (clipped, stashed...)
+        if backward.loops_within(acc.loop.node):
+            # one backward per chunk or query tuple of the micro-batch (a loop of its own): the
+            # micro-batch's gradient is already a sum of parts, as a summed loss's would be
+            return None
         source = model.source
         n = acc.periodic.n
         n_text = source.code(n)

@@ -117,7 +117,9 @@ class MultipleBackward(Rule):
     PCGrad-style projections) or hands over `.parameters()`; a call between them that gradfix
     did not look into and that is handed the model or gradients (`collector.add(model)`,
     `stash(model)`: it may copy or clear the first loss's gradients); `torch.autograd.grad`
-    anywhere in the iteration (higher-order gradients); and backward calls in different
+    anywhere in the iteration after the last optimizer step before the first of those backward
+    calls (higher-order gradients; a critic's gradient penalty stepped before the generator's
+    losses is another phase); and backward calls in different
     branches, at different loop levels or inside helpers.
 
     No fix either when the file defines a custom autograd Function (`class
@@ -134,12 +136,14 @@ class MultipleBackward(Rule):
         seen: set[int] = set()
         taken: set[str] | None = None  # every name in the module, read only when a fix needs one
         for loop in model.loops:
-            if any(e.kind is EventKind.AUTOGRAD_GRAD for e in loop.events):
-                continue  # higher-order gradients: the split is deliberate
+            events = loop.events
+            grads = [i for i, e in enumerate(events) if e.kind is EventKind.AUTOGRAD_GRAD]
             flow: IterationFlow | None = None
             for group in _groups(loop, model):
                 if id(group[0][0].node) in seen:
                     continue
+                if grads and _grads_in_phase(group[0][0], grads, events):
+                    continue  # higher-order gradients: the split is deliberate
                 seen.add(id(group[0][0].node))
                 if flow is None:
                     flow = IterationFlow(loop.node, model.source)
@@ -216,6 +220,15 @@ def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     if a.form == "argument":
         return source.code(a.call.func) == source.code(b.call.func)
     return True
+
+
+def _grads_in_phase(first: GradEvent, grads: list[int], events: list[GradEvent]) -> bool:
+    """`torch.autograd.grad` runs in the group's phase of the iteration: after the last
+    optimizer step before its first backward (a critic's gradient penalty, stepped before the
+    generator's losses, is another phase)."""
+    start = next((i for i, e in enumerate(events) if e is first), 0)
+    phase = max((i for i in range(start) if events[i].kind is EventKind.STEP), default=-1)
+    return any(i > phase for i in grads)
 
 
 def _judge(group: list[tuple[GradEvent, BackwardCall]], flow: IterationFlow, loop: TrainingLoop, model: ModuleModel) -> str:

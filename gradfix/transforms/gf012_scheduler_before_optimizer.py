@@ -6,7 +6,7 @@ import re
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
-from gradfix.analysis.names import call_name, dotted, keyword, last_name
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -111,6 +111,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     follow) reads the scheduler other than through `get_last_lr()` (`lr = scheduler.get_lr()[0]`
     computes the next value from the count of steps: after the move it would hold another
     number; DARTS hands it on as the virtual step size).
+
+    Schedulers kept in a list bound once to their constructions (or to names bound to them)
+    and stepped by `for s in schedulers: s.step()` count, each over the optimizer it was built
+    over; the whole `for` statement moves.
 
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
@@ -770,6 +774,10 @@ def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str], function: ast.AST | None = None) -> str | None:
     """The optimizer the scheduler was built over, or the only optimizer the loop steps."""
     info = model.facts.info(sched.target or "")
+    if info is None and sched.target and sched.direct:
+        listed = _listed_optimizers(sched, model)
+        if listed and all(key in stepped for key in listed):
+            return listed[0]  # `for s in schedulers: s.step()` over schedulers of stepped optimizers
     if info is not None and info.params is not None:
         key = model.source.key(info.params)
         if key in stepped:
@@ -785,6 +793,41 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _listed_optimizers(sched: GradEvent, model: ModuleModel) -> list[str]:
+    """`for scheduler in schedulers: scheduler.step()` (or over a literal tuple of them), the
+    list bound once to scheduler constructions or to names bound to them: the optimizer each
+    was built over, in order (empty when one is not known)."""
+    call = sched.call
+    recv = call.func.value if call is not None and isinstance(call.func, ast.Attribute) else None
+    loop = next((lp for lp in reversed(sched.loops) if isinstance(lp, FOR_LOOPS)), None)
+    if loop is None or not isinstance(loop.target, ast.Name) or not isinstance(recv, ast.Name) or loop.target.id != recv.id:
+        return []
+    iterable = loop.iter
+    if isinstance(iterable, ast.Name):
+        values = assigned_values(model, iterable.id)
+        if len(values) != 1:
+            return []
+        iterable = values[0]
+    if not isinstance(iterable, (ast.List, ast.Tuple)) or not iterable.elts:
+        return []
+    found = []
+    for element in iterable.elts:
+        if isinstance(element, ast.Call):
+            argument = (positional(element) or [None])[0]
+            kw = keyword(element, "optimizer")
+            argument = kw.value if kw is not None else argument
+            params = argument if argument is not None and dotted(argument) is not None else None
+        elif isinstance(element, ast.Name):
+            info = model.facts.info(element.id)
+            params = info.params if info is not None else None
+        else:
+            params = None
+        if params is None:
+            return []
+        found.append(model.source.key(params))
+    return found
 
 
 def _passed_for(parameter: str, function: ast.AST | None, model: ModuleModel) -> set[str]:

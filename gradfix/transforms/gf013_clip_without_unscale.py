@@ -276,10 +276,15 @@ def _periodic_only(unscale: GradEvent, clip: GradEvent, loop: TrainingLoop) -> b
     if branch_prefix(unscale, clip, loop.node):
         return False
     clip_branches = {(id(b.node), b.kind) for b in clip.branches_within(loop.node)}
+    # (the same test written twice, `if (i + 1) % N == 0: unscale_` then `if (i + 1) % N == 0:
+    # clip`, runs both on the same iterations)
+    clip_tests = {ast.dump(b.test) for b in clip.branches_within(loop.node) if b.test is not None and b.kind == "if"}
     return any(
         isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
         for branch in unscale.branches_within(loop.node)
-        if (id(branch.node), branch.kind) not in clip_branches and branch.test is not None
+        if (id(branch.node), branch.kind) not in clip_branches
+        and branch.test is not None
+        and not (branch.kind == "if" and ast.dump(branch.test) in clip_tests)
         for node in ast_walk(branch.test)
     )
 

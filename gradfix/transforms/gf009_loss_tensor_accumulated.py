@@ -285,23 +285,28 @@ def _adds_first_argument(function: ast.AST, source: Source) -> bool:
     text = source.segment(function) + "".join(source.segment(d) for d in function.decorator_list)  # type: ignore[attr-defined]
     if any(word in text for word in (".item(", "float(", ".detach(", "no_grad", "inference_mode", ".tolist(", ".cpu(", "isinstance(")):
         return False  # (`@torch.no_grad()` on the method: nothing it adds keeps a graph)
-    if re.search(rf"\b{re.escape(value)}\.data\b", text):
-        return False  # `self.sum += v.data.sum()`: the argument's `.data`, detached
+    for node in ast_walk(function):
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == value for t in node.targets)
+            and not _reads_tensor(node.value, value)
+        ):
+            return False  # `v = v.data.sum()`: the argument rebound to a value without its graph
     for node in ast_walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append":
             holder = dotted(node.func.value)
             if node.args and _formatted(node.args[0]):
                 continue  # `self.lines.append(f"loss={value:.4f}")`: a string
-            if holder is not None and holder.startswith("self.") and node.args and _reads(node.args[0], value):
+            if holder is not None and holder.startswith("self.") and node.args and _reads_tensor(node.args[0], value):
                 if not isinstance(node.args[0], ast.Name) or node.args[0].id == value:
                     return True  # `self.losses.append(loss)`
         if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
             target = dotted(node.target)
-            if target is not None and target.startswith("self.") and _reads(node.value, value):
+            if target is not None and target.startswith("self.") and _reads_tensor(node.value, value):
                 return True
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = dotted(node.targets[0])
-            if target is not None and target.startswith("self.") and _reads(node.value, value):
+            if target is not None and target.startswith("self.") and _reads_tensor(node.value, value):
                 if any(dotted(n) == target for n in ast_walk(node.value)):
                     return True
     return False
@@ -318,6 +323,12 @@ def _formatted(expr: ast.AST) -> bool:
             return True
         return isinstance(expr.func, ast.Name) and expr.func.id in ("str", "repr", "format")
     return False
+
+
+def _reads_tensor(expr: ast.AST, name: str) -> bool:
+    """`_reads`, not counting `name.data` (`self.sum += v.data.sum()`: detached)."""
+    through_data = {id(n.value) for n in ast_walk(expr) if isinstance(n, ast.Attribute) and n.attr == "data"}
+    return any(isinstance(n, ast.Name) and n.id == name and id(n) not in through_data for n in ast_walk(expr))
 
 
 def _reads(expr: ast.AST, name: str) -> bool:

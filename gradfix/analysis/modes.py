@@ -1052,6 +1052,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     break  # a helper switched to eval and backpropagates itself: its own call is reported
                 if position < index and _rebuilt_each_iteration(loop, module, model):
                     break  # the next iteration trains a new module (`model = Net()` at its top)
+                if position < index and _last_pass_only(item, loop, model):
+                    break  # `if epoch == epochs - 1: evaluate(model)`: no next iteration follows
                 if not chosen_for_training(items, last_eval, position):
                     problem = UnrestoredEval(item, other, position < index, items)
                     problem.other_pass = _contradicting(chosen, other)
@@ -1152,6 +1154,31 @@ def trains_in_eval_mode(loop: TrainingLoop, module: str, items: list[ModeItem], 
             method = method_name(stmt.value)
             if method in ("eval", "train") and recv is not None and dotted(recv) is not None and related(model.source.key(recv), module):
                 evaluated = _mode_of(stmt.value, method) is ModeKind.EVAL  # type: ignore[arg-type]
+    return False
+
+
+def _last_pass_only(item: ModeItem, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The eval runs in the body of an `if` of the loop's own code that holds only on its last
+    iteration: `for epoch in range(epochs)` with `if epoch == epochs - 1:` (or `epoch + 1 ==
+    epochs`, either side)."""
+    node = loop.node
+    if not (isinstance(node, FOR_LOOPS) and isinstance(node.target, ast.Name) and isinstance(node.iter, ast.Call)):
+        return False
+    if call_name(node.iter) != "range" or not node.iter.args or node.iter.keywords or len(node.iter.args) > 2:
+        return False
+    code = model.source.code
+    stop = code(node.iter.args[-1])
+    target = node.target.id
+    last = {(target, f"{stop} - 1"), (f"{target} + 1", stop)}
+    anchor = item.via[0] if item.via else item.node  # in the loop's own code
+    for stmt in item.path:
+        if not (isinstance(stmt, ast.If) and stmt.body and stmt.body[0].lineno <= anchor.lineno <= (stmt.body[-1].end_lineno or 0)):
+            continue
+        test = stmt.test
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            sides = (code(test.left), code(test.comparators[0]))
+            if sides in last or sides[::-1] in last:
+                return True
     return False
 
 

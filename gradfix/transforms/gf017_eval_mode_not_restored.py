@@ -100,6 +100,8 @@ class EvalModeNotRestored(Rule):
     again without gradients after the helper or block before the training (a test pass relying
     on eval mode), or when the file switches a submodule on its own outside the iteration (a
     frozen backbone in eval with its head in train: a whole-module `train()` would undo it). Not reported:
+    an evaluation under a test that holds only on the loop's last pass (`for epoch in
+    range(epochs)` with `if epoch == epochs - 1:` or `if epoch + 1 == epochs:`): no training follows;
     eval mode the training code chose itself -- an `eval()` written before the loop, a
     helper before it that only switches (no forward of the module), an `eval()` in the function that trains
     (or one that calls it, or the loop body) before the training, with no evaluation of the

@@ -4,7 +4,7 @@ import ast
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modes import (
     ModeItem,
     ModeKind,
@@ -88,7 +88,9 @@ class EvalModeNotRestored(Rule):
     aliases; for a trainer's `self.optimizer` stored from its constructor, when every
     construction of the class in the file passes an optimizer built over the module it
     passes too: `Trainer(net, SGD(net.parameters()))`); unsafe when the optimizer cannot be read and only the module's forward in the
-    loop says it is trained. `model.train()` is inserted right after the helper call that
+    loop says it is trained (also when the module and the optimizer are parameters of a `fit`
+    function that only other files call, or that this one calls with an optimizer built in the
+    call). `model.train()` is inserted right after the helper call that
     switched to eval mode (`validate(model, loader)`, in the loop or before it); after the block that evaluates
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
@@ -201,6 +203,7 @@ class EvalModeNotRestored(Rule):
                         continue  # the optimizers train other modules: a copy, a teacher...
                     weak = forwards_before_backward(problem.items, module) and (
                         normalize(module).rsplit(".", 1)[-1] in manual.trained_last_names
+                        or _handed_in_by_other_files(module, loop, model)
                     )
                     if not weak:
                         continue
@@ -257,6 +260,32 @@ class EvalModeNotRestored(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
+
+
+def _handed_in_by_other_files(module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`def fit(model, optimizer, ...)` that no code of this file calls, or that it calls only
+    with optimizers built in the call: the module and every optimizer stepped are the
+    function's parameters, handed in by the caller (`fit(net, SGD(net.parameters()), ...)`, in
+    main.py or here), and the module's forward feeds the backward."""
+    function = loop.function
+    if function is None or module.split(".", 1)[0] == "self":
+        return False
+    ordered = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    params = {*ordered, *(a.arg for a in function.args.kwonlyargs)}
+    steps = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
+    if module.split(".", 1)[0] not in params or not steps or not all(t.split(".", 1)[0] in params for t in steps):
+        return False
+    sites = model.facts.call_site_args.get(function.name)
+    if not sites:
+        return True
+    # called in this file too: only with the optimizers built in the call (`fit(net,
+    # SGD(net.parameters()), ...)`), which the promotion from call sites does not read
+    for target in steps:
+        root = target.split(".", 1)[0]
+        passed = sites.get(root, set()) | (sites.get(str(ordered.index(root)), set()) if root in ordered else set())
+        if not passed or not all("(" in key for key in passed):
+            return False
+    return True
 
 
 def _short(text: str) -> str:

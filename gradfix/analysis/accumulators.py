@@ -321,6 +321,7 @@ class _State:
         self.graph: set[str] = set()
         self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
         self.returning_keys: dict[int, set[str]] = {}  # ... that return it in a dict, under these keys
+        self.returning_places: dict[int, tuple[int, set[int]]] = {}  # ... in a tuple: (length, places)
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
 
@@ -532,13 +533,17 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in walk_expression(node) if isinstance(n, ast.Name)}
 
 
-def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> tuple[set[int], dict[int, set[str]]]:
+def _loss_returning_calls(
+    loop: TrainingLoop, owned: set[int]
+) -> tuple[set[int], dict[int, set[str]], dict[int, tuple[int, set[int]]]]:
     """The calls, written in the iteration, of helpers that backpropagate a loss and return that
     very tensor (`def train_step(x, y): ... loss.backward(); opt.step(); return loss`): what
-    they return holds its graph; and those that return it in a dict (`return {"loss": loss,
-    "acc": acc}`), with the keys that hold it."""
+    they return holds its graph; those that return it in a dict (`return {"loss": loss,
+    "acc": acc}`), with the keys that hold it; and those that return it in a tuple (`return
+    loss, x.size(0)`), with the tuple's length and the places that hold it."""
     found: set[int] = set()
     in_dicts: dict[int, set[str]] = {}
+    in_tuples: dict[int, tuple[int, set[int]]] = {}
     for event in loop.events:
         if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or id(event) not in owned:
             continue
@@ -560,7 +565,15 @@ def _loss_returning_calls(loop: TrainingLoop, owned: set[int]) -> tuple[set[int]
             }
             if keys:
                 in_dicts[id(event.via[0])] = keys
-    return found, in_dicts
+        elif all(isinstance(r.value, ast.Tuple) for r in returns):
+            lengths = {len(r.value.elts) for r in returns}  # type: ignore[union-attr]
+            places = [
+                {i for i, e in enumerate(r.value.elts) if isinstance(e, ast.Name) and e.id == loss.id}  # type: ignore[union-attr]
+                for r in returns
+            ]
+            if len(lengths) == 1 and places[0] and all(p == places[0] for p in places):
+                in_tuples[id(event.via[0])] = (lengths.pop(), places[0])
+    return found, in_dicts, in_tuples
 
 
 def _rebound_after(name: str, function: ast.AST, node: ast.AST) -> bool:
@@ -729,7 +742,7 @@ def find_accumulations(
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
     state.losses = _loss_names(loop, owned)
-    state.returning, state.returning_keys = _loss_returning_calls(loop, owned)
+    state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     seeds: dict[str, list[tuple[ast.expr, ast.stmt]]] = {}  # name -> the loss parts a conditional `name = loss` binds
     for line in flattener.lines:
@@ -892,6 +905,15 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
             for element, part in zip(target.elts, value.elts):  # `loss, n = criterion(out, y), len(y)`
                 _bind(element, part, state, no_grad)
+            return
+        places = state.returning_places.get(id(value)) if value is not None else None
+        if places is not None and places[0] == len(target.elts) and not no_grad:
+            # `loss, n = train_step(model, batch)` of a step helper returning `loss, x.size(0)`
+            for index, element in enumerate(target.elts):
+                if index in places[1] and isinstance(element, ast.Name):
+                    state.graph.add(element.id)
+                else:
+                    _bind(element, None, state, no_grad)
             return
         for element in target.elts:
             if (

@@ -88,7 +88,8 @@ class LossTensorAccumulated(Rule):
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
     the iteration calls that backpropagates that very loss (`return loss` after
     `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
-    number), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
+    number; also in a tuple unpacked by the caller, `loss, acc = update(...)` of `return loss,
+    acc`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
     one process they hand back the tensor, graph and all), `.mean()`,
     `.sum()`, `.float()`, `.to(...)` and the like over those (or their function forms, `torch.mean(x)`,
     and torch's math of them, `torch.log10(mse)`), or what a one-line function of the module makes

@@ -293,6 +293,9 @@ def _handed_to_constructor(target: str, loop: TrainingLoop, model: ModuleModel) 
         arguments = {params[i]: a for i, a in enumerate(call.args[: len(params)]) if not isinstance(a, ast.Starred)}
         arguments.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         built = arguments.get(opt_param)
+        if isinstance(built, ast.Name):
+            values = assigned_values(model, built.id)  # `opt = SGD(model.parameters())`; `Trainer(model, opt)`
+            built = values[0] if len(values) == 1 else built
         if not (isinstance(built, ast.Call) and classify_constructor(qualify(call_name(built))) == "optimizer"):
             return None
         over = built.args[0] if built.args else next((k.value for k in built.keywords if k.arg == "params"), None)

@@ -87,7 +87,7 @@ class EvalModeNotRestored(Rule):
     (`model.parameters()`, also through `model.module`, DDP, `torch.compile` or `.to()`
     aliases; for a trainer's `self.optimizer` stored from its constructor, when every
     construction of the class in the file passes an optimizer built over the module it
-    passes too: `Trainer(net, SGD(net.parameters()))`); unsafe when the optimizer cannot be read and only the module's forward in the
+    passes too: `Trainer(net, SGD(net.parameters()))`, or a name bound once to such an optimizer); unsafe when the optimizer cannot be read and only the module's forward in the
     loop says it is trained (also when the module and the optimizer are parameters of a `fit`
     function that only other files call, or that this one calls with an optimizer built in the
     call). `model.train()` is inserted right after the helper call that

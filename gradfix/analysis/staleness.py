@@ -106,7 +106,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
-                if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model):
+                if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
                     continue
                 # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
                 # `model.fc` target each time it is looked at: the same place)
@@ -620,8 +620,10 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
     return False
 
 
-def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) -> bool:
-    """The optimizer is used after the change (or in a loop around it)."""
+def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None) -> bool:
+    """The optimizer is used after the change (or in a loop around it, unless the loop builds
+    it again before that use: `optimizer = Adam(model.parameters())` at the top of each
+    active-learning round)."""
     where = _position(change)
     source = model.source
     loops: list[ast.AST] = []
@@ -633,7 +635,12 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel) ->
     for node in ast_walk(scope):
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None), ast.Load):
             if dotted(node) is not None and source.key(node) == key:
-                if _position(node) > where or any(_inside(node, loop) for loop in loops):
+                if _position(node) > where:
+                    return True
+                if any(
+                    _inside(node, loop) and not (built is not None and _inside(built, loop) and _position(built) < _position(node))
+                    for loop in loops
+                ):
                     return True
     if key.startswith("self.") and isinstance(scope, ast.FunctionDef) and scope.name == "__init__":
         # built and made stale in `__init__`, stepped by another method (`fit`) of the class

@@ -36,6 +36,9 @@ PREFILTER = (
     b".backward", b"manual_backward", b"loss_scaler", b"scale_loss", b"NativeScaler", b"ApexScaler",
     b"accumulate_grad_batches", b"gradient_accumulation_steps",
 )  # fmt: skip
+# a loop header that says `epoch` (`for epoch in range(args.epochs):`, `while ep < max_epochs:`),
+# not a URL or a docstring that does
+_EPOCH_LOOP = lazily(rb"(?mi)^[ \t]*(?:async[ \t]+)?(?:for|while)\b[^\n#]*epoch")
 _BARE_BACKWARD = lazily(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 
 
@@ -87,8 +90,8 @@ class FileResult:
 def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
-    one in a module of its project that it imports, or (when it says `epoch`) a call of a
-    function of its project whose own text says `backward`."""
+    one in a module of its project that it imports, or (when a loop header says `epoch`) a
+    call of a function of its project whose own text says `backward`."""
     return prefilter(data, path)[0]
 
 
@@ -133,7 +136,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    if not steps and b"epoch" not in data:
+    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None):
         return False, {}
     from gradfix.project import project_for
 

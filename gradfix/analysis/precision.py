@@ -191,7 +191,7 @@ def _helper_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.AST]:
     feeding: list[ast.Call] = [c for e in backwards for c in ast_walk(e.statement) if isinstance(c, ast.Call)]
     feeding += [c for e in backwards for c in e.via]  # a helper that backpropagates
     for stmt in ast_walk(loop.node):
-        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id in read for t in _target_nodes(stmt)):
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id in read for target in stmt.targets for t in ast_walk(target)):
             feeding += [c for c in ast_walk(stmt.value) if isinstance(c, ast.Call)]
     found: list[ast.AST] = []
     names = dict.fromkeys(c.func.id for c in feeding if isinstance(c.func, ast.Name) and c.func.id in functions)
@@ -200,10 +200,6 @@ def _helper_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.AST]:
         if helper.node is not loop.node and (helper.source is None or helper.source is model.source):
             found += [n for n in ast_walk(helper.node) if isinstance(n, WITHS)]
     return found
-
-
-def _target_nodes(stmt: ast.Assign) -> list[ast.AST]:
-    return [n for t in stmt.targets for n in ast_walk(t)]
 
 
 def _scaled_elsewhere(loop: TrainingLoop, model: ModuleModel) -> bool:

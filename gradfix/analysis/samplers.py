@@ -811,7 +811,7 @@ def _given_sampler(call: ast.Call, index: Assignments, scope: Scope) -> ast.keyw
         return given
     for kw in call.keywords:
         if kw.arg is None and isinstance(kw.value, ast.Name):
-            bound = [b for b in index.bindings(kw.value.id, scope)]
+            bound = index.bindings(kw.value.id, scope)
             if len(bound) != 1:
                 continue
             value = bound[0].value

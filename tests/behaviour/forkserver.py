@@ -3,7 +3,8 @@
     python forkserver.py        (started by tests/behaviour/harness.py, one per test process)
 
 Every script run of the behaviour tests used to start an interpreter and import torch (about
-2-3 s of CPU each, most of the suite's time). This server imports torch, then reads one JSON
+2-3 s of CPU each, most of the suite's time). This server imports torch (and torch._dynamo,
+which building an optimizer would import in every child), then reads one JSON
 request per line on stdin:
 
     {"path": "<script>", "timeout": <seconds>, "preload": ["accelerate", ...]}
@@ -42,6 +43,12 @@ def _child(path: str, out_fd: int, err_fd: int) -> None:
         sys.argv = [path]
         sys.path[0] = folder
         import runpy
+        import weakref
+
+        # The server's own finalizers (torch.library drops ~170 operator registrations at exit,
+        # 0.1-0.3 s) need not run in a child that is about to _exit; the script's still do.
+        for finalizer in list(weakref.finalize._registry):  # type: ignore[attr-defined]
+            finalizer.atexit = False
 
         runpy.run_path(path, run_name="__main__")
     except SystemExit as exit_:
@@ -84,6 +91,11 @@ def _wait(pid: int, timeout: float) -> tuple[int, bool]:
 
 def serve() -> None:
     import torch  # noqa: F401  (the point of the server: imported once, before any fork)
+
+    # Building an optimizer imports torch._dynamo the first time (torch.optim's step and
+    # constructors are wrapped by torch._compile's lazy `disable`): 2-4 s in every child, most of
+    # a script's run, unless the server has imported it already.
+    import torch._dynamo  # noqa: F401
 
     for line in sys.stdin:
         request = json.loads(line)

@@ -7,6 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, window_is_full
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.steps import _other_caller_files
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
 from gradfix.patterns import lazily
@@ -23,6 +24,8 @@ _BOOKKEEPING_CALLS = {
     "print", "log", "info", "debug", "set_postfix", "set_description", "write",
     "add_scalar", "add_scalars", "log_dict", "append", "refresh",
 }  # fmt: skip
+# methods of torch's modules a trainer's method may share a name with (`model.train()`)
+_MODULE_METHODS = {"train", "eval", "forward", "step", "to", "cuda", "zero_grad", "requires_grad_"}
 _FLUSH_WORD = lazily(r"flush|remaining|leftover", re.I)
 # a stream's or a writer's flush, not a flush of gradients
 _STREAM_FLUSH = lazily(
@@ -117,16 +120,21 @@ class MissingAccumulationFlush(AccumulationRule):
     The rule is silent when a statement after the loop, at any level of its function, steps or
     flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
     function or method of the module (`self.end_epoch()`, `trainer.end_epoch()`) or a function
-    imported from another module of the project whose body steps (not the loop's own function: calling it
+    imported from another module of the project (`finish(opt)`, `E.finish(opt)` after `import
+    engine as E`) whose body calls a step (not the loop's own function: calling it
     again runs the loop again, for the next epoch or an evaluation pass); when the loop is a top-level statement
-    of a function that a statement of the module calls and then, in the same block, steps or
-    flushes after it (`train_epoch(...); optimizer.step()`); and when the iteration handles
+    of a function that a statement of the module, or of another module of the project that
+    imports it, calls and then, in the same block, steps or flushes after it
+    (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`);
+    and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
     accumulated, and a plain step would apply others.
 
     A statement after the loop whose only `step(` is a learning-rate scheduler's
-    (`scheduler.step()`) or an `epoch_step(...)`, `..._epoch_step(...)` (an early stopper, a
-    checkpoint saver, a monitor) is not a flush.
+    (`scheduler.step()`, also inside a function of the module or a helper it calls:
+    `plateau_step(scheduler, val)`) or an `epoch_step(...)`, `..._epoch_step(...)` (an early
+    stopper, a checkpoint saver, a monitor) is not a flush; nor is a comment or a string saying
+    `.step(` in a helper.
     The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
     stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
@@ -454,10 +462,11 @@ def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: as
     return False
 
 
-def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
+def _may_step(statement: ast.AST, model: ModuleModel, seen: frozenset[int] = frozenset()) -> bool:
     """A call of the statement spelled with `step(` may step an optimizer: not a learning-rate
     scheduler's `scheduler.step()` (it applies no gradient), nor an `epoch_step(...)` (or
-    `..._epoch_step(...)`) of an early stopper, a checkpoint saver or a monitor."""
+    `..._epoch_step(...)`) of an early stopper, a checkpoint saver or a monitor, nor a function
+    of the module whose own calls are only such steps (`plateau_step(scheduler, val)`)."""
     for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
             continue
@@ -465,6 +474,12 @@ def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
         name = method or call_name(node) or ""
         if not name.endswith("step"):
             continue
+        if isinstance(node.func, ast.Name):
+            helper = model.facts.module_functions.get(node.func.id)
+            if helper is not None and (helper.source or model.source) is model.source and id(helper.node) not in seen:
+                if _may_step(helper.node, model, seen | {id(helper.node)}):
+                    return True
+                continue
         if method == "step":
             recv = receiver(node)
             key = model.source.key(recv) if recv is not None and dotted(recv) is not None else ""
@@ -478,35 +493,73 @@ def _may_step(statement: ast.stmt, model: ModuleModel) -> bool:
 
 
 def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
-    """The loop's function is called, in this module, by a statement after which the caller
-    steps (the flush is written where the epoch ends: `train_epoch(...); optimizer.step()`)."""
+    """The loop's function is called by a statement after which the caller steps (the flush is
+    written where the epoch ends: `train_epoch(...); optimizer.step()`, `t.train_epoch();
+    t.end_epoch()`), in this module or in another module of the project that imports it."""
     function = acc.loop.function
     if function is None or not any(stmt is acc.loop.node for stmt in function.body):
         return False  # the loop sits in a block of its function: callers do not end it
+    method = any(function.name in methods and methods[function.name].node is function for methods in model.facts.methods.values())
+    if _steps_after_calls(model, function, method):
+        return True
+    project = model.facts.project
+    if project is None or not model.source.path:
+        return False
+    info = model.facts.module_functions.get(function.name) or next(
+        (methods[function.name] for methods in model.facts.methods.values() if function.name in methods), None
+    )
+    if info is None or info.node is not function:
+        return False
+    for path in _other_caller_files(project, model.source.path, info):
+        module = project.module(path, any_bytes=True)
+        if module is not None and _steps_after_calls(_Caller(module.source, module.facts), function, method):
+            return True
+    return False
+
+
+class _Caller:
+    """What `_any_steps` reads of a module that calls the loop's function: its source and facts."""
+
+    def __init__(self, source: Source, facts) -> None:  # type: ignore[no-untyped-def]
+        self.source, self.facts = source, facts
+
+
+def _steps_after_calls(model: ModuleModel | _Caller, function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> bool:
+    """A statement of the module, outside the function, calls it (`name(...)`; `E.name(...)`
+    after `import engine as E`; `self.name()`; `trainer.name()` of a method not named like a
+    module's own `train()`) and the statements after it in its block step."""
     source = model.source
     name = function.name
-    for node in model.source.nodes:
+    if name not in source.text:
+        return False
+    aliases = model.facts.imports.aliases
+    for node in source.nodes:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        if not (
-            (isinstance(func, ast.Name) and func.id == name)
-            or (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name) and func.value.id == "self")
-        ):
+        if isinstance(func, ast.Name):
+            if func.id != name:
+                continue
+        elif not (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name)):
             continue
+        elif func.value.id != "self" and (func.value.id not in aliases if not method else name in _MODULE_METHODS):
+            continue  # `model.train()`, not `trainer.train()`; a function only through its module
+        if source is model.source and function.lineno <= node.lineno <= (function.end_lineno or function.lineno):
+            continue  # a call inside the function itself
         statement = statement_containing(source, node)
         block = source.block_of(statement) if statement is not None else None
         if statement is None or block is None:
             continue
         position = next((i for i, s in enumerate(block) if s is statement), None)
-        if position is not None and _any_steps(block[position + 1 :], model, function):
+        if position is not None and _any_steps(block[position + 1 :], model, function):  # type: ignore[arg-type]
             return True
     return False
 
 
 def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_function: ast.AST | None) -> bool:
-    """A call of a function or method of the module that steps; not of the loop's own function:
-    calling it again runs the loop again (the next epoch, or an evaluation pass), no flush."""
+    """A call of a function or method of the module that steps (a call spelled `step(` that
+    `_may_step` keeps: a helper whose only step is a scheduler's is no flush); not of the loop's
+    own function: calling it again runs the loop again (the next epoch, or an evaluation pass)."""
     facts = model.facts
     for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
@@ -519,10 +572,15 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_functi
                 # `finish_epoch(opt)` imported from another module of the project
                 helper = facts.project.function(facts.imports.qualify(func.id) or func.id, model.source.path or None)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            # `self.end_epoch()`, `trainer.end_epoch(...)`: a method of a class of the module
-            helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
-        if helper is not None and helper.node is not loop_function and ".step(" in (helper.source or model.source).segment(helper.node):
-            return True
+            if facts.project is not None and func.value.id in facts.imports.aliases:
+                # `E.finish(opt)` after `import engine as E`: a function of that module
+                qualified = facts.imports.qualify(f"{func.value.id}.{func.attr}")
+                helper = facts.project.function(qualified, model.source.path or None) if qualified else None
+            else:
+                # `self.end_epoch()`, `trainer.end_epoch(...)`: a method of a class of the module
+                helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
+        if helper is not None and helper.node is not loop_function and _may_step(helper.node, model):
+            return True  # its calls, not its text: a `# self.scheduler.step(qwk)` comment is no step
     return False
 
 

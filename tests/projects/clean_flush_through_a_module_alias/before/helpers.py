@@ -1,0 +1,3 @@
+def apply_update(optim):
+    optim.step()
+    optim.zero_grad()

@@ -799,6 +799,10 @@ class _Walker:
             return
         if not (self.ask(ctx, key, raw, "optimizer_evidence") or key.endswith("[*]")):
             return  # env.step(action), a scheduler we cannot recognise...
+        if key.startswith("[") and key.endswith("][*]") and all(
+            self.ask(ctx, element, element, "is_scheduler") for element in key[1:-4].split(",")
+        ):
+            return  # `for s in [lr_sched, warm_sched]: s.step()`: schedulers, no gradient applied
         closure: ast.expr | None = args[0] if args else None
         for kw in call.keywords:
             if kw.arg == "closure":
@@ -859,6 +863,18 @@ class _Walker:
             if kind is not None:
                 return kind
         return None
+
+    def scheduler_stepping(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
+        """`scheduler.step_update(...)`, `lr_sched.step_frac(...)`: a `step...` method of an object
+        the module takes for a learning-rate scheduler, and no class of the module defines it."""
+        if not method.startswith("step") or dotted(recv) is None:
+            return False
+        if any(method in methods for methods in (ctx.facts or self.facts).methods.values()):
+            return False
+        raw = self.key(recv, ctx)
+        if "opt" in raw.rsplit(".", 1)[-1].lower():
+            return False  # `warmup_opt.step_update()`: perhaps an optimizer wrapper
+        return self.ask(ctx, ctx.rename(raw), raw, "is_scheduler")
 
     def harmless_library_method(self, recv: ast.expr, method: str, ctx: _Context, library: str | None) -> bool:
         """The tables say the method leaves gradients, parameters and the optimizer alone.
@@ -1465,6 +1481,8 @@ class _Walker:
         if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
+            if recv is not None and method is not None and self.scheduler_stepping(recv, method, ctx):
+                return ""  # timm's `scheduler.step_update(num_updates=n)`: a learning rate, no gradient
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if (
             recv is not None and method and library is None and _HOOK_NAME.search(method)

@@ -877,6 +877,8 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str, source: Source | N
     first = target.elts[0]
     if not (isinstance(first, ast.Name) and first.id == name):
         return None
+    if isinstance(iterable, ast.Name) and source is not None:
+        iterable = _bound_once(iterable.id, source) or iterable  # `bar = tqdm(enumerate(loader))` ... `for i, b in bar:`
     if (
         isinstance(iterable, ast.Call)
         and (dotted(iterable.func) or "").rsplit(".", 1)[-1] == "tqdm"
@@ -897,6 +899,24 @@ def _enumerate_start(node: ast.For | ast.AsyncFor, name: str, source: Source | N
     if start is None:
         return 0
     return int_value(start)
+
+
+def _bound_once(name: str, source: Source) -> ast.expr | None:
+    """The value of `name = value` when that is the only binding of `name` in the module (no
+    parameter, loop target, unpacking or other assignment of it anywhere)."""
+    values: list[ast.expr] = []
+    stores = 0
+    for node in source.nodes:
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.arg) and node.arg == name:
+            return None
+        elif (
+            isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+        ):
+            values.append(node.value)
+    return values[0] if len(values) == 1 and stores == 1 else None
 
 
 def _counting_start(expr: ast.expr, source: Source | None = None) -> int | None:

@@ -53,8 +53,9 @@ class AccumulationWindowOffByOne(Rule):
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
     part (other than `and step != 0` on its own counter, `> 0`, `>= 1`: from step 0 that first
     window holds N + 1 micro-batches, reported without a fix), its counter is understood (the
-    loop's `enumerate` index, the first of `zip(itertools.count(), loader)` or `zip(range(n),
-    loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, or a
+    loop's `enumerate` index, also through a name bound once to it, as in `bar =
+    tqdm(enumerate(loader))` ... `for i, batch in bar:`, the first of `zip(itertools.count(),
+    loader)` or `zip(range(n), loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, or a
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound

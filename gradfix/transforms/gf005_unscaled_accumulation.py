@@ -7,6 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.patterns import lazily
@@ -38,7 +39,10 @@ class UnscaledAccumulation(AccumulationRule):
     each with its backward: `if (i + 1) % N != 0: loss.backward()` (often under `no_sync()`)
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
-    count % N == 0:`) ... `count = 0`.
+    count % N == 0:`) ... `count = 0`. When the backward is written in the two arms of an `if`
+    (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
+    apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
+    unless the `if` itself tests N (`if accum > 1:`).
 
     ## Why is this bad?
     `backward()` adds into `.grad`, so after N micro-batches the gradient is the *sum* of
@@ -68,7 +72,9 @@ class UnscaledAccumulation(AccumulationRule):
 
     ## Fix safety
     Safe. The division is made at the backward call (`(loss / N).backward()`,
-    `scaler.scale(loss / N)`), so logged loss values stay what they were. When the loop hands
+    `scaler.scale(loss / N)`), so logged loss values stay what they were. No fix is offered
+    when the window is tested in a helper the loop calls (`maybe_step(opt, i, ACCUM)`): N is
+    then spelled by the helper's own names. When the loop hands
     the loss to a helper that backpropagates it as given (`grad_acc.backward(loss)`, a
     method of a class of the project whose body runs `loss.backward()`), the argument is
     divided (`grad_acc.backward(loss / N)`), never the object; only when the helper runs the
@@ -84,7 +90,8 @@ class UnscaledAccumulation(AccumulationRule):
     `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string, or a number read off the loss, `running += loss.item() / N`:
     a logged window average), when the loss comes
-    from a helper that mentions N or divides, or from an object of a class of this module (or of
+    from a helper (of this module, or imported from one of the project) that mentions N or
+    divides, or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
     WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
@@ -223,7 +230,19 @@ class UnscaledAccumulation(AccumulationRule):
             # `if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`: one backward
             # per micro-batch, whichever runs; both are divided, or neither is reported
             found = [self._unscaled(backward, acc, model) for backward in acc.backwards]
-            if any(f is None for f in found) or not all(b.direct for b in acc.backwards):
+            if not all(b.direct for b in acc.backwards):
+                return None
+            if any(f is None for f in found):
+                # `if amp: (loss / N).backward()` / `else: loss.backward()`: the arm that
+                # divides reads N; the other still backpropagates the whole loss
+                n_text = model.source.code(acc.periodic.n)
+                fork = _fork(acc.backwards[0], acc.backwards[1])
+                if fork is None or _says(model.source.code(fork.test), n_text):
+                    return None  # `if accum > 1: (loss / accum).backward()` / `else: loss.backward()`
+                for index, backward in enumerate(acc.backwards):
+                    expr = _apex_scaled(backward, model) or backward.loss
+                    if _divided_by(expr, n_text, model.source):
+                        return self._unscaled(acc.backwards[1 - index], acc, model, divided=expr)
                 return None
             first, second = found
             if first.message != second.message:  # type: ignore[union-attr]
@@ -243,7 +262,10 @@ class UnscaledAccumulation(AccumulationRule):
             return None
         return self._unscaled(acc.backwards[0], acc, model)
 
-    def _unscaled(self, backward: GradEvent, acc: Accumulation, model: ModuleModel) -> Finding | None:  # noqa: C901
+    def _unscaled(  # noqa: C901
+        self, backward: GradEvent, acc: Accumulation, model: ModuleModel, divided: ast.expr | None = None
+    ) -> Finding | None:
+        """`divided`: the other arm's loss divided by N, a reading of N that is no use of it."""
         if backward.loss is None or backward.engine:
             return None
         if _lr_divided_by(model.source.text, model.source.code(acc.periodic.n)):
@@ -277,7 +299,7 @@ class UnscaledAccumulation(AccumulationRule):
         source = model.source
         n = acc.periodic.n
         n_text = source.code(n)
-        if _mentions_n_elsewhere(acc, n_text, source):
+        if _mentions_n_elsewhere(acc, n_text, source, divided):
             return None
         loss = backward.loss if backward.direct else backward.argument
         assert loss is not None
@@ -293,8 +315,9 @@ class UnscaledAccumulation(AccumulationRule):
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),
             call if backward.direct else backward.via[0],
-            # `accelerate launch --gradient_accumulation_steps` may still set what the code does not
-            fix=None if by_one else _fix(backward, loss, n_text, source),
+            # `accelerate launch --gradient_accumulation_steps` may still set what the code does not;
+            # a window tested in a helper (`maybe_step(opt, i, ACCUM)`) names N as the helper does
+            fix=None if by_one or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source),
             related=(acc.loop.node,),
         )
 
@@ -739,7 +762,8 @@ def _builder(name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
 
 
 def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
-    """A function of this module computes the loss: does it divide, or mention N?"""
+    """A function of this module (or imported from one of the project) computes the loss: does
+    it divide, or mention N?"""
     facts = model.facts
     func = call.func
     helper = None
@@ -750,6 +774,12 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
             if func.attr in methods:
                 helper = methods[func.attr]
                 break
+    if helper is None and facts.project is not None:
+        # `compute_loss(...)` imported from a module of the project, or `L.compute_loss(...)`
+        name = dotted(func)
+        if name is not None and name.split(".", 1)[0] in facts.imports.aliases:
+            qualified = facts.imports.qualify(name)
+            helper = _project_function(qualified, model) if qualified else None
     if helper is None:
         if _object_may_scale(call, model, n_text):
             return True
@@ -766,6 +796,20 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     source = helper.source or model.source
     text = source.segment(helper.node)
     return "/" in text or _says(text, last_name(n_text)) or "accum" in text
+
+
+def _project_function(qualified: str, model: ModuleModel) -> FunctionInfo | None:
+    """The function a qualified name stands for in the project, in a module that may say no
+    gradient word (`losses.compute_loss` returning `F.cross_entropy(model(x), y)`)."""
+    project = model.facts.project
+    importer = model.source.path or None
+    found = project.function(qualified, importer) if project is not None else None
+    module_name, _, name = qualified.rpartition(".")
+    if found is not None or project is None or not module_name or module_name.endswith("."):
+        return found
+    path = project.module_file(module_name, importer)
+    module = project.module(path, any_bytes=True) if path is not None else None
+    return module.facts.module_functions.get(name) if module is not None else None
 
 
 def _object_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
@@ -815,8 +859,9 @@ def _given_n(call: ast.Call, n_text: str, model: ModuleModel) -> bool:
     return False
 
 
-def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> bool:
-    """N is read in the iteration outside the periodic condition: something uses it, stay silent."""
+def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None) -> bool:
+    """N is read in the iteration outside the periodic condition (and outside `divided`, the
+    loss the other arm divides by N): something uses it, stay silent."""
     word = last_name(n_text) if not n_text.isdigit() else None
     if word is None:
         return False
@@ -826,7 +871,7 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
-        if node is skip and not isinstance(node, ast.If):
+        if (node is skip and not isinstance(node, ast.If)) or node is divided:
             continue
         if isinstance(node, ast.Expr) and _logs(node.value):
             continue  # `print("window loss", running / N)`: a logged average, not a scaling
@@ -847,6 +892,28 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source) -> boo
             return True  # `hp["subdivisions"]` read again
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _n_readable_in_loop(acc: Accumulation, n_text: str) -> bool:
+    """N can be written at the loop's backward as the window test spells it: a literal, or a
+    test written in the loop itself (not in a helper it calls, whose names are its own)."""
+    if n_text.isdigit():
+        return True
+    n = acc.periodic.n
+    return any(node is n for node in ast_walk(acc.loop.node))
+
+
+def _fork(first: GradEvent, second: GradEvent) -> ast.If | None:
+    """The innermost `if` whose two arms hold the two backward calls."""
+    for stmt in reversed(first.path):
+        if isinstance(stmt, ast.If) and any(s is stmt for s in second.path):
+            return stmt
+    return None
+
+
+def _divided_by(expr: ast.expr | None, n_text: str, source: Source) -> bool:
+    """`loss / N` (`loss / N` in parentheses too), N spelled as the window's count."""
+    return isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div) and source.code(expr.right) == n_text
 
 
 def _a_number(expr: ast.expr) -> bool:

@@ -11,7 +11,7 @@ from gradfix.analysis.steps import _other_caller_files
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
 from gradfix.patterns import lazily
-from gradfix.source import FOR_LOOPS, LOOPS, Source
+from gradfix.source import FOR_LOOPS, LOOPS, TRIES, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
@@ -93,7 +93,7 @@ class MissingAccumulationFlush(AccumulationRule):
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
-    `range(math.ceil(len(x) / bs))`), whose window test
+    `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
     has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
     `enumerate` index or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known. A `while` loop
@@ -117,8 +117,8 @@ class MissingAccumulationFlush(AccumulationRule):
     gradients were never all-reduced: a flush step would make each process step on its own
     gradients).
 
-    The rule is silent when a statement after the loop, at any level of its function, steps or
-    flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
+    The rule is silent when a statement after the loop, at any level of its function (or in the
+    `else:` or `finally:` of a `try` around it), steps or flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
     function or method of the module (`self.end_epoch()`, `trainer.end_epoch()`) or a function
     imported from another module of the project (`finish(opt)`, `E.finish(opt)` after `import
     engine as E`) whose body calls a step (not the loop's own function: calling it
@@ -419,6 +419,9 @@ def _loader_like(iterable: ast.expr) -> bool:
         inner = inner.args[0]
     if isinstance(inner, ast.Call) and dotted(inner.func) == "range":
         args = inner.args
+        if len(args) == 3 and not inner.keywords and int_value(args[0]) == 0:
+            # `range(0, len(X), bs)`: the first index of each batch of the data
+            return isinstance(args[1], ast.Call) and dotted(args[1].func) == "len" and int_value(args[2]) != 1
         return len(args) == 1 and not inner.keywords and _batches_of_data(args[0])
     return True
 
@@ -449,6 +452,10 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
             return True
         if _any_steps(block[position + 1 :], model, acc.loop.function):
             return True
+        if level and isinstance(step.path[level - 1], TRIES) and any(s is step.path[level] for s in step.path[level - 1].body):
+            # `try: for ...` ... `finally:` (or `else:`) runs after the loop too
+            if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function):
+                return True
     return _caller_steps_after(acc, model)
 
 

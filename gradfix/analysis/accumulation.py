@@ -926,6 +926,8 @@ def _counting_start(expr: ast.expr, source: Source | None = None) -> int | None:
     name = (dotted(expr.func) or "").rsplit(".", 1)[-1]
     if name == "count" and len(expr.args) <= 1:
         return int_value(expr.args[0]) if expr.args else 0
+    if name == "range" and len(expr.args) == 3 and int_value(expr.args[2]) == 1:
+        expr = ast.Call(expr.func, expr.args[:2], [])  # `range(0, total, 1)`: a step of one
     if name == "range" and 1 <= len(expr.args) <= 2:
         if len(expr.args) < 2:
             return 0

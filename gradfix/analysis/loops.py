@@ -1950,6 +1950,8 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
         events = by_loop.get(id(loop), [])
         if not any(e.kind is EventKind.BACKWARD for e in events):
             continue
+        if any(e.kind is EventKind.UNKNOWN for e in events):
+            events = [e for e in events if not _computes_the_backpropagated_loss(e, events)]
         training = TrainingLoop(
             node=loop,
             events=events,
@@ -1965,6 +1967,29 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
             model.loops.append(training)
             model.step_functions.add(id(training.node))
     return model
+
+
+def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent]) -> bool:
+    """An unseen `..._step` method whose result the iteration itself backpropagates, in an
+    iteration that clears by itself: `pred, loss = model.training_step(batch)` ...
+    `scaler.scale(loss).backward()` (a plain module with Lightning-style method names). It
+    returned a loss still to be backpropagated: it ran no backward or step on it, and a clear
+    of its own would come before the iteration's backward."""
+    call = event.node
+    if event.kind is not EventKind.UNKNOWN or event.via or not isinstance(call, ast.Call):
+        return False
+    if not (method_name(call) or "").endswith("_step") or not event.path:
+        return False
+    statement = event.path[-1]
+    if not isinstance(statement, ast.Assign) or statement.value is not call:
+        return False
+    names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
+    fed = any(
+        e.kind is EventKind.BACKWARD and not e.via and e.loss is not None and e.node.lineno > statement.lineno  # type: ignore[attr-defined]
+        and any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(e.loss))
+        for e in events
+    )
+    return fed and any(e.kind is EventKind.CLEAR and not e.via for e in events)
 
 
 def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:

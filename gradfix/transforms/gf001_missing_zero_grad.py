@@ -121,7 +121,10 @@ class MissingZeroGrad(Rule):
       NameError there, and a clear would repeat the typo);
     - the loop calls code gradfix cannot see into that may clear, step or backpropagate (also
       `cb.on_batch_end(step)` over a list of callbacks, when a class of the file defines a hook
-      of that name that clears), or its body ends in `break`, `return` or `raise` (it runs once);
+      of that name that clears; not a scheduler's `scheduler.step_update(n)`, nor, in an
+      iteration that clears by itself, a `..._step` method whose result it backpropagates:
+      `pred, loss = model.training_step(batch)`), or its body ends in `break`, `return` or
+      `raise` (it runs once);
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);

@@ -1951,7 +1951,7 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
         if not any(e.kind is EventKind.BACKWARD for e in events):
             continue
         if any(e.kind is EventKind.UNKNOWN for e in events):
-            events = [e for e in events if not _computes_the_backpropagated_loss(e, events)]
+            events = [e for e in events if not _computes_the_backpropagated_loss(e, events, loop)]
         training = TrainingLoop(
             node=loop,
             events=events,
@@ -1969,12 +1969,13 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
     return model
 
 
-def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent]) -> bool:
+def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent], loop: ast.AST) -> bool:
     """An unseen `..._step` method whose result the iteration itself backpropagates, in an
     iteration that clears by itself: `pred, loss = model.training_step(batch)` ...
-    `scaler.scale(loss).backward()` (a plain module with Lightning-style method names). It
-    returned a loss still to be backpropagated: it ran no backward or step on it, and a clear
-    of its own would come before the iteration's backward."""
+    `scaler.scale(loss).backward()` (a plain module with Lightning-style method names; also
+    through an assignment after it: `preds = self.model.train_step(data)`; `loss =
+    self.loss(preds, data)`). It returned what is still to be backpropagated: it ran no
+    backward or step on it, and a clear of its own would come before the iteration's backward."""
     call = event.node
     if event.kind is not EventKind.UNKNOWN or event.via or not isinstance(call, ast.Call):
         return False
@@ -1984,6 +1985,12 @@ def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent])
     if not isinstance(statement, ast.Assign) or statement.value is not call:
         return False
     names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
+    later = [n for n in ast_walk(loop) if isinstance(n, ast.Assign) and n.lineno > statement.lineno]
+    for _ in range(2):  # `loss = criterion(preds, y)`, `total = loss + aux`
+        names |= {
+            n.id for a in later if any(isinstance(r, ast.Name) and r.id in names for r in ast_walk(a.value))
+            for target in a.targets for n in ast_walk(target) if isinstance(n, ast.Name)
+        }
     fed = any(
         e.kind is EventKind.BACKWARD and not e.via and e.loss is not None and e.node.lineno > statement.lineno  # type: ignore[attr-defined]
         and any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(e.loss))

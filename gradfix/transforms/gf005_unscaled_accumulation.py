@@ -237,7 +237,7 @@ class UnscaledAccumulation(AccumulationRule):
                 # divides reads N; the other still backpropagates the whole loss
                 n_text = model.source.code(acc.periodic.n)
                 fork = _fork(acc.backwards[0], acc.backwards[1])
-                if fork is None or _says(model.source.code(fork.test), n_text):
+                if fork is None or _tests_n(fork.test, n_text, model):
                     return None  # `if accum > 1: (loss / accum).backward()` / `else: loss.backward()`
                 for index, backward in enumerate(acc.backwards):
                     expr = _apex_scaled(backward, model) or backward.loss
@@ -901,6 +901,16 @@ def _n_readable_in_loop(acc: Accumulation, n_text: str) -> bool:
         return True
     n = acc.periodic.n
     return any(node is n for node in ast_walk(acc.loop.node))
+
+
+def _tests_n(test: ast.expr, n_text: str, model: ModuleModel) -> bool:
+    """The test reads N, itself or through a name bound to a value that does (`accumulating =
+    ACC > 1` ... `if not accumulating:`)."""
+    source = model.source
+    if _says(source.code(test), n_text):
+        return True
+    names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
+    return any(_says(source.code(value), n_text) for name in names for value in assigned_values(model, name))
 
 
 def _fork(first: GradEvent, second: GradEvent) -> ast.If | None:

@@ -4,7 +4,7 @@ import ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, receiver
 from gradfix.transforms._common import branch_prefix, built_over_clipped, new_statement, owned_events
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
@@ -95,7 +95,10 @@ class ClipWithoutUnscale(LoopRule):
     (`max_norm * scaler.get_scale()`: a clip meant for the scaled gradients); when the clipped
     parameters are those of an optimizer the scaler does not step, and of none it steps (an
     auxiliary head trained by a plain backward: `clip_grad_norm_(aux.parameters())` with
-    `opt_aux = SGD(aux.parameters())`); and when the loop
+    `opt_aux = SGD(aux.parameters())`); when an `unscale_` before the clip names an optimizer
+    it cannot place (`for o in (opt_a, opt_b): scaler.unscale_(o)`, each member counts; a
+    helper's `self.o`), or a function or method of the module called between the backward and
+    the clip calls `unscale_` (a fix would unscale twice, which raises); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
 
     Clips written through import aliases count (`clip_grad_norm_ as clip_norm`, `from torch.nn
@@ -149,6 +152,11 @@ class ClipWithoutUnscale(LoopRule):
             optimizers = list(dict.fromkeys((s.source or source).code(_stepped_argument(s.call)) for s in stepped if s.call is not None))
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
+            unscaled = _members(unscaled)
+            if any(not _an_optimizer(t, optimizers, model) for t in unscaled):
+                continue  # `for o in opts: scaler.unscale_(o)`, a helper's `self.o`: which one is unclear
+            if _helper_unscales_between(earlier[scaled[-1]], clip, loop, model):
+                continue  # `helper.update_lr(n)` whose method calls `unscale_`: a second one would raise
             owner = _owner(clip, optimizers, model)
             if owner is None and len(optimizers) == 1 and optimizers[0] not in unscaled and unscaled:
                 owner = optimizers[0]  # the only one stepped since the backward (a GAN's `opt_d` was unscaled before)
@@ -414,3 +422,43 @@ def _scaler_of_step(event: GradEvent, model: ModuleModel) -> str | None:
         return None
     key = model.source.key(recv)
     return key if model.facts.is_scaler(key) else None
+
+
+def _members(targets: set[str | None]) -> set[str | None]:
+    """`[opt_g,opt_d][*]` (`for o in (opt_g, opt_d): scaler.unscale_(o)`) -> each optimizer."""
+    out: set[str | None] = set()
+    for target in targets:
+        if target and target.startswith("[") and target.endswith("][*]"):
+            out.update(target[1:-4].split(","))
+        else:
+            out.add(target)
+    return out
+
+
+def _an_optimizer(target: str | None, optimizers: list[str], model: ModuleModel) -> bool:
+    """The target of an `unscale_` names an optimizer gradfix knows: one the scaler steps, or
+    one the module builds or steps (`opt_d` of a GAN's critic)."""
+    if not target or target.endswith("[*]"):
+        return False
+    facts = model.facts
+    return target in optimizers or facts.kind(target) == "optimizer" or facts.optimizer_evidence(target)
+
+
+def _helper_unscales_between(backward: GradEvent, clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A call of the iteration between the scaled backward and the clip, to a function or a
+    method of the module whose body calls `unscale_` (a helper the loop model does not follow)."""
+    source = model.source
+    if "unscale_" not in source.text or backward.source is not None or clip.source is not None:
+        return False
+    first, last = backward.node.lineno, clip.node.lineno  # type: ignore[attr-defined]
+    facts = model.facts
+    for node in ast_walk(loop.node):
+        if not isinstance(node, ast.Call) or not first <= node.lineno <= last:
+            continue
+        name = method_name(node) or (call_name(node) or "").rsplit(".", 1)[-1]
+        if not name or name == "unscale_":
+            continue
+        helpers = [facts.module_functions.get(name), *(methods.get(name) for methods in facts.methods.values())]
+        if any(h is not None and "unscale_(" in (h.source or source).segment(h.node) for h in helpers):
+            return True
+    return False

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -93,7 +94,9 @@ class ModelZeroGradPartial(LoopRule):
     passed in or built by a factory (what it owns is not visible); when the optimizer is built in
     the loop over a list of tensors the loop binds anew (`self.x = to_tensor(image)`, then
     `SGD([self.x])`: activation maximisation, whose fresh leaves start with no gradient); when any clear is not a
-    module's (`optimizer.zero_grad()`, `p.grad = None`); and when the loop calls code gradfix
+    module's (`optimizer.zero_grad()`, `p.grad = None`); when the cleared object is held by an
+    object of a plain class of the module (`stepper.h.zero_grad()` with `stepper =
+    Stepper(sgd)`: what it was handed may be the optimizer); and when the loop calls code gradfix
     cannot see into that may clear, step or backpropagate.
 
     `p._grad = g` (A3C workers handing their gradients to the shared model) writes the
@@ -120,6 +123,8 @@ class ModelZeroGradPartial(LoopRule):
         if not steps:
             return
         cleared_models = {c.target for c in clears if c.target is not None}
+        if any(_held_by_a_plain_object(m, model) for m in cleared_models):
+            return  # `lr_scheduler.o.zero_grad()`: what a plain class of the module holds may be the optimizer
         for target, step in steps.items():
             info = model.facts.info(target)
             if info is None or info.kind != "optimizer" or not info.strong:
@@ -170,6 +175,20 @@ class ModelZeroGradPartial(LoopRule):
         if call is None or single_call_statement(clear, source) is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
+
+
+def _held_by_a_plain_object(key: str, model: ModuleModel) -> bool:
+    """`sched.o`, `sched` built by a class of the module with no base class (not a module):
+    whatever it holds in `o` was handed to it, and may be an optimizer."""
+    root, dot, _ = key.partition(".")
+    if not dot or root == "self":
+        return False
+    classes = model.facts.classes
+    values = assigned_values(model, root)
+    return bool(values) and all(
+        isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in classes and not classes[v.func.id].bases
+        for v in values
+    )
 
 
 def _grown_modules(model: ModuleModel) -> set[str]:

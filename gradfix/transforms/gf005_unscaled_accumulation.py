@@ -42,7 +42,9 @@ class UnscaledAccumulation(AccumulationRule):
     count % N == 0:`) ... `count = 0`. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
-    unless the `if` itself tests N (`if accum > 1:`).
+    unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but
+    the window's own two arms (`if (i + 1) % N != 0:` under `no_sync()` / `else:` with the
+    step) must both divide.
 
     ## Why is this bad?
     `backward()` adds into `.grad`, so after N micro-batches the gradient is the *sum* of
@@ -237,8 +239,10 @@ class UnscaledAccumulation(AccumulationRule):
                 # divides reads N; the other still backpropagates the whole loss
                 n_text = model.source.code(acc.periodic.n)
                 fork = _fork(acc.backwards[0], acc.backwards[1])
-                if fork is None or _tests_n(fork.test, n_text, model):
-                    return None  # `if accum > 1: (loss / accum).backward()` / `else: loss.backward()`
+                if fork is None or (fork is not acc.periodic.holder and _tests_n(fork.test, n_text, model)):
+                    # `if accum > 1: (loss / accum).backward()` / `else: loss.backward()`; but the
+                    # window's own arms (`if (i + 1) % N != 0:` under `no_sync()` / `else:`) must agree
+                    return None
                 for index, backward in enumerate(acc.backwards):
                     expr = _apex_scaled(backward, model) or backward.loss
                     if _divided_by(expr, n_text, model.source):

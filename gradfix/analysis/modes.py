@@ -187,6 +187,13 @@ class _ModeWalker:
         if not ctx.via:
             ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
         if isinstance(stmt, LOOPS):
+            switched = listed_switches(stmt)
+            if switched is not None:
+                # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
+                for call, kind in switched:
+                    for module in stmt.iter.elts:  # type: ignore[union-attr]
+                        self.emit(kind, (self.key(module, ctx),), call, ctx)
+                return
             self.expressions(stmt.iter if isinstance(stmt, FOR_LOOPS) else stmt.test, ctx)
             inner = ctx._replace(loops=ctx.loops + (stmt,), home_depth=ctx.home_depth + (0 if ctx.via else 1))
             self.block(stmt.body, inner)
@@ -646,6 +653,30 @@ def _mode_of(call: ast.Call, method: str) -> ModeKind:
     if is_false(values[0]):
         return ModeKind.EVAL
     return ModeKind.UNSURE
+
+
+def listed_switches(node: ast.AST) -> list[tuple[ast.Call, ModeKind]] | None:
+    """`for m in [enc, dec]: m.eval()` (or a tuple, or several switches of `m`): each call and
+    its mode, when the `for` walks a literal list of modules and does nothing but switch them."""
+    if not (
+        isinstance(node, FOR_LOOPS)
+        and not node.orelse
+        and isinstance(node.target, ast.Name)
+        and isinstance(node.iter, (ast.List, ast.Tuple))
+        and node.iter.elts
+        and all(dotted(elt) is not None for elt in node.iter.elts)
+    ):
+        return None
+    found: list[tuple[ast.Call, ModeKind]] = []
+    for stmt in node.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not isinstance(call, ast.Call) or method_name(call) not in ("eval", "train"):
+            return None
+        recv = receiver(call)
+        if not (isinstance(recv, ast.Name) and recv.id == node.target.id):
+            return None
+        found.append((call, _mode_of(call, method_name(call))))  # type: ignore[arg-type]
+    return found
 
 
 def _calls_mode(node: ast.AST) -> bool:
@@ -1444,7 +1475,12 @@ def manual_modes(model: ModuleModel) -> ManualModes:
     found = ManualModes()
     mode_calls: list[tuple[str, str]] = []  # (key, method)
     loop_vars: dict[str, str] = {}  # loop variable -> module whose .modules() it walks
+    listed: dict[int, list[str]] = {}  # id of a switch in `for m in [enc, dec]: m.eval()` -> the modules
     for node in source.nodes:
+        switched = listed_switches(node)
+        if switched is not None:
+            for call, _ in switched:
+                listed[id(call)] = [source.key(elt) for elt in node.iter.elts]  # type: ignore[attr-defined]
         if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call):
             walked = _modules_of(node.iter)
             if walked is not None:
@@ -1468,9 +1504,10 @@ def manual_modes(model: ModuleModel) -> ManualModes:
             continue
         key = source.key(recv)
         if method in ("eval", "train"):
-            mode_calls.append((key, method))
-            if method == "train":
-                found.trained_last_names.add(normalize(key).rsplit(".", 1)[-1])
+            for each in listed.get(id(node), [key]):
+                mode_calls.append((each, method))
+                if method == "train":
+                    found.trained_last_names.add(normalize(each).rsplit(".", 1)[-1])
         elif method == "apply" and node.args:
             fn = node.args[0]
             name = dotted(fn)

@@ -11,6 +11,7 @@ from gradfix.analysis.modes import (
     UnrestoredEval,
     evaluated_before,
     forwards_before_backward,
+    listed_switches,
     manual_modes,
     trains_in_eval_mode,
     unrestored_evals,
@@ -34,7 +35,8 @@ class EvalModeNotRestored(Rule):
     A module is switched to eval mode inside the training loop and never switched back.
 
     ## What it does
-    Finds `model.eval()` (or `model.train(False)`) that runs inside a training loop —
+    Finds `model.eval()` (or `model.train(False)`, or `net.eval()` in `for net in (encoder,
+    decoder):`, which switches each module listed) that runs inside a training loop —
     directly, or in a validation helper of the same file such as `validate(model, loader)`,
     `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
     stub, or the file never builds the class and it has that one subclass), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
@@ -330,7 +332,12 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
             # (it would be undone on the next call, and the fixes would never settle)
             return None
         return Fix([InsertStatements(anchor, "after", lines)], safety)
-    if not isinstance(anchor, ast.Expr) or anchor.value is not item.node or not source.alone_on_lines(anchor):
+    listed = listed_switches(anchor)  # `for m in [enc, dec]: m.eval()`: the `for` is the switch
+    if listed is not None and any(call is item.node for call, _ in listed):
+        pass
+    elif not isinstance(anchor, ast.Expr) or anchor.value is not item.node:
+        return None
+    if not source.alone_on_lines(anchor):
         return None
     if block is loop.node.body:
         # `model.eval()` in the loop body: before the statement that trains next

@@ -1975,28 +1975,51 @@ def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent],
     `scaler.scale(loss).backward()` (a plain module with Lightning-style method names; also
     through an assignment after it: `preds = self.model.train_step(data)`; `loss =
     self.loss(preds, data)`). It returned what is still to be backpropagated: it ran no
-    backward or step on it, and a clear of its own would come before the iteration's backward."""
+    backward or step on it, and a clear of its own would come before the iteration's backward.
+    Also an evaluation pass in Lightning's names (`val_out = model.validation_step(batch)`,
+    `test_step`, `predict_step`) whose result the iteration does not backpropagate."""
     call = event.node
     if event.kind is not EventKind.UNKNOWN or event.via or not isinstance(call, ast.Call):
         return False
     if not (method_name(call) or "").endswith("_step") or not event.path:
         return False
     statement = event.path[-1]
+    if _EVALUATION_STEP.match(method_name(call) or "") and receiver(call) is not None and not _is_super(receiver(call)):
+        # `val_out = model.validation_step(batch)` (Lightning's name for an evaluation pass)
+        # whose result nothing backpropagates: it evaluates, it does not train
+        statement_names = _assigned_names(statement) if isinstance(statement, ast.Assign) and statement.value is call else set()
+        return not _feeds_a_backward(statement_names, statement, events, loop) if statement_names else (
+            isinstance(statement, ast.Expr) and statement.value is call
+        )
     if not isinstance(statement, ast.Assign) or statement.value is not call:
         return False
-    names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
+    fed = _feeds_a_backward(_assigned_names(statement), statement, events, loop)
+    return fed and any(e.kind is EventKind.CLEAR and not e.via for e in events)
+
+
+# an evaluation pass in Lightning's names (`validation_step`, `test_step`, `predict_step`)
+_EVALUATION_STEP = lazily(r"(val|valid|validation|eval|evaluation|test|predict|prediction|inference)_step$")
+
+
+def _assigned_names(statement: ast.Assign) -> set[str]:
+    return {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
+
+
+def _feeds_a_backward(names: set[str], statement: ast.stmt, events: list[GradEvent], loop: ast.AST) -> bool:
+    """A value bound to `names` by `statement` reaches the loss of a later backward of the
+    iteration's own code, directly or through two assignments."""
+    names = set(names)
     later = [n for n in ast_walk(loop) if isinstance(n, ast.Assign) and n.lineno > statement.lineno]
     for _ in range(2):  # `loss = criterion(preds, y)`, `total = loss + aux`
         names |= {
             n.id for a in later if any(isinstance(r, ast.Name) and r.id in names for r in ast_walk(a.value))
             for target in a.targets for n in ast_walk(target) if isinstance(n, ast.Name)
         }
-    fed = any(
+    return any(
         e.kind is EventKind.BACKWARD and not e.via and e.loss is not None and e.node.lineno > statement.lineno  # type: ignore[attr-defined]
         and any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(e.loss))
         for e in events
     )
-    return fed and any(e.kind is EventKind.CLEAR and not e.via for e in events)
 
 
 def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:

@@ -505,7 +505,9 @@ def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: Modul
 def _lbfgs_closure_never_clears(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> bool:
     """`target` is built as `torch.optim.LBFGS`, every backward of the iteration runs in the
     closure handed to its step, and nothing in that closure clears."""
-    info = model.facts.info(target)
+    # (what the loop's own function binds the name to: `optimizer = SGD(...)` here, `optimizer =
+    # LBFGS(...)` in another function)
+    info = model.facts.info_in(target, (loop.function,)) if loop.function is not None else model.facts.info(target)
     if info is None or (info.constructor or "").rsplit(".", 1)[-1] != "LBFGS" or not (info.constructor or "").startswith("torch."):
         return False
     call = step.call

@@ -44,7 +44,10 @@ class MissingZeroGrad(Rule):
     before the loop does not count. A `torch.optim.LBFGS` whose closure never clears is
     reported even when the loop clears before `step(closure)`: LBFGS evaluates the closure
     several times per step, each backward adding onto the last (the fix clears first in the
-    closure).
+    closure). So is a step written with its backward in one arm of an `if` on a setting (`if
+    plain_mode:`, a test that calls nothing and reads no name the loop binds) when every clear
+    of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
+    clears first in that arm).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -176,6 +179,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step(closure)` evaluates the closure several times per step (LBFGS) and the closure never"
         " clears: each evaluation's gradients add onto the last; clear first in the closure"
     )
+    arm_message = (
+        "`{opt}.step()` runs in an arm of an `if` on a setting that never clears (only the other arm"
+        " does): a run that takes this arm applies gradients accumulated since the loop began; clear them there too"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -216,6 +223,19 @@ class MissingZeroGrad(Rule):
                         fix = Fix([InsertStatements(first, "before", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
                 yield Finding(self.code, self.closure_message.format(opt=target), step.anchor, fix=fix, related=(loop.node,))
                 continue
+            if target in cleared and not step.engine and not loop.unknown and target not in loop.cleared_by_callers:
+                arm = _arm_that_never_clears(loop, target, model)
+                if arm is not None:
+                    # `if use_plain: ...; opt.step()` / `else: ...; opt.step(); opt.zero_grad()`
+                    # under a setting: a run that takes the first arm never clears
+                    arm_step, block = arm
+                    fix = None
+                    if model.source.starts_line(block[0]) and not model.source.inline_block(block):
+                        fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
+                    yield Finding(
+                        self.code, self.arm_message.format(opt=target), arm_step.anchor, fix=fix, related=(loop.node,)
+                    )
+                    continue
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
             if target.isidentifier() and step.source is None and _misspelt(target, model):
@@ -419,6 +439,42 @@ def _guarded_with_its_backward(
         if not later or (index < position and events.index(later[0]) > position):
             return None  # a backward no other optimizer's step takes before this one: accumulating?
     return block if own else None
+
+
+def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) -> tuple[GradEvent, list[ast.stmt]] | None:
+    """A step of `target` written in one arm of an `if` whose test holds for the whole loop (a
+    setting: `if plain_mode:`), after a backward of the same arm, while every clear of `target`
+    is written in the other arm: a run that takes the first arm never clears. The step and the
+    arm's block."""
+    events = owned_events(loop, model)
+    clears = [e for e in events if e.kind is EventKind.CLEAR and e.target == target]
+    if not clears or any(not c.direct for c in clears):
+        return None
+    for step in events:
+        if step.kind is not EventKind.STEP or step.target != target or not step.direct:
+            continue
+        branches = step.branches_within(loop.node)
+        if not branches or not all(
+            b.kind in ("if", "else") and isinstance(b.node, ast.If) and loop_invariant(b.node.test, loop, model.source)
+            for b in branches
+        ):
+            continue
+        arm = branches[-1]
+        block = arm.node.body if arm.kind == "if" else arm.node.orelse  # type: ignore[attr-defined]
+        if not block:
+            continue
+        if not all(
+            any(b.node is arm.node and b.kind != arm.kind for b in c.branches_within(loop.node)) for c in clears
+        ):
+            continue  # a clear this arm runs too (or one outside the `if`)
+        position = events.index(step)
+        if any(
+            e.kind is EventKind.BACKWARD and e.direct and e.statement in block and events.index(e) < position
+            and [(b.node, b.kind) for b in e.branches_within(loop.node)] == [(b.node, b.kind) for b in branches]
+            for e in events
+        ):
+            return step, block
+    return None
 
 
 def _flag_guarded(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:

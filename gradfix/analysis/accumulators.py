@@ -214,12 +214,15 @@ def _returns_numbers(name: str, source: Source) -> bool:
     gives a plain number: `float(...)`, `int(...)`, `round(...)`, `len(...)`, `x.item()`, a
     constant, or arithmetic of those -- never a tensor with a graph."""
     found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
-    if len(found) != 1:
-        return False
-    returns = [node for node in ast_walk(found[0]) if isinstance(node, ast.Return)]
+    return len(found) == 1 and function_returns_numbers(found[0])
+
+
+def function_returns_numbers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Every `return` of `function` gives a plain number (see `_returns_numbers`)."""
+    returns = [node for node in ast_walk(function) if isinstance(node, ast.Return)]
     if not returns or any(r.value is None for r in returns):
         return False
-    local = _local_values(found[0])
+    local = _local_values(function)
     return all(_number_expression(r.value, local) for r in returns)  # type: ignore[arg-type]
 
 
@@ -228,9 +231,11 @@ def _returns_without_graph(name: str, source: Source, qualify: Qualify) -> bool:
     `torch.no_grad()`/`inference_mode()`, or whose every `return` sits in a `with
     torch.no_grad():` block: what it returns has no graph."""
     found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
-    if len(found) != 1:
-        return False
-    function = found[0]
+    return len(found) == 1 and function_without_graph(found[0], qualify)
+
+
+def function_without_graph(function: ast.FunctionDef | ast.AsyncFunctionDef, qualify: Qualify) -> bool:
+    """`function` runs under `no_grad` (see `_returns_without_graph`); `qualify`: its module's."""
     if any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return True
     returns = 0
@@ -324,6 +329,9 @@ class _State:
         self.returning_places: dict[int, tuple[int, set[int]]] = {}  # ... in a tuple: (length, places)
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
+        # a called name that stands for a function of another module of the project returning
+        # plain numbers, or computing them without gradients
+        self.project_numbers: Callable[[str], bool] | None = None
 
     @property
     def loss_objects(self) -> set[str]:
@@ -371,6 +379,8 @@ class _State:
             _returns_numbers(name, self.source) or _returns_without_graph(name, self.source, self.qualify)
         ):
             return False  # `compute_loss(model, loader)` of the module: `float(total) / n`, or under `no_grad`
+        if not known and self.project_numbers is not None and self.project_numbers(name):
+            return False  # `gather_loss(loss, device)` of another module of the project: `loss.item() / n`
         # a loss computed from detached inputs holds no graph
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
@@ -477,9 +487,15 @@ class _State:
         """`metric(y, p)`: a call of a function of the module that returns a plain number, or
         computes what it returns without gradients (`compute_epoch_loss(model, loader)` under
         `torch.no_grad()`)."""
-        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        if not isinstance(value, ast.Call):
             return False
-        return _returns_numbers(value.func.id, self.source) or _returns_without_graph(value.func.id, self.source, self.qualify)
+        if not isinstance(value.func, ast.Name):
+            name = call_name(value)
+            return name is not None and self.project_numbers is not None and self.project_numbers(name)
+        return (
+            _returns_numbers(value.func.id, self.source) or _returns_without_graph(value.func.id, self.source, self.qualify)
+            or (self.project_numbers is not None and self.project_numbers(value.func.id))
+        )
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         self.dict_losses.pop(name, None)
@@ -724,6 +740,7 @@ def find_accumulations(
     qualify: Qualify,
     source: Source,
     meters: Callable[[str, str], bool] | None = None,
+    project_numbers: Callable[[str], bool] | None = None,
 ) -> Iterator[Accumulation]:
     """Accumulations of loss tensors across iterations of `loop`. `meters(key, method)`:
     whether the object `key` names keeps what its `method(value)` is given (an
@@ -741,6 +758,7 @@ def find_accumulations(
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
+    state.project_numbers = project_numbers
     state.losses = _loss_names(loop, owned)
     state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.accumulators import find_accumulations
+from gradfix.analysis.accumulators import function_returns_numbers, function_without_graph, find_accumulations
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
@@ -102,7 +102,9 @@ class LossTensorAccumulated(Rule):
     Not reported: `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)`, `loss.cpu().item()`,
     `loss.detach().cpu()` (also when the loss's name is rebound to one of those, or to what a
     function of the module returns that only ever computes plain numbers: `loss =
-    log_loss(y, p)` with `total += math.log(...)`; `return -total / len(y)`);
+    log_loss(y, p)` with `total += math.log(...)`; `return -total / len(y)`; or a function of
+    another module of the project that does: `running += all_reduce_loss(loss)` returning
+    `value.item()`);
     statements under `torch.no_grad()`/`torch.inference_mode()` or in a function decorated with
     them; an accumulator reset unconditionally in the iteration (a loss built up from terms and
     then backpropagated); an accumulator whose name is itself backpropagated in the iteration;
@@ -143,8 +145,15 @@ class LossTensorAccumulated(Rule):
                 answers[(key, method)] = _keeping_object(model, key, method)
             return answers[(key, method)]
 
+        plain: dict[str, bool] = {}  # called name -> a function of another module returning numbers
+
+        def project_numbers(name: str) -> bool:
+            if name not in plain:
+                plain[name] = _project_numbers(model, name)
+            return plain[name]
+
         for loop in model.loops:
-            for found in find_accumulations(loop, training, model.facts.imports.qualify, source, meters):
+            for found in find_accumulations(loop, training, model.facts.imports.qualify, source, meters, project_numbers):
                 if id(found.node) in seen:
                     continue
                 seen.add(id(found.node))
@@ -343,3 +352,23 @@ def _detached(expr: ast.expr, source: Source) -> str:
     if not isinstance(expr, (ast.Name, ast.Call, ast.Attribute, ast.Subscript)):
         text = f"({text})"
     return f"{text}.detach()"
+
+
+def _project_numbers(model: ModuleModel, name: str) -> bool:
+    """`name` (as called) stands for a function of another module of the project whose every
+    `return` gives a plain number, or that computes what it returns without gradients
+    (`from utils import gather_loss`, returning `loss.item() / world_size`)."""
+    facts = model.facts
+    project = facts.project
+    qualified = facts.imports.qualify(name)
+    if project is None or not qualified or qualified == name:
+        return False
+    found = project.definition(qualified, model.source.path or None)
+    if found is None:
+        return False
+    module, defined = found
+    info = module.facts.module_functions.get(defined)
+    if info is None or module.facts.source is model.source:
+        return False
+    return function_returns_numbers(info.node) or function_without_graph(info.node, module.facts.imports.qualify)
+

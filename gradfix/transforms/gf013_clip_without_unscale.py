@@ -97,7 +97,8 @@ class ClipWithoutUnscale(LoopRule):
     auxiliary head trained by a plain backward: `clip_grad_norm_(aux.parameters())` with
     `opt_aux = SGD(aux.parameters())`); when an `unscale_` before the clip names an optimizer
     it cannot place (`for o in (opt_a, opt_b): scaler.unscale_(o)`, each member counts; a
-    helper's `self.o`), or a function or method of the module called between the backward and
+    helper's `self.o`) or a part of the optimizer the scaler steps (`scaler.unscale_(opt.optimizers[0])`
+    before `scaler.step(opt)`: a wrapper's inner optimizers), or a function or method of the module called between the backward and
     the clip calls `unscale_` (a fix would unscale twice, which raises); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
 
@@ -155,6 +156,8 @@ class ClipWithoutUnscale(LoopRule):
             unscaled = _members(unscaled)
             if any(not _an_optimizer(t, optimizers, model) for t in unscaled):
                 continue  # `for o in opts: scaler.unscale_(o)`, a helper's `self.o`: which one is unclear
+            if any(_part_of(t, o) or _part_of(o, t) for t in unscaled for o in optimizers if t and o):
+                continue  # `scaler.unscale_(opt.optimizers[0])`, then `scaler.step(opt)`: a wrapper's parts
             if _helper_unscales_between(earlier[scaled[-1]], clip, loop, model):
                 continue  # `helper.update_lr(n)` whose method calls `unscale_`: a second one would raise
             owner = _owner(clip, optimizers, model)
@@ -422,6 +425,11 @@ def _scaler_of_step(event: GradEvent, model: ModuleModel) -> str | None:
         return None
     key = model.source.key(recv)
     return key if model.facts.is_scaler(key) else None
+
+
+def _part_of(inner: str, outer: str) -> bool:
+    """`inner` is reached from `outer` (`opt.optimizers[0]` from `opt`)."""
+    return inner.startswith((outer + ".", outer + "["))
 
 
 def _members(targets: set[str | None]) -> set[str | None]:

@@ -750,6 +750,41 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     return found
 
 
+def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str) -> bool:
+    """The eval is a helper's (`loss = entropy_loss(model, x)`, test-time adaptation with
+    frozen batch-norm statistics) that runs the module with gradients after it, and what the
+    helper returns is the loss the backward takes (directly or through two assignments): the
+    module is meant to train in eval mode there."""
+    if not eval_item.via or backward.via or not eval_item.path:
+        return False
+    call = eval_item.via[0]
+    statement = eval_item.path[-1]
+    if not isinstance(statement, ast.Assign) or not any(node is call for node in ast_walk(statement.value)):
+        return False
+    start = items.index(eval_item)
+    if not any(
+        other.kind is ModeKind.FORWARD and not other.no_grad and other.via[:1] == (call,) and any(k and related(k, module) for k in other.keys)
+        for other in items[start + 1 :]
+    ):
+        return False
+    node = backward.node
+    loss = receiver(node) if isinstance(node, ast.Call) and method_name(node) == "backward" else None
+    if loss is None:
+        return False
+    names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
+    holder = backward.path[0] if backward.path else None
+    assigns = [
+        n for stmt in (backward.blocks[0] if backward.blocks else []) for n in ast_walk(stmt)
+        if isinstance(n, ast.Assign) and n.lineno > statement.lineno and (holder is None or n.lineno <= holder.lineno)
+    ]
+    for _ in range(2):  # `loss = entropy + 0.1 * reg`
+        names |= {
+            n.id for a in assigns if any(isinstance(r, ast.Name) and r.id in names for r in ast_walk(a.value))
+            for target in a.targets for n in ast_walk(target) if isinstance(n, ast.Name)
+        }
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(loss))
+
+
 def _probes_in_helper(eval_item: ModeItem, backward: ModeItem, model: ModuleModel) -> bool:
     """The eval and the backward both run inside one helper the loop calls, and neither that
     helper nor those it calls on the way to the backward step anything: the backward is the
@@ -1078,6 +1113,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     continue  # its own loop steps only other modules' optimizers: look further
                 if last_eval == index and _probes_in_helper(item, other, model):
                     continue  # an evaluation helper's attack: the input's gradient, nothing stepped
+                if last_eval == index and _loss_computed_in_eval_mode(item, other, items, module):
+                    break  # `loss = entropy_loss(model, x)` switching to eval itself: the loss it trains on
                 chosen = items[last_eval]
                 if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):
                     break  # a helper switched to eval and backpropagates itself: its own call is reported

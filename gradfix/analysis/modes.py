@@ -753,8 +753,8 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
 def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str) -> bool:
     """The eval is a helper's (`loss = entropy_loss(model, x)`, test-time adaptation with
     frozen batch-norm statistics) that runs the module with gradients after it, and what the
-    helper returns is the loss the backward takes (directly or through two assignments): the
-    module is meant to train in eval mode there."""
+    helper returns is the loss the backward takes (directly or through two assignments), a
+    helper that runs no backward of its own: the module is meant to train in eval mode there."""
     if not eval_item.via or backward.via or not eval_item.path:
         return False
     call = eval_item.via[0]
@@ -767,6 +767,8 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
         for other in items[start + 1 :]
     ):
         return False
+    if any(other.kind is ModeKind.BACKWARD and other.via[:1] == (call,) for other in items):
+        return False  # it backpropagates itself (an attack's input gradient): it returns no loss to train on
     node = backward.node
     loss = receiver(node) if isinstance(node, ast.Call) and method_name(node) == "backward" else None
     if loss is None:

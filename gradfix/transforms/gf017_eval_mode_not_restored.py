@@ -144,7 +144,10 @@ class EvalModeNotRestored(Rule):
 
     A backward in an evaluation helper that switched to eval mode itself and steps nothing (a
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
-    training. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
+    training. Nor is an eval in a helper that then runs the module with gradients and returns
+    the loss the iteration backpropagates, running no backward of its own (`loss =
+    entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm statistics): the
+    module trains in eval mode on purpose. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
     s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a
     `DataParallel` wrapper) switches the module back; so does `train()` on the module a wrapper
     runs, or on the wrapper (`compiled = torch.compile(model)`, `nn.DataParallel(net).to(device)`:

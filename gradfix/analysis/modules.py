@@ -163,12 +163,30 @@ def parameter_owners(params: ast.expr | None, scope: Scope, model: ModuleModel, 
 
 def _owners_in(expr: ast.AST, model: ModuleModel) -> set[str]:
     owners: set[str] = set()
+    walked: dict[str, str] = {}  # `m` of `for m in net.modules()` in a comprehension -> `net`
+    for node in ast_walk(expr):
+        if isinstance(node, ast.comprehension):
+            source = _walked_module(node.iter)
+            target = node.target.elts[-1] if isinstance(node.target, ast.Tuple) and node.target.elts else node.target
+            if source is not None and isinstance(target, ast.Name):
+                walked[target.id] = model.source.key(source)
     for node in ast_walk(expr):
         if isinstance(node, ast.Call) and method_name(node) in ("parameters", "named_parameters"):
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None:
-                owners.add(model.source.key(recv))
+                key = model.source.key(recv)
+                # `[p for m in net.modules() if isinstance(m, nn.BatchNorm2d) for p in m.parameters()]`
+                owners.add(walked.get(key, key))
     return owners
+
+
+def _walked_module(iterable: ast.expr) -> ast.expr | None:
+    """`net` of `net.modules()`, `net.named_modules()`, `net.children()`, `net.named_children()`."""
+    if isinstance(iterable, ast.Call) and method_name(iterable) in ("modules", "named_modules", "children", "named_children"):
+        recv = receiver(iterable)
+        if recv is not None and dotted(recv) is not None:
+            return recv
+    return None
 
 
 def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], bool]:

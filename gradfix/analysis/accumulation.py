@@ -48,6 +48,8 @@ class Periodic:
     negated: bool = False  # written as `A % N != 0` and tested with `not`: the window's end
     reset: bool = False  # `c += 1` ... `if c == N:` ... `c = 0`: c counts the window's micro-batches
     skip_zero: bool = False  # `if step % N == 0 and step != 0:`: never fires while the counter is 0
+    # `c = (c + 1) % N` ... `if c == 0:` (a reset counter that wraps itself): that statement
+    wraps: ast.stmt | None = None
 
     @property
     def offset(self) -> int:
@@ -550,7 +552,7 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
             found.append(periodic)
     if not found and len(parts) >= 1:
         for part in parts:
-            periodic = _reset_counter(part, if_node, holder, loop, source)
+            periodic = _reset_counter(part, if_node, holder, loop, source) or _wrapping_counter(part, holder, loop, source)
             if periodic is not None:
                 found.append(periodic)
                 others -= 1
@@ -731,6 +733,51 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
     )
 
 
+def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, source: Source) -> Periodic | None:
+    """`c = (c + 1) % N` (the loop body's one binding of `c`, before the test) ... `if c == 0:`:
+    a counter of the window's micro-batches that wraps to 0 at the window's last, as a
+    counter reset there does (`c += 1`; `if c == N: ...; c = 0`)."""
+    if not (isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.Eq)):
+        return None
+    left, right = part.left, part.comparators[0]
+    counter = left if isinstance(left, ast.Name) and int_value(right) == 0 else right if isinstance(right, ast.Name) and int_value(left) == 0 else None
+    if counter is None:
+        return None
+    assigned = _single_assignment(counter.id, loop.node.body, source)
+    if assigned is None:
+        return None
+    statement, value = assigned
+    if not (
+        isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod)
+        and _counter_expression(value.left) == (counter.id, 1)
+    ):  # fmt: skip
+        return None
+    n = value.right
+    if dotted(n) is None and int_value(n) is None:
+        return None
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
+    if statement.lineno >= holder.lineno:
+        return None  # tested before it counts the micro-batch
+    return Periodic(
+        comparison=part,
+        modulo=None,
+        counter_expr=counter,
+        counter=counter.id,
+        addend=0,
+        n=n,
+        n_key=source.key(n),
+        n_value=n_value,
+        remainder="zero",
+        tail=False,
+        conjunct=False,
+        holder=holder,
+        reset=True,
+        wraps=statement,
+    )
+
+
 def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source) -> str | None:
     value = int_value(other)
     if value == 0:
@@ -811,12 +858,14 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     # a counter that counts one window)
     increments: list[tuple[int, ast.stmt]] = []
     for index, stmt in enumerate(body):
-        if isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
+        if stmt is periodic.wraps:
+            increments.append((index, stmt))  # `c = (c + 1) % N`
+        elif isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
             if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1:
                 increments.append((index, stmt))
             else:
                 return Counter("unknown")
-        elif periodic.reset and stmt is periodic.holder:
+        elif periodic.reset and stmt is periodic.holder and isinstance(stmt, ast.If):
             others = [s for s in (*stmt.body, *stmt.orelse) if not _is_reset(s, name)]  # type: ignore[attr-defined]
             if any(_assigns(s, name, source) for s in others):
                 return Counter("unknown")

@@ -39,7 +39,8 @@ class UnscaledAccumulation(AccumulationRule):
     each with its backward: `if (i + 1) % N != 0: loss.backward()` (often under `no_sync()`)
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
-    count % N == 0:`) ... `count = 0`. When the backward is written in the two arms of an `if`
+    count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
+    N` ... `if count == 0:`. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but
@@ -875,8 +876,8 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divide
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
-        if (node is skip and not isinstance(node, ast.If)) or node is divided:
-            continue
+        if (node is skip and not isinstance(node, ast.If)) or node is divided or node is acc.periodic.wraps:
+            continue  # (`c = (c + 1) % N`: the window's counter)
         if isinstance(node, ast.Expr) and _logs(node.value):
             continue  # `print("window loss", running / N)`: a logged average, not a scaling
         if isinstance(node, ast.JoinedStr):

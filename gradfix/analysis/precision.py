@@ -166,6 +166,17 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                         # bound in the arms of an `if` or a `match` (`case "fp16": ctx = torch.autocast(...)`):
                         # one arm that autocasts to CUDA float16 trains that way when it is chosen
                         expr = next((v for v in values if isinstance(v, ast.Call) and fp16_cuda_autocast(v, qualify, model)), expr)
+                if isinstance(expr, ast.Subscript):
+                    # `with {"bf16": torch.autocast(...), "fp16": torch.autocast(..., dtype=torch.float16)}[precision]:`
+                    # (or the dict bound to a name first): the float16 entry when it is chosen
+                    table = expr.value
+                    if isinstance(table, ast.Name):
+                        bound = assigned_values(model, table.id)
+                        table = bound[0] if len(bound) == 1 else table
+                    if isinstance(table, ast.Dict):
+                        expr = next(
+                            (v for v in table.values if isinstance(v, ast.Call) and fp16_cuda_autocast(v, qualify, model)), expr
+                        )
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)

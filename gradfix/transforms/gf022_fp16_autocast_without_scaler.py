@@ -87,7 +87,8 @@ class Fp16AutocastWithoutScaler(Rule):
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
     is, reported without a fix, and so does `device_type=device.type` with `device =
     torch.device(...)` of a literal or of that idiom; a context name bound in several arms counts when one arm
-    autocasts to CUDA float16),
+    autocasts to CUDA float16, and so does a context picked from a dict literal by a setting,
+    `with {"bf16": ..., "fp16": torch.autocast("cuda", dtype=torch.float16)}[precision]:`, reported without a fix),
     `enabled=False`, any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps

@@ -64,6 +64,7 @@ class Counter:
     per_loop: bool = False  # starts afresh each time the accumulation loop starts
     increment: ast.stmt | None = None  # `step += 1`
     before_test: bool | None = None  # the increment runs before the test
+    rebound: bool = False  # an enumerate index the iteration rebinds after the window's test
 
 
 @dataclass(eq=False, repr=False)
@@ -847,6 +848,10 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         start = _enumerate_start(node, name, source)
         if start is not None:
             if any(_assigns(stmt, name, source) for stmt in node.body):
+                if _rebound_after_the_test(node.body, name, periodic, source):
+                    # `for step, b in enumerate(val_loader):` in an evaluation after the window's
+                    # test: each iteration's test still reads the index; after the loop it does not
+                    return Counter("enumerate", first=start, per_loop=True, rebound=True)
                 return Counter("unknown")
             return Counter("enumerate", first=start, per_loop=True)
     if source.inline_block(node.body):
@@ -893,6 +898,30 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         increment=increment,
         before_test=before,
     )
+
+
+def _rebound_after_the_test(body: list[ast.stmt], name: str, periodic: Periodic, source: Source) -> bool:
+    """Every statement of the loop body (nested ones included, not nested functions) that binds
+    `name` is written after the window's test, and in no loop around it."""
+    test_end = getattr(periodic.comparison, "end_lineno", None)
+    if test_end is None or periodic.holder is not None and not any(
+        stmt is periodic.holder or any(n is periodic.holder for n in ast_walk(stmt)) for stmt in body
+    ):
+        return False
+    stack: list[ast.AST] = list(body)
+    found = False
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, ast.stmt) and _assigns_here(current, name, source):
+            if current.lineno <= test_end:
+                return False
+            found = True
+        if isinstance(current, LOOPS) and current.lineno <= test_end < (current.end_lineno or 0):
+            return False  # the test itself runs in an inner loop
+        stack.extend(ast.iter_child_nodes(current))
+    return found
 
 
 def _in_line(body: list[ast.stmt]) -> list[ast.stmt]:

@@ -95,7 +95,9 @@ class MissingAccumulationFlush(AccumulationRule):
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
     `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
     has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
-    `enumerate` index or a variable set to a literal for this loop (a counter that carries over
+    `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
+    b in enumerate(val_loader):`, reported without a fix: after the loop a flush's test would read
+    that loop's index) or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
@@ -184,7 +186,10 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
-        if full and not (counter.kind == "variable" and not counter.before_test) and self._ready(acc) and not _breaks(loop, acc.node, drained):
+        if (
+            full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
+            and self._ready(acc) and not _breaks(loop, acc.node, drained)
+        ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
             fix = self._fix(acc, model)
         return Finding(
             self.code,

@@ -346,11 +346,26 @@ class _State:
             while at != -1:
                 start = text.rfind("\n", 0, at) + 1
                 line = _LOSS_BINDING.match(text, start, at + 5)
-                if line is not None and (self.qualify(line.group(2)) or "").startswith("torch.nn."):
+                if line is not None and (
+                    (self.qualify(line.group(2)) or "").startswith("torch.nn.") or self._loss_class(line.group(2))
+                ):
                     found.add(line.group(1))
                 at = text.find("Loss(", at + 5)
             self._loss_objects = found
         return self._loss_objects
+
+    def _loss_class(self, name: str) -> bool:
+        """A class named as a loss (`LpLoss`, `DiceLoss`, `losses.FocalLoss`) that is no class of
+        this module whose `__call__` or `forward` returns plain numbers."""
+        last = name.rsplit(".", 1)[-1]
+        if not last[:1].isupper():
+            return False
+        if "." not in name:
+            for stmt in self.source.tree.body:
+                if isinstance(stmt, ast.ClassDef) and stmt.name == last:
+                    methods = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in ("__call__", "forward")]
+                    return bool(methods) and not any(function_returns_numbers(m) for m in methods)
+        return True
 
     @property
     def containers(self) -> set[str]:

@@ -123,7 +123,9 @@ class LossTensorAccumulated(Rule):
     library and NumPy-world packages (backpropagation written by hand in NumPy).
 
     A call of a name bound to a loss module of torch (`ce = nn.CrossEntropyLoss()`;
-    `loss_ce = ce(out, y)`) computes a loss, whatever the name. An element of a detached tensor
+    `loss_ce = ce(out, y)`), or to an object of another class named as a loss (`myloss =
+    LpLoss()`; not a class of the module whose `__call__` or `forward` returns plain numbers),
+    computes a loss, whatever the name. An element of a detached tensor
     (`loss.detach()[0]`, `loss.data[1]`) holds no graph.
     """
 

@@ -135,11 +135,14 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
 
 def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, str] | None:
     bindings = assignments(model).bindings(key, scope)
-    if len(bindings) != 1:
+    if not bindings:
+        value = _passed_constructor(key, scope, model)  # `train(net, loader, optimizer, scheduler)`
+    elif len(bindings) != 1:
         return None
-    value = bindings[0].value
-    if not isinstance(value, ast.Call):
-        value = _stored_constructor(bindings[0], model)  # `Trainer(model, optimizer, scheduler)`
+    else:
+        value = bindings[0].value
+        if not isinstance(value, ast.Call):
+            value = _stored_constructor(bindings[0], model)  # `Trainer(model, optimizer, scheduler)`
     if not isinstance(value, ast.Call):
         return None
     name = model.facts.imports.qualify(call_name(value)) or ""
@@ -147,6 +150,25 @@ def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, 
     if last not in HORIZONS or not _library_scheduler(name, last, model):
         return None
     return value, last
+
+
+def _passed_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | None:
+    """What a parameter of the loop's function holds when every call of the function in the
+    module passes one name for it, bound once in the module to a call: that call."""
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) or "." in key:
+        return None
+    args = scope.args
+    ordered = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if key not in ordered and key not in [a.arg for a in args.kwonlyargs]:
+        return None
+    sites = model.facts.call_site_args.get(scope.name)
+    if not sites:
+        return None
+    passed = sites.get(key, set()) | (sites.get(str(ordered.index(key)), set()) if key in ordered else set())
+    if len(passed) != 1:
+        return None
+    values = assigned_values(model, next(iter(passed)))
+    return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
 
 
 def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type: ignore[no-untyped-def]

@@ -39,7 +39,9 @@ class SchedulerHorizonMismatch(Rule):
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every
     construction of the class passes one name bound once to the scheduler) is read where it
-    is built.
+    is built, and so is one handed to the loop's function as a parameter (every call of the
+    function in the file passes one name bound once to the scheduler: `fit(net, loader,
+    optimizer, scheduler, epochs)` from `main()`).
 
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and

@@ -187,12 +187,10 @@ class _ModeWalker:
         if not ctx.via:
             ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
         if isinstance(stmt, LOOPS):
-            switched = listed_switches(stmt)
+            switched = listed_switches(stmt, self.model)
             if switched is not None:
                 # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
-                for call, kind in switched:
-                    for module in stmt.iter.elts:  # type: ignore[union-attr]
-                        self.emit(kind, (self.key(module, ctx),), call, ctx)
+                self._listed(switched, ctx)
                 return
             self.expressions(stmt.iter if isinstance(stmt, FOR_LOOPS) else stmt.test, ctx)
             inner = ctx._replace(loops=ctx.loops + (stmt,), home_depth=ctx.home_depth + (0 if ctx.via else 1))
@@ -210,6 +208,8 @@ class _ModeWalker:
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := listed_switches(stmt, self.model)):
+            self._listed(switched, ctx)  # `[m.train() for m in (enc, dec)]`
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.IfExp):
             # `model.train() if phase == "train" else model.eval()`: the arms of an `if`
             choice = stmt.value
@@ -243,6 +243,12 @@ class _ModeWalker:
             return
         else:
             self.expressions(stmt, ctx)
+
+    def _listed(self, switched: tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]], ctx: _Ctx) -> None:
+        calls, modules = switched
+        for call, kind in calls:
+            for module in modules:
+                self.emit(kind, (self.key(module, ctx),), call, ctx)
 
     def _branch(self, ctx: _Ctx, test: ast.AST | None, arm: tuple[ast.stmt, int] | None = None) -> _Ctx:
         names = frozenset(n.id for n in ast_walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
@@ -655,28 +661,53 @@ def _mode_of(call: ast.Call, method: str) -> ModeKind:
     return ModeKind.UNSURE
 
 
-def listed_switches(node: ast.AST) -> list[tuple[ast.Call, ModeKind]] | None:
-    """`for m in [enc, dec]: m.eval()` (or a tuple, or several switches of `m`): each call and
-    its mode, when the `for` walks a literal list of modules and does nothing but switch them."""
-    if not (
-        isinstance(node, FOR_LOOPS)
-        and not node.orelse
-        and isinstance(node.target, ast.Name)
-        and isinstance(node.iter, (ast.List, ast.Tuple))
-        and node.iter.elts
-        and all(dotted(elt) is not None for elt in node.iter.elts)
-    ):
+def listed_switches(node: ast.AST, model: ModuleModel | None = None) -> tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]] | None:
+    """`for m in [enc, dec]: m.eval()` (or a tuple, or several switches of `m`; also `for m in
+    nets:` with `nets` bound once to such a list, `for m in nets.values():` over a dict of
+    them, and `[m.train() for m in (enc, dec)]`): each call and its mode, and the modules
+    listed, when the loop walks a literal list of modules and does nothing but switch them."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.ListComp):
+        comp = node.value
+        if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
+            return None
+        target, iterable, body = comp.generators[0].target, comp.generators[0].iter, [ast.Expr(value=comp.elt)]
+    elif isinstance(node, FOR_LOOPS) and not node.orelse:
+        target, iterable, body = node.target, node.iter, node.body
+    else:
+        return None
+    if not isinstance(target, ast.Name):
+        return None
+    elements = _listed_modules(iterable, model)
+    if not elements:
         return None
     found: list[tuple[ast.Call, ModeKind]] = []
-    for stmt in node.body:
+    for stmt in body:
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         if not isinstance(call, ast.Call) or method_name(call) not in ("eval", "train"):
             return None
         recv = receiver(call)
-        if not (isinstance(recv, ast.Name) and recv.id == node.target.id):
+        if not (isinstance(recv, ast.Name) and recv.id == target.id):
             return None
         found.append((call, _mode_of(call, method_name(call))))  # type: ignore[arg-type]
-    return found
+    return found, elements
+
+
+def _listed_modules(iterable: ast.expr, model: ModuleModel | None) -> list[ast.expr] | None:
+    """The modules a literal list, tuple or dict (its values) holds, also through a name bound
+    once to one; each a plain name or attribute."""
+    values_of_dict = False
+    if isinstance(iterable, ast.Call) and method_name(iterable) == "values" and not iterable.args and not iterable.keywords:
+        iterable, values_of_dict = receiver(iterable), True  # type: ignore[assignment]
+    if isinstance(iterable, ast.Name) and model is not None:
+        bound = assigned_values(model, iterable.id)
+        iterable = bound[0] if len(bound) == 1 and bound[0] is not None else iterable
+    if values_of_dict:
+        elements = list(iterable.values) if isinstance(iterable, ast.Dict) and None not in iterable.keys else None
+    else:
+        elements = list(iterable.elts) if isinstance(iterable, (ast.List, ast.Tuple)) else None
+    if not elements or not all(dotted(elt) is not None for elt in elements):
+        return None
+    return elements
 
 
 def _calls_mode(node: ast.AST) -> bool:
@@ -1516,10 +1547,10 @@ def manual_modes(model: ModuleModel) -> ManualModes:
     loop_vars: dict[str, str] = {}  # loop variable -> module whose .modules() it walks
     listed: dict[int, list[str]] = {}  # id of a switch in `for m in [enc, dec]: m.eval()` -> the modules
     for node in source.nodes:
-        switched = listed_switches(node)
+        switched = listed_switches(node, model) if isinstance(node, (*FOR_LOOPS, ast.Expr)) else None
         if switched is not None:
-            for call, _ in switched:
-                listed[id(call)] = [source.key(elt) for elt in node.iter.elts]  # type: ignore[attr-defined]
+            for call, _ in switched[0]:
+                listed[id(call)] = [source.key(elt) for elt in switched[1]]
         if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call):
             walked = _modules_of(node.iter)
             if walked is not None:

@@ -36,7 +36,8 @@ class EvalModeNotRestored(Rule):
 
     ## What it does
     Finds `model.eval()` (or `model.train(False)`, or `net.eval()` in `for net in (encoder,
-    decoder):`, which switches each module listed) that runs inside a training loop —
+    decoder):`, which switches each module listed, as do a loop over a name bound once to such
+    a list or over a dict's `.values()`, and `[m.eval() for m in (...)]`) that runs inside a training loop —
     directly, or in a validation helper of the same file such as `validate(model, loader)`,
     `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
     stub, or the file never builds the class and it has that one subclass), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
@@ -335,8 +336,8 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
             # (it would be undone on the next call, and the fixes would never settle)
             return None
         return Fix([InsertStatements(anchor, "after", lines)], safety)
-    listed = listed_switches(anchor)  # `for m in [enc, dec]: m.eval()`: the `for` is the switch
-    if listed is not None and any(call is item.node for call, _ in listed):
+    listed = listed_switches(anchor, model)  # `for m in [enc, dec]: m.eval()`: the `for` is the switch
+    if listed is not None and any(call is item.node for call, _ in listed[0]):
         pass
     elif not isinstance(anchor, ast.Expr) or anchor.value is not item.node:
         return None

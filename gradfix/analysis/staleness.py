@@ -620,10 +620,13 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
     return False
 
 
+_READ_ONLY = frozenset({"state_dict", "param_groups", "defaults", "state"})
+
+
 def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None) -> bool:
     """The optimizer is used after the change (or in a loop around it, unless the loop builds
     it again before that use: `optimizer = Adam(model.parameters())` at the top of each
-    active-learning round)."""
+    active-learning round); reading its `state_dict()` or `param_groups` is no use."""
     where = _position(change)
     source = model.source
     loops: list[ast.AST] = []
@@ -632,8 +635,14 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, bu
         if isinstance(current, LOOPS):
             loops.append(current)
         current = source.owner_of(current)
-    for node in ast_walk(scope):
+    nodes = list(ast_walk(scope))
+    # `opt.state_dict()` saved with the checkpoint, `opt.param_groups[0]["lr"]` logged: reads
+    # that step nothing
+    reads = {id(n.value) for n in nodes if isinstance(n, ast.Attribute) and n.attr in _READ_ONLY}
+    for node in nodes:
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None), ast.Load):
+            if id(node) in reads:
+                continue
             if dotted(node) is not None and source.key(node) == key:
                 if _position(node) > where:
                     return True

@@ -74,8 +74,8 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
     (`amp_dtype = torch.float16` at the top of a script)."""
     name = qualify(call_name(call)) or ""
     enabled = keyword(call, "enabled")
-    if enabled is not None and is_false(enabled.value):
-        return None
+    if enabled is not None and is_false(module_constant(enabled.value, module) or enabled.value):
+        return None  # `enabled=False`, or `enabled=USE_AMP` with `USE_AMP = False` bound once
     given = keyword(call, "dtype")
     dtype = given.value if given is not None else None
     if dtype is None and name in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
@@ -184,7 +184,10 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                     style = fp16_cuda_autocast(expr, qualify, model)
                     if style is not None:
                         seen.add(id(node))
-                        if not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model):
+                        if (
+                            not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
+                            and not _binds_only_numbers(node, loop)
+                        ):
                             out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
@@ -300,6 +303,34 @@ def _feeds_only_input_gradients(node: ast.stmt, loop: TrainingLoop, model: Modul
         if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load) and id(sub) not in inside
     ]  # fmt: skip
     return bool(reads) and all(id(sub) in differentiated for sub in reads)
+
+
+def _binds_only_numbers(node: ast.stmt, loop: TrainingLoop) -> bool:
+    """The autocast block runs no backward and binds nothing but plain numbers (`acc = (...).
+    float().mean().item()` for a log): no graph leaves it, so no gradient is computed in
+    float16."""
+    first, last = node.lineno, node.end_lineno or node.lineno
+    if any(e.kind is EventKind.BACKWARD and first <= e.statement.lineno <= last for e in loop.events):
+        return False
+    body = getattr(node, "body", [])
+    bound = False
+    for stmt in body:
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            if not _a_number(stmt.value):
+                return False
+            bound = True
+        elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) and stmt.value.func.id == "print"):
+            return False
+    return bound
+
+
+def _a_number(value: ast.expr | None) -> bool:
+    """`x.item()`, `x.tolist()`, `float(x)`, `int(x)`."""
+    if not isinstance(value, ast.Call):
+        return False
+    if isinstance(value.func, ast.Attribute):
+        return value.func.attr in ("item", "tolist") and not value.args
+    return isinstance(value.func, ast.Name) and value.func.id in ("float", "int") and len(value.args) == 1
 
 
 def _enclosing_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.stmt]:

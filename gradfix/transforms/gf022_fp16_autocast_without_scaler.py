@@ -89,14 +89,15 @@ class Fp16AutocastWithoutScaler(Rule):
     torch.device(...)` of a literal or of that idiom; a context name bound in several arms counts when one arm
     autocasts to CUDA float16, and so does a context picked from a dict literal by a setting,
     `with {"bf16": ..., "fp16": torch.autocast("cuda", dtype=torch.float16)}[precision]:`, reported without a fix),
-    `enabled=False`, any file that
+    `enabled=False` (or a name bound once at the module's top level to `False`), any file that
     mentions loss scaling or one of those libraries, and a loop that hands its loss to an
     object (`stepper.backward(loss)`: a wrapper that may scale it) or backpropagates or steps
     in a helper (of any file of the project) whose text mentions loss scaling, and an autocast
     block under `torch.no_grad()` or `torch.inference_mode()` (a frozen feature extractor: no
     backward goes through it), or one whose every result is read only by
     `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
-    the input, the training step outside it in float32).
+    the input, the training step outside it in float32), or one that runs no backward and
+    binds only plain numbers (`acc = (...).float().mean().item()` for a log).
 
     An autocast block in a function of the same module whose result the loop backpropagates
     (`loss = compute_loss(batch)`, the forward under autocast in `compute_loss`) counts as the

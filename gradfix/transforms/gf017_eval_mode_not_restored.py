@@ -93,7 +93,8 @@ class EvalModeNotRestored(Rule):
     passes too: `Trainer(net, SGD(net.parameters()))`, or a name bound once to such an optimizer); unsafe when the optimizer cannot be read and only the module's forward in the
     loop says it is trained (also when the module and the optimizer are parameters of a `fit`
     function that only other files call, or that this one calls with an optimizer built in the
-    call). `model.train()` is inserted right after the helper call that
+    call, or `self.model` and `self.optimizer` of a trainer class that stores both from its
+    `__init__` parameters and that no code of the file builds). `model.train()` is inserted right after the helper call that
     switched to eval mode (`validate(model, loader)`, in the loop or before it); after the block that evaluates
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
@@ -274,8 +275,10 @@ def _handed_in_by_other_files(module: str, loop: TrainingLoop, model: ModuleMode
     function's parameters, handed in by the caller (`fit(net, SGD(net.parameters()), ...)`, in
     main.py or here), and the module's forward feeds the backward."""
     function = loop.function
-    if function is None or module.split(".", 1)[0] == "self":
+    if function is None:
         return False
+    if module.split(".", 1)[0] == "self":
+        return _kept_from_init_parameters(module, loop, model)
     ordered = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
     params = {*ordered, *(a.arg for a in function.args.kwonlyargs)}
     steps = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
@@ -292,6 +295,32 @@ def _handed_in_by_other_files(module: str, loop: TrainingLoop, model: ModuleMode
         if not passed or not all("(" in key for key in passed):
             return False
     return True
+
+
+def _kept_from_init_parameters(module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`self.model` and every optimizer the loop steps (`self.optimizer`) are stored as they
+    are from parameters of the class's `__init__` (`self.model = model`), and no code of this
+    file builds the class: a trainer class whose module and optimizer the caller hands in
+    (`Trainer(net, SGD(net.parameters()), loader)` in train.py)."""
+    function = loop.function
+    class_name = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    if class_name is None:
+        return False
+    init = model.facts.methods[class_name].get("__init__")
+    if init is None:
+        return False
+    params = set(init.params) - {"self"}
+    stored: dict[str, str] = {}  # `self.x` -> the parameter stored there
+    for stmt in ast_walk(init.node):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in params:
+            target = dotted(stmt.targets[0])
+            if target is not None and target.startswith("self."):
+                stored[target] = stmt.value.id
+    steps = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
+    if normalize(module) not in stored or not steps or not all(t in stored for t in steps):
+        return False
+    text = model.source.text
+    return f"{class_name}(" not in text.replace(f"class {class_name}(", "")
 
 
 def _short(text: str) -> str:

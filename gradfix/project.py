@@ -352,12 +352,24 @@ class Project:
                             return True
         return False
 
-    def _defines_backward(self, module: bytes, importer: str, names: Iterable[bytes]) -> bool:
+    def _defines_backward(self, module: bytes, importer: str, names: Iterable[bytes], depth: int = 0) -> bool:
         """Module `module` of this project has a top-level function or class among `names`
-        whose text says a backward word (`_says_backward_in`)."""
+        whose text says a backward word (`_says_backward_in`); a package's `__init__.py` that
+        re-exports one of them (`from .engine import train_one_epoch`) is followed."""
         path = self.module_file(module.decode("ascii", "replace"), importer)
         data = self.read(path) if path is not None else None
-        if data is None or not any(word in data for word in _BACKWARD_BYTES):
+        if data is None:
+            return False
+        if not any(word in data for word in _BACKWARD_BYTES):
+            if depth < 2 and path is not None and path.endswith("__init__.py") and b"import" in data:
+                wanted = set(names)
+                for start, end in import_lines(data):
+                    match = _IMPORT_LINE.match(data, start)
+                    if match is None or not match.group(1):
+                        continue
+                    for name, local in _imported_names(data, match.end(), end):
+                        if local in wanted and self._defines_backward(match.group(1), path, (name,), depth + 1):
+                            return True
             return False
         return any(_says_backward_in(data, name) for name in names)
 
@@ -478,18 +490,26 @@ class Project:
                 return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
         return None
 
-    def mode_function(self, qualified: str, importer: str | None) -> FunctionInfo | None:
+    def mode_function(self, qualified: str, importer: str | None, depth: int = 0) -> FunctionInfo | None:
         """A function of another module of the project (`evaluation.validate`) whose module
         switches a module's mode (`.eval(`, `.train(`) or backpropagates: for GF017, which looks
         into validation helpers that say no gradient word (such a module is parsed apart, as for
-        `any_bytes`) and into training steps."""
-        module_name, _, name = qualified.rpartition(".")
-        if not module_name or not name:
+        `any_bytes`) and into training steps. A name a package re-exports (`from .evaluation
+        import validate` in its `__init__.py`, imported as `from . import validate`) is followed."""
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified[level:].split(".")
+        module_name, name = "." * level + ".".join(parts[:-1]), parts[-1]
+        if not module_name or not name or depth > 3:
             return None
         path = self.module_file(module_name, importer)
         if path is None:
             return None
         data = self.read(path)  # a dependency: the cache follows its bytes
+        if path.endswith("__init__.py") and data is not None and b"import" in data:
+            package = self.module(path, any_bytes=True)
+            alias = package.facts.imports.aliases.get(name) if package is not None else None
+            if alias is not None and name not in package.facts.module_functions and alias != qualified:  # type: ignore[union-attr]
+                return self.mode_function(alias, path, depth + 1)
         if data is None or not (b".eval(" in data or b".train(" in data or any(word in data for word in _BACKWARD_BYTES)):
             return None  # (a training step that switches nothing still places the backward after an eval)
         module = self.module(path, any_bytes=True)
@@ -510,6 +530,8 @@ class Project:
             if data is None or not _may_hold(data, rest):
                 return None  # neither defines nor imports the name: nothing to parse for
             module = self.module(path)
+            if module is None and path.endswith("__init__.py") and b"import" in data:
+                module = self.module(path, any_bytes=True)  # a package that only re-exports: follow it
             if module is None:
                 return None
             found = _lookup(module.facts, rest)

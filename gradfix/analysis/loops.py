@@ -374,11 +374,17 @@ class _Walker:
             importer = self.source.path or None
             parts = qualified.lstrip(".").split(".")
             level = len(qualified) - len(qualified.lstrip("."))
-            for cut in range(len(parts), 0, -1):
+            for cut in range(len(parts), 0 if level == 0 else -1, -1):
                 path = project.module_file("." * level + ".".join(parts[:cut]), importer) if project else None
                 if path is not None:
                     data = project.read(path)  # type: ignore[union-attr]
                     cached = data is not None and project.backpropagates(path, data)  # type: ignore[union-attr]
+                    if not cached and data is not None and cut < len(parts) and path.endswith("__init__.py") and b"import" in data:
+                        # `from . import train_one_epoch`, re-exported by the package from engine.py
+                        found = project.function(qualified, importer)  # type: ignore[union-attr]
+                        cached = found is not None and found.facts is not None and any(
+                            word in found.facts.source.text for word in ("backward", "loss_scaler", "scale_loss")
+                        )
                     break
             self._imported[qualified] = cached
         return cached

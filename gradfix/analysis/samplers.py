@@ -287,6 +287,16 @@ def _factory_modules(model: ModuleModel) -> set[str]:
             data = project.read(path) if path is not None else None
             if data is not None and b"DistributedSampler" in data and b"set_epoch" not in data:
                 found.add(path)  # type: ignore[arg-type]
+            elif (
+                name == module and path is not None and path.endswith("__init__.py") and data is not None
+                and b"import" in data and b"DistributedSampler" not in data
+            ):
+                # `from proj import build_loaders`, re-exported by the package from data.py
+                defined = project.definition(qualified, importer)
+                if defined is not None and defined[0].path and defined[0].path != path:
+                    inner = project.read(defined[0].path)
+                    if inner is not None and b"DistributedSampler" in inner and b"set_epoch" not in inner:
+                        found.add(defined[0].path)
     return found
 
 

@@ -29,7 +29,9 @@ class LossTensorAccumulated(Rule):
     `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
     `history = history + [loss]`, `running += loss if log_now else 0.0`, where the
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
-    0, 0.0`) and not reset in it.
+    0, 0.0`) and not reset in it. A term of the backpropagated loss counts as a loss
+    (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
+    literal into the name backpropagated).
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its

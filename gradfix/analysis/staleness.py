@@ -46,7 +46,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, encloses
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 
 @dataclass(eq=False)
@@ -339,13 +339,28 @@ def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:
     with parameters of its own, made from `key`."""
     if not isinstance(value, ast.Call) or not value.args or dotted(value.args[0]) is None:
         return False
+    if model.source.key(value.args[0]) != key:
+        return False
+    if _copying_call(value, model):
+        return True
+    # `model = to_qat(model)` with `def to_qat(m): ...; return tq.prepare_qat(m, inplace=False)`
+    helper = model.facts.module_functions.get(call_name(value) or "")
+    if helper is None or not helper.params or helper.class_name is not None:
+        return False
+    returns = [n for n in own_nodes(helper.node) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and r.value.args and isinstance(r.value.args[0], ast.Name)
+        and r.value.args[0].id == helper.params[0] and _copying_call(r.value, model)
+        for r in returns
+    )
+
+
+def _copying_call(value: ast.Call, model: ModuleModel) -> bool:
     qualified = model.facts.imports.qualify(call_name(value)) or ""
     if qualified not in _COPYING and not qualified.endswith(".prepare_qat"):
         return False
     inplace = next((k.value for k in value.keywords if k.arg == "inplace"), None)
-    if inplace is not None and not is_false(inplace):
-        return False
-    return model.source.key(value.args[0]) == key
+    return inplace is None or is_false(inplace)
 
 
 def _moved_leaf(binding: Binding, params: ast.expr | None, index: Assignments, model: ModuleModel) -> tuple[ast.stmt, ast.expr, str] | None:

@@ -70,7 +70,8 @@ class OptimizerOverStaleParameters(Rule):
     was built.
 
     A model rebound to its own deep copy (`model = copy.deepcopy(model)`, `prepare_qat(model)`
-    without `inplace=True`) is replaced; a model wrapped by FSDP after the optimizer was built
+    without `inplace=True`, also through a function of the module whose every `return` makes
+    such a copy of its first parameter) is replaced; a model wrapped by FSDP after the optimizer was built
     (`model = FSDP(model)`, FSDP2's `fully_shard(model)`) is reported too: FSDP swaps its
     parameters for flat, sharded ones, and torch's documentation asks for the optimizer to be
     built after wrapping; so is a layer's `weight` or `bias` replaced by a new `nn.Parameter`

@@ -634,6 +634,22 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                     yield binding, None, True
     for binding, alternative in _returned_loaders(constructor, index, model):
         yield binding, None, alternative
+    factory = next(
+        (
+            info.node.name for info in model.facts.module_functions.values()
+            if any(isinstance(n, ast.Return) and n.value is constructor for n in ast_walk(info.node))
+        ),
+        None,
+    )
+    if factory is not None:
+        # `sampler = make_sampler(ds)` with `def make_sampler(d): return DistributedSampler(d)`
+        for key, bindings in index.by_key.items():
+            for binding in bindings:
+                value = binding.value
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == factory:
+                    keys = {key} | _aliases(key, binding.scope, index, source)
+                    for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) in keys, binding.scope):
+                        yield loader_binding, binding, False
     for binding in (b for bindings in index.by_key.values() for b in bindings):
         if isinstance(binding.value, ast.DictComp):
             # `loaders = {x: DataLoader(sets[x], sampler=DistributedSampler(sets[x])) for x in ["train", "val"]}`

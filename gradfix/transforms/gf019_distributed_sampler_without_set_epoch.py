@@ -104,7 +104,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     the call leaves `False` — and whose module never says `set_epoch`. The finding and the fix
     are in the file with the epoch loop; a factory that may return another sampler gets the
     guard `isinstance(loader.sampler, torch.utils.data.DistributedSampler)` when that file
-    imports `torch` (no fix otherwise). A loader class of the project's own is not followed.
+    imports `torch` (no fix otherwise). So is a sampler a function of the file returns
+    (`sampler = shard_sampler(ds)` with `def shard_sampler(d): return DistributedSampler(d)`),
+    handed to the loader by name. A loader class of the project's own is not followed.
     """
 
     code = "GF019"

@@ -505,11 +505,10 @@ class Project:
         if path is None:
             return None
         data = self.read(path)  # a dependency: the cache follows its bytes
-        if path.endswith("__init__.py") and data is not None and b"import" in data:
-            package = self.module(path, any_bytes=True)
-            alias = package.facts.imports.aliases.get(name) if package is not None else None
-            if alias is not None and name not in package.facts.module_functions and alias != qualified:  # type: ignore[union-attr]
-                return self.mode_function(alias, path, depth + 1)
+        if path.endswith("__init__.py") and data is not None and f"def {name}(".encode() not in data:
+            origin = reexported(data, name)  # `from .evaluation import validate`
+            if origin is not None and origin != qualified:
+                return self.mode_function(origin, path, depth + 1)
         if data is None or not (b".eval(" in data or b".train(" in data or any(word in data for word in _BACKWARD_BYTES)):
             return None  # (a training step that switches nothing still places the backward after an eval)
         module = self.module(path, any_bytes=True)
@@ -530,8 +529,10 @@ class Project:
             if data is None or not _may_hold(data, rest):
                 return None  # neither defines nor imports the name: nothing to parse for
             module = self.module(path)
-            if module is None and path.endswith("__init__.py") and b"import" in data:
-                module = self.module(path, any_bytes=True)  # a package that only re-exports: follow it
+            if module is None and len(rest) == 1 and path.endswith("__init__.py"):
+                # a package that only re-exports (`from .engine import train_one_epoch`): follow it
+                origin = reexported(data, rest[0])
+                return self.function(origin, path, depth + 1) if origin is not None else None
             if module is None:
                 return None
             found = _lookup(module.facts, rest)
@@ -677,6 +678,30 @@ def import_lines(data: bytes) -> list[tuple[int, int]]:
         end = find(b"\n", line)
         spans.append((line, end if end != -1 else len(data)))
     return spans
+
+
+def reexported(data: bytes, name: str) -> str | None:
+    """The qualified name a module's bytes import `name` as (`from .engine import
+    train_one_epoch` -> `.engine.train_one_epoch`), read from its import lines, not parsed."""
+    if name.encode("ascii", "replace") not in data:
+        return None
+    names = _FROM_IMPORTS.get(data)
+    if names is None:
+        names = {}
+        for start, end in import_lines(data):
+            match = _IMPORT_LINE.match(data, start)
+            if match is None or not match.group(1):
+                continue
+            module = match.group(1).decode("ascii", "replace")
+            for imported, local in _imported_names(data, match.end(), end):
+                names.setdefault(local.decode("ascii", "replace"), (module if module.endswith(".") else module + ".") + imported.decode("ascii", "replace"))
+        if len(_FROM_IMPORTS) > 256:
+            _FROM_IMPORTS.clear()
+        _FROM_IMPORTS[data] = names
+    return names.get(name)
+
+
+_FROM_IMPORTS: dict[bytes, dict[str, str]] = {}  # a module's bytes -> local name -> what `from M import` binds it to
 
 
 def _imported_names(data: bytes, start: int, end: int) -> list[tuple[bytes, bytes]]:

@@ -329,7 +329,7 @@ class _State:
         self.returning_places: dict[int, tuple[int, set[int]]] = {}  # ... in a tuple: (length, places)
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
-        self.terms: set[str] = set()  # terms summed into a backpropagated name (`loss = rec + 0.1 * kl`)
+        self.bound: dict[str, ast.expr | None] = {}  # name -> what the iteration last bound it to (None: no graph)
         # a called name that stands for a function of another module of the project returning
         # plain numbers, or computing them without gradients
         self.project_numbers: Callable[[str], bool] | None = None
@@ -532,13 +532,19 @@ class _State:
             if summed is not None:
                 # `loss = sum(loss_dict.values())` then `loss.backward()`: the dict's values are losses
                 self.dict_losses[summed] = {_ANY_KEY}
+        self.bound[name] = None if value is None or no_grad or _is_detaching(value) else value
         if value is None or no_grad or _is_detaching(value) or isinstance(value, _CONTAINERS):
             # a list of losses (`losses = [l1, l2]; sum(losses).backward()`) has no `.detach()`
             self.graph.discard(name)
-        elif self.refs(value) or (
-            (name in self.backpropagated or name in self.terms) and not _number(value) and not self._numbers_call(value)
-        ):
+        elif self.refs(value) or (name in self.backpropagated and not _number(value) and not self._numbers_call(value)):
             self.graph.add(name)
+            if name in self.backpropagated and isinstance(value, ast.BinOp):
+                # `loss = rec + 0.5 * kl`, then `loss.backward()`: each term bound in the
+                # iteration to a value that is no plain number is a loss tensor too
+                for term in _summed_names(value):
+                    bound = self.bound.get(term)
+                    if bound is not None and not _number(bound) and not self._numbers_call(bound):
+                        self.graph.add(term)
         else:
             self.graph.discard(name)
 
@@ -660,31 +666,25 @@ def _loss_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
     return names
 
 
-def _summed_terms(loop: ast.AST, backpropagated: set[str]) -> set[str]:
-    """Names a backpropagated name of the iteration is the sum of (`loss = rec + 0.1 * kl`:
-    `rec`, `kl`), each a term of the loss, holding its graph: added, subtracted, negated, or
+def _summed_names(value: ast.expr) -> set[str]:
+    """Names a sum is made of (`rec + 0.5 * kl`: `rec`, `kl`): added, subtracted, negated, or
     scaled by a literal number."""
     terms: set[str] = set()
-    for node in own_nodes(loop):
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
-            continue
-        if node.targets[0].id not in backpropagated or not isinstance(node.value, ast.BinOp):
-            continue
-        pending: list[ast.expr] = [node.value]
-        while pending:
-            current = pending.pop()
-            if isinstance(current, ast.Name):
-                terms.add(current.id)
-            elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Add, ast.Sub)):
-                pending += [current.left, current.right]
-            elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Mult, ast.Div)):
-                if isinstance(current.right, ast.Constant):
-                    pending.append(current.left)
-                elif isinstance(current.left, ast.Constant) and isinstance(current.op, ast.Mult):
-                    pending.append(current.right)
-            elif isinstance(current, ast.UnaryOp) and isinstance(current.op, ast.USub):
-                pending.append(current.operand)
-    return terms - backpropagated
+    pending: list[ast.expr] = [value]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ast.Name):
+            terms.add(current.id)
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Add, ast.Sub)):
+            pending += [current.left, current.right]
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Mult, ast.Div)):
+            if isinstance(current.right, ast.Constant):
+                pending.append(current.left)
+            elif isinstance(current.left, ast.Constant) and isinstance(current.op, ast.Mult):
+                pending.append(current.right)
+        elif isinstance(current, ast.UnaryOp) and isinstance(current.op, ast.USub):
+            pending.append(current.operand)
+    return terms
 
 
 class _Scope:
@@ -805,7 +805,6 @@ def find_accumulations(
     state = _State(qualify, backpropagated, source, loop.node)
     state.project_numbers = project_numbers
     state.losses = _loss_names(loop, owned)
-    state.terms = _summed_terms(loop.node, backpropagated)
     state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     seeds: dict[str, list[tuple[ast.expr, ast.stmt]]] = {}  # name -> the loss parts a conditional `name = loss` binds

@@ -48,7 +48,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.patterns import lazily
-from gradfix.project import GRADIENT_BYTES
+from gradfix.project import GRADIENT_BYTES, reexported
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
@@ -379,12 +379,14 @@ class _Walker:
                 if path is not None:
                     data = project.read(path)  # type: ignore[union-attr]
                     cached = data is not None and project.backpropagates(path, data)  # type: ignore[union-attr]
-                    if not cached and data is not None and cut < len(parts) and path.endswith("__init__.py") and b"import" in data:
+                    if not cached and data is not None and cut == len(parts) - 1 and path.endswith("__init__.py"):
                         # `from . import train_one_epoch`, re-exported by the package from engine.py
-                        found = project.function(qualified, importer)  # type: ignore[union-attr]
-                        cached = found is not None and found.facts is not None and any(
-                            word in found.facts.source.text for word in ("backward", "loss_scaler", "scale_loss")
-                        )
+                        origin = reexported(data, parts[cut])
+                        if origin is not None:
+                            dots = len(origin) - len(origin.lstrip("."))
+                            inner = project.module_file("." * dots + origin[dots:].rpartition(".")[0], path)  # type: ignore[union-attr]
+                            inner_data = project.read(inner) if inner is not None else None  # type: ignore[union-attr]
+                            cached = inner_data is not None and project.backpropagates(inner, inner_data)  # type: ignore[union-attr]
                     break
             self._imported[qualified] = cached
         return cached

@@ -117,6 +117,8 @@ class ClipWithoutUnscale(LoopRule):
         for index, clip in enumerate(events):
             if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip, model):
                 continue
+            if clip.via and model.in_step_function(clip):
+                continue  # `tr.train_step(x, y)`: the step method is judged (and fixed) where it is defined
             earlier = events[:index]
             scaled = [i for i, e in enumerate(earlier) if e.kind is EventKind.BACKWARD and _scaler_of_backward(e, model)]
             if not scaled:
@@ -151,6 +153,9 @@ class ClipWithoutUnscale(LoopRule):
             stepped = [e for e in events[scaled[-1] :] if e.kind is EventKind.STEP and _scaler_of_step(e, model)]
             # each call read in its own file (a step in a helper of another module)
             optimizers = list(dict.fromkeys((s.source or source).code(_stepped_argument(s.call)) for s in stepped if s.call is not None))
+            targets = {st.target for st in stepped}
+            if len(targets) == 1 and None not in targets and targets <= unscaled:
+                continue  # the one optimizer stepped was unscaled (named through a helper's `self.opt`)
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             unscaled = _members(unscaled)

@@ -16,7 +16,7 @@ from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, leaves
 
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
 # statements of the step block a flush may leave out without changing what is trained
@@ -241,6 +241,10 @@ class MissingAccumulationFlush(AccumulationRule):
                 safe = False
         stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
+            return None
+        if any(leaves(s) for s in kept):
+            # `if not torch.isfinite(norm): optimizer.zero_grad(); continue` in the window: a
+            # copy after the loop would hold a `continue` outside it (a SyntaxError)
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None

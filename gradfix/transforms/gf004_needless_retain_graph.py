@@ -107,7 +107,9 @@ class NeedlessRetainGraph(Rule):
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
       constructor's result), not over tensors computed before the loop — a list or dict of
       losses, one forward's outputs, a call gradfix cannot see into — and a forward pass runs
-      in the iteration (a loop over losses that only backpropagates them keeps its flag).
+      in the iteration (a loop over losses that only backpropagates them keeps its flag); a
+      `while` loop that takes the loss one at a time from such a list or iterator (`l =
+      pending.pop(0)`, `l = next(it)`) is such a loop too.
 
     It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
     as data, or the loop iterates over a parameter that is not named like a data source: the
@@ -245,6 +247,17 @@ def _judge(
     # the loop's own target: a batch from a loader is fresh data, an element of a list of
     # losses (or of one forward's outputs) hangs on a graph shared by every iteration
     read_in_piece = reads_of([call.loss]).names.union(*(u.reads for u in piece.units))
+    if isinstance(innermost, ast.While) and (
+        any(_TAKEN_ONE_BY_ONE.search(u.value_text) for u in piece.units)
+        or any(
+            isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in loss_names for t in n.targets)
+            and _TAKEN_ONE_BY_ONE.search(model.source.segment(n.value))
+            for n in ast_walk(innermost)
+        )
+    ):
+        # `while pending: l = pending.pop(0); l.backward(retain_graph=True)` (or `next(it)`):
+        # a loop over losses of one forward, as `for l in pending:` is
+        return "silent"
     targets = flow.loop_targets & read_in_piece
     if targets:
         forward_in_iteration = bool(reads_of([call.loss]).forward_calls) or any(u.forward for u in piece.units)
@@ -275,6 +288,10 @@ def _judge(
             return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+# a value taken from a container or an iterator one at a time (`pending.pop(0)`, `next(it)`)
+_TAKEN_ONE_BY_ONE = lazily(r"\.pop(?:left)?\(|(?<![\w.])next\(")
 
 
 # an attribute of an object rebound from its own value, not detached (`self.mem = 0.9 *

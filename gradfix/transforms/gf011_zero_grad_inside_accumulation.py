@@ -81,8 +81,9 @@ class ZeroGradInsideAccumulation(Rule):
     directly follows it), and a copy goes after every tail-flush step of that optimizer later in
     the function that no clear of it follows (it would otherwise leave its gradients to the next
     epoch). No fix when the clear is not a call alone on its line or sits in a helper, or the
-    step sits in a helper, the `if` body shares the `if`'s line, or the statements after the loop
-    cannot be placed. The rule is silent there when the iteration reads `.grad` or sets it
+    step sits in a helper, the `if` body shares the `if`'s line, the window can leave before its
+    step (`if not torch.isfinite(norm): continue`: a clear moved after the step would not run
+    there), or the statements after the loop cannot be placed. The rule is silent there when the iteration reads `.grad` or sets it
     (`p.grad = ...`, `p.grad.zero_()`) anywhere, or, on every micro-batch, hands the gradients,
     the parameters or the model to code gradfix did not look into: a clear on every micro-batch
     is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
@@ -276,6 +277,15 @@ class ZeroGradInsideAccumulation(Rule):
             # a step function: another function of the file steps the optimizer too (an
             # epoch-end flush in a sibling method) and would need its own clear after it
             return None
+        stepping = {id(s) for step in acc.steps for s in step.path}
+        for stmt in getattr(acc.node, "body", []):
+            if id(stmt) in stepping:
+                break
+            if leaves(stmt):
+                # `if not torch.isfinite(norm): skipped += 1; continue` before the step: a clear
+                # moved after the step would never run on that path, and the bad window's
+                # gradients would stay for every window after it
+                return None
         edits = clear_edits(acc, target, statement_lines(model.source, statement), model)
         if edits is None:
             return None

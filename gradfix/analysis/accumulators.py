@@ -311,7 +311,8 @@ def _number_expression(expr: ast.expr, local: dict[str, list[ast.expr] | None] |
             return expr.func.id in ("float", "int", "round", "len")
         if isinstance(expr.func, ast.Attribute) and isinstance(expr.func.value, ast.Name) and expr.func.value.id == "math":
             return True  # `math.log(p)`: a float
-        return method_name(expr) in ("item", "tolist")
+        # (`dist.get_world_size()`: the process count, an int)
+        return method_name(expr) in ("item", "tolist", "get_world_size", "get_rank", "get_local_rank")
     return False
 
 

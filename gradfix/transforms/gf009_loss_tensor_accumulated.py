@@ -127,7 +127,9 @@ class LossTensorAccumulated(Rule):
     A call of a name bound to a loss module of torch (`ce = nn.CrossEntropyLoss()`;
     `loss_ce = ce(out, y)`), or to an object of another class named as a loss (`myloss =
     LpLoss()`; not a class of the module whose `__call__` or `forward` returns plain numbers),
-    computes a loss, whatever the name. An element of a detached tensor
+    computes a loss, whatever the name. No fix when a value accumulated is what a function
+    imported from a module gradfix cannot read returns (`running += reduce_loss(loss)` from a
+    package it cannot find may be a number, which has no `.detach()`). An element of a detached tensor
     (`loss.detach()[0]`, `loss.data[1]`) holds no graph.
     """
 
@@ -169,12 +171,16 @@ class LossTensorAccumulated(Rule):
                     for ref, statement in found.seeds
                 ]
                 numbers = _bound_to_numbers(loop.node)
+                refs = [*found.refs, *(ref for ref, _ in found.seeds)]
                 yield Finding(
                     self.code,
                     self.message.format(statement=source.code(found.node), acc=found.accumulator),
                     found.node,
-                    # `loss = 0.0` in an `if` arm, `aux = ... if w else 0`: a number has no `.detach()`
-                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in [*found.refs, *(ref for ref, _ in found.seeds)]) else Fix(list(edits), Safety.SAFE),
+                    # `loss = 0.0` in an `if` arm, `aux = ... if w else 0`: a number has no `.detach()`;
+                    # nor may what an imported function gradfix cannot read returns (`gather_loss(loss)`
+                    # of a package it cannot find may return `loss.item()`)
+                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in refs) or any(_unread_import(r, model) for r in refs)
+                    else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
 
@@ -375,4 +381,17 @@ def _project_numbers(model: ModuleModel, name: str) -> bool:
     if info is None or module.facts.source is model.source:
         return False
     return function_returns_numbers(info.node) or function_without_graph(info.node, module.facts.imports.qualify)
+
+
+def _unread_import(ref: ast.expr, model: ModuleModel) -> bool:
+    """`ref` calls a name imported from a module that is neither torch's nor one of the project
+    gradfix can read (`from latentsync.utils.util import gather_loss` with no such file found)."""
+    if not isinstance(ref, ast.Call):
+        return False
+    name = call_name(ref) or ""
+    qualified = model.facts.imports.qualify(name)
+    if not qualified or qualified == name or qualified.startswith(("torch.", "torch")) or qualified.split(".", 1)[0] in ("F", "nn"):
+        return False
+    project = model.facts.project
+    return project is None or project.definition(qualified, model.source.path or None) is None
 

@@ -6,7 +6,7 @@ import re
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
-from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -114,7 +114,9 @@ class SchedulerBeforeOptimizer(LoopRule):
 
     Schedulers kept in a list bound once to their constructions (or to names bound to them)
     and stepped by `for s in schedulers: s.step()` count, each over the optimizer it was built
-    over; the whole `for` statement moves.
+    over; the whole `for` statement moves. So do schedulers of a dict comprehension over a
+    dict of optimizers stepped by key (`schedulers = {k: ExponentialLR(o) for k, o in
+    opts.items()}`; `schedulers["d"].step()` before `opts["d"].step()`), reported without a fix.
 
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
@@ -778,6 +780,9 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         listed = _listed_optimizers(sched, model)
         if listed and all(key in stepped for key in listed):
             return listed[0]  # `for s in schedulers: s.step()` over schedulers of stepped optimizers
+        keyed = _keyed_optimizer(sched, model)
+        if keyed is not None and keyed in stepped:
+            return keyed  # `schedulers["d"].step()` of `{k: ExponentialLR(o) for k, o in opts.items()}`
     if info is not None and info.params is not None:
         key = model.source.key(info.params)
         if key in stepped:
@@ -793,6 +798,32 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _keyed_optimizer(sched: GradEvent, model: ModuleModel) -> str | None:
+    """`schedulers["d"].step()` with `schedulers` bound once to `{k: Scheduler(o, ...) for k, o
+    in opts.items()}`: `opts["d"]`, the optimizer under the same key."""
+    call = sched.call
+    recv = call.func.value if call is not None and isinstance(call.func, ast.Attribute) else None
+    if not (isinstance(recv, ast.Subscript) and isinstance(recv.value, ast.Name) and isinstance(recv.slice, ast.Constant)):
+        return None
+    values = assigned_values(model, recv.value.id)
+    if len(values) != 1 or not isinstance(values[0], ast.DictComp) or len(values[0].generators) != 1:
+        return None
+    comp, generator = values[0], values[0].generators[0]
+    target, iterable = generator.target, generator.iter
+    if generator.ifs or not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return None
+    key_name, value_name = target.elts[0].id, target.elts[1].id  # type: ignore[attr-defined]
+    if not (isinstance(comp.key, ast.Name) and comp.key.id == key_name and isinstance(comp.value, ast.Call)):
+        return None
+    argument = keyword(comp.value, "optimizer")
+    first = argument.value if argument is not None else (positional(comp.value) or [None])[0]
+    if not (isinstance(first, ast.Name) and first.id == value_name):
+        return None
+    if not (isinstance(iterable, ast.Call) and method_name(iterable) == "items" and isinstance(receiver(iterable), ast.Name)):
+        return None
+    return f"{receiver(iterable).id}[{model.source.code(recv.slice)}]"  # type: ignore[union-attr]
 
 
 def _listed_optimizers(sched: GradEvent, model: ModuleModel) -> list[str]:

@@ -247,6 +247,7 @@ def check_source(
     from gradfix.suppressions import filter_suppressed
     from gradfix.transforms.apply import apply_fixes, select_compatible
 
+    original_tree = source.tree if not source.left_out else None
     rules = _rules(options.select)
     first = True
     changed = False
@@ -298,7 +299,34 @@ def check_source(
         result.depends_on = {name: digest for name, digest in touched.items() if name != own}
     if changed and source.left_out:
         _compiles(source.text)  # the whole fixed file, not only the part analysed again
+    elif changed and original_tree is not None and _misplaced_jumps(source.tree) > _misplaced_jumps(original_tree):
+        # a `continue` copied out of its loop: `ast.parse` accepts it, the compiler does not
+        raise SourceError("internal error: the fix would not compile (a 'continue', 'break' or 'return' outside its loop or function)")
     return source
+
+
+def _misplaced_jumps(tree) -> int:  # type: ignore[no-untyped-def]
+    """How many `continue`/`break` statements sit outside a loop, and `return`s outside a
+    function: what `ast.parse` accepts and the compiler refuses."""
+    import ast
+
+    cases = (ast.ExceptHandler, getattr(ast, "match_case", ast.ExceptHandler))
+    count = 0
+    stack = [(tree, False, False)]  # (node, in a loop, in a function)
+    while stack:
+        node, in_loop, in_function = stack.pop()
+        if isinstance(node, (ast.Continue, ast.Break)) and not in_loop or isinstance(node, ast.Return) and not in_function:
+            count += 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend((child, False, True) for child in node.body)
+        elif isinstance(node, ast.ClassDef):
+            stack.extend((child, False, False) for child in node.body)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            stack.extend((child, True, in_function) for child in node.body)
+            stack.extend((child, in_loop, in_function) for child in node.orelse)
+        elif isinstance(node, (ast.stmt, ast.Module, *cases)):
+            stack.extend((child, in_loop, in_function) for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, *cases)))
+    return count
 
 
 def _distinct(findings: list) -> list:  # type: ignore[type-arg]

@@ -1,0 +1,36 @@
+"""A fixed file must compile, not only parse: `ast.parse` accepts a `continue` or `break`
+outside a loop and a `return` outside a function, which the compiler refuses. The fix passes
+count them before and after (`pipeline._misplaced_jumps`) and refuse a fix that adds one."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from gradfix.pipeline import _misplaced_jumps
+
+CASES = [
+    ("for x in y:\n    if x:\n        continue\n", 0),
+    ("while True:\n    break\nelse:\n    pass\n", 0),
+    ("def f():\n    for x in y:\n        pass\n    return 1\n", 0),
+    ("if y:\n    continue\n", 1),
+    ("for x in y:\n    pass\nelse:\n    break\n", 1),
+    ("for x in y:\n    def f():\n        continue\n", 1),
+    ("for x in y:\n    class C:\n        break\n", 1),
+    ("return 1\n", 1),
+    ("class C:\n    return 1\n", 1),
+    ("for x in y:\n    try:\n        pass\n    except E:\n        continue\n    finally:\n        pass\n", 0),
+    ("try:\n    pass\nexcept E:\n    continue\n", 1),
+    ("for x in y:\n    with c:\n        if a:\n            break\n", 0),
+]
+
+
+@pytest.mark.parametrize("text,expected", CASES)
+def test_misplaced_jumps_are_what_the_compiler_refuses(text: str, expected: int) -> None:
+    assert _misplaced_jumps(ast.parse(text)) == expected
+    if expected:
+        with pytest.raises(SyntaxError):
+            compile(text, "<case>", "exec")
+    else:
+        compile(text, "<case>", "exec")

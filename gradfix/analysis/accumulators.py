@@ -217,6 +217,15 @@ def _returns_numbers(name: str, source: Source) -> bool:
     return len(found) == 1 and function_returns_numbers(found[0])
 
 
+def class_call_gives_numbers(method: ast.FunctionDef | ast.AsyncFunctionDef, source: Source) -> bool:
+    """A class's `__call__` (or `forward`) returns plain numbers, or turns what it is given into
+    one (`float(loss_value)`, `.item()`: a meter for the log, whatever its name says)."""
+    if function_returns_numbers(method):
+        return True
+    text = source.segment(method)
+    return "float(" in text or ".item()" in text
+
+
 def function_returns_numbers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Every `return` of `function` gives a plain number (see `_returns_numbers`)."""
     returns = [node for node in ast_walk(function) if isinstance(node, ast.Return)]
@@ -362,11 +371,13 @@ class _State:
         last = name.rsplit(".", 1)[-1]
         if not last[:1].isupper():
             return False
+        if self.project_numbers is not None and self.project_numbers(name):
+            return False  # a class of another module of the project whose `__call__` returns numbers
         if "." not in name:
             for stmt in self.source.tree.body:
                 if isinstance(stmt, ast.ClassDef) and stmt.name == last:
                     methods = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in ("__call__", "forward")]
-                    return bool(methods) and not any(function_returns_numbers(m) for m in methods)
+                    return bool(methods) and not any(class_call_gives_numbers(m, self.source) for m in methods)
         return True
 
     @property
@@ -544,6 +555,8 @@ class _State:
                 # iteration to a value that is no plain number is a loss tensor too
                 for term in _summed_names(value):
                     bound = self.bound.get(term)
+                    if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and not self.is_loss_call(bound):
+                        continue  # `reg = l2_value(model)`: a helper's value, perhaps detached (or a number)
                     if bound is not None and not _number(bound) and not self._numbers_call(bound):
                         self.graph.add(term)
         else:

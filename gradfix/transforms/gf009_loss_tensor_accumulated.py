@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.accumulators import function_returns_numbers, function_without_graph, find_accumulations
+from gradfix.analysis.accumulators import class_call_gives_numbers, function_returns_numbers, function_without_graph, find_accumulations
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
@@ -377,8 +377,15 @@ def _project_numbers(model: ModuleModel, name: str) -> bool:
     if found is None:
         return False
     module, defined = found
+    if module.facts.source is model.source:
+        return False
+    methods = module.facts.methods.get(defined)
+    if methods is not None:
+        # a class: what calling its objects returns (`SmoothedLoss()(loss)`: a float for a log)
+        called = [methods[m] for m in ("__call__", "forward") if m in methods]
+        return bool(called) and all(class_call_gives_numbers(m.node, module.facts.source) for m in called)
     info = module.facts.module_functions.get(defined)
-    if info is None or module.facts.source is model.source:
+    if info is None:
         return False
     return function_returns_numbers(info.node) or function_without_graph(info.node, module.facts.imports.qualify)
 

@@ -319,6 +319,12 @@ def _kept_from_init_parameters(module: str, loop: TrainingLoop, model: ModuleMod
     steps = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
     if normalize(module) not in stored or not steps or not all(t in stored for t in steps):
         return False
+    # the one module handed in that the loop runs: with two (a frozen backbone and its probe, a
+    # teacher and its student), which one the optimizer trains cannot be told
+    segment = model.source.segment(loop.node)
+    run = [key for key in stored if key not in steps and f"{key}(" in segment]
+    if run != [normalize(module)]:
+        return False
     text = model.source.text
     return f"{class_name}(" not in text.replace(f"class {class_name}(", "")
 

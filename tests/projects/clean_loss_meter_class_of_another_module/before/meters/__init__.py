@@ -1,0 +1,1 @@
+from .smoothing import SmoothedLoss

@@ -246,7 +246,13 @@ class _ModeWalker:
 
     def _listed(self, switched: tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]], ctx: _Ctx) -> None:
         calls, modules = switched
+        restores = ".train(" in (ctx.source or self.model.source).text
         for call, kind in calls:
+            if kind is ModeKind.EVAL and restores:
+                # the file switches modules back somewhere, in ways that may not be read
+                # (`for _, m in models.items(): m.train()`, `map(...)`, a helper over `*modules`):
+                # an eval through a list is taken to be theirs to restore
+                continue
             for module in modules:
                 self.emit(kind, (self.key(module, ctx),), call, ctx)
 
@@ -781,7 +787,7 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     return found
 
 
-def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str) -> bool:
+def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str, model: ModuleModel) -> bool:
     """The eval is a helper's (`loss = entropy_loss(model, x)`, test-time adaptation with
     frozen batch-norm statistics) that runs the module with gradients after it, and what the
     helper returns is the loss the backward takes (directly or through two assignments), a
@@ -800,6 +806,14 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
         return False
     if any(other.kind is ModeKind.BACKWARD and other.via[:1] == (call,) for other in items):
         return False  # it backpropagates itself (an attack's input gradient): it returns no loss to train on
+    if any(
+        other.kind is ModeKind.FORWARD and not other.no_grad and other.via[:1] != (call,) and any(k and related(k, module) for k in other.keys)
+        for other in items
+    ):
+        return False  # the iteration runs the module with gradients elsewhere too: that forward is left in eval mode
+    text = _helper_text(call, model)
+    if text is None or "autograd" in text:
+        return False  # unseen, or `torch.autograd.grad(...)` inside: an attack's input gradient, not a loss to train on
     node = backward.node
     loss = receiver(node) if isinstance(node, ast.Call) and method_name(node) == "backward" else None
     if loss is None:
@@ -816,6 +830,20 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
             for target in a.targets for n in ast_walk(target) if isinstance(n, ast.Name)
         }
     return any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(loss))
+
+
+def _helper_text(call: ast.Call, model: ModuleModel) -> str | None:
+    """The text of the function of the module (or method of its classes) `call` runs."""
+    facts = model.facts
+    func = call.func
+    info = None
+    if isinstance(func, ast.Name):
+        info = facts.module_functions.get(func.id)
+    elif isinstance(func, ast.Attribute):
+        info = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
+    if info is None:
+        return None
+    return (info.source or model.source).segment(info.node)
 
 
 def _probes_in_helper(eval_item: ModeItem, backward: ModeItem, model: ModuleModel) -> bool:
@@ -1146,7 +1174,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     continue  # its own loop steps only other modules' optimizers: look further
                 if last_eval == index and _probes_in_helper(item, other, model):
                     continue  # an evaluation helper's attack: the input's gradient, nothing stepped
-                if last_eval == index and _loss_computed_in_eval_mode(item, other, items, module):
+                if last_eval == index and _loss_computed_in_eval_mode(item, other, items, module, model):
                     break  # `loss = entropy_loss(model, x)` switching to eval itself: the loss it trains on
                 chosen = items[last_eval]
                 if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):

@@ -146,10 +146,14 @@ class EvalModeNotRestored(Rule):
 
     A backward in an evaluation helper that switched to eval mode itself and steps nothing (a
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
-    training. Nor is an eval in a helper that then runs the module with gradients and returns
-    the loss the iteration backpropagates, running no backward of its own (`loss =
-    entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm statistics): the
-    module trains in eval mode on purpose. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
+    training. Nor is an eval in a helper of the file that then runs the module with gradients
+    and returns the loss the iteration backpropagates, running no backward and no
+    `torch.autograd.grad` of its own, while the iteration runs the module with gradients
+    nowhere else (`loss = entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm
+    statistics): the module trains in eval mode on purpose. An eval through a literal list
+    (`for m in (enc, dec): m.eval()`) is reported only in a file that never calls `.train(`
+    (one that does may switch them back in ways not read: `.items()`, `map`, a helper over
+    `*modules`); a fix restores every module one call leaves in eval mode. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
     s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a
     `DataParallel` wrapper) switches the module back; so does `train()` on the module a wrapper
     runs, or on the wrapper (`compiled = torch.compile(model)`, `nn.DataParallel(net).to(device)`:
@@ -198,6 +202,7 @@ class EvalModeNotRestored(Rule):
             manual = manual_modes(model)
             trained, complete = trained_modules(loop, model)
             scope = loop.function if loop.function is not None else model.source.tree
+            kept: list[tuple[UnrestoredEval, bool]] = []
             for problem in problems:
                 item = problem.eval_item
                 module = item.key
@@ -214,11 +219,23 @@ class EvalModeNotRestored(Rule):
                     )
                     if not weak:
                         continue
+                kept.append((problem, strong))
+            # one finding per switching call; its fix restores every module the call leaves in
+            # eval (`evaluate(enc, dec)`, `for m in (enc, dec): m.eval()`)
+            by_call: dict[int, list[str]] = {}
+            for problem, _ in kept:
+                item = problem.eval_item
+                node = item.via[0] if item.via else item.node
+                if problem.eval_item.key not in by_call.setdefault(id(node), []):
+                    by_call[id(node)].append(problem.eval_item.key)
+            for problem, strong in kept:
+                item = problem.eval_item
+                module = item.key
                 node = item.via[0] if item.via else item.node
                 if id(node) in seen:
                     continue
                 seen.add(id(node))
-                fix = _fix(problem, loop, model, Safety.SAFE if strong else Safety.UNSAFE)
+                fix = _fix(problem, loop, model, Safety.SAFE if strong else Safety.UNSAFE, by_call[id(node)])
                 finding = Finding(
                     self.code,
                     self.message.format(call=_short(model.source.code(node)), module=module),
@@ -241,14 +258,18 @@ class EvalModeNotRestored(Rule):
         trained, _ = trained_modules(loop, model)
         scope = loop.function if loop.function is not None else model.source.tree
         source = model.source
-        for item in items:
+        reported = [
+            item for item in items
+            if not manual.manages(item.key) and any(contains(n, owner) for n in aliases(item.key, scope, model) for owner in trained)
+        ]
+        for item in reported:
             module = item.key
-            if manual.manages(module) or not any(contains(n, owner) for n in aliases(module, scope, model) for owner in trained):
-                continue
             node = item.via[0]
             if id(node) in seen:
                 continue
             seen.add(id(node))
+            # `evaluate(enc, dec)` switching both: one fix restores every module the call leaves in eval
+            modules = list(dict.fromkeys(other.key for other in reported if other.via[0] is node))
             fix = None
             anchor = item.anchor
             block = source.block_of(anchor)
@@ -257,9 +278,9 @@ class EvalModeNotRestored(Rule):
                 and source.alone_on_lines(anchor)
                 and block is not None
                 and not source.inline_block(block)
-                and _visible(module, node, loop, model)
+                and all(_visible(m, node, loop, model) for m in modules)
             ):
-                fix = Fix([InsertStatements(anchor, "after", new_statement(f"{module}.train()"))], Safety.SAFE)
+                fix = Fix([InsertStatements(anchor, "after", new_statement("\n".join(f"{m}.train()" for m in modules)))], Safety.SAFE)
             yield Finding(
                 self.code,
                 self.message.format(call=_short(source.code(node)), module=module),
@@ -336,7 +357,7 @@ def _short(text: str) -> str:
     return f"{head}(...)" if len(head) < 50 else text[:57] + "..."
 
 
-def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety: Safety) -> Fix | None:
+def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety: Safety, modules: list[str] | None = None) -> Fix | None:
     item = problem.eval_item
     source = model.source
     if problem.shadowed:
@@ -350,7 +371,10 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
         # relies on eval mode), or the code sets modes per submodule (a frozen backbone in eval,
         # its head in train): a whole-module `train()` there would change more than it restores
         return None
-    lines = new_statement(f"{item.key}.train()")
+    modules = modules or [item.key]
+    if item.via and not all(_visible(m, item.via[0], loop, model) for m in modules):
+        return None
+    lines = new_statement("\n".join(f"{m}.train()" for m in modules))
     if item.path and item.path[0] is loop.node:
         # evaluated in the `while` condition: each iteration starts in eval mode; train first
         body = loop.node.body
@@ -373,7 +397,8 @@ def _fix(problem: UnrestoredEval, loop: TrainingLoop, model: ModuleModel, safety
         return Fix([InsertStatements(anchor, "after", lines)], safety)
     listed = listed_switches(anchor, model)  # `for m in [enc, dec]: m.eval()`: the `for` is the switch
     if listed is not None and any(call is item.node for call, _ in listed[0]):
-        pass
+        # every module the `for` switches, in one fix (one finding per switching call)
+        lines = new_statement("\n".join(f"{source.key(module)}.train()" for module in listed[1]))
     elif not isinstance(anchor, ast.Expr) or anchor.value is not item.node:
         return None
     if not source.alone_on_lines(anchor):

@@ -247,13 +247,11 @@ def _judge(
     # the loop's own target: a batch from a loader is fresh data, an element of a list of
     # losses (or of one forward's outputs) hangs on a graph shared by every iteration
     read_in_piece = reads_of([call.loss]).names.union(*(u.reads for u in piece.units))
-    if isinstance(innermost, ast.While) and (
-        any(_TAKEN_ONE_BY_ONE.search(u.value_text) for u in piece.units)
-        or any(
-            isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in loss_names for t in n.targets)
-            and _TAKEN_ONE_BY_ONE.search(model.source.segment(n.value))
-            for n in ast_walk(innermost)
-        )
+    if isinstance(innermost, ast.While) and any(
+        # the loss itself taken from the list (not an input it is computed from: `xb = xs.pop()`)
+        isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in loss_names for t in n.targets)
+        and _TAKEN_ONE_BY_ONE.search(model.source.segment(n.value))
+        for n in ast_walk(innermost)
     ):
         # `while pending: l = pending.pop(0); l.backward(retain_graph=True)` (or `next(it)`):
         # a loop over losses of one forward, as `for l in pending:` is

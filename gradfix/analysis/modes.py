@@ -812,8 +812,10 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
     ):
         return False  # the iteration runs the module with gradients elsewhere too: that forward is left in eval mode
     text = _helper_text(call, model)
-    if text is None or "autograd" in text:
-        return False  # unseen, or `torch.autograd.grad(...)` inside: an attack's input gradient, not a loss to train on
+    if text is None or ("autograd" in text and "create_graph=True" not in text):
+        # unseen, or `torch.autograd.grad(...)` inside: an attack's input gradient, not a loss to
+        # train on (with `create_graph=True` the gradient is part of the loss returned)
+        return False
     node = backward.node
     loss = receiver(node) if isinstance(node, ast.Call) and method_name(node) == "backward" else None
     if loss is None:

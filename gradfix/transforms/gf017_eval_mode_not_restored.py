@@ -148,7 +148,8 @@ class EvalModeNotRestored(Rule):
     PGD attack's backward for the input's gradient, MART's `eval_adv_test_whitebox`) is not the
     training. Nor is an eval in a helper of the file that then runs the module with gradients
     and returns the loss the iteration backpropagates, running no backward and no
-    `torch.autograd.grad` of its own, while the iteration runs the module with gradients
+    `torch.autograd.grad` of its own (but one with `create_graph=True`, whose gradients are
+    part of the loss), while the iteration runs the module with gradients
     nowhere else (`loss = entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm
     statistics): the module trains in eval mode on purpose. An eval through a literal list
     (`for m in (enc, dec): m.eval()`) is reported only in a file that never calls `.train(`

@@ -745,15 +745,20 @@ def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, sour
     if counter is None:
         return None
     assigned = _single_assignment(counter.id, loop.node.body, source)
-    if assigned is None:
-        return None
-    statement, value = assigned
-    if not (
-        isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod)
-        and _counter_expression(value.left) == (counter.id, 1)
-    ):  # fmt: skip
-        return None
-    n = value.right
+    if assigned is not None:
+        statement, value = assigned
+        if not (
+            isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod)
+            and _counter_expression(value.left) == (counter.id, 1)
+        ):  # fmt: skip
+            return None
+        n = value.right
+    else:
+        # `c += 1` then `c %= N`, the loop body's only bindings of `c`
+        wrapped = _increment_then_modulo(counter.id, loop.node.body, source)
+        if wrapped is None:
+            return None
+        statement, n = wrapped
     if dotted(n) is None and int_value(n) is None:
         return None
     n_value = int_value(n)
@@ -777,6 +782,25 @@ def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, sour
         reset=True,
         wraps=statement,
     )
+
+
+def _increment_then_modulo(name: str, body: list[ast.stmt], source: Source) -> tuple[ast.stmt, ast.expr] | None:
+    """`name += 1` directly followed by `name %= N` at the top of the loop body, and no other
+    statement of the body binding `name`: the `%=` statement and N."""
+    if source.inline_block(body):
+        return None
+    for index, stmt in enumerate(body[:-1]):
+        after = body[index + 1]
+        if (
+            isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and source.key(stmt.target) == name
+            and int_value(stmt.value) == 1
+            and isinstance(after, ast.AugAssign) and isinstance(after.op, ast.Mod) and source.key(after.target) == name
+        ):  # fmt: skip
+            others = [s for s in body if s is not stmt and s is not after]
+            if any(_assigns(s, name, source) for s in others):
+                return None
+            return after, after.value
+    return None
 
 
 def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source) -> str | None:
@@ -864,7 +888,8 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     increments: list[tuple[int, ast.stmt]] = []
     for index, stmt in enumerate(body):
         if stmt is periodic.wraps:
-            increments.append((index, stmt))  # `c = (c + 1) % N`
+            if not isinstance(stmt, ast.AugAssign):
+                increments.append((index, stmt))  # `c = (c + 1) % N` (`c %= N` follows its `c += 1`)
         elif isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
             if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1:
                 increments.append((index, stmt))

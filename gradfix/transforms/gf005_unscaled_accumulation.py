@@ -40,7 +40,7 @@ class UnscaledAccumulation(AccumulationRule):
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
-    N` ... `if count == 0:`. When the backward is written in the two arms of an `if`
+    N` (or `count += 1; count %= N`) ... `if count == 0:`. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but

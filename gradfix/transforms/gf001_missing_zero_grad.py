@@ -47,7 +47,9 @@ class MissingZeroGrad(Rule):
     closure). So is a step written with its backward in one arm of an `if` on a setting (`if
     plain_mode:`, a test that calls nothing and reads no name the loop binds) when every clear
     of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
-    clears first in that arm).
+    clears first in that arm); also when each arm holds only a backward and the step follows
+    the `if` (`if double: opt.zero_grad(); (2 * loss).backward()` / `else: loss.backward()`;
+    `opt.step()`).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -183,6 +185,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` runs in an arm of an `if` on a setting that never clears (only the other arm"
         " does): a run that takes this arm applies gradients accumulated since the loop began; clear them there too"
     )
+    after_arm_message = (
+        "`{opt}.step()` follows an `if` on a setting whose arm without a clear backpropagates (only the other"
+        " arm clears): a run that takes that arm applies gradients accumulated since the loop began; clear them there too"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -228,13 +234,12 @@ class MissingZeroGrad(Rule):
                 if arm is not None:
                     # `if use_plain: ...; opt.step()` / `else: ...; opt.step(); opt.zero_grad()`
                     # under a setting: a run that takes the first arm never clears
-                    arm_step, block = arm
+                    arm_step, block, in_arm = arm
                     fix = None
                     if model.source.starts_line(block[0]) and not model.source.inline_block(block):
                         fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
-                    yield Finding(
-                        self.code, self.arm_message.format(opt=target), arm_step.anchor, fix=fix, related=(loop.node,)
-                    )
+                    message = self.arm_message if in_arm else self.after_arm_message
+                    yield Finding(self.code, message.format(opt=target), arm_step.anchor, fix=fix, related=(loop.node,))
                     continue
             if target in cleared or step.engine or model.facts.kind(target) == "lightning":
                 continue
@@ -441,7 +446,7 @@ def _guarded_with_its_backward(
     return block if own else None
 
 
-def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) -> tuple[GradEvent, list[ast.stmt]] | None:
+def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) -> tuple[GradEvent, list[ast.stmt], bool] | None:
     """A step of `target` written in one arm of an `if` whose test holds for the whole loop (a
     setting: `if plain_mode:`), after a backward of the same arm, while every clear of `target`
     is written in the other arm: a run that takes the first arm never clears. The step and the
@@ -473,7 +478,32 @@ def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) 
             and [(b.node, b.kind) for b in e.branches_within(loop.node)] == [(b.node, b.kind) for b in branches]
             for e in events
         ):
-            return step, block
+            return step, block, True
+    # `if USE_ACC: opt.zero_grad(); (loss * 2).backward()` / `else: loss.backward()`, then
+    # `opt.step()` after the `if`: the arm without the clear backpropagates onto what is left
+    steps = [e for e in events if e.kind is EventKind.STEP and e.target == target and e.direct]
+    if len(steps) != 1 or steps[0].branches_within(loop.node):
+        return None
+    step = steps[0]
+    first = clears[0].branches_within(loop.node)
+    if not first or first[0].kind not in ("if", "else") or not isinstance(first[0].node, ast.If):
+        return None
+    fork = first[0].node
+    if not loop_invariant(fork.test, loop, model.source):
+        return None
+    for clear in clears:
+        within = clear.branches_within(loop.node)
+        if not within or within[0].node is not fork or within[0].kind != first[0].kind:
+            return None
+    other_kind = "else" if first[0].kind == "if" else "if"
+    block = fork.body if other_kind == "if" else fork.orelse
+    backwards = [
+        e for e in events
+        if e.kind is EventKind.BACKWARD and e.direct and events.index(e) < events.index(step)
+        and [(b.node, b.kind) for b in e.branches_within(loop.node)] == [(fork, other_kind)]
+    ]
+    if block and backwards and all(e.statement in block for e in backwards):
+        return step, block, False
     return None
 
 

@@ -361,14 +361,12 @@ class Project:
         if data is None:
             return False
         if not any(word in data for word in _BACKWARD_BYTES):
-            if depth < 2 and path is not None and path.endswith("__init__.py") and b"import" in data:
-                wanted = set(names)
-                for start, end in import_lines(data):
-                    match = _IMPORT_LINE.match(data, start)
-                    if match is None or not match.group(1):
-                        continue
-                    for name, local in _imported_names(data, match.end(), end):
-                        if local in wanted and self._defines_backward(match.group(1), path, (name,), depth + 1):
+            if depth < 2 and path is not None and path.endswith("__init__.py"):
+                for name in names:
+                    origin = reexported(data, name.decode("ascii", "replace"))
+                    if origin is not None:
+                        inner, defined = split_qualified(origin)
+                        if inner and self._defines_backward(inner.encode(), path, (defined.encode(),), depth + 1):
                             return True
             return False
         return any(_says_backward_in(data, name) for name in names)
@@ -496,9 +494,7 @@ class Project:
         into validation helpers that say no gradient word (such a module is parsed apart, as for
         `any_bytes`) and into training steps. A name a package re-exports (`from .evaluation
         import validate` in its `__init__.py`, imported as `from . import validate`) is followed."""
-        level = len(qualified) - len(qualified.lstrip("."))
-        parts = qualified[level:].split(".")
-        module_name, name = "." * level + ".".join(parts[:-1]), parts[-1]
+        module_name, name = split_qualified(qualified)
         if not module_name or not name or depth > 3:
             return None
         path = self.module_file(module_name, importer)
@@ -678,6 +674,14 @@ def import_lines(data: bytes) -> list[tuple[int, int]]:
         end = find(b"\n", line)
         spans.append((line, end if end != -1 else len(data)))
     return spans
+
+
+def split_qualified(qualified: str) -> tuple[str, str]:
+    """(module, name) of a qualified name, leading dots kept with the module: `.engine.step` ->
+    (`.engine`, `step`), `.validate` -> (`.`, `validate`), `..x` -> (`..`, `x`)."""
+    level = len(qualified) - len(qualified.lstrip("."))
+    parts = qualified[level:].split(".")
+    return "." * level + ".".join(parts[:-1]), parts[-1]
 
 
 def reexported(data: bytes, name: str) -> str | None:

@@ -48,7 +48,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.patterns import lazily
-from gradfix.project import GRADIENT_BYTES, reexported
+from gradfix.project import GRADIENT_BYTES, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
@@ -383,8 +383,7 @@ class _Walker:
                         # `from . import train_one_epoch`, re-exported by the package from engine.py
                         origin = reexported(data, parts[cut])
                         if origin is not None:
-                            dots = len(origin) - len(origin.lstrip("."))
-                            inner = project.module_file("." * dots + origin[dots:].rpartition(".")[0], path)  # type: ignore[union-attr]
+                            inner = project.module_file(split_qualified(origin)[0], path)  # type: ignore[union-attr]
                             inner_data = project.read(inner) if inner is not None else None  # type: ignore[union-attr]
                             cached = inner_data is not None and project.backpropagates(inner, inner_data)  # type: ignore[union-attr]
                     break

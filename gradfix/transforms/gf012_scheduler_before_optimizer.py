@@ -165,6 +165,15 @@ class SchedulerBeforeOptimizer(LoopRule):
     `if` moved after the step. No fix moves the step across a statement that may leave the iteration
     (`if not torch.isfinite(loss): continue`, a WGAN's `n_critic` gate): the scheduler would step
     less often.
+
+    The project's own schedules are found where this module builds them: a class picked from a
+    dict literal of classes (`SCHEDULERS["noam"](opt)`, the dict here or in a module of the
+    project), the argument this module's constructions of a trainer class pass for the
+    `__init__` parameter it stores (`Runner(net, opt, NoamRate(opt))`), and what its calls of
+    the loop's function pass. A scheduler stepped every batch that no code of this module
+    builds (a trainer class handed its scheduler by another file) is reported with an unsafe
+    fix: a warm-up of the project's own that sets the coming update's rate (a Noam schedule
+    counted from 1) is stepped first on purpose.
     """
 
     code = "GF012"
@@ -212,7 +221,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 sched = GradEvent(
                     EventKind.SCHEDULER_STEP, call, path=(stmt,), blocks=(function.body,), branches=(), loops=(), target=key
                 )
-                if key in stepped or not model.facts.is_scheduler(key) or not _is_lr_scheduler_step(sched, model):
+                if key in stepped or not model.facts.is_scheduler(key) or not _is_lr_scheduler_step(sched, model, function):
                     continue  # (`self.loss.step()`, `env.step()`: not a scheduler the loop model would see)
                 optimizer = _scheduled_optimizer(sched, model, stepped, function)
                 if optimizer is None or _stepped_before_the_loop(optimizer, loop, model):
@@ -246,7 +255,7 @@ class SchedulerBeforeOptimizer(LoopRule):
         for index, sched in enumerate(events):
             if sched.kind is not EventKind.SCHEDULER_STEP or sched.foreign or not loop.owns(sched, training):
                 continue
-            if not _is_lr_scheduler_step(sched, model):
+            if not _is_lr_scheduler_step(sched, model, loop.function):
                 continue
             if sched.direct and _always_none(sched.target or "", loop.function, model):
                 continue  # `if scheduler is not None: scheduler.step()` with no scheduler ever built
@@ -269,11 +278,17 @@ class SchedulerBeforeOptimizer(LoopRule):
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
+            fix = self._fix(loop, sched, step, later, model) if sched.direct else _helper_fix(sched, step, later, loop, model)
+            if fix is not None and _per_batch(sched, step) and _construction_unseen(sched, model, loop.function):
+                # stepped every batch and built by code gradfix does not see (the caller's
+                # file): a warm-up of the project's own may count from 1 and be stepped first
+                # on purpose (a Noam schedule), as torch's may not
+                fix = Fix(fix.edits, Safety.UNSAFE)
             yield Finding(
                 self.code,
                 self.message.format(sched=model.source.code(sched.node), opt=optimizer),
                 sched.node,
-                fix=self._fix(loop, sched, step, later, model) if sched.direct else _helper_fix(sched, step, later, loop, model),
+                fix=fix,
                 related=(loop.node,),
             )
 
@@ -472,7 +487,7 @@ def _path_in(source: Source, node: ast.AST, function: ast.AST) -> list[ast.stmt]
     return path[::-1]
 
 
-def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
+def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel, function: ast.AST | None = None) -> bool:
     call = event.call
     if call is None or call.args or call.keywords:
         return False  # step(metric), step(epoch), noise_scheduler.step(pred, t, x)
@@ -491,6 +506,8 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel) -> bool:
         if not constructor.startswith("torch.") and _built_over_no_optimizer(key, model):
             return False  # `BNMomentumScheduler(net, bn_lambda=...)`: schedules something else than a learning rate
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
+    if info is None and _built_by_own_classes(key, model, function):
+        return False  # `SCHEDULERS[name](opt)`, `Trainer(model, opt, Noam(opt))`: the project's own schedules
     return info is None or info.kind == "scheduler"
 
 
@@ -694,6 +711,135 @@ def _own_schedule(constructor: str, model: ModuleModel, depth: int = 0) -> bool:
     if "step" in facts.methods.get(name, {}):  # type: ignore[attr-defined]
         return True  # its own `step()` (NVIDIA's PolyWarmUpScheduler reads the optimizer's step count)
     return not _derives_from_torch_scheduler(facts, name, 0)  # type: ignore[arg-type]
+
+
+def scheduler_constructions(key: str, model: ModuleModel, function: ast.AST | None) -> list[ast.Call] | None:
+    """The calls that build the scheduler `key` when the module's objects do not say what it
+    is: the calls a name is bound to (`sched = SCHEDULERS[name](opt)`), the argument every
+    construction of this module's class passes for the `__init__` parameter stored in
+    `self.key`, or what the module's calls of the loop's function pass for a parameter (a name
+    bound to calls). None when one of them is not a call read here (no construction in this
+    file: the caller builds it elsewhere)."""
+    root, _, attr = key.partition(".")
+    if root == "self" and attr and "." not in attr:
+        values = _init_arguments(attr, model, function)
+    elif "." not in key and _passed_for(key, function, model):
+        values = []
+        for passed in _passed_for(key, function, model):
+            if "(" in passed or "." in passed:
+                return None
+            values.extend(assigned_values(model, passed) or [None])  # type: ignore[list-item]
+    else:
+        values = assigned_values(model, key)
+    if not values or not all(isinstance(v, ast.Call) for v in values):
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _per_batch(sched: GradEvent, step: GradEvent) -> bool:
+    """The scheduler steps in the loop around the optimizer's step itself (every batch)."""
+    return bool(sched.loops) and bool(step.loops) and sched.loops[-1] is step.loops[-1]
+
+
+def _construction_unseen(sched: GradEvent, model: ModuleModel, function: ast.AST | None) -> bool:
+    """Nothing in this module says what the scheduler is: no construction of its own, none
+    handed in by a call read here (`scheduler_constructions`)."""
+    key = sched.target or ""
+    return model.facts.info(key) is None and sched.direct and scheduler_constructions(key, model, function) is None
+
+
+def _init_arguments(attr: str, model: ModuleModel, function: ast.AST | None) -> list[ast.expr]:
+    """What the constructions of the class of method `function` in this module pass for the
+    `__init__` parameter stored as it is in `self.attr` (empty when not read)."""
+    facts = model.facts
+    class_name = next((c for c, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    init = facts.methods.get(class_name or "", {}).get("__init__")
+    if function is None or class_name is None or init is None:
+        return []
+    stored = [
+        stmt.value.id for stmt in init.node.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
+        and dotted(stmt.targets[0]) == f"self.{attr}"
+    ]
+    if len(stored) != 1 or stored[0] not in init.params[1:]:
+        return []
+    index = init.params.index(stored[0]) - 1
+    found: list[ast.expr] = []
+    for node in ast_walk(model.source.tree):
+        if not (isinstance(node, ast.Call) and dotted(node.func) == class_name):
+            continue
+        named = keyword(node, stored[0])
+        if named is not None:
+            found.append(named.value)
+        elif index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+            found.append(node.args[index])
+        else:
+            return []
+    values: list[ast.expr] = []
+    for value in found:
+        if isinstance(value, ast.Name):
+            bound = assigned_values(model, value.id)
+            if not bound:
+                return []
+            values.extend(bound)
+        else:
+            values.append(value)
+    return values
+
+
+def _built_by_own_classes(key: str, model: ModuleModel, function: ast.AST | None) -> bool:
+    """Every construction of the scheduler `key` that this module shows (`scheduler_constructions`)
+    builds an object of a class of the project with a schedule of its own (`_own_schedule`),
+    also when the class is picked from a dict literal of such classes (`SCHEDULERS["noam"](opt)`,
+    the dict here or in a module of the project)."""
+    calls = scheduler_constructions(key, model, function)
+    if not calls:
+        return False
+    for call in calls:
+        classes = _classes_called(call, model)
+        if not classes or not all(_own_schedule(name, model) for name in classes):
+            return False
+    return True
+
+
+def _classes_called(call: ast.Call, model: ModuleModel) -> list[str]:
+    """The qualified classes (or builders) a construction calls: its callee's name, or every
+    value of the dict literal it subscripts (`SCHEDULERS[name](...)`, with `SCHEDULERS = {"noam":
+    Noam, ...}` bound once at the top of this module or of the project module it is imported
+    from). Empty when not read."""
+    func = call.func
+    facts = model.facts
+    if not isinstance(func, ast.Subscript):
+        name = dotted(func)
+        return [facts.imports.qualify(name) or name] if name is not None else []
+    table = dotted(func.value)
+    if table is None or "." in table:
+        return []
+    values = assigned_values(model, table)
+    prefix = ""
+    if not values:
+        qualified = facts.imports.qualify(table)
+        project = facts.project
+        if project is None or qualified is None or qualified == table or "." not in qualified.lstrip("."):
+            return []
+        path = project.module_file(qualified.rsplit(".", 1)[0], model.source.path or None)
+        module = project.module(path, any_bytes=True) if path is not None else None
+        if module is None:
+            return []
+        values = [
+            stmt.value for stmt in module.source.tree.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == table
+        ]
+        prefix = qualified.rsplit(".", 1)[0] + "."
+    if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
+        return []
+    names = [dotted(value) for value in values[0].values]
+    if any(name is None or "." in name for name in names):
+        return []
+    if prefix:
+        return [prefix + name for name in names]  # type: ignore[operator]
+    return [facts.imports.qualify(name) or name for name in names]  # type: ignore[arg-type]
 
 
 def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str | None:

@@ -620,3 +620,15 @@ def test_gf021_reads_an_index_another_rule_built_instead_of_looking(monkeypatch:
     assignments(indexed)
     assert [(s.optimizer, s.module, s.kind) for s in staleness.stale_optimizers(indexed)] == expected
     assert looks == [True]  # no second look
+
+
+def test_gf022_fix_builds_the_scaler_under_the_autocast_s_switch() -> None:
+    """`autocast(..., enabled=args.amp)`: the scaler follows the same switch (float32 runs stay
+    unscaled); a switch the loop computes itself gets no fix."""
+    source = _fixture("GF022_fp16_autocast_without_scaler", "autocast_switched_by_a_flag")
+    codes, fixed, _ = _run(source, {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is not None
+    assert 'scaler = torch.amp.GradScaler("cuda", enabled=args.amp)\nfor inputs, labels in batches:\n' in fixed
+    assert _run(fixed, {"GF022", "GF013"}, unsafe=True)[:2] == ([], None)
+    source = _fixture("GF022_fp16_autocast_without_scaler", "autocast_switched_by_a_value_of_the_loop_no_fix")
+    assert _run(source, {"GF022"}, unsafe=True)[:2] == (["GF022"], None)

@@ -307,7 +307,8 @@ def _feeds_only_input_gradients(node: ast.stmt, loop: TrainingLoop, model: Modul
 
 def _binds_only_numbers(node: ast.stmt, loop: TrainingLoop) -> bool:
     """The autocast block runs no backward and binds nothing but plain numbers (`acc = (...).
-    float().mean().item()` for a log): no graph leaves it, so no gradient is computed in
+    float().mean().item()` for a log) or detached tensors (a frozen teacher's targets,
+    `t = teacher(x).detach().float()`): no graph leaves it, so no gradient is computed in
     float16."""
     first, last = node.lineno, node.end_lineno or node.lineno
     if any(e.kind is EventKind.BACKWARD and first <= e.statement.lineno <= last for e in loop.events):
@@ -316,12 +317,26 @@ def _binds_only_numbers(node: ast.stmt, loop: TrainingLoop) -> bool:
     bound = False
     for stmt in body:
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            if not _a_number(stmt.value):
+            if not _a_number(stmt.value) and not _detached(stmt.value):
                 return False
             bound = True
         elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) and stmt.value.func.id == "print"):
             return False
     return bound
+
+
+_KEEPS_DETACHED = {"float", "half", "double", "to", "view", "reshape", "contiguous", "clone", "cpu", "cuda", "squeeze", "unsqueeze", "flatten"}
+
+
+def _detached(value: ast.expr | None) -> bool:
+    """`x.detach()`, also followed by casts and reshapes (`teacher(x).detach().float()`)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        if value.func.attr == "detach" and not value.args and not value.keywords:
+            return True
+        if value.func.attr not in _KEEPS_DETACHED:
+            return False
+        value = value.func.value
+    return False
 
 
 def _a_number(value: ast.expr | None) -> bool:

@@ -5,7 +5,9 @@ import ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent
+from gradfix.analysis.names import keyword
 from gradfix.analysis.precision import UnscaledAutocast, unscaled_autocasts
+from gradfix.walk import ast_walk
 from gradfix.transforms._common import (
     new_statement,
     owned_events,
@@ -81,7 +83,10 @@ class Fp16AutocastWithoutScaler(Rule):
     or `torch.cuda.amp.GradScaler()` next to `torch.cuda.amp.autocast`; `torch` must be
     imported by that name), turns the backward into `scaler.scale(loss).backward()` and the
     step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
-    puts `scaler.unscale_(optimizer)` before a clip between them. Not reported: bfloat16,
+    puts `scaler.unscale_(optimizer)` before a clip between them. An autocast switched by
+    `enabled=` (`enabled=args.amp`) gets a scaler under the same switch (`GradScaler("cuda",
+    enabled=args.amp)`: float32 runs stay unscaled); a switch that reads a name the loop binds
+    (or calls something) gets no fix. Not reported: bfloat16,
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
     once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; the
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
@@ -97,7 +102,8 @@ class Fp16AutocastWithoutScaler(Rule):
     backward goes through it), or one whose every result is read only by
     `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
     the input, the training step outside it in float32), or one that runs no backward and
-    binds only plain numbers (`acc = (...).float().mean().item()` for a log).
+    binds only plain numbers (`acc = (...).float().mean().item()` for a log) or detached
+    tensors (a frozen teacher's targets, `t = teacher(x).detach().float()`).
 
     An autocast block in a function of the same module whose result the loop backpropagates
     (`loss = compute_loss(batch)`, the forward under autocast in `compute_loss`) counts as the
@@ -165,7 +171,15 @@ def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
         return None
     if isinstance(source.owner_of(anchor), ast.ClassDef):  # type: ignore[arg-type]
         return None  # a method that is one training step: a `scaler` written before it is a class attribute
-    constructor = "torch.cuda.amp.GradScaler()" if found.style == "cuda.amp" else 'torch.amp.GradScaler("cuda")'
+    switch = _switch(found.call, anchor, source)
+    if switch is False:
+        return None  # switched by a value the loop computes: the scaler cannot follow it
+    if switch is None:
+        constructor = "torch.cuda.amp.GradScaler()" if found.style == "cuda.amp" else 'torch.amp.GradScaler("cuda")'
+    elif found.style == "cuda.amp":
+        constructor = f"torch.cuda.amp.GradScaler(enabled={switch})"
+    else:
+        constructor = f'torch.amp.GradScaler("cuda", enabled={switch})'
     loss = source.outer_segment(back_call.func.value)
     optimizer = source.segment(step_call.func.value)
     edits = [
@@ -180,6 +194,21 @@ def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
             return None
         edits.append(InsertStatements(clip_stmt, "before", new_statement(f"{scaler}.unscale_({optimizer})")))
     return Fix(edits, Safety.UNSAFE)
+
+
+def _switch(autocast: ast.Call, anchor: ast.AST, source) -> str | bool | None:  # type: ignore[no-untyped-def]
+    """The autocast's `enabled=` switch (`enabled=args.amp`), for the scaler to follow it: its
+    text, None when there is none (or it is `True`), False when a name it reads is bound in the
+    code the scaler is built before (the loop)."""
+    given = keyword(autocast, "enabled")
+    if given is None or isinstance(given.value, ast.Constant) and given.value.value is True:
+        return None
+    names = {n.id for n in ast_walk(given.value) if isinstance(n, ast.Name)}
+    if any(isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Store) for n in ast_walk(anchor)):
+        return False
+    if any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Lambda)) for n in ast_walk(given.value)):
+        return False
+    return source.segment(given.value)
 
 
 def _clip_statement(clip: GradEvent, source) -> ast.stmt | None:  # type: ignore[no-untyped-def]

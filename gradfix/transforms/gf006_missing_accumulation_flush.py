@@ -139,7 +139,9 @@ class MissingAccumulationFlush(AccumulationRule):
     `.step(` in a helper.
     The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
-    stepped past a horizon counted in whole windows (`epochs * (len(loader) // accum)`).
+    stepped past a horizon counted in whole windows, and not offered when that horizon is written
+    rounded down (`total_steps=epochs * (len(loader) // accum)`, `int(...)`, also through a name
+    bound to it): the flushed run would raise for certain.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
@@ -235,6 +237,8 @@ class MissingAccumulationFlush(AccumulationRule):
                     # one more scheduler step per epoch than the windows: a OneCycleLR whose
                     # horizon counts whole windows (`epochs * (len(loader) // accum)`) raises
                     safe = False
+                    if _counts_whole_windows(stmt, acc, model):
+                        return None  # written so: the flushed epochs would raise for certain
             elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
             elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc):
@@ -617,6 +621,27 @@ def _raises_past_horizon(target: str | None, model: ModuleModel) -> bool:
     info = model.facts.info(target or "")
     constructor = info.constructor if info is not None else None
     return constructor is not None and constructor.rsplit(".", 1)[-1] == "OneCycleLR"
+
+
+def _counts_whole_windows(stmt: ast.stmt, acc: Accumulation, model: ModuleModel) -> bool:
+    """The OneCycleLR stepped in `stmt` counts its horizon in whole windows, rounded down
+    (`total_steps=epochs * len(loader) // accum`, `steps_per_epoch=int(len(loader) / accum)`):
+    a flush steps it past that horizon and OneCycleLR raises."""
+    for event in acc.loop.events:
+        if event.kind is not EventKind.SCHEDULER_STEP or not any(s is stmt for s in event.path):
+            continue
+        for value in assigned_values(model, event.target or ""):
+            if not isinstance(value, ast.Call):
+                continue
+            horizon = [k.value for k in value.keywords if k.arg in ("total_steps", "steps_per_epoch")]
+            horizon += [value.args[i] for i in (2, 4) if i < len(value.args)]  # total_steps, steps_per_epoch
+            for expr in [*horizon, *(v for e in horizon if isinstance(e, ast.Name) for v in assigned_values(model, e.id))]:
+                for node in ast_walk(expr):
+                    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+                        return True
+                    if isinstance(node, ast.Call) and dotted(node.func) in ("int", "math.floor"):
+                        return True
+    return False
 
 
 def _counts_updates(stmt: ast.stmt) -> bool:

@@ -1,6 +1,7 @@
-# The window steps a OneCycleLR whose horizon counts whole windows: a flush would step it once
-# more per epoch than it counts, and OneCycleLR raises past its horizon. The fix is unsafe
-# (grow the horizon to `math.ceil(len(loader) / accum_steps)` per epoch with it).
+# The window steps a OneCycleLR whose horizon counts whole windows, rounded down: a flush would
+# step it once more per epoch than it counts, and OneCycleLR raises past its horizon. Reported
+# without a fix (grow the horizon to `math.ceil(len(loader) / accum_steps)` per epoch with the
+# flush).
 import torch
 from torch import nn
 

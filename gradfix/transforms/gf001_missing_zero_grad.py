@@ -26,6 +26,7 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -44,7 +45,10 @@ class MissingZeroGrad(Rule):
     before the loop does not count. A `torch.optim.LBFGS` whose closure never clears is
     reported even when the loop clears before `step(closure)`: LBFGS evaluates the closure
     several times per step, each backward adding onto the last (the fix clears first in the
-    closure). So is a step written with its backward in one arm of an `if` on a setting (`if
+    closure), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
+    one-shot fit, such as temperature scaling; not with `max_iter=1` or a `max_iter` gradfix
+    cannot read) whose closure, a `def` of the same function or of the module, calls `backward`
+    and neither clears nor calls a function of the module that does. So is a step written with its backward in one arm of an `if` on a setting (`if
     plain_mode:`, a test that calls nothing and reads no name the loop binds) when every clear
     of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
     clears first in that arm); also when each arm holds only a backward and the step follows
@@ -192,10 +196,44 @@ class MissingZeroGrad(Rule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        seen: set[int] = set()
         for loop in model.loops:
             if loop.is_unknown or (not loop.is_step_function and runs_once(loop.node)):
                 continue
-            yield from self._check_loop(loop, model)
+            for finding in self._check_loop(loop, model):
+                seen.add(id(finding.node))
+                yield finding
+        if "LBFGS" in model.source.text:
+            for finding in self._one_shot_lbfgs(model):
+                if id(finding.node) not in seen:
+                    yield finding
+
+    def _one_shot_lbfgs(self, model: ModuleModel) -> Iterator[Finding]:
+        """`optimizer.step(closure)` of a `torch.optim.LBFGS`, outside any loop of its function
+        (a one-shot fit: temperature scaling), whose closure -- a `def` of the same function, or
+        of the module -- backpropagates and never clears: LBFGS evaluates the closure up to
+        `max_iter` times within that one step, each backward adding onto the last."""
+        for scope in [model.module, *(n for n in model.source.nodes if isinstance(n, FUNCTIONS))]:
+            for node in _calls_outside_loops(scope):
+                if method_name(node) != "step" or len(node.args) + len(node.keywords) != 1:
+                    continue
+                closure = node.args[0] if node.args else (node.keywords[0].value if node.keywords[0].arg == "closure" else None)
+                recv = receiver(node)
+                if not isinstance(closure, ast.Name) or recv is None or dotted(recv) is None:
+                    continue
+                target = model.source.key(recv)
+                if not _one_shot_lbfgs_optimizer(target, scope, model):
+                    continue
+                definition = _definition_in(closure.id, scope, model)
+                if definition is None or not _backpropagates_without_clearing(definition, model):
+                    continue
+                first: ast.stmt | None = definition.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                    first = definition.body[1] if len(definition.body) > 1 else None
+                fix = None
+                if first is not None and first.lineno > definition.lineno:
+                    fix = Fix([InsertStatements(first, "before", new_statement(clear_call(target, model, definition)))], Safety.SAFE)
+                yield Finding(self.code, self.closure_message.format(opt=target), node, fix=fix, related=(definition,))
 
     def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
@@ -584,6 +622,133 @@ def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: Modul
         if not isinstance(test.ops[0], (ast.Lt, ast.LtE)):
             return False
         if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast_walk(test)):
+            return False
+    return True
+
+
+def _calls_outside_loops(scope: ast.AST) -> Iterator[ast.Call]:
+    """The calls of a function's (or the module's) own code that no loop of it holds."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _definition_in(name: str, scope: ast.AST, model: ModuleModel) -> ast.FunctionDef | None:
+    """The one `def name` of `scope`'s own code (not of a function nested in it)."""
+    found = []
+    for node in ast_walk(scope):
+        if isinstance(node, ast.FunctionDef) and node.name == name and node is not scope:
+            owner = model.source.owner_of(node)
+            while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+                owner = model.source.owner_of(owner)  # type: ignore[arg-type]
+            if owner is scope:
+                found.append(node)
+    return found[0] if len(found) == 1 else None
+
+
+def _one_shot_lbfgs_optimizer(target: str, scope: ast.AST, model: ModuleModel) -> bool:
+    """`target` is built as torch's LBFGS (in `scope`, or at the module's level), never with
+    `max_iter=1` (one evaluation per step)."""
+    info = model.facts.info_in(target, (scope,)) if isinstance(scope, FUNCTIONS) else model.facts.info(target)
+    constructor = (info.constructor or "") if info is not None else ""
+    if constructor.rsplit(".", 1)[-1] != "LBFGS" or not constructor.startswith("torch."):
+        return False
+    for value in assigned_values(model, target):
+        if isinstance(value, ast.Call):
+            given = next((k.value for k in value.keywords if k.arg == "max_iter"), None)
+            if given is None and len(value.args) > 2:
+                given = value.args[2]
+            if given is not None and not (isinstance(given, ast.Constant) and type(given.value) is int and given.value > 1):
+                return False  # `max_iter=1`, or a number gradfix cannot read
+    return True
+
+
+_CLEAR_WORDS = ("zero_grad", "grad = None", "grad=None", "zero_(", "set_to_none", "fill_(", "mul_(0", "grad *= 0", "grad.data")
+
+
+def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:
+    """The step sits only under `if`s that compare with `<` or `<=` and hold no `%` (`if
+    iteration < opt.iterations:`, a 3D Gaussian-splatting trainer's guard: it steps from the
+    first iteration on), and the module clears no gradient anywhere: each step applies every
+    gradient since the loop began. (Not `>`, `>=` or `==`: `if i >= n - 1:` may step once,
+    after a whole pass of full-batch descent.)"""
+    branches = step.branches_within(loop.node)
+    if not branches:
+        return False
+    clears = model.source.__dict__.get("_says_a_clear")
+    if clears is None:
+        clears = model.source.__dict__["_says_a_clear"] = any(word in model.source.text for word in _CLEAR_WORDS)
+    if clears:
+        return False
+    for branch in branches:
+        test = branch.test
+        if branch.kind != "if" or not isinstance(test, ast.Compare) or len(test.ops) != 1:
+            return False
+        if not isinstance(test.ops[0], (ast.Lt, ast.LtE)):
+            return False
+        if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast_walk(test)):
+            return False
+    return True
+
+
+def _calls_outside_loops(scope: ast.AST) -> Iterator[ast.Call]:
+    """The calls of a function's (or the module's) own code that no loop of it holds."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _one_shot_lbfgs_optimizer(target: str, scope: ast.AST, model: ModuleModel) -> bool:
+    """`target` is built as torch's LBFGS (in `scope`, or at the module's level), never with
+    `max_iter=1` (one evaluation per step)."""
+    info = model.facts.info_in(target, (scope,)) if isinstance(scope, FUNCTIONS) else model.facts.info(target)
+    constructor = (info.constructor or "") if info is not None else ""
+    if constructor.rsplit(".", 1)[-1] != "LBFGS" or not constructor.startswith("torch."):
+        return False
+    for value in assigned_values(model, target):
+        if isinstance(value, ast.Call):
+            given = next((k.value for k in value.keywords if k.arg == "max_iter"), None)
+            if given is None and len(value.args) > 2:
+                given = value.args[2]
+            if given is not None and not (isinstance(given, ast.Constant) and type(given.value) is int and given.value > 1):
+                return False  # `max_iter=1`, or a number gradfix cannot read
+    return True
+
+
+def _inside_a_loop(node: ast.AST, scope: ast.AST, model: ModuleModel) -> bool:
+    current = model.source.owner_of(node)  # type: ignore[arg-type]
+    while current is not None and current is not scope and not isinstance(current, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+        if isinstance(current, (ast.For, ast.AsyncFor, ast.While, ast.comprehension, ast.ListComp, ast.GeneratorExp)):
+            return True
+        current = model.source.owner_of(current)  # type: ignore[arg-type]
+    return False
+
+
+_CLEAR_WORDS = ("zero_grad", ".grad =", ".grad=", ".grad.zero_", ".grad.data.zero_", "grad.detach_", "set_to_none")
+
+
+def _backpropagates_without_clearing(closure: ast.FunctionDef, model: ModuleModel) -> bool:
+    """The closure calls `backward` and nothing in it (nor in a function of the module it
+    calls) clears gradients; a call of anything else that is handed the optimizer or
+    parameters may clear: not judged."""
+    text = model.source.segment(closure)
+    if ".backward(" not in text or any(word in text for word in _CLEAR_WORDS):
+        return False
+    for node in ast_walk(closure):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        helper = model.facts.module_functions.get(node.func.id)
+        if helper is not None and any(word in model.source.segment(helper.node) for word in _CLEAR_WORDS):
             return False
     return True
 

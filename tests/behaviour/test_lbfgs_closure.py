@@ -55,3 +55,37 @@ def test_a_clear_only_outside_the_closure_gets_one_first_in_it(tmp_path: Path) -
     buggy = OUTSIDE.format(clear="", outer=outer)
     hand = OUTSIDE.format(clear="        optimizer.zero_grad(set_to_none=True)\n", outer=outer)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF001")
+
+
+ONE_SHOT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+logits = torch.randn(64, 5) * 3
+labels = torch.where(torch.rand(64) < 0.7, logits.argmax(1), torch.randint(0, 5, (64,)))
+temperature = torch.nn.Parameter(torch.ones(1))
+
+
+def closure():
+{clear}    loss = F.cross_entropy(logits / temperature, labels)
+    loss.backward()
+    return loss
+
+
+optimizer = torch.optim.LBFGS([temperature], lr=0.1, max_iter=30)
+losses = [optimizer.step(closure).item()]
+losses.append(F.cross_entropy(logits / temperature, labels).item())
+digest = hashlib.sha256(bytes(temperature.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_one_lbfgs_step_outside_any_loop_gets_the_clear_in_its_closure(tmp_path: Path) -> None:
+    """Temperature scaling by one `optimizer.step(closure)`: LBFGS's own iterations add the
+    gradients of every evaluation up unless the closure clears."""
+    hand = ONE_SHOT.format(clear="    optimizer.zero_grad(set_to_none=True)\n")
+    assert_fixed_like_hand(tmp_path, ONE_SHOT.format(clear=""), hand, "--select", "GF001")

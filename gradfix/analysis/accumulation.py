@@ -249,6 +249,8 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
+    if first.via and not _counter_handed_as_is(periodic.counter, first, branch.node):
+        return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
     counter = _counter(periodic, loop, first, model.source)
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
@@ -264,6 +266,40 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         guards=guards,
         split=split,
     )
+
+
+def window_helper(acc: Accumulation) -> ast.AST | None:
+    """The helper (of this module) whose code holds the window's test, if it is not the loop's own."""
+    step = acc.steps[0]
+    return next((h for h in reversed(step.helpers) if any(node is acc.node for node in ast_walk(h))), None) if step.via else None
+
+
+def _counter_handed_as_is(counter: str, step: GradEvent, window: ast.AST) -> bool:
+    """The window's test, written in a helper the step is reached through, reads the loop's
+    own counter: a parameter of a helper counts when each call on the way hands it the name as
+    it is (`maybe_step(opt, i, N)`), not an expression of it (`i + 1`)."""
+    name = counter.split(".", 1)[0]
+    chain = list(zip(step.via, step.helpers))
+    inside = [k for k, (_, helper) in enumerate(chain) if any(node is window for node in ast_walk(helper))]
+    if not inside:
+        return True  # the test is the loop's own
+    for call, helper in reversed(chain[: inside[-1] + 1]):
+        if not isinstance(helper, FUNCTIONS):
+            return False
+        args = helper.args
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if name not in positional and name not in {a.arg for a in args.kwonlyargs}:
+            continue  # a name of the module (or `self.step`): the same for the caller
+        if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
+            positional = positional[1:]
+        passed = next((k.value for k in call.keywords if k.arg == name), None)
+        if passed is None and name in positional:
+            index = positional.index(name)
+            if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+                passed = call.args[index]
+        if not isinstance(passed, ast.Name) or passed.id != name:
+            return False
+    return True
 
 
 def _guarded_window(

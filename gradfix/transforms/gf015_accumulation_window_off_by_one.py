@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window
+from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window, window_helper
 from gradfix.analysis.loops import ModuleModel
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
@@ -48,7 +48,10 @@ class AccumulationWindowOffByOne(Rule):
 
     ## Fix safety
     Safe. The counter in the window test becomes `(step + 1)`; the rest of the condition (a
-    last-batch test, for instance) is kept.
+    last-batch test, for instance) is kept. A window test written in a step helper counts only
+    when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
+    N)`; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
+    another call of this module shares the helper (it may hand a count from 1).
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
     part (other than `and step != 0` on its own counter, `> 0`, `>= 1`: from step 0 that first
@@ -108,6 +111,9 @@ class AccumulationWindowOffByOne(Rule):
         clearing = cleared_where_it_steps(acc, source)
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source, clearing):
             fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded else None
+            helper = window_helper(acc)
+            if fix is not None and helper is not None and _calls_of(helper, source) != 1:
+                fix = None  # a helper other calls share (one may hand it a count from 1): edit it for one, break the other
         if size in (-2, -3):
             words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
         else:
@@ -135,6 +141,15 @@ _EVERY_WINDOW = (
     "`{test}` steps on the micro-batch whose iteration cleared first under the same test: every window"
     " holds {size} instead of `{n}`"
 )
+
+
+def _calls_of(helper: ast.AST, source: Source) -> int:
+    """How many calls of this module name the helper (`maybe_step(...)`, `self.maybe_step(...)`)."""
+    name = getattr(helper, "name", None)
+    return sum(
+        1 for node in source.of_type(ast.Call)
+        if isinstance(node.func, ast.Name) and node.func.id == name or isinstance(node.func, ast.Attribute) and node.func.attr == name
+    )
 
 
 def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -> bool:

@@ -639,18 +639,19 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
 
 
 def _search(bases: list[str], parts: list[str], inside: str, absent: list[str]) -> str | None:
-    """The first of the module's files (`parts`: `a.b` as `a/b.py`, then `a/b/__init__.py`)
+    """The first of the module's files (`parts`: `a.b` as `a/b/__init__.py`, then `a/b.py`:
+    a package wins over a module of the same name beside it, as Python's import finds them)
     under these folders, in order, within the project (`inside`); the files looked for and
-    not found, where their folder exists, go to `absent`."""
+    not found, where the folder holding the module would be exists, go to `absent`."""
     for base in bases:
         target = os.path.join(base, *parts) if parts else base
-        for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
+        if not os.path.isdir(os.path.dirname(target) if parts else target):
+            continue
+        for candidate in (os.path.join(target, "__init__.py"), target + ".py" if parts else None):
             if candidate is None or not candidate.startswith(inside):  # within the root
                 continue
             if os.path.isfile(candidate):
                 return candidate
-            if not os.path.isdir(os.path.dirname(candidate)):
-                break
             absent.append(candidate)
     return None
 

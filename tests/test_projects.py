@@ -257,8 +257,9 @@ def test_an_epoch_loop_of_helpers_is_let_through_when_a_helper_it_calls_backprop
 
 def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tuple[str | None, list[str]]:
     """`module_file`'s search written out plainly: next to the importer (or up `level` folders
-    for a relative name), then at the root, then in `src/`; `a.b` is `a/b.py`, then
-    `a/b/__init__.py`; a file not found where its folder exists is recorded as absent."""
+    for a relative name), then at the root, then in `src/`; `a.b` is `a/b/__init__.py` (a
+    package wins over a module beside it, as Python's import finds them), then `a/b.py`; the
+    files not found where the folder that would hold `a/b` exists are recorded as absent."""
     level = len(name) - len(name.lstrip("."))
     parts = [p for p in name.lstrip(".").split(".") if p]
     if level:
@@ -273,13 +274,13 @@ def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tupl
     absent: list[str] = []
     for base in bases:
         target = os.path.join(base, *parts) if parts else base
-        for candidate in (target + ".py" if parts else None, os.path.join(target, "__init__.py")):
+        if not os.path.isdir(os.path.dirname(target) if parts else target):
+            continue
+        for candidate in (os.path.join(target, "__init__.py"), target + ".py" if parts else None):
             if candidate is None or not candidate.startswith(str(root) + os.sep):
                 continue
             if os.path.isfile(candidate):
                 return candidate, absent
-            if not os.path.isdir(os.path.dirname(candidate)):
-                break
             absent.append(candidate)
     return None, absent
 

@@ -1,0 +1,6 @@
+import torch.nn.functional as F
+
+
+def train_step(model, opt, x, y):  # shadowed by the engine/ package: never runs
+    F.cross_entropy(model(x), y).backward()
+    opt.step()

@@ -1,0 +1,7 @@
+import torch.nn.functional as F
+
+
+def train_step(model, opt, x, y):  # the one `from engine import` finds
+    opt.zero_grad(set_to_none=True)
+    F.cross_entropy(model(x), y).backward()
+    opt.step()

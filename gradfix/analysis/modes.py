@@ -175,7 +175,9 @@ class _ModeWalker:
 
     def _exit_follows(self, suite: list[ast.stmt], index: int, ctx: _Ctx) -> bool:
         if ctx.via:
-            return False  # a helper's return ends the helper, not the loop
+            # a helper's return ends the helper, not the loop; a `raise` (an `except` arm that
+            # re-raises) leaves the loop too
+            return any(isinstance(later, ast.Raise) for later in suite[index + 1 :])
         for later in suite[index + 1 :]:
             if isinstance(later, (ast.Return, ast.Raise)):
                 return True
@@ -1148,6 +1150,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         for position, other in cycle:
             if position > index and other.kind is ModeKind.TRAIN and _exclusive(other, item):
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
+            if other.kind is ModeKind.TRAIN and other.exits and other.via:
+                continue  # `except: net.train(); raise` in a helper: no training follows that path
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 break  # switched back (or maybe): nothing to report
             if (

@@ -45,7 +45,8 @@ class EvalModeNotRestored(Rule):
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`; what it calls in turn is not
     followed) — when the loop's next `backward()` (later in the iteration, or in
-    the next one) comes without a `model.train()` on that module in between. Also an
+    the next one) comes without a `model.train()` on that module in between (a helper's
+    `train()` in an `except` arm that re-raises restores nothing for the training). Also an
     evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
     untrained baseline: the helper switches the module to eval and runs it) when nothing
     switches the module back before the loop's first `backward()` (a loop that calls

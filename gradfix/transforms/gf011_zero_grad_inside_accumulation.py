@@ -458,7 +458,19 @@ def _plain_optimizer(key: str, model: ModuleModel) -> bool:
     """Built by an optimizer constructor and never handed to `accelerator.prepare()`: its
     clears and steps run on every micro-batch, Accelerate does not gate them."""
     info = model.facts.info(key)
-    return info is not None and info.kind == "optimizer" and info.library is None and info.strong
+    if info is None or info.kind != "optimizer" or info.library is not None or not info.strong:
+        return False
+    # bound from `accelerator.prepare(...)` somewhere too (`model, opt = accelerator.prepare(model,
+    # SGD(...))`, the optimizer built inline), while another function binds the name to a plain
+    # one: which binding the loop sees is not read here
+    for stmt in model.source.of_type(ast.Assign):
+        value = stmt.value  # type: ignore[attr-defined]
+        if isinstance(value, ast.Call) and method_name(value) == "prepare":
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                names = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+                if any(dotted(n) is not None and model.source.key(n) == key for n in names):
+                    return False
+    return True
 
 
 def _accumulated_module(key: str, block: ast.AST, steps: set[str], model: ModuleModel) -> bool:

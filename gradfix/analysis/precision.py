@@ -38,13 +38,28 @@ def _managed(text: str) -> bool:
     """Loss scaling, or a library that manages precision, is written in code (a comment
     saying `# TODO: add a GradScaler` is not)."""
     disabled = _scalers_all_disabled(text)
+    unused = "GradScaler(" in text and _scalers_all_unused(text)
     for match in _MANAGED.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
         if disabled and match.group() in ("GradScaler", ".scale("):
             continue  # `GradScaler(enabled=False)`: its `scale(loss)` hands the loss back as it is
+        if unused and match.group() == "GradScaler":
+            continue  # `scaler = GradScaler()` that nothing uses: it scales nothing
         if "#" not in text[line_start : match.start()]:
             return True
     return False
+
+
+_SCALER_BUILT = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*=[ \t]*[\w.]*GradScaler\(", re.M)
+
+
+def _scalers_all_unused(text: str) -> bool:
+    """Every `GradScaler(...)` of the file is bound to a name (`scaler = torch.amp.GradScaler()`)
+    that nothing uses afterwards (`_scaler_used`)."""
+    built = [m for m in _SCALER_BUILT.finditer(text)]
+    if len(built) != text.count("GradScaler("):
+        return False
+    return all(not _scaler_used(m.group(1), text) for m in built)
 
 
 def _scalers_all_disabled(text: str) -> bool:
@@ -139,7 +154,8 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
         return []
     disabled = "GradScaler" in text and _scalers_all_disabled(text)  # (a scaler that scales nothing)
     if any(
-        info.kind in ("engine", "lightning") or (info.kind == "scaler" and not disabled) for info in model.facts.objects.values()
+        info.kind in ("engine", "lightning") or (info.kind == "scaler" and not disabled and _scaler_used(info.key, text))
+        for info in model.facts.objects.values()
     ) or model.facts.engines:
         return []
     qualify = model.facts.imports.qualify
@@ -191,6 +207,15 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             out.append(UnscaledAutocast(loop, node, expr, style))
                         break
     return out
+
+
+def _scaler_used(key: str, text: str) -> bool:
+    """The scaler is used: a method of it called (`scaler.scale(loss)`, `scaler.step(opt)`), or
+    it is handed on (an argument, a keyword, a value stored or returned). One built and never
+    touched again scales nothing."""
+    if f"{key}." in text.replace(f"{key} = ", "").replace(f"{key}=", ""):
+        return True
+    return re.search(rf"(?:[(,=:\[]|\breturn)\s*{re.escape(key)}\s*(?:[,)\]}}]|$)", text, re.M) is not None
 
 
 def _helper_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.AST]:

@@ -111,7 +111,8 @@ class Fp16AutocastWithoutScaler(Rule):
 
     A scaler named only in a comment (`# TODO: add a GradScaler`) does not count, nor do
     scalers that are all built with `enabled=False` written out (their `scale(loss)` hands the
-    loss back unscaled): reported without a fix.
+    loss back unscaled), nor scalers bound to a name that nothing uses afterwards (no method
+    of it called, not handed on): reported without a fix.
     """
 
     code = "GF022"
@@ -139,6 +140,8 @@ def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
         return None  # the autocast is one arm of a conditional expression: where would the scaler go?
     if model.facts.imports.aliases.get("torch") != "torch" or not _imports_torch_at_top(model):
         return None
+    if "GradScaler(" in source.text:
+        return None  # a scaler built already (disabled, or never used): the author's to wire in
     events = owned_events(loop, model)
     backwards = [e for e in events if e.kind is EventKind.BACKWARD]
     steps = [e for e in events if e.kind is EventKind.STEP]

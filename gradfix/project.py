@@ -642,7 +642,7 @@ def _search(bases: list[str], parts: list[str], inside: str, absent: list[str]) 
     """The first of the module's files (`parts`: `a.b` as `a/b/__init__.py`, then `a/b.py`:
     a package wins over a module of the same name beside it, as Python's import finds them)
     under these folders, in order, within the project (`inside`); the files looked for and
-    not found, where the folder holding the module would be exists, go to `absent`."""
+    not found, where their folder exists, go to `absent`."""
     for base in bases:
         target = os.path.join(base, *parts) if parts else base
         if not os.path.isdir(os.path.dirname(target) if parts else target):
@@ -652,7 +652,8 @@ def _search(bases: list[str], parts: list[str], inside: str, absent: list[str]) 
                 continue
             if os.path.isfile(candidate):
                 return candidate
-            absent.append(candidate)
+            if os.path.isdir(os.path.dirname(candidate)):  # (a package folder that is not there: not looked for)
+                absent.append(candidate)
     return None
 
 

@@ -259,7 +259,7 @@ def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tupl
     """`module_file`'s search written out plainly: next to the importer (or up `level` folders
     for a relative name), then at the root, then in `src/`; `a.b` is `a/b/__init__.py` (a
     package wins over a module beside it, as Python's import finds them), then `a/b.py`; the
-    files not found where the folder that would hold `a/b` exists are recorded as absent."""
+    files not found where their folder exists are recorded as absent."""
     level = len(name) - len(name.lstrip("."))
     parts = [p for p in name.lstrip(".").split(".") if p]
     if level:
@@ -281,7 +281,8 @@ def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tupl
                 continue
             if os.path.isfile(candidate):
                 return candidate, absent
-            absent.append(candidate)
+            if os.path.isdir(os.path.dirname(candidate)):
+                absent.append(candidate)
     return None, absent
 
 

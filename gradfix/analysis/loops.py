@@ -253,6 +253,8 @@ class _Walker:
             return True
         if self.calls_a_backpropagating_object(text):
             return True
+        if "__call__" in self.backpropagating_names() and self.calls_a_callable_object(text):
+            return True
         project = self.facts.project
         if project is None:
             return False
@@ -353,6 +355,13 @@ class _Walker:
             if re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text):
                 return True
         return False
+
+    def calls_a_callable_object(self, text: str) -> bool:
+        """The text calls an object of a class of this module whose `__call__` backpropagates
+        (`step = TrainStep(model, opt)` ... `step(x, y)`)."""
+        methods = self.facts.methods
+        classes = {c for c, found in methods.items() if "__call__" in found}
+        return any(_assigned_callees(self.facts, name) & classes for name in called_names(text))
 
     def project_bases(self, class_name: str) -> bool:
         node = self.facts.classes.get(class_name)
@@ -726,6 +735,11 @@ class _Walker:
             if helper is not None:
                 # `step = functools.partial(train_step, model=model)` ... `step(batch)`
                 self.inline(call, helper, ctx, bound=alias[1])  # type: ignore[index]
+                return
+            helper = self.callable_object(call.func, ctx)
+            if helper is not None:
+                # `step = TrainStep(model, opt)` ... `step(x, y)`: the class's `__call__`
+                self.inline(call, helper, ctx, receiver=call.func)
                 return
         if method is not None and recv is not None and library is None:
             helper = self.project_method(recv, method, ctx)
@@ -1179,6 +1193,20 @@ class _Walker:
         facts, class_name = located  # type: ignore[misc]
         helper = self.method_of(facts, class_name, "step", 0)
         return helper is not None and not self.touches_gradients(helper) and self.method_of(facts, class_name, "zero_grad", 0) is None
+
+    def callable_object(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
+        """The `__call__` of a class of this module that `name` is an object of (a training step
+        written as a callable class): only where a class of the module defines one."""
+        facts = ctx.facts or self.facts
+        callables = facts.__dict__.get("_callable_classes")
+        if callables is None:
+            callables = facts.__dict__["_callable_classes"] = {c for c, methods in facts.methods.items() if "__call__" in methods}
+        if not callables:
+            return None
+        located = self.instance_of(name, ctx, thorough=False, named=True)
+        if not located or located[0] is not facts or located[1] not in callables:  # type: ignore[index]
+            return None
+        return facts.methods[located[1]]["__call__"]  # type: ignore[index]
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project

@@ -53,7 +53,9 @@ class MissingZeroGrad(Rule):
     of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
     clears first in that arm); also when each arm holds only a backward and the step follows
     the `if` (`if double: opt.zero_grad(); (2 * loss).backward()` / `else: loss.backward()`;
-    `opt.step()`).
+    `opt.step()`). A loop that calls an object of a class of the file whose `__call__`
+    backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
+    looked into like a method (the clear goes first in it).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

@@ -189,12 +189,12 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
         for arg in [*expr.args, *[k.value for k in expr.keywords]]:
             if isinstance(arg, ast.Starred):
                 arg = arg.value
-            if dotted(arg) is not None and keeps(model.source.key(arg)):
+            if _module_key(arg) and keeps(model.source.key(arg)):  # also `model[2]`
                 return True
             if isinstance(arg, ast.Call) and _mentions(arg, module, model):
                 return True
         recv = receiver(expr)
-        if recv is not None and not isinstance(recv, ast.Call) and dotted(recv) is not None and keeps(model.source.key(recv)):
+        if recv is not None and not isinstance(recv, ast.Call) and _module_key(recv) and keeps(model.source.key(recv)):
             return True
         if isinstance(recv, ast.Call) and _mentions(recv, module, model):
             return True
@@ -262,6 +262,8 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if _mentions(value, key, model):
                     continue
+                # `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`: the new module itself
+                value = _peeled(value, model)
                 if isinstance(value, ast.Subscript):
                     # `net = checkpoint["model"]` with `checkpoint = torch.load(path)`: a whole
                     # pickled model (only the model itself: `model.tau = ckpt["tau"]` is a setting)
@@ -312,6 +314,37 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+# calls that hand back the module they are given (a module's `.to()` returns itself)
+_KEEPING = {"to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type", "train", "eval"}
+_REPARAMETRIZING = frozenset({
+    "torch.nn.utils.weight_norm", "torch.nn.utils.weight_norm.weight_norm", "torch.nn.utils.parametrizations.weight_norm",
+    "torch.nn.utils.spectral_norm", "torch.nn.utils.spectral_norm.spectral_norm",
+    "torch.nn.utils.parametrizations.spectral_norm", "torch.nn.utils.parametrizations.orthogonal",
+})  # fmt: skip
+
+
+def _peeled(value: ast.expr, model: ModuleModel) -> ast.expr:
+    """The module a chain of moves, wrappers or reparametrizations hands back when that module
+    is built right there: `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`,
+    `DDP(Net().cuda())`, `weight_norm(nn.Linear(16, 3))` are the new module itself;
+    `ckpt["model"].to(device)` is the loaded item."""
+    qualify = model.facts.imports.qualify
+    for _ in range(6):
+        if not isinstance(value, ast.Call):
+            return value
+        name = call_name(value) or ""
+        recv = receiver(value)
+        if method_name(value) in _KEEPING and isinstance(recv, (ast.Call, ast.Subscript)) and not WRAPPERS.search(name):
+            value = recv
+            continue
+        args = positional(value)
+        if args and isinstance(args[0], ast.Call) and (WRAPPERS.search(name) or (qualify(name) or "") in _REPARAMETRIZING):
+            value = args[0]
+            continue
+        return value
+    return value
 
 
 _COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}

@@ -83,6 +83,10 @@ class OptimizerOverStaleParameters(Rule):
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
     submodule added after the optimizer was built (`model.add_module("head", nn.Linear(...))`,
     `layers.append(nn.Linear(...))`, `insert`) is reported as well.
+
+    A new module moved, cast or wrapped in the expression that builds it
+    (`model.fc = nn.Linear(16, 3).to(device)`, `.half()`, `model = torch.compile(Net())`) is a
+    replacement like the bare one.
     """
 
     code = "GF021"

@@ -261,6 +261,8 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     yield stmt, target, key, "replaced"  # `model = copy.deepcopy(model)`: new parameters
                     continue
                 if _mentions(value, key, model):
+                    if _adds_parameters(value, key, model):
+                        yield stmt, target, key, "grown"  # `model = nn.Sequential(model, nn.Linear(5, 3))`
                     continue
                 # `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`: the new module itself
                 value = _peeled(value, model)
@@ -345,6 +347,61 @@ def _peeled(value: ast.expr, model: ModuleModel) -> ast.expr:
             continue
         return value
     return value
+
+
+_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.modules.container.Sequential"})
+
+
+def _adds_parameters(value: ast.expr, module: str, model: ModuleModel) -> bool:
+    """A wrapper around the old module that also holds new parameters: a torch container
+    given a parameterised torch layer or module class of the file next to it
+    (`nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the file whose
+    `__init__` itself builds a `Parameter` or a parameterised torch layer (a LoRA wrapper)."""
+    value = _peeled(value, model)
+    if not isinstance(value, ast.Call):
+        return False
+    name = call_name(value) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    if qualified in _CONTAINERS:
+        items: list[ast.expr] = []
+        for arg in value.args:
+            items.extend(arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg])
+        return any(
+            isinstance(item, ast.Call) and not _mentions(item, module, model) and _new_layer(_peeled(item, model), model)
+            for item in items
+        )
+    node = model.facts.classes.get(name)
+    return node is not None and _builds_parameters(node, model)
+
+
+def _new_layer(call: ast.expr, model: ModuleModel) -> bool:
+    """A torch layer with parameters, or a module class of the file that may hold some."""
+    if not isinstance(call, ast.Call) or not _builds_module(call, model):
+        return False
+    name = call_name(call) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    return (qualified.startswith("torch.nn.") and qualified not in _CONTAINERS) or name in model.facts.classes
+
+
+def _builds_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:
+    """A module class of the file whose `__init__` (in its own top-level statements) sets an
+    attribute of `self` to a new `nn.Parameter` or parameterised torch layer."""
+    qualify = model.facts.imports.qualify
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    for stmt in init.body:
+        if not (isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in targets):
+            continue
+        qualified = qualify(call_name(stmt.value)) or ""
+        if qualified in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
+            return True
+        if qualified.startswith("torch.nn.") and qualified not in _CONTAINERS and _builds_module(stmt.value, model):
+            return True
+    return False
 
 
 _COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}

@@ -207,6 +207,13 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
+        # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
+        reparametrized = _weight_normed(stmt, model) if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        if reparametrized is not None:
+            key = reparametrized[1]
+            if any(related(key, owner) for owner in owners):
+                yield stmt, reparametrized[0], f"{key}.{reparametrized[2]}", "replaced"
+                continue
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
         replacing = _setattr_as_assignment(stmt)
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or replacing is not None:
@@ -325,6 +332,11 @@ _REPARAMETRIZING = frozenset({
     "torch.nn.utils.spectral_norm", "torch.nn.utils.spectral_norm.spectral_norm",
     "torch.nn.utils.parametrizations.spectral_norm", "torch.nn.utils.parametrizations.orthogonal",
 })  # fmt: skip
+# of those, the ones that replace the tensor by new parameters (`original0`/`original1`,
+# `weight_g`/`weight_v`); spectral_norm and orthogonal keep the original `Parameter`
+_NEW_PARAMETERS = frozenset({
+    "torch.nn.utils.weight_norm", "torch.nn.utils.weight_norm.weight_norm", "torch.nn.utils.parametrizations.weight_norm",
+})  # fmt: skip
 
 
 def _peeled(value: ast.expr, model: ModuleModel) -> ast.expr:
@@ -347,6 +359,28 @@ def _peeled(value: ast.expr, model: ModuleModel) -> ast.expr:
             continue
         return value
     return value
+
+
+def _weight_normed(stmt: ast.Assign | ast.Expr, model: ModuleModel) -> tuple[ast.expr, str, str] | None:
+    """`weight_norm(model.fc)` (torch's parametrization or the legacy hook, as a statement or
+    an assigned value): (the call, the key of its module, the name of the tensor replaced)."""
+    call = stmt.value
+    if not isinstance(call, ast.Call) or "norm" not in (call_name(call) or ""):
+        return None
+    if (model.facts.imports.qualify(call_name(call)) or "") not in _NEW_PARAMETERS:
+        return None
+    args = positional(call)
+    if not args or not _module_key(args[0]):
+        return None
+    given = keyword(call, "name")
+    name = given.value if given is not None else (args[1] if len(args) > 1 else None)
+    if name is None:
+        tensor = "weight"
+    elif isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier():
+        tensor = name.value
+    else:
+        return None
+    return call, model.source.key(args[0]), tensor
 
 
 _CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.modules.container.Sequential"})

@@ -90,7 +90,10 @@ class OptimizerOverStaleParameters(Rule):
     parameters is reported as a new submodule: a torch container given a parameterised torch
     layer (`model = nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the
     file whose `__init__` sets a new `nn.Parameter` or parameterised torch layer on `self` (a
-    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not.
+    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not. Weight normalisation applied
+    after the optimizer (`torch.nn.utils.parametrizations.weight_norm(model.fc)`, the legacy
+    `torch.nn.utils.weight_norm`) swaps the weight for new parameters and is reported;
+    `spectral_norm` and `orthogonal` keep the original `Parameter` and are not.
     """
 
     code = "GF021"

@@ -1018,8 +1018,9 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     # the order of its batches does not matter)
     training = {id(lp.node) for lp in model.loops if any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in lp.events)}
     names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
+    drawn = _iterators_in_epoch(loop.node.body, loader, model)
     for inner in _own_loops(loop.node.body):
-        if id(inner) in training and any(_iterates(inner, name, model) for name in names):
+        if id(inner) in training and (any(_iterates(inner, name, model) for name in names) or (drawn and _draws(inner, drawn))):
             phase = _phase_loop(inner, loader, model)
             if phase is loop.node:
                 continue  # `for phase in ["train", "val"]:` is no epoch loop
@@ -1092,6 +1093,29 @@ def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> 
         if all(_wraps(arm, loader, model) for arm in arms):
             found.append(stmt.targets[0].id)  # also `tqdm(loader) if is_main_process() else loader`
     return found
+
+
+def _iterators_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> set[str]:
+    """Names the epoch's own statements bind to a fresh iterator over the loader (`it =
+    iter(loader)`), from which its batch loop draws with `next(it)`."""
+    found = set()
+    for stmt in body:
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call) and call_name(stmt.value) == "iter" and len(stmt.value.args) == 1
+            and not stmt.value.keywords and _wraps(stmt.value.args[0], loader, model)
+        ):
+            found.add(stmt.targets[0].id)
+    return found
+
+
+def _draws(loop: ast.AST, iterators: set[str]) -> bool:
+    """The loop takes its batches with `next(it)` from one of these iterators."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next"
+        and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in iterators
+        for node in ast_walk(loop)
+    )
 
 
 def _wraps(value: ast.expr, loader: str, model: ModuleModel) -> bool:

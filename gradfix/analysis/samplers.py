@@ -572,6 +572,8 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
     iterator runs out says nothing of the training loader's. None when anything else may
     set an epoch (a helper, a hook, an attribute written, a name gradfix cannot place)."""
     found: set[str] = set()
+    # `hasattr(loader, "set_epoch")`: a guard; the call it guards is judged itself
+    guards = {id(n.args[1]) for n in model.source.of_type(ast.Call) if call_name(n) == "hasattr" and len(n.args) == 2}  # type: ignore[attr-defined]
     for node in model.source.nodes:
         if isinstance(node, ast.Call):
             last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
@@ -580,7 +582,13 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
             recv = receiver(node)
             if method_name(node) != "set_epoch" or recv is None or dotted(recv) is None:
                 return None
+            if constant_epoch(node):
+                continue  # `sampler.set_epoch(0)`: the same epoch every time, the same order
             key = model.source.key(recv)
+            if _torch_loader(key, index, model):
+                continue  # `loader.set_epoch(epoch)` on torch's `DataLoader`: it has no such method
+            if key.endswith(".batch_sampler.sampler") and key.count(".") == 2:
+                key = key[: -len(".batch_sampler.sampler")] + ".sampler"  # the sampler a BatchSampler batches
             if key.endswith(".sampler") and key.count(".") == 1:
                 loader = key[: -len(".sampler")]
                 values = [b.value for b in index.by_key.get(loader, [])]
@@ -595,6 +603,8 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
         elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
             continue  # the calls' own `x.set_epoch`, judged above (a bare reference fails below)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
+            if id(node) in guards:
+                continue
             return None
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
             return None
@@ -603,6 +613,30 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
     if referenced != called:
         return None  # `advance = sampler.set_epoch`: taken to be called later
     return found
+
+
+def constant_epoch(call: ast.Call) -> bool:
+    """`x.set_epoch(0)`: the epoch given is a number written out, the same at every call."""
+    if method_name(call) != "set_epoch":
+        return False
+    values = [*call.args, *[k.value for k in call.keywords]]
+    return len(values) == 1 and isinstance(values[0], ast.Constant) and isinstance(values[0].value, (int, float))
+
+
+def _torch_loader(key: str, index: Assignments, model: ModuleModel) -> bool:
+    """`key` is bound only to torch's own `DataLoader(...)`, which has no `set_epoch`."""
+    values = [b.value for b in index.by_key.get(key, [])]
+    if not values:
+        return False
+    for value in values:
+        if not isinstance(value, ast.Call):
+            return False
+        name = call_name(value) or ""
+        if name in model.facts.classes:
+            return False
+        if (model.facts.imports.qualify(name) or "") not in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+            return False
+    return True
 
 
 def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
@@ -984,8 +1018,9 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     # the order of its batches does not matter)
     training = {id(lp.node) for lp in model.loops if any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in lp.events)}
     names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
+    drawn = _iterators_in_epoch(loop.node.body, loader, model)
     for inner in _own_loops(loop.node.body):
-        if id(inner) in training and any(_iterates(inner, name, model) for name in names):
+        if id(inner) in training and (any(_iterates(inner, name, model) for name in names) or (drawn and _draws(inner, drawn))):
             phase = _phase_loop(inner, loader, model)
             if phase is loop.node:
                 continue  # `for phase in ["train", "val"]:` is no epoch loop
@@ -1058,6 +1093,29 @@ def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> 
         if all(_wraps(arm, loader, model) for arm in arms):
             found.append(stmt.targets[0].id)  # also `tqdm(loader) if is_main_process() else loader`
     return found
+
+
+def _iterators_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> set[str]:
+    """Names the epoch's own statements bind to a fresh iterator over the loader (`it =
+    iter(loader)`), from which its batch loop draws with `next(it)`."""
+    found = set()
+    for stmt in body:
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call) and call_name(stmt.value) == "iter" and len(stmt.value.args) == 1
+            and not stmt.value.keywords and _wraps(stmt.value.args[0], loader, model)
+        ):
+            found.add(stmt.targets[0].id)
+    return found
+
+
+def _draws(loop: ast.AST, iterators: set[str]) -> bool:
+    """The loop takes its batches with `next(it)` from one of these iterators."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next"
+        and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in iterators
+        for node in ast_walk(loop)
+    )
 
 
 def _wraps(value: ast.expr, loader: str, model: ModuleModel) -> bool:
@@ -1140,8 +1198,12 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> 
         if not isinstance(node, ast.Call):
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
-        if last in _ITERATION or last.endswith(("DataLoader", "Sampler")):
-            continue  # iterating, or building a loader over the sampler
+        if last in _ITERATION or last.endswith(("DataLoader", "Sampler")) or last in ("hasattr", "isinstance"):
+            continue  # iterating, building a loader over the sampler, asking what it is
+        if last == "set_epoch" and isinstance(node.func, ast.Attribute) and dotted(node.func.value) is not None and (
+            constant_epoch(node) or _torch_loader(model.source.key(node.func.value), assignments(model), model)
+        ):
+            continue  # `sampler.set_epoch(0)`, `loader.set_epoch(epoch)` on torch's DataLoader: no new epoch
         func = node.func
         if isinstance(func, ast.Name) and func.id in facts.module_functions:
             continue  # a helper of this file: `_batch_loop` looked into it

@@ -189,12 +189,12 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
         for arg in [*expr.args, *[k.value for k in expr.keywords]]:
             if isinstance(arg, ast.Starred):
                 arg = arg.value
-            if dotted(arg) is not None and keeps(model.source.key(arg)):
+            if _module_key(arg) and keeps(model.source.key(arg)):  # also `model[2]`
                 return True
             if isinstance(arg, ast.Call) and _mentions(arg, module, model):
                 return True
         recv = receiver(expr)
-        if recv is not None and not isinstance(recv, ast.Call) and dotted(recv) is not None and keeps(model.source.key(recv)):
+        if recv is not None and not isinstance(recv, ast.Call) and _module_key(recv) and keeps(model.source.key(recv)):
             return True
         if isinstance(recv, ast.Call) and _mentions(recv, module, model):
             return True
@@ -207,6 +207,13 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
+        # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
+        reparametrized = _weight_normed(stmt, model) if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        if reparametrized is not None:
+            key = reparametrized[1]
+            if any(related(key, owner) for owner in owners):
+                yield stmt, reparametrized[0], f"{key}.{reparametrized[2]}", "replaced"
+                continue
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
         replacing = _setattr_as_assignment(stmt)
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or replacing is not None:
@@ -261,7 +268,11 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     yield stmt, target, key, "replaced"  # `model = copy.deepcopy(model)`: new parameters
                     continue
                 if _mentions(value, key, model):
+                    if _adds_parameters(value, key, model):
+                        yield stmt, target, key, "grown"  # `model = nn.Sequential(model, nn.Linear(5, 3))`
                     continue
+                # `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`: the new module itself
+                value = _peeled(value, model)
                 if isinstance(value, ast.Subscript):
                     # `net = checkpoint["model"]` with `checkpoint = torch.load(path)`: a whole
                     # pickled model (only the model itself: `model.tau = ckpt["tau"]` is a setting)
@@ -312,6 +323,119 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+# calls that hand back the module they are given (a module's `.to()` returns itself)
+_KEEPING = {"to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type", "train", "eval"}
+_REPARAMETRIZING = frozenset({
+    "torch.nn.utils.weight_norm", "torch.nn.utils.weight_norm.weight_norm", "torch.nn.utils.parametrizations.weight_norm",
+    "torch.nn.utils.spectral_norm", "torch.nn.utils.spectral_norm.spectral_norm",
+    "torch.nn.utils.parametrizations.spectral_norm", "torch.nn.utils.parametrizations.orthogonal",
+})  # fmt: skip
+# of those, the ones that replace the tensor by new parameters (`original0`/`original1`,
+# `weight_g`/`weight_v`); spectral_norm and orthogonal keep the original `Parameter`
+_NEW_PARAMETERS = frozenset({
+    "torch.nn.utils.weight_norm", "torch.nn.utils.weight_norm.weight_norm", "torch.nn.utils.parametrizations.weight_norm",
+})  # fmt: skip
+
+
+def _peeled(value: ast.expr, model: ModuleModel) -> ast.expr:
+    """The module a chain of moves, wrappers or reparametrizations hands back when that module
+    is built right there: `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`,
+    `DDP(Net().cuda())`, `weight_norm(nn.Linear(16, 3))` are the new module itself;
+    `ckpt["model"].to(device)` is the loaded item."""
+    qualify = model.facts.imports.qualify
+    for _ in range(6):
+        if not isinstance(value, ast.Call):
+            return value
+        name = call_name(value) or ""
+        recv = receiver(value)
+        if method_name(value) in _KEEPING and isinstance(recv, (ast.Call, ast.Subscript)) and not WRAPPERS.search(name):
+            value = recv
+            continue
+        args = positional(value)
+        if args and isinstance(args[0], ast.Call) and (WRAPPERS.search(name) or (qualify(name) or "") in _REPARAMETRIZING):
+            value = args[0]
+            continue
+        return value
+    return value
+
+
+def _weight_normed(stmt: ast.Assign | ast.Expr, model: ModuleModel) -> tuple[ast.expr, str, str] | None:
+    """`weight_norm(model.fc)` (torch's parametrization or the legacy hook, as a statement or
+    an assigned value): (the call, the key of its module, the name of the tensor replaced)."""
+    call = stmt.value
+    if not isinstance(call, ast.Call) or "norm" not in (call_name(call) or ""):
+        return None
+    if (model.facts.imports.qualify(call_name(call)) or "") not in _NEW_PARAMETERS:
+        return None
+    args = positional(call)
+    if not args or not _module_key(args[0]):
+        return None
+    given = keyword(call, "name")
+    name = given.value if given is not None else (args[1] if len(args) > 1 else None)
+    if name is None:
+        tensor = "weight"
+    elif isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier():
+        tensor = name.value
+    else:
+        return None
+    return call, model.source.key(args[0]), tensor
+
+
+_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.modules.container.Sequential"})
+
+
+def _adds_parameters(value: ast.expr, module: str, model: ModuleModel) -> bool:
+    """A wrapper around the old module that also holds new parameters: a torch container
+    given a parameterised torch layer or module class of the file next to it
+    (`nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the file whose
+    `__init__` itself builds a `Parameter` or a parameterised torch layer (a LoRA wrapper)."""
+    value = _peeled(value, model)
+    if not isinstance(value, ast.Call):
+        return False
+    name = call_name(value) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    if qualified in _CONTAINERS:
+        items: list[ast.expr] = []
+        for arg in value.args:
+            items.extend(arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg])
+        return any(
+            isinstance(item, ast.Call) and not _mentions(item, module, model) and _new_layer(_peeled(item, model), model)
+            for item in items
+        )
+    node = model.facts.classes.get(name)
+    return node is not None and _builds_parameters(node, model)
+
+
+def _new_layer(call: ast.expr, model: ModuleModel) -> bool:
+    """A torch layer with parameters, or a module class of the file that may hold some."""
+    if not isinstance(call, ast.Call) or not _builds_module(call, model):
+        return False
+    name = call_name(call) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    return (qualified.startswith("torch.nn.") and qualified not in _CONTAINERS) or name in model.facts.classes
+
+
+def _builds_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:
+    """A module class of the file whose `__init__` (in its own top-level statements) sets an
+    attribute of `self` to a new `nn.Parameter` or parameterised torch layer."""
+    qualify = model.facts.imports.qualify
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    for stmt in init.body:
+        if not (isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in targets):
+            continue
+        qualified = qualify(call_name(stmt.value)) or ""
+        if qualified in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
+            return True
+        if qualified.startswith("torch.nn.") and qualified not in _CONTAINERS and _builds_module(stmt.value, model):
+            return True
+    return False
 
 
 _COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.samplers import UnseededSampler, epoch_variable, unseeded_samplers
+from gradfix.analysis.samplers import UnseededSampler, constant_epoch, epoch_variable, unseeded_samplers
 from gradfix.analysis.assignments import assignments
 from gradfix.source import TRIES, Source
 from gradfix.transforms._common import new_statement
@@ -25,7 +25,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     when that loader (a name, or an entry of a dict literal under a constant key:
     `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
     DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, read as
-    `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (directly, or in
+    `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also one that
+    draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body; directly, or in
     a helper the loader is passed to or that reads the module's loader itself, or in a
     function of the module every call of which is handed that loader: `fit(model, loader,
     opt, epochs)`, or in a method of a class of the module every call of which, on an
@@ -89,7 +90,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
 
     A file whose every `set_epoch` call names its sampler (`aux_sampler.set_epoch(...)`, bound
     only to a `DistributedSampler`) or its loader's (`loader.sampler.set_epoch(...)`) is silent
-    only for those; the others are reported. A sampler bound in one arm only (`if data_parallel:
+    only for those; the others are reported (`loader.batch_sampler.sampler.set_epoch(epoch)` names
+    the loader's). A `set_epoch` given a number written out (`sampler.set_epoch(0)`: the same
+    epoch every time) or called on torch's `DataLoader` itself (which has no such method: under
+    `hasattr(loader, "set_epoch")` it never runs) gives no sampler an epoch; no fix when such a
+    constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:
     sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
     under `isinstance`. A loader handed to a trainer class of the file and kept as
     `self.train_loader` (its `__init__` stores the parameter as it is, also in a tuple assignment,
@@ -183,6 +188,8 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     if found.foreign_batches and target == found.loader_sampler:
         return None  # a batch sampler of another class: where it keeps the sampler is unknown
     rebuilt = found.sampler if found.sampler is not None else found.loader
+    if any(isinstance(node, ast.Call) and constant_epoch(node) for node in ast_walk(loop)):
+        return None  # `sampler.set_epoch(0)` in the loop would undo the epoch given at its top
     for statement in ast_walk(loop):
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _binds_root(statement, rebuilt, source):
             return None  # built again inside the epoch loop: not bound yet at its top

@@ -55,7 +55,7 @@ class OptimizerOverStaleParameters(Rule):
     a parameter group is the author's choice. Never reported for rebindings that keep the
     parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel, `torch.compile`,
     `accelerator.prepare`, the `.module` a DDP/DataParallel wrapper hands back
-    (`model_without_ddp = model.module`), anything that reads the old model — nor for a torch module that holds
+    (`model_without_ddp = model.module`), anything that reads the old model and adds no parameters — nor for a torch module that holds
     no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) or a
     module class of the file that builds none (`class Scale(nn.Module)` storing a float) — nor for a setting written on
     the model (`model.temperature = args.temperature`, `model.scale = SCALE` with `SCALE = 2`:
@@ -83,6 +83,17 @@ class OptimizerOverStaleParameters(Rule):
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
     submodule added after the optimizer was built (`model.add_module("head", nn.Linear(...))`,
     `layers.append(nn.Linear(...))`, `insert`) is reported as well.
+
+    A new module moved, cast or wrapped in the expression that builds it
+    (`model.fc = nn.Linear(16, 3).to(device)`, `.half()`, `model = torch.compile(Net())`) is a
+    replacement like the bare one. A wrapper that reads the old module but also holds new
+    parameters is reported as a new submodule: a torch container given a parameterised torch
+    layer (`model = nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the
+    file whose `__init__` sets a new `nn.Parameter` or parameterised torch layer on `self` (a
+    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not. Weight normalisation applied
+    after the optimizer (`torch.nn.utils.parametrizations.weight_norm(model.fc)`, the legacy
+    `torch.nn.utils.weight_norm`) swaps the weight for new parameters and is reported;
+    `spectral_norm` and `orthogonal` keep the original `Parameter` and are not.
     """
 
     code = "GF021"

@@ -40,7 +40,10 @@ class UnscaledAccumulation(AccumulationRule):
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
-    N` (or `count += 1; count %= N`) ... `if count == 0:`. When the backward is written in the two arms of an `if`
+    N` (or `count += 1; count %= N`) ... `if count == 0:`. A part of the window test that holds
+    only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
+    N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
+    window's end only when nothing accumulates. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but

@@ -94,7 +94,8 @@ class MissingAccumulationFlush(AccumulationRule):
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
     `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
-    has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
+    has no `or` part (a last-batch test) and no `and` part (a part that only holds when N is 1,
+    `or N == 1`, is none), whose counter is the loop's
     `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
     b in enumerate(val_loader):`, reported without a fix: after the loop a flush's test would read
     that loop's index) or a variable set to a literal for this loop (a counter that carries over

@@ -132,6 +132,34 @@ def test_other_disjuncts_are_not_accumulation(test: str) -> None:
     assert _one(_loop(test)) is None
 
 
+@pytest.mark.parametrize(
+    "test,full,skip_zero",
+    [
+        ("(i + 1) % N == 0 or N == 1", True, False),
+        ("N <= 1 or (i + 1) % N == 0", True, False),
+        ("(i + 1) % N == 0 or not N > 1", True, False),
+        ("(i + 1) % N == 0 or 2 > N", True, False),
+        ("(i > 0 or N == 1) and i % N == 0", False, True),
+        ("(i + 1) % cfg.acc == 0 or cfg.acc == 1", True, False),
+    ],
+)
+def test_a_part_true_only_for_one_micro_batch_per_window_is_no_other_step(test: str, full: bool, skip_zero: bool) -> None:
+    """`or N == 1` (`N <= 1`, `not N > 1`) steps on every micro-batch only when nothing
+    accumulates: with N > 1 it is false, and the window is the rest of the test."""
+    acc = _one(_loop(test))
+    assert acc is not None and not acc.periodic.tail
+    assert acc.periodic.skip_zero is skip_zero
+    assert window_is_full(acc) is full
+
+
+@pytest.mark.parametrize(
+    "test",
+    ["(i + 1) % N == 0 or M == 1", "(i + 1) % N == 0 or N == 2", "(i + 1) % N == 0 or N > 1", "(i > 0 or N > 1) and i % N == 0"],
+)
+def test_a_part_on_another_name_or_another_count_is_not_dropped(test: str) -> None:
+    assert _one(_loop(test)) is None
+
+
 def test_clear_under_the_step_test_before_the_backward_is_not_accumulation() -> None:
     """`if boundary: clear` before the backward and `if boundary: step` after it: the clear
     wipes the window on its last micro-batch, so each step sees one micro-batch (no window to

@@ -532,6 +532,7 @@ def _arm(event: GradEvent, node: ast.AST) -> str | None:
 def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic | None:
     """The window of an `else` arm: `if (i + 1) % N != 0: ... else: <window end>`, also with
     `and i + 1 != len(loader)` (the `else` then runs on the last batch too)."""
+    test = _without_single_window(test, source, True)
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
     found = [p for p in (_parse_part(part, if_node, source, True) for part in parts) if p is not None]
     if len(found) != 1:
@@ -575,6 +576,8 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
         holder, test = assigned
     if negated and not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotEq)):
         return None
+    if not negated:
+        test = _without_single_window(test, source, False)
     parts, conjunct = _disjuncts(test) if not negated else ([test], False)
     found: list[Periodic] = []
     others = 0
@@ -603,6 +606,67 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     if conjunct and _nonzero_conjunct(test, result, source):
         result.conjunct, result.skip_zero = False, True
     return result
+
+
+def _without_single_window(test: ast.expr, source: Source, negated: bool) -> ast.expr:
+    """The test without its parts that only say "N is 1" (N the right side of one of its
+    `%`): `(i > 0 or N == 1) and i % N == 0`, `(i + 1) % N == 0 or N == 1` (also `N <= 1`,
+    `N < 2`, `not N > 1`) make every micro-batch a window's end when there are no windows;
+    with N > 1 such an `or` part is false, and the window is the rest. In a guard's test
+    (`negated`: `if (i + 1) % N != 0 and N > 1: continue`) the `and` parts that hold for
+    every N > 1 go. The parts kept are the test's own nodes."""
+    if not isinstance(test, ast.BoolOp):
+        return test
+    keys = {source.key(node.right) for node in ast.walk(test) if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and is_keyed_setting(node.right)}
+    if not keys:
+        return test
+    return _drop_single_window(test, keys, source, negated)
+
+
+def _drop_single_window(test: ast.expr, keys: set[str], source: Source, negated: bool) -> ast.expr:
+    if not isinstance(test, ast.BoolOp):
+        return test
+    dropping = isinstance(test.op, ast.And if negated else ast.Or)
+    values = [_drop_single_window(value, keys, source, negated) for value in test.values]
+    if dropping:
+        values = [value for value in values if _holds_beyond_one(value, keys, source) is not negated]
+        values = values or test.values  # (nothing else: keep the test as it is)
+    if len(values) == 1:
+        return values[0]
+    if all(new is old for new, old in zip(values, test.values)) and len(values) == len(test.values):
+        return test
+    return ast.copy_location(ast.BoolOp(op=test.op, values=values), test)
+
+
+def _holds_beyond_one(expr: ast.expr, keys: set[str], source: Source) -> bool | None:
+    """What a comparison of N (a key of `keys`) with an integer is for every N > 1: `N == 1`
+    False, `N > 1` True; None when it depends on N or is no such comparison."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = _holds_beyond_one(expr.operand, keys, source)
+        return None if inner is None else not inner
+    if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1):
+        return None
+    op, left, right = expr.ops[0], expr.left, expr.comparators[0]
+    bound = int_value(right)
+    if bound is None or source.key(left) not in keys:
+        bound = int_value(left)
+        if bound is None or source.key(right) not in keys:
+            return None
+        mirrored = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
+        op = mirrored.get(type(op), type(op))()
+    if isinstance(op, ast.Eq):
+        return False if bound < 2 else None
+    if isinstance(op, ast.NotEq):
+        return True if bound < 2 else None
+    if isinstance(op, ast.Lt):
+        return False if bound <= 2 else None
+    if isinstance(op, ast.LtE):
+        return False if bound <= 1 else None
+    if isinstance(op, ast.Gt):
+        return True if bound <= 1 else None
+    if isinstance(op, ast.GtE):
+        return True if bound <= 2 else None
+    return None
 
 
 def _nonzero_conjunct(test: ast.expr, periodic: Periodic, source: Source) -> bool:

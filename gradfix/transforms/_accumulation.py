@@ -9,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import method_name, receiver
 from gradfix.source import TRIES, WITHS
 from gradfix.transforms.base import Finding, InsertStatements, Lines, Rule
+from gradfix.walk import leaves
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -132,13 +133,32 @@ def clear_edits(acc: Accumulation, target: str, clear: Lines, model: ModuleModel
     later = later_steps(acc, target, model)
     if later is None:
         return None
-    edits = [InsertStatements(anchor, "after", clear)]
+    edits = [] if _cleared_after(acc, anchor, target, model) else [InsertStatements(anchor, "after", clear)]
     # a tail flush that relied on the per-micro-batch clear now needs its own
     bare = _without_comments(clear)
     for flush, cleared in later:
         if not cleared:
             edits.append(InsertStatements(flush, "after", bare))
     return edits
+
+
+def _cleared_after(acc: Accumulation, anchor: ast.stmt, target: str, model: ModuleModel) -> bool:
+    """The window's block already clears `target` after its step: a statement of the block
+    itself, after `anchor`, that is `target.zero_grad(...)`, with nothing between that may
+    leave the block (the clear moved there would be a second one)."""
+    body = acc.node.body
+    position = next((i for i, s in enumerate(body) if s is anchor), None)
+    if position is None:
+        return False
+    source = model.source
+    for stmt in body[position + 1 :]:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "zero_grad":
+            recv = receiver(stmt.value)
+            if recv is not None and source.key(recv) == target:
+                return True
+        if leaves(stmt):
+            return False
+    return False
 
 
 def _without_comments(lines: Lines) -> Lines:

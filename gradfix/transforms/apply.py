@@ -167,11 +167,35 @@ def _removal(source: Source, edit: RemoveStatement) -> list[_Op]:
         # the last line of a file without a final newline: take the newline before it
         start = start - len(source.newline) if source.text[start - 2 : start] == "\r\n" else start - 1
     ops = [_Op(start, end, "", (2, 0, 0))]
+    first = stmt.lineno
     if not edit.keep_comments:
         for line in source.comment_lines_above(stmt):
             if source.line_text(line).strip(" \t\f").startswith("#"):
                 ops.append(_Op(source.line_starts[line - 1], source.line_end(line), "", (2, 0, 0)))
+                first = min(first, line)
+    blank = _blank_line_left(source, stmt, first)
+    if blank is not None:
+        ops.append(_Op(source.line_starts[blank - 1], source.line_end(blank), "", (2, 0, 0)))
     return ops
+
+
+def _blank(source: Source, line: int) -> bool:
+    return 1 <= line <= len(source.line_starts) and not source.line_text(line).strip(" \t\f")
+
+
+def _blank_line_left(source: Source, stmt: ast.stmt, first: int) -> int | None:
+    """The blank line after a removed statement (its lines from `first`) that would be left
+    beside another blank line, or open its block: it goes with the statement."""
+    after = source.last_line(stmt) + 1
+    if not _blank(source, after) or not source.text.endswith(("\n", "\r")):
+        return None
+    if _blank(source, first - 1):
+        return after  # a blank line above stays: one between the statements left
+    block = source.block_of(stmt)
+    if block is None or block is source.tree.body or len(block) < 2 or block[0] is not stmt:
+        return None
+    above = source.line_text(first - 1).strip(" \t\f") if first > 1 else ""
+    return None if above.startswith("#") else after  # right under the block's header
 
 
 def _empty_blocks(source: Source, edits: Sequence[Edit], ops: list[_Op], sequence: int) -> list[_Op]:

@@ -40,7 +40,10 @@ class UnscaledAccumulation(AccumulationRule):
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
-    N` (or `count += 1; count %= N`) ... `if count == 0:`. When the backward is written in the two arms of an `if`
+    N` (or `count += 1; count %= N`) ... `if count == 0:`. A part of the window test that holds
+    only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
+    N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
+    window's end only when nothing accumulates. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but
@@ -92,7 +95,8 @@ class UnscaledAccumulation(AccumulationRule):
     not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
     `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string, or a number read off the loss, `running += loss.item() / N`:
-    a logged window average), when the loss comes
+    a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
+    use of N where it is read, none when only such logging reads it), when the loss comes
     from a helper (of this module, or imported from one of the project) that mentions N or
     divides, or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
@@ -873,11 +877,14 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divide
     n = acc.periodic.n
     key = n.slice.value if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) else None
     skip = acc.periodic.holder
+    derived, derived_names = _derived_from_n(acc, word, key, divided)
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
         if (node is skip and not isinstance(node, ast.If)) or node is divided or node is acc.periodic.wraps:
             continue  # (`c = (c + 1) % N`: the window's counter)
+        if id(node) in derived:
+            continue  # `denominator = acm * N`: judged where the name is read
         if isinstance(node, ast.Expr) and _logs(node.value):
             continue  # `print("window loss", running / N)`: a logged average, not a scaling
         if isinstance(node, ast.JoinedStr):
@@ -889,7 +896,7 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divide
             stack.extend(node.body)
             stack.extend(node.orelse)
             continue
-        if isinstance(node, ast.Name) and node.id == word:
+        if isinstance(node, ast.Name) and (node.id == word or (node.id in derived_names and not isinstance(node.ctx, ast.Store))):
             return True
         if isinstance(node, ast.Attribute) and node.attr == word:
             return True
@@ -897,6 +904,70 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divide
             return True  # `hp["subdivisions"]` read again
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+_PLAIN_CALLS = {"int", "float", "max", "min", "round", "abs"}
+
+
+def _derived_from_n(acc: Accumulation, word: str, key: object, divided: ast.expr | None) -> tuple[set[int], set[str]]:
+    """The statements of the iteration that bind a plain name to a value computed from N
+    (`denominator = acm * N`, `scale = 1 / N`, also from such a name), calling nothing but
+    `int`, `float`, `max`, `min`, `round`, `abs`: N is used where those names are read, not
+    where they are bound (a name read only by a logging call scales nothing). The ids of
+    those statements, and the names."""
+    found: set[int] = set()
+    names: set[str] = set()
+    candidates: list[tuple[ast.stmt, list[str], list[ast.AST]]] = []
+    skip = (acc.periodic.holder, acc.periodic.wraps)
+    for node in ast_walk(acc.loop.node):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if any(node is s for s in skip) or not all(isinstance(t, ast.Name) for t in targets):
+            continue
+        inner = list(ast_walk(value))
+        if any(n is divided for n in inner):
+            continue
+        if any(isinstance(n, (ast.NamedExpr, ast.Await, ast.Lambda, ast.Yield, ast.YieldFrom)) for n in inner):
+            continue
+        if any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PLAIN_CALLS) and not _a_number(n) for n in inner):
+            continue
+        candidates.append((node, [t.id for t in targets], _read_for_scaling(value)))  # type: ignore[attr-defined]
+    changed = True
+    while changed:
+        changed = False
+        for stmt, bound, inner in candidates:
+            if id(stmt) in found:
+                continue
+            if any(
+                (isinstance(n, ast.Name) and (n.id == word or n.id in names))
+                or (isinstance(n, ast.Attribute) and n.attr == word)
+                or (key is not None and isinstance(n, ast.Constant) and n.value == key)
+                for n in inner
+            ):  # fmt: skip
+                found.add(id(stmt))
+                names.update(bound)
+                changed = True
+    return found, names
+
+
+def _read_for_scaling(value: ast.expr) -> list[ast.AST]:
+    """The nodes of a value but those of an f-string and of a number read off the loss, scaled
+    (`loss.item() / N`): N read there scales nothing (as in `_mentions_n_elsewhere`)."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.JoinedStr):
+            continue
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
+            continue
+        out.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def _n_readable_in_loop(acc: Accumulation, n_text: str) -> bool:

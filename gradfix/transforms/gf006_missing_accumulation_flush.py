@@ -87,14 +87,17 @@ class MissingAccumulationFlush(AccumulationRule):
     the step, GF013 an `unscale_` before the clip), the flush waits for the next pass.
 
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
-    such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update), and
+    such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update, or a
+    name bound by arithmetic that only those logging calls read: `denominator = windows * N`
+    for `print(running / denominator)`), and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
     the flush leaves out (`ema.update(model)`).
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
     `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
-    has no `or` part (a last-batch test) and no `and` part, whose counter is the loop's
+    has no `or` part (a last-batch test) and no `and` part (a part that only holds when N is 1,
+    `or N == 1`, is none), whose counter is the loop's
     `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
     b in enumerate(val_loader):`, reported without a fix: after the loop a flush's test would read
     that loop's index) or a variable set to a literal for this loop (a counter that carries over
@@ -241,7 +244,7 @@ class MissingAccumulationFlush(AccumulationRule):
                         return None  # written so: the flushed epochs would raise for certain
             elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
-            elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc):
+            elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc) and not _logged_name(stmt, body, acc, model):
                 safe = False
         stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
@@ -654,6 +657,34 @@ def _counts_updates(stmt: ast.stmt) -> bool:
         and not isinstance(stmt.value.value, bool)
         and dotted(stmt.target) is not None
     )
+
+
+def _logged_name(stmt: ast.stmt, body: list[ast.stmt], acc: Accumulation, model: ModuleModel) -> bool:
+    """`denominator = acm * N` in the window, a name bound from a value that calls nothing
+    (but `int`, `float`, `max`, `min`, `round`, `abs`, `.item()`) and read only by the window's
+    logging calls (statements the flush leaves out): leaving the binding out too changes nothing."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return False
+    for node in ast_walk(stmt.value):
+        if isinstance(node, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda)):
+            return False
+        if isinstance(node, ast.Call) and not (
+            (isinstance(node.func, ast.Name) and node.func.id in _PLAIN_CALLS)
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args)
+        ):
+            return False
+    name = stmt.targets[0].id
+    logging = {id(n) for other in body if other is not stmt and _bookkeeping(other) and not isinstance(other, ast.AugAssign) for n in ast_walk(other)}
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    for node in ast_walk(scope):
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Store) and id(node) not in logging:
+            return False
+    return True
+
+
+_PLAIN_CALLS = {"int", "float", "max", "min", "round", "abs"}
 
 
 def _bookkeeping(stmt: ast.stmt) -> bool:

@@ -78,7 +78,8 @@ class ZeroGradInsideAccumulation(Rule):
     optimizer is built where gradfix cannot see, a parameter, and the iteration runs `model(...)`:
     the model's share of the window is wiped whatever else the optimizer holds). The clear statement moves, with its comments, to
     right after that optimizer's last step in the window's `if` (after the `scaler.update()` that
-    directly follows it), and a copy goes after every tail-flush step of that optimizer later in
+    directly follows it) -- or is only deleted when a statement of that block after the step
+    already clears the optimizer (`opt.step(); opt.zero_grad()`) --, and a copy goes after every tail-flush step of that optimizer later in
     the function that no clear of it follows (it would otherwise leave its gradients to the next
     epoch). No fix when the clear is not a call alone on its line or sits in a helper, or the
     step sits in a helper, the `if` body shares the `if`'s line, the window can leave before its

@@ -54,8 +54,8 @@ class AccumulationWindowOffByOne(Rule):
     another call of this module shares the helper (it may hand a count from 1).
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
-    part (other than `and step != 0` on its own counter, `> 0`, `>= 1`: from step 0 that first
-    window holds N + 1 micro-batches, reported without a fix), its counter is understood (the
+    part (other than `and step != 0` on its own counter, `> 0`, `>= 1`, also `(step > 0 or N ==
+    1) and ...`: from step 0 that first window holds N + 1 micro-batches, reported without a fix), its counter is understood (the
     loop's `enumerate` index, also through a name bound once to it, as in `bar =
     tqdm(enumerate(loader))` ... `for i, batch in bar:`, the first of `zip(itertools.count(),
     loader)` or `zip(range(n), loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, or a

@@ -273,12 +273,16 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue
             if _other_order_otherwise(sched, step, events, loop, model):
                 continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
-            if not sched.direct and _node_in(step, sched) is None:
+            scheduling_helper = not sched.direct and _only_schedules(sched, model)
+            if not sched.direct and _node_in(step, sched) is None and not scheduling_helper:
                 continue  # stepped in a helper: only a helper that also steps the optimizer is judged
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            fix = self._fix(loop, sched, step, later, model) if sched.direct else _helper_fix(sched, step, later, loop, model)
+            if sched.direct or scheduling_helper:
+                fix = self._fix(loop, sched, step, later, model)  # (the helper's call moves, as a step would)
+            else:
+                fix = _helper_fix(sched, step, later, loop, model)
             if fix is not None and _per_batch(sched, step) and _construction_unseen(sched, model, loop.function):
                 # stepped every batch and built by code gradfix does not see (the caller's
                 # file): a warm-up of the project's own may count from 1 and be stepped first
@@ -734,6 +738,21 @@ def scheduler_constructions(key: str, model: ModuleModel, function: ast.AST | No
     if not values or not all(isinstance(v, ast.Call) for v in values):
         return None
     return values  # type: ignore[return-value]
+
+
+def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:
+    """The scheduler is stepped by a function of this module, called right in the loop, whose
+    body is that step alone (`def adjust_lr(): scheduler.step()`, `def lr_step(s): s.step()`):
+    its call is the scheduler step."""
+    if len(sched.via) != 1 or sched.foreign or not sched.helpers:
+        return False
+    helper = sched.helpers[0]
+    if not isinstance(helper, FUNCTIONS) or model.facts.module_functions.get(helper.name) is None:
+        return False
+    if model.facts.module_functions[helper.name].node is not helper:
+        return False
+    body = [stmt for stmt in helper.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    return len(body) == 1 and isinstance(body[0], ast.Expr) and body[0].value is sched.call
 
 
 def _per_batch(sched: GradEvent, step: GradEvent) -> bool:

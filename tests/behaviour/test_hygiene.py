@@ -223,3 +223,46 @@ def test_clip_before_backward_in_an_accumulation_window_moves_to_the_step(tmp_pa
     per_micro_batch.parent.mkdir()
     per_micro_batch.write_text(hand.replace("            " + _CLIP, "").replace("        loss.backward()\n", "        loss.backward()\n        " + _CLIP))
     assert training_differences(run_script(per_micro_batch), run_script(tmp_path / "hand" / "train.py"))
+
+
+HELPER_SCHEDULE = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = torch.nn.Linear(4, 2)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+X, Y = torch.randn(24, 4), torch.randn(24, 2)
+
+
+def advance_schedule():
+    sched.step()
+
+
+losses = []
+for epoch in range(3):
+    for i in range(0, 24, 8):
+        opt.zero_grad()
+        loss = F.mse_loss(model(X[i : i + 8]), Y[i : i + 8])
+        loss.backward()
+{before}        opt.step()
+{after}        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_scheduler_helper_call_moved_after_the_step_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """`advance_schedule()`, a function of the file that only steps the scheduler, called before
+    `opt.step()`: its call moves after the step, as the step itself would."""
+    call = "        advance_schedule()\n"
+    buggy = HELPER_SCHEDULE.format(before=call, after="")
+    hand = HELPER_SCHEDULE.format(before="", after=call)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")

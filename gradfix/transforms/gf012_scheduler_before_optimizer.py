@@ -137,7 +137,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     itself before the loop, outside any loop (`optimizer.zero_grad(); optimizer.step()`: a step
     without gradients that silences PyTorch's warning, written where a warmup that starts at 0 is
     stepped first in each epoch on purpose); schedulers stepped inside a helper that does
-    not itself step the optimizer, or inside a helper of another file; and loops
+    not itself step the optimizer (except a function of this module whose body is the
+    scheduler step alone, `def advance_schedule(): scheduler.step()`: its call is reported and
+    moved like the step), or inside a helper of another file; and loops
     that call code gradfix cannot see into that may clear, step or backpropagate, unless all of
     that code runs after the scheduler step, inside the batch loops nested in the epoch loop,
     and is not handed the scheduler (DARTS' `architect.step(..., w_optim)` in the batch loop):

@@ -118,7 +118,10 @@ class DoubleScaledAccumulation(Rule):
     without an accumulation setting (it divides by 1; a DeepSpeed engine's config, usually read
     from a file, is taken to set one); a backward that does not divide (`loss.backward()`, `fabric.backward`:
     an undivided loss there is GF005's business); a divided copy that is not what is
-    backpropagated (`log((loss / N).item())`); backward calls in helpers; and a
+    backpropagated (`log((loss / N).item())`); backward calls in helpers (except a step
+    function or method of this module called right in the loop whose backward divides its loss
+    in the call itself, `accelerator.backward(loss / ACC)` in `training_step`: judged, and fixed
+    there, as if written in the loop); and a
     `LightningModule` with `self.automatic_optimization = False` (Lightning then neither
     accumulates nor divides).
 
@@ -137,7 +140,9 @@ class DoubleScaledAccumulation(Rule):
         seen: set[int] = set()
         for loop in model.loops:
             for event in owned_events(loop, model):
-                if event.kind is not EventKind.BACKWARD or not event.divides or not event.direct or event.loss is None:
+                if event.kind is not EventKind.BACKWARD or not event.divides or event.loss is None:
+                    continue
+                if not event.direct and not _divided_in_a_step_helper(event, model):
                     continue
                 for finding in self._check_backward(loop, event, model):
                     if id(finding.node) not in seen:
@@ -378,6 +383,17 @@ def _multiplied_back(loop: TrainingLoop, event: GradEvent, division: ast.BinOp, 
                 if source.code(other) == n_text and any(isinstance(n, ast.Name) and n.id == loss.id for n in ast_walk(side)):
                     return True
     return False
+
+
+def _divided_in_a_step_helper(event: GradEvent, model: ModuleModel) -> bool:
+    """A backward written in a function (or method) of this module that the loop calls right
+    in its body, dividing its loss right in the call (`accelerator.backward(loss / ACC)` in
+    `training_step`): judged as if written in the loop."""
+    return (
+        len(event.via) == 1 and not event.foreign and isinstance(event.loss, ast.BinOp)
+        and isinstance(event.loss.op, ast.Div) and bool(event.helpers)
+        and any(node is event.loss for node in ast_walk(event.helpers[0]))
+    )
 
 
 def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator[tuple[ast.BinOp, object]]:

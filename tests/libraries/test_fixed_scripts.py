@@ -1,6 +1,6 @@
 """Behaviour tests with the real libraries: gradfix's fix of each buggy library script (GF001
 under `accelerator.accumulate`, GF005 under `fabric.no_backward_sync`, GF016 double-scaled
-accumulation, GF001 in Lightning manual optimization, GF001 with timm's NativeScaler held in an
+accumulation (also with the backward in a step helper), GF001 in Lightning manual optimization, GF001 with timm's NativeScaler held in an
 attribute, GF002 in a bound method an Ignite Engine runs, GF005 in Lightning manual accumulation, GF010 inside
 `accelerator.accumulate`, GF016 in
 a Lightning training_step dividing by the Trainer's module-level setting)

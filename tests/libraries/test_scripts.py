@@ -39,6 +39,7 @@ SCRIPTS = Path(__file__).parent / "scripts"
 PAIRS: dict[str, tuple[str, str]] = {
     "accelerate_accumulate_no_clear.py": ("accelerate_accumulate_fixed.py", "GF001"),
     "accelerate_double_scaled.py": ("accelerate_accumulate_fixed.py", "GF016"),
+    "accelerate_double_scaled_in_step_helper.py": ("accelerate_accumulate_fixed.py", "GF016"),
     "fabric_no_backward_sync_undivided.py": ("fabric_no_backward_sync_fixed.py", "GF005"),
     "lightning_manual_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
     "timm_native_scaler_attribute_no_clear.py": ("timm_native_scaler.py", "GF001"),

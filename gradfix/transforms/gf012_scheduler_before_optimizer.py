@@ -168,6 +168,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`if not torch.isfinite(loss): continue`, a WGAN's `n_critic` gate): the scheduler would step
     less often.
 
+    A scheduler stepped at the top of the batch loop under `if i == 0:` alone (the loop's own
+    `enumerate` index or `range` variable, from 0), before an optimizer step that runs on every
+    batch, is the epoch's step taken before the epoch's first update: reported without a fix
+    (`if i == 0 and epoch > 0:` steps after each epoch but the last, and is not reported).
+
     The project's own schedules are found where this module builds them: a class picked from a
     dict literal of classes (`SCHEDULERS["noam"](opt)`, the dict here or in a module of the
     project), the argument this module's constructions of a trainer class pass for the
@@ -271,8 +276,13 @@ class SchedulerBeforeOptimizer(LoopRule):
             if _stepped_before_the_loop(optimizer, loop, model):
                 continue  # `optimizer.zero_grad(); optimizer.step()` before the loop: scheduler first on purpose
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
-            if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
+            if step is None or step.engine:
                 continue
+            first_batch = False
+            if not _unconditional_enough(sched, step, loop, model):
+                first_batch = _first_batch_only(sched, step, loop, model)
+                if not first_batch:
+                    continue
             if _other_order_otherwise(sched, step, events, loop, model):
                 continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
             scheduling_helper = not sched.direct and _only_schedules(sched, model)
@@ -281,7 +291,9 @@ class SchedulerBeforeOptimizer(LoopRule):
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            if sched.direct or scheduling_helper:
+            if first_batch:
+                fix = None  # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by hand
+            elif sched.direct or scheduling_helper:
                 fix = self._fix(loop, sched, step, later, model)  # (the helper's call moves, as a step would)
             else:
                 fix = _helper_fix(sched, step, later, loop, model)
@@ -1111,6 +1123,43 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if name in test and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
+
+
+def _first_batch_only(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`for i, batch in enumerate(loader): if i == 0: scheduler.step()` before an optimizer step
+    that runs on every batch: the scheduler's step of each epoch, taken before the epoch's first
+    optimizer step (as at the top of the epoch loop). Only the loop's own `enumerate` index (or
+    `range` variable) from 0, bound nowhere else in the loop, tested alone for `== 0`."""
+    node = loop.node
+    if step.branches_within(node) or not isinstance(node, (ast.For, ast.AsyncFor)):
+        return False
+    branches = sched.branches_within(node)
+    if len(branches) != 1 or branches[0].kind != "if" or branches[0].test is None:
+        return False
+    test = branches[0].test
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == 0 and type(test.comparators[0].value) is int
+    ):
+        return False
+    name = test.left.id
+    iterable, target = node.iter, node.target
+    counted = (
+        isinstance(iterable, ast.Call) and dotted(iterable.func) == "enumerate" and len(iterable.args) == 1
+        and not iterable.keywords and isinstance(target, ast.Tuple) and bool(target.elts)
+        and isinstance(target.elts[0], ast.Name) and target.elts[0].id == name
+    ) or (
+        # `for i in range(n)` / `range(0, n)`
+        isinstance(iterable, ast.Call) and dotted(iterable.func) == "range" and not iterable.keywords
+        and (len(iterable.args) == 1 or len(iterable.args) == 2 and isinstance(iterable.args[0], ast.Constant) and iterable.args[0].value == 0)
+        and isinstance(target, ast.Name) and target.id == name
+    )
+    if not counted:
+        return False
+    return not any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for stmt in node.body for n in ast_walk(stmt)
+    )
 
 
 def _presence_test(test: ast.expr, key: str, loop: TrainingLoop, model: ModuleModel) -> bool:

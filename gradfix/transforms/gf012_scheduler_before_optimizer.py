@@ -789,25 +789,17 @@ def _init_arguments(attr: str, model: ModuleModel, function: ast.AST | None) -> 
     init = facts.methods.get(class_name or "", {}).get("__init__")
     if function is None or class_name is None or init is None:
         return []
-    stored = [
-        stmt.value.id for stmt in init.node.body
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
-        and dotted(stmt.targets[0]) == f"self.{attr}"
-    ]
-    if len(stored) != 1 or stored[0] not in init.params[1:]:
+    parameter = _stored_parameter(init, attr)
+    if parameter is None:
         return []
-    index = init.params.index(stored[0]) - 1
     found: list[ast.expr] = []
-    for node in ast_walk(model.source.tree):
-        if not (isinstance(node, ast.Call) and dotted(node.func) == class_name):
+    for node in model.source.of_type(ast.Call):
+        if dotted(node.func) != class_name:  # type: ignore[attr-defined]
             continue
-        named = keyword(node, stored[0])
-        if named is not None:
-            found.append(named.value)
-        elif index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
-            found.append(node.args[index])
-        else:
+        passed = _argument_for(node, init, parameter)  # type: ignore[arg-type]
+        if passed is None:
             return []
+        found.append(passed)
     values: list[ast.expr] = []
     for value in found:
         if isinstance(value, ast.Name):
@@ -1066,22 +1058,34 @@ def _constructor_argument(key: str, model: ModuleModel) -> str | None:
         init = _init_of(dotted(value.func), model)  # type: ignore[arg-type]
         if init is None:
             return None
-        stored = [
-            stmt.value.id for stmt in init.node.body
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
-            and dotted(stmt.targets[0]) == f"self.{attr}"
-        ]
-        if len(stored) != 1 or stored[0] not in init.params[1:]:
-            return None
-        index = init.params.index(stored[0]) - 1
-        named = keyword(value, stored[0])
-        passed = named.value if named is not None else None
-        if passed is None and index < len(value.args) and not any(isinstance(a, ast.Starred) for a in value.args[: index + 1]):
-            passed = value.args[index]
+        parameter = _stored_parameter(init, attr)
+        passed = _argument_for(value, init, parameter) if parameter is not None else None
         if passed is None or dotted(passed) is None:
             return None
         found.add(model.source.key(passed))
     return found.pop() if len(found) == 1 else None
+
+
+def _stored_parameter(init: FunctionInfo, attr: str) -> str | None:
+    """The `__init__` parameter stored as it is in `self.attr` (`self.optimizer = optimizer`),
+    by one statement of its body."""
+    stored = [
+        stmt.value.id for stmt in init.node.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
+        and dotted(stmt.targets[0]) == f"self.{attr}"
+    ]
+    return stored[0] if len(stored) == 1 and stored[0] in init.params[1:] else None
+
+
+def _argument_for(call: ast.Call, init: FunctionInfo, parameter: str) -> ast.expr | None:
+    """What a construction of the class passes for a parameter of its `__init__`."""
+    named = keyword(call, parameter)
+    if named is not None:
+        return named.value
+    index = init.params.index(parameter) - 1
+    if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return call.args[index]
+    return None
 
 
 def _init_of(name: str, model: ModuleModel) -> FunctionInfo | None:

@@ -37,6 +37,8 @@ HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "StepLR": (("step_size", 1),),
     "LinearLR": (("total_iters", 3),),
     "PolynomialLR": (("total_iters", 1),),
+    "CosineAnnealingWarmRestarts": (("T_0", 1),),
+    "LambdaLR": (("lr_lambda", 1),),
     "get_linear_schedule_with_warmup": (("num_training_steps", 2),),
     "get_cosine_schedule_with_warmup": (("num_training_steps", 2),),
     "get_cosine_with_hard_restarts_schedule_with_warmup": (("num_training_steps", 2),),
@@ -118,9 +120,11 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
         value = _argument(constructor, argument, index)
         if value is None:
             continue
-        if outer and _counts(value, outer, model):
+        parts = _lambda_horizons(value, model) if kind == "LambdaLR" else [value]
+        if outer and any(_counts(part, outer, model) for part in parts):
             return None  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
-        counted = _counted_in(value, batch_loop, loop, scope, model)
+        units = {_counted_in(part, batch_loop, loop, scope, model) for part in parts} - {None}
+        counted = units.pop() if len(units) == 1 else None  # a lambda mixing both units says nothing
         if counted is None:
             continue
         if (counted == "batches") == (stepped_per == "batch"):
@@ -197,6 +201,41 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
         return None
     values = assigned_values(model, next(iter(passed)))
     return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
+
+
+def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
+    """The horizons a `LambdaLR`'s function is written over: the largest parts of its
+    returned expression that do not read its parameter (`epochs * len(loader)` in `lambda s:
+    1 - s / (epochs * len(loader))`), for a lambda or a function of the module whose body is
+    one `return`. Numbers are left out; anything else (a closure, a call of the parameter)
+    gives nothing to read."""
+    if isinstance(value, ast.Name) and value.id in model.facts.module_functions:
+        function = model.facts.module_functions[value.id].node
+        if len(function.body) != 1 or not isinstance(function.body[0], ast.Return):
+            return []
+        body = function.body[0].value
+    elif isinstance(value, ast.Lambda):
+        function, body = value, value.body
+    else:
+        return []
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    if len(params) != 1:
+        return []
+    parts: list[ast.expr] = []
+
+    def reads_parameter(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in params for n in ast_walk(node))
+
+    def collect(node: ast.expr) -> bool:
+        if not reads_parameter(node):
+            if not isinstance(node, ast.Constant):
+                parts.append(node)
+            return True
+        if isinstance(node, ast.Call) and reads_parameter(node.func):
+            return False  # `s.item()`, the parameter called: nothing to read
+        return all(collect(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
+
+    return parts if body is not None and collect(body) else []
 
 
 def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:

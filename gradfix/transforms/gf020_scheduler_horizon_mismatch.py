@@ -34,7 +34,11 @@ class SchedulerHorizonMismatch(Rule):
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
-    stepped once per epoch is reported too. The levels are read from the loops: the
+    stepped once per epoch is reported too, and so are a `LambdaLR` whose function (a lambda, or
+    a function of the module that returns one expression) is written over such a horizon
+    (`lambda s: 1 - s / (epochs * len(loader))`; every part of it that does not read the
+    function's parameter is read, and they must all count in one unit) and a
+    `CosineAnnealingWarmRestarts` whose `T_0` is such a count. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every

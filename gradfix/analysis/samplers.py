@@ -182,8 +182,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             continue
         if foreign and (_inside_a_loop(loader_binding.statement, model) or _handed_elsewhere(loader, loader_binding.scope, model)):
             continue  # built again each epoch (maybe with a new seed), or given to code that may set the epoch
-        if seeded and (sampler in seeded or loader in seeded):
-            continue  # given its epoch by name, or through its loader
+        if seeded and (sampler in seeded or loader in seeded or _batch_sampler_key(loader_binding, source) in seeded):
+            continue  # given its epoch by name, through its loader, or through its BatchSampler (`batches.sampler.set_epoch(e)`)
         for loop in model.loops:
             scope = loop.function if loop.function is not None else source.tree
             name, sampler_here, binding_here, alternative_here = loader, sampler, sampler_binding, alternative
@@ -233,6 +233,13 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             ) if not isinstance(loader_binding, _Entry) else False
             out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign_batches, literal, foreign))
     return out
+
+
+def _batch_sampler_key(loader_binding, source) -> str | None:  # type: ignore[no-untyped-def]
+    """The name a loader's `batch_sampler=` is handed (`DataLoader(ds, batch_sampler=batches)`)."""
+    value = loader_binding.value
+    given = keyword(value, "batch_sampler") if isinstance(value, ast.Call) else None
+    return source.key(given.value) if given is not None and dotted(given.value) is not None else None
 
 
 def _inside_a_loop(statement: ast.stmt, model: ModuleModel) -> bool:
@@ -660,6 +667,9 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
             elif isinstance(value, ast.Call):
                 given = keyword(value, "sampler")
                 if given is None:
+                    batches = keyword(value, "batch_sampler")
+                    if batches is not None and any(inner is constructor for inner in _batched(batches.value, index, binding.scope)):
+                        yield binding, None, False  # `batch_sampler=BatchSampler(DistributedSampler(ds), 64, True)`
                     continue
                 inner = given.value
                 if inner is constructor:

@@ -21,7 +21,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
 
     ## What it does
     Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
-    (or batched by the `BatchSampler` given to its `batch_sampler=`)
+    (or batched by the `BatchSampler` given to its `batch_sampler=`, the sampler written
+    inline in it or bound to a name)
     when that loader (a name, or an entry of a dict literal under a constant key:
     `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
     DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, read as
@@ -91,7 +92,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     A file whose every `set_epoch` call names its sampler (`aux_sampler.set_epoch(...)`, bound
     only to a `DistributedSampler`) or its loader's (`loader.sampler.set_epoch(...)`) is silent
     only for those; the others are reported (`loader.batch_sampler.sampler.set_epoch(epoch)` names
-    the loader's). A `set_epoch` given a number written out (`sampler.set_epoch(0)`: the same
+    the loader's, and so does `batches.sampler.set_epoch(epoch)` on the `BatchSampler` the
+    loader is handed as `batch_sampler=batches`). A `set_epoch` given a number written out (`sampler.set_epoch(0)`: the same
     epoch every time) or called on torch's `DataLoader` itself (which has no such method: under
     `hasattr(loader, "set_epoch")` it never runs) gives no sampler an epoch; no fix when such a
     constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:

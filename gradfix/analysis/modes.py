@@ -124,6 +124,12 @@ _KEEPING_MODE = HARMLESS_CALLS | {
 }  # fmt: skip
 # Calls that log or save what they are given (`writer.log_validation(loss, model, step)`,
 # `logger.add_histogram(...)`, `save_checkpoint(model, ...)`): they do not switch its mode.
+# torch's functions that trace, script or export a module: they leave its mode as it was
+# (`torch.onnx.export` switches to eval for the export and back to what the module was in).
+_TORCH_KEEPING_MODE = {
+    "torch.jit.trace", "torch.jit.trace_module", "torch.jit.script", "torch.onnx.export", "torch.onnx.dynamo_export",
+    "torch.export.export",
+}  # fmt: skip
 _LOGGING = ("log_", "add_", "write", "save_", "print", "summar", "plot", "visuali")
 _NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
 _MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
@@ -338,7 +344,7 @@ class _ModeWalker:
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
-        if last not in _KEEPING_MODE and not last.startswith(_LOGGING):
+        if last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE:
             for value in [*positional(call), *[k.value for k in call.keywords]]:
                 if (dotted(value) is not None or isinstance(value, ast.Subscript)) and not _plain_attribute(value):
                     keys.append(self.key(value, ctx))

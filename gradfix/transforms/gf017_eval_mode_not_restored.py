@@ -46,7 +46,10 @@ class EvalModeNotRestored(Rule):
     whose text switches modes (`from evaluation import validate`; what it calls in turn is not
     followed) — when the loop's next `backward()` (later in the iteration, or in
     the next one) comes without a `model.train()` on that module in between (a helper's
-    `train()` in an `except` arm that re-raises restores nothing for the training). Also an
+    `train()` in an `except` arm that re-raises restores nothing for the training; nor do
+    `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which
+    leave the module's mode as it was, while a module handed to a function gradfix cannot see
+    may be switched back by it). Also an
     evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
     untrained baseline: the helper switches the module to eval and runs it) when nothing
     switches the module back before the loop's first `backward()` (a loop that calls

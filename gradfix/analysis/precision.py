@@ -97,6 +97,14 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         args = positional(call)
         dtype = args[1] if len(args) > 1 else None  # `torch.autocast("cuda", torch.bfloat16)`: the second parameter
     dtype_value = module_constant(dtype, module) if dtype is not None else None
+    if isinstance(dtype_value, ast.Name) and module is not None:
+        values = assigned_values(module, dtype_value.id)
+        if len(values) == 1 and isinstance(values[0], ast.IfExp):
+            dtype_value = values[0]  # `dtype = torch.float16 if args.amp else torch.float32` in the function
+    if isinstance(dtype_value, ast.IfExp):
+        # one arm of float16 (`torch.float16 if args.fp16 else torch.float32`, `torch.bfloat16 if
+        # bf16_ok else torch.float16`): it trains that way when it is chosen
+        dtype_value = next((arm for arm in (dtype_value.body, dtype_value.orelse) if qualify(_dotted(arm)) in _HALF), dtype_value)
     dtype_name = qualify(_dotted(dtype_value)) if dtype_value is not None else None
     if dtype is not None and dtype_name not in _HALF:
         return None

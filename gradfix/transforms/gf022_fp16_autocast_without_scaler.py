@@ -88,7 +88,11 @@ class Fp16AutocastWithoutScaler(Rule):
     enabled=args.amp)`: float32 runs stay unscaled); a switch that reads a name the loop binds
     (or calls something) gets no fix. Not reported: bfloat16,
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
-    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; the
+    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; a
+    dtype name bound once, anywhere, to a conditional expression with a float16 arm, `dtype =
+    torch.float16 if args.amp else torch.float32`, counts as float16, the run that chooses it,
+    and its scaler's fix stays as usual (a float32 or bfloat16 run is scaled and unscaled by
+    powers of two, exactly); the
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
     is, reported without a fix, and so does `device_type=device.type` with `device =
     torch.device(...)` of a literal or of that idiom; a context name bound in several arms counts when one arm

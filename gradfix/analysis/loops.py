@@ -255,6 +255,8 @@ class _Walker:
             return True
         if "__call__" in self.backpropagating_names() and self.calls_a_callable_object(text):
             return True
+        if self.calls_a_closure_step(text):
+            return True
         project = self.facts.project
         if project is None:
             return False
@@ -362,6 +364,13 @@ class _Walker:
         methods = self.facts.methods
         classes = {c for c, found in methods.items() if "__call__" in found}
         return any(_assigned_callees(self.facts, name) & classes for name in called_names(text))
+
+    def calls_a_closure_step(self, text: str) -> bool:
+        """The text calls a name bound to what a factory of this module returns, a function it
+        defines that backpropagates (`train_step = make_train_step(model, opt)` ... `train_step(x,
+        y)`)."""
+        factories = {name for name, inner in _factory_closures(self.facts).items() if inner.node.name in self.backpropagating_names()}
+        return bool(factories) and any(_assigned_callees(self.facts, name) & factories for name in called_names(text))
 
     def project_bases(self, class_name: str) -> bool:
         node = self.facts.classes.get(class_name)
@@ -740,6 +749,12 @@ class _Walker:
             if helper is not None:
                 # `step = TrainStep(model, opt)` ... `step(x, y)`: the class's `__call__`
                 self.inline(call, helper, ctx, receiver=call.func)
+                return
+            closure = self.closure_step(call.func, ctx)
+            if closure is not None:
+                # `train_step = make_train_step(model, opt)` ... `train_step(x, y)`: the function
+                # the factory defines and returns, its free names those the factory was given
+                self.inline(call, closure[0], ctx, factory=closure[1])
                 return
         if method is not None and recv is not None and library is None:
             helper = self.project_method(recv, method, ctx)
@@ -1208,6 +1223,29 @@ class _Walker:
             return None
         return facts.methods[located[1]]["__call__"]  # type: ignore[index]
 
+    def closure_step(self, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, ast.Call] | None:
+        """The function a factory of this module defines and returns, and the factory's call,
+        when `name` is bound once in the code around the call (its function, or the module's
+        top level), and nothing else binds it there, to a call of that factory."""
+        facts = ctx.facts or self.facts
+        closures = _factory_closures(facts)
+        if not closures or not _assigned_callees(facts, name.id) & closures.keys():
+            return None
+        scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+        calls: list[ast.Call] = []
+        stores = 0
+        for node in ast_walk(scope):
+            if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
+                stores += 1
+            elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name.id:
+                return None  # a parameter or a definition of that name
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name.id:
+                if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id in closures:
+                    calls.append(node.value)
+        if stores != 1 or len(calls) != 1:
+            return None
+        return closures[calls[0].func.id], calls[0]  # type: ignore[attr-defined]
+
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
         whose bases are all of the project (an agent, a trainer: not a module or an optimizer,
@@ -1347,11 +1385,14 @@ class _Walker:
         arguments: Sequence[ast.AST] | None = None,
         receiver: ast.expr | None = None,
         bound: ast.Call | None = None,
+        factory: ast.Call | None = None,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
         which its `self` then stands for; `bound`: the `functools.partial(helper, ...)` call
-        the called name is bound to, whose arguments come first."""
+        the called name is bound to, whose arguments come first; `factory`: the call of the
+        module function that defined the helper and returned it, whose parameters the helper's
+        free names are mapped to the arguments of."""
         if self.too_deep(helper):
             if self.touches_gradients(helper):
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")
@@ -1374,6 +1415,14 @@ class _Walker:
         else:
             given = []
         passed: list[tuple[str, ast.expr]] = []
+        if factory is not None:
+            outer = (ctx.facts or self.facts).module_functions[factory.func.id].params  # type: ignore[attr-defined]
+            made = [(None, a) for a in factory.args] if not any(isinstance(a, ast.Starred) for a in factory.args) else []
+            for index, (keyword_name, value) in enumerate([*made, *[(k.arg, k.value) for k in factory.keywords if k.arg]]):
+                param = keyword_name if keyword_name is not None else (outer[index] if index < len(outer) else None)
+                if param is not None and param not in params:
+                    key = self.key(value, ctx)
+                    new_mapping[param] = substitute_root(key, mapping) if mapping else key
         for index, (keyword_name, value) in enumerate(given):
             param = keyword_name if keyword_name is not None else (params[index] if index < len(params) else None)
             if param is not None:
@@ -1710,6 +1759,27 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
                 if match is not None and match.group(1) == key:
                     found.add(match.group(2))
             at = text.find(key, at + 1)
+    return found
+
+
+def _factory_closures(facts: ModuleFacts) -> dict[str, FunctionInfo]:
+    """Module functions that define a function and return it by name as their last statement
+    (`def make_train_step(model, opt): def step(x, y): ...; return step`), with nothing else
+    of theirs binding that name: factory name -> the function returned. Found once per module."""
+    found: dict[str, FunctionInfo] | None = facts.__dict__.get("_factory_closures")
+    if found is None:
+        found = facts.__dict__["_factory_closures"] = {}
+        for name, info in facts.module_functions.items():
+            local = facts.local_functions.get(id(info.node))
+            last = info.node.body[-1]
+            if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Name):
+                continue
+            inner = local.get(last.value.id)
+            if inner is None or not any(stmt is inner.node for stmt in info.node.body):
+                continue
+            if sum(1 for n in ast_walk(info.node) if isinstance(n, ast.Name) and n.id == inner.node.name and not isinstance(n.ctx, ast.Load)):
+                continue
+            found[name] = inner
     return found
 
 

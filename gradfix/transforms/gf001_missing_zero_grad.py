@@ -55,7 +55,9 @@ class MissingZeroGrad(Rule):
     the `if` (`if double: opt.zero_grad(); (2 * loss).backward()` / `else: loss.backward()`;
     `opt.step()`). A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
-    looked into like a method (the clear goes first in it).
+    looked into like a method (the clear goes first in it); so does one that calls the function
+    a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
+    `train_step(x, y)`), its free names read as the factory's arguments.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

@@ -39,6 +39,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
 
     ## Example
     ```python
+    scaler = torch.amp.GradScaler("cuda")
     for x, y in loader:
         optimizer.zero_grad(set_to_none=True)
         with torch.autocast("cuda"):
@@ -50,6 +51,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
 
     ## Use instead
     ```python
+    scaler = torch.amp.GradScaler("cuda")
     for x, y in loader:
         optimizer.zero_grad(set_to_none=True)
         with torch.autocast("cuda"):
@@ -97,9 +99,12 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     )
     safety = Safety.SAFE
 
-    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
         if ".scale(" not in model.source.text:
-            return
+            return  # no loss is scaled in this file (a scaled backward in another file's helper is not judged)
+        yield from super().check(model)
+
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         for index, step in enumerate(events):
             optimizer = _plain_step(step, model)

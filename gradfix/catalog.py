@@ -36,6 +36,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF020', 'scheduler-horizon-mismatch', 'unsafe', True, "A scheduler's horizon is counted in batches but it steps once per epoch, or the reverse."),
     ('GF021', 'optimizer-over-stale-parameters', 'display-only', True, 'The model changes its parameters after the optimizer was built over them.'),
     ('GF022', 'fp16-autocast-without-scaler', 'unsafe', True, 'A training loop runs CUDA autocast in float16 without a gradient scaler.'),
+    ('GF023', 'scaled-loss-stepped-without-scaler', 'safe', True, 'The loss is scaled by a `GradScaler` for the backward, but the optimizer is stepped directly.'),
 )
 # catalog-end
 # fmt: on

@@ -41,6 +41,7 @@ FIX_TITLES = {
     "GF012": "move scheduler.step() after optimizer.step()",
     "GF013": "unscale the gradients before clipping",
     "GF015": "count micro-batches from 1 in the window test",
+    "GF023": "step the optimizer through the scaler",
 }
 
 

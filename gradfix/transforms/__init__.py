@@ -33,6 +33,7 @@ from gradfix.transforms.gf019_distributed_sampler_without_set_epoch import (
 from gradfix.transforms.gf020_scheduler_horizon_mismatch import SchedulerHorizonMismatch
 from gradfix.transforms.gf021_optimizer_over_stale_parameters import OptimizerOverStaleParameters
 from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWithoutScaler
+from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import ScaledLossSteppedWithoutScaler
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -57,6 +58,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SchedulerHorizonMismatch,
     OptimizerOverStaleParameters,
     Fp16AutocastWithoutScaler,
+    ScaledLossSteppedWithoutScaler,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

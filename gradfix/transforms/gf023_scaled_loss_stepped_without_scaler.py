@@ -1,0 +1,309 @@
+from __future__ import annotations
+
+import ast
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import method_name, receiver
+from gradfix.patterns import lazily
+from gradfix.source import FUNCTIONS, LOOPS
+from gradfix.transforms._common import branch_prefix, new_statement, owned_events
+from gradfix.transforms._placement import statement_containing
+from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
+from gradfix.transforms.gf013_clip_without_unscale import _disabled, _members, _scaler_of_step
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+
+class ScaledLossSteppedWithoutScaler(LoopRule):
+    """
+    The loss is scaled by a `GradScaler` for the backward, but the optimizer is stepped directly.
+
+    ## What it does
+    Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` in the same
+    iteration when the scaler does not step that optimizer (`scaler.step(optimizer)`) and did
+    not unscale its gradients first (`scaler.unscale_(optimizer)`).
+
+    ## Why is this bad?
+    `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale (65536
+    at the start by default). `scaler.step(optimizer)` divides them back and skips the step
+    when they hold `inf` or `nan`; a plain `optimizer.step()` applies them as they are: SGD
+    (with momentum too) takes steps 65536 times too large, Adam's `eps` means something else,
+    and overflowing steps are applied instead of skipped. With one optimizer, a
+    `scaler.update()` after the plain step then fails ("No inf checks were recorded prior to
+    update."); with another optimizer stepped through the scaler, or without `update()`,
+    nothing fails and the model trains on the scaled gradients.
+
+    ## Example
+    ```python
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        optimizer.step()
+        scaler.update()
+    ```
+
+    ## Use instead
+    ```python
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Fix safety
+    Safe when a `scaler.update()` follows the step whenever the step runs (after it in its
+    block, or in a block around it within the iteration, no `continue`, `break`, `return` or
+    `raise` between): `optimizer.step()` becomes `scaler.step(optimizer)`. When the file never
+    calls the scaler's `update()`, the fix also inserts `scaler.update()` right after the step
+    (a second `scaler.step(optimizer)` before an `update()` raises), and is unsafe: the scale
+    then changes from step to step. When an `update()` is written elsewhere (under a test of
+    its own, in a helper), when the optimizer is stepped twice in the iteration, when the step
+    passes a closure (`optimizer.step(closure)`), when the step runs under a test the scaled
+    backward does not (`if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`,
+    then `optimizer.step()` for both), or when the backward and the step are not in the same
+    function of the analysed file, it is reported without a fix.
+
+    A step is reported when the scaler is built in the module by torch's `GradScaler`
+    (`torch.amp.GradScaler`, `torch.cuda.amp.GradScaler`, `GradScaler` imported from either,
+    FSDP's `ShardedGradScaler`), and the last backward before the step (or one of the
+    alternative arms it is written in) is that scaler's `scale(...).backward()`. Helpers of
+    the file, methods that are one training step, and `while` loops count like the loop's own
+    code.
+
+    The rule is silent when `scaler.unscale_(optimizer)` runs before the plain step (the
+    gradients are right; only overflowing steps are not skipped), also an `unscale_` it
+    cannot place (`for o in opts: scaler.unscale_(o)`); when every construction of the scaler
+    passes `enabled=False` (nothing is scaled); when the scaler steps that optimizer anywhere
+    in the iteration; when the optimizer is one a library steps (Accelerate's prepared
+    optimizer, Lightning's), or the step is a library's, and in any file that names
+    Accelerate, Fabric, Lightning or DeepSpeed (the optimizer may be one they wrap, which
+    steps through their own scaler); and when the backward or the step sits in a helper of
+    another file.
+    """
+
+    code = "GF023"
+    name = "scaled-loss-stepped-without-scaler"
+    message = (
+        "`{step}` applies gradients still multiplied by `{scaler}`'s loss scale: call `{scaler}.step({opt})` instead"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if ".scale(" not in model.source.text:
+            return  # no loss is scaled in this file (a scaled backward in another file's helper is not judged)
+        yield from super().check(model)
+
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        events = owned_events(loop, model)
+        for index, step in enumerate(events):
+            optimizer = _plain_step(step, model)
+            if optimizer is None:
+                continue
+            if step.via and model.in_step_function(step):
+                continue  # `tr.train_step(x, y)`: judged (and fixed) where the step method is defined
+            earlier = events[:index]
+            scaled = _scaled_backward(step, earlier, model)
+            if scaled is None:
+                continue
+            backward, scaler_key = scaled
+            if _disabled(scaler_key, model):
+                continue  # `GradScaler(enabled=False)`: nothing is scaled
+            if any(
+                e.kind is EventKind.STEP and e.target == optimizer and _scaler_of_step(e, model) is not None for e in events
+            ):
+                continue  # the scaler steps this optimizer too
+            since = earlier[earlier.index(backward) :]
+            if any(e.kind is EventKind.UNKNOWN for e in since):
+                continue
+            unscaled = _members({e.target for e in since if e.kind is EventKind.UNSCALE})
+            if optimizer in unscaled or any(not t or t.endswith("[*]") for t in unscaled):
+                continue  # unscaled first (or by an `unscale_` gradfix cannot place)
+            if _helper_unscales(backward, step, loop, model):
+                continue
+            if _LIBRARIES.search(model.source.text):
+                continue  # Accelerate, Fabric, Lightning, DeepSpeed may step (and unscale) this optimizer
+            source = model.source
+            inner = receiver(backward.call)  # type: ignore[arg-type]
+            scaler = source.code(receiver(inner))  # type: ignore[arg-type]
+            call = step.call
+            assert call is not None
+            yield Finding(
+                self.code,
+                self.message.format(step=source.code(call), scaler=scaler, opt=source.code(call.func.value)),  # type: ignore[attr-defined]
+                step.anchor,
+                fix=self._fix(loop, step, backward, events, scaler, scaler_key, model),
+                related=(loop.node,),
+            )
+
+    def _fix(
+        self,
+        loop: TrainingLoop,
+        step: GradEvent,
+        backward: GradEvent,
+        events: list[GradEvent],
+        scaler: str,
+        scaler_key: str,
+        model: ModuleModel,
+    ) -> Fix | None:
+        call = step.call
+        if call is None or call.args or call.keywords:
+            return None  # `optimizer.step(closure)`
+        if step.via != backward.via or step.foreign or backward.foreign:
+            return None  # not in the same function
+        if not branch_prefix(backward, step, loop.node):
+            return None  # the step also runs after a plain backward: the author's `if use_amp:` to write
+        if sum(1 for e in events if e.kind is EventKind.STEP and e.target == step.target) > 1:
+            return None  # stepped twice: a second `scaler.step(opt)` before `update()` raises
+        source = model.source
+        statement = step.statement if step.direct else statement_containing(source, call)
+        if statement is None or not source.alone_on_lines(statement):
+            return None
+        block = source.block_of(statement)
+        if block is None or source.inline_block(block):
+            return None
+        optimizer = source.code(call.func.value)  # type: ignore[attr-defined]
+        replace = ReplaceNode(call, f"{scaler}.step({optimizer})", statement)
+        stop = loop.node if step.direct else None
+        if _update_follows(statement, scaler_key, source, stop):
+            return Fix([replace], Safety.SAFE)
+        name = scaler_key.rsplit(".", 1)[-1]
+        if f"{name}.update(" in source.text or not isinstance(statement, ast.Expr) or statement.value is not call:
+            return None  # an `update()` the iteration may run elsewhere: a second one changes the scale twice
+        return Fix([replace, InsertStatements(statement, "after", new_statement(f"{scaler}.update()"))], Safety.UNSAFE)
+
+
+def _plain_step(step: GradEvent, model: ModuleModel) -> str | None:
+    """The optimizer of `opt.step(...)` (a torch optimizer gradfix knows, not a library's, the
+    step written in the analysed file), else None."""
+    call = step.call
+    if step.kind is not EventKind.STEP or call is None or step.engine or step.gated or step.foreign or not step.target:
+        return None
+    if not isinstance(call.func, ast.Attribute) or call.func.attr != "step":
+        return None
+    if model.source.key(call.func.value) != step.target and step.direct:
+        return None  # `scaler.step(opt)`, a loss scaler's call...
+    if _scaler_of_step(step, model) is not None:
+        return None
+    facts = model.facts
+    info = facts.info(step.target)
+    if info is not None and (info.library is not None or info.kind == "lightning"):
+        return None  # Accelerate's prepared optimizer, Lightning's: the library scales and steps
+    if not facts.optimizer_evidence(step.target):
+        return None
+    return step.target
+
+
+_SCALERS = ("GradScaler", "ShardedGradScaler")
+_LIBRARIES = lazily(r"accelerate|Accelerator|lightning|Fabric|deepspeed")
+
+
+def _torch_scaler(key: str, model: ModuleModel) -> bool:
+    """`key` is built in the module by torch's `GradScaler` (`torch.amp`, `torch.cuda.amp`, FSDP's sharded one)."""
+    info = model.facts.info(key)
+    if info is None or info.kind != "scaler" or not info.constructor:
+        return False
+    return info.constructor.startswith("torch.") and info.constructor.rsplit(".", 1)[-1] in _SCALERS
+
+
+def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:
+    """`scaler` for `scaler.scale(loss).backward()` with a torch `GradScaler`."""
+    call = event.call
+    if event.foreign or call is None or method_name(call) != "backward":
+        return None
+    inner = receiver(call)
+    if not isinstance(inner, ast.Call) or method_name(inner) != "scale":
+        return None
+    recv = receiver(inner)
+    if recv is None:
+        return None
+    key = model.source.key(recv)
+    return key if _torch_scaler(key, model) else None
+
+
+def _exclusive(a: GradEvent, b: GradEvent) -> bool:
+    """The two events sit in different arms of one test (`if`/`else`, two handlers...)."""
+    kinds = {id(x.node): x.kind for x in a.branches}
+    return any(id(y.node) in kinds and kinds[id(y.node)] != y.kind for y in b.branches)
+
+
+def _scaled_backward(step: GradEvent, earlier: list[GradEvent], model: ModuleModel) -> tuple[GradEvent, str] | None:
+    """The scaled backward whose gradients the step applies: the last backward before it that
+    can run with it, or one written in another arm of that backward's test (`if use_amp:
+    scaler.scale(loss).backward()` / `else: loss.backward()`)."""
+    last: GradEvent | None = None
+    for event in reversed(earlier):
+        if event.kind is not EventKind.BACKWARD or _exclusive(event, step):
+            continue
+        if last is None:
+            last = event
+        elif not _exclusive(event, last):
+            break
+        key = _scaler_key(event, model)
+        if key is not None:
+            return event, key
+    return None
+
+
+def _helper_unscales(backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A call between the scaled backward and the step, to a function or method of the module
+    whose body calls `unscale_` (a helper the loop model does not follow)."""
+    source = model.source
+    if "unscale_" not in source.text or not backward.direct or not step.direct:
+        return False
+    first, last = backward.node.lineno, step.node.lineno  # type: ignore[attr-defined]
+    facts = model.facts
+    for node in ast_walk(loop.node):
+        if not isinstance(node, ast.Call) or not first <= node.lineno <= last:
+            continue
+        name = method_name(node) or (node.func.id if isinstance(node.func, ast.Name) else "")
+        if not name or name == "unscale_":
+            continue
+        helpers = [facts.module_functions.get(name), *(methods.get(name) for methods in facts.methods.values())]
+        if any(h is not None and "unscale_(" in (h.source or source).segment(h.node) for h in helpers):
+            return True
+    return False
+
+
+def _is_update(stmt: ast.stmt, scaler_key: str, source) -> bool:  # type: ignore[no-untyped-def]
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    call = stmt.value
+    recv = receiver(call)
+    return method_name(call) == "update" and recv is not None and source.key(recv) == scaler_key
+
+
+_JUMPS = (ast.Continue, ast.Break, ast.Return, ast.Raise)
+
+
+def _update_follows(statement: ast.stmt, scaler_key: str, source, stop: ast.AST | None) -> bool:  # type: ignore[no-untyped-def]
+    """`scaler.update()` runs after `statement` whenever it runs: a statement of its own later in
+    its block, or in a block around it up to the iteration (`stop`, or the function), with
+    nothing between that may leave first."""
+    current: ast.stmt = statement
+    while True:
+        block = source.block_of(current)
+        if block is None:
+            return False
+        position = next((i for i, s in enumerate(block) if s is current), None)
+        if position is None:
+            return False
+        for later in block[position + 1 :]:
+            if _is_update(later, scaler_key, source):
+                return True
+            if any(isinstance(n, _JUMPS) for n in ast_walk(later)):
+                return False
+        owner = source.owner_of(current)
+        if owner is None or owner is stop or isinstance(owner, (*FUNCTIONS, *LOOPS)) or not isinstance(owner, ast.stmt):
+            return False
+        current = owner

@@ -1167,14 +1167,14 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 break  # `d_net.train()` with `d_net = Distiller(t_net, s_net)`: its submodules too
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
                 last_eval = position
-            elif other.kind is ModeKind.FORWARD and any(k and related(k, module) for k in other.keys):
+            elif other.kind is ModeKind.FORWARD and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys):
                 forwards[other.no_grad] = True
             elif other.kind is ModeKind.FORWARD and not other.no_grad:
                 others += [k for k in other.keys if k]
             elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
-                if forwards[True] and not forwards[False] and others and _all_apart(others, module, model):
+                if forwards[True] and not forwards[False] and others and _all_apart(others, module, model, loop.function):
                     # the module only ran without gradients since the eval (a GAN's generator
                     # making the discriminator's inputs under `no_grad`), and the modules run
                     # with gradients are others built here: this backward trains something
@@ -1437,9 +1437,11 @@ def _trains_a_copy(items: list[ModeItem], backward: ModeItem, depth: int, module
     return any(k.endswith("@copy") for k in keys) and not any(related(k, module) for k in keys)
 
 
-def _all_apart(keys: list[str], module: str, model: ModuleModel) -> bool:
+def _all_apart(keys: list[str], module: str, model: ModuleModel, function: ast.AST | None = None) -> bool:
     """The modules run with gradients (`keys` that the file binds: not `F.cross_entropy`,
-    `opt.zero_grad`) are others, and there is one."""
+    `opt.zero_grad`) are others, and there is one. Besides modules the file builds, another
+    parameter of the loop's function when `module` is one too (`def fit(G, D, loader):`, a
+    GAN's two networks handed in by the caller) counts as another module."""
     imported = model.facts.imports.aliases
     names = [
         k for k in dict.fromkeys(keys)
@@ -1447,7 +1449,12 @@ def _all_apart(keys: list[str], module: str, model: ModuleModel) -> bool:
     ]  # `D`, `self.critic`: not `F.cross_entropy`, `opt.zero_grad`, `out.softmax`
     built = [k for k in names if assigned_values(model, k)]
     copies = [k for k in names if k.endswith("@copy")]  # a helper's own `deepcopy` of a module
-    return bool(built or copies) and all(_apart(k, module, model) for k in built)
+    handed: list[str] = []
+    if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and not built:
+        params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)} - {"self", "cls"}
+        if module in params and not assigned_values(model, module):
+            handed = [k for k in names if k in params and k != module]
+    return bool(built or copies or handed) and all(_apart(k, module, model) for k in built)
 
 
 def _apart(key: str, module: str, model: ModuleModel) -> bool:

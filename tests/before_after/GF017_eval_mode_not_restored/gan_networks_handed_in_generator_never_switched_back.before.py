@@ -1,0 +1,25 @@
+# A GAN's two networks handed in as parameters: the generator is switched to eval to sample
+# fakes for the discriminator and never back, so its own training runs in eval mode.
+import torch
+import torch.nn.functional as F
+
+
+def fit(G, D, loader, zdim, epochs=2):
+    g_opt = torch.optim.Adam(G.parameters(), lr=1e-3)
+    d_opt = torch.optim.Adam(D.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        for real in loader:
+            z = torch.randn(real.size(0), zdim)
+            G.eval()
+            D.train()
+            with torch.no_grad():
+                fake = G(z)
+            d_opt.zero_grad()
+            d_loss = F.softplus(D(fake)).mean() + F.softplus(-D(real)).mean()
+            d_loss.backward()
+            d_opt.step()
+            D.eval()
+            g_opt.zero_grad()
+            g_loss = F.softplus(-D(G(z))).mean()
+            g_loss.backward()
+            g_opt.step()

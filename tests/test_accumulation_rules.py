@@ -413,3 +413,51 @@ def test_gf006_window_calling_a_plain_helper_of_another_module(tmp_path: Path) -
         "    apply(optimizer, updates)\n"
     )
     assert run_gradfix("--no-cache", "--select", "GF006", "train.py", cwd=tmp_path).returncode == 0
+
+
+ONE_CYCLE = """
+import math
+import torch
+from math import ceil
+
+
+def train(model, loader, epochs, accum=4):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.1, total_steps=epochs * ({horizon}))
+    for epoch in range(epochs):
+        for i, (x, y) in enumerate(loader):
+            (torch.nn.functional.mse_loss(model(x), y) / accum).backward()
+            if (i + 1) % accum == 0:
+                opt.step()
+                sched.step()
+                opt.zero_grad()
+"""
+
+
+@pytest.mark.parametrize(
+    ("horizon", "flushed"),
+    [
+        ("math.ceil(len(loader) / accum)", True),
+        ("ceil(len(loader) / accum)", True),
+        ("-(-len(loader) // accum)", True),
+        ("(len(loader) + accum - 1) // accum", True),
+        ("(accum - 1 + len(loader)) // accum", True),
+        ("int(math.ceil(len(loader) / accum))", True),
+        ("len(loader) // accum", False),
+        ("int(len(loader) / accum)", False),
+        ("math.ceil(len(loader) // accum)", False),
+        ("-(len(loader) // accum)", False),
+        ("(len(loader) + accum + 1) // accum", False),
+        ("(len(loader) - accum - 1) // accum", False),
+        ("(len(loader) + 2 * accum - 1) // accum", False),
+    ],
+)
+def test_gf006_one_cycle_horizon_rounded_up_gets_the_flush(horizon: str, flushed: bool) -> None:
+    """A OneCycleLR horizon counting the last, shorter window too (a ceiling idiom) has room
+    for the flush's scheduler step: the (unsafe) flush is offered; rounded down, none is."""
+    source = ONE_CYCLE.format(horizon=horizon)
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert result.error is None
+    fixed = (result.fixed or source.encode()).decode()
+    assert ("if (i + 1) % accum != 0:" in fixed) is flushed
+    assert _fix(source, "GF006") == source  # never a safe fix: the scheduler steps once more

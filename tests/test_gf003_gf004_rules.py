@@ -188,3 +188,41 @@ def test_enough_fixtures_for_gf003_and_gf004() -> None:
     for folder in ("GF003_multiple_backward", "GF004_needless_retain_graph"):
         pairs = [p for p in (root / folder).glob("*.before.py") if p.with_name(p.name.replace(".before.", ".after.")).exists()]
         assert len(pairs) >= 8, (folder, len(pairs))
+
+
+_RUNNING = '''
+import torch
+import torch.nn.functional as F
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        self.total = 0.0
+
+    def fit(self, loader):
+        for x, y in loader:
+            self.opt.zero_grad()
+            loss = F.mse_loss(self.model(x), y)
+            loss.backward(retain_graph=True)
+            self.opt.step()
+            n = x.size(0)
+            self.total = {value}
+'''
+
+
+@pytest.mark.parametrize(
+    ("value", "reported"),
+    [
+        ("self.total + loss.item() * n", True),
+        ("self.total + float(loss) * x.shape[0]", True),
+        ("max(self.total, float(loss))", True),
+        ("self.total + loss * n", False),  # the tensor itself outlives the iteration
+        ("self.total + float(loss) + loss", False),
+        ("self.total + loss.sum(0).tolist()[0] * n + y", False),
+    ],
+)
+def test_gf004_running_number_on_self_is_no_kept_graph(value: str, reported: bool) -> None:
+    result = _run(_RUNNING.format(value=value), frozenset({"GF004"}))
+    assert any(d.code == "GF004" for d in result.diagnostics) is reported

@@ -103,6 +103,7 @@ class ProbabilityInput:
     statement: ast.stmt  # the statement holding the loss call
     scope: Scope
     where: str  # "inline" | "name" | "model" | "arms" (bound in both arms of an `if`: no fix) | "alias" (no fix)
+    # | "smoothed" (a floor added or clamped on the activation, `F.softmax(out, 1) + 1e-8`: no fix)
     activation: Activation | None  # None for "model"
     node: ast.expr  # the inline activation call, or the Name read in the loss input
     binding: Binding | None = None  # "name": the assignment of the probabilities
@@ -271,6 +272,10 @@ class _Finder:
             if found.kind not in wrongs:
                 return None
             return ProbabilityInput(call, _input_kind(kind, found.kind), given, stmt, scope, "inline", found, expr)
+        smoothed = self._smoothed(expr, scope, wrongs)
+        if smoothed is not None:
+            # `F.softmax(out, 1) + 1e-8`, `out.softmax(-1).clamp(min=1e-6)`: still probabilities
+            return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr)
         if isinstance(expr, ast.Call):
             for wrong in wrongs:
                 module = self._model_with_activation(expr, scope, wrong)
@@ -329,12 +334,25 @@ class _Finder:
             if found.kind not in wrongs:
                 return None
             return ProbabilityInput(call, _input_kind(kind, found.kind), given, stmt, scope, "name", found, expr, binding)
+        smoothed = self._smoothed(value, scope, wrongs)
+        if smoothed is not None:
+            return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr, binding)
         if isinstance(value, ast.Call):
             for wrong in wrongs:
                 module = self._model_with_activation(value, scope, wrong)
                 if module is not None:
                     return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
         return None
+
+    def _smoothed(self, expr: ast.expr, scope: Scope, wrongs: tuple[str, ...]) -> Activation | None:
+        """The activation under a small floor added or clamped on (`F.softmax(out, 1) + 1e-8`,
+        `eps + probs`, `out.softmax(-1).clamp(min=1e-6)`, `torch.clamp(p, 1e-6, 1)`): the
+        values are still probabilities."""
+        inner = _unfloored(expr, self.qualify)
+        if inner is None:
+            return None
+        found = self.activation(_peel(inner), scope)
+        return found if found is not None and found.kind in wrongs else None
 
     def reaching(self, name: str, stmt: ast.stmt, scope: Scope) -> Binding | None:
         """The assignment of `name` that the statement reads: the nearest one above it in the
@@ -641,6 +659,35 @@ def _last_element(expr: ast.expr, scope: Scope, source) -> ast.expr | None:  # t
         ):
             final = None  # changed in some other way (in a loop, under a condition, `+=`, `[-1] =`): unknown
     return None  # built elsewhere
+
+
+_FLOOR = lazily(r"(?i)eps|epsilon|tiny|smooth|floor|min_?prob")
+
+
+def _unfloored(expr: ast.expr, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """`x` for `x + 1e-8`, `eps + x`, `x + self.eps`, `x.clamp(1e-6, 1)`, `x.clamp(min=eps)`,
+    `x.clamp_min(eps)`, `x.clip(...)`, `torch.clamp(x, ...)`: a small floor that keeps `x` a
+    probability; None otherwise."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        for kept, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if (
+                isinstance(other, ast.Constant) and isinstance(other.value, (int, float))
+                and not isinstance(other.value, bool) and 0 < other.value < 0.01
+            ) or (isinstance(other, (ast.Name, ast.Attribute)) and _FLOOR.search(dotted(other) or "")):
+                return kept
+        return None
+    if not isinstance(expr, ast.Call):
+        return None
+    method = method_name(expr)
+    recv = receiver(expr)
+    if method in ("clamp", "clip", "clamp_min") and recv is not None:
+        if _module_alias(recv, qualify):
+            full = qualify(dotted(expr.func)) or ""
+            if full not in ("torch.clamp", "torch.clip", "torch.clamp_min") or not expr.args:
+                return None
+            return expr.args[0]
+        return recv
+    return None
 
 
 def _first(call: ast.Call, name: str) -> ast.expr | None:

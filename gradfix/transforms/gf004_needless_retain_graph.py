@@ -123,8 +123,12 @@ class NeedlessRetainGraph(Rule):
 
     Silent as well when the file, or a module of its project that it imports, rebinds an
     attribute from its own value without detaching it (`self.mem = 0.9 * self.mem + 0.1 *
-    h.mean(0)` in a model's `forward`; not a counter's `self.n = self.n + 1`): the module's state
-    carries one iteration's graph into the next, whose backward needs it kept.
+    h.mean(0)` in a model's `forward`; not a counter's `self.n = self.n + 1`, nor, in the file
+    itself, a running Python number, `self.total = self.total + loss.item() * n` with `n =
+    x.size(0)`, `float(loss)`, `len(batch)`): the module's state carries one iteration's graph
+    into the next, whose backward needs it kept. Such a running number kept on `self` in the
+    loop is no tensor of the graph outliving the iteration either; the loss tensor itself kept
+    there (`self.total = self.total + loss * n`) is, and the rule is silent.
     """
 
     code = "GF004"
@@ -237,6 +241,8 @@ def _judge(
     for unit in flow.units:
         if unit.node is event.statement or not (unit.data & graph_names) or graph_free_text(unit.value_text):
             continue
+        if unit.stores and loop.function is not None and _running_number(unit.node, loop.function):
+            continue  # `self.total = self.total + float(loss) * n`: a number, not the tensor
         if unit.stores or _kept_in_container(unit.node, graph_names):
             return "silent"
     # 3. every tensor of the graph is computed in this iteration
@@ -278,6 +284,8 @@ def _judge(
     for unit in flow.units:
         for key in unit.stores:
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
+                if loop.function is not None and _running_number(unit.node, loop.function):
+                    continue  # `self.total = self.total + float(loss) * n`: a Python number
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
@@ -300,14 +308,97 @@ _STATE_RECURRENCE_BYTES = lazily(rb"self\.(\w+)[ \t]*=[^\n]*\bself\.\1\b(?![^\n]
 _COUNTER_STEP = lazily(rb"[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*[-+*/][ \t]*[\d.]+[ \t]*(?:#.*)?")
 
 
-def _recurs(data: bytes) -> bool:
-    """A line rebinds `self.x` from `self.x` (not detached), other than a counter's step."""
+def _recurs(data: bytes, source: Source | None = None) -> bool:
+    """A line rebinds `self.x` from `self.x` (not detached), other than a counter's step; in
+    the analysed file (`source`), other than a running number (`self.total = self.total +
+    loss.item() * n`, `float(loss)`, `x.size(0)`)."""
+    numbers: dict[int, list[ast.Assign]] | None = None
     for match in _STATE_RECURRENCE_BYTES.finditer(data):
         start = data.rfind(b"\n", 0, match.start()) + 1
         end = data.find(b"\n", match.end())
-        if _COUNTER_STEP.fullmatch(data[start : end if end != -1 else len(data)]) is None:
+        if _COUNTER_STEP.fullmatch(data[start : end if end != -1 else len(data)]) is not None:
+            continue
+        if source is None:
+            return True
+        if numbers is None:
+            numbers = _running_numbers(source)
+        line = data.count(b"\n", 0, start) + 1
+        if not numbers.get(line):
             return True
     return False
+
+
+def _running_number(stmt: ast.AST, function: ast.AST) -> bool:
+    """`self.x = <a Python number>` (`self.x + loss.item() * n`, `float(loss)`)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)):
+        return False
+    target = stmt.targets[0]
+    return isinstance(target.value, ast.Name) and target.value.id == "self" and _number(stmt.value, function, "self." + target.attr, 0)
+
+
+def _running_numbers(source: Source) -> dict[int, list[ast.Assign]]:
+    """`self.x = self.x + <number>` statements of the file, by line, whose added value is
+    certainly a Python number (`loss.item() * n` with `n = x.size(0)`, `float(loss)`,
+    `len(batch)`): they keep no graph."""
+    found: dict[int, list[ast.Assign]] = {}
+    for function in source.nodes:
+        if not isinstance(function, FUNCTIONS):
+            continue
+        for node in ast_walk(function):
+            if _running_number(node, function):
+                found.setdefault(node.lineno, []).append(node)  # type: ignore[arg-type]
+    return found
+
+
+_NUMBER_CALLS = {"float", "int", "len", "round", "bool", "abs", "max", "min"}
+_NUMBER_METHODS = {"item", "size", "numel", "dim", "nelement"}
+
+
+def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
+    """The expression certainly evaluates to a Python number (not a tensor): literals, `own`
+    (the attribute being rebound), `.item()`, `float(...)`, `len(...)`, `x.size(0)`,
+    `x.shape[0]`, arithmetic on those, and local names every binding of which is one."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+    if isinstance(expr, ast.BinOp):
+        return _number(expr.left, function, own, depth) and _number(expr.right, function, own, depth)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        return _number(expr.operand, function, own, depth)
+    if isinstance(expr, ast.Attribute):
+        return isinstance(expr.value, ast.Name) and f"{expr.value.id}.{expr.attr}" == own
+    if isinstance(expr, ast.Subscript):
+        # `x.shape[0]`
+        return isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape" and isinstance(expr.slice, ast.Constant)
+    if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Name) and expr.func.id in _NUMBER_CALLS:
+            if expr.func.id in ("float", "int", "len", "bool", "round"):
+                return True
+            return bool(expr.args) and all(_number(a, function, own, depth) for a in expr.args) and not expr.keywords
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in _NUMBER_METHODS:
+            return expr.func.attr != "size" or len(expr.args) == 1  # `x.size()` is a torch.Size
+        return False
+    if isinstance(expr, ast.Name) and depth < 3:
+        values = []
+        for node in ast_walk(function):
+            if isinstance(node, (ast.Global, ast.Nonlocal)) and expr.id in node.names:
+                return False
+            if isinstance(node, ast.Name) and node.id == expr.id and not isinstance(node.ctx, ast.Load):
+                owner = _assigned_value(function, node)
+                if owner is None:
+                    return False  # a loop target, `with ... as`, a parameter's rebinding in an unpacking...
+                values.append(owner)
+        return bool(values) and all(_number(v, function, own, depth + 1) for v in values)
+    return False
+
+
+def _assigned_value(function: ast.AST, name: ast.Name) -> ast.expr | None:
+    """The value of `name = value` (a plain single-target assignment) that binds `name`."""
+    for node in ast_walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is name:
+            return node.value
+        if isinstance(node, ast.AnnAssign) and node.target is name and node.value is not None:
+            return node.value
+    return None
 
 
 def _module_state_recurs(model: ModuleModel) -> bool:
@@ -316,7 +407,8 @@ def _module_state_recurs(model: ModuleModel) -> bool:
     of one iteration into the next, where `retain_graph=True` keeps the backward working."""
     cached = getattr(model, "_state_recurs", None)
     if cached is None:
-        cached = _recurs(model.source.text.encode("utf-8", "replace")) or any(_recurs(data) for data in imported_project_bytes(model))
+        source = model.source
+        cached = _recurs(source.text.encode("utf-8", "replace"), source) or any(_recurs(data) for data in imported_project_bytes(model))
         model._state_recurs = cached  # type: ignore[attr-defined]
     return cached
 

@@ -144,7 +144,9 @@ class MissingAccumulationFlush(AccumulationRule):
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
     stepped past a horizon counted in whole windows, and not offered when that horizon is written
     rounded down (`total_steps=epochs * (len(loader) // accum)`, `int(...)`, also through a name
-    bound to it): the flushed run would raise for certain.
+    bound to it): the flushed run would raise for certain. A ceiling idiom counts the shorter
+    last window too and keeps the (unsafe) flush: `math.ceil(len(loader) / accum)`,
+    `-(-len(loader) // accum)`, `(len(loader) + accum - 1) // accum`, `int(math.ceil(...))`.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
@@ -628,8 +630,9 @@ def _raises_past_horizon(target: str | None, model: ModuleModel) -> bool:
 
 def _counts_whole_windows(stmt: ast.stmt, acc: Accumulation, model: ModuleModel) -> bool:
     """The OneCycleLR stepped in `stmt` counts its horizon in whole windows, rounded down
-    (`total_steps=epochs * len(loader) // accum`, `steps_per_epoch=int(len(loader) / accum)`):
-    a flush steps it past that horizon and OneCycleLR raises."""
+    (`total_steps=epochs * len(loader) // accum`, `steps_per_epoch=int(len(loader) / accum)`;
+    not a ceiling idiom, `-(-len(loader) // accum)`): a flush steps it past that horizon and
+    OneCycleLR raises."""
     for event in acc.loop.events:
         if event.kind is not EventKind.SCHEDULER_STEP or not any(s is stmt for s in event.path):
             continue
@@ -639,12 +642,66 @@ def _counts_whole_windows(stmt: ast.stmt, acc: Accumulation, model: ModuleModel)
             horizon = [k.value for k in value.keywords if k.arg in ("total_steps", "steps_per_epoch")]
             horizon += [value.args[i] for i in (2, 4) if i < len(value.args)]  # total_steps, steps_per_epoch
             for expr in [*horizon, *(v for e in horizon if isinstance(e, ast.Name) for v in assigned_values(model, e.id))]:
-                for node in ast_walk(expr):
-                    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
-                        return True
-                    if isinstance(node, ast.Call) and dotted(node.func) in ("int", "math.floor"):
-                        return True
+                if _rounds_down(expr, model.source):
+                    return True
     return False
+
+
+def _rounds_down(expr: ast.AST, source: Source) -> bool:
+    """A floor division, `int(...)` or `math.floor(...)` in the horizon, outside the ceiling
+    idioms (`math.ceil(n / accum)`, `-(-n // accum)`, `(n + accum - 1) // accum`, and `int` of
+    one of these), which count the last, shorter window too."""
+    inner = _ceiling_parts(expr, source)
+    if inner is not None:
+        return any(_rounds_down(part, source) for part in inner)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.FloorDiv):
+        return True
+    if isinstance(expr, ast.Call) and dotted(expr.func) in ("int", "math.floor"):
+        if len(expr.args) == 1 and not expr.keywords and _ceiling_parts(expr.args[0], source) is not None:
+            return _rounds_down(expr.args[0], source)  # `int(math.ceil(n / accum))`
+        return True
+    return any(_rounds_down(child, source) for child in ast.iter_child_nodes(expr))
+
+
+def _ceiling_parts(expr: ast.AST, source: Source) -> list[ast.expr] | None:
+    """The operands of a ceiling division written as an idiom: `n` and `accum` of
+    `math.ceil(n / accum)` (its argument), `-(-n // accum)`, `(n + accum - 1) // accum`;
+    None for anything else."""
+    if isinstance(expr, ast.Call) and dotted(expr.func) in ("math.ceil", "ceil") and len(expr.args) == 1:
+        return [expr.args[0]]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = expr.operand
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.FloorDiv):
+            if isinstance(inner.left, ast.UnaryOp) and isinstance(inner.left.op, ast.USub):
+                return [inner.left.operand, inner.right]
+        return None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.FloorDiv):
+        # `(n + accum - 1) // accum`, in any order of its three terms
+        terms: list[tuple[int, ast.expr]] = []
+        _signed_terms(expr.left, 1, terms)
+        if len(terms) != 3:
+            return None
+        divisor = source.code(expr.right)
+        rest = list(terms)
+        one = next(((g, t) for g, t in rest if g < 0 and isinstance(t, ast.Constant) and t.value == 1 and not isinstance(t.value, bool)), None)
+        if one is None:
+            return None
+        rest.remove(one)
+        count = next(((g, t) for g, t in rest if g > 0 and source.code(t) == divisor), None)
+        if count is None:
+            return None
+        rest.remove(count)
+        (sign, n), = rest
+        return [n, expr.right] if sign > 0 else None
+    return None
+
+
+def _signed_terms(expr: ast.expr, sign: int, out: list[tuple[int, ast.expr]]) -> None:
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+        _signed_terms(expr.left, sign, out)
+        _signed_terms(expr.right, sign if isinstance(expr.op, ast.Add) else -sign, out)
+    else:
+        out.append((sign, expr))
 
 
 def _counts_updates(stmt: ast.stmt) -> bool:

@@ -73,10 +73,12 @@ class ModelZeroGradPartial(LoopRule):
 
     A finding needs every clear of the iteration (nested loops included) to be a module's
     `zero_grad()`, and an optimizer the iteration steps (not through an engine) that gradfix saw
-    built by an optimizer constructor (in the loop's function, or anywhere in the module for a
-    `self.` attribute) over parameters it can list: `m.parameters()`, `list`/`tuple`/`chain`/
-    `filter` of those, sums of lists, parameter-group dicts, single parameters
-    (`[model.embed.weight]`), comprehensions over those, and local names assigned them. It is
+    built by an optimizer constructor (in the loop's function, anywhere in the module for a
+    `self.` attribute, or at the module's top level for a global name the function neither binds
+    nor clears a local module with) over parameters it can list: `m.parameters()`, `list`/
+    `tuple`/`chain`/`filter` of those, sums of lists, parameter-group dicts, single parameters
+    (`[model.embed.weight]`), comprehensions over those or over a literal tuple of modules
+    (`[p for m in (enc, dec) for p in m.parameters()]`), and local names assigned them. It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
@@ -129,7 +131,7 @@ class ModelZeroGradPartial(LoopRule):
             info = model.facts.info(target)
             if info is None or info.kind != "optimizer" or not info.strong:
                 continue  # we cannot see what it owns
-            sites = _constructions(model, target, loop.function)
+            sites = _constructions(model, target, loop.function, cleared_models)
             built = [params for _, params in sites]
             if not built or any(p is None for p in built):
                 continue
@@ -339,10 +341,12 @@ def _aliases(model: ModuleModel) -> dict[str, set[str]]:
 
 
 def _constructions(
-    model: ModuleModel, key: str, function: ast.AST | None
+    model: ModuleModel, key: str, function: ast.AST | None, cleared: set[str] = frozenset()  # type: ignore[assignment]
 ) -> list[tuple[ast.AST | None, ast.expr | None]]:
     """What `key` was built over, as seen from `function`: its own constructions, or for
-    `self.x` attributes, every construction in the module. Empty when we cannot tell."""
+    `self.x` attributes, every construction in the module, or for a global name the function
+    does not bind, the module-level constructions when the `cleared` modules are globals of the
+    function too. Empty when we cannot tell."""
     table = _visit(model).found
     entries = table.get(key, [])
     local = [(fn, params) for fn, params in entries if fn is function]
@@ -350,7 +354,27 @@ def _constructions(
         return local
     if key.startswith("self."):
         return list(entries)
+    if (
+        function is not None and key.isidentifier() and not _binds_name(function, key, model)
+        and all(not _binds_name(function, m.split(".", 1)[0].split("[", 1)[0], model) for m in cleared)
+    ):  # fmt: skip
+        # a module-level optimizer a function's loop steps, clearing module-level models (the
+        # names the construction reads mean the same objects): what the module built it over
+        return [(fn, params) for fn, params in entries if fn is None]
     return []
+
+
+def _binds_name(function: ast.AST, name: str, model: ModuleModel) -> bool:
+    """The function has a local `name` (a parameter or a binding), or some function of the
+    module rebinds the global (`global name`)."""
+    args = function.args  # type: ignore[attr-defined]
+    if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+        return True
+    if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        return True
+    return "global" in model.source.text and any(
+        isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in model.source.nodes
+    )
 
 
 def _within(owner: str, model_key: str) -> bool:
@@ -486,8 +510,23 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
             else:
                 parts.append(element)
         return _union(parts, visitor, function, depth)
-    if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
         return _owners(expr.generators[0].iter, visitor, function, depth + 1)
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 2:
+        # `[p for m in (enc, dec) for p in m.parameters()]`: the parameters of each module listed
+        outer, inner = expr.generators
+        modules = outer.iter
+        if not (
+            isinstance(outer.target, ast.Name) and isinstance(modules, (ast.List, ast.Tuple)) and modules.elts
+            and isinstance(inner.iter, ast.Call) and method_name(inner.iter) == "parameters" and not positional(inner.iter)
+            and isinstance(receiver(inner.iter), ast.Name) and receiver(inner.iter).id == outer.target.id  # type: ignore[union-attr]
+            and isinstance(expr.elt, ast.Name) and isinstance(inner.target, ast.Name) and expr.elt.id == inner.target.id
+        ):  # fmt: skip
+            return None
+        keys = [dotted(m) for m in modules.elts]
+        if any(k is None for k in keys):
+            return None
+        return [visitor.key(m) for m in modules.elts]
     if isinstance(expr, ast.Name):
         values = visitor.locals.get((id(function), expr.id)) or visitor.locals.get((id(None), expr.id))
         if not values:

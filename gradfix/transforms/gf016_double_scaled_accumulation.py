@@ -120,8 +120,11 @@ class DoubleScaledAccumulation(Rule):
     an undivided loss there is GF005's business); a divided copy that is not what is
     backpropagated (`log((loss / N).item())`); backward calls in helpers (except a step
     function or method of this module called right in the loop whose backward divides its loss
-    in the call itself, `accelerator.backward(loss / ACC)` in `training_step`: judged, and fixed
-    there, as if written in the loop); and a
+    in the call itself, `accelerator.backward(loss / ACC)` in `training_step`, or in the
+    helper's last binding of the loss name before it, `loss = loss / ACC` or `loss /= ACC` in
+    the helper's own body and not under a branch: judged, and fixed there, as if written in the
+    loop; when such a helper returns a value and the loop multiplies something by N, no fix);
+    and a
     `LightningModule` with `self.automatic_optimization = False` (Lightning then neither
     accumulates nor divides).
 
@@ -377,22 +380,65 @@ def _multiplied_back(loop: TrainingLoop, event: GradEvent, division: ast.BinOp, 
     if not isinstance(loss, ast.Name):
         return False
     n_text = source.code(division.right)
-    for node in ast_walk(loop.node):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-            for side, other in ((node.left, node.right), (node.right, node.left)):
-                if source.code(other) == n_text and any(isinstance(n, ast.Name) and n.id == loss.id for n in ast_walk(side)):
-                    return True
+    helper = event.helpers[0] if not event.direct and event.helpers else None
+    # in a step helper the loss name is the helper's; what it returns the loop may multiply
+    # back under any name
+    returns = helper is not None and any(isinstance(n, ast.Return) and n.value is not None for n in ast_walk(helper))
+    for scope, name in ((loop.node, None if helper is not None else loss.id), (helper, loss.id)):
+        if scope is None or (name is None and not returns):
+            continue
+        for node in ast_walk(scope):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    if source.code(other) == n_text and (
+                        name is None or any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(side))
+                    ):
+                        return True
     return False
 
 
 def _divided_in_a_step_helper(event: GradEvent, model: ModuleModel) -> bool:
     """A backward written in a function (or method) of this module that the loop calls right
     in its body, dividing its loss right in the call (`accelerator.backward(loss / ACC)` in
-    `training_step`): judged as if written in the loop."""
-    return (
-        len(event.via) == 1 and not event.foreign and isinstance(event.loss, ast.BinOp)
-        and isinstance(event.loss.op, ast.Div) and bool(event.helpers)
-        and any(node is event.loss for node in ast_walk(event.helpers[0]))
+    `training_step`), or in the helper's last binding of the loss name before it
+    (`loss = loss / ACC`, `loss /= ACC`): judged as if written in the loop."""
+    if not (len(event.via) == 1 and not event.foreign and event.helpers):
+        return False
+    loss = event.loss
+    if isinstance(loss, ast.BinOp):
+        return isinstance(loss.op, ast.Div) and any(node is loss for node in ast_walk(event.helpers[0]))
+    return isinstance(loss, ast.Name) and _helper_binding(event) is not None
+
+
+def _helper_binding(event: GradEvent) -> ast.stmt | None:
+    """In the step helper holding the backward, the last statement of the helper's own body
+    before the backward's that binds the loss name, when it is a plain `loss = ...` or
+    `loss /= ...` (a binding under a branch or loop, or in the backward's own statement,
+    leaves the division unsure)."""
+    loss = event.loss
+    helper = event.helpers[0] if event.helpers else None
+    if not isinstance(loss, ast.Name) or not isinstance(helper, FUNCTIONS):
+        return None
+    body = helper.body
+    index = next((i for i, stmt in enumerate(body) if any(n is event.node for n in ast_walk(stmt))), None)
+    if index is None or _binds(body[index], loss.id):
+        return None
+    for stmt in reversed(body[:index]):
+        if not _binds(stmt, loss.id):
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            return stmt
+        if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+            return stmt
+        return None
+    return None
+
+
+def _binds(stmt: ast.stmt, name: str) -> bool:
+    return any(
+        (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del)))
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+        for n in ast_walk(stmt)
     )
 
 
@@ -402,16 +448,23 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
     if isinstance(loss, ast.BinOp) and isinstance(loss.op, ast.Div):
         yield loss, ReplaceNode(loss, source.outer_segment(loss.left), event.statement)
         return
-    if not isinstance(loss, ast.Name) or not event.home_loops:
+    if not isinstance(loss, ast.Name):
         return
-    flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
-    position = flow.position(event.statement)
-    if position is None:
-        return
-    binding = next((u for u in reversed(flow.units[:position]) if loss.id in u.binds), None)
-    if binding is None:
-        return
-    node = binding.node
+    if not event.direct:
+        node = _helper_binding(event)  # `loss = loss / ACC` in a step helper
+        if node is None:
+            return
+    else:
+        if not event.home_loops:
+            return
+        flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
+        position = flow.position(event.statement)
+        if position is None:
+            return
+        binding = next((u for u in reversed(flow.units[:position]) if loss.id in u.binds), None)
+        if binding is None:
+            return
+        node = binding.node
     if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Div) and isinstance(node.target, ast.Name):
         division = ast.BinOp(left=node.target, op=ast.Div(), right=node.value)
         ast.copy_location(division, node)

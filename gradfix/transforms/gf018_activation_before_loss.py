@@ -56,8 +56,11 @@ class ActivationBeforeLoss(Rule):
     trains wrongly; a forward that returns a tuple, `return self.dec(z), mu, logvar`, is read at
     the element the loss receives, `recon, mu, logvar = model(x)`; when it is rebound statement after statement at the module's top level, as a
     notebook does cell after cell, the last binding before the loop is the one it trains). A `sigmoid` before a cross-entropy is reported too (its outputs lie in
-    (0, 1), so the logits the loss sees differ by at most 1). `log_softmax` before a
-    cross-entropy is never reported.
+    (0, 1), so the logits the loss sees differ by at most 1). The probabilities may carry a
+    small floor on the way (`F.softmax(out, 1) + 1e-8`, `+ eps`, `.clamp(1e-6, 1)`,
+    `.clamp(min=eps)`, `torch.clamp(p, ...)`): still probabilities. `log_softmax` before a
+    cross-entropy is never reported, nor is the log of floored probabilities given to `NLLLoss`
+    (`torch.log(F.softmax(out, 1) + eps)`).
 
     ## Why is this bad?
     `CrossEntropyLoss` applies `log_softmax` itself: on probabilities it computes a softmax
@@ -99,8 +102,9 @@ class ActivationBeforeLoss(Rule):
     Unsafe when the probabilities are also used elsewhere (accuracy, logging): the loss
     then reads the logits' name instead, if that name still holds them. No fix when the
     activation is the model's last layer or an `nn.Softmax` module attribute, when the
-    logits are an expression that would run twice, or for `NLLLoss` on a `softmax` imported
-    bare. Only losses that can reach a backward are looked at (in training loops, in
+    logits are an expression that would run twice, for `NLLLoss` on a `softmax` imported
+    bare, or when the probabilities carry a floor (`+ 1e-8`, `.clamp(...)`: whether it should
+    go, or become a `log_softmax`, is the author's call). Only losses that can reach a backward are looked at (in training loops, in
     functions that call `backward`, in the losses a framework backpropagates -- a
     LightningModule's `training_step`, where `self(x)` runs the class's own `forward`, and an
     HF Trainer subclass's `compute_loss` -- and in helpers these call, including the `forward`

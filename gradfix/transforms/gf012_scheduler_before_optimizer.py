@@ -175,7 +175,8 @@ class SchedulerBeforeOptimizer(LoopRule):
 
     The project's own schedules are found where this module builds them: a class picked from a
     dict literal of classes (`SCHEDULERS["noam"](opt)`, the dict here or in a module of the
-    project), the argument this module's constructions of a trainer class pass for the
+    project, also inside a builder function of the project, `build_scheduler("noam", opt)`
+    returning `SCHEDULERS[name](opt)`), the argument this module's constructions of a trainer class pass for the
     `__init__` parameter it stores (`Runner(net, opt, NoamRate(opt))`), and what its calls of
     the loop's function pass. A scheduler stepped every batch that no code of this module
     builds (a trainer class handed its scheduler by another file) is reported with an unsafe
@@ -857,14 +858,10 @@ def _classes_called(call: ast.Call, model: ModuleModel) -> list[str]:
             and stmt.targets[0].id == table
         ]
         prefix = qualified.rsplit(".", 1)[0] + "."
-    if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
-        return []
-    names = [dotted(value) for value in values[0].values]
-    if any(name is None or "." in name for name in names):
-        return []
+    names = _names_in_dict(values)
     if prefix:
-        return [prefix + name for name in names]  # type: ignore[operator]
-    return [facts.imports.qualify(name) or name for name in names]  # type: ignore[arg-type]
+        return [prefix + name for name in names]
+    return [facts.imports.qualify(name) or name for name in names]
 
 
 def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str | None:
@@ -923,7 +920,32 @@ def _built_by_own_class(constructor: str, model: ModuleModel, depth: int) -> boo
             if name is not None and "." not in name and name != constructor.rsplit(".", 1)[-1]:
                 if _own_schedule(prefix + name, model, depth + 1):
                     return True
+            names = _dict_of_classes(node.value.func, function.source or model.source)
+            if names and all(_own_schedule(prefix + n, model, depth + 1) for n in names):
+                return True  # `return SCHEDULERS[name](opt)` with `SCHEDULERS = {"warmup": WarmupRate}` beside it
     return False
+
+
+def _dict_of_classes(func: ast.expr, source: Source) -> list[str]:
+    """The names of a dict literal a call subscripts (`SCHEDULERS[name](...)`), the dict bound
+    once at the top of the module (`source`) the call is written in; empty when not read."""
+    if not isinstance(func, ast.Subscript) or not isinstance(func.value, ast.Name):
+        return []
+    table = func.value.id
+    values = [
+        stmt.value for stmt in source.tree.body
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in stmt.targets)
+    ]  # fmt: skip
+    return _names_in_dict(values)
+
+
+def _names_in_dict(values: list[ast.expr]) -> list[str]:
+    """The plain names a single dict literal holds as its values (`{"noam": Noam, "cos":
+    Cosine}`); empty when the binding is not one such dict."""
+    if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
+        return []
+    names = [dotted(value) for value in values[0].values]
+    return [] if any(name is None or "." in name for name in names) else names  # type: ignore[return-value]
 
 
 def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]

@@ -265,3 +265,38 @@ def assignments(model: object) -> Assignments:
         cached = Assignments(model.source)  # type: ignore[attr-defined]
         model._assignments = cached  # type: ignore[attr-defined]
     return cached
+
+
+
+def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], object] | None:
+    """The entries of a dict literal whose values are plain names (`SCHEDULERS = {"noam": Noam,
+    "cos": CosineAnnealingLR}`: `[("noam", "Noam"), ("cos", "CosineAnnealingLR")]`), bound once
+    to `table` in this module (`assigned_values`) or at the top of the project module `table` is
+    imported from, with the facts of the module that binds it (to qualify the names there);
+    None when not read."""
+    facts = model.facts  # type: ignore[attr-defined]
+    values = assigned_values(model, table)
+    where = facts
+    if not values:
+        qualified = facts.imports.qualify(table)
+        project = facts.project
+        if project is None or qualified is None or qualified == table or "." not in qualified.lstrip("."):
+            return None
+        path = project.module_file(qualified.rsplit(".", 1)[0], model.source.path or None)  # type: ignore[attr-defined]
+        module = project.module(path, any_bytes=True) if path is not None else None
+        if module is None:
+            return None
+        values = [
+            stmt.value for stmt in module.source.tree.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == table
+        ]  # fmt: skip
+        where = module.facts
+    if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
+        return None
+    entries = [
+        (key.value if isinstance(key, ast.Constant) else None, value.id)
+        for key, value in zip(values[0].keys, values[0].values)
+        if isinstance(value, ast.Name)
+    ]  # fmt: skip
+    return (entries, where) if len(entries) == len(values[0].values) else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Scope, assigned_values, assignments
+from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
@@ -66,8 +66,8 @@ class Mismatch:
 
 def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
     text = model.source.text
-    if not any(name in text for name in HORIZONS):
-        return []
+    if not any(name in text for name in HORIZONS) and '"](' not in text and "'](" not in text:
+        return []  # (`SCHEDULERS["cos"](...)`: a class of a registry, maybe in another module)
     out: list[Mismatch] = []
     seen: set[int] = set()
     for loop in model.loops:
@@ -149,11 +149,28 @@ def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, 
             value = _stored_constructor(bindings[0], model)  # `Trainer(model, optimizer, scheduler)`
     if not isinstance(value, ast.Call):
         return None
-    name = model.facts.imports.qualify(call_name(value)) or ""
+    name = model.facts.imports.qualify(call_name(value)) or _registry_entry(value.func, model) or ""
     last = name.rsplit(".", 1)[-1]
     if last not in HORIZONS or not _library_scheduler(name, last, model):
         return None
     return value, last
+
+
+def _registry_entry(func: ast.expr, model: ModuleModel) -> str | None:
+    """`SCHEDULERS["cos"]` with `SCHEDULERS = {"cos": CosineAnnealingLR, ...}` (a dict literal of
+    this module, or of the project module it is imported from): the class of that entry,
+    qualified where the dict is written."""
+    if not (
+        isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
+        and isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)
+    ):
+        return None
+    found = dict_of_names(func.value.id, model)
+    if found is None:
+        return None
+    entries, where = found
+    name = next((n for k, n in entries if k == func.slice.value), None)
+    return (where.imports.qualify(name) or name) if name is not None else None  # type: ignore[attr-defined]
 
 
 def _passed_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | None:

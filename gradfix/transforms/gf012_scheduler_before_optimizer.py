@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, reaching_top_level
+from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
@@ -839,29 +839,14 @@ def _classes_called(call: ast.Call, model: ModuleModel) -> list[str]:
         name = dotted(func)
         return [facts.imports.qualify(name) or name] if name is not None else []
     table = dotted(func.value)
-    if table is None or "." in table:
+    found = dict_of_names(table, model) if table is not None and "." not in table else None
+    if found is None:
         return []
-    values = assigned_values(model, table)
-    prefix = ""
-    if not values:
-        qualified = facts.imports.qualify(table)
-        project = facts.project
-        if project is None or qualified is None or qualified == table or "." not in qualified.lstrip("."):
-            return []
-        path = project.module_file(qualified.rsplit(".", 1)[0], model.source.path or None)
-        module = project.module(path, any_bytes=True) if path is not None else None
-        if module is None:
-            return []
-        values = [
-            stmt.value for stmt in module.source.tree.body
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and stmt.targets[0].id == table
-        ]
-        prefix = qualified.rsplit(".", 1)[0] + "."
-    names = _names_in_dict(values)
-    if prefix:
-        return [prefix + name for name in names]
-    return [facts.imports.qualify(name) or name for name in names]
+    entries, where = found
+    if where is facts:
+        return [facts.imports.qualify(name) or name for _, name in entries]
+    qualified = facts.imports.qualify(table) or table
+    return [qualified.rsplit(".", 1)[0] + "." + name for _, name in entries]
 
 
 def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str | None:
@@ -927,8 +912,8 @@ def _built_by_own_class(constructor: str, model: ModuleModel, depth: int) -> boo
 
 
 def _dict_of_classes(func: ast.expr, source: Source) -> list[str]:
-    """The names of a dict literal a call subscripts (`SCHEDULERS[name](...)`), the dict bound
-    once at the top of the module (`source`) the call is written in; empty when not read."""
+    """The plain names of a dict literal a call subscripts (`SCHEDULERS[name](...)`), the dict
+    bound once at the top of the module (`source`) the call is written in; empty when not read."""
     if not isinstance(func, ast.Subscript) or not isinstance(func.value, ast.Name):
         return []
     table = func.value.id
@@ -936,16 +921,10 @@ def _dict_of_classes(func: ast.expr, source: Source) -> list[str]:
         stmt.value for stmt in source.tree.body
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in stmt.targets)
     ]  # fmt: skip
-    return _names_in_dict(values)
-
-
-def _names_in_dict(values: list[ast.expr]) -> list[str]:
-    """The plain names a single dict literal holds as its values (`{"noam": Noam, "cos":
-    Cosine}`); empty when the binding is not one such dict."""
     if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
         return []
-    names = [dotted(value) for value in values[0].values]
-    return [] if any(name is None or "." in name for name in names) else names  # type: ignore[return-value]
+    names = [value.id for value in values[0].values if isinstance(value, ast.Name)]
+    return names if len(names) == len(values[0].values) else []
 
 
 def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]

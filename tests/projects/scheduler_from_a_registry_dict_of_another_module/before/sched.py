@@ -1,0 +1,3 @@
+from torch.optim.lr_scheduler import CosineAnnealingLR, StepLR
+
+SCHEDULERS = {"step": StepLR, "cos": CosineAnnealingLR}

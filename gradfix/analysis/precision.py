@@ -373,12 +373,24 @@ def _detached(value: ast.expr | None) -> bool:
 
 
 def _a_number(value: ast.expr | None) -> bool:
-    """`x.item()`, `x.tolist()`, `float(x)`, `int(x)`."""
+    """`x.item()`, `x.tolist()`, `float(x)`, `int(x)`; an index tensor (`out.argmax(1)`, also
+    moved or cast: `.cpu()`), which holds no graph; a comprehension of those (`[... .item() for x,
+    y in val_loader]`) and `sum`, `max`, `min` or `len` of one."""
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        return _a_number(value.elt)
     if not isinstance(value, ast.Call):
         return False
     if isinstance(value.func, ast.Attribute):
-        return value.func.attr in ("item", "tolist") and not value.args
-    return isinstance(value.func, ast.Name) and value.func.id in ("float", "int") and len(value.args) == 1
+        if value.func.attr in ("item", "tolist") and not value.args:
+            return True
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DETACHED:
+            value = value.func.value
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("argmax", "argmin", "argsort")
+    if not isinstance(value.func, ast.Name) or len(value.args) != 1:
+        return False
+    if value.func.id in ("float", "int"):
+        return True
+    return value.func.id in ("sum", "max", "min", "len") and (value.func.id == "len" or _a_number(value.args[0]))
 
 
 def _enclosing_withs(loop: TrainingLoop, model: ModuleModel) -> list[ast.stmt]:

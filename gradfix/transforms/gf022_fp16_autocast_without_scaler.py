@@ -106,8 +106,10 @@ class Fp16AutocastWithoutScaler(Rule):
     backward goes through it), or one whose every result is read only by
     `torch.autograd.grad(...)` (an adversarial attack's forward differentiated with respect to
     the input, the training step outside it in float32), or one that runs no backward and
-    binds only plain numbers (`acc = (...).float().mean().item()` for a log) or detached
-    tensors (a frozen teacher's targets, `t = teacher(x).detach().float()`).
+    binds only plain numbers (`acc = (...).float().mean().item()` for a log, also a
+    comprehension of them and its `sum`: `sum(crit(model(x), y).item() for x, y in val_loader)`),
+    index tensors (`model(x).argmax(1).cpu()`) or detached tensors (a frozen teacher's targets,
+    `t = teacher(x).detach().float()`).
 
     An autocast block in a function of the same module whose result the loop backpropagates
     (`loss = compute_loss(batch)`, the forward under autocast in `compute_loss`) counts as the

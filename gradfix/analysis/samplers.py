@@ -687,13 +687,16 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
     )
     if factory is not None:
         # `sampler = make_sampler(ds)` with `def make_sampler(d): return DistributedSampler(d)`
+        made = lambda v: isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == factory  # noqa: E731
         for key, bindings in index.by_key.items():
             for binding in bindings:
                 value = binding.value
-                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == factory:
+                if made(value):
                     keys = {key} | _aliases(key, binding.scope, index, source)
                     for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) in keys, binding.scope):
                         yield loader_binding, binding, False
+                elif isinstance(value, ast.Call) and (given := keyword(value, "sampler")) is not None and made(given.value):
+                    yield binding, None, False  # `DataLoader(ds, sampler=make_sampler(ds))`
     for binding in (b for bindings in index.by_key.values() for b in bindings):
         if isinstance(binding.value, ast.DictComp):
             # `loaders = {x: DataLoader(sets[x], sampler=DistributedSampler(sets[x])) for x in ["train", "val"]}`

@@ -113,7 +113,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     guard `isinstance(loader.sampler, torch.utils.data.DistributedSampler)` when that file
     imports `torch` (no fix otherwise). So is a sampler a function of the file returns
     (`sampler = shard_sampler(ds)` with `def shard_sampler(d): return DistributedSampler(d)`),
-    handed to the loader by name. A loader class of the project's own is not followed.
+    handed to the loader by name or called in its `sampler=` argument
+    (`DataLoader(ds, sampler=shard_sampler(ds))`). A loader class of the project's own is not followed.
     """
 
     code = "GF019"

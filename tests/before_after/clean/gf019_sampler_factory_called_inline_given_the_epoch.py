@@ -1,0 +1,19 @@
+# A DistributedSampler from a factory called inline in the loader, given the epoch through
+# the loader: correct.
+import torch
+from torch.utils.data import DataLoader, DistributedSampler
+
+
+def make_sampler(dataset):
+    return DistributedSampler(dataset, shuffle=True)
+
+
+def train(model, dataset, epochs):
+    loader = DataLoader(dataset, batch_size=32, sampler=make_sampler(dataset))
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    for epoch in range(epochs):
+        loader.sampler.set_epoch(epoch)
+        for x, y in loader:
+            opt.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            opt.step()

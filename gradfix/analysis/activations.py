@@ -196,8 +196,30 @@ class _Finder:
         key = self.source.key(func)
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
-            kind = self._passed_kind(key, scope, LOSS_CLASSES)
+            kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
         return kind
+
+    def _imported_instance_kind(self, name: str) -> str | None:
+        """`from losses import criterion` with `criterion = nn.CrossEntropyLoss()` bound once
+        at the top of that module of the project: the kind, read with its own imports."""
+        project = self.model.facts.project
+        qualified = self.qualify(name) or name
+        if project is None or qualified == name or "." not in qualified.lstrip(".") or self.index.by_key.get(name):
+            return None
+        if qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None
+        module_name, _, attribute = qualified.rpartition(".")
+        path = project.module_file(module_name, self.source.path or None)
+        module = project.module(path, any_bytes=True) if path is not None else None
+        if module is None:
+            return None
+        values = [
+            stmt.value for stmt in module.source.tree.body
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
+        ]  # fmt: skip
+        if len(values) != 1 or not isinstance(values[0], ast.Call):
+            return None
+        return _Finder(ModuleModel(module.source, module.facts))._class_kind(values[0], LOSS_CLASSES)
 
     def _passed(self, name: str, scope: Scope) -> set[str] | None:
         """What the call sites of this module pass for the parameter `name` of the function

@@ -1,0 +1,4 @@
+from torch import nn
+
+criterion = nn.CrossEntropyLoss()
+metric = nn.MSELoss()

@@ -265,6 +265,9 @@ class _Walker:
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
+        for submodule in self.facts.imports.submodules:
+            if submodule + "." in text and self.imported_backpropagates(submodule):
+                return True  # `import pkg.steps` ... `pkg.steps.train_step(...)`
         if self.facts.imports.stars:
             # `train_step(...)` after `from .engine import *`, of a project module that backpropagates
             importer = self.source.path or None

@@ -225,6 +225,7 @@ class ImportMap:
     def __init__(self) -> None:
         self.aliases: dict[str, str] = {}
         self.stars: list[str] = []  # the modules `from m import *` imports everything of
+        self.submodules: list[str] = []  # `import pkg.steps` (bound as `pkg`): "pkg.steps"
 
     def add(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -234,6 +235,8 @@ class ImportMap:
                 else:
                     top = alias.name.split(".", 1)[0]
                     self.aliases.setdefault(top, top)
+                    if top != alias.name:
+                        self.submodules.append(alias.name)
             return
         prefix = "." * node.level + (f"{node.module}." if node.module else "")
         for alias in node.names:

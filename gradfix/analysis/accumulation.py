@@ -86,6 +86,10 @@ class Accumulation:
     # != 0: continue`, timm's `if not need_update: continue`): `node` is the guard, whose body
     # holds no step; fixes that edit the window's own block have none to edit
     guarded: bool = False
+    # the counter goes up by one per micro-batch, as far as gradfix sees: no statement adds
+    # anything else to it (`seen += x.size(0)`, `tokens += x.numel()`, `seen = seen + 8` count
+    # samples or tokens, and `N` is then no number of micro-batches)
+    by_one: bool = True
 
     @property
     def position(self) -> int:
@@ -254,6 +258,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     counter = _counter(periodic, loop, first, model.source)
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
+        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
         loop=loop,
         branch=branch,
         node=branch.node,
@@ -266,6 +271,36 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         guards=guards,
         split=split,
     )
+
+
+def _counted_otherwise(name: str, loop: TrainingLoop, source: Source) -> bool:
+    """A statement of the loop (or, for `self.<name>`, of the loop's class) adds something
+    else than 1 to the window's counter: `seen += x.size(0)`, `tokens += n`, `seen += 8`,
+    `seen = seen + len(batch)` (also `-=`, `*=`, ...). The counter then counts samples or
+    tokens, and a window holds a number of micro-batches that is not `N` (or not fixed).
+    `+= 1`, `-= 1`, `%= N`, `c = (c + 1) % N` and other assignments (`step = i + 1`) are not."""
+    scope: ast.AST = loop.node
+    if name.startswith("self.") and name.count(".") == 1:
+        owner = source.owner_of(loop.node) if isinstance(loop.node, ast.stmt) else None
+        while owner is not None and not isinstance(owner, ast.ClassDef):
+            owner = source.owner_of(owner) if isinstance(owner, ast.stmt) else None
+        if owner is not None:
+            scope = owner
+    for node in ast_walk(scope):
+        if isinstance(node, ast.AugAssign):
+            if source.key(node.target) != name or isinstance(node.op, ast.Mod):
+                continue
+            if not (isinstance(node.op, (ast.Add, ast.Sub)) and int_value(node.value) == 1):
+                return True
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, (ast.Add, ast.Sub)):
+            if not any(source.key(t) == name for t in node.targets):
+                continue
+            value = node.value
+            sides = (value.left, value.right) if isinstance(value.op, ast.Add) else (value.left,)
+            for side, other in zip(sides, (value.right, value.left)):
+                if source.key(side) == name and int_value(other) != 1:
+                    return True  # `seen = seen + x.size(0)`
+    return False
 
 
 def window_helper(acc: Accumulation) -> ast.AST | None:
@@ -361,6 +396,7 @@ def _guarded_window(
         return None
     counter = _counter(periodic, loop, steps[0], model.source)
     return Accumulation(
+        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
         loop=loop,
         branch=Branch(guard, "else", guard.test, len(steps[0].loops_within(loop.node))),
         node=guard,

@@ -125,6 +125,11 @@ class UnscaledAccumulation(AccumulationRule):
     that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0: opt.step()` after
     the backward): every step then applies one micro-batch, which GF015 reports and fixes; once
     the step's test is `(i + 1) % N == 0`, the window is whole and the division follows.
+    It is silent, too, when the window's counter counts something else than micro-batches: a
+    statement of the loop (or, for `self.<counter>`, of its class) adds to it anything but 1
+    (`seen += x.size(0)`, `tokens += x.numel()`, `seen += 8`, `seen = seen + len(batch)`), so
+    `if seen % 16 == 0:` or `if tokens >= 64:` closes a window of some other number of
+    micro-batches than N, or a number that changes from window to window.
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
     `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, also as a config entry,
@@ -231,6 +236,8 @@ class UnscaledAccumulation(AccumulationRule):
             )
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        if not acc.by_one:
+            return None  # `seen += x.size(0)` ... `if seen % 16 == 0:`: N counts samples, not micro-batches
         if cleared_where_it_steps(acc, model.source):
             return None  # every window holds one micro-batch: GF015's business, not a division
         if len(acc.backwards) == 2 and _exclusive(acc.backwards[0], acc.backwards[1], acc.loop.node):

@@ -79,7 +79,8 @@ class AccumulationWindowOffByOne(Rule):
 
     Not reported: a counter incremented before the test or starting at 1 for `step % N == 0`
     (a full first window); a counter whose start is not a literal, or that is assigned anywhere
-    else in the loop; an `enumerate` index reassigned in the loop; a window test with an `and`
+    else in the loop, or that counts samples or tokens (anything but 1 added to it: `seen +=
+    x.size(0)`); an `enumerate` index reassigned in the loop; a window test with an `and`
     part; and loops whose window step runs before the micro-batch's backward (`if i % N == 0:
     optimizer.step()` at the top of the iteration closes the window of the micro-batches before
     this one: every window is full and `(i + 1)` would shift them all), which are not recognised
@@ -102,7 +103,7 @@ class AccumulationWindowOffByOne(Rule):
 
     def _check(self, acc: Accumulation, source: Source) -> Finding | None:
         periodic = acc.periodic
-        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown":
+        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown" or not acc.by_one:
             return None
         size = first_window(acc)
         if size is None or size == -1 or size == periodic.n_value:

@@ -568,7 +568,7 @@ def _arm(event: GradEvent, node: ast.AST) -> str | None:
 def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic | None:
     """The window of an `else` arm: `if (i + 1) % N != 0: ... else: <window end>`, also with
     `and i + 1 != len(loader)` (the `else` then runs on the last batch too)."""
-    test = _without_single_window(test, source, True)
+    test = _without_single_window(_unnamed(test), source, True)
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
     found = [p for p in (_parse_part(part, if_node, source, True) for part in parts) if p is not None]
     if len(found) != 1:
@@ -601,9 +601,11 @@ def _path_index(event: GradEvent, node: ast.AST) -> int:
 def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
     holder: ast.stmt = if_node
     negated = False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, (ast.Name, ast.Compare)):
-        # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom)
-        test, negated = test.operand, True
+    test = _unnamed(test)  # `if (boundary := (i + 1) % N == 0):` tests what it binds
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(_unnamed(test.operand), (ast.Name, ast.Compare)):
+        # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom;
+        # also `if not (accumulating := (i + 1) % N != 0):`)
+        test, negated = _unnamed(test.operand), True
     if isinstance(test, ast.Name):
         # `need_update = last_batch or (i + 1) % N == 0` ... `if need_update:`
         assigned = _single_assignment(test.id, loop.body, source)
@@ -642,6 +644,28 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     if conjunct and _nonzero_conjunct(test, result, source):
         result.conjunct, result.skip_zero = False, True
     return result
+
+
+def _unnamed(test: ast.expr) -> ast.expr:
+    """The value a walrus binds (`(do_step := step % N == 0)`): the test it is written as."""
+    while isinstance(test, ast.NamedExpr):
+        test = test.value
+    return test
+
+
+def _walrus_test(stmt: ast.stmt, name: str, source: Source) -> ast.expr | None:
+    """`if (boundary := (i + 1) % N == 0):` (also under `not`), a statement that binds `name`
+    only there: the value bound, evaluated each time the statement runs."""
+    if not isinstance(stmt, ast.If):
+        return None
+    test = stmt.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not (isinstance(test, ast.NamedExpr) and test.target.id == name):
+        return None
+    if _assigns(test.value, name, source) or any(_assigns(s, name, source) for s in (*stmt.body, *stmt.orelse)):
+        return None
+    return test.value
 
 
 def _without_single_window(test: ast.expr, source: Source, negated: bool) -> ast.expr:
@@ -995,6 +1019,8 @@ def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple
         elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
             if source.key(stmt.target) == name:
                 return None
+        elif (walrus := _walrus_test(stmt, name, source)) is not None:
+            found.append((stmt, walrus))  # `if (boundary := (i + 1) % N == 0): ...` ... `if boundary:`
         elif _assigns(stmt, name, source):
             return None
     return found[0] if len(found) == 1 else None

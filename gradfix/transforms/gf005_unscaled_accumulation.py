@@ -155,7 +155,10 @@ class UnscaledAccumulation(AccumulationRule):
     Around the window, `if`s that hold every backward and every step and test the mode of the
     whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
     name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
-    once in the loop body; or `not is_accumulating` for a `!=` test) holds exactly one periodic
+    once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
+    (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
+    test; a test written as a walrus, `if (do_step := step % N == 0):`, is read as the value it
+    binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
     `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
     least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.

@@ -48,7 +48,8 @@ class AccumulationWindowOffByOne(Rule):
 
     ## Fix safety
     Safe. The counter in the window test becomes `(step + 1)`; the rest of the condition (a
-    last-batch test, for instance) is kept. A window test written in a step helper counts only
+    last-batch test, for instance) is kept, and so is a walrus that binds the test's value (`if
+    (do_step := step % N == 0):` becomes `if (do_step := (step + 1) % N == 0):`). A window test written in a step helper counts only
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
     N)`; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
     another call of this module shares the helper (it may hand a count from 1).

@@ -506,3 +506,18 @@ def test_a_counter_of_micro_batches_is_a_window_of_n(increment: str) -> None:
     assert acc is not None and acc.by_one
     result = process_source("t.py", source.encode(), Options(select=frozenset({"GF005"}), unsafe_fixes=False, fix=False))
     assert [d.code for d in result.diagnostics] == ["GF005"]
+
+
+def test_a_samples_counter_kept_by_a_method_of_the_class_is_no_window_of_n() -> None:
+    """`self.seen += x.shape[0]` in the helper the loop calls: `self.seen % 64` counts samples."""
+    source = (
+        "import torch\n\n\nclass Trainer:\n"
+        "    def __init__(self, model, opt):\n        self.model, self.opt, self.seen = model, opt, 0\n\n"
+        "    def micro(self, x, y):\n        torch.nn.functional.mse_loss(self.model(x), y).backward()\n"
+        "        self.seen += {increment}\n\n"
+        "    def fit(self, loader):\n        for x, y in loader:\n            self.micro(x, y)\n"
+        "            if self.seen % 64 == 0:\n                self.opt.step()\n                self.opt.zero_grad()\n"
+    )
+    options = Options(select=frozenset({"GF005"}), unsafe_fixes=True, fix=False)
+    assert not process_source("t.py", source.format(increment="x.shape[0]").encode(), options).diagnostics
+    assert [d.code for d in process_source("t.py", source.format(increment="1").encode(), options).diagnostics] == ["GF005"]

@@ -461,3 +461,63 @@ def test_gf006_one_cycle_horizon_rounded_up_gets_the_flush(horizon: str, flushed
     fixed = (result.fixed or source.encode()).decode()
     assert ("if (i + 1) % accum != 0:" in fixed) is flushed
     assert _fix(source, "GF006") == source  # never a safe fix: the scheduler steps once more
+
+
+COUNTED_WINDOW = """import torch
+model = torch.nn.Linear(4, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+loader = torch.utils.data.DataLoader(list(zip(torch.randn(80, 4), torch.randn(80, 1))), batch_size=8)
+seen = 0
+for x, y in loader:
+    torch.nn.functional.mse_loss(model(x), y).backward()
+    {increment}
+    if {test}:
+        opt.step()
+        opt.zero_grad()
+{reset}"""
+
+
+@pytest.mark.parametrize(
+    "increment,test,reset",
+    [
+        ("seen += x.size(0)", "seen % 16 == 0", ""),
+        ("seen += 8", "seen % 16 == 0", ""),
+        ("seen += len(x)", "(seen + 1) % 16 == 0", ""),
+        ("seen = seen + x.shape[0]", "seen % 16 == 0", ""),
+        ("seen = x.numel() + seen", "seen % 16 == 0", ""),
+        ("seen += x.numel()", "seen >= 64", "        seen = 0\n"),
+        ("seen += 2", "seen == 16", "        seen = 0\n"),
+    ],
+)
+def test_a_counter_of_samples_or_tokens_is_no_window_of_n(increment: str, test: str, reset: str) -> None:
+    """The window's counter goes up by something else than 1 per micro-batch (samples, tokens):
+    a window holds some number of micro-batches that is not N, so nothing is divided by N."""
+    source = COUNTED_WINDOW.format(increment=increment, test=test, reset=reset)
+    acc = _one(source)
+    assert acc is not None and not acc.by_one
+    result = process_source("t.py", source.encode(), Options(select=frozenset(ACCUMULATION_CODES), unsafe_fixes=True, fix=False))
+    assert result.error is None and not result.diagnostics, [d.message for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("increment", ["seen += 1", "seen = seen + 1", "seen = 1 + seen"])
+def test_a_counter_of_micro_batches_is_a_window_of_n(increment: str) -> None:
+    source = COUNTED_WINDOW.format(increment=increment, test="seen % 2 == 0", reset="")
+    acc = _one(source)
+    assert acc is not None and acc.by_one
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF005"}), unsafe_fixes=False, fix=False))
+    assert [d.code for d in result.diagnostics] == ["GF005"]
+
+
+def test_a_samples_counter_kept_by_a_method_of_the_class_is_no_window_of_n() -> None:
+    """`self.seen += x.shape[0]` in the helper the loop calls: `self.seen % 64` counts samples."""
+    source = (
+        "import torch\n\n\nclass Trainer:\n"
+        "    def __init__(self, model, opt):\n        self.model, self.opt, self.seen = model, opt, 0\n\n"
+        "    def micro(self, x, y):\n        torch.nn.functional.mse_loss(self.model(x), y).backward()\n"
+        "        self.seen += {increment}\n\n"
+        "    def fit(self, loader):\n        for x, y in loader:\n            self.micro(x, y)\n"
+        "            if self.seen % 64 == 0:\n                self.opt.step()\n                self.opt.zero_grad()\n"
+    )
+    options = Options(select=frozenset({"GF005"}), unsafe_fixes=True, fix=False)
+    assert not process_source("t.py", source.format(increment="x.shape[0]").encode(), options).diagnostics
+    assert [d.code for d in process_source("t.py", source.format(increment="1").encode(), options).diagnostics] == ["GF005"]

@@ -86,6 +86,10 @@ class Accumulation:
     # != 0: continue`, timm's `if not need_update: continue`): `node` is the guard, whose body
     # holds no step; fixes that edit the window's own block have none to edit
     guarded: bool = False
+    # the counter goes up by one per micro-batch, as far as gradfix sees: no statement adds
+    # anything else to it (`seen += x.size(0)`, `tokens += x.numel()`, `seen = seen + 8` count
+    # samples or tokens, and `N` is then no number of micro-batches)
+    by_one: bool = True
 
     @property
     def position(self) -> int:
@@ -254,6 +258,7 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     counter = _counter(periodic, loop, first, model.source)
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
+        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
         loop=loop,
         branch=branch,
         node=branch.node,
@@ -266,6 +271,36 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
         guards=guards,
         split=split,
     )
+
+
+def _counted_otherwise(name: str, loop: TrainingLoop, source: Source) -> bool:
+    """A statement of the loop (or, for `self.<name>`, of the loop's class) adds something
+    else than 1 to the window's counter: `seen += x.size(0)`, `tokens += n`, `seen += 8`,
+    `seen = seen + len(batch)` (also `-=`, `*=`, ...). The counter then counts samples or
+    tokens, and a window holds a number of micro-batches that is not `N` (or not fixed).
+    `+= 1`, `-= 1`, `%= N`, `c = (c + 1) % N` and other assignments (`step = i + 1`) are not."""
+    scope: ast.AST = loop.node
+    if name.startswith("self.") and name.count(".") == 1:
+        owner = source.owner_of(loop.node) if isinstance(loop.node, ast.stmt) else None
+        while owner is not None and not isinstance(owner, ast.ClassDef):
+            owner = source.owner_of(owner) if isinstance(owner, ast.stmt) else None
+        if owner is not None:
+            scope = owner
+    for node in ast_walk(scope):
+        if isinstance(node, ast.AugAssign):
+            if source.key(node.target) != name or isinstance(node.op, ast.Mod):
+                continue
+            if not (isinstance(node.op, (ast.Add, ast.Sub)) and int_value(node.value) == 1):
+                return True
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, (ast.Add, ast.Sub)):
+            if not any(source.key(t) == name for t in node.targets):
+                continue
+            value = node.value
+            sides = (value.left, value.right) if isinstance(value.op, ast.Add) else (value.left,)
+            for side, other in zip(sides, (value.right, value.left)):
+                if source.key(side) == name and int_value(other) != 1:
+                    return True  # `seen = seen + x.size(0)`
+    return False
 
 
 def window_helper(acc: Accumulation) -> ast.AST | None:
@@ -361,6 +396,7 @@ def _guarded_window(
         return None
     counter = _counter(periodic, loop, steps[0], model.source)
     return Accumulation(
+        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
         loop=loop,
         branch=Branch(guard, "else", guard.test, len(steps[0].loops_within(loop.node))),
         node=guard,
@@ -532,7 +568,7 @@ def _arm(event: GradEvent, node: ast.AST) -> str | None:
 def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic | None:
     """The window of an `else` arm: `if (i + 1) % N != 0: ... else: <window end>`, also with
     `and i + 1 != len(loader)` (the `else` then runs on the last batch too)."""
-    test = _without_single_window(test, source, True)
+    test = _without_single_window(_unnamed(test), source, True)
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
     found = [p for p in (_parse_part(part, if_node, source, True) for part in parts) if p is not None]
     if len(found) != 1:
@@ -565,9 +601,11 @@ def _path_index(event: GradEvent, node: ast.AST) -> int:
 def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
     holder: ast.stmt = if_node
     negated = False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, (ast.Name, ast.Compare)):
-        # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom)
-        test, negated = test.operand, True
+    test = _unnamed(test)  # `if (boundary := (i + 1) % N == 0):` tests what it binds
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(_unnamed(test.operand), (ast.Name, ast.Compare)):
+        # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom;
+        # also `if not (accumulating := (i + 1) % N != 0):`)
+        test, negated = _unnamed(test.operand), True
     if isinstance(test, ast.Name):
         # `need_update = last_batch or (i + 1) % N == 0` ... `if need_update:`
         assigned = _single_assignment(test.id, loop.body, source)
@@ -606,6 +644,28 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     if conjunct and _nonzero_conjunct(test, result, source):
         result.conjunct, result.skip_zero = False, True
     return result
+
+
+def _unnamed(test: ast.expr) -> ast.expr:
+    """The value a walrus binds (`(do_step := step % N == 0)`): the test it is written as."""
+    while isinstance(test, ast.NamedExpr):
+        test = test.value
+    return test
+
+
+def _walrus_test(stmt: ast.stmt, name: str, source: Source) -> ast.expr | None:
+    """`if (boundary := (i + 1) % N == 0):` (also under `not`), a statement that binds `name`
+    only there: the value bound, evaluated each time the statement runs."""
+    if not isinstance(stmt, ast.If):
+        return None
+    test = stmt.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not (isinstance(test, ast.NamedExpr) and test.target.id == name):
+        return None
+    if _assigns(test.value, name, source) or any(_assigns(s, name, source) for s in (*stmt.body, *stmt.orelse)):
+        return None
+    return test.value
 
 
 def _without_single_window(test: ast.expr, source: Source, negated: bool) -> ast.expr:
@@ -959,6 +1019,8 @@ def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple
         elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
             if source.key(stmt.target) == name:
                 return None
+        elif (walrus := _walrus_test(stmt, name, source)) is not None:
+            found.append((stmt, walrus))  # `if (boundary := (i + 1) % N == 0): ...` ... `if boundary:`
         elif _assigns(stmt, name, source):
             return None
     return found[0] if len(found) == 1 else None

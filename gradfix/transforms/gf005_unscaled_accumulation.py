@@ -125,6 +125,11 @@ class UnscaledAccumulation(AccumulationRule):
     that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0: opt.step()` after
     the backward): every step then applies one micro-batch, which GF015 reports and fixes; once
     the step's test is `(i + 1) % N == 0`, the window is whole and the division follows.
+    It is silent, too, when the window's counter counts something else than micro-batches: a
+    statement of the loop (or, for `self.<counter>`, of its class) adds to it anything but 1
+    (`seen += x.size(0)`, `tokens += x.numel()`, `seen += 8`, `seen = seen + len(batch)`), so
+    `if seen % 16 == 0:` or `if tokens >= 64:` closes a window of some other number of
+    micro-batches than N, or a number that changes from window to window.
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
     `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, also as a config entry,
@@ -150,7 +155,10 @@ class UnscaledAccumulation(AccumulationRule):
     Around the window, `if`s that hold every backward and every step and test the mode of the
     whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
     name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
-    once in the loop body; or `not is_accumulating` for a `!=` test) holds exactly one periodic
+    once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
+    (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
+    test; a test written as a walrus, `if (do_step := step % N == 0):`, is read as the value it
+    binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
     `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
     least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
@@ -231,6 +239,8 @@ class UnscaledAccumulation(AccumulationRule):
             )
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        if not acc.by_one:
+            return None  # `seen += x.size(0)` ... `if seen % 16 == 0:`: N counts samples, not micro-batches
         if cleared_where_it_steps(acc, model.source):
             return None  # every window holds one micro-batch: GF015's business, not a division
         if len(acc.backwards) == 2 and _exclusive(acc.backwards[0], acc.backwards[1], acc.loop.node):

@@ -101,7 +101,8 @@ class MissingAccumulationFlush(AccumulationRule):
     `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
     b in enumerate(val_loader):`, reported without a fix: after the loop a flush's test would read
     that loop's index) or a variable set to a literal for this loop (a counter that carries over
-    from an earlier loop is not one), and whose first window's size is known. A `while` loop
+    from an earlier loop is not one, nor one that counts samples or tokens: `seen += x.size(0)`,
+    anything added but 1), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
@@ -161,8 +162,8 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if periodic.tail or periodic.conjunct:
-            return None
+        if periodic.tail or periodic.conjunct or not acc.by_one:
+            return None  # (`seen += x.size(0)` ... `if seen % 16 == 0:`: no count of micro-batches)
         drained = None
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data

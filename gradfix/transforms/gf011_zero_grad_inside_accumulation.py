@@ -76,7 +76,9 @@ class ZeroGradInsideAccumulation(Rule):
     the window steps (`opt.zero_grad()`, or `model.zero_grad()` when the loop steps one optimizer,
     built over exactly `model.parameters()`; or, without a fix, `model.zero_grad()` when that one
     optimizer is built where gradfix cannot see, a parameter, and the iteration runs `model(...)`:
-    the model's share of the window is wiped whatever else the optimizer holds). The clear statement moves, with its comments, to
+    the model's share of the window is wiped whatever else the optimizer holds). A window counted
+    in samples or tokens (`tokens += x.numel()` ... `if tokens >= budget:`) is one too: the clear
+    wipes it all the same, and the message names the window's test instead of N. The clear statement moves, with its comments, to
     right after that optimizer's last step in the window's `if` (after the `scaler.update()` that
     directly follows it) -- or is only deleted when a statement of that block after the step
     already clears the optimizer (`opt.step(); opt.zero_grad()`) --, and a copy goes after every tail-flush step of that optimizer later in
@@ -135,6 +137,8 @@ class ZeroGradInsideAccumulation(Rule):
     code = "GF011"
     name = "zero-grad-inside-accumulation"
     message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs every `{n}`: nothing accumulates"
+    # the window's counter counts samples or tokens (`tokens += x.numel()`): no `N` micro-batches to name
+    counted_message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs only when `{test}`: nothing accumulates"
     accelerate_start_message = (
         "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
         " backward and wipes the window's gradients: clear after `{opt}.step()`"
@@ -234,11 +238,17 @@ class ZeroGradInsideAccumulation(Rule):
                 target = event_code(clear, model).rsplit(".zero_grad", 1)[0]  # `o` of `for o in opts: o.zero_grad()`
             yield Finding(
                 self.code,
-                self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
+                self._message(acc, event_code(clear, model), target, model),
                 clear.anchor,
                 fix=fix,
                 related=(loop,),
             )
+
+    def _message(self, acc: Accumulation, clear: str, target: str, model: ModuleModel) -> str:
+        source = model.source
+        if not acc.by_one:
+            return self.counted_message.format(clear=clear, opt=target, test=source.code(acc.periodic.comparison))
+        return self.message.format(clear=clear, opt=target, n=source.code(acc.periodic.n))
 
     def _check_by_hand(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
         """`for p in model.parameters(): p.grad = None` outside the window's `if`, `model` the
@@ -263,7 +273,7 @@ class ZeroGradInsideAccumulation(Rule):
             seen.add(id(inner[0]))
             yield Finding(
                 self.code,
-                self.message.format(clear=event_code(clear, model), opt=target, n=model.source.code(acc.periodic.n)),
+                self._message(acc, event_code(clear, model), target, model),
                 inner[0],
                 related=(loop,),
             )

@@ -48,7 +48,8 @@ class AccumulationWindowOffByOne(Rule):
 
     ## Fix safety
     Safe. The counter in the window test becomes `(step + 1)`; the rest of the condition (a
-    last-batch test, for instance) is kept. A window test written in a step helper counts only
+    last-batch test, for instance) is kept, and so is a walrus that binds the test's value (`if
+    (do_step := step % N == 0):` becomes `if (do_step := (step + 1) % N == 0):`). A window test written in a step helper counts only
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
     N)`; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
     another call of this module shares the helper (it may hand a count from 1).
@@ -79,7 +80,8 @@ class AccumulationWindowOffByOne(Rule):
 
     Not reported: a counter incremented before the test or starting at 1 for `step % N == 0`
     (a full first window); a counter whose start is not a literal, or that is assigned anywhere
-    else in the loop; an `enumerate` index reassigned in the loop; a window test with an `and`
+    else in the loop, or that counts samples or tokens (anything but 1 added to it: `seen +=
+    x.size(0)`); an `enumerate` index reassigned in the loop; a window test with an `and`
     part; and loops whose window step runs before the micro-batch's backward (`if i % N == 0:
     optimizer.step()` at the top of the iteration closes the window of the micro-batches before
     this one: every window is full and `(i + 1)` would shift them all), which are not recognised
@@ -102,7 +104,7 @@ class AccumulationWindowOffByOne(Rule):
 
     def _check(self, acc: Accumulation, source: Source) -> Finding | None:
         periodic = acc.periodic
-        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown":
+        if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown" or not acc.by_one:
             return None
         size = first_window(acc)
         if size is None or size == -1 or size == periodic.n_value:

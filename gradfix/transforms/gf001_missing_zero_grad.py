@@ -119,7 +119,9 @@ class MissingZeroGrad(Rule):
       tail-flush step of that optimizer later in the function that no clear of it follows.
 
     It reports without a fix when the loop body shares the header's line; the optimizer is an
-    element of a collection (`for o in optimizers: o.step()`); the step sits in a helper that
+    element of a collection (`for o in optimizers: o.step()`), or picked by a key a statement of
+    the loop's body binds (`for name in keys: opts[name].step()`: no clear before the backward
+    names it); the step sits in a helper that
     names the optimizer itself, which the loop cannot name; an Accelerate step is not a call
     alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop,
     is not a call alone on its line, or comes before the statement building this optimizer; the
@@ -331,6 +333,10 @@ class MissingZeroGrad(Rule):
         if not indented_block(loop.node, model.source) or target.endswith("[*]"):
             return None
         if step.via and _local_to_helper(target, step):
+            return None
+        if _reads_names_bound_in_body(target, bindings, loop):
+            # `for name in ("g", "d"): opts[name].step()`: `opts[name]` names another optimizer
+            # (or nothing yet) wherever a clear could go before the iteration's backward
             return None
         if lacks_zero_grad(target, loop.node, model):
             return None  # a wrapper of the project with no `zero_grad` (it only steps what it holds)
@@ -780,6 +786,25 @@ def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model
     if following and scaler_update(following[0], model):
         return following[0]  # `scaler.step(opt); scaler.update()`: after both
     return anchor
+
+
+def _reads_names_bound_in_body(target: str, bindings: LoopBindings, loop: TrainingLoop) -> bool:
+    """The optimizer's expression reads, beside its root, a name a statement of the loop's body
+    binds (`opts[name]` under `for name in ...:`, `opts[k]` after `k = ...`): the key that
+    expression picks changes within the iteration. (The loop's own target is bound before
+    the body runs: `opts[i % 2]` under `for i, batch in ...` is the same all along.)"""
+    if "[" not in target and "(" not in target:
+        return False
+    try:
+        expr = ast.parse(target, mode="eval").body
+    except SyntaxError:
+        return True
+    root = root_name(target)
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Name) and node.id != root and bindings.binds(node.id):
+            if any(s is not loop.node for s in bindings.binding_statements(node.id)):
+                return True
+    return False
 
 
 def _bound_before(loop: TrainingLoop, statements: list[ast.AST], anchor: ast.stmt) -> bool:

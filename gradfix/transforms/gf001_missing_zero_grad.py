@@ -107,7 +107,9 @@ class MissingZeroGrad(Rule):
       (or module) named by the step;
     - when another optimizer steps earlier in the iteration and a backward runs between that
       step and this one (a GAN's generator section), right after that earlier step (after the
-      `scaler.update()` that directly follows it);
+      `scaler.update()` that directly follows it), or, when it steps in a helper called alone
+      on a line of the loop's body that backpropagates nothing after its step, right after
+      that call;
     - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step;
     - for an optimizer built inside the loop over objects that outlive the iteration, right
       after the one top-level statement building it;
@@ -143,7 +145,10 @@ class MissingZeroGrad(Rule):
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);
-    - every caller of a step function clears its optimizer around the call;
+    - every caller of a step function clears its optimizer around the call (a clear another
+      helper of the iteration makes of the optimizer it steps itself, a GAN's `d_step(D, opt_d,
+      ...)`, is that optimizer's alone: it counts neither for a step function stepping another
+      optimizer nor for another optimizer the loop steps itself);
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
       (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
       a class of the module whose own `step()` calls `zero_grad` or sets `p.grad = None`, or
@@ -246,11 +251,19 @@ class MissingZeroGrad(Rule):
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
             return  # model.zero_grad() / p.grad = None: covered, or GF008's business
         steps: dict[str, GradEvent] = {}
+        judged: set[str] = set()  # optimizers a step function the loop calls steps
         for event in owned_events(loop, model):
             if event.kind is EventKind.STEP and event.target is not None:
                 if model.in_step_function(event):
-                    return  # the step function this loop calls is judged (and fixed) on its own
+                    judged.add(event.target)  # the step function is judged (and fixed) on its own
+                    continue
                 steps.setdefault(event.target, event)
+        if judged:
+            if not steps or judged & set(steps):
+                return
+            # a step function's clear of the optimizer it steps (a GAN's `d_step(D, opt_d, ...)`)
+            # clears that optimizer only, not the others the loop steps itself
+            clears = [c for c in clears if not (c.target in judged and model.in_step_function(c))]
         cleared = {c.target for c in clears} | loop.cleared_by_callers
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
@@ -775,8 +788,25 @@ def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model
     if not any(events[i].kind is EventKind.BACKWARD for i in range(last + 1, index)):
         return None  # every backward of this step runs before the other optimizer's step
     previous = events[last]
-    if not previous.direct or previous.conditional_within(loop.node) or previous.loops_within(loop.node):
+    if previous.conditional_within(loop.node) or previous.loops_within(loop.node):
         return False
+    if not previous.direct:
+        # stepped in a helper (a GAN's `d_step(D, opt_d, x, fake)`): right after the statement
+        # calling it, when that statement is the call alone, written in the loop's own body,
+        # and the helper backpropagates nothing after its step
+        call = previous.via[0]
+        path = below(previous, loop.node)  # type: ignore[arg-type]
+        statement = path[0] if len(path) == 1 else None
+        if (
+            not isinstance(statement, ast.Expr) or statement.value is not call
+            or not model.source.alone_on_lines(statement)
+            or any(e.kind is EventKind.BACKWARD and e.via[:1] == (call,) for e in events[last + 1 : index])
+        ):  # fmt: skip
+            return False
+        block = model.source.block_of(statement)
+        if block is None or model.source.inline_block(block):
+            return False
+        return statement
     anchor = single_call_statement(previous, model.source)
     if anchor is None:
         return False

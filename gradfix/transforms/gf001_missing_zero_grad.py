@@ -57,7 +57,10 @@ class MissingZeroGrad(Rule):
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
-    `train_step(x, y)`), its free names read as the factory's arguments.
+    `train_step(x, y)`), its free names read as the factory's arguments. A `@staticmethod` or
+    `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
+    x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
+    optimizer the class body binds to `o`).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

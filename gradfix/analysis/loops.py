@@ -168,6 +168,14 @@ class ModuleModel:
         return self.source.tree
 
 
+def _class_level(function: ast.AST) -> str:
+    """"staticmethod" or "classmethod" when the method is decorated so (a plain name), else ""."""
+    for decorator in getattr(function, "decorator_list", ()):
+        if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
+            return decorator.id
+    return ""
+
+
 def _is_grad_attribute(expr: ast.AST) -> bool:
     while isinstance(expr, ast.Attribute) and expr.attr == "data":
         expr = expr.value
@@ -698,7 +706,7 @@ class _Walker:
         if method == "zero_grad" and recv is not None:
             raw = self.key(recv, ctx)
             key = ctx.rename(raw)
-            is_optimizer = self.ask(ctx, key, raw, "optimizer_evidence")
+            is_optimizer = self.ask(ctx, key, raw, "optimizer_evidence") or self.class_optimizer(raw, ctx)
             scope = ClearScope.OPTIMIZER if is_optimizer or key.endswith("[*]") else ClearScope.MODEL
             gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
@@ -809,7 +817,8 @@ class _Walker:
         self.emit(EventKind.BACKWARD, call, ctx, loss=recv)
 
     def step(self, call: ast.Call, recv: ast.expr, args: Sequence[ast.expr], ctx: _Context) -> None:
-        if isinstance(recv, ast.Name) and (recv.id == "self" or recv.id in (ctx.facts or self.facts).imports.aliases):
+        facts = ctx.facts or self.facts
+        if isinstance(recv, ast.Name) and (recv.id == "self" or recv.id in facts.imports.aliases or recv.id in facts.classes):
             # `self.step(batch)`: a trainer's own per-batch method, looked into like any other;
             # `E.step(model, batch, opt)` after `import engine as E`: a function of the project
             helper = self.resolve(call, ctx)
@@ -836,7 +845,7 @@ class _Walker:
         if self.ask(ctx, key, raw, "is_engine"):
             self.emit(EventKind.STEP, call, ctx, target=key, engine=True)
             return
-        if not (self.ask(ctx, key, raw, "optimizer_evidence") or key.endswith("[*]")):
+        if not (self.ask(ctx, key, raw, "optimizer_evidence") or key.endswith("[*]") or self.class_optimizer(raw, ctx)):
             return  # env.step(action), a scheduler we cannot recognise...
         if key.startswith("[") and key.endswith("][*]") and all(
             self.ask(ctx, element, element, "is_scheduler") for element in key[1:-4].split(",")
@@ -859,6 +868,26 @@ class _Walker:
             else:
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="optimizer step with a closure we cannot see")
         self.emit(EventKind.STEP, call, ctx, target=key, gated=self.gated(key, raw, ctx))
+
+    def class_optimizer(self, raw: str, ctx: _Context) -> bool:
+        """`cls.o` in a `@classmethod`, where the class's body binds `o` once, to a name the
+        module knows for an optimizer (`o = opt`)."""
+        if not raw.startswith("cls.") or raw.count(".") != 1 or ctx.class_name is None:
+            return False
+        facts = ctx.facts or self.facts
+        node = facts.classes.get(ctx.class_name)
+        function = ctx.functions[-1] if ctx.functions else None
+        if node is None or function is None or _class_level(function) != "classmethod":
+            return False
+        attribute = raw[4:]
+        values = [
+            stmt.value for stmt in node.body
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
+        ]  # fmt: skip
+        if len(values) != 1:
+            return False
+        bound = dotted(values[0])
+        return bound is not None and facts.kind(bound) == "optimizer"
 
     # helpers -------------------------------------------------------------------
     # library semantics -----------------------------------------------------------
@@ -992,6 +1021,12 @@ class _Walker:
             if ctx.class_name is None:
                 return None
             return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0), func.attr)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
+            # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
+            # of the module, called on the class
+            found = self.method_of(facts, func.value.id, func.attr, 0)
+            if found is not None and _class_level(found.node):
+                return found
         if isinstance(func, ast.Attribute) and _is_super(func.value):
             # `super().learn(batch)` in a subclass's `learn`: the base class's method (of the
             # module or, through the project, of another), whose `self` is the caller's
@@ -1401,7 +1436,7 @@ class _Walker:
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")
             return
         params = list(helper.params)
-        if helper.class_name is not None and params and params[0] in ("self", "cls"):
+        if helper.class_name is not None and params and params[0] in ("self", "cls") and _class_level(helper.node) != "staticmethod":
             params = params[1:]
         mapping = dict(ctx.mapping)
         new_mapping: dict[str, str] = {}

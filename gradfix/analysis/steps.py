@@ -398,10 +398,23 @@ def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapp
         name = inverse.get(event.target)
         if name is None and event.target.startswith("self.") and info.class_name is not None:
             name = event.target
+        if name is None and event.via and _stepped_by_same_call(event, loop, call):
+            continue  # another helper's clear of the optimizer it steps (a GAN's `d_step`): not ours
         if name is None:
             return None  # clears something the step function does not name
         cleared.add(name)
     return frozenset(cleared)
+
+
+def _stepped_by_same_call(clear: GradEvent, loop: TrainingLoop, judged: ast.Call) -> bool:
+    """The clear runs in a helper call of the iteration that also steps the optimizer it clears
+    (the same key, through the same call, not through the call of the step function judged):
+    that helper's own clear-and-step."""
+    call = clear.via[0]
+    return any(
+        e.kind is EventKind.STEP and e.target == clear.target and e.via[:1] == (call,) and judged not in e.via
+        for e in loop.events
+    )
 
 
 def _inverse_arguments(call: ast.Call, info: FunctionInfo, mapping: dict[str, str]) -> dict[str, str]:

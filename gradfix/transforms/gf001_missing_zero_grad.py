@@ -57,7 +57,10 @@ class MissingZeroGrad(Rule):
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
-    `train_step(x, y)`), its free names read as the factory's arguments.
+    `train_step(x, y)`), its free names read as the factory's arguments. A `@staticmethod` or
+    `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
+    x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
+    optimizer the class body binds to `o`).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -107,7 +110,9 @@ class MissingZeroGrad(Rule):
       (or module) named by the step;
     - when another optimizer steps earlier in the iteration and a backward runs between that
       step and this one (a GAN's generator section), right after that earlier step (after the
-      `scaler.update()` that directly follows it);
+      `scaler.update()` that directly follows it), or, when it steps in a helper called alone
+      on a line of the loop's body that backpropagates nothing after its step, right after
+      that call;
     - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step;
     - for an optimizer built inside the loop over objects that outlive the iteration, right
       after the one top-level statement building it;
@@ -119,7 +124,9 @@ class MissingZeroGrad(Rule):
       tail-flush step of that optimizer later in the function that no clear of it follows.
 
     It reports without a fix when the loop body shares the header's line; the optimizer is an
-    element of a collection (`for o in optimizers: o.step()`); the step sits in a helper that
+    element of a collection (`for o in optimizers: o.step()`), or picked by a key a statement of
+    the loop's body binds (`for name in keys: opts[name].step()`: no clear before the backward
+    names it); the step sits in a helper that
     names the optimizer itself, which the loop cannot name; an Accelerate step is not a call
     alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop,
     is not a call alone on its line, or comes before the statement building this optimizer; the
@@ -141,7 +148,10 @@ class MissingZeroGrad(Rule):
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);
-    - every caller of a step function clears its optimizer around the call;
+    - every caller of a step function clears its optimizer around the call (a clear another
+      helper of the iteration makes of the optimizer it steps itself, a GAN's `d_step(D, opt_d,
+      ...)`, is that optimizer's alone: it counts neither for a step function stepping another
+      optimizer nor for another optimizer the loop steps itself);
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
       (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
       a class of the module whose own `step()` calls `zero_grad` or sets `p.grad = None`, or
@@ -244,11 +254,19 @@ class MissingZeroGrad(Rule):
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
             return  # model.zero_grad() / p.grad = None: covered, or GF008's business
         steps: dict[str, GradEvent] = {}
+        judged: set[str] = set()  # optimizers a step function the loop calls steps
         for event in owned_events(loop, model):
             if event.kind is EventKind.STEP and event.target is not None:
                 if model.in_step_function(event):
-                    return  # the step function this loop calls is judged (and fixed) on its own
+                    judged.add(event.target)  # the step function is judged (and fixed) on its own
+                    continue
                 steps.setdefault(event.target, event)
+        if judged:
+            if not steps or judged & set(steps):
+                return
+            # a step function's clear of the optimizer it steps (a GAN's `d_step(D, opt_d, ...)`)
+            # clears that optimizer only, not the others the loop steps itself
+            clears = [c for c in clears if not (c.target in judged and model.in_step_function(c))]
         cleared = {c.target for c in clears} | loop.cleared_by_callers
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
@@ -331,6 +349,10 @@ class MissingZeroGrad(Rule):
         if not indented_block(loop.node, model.source) or target.endswith("[*]"):
             return None
         if step.via and _local_to_helper(target, step):
+            return None
+        if _reads_names_bound_in_body(target, bindings, loop):
+            # `for name in ("g", "d"): opts[name].step()`: `opts[name]` names another optimizer
+            # (or nothing yet) wherever a clear could go before the iteration's backward
             return None
         if lacks_zero_grad(target, loop.node, model):
             return None  # a wrapper of the project with no `zero_grad` (it only steps what it holds)
@@ -769,8 +791,25 @@ def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model
     if not any(events[i].kind is EventKind.BACKWARD for i in range(last + 1, index)):
         return None  # every backward of this step runs before the other optimizer's step
     previous = events[last]
-    if not previous.direct or previous.conditional_within(loop.node) or previous.loops_within(loop.node):
+    if previous.conditional_within(loop.node) or previous.loops_within(loop.node):
         return False
+    if not previous.direct:
+        # stepped in a helper (a GAN's `d_step(D, opt_d, x, fake)`): right after the statement
+        # calling it, when that statement is the call alone, written in the loop's own body,
+        # and the helper backpropagates nothing after its step
+        call = previous.via[0]
+        path = below(previous, loop.node)  # type: ignore[arg-type]
+        statement = path[0] if len(path) == 1 else None
+        if (
+            not isinstance(statement, ast.Expr) or statement.value is not call
+            or not model.source.alone_on_lines(statement)
+            or any(e.kind is EventKind.BACKWARD and e.via[:1] == (call,) for e in events[last + 1 : index])
+        ):  # fmt: skip
+            return False
+        block = model.source.block_of(statement)
+        if block is None or model.source.inline_block(block):
+            return False
+        return statement
     anchor = single_call_statement(previous, model.source)
     if anchor is None:
         return False
@@ -780,6 +819,25 @@ def _after_previous_step(loop: TrainingLoop, step: GradEvent, target: str, model
     if following and scaler_update(following[0], model):
         return following[0]  # `scaler.step(opt); scaler.update()`: after both
     return anchor
+
+
+def _reads_names_bound_in_body(target: str, bindings: LoopBindings, loop: TrainingLoop) -> bool:
+    """The optimizer's expression reads, beside its root, a name a statement of the loop's body
+    binds (`opts[name]` under `for name in ...:`, `opts[k]` after `k = ...`): the key that
+    expression picks changes within the iteration. (The loop's own target is bound before
+    the body runs: `opts[i % 2]` under `for i, batch in ...` is the same all along.)"""
+    if "[" not in target and "(" not in target:
+        return False
+    try:
+        expr = ast.parse(target, mode="eval").body
+    except SyntaxError:
+        return True
+    root = root_name(target)
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Name) and node.id != root and bindings.binds(node.id):
+            if any(s is not loop.node for s in bindings.binding_statements(node.id)):
+                return True
+    return False
 
 
 def _bound_before(loop: TrainingLoop, statements: list[ast.AST], anchor: ast.stmt) -> bool:

@@ -1,0 +1,8 @@
+import torch.nn.functional as F
+
+
+def critic_step(gen, critic, opt_c, real, noise):
+    opt_c.zero_grad(set_to_none=True)
+    loss = F.softplus(-critic(real)).mean() + F.softplus(critic(gen(noise).detach())).mean()
+    loss.backward()
+    opt_c.step()

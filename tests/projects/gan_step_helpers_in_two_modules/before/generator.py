@@ -1,0 +1,7 @@
+import torch.nn.functional as F
+
+
+def generator_step(gen, critic, opt_g, noise):
+    loss = F.softplus(-critic(gen(noise))).mean()
+    loss.backward()
+    opt_g.step()

@@ -10,7 +10,7 @@ from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
-from gradfix.transforms.gf013_clip_without_unscale import _disabled, _members, _scaler_of_step
+from gradfix.transforms.gf013_clip_without_unscale import _disabled, _members, _scaler_of_backward, _scaler_of_step
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -218,17 +218,10 @@ def _torch_scaler(key: str, model: ModuleModel) -> bool:
 
 def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:
     """`scaler` for `scaler.scale(loss).backward()` with a torch `GradScaler`."""
-    call = event.call
-    if event.foreign or call is None or method_name(call) != "backward":
+    if event.foreign:
         return None
-    inner = receiver(call)
-    if not isinstance(inner, ast.Call) or method_name(inner) != "scale":
-        return None
-    recv = receiver(inner)
-    if recv is None:
-        return None
-    key = model.source.key(recv)
-    return key if _torch_scaler(key, model) else None
+    key = _scaler_of_backward(event, model)
+    return key if key is not None and _torch_scaler(key, model) else None
 
 
 def _exclusive(a: GradEvent, b: GradEvent) -> bool:

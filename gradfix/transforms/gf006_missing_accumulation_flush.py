@@ -91,7 +91,9 @@ class MissingAccumulationFlush(AccumulationRule):
     name bound by arithmetic that only those logging calls read: `denominator = windows * N`
     for `print(running / denominator)`), and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
-    the flush leaves out (`ema.update(model)`).
+    the flush leaves out (`ema.update(model)`). No fix when a gradient statement sits under the
+    same window test in another `if` of the loop (`if boundary: clip_grad_norm_(...)`, then `if
+    boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
@@ -228,9 +230,16 @@ class MissingAccumulationFlush(AccumulationRule):
         if source.inline_block(body):
             return None
         gradient_statements: set[int] = set()
+        window_test = source.code(acc.node.test) if isinstance(acc.node, ast.If) else None
         for event in acc.loop.events:
             if event.kind in _GRADIENT_KINDS:
                 gradient_statements.update(id(s) for s in event.path)
+                if not any(s is acc.node for s in event.path) and any(
+                    b.test is not None and source.code(b.test) == window_test for b in event.branches_within(acc.loop.node)
+                ):
+                    # `if boundary: clip_grad_norm_(...)` beside the window's own `if boundary:`
+                    # that steps: a flush copying the window's body would step the tail unclipped
+                    return None
         kept: list[ast.stmt] = []
         safe = True
         schedules = {

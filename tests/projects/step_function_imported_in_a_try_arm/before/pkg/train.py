@@ -1,0 +1,15 @@
+# The step function is imported in a `try` arm with a fallback in `except ImportError:`; Python
+# runs the `try` arm's import (fast.py), whose step never clears.
+import torch
+
+try:
+    from .fast import train_step
+except ImportError:
+    from .slow import train_step
+
+
+def fit(model, loader, epochs):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        for x, y in loader:
+            train_step(model, opt, x, y)

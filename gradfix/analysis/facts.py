@@ -254,15 +254,17 @@ class _FactCollector:
                     self._statements(block, classes, functions)
             # `try: from .fast import step` / `except ImportError: from .slow import step`:
             # Python runs the `try` arm's import; the handler's binds the name only when it fails
-            tried = {
-                alias.asname or (alias.name if isinstance(s, ast.ImportFrom) else alias.name.split(".", 1)[0])
-                for s in getattr(stmt, "body", ()) if getattr(stmt, "handlers", None) and isinstance(s, (ast.Import, ast.ImportFrom))
-                for alias in s.names
-            }  # fmt: skip
-            imported = {name: facts.imports.aliases[name] for name in tried if name in facts.imports.aliases}
-            for handler in getattr(stmt, "handlers", ()):
-                self._statements(handler.body, classes, functions)
-            facts.imports.aliases.update(imported)
+            handlers = getattr(stmt, "handlers", ())
+            if handlers:
+                tried = {
+                    alias.asname or (alias.name if isinstance(s, ast.ImportFrom) else alias.name.split(".", 1)[0])
+                    for s in stmt.body if isinstance(s, (ast.Import, ast.ImportFrom))  # type: ignore[attr-defined]
+                    for alias in s.names
+                }  # fmt: skip
+                imported = {name: facts.imports.aliases[name] for name in tried if name in facts.imports.aliases}
+                for handler in handlers:
+                    self._statements(handler.body, classes, functions)
+                facts.imports.aliases.update(imported)
             for case in getattr(stmt, "cases", ()):
                 self._statements(case.body, classes, functions)
         else:

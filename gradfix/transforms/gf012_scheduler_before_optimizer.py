@@ -905,26 +905,14 @@ def _built_by_own_class(constructor: str, model: ModuleModel, depth: int) -> boo
             if name is not None and "." not in name and name != constructor.rsplit(".", 1)[-1]:
                 if _own_schedule(prefix + name, model, depth + 1):
                     return True
-            names = _dict_of_classes(node.value.func, function.source or model.source)
-            if names and all(_own_schedule(prefix + n, model, depth + 1) for n in names):
-                return True  # `return SCHEDULERS[name](opt)` with `SCHEDULERS = {"warmup": WarmupRate}` beside it
+            func = node.value.func
+            if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name):
+                # `return SCHEDULERS[name](opt)` with `SCHEDULERS = {"warmup": WarmupRate}` beside it
+                builder = ModuleModel(function.source or model.source, function.facts or facts)
+                found = dict_of_names(func.value.id, builder)
+                if found and all(_own_schedule(prefix + n, model, depth + 1) for _, n in found[0]):
+                    return True
     return False
-
-
-def _dict_of_classes(func: ast.expr, source: Source) -> list[str]:
-    """The plain names of a dict literal a call subscripts (`SCHEDULERS[name](...)`), the dict
-    bound once at the top of the module (`source`) the call is written in; empty when not read."""
-    if not isinstance(func, ast.Subscript) or not isinstance(func.value, ast.Name):
-        return []
-    table = func.value.id
-    values = [
-        stmt.value for stmt in source.tree.body
-        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in stmt.targets)
-    ]  # fmt: skip
-    if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
-        return []
-    names = [value.id for value in values[0].values if isinstance(value, ast.Name)]
-    return names if len(names) == len(values[0].values) else []
 
 
 def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type: ignore[no-untyped-def]

@@ -267,8 +267,46 @@ class _FactCollector:
                 facts.imports.aliases.update(imported)
             for case in getattr(stmt, "cases", ()):
                 self._statements(case.body, classes, functions)
+            if isinstance(stmt, (ast.If, ast.Try)) and (stmt.orelse if isinstance(stmt, ast.If) else stmt.handlers):
+                self._alternatives(stmt)
         else:
             self._uses(stmt, self.facts.source.segment(stmt))
+
+    def _alternatives(self, stmt: ast.If | ast.Try) -> None:
+        """A name imported in two arms of one statement (`try:` and its `except` handlers, an
+        `if`/`elif`/`else` chain) from different places: the arms `imports.aliases` does not
+        hold, noted as its alternatives (an `if` arm's import is kept last by the walk)."""
+        arms: list[list[ast.stmt]] = []
+        if isinstance(stmt, ast.Try):
+            arms = [stmt.body, *(handler.body for handler in stmt.handlers)]
+        else:
+            node: ast.stmt = stmt
+            while isinstance(node, ast.If):
+                arms.append(node.body)
+                rest = node.orelse
+                node = rest[0] if len(rest) == 1 and isinstance(rest[0], ast.If) else None  # type: ignore[assignment]
+                if node is None and rest:
+                    arms.append(rest)
+        bound: list[dict[str, str]] = []
+        for arm in arms:
+            names = ImportMap()
+            for s in arm:
+                if isinstance(s, ast.ImportFrom) or isinstance(s, ast.Import):
+                    names.add(s)
+            if names.aliases:
+                bound.append(names.aliases)
+        if len(bound) < 2:
+            return
+        aliases = self.facts.imports.aliases
+        alternatives = self.facts.imports.alternatives
+        for name in {name for arm in bound for name in arm}:
+            if sum(name in arm for arm in bound) < 2:
+                continue  # imported in one arm only: nothing else binds it there
+            chosen = aliases.get(name)
+            for arm in bound:
+                qualified = arm.get(name)
+                if qualified is not None and qualified != chosen and qualified not in alternatives.get(name, ()):
+                    alternatives.setdefault(name, []).append(qualified)
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, classes: list[str], functions: list[ast.AST]) -> None:
         facts = self.facts

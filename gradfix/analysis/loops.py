@@ -149,6 +149,11 @@ class ModuleModel:
     step_functions: set[int] = field(default_factory=set)  # ids of functions analysed as iterations
     helper_infos: dict[int, FunctionInfo] = field(default_factory=dict)  # id(def) -> helper looked into
     inlined_calls: set[int] = field(default_factory=set)  # ids of the calls whose helper was looked into
+    # a loop's call of a name imported in two arms: (call, home loops, mapping, the qualified
+    # names the arms not followed bind it to), for those arms' step functions (steps.py)
+    alternative_calls: list[tuple[ast.Call, tuple[Loop, ...], tuple[tuple[str, str], ...], tuple[str, ...]]] = field(
+        default_factory=list
+    )
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -247,6 +252,7 @@ class _Walker:
         self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
         self.helper_infos: dict[int, FunctionInfo] = {}
         self._aliases: dict[int, dict[str, tuple[str, ast.Call | None]]] = {}
+        self.alternative_calls: list[tuple[ast.Call, _Context, tuple[str, ...]]] = []
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -647,6 +653,8 @@ class _Walker:
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
         name = call_name(call)
+        if self.facts.imports.alternatives and ctx.loops and ctx.facts is None and name is not None:
+            self.note_alternatives(call, name, ctx)
         qualified = (ctx.facts or self.facts).imports.qualify(name) or ""
         method = method_name(call)
         recv = receiver(call)
@@ -776,6 +784,16 @@ class _Walker:
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
+
+    def note_alternatives(self, call: ast.Call, name: str, ctx: _Context) -> None:
+        """`train_step(...)` in a loop, the name imported in two arms (`try: from .fast import
+        train_step` / `except ImportError: from .slow import train_step`): the walk follows the
+        arm `imports.aliases` holds; the others' functions are noted with the call, for the
+        step function of another arm to read what its caller's loop does around it."""
+        head, dot, rest = name.partition(".")
+        others = self.facts.imports.alternatives.get(head)
+        if others:
+            self.alternative_calls.append((call, ctx, tuple(other + dot + rest for other in others)))
 
     def backward(self, call: ast.Call, recv: ast.expr, method: str, args: Sequence[ast.expr], ctx: _Context) -> None:
         if method == "manual_backward":  # Lightning
@@ -2085,6 +2103,7 @@ def build_model(source: Source, project: Project | None = None, step_functions: 
     if index is not None and index.source is source:
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
+    model.alternative_calls = [(call, ctx.home_loops, ctx.mapping, names) for call, ctx, names in walker.alternative_calls]
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:
         for loop in event.home_loops:

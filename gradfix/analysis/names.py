@@ -226,6 +226,10 @@ class ImportMap:
         self.aliases: dict[str, str] = {}
         self.stars: list[str] = []  # the modules `from m import *` imports everything of
         self.submodules: list[str] = []  # `import pkg.steps` (bound as `pkg`): "pkg.steps"
+        # a name imported in more than one arm of one `try`/`except` or `if`/`else`: what the
+        # arms `aliases` does not hold bind it to (`try: from .fast import step` / `except
+        # ImportError: from .slow import step`: "step" -> [".slow.step"]); either arm may run
+        self.alternatives: dict[str, list[str]] = {}
 
     def add(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):

@@ -7,6 +7,8 @@ its own — its body standing for the loop body — and findings and fixes go in
 once, whichever loop calls it. What callers do around the call counts: an optimizer every
 caller clears in its iteration is cleared; callers that disagree (one clears, another does
 not) or that gradfix cannot read make the step function unknown, and rules stay silent.
+A name imported in several arms (`try:` / `except ImportError:`, `if` / `else`) calls each arm's
+function: a loop's walk follows one arm, and the others' step functions read the same call.
 """
 
 from __future__ import annotations
@@ -381,6 +383,17 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
                 position = event.helpers.index(info.node)
                 yield _context(loop, event.via[position], info, ())
                 break
+    for call, home_loops, mapping, names in caller.alternative_calls:
+        # `try: from .fast import train_step` / `except ImportError: from .slow import
+        # train_step`: the loop's walk followed the other arm; this one runs where it is chosen,
+        # inside the same iteration (what the loop does outside the call is the same)
+        if any(_is(project.function(name, path), info) for name in names):
+            loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
+            yield _context(loop, call, info, mapping)
+
+
+def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:
+    return found is not None and found.node is info.node
 
 
 def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]

@@ -60,7 +60,10 @@ class MissingZeroGrad(Rule):
     `train_step(x, y)`), its free names read as the factory's arguments. A `@staticmethod` or
     `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
     x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
-    optimizer the class body binds to `o`).
+    optimizer the class body binds to `o`). A step function imported under one name in several
+    arms (`try: from .fast import train_step` / `except ImportError: from .slow import
+    train_step`, or the arms of an `if`) is judged in each arm's module, with the loop's clears
+    around the call: whichever arm runs, its step function is the loop's.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

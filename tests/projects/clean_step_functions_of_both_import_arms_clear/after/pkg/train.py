@@ -1,0 +1,15 @@
+# The step function is imported in a `try` arm with a fallback in `except ImportError:`; both
+# arms' step functions clear the optimizer before the backward.
+import torch
+
+try:
+    from .fast import train_step
+except ImportError:
+    from .slow import train_step
+
+
+def fit(model, loader, epochs):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        for x, y in loader:
+            train_step(model, opt, x, y)

@@ -253,6 +253,9 @@ class _Walker:
         self.helper_infos: dict[int, FunctionInfo] = {}
         self._aliases: dict[int, dict[str, tuple[str, ast.Call | None]]] = {}
         self.alternative_calls: list[tuple[ast.Call, _Context, tuple[str, ...]]] = []
+        # a subclass's methods for `self.name()` in the code of these classes (its bases):
+        # what the loops of the bases run on the subclass's objects (steps.py)
+        self.overrides: tuple[frozenset[str], dict[str, FunctionInfo]] | None = None
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -271,6 +274,9 @@ class _Walker:
             return True
         if self.calls_a_closure_step(text):
             return True
+        if self.overrides is not None and ctx.class_name in self.overrides[0]:
+            if any(f"self.{name}" in text for name in self.overrides[1]):
+                return True  # a subclass's method the loop runs (`build_model`'s `overrides`)
         project = self.facts.project
         if project is None:
             return False
@@ -1038,6 +1044,10 @@ class _Walker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             if ctx.class_name is None:
                 return None
+            if self.overrides is not None and ctx.facts is None and ctx.class_name in self.overrides[0]:
+                override = self.overrides[1].get(func.attr)
+                if override is not None:
+                    return override  # the subclass's own method, on its objects
             return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0), func.attr)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
@@ -2090,13 +2100,23 @@ def _self_attributes(node: ast.ClassDef) -> set[str]:
     return names
 
 
-def build_model(source: Source, project: Project | None = None, step_functions: bool = True) -> ModuleModel:
+def build_model(
+    source: Source,
+    project: Project | None = None,
+    step_functions: bool = True,
+    overrides: tuple[frozenset[str], dict[str, FunctionInfo]] | None = None,
+) -> ModuleModel:
+    """The module's loops (and, with `step_functions`, its step functions). `overrides`: the
+    classes (of this module) a subclass of another module derives from, and that subclass's
+    methods, which `self.name()` in their code then runs: the bases' loops, as they run on the
+    subclass's objects."""
     facts = project.facts_of(source) if project is not None else None  # indexed already
     if facts is None:
         facts = collect_facts(source, project)
     if project is not None and source.path:
         project.remember(source.path, source.data, source, facts)
     walker = _Walker(facts)
+    walker.overrides = overrides
     walker.block(source.tree.body, _Context())
     model = ModuleModel(source, facts, helper_infos=walker.helper_infos)
     index = facts.__dict__.get("_assignments")

@@ -9,6 +9,8 @@ caller clears in its iteration is cleared; callers that disagree (one clears, an
 not) or that gradfix cannot read make the step function unknown, and rules stay silent.
 A name imported in several arms (`try:` / `except ImportError:`, `if` / `else`) calls each arm's
 function: a loop's walk follows one arm, and the others' step functions read the same call.
+A subclass's method called by a loop of a base class of another module (`self.train_step(batch)`
+in `BaseTrainer.fit`) has that loop, walked with the override, as a caller.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from typing import Iterator
 
     from gradfix.analysis.loops import ModuleModel, _Walker
-    from gradfix.project import Project
+    from gradfix.project import Module, Project
 
 _BACKWARD_WORDS = ("backward", "loss_scaler", "scale_loss")
 
@@ -126,7 +128,8 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) may
             contexts.append(None if _iteration_handlers_touch_gradients(model) else frozenset())
         callers = _other_caller_files(project, own, info) if own is not None else []
-        if not contexts and not callers:
+        bases = _overridden_bases(project, own, info) if own is not None and info.class_name is not None else []
+        if not contexts and not callers and not bases:
             continue  # no visible caller: not known to run once per batch
         events = _iteration_events(info)
         node = info.node
@@ -134,6 +137,8 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             continue  # not one iteration: no backward and step of its own at its top level
         for path in callers:
             contexts += list(_callers_in(project, path, info))  # type: ignore[arg-type]
+        for base in bases:
+            contexts += list(_base_loops(project, base, info))  # type: ignore[arg-type]
         if not contexts:
             continue
         cleared = {c for c in contexts if c is not None}
@@ -151,6 +156,55 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             cleared_by_callers=next(iter(cleared)) if len(cleared) == 1 and not why else frozenset(),
             why_unknown=why,
         )
+
+
+def _overridden_bases(project: Project, own: str, info: FunctionInfo) -> list[tuple[Module, str]]:
+    """The bases, of other modules of the project, of the class of a method that calls
+    `self.<method>(` in their module's text (`class MyTrainer(BaseTrainer)` overriding the
+    `train_step` that `BaseTrainer.fit` calls in its loop), when the module builds the class or
+    another file imports it: the bases' loops run the override on its objects."""
+    from gradfix.analysis.loops import _never_built
+
+    facts = info.facts
+    name = info.node.name
+    node = facts.classes.get(info.class_name or "") if facts is not None else None
+    if node is None or name.startswith("__") or not node.bases:
+        return []
+    own = absolute(own)
+    called = f"self.{name}("
+    found = []
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None or base_name in facts.classes:  # type: ignore[union-attr]
+            continue
+        located = project.class_named(facts.imports.qualify(base_name) or base_name, own)  # type: ignore[union-attr]
+        if located is None or absolute(located[0].path) == own or called not in located[0].source.text:
+            continue
+        found.append(located)
+    if found and _never_built(facts, info.class_name) and not _importers(project, own, [info.class_name], info.class_name):  # type: ignore[arg-type]
+        return []  # no object of the class made anywhere
+    return found
+
+
+def _base_loops(project: Project, base: tuple[Module, str], info: FunctionInfo) -> Iterator[frozenset[str] | None]:
+    """For each loop of a base class (of another module) calling `self.<method>(...)`, walked
+    with the subclass's override for the call: what it clears around the call. Not a loop of a
+    method the subclass overrides too (its own runs on its objects)."""
+    from gradfix.analysis.loops import _derives, build_model
+
+    module, base_name = base
+    classes = module.facts.classes
+    ancestors = frozenset(c for c in classes if c == base_name or _derives(module.facts, base_name, c))
+    model = build_model(module.source, project, step_functions=False, overrides=(ancestors, {info.node.name: info}))
+    own_methods = info.facts.methods.get(info.class_name or "", {}) if info.facts is not None else {}
+    for loop in model.loops:
+        if getattr(loop.function, "name", None) in own_methods:
+            continue
+        for event in loop.events:
+            if info.node in event.helpers:
+                position = event.helpers.index(info.node)
+                yield _context(loop, event.via[position], info, ())
+                break
 
 
 def _candidates(facts: ModuleFacts) -> Iterator[FunctionInfo]:

@@ -63,7 +63,12 @@ class MissingZeroGrad(Rule):
     optimizer the class body binds to `o`). A step function imported under one name in several
     arms (`try: from .fast import train_step` / `except ImportError: from .slow import
     train_step`, or the arms of an `if`) is judged in each arm's module, with the loop's clears
-    around the call: whichever arm runs, its step function is the loop's.
+    around the call: whichever arm runs, its step function is the loop's. A subclass's override
+    of the step method a base class of another module calls in its loop (`class
+    MyTrainer(BaseTrainer): def train_step(self, batch): ...`, `BaseTrainer.fit` in trainer.py
+    looping over `self.train_step(batch)`) is judged in the subclass's module, with the base
+    loop's clears around the call, when something builds or imports the subclass and it does
+    not override the loop's method too.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

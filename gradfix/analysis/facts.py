@@ -131,6 +131,8 @@ class ModuleFacts:
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
     # parameter name -> keys passed for it at call sites in this module, per function name
     call_site_args: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    # ... and for the methods of the module's classes (a name one class alone defines), by name
+    method_site_args: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     # id(def) -> plain name -> what the function's own statements bind it to (`accelerator =
     # Accelerator()` in one function, `Accelerator(gradient_accumulation_steps=N)` in another)
     local_objects: dict[int, dict[str, ObjectInfo]] = field(default_factory=dict)
@@ -497,6 +499,7 @@ class _FactCollector:
             for name, info in facts.module_functions.items()
             if info.params and _GRADIENT_TEXT.search(source.segment(info.node))
         }
+        self._method_sites()
         if not wanted:
             return
         for node, text in self.pending:
@@ -513,6 +516,43 @@ class _FactCollector:
                     for kw in sub.keywords:
                         if kw.arg is not None:
                             sites.setdefault(kw.arg, set()).add(self.key(kw.value))
+
+
+    def _method_sites(self) -> None:
+        """Arguments passed to the training methods of the module's classes (`Sub().fit(opt)`,
+        `trainer.fit(opt)`), by parameter name, for `_promote_parameters`: only a method name
+        one class alone defines (and no function), its own first parameter `self`."""
+        facts = self.facts
+        source = facts.source
+        counts: dict[str, int] = {}
+        for defined in facts.methods.values():
+            for name in defined:
+                counts[name] = counts.get(name, 0) + 1
+        wanted = {
+            name: info
+            for defined in facts.methods.values()
+            for name, info in defined.items()
+            if counts[name] == 1 and not name.startswith("__") and name not in facts.module_functions
+            and len(info.params) > 1 and info.params[0] == "self" and not info.node.decorator_list
+            and _GRADIENT_TEXT.search(source.segment(info.node))
+        }  # fmt: skip
+        if not wanted:
+            return
+        for node, text in self.pending:
+            if not any("." + name in text for name in wanted):
+                continue
+            for sub in ast_walk(node):
+                if not (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in wanted):
+                    continue
+                params = wanted[sub.func.attr].params[1:]
+                sites = facts.method_site_args.setdefault(sub.func.attr, {})
+                for index, arg in enumerate(sub.args):
+                    if isinstance(arg, ast.Starred) or index >= len(params):
+                        break
+                    sites.setdefault(params[index], set()).add(self.key(arg))
+                for kw in sub.keywords:
+                    if kw.arg is not None:
+                        sites.setdefault(kw.arg, set()).add(self.key(kw.value))
 
 
 _GRADIENT_TEXT = lazily(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
@@ -534,6 +574,14 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
 
 def _promote_parameters(facts: ModuleFacts) -> None:
     """A parameter that receives a constructed optimizer at a call site is an optimizer."""
+    for sites in facts.method_site_args.values():
+        for param, passed in sites.items():
+            kinds = {facts.kind(key) for key in passed}
+            if len(kinds) == 1 and None not in kinds and param not in facts.objects:
+                kind = kinds.pop()
+                if kind == "optimizer":
+                    source = facts.objects[next(iter(passed))]
+                    facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True)
     for name, info in facts.module_functions.items():
         sites = facts.call_site_args.get(name)
         if not sites:

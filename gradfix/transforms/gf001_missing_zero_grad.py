@@ -68,7 +68,9 @@ class MissingZeroGrad(Rule):
     MyTrainer(BaseTrainer): def train_step(self, batch): ...`, `BaseTrainer.fit` in trainer.py
     looping over `self.train_step(batch)`) is judged in the subclass's module, with the base
     loop's clears around the call, when something builds or imports the subclass and it does
-    not override the loop's method too.
+    not override the loop's method too. A method's parameter stepped in its loop (`def fit(self,
+    o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
+    file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

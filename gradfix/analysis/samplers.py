@@ -764,8 +764,8 @@ def _handed_loaders(matches, scope: Scope | None, index: Assignments, model: Mod
     source = model.source
     if "sampler=" not in source.text:
         return
-    for stmt in source.nodes:
-        if stmt.__class__ not in (ast.Expr, ast.Assign, ast.AnnAssign) or not isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
+    for stmt in (*source.of_type(ast.Expr), *source.of_type(ast.Assign), *source.of_type(ast.AnnAssign)):
+        if not isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
             continue
         call = stmt.value  # type: ignore[attr-defined]
         for arg in (*call.args, *(k.value for k in call.keywords)):

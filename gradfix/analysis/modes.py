@@ -1209,8 +1209,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     break  # the next iteration trains a new module (`model = Net()` at its top)
                 if position < index and _last_pass_only(item, loop, model):
                     break  # `if epoch == epochs - 1: evaluate(model)`: no next iteration follows
-                if restored and not outside:
-                    break  # only the part switched back ran since (or nothing of it): not read
+                if restored and (not outside or len(set(map(normalize, restored))) > 1):
+                    break  # only the part switched back ran since; or parts one by one, maybe all of them
                 if not chosen_for_training(items, last_eval, position):
                     problem = UnrestoredEval(item, other, position < index, items)
                     problem.partial = bool(restored)

@@ -360,6 +360,8 @@ class _FactCollector:
             self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
         name = self.facts.imports.qualify(call_name(value))
+        if name is None and value.func.__class__ is ast.Subscript:
+            name = self._registry_scheduler(value.func)  # type: ignore[arg-type]
         built = frameworks.constructor(name, value, self.facts.imports.qualify, self._lookup)
         if built is not None:
             self._record(key, built.kind, name, None, strong=True, library=built.library, accumulation=built.accumulation)
@@ -375,6 +377,26 @@ class _FactCollector:
             kw = keyword(value, "params") or keyword(value, "model_parameters")
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
+
+    def _registry_scheduler(self, func: ast.Subscript) -> str | None:
+        """`SCHEDULERS["cos"]` with `SCHEDULERS = {"cos": CosineAnnealingLR, ...}` (a dict literal
+        of this module, or of the project module it is imported from): torch's scheduler class of
+        that entry, qualified; None for any other entry (a class of the project's own) or key."""
+        if not (
+            isinstance(func.value, ast.Name) and isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)
+        ):
+            return None
+        from gradfix.analysis.assignments import dict_of_names
+
+        found = dict_of_names(func.value.id, _Shim(self.facts))
+        if found is None:
+            return None
+        entries, where = found
+        name = next((n for k, n in entries if k == func.slice.value), None)
+        qualified = (where.imports.qualify(name) or name) if name is not None else None  # type: ignore[attr-defined]
+        if qualified is None or not qualified.startswith("torch.") or "lr_scheduler" not in qualified:
+            return None
+        return qualified
 
     def _assign_tuple(self, target: ast.Tuple | ast.List, value: ast.expr) -> None:
         elements = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
@@ -561,6 +583,14 @@ _ENGINE_NAME = lazily(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|st
 
 def _engine_like(key: str) -> bool:
     return bool(_ENGINE_NAME.search(last_name(key)))
+
+
+class _Shim:
+    """What `dict_of_names` reads of a module model, while its facts are being collected."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self.source = facts.source
 
 
 def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts:

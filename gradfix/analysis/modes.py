@@ -899,6 +899,9 @@ class UnrestoredEval:
     # the eval's `if` and the backward's test one name against two constants (`phase == "val"` /
     # `phase == "train"`): the backward it reaches runs in a later pass (no fix here)
     other_pass: bool = False
+    # only submodules were switched back (`model.backbone.train()`) on the way, and the module
+    # ran with gradients outside them before the backward: the rest of it trains in eval mode
+    partial: bool = False
 
 
 _EVAL_TEXT = lazily(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
@@ -1153,12 +1156,19 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         last_eval = index  # the latest eval that covers the module, on the way to the backward
         forwards = {True: False, False: False}  # the module run since the eval, without / with gradients
         others: list[str] = []  # the other modules run with gradients since the eval
+        restored: list[str] = []  # submodules switched back since the eval (`model.backbone.train()`)
+        outside = False  # the module ran with gradients outside them since
         for position, other in cycle:
             if position > index and other.kind is ModeKind.TRAIN and _exclusive(other, item):
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
             if other.kind is ModeKind.TRAIN and other.exits and other.via:
                 continue  # `except: net.train(); raise` in a helper: no training follows that path
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
+                inner = [k for k in other.keys if k and related(k, module)]
+                if other.kind is ModeKind.TRAIN and all(contains(module, k) and not contains(k, module) for k in inner):
+                    restored += inner  # `model.backbone.train()`: that part only; the rest stays in eval
+                    outside = False
+                    continue
                 break  # switched back (or maybe): nothing to report
             if (
                 other.kind is ModeKind.TRAIN
@@ -1169,6 +1179,10 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 last_eval = position
             elif other.kind is ModeKind.FORWARD and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys):
                 forwards[other.no_grad] = True
+                if restored and not other.no_grad and any(
+                    k and related(k, module) and not any(contains(r, k) for r in restored) for k in other.keys
+                ):
+                    outside = True
             elif other.kind is ModeKind.FORWARD and not other.no_grad:
                 others += [k for k in other.keys if k]
             elif other.kind is ModeKind.BACKWARD:
@@ -1195,8 +1209,11 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     break  # the next iteration trains a new module (`model = Net()` at its top)
                 if position < index and _last_pass_only(item, loop, model):
                     break  # `if epoch == epochs - 1: evaluate(model)`: no next iteration follows
+                if restored and (not outside or len(set(map(normalize, restored))) > 1):
+                    break  # only the part switched back ran since; or parts one by one, maybe all of them
                 if not chosen_for_training(items, last_eval, position):
                     problem = UnrestoredEval(item, other, position < index, items)
+                    problem.partial = bool(restored)
                     problem.other_pass = _contradicting(chosen, other)
                     if problem.other_pass and (
                         any(o.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in o.keys) for o in items)

@@ -662,7 +662,14 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                 # a sampler bound to a key: the loaders built with `sampler=<key>` (or with an
                 # alias bound only to that key: `s = train_sampler`)
                 keys = {key} | _aliases(key, binding.scope, index, source)
-                for loader_binding in _loader_bindings(index, lambda v: dotted(v) is not None and source.key(v) in keys, binding.scope):
+                named = lambda v, keys=keys: dotted(v) is not None and source.key(v) in keys  # noqa: E731
+                for loader_binding in _loader_bindings(index, named, binding.scope):
+                    yield loader_binding, binding, isinstance(value, ast.IfExp)
+                if key.startswith("self.") and binding.class_name is not None:
+                    # `self.loader = self._make_loader()`, the method returning a loader over `self.sampler`
+                    for loader_binding, alternative in _returned_by_methods(constructor, binding, index, model):
+                        yield loader_binding, binding, alternative or isinstance(value, ast.IfExp)
+                for loader_binding in _handed_loaders(named, binding.scope, index, model):
                     yield loader_binding, binding, isinstance(value, ast.IfExp)
             elif isinstance(value, ast.Call):
                 given = keyword(value, "sampler")
@@ -678,6 +685,8 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                     yield binding, None, True
     for binding, alternative in _returned_loaders(constructor, index, model):
         yield binding, None, alternative
+    for handed in _handed_loaders(lambda v: v is constructor, None, index, model):
+        yield handed, None, False  # `train(model, DataLoader(ds, sampler=DistributedSampler(ds)), epochs)`
     factory = next(
         (
             info.node.name for info in model.facts.module_functions.values()
@@ -736,6 +745,60 @@ def _sampler_of_comprehension(value: ast.expr, generator: ast.comprehension, con
     return len(bound) == 1 and isinstance(bound[0].value, ast.DictComp) and bound[0].value.value is constructor
 
 
+class _Handed:
+    """A loader built right in the arguments of a call (`train(model, DataLoader(ds,
+    sampler=sampler), epochs)`): its key (the call's text, as the call sites record it), the
+    loader call and the statement that makes the call."""
+
+    def __init__(self, key: str, value: ast.Call, statement: ast.stmt, scope: Scope) -> None:
+        self.key = key
+        self.value = value
+        self.statement = statement
+        self.scope = scope
+
+
+def _handed_loaders(matches, scope: Scope | None, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """Loaders built right in the arguments of a call that a statement makes (`train(model,
+    DataLoader(ds, sampler=...), epochs)`, or its value bound), whose `sampler=` the sampler
+    matches (`matches(value)`), in `scope` (None: any)."""
+    source = model.source
+    if "sampler=" not in source.text:
+        return
+    for stmt in (*source.of_type(ast.Expr), *source.of_type(ast.Assign), *source.of_type(ast.AnnAssign)):
+        if not isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
+            continue
+        call = stmt.value  # type: ignore[attr-defined]
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            if not isinstance(arg, ast.Call) or not arg.keywords:
+                continue
+            given = keyword(arg, "sampler")
+            if given is None or not matches(given.value):
+                continue
+            where = index.scope_of(stmt)  # type: ignore[arg-type]
+            if scope is None or where is scope:
+                yield _Handed(source.key(arg), arg, stmt, where)  # type: ignore[arg-type]
+
+
+def _returned_by_methods(constructor: ast.Call, sampler: Binding, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """`self.loader = self._make_loader()` where another method of the class that stores the
+    sampler (`self.sampler = DistributedSampler(ds)`) builds a loader over `self.sampler` and
+    returns it: (binding of the loader, may the sampler be another)."""
+    owner = sampler.class_name
+    for info in model.facts.methods.get(owner or "", {}).values():
+        function = info.node
+        if function is sampler.scope or function.name.startswith("__"):
+            continue  # (a loader returned by the method that builds the sampler: `_returned_loaders`)
+        size, places = _returned_places(function, constructor, index, model.source, stored=True)
+        calls = lambda call, name=function.name: (  # noqa: E731
+            isinstance(call.func, ast.Attribute) and call.func.attr == name
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        )
+        for place, alternative in places:
+            for binding in _bindings_of_calls(index, calls, size, place, model.source):
+                if binding.class_name == owner:
+                    yield binding, alternative
+
+
 class _Entry:
     """A loader held in a dict literal under a constant key (`loaders["train"]`): its key, and
     the dict's binding."""
@@ -783,12 +846,13 @@ def _returned_loaders(constructor: ast.Call, index: Assignments, model: ModuleMo
                 yield binding, alternative
 
 
-def _returned_places(function: ast.AST, constructor: ast.Call, index: Assignments, source):  # type: ignore[no-untyped-def]
+def _returned_places(function: ast.AST, constructor: ast.Call, index: Assignments, source, stored: bool = False):  # type: ignore[no-untyped-def]
     """(the length of the tuples the function returns, or None for one value; [(the loader's
     place in them, or None; may the sampler be another)]) for the loaders over this sampler
     that the function's `return`s hand back: one `return`, or one in each arm (`if
     distributed: return DataLoader(ds, sampler=sampler)` / `return DataLoader(ds, shuffle=True)`:
-    another sampler is then possible), all of one shape."""
+    another sampler is then possible), all of one shape. `stored`: the sampler may be a
+    `self.` attribute another method of the class binds."""
     values = [n.value for n in ast_walk(function) if isinstance(n, ast.Return)]
     if not values or any(v is None for v in values):
         return None, []
@@ -799,7 +863,7 @@ def _returned_places(function: ast.AST, constructor: ast.Call, index: Assignment
     places: list[tuple[int | None, bool]] = []
     for place in range(size) if size is not None else [None]:
         found = [
-            _over_sampler(v.elts[place] if place is not None else v, constructor, function, index, source)  # type: ignore[union-attr]
+            _over_sampler(v.elts[place] if place is not None else v, constructor, function, index, source, stored)  # type: ignore[union-attr]
             for v in values
         ]
         if any(f is not None for f in found):
@@ -833,7 +897,7 @@ def _bindings_of_calls(index: Assignments, calls, size: int | None, place: int |
                 yield binding
 
 
-def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, index: Assignments, source) -> bool | None:  # type: ignore[no-untyped-def]
+def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, index: Assignments, source, stored: bool = False) -> bool | None:  # type: ignore[no-untyped-def]
     """A returned value that is a loader built over this sampler (the call, or a name the
     function binds once to it): whether the sampler may be another; None when it is not one."""
     alternative = False
@@ -855,7 +919,10 @@ def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, ind
     if inner is not constructor:
         if dotted(inner) is None:
             return None
-        sampler_bindings = [b for b in index.bindings(source.key(inner), function) if b.scope is function]
+        key = source.key(inner)
+        sampler_bindings = [
+            b for b in index.bindings(key, function) if b.scope is function or (stored and key.startswith("self."))
+        ]  # fmt: skip
         if not any(b.value is constructor or (isinstance(b.value, ast.IfExp) and constructor in (b.value.body, b.value.orelse)) for b in sampler_bindings):
             return None
         alternative = alternative or len(sampler_bindings) > 1 or any(isinstance(b.value, ast.IfExp) for b in sampler_bindings)

@@ -181,7 +181,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     the loop's function pass. A scheduler stepped every batch that no code of this module
     builds (a trainer class handed its scheduler by another file) is reported with an unsafe
     fix: a warm-up of the project's own that sets the coming update's rate (a Noam schedule
-    counted from 1) is stepped first on purpose.
+    counted from 1) is stepped first on purpose. A dict that holds both torch's classes and the
+    project's own is read by its key: a constant key picks one entry (`SCHEDULERS["warm"](opt)`,
+    the project's warm-up, is not reported); another key (`SCHEDULERS[name](opt)`) may pick
+    either, and the finding's fix is unsafe.
     """
 
     code = "GF012"
@@ -302,6 +305,10 @@ class SchedulerBeforeOptimizer(LoopRule):
                 # stepped every batch and built by code gradfix does not see (the caller's
                 # file): a warm-up of the project's own may count from 1 and be stepped first
                 # on purpose (a Noam schedule), as torch's may not
+                fix = Fix(fix.edits, Safety.UNSAFE)
+            elif fix is not None and sched.direct and _mixed_registry(sched.target or "", model, loop.function):
+                # `SCHEDULERS[name](opt)` over torch's classes and the project's own: perhaps a
+                # warm-up of its own that is stepped first on purpose
                 fix = Fix(fix.edits, Safety.UNSAFE)
             yield Finding(
                 self.code,
@@ -843,10 +850,31 @@ def _classes_called(call: ast.Call, model: ModuleModel) -> list[str]:
     if found is None:
         return []
     entries, where = found
+    picked = func.slice
+    if isinstance(picked, ast.Constant) and isinstance(picked.value, str):
+        # `SCHEDULERS["warm"](opt)`: the class of that entry alone
+        entries = [(k, name) for k, name in entries if k == picked.value]
+        if not entries:
+            return []
     if where is facts:
         return [facts.imports.qualify(name) or name for _, name in entries]
     qualified = facts.imports.qualify(table) or table
     return [qualified.rsplit(".", 1)[0] + "." + name for _, name in entries]
+
+
+def _mixed_registry(key: str, model: ModuleModel, function: ast.AST | None) -> bool:
+    """A construction of the scheduler picks its class from a dict literal by a key that is not
+    written out (`SCHEDULERS[name](opt)`) while the dict holds both classes of the project with
+    a schedule of their own and others (`{"cos": CosineAnnealingLR, "warm": MyWarmup}`): which
+    one runs is not known here."""
+    for call in scheduler_constructions(key, model, function) or ():
+        func = call.func
+        if not isinstance(func, ast.Subscript) or isinstance(func.slice, ast.Constant):
+            continue
+        own = {_own_schedule(name, model) for name in _classes_called(call, model)}
+        if own == {True, False}:
+            return True
+    return False
 
 
 def _reaching_constructor(key: str, event: GradEvent, model: ModuleModel) -> str | None:

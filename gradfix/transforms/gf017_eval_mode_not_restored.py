@@ -18,6 +18,7 @@ from gradfix.analysis.modes import (
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
 from gradfix.analysis.names import dotted, root_name
+from gradfix.patterns import lazily
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from typing import Iterator
 
 _SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+# parameters frozen by hand: an optimizer over the whole module may train only a part of it
+_FROZEN = lazily(r"requires_grad(_\(\s*(requires_grad\s*=\s*)?False|\s*=\s*False)")
 
 
 class EvalModeNotRestored(Rule):
@@ -167,6 +170,13 @@ class EvalModeNotRestored(Rule):
     (frozen batch norm): an evaluation inside the loop is not reported. A training helper
     imported from the project (`train_one_epoch` of engine.py) is looked into. No `train()` is
     appended to an evaluation block that may `continue` before its end.
+
+    A `train()` on a submodule only (`model.backbone.train()`, `model[0].train()`) after the
+    module's `eval()` leaves the rest of it in eval mode: reported, with an unsafe fix (the rest
+    may be kept in eval on purpose), when an optimizer of the loop is built over the whole module,
+    the module then runs with gradients outside that submodule before the backward, and the
+    file freezes no parameters (`requires_grad = False`); not when the submodule is the only part
+    the optimizers train, nor for `model.train(); model.backbone.eval()` (frozen batch norm).
     """
 
     code = "GF017"
@@ -215,6 +225,11 @@ class EvalModeNotRestored(Rule):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)
+                if problem.partial and not (
+                    complete and any(contains(owner, name) for name in names for owner in trained)
+                    and not _FROZEN.search(model.source.text)
+                ):
+                    continue  # a submodule switched back: only an optimizer over the whole module says the rest trains
                 if not strong:
                     if complete:
                         continue  # the optimizers train other modules: a copy, a teacher...
@@ -240,7 +255,8 @@ class EvalModeNotRestored(Rule):
                 if id(node) in seen:
                     continue
                 seen.add(id(node))
-                fix = _fix(problem, loop, model, Safety.SAFE if strong else Safety.UNSAFE, by_call[id(node)])
+                safety = Safety.SAFE if strong and not problem.partial else Safety.UNSAFE  # (`model.backbone.train()`: its head in eval on purpose?)
+                fix = _fix(problem, loop, model, safety, by_call[id(node)])
                 finding = Finding(
                     self.code,
                     self.message.format(call=_short(model.source.code(node)), module=module),

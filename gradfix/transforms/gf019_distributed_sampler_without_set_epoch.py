@@ -115,6 +115,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     (`sampler = shard_sampler(ds)` with `def shard_sampler(d): return DistributedSampler(d)`),
     handed to the loader by name or called in its `sampler=` argument
     (`DataLoader(ds, sampler=shard_sampler(ds))`). A loader class of the project's own is not followed.
+    A sampler a class stores (`self.sampler = DistributedSampler(ds)`) is followed into the loader
+    another method of the class returns over it (`self.loader = self._make_loader()`), fixed with
+    `self.sampler.set_epoch(epoch)`; a loader built right in the call of the training function
+    (`train(model, DataLoader(ds, sampler=DistributedSampler(ds)), epochs)`) is followed into it
+    as its parameter, like a loader passed by name.
     """
 
     code = "GF019"

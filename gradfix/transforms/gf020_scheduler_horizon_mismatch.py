@@ -40,7 +40,9 @@ class SchedulerHorizonMismatch(Rule):
     function's parameter is read, and they must all count in one unit) and a
     `CosineAnnealingWarmRestarts` whose `T_0` is such a count; a scheduler class picked from a
     dict literal by a constant key (`SCHEDULERS["cos"](opt, T_max=...)`, the dict here or in the
-    project module it is imported from) is read as that class. The levels are read from the loops: the
+    project module it is imported from) is read as that class, and a torch scheduler class picked so
+    makes the name it is bound to a scheduler whatever it says (`cosine = SCHEDULERS["cos"](opt,
+    T_max=epochs)`; `cosine.step()`). The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every

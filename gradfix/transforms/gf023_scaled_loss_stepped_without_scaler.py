@@ -3,9 +3,11 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.graphs import describe_backward
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, method_name, receiver
+from gradfix.analysis.shared_graphs import GraphFlow, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
@@ -67,7 +69,12 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     ## Fix safety
     Safe when a `scaler.update()` follows the step whenever the step runs (after it in its
     block, or in a block around it within the iteration, no `continue`, `break`, `return` or
-    `raise` between): `optimizer.step()` becomes `scaler.step(optimizer)`. When the file never
+    `raise` between): `optimizer.step()` becomes `scaler.step(optimizer)`. It is unsafe when the
+    iteration steps other optimizers too and gradfix does not see the scaled loss call a module
+    the stepped optimizer was built over (`probe_opt` over `probe.parameters()`, the loss never
+    calling `probe`): `scaler.step(optimizer)` raises ("No inf checks were recorded for this
+    optimizer") when none of its parameters received a gradient, where `optimizer.step()` did
+    nothing. When the file never
     calls the scaler's `update()`, the fix also inserts `scaler.update()` right after the step
     (a second `scaler.step(optimizer)` before an `update()` raises), and is unsafe: the scale
     then changes from step to step. When an `update()` is written elsewhere (under a test of
@@ -183,11 +190,37 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
         replace = ReplaceNode(call, f"{scaler}.step({optimizer})", statement)
         stop = loop.node if step.direct else None
         if _update_follows(statement, scaler_key, source, stop):
-            return Fix([replace], Safety.SAFE)
+            # `scaler.step(opt)` raises when no parameter of `opt` received a gradient
+            # ("No inf checks were recorded for this optimizer"), where `opt.step()` did nothing
+            safe = _feeds_scaled_loss(step, backward, events, loop, model)
+            return Fix([replace], Safety.SAFE if safe else Safety.UNSAFE)
         name = scaler_key.rsplit(".", 1)[-1]
         if f"{name}.update(" in source.text or not isinstance(statement, ast.Expr) or statement.value is not call:
             return None  # an `update()` the iteration may run elsewhere: a second one changes the scale twice
         return Fix([replace, InsertStatements(statement, "after", new_statement(f"{scaler}.update()"))], Safety.UNSAFE)
+
+
+def _feeds_scaled_loss(step: GradEvent, backward: GradEvent, events: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """gradfix sees that the scaled loss reaches parameters of the stepped optimizer, so that
+    `scaler.step(opt)` finds gradients to check: the iteration steps no other optimizer (a loop
+    whose loss reached none of its one optimizer's parameters would train nothing), or the
+    loss's graph in the iteration calls a module the optimizer was built over."""
+    if {e.target for e in events if e.kind is EventKind.STEP} == {step.target}:
+        return True
+    info = model.facts.info(step.target)  # type: ignore[arg-type]
+    if info is None or info.kind != "optimizer" or info.params is None or not backward.direct:
+        return False
+    owners = optimizer_owners(info.params, model.source)
+    described = describe_backward(backward)
+    if not owners or described is None:
+        return False
+    graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
+    sliced = graphs.slice(described.loss, backward.statement)
+    if sliced is None:
+        return False
+    keys = [key for unit in sliced.units for _, key in graphs.graph(unit).forwards]
+    keys += [key for _, key in graphs.forwards_of(described.loss)]
+    return any(key is not None and owns(owner, key) for key in keys for owner in owners)
 
 
 def _plain_step(step: GradEvent, model: ModuleModel) -> str | None:

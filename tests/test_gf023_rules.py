@@ -61,6 +61,38 @@ def test_without_an_update_the_fix_is_unsafe_and_adds_one() -> None:
     assert _run(fixed, {"GF013", "GF023"}, unsafe=True) == ([], None)
 
 
+def test_an_optimizer_the_scaled_loss_may_not_reach_gets_an_unsafe_fix() -> None:
+    # `scaler.step(opt)` raises when no parameter of `opt` has a gradient: safe only when
+    # gradfix sees the loss reach the optimizer's modules, or the loop steps no other optimizer
+    source = (FIXTURES / "optimizer_the_scaled_loss_may_not_reach_unsafe_fix.before.py").read_text()
+    assert _run(source) == (["GF023"], None)
+    codes, fixed = _run(source, unsafe=True)
+    assert codes == ["GF023"] and fixed is not None and "    scaler.step(probe_opt)\n" in fixed
+    reached = source.replace("aux_loss(feats)", "aux_loss(probe(feats))")
+    codes, fixed = _run(reached)
+    assert codes == ["GF023"] and fixed is not None and "    scaler.step(probe_opt)\n" in fixed
+
+
+def test_a_second_optimizer_stepped_when_its_loss_may_not_run_has_no_fix() -> None:
+    source = """
+    import torch
+
+    scaler = torch.amp.GradScaler("cuda")
+    opt_d = torch.optim.Adam(disc.parameters())
+    opt_g = torch.optim.Adam(gen.parameters())
+    for i, (x, z) in enumerate(loader):
+        opt_d.zero_grad()
+        opt_g.zero_grad()
+        scaler.scale(d_loss(disc(x), disc(gen(z).detach()))).backward()
+        scaler.step(opt_d)
+        if i % 5 == 0:
+            scaler.scale(g_loss(disc(gen(z)))).backward()
+        opt_g.step()
+        scaler.update()
+    """
+    assert _run(source, unsafe=True) == (["GF023"], None)
+
+
 def test_amp_arm_then_one_step_for_both_modes_is_reported_without_a_fix() -> None:
     source = (FIXTURES / "amp_arm_then_a_step_for_both_modes_no_fix.before.py").read_text()
     assert _run(source, unsafe=True) == (["GF023"], None)

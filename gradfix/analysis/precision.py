@@ -24,7 +24,7 @@ from gradfix.analysis.names import call_name, is_false, keyword, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 _MANAGED = lazily(
     r"GradScaler|scale_loss|amp\.initialize|NativeScaler|ApexScaler|loss_scaler|\.scale\(|Accelerator|Fabric|"
@@ -101,6 +101,11 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         values = assigned_values(module, dtype_value.id)
         if len(values) == 1 and isinstance(values[0], ast.IfExp):
             dtype_value = values[0]  # `dtype = torch.float16 if args.amp else torch.float32` in the function
+    if isinstance(dtype_value, ast.Name) and module is not None:
+        # `def train(..., amp_dtype=torch.float16)`, every call leaving it at its default
+        dtype_value = _parameter_default(call, dtype_value.id, module) or dtype_value
+    if isinstance(dtype_value, ast.Call):
+        dtype_value = _torch_attribute(dtype_value, qualify, module) or dtype_value  # `getattr(torch, "float16")`
     if isinstance(dtype_value, ast.IfExp):
         # one arm of float16 (`torch.float16 if args.fp16 else torch.float32`, `torch.bfloat16 if
         # bf16_ok else torch.float16`): it trains that way when it is chosen
@@ -126,6 +131,75 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         if isinstance(device, ast.Constant) and device.value == "cuda":
             return "amp"
     return None
+
+
+def _torch_attribute(value: ast.Call, qualify, module: ModuleModel | None) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """`torch.float16` for `getattr(torch, "float16")`: the attribute named by a string literal
+    (or a module constant bound to one) of the module `torch` itself."""
+    if call_name(value) != "getattr" or len(value.args) != 2 or value.keywords:
+        return None
+    owner, attribute = value.args
+    attribute = module_constant(attribute, module)  # type: ignore[assignment]
+    if qualify(_dotted(owner)) != "torch" or not isinstance(attribute, ast.Constant) or not isinstance(attribute.value, str):
+        return None
+    if not attribute.value.isidentifier():
+        return None
+    return ast.Attribute(value=owner, attr=attribute.value, ctx=ast.Load())
+
+
+def _parameter_default(call: ast.Call, name: str, module: ModuleModel) -> ast.expr | None:
+    """The default of the parameter `name` of the module-level function the autocast `call` is
+    written in (`def train(model, amp_dtype=torch.float16)`), when the function never rebinds
+    it, the module calls the function at least once and every call leaves the parameter at
+    its default (no keyword for it, fewer positional arguments, no `*args` or `**kwargs`), the
+    module uses the function's name for nothing else, and no other file of the project names
+    it. None otherwise."""
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    function = _enclosing_function(call, module.source)
+    if not isinstance(function, FUNCTIONS) or module.facts.module_functions.get(function.name) is None:
+        return None
+    if module.facts.module_functions[function.name].node is not function:
+        return None  # a method, a nested function, or a name bound to two definitions
+    args = function.args
+    positional_params = [*args.posonlyargs, *args.args]
+    default: ast.expr | None = None
+    index: int | None = None
+    for at, param in enumerate(positional_params):
+        if param.arg == name:
+            offset = len(positional_params) - len(args.defaults)
+            default, index = (args.defaults[at - offset] if at >= offset else None), at
+    for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
+        if param.arg == name:
+            default = kw_default
+    if default is None:
+        return None
+    if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in own_nodes(function)):
+        return None  # rebound in the body
+    calls = 0
+    called = set()
+    for node in module.source.nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == function.name:
+            called.add(id(node.func))
+            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg in (None, name) for k in node.keywords):
+                return None
+            if index is not None and len(node.args) > index:
+                return None
+            calls += 1
+    if not calls:
+        return None
+    if any(isinstance(n, ast.Name) and n.id == function.name and id(n) not in called for n in module.source.nodes):
+        return None  # handed on (`fire.Fire(train)`, a table of functions): called with what gradfix does not see
+    project = module.facts.project
+    if project is not None:
+        word = re.compile(rb"(?<![\w.])" + re.escape(function.name.encode()) + rb"(?!\w)")
+        from gradfix.project import absolute
+
+        here = absolute(module.source.path) if module.source.path else None
+        for path, data in project.contents():
+            if path != here and data is not None and word.search(data):
+                return None  # another file may import and call it with another dtype
+    return default
 
 
 def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | None:

@@ -336,6 +336,12 @@ class GraphFlow:
         self._flows(expr, found, [])
         return found
 
+    def forwards_of(self, expr: ast.AST) -> list[tuple[ast.Call, str | None]]:
+        """The calls in `expr` that may run a model, with the callee's key."""
+        forwards: list[tuple[ast.Call, str | None]] = []
+        self._flows(expr, set(), forwards)
+        return forwards
+
     def reads_any(self, unit: Unit, keys: set[str]) -> bool:
         """The statement hands on a tensor named by one of `keys` (`.detach()`, `.item()`,
         sizes... do not count; `torch.no_grad()` around it does not matter)."""

@@ -108,7 +108,12 @@ class UnscaledAccumulation(AccumulationRule):
     loop runs more than one `backward()` (two in the two branches of one `if`, `if use_amp:
     scaler.scale(loss).backward()` / `else: loss.backward()`, or apex's `with
     amp.scale_loss(loss, opt) as scaled: scaled.backward()` beside `loss.backward()`, count as
-    one, and both are divided; so do one in a `try` body and its retry in an `except` handler of that `try`), and when the iteration handles gradients by hand:
+    one, and both are divided; so do one in a `try` body and its retry in an `except` handler of that `try`;
+    two backwards on every micro-batch, one divided by N and one not, `(crit(model(x), y) /
+    N).backward()` then `crit(head(x), y).backward()`, are reported at the undivided one when
+    each loss calls a module of a different optimizer stepped in the window, built over that
+    module's `parameters()`, and no optimizer's module is reached by both: each model's
+    gradients are then a window of their own), and when the iteration handles gradients by hand:
     it writes a value into `.grad` anywhere (`p.grad = g`), or a statement that runs on every
     micro-batch (outside the periodic `if`) reads `.grad` or hands the gradients, the parameters
     or the model to code gradfix did not look into (per-micro-batch clipping into a buffer: each
@@ -277,9 +282,36 @@ class UnscaledAccumulation(AccumulationRule):
                 return Finding(first.code, first.message, first.node, related=first.related)  # type: ignore[union-attr]
             edits = [edit for f in found for edit in f.fix.edits]  # type: ignore[union-attr]
             return Finding(first.code, first.message, first.node, fix=Fix(edits, Safety.SAFE), related=first.related)  # type: ignore[union-attr]
+        if len(acc.backwards) == 2:
+            return self._one_of_two_divided(acc, model)
         if len(acc.backwards) != 1:
             return None
         return self._unscaled(acc.backwards[0], acc, model)
+
+    def _one_of_two_divided(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        """Two backwards run on every micro-batch, one per model (`(crit(model(x), y) /
+        ACC).backward()` then `crit(head(x), y).backward()`, `opt` and `h_opt` stepped in the
+        window), and only one is divided by N: the other is reported, when gradfix sees that
+        the two losses call modules of different optimizers stepped in the window, and none of
+        one optimizer in both (a loss split into a divided term and another over the same
+        parameters is the author's weighting, as `ce / N + reg` is)."""
+        first, second = acc.backwards
+        if not (first.direct and second.direct) or first.loss is None or second.loss is None:
+            return None
+        if [(id(b.node), b.kind) for b in first.branches_within(acc.loop.node)] != [
+            (id(b.node), b.kind) for b in second.branches_within(acc.loop.node)
+        ]:
+            return None  # not both on every micro-batch
+        source = model.source
+        n_text = source.code(acc.periodic.n)
+        divided = [_divided_by(b.loss, n_text, source) for b in acc.backwards]
+        if divided.count(True) != 1:
+            return None
+        plain = acc.backwards[divided.index(False)]
+        scaled = acc.backwards[divided.index(True)]
+        if not _separate_models(scaled, plain, acc, model):
+            return None
+        return self._unscaled(plain, acc, model, divided=scaled.loss)
 
     def _unscaled(  # noqa: C901
         self, backward: GradEvent, acc: Accumulation, model: ModuleModel, divided: ast.expr | None = None
@@ -372,6 +404,39 @@ class UnscaledAccumulation(AccumulationRule):
         helper = source.code(backward.via[0].func)
         message = self.helper_message.format(helper=helper, loss=loss, n=n_text)
         return Finding(self.code, message, backward.via[0], related=(acc.loop.node,))
+
+
+def _separate_models(scaled: GradEvent, plain: GradEvent, acc: Accumulation, model: ModuleModel) -> bool:
+    """The two losses of one micro-batch train different optimizers' modules: each calls a
+    module of an optimizer stepped in the window (one built over `x.parameters()`) that the
+    other loss does not reach, and no such optimizer has a module called by both."""
+    from gradfix.analysis.graphs import describe_backward
+    from gradfix.analysis.shared_graphs import GraphFlow, optimizer_owners, owns
+
+    facts = model.facts
+    owners: list[set[str]] = []
+    for target in acc.targets:
+        info = facts.info(target)
+        if info is None or info.kind != "optimizer" or info.params is None:
+            return False
+        found = optimizer_owners(info.params, model.source)
+        if not found:
+            return False
+        owners.append(found)
+    graphs = GraphFlow(acc.loop.node, model.source, facts.imports.qualify)
+    reached: list[list[bool]] = []
+    for backward in (scaled, plain):
+        described = describe_backward(backward)
+        if described is None:
+            return False
+        sliced = graphs.slice(described.loss, backward.statement)
+        if sliced is None:
+            return False
+        keys = [key for unit in sliced.units for _, key in graphs.graph(unit).forwards]
+        keys += [key for _, key in graphs.forwards_of(described.loss)]
+        reached.append([any(k is not None and owns(o, k) for k in keys for o in own) for own in owners])
+    pairs = list(zip(*reached))
+    return (True, False) in pairs and (False, True) in pairs and (True, True) not in pairs
 
 
 def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:

@@ -91,6 +91,11 @@ class Fp16AutocastWithoutScaler(Rule):
     once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; a
     dtype name bound once, anywhere, to a conditional expression with a float16 arm, `dtype =
     torch.float16 if args.amp else torch.float32`, counts as float16, the run that chooses it,
+    so does `getattr(torch, "float16")` (the name a literal or such a constant), and a parameter
+    of a function of the module, `def train(..., amp_dtype=torch.float16)`, never rebound in it,
+    when the module calls the function, every call leaves the parameter at its default, the
+    module uses the function's name for nothing else, and no other file of the project names it;
+    `cfg["dtype"]` is not read,
     and its scaler's fix stays as usual (a float32 or bfloat16 run is scaled and unscaled by
     powers of two, exactly); the
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU

@@ -2,20 +2,25 @@ from __future__ import annotations
 
 import ast
 
+from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.graphs import describe_backward
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import method_name, receiver
+from gradfix.analysis.names import call_name, method_name, receiver
+from gradfix.analysis.shared_graphs import GraphFlow, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
-from gradfix.transforms.gf013_clip_without_unscale import _disabled, _members, _scaler_of_backward, _scaler_of_step
-from gradfix.walk import ast_walk
+from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scaler_of_backward, _scaler_of_step
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
     from typing import Iterator
+
+    from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 
 
 class ScaledLossSteppedWithoutScaler(LoopRule):
@@ -64,7 +69,12 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     ## Fix safety
     Safe when a `scaler.update()` follows the step whenever the step runs (after it in its
     block, or in a block around it within the iteration, no `continue`, `break`, `return` or
-    `raise` between): `optimizer.step()` becomes `scaler.step(optimizer)`. When the file never
+    `raise` between): `optimizer.step()` becomes `scaler.step(optimizer)`. It is unsafe when the
+    iteration steps other optimizers too and gradfix does not see the scaled loss call a module
+    the stepped optimizer was built over (`probe_opt` over `probe.parameters()`, the loss never
+    calling `probe`): `scaler.step(optimizer)` raises ("No inf checks were recorded for this
+    optimizer") when none of its parameters received a gradient, where `optimizer.step()` did
+    nothing. When the file never
     calls the scaler's `update()`, the fix also inserts `scaler.update()` right after the step
     (a second `scaler.step(optimizer)` before an `update()` raises), and is unsafe: the scale
     then changes from step to step. When an `update()` is written elsewhere (under a test of
@@ -76,7 +86,10 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
 
     A step is reported when the scaler is built in the module by torch's `GradScaler`
     (`torch.amp.GradScaler`, `torch.cuda.amp.GradScaler`, `GradScaler` imported from either,
-    FSDP's `ShardedGradScaler`), and the last backward before the step (or one of the
+    FSDP's `ShardedGradScaler`), or by a factory of the project whose every `return` builds
+    one (`scaler = make_scaler(True)` with `def make_scaler(enabled): return
+    torch.cuda.amp.GradScaler(enabled=enabled)`, in the file, a method of its classes, or
+    another module), and the last backward before the step (or one of the
     alternative arms it is written in) is that scaler's `scale(...).backward()`. Helpers of
     the file, methods that are one training step, and `while` loops count like the loop's own
     code.
@@ -84,7 +97,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     The rule is silent when `scaler.unscale_(optimizer)` runs before the plain step (the
     gradients are right; only overflowing steps are not skipped), also an `unscale_` it
     cannot place (`for o in opts: scaler.unscale_(o)`); when every construction of the scaler
-    passes `enabled=False` (nothing is scaled); when the scaler steps that optimizer anywhere
+    passes `enabled=False` (nothing is scaled; through a factory's parameter too:
+    `make_scaler(False)`); when the scaler steps that optimizer anywhere
     in the iteration; when the optimizer is one a library steps (Accelerate's prepared
     optimizer, Lightning's), or the step is a library's, and in any file that names
     Accelerate, Fabric, Lightning or DeepSpeed (the optimizer may be one they wrap, which
@@ -117,7 +131,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
             if scaled is None:
                 continue
             backward, scaler_key = scaled
-            if _disabled(scaler_key, model):
+            if _scaler_disabled(scaler_key, model):
                 continue  # `GradScaler(enabled=False)`: nothing is scaled
             if any(
                 e.kind is EventKind.STEP and e.target == optimizer and _scaler_of_step(e, model) is not None for e in events
@@ -176,11 +190,37 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
         replace = ReplaceNode(call, f"{scaler}.step({optimizer})", statement)
         stop = loop.node if step.direct else None
         if _update_follows(statement, scaler_key, source, stop):
-            return Fix([replace], Safety.SAFE)
+            # `scaler.step(opt)` raises when no parameter of `opt` received a gradient
+            # ("No inf checks were recorded for this optimizer"), where `opt.step()` did nothing
+            safe = _feeds_scaled_loss(step, backward, events, loop, model)
+            return Fix([replace], Safety.SAFE if safe else Safety.UNSAFE)
         name = scaler_key.rsplit(".", 1)[-1]
         if f"{name}.update(" in source.text or not isinstance(statement, ast.Expr) or statement.value is not call:
             return None  # an `update()` the iteration may run elsewhere: a second one changes the scale twice
         return Fix([replace, InsertStatements(statement, "after", new_statement(f"{scaler}.update()"))], Safety.UNSAFE)
+
+
+def _feeds_scaled_loss(step: GradEvent, backward: GradEvent, events: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """gradfix sees that the scaled loss reaches parameters of the stepped optimizer, so that
+    `scaler.step(opt)` finds gradients to check: the iteration steps no other optimizer (a loop
+    whose loss reached none of its one optimizer's parameters would train nothing), or the
+    loss's graph in the iteration calls a module the optimizer was built over."""
+    if {e.target for e in events if e.kind is EventKind.STEP} == {step.target}:
+        return True
+    info = model.facts.info(step.target)  # type: ignore[arg-type]
+    if info is None or info.kind != "optimizer" or info.params is None or not backward.direct:
+        return False
+    owners = optimizer_owners(info.params, model.source)
+    described = describe_backward(backward)
+    if not owners or described is None:
+        return False
+    graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
+    sliced = graphs.slice(described.loss, backward.statement)
+    if sliced is None:
+        return False
+    keys = [key for unit in sliced.units for _, key in graphs.graph(unit).forwards]
+    keys += [key for _, key in graphs.forwards_of(described.loss)]
+    return any(key is not None and owns(owner, key) for key in keys for owner in owners)
 
 
 def _plain_step(step: GradEvent, model: ModuleModel) -> str | None:
@@ -209,11 +249,139 @@ _LIBRARIES = lazily(r"accelerate|Accelerator|lightning|Fabric|deepspeed")
 
 
 def _torch_scaler(key: str, model: ModuleModel) -> bool:
-    """`key` is built in the module by torch's `GradScaler` (`torch.amp`, `torch.cuda.amp`, FSDP's sharded one)."""
+    """`key` is built in the module by torch's `GradScaler` (`torch.amp`, `torch.cuda.amp`, FSDP's
+    sharded one), directly or by a factory function of the project that returns one."""
     info = model.facts.info(key)
-    if info is None or info.kind != "scaler" or not info.constructor:
+    if info is None:
+        return _factory_scalers(key, model) is not None
+    if info.kind != "scaler" or not info.constructor:
         return False
-    return info.constructor.startswith("torch.") and info.constructor.rsplit(".", 1)[-1] in _SCALERS
+    return _is_torch_scaler(info.constructor)
+
+
+def _is_torch_scaler(qualified: str | None) -> bool:
+    return bool(qualified) and qualified.startswith("torch.") and qualified.rsplit(".", 1)[-1] in _SCALERS  # type: ignore[union-attr]
+
+
+def _scaler_disabled(key: str, model: ModuleModel) -> bool:
+    """Every construction of the scaler `key` passes `enabled=False`: written in the module, or
+    in the factory that builds it (`make_scaler(False)` with `GradScaler(enabled=enabled)`)."""
+    if model.facts.info(key) is not None:
+        return _disabled(key, model)
+    states = _factory_scalers(key, model)
+    return bool(states) and all(state is False for state in states)  # type: ignore[union-attr]
+
+
+def _factory_scalers(key: str, model: ModuleModel) -> list[bool | None] | None:
+    """`scaler = make_scaler(True)`, every `=` binding of `key` in the module a call of a function
+    of the project (of this module, a method of one of its classes, or imported from another
+    module) whose every `return` builds torch's `GradScaler` (or calls such a factory): whether
+    each construction is enabled (None: gradfix cannot tell). None when not read so."""
+    cache: dict[str, list[bool | None] | None] | None = getattr(model, "_gf023_factory_scalers", None)
+    if cache is None:
+        cache = model._gf023_factory_scalers = {}  # type: ignore[attr-defined]
+    if key in cache:
+        return cache[key]
+    found: list[bool | None] | None = None
+    values = assigned_values(model, key)
+    if values and all(isinstance(v, ast.Call) for v in values):
+        found = []
+        for call in values:
+            states = _returned_scalers(call, model.facts, model, 0)  # type: ignore[arg-type]
+            if states is None:
+                found = None
+                break
+            found.extend(states)
+    cache[key] = found
+    return found
+
+
+def _called_function(call: ast.Call, facts: ModuleFacts) -> FunctionInfo | None:
+    """The function of the project `call` (written in the module of `facts`) calls."""
+    name = call_name(call)
+    if name is None:
+        return None
+    if "." not in name and name not in facts.imports.aliases:
+        return facts.module_functions.get(name)
+    if name.startswith("self.") and name.count(".") == 1:
+        methods = [m[name[5:]] for m in facts.methods.values() if name[5:] in m]
+        return methods[0] if len(methods) == 1 else None
+    qualified = facts.imports.qualify(name)
+    project = facts.project
+    if project is None or not qualified or qualified.startswith("torch."):
+        return None
+    found = project.definition(qualified, facts.source.path or None)
+    if found is None:
+        return None
+    module, defined = found
+    return module.facts.module_functions.get(defined)
+
+
+def _returned_scalers(call: ast.Call, facts: ModuleFacts, model: ModuleModel | None, depth: int) -> list[bool | None] | None:
+    """What the factory `call` calls returns, when every `return` builds torch's `GradScaler`
+    (or calls another such factory): whether each is enabled. None otherwise."""
+    function = _called_function(call, facts) if depth < 3 else None
+    if function is None or function.facts is None:
+        return None
+    returns = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Return)]
+    if not returns or any(not isinstance(v, ast.Call) for v in returns):
+        return None
+    states: list[bool | None] = []
+    for value in returns:
+        if _is_torch_scaler(function.facts.imports.qualify(call_name(value))):  # type: ignore[arg-type]
+            states.append(_enabled(value, function, call, model))  # type: ignore[arg-type]
+            continue
+        inner = _returned_scalers(value, function.facts, None, depth + 1)  # type: ignore[arg-type]
+        if inner is None:
+            return None
+        states.extend(inner)
+    return states
+
+
+def _enabled(built: ast.Call, function: FunctionInfo, call: ast.Call, model: ModuleModel | None) -> bool | None:
+    """`enabled=` of a `GradScaler(...)` a factory returns, read through the factory's parameter
+    from what `call` passes for it (or its default): a literal, or a constant of the analysed
+    module (`model`, when `call` is written there)."""
+    given = next((kw.value for kw in built.keywords if kw.arg == "enabled"), None)
+    if given is None:
+        return None if any(kw.arg is None for kw in built.keywords) else True
+    if isinstance(given, ast.Constant):
+        return given.value if isinstance(given.value, bool) else None
+    if not isinstance(given, ast.Name) or given.id not in function.params:
+        return None
+    node = function.node
+    args = node.args
+    passed: ast.expr | None = next((kw.value for kw in call.keywords if kw.arg == given.id), None)
+    if passed is None:
+        index = function.params.index(given.id) - (1 if function.class_name is not None and method_name(call) else 0)
+        positional_count = len(args.posonlyargs) + len(args.args)
+        if 0 <= index < min(len(call.args), positional_count):
+            if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+                return None
+            passed = call.args[index]
+        elif any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+            return None
+        else:
+            passed = _default(node, given.id)
+    if passed is None:
+        return None
+    if isinstance(passed, ast.Constant):
+        return passed.value if isinstance(passed.value, bool) else None
+    value = _known_value(passed, model) if model is not None else None
+    return value if isinstance(value, bool) else None
+
+
+def _default(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    offset = len(positional) - len(args.defaults)
+    for index, arg in enumerate(positional):
+        if arg.arg == name:
+            return args.defaults[index - offset] if index >= offset else None
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults):
+        if arg.arg == name:
+            return default
+    return None
 
 
 def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:

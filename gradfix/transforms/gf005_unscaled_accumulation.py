@@ -153,6 +153,10 @@ class UnscaledAccumulation(AccumulationRule):
     Only when the helper neither divides, mentions N, accumulation, scaling or a summing
     reduction, nor registers hooks, and the loop does not hand it N.
 
+    When the loss comes from a loss function handed to the loop's function as a parameter
+    (`loss = loss_fn(model(x), y)`), it is silent when a call of that function in the module
+    passes a function (or lambda) of the module that divides or mentions N or accumulation.
+
     A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
     training loop gradfix can see through whose every optimizer step sits in the body of one
     `if` (the outermost branch around the first step inside the loop, in no nested loop) while
@@ -362,13 +366,17 @@ class UnscaledAccumulation(AccumulationRule):
             return None  # `(0.25 * loss).backward()` with N = 4: divided already
         if not backward.direct and _helper_mentions_scaling(backward, model, n_text):
             return None
+        passed = _passed_loss_callables(loss, acc, model)
+        if passed is not None and any(_callable_may_scale(key, model, n_text) for key in passed):
+            return None  # `loss_fn(out, y)` of a parameter the file's calls fill with a loss that divides
+        fix = None if by_one or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
         return Finding(
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),
             call if backward.direct else backward.via[0],
             # `accelerate launch --gradient_accumulation_steps` may still set what the code does not;
             # a window tested in a helper (`maybe_step(opt, i, ACCUM)`) names N as the helper does
-            fix=None if by_one or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source),
+            fix=fix,
             related=(acc.loop.node,),
         )
 
@@ -880,6 +888,38 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     source = helper.source or model.source
     text = source.segment(helper.node)
     return "/" in text or _says(text, last_name(n_text)) or "accum" in text
+
+
+def _passed_loss_callables(loss: ast.expr, acc: Accumulation, model: ModuleModel) -> set[str] | None:
+    """The loss is computed by calling a parameter of the function that holds the loop
+    (`loss = loss_fn(model(x), y)`, directly or through a name the loop body binds): the keys the
+    module's calls of that function pass for it (empty when no call of this module does); None
+    when the loss calls no parameter."""
+    function = acc.loop.function
+    if function is None:
+        return None
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    exprs: list[ast.AST | None] = [loss]
+    if isinstance(loss, ast.Name):
+        exprs += _assignments(loss.id, acc.loop.node.body)[0]
+    for call in exprs:
+        # the loss is what the call returns (not `model(x)` inside a criterion's arguments)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in params:
+            sites = model.facts.call_site_args.get(function.name, {})
+            index = params.index(call.func.id)
+            return set(sites.get(call.func.id, set())) | set(sites.get(str(index), set()))
+    return None
+
+
+def _callable_may_scale(key: str, model: ModuleModel, n_text: str) -> bool:
+    """A loss function the module passes by name (`accum_epoch(..., scaled_ce, ...)`): a function
+    of the module, or a lambda bound to the name, that divides or mentions N or accumulation."""
+    facts = model.facts
+    helper = facts.module_functions.get(key)
+    texts = [model.source.segment(helper.node)] if helper is not None else [
+        model.source.segment(value) for value in assigned_values(model, key) if isinstance(value, ast.Lambda)
+    ]
+    return any("/" in text or _says(text, last_name(n_text)) or "accum" in text for text in texts)
 
 
 def _project_function(qualified: str, model: ModuleModel) -> FunctionInfo | None:

@@ -16,7 +16,7 @@ from gradfix.analysis.names import dotted, method_name
 from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk, leaves
 from gradfix.transforms._accumulation import clear_edits
-from gradfix.transforms._common import below, built_over, event_code, owned_events, single_call_statement
+from gradfix.transforms._common import below, built_over, event_code, new_statement, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import (
     Finding,
@@ -105,7 +105,10 @@ class ZeroGradInsideAccumulation(Rule):
       sync steps, not a module's), of the module the block accumulates (its argument, or one a
       prepared optimizer the block steps was built over; another module, a probe trained on
       every micro-batch, clears its own): it becomes `opt.zero_grad()` when the block steps
-      exactly one optimizer, and that one prepared, else no fix;
+      exactly one optimizer, and that one prepared, else no fix. Before a backward of the block
+      the optimizer's clear would still run on the window's last micro-batch and wipe the
+      window: there the model clear is removed when the block clears the optimizer after its
+      step, else moves to right after the step as the optimizer's clear;
     - a prepared optimizer's clear followed, in the same block, by a backward and that
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
       moves to right after the step when both are calls alone on their lines in the same block,
@@ -323,7 +326,7 @@ class ZeroGradInsideAccumulation(Rule):
                 continue  # another module (a probe updated by hand): its clear is its own business
             fix = None
             if len(steps) == 1 and steps == prepared:
-                fix = _replace_receiver(clear, next(iter(steps)))
+                fix = self._model_clear_fix(clear, events, block, next(iter(steps)), model)
             yield Finding(
                 self.code,
                 self.accelerate_message.format(clear=model.source.code(clear.node)),
@@ -421,6 +424,34 @@ class ZeroGradInsideAccumulation(Rule):
                 fix=self._move_after_step(clear, step, model),
                 related=(loop.node,),
             )
+
+    def _model_clear_fix(
+        self, clear: GradEvent, events: list[GradEvent], block: ast.AST, optimizer: str, model: ModuleModel
+    ) -> Fix | None:
+        """`model.zero_grad()` becomes the optimizer's clear, which Accelerate skips between sync
+        steps; but before a backward of the block it would still act on the window's last
+        micro-batch and wipe the window: there the clear goes, when the block clears the optimizer
+        after its step already, else no fix."""
+        index = events.index(clear)
+        later = [e for e in events[index + 1 :] if library_accumulation(e) is block]
+        if not any(e.kind is EventKind.BACKWARD for e in later):
+            return _replace_receiver(clear, optimizer)
+        step = next((i for i, e in enumerate(later) if e.kind is EventKind.STEP and e.target == optimizer), None)
+        source = model.source
+        statement = single_call_statement(clear, source)
+        if step is None or statement is None:
+            return None
+        if any(e.kind is EventKind.CLEAR and e.target == optimizer for e in later[step + 1 :]):
+            return Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)  # cleared after the step already
+        # no clear after the step: the optimizer's clear goes right after it
+        anchor = single_call_statement(later[step], source) if later[step].direct else None
+        call = clear.call
+        if anchor is None or source.block_of(anchor) is not source.block_of(statement) or call is None:
+            return None
+        assert isinstance(call.func, ast.Attribute)
+        text = source.segment(call)
+        code = optimizer + text[len(source.segment(call.func.value)) :]
+        return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", new_statement(code))], Safety.SAFE)
 
     def _move_after_step(self, clear: GradEvent, step: GradEvent, model: ModuleModel) -> Fix | None:
         source = model.source

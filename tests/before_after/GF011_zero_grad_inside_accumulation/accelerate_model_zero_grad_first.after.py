@@ -5,7 +5,7 @@ model, opt, loader = accelerator.prepare(model, opt, loader)
 
 for batch in loader:
     with accelerator.accumulate(model):
-        opt.zero_grad()
         loss = model(batch).mean()
         accelerator.backward(loss)
         opt.step()
+        opt.zero_grad()

@@ -217,7 +217,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                     batch = _batch_loop(loop, name, model)
             if seeded and name in seeded:
                 continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
-            if batch is None or _receives_unseen(loop, {name} | ({sampler_here} if sampler_here else set()), model):
+            samplers_here = {sampler_here} if sampler_here else set()
+            if batch is None or _receives_unseen(loop, {name} | samplers_here, model, samplers_here):
                 continue
             key = (id(loop.node), name)
             if key in seen:
@@ -1270,13 +1271,17 @@ def _calls_outside_loops(body: list[ast.stmt]):  # type: ignore[no-untyped-def]
         stack.extend(ast.iter_child_nodes(node))
 
 
-def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> bool:
+def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel, samplers: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """A call in the epoch loop's own code that we cannot see into gets the loader or the
-    sampler (`hooks.on_epoch_start(train_loader)` may well call `set_epoch`)."""
+    sampler (`hooks.on_epoch_start(train_loader)` may well call `set_epoch`), or is made on an
+    object built over the sampler (`cb = SamplerEpoch(sampler)` ... `cb(epoch)`, `cb.step(epoch)`:
+    a callback that may set its epoch)."""
     facts = model.facts
     for node in ast_walk(loop.node):
         if not isinstance(node, ast.Call):
             continue
+        if samplers and _built_over(node.func if isinstance(node.func, ast.Name) else receiver(node), samplers, model):
+            return True
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
         if last in _ITERATION or last.endswith(("DataLoader", "Sampler")) or last in ("hasattr", "isinstance"):
             continue  # iterating, building a loader over the sampler, asking what it is
@@ -1302,6 +1307,25 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel) -> 
             if isinstance(value, ast.Starred):
                 value = value.value
             if dotted(value) is not None and model.source.key(value) in keys:
+                return True
+    return False
+
+
+def _built_over(holder: ast.expr | None, samplers: set[str], model: ModuleModel) -> bool:
+    """`holder` is a name the module binds to an object built with the sampler as an argument,
+    by a call that is no loader, sampler or iterator (`cb = SamplerEpoch(sampler)`)."""
+    if not isinstance(holder, ast.Name):
+        return False
+    for value in assigned_values(model, holder.id):
+        if not isinstance(value, ast.Call):
+            continue
+        last = (call_name(value) or "").rsplit(".", 1)[-1]
+        if not last or last in _ITERATION or last.endswith(("DataLoader", "Loader", "Sampler")):
+            continue
+        for arg in [*value.args, *[k.value for k in value.keywords]]:
+            if isinstance(arg, ast.Starred):
+                arg = arg.value
+            if dotted(arg) is not None and model.source.key(arg) in samplers:
                 return True
     return False
 

@@ -86,7 +86,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
     them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
     `itertools.cycle(loader)`, epoch loops that pass the loader or sampler to a call
-    gradfix cannot see into, and batch loops that step nothing (a pass that backpropagates only
+    gradfix cannot see into or call an object built over the sampler (`hook =
+    EpochHook(sampler)` ... `hook(epoch)`: a callback that may set the epoch), and batch loops that step nothing (a pass that backpropagates only
     to read gradients, such as a head-importance score).
 
     A file whose every `set_epoch` call names its sampler (`aux_sampler.set_epoch(...)`, bound

@@ -547,7 +547,7 @@ def _caller_steps_after(acc: Accumulation, model: ModuleModel) -> bool:
         return False
     for path in _other_caller_files(project, model.source.path, info):
         module = project.module(path, any_bytes=True)
-        if module is not None and _steps_after_calls(_Caller(module.source, module.facts), function, method):
+        if module is not None and _steps_after_calls(_Caller(module.source, module.facts), function, method, own=False):
             return True
     return False
 
@@ -559,10 +559,13 @@ class _Caller:
         self.source, self.facts = source, facts
 
 
-def _steps_after_calls(model: ModuleModel | _Caller, function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> bool:
+def _steps_after_calls(
+    model: ModuleModel | _Caller, function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool, own: bool = True
+) -> bool:
     """A statement of the module, outside the function, calls it (`name(...)`; `E.name(...)`
     after `import engine as E`; `self.name()`; `trainer.name()` of a method not named like a
-    module's own `train()`) and the statements after it in its block step."""
+    module's own `train()`) and the statements after it in its block step. `own`: the function
+    is the module's own (else its lines are another file's, and say nothing of this one's)."""
     source = model.source
     name = function.name
     if name not in source.text:
@@ -579,7 +582,7 @@ def _steps_after_calls(model: ModuleModel | _Caller, function: ast.FunctionDef |
             continue
         elif func.value.id != "self" and (func.value.id not in aliases if not method else name in _MODULE_METHODS):
             continue  # `model.train()`, not `trainer.train()`; a function only through its module
-        if source is model.source and function.lineno <= node.lineno <= (function.end_lineno or function.lineno):
+        if own and function.lineno <= node.lineno <= (function.end_lineno or function.lineno):
             continue  # a call inside the function itself
         statement = statement_containing(source, node)
         block = source.block_of(statement) if statement is not None else None

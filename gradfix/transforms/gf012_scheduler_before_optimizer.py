@@ -151,8 +151,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     A function (or method) whose body is one batch loop with a `scheduler.step()` statement
     before it, that this module never calls or names (EDSR's `Trainer.train()`, run once per
     epoch by `main.py`), is the epoch: its scheduler step is reported as in an epoch loop and
-    moved after the batch loop (with the same exceptions; a function holding several loops,
-    training then validating, is not read as one epoch).
+    moved after the batch loop (with the same exceptions; a function holding several training
+    loops is not read as one epoch, while one that trains and then evaluates in a loop that
+    backpropagates nothing is).
 
     The optimizer a trainer object stores from its constructor (`self.g_optimizer =
     g_optimizer`, a class of this module or of another module of the project) is the one built
@@ -219,8 +220,11 @@ class SchedulerBeforeOptimizer(LoopRule):
             ):  # fmt: skip
                 continue
             position = next(i for i, stmt in enumerate(function.body) if stmt is loop.node)
-            if sum(isinstance(stmt, (*FOR_LOOPS, ast.While)) for stmt in function.body) > 1:
-                continue  # several passes (train, then validate): which one is the epoch?
+            if any(
+                stmt is not loop.node and isinstance(stmt, (*FOR_LOOPS, ast.While)) and any(id(n) in training for n in ast_walk(stmt))
+                for stmt in function.body
+            ):
+                continue  # several training passes: which one is the epoch?
             stepped = {e.target for e in loop.events if e.kind is EventKind.STEP and not e.engine and e.target}
             for stmt in function.body[:position]:
                 if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):

@@ -311,7 +311,7 @@ class Project:
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
-        for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
+        for start, end in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
             match = _IMPORT_LINE.match(data, start)
             if match is None:
                 continue
@@ -322,6 +322,14 @@ class Project:
                 data_there = self.read(path) if path is not None else None
                 if data_there is not None and self.backpropagates(path, data_there, depth):  # type: ignore[arg-type]
                     return True
+                if data_there is not None and match.group(1) and path.endswith("__init__.py") and depth < 2:  # type: ignore[union-attr]
+                    # `from models import Net`, re-exported by the package from models/net.py
+                    for imported, _ in _imported_names(data, match.end(), end):
+                        origin = reexported(data_there, imported.decode("ascii", "replace"))
+                        inner = self.module_file(split_qualified(origin)[0], path) if origin is not None else None
+                        inner_data = self.read(inner) if inner is not None else None
+                        if inner_data is not None and self.backpropagates(inner, inner_data, depth + 1):  # type: ignore[arg-type]
+                            return True
         return False
 
     def calls_backpropagating_function(self, data: bytes, importer: str) -> bool:
@@ -525,10 +533,11 @@ class Project:
             if data is None or not _may_hold(data, rest):
                 return None  # neither defines nor imports the name: nothing to parse for
             module = self.module(path)
-            if module is None and len(rest) == 1 and path.endswith("__init__.py"):
-                # a package that only re-exports (`from .engine import train_one_epoch`): follow it
+            if module is None and path.endswith("__init__.py"):
+                # a package that only re-exports (`from .engine import train_one_epoch`, `from
+                # .net import Net` for `models.Net.training_step`): follow it
                 origin = reexported(data, rest[0])
-                return self.function(origin, path, depth + 1) if origin is not None else None
+                return self.function(".".join([origin, *rest[1:]]), path, depth + 1) if origin is not None else None
             if module is None:
                 return None
             found = _lookup(module.facts, rest)
@@ -541,15 +550,22 @@ class Project:
             return None
         return None
 
-    def class_named(self, qualified: str, importer: str | None) -> tuple[Module, str] | None:
+    def class_named(self, qualified: str, importer: str | None, depth: int = 0) -> tuple[Module, str] | None:
+        """The module defining a class of the project and its name there; a class a package's
+        `__init__.py` re-exports (`from .net import Net`, imported as `from models import Net`)
+        is followed to its module."""
         level = len(qualified) - len(qualified.lstrip("."))
         parts = qualified.lstrip(".").split(".")
-        if len(parts) < 2 and not level:
+        if (len(parts) < 2 and not level) or depth > 3:
             return None
         path = self.module_file("." * level + ".".join(parts[:-1]), importer)
         if path is None:
             return None
         module = self.module(path)
+        if (module is None or parts[-1] not in module.facts.classes) and path.endswith("__init__.py"):
+            data = self.read(path)
+            origin = reexported(data, parts[-1]) if data is not None and b"class " + parts[-1].encode() not in data else None
+            return self.class_named(origin, path, depth + 1) if origin is not None and origin != qualified else None
         if module is None or parts[-1] not in module.facts.classes:
             return None
         return module, parts[-1]

@@ -353,15 +353,19 @@ class _Walker:
                     return True
         return False
 
-    def plain_class_with(self, qualified: str, method: str) -> bool:
+    def plain_class_with(self, qualified: str, method: str, importer: str | None = None, depth: int = 0) -> bool:
         """The module of `qualified` (`agent.Agent`) writes `class Agent` and a `def method(`:
         a look at its bytes, no parse. (A class with a library base, an agent that is an
         `nn.Module` holding its optimizer, counts too: `project_method` then takes only a
-        method its own body defines.)"""
+        method its own body defines.) A class a package's `__init__.py` re-exports (`from .net
+        import Net`) is looked for in the module it comes from."""
         module, _, name = qualified.rpartition(".")
         project = self.facts.project
-        path = project.module_file(module, self.source.path or None) if project is not None and module else None
+        path = project.module_file(module, importer or self.source.path or None) if project is not None and module else None
         data = project.read(path) if path is not None else None  # type: ignore[union-attr]
+        if data and depth < 3 and path.endswith("__init__.py") and b"class " + name.encode() not in data:  # type: ignore[union-attr]
+            origin = reexported(data, name)
+            return origin is not None and origin != qualified and self.plain_class_with(origin, method, path, depth + 1)
         if not data or f"def {method}(".encode() not in data:
             return False
         return re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"[ \t]*[(:]", data, re.M) is not None

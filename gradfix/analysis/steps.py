@@ -27,6 +27,7 @@ from gradfix.patterns import lazily
 from gradfix.project import absolute
 from gradfix.project import import_lines as _import_lines
 from gradfix.project import normalized as _normalized
+from gradfix.project import reexported
 from gradfix.project import stem as _stem
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk
@@ -314,6 +315,15 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     own = absolute(own)
     names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
     found = _importers(project, own, names, info.node.name)
+    # a package's `__init__.py` re-exporting them (`from .net import Net`): files importing
+    # them from the package (`from models import Net`) may call it too
+    init = os.path.join(os.path.dirname(own), "__init__.py")
+    data = project.read(init) if init != own else None
+    stem = _stem(own)
+    exported = [name for name in names if data is not None and reexported(data, name) in (f".{stem}.{name}", f"{stem}.{name}")]
+    for path in _importers(project, init, exported, info.node.name) if exported else ():
+        if path != own and path not in found:
+            found.append(path)
     if info.class_name is not None:
         # a subclass in another module calling the method through `super()` (`class
         # DQNAgent(BaseAgent)` whose `update` is `super().update(batch)`): its module's

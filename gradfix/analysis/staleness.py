@@ -439,6 +439,8 @@ def _builds_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:
 
 
 _COPYING = {"copy.deepcopy", "deepcopy", "torch.ao.quantization.prepare_qat", "torch.quantization.prepare_qat"}
+# torch's quantization functions that return a copy of the module unless `inplace=True`
+_COPYING_QUANTIZATION = (".fuse_modules", ".fuse_modules_qat")
 
 
 def _shards(value: ast.expr, key: str, model: ModuleModel) -> bool:
@@ -459,7 +461,8 @@ def _shards(value: ast.expr, key: str, model: ModuleModel) -> bool:
 
 
 def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:
-    """`copy.deepcopy(model)`, `prepare_qat(model)` (a copy unless `inplace=True`): a module
+    """`copy.deepcopy(model)`, `prepare_qat(model)`, `fuse_modules(model, ...)` (a copy unless
+    `inplace=True`): a module
     with parameters of its own, made from `key`."""
     if not isinstance(value, ast.Call) or not value.args or dotted(value.args[0]) is None:
         return False
@@ -481,7 +484,9 @@ def _copies(value: ast.expr, key: str, model: ModuleModel) -> bool:
 
 def _copying_call(value: ast.Call, model: ModuleModel) -> bool:
     qualified = model.facts.imports.qualify(call_name(value)) or ""
-    if qualified not in _COPYING and not qualified.endswith(".prepare_qat"):
+    if qualified not in _COPYING and not qualified.endswith(".prepare_qat") and not (
+        qualified.startswith("torch.") and qualified.endswith(_COPYING_QUANTIZATION)
+    ):
         return False
     inplace = next((k.value for k in value.keywords if k.arg == "inplace"), None)
     return inplace is None or is_false(inplace)

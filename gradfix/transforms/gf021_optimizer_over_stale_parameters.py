@@ -69,8 +69,9 @@ class OptimizerOverStaleParameters(Rule):
     Unfreezing is reported only when the same parameters were frozen before the optimizer
     was built.
 
-    A model rebound to its own deep copy (`model = copy.deepcopy(model)`, `prepare_qat(model)`
-    without `inplace=True`, also through a function of the module whose every `return` makes
+    A model rebound to its own deep copy (`model = copy.deepcopy(model)`, `prepare_qat(model)`,
+    torch's `fuse_modules(model, ...)` or `fuse_modules_qat(model, ...)` without
+    `inplace=True`, also through a function of the module whose every `return` makes
     such a copy of its first parameter) is replaced; a model wrapped by FSDP after the optimizer was built
     (`model = FSDP(model)`, FSDP2's `fully_shard(model)`) is reported too: FSDP swaps its
     parameters for flat, sharded ones, and torch's documentation asks for the optimizer to be

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of
+from gradfix.source import COMPOUND, FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -269,8 +269,9 @@ def assignments(model: object) -> Assignments:
 
 
 def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], object] | None:
-    """The entries of a dict literal whose values are plain names (`SCHEDULERS = {"noam": Noam,
-    "cos": CosineAnnealingLR}`: `[("noam", "Noam"), ("cos", "CosineAnnealingLR")]`), bound once
+    """The entries of a dict literal whose values are plain or dotted names (`SCHEDULERS = {"noam":
+    Noam, "cos": lr_scheduler.CosineAnnealingLR}`: `[("noam", "Noam"), ("cos",
+    "lr_scheduler.CosineAnnealingLR")]`), bound once
     to `table` in this module (`assigned_values`) or at the top of the project module `table` is
     imported from, with the facts of the module that binds it (to qualify the names there);
     None when not read."""
@@ -295,8 +296,8 @@ def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], 
     if len(values) != 1 or not isinstance(values[0], ast.Dict) or not values[0].values or None in values[0].keys:
         return None
     entries = [
-        (key.value if isinstance(key, ast.Constant) else None, value.id)
+        (key.value if isinstance(key, ast.Constant) else None, name)
         for key, value in zip(values[0].keys, values[0].values)
-        if isinstance(value, ast.Name)
+        if isinstance(value, (ast.Name, ast.Attribute)) and (name := dotted(value)) is not None
     ]  # fmt: skip
     return (entries, where) if len(entries) == len(values[0].values) else None

@@ -40,7 +40,8 @@ class SchedulerHorizonMismatch(Rule):
     function's parameter is read, and they must all count in one unit) and a
     `CosineAnnealingWarmRestarts` whose `T_0` is such a count; a scheduler class picked from a
     dict literal by a constant key (`SCHEDULERS["cos"](opt, T_max=...)`, the dict here or in the
-    project module it is imported from) is read as that class, and a torch scheduler class picked so
+    project module it is imported from, its classes written as names or through their module,
+    `lr_scheduler.CosineAnnealingLR`) is read as that class, and a torch scheduler class picked so
     makes the name it is bound to a scheduler whatever it says (`cosine = SCHEDULERS["cos"](opt,
     T_max=epochs)`; `cosine.step()`). The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop

@@ -311,7 +311,7 @@ class Project:
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
-        for start, end in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
+        for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
             match = _IMPORT_LINE.match(data, start)
             if match is None:
                 continue
@@ -322,14 +322,6 @@ class Project:
                 data_there = self.read(path) if path is not None else None
                 if data_there is not None and self.backpropagates(path, data_there, depth):  # type: ignore[arg-type]
                     return True
-                if data_there is not None and match.group(1) and path.endswith("__init__.py") and depth < 2:  # type: ignore[union-attr]
-                    # `from models import Net`, re-exported by the package from models/net.py
-                    for imported, _ in _imported_names(data, match.end(), end):
-                        origin = reexported(data_there, imported.decode("ascii", "replace"))
-                        inner = self.module_file(split_qualified(origin)[0], path) if origin is not None else None
-                        inner_data = self.read(inner) if inner is not None else None
-                        if inner_data is not None and self.backpropagates(inner, inner_data, depth + 1):  # type: ignore[arg-type]
-                            return True
         return False
 
     def calls_backpropagating_function(self, data: bytes, importer: str) -> bool:

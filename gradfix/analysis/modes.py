@@ -306,6 +306,14 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if (
+            recv is not None and method in ("eval", "train") and call.args and dotted(call.args[0]) is not None
+            and (self.facts.imports.qualify(dotted(recv) or "") or "") in _UNBOUND_MODULE
+        ):  # fmt: skip
+            # `nn.Module.train(model)`: the unbound method, on the module its first argument names
+            bound = ast.Call(func=ast.Attribute(value=call.args[0], attr=method, ctx=ast.Load()), args=call.args[1:], keywords=call.keywords)
+            self.emit(_mode_of(bound, method), (self.key(call.args[0], ctx),), call, ctx)
+            return
         if recv is not None and method in ("eval", "train"):
             recv = strip_same_module(recv)
             if isinstance(recv, ast.Call) and method_name(recv) == "unwrap_model" and len(recv.args) == 1 and not recv.keywords:
@@ -658,6 +666,9 @@ def _local_alias(function: ast.AST, name: str) -> ast.expr | None:
 
 def _plain_attribute(value: ast.expr) -> bool:
     return isinstance(value, ast.Attribute) and value.attr in _NOT_MODULES
+
+
+_UNBOUND_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
 
 
 def _mode_of(call: ast.Call, method: str) -> ModeKind:

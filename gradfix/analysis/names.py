@@ -80,6 +80,20 @@ def has_star(call: ast.Call) -> bool:
     return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
 
 
+def parameter_default(function: ast.AST, name: str) -> ast.expr | None:
+    """The default value written for the parameter `name` of a function definition (None when
+    it has none, or no such parameter)."""
+    args = function.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+        if arg.arg == name:
+            return value
+    for arg, value in zip(args.kwonlyargs, args.kw_defaults):
+        if arg.arg == name:
+            return value
+    return None
+
+
 def is_true(expr: ast.AST | None) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is True
 

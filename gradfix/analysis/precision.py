@@ -20,7 +20,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import call_name, is_false, keyword, positional
+from gradfix.analysis.names import call_name, is_false, keyword, parameter_default, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
@@ -161,19 +161,11 @@ def _parameter_default(call: ast.Call, name: str, module: ModuleModel) -> ast.ex
         return None
     if module.facts.module_functions[function.name].node is not function:
         return None  # a method, a nested function, or a name bound to two definitions
-    args = function.args
-    positional_params = [*args.posonlyargs, *args.args]
-    default: ast.expr | None = None
-    index: int | None = None
-    for at, param in enumerate(positional_params):
-        if param.arg == name:
-            offset = len(positional_params) - len(args.defaults)
-            default, index = (args.defaults[at - offset] if at >= offset else None), at
-    for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
-        if param.arg == name:
-            default = kw_default
+    default = parameter_default(function, name)
     if default is None:
         return None
+    positional_params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    index = positional_params.index(name) if name in positional_params else None
     if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in own_nodes(function)):
         return None  # rebound in the body
     calls = 0

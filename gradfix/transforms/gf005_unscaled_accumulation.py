@@ -558,7 +558,7 @@ def _helper_mentions_scaling(backward: GradEvent, model: ModuleModel, n_text: st
     it may scale the gradients its own way."""
     info = model.helper_infos[id(backward.helpers[0])]
     text = (info.source or model.source).segment(info.node)
-    return "/" in text or _says(text, last_name(n_text)) or "accum" in text or "scale" in text.replace("scaler.scale(", "")
+    return _may_divide(text, n_text) or "scale" in text.replace("scaler.scale(", "")
 
 
 def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fix | None:
@@ -880,13 +880,18 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
                 if isinstance(value, ast.Lambda):
                     # `ce = lambda out, y: F.cross_entropy(out, y) / ACCUM`
                     text = model.source.segment(value)
-                    if "/" in text or _says(text, last_name(n_text)) or "accum" in text:
+                    if _may_divide(text, n_text):
                         return True
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
         return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))
     source = helper.source or model.source
     text = source.segment(helper.node)
+    return _may_divide(text, n_text)
+
+
+def _may_divide(text: str, n_text: str) -> bool:
+    """A loss function's text divides, or names N or accumulation: it may scale the loss."""
     return "/" in text or _says(text, last_name(n_text)) or "accum" in text
 
 
@@ -919,7 +924,7 @@ def _callable_may_scale(key: str, model: ModuleModel, n_text: str) -> bool:
     texts = [model.source.segment(helper.node)] if helper is not None else [
         model.source.segment(value) for value in assigned_values(model, key) if isinstance(value, ast.Lambda)
     ]
-    return any("/" in text or _says(text, last_name(n_text)) or "accum" in text for text in texts)
+    return any(_may_divide(text, n_text) for text in texts)
 
 
 def _project_function(qualified: str, model: ModuleModel) -> FunctionInfo | None:

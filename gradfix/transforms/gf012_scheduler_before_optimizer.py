@@ -6,7 +6,7 @@ import re
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, reaching_top_level
-from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, positional, receiver
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
@@ -574,7 +574,7 @@ def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool
     if not calls or key not in params:
         return False
     position = params.index(key)
-    default = _default_of(function, key)
+    default = parameter_default(function, key)
     index = assignments(model)
     for call in calls:
         named = keyword(call, key)
@@ -621,19 +621,6 @@ def _other_order_otherwise(sched: GradEvent, step: GradEvent, events: list[GradE
             if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.Not) and code(a.operand) == code(b):
                 return True
     return False
-
-
-def _default_of(function: ast.AST, name: str) -> ast.expr | None:
-    """The default value written for the parameter `name` (None when it has none)."""
-    args = function.args  # type: ignore[attr-defined]
-    positional = [*args.posonlyargs, *args.args]
-    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults):
-        if arg.arg == name:
-            return value
-    for arg, value in zip(args.kwonlyargs, args.kw_defaults):
-        if arg.arg == name:
-            return value
-    return None
 
 
 def _none_valued(value: ast.expr | None, model: ModuleModel, index, depth: int) -> bool:  # type: ignore[no-untyped-def]

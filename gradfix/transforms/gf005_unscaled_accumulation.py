@@ -10,6 +10,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.model import EventKind, GradEvent
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
+from gradfix.analysis.steps import _other_caller_files
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
@@ -155,7 +156,9 @@ class UnscaledAccumulation(AccumulationRule):
 
     When the loss comes from a loss function handed to the loop's function as a parameter
     (`loss = loss_fn(model(x), y)`), it is silent when a call of that function in the module
-    passes a function (or lambda) of the module that divides or mentions N or accumulation.
+    passes a function (or lambda) of the module that divides or mentions N or accumulation,
+    and likewise when a call in another file of the project (one that imports the module and
+    names the function) passes a lambda or a function of its own file that does.
 
     A *recognised accumulation loop* (this rule, GF001, GF002, GF006, GF011, GF015) is a
     training loop gradfix can see through whose every optimizer step sits in the body of one
@@ -369,6 +372,8 @@ class UnscaledAccumulation(AccumulationRule):
         passed = _passed_loss_callables(loss, acc, model)
         if passed is not None and any(_callable_may_scale(key, model, n_text) for key in passed):
             return None  # `loss_fn(out, y)` of a parameter the file's calls fill with a loss that divides
+        if passed is not None and _passed_elsewhere_may_scale(loss, acc, model, n_text):
+            return None  # ... or that a caller in another file of the project fills so
         fix = None if by_one or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
         return Finding(
             self.code,
@@ -904,15 +909,82 @@ def _passed_loss_callables(loss: ast.expr, acc: Accumulation, model: ModuleModel
     if function is None:
         return None
     params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    parameter = _loss_parameter(loss, acc, params)
+    if parameter is None:
+        return None
+    sites = model.facts.call_site_args.get(function.name, {})
+    return set(sites.get(parameter, set())) | set(sites.get(str(params.index(parameter)), set()))
+
+
+def _passed_elsewhere_may_scale(loss: ast.expr, acc: Accumulation, model: ModuleModel, n_text: str) -> bool:
+    """The loop's function is a module function called from other files of the project (they
+    import its module and name it), and one of those calls passes, for the parameter whose call
+    is the loss, a lambda or a function of that file that divides or mentions N or accumulation
+    (`accum_epoch(model, opt, loader, lambda o, y: F.cross_entropy(o, y) / 4, 4)` in train.py):
+    dividing in the loop would divide that caller's loss twice."""
+    project = model.facts.project
+    function = acc.loop.function
+    if project is None or not model.source.path or not isinstance(function, FUNCTIONS):
+        return False
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function:
+        return False
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    parameter = _loss_parameter(loss, acc, params)
+    if parameter is None:
+        return False
+    index = params.index(parameter) if parameter in (a.arg for a in (*function.args.posonlyargs, *function.args.args)) else None
+    for path in _other_caller_files(project, model.source.path, info):
+        module = project.module(path, any_bytes=True)
+        if module is None:
+            continue
+        caller = _Caller(module.source)
+        for node in module.source.nodes:
+            if not isinstance(node, ast.Call) or _called_name(node.func) != function.name:
+                continue
+            value = next((k.value for k in node.keywords if k.arg == parameter), None)
+            if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+                value = node.args[index]
+            if value is None:
+                continue
+            if isinstance(value, ast.Lambda):
+                texts = [module.source.segment(value)]
+            elif isinstance(value, ast.Name):
+                helper = module.facts.module_functions.get(value.id)
+                texts = [module.source.segment(helper.node)] if helper is not None else [
+                    module.source.segment(v) for v in assigned_values(caller, value.id) if isinstance(v, ast.Lambda)
+                ]
+            else:
+                continue
+            if any(_may_divide(text, n_text) for text in texts):
+                return True
+    return False
+
+
+class _Caller:
+    """What `assigned_values` reads of another module of the project: its source."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+
+
+def _called_name(func: ast.expr) -> str | None:
+    """`accum_epoch` of `accum_epoch(...)` and of `engine.accum_epoch(...)`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return func.attr
+    return None
+
+
+def _loss_parameter(loss: ast.expr, acc: Accumulation, params: list[str]) -> str | None:
+    """The parameter whose call is the loss (`loss_fn` of `loss = loss_fn(model(x), y)`)."""
     exprs: list[ast.AST | None] = [loss]
     if isinstance(loss, ast.Name):
         exprs += _assignments(loss.id, acc.loop.node.body)[0]
     for call in exprs:
-        # the loss is what the call returns (not `model(x)` inside a criterion's arguments)
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in params:
-            sites = model.facts.call_site_args.get(function.name, {})
-            index = params.index(call.func.id)
-            return set(sites.get(call.func.id, set())) | set(sites.get(str(index), set()))
+            return call.func.id
     return None
 
 

@@ -101,7 +101,10 @@ class DoubleScaledAccumulation(Rule):
     statement of the iteration before it that binds the loss name (`loss = loss / N`,
     `loss /= N`, `loss = expr / N`); and in the value returned by a `LightningModule`'s
     `training_step` under automatic optimization (`return loss / N`, or a name assigned
-    `a / N` and returned).
+    `a / N` and returned). When that last binding calls a loss function of the module or of
+    another module of the project (`loss = compute_loss(model, batch, N)`) whose every
+    `return` divides by one parameter its body names nowhere else, the argument the call
+    passes for it is the divisor: the fix hands the function `1` (its other callers keep theirs).
 
     A division by something that is not provably the setting but is named like an accumulation
     count (`accum`, `accumulat`, `grad_acc`, `gas`: another variable, a config read from a file)
@@ -178,6 +181,27 @@ class DoubleScaledAccumulation(Rule):
                 division,
                 fix=Fix([fix_edit], Safety.SAFE)
                 if proven and fix_edit is not None and not _multiplied_back(loop, event, division, source)
+                else None,
+                related=(loop.node,),
+            )
+        found = _helper_division(event, model) if event.direct else None
+        if found is not None:
+            call, argument, statement = found
+            proven = _same_setting(argument, event, setting, model)
+            if not proven and not _ACCUMULATION_NAME.search(source.code(argument)):
+                return
+            division = ast.BinOp(left=call, op=ast.Div(), right=argument)  # what the helper returns
+            yield Finding(
+                self.code,
+                self.message.format(
+                    division=source.code(call),
+                    backward=source.code(event.call.func) + "(...)" if event.call is not None else "backward",
+                    n=source.code(argument),
+                ),
+                argument,
+                # the helper divides by what this call hands it: handing it 1 leaves its other callers as they are
+                fix=Fix([ReplaceNode(argument, "1", statement)], Safety.SAFE)
+                if proven and not _multiplied_back(loop, event, division, source)
                 else None,
                 related=(loop.node,),
             )
@@ -450,21 +474,10 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
         return
     if not isinstance(loss, ast.Name):
         return
-    if not event.direct:
-        node = _helper_binding(event)  # `loss = loss / ACC` in a step helper
-        if node is None:
-            return
-    else:
-        if not event.home_loops:
-            return
-        flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
-        position = flow.position(event.statement)
-        if position is None:
-            return
-        binding = next((u for u in reversed(flow.units[:position]) if loss.id in u.binds), None)
-        if binding is None:
-            return
-        node = binding.node
+    # `loss = loss / ACC` in a step helper, or the iteration's last binding of the loss name
+    node = _helper_binding(event) if not event.direct else _iteration_binding(event, source)
+    if node is None:
+        return
     if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Div) and isinstance(node.target, ast.Name):
         division = ast.BinOp(left=node.target, op=ast.Div(), right=node.value)
         ast.copy_location(division, node)
@@ -478,6 +491,69 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
             yield value, RemoveStatement(node) if source.alone_on_lines(node) else None
         else:
             yield value, ReplaceNode(value, source.outer_segment(value.left), node)
+
+
+def _iteration_binding(event: GradEvent, source: Source) -> ast.AST | None:
+    """The last unit of the iteration before the backward's that binds the loss name."""
+    loss = event.loss
+    if not isinstance(loss, ast.Name) or not event.home_loops:
+        return None
+    flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
+    position = flow.position(event.statement)
+    if position is None:
+        return None
+    binding = next((u for u in reversed(flow.units[:position]) if loss.id in u.binds), None)
+    return binding.node if binding is not None else None
+
+
+def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, ast.expr, ast.stmt] | None:
+    """`loss = compute_loss(model, batch, ACC)`, the iteration's last binding of the loss
+    before the dividing backward, calls a function of the module (or one imported from another
+    module of the project) whose every `return` divides by one parameter that its body names
+    nowhere else (`return F.cross_entropy(model(x), y) / accum`): the call, the argument the call
+    passes for that parameter (by position or keyword; not left to a default), and the
+    statement."""
+    node = _iteration_binding(event, model.source)
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+        return None
+    call = node.value
+    name = dotted(call.func)
+    if name is None:
+        return None
+    facts = model.facts
+    helper = facts.module_functions.get(name)
+    if helper is None and facts.project is not None and name.split(".", 1)[0] in facts.imports.aliases:
+        qualified = facts.imports.qualify(name)
+        helper = facts.project.function(qualified, model.source.path or None) if qualified else None
+    if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
+        return None
+    function = helper.node
+    returns = [n for n in _own_nodes(function) if isinstance(n, ast.Return)]
+    divisors = {n.value.right.id for n in returns if isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) and isinstance(n.value.right, ast.Name)}
+    if not returns or len(divisors) != 1 or not all(isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) for n in returns):
+        return None
+    parameter = divisors.pop()
+    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if parameter not in positional and parameter not in (a.arg for a in function.args.kwonlyargs):
+        return None
+    if sum(1 for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == parameter) != len(returns):
+        return None  # the count is used for more than the division (`x.chunk(n)`)
+    argument = next((k.value for k in call.keywords if k.arg == parameter), None)
+    if argument is None and parameter in positional:
+        index = positional.index(parameter)
+        if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+            argument = call.args[index]
+    return (call, argument, node) if argument is not None else None
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The function's nodes outside the functions, classes and lambdas it defines."""
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (*DEFINITIONS, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 # `loss /= N` read as the division `loss / N`, and `loss = loss / N` (by the division's id):

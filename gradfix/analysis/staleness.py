@@ -310,6 +310,16 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
             ):
                 yield stmt, recv, source.key(recv), "grown"
                 continue
+        # replaced by a method of the model's class: `model.reset_classifier(2)` whose body
+        # assigns `self.head = nn.Linear(...)`
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr not in _NOT_REPLACING:
+            recv = call.func.value
+            if dotted(recv) is not None and any(normalize(source.key(recv)) == normalize(owner) for owner in owners):
+                attribute = _replacing_method(source.key(recv), call.func.attr, model)
+                if attribute is not None:
+                    yield stmt, call, f"{source.key(recv)}.{attribute}", "replaced"
+                    continue
         # unfrozen: `p.requires_grad = True` over `X.parameters()`, `X.requires_grad_(True)`
         unfrozen = _unfrozen(stmt, source) if unfreezes else None
         if unfrozen is None:
@@ -323,6 +333,51 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+# methods of a module that never replace its submodules (not looked up in its class)
+_NOT_REPLACING = frozenset({
+    "to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type", "train", "eval", "zero_grad", "apply",
+    "load_state_dict", "requires_grad_", "parameters", "named_parameters", "state_dict", "register_buffer",
+    "register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook", "forward", "share_memory",
+})  # fmt: skip
+
+
+def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
+    """`key` is bound only to objects of one module class of this file or of the project, and
+    that class's own `method` assigns a newly built module to an attribute of `self`
+    (`def reset_classifier(self, n): self.head = nn.Linear(8, n)`): that attribute."""
+    classes = set()
+    for value in assigned_values(model, key):
+        if not isinstance(value, ast.Call):
+            return None
+        classes.add(call_name(value) or "")
+    if len(classes) != 1:
+        return None
+    name = classes.pop()
+    facts = model.facts
+    node = facts.classes.get(name)
+    owner: object = model
+    if node is None and facts.project is not None:
+        qualified = facts.imports.qualify(name)
+        found = facts.project.definition(qualified, model.source.path or None) if qualified and qualified != name else None
+        if found is not None:
+            node, owner = found[0].facts.classes.get(found[1]), found[0]
+    if node is None:
+        return None
+    function = next((stmt for stmt in node.body if isinstance(stmt, FUNCTIONS) and stmt.name == method), None)
+    if function is None:
+        return None
+    for stmt in own_nodes(function):
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+            continue
+        for target in stmt.targets:
+            if (
+                isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+                and target.attr not in ("weight", "bias") and _builds_module(stmt.value, owner)  # type: ignore[arg-type]
+            ):
+                return target.attr
+    return None
 
 
 # calls that hand back the module they are given (a module's `.to()` returns itself)

@@ -19,7 +19,7 @@ from gradfix.transforms.base import (
     Rule,
     Safety,
 )
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -528,7 +528,7 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
     if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
         return None
     function = helper.node
-    returns = [n for n in _own_nodes(function) if isinstance(n, ast.Return)]
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
     divisors = {n.value.right.id for n in returns if isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) and isinstance(n.value.right, ast.Name)}
     if not returns or len(divisors) != 1 or not all(isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) for n in returns):
         return None
@@ -544,16 +544,6 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
         if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
             argument = call.args[index]
     return (call, argument, node) if argument is not None else None
-
-
-def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """The function's nodes outside the functions, classes and lambdas it defines."""
-    todo = list(ast.iter_child_nodes(function))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (*DEFINITIONS, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
 
 
 # `loss /= N` read as the division `loss / N`, and `loss = loss / N` (by the division's id):

@@ -18,7 +18,9 @@ class OptimizerOverStaleParameters(Rule):
     `SGD(model.head.parameters())`, a `requires_grad` filter) when, later in the same
     function and before the optimizer is used again, the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
-    `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`), or
+    `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
+    `model.reset_classifier(10)` when the model's class, of the file or of another module of the
+    project, has that method assign a newly built module to an attribute of `self`), or
     parameters the optimizer left out because they were frozen are unfrozen
     (`p.requires_grad = True` over `model.backbone.parameters()`,
     `model.backbone.requires_grad_(True)`).

@@ -177,16 +177,21 @@ class _Finder:
         """The kind of a name bound only to torch's loss function itself (`loss_fn =
         F.cross_entropy`)."""
         bindings = self.index.bindings(key, scope)
-        kinds = {
-            LOSS_FUNCTIONS.get(self.qualify(dotted(b.value)) or "") if b.value is not None and dotted(b.value) is not None else None
-            for b in bindings
-        }
+        kinds = set()
+        for binding in bindings:
+            value = binding.value
+            if isinstance(value, ast.Call) and value.args and self.qualify(call_name(value)) == "functools.partial":
+                value = value.args[0]  # `functools.partial(F.binary_cross_entropy_with_logits, pos_weight=w)`
+            name = dotted(value) if value is not None else None
+            kinds.add(LOSS_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None)
         return kinds.pop() if len(kinds) == 1 else None
 
     def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:
         func = call.func
         if isinstance(func, ast.Call):
             return self._class_kind(func, LOSS_CLASSES)  # nn.CrossEntropyLoss()(x, y)
+        if isinstance(func, ast.Subscript):
+            return self._entry_kind(func, scope)  # losses["ce"](x, y)
         name = call_name(call)
         if name is None:
             return None
@@ -198,6 +203,27 @@ class _Finder:
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
         return kind
+
+    def _entry_kind(self, func: ast.Subscript, scope: Scope) -> str | None:
+        """`losses["ce"](...)` with `losses` bound only to a dict literal (or an
+        `nn.ModuleDict` of one) whose constant key "ce" holds a torch loss (`nn.CrossEntropyLoss()`
+        or `F.cross_entropy`), and no other statement writing into it."""
+        if not (isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)):
+            return None
+        owner = dotted(func.value)
+        values = self.index.values(owner, scope) if owner is not None else []
+        if len(values) != 1:
+            return None
+        value = values[0]
+        if isinstance(value, ast.Call) and self.qualify(call_name(value)) in ("torch.nn.ModuleDict", "torch.nn.modules.container.ModuleDict") and len(value.args) == 1:
+            value = value.args[0]
+        if not isinstance(value, ast.Dict) or _written_into(owner, self.source):
+            return None
+        entry = next((v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == func.slice.value), None)
+        if isinstance(entry, ast.Call):
+            return self._class_kind(entry, LOSS_CLASSES)
+        name = dotted(entry) if entry is not None else None
+        return LOSS_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None
 
     def _imported_instance_kind(self, name: str) -> str | None:
         """`from losses import criterion` with `criterion = nn.CrossEntropyLoss()` bound once
@@ -569,6 +595,16 @@ class _Finder:
         return kinds.pop() if len(kinds) == 1 else None
 
 
+def _written_into(owner: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """A statement stores into `owner[...]` (`losses["ce"] = ...`) or updates it."""
+    for node in source.nodes:
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and dotted(node.value) == owner:
+            return True
+        if isinstance(node, ast.Call) and method_name(node) in ("update", "setdefault", "__setitem__") and dotted(receiver(node) or node) == owner:
+            return True
+    return False
+
+
 def _assigned_just_before(function: ast.AST, ret: ast.Return, name: str) -> ast.expr | None:
     """`x = <value>` as the statement right before `return x`, in the same block."""
     for block in blocks_of(function):
@@ -897,12 +933,26 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     finder = _Finder(model)
     out: list[ProbabilityInput] = []
     seen: set[int] = set()
+    lambdas: list[Binding] = []
     for stmt, scope in _training_statements(model):
         for node in _header_nodes(stmt):
             if isinstance(node, ast.Call) and id(node) not in seen:
                 seen.add(id(node))
                 found = finder.probability_input(node, stmt, scope)
                 if found is not None:
+                    out.append(found)
+                elif isinstance(node.func, ast.Name) and "lambda" in model.source.text:
+                    bindings = finder.index.bindings(node.func.id, scope)
+                    if len(bindings) == 1 and isinstance(bindings[0].value, ast.Lambda) and bindings[0] not in lambdas:
+                        lambdas.append(bindings[0])
+    for binding in lambdas:
+        # `loss_fn = lambda o, t: F.cross_entropy(F.softmax(o, 1), t)` called in the loop: the
+        # activation written in the lambda itself (its parameters are not the scope's names)
+        for node in ast_walk(binding.value.body):  # type: ignore[union-attr]
+            if isinstance(node, ast.Call) and id(node) not in seen:
+                seen.add(id(node))
+                found = finder.probability_input(node, binding.statement, binding.scope)
+                if found is not None and found.where == "inline":
                     out.append(found)
     return out
 

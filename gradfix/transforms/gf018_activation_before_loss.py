@@ -40,9 +40,12 @@ class ActivationBeforeLoss(Rule):
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
     `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
     log-probabilities as input); the loss function may be held in a name (`criterion =
-    F.cross_entropy`), and the loss object may be imported from a module of the project that
-    builds it at its top (`from losses import criterion` with `criterion =
-    nn.CrossEntropyLoss()` there). The
+    F.cross_entropy`, or a `functools.partial` of it), picked by a constant key from a dict
+    literal (or `nn.ModuleDict`) of losses that no statement writes into (`losses["ce"](...)`),
+    or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
+    o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
+    module of the project that builds it at its top (`from losses import criterion` with
+    `criterion = nn.CrossEntropyLoss()` there). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
     `pred = probs`, reported without a fix), be an `nn.Softmax()` module, or be

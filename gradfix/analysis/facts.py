@@ -623,4 +623,6 @@ def _promote_parameters(facts: ModuleFacts) -> None:
                 kind = kinds.pop()
                 if kind is not None and kind != "unknown":
                     source = facts.objects[next(iter(passed))]
-                    facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True)
+                    # (with the library table's kind: a timm `NativeScaler()` handed to
+                    # `train_one_epoch(..., loss_scaler)` is called as one there)
+                    facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)

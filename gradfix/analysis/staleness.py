@@ -145,26 +145,37 @@ def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignm
 
 
 def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) -> list[ast.stmt]:
-    """Simple statements of the construction's scope that start after it."""
+    """Simple statements of the construction's scope that start after it, but for those in
+    another arm of an `if` (or `match`) that holds the construction in one of its arms: the
+    two never both run (`if train: model = ...; opt = ...` / `else: model = ...`)."""
     scope = binding.scope
     start = _position(binding.statement)
     body = scope.body if isinstance(scope, _SCOPES) else []  # type: ignore[attr-defined]
-    found: list[ast.stmt] = []
-    stack: list[ast.stmt] = list(body)
+    found: list[tuple[ast.stmt, tuple[tuple[int, int], ...]]] = []
+    arms: tuple[tuple[int, int], ...] | None = None  # the construction's: (id of an `if`, arm) pairs
+    stack: list[tuple[ast.stmt, tuple[tuple[int, int], ...]]] = [(stmt, ()) for stmt in body]
     while stack:
-        stmt = stack.pop()
+        stmt, path = stack.pop()
+        if stmt is binding.statement:
+            arms = path
         if isinstance(stmt, DEFINITIONS):
             continue
-        if isinstance(stmt, COMPOUND):  # only these hold statements
+        if isinstance(stmt, ast.If):
+            stack.extend((s, (*path, (id(stmt), 0))) for s in stmt.body)
+            stack.extend((s, (*path, (id(stmt), 1))) for s in stmt.orelse)
+        elif isinstance(stmt, COMPOUND):  # only these hold statements
             for name in ("body", "orelse", "finalbody"):
-                stack.extend(getattr(stmt, name, []) or [])
+                stack.extend((s, path) for s in getattr(stmt, name, []) or [])
             for handler in getattr(stmt, "handlers", []) or []:
-                stack.extend(handler.body)
-            for case in getattr(stmt, "cases", []) or []:
-                stack.extend(case.body)
+                stack.extend((s, path) for s in handler.body)
+            for number, case in enumerate(getattr(stmt, "cases", []) or []):
+                stack.extend((s, (*path, (id(stmt), number))) for s in case.body)
         if _position(stmt) > start and not isinstance(stmt, _NOT_LISTED):
-            found.append(stmt)
-    return sorted(found, key=_position)
+            found.append((stmt, path))
+    if arms:
+        taken = dict(arms)
+        found = [(stmt, path) for stmt, path in found if all(taken.get(key, arm) == arm for key, arm in path)]
+    return sorted((stmt for stmt, _ in found), key=_position)
 
 
 _SCOPES = (ast.Module, *FUNCTIONS)

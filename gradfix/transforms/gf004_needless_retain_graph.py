@@ -125,8 +125,9 @@ class NeedlessRetainGraph(Rule):
     attribute from its own value without detaching it (`self.mem = 0.9 * self.mem + 0.1 *
     h.mean(0)` in a model's `forward`; not a counter's `self.n = self.n + 1`, nor, in the file
     itself, a running Python number, `self.total = self.total + loss.item() * n` with `n =
-    x.size(0)`, `float(loss)`, `len(batch)`): the module's state carries one iteration's graph
-    into the next, whose backward needs it kept. Such a running number kept on `self` in the
+    x.size(0)`, `float(loss)`, `len(batch)`, nor a module moved or cast, `self.net =
+    self.net.to(device)`, nor a commented-out line): the module's state carries one
+    iteration's graph into the next, whose backward needs it kept. Such a running number kept on `self` in the
     loop is no tensor of the graph outliving the iteration either; the loss tensor itself kept
     there (`self.total = self.total + loss * n`) is, and the rule is silent.
     """
@@ -306,6 +307,8 @@ _STATE_RECURRENCE_BYTES = lazily(rb"self\.(\w+)[ \t]*=[^\n]*\bself\.\1\b(?![^\n]
 
 
 _COUNTER_STEP = lazily(rb"[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*[-+*/][ \t]*[\d.]+[ \t]*(?:#.*)?")
+# `self.net = self.net.to(device)`: the same object moved (or cast), which chains no graph
+_MOVED = lazily(rb"[ \t]*self\.(\w+)[ \t]*=[ \t]*self\.\1(?:\.(?:to|cuda|cpu|float|half|double|bfloat16)\([^()\n]*\))+[ \t]*(?:#.*)?")
 
 
 def _recurs(data: bytes, source: Source | None = None) -> bool:
@@ -316,8 +319,11 @@ def _recurs(data: bytes, source: Source | None = None) -> bool:
     for match in _STATE_RECURRENCE_BYTES.finditer(data):
         start = data.rfind(b"\n", 0, match.start()) + 1
         end = data.find(b"\n", match.end())
-        if _COUNTER_STEP.fullmatch(data[start : end if end != -1 else len(data)]) is not None:
+        text = data[start : end if end != -1 else len(data)]
+        if _COUNTER_STEP.fullmatch(text) is not None or _MOVED.fullmatch(text) is not None:
             continue
+        if b"#" in data[start : match.start()]:
+            continue  # a comment (`# self.h = self.h.detach()`) runs nothing
         if source is None:
             return True
         if numbers is None:

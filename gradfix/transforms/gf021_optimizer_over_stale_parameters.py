@@ -54,7 +54,9 @@ class OptimizerOverStaleParameters(Rule):
 
     ## Fix safety
     No fix (detection only): whether to rebuild the optimizer (losing its state) or to add
-    a parameter group is the author's choice. Never reported for rebindings that keep the
+    a parameter group is the author's choice. Never reported for a change in another arm of
+    an `if` (or `match`) than the one that builds the optimizer (`if train: model = Net();
+    opt = SGD(...)` / `else: model = Net()`: the two never both run), nor for rebindings that keep the
     parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel, `torch.compile`,
     `accelerator.prepare`, the `.module` a DDP/DataParallel wrapper hands back
     (`model_without_ddp = model.module`), anything that reads the old model and adds no parameters — nor for a torch module that holds

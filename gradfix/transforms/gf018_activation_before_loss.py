@@ -159,6 +159,8 @@ def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
     name = stmt.targets[0].id
     if name != binding.key or binding.value is not stmt.value:
         return None  # `acc = ((p := F.softmax(out, 1)).argmax(1) == y)...`: `p` is bound by a walrus inside
+    if activation.pre is not None and _changed_in_place_between(activation.pre, stmt, found, model):
+        return None  # `logits.mul_(2)` after `probs = logits.softmax(1)`: the loss would see the change
     inside = {id(n) for n in ast_walk(stmt)}
     reads = [n for n in name_reads(name, found.scope) if n is not found.node and id(n) not in inside]
     if not reads:
@@ -189,6 +191,32 @@ def _plain(pre: ast.expr | None, stmt: ast.stmt, found: ProbabilityInput, model:
         return False
     roots = {n.id for n in ast_walk(pre) if isinstance(n, ast.Name)}
     return bool(roots) and not rebound_between(roots, stmt, found.statement, found.scope, assignments(model))
+
+
+def _changed_in_place_between(pre: ast.expr, stmt: ast.stmt, found: ProbabilityInput, model: ModuleModel) -> bool:
+    """A name the logits are read from is changed in place by a statement of the scope after
+    the activation's and before the loss's (`logits.mul_(2.0)`, `logits += 1`, `logits[:, 0] =
+    0`): the probabilities were computed before it, the logits read in their place would not be."""
+    roots = {n.id for n in ast_walk(pre) if isinstance(n, ast.Name)}
+    lo = (stmt.end_lineno, stmt.end_col_offset)  # type: ignore[attr-defined]
+    hi = (found.statement.lineno, found.statement.col_offset)
+    for node in ast_walk(found.scope):
+        position = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        if not lo <= position < hi:
+            continue
+        if isinstance(node, ast.AugAssign):
+            target = node.target
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            target = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_") and not node.func.attr.startswith("__"):
+            target = node.func.value
+        else:
+            continue
+        while isinstance(target, (ast.Subscript, ast.Attribute)):
+            target = target.value
+        if isinstance(target, ast.Name) and target.id in roots:
+            return True
+    return False
 
 
 def _text(expr: ast.expr, source: Source) -> str:

@@ -71,7 +71,10 @@ class MissingZeroGrad(Rule):
     not override the loop's method too. A method's parameter stepped in its loop (`def fit(self,
     o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
     file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
-    Optimizers stepped together through a collection (`for o in (enc_opt, head_opt): o.step()`,
+    An attribute bound once in the module, in `__init__`, to a method of the same class
+    (`self.step_fn = self.train_step`) and called by the loop (`self.step_fn(batch)`) runs that
+    method, judged as if the loop called it by name; an attribute bound anywhere else too is not
+    followed. Optimizers stepped together through a collection (`for o in (enc_opt, head_opt): o.step()`,
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears

@@ -107,11 +107,12 @@ class BackwardCall:
         return self.create is not None and not is_false(self.create.value)
 
 
-def describe_backward(event: GradEvent) -> BackwardCall | None:
+def describe_backward(event: GradEvent, engine: bool = False) -> BackwardCall | None:
     """The backward call of a BACKWARD event, or None for a form the rules do not handle
-    (torch.autograd.backward, DeepSpeed-style engines, `*args`)."""
+    (torch.autograd.backward, DeepSpeed-style engines unless `engine` says the caller knows
+    the engine's `backward(loss, retain_graph=...)`, `*args`)."""
     call = event.call
-    if call is None or event.engine or method_name(call) not in ("backward", "manual_backward"):
+    if call is None or (event.engine and not engine) or method_name(call) not in ("backward", "manual_backward"):
         return None
     recv = receiver(call)
     if recv is None or has_star(call):

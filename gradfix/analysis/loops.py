@@ -217,6 +217,42 @@ def _bound_method_names(text: str) -> set[str]:
     return names
 
 
+def _bound_methods(facts: ModuleFacts, class_name: str) -> dict[str, ast.Attribute]:
+    """The attributes a class's `__init__` binds to one of the class's own methods
+    (`self.step_fn = self.train_step`), each bound exactly once in the module (nothing else
+    stores an attribute of that name, on any object, nor calls `setattr`), and no method of that
+    name: `self.step_fn(batch)` calls the method. Found once per class."""
+    cache = facts.__dict__.setdefault("_bound_methods", {})
+    found = cache.get(class_name)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = cache[class_name] = {}
+    methods = facts.methods.get(class_name, {})
+    init = methods.get("__init__")
+    if init is None or "setattr(" in facts.source.text:
+        return found
+    candidates: dict[str, ast.Attribute] = {}
+    for stmt in init.node.body:  # type: ignore[attr-defined]
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self"
+            and isinstance(stmt.value, ast.Attribute) and isinstance(stmt.value.value, ast.Name)
+            and stmt.value.value.id == "self" and stmt.value.attr in methods and stmt.targets[0].attr not in methods
+        ):
+            candidates[stmt.targets[0].attr] = stmt.value
+    if not candidates:
+        return found
+    stores: dict[str, int] = {}
+    for node in facts.source.of_type(ast.Attribute):
+        if node.attr in candidates and not isinstance(node.ctx, ast.Load):
+            stores[node.attr] = stores.get(node.attr, 0) + 1
+    for node in facts.source.of_type(ast.AugAssign):
+        if isinstance(node.target, ast.Attribute) and node.target.attr in candidates:
+            stores[node.target.attr] = 2
+    found.update({attr: value for attr, value in candidates.items() if stores.get(attr) == 1})
+    return found
+
+
 def _lambda_bound_names(text: str) -> set[str]:
     """The names written bound to a lambda (`clear = lambda: ...`), found by searching for
     `lambda` and reading back over `=` (no regex over every word of the file)."""
@@ -274,6 +310,12 @@ class _Walker:
             return True
         if self.calls_a_closure_step(text):
             return True
+        if ctx.class_name is not None and "self." in text:
+            # `self.step_fn(batch)` with `self.step_fn = self.train_step` in `__init__`
+            facts = ctx.facts or self.facts
+            bound = _bound_methods(facts, ctx.class_name)
+            if any(f"self.{attr}" in text and method.attr in self.backpropagating_names() for attr, method in bound.items()):
+                return True
         if self.overrides is not None and ctx.class_name in self.overrides[0]:
             if any(f"self.{name}" in text for name in self.overrides[1]):
                 return True  # a subclass's method the loop runs (`build_model`'s `overrides`)
@@ -1052,7 +1094,14 @@ class _Walker:
                 override = self.overrides[1].get(func.attr)
                 if override is not None:
                     return override  # the subclass's own method, on its objects
-            return overriding(facts, ctx.class_name, self.method_of(facts, ctx.class_name, func.attr, 0), func.attr)
+            found = self.method_of(facts, ctx.class_name, func.attr, 0)
+            if found is None:
+                # `self.step_fn = self.train_step` once, in `__init__`: `self.step_fn(batch)` runs it
+                bound = _bound_methods(facts, ctx.class_name).get(func.attr)
+                if bound is not None:
+                    func = bound  # (an `ast.Attribute` of `self`, as written in `__init__`)
+                    found = self.method_of(facts, ctx.class_name, bound.attr, 0)
+            return overriding(facts, ctx.class_name, found, func.attr)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
             # of the module, called on the class

@@ -240,7 +240,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
             continue
         if not any(e.kind in (EventKind.STEP, EventKind.UNKNOWN) for e in loop.events) and not _steps_around(loop, model):
             continue  # nothing is stepped (a forward-and-backward timing benchmark): nothing trains
-        if _scaled_elsewhere(loop, model):
+        if _scaled_elsewhere(loop, model) or _scaled_by_hand(loop, model):
             continue
         for node in [*ast_walk(loop.node), *_enclosing_withs(loop, model), *_helper_withs(loop, model)]:
             if not isinstance(node, WITHS) or id(node) in seen:
@@ -330,6 +330,105 @@ def _scaled_elsewhere(loop: TrainingLoop, model: ModuleModel) -> bool:
         for helper in event.helpers:
             if _MANAGED.search(source.segment(helper)):
                 return True
+    return False
+
+
+def _scaled_by_hand(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The loop scales its loss by hand: it backpropagates the loss multiplied by a factor
+    (`(loss * 1024.0).backward()`, `scaled = loss * S; scaled.backward()`, `loss.mul(S)`) that
+    the file divides back out of the gradients (`p.grad.div_(S)`, `g /= S` over the gradients
+    or parameters, `torch._foreach_div_(grads, S)`) or out of a learning rate (`lr=0.1 / S`),
+    or it backpropagates what a method of a class of the file hands back when that class also
+    unscales (a method named `unscale...`, or `update` beside a `scale...` method): a
+    hand-written dynamic scaler. A loss multiplied by a weight that nothing divides back out
+    is not scaling."""
+    backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD and not e.engine and e.source is None and e.loss is not None]
+    if not backwards:
+        return False
+    methods = _unscaling_methods(model)
+    for event in backwards:
+        losses = [event.loss]
+        if isinstance(event.loss, ast.Name):
+            losses += assigned_values(model, event.loss.id)
+        for loss in losses:
+            if isinstance(loss, ast.BinOp) and isinstance(loss.op, ast.Mult):
+                if _divided_back(loss.left, model) or _divided_back(loss.right, model):
+                    return True
+            elif isinstance(loss, ast.Call) and isinstance(loss.func, ast.Attribute):
+                if loss.func.attr in methods:
+                    return True
+                if loss.func.attr in ("mul", "mul_") and len(loss.args) == 1 and _divided_back(loss.args[0], model):
+                    return True
+    return False
+
+
+def _unscaling_methods(model: ModuleModel) -> set[str]:
+    """The methods of the classes of the file that look like a hand-written loss scaler's: the
+    class has a method whose name says it unscales, or an `update` beside a `scale...` one."""
+    out: set[str] = set()
+    for cls in model.source.of_type(ast.ClassDef):
+        names = {f.name for f in cls.body if isinstance(f, FUNCTIONS)}  # type: ignore[attr-defined]
+        if any("unscale" in n for n in names) or "update" in names and any(n.startswith("scale") for n in names):
+            out |= {n for n in names if not n.startswith("__")}
+    return out
+
+
+_DIVIDING = ("div", "div_", "_foreach_div_", "mul", "mul_", "_foreach_mul_")
+
+
+def _divided_back(factor: ast.expr, model: ModuleModel) -> bool:
+    """The file divides gradients (or a learning rate) by `factor` (the same number, or the
+    same name or attribute)."""
+    if isinstance(factor, ast.Constant):
+        if not isinstance(factor.value, (int, float)) or isinstance(factor.value, bool) or factor.value in (0, 1):
+            return False
+        same = lambda e: isinstance(e, ast.Constant) and e.value == factor.value  # noqa: E731
+    elif isinstance(factor, (ast.Name, ast.Attribute)) or isinstance(factor, ast.BinOp) and isinstance(factor.op, ast.Pow):
+        key = ast.dump(factor)
+        same = lambda e: ast.dump(e) == key  # noqa: E731
+    else:
+        return False
+    source = model.source
+
+    def divisor(expr: ast.expr) -> bool:  # `S`, or `1 / S` (handed to a `mul_`)
+        return same(expr) or isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div) and same(expr.right)
+
+    def gradients(expr: ast.AST) -> bool:
+        return "grad" in source.segment(expr)
+
+    for node in source.of_type(ast.AugAssign):  # `p.grad /= S`, or `g /= S` in a loop over gradients
+        if isinstance(node.op, ast.Div) and same(node.value) and (gradients(node.target) or _in_gradient_loop(node, source)):
+            return True
+    for node in source.of_type(ast.Call):
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _DIVIDING or not node.args:
+            continue
+        if func.attr.startswith("_foreach"):  # `torch._foreach_div_(grads, S)`
+            if len(node.args) == 2 and (same(node.args[1]) if "div" in func.attr else divisor(node.args[1])) and gradients(node.args[0]):
+                return True
+            continue
+        given = node.args[0]
+        if (same(given) if "div" in func.attr else divisor(given) and not same(given)) and (
+            gradients(func.value) or _in_gradient_loop(node, source)
+        ):
+            return True
+    for node in source.of_type(ast.keyword):  # `SGD(params, lr=0.1 / S)`
+        if node.arg == "lr" and any(isinstance(b, ast.BinOp) and isinstance(b.op, ast.Div) and same(b.right) for b in ast_walk(node.value)):
+            return True
+    for node in source.of_type(ast.Assign):  # `p.grad = p.grad / S`
+        value = node.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div) and same(value.right) and any(gradients(t) for t in node.targets):
+            return True
+    return False
+
+
+def _in_gradient_loop(node: ast.AST, source) -> bool:  # type: ignore[no-untyped-def]
+    """`node` is in a `for` whose iterable names gradients or parameters (`for g in grads:`,
+    `for p in model.parameters():`)."""
+    for loop in source.of_type(ast.For):
+        text = source.segment(loop.iter)
+        if ("grad" in text or "param" in text) and any(n is node for stmt in loop.body for n in ast_walk(stmt)):
+            return True
     return False
 
 

@@ -71,6 +71,14 @@ class MissingZeroGrad(Rule):
     not override the loop's method too. A method's parameter stepped in its loop (`def fit(self,
     o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
     file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
+    An attribute bound once in the module, in `__init__`, to a method of the same class
+    (`self.step_fn = self.train_step`) and called by the loop (`self.step_fn(batch)`) runs that
+    method, judged as if the loop called it by name; an attribute bound anywhere else too is not
+    followed. Optimizers stepped together through a collection (`for o in (enc_opt, head_opt): o.step()`,
+    or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
+    while the iteration clears only some of them are judged one by one: the one never cleared
+    is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
+    every element).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -278,6 +286,12 @@ class MissingZeroGrad(Rule):
             # clears that optimizer only, not the others the loop steps itself
             clears = [c for c in clears if not (c.target in judged and model.in_step_function(c))]
         cleared = {c.target for c in clears} | loop.cleared_by_callers
+        if cleared - set(steps) and any(k is not None and k.endswith("[*]") for k in (*steps, *cleared)):
+            # `for o in (enc_opt, head_opt): o.step()` with only `enc_opt.zero_grad()`: judged
+            # element by element when every collection's elements are known
+            by_element = _by_element(steps, cleared, model)
+            if by_element is not None:
+                steps, cleared = by_element
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         if not cleared and _prepared_by_unseen_call(loop, model):
@@ -960,3 +974,54 @@ def _callable_text(expr: ast.expr, model: ModuleModel) -> str:
     name = dotted(expr)
     info = model.facts.module_functions.get(name or "")
     return (info.source or model.source).segment(info.node) if info is not None else ""
+
+
+def _by_element(
+    steps: dict[str, GradEvent], cleared: set[str | None], model: ModuleModel
+) -> tuple[dict[str, GradEvent], set[str | None]] | None:
+    """The steps and clears with every collection of optimizers (`[enc_opt,head_opt][*]`, the
+    key of `for o in (enc_opt, head_opt):`, or `opts[*]` for a name bound once to such a list or
+    tuple and never grown) replaced by its elements, each element stepped by the collection's
+    step; None when the elements of one of them are unknown."""
+    out: dict[str, GradEvent] = {}
+    for key, step in steps.items():
+        elements = _collection_elements(key, model) if key.endswith("[*]") else [key]
+        if elements is None:
+            return None
+        for element in elements:
+            out.setdefault(element, step)
+    clears: set[str | None] = set()
+    for key in cleared:
+        elements = _collection_elements(key, model) if key is not None and key.endswith("[*]") else [key]
+        if elements is None:
+            return None
+        clears.update(elements)
+    return out, clears
+
+
+_GROWN = ("append", "extend", "insert", "__setitem__")
+
+
+def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
+    collection = key[: -len("[*]")]
+    if collection.startswith("[") and collection.endswith("]"):
+        elements = collection[1:-1].split(",")
+        return elements if all(e and all(part.isidentifier() for part in e.split(".")) for e in elements) else None
+    if not all(part.isidentifier() for part in collection.split(".")):
+        return None
+    values = assigned_values(model, collection)
+    if len(values) != 1 or not isinstance(values[0], (ast.List, ast.Tuple)):
+        return None
+    elements = [model.source.key(e) for e in values[0].elts]
+    if not elements or not all(isinstance(e, (ast.Name, ast.Attribute)) and dotted(e) is not None for e in values[0].elts):
+        return None
+    for node in model.source.of_type(ast.Attribute):  # `opts.append(extra_opt)`: not only these
+        if node.attr in _GROWN and model.source.key(node.value) == collection:
+            return None
+    for node in model.source.of_type(ast.AugAssign):  # `opts += [extra_opt]`
+        if model.source.key(node.target) == collection:
+            return None
+    for node in model.source.of_type(ast.Subscript):  # `opts[0] = other`
+        if isinstance(node.ctx, ast.Store) and model.source.key(node.value) == collection:
+            return None
+    return elements

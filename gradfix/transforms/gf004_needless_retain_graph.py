@@ -35,8 +35,11 @@ class NeedlessRetainGraph(Rule):
     ## What it does
     Finds `loss.backward(retain_graph=True)` (also the positional form
     `loss.backward(None, True)`, `scaler.scale(loss).backward(retain_graph=True)`,
-    `accelerator.backward(loss, retain_graph=True)` and `torch.autograd.backward(loss,
-    retain_graph=True)` on one tensor) in a training iteration when nothing
+    `accelerator.backward(loss, retain_graph=True)`, a DeepSpeed engine's
+    `model_engine.backward(loss, retain_graph=True)` (`DeepSpeedEngine.backward(loss,
+    retain_graph=False, scale_wrt_gas=True)` hands the flag on to `loss.backward`; its other
+    keywords are kept) and `torch.autograd.backward(loss, retain_graph=True)` on one tensor) in
+    a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
@@ -148,6 +151,10 @@ class NeedlessRetainGraph(Rule):
                 if event.kind is not EventKind.BACKWARD or not event.direct or id(event.node) in seen:
                     continue
                 call = describe_backward(event) or describe_autograd_backward(event)
+                if call is None and event.engine and _deepspeed_engine(event, model):
+                    # `model_engine.backward(loss, retain_graph=True)`: DeepSpeedEngine.backward(loss,
+                    # retain_graph=False, scale_wrt_gas=True) hands retain_graph to loss.backward
+                    call = describe_backward(event, engine=True)
                 if call is None or not call.retains or call.create is not None:
                     continue
                 seen.add(id(event.node))
@@ -162,6 +169,19 @@ class NeedlessRetainGraph(Rule):
                     fix=fix,
                     related=(loop.node, event.node),
                 )
+
+
+def _deepspeed_engine(event: GradEvent, model: ModuleModel) -> bool:
+    """The event backpropagates through an engine `deepspeed.initialize` built."""
+    if event.target is None or event.source is not None:
+        return False
+    info = model.facts.info(event.target)
+    return info is not None and info.library == "deepspeed-engine"
+
+
+def _deepspeed_engine_name(name: str, model: ModuleModel) -> bool:
+    info = model.facts.info(name)
+    return info is not None and info.library == "deepspeed-engine"
 
 
 def _judge(
@@ -274,6 +294,8 @@ def _judge(
         # a parameter iterated over that is not named like a data source: the caller decides
         # (a name the scope binds was followed above: `pbar = tqdm(loader)`)
         free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n) and not scope.binding(n)}
+    # a DeepSpeed engine read as data (`x.to(model_engine.device)`): a module, not a tensor
+    free_data = {n for n in free_data if not _deepspeed_engine_name(n, model)}
     if _carried_with_graphs(free_data, flow):
         return "silent"  # `outs.append(enc(x))`, `mem = mem + h`: earlier iterations' graphs
     visited = set(free_data)

@@ -120,6 +120,14 @@ class Fp16AutocastWithoutScaler(Rule):
     (`loss = compute_loss(batch)`, the forward under autocast in `compute_loss`) counts as the
     loop's own; a helper whose result is only measured or logged does not.
 
+    A loop that scales its loss by hand is not reported: it backpropagates the loss multiplied
+    by a factor (`(loss * 1024.0).backward()`, `scaled = loss * S`, `loss.mul(S)`) that the file
+    divides back out of the gradients (`p.grad.div_(S)`, `g /= S` in a loop over the gradients or
+    parameters, `torch._foreach_div_(grads, S)`) or out of the learning rate (`lr=0.1 / S`), or
+    what a method of a hand-written scaler class of the file hands back (a class with an
+    `unscale...` method, or `update` beside a `scale...` one). A loss multiplied by a weight
+    nothing divides back out is still reported.
+
     A scaler named only in a comment (`# TODO: add a GradScaler`) does not count, nor do
     scalers that are all built with `enabled=False` written out (their `scale(loss)` hands the
     loss back unscaled), nor scalers bound to a name that nothing uses afterwards (no method

@@ -975,36 +975,37 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     return found
 
 
-def _switching_through_imports(model: ModuleModel) -> set[str]:
-    """Names of the module's functions and methods that (through others) call a function
-    imported from another module of the project that may switch a module to eval mode
-    (found once per model)."""
-    cached = getattr(model, "_switching_through_imports", None)
-    if cached is not None:
-        return cached
-    found: set[str] = set()
-    model._switching_through_imports = found  # type: ignore[attr-defined]
+def _switching_through_imports(text: str, model: ModuleModel) -> bool:
+    """A function or method of the module that the text calls (directly or through others of
+    the module) calls a function imported from another module of the project that may switch a
+    module to eval mode (`validate(model)` of this module calling `run_eval` of metrics.py)."""
     imported = [name for name in _imported_names(model) if name[:1].islower()]
     if not imported:
-        return found
-    facts = model.facts
-    infos = list(facts.module_functions.values())
-    infos += [info for methods in facts.methods.values() for info in methods.values()]
-    infos += [info for local in facts.local_functions.values() for info in local.values()]
-    texts: dict[str, list[str]] = {}
-    for info in infos:
-        texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
-    for name, bodies in texts.items():
-        if any(f"{other}(" in body and _imported_switch(other, model) is not None for body in bodies for other in imported):
-            found.add(name)
-    changed = bool(found)
-    while changed:
-        changed = False
-        for name, bodies in texts.items():
-            if name not in found and any(other in body for body in bodies for other in found):
-                found.add(name)
-                changed = True
-    return found
+        return False
+    texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)
+    if texts is None:
+        facts = model.facts
+        infos = list(facts.module_functions.values())
+        infos += [info for methods in facts.methods.values() for info in methods.values()]
+        infos += [info for local in facts.local_functions.values() for info in local.values()]
+        texts = {}
+        for info in infos:
+            texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+        model._function_texts = texts  # type: ignore[attr-defined]
+    todo = [name for name in called_names(text) if name in texts]
+    todo += [name for name in _attribute_calls(text, "self") if name in texts]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or len(seen) > 50:
+            continue
+        seen.add(name)
+        for body in texts[name]:
+            if any(f"{other}(" in body and _imported_switch(other, model) is not None for other in imported):
+                return True
+            todo += [n for n in called_names(body) if n in texts and n not in seen]
+            todo += [n for n in _attribute_calls(body, "self") if n in texts and n not in seen]
+    return False
 
 
 def _says_eval(model: ModuleModel) -> bool:
@@ -1028,7 +1029,7 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     names = _imported_names(model)
     if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
         return True
-    if any(name in text for name in _switching_through_imports(model)):
+    if _switching_through_imports(text, model):
         return True  # `validate(model)` of this module calling `run_eval` of metrics.py
     if model.facts.imports.stars and any(
         # `validate(model, loader)` after `from .evaluation import *`

@@ -488,12 +488,14 @@ class Project:
                 return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
         return None
 
-    def mode_function(self, qualified: str, importer: str | None, depth: int = 0) -> FunctionInfo | None:
+    def mode_function(self, qualified: str, importer: str | None, depth: int = 0, plain: bool = False) -> FunctionInfo | None:
         """A function of another module of the project (`evaluation.validate`) whose module
         switches a module's mode (`.eval(`, `.train(`) or backpropagates: for GF017, which looks
         into validation helpers that say no gradient word (such a module is parsed apart, as for
         `any_bytes`) and into training steps. A name a package re-exports (`from .evaluation
-        import validate` in its `__init__.py`, imported as `from . import validate`) is followed."""
+        import validate` in its `__init__.py`, imported as `from . import validate`) is followed.
+        `plain`: any function of the project, whatever its module says (a `validate` that only
+        calls the evaluation of a third module), when its module's bytes define it."""
         module_name, name = split_qualified(qualified)
         if not module_name or not name or depth > 3:
             return None
@@ -504,8 +506,10 @@ class Project:
         if path.endswith("__init__.py") and data is not None and f"def {name}(".encode() not in data:
             origin = reexported(data, name)  # `from .evaluation import validate`
             if origin is not None and origin != qualified:
-                return self.mode_function(origin, path, depth + 1)
-        if data is None or not (b".eval(" in data or b".train(" in data or any(word in data for word in _BACKWARD_BYTES)):
+                return self.mode_function(origin, path, depth + 1, plain)
+        if plain and data is not None and f"def {name}(".encode() in data and b"import" in data:
+            pass
+        elif data is None or not (b".eval(" in data or b".train(" in data or any(word in data for word in _BACKWARD_BYTES)):
             return None  # (a training step that switches nothing still places the backward after an eval)
         module = self.module(path, any_bytes=True)
         return module.facts.module_functions.get(name) if module is not None else None

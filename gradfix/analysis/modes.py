@@ -416,7 +416,12 @@ class _ModeWalker:
             # inside a helper of another module: its names are that module's (`train_one_epoch`
             # of engine.py calling `_update` beside it)
             facts = self.foreign_facts.get(id(ctx.source))
-            return facts.module_functions.get(func.id) if facts is not None and isinstance(func, ast.Name) else None
+            if facts is None or not isinstance(func, ast.Name):
+                return None
+            found = facts.module_functions.get(func.id)
+            if found is None and func.id in facts.imports.aliases:
+                found = _imported_switch(func.id, self.model, facts, hops=1)  # one it imports in turn
+            return found
         if isinstance(func, ast.Name):
             for function in reversed(ctx.functions):
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
@@ -437,7 +442,13 @@ class _ModeWalker:
             found = self.facts.module_functions.get(func.id)
             return found if found is not None else _imported_switch(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
-            return overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
+            found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
+            # `self.evaluate()` in a subclass: the method a base class of the file defines
+            return found if found is not None else _inherited(self.facts, ctx.class_name, func.attr)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
+            # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
+            found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
+            return found if found is not None and _static_or_class(found.node) else None
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -520,6 +531,27 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _inherited(facts: ModuleFacts, class_name: str, name: str, depth: int = 0) -> FunctionInfo | None:
+    """The method `name` a base class of the file gives `class_name` (the first base, in
+    Python's order for single chains, that defines it), when the class defines none."""
+    node = facts.classes.get(class_name)
+    if node is None or depth > MAX_DEPTH:
+        return None
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None or base_name == class_name or base_name not in facts.classes:
+            continue
+        found = facts.methods.get(base_name, {}).get(name) or _inherited(facts, base_name, name, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _static_or_class(function: ast.AST) -> bool:
+    """A `@staticmethod` or `@classmethod`: callable on the class with the arguments written."""
+    return any(dotted(d) in ("staticmethod", "classmethod") for d in function.decorator_list)  # type: ignore[attr-defined]
 
 
 def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Source) -> None:
@@ -943,6 +975,39 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     return found
 
 
+def _switching_through_imports(text: str, model: ModuleModel) -> bool:
+    """A function or method of the module that the text calls (directly or through others of
+    the module) calls a function imported from another module of the project that may switch a
+    module to eval mode (`validate(model)` of this module calling `run_eval` of metrics.py)."""
+    imported = [name for name in _imported_names(model) if name[:1].islower()]
+    if not imported:
+        return False
+    texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)
+    if texts is None:
+        facts = model.facts
+        infos = list(facts.module_functions.values())
+        infos += [info for methods in facts.methods.values() for info in methods.values()]
+        infos += [info for local in facts.local_functions.values() for info in local.values()]
+        texts = {}
+        for info in infos:
+            texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+        model._function_texts = texts  # type: ignore[attr-defined]
+    todo = [name for name in called_names(text) if name in texts]
+    todo += [name for name in _attribute_calls(text, "self") if name in texts]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or len(seen) > 50:
+            continue
+        seen.add(name)
+        for body in texts[name]:
+            if any(f"{other}(" in body and _imported_switch(other, model) is not None for other in imported):
+                return True
+            todo += [n for n in called_names(body) if n in texts and n not in seen]
+            todo += [n for n in _attribute_calls(body, "self") if n in texts and n not in seen]
+    return False
+
+
 def _says_eval(model: ModuleModel) -> bool:
     """The module's text switches some module to eval mode (searched once per model)."""
     anywhere = getattr(model, "_switches_to_eval", None)
@@ -964,6 +1029,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     names = _imported_names(model)
     if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
         return True
+    if _switching_through_imports(text, model):
+        return True  # `validate(model)` of this module calling `run_eval` of metrics.py
     if model.facts.imports.stars and any(
         # `validate(model, loader)` after `from .evaluation import *`
         name not in model.facts.module_functions and _imported_switch(name, model) is not None
@@ -999,37 +1066,70 @@ def _imported_names(model: ModuleModel) -> list[str]:
     return cached
 
 
-def _imported_switch(name: str, model: ModuleModel) -> FunctionInfo | None:
+_IMPORT_HOPS = 2  # imported helpers followed through the imports of an imported helper's module
+
+
+def _imported_switch(name: str, model: ModuleModel, facts: ModuleFacts | None = None, hops: int = 0) -> FunctionInfo | None:
     """The function a name imported from another module of the project stands for, when that
-    function's text switches a module to eval mode (asked once per name and module)."""
-    answers: dict[str, FunctionInfo | None] = model.__dict__.setdefault("_imported_switches", {})
-    if name in answers:
-        return answers[name]
-    answers[name] = None
+    function's text switches a module to eval mode (asked once per name and module). `facts`:
+    the module importing the name, when not the model's (a helper of another module calling
+    one it imports); `hops`: imported helpers already gone through, each further one only an
+    evaluation (`validate` of evaluation.py calling `run_eval` of metrics.py)."""
+    facts = facts if facts is not None else model.facts
+    answers: dict[object, FunctionInfo | None] = model.__dict__.setdefault("_imported_switches", {})
+    memo = name if facts is model.facts and not hops else (id(facts), name, hops)
+    if memo in answers:
+        return answers[memo]
+    answers[memo] = None
     project = model.facts.project
-    qualified = model.facts.imports.qualify(name)
-    if qualified == name and "." not in name and model.facts.imports.stars and project is not None:
-        qualified = project.star_name(model.facts.imports.stars, name, model.source.path or None, model.facts) or name  # `from .evaluation import *`
+    importer = facts.source.path or None
+    qualified = facts.imports.qualify(name)
+    if qualified == name and "." not in name and facts.imports.stars and project is not None:
+        qualified = project.star_name(facts.imports.stars, name, importer, facts) or name  # `from .evaluation import *`
     root = name.split(".", 1)[0]
-    whole = "." in name and model.facts.imports.aliases.get(root) == root  # `import helpers`: `helpers.evaluate`
+    whole = "." in name and facts.imports.aliases.get(root) == root  # `import helpers`: `helpers.evaluate`
     if project is None or qualified is None or (qualified == name and not whole) or qualified.startswith(("torch.", "numpy.")):
         return None
-    helper = project.mode_function(qualified, model.source.path or None)
-    if helper is not None and _helper_switches_or_trains(helper, model):
-        answers[name] = helper
-    return answers[name]
+    helper = project.mode_function(qualified, importer)
+    if helper is not None and _helper_switches_or_trains(helper, model, evaluating=hops > 0):
+        answers[memo] = helper
+    elif hops < _IMPORT_HOPS:
+        # a helper that only calls an evaluation it imports in turn (`validate` -> `run_eval`)
+        helper = helper or project.mode_function(qualified, importer, plain=True)
+        if helper is not None and _calls_imported_switch(helper, model, hops + 1):
+            answers[memo] = helper
+    return answers[memo]
 
 
-def _helper_switches_or_trains(helper: FunctionInfo, model: ModuleModel) -> bool:
+def _calls_imported_switch(helper: FunctionInfo, model: ModuleModel, hops: int) -> bool:
+    """The helper (of another module), or a function of its module it calls, calls a function
+    its module imports from the project that switches a module to eval mode."""
+    facts = helper.facts
+    if facts is None or helper.source is None or not facts.imports.aliases:
+        return False
+    source = helper.source
+    names = called_names(source.segment(helper.node))
+    for inner in [facts.module_functions.get(n) for n in names]:
+        if inner is not None and inner.node is not helper.node:
+            names = names | called_names(source.segment(inner.node))
+    return any(
+        name in facts.imports.aliases and name not in facts.module_functions and _imported_switch(name, model, facts, hops) is not None
+        for name in sorted(names)
+    )
+
+
+def _helper_switches_or_trains(helper: FunctionInfo, model: ModuleModel, evaluating: bool = False) -> bool:
     """`_switches_or_trains` of the helper's text, or of a function of its module it calls
-    (`train_one_epoch` looping over `_update(model, batch)` beside it)."""
+    (`train_one_epoch` looping over `_update(model, batch)` beside it); `evaluating`: only a
+    switch to eval mode counts."""
+    check = _EVAL_TEXT.search if evaluating else _switches_or_trains
     source = helper.source or model.source
     text = source.segment(helper.node)
-    if _switches_or_trains(text):
+    if check(text):
         return True
     functions = helper.facts.module_functions if helper.facts is not None else {}
     return any(
-        inner is not None and inner.node is not helper.node and _switches_or_trains(source.segment(inner.node))
+        inner is not None and inner.node is not helper.node and check(source.segment(inner.node))
         for inner in map(functions.get, called_names(text))
     )
 

@@ -9,6 +9,7 @@ from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.transforms._common import (
@@ -90,7 +91,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`), runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
-    the step's.
+    the step's. A clear by hand of every parameter of that `model` counts too: `for p in
+    model.parameters(): p.grad = None` (or `p.grad = torch.zeros_like(p)`, `p.grad.zero_()`,
+    `p.grad.data.zero_()`, alone in the loop, under `if p.grad is not None:` or not), reported at
+    the `for`, which moves like a clear call; no fix for the in-place forms (moved before the
+    iteration's first backward they would meet a `None` gradient). A loop over the parameters of
+    another module than the one the optimizer was built over is not known to clear them.
 
     It is reported without a fix when the clear is not a call alone on its line (or a
     `for o in optimizers: o.zero_grad()` loop holding only that call), the loop body shares the
@@ -102,7 +108,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     The rule is silent when the loop calls code gradfix cannot see into that may clear, step
     or backpropagate; the step goes through an engine that clears by itself (DeepSpeed); and
     when the clear may be deliberate: between the last backward and the step, the iteration
-    reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()`, a gradient read -- not one
+    reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
+    parameter above, a gradient read -- not one
     that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params)`), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters
     or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
@@ -126,17 +133,40 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 continue
             backward = events[last_backward]
             between = events[last_backward + 1 : index]
-            if any(e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for e in between):
+            by_hand: dict[int, ast.For] = {}  # id of a clear -> `for p in model.parameters():` holding it
+            for e in between:
+                if e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS:
+                    whole = _clears_every_parameter(e, step.target, loop, model)
+                    if whole is not None:
+                        by_hand[id(e)] = whole
+            if any(e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS and id(e) not in by_hand for e in between):
                 continue  # gradients rewritten by hand: the clear may be deliberate
             if not any(e.kind is EventKind.CLEAR for e in between):
                 continue  # no clear between them (most loops): nothing to report, no flow to build
             if flow is None:
                 flow = IterationFlow(loop.node, model.source)
-            if any(e.kind is EventKind.GRAD_READ for e in between) and not _read_for_numbers_only(flow, backward, step, model):
+            holders = {id(whole) for whole in by_hand.values()}  # (their `if p.grad is not None:` reads nothing to keep)
+            reads = [e for e in between if e.kind is EventKind.GRAD_READ and not any(id(n) in holders for n in e.loops_within(loop.node))]
+            if reads and not _read_for_numbers_only(flow, backward, step, model, holders):
                 continue  # gradients saved (and maybe written back): the clear may be deliberate
             if _unseen_handling_between(flow, backward, step, loop, model):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
+                whole = by_hand.get(id(clear))
+                if whole is not None:
+                    # `for p in model.parameters(): p.grad = None`, `model` the module the stepped
+                    # optimizer was built over: the same wipe as `optimizer.zero_grad()`
+                    if id(whole) in reported or not branch_prefix(backward, step, loop.node) or not _same_branches_outside(clear, whole, step, loop):
+                        continue
+                    reported.add(id(whole))
+                    yield Finding(
+                        self.code,
+                        self.message.format(clear=_loop_code(whole, clear, model), opt=step.target),
+                        whole,
+                        fix=self._fix(loop, events[:last_backward], clear, step, model, by_hand=whole),
+                        related=(loop.node,),
+                    )
+                    continue
                 if (
                     clear.kind is not EventKind.CLEAR
                     or id(clear.node) in reported
@@ -169,14 +199,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 )
 
     def _fix(
-        self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel
+        self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel,
+        by_hand: ast.For | None = None,
     ) -> Fix | None:
         source = model.source
-        moved = _movable(clear, loop, model)
+        moved = _movable(clear, loop, model) if by_hand is None else _movable_loop(by_hand, model)
         if moved is None or not indented_block(loop.node, source):
             return None
         bindings = loop_bindings(loop.node, source)
-        if any(bindings.binds(key) for key in (clear.target, step.target) if key is not None):
+        cleared = clear.target if by_hand is None else _module_of(by_hand)  # (not the loop's own variable `p`)
+        if any(bindings.binds(key) for key in (cleared, step.target) if key is not None):
             return None  # built inside the loop: an earlier spot may not see the name yet
         statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
@@ -205,6 +237,95 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         return Fix([remove, iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
 
 
+def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: TrainingLoop, model: ModuleModel) -> ast.For | None:
+    """The `for` that a by-hand clear sits in when it wipes the gradient of every parameter the
+    optimizer steps: `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`,
+    `p.grad.data.zero_()`, `p.grad = torch.zeros_like(p)`, under `if p.grad is not None:` or
+    not) as the loop's only statement, `optimizer` built over exactly `model.parameters()`."""
+    if optimizer is None or not clear.direct:
+        return None
+    inner = clear.loops_within(loop.node)
+    if len(inner) != 1 or not isinstance(inner[0], ast.For) or inner[0].orelse:
+        return None
+    whole = inner[0]
+    if not isinstance(whole.target, ast.Name) or len(whole.body) != 1:
+        return None
+    module = _module_of(whole)
+    if module is None or not built_over(optimizer, module, model):
+        return None  # the parameters of another module (or a part of one): not known to be the optimizer's
+    variable = whole.target.id
+    body = whole.body[0]
+    if isinstance(body, ast.If) and not body.orelse and len(body.body) == 1 and _none_test(body.test, variable):
+        body = body.body[0]  # `if p.grad is not None: p.grad.zero_()`
+    if body is not clear.statement:
+        return None
+    node = clear.node
+    if isinstance(node, ast.Assign):
+        if len(node.targets) != 1 or not _grad_of(node.targets[0], variable):
+            return None
+        value = node.value
+        if isinstance(value, ast.Constant) and value.value is None:
+            return whole
+        if (
+            isinstance(value, ast.Call) and (dotted(value.func) or "").rsplit(".", 1)[-1] == "zeros_like"
+            and len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == variable
+        ):  # fmt: skip
+            return whole
+        return None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "zero_" and not node.args:
+        recv = node.func.value
+        if isinstance(recv, ast.Attribute) and recv.attr == "data":
+            recv = recv.value
+        return whole if _grad_of(recv, variable) and isinstance(body, ast.Expr) else None
+    return None
+
+
+def _module_of(node: ast.stmt) -> str | None:
+    """`model` in `for p in model.parameters():`."""
+    iterable = getattr(node, "iter", None)
+    if isinstance(iterable, ast.Call) and not iterable.args and not iterable.keywords and isinstance(iterable.func, ast.Attribute):
+        if iterable.func.attr == "parameters":
+            return dotted(iterable.func.value)
+    return None
+
+
+def _grad_of(expr: ast.AST, variable: str) -> bool:
+    return isinstance(expr, ast.Attribute) and expr.attr == "grad" and isinstance(expr.value, ast.Name) and expr.value.id == variable
+
+
+def _none_test(test: ast.expr, variable: str) -> bool:
+    """`p.grad is not None`."""
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+        and _grad_of(test.left, variable) and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+    )  # fmt: skip
+
+
+def _same_branches_outside(clear: GradEvent, whole: ast.For, step: GradEvent, loop: TrainingLoop) -> bool:
+    """The clearing `for` runs under the same branches as the step (the guard inside it aside)."""
+    inside = {id(node) for node in whole.body}
+    outer = [(id(b.node), b.kind) for b in clear.branches_within(loop.node) if id(b.node) not in inside]
+    return outer == [(id(b.node), b.kind) for b in step.branches_within(loop.node)]
+
+
+def _movable_loop(whole: ast.For, model: ModuleModel) -> ast.For | None:
+    """The clearing `for` as a statement to move: `p.grad = None` or `p.grad =
+    torch.zeros_like(p)` alone in it (a `p.grad.zero_()` moved before the iteration's first
+    backward would meet a `None` gradient), on lines of its own."""
+    body = whole.body[0]
+    if not isinstance(body, ast.Assign) or not model.source.alone_on_lines(whole):
+        return None
+    block = model.source.block_of(whole)
+    if block is None or model.source.inline_block(block) or model.source.inline_block(whole.body):
+        return None
+    return whole
+
+
+def _loop_code(whole: ast.For, clear: GradEvent, model: ModuleModel) -> str:
+    """`for p in model.parameters(): p.grad = None`, on one line."""
+    return f"for {model.source.code(whole.target)} in {model.source.code(whole.iter)}: {model.source.code(clear.node)}"
+
+
 def _unseen_handling_between(
     flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
 ) -> bool:
@@ -218,7 +339,9 @@ def _unseen_handling_between(
     return unseen_gradient_handling(units, loop, model) is not None
 
 
-def _read_for_numbers_only(flow: IterationFlow, backward: GradEvent, step: GradEvent, model: ModuleModel) -> bool:
+def _read_for_numbers_only(
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, model: ModuleModel, skipped: set[int] | None = None
+) -> bool:
     """Between the backward and the step, the iteration's own statements read `.grad` only to
     measure it (`gn = sum(p.grad.norm() ** 2 for p in params) ** 0.5; print(gn.item())`): each
     `.grad` is followed by a reduction to a number (`.norm(`, `.abs()`, `.sum(`, `** 2`, `.item()`,
@@ -230,6 +353,8 @@ def _read_for_numbers_only(flow: IterationFlow, backward: GradEvent, step: GradE
     if start is None or end is None:
         return False
     for unit in flow.units[start + 1 : end]:
+        if skipped and id(unit.node) in skipped:
+            continue  # a by-hand clear of every parameter (`for p in model.parameters(): p.grad = None`)
         text = model.source.segment(unit.node)
         for match in _GRAD.finditer(text):
             after = text[match.end() :]

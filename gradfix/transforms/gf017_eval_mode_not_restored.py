@@ -43,11 +43,14 @@ class EvalModeNotRestored(Rule):
     a list or over a dict's `.values()`, and `[m.eval() for m in (...)]`) that runs inside a training loop —
     directly, or in a validation helper of the same file such as `validate(model, loader)`,
     `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
-    stub, or the file never builds the class and it has that one subclass), a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
+    stub, or the file never builds the class and it has that one subclass; else the method a base class of
+    the file defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`),
+    a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
-    whose text switches modes (`from evaluation import validate`; what it calls in turn is not
-    followed) — when the loop's next `backward()` (later in the iteration, or in
+    whose text switches modes (`from evaluation import validate`), or that calls such a function
+    imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a
+    helper of the file calling one is looked into too) — when the loop's next `backward()` (later in the iteration, or in
     the next one) comes without a `model.train()` on that module in between (a helper's
     `train()` in an `except` arm that re-raises restores nothing for the training; nor do
     `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which

@@ -1,0 +1,7 @@
+from metrics import run_eval
+
+
+def validate(model, batches, criterion):
+    score = run_eval(model, batches, criterion)
+    print("validation loss", score)
+    return score

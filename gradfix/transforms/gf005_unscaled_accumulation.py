@@ -40,7 +40,10 @@ class UnscaledAccumulation(AccumulationRule):
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
-    N` (or `count += 1; count %= N`) ... `if count == 0:`. A part of the window test that holds
+    N` (or `count += 1; count %= N`) ... `if count == 0:`, and so is a countdown: `left = N`
+    before the loop, `left -= 1` (or `left = left - 1`) in it before the test, `if left == 0:`
+    (or `left <= 0`, `not left`) ... `left = N` (a countdown started or reset otherwise, or never
+    reset, is no window: `patience -= 1` ... `if patience == 0: break`). A part of the window test that holds
     only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
     N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
     window's end only when nothing accumulates. When the backward is written in the two arms of an `if`

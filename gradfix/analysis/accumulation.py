@@ -53,6 +53,8 @@ class Periodic:
     # `left -= 1` ... `if left == 0: ...; left = N` (a countdown of the window's micro-batches,
     # read as a counter reset at the step): that reset statement
     countdown: ast.stmt | None = None
+    # `q, r = divmod(A, N)` ... `if r == 0:` (the holder is that assignment): the test is `A % N == 0`
+    divmod: bool = False
 
     @property
     def offset(self) -> int:
@@ -609,7 +611,8 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     test = _unnamed(test)  # `if (boundary := (i + 1) % N == 0):` tests what it binds
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
         # `if not left:` of a countdown (`left -= 1` ... `left = N` in the window)
-        countdown = _countdown(test, if_node, loop, source)
+        # or `if not r:` of `q, r = divmod(i + 1, N)`
+        countdown = _countdown(test, if_node, loop, source) or _divmod_window(test, if_node, loop, source)
         if countdown is not None:
             return countdown
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(_unnamed(test.operand), (ast.Name, ast.Compare)):
@@ -642,7 +645,7 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
         for part in parts:
             periodic = (
                 _reset_counter(part, if_node, holder, loop, source) or _wrapping_counter(part, holder, loop, source)
-                or _countdown(part, if_node, loop, source)
+                or _countdown(part, if_node, loop, source) or _divmod_window(part, if_node, loop, source)
             )
             if periodic is not None:
                 found.append(periodic)
@@ -1006,6 +1009,62 @@ def _countdown(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sour
         holder=if_node,
         reset=True,
         countdown=reset,
+    )
+
+
+def _divmod_window(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
+    """`q, r = divmod(A, N)` (the loop body's one binding of `r`, a statement of its own before
+    the `if`) ... `if r == 0:` (or `0 == r`, `not r`): the test `A % N == 0`, held by that
+    assignment (where `A` is read)."""
+    if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+        remainder = part.operand
+    elif isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.Eq):
+        remainder = part.left if int_value(part.comparators[0]) == 0 else part.comparators[0] if int_value(part.left) == 0 else None
+    else:
+        return None
+    if not isinstance(remainder, ast.Name):
+        return None
+    body = loop.node.body
+    if source.inline_block(body):
+        return None
+    bindings = [stmt for stmt in body if _assigns(stmt, remainder.id, source)]
+    if len(bindings) != 1:
+        return None
+    holder = bindings[0]
+    if not (
+        isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], (ast.Tuple, ast.List))
+        and len(holder.targets[0].elts) == 2 and isinstance(holder.targets[0].elts[1], ast.Name)
+        and holder.targets[0].elts[1].id == remainder.id and not isinstance(holder.targets[0].elts[0], ast.Starred)
+        and isinstance(holder.value, ast.Call) and dotted(holder.value.func) in ("divmod", "builtins.divmod")
+        and len(holder.value.args) == 2 and not holder.value.keywords
+        and not any(isinstance(a, ast.Starred) for a in holder.value.args)
+    ):  # fmt: skip
+        return None
+    if holder.lineno >= if_node.lineno or _assigns(holder.targets[0].elts[0], remainder.id, source):
+        return None
+    counted, n = holder.value.args
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
+        return None
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
+    found = _counter_expression(counted)
+    if found is None:
+        return None
+    return Periodic(
+        comparison=part,
+        modulo=None,
+        counter_expr=counted,
+        counter=found[0],
+        addend=found[1],
+        n=n,
+        n_key=source.key(n),
+        n_value=n_value,
+        remainder="zero",
+        tail=False,
+        conjunct=False,
+        holder=holder,
+        divmod=True,
     )
 
 

@@ -173,7 +173,9 @@ class UnscaledAccumulation(AccumulationRule):
     binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
     `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
-    least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
+    least 2, joined to the rest of the test by `or` (a last-batch test) or `and`; `r == 0` (or
+    `not r`) of `q, r = divmod(A, N)`, a statement of the loop body before the `if` and its one
+    binding of `r`, is read as `A % N == 0`.
     It is not one when N is 1 or read from a DeepSpeed config, when a step goes through an
     engine that accumulates by itself, or inside `accelerator.accumulate()`.
 

@@ -50,6 +50,11 @@ class Periodic:
     skip_zero: bool = False  # `if step % N == 0 and step != 0:`: never fires while the counter is 0
     # `c = (c + 1) % N` ... `if c == 0:` (a reset counter that wraps itself): that statement
     wraps: ast.stmt | None = None
+    # `left -= 1` ... `if left == 0: ...; left = N` (a countdown of the window's micro-batches,
+    # read as a counter reset at the step): that reset statement
+    countdown: ast.stmt | None = None
+    # `q, r = divmod(A, N)` ... `if r == 0:` (the holder is that assignment): the test is `A % N == 0`
+    divmod: bool = False
 
     @property
     def offset(self) -> int:
@@ -256,6 +261,8 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     if first.via and not _counter_handed_as_is(periodic.counter, first, branch.node):
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
     counter = _counter(periodic, loop, first, model.source)
+    if periodic.countdown is not None and counter.kind == "unknown":
+        return None  # a countdown started, or counted down, otherwise than from the N it is reset to
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
         by_one=not _counted_otherwise(periodic.counter, loop, model.source),
@@ -602,6 +609,12 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     holder: ast.stmt = if_node
     negated = False
     test = _unnamed(test)  # `if (boundary := (i + 1) % N == 0):` tests what it binds
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        # `if not left:` of a countdown (`left -= 1` ... `left = N` in the window)
+        # or `if not r:` of `q, r = divmod(i + 1, N)`
+        countdown = _countdown(test, if_node, loop, source) or _divmod_window(test, if_node, loop, source)
+        if countdown is not None:
+            return countdown
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(_unnamed(test.operand), (ast.Name, ast.Compare)):
         # `is_accumulating = (i + 1) % N != 0` ... `if not is_accumulating:` (Fabric's idiom;
         # also `if not (accumulating := (i + 1) % N != 0):`)
@@ -630,7 +643,10 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
             found.append(periodic)
     if not found and len(parts) >= 1:
         for part in parts:
-            periodic = _reset_counter(part, if_node, holder, loop, source) or _wrapping_counter(part, holder, loop, source)
+            periodic = (
+                _reset_counter(part, if_node, holder, loop, source) or _wrapping_counter(part, holder, loop, source)
+                or _countdown(part, if_node, loop, source) or _divmod_window(part, if_node, loop, source)
+            )
             if periodic is not None:
                 found.append(periodic)
                 others -= 1
@@ -944,6 +960,125 @@ def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, sour
     )
 
 
+def _countdown(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
+    """`left -= 1` (or `left = left - 1`) ... `if left == 0:` (also `left <= 0`, `not left`) ...
+    `left = N` (the one binding of `left` in the `if`): a countdown of the window's micro-batches
+    from N, read as a counter reset at the step (`c += 1`; `if c == N: ...; c = 0`, with `c` the
+    micro-batches counted since the last step: `N - left`). Its decrement and its start (`left = N`
+    before the loop) are checked with the counter."""
+    if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+        counter = part.operand
+    elif (
+        isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], (ast.Eq, ast.LtE))
+        and int_value(part.comparators[0]) == 0
+    ):  # fmt: skip
+        counter = part.left
+    elif isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], (ast.Eq, ast.GtE)) and int_value(part.left) == 0:
+        counter = part.comparators[0]  # `0 == left`, `0 >= left`
+    else:
+        return None
+    name = dotted(counter)
+    if name is None:
+        return None
+    resets = [stmt for stmt in if_node.body if _assigns(stmt, name, source)]
+    if len(resets) != 1 or any(_assigns(stmt, name, source) for stmt in if_node.orelse):
+        return None
+    reset = resets[0]
+    if not (isinstance(reset, ast.Assign) and len(reset.targets) == 1 and source.key(reset.targets[0]) == name):
+        return None
+    n = reset.value
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
+        return None
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
+    if not any(_decrement(stmt, name, source) for stmt in _in_line(loop.node.body)):
+        return None  # (`patience -= 1` in a branch, a count never reset: no window)
+    return Periodic(
+        comparison=part,
+        modulo=None,
+        counter_expr=counter,
+        counter=name,
+        addend=0,
+        n=n,
+        n_key=source.key(n),
+        n_value=n_value,
+        remainder="zero",
+        tail=False,
+        conjunct=False,
+        holder=if_node,
+        reset=True,
+        countdown=reset,
+    )
+
+
+def _divmod_window(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
+    """`q, r = divmod(A, N)` (the loop body's one binding of `r`, a statement of its own before
+    the `if`) ... `if r == 0:` (or `0 == r`, `not r`): the test `A % N == 0`, held by that
+    assignment (where `A` is read)."""
+    if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+        remainder = part.operand
+    elif isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.Eq):
+        remainder = part.left if int_value(part.comparators[0]) == 0 else part.comparators[0] if int_value(part.left) == 0 else None
+    else:
+        return None
+    if not isinstance(remainder, ast.Name):
+        return None
+    body = loop.node.body
+    if source.inline_block(body):
+        return None
+    bindings = [stmt for stmt in body if _assigns(stmt, remainder.id, source)]
+    if len(bindings) != 1:
+        return None
+    holder = bindings[0]
+    if not (
+        isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], (ast.Tuple, ast.List))
+        and len(holder.targets[0].elts) == 2 and isinstance(holder.targets[0].elts[1], ast.Name)
+        and holder.targets[0].elts[1].id == remainder.id and not isinstance(holder.targets[0].elts[0], ast.Starred)
+        and isinstance(holder.value, ast.Call) and dotted(holder.value.func) in ("divmod", "builtins.divmod")
+        and len(holder.value.args) == 2 and not holder.value.keywords
+        and not any(isinstance(a, ast.Starred) for a in holder.value.args)
+    ):  # fmt: skip
+        return None
+    if holder.lineno >= if_node.lineno or _assigns(holder.targets[0].elts[0], remainder.id, source):
+        return None
+    counted, n = holder.value.args
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
+        return None
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
+    found = _counter_expression(counted)
+    if found is None:
+        return None
+    return Periodic(
+        comparison=part,
+        modulo=None,
+        counter_expr=counted,
+        counter=found[0],
+        addend=found[1],
+        n=n,
+        n_key=source.key(n),
+        n_value=n_value,
+        remainder="zero",
+        tail=False,
+        conjunct=False,
+        holder=holder,
+        divmod=True,
+    )
+
+
+def _decrement(stmt: ast.stmt, name: str, source: Source) -> bool:
+    """`name -= 1`, `name = name - 1`."""
+    if isinstance(stmt, ast.AugAssign):
+        return isinstance(stmt.op, ast.Sub) and source.key(stmt.target) == name and int_value(stmt.value) == 1
+    return (
+        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and source.key(stmt.targets[0]) == name
+        and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.Sub)
+        and source.key(stmt.value.left) == name and int_value(stmt.value.right) == 1
+    )  # fmt: skip
+
+
 def _increment_then_modulo(name: str, body: list[ast.stmt], source: Source) -> tuple[ast.stmt, ast.expr] | None:
     """`name += 1` directly followed by `name %= N` at the top of the loop body, and no other
     statement of the body binding `name`: the `%=` statement and N."""
@@ -1052,13 +1187,18 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         if stmt is periodic.wraps:
             if not isinstance(stmt, ast.AugAssign):
                 increments.append((index, stmt))  # `c = (c + 1) % N` (`c %= N` follows its `c += 1`)
+        elif periodic.countdown is not None and _decrement(stmt, name, source):
+            increments.append((index, stmt))  # `left -= 1`: one micro-batch fewer to the step
         elif isinstance(stmt, ast.AugAssign) and source.key(stmt.target) == name:
-            if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1:
+            if isinstance(stmt.op, ast.Add) and int_value(stmt.value) == 1 and periodic.countdown is None:
                 increments.append((index, stmt))
             else:
                 return Counter("unknown")
         elif periodic.reset and stmt is periodic.holder and isinstance(stmt, ast.If):
-            others = [s for s in (*stmt.body, *stmt.orelse) if not _is_reset(s, name)]  # type: ignore[attr-defined]
+            others = [
+                s for s in (*stmt.body, *stmt.orelse)  # type: ignore[attr-defined]
+                if not (s is periodic.countdown if periodic.countdown is not None else _is_reset(s, name))
+            ]
             if any(_assigns(s, name, source) for s in others):
                 return Counter("unknown")
         elif _assigns(stmt, name, source):
@@ -1073,6 +1213,13 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     before = inc_index < holder_index
     if periodic.reset and not before:
         return Counter("unknown")  # `if c == N:` before `c += 1`: windows of N + 1
+    if periodic.countdown is not None:
+        # `left = N` before the loop, as the window resets it: the micro-batches counted at the
+        # first test (`N - left`, one) are those of a reset counter; any other start is not read
+        start, per_loop = _initial_value(name, step, node, source, expression=True)
+        if not isinstance(start, ast.expr) or source.code(start) != source.code(periodic.n):
+            return Counter("unknown")
+        return Counter("variable", first=1, per_loop=per_loop, increment=increment, before_test=True)
     initial, per_loop = _initial_value(name, step, node, source)
     if initial is None and name.startswith("self.") and name.count(".") == 1:
         initial, per_loop = _set_in_init(name, node, increment, source), False
@@ -1222,8 +1369,9 @@ def _constant_name(name: str, source: Source) -> int | None:
     return values.pop() if len(values) == 1 else None
 
 
-def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tuple[int | None, bool]:
-    """The literal the counter holds when the loop starts, and whether it is set afresh for it."""
+def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expression: bool = False) -> tuple[int | None, bool]:
+    """The literal the counter holds when the loop starts, and whether it is set afresh for it
+    (`expression`: the value assigned, `left = accum`, instead of its literal)."""
     index = _path_index(step, loop)
     if index < 0:
         return None, False
@@ -1238,6 +1386,9 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source) -> tu
             return None, False
         for earlier in reversed(block[:position]):
             if _assigns(earlier, name, source):
+                if expression:
+                    assigned = earlier.value if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1 and source.key(earlier.targets[0]) == name else None
+                    return assigned, per_loop  # type: ignore[return-value]
                 value = _literal_assignment(earlier, name, source)
                 return value, per_loop
     return None, False

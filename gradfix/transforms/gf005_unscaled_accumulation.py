@@ -41,7 +41,10 @@ class UnscaledAccumulation(AccumulationRule):
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
-    N` (or `count += 1; count %= N`) ... `if count == 0:`. A part of the window test that holds
+    N` (or `count += 1; count %= N`) ... `if count == 0:`, and so is a countdown: `left = N`
+    before the loop, `left -= 1` (or `left = left - 1`) in it before the test, `if left == 0:`
+    (or `left <= 0`, `not left`) ... `left = N` (a countdown started or reset otherwise, or never
+    reset, is no window: `patience -= 1` ... `if patience == 0: break`). A part of the window test that holds
     only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
     N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
     window's end only when nothing accumulates. When the backward is written in the two arms of an `if`
@@ -173,7 +176,9 @@ class UnscaledAccumulation(AccumulationRule):
     binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
     `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
-    least 2, joined to the rest of the test by `or` (a last-batch test) or `and`.
+    least 2, joined to the rest of the test by `or` (a last-batch test) or `and`; `r == 0` (or
+    `not r`) of `q, r = divmod(A, N)`, a statement of the loop body before the `if` and its one
+    binding of `r`, is read as `A % N == 0`.
     It is not one when N is 1 or read from a DeepSpeed config, when a step goes through an
     engine that accumulates by itself, or inside `accelerator.accumulate()`.
 

@@ -80,7 +80,9 @@ class MissingAccumulationFlush(AccumulationRule):
     The flush goes right after the batch loop (inside an epoch loop, after the inner loop),
     under the negation of the loop's own window test (`if (i + 1) % N != 0:`), preceded by a
     comment line; when the window sits inside a mode test of the whole loop (`if mode ==
-    "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`). It repeats the statements of the window's `if` body that hold a step, a clear,
+    "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`).
+    A counter reset at the step is tested by `if count != 0:`, a countdown (`left -= 1` ... `if
+    left == 0: ...; left = N`, see GF005) by `if left != N:`. It repeats the statements of the window's `if` body that hold a step, a clear,
     a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order --
     the order another fix leaves them in: while a fix of the same run moves one of them or
     inserts beside it (GF012 puts a scheduler step after the optimizer's, GF010 a clip before
@@ -267,8 +269,13 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
-        if acc.periodic.reset:
-            guard: str | None = f"{acc.periodic.counter} != 0"  # the micro-batches since the last reset
+        if acc.periodic.countdown is not None:
+            # `left -= 1` ... `left = N`: below N while micro-batches wait for a step
+            guard: str | None = f"{acc.periodic.counter} != {source.outer_segment(acc.periodic.n)}"
+            if "\n" in guard:
+                return None
+        elif acc.periodic.reset:
+            guard = f"{acc.periodic.counter} != 0"  # the micro-batches since the last reset
         elif acc.periodic.negated:
             guard = source.outer_segment(acc.periodic.comparison)
         else:

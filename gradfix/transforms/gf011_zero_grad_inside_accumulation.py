@@ -40,7 +40,9 @@ class ZeroGradInsideAccumulation(Rule):
     ## What it does
     Finds gradient-accumulation loops (the optimizer steps only under a periodic
     condition such as `if (i + 1) % accum_steps == 0:`) that clear the optimizer's
-    gradients unconditionally, on every micro-batch. Also finds `model.zero_grad()` inside
+    gradients unconditionally, on every micro-batch (a recognised accumulation loop, see GF005:
+    also a counter reset at the step or a countdown, `left -= 1` ... `if left == 0: ...; left =
+    N`). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`.
 
     ## Why is this bad?

@@ -52,7 +52,9 @@ class AccumulationWindowOffByOne(Rule):
     (do_step := step % N == 0):` becomes `if (do_step := (step + 1) % N == 0):`). A window test written in a step helper counts only
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
     N)`; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
-    another call of this module shares the helper (it may hand a count from 1).
+    another call of this module shares the helper (it may hand a count from 1). A window tested
+    through `divmod` (`q, r = divmod(i, N)` ... `if r == 0:`, see GF005) is reported without a
+    fix: `divmod(i + 1, N)` would change the quotient too.
 
     A recognised accumulation loop (see GF005) is reported when its window test has no `and`
     part (other than `and step != 0` on its own counter, `> 0`, `>= 1`, also `(step > 0 or N ==
@@ -112,7 +114,8 @@ class AccumulationWindowOffByOne(Rule):
         fix = None
         clearing = cleared_where_it_steps(acc, source)
         if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source, clearing):
-            fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded else None
+            # (`q, r = divmod(i, N)`: the quotient would change too)
+            fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded and not periodic.divmod else None
             helper = window_helper(acc)
             if fix is not None and helper is not None and _calls_of(helper, source) != 1:
                 fix = None  # a helper other calls share (one may hand it a count from 1): edit it for one, break the other

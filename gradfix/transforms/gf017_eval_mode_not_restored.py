@@ -357,10 +357,16 @@ def _kept_from_init_parameters(module: str, loop: TrainingLoop, model: ModuleMod
     params = set(init.params) - {"self"}
     stored: dict[str, str] = {}  # `self.x` -> the parameter stored there
     for stmt in ast_walk(init.node):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in params:
-            target = dotted(stmt.targets[0])
-            if target is not None and target.startswith("self."):
-                stored[target] = stmt.value.id
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        pairs = [(stmt.targets[0], stmt.value)]
+        if isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple) and len(stmt.targets[0].elts) == len(stmt.value.elts):
+            pairs = list(zip(stmt.targets[0].elts, stmt.value.elts))  # `self.model, self.opt = model, opt`
+        for target_node, value in pairs:
+            if isinstance(value, ast.Name) and value.id in params:
+                target = dotted(target_node)
+                if target is not None and target.startswith("self."):
+                    stored[target] = value.id
     steps = {e.target for e in loop.events if e.kind is EventKind.STEP and e.target and not e.engine}
     if normalize(module) not in stored or not steps or not all(t in stored for t in steps):
         return False

@@ -1115,7 +1115,18 @@ def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source
 
 
 def is_keyed_setting(expr: ast.expr) -> bool:
-    """A setting read from a dict by literal keys: `hp["subdivisions"]`, `self.cfg["train"]["accum"]`."""
+    """A setting read from a dict by literal keys: `hp["subdivisions"]`, `self.cfg["train"]["accum"]`,
+    `opts.get("n_acc", 1)`, `getattr(cfg, "n_acc", 1)`."""
+    if isinstance(expr, ast.Call) and not expr.keywords and 1 <= len(expr.args) <= 3:
+        key = expr.args[0]
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "get" and len(expr.args) <= 2:
+            expr = expr.func.value  # `opts.get("n_acc", 1)`
+        elif isinstance(expr.func, ast.Name) and expr.func.id == "getattr" and len(expr.args) >= 2:
+            expr, key = key, expr.args[1]  # `getattr(cfg, "n_acc", 1)`
+        else:
+            return False
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return False
     while isinstance(expr, ast.Subscript):
         if not (isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)):
             return False

@@ -175,7 +175,8 @@ class UnscaledAccumulation(AccumulationRule):
     test; a test written as a walrus, `if (do_step := step % N == 0):`, is read as the value it
     binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
-    `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`) or a literal of at
+    `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`, also
+    `opts.get("n_acc", 1)` and `getattr(cfg, "n_acc", 1)`) or a literal of at
     least 2, joined to the rest of the test by `or` (a last-batch test) or `and`; `r == 0` (or
     `not r`) of `q, r = divmod(A, N)`, a statement of the loop body before the `if` and its one
     binding of `r`, is read as `A % N == 0`.

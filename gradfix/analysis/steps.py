@@ -240,9 +240,20 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
             arg = arg.body.func  # `Engine(lambda engine, batch: self.train_step(engine, batch))`
         if info.class_name is None and isinstance(arg, ast.Name) and arg.id == info.node.name:
             return True
+        if info.class_name is None and isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and _returns_its_own(facts.module_functions.get(arg.func.id), info.node):
+            return True  # `Engine(make_update(net, opt))`, the factory returning the function it defines
         if info.class_name is not None and isinstance(arg, ast.Attribute) and arg.attr == info.node.name:
             return True  # `Engine(self.train_step)`, `Engine(trainer.train_step)`
     return False
+
+
+def _returns_its_own(factory: FunctionInfo | None, function: ast.AST) -> bool:
+    """`factory` defines `function` in its own body and returns it by name (`def
+    make_update(model, opt): def _update(engine, batch): ...; return _update`)."""
+    if factory is None or not any(stmt is function for stmt in factory.node.body):
+        return False
+    name = function.name  # type: ignore[attr-defined]
+    return any(isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) and stmt.value.id == name for stmt in factory.node.body)
 
 
 def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:

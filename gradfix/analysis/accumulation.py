@@ -873,23 +873,23 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
     left, right = part.left, part.comparators[0]
     if (
         isinstance(part.ops[0], ast.Eq) and isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mod)
-        and isinstance(left.left, ast.Name) and int_value(right) == 0
+        and _plain_counter(left.left) and int_value(right) == 0
     ):  # fmt: skip
         # `if count % N == 0: ...; count = 0`: reset at the step, it never passes N
         left, right = left.left, left.right
-    counter, n = (left, right) if isinstance(left, ast.Name) else (right, left)
-    if not isinstance(counter, ast.Name) or isinstance(part.ops[0], ast.GtE) and counter is not left:
+    counter, n = (left, right) if _plain_counter(left) else (right, left)
+    if not _plain_counter(counter) or isinstance(part.ops[0], ast.GtE) and counter is not left:
         return None
     if dotted(n) is None and int_value(n) is None:
         return None
     n_value = int_value(n)
     if n_value is not None and n_value < 2:
         return None
-    name = counter.id
+    name = dotted(counter)
     resets = [
         stmt for stmt in if_node.body
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name and int_value(stmt.value) == 0
+        and _plain_counter(stmt.targets[0]) and dotted(stmt.targets[0]) == name and int_value(stmt.value) == 0
     ]  # fmt: skip
     if len(resets) != 1:
         return None
@@ -908,6 +908,11 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
         holder=holder,
         reset=True,
     )
+
+
+def _plain_counter(expr: ast.expr) -> bool:
+    """A name, or an attribute of `self` (`self.micro`, a step method's counter kept across calls)."""
+    return isinstance(expr, ast.Name) or (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self")
 
 
 def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, source: Source) -> Periodic | None:

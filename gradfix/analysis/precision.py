@@ -36,7 +36,7 @@ _HALF = {"torch.float16", "torch.half"}
 
 def _managed(text: str) -> bool:
     """Loss scaling, or a library that manages precision, is written in code (a comment
-    saying `# TODO: add a GradScaler` is not)."""
+    saying `# TODO: add a GradScaler` is not, nor a string, `print("without GradScaler")`)."""
     disabled = _scalers_all_disabled(text)
     unused = "GradScaler(" in text and _scalers_all_unused(text)
     for match in _MANAGED.finditer(text):
@@ -45,8 +45,9 @@ def _managed(text: str) -> bool:
             continue  # `GradScaler(enabled=False)`: its `scale(loss)` hands the loss back as it is
         if unused and match.group() == "GradScaler":
             continue  # `scaler = GradScaler()` that nothing uses: it scales nothing
-        if "#" not in text[line_start : match.start()]:
-            return True
+        before = text[line_start : match.start()]
+        if "#" not in before and not (before.count('"') % 2 or before.count("'") % 2):
+            return True  # (not in a comment, nor in a one-line string: `print("no GradScaler")`)
     return False
 
 

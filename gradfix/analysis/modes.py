@@ -1093,8 +1093,9 @@ def _imported_switch(name: str, model: ModuleModel, facts: ModuleFacts | None = 
     helper = project.mode_function(qualified, importer)
     if helper is not None and _helper_switches_or_trains(helper, model, evaluating=hops > 0):
         answers[memo] = helper
-    elif hops < _IMPORT_HOPS:
-        # a helper that only calls an evaluation it imports in turn (`validate` -> `run_eval`)
+    elif hops < _IMPORT_HOPS and _MODE_WORDS.search(name.rsplit(".", 1)[-1]):
+        # a helper named like an evaluation that only calls one it imports in turn (`validate`
+        # -> `run_eval`; not every imported utility, whose module would be parsed for it)
         helper = helper or project.mode_function(qualified, importer, plain=True)
         if helper is not None and _calls_imported_switch(helper, model, hops + 1):
             answers[memo] = helper

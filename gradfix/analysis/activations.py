@@ -140,6 +140,10 @@ class _Finder:
         # the element of a tuple the model's forward returns that the loss receives
         # (`recon, mu, logvar = model(x)`: 0), while the model's output is looked into
         self.element: int | None = None
+        # loss wrappers of the file (`def ce(pred, y): return F.cross_entropy(pred, y)`): id of the
+        # function or `forward` -> the kind of loss its input is handed to; `wrapped` while one is read
+        self.wrappers: dict[int, str | None] = {}
+        self.wrapped = False
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
@@ -202,7 +206,74 @@ class _Finder:
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
+        if kind is None and not self.wrapped:
+            kind = self._wrapper_kind(call, key)
         return kind
+
+    def _wrapper_kind(self, call: ast.Call, key: str) -> str | None:
+        """A loss wrapper of this file that hands its input, unchanged, to a torch loss expecting
+        logits (one hop): a function (`def ce(pred, y): return F.cross_entropy(pred, y)`, called as
+        `ce(...)`) or an object every binding of which a class of the file builds, whose `forward`
+        does so (`self.bce(pred, target)` with `self.bce = nn.BCEWithLogitsLoss()`). Every read of
+        the parameter in the wrapper must be the input of such a loss, of one kind: removing the
+        activation at the call is then what the wrapper needs (a wrapper that also reads the
+        probabilities for something else is not followed)."""
+        facts = self.model.facts
+        func = call.func
+        function = None
+        skip = 0
+        info = facts.module_functions.get(func.id) if isinstance(func, ast.Name) else None
+        if info is not None:
+            if info.class_name is None and not self.index.by_key.get(info.node.name):
+                function = info.node  # (a name the file also assigns may hold something else)
+        elif key and key != "self" and "(" not in key and "[" not in key and facts.methods:
+            forwards = set()
+            for value in assigned_calls(self.model, key):
+                methods = facts.methods.get(dotted(value.func) or "")
+                forward = methods.get("forward") if methods else None
+                forwards.add(forward.node if forward is not None else None)
+            if len(forwards) == 1:
+                function, skip = forwards.pop(), 1
+        if function is None:
+            return None
+        cache = self.wrappers
+        if id(function) not in cache:
+            cache[id(function)] = None
+            self.wrapped = True
+            try:
+                cache[id(function)] = self._wrapped_loss(function, skip)
+            finally:
+                self.wrapped = False
+        return cache[id(function)]
+
+    def _wrapped_loss(self, function: ast.AST, skip: int) -> str | None:
+        """The kind of the torch losses the wrapper's input parameter (the first, after `self`)
+        is handed to, when that is all it is read for."""
+        args = function.args  # type: ignore[attr-defined]
+        params = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if len(params) <= skip:
+            return None
+        name = params[skip]
+        kinds = set()
+        reads = inputs = 0
+        for node in ast_walk(function):
+            if isinstance(node, ast.Name) and node.id == name:
+                if not isinstance(node.ctx, ast.Load):
+                    return None  # rebound in the wrapper
+                reads += 1
+            elif isinstance(node, (ast.Lambda, *DEFINITIONS)) and node is not function:
+                return None  # a nested scope may shadow or capture it: not followed
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                return None
+            elif isinstance(node, ast.Call):
+                given = _first(node, "input")
+                inner = _peel(given) if given is not None else None
+                if isinstance(inner, ast.Name) and inner.id == name:
+                    kinds.add(self.loss_kind(node, function))  # type: ignore[arg-type]
+                    inputs += 1
+        if not inputs or reads != inputs or len(kinds) != 1:
+            return None
+        return kinds.pop()
 
     def _entry_kind(self, func: ast.Subscript, scope: Scope) -> str | None:
         """`losses["ce"](...)` with `losses` bound only to a dict literal (or an

@@ -45,7 +45,11 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there). The
+    `criterion = nn.CrossEntropyLoss()` there), or be a loss wrapper of the file that hands its
+    input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
+    ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
+    object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with
+    `self.bce = nn.BCEWithLogitsLoss()`). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
     `pred = probs`, reported without a fix), be an `nn.Softmax()` module, or be

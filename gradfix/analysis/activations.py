@@ -139,7 +139,8 @@ class _Finder:
         self.index: Assignments = assignments(model)
         # the element of a tuple the model's forward returns that the loss receives
         # (`recon, mu, logvar = model(x)`: 0), while the model's output is looked into
-        self.element: int | None = None
+        # (or the constant key of a dict it returns the loss reads, `out["probs"]`)
+        self.element: int | str | None = None
         # loss wrappers of the file (`def ce(pred, y): return F.cross_entropy(pred, y)`): id of the
         # function or `forward` -> the kind of loss its input is handed to; `wrapped` while one is read
         self.wrappers: dict[int, str | None] = {}
@@ -374,7 +375,20 @@ class _Finder:
             kind = self._bound_kind(self.source.key(func), scope, ACTIVATION_CLASSES)
             if kind is not None:
                 return Activation(kind, expr, _first(expr, "input"), "module")
+            kind = self._bound_activation(self.source.key(func), scope) if isinstance(func, ast.Name) else None
+            if kind is not None:
+                return Activation(kind, expr, _first(expr, "input"), "function")  # `sm = F.softmax`; `sm(out, 1)`
         return None
+
+    def _bound_activation(self, key: str, scope: Scope) -> str | None:
+        """The kind of a name bound only to torch's activation function itself (`sm = F.softmax`)."""
+        bindings = self.index.bindings(key, scope)
+        kinds = set()
+        for binding in bindings:
+            value = binding.value
+            name = dotted(value) if value is not None else None
+            kinds.add(ACTIVATION_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None)
+        return kinds.pop() if len(kinds) == 1 else None
 
     # where the loss input comes from -----------------------------------------------------
     def probability_input(self, call: ast.Call, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
@@ -395,11 +409,16 @@ class _Finder:
         if smoothed is not None:
             # `F.softmax(out, 1) + 1e-8`, `out.softmax(-1).clamp(min=1e-6)`: still probabilities
             return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr)
+        entry = _dict_entry(given)  # `out["probs"]`: the entry of a dict the forward returns
         if isinstance(expr, ast.Call):
-            for wrong in wrongs:
-                module = self._model_with_activation(expr, scope, wrong)
-                if module is not None:
-                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, model_key=module)
+            self.element = entry
+            try:
+                for wrong in wrongs:
+                    module = self._model_with_activation(expr, scope, wrong)
+                    if module is not None:
+                        return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, model_key=module)
+            finally:
+                self.element = None
             return None
         if not isinstance(expr, ast.Name):
             return None
@@ -457,10 +476,14 @@ class _Finder:
         if smoothed is not None:
             return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr, binding)
         if isinstance(value, ast.Call):
-            for wrong in wrongs:
-                module = self._model_with_activation(value, scope, wrong)
-                if module is not None:
-                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
+            self.element = entry
+            try:
+                for wrong in wrongs:
+                    module = self._model_with_activation(value, scope, wrong)
+                    if module is not None:
+                        return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
+            finally:
+                self.element = None
         return None
 
     def _smoothed(self, expr: ast.expr, scope: Scope, wrongs: tuple[str, ...]) -> Activation | None:
@@ -564,6 +587,8 @@ class _Finder:
         name = self.qualify(call_name(constructor)) or ""
         last = name.rsplit(".", 1)[-1]
         if last == "Sequential" and name.startswith("torch."):
+            if isinstance(self.element, str):
+                return None  # a `Sequential` returns no dict
             args = positional(constructor)
             if len(constructor.args) > 1 and isinstance(constructor.args[-1], ast.Call):
                 # `nn.Sequential(*layers, nn.Softmax(dim=-1))`: the layer written last
@@ -601,7 +626,7 @@ class _Finder:
         kind = self._returned_activation(forward)
         if kind is None:
             # `return self.model(x)`, `self.model = nn.Sequential(..., nn.Softmax(dim=1))` in `__init__`
-            layers = _returned_attribute_call(forward, self.element)
+            layers = _returned_attribute_call(forward, self.element) if not isinstance(self.element, str) else None
             init = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)
             if layers is not None and init is not None:
                 built = _single_attribute_value(init, layers)
@@ -649,7 +674,15 @@ class _Finder:
             if ret.value is None:
                 return None
             value = _peel(ret.value)
-            if self.element is not None:
+            if isinstance(self.element, str):
+                # the entry of `return {"logits": logits, "probs": logits.softmax(-1)}` the loss reads
+                if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+                    return None
+                entries = [v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == self.element]
+                if len(entries) != 1 or not all(isinstance(k, ast.Constant) for k in value.keys):
+                    return None
+                value = _peel(entries[0])
+            elif self.element is not None:
                 # the element of `return torch.sigmoid(score), (ue, ie)` the loss receives
                 if not isinstance(value, ast.Tuple) or self.element >= len(value.elts) or any(isinstance(e, ast.Starred) for e in value.elts):
                     return None
@@ -825,6 +858,21 @@ def _first(call: ast.Call, name: str) -> ast.expr | None:
         return args[0]
     kw = keyword(call, name)
     return kw.value if kw is not None else None
+
+
+def _dict_entry(expr: ast.expr) -> str | None:
+    """`"probs"` of `out["probs"]` (also under shape-only calls and indexing, `out["probs"][:, 1]`):
+    the constant string key the loss input reads from what it is peeled to."""
+    entry = None
+    while True:
+        if isinstance(expr, ast.Call) and method_name(expr) in _SHAPE_METHODS and receiver(expr) is not None:
+            expr = receiver(expr)  # type: ignore[assignment]
+        elif isinstance(expr, ast.Subscript):
+            slice_ = expr.slice
+            entry = slice_.value if isinstance(slice_, ast.Constant) and isinstance(slice_.value, str) else None
+            expr = expr.value
+        else:
+            return entry
 
 
 def _peel(expr: ast.expr) -> ast.expr:

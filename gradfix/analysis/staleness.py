@@ -186,9 +186,9 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     if info is None:
         return None
     key = id(info.node)
-    if key not in cache:
-        cache[key] = _builder_params(info, model)
-    found = cache[key]
+    if key not in cache or cache[key][0] is not info.node:
+        cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+    found = cache[key][1]
     if found is None:
         return None
     name, exprs = found

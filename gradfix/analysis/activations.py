@@ -139,7 +139,12 @@ class _Finder:
         self.index: Assignments = assignments(model)
         # the element of a tuple the model's forward returns that the loss receives
         # (`recon, mu, logvar = model(x)`: 0), while the model's output is looked into
-        self.element: int | None = None
+        # (or the constant key of a dict it returns the loss reads, `out["probs"]`)
+        self.element: int | str | None = None
+        # loss wrappers of the file (`def ce(pred, y): return F.cross_entropy(pred, y)`): id of the
+        # function or `forward` -> the kind of loss its input is handed to; `wrapped` while one is read
+        self.wrappers: dict[int, str | None] = {}
+        self.wrapped = False
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
@@ -202,7 +207,74 @@ class _Finder:
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
+        if kind is None and not self.wrapped:
+            kind = self._wrapper_kind(call, key)
         return kind
+
+    def _wrapper_kind(self, call: ast.Call, key: str) -> str | None:
+        """A loss wrapper of this file that hands its input, unchanged, to a torch loss expecting
+        logits (one hop): a function (`def ce(pred, y): return F.cross_entropy(pred, y)`, called as
+        `ce(...)`) or an object every binding of which a class of the file builds, whose `forward`
+        does so (`self.bce(pred, target)` with `self.bce = nn.BCEWithLogitsLoss()`). Every read of
+        the parameter in the wrapper must be the input of such a loss, of one kind: removing the
+        activation at the call is then what the wrapper needs (a wrapper that also reads the
+        probabilities for something else is not followed)."""
+        facts = self.model.facts
+        func = call.func
+        function = None
+        skip = 0
+        info = facts.module_functions.get(func.id) if isinstance(func, ast.Name) else None
+        if info is not None:
+            if info.class_name is None and not self.index.by_key.get(info.node.name):
+                function = info.node  # (a name the file also assigns may hold something else)
+        elif key and key != "self" and "(" not in key and "[" not in key and facts.methods:
+            forwards = set()
+            for value in assigned_calls(self.model, key):
+                methods = facts.methods.get(dotted(value.func) or "")
+                forward = methods.get("forward") if methods else None
+                forwards.add(forward.node if forward is not None else None)
+            if len(forwards) == 1:
+                function, skip = forwards.pop(), 1
+        if function is None:
+            return None
+        cache = self.wrappers
+        if id(function) not in cache:
+            cache[id(function)] = None
+            self.wrapped = True
+            try:
+                cache[id(function)] = self._wrapped_loss(function, skip)
+            finally:
+                self.wrapped = False
+        return cache[id(function)]
+
+    def _wrapped_loss(self, function: ast.AST, skip: int) -> str | None:
+        """The kind of the torch losses the wrapper's input parameter (the first, after `self`)
+        is handed to, when that is all it is read for."""
+        args = function.args  # type: ignore[attr-defined]
+        params = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if len(params) <= skip:
+            return None
+        name = params[skip]
+        kinds = set()
+        reads = inputs = 0
+        for node in ast_walk(function):
+            if isinstance(node, ast.Name) and node.id == name:
+                if not isinstance(node.ctx, ast.Load):
+                    return None  # rebound in the wrapper
+                reads += 1
+            elif isinstance(node, (ast.Lambda, *DEFINITIONS)) and node is not function:
+                return None  # a nested scope may shadow or capture it: not followed
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                return None
+            elif isinstance(node, ast.Call):
+                given = _first(node, "input")
+                inner = _peel(given) if given is not None else None
+                if isinstance(inner, ast.Name) and inner.id == name:
+                    kinds.add(self.loss_kind(node, function))  # type: ignore[arg-type]
+                    inputs += 1
+        if not inputs or reads != inputs or len(kinds) != 1:
+            return None
+        return kinds.pop()
 
     def _entry_kind(self, func: ast.Subscript, scope: Scope) -> str | None:
         """`losses["ce"](...)` with `losses` bound only to a dict literal (or an
@@ -303,7 +375,20 @@ class _Finder:
             kind = self._bound_kind(self.source.key(func), scope, ACTIVATION_CLASSES)
             if kind is not None:
                 return Activation(kind, expr, _first(expr, "input"), "module")
+            kind = self._bound_activation(self.source.key(func), scope) if isinstance(func, ast.Name) else None
+            if kind is not None:
+                return Activation(kind, expr, _first(expr, "input"), "function")  # `sm = F.softmax`; `sm(out, 1)`
         return None
+
+    def _bound_activation(self, key: str, scope: Scope) -> str | None:
+        """The kind of a name bound only to torch's activation function itself (`sm = F.softmax`)."""
+        bindings = self.index.bindings(key, scope)
+        kinds = set()
+        for binding in bindings:
+            value = binding.value
+            name = dotted(value) if value is not None else None
+            kinds.add(ACTIVATION_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None)
+        return kinds.pop() if len(kinds) == 1 else None
 
     # where the loss input comes from -----------------------------------------------------
     def probability_input(self, call: ast.Call, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
@@ -324,11 +409,16 @@ class _Finder:
         if smoothed is not None:
             # `F.softmax(out, 1) + 1e-8`, `out.softmax(-1).clamp(min=1e-6)`: still probabilities
             return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr)
+        entry = _dict_entry(given)  # `out["probs"]`: the entry of a dict the forward returns
         if isinstance(expr, ast.Call):
-            for wrong in wrongs:
-                module = self._model_with_activation(expr, scope, wrong)
-                if module is not None:
-                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, model_key=module)
+            self.element = entry
+            try:
+                for wrong in wrongs:
+                    module = self._model_with_activation(expr, scope, wrong)
+                    if module is not None:
+                        return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, model_key=module)
+            finally:
+                self.element = None
             return None
         if not isinstance(expr, ast.Name):
             return None
@@ -386,10 +476,14 @@ class _Finder:
         if smoothed is not None:
             return ProbabilityInput(call, _input_kind(kind, smoothed.kind), given, stmt, scope, "smoothed", None, expr, binding)
         if isinstance(value, ast.Call):
-            for wrong in wrongs:
-                module = self._model_with_activation(value, scope, wrong)
-                if module is not None:
-                    return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
+            self.element = entry
+            try:
+                for wrong in wrongs:
+                    module = self._model_with_activation(value, scope, wrong)
+                    if module is not None:
+                        return ProbabilityInput(call, _input_kind(kind, wrong), given, stmt, scope, "model", None, expr, binding, module)
+            finally:
+                self.element = None
         return None
 
     def _smoothed(self, expr: ast.expr, scope: Scope, wrongs: tuple[str, ...]) -> Activation | None:
@@ -493,6 +587,8 @@ class _Finder:
         name = self.qualify(call_name(constructor)) or ""
         last = name.rsplit(".", 1)[-1]
         if last == "Sequential" and name.startswith("torch."):
+            if isinstance(self.element, str):
+                return None  # a `Sequential` returns no dict
             args = positional(constructor)
             if len(constructor.args) > 1 and isinstance(constructor.args[-1], ast.Call):
                 # `nn.Sequential(*layers, nn.Softmax(dim=-1))`: the layer written last
@@ -530,7 +626,7 @@ class _Finder:
         kind = self._returned_activation(forward)
         if kind is None:
             # `return self.model(x)`, `self.model = nn.Sequential(..., nn.Softmax(dim=1))` in `__init__`
-            layers = _returned_attribute_call(forward, self.element)
+            layers = _returned_attribute_call(forward, self.element) if not isinstance(self.element, str) else None
             init = next((s for s in node.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)
             if layers is not None and init is not None:
                 built = _single_attribute_value(init, layers)
@@ -578,7 +674,15 @@ class _Finder:
             if ret.value is None:
                 return None
             value = _peel(ret.value)
-            if self.element is not None:
+            if isinstance(self.element, str):
+                # the entry of `return {"logits": logits, "probs": logits.softmax(-1)}` the loss reads
+                if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+                    return None
+                entries = [v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == self.element]
+                if len(entries) != 1 or not all(isinstance(k, ast.Constant) for k in value.keys):
+                    return None
+                value = _peel(entries[0])
+            elif self.element is not None:
                 # the element of `return torch.sigmoid(score), (ue, ie)` the loss receives
                 if not isinstance(value, ast.Tuple) or self.element >= len(value.elts) or any(isinstance(e, ast.Starred) for e in value.elts):
                     return None
@@ -754,6 +858,21 @@ def _first(call: ast.Call, name: str) -> ast.expr | None:
         return args[0]
     kw = keyword(call, name)
     return kw.value if kw is not None else None
+
+
+def _dict_entry(expr: ast.expr) -> str | None:
+    """`"probs"` of `out["probs"]` (also under shape-only calls and indexing, `out["probs"][:, 1]`):
+    the constant string key the loss input reads from what it is peeled to."""
+    entry = None
+    while True:
+        if isinstance(expr, ast.Call) and method_name(expr) in _SHAPE_METHODS and receiver(expr) is not None:
+            expr = receiver(expr)  # type: ignore[assignment]
+        elif isinstance(expr, ast.Subscript):
+            slice_ = expr.slice
+            entry = slice_.value if isinstance(slice_, ast.Constant) and isinstance(slice_.value, str) else None
+            expr = expr.value
+        else:
+            return entry
 
 
 def _peel(expr: ast.expr) -> ast.expr:

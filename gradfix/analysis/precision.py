@@ -108,6 +108,12 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
     if isinstance(dtype_value, ast.Call):
         dtype_value = _torch_attribute(dtype_value, qualify, module) or dtype_value  # `getattr(torch, "float16")`
     if isinstance(dtype_value, ast.IfExp):
+        taken = decided(dtype_value.test, module)
+        if taken is not None:
+            # `torch.float16 if PRECISION == "fp16" else torch.bfloat16` with `PRECISION = "bf16"`
+            # bound once at the top: the arm it takes
+            dtype_value = dtype_value.body if taken else dtype_value.orelse
+    if isinstance(dtype_value, ast.IfExp):
         # one arm of float16 (`torch.float16 if args.fp16 else torch.float32`, `torch.bfloat16 if
         # bf16_ok else torch.float16`): it trains that way when it is chosen
         dtype_value = next((arm for arm in (dtype_value.body, dtype_value.orelse) if qualify(_dotted(arm)) in _HALF), dtype_value)
@@ -207,6 +213,26 @@ def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | Non
     return expr
 
 
+def decided(test: ast.expr, model: ModuleModel | None) -> bool | None:
+    """The value of a condition that compares literals or names the module binds once at its top
+    level to a literal (`PRECISION == "fp16"` with `PRECISION = "bf16"`), or is such a name bound
+    to a bool; None when it cannot be told."""
+    if model is None:
+        return None
+    if isinstance(test, ast.Name):
+        value = module_constant(test, model)
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, bool) else None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))):
+        return None
+    sides = [module_constant(test.left, model), module_constant(test.comparators[0], model)]
+    if not all(isinstance(side, ast.Constant) and isinstance(side.value, (str, int, bool, type(None))) for side in sides):
+        return None
+    if not any(isinstance(side, ast.Name) for side in (test.left, test.comparators[0])):
+        return None  # (two literals: written so on purpose, not a setting)
+    equal = sides[0].value == sides[1].value and type(sides[0].value) is type(sides[1].value)  # type: ignore[union-attr]
+    return equal if isinstance(test.ops[0], ast.Eq) else not equal
+
+
 def _dotted(expr: ast.AST) -> str | None:
     from gradfix.analysis.names import dotted
 
@@ -248,6 +274,13 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 continue
             for item in node.items:
                 expr = item.context_expr
+                if (
+                    isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+                ):
+                    # `self.amp_ctx = torch.autocast("cuda", dtype=torch.float16)` in `__init__`; `with self.amp_ctx:`
+                    values = assigned_values(model, f"self.{expr.attr}")
+                    if len(values) == 1 and isinstance(values[0], (ast.Call, ast.IfExp)):
+                        expr = values[0]
                 if isinstance(expr, ast.Name):
                     # `ctx = torch.autocast(...) if amp else nullcontext()`; `with ctx:`
                     values = assigned_values(model, expr.id)

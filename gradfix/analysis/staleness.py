@@ -19,6 +19,7 @@ the change.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignment_statements, assignments, built
@@ -80,7 +81,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
         return []
     qualify = model.facts.imports.qualify
-    if not built(model) and not _binds_optimizer(assignment_statements(model), qualify, ":=" in text):
+    if not built(model) and not _binds_optimizer(assignment_statements(model), qualify, ":=" in text, model):
         return []  # no optimizer is built and bound: the index would find none (most files)
     # (an index another rule built already answers that as well; the statements looked at
     # are shared with GF001's fix, which asks about assigned calls first)
@@ -93,9 +94,12 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             value = binding.value
             if not isinstance(value, ast.Call):
                 continue
-            if not _optimizer_class(qualify(call_name(value)) or ""):
-                continue
-            params = _params(value)
+            # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
+            params = _built_params(value, model)
+            if params is None:
+                if not _optimizer_class(qualify(call_name(value)) or ""):
+                    continue
+                params = _params(value)
             owners = parameter_owners(params, binding.scope, model)
             if not owners:
                 moved = _moved_leaf(binding, params, index, model)
@@ -116,7 +120,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     return out
 
 
-def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool) -> bool:  # type: ignore[no-untyped-def]
+def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders: ModuleModel | None = None) -> bool:  # type: ignore[no-untyped-def]
     """Whether one of these assignments (`assignment_statements`: the module's, at any depth)
     may bind an optimizer construction as the assignment index records it: a call
     `_optimizer_class` accepts as an assigned value or inside an assigned tuple or list.
@@ -132,7 +136,142 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool) -> bool:
                 values.extend(value.elts)
             elif isinstance(value, ast.Call) and _optimizer_class(qualify(call_name(value)) or ""):
                 return True
+            elif isinstance(value, ast.Call) and builders is not None and _built_params(value, builders) is not None:
+                return True  # `opt = make_opt(model)`, a builder of the file or the project
     return False
+
+
+def _builder(call: ast.Call, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The function a call names, of this file (`build_optimizer(model)`) or of another module of
+    the project (`make_optimizer(cfg, model)` imported, or `optim.build(model)`), if any."""
+    facts = model.facts
+    func = call.func
+    if isinstance(func, ast.Name):
+        info = facts.module_functions.get(func.id)
+        if info is not None:
+            return info if info.class_name is None else None
+        if facts.project is None or func.id not in facts.imports.aliases:
+            return None
+        qualified = facts.imports.qualify(func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and facts.project is not None:
+        if func.value.id not in facts.imports.aliases:
+            return None
+        qualified = facts.imports.qualify(f"{func.value.id}.{func.attr}")
+    else:
+        return None
+    if not qualified or qualified.startswith("torch"):
+        return None
+    project, importer = facts.project, model.source.path or None
+    info = project.function(qualified, importer)
+    module_name, _, name = qualified.rpartition(".")
+    if info is None and module_name and not module_name.endswith("."):
+        # a module of builders that says no gradient word (`torch.optim.SGD(m.parameters())` only)
+        path = project.module_file(module_name, importer)
+        module = project.module(path, any_bytes=True) if path is not None else None
+        info = module.facts.module_functions.get(name) if module is not None else None
+    return info if info is not None and info.class_name is None else None
+
+
+def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """A call of a builder that surely returns a torch optimizer built over the parameters of one
+    of its own parameters (`def build_optimizer(net, lr): return torch.optim.SGD(net.parameters(), lr=lr)`,
+    or a name bound once to one and returned): that optimizer's first argument, with the builder's
+    parameter read as the module the call passes for it (`model.parameters()`). None otherwise:
+    any return of something else, an argument that is not a plain name, parameters of a module
+    the builder makes or reads elsewhere."""
+    cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
+    if not call.keywords and not call.args:
+        return None
+    info = _builder(call, model)
+    if info is None:
+        return None
+    key = id(info.node)
+    if key not in cache or cache[key][0] is not info.node:
+        cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+    found = cache[key][1]
+    if found is None:
+        return None
+    name, exprs = found
+    position = info.params.index(name)
+    argument = next((k.value for k in call.keywords if k.arg == name), None)
+    if argument is None:
+        args = call.args
+        if any(isinstance(a, ast.Starred) for a in args[: position + 1]) or position >= len(args):
+            return None
+        if position >= len(info.node.args.posonlyargs) + len(info.node.args.args):
+            return None  # keyword-only
+        argument = args[position]
+    if dotted(argument) is None:
+        return None
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return argument if node.id == name else node  # type: ignore[return-value]
+
+    copies = [Substitute().visit(copy.deepcopy(e)) for e in exprs]
+    return copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load())
+
+
+def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr]] | None:  # type: ignore[no-untyped-def]
+    """(the builder parameter, the params expression of each optimizer it returns), when every
+    return of the builder is a torch optimizer over that parameter's parameters."""
+    node = info.node
+    facts = info.facts if info.facts is not None else model.facts
+    qualify = facts.imports.qualify
+    nodes = list(own_nodes(node))
+    returns = [n for n in nodes if isinstance(n, ast.Return)]
+    if not returns or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
+        return None
+    local: dict[str, list[ast.expr]] = {}  # names bound in the builder: their values
+    for n in nodes:
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for target in targets:
+                for t in ast_walk(target):
+                    if isinstance(t, ast.Name):
+                        local.setdefault(t.id, []).append(n.value if isinstance(n, ast.Assign) and t is target else None)  # type: ignore[arg-type]
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.NamedExpr, ast.Global, ast.Nonlocal)):
+            for t in ast_walk(n.target if isinstance(n, (ast.For, ast.AsyncFor, ast.NamedExpr)) else n):
+                if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store):
+                    local.setdefault(t.id, []).append(None)  # type: ignore[arg-type]
+
+    def once(name: str) -> ast.expr | None:
+        values = local.get(name, [])
+        return values[0] if len(values) == 1 else None
+
+    chosen: str | None = None
+    exprs: list[ast.expr] = []
+    for ret in returns:
+        value = ret.value
+        if isinstance(value, ast.Name):
+            value = once(value.id)  # `opt = torch.optim.AdamW(...)`, then `return opt`
+        if not (isinstance(value, ast.Call) and (qualify(call_name(value)) or "").startswith("torch.optim.")):
+            return None  # a torch optimizer, surely
+        if not _optimizer_class(qualify(call_name(value)) or ""):
+            return None
+        params = _params(value)
+        if isinstance(params, ast.Name) and params.id not in info.params:
+            params = once(params.id)  # `params = [p for p in m.parameters() if p.requires_grad]`
+        if params is None:
+            return None
+        roots = set()
+        for n in ast_walk(params):
+            if isinstance(n, ast.Call) and method_name(n) in ("parameters", "named_parameters"):
+                recv = receiver(n)
+                root = recv
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if recv is None or dotted(recv) is None or not isinstance(root, ast.Name):
+                    return None
+                roots.add(root.id)
+        if len(roots) != 1:
+            return None
+        root_name = roots.pop()
+        if root_name not in info.params or root_name in local or (chosen is not None and chosen != root_name):
+            return None
+        chosen = root_name
+        exprs.append(params)
+    return (chosen, exprs) if chosen is not None else None
 
 
 def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignments, model: ModuleModel) -> bool:

@@ -45,16 +45,22 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there). The
+    `criterion = nn.CrossEntropyLoss()` there), or be a loss wrapper of the file that hands its
+    input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
+    ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
+    object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with
+    `self.bce = nn.BCEWithLogitsLoss()`). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
-    `pred = probs`, reported without a fix), be an `nn.Softmax()` module, or be
+    `pred = probs`, reported without a fix), be called through a name bound only to torch's
+    function (`sm = F.softmax`; `sm(out, 1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
     list whose last `.append(...)`, `.extend([...])` or `+= [...]` is the activation, or
     written after a starred list, `nn.Sequential(*layers, nn.Softmax(dim=-1))`, or returned by a builder function of the
     module or of another module of the project (`from models import Net`), read with that
     module's imports; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
-    on the next line, or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a
+    on the next line (or returns a dict literal with constant keys whose entry the loss reads,
+    `out["probs"]`, is one: reported without a fix), or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a
     function of the module the loss input calls, `def
     predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice

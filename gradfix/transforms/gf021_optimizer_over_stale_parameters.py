@@ -15,7 +15,10 @@ class OptimizerOverStaleParameters(Rule):
 
     ## What it does
     Finds an optimizer built over a model's parameters (`Adam(model.parameters())`,
-    `SGD(model.head.parameters())`, a `requires_grad` filter) when, later in the same
+    `SGD(model.head.parameters())`, a `requires_grad` filter; also one a builder function of the
+    file or of another module of the project returns, `opt = build_optimizer(cfg, model)` with
+    every `return` of it a `torch.optim` optimizer over the parameters of the module passed
+    for one of its parameters) when, later in the same
     function and before the optimizer is used again, the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
     `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,

@@ -38,7 +38,8 @@ class Fp16AutocastWithoutScaler(Rule):
     `torch.cuda.amp.autocast()` (all float16), whether the block is in the iteration or
     written once around the loop in the same function (also as one arm of a conditional
     expression, `with torch.autocast(...) if amp else nullcontext():`, or bound to a name
-    first, `ctx = ...; with ctx:`, reported without a fix), when nothing in the file scales
+    first, `ctx = ...; with ctx:`, or to an attribute of `self` bound once, `self.amp_ctx =
+    torch.autocast(...)` in `__init__`, reported without a fix), when nothing in the file scales
     the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).
@@ -91,6 +92,8 @@ class Fp16AutocastWithoutScaler(Rule):
     once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; a
     dtype name bound once, anywhere, to a conditional expression with a float16 arm, `dtype =
     torch.float16 if args.amp else torch.float32`, counts as float16, the run that chooses it,
+    unless its condition can be told: a name bound once at the module's top to a bool, or one
+    compared with `==`/`!=` to a literal, `PRECISION == "fp16"` with `PRECISION = "bf16"`, picks its arm;
     so does `getattr(torch, "float16")` (the name a literal or such a constant), and a parameter
     of a function of the module, `def train(..., amp_dtype=torch.float16)`, never rebound in it,
     when the module calls the function, every call leaves the parameter at its default, the

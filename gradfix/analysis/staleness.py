@@ -182,6 +182,9 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
+    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower():
+        return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
+        # lookup reads (and may parse) another module for every call of the file
     info = _builder(call, model)
     if info is None:
         return None

@@ -439,8 +439,9 @@ class _ModeWalker:
                     if local is not None:
                         return local
                     owner = self.model.source.owner_of(owner)
-            found = self.facts.module_functions.get(func.id)
-            return found if found is not None else _imported_switch(func.id, self.model)
+            found = self.facts.module_functions.get(func.id) or _imported_switch(func.id, self.model)
+            # `verify(step, model)` with `verify = Verifier(...)`: the class's `__call__`
+            return found if found is not None else _callable_object(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
             # `self.evaluate()` in a subclass: the method a base class of the file defines
@@ -531,6 +532,85 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
+    """`verify(step, model)` with `verify` bound only to `Verifier(...)`, a plain class (no base
+    but `object`) of the module, or one imported from another module of the project, whose
+    `__call__` may switch a module to eval mode: that `__call__` (asked once per name)."""
+    cache: dict[str, FunctionInfo | None] = model.__dict__.setdefault("_callable_objects", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = None
+    facts = model.facts
+    if not _may_call_objects(model) or name in facts.imports.aliases:
+        return None
+    classes = {call_name(v) if isinstance(v, ast.Call) else None for v in assigned_values(model, name)}
+    if len(classes) != 1:
+        return None
+    class_name = classes.pop()
+    if not class_name:
+        return None
+    if class_name in facts.classes:
+        if "__call__" not in _switching_functions(model):
+            return None
+        node, methods = facts.classes[class_name], facts.methods.get(class_name, {})
+    else:
+        root = class_name.split(".", 1)[0]
+        qualified = facts.imports.qualify(class_name)
+        whole = "." in class_name and facts.imports.aliases.get(root) == root  # `import callbacks`: `callbacks.Verifier`
+        if (
+            facts.project is None or not qualified or (qualified == class_name and not whole)
+            or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS
+        ):
+            return None
+        module_name = qualified.rsplit(".", 1)[0]
+        path = facts.project.module_file(module_name, facts.source.path or None) if module_name != qualified else None
+        data = facts.project.read(path) if path is not None else None
+        if data is None or (not path.endswith("__init__.py") and not (b"__call__" in data and b".eval(" in data)):  # type: ignore[union-attr]
+            return None  # (most classes built are models: their module is not parsed for this)
+        found = facts.project.definition(qualified, facts.source.path or None)
+        if found is None:
+            return None
+        module, defined = found
+        node, methods = module.facts.classes.get(defined), module.facts.methods.get(defined, {})
+    if node is None or any(dotted(base) != "object" for base in node.bases):
+        return None
+    info = methods.get("__call__")
+    if info is None or (info.source is not model.source and not _EVAL_TEXT.search((info.source or model.source).segment(info.node))):
+        return None
+    cache[name] = info
+    return info
+
+
+def _may_call_objects(model: ModuleModel) -> bool:
+    """A class of the module defines `__call__`, or the module imports a capitalized name from
+    elsewhere than a library (a class of the project, perhaps callable): asked once per model."""
+    found = model.__dict__.get("_may_call_objects")
+    if found is None:
+        facts = model.facts
+        found = any("__call__" in methods for methods in facts.methods.values()) or (
+            facts.project is not None
+            and any(
+                name[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+                for name, qualified in facts.imports.aliases.items()
+            )
+        )
+        model.__dict__["_may_call_objects"] = found
+    return found
+
+
+def _calls_callable_object(text: str, model: ModuleModel) -> bool:
+    """The text calls a name bound to an object whose `__call__` may switch a module to eval
+    mode (`verify(step, model)`, `_callable_object`)."""
+    if not _may_call_objects(model):
+        return False
+    facts = model.facts
+    return any(
+        _callable_object(name, model) is not None
+        for name in sorted(called_names(text))
+        if name not in facts.module_functions and name not in facts.imports.aliases and name not in facts.classes
+    )
 
 
 def _inherited(facts: ModuleFacts, class_name: str, name: str, depth: int = 0) -> FunctionInfo | None:
@@ -1024,6 +1104,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     text = model.source.segment(loop.node)
     if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
         return True
+    if _calls_callable_object(text, model):
+        return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
     if model.facts.project is None:
         return False
     names = _imported_names(model)

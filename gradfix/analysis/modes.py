@@ -1356,6 +1356,10 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
             if other.kind is ModeKind.TRAIN and other.exits and other.via:
                 continue  # `except: net.train(); raise` in a helper: no training follows that path
+            if other.kind is ModeKind.TRAIN and other.conditional and any(
+                position < index or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
+            ):
+                continue  # `if epoch == 0: model.train()`: the passes after the first are not switched back
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 inner = [k for k in other.keys if k and related(k, module)]
                 if other.kind is ModeKind.TRAIN and all(contains(module, k) and not contains(k, module) for k in inner):
@@ -1506,6 +1510,77 @@ def trains_in_eval_mode(loop: TrainingLoop, module: str, items: list[ModeItem], 
             if method in ("eval", "train") and recv is not None and dotted(recv) is not None and related(model.source.key(recv), module):
                 evaluated = _mode_of(stmt.value, method) is ModeKind.EVAL  # type: ignore[arg-type]
     return False
+
+
+def _first_pass_only(item: ModeItem, loop: TrainingLoop) -> list[ast.If]:
+    """The `if`s of the loop's own code whose body holds the switch and that hold on one pass
+    at most, so not on the passes after it: `for epoch in range(...)` with `if epoch == 0:`
+    (`epoch == start_epoch`, a name or attribute the loop does not bind; `not epoch`), or `if
+    first:` with every binding of `first` inside the loop `first = False`."""
+    node = loop.node
+    if not isinstance(node, FOR_LOOPS):
+        return []
+    ifs = [
+        stmt for level, stmt in enumerate(item.path[:-1])
+        if isinstance(stmt, ast.If) and item.blocks[level + 1] is stmt.body
+    ]
+    if not ifs:
+        return []
+    target = node.target.id if isinstance(node.target, ast.Name) else None
+    iterable = node.iter
+    if isinstance(iterable, ast.Call) and call_name(iterable) in ("tqdm", "tqdm.tqdm") and iterable.args:
+        iterable = iterable.args[0]  # `tqdm(range(epochs))`
+    if not (isinstance(iterable, ast.Call) and call_name(iterable) in ("range", "trange")):
+        target = None  # a value that may come back (`for phase in phases`)
+    bound = _bound_in_loop(node)
+    if target is not None and target in bound:
+        target = None  # rebound in the body
+
+    def once(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return any(once(value) for value in test.values)
+        if target is not None and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return isinstance(test.operand, ast.Name) and test.operand.id == target  # `not epoch`
+        if target is not None and isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+                if isinstance(side, ast.Name) and side.id == target:
+                    if isinstance(other, ast.Constant) and isinstance(other.value, int):
+                        return True
+                    name = dotted(other)
+                    return name is not None and name.split(".", 1)[0] not in bound and name.split(".", 1)[0] != target
+            return False
+        if isinstance(test, ast.Name) and test.id != target:
+            # `if first:` with `first = False` inside the loop (and nothing else binding it there)
+            values = bound.get(test.id)
+            return bool(values) and all(v is not None and is_false(v) for v in values)
+        return False
+
+    return [stmt for stmt in ifs if once(stmt.test)]
+
+
+def _bound_in_loop(node: ast.AST) -> dict[str, list[ast.expr | None]]:
+    """The plain names the loop's body binds (nested functions aside): name -> the values
+    assigned (None for a binding without one: a loop target, `+=`, unpacking)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    todo: list[ast.AST] = list(getattr(node, "body", [])) + list(getattr(node, "orelse", []))
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(sub.value)
+                else:
+                    for name in ast_walk(target):
+                        if isinstance(name, ast.Name):
+                            bound.setdefault(name.id, []).append(None)
+            todo.append(sub.value)
+            continue
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            bound.setdefault(sub.id, []).append(None)
+        todo.extend(ast.iter_child_nodes(sub))
+    return bound
 
 
 def _last_pass_only(item: ModeItem, loop: TrainingLoop, model: ModuleModel) -> bool:

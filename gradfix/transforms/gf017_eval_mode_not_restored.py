@@ -52,7 +52,10 @@ class EvalModeNotRestored(Rule):
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a
     helper of the file calling one is looked into too) — when the loop's next `backward()` (later in the iteration, or in
-    the next one) comes without a `model.train()` on that module in between (a helper's
+    the next one) comes without a `model.train()` on that module in between (one under an `if` that
+    holds on one pass of the loop at most, `for epoch in range(...)` with `if epoch == 0:`, `if epoch ==
+    start_epoch:` or `if first:` with `first = False` in the loop, does not switch the later passes back;
+    a helper's
     `train()` in an `except` arm that re-raises restores nothing for the training; nor do
     `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which
     leave the module's mode as it was, while a module handed to a function gradfix cannot see

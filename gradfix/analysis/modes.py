@@ -25,7 +25,7 @@ import ast
 import enum
 import re
 
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignment_statements
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -158,7 +158,15 @@ class _Ctx(NamedTuple):
     arms: tuple[tuple[int, int], ...] = ()
 
     def rename(self, key: str) -> str:
-        return substitute_root(key, dict(self.mapping)) if self.mapping else key
+        if not self.mapping:
+            return key
+        mapping = dict(self.mapping)
+        if key.startswith("self.") and "self" not in mapping:
+            # `self.net` of an object the loop built over its module (`task = Task(model)`)
+            head = ".".join(key.split(".", 2)[:2])
+            if head in mapping:
+                return mapping[head] + key[len(head) :]
+        return substitute_root(key, mapping)
 
 
 class _ModeWalker:
@@ -503,6 +511,10 @@ class _ModeWalker:
         _constant_defaults(helper.node, mapping, helper.source or self.model.source)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]
+        elif helper.class_name is not None and helper.class_name == ctx.class_name and ctx.via:
+            mapping.update((k, v) for k, v in ctx.mapping if k.startswith("self."))  # `self.helper()` of the same object
+        elif helper.class_name is not None and not ctx.via:
+            mapping.update(self._held_modules(call, helper))  # `task.validation_epoch(loader)`
         for param in _copied_params(helper, mapping, helper.source or self.model.source):
             mapping[param] = mapping[param] + "@copy"  # `model = deepcopy(model)`: the helper's own copy from there on
         no_grad = ctx.no_grad or any(_is_no_grad(d, self.facts.imports.qualify) for d in helper.node.decorator_list)
@@ -522,6 +534,60 @@ class _ModeWalker:
             self.block(helper.node.body, inner)
         finally:
             self.visiting.pop()
+
+    def _held_modules(self, call: ast.Call, helper: FunctionInfo) -> dict[str, str]:
+        """`task.validation_epoch(loader)` with `task = Task(model)` (its one binding, in the
+        loop's own function or module level) and `self.net = net` in `Task.__init__`, the one
+        binding of `self.net` in the class: `self.net` -> `model`, the module the loop names."""
+        func = call.func
+        class_name = helper.class_name
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or func.value.id == "self" or not class_name:
+            return {}
+        if helper.source is not None and helper.source is not self.model.source:
+            return {}
+        init = self.facts.methods.get(class_name, {}).get("__init__")
+        class_node = self.facts.classes.get(class_name)
+        if init is None or class_node is None:
+            return {}
+        statements = [
+            stmt for stmt in assignment_statements(self.model)
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == func.value.id for t in stmt.targets)
+        ]
+        if len(statements) != 1 or len(assigned_values(self.model, func.value.id)) != 1:
+            return {}
+        built = statements[0].value
+        if not (isinstance(built, ast.Call) and call_name(built) == class_name):
+            return {}
+        owner: ast.AST | None = statements[0]
+        while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+            owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
+        loop_function = self.__dict__.get("_loop_function")
+        if owner is not (loop_function if loop_function is not None else self.model.source.tree):
+            return {}  # built elsewhere: its names may be others
+        args = init.node.args
+        positional_params = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+        given: dict[str, ast.expr] = {}
+        for index, arg in enumerate(built.args):
+            if isinstance(arg, ast.Starred):
+                break
+            if index < len(positional_params):
+                given[positional_params[index]] = arg
+        given.update((kw.arg, kw.value) for kw in built.keywords if kw.arg is not None)
+        counts: dict[str, int] = {}
+        for node in ast_walk(class_node):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                name = dotted(node)
+                if name is not None and name.startswith("self."):
+                    counts[name] = counts.get(name, 0) + 1
+        held: dict[str, str] = {}
+        for stmt in init.node.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
+                target = dotted(stmt.targets[0])
+                arg = given[stmt.value.id]
+                if target is not None and target.count(".") == 1 and target.startswith("self.") and counts.get(target) == 1:
+                    if dotted(arg) is not None:
+                        held[target] = self.model.source.key(arg)
+        return held
 
     def _argument_keys(self, call: ast.Call, ctx: _Ctx) -> list[str]:
         keys = []
@@ -902,6 +968,7 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     found = cache.get(id(loop.node))
     if found is None:
         walker = _ModeWalker(model)
+        walker._loop_function = loop.function
         class_name = _class_of(loop.function, model)
         functions = (loop.function,) if loop.function is not None else ()
         if isinstance(loop.node, ast.While):

@@ -46,7 +46,9 @@ class EvalModeNotRestored(Rule):
     stub, or the file never builds the class and it has that one subclass; else the method a base class of
     the file defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`),
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
-    with `val_cb = ValidationCallback(...)`), the `__call__` of a callable object of a plain class of the
+    with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:
+    `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
+    loop and `self.net = net` in `__init__` its one binding), the `__call__` of a callable object of a plain class of the
     file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function

@@ -314,6 +314,18 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if isinstance(call.func, ast.Name) and (ctx.source is None or ctx.source is self.model.source):
+            bound = _partial_of(call.func.id, self.model)
+            if bound is not None and any(
+                getattr(stmt, "value", None) is bound and self._beside_loop(stmt) for stmt in assignment_statements(self.model)
+            ):
+                # `run_val()` with `run_val = functools.partial(validate, model, loader)`: the
+                # call `validate(model, loader)` written at `run_val()`
+                whole = ast.Call(func=bound.args[0], args=[*bound.args[1:], *call.args], keywords=[*bound.keywords, *call.keywords])
+                for field_name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    setattr(whole, field_name, getattr(call, field_name, None))
+                self.call(whole, ctx)
+                return
         if (
             recv is not None and method in ("eval", "train") and call.args and dotted(call.args[0]) is not None
             and (self.facts.imports.qualify(dotted(recv) or "") or "") in _UNBOUND_MODULE
@@ -535,6 +547,15 @@ class _ModeWalker:
         finally:
             self.visiting.pop()
 
+    def _beside_loop(self, stmt: ast.stmt) -> bool:
+        """The statement belongs to the analysed loop's function (or, for a loop at module
+        level, to the module's own code): the names it reads are the loop's."""
+        owner: ast.AST | None = stmt
+        while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+            owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
+        loop_function = self.__dict__.get("_loop_function")
+        return owner is (loop_function if loop_function is not None else self.model.source.tree)
+
     def _held_modules(self, call: ast.Call, helper: FunctionInfo) -> dict[str, str]:
         """`task.validation_epoch(loader)` with `task = Task(model)` (its one binding, in the
         loop's own function or module level) and `self.net = net` in `Task.__init__`, the one
@@ -558,11 +579,7 @@ class _ModeWalker:
         built = statements[0].value
         if not (isinstance(built, ast.Call) and call_name(built) == class_name):
             return {}
-        owner: ast.AST | None = statements[0]
-        while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
-            owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
-        loop_function = self.__dict__.get("_loop_function")
-        if owner is not (loop_function if loop_function is not None else self.model.source.tree):
+        if not self._beside_loop(statements[0]):
             return {}  # built elsewhere: its names may be others
         args = init.node.args
         positional_params = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
@@ -647,6 +664,30 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
         return None
     cache[name] = info
     return info
+
+
+def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:
+    """`functools.partial(validate, model, loader)`, the one value `name` is bound to, over a
+    function of the module (asked once per name, in files that say `partial`)."""
+    cache: dict[str, ast.Call | None] = model.__dict__.setdefault("_partials", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = None
+    facts = model.facts
+    if "partial(" not in model.source.text or name in facts.module_functions or name in facts.imports.aliases:
+        return None
+    values = assigned_values(model, name)
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    value = values[0]
+    if facts.imports.qualify(call_name(value) or "") != "functools.partial" or not value.args:
+        return None
+    if not isinstance(value.args[0], ast.Name) or value.args[0].id not in facts.module_functions:
+        return None
+    if any(isinstance(arg, ast.Starred) for arg in value.args) or any(kw.arg is None for kw in value.keywords):
+        return None
+    cache[name] = value
+    return value
 
 
 def _may_call_objects(model: ModuleModel) -> bool:
@@ -1173,6 +1214,13 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if anywhere and "partial(" in model.source.text:
+        switching = _switching_functions(model)
+        if any(
+            (bound := _partial_of(name, model)) is not None and bound.args[0].id in switching  # type: ignore[attr-defined]
+            for name in sorted(called_names(text))
+        ):
+            return True  # `run_val()` with `run_val = functools.partial(validate, model, loader)`
     if model.facts.project is None:
         return False
     names = _imported_names(model)

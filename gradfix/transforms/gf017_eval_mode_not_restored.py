@@ -49,7 +49,9 @@ class EvalModeNotRestored(Rule):
     with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
     loop and `self.net = net` in `__init__` its one binding), the `__call__` of a callable object of a plain class of the
-    file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`),
+    file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
+    helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
+    partial(validate, model, loader)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a

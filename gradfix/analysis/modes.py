@@ -203,6 +203,9 @@ class _ModeWalker:
         if not ctx.via:
             ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
         if isinstance(stmt, LOOPS):
+            if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
+                if self._star_switches(stmt, ctx):
+                    return  # `for m in modules: m.eval()` over `*modules`
             switched = listed_switches(stmt, self.model)
             if switched is not None:
                 # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
@@ -259,6 +262,28 @@ class _ModeWalker:
             return
         else:
             self.expressions(stmt, ctx)
+
+    def _star_switches(self, stmt: ast.For | ast.AsyncFor, ctx: _Ctx) -> bool:
+        """`for m in modules: m.eval()` in a helper taking `*modules`, called with plain names
+        (`evaluate(enc, dec)`): a switch of each module given, as over a literal list."""
+        target = stmt.target
+        if stmt.orelse or not isinstance(target, ast.Name):
+            return False
+        calls: list[tuple[ast.Call, ModeKind]] = []
+        for inner in stmt.body:
+            call = inner.value if isinstance(inner, ast.Expr) else None
+            recv = receiver(call) if isinstance(call, ast.Call) else None
+            if not (isinstance(call, ast.Call) and method_name(call) in ("eval", "train") and isinstance(recv, ast.Name) and recv.id == target.id):
+                return False
+            calls.append((call, _mode_of(call, method_name(call))))  # type: ignore[arg-type]
+        keys = [k for k in dict(ctx.mapping)[f"*{stmt.iter.id}"].split("\0") if k]  # type: ignore[union-attr]
+        restores = ".train(" in self.model.source.text
+        for call, kind in calls:
+            if kind is ModeKind.EVAL and restores:
+                continue  # as over a literal list: a file that switches modules back may do so unread
+            for key in keys:
+                self.emit(kind, (key,), call, ctx)
+        return True
 
     def _listed(self, switched: tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]], ctx: _Ctx) -> None:
         calls, modules = switched
@@ -520,6 +545,11 @@ class _ModeWalker:
         for kw in call.keywords:
             if kw.arg is not None:
                 mapping[kw.arg] = self.key(kw.value, ctx)
+        vararg = helper.node.args.vararg
+        if vararg is not None and not any(isinstance(arg, ast.Starred) for arg in call.args):
+            extra = call.args[len(params) :]
+            if extra and all(dotted(arg) is not None for arg in extra):
+                mapping[f"*{vararg.arg}"] = "\0".join(self.key(arg, ctx) for arg in extra)  # `evaluate(enc, dec)` for `*modules`
         _constant_defaults(helper.node, mapping, helper.source or self.model.source)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]

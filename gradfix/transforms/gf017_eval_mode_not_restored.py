@@ -170,7 +170,7 @@ class EvalModeNotRestored(Rule):
     part of the loss), while the iteration runs the module with gradients
     nowhere else (`loss = entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm
     statistics): the module trains in eval mode on purpose. An eval through a literal list
-    (`for m in (enc, dec): m.eval()`) is reported only in a file that never calls `.train(`
+    (`for m in (enc, dec): m.eval()`, or a helper's loop over its `*modules` called as `evaluate(enc, dec)`) is reported only in a file that never calls `.train(`
     (one that does may switch them back in ways not read: `.items()`, `map`, a helper over
     `*modules`); a fix restores every module one call leaves in eval mode. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
     s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a

@@ -25,7 +25,7 @@ import ast
 import enum
 import re
 
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignment_statements
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -158,7 +158,15 @@ class _Ctx(NamedTuple):
     arms: tuple[tuple[int, int], ...] = ()
 
     def rename(self, key: str) -> str:
-        return substitute_root(key, dict(self.mapping)) if self.mapping else key
+        if not self.mapping:
+            return key
+        mapping = dict(self.mapping)
+        if key.startswith("self.") and "self" not in mapping:
+            # `self.net` of an object the loop built over its module (`task = Task(model)`)
+            head = ".".join(key.split(".", 2)[:2])
+            if head in mapping:
+                return mapping[head] + key[len(head) :]
+        return substitute_root(key, mapping)
 
 
 class _ModeWalker:
@@ -195,6 +203,9 @@ class _ModeWalker:
         if not ctx.via:
             ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
         if isinstance(stmt, LOOPS):
+            if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
+                if self._star_switches(stmt, ctx):
+                    return  # `for m in modules: m.eval()` over `*modules`
             switched = listed_switches(stmt, self.model)
             if switched is not None:
                 # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
@@ -252,6 +263,28 @@ class _ModeWalker:
         else:
             self.expressions(stmt, ctx)
 
+    def _star_switches(self, stmt: ast.For | ast.AsyncFor, ctx: _Ctx) -> bool:
+        """`for m in modules: m.eval()` in a helper taking `*modules`, called with plain names
+        (`evaluate(enc, dec)`): a switch of each module given, as over a literal list."""
+        target = stmt.target
+        if stmt.orelse or not isinstance(target, ast.Name):
+            return False
+        calls: list[tuple[ast.Call, ModeKind]] = []
+        for inner in stmt.body:
+            call = inner.value if isinstance(inner, ast.Expr) else None
+            recv = receiver(call) if isinstance(call, ast.Call) else None
+            if not (isinstance(call, ast.Call) and method_name(call) in ("eval", "train") and isinstance(recv, ast.Name) and recv.id == target.id):
+                return False
+            calls.append((call, _mode_of(call, method_name(call))))  # type: ignore[arg-type]
+        keys = [k for k in dict(ctx.mapping)[f"*{stmt.iter.id}"].split("\0") if k]  # type: ignore[union-attr]
+        restores = ".train(" in self.model.source.text
+        for call, kind in calls:
+            if kind is ModeKind.EVAL and restores:
+                continue  # as over a literal list: a file that switches modules back may do so unread
+            for key in keys:
+                self.emit(kind, (key,), call, ctx)
+        return True
+
     def _listed(self, switched: tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]], ctx: _Ctx) -> None:
         calls, modules = switched
         restores = ".train(" in (ctx.source or self.model.source).text
@@ -306,6 +339,18 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if isinstance(call.func, ast.Name) and (ctx.source is None or ctx.source is self.model.source):
+            bound = _partial_of(call.func.id, self.model)
+            if bound is not None and any(
+                getattr(stmt, "value", None) is bound and self._beside_loop(stmt) for stmt in assignment_statements(self.model)
+            ):
+                # `run_val()` with `run_val = functools.partial(validate, model, loader)`: the
+                # call `validate(model, loader)` written at `run_val()`
+                whole = ast.Call(func=bound.args[0], args=[*bound.args[1:], *call.args], keywords=[*bound.keywords, *call.keywords])
+                for field_name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    setattr(whole, field_name, getattr(call, field_name, None))
+                self.call(whole, ctx)
+                return
         if (
             recv is not None and method in ("eval", "train") and call.args and dotted(call.args[0]) is not None
             and (self.facts.imports.qualify(dotted(recv) or "") or "") in _UNBOUND_MODULE
@@ -439,8 +484,9 @@ class _ModeWalker:
                     if local is not None:
                         return local
                     owner = self.model.source.owner_of(owner)
-            found = self.facts.module_functions.get(func.id)
-            return found if found is not None else _imported_switch(func.id, self.model)
+            found = self.facts.module_functions.get(func.id) or _imported_switch(func.id, self.model)
+            # `verify(step, model)` with `verify = Verifier(...)`: the class's `__call__`
+            return found if found is not None else _callable_object(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
             # `self.evaluate()` in a subclass: the method a base class of the file defines
@@ -499,9 +545,18 @@ class _ModeWalker:
         for kw in call.keywords:
             if kw.arg is not None:
                 mapping[kw.arg] = self.key(kw.value, ctx)
+        vararg = helper.node.args.vararg
+        if vararg is not None and not any(isinstance(arg, ast.Starred) for arg in call.args):
+            extra = call.args[len(params) :]
+            if extra and all(dotted(arg) is not None for arg in extra):
+                mapping[f"*{vararg.arg}"] = "\0".join(self.key(arg, ctx) for arg in extra)  # `evaluate(enc, dec)` for `*modules`
         _constant_defaults(helper.node, mapping, helper.source or self.model.source)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]
+        elif helper.class_name is not None and helper.class_name == ctx.class_name and ctx.via:
+            mapping.update((k, v) for k, v in ctx.mapping if k.startswith("self."))  # `self.helper()` of the same object
+        elif helper.class_name is not None and not ctx.via:
+            mapping.update(self._held_modules(call, helper))  # `task.validation_epoch(loader)`
         for param in _copied_params(helper, mapping, helper.source or self.model.source):
             mapping[param] = mapping[param] + "@copy"  # `model = deepcopy(model)`: the helper's own copy from there on
         no_grad = ctx.no_grad or any(_is_no_grad(d, self.facts.imports.qualify) for d in helper.node.decorator_list)
@@ -522,6 +577,65 @@ class _ModeWalker:
         finally:
             self.visiting.pop()
 
+    def _beside_loop(self, stmt: ast.stmt) -> bool:
+        """The statement belongs to the analysed loop's function (or, for a loop at module
+        level, to the module's own code): the names it reads are the loop's."""
+        owner: ast.AST | None = stmt
+        while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+            owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
+        loop_function = self.__dict__.get("_loop_function")
+        return owner is (loop_function if loop_function is not None else self.model.source.tree)
+
+    def _held_modules(self, call: ast.Call, helper: FunctionInfo) -> dict[str, str]:
+        """`task.validation_epoch(loader)` with `task = Task(model)` (its one binding, in the
+        loop's own function or module level) and `self.net = net` in `Task.__init__`, the one
+        binding of `self.net` in the class: `self.net` -> `model`, the module the loop names."""
+        func = call.func
+        class_name = helper.class_name
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or func.value.id == "self" or not class_name:
+            return {}
+        if helper.source is not None and helper.source is not self.model.source:
+            return {}
+        init = self.facts.methods.get(class_name, {}).get("__init__")
+        class_node = self.facts.classes.get(class_name)
+        if init is None or class_node is None:
+            return {}
+        statements = [
+            stmt for stmt in assignment_statements(self.model)
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == func.value.id for t in stmt.targets)
+        ]
+        if len(statements) != 1 or len(assigned_values(self.model, func.value.id)) != 1:
+            return {}
+        built = statements[0].value
+        if not (isinstance(built, ast.Call) and call_name(built) == class_name):
+            return {}
+        if not self._beside_loop(statements[0]):
+            return {}  # built elsewhere: its names may be others
+        args = init.node.args
+        positional_params = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+        given: dict[str, ast.expr] = {}
+        for index, arg in enumerate(built.args):
+            if isinstance(arg, ast.Starred):
+                break
+            if index < len(positional_params):
+                given[positional_params[index]] = arg
+        given.update((kw.arg, kw.value) for kw in built.keywords if kw.arg is not None)
+        counts: dict[str, int] = {}
+        for node in ast_walk(class_node):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                name = dotted(node)
+                if name is not None and name.startswith("self."):
+                    counts[name] = counts.get(name, 0) + 1
+        held: dict[str, str] = {}
+        for stmt in init.node.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
+                target = dotted(stmt.targets[0])
+                arg = given[stmt.value.id]
+                if target is not None and target.count(".") == 1 and target.startswith("self.") and counts.get(target) == 1:
+                    if dotted(arg) is not None:
+                        held[target] = self.model.source.key(arg)
+        return held
+
     def _argument_keys(self, call: ast.Call, ctx: _Ctx) -> list[str]:
         keys = []
         for value in [*positional(call), *[k.value for k in call.keywords]]:
@@ -531,6 +645,109 @@ class _ModeWalker:
         if recv is not None and dotted(recv) is not None:
             keys.append(self.key(recv, ctx))
         return keys
+
+
+def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
+    """`verify(step, model)` with `verify` bound only to `Verifier(...)`, a plain class (no base
+    but `object`) of the module, or one imported from another module of the project, whose
+    `__call__` may switch a module to eval mode: that `__call__` (asked once per name)."""
+    cache: dict[str, FunctionInfo | None] = model.__dict__.setdefault("_callable_objects", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = None
+    facts = model.facts
+    if not _may_call_objects(model) or name in facts.imports.aliases:
+        return None
+    classes = {call_name(v) if isinstance(v, ast.Call) else None for v in assigned_values(model, name)}
+    if len(classes) != 1:
+        return None
+    class_name = classes.pop()
+    if not class_name:
+        return None
+    if class_name in facts.classes:
+        if "__call__" not in _switching_functions(model):
+            return None
+        node, methods = facts.classes[class_name], facts.methods.get(class_name, {})
+    else:
+        root = class_name.split(".", 1)[0]
+        qualified = facts.imports.qualify(class_name)
+        whole = "." in class_name and facts.imports.aliases.get(root) == root  # `import callbacks`: `callbacks.Verifier`
+        if (
+            facts.project is None or not qualified or (qualified == class_name and not whole)
+            or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS
+        ):
+            return None
+        module_name = qualified.rsplit(".", 1)[0]
+        path = facts.project.module_file(module_name, facts.source.path or None) if module_name != qualified else None
+        data = facts.project.read(path) if path is not None else None
+        if data is None or (not path.endswith("__init__.py") and not (b"__call__" in data and b".eval(" in data)):  # type: ignore[union-attr]
+            return None  # (most classes built are models: their module is not parsed for this)
+        found = facts.project.definition(qualified, facts.source.path or None)
+        if found is None:
+            return None
+        module, defined = found
+        node, methods = module.facts.classes.get(defined), module.facts.methods.get(defined, {})
+    if node is None or any(dotted(base) != "object" for base in node.bases):
+        return None
+    info = methods.get("__call__")
+    if info is None or (info.source is not model.source and not _EVAL_TEXT.search((info.source or model.source).segment(info.node))):
+        return None
+    cache[name] = info
+    return info
+
+
+def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:
+    """`functools.partial(validate, model, loader)`, the one value `name` is bound to, over a
+    function of the module (asked once per name, in files that say `partial`)."""
+    cache: dict[str, ast.Call | None] = model.__dict__.setdefault("_partials", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = None
+    facts = model.facts
+    if "partial(" not in model.source.text or name in facts.module_functions or name in facts.imports.aliases:
+        return None
+    values = assigned_values(model, name)
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    value = values[0]
+    if facts.imports.qualify(call_name(value) or "") != "functools.partial" or not value.args:
+        return None
+    if not isinstance(value.args[0], ast.Name) or value.args[0].id not in facts.module_functions:
+        return None
+    if any(isinstance(arg, ast.Starred) for arg in value.args) or any(kw.arg is None for kw in value.keywords):
+        return None
+    cache[name] = value
+    return value
+
+
+def _may_call_objects(model: ModuleModel) -> bool:
+    """A class of the module defines `__call__`, or the module imports a capitalized name from
+    elsewhere than a library (a class of the project, perhaps callable): asked once per model."""
+    found = model.__dict__.get("_may_call_objects")
+    if found is None:
+        facts = model.facts
+        found = any("__call__" in methods for methods in facts.methods.values()) or (
+            facts.project is not None
+            and any(
+                name[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+                for name, qualified in facts.imports.aliases.items()
+            )
+        )
+        model.__dict__["_may_call_objects"] = found
+    return found
+
+
+def _calls_callable_object(text: str, model: ModuleModel) -> bool:
+    """The text calls a name bound to an object whose `__call__` may switch a module to eval
+    mode (`verify(step, model)`, `_callable_object`)."""
+    if not _may_call_objects(model):
+        return False
+    facts = model.facts
+    return any(
+        _callable_object(name, model) is not None
+        for name in sorted(called_names(text))
+        if name not in facts.module_functions and name not in facts.imports.aliases and name not in facts.classes
+    )
 
 
 def _inherited(facts: ModuleFacts, class_name: str, name: str, depth: int = 0) -> FunctionInfo | None:
@@ -822,6 +1039,7 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     found = cache.get(id(loop.node))
     if found is None:
         walker = _ModeWalker(model)
+        walker._loop_function = loop.function
         class_name = _class_of(loop.function, model)
         functions = (loop.function,) if loop.function is not None else ()
         if isinstance(loop.node, ast.While):
@@ -1024,6 +1242,15 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     text = model.source.segment(loop.node)
     if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
         return True
+    if _calls_callable_object(text, model):
+        return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if anywhere and "partial(" in model.source.text:
+        switching = _switching_functions(model)
+        if any(
+            (bound := _partial_of(name, model)) is not None and bound.args[0].id in switching  # type: ignore[attr-defined]
+            for name in sorted(called_names(text))
+        ):
+            return True  # `run_val()` with `run_val = functools.partial(validate, model, loader)`
     if model.facts.project is None:
         return False
     names = _imported_names(model)
@@ -1275,6 +1502,10 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
             if other.kind is ModeKind.TRAIN and other.exits and other.via:
                 continue  # `except: net.train(); raise` in a helper: no training follows that path
+            if other.kind is ModeKind.TRAIN and other.conditional and any(
+                position < index or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
+            ):
+                continue  # `if epoch == 0: model.train()`: the passes after the first are not switched back
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 inner = [k for k in other.keys if k and related(k, module)]
                 if other.kind is ModeKind.TRAIN and all(contains(module, k) and not contains(k, module) for k in inner):
@@ -1425,6 +1656,77 @@ def trains_in_eval_mode(loop: TrainingLoop, module: str, items: list[ModeItem], 
             if method in ("eval", "train") and recv is not None and dotted(recv) is not None and related(model.source.key(recv), module):
                 evaluated = _mode_of(stmt.value, method) is ModeKind.EVAL  # type: ignore[arg-type]
     return False
+
+
+def _first_pass_only(item: ModeItem, loop: TrainingLoop) -> list[ast.If]:
+    """The `if`s of the loop's own code whose body holds the switch and that hold on one pass
+    at most, so not on the passes after it: `for epoch in range(...)` with `if epoch == 0:`
+    (`epoch == start_epoch`, a name or attribute the loop does not bind; `not epoch`), or `if
+    first:` with every binding of `first` inside the loop `first = False`."""
+    node = loop.node
+    if not isinstance(node, FOR_LOOPS):
+        return []
+    ifs = [
+        stmt for level, stmt in enumerate(item.path[:-1])
+        if isinstance(stmt, ast.If) and item.blocks[level + 1] is stmt.body
+    ]
+    if not ifs:
+        return []
+    target = node.target.id if isinstance(node.target, ast.Name) else None
+    iterable = node.iter
+    if isinstance(iterable, ast.Call) and call_name(iterable) in ("tqdm", "tqdm.tqdm") and iterable.args:
+        iterable = iterable.args[0]  # `tqdm(range(epochs))`
+    if not (isinstance(iterable, ast.Call) and call_name(iterable) in ("range", "trange")):
+        target = None  # a value that may come back (`for phase in phases`)
+    bound = _bound_in_loop(node)
+    if target is not None and target in bound:
+        target = None  # rebound in the body
+
+    def once(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return any(once(value) for value in test.values)
+        if target is not None and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return isinstance(test.operand, ast.Name) and test.operand.id == target  # `not epoch`
+        if target is not None and isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+                if isinstance(side, ast.Name) and side.id == target:
+                    if isinstance(other, ast.Constant) and isinstance(other.value, int):
+                        return True
+                    name = dotted(other)
+                    return name is not None and name.split(".", 1)[0] not in bound and name.split(".", 1)[0] != target
+            return False
+        if isinstance(test, ast.Name) and test.id != target:
+            # `if first:` with `first = False` inside the loop (and nothing else binding it there)
+            values = bound.get(test.id)
+            return bool(values) and all(v is not None and is_false(v) for v in values)
+        return False
+
+    return [stmt for stmt in ifs if once(stmt.test)]
+
+
+def _bound_in_loop(node: ast.AST) -> dict[str, list[ast.expr | None]]:
+    """The plain names the loop's body binds (nested functions aside): name -> the values
+    assigned (None for a binding without one: a loop target, `+=`, unpacking)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    todo: list[ast.AST] = list(getattr(node, "body", [])) + list(getattr(node, "orelse", []))
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(sub.value)
+                else:
+                    for name in ast_walk(target):
+                        if isinstance(name, ast.Name):
+                            bound.setdefault(name.id, []).append(None)
+            todo.append(sub.value)
+            continue
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            bound.setdefault(sub.id, []).append(None)
+        todo.extend(ast.iter_child_nodes(sub))
+    return bound
 
 
 def _last_pass_only(item: ModeItem, loop: TrainingLoop, model: ModuleModel) -> bool:

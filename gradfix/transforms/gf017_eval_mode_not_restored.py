@@ -46,12 +46,20 @@ class EvalModeNotRestored(Rule):
     stub, or the file never builds the class and it has that one subclass; else the method a base class of
     the file defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`),
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
-    with `val_cb = ValidationCallback(...)`),
+    with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:
+    `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
+    loop and `self.net = net` in `__init__` its one binding), the `__call__` of a callable object of a plain class of the
+    file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
+    helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
+    partial(validate, model, loader)`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a
     helper of the file calling one is looked into too) — when the loop's next `backward()` (later in the iteration, or in
-    the next one) comes without a `model.train()` on that module in between (a helper's
+    the next one) comes without a `model.train()` on that module in between (one under an `if` that
+    holds on one pass of the loop at most, `for epoch in range(...)` with `if epoch == 0:`, `if epoch ==
+    start_epoch:` or `if first:` with `first = False` in the loop, does not switch the later passes back;
+    a helper's
     `train()` in an `except` arm that re-raises restores nothing for the training; nor do
     `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which
     leave the module's mode as it was, while a module handed to a function gradfix cannot see
@@ -162,7 +170,7 @@ class EvalModeNotRestored(Rule):
     part of the loss), while the iteration runs the module with gradients
     nowhere else (`loss = entropy_loss(model, x)` in test-time adaptation, on frozen batch-norm
     statistics): the module trains in eval mode on purpose. An eval through a literal list
-    (`for m in (enc, dec): m.eval()`) is reported only in a file that never calls `.train(`
+    (`for m in (enc, dec): m.eval()`, or a helper's loop over its `*modules` called as `evaluate(enc, dec)`) is reported only in a file that never calls `.train(`
     (one that does may switch them back in ways not read: `.items()`, `map`, a helper over
     `*modules`); a fix restores every module one call leaves in eval mode. `train()` on an object a class built from the module (`d_net = Distiller(t_net,
     s_net)`; `nn.ModuleList([s, t])` switched with `for m in module_list: m.train()`; a

@@ -292,6 +292,10 @@ class _Walker:
         # a subclass's methods for `self.name()` in the code of these classes (its bases):
         # what the loops of the bases run on the subclass's objects (steps.py)
         self.overrides: tuple[frozenset[str], dict[str, FunctionInfo]] | None = None
+        # (class, method) -> the overrides of a stub by subclasses of other modules; calls of
+        # such a stub that several overrides, some touching gradients, leave undecided
+        self._project_overrides: dict[tuple[str, str], list[FunctionInfo]] = {}
+        self.undecided_overrides: set[int] = set()
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -1101,7 +1105,10 @@ class _Walker:
                 if bound is not None:
                     func = bound  # (an `ast.Attribute` of `self`, as written in `__init__`)
                     found = self.method_of(facts, ctx.class_name, bound.attr, 0)
-            return overriding(facts, ctx.class_name, found, func.attr)
+            result = overriding(facts, ctx.class_name, found, func.attr)
+            if result is not None and result is found and ctx.facts is None and self.facts.project is not None and _stub(result.node):
+                result = self.project_override(call, ctx.class_name, result)
+            return result
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
             # of the module, called on the class
@@ -1122,6 +1129,31 @@ class _Walker:
             if qualified == name and self.project_module(name.split(".", 1)[0], facts):
                 return self.imported(qualified, facts)  # `import engine`; `engine.step(...)`
         return None
+
+    def project_override(self, call: ast.Call, class_name: str, stub: FunctionInfo) -> FunctionInfo:
+        """What `self.name()` runs in a method of the module's `class_name` whose `name` is a stub
+        (`def before_step(self): pass`) no subclass of the module overrides: the override of the
+        one subclass of another module of the project that writes one (`class Trainer(Base):
+        def before_step(self): self.opt.zero_grad()` in trainer.py), as for a subclass of the
+        module (`overriding`); with several overrides, one touching gradients, the call is
+        undecided (an unknown event)."""
+        name = stub.node.name
+        facts = self.facts
+        if any(name in facts.methods.get(owner, {}) for owner in _subclasses_of(facts, class_name)):
+            return stub  # the module's own subclasses decide (`overriding`)
+        key = (class_name, name)
+        found = self._project_overrides.get(key)
+        if found is None:
+            from gradfix.analysis.steps import project_overrides
+
+            found = self._project_overrides[key] = [
+                info for _, info in project_overrides(facts.project, facts, class_name, name) if info is not None  # type: ignore[arg-type]
+            ]
+        if len(found) == 1:
+            return found[0]
+        if any(not _stub(info.node) and self.touches_gradients(info) for info in found):
+            self.undecided_overrides.add(id(call))
+        return stub
 
     def project_module(self, root: str, facts: ModuleFacts) -> bool:
         """`root` is a module the file imports whole (`import engine`) and the project holds."""
@@ -1512,6 +1544,9 @@ class _Walker:
         the called name is bound to, whose arguments come first; `factory`: the call of the
         module function that defined the helper and returned it, whose parameters the helper's
         free names are mapped to the arguments of."""
+        if self.undecided_overrides and id(call) in self.undecided_overrides:
+            self.emit(EventKind.UNKNOWN, call, ctx, reason="subclasses of other modules override the method differently")
+            return
         if self.too_deep(helper):
             if self.touches_gradients(helper):
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")

@@ -525,3 +525,24 @@ def _inverse_arguments(call: ast.Call, info: FunctionInfo, mapping: dict[str, st
 
 
 __all__ = ["find_step_functions", "GradEvent"]
+
+
+def project_overrides(project: Project, facts: ModuleFacts, class_name: str, name: str) -> list[tuple[str, FunctionInfo | None]]:
+    """The subclasses of the module's class `class_name` that other modules of the project
+    define (`class Trainer(Base):` in a file importing `Base` from it), each with its own method
+    `name` (None: it inherits the base's). Found through the files that import the class (or
+    its module) and say its name: a search of the project's import lines."""
+    own = facts.source.path
+    if not own:
+        return []
+    found: list[tuple[str, FunctionInfo | None]] = []
+    for path in _importers(project, absolute(own), [class_name], class_name):
+        data = project.read(path)
+        subclasses = _subclass_names(data, class_name) if data is not None else []
+        module = project.module(path, any_bytes=True) if subclasses else None
+        if module is None:
+            continue
+        for subclass in subclasses:
+            if subclass in module.facts.classes:
+                found.append((subclass, module.facts.methods.get(subclass, {}).get(name)))
+    return found

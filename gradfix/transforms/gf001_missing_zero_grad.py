@@ -68,7 +68,13 @@ class MissingZeroGrad(Rule):
     MyTrainer(BaseTrainer): def train_step(self, batch): ...`, `BaseTrainer.fit` in trainer.py
     looping over `self.train_step(batch)`) is judged in the subclass's module, with the base
     loop's clears around the call, when something builds or imports the subclass and it does
-    not override the loop's method too. A method's parameter stepped in its loop (`def fit(self,
+    not override the loop's method too. A hook the loop calls on `self` that its class
+    writes as a stub (`def before_batch(self): pass`) runs the override of the one subclass
+    that writes one, of the module or of another module of the project (`class
+    Trainer(Base): def before_batch(self): self.opt.zero_grad()` in trainer.py): its clear
+    counts where the hook is called (before the backward: no finding; between the backward
+    and the step: GF002); when several subclasses of other modules override it, one touching
+    gradients, the loop is unknown and the rule is silent. A method's parameter stepped in its loop (`def fit(self,
     o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
     file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
     An attribute bound once in the module, in `__init__`, to a method of the same class

@@ -6,8 +6,9 @@ import re
 from gradfix.analysis.accumulation import Accumulation, window_is_full
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
-from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.steps import _other_caller_files
+from gradfix.analysis.facts import FunctionInfo
+from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of
+from gradfix.analysis.steps import _other_caller_files, project_overrides
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
 from gradfix.patterns import lazily
@@ -132,7 +133,11 @@ class MissingAccumulationFlush(AccumulationRule):
     function or method of the module (`self.end_epoch()`, `trainer.end_epoch()`) or a function
     imported from another module of the project (`finish(opt)`, `E.finish(opt)` after `import
     engine as E`) whose body calls a step (not the loop's own function: calling it
-    again runs the loop again, for the next epoch or an evaluation pass); when the loop is a top-level statement
+    again runs the loop again, for the next epoch or an evaluation pass), also a hook of `self`
+    its class writes as a stub (`def on_epoch_end(self): pass`) that every subclass, of the
+    module or of another module of the project, overrides with a step, when the module never
+    builds the class itself (only some of them: reported without a fix, since a flush after the
+    loop would step the others' leftover twice); when the loop is a top-level statement
     of a function that a statement of the module, or of another module of the project that
     imports it, calls and then, in the same block, steps or flushes after it
     (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`);
@@ -192,7 +197,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
-        if _steps_after(acc, loop, model):
+        undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
+        if _steps_after(acc, loop, model, undecided):
             return None
         if handled_by_hand_per_micro_batch(acc, model):
             return None  # the window's gradients are kept by hand: a plain flush would step others
@@ -200,7 +206,7 @@ class MissingAccumulationFlush(AccumulationRule):
         fix = None
         if (
             full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
-            and self._ready(acc) and not _breaks(loop, acc.node, drained)
+            and self._ready(acc) and not _breaks(loop, acc.node, drained) and not undecided
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
             fix = self._fix(acc, model)
         return Finding(
@@ -473,9 +479,10 @@ def _batches_of_data(count: ast.expr) -> bool:
     return False
 
 
-def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
+def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided: list[ast.stmt] | None = None) -> bool:
     """Some statement after the loop (at any level of the function) steps, itself or through a
-    helper of the module: a flush of some kind."""
+    helper of the module: a flush of some kind. `undecided` collects the statements that step for
+    some objects only (a hook of `self` only some subclasses override with a step)."""
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
     if index is None:
@@ -485,21 +492,23 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel) -> bool:
         position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        if _any_steps(block[position + 1 :], model, acc.loop.function):
+        if _any_steps(block[position + 1 :], model, acc.loop.function, undecided):
             return True
         if level and isinstance(step.path[level - 1], TRIES) and any(s is step.path[level] for s in step.path[level - 1].body):
             # `try: for ...` ... `finally:` (or `else:`) runs after the loop too
-            if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function):
+            if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function, undecided):
                 return True
     return _caller_steps_after(acc, model)
 
 
-def _any_steps(statements: list[ast.stmt], model: ModuleModel, loop_function: ast.AST | None) -> bool:
+def _any_steps(
+    statements: list[ast.stmt], model: ModuleModel, loop_function: ast.AST | None, undecided: list[ast.stmt] | None = None
+) -> bool:
     for later in statements:
         text = model.source.segment(later)
         if "flush" in text:
             text = _STREAM_FLUSH.sub("", text)  # `tb_writer.flush()`, `sys.stdout.flush()`, `print(..., flush=True)`
-        if ("step(" in text and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function):
+        if ("step(" in text and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function, undecided):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
     return False
 
@@ -601,16 +610,32 @@ def _steps_after_calls(
     return False
 
 
-def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_function: ast.AST | None) -> bool:
+def _calls_a_stepping_helper(
+    statement: ast.AST, model: ModuleModel, loop_function: ast.AST | None, undecided: list[ast.stmt] | None = None
+) -> bool:
     """A call of a function or method of the module that steps (a call spelled `step(` that
     `_may_step` keeps: a helper whose only step is a scheduler's is no flush); not of the loop's
-    own function: calling it again runs the loop again (the next epoch, or an evaluation pass)."""
+    own function: calling it again runs the loop again (the next epoch, or an evaluation pass).
+    A hook of `self` (`self.on_epoch_end()`) is what the loop's objects run: the class's own
+    method, or the overrides of its subclasses, of the module or of other modules of the project,
+    when it is a stub: a flush when every subclass overrides it with a step (and the module
+    never builds the class itself), for some objects only (`undecided`) when some do."""
     facts = model.facts
     for node in ast_walk(statement):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         helper = None
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            verdict = _hook_steps(func.attr, model, loop_function)
+            if verdict is True:
+                return True
+            if verdict is None:
+                if undecided is not None and isinstance(statement, ast.stmt):
+                    undecided.append(statement)
+                continue
+            if verdict is False:
+                continue
         if isinstance(func, ast.Name):
             helper = facts.module_functions.get(func.id)
             if helper is None and facts.project is not None and func.id in facts.imports.aliases:
@@ -627,6 +652,43 @@ def _calls_a_stepping_helper(statement: ast.AST, model: ModuleModel, loop_functi
         if helper is not None and helper.node is not loop_function and _may_step(helper.node, model):
             return True  # its calls, not its text: a `# self.scheduler.step(qwk)` comment is no step
     return False
+
+
+def _hook_steps(name: str, model: ModuleModel, loop_function: ast.AST | None) -> bool | None | str:
+    """`self.name()` after a loop of a method: True when it steps for every object the module's
+    class may be (its own method steps, or it is a stub every subclass overrides with a step),
+    None when only some subclasses' overrides step, False when nothing steps, "" when the loop's
+    function is no method of a class of the module (the caller then looks the name up)."""
+    facts = model.facts
+    owner = next(
+        (cls for cls, methods in facts.methods.items() if loop_function is not None and any(m.node is loop_function for m in methods.values())),
+        None,
+    )
+    if owner is None:
+        return ""
+    own = facts.methods[owner].get(name) or next(
+        (methods[name] for cls, methods in facts.methods.items() if name in methods and _derives(facts, owner, cls)), None
+    )  # its own, or a base's of the module
+    if own is not None and own.node is loop_function:
+        return False  # calling it again runs the loop again
+    if own is not None and not _stub(own.node):
+        return _may_step(own.node, model)
+    if own is None and name in _MODULE_METHODS:
+        return ""  # `self.train()` of a module's own subclass: looked up by name as before
+    subclasses: list[tuple[str, FunctionInfo | None, ModuleModel | _Caller]] = []
+    for sub in _subclasses_of(facts, owner):
+        subclasses.append((sub, facts.methods.get(sub, {}).get(name), model))
+    if facts.project is not None and model.source.path:
+        for sub, info in project_overrides(facts.project, facts, owner, name):
+            subclasses.append((sub, info, _Caller(info.source, info.facts) if info is not None and info.source is not None else model))
+    if own is None and not subclasses:
+        return ""  # a method of a base of another module (or none): looked up by name as before
+    stepping = [sub for sub, info, where in subclasses if info is not None and not _stub(info.node) and _may_step(info.node, where)]  # type: ignore[arg-type]
+    if not stepping:
+        return False
+    if len(stepping) == len(subclasses) and _never_built(facts, owner):
+        return True
+    return None
 
 
 def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:

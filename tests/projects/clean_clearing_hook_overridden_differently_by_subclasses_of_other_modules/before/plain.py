@@ -1,0 +1,6 @@
+from learner import Learner
+
+
+class PlainLearner(Learner):
+    def reset_grads(self):
+        print("next batch")

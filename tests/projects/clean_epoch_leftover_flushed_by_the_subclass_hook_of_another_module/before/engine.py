@@ -1,0 +1,24 @@
+# The engine accumulates `accum` micro-batches per step and calls the hook `self.end_of_epoch()`
+# after each pass; here the hook is a stub, and the one subclass (loops/sgd.py) overrides it to
+# step on the micro-batches left over. Correct: no GF006, no second flush.
+import torch
+
+
+class Engine:
+    def __init__(self, net, optimizer, accum=4):
+        self.net, self.optimizer, self.accum = net, optimizer, accum
+
+    def end_of_epoch(self, epoch):
+        """Subclasses finish the pass here."""
+
+    def run(self, batches, epochs):
+        for epoch in range(epochs):
+            seen = 0
+            for inputs, targets in batches:
+                loss = torch.nn.functional.mse_loss(self.net(inputs), targets)
+                (loss / self.accum).backward()
+                seen += 1
+                if seen % self.accum == 0:
+                    self.optimizer.step()
+                    self.optimizer.zero_grad()
+            self.end_of_epoch(epoch)

@@ -1,0 +1,6 @@
+from engine import Engine
+
+
+class AdamLoop(Engine):
+    def end_of_epoch(self, epoch):
+        print("epoch", epoch, "done")

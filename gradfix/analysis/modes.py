@@ -658,7 +658,7 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
     facts = model.facts
     if not _may_call_objects(model) or name in facts.imports.aliases:
         return None
-    classes = {call_name(v) if isinstance(v, ast.Call) else None for v in assigned_values(model, name)}
+    classes = {call_name(v) if isinstance(v, ast.Call) else None for v in _name_values(model).get(name, ())}
     if len(classes) != 1:
         return None
     class_name = classes.pop()
@@ -696,6 +696,21 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
     return info
 
 
+def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
+    """What `assigned_values` answers for every plain name of the module, in one pass over its
+    assignments (built once per model: the callable-object and partial lookups ask it for every
+    name a loop calls)."""
+    found = model.__dict__.get("_name_values")
+    if found is None:
+        found = {}
+        for stmt in assignment_statements(model):
+            for target in stmt.targets if stmt.__class__ is ast.Assign else [stmt.target]:  # type: ignore[attr-defined]
+                if target.__class__ is ast.Name:
+                    found.setdefault(target.id, []).append(stmt.value)  # type: ignore[attr-defined]
+        model.__dict__["_name_values"] = found
+    return found
+
+
 def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:
     """`functools.partial(validate, model, loader)`, the one value `name` is bound to, over a
     function of the module (asked once per name, in files that say `partial`)."""
@@ -706,7 +721,7 @@ def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:
     facts = model.facts
     if "partial(" not in model.source.text or name in facts.module_functions or name in facts.imports.aliases:
         return None
-    values = assigned_values(model, name)
+    values = _name_values(model).get(name, [])
     if len(values) != 1 or not isinstance(values[0], ast.Call):
         return None
     value = values[0]

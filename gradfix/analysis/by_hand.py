@@ -43,7 +43,7 @@ _HARMLESS = HARMLESS_CALLS | {
     "train", "eval", "to", "cuda", "cpu", "numel", "named_modules", "modules", "children",
 }  # fmt: skip
 # methods of a gradient that only measure it
-_MEASURES = frozenset({"norm", "abs", "sum", "mean", "max", "min", "item", "pow", "isfinite", "isnan", "isinf", "numel", "size", "dim"})
+_MEASURES = frozenset({"norm", "abs", "sqrt", "sum", "mean", "max", "min", "item", "pow", "isfinite", "isnan", "isinf", "numel", "size", "dim"})
 # Roots of library calls: they do what their documentation says, and none of them takes a
 # model to copy or clear its gradients behind the loop's back.
 _LIBRARY_ROOTS = {"torch", "F", "nn", "np", "numpy", "math", "random", "time", "os", "logging", "wandb", "json", "copy"}

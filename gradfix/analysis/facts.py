@@ -400,6 +400,12 @@ class _FactCollector:
 
     def _assign_tuple(self, target: ast.Tuple | ast.List, value: ast.expr) -> None:
         elements = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
+        if isinstance(value, (ast.Tuple, ast.List)):
+            # `opt_a, opt_b = SGD(a.parameters()), SGD(b.parameters())`: bound pair by pair
+            if len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts)):
+                for element, item in zip(target.elts, value.elts):
+                    self._assign(element, item)
+            return
         if not isinstance(value, ast.Call):
             return
         name = self.facts.imports.qualify(call_name(value)) or ""

@@ -125,6 +125,11 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
             return None  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
         units = {_counted_in(part, batch_loop, loop, scope, model) for part in parts} - {None}
         counted = units.pop() if len(units) == 1 else None  # a lambda mixing both units says nothing
+        if counted is None and argument == "steps_per_epoch" and _argument(constructor, "total_steps", 2) is None:
+            # `OneCycleLR(opt, max_lr, epochs=EPOCHS, steps_per_epoch=8)`: its horizon is `epochs *
+            # steps_per_epoch` steps, whatever spells the count; more than one a epoch counts batches
+            count = _literal_count(value, scope, model)
+            counted = "batches" if count is not None and count > 1 else None
         if counted is None:
             continue
         if (counted == "batches") == (stepped_per == "batch"):
@@ -134,6 +139,19 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
         return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, stepped_per)
     if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
+    return None
+
+
+def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | None:
+    """An integer literal, or the one a name seen from `scope` is bound to by its only binding
+    (`STEPS_PER_EPOCH = 8`)."""
+    if isinstance(value, ast.Name):
+        bindings = assignments(model).bindings(value.id, scope)
+        if len(bindings) != 1:
+            return None
+        value = bindings[0].value  # type: ignore[assignment]
+    if isinstance(value, ast.Constant) and type(value.value) is int:
+        return value.value
     return None
 
 

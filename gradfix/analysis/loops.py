@@ -297,6 +297,40 @@ class _Walker:
         self._project_overrides: dict[tuple[str, str], list[FunctionInfo]] = {}
         self.undecided_overrides: set[int] = set()
 
+    def clip_alias(self, name: str, facts: ModuleFacts) -> str | None:
+        """The torch clip function `name` is bound to once in the module (`clip =
+        nn.utils.clip_grad_norm_`, at module level or in a function): its qualified name. None
+        when `name` is bound anywhere else (another `=`, a parameter, an import, a `def`)."""
+        cache: dict[str, str | None] | None = getattr(facts, "_clip_aliases", None)
+        if cache is None:
+            cache = facts._clip_aliases = {}  # type: ignore[attr-defined]
+            source = facts.source
+            if "clip_grad" in source.text:
+                stores: dict[str, int] = {}
+                for node in source.of_type(ast.Name):
+                    if not isinstance(node.ctx, ast.Load):
+                        stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+                for node in source.of_type(ast.Assign):
+                    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
+                        continue
+                    bound = dotted(node.value)  # type: ignore[attr-defined]
+                    qualified = facts.imports.qualify(bound) if bound is not None else None
+                    if not qualified or not qualified.startswith("torch.") or qualified.rsplit(".", 1)[-1] not in CLIP_FUNCTIONS:
+                        continue
+                    alias = node.targets[0].id  # type: ignore[attr-defined]
+                    taken = (
+                        alias in facts.imports.aliases
+                        or any(a.arg == alias for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
+                        or any(d.name == alias for kind in (*FUNCTIONS, ast.ClassDef) for d in source.of_type(kind))  # type: ignore[attr-defined]
+                    )
+                    owner: ast.AST | None = source.owner_of(node)  # type: ignore[arg-type]
+                    while isinstance(owner, ast.stmt) and not isinstance(owner, (*LOOPS, *FUNCTIONS)):
+                        owner = source.owner_of(owner)
+                    if isinstance(owner, LOOPS):
+                        taken = True  # bound in a loop: a clip moved up may run before it
+                    cache[alias] = qualified if stores.get(alias) == 1 and not taken else None
+        return cache.get(name)
+
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
         functions) does, or a name imported from a project module that does: otherwise no
@@ -789,6 +823,10 @@ class _Walker:
         last = (name or method or "").rsplit(".", 1)[-1]
         if qualified.startswith("torch.") and last not in CLIP_FUNCTIONS:
             last = qualified.rsplit(".", 1)[-1]  # `clip_grad_norm_ as clip_norm`
+        elif last not in CLIP_FUNCTIONS and isinstance(call.func, ast.Name):
+            bound = self.clip_alias(call.func.id, ctx.facts or self.facts)
+            if bound is not None:
+                qualified, last = bound, bound.rsplit(".", 1)[-1]  # `clip = nn.utils.clip_grad_norm_`
         if last in CLIP_FUNCTIONS:
             if not qualified.startswith("torch."):
                 helper = self.resolve(call, ctx)

@@ -110,7 +110,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
     parameter above, a gradient read -- not one
-    that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params)`), or a
+    that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params).sqrt().item()`), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters
     or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
     out before the clear and written back after it).
@@ -344,7 +344,7 @@ def _read_for_numbers_only(
 ) -> bool:
     """Between the backward and the step, the iteration's own statements read `.grad` only to
     measure it (`gn = sum(p.grad.norm() ** 2 for p in params) ** 0.5; print(gn.item())`): each
-    `.grad` is followed by a reduction to a number (`.norm(`, `.abs()`, `.sum(`, `** 2`, `.item()`,
+    `.grad` is followed by a reduction to a number (`.norm(`, `.abs()`, `.sqrt()`, `.sum(`, `** 2`, `.item()`,
     `is None`) or handed only to `torch.norm(...)` / `torch.isfinite(...)`: no gradient is kept
     or written back."""
     if backward.via or step.via:
@@ -368,7 +368,7 @@ def _read_for_numbers_only(
 
 
 _GRAD = lazily(r"\.grad\b(?!_)")
-_MEASURED = lazily(r"\s*(\.(norm|abs|pow|sum|mean|max|min|item|isfinite|isnan|isinf|numel|shape|size)\b|\*\*|is\s+(not\s+)?None\b)")
+_MEASURED = lazily(r"\s*(\.(norm|abs|sqrt|pow|sum|mean|max|min|item|isfinite|isnan|isinf|numel|shape|size)\b|\*\*|is\s+(not\s+)?None\b)")
 _MEASURING_CALL = lazily(r"\b(norm|isfinite|isnan|isinf|vector_norm)\(\s*[\w.\[\]]*$")
 
 

@@ -78,7 +78,9 @@ class NeedlessRetainGraph(Rule):
     The fix removes the `retain_graph` argument and keeps the others and their formatting.
     It is applied (safe) only when all of these hold:
 
-    - the value is the literal `True` and `create_graph` is not given;
+    - the value is the literal `True` (or a name the module binds once, at its top level, to
+      `True`, `RETAIN = True`, read nowhere else: a flag read by other calls too is reported
+      without a fix) and `create_graph` is not given;
     - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
       function (or module, for module-level loops) may run after it: not later in the iteration,
       not in the loops around it, not after them. A later `backward()` written at the same loop
@@ -155,20 +157,52 @@ class NeedlessRetainGraph(Rule):
                     # `model_engine.backward(loss, retain_graph=True)`: DeepSpeedEngine.backward(loss,
                     # retain_graph=False, scale_wrt_gas=True) hands retain_graph to loss.backward
                     call = describe_backward(event, engine=True)
-                if call is None or not call.retains or call.create is not None:
+                if call is None or call.create is not None:
+                    continue
+                flag = None if call.retains else _true_constant(call, loop, model)
+                if not call.retains and flag is None:
                     continue
                 seen.add(id(event.node))
                 verdict = _judge(event, call, loop, model, by_node, scopes)
                 if verdict == "silent":
                     continue
                 fix = _fix(event, call, Safety.SAFE if verdict == "safe" else Safety.UNSAFE, model.source)
+                if flag is not None and _read_elsewhere(flag, model):
+                    fix = None  # the flag may be one the author sets for several calls
                 yield Finding(
                     self.code,
-                    self.message.format(loss=model.source.outer_segment(call.loss).strip()),
+                    self.message.format(loss=model.source.outer_segment(call.loss).strip()).replace(
+                        "retain_graph=True", f"retain_graph={flag.id}" if flag is not None else "retain_graph=True", 1
+                    ),
                     call.retain.value if call.retain is not None else event.node,
                     fix=fix,
                     related=(loop.node, event.node),
                 )
+
+
+def _true_constant(call: BackwardCall, loop: TrainingLoop, model: ModuleModel) -> ast.Name | None:
+    """`retain_graph=RETAIN` with a name the module binds once, at its top level, to `True`
+    (`RETAIN = True`), no parameter of the function around the loop shadowing it: that name."""
+    from gradfix.analysis.precision import module_constant
+
+    value = call.retain.value if call.retain is not None else None
+    if not isinstance(value, ast.Name):
+        return None
+    bound = module_constant(value, model)
+    if not (isinstance(bound, ast.Constant) and bound.value is True):
+        return None
+    function = loop.function
+    if function is not None and any(isinstance(a, ast.arg) and a.arg == value.id for a in ast.walk(function.args)):  # type: ignore[attr-defined]
+        return None
+    return value
+
+
+def _read_elsewhere(flag: ast.Name, model: ModuleModel) -> bool:
+    """The name is read anywhere else in the module (or bound otherwise than once)."""
+    return any(
+        node is not flag and node.id == flag.id and isinstance(node.ctx, ast.Load)  # type: ignore[attr-defined]
+        for node in model.source.of_type(ast.Name)
+    )
 
 
 def _deepspeed_engine(event: GradEvent, model: ModuleModel) -> bool:

@@ -117,7 +117,9 @@ class ClipAfterStep(LoopRule):
     first backward, that backward is the next backward or step after it, a step follows, that
     backward runs whenever the first step after it runs, and the clip runs whenever they run or
     under a test of its own around them (`if max_norm is not None:`, `if
-    accelerator.sync_gradients:`).
+    accelerator.sync_gradients:`). A call through a name the module binds once, outside any
+    loop, to torch's clip function (`clip = nn.utils.clip_grad_norm_`, at module level or in the
+    function) is a clip too.
 
     It is reported without a fix when the iteration steps more than one optimizer (or one
     optimizer more than once), a scaler's `unscale_` runs between the step and the clip (moved

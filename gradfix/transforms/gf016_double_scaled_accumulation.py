@@ -89,7 +89,12 @@ class DoubleScaledAccumulation(Rule):
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for
     a DeepSpeed engine built by `deepspeed.initialize(config=CONFIG)` with `CONFIG` a dict literal
-    of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value. The
+    of the file that sets it, `CONFIG["gradient_accumulation_steps"]` or the literal's value; or
+    the divisor and the setting are the same integer literal, each written directly or through a
+    name the module binds once at its top level (and no function takes as a parameter) or an
+    attribute the file binds once (`num_steps=4` and `self.n_acc = 4`; `accumulate_grad_batches=4`
+    on every Lightning `Trainer` and `return loss / 4` naming the count only there), the division
+    no mean of a sum of terms. The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
     Loss values logged from the divided tensor grow by N (they are now the per-micro-batch loss);
     what is trained is what the hand-fixed loop trains. When `accelerate launch
@@ -167,7 +172,10 @@ class DoubleScaledAccumulation(Rule):
                 continue  # `(ce(a, y) + ce(b, y)) / 2`: the mean of two terms, whatever the setting
             if _half_squared_error(division, source):
                 continue  # `F.mse_loss(out, y) / 2`: the 1/2 of the squared-error convention
-            proven = _same_setting(division.right, event, setting, model)
+            proven = _same_setting(division.right, event, setting, model) or (
+                # `GradientAccumulationPlugin(num_steps=4)` and `loss / self.n_acc`, `self.n_acc = 4`
+                isinstance(setting, ast.expr) and not _is_sum(division.left) and _same_count(division.right, setting, model)
+            )
             if not proven and not _ACCUMULATION_NAME.search(source.code(division.right)):
                 continue
             call = event.call
@@ -236,6 +244,11 @@ class DoubleScaledAccumulation(Rule):
                             divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
                             or (
                                 _every_trainer_sets(division.right, model)
+                                and _named_once(divisor, info.node, source)
+                                and _fitted(class_name, model)
+                            )
+                            or (
+                                _every_trainer_counts(division, model)
                                 and _named_once(divisor, info.node, source)
                                 and _fitted(class_name, model)
                             )
@@ -308,6 +321,59 @@ def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True
     return found
+
+
+def _every_trainer_counts(division: ast.BinOp, model: ModuleModel) -> bool:
+    """`return loss / 4` in a `training_step` when every Lightning `Trainer(...)` of the file is
+    built with `accumulate_grad_batches=` the same literal count (directly, or through a name or
+    attribute bound once to it), the division no mean of terms nor half of a squared error."""
+    count = _literal_count(division.right, model)
+    if count is None or _is_sum(division.left) or _half_squared_error(division, model.source):
+        return False
+    found = False
+    for node in model.source.of_type(ast.Call):
+        entry = frameworks.constructor_entry(model.facts.imports.qualify(dotted(node.func) or "") or "")  # type: ignore[attr-defined]
+        if entry is None or entry.kind != "lightning-trainer":
+            continue
+        given = next((kw.value for kw in node.keywords if kw.arg in (None, "accumulate_grad_batches")), None)  # type: ignore[attr-defined]
+        if given is None or _literal_count(given, model) != count:
+            return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
+        found = True
+    return found
+
+
+def _same_count(divisor: ast.expr, setting: ast.expr, model: ModuleModel) -> bool:
+    """The divisor and the setting are the same literal count, each written directly or
+    through a name or attribute bound once to it (`num_steps=4`, `self.n_acc = 4`)."""
+    count = _literal_count(divisor, model)
+    return count is not None and _literal_count(setting, model) == count
+
+
+def _literal_count(expr: ast.expr, model: ModuleModel) -> int | None:
+    """An integer literal (> 1), or the one a name the module binds once at its top level
+    (`ACC = 4`), or an attribute bound once in the whole file (`self.n_acc = 4`), is bound to."""
+    from gradfix.analysis.precision import module_constant
+
+    value: ast.expr | None = expr
+    if isinstance(expr, ast.Name):
+        value = module_constant(expr, model)
+        if value is expr or sum(1 for n in model.source.of_type(ast.Name) if n.id == expr.id and not isinstance(n.ctx, ast.Load)) != 1:  # type: ignore[attr-defined]
+            return None
+        if any(a.arg == expr.id for a in model.source.of_type(ast.arg)):  # type: ignore[attr-defined]
+            return None  # a function's own `K` (a parameter): maybe not the module's
+    elif isinstance(expr, ast.Attribute):
+        key = model.source.key(expr)
+        values = assigned_values(model, key) if key else []
+        stores = sum(
+            1 for n in model.source.of_type(ast.Attribute)
+            if not isinstance(n.ctx, ast.Load) and model.source.key(n) == key  # type: ignore[attr-defined]
+        )  # fmt: skip
+        if len(values) != 1 or stores != 1:
+            return None  # rebound (`self.n_acc += 1`, `self.a, self.n_acc = ...`): not known
+        value = values[0]
+    if isinstance(value, ast.Constant) and type(value.value) is int and value.value > 1:
+        return value.value
+    return None
 
 
 def _half_squared_error(division: ast.BinOp, source: Source) -> bool:

@@ -93,6 +93,9 @@ class SchedulerHorizonMismatch(Rule):
     may run once per epoch), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
     to it) or an epoch count (or such a part of it), and loops where the optimizer steps at more than one level.
+    A `OneCycleLR` given no `total_steps` counts `epochs * steps_per_epoch` steps: a
+    `steps_per_epoch` that is an integer literal above 1 (or a name bound once to one,
+    `STEPS_PER_EPOCH = 8`) counts batches too (`steps_per_epoch=1` counts epochs).
     """
 
     code = "GF020"

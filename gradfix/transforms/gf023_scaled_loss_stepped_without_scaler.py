@@ -13,6 +13,7 @@ from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._common import branch_prefix, new_statement, owned_events
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
+from gradfix.transforms.gf001_missing_zero_grad import _collection_elements
 from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scaler_of_backward, _scaler_of_step
 from gradfix.walk import ast_walk, own_nodes
 
@@ -92,7 +93,10 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     another module), and the last backward before the step (or one of the
     alternative arms it is written in) is that scaler's `scale(...).backward()`. Helpers of
     the file, methods that are one training step, and `while` loops count like the loop's own
-    code.
+    code. Optimizers stepped one by one through a tuple or list (`for o in (opt_a, opt_b):
+    o.step()`, or a name bound once to such a list and never grown) are judged like each of
+    them stepped directly, and reported at the step without a fix (where the one `update()`
+    goes is the author's to write).
 
     The rule is silent when `scaler.unscale_(optimizer)` runs before the plain step (the
     gradients are right; only overflowing steps are not skipped), also an `unscale_` it
@@ -133,15 +137,18 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
             backward, scaler_key = scaled
             if _scaler_disabled(scaler_key, model):
                 continue  # `GradScaler(enabled=False)`: nothing is scaled
+            members = set(_elements(optimizer, model) or ()) | {optimizer}
             if any(
-                e.kind is EventKind.STEP and e.target == optimizer and _scaler_of_step(e, model) is not None for e in events
-            ):
-                continue  # the scaler steps this optimizer too
+                e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None
+                and (e.target in members or bool(members & set(_elements(e.target, model) or ())))
+                for e in events
+            ):  # fmt: skip
+                continue  # the scaler steps this optimizer (one of these optimizers) too
             since = earlier[earlier.index(backward) :]
             if any(e.kind is EventKind.UNKNOWN for e in since):
                 continue
             unscaled = _members({e.target for e in since if e.kind is EventKind.UNSCALE})
-            if optimizer in unscaled or any(not t or t.endswith("[*]") for t in unscaled):
+            if members & unscaled or any(not t or t.endswith("[*]") for t in unscaled):
                 continue  # unscaled first (or by an `unscale_` gradfix cannot place)
             if _helper_unscales(backward, step, loop, model):
                 continue
@@ -173,6 +180,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
         call = step.call
         if call is None or call.args or call.keywords:
             return None  # `optimizer.step(closure)`
+        if step.target is None or step.target.endswith("[*]"):
+            return None  # `for o in (oa, ob): o.step()`: where the one `update()` goes is the author's to write
         if step.via != backward.via or step.foreign or backward.foreign:
             return None  # not in the same function
         if not branch_prefix(backward, step, loop.node):
@@ -231,17 +240,35 @@ def _plain_step(step: GradEvent, model: ModuleModel) -> str | None:
         return None
     if not isinstance(call.func, ast.Attribute) or call.func.attr != "step":
         return None
-    if model.source.key(call.func.value) != step.target and step.direct:
+    elements = _elements(step.target, model)
+    if elements is None:
+        return None  # a collection of optimizers gradfix cannot list
+    if step.target.endswith("[*]"):
+        if not isinstance(call.func.value, ast.Name):
+            return None  # `for o in (oa, ob): o.step()` only
+    elif model.source.key(call.func.value) != step.target and step.direct:
         return None  # `scaler.step(opt)`, a loss scaler's call...
     if _scaler_of_step(step, model) is not None:
         return None
     facts = model.facts
-    info = facts.info(step.target)
-    if info is not None and (info.library is not None or info.kind == "lightning"):
-        return None  # Accelerate's prepared optimizer, Lightning's: the library scales and steps
-    if not facts.optimizer_evidence(step.target):
-        return None
+    for element in elements:
+        info = facts.info(element)
+        if info is not None and (info.library is not None or info.kind == "lightning"):
+            return None  # Accelerate's prepared optimizer, Lightning's: the library scales and steps
+        if not facts.optimizer_evidence(element):
+            return None
     return step.target
+
+
+def _elements(key: str | None, model: ModuleModel) -> list[str] | None:
+    """The optimizers `key` names: itself, or for a collection stepped one by one (`for o in
+    (oa, ob): o.step()`, key `[oa,ob][*]`, or a name bound once to such a tuple or list and
+    never grown), its elements (read as GF001 reads them); None when they are unknown."""
+    if not key:
+        return None
+    if not key.endswith("[*]"):
+        return [key]
+    return _collection_elements(key, model)
 
 
 _SCALERS = ("GradScaler", "ShardedGradScaler")

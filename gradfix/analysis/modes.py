@@ -1212,7 +1212,9 @@ def _switching_through_imports(text: str, model: ModuleModel) -> bool:
     """A function or method of the module that the text calls (directly or through others of
     the module) calls a function imported from another module of the project that may switch a
     module to eval mode (`validate(model)` of this module calling `run_eval` of metrics.py)."""
-    imported = [name for name in _imported_names(model) if name[:1].islower()]
+    # (only functions named like an evaluation: each other name would have its module read, and
+    # maybe parsed, to see whether it switches a mode)
+    imported = [name for name in _imported_names(model) if name[:1].islower() and _MODE_WORDS.search(name.rsplit(".", 1)[-1])]
     if not imported:
         return False
     texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)

@@ -81,6 +81,8 @@ _GRADIENT_HINT = lazily(
 # Bases whose methods we know do not touch gradients behind the loop's back.
 _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Generic", "Dataset", "NamedTuple"}
 # Inherited methods named like the hooks a framework runs around an iteration.
+# a name bound to a clip function itself, not called (`clip = nn.utils.clip_grad_norm_`)
+_CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
@@ -305,7 +307,7 @@ class _Walker:
         if cache is None:
             cache = facts._clip_aliases = {}  # type: ignore[attr-defined]
             source = facts.source
-            if "clip_grad" in source.text:
+            if "clip_grad" in source.text and _CLIP_BOUND.search(source.text):
                 stores: dict[str, int] = {}
                 for node in source.of_type(ast.Name):
                     if not isinstance(node.ctx, ast.Load):

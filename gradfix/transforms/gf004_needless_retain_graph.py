@@ -364,7 +364,7 @@ _STATE_RECURRENCE_BYTES = lazily(rb"self\.(\w+)[ \t]*=[^\n]*\bself\.\1\b(?![^\n]
 
 _COUNTER_STEP = lazily(rb"[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*[-+*/][ \t]*[\d.]+[ \t]*(?:#.*)?")
 # `self.net = self.net.to(device)`: the same object moved (or cast), which chains no graph
-_MOVED = lazily(rb"[ \t]*self\.(\w+)[ \t]*=[ \t]*self\.\1(?:\.(?:to|cuda|cpu|float|half|double|bfloat16)\([^()\n]*\))+[ \t]*(?:#.*)?")
+_MOVED = lazily(rb"[ \t]*self\.(\w+)[ \t]*=[ \t]*self\.\1(?:\.(?:to|cuda|cpu|float|half|double|bfloat16)\([^()\n]*\))+[ \t]*(?:#.*)?\r?")
 
 
 def _recurs(data: bytes, source: Source | None = None) -> bool:

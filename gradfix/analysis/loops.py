@@ -231,7 +231,12 @@ def _bound_methods(facts: ModuleFacts, class_name: str) -> dict[str, ast.Attribu
     found = cache[class_name] = {}
     methods = facts.methods.get(class_name, {})
     init = methods.get("__init__")
-    if init is None or "setattr(" in facts.source.text:
+    if init is None:
+        return found
+    setattr_called = cache.get("setattr(")  # (the file's text searched once, not once per class)
+    if setattr_called is None:
+        setattr_called = cache["setattr("] = "setattr(" in facts.source.text
+    if setattr_called:
         return found
     candidates: dict[str, ast.Attribute] = {}
     for stmt in init.node.body:  # type: ignore[attr-defined]

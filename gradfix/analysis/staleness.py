@@ -500,6 +500,10 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
     """`key` is bound only to objects of one module class of this file or of the project, and
     that class's own `method` assigns a newly built module to an attribute of `self`
     (`def reset_classifier(self, n): self.head = nn.Linear(8, n)`): that attribute."""
+    cache = model.__dict__.setdefault("_replacing_methods", {})  # (one scan of the assignments per key and method)
+    if (key, method) in cache:
+        return cache[(key, method)]  # type: ignore[no-any-return]
+    cache[(key, method)] = None
     classes = set()
     for value in assigned_values(model, key):
         if not isinstance(value, ast.Call):
@@ -529,6 +533,7 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
                 isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
                 and target.attr not in ("weight", "bias") and _builds_module(stmt.value, owner)  # type: ignore[arg-type]
             ):
+                cache[(key, method)] = target.attr
                 return target.attr
     return None
 

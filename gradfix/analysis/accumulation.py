@@ -882,9 +882,6 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
         return None
     if dotted(n) is None and int_value(n) is None:
         return None
-    n_value = int_value(n)
-    if n_value is not None and n_value < 2:
-        return None
     name = dotted(counter)
     resets = [
         stmt for stmt in if_node.body
@@ -893,21 +890,7 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
     ]  # fmt: skip
     if len(resets) != 1:
         return None
-    return Periodic(
-        comparison=part,
-        modulo=None,
-        counter_expr=counter,
-        counter=name,
-        addend=0,
-        n=n,
-        n_key=source.key(n),
-        n_value=n_value,
-        remainder="zero",
-        tail=False,
-        conjunct=False,
-        holder=holder,
-        reset=True,
-    )
+    return _counted_window(part, counter, name, 0, n, holder, source, reset=True)
 
 
 def _plain_counter(expr: ast.expr) -> bool:
@@ -942,27 +925,9 @@ def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, sour
         statement, n = wrapped
     if dotted(n) is None and int_value(n) is None:
         return None
-    n_value = int_value(n)
-    if n_value is not None and n_value < 2:
-        return None
     if statement.lineno >= holder.lineno:
         return None  # tested before it counts the micro-batch
-    return Periodic(
-        comparison=part,
-        modulo=None,
-        counter_expr=counter,
-        counter=counter.id,
-        addend=0,
-        n=n,
-        n_key=source.key(n),
-        n_value=n_value,
-        remainder="zero",
-        tail=False,
-        conjunct=False,
-        holder=holder,
-        reset=True,
-        wraps=statement,
-    )
+    return _counted_window(part, counter, counter.id, 0, n, holder, source, reset=True, wraps=statement)
 
 
 def _countdown(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
@@ -994,27 +959,9 @@ def _countdown(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sour
     n = reset.value
     if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
         return None
-    n_value = int_value(n)
-    if n_value is not None and n_value < 2:
-        return None
     if not any(_decrement(stmt, name, source) for stmt in _in_line(loop.node.body)):
         return None  # (`patience -= 1` in a branch, a count never reset: no window)
-    return Periodic(
-        comparison=part,
-        modulo=None,
-        counter_expr=counter,
-        counter=name,
-        addend=0,
-        n=n,
-        n_key=source.key(n),
-        n_value=n_value,
-        remainder="zero",
-        tail=False,
-        conjunct=False,
-        holder=if_node,
-        reset=True,
-        countdown=reset,
-    )
+    return _counted_window(part, counter, name, 0, n, if_node, source, reset=True, countdown=reset)
 
 
 def _divmod_window(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Source) -> Periodic | None:
@@ -1050,26 +997,24 @@ def _divmod_window(part: ast.expr, if_node: ast.If, loop: TrainingLoop, source: 
     counted, n = holder.value.args
     if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
         return None
-    n_value = int_value(n)
-    if n_value is not None and n_value < 2:
-        return None
     found = _counter_expression(counted)
     if found is None:
         return None
+    return _counted_window(part, counted, found[0], found[1], n, holder, source, divmod=True)
+
+
+def _counted_window(
+    part: ast.expr, counter_expr: ast.expr, counter: str, addend: int, n: ast.expr, holder: ast.stmt, source: Source, **marks: object
+) -> Periodic | None:
+    """The window of a counter tested without `%` (reset, wrapped, counted down, or the
+    remainder of a `divmod`): a test that fires when a window of N micro-batches ends; None when
+    N is a literal below 2 (every micro-batch steps)."""
+    n_value = int_value(n)
+    if n_value is not None and n_value < 2:
+        return None
     return Periodic(
-        comparison=part,
-        modulo=None,
-        counter_expr=counted,
-        counter=found[0],
-        addend=found[1],
-        n=n,
-        n_key=source.key(n),
-        n_value=n_value,
-        remainder="zero",
-        tail=False,
-        conjunct=False,
-        holder=holder,
-        divmod=True,
+        comparison=part, modulo=None, counter_expr=counter_expr, counter=counter, addend=addend, n=n, n_key=source.key(n),
+        n_value=n_value, remainder="zero", tail=False, conjunct=False, holder=holder, **marks,  # type: ignore[arg-type]
     )
 
 

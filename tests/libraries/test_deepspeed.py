@@ -104,6 +104,21 @@ def test_engine_backward_scale_wrt_gas_false_does_not_divide() -> None:
     assert _tiny.same(_tiny.grads(engine.module), _tiny.grads(by_hand))
 
 
+def test_engine_backward_hands_retain_graph_to_autograd() -> None:
+    """GF004 judges `engine.backward(loss, retain_graph=True)` as `loss.backward(retain_graph=True)`:
+    the engine keeps the graph when asked (a second backward through it works) and frees it by
+    default (a second backward raises), as torch's own backward does."""
+    batch = _tiny.batches(1)[0]
+    engine = _engine()
+    loss = _tiny.mse(engine, batch)
+    engine.backward(loss, retain_graph=True)
+    engine.backward(loss)  # the graph was kept
+    loss = _tiny.mse(engine, batch)
+    engine.backward(loss)
+    with pytest.raises(RuntimeError):
+        engine.backward(loss)  # freed by the first backward
+
+
 def test_accumulation_is_derived_from_batch_sizes() -> None:
     config = _config(train_batch_size=12)  # 12 = micro batch 4 x 3 steps x 1 process
     model = _tiny.linear()

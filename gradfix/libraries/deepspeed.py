@@ -52,7 +52,8 @@ METHODS = (
         proof=_PROOF + "test_engine_backward_divides_by_config_accumulation",
         note=(
             "divides by the config's gradient_accumulation_steps unless called with scale_wrt_gas=False "
-            "(test_engine_backward_scale_wrt_gas_false_does_not_divide); returns the divided loss"
+            "(test_engine_backward_scale_wrt_gas_false_does_not_divide); returns the divided loss; hands "
+            "retain_graph on to autograd (test_engine_backward_hands_retain_graph_to_autograd: GF004)"
         ),
     ),
     Method(

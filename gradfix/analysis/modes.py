@@ -277,7 +277,7 @@ class _ModeWalker:
                 return False
             calls.append((call, _mode_of(call, method_name(call))))  # type: ignore[arg-type]
         keys = [k for k in dict(ctx.mapping)[f"*{stmt.iter.id}"].split("\0") if k]  # type: ignore[union-attr]
-        restores = ".train(" in self.model.source.text
+        restores = calls_train(self.model.source)
         for call, kind in calls:
             if kind is ModeKind.EVAL and restores:
                 continue  # as over a literal list: a file that switches modules back may do so unread
@@ -287,7 +287,7 @@ class _ModeWalker:
 
     def _listed(self, switched: tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]], ctx: _Ctx) -> None:
         calls, modules = switched
-        restores = ".train(" in (ctx.source or self.model.source).text
+        restores = calls_train(ctx.source or self.model.source)
         for call, kind in calls:
             if kind is ModeKind.EVAL and restores:
                 # the file switches modules back somewhere, in ways that may not be read
@@ -1385,6 +1385,18 @@ def _switches_or_trains(text: str) -> bool:
     return _EVAL_TEXT.search(text) is not None or ".backward(" in text
 
 
+def calls_train(source: Source, node: ast.AST | None = None) -> bool:
+    """The code (of `node`, else of the whole file) calls a `.train(...)` method: a commented-out
+    `# model.train()` is not one (it is how the mode is left off by mistake), nor a string."""
+    text = source.text if node is None else source.segment(node)
+    if ".train(" not in text:
+        return False
+    if source.left_out is not None:
+        return True  # a big file's left-out parts are not in the tree: the text decides
+    calls = source.of_type(ast.Call) if node is None else (n for n in ast_walk(node) if isinstance(n, ast.Call))
+    return any(isinstance(call.func, ast.Attribute) and call.func.attr == "train" for call in calls)
+
+
 def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     """Evaluations run before the loop that leave a module in eval mode for its first backward:
     a helper call in a statement of its own among those before the loop in its block (`baseline =
@@ -1396,7 +1408,7 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     `eval()` written before the loop itself is a choice (dropout off for fine-tuning), not
     reported."""
     source = model.source
-    if ".train(" in source.segment(loop.node):
+    if calls_train(source, loop.node):
         return []  # the loop sets train mode itself (most do, at the top of each epoch)
     node: ast.AST | None = loop.node
     while node is not None and node is not source.tree and node is not loop.function:

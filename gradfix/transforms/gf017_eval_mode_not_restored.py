@@ -67,7 +67,8 @@ class EvalModeNotRestored(Rule):
     evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
     untrained baseline: the helper switches the module to eval and runs it) when nothing
     switches the module back before the loop's first `backward()` (a loop that calls
-    `.train(` anywhere is taken to set the mode itself). The module must
+    `.train(` anywhere is taken to set the mode itself; a commented-out `# model.train()` is
+    not a call). The module must
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters.
 

@@ -80,7 +80,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     DistributedSampler)`). No fix when the sampler or the loader is
     built inside the epoch loop. Not reported: `shuffle=False` (also through a module constant,
     `SHUFFLE = False`, a parameter of the function building the sampler that every call of it
-    in the module leaves `False`, or possibly in `**kwargs`), a sampler built inside a loop
+    in the module leaves `False`, or possibly in `**kwargs`; a dict written out in the file and
+    bound once, only ever spread, is read: `**{"rank": 0}`, `**opts` with `opts = {"rank": 0}`, or
+    `**cfg["sampler"]`, which shuffle unless a `"shuffle"` key says `False`), a sampler built inside a loop
     with a `seed=` that reads the loop's variable (`DistributedSampler(ds, seed=epoch)`: a new
     order each epoch), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns

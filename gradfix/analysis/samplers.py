@@ -1340,7 +1340,8 @@ def _built_over(holder: ast.expr | None, samplers: set[str], model: ModuleModel)
 def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
     """The name holding the epoch number at the top of an iteration: the target of
     `for epoch in range(...)` (or `tqdm(range(...))`, `trange(...)`), or a counter
-    `epoch += 1` of a `while` loop."""
+    `epoch += 1` of a `while` loop. `_` is returned even when the body binds `_` again: the
+    caller renames the loop's variable or gives up."""
     node = loop.node
     if isinstance(node, FOR_LOOPS):
         if not isinstance(node.target, ast.Name):
@@ -1350,8 +1351,8 @@ def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
             it = it.args[0]
         if isinstance(it, ast.Call) and (call_name(it) or "").rsplit(".", 1)[-1] in ("range", "trange"):
             name = node.target.id
-            if any(_rebinds(stmt, name) for stmt in node.body):
-                return None
+            if name != "_" and any(_rebinds(stmt, name) for stmt in node.body):
+                return None  # (`_` rebound in the body, `_, pred = out.max(1)`: the caller renames the loop's)
             return name
         return None
     counters = [

@@ -93,8 +93,8 @@ def _m6(*, _setattr, **_):
     return __init__
 
 
-def _m7(*, _default_binding, _default_model_key, _setattr, **_):
-    def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key):
+def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_model_key, _setattr, **_):
+    def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds):
         _setattr(self, 'loss_call', loss_call)
         _setattr(self, 'loss_kind', loss_kind)
         _setattr(self, 'input', input)
@@ -105,6 +105,8 @@ def _m7(*, _default_binding, _default_model_key, _setattr, **_):
         _setattr(self, 'node', node)
         _setattr(self, 'binding', binding)
         _setattr(self, 'model_key', model_key)
+        _setattr(self, 'branch', branch)
+        _setattr(self, 'branch_holds', branch_holds)
     return __init__
 
 
@@ -422,12 +424,13 @@ def _m37(*, _FACTORY, _default_other_pass, _default_partial, _default_shadowed, 
     return __init__
 
 
-def _m38(**_):
-    def __init__(self, loop, block, call, style):
+def _m38(*, _default_fixable, **_):
+    def __init__(self, loop, block, call, style, fixable=_default_fixable):
         self.loop = loop
         self.block = block
         self.call = call
         self.style = style
+        self.fixable = fixable
     return __init__
 
 
@@ -1192,7 +1195,7 @@ METHODS = {
     'def __init__(self, small, conditional, no_grad):\n    self.small = small\n    self.conditional = conditional\n    self.no_grad = no_grad\n': _m4,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.small, self.conditional, self.no_grad, ) == (other.small, other.conditional, other.no_grad, )\n    return NotImplemented\n': _m5,
     "def __init__(self, kind, call, pre, form):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'call', call)\n    _setattr(self, 'pre', pre)\n    _setattr(self, 'form', form)\n": _m6,
-    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n": _m7,
+    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n    _setattr(self, 'branch', branch)\n    _setattr(self, 'branch_holds', branch_holds)\n": _m7,
     "def __init__(self, key, value, statement, scope, class_name):\n    _setattr(self, 'key', key)\n    _setattr(self, 'value', value)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'class_name', class_name)\n": _m8,
     'def __init__(self, loop, statements=_FACTORY, values=_FACTORY):\n    self.loop = loop\n    self.statements = _factory_statements() if statements is _FACTORY else statements\n    self.values = _factory_values() if values is _FACTORY else values\n': _m9,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )\n    return NotImplemented\n': _m10,
@@ -1223,7 +1226,7 @@ METHODS = {
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.keys, self.trained_last_names, ) == (other.keys, other.trained_last_names, )\n    return NotImplemented\n': _m35,
     'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n    self.arms = arms\n': _m36,
     'def __init__(self, eval_item, backward, wrapped, items=_FACTORY, shadowed=_default_shadowed, other_pass=_default_other_pass, partial=_default_partial):\n    self.eval_item = eval_item\n    self.backward = backward\n    self.wrapped = wrapped\n    self.items = _factory_items() if items is _FACTORY else items\n    self.shadowed = shadowed\n    self.other_pass = other_pass\n    self.partial = partial\n': _m37,
-    'def __init__(self, loop, block, call, style):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n': _m38,
+    'def __init__(self, loop, block, call, style, fixable=_default_fixable):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n    self.fixable = fixable\n': _m38,
     'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n    self.batched = batched\n    self.foreign_batches = foreign_batches\n    self.literal_alternative = literal_alternative\n    self.foreign = foreign\n': _m39,
     'def __init__(self, units=_FACTORY, free=_FACTORY, carried=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.carried = _factory_carried() if carried is _FACTORY else carried\n': _m40,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.carried, ) == (other.units, other.free, other.carried, )\n    return NotImplemented\n': _m41,

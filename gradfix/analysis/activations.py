@@ -103,11 +103,14 @@ class ProbabilityInput:
     statement: ast.stmt  # the statement holding the loss call
     scope: Scope
     where: str  # "inline" | "name" | "model" | "arms" (bound in both arms of an `if`: no fix) | "alias" (no fix)
+    # | "if_arm" (bound in one arm of an `if` only: no fix)
     # | "smoothed" (a floor added or clamped on the activation, `F.softmax(out, 1) + 1e-8`: no fix)
     activation: Activation | None  # None for "model"
     node: ast.expr  # the inline activation call, or the Name read in the loss input
     binding: Binding | None = None  # "name": the assignment of the probabilities
     model_key: str | None = None  # "model": the module whose last layer is the activation
+    branch: ast.If | None = None  # "if_arm": the `if` one arm of which applies the activation
+    branch_holds: bool = True  # "if_arm": the arm is the `if`'s body (False: its `else`)
 
 
 # Conventional module aliases, read as such when the file does not bind them otherwise.
@@ -449,6 +452,16 @@ class _Finder:
                 if len(kinds) == 1:
                     # `if t: probs = softmax(logits / t) else: probs = softmax(logits)`: reported, not fixed
                     return ProbabilityInput(call, _input_kind(kind, kinds.pop()), given, stmt, scope, "arms", None, expr)
+                return None
+            one_arm = self._one_arm_value(expr.id, stmt, scope)
+            if one_arm is not None:
+                arm_found = self.activation(_peel(one_arm[1]), scope)
+                if arm_found is not None and arm_found.kind in wrongs:
+                    # `if flag: out = F.softmax(out, 1)` before the loss: wrong whenever the arm runs (reported, not fixed)
+                    return ProbabilityInput(
+                        call, _input_kind(kind, arm_found.kind), given, stmt, scope, "if_arm", None, expr,
+                        branch=one_arm[0], branch_holds=one_arm[2],
+                    )
             return None
         if binding.value is None:
             return None
@@ -540,6 +553,37 @@ class _Finder:
                 return []  # bound again after, in a nested block of the arm
             values.append(last.value)
         return values
+
+    def _one_arm_value(self, name: str, stmt: ast.stmt, scope: Scope) -> tuple[ast.If, ast.expr, bool] | None:
+        """What `name` holds at `stmt` when the arm of an `if` runs, if the nearest binding above it
+        is the last statement of that arm binding it (`if flag: out = F.softmax(out, 1)`), the
+        other arm does not bind it, the `if` always runs before `stmt` and the arm never leaves
+        early (`continue`, `return`, ...); None otherwise."""
+        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
+        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
+        if not before:
+            return None
+        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
+        if any(b is not nearest and b.statement is nearest.statement for b in before):
+            return None
+        if not isinstance(nearest.statement, (ast.Assign, ast.AnnAssign)) or nearest.value is None:
+            return None
+        branch = self.source.owner_of(nearest.statement)
+        if not isinstance(branch, ast.If):
+            return None
+        arm = self.source.block_of(nearest.statement)
+        other = branch.orelse if arm is branch.body else branch.body
+        if arm is not branch.body and arm is not branch.orelse:
+            return None
+        outer = self.source.block_of(branch)
+        if outer is None or not _holds(outer, stmt, self.source) or _holds(arm, stmt, self.source):
+            return None
+        if other and any(_holds(other, b.statement, self.source) for b in before):
+            return None  # `else: out = ...`: both arms bind it (read above, when both are activations)
+        for node in ast_walk(branch):
+            if isinstance(node, (ast.Return, ast.Continue, ast.Break, ast.Raise, ast.Yield, ast.YieldFrom)):
+                return None
+        return branch, nearest.value, arm is branch.body
 
     def _model_with_activation(self, call: ast.Call, scope: Scope, wrong: str) -> str | None:
         """`model(x)` where the module's last layer is the activation `wrong`."""

@@ -301,3 +301,55 @@ def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], 
         if isinstance(value, (ast.Name, ast.Attribute)) and (name := dotted(value)) is not None
     ]  # fmt: skip
     return (entries, where) if len(entries) == len(values[0].values) else None
+
+
+def literal_kwargs(value: ast.expr, model: object, depth: int = 0) -> dict[str, ast.expr] | None:
+    """The keywords a `**value` argument hands a call, when they are written out: a dict literal
+    with constant string keys (`**{"T_max": 10}`), `dict(T_max=10)`, an entry under a constant
+    key of such a dict (`**cfg["sched"]`), or a name bound once in the module to one of these
+    (`cfg = {"num_replicas": 2, "rank": 0}`), which is no parameter and is only read as `**cfg`
+    or `**cfg[...]` (never written into, nor handed on); None when unknown."""
+    if depth > 3:
+        return None
+    if isinstance(value, ast.Dict):
+        if any(not (isinstance(k, ast.Constant) and isinstance(k.value, str)) for k in value.keys):
+            return None  # (`**inner` inside: a None key)
+        return {k.value: v for k, v in zip(value.keys, value.values)}  # type: ignore[union-attr]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
+        if any(k.arg is None for k in value.keywords):
+            return None
+        return {k.arg: k.value for k in value.keywords}  # type: ignore[misc]
+    if isinstance(value, ast.Subscript):
+        key = value.slice
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        outer = literal_kwargs(value.value, model, depth + 1)
+        inner = outer.get(key.value) if outer is not None else None
+        return literal_kwargs(inner, model, depth + 1) if inner is not None else None
+    if not isinstance(value, ast.Name):
+        return None
+    name = value.id
+    values = assigned_values(model, name)
+    if len(values) != 1:
+        return None
+    source = model.source  # type: ignore[attr-defined]
+    if any(a.arg == name for a in source.of_type(ast.arg)):
+        return None
+    allowed: set[int] = set()
+    for k in source.of_type(ast.keyword):
+        if k.arg is None:  # type: ignore[attr-defined]
+            read = k.value  # type: ignore[attr-defined]
+            while isinstance(read, ast.Subscript) and isinstance(read.ctx, ast.Load):
+                read = read.value
+            allowed.add(id(read))
+    stores = 0
+    for node in source.of_type(ast.Name):
+        if node.id != name:  # type: ignore[attr-defined]
+            continue
+        if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            stores += 1
+        elif id(node) not in allowed:
+            return None  # read otherwise: maybe handed on, or written into (`cfg.update(...)`, `cfg["k"] = v`)
+    if stores != 1:
+        return None
+    return literal_kwargs(values[0], model, depth + 1)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names
+from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
@@ -92,7 +92,10 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     constructor, kind = built
     if any(node is constructor for node in ast_walk(loop.node)):
         return None  # a new schedule each epoch
-    optimizer = _optimizer(sched, constructor, loop, model)
+    parts = _chained(constructor, scope, model) if kind == "ChainedScheduler" else [(constructor, kind)]
+    if not parts or any(node is part for part, _ in parts for node in ast_walk(loop.node)):
+        return None
+    optimizer = _optimizer(sched, parts[0][0], loop, model)
     steps = [e for e in loop.events if e.kind is EventKind.STEP and e.target == optimizer and not e.engine]
     if not steps:
         return None
@@ -115,17 +118,62 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
     else:
         return None
+    found: Mismatch | None = None
+    for part, part_kind in parts:
+        judged = _judge(part, part_kind, loop, sched, step, batch_loop, stepped_per, scope, model)
+        if judged == "consistent":
+            return None  # (a chained scheduler one part of which counts the stepping's unit: which is meant is unclear)
+        if found is None and isinstance(judged, Mismatch):
+            found = judged
+    return found
+
+
+def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel) -> list[tuple[ast.Call, str]]:
+    """The schedulers a `ChainedScheduler([...])` steps together, each written in its list
+    (or a name bound once to it), that have a horizon to read; [] when one is not known."""
+    given = keyword(constructor, "schedulers")
+    args = positional(constructor)
+    listed = given.value if given is not None else (args[0] if args else None)
+    if not isinstance(listed, (ast.List, ast.Tuple)) or not listed.elts:
+        return []
+    parts: list[tuple[ast.Call, str]] = []
+    for element in listed.elts:
+        call = element
+        if isinstance(element, ast.Name):
+            call = assignments(model).single_value(element.id, scope)  # type: ignore[assignment]
+        if not isinstance(call, ast.Call):
+            return []
+        name = model.facts.imports.qualify(call_name(call)) or ""
+        last = name.rsplit(".", 1)[-1]
+        if last in HORIZONS and _library_scheduler(name, last, model):
+            parts.append((call, last))
+        elif last not in _NO_HORIZON or not _library_scheduler(name, last, model):
+            return []  # a scheduler of unknown horizon
+    return parts
+
+
+# torch schedulers in a `ChainedScheduler` that say nothing of the unit the other parts count in
+# (`ConstantLR`'s `total_iters` is a warmup of either unit)
+_NO_HORIZON = {"ConstantLR", "ExponentialLR", "MultiplicativeLR"}
+
+
+def _judge(
+    constructor: ast.Call, kind: str, loop: TrainingLoop, sched: GradEvent, step: GradEvent,
+    batch_loop: ast.AST, stepped_per: str, scope: Scope, model: ModuleModel,
+) -> Mismatch | str | None:
+    """The mismatch of one scheduler's horizon with the level it steps at; "consistent" when
+    its horizon counts that level's unit; None when it says nothing."""
     outer = _iterated_keys(loop.node, model)
     for argument, index in HORIZONS[kind]:
-        value = _argument(constructor, argument, index)
+        value = _argument(constructor, argument, index, model)
         if value is None:
             continue
         parts = _lambda_horizons(value, model) if kind == "LambdaLR" else [value]
         if outer and any(_counts(part, outer, model) for part in parts):
-            return None  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
+            return "consistent"  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
         units = {_counted_in(part, batch_loop, loop, scope, model) for part in parts} - {None}
         counted = units.pop() if len(units) == 1 else None  # a lambda mixing both units says nothing
-        if counted is None and argument == "steps_per_epoch" and _argument(constructor, "total_steps", 2) is None:
+        if counted is None and argument == "steps_per_epoch" and _argument(constructor, "total_steps", 2, model) is None:
             # `OneCycleLR(opt, max_lr, epochs=EPOCHS, steps_per_epoch=8)`: its horizon is `epochs *
             # steps_per_epoch` steps, whatever spells the count; more than one a epoch counts batches
             count = _literal_count(value, scope, model)
@@ -133,11 +181,11 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
         if counted is None:
             continue
         if (counted == "batches") == (stepped_per == "batch"):
-            return None  # consistent
+            return "consistent"
         if argument == "steps_per_epoch" and stepped_per == "batch":
             continue
         return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, stepped_per)
-    if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3) is None:
+    if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3, model) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
     return None
 
@@ -169,7 +217,7 @@ def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, 
         return None
     name = model.facts.imports.qualify(call_name(value)) or _registry_entry(value.func, model) or ""
     last = name.rsplit(".", 1)[-1]
-    if last not in HORIZONS or not _library_scheduler(name, last, model):
+    if (last not in HORIZONS and last != "ChainedScheduler") or not _library_scheduler(name, last, model):
         return None
     return value, last
 
@@ -303,12 +351,21 @@ def _is_text(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and isinstance(expr.value, str)
 
 
-def _argument(call: ast.Call, name: str, index: int) -> ast.expr | None:
+def _argument(call: ast.Call, name: str, index: int, model: ModuleModel) -> ast.expr | None:
+    """The argument as written, or in a dict written out in the file that the call spreads
+    (`**cfg["sched"]` with `cfg = {"sched": {"T_max": EPOCHS}}`)."""
     given = keyword(call, name)
     if given is not None:
         return given.value
     args = positional(call)
-    return args[index] if index < len(args) else None
+    if index < len(args):
+        return args[index]
+    for kw in call.keywords:
+        if kw.arg is None:
+            spelled = literal_kwargs(kw.value, model)
+            if spelled is not None and name in spelled:
+                return spelled[name]
+    return None
 
 
 def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope: Scope, model: ModuleModel) -> str | None:

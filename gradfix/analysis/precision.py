@@ -82,6 +82,8 @@ class UnscaledAutocast:
     block: ast.With | ast.AsyncWith
     call: ast.Call
     style: str  # "cuda.amp" (torch.cuda.amp.autocast) or "amp" (torch.autocast / torch.amp.autocast)
+    # False: read through a `functools.partial` or a class attribute (`dtype=Cfg.amp_dtype`): reported without a fix
+    fixable: bool = True
 
 
 def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = None) -> str | None:  # type: ignore[no-untyped-def]
@@ -98,6 +100,8 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         args = positional(call)
         dtype = args[1] if len(args) > 1 else None  # `torch.autocast("cuda", torch.bfloat16)`: the second parameter
     dtype_value = module_constant(dtype, module) if dtype is not None else None
+    if isinstance(dtype_value, ast.Attribute) and module is not None:
+        dtype_value = class_constant(dtype_value, module) or dtype_value  # `dtype=Cfg.amp_dtype`
     if isinstance(dtype_value, ast.Name) and module is not None:
         values = assigned_values(module, dtype_value.id)
         if len(values) == 1 and isinstance(values[0], ast.IfExp):
@@ -213,6 +217,56 @@ def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | Non
     return expr
 
 
+def class_constant(expr: ast.Attribute, model: ModuleModel) -> ast.expr | None:
+    """`Cfg.amp_dtype` with `class Cfg: amp_dtype = torch.float16` at the module's top (an
+    undecorated class, bound once): the value its body binds once to a literal or a dotted
+    name, when nothing in the file binds an attribute of that name otherwise (`Cfg.amp_dtype =
+    ...`, `self.amp_dtype = ...`, `setattr`) nor a class built on it binds it; else None."""
+    owner, attribute = expr.value, expr.attr
+    if not isinstance(owner, ast.Name):
+        return None
+    source = model.source
+    classes = [c for c in model.module.body if isinstance(c, ast.ClassDef) and c.name == owner.id]
+    if len(classes) != 1 or classes[0].decorator_list or assigned_values(model, owner.id) or "setattr(" in source.text:
+        return None
+    found: list[ast.expr] = []
+    for stmt in classes[0].body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets):
+            found.append(stmt.value)
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attribute and stmt.value is not None:
+            found.append(stmt.value)
+        elif any(isinstance(n, ast.Name) and n.id == attribute and not isinstance(n.ctx, ast.Load) for n in ast_walk(stmt)):
+            return None  # bound otherwise in the body (also a local of a method: left alone)
+    if len(found) != 1 or not isinstance(found[0], (ast.Attribute, ast.Constant)):
+        return None
+    for node in source.of_type(ast.Attribute):
+        if node.attr == attribute and not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            return None  # `Cfg.amp_dtype = torch.bfloat16`, `self.amp_dtype = ...`
+    for node in source.of_type(ast.ClassDef):
+        if node is not classes[0] and any(isinstance(b, ast.Name) and b.id == owner.id for b in node.bases):  # type: ignore[attr-defined]
+            if any(isinstance(n, ast.Name) and n.id == attribute and not isinstance(n.ctx, ast.Load) for n in ast_walk(node)):
+                return None  # a subclass that overrides it
+    return found[0]
+
+
+def partial_call(call: ast.Call, model: ModuleModel) -> ast.Call | None:
+    """`amp()` with `amp = functools.partial(torch.autocast, "cuda", dtype=torch.float16)` bound
+    once: the call it makes, `torch.autocast("cuda", dtype=torch.float16)` (placed where the
+    partial is written, where its names are read); None otherwise."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    values = assigned_values(model, call.func.id)
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    built = values[0]
+    if model.facts.imports.qualify(call_name(built)) != "functools.partial" or not built.args:
+        return None
+    if any(isinstance(a, ast.Starred) for a in (*built.args, *call.args)) or any(k.arg is None for k in (*built.keywords, *call.keywords)):
+        return None
+    made = ast.Call(func=built.args[0], args=[*built.args[1:], *call.args], keywords=[*call.keywords, *built.keywords])
+    return ast.copy_location(made, built)
+
+
 def decided(test: ast.expr, model: ModuleModel | None) -> bool | None:
     """The value of a condition that compares literals or names the module binds once at its top
     level to a literal (`PRECISION == "fp16"` with `PRECISION = "bf16"`), or is such a name bound
@@ -305,16 +359,26 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)
                 if isinstance(expr, ast.Call):
-                    style = fp16_cuda_autocast(expr, qualify, model)
+                    made = partial_call(expr, model) if "partial" in text else None  # `amp = functools.partial(torch.autocast, ...)`
+                    style = fp16_cuda_autocast(made or expr, qualify, model)
                     if style is not None:
                         seen.add(id(node))
                         if (
                             not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
                             and not _binds_only_numbers(node, loop)
                         ):
-                            out.append(UnscaledAutocast(loop, node, expr, style))
+                            fixable = made is None and not _dtype_from_class(expr, model)
+                            out.append(UnscaledAutocast(loop, node, expr, style, fixable))
                         break
     return out
+
+
+def _dtype_from_class(call: ast.Call, model: ModuleModel) -> bool:
+    """The autocast's dtype is a class attribute read by `class_constant` (`dtype=Cfg.amp_dtype`)."""
+    given = keyword(call, "dtype")
+    args = positional(call)
+    dtype = given.value if given is not None else (args[1] if len(args) > 1 else None)
+    return isinstance(dtype, ast.Attribute) and isinstance(dtype.value, ast.Name) and class_constant(dtype, model) is not None
 
 
 def _scaler_used(key: str, text: str) -> bool:

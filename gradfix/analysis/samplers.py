@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignments
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignments, literal_kwargs
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -71,8 +71,15 @@ def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
     given = keyword(call, "shuffle")
     if given is not None and (_false_setting(given.value, model) or _parameter_always_false(given.value, call, model)):
         return False
-    if any(k.arg is None for k in call.keywords):
-        return False  # `**kw`: `shuffle` may be in it
+    for k in call.keywords:
+        if k.arg is None:
+            # `**kw`: `shuffle` may be in it, unless it is a dict written out (`cfg = {"rank": 0}`)
+            spelled = literal_kwargs(k.value, model)
+            if spelled is None:
+                return False
+            shuffle = spelled.get("shuffle")
+            if shuffle is not None and (_false_setting(shuffle, model) or _parameter_always_false(shuffle, call, model)):
+                return False
     args = positional(call)
     if len(args) > 3 and _false_setting(args[3], model):
         return False
@@ -1333,7 +1340,8 @@ def _built_over(holder: ast.expr | None, samplers: set[str], model: ModuleModel)
 def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
     """The name holding the epoch number at the top of an iteration: the target of
     `for epoch in range(...)` (or `tqdm(range(...))`, `trange(...)`), or a counter
-    `epoch += 1` of a `while` loop."""
+    `epoch += 1` of a `while` loop. `_` is returned even when the body binds `_` again: the
+    caller renames the loop's variable or gives up."""
     node = loop.node
     if isinstance(node, FOR_LOOPS):
         if not isinstance(node.target, ast.Name):
@@ -1343,8 +1351,8 @@ def epoch_variable(loop: TrainingLoop, model: ModuleModel) -> str | None:
             it = it.args[0]
         if isinstance(it, ast.Call) and (call_name(it) or "").rsplit(".", 1)[-1] in ("range", "trange"):
             name = node.target.id
-            if any(_rebinds(stmt, name) for stmt in node.body):
-                return None
+            if name != "_" and any(_rebinds(stmt, name) for stmt in node.body):
+                return None  # (`_` rebound in the body, `_, pred = out.max(1)`: the caller renames the loop's)
             return name
         return None
     counters = [

@@ -52,7 +52,9 @@ class ActivationBeforeLoss(Rule):
     `self.bce = nn.BCEWithLogitsLoss()`). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
-    `pred = probs`, reported without a fix), be called through a name bound only to torch's
+    `pred = probs`, or bound in one arm of an `if` that runs before the loss, `if flag: out =
+    F.softmax(out, 1)`, when the other arm does not bind it -- wrong whenever that arm runs --:
+    reported without a fix), be called through a name bound only to torch's
     function (`sm = F.softmax`; `sm(out, 1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
     list whose last `.append(...)`, `.extend([...])` or `+= [...]` is the activation, or
@@ -133,6 +135,7 @@ class ActivationBeforeLoss(Rule):
         "bce_with_logits": "`{loss}` applies the sigmoid itself but receives sigmoid outputs: pass the logits (the gradients shrink and training stalls)",
     }
     model_message = "; `{module}` already ends with the activation"
+    arm_message = "; the activation runs when the condition `{condition}` (line {line}) {holds}"
     message = messages["cross_entropy"]
     safety = Safety.SAFE
 
@@ -142,6 +145,11 @@ class ActivationBeforeLoss(Rule):
             message = self.messages[found.loss_kind].format(loss=loss_text)
             if found.where == "model":
                 message += self.model_message.format(module=found.model_key)
+            elif found.where == "if_arm" and found.branch is not None:
+                message += self.arm_message.format(
+                    line=found.branch.lineno, holds="holds" if found.branch_holds else "does not hold",
+                    condition=_short(model.source.code(found.branch.test)),
+                )
             yield Finding(self.code, message, found.loss_call, fix=_fix(found, model))
 
 

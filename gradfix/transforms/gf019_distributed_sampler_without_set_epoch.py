@@ -7,7 +7,7 @@ from gradfix.analysis.samplers import UnseededSampler, constant_epoch, epoch_var
 from gradfix.analysis.assignments import assignments
 from gradfix.source import TRIES, Source
 from gradfix.transforms._common import new_statement
-from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.transforms.base import Edit, Finding, Fix, InsertStatements, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -71,7 +71,10 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     with torch's `BatchSampler` given to `batch_sampler=`; no fix for a batch sampler of another
     class) becomes the first statement of the epoch loop, whose
     variable must be the epoch number: the target of `for epoch in range(...)` (also
-    through `tqdm`/`trange`), or the only `epoch += 1` counter of a `while` loop. When the
+    through `tqdm`/`trange`), or the only `epoch += 1` counter of a `while` loop. A loop
+    written `for _ in range(...)` ("unused") gets its variable named `epoch` (or `epoch_idx`,
+    ... when the file names that already) when the file never reads `_`; otherwise `_` is given
+    as it is, and no fix when the body binds `_` again. When the
     sampler may also be `None` (`DistributedSampler(ds) if distributed else None`) the call
     is guarded by `if sampler is not None:`; when it may be another sampler, by
     `isinstance(sampler, DistributedSampler)` (also when an `if` statement binds it in one arm
@@ -80,7 +83,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     DistributedSampler)`). No fix when the sampler or the loader is
     built inside the epoch loop. Not reported: `shuffle=False` (also through a module constant,
     `SHUFFLE = False`, a parameter of the function building the sampler that every call of it
-    in the module leaves `False`, or possibly in `**kwargs`), a sampler built inside a loop
+    in the module leaves `False`, or possibly in `**kwargs`; a dict written out in the file and
+    bound once, only ever spread, is read: `**{"rank": 0}`, `**opts` with `opts = {"rank": 0}`, or
+    `**cfg["sampler"]`, which shuffle unless a `"shuffle"` key says `False`), a sampler built inside a loop
     with a `seed=` that reads the loop's variable (`DistributedSampler(ds, seed=epoch)`: a new
     order each epoch), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
@@ -137,6 +142,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
             if found.sampler is not None and _rebound_before_loop(found, model):
                 target = found.loader_sampler
             variable = epoch_variable(found.epoch_loop, model) or "epoch"
+            if variable == "_":
+                variable = _renamed_epoch(found.epoch_loop.node, model) or ("epoch" if _underscore_rebound(found.epoch_loop.node) else "_")
             yield Finding(
                 self.code,
                 self.message.format(loader=found.loader, call=f"{target}.set_epoch({variable})"),
@@ -202,9 +209,54 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
     for statement in ast_walk(loop):
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _binds_root(statement, rebuilt, source):
             return None  # built again inside the epoch loop: not bound yet at its top
+    edits: list[Edit] = []
+    if variable == "_":
+        # `for _ in range(epochs):`: `_` says "unused"; the loop variable is named for what it now holds
+        renamed = _renamed_epoch(loop, model)
+        if renamed is not None:
+            edits.append(ReplaceNode(loop.target, renamed, loop))  # type: ignore[attr-defined]
+            variable = renamed
+        elif _underscore_rebound(loop):
+            return None  # `_` bound again in the body and the file reads `_`: no name to give the epoch
     call = f"{target}.set_epoch({variable})"
     code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
-    return Fix([InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+    return Fix([*edits, InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+
+
+def _underscore_rebound(loop: ast.AST) -> bool:
+    """The body of a `for _ in ...` loop binds `_` again (`_, pred = out.max(1)`)."""
+    target = getattr(loop, "target", None)
+    return any(isinstance(n, ast.Name) and n.id == "_" and not isinstance(n.ctx, ast.Load) and n is not target for n in ast_walk(loop))
+
+
+_EPOCH_NAMES = ("epoch", "epoch_idx", "epoch_index", "ep")
+
+
+def _renamed_epoch(loop: ast.AST, model: ModuleModel) -> str | None:
+    """The name a `for _ in range(...)` epoch loop's variable can take: `epoch` (or another of
+    `_EPOCH_NAMES`) when the file names nothing so (no name, parameter, `global`, import) and
+    never reads `_` (the loop body, or later code that would see the loop's last value, or a
+    `_` bound to something else, such as gettext's)."""
+    if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name) or loop.target.id != "_":
+        return None
+    source = model.source
+    used: set[str] = set()
+    for node in source.of_type(ast.Name):
+        used.add(node.id)  # type: ignore[attr-defined]
+        if node.id == "_" and isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            return None
+    used.update(a.arg for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
+    for kind in (ast.Global, ast.Nonlocal):
+        for node in source.of_type(kind):
+            used.update(node.names)  # type: ignore[attr-defined]
+    for kind in (ast.Import, ast.ImportFrom):
+        for node in source.of_type(kind):
+            used.update((alias.asname or alias.name).split(".", 1)[0] for alias in node.names)  # type: ignore[attr-defined]
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        used.update(node.name for node in source.of_type(kind))  # type: ignore[attr-defined]
+    if "eval" in used or "exec" in used or "locals" in used or "vars" in used:
+        return None  # (code that reads names by their spelling)
+    return next((name for name in _EPOCH_NAMES if name not in used), None)
 
 
 def _rebound_before_loop(found: UnseededSampler, model: ModuleModel) -> bool:

@@ -43,7 +43,11 @@ class SchedulerHorizonMismatch(Rule):
     project module it is imported from, its classes written as names or through their module,
     `lr_scheduler.CosineAnnealingLR`) is read as that class, and a torch scheduler class picked so
     makes the name it is bound to a scheduler whatever it says (`cosine = SCHEDULERS["cos"](opt,
-    T_max=epochs)`; `cosine.step()`). The levels are read from the loops: the
+    T_max=epochs)`; `cosine.step()`). A horizon may be spread from a dict written out in the file
+    and bound once, only ever spread (`**cfg["sched"]` with `cfg = {"sched": {"T_max": EPOCHS}}`),
+    and a `ChainedScheduler([...])` is read through the schedulers of its list (written there or
+    bound once by name; `ConstantLR`, `ExponentialLR` and `MultiplicativeLR` say nothing): one
+    whose horizon mismatches its stepping is reported, unless another counts in the stepping's unit. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every

@@ -98,7 +98,11 @@ class Fp16AutocastWithoutScaler(Rule):
     of a function of the module, `def train(..., amp_dtype=torch.float16)`, never rebound in it,
     when the module calls the function, every call leaves the parameter at its default, the
     module uses the function's name for nothing else, and no other file of the project names it;
-    `cfg["dtype"]` is not read,
+    an attribute of a class of the module, `dtype=Cfg.amp_dtype` with `class Cfg: amp_dtype =
+    torch.float16` (undecorated, the attribute bound once in its body, never bound elsewhere in
+    the file nor overridden by a class built on it), reported without a fix, and so is an
+    autocast made by a `functools.partial` bound once, `amp = functools.partial(torch.autocast,
+    "cuda", dtype=torch.float16)` entered as `with amp():`; `cfg["dtype"]` is not read,
     and its scaler's fix stays as usual (a float32 or bfloat16 run is scaled and unscaled by
     powers of two, exactly); the
     idiom `device = "cuda" if torch.cuda.is_available() else "cpu"` counts as CUDA, where a GPU
@@ -158,6 +162,8 @@ class Fp16AutocastWithoutScaler(Rule):
 def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
     source = model.source
     loop = found.loop
+    if not found.fixable:
+        return None  # through a `functools.partial` or a class attribute: the author's to wire the scaler in
     if not any(item.context_expr is found.call for item in found.block.items):
         return None  # the autocast is one arm of a conditional expression: where would the scaler go?
     if model.facts.imports.aliases.get("torch") != "torch" or not _imports_torch_at_top(model):

@@ -107,10 +107,12 @@ class BackwardCall:
         return self.create is not None and not is_false(self.create.value)
 
 
-def describe_backward(event: GradEvent, engine: bool = False) -> BackwardCall | None:
+def describe_backward(event: GradEvent, engine: bool = False, methods: bool = False) -> BackwardCall | None:
     """The backward call of a BACKWARD event, or None for a form the rules do not handle
     (torch.autograd.backward, DeepSpeed-style engines unless `engine` says the caller knows
-    the engine's `backward(loss, retain_graph=...)`, `*args`)."""
+    the engine's `backward(loss, retain_graph=...)`, `*args`). `methods`: a method's or a
+    module function's result is described as the loss too (`F.cross_entropy(out, y).backward()`,
+    `out.pow(2).mean().backward()`), for a caller that judges such a loss itself."""
     call = event.call
     if call is None or (event.engine and not engine) or method_name(call) not in ("backward", "manual_backward"):
         return None
@@ -128,6 +130,8 @@ def describe_backward(event: GradEvent, engine: bool = False) -> BackwardCall | 
     if isinstance(recv, ast.Call) and method_name(recv) != "scale" and not isinstance(recv.func, ast.Attribute):
         # `bce(scores, ones).backward()`: a loss computed where it is backpropagated (not a
         # method's result such as `model(x).sum()`, nor a scaler's)
+        return _tensor_backward(call, recv)
+    if isinstance(recv, ast.Call) and methods and method_name(recv) != "scale":
         return _tensor_backward(call, recv)
     if isinstance(recv, ast.Call):
         if method_name(recv) != "scale" or len(recv.args) != 1 or recv.keywords or isinstance(recv.args[0], ast.Starred):

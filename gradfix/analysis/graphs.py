@@ -25,7 +25,6 @@ import re
 from gradfix.analysis.model import GradEvent, Loop
 from gradfix.analysis.names import (
     dotted,
-    has_star,
     is_false,
     is_true,
     method_name,
@@ -46,7 +45,7 @@ from gradfix.source import (
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
-    from typing import Iterable, Sequence
+    from typing import Iterable
 
 # Calls that compute on tensors or handle values, never run a model's forward.
 _BUILTINS = {
@@ -107,15 +106,17 @@ class BackwardCall:
         return self.create is not None and not is_false(self.create.value)
 
 
-def describe_backward(event: GradEvent, engine: bool = False) -> BackwardCall | None:
+def describe_backward(event: GradEvent, engine: bool = False, methods: bool = False) -> BackwardCall | None:
     """The backward call of a BACKWARD event, or None for a form the rules do not handle
     (torch.autograd.backward, DeepSpeed-style engines unless `engine` says the caller knows
-    the engine's `backward(loss, retain_graph=...)`, `*args`)."""
+    the engine's `backward(loss, retain_graph=...)`, `*args`). `methods`: a method's or a
+    module function's result is described as the loss too (`F.cross_entropy(out, y).backward()`,
+    `out.pow(2).mean().backward()`), for a caller that judges such a loss itself."""
     call = event.call
     if call is None or (event.engine and not engine) or method_name(call) not in ("backward", "manual_backward"):
         return None
     recv = receiver(call)
-    if recv is None or has_star(call):
+    if recv is None or any(isinstance(a, ast.Starred) for a in call.args) or _spread_keywords(call) is None:
         return None
     if (dotted(recv) or "").rsplit(".", 1)[-1] == "autograd":
         return None  # `torch.autograd.backward(tensors)`: not a tensor's method
@@ -124,10 +125,12 @@ def describe_backward(event: GradEvent, engine: bool = False) -> BackwardCall | 
         args = positional(call)
         if len(args) != 1 or event.loss is not args[0]:
             return None
-        return _with_keywords(call, "argument", args[0], call.keywords)
+        return _with_keywords(call, "argument", args[0])
     if isinstance(recv, ast.Call) and method_name(recv) != "scale" and not isinstance(recv.func, ast.Attribute):
         # `bce(scores, ones).backward()`: a loss computed where it is backpropagated (not a
         # method's result such as `model(x).sum()`, nor a scaler's)
+        return _tensor_backward(call, recv)
+    if isinstance(recv, ast.Call) and methods and method_name(recv) != "scale":
         return _tensor_backward(call, recv)
     if isinstance(recv, ast.Call):
         if method_name(recv) != "scale" or len(recv.args) != 1 or recv.keywords or isinstance(recv.args[0], ast.Starred):
@@ -151,11 +154,15 @@ def describe_autograd_backward(event: GradEvent) -> BackwardCall | None:
         return None
     if not (isinstance(call.func, ast.Name) or (dotted(call.func) or "").endswith("autograd.backward")):
         return None  # (a bare name: the function imported under that name)
-    if len(call.args) != 1 or call.args[0] is not event.loss or isinstance(event.loss, (ast.List, ast.Tuple, ast.Starred)) or has_star(call):
+    loss = event.loss
+    if isinstance(loss, (ast.List, ast.Tuple)) and len(loss.elts) == 1:
+        loss = loss.elts[0]  # `torch.autograd.backward([loss], ...)`: that one tensor
+    if len(call.args) != 1 or call.args[0] is not event.loss or isinstance(loss, (ast.List, ast.Tuple, ast.Starred)):
         return None
-    if any(kw.arg in ("grad_tensors", "grad_variables", "tensors") for kw in call.keywords):
+    keywords = _spread_keywords(call)
+    if keywords is None or any(name in ("grad_tensors", "grad_variables", "tensors") for name, _, _ in keywords):
         return None
-    return _with_keywords(call, "argument", event.loss, call.keywords)
+    return _with_keywords(call, "argument", loss)
 
 
 def _tensor_backward(call: ast.Call, loss: ast.expr) -> BackwardCall | None:
@@ -169,11 +176,11 @@ def _tensor_backward(call: ast.Call, loss: ast.expr) -> BackwardCall | None:
     for position, arg in enumerate(call.args):
         found[names[position]] = Argument(arg, None, arg)
         retain_positional = retain_positional or position == 1
-    for kw in call.keywords:
-        if kw.arg in names:
-            found[kw.arg] = Argument(kw.value, kw.arg, kw)  # type: ignore[index]
+    for name, value, node in _spread_keywords(call) or ():
+        if name in names:
+            found[name] = Argument(value, name, node)
         else:
-            others.append(Argument(kw.value, kw.arg, kw))
+            others.append(Argument(value, name, node))
     gradient = found.get("gradient")
     if gradient is not None and isinstance(gradient.value, ast.Constant) and gradient.value.value is None:
         gradient = None
@@ -190,8 +197,28 @@ def _tensor_backward(call: ast.Call, loss: ast.expr) -> BackwardCall | None:
     )
 
 
-def _with_keywords(call: ast.Call, form: str, loss: ast.expr, keywords: Sequence[ast.keyword]) -> BackwardCall:
-    found = {kw.arg: Argument(kw.value, kw.arg, kw) for kw in keywords if kw.arg is not None}
+def _spread_keywords(call: ast.Call) -> list[tuple[str, ast.expr, ast.AST]] | None:
+    """The call's keyword arguments as (name, value, node), a `**{"retain_graph": True}` of a
+    dict literal with string keys read as the keywords it spreads (the node of its one entry is
+    the `**` argument itself; of an entry among several, the key, which no edit removes alone);
+    None when a `**` argument is anything else (`**kwargs`) or a name is given twice."""
+    spread: list[tuple[str, ast.expr, ast.AST]] = []
+    for kw in call.keywords:
+        if kw.arg is not None:
+            spread.append((kw.arg, kw.value, kw))
+            continue
+        value = kw.value
+        if not isinstance(value, ast.Dict) or not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys):
+            return None
+        for key, item in zip(value.keys, value.values):
+            spread.append((key.value, item, kw if len(value.keys) == 1 else key))  # type: ignore[union-attr]
+    if len({name for name, _, _ in spread}) != len(spread):
+        return None
+    return spread
+
+
+def _with_keywords(call: ast.Call, form: str, loss: ast.expr) -> BackwardCall:
+    found = {name: Argument(value, name, node) for name, value, node in _spread_keywords(call) or ()}
     known = ("retain_graph", "create_graph", "inputs", "gradient")
     return BackwardCall(
         call=call,

@@ -94,7 +94,9 @@ class MultipleBackward(Rule):
     other gradient event between them (no step, clear, clip, unscale, scheduler step or
     gradient read), every call but the last passing `retain_graph=True`, none passing
     `inputs=`, `gradient=`, `create_graph=` or any other argument, and all of the same form
-    (`loss.backward()`, `scaler.scale(loss).backward()`, or the same `accelerator.backward`).
+    (`loss.backward()`, `scaler.scale(loss).backward()`, or the same `accelerator.backward`). A
+    loss written inline is the term it backpropagates (`F.cross_entropy(out, y).backward(...)`,
+    `out.pow(2).mean().backward()` give `F.cross_entropy(out, y)` and `out.pow(2).mean()`).
 
     It is safe when the losses come from the same forward pass (no model is called between
     the backward calls and no later loss calls one, or each loss depends on a statement
@@ -195,7 +197,7 @@ def _siblings(a: GradEvent, b: GradEvent) -> bool:
 def _split(run: list[GradEvent], source: Source) -> Iterator[list[tuple[GradEvent, BackwardCall]]]:
     if len(run) < 2:
         return
-    calls = [describe_backward(e) or describe_autograd_backward(e) for e in run]
+    calls = [describe_backward(e, methods=True) or describe_autograd_backward(e) for e in run]
     if any(c is None or c.inputs is not None or c.creates_graph or c.create is not None for c in calls):
         return
     if any(c.gradient is not None or c.others for c in calls):  # type: ignore[union-attr]

@@ -38,7 +38,9 @@ class NeedlessRetainGraph(Rule):
     `accelerator.backward(loss, retain_graph=True)`, a DeepSpeed engine's
     `model_engine.backward(loss, retain_graph=True)` (`DeepSpeedEngine.backward(loss,
     retain_graph=False, scale_wrt_gas=True)` hands the flag on to `loss.backward`; its other
-    keywords are kept) and `torch.autograd.backward(loss, retain_graph=True)` on one tensor) in
+    keywords are kept) and `torch.autograd.backward(loss, retain_graph=True)` on one tensor, also
+    written as a list of one, `torch.autograd.backward([loss], ...)`; the flag may be spread from a
+    dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes) in
     a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
@@ -890,7 +892,9 @@ def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source) -
     assert call.retain is not None
     node = call.call
     arguments: list[ast.AST] = sorted([*node.args, *node.keywords], key=lambda a: (a.lineno, a.col_offset))  # type: ignore[attr-defined]
-    index = next(i for i, a in enumerate(arguments) if a is call.retain.node)
+    index = next((i for i, a in enumerate(arguments) if a is call.retain.node), None)
+    if index is None:
+        return None  # an entry among others of a `**{...}` dict: not an argument of its own
     if call.retain_positional and any(not isinstance(a, ast.keyword) for a in arguments[index + 1 :]):
         return None  # create_graph passed by position after it: dropping would shift it
     text = source.text

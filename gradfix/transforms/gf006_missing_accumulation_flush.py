@@ -111,8 +111,10 @@ class MissingAccumulationFlush(AccumulationRule):
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
-    no other `break` of its own: `itertools.cycle` ending at a count is not a pass), or `while batch is not None:` whose body ends with
-    `batch = next(it, None)`.
+    no other `break` of its own: `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
+    `batch = next(it, None)`, `while (batch := next(it, None)) is not None:`, or `while i < len(data):`
+    (or a number of batches of it, as for `range`) whose body moves `i` on once (`i += 1`, `i += bs`)
+    and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
     after the window's `if`, when the window's test fires at K (the last micro-batch steps).
@@ -352,6 +354,18 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
     if not body:
         return None
     test = loop.test
+    if (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.left, ast.NamedExpr) and _next_call(test.left.value, 2)
+        and _none(test.left.value.args[1]) and _none(test.comparators[0])  # type: ignore[attr-defined]
+    ):  # fmt: skip
+        return loop  # `while (batch := next(it, None)) is not None:`: it ends where the data does
+    if (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt)
+        and isinstance(test.left, ast.Name) and _batches_of_data(test.comparators[0])
+        and _steps_an_index(test.left.id, body)
+    ):  # fmt: skip
+        return loop  # `while i < len(data): x, y = data[i]; ...; i += 1`: an index over the data
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
         name = test.left.id if isinstance(test.left, ast.Name) else None
         last = body[-1]
@@ -382,6 +396,26 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
         if dotted(handler.type) == "StopIteration" and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break):  # type: ignore[arg-type]
             return handler.body[0]
     return None
+
+
+def _steps_an_index(name: str, body: list[ast.stmt]) -> bool:
+    """`name += <number>` once among the loop body's top-level statements, and `name` bound by
+    no other statement of the body: an index moving on through the data on every iteration."""
+    increments = 0
+    for stmt in body:
+        if (
+            isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == name and isinstance(stmt.value, (ast.Constant, ast.Name))
+            and (int_value(stmt.value) or 0) >= (0 if isinstance(stmt.value, ast.Name) else 1)
+        ):  # fmt: skip
+            increments += 1
+            continue
+        for node in ast_walk(stmt):
+            if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+                return False
+            if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                return False
+    return increments == 1
 
 
 def _leaves_otherwise(loop: ast.While, drained: ast.stmt) -> bool:

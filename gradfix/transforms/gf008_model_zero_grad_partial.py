@@ -78,7 +78,8 @@ class ModelZeroGradPartial(LoopRule):
     nor clears a local module with) over parameters it can list: `m.parameters()`, `list`/
     `tuple`/`chain`/`filter` of those, sums of lists, parameter-group dicts, single parameters
     (`[model.embed.weight]`), comprehensions over those or over a literal tuple of modules
-    (`[p for m in (enc, dec) for p in m.parameters()]`), and local names assigned them. It is
+    (`[p for m in (enc, dec) for p in m.parameters()]`, also one parameter group per module:
+    `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them. It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
@@ -511,6 +512,9 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
                 parts.append(element)
         return _union(parts, visitor, function, depth)
     if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
+        if isinstance(expr.elt, ast.Dict):
+            # `[{"params": m.parameters(), ...} for m in (enc, dec)]`: a group per module listed
+            return _groups_of_listed_modules(expr, visitor)
         return _owners(expr.generators[0].iter, visitor, function, depth + 1)
     if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 2:
         # `[p for m in (enc, dec) for p in m.parameters()]`: the parameters of each module listed
@@ -535,6 +539,34 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
             return [expr.id]  # `temperature = nn.Parameter(...)`: a tensor no module owns
         return _union(values, visitor, function, depth)  # type: ignore[arg-type]
     return None
+
+
+def _groups_of_listed_modules(expr: ast.ListComp | ast.GeneratorExp, visitor: _Constructions) -> list[str] | None:
+    """The modules of `[{"params": m.parameters(), ...} for m in (enc, dec)]` (also
+    `list(m.parameters())`, a generator, a literal list of modules): one parameter group per
+    module of the literal; None for any other comprehension of dicts."""
+    loop = expr.generators[0]
+    modules = loop.iter
+    if not (
+        isinstance(loop.target, ast.Name) and not loop.ifs and not loop.is_async
+        and isinstance(modules, (ast.List, ast.Tuple)) and modules.elts
+        and all(isinstance(m, (ast.Name, ast.Attribute)) and dotted(m) is not None for m in modules.elts)
+    ):  # fmt: skip
+        return None
+    group = expr.elt
+    assert isinstance(group, ast.Dict)
+    values = [v for k, v in zip(group.keys, group.values) if isinstance(k, ast.Constant) and k.value == "params"]
+    if len(values) != 1 or any(k is None for k in group.keys):
+        return None  # `{**defaults, "params": ...}`: what the unpacking holds is not read
+    params = values[0]
+    if isinstance(params, ast.Call) and call_name(params) == "list" and len(params.args) == 1 and not params.keywords:
+        params = params.args[0]
+    if not (
+        isinstance(params, ast.Call) and method_name(params) == "parameters" and not positional(params)
+        and isinstance(receiver(params), ast.Name) and receiver(params).id == loop.target.id  # type: ignore[union-attr]
+    ):  # fmt: skip
+        return None
+    return [visitor.key(m) for m in modules.elts]
 
 
 def _is_parameter(value: ast.AST, visitor: _Constructions) -> bool:

@@ -249,7 +249,7 @@ class _CalledMethods:
             if owner is None:
                 return None
             found = _method_of(facts, owner, name, 0)
-            if found is None and assigned_values(model, f"self.{name}"):
+            if found is None and (assigned_values(model, f"self.{name}") or _bound_by_a_base(facts, owner, name, 0)):
                 return None  # `self.criterion = nn.MSELoss()`: an attribute holding a loss object
             return found if found is not None else False
         values = assigned_values(model, recv)
@@ -302,6 +302,34 @@ def _method_of(facts: ModuleFacts, class_name: str, name: str, depth: int) -> tu
         if inherited is not None:
             return inherited
     return None
+
+
+def _bound_by_a_base(facts: ModuleFacts, class_name: str, name: str, depth: int) -> bool:
+    """`class_name` binds `name` in its body (`criterion = nn.MSELoss()`), or a base class does,
+    or a base class of another module of the project binds it in its module's text
+    (`self.criterion = ...` in the base's `__init__`)."""
+    node = facts.classes.get(class_name)
+    if node is None or depth > 3:
+        return False
+    for stmt in node.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True  # `criterion = nn.MSELoss()` in the class body
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            continue
+        if base_name in facts.classes and base_name != class_name:
+            if _bound_by_a_base(facts, base_name, name, depth + 1):
+                return True
+        elif facts.project is not None:
+            located = _project_class(facts, facts.imports.qualify(base_name) or base_name)
+            if located is not None and (
+                re.search(rf"(?m)(?:\bself\.|^[ \t]*){re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=)", located[0].source.text)
+                or _bound_by_a_base(located[0], located[1], name, depth + 1)
+            ):
+                return True
+    return False
 
 
 def _project_class(facts: ModuleFacts, qualified: str) -> tuple[ModuleFacts, str] | None:

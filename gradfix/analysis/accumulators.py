@@ -343,6 +343,9 @@ class _State:
         # a called name that stands for a function of another module of the project returning
         # plain numbers, or computing them without gradients
         self.project_numbers: Callable[[str], bool] | None = None
+        # a call of a method (`self.compute_loss(x, y)`, `trainer.step_loss(...)`) gradfix found and
+        # that never returns a tensor (`return self.total_loss.item()`)
+        self.numbers_method: Callable[[ast.Call], bool] | None = None
 
     @property
     def loss_objects(self) -> set[str]:
@@ -409,6 +412,8 @@ class _State:
             return False  # `compute_loss(model, loader)` of the module: `float(total) / n`, or under `no_grad`
         if not known and self.project_numbers is not None and self.project_numbers(name):
             return False  # `gather_loss(loss, device)` of another module of the project: `loss.item() / n`
+        if not known and "." in name and self.numbers_method is not None and self.numbers_method(expr):
+            return False  # `self.compute_loss(x, y)` of the class, which updates and returns `loss.item()`
         # a loss computed from detached inputs holds no graph
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
@@ -519,6 +524,8 @@ class _State:
             return False
         if not isinstance(value.func, ast.Name):
             name = call_name(value)
+            if name is not None and self.numbers_method is not None and self.numbers_method(value):
+                return True  # `self.update_loss(x, y)` of the class, returning `loss.item()`
             return name is not None and self.project_numbers is not None and self.project_numbers(name)
         return (
             _returns_numbers(value.func.id, self.source) or _returns_without_graph(value.func.id, self.source, self.qualify)
@@ -800,11 +807,13 @@ def find_accumulations(
     source: Source,
     meters: Callable[[str, str], bool] | None = None,
     project_numbers: Callable[[str], bool] | None = None,
+    numbers_method: Callable[[ast.Call], bool] | None = None,
 ) -> Iterator[Accumulation]:
     """Accumulations of loss tensors across iterations of `loop`. `meters(key, method)`:
     whether the object `key` names keeps what its `method(value)` is given (an
     `AverageMeter` of the project summing it, a history appending it), so that
-    `losses.update(loss, n)` accumulates too."""
+    `losses.update(loss, n)` accumulates too. `numbers_method(call)`: the method a call of the
+    iteration runs (`self.compute_loss(x, y)`) is found and never returns a tensor."""
     function = loop.function
     if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return
@@ -818,6 +827,7 @@ def find_accumulations(
     resets = _resets(flattener.lines, source)
     state = _State(qualify, backpropagated, source, loop.node)
     state.project_numbers = project_numbers
+    state.numbers_method = numbers_method
     state.losses = _loss_names(loop, owned)
     state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)

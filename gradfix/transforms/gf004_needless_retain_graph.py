@@ -10,12 +10,13 @@ from gradfix.analysis.graphs import (
     describe_autograd_backward,
     describe_backward,
     graph_free_text,
+    is_forward_call,
     reads_of,
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.names import call_name, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
@@ -94,7 +95,8 @@ class NeedlessRetainGraph(Rule):
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
       `float(loss)`, `loss.detach()`), no later call in the iteration
-      that gradfix cannot see into receives a tensor of its graph (a name the iteration
+      that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
+      torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new
       value: the generator step's `fake = G(z)`; one computed from the graph holds it too),
       and no statement of the
@@ -284,7 +286,7 @@ def _judge(
     here = flow.units[position].ancestors  # type: ignore[index]
     for unit in flow.units[position + 1 :]:  # type: ignore[operator]
         reads_graph = not graph_free_text(unit.value_text) and graphs.reads_any(unit, kept_keys)
-        if unit.forward and reads_graph:
+        if unit.forward and reads_graph and not _reads_a_number_only(unit.node, loop, model):
             return "silent"
         graph = graphs.graph(unit)
         if reads_graph:
@@ -353,6 +355,25 @@ def _judge(
             return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+def _reads_a_number_only(statement: ast.AST, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The statement is a call that only reads the value it is given as a number: the `step`
+    of torch's `ReduceLROnPlateau` (`scheduler.step(val_loss)` does `float(metrics)`), which
+    never backpropagates."""
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return False
+    call = statement.value
+    recv = receiver(call)
+    key = dotted(recv) if recv is not None and method_name(call) == "step" else None
+    if key is None or any(is_forward_call(c) for arg in (*call.args, *call.keywords) for c in ast_walk(arg) if isinstance(c, ast.Call)):
+        return False  # (`scheduler.step(evaluate(model))`: the argument's own call may run anything)
+    functions = (loop.function,) if loop.function is not None else ()
+    info = model.facts.info_in(key, functions)
+    return info is not None and info.kind == "scheduler" and info.constructor in _PLATEAU
+
+
+_PLATEAU = frozenset({"torch.optim.lr_scheduler.ReduceLROnPlateau"})
 
 
 # a value taken from a container or an iterator one at a time (`pending.pop(0)`, `next(it)`)

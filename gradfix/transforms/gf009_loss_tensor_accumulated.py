@@ -5,10 +5,11 @@ import re
 
 from gradfix.analysis.accumulators import class_call_gives_numbers, function_returns_numbers, function_without_graph, find_accumulations
 from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.source import Source, dotted
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -106,7 +107,10 @@ class LossTensorAccumulated(Rule):
     function of the module returns that only ever computes plain numbers: `loss =
     log_loss(y, p)` with `total += math.log(...)`; `return -total / len(y)`; or a function of
     another module of the project that does: `running += all_reduce_loss(loss)` returning
-    `value.item()`);
+    `value.item()`; or a method gradfix finds that does: `self.history.append(self.compute_loss(x,
+    y))` with the class's, or a base class's, `compute_loss` doing the whole update and returning
+    `self.total_loss.item()`, or `trainer.step_loss(...)` on an object of a class of the project;
+    a method returning a literal tuple, list or dict counts too);
     statements under `torch.no_grad()`/`torch.inference_mode()` or in a function decorated with
     them; an accumulator reset unconditionally in the iteration (a loss built up from terms and
     then backpropagated); an accumulator whose name is itself backpropagated in the iteration;
@@ -129,7 +133,10 @@ class LossTensorAccumulated(Rule):
     LpLoss()`; not a class of the module whose `__call__` or `forward` returns plain numbers),
     computes a loss, whatever the name. No fix when a value accumulated is what a function
     imported from a module gradfix cannot read returns (`running += reduce_loss(loss)` from a
-    package it cannot find may be a number, which has no `.detach()`). An element of a detached tensor
+    package it cannot find may be a number, which has no `.detach()`), nor when it is what a method
+    of `self` named like a loss returns that neither the class nor its bases (as gradfix can read
+    them) define, and that the module never binds as an attribute (`self.compute_loss(x, y)` of a
+    library's base class). An element of a detached tensor
     (`loss.detach()[0]`, `loss.data[1]`) holds no graph.
     """
 
@@ -158,8 +165,13 @@ class LossTensorAccumulated(Rule):
                 plain[name] = _project_numbers(model, name)
             return plain[name]
 
+        methods = _CalledMethods(model)
+
         for loop in model.loops:
-            for found in find_accumulations(loop, training, model.facts.imports.qualify, source, meters, project_numbers):
+            numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
+            for found in find_accumulations(
+                loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method
+            ):
                 if id(found.node) in seen:
                     continue
                 seen.add(id(found.node))
@@ -179,10 +191,166 @@ class LossTensorAccumulated(Rule):
                     # `loss = 0.0` in an `if` arm, `aux = ... if w else 0`: a number has no `.detach()`;
                     # nor may what an imported function gradfix cannot read returns (`gather_loss(loss)`
                     # of a package it cannot find may return `loss.item()`)
-                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in refs) or any(_unread_import(r, model) for r in refs)
+                    # nor what a method gradfix cannot find returns (`self.compute_loss(x, y)` of a base
+                    # class it cannot read may return `loss.item()`)
+                    fix=None if any(isinstance(r, ast.Name) and r.id in numbers for r in refs)
+                    or any(_unread_import(r, model) or methods.unseen(r, loop.node) for r in refs)
                     else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
+
+
+class _CalledMethods:
+    """The methods calls of a training iteration run: `self.name(...)` in a method of a class of
+    the module (its own method, or a base class's, of the module or, through the project, of
+    another module), `obj.name(...)` with `obj` bound only to objects of one class of the
+    project (`trainer = Trainer(...)`). Looked up only for calls named like a loss."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.owners: dict[int, str | None] = {}  # id(loop node) -> the class whose method holds it
+        self.found: dict[tuple[int, str], tuple[FunctionInfo, ModuleFacts] | None | bool] = {}
+
+    def returns_no_tensor(self, call: ast.Call, at: ast.AST) -> bool:
+        """The method `call` runs is found and returns no tensor: every `return` gives a plain
+        number (`return self.total_loss.item()`), a literal tuple, list, dict or string, or
+        sits under `no_grad`."""
+        found = self.method(call, at)
+        if not isinstance(found, tuple):
+            return False
+        info, facts = found
+        return function_returns_numbers(info.node) or function_without_graph(info.node, facts.imports.qualify) or _returns_containers(info.node)
+
+    def unseen(self, ref: ast.expr, at: ast.AST) -> bool:
+        """`ref` calls a method of `self` that gradfix cannot find in the class or its bases,
+        nor as an attribute the module binds (`self.criterion = nn.MSELoss()`): what it returns,
+        a number perhaps, is unknown."""
+        return isinstance(ref, ast.Call) and self.method(ref, at) is False
+
+    def method(self, call: ast.Call, at: ast.AST) -> tuple[FunctionInfo, ModuleFacts] | None | bool:
+        """The method found (with its module's facts); False for a method of `self` neither
+        found nor bound as an attribute; None otherwise (not a method call gradfix reads)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr.startswith("__"):
+            return None
+        recv = dotted(func.value)
+        if recv is None:
+            return None
+        key = (id(at), f"{recv}.{func.attr}")
+        if key not in self.found:
+            self.found[key] = self._method(recv, func.attr, at)
+        return self.found[key]
+
+    def _method(self, recv: str, name: str, at: ast.AST) -> tuple[FunctionInfo, ModuleFacts] | None | bool:
+        model = self.model
+        facts = model.facts
+        if recv == "self":
+            owner = self._owner(at)
+            if owner is None:
+                return None
+            found = _method_of(facts, owner, name, 0)
+            if found is None and (assigned_values(model, f"self.{name}") or _bound_by_a_base(facts, owner, name, 0)):
+                return None  # `self.criterion = nn.MSELoss()`: an attribute holding a loss object
+            return found if found is not None else False
+        values = assigned_values(model, recv)
+        names = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
+        if len(names) != 1 or None in names:
+            return None
+        class_name = names.pop()
+        if class_name in facts.classes:
+            return _method_of(facts, class_name, name, 0)
+        qualified = facts.imports.qualify(class_name)
+        project = facts.project
+        if project is None or not qualified or qualified == class_name:
+            return None
+        located = _project_class(facts, qualified)
+        return _method_of(located[0], located[1], name, 0) if located else None
+
+    def _owner(self, at: ast.AST) -> str | None:
+        """The class whose method (directly or in a function nested in it) holds `at`."""
+        if id(at) not in self.owners:
+            line = getattr(at, "lineno", 0)
+            owner = None
+            for class_name, methods in self.model.facts.methods.items():
+                for info in methods.values():
+                    if info.node.lineno <= line <= (info.node.end_lineno or 0):
+                        owner = class_name
+            self.owners[id(at)] = owner
+        return self.owners[id(at)]
+
+
+def _method_of(facts: ModuleFacts, class_name: str, name: str, depth: int) -> tuple[FunctionInfo, ModuleFacts] | None:
+    """The method `name` of `class_name` or of a base class (of the module or, through the
+    project, of another module), with the facts of the module defining it."""
+    found = facts.methods.get(class_name, {}).get(name)
+    if found is not None:
+        return found, facts
+    node = facts.classes.get(class_name)
+    if node is None or depth > 3:
+        return None
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            continue
+        inherited = None
+        if base_name in facts.classes and base_name != class_name:
+            inherited = _method_of(facts, base_name, name, depth + 1)
+        elif facts.project is not None:
+            qualified = facts.imports.qualify(base_name) or base_name
+            located = _project_class(facts, qualified)
+            inherited = _method_of(located[0], located[1], name, depth + 1) if located else None
+        if inherited is not None:
+            return inherited
+    return None
+
+
+def _bound_by_a_base(facts: ModuleFacts, class_name: str, name: str, depth: int) -> bool:
+    """`class_name` binds `name` in its body (`criterion = nn.MSELoss()`), or a base class does,
+    or a base class of another module of the project binds it in its module's text
+    (`self.criterion = ...` in the base's `__init__`)."""
+    node = facts.classes.get(class_name)
+    if node is None or depth > 3:
+        return False
+    for stmt in node.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True  # `criterion = nn.MSELoss()` in the class body
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            continue
+        if base_name in facts.classes and base_name != class_name:
+            if _bound_by_a_base(facts, base_name, name, depth + 1):
+                return True
+        elif facts.project is not None:
+            located = _project_class(facts, facts.imports.qualify(base_name) or base_name)
+            if located is not None and (
+                re.search(rf"(?m)(?:\bself\.|^[ \t]*){re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=)", located[0].source.text)
+                or _bound_by_a_base(located[0], located[1], name, depth + 1)
+            ):
+                return True
+    return False
+
+
+def _project_class(facts: ModuleFacts, qualified: str) -> tuple[ModuleFacts, str] | None:
+    """The facts of the module of the project defining the class `qualified` (in any module:
+    a base class that only turns a loss into a number says nothing of gradients), and its name."""
+    project = facts.project
+    found = project.definition(qualified, facts.source.path or None) if project is not None else None
+    if found is None or found[1] not in found[0].facts.classes:
+        return None
+    return found[0].facts, found[1]
+
+
+def _returns_containers(function: ast.AST) -> bool:
+    """Every `return` of `function` (not of a function nested in it) gives a literal tuple,
+    list, dict or string (`return loss.item(), acc`), or nothing: never a tensor."""
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        r.value is None or isinstance(r.value, (ast.Tuple, ast.List, ast.Dict, ast.JoinedStr))
+        or (isinstance(r.value, ast.Constant) and not isinstance(r.value.value, (int, float)))
+        for r in returns
+    )
 
 
 def _bound_to_numbers(loop: ast.AST) -> set[str]:

@@ -39,7 +39,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.patterns import lazily
-from gradfix.records import dataclass
+from gradfix.records import dataclass, replace
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
 from gradfix.walk import ast_walk, own_nodes
 
@@ -111,6 +111,9 @@ class ProbabilityInput:
     model_key: str | None = None  # "model": the module whose last layer is the activation
     branch: ast.If | None = None  # "if_arm": the `if` one arm of which applies the activation
     branch_holds: bool = True  # "if_arm": the arm is the `if`'s body (False: its `else`)
+    # False: the loss was read from a factory of the file that picks it by a literal name
+    # (`get_loss("xent")` returning `nn.CrossEntropyLoss()` in that arm): reported, not fixed
+    fixable: bool = True
 
 
 # Conventional module aliases, read as such when the file does not bind them otherwise.
@@ -148,6 +151,9 @@ class _Finder:
         # function or `forward` -> the kind of loss its input is handed to; `wrapped` while one is read
         self.wrappers: dict[int, str | None] = {}
         self.wrapped = False
+        # the loss kind was read from the arm of a factory its literal argument picks (no fix)
+        self.picked = False
+        self.factories: dict[int, frozenset[str | None]] = {}  # id of a function of the file -> the kinds of loss it returns
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
@@ -159,6 +165,40 @@ class _Finder:
         if table is LOSS_CLASSES and last in TIMM_LOSS_CLASSES and name.startswith("timm."):
             return TIMM_LOSS_CLASSES[last]
         return None
+
+    def _loss_class_kind(self, call: ast.Call) -> str | None:
+        """`nn.CrossEntropyLoss(...)`, or a call of a loss factory of this file that returns one."""
+        return self._class_kind(call, LOSS_CLASSES) or self._factory_kind(call)
+
+    def _factory_kind(self, call: ast.Call) -> str | None:
+        """`get_loss_fn(...)`, a plain function of this file (never rebound) every `return` of
+        which builds a torch loss of one kind (`return nn.CrossEntropyLoss()`); or one that picks
+        among losses by a parameter (`if name == "xent": return nn.CrossEntropyLoss()`) called
+        with a literal for it: the loss of the arm the literal takes, read without a fix."""
+        func = call.func
+        if not isinstance(func, ast.Name):
+            return None
+        info = self.model.facts.module_functions.get(func.id)
+        if info is None or info.class_name is not None or self.index.by_key.get(func.id):
+            return None
+        function = info.node
+        kinds = self.factories.get(id(function))
+        if kinds is None:  # (read once per function: every call of a name bound to a call asks)
+            returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+            kinds = self.factories[id(function)] = frozenset(
+                self._class_kind(r.value, LOSS_CLASSES) if isinstance(r.value, ast.Call) else None for r in returns
+            )
+        if len(kinds) == 1 and None not in kinds:
+            return next(iter(kinds))
+        if not any(kinds - {None}):
+            return None
+        picked = _picked_return(function, call)
+        if picked is None or not isinstance(picked.value, ast.Call):
+            return None
+        kind = self._class_kind(picked.value, LOSS_CLASSES)
+        if kind is not None:
+            self.picked = True
+        return kind
 
     def _imported_from_torch(self, name: str) -> bool:
         return (self.qualify(name) or "").startswith("torch.")
@@ -176,7 +216,7 @@ class _Finder:
             for item in values:
                 if not isinstance(item, ast.Call):
                     return None
-                kinds.add(self._class_kind(item, table))
+                kinds.add(self._loss_class_kind(item) if table is LOSS_CLASSES else self._class_kind(item, table))
         if len(kinds) == 1:
             return kinds.pop()
         return None
@@ -197,7 +237,7 @@ class _Finder:
     def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:
         func = call.func
         if isinstance(func, ast.Call):
-            return self._class_kind(func, LOSS_CLASSES)  # nn.CrossEntropyLoss()(x, y)
+            return self._loss_class_kind(func)  # nn.CrossEntropyLoss()(x, y), get_loss("ce")(x, y)
         if isinstance(func, ast.Subscript):
             return self._entry_kind(func, scope)  # losses["ce"](x, y)
         name = call_name(call)
@@ -350,7 +390,7 @@ class _Finder:
             for binding in bindings:
                 if not isinstance(binding.value, ast.Call):
                     return None
-                kinds.add(self._class_kind(binding.value, table))
+                kinds.add(self._loss_class_kind(binding.value) if table is LOSS_CLASSES else self._class_kind(binding.value, table))
         if len(kinds) == 1:
             return kinds.pop()
         return None
@@ -395,9 +435,16 @@ class _Finder:
 
     # where the loss input comes from -----------------------------------------------------
     def probability_input(self, call: ast.Call, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
+        self.picked = False
         kind = self.loss_kind(call, scope)
         if kind is None:
             return None
+        found = self._probability_input(call, kind, stmt, scope)
+        if found is not None and self.picked:
+            found = replace(found, fixable=False)  # a loss picked by a literal name: the factory may change
+        return found
+
+    def _probability_input(self, call: ast.Call, kind: str, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
         given = _first(call, "input")
         if given is None:
             return None
@@ -741,6 +788,72 @@ class _Finder:
                 return None
             kinds.add(found.kind)
         return kinds.pop() if len(kinds) == 1 else None
+
+
+def _picked_return(function: ast.AST, call: ast.Call) -> ast.Return | None:
+    """The `return` that a factory picking by a parameter (`if name == "xent": return ...`,
+    `elif name in ("mse", "l2"): ...`) reaches for the string literal `call` passes for that
+    parameter: its top-level statements are read in order, `if`/`elif` tests comparing the
+    parameter with literals decided; None when anything else could decide (another test, a
+    statement that binds the parameter, a `return` not at the end of the arm taken)."""
+    args = function.args  # type: ignore[attr-defined]
+    params = [a.arg for a in (*args.posonlyargs, *args.args)]
+    given: dict[str, str] = {}
+    for position, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if position < len(params) and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            given[params[position]] = arg.value
+    for kw in call.keywords:
+        if kw.arg is not None and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+            given[kw.arg] = kw.value.value
+
+    def decided(test: ast.expr) -> bool | None:
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            return None
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, ast.Eq):
+            left, right = right, left
+        if not (isinstance(left, ast.Name) and left.id in given):
+            return None
+        value = given[left.id]
+        if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(right, ast.Constant) and isinstance(right.value, str):
+            return (value == right.value) == isinstance(op, ast.Eq)
+        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in right.elts):
+                return None
+            return (value in [e.value for e in right.elts]) == isinstance(op, ast.In)  # type: ignore[attr-defined]
+        return None
+
+    def binds(stmt: ast.stmt) -> bool:
+        return any(
+            isinstance(n, ast.Name) and n.id in given and not isinstance(n.ctx, ast.Load)
+            for n in ast_walk(stmt)
+        ) or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast_walk(stmt))
+
+    def walk(block: list[ast.stmt]) -> ast.Return | None | bool:
+        """The return reached, False when the block ends without one, None when undecided."""
+        for stmt in block:
+            if isinstance(stmt, ast.Return):
+                return stmt
+            if isinstance(stmt, ast.If):
+                taken = decided(stmt.test)
+                if taken is None:
+                    return None
+                reached = walk(stmt.body if taken else stmt.orelse)
+                if reached is not False:
+                    return reached
+                continue
+            if isinstance(stmt, (ast.Raise,)):
+                return None
+            if binds(stmt) or any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for n in ast_walk(stmt)):
+                return None
+        return False
+
+    if not given:
+        return None
+    reached = walk(function.body)  # type: ignore[attr-defined]
+    return reached if isinstance(reached, ast.Return) else None
 
 
 def _written_into(owner: str, source) -> bool:  # type: ignore[no-untyped-def]

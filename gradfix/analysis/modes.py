@@ -1526,6 +1526,10 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         others: list[str] = []  # the other modules run with gradients since the eval
         restored: list[str] = []  # submodules switched back since the eval (`model.backbone.train()`)
         outside = False  # the module ran with gradients outside them since
+        # the module ran with gradients on the eval's own path (not in the other arm of an `if` the eval is in)
+        graded_on_path = False
+        # `if frozen: model.eval() ...` / `else: model.train() ...`: the mode chosen per arm
+        per_arm: bool | None = None
         for position, other in cycle:
             if position > index and other.kind is ModeKind.TRAIN and _exclusive(other, item):
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
@@ -1551,6 +1555,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 last_eval = position
             elif other.kind is ModeKind.FORWARD and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys):
                 forwards[other.no_grad] = True
+                if not other.no_grad and (position < index or not _exclusive(other, item)):
+                    graded_on_path = True
                 if restored and not other.no_grad and any(
                     k and related(k, module) and not any(contains(r, k) for r in restored) for k in other.keys
                 ):
@@ -1566,6 +1572,15 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                     # with gradients are others built here: this backward trains something
                     # else; the module's own training comes later, perhaps after a `train()`
                     continue
+                if not graded_on_path and position > index:
+                    if per_arm is None:
+                        per_arm = _chosen_per_arm(item, items, module)
+                    if per_arm:
+                        # the mode chosen in each arm of an `if` (`if frozen: net.eval(); with
+                        # no_grad: h = net(x)` / `else: net.train(); h = net(x)`), and on the
+                        # eval's path the module does not run with gradients: this backward trains
+                        # other modules, and each iteration chooses the module's mode again
+                        continue
                 if _trains_a_copy(items, other, len(item.via), module):
                     continue  # a helper's backward through its own `deepcopy` of the module
                 if _trains_only_others(other, module, loop, model):
@@ -1978,6 +1993,17 @@ _NOT_FORWARD_METHODS = frozenset({
     "state_dict", "load_state_dict", "parameters", "named_parameters", "buffers", "named_buffers",
     "modules", "named_modules", "children", "named_children", "zero_grad", "requires_grad_",
 })  # fmt: skip
+
+
+def _chosen_per_arm(item: ModeItem, items: list[ModeItem], module: str) -> bool:
+    """The eval at `item` sits in one arm of an `if` whose other arm switches the module to
+    train mode, in the same helper and loops: the code picks the module's mode by case,
+    whatever else the arms do."""
+    return any(
+        other.kind is ModeKind.TRAIN and _exclusive(other, item) and other.via == item.via and other.loops == item.loops
+        and any(k and related(k, module) for k in other.keys)
+        for other in items
+    )
 
 
 def _bookkeeping_method(key: str, module: str) -> bool:

@@ -436,7 +436,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if isinstance(value, ast.Call) and not _builds_module(value, model):
                     continue
-                if not isinstance(value, ast.Call) and not _may_hold_module(value, model):
+                if not isinstance(value, ast.Call) and not _may_hold_module(value, model, binding.scope):
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
                 if isinstance(value, ast.Attribute) and _may_hold_old(value, key, model):
                     continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
@@ -765,23 +765,73 @@ _MODULE_WORD = lazily(
     re.I,
 )
 _SETTINGS = {"args", "opt", "opts", "cfg", "config", "conf", "hparams", "hp", "params", "flags", "FLAGS", "settings", "options"}
+# words (split at `_`) that make a name a count or a setting, whatever else it says:
+# `num_layers`, `n_blocks`, `max_grad_norm`, `embed_dim`, `hidden_size`, `dropout_rate`
+_COUNT_FIRST = frozenset({"num", "n", "nb", "max", "min", "is", "use", "has"})
+_SETTING_LAST = frozenset({
+    "size", "sizes", "dim", "dims", "rate", "ratio", "prob", "eps", "count", "num", "type", "name",
+    "path", "mode", "scale", "factor", "kind",
+})  # fmt: skip
+# annotations that never hold a module (`num_layers: int`, `max_norm: Optional[float] = None`)
+_PLAIN_TYPES = frozenset({
+    "int", "float", "bool", "str", "bytes", "complex", "list", "tuple", "dict", "set", "frozenset",
+    "List", "Tuple", "Dict", "Set", "FrozenSet", "Sequence", "Optional", "Union", "Literal", "typing", "None",
+})  # fmt: skip
 
 
-def _may_hold_module(value: ast.expr, model: ModuleModel) -> bool:
+def _setting_name(name: str) -> bool:
+    """`num_layers`, `max_gradient_norm`, `embed_dim`: a count or a setting, not a module."""
+    words = name.lower().strip("_").split("_")
+    return len(words) > 1 and (words[0] in _COUNT_FIRST or words[-1] in _SETTING_LAST)
+
+
+def _plain_parameter(name: str, scope: Scope | None) -> bool:
+    """`name` is a parameter of the function `scope` annotated with a plain type (`int`,
+    `Optional[float]`) or defaulting to a number, string or bool literal (not `None`, which a
+    module parameter defaults to as well): a setting, not a module."""
+    if not isinstance(scope, FUNCTIONS):
+        return False
+    args = scope.args  # type: ignore[union-attr]
+    positional_args = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr | None] = dict(zip((a.arg for a in positional_args[len(positional_args) - len(args.defaults) :]), args.defaults))
+    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    arg = next((a for a in (*positional_args, *args.kwonlyargs) if a.arg == name), None)
+    if arg is None:
+        return False
+    annotation = arg.annotation
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            annotation = None
+    if annotation is not None:
+        names = [n.id if isinstance(n, ast.Name) else n.attr for n in ast_walk(annotation) if isinstance(n, (ast.Name, ast.Attribute))]
+        if names and all(n in _PLAIN_TYPES for n in names) and not any(isinstance(n, ast.Call) for n in ast_walk(annotation)):
+            return True
+    default = defaults.get(name)
+    if isinstance(default, ast.UnaryOp) and isinstance(default.op, (ast.USub, ast.UAdd)):
+        default = default.operand
+    return isinstance(default, ast.Constant) and default.value is not None and default.value is not Ellipsis
+
+
+def _may_hold_module(value: ast.expr, model: ModuleModel, scope: Scope | None = None) -> bool:
     """A name or attribute set on the model may hold a module: a name the module binds to a
     call that builds one (or, when it binds it to nothing gradfix reads, named like one:
     `new_head`, not `scale`), an attribute named like one (`teacher.fc`), never a setting
-    (`args.temperature`) or a name bound only to constants (`SCALE = 2`)."""
+    (`args.temperature`), a name bound only to constants (`SCALE = 2`), a name that says a count
+    or a setting (`num_layers`, `max_grad_norm`, `embed_dim`), or a parameter of the function
+    (`scope`) annotated with a plain type or defaulting to a literal (`max_norm: float = None`,
+    `depth=4`)."""
     if isinstance(value, ast.Attribute):
         root = dotted(value)
         if root is not None and root.split(".", 1)[0] in _SETTINGS:
             return False
-        return _MODULE_WORD.search(value.attr) is not None
+        return _MODULE_WORD.search(value.attr) is not None and not _setting_name(value.attr)
     if not isinstance(value, ast.Name):
         return False
     values = assigned_values(model, value.id)
     if not values:
-        return _MODULE_WORD.search(value.id) is not None
+        return _MODULE_WORD.search(value.id) is not None and not _setting_name(value.id) and not _plain_parameter(value.id, scope)
     for bound in values:
         if isinstance(bound, ast.Call):
             if _builds_module(bound, model):

@@ -133,7 +133,9 @@ class EvalModeNotRestored(Rule):
     module in between (reading its `state_dict()` or `parameters()` is none), like a linear probe over a frozen backbone that calls
     `model.eval()` at the start of its `train_one_epoch`, or an `eval()` in one arm of an `if`
     (also a helper's, `set_mode(model, phase)`) whose other arm calls `train()` (`if task == 0: net.train()` / `else: net.eval()`, the head
-    alone trained on frozen features) -- nor an earlier `eval()` (a
+    alone trained on frozen features; also with the module's forward inside each arm, `if freeze:
+    enc.eval()` and `h = enc(x)` under `no_grad` / `else: enc.train(); h = enc(x)`, when on the eval
+    arm's path the module runs with gradients nowhere before the backward) -- nor an earlier `eval()` (a
     validation's) that such a choice overrides before the training; a backward reached after
     the module ran only without gradients (a GAN's generator in eval mode making the
     discriminator's inputs under `torch.no_grad()`) while the modules run with gradients are

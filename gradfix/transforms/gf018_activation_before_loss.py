@@ -45,7 +45,12 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there), or be a loss wrapper of the file that hands its
+    `criterion = nn.CrossEntropyLoss()` there), or be built by a plain function of the file every
+    `return` of which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
+    make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`; a factory that picks among
+    losses by a parameter, `if name == "xent": return nn.CrossEntropyLoss()`, is followed only when
+    called with a string literal for it that its `if`/`elif` tests send to such an arm,
+    `get_loss("xent")`, and reported without a fix), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with
@@ -114,7 +119,8 @@ class ActivationBeforeLoss(Rule):
     rebinds the logits' own name (`out = out.softmax(1)`) is removed.
     Unsafe when the probabilities are also used elsewhere (accuracy, logging): the loss
     then reads the logits' name instead, if that name still holds them. No fix when the
-    activation is the model's last layer or an `nn.Softmax` module attribute, when the
+    activation is the model's last layer or an `nn.Softmax` module attribute, when the loss
+    comes from the arm of a factory its literal argument picks, when the
     logits are an expression that would run twice, for `NLLLoss` on a `softmax` imported
     bare, or when the probabilities carry a floor (`+ 1e-8`, `.clamp(...)`: whether it should
     go, or become a `log_softmax`, is the author's call). Only losses that can reach a backward are looked at (in training loops, in
@@ -160,7 +166,7 @@ def _short(text: str) -> str:
 def _fix(found: ProbabilityInput, model: ModuleModel) -> Fix | None:
     source = model.source
     activation = found.activation
-    if activation is None or activation.call is None:
+    if activation is None or activation.call is None or not found.fixable:
         return None
     if found.where == "inline":
         edit = _undo(activation, found, source, found.statement)

@@ -67,7 +67,11 @@ class OptimizerOverStaleParameters(Rule):
     module class of the file that builds none (`class Scale(nn.Module)` storing a float) — nor for a setting written on
     the model (`model.temperature = args.temperature`, `model.scale = SCALE` with `SCALE = 2`:
     a name or attribute is reported only when it may hold a module, bound to a call that
-    builds one or, when gradfix cannot see its value, named like one), nor for an attribute
+    builds one or, when gradfix cannot see its value, named like one -- but not a name that says
+    a count or a setting, `num_layers`, `n_blocks`, `max_grad_norm`, `embed_dim`, `hidden_size`,
+    `dropout_rate`, nor a parameter of the function annotated with a plain type, `max_norm:
+    Optional[float] = None`, or defaulting to a number, string or bool literal, `depth=4`; a
+    parameter defaulting to `None` alone may still be a module, `head=None`), nor for an attribute
     that may hand back the old module (`pruner = Pruner(model)` or `holder.model = model`, then
     `model = pruner.model`), nor for `load_state_dict`
     (in place), nor when the optimizer is rebuilt or given the new parameters

@@ -1,0 +1,60 @@
+"""GF018 with the criterion built by a loss factory of the file (every `return` a
+cross-entropy): the softmax before it is dropped, and the fixed script trains exactly like the
+hand fix (the buggy one, on probabilities, trains otherwise)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+
+def build_loss(smoothing):
+    if smoothing:
+        return nn.CrossEntropyLoss(label_smoothing=smoothing)
+    return nn.CrossEntropyLoss()
+
+
+def run_epoch(model, data, loss_fn, optimizer, losses):
+    for x, y in data:
+        optimizer.zero_grad(set_to_none=True)
+{body}
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+
+
+model = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 3))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.2)
+data = [(torch.randn(16, 4), torch.randint(0, 3, (16,))) for _ in range(10)]
+loss_fn = build_loss(0.1)
+losses = []
+for epoch in range(3):
+    run_epoch(model, data, loss_fn, optimizer, losses)
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+BUGGY = """        probs = F.softmax(model(x), dim=1)
+        loss = loss_fn(probs, y)"""
+HAND = """        probs = model(x)
+        loss = loss_fn(probs, y)"""
+
+
+def test_the_factory_criterion_receives_the_logits_after_the_fix(tmp_path: Path) -> None:
+    assert_fixed_like_hand(tmp_path, SCRIPT.format(body=BUGGY), SCRIPT.format(body=HAND), "--select", "GF018")

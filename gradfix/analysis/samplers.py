@@ -167,6 +167,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
         for constructor in samplers
         if not _seeded_by_loop(constructor, source)  # `DistributedSampler(ds, seed=epoch)` in each epoch: a new order each time
         for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model)
+        if not _epoch_given_by_factory(constructor, loader_binding, index, model)  # `get_loader(epoch)` in each epoch
     ]
     if factories:
         built += [(c, b, None, alternative, True) for c, b, alternative in _factory_loaders(model, index, factories)]
@@ -434,6 +435,75 @@ def _seeded_by_loop(constructor: ast.Call, source) -> bool:  # type: ignore[no-u
         and read & {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)}
         for loop in source.nodes
     )
+
+
+def _epoch_given_by_factory(constructor: ast.Call, loader_binding, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The loader is bound, inside a loop, to a call of the function of the module (or method
+    called on `self`) that builds the sampler and gives it an epoch read from a parameter
+    (`seed=epoch`, `seed=SEED + epoch`, or `sampler.set_epoch(epoch)` on it), and the call
+    hands that parameter something that reads the loop's variable: `get_loader(epoch)` in each
+    epoch, a new order each time."""
+    call = loader_binding.value
+    if not isinstance(call, ast.Call) or not isinstance(loader_binding.statement, ast.stmt):
+        return False
+    func = call.func
+    facts = model.facts
+    info: FunctionInfo | None = None
+    if isinstance(func, ast.Name):
+        info = facts.module_functions.get(func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        info = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods and encloses(methods[func.attr].node, constructor)), None)
+    if info is None or not encloses(info.node, constructor):
+        return False
+    function = info.node
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+    method = bool(params) and params[0] in ("self", "cls")
+    readers: list[ast.expr] = []  # the expressions that give the sampler its epoch
+    seed = keyword(constructor, "seed")
+    if seed is not None:
+        readers.append(seed.value)
+    sampler_keys = {b.key for bindings in index.by_key.values() for b in bindings if b.value is constructor and b.scope is function}
+    for node in ast_walk(function):
+        if (
+            isinstance(node, ast.Call) and method_name(node) == "set_epoch" and not constant_epoch(node)
+            and isinstance(node.func, ast.Attribute) and dotted(node.func.value) is not None
+            and model.source.key(node.func.value) in sampler_keys
+        ):
+            readers.extend([*node.args, *(k.value for k in node.keywords)])
+    given = {n.id for r in readers for n in ast_walk(r) if isinstance(n, ast.Name)} & {*params, *(a.arg for a in function.args.kwonlyargs)}  # type: ignore[attr-defined]
+    if not given:
+        return False
+    variables = _loop_variables(loader_binding.statement, model)
+    if not variables:
+        return False
+    for param in given:
+        passed = keyword(call, param)
+        value = passed.value if passed is not None else None
+        if value is None and param in params:
+            position = params.index(param) - (1 if method and isinstance(func, ast.Attribute) else 0)
+            args = call.args
+            if any(isinstance(a, ast.Starred) for a in args[: position + 1]):
+                continue
+            value = args[position] if 0 <= position < len(args) else None
+        if value is not None and {n.id for n in ast_walk(value) if isinstance(n, ast.Name)} & variables:
+            return True
+    return False
+
+
+def _loop_variables(statement: ast.stmt, model: ModuleModel) -> set[str]:
+    """The variables of the loops around the statement in its function: the targets of `for`
+    loops, the counters a `while` loop adds to."""
+    found: set[str] = set()
+    current: ast.AST | None = model.source.owner_of(statement)
+    while current is not None and not isinstance(current, SCOPES):
+        if isinstance(current, FOR_LOOPS):
+            found |= {n.id for n in ast_walk(current.target) if isinstance(n, ast.Name)}
+        elif isinstance(current, ast.While):
+            found |= {
+                s.target.id for s in current.body if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name)
+            }
+        current = model.source.owner_of(current) if isinstance(current, ast.stmt) else None
+    return found
 
 
 def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) -> str | None:

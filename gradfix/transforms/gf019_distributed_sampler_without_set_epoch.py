@@ -82,7 +82,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     `SHUFFLE = False`, a parameter of the function building the sampler that every call of it
     in the module leaves `False`, or possibly in `**kwargs`), a sampler built inside a loop
     with a `seed=` that reads the loop's variable (`DistributedSampler(ds, seed=epoch)`: a new
-    order each epoch), files that call
+    order each epoch; also one call away, a loader bound in the loop to a factory of the file
+    handed the loop's variable that seeds its sampler from it or calls `sampler.set_epoch(epoch)`
+    on it: `train_loader = get_dataloader(ds, epoch)`), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
     them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
     `itertools.cycle(loader)`, epoch loops that pass the loader or sampler to a call

@@ -199,12 +199,20 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 ):
                     continue  # the entry is rebound somewhere: which loader the loop reads is unclear
             elif loader_binding not in index.bindings(loader, scope):
-                # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
-                # loader by every call of the module; it reads the sampler through it, guarded
-                name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
-                if name is None:
-                    continue
-                sampler_here, binding_here, alternative_here = None, None, True
+                held = _held_by_instance(loader_binding, sampler_binding, loop, index, model)
+                if held is not None:
+                    # `data = Data(ds)` whose `__init__` stores `self.train_loader` over
+                    # `self.train_sampler`; the loop iterates `data.train_loader`
+                    name, sampler_here = held
+                    if sampler_here is None:
+                        binding_here = None
+                else:
+                    # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
+                    # loader by every call of the module; it reads the sampler through it, guarded
+                    name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
+                    if name is None:
+                        continue
+                    sampler_here, binding_here, alternative_here = None, None, True
             elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                 continue
             batch = _batch_loop(loop, name, model)
@@ -226,6 +234,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 continue
             seen.add(key)
             values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
+            if sampler_here and not values and binding_here is not None and sampler_here != binding_here.key:
+                values = [binding_here.value]  # `data.train_sampler`: the attribute its class binds once
             given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) and not foreign else None
             batched = given is not None
             foreign_batches = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
@@ -435,6 +445,38 @@ def _seeded_by_loop(constructor: ast.Call, source) -> bool:  # type: ignore[no-u
         and read & {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)}
         for loop in source.nodes
     )
+
+
+def _held_by_instance(loader_binding, sampler_binding, loop: TrainingLoop, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """(`data.train_loader`, `data.train_sampler` or None) when the loader is an attribute a
+    class of the file binds once (`self.train_loader = DataLoader(ds, sampler=self.train_sampler)`)
+    and the epoch loop iterates it on a name the module binds only to instances of that class
+    (`data = Data(ds)`): the sampler is named through the instance when the class binds it once
+    as an attribute too, else it is read through the loader."""
+    key = getattr(loader_binding, "key", "")
+    owner = getattr(loader_binding, "class_name", None)
+    if owner is None or not key.startswith("self.") or key.count(".") != 1 or len(index.by_key.get(key, [])) != 1:
+        return None
+    if isinstance(loader_binding, (_Entry, _Handed)):
+        return None
+    attribute = key[len("self."):]
+    sampler_attribute: str | None = None
+    if sampler_binding is not None:
+        skey = sampler_binding.key
+        if not (skey.startswith("self.") and skey.count(".") == 1 and sampler_binding.class_name == owner and len(index.by_key.get(skey, [])) == 1):
+            return None
+        sampler_attribute = skey[len("self."):]
+    if not any(isinstance(n, ast.Attribute) and n.attr == attribute for n in ast_walk(loop.node)):
+        return None  # (cheap: the loop reads no such attribute)
+    instance_class(ast.Name(id=""), model)  # (builds the map of the module's names to classes)
+    holders = sorted(name for name, cls in model.__dict__.get("_instance_classes", {}).items() if cls == owner)
+    for holder in holders:
+        name = f"{holder}.{attribute}"
+        if index.by_key.get(name) or (sampler_attribute is not None and index.by_key.get(f"{holder}.{sampler_attribute}")):
+            continue  # written from outside as well
+        if _batch_loop(loop, name, model) is not None:
+            return name, (f"{holder}.{sampler_attribute}" if sampler_attribute is not None else None)
+    return None
 
 
 def _epoch_given_by_factory(constructor: ast.Call, loader_binding, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]

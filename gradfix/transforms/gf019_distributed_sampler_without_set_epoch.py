@@ -122,7 +122,10 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     another method of the class returns over it (`self.loader = self._make_loader()`), fixed with
     `self.sampler.set_epoch(epoch)`; a loader built right in the call of the training function
     (`train(model, DataLoader(ds, sampler=DistributedSampler(ds)), epochs)`) is followed into it
-    as its parameter, like a loader passed by name.
+    as its parameter, like a loader passed by name. A loader a class of the file stores once
+    (`self.train_loader = DataLoader(ds, sampler=self.train_sampler)`) is followed to the loop that
+    iterates it on an instance (`data = Data(ds)`; `for x, y in data.train_loader:`), fixed with
+    `data.train_sampler.set_epoch(epoch)` when the class stores the sampler once too.
     """
 
     code = "GF019"

@@ -250,9 +250,61 @@ class _Finder:
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
+        if kind is None and key.startswith("self.") and key.count(".") == 1:
+            kind = self._injected_kind(key[len("self."):], scope)
         if kind is None and not self.wrapped:
             kind = self._wrapper_kind(call, key)
         return kind
+
+    def _injected_kind(self, attribute: str, scope: Scope) -> str | None:
+        """`self.loss(...)` in a method of a class of the file whose `__init__` stores one of its
+        parameters as it is (`self.loss = loss`, the only write of that attribute in the file),
+        when every construction of the class in the file (one at least) hands that parameter
+        one kind of torch loss: built in place (`LossWrapper(nn.CrossEntropyLoss())`) or a name
+        bound only to one."""
+        owner = _class_of(scope, self.model)
+        if owner is None or any(dotted(base) == owner.name for c in self.model.facts.classes.values() for base in c.bases):
+            return None  # (a subclass may be built with another loss)
+        init = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)
+        if init is None:
+            return None
+        writes = [
+            node for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign) for node in self.source.of_type(kind)
+            if any(isinstance(t, ast.Attribute) and t.attr == attribute for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+        ]
+        if len(writes) != 1 or not isinstance(writes[0], ast.Assign) or len(writes[0].targets) != 1:
+            return None
+        write = writes[0]
+        target = write.targets[0]
+        if not (
+            isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+            and isinstance(write.value, ast.Name) and any(n is write for n in own_nodes(init))
+        ):
+            return None
+        args = init.args
+        params = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+        param = write.value.id
+        if param not in params and param not in [a.arg for a in args.kwonlyargs]:
+            return None
+        position = params.index(param) if param in params else -1
+        kinds: set[str | None] = set()
+        for call in self.source.of_type(ast.Call):
+            if not (isinstance(call.func, ast.Name) and call.func.id == owner.name):  # type: ignore[attr-defined]
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+                return None
+            given = keyword(call, param)  # type: ignore[arg-type]
+            value = given.value if given is not None else (call.args[position] if 0 <= position < len(call.args) else None)  # type: ignore[attr-defined]
+            if isinstance(value, ast.Call):
+                kinds.add(self._class_kind(value, LOSS_CLASSES))
+            elif isinstance(value, ast.Name):
+                bound = self.index.by_key.get(value.id, [])
+                if not bound or not all(isinstance(b.value, ast.Call) for b in bound):
+                    return None
+                kinds |= {self._class_kind(b.value, LOSS_CLASSES) for b in bound}  # type: ignore[arg-type]
+            else:
+                return None  # left at its default, or handed something gradfix cannot read
+        return kinds.pop() if len(kinds) == 1 else None
 
     def _wrapper_kind(self, call: ast.Call, key: str) -> str | None:
         """A loss wrapper of this file that hands its input, unchanged, to a torch loss expecting
@@ -681,16 +733,23 @@ class _Finder:
             if isinstance(self.element, str):
                 return None  # a `Sequential` returns no dict
             args = positional(constructor)
+            final: ast.expr | None = None
             if len(constructor.args) > 1 and isinstance(constructor.args[-1], ast.Call):
                 # `nn.Sequential(*layers, nn.Softmax(dim=-1))`: the layer written last
-                return self._class_kind(constructor.args[-1], ACTIVATION_CLASSES)
-            if len(constructor.args) == 1 and isinstance(constructor.args[0], ast.Starred):
+                final = constructor.args[-1]
+            elif len(constructor.args) == 1 and isinstance(constructor.args[0], ast.Starred):
                 # `nn.Sequential(*layers)`: the last layer the list was given, where it was built
                 final = _last_element(constructor.args[0].value, scope, self.source)
-                return self._class_kind(final, ACTIVATION_CLASSES) if isinstance(final, ast.Call) else None
-            if args and isinstance(args[-1], ast.Call):
-                return self._class_kind(args[-1], ACTIVATION_CLASSES)
-            return None
+            elif args and isinstance(args[-1], ast.Call):
+                final = args[-1]
+            if not isinstance(final, ast.Call):
+                return None
+            kind = self._class_kind(final, ACTIVATION_CLASSES)
+            if kind is None:
+                # `nn.Sequential(backbone, nn.Sequential(nn.Linear(16, 3), nn.Softmax(dim=1)))`: the
+                # last layer is itself a model (a `Sequential`, a module class or builder of the file)
+                kind = self._output_activation(final, scope, depth + 1)
+            return kind
         return self._named_output(name, depth)
 
     def _named_output(self, name: str, depth: int) -> str | None:

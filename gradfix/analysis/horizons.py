@@ -405,9 +405,19 @@ def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel, depth
 
 
 def _product_of_len(value: ast.expr) -> bool:
-    """`len(loader)`, or a product with it (`epochs * len(loader)`): a count of batches."""
+    """`len(loader)`, or a product with it (`epochs * len(loader)`), also divided by a count
+    (`len(loader) // ACCUM`: the optimizer steps of an epoch of accumulated batches, rounded by
+    `int`/`math.ceil` or not): a count of batches."""
     if isinstance(value, ast.Call):
-        return call_name(value) == "len"
+        name = call_name(value)
+        if name in ("int", "round", "math.ceil", "math.floor", "ceil", "floor") and len(value.args) == 1 and not value.keywords:
+            return _product_of_len(value.args[0])
+        return name == "len"
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.FloorDiv, ast.Div)):
+        divisor = value.right
+        return _product_of_len(value.left) and (
+            isinstance(divisor, ast.Name) or (isinstance(divisor, ast.Constant) and isinstance(divisor.value, int) and divisor.value > 0)
+        )
     return isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and (_product_of_len(value.left) or _product_of_len(value.right))
 
 

@@ -1942,7 +1942,10 @@ def _apart(key: str, module: str, model: ModuleModel) -> bool:
         wrapped = wrapped_key(value, model.source.key)
         if wrapped is not None and wrapped != key:
             return False  # `ddp = DDP(model)`: `module` under another name (not `probe = probe.to(device)`)
+    from gradfix.analysis.modules import decided_arm
+
     for value in assigned_values(model, module):
+        value = decided_arm(value, model)  # `ema if USE_EMA else model` with `USE_EMA = False`: `model`
         if dotted(value) is not None and related(model.source.key(value), key):
             return False  # `test_model = model` (in one arm): the evaluated module is this one
     return not related(key, module)

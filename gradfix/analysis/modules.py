@@ -101,6 +101,7 @@ def aliases(key: str, scope: Scope, model: ModuleModel) -> set[str]:
         new: list[str] = []
         for current in frontier:
             for value in [*index.values(current, scope), *_handed_back(current, index, model)]:
+                value = decided_arm(value, model)  # `ema if USE_EMA else model` with `USE_EMA = False`
                 inner = wrapped_key(value, model.source.key)
                 if inner is not None and normalize(inner) not in found:
                     found.add(normalize(inner))
@@ -118,6 +119,19 @@ def aliases(key: str, scope: Scope, model: ModuleModel) -> set[str]:
                 found.add(normalize(other))
                 break
     return found
+
+
+def decided_arm(value: ast.expr | None, model: ModuleModel) -> ast.expr | None:
+    """The arm of a conditional expression whose test a module constant decides (`ema if
+    USE_EMA else model` with `USE_EMA = False` bound once at the top: `model`); else the value."""
+    if not isinstance(value, ast.IfExp):
+        return value
+    from gradfix.analysis.precision import decided
+
+    chosen = decided(value.test, model)
+    if chosen is None:
+        return value
+    return value.body if chosen else value.orelse
 
 
 def _handed_back(key: str, index, model: ModuleModel) -> list[ast.expr]:  # type: ignore[no-untyped-def]

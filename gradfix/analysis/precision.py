@@ -34,10 +34,10 @@ _MANAGED = lazily(
 _HALF = {"torch.float16", "torch.half"}
 
 
-def _managed(text: str) -> bool:
+def _managed(text: str, model: ModuleModel | None = None) -> bool:
     """Loss scaling, or a library that manages precision, is written in code (a comment
     saying `# TODO: add a GradScaler` is not, nor a string, `print("without GradScaler")`)."""
-    disabled = _scalers_all_disabled(text)
+    disabled = _scalers_all_disabled(text, model)
     unused = "GradScaler(" in text and _scalers_all_unused(text)
     for match in _MANAGED.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
@@ -63,14 +63,23 @@ def _scalers_all_unused(text: str) -> bool:
     return all(not _scaler_used(m.group(1), text) for m in built)
 
 
-def _scalers_all_disabled(text: str) -> bool:
-    """Every `GradScaler(...)` of the file is built with `enabled=False` written out."""
+_ENABLED_NAME = lazily(r"enabled[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:,|$)")
+
+
+def _scalers_all_disabled(text: str, model: ModuleModel | None = None) -> bool:
+    """Every `GradScaler(...)` of the file is built with `enabled=False` written out (or, with
+    the module, `enabled=USE_SCALER` with `USE_SCALER = False` bound once at its top level)."""
     found = False
     at = text.find("GradScaler(")
     while at != -1:
         end = text.find(")", at)
-        if end == -1 or "enabled=False" not in text[at:end].replace(" ", ""):
+        if end == -1:
             return False
+        if "enabled=False" not in text[at:end].replace(" ", ""):
+            named = _ENABLED_NAME.search(text[at:end].rstrip())
+            value = module_constant(ast.Name(id=named.group(1)), model) if named is not None and model is not None else None
+            if not (isinstance(value, ast.Constant) and value.value is False):
+                return False
         found = True
         at = text.find("GradScaler(", at + 1)
     return found
@@ -305,9 +314,9 @@ def _steps_around(loop: TrainingLoop, model: ModuleModel) -> bool:
 
 def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     text = model.source.text
-    if "autocast" not in text or _managed(text):
+    if "autocast" not in text or _managed(text, model):
         return []
-    disabled = "GradScaler" in text and _scalers_all_disabled(text)  # (a scaler that scales nothing)
+    disabled = "GradScaler" in text and _scalers_all_disabled(text, model)  # (a scaler that scales nothing)
     if any(
         info.kind in ("engine", "lightning") or (info.kind == "scaler" and not disabled and _scaler_used(info.key, text))
         for info in model.facts.objects.values()

@@ -174,6 +174,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
         for constructor in samplers
         if not _seeded_by_loop(constructor, source)  # `DistributedSampler(ds, seed=epoch)` in each epoch: a new order each time
         for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, model)
+        if not _epoch_given_by_factory(constructor, loader_binding, index, model)  # `get_loader(epoch)` in each epoch
     ]
     if factories:
         built += [(c, b, None, alternative, True) for c, b, alternative in _factory_loaders(model, index, factories)]
@@ -205,12 +206,20 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 ):
                     continue  # the entry is rebound somewhere: which loader the loop reads is unclear
             elif loader_binding not in index.bindings(loader, scope):
-                # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
-                # loader by every call of the module; it reads the sampler through it, guarded
-                name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
-                if name is None:
-                    continue
-                sampler_here, binding_here, alternative_here = None, None, True
+                held = _held_by_instance(loader_binding, sampler_binding, loop, index, model)
+                if held is not None:
+                    # `data = Data(ds)` whose `__init__` stores `self.train_loader` over
+                    # `self.train_sampler`; the loop iterates `data.train_loader`
+                    name, sampler_here = held
+                    if sampler_here is None:
+                        binding_here = None
+                else:
+                    # `fit(model, loader, opt, epochs)`: the epoch loop's function is handed the
+                    # loader by every call of the module; it reads the sampler through it, guarded
+                    name = _parameter_passed(loop.function, loader, model) or _stored_argument(loop.function, loader, model)
+                    if name is None:
+                        continue
+                    sampler_here, binding_here, alternative_here = None, None, True
             elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
                 continue
             batch = _batch_loop(loop, name, model)
@@ -232,6 +241,8 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 continue
             seen.add(key)
             values = [b.value for b in index.bindings(sampler_here, scope)] if sampler_here else []
+            if sampler_here and not values and binding_here is not None and sampler_here != binding_here.key:
+                values = [binding_here.value]  # `data.train_sampler`: the attribute its class binds once
             given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) and not foreign else None
             batched = given is not None
             foreign_batches = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
@@ -441,6 +452,107 @@ def _seeded_by_loop(constructor: ast.Call, source) -> bool:  # type: ignore[no-u
         and read & {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)}
         for loop in source.nodes
     )
+
+
+def _held_by_instance(loader_binding, sampler_binding, loop: TrainingLoop, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """(`data.train_loader`, `data.train_sampler` or None) when the loader is an attribute a
+    class of the file binds once (`self.train_loader = DataLoader(ds, sampler=self.train_sampler)`)
+    and the epoch loop iterates it on a name the module binds only to instances of that class
+    (`data = Data(ds)`): the sampler is named through the instance when the class binds it once
+    as an attribute too, else it is read through the loader."""
+    key = getattr(loader_binding, "key", "")
+    owner = getattr(loader_binding, "class_name", None)
+    if owner is None or not key.startswith("self.") or key.count(".") != 1 or len(index.by_key.get(key, [])) != 1:
+        return None
+    if isinstance(loader_binding, (_Entry, _Handed)):
+        return None
+    attribute = key[len("self."):]
+    sampler_attribute: str | None = None
+    if sampler_binding is not None:
+        skey = sampler_binding.key
+        if not (skey.startswith("self.") and skey.count(".") == 1 and sampler_binding.class_name == owner and len(index.by_key.get(skey, [])) == 1):
+            return None
+        sampler_attribute = skey[len("self."):]
+    if not any(isinstance(n, ast.Attribute) and n.attr == attribute for n in ast_walk(loop.node)):
+        return None  # (cheap: the loop reads no such attribute)
+    instance_class(ast.Name(id=""), model)  # (builds the map of the module's names to classes)
+    holders = sorted(name for name, cls in model.__dict__.get("_instance_classes", {}).items() if cls == owner)
+    for holder in holders:
+        name = f"{holder}.{attribute}"
+        if index.by_key.get(name) or (sampler_attribute is not None and index.by_key.get(f"{holder}.{sampler_attribute}")):
+            continue  # written from outside as well
+        if _batch_loop(loop, name, model) is not None:
+            return name, (f"{holder}.{sampler_attribute}" if sampler_attribute is not None else None)
+    return None
+
+
+def _epoch_given_by_factory(constructor: ast.Call, loader_binding, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The loader is bound, inside a loop, to a call of the function of the module (or method
+    called on `self`) that builds the sampler and gives it an epoch read from a parameter
+    (`seed=epoch`, `seed=SEED + epoch`, or `sampler.set_epoch(epoch)` on it), and the call
+    hands that parameter something that reads the loop's variable: `get_loader(epoch)` in each
+    epoch, a new order each time."""
+    call = loader_binding.value
+    if not isinstance(call, ast.Call) or not isinstance(loader_binding.statement, ast.stmt):
+        return False
+    func = call.func
+    facts = model.facts
+    info: FunctionInfo | None = None
+    if isinstance(func, ast.Name):
+        info = facts.module_functions.get(func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        info = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods and encloses(methods[func.attr].node, constructor)), None)
+    if info is None or not encloses(info.node, constructor):
+        return False
+    function = info.node
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+    method = bool(params) and params[0] in ("self", "cls")
+    readers: list[ast.expr] = []  # the expressions that give the sampler its epoch
+    seed = keyword(constructor, "seed")
+    if seed is not None:
+        readers.append(seed.value)
+    sampler_keys = {b.key for bindings in index.by_key.values() for b in bindings if b.value is constructor and b.scope is function}
+    for node in ast_walk(function):
+        if (
+            isinstance(node, ast.Call) and method_name(node) == "set_epoch" and not constant_epoch(node)
+            and isinstance(node.func, ast.Attribute) and dotted(node.func.value) is not None
+            and model.source.key(node.func.value) in sampler_keys
+        ):
+            readers.extend([*node.args, *(k.value for k in node.keywords)])
+    given = {n.id for r in readers for n in ast_walk(r) if isinstance(n, ast.Name)} & {*params, *(a.arg for a in function.args.kwonlyargs)}  # type: ignore[attr-defined]
+    if not given:
+        return False
+    variables = _loop_variables(loader_binding.statement, model)
+    if not variables:
+        return False
+    for param in given:
+        passed = keyword(call, param)
+        value = passed.value if passed is not None else None
+        if value is None and param in params:
+            position = params.index(param) - (1 if method and isinstance(func, ast.Attribute) else 0)
+            args = call.args
+            if any(isinstance(a, ast.Starred) for a in args[: position + 1]):
+                continue
+            value = args[position] if 0 <= position < len(args) else None
+        if value is not None and {n.id for n in ast_walk(value) if isinstance(n, ast.Name)} & variables:
+            return True
+    return False
+
+
+def _loop_variables(statement: ast.stmt, model: ModuleModel) -> set[str]:
+    """The variables of the loops around the statement in its function: the targets of `for`
+    loops, the counters a `while` loop adds to."""
+    found: set[str] = set()
+    current: ast.AST | None = model.source.owner_of(statement)
+    while current is not None and not isinstance(current, SCOPES):
+        if isinstance(current, FOR_LOOPS):
+            found |= {n.id for n in ast_walk(current.target) if isinstance(n, ast.Name)}
+        elif isinstance(current, ast.While):
+            found |= {
+                s.target.id for s in current.body if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name)
+            }
+        current = model.source.owner_of(current) if isinstance(current, ast.stmt) else None
+    return found
 
 
 def _parameter_passed(function: ast.AST | None, key: str, model: ModuleModel) -> str | None:

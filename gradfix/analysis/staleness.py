@@ -46,7 +46,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, encloses
+from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
 from gradfix.walk import ast_walk, own_nodes
 
 
@@ -1024,7 +1024,27 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None and model.source.key(recv) == key:
                 return True
+        # `opt.param_groups[0]["params"].extend(model.head.parameters())` (`.append`, `+=`, `=`):
+        # the new parameters written into a group of the optimizer, as `add_param_group` would
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("extend", "append", "insert"):
+            if _group_params_of(node.func.value, model.source) == key:
+                return True
+        elif isinstance(node, ast.AugAssign) and _group_params_of(node.target, model.source) == key:
+            return True
+        elif isinstance(node, ast.Assign) and any(_group_params_of(t, model.source) == key for t in node.targets):
+            return True
     return False
+
+
+def _group_params_of(expr: ast.expr, source: Source) -> str | None:
+    """The optimizer whose parameter group's list `expr` is: `opt.param_groups[i]["params"]`."""
+    if not (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and expr.slice.value == "params"):
+        return None
+    groups = expr.value
+    if not (isinstance(groups, ast.Subscript) and isinstance(groups.value, ast.Attribute) and groups.value.attr == "param_groups"):
+        return None
+    holder = groups.value.value
+    return source.key(holder) if dotted(holder) is not None else None
 
 
 _READ_ONLY = frozenset({"state_dict", "param_groups", "defaults", "state"})

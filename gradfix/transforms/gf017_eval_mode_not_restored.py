@@ -149,7 +149,9 @@ class EvalModeNotRestored(Rule):
     calling `model.train()`), or a `train()` through an alias (`parallel_model = model` in the
     branch that does not wrap it); a module built anew in every arm of an `if` at the top of
     each iteration; `eval()` on another
-    module (an EMA copy, a frozen teacher), loops that switch on the phase (`if phase ==
+    module (an EMA copy, a frozen teacher; also through a conditional a module constant decides,
+    `eval_net = ema if USE_EMA else model` with `USE_EMA = True`, while with `USE_EMA = False` it is
+    the trained model: reported, fixed with `eval_net.train()`), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
     `train()` is reported, without a fix when the eval sits under its own `if phase == "val":`, and so is an arm that validates, `if epoch % 5 == 0: model.eval()` and a
     pass under `no_grad`, beside an `else: model.train()`: the training after it runs in eval mode), any `train(flag)` or unseen call

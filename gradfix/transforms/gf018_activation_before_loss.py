@@ -54,7 +54,9 @@ class ActivationBeforeLoss(Rule):
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with
-    `self.bce = nn.BCEWithLogitsLoss()`). The
+    `self.bce = nn.BCEWithLogitsLoss()`, or with `self.loss = loss` storing a parameter of
+    `__init__`, written nowhere else, that every construction of the class hands one kind of
+    torch loss: `LossWrapper(nn.CrossEntropyLoss())`). The
     activation may be written in the loss call (`criterion(F.softmax(out, dim=1), y)`),
     assigned just before it (`probs = out.softmax(-1)`; also passed on through another name,
     `pred = probs`, or bound in one arm of an `if` that runs before the loss, `if flag: out =
@@ -63,7 +65,8 @@ class ActivationBeforeLoss(Rule):
     function (`sm = F.softmax`; `sm(out, 1)`), be an `nn.Softmax()` module, or be
     the last layer of the model (`nn.Sequential(..., nn.Softmax(dim=1))`, also built from a
     list whose last `.append(...)`, `.extend([...])` or `+= [...]` is the activation, or
-    written after a starred list, `nn.Sequential(*layers, nn.Softmax(dim=-1))`, or returned by a builder function of the
+    written after a starred list, `nn.Sequential(*layers, nn.Softmax(dim=-1))`, or a last layer that
+    is itself such a model, `nn.Sequential(backbone, nn.Sequential(nn.Linear(16, 3), nn.Softmax(dim=1)))`, or returned by a builder function of the
     module or of another module of the project (`from models import Net`), read with that
     module's imports; a `forward` that returns `F.softmax(...)`, or assigns it to the name it returns
     on the next line (or returns a dict literal with constant keys whose entry the loss reads,

@@ -87,7 +87,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     bound once, only ever spread, is read: `**{"rank": 0}`, `**opts` with `opts = {"rank": 0}`, or
     `**cfg["sampler"]`, which shuffle unless a `"shuffle"` key says `False`), a sampler built inside a loop
     with a `seed=` that reads the loop's variable (`DistributedSampler(ds, seed=epoch)`: a new
-    order each epoch), files that call
+    order each epoch; also one call away, a loader bound in the loop to a factory of the file
+    handed the loop's variable that seeds its sampler from it or calls `sampler.set_epoch(epoch)`
+    on it: `train_loader = get_dataloader(ds, epoch)`), files that call
     `set_epoch` (or a `set_*epoch` helper) anywhere, loaders handed to a library that owns
     them (`accelerator.prepare`, `fabric.setup_dataloaders`, a `Trainer`), loops over
     `itertools.cycle(loader)`, epoch loops that pass the loader or sampler to a call
@@ -125,7 +127,10 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     another method of the class returns over it (`self.loader = self._make_loader()`), fixed with
     `self.sampler.set_epoch(epoch)`; a loader built right in the call of the training function
     (`train(model, DataLoader(ds, sampler=DistributedSampler(ds)), epochs)`) is followed into it
-    as its parameter, like a loader passed by name.
+    as its parameter, like a loader passed by name. A loader a class of the file stores once
+    (`self.train_loader = DataLoader(ds, sampler=self.train_sampler)`) is followed to the loop that
+    iterates it on an instance (`data = Data(ds)`; `for x, y in data.train_loader:`), fixed with
+    `data.train_sampler.set_epoch(epoch)` when the class stores the sampler once too.
     """
 
     code = "GF019"

@@ -29,8 +29,9 @@ class SchedulerHorizonMismatch(Rule):
     (`CosineAnnealingLR(opt, T_max=len(loader))`, `OneCycleLR(..., total_steps=epochs *
     len(loader))` or `steps_per_epoch=len(loader)`, `get_*_schedule_with_warmup(...,
     num_training_steps=len(loader) * epochs)`, `MultiStepLR(..., milestones=[lr_steps // 2])` or
-    `StepLR(..., step_size=...)` with `lr_steps = epochs * len(loader)`) but whose `step()` runs
-    once per epoch, and
+    `StepLR(..., step_size=...)` with `lr_steps = epochs * len(loader)`, also divided by a count of
+    accumulated batches: `steps_per_epoch = len(loader) // ACCUM` or `math.ceil(len(loader) /
+    accum)`, optimizer steps) but whose `step()` runs once per epoch, and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)

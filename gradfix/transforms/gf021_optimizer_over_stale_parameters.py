@@ -75,7 +75,8 @@ class OptimizerOverStaleParameters(Rule):
     that may hand back the old module (`pruner = Pruner(model)` or `holder.model = model`, then
     `model = pruner.model`), nor for `load_state_dict`
     (in place), nor when the optimizer is rebuilt or given the new parameters
-    (`add_param_group`) after the change, nor when the optimizer already holds the
+    (`add_param_group`, or written into a group's list: `opt.param_groups[0]["params"].extend(...)`,
+    `.append`, `+=`) after the change, nor when the optimizer already holds the
     unfrozen parameters (built over all of them, without a `requires_grad` filter).
     Unfreezing is reported only when the same parameters were frozen before the optimizer
     was built.

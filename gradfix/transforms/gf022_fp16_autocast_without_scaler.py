@@ -137,7 +137,8 @@ class Fp16AutocastWithoutScaler(Rule):
 
     A scaler named only in a comment (`# TODO: add a GradScaler`) does not count, nor do
     scalers that are all built with `enabled=False` written out (their `scale(loss)` hands the
-    loss back unscaled), nor scalers bound to a name that nothing uses afterwards (no method
+    loss back unscaled; also `enabled=USE_SCALER` with `USE_SCALER = False` bound once, at the
+    module's top level), nor scalers bound to a name that nothing uses afterwards (no method
     of it called, not handed on): reported without a fix.
     """
 

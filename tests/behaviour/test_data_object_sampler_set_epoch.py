@@ -1,0 +1,55 @@
+"""GF019 on a data class of the script that stores `self.train_sampler = DistributedSampler(...)`
+and `self.train_loader = DataLoader(..., sampler=self.train_sampler)`, its loader iterated as
+`data.train_loader` by the epoch loop: the fix gives the epoch to `data.train_sampler`, and the
+fixed script trains exactly like the hand fix (the orders of the epochs are what it prints)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+from torch.utils.data.distributed import DistributedSampler
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+orders = []
+
+
+class Data:
+    def __init__(self, dataset):
+        self.train_sampler = DistributedSampler(dataset, num_replicas=1, rank=0)
+        self.train_loader = DataLoader(dataset, batch_size=8, sampler=self.train_sampler)
+
+
+data = Data(TensorDataset(torch.randn(32, 4), torch.randn(32, 1)))
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
+for epoch in range(3):
+{hand}    order = []
+    for x, y in data.train_loader:
+        order += x[:, 0].tolist()
+        optimizer.zero_grad(set_to_none=True)
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step()
+    orders.append(order)
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": [value for order in orders for value in order], "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_the_data_object_s_sampler_is_given_the_epoch(tmp_path: Path) -> None:
+    buggy = SCRIPT.format(hand="")  # one order, every epoch
+    hand = SCRIPT.format(hand="    data.train_sampler.set_epoch(epoch)\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF019")

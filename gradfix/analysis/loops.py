@@ -711,7 +711,17 @@ class _Walker:
             return  # no call, no gradient: no event
         calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
+            ctx = self.bind_comprehension_variable(stmt.value, ctx)
         self.collected(calls, grads, clears, ctx)
+
+    def bind_comprehension_variable(self, comp: ast.ListComp | ast.SetComp, ctx: _Context) -> _Context:
+        """`[o.step() for o in opts]`, a statement of its own: the variable stands for
+        `opts[*]`, as in `for o in opts: o.step()`."""
+        if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async or not isinstance(comp.elt, ast.Call):
+            return ctx
+        generator = comp.generators[0]
+        return self.bind_loop_variable(ast.For(target=generator.target, iter=generator.iter, body=[], orelse=[]), ctx)
 
     def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign], ctx: _Context) -> None:
         consumed: set[int] = set()

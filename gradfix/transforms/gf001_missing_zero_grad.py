@@ -84,7 +84,8 @@ class MissingZeroGrad(Rule):
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
-    every element).
+    every element). A list comprehension written as a statement of its own, `[o.step() for o
+    in opts]` (or `[o.zero_grad() for o in opts]`), is read as that `for` loop.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

@@ -1136,6 +1136,9 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
                     return Counter("enumerate", first=start, per_loop=True, rebound=True)
                 return Counter("unknown")
             return Counter("enumerate", first=start, per_loop=True)
+        aliased = _index_alias(node, name, periodic, source)
+        if aliased is not None:
+            return Counter("enumerate", first=aliased, per_loop=True)
     if source.inline_block(node.body):
         return Counter("unknown")
     # the statements of `with` blocks run in line with the body's own (`with autocast():`,
@@ -1237,6 +1240,40 @@ def _is_reset(stmt: ast.stmt, name: str) -> bool:
         and stmt.targets[0].id == name
         and int_value(stmt.value) == 0
     )
+
+
+def _index_alias(node: ast.For | ast.AsyncFor, name: str, periodic: Periodic, source: Source) -> int | None:
+    """`done = i + 1` (or `i + k`, `k + i`, `i`), a statement of the body's top level before the
+    window's test, the only binding of `name` in the body, with `i` the loop's `enumerate` index
+    that the body never rebinds: `name` is read like the index itself. Its value at the first
+    test, or None."""
+    if source.inline_block(node.body):
+        return None
+    body = _in_line(node.body)
+    holder = next((i for i, s in enumerate(body) if s is periodic.holder), None)
+    if holder is None:
+        return None
+    bound = [(i, s) for i, s in enumerate(body) if _assigns(s, name, source)]
+    if len(bound) != 1 or bound[0][0] >= holder:
+        return None
+    stmt = bound[0][1]
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name):
+        return None
+    value = stmt.value
+    index, add = None, 0
+    if isinstance(value, ast.Name):
+        index = value.id
+    elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        for side, other in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(side, ast.Name) and int_value(other) is not None:
+                index, add = side.id, int_value(other)  # type: ignore[assignment]
+                break
+    if index is None or index == name:
+        return None
+    start = _enumerate_start(node, index, source)
+    if start is None or any(_assigns(s, index, source) for s in node.body):
+        return None
+    return start + add
 
 
 def _enumerate_start(node: ast.For | ast.AsyncFor, name: str, source: Source | None = None) -> int | None:

@@ -711,7 +711,17 @@ class _Walker:
             return  # no call, no gradient: no event
         calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
+            ctx = self.bind_comprehension_variable(stmt.value, ctx)
         self.collected(calls, grads, clears, ctx)
+
+    def bind_comprehension_variable(self, comp: ast.ListComp | ast.SetComp, ctx: _Context) -> _Context:
+        """`[o.step() for o in opts]`, a statement of its own: the variable stands for
+        `opts[*]`, as in `for o in opts: o.step()`."""
+        if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async or not isinstance(comp.elt, ast.Call):
+            return ctx
+        generator = comp.generators[0]
+        return self.bind_loop_variable(ast.For(target=generator.target, iter=generator.iter, body=[], orelse=[]), ctx)
 
     def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign], ctx: _Context) -> None:
         consumed: set[int] = set()
@@ -976,13 +986,27 @@ class _Walker:
                 closure = kw.value
         if closure is not None:
             helper = self.resolve_name(closure.id, ctx) if isinstance(closure, ast.Name) else None
+            partial = None
+            if helper is None:
+                # `opt.step(functools.partial(closure_fn, model, x, y))`, or a name bound once to it
+                alias = _aliased_function(closure, ctx.facts or self.facts) if isinstance(closure, ast.Call) else (
+                    self.callable_aliases(ctx).get(closure.id) if isinstance(closure, ast.Name) else None
+                )
+                if alias is not None and alias[1] is not None:
+                    helper, partial = self.resolve_name(alias[0], ctx), alias[1]
+            if helper is not None and partial is not None and not self.too_deep(helper):
+                self.inline(call, helper, ctx, bound=partial, bound_only=True)
+                helper = None
+                closure = None
             if (
                 helper is None and isinstance(closure, ast.Attribute) and isinstance(closure.value, ast.Name)
                 and closure.value.id == "self" and ctx.class_name is not None
             ):
                 # `self.optimizer.step(self.loss_func)`: a method of the class is the closure
                 helper = self.method_of(ctx.facts or self.facts, ctx.class_name, closure.attr, 0)
-            if helper is not None and not self.too_deep(helper):
+            if closure is None:
+                pass  # inlined through its `functools.partial`
+            elif helper is not None and not self.too_deep(helper):
                 self.inline(call, helper, ctx, arguments=())
             else:
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="optimizer step with a closure we cannot see")
@@ -1582,6 +1606,7 @@ class _Walker:
         receiver: ast.expr | None = None,
         bound: ast.Call | None = None,
         factory: ast.Call | None = None,
+        bound_only: bool = False,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
@@ -1604,12 +1629,14 @@ class _Walker:
         given: list[tuple[str | None, ast.expr]]
         if arguments is None:
             given = []
-            positional_args = [*bound.args[1:], *call.args] if bound is not None else call.args
+            # (`bound_only`: the partial is handed to `step()`, which calls it with nothing)
+            extra_args, extra_keywords = ([], []) if bound_only else (call.args, call.keywords)
+            positional_args = [*bound.args[1:], *extra_args] if bound is not None else call.args
             for arg in positional_args:
                 if isinstance(arg, ast.Starred):
                     break
                 given.append((None, arg))
-            keywords = [*bound.keywords, *call.keywords] if bound is not None else call.keywords
+            keywords = [*bound.keywords, *extra_keywords] if bound is not None else call.keywords
             given += [(kw.arg, kw.value) for kw in keywords if kw.arg is not None]
         else:
             given = []
@@ -1802,8 +1829,26 @@ class _Walker:
             ):
                 if self.plain_project_function(call, ctx):
                     return ""  # `change_lr(optimizer, lr)` of a module that says no gradient word
+                if self.partial_closure(call, ctx):
+                    return ""  # `closure = functools.partial(closure_fn, opt, ...)` for `opt.step(closure)`
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""
+
+    def partial_closure(self, call: ast.Call, ctx: _Context) -> bool:
+        """`functools.partial(f, ...)` over a function gradfix reads, made to be handed to an
+        optimizer's `step()` -- written in it (`opt.step(functools.partial(f, opt, x))`) or bound
+        by the statement to a name the file hands to a `step()` (`closure = partial(f, ...)` ...
+        `opt.step(closure)`): it runs nothing; `step()` calls it, and that call is followed."""
+        alias = _aliased_function(call, ctx.facts or self.facts)
+        if alias is None or alias[1] is not call or not ctx.path or self.resolve_name(alias[0], ctx) is None:
+            return False
+        stmt = ctx.path[-1]
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "step":
+            return any(v is call for v in [*stmt.value.args, *(k.value for k in stmt.value.keywords)])
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            return False
+        name = re.escape(stmt.targets[0].id)
+        return re.search(rf"\.step\(\s*(?:closure\s*=\s*)?{name}\s*\)", (ctx.source or self.source).text) is not None
 
     def plain_project_function(self, call: ast.Call, ctx: _Context) -> bool:
         """`change_lr(optimizer, lr)` or `save_checkpoint(epoch, model, optimizer)` imported from

@@ -98,6 +98,8 @@ class _StepFinder:
         self.target = target
         self.source = model.source
         self.found: list[tuple[ast.stmt, bool]] = []
+        self.model = model
+        self._keys: tuple[str, ...] | None = None
 
     def statements(self, statements: list[ast.stmt]) -> None:
         for position, stmt in enumerate(statements):
@@ -122,7 +124,35 @@ class _StepFinder:
         return bool(call.args) and self.source.key(call.args[0]) == self.target
 
     def _clears(self, stmt: ast.stmt) -> bool:
-        return f"{self.target}.zero_grad(" in self.source.segment(stmt).replace(" ", "")
+        text = self.source.segment(stmt).replace(" ", "")
+        return any(f"{key}.zero_grad(" in text for key in self.keys)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        if self._keys is None:
+            self._keys = clearing_keys(self.target, self.model)
+        return self._keys
+
+
+def clearing_keys(target: str, model: ModuleModel) -> tuple[str, ...]:
+    """What a `.zero_grad()` is called on to clear the optimizer `target`: the optimizer, and
+    the module it was built over (`SGD(net.parameters())`) or any module holding it
+    (`SGD(net[1].parameters())`: `net[1]` and `net`)."""
+    keys = [target]
+    info = model.facts.info(target)
+    if info is None or info.params is None:
+        return tuple(keys)
+    text = model.source.code(info.params)
+    if not text.endswith(".parameters()"):
+        return tuple(keys)
+    module = text[: -len(".parameters()")]
+    if "(" in module or " " in module:
+        return tuple(keys)
+    while module and module != "self":
+        keys.append(module)
+        cut = max(module.rfind("."), module.rfind("["))
+        module = module[:cut] if cut > 0 else ""
+    return tuple(keys)
 
 
 def clear_edits(acc: Accumulation, target: str, clear: Lines, model: ModuleModel) -> list[InsertStatements] | None:
@@ -151,10 +181,13 @@ def _cleared_after(acc: Accumulation, anchor: ast.stmt, target: str, model: Modu
     if position is None:
         return False
     source = model.source
+    keys: tuple[str, ...] | None = None
     for stmt in body[position + 1 :]:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "zero_grad":
             recv = receiver(stmt.value)
-            if recv is not None and source.key(recv) == target:
+            if keys is None:
+                keys = clearing_keys(target, model)
+            if recv is not None and source.key(recv) in keys:
                 return True
         if leaves(stmt):
             return False

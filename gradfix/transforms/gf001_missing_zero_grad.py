@@ -84,7 +84,8 @@ class MissingZeroGrad(Rule):
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
-    every element).
+    every element). A list comprehension written as a statement of its own, `[o.step() for o
+    in opts]` (or `[o.zero_grad() for o in opts]`), is read as that `for` loop.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -130,7 +131,10 @@ class MissingZeroGrad(Rule):
     - when every backward runs in the closure handed to the step (`optimizer.step(closure)`,
       which LBFGS calls several times per step), first in that closure (after its docstring),
       as torch documents it (also a method of the class handed as the closure,
-      `self.optimizer.step(self.loss_func)`); no fix when the closure is not a `def` of the loop's function
+      `self.optimizer.step(self.loss_func)`, and a function of the module bound with
+      `functools.partial`, `opt.step(functools.partial(closure_fn, opt, x, y))` or a name bound
+      once to it, where the clear is written with the name of the parameter the partial gives
+      the optimizer, and there is no fix when it gives it none); no fix when the closure is not a `def` of the loop's function
       (or module) named by the step;
     - when another optimizer steps earlier in the iteration and a backward runs between that
       step and this one (a GAN's generator section), right after that earlier step (after the
@@ -393,6 +397,15 @@ class MissingZeroGrad(Rule):
             # in the closure, before each evaluation's backward, as torch documents it
             if closure is None:
                 return None
+            call = step.call
+            argument = (call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "closure"), None)) if call is not None else None
+            partial = _partial_closure(argument, loop, model) if argument is not None else None
+            if partial is not None:
+                # the closure's function names the optimizer by its own parameter
+                name = _partial_parameter(target, partial, closure, model)
+                if name is None:
+                    return None
+                statement = new_statement(name + clear_call(target, model, loop.node)[len(target) :])
             first = closure.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
                 if len(closure.body) < 2:
@@ -778,6 +791,17 @@ def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.
         ):
             return helper
         return None
+    partial = _partial_closure(closure, loop, model)
+    if partial is not None:
+        # `opt.step(functools.partial(closure_fn, opt, x, y))`: the function the backward ran in
+        helper = backwards[0].helpers[0] if backwards[0].helpers else None
+        if (
+            isinstance(helper, ast.FunctionDef) and isinstance(partial.args[0], ast.Name) and helper.name == partial.args[0].id
+            and not backwards[0].foreign and all(e.helpers[:1] == (helper,) for e in backwards)
+            and helper.body and helper.body[0].lineno > helper.lineno
+        ):
+            return helper
+        return None
     if not isinstance(closure, ast.Name):
         return None
     holders = [loop.node, loop.function if loop.function is not None else model.module]
@@ -788,6 +812,44 @@ def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.
                 if body and body[0].lineno > node.lineno:
                     return node
                 return None
+    return None
+
+
+def _partial_closure(closure: ast.expr, loop: TrainingLoop, model: ModuleModel) -> ast.Call | None:
+    """The `functools.partial(f, ...)` call a step's closure is: written in the step, or the one
+    value the loop (or its function) binds the name to."""
+    def partial(value: ast.AST) -> bool:
+        return (
+            isinstance(value, ast.Call) and bool(value.args) and isinstance(value.args[0], ast.Name)
+            and model.facts.imports.qualify(dotted(value.func) or "") == "functools.partial"
+        )
+
+    if isinstance(closure, ast.Call):
+        return closure if partial(closure) else None
+    if not isinstance(closure, ast.Name):
+        return None
+    scope = loop.function if loop.function is not None else model.module
+    values = [
+        node.value for node in ast.walk(scope)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == closure.id for t in node.targets)
+    ]
+    return values[0] if len(values) == 1 and partial(values[0]) else None  # type: ignore[return-value]
+
+
+def _partial_parameter(target: str, partial: ast.Call, helper: ast.FunctionDef, model: ModuleModel) -> str | None:
+    """The parameter of the partial's function that it binds to the optimizer `target`
+    (`functools.partial(closure_fn, opt, net, x, y)` with `def closure_fn(optimizer, ...)`:
+    `optimizer`), None when it binds none."""
+    params = [a.arg for a in [*helper.args.posonlyargs, *helper.args.args]]
+    source = model.source
+    for index, arg in enumerate(partial.args[1:]):
+        if isinstance(arg, ast.Starred):
+            return None
+        if index < len(params) and source.key(arg) == target:
+            return params[index]
+    for keyword in partial.keywords:
+        if keyword.arg is not None and source.key(keyword.value) == target:
+            return keyword.arg
     return None
 
 

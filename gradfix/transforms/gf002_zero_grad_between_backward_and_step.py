@@ -26,6 +26,7 @@ from gradfix.transforms._common import (
 from gradfix.transforms._accumulation import later_steps
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms.apply import statement_lines
+from gradfix.walk import ast_walk
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -91,7 +92,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`), runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
-    the step's. A clear by hand of every parameter of that `model` counts too: `for p in
+    the step's. A closure handed to the step (`opt.step(closure)`, which LBFGS calls and whose
+    gradients it then applies) is code between its backward and the step: a clear after the
+    closure's last backward is reported, and moves to the start of the closure (after its
+    docstring) -- or, when the closure clears that optimizer before its backward already, is
+    removed. A clear by hand of every parameter of that `model` counts too: `for p in
     model.parameters(): p.grad = None` (or `p.grad = torch.zeros_like(p)`, `p.grad.zero_()`,
     `p.grad.data.zero_()`, alone in the loop, under `if p.grad is not None:` or not), reported at
     the `for`, which moves like a clear call; no fix for the in-place forms (moved before the
@@ -180,6 +185,17 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     # `reset(opt)`: a helper of the project clears; reported at its call, no fix:
                     # the first call on the way to the clear that the backward is not inside too
                     call = _reported_call(clear, backward, model)
+                    if call is clear.node and clear.via and clear.via[0] is step.node:
+                        # `opt.step(closure)` whose closure clears after its own backward: the
+                        # step calls the closure, then applies the gradients it just wiped
+                        yield Finding(
+                            self.code,
+                            self.message.format(clear=model.source.code(clear.node), opt=step.target),
+                            clear.node,
+                            fix=_closure_fix(clear, backward, step.target, model),
+                            related=(loop.node,),
+                        )
+                        continue
                     if call is None or id(call) in reported:
                         continue
                     reported.add(id(call))
@@ -422,6 +438,40 @@ def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.st
         if len(nested.body) == 1 and model.source.alone_on_lines(nested):
             return nested
     return None
+
+
+def _closure_fix(clear: GradEvent, backward: GradEvent, optimizer: str, model: ModuleModel) -> Fix | None:
+    """The clear of a closure handed to the step (`def closure(): ...; loss.backward();
+    opt.zero_grad(); return loss`), a statement of the closure's own body alone on its line,
+    moves to the start of the closure (after its docstring), where torch's documentation
+    clears; it is only removed when the closure already clears that optimizer before its
+    first backward."""
+    if len(clear.via) != 1 or clear.foreign or not clear.helpers or len(backward.via) != 1:
+        return None
+    closure = clear.helpers[0]
+    if not isinstance(closure, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    source = model.source
+    moved = next((s for s in closure.body if isinstance(s, ast.Expr) and s.value is clear.node), None)
+    if moved is None or not source.alone_on_lines(moved) or source.inline_block(closure.body):
+        return None
+    remove = RemoveStatement(moved, keep_comments=False)
+    for stmt in closure.body:
+        if any(node is backward.node for node in ast_walk(stmt)):
+            break
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "zero_grad"
+            and source.code(stmt.value.func.value) == source.code(clear.node.func.value)  # type: ignore[attr-defined]
+        ):
+            return Fix([remove], Safety.SAFE)  # `opt.zero_grad()` first in the closure already
+    lines = statement_lines(source, moved)
+    head = closure.body[0]
+    if isinstance(head, ast.Expr) and isinstance(head.value, ast.Constant) and isinstance(head.value.value, str):
+        return Fix([remove, InsertStatements(head, "after", lines)], Safety.SAFE)
+    return Fix([remove, InsertStatements(closure.body, "start", lines)], Safety.SAFE)
 
 
 def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:

@@ -8,7 +8,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.model import EventKind, GradEvent
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.analysis.steps import _other_caller_files
 from gradfix.patterns import lazily
@@ -97,7 +97,11 @@ class UnscaledAccumulation(AccumulationRule):
     every term (`ce + args.w * aux` is reported: the cross-entropy reaches `backward()`
     whole), unless a term names N (`ce / accum + reg`) -- (what feeds a model or a criterion is
     not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
-    `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
+    `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are;
+    nor is a product of a computed value by a per-sample weight read per micro-batch,
+    `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
+    batch, unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
+    weight's tensor is bound from them: `adv = raw / N` before the loop), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string, or a number read off the loss, `running += loss.item() / N`:
     a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
     use of N where it is read, none when only such logging reads it), when the loss comes
@@ -367,7 +371,7 @@ class UnscaledAccumulation(AccumulationRule):
             return None
         loss = backward.loss if backward.direct else backward.argument
         assert loss is not None
-        if _scaled(loss, acc.loop.node.body, model, n_text):
+        if _scaled(loss, acc.loop.node.body, model, n_text, acc.loop):
             return None
         if _sum_reduced(loss, acc.loop.node.body, model):
             return None  # micro-batch sums add up to the whole batch's sum: nothing to divide
@@ -636,6 +640,8 @@ class _Refs:
         self.fed: set[str] = set()
         self.calls: list[ast.Call] = []
         self.scales = False
+        # products by no literal (`loss * scale`, `logp * adv[mb]`): each may be a 1/N scaling
+        self.products: list[ast.BinOp] = []
         indices: set[int] = set()  # nodes of a subscript's index: `data[i * bs:(i + 1) * bs]` scales no value
         arguments: set[int] = set()
         for node in walk_expression(expr):
@@ -665,7 +671,7 @@ class _Refs:
                     self.scales = True
                 elif isinstance(node.op, ast.Mult):
                     if not (is_number(node.left) or is_number(node.right)):
-                        self.scales = True
+                        self.products.append(node)
 
 
 def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None], bool]:
@@ -710,10 +716,12 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
     return values, scaled
 
 
-def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str) -> bool:
+def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str, loop: TrainingLoop | None = None) -> bool:
     """The loss may be scaled on its way to backward(): True unless we can see it is not
     (`body`: the loop body its names are followed in). A sum of terms is scaled only when
-    every term may be (`ce + weight * aux` is not: the cross-entropy reaches backward whole)."""
+    every term may be (`ce + weight * aux` is not: the cross-entropy reaches backward whole).
+    With `loop` (the accumulation loop), a product of a computed value by a per-sample weight
+    (`logp * adv[mb]`, `per_sample * wb` with `wb` unpacked from the batch) scales nothing."""
     source = model.source
     names: dict[str, bool] = {}
 
@@ -727,6 +735,9 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
         refs = _Refs(expr)
         if refs.scales:
             return True
+        for product in refs.products:
+            if loop is None or not _weighted(product, loop, model, n_text):
+                return True
         for call in refs.calls:
             if _helper_may_scale(call, model, n_text):
                 return True
@@ -742,6 +753,103 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
         return False
 
     return maybe(loss, 0)
+
+
+# names that may hold a count or its reciprocal: a factor named so may be the window's 1/N
+_SCALE_WORD = lazily(r"scal|coef|factor|accum|recip|inv|frac|denom|norm|micro|count|steps|^num|^n_|^n$|lr", re.I)
+# calls that keep a per-sample weight one: `wb.to(device)`, `adv[mb].unsqueeze(1)`
+_WEIGHT_KEEPING = frozenset({"to", "float", "double", "half", "cuda", "detach", "unsqueeze", "squeeze", "view", "reshape", "flatten", "type", "type_as", "view_as", "expand_as"})
+
+
+def _weighted(product: ast.BinOp, loop: TrainingLoop, model: ModuleModel, n_text: str) -> bool:
+    """A product by no literal that is a per-sample weighting, not a scaling by 1/N: one factor
+    is a weight read per micro-batch (a tensor indexed by something the loop computes,
+    `adv[mb]`, `w[idx]`, or a value the loop unpacks from its batch, `for x, y, wb in
+    loader:`) and the other computes a value (it calls something: `logp`, `F.mse_loss(...,
+    reduction="none")`). Neither factor may name N, nor a name that reads as a scale or a
+    count (`scale`, `inv_acc`, `coef`), nor be bound from them; a weight's tensor bound from N
+    anywhere in the loop's function (`adv = raw / ACC`) is a scaling too."""
+    source = model.source
+    left, right = product.left, product.right
+    if _says(source.code(left), n_text) or _says(source.code(right), n_text):
+        return False
+    body = loop.node.body
+    scope = loop.function.body if loop.function is not None else model.source.tree.body  # type: ignore[attr-defined]
+    targets = _loop_targets(loop)
+    return any(
+        _per_sample(w, body, scope, targets, source, n_text, 0) and _computes(v, body, source, n_text, 0)
+        for w, v in ((left, right), (right, left))
+    )
+
+
+def _loop_targets(loop: TrainingLoop) -> dict[str, ast.expr]:
+    """The names the accumulation loop (and `for` loops in its body) bind per batch, with the
+    iterable each comes from."""
+    found: dict[str, ast.expr] = {}
+    loops = [loop.node] if isinstance(loop.node, FOR_LOOPS) else []
+    loops += [n for stmt in loop.node.body for n in ast_walk(stmt) if isinstance(n, FOR_LOOPS)]
+    for node in loops:
+        for name in ast_walk(node.target):  # type: ignore[union-attr]
+            if isinstance(name, ast.Name):
+                found[name.id] = node.iter  # type: ignore[union-attr]
+    return found
+
+
+def _scale_named(expr: ast.AST, source: Source, n_text: str) -> bool:
+    """The expression names N, or a name that reads as a scale or a count."""
+    if _says(source.code(expr), n_text):
+        return True
+    for node in walk_expression(expr):
+        word = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if word is not None and _SCALE_WORD.search(word):
+            return True
+    return False
+
+
+def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], targets: dict[str, ast.expr], source: Source, n_text: str, depth: int) -> bool:
+    """A weight read per micro-batch, not derived from N (see `_weighted`)."""
+    if depth > 3:
+        return False
+    while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _WEIGHT_KEEPING:
+        if any(_scale_named(a, source, n_text) for a in [*expr.args, *(k.value for k in expr.keywords)]):
+            return False
+        expr = expr.func.value
+    if isinstance(expr, ast.Name):
+        if _SCALE_WORD.search(expr.id):
+            return False
+        if expr.id in targets:
+            return not _scale_named(targets[expr.id], source, n_text)  # `for x, y, wb in loader:`
+        values, scaled = _assignments(expr.id, body)  # `w = weights[idx]`
+        return bool(values) and not scaled and all(v is not None and _per_sample(v, body, scope, targets, source, n_text, depth + 1) for v in values)
+    if not isinstance(expr, ast.Subscript) or not isinstance(expr.value, (ast.Name, ast.Attribute)):
+        return False
+    base = expr.value
+    if _scale_named(base, source, n_text):
+        return False
+    if isinstance(base, ast.Name) and base.id in targets:
+        return not _scale_named(targets[base.id], source, n_text)  # `batch["weight"]`
+    if isinstance(expr.slice, ast.Constant) or _scale_named(expr.slice, source, n_text):
+        return False  # `w[0]`: one entry, not a micro-batch's
+    if isinstance(base, ast.Name):
+        # the tensor indexed, bound in the loop or its function from nothing that names N
+        for block in (body, scope):
+            values, scaled = _assignments(base.id, block)
+            if scaled or any(v is not None and _scale_named(v, source, n_text) for v in values):
+                return False
+    return True
+
+
+def _computes(expr: ast.expr, body: list[ast.stmt], source: Source, n_text: str, depth: int) -> bool:
+    """A factor computed by a call (a model's output, an unreduced criterion), not a scale."""
+    if depth > 3 or _scale_named(expr, source, n_text):
+        return False
+    for node in walk_expression(expr):
+        if isinstance(node, ast.Call):
+            return True
+    if isinstance(expr, ast.Name):
+        values, scaled = _assignments(expr.id, body)
+        return bool(values) and not scaled and all(v is not None and _computes(v, body, source, n_text, depth + 1) for v in values)
+    return False
 
 
 def _sum_reduced(loss: ast.expr, body: list[ast.stmt], model: ModuleModel) -> bool:

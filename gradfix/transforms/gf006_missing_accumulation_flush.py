@@ -105,7 +105,8 @@ class MissingAccumulationFlush(AccumulationRule):
     `or N == 1`, is none), whose counter is the loop's
     `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
     b in enumerate(val_loader):`, reported without a fix: after the loop a flush's test would read
-    that loop's index) or a variable set to a literal for this loop (a counter that carries over
+    that loop's index; or a name the body binds once, before the test, to that index plus a
+    literal, `seen = i + 1`, which reads like the index) or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one, nor one that counts samples or tokens: `seen += x.size(0)`,
     anything added but 1), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`

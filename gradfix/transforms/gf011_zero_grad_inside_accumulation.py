@@ -76,7 +76,8 @@ class ZeroGradInsideAccumulation(Rule):
     In a recognised accumulation loop (see GF005), a clear is reported when it runs on every
     micro-batch (under no branch and in no nested loop of the iteration) and clears an optimizer
     the window steps (`opt.zero_grad()`, or `model.zero_grad()` when the loop steps one optimizer,
-    built over exactly `model.parameters()`; or, without a fix, `model.zero_grad()` when that one
+    built over exactly `model.parameters()` or over a part of it, `SGD(model.head.parameters())`
+    or `SGD(net[1].parameters())`: the module's clear wipes that part too; or, without a fix, `model.zero_grad()` when that one
     optimizer is built where gradfix cannot see, a parameter, and the iteration runs `model(...)`:
     the model's share of the window is wiped whatever else the optimizer holds). A window counted
     in samples or tokens (`tokens += x.numel()` ... `if tokens >= budget:`) is one too: the clear
@@ -634,6 +635,16 @@ def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) 
         return clear.target if clear.target in acc.targets else None
     if clear.scope is ClearScope.MODEL and clear.target is not None and len(acc.targets) == 1:
         target = next(iter(acc.targets))
-        if built_over(target, clear.target, model):
+        if built_over(target, clear.target, model) or _built_over_a_part(target, clear.target, model):
             return target
     return None
+
+
+def _built_over_a_part(optimizer: str, module: str, model: ModuleModel) -> bool:
+    """The optimizer was built over a part of the module (`SGD(net[1].parameters())`,
+    `Adam(model.head.parameters())`): `net.zero_grad()` clears every parameter it steps."""
+    info = model.facts.info(optimizer)
+    if info is None or info.params is None:
+        return False
+    text = model.source.code(info.params)
+    return text.startswith((module + ".", module + "[")) and text.endswith(".parameters()") and "(" not in text[len(module) : -len(".parameters()")]

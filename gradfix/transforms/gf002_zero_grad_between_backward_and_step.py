@@ -101,7 +101,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     the step's. A clear by hand of every parameter of that `model` counts too: `for p in
     model.parameters(): p.grad = None` (or `p.grad = torch.zeros_like(p)`, `p.grad.zero_()`,
     `p.grad.data.zero_()`, alone in the loop, under `if p.grad is not None:` or not), reported at
-    the `for`, which moves like a clear call; no fix for the in-place forms (moved before the
+    the `for`, which moves like a clear call (in a helper of the project, `free_grads(model)`, at
+    its call as above, without a fix); no fix for the in-place forms (moved before the
     iteration's first backward they would meet a `None` gradient). A loop over the parameters of
     another module than the one the optimizer was built over is not known to clear them.
 
@@ -166,6 +167,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     if id(whole) in reported or not branch_prefix(backward, step, loop.node) or not _same_branches_outside(clear, whole, step, loop):
                         continue
                     reported.add(id(whole))
+                    if not clear.direct:
+                        # `free_grads(model)` clearing by hand in a helper: reported at its call, no fix
+                        call = _reported_call(clear, backward, model)
+                        if call is None or id(call) in reported:
+                            continue
+                        reported.add(id(call))
+                        yield Finding(
+                            self.code, self.message.format(clear=model.source.code(call), opt=step.target), call, related=(loop.node,)
+                        )
+                        continue
                     yield Finding(
                         self.code,
                         self.message.format(clear=_loop_code(whole, clear, model), opt=step.target),
@@ -249,7 +260,7 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
     optimizer steps: `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`,
     `p.grad.data.zero_()`, `p.grad = torch.zeros_like(p)`, under `if p.grad is not None:` or
     not) as the loop's only statement, `optimizer` built over exactly `model.parameters()`."""
-    if optimizer is None or not clear.direct:
+    if optimizer is None:
         return None
     inner = clear.loops_within(loop.node)
     if len(inner) != 1 or not isinstance(inner[0], ast.For) or inner[0].orelse:
@@ -258,14 +269,18 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
     if not isinstance(whole.target, ast.Name) or len(whole.body) != 1:
         return None
     module = _module_of(whole)
+    if module is not None and not clear.direct:
+        module = _as_the_caller_names(module, clear)  # `def free_grads(net)` called as `free_grads(model)`
     if module is None or not _clears_optimizer_module(optimizer, module, loop, model):
         return None  # the parameters of another module (or a part of one): not known to be the optimizer's
     variable = whole.target.id
     body = whole.body[0]
     if isinstance(body, ast.If) and not body.orelse and len(body.body) == 1 and _none_test(body.test, variable):
         body = body.body[0]  # `if p.grad is not None: p.grad.zero_()`
-    if body is not clear.statement:
+    if clear.direct and body is not clear.statement:
         return None
+    if not clear.direct and body is not clear.node and getattr(body, "value", None) is not clear.node:
+        return None  # (in a helper, the path ends at its call: the clear is the statement itself)
     node = clear.node
     if isinstance(node, ast.Assign):
         if len(node.targets) != 1 or not _grad_of(node.targets[0], variable):
@@ -294,6 +309,28 @@ def _clears_optimizer_module(optimizer: str, module: str, loop: TrainingLoop, mo
     if optimizer in model.facts.objects or module in model.facts.objects:
         return False  # bound here to something else (or unknown): the callers do not say more
     return _handed_in_together(optimizer, module, loop, model)
+
+
+def _as_the_caller_names(key: str, clear: GradEvent) -> str | None:
+    """A key of the helper a clear sits in, as the analysed code names it: the helper's
+    parameter replaced by the argument of each call on the way (`net` of `def free_grads(net)`
+    called as `free_grads(model)`: `model`); None when a call does not pass it by a name."""
+    for call, helper in reversed(tuple(zip(clear.via, clear.helpers))):
+        params = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]  # type: ignore[attr-defined]
+        if isinstance(call.func, ast.Attribute) and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        root = key.split(".", 1)[0]
+        if root == "self" or root not in params:
+            return None  # a global, or an attribute of the helper's object: not followed
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        index = params.index(root)
+        passed = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == root), None)
+        name = dotted(passed) if passed is not None else None
+        if name is None:
+            return None
+        key = name + key[len(root) :]
+    return key
 
 
 def _module_of(node: ast.stmt) -> str | None:

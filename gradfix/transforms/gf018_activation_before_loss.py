@@ -45,7 +45,9 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there), or be a loss wrapper of the file that hands its
+    `criterion = nn.CrossEntropyLoss()` there), or be a class attribute read through `self`
+    (`class Trainer: criterion = nn.NLLLoss()`, when no method binds `self.criterion` and neither
+    another class's body nor `Trainer.criterion = ...` binds it), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with

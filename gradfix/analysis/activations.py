@@ -205,7 +205,7 @@ class _Finder:
 
     def _bound_kind(self, key: str, scope: Scope, table: dict[str, str]) -> str | None:
         """The kind of a name bound (only) to one of the constructors of `table`."""
-        bindings = self.index.bindings(key, scope)
+        bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
         kinds = set()
         for binding in bindings:
             value = binding.value
@@ -224,7 +224,7 @@ class _Finder:
     def _bound_function(self, key: str, scope: Scope) -> str | None:
         """The kind of a name bound only to torch's loss function itself (`loss_fn =
         F.cross_entropy`)."""
-        bindings = self.index.bindings(key, scope)
+        bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
         kinds = set()
         for binding in bindings:
             value = binding.value
@@ -477,7 +477,7 @@ class _Finder:
 
     def _bound_activation(self, key: str, scope: Scope) -> str | None:
         """The kind of a name bound only to torch's activation function itself (`sm = F.softmax`)."""
-        bindings = self.index.bindings(key, scope)
+        bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
         kinds = set()
         for binding in bindings:
             value = binding.value

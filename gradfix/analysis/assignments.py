@@ -41,6 +41,7 @@ class Assignments:
         self.scope_of_statement: dict[int, Scope] = {}
         self.class_of_scope: dict[int, str | None] = {}
         self.parent_scope: dict[int, Scope] = {}
+        self.class_body: dict[int, str] = {}  # id of a statement of a class body -> the class
         self._walrus = ":=" in source.text
         self._walk(source.tree.body, source.tree, None)
 
@@ -65,6 +66,24 @@ class Assignments:
                 return []
             current = self.parent_scope.get(id(current))
         return []
+
+    def class_attribute(self, key: str, scope: Scope) -> list[Binding]:
+        """The binding of `self.<attr>` a method reads when no method binds it: the class body's
+        own (`class Trainer: criterion = nn.NLLLoss()`), bound there once, in no other class's
+        body and never as `Trainer.<attr>` or `cls.<attr>`; else nothing."""
+        if not key.startswith("self.") or key.count(".") != 1 or self.by_key.get(key):
+            return []
+        owner = self.class_of_scope.get(id(scope))
+        if owner is None:
+            return []
+        attr = key[len("self.") :]
+        bodies = getattr(self, "class_body", {})  # (a table of one scope's own statements has none)
+        found = [b for b in self.by_key.get(attr, []) if id(b.statement) in bodies]
+        if len(found) != 1 or bodies[id(found[0].statement)] != owner or found[0].value is None:
+            return []
+        if self.by_key.get(f"{owner}.{attr}") or self.by_key.get(f"cls.{attr}"):
+            return []
+        return found
 
     def values(self, key: str, scope: Scope) -> list[ast.expr | None]:
         return [b.value for b in self.bindings(key, scope)]
@@ -112,6 +131,8 @@ class Assignments:
                 self._walk(stmt.body, stmt, class_name)
                 continue
             if isinstance(stmt, ast.ClassDef):
+                for own in stmt.body:
+                    self.class_body[id(own)] = stmt.name
                 self._walk(stmt.body, scope, stmt.name)
                 continue
             self._record(stmt, scope, class_name)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import os
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
@@ -9,9 +10,11 @@ from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted
+from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.names import call_name, dotted, keyword, positional
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
+from gradfix.walk import ast_walk
 from gradfix.transforms._common import (
     backward_for_an_input_first,
     below,
@@ -90,7 +93,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
     first call on the way that does not also hold the backward) clears the
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
-    over exactly `model.parameters()`), runs after the iteration's last backward before that
+    over exactly `model.parameters()`, or when both are handed in -- parameters of the function
+    around the loop, or of a class's `__init__` bound once to `self.model` and `self.opt` -- and
+    every call of that function or class in the project, at least one, passes an optimizer built
+    over exactly the parameters of the module it passes: `Trainer(net, SGD(net.parameters()))`),
+    runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
     the step's. A closure handed to the step (`opt.step(closure)`, which LBFGS calls and whose
     gradients it then applies) is code between its backward and the step: a clear after the
@@ -99,7 +106,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     removed. A clear by hand of every parameter of that `model` counts too: `for p in
     model.parameters(): p.grad = None` (or `p.grad = torch.zeros_like(p)`, `p.grad.zero_()`,
     `p.grad.data.zero_()`, alone in the loop, under `if p.grad is not None:` or not), reported at
-    the `for`, which moves like a clear call; no fix for the in-place forms (moved before the
+    the `for`, which moves like a clear call (in a helper of the project, `free_grads(model)`, at
+    its call as above, without a fix); no fix for the in-place forms (moved before the
     iteration's first backward they would meet a `None` gradient). A loop over the parameters of
     another module than the one the optimizer was built over is not known to clear them.
 
@@ -164,6 +172,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     if id(whole) in reported or not branch_prefix(backward, step, loop.node) or not _same_branches_outside(clear, whole, step, loop):
                         continue
                     reported.add(id(whole))
+                    if not clear.direct:
+                        # `free_grads(model)` clearing by hand in a helper: reported at its call, no fix
+                        call = _reported_call(clear, backward, model)
+                        if call is None or id(call) in reported:
+                            continue
+                        reported.add(id(call))
+                        yield Finding(
+                            self.code, self.message.format(clear=model.source.code(call), opt=step.target), call, related=(loop.node,)
+                        )
+                        continue
                     yield Finding(
                         self.code,
                         self.message.format(clear=_loop_code(whole, clear, model), opt=step.target),
@@ -175,7 +193,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 if (
                     clear.kind is not EventKind.CLEAR
                     or id(clear.node) in reported
-                    or not _clears_optimizer(clear, step.target, model)
+                    or not _clears_optimizer(clear, step.target, model, loop)
                     or not same_branches(clear, step, loop.node)
                     or not branch_prefix(backward, step, loop.node)
                 ):
@@ -258,7 +276,7 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
     optimizer steps: `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`,
     `p.grad.data.zero_()`, `p.grad = torch.zeros_like(p)`, under `if p.grad is not None:` or
     not) as the loop's only statement, `optimizer` built over exactly `model.parameters()`."""
-    if optimizer is None or not clear.direct:
+    if optimizer is None:
         return None
     inner = clear.loops_within(loop.node)
     if len(inner) != 1 or not isinstance(inner[0], ast.For) or inner[0].orelse:
@@ -267,14 +285,18 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
     if not isinstance(whole.target, ast.Name) or len(whole.body) != 1:
         return None
     module = _module_of(whole)
-    if module is None or not built_over(optimizer, module, model):
+    if module is not None and not clear.direct:
+        module = _as_the_caller_names(module, clear)  # `def free_grads(net)` called as `free_grads(model)`
+    if module is None or not _clears_optimizer_module(optimizer, module, loop, model):
         return None  # the parameters of another module (or a part of one): not known to be the optimizer's
     variable = whole.target.id
     body = whole.body[0]
     if isinstance(body, ast.If) and not body.orelse and len(body.body) == 1 and _none_test(body.test, variable):
         body = body.body[0]  # `if p.grad is not None: p.grad.zero_()`
-    if body is not clear.statement:
+    if clear.direct and body is not clear.statement:
         return None
+    if not clear.direct and body is not clear.node and getattr(body, "value", None) is not clear.node:
+        return None  # (in a helper, the path ends at its call: the clear is the statement itself)
     node = clear.node
     if isinstance(node, ast.Assign):
         if len(node.targets) != 1 or not _grad_of(node.targets[0], variable):
@@ -294,6 +316,37 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
             recv = recv.value
         return whole if _grad_of(recv, variable) and isinstance(body, ast.Expr) else None
     return None
+
+
+def _clears_optimizer_module(optimizer: str, module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A clear of every parameter of `module` clears what `optimizer` steps (as `module.zero_grad()` would)."""
+    if built_over(optimizer, module, model):
+        return True
+    if optimizer in model.facts.objects or module in model.facts.objects:
+        return False  # bound here to something else (or unknown): the callers do not say more
+    return _handed_in_together(optimizer, module, loop, model)
+
+
+def _as_the_caller_names(key: str, clear: GradEvent) -> str | None:
+    """A key of the helper a clear sits in, as the analysed code names it: the helper's
+    parameter replaced by the argument of each call on the way (`net` of `def free_grads(net)`
+    called as `free_grads(model)`: `model`); None when a call does not pass it by a name."""
+    for call, helper in reversed(tuple(zip(clear.via, clear.helpers))):
+        params = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]  # type: ignore[attr-defined]
+        if isinstance(call.func, ast.Attribute) and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        root = key.split(".", 1)[0]
+        if root == "self" or root not in params:
+            return None  # a global, or an attribute of the helper's object: not followed
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        index = params.index(root)
+        passed = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == root), None)
+        name = dotted(passed) if passed is not None else None
+        if name is None:
+            return None
+        key = name + key[len(root) :]
+    return key
 
 
 def _module_of(node: ast.stmt) -> str | None:
@@ -403,24 +456,169 @@ def _last_index(events: list[GradEvent], kind: EventKind) -> int | None:
     return None
 
 
-def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel) -> bool:
+def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel, loop: TrainingLoop) -> bool:
     if clear.scope is ClearScope.OPTIMIZER:
         return clear.target == optimizer
     if clear.scope is ClearScope.MODEL and clear.target is not None:
         if built_over(optimizer, clear.target, model):
             return True
-        if not (clear.target.startswith("self.") and optimizer.startswith("self.")):
-            return False
-        # `self.net = net` and `self.opt = Adam(net.parameters())` (in `__init__`): the clear of
-        # `self.net` clears the parameters the optimizer was built over
-        return any(
-            isinstance(stmt.value, ast.Name)  # type: ignore[attr-defined]
-            and built_over(optimizer, stmt.value.id, model)  # type: ignore[attr-defined]
-            and any(model.source.key(t) == clear.target for t in stmt.targets)  # type: ignore[attr-defined]
-            for stmt in assignment_statements(model)
-            if stmt.__class__ is ast.Assign
-        )
+        if clear.target.startswith("self.") and optimizer.startswith("self."):
+            # `self.net = net` and `self.opt = Adam(net.parameters())` (in `__init__`): the clear of
+            # `self.net` clears the parameters the optimizer was built over
+            if any(
+                isinstance(value, ast.Name) and built_over(optimizer, value.id, model) and key == clear.target
+                for key, value in _attribute_pairs(model)
+            ):
+                return True
+        # `def fit(model, opt)` / `Trainer(model, opt)`, the optimizer handed in: every call
+        # passes one built over exactly the module passed with it
+        return _clears_optimizer_module(optimizer, clear.target, loop, model)
     return False
+
+
+def _attribute_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.expr]]:
+    """(key, value) of each plain assignment of the module, tuples pair by pair (`self.model,
+    self.opt = model, opt`)."""
+    source = model.source
+    for stmt in assignment_statements(model):
+        if stmt.__class__ is not ast.Assign:
+            continue
+        value = stmt.value  # type: ignore[attr-defined]
+        for target in stmt.targets:  # type: ignore[attr-defined]
+            if isinstance(target, (ast.Tuple, ast.List)):
+                if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
+                    if not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts)):
+                        for element, item in zip(target.elts, value.elts):
+                            yield source.key(element), item
+            else:
+                yield source.key(target), value
+
+
+def _handed_in_together(optimizer: str, module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The optimizer and the module come in as arguments of the function around the loop (`def
+    train(model, opt)`), or as arguments of the class's `__init__` bound once to `self.<attr>`
+    (`self.model, self.opt = model, opt`), and every call of that function (class) the project
+    holds -- at least one -- passes for the optimizer one built over exactly the parameters of
+    the module it passes (`train(net, SGD(net.parameters()))`, `opt = Adam(net.parameters());
+    Trainer(net, opt)`)."""
+    source = model.source
+    function: ast.AST | None = loop.node
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = source.owner_of(function)  # type: ignore[arg-type]
+    if function is None:
+        return False
+    owner = source.owner_of(function)  # type: ignore[arg-type]
+    facts = model.facts
+    if "." not in optimizer and "." not in module:
+        info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+        if info is None or info.node is not function or owner is not source.tree:
+            return False
+        params = info.params
+        names = (optimizer, module)
+    elif optimizer.count(".") == 1 and module.count(".") == 1 and optimizer.startswith("self.") and module.startswith("self."):
+        if not isinstance(owner, ast.ClassDef) or owner.name not in facts.classes:
+            return False
+        info = facts.methods.get(owner.name, {}).get("__init__")
+        if info is None:
+            return False
+        bound: dict[str, str] = {}
+        for key in (optimizer, module):
+            values = [
+                value for stmt in ast_walk(owner) if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                for target, value in _bound_pairs(stmt, source) if target == key
+            ]  # fmt: skip
+            if len(values) != 1 or not isinstance(values[0], ast.Name) or values[0].id not in info.params[1:]:
+                return False
+            if not any(values[0] is n for n in ast_walk(info.node)):
+                return False  # bound in another method
+            bound[key] = values[0].id
+        params = info.params[1:]
+        names = (bound[optimizer], bound[module])
+        if any(any(dotted(b) == owner.name for b in c.bases) for c in facts.classes.values()):
+            return False  # a subclass may build itself otherwise
+    else:
+        return False
+    if names[0] not in params or names[1] not in params:
+        return False
+    callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
+    sites = 0
+    for call, caller in _calls_of(callee, info, model):
+        passed = [_argument(call, params, name) for name in names]
+        if passed[0] is None or passed[1] is None or dotted(passed[1]) is None:
+            return False
+        if not _optimizer_over(passed[0], dotted(passed[1]), caller):  # type: ignore[arg-type]
+            return False
+        sites += 1
+    return sites > 0
+
+
+def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            if isinstance(target, (ast.Tuple, ast.List)):
+                paired = isinstance(stmt.value, (ast.Tuple, ast.List)) and len(stmt.value.elts) == len(target.elts)
+                for index, element in enumerate(target.elts):
+                    yield source.key(element), stmt.value.elts[index] if paired else None  # type: ignore[attr-defined]
+            else:
+                yield source.key(target), stmt.value
+    else:
+        yield source.key(stmt.target), stmt.value if isinstance(stmt, ast.AnnAssign) else None  # type: ignore[attr-defined]
+
+
+def _argument(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
+    """What a call passes for the parameter `name`; None when unknown (`*args`, `**kw`, left out)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    index = params.index(name)
+    if index < len(call.args):
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _optimizer_over(expr: ast.expr, module: str, caller) -> bool:  # type: ignore[no-untyped-def]
+    """`SGD(module.parameters(), ...)`, or a name bound to one where the call is."""
+    facts, source = caller
+    if isinstance(expr, ast.Call):
+        if classify_constructor(facts.imports.qualify(call_name(expr))) != "optimizer":
+            return False
+        args = positional(expr)
+        params = args[0] if args else getattr(keyword(expr, "params"), "value", None)
+        return params is not None and source.code(params) == f"{module}.parameters()"
+    key = dotted(expr)
+    info = facts.info(key) if key is not None else None
+    return info is not None and info.kind == "optimizer" and info.params is not None and source.code(info.params) == f"{module}.parameters()"
+
+
+def _calls_of(callee: str, info, model: ModuleModel) -> Iterator[tuple[ast.Call, tuple]]:  # type: ignore[no-untyped-def,type-arg]
+    """Every call of the module's function (class) `callee`: in this module by its name, in the
+    other modules of the project through their imports; with the facts and source to read its
+    arguments in. A module that names it but cannot be read yields a call of nothing (`None`)."""
+    for node in model.source.nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == callee:
+            yield node, (model.facts, model.source)
+    project = model.facts.project
+    path = model.source.path
+    if project is None or not path:
+        return
+    from gradfix.analysis.steps import _importers, _other_caller_files, _subclass_names
+    from gradfix.project import absolute
+
+    stem = os.path.splitext(os.path.basename(path))[0]
+    # (a class: the files importing it and saying its name, not `__init__`'s)
+    others = _other_caller_files(project, path, info) if info.class_name is None else _importers(project, absolute(path), [callee], callee)
+    for other in others:
+        module = project.module(other, any_bytes=True)
+        if module is None:
+            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)  # (unreadable: no argument)
+            return
+        if info.class_name is not None and _subclass_names(project.read(other) or b"", info.class_name):
+            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)
+            return
+        for node in module.source.nodes:
+            if isinstance(node, ast.Call):
+                qualified = module.facts.imports.qualify(dotted(node.func)) or ""
+                if qualified.rsplit(".", 2)[-2:] == [stem, callee]:
+                    yield node, (module.facts, module.source)
 
 
 def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.stmt | None:

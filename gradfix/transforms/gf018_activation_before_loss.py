@@ -50,7 +50,9 @@ class ActivationBeforeLoss(Rule):
     make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`; a factory that picks among
     losses by a parameter, `if name == "xent": return nn.CrossEntropyLoss()`, is followed only when
     called with a string literal for it that its `if`/`elif` tests send to such an arm,
-    `get_loss("xent")`, and reported without a fix), or be a loss wrapper of the file that hands its
+    `get_loss("xent")`, and reported without a fix), or be a class attribute read through `self`
+    (`class Trainer: criterion = nn.NLLLoss()`, when no method binds `self.criterion` and neither
+    another class's body nor `Trainer.criterion = ...` binds it), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with

@@ -1058,6 +1058,10 @@ class _Walker:
         qualified = (ctx.facts or self.facts).imports.qualify(raw)
         if qualified in frameworks.MODULE_KINDS:
             return frameworks.MODULE_KINDS[qualified]  # `amp` from `from apex import amp`
+        if info is None and "." not in raw:
+            imported = imported_object(ctx.facts or self.facts, raw)
+            if imported is not None:
+                return imported[0].library  # `from accel import accelerator`, built at accel.py's top
         if info is None or info.kind == "unknown":
             return frameworks.named_kind(key)
         return None
@@ -2118,6 +2122,50 @@ def _stub(function: ast.AST) -> bool:
         raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
         return dotted(raised) == "NotImplementedError"
     return False
+
+
+def imported_object(facts: ModuleFacts, name: str):  # type: ignore[no-untyped-def]
+    """A library object (of the library tables: an `Accelerator`, a DeepSpeed engine...) that
+    the module imports by name from a module of the project which builds it once, at its top
+    level (`from accel import accelerator` with `accelerator = Accelerator(...)` in accel.py),
+    and that the module itself never binds: its facts there, that module, and the module's
+    qualified name. Found once per module and name."""
+    project = facts.project
+    if project is None or "." in name:
+        return None
+    cache = facts.__dict__.setdefault("_imported_objects", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = None
+    qualified = facts.imports.qualify(name)
+    if not qualified or qualified == name or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+        return None
+    module_name, _, attribute = qualified.rpartition(".")
+    if not module_name.strip("."):
+        return None  # `from . import accelerator`: a module, not an object
+    path = project.module_file(module_name, facts.source.path or None)
+    data = project.read(path) if path is not None else None
+    if data is None or re.search(rb"^" + re.escape(attribute.encode()) + rb"[ \t]*=[^=]", data, re.M) is None:
+        return None  # no top-level `name = ...` in its text (a function, a class, a module): not parsed
+    module = project.module(path, any_bytes=True)  # type: ignore[arg-type]
+    if module is None or module.source is facts.source:
+        return None
+    info = module.facts.info(attribute)
+    if info is None or info.library is None:
+        return None
+    top = [
+        stmt for stmt in module.source.tree.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == attribute
+    ]  # fmt: skip
+    stores = [n for n in module.source.of_type(ast.Name) if n.id == attribute and not isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
+    if len(top) != 1 or len(stores) != 1 or not isinstance(top[0].value, ast.Call):
+        return None  # rebound, or built in a function: which object is imported is unclear
+    if any(n.id == name and not isinstance(n.ctx, ast.Load) for n in facts.source.of_type(ast.Name)):  # type: ignore[attr-defined]
+        return None  # the module binds the name itself too
+    if any(a.arg == name for a in facts.source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return None  # a parameter of that name: another object inside its function
+    cache[name] = (info, module, module_name)
+    return cache[name]
 
 
 def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:

@@ -106,7 +106,12 @@ class UnscaledAccumulation(AccumulationRule):
     a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
     use of N where it is read, none when only such logging reads it), when the loss comes
     from a helper (of this module, or imported from one of the project) that mentions N or
-    divides, or from an object of a class of this module (or of
+    divides, or from a method of `self` that does (`self.loss(x, y)`: the class's own, a base's
+    of the module or of another module of the project, or the override of any subclass of the
+    module or of the project; an abstract one, `raise NotImplementedError` or `@abstractmethod`,
+    is read through its overrides; one gradfix cannot read, a stub no subclass in view
+    overrides or a method of a library's base class, is reported without a fix, and not at all
+    when named for a loss, `compute_loss`), or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
     WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
@@ -245,11 +250,12 @@ class UnscaledAccumulation(AccumulationRule):
             loss = backward.loss
             if _lr_divided_by(source.text, n_text) or _mentions(inner.node.body, n_text, source):
                 continue
-            if _scaled(loss, inner.node.body, model, n_text) or _sum_reduced(loss, inner.node.body, model):
+            unread: list[ast.Call] = []
+            if _scaled(loss, inner.node.body, model, n_text, unknown=unread) or _sum_reduced(loss, inner.node.body, model):
                 continue
             call = backward.call
             assert call is not None
-            fix = _fix(backward, loss, n_text, source)
+            fix = None if unread else _fix(backward, loss, n_text, source)
             if fix is not None and _chunk_count(inner.node.iter) is not None:
                 fix = Fix(fix.edits, Safety.UNSAFE)  # `x.chunk(N)` cuts a short batch into fewer than N
             yield Finding(
@@ -371,7 +377,8 @@ class UnscaledAccumulation(AccumulationRule):
             return None
         loss = backward.loss if backward.direct else backward.argument
         assert loss is not None
-        if _scaled(loss, acc.loop.node.body, model, n_text, acc.loop):
+        unread: list[ast.Call] = []  # `self.compute_loss(...)` whose code gradfix cannot see
+        if _scaled(loss, acc.loop.node.body, model, n_text, acc.loop, unread):
             return None
         if _sum_reduced(loss, acc.loop.node.body, model):
             return None  # micro-batch sums add up to the whole batch's sum: nothing to divide
@@ -384,7 +391,7 @@ class UnscaledAccumulation(AccumulationRule):
             return None  # `loss_fn(out, y)` of a parameter the file's calls fill with a loss that divides
         if passed is not None and _passed_elsewhere_may_scale(loss, acc, model, n_text):
             return None  # ... or that a caller in another file of the project fills so
-        fix = None if by_one or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
+        fix = None if by_one or unread or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
         return Finding(
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),
@@ -716,7 +723,10 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
     return values, scaled
 
 
-def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str, loop: TrainingLoop | None = None) -> bool:
+def _scaled(
+    loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str, loop: TrainingLoop | None = None,
+    unknown: list[ast.Call] | None = None,
+) -> bool:
     """The loss may be scaled on its way to backward(): True unless we can see it is not
     (`body`: the loop body its names are followed in). A sum of terms is scaled only when
     every term may be (`ce + weight * aux` is not: the cross-entropy reaches backward whole).
@@ -739,7 +749,7 @@ def _scaled(loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: st
             if loop is None or not _weighted(product, loop, model, n_text):
                 return True
         for call in refs.calls:
-            if _helper_may_scale(call, model, n_text):
+            if _helper_may_scale(call, model, n_text, unknown):
                 return True
             if any(source.code(a) == n_text for a in [*call.args, *[k.value for k in call.keywords]]):
                 return True
@@ -972,15 +982,30 @@ def _builder(name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
     return facts.project.function(qualified, model.source.path or None)
 
 
-def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
+def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str, unknown: list[ast.Call] | None = None) -> bool:
     """A function of this module (or imported from one of the project) computes the loss: does
-    it divide, or mention N?"""
+    it divide, or mention N? `unknown` collects the calls of a method of `self` gradfix cannot
+    read (a stub no subclass in view overrides, a base it cannot read)."""
     facts = model.facts
     func = call.func
     helper = None
     if isinstance(func, ast.Name):
         helper = facts.module_functions.get(func.id)
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        known, candidates = _self_method_candidates(call, func.attr, model)
+        if candidates:
+            # `self.loss(x, y)`: the method the class (or a base of any module of the project)
+            # defines, and the overrides of its subclasses; any that may divide may run
+            return any(_may_divide(text, n_text) for text in candidates)
+        if not known:
+            # a stub no visible subclass writes, or a method of a base gradfix cannot read: a
+            # loss helper by its name may divide; another is reported, but no division is
+            # written for a loss whose code is unseen
+            if _LOSS_HELPER.search(func.attr):
+                return True
+            if unknown is not None:
+                unknown.append(call)
+            return False
         for methods in facts.methods.values():
             if func.attr in methods:
                 helper = methods[func.attr]
@@ -1007,6 +1032,101 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str) -> bool:
     source = helper.source or model.source
     text = source.segment(helper.node)
     return _may_divide(text, n_text)
+
+
+# Roots of bases that define no loss method of a user's class (`nn.Module`, `abc.ABC`, `object`).
+_PLAIN_BASES = frozenset({"torch", "nn", "abc", "typing", "object", "ABC", "Generic", "Protocol"})
+
+
+def _self_method_candidates(call: ast.Call, name: str, model: ModuleModel) -> tuple[bool, list[str]]:
+    """The texts of the methods `self.name(...)` may run in the method of a class of the module
+    holding the call: the class's own or the first base's defining it (of the module or, through
+    the project, of another module; `class Trainer(Base)` calling `Base.loss` of base.py), and the
+    overrides of the subclasses of the module and of the project; a stub (`raise
+    NotImplementedError`, `pass`, `...`, `@abstractmethod`) is left to its overrides. `known` is
+    False when what runs cannot be read: only stubs and no override, or no method found while a
+    base is one gradfix cannot read; no candidates and `known`: not a method (an attribute,
+    `self.criterion = nn.CrossEntropyLoss()`), or outside a class."""
+    from gradfix.analysis.loops import _stub, _subclasses_of
+
+    facts = model.facts
+    owner = _enclosing_class(call, facts)
+    if owner is None or name.startswith("__"):
+        return True, []
+    found, complete = _method_in_chain(facts, owner, name, 0)
+    infos: list[tuple[FunctionInfo, Source]] = []
+    if found is not None:
+        infos.append(found)
+    for sub in _subclasses_of(facts, owner):
+        info = facts.methods.get(sub, {}).get(name)
+        if info is not None:
+            infos.append((info, model.source))
+    if facts.project is not None and model.source.path:
+        from gradfix.analysis.steps import project_overrides
+
+        for _, info in project_overrides(facts.project, facts, owner, name):
+            if info is not None:
+                infos.append((info, info.source or (info.facts.source if info.facts is not None else model.source)))
+    texts = [source.segment(info.node) for info, source in infos if not _abstract(info.node) and not _stub(info.node)]
+    if texts:
+        return True, texts
+    if found is None and not infos:
+        if complete or re.search(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)", model.source.text):
+            return True, []  # no such method: an attribute the objects set (`self.loss = ...`)
+        return False, []
+    return False, []  # only stubs: the code that runs is written where gradfix does not look
+
+
+def _abstract(function: ast.AST) -> bool:
+    return any((dotted(d) or "").rsplit(".", 1)[-1] == "abstractmethod" for d in function.decorator_list)  # type: ignore[attr-defined]
+
+
+def _enclosing_class(call: ast.Call, facts) -> str | None:  # type: ignore[no-untyped-def]
+    """The class of the module whose method (the innermost) holds the call."""
+    best: tuple[str, int] | None = None
+    line = call.lineno
+    for class_name, methods in facts.methods.items():
+        for info in methods.values():
+            node = info.node
+            if node.lineno <= line <= (node.end_lineno or node.lineno) and (best is None or node.lineno > best[1]):
+                best = (class_name, node.lineno)
+    return best[0] if best is not None else None
+
+
+def _method_in_chain(facts, class_name: str, name: str, depth: int) -> tuple[tuple[FunctionInfo, Source] | None, bool]:  # type: ignore[no-untyped-def]
+    """The method `name` of a class, or of the first of its bases (in Python's order for single
+    chains) defining it, of the module or, through the project, of another module, with the
+    source it is written in; and whether every base looked at on the way could be read."""
+    found = facts.methods.get(class_name, {}).get(name)
+    if found is not None:
+        return (found, found.source or facts.source), True
+    node = facts.classes.get(class_name)
+    if node is None or depth > 4:
+        return None, False
+    complete = True
+    project = facts.project
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            complete = False  # `Generic[T]`, `make_base()`: not read
+            continue
+        if base_name in facts.classes and base_name != class_name:
+            located: tuple | None = (facts, base_name)  # type: ignore[type-arg]
+        else:
+            qualified = facts.imports.qualify(base_name) or base_name
+            if qualified.split(".", 1)[0] in _PLAIN_BASES:
+                continue
+            # (a base's module may say no gradient word: `class Base` of base.py with its loss)
+            place = project.definition(qualified, facts.source.path or None) if project is not None else None
+            located = (place[0].facts, place[1]) if place is not None and place[1] in place[0].facts.classes else None
+        if located is None:
+            complete = False
+            continue
+        inherited, readable = _method_in_chain(located[0], located[1], name, depth + 1)
+        if inherited is not None:
+            return inherited, complete and readable
+        complete = complete and readable
+    return None, complete
 
 
 def _may_divide(text: str, n_text: str) -> bool:

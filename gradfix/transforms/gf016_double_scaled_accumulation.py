@@ -94,7 +94,11 @@ class DoubleScaledAccumulation(Rule):
     name the module binds once at its top level (and no function takes as a parameter) or an
     attribute the file binds once (`num_steps=4` and `self.n_acc = 4`; `accumulate_grad_batches=4`
     on every Lightning `Trainer` and `return loss / 4` naming the count only there), the division
-    no mean of a sum of terms. The
+    no mean of a sum of terms. An object built once at the top of another module of the project
+    and imported by name (`from accel import accelerator`, `accelerator =
+    Accelerator(gradient_accumulation_steps=ACCUM)` in accel.py) is read there: its setting is
+    proven by the same module-level name imported from that module (`from accel import ACCUM`,
+    bound nowhere else), or by the same literal count. The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
     Loss values logged from the divided tensor grow by N (they are now the per-micro-batch loss);
     what is trained is what the hand-fixed loop trains. When `accelerate launch
@@ -398,7 +402,7 @@ def _setting(event: GradEvent, model: ModuleModel) -> object | None:
     set to something (an object built without one divides by 1)."""
     info = event_info(event, model)
     if info is None:
-        return None
+        return _imported_setting(event, model)
     if info.accumulation is not None:
         if isinstance(info.accumulation, ast.Constant) and info.accumulation.value == 1 and not isinstance(info.accumulation.value, bool):
             return None  # `Accelerator(gradient_accumulation_steps=1)`: divides by 1
@@ -443,10 +447,69 @@ def _dict_literal(name: str, model: ModuleModel) -> ast.Dict | None:
     return None
 
 
+class _Imported:
+    """The setting of a library object built at the top of another module of the project
+    (`accelerator = Accelerator(gradient_accumulation_steps=ACCUM)` in accel.py): the
+    expression as that module writes it, the module, and the module's name as the importer
+    qualifies it."""
+
+    def __init__(self, expr: ast.expr, module, module_name: str) -> None:  # type: ignore[no-untyped-def]
+        self.expr, self.module, self.module_name = expr, module, module_name
+
+
+def _imported_setting(event: GradEvent, model: ModuleModel) -> object | None:
+    """The setting of the object behind a dividing backward that the module imports from
+    another module of the project, which builds it once at its top (`from accel import
+    accelerator`); None when it divides by 1 or is not such an object."""
+    from gradfix.analysis.loops import imported_object
+
+    target = event.target or ""
+    if event.foreign or "." in target:
+        return None
+    found = imported_object(model.facts, target)
+    if found is None:
+        return None
+    info, module, module_name = found
+    setting = info.accumulation
+    if setting is not None:
+        if isinstance(setting, ast.Constant) and setting.value == 1 and not isinstance(setting.value, bool):
+            return None
+        return _Imported(setting, module, module_name)
+    if info.library == "deepspeed-engine":
+        return "config"
+    return None
+
+
+def _same_imported_setting(divisor: ast.expr, setting: _Imported, model: ModuleModel) -> bool:
+    """The divisor is the imported object's setting: the same module-level name of its module,
+    imported by the module and bound nowhere in it (`from accel import ACCUM, accelerator`), or
+    both are the same literal count (written directly or through a name bound once)."""
+    from gradfix.analysis.loops import ModuleModel as Model
+
+    there = Model(setting.module.source, setting.module.facts)
+    expr = setting.expr
+    if isinstance(divisor, ast.Name) and isinstance(expr, ast.Name):
+        stores = [n for n in setting.module.source.of_type(ast.Name) if n.id == expr.id and not isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
+        top = [s for s in setting.module.source.tree.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and any(n is stores[0] for n in ast_walk(s))] if len(stores) == 1 else []
+        if (
+            top
+            and model.facts.imports.qualify(divisor.id) == f"{setting.module_name}.{expr.id}"
+            and not any(n.id == divisor.id and not isinstance(n.ctx, ast.Load) for n in model.source.of_type(ast.Name))  # type: ignore[attr-defined]
+            and not any(a.arg == divisor.id for a in model.source.of_type(ast.arg))  # type: ignore[attr-defined]
+        ):
+            return True  # the very name the constructor was given, bound once at that module's top
+    count = _literal_count(divisor, model)
+    return count is not None and not isinstance(divisor, ast.Attribute) and _literal_count(expr, there) == count
+
+
 def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: ModuleModel) -> bool:
     source = model.source
     text = source.code(divisor)
     target = event.target or ""
+    if isinstance(setting, _Imported):
+        if text in (f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()"):
+            return True
+        return _same_imported_setting(divisor, setting, model)
     if isinstance(setting, ast.AST) and text == source.code(setting):
         return True
     if text in (f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()"):

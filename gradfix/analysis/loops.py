@@ -884,6 +884,12 @@ class _Walker:
                 return
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
+            helper = self.plain_module_function(call, ctx)
+            if helper is not None:
+                # `log_lr(opt)` of a module that says no gradient word (which the project index
+                # does not parse for helpers): its body read, as a function of this file's is
+                self.inline(call, helper, ctx)
+                return
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
 
     def note_alternatives(self, call: ast.Call, name: str, ctx: _Context) -> None:
@@ -1804,6 +1810,35 @@ class _Walker:
                     return ""  # `change_lr(optimizer, lr)` of a module that says no gradient word
                 return f"`{last or 'a call'}` receives the optimizer `{key}` and gradfix cannot see into it"
         return ""
+
+    def plain_module_function(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:
+        """The top-level function a call names (`log_lr(opt)`, `utils.log_lr(opt)`) imported
+        from a module of the project whose bytes say no gradient word: `resolve` does not see
+        it (the project parses such modules only for a question about any module). Asked only
+        of a call gradfix would otherwise take as a possible clear or step."""
+        project = self.facts.project
+        if project is None or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return None
+        facts = ctx.facts or self.facts
+        name = dotted(call.func)
+        if name is None or name.split(".", 1)[0] == "self":
+            return None
+        qualified = facts.imports.qualify(name)
+        if qualified == name and isinstance(call.func, ast.Name) and facts.imports.stars:
+            qualified = project.star_name(facts.imports.stars, name, facts.source.path or None, facts)  # `from utils import *`
+        elif qualified == name and not self.project_module(name.split(".", 1)[0], facts):
+            return None  # `import utils`; `utils.log_lr(opt)`: qualified as written
+        if not qualified or (qualified == name and isinstance(call.func, ast.Name)):
+            return None
+        module, function = split_qualified(qualified)
+        if not module.strip(".") or module.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None
+        path = project.module_file(module, facts.source.path or None)
+        data = project.read(path) if path is not None else None
+        if data is None or b"def " + function.encode() + b"(" not in data or any(word in data for word in GRADIENT_BYTES):
+            return None  # (a module saying one is the project's to read: `resolve` asked it)
+        found = project.module(path, any_bytes=True)  # type: ignore[arg-type]
+        return found.facts.module_functions.get(function) if found is not None else None
 
     def plain_project_function(self, call: ast.Call, ctx: _Context) -> bool:
         """`change_lr(optimizer, lr)` or `save_checkpoint(epoch, model, optimizer)` imported from

@@ -1264,9 +1264,31 @@ class _Walker:
                 qualified = facts.imports.qualify(base_name) or base_name
                 located = self.facts.project.class_named(qualified, facts.source.path or None)
                 found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
+                if located is None:
+                    # a mixin of a module that says no gradient word (`class GradMixin` in
+                    # mixins.py): its method read, when its own `self.name()` calls are its own
+                    located = self.facts.project.class_named(qualified, facts.source.path or None, any_bytes=True)
+                    found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
+                    if found is not None and not self.calls_only_its_own(found, depth + 1):
+                        found = None
             if found is not None:
                 return found
         return None
+
+    def calls_only_its_own(self, method: FunctionInfo, depth: int) -> bool:
+        """Each `self.name(...)` in a method of another module's class names a method of that
+        class (or of its bases) there: no subclass's method (`self.reset()` of the trainer that
+        mixes it in, which clears) runs in its stead, that its module could not show."""
+        facts = method.facts
+        if facts is None or method.class_name is None:
+            return False
+        for node in ast_walk(method.node):
+            if (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self" and self.method_of(facts, method.class_name, node.func.attr, depth) is None
+            ):  # fmt: skip
+                return False
+        return True
 
     # objects of the project's own classes -------------------------------------------------
     def instance_of(

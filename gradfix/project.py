@@ -546,10 +546,11 @@ class Project:
             return None
         return None
 
-    def class_named(self, qualified: str, importer: str | None, depth: int = 0) -> tuple[Module, str] | None:
+    def class_named(self, qualified: str, importer: str | None, depth: int = 0, any_bytes: bool = False) -> tuple[Module, str] | None:
         """The module defining a class of the project and its name there; a class a package's
         `__init__.py` re-exports (`from .net import Net`, imported as `from models import Net`)
-        is followed to its module."""
+        is followed to its module. `any_bytes`: in a module whose bytes say no gradient word
+        too (a mixin's, parsed apart, as `module` says)."""
         level = len(qualified) - len(qualified.lstrip("."))
         parts = qualified.lstrip(".").split(".")
         if (len(parts) < 2 and not level) or depth > 3:
@@ -557,11 +558,11 @@ class Project:
         path = self.module_file("." * level + ".".join(parts[:-1]), importer)
         if path is None:
             return None
-        module = self.module(path)
+        module = self.module(path, any_bytes)
         if (module is None or parts[-1] not in module.facts.classes) and path.endswith("__init__.py"):
             data = self.read(path)
             origin = reexported(data, parts[-1]) if data is not None and b"class " + parts[-1].encode() not in data else None
-            return self.class_named(origin, path, depth + 1) if origin is not None and origin != qualified else None
+            return self.class_named(origin, path, depth + 1, any_bytes) if origin is not None and origin != qualified else None
         if module is None or parts[-1] not in module.facts.classes:
             return None
         return module, parts[-1]

@@ -894,6 +894,12 @@ class _Walker:
                 return
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
+            helper = self.plain_module_function(call, ctx)
+            if helper is not None:
+                # `log_lr(opt)` of a module that says no gradient word (which the project index
+                # does not parse for helpers): its body read, as a function of this file's is
+                self.inline(call, helper, ctx)
+                return
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
 
     def note_alternatives(self, call: ast.Call, name: str, ctx: _Context) -> None:
@@ -1286,9 +1292,31 @@ class _Walker:
                 qualified = facts.imports.qualify(base_name) or base_name
                 located = self.facts.project.class_named(qualified, facts.source.path or None)
                 found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
+                if located is None:
+                    # a mixin of a module that says no gradient word (`class GradMixin` in
+                    # mixins.py): its method read, when its own `self.name()` calls are its own
+                    located = self.facts.project.class_named(qualified, facts.source.path or None, any_bytes=True)
+                    found = self.method_of(located[0].facts, located[1], name, depth + 1) if located else None
+                    if found is not None and not self.calls_only_its_own(found, depth + 1):
+                        found = None
             if found is not None:
                 return found
         return None
+
+    def calls_only_its_own(self, method: FunctionInfo, depth: int) -> bool:
+        """Each `self.name(...)` in a method of another module's class names a method of that
+        class (or of its bases) there: no subclass's method (`self.reset()` of the trainer that
+        mixes it in, which clears) runs in its stead, that its module could not show."""
+        facts = method.facts
+        if facts is None or method.class_name is None:
+            return False
+        for node in ast_walk(method.node):
+            if (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self" and self.method_of(facts, method.class_name, node.func.attr, depth) is None
+            ):  # fmt: skip
+                return False
+        return True
 
     # objects of the project's own classes -------------------------------------------------
     def instance_of(
@@ -1853,6 +1881,35 @@ class _Walker:
             return False
         name = re.escape(stmt.targets[0].id)
         return re.search(rf"\.step\(\s*(?:closure\s*=\s*)?{name}\s*\)", (ctx.source or self.source).text) is not None
+
+    def plain_module_function(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:
+        """The top-level function a call names (`log_lr(opt)`, `utils.log_lr(opt)`) imported
+        from a module of the project whose bytes say no gradient word: `resolve` does not see
+        it (the project parses such modules only for a question about any module). Asked only
+        of a call gradfix would otherwise take as a possible clear or step."""
+        project = self.facts.project
+        if project is None or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return None
+        facts = ctx.facts or self.facts
+        name = dotted(call.func)
+        if name is None or name.split(".", 1)[0] == "self":
+            return None
+        qualified = facts.imports.qualify(name)
+        if qualified == name and isinstance(call.func, ast.Name) and facts.imports.stars:
+            qualified = project.star_name(facts.imports.stars, name, facts.source.path or None, facts)  # `from utils import *`
+        elif qualified == name and not self.project_module(name.split(".", 1)[0], facts):
+            return None  # `import utils`; `utils.log_lr(opt)`: qualified as written
+        if not qualified or (qualified == name and isinstance(call.func, ast.Name)):
+            return None
+        module, function = split_qualified(qualified)
+        if not module.strip(".") or module.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None
+        path = project.module_file(module, facts.source.path or None)
+        data = project.read(path) if path is not None else None
+        if data is None or b"def " + function.encode() + b"(" not in data or any(word in data for word in GRADIENT_BYTES):
+            return None  # (a module saying one is the project's to read: `resolve` asked it)
+        found = project.module(path, any_bytes=True)  # type: ignore[arg-type]
+        return found.facts.module_functions.get(function) if found is not None else None
 
     def plain_project_function(self, call: ast.Call, ctx: _Context) -> bool:
         """`change_lr(optimizer, lr)` or `save_checkpoint(epoch, model, optimizer)` imported from

@@ -489,8 +489,11 @@ class _ModeWalker:
             return found if found is not None else _callable_object(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
-            # `self.evaluate()` in a subclass: the method a base class of the file defines
-            return found if found is not None else _inherited(self.facts, ctx.class_name, func.attr)
+            # `self.evaluate()` in a subclass: the method a base class of the file defines, or
+            # else one of another module of the project (a mixin's `validate` in mixins.py)
+            if found is None:
+                found = _inherited(self.facts, ctx.class_name, func.attr) or _project_inherited(self.facts, ctx.class_name, func.attr)
+            return found
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
@@ -779,6 +782,63 @@ def _inherited(facts: ModuleFacts, class_name: str, name: str, depth: int = 0) -
         if found is not None:
             return found
     return None
+
+
+def _project_inherited(facts: ModuleFacts, class_name: str, name: str, depth: int = 0) -> FunctionInfo | None:
+    """The method `name` a base class of another module of the project gives `class_name` (of
+    the file, or through its bases there), when neither it nor its bases in the file define
+    one (`class Trainer(EvalMixin)`, `EvalMixin.validate` in mixins.py). None when a base
+    before it cannot be read (it may define the method), or when the method calls one of
+    `self` that a class of either module defines (the walk does not follow those)."""
+    project = facts.project
+    node = facts.classes.get(class_name)
+    if project is None or node is None or depth > MAX_DEPTH or not node.bases:
+        return None
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None or base_name == class_name:
+            return None
+        if base_name in facts.classes:
+            found = _project_inherited(facts, base_name, name, depth + 1)
+            if found is not None:
+                return found
+            continue
+        qualified = facts.imports.qualify(base_name) or base_name
+        if qualified == "object" or qualified.split(".", 1)[0] in LIBRARY_ROOTS:
+            continue  # `nn.Module`, `object`: no evaluation of the project's
+        located = project.class_named(qualified, facts.source.path or None, any_bytes=True)
+        if located is None:
+            return None  # a base gradfix cannot read comes first: it may define the method
+        there, owner = located[0].facts, located[1]
+        found = there.methods.get(owner, {}).get(name) or _inherited(there, owner, name)
+        if found is None:
+            found = _project_inherited(there, owner, name, depth + 1)
+        if found is not None:
+            methods = {m for known in (facts, there) for defined in known.methods.values() for m in defined}
+            if any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == "self" and n.func.attr in methods
+                for n in ast_walk(found.node)
+            ):  # fmt: skip
+                return None
+            return found
+    return None
+
+
+def _inherited_switches(text: str, class_name: str | None, model: ModuleModel) -> bool:
+    """The text calls `self.name(...)` that neither the class nor its bases of the file define,
+    and a base class of another module of the project gives it a method whose text switches a
+    module to eval mode."""
+    facts = model.facts
+    if class_name is None or "self." not in text or facts.project is None:
+        return False
+    for name in sorted(_attribute_calls(text, "self")):
+        if name in facts.methods.get(class_name, {}) or _inherited(facts, class_name, name) is not None:
+            continue
+        found = _project_inherited(facts, class_name, name)
+        if found is not None and found.source is not None and _EVAL_TEXT.search(found.source.segment(found.node)):
+            return True
+    return False
 
 
 def _static_or_class(function: ast.AST) -> bool:
@@ -1275,6 +1335,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if _switching_through_imports(text, model):
         return True  # `validate(model)` of this module calling `run_eval` of metrics.py
+    if _inherited_switches(text, _class_of(loop.function, model), model):
+        return True  # `self.validate(loader)` inherited from a mixin of mixins.py
     if model.facts.imports.stars and any(
         # `validate(model, loader)` after `from .evaluation import *`
         name not in model.facts.module_functions and _imported_switch(name, model) is not None

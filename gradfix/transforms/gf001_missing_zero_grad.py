@@ -74,7 +74,12 @@ class MissingZeroGrad(Rule):
     Trainer(Base): def before_batch(self): self.opt.zero_grad()` in trainer.py): its clear
     counts where the hook is called (before the backward: no finding; between the backward
     and the step: GF002); when several subclasses of other modules override it, one touching
-    gradients, the loop is unknown and the rule is silent. A method's parameter stepped in its loop (`def fit(self,
+    gradients, the loop is unknown and the rule is silent. A hook or helper inherited from a base
+    class or mixin of another module whose bytes say no gradient word (`class Trainer(Base,
+    CountingMixin)`, `before_batch` in mixins.py) is read like a method of the file, when each
+    method of `self` it calls is its own class's there. A function of such a module that the
+    iteration hands the optimizer to (`log_lr(opt)` of
+    log_utils.py reading `opt.param_groups`) is read like one of the file, its calls judged as written. A method's parameter stepped in its loop (`def fit(self,
     o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
     file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
     An attribute bound once in the module, in `__init__`, to a method of the same class

@@ -2202,7 +2202,7 @@ def imported_object(facts: ModuleFacts, name: str):  # type: ignore[no-untyped-d
         return None  # `from . import accelerator`: a module, not an object
     path = project.module_file(module_name, facts.source.path or None)
     data = project.read(path) if path is not None else None
-    if data is None or re.search(rb"^" + re.escape(attribute.encode()) + rb"[ \t]*=[^=]", data, re.M) is None:
+    if data is None or not _binds_at_top(data, attribute.encode()):
         return None  # no top-level `name = ...` in its text (a function, a class, a module): not parsed
     module = project.module(path, any_bytes=True)  # type: ignore[arg-type]
     if module is None or module.source is facts.source:
@@ -2223,6 +2223,19 @@ def imported_object(facts: ModuleFacts, name: str):  # type: ignore[no-untyped-d
         return None  # a parameter of that name: another object inside its function
     cache[name] = (info, module, module_name)
     return cache[name]
+
+
+def _binds_at_top(data: bytes, name: bytes) -> bool:
+    """A line of `data` starts with `name =` (not `==`): a top-level binding of it may be there.
+    (Found with `bytes.find`: a multi-line regular expression took 0.5 ms on a 200 kB module.)"""
+    position = 0 if data.startswith(name) else data.find(b"\n" + name) + 1
+    while position >= 0 and (position > 0 or data.startswith(name)):
+        rest = data[position + len(name) : position + len(name) + 80].lstrip(b" \t")
+        if rest[:1] == b"=" and rest[1:2] != b"=":
+            return True
+        found = data.find(b"\n" + name, position + 1)
+        position = found + 1 if found >= 0 else -1
+    return False
 
 
 def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:

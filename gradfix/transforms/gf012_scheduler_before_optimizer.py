@@ -117,6 +117,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     over; the whole `for` statement moves. So do schedulers of a dict comprehension over a
     dict of optimizers stepped by key (`schedulers = {k: ExponentialLR(o) for k, o in
     opts.items()}`; `schedulers["d"].step()` before `opts["d"].step()`), reported without a fix.
+    Schedulers stepped through a collection that the module does not bind to scheduler
+    constructions (`[s.step() for s in lr_schedulers]` over a list handed in, or returned by a
+    helper of another module) are not judged: they may be the project's own warm-ups.
 
     Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
@@ -538,7 +541,39 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel, function: ast.AS
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     if info is None and _built_by_own_classes(key, model, function):
         return False  # `SCHEDULERS[name](opt)`, `Trainer(model, opt, Noam(opt))`: the project's own schedules
+    if info is None and key.endswith("[*]") and not _collection_of_lr_schedulers(key[:-3], model):
+        return False  # `[s.step() for s in schedulers]` over a list handed in: whose classes is unknown
     return info is None or info.kind == "scheduler"
+
+
+def _collection_of_lr_schedulers(collection: str, model: ModuleModel) -> bool:
+    """The collection (`schedulers`, of `for s in schedulers: s.step()`) is bound once in the
+    module to a list or tuple written out, or a comprehension, each of whose elements is built
+    by a learning-rate scheduler's constructor that is not the project's own schedule (or is a
+    name bound to one). A collection handed in (a parameter, a helper's result) may hold the
+    project's own schedules (a warm-up stepped first on purpose): not judged."""
+    if "." in collection or "[" in collection:
+        return False
+    values = assigned_values(model, collection)
+    if len(values) != 1:
+        return False
+    value = values[0]
+    elements = [value.elt] if isinstance(value, (ast.ListComp, ast.GeneratorExp)) else value.elts if isinstance(value, (ast.List, ast.Tuple)) else []
+    if not elements:
+        return False
+    for element in elements:
+        if isinstance(element, ast.Name):
+            info = model.facts.info(element.id)
+            constructor = info.constructor if info is not None else None
+        elif isinstance(element, ast.Call):
+            constructor = model.facts.imports.qualify(call_name(element))
+        else:
+            return False
+        if not constructor or _NOT_LR_SCHEDULE.search(constructor) or _own_schedule(constructor, model):
+            return False
+        if not _LR_SCHEDULER_CONSTRUCTOR.search(constructor):
+            return False
+    return True
 
 
 def _always_none(key: str, function: ast.AST | None, model: ModuleModel) -> bool:

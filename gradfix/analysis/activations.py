@@ -677,6 +677,8 @@ class _Finder:
         outer = self.source.block_of(branch)
         if outer is None or not _holds(outer, stmt, self.source) or _holds(arm, stmt, self.source):
             return None
+        if other and _holds(other, stmt, self.source):
+            return None  # the loss is in the other arm: it never sees the activation
         if other and any(_holds(other, b.statement, self.source) for b in before):
             return None  # `else: out = ...`: both arms bind it (read above, when both are activations)
         for node in ast_walk(branch):

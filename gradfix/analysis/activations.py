@@ -608,14 +608,19 @@ class _Finder:
         found = self.activation(_peel(inner), scope)
         return found if found is not None and found.kind in wrongs else None
 
+    def _bindings_before(self, name: str, stmt: ast.stmt, scope: Scope) -> tuple[list[Binding], Binding | None]:
+        """The bindings of `name` in `scope` written above the statement, and the nearest one."""
+        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
+        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
+        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset)) if before else None
+        return before, nearest
+
     def reaching(self, name: str, stmt: ast.stmt, scope: Scope) -> Binding | None:
         """The assignment of `name` that the statement reads: the nearest one above it in the
         same function, in a block that holds the statement (so it always runs first)."""
-        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
-        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
-        if not before:
+        before, nearest = self._bindings_before(name, stmt, scope)
+        if nearest is None:
             return None
-        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
         if any(b is not nearest and b.statement is nearest.statement for b in before):
             return None  # bound twice by one statement
         if isinstance(nearest.statement, (*LOOPS, *WITHS)) or not isinstance(nearest.statement, (ast.Assign, ast.AnnAssign)):
@@ -628,11 +633,9 @@ class _Finder:
     def _arm_values(self, name: str, stmt: ast.stmt, scope: Scope) -> list[ast.expr]:
         """What `name` holds at `stmt` when the nearest bindings above it are the last statements
         binding it in both arms of an `if` that always runs before `stmt`: each arm's value."""
-        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
-        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
-        if not before:
+        before, nearest = self._bindings_before(name, stmt, scope)
+        if nearest is None:
             return []
-        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
         branch = self.source.owner_of(nearest.statement)
         if not isinstance(branch, ast.If) or not branch.orelse:
             return []
@@ -658,11 +661,9 @@ class _Finder:
         is the last statement of that arm binding it (`if flag: out = F.softmax(out, 1)`), the
         other arm does not bind it, the `if` always runs before `stmt` and the arm never leaves
         early (`continue`, `return`, ...); None otherwise."""
-        bindings = [b for b in self.index.bindings(name, scope) if b.scope is scope]
-        before = [b for b in bindings if (b.statement.lineno, b.statement.col_offset) < (stmt.lineno, stmt.col_offset)]
-        if not before:
+        before, nearest = self._bindings_before(name, stmt, scope)
+        if nearest is None:
             return None
-        nearest = max(before, key=lambda b: (b.statement.lineno, b.statement.col_offset))
         if any(b is not nearest and b.statement is nearest.statement for b in before):
             return None
         if not isinstance(nearest.statement, (ast.Assign, ast.AnnAssign)) or nearest.value is None:

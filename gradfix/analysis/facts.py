@@ -27,6 +27,8 @@ from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from typing import Iterator
+
     from gradfix.project import Project
 
 OPTIMIZER_CLASSES = {
@@ -192,6 +194,34 @@ class ModuleFacts:
         if key in self.cleared and key in self.stepped:
             return "name"
         return None
+
+
+def located_bases(
+    facts: ModuleFacts, class_name: str, unread: frozenset[str] = frozenset()
+) -> Iterator[tuple[str | None, tuple[ModuleFacts, str] | None]]:
+    """Each base of the class, in order: its name as the module qualifies it (None for a base
+    that is no dotted name, `Generic[T]`), and the facts of the module defining it with its name
+    there -- the module itself, or any module of the project (`project.definition`: a base's
+    module may say no gradient word) -- or None when neither defines it, or when the qualified
+    name's first part is in `unread` (`torch`, `abc`: not looked for in the project)."""
+    node = facts.classes.get(class_name)
+    if node is None:
+        return
+    project = facts.project
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is None:
+            yield None, None
+        elif base_name in facts.classes and base_name != class_name:
+            yield base_name, (facts, base_name)
+        else:
+            qualified = facts.imports.qualify(base_name) or base_name
+            if qualified.split(".", 1)[0] in unread:
+                yield qualified, None
+                continue
+            place = project.definition(qualified, facts.source.path or None) if project is not None else None
+            found = (place[0].facts, place[1]) if place is not None and place[1] in place[0].facts.classes else None
+            yield qualified, found
 
 
 def function_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:

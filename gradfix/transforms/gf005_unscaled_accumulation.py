@@ -7,7 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.facts import FunctionInfo
+from gradfix.analysis.facts import FunctionInfo, located_bases
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.analysis.steps import _other_caller_files
@@ -1100,27 +1100,14 @@ def _method_in_chain(facts, class_name: str, name: str, depth: int) -> tuple[tup
     found = facts.methods.get(class_name, {}).get(name)
     if found is not None:
         return (found, found.source or facts.source), True
-    node = facts.classes.get(class_name)
-    if node is None or depth > 4:
+    if class_name not in facts.classes or depth > 4:
         return None, False
     complete = True
-    project = facts.project
-    for base in node.bases:
-        base_name = dotted(base)
-        if base_name is None:
-            complete = False  # `Generic[T]`, `make_base()`: not read
-            continue
-        if base_name in facts.classes and base_name != class_name:
-            located: tuple | None = (facts, base_name)  # type: ignore[type-arg]
-        else:
-            qualified = facts.imports.qualify(base_name) or base_name
-            if qualified.split(".", 1)[0] in _PLAIN_BASES:
-                continue
-            # (a base's module may say no gradient word: `class Base` of base.py with its loss)
-            place = project.definition(qualified, facts.source.path or None) if project is not None else None
-            located = (place[0].facts, place[1]) if place is not None and place[1] in place[0].facts.classes else None
+    for qualified, located in located_bases(facts, class_name, _PLAIN_BASES):
+        if located is None and qualified is not None and qualified.split(".", 1)[0] in _PLAIN_BASES:
+            continue  # `nn.Module`, `ABC`: no loss method of theirs
         if located is None:
-            complete = False
+            complete = False  # `Generic[T]`, `make_base()`, a class gradfix cannot find: not read
             continue
         inherited, readable = _method_in_chain(located[0], located[1], name, depth + 1)
         if inherited is not None:

@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.accumulators import class_call_gives_numbers, function_returns_numbers, function_without_graph, find_accumulations
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.source import Source, dotted
@@ -285,20 +285,10 @@ def _method_of(facts: ModuleFacts, class_name: str, name: str, depth: int) -> tu
     found = facts.methods.get(class_name, {}).get(name)
     if found is not None:
         return found, facts
-    node = facts.classes.get(class_name)
-    if node is None or depth > 3:
+    if depth > 3:
         return None
-    for base in node.bases:
-        base_name = dotted(base)
-        if base_name is None:
-            continue
-        inherited = None
-        if base_name in facts.classes and base_name != class_name:
-            inherited = _method_of(facts, base_name, name, depth + 1)
-        elif facts.project is not None:
-            qualified = facts.imports.qualify(base_name) or base_name
-            located = _project_class(facts, qualified)
-            inherited = _method_of(located[0], located[1], name, depth + 1) if located else None
+    for _, located in located_bases(facts, class_name):
+        inherited = _method_of(located[0], located[1], name, depth + 1) if located is not None else None
         if inherited is not None:
             return inherited
     return None
@@ -315,20 +305,16 @@ def _bound_by_a_base(facts: ModuleFacts, class_name: str, name: str, depth: int)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
         if any(isinstance(t, ast.Name) and t.id == name for t in targets):
             return True  # `criterion = nn.MSELoss()` in the class body
-    for base in node.bases:
-        base_name = dotted(base)
-        if base_name is None:
+    for _, located in located_bases(facts, class_name):
+        if located is None:
             continue
-        if base_name in facts.classes and base_name != class_name:
-            if _bound_by_a_base(facts, base_name, name, depth + 1):
-                return True
-        elif facts.project is not None:
-            located = _project_class(facts, facts.imports.qualify(base_name) or base_name)
-            if located is not None and (
-                re.search(rf"(?m)(?:\bself\.|^[ \t]*){re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=)", located[0].source.text)
-                or _bound_by_a_base(located[0], located[1], name, depth + 1)
-            ):
-                return True
+        base_facts, base_name = located
+        if base_facts is not facts and re.search(
+            rf"(?m)(?:\bself\.|^[ \t]*){re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=)", base_facts.source.text
+        ):
+            return True
+        if _bound_by_a_base(base_facts, base_name, name, depth + 1):
+            return True
     return False
 
 

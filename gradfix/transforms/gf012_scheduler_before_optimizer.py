@@ -113,8 +113,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     number; DARTS hands it on as the virtual step size).
 
     Schedulers kept in a list bound once to their constructions (or to names bound to them)
-    and stepped by `for s in schedulers: s.step()` count, each over the optimizer it was built
-    over; the whole `for` statement moves. So do schedulers of a dict comprehension over a
+    and stepped by `for s in schedulers: s.step()` (or by a comprehension written as a statement
+    of its own, `[s.step() for s in schedulers]`) count, each over the optimizer it was built
+    over; the whole `for` statement (or comprehension) moves. So do schedulers of a dict comprehension over a
     dict of optimizers stepped by key (`schedulers = {k: ExponentialLR(o) for k, o in
     opts.items()}`; `schedulers["d"].step()` before `opts["d"].step()`), reported without a fix.
     Schedulers stepped through a collection that the module does not bind to scheduler
@@ -1046,7 +1047,7 @@ def _listed_optimizers(sched: GradEvent, model: ModuleModel) -> list[str]:
     was built over, in order (empty when one is not known)."""
     call = sched.call
     recv = call.func.value if call is not None and isinstance(call.func, ast.Attribute) else None
-    loop = next((lp for lp in reversed(sched.loops) if isinstance(lp, FOR_LOOPS)), None)
+    loop = _comprehension_over(call, sched) or next((lp for lp in reversed(sched.loops) if isinstance(lp, FOR_LOOPS)), None)
     if loop is None or not isinstance(loop.target, ast.Name) or not isinstance(recv, ast.Name) or loop.target.id != recv.id:
         return []
     iterable = loop.iter
@@ -1073,6 +1074,17 @@ def _listed_optimizers(sched: GradEvent, model: ModuleModel) -> list[str]:
             return []
         found.append(model.source.key(params))
     return found
+
+
+def _comprehension_over(call: ast.Call | None, sched: GradEvent) -> ast.comprehension | None:
+    """`[s.step() for s in schedulers]` written as a statement of its own: its one generator
+    (no `if`), which `_listed_optimizers` reads like `for s in schedulers: s.step()`."""
+    statement = sched.path[-1] if sched.path else None
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and value.elt is call and len(value.generators) == 1:
+        generator = value.generators[0]
+        return None if generator.ifs or generator.is_async else generator
+    return None
 
 
 def _passed_for(parameter: str, function: ast.AST | None, model: ModuleModel) -> set[str]:

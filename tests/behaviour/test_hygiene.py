@@ -266,3 +266,46 @@ def test_scheduler_helper_call_moved_after_the_step_trains_like_the_hand_fix(tmp
     buggy = HELPER_SCHEDULE.format(before=call, after="")
     hand = HELPER_SCHEDULE.format(before="", after=call)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
+
+
+GAN_SCHEDULES = '''import hashlib
+import json
+
+import torch
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+net_g = torch.nn.Linear(4, 4)
+net_d = torch.nn.Linear(4, 1)
+opt_g = torch.optim.SGD(net_g.parameters(), lr=0.1)
+opt_d = torch.optim.SGD(net_d.parameters(), lr=0.1)
+schedulers = [torch.optim.lr_scheduler.StepLR(opt_g, 1, 0.5), torch.optim.lr_scheduler.ExponentialLR(opt_d, 0.7)]
+batches = [torch.randn(6, 4) for _ in range(3)]
+
+losses = []
+for epoch in range(4):
+{before}    for x in batches:
+        opt_d.zero_grad()
+        d_loss = net_d(net_g(x).detach()).pow(2).mean()
+        d_loss.backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        g_loss = (net_d(net_g(x)) - 1).pow(2).mean()
+        g_loss.backward()
+        opt_g.step()
+        losses += [d_loss.item(), g_loss.item()]
+{after}
+digest = hashlib.sha256()
+for param in [*net_g.parameters(), *net_d.parameters()]:
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_schedulers_stepped_by_a_comprehension_at_the_epoch_top_move_after_the_batch_loop(tmp_path: Path) -> None:
+    """`[s.step() for s in schedulers]` at the top of a GAN's epoch loop, the list bound to
+    constructions over both optimizers: the statement moves after that epoch's batch loop."""
+    step = "    [s.step() for s in schedulers]\n"
+    buggy = GAN_SCHEDULES.format(before=step, after="")
+    hand = GAN_SCHEDULES.format(before="", after=step)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")

@@ -37,6 +37,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF021', 'optimizer-over-stale-parameters', 'display-only', True, 'The model changes its parameters after the optimizer was built over them.'),
     ('GF022', 'fp16-autocast-without-scaler', 'unsafe', True, 'A training loop runs CUDA autocast in float16 without a gradient scaler.'),
     ('GF023', 'scaled-loss-stepped-without-scaler', 'safe', True, 'The loss is scaled by a `GradScaler` for the backward, but the optimizer is stepped directly.'),
+    ('GF024', 'optimizer-setting-set-as-attribute', 'safe', True, 'A learning rate (or another setting) assigned as an attribute of a torch optimizer.'),
 )
 # catalog-end
 # fmt: on

@@ -34,6 +34,7 @@ from gradfix.transforms.gf020_scheduler_horizon_mismatch import SchedulerHorizon
 from gradfix.transforms.gf021_optimizer_over_stale_parameters import OptimizerOverStaleParameters
 from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWithoutScaler
 from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import ScaledLossSteppedWithoutScaler
+from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import OptimizerSettingSetAsAttribute
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -59,6 +60,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     OptimizerOverStaleParameters,
     Fp16AutocastWithoutScaler,
     ScaledLossSteppedWithoutScaler,
+    OptimizerSettingSetAsAttribute,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -1,0 +1,243 @@
+from __future__ import annotations
+
+import ast
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, dotted, positional
+from gradfix.patterns import lazily
+from gradfix.source import FUNCTIONS, MATCH_CASE
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety, code_lines
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+    from gradfix.analysis.model import ObjectInfo
+
+# the settings each of torch's optimizers keeps per parameter group (its constructor's
+# keywords); `lr` is one of every optimizer's
+_SETTINGS: dict[str, frozenset[str]] = {
+    "SGD": frozenset({"momentum", "dampening", "weight_decay", "nesterov"}),
+    "Adam": frozenset({"betas", "eps", "weight_decay", "amsgrad"}),
+    "AdamW": frozenset({"betas", "eps", "weight_decay", "amsgrad"}),
+    "RMSprop": frozenset({"alpha", "eps", "weight_decay", "momentum", "centered"}),
+    "Adagrad": frozenset({"lr_decay", "weight_decay", "eps"}),
+    "Adadelta": frozenset({"rho", "eps", "weight_decay"}),
+}
+_WRITTEN = lazily(rb"\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
+
+
+class OptimizerSettingSetAsAttribute(Rule):
+    """
+    A learning rate (or another setting) assigned as an attribute of a torch optimizer.
+
+    ## What it does
+    Finds an assignment like `optimizer.lr = new_lr` where `optimizer` is built by one of
+    torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, also as an attribute
+    of `self`, or a parameter of a function of the module that every call of it in the module
+    passes such an optimizer for), and the attribute is a setting of that optimizer: `lr` for
+    every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
+    AdamW, RMSprop, Adagrad and Adadelta.
+
+    ## Why is this bad?
+    torch's optimizers read their settings from `optimizer.param_groups`, one dict per group,
+    on every `step()`. An attribute of the optimizer object is never read: the assignment
+    creates it and nothing changes. A learning-rate decay written this way never happens, and
+    nothing warns; training just runs at the first learning rate.
+
+    ## Example
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        optimizer.lr = 0.1 * 0.1 ** (epoch // 30)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        for param_group in optimizer.param_groups:
+            param_group["lr"] = 0.1 * 0.1 ** (epoch // 30)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+    ## Fix safety
+    The fix keeps the assignment and writes the value into every parameter group right after
+    it (`for param_group in optimizer.param_groups: param_group["lr"] = optimizer.lr`), so code
+    that reads the attribute back still finds it. It is safe when the optimizer was built over
+    one iterable of parameters (`model.parameters()`, a `filter(...)`): a single group, which
+    the assignment meant to change. It is unsafe when the optimizer was built over a list of
+    parameter groups, which may each have their own rate (a backbone at a tenth of the head's):
+    one value for all of them may not be what was meant. No fix when the assignment shares its
+    line with another statement, or when the loop's name is taken in the module.
+
+    Not reported when the module writes parameter groups anywhere (`group["lr"] = ...`,
+    `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
+    same attribute of a parameter of a function in the module, which may hand it on to the
+    groups); nor for an optimizer of a class that is not torch's (a project's optimizer may
+    define the attribute), nor for one gradfix cannot tell from its name alone.
+    """
+
+    code = "GF024"
+    name = "optimizer-setting-set-as-attribute"
+    message = (
+        "`{target}` sets an attribute that `{opt}.step()` never reads: torch's optimizers take `{attr}` from "
+        "`{opt}.param_groups`; write it into each parameter group"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        if _WRITTEN.search(source.data) is None or b"param_group" in source.data and _writes_groups(source.tree):
+            return
+        reads, parameters = _attribute_reads(source.tree)
+        for node, functions in _assignments(source.tree):
+            target = node.targets[0]
+            assert isinstance(target, ast.Attribute)
+            key = dotted(target.value)
+            if key is None or (key, target.attr) in reads or any((p, target.attr) in reads for p in parameters):
+                continue
+            infos = _torch_optimizers(key, functions, model)
+            classes = {_torch_class(info.constructor) for info in infos}
+            if len(classes) != 1 or None in classes:
+                continue
+            kind = classes.pop().rsplit(".", 1)[-1]  # type: ignore[union-attr]
+            if target.attr != "lr" and target.attr not in _SETTINGS.get(kind, frozenset()):
+                continue
+            yield Finding(
+                self.code,
+                self.message.format(target=source.code(target), opt=key, attr=target.attr),
+                target,
+                fix=_fix(node, key, target.attr, infos, model),
+            )
+
+
+def _assignments(tree: ast.Module) -> Iterator[tuple[ast.Assign, tuple[ast.AST, ...]]]:
+    """`x.attr = value` statements (one target) with the functions around each, outermost first."""
+    todo: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(tree, ())]
+    while todo:
+        node, functions = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Assign):
+                if len(child.targets) == 1 and isinstance(child.targets[0], ast.Attribute):
+                    yield child, functions
+                continue
+            if isinstance(child, (ast.stmt, ast.excepthandler, MATCH_CASE)):
+                todo.append((child, (*functions, child) if isinstance(child, FUNCTIONS) else functions))
+
+
+def _writes_groups(tree: ast.Module) -> bool:
+    """The module writes into parameter groups: a store into a subscript (`group["lr"] = v`,
+    `opt.param_groups[0]["lr"] *= 0.1`), a dict's `update(...)` in a loop over groups, or
+    `add_param_group`."""
+    for node in ast_walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and "param_group" in ast.dump(node.iter):
+            return True
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and "param_group" in ast.dump(node):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "add_param_group":
+            return True
+    return False
+
+
+def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], set[str]]:
+    """(receiver, attribute) of every read of an attribute (`optimizer.lr` in an expression),
+    and the names of the parameters of the module's functions."""
+    reads: set[tuple[str, str]] = set()
+    parameters: set[str] = set()
+    for node in ast_walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            reads.add((dotted(node.value) or "", node.attr))
+        elif isinstance(node, ast.arg) and node.arg not in ("self", "cls"):
+            parameters.add(node.arg)
+    return reads, parameters
+
+
+def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
+    """What `key` holds where it is assigned: the optimizer it is bound to, or, for a parameter
+    of a function of the module, those the module's calls of it pass (each strongly an
+    optimizer); empty when gradfix cannot tell."""
+    info = model.facts.info_in(key, functions)
+    if info is not None:
+        return [info] if info.kind == "optimizer" and info.strong else []
+    function = functions[-1] if functions else None
+    if not isinstance(function, FUNCTIONS) or "." in key:
+        return []
+    found = model.facts.module_functions.get(function.name)
+    if found is None or found.node is not function or key not in found.params:
+        return []
+    passed = _passed_for(function.name, found.params.index(key), key, model.source.tree)
+    infos = [model.facts.info(argument) if argument else None for argument in sorted(passed)]
+    if not infos or any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
+        return []
+    return infos  # type: ignore[return-value]
+
+
+def _passed_for(name: str, index: int, parameter: str, tree: ast.Module) -> set[str | None]:
+    """What the module's calls of its function `name` pass for the parameter at `index`
+    (None: an argument that is no dotted name, or a call that may pass it by `*args`)."""
+    passed: set[str | None] = set()
+    for node in ast_walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            named = next((kw.value for kw in node.keywords if kw.arg == parameter), None)
+            if any(isinstance(arg, ast.Starred) for arg in node.args[: index + 1]) or any(kw.arg is None for kw in node.keywords):
+                passed.add(None)
+            elif named is not None or index < len(node.args):
+                passed.add(dotted(named if named is not None else node.args[index]))
+    return passed
+
+
+def _torch_class(constructor: str | None) -> str | None:
+    if constructor is None or not constructor.startswith("torch.optim."):
+        return None
+    last = constructor.rsplit(".", 1)[-1]
+    return constructor if last[:1].isupper() and "lr_scheduler" not in constructor else None
+
+
+def _fix(node: ast.Assign, key: str, attr: str, infos: list[ObjectInfo], model: ModuleModel) -> Fix | None:
+    source = model.source
+    owner = source.owner_of(node)
+    if owner is not None and getattr(owner, "lineno", None) == node.lineno and not isinstance(owner, ast.Module):
+        return None  # `if decay: opt.lr = 0.01` on one line
+    block = _block_of(node, owner)
+    if block is None or any(other is not node and _shares_a_line(other, node) for other in block):
+        return None
+    name = "param_group"
+    if name.encode() in source.data and any(
+        isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.arg) and node.arg == name for node in ast_walk(source.tree)
+    ):
+        return None  # the loop's name is taken
+    lines = code_lines(f"for {name} in {key}.param_groups:\n{source.indent_unit()}{name}[\"{attr}\"] = {key}.{attr}")
+    single = all(info.params is not None and _one_group(info.params) for info in infos)
+    return Fix([InsertStatements(node, "after", lines)], Safety.SAFE if single else Safety.UNSAFE)
+
+
+def _block_of(node: ast.stmt, owner: ast.AST | None) -> list[ast.stmt] | None:
+    for field in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(owner, field, None)
+        if isinstance(block, list) and any(item is node for item in block):
+            return block
+    return None
+
+
+def _shares_a_line(a: ast.stmt, b: ast.stmt) -> bool:
+    return a.lineno <= (b.end_lineno or b.lineno) and b.lineno <= (a.end_lineno or a.lineno)
+
+
+def _one_group(params: ast.expr) -> bool:
+    """`model.parameters()`, `filter(lambda p: p.requires_grad, model.parameters())`: one group."""
+    if not isinstance(params, ast.Call):
+        return False
+    name = call_name(params) or ""
+    if name.endswith(".parameters") or name == "parameters":
+        return True
+    arguments = positional(params)
+    return name == "filter" and len(arguments) == 2 and _one_group(arguments[1])

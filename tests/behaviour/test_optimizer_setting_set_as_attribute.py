@@ -1,0 +1,101 @@
+"""GF024: a learning rate assigned as an attribute of a torch optimizer never applies. The fixed
+script (attribute kept, value written into every parameter group) trains exactly like a hand fix
+that writes the groups only, and the buggy script trains otherwise (its rate never decays)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import apply_gradfix, assert_same_training, run_script, training_differences
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+class Trainer:
+    def __init__(self, net):
+        self.net = net
+        self.optimizer = torch.optim.SGD(self.net.parameters(), lr=0.1, momentum=0.9)
+
+    def set_schedule(self, epoch):
+        new_lr = 0.1 * 0.5 ** epoch
+{set_lr}
+    def fit(self, epochs, losses):
+        for epoch in range(epochs):
+            self.set_schedule(epoch)
+            for i in range(0, 32, 8):
+                self.optimizer.zero_grad()
+                loss = F.mse_loss(self.net(X[i : i + 8]), Y[i : i + 8])
+                loss.backward()
+                self.optimizer.step()
+                losses.append(loss.item())
+
+
+def decay(optimizer, epoch):
+{decay}
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+losses = []
+Trainer(model).fit(3, losses)
+opt = torch.optim.Adam(model.parameters(), lr=0.01)
+for epoch in range(3):
+    decay(opt, epoch)
+    for i in range(0, 32, 8):
+        opt.zero_grad()
+        loss = F.mse_loss(model(X[i : i + 8]), Y[i : i + 8])
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+BUGGY = SCRIPT.format(set_lr="        self.optimizer.lr = new_lr\n", decay="    optimizer.lr = 0.01 * 0.3 ** epoch\n")
+HAND = SCRIPT.format(
+    set_lr='        for group in self.optimizer.param_groups:\n            group["lr"] = new_lr\n',
+    decay='    for group in optimizer.param_groups:\n        group["lr"] = 0.01 * 0.3 ** epoch\n',
+)
+
+
+def test_learning_rate_written_into_the_groups_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    for path, text in ((buggy, BUGGY), (hand, HAND)):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    text = fixed.read_text()
+    assert text.count('param_group["lr"] = ') == 2, text
+    assert "self.optimizer.lr = new_lr" in text and "optimizer.lr = 0.01 * 0.3 ** epoch" in text
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)
+
+
+READ_BACK = SCRIPT.format(
+    set_lr="        self.optimizer.lr = new_lr\n        self.last_lr = self.optimizer.lr\n",
+    decay="    optimizer.lr = 0.01 * 0.3 ** epoch\n    assert optimizer.lr > 0\n",
+)
+
+
+@pytest.mark.parametrize("text", [HAND, READ_BACK], ids=["groups-written", "attribute-read-back"])
+def test_groups_written_or_attribute_read_back_left_alone(tmp_path: Path, text: str) -> None:
+    """A module that writes the groups itself, or reads the attribute back (it may be handed on
+    to the groups by code gradfix does not see), is not judged."""
+    path = tmp_path / "train.py"
+    path.write_text(text)
+    fixed = apply_gradfix(path, tmp_path / "fixed", "--select", "GF024", "--unsafe-fixes")
+    assert fixed.read_text() == text
+    run_script(fixed)  # the script itself runs

@@ -5,7 +5,7 @@ import os
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
-from gradfix.analysis.by_hand import unseen_gradient_handling
+from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
@@ -91,7 +91,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     A clear is reported when it (or a call of a helper of the project that clears:
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
-    first call on the way that does not also hold the backward) clears the
+    first call on the way that does not also hold the backward; a helper that backpropagates and
+    then clears, `def backprop(loss): loss.backward(); opt.zero_grad()` called before the step,
+    at that clear, or at the loop's call of it when it sits in another module, unless a
+    statement of it after the backward hands the gradients, the parameters or the model to code
+    gradfix did not look into) clears the
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`, or when both are handed in -- parameters of the function
     around the loop, or of a class's `__init__` bound once to `self.model` and `self.opt` -- and
@@ -133,6 +137,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     name = "zero-grad-between-backward-and-step"
     message = "`{clear}` runs after the last backward and wipes the gradients `{opt}.step()` is about to apply"
     safety = Safety.SAFE
+    own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
@@ -174,13 +179,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     reported.add(id(whole))
                     if not clear.direct:
                         # `free_grads(model)` clearing by hand in a helper: reported at its call, no fix
-                        call = _reported_call(clear, backward, model)
-                        if call is None or id(call) in reported:
-                            continue
-                        reported.add(id(call))
-                        yield Finding(
-                            self.code, self.message.format(clear=model.source.code(call), opt=step.target), call, related=(loop.node,)
-                        )
+                        found = self._in_helper(clear, backward, step, loop, model, reported, whole)
+                        if found is not None:
+                            yield found
                         continue
                     yield Finding(
                         self.code,
@@ -214,15 +215,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                             related=(loop.node,),
                         )
                         continue
-                    if call is None or id(call) in reported:
-                        continue
-                    reported.add(id(call))
-                    yield Finding(
-                        self.code,
-                        self.message.format(clear=model.source.code(call), opt=step.target),
-                        call,
-                        related=(loop.node,),
-                    )
+                    found = self._in_helper(clear, backward, step, loop, model, reported)
+                    if found is not None:
+                        yield found
                     continue
                 yield Finding(
                     self.code,
@@ -231,6 +226,35 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model),
                     related=(loop.node,),
                 )
+
+    def _in_helper(
+        self, clear: GradEvent, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,
+        reported: set[int], whole: ast.For | None = None,
+    ) -> Finding | None:
+        """The finding (without a fix) for a clear made in a helper of the project: at the first
+        call on its way that does not also lead to the backward; at the clear itself when the
+        helper that backpropagates clears after its own backward (`def backprop(loss):
+        loss.backward(); opt.zero_grad()`), or at the loop's call of that helper when it sits
+        in another file."""
+        call = _reported_call(clear, backward, model)
+        if call is None:
+            return None
+        shared = _shared_calls(clear, backward)
+        if shared and (call is clear.node or call is clear.via[0]) and _shared_calls(clear, step) >= shared:
+            return None  # the step runs in that helper too: it is judged where it is written
+        if shared and _unseen_in_helper(clear, backward, loop, model):
+            return None  # the helper may save the gradients before its clear
+        if call is clear.node:  # (the helper holding the backward clears after it)
+            text = model.source.code(call) if whole is None else _loop_code(whole, clear, model)
+            call = call if whole is None else whole
+            message = self.message.format(clear=text, opt=step.target)
+        else:
+            if id(call) in reported:
+                return None
+            template = self.own_backward if shared and call is clear.via[0] else self.message
+            message = template.format(clear=model.source.code(call), opt=step.target)
+        reported.add(id(call))
+        return Finding(self.code, message, call, related=(loop.node,))
 
     def _fix(
         self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel,
@@ -672,15 +696,51 @@ def _closure_fix(clear: GradEvent, backward: GradEvent, optimizer: str, model: M
     return Fix([remove, InsertStatements(closure.body, "start", lines)], Safety.SAFE)
 
 
-def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:
-    """Where a clear made in a helper is reported: the first call on its way (`optimize()` in
-    `train_step`) that does not also lead to the backward (`train_step(x, y)` holds both: its
-    call is not the clear). None when that call (or the clear) sits in another file."""
+def _shared_calls(clear: GradEvent, backward: GradEvent) -> int:
+    """How many helper calls, from the loop's, lead to both the clear and the backward."""
     shared = 0
     while shared < min(len(clear.via), len(backward.via)) and clear.via[shared] is backward.via[shared]:
         shared += 1
+    return shared
+
+
+def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:
+    """Where a clear made in a helper is reported: the first call on its way (`optimize()` in
+    `train_step`) that does not also lead to the backward (`train_step(x, y)` holds both: its
+    call is not the clear). When that call (or the clear) sits in another file, the loop's
+    call of the helper that leads to both (None when that is the step, `opt.step(closure)`)."""
+    shared = _shared_calls(clear, backward)
     if shared == 0:
         return clear.via[0]
     node = clear.via[shared] if shared < len(clear.via) else clear.node
     holder = clear.helpers[shared - 1]
-    return node if any(n is holder for n in model.source.nodes) else None
+    if any(n is holder for n in model.source.nodes):
+        return node
+    return None if clear.via[0] is not backward.via[0] or _steps(clear.via[0]) else clear.via[0]
+
+
+def _steps(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "step"
+
+
+def _unseen_in_helper(clear: GradEvent, backward: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """In the helper that leads to both the backward and the clear after it, a statement after
+    the backward calls code gradfix did not look into that is handed the gradients, the
+    parameters, the model or an argument of the helpers on the way (`flat =
+    flatten_grads(net)` before `opt.zero_grad()`, `restore(net, flat)` after it: gradients
+    copied out and written back)."""
+    shared = _shared_calls(clear, backward)
+    if shared == 0:
+        return False
+    holder = clear.helpers[shared - 1]
+    first = backward.via[shared] if shared < len(backward.via) else backward.node
+    start = (first.end_lineno, first.end_col_offset)  # type: ignore[attr-defined]
+    units = [s for s in ast_walk(holder) if isinstance(s, ast.stmt) and s is not holder and start <= (s.lineno, s.col_offset)]
+    if not units:
+        return False
+    keys = set(model_keys(loop, model))
+    for helper in clear.helpers[:shared]:
+        arguments = getattr(helper, "args", None)
+        if arguments is not None:
+            keys.update(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+    return unseen_gradient_handling(units, loop, model, keys) is not None

@@ -1,17 +1,16 @@
 from __future__ import annotations
 
 import ast
-import os
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
+from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.facts import classify_constructor
-from gradfix.analysis.names import call_name, dotted, keyword, positional
+from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
@@ -519,130 +518,18 @@ def _attribute_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.expr]]:
 
 
 def _handed_in_together(optimizer: str, module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The optimizer and the module come in as arguments of the function around the loop (`def
-    train(model, opt)`), or as arguments of the class's `__init__` bound once to `self.<attr>`
-    (`self.model, self.opt = model, opt`), and every call of that function (class) the project
-    holds -- at least one -- passes for the optimizer one built over exactly the parameters of
-    the module it passes (`train(net, SGD(net.parameters()))`, `opt = Adam(net.parameters());
-    Trainer(net, opt)`)."""
-    source = model.source
-    function: ast.AST | None = loop.node
-    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        function = source.owner_of(function)  # type: ignore[arg-type]
-    if function is None:
+    """The optimizer and the module are handed in together (`handed_in_calls`), and every call
+    passes for the optimizer one built over exactly the parameters of the module it passes
+    (`train(net, SGD(net.parameters()))`, `opt = Adam(net.parameters()); Trainer(net, opt)`)."""
+    calls = handed_in_calls(optimizer, module, loop, model)
+    if not calls:
         return False
-    owner = source.owner_of(function)  # type: ignore[arg-type]
-    facts = model.facts
-    if "." not in optimizer and "." not in module:
-        info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
-        if info is None or info.node is not function or owner is not source.tree:
+    for passed, module_passed, caller in calls:
+        key = dotted(module_passed)
+        params = optimizer_params(passed, caller)
+        if key is None or params is None or caller[1].code(params) != f"{key}.parameters()":
             return False
-        params = info.params
-        names = (optimizer, module)
-    elif optimizer.count(".") == 1 and module.count(".") == 1 and optimizer.startswith("self.") and module.startswith("self."):
-        if not isinstance(owner, ast.ClassDef) or owner.name not in facts.classes:
-            return False
-        info = facts.methods.get(owner.name, {}).get("__init__")
-        if info is None:
-            return False
-        bound: dict[str, str] = {}
-        for key in (optimizer, module):
-            values = [
-                value for stmt in ast_walk(owner) if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-                for target, value in _bound_pairs(stmt, source) if target == key
-            ]  # fmt: skip
-            if len(values) != 1 or not isinstance(values[0], ast.Name) or values[0].id not in info.params[1:]:
-                return False
-            if not any(values[0] is n for n in ast_walk(info.node)):
-                return False  # bound in another method
-            bound[key] = values[0].id
-        params = info.params[1:]
-        names = (bound[optimizer], bound[module])
-        if any(any(dotted(b) == owner.name for b in c.bases) for c in facts.classes.values()):
-            return False  # a subclass may build itself otherwise
-    else:
-        return False
-    if names[0] not in params or names[1] not in params:
-        return False
-    callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
-    sites = 0
-    for call, caller in _calls_of(callee, info, model):
-        passed = [_argument(call, params, name) for name in names]
-        if passed[0] is None or passed[1] is None or dotted(passed[1]) is None:
-            return False
-        if not _optimizer_over(passed[0], dotted(passed[1]), caller):  # type: ignore[arg-type]
-            return False
-        sites += 1
-    return sites > 0
-
-
-def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]
-    if isinstance(stmt, ast.Assign):
-        for target in stmt.targets:
-            if isinstance(target, (ast.Tuple, ast.List)):
-                paired = isinstance(stmt.value, (ast.Tuple, ast.List)) and len(stmt.value.elts) == len(target.elts)
-                for index, element in enumerate(target.elts):
-                    yield source.key(element), stmt.value.elts[index] if paired else None  # type: ignore[attr-defined]
-            else:
-                yield source.key(target), stmt.value
-    else:
-        yield source.key(stmt.target), stmt.value if isinstance(stmt, ast.AnnAssign) else None  # type: ignore[attr-defined]
-
-
-def _argument(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
-    """What a call passes for the parameter `name`; None when unknown (`*args`, `**kw`, left out)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    index = params.index(name)
-    if index < len(call.args):
-        return call.args[index]
-    return next((k.value for k in call.keywords if k.arg == name), None)
-
-
-def _optimizer_over(expr: ast.expr, module: str, caller) -> bool:  # type: ignore[no-untyped-def]
-    """`SGD(module.parameters(), ...)`, or a name bound to one where the call is."""
-    facts, source = caller
-    if isinstance(expr, ast.Call):
-        if classify_constructor(facts.imports.qualify(call_name(expr))) != "optimizer":
-            return False
-        args = positional(expr)
-        params = args[0] if args else getattr(keyword(expr, "params"), "value", None)
-        return params is not None and source.code(params) == f"{module}.parameters()"
-    key = dotted(expr)
-    info = facts.info(key) if key is not None else None
-    return info is not None and info.kind == "optimizer" and info.params is not None and source.code(info.params) == f"{module}.parameters()"
-
-
-def _calls_of(callee: str, info, model: ModuleModel) -> Iterator[tuple[ast.Call, tuple]]:  # type: ignore[no-untyped-def,type-arg]
-    """Every call of the module's function (class) `callee`: in this module by its name, in the
-    other modules of the project through their imports; with the facts and source to read its
-    arguments in. A module that names it but cannot be read yields a call of nothing (`None`)."""
-    for node in model.source.nodes:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == callee:
-            yield node, (model.facts, model.source)
-    project = model.facts.project
-    path = model.source.path
-    if project is None or not path:
-        return
-    from gradfix.analysis.steps import _importers, _other_caller_files, _subclass_names
-    from gradfix.project import absolute
-
-    stem = os.path.splitext(os.path.basename(path))[0]
-    # (a class: the files importing it and saying its name, not `__init__`'s)
-    others = _other_caller_files(project, path, info) if info.class_name is None else _importers(project, absolute(path), [callee], callee)
-    for other in others:
-        module = project.module(other, any_bytes=True)
-        if module is None:
-            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)  # (unreadable: no argument)
-            return
-        if info.class_name is not None and _subclass_names(project.read(other) or b"", info.class_name):
-            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)
-            return
-        for node in module.source.nodes:
-            if isinstance(node, ast.Call):
-                qualified = module.facts.imports.qualify(dotted(node.func)) or ""
-                if qualified.rsplit(".", 2)[-2:] == [stem, callee]:
-                    yield node, (module.facts, module.source)
+    return True
 
 
 def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.stmt | None:

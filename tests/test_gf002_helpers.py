@@ -29,3 +29,18 @@ def test_functions_as_well() -> None:
     )
     result = process_source("case.py", text.encode(), Options(select=frozenset({"GF002"})))
     assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 15)]
+
+
+def test_helper_that_backpropagates_then_clears_is_reported_once_at_its_clear() -> None:
+    """`backprop(loss)` runs `loss.backward()` and then `opt.zero_grad()`; two loops call it
+    before their step: one finding, at the clear, without a fix."""
+    text = (
+        "import torch\n\nmodel = torch.nn.Linear(4, 3)\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "data = [(torch.randn(8, 4), torch.randint(0, 3, (8,)))] * 3\n\n\n"
+        "def backprop(loss):\n    loss.backward()\n    opt.zero_grad()\n\n\n"
+        "for x, y in data:\n    backprop(torch.nn.functional.cross_entropy(model(x), y))\n    opt.step()\n\n"
+        "for x, y in data:\n    backprop(torch.nn.functional.cross_entropy(model(x), y))\n    opt.step()\n"
+    )
+    result = process_source("case.py", text.encode(), Options(select=frozenset({"GF002"})))
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 10)]
+    assert not result.diagnostics[0].fixable

@@ -122,8 +122,9 @@ def unseen_gradient_handling(
     searched too."""
     if models is None:
         models = _ModelKeys(loop, model)  # type: ignore[assignment]
-    # calls the loop model recognised as gradient events speak for themselves
-    recognised = {id(e.node) for e in loop.events if e.direct and e.kind is not EventKind.UNKNOWN}
+    # calls the loop model recognised as gradient events speak for themselves (in the loop, or
+    # in a helper it looked into whose statements are asked about)
+    recognised = {id(e.node) for e in loop.events if e.kind is not EventKind.UNKNOWN}
     for statement in statements:
         if isinstance(statement, DEFINITIONS):
             continue

@@ -282,6 +282,65 @@ def _lambda_bound_names(text: str) -> set[str]:
     return names
 
 
+def _stepping_lambdas(source: Source) -> dict[str, tuple[ast.Assign, bool, tuple[ast.Lambda, ...]]]:
+    """Names bound once in the module (no other binding of the name anywhere) to a lambda of no
+    parameters that only steps (`lambda: opt.step()`), or to a list or tuple of such lambdas
+    read nowhere but as the iterable of a `for` (`hooks = [lambda: opt.step()]`): name ->
+    (the assignment, whether a list, the lambdas)."""
+    found: dict[str, tuple[ast.Assign, bool, tuple[ast.Lambda, ...]]] = {}
+    for node in source.nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Lambda) and _only_steps(value):
+                found[node.targets[0].id] = (node, False, (value,))
+            elif isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(isinstance(e, ast.Lambda) and _only_steps(e) for e in value.elts):
+                found[node.targets[0].id] = (node, True, tuple(value.elts))  # type: ignore[arg-type]
+    if not found:
+        return found
+    iterated = {id(n.iter) for n in source.nodes if isinstance(n, (ast.For, ast.AsyncFor))}
+    bindings: dict[str, int] = {}
+    for node in source.nodes:
+        if isinstance(node, ast.Name) and node.id in found:
+            if not isinstance(node.ctx, ast.Load):
+                bindings[node.id] = bindings.get(node.id, 0) + 1
+            elif found[node.id][1] and id(node) not in iterated:
+                bindings[node.id] = 2  # `hooks.append(...)`, `register(hooks)`: it may hold more
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.alias)):
+            for bound in node.names if isinstance(node, (ast.Global, ast.Nonlocal)) else [_bound_name(node)]:
+                if bound in found:
+                    bindings[bound] = 2
+    return {name: entry for name, entry in found.items() if bindings.get(name) == 1}
+
+
+def _only_steps(made: ast.Lambda) -> bool:
+    """`lambda: opt.step()`: no parameters, the body a `step()` of a named object with no argument."""
+    args = made.args
+    body = made.body
+    return (
+        not (args.posonlyargs or args.args or args.kwonlyargs or args.vararg or args.kwarg)
+        and isinstance(body, ast.Call) and isinstance(body.func, ast.Attribute) and body.func.attr == "step"
+        and not body.args and not body.keywords and dotted(body.func.value) is not None
+    )  # fmt: skip
+
+
+def _bound_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.arg):
+        return node.arg
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name).split(".", 1)[0]
+    return getattr(node, "name", None)
+
+
+def _scope_of(stmt: ast.stmt, source: Source) -> ast.AST | None:
+    """The function, class or module whose code a statement is."""
+    node: ast.AST | None = stmt
+    while node is not None:
+        node = source.owner_of(node)  # type: ignore[arg-type]
+        if node is None or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
+            return node
+    return None
+
+
 class _Walker:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
@@ -885,6 +944,14 @@ class _Walker:
                 # `train_step = make_train_step(model, opt)` ... `train_step(x, y)`: the function
                 # the factory defines and returns, its free names those the factory was given
                 self.inline(call, closure[0], ctx, factory=closure[1])
+                return
+            made = self.stepping_lambdas(call, ctx) if not call.args and not call.keywords else ()
+            if made:
+                # `update = lambda: opt.step()` ... `update()`; `hooks = [lambda: opt.step()]` ...
+                # `for h in hooks: h()`: the step each lambda runs, as in a helper called there
+                for one in made:
+                    body: ast.Call = one.body  # type: ignore[assignment]
+                    self.step(body, body.func.value, (), ctx.replace(via=ctx.via + (call,), helpers=ctx.helpers + (one,)))  # type: ignore[attr-defined]
                 return
         if method is not None and recv is not None and library is None:
             helper = self.project_method(recv, method, ctx)
@@ -1731,6 +1798,35 @@ class _Walker:
         if names is None:
             names = facts.__dict__["_bound_gradient_methods"] = _bound_method_names(facts.source.text)
         return name in names
+
+    def stepping_lambdas(self, call: ast.Call, ctx: _Context) -> tuple[ast.Lambda, ...]:
+        """The lambdas a call of a bare name in the loop's own code runs when each only steps
+        (`lambda: opt.step()`): the name bound once in the module, in the scope of the call, to
+        one; or the variable of a `for` around the call over a name bound once there to a list
+        or tuple of them that nothing else reads (`for h in hooks: h()`). Empty otherwise: a
+        lambda that may clear or backpropagate stays code gradfix does not see."""
+        if ctx.via or ctx.source is not None or not ctx.path:
+            return ()
+        table = self.facts.__dict__.get("_stepping_lambdas")
+        if table is None:
+            table = self.facts.__dict__["_stepping_lambdas"] = _stepping_lambdas(self.source) if "lambda" in self.source.text else {}
+        if not table:
+            return ()
+        name = call.func.id  # type: ignore[attr-defined]
+        found = table.get(name)
+        if found is None:
+            holder = next((lp for lp in reversed(ctx.loops) if isinstance(lp, ast.For) and isinstance(lp.target, ast.Name) and lp.target.id == name), None)
+            if holder is None or not isinstance(holder.iter, ast.Name) or not table.get(holder.iter.id, (None, False))[1]:
+                return ()
+            if sum(1 for n in ast_walk(holder) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) != 1:
+                return ()  # rebound in the `for` (its own target aside)
+            found = table[holder.iter.id]
+        elif found[1]:
+            return ()  # the list itself called
+        assignment, _, lambdas = found
+        if _scope_of(assignment, self.source) is not _scope_of(ctx.path[-1], self.source):
+            return ()  # another scope's name: what the lambda's free names mean there is not read
+        return lambdas
 
     def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body

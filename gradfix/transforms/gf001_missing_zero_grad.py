@@ -90,7 +90,12 @@ class MissingZeroGrad(Rule):
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
     every element). A list comprehension written as a statement of its own, `[o.step() for o
-    in opts]` (or `[o.zero_grad() for o in opts]`), is read as that `for` loop.
+    in opts]` (or `[o.zero_grad() for o in opts]`), is read as that `for` loop. A lambda that
+    only steps (`update = lambda: opt.step()`, called `update()`; or each of a list or tuple of
+    them, `hooks = [lambda: opt.step(), lambda: sched.step()]` run by `for h in hooks: h()`),
+    the name bound once in the module, in the scope of the loop, and the list read nowhere else,
+    steps where it is called (reported at the lambda's step, without a fix); a lambda that may
+    clear or backpropagate stays code gradfix cannot see.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

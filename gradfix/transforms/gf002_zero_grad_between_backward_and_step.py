@@ -1,17 +1,16 @@
 from __future__ import annotations
 
 import ast
-import os
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
-from gradfix.analysis.by_hand import unseen_gradient_handling
+from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
+from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.facts import classify_constructor
-from gradfix.analysis.names import call_name, dotted, keyword, positional
+from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
@@ -91,7 +90,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     A clear is reported when it (or a call of a helper of the project that clears:
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
-    first call on the way that does not also hold the backward) clears the
+    first call on the way that does not also hold the backward; a helper that backpropagates and
+    then clears, `def backprop(loss): loss.backward(); opt.zero_grad()` called before the step,
+    at that clear, or at the loop's call of it when it sits in another module, unless a
+    statement of it after the backward hands the gradients, the parameters or the model to code
+    gradfix did not look into) clears the
     optimizer that steps next (`opt.zero_grad()`, or `model.zero_grad()` when `opt` was built
     over exactly `model.parameters()`, or when both are handed in -- parameters of the function
     around the loop, or of a class's `__init__` bound once to `self.model` and `self.opt` -- and
@@ -133,6 +136,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     name = "zero-grad-between-backward-and-step"
     message = "`{clear}` runs after the last backward and wipes the gradients `{opt}.step()` is about to apply"
     safety = Safety.SAFE
+    own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
@@ -174,13 +178,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     reported.add(id(whole))
                     if not clear.direct:
                         # `free_grads(model)` clearing by hand in a helper: reported at its call, no fix
-                        call = _reported_call(clear, backward, model)
-                        if call is None or id(call) in reported:
-                            continue
-                        reported.add(id(call))
-                        yield Finding(
-                            self.code, self.message.format(clear=model.source.code(call), opt=step.target), call, related=(loop.node,)
-                        )
+                        found = self._in_helper(clear, backward, step, loop, model, reported, whole)
+                        if found is not None:
+                            yield found
                         continue
                     yield Finding(
                         self.code,
@@ -214,15 +214,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                             related=(loop.node,),
                         )
                         continue
-                    if call is None or id(call) in reported:
-                        continue
-                    reported.add(id(call))
-                    yield Finding(
-                        self.code,
-                        self.message.format(clear=model.source.code(call), opt=step.target),
-                        call,
-                        related=(loop.node,),
-                    )
+                    found = self._in_helper(clear, backward, step, loop, model, reported)
+                    if found is not None:
+                        yield found
                     continue
                 yield Finding(
                     self.code,
@@ -231,6 +225,35 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model),
                     related=(loop.node,),
                 )
+
+    def _in_helper(
+        self, clear: GradEvent, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,
+        reported: set[int], whole: ast.For | None = None,
+    ) -> Finding | None:
+        """The finding (without a fix) for a clear made in a helper of the project: at the first
+        call on its way that does not also lead to the backward; at the clear itself when the
+        helper that backpropagates clears after its own backward (`def backprop(loss):
+        loss.backward(); opt.zero_grad()`), or at the loop's call of that helper when it sits
+        in another file."""
+        call = _reported_call(clear, backward, model)
+        if call is None:
+            return None
+        shared = _shared_calls(clear, backward)
+        if shared and (call is clear.node or call is clear.via[0]) and _shared_calls(clear, step) >= shared:
+            return None  # the step runs in that helper too: it is judged where it is written
+        if shared and _unseen_in_helper(clear, backward, loop, model):
+            return None  # the helper may save the gradients before its clear
+        if call is clear.node:  # (the helper holding the backward clears after it)
+            text = model.source.code(call) if whole is None else _loop_code(whole, clear, model)
+            call = call if whole is None else whole
+            message = self.message.format(clear=text, opt=step.target)
+        else:
+            if id(call) in reported:
+                return None
+            template = self.own_backward if shared and call is clear.via[0] else self.message
+            message = template.format(clear=model.source.code(call), opt=step.target)
+        reported.add(id(call))
+        return Finding(self.code, message, call, related=(loop.node,))
 
     def _fix(
         self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel,
@@ -495,130 +518,18 @@ def _attribute_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.expr]]:
 
 
 def _handed_in_together(optimizer: str, module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The optimizer and the module come in as arguments of the function around the loop (`def
-    train(model, opt)`), or as arguments of the class's `__init__` bound once to `self.<attr>`
-    (`self.model, self.opt = model, opt`), and every call of that function (class) the project
-    holds -- at least one -- passes for the optimizer one built over exactly the parameters of
-    the module it passes (`train(net, SGD(net.parameters()))`, `opt = Adam(net.parameters());
-    Trainer(net, opt)`)."""
-    source = model.source
-    function: ast.AST | None = loop.node
-    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        function = source.owner_of(function)  # type: ignore[arg-type]
-    if function is None:
+    """The optimizer and the module are handed in together (`handed_in_calls`), and every call
+    passes for the optimizer one built over exactly the parameters of the module it passes
+    (`train(net, SGD(net.parameters()))`, `opt = Adam(net.parameters()); Trainer(net, opt)`)."""
+    calls = handed_in_calls(optimizer, module, loop, model)
+    if not calls:
         return False
-    owner = source.owner_of(function)  # type: ignore[arg-type]
-    facts = model.facts
-    if "." not in optimizer and "." not in module:
-        info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
-        if info is None or info.node is not function or owner is not source.tree:
+    for passed, module_passed, caller in calls:
+        key = dotted(module_passed)
+        params = optimizer_params(passed, caller)
+        if key is None or params is None or caller[1].code(params) != f"{key}.parameters()":
             return False
-        params = info.params
-        names = (optimizer, module)
-    elif optimizer.count(".") == 1 and module.count(".") == 1 and optimizer.startswith("self.") and module.startswith("self."):
-        if not isinstance(owner, ast.ClassDef) or owner.name not in facts.classes:
-            return False
-        info = facts.methods.get(owner.name, {}).get("__init__")
-        if info is None:
-            return False
-        bound: dict[str, str] = {}
-        for key in (optimizer, module):
-            values = [
-                value for stmt in ast_walk(owner) if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-                for target, value in _bound_pairs(stmt, source) if target == key
-            ]  # fmt: skip
-            if len(values) != 1 or not isinstance(values[0], ast.Name) or values[0].id not in info.params[1:]:
-                return False
-            if not any(values[0] is n for n in ast_walk(info.node)):
-                return False  # bound in another method
-            bound[key] = values[0].id
-        params = info.params[1:]
-        names = (bound[optimizer], bound[module])
-        if any(any(dotted(b) == owner.name for b in c.bases) for c in facts.classes.values()):
-            return False  # a subclass may build itself otherwise
-    else:
-        return False
-    if names[0] not in params or names[1] not in params:
-        return False
-    callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
-    sites = 0
-    for call, caller in _calls_of(callee, info, model):
-        passed = [_argument(call, params, name) for name in names]
-        if passed[0] is None or passed[1] is None or dotted(passed[1]) is None:
-            return False
-        if not _optimizer_over(passed[0], dotted(passed[1]), caller):  # type: ignore[arg-type]
-            return False
-        sites += 1
-    return sites > 0
-
-
-def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]
-    if isinstance(stmt, ast.Assign):
-        for target in stmt.targets:
-            if isinstance(target, (ast.Tuple, ast.List)):
-                paired = isinstance(stmt.value, (ast.Tuple, ast.List)) and len(stmt.value.elts) == len(target.elts)
-                for index, element in enumerate(target.elts):
-                    yield source.key(element), stmt.value.elts[index] if paired else None  # type: ignore[attr-defined]
-            else:
-                yield source.key(target), stmt.value
-    else:
-        yield source.key(stmt.target), stmt.value if isinstance(stmt, ast.AnnAssign) else None  # type: ignore[attr-defined]
-
-
-def _argument(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
-    """What a call passes for the parameter `name`; None when unknown (`*args`, `**kw`, left out)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    index = params.index(name)
-    if index < len(call.args):
-        return call.args[index]
-    return next((k.value for k in call.keywords if k.arg == name), None)
-
-
-def _optimizer_over(expr: ast.expr, module: str, caller) -> bool:  # type: ignore[no-untyped-def]
-    """`SGD(module.parameters(), ...)`, or a name bound to one where the call is."""
-    facts, source = caller
-    if isinstance(expr, ast.Call):
-        if classify_constructor(facts.imports.qualify(call_name(expr))) != "optimizer":
-            return False
-        args = positional(expr)
-        params = args[0] if args else getattr(keyword(expr, "params"), "value", None)
-        return params is not None and source.code(params) == f"{module}.parameters()"
-    key = dotted(expr)
-    info = facts.info(key) if key is not None else None
-    return info is not None and info.kind == "optimizer" and info.params is not None and source.code(info.params) == f"{module}.parameters()"
-
-
-def _calls_of(callee: str, info, model: ModuleModel) -> Iterator[tuple[ast.Call, tuple]]:  # type: ignore[no-untyped-def,type-arg]
-    """Every call of the module's function (class) `callee`: in this module by its name, in the
-    other modules of the project through their imports; with the facts and source to read its
-    arguments in. A module that names it but cannot be read yields a call of nothing (`None`)."""
-    for node in model.source.nodes:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == callee:
-            yield node, (model.facts, model.source)
-    project = model.facts.project
-    path = model.source.path
-    if project is None or not path:
-        return
-    from gradfix.analysis.steps import _importers, _other_caller_files, _subclass_names
-    from gradfix.project import absolute
-
-    stem = os.path.splitext(os.path.basename(path))[0]
-    # (a class: the files importing it and saying its name, not `__init__`'s)
-    others = _other_caller_files(project, path, info) if info.class_name is None else _importers(project, absolute(path), [callee], callee)
-    for other in others:
-        module = project.module(other, any_bytes=True)
-        if module is None:
-            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)  # (unreadable: no argument)
-            return
-        if info.class_name is not None and _subclass_names(project.read(other) or b"", info.class_name):
-            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)
-            return
-        for node in module.source.nodes:
-            if isinstance(node, ast.Call):
-                qualified = module.facts.imports.qualify(dotted(node.func)) or ""
-                if qualified.rsplit(".", 2)[-2:] == [stem, callee]:
-                    yield node, (module.facts, module.source)
+    return True
 
 
 def _movable(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.stmt | None:
@@ -672,15 +583,51 @@ def _closure_fix(clear: GradEvent, backward: GradEvent, optimizer: str, model: M
     return Fix([remove, InsertStatements(closure.body, "start", lines)], Safety.SAFE)
 
 
-def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:
-    """Where a clear made in a helper is reported: the first call on its way (`optimize()` in
-    `train_step`) that does not also lead to the backward (`train_step(x, y)` holds both: its
-    call is not the clear). None when that call (or the clear) sits in another file."""
+def _shared_calls(clear: GradEvent, backward: GradEvent) -> int:
+    """How many helper calls, from the loop's, lead to both the clear and the backward."""
     shared = 0
     while shared < min(len(clear.via), len(backward.via)) and clear.via[shared] is backward.via[shared]:
         shared += 1
+    return shared
+
+
+def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) -> ast.AST | None:
+    """Where a clear made in a helper is reported: the first call on its way (`optimize()` in
+    `train_step`) that does not also lead to the backward (`train_step(x, y)` holds both: its
+    call is not the clear). When that call (or the clear) sits in another file, the loop's
+    call of the helper that leads to both (None when that is the step, `opt.step(closure)`)."""
+    shared = _shared_calls(clear, backward)
     if shared == 0:
         return clear.via[0]
     node = clear.via[shared] if shared < len(clear.via) else clear.node
     holder = clear.helpers[shared - 1]
-    return node if any(n is holder for n in model.source.nodes) else None
+    if any(n is holder for n in model.source.nodes):
+        return node
+    return None if clear.via[0] is not backward.via[0] or _steps(clear.via[0]) else clear.via[0]
+
+
+def _steps(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "step"
+
+
+def _unseen_in_helper(clear: GradEvent, backward: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """In the helper that leads to both the backward and the clear after it, a statement after
+    the backward calls code gradfix did not look into that is handed the gradients, the
+    parameters, the model or an argument of the helpers on the way (`flat =
+    flatten_grads(net)` before `opt.zero_grad()`, `restore(net, flat)` after it: gradients
+    copied out and written back)."""
+    shared = _shared_calls(clear, backward)
+    if shared == 0:
+        return False
+    holder = clear.helpers[shared - 1]
+    first = backward.via[shared] if shared < len(backward.via) else backward.node
+    start = (first.end_lineno, first.end_col_offset)  # type: ignore[attr-defined]
+    units = [s for s in ast_walk(holder) if isinstance(s, ast.stmt) and s is not holder and start <= (s.lineno, s.col_offset)]
+    if not units:
+        return False
+    keys = set(model_keys(loop, model))
+    for helper in clear.helpers[:shared]:
+        arguments = getattr(helper, "args", None)
+        if arguments is not None:
+            keys.update(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+    return unseen_gradient_handling(units, loop, model, keys) is not None

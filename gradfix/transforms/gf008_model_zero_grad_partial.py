@@ -4,8 +4,10 @@ import ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.shared_graphs import _enclosing_function
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -85,7 +87,13 @@ class ModelZeroGradPartial(LoopRule):
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
     `nn.ModuleDict({...})`, or an argument a class of the module stores on `self` in its
     `__init__`, as `Net(enc, head)` with `self.encoder = encoder`, also inside an
-    `nn.ModuleDict`/`nn.ModuleList`/`nn.Sequential` it stores there).
+    `nn.ModuleDict`/`nn.ModuleList`/`nn.Sequential` it stores there). An optimizer handed in
+    with the one module cleared -- parameters of the function around the loop, or of a class's
+    `__init__` bound once to `self.model` and `self.optimizer` (as GF002 reads them) -- is read at
+    every call of that function or class in the project, at least one: each must pass an
+    optimizer built there (or bound there to a constructor) over parameters the module it
+    passes does not all own (`Trainer(backbone, head, SGD(list(backbone.parameters()) +
+    list(head.parameters())))`), read as above in the caller's module.
 
     Silent: when a cleared module is given submodules after it is built (`parts.append(dec)`,
     `extend`, `insert`, `add_module`, or an attribute set on it from outside its class:
@@ -94,7 +102,7 @@ class ModelZeroGradPartial(LoopRule):
     cleared module is another name for the module the optimizer was built over (`self.net = model`,
     or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
     `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
-    passed in or built by a factory (what it owns is not visible); when the optimizer is built in
+    passed in (other than as above) or built by a factory (what it owns is not visible); when the optimizer is built in
     the loop over a list of tensors the loop binds anew (`self.x = to_tensor(image)`, then
     `SGD([self.x])`: activation maximisation, whose fresh leaves start with no gradient); when any clear is not a
     module's (`optimizer.zero_grad()`, `p.grad = None`); when the cleared object is held by an
@@ -131,7 +139,11 @@ class ModelZeroGradPartial(LoopRule):
         for target, step in steps.items():
             info = model.facts.info(target)
             if info is None or info.kind != "optimizer" or not info.strong:
-                continue  # we cannot see what it owns
+                # handed in with the cleared module (`Trainer(net, opt)`): what every call passes
+                shown = _handed_in_uncovered(target, cleared_models, loop, model)
+                if shown is not None:
+                    yield self._finding(clears, steps, target, shown, loop, model)
+                continue  # else we cannot see what it owns
             sites = _constructions(model, target, loop.function, cleared_models)
             built = [params for _, params in sites]
             if not built or any(p is None for p in built):
@@ -157,17 +169,19 @@ class ModelZeroGradPartial(LoopRule):
                 continue  # every parameter it steps is cleared (it may own a part of the model: fine)
             if any(m in _grown_modules(model) for m in names):
                 continue  # `parts.append(dec)`, `model.center = center`: it may own more than it was built with
-            clear = clears[0]
-            source = model.source
-            yield Finding(
-                self.code,
-                self.message.format(
-                    clear=event_code(clear, model), opt=target, params=source.code(built[0]), model=clear.target  # type: ignore[arg-type]
-                ),
-                clear.anchor,
-                fix=self._fix(clear, clears, steps, target, source),
-                related=(loop.node,),
-            )
+            yield self._finding(clears, steps, target, model.source.code(built[0]), loop, model)  # type: ignore[arg-type]
+
+    def _finding(
+        self, clears: list[GradEvent], steps: dict[str, GradEvent], target: str, params: str, loop: TrainingLoop, model: ModuleModel
+    ) -> Finding:
+        clear = clears[0]
+        return Finding(
+            self.code,
+            self.message.format(clear=event_code(clear, model), opt=target, params=params, model=clear.target),
+            clear.anchor,
+            fix=self._fix(clear, clears, steps, target, model.source),
+            related=(loop.node,),
+        )
 
     def _fix(
         self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, source: Source
@@ -178,6 +192,55 @@ class ModelZeroGradPartial(LoopRule):
         if call is None or single_call_statement(clear, source) is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
+
+
+def _handed_in_uncovered(optimizer: str, cleared: set[str], loop: TrainingLoop, model: ModuleModel) -> str | None:
+    """The optimizer and the one module cleared are handed in together (`Trainer(net, opt)`,
+    see `handed_in_calls`), and every call -- at least one -- passes an optimizer built over
+    parameters the module it passes does not all own (read in the caller's module as a
+    construction of this one: `Adam(list(net.parameters()) + list(arc_head.parameters()))`):
+    the parameters of the first call's construction, as written; None otherwise."""
+    if len(cleared) != 1:
+        return None
+    module = next(iter(cleared))
+    if module in _grown_modules(model):
+        return None  # `self.model.add_module(...)`: it may own more than it was handed
+    calls = handed_in_calls(optimizer, module, loop, model)
+    if not calls:
+        return None
+    shown: str | None = None
+    for passed, module_passed, caller in calls:
+        facts, source = caller
+        key = dotted(module_passed)
+        params = optimizer_params(passed, caller)
+        if key is None or params is None:
+            return None
+        visitor = _visit(model if source is model.source else _caller_module(facts, source, model))
+        names = {key, *visitor.aliases.get(key, ())}
+        if any(_owns_exactly(params, m, source) for m in names) or any(m in _grown_modules(visitor.model) for m in names):
+            return None
+        owners = _owners(params, visitor, _enclosing_function(params, source), 0)
+        if not owners or all(any(_within(o, m) or _held(o, m, visitor) for m in names) for o in owners):
+            return None  # what it owns is unknown, or all of it is cleared
+        if shown is None:
+            shown = source.code(params)
+    return shown
+
+
+class _CallerModule:
+    """A module of the project that calls the analysed one, as `_Constructions` reads it."""
+
+    def __init__(self, facts, source: Source) -> None:  # type: ignore[no-untyped-def]
+        self.facts, self.source, self.module = facts, source, source.tree
+
+
+def _caller_module(facts, source: Source, model: ModuleModel) -> _CallerModule:  # type: ignore[no-untyped-def]
+    """One `_CallerModule` per calling file and analysed model (its constructions read once)."""
+    kept: dict[int, _CallerModule] = model.__dict__.setdefault("_gf008_callers", {})
+    found = kept.get(id(source))
+    if found is None or found.source is not source:
+        found = kept[id(source)] = _CallerModule(facts, source)
+    return found
 
 
 def _held_by_a_plain_object(key: str, model: ModuleModel) -> bool:

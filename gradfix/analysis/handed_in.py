@@ -1,0 +1,157 @@
+"""An optimizer and a module handed in together: what every call passes for them.
+
+A training loop in a function (`def train(model, opt)`) or in a class whose `__init__` binds
+its arguments once to `self.<attr>` (`self.model, self.opt = model, opt`) steps an optimizer
+and clears a module it did not build. What they are is said by the calls of that function
+(class) in the project: `train(net, SGD(net.parameters()))`, `opt = Adam(params);
+Trainer(net, opt)`. GF002 asks whether each call passes an optimizer over exactly the module it
+passes; GF008 whether each passes one over parameters that module does not own.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import TrainingLoop
+from gradfix.analysis.names import call_name, dotted, keyword, positional
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+    from gradfix.analysis.facts import ModuleFacts
+    from gradfix.source import Source
+
+    Caller = tuple[ModuleFacts, Source]
+
+
+def handed_in_calls(
+    optimizer: str, module: str, loop: TrainingLoop, model: ModuleModel
+) -> list[tuple[ast.expr, ast.expr, Caller]] | None:
+    """What every call of the function around the loop (or of its class) passes for the
+    optimizer `optimizer` and the module `module` when both come in as its arguments (for a
+    class: arguments of `__init__` bound once, there, to those `self.` attributes), with the
+    facts and source of the caller's module to read them in. None when they are not both
+    handed in, or a call cannot be read (`*args`, left out, a module that cannot be parsed, a
+    subclass that may build itself otherwise); an empty list when nothing calls it."""
+    source = model.source
+    function: ast.AST | None = loop.node
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = source.owner_of(function)  # type: ignore[arg-type]
+    if function is None:
+        return None
+    owner = source.owner_of(function)  # type: ignore[arg-type]
+    facts = model.facts
+    if "." not in optimizer and "." not in module:
+        info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+        if info is None or info.node is not function or owner is not source.tree:
+            return None
+        params = info.params
+        names = (optimizer, module)
+    elif optimizer.count(".") == 1 and module.count(".") == 1 and optimizer.startswith("self.") and module.startswith("self."):
+        if not isinstance(owner, ast.ClassDef) or owner.name not in facts.classes:
+            return None
+        info = facts.methods.get(owner.name, {}).get("__init__")
+        if info is None:
+            return None
+        bound: dict[str, str] = {}
+        for key in (optimizer, module):
+            values = [
+                value for stmt in ast_walk(owner) if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                for target, value in _bound_pairs(stmt, source) if target == key
+            ]  # fmt: skip
+            if len(values) != 1 or not isinstance(values[0], ast.Name) or values[0].id not in info.params[1:]:
+                return None
+            if not any(values[0] is n for n in ast_walk(info.node)):
+                return None  # bound in another method
+            bound[key] = values[0].id
+        params = info.params[1:]
+        names = (bound[optimizer], bound[module])
+        if any(any(dotted(b) == owner.name for b in c.bases) for c in facts.classes.values()):
+            return None  # a subclass may build itself otherwise
+    else:
+        return None
+    if names[0] not in params or names[1] not in params:
+        return None
+    callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
+    found: list[tuple[ast.expr, ast.expr, Caller]] = []
+    for call, caller in _calls_of(callee, info, model):
+        passed = [_argument(call, params, name) for name in names]
+        if passed[0] is None or passed[1] is None:
+            return None
+        found.append((passed[0], passed[1], caller))
+    return found
+
+
+def optimizer_params(expr: ast.expr, caller: Caller) -> ast.expr | None:
+    """The parameters an optimizer passed at a call was built over: the first argument of
+    `SGD(params, ...)` written there, or of the optimizer constructor a name is bound to where
+    the call is; None when it is not an optimizer constructor gradfix knows."""
+    facts, _ = caller
+    if isinstance(expr, ast.Call):
+        if classify_constructor(facts.imports.qualify(call_name(expr))) != "optimizer":
+            return None
+        args = positional(expr)
+        return args[0] if args else getattr(keyword(expr, "params"), "value", None)
+    key = dotted(expr)
+    info = facts.info(key) if key is not None else None
+    return info.params if info is not None and info.kind == "optimizer" else None
+
+
+def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            if isinstance(target, (ast.Tuple, ast.List)):
+                paired = isinstance(stmt.value, (ast.Tuple, ast.List)) and len(stmt.value.elts) == len(target.elts)
+                for index, element in enumerate(target.elts):
+                    yield source.key(element), stmt.value.elts[index] if paired else None  # type: ignore[attr-defined]
+            else:
+                yield source.key(target), stmt.value
+    else:
+        yield source.key(stmt.target), stmt.value if isinstance(stmt, ast.AnnAssign) else None  # type: ignore[attr-defined]
+
+
+def _argument(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
+    """What a call passes for the parameter `name`; None when unknown (`*args`, `**kw`, left out)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    index = params.index(name)
+    if index < len(call.args):
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _calls_of(callee: str, info, model: ModuleModel) -> Iterator[tuple[ast.Call, Caller]]:  # type: ignore[no-untyped-def]
+    """Every call of the module's function (class) `callee`: in this module by its name, in the
+    other modules of the project through their imports; with the facts and source to read its
+    arguments in. A module that names it but cannot be read yields a call of nothing (`None`)."""
+    for node in model.source.nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == callee:
+            yield node, (model.facts, model.source)
+    project = model.facts.project
+    path = model.source.path
+    if project is None or not path:
+        return
+    from gradfix.analysis.steps import _importers, _other_caller_files, _subclass_names
+    from gradfix.project import absolute
+
+    stem = os.path.splitext(os.path.basename(path))[0]
+    # (a class: the files importing it and saying its name, not `__init__`'s)
+    others = _other_caller_files(project, path, info) if info.class_name is None else _importers(project, absolute(path), [callee], callee)
+    for other in others:
+        module = project.module(other, any_bytes=True)
+        if module is None:
+            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)  # (unreadable: no argument)
+            return
+        if info.class_name is not None and _subclass_names(project.read(other) or b"", info.class_name):
+            yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)
+            return
+        for node in module.source.nodes:
+            if isinstance(node, ast.Call):
+                qualified = module.facts.imports.qualify(dotted(node.func)) or ""
+                if qualified.rsplit(".", 2)[-2:] == [stem, callee]:
+                    yield node, (module.facts, module.source)

@@ -1,0 +1,3 @@
+def backpropagate(loss, optimizer):
+    optimizer.zero_grad()
+    loss.backward()

@@ -1,0 +1,3 @@
+def backpropagate(loss, optimizer):
+    loss.backward()
+    optimizer.zero_grad()

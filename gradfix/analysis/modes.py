@@ -161,7 +161,7 @@ class _Ctx(NamedTuple):
         if not self.mapping:
             return key
         mapping = dict(self.mapping)
-        if key.startswith("self.") and "self" not in mapping:
+        if key.startswith("self."):
             # `self.net` of an object the loop built over its module (`task = Task(model)`)
             head = ".".join(key.split(".", 2)[:2])
             if head in mapping:
@@ -623,13 +623,13 @@ class _ModeWalker:
             if index < len(positional_params):
                 given[positional_params[index]] = arg
         given.update((kw.arg, kw.value) for kw in built.keywords if kw.arg is not None)
+        held: dict[str, str] = {"self": func.value.id}  # `agent.act(state)`: its `self.net` is `agent.net`
         counts: dict[str, int] = {}
         for node in ast_walk(class_node):
             if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
                 name = dotted(node)
                 if name is not None and name.startswith("self."):
                     counts[name] = counts.get(name, 0) + 1
-        held: dict[str, str] = {}
         for stmt in init.node.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
                 target = dotted(stmt.targets[0])

@@ -228,6 +228,11 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
             for owner in found:
                 owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
             continue
+        if info is None and target.count(".") == 1 and not target.startswith("self."):
+            held = _object_optimizer(target, model)  # `agent.optimizer` of `agent = Agent()`
+            if held is not None:
+                owners |= held
+                continue
         if info is None or info.kind != "optimizer" or info.params is None:
             handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
@@ -252,6 +257,27 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _object_optimizer(target: str, model: ModuleModel) -> set[str] | None:
+    """`agent.optimizer` with `agent` bound once to `Agent(...)`, a class of the file whose one
+    binding of `self.optimizer` (no other class binds it) is an optimizer over `self.net`'s
+    parameters: `{"agent.net"}`, in the loop's names."""
+    holder, attribute = target.split(".")
+    built = assigned_values(model, holder)
+    if len(built) != 1 or not (isinstance(built[0], ast.Call) and isinstance(built[0].func, ast.Name)):
+        return None
+    class_name = built[0].func.id
+    bindings = assignments(model).by_key.get(f"self.{attribute}", [])
+    info = model.facts.info(f"self.{attribute}")
+    if class_name not in model.facts.classes or len(bindings) != 1 or bindings[0].class_name != class_name:
+        return None
+    if info is None or info.kind != "optimizer" or info.params is None:
+        return None
+    found = parameter_owners(info.params, bindings[0].scope, model)
+    if not found or not all(owner.startswith("self.") for owner in found):
+        return None
+    return {normalize(holder + owner[len("self") :]) for owner in found}
 
 
 def _fresh_tensors(params: ast.expr, scope: Scope, index: Assignments) -> bool:

@@ -50,7 +50,9 @@ class EvalModeNotRestored(Rule):
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
-    loop and `self.net = net` in `__init__` its one binding), the `__call__` of a callable object of a plain class of the
+    loop and `self.net = net` in `__init__` its one binding; or an agent's own network: `agent.act(state)`
+    running `self.net.eval()`, with `agent = Agent()` built once beside the loop and `agent.learn(...)`
+    stepping the optimizer the class binds once over `self.net`), the `__call__` of a callable object of a plain class of the
     file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
     helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
     partial(validate, model, loader)`),

@@ -289,6 +289,21 @@ def assignments(model: object) -> Assignments:
 
 
 
+def held_attribute(key: str, scope: Scope, model: object) -> Binding | None:
+    """For `agent.optimizer` (or `callback.scheduler`), with `agent` bound once (seen from
+    `scope`) to a call of a class of the module: the one binding of `self.optimizer` in that
+    class, when no other class binds it; else None."""
+    holder, _, attribute = key.partition(".")
+    if not attribute or "." in attribute or holder == "self":
+        return None
+    index = assignments(model)
+    built = index.single_value(holder, scope)
+    if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in model.facts.classes):  # type: ignore[attr-defined]
+        return None
+    bindings = index.by_key.get(f"self.{attribute}", [])
+    return bindings[0] if len(bindings) == 1 and bindings[0].class_name == built.func.id else None
+
+
 def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], object] | None:
     """The entries of a dict literal whose values are plain or dotted names (`SCHEDULERS = {"noam":
     Noam, "cos": lr_scheduler.CosineAnnealingLR}`: `[("noam", "Noam"), ("cos",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, literal_kwargs
+from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
@@ -291,16 +291,11 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
 
 
 def _held_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | None:
-    """What `callback.scheduler` holds when `callback` is bound once to an object of a class of
-    the module whose `__init__` stores the scheduler it is given (`_stored_constructor`): the
-    scheduler a method of the object steps (`callback.on_epoch_end()`)."""
-    holder, attribute = key.split(".")
-    built = assignments(model).single_value(holder, scope)
-    if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in model.facts.classes):
-        return None
-    init = model.facts.methods.get(built.func.id, {}).get("__init__")
-    stored = assignments(model).bindings("self." + attribute, init.node) if init is not None else []
-    return _stored_constructor(stored[0], model) if len(stored) == 1 else None
+    """What `callback.scheduler` holds when `callback` is an object of a class of the module
+    whose `__init__` stores the scheduler it is given (`held_attribute`, `_stored_constructor`):
+    the scheduler a method of the object steps (`callback.on_epoch_end()`)."""
+    stored = held_attribute(key, scope, model)
+    return _stored_constructor(stored, model) if stored is not None else None
 
 
 def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, reaching_top_level
+from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, held_attribute, reaching_top_level
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -229,7 +229,7 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
                 owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
             continue
         if info is None and target.count(".") == 1 and not target.startswith("self."):
-            held = _object_optimizer(target, model)  # `agent.optimizer` of `agent = Agent()`
+            held = _object_optimizer(target, scope, model)  # `agent.optimizer` of `agent = Agent()`
             if held is not None:
                 owners |= held
                 continue
@@ -259,24 +259,18 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
     return owners, complete
 
 
-def _object_optimizer(target: str, model: ModuleModel) -> set[str] | None:
+def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str] | None:
     """`agent.optimizer` with `agent` bound once to `Agent(...)`, a class of the file whose one
-    binding of `self.optimizer` (no other class binds it) is an optimizer over `self.net`'s
+    binding of `self.optimizer` (`held_attribute`) is an optimizer over `self.net`'s
     parameters: `{"agent.net"}`, in the loop's names."""
-    holder, attribute = target.split(".")
-    built = assigned_values(model, holder)
-    if len(built) != 1 or not (isinstance(built[0], ast.Call) and isinstance(built[0].func, ast.Name)):
+    binding = held_attribute(target, scope, model)
+    info = model.facts.info("self." + target.split(".", 1)[1]) if binding is not None else None
+    if binding is None or info is None or info.kind != "optimizer" or info.params is None:
         return None
-    class_name = built[0].func.id
-    bindings = assignments(model).by_key.get(f"self.{attribute}", [])
-    info = model.facts.info(f"self.{attribute}")
-    if class_name not in model.facts.classes or len(bindings) != 1 or bindings[0].class_name != class_name:
-        return None
-    if info is None or info.kind != "optimizer" or info.params is None:
-        return None
-    found = parameter_owners(info.params, bindings[0].scope, model)
+    found = parameter_owners(info.params, binding.scope, model)
     if not found or not all(owner.startswith("self.") for owner in found):
         return None
+    holder = target.split(".", 1)[0]
     return {normalize(holder + owner[len("self") :]) for owner in found}
 
 

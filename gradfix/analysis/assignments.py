@@ -289,6 +289,21 @@ def assignments(model: object) -> Assignments:
 
 
 
+def held_attribute(key: str, scope: Scope, model: object) -> Binding | None:
+    """For `agent.optimizer` (or `callback.scheduler`), with `agent` bound once (seen from
+    `scope`) to a call of a class of the module: the one binding of `self.optimizer` in that
+    class, when no other class binds it; else None."""
+    holder, _, attribute = key.partition(".")
+    if not attribute or "." in attribute or holder == "self":
+        return None
+    index = assignments(model)
+    built = index.single_value(holder, scope)
+    if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in model.facts.classes):  # type: ignore[attr-defined]
+        return None
+    bindings = index.by_key.get(f"self.{attribute}", [])
+    return bindings[0] if len(bindings) == 1 and bindings[0].class_name == built.func.id else None
+
+
 def dict_of_names(table: str, model: object) -> tuple[list[tuple[object, str]], object] | None:
     """The entries of a dict literal whose values are plain or dotted names (`SCHEDULERS = {"noam":
     Noam, "cos": lr_scheduler.CosineAnnealingLR}`: `[("noam", "Noam"), ("cos",
@@ -329,7 +344,8 @@ def literal_kwargs(value: ast.expr, model: object, depth: int = 0) -> dict[str, 
     with constant string keys (`**{"T_max": 10}`), `dict(T_max=10)`, an entry under a constant
     key of such a dict (`**cfg["sched"]`), or a name bound once in the module to one of these
     (`cfg = {"num_replicas": 2, "rank": 0}`), which is no parameter and is only read as `**cfg`
-    or `**cfg[...]` (never written into, nor handed on); None when unknown."""
+    or `**cfg[...]`, or read under constant keys down to an entry that is no container
+    (`cfg["t_max"]`; never written into, nor handed on); None when unknown."""
     if depth > 3:
         return None
     if isinstance(value, ast.Dict):
@@ -363,6 +379,8 @@ def literal_kwargs(value: ast.expr, model: object, depth: int = 0) -> dict[str, 
             while isinstance(read, ast.Subscript) and isinstance(read.ctx, ast.Load):
                 read = read.value
             allowed.add(id(read))
+    if name + "[" in source.text:
+        allowed |= _leaf_reads(name, values[0], source)
     stores = 0
     for node in source.of_type(ast.Name):
         if node.id != name:  # type: ignore[attr-defined]
@@ -374,3 +392,48 @@ def literal_kwargs(value: ast.expr, model: object, depth: int = 0) -> dict[str, 
     if stores != 1:
         return None
     return literal_kwargs(values[0], model, depth + 1)
+
+
+_CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _leaf_reads(name: str, value: ast.expr, source) -> set[int]:  # type: ignore[no-untyped-def]
+    """The ids of the `name` nodes read only to take an entry out of the dict literal `value`
+    under constant keys, down to an entry that is no container (`cfg["t_max"]`,
+    `cfg["sched"]["T_max"]`): reads that can neither write into the dict nor hand it on."""
+    chains: dict[int, list[str]] = {}  # id of a Load subscript with a constant key -> its keys, root first
+    inner: set[int] = set()
+    roots: dict[int, ast.AST] = {}
+    for node in source.of_type(ast.Subscript):
+        keys: list[str] = []
+        read: ast.AST = node
+        while (
+            isinstance(read, ast.Subscript) and isinstance(read.ctx, ast.Load)
+            and isinstance(read.slice, ast.Constant) and isinstance(read.slice.value, str)
+        ):  # fmt: skip
+            keys.insert(0, read.slice.value)
+            if read is not node:
+                inner.add(id(read))
+            read = read.value
+        if read is not node and isinstance(read, ast.Name) and read.id == name:
+            chains[id(node)], roots[id(node)] = keys, read
+    allowed: set[int] = set()
+    for outer, keys in chains.items():
+        if outer in inner:
+            continue
+        entry: ast.expr | None = value
+        for key in keys:
+            entry = _literal_entry(entry, key)
+        if entry is not None and not isinstance(entry, _CONTAINERS) and not (
+            isinstance(entry, ast.Call) and isinstance(entry.func, ast.Name) and entry.func.id in ("dict", "list", "set")
+        ):
+            allowed.add(id(roots[outer]))
+    return allowed
+
+
+def _literal_entry(value: ast.expr | None, key: str) -> ast.expr | None:
+    if isinstance(value, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys):
+        return next((v for k, v in zip(value.keys, value.values) if k.value == key), None)  # type: ignore[union-attr]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
+        return next((k.value for k in value.keywords if k.arg == key), None)
+    return None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, literal_kwargs
+from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
@@ -198,6 +198,8 @@ def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | N
         if len(bindings) != 1:
             return None
         value = bindings[0].value  # type: ignore[assignment]
+    elif isinstance(value, ast.Subscript):
+        value = _entry(value, model)  # type: ignore[assignment]
     if isinstance(value, ast.Constant) and type(value.value) is int:
         return value.value
     return None
@@ -205,7 +207,9 @@ def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | N
 
 def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, str] | None:
     bindings = assignments(model).bindings(key, scope)
-    if not bindings:
+    if not bindings and key.count(".") == 1 and not key.startswith("self."):
+        value = _held_constructor(key, scope, model)  # `callback.on_epoch_end()` stepping `self.scheduler`
+    elif not bindings:
         value = _passed_constructor(key, scope, model)  # `train(net, loader, optimizer, scheduler)`
     elif len(bindings) != 1:
         return None
@@ -284,6 +288,14 @@ def _stored_constructor(binding, model: ModuleModel) -> ast.Call | None:  # type
         return None
     values = assigned_values(model, next(iter(passed)))
     return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
+
+
+def _held_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | None:
+    """What `callback.scheduler` holds when `callback` is an object of a class of the module
+    whose `__init__` stores the scheduler it is given (`held_attribute`, `_stored_constructor`):
+    the scheduler a method of the object steps (`callback.on_epoch_end()`)."""
+    stored = held_attribute(key, scope, model)
+    return _stored_constructor(stored, model) if stored is not None else None
 
 
 def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
@@ -370,20 +382,30 @@ def _argument(call: ast.Call, name: str, index: int, model: ModuleModel) -> ast.
 
 def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope: Scope, model: ModuleModel) -> str | None:
     """"batches" when the horizon is literally a batch count, "epochs" when it is literally
-    the epoch count, else None."""
-    for _ in range(2):
+    the epoch count, else None. A name is read through its one binding, an entry of a dict
+    written out in the file through its value (`cfg["t_max"]` with `cfg = {"t_max": EPOCHS}`)."""
+    for _ in range(3):
         if _batch_count(value, batch_loop, model):
             return "batches"
         if _epoch_count(value, loop, model):
             return "epochs"
         if isinstance(value, ast.Name):
             single = assignments(model).single_value(value.id, scope)
-            if single is None:
-                return None
-            value = single
-            continue
-        return None
+        else:
+            single = _entry(value, model)
+        if single is None:
+            return None
+        value = single
     return None
+
+
+def _entry(value: ast.expr, model: ModuleModel) -> ast.expr | None:
+    """What `cfg["t_max"]` reads when `cfg` is a dict written out in the file, bound once and
+    never written into (`literal_kwargs`)."""
+    if not (isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str)):
+        return None
+    spelled = literal_kwargs(value.value, model)
+    return spelled.get(value.slice.value) if spelled is not None else None
 
 
 def _batch_count(value: ast.expr, batch_loop: ast.AST, model: ModuleModel, depth: int = 0) -> bool:

@@ -25,7 +25,7 @@ import ast
 import enum
 import re
 
-from gradfix.analysis.assignments import assigned_values, assignment_statements
+from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -161,7 +161,7 @@ class _Ctx(NamedTuple):
         if not self.mapping:
             return key
         mapping = dict(self.mapping)
-        if key.startswith("self.") and "self" not in mapping:
+        if key.startswith("self."):
             # `self.net` of an object the loop built over its module (`task = Task(model)`)
             head = ".".join(key.split(".", 2)[:2])
             if head in mapping:
@@ -623,13 +623,13 @@ class _ModeWalker:
             if index < len(positional_params):
                 given[positional_params[index]] = arg
         given.update((kw.arg, kw.value) for kw in built.keywords if kw.arg is not None)
+        held: dict[str, str] = {"self": func.value.id}  # `agent.act(state)`: its `self.net` is `agent.net`
         counts: dict[str, int] = {}
         for node in ast_walk(class_node):
             if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
                 name = dotted(node)
                 if name is not None and name.startswith("self."):
                     counts[name] = counts.get(name, 0) + 1
-        held: dict[str, str] = {}
         for stmt in init.node.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
                 target = dotted(stmt.targets[0])
@@ -1583,6 +1583,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 # test says nothing about the mode the other phase trains in
                 mode_tests |= other.tests
         cycle = [(i, items[i]) for i in range(index + 1, len(items))] + [(i, items[i]) for i in range(index)]
+        arms = _either_arm(module, loop.function if loop.function is not None else model.source.tree, model)
         last_eval = index  # the latest eval that covers the module, on the way to the backward
         forwards = {True: False, False: False}  # the module run since the eval, without / with gradients
         others: list[str] = []  # the other modules run with gradients since the eval
@@ -1601,6 +1602,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 position < index or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
             ):
                 continue  # `if epoch == 0: model.train()`: the passes after the first are not switched back
+            if other.kind is ModeKind.TRAIN and arms and any(k and normalize(k) in arms for k in other.keys):
+                break  # `net = ema if use_ema else model`, then `model.train()`: the trained one switched back
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
                 inner = [k for k in other.keys if k and related(k, module)]
                 if other.kind is ModeKind.TRAIN and all(contains(module, k) and not contains(k, module) for k in inner):
@@ -1913,7 +1916,8 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
         return False
     if not trained:
         return True  # its optimizers train tensors of their own (`Adam([temperature])`), no module
-    names = aliases(module, loop.function if loop.function is not None else model.source.tree, model)
+    scope = loop.function if loop.function is not None else model.source.tree
+    names = aliases(module, scope, model) | _either_arm(module, scope, model)
     if backward.via:
         # a helper's loop names modules its own way: each must be a fresh one it builds, or an
         # attribute of `self` in a method called on `self` (the same object: `self.GMNET`)
@@ -1929,6 +1933,18 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
             for owner in trained
         )
     return not any(related(name, owner) for name in names for owner in trained)
+
+
+def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
+    """The modules `net = ema if use_ema else model` may be (a flag no constant decides)."""
+    from gradfix.analysis.modules import decided_arm
+
+    found: set[str] = set()
+    for value in assignments(model).values(module, scope):
+        value = decided_arm(value, model)
+        if isinstance(value, ast.IfExp):
+            found |= {normalize(model.source.key(arm)) for arm in (value.body, value.orelse) if dotted(arm) is not None}
+    return found
 
 
 def _passed_arguments(function: ast.AST, call: ast.Call, model: ModuleModel) -> dict[str, str]:
@@ -2008,8 +2024,9 @@ def _apart(key: str, module: str, model: ModuleModel) -> bool:
 
     for value in assigned_values(model, module):
         value = decided_arm(value, model)  # `ema if USE_EMA else model` with `USE_EMA = False`: `model`
-        if dotted(value) is not None and related(model.source.key(value), key):
-            return False  # `test_model = model` (in one arm): the evaluated module is this one
+        for arm in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):  # a flag no constant decides: either
+            if dotted(arm) is not None and related(model.source.key(arm), key):
+                return False  # `test_model = model` (in one arm): the evaluated module is this one
     return not related(key, module)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, reaching_top_level
+from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, held_attribute, reaching_top_level
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -228,6 +228,11 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
             for owner in found:
                 owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
             continue
+        if info is None and target.count(".") == 1 and not target.startswith("self."):
+            held = _object_optimizer(target, scope, model)  # `agent.optimizer` of `agent = Agent()`
+            if held is not None:
+                owners |= held
+                continue
         if info is None or info.kind != "optimizer" or info.params is None:
             handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
@@ -252,6 +257,21 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str] | None:
+    """`agent.optimizer` with `agent` bound once to `Agent(...)`, a class of the file whose one
+    binding of `self.optimizer` (`held_attribute`) is an optimizer over `self.net`'s
+    parameters: `{"agent.net"}`, in the loop's names."""
+    binding = held_attribute(target, scope, model)
+    info = model.facts.info("self." + target.split(".", 1)[1]) if binding is not None else None
+    if binding is None or info is None or info.kind != "optimizer" or info.params is None:
+        return None
+    found = parameter_owners(info.params, binding.scope, model)
+    if not found or not all(owner.startswith("self.") for owner in found):
+        return None
+    holder = target.split(".", 1)[0]
+    return {normalize(holder + owner[len("self") :]) for owner in found}
 
 
 def _fresh_tensors(params: ast.expr, scope: Scope, index: Assignments) -> bool:

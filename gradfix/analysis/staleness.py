@@ -954,51 +954,194 @@ def _module_key(expr: ast.expr) -> bool:
 
 
 def _parameters_loop(stmt: ast.stmt, source) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """`for p in X.parameters()` / `for n, p in X.named_parameters()`: {p: X}."""
+    """`for p in X.parameters()` / `for n, p in X.named_parameters()`: {p: X}, also inside a
+    loop over X's submodules (`for layer in X: for p in layer.parameters()`: {p: X})."""
+    return _loop_variables(stmt, source)[0]
+
+
+_SUBMODULES = frozenset({"children", "modules", "named_children", "named_modules"})
+_GUARDS = (ast.If, ast.While, ast.Try, ast.ExceptHandler, ast.Match) if hasattr(ast, "Match") else (ast.If, ast.While, ast.Try)
+
+
+def _loop_variables(stmt: ast.stmt, source) -> tuple[dict[str, str], dict[str, str]]:  # type: ignore[no-untyped-def]
+    """The parameters loops' variables around the statement ({p: X}) and the submodule loops'
+    (`for layer in X`, `X.children()`, `X.modules()`, `list(X.children())[1:]`: {layer: X},
+    only those with no condition between them and the statement: all of X's submodules)."""
     out: dict[str, str] = {}
+    parts: dict[str, str] = {}
+    guarded = False
     current = source.owner_of(stmt)
     while isinstance(current, ast.stmt):
-        if isinstance(current, FOR_LOOPS) and isinstance(current.iter, ast.Call):
+        if isinstance(current, _GUARDS):
+            guarded = True
+        if isinstance(current, FOR_LOOPS):
             call = current.iter
             while isinstance(call, ast.Call) and method_name(call) is None and call.args and isinstance(call.args[0], ast.Call):
                 call = call.args[0]  # list(...), enumerate(...)
+            target = current.target
+            names = [target] if isinstance(target, ast.Name) else [e for e in getattr(target, "elts", []) if isinstance(e, ast.Name)]
             if isinstance(call, ast.Call) and method_name(call) in ("parameters", "named_parameters"):
                 recv = receiver(call)
-                if recv is not None and _module_key(recv):
-                    target = current.target
-                    names = [target] if isinstance(target, ast.Name) else [e for e in getattr(target, "elts", []) if isinstance(e, ast.Name)]
-                    if names:
-                        out[names[-1].id] = source.key(recv)
+                if recv is not None and _module_key(recv) and names:
+                    out[names[-1].id] = source.key(recv)
+            elif names and not guarded:
+                whole = _submodules_of(current.iter)
+                if whole is not None:
+                    parts[names[-1].id] = source.key(whole)
         current = source.owner_of(current)
-    return out
+    for name, key in list(out.items()):
+        if key in parts:
+            out[name] = parts[key]  # `for layer in X: for p in layer.parameters()`
+        elif key.split(".", 1)[0] in parts or key.split("[", 1)[0] in parts:
+            del out[name]  # `layer.attn.parameters()`: a part of each submodule, not all of X
+    return out, parts
+
+
+def _submodules_of(iterated: ast.expr) -> ast.expr | None:
+    """X for `X.children()`, `X.modules()` (also `named_*`, in `list(...)`, `enumerate(...)`,
+    sliced), or X itself iterated or sliced (`for block in model.blocks`, `model.layers[2:]`)."""
+    while True:
+        if isinstance(iterated, ast.Call) and method_name(iterated) is None and len(iterated.args) == 1 and call_name(iterated) in ("list", "enumerate", "reversed"):
+            iterated = iterated.args[0]
+        elif isinstance(iterated, ast.Subscript) and isinstance(iterated.slice, ast.Slice):
+            iterated = iterated.value
+        else:
+            break
+    if isinstance(iterated, ast.Call):
+        if method_name(iterated) not in _SUBMODULES or iterated.args or iterated.keywords:
+            return None
+        iterated = receiver(iterated)  # type: ignore[assignment]
+    return iterated if iterated is not None and _module_key(iterated) else None
 
 
 def _unfrozen(stmt: ast.stmt, source) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
     return _requires_grad_set(stmt, source, True)
 
 
-def _requires_grad_set(stmt: ast.stmt, source, value: bool) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
+def _requires_grad_set(stmt: ast.stmt, source, value: bool, helpers: bool = True) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
+    """The module whose parameters the statement sets `requires_grad` to `value` on: `p.requires_grad
+    = value` (or `setattr`) or `p.requires_grad_(value)` over `X.parameters()`,
+    `X.requires_grad_(value)`, and with `helpers`, `X.apply(fn)` or `fn(X)` with a function
+    that does one of these to its module parameter (`_sets_its_module`)."""
     test = is_true if value else is_false
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and test(stmt.value):
-        target = stmt.targets[0]
-        if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and isinstance(target.value, ast.Name):
+    assigned = _requires_grad_written(stmt)
+    if assigned is not None:
+        target, flag = assigned
+        if test(flag) and isinstance(target, ast.Name):
             loops = _parameters_loop(stmt, source)
-            if target.value.id in loops:
-                return loops[target.value.id], stmt
+            if target.id in loops:
+                return loops[target.id], stmt
         return None
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "requires_grad_":
-        call = stmt.value
-        args = [*call.args, *[k.value for k in call.keywords]]
-        flag = True if not args else (True if is_true(args[0]) else False if is_false(args[0]) else None)
-        if flag is not value:
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp):
+        return _set_in_comprehension(stmt.value, source, value)
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    if method_name(call) == "requires_grad_":
+        if _flag(call) is not value:
             return None
         recv = receiver(call)
         if recv is None or not _module_key(recv):
             return None
         key = source.key(recv)
-        loops = _parameters_loop(stmt, source)
-        return (loops.get(key, key), stmt)
+        params, parts = _loop_variables(stmt, source)
+        return (params.get(key, parts.get(key, key)), stmt)
+    if not helpers or not isinstance(call.func, (ast.Name, ast.Attribute)):
+        return None
+    # `X.apply(unfreeze)`, `unfreeze_all(X)`, with a function of the file (or a lambda) that sets
+    # `requires_grad` on its module parameter's parameters, whatever they are
+    if method_name(call) == "apply" and len(call.args) == 1 and not call.keywords:
+        module, function = receiver(call), call.args[0]
+    elif isinstance(call.func, ast.Name) and call.args:
+        module, function = call.args[0], call.func
+    else:
+        return None
+    if module is None or not _module_key(module) or _sets_its_module(function, source) is not value:
+        return None
+    return source.key(module), stmt
+
+
+def _set_in_comprehension(comprehension: ast.ListComp, source, value: bool) -> tuple[str, ast.AST] | None:  # type: ignore[no-untyped-def]
+    """`[p.requires_grad_(True) for p in X.parameters()]` (one loop, no condition): X."""
+    call, loops = comprehension.elt, comprehension.generators
+    if len(loops) != 1 or loops[0].ifs or not isinstance(loops[0].target, ast.Name):
+        return None
+    if not (isinstance(call, ast.Call) and method_name(call) == "requires_grad_" and _flag(call) is value):
+        return None
+    recv, iterated = receiver(call), loops[0].iter
+    if not (isinstance(recv, ast.Name) and recv.id == loops[0].target.id):
+        return None
+    if isinstance(iterated, ast.Call) and method_name(iterated) == "parameters" and not iterated.args:
+        module = receiver(iterated)
+        if module is not None and _module_key(module):
+            return source.key(module), comprehension
     return None
+
+
+def _flag(call: ast.Call) -> bool | None:
+    """What `requires_grad_(...)` sets: True without an argument."""
+    args = [*call.args, *[k.value for k in call.keywords]]
+    return True if not args else (True if is_true(args[0]) else False if is_false(args[0]) else None)
+
+
+def _requires_grad_written(stmt: ast.stmt) -> tuple[ast.expr, ast.expr] | None:
+    """`p.requires_grad = flag` or `setattr(p, "requires_grad", flag)`: (p, flag)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Attribute) and target.attr == "requires_grad":
+            return target.value, stmt.value
+        return None
+    replacing = _setattr_as_assignment(stmt)
+    if replacing is not None and len(replacing[0]) == 1:
+        target = replacing[0][0]
+        if isinstance(target, ast.Attribute) and target.attr == "requires_grad":
+            return target.value, replacing[1]
+    return None
+
+
+def _sets_its_module(function: ast.expr, source) -> bool | None:  # type: ignore[no-untyped-def]
+    """What a function of the file (one definition by its name) or a lambda sets
+    `requires_grad` to, on every parameter of the module it is given as its first parameter,
+    unconditionally (`for p in m.parameters(): p.requires_grad = True`, `m.requires_grad_()`);
+    None when it does not, or does so under a condition."""
+    if isinstance(function, ast.Lambda):
+        params = function.args.args
+        body = function.body
+        if len(params) != 1 or not isinstance(body, ast.Call) or method_name(body) != "requires_grad_":
+            return None
+        recv = receiver(body)
+        return _flag(body) if isinstance(recv, ast.Name) and recv.id == params[0].arg else None
+    if not isinstance(function, ast.Name):
+        return None
+    known = source.__dict__.setdefault("_requires_grad_setters", {})
+    if function.id not in known:
+        known[function.id] = _sets_its_parameter(function.id, source)
+    return known[function.id]
+
+
+def _sets_its_parameter(name: str, source) -> bool | None:  # type: ignore[no-untyped-def]
+    found = [f for kind in FUNCTIONS for f in source.of_type(kind) if f.name == name]  # type: ignore[attr-defined]
+    if len(found) != 1 or not found[0].args.args or "requires_grad" not in source.segment(found[0]):
+        return None
+    definition = found[0]
+    first = definition.args.args[0].arg
+    if first in ("self", "cls"):
+        return None
+    flags: set[bool] = set()
+    for node in ast_walk(definition):
+        if not isinstance(node, (ast.Assign, ast.Expr)):
+            continue
+        for value in (True, False):
+            set_ = _requires_grad_set(node, source, value, helpers=False)
+            if set_ is None or set_[0] != first:
+                continue
+            current = source.owner_of(node)
+            while current is not None and current is not definition:
+                if isinstance(current, _GUARDS) or isinstance(current, DEFINITIONS):
+                    return None  # `if isinstance(m, nn.BatchNorm2d):`: some of them
+                current = source.owner_of(current)  # type: ignore[arg-type]
+            flags.add(value)
+    return flags.pop() if len(flags) == 1 else None
 
 
 def _frozen_before(module: str, binding: Binding, model: ModuleModel) -> bool:

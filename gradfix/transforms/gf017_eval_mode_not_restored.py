@@ -50,7 +50,9 @@ class EvalModeNotRestored(Rule):
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
-    loop and `self.net = net` in `__init__` its one binding), the `__call__` of a callable object of a plain class of the
+    loop and `self.net = net` in `__init__` its one binding; or an agent's own network: `agent.act(state)`
+    running `self.net.eval()`, with `agent = Agent()` built once beside the loop and `agent.learn(...)`
+    stepping the optimizer the class binds once over `self.net`), the `__call__` of a callable object of a plain class of the
     file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
     helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
     partial(validate, model, loader)`),
@@ -153,7 +155,9 @@ class EvalModeNotRestored(Rule):
     each iteration; `eval()` on another
     module (an EMA copy, a frozen teacher; also through a conditional a module constant decides,
     `eval_net = ema if USE_EMA else model` with `USE_EMA = True`, while with `USE_EMA = False` it is
-    the trained model: reported, fixed with `eval_net.train()`), loops that switch on the phase (`if phase ==
+    the trained model: reported, fixed with `eval_net.train()`; with a flag no constant decides, a
+    parameter or an attribute, `net = ema if use_ema else model` is reported when the optimizers
+    train one arm and not the other, fixed by switching the trained one back: `model.train()`), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
     `train()` is reported, without a fix when the eval sits under its own `if phase == "val":`, and so is an arm that validates, `if epoch % 5 == 0: model.eval()` and a
     pass under `no_grad`, beside an `else: model.train()`: the training after it runs in eval mode), any `train(flag)` or unseen call
@@ -236,6 +240,7 @@ class EvalModeNotRestored(Rule):
             trained, complete = trained_modules(loop, model)
             scope = loop.function if loop.function is not None else model.source.tree
             kept: list[tuple[UnrestoredEval, bool]] = []
+            restore: dict[int, str] = {}  # id of a problem -> the module to switch back, when not the evaluated key
             for problem in problems:
                 item = problem.eval_item
                 module = item.key
@@ -243,6 +248,13 @@ class EvalModeNotRestored(Rule):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)
+                if not strong and complete:
+                    # `net = ema if use_ema else model` (a flag no constant decides): `net` is the
+                    # trained module in one case; restoring that module is right in both
+                    arm = _trained_arm(module, scope, trained, model)
+                    if arm is None or manual.manages(arm) or trains_in_eval_mode(loop, arm, problem.items, model):
+                        continue
+                    restore[id(problem)], strong = arm, True
                 if problem.partial and not (
                     complete and any(contains(owner, name) for name in names for owner in trained)
                     and not _FROZEN.search(model.source.text)
@@ -264,11 +276,12 @@ class EvalModeNotRestored(Rule):
             for problem, _ in kept:
                 item = problem.eval_item
                 node = item.via[0] if item.via else item.node
-                if problem.eval_item.key not in by_call.setdefault(id(node), []):
-                    by_call[id(node)].append(problem.eval_item.key)
+                restored = restore.get(id(problem), item.key)
+                if restored not in by_call.setdefault(id(node), []):
+                    by_call[id(node)].append(restored)
             for problem, strong in kept:
                 item = problem.eval_item
-                module = item.key
+                module = restore.get(id(problem), item.key)
                 node = item.via[0] if item.via else item.node
                 if id(node) in seen:
                     continue
@@ -327,6 +340,26 @@ class EvalModeNotRestored(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
+
+
+def _trained_arm(module: str, scope: ast.AST, trained: set[str], model: ModuleModel) -> str | None:
+    """The arm of `net = ema if use_ema else model` (the one binding of the evaluated name in
+    the loop's scope, a flag no constant decides) that the loop's optimizers train, when the
+    other arm is a module they do not train: the module `net` is when it is trained."""
+    bindings = assignments(model).bindings(module, scope)
+    value = bindings[0].value if len(bindings) == 1 else None
+    if not isinstance(value, ast.IfExp):
+        return None
+    arms = [model.source.key(arm) if dotted(arm) is not None else None for arm in (value.body, value.orelse)]
+    if None in arms or arms[0] == arms[1]:
+        return None
+    trains = [any(contains(name, owner) for name in aliases(arm, scope, model) for owner in trained) for arm in arms]  # type: ignore[arg-type]
+    if trains.count(True) != 1:
+        return None
+    chosen, other = (arms[0], arms[1]) if trains[0] else (arms[1], arms[0])
+    if any(related(name, owner) for name in aliases(other, scope, model) for owner in trained):  # type: ignore[arg-type]
+        return None  # the other arm holds a part of the trained module, or wraps it
+    return chosen
 
 
 def _handed_in_by_other_files(module: str, loop: TrainingLoop, model: ModuleModel) -> bool:

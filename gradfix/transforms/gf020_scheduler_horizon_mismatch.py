@@ -45,15 +45,17 @@ class SchedulerHorizonMismatch(Rule):
     `lr_scheduler.CosineAnnealingLR`) is read as that class, and a torch scheduler class picked so
     makes the name it is bound to a scheduler whatever it says (`cosine = SCHEDULERS["cos"](opt,
     T_max=epochs)`; `cosine.step()`). A horizon may be spread from a dict written out in the file
-    and bound once, only ever spread (`**cfg["sched"]` with `cfg = {"sched": {"T_max": EPOCHS}}`),
-    and a `ChainedScheduler([...])` is read through the schedulers of its list (written there or
+    and bound once, only ever spread (`**cfg["sched"]` with `cfg = {"sched": {"T_max": EPOCHS}}`)
+    or read by constant keys down to an entry that is no container (`T_max=cfg["t_max"]` with
+    `cfg = {"t_max": EPOCHS}`), and a `ChainedScheduler([...])` is read through the schedulers of its list (written there or
     bound once by name; `ConstantLR`, `ExponentialLR` and `MultiplicativeLR` say nothing): one
     whose horizon mismatches its stepping is reported, unless another counts in the stepping's unit. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every
     construction of the class passes one name bound once to the scheduler) is read where it
-    is built, and so is one handed to the loop's function as a parameter (every call of the
+    is built, also when a method of an object of such a class (bound once) steps it
+    (`callback.on_epoch_end()` once per epoch: reported without a fix), and so is one handed to the loop's function as a parameter (every call of the
     function in the file passes one name bound once to the scheduler: `fit(net, loader,
     optimizer, scheduler, epochs)` from `main()`).
 

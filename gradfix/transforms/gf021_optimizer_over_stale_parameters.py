@@ -25,8 +25,11 @@ class OptimizerOverStaleParameters(Rule):
     `model.reset_classifier(10)` when the model's class, of the file or of another module of the
     project, has that method assign a newly built module to an attribute of `self`), or
     parameters the optimizer left out because they were frozen are unfrozen
-    (`p.requires_grad = True` over `model.backbone.parameters()`,
-    `model.backbone.requires_grad_(True)`).
+    (`p.requires_grad = True` over `model.backbone.parameters()`, also in a loop over the
+    module's blocks or `modules()` with no condition between, `setattr(p, "requires_grad",
+    True)`, `[p.requires_grad_() for p in ...]`, `model.backbone.requires_grad_(True)`, and
+    `model.backbone.apply(fn)` or `fn(model.backbone)` with a lambda or a function of the file
+    that unfreezes every parameter of the module it is given, under no condition).
 
     ## Why is this bad?
     An optimizer holds the `Parameter` objects it was given. A new layer's parameters are

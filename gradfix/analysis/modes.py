@@ -1634,7 +1634,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
-                if deferred is None and not later_pass and _built_before_the_eval(item, other, items[:index], module, forwards):
+                if deferred is None and not later_pass and _built_before_the_eval(items, index, position, module):
                     deferred = (position, other)
                     # on through the next iteration, up to this backward again
                     cycle.extend((i, items[i]) for i in range(index + 1, position + 1))
@@ -2090,19 +2090,25 @@ def _bookkeeping_method(key: str, module: str) -> bool:
     return last in _NOT_FORWARD_METHODS and head == normalize(module)
 
 
-def _built_before_the_eval(
-    item: ModeItem, backward: ModeItem, before: list[ModeItem], module: str, forwards: dict[bool, bool]
-) -> bool:
-    """The backward, later in the eval's own iteration (and at its loop depth), backpropagates
-    a graph the module built before the eval: the module ran with gradients earlier in the
-    iteration, on the eval's path, and not since the eval."""
-    if forwards[False] or backward.loops != item.loops:
+def _built_before_the_eval(items: list[ModeItem], index: int, position: int, module: str) -> bool:
+    """The backward at `position`, later in the iteration of the eval at `index` (and not in a
+    loop of its own), backpropagates a graph the module built before the eval: the module ran
+    with gradients earlier in the iteration, on the eval's path, and not since the eval (but in
+    the evaluation the eval's helper runs itself, `thickness(model, x)` attacking its input)."""
+    item = items[index]
+    if items[position].loops:
         return False
-    return any(
-        o.kind is ModeKind.FORWARD and not o.no_grad and o.loops == item.loops and not _exclusive(o, item)
-        and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in o.keys)
-        for o in before
-    )  # fmt: skip
+
+    def graded(other: ModeItem) -> bool:
+        return (
+            other.kind is ModeKind.FORWARD and not other.no_grad
+            and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys)
+        )  # fmt: skip
+
+    depth = len(item.via)
+    if any(graded(o) and not (depth and o.via[:depth] == item.via) for o in items[index + 1 : position]):
+        return False
+    return any(graded(o) and not _exclusive(o, item) for o in items[:index])
 
 
 def _exclusive(a: ModeItem, b: ModeItem) -> bool:

@@ -1593,13 +1593,19 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
         graded_on_path = False
         # `if frozen: model.eval() ...` / `else: model.train() ...`: the mode chosen per arm
         per_arm: bool | None = None
-        for position, other in cycle:
-            if position > index and other.kind is ModeKind.TRAIN and _exclusive(other, item):
+        # a backward of the eval's own iteration whose graph the module built before the eval
+        # (`logits = net(x)`, a probe's `net.eval()`, then `loss.backward()`): the mode only
+        # matters at the module's next forward, so the scan goes on to that one's backward
+        deferred: tuple[int, ModeItem] | None = None
+        this_pass = len(items) - index - 1  # the cycle's items in the eval's own iteration
+        for step, (position, other) in enumerate(cycle):
+            later_pass = step >= this_pass
+            if not later_pass and other.kind is ModeKind.TRAIN and _exclusive(other, item):
                 continue  # `else: model.train()` beside the eval: not in an iteration that evaluates
             if other.kind is ModeKind.TRAIN and other.exits and other.via:
                 continue  # `except: net.train(); raise` in a helper: no training follows that path
             if other.kind is ModeKind.TRAIN and other.conditional and any(
-                position < index or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
+                later_pass or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
             ):
                 continue  # `if epoch == 0: model.train()`: the passes after the first are not switched back
             if other.kind is ModeKind.TRAIN and arms and any(k and normalize(k) in arms for k in other.keys):
@@ -1620,7 +1626,7 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 last_eval = position
             elif other.kind is ModeKind.FORWARD and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys):
                 forwards[other.no_grad] = True
-                if not other.no_grad and (position < index or not _exclusive(other, item)):
+                if not other.no_grad and (later_pass or not _exclusive(other, item)):
                     graded_on_path = True
                 if restored and not other.no_grad and any(
                     k and related(k, module) and not any(contains(r, k) for r in restored) for k in other.keys
@@ -1631,13 +1637,18 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             elif other.kind is ModeKind.BACKWARD:
                 if other.no_grad or (other.tests & mode_tests):
                     continue  # a backward that runs only in the other phase (`if phase == "train"`)
+                if deferred is None and not later_pass and _built_before_the_eval(items, index, position, module):
+                    deferred = (position, other)
+                    # on through the next iteration, up to this backward again
+                    cycle.extend((i, items[i]) for i in range(index + 1, position + 1))
+                    continue
                 if forwards[True] and not forwards[False] and others and _all_apart(others, module, model, loop.function):
                     # the module only ran without gradients since the eval (a GAN's generator
                     # making the discriminator's inputs under `no_grad`), and the modules run
                     # with gradients are others built here: this backward trains something
                     # else; the module's own training comes later, perhaps after a `train()`
                     continue
-                if not graded_on_path and position > index:
+                if not graded_on_path and not later_pass:
                     if per_arm is None:
                         per_arm = _chosen_per_arm(item, items, module)
                     if per_arm:
@@ -1657,13 +1668,15 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 chosen = items[last_eval]
                 if last_eval != index and len(chosen.via) > len(item.via) and _prefix(chosen.via, other.via):
                     break  # a helper switched to eval and backpropagates itself: its own call is reported
-                if position < index and _rebuilt_each_iteration(loop, module, model):
+                if later_pass and _rebuilt_each_iteration(loop, module, model):
                     break  # the next iteration trains a new module (`model = Net()` at its top)
-                if position < index and _last_pass_only(item, loop, model):
+                if later_pass and _last_pass_only(item, loop, model):
                     break  # `if epoch == epochs - 1: evaluate(model)`: no next iteration follows
                 if restored and (not outside or len(set(map(normalize, restored))) > 1):
                     break  # only the part switched back ran since; or parts one by one, maybe all of them
                 if not chosen_for_training(items, last_eval, position):
+                    if deferred is not None:
+                        position, other = deferred  # reported (and fixed) at the eval's own iteration
                     problem = UnrestoredEval(item, other, position < index, items)
                     problem.partial = bool(restored)
                     problem.other_pass = _contradicting(chosen, other)
@@ -2092,6 +2105,27 @@ def _bookkeeping_method(key: str, module: str) -> bool:
     """`key` is `module.state_dict` and the like: the module's own method, not its forward."""
     head, _, last = normalize(key).rpartition(".")
     return last in _NOT_FORWARD_METHODS and head == normalize(module)
+
+
+def _built_before_the_eval(items: list[ModeItem], index: int, position: int, module: str) -> bool:
+    """The backward at `position`, later in the iteration of the eval at `index` (and not in a
+    loop of its own), backpropagates a graph the module built before the eval: the module ran
+    with gradients earlier in the iteration, on the eval's path, and not since the eval (but in
+    the evaluation the eval's helper runs itself, `thickness(model, x)` attacking its input)."""
+    item = items[index]
+    if items[position].loops:
+        return False
+
+    def graded(other: ModeItem) -> bool:
+        return (
+            other.kind is ModeKind.FORWARD and not other.no_grad
+            and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys)
+        )  # fmt: skip
+
+    depth = len(item.via)
+    if any(graded(o) and not (depth and o.via[:depth] == item.via) for o in items[index + 1 : position]):
+        return False
+    return any(graded(o) and not _exclusive(o, item) for o in items[:index])
 
 
 def _exclusive(a: ModeItem, b: ModeItem) -> bool:

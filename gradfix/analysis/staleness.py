@@ -434,7 +434,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if not isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
                     continue
-                if isinstance(value, ast.Call) and not _builds_module(value, model):
+                if isinstance(value, ast.Call) and not builds_module(value, model):
                     continue
                 if not isinstance(value, ast.Call) and not _may_hold_module(value, model, binding.scope):
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
@@ -459,7 +459,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
             if (
                 recv is not None and dotted(recv) is not None
                 and any(related(source.key(recv), owner) for owner in owners)
-                and any(isinstance(arg, ast.Call) and _builds_module(arg, model) for arg in stmt.value.args)
+                and any(isinstance(arg, ast.Call) and builds_module(arg, model) for arg in stmt.value.args)
             ):
                 yield stmt, recv, source.key(recv), "grown"
                 continue
@@ -531,7 +531,7 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
         for target in stmt.targets:
             if (
                 isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
-                and target.attr not in ("weight", "bias") and _builds_module(stmt.value, owner)  # type: ignore[arg-type]
+                and target.attr not in ("weight", "bias") and builds_module(stmt.value, owner)  # type: ignore[arg-type]
             ):
                 cache[(key, method)] = target.attr
                 return target.attr
@@ -623,7 +623,7 @@ def _adds_parameters(value: ast.expr, module: str, model: ModuleModel) -> bool:
 
 def _new_layer(call: ast.expr, model: ModuleModel) -> bool:
     """A torch layer with parameters, or a module class of the file that may hold some."""
-    if not isinstance(call, ast.Call) or not _builds_module(call, model):
+    if not isinstance(call, ast.Call) or not builds_module(call, model):
         return False
     name = call_name(call) or ""
     qualified = model.facts.imports.qualify(name) or name
@@ -646,7 +646,7 @@ def _builds_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:
         qualified = qualify(call_name(stmt.value)) or ""
         if qualified in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
             return True
-        if qualified.startswith("torch.nn.") and qualified not in _CONTAINERS and _builds_module(stmt.value, model):
+        if qualified.startswith("torch.nn.") and qualified not in _CONTAINERS and builds_module(stmt.value, model):
             return True
     return False
 
@@ -834,7 +834,7 @@ def _may_hold_module(value: ast.expr, model: ModuleModel, scope: Scope | None = 
         return _MODULE_WORD.search(value.id) is not None and not _setting_name(value.id) and not _plain_parameter(value.id, scope)
     for bound in values:
         if isinstance(bound, ast.Call):
-            if _builds_module(bound, model):
+            if builds_module(bound, model):
                 return True
         elif isinstance(bound, (ast.Name, ast.Attribute, ast.Subscript, ast.IfExp, ast.BoolOp, ast.Await)):
             return True  # from another value: not followed
@@ -893,7 +893,7 @@ _WITHOUT_PARAMETERS = frozenset({
 })  # fmt: skip
 
 
-def _builds_module(call: ast.Call, model: ModuleModel) -> bool:
+def builds_module(call: ast.Call, model: ModuleModel) -> bool:
     """A call that plausibly returns a new module: a class (capitalised), a model factory,
     `torch.load`, `copy.deepcopy(...)` of something else."""
     name = call_name(call) or ""

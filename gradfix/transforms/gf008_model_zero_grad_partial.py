@@ -2,18 +2,21 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.modules import strip_same_module
 from gradfix.analysis.shared_graphs import _enclosing_function
+from gradfix.analysis.staleness import builds_module
 from gradfix.analysis.names import (
     call_name,
     dotted,
     is_true,
     keyword,
     method_name,
+    parameter_default,
     positional,
     receiver,
 )
@@ -95,6 +98,21 @@ class ModelZeroGradPartial(LoopRule):
     passes does not all own (`Trainer(backbone, head, SGD(list(backbone.parameters()) +
     list(head.parameters())))`), read as above in the caller's module.
 
+    An optimizer over a container the code fills in view is over the modules it holds: a
+    torch `ModuleList`/`Sequential`/`ModuleDict` bound once to a plain name, built with a literal
+    and given modules by `.append`/`.extend`/`.insert` (`holder = nn.ModuleList();
+    holder.append(net)`: `net.zero_grad()` clears it all), when every other use of the name only
+    reads it. So is one over `self.parameters()` in a class of the file deriving from `nn.Module`
+    alone, built in the class whose method holds the loop: the attributes `__init__` set before
+    the optimizer (any method's, when it is built elsewhere), each a module or parameter, or a
+    value that holds none (a number, a string, a plain list, a tensor, a loss, an optimizer, a
+    parameter of `__init__` with a plain default). Silent when what such a container or
+    `self` holds cannot all be seen: a container built over a list (`nn.ModuleList(layers)`) or
+    handed to a function, an attribute set to what a factory returns, a parameter of `__init__`
+    without a plain default, `self` handed to a function or given submodules by name
+    (`add_module`), a method of `self` called before the optimizer, a base class other than
+    `nn.Module`.
+
     Silent: when a cleared module is given submodules after it is built (`parts.append(dec)`,
     `extend`, `insert`, `add_module`, or an attribute set on it from outside its class:
     `model.center = CenterLoss(...)` registers it); when a construction is over exactly a cleared module's parameters
@@ -155,16 +173,25 @@ class ModelZeroGradPartial(LoopRule):
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
                 continue
             visitor = _visit(model)
-            owners: list[str] = []
+            covered = lambda key: any(_within(key, m) or _held(key, m, visitor) for m in names)  # noqa: E731
+            uncovered: list[str] | None = []
             for function, params in sites:
                 found = _owners(params, visitor, function, 0)  # type: ignore[arg-type]
-                if found is None:
-                    owners = []
+                if not found:
+                    uncovered = None
                     break
-                owners += found
-            if not owners:
+                for owner in found:
+                    # a container filled in view (`holder.append(net)`), `self` of a module class:
+                    # the modules it holds, each judged
+                    opened = _uncovered_members(owner, _Opening(function, params, loop.function, covered, visitor))  # type: ignore[arg-type]
+                    if opened is None:
+                        uncovered = None
+                        break
+                    uncovered += opened  # type: ignore[operator]
+                if uncovered is None:
+                    break
+            if uncovered is None:
                 continue  # we cannot tell what it owns
-            uncovered = [o for o in owners if not any(_within(o, m) or _held(o, m, visitor) for m in names)]
             if not uncovered:
                 continue  # every parameter it steps is cleared (it may own a part of the model: fine)
             if any(m in _grown_modules(model) for m in names):
@@ -498,6 +525,253 @@ def _held(owner: str, model_key: str, visitor: _Constructions, depth: int = 0) -
     if depth > 4:
         return False
     return any(_within(owner, inner) or _held(owner, inner, visitor, depth + 1) for inner in visitor.contains.get(model_key, ()))
+
+
+class _Opening:
+    """What opening an owner of parameters needs: the function building the optimizer and its
+    parameter expression, the loop's function, which keys the clears cover, the module's
+    constructions."""
+
+    def __init__(self, function: ast.AST | None, params: ast.expr, loop_function: ast.AST | None, covered, visitor: _Constructions) -> None:  # type: ignore[no-untyped-def]
+        self.function = function
+        self.params = params
+        self.loop_function = loop_function
+        self.covered = covered
+        self.visitor = visitor
+        self.model = visitor.model
+
+
+_SHUT = object()  # an owner gradfix does not open: a module of its own, judged whole
+
+
+def _uncovered_members(owner: str, opening: _Opening, depth: int = 0) -> list[str] | None:
+    """The parts of `owner`'s parameters no clear covers, as keys: `[owner]` for a module
+    gradfix does not open; for a container the code fills in view (`holder = nn.ModuleList();
+    holder.append(net)`) or `self` of a module class of the file (`self.parameters()`), the
+    uncovered ones among the modules it holds; None when what it holds cannot all be seen (a
+    list handed in, an attribute set by a factory gradfix cannot read)."""
+    if opening.covered(owner):
+        return []
+    if depth > 4:
+        return None
+    if owner == "self":
+        held = _attributes_of_self(opening)
+    elif owner.isidentifier():
+        held = _container_members(owner, opening.model)
+    else:
+        held = _SHUT
+    if held is _SHUT:
+        return [owner]
+    if held is None:
+        return None
+    found: list[str] = []
+    for member in held:  # type: ignore[union-attr]
+        inner = [member] if member == owner else _uncovered_members(member, opening, depth + 1)
+        if inner is None:
+            return None
+        found += inner
+    return found
+
+
+# methods of a container that read it, or switch it, without adding to what it holds
+_READING_METHODS = {
+    "parameters", "named_parameters", "zero_grad", "train", "eval", "to", "cuda", "cpu", "float", "half",
+    "double", "state_dict", "load_state_dict", "children", "named_children", "modules", "named_modules",
+    "requires_grad_", "apply", "forward",
+}  # fmt: skip
+_READING_FUNCTIONS = {"len", "enumerate", "list", "tuple", "zip", "iter", "reversed", "print", "isinstance"}
+
+
+def _container_members(name: str, model: ModuleModel) -> list[str] | object | None:
+    """The modules a torch container bound once to the plain name holds: the literal it was
+    built with and what `.append`/`.extend`/`.insert` add (the container's own key for an
+    element built in place that has parameters); None when some use of the name may add
+    to it unseen (handed to a function, rebound, assigned into); `_SHUT` for a name not bound to a
+    container."""
+    values = assigned_values(model, name)
+    qualify = model.facts.imports.qualify
+    if not any(isinstance(v, ast.Call) and (qualify(call_name(v) or "") or "") in _CONTAINERS for v in values):
+        return _SHUT
+    if len(values) != 1:
+        return None
+    built = values[0]
+    elements = _literal_elements(built, model)  # type: ignore[arg-type]
+    if elements is None:
+        return None
+    seen: set[int] = set()  # the uses of the name read here
+    for node in model.source.nodes:
+        if isinstance(node, ast.Assign) and node.value is built:
+            seen.update(id(t) for t in node.targets if isinstance(t, ast.Name) and t.id == name)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name:
+                if func.attr in ("append", "extend", "insert") and not node.keywords:
+                    added = node.args[-1:] if func.attr != "extend" else _listed(node.args)
+                    more = _literal_elements(ast.List(elts=list(added or ())), model) if added is not None else None
+                    if more is None or len(node.args) != (2 if func.attr == "insert" else 1):
+                        return None
+                    elements += more
+                elif func.attr not in _READING_METHODS:
+                    return None
+                seen.add(id(func.value))
+            elif isinstance(func, ast.Name) and func.id == name:
+                seen.add(id(func))  # `holder(x)`: a Sequential run
+            elif isinstance(func, ast.Name) and func.id in _READING_FUNCTIONS:
+                seen.update(id(a) for a in node.args if isinstance(a, ast.Name) and a.id == name)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+            if isinstance(node.ctx, ast.Load):
+                seen.add(id(node.value))
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(node.iter, ast.Name) and node.iter.id == name:
+            seen.add(id(node.iter))
+    uses = [n for n in model.source.nodes if isinstance(n, ast.Name) and n.id == name]
+    if any(id(n) not in seen for n in uses):
+        return None
+    return [name if element is None else element for element in elements]
+
+
+def _listed(args: list[ast.expr]) -> list[ast.expr] | None:
+    """The elements of `extend`'s one literal list or tuple argument."""
+    if len(args) == 1 and isinstance(args[0], (ast.List, ast.Tuple)):
+        return list(args[0].elts)
+    return None
+
+
+def _literal_elements(call: ast.expr, model: ModuleModel) -> list[str | None] | None:
+    """The modules a container literal holds (`nn.ModuleList([enc, head])`, `nn.Sequential(a,
+    b)`, `nn.ModuleDict({"a": a})`, a list of them), as keys; None (the element) for one built in
+    place that may have parameters (`nn.Linear(4, 2)`); an element without any (`nn.ReLU()`) is
+    left out. None when the literal is not read (`nn.ModuleList(layers)`)."""
+    if isinstance(call, ast.List):
+        parts: list[ast.expr] = list(call.elts)
+    elif isinstance(call, ast.Call) and not call.keywords:
+        qualified = model.facts.imports.qualify(call_name(call) or "") or ""
+        if qualified == "torch.nn.Sequential":
+            parts = list(call.args)
+        elif len(call.args) > 1:
+            return None
+        elif not call.args:
+            parts = []
+        elif qualified == "torch.nn.ModuleList" and isinstance(call.args[0], (ast.List, ast.Tuple)):
+            parts = list(call.args[0].elts)
+        elif qualified == "torch.nn.ModuleDict" and isinstance(call.args[0], ast.Dict) and None not in call.args[0].keys:
+            parts = list(call.args[0].values)
+        else:
+            return None
+    else:
+        return None
+    found: list[str | None] = []
+    for part in parts:
+        if isinstance(part, (ast.Name, ast.Attribute)) and dotted(part) is not None:
+            found.append(model.source.key(part))
+        elif isinstance(part, ast.Call) and builds_module(part, model):
+            found.append(None)
+        elif not (isinstance(part, ast.Call) and (call_name(part) or "").rsplit(".", 1)[-1][:1].isupper()):
+            return None  # `make_block()`, `*layers`: what it holds is not read
+        # (else a layer or loss without parameters: `nn.ReLU()`)
+    return found
+
+
+_SELF_BENIGN = {"register_buffer", "apply", "to", "cuda", "cpu", "float", "double", "half", "train", "eval", "requires_grad_"}
+_PLAIN_BUILTINS = {"int", "float", "str", "bool", "len", "list", "dict", "tuple", "set", "frozenset", "range", "min", "max", "abs", "round", "sorted", "sum"}
+
+
+def _attributes_of_self(opening: _Opening) -> list[str] | object | None:
+    """The attributes of `self` holding modules or parameters when the optimizer's
+    `self.parameters()` is read, for a class of the file deriving from `nn.Module` alone whose
+    methods build it: in `__init__` the attributes set before the optimizer's construction
+    (else in any method); None when one may hold parameters gradfix cannot tell (a factory's
+    result, a parameter of `__init__` without a plain default), or the class hands `self` on
+    or registers submodules by name; `_SHUT` for a `self` not of the loop's class."""
+    model = opening.model
+    function = opening.function
+    facts = model.facts
+    owner = next((c for c, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    if owner is None or function is None or owner not in facts.classes or not any(
+        m.node is opening.loop_function for m in facts.methods.get(owner, {}).values()
+    ):
+        return _SHUT
+    node = facts.classes[owner]
+    if len(node.bases) != 1 or facts.imports.qualify(dotted(node.bases[0]) or "") != "torch.nn.Module" or node.keywords:
+        return None
+    if any(dotted(b) == owner for c in facts.classes.values() for b in c.bases):
+        return None  # a subclass of the file may add to it
+    in_init = function.name == "__init__"  # type: ignore[attr-defined]
+    params = opening.params
+    built_at = (params.lineno, params.col_offset)
+    for method in node.body:
+        if not isinstance(method, FUNCTIONS):
+            continue
+        for sub in ast_walk(method):
+            if not isinstance(sub, ast.Call):
+                continue
+            if isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Name) and sub.func.value.id == "self":
+                if sub.func.attr in ("add_module", "register_parameter", "register_module"):
+                    return None
+                if in_init and method is function and sub.func.attr not in _SELF_BENIGN and sub.func.attr != "parameters":
+                    if (sub.lineno, sub.col_offset) < built_at:
+                        return None  # `self.build()` before the optimizer: what it sets is not read here
+            if call_name(sub) != "super" and any(
+                isinstance(a, ast.Name) and a.id == "self" for a in (*sub.args, *(k.value for k in sub.keywords))
+            ):
+                return None  # `setattr(self, ...)`, `init(self)`: set by code not read here
+    index = assignments(model)
+    held: list[str] = []
+    for key, bindings in index.by_key.items():
+        if not key.startswith("self.") or key.count(".") != 1 or "[" in key:
+            continue
+        for binding in bindings:
+            if binding.class_name != owner:
+                continue
+            if in_init and (binding.scope is not function or (binding.statement.end_lineno, binding.statement.end_col_offset) > built_at):  # type: ignore[operator]
+                continue  # set after the optimizer took the parameters
+            if opening.covered(key):
+                continue
+            kind = _attribute_kind(binding.value, key, binding.scope, opening, 0)
+            if kind is None:
+                return None
+            if kind:
+                held.append(key)
+    return held
+
+
+def _attribute_kind(value: ast.expr | None, key: str, scope: ast.AST, opening: _Opening, depth: int) -> bool | None:
+    """Whether a value set on `self` holds parameters (True: a module, a `Parameter`), holds
+    none (False: a number, a string, a plain list, a tensor, an optimizer, a loss) or may
+    (None)."""
+    model = opening.model
+    if value is None or depth > 3:
+        return None
+    value = strip_same_module(value)
+    if isinstance(value, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BinOp, ast.UnaryOp, ast.Lambda)):
+        return False  # (a plain list or dict of modules registers nothing)
+    if isinstance(value, (ast.BoolOp, ast.IfExp)):
+        parts = value.values if isinstance(value, ast.BoolOp) else [value.body, value.orelse]
+        kinds = [_attribute_kind(p, key, scope, opening, depth + 1) for p in parts]
+        return None if None in kinds else any(kinds)
+    if isinstance(value, (ast.Attribute, ast.Subscript)) and dotted(value) is not None:
+        other = model.source.key(value)
+        return False if other == key or opening.covered(other) else None  # `self.x = self.x.cuda()`, `self.enc = self.net.encoder`
+    if isinstance(value, ast.Name):
+        if isinstance(scope, FUNCTIONS) and value.id in {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}:
+            default = parameter_default(scope, value.id)
+            return False if isinstance(default, ast.Constant) and default.value is not None else None
+        bound = assignments(model).values(value.id, scope)
+        if not bound:
+            return None
+        kinds = [_attribute_kind(v, key, scope, opening, depth + 1) for v in bound]
+        return None if None in kinds else any(kinds)
+    if not isinstance(value, ast.Call):
+        return None
+    name = call_name(value) or ""
+    qualified = model.facts.imports.qualify(name) or name
+    last = qualified.rsplit(".", 1)[-1]
+    if qualified in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") or builds_module(value, model):
+        return True
+    if last[:1].isupper() or name in _PLAIN_BUILTINS:
+        return False  # a layer or loss without parameters, a tensor class, a plain class, an optimizer
+    if qualified.count(".") == 1 and qualified.startswith("torch.") and last not in ("load", "compile"):
+        return False  # `torch.zeros(...)`: a tensor (one made with `requires_grad` is no parameter of `self`)
+    return None
 
 
 _PASS_THROUGH = {"list", "tuple", "filter", "chain", "itertools.chain", "chain.from_iterable"}

@@ -122,7 +122,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     constructions (`[s.step() for s in lr_schedulers]` over a list handed in, or returned by a
     helper of another module) are not judged: they may be the project's own warm-ups.
 
-    Not reported: `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
+    Not reported: a scheduler built anew earlier in the same iteration, on the way to its step
+    (`scheduler = PolyLR(optimizer, max_iter, cur_iter=i)` then `scheduler.step()`: the
+    construction set the iteration's rate from the counter, and no earlier value is skipped);
+    `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
     another optimizer; a scheduler parameter every call of the loop's function (or method) passes a name bound only to
@@ -278,6 +281,8 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue
             if sched.direct and _always_none(sched.target or "", loop.function, model):
                 continue  # `if scheduler is not None: scheduler.step()` with no scheduler ever built
+            if sched.direct and _built_in_the_iteration(sched, loop, model):
+                continue  # `scheduler = PolyLR(opt, max_iter, cur_iter=i)` each iteration: a schedule set anew
             optimizer = _scheduled_optimizer(sched, model, stepped, loop.function)
             if optimizer is None:
                 continue
@@ -807,6 +812,24 @@ def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:
 def _per_batch(sched: GradEvent, step: GradEvent) -> bool:
     """The scheduler steps in the loop around the optimizer's step itself (every batch)."""
     return bool(sched.loops) and bool(step.loops) and sched.loops[-1] is step.loops[-1]
+
+
+def _built_in_the_iteration(sched: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The scheduler is built anew earlier in the same iteration, on the way to its step (in
+    a block of the step's path, before it): `scheduler = PolyLR(opt, max_iter, cur_iter=i)`
+    then `scheduler.step()`. Its construction already set the iteration's rate from the
+    counter it was given; no step of an earlier schedule is skipped."""
+    key = sched.target or ""
+    if f"{key} =" not in model.source.segment(loop.node) and f"{key}=" not in model.source.segment(loop.node):
+        return False  # (no walk of the index for the loops that build none)
+    scope = loop.function if loop.function is not None else model.source.tree
+    for binding in assignments(model).bindings(key, scope):
+        if not isinstance(binding.value, ast.Call):
+            continue
+        for block, stmt in zip(sched.blocks, sched.path):
+            if any(s is binding.statement for s in block[: next(i for i, s in enumerate(block) if s is stmt)]):
+                return True
+    return False
 
 
 def _construction_unseen(sched: GradEvent, model: ModuleModel, function: ast.AST | None) -> bool:

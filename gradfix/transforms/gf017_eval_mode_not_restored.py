@@ -170,6 +170,14 @@ class EvalModeNotRestored(Rule):
     one runs only sometimes (`if evaluate(model) > best: best = evaluate(model)`), both are
     reported, without a fix.
 
+    A backward later in the eval's own iteration that the module's forward before the eval
+    built (`logits = net(x)`, then a probe `confidence(net, x)` switching to eval, then
+    `loss.backward()`) does not train in eval mode, when the module ran with gradients nowhere
+    since the eval but in the helper that switched it (an input-gradient probe): the mode matters
+    at the module's next forward, so the next iteration is read up to its backward (`net.train()`
+    at the top of each iteration switches it back; without it the finding is reported, fixed as
+    before).
+
     A backward in a loop whose optimizers step only tensors of their own (a temperature fitted
     with `Adam([temperature])`, `temperature = nn.Parameter(...)`) trains no module.
 

@@ -136,7 +136,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None):
+    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None) and b"_step(" not in data:
         return False, {}
     from gradfix.project import project_for
 
@@ -146,7 +146,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     project.touched = {}
     if steps:
         answer = project.imports_backpropagation(data, path)
-    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py
+    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py (or a base's `self.train_step(...)`)
         answer = project.calls_backpropagating_function(data, path)
     return answer, dict(project.touched)
 

@@ -325,11 +325,12 @@ class Project:
         return False
 
     def calls_backpropagating_function(self, data: bytes, importer: str) -> bool:
-        """The file calls a function (or builds a class) it imports from a module of this
-        project whose own text says a backward word: `train_one_epoch(...)` from engine.py, or
-        `engine.train_one_epoch(...)`. Asked, for the prefilter, of a file that says `epoch` but
-        neither steps nor clears an optimizer: an epoch loop of helpers, whose evaluation,
-        sampler and loss bookkeeping are the file's own."""
+        """The file calls a function (or builds or derives from a class) it imports from a
+        module of this project whose own text says a backward word: `train_one_epoch(...)` from
+        engine.py, `engine.train_one_epoch(...)`, or `class Trainer(BaseTrainer)` whose loop
+        calls the base's `self.train_step(...)`. Asked, for the prefilter, of a file that says
+        `epoch` (or calls a `..._step(`) but neither steps nor clears an optimizer: an epoch
+        loop of helpers, whose evaluation, sampler and loss bookkeeping are the file's own."""
         for start, end in import_lines(data):
             match = _IMPORT_LINE.match(data, start)
             if match is None:
@@ -337,7 +338,7 @@ class Project:
             if match.group(1):  # from M import a, b as c: calls `c(`, or `c.name(` of a module c
                 module = match.group(1)
                 for name, local in _imported_names(data, match.end(), end):
-                    if local + b"(" in data and self._defines_backward(module, importer, (name,)):
+                    if (local + b"(" in data or _subclassed(data, local)) and self._defines_backward(module, importer, (name,)):
                         return True
                     if local + b"." in data:
                         inner = module + name if module.endswith(b".") else module + b"." + name
@@ -741,6 +742,13 @@ def _imported_names(data: bytes, start: int, end: int) -> list[tuple[bytes, byte
 
 _MARGIN_LINE = lazily(rb"\n(?=[^\s#)\]])")  # a line that starts at the margin (not a comment, not `)`)
 _CALLED_NAME = lazily(rb"(?<![\w.])(\w+)[ \t]*\(")
+
+
+def _subclassed(data: bytes, local: bytes) -> bool:
+    """A class of the file derives from `local` (`class Trainer(BaseTrainer):`)."""
+    if b"class" not in data:
+        return False
+    return re.search(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?<![\w.])" + re.escape(local) + rb"\b", data, re.M) is not None
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:

@@ -331,6 +331,7 @@ class Project:
         calls the base's `self.train_step(...)`. Asked, for the prefilter, of a file that says
         `epoch` (or calls a `..._step(`) but neither steps nor clears an optimizer: an epoch
         loop of helpers, whose evaluation, sampler and loss bookkeeping are the file's own."""
+        bases: set[bytes] | None = None
         for start, end in import_lines(data):
             match = _IMPORT_LINE.match(data, start)
             if match is None:
@@ -338,7 +339,11 @@ class Project:
             if match.group(1):  # from M import a, b as c: calls `c(`, or `c.name(` of a module c
                 module = match.group(1)
                 for name, local in _imported_names(data, match.end(), end):
-                    if (local + b"(" in data or _subclassed(data, local)) and self._defines_backward(module, importer, (name,)):
+                    used = local + b"(" in data
+                    if not used:
+                        bases = _base_names(data) if bases is None else bases
+                        used = local in bases
+                    if used and self._defines_backward(module, importer, (name,)):
                         return True
                     if local + b"." in data:
                         inner = module + name if module.endswith(b".") else module + b"." + name
@@ -741,14 +746,15 @@ def _imported_names(data: bytes, start: int, end: int) -> list[tuple[bytes, byte
 
 
 _MARGIN_LINE = lazily(rb"\n(?=[^\s#)\]])")  # a line that starts at the margin (not a comment, not `)`)
+_CLASS_BASES = lazily(rb"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.M)
 _CALLED_NAME = lazily(rb"(?<![\w.])(\w+)[ \t]*\(")
 
 
-def _subclassed(data: bytes, local: bytes) -> bool:
-    """A class of the file derives from `local` (`class Trainer(BaseTrainer):`)."""
+def _base_names(data: bytes) -> set[bytes]:
+    """The names the file's classes derive from (`class Trainer(BaseTrainer, Mixin):`)."""
     if b"class" not in data:
-        return False
-    return re.search(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?<![\w.])" + re.escape(local) + rb"\b", data, re.M) is not None
+        return set()
+    return {name for bases in _CLASS_BASES.findall(data) for name in re.findall(rb"(?<![\w.])\w+", bases)}
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:

@@ -297,8 +297,10 @@ class _Finder:
         attr = key[len("self.") :]
         if owner is None or self.index.by_key.get(f"{owner.name}.{attr}") or self.index.by_key.get(f"cls.{attr}"):
             return None
-        if attr in self.model.facts.methods.get(owner.name, {}) or any(self.index.class_body.get(id(b.statement)) == owner.name for b in self.index.by_key.get(attr, [])):
-            return None
+        if attr in self.model.facts.methods.get(owner.name, {}):
+            return None  # (`def criterion(self, out, y)` of the class itself)
+        if any(self.index.class_body.get(id(b.statement)) == owner.name for b in self.index.by_key.get(attr, [])):
+            return None  # (bound in the class's own body: `class_attribute` read it, or found it ambiguous)
         for _, located in located_bases(self.model.facts, owner.name, LIBRARY_ROOTS):
             if located is None:
                 return None

@@ -1365,11 +1365,11 @@ def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
-    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not _builds_project_names(model):
+    activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
+    if not activations and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")):
-        if not _builds_project_names(model, bases=True):
-            return []  # (without the words, only a factory or a base class of another module can build the loss)
+    if not any(word in text for word in _LOSS_WORDS) and not (activations and _loss_built_elsewhere(model)):
+        return []  # (without the words, only a factory or a base class of another module can build the loss)
     finder = _Finder(model)
     out: list[ProbabilityInput] = []
     seen: set[int] = set()
@@ -1400,21 +1400,45 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
 _NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "transformers", "accelerate", "lightning", "datasets"})
 
 
-def _builds_project_names(model: ModuleModel, bases: bool = False) -> bool:
+def _builds_project_names(model: ModuleModel) -> bool:
     """The file calls a name it imports from a module of the project (`from models import
-    Net`; `Net(...)`), which may build a model ending with an activation (or a loss); with
-    `bases`, also a class of the file deriving from one (`class Trainer(BaseTrainer)`)."""
+    Net`; `Net(...)`), which may build a model ending with an activation."""
+    return next(_project_names(model), None) is not None
+
+
+def _project_names(model: ModuleModel, bases: bool = False) -> Iterator[str]:
+    """The names (qualified) the file imports from modules of the project and calls, or reads
+    an attribute of; with `bases`, those it calls and those a class of the file derives from
+    (`class Trainer(BaseTrainer)`)."""
     if model.facts.project is None:
-        return False
+        return
     text = model.source.text
     stdlib = stdlib_names()
+    used: set[str | None] = set()
+    if bases:  # (the names called and derived from, found in one pass over the file)
+        used = {dotted(base) for node in model.facts.classes.values() for base in node.bases}
+        used.update(re.findall(r"(?<![\w.])(\w+)[ \t]*\(", text))
     for local, qualified in model.facts.imports.aliases.items():
         root = qualified.lstrip(".").split(".", 1)[0]
         if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in stdlib:
             continue
-        if local + "(" in text or local + "." in text:
-            return True
-        if bases and any(dotted(base) == local for node in model.facts.classes.values() for base in node.bases):
+        if (local in used) if bases else (local + "(" in text or local + "." in text):
+            yield qualified
+
+
+_LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
+
+
+def _loss_built_elsewhere(model: ModuleModel) -> bool:
+    """A module of the project the file calls into or derives from says a loss word: a loss
+    factory there (`from losses import build_criterion`), or a base class whose body binds the
+    criterion (`class BaseTrainer: criterion = nn.CrossEntropyLoss()`)."""
+    project = model.facts.project
+    modules = {qualified.rpartition(".")[0] for qualified in _project_names(model, bases=True)}
+    for module in sorted(m for m in modules if m.strip(".")):
+        path = project.module_file(module, model.source.path or None)  # type: ignore[union-attr]
+        data = project.read(path) if path is not None else None  # type: ignore[union-attr]
+        if data is not None and any(word.encode() in data for word in _LOSS_WORDS):
             return True
     return False
 

@@ -136,7 +136,8 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None):
+    epochs = steps or (b"epoch" in data and _EPOCH_LOOP.search(data) is not None)
+    if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     from gradfix.project import project_for
 
@@ -146,8 +147,9 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     project.touched = {}
     if steps:
         answer = project.imports_backpropagation(data, path)
-    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py
-        answer = project.calls_backpropagating_function(data, path)
+    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py (or, without
+        # one, a subclass's loop calling its base's `self.train_step(...)`: the base is read)
+        answer = project.calls_backpropagating_function(data, path, bases_only=not epochs)
     return answer, dict(project.touched)
 
 

@@ -324,12 +324,15 @@ class Project:
                     return True
         return False
 
-    def calls_backpropagating_function(self, data: bytes, importer: str) -> bool:
-        """The file calls a function (or builds a class) it imports from a module of this
-        project whose own text says a backward word: `train_one_epoch(...)` from engine.py, or
-        `engine.train_one_epoch(...)`. Asked, for the prefilter, of a file that says `epoch` but
-        neither steps nor clears an optimizer: an epoch loop of helpers, whose evaluation,
-        sampler and loss bookkeeping are the file's own."""
+    def calls_backpropagating_function(self, data: bytes, importer: str, bases_only: bool = False) -> bool:
+        """The file calls a function (or builds or derives from a class) it imports from a
+        module of this project whose own text says a backward word: `train_one_epoch(...)` from
+        engine.py, `engine.train_one_epoch(...)`, or `class Trainer(BaseTrainer)` whose loop
+        calls the base's `self.train_step(...)`. Asked, for the prefilter, of a file that says
+        `epoch` (or calls a `..._step(`) but neither steps nor clears an optimizer: an epoch
+        loop of helpers, whose evaluation, sampler and loss bookkeeping are the file's own.
+        `bases_only`: only the classes the file derives from are looked at."""
+        bases: set[bytes] | None = _base_names(data) if bases_only else None
         for start, end in import_lines(data):
             match = _IMPORT_LINE.match(data, start)
             if match is None:
@@ -337,13 +340,21 @@ class Project:
             if match.group(1):  # from M import a, b as c: calls `c(`, or `c.name(` of a module c
                 module = match.group(1)
                 for name, local in _imported_names(data, match.end(), end):
-                    if local + b"(" in data and self._defines_backward(module, importer, (name,)):
+                    if bases_only:
+                        if local in bases and self._defines_backward(module, importer, (name,)):  # type: ignore[operator]
+                            return True
+                        continue
+                    used = local + b"(" in data
+                    if not used:
+                        bases = _base_names(data) if bases is None else bases
+                        used = local in bases
+                    if used and self._defines_backward(module, importer, (name,)):
                         return True
                     if local + b"." in data:
                         inner = module + name if module.endswith(b".") else module + b"." + name
                         if self._defines_backward(inner, importer, _attribute_calls(data, local)):
                             return True
-            else:  # import M, import a.b as X: calls `X.name(`
+            elif not bases_only:  # import M, import a.b as X: calls `X.name(`
                 for part in match.group(2).split(b","):
                     words = part.split()
                     if words:
@@ -740,7 +751,15 @@ def _imported_names(data: bytes, start: int, end: int) -> list[tuple[bytes, byte
 
 
 _MARGIN_LINE = lazily(rb"\n(?=[^\s#)\]])")  # a line that starts at the margin (not a comment, not `)`)
+_CLASS_BASES = lazily(rb"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.M)
 _CALLED_NAME = lazily(rb"(?<![\w.])(\w+)[ \t]*\(")
+
+
+def _base_names(data: bytes) -> set[bytes]:
+    """The names the file's classes derive from (`class Trainer(BaseTrainer, Mixin):`)."""
+    if b"class" not in data:
+        return set()
+    return {name for bases in _CLASS_BASES.findall(data) for name in re.findall(rb"(?<![\w.])\w+", bases)}
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:

@@ -27,7 +27,8 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class
+from gradfix.analysis.facts import located_bases
+from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class, strip_same_module
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     stdlib_names,
@@ -154,10 +155,15 @@ class _Finder:
         # the loss kind was read from the arm of a factory its literal argument picks (no fix)
         self.picked = False
         self.factories: dict[int, frozenset[str | None]] = {}  # id of a function of the file -> the kinds of loss it returns
+        self.finders: dict[int, _Finder] = {}  # id of the source of another module of the project -> its finder
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
-        """`nn.CrossEntropyLoss(...)`-style constructor: the kind, if it is torch's class."""
+        """`nn.CrossEntropyLoss(...)`-style constructor: the kind, if it is torch's class (also
+        moved, `nn.CrossEntropyLoss().to(device)`: the same object)."""
+        call = strip_same_module(call)  # type: ignore[assignment]
+        if not isinstance(call, ast.Call):
+            return None
         name = self.qualify(call_name(call)) or ""
         last = name.rsplit(".", 1)[-1]
         if last in table and (name.startswith("torch.") or name == last and self._imported_from_torch(last)):
@@ -171,23 +177,39 @@ class _Finder:
         return self._class_kind(call, LOSS_CLASSES) or self._factory_kind(call)
 
     def _factory_kind(self, call: ast.Call) -> str | None:
-        """`get_loss_fn(...)`, a plain function of this file (never rebound) every `return` of
-        which builds a torch loss of one kind (`return nn.CrossEntropyLoss()`); or one that picks
-        among losses by a parameter (`if name == "xent": return nn.CrossEntropyLoss()`) called
-        with a literal for it: the loss of the arm the literal takes, read without a fix."""
+        """`get_loss_fn(...)`, a plain function of this file (never rebound), or of another module
+        of the project (`from losses import build_criterion`, read with that module's imports),
+        every `return` of which builds a torch loss of one kind (`return nn.CrossEntropyLoss()`,
+        or a name of the function bound only to one, `crit = nn.CrossEntropyLoss(); return
+        crit`); or one that picks among losses by a parameter (`if name == "xent": return
+        nn.CrossEntropyLoss()`) called with a literal for it: the loss of the arm the literal
+        takes, read without a fix."""
         func = call.func
-        if not isinstance(func, ast.Name):
+        if not isinstance(func, ast.Name) or self.index.by_key.get(func.id):
             return None
         info = self.model.facts.module_functions.get(func.id)
-        if info is None or info.class_name is not None or self.index.by_key.get(func.id):
+        if info is None:
+            elsewhere = self._elsewhere(func.id)
+            if elsewhere is None:
+                return None
+            finder, name = elsewhere
+            info = finder.model.facts.module_functions.get(name)
+            if info is None or info.class_name is not None:
+                return None
+            kind = finder._returned_kind(info.node, call)
+            self.picked = self.picked or finder.picked
+            return kind
+        if info.class_name is not None:
             return None
-        function = info.node
+        return self._returned_kind(info.node, call)
+
+    def _returned_kind(self, function: ast.AST, call: ast.Call) -> str | None:
+        """The kind of torch loss every `return` of the factory `function` of this module
+        builds (or the one its `if` on a literal argument of `call` picks)."""
         kinds = self.factories.get(id(function))
         if kinds is None:  # (read once per function: every call of a name bound to a call asks)
             returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
-            kinds = self.factories[id(function)] = frozenset(
-                self._class_kind(r.value, LOSS_CLASSES) if isinstance(r.value, ast.Call) else None for r in returns
-            )
+            kinds = self.factories[id(function)] = frozenset(self._returned_value_kind(r.value, function) for r in returns)
         if len(kinds) == 1 and None not in kinds:
             return next(iter(kinds))
         if not any(kinds - {None}):
@@ -200,12 +222,53 @@ class _Finder:
             self.picked = True
         return kind
 
+    def _returned_value_kind(self, value: ast.expr | None, function: ast.AST) -> str | None:
+        """`return nn.CrossEntropyLoss()`, or `return crit` (`crit.to(device)`) with `crit` bound
+        in the function only to losses of one kind."""
+        if value is not None:
+            value = strip_same_module(value)
+        if isinstance(value, ast.Name):
+            bindings = self.index.bindings(value.id, function)
+            if not bindings or any(b.scope is not function for b in bindings):
+                return None
+            kinds = {self._class_kind(b.value, LOSS_CLASSES) if isinstance(b.value, ast.Call) else None for b in bindings}
+            return kinds.pop() if len(kinds) == 1 else None
+        return self._class_kind(value, LOSS_CLASSES) if isinstance(value, ast.Call) else None
+
+    def _elsewhere(self, name: str) -> tuple[_Finder, str] | None:
+        """A finder over the module of the project defining the imported name `name` (a class or
+        function at its top), with its name there; None when it is not the project's."""
+        project = self.model.facts.project
+        if project is None:
+            return None
+        qualified = self.qualify(name) or name
+        if qualified == name or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None
+        place = project.definition(qualified, self.source.path or None)  # type: ignore[attr-defined]
+        if place is None:
+            return None
+        module, defined = place
+        return self._finder_of(module), defined
+
+    def _finder_of(self, module) -> _Finder:  # type: ignore[no-untyped-def]
+        """The finder over another module of the project (one per module; `module` is the
+        project's module or its facts)."""
+        if module.source is self.source:
+            return self
+        finder = self.finders.get(id(module.source))
+        if finder is None:
+            facts = getattr(module, "facts", module)
+            finder = self.finders[id(module.source)] = _Finder(ModuleModel(module.source, facts))
+        return finder
+
     def _imported_from_torch(self, name: str) -> bool:
         return (self.qualify(name) or "").startswith("torch.")
 
     def _bound_kind(self, key: str, scope: Scope, table: dict[str, str]) -> str | None:
         """The kind of a name bound (only) to one of the constructors of `table`."""
         bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
+        if not bindings and table is LOSS_CLASSES:
+            return self._inherited_kind(key, scope)
         kinds = set()
         for binding in bindings:
             value = binding.value
@@ -219,6 +282,44 @@ class _Finder:
                 kinds.add(self._loss_class_kind(item) if table is LOSS_CLASSES else self._class_kind(item, table))
         if len(kinds) == 1:
             return kinds.pop()
+        return None
+
+    def _inherited_kind(self, key: str, scope: Scope) -> str | None:
+        """`self.criterion(...)` in a method of a class of the file that nothing of the file
+        binds, with `criterion = nn.CrossEntropyLoss()` bound once in the body of the class's
+        base (of this module or another of the project, read with that module's imports), which
+        binds no `self.criterion` in its methods: the kind of that loss. The bases are read in
+        order; one gradfix cannot locate, or one with bases of its own that does not bind the
+        name, ends the search (what it inherits is not known)."""
+        if not key.startswith("self.") or key.count(".") != 1 or self.index.by_key.get(key):
+            return None
+        owner = _class_of(scope, self.model)
+        attr = key[len("self.") :]
+        if owner is None or self.index.by_key.get(f"{owner.name}.{attr}") or self.index.by_key.get(f"cls.{attr}"):
+            return None
+        if attr in self.model.facts.methods.get(owner.name, {}):
+            return None  # (`def criterion(self, out, y)` of the class itself)
+        if any(self.index.class_body.get(id(b.statement)) == owner.name for b in self.index.by_key.get(attr, [])):
+            return None  # (bound in the class's own body: `class_attribute` read it, or found it ambiguous)
+        for _, located in located_bases(self.model.facts, owner.name, LIBRARY_ROOTS):
+            if located is None:
+                return None
+            facts, name = located
+            finder = self._finder_of(facts)
+            index = finder.index
+            found = [b for b in index.by_key.get(attr, []) if index.class_body.get(id(b.statement)) == name]
+            if attr in facts.methods.get(name, {}):
+                return None
+            if not found:
+                if any(dotted(base) not in (None, "object") for base in facts.classes[name].bases):
+                    return None
+                continue
+            if (
+                len(found) != 1 or not isinstance(found[0].value, ast.Call) or index.by_key.get(key)
+                or index.by_key.get(f"{name}.{attr}") or index.by_key.get(f"cls.{attr}")
+            ):  # fmt: skip
+                return None
+            return finder._loss_class_kind(found[0].value)
         return None
 
     def _bound_function(self, key: str, scope: Scope) -> str | None:
@@ -412,7 +513,7 @@ class _Finder:
         ]  # fmt: skip
         if len(values) != 1 or not isinstance(values[0], ast.Call):
             return None
-        return _Finder(ModuleModel(module.source, module.facts))._class_kind(values[0], LOSS_CLASSES)
+        return self._finder_of(module)._class_kind(values[0], LOSS_CLASSES)
 
     def _passed(self, name: str, scope: Scope) -> set[str] | None:
         """What the call sites of this module pass for the parameter `name` of the function
@@ -1264,10 +1365,11 @@ def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
-    if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not _builds_project_names(model):
+    activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
+    if not activations and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")):
-        return []
+    if not any(word in text for word in _LOSS_WORDS) and not (activations and _loss_built_elsewhere(model)):
+        return []  # (without the words, only a factory or a base class of another module can build the loss)
     finder = _Finder(model)
     out: list[ProbabilityInput] = []
     seen: set[int] = set()
@@ -1301,15 +1403,42 @@ _NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "tra
 def _builds_project_names(model: ModuleModel) -> bool:
     """The file calls a name it imports from a module of the project (`from models import
     Net`; `Net(...)`), which may build a model ending with an activation."""
+    return next(_project_names(model), None) is not None
+
+
+def _project_names(model: ModuleModel, bases: bool = False) -> Iterator[str]:
+    """The names (qualified) the file imports from modules of the project and calls, or reads
+    an attribute of; with `bases`, those it calls and those a class of the file derives from
+    (`class Trainer(BaseTrainer)`)."""
     if model.facts.project is None:
-        return False
+        return
     text = model.source.text
     stdlib = stdlib_names()
+    used: set[str | None] = set()
+    if bases:  # (the names called and derived from, found in one pass over the file)
+        used = {dotted(base) for node in model.facts.classes.values() for base in node.bases}
+        used.update(re.findall(r"(?<![\w.])(\w+)[ \t]*\(", text))
     for local, qualified in model.facts.imports.aliases.items():
         root = qualified.lstrip(".").split(".", 1)[0]
         if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in stdlib:
             continue
-        if local + "(" in text or local + "." in text:
+        if (local in used) if bases else (local + "(" in text or local + "." in text):
+            yield qualified
+
+
+_LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
+
+
+def _loss_built_elsewhere(model: ModuleModel) -> bool:
+    """A module of the project the file calls into or derives from says a loss word: a loss
+    factory there (`from losses import build_criterion`), or a base class whose body binds the
+    criterion (`class BaseTrainer: criterion = nn.CrossEntropyLoss()`)."""
+    project = model.facts.project
+    modules = {qualified.rpartition(".")[0] for qualified in _project_names(model, bases=True)}
+    for module in sorted(m for m in modules if m.strip(".")):
+        path = project.module_file(module, model.source.path or None)  # type: ignore[union-attr]
+        data = project.read(path) if path is not None else None  # type: ignore[union-attr]
+        if data is not None and any(word.encode() in data for word in _LOSS_WORDS):
             return True
     return False
 

@@ -21,6 +21,7 @@ from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_v
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.precision import partial_call
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -65,9 +66,10 @@ class UnseededSampler:
 
 
 def _is_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
-    """A shuffling `DistributedSampler(...)`."""
+    """A shuffling `DistributedSampler(...)` (also through a `functools.partial` of it)."""
     if not _builds_distributed_sampler(call, model):
         return False
+    call = sampler_call(call, model)
     given = keyword(call, "shuffle")
     if given is not None and (_false_setting(given.value, model) or _parameter_always_false(given.value, call, model)):
         return False
@@ -145,8 +147,19 @@ def _parameter_always_false(value: ast.expr, call: ast.Call, model: ModuleModel)
     return True
 
 
+def sampler_call(call: ast.Call, model: ModuleModel) -> ast.Call:
+    """The call that builds the object: `call` itself, or for `make_sampler(ds)` with
+    `make_sampler = functools.partial(DistributedSampler, shuffle=True)` bound once, the call
+    the partial makes (`DistributedSampler(ds, shuffle=True)`)."""
+    if isinstance(call.func, ast.Name) and "partial" in model.source.text:
+        return partial_call(call, model) or call
+    return call
+
+
 def _builds_distributed_sampler(call: ast.Call, model: ModuleModel) -> bool:
-    """torch's `DistributedSampler(...)`, shuffling or not."""
+    """torch's `DistributedSampler(...)`, shuffling or not (also through a `functools.partial`
+    of it bound to a name)."""
+    call = sampler_call(call, model)
     name = model.facts.imports.qualify(call_name(call)) or ""
     last = name.rsplit(".", 1)[-1]
     if last != "DistributedSampler":
@@ -473,16 +486,20 @@ def _held_by_instance(loader_binding, sampler_binding, loop: TrainingLoop, index
         if not (skey.startswith("self.") and skey.count(".") == 1 and sampler_binding.class_name == owner and len(index.by_key.get(skey, [])) == 1):
             return None
         sampler_attribute = skey[len("self."):]
-    if not any(isinstance(n, ast.Attribute) and n.attr == attribute for n in ast_walk(loop.node)):
-        return None  # (cheap: the loop reads no such attribute)
+    reads = any(isinstance(n, ast.Attribute) and n.attr == attribute for n in ast_walk(loop.node))
+    scope = loop.function if loop.function is not None else model.source.tree
+    if not reads and "." + attribute not in (model.source.segment(scope) if loop.function is not None else model.source.text):
+        return None  # (cheap: neither the loop nor a name of its scope reads such an attribute)
     instance_class(ast.Name(id=""), model)  # (builds the map of the module's names to classes)
     holders = sorted(name for name, cls in model.__dict__.get("_instance_classes", {}).items() if cls == owner)
     for holder in holders:
         name = f"{holder}.{attribute}"
         if index.by_key.get(name) or (sampler_attribute is not None and index.by_key.get(f"{holder}.{sampler_attribute}")):
             continue  # written from outside as well
-        if _batch_loop(loop, name, model) is not None:
-            return name, (f"{holder}.{sampler_attribute}" if sampler_attribute is not None else None)
+        # the loop iterates it, or a name of its scope bound once to it (`loader = data.train_loader`)
+        for iterated in ([name] if reads else []) + sorted(_aliases(name, scope, index, model.source)):
+            if _batch_loop(loop, iterated, model) is not None:
+                return iterated, (f"{holder}.{sampler_attribute}" if sampler_attribute is not None else None)
     return None
 
 
@@ -709,8 +726,8 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
             recv = receiver(node)
             if method_name(node) != "set_epoch" or recv is None or dotted(recv) is None:
                 return None
-            if constant_epoch(node):
-                continue  # `sampler.set_epoch(0)`: the same epoch every time, the same order
+            if constant_epoch(node) or rank_zero_only(node, model):
+                continue  # `sampler.set_epoch(0)`: the same epoch every time, the same order; under `if rank == 0:` the other ranks' never move
             key = model.source.key(recv)
             if _torch_loader(key, index, model):
                 continue  # `loader.set_epoch(epoch)` on torch's `DataLoader`: it has no such method
@@ -748,6 +765,31 @@ def constant_epoch(call: ast.Call) -> bool:
         return False
     values = [*call.args, *[k.value for k in call.keywords]]
     return len(values) == 1 and isinstance(values[0], ast.Constant) and isinstance(values[0].value, (int, float))
+
+
+def rank_zero_only(call: ast.Call, model: ModuleModel) -> bool:
+    """The call is in the body of an `if` that holds on one process only (`if rank == 0:`,
+    `if args.local_rank == 0 and ...:`, `if dist.get_rank() == 0:`): a `set_epoch` there
+    leaves every other rank's sampler at its first epoch."""
+    line = call.lineno
+    for node in model.source.of_type(ast.If):
+        if node.lineno < line <= (node.body[-1].end_lineno or 0) and _rank_zero_test(node.test):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _rank_zero_test(test: ast.expr) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_rank_zero_test(value) for value in test.values)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = (test.left, test.comparators[0])
+    for side, other in (sides, sides[::-1]):
+        if isinstance(other, ast.Constant) and other.value == 0 and other.value is not False:
+            name = call_name(side) if isinstance(side, ast.Call) else dotted(side)
+            if name is not None and "rank" in name.rsplit(".", 1)[-1].lower():
+                return True
+    return False
 
 
 def _torch_loader(key: str, index: Assignments, model: ModuleModel) -> bool:
@@ -1050,13 +1092,15 @@ def _over_sampler(value: ast.expr, constructor: ast.Call, function: ast.AST, ind
 
 
 def _aliases(key: str, scope: Scope, index: Assignments, source: Source) -> set[str]:
-    """Names of the scope bound once, and only to `key` (`s = train_sampler`)."""
+    """Names of the scope bound once, and only to `key` (`s = train_sampler`, `loader =
+    data.train_loader`)."""
     found = set()
     for alias, bindings in index.by_key.items():
         if (
             len(bindings) == 1
             and bindings[0].scope is scope
-            and isinstance(bindings[0].value, ast.Name)
+            and isinstance(bindings[0].value, (ast.Name, ast.Attribute))
+            and dotted(bindings[0].value) is not None
             and source.key(bindings[0].value) == key
         ):
             found.add(alias)
@@ -1406,8 +1450,9 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel, sam
             continue  # iterating, building a loader over the sampler, asking what it is
         if last == "set_epoch" and isinstance(node.func, ast.Attribute) and dotted(node.func.value) is not None and (
             constant_epoch(node) or _torch_loader(model.source.key(node.func.value), assignments(model), model)
+            or rank_zero_only(node, model)
         ):
-            continue  # `sampler.set_epoch(0)`, `loader.set_epoch(epoch)` on torch's DataLoader: no new epoch
+            continue  # `sampler.set_epoch(0)`, `loader.set_epoch(epoch)` on torch's DataLoader, or under `if rank == 0:`: no new epoch (on every rank)
         func = node.func
         if isinstance(func, ast.Name) and func.id in facts.module_functions:
             continue  # a helper of this file: `_batch_loop` looked into it

@@ -45,14 +45,18 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there), or be built by a plain function of the file every
-    `return` of which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
-    make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`; a factory that picks among
+    `criterion = nn.CrossEntropyLoss()` there), or be built by a plain function of the file (or
+    of another module of the project, `from losses import build_criterion`) every `return` of
+    which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
+    make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`, also moved, `return
+    nn.CrossEntropyLoss().to(device)`, or bound to a name it returns, `crit =
+    nn.CrossEntropyLoss(); return crit`); a factory that picks among
     losses by a parameter, `if name == "xent": return nn.CrossEntropyLoss()`, is followed only when
     called with a string literal for it that its `if`/`elif` tests send to such an arm,
     `get_loss("xent")`, and reported without a fix), or be a class attribute read through `self`
     (`class Trainer: criterion = nn.NLLLoss()`, when no method binds `self.criterion` and neither
-    another class's body nor `Trainer.criterion = ...` binds it), or be a loss wrapper of the file that hands its
+    another class's body nor `Trainer.criterion = ...` binds it; or the body of its base class,
+    of the file or of another module of the project, when the file binds it nowhere), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with

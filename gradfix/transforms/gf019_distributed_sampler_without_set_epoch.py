@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.samplers import UnseededSampler, constant_epoch, epoch_variable, unseeded_samplers
+from gradfix.analysis.samplers import UnseededSampler, constant_epoch, epoch_variable, sampler_call, unseeded_samplers
 from gradfix.analysis.assignments import assignments
 from gradfix.source import TRIES, Source
 from gradfix.transforms._common import new_statement
@@ -20,7 +20,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     A shuffling `DistributedSampler` feeds an epoch loop that never calls `set_epoch`.
 
     ## What it does
-    Finds a `DistributedSampler` (shuffling, the default) given to a loader's `sampler=`
+    Finds a `DistributedSampler` (shuffling, the default; also built through a name bound once
+    to a `functools.partial` of it, `make_sampler = partial(DistributedSampler, shuffle=True)`)
+    given to a loader's `sampler=`
     (or batched by the `BatchSampler` given to its `batch_sampler=`, the sampler written
     inline in it or bound to a name)
     when that loader (a name, or an entry of a dict literal under a constant key:
@@ -103,7 +105,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     the loader's, and so does `batches.sampler.set_epoch(epoch)` on the `BatchSampler` the
     loader is handed as `batch_sampler=batches`). A `set_epoch` given a number written out (`sampler.set_epoch(0)`: the same
     epoch every time) or called on torch's `DataLoader` itself (which has no such method: under
-    `hasattr(loader, "set_epoch")` it never runs) gives no sampler an epoch; no fix when such a
+    `hasattr(loader, "set_epoch")` it never runs) gives no sampler an epoch, nor does one called
+    only on one process (under `if rank == 0:`, `if dist.get_rank() == 0:`: every other rank
+    replays its first epoch's order; the fix sets it on every rank); no fix when such a
     constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:
     sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
     under `isinstance`. A loader handed to a trainer class of the file and kept as
@@ -129,7 +133,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     (`train(model, DataLoader(ds, sampler=DistributedSampler(ds)), epochs)`) is followed into it
     as its parameter, like a loader passed by name. A loader a class of the file stores once
     (`self.train_loader = DataLoader(ds, sampler=self.train_sampler)`) is followed to the loop that
-    iterates it on an instance (`data = Data(ds)`; `for x, y in data.train_loader:`), fixed with
+    iterates it on an instance (`data = Data(ds)`; `for x, y in data.train_loader:`, or through a
+    name of the loop's function bound once to it, `loader = data.train_loader`), fixed with
     `data.train_sampler.set_epoch(epoch)` when the class stores the sampler once too.
     """
 
@@ -329,7 +334,7 @@ def _guard(target: str, values: list[ast.expr | None], constructor: ast.Call, mo
     kinds: set[str] = set()
     for value in values:
         for item in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
-            if isinstance(item, ast.Call) and (model.facts.imports.qualify(_name(item)) or "").endswith("DistributedSampler"):
+            if isinstance(item, ast.Call) and (model.facts.imports.qualify(_name(sampler_call(item, model))) or "").endswith("DistributedSampler"):
                 kinds.add("sampler")
             elif isinstance(item, ast.Constant) and item.value is None:
                 kinds.add("none")
@@ -351,7 +356,7 @@ def _name(call: ast.Call) -> str | None:
 def _isinstance_guard(target: str, constructor: ast.Call, model: ModuleModel) -> str | None:
     """`if isinstance(target, DistributedSampler):`, spelling the class as the constructor
     call does, when that spelling is imported at module level."""
-    text = model.source.segment(constructor.func)
+    text = model.source.segment(sampler_call(constructor, model).func)  # (`DistributedSampler` of a `partial` of it)
     root = text.split(".", 1)[0]
     for stmt in model.source.tree.body:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):

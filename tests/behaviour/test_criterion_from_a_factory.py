@@ -1,5 +1,5 @@
 """GF018 with the criterion built by a loss factory of the file (every `return` a
-cross-entropy): the softmax before it is dropped, and the fixed script trains exactly like the
+cross-entropy; also moved, `.to(device)`, or bound to a name it returns): the softmax before it is dropped, and the fixed script trains exactly like the
 hand fix (the buggy one, on probabilities, trains otherwise)."""
 
 from __future__ import annotations
@@ -23,10 +23,7 @@ torch.manual_seed(0)
 torch.set_num_threads(1)
 
 
-def build_loss(smoothing):
-    if smoothing:
-        return nn.CrossEntropyLoss(label_smoothing=smoothing)
-    return nn.CrossEntropyLoss()
+{factory}
 
 
 def run_epoch(model, data, loss_fn, optimizer, losses):
@@ -56,5 +53,21 @@ HAND = """        probs = model(x)
         loss = loss_fn(probs, y)"""
 
 
-def test_the_factory_criterion_receives_the_logits_after_the_fix(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, SCRIPT.format(body=BUGGY), SCRIPT.format(body=HAND), "--select", "GF018")
+FACTORIES = {
+    "returns": """def build_loss(smoothing):
+    if smoothing:
+        return nn.CrossEntropyLoss(label_smoothing=smoothing)
+    return nn.CrossEntropyLoss()""",
+    "moved": """def build_loss(smoothing, device="cpu"):
+    return nn.CrossEntropyLoss(label_smoothing=smoothing).to(device)""",
+    "named": """def build_loss(smoothing):
+    crit = nn.CrossEntropyLoss(label_smoothing=smoothing)
+    return crit""",
+}
+
+
+@pytest.mark.parametrize("factory", sorted(FACTORIES))
+def test_the_factory_criterion_receives_the_logits_after_the_fix(tmp_path: Path, factory: str) -> None:
+    buggy = SCRIPT.format(body=BUGGY, factory=FACTORIES[factory])
+    hand = SCRIPT.format(body=HAND, factory=FACTORIES[factory])
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF018")

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, window_is_full
+from gradfix.analysis.accumulation import Accumulation, forked_accumulations, window_is_full
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.facts import FunctionInfo
@@ -18,6 +18,10 @@ from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 from gradfix.walk import ast_walk, leaves
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
 # statements of the step block a flush may leave out without changing what is trained
@@ -164,12 +168,26 @@ class MissingAccumulationFlush(AccumulationRule):
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
     block of its own to copy).
+
+    A window written twice, once in each arm of an `if` that holds for the whole loop (`if
+    self.use_amp:` with the scaled backward and `if (i + 1) % N == 0: scaler.step(opt) ...`,
+    `else:` with the plain backward and the same window test stepping `opt`), is read arm by arm
+    as above, and reported (once, at the first arm's step, without a fix) when both arms would be.
     """
 
     code = "GF006"
     name = "missing-accumulation-flush"
     message = "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: flush them after the loop"
     safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from super().check(model)
+        if "%" not in model.source.text:
+            return  # no window test (the forked windows are read only where one may be)
+        for first, second in forked_accumulations(model):
+            found = self.check_accumulation(first, model)
+            if found is not None and self.check_accumulation(second, model) is not None:
+                yield Finding(found.code, found.message, found.node, related=found.related)
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node

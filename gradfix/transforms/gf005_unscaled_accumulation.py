@@ -10,7 +10,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import FunctionInfo, located_bases
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
-from gradfix.analysis.steps import _other_caller_files
+from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
@@ -1160,31 +1160,18 @@ def _passed_elsewhere_may_scale(loss: ast.expr, acc: Accumulation, model: Module
     parameter = _loss_parameter(loss, acc, params)
     if parameter is None:
         return False
-    index = params.index(parameter) if parameter in (a.arg for a in (*function.args.posonlyargs, *function.args.args)) else None
-    for path in _other_caller_files(project, model.source.path, info):
-        module = project.module(path, any_bytes=True)
-        if module is None:
+    for module, value in arguments_elsewhere(project, model.source.path, info, parameter):
+        if isinstance(value, ast.Lambda):
+            texts = [module.source.segment(value)]
+        elif isinstance(value, ast.Name):
+            helper = module.facts.module_functions.get(value.id)
+            texts = [module.source.segment(helper.node)] if helper is not None else [
+                module.source.segment(v) for v in assigned_values(_Caller(module.source), value.id) if isinstance(v, ast.Lambda)
+            ]
+        else:
             continue
-        caller = _Caller(module.source)
-        for node in module.source.nodes:
-            if not isinstance(node, ast.Call) or _called_name(node.func) != function.name:
-                continue
-            value = next((k.value for k in node.keywords if k.arg == parameter), None)
-            if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
-                value = node.args[index]
-            if value is None:
-                continue
-            if isinstance(value, ast.Lambda):
-                texts = [module.source.segment(value)]
-            elif isinstance(value, ast.Name):
-                helper = module.facts.module_functions.get(value.id)
-                texts = [module.source.segment(helper.node)] if helper is not None else [
-                    module.source.segment(v) for v in assigned_values(caller, value.id) if isinstance(v, ast.Lambda)
-                ]
-            else:
-                continue
-            if any(_may_divide(text, n_text) for text in texts):
-                return True
+        if any(_may_divide(text, n_text) for text in texts):
+            return True
     return False
 
 
@@ -1193,15 +1180,6 @@ class _Caller:
 
     def __init__(self, source: Source) -> None:
         self.source = source
-
-
-def _called_name(func: ast.expr) -> str | None:
-    """`accum_epoch` of `accum_epoch(...)` and of `engine.accum_epoch(...)`."""
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        return func.attr
-    return None
 
 
 def _loss_parameter(loss: ast.expr, acc: Accumulation, params: list[str]) -> str | None:

@@ -458,7 +458,7 @@ class _Finder:
         if project is None or not self.source.path or not isinstance(scope, FUNCTIONS):
             return None
         info = self.model.facts.module_functions.get(scope.name)
-        if info is None or info.node is not scope or self.model.facts.call_site_args.get(scope.name):
+        if info is None or info.node is not scope or name not in info.params or self.model.facts.call_site_args.get(scope.name):
             return None
         kinds: set[str | None] = set()
         finders: dict[int, _Finder] = {}

@@ -172,7 +172,9 @@ class MissingAccumulationFlush(AccumulationRule):
     A window written twice, once in each arm of an `if` that holds for the whole loop (`if
     self.use_amp:` with the scaled backward and `if (i + 1) % N == 0: scaler.step(opt) ...`,
     `else:` with the plain backward and the same window test stepping `opt`), is read arm by arm
-    as above, and reported (once, at the first arm's step, without a fix) when both arms would be.
+    as above, and reported once, at the first arm's step, when both arms would be: the flush holds
+    each arm's window under its arm's test (`if self.use_amp and (i + 1) % N != 0:` ... `if not
+    self.use_amp and (i + 1) % N != 0:` ...), when both arms' flushes can be written; else no fix.
     """
 
     code = "GF006"
@@ -186,8 +188,17 @@ class MissingAccumulationFlush(AccumulationRule):
             return  # no window test (the forked windows are read only where one may be)
         for first, second in forked_accumulations(model):
             found = self.check_accumulation(first, model)
-            if found is not None and self.check_accumulation(second, model) is not None:
-                yield Finding(found.code, found.message, found.node, related=found.related)
+            other = self.check_accumulation(second, model) if found is not None else None
+            if found is None or other is None:
+                continue
+            fix = None
+            if found.fix is not None and other.fix is not None:
+                # one flush after the loop: each arm's window, under its arm's test
+                (one,), (two,) = found.fix.edits, other.fix.edits
+                assert isinstance(one, InsertStatements) and isinstance(two, InsertStatements)
+                safety = Safety.SAFE if found.fix.safety is other.fix.safety is Safety.SAFE else Safety.UNSAFE
+                fix = Fix([InsertStatements(one.anchor, "after", (*one.lines, *two.lines[2:]))], safety, copies=(*found.fix.copies, *other.fix.copies))
+            yield Finding(found.code, found.message, found.node, fix=fix, related=found.related)
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
@@ -260,7 +271,11 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         gradient_statements: set[int] = set()
         window_test = source.code(acc.node.test) if isinstance(acc.node, ast.If) else None
+        # (the arms the window is read in: an event of the other arm of a fork is not the window's)
+        arms = {(id(b.node), b.kind) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]}
         for event in acc.loop.events:
+            if any(id(b.node) in {a for a, _ in arms} and (id(b.node), b.kind) not in arms for b in event.branches):
+                continue
             if event.kind in _GRADIENT_KINDS:
                 gradient_statements.update(id(s) for s in event.path)
                 if not any(s is acc.node for s in event.path) and any(
@@ -312,8 +327,14 @@ class MissingAccumulationFlush(AccumulationRule):
         if acc.guards:
             # `if mode == "train":` around the window: the flush steps only when it held (it
             # reads no name the loop binds and calls nothing: after the loop it is what it was)
-            tests = [b.test for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards] if b.test is not None]
-            texts = [source.outer_segment(t) if source.parenthesized(t) or not isinstance(t, (ast.BoolOp, ast.IfExp)) else f"({source.code(t)})" for t in tests]
+            # (the `else` arm of a fork, `if use_amp: <window> else: <window>`: its test negated)
+            branches = [b for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards] if b.test is not None]
+            texts = [
+                source.outer_segment(b.test) if source.parenthesized(b.test) or not isinstance(b.test, (ast.BoolOp, ast.IfExp))
+                else f"({source.code(b.test)})"
+                for b in branches
+            ]
+            texts = [f"not {t}" if b.kind == "else" else t for b, t in zip(branches, texts)]
             if len(texts) != acc.guards or any("\n" in t for t in texts):
                 return None
             guard = " and ".join([*texts, guard])

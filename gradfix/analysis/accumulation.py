@@ -192,10 +192,15 @@ def _owned(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
     return [e for e in loop.events if loop.owns(e, training)]
 
 
-def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
+def _recognise(
+    loop: TrainingLoop, model: ModuleModel, events: list[GradEvent] | None = None, guards: int | None = None
+) -> Accumulation | None:
+    """`events` and `guards`: one arm of a fork (see `forked_accumulations`) and the levels of
+    `if`s down to that arm, read as mode guards."""
     if loop.is_unknown:
         return None
-    events = _owned(loop, model)
+    if events is None:
+        events = _owned(loop, model)
     steps = [e for e in events if e.kind is EventKind.STEP]
     if not steps or any(s.engine or s.target is None for s in steps):
         return None
@@ -205,7 +210,8 @@ def _recognise(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     backwards = [e for e in events if e.kind is EventKind.BACKWARD]
     if not backwards:
         return None
-    guards = mode_guards(steps + backwards, loop, model.source)
+    if guards is None:
+        guards = mode_guards(steps + backwards, loop, model.source)
     inner = first.branches_within(loop.node)[guards:]
     if not inner and not guards:
         return _guarded_window(loop, model, events, steps, backwards)
@@ -460,6 +466,57 @@ def _each_optimizer(step: GradEvent, loop: ast.AST, window: ast.If) -> bool:
         return False
     each = inner[0]
     return isinstance(each, ast.For) and isinstance(each.target, ast.Name) and _path_index(step, window) < _path_index(step, each)
+
+
+def forked_accumulations(model: ModuleModel) -> list[tuple[Accumulation, Accumulation]]:
+    """Loops recognised as no accumulation because the window is written twice, once in each
+    arm of an `if` that holds for the whole loop (`if self.use_amp:` with the scaled backward
+    and `if (i + 1) % N == 0: scaler.step(opt)...`, `else:` with the plain backward and the same
+    window test stepping `opt`): each arm's window, read with the events of that arm (and those
+    of neither). Only when every step and backward is in one of the two arms and both windows
+    have the same test text."""
+    cached = getattr(model, "_forked_accumulations", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    found: list[tuple[Accumulation, Accumulation]] = []
+    recognised = {id(acc.loop) for acc in accumulations(model)}
+    for loop in model.loops:
+        if loop.is_unknown or id(loop) in recognised:
+            continue
+        pair = _fork_windows(loop, model)
+        if pair is not None:
+            found.append(pair)
+    setattr(model, "_forked_accumulations", found)
+    return found
+
+
+def _fork_windows(loop: TrainingLoop, model: ModuleModel) -> tuple[Accumulation, Accumulation] | None:
+    events = _owned(loop, model)
+    steps = [e for e in events if e.kind is EventKind.STEP]
+    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+    if len(steps) < 2 or len(backwards) < 2:
+        return None  # a step and a backward in each arm
+    guards = mode_guards(steps + backwards, loop, model.source)
+    inner = steps[0].branches_within(loop.node)[guards:]
+    if not inner or inner[0].kind not in ("if", "else") or not isinstance(inner[0].node, ast.If):
+        return None
+    fork = inner[0].node
+    if not loop_invariant(fork.test, loop, model.source):
+        return None
+    arms: dict[str, list[GradEvent]] = {"if": [], "else": []}
+    for event in events:
+        arm = _arm(event, fork)
+        if arm is None and event.kind in (EventKind.STEP, EventKind.BACKWARD):
+            return None  # a step or a backward outside the fork
+        for kind in ([arm] if arm is not None else ["if", "else"]):
+            arms[kind].append(event)
+    found = [_recognise(loop, model, arms[kind], guards + 1) for kind in ("if", "else")]
+    first, second = found
+    if first is None or second is None:
+        return None
+    if source_code(model.source, first.node.test) != source_code(model.source, second.node.test):
+        return None
+    return first, second
 
 
 def _periodic_test(test: ast.expr | None) -> bool:

@@ -29,6 +29,7 @@ from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_c
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import located_bases
 from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class, strip_same_module
+from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     stdlib_names,
@@ -531,10 +532,11 @@ class _Finder:
 
     def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
         """A parameter (`def train(model, loader, criterion)`) that every call site of this
-        module passes a name bound to the same kind of constructor."""
+        module passes a name bound to the same kind of constructor (when no call of this module
+        does, every call in the other files of the project that import it: `_passed_elsewhere_kind`)."""
         passed = self._passed(name, scope)
         if passed is None:
-            return None
+            return self._passed_elsewhere_kind(name, scope, table)
         kinds = set()
         for key in passed:
             bindings = self.index.by_key.get(key, [])
@@ -547,6 +549,36 @@ class _Finder:
         if len(kinds) == 1:
             return kinds.pop()
         return None
+
+    def _passed_elsewhere_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
+        """A parameter of a module function that no call of this module fills, and that every
+        call of it in the other files of the project (one at least) fills with the same kind of
+        constructor, written in the call (`train(model, loader, criterion=nn.CrossEntropyLoss())`)
+        or a name that file binds only to such calls (and no function of it takes as a parameter)."""
+        project = self.model.facts.project
+        if project is None or not self.source.path or not isinstance(scope, FUNCTIONS):
+            return None
+        info = self.model.facts.module_functions.get(scope.name)
+        if info is None or info.node is not scope or name not in info.params or self.model.facts.call_site_args.get(scope.name):
+            return None
+        kinds: set[str | None] = set()
+        finders: dict[int, _Finder] = {}
+        for module, value in arguments_elsewhere(project, self.source.path, info, name):
+            other = finders.get(id(module))
+            if other is None:
+                other = finders[id(module)] = _Finder(ModuleModel(module.source, module.facts))
+            values: list[ast.expr | None] = [value]
+            if isinstance(value, ast.Name):
+                if any(a.arg == value.id for a in module.source.of_type(ast.arg)):
+                    return None  # (a parameter of that file's own function: its callers decide)
+                values = [b.value for b in other.index.by_key.get(value.id, [])]
+            if not values:
+                return None
+            for item in values:
+                if not isinstance(item, ast.Call):
+                    return None
+                kinds.add(other._loss_class_kind(item) if table is LOSS_CLASSES else other._class_kind(item, table))
+        return kinds.pop() if len(kinds) == 1 else None
 
     def activation(self, expr: ast.expr, scope: Scope) -> Activation | None:
         if not isinstance(expr, ast.Call):
@@ -1368,8 +1400,12 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
     if not activations and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in _LOSS_WORDS) and not (activations and _loss_built_elsewhere(model)):
-        return []  # (without the words, only a factory or a base class of another module can build the loss)
+    if not any(word in text for word in _LOSS_WORDS):
+        # without the words, only a factory or a base class of another module can build the
+        # loss, or a caller in another file of the project hand it in (named there)
+        handed_in = model.facts.project is not None and "backward" in text
+        if not (activations and (handed_in or _loss_built_elsewhere(model))):
+            return []
     finder = _Finder(model)
     out: list[ProbabilityInput] = []
     seen: set[int] = set()

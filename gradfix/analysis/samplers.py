@@ -1223,8 +1223,7 @@ def _phase_loop(loop: ast.AST, key: str, model: ModuleModel) -> ast.AST | None:
     if not key.endswith('["train"]') or not isinstance(loop, FOR_LOOPS):
         return None
     iterable = loop.iter
-    while isinstance(iterable, ast.Call) and (call_name(iterable) or "").rsplit(".", 1)[-1] in _ITERATION and iterable.args:
-        iterable = iterable.args[0]
+    iterable = _unwrapped(iterable)
     if not (isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Name) and dotted(iterable.value) is not None):
         return None
     if f'{model.source.key(iterable.value)}["train"]' != key:
@@ -1271,8 +1270,9 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
             if _directly_inside(inner, loop.node, model) or (phase is not None and _directly_inside(phase, loop.node, model)):
                 return inner
     for call, helper, param in _helper_calls(loop, loader, model):
+        params = [param, *_wrapped_in_epoch(helper.node.body, param, model)]  # type: ignore[attr-defined]
         for inner in _own_loops(helper.node.body):
-            if id(inner) in training and _iterates(inner, param, model) and not _loop_between(inner, helper.node, model):
+            if id(inner) in training and any(_iterates(inner, p, model) for p in params) and not _loop_between(inner, helper.node, model):
                 return inner
     for node in _calls_outside_loops(loop.node.body):
         helper = _imported_helper(node, model)
@@ -1312,23 +1312,23 @@ def _imported_batch_loop(helper: FunctionInfo, param: str) -> ast.AST | None:
     text = source.segment(helper.node)
     if "epoch" in text and ("set_epoch" in text or ".sampler" in text):
         return None  # it may give the sampler its epoch itself
+    names = {param, *_wrapped_in_epoch(helper.node.body, param)}  # type: ignore[attr-defined]
     for stmt in helper.node.body:  # type: ignore[attr-defined]
         for inner in ast_walk(stmt):
             if not isinstance(inner, FOR_LOOPS):
                 continue
-            iterable = inner.iter
-            while isinstance(iterable, ast.Call) and (call_name(iterable) or "").rsplit(".", 1)[-1] in _ITERATION and iterable.args:
-                iterable = iterable.args[0]
-            if isinstance(iterable, ast.Name) and iterable.id == param and "backward(" in source.segment(inner):
+            iterable = _unwrapped(inner.iter)
+            if isinstance(iterable, ast.Name) and iterable.id in names and "backward(" in source.segment(inner):
                 return inner
             break  # only the first loop met from each statement: a loop inside it is another's
     return None
 
 
-def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> list[str]:
-    """Names the epoch's own statements bind to the loader or a wrapper of it (`bar =
-    tqdm(train_dataloader, desc="Training")`, `batches = loader`), which its batch loop then
-    iterates."""
+def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel | None = None) -> list[str]:
+    """Names the epoch's (or a helper's) own statements bind to the loader or a wrapper of it
+    (`bar = tqdm(train_dataloader, desc="Training")`, `pbar = tqdm(enumerate(loader),
+    total=len(loader))`, `batches = loader`; bound once), which its batch loop then iterates. Without a
+    model (a helper of another module) `loader` is a plain name."""
     found = []
     for stmt in body:
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
@@ -1336,6 +1336,9 @@ def _wrapped_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -> 
         arms = [stmt.value.body, stmt.value.orelse] if isinstance(stmt.value, ast.IfExp) else [stmt.value]
         if all(_wraps(arm, loader, model) for arm in arms):
             found.append(stmt.targets[0].id)  # also `tqdm(loader) if is_main_process() else loader`
+    if found:  # bound once: `bar = tqdm(val_loader)` later makes `bar` another loader's
+        stores = [n.id for stmt in body for n in ast_walk(stmt) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)]
+        found = [name for name in found if stores.count(name) == 1]
     return found
 
 
@@ -1362,11 +1365,23 @@ def _draws(loop: ast.AST, iterators: set[str]) -> bool:
     )
 
 
-def _wraps(value: ast.expr, loader: str, model: ModuleModel) -> bool:
-    """`loader` itself, or a progress bar or enumeration of it."""
-    if isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _ITERATION and value.args:
-        value = value.args[0]
+def _wraps(value: ast.expr, loader: str, model: ModuleModel | None) -> bool:
+    """`loader` itself, or a progress bar or enumeration of it (`tqdm(enumerate(loader))`)."""
+    value = _unwrapped(value)
+    if model is None:
+        return isinstance(value, ast.Name) and value.id == loader
     return isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None and model.source.key(value) == loader
+
+
+def _unwrapped(value: ast.expr) -> ast.expr:
+    """What a chain of wrappers that only walk it iterates: `tqdm(enumerate(loader), total=n)`,
+    `tqdm(iterable=enumerate(loader))` -> `loader`."""
+    while isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _ITERATION:
+        given = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "iterable"), None)
+        if given is None or isinstance(given, ast.Starred):
+            break
+        value = given
+    return value
 
 
 def _directly_inside(inner: ast.AST, outer: ast.AST, model: ModuleModel) -> bool:

@@ -348,6 +348,37 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     return found
 
 
+def arguments_elsewhere(project: Project, own: str, info: FunctionInfo, parameter: str) -> Iterator[tuple[Module, ast.expr | None]]:
+    """For each call of the module function `info` (of the file `own`) in the other files of the
+    project that may call it (`fit(...)`, `engine.fit(...)`), that file's module and the
+    argument the call passes for `parameter` (by keyword, or by position before any `*args`);
+    None when it passes none (the default, or maybe through `*args` / `**kw`)."""
+    function = info.node
+    args = function.args  # type: ignore[attr-defined]
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    index = positional.index(parameter) if parameter in positional else None
+    for path in _other_caller_files(project, own, info):
+        module = project.module(path, any_bytes=True)
+        if module is None:
+            continue
+        for node in module.source.nodes:
+            if not isinstance(node, ast.Call) or called_name(node.func) != function.name:  # type: ignore[attr-defined]
+                continue
+            value = next((k.value for k in node.keywords if k.arg == parameter), None)
+            if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+                value = node.args[index]
+            yield module, value
+
+
+def called_name(func: ast.expr) -> str | None:
+    """`fit` of `fit(...)` and of `engine.fit(...)`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return func.attr
+    return None
+
+
 def _importers(project: Project, own: str, names: list[str], word_text: str) -> list[str]:
     """Files of the project other than `own` (absolute) that import `own`'s module (or one of
     `names` from it) and say `word_text`."""

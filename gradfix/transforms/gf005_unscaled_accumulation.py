@@ -10,7 +10,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import FunctionInfo, located_bases
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
-from gradfix.analysis.steps import _other_caller_files
+from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
@@ -97,7 +97,10 @@ class UnscaledAccumulation(AccumulationRule):
     every term (`ce + args.w * aux` is reported: the cross-entropy reaches `backward()`
     whole), unless a term names N (`ce / accum + reg`) -- (what feeds a model or a criterion is
     not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
-    `X[i * bs : (i + 1) * bs]`; the arguments of a linear reduction, `torch.mean(l / N)`, are;
+    `X[i * bs : (i + 1) * bs]`; nor is a division of the loss after its every backward,
+    `loss.backward()` then `loss = loss / N` or `loss /= N` with `loss` bound earlier in the
+    iteration: it scales no gradient, only what is logged, and is left as it is while the
+    division is made at the backward; the arguments of a linear reduction, `torch.mean(l / N)`, are;
     nor is a product of a computed value by a per-sample weight read per micro-batch,
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
     batch, unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
@@ -373,12 +376,13 @@ class UnscaledAccumulation(AccumulationRule):
         source = model.source
         n = acc.periodic.n
         n_text = source.code(n)
-        if _mentions_n_elsewhere(acc, n_text, source, divided):
+        dead = _divided_after_backward(acc, n_text, source)  # `loss.backward(); loss = loss / N`
+        if _mentions_n_elsewhere(acc, n_text, source, divided, dead):
             return None
         loss = backward.loss if backward.direct else backward.argument
         assert loss is not None
         unread: list[ast.Call] = []  # `self.compute_loss(...)` whose code gradfix cannot see
-        if _scaled(loss, acc.loop.node.body, model, n_text, acc.loop, unread):
+        if _scaled(loss, acc.loop.node.body, model, n_text, acc.loop, unread, dead):
             return None
         if _sum_reduced(loss, acc.loop.node.body, model):
             return None  # micro-batch sums add up to the whole batch's sum: nothing to divide
@@ -681,9 +685,10 @@ class _Refs:
                         self.products.append(node)
 
 
-def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None], bool]:
+def _assignments(name: str, body: list[ast.stmt], dead: frozenset[int] = frozenset()) -> tuple[list[ast.expr | None], bool]:
     """Every binding of a name in a block (`x = ...`, `x += ...`, `a, x = ...`, `with ... as x`):
-    the values (None: bound by something we do not read), and whether one scales it in place."""
+    the values (None: bound by something we do not read), and whether one scales it in place.
+    `dead`: ids of statements left out (a division of the loss after its backward)."""
     values: list[ast.expr | None] = []
     scaled = False
 
@@ -697,7 +702,7 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, FUNCTIONS):
+        if isinstance(node, FUNCTIONS) or id(node) in dead:
             continue
         if isinstance(node, ast.Assign):
             if any(binds(t) for t in node.targets):
@@ -725,10 +730,11 @@ def _assignments(name: str, body: list[ast.stmt]) -> tuple[list[ast.expr | None]
 
 def _scaled(
     loss: ast.expr, body: list[ast.stmt], model: ModuleModel, n_text: str, loop: TrainingLoop | None = None,
-    unknown: list[ast.Call] | None = None,
+    unknown: list[ast.Call] | None = None, dead: frozenset[int] = frozenset(),
 ) -> bool:
     """The loss may be scaled on its way to backward(): True unless we can see it is not
-    (`body`: the loop body its names are followed in). A sum of terms is scaled only when
+    (`body`: the loop body its names are followed in; `dead`: statements after the backward
+    that are not on that way). A sum of terms is scaled only when
     every term may be (`ce + weight * aux` is not: the cross-entropy reaches backward whole).
     With `loop` (the accumulation loop), a product of a computed value by a per-sample weight
     (`logp * adv[mb]`, `per_sample * wb` with `wb` unpacked from the batch) scales nothing."""
@@ -756,7 +762,7 @@ def _scaled(
         for name in refs.names - refs.fed:
             if name not in names:
                 names[name] = False  # (a name read again while it is followed: not scaled by that)
-                values, scaled = _assignments(name, body)
+                values, scaled = _assignments(name, body, dead)
                 names[name] = scaled or any(maybe(value, depth + 1) for value in values if value is not None)
             if names[name]:
                 return True
@@ -1154,31 +1160,18 @@ def _passed_elsewhere_may_scale(loss: ast.expr, acc: Accumulation, model: Module
     parameter = _loss_parameter(loss, acc, params)
     if parameter is None:
         return False
-    index = params.index(parameter) if parameter in (a.arg for a in (*function.args.posonlyargs, *function.args.args)) else None
-    for path in _other_caller_files(project, model.source.path, info):
-        module = project.module(path, any_bytes=True)
-        if module is None:
+    for module, value in arguments_elsewhere(project, model.source.path, info, parameter):
+        if isinstance(value, ast.Lambda):
+            texts = [module.source.segment(value)]
+        elif isinstance(value, ast.Name):
+            helper = module.facts.module_functions.get(value.id)
+            texts = [module.source.segment(helper.node)] if helper is not None else [
+                module.source.segment(v) for v in assigned_values(_Caller(module.source), value.id) if isinstance(v, ast.Lambda)
+            ]
+        else:
             continue
-        caller = _Caller(module.source)
-        for node in module.source.nodes:
-            if not isinstance(node, ast.Call) or _called_name(node.func) != function.name:
-                continue
-            value = next((k.value for k in node.keywords if k.arg == parameter), None)
-            if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
-                value = node.args[index]
-            if value is None:
-                continue
-            if isinstance(value, ast.Lambda):
-                texts = [module.source.segment(value)]
-            elif isinstance(value, ast.Name):
-                helper = module.facts.module_functions.get(value.id)
-                texts = [module.source.segment(helper.node)] if helper is not None else [
-                    module.source.segment(v) for v in assigned_values(caller, value.id) if isinstance(v, ast.Lambda)
-                ]
-            else:
-                continue
-            if any(_may_divide(text, n_text) for text in texts):
-                return True
+        if any(_may_divide(text, n_text) for text in texts):
+            return True
     return False
 
 
@@ -1187,15 +1180,6 @@ class _Caller:
 
     def __init__(self, source: Source) -> None:
         self.source = source
-
-
-def _called_name(func: ast.expr) -> str | None:
-    """`accum_epoch` of `accum_epoch(...)` and of `engine.accum_epoch(...)`."""
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        return func.attr
-    return None
 
 
 def _loss_parameter(loss: ast.expr, acc: Accumulation, params: list[str]) -> str | None:
@@ -1281,20 +1265,23 @@ def _given_n(call: ast.Call, n_text: str, model: ModuleModel) -> bool:
     return False
 
 
-def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None) -> bool:
+def _mentions_n_elsewhere(
+    acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None, dead: frozenset[int] = frozenset()
+) -> bool:
     """N is read in the iteration outside the periodic condition (and outside `divided`, the
-    loss the other arm divides by N): something uses it, stay silent."""
+    loss the other arm divides by N, and the `dead` statements, a division of the loss after
+    its backward): something uses it, stay silent."""
     word = last_name(n_text) if not n_text.isdigit() else None
     if word is None:
         return False
     n = acc.periodic.n
     key = n.slice.value if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) else None
     skip = acc.periodic.holder
-    derived, derived_names = _derived_from_n(acc, word, key, divided)
+    derived, derived_names = _derived_from_n(acc, word, key, divided, dead)
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
-        if (node is skip and not isinstance(node, ast.If)) or node is divided or node is acc.periodic.wraps:
+        if (node is skip and not isinstance(node, ast.If)) or node is divided or node is acc.periodic.wraps or id(node) in dead:
             continue  # (`c = (c + 1) % N`: the window's counter)
         if id(node) in derived:
             continue  # `denominator = acm * N`: judged where the name is read
@@ -1322,7 +1309,49 @@ def _mentions_n_elsewhere(acc: Accumulation, n_text: str, source: Source, divide
 _PLAIN_CALLS = {"int", "float", "max", "min", "round", "abs"}
 
 
-def _derived_from_n(acc: Accumulation, word: str, key: object, divided: ast.expr | None) -> tuple[set[int], set[str]]:
+def _divided_after_backward(acc: Accumulation, n_text: str, source: Source) -> frozenset[int]:
+    """The statements of the iteration that divide the backpropagated loss by N after every
+    backward of it has run (`loss.backward()` then `loss = loss / N` or `loss /= N`): the
+    gradients were taken from the undivided loss, so the division scales nothing (it only
+    changes what is logged). Only when every backward is written in the loop on one name,
+    which the loop binds before the first backward (the division cannot reach the next
+    iteration's backward), and the division is in no nested loop or function."""
+    names = {b.loss.id for b in acc.backwards if b.direct and isinstance(b.loss, ast.Name)}
+    if len(names) != 1 or not all(b.direct and isinstance(b.loss, ast.Name) for b in acc.backwards) or not _says(source.text, n_text):
+        return frozenset()
+    name = names.pop()
+    first = min(b.statement.lineno for b in acc.backwards)
+    last = max(b.statement.end_lineno or b.statement.lineno for b in acc.backwards)
+    found: set[int] = set()
+    bound_before = False
+    stack: list[ast.AST] = list(acc.loop.node.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, *FOR_LOOPS, ast.While)):
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            value = node.value
+            if (
+                node.lineno > last and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
+                and isinstance(value.left, ast.Name) and value.left.id == name and source.code(value.right) == n_text
+            ):  # fmt: skip
+                found.add(id(node))
+                continue
+        elif (
+            isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name
+            and isinstance(node.op, ast.Div) and node.lineno > last and source.code(node.value) == n_text
+        ):  # fmt: skip
+            found.add(id(node))
+            continue
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and node.lineno < first:
+            bound_before = True  # `loss = crit(...)`, `loss, logits = model(...)`
+        stack.extend(ast.iter_child_nodes(node))
+    return frozenset(found) if bound_before else frozenset()
+
+
+def _derived_from_n(
+    acc: Accumulation, word: str, key: object, divided: ast.expr | None, dead: frozenset[int] = frozenset()
+) -> tuple[set[int], set[str]]:
     """The statements of the iteration that bind a plain name to a value computed from N
     (`denominator = acm * N`, `scale = 1 / N`, also from such a name), calling nothing but
     `int`, `float`, `max`, `min`, `round`, `abs`: N is used where those names are read, not
@@ -1339,7 +1368,7 @@ def _derived_from_n(acc: Accumulation, word: str, key: object, divided: ast.expr
             targets, value = [node.target], node.value
         else:
             continue
-        if any(node is s for s in skip) or not all(isinstance(t, ast.Name) for t in targets):
+        if any(node is s for s in skip) or id(node) in dead or not all(isinstance(t, ast.Name) for t in targets):
             continue
         inner = list(ast_walk(value))
         if any(n is divided for n in inner):

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, window_is_full
+from gradfix.analysis.accumulation import Accumulation, forked_accumulations, window_is_full
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.facts import FunctionInfo
@@ -18,6 +18,10 @@ from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
 from gradfix.walk import ast_walk, leaves
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 _GRADIENT_KINDS = (EventKind.STEP, EventKind.CLEAR, EventKind.CLIP, EventKind.UNSCALE, EventKind.SCHEDULER_STEP)
 # statements of the step block a flush may leave out without changing what is trained
@@ -164,12 +168,37 @@ class MissingAccumulationFlush(AccumulationRule):
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
     block of its own to copy).
+
+    A window written twice, once in each arm of an `if` that holds for the whole loop (`if
+    self.use_amp:` with the scaled backward and `if (i + 1) % N == 0: scaler.step(opt) ...`,
+    `else:` with the plain backward and the same window test stepping `opt`), is read arm by arm
+    as above, and reported once, at the first arm's step, when both arms would be: the flush holds
+    each arm's window under its arm's test (`if self.use_amp and (i + 1) % N != 0:` ... `if not
+    self.use_amp and (i + 1) % N != 0:` ...), when both arms' flushes can be written; else no fix.
     """
 
     code = "GF006"
     name = "missing-accumulation-flush"
     message = "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: flush them after the loop"
     safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from super().check(model)
+        if "%" not in model.source.text:
+            return  # no window test (the forked windows are read only where one may be)
+        for first, second in forked_accumulations(model):
+            found = self.check_accumulation(first, model)
+            other = self.check_accumulation(second, model) if found is not None else None
+            if found is None or other is None:
+                continue
+            fix = None
+            if found.fix is not None and other.fix is not None:
+                # one flush after the loop: each arm's window, under its arm's test
+                (one,), (two,) = found.fix.edits, other.fix.edits
+                assert isinstance(one, InsertStatements) and isinstance(two, InsertStatements)
+                safety = Safety.SAFE if found.fix.safety is other.fix.safety is Safety.SAFE else Safety.UNSAFE
+                fix = Fix([InsertStatements(one.anchor, "after", (*one.lines, *two.lines[2:]))], safety, copies=(*found.fix.copies, *other.fix.copies))
+            yield Finding(found.code, found.message, found.node, fix=fix, related=found.related)
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
@@ -242,7 +271,11 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         gradient_statements: set[int] = set()
         window_test = source.code(acc.node.test) if isinstance(acc.node, ast.If) else None
+        # (the arms the window is read in: an event of the other arm of a fork is not the window's)
+        arms = {(id(b.node), b.kind) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]}
         for event in acc.loop.events:
+            if any(id(b.node) in {a for a, _ in arms} and (id(b.node), b.kind) not in arms for b in event.branches):
+                continue
             if event.kind in _GRADIENT_KINDS:
                 gradient_statements.update(id(s) for s in event.path)
                 if not any(s is acc.node for s in event.path) and any(
@@ -294,8 +327,14 @@ class MissingAccumulationFlush(AccumulationRule):
         if acc.guards:
             # `if mode == "train":` around the window: the flush steps only when it held (it
             # reads no name the loop binds and calls nothing: after the loop it is what it was)
-            tests = [b.test for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards] if b.test is not None]
-            texts = [source.outer_segment(t) if source.parenthesized(t) or not isinstance(t, (ast.BoolOp, ast.IfExp)) else f"({source.code(t)})" for t in tests]
+            # (the `else` arm of a fork, `if use_amp: <window> else: <window>`: its test negated)
+            branches = [b for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards] if b.test is not None]
+            texts = [
+                source.outer_segment(b.test) if source.parenthesized(b.test) or not isinstance(b.test, (ast.BoolOp, ast.IfExp))
+                else f"({source.code(b.test)})"
+                for b in branches
+            ]
+            texts = [f"not {t}" if b.kind == "else" else t for b, t in zip(branches, texts)]
             if len(texts) != acc.guards or any("\n" in t for t in texts):
                 return None
             guard = " and ".join([*texts, guard])

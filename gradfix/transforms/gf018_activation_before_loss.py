@@ -56,7 +56,11 @@ class ActivationBeforeLoss(Rule):
     `get_loss("xent")`, and reported without a fix), or be a class attribute read through `self`
     (`class Trainer: criterion = nn.NLLLoss()`, when no method binds `self.criterion` and neither
     another class's body nor `Trainer.criterion = ...` binds it; or the body of its base class,
-    of the file or of another module of the project, when the file binds it nowhere), or be a loss wrapper of the file that hands its
+    of the file or of another module of the project, when the file binds it nowhere), or be a
+    parameter of the function that every call of it in the file fills with a name bound to one
+    kind of torch loss (when no call in the file does: every call in the other files of the
+    project that import it, one at least, with such a name or the constructor itself, `fit(model,
+    loader, criterion=nn.CrossEntropyLoss())` in main.py), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with

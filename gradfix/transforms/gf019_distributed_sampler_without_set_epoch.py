@@ -28,7 +28,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     when that loader (a name, or an entry of a dict literal under a constant key:
     `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
     DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, read as
-    `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also one that
+    `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also through a progress bar or an
+    enumeration of it, written inline or bound once to a name first in the same function: `bar =
+    tqdm(enumerate(loader), total=n)`, `for i, batch in bar:`; also one that
     draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body; directly, or in
     a helper the loader is passed to or that reads the module's loader itself, or in a
     function of the module every call of which is handed that loader: `fit(model, loader,

@@ -374,3 +374,39 @@ def literal_kwargs(value: ast.expr, model: object, depth: int = 0) -> dict[str, 
     if stores != 1:
         return None
     return literal_kwargs(values[0], model, depth + 1)
+
+
+def init_parameter(model: object, key: str, node: ast.AST) -> str | None:
+    """The parameter of the `__init__` around `node` that `self.<attr>` (`key`) stands for
+    there: `self.model = model` (or `self.model, self.opt = model, opt`), a statement of that
+    `__init__`'s own body, is the only binding of `self.model` in its class, in the module's
+    classes built on it and from outside (`trainer.model = ...`), and `__init__` never rebinds
+    `model`. `SGD(model.parameters())` or `StepLR(opt)` there is then built over what the
+    methods call `self.model` or `self.opt`."""
+    if not key.startswith("self.") or key.count(".") != 1 or not hasattr(node, "lineno"):
+        return None
+    facts = model.facts  # type: ignore[attr-defined]
+    line = node.lineno  # type: ignore[attr-defined]
+    found = [
+        (name, methods["__init__"].node)
+        for name, methods in facts.methods.items()
+        if "__init__" in methods and methods["__init__"].node.lineno <= line <= (methods["__init__"].node.end_lineno or 0)
+    ]
+    if len(found) != 1:
+        return None
+    owner, init = found[0]
+    table = assignments(model)
+    bound = table.bindings(key, init)
+    if len(bound) != 1 or not isinstance(bound[0].value, ast.Name) or bound[0].statement not in init.body:
+        return None
+    parameter = bound[0].value.id
+    params = [a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs)]
+    if parameter not in params[1:] or table.bindings(parameter, init):
+        return None
+    attr = key[len("self.") :]
+    for other in table.by_key.get(key, ()):
+        if other.class_name != owner and any(dotted(base) == owner for base in getattr(facts.classes.get(other.class_name or ""), "bases", ())):
+            return None  # a subclass binds it anew
+    if any(k != key and k.endswith("." + attr) for k in table.by_key):
+        return None  # `trainer.model = other`: rebound from outside
+    return parameter

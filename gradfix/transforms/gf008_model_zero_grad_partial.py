@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, init_parameter
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -140,6 +140,8 @@ class ModelZeroGradPartial(LoopRule):
                 continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over
             aliases = _aliases(model)
             names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
+            # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
+            names |= {n for m in cleared_models if (n := _init_parameter_of_all(m, built, model)) is not None}
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
                 continue
             visitor = _visit(model)
@@ -178,6 +180,13 @@ class ModelZeroGradPartial(LoopRule):
         if call is None or single_call_statement(clear, source) is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
+
+
+def _init_parameter_of_all(key: str, built: list[ast.expr], model: ModuleModel) -> str | None:
+    """The `__init__` parameter `key` (`self.model`) stands for in the `__init__` around every
+    construction's parameters, the same for all (`init_parameter`)."""
+    found = {init_parameter(model, key, params) for params in built} if key.startswith("self.") else {None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _held_by_a_plain_object(key: str, model: ModuleModel) -> bool:

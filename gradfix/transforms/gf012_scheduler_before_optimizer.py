@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, reaching_top_level
+from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
@@ -1007,6 +1007,8 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
                 return target  # `trainer.optimizer`, from `Trainer(model, optimizer)` storing it
             if _passed_for(target, function, model) == {key}:
                 return target  # `train_model(..., optimizer_ft, exp_lr_scheduler)` into `optimizer, scheduler`
+            if init_parameter(model, target, info.params) == key:
+                return target  # `self.opt = opt` in the `__init__` that builds `StepLR(opt)`
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer

@@ -92,7 +92,8 @@ class ModelZeroGradPartial(LoopRule):
     `model.center = CenterLoss(...)` registers it); when a construction is over exactly a cleared module's parameters
     (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
     cleared module is another name for the module the optimizer was built over (`self.net = model`,
-    or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
+    also `self.net, self.lr = model, lr` in the `__init__` that builds `SGD(model.parameters())`
+    when that is `self.net`'s only binding, or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
     `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
     passed in or built by a factory (what it owns is not visible); when the optimizer is built in
     the loop over a list of tensors the loop binds anew (`self.x = to_tensor(image)`, then

@@ -93,7 +93,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
     steps (the one it was built over -- also when the module's calls of the loop's function pass
-    that optimizer for the parameter stepped, `train(net, opt2, sch2)` --, or the loop's only
+    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
+    `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs

@@ -395,13 +395,19 @@ def init_parameter(model: object, key: str, node: ast.AST) -> str | None:
     if len(found) != 1:
         return None
     owner, init = found[0]
-    table = assignments(model)
-    bound = table.bindings(key, init)
-    if len(bound) != 1 or not isinstance(bound[0].value, ast.Name) or bound[0].statement not in init.body:
-        return None
-    parameter = bound[0].value.id
     params = [a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs)]
-    if parameter not in params[1:] or table.bindings(parameter, init):
+    # first the statements of `__init__`'s own body (cheap), then the module's index
+    own = [
+        value.id
+        for stmt in init.body if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        for value in _values_of(target, stmt.value, key, model.source)  # type: ignore[attr-defined]
+    ]
+    if len(own) != 1 or own[0] not in params[1:]:
+        return None
+    parameter = own[0]
+    table = assignments(model)
+    if len(table.bindings(key, init)) != 1 or table.bindings(parameter, init):
         return None
     attr = key[len("self.") :]
     for other in table.by_key.get(key, ()):
@@ -410,3 +416,16 @@ def init_parameter(model: object, key: str, node: ast.AST) -> str | None:
     if any(k != key and k.endswith("." + attr) for k in table.by_key):
         return None  # `trainer.model = other`: rebound from outside
     return parameter
+
+
+def _values_of(target: ast.expr, value: ast.expr, key: str, source: Source) -> list[ast.Name]:
+    """The plain name `key` is bound to by `target = value` (`self.model = model`, also one
+    element of `self.model, self.lr = model, lr`); empty when it is not bound there, or to
+    something else."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts)):
+            return []
+        return [found for t, v in zip(target.elts, value.elts) for found in _values_of(t, v, key, source)]
+    if isinstance(target, ast.Attribute) and source.key(target) == key and isinstance(value, ast.Name):
+        return [value]
+    return []

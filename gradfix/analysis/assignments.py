@@ -437,3 +437,58 @@ def _literal_entry(value: ast.expr | None, key: str) -> ast.expr | None:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
         return next((k.value for k in value.keywords if k.arg == key), None)
     return None
+
+
+def init_parameter(model: object, key: str, node: ast.AST) -> str | None:
+    """The parameter of the `__init__` around `node` that `self.<attr>` (`key`) stands for
+    there: `self.model = model` (or `self.model, self.opt = model, opt`), a statement of that
+    `__init__`'s own body, is the only binding of `self.model` in its class, in the module's
+    classes built on it and from outside (`trainer.model = ...`), and `__init__` never rebinds
+    `model`. `SGD(model.parameters())` or `StepLR(opt)` there is then built over what the
+    methods call `self.model` or `self.opt`."""
+    if not key.startswith("self.") or key.count(".") != 1 or not hasattr(node, "lineno"):
+        return None
+    facts = model.facts  # type: ignore[attr-defined]
+    line = node.lineno  # type: ignore[attr-defined]
+    found = [
+        (name, methods["__init__"].node)
+        for name, methods in facts.methods.items()
+        if "__init__" in methods and methods["__init__"].node.lineno <= line <= (methods["__init__"].node.end_lineno or 0)
+    ]
+    if len(found) != 1:
+        return None
+    owner, init = found[0]
+    params = [a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs)]
+    # first the statements of `__init__`'s own body (cheap), then the module's index
+    own = [
+        value.id
+        for stmt in init.body if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        for value in _values_of(target, stmt.value, key, model.source)  # type: ignore[attr-defined]
+    ]
+    if len(own) != 1 or own[0] not in params[1:]:
+        return None
+    parameter = own[0]
+    table = assignments(model)
+    if len(table.bindings(key, init)) != 1 or table.bindings(parameter, init):
+        return None
+    attr = key[len("self.") :]
+    for other in table.by_key.get(key, ()):
+        if other.class_name != owner and any(dotted(base) == owner for base in getattr(facts.classes.get(other.class_name or ""), "bases", ())):
+            return None  # a subclass binds it anew
+    if any(k != key and k.endswith("." + attr) for k in table.by_key):
+        return None  # `trainer.model = other`: rebound from outside
+    return parameter
+
+
+def _values_of(target: ast.expr, value: ast.expr, key: str, source: Source) -> list[ast.Name]:
+    """The plain name `key` is bound to by `target = value` (`self.model = model`, also one
+    element of `self.model, self.lr = model, lr`); empty when it is not bound there, or to
+    something else."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts)):
+            return []
+        return [found for t, v in zip(target.elts, value.elts) for found in _values_of(t, v, key, source)]
+    if isinstance(target, ast.Attribute) and source.key(target) == key and isinstance(value, ast.Name):
+        return [value]
+    return []

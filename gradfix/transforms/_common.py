@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from gradfix.analysis.assignments import init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
@@ -201,10 +202,17 @@ def clear_call(target: str, model: ModuleModel, at: ast.AST) -> str:
 
 
 def built_over(optimizer: str, module: str, model: ModuleModel) -> bool:
-    """The optimizer was built over that module's parameters (`opt = Adam(model.parameters())`):
-    `model.zero_grad()` clears what it steps."""
+    """The optimizer was built over that module's parameters (`opt = Adam(model.parameters())`,
+    also `self.opt = Adam(model.parameters())` for `self.model` bound from `__init__`'s
+    `model`): `model.zero_grad()` clears what it steps."""
     info = model.facts.info(optimizer)
-    return info is not None and info.params is not None and model.source.code(info.params) == f"{module}.parameters()"
+    if info is None or info.params is None:
+        return False
+    built = model.source.code(info.params)
+    if built == f"{module}.parameters()":
+        return True
+    # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
+    return module.startswith("self.") and built.endswith(".parameters()") and init_parameter(model, module, info.params) == built[: -len(".parameters()")]
 
 
 def imported_project_bytes(model: ModuleModel) -> Iterator[bytes]:

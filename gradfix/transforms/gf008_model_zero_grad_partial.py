@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.assignments import assigned_values, assignments, init_parameter
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
@@ -118,7 +118,8 @@ class ModelZeroGradPartial(LoopRule):
     `model.center = CenterLoss(...)` registers it); when a construction is over exactly a cleared module's parameters
     (`model.parameters()`, `model.module.parameters()`, filtered by `requires_grad`); when the
     cleared module is another name for the module the optimizer was built over (`self.net = model`,
-    or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
+    also `self.net, self.lr = model, lr` in the `__init__` that builds `SGD(model.parameters())`
+    when that is `self.net`'s only binding, or a wrapper that owns exactly the wrapped module's parameters: `DDP(model)`,
     `DataParallel(model)`, `torch.compile(model)`, `model.to(device)`); when the optimizer is
     passed in (other than as above) or built by a factory (what it owns is not visible); when the optimizer is built in
     the loop over a list of tensors the loop binds anew (`self.x = to_tensor(image)`, then
@@ -170,6 +171,8 @@ class ModelZeroGradPartial(LoopRule):
                 continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over
             aliases = _aliases(model)
             names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
+            # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
+            names |= {n for m in cleared_models if (n := _init_parameter_of_all(m, built, model)) is not None}
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
                 continue
             visitor = _visit(model)
@@ -268,6 +271,11 @@ def _caller_module(facts, source: Source, model: ModuleModel) -> _CallerModule: 
     if found is None or found.source is not source:
         found = kept[id(source)] = _CallerModule(facts, source)
     return found
+def _init_parameter_of_all(key: str, built: list[ast.expr], model: ModuleModel) -> str | None:
+    """The `__init__` parameter `key` (`self.model`) stands for in the `__init__` around every
+    construction's parameters, the same for all (`init_parameter`)."""
+    found = {init_parameter(model, key, params) for params in built} if key.startswith("self.") else {None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _held_by_a_plain_object(key: str, model: ModuleModel) -> bool:

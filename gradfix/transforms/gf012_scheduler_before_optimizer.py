@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, reaching_top_level
+from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.transforms._common import training_loop_ids
@@ -93,7 +93,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
     steps (the one it was built over -- also when the module's calls of the loop's function pass
-    that optimizer for the parameter stepped, `train(net, opt2, sch2)` --, or the loop's only
+    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
+    `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
@@ -1030,6 +1031,8 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
                 return target  # `trainer.optimizer`, from `Trainer(model, optimizer)` storing it
             if _passed_for(target, function, model) == {key}:
                 return target  # `train_model(..., optimizer_ft, exp_lr_scheduler)` into `optimizer, scheduler`
+            if init_parameter(model, target, info.params) == key:
+                return target  # `self.opt = opt` in the `__init__` that builds `StepLR(opt)`
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer

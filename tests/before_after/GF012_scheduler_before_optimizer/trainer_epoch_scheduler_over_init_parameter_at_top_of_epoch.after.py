@@ -1,0 +1,21 @@
+import torch
+import torch.nn.functional as F
+
+
+class Trainer:
+    def __init__(self, model, optimizer):
+        self.model, self.optimizer = model, optimizer
+        self.scheduler = torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
+
+    def fit(self, loader, epochs):
+        for epoch in range(epochs):
+            for x, y in loader:
+                self.optimizer.zero_grad()
+                F.cross_entropy(self.model(x), y).backward()
+                self.optimizer.step()
+            self.scheduler.step()
+
+
+model = torch.nn.Linear(4, 2)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+Trainer(model, optimizer).fit([], 3)

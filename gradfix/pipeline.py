@@ -245,7 +245,7 @@ def check_source(
     """
     from gradfix.analysis.loops import build_model
     from gradfix.suppressions import filter_suppressed
-    from gradfix.transforms.apply import apply_fixes, select_compatible
+    from gradfix.transforms.apply import apply_fixes, own_edits, select_compatible
 
     original_tree = source.tree if not source.left_out else None
     rules = _rules(options.select)
@@ -255,10 +255,9 @@ def check_source(
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
         findings = _distinct([finding for rule in rules for finding in rule.check(model)]) if not _other_framework(model) else []
-        if accept is not None:
-            for finding in findings:
-                if finding.fix is not None and not accept(source, finding.fix):
-                    finding.fix = None
+        for finding in findings:
+            if finding.fix is not None and (not own_edits(source, finding.fix) or (accept is not None and not accept(source, finding.fix))):
+                finding.fix = None  # a fix must edit this file's own nodes (apply.own_edits)
         spans = None
         if findings and directives:
             spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])

@@ -394,25 +394,36 @@ class _Finder:
 
     def _imported_instance_kind(self, name: str) -> str | None:
         """`from losses import criterion` with `criterion = nn.CrossEntropyLoss()` bound once
-        at the top of that module of the project: the kind, read with its own imports."""
+        at the top of that module of the project: the kind, read with its own imports.
+        A name only a `from losses import *` can bind is looked for in the starred modules of
+        the project, the last one binding it at its top winning (as a later import does)."""
         project = self.model.facts.project
         qualified = self.qualify(name) or name
-        if project is None or qualified == name or "." not in qualified.lstrip(".") or self.index.by_key.get(name):
+        if project is None or self.index.by_key.get(name):
             return None
-        if qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+        if qualified == name and "." not in name and not name.startswith("_"):
+            stars = [star for star in self.model.facts.imports.stars if star.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS]
+            candidates = [(star, name) for star in reversed(stars)]
+        elif qualified != name and "." in qualified.lstrip(".") and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS:
+            module_name, _, attribute = qualified.rpartition(".")
+            candidates = [(module_name, attribute)]
+        else:
             return None
-        module_name, _, attribute = qualified.rpartition(".")
-        path = project.module_file(module_name, self.source.path or None)
-        module = project.module(path, any_bytes=True) if path is not None else None
-        if module is None:
-            return None
-        values = [
-            stmt.value for stmt in module.source.tree.body
-            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
-        ]  # fmt: skip
-        if len(values) != 1 or not isinstance(values[0], ast.Call):
-            return None
-        return _Finder(ModuleModel(module.source, module.facts))._class_kind(values[0], LOSS_CLASSES)
+        for module_name, attribute in candidates:
+            path = project.module_file(module_name, self.source.path or None)
+            module = project.module(path, any_bytes=True) if path is not None else None
+            if module is None:
+                continue
+            values = [
+                stmt.value for stmt in module.source.tree.body
+                if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
+            ]  # fmt: skip
+            if not values:
+                continue  # (a starred module that does not bind it: the next one may)
+            if len(values) != 1 or not isinstance(values[0], ast.Call):
+                return None
+            return _Finder(ModuleModel(module.source, module.facts))._class_kind(values[0], LOSS_CLASSES)
+        return None
 
     def _passed(self, name: str, scope: Scope) -> set[str] | None:
         """What the call sites of this module pass for the parameter `name` of the function
@@ -1266,7 +1277,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     text = model.source.text
     if not any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")) and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")):
+    if not any(word in text for word in _LOSS_WORDS) and not _imports_project_loss(model):
         return []
     finder = _Finder(model)
     out: list[ProbabilityInput] = []
@@ -1298,11 +1309,21 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
 _NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "transformers", "accelerate", "lightning", "datasets"})
 
 
+_LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
+_LOSS_BYTES = tuple(word.encode() for word in _LOSS_WORDS)
+
+
 def _builds_project_names(model: ModuleModel) -> bool:
     """The file calls a name it imports from a module of the project (`from models import
     Net`; `Net(...)`), which may build a model ending with an activation."""
+    return any(True for _ in _called_project_names(model))
+
+
+def _called_project_names(model: ModuleModel) -> Iterator[tuple[str, str]]:
+    """(local name, qualified name) of each name the file imports from a module of the project
+    and calls or reads an attribute of."""
     if model.facts.project is None:
-        return False
+        return
     text = model.source.text
     stdlib = stdlib_names()
     for local, qualified in model.facts.imports.aliases.items():
@@ -1310,6 +1331,27 @@ def _builds_project_names(model: ModuleModel) -> bool:
         if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in stdlib:
             continue
         if local + "(" in text or local + "." in text:
+            yield local, qualified
+
+
+def _imports_project_loss(model: ModuleModel) -> bool:
+    """A name the file imports from a module of the project and calls may be a loss object
+    (`from losses import criterion`; `criterion(probs, y)`): that module's bytes say a loss
+    word (`criterion = nn.CrossEntropyLoss()`). Also a name only a `from losses import *` can
+    bind, called in the file: a starred module of the project says one."""
+    project = model.facts.project
+    if project is None:
+        return False
+    importer = model.source.path
+    from gradfix.project import split_qualified
+
+    modules = [split_qualified(qualified)[0] for _, qualified in _called_project_names(model)]
+    if model.facts.imports.stars:
+        modules += [star for star in model.facts.imports.stars if star.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS]
+    for name in dict.fromkeys(modules):
+        path = project.module_file(name, importer)  # type: ignore[attr-defined]
+        data = project.read(path) if path is not None else None  # type: ignore[attr-defined]
+        if data is not None and any(word in data for word in _LOSS_BYTES):
             return True
     return False
 

@@ -90,8 +90,9 @@ class FileResult:
 def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
-    one in a module of its project that it imports, or (when a loop header says `epoch`) a
-    call of a function of its project whose own text says `backward`."""
+    one in a module of its project that it imports, or (when a loop header says `epoch`, or a
+    line adds something that says `loss`: `running += loss`) a call of a function of its
+    project whose own text says `backward`."""
     return prefilter(data, path)[0]
 
 
@@ -129,6 +130,21 @@ _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
 
 
+def _sums_a_loss(data: bytes) -> bool:
+    """A line adds into something and says `loss` after the `+=` (`running += loss`): the sum of
+    what a step function of another module returns, whose file says neither a step nor an
+    epoch loop."""
+    if b"loss" not in data:
+        return False
+    at = data.find(b"+=")
+    while at != -1:
+        end = data.find(b"\n", at)
+        if data.find(b"loss", at, end if end != -1 else len(data)) != -1:
+            return True
+        at = data.find(b"+=", at + 2)
+    return False
+
+
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
@@ -136,7 +152,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None):
+    if not steps and (b"epoch" not in data or _EPOCH_LOOP.search(data) is None) and not _sums_a_loss(data):
         return False, {}
     from gradfix.project import project_for
 
@@ -146,7 +162,8 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     project.touched = {}
     if steps:
         answer = project.imports_backpropagation(data, path)
-    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py
+    else:  # an epoch loop that only calls helpers (`train_one_epoch(...)` of engine.py), or a
+        # loop summing what a step function of another module returns
         answer = project.calls_backpropagating_function(data, path)
     return answer, dict(project.touched)
 

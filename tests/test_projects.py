@@ -399,3 +399,23 @@ def test_every_finding_and_fix_of_the_project_cases_is_of_its_own_file(monkeypat
         for path in sorted((case / "before").rglob("*.py")):
             pipeline.process_python(str(path), path.read_bytes(), options)
     assert not wrong
+
+
+def test_a_loop_summing_what_a_step_function_of_another_module_returns_is_let_through(tmp_path: Path) -> None:
+    """A file that neither steps nor says an epoch loop, but adds something saying `loss`
+    (`running += loss`), passes the prefilter when it calls a function of its project that
+    backpropagates; not when the function does not, nor without the sum."""
+    from gradfix.pipeline import prefilter
+
+    (tmp_path / "pyproject.toml").write_bytes(b"")
+    (tmp_path / "engine.py").write_bytes(b"def train_step(m, x):\n    loss = m(x)\n    loss.backward()\n    return loss\n")
+    (tmp_path / "plain.py").write_bytes(b"def train_step(m, x):\n    return m(x)\n")
+    summing = b"from engine import train_step\n\nrunning = 0.0\nfor x in data:\n    loss = train_step(m, x)\n    running += loss\n"
+    cases = {
+        "a.py": (summing, True),
+        "b.py": (summing.replace(b"engine", b"plain"), False),
+        "c.py": (summing.replace(b"running += loss", b"running = loss"), False),
+    }
+    for name, (data, expected) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        assert prefilter(data, str(tmp_path / name))[0] is expected, name

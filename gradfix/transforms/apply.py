@@ -93,7 +93,10 @@ def own_edits(source: Source, fix: Fix) -> bool:
             if source.block_of(edit.statement) is None and edit.statement is not source.tree:  # type: ignore[arg-type]
                 return False
             if edit.node is not edit.statement and not any(node is edit.node for node in ast_walk(edit.statement)):
-                return False
+                # (`statement` is the one two fixes conflict on, which need not hold the node:
+                # a division in a step helper, keyed by the loop's call of it)
+                if not any(node is edit.node for node in source.nodes):
+                    return False
         elif isinstance(edit, RemoveStatement):
             if source.block_of(edit.statement) is None:
                 return False

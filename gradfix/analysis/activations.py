@@ -27,7 +27,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class
+from gradfix.analysis.modules import bound_classes, imported_project_bytes, module_class, module_classes, reaching_class
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     stdlib_names,
@@ -1316,14 +1316,8 @@ _LOSS_BYTES = tuple(word.encode() for word in _LOSS_WORDS)
 def _builds_project_names(model: ModuleModel) -> bool:
     """The file calls a name it imports from a module of the project (`from models import
     Net`; `Net(...)`), which may build a model ending with an activation."""
-    return any(True for _ in _called_project_names(model))
-
-
-def _called_project_names(model: ModuleModel) -> Iterator[tuple[str, str]]:
-    """(local name, qualified name) of each name the file imports from a module of the project
-    and calls or reads an attribute of."""
     if model.facts.project is None:
-        return
+        return False
     text = model.source.text
     stdlib = stdlib_names()
     for local, qualified in model.facts.imports.aliases.items():
@@ -1331,29 +1325,15 @@ def _called_project_names(model: ModuleModel) -> Iterator[tuple[str, str]]:
         if root in LIBRARY_ROOTS or root in _NOT_PROJECT or root in stdlib:
             continue
         if local + "(" in text or local + "." in text:
-            yield local, qualified
+            return True
+    return False
 
 
 def _imports_project_loss(model: ModuleModel) -> bool:
-    """A name the file imports from a module of the project and calls may be a loss object
-    (`from losses import criterion`; `criterion(probs, y)`): that module's bytes say a loss
-    word (`criterion = nn.CrossEntropyLoss()`). Also a name only a `from losses import *` can
-    bind, called in the file: a starred module of the project says one."""
-    project = model.facts.project
-    if project is None:
-        return False
-    importer = model.source.path
-    from gradfix.project import split_qualified
-
-    modules = [split_qualified(qualified)[0] for _, qualified in _called_project_names(model)]
-    if model.facts.imports.stars:
-        modules += [star for star in model.facts.imports.stars if star.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS]
-    for name in dict.fromkeys(modules):
-        path = project.module_file(name, importer)  # type: ignore[attr-defined]
-        data = project.read(path) if path is not None else None  # type: ignore[attr-defined]
-        if data is not None and any(word in data for word in _LOSS_BYTES):
-            return True
-    return False
+    """A module of the project the file imports (by name or with `from losses import *`) says a
+    loss word: a loss object may come from it (`from losses import criterion` with `criterion =
+    nn.CrossEntropyLoss()` there), whatever the file itself says."""
+    return any(word in data for data in imported_project_bytes(model, stars=True) for word in _LOSS_BYTES)
 
 
 def name_reads(name: str, scope: Scope) -> list[ast.Name]:

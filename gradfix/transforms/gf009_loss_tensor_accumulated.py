@@ -89,7 +89,7 @@ class LossTensorAccumulated(Rule):
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
-    the iteration calls that backpropagates that very loss (`return loss` after
+    the iteration calls (of this module or another of the project) that backpropagates that very loss (`return loss` after
     `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
     number; also in a tuple unpacked by the caller, `loss, acc = update(...)` of `return loss,
     acc`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on

@@ -90,8 +90,9 @@ class FileResult:
 def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
-    one in a module of its project that it imports, or (when a loop header says `epoch`) a
-    call of a function of its project whose own text says `backward`."""
+    one in a module of its project that it imports, or (when a loop header says `epoch`, or a
+    line adds something that says `loss`: `running += loss`) a call of a function of its
+    project whose own text says `backward`."""
     return prefilter(data, path)[0]
 
 
@@ -129,6 +130,21 @@ _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
 
 
+def _sums_a_loss(data: bytes) -> bool:
+    """A line adds into something and says `loss` after the `+=` (`running += loss`): the sum of
+    what a step function of another module returns, whose file says neither a step nor an
+    epoch loop."""
+    if b"loss" not in data:
+        return False
+    at = data.find(b"+=")
+    while at != -1:
+        end = data.find(b"\n", at)
+        if data.find(b"loss", at, end if end != -1 else len(data)) != -1:
+            return True
+        at = data.find(b"+=", at + 2)
+    return False
+
+
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
@@ -136,7 +152,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or (b"epoch" in data and _EPOCH_LOOP.search(data) is not None)
+    epochs = steps or (b"epoch" in data and _EPOCH_LOOP.search(data) is not None) or _sums_a_loss(data)
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     from gradfix.project import project_for
@@ -147,8 +163,9 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     project.touched = {}
     if steps:
         answer = project.imports_backpropagation(data, path)
-    else:  # an epoch loop that only calls helpers: `train_one_epoch(...)` of engine.py (or, without
-        # one, a subclass's loop calling its base's `self.train_step(...)`: the base is read)
+    else:  # an epoch loop that only calls helpers (`train_one_epoch(...)` of engine.py), a loop
+        # summing what a step function of another module returns (or, with neither, a subclass's
+        # loop calling its base's `self.train_step(...)`: the base is read)
         answer = project.calls_backpropagating_function(data, path, bases_only=not epochs)
     return answer, dict(project.touched)
 
@@ -247,7 +264,7 @@ def check_source(
     """
     from gradfix.analysis.loops import build_model
     from gradfix.suppressions import filter_suppressed
-    from gradfix.transforms.apply import apply_fixes, select_compatible
+    from gradfix.transforms.apply import apply_fixes, own_edits, select_compatible
 
     original_tree = source.tree if not source.left_out else None
     rules = _rules(options.select)
@@ -257,10 +274,9 @@ def check_source(
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
         findings = _distinct([finding for rule in rules for finding in rule.check(model)]) if not _other_framework(model) else []
-        if accept is not None:
-            for finding in findings:
-                if finding.fix is not None and not accept(source, finding.fix):
-                    finding.fix = None
+        for finding in findings:
+            if finding.fix is not None and (not own_edits(source, finding.fix) or (accept is not None and not accept(source, finding.fix))):
+                finding.fix = None  # a fix must edit this file's own nodes (apply.own_edits)
         spans = None
         if findings and directives:
             spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])

@@ -353,3 +353,69 @@ def test_a_helper_judged_in_its_own_file_is_reported_there_only(name: str, tmp_p
     lines = [line for line in check.stdout.decode().splitlines() if line.strip()]
     assert len(lines) == 1, lines
     assert "[*]" in lines[0] and not lines[0].startswith(("main.py", "train.py")), lines
+
+
+def test_a_finding_through_a_helper_of_another_module_points_at_the_call_in_its_own_file(tmp_path: Path) -> None:
+    """GF020's scheduler steps in a step function of `engine.py`: the finding is filed on
+    `train.py` at the call of the helper (13:13-13:58), not at `engine.py`'s coordinates of
+    `scheduler.step()` (8:5)."""
+    import json
+
+    work = tmp_path / "project"
+    shutil.copytree(Path(__file__).parent / "projects" / "epoch_horizon_scheduler_stepped_in_a_step_function_of_another_module" / "before", work)
+    check = run_gradfix("--isolated", "--no-cache", "--format", "json", ".", cwd=work)
+    found = [(Path(d["file"]).name, d["code"], d["line"], d["column"], d["end_line"], d["end_column"]) for d in json.loads(check.stdout)]
+    assert found == [("train.py", "GF020", 13, 13, 13, 58)]
+
+
+def test_every_finding_and_fix_of_the_project_cases_is_of_its_own_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finding found through a helper of another module carries a node of the file it is
+    reported in (its position is read in that file's text), and so does every edit of its fix:
+    checked on every project case, in process."""
+    import gradfix.pipeline as pipeline
+    from gradfix.transforms import ALL_RULES
+    from gradfix.transforms.apply import own_edits
+    from gradfix.walk import ast_walk
+
+    wrong: list = []  # type: ignore[type-arg]
+    rules = pipeline._rules
+
+    class Checked:
+        def __init__(self, rule) -> None:  # type: ignore[no-untyped-def]
+            self.rule = rule
+
+        def check(self, model):  # type: ignore[no-untyped-def]
+            own = {id(node) for node in ast_walk(model.source.tree)}
+            for finding in self.rule.check(model):
+                if any(id(node) not in own for node in (finding.node, *finding.related)):
+                    wrong.append((model.source.path, finding.code, "position"))
+                if finding.fix is not None and not own_edits(model.source, finding.fix):
+                    wrong.append((model.source.path, finding.code, "fix"))
+                yield finding
+
+    monkeypatch.setattr(pipeline, "_rules", lambda select: [Checked(rule) for rule in rules(select)])
+    options = pipeline.Options(select=frozenset(rule.code for rule in ALL_RULES), unsafe_fixes=True, fix=True)
+    for case in CASES:
+        for path in sorted((case / "before").rglob("*.py")):
+            pipeline.process_python(str(path), path.read_bytes(), options)
+    assert not wrong
+
+
+def test_a_loop_summing_what_a_step_function_of_another_module_returns_is_let_through(tmp_path: Path) -> None:
+    """A file that neither steps nor says an epoch loop, but adds something saying `loss`
+    (`running += loss`), passes the prefilter when it calls a function of its project that
+    backpropagates; not when the function does not, nor without the sum."""
+    from gradfix.pipeline import prefilter
+
+    (tmp_path / "pyproject.toml").write_bytes(b"")
+    (tmp_path / "engine.py").write_bytes(b"def train_step(m, x):\n    loss = m(x)\n    loss.backward()\n    return loss\n")
+    (tmp_path / "plain.py").write_bytes(b"def train_step(m, x):\n    return m(x)\n")
+    summing = b"from engine import train_step\n\nrunning = 0.0\nfor x in data:\n    loss = train_step(m, x)\n    running += loss\n"
+    cases = {
+        "a.py": (summing, True),
+        "b.py": (summing.replace(b"engine", b"plain"), False),
+        "c.py": (summing.replace(b"running += loss", b"running = loss"), False),
+    }
+    for name, (data, expected) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        assert prefilter(data, str(tmp_path / name))[0] is expected, name

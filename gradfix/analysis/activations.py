@@ -28,7 +28,14 @@ from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import located_bases
-from gradfix.analysis.modules import bound_classes, module_class, module_classes, reaching_class, strip_same_module
+from gradfix.analysis.modules import (
+    bound_classes,
+    imported_project_bytes,
+    module_class,
+    module_classes,
+    reaching_class,
+    strip_same_module,
+)
 from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
@@ -496,25 +503,36 @@ class _Finder:
 
     def _imported_instance_kind(self, name: str) -> str | None:
         """`from losses import criterion` with `criterion = nn.CrossEntropyLoss()` bound once
-        at the top of that module of the project: the kind, read with its own imports."""
+        at the top of that module of the project: the kind, read with its own imports.
+        A name only a `from losses import *` can bind is looked for in the starred modules of
+        the project, the last one binding it at its top winning (as a later import does)."""
         project = self.model.facts.project
         qualified = self.qualify(name) or name
-        if project is None or qualified == name or "." not in qualified.lstrip(".") or self.index.by_key.get(name):
+        if project is None or self.index.by_key.get(name):
             return None
-        if qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+        if qualified == name and "." not in name and not name.startswith("_"):
+            stars = [star for star in self.model.facts.imports.stars if star.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS]
+            candidates = [(star, name) for star in reversed(stars)]
+        elif qualified != name and "." in qualified.lstrip(".") and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS:
+            module_name, _, attribute = qualified.rpartition(".")
+            candidates = [(module_name, attribute)]
+        else:
             return None
-        module_name, _, attribute = qualified.rpartition(".")
-        path = project.module_file(module_name, self.source.path or None)
-        module = project.module(path, any_bytes=True) if path is not None else None
-        if module is None:
-            return None
-        values = [
-            stmt.value for stmt in module.source.tree.body
-            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
-        ]  # fmt: skip
-        if len(values) != 1 or not isinstance(values[0], ast.Call):
-            return None
-        return self._finder_of(module)._class_kind(values[0], LOSS_CLASSES)
+        for module_name, attribute in candidates:
+            path = project.module_file(module_name, self.source.path or None)
+            module = project.module(path, any_bytes=True) if path is not None else None
+            if module is None:
+                continue
+            values = [
+                stmt.value for stmt in module.source.tree.body
+                if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
+            ]  # fmt: skip
+            if not values:
+                continue  # (a starred module that does not bind it: the next one may)
+            if len(values) != 1 or not isinstance(values[0], ast.Call):
+                return None
+            return self._finder_of(module)._class_kind(values[0], LOSS_CLASSES)
+        return None
 
     def _passed(self, name: str, scope: Scope) -> set[str] | None:
         """What the call sites of this module pass for the parameter `name` of the function
@@ -1400,9 +1418,10 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
     if not activations and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
-    if not any(word in text for word in _LOSS_WORDS):
-        # without the words, only a factory or a base class of another module can build the
-        # loss, or a caller in another file of the project hand it in (named there)
+    if not any(word in text for word in _LOSS_WORDS) and not _imports_project_loss(model):
+        # without the words, only a loss object an imported module of the project builds, a
+        # factory or a base class of another module, or a caller in another file of the
+        # project handing it in (named there) can be the loss
         handed_in = model.facts.project is not None and "backward" in text
         if not (activations and (handed_in or _loss_built_elsewhere(model))):
             return []
@@ -1434,6 +1453,10 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
 
 
 _NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "transformers", "accelerate", "lightning", "datasets"})
+
+
+_LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
+_LOSS_BYTES = tuple(word.encode() for word in _LOSS_WORDS)
 
 
 def _builds_project_names(model: ModuleModel) -> bool:
@@ -1477,6 +1500,13 @@ def _loss_built_elsewhere(model: ModuleModel) -> bool:
         if data is not None and any(word.encode() in data for word in _LOSS_WORDS):
             return True
     return False
+
+
+def _imports_project_loss(model: ModuleModel) -> bool:
+    """A module of the project the file imports (by name or with `from losses import *`) says a
+    loss word: a loss object may come from it (`from losses import criterion` with `criterion =
+    nn.CrossEntropyLoss()` there), whatever the file itself says."""
+    return any(word in data for data in imported_project_bytes(model, stars=True) for word in _LOSS_BYTES)
 
 
 def name_reads(name: str, scope: Scope) -> list[ast.Name]:

@@ -147,11 +147,30 @@ def _calls_of(callee: str, info, model: ModuleModel) -> Iterator[tuple[ast.Call,
         if module is None:
             yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)  # (unreadable: no argument)
             return
-        if info.class_name is not None and _subclass_names(project.read(other) or b"", info.class_name):
+        subclasses = _subclass_names(project.read(other) or b"", info.class_name) if info.class_name is not None else []
+        if subclasses and not _built_as_the_base(subclasses, module, other, project):
             yield ast.Call(ast.Name("?"), [], []), (model.facts, model.source)
             return
         for node in module.source.nodes:
             if isinstance(node, ast.Call):
                 qualified = module.facts.imports.qualify(dotted(node.func)) or ""
-                if qualified.rsplit(".", 2)[-2:] == [stem, callee]:
+                if qualified.rsplit(".", 2)[-2:] == [stem, callee] or (subclasses and dotted(node.func) in subclasses):
                     yield node, (module.facts, module.source)
+
+
+def _built_as_the_base(subclasses: list[str], module, path: str, project) -> bool:  # type: ignore[no-untyped-def]
+    """The subclasses a module of the project defines on the class (`class MyLoop(Loop)`, a
+    hook overridden) are built as the class is: none defines `__init__` or `__new__`, none is
+    derived again in the module, and no other file imports one (its calls are the module's own,
+    which are read as calls of the class)."""
+    from gradfix.analysis.steps import _importers
+
+    facts = module.facts
+    for name in subclasses:
+        if name not in facts.classes or {"__init__", "__new__"} & set(facts.methods.get(name, {})):
+            return False
+        if any(any(dotted(b) == name for b in c.bases) for c in facts.classes.values()):
+            return False
+        if _importers(project, path, [name], name):
+            return False
+    return True

@@ -27,6 +27,10 @@ from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
 # Calls that hand back the module they were given (same parameters, same mode flags).
 WRAPPERS = lazily(
     r"(^|\.)(DistributedDataParallel|DataParallel|DDP|FullyShardedDataParallel|FSDP|compile|"
@@ -513,3 +517,25 @@ def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> as
             return None
         return value
     return None
+
+
+def imported_project_bytes(model: ModuleModel, stars: bool = False) -> Iterator[bytes]:
+    """The bytes of each module of the project this one imports (`from models import Net`,
+    `import helpers`; with `stars`, `from losses import *` too), read through the project index
+    (the cache follows them)."""
+    project = model.facts.project
+    path = model.source.path
+    if project is None or not path:
+        return
+    tried = [(imported, imported.rpartition(".")[0]) for imported in set(model.facts.imports.aliases.values())]
+    if stars:
+        tried += [(star,) for star in model.facts.imports.stars]
+    for names in tried:
+        for name in names:
+            if not name.strip("."):
+                continue
+            found = project.module_file(name, path)  # type: ignore[attr-defined]
+            data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
+            if data is not None:
+                yield data
+                break

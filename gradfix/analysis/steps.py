@@ -326,10 +326,11 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     own = absolute(own)
     names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
     found = _importers(project, own, names, info.node.name)
-    # a package's `__init__.py` re-exporting its class (`from .net import Net`): files
-    # importing the class from the package (`from models import Net`) may call the method too
+    # a package's `__init__.py` re-exporting the function or its class (`from .steps import
+    # train_step`, `from .net import Net`): files importing it from the package (`from core
+    # import train_step`, `from models import Net`) may call it too
     init = os.path.join(os.path.dirname(own), "__init__.py")
-    data = project.read(init) if init != own and info.class_name is not None else None
+    data = project.read(init) if init != own else None
     stem = _stem(own)
     exported = [name for name in names if data is not None and reexported(data, name) in (f".{stem}.{name}", f"{stem}.{name}")]
     for path in _importers(project, init, exported, info.node.name) if exported else ():

@@ -8,6 +8,7 @@ from gradfix.analysis.assignments import init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
+from gradfix.analysis.modules import imported_project_bytes  # noqa: F401  (rules import it from here)
 from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
@@ -214,23 +215,6 @@ def built_over(optimizer: str, module: str, model: ModuleModel) -> bool:
     # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
     return module.startswith("self.") and built.endswith(".parameters()") and init_parameter(model, module, info.params) == built[: -len(".parameters()")]
 
-
-def imported_project_bytes(model: ModuleModel) -> Iterator[bytes]:
-    """The bytes of each module of the project this one imports (`from models import Net`,
-    `import helpers`), read through the project index (the cache follows them)."""
-    project = model.facts.project
-    path = model.source.path
-    if project is None or not path:
-        return
-    for imported in set(model.facts.imports.aliases.values()):
-        for name in (imported, imported.rpartition(".")[0]):
-            if not name.strip("."):
-                continue
-            found = project.module_file(name, path)  # type: ignore[attr-defined]
-            data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
-            if data is not None:
-                yield data
-                break
 
 
 def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]

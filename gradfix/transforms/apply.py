@@ -84,6 +84,30 @@ def apply_fixes(source: Source, fixes: Sequence[Fix], applied: list | None = Non
     return _render(source.text, accepted)
 
 
+def own_edits(source: Source, fix: Fix) -> bool:
+    """Every edit of `fix` points at nodes of `source`'s own tree: a node of another module
+    (a helper's statement met through the project index) has offsets of that file, and an
+    edit built from it would cut this file's text at the wrong place."""
+    for edit in fix.edits:
+        if isinstance(edit, ReplaceNode):
+            if source.block_of(edit.statement) is None and edit.statement is not source.tree:  # type: ignore[arg-type]
+                return False
+            if edit.node is not edit.statement and not any(node is edit.node for node in ast_walk(edit.statement)):
+                # (`statement` is the one two fixes conflict on, which need not hold the node:
+                # a division in a step helper, keyed by the loop's call of it)
+                if not any(node is edit.node for node in source.nodes):
+                    return False
+        elif isinstance(edit, RemoveStatement):
+            if source.block_of(edit.statement) is None:
+                return False
+        elif isinstance(edit.anchor, list):
+            if not edit.anchor or source.block_of(edit.anchor[0]) is not edit.anchor:
+                return False
+        elif source.block_of(edit.anchor) is None:
+            return False
+    return True
+
+
 def fix_ranges(source: Source, fix: Fix) -> list[tuple[int, int, str]]:
     """The text operations `fix` makes on `source`: (start, end, new text), start == end for
     an insertion. For front ends that must keep some text untouched (notebook cells)."""

@@ -63,7 +63,9 @@ class MissingZeroGrad(Rule):
     optimizer the class body binds to `o`). A step function imported under one name in several
     arms (`try: from .fast import train_step` / `except ImportError: from .slow import
     train_step`, or the arms of an `if`) is judged in each arm's module, with the loop's clears
-    around the call: whichever arm runs, its step function is the loop's. A subclass's override
+    around the call: whichever arm runs, its step function is the loop's. A step function a
+    package's `__init__.py` re-exports (`from .steps import train_step`) is judged with the loops
+    of the files that import it from the package (`from core import train_step`). A subclass's override
     of the step method a base class of another module calls in its loop (`class
     MyTrainer(BaseTrainer): def train_step(self, batch): ...`, `BaseTrainer.fit` in trainer.py
     looping over `self.train_step(batch)`) is judged in the subclass's module, with the base

@@ -99,7 +99,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     over exactly `model.parameters()`, or when both are handed in -- parameters of the function
     around the loop, or of a class's `__init__` bound once to `self.model` and `self.opt` -- and
     every call of that function or class in the project, at least one, passes an optimizer built
-    over exactly the parameters of the module it passes: `Trainer(net, SGD(net.parameters()))`),
+    over exactly the parameters of the module it passes: `Trainer(net, SGD(net.parameters()))`;
+    the constructions of a subclass another module defines on the class count as the class's when
+    it defines no `__init__`, is not derived again there and no other file imports it: `class
+    LoggingLoop(Loop)` overriding a hook),
     runs after the iteration's last backward before that
     step and under the same branches as the step, and the backward's branches are a prefix of
     the step's. A closure handed to the step (`opt.step(closure)`, which LBFGS calls and whose

@@ -89,8 +89,9 @@ class LossTensorAccumulated(Rule):
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
     evaluates or measures, nor one computed from detached inputs), or returned by a helper
-    the iteration calls that backpropagates that very loss (a function, or a method of the
-    class or of a base class, also of another module: `self.train_step(x, y)`; `return loss` after
+    the iteration calls that backpropagates that very loss (a function of this module or another
+    of the project, or a method of the class or of a base class, also of another module:
+    `self.train_step(x, y)`; `return loss` after
     `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
     number; also in a tuple unpacked by the caller, `loss, acc = update(...)` of `return loss,
     acc`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on

@@ -45,7 +45,8 @@ class ActivationBeforeLoss(Rule):
     or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
-    `criterion = nn.CrossEntropyLoss()` there), or be built by a plain function of the file (or
+    `criterion = nn.CrossEntropyLoss()` there; also through `from losses import *`, and whether
+    or not the training file names the loss anywhere), or be built by a plain function of the file (or
     of another module of the project, `from losses import build_criterion`) every `return` of
     which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
     make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`, also moved, `return

@@ -135,7 +135,7 @@ class SchedulerHorizonMismatch(Rule):
                 if len(horizon) > 40:
                     horizon = horizon[:37] + "..."
                 message = template.format(sched=sched, argument=found.argument, horizon=horizon)
-            yield Finding(self.code, message, found.scheduler.node, fix=_fix(found, model), related=(found.loop.node,))
+            yield Finding(self.code, message, found.scheduler.anchor, fix=_fix(found, model), related=(found.loop.node,))
 
 
 def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:

@@ -4,6 +4,7 @@ tests/behaviour/projects/step_in_engine/ holds engine.py (`train_step` backpropa
 without clearing) and train.py (a loop calling it per batch). `gradfix --write` on the whole
 project, and on engine.py alone (as pre-commit runs it), must put the clear into engine.py and
 leave train.py alone; the fixed project must train exactly like step_in_engine_reference/.
+step_in_package/ is the same with the step function re-exported by its package.
 """
 
 from __future__ import annotations
@@ -26,21 +27,28 @@ def _gradfix(*args: str, cwd: Path) -> None:
     subprocess.run([*gradfix_command(), "--isolated", "--no-cache", *args], cwd=cwd, check=False, capture_output=True, timeout=300)
 
 
+# (project, the step function's file): step_in_package/ is the same project with the step
+# function in core/steps.py, re-exported by core/__init__.py and imported `from core import train_step`
+CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py")]
+
+
 @pytest.fixture(scope="module")
-def reference() -> dict:
-    return run_script(PROJECTS / "step_in_engine_reference" / "train.py")
+def references() -> dict:
+    return {name: run_script(PROJECTS / f"{name}_reference" / "train.py") for name, _ in CASES}
 
 
-def test_the_bug_changes_training(reference: dict) -> None:
-    buggy = run_script(PROJECTS / "step_in_engine" / "train.py")
-    assert buggy["weights_sha256"] != reference["weights_sha256"]
+@pytest.mark.parametrize("name", [name for name, _ in CASES])
+def test_the_bug_changes_training(references: dict, name: str) -> None:
+    buggy = run_script(PROJECTS / name / "train.py")
+    assert buggy["weights_sha256"] != references[name]["weights_sha256"]
 
 
-@pytest.mark.parametrize("target", [".", "engine.py"])
-def test_step_function_fixed_in_its_module_trains_like_the_hand_fix(tmp_path: Path, target: str, reference: dict) -> None:
+@pytest.mark.parametrize("name,step_file", CASES)
+@pytest.mark.parametrize("whole", [True, False])
+def test_step_function_fixed_in_its_module_trains_like_the_hand_fix(tmp_path: Path, name: str, step_file: str, whole: bool, references: dict) -> None:
     work = tmp_path / "project"
-    shutil.copytree(PROJECTS / "step_in_engine", work)
-    _gradfix("--write", target, cwd=work)
-    assert (work / "train.py").read_bytes() == (PROJECTS / "step_in_engine" / "train.py").read_bytes()
-    assert (work / "engine.py").read_bytes() == (PROJECTS / "step_in_engine_reference" / "engine.py").read_bytes()
-    assert_same_training(run_script(work / "train.py"), reference)
+    shutil.copytree(PROJECTS / name, work)
+    _gradfix("--write", "." if whole else step_file, cwd=work)
+    assert (work / "train.py").read_bytes() == (PROJECTS / name / "train.py").read_bytes()
+    assert (work / step_file).read_bytes() == (PROJECTS / f"{name}_reference" / step_file).read_bytes()
+    assert_same_training(run_script(work / "train.py"), references[name])

@@ -1,5 +1,3 @@
-# The loss object is built in losses.py (`criterion = nn.CrossEntropyLoss()`) and imported:
-# it is fed the logits; the probabilities are computed beside it for a log. Correct.
 import torch
 import torch.nn.functional as F
 from losses import criterion

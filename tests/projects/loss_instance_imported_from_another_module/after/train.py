@@ -1,5 +1,3 @@
-# The loss object is built in losses.py (`criterion = nn.CrossEntropyLoss()`) and imported:
-# it is fed softmax probabilities, and applies log-softmax again.
 import torch
 import torch.nn.functional as F
 from losses import criterion

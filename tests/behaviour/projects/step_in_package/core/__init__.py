@@ -1,0 +1,1 @@
+from .steps import train_step

@@ -1,0 +1,5 @@
+import torch.nn as nn
+
+__all__ = ["criterion"]
+
+criterion = nn.NLLLoss()

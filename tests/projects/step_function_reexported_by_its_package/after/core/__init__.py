@@ -1,0 +1,3 @@
+from .steps import train_step
+
+__all__ = ["train_step"]

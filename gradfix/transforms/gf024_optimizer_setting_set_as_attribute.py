@@ -25,7 +25,11 @@ _SETTINGS: dict[str, frozenset[str]] = {
     "Adagrad": frozenset({"lr_decay", "weight_decay", "eps"}),
     "Adadelta": frozenset({"rho", "eps", "weight_decay"}),
 }
-_WRITTEN = lazily(rb"\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
+# (not `self.eps = eps`, a module's own setting: the object is at least `x.opt`, `opt`)
+_WRITTEN = lazily(rb"(?<![^\w.]self)\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
+
+
+_ANY_SETTING = frozenset({"lr"}).union(*_SETTINGS.values())
 
 
 class OptimizerSettingSetAsAttribute(Rule):
@@ -96,14 +100,14 @@ class OptimizerSettingSetAsAttribute(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
-        if _WRITTEN.search(source.data) is None or b"param_group" in source.data and _writes_groups(source.tree):
+        if _WRITTEN.search(source.data) is None:
             return
-        reads, parameters = _attribute_reads(source.tree)
+        read: tuple[set[tuple[str, str]], set[str]] | None = None
         for node, functions in _assignments(source.tree):
             target = node.targets[0]
             assert isinstance(target, ast.Attribute)
             key = dotted(target.value)
-            if key is None or (key, target.attr) in reads or any((p, target.attr) in reads for p in parameters):
+            if key is None or key == "self" or target.attr not in _ANY_SETTING:
                 continue
             infos = _torch_optimizers(key, functions, model)
             classes = {_torch_class(info.constructor) for info in infos}
@@ -111,6 +115,13 @@ class OptimizerSettingSetAsAttribute(Rule):
                 continue
             kind = classes.pop().rsplit(".", 1)[-1]  # type: ignore[union-attr]
             if target.attr != "lr" and target.attr not in _SETTINGS.get(kind, frozenset()):
+                continue
+            if read is None:  # (asked once, for the first assignment to an optimizer)
+                if b"param_group" in source.data and _writes_groups(source.tree):
+                    return
+                read = _attribute_reads(source.tree)
+            reads, parameters = read
+            if (key, target.attr) in reads or any((p, target.attr) in reads for p in parameters):
                 continue
             yield Finding(
                 self.code,

@@ -82,6 +82,8 @@ _GRADIENT_HINT = lazily(
 _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Generic", "Dataset", "NamedTuple"}
 # Inherited methods named like the hooks a framework runs around an iteration.
 # a name bound to a clip function itself, not called (`clip = nn.utils.clip_grad_norm_`)
+# `lambda: opt.step()` written somewhere (`_stepping_lambdas` is asked only then)
+_STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
@@ -1809,7 +1811,7 @@ class _Walker:
             return ()
         table = self.facts.__dict__.get("_stepping_lambdas")
         if table is None:
-            table = self.facts.__dict__["_stepping_lambdas"] = _stepping_lambdas(self.source) if "lambda" in self.source.text else {}
+            table = self.facts.__dict__["_stepping_lambdas"] = _stepping_lambdas(self.source) if _STEPPING_LAMBDA.search(self.source.text) else {}
         if not table:
             return ()
         name = call.func.id  # type: ignore[attr-defined]

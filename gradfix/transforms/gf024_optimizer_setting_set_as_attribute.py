@@ -25,8 +25,7 @@ _SETTINGS: dict[str, frozenset[str]] = {
     "Adagrad": frozenset({"lr_decay", "weight_decay", "eps"}),
     "Adadelta": frozenset({"rho", "eps", "weight_decay"}),
 }
-# (not `self.eps = eps`, a module's own setting: the object is at least `x.opt`, `opt`)
-_WRITTEN = lazily(rb"(?<![^\w.]self)\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
+_WRITTEN = lazily(rb"\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
 
 
 _ANY_SETTING = frozenset({"lr"}).union(*_SETTINGS.values())
@@ -100,7 +99,7 @@ class OptimizerSettingSetAsAttribute(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
-        if _WRITTEN.search(source.data) is None:
+        if not _assigns_a_setting(source.data):
             return
         read: tuple[set[tuple[str, str]], set[str]] | None = None
         for node, functions in _assignments(source.tree):
@@ -129,6 +128,17 @@ class OptimizerSettingSetAsAttribute(Rule):
                 target,
                 fix=_fix(node, key, target.attr, infos, model),
             )
+
+
+def _assigns_a_setting(data: bytes) -> bool:
+    """The text assigns an attribute named like a setting to something other than `self`
+    (`self.eps = eps` is a module's own setting). The pattern starts with its literal dot: a
+    search tries it only there."""
+    for match in _WRITTEN.finditer(data):
+        start = match.start()
+        if not (data[start - 4 : start] == b"self" and (start < 5 or not (data[start - 5 : start - 4].isalnum() or data[start - 5 : start - 4] in b"_."))):
+            return True
+    return False
 
 
 def _assignments(tree: ast.Module) -> Iterator[tuple[ast.Assign, tuple[ast.AST, ...]]]:

@@ -8,14 +8,8 @@ from gradfix.analysis.assignments import init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.analysis.modules import imported_project_bytes  # noqa: F401  (rules import it from here)
 from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
-
-TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
-if TYPE_CHECKING:
-    from typing import Iterator
-
 
 def built_over_clipped(key: str, clip: GradEvent, model: ModuleModel, optimizer: bool = False) -> bool:
     """The object `key` was built over exactly what the clip clips (`SGD(D.parameters())` and

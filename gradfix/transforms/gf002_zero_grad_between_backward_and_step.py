@@ -28,7 +28,6 @@ from gradfix.transforms._common import (
 from gradfix.transforms._accumulation import later_steps
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms.apply import statement_lines
-from gradfix.walk import ast_walk
 from gradfix.transforms.base import (
     Finding,
     Fix,

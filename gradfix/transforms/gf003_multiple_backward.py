@@ -15,8 +15,8 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
 from gradfix.source import Source
+from gradfix.analysis.modules import imported_project_bytes
 from gradfix.transforms._common import (
-    imported_project_bytes,
     owned_events,
     single_call_statement,
 )

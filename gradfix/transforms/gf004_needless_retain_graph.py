@@ -20,7 +20,8 @@ from gradfix.analysis.names import call_name, dotted, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
-from gradfix.transforms._common import imported_project_bytes, owned_events
+from gradfix.analysis.modules import imported_project_bytes
+from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
 

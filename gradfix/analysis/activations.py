@@ -1422,7 +1422,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
         # without the words, only a loss object an imported module of the project builds, a
         # factory or a base class of another module, or a caller in another file of the
         # project handing it in (named there) can be the loss
-        handed_in = model.facts.project is not None and "backward" in text and _calls_a_parameter(model)
+        handed_in = model.facts.project is not None and "backward" in text
         if not (activations and (handed_in or _loss_built_elsewhere(model))):
             return []
     finder = _Finder(model)
@@ -1499,21 +1499,6 @@ def _loss_built_elsewhere(model: ModuleModel) -> bool:
         data = project.read(path) if path is not None else None  # type: ignore[union-attr]
         if data is not None and any(word.encode() in data for word in _LOSS_WORDS):
             return True
-    return False
-
-
-def _calls_a_parameter(model: ModuleModel) -> bool:
-    """A function of the file calls one of its own parameters (`criterion(probs, y)` with
-    `criterion` handed in): only then can a caller in another file hand it the loss."""
-    source = model.source
-    called = {node.func.id for node in source.of_type(ast.Call) if isinstance(node.func, ast.Name)}  # type: ignore[attr-defined]
-    if not called:
-        return False
-    for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
-        for function in source.of_type(kind):
-            arguments = function.args  # type: ignore[attr-defined]
-            if any(a.arg in called for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
-                return True
     return False
 
 

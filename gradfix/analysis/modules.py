@@ -15,6 +15,7 @@ from gradfix.analysis.assignments import Assignments, Scope, assigned_values, as
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
+    LIBRARY_ROOTS,
     call_name,
     dotted,
     is_true,
@@ -527,7 +528,12 @@ def imported_project_bytes(model: ModuleModel, stars: bool = False) -> Iterator[
     path = model.source.path
     if project is None or not path:
         return
-    tried = [(imported, imported.rpartition(".")[0]) for imported in set(model.facts.imports.aliases.values())]
+    # (torch, numpy, os and the other libraries of LIBRARY_ROOTS: not looked for in the project)
+    tried = [
+        (imported, imported.rpartition(".")[0])
+        for imported in set(model.facts.imports.aliases.values())
+        if imported.startswith(".") or imported.split(".", 1)[0] not in LIBRARY_ROOTS
+    ]
     if stars:
         tried += [(star,) for star in model.facts.imports.stars]
     for names in tried:

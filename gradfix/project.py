@@ -37,6 +37,13 @@ MARKERS = ("pyproject.toml", "setup.py", ".git")
 # A module whose bytes say none of these cannot touch gradients: no need to parse it.
 GRADIENT_BYTES = (b"backward", b"step", b"zero_grad", b".grad", b"clip_grad", b"scale")
 _MAX_PROJECT_FILES = 20_000
+# Training libraries whose API the rules know by name (`accelerator.backward`, a Lightning
+# `training_step`, `engine.backward`, timm's schedulers): their own source is never read as the
+# project's helpers, also when the checked tree is the library itself or vendors it; the rules
+# then read it as they read it in a user's project.
+MODELLED_LIBRARIES = frozenset({
+    "accelerate", "lightning", "pytorch_lightning", "lightning_fabric", "deepspeed", "ignite", "timm", "transformers",
+})  # fmt: skip
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 # (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
@@ -417,6 +424,8 @@ class Project:
         the root's part of the answer is the same for every importer, found once per name."""
         level = len(name) - len(name.lstrip("."))
         parts = [p for p in name.lstrip(".").split(".") if p]
+        if not level and parts and parts[0] in MODELLED_LIBRARIES:
+            return None  # read by name, as in every other project, even in a tree holding its source
         root = str(self.root)  # absolute (`project_root`)
         inside = root if root.endswith(os.sep) else root + os.sep
         if level:

@@ -262,6 +262,8 @@ def _module_file_as_specified(root: Path, name: str, folder: str | None) -> tupl
     files not found where their folder exists are recorded as absent."""
     level = len(name) - len(name.lstrip("."))
     parts = [p for p in name.lstrip(".").split(".") if p]
+    if not level and parts[:1] in (["accelerate"], ["timm"], ["lightning"]):
+        return None, []  # libraries the rules know by name: never their source, wherever it lies
     if level:
         if folder is None:
             return None, []
@@ -292,11 +294,13 @@ def test_modules_are_found_as_specified_and_the_root_looked_at_once_per_name(
     import gradfix.project as project_module
 
     for name in ("engine.py", "pkg/__init__.py", "pkg/train.py", "src/lib/__init__.py", "src/lib/core.py",
-                 "app/main.py", "app/helpers.py", "app/sub/deep.py", "tools/__init__.py"):  # fmt: skip
+                 "app/main.py", "app/helpers.py", "app/sub/deep.py", "tools/__init__.py",
+                 "accelerate/__init__.py", "src/timm/__init__.py", "src/timm/utils.py", "app/lightning.py"):  # fmt: skip
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
     names = ["engine", "pkg", "pkg.train", "pkg.missing", "lib", "lib.core", "helpers", "torch", "torch.nn",
-             ".helpers", "..engine", ".sub.deep", "...x", "tools", "app.helpers", "src"]  # fmt: skip
+             ".helpers", "..engine", ".sub.deep", "...x", "tools", "app.helpers", "src",
+             "accelerate", "timm.utils", "lightning", ".lightning", "app.lightning"]  # fmt: skip
     folders = [None, str(tmp_path), str(tmp_path / "app"), str(tmp_path / "app" / "sub"), str(tmp_path / "tools")]
     expected = {(name, folder): _module_file_as_specified(tmp_path, name, folder) for folder in folders for name in names}
     project = project_module.Project(tmp_path)

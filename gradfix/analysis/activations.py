@@ -48,6 +48,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.patterns import lazily
+from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
 from gradfix.walk import ast_walk, own_nodes
@@ -1452,7 +1453,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     return out
 
 
-_NOT_PROJECT = frozenset({"torchvision", "torchaudio", "torchtext", "timm", "transformers", "accelerate", "lightning", "datasets"})
+_NOT_PROJECT = MODELLED_LIBRARIES | {"torchvision", "torchaudio", "torchtext", "datasets"}
 
 
 _LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
@@ -1484,8 +1485,6 @@ def _project_names(model: ModuleModel, bases: bool = False) -> Iterator[str]:
         if (local in used) if bases else (local + "(" in text or local + "." in text):
             yield qualified
 
-
-_LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
 
 
 def _loss_built_elsewhere(model: ModuleModel) -> bool:

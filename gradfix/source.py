@@ -17,6 +17,7 @@ import bisect
 import codecs
 import itertools
 import keyword
+import sys
 import warnings
 
 from gradfix.patterns import lazily
@@ -735,6 +736,9 @@ def parse(text: str) -> ast.Module:
             message = " ".join(str(error.msg or "syntax error").split())
             if any(word in message for word in ("too many nested", "too many levels", "too complex")):
                 raise SourceError("too deeply nested for gradfix to read", error.lineno or 1, error.offset or 1) from None
+            if "f-string" in message and sys.version_info < (3, 12):
+                # an f-string that reuses its quotes or spans lines is valid from Python 3.12 on
+                message += f" (read as Python {sys.version_info[0]}.{sys.version_info[1]}; this f-string may need 3.12)"
             raise SourceError(f"cannot parse: {message}", error.lineno or 1, error.offset or 1) from None
         except (RecursionError, MemoryError):
             raise SourceError("too deeply nested for gradfix to read") from None

@@ -8,6 +8,7 @@ import ast
 import os
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,22 @@ def test_a_dangling_symlink_named_explicitly_is_an_error_naming_it(tmp_path):
     result = run_gradfix("--write", "dangling.py", "good.py", cwd=tmp_path)
     assert result.returncode == 2
     assert [line.split(":", 1)[0] for line in _error_lines(result.stderr)] == ["dangling.py"]
+    _fixed_ok((tmp_path / "good.py").read_bytes())
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="Python 3.12 reads the f-string")
+def test_an_f_string_newer_than_the_running_python_is_an_error_that_names_the_python(tmp_path):
+    """An f-string reusing its quotes is valid from Python 3.12 on: read by an older Python it
+    is a syntax error, and the message says which Python read it."""
+    data = b'names = ["a"]\nprint(f"{", ".join(names)}")\nloss.backward()\n'
+    (tmp_path / "new.py").write_bytes(data)
+    (tmp_path / "good.py").write_text(LOOP)
+    result = run_gradfix("--write", "new.py", "good.py", cwd=tmp_path)
+    assert result.returncode == 2
+    [line] = _error_lines(result.stderr)
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    assert line.startswith("new.py:2:") and f"(read as Python {version}; this f-string may need 3.12)" in line, line
+    assert (tmp_path / "new.py").read_bytes() == data
     _fixed_ok((tmp_path / "good.py").read_bytes())
 
 

@@ -35,6 +35,7 @@ from gradfix.transforms.gf021_optimizer_over_stale_parameters import OptimizerOv
 from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWithoutScaler
 from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import ScaledLossSteppedWithoutScaler
 from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import OptimizerSettingSetAsAttribute
+from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import SchedulerRebuiltEachIteration
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -61,6 +62,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     Fp16AutocastWithoutScaler,
     ScaledLossSteppedWithoutScaler,
     OptimizerSettingSetAsAttribute,
+    SchedulerRebuiltEachIteration,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

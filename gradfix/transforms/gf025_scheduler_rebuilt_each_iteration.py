@@ -1,0 +1,227 @@
+from __future__ import annotations
+
+import ast
+
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.source import FUNCTIONS, LOOPS
+from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# torch's schedulers whose schedule a new instance starts over, with the position of their
+# `last_epoch` argument (a scheduler built with one resumes where it is told); None: it has none
+_TORCH_SCHEDULERS: dict[str, int | None] = {
+    "LambdaLR": 2, "StepLR": 3, "MultiStepLR": 3, "ConstantLR": 3, "LinearLR": 4, "CosineAnnealingLR": 3,
+    "CosineAnnealingWarmRestarts": 4, "PolynomialLR": 3, "OneCycleLR": 13, "CyclicLR": 12, "ReduceLROnPlateau": None,
+}  # fmt: skip
+# transformers' schedules (a LambdaLR each), with the position of `last_epoch`
+_TRANSFORMERS_SCHEDULES: dict[str, int] = {
+    "get_linear_schedule_with_warmup": 3, "get_cosine_schedule_with_warmup": 4,
+    "get_cosine_with_hard_restarts_schedule_with_warmup": 4, "get_polynomial_decay_schedule_with_warmup": 5,
+    "get_constant_schedule_with_warmup": 2, "get_inverse_sqrt_schedule": 3,
+}  # fmt: skip
+# statements a loop's body runs on every iteration whose own bodies it runs too
+_EVERY_TIME = (ast.With, ast.AsyncWith, ast.Try)
+
+
+class SchedulerRebuiltEachIteration(Rule):
+    """
+    A learning-rate scheduler built again on every iteration of the loop that steps it.
+
+    ## What it does
+    Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR`, `MultiStepLR`,
+    `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...) or of transformers
+    (`get_linear_schedule_with_warmup(...)` and its kin) that is built by a statement of a loop's
+    body, run on every iteration (not under an `if`), and stepped by the same loop's body
+    (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
+    stepped once.
+
+    ## Why is this bad?
+    A new scheduler starts its schedule over: it counts its steps from zero and sets the
+    learning rate back to where the schedule begins. Built on every epoch, a cosine or a
+    warm-up schedule never gets past its first step, a `StepLR(step_size=30)` never decays, a
+    `MultiStepLR` whose first milestone is 1 decays on every epoch, and a `ReduceLROnPlateau`
+    forgets how long the loss has not improved and never reduces. Nothing warns; training runs
+    at the wrong learning rate.
+
+    ## Example
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Use instead
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Fix safety
+    The fix moves the statement that builds the scheduler (with the comments above it) to just
+    before the loop. It is safe: every name the construction reads is bound before the loop and
+    not changed in it, so it builds the same scheduler once, at the learning rate the first
+    iteration built it at. No fix when the construction sits in a `with` or `try` block of the
+    loop, when the loop's body writes learning rates into the parameter groups itself, or when
+    the name is bound elsewhere in the function.
+
+    Not reported when the construction reads anything the loop changes (its variable, a counter,
+    an attribute it assigns: `PolyLR(optimizer, cur_iter=i)` is rebuilt on purpose), when it
+    resumes (`last_epoch=`), when the optimizer itself is built again in the loop (a new run per
+    fold or task), when it is built under an `if` (once, at some epoch), nor when the scheduler
+    is stepped in a loop of its own inside the loop (a restart per cycle may be meant). Not
+    reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)`, which multiply
+    the current learning rate and so follow the same rates when rebuilt, nor for a scheduler
+    class of the project.
+    """
+
+    code = "GF025"
+    name = "scheduler-rebuilt-each-iteration"
+    message = (
+        "`{target}` is built again on every iteration of the loop that steps it: each new scheduler starts "
+        "its schedule over, so the learning rate never follows it; build it once before the loop"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        data = source.data
+        if b"LR" not in data and b"_schedule" not in data:
+            return
+        for loop in [*source.of_type(ast.For), *source.of_type(ast.While), *source.of_type(ast.AsyncFor)]:
+            for stmt, direct in _every_iteration(loop.body):  # type: ignore[attr-defined]
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                    target = dotted(stmt.targets[0])
+                elif isinstance(stmt, ast.AnnAssign):
+                    target = dotted(stmt.target)  # `scheduler: StepLR = StepLR(...)`
+                else:
+                    continue
+                if not isinstance(stmt.value, ast.Call):
+                    continue
+                if target is None or not _restarting_scheduler(stmt.value, model):
+                    continue
+                if not _stepped_in(loop, target) or _reads_what_the_loop_changes(stmt.value, loop):
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message.format(target=target),
+                    stmt.value,
+                    fix=_fix(stmt, target, loop, model) if direct else None,
+                )
+
+
+def _every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
+    """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
+    and whether each is a statement of the body itself."""
+    for stmt in body:
+        yield stmt, direct
+        if isinstance(stmt, _EVERY_TIME):
+            yield from _every_iteration(stmt.body, False)
+            if isinstance(stmt, ast.Try):
+                yield from _every_iteration(stmt.finalbody, False)
+
+
+def _restarting_scheduler(call: ast.Call, model: ModuleModel) -> bool:
+    """A call building one of torch's or transformers' schedulers that starts over (not told
+    where to resume, not one that follows the same rates when rebuilt)."""
+    name = call_name(call)
+    qualified = model.facts.imports.qualify(name) if name is not None else None
+    if qualified is None:
+        return False
+    module, _, last = qualified.rpartition(".")
+    if module == "torch.optim.lr_scheduler" and last in _TORCH_SCHEDULERS:
+        resume_at = _TORCH_SCHEDULERS[last]
+    elif module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES:
+        resume_at = _TRANSFORMERS_SCHEDULES[last]
+    else:
+        return False
+    arguments = positional(call)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None or k.arg == "last_epoch" for k in call.keywords):
+        return False
+    if resume_at is not None and len(arguments) > resume_at:
+        return False
+    if last == "StepLR":
+        size = next((k.value for k in call.keywords if k.arg == "step_size"), arguments[1] if len(arguments) > 1 else None)
+        if not isinstance(size, ast.Constant) or size.value == 1:
+            return False  # (a step size of one multiplies the current rate on every step)
+    return True
+
+
+def _stepped_in(loop: ast.AST, target: str) -> bool:
+    """`target.step(...)` in the loop's body, not in a loop or a function of its own."""
+    todo: list[ast.AST] = list(loop.body)  # type: ignore[attr-defined]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (*LOOPS, *FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call) and method_name(node) == "step":
+            recv = receiver(node)
+            if recv is not None and dotted(recv) == target:
+                return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
+    """The construction reads a name or an attribute the loop binds (its variable, a counter,
+    `self.cur_iter`, the optimizer built again), or an object one of whose attributes it sets."""
+    stored: set[str] = set()  # names bound in the loop
+    names: set[str] = set()  # and the objects whose attributes it sets
+    attributes: set[str] = set()
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stored.add(node.id)
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None:
+                attributes.add(key)
+                names.add(key.split(".", 1)[0])
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported = {(alias.asname or alias.name).split(".", 1)[0] for alias in node.names}
+            stored.update(imported)
+            names.update(imported)
+    nodes = list(ast_walk(call))
+    bases = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}  # `self` of `self.optimizer`
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id in (stored if id(node) in bases else names):
+            return True
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and any(key == a or key.startswith(a + ".") or a.startswith(key + ".") for a in attributes):
+                return True
+    return False
+
+
+def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
+    source = model.source
+    if source.owner_of(stmt) is not loop or any(
+        other is not stmt and other.lineno <= (stmt.end_lineno or stmt.lineno) and stmt.lineno <= (other.end_lineno or other.lineno)
+        for other in loop.body  # type: ignore[attr-defined]
+    ):
+        return None  # a statement sharing its line
+    if loop.lineno == stmt.lineno or "param_groups" in source.segment(loop):  # type: ignore[attr-defined]
+        return None
+    index = assignments(model)
+    if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
+        return None  # built elsewhere too: which one the loop should keep is not ours to say
+    lines = statement_lines(source, stmt)
+    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(loop, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+

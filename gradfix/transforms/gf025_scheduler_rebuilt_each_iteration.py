@@ -8,7 +8,7 @@ from gradfix.analysis.names import call_name, dotted, method_name, positional, r
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ _TRANSFORMERS_SCHEDULES: dict[str, int] = {
     "get_cosine_with_hard_restarts_schedule_with_warmup": 4, "get_polynomial_decay_schedule_with_warmup": 5,
     "get_constant_schedule_with_warmup": 2, "get_inverse_sqrt_schedule": 3,
 }  # fmt: skip
+# what the text of a module building such a scheduler says (`StepLR(`, `get_..._schedule_with_warmup(`,
+# a factory of the module returning one, `return CosineAnnealingLR(`)
+_BUILDS = (b"LR(", b"Restarts(", b"Plateau(", b"_schedule")
 # statements a loop's body runs on every iteration whose own bodies it runs too
 _EVERY_TIME = (ast.With, ast.AsyncWith, ast.Try)
 
@@ -37,8 +40,10 @@ class SchedulerRebuiltEachIteration(Rule):
     ## What it does
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR`, `MultiStepLR`,
     `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...) or of transformers
-    (`get_linear_schedule_with_warmup(...)` and its kin) that is built by a statement of a loop's
-    body, run on every iteration (not under an `if`), and stepped by the same loop's body
+    (`get_linear_schedule_with_warmup(...)` and its kin), or by a function of the module every
+    `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`), that is built
+    by a statement of a loop's body, run on every iteration (not under an `if`; also in a
+    `with` or `try` block), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
     stepped once.
 
@@ -87,9 +92,10 @@ class SchedulerRebuiltEachIteration(Rule):
     resumes (`last_epoch=`), when the optimizer itself is built again in the loop (a new run per
     fold or task), when it is built under an `if` (once, at some epoch), nor when the scheduler
     is stepped in a loop of its own inside the loop (a restart per cycle may be meant). Not
-    reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)`, which multiply
-    the current learning rate and so follow the same rates when rebuilt, nor for a scheduler
-    class of the project.
+    reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)` (or a `StepLR`
+    whose step size is not written as a number), which multiply the current learning rate and
+    so follow the same rates when rebuilt, nor for a scheduler class of the project, nor in a
+    loop whose body ends in a `break` or `return` of its own (one iteration).
     """
 
     code = "GF025"
@@ -103,9 +109,11 @@ class SchedulerRebuiltEachIteration(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         data = source.data
-        if b"LR" not in data and b"_schedule" not in data:
+        if not any(word in data for word in _BUILDS):
             return
-        for loop in [*source.of_type(ast.For), *source.of_type(ast.While), *source.of_type(ast.AsyncFor)]:
+        for loop in _loops(source.tree.body):
+            if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
+                continue  # one iteration at most
             for stmt, direct in _every_iteration(loop.body):  # type: ignore[attr-defined]
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                     target = dotted(stmt.targets[0])
@@ -127,6 +135,19 @@ class SchedulerRebuiltEachIteration(Rule):
                 )
 
 
+def _loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every loop statement of the module, looking at statements only."""
+    todo = list(body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, LOOPS):
+            yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            todo.extend(getattr(stmt, name, ()))
+        for inner in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+            todo.extend(inner.body)
+
+
 def _every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
     """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
     and whether each is a statement of the body itself."""
@@ -138,9 +159,10 @@ def _every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tupl
                 yield from _every_iteration(stmt.finalbody, False)
 
 
-def _restarting_scheduler(call: ast.Call, model: ModuleModel) -> bool:
+def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = True) -> bool:
     """A call building one of torch's or transformers' schedulers that starts over (not told
-    where to resume, not one that follows the same rates when rebuilt)."""
+    where to resume, not one that follows the same rates when rebuilt), or (with `factory`) of
+    a function of the module every `return` of which builds one."""
     name = call_name(call)
     qualified = model.facts.imports.qualify(name) if name is not None else None
     if qualified is None:
@@ -151,7 +173,7 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel) -> bool:
     elif module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES:
         resume_at = _TRANSFORMERS_SCHEDULES[last]
     else:
-        return False
+        return factory and _factory_of_restarting(qualified, model)
     arguments = positional(call)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None or k.arg == "last_epoch" for k in call.keywords):
         return False
@@ -162,6 +184,18 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel) -> bool:
         if not isinstance(size, ast.Constant) or size.value == 1:
             return False  # (a step size of one multiplies the current rate on every step)
     return True
+
+
+def _factory_of_restarting(name: str, model: ModuleModel) -> bool:
+    """`name` is a function of the module (`build_scheduler(optimizer, cfg)`) whose every
+    `return` builds a scheduler that starts over (`return CosineAnnealingLR(optimizer, ...)`)."""
+    info = model.facts.module_functions.get(name)
+    if info is None:
+        return False
+    returns = [node for node in own_nodes(info.node) if isinstance(node, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and _restarting_scheduler(r.value, model, factory=False) for r in returns
+    )
 
 
 def _stepped_in(loop: ast.AST, target: str) -> bool:

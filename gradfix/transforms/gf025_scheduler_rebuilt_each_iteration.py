@@ -28,7 +28,8 @@ _TRANSFORMERS_SCHEDULES: dict[str, int] = {
 }  # fmt: skip
 # what the text of a module building such a scheduler says (`StepLR(`, `get_..._schedule_with_warmup(`,
 # a factory of the module returning one, `return CosineAnnealingLR(`)
-_BUILDS = (b"LR(", b"Restarts(", b"Plateau(", b"_schedule")
+_BUILDS = (b"LR(", b"Restarts(", b"Plateau(", b"_schedule_with_warmup(", b"_sqrt_schedule(")
+_BUILD_WORDS = tuple(word.decode() for word in _BUILDS)
 # statements a loop's body runs on every iteration whose own bodies it runs too
 _EVERY_TIME = (ast.With, ast.AsyncWith, ast.Try)
 
@@ -192,6 +193,9 @@ def _factory_of_restarting(name: str, model: ModuleModel) -> bool:
     info = model.facts.module_functions.get(name)
     if info is None:
         return False
+    text = model.source.segment(info.node)
+    if "return" not in text or not any(word in text for word in _BUILD_WORDS):
+        return False  # (most functions a loop calls build no scheduler: their nodes are not walked)
     returns = [node for node in own_nodes(info.node) if isinstance(node, ast.Return)]
     return bool(returns) and all(
         isinstance(r.value, ast.Call) and _restarting_scheduler(r.value, model, factory=False) for r in returns

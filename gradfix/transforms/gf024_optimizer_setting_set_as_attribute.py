@@ -25,11 +25,10 @@ _SETTINGS: dict[str, frozenset[str]] = {
     "Adagrad": frozenset({"lr_decay", "weight_decay", "eps"}),
     "Adadelta": frozenset({"rho", "eps", "weight_decay"}),
 }
-_WRITTEN = lazily(
-    rb"\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
-)
+_SETTING_NAMES = rb"(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)"
+_WRITTEN = lazily(rb"\." + _SETTING_NAMES + rb"[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)")
 # `setattr(opt, "lr", value)`
-_SETATTR = lazily(rb"setattr\(")
+_SETATTR = lazily(rb"setattr\([^,()]+,[ \t]*[\"']" + _SETTING_NAMES + rb"[\"']")
 
 
 _ANY_SETTING = frozenset({"lr"}).union(*_SETTINGS.values())

@@ -187,24 +187,32 @@ class _Finder:
 
     def _factory_kind(self, call: ast.Call) -> str | None:
         """`get_loss_fn(...)`, a plain function of this file (never rebound), or of another module
-        of the project (`from losses import build_criterion`, read with that module's imports),
+        of the project (`from losses import build_criterion`, or `losses.build_criterion(...)`
+        after `import losses`, read with that module's imports),
         every `return` of which builds a torch loss of one kind (`return nn.CrossEntropyLoss()`,
         or a name of the function bound only to one, `crit = nn.CrossEntropyLoss(); return
         crit`); or one that picks among losses by a parameter (`if name == "xent": return
         nn.CrossEntropyLoss()`) called with a literal for it: the loss of the arm the literal
         takes, read without a fix."""
         func = call.func
-        if not isinstance(func, ast.Name) or self.index.by_key.get(func.id):
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and not self.index.by_key.get(func.value.id):
+            # `losses.build("ce")` after `import losses`: a function of that module of the project
+            info = None
+            spelled = f"{func.value.id}.{func.attr}"
+        elif not isinstance(func, ast.Name) or self.index.by_key.get(func.id):
             return None
-        info = self.model.facts.module_functions.get(func.id)
+        else:
+            info = self.model.facts.module_functions.get(func.id)
+            spelled = func.id
         if info is None:
-            elsewhere = self._elsewhere(func.id)
+            elsewhere = self._elsewhere(spelled)
             if elsewhere is None:
                 return None
             finder, name = elsewhere
             info = finder.model.facts.module_functions.get(name)
             if info is None or info.class_name is not None:
                 return None
+            finder.picked = False  # (the other module's finder: what an earlier call picked there says nothing of this one)
             kind = finder._returned_kind(info.node, call)
             self.picked = self.picked or finder.picked
             return kind
@@ -251,8 +259,8 @@ class _Finder:
         if project is None:
             return None
         qualified = self.qualify(name) or name
-        if qualified == name or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
-            return None
+        if name.split(".", 1)[0] not in self.model.facts.imports.aliases or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return None  # (not imported; `losses.build` with `import losses` is)
         place = project.definition(qualified, self.source.path or None)  # type: ignore[attr-defined]
         if place is None:
             return None

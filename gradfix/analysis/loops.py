@@ -1811,18 +1811,28 @@ class _Walker:
             return ()
         table = self.facts.__dict__.get("_stepping_lambdas")
         if table is None:
-            table = self.facts.__dict__["_stepping_lambdas"] = _stepping_lambdas(self.source) if _STEPPING_LAMBDA.search(self.source.text) else {}
-        if not table:
+            stepping = _STEPPING_LAMBDA.search(self.source.text) is not None
+            table = self.facts.__dict__["_stepping_lambdas"] = _stepping_lambdas(self.source) if stepping else {}
+            self.facts.__dict__["_stepping_lambda_text"] = stepping
+        if not self.facts.__dict__["_stepping_lambda_text"]:
             return ()
         name = call.func.id  # type: ignore[attr-defined]
         found = table.get(name)
         if found is None:
             holder = next((lp for lp in reversed(ctx.loops) if isinstance(lp, ast.For) and isinstance(lp.target, ast.Name) and lp.target.id == name), None)
-            if holder is None or not isinstance(holder.iter, ast.Name) or not table.get(holder.iter.id, (None, False))[1]:
+            if holder is None:
+                return ()
+            written = holder.iter
+            if isinstance(written, (ast.List, ast.Tuple)) and written.elts and all(isinstance(e, ast.Lambda) and _only_steps(e) for e in written.elts):
+                # `for fn in [lambda: sched.step(), lambda: opt.step()]: fn()`: the list written in
+                # the `for` itself, its lambdas run in order
+                found = (holder, True, tuple(written.elts))  # type: ignore[arg-type]
+            elif not isinstance(written, ast.Name) or not table.get(written.id, (None, False))[1]:
                 return ()
             if sum(1 for n in ast_walk(holder) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) != 1:
                 return ()  # rebound in the `for` (its own target aside)
-            found = table[holder.iter.id]
+            if found is None:
+                found = table[written.id]  # type: ignore[union-attr]
         elif found[1]:
             return ()  # the list itself called
         assignment, _, lambdas = found

@@ -769,8 +769,10 @@ def constant_epoch(call: ast.Call) -> bool:
 
 def rank_zero_only(call: ast.Call, model: ModuleModel) -> bool:
     """The call is in the body of an `if` that holds on one process only (`if rank == 0:`,
-    `if args.local_rank == 0 and ...:`, `if dist.get_rank() == 0:`): a `set_epoch` there
-    leaves every other rank's sampler at its first epoch."""
+    `if args.local_rank == 0 and ...:`, `if dist.get_rank() == 0:`, `if not rank:`, `if
+    args.local_rank in (-1, 0):`, `if is_main_process:`, `if accelerator.is_main_process:`,
+    `if utils.is_main_process():`): a `set_epoch` there leaves every other rank's sampler at
+    its first epoch."""
     line = call.lineno
     for node in model.source.of_type(ast.If):
         if node.lineno < line <= (node.body[-1].end_lineno or 0) and _rank_zero_test(node.test):  # type: ignore[attr-defined]
@@ -778,9 +780,35 @@ def rank_zero_only(call: ast.Call, model: ModuleModel) -> bool:
     return False
 
 
+# what a flag or a call that holds on the main process only is named (`accelerator.is_main_process`,
+# `utils.is_master()`, `trainer.is_world_process_zero()`)
+_MAIN_PROCESS = frozenset((
+    "is_main_process", "is_local_main_process", "main_process", "is_master", "is_master_process",
+    "master_process", "is_rank_zero", "is_rank_0", "is_rank0", "is_world_process_zero", "is_local_process_zero",
+))
+
+
 def _rank_zero_test(test: ast.expr) -> bool:
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_rank_zero_test(value) for value in test.values)
+    flag = test.func if isinstance(test, ast.Call) and not test.args and not test.keywords else test
+    name = dotted(flag)
+    if name is not None and name.rsplit(".", 1)[-1].lower() in _MAIN_PROCESS:
+        return True  # `if is_main_process:`, `if accelerator.is_main_process:`, `if dist_utils.is_master():`
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        # `if not rank:`, `if not args.local_rank:` (also `not dist.get_rank()`)
+        side = test.operand
+        name = call_name(side) if isinstance(side, ast.Call) else dotted(side)
+        return name is not None and name.rsplit(".", 1)[-1].lower().endswith("rank")
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In):
+        # `if args.local_rank in (-1, 0):`: the only process, or rank 0 of several
+        values = test.comparators[0]
+        name = call_name(test.left) if isinstance(test.left, ast.Call) else dotted(test.left)
+        return (
+            name is not None and "rank" in name.rsplit(".", 1)[-1].lower()
+            and isinstance(values, (ast.Tuple, ast.List, ast.Set)) and 0 < len(values.elts)
+            and all(_minus_one_or_zero(v) for v in values.elts)
+        )
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
         return False
     sides = (test.left, test.comparators[0])
@@ -790,6 +818,13 @@ def _rank_zero_test(test: ast.expr) -> bool:
             if name is not None and "rank" in name.rsplit(".", 1)[-1].lower():
                 return True
     return False
+
+
+def _minus_one_or_zero(node: ast.expr) -> bool:
+    """`0` or `-1` written out (`-1` is a minus applied to `1`)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return isinstance(node.operand, ast.Constant) and type(node.operand.value) is int and node.operand.value == 1
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 0
 
 
 def _torch_loader(key: str, index: Assignments, model: ModuleModel) -> bool:

@@ -179,6 +179,13 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     parameter read as the module the call passes for it (`model.parameters()`). None otherwise:
     any return of something else, an argument that is not a plain name, parameters of a module
     the builder makes or reads elsewhere."""
+    found = built_optimizer(call, model)
+    return found[1] if found is not None else None
+
+
+def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.expr] | None:
+    """`_built_params`, with the qualified torch optimizer classes the builder returns (one per
+    `return`): `(["torch.optim.SGD"], model.parameters())` for `opt = build_optimizer(model)`."""
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
@@ -194,7 +201,7 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     found = cache[key][1]
     if found is None:
         return None
-    name, exprs = found
+    name, exprs, classes = found
     position = info.params.index(name)
     argument = next((k.value for k in call.keywords if k.arg == name), None)
     if argument is None:
@@ -212,12 +219,13 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
             return argument if node.id == name else node  # type: ignore[return-value]
 
     copies = [Substitute().visit(copy.deepcopy(e)) for e in exprs]
-    return copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load())
+    return classes, (copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load()))
 
 
-def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr]] | None:  # type: ignore[no-untyped-def]
-    """(the builder parameter, the params expression of each optimizer it returns), when every
-    return of the builder is a torch optimizer over that parameter's parameters."""
+def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list[str]] | None:  # type: ignore[no-untyped-def]
+    """(the builder parameter, the params expression of each optimizer it returns, its qualified
+    class), when every return of the builder is a torch optimizer over that parameter's
+    parameters."""
     node = info.node
     facts = info.facts if info.facts is not None else model.facts
     qualify = facts.imports.qualify
@@ -244,6 +252,7 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr]] | No
 
     chosen: str | None = None
     exprs: list[ast.expr] = []
+    classes: list[str] = []
     for ret in returns:
         value = ret.value
         if isinstance(value, ast.Name):
@@ -274,7 +283,8 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr]] | No
             return None
         chosen = root_name
         exprs.append(params)
-    return (chosen, exprs) if chosen is not None else None
+        classes.append(qualify(call_name(value)) or "")
+    return (chosen, exprs, classes) if chosen is not None else None
 
 
 def _filters_requires_grad(params: ast.expr | None, scope: Scope, index: Assignments, model: ModuleModel) -> bool:

@@ -122,6 +122,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     Schedulers stepped through a collection that the module does not bind to scheduler
     constructions (`[s.step() for s in lr_schedulers]` over a list handed in, or returned by a
     helper of another module) are not judged: they may be the project's own warm-ups.
+    Steps run by lambdas of one list, in its order (`for fn in [lambda: sched.step(), lambda:
+    opt.step()]: fn()`, also over a name bound once to such a list), are reported without a fix
+    when the scheduler's lambda comes first.
 
     Not reported: a scheduler built anew earlier in the same iteration, on the way to its step
     (`scheduler = PolyLR(optimizer, max_iter, cur_iter=i)` then `scheduler.step()`: the
@@ -304,13 +307,16 @@ class SchedulerBeforeOptimizer(LoopRule):
             if _other_order_otherwise(sched, step, events, loop, model):
                 continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
             scheduling_helper = not sched.direct and _only_schedules(sched, model)
-            if not sched.direct and _node_in(step, sched) is None and not scheduling_helper:
+            listed = _listed_lambdas(sched, step)
+            if not sched.direct and _node_in(step, sched) is None and not scheduling_helper and not listed:
                 continue  # stepped in a helper: only a helper that also steps the optimizer is judged
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            if first_batch:
-                fix = None  # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by hand
+            if first_batch or listed:
+                # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by
+                # hand; `for fn in [lambda: sched.step(), lambda: opt.step()]`: the list's order, by hand
+                fix = None
             elif sched.direct or scheduling_helper:
                 fix = self._fix(loop, sched, step, later, model)  # (the helper's call moves, as a step would)
             else:
@@ -462,6 +468,17 @@ def _read_between(sched: GradEvent, statements: list[ast.stmt]) -> bool:
         if len(uses) > len(last_lr):
             return True
     return False
+
+
+def _listed_lambdas(sched: GradEvent, step: GradEvent) -> bool:
+    """The scheduler and the optimizer are stepped by lambdas of one list run in order by one
+    call (`for fn in [lambda: sched.step(), lambda: opt.step()]: fn()`, or over a name bound once
+    to that list): the scheduler's listed first."""
+    return (
+        len(sched.via) == 1 and sched.via == step.via and len(sched.helpers) == 1 and len(step.helpers) == 1
+        and isinstance(sched.helpers[0], ast.Lambda) and isinstance(step.helpers[0], ast.Lambda)
+        and sched.helpers[0] is not step.helpers[0] and not step.foreign
+    )  # fmt: skip
 
 
 def _node_in(event: GradEvent, sched: GradEvent) -> ast.AST | None:

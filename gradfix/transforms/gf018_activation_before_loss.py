@@ -47,7 +47,7 @@ class ActivationBeforeLoss(Rule):
     module of the project that builds it at its top (`from losses import criterion` with
     `criterion = nn.CrossEntropyLoss()` there; also through `from losses import *`, and whether
     or not the training file names the loss anywhere), or be built by a plain function of the file (or
-    of another module of the project, `from losses import build_criterion`) every `return` of
+    of another module of the project, `from losses import build_criterion`, or `losses.build_criterion(...)` after `import losses`) every `return` of
     which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
     make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`, also moved, `return
     nn.CrossEntropyLoss().to(device)`, or bound to a name it returns, `crit =

@@ -108,7 +108,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     loader is handed as `batch_sampler=batches`). A `set_epoch` given a number written out (`sampler.set_epoch(0)`: the same
     epoch every time) or called on torch's `DataLoader` itself (which has no such method: under
     `hasattr(loader, "set_epoch")` it never runs) gives no sampler an epoch, nor does one called
-    only on one process (under `if rank == 0:`, `if dist.get_rank() == 0:`: every other rank
+    only on one process (under `if rank == 0:`, `if dist.get_rank() == 0:`, `if not rank:`, `if local_rank in (-1, 0):`,
+    `if is_main_process:`, `if accelerator.is_main_process:`: every other rank
     replays its first epoch's order; the fix sets it on every rank); no fix when such a
     constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:
     sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,

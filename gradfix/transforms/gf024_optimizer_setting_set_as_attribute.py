@@ -25,7 +25,10 @@ _SETTINGS: dict[str, frozenset[str]] = {
     "Adagrad": frozenset({"lr_decay", "weight_decay", "eps"}),
     "Adadelta": frozenset({"rho", "eps", "weight_decay"}),
 }
-_WRITTEN = lazily(rb"\.(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)[ \t]*=(?!=)")
+_SETTING_NAMES = rb"(?:lr|momentum|dampening|weight_decay|nesterov|betas|eps|amsgrad|alpha|centered|lr_decay|rho)"
+_WRITTEN = lazily(rb"\." + _SETTING_NAMES + rb"[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)")
+# `setattr(opt, "lr", value)`
+_SETATTR = lazily(rb"setattr\([^,()]+,[ \t]*[\"']" + _SETTING_NAMES + rb"[\"']")
 
 
 _ANY_SETTING = frozenset({"lr"}).union(*_SETTINGS.values())
@@ -36,10 +39,14 @@ class OptimizerSettingSetAsAttribute(Rule):
     A learning rate (or another setting) assigned as an attribute of a torch optimizer.
 
     ## What it does
-    Finds an assignment like `optimizer.lr = new_lr` where `optimizer` is built by one of
+    Finds an assignment like `optimizer.lr = new_lr` (also `setattr(optimizer, "lr", new_lr)`,
+    and `optimizer.lr *= 0.1` where the same function also sets `optimizer.lr`) where
+    `optimizer` is built by one of
     torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, also as an attribute
     of `self`, or a parameter of a function of the module that every call of it in the module
-    passes such an optimizer for), and the attribute is a setting of that optimizer: `lr` for
+    passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
+    file or the project whose every `return` is torch's optimizer over its argument's
+    parameters), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -85,7 +92,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     Not reported when the module writes parameter groups anywhere (`group["lr"] = ...`,
     `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
-    groups); nor for an optimizer of a class that is not torch's (a project's optimizer may
+    groups; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
+    `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone.
     """
 
@@ -102,31 +110,41 @@ class OptimizerSettingSetAsAttribute(Rule):
         if not _assigns_a_setting(source.data):
             return
         read: tuple[set[tuple[str, str]], set[str]] | None = None
-        for node, functions in _assignments(source.tree):
-            target = node.targets[0]
-            assert isinstance(target, ast.Attribute)
-            key = dotted(target.value)
-            if key is None or key == "self" or target.attr not in _ANY_SETTING:
+        found = list(_assignments(source.tree))
+        # `opt.lr *= 0.1` reads the attribute first: only where the function also sets it
+        # (`opt.lr = base_lr`; anywhere in the module for `self.opt.lr`) is there one to read;
+        # else it raises, loudly
+        set_plainly = {_where_set(t, functions) for node, t, functions in found if not isinstance(node, ast.AugAssign)}
+        for node, target, functions in found:
+            if isinstance(target, ast.Attribute):
+                receiver, attr, shown = target.value, target.attr, source.code(target)
+            else:  # `setattr(opt, "lr", value)`
+                receiver, attr = target.args[0], target.args[1].value  # type: ignore[attr-defined]
+                shown = f'setattr({source.code(receiver)}, "{attr}", ...)'
+            key = dotted(receiver)
+            if key is None or key == "self" or attr not in _ANY_SETTING:
+                continue
+            if isinstance(node, ast.AugAssign) and _where_set(target, functions) not in set_plainly:
                 continue
             infos = _torch_optimizers(key, functions, model)
             classes = {_torch_class(info.constructor) for info in infos}
             if len(classes) != 1 or None in classes:
                 continue
             kind = classes.pop().rsplit(".", 1)[-1]  # type: ignore[union-attr]
-            if target.attr != "lr" and target.attr not in _SETTINGS.get(kind, frozenset()):
+            if attr != "lr" and attr not in _SETTINGS.get(kind, frozenset()):
                 continue
             if read is None:  # (asked once, for the first assignment to an optimizer)
                 if b"param_group" in source.data and _writes_groups(source.tree):
                     return
                 read = _attribute_reads(source.tree)
             reads, parameters = read
-            if (key, target.attr) in reads or any((p, target.attr) in reads for p in parameters):
+            if (key, attr) in reads or any((p, attr) in reads for p in parameters):
                 continue
             yield Finding(
                 self.code,
-                self.message.format(target=source.code(target), opt=key, attr=target.attr),
+                self.message.format(target=shown, opt=key, attr=attr),
                 target,
-                fix=_fix(node, key, target.attr, infos, model),
+                fix=_fix(node, key, attr, infos, model),
             )
 
 
@@ -138,18 +156,44 @@ def _assigns_a_setting(data: bytes) -> bool:
         start = match.start()
         if not (data[start - 4 : start] == b"self" and (start < 5 or not (data[start - 5 : start - 4].isalnum() or data[start - 5 : start - 4] in b"_."))):
             return True
-    return False
+    return _SETATTR.search(data) is not None
 
 
-def _assignments(tree: ast.Module) -> Iterator[tuple[ast.Assign, tuple[ast.AST, ...]]]:
-    """`x.attr = value` statements (one target) with the functions around each, outermost first."""
+def _where_set(target: ast.Attribute | ast.Call, functions: tuple[ast.AST, ...]) -> tuple[int, str | None, object]:
+    """(the function, the receiver, the attribute) an assignment or `setattr` sets: the function
+    is that of a plain name (a local optimizer), none for a dotted one (`self.optimizer`)."""
+    if isinstance(target, ast.Attribute):
+        key, attr = dotted(target.value), target.attr
+    else:
+        key, attr = dotted(target.args[0]), target.args[1].value  # type: ignore[attr-defined]
+    scope = id(functions[-1]) if functions and key is not None and "." not in key else 0
+    return scope, key, attr
+
+
+def _assignments(tree: ast.Module) -> Iterator[tuple[ast.stmt, ast.Attribute | ast.Call, tuple[ast.AST, ...]]]:
+    """`x.attr = value` statements (one target), `x.attr += value`, and `setattr(x, "attr",
+    value)` statements, each with what it sets (the attribute, or the `setattr` call) and the
+    functions around it, outermost first."""
     todo: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(tree, ())]
     while todo:
         node, functions = todo.pop()
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Assign):
                 if len(child.targets) == 1 and isinstance(child.targets[0], ast.Attribute):
-                    yield child, functions
+                    yield child, child.targets[0], functions
+                continue
+            if isinstance(child, ast.AugAssign):
+                if isinstance(child.target, ast.Attribute):
+                    yield child, child.target, functions
+                continue
+            if isinstance(child, ast.Expr):
+                call = child.value
+                if (
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "setattr"
+                    and len(call.args) == 3 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)
+                    and isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)
+                ):
+                    yield child, call, functions
                 continue
             if isinstance(child, (ast.stmt, ast.excepthandler, MATCH_CASE)):
                 todo.append((child, (*functions, child) if isinstance(child, FUNCTIONS) else functions))
@@ -177,6 +221,11 @@ def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], set[str]]:
     for node in ast_walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             reads.add((dotted(node.value) or "", node.attr))
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
+        ):
+            reads.add((dotted(node.args[0]) or "", node.args[1].value))  # `getattr(opt, "lr")`
         elif isinstance(node, ast.arg) and node.arg not in ("self", "cls"):
             parameters.add(node.arg)
     return reads, parameters
@@ -187,6 +236,8 @@ def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMod
     of a function of the module, those the module's calls of it pass (each strongly an
     optimizer); empty when gradfix cannot tell."""
     info = model.facts.info_in(key, functions)
+    if info is not None and info.kind == "optimizer" and info.strong and _torch_class(info.constructor) is None:
+        return _built_by_builders(key, functions, model)  # `opt = build_optimizer(model)`: what it returns
     if info is not None:
         return [info] if info.kind == "optimizer" and info.strong else []
     function = functions[-1] if functions else None
@@ -200,6 +251,28 @@ def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMod
     if not infos or any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
         return []
     return infos  # type: ignore[return-value]
+
+
+def _built_by_builders(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
+    """`opt = build_optimizer(model)` (every binding of `key` the assignment can see), with a
+    builder of the file or the project that returns torch's optimizer over its argument's
+    parameters: one optimizer each (as if built right there)."""
+    if "." in key:
+        return []
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.model import ObjectInfo
+    from gradfix.analysis.staleness import built_optimizer
+
+    scope = functions[-1] if functions else model.source.tree
+    values = assignments(model).values(key, scope)  # type: ignore[arg-type]
+    infos: list[ObjectInfo] = []
+    for value in values:
+        found = built_optimizer(value, model) if isinstance(value, ast.Call) else None
+        if found is None:
+            return []
+        classes, params = found
+        infos += [ObjectInfo(key, "optimizer", name, params, strong=True) for name in classes]
+    return infos
 
 
 def _passed_for(name: str, index: int, parameter: str, tree: ast.Module) -> set[str | None]:

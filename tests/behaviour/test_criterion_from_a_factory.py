@@ -71,3 +71,24 @@ def test_the_factory_criterion_receives_the_logits_after_the_fix(tmp_path: Path,
     buggy = SCRIPT.format(body=BUGGY, factory=FACTORIES[factory])
     hand = SCRIPT.format(body=HAND, factory=FACTORIES[factory])
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF018")
+
+
+LOSSES = """from torch import nn
+
+
+def build_loss(smoothing):
+    return nn.CrossEntropyLoss(label_smoothing=smoothing)
+"""
+
+
+@pytest.mark.parametrize("spelling", ["import criteria", "import criteria as C"])
+def test_a_factory_of_another_module_reached_through_its_module(tmp_path: Path, spelling: str) -> None:
+    """`loss_fn = criteria.build_loss(0.1)` after `import criteria` (criteria.py of the project
+    returns a cross-entropy): the softmax before it is dropped too."""
+    module = spelling.rsplit(" ", 1)[-1]
+
+    def script(body: str) -> str:
+        text = SCRIPT.format(body=body, factory=spelling)
+        return text.replace("loss_fn = build_loss(0.1)", f"loss_fn = {module}.build_loss(0.1)")
+
+    assert_fixed_like_hand(tmp_path, script(BUGGY), script(HAND), "--select", "GF018", others={"criteria.py": LOSSES})

@@ -2,7 +2,8 @@
 and `self.train_loader = DataLoader(..., sampler=self.train_sampler)`, its loader iterated as
 `data.train_loader` by the epoch loop (or through a name bound to it before the loop; the
 sampler also built by a `functools.partial` of `DistributedSampler`, and with `set_epoch` called
-only under `if rank == 0:` on rank 1): the fix gives the epoch to `data.train_sampler`, and the
+only under `if rank == 0:`, `if not rank:`, `if is_main_process:` or `if local_rank in (-1, 0):`
+on rank 1): the fix gives the epoch to `data.train_sampler`, and the
 fixed script trains exactly like the hand fix (the orders of the epochs are what it prints)."""
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ data = Data(TensorDataset(torch.randn(32, 4), torch.randn(32, 1)))
 model = torch.nn.Linear(4, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
 rank = 1
+is_main_process = rank == 0
 loader = data.train_loader
 for epoch in range(3):
 {hand}    order = []
@@ -59,6 +61,9 @@ print(json.dumps({{"losses": [value for order in orders for value in order], "we
 DIRECT = "DistributedSampler(dataset, num_replicas=2, rank=1)"
 PARTIAL = "make_sampler(dataset, rank=1)"
 RANK_ZERO = "    if rank == 0:\n        data.train_sampler.set_epoch(epoch)\n"
+NOT_RANK = "    if not rank:\n        data.train_sampler.set_epoch(epoch)\n"
+MAIN = "    if is_main_process:\n        data.train_sampler.set_epoch(epoch)\n"
+LOCAL = "    if rank in (-1, 0):\n        data.train_sampler.set_epoch(epoch)\n"
 SET = "    data.train_sampler.set_epoch(epoch)\n"
 CASES = {
     # name: (how the sampler is built, what the loop iterates, what the epoch does already)
@@ -66,6 +71,9 @@ CASES = {
     "alias": (DIRECT, "loader", ""),
     "partial": (PARTIAL, "data.train_loader", ""),
     "rank_zero": (DIRECT, "data.train_loader", RANK_ZERO),
+    "not_rank": (DIRECT, "data.train_loader", NOT_RANK),
+    "main_process": (DIRECT, "data.train_loader", MAIN),
+    "local_rank_in": (DIRECT, "data.train_loader", LOCAL),
 }
 
 

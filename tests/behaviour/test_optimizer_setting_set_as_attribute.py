@@ -99,3 +99,65 @@ def test_groups_written_or_attribute_read_back_left_alone(tmp_path: Path, text: 
     fixed = apply_gradfix(path, tmp_path / "fixed", "--select", "GF024", "--unsafe-fixes")
     assert fixed.read_text() == text
     run_script(fixed)  # the script itself runs
+
+
+BUILT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+def build_optimizer(net):
+    return torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+losses = []
+opt = build_optimizer(model)
+{start}for epoch in range(3):
+{each}    for i in range(0, 32, 8):
+        opt.zero_grad()
+        loss = F.mse_loss(model(X[i : i + 8]), Y[i : i + 8])
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+BUILT_CASES = {
+    # name: (buggy (before the loop, each epoch), hand fix (before the loop, each epoch))
+    "setattr": (
+        ("", '    setattr(opt, "lr", 0.1 * 0.5 ** epoch)\n'),
+        ("", '    for group in opt.param_groups:\n        group["lr"] = 0.1 * 0.5 ** epoch\n'),
+    ),
+    "augmented": (
+        ("opt.lr = 0.1\n", "    if epoch:\n        opt.lr *= 0.5\n"),
+        ("", '    if epoch:\n        for group in opt.param_groups:\n            group["lr"] *= 0.5\n'),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BUILT_CASES))
+def test_optimizer_from_a_builder_trains_like_the_hand_fix(tmp_path: Path, case: str) -> None:
+    """`opt = build_optimizer(model)` (a function of the script returning torch's SGD), its rate
+    set with `setattr(opt, "lr", ...)` or decayed with `opt.lr *= 0.5` after `opt.lr = 0.1`."""
+    (start, each), (hand_start, hand_each) = BUILT_CASES[case]
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    for path, text in ((buggy, BUILT.format(start=start, each=each)), (hand, BUILT.format(start=hand_start, each=hand_each))):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert 'param_group["lr"] = opt.lr' in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -92,7 +92,10 @@ class SchedulerRebuiltEachIteration(Rule):
     an attribute it assigns: `PolyLR(optimizer, cur_iter=i)` is rebuilt on purpose), when it
     resumes (`last_epoch=`), when the optimizer itself is built again in the loop (a new run per
     fold or task), when it is built under an `if` (once, at some epoch), nor when the scheduler
-    is stepped in a loop of its own inside the loop (a restart per cycle may be meant). Not
+    is stepped in a loop of its own inside the loop (a restart per pass may be meant) unless
+    it lasts the batches of several epochs and is stepped in the batch loop of the loop that
+    builds it (`OneCycleLR(..., epochs=EPOCHS, steps_per_epoch=len(loader))`, `T_max=EPOCHS *
+    len(loader)` built in the epoch loop: only the first epoch's part of it ever runs). Not
     reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)` (or a `StepLR`
     whose step size is not written as a number), which multiply the current learning rate and
     so follow the same rates when rebuilt, nor for a scheduler class of the project, nor in a
@@ -126,7 +129,9 @@ class SchedulerRebuiltEachIteration(Rule):
                     continue
                 if target is None or not _restarting_scheduler(stmt.value, model):
                     continue
-                if not _stepped_in(loop, target) or _reads_what_the_loop_changes(stmt.value, loop):
+                if not _stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and _stepped_in(loop, target, 1)):
+                    continue  # (stepped in a loop of its own: a restart per pass may be meant, unless it lasts several)
+                if _reads_what_the_loop_changes(stmt.value, loop):
                     continue
                 yield Finding(
                     self.code,
@@ -202,19 +207,61 @@ def _factory_of_restarting(name: str, model: ModuleModel) -> bool:
     )
 
 
-def _stepped_in(loop: ast.AST, target: str) -> bool:
-    """`target.step(...)` in the loop's body, not in a loop or a function of its own."""
-    todo: list[ast.AST] = list(loop.body)  # type: ignore[attr-defined]
+def _stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
+    """`target.step(...)` in the loop's body, not in a function of its own, inside `depth`
+    loops of its own (none: stepped once per iteration; one: in the batch loop of an epoch)."""
+    todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in loop.body]  # type: ignore[attr-defined]
     while todo:
-        node = todo.pop()
-        if isinstance(node, (*LOOPS, *FUNCTIONS, ast.Lambda, ast.ClassDef)):
+        node, inside = todo.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) or inside > depth:
             continue
-        if isinstance(node, ast.Call) and method_name(node) == "step":
+        if inside == depth and isinstance(node, ast.Call) and method_name(node) == "step":
             recv = receiver(node)
             if recv is not None and dotted(recv) == target:
                 return True
-        todo.extend(ast.iter_child_nodes(node))
+        deeper = inside + 1 if isinstance(node, LOOPS) else inside
+        todo.extend((child, deeper) for child in ast.iter_child_nodes(node))
     return False
+
+
+# where a schedule says how many steps it lasts (keyword, position)
+_HORIZONS = {
+    "CosineAnnealingLR": ("T_max", 1), "LinearLR": ("total_iters", 3), "ConstantLR": ("total_iters", 2),
+    "PolynomialLR": ("total_iters", 1), "OneCycleLR": ("total_steps", 2),
+}  # fmt: skip
+
+
+def _spans_epochs(call: ast.Call, model: ModuleModel) -> bool:
+    """The schedule lasts the batches of several epochs: `OneCycleLR(..., epochs=EPOCHS,
+    steps_per_epoch=len(loader))`, `T_max=EPOCHS * len(loader)`, `num_training_steps=len(loader)
+    * args.epochs` (a count of batches times another count)."""
+    last = (model.facts.imports.qualify(call_name(call)) or "").rpartition(".")[2]
+    arguments = positional(call)
+
+    def argument(keyword: str, position: int) -> ast.expr | None:
+        found = next((k.value for k in call.keywords if k.arg == keyword), None)
+        return found if found is not None else arguments[position] if len(arguments) > position else None
+
+    if last == "OneCycleLR":
+        epochs = argument("epochs", 3)
+        if epochs is not None and not (isinstance(epochs, ast.Constant) and epochs.value == 1):
+            return True
+    if last in _HORIZONS:
+        horizon = argument(*_HORIZONS[last])
+    elif last in _TRANSFORMERS_SCHEDULES:
+        horizon = argument("num_training_steps", 2)
+    else:
+        return False
+    return horizon is not None and any(
+        isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
+        and any(_counts_batches(side) for side in (node.left, node.right))
+        and not any(isinstance(side, ast.Constant) for side in (node.left, node.right))
+        for node in ast_walk(horizon)
+    )  # fmt: skip
+
+
+def _counts_batches(expr: ast.expr) -> bool:
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" for node in ast_walk(expr))
 
 
 def _reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:

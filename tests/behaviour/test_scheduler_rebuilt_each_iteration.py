@@ -92,3 +92,50 @@ def test_schedulers_built_once_before_the_loop_train_like_the_hand_fix(tmp_path:
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+ONE_CYCLE = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+from torch.optim.lr_scheduler import OneCycleLR
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+EPOCHS = 4
+loader = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+losses = []
+{before}for epoch in range(EPOCHS):
+{inside}    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+        scheduler.step()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+CYCLE = "scheduler = OneCycleLR(optimizer, max_lr=0.2, epochs=EPOCHS, steps_per_epoch=len(loader))\n"
+
+
+def test_a_one_cycle_over_all_epochs_built_once_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """A one-cycle schedule over every epoch's batches, stepped per batch but built in the epoch
+    loop, runs its first epoch's part again and again; built once, it runs the whole cycle."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    for path, text in ((buggy, ONE_CYCLE.format(before="", inside="    " + CYCLE)), (hand, ONE_CYCLE.format(before=CYCLE, inside=""))):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF025")
+    assert fixed.read_text() == hand.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -73,7 +73,14 @@ def _may_be_step_shaped(info: FunctionInfo) -> bool:
 
 
 def _steps_and_backpropagates(text: str, words: tuple[str, ...]) -> bool:
-    return "step" in text and any(word in text for word in words)
+    """A call whose name holds `step` (`optimizer.step()`, `scaler.step(opt)`,
+    `self.step_optimizer()`: not `gradient_accumulation_steps` or `global_step += 1` alone) and
+    a backward word."""
+    return "step" in text and any(word in text for word in words) and _STEP_CALL.search(text) is not None
+
+
+# a call of something whose name holds `step`; the pattern starts with its literal word
+_STEP_CALL = lazily(r"step\w*[ \t]*\(")
 
 
 def _top_level_text(source: Source, function: ast.AST) -> str:

@@ -519,7 +519,7 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor, model: ModuleModel) -> ast.
     chunks = _chunk_count(iterable)
     if chunks is not None:
         return chunks
-    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id in model.facts.module_functions:
         return _generator_count(iterable, model)
     if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 1 and not iterable.keywords):
         return None

@@ -55,6 +55,9 @@ class Periodic:
     countdown: ast.stmt | None = None
     # `q, r = divmod(A, N)` ... `if r == 0:` (the holder is that assignment): the test is `A % N == 0`
     divmod: bool = False
+    # every `or` part besides the periodic one is a last-batch test under an `and` that may not
+    # hold (`or len(loader) <= N and i + 1 == len(loader)`): the epochs it leaves out are not flushed
+    partial_tail: bool = False
 
     @property
     def offset(self) -> int:
@@ -710,10 +713,16 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
     if len(found) != 1:
         return None
     result = found[0]
-    if others > 0 and not all(part is result.comparison or _last_batch_test(part, result.counter) for part in parts):
+    partial = [part for part in parts if part is not result.comparison and _conditional_last_batch(part, test, result.counter)]
+    if others > 0 and not all(part is result.comparison or part in partial or _last_batch_test(part, result.counter) for part in parts):
         return None  # `... or not accumulate`: steps on other iterations than a window's last
     result.tail = others > 0
     result.conjunct = conjunct
+    if partial and len(partial) == others:
+        # `(i + 1) % N == 0 or (len(loader) <= N and i + 1 == len(loader))`: only epochs shorter
+        # than a window step at their last batch; that `and` is not one beside the periodic part
+        result.partial_tail = True
+        result.conjunct = any(_disjuncts(part)[1] for part in parts if part not in partial)
     if conjunct and _nonzero_conjunct(test, result, source):
         result.conjunct, result.skip_zero = False, True
     return result
@@ -840,6 +849,25 @@ def _last_batch_test(part: ast.expr, counter: str) -> bool:
     return written is not None and _LAST_WORD.search(written) is not None
 
 
+def _conditional_last_batch(part: ast.expr, test: ast.expr, counter: str) -> bool:
+    """An `or` part of the window test (one of its own operands) that is an `and` of a last-batch
+    test with comparisons that may not hold (`len(loader) <= N and (i + 1) == len(loader)`): it
+    fires at the last batch of some epochs only. Its other operands read names, attributes,
+    constants, arithmetic and `len(...)` only (no call that could change anything)."""
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and any(part is v for v in test.values)):
+        return False
+    if not (isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And)):
+        return False
+    if not any(_last_batch_test(value, counter) for value in part.values):
+        return False
+    return all(
+        isinstance(node, _PLAIN_NODES) or (isinstance(node, ast.Call) and dotted(node.func) == "len" and len(node.args) == 1)
+        for value in part.values for node in ast.walk(value)
+        if not isinstance(node, (ast.expr_context, ast.cmpop, ast.operator, ast.boolop, ast.unaryop))
+    )
+
+
+_PLAIN_NODES = (ast.Compare, ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Subscript)
 _LAST_WORD = lazily(r"last|end", re.I)
 _BOUND_WORD = lazily(r"last|end|total|max|num|^n_|steps|length|size", re.I)
 

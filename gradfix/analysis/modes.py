@@ -1165,17 +1165,51 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
     if loss is None:
         return False
     names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
-    holder = backward.path[0] if backward.path else None
-    assigns = [
-        n for stmt in (backward.blocks[0] if backward.blocks else []) for n in ast_walk(stmt)
-        if isinstance(n, ast.Assign) and n.lineno > statement.lineno and (holder is None or n.lineno <= holder.lineno)
-    ]
-    for _ in range(2):  # `loss = entropy + 0.1 * reg`
-        names |= {
-            n.id for a in assigns if any(isinstance(r, ast.Name) and r.id in names for r in ast_walk(a.value))
-            for target in a.targets for n in ast_walk(target) if isinstance(n, ast.Name)
-        }
+    names = _carried_to(names, statement, backward, hops=2)  # `loss = entropy + 0.1 * reg`
     return any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(loss))
+
+
+def _carried_to(names: set[str], statement: ast.stmt, backward: ModeItem, hops: int | None = None) -> set[str]:
+    """`names` with the names that the assignments of the loop body after `statement`, up to the
+    statement holding `backward`, bind from them (`hops` assignments deep, or all): what may carry
+    their values to the backward; also the lists they are appended to (`outs.append(pred)`)."""
+    holder = backward.path[0] if backward.path else None
+    later = [
+        n for stmt in (backward.blocks[0] if backward.blocks else []) for n in ast_walk(stmt)
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr))
+        and n.lineno > statement.end_lineno  # type: ignore[operator]
+        and (holder is None or n.lineno <= holder.lineno)
+    ]  # fmt: skip
+    names = set(names)
+    while hops is None or hops > 0:
+        grown = names | {n for stmt in later if _reads(stmt, names) for n in _bound_by(stmt, names)}
+        if grown == names:
+            break
+        names = grown
+        hops = None if hops is None else hops - 1
+    return names
+
+
+def _reads(stmt: ast.stmt, names: set[str]) -> bool:
+    value = stmt if isinstance(stmt, ast.Expr) else stmt.value  # type: ignore[attr-defined]
+    return value is not None and any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(value))
+
+
+def _bound_by(stmt: ast.stmt, names: set[str] | None = None) -> set[str]:
+    """The names `stmt` binds, or may change in place with its values (`outs.append(x)`,
+    `total.add_(x)`: the receiver of a method given something that reads `names`, or given
+    anything when `names` is None; not `loss.item()`)."""
+    if isinstance(stmt, ast.Expr):
+        return {
+            n.func.value.id for n in ast_walk(stmt)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+            and any(
+                names is None or any(isinstance(r, ast.Name) and r.id in names for r in ast_walk(arg))
+                for arg in [*n.args, *n.keywords]
+            )
+        }  # fmt: skip
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]  # type: ignore[attr-defined]
+    return {n.id for target in targets for n in ast_walk(target) if isinstance(n, ast.Name)}
 
 
 def _helper_text(call: ast.Call, model: ModuleModel) -> str | None:
@@ -2123,9 +2157,28 @@ def _built_before_the_eval(items: list[ModeItem], index: int, position: int, mod
         )  # fmt: skip
 
     depth = len(item.via)
-    if any(graded(o) and not (depth and o.via[:depth] == item.via) for o in items[index + 1 : position]):
+    backward = items[position]
+    if any(
+        graded(o) and not (depth and o.via[:depth] == item.via) and _may_feed(o, backward)
+        for o in items[index + 1 : position]
+    ):
         return False
     return any(graded(o) and not _exclusive(o, item) for o in items[:index])
+
+
+def _may_feed(forward: ModeItem, backward: ModeItem) -> bool:
+    """The forward (of the loop's own code) may be part of the graph `backward` walks: unless its
+    result goes only into names (`acc = (net(x).argmax(1) == y).float().mean()`, `print(net(x))`)
+    that never reach the loss backpropagated (`loss.backward()`, both in the loop's own code)."""
+    statement = forward.path[-1] if forward.path else None
+    call = backward.node
+    if forward.via or backward.via or statement is None or not isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return True
+    loss = receiver(call) if isinstance(call, ast.Call) and method_name(call) == "backward" else None
+    if loss is None or statement.lineno > call.lineno:
+        return True
+    names = _carried_to(_bound_by(statement), statement, backward)
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(loss))
 
 
 def _exclusive(a: ModeItem, b: ModeItem) -> bool:

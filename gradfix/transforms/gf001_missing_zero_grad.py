@@ -9,6 +9,7 @@ from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
@@ -98,6 +99,15 @@ class MissingZeroGrad(Rule):
     the name bound once in the module, in the scope of the loop, and the list read nowhere else,
     steps where it is called (reported at the lambda's step, without a fix); a lambda that may
     clear or backpropagate stays code gradfix cannot see.
+
+    A hand-written SGD step is a step too: a loop whose gradient work is only unconditional
+    backward passes and updates of leaf tensors built with `requires_grad=True` (or
+    `nn.Parameter`) from their own `.grad` (`w -= lr * w.grad` under `torch.no_grad()`, `w.data
+    -= lr * w.grad.data`, `w.data.sub_(lr * w.grad)`), every `.grad` of the loop read in those
+    updates, nothing clearing them (`w.grad.zero_()` or `w.grad = None` in the loop, a
+    `zero_grad()`, a helper call touching gradients: silent), and the tensors never rebound in
+    the loop (`w = (w - lr * w.grad).detach().requires_grad_()` makes new leaves). The fix sets
+    each updated tensor's `.grad` to None after the updates.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -247,6 +257,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` follows an `if` on a setting whose arm without a clear backpropagates (only the other"
         " arm clears): a run that takes that arm applies gradients accumulated since the loop began; clear them there too"
     )
+    manual_message = (
+        "`{update}` applies gradients accumulated since the loop began (nothing clears `{name}.grad`):"
+        " clear them after each update"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -257,10 +271,37 @@ class MissingZeroGrad(Rule):
             for finding in self._check_loop(loop, model):
                 seen.add(id(finding.node))
                 yield finding
+            finding = self._manual_update(loop, model)
+            if finding is not None:
+                yield finding
         if "LBFGS" in model.source.text:
             for finding in self._one_shot_lbfgs(model):
                 if id(finding.node) not in seen:
                     yield finding
+
+    def _manual_update(self, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
+        """A hand-written SGD step (`w -= lr * w.grad` under `no_grad`, on leaf tensors) every
+        iteration, with nothing clearing those gradients: the fix sets each `.grad` to None after
+        the last update (the next backward writes a fresh gradient, as after `w.grad.zero_()`)."""
+        updates = manual_updates(loop, model)
+        if not updates:
+            return None
+        source = model.source
+        last = updates[-1].statement
+        holder = next((s for s in loop.node.body if any(n is last for n in ast_walk(s))), None)
+        fix = None
+        if holder is not None and source.alone_on_lines(holder):
+            names = list(dict.fromkeys(u.name for u in updates))
+            fix = Fix([InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names)))], Safety.SAFE)
+        first = updates[0]
+        update = source.code(first.statement)
+        return Finding(
+            self.code,
+            self.manual_message.format(update=update if "\n" not in update else f"{first.name} -= ...", name=first.name),
+            first.statement,
+            fix=fix,
+            related=(loop.node,),
+        )
 
     def _one_shot_lbfgs(self, model: ModuleModel) -> Iterator[Finding]:
         """`optimizer.step(closure)` of a `torch.optim.LBFGS`, outside any loop of its function

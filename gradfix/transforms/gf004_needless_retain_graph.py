@@ -115,7 +115,10 @@ class NeedlessRetainGraph(Rule):
       slices the batch is none), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
-      constructor's result), not over tensors computed before the loop — a list or dict of
+      constructor's result, or pieces of tensors that carry no graph: `zip(obs[perm].chunk(n),
+      torch.chunk(old_logp, n))` with `obs = torch.from_numpy(...)` and `old_logp = (...).data`;
+      `chunk`, `split`, `tensor_split`, `unbind`; not of a tensor computed from a leaf that requires
+      gradients), not over tensors computed before the loop — a list or dict of
       losses, one forward's outputs, a call gradfix cannot see into — and a forward pass runs
       in the iteration (a loop over losses that only backpropagates them keeps its flag); a
       `while` loop that takes the loss one at a time from such a list or iterator (`l =
@@ -680,6 +683,8 @@ _PASS_THROUGH = {
     "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle",
     "tqdm", "trange", "track", "progress_bar", "ProgressBar",
 }  # fmt: skip
+# Calls that cut a tensor into pieces (each piece carries the tensor's graph, if any).
+_PIECES = {"chunk", "split", "tensor_split", "unbind"}
 _DATA_SOURCE = lazily(r"loader|batches|dataset|(^|_)data($|_)|sampler|prefetch|data_?iter|^dl$|_dl$|stream", re.I)
 
 
@@ -707,6 +712,19 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
             return False
         if last in _PASS_THROUGH:
             return any(_iterable_carries_graph(a, scope, visited, source) for a in expr.args)
+        if (last in _PIECES or method in _PIECES) and (expr.args or method in _PIECES):
+            # `torch.chunk(states, n)`, `states[perm].split(64)`: pieces of the tensor cut up
+            # (a leaf that requires gradients cut up records the cut: a graph every piece shares)
+            by_torch = method is None or dotted(expr.func.value) == "torch"  # type: ignore[attr-defined]
+            if by_torch and not expr.args:
+                return True
+            cut = expr.args[0] if by_torch else expr.func.value  # type: ignore[attr-defined]
+            while isinstance(cut, ast.Subscript):
+                cut = cut.value
+            if not isinstance(cut, ast.Name) or cut.id in visited:
+                return True
+            visited.add(cut.id)
+            return _graph_from_elsewhere(cut.id, scope, visited, source, computed=True)
         if method in ("values", "items", "keys") and isinstance(expr.func, ast.Attribute):
             return _iterable_carries_graph(expr.func.value, scope, visited, source)
         if last[:1].isupper():

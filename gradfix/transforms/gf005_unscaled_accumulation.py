@@ -155,10 +155,15 @@ class UnscaledAccumulation(AccumulationRule):
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
     `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, also as a config entry,
     `config["gradient_accumulation_steps"]`), or a batch cut into N
-    micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` (its fix is unsafe: a batch
+    micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` or by a generator function of
+    the module given N (`for xb, yb in split_batch(x, y, subdivisions):`, a `yield` in a loop of
+    its body; N named for accumulation, chunks or subdivisions) (their fix is unsafe: a batch
     shorter than N is cut into fewer), holds the iteration's
     only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
-    step follows that inner loop, under no `if`, in the loop around it. The loss is divided at
+    step follows that inner loop, under no `if`, in the loop around it -- or in the function
+    whose body holds the inner loop when no loop of that function is around it (a step
+    function `def update(batch):` cutting each batch into chunks, called once per batch by a
+    loop or a framework: each call steps on N chunks' whole losses). The loss is divided at
     the backward as above, unless N appears elsewhere in the inner loop, the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
@@ -224,30 +229,31 @@ class UnscaledAccumulation(AccumulationRule):
         source = model.source
         by_node = {id(lp.node): lp for lp in model.loops}
         for inner in model.loops:
-            if inner.is_unknown or not isinstance(inner.node, FOR_LOOPS) or not inner.enclosing_loops:
+            if inner.is_unknown or not isinstance(inner.node, FOR_LOOPS):
                 continue
-            outer = by_node.get(id(inner.enclosing_loops[-1]))
-            if outer is None or outer.is_unknown or not any(s is inner.node for s in outer.node.body):
-                continue
-            n = _micro_batch_count(inner.node)
+            n = _micro_batch_count(inner.node, model)
             if n is None:
                 continue
-            events = [e for e in outer.events if inner.node in e.home_loops or e.home_loops[-1:] == (outer.node,)]
+            around = _iteration_around(inner, by_node, model)
+            if around is None:
+                continue
+            outer_node, all_events = around
+            events = [e for e in all_events if inner.node in e.home_loops or e.home_loops[-1:] == (outer_node,)]
             backwards = [e for e in events if e.kind is EventKind.BACKWARD]
             inside = [e for e in events if inner.node in e.home_loops]
-            after = [e for e in events if e.home_loops[-1:] == (outer.node,)]
+            after = [e for e in events if e.home_loops[-1:] == (outer_node,)]
             if len(backwards) != 1 or any(e.kind is not EventKind.BACKWARD for e in inside):
                 continue  # a step, a clear, a clip or a gradient read per micro-batch: not this shape
             backward = backwards[0]
             if not backward.direct or backward.engine or backward.target is not None or backward.loss is None:
                 continue
-            if backward.branches_within(outer.node) or backward.home_loops[-1] is not inner.node:
+            if backward.branches_within(outer_node) or backward.home_loops[-1] is not inner.node:
                 continue
             steps = [e for e in after if e.kind is EventKind.STEP]
-            if not steps or any(s.engine or s.target is None or s.branches_within(outer.node) for s in steps):
+            if not steps or any(s.engine or s.target is None or s.branches_within(outer_node) for s in steps):
                 continue
-            position = next(i for i, stmt in enumerate(outer.node.body) if stmt is inner.node)
-            if any(not any(any(p is stmt for p in s.path) for stmt in outer.node.body[position + 1 :]) for s in steps):
+            position = next(i for i, stmt in enumerate(outer_node.body) if stmt is inner.node)
+            if any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
                 continue  # a step before the micro-batch loop
             n_text = source.code(n)
             loss = backward.loss
@@ -259,14 +265,15 @@ class UnscaledAccumulation(AccumulationRule):
             call = backward.call
             assert call is not None
             fix = None if unread else _fix(backward, loss, n_text, source)
-            if fix is not None and _chunk_count(inner.node.iter) is not None:
-                fix = Fix(fix.edits, Safety.UNSAFE)  # `x.chunk(N)` cuts a short batch into fewer than N
+            if fix is not None and not _counted_by_range(inner.node.iter):
+                # `x.chunk(N)` (or a generator of the module) cuts a short batch into fewer than N
+                fix = Fix(fix.edits, Safety.UNSAFE)
             yield Finding(
                 self.code,
                 self.message.format(loss=source.code(loss), n=n_text),
                 call,
                 fix=fix,
-                related=(outer.node,),
+                related=(outer_node,),
             )
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
@@ -473,13 +480,47 @@ def _separate_models(scaled: GradEvent, plain: GradEvent, acc: Accumulation, mod
     return (True, False) in pairs and (False, True) in pairs and (True, True) not in pairs
 
 
-def _micro_batch_count(loop: ast.For | ast.AsyncFor) -> ast.expr | None:
+def _iteration_around(
+    inner: TrainingLoop, by_node: dict[int, TrainingLoop], model: ModuleModel
+) -> tuple[ast.For | ast.AsyncFor | ast.While | ast.FunctionDef | ast.AsyncFunctionDef, list[GradEvent]] | None:
+    """What one iteration around the micro-batch loop `inner` runs: the loop whose body holds it
+    (and its events), or the function whose body holds it when no loop of the function is
+    around it (`def train_step(x, y):` cutting one batch into chunks, called once per batch by
+    a loop or a framework), walked as one iteration."""
+    if inner.enclosing_loops:
+        outer = by_node.get(id(inner.enclosing_loops[-1]))
+        if outer is None or outer.is_unknown or not any(s is inner.node for s in outer.node.body):
+            return None
+        return outer.node, outer.events
+    function = inner.function
+    if function is None or not any(s is inner.node for s in function.body):
+        return None
+    from gradfix.analysis.facts import function_params
+    from gradfix.analysis.loops import walk_as_iteration
+
+    facts = model.facts
+    class_name = next((name for name, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    events = walk_as_iteration(facts, FunctionInfo(function, function_params(function), class_name, facts.source, facts))
+    if any(e.kind is EventKind.UNKNOWN for e in events):
+        return None
+    return function, events
+
+
+def _counted_by_range(iterable: ast.expr) -> bool:
+    return isinstance(iterable, ast.Call) and call_name(iterable) == "range"
+
+
+def _micro_batch_count(loop: ast.For | ast.AsyncFor, model: ModuleModel) -> ast.expr | None:
     """N of `for micro_step in range(N):` with N named for accumulation
-    (`gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`)."""
+    (`gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, `subdivisions`), of
+    `x.chunk(N)`, or of a generator function of the module given N (`for xb, yb in
+    split_batch(x, y, subdivisions):`, its body yielding in a loop)."""
     iterable = loop.iter
     chunks = _chunk_count(iterable)
     if chunks is not None:
         return chunks
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id in model.facts.module_functions:
+        return _generator_count(iterable, model)
     if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 1 and not iterable.keywords):
         return None
     n = iterable.args[0]
@@ -509,7 +550,25 @@ def _chunk_count(iterable: ast.expr) -> ast.expr | None:
     return n if dotted(n) is not None or int_value(n) is not None else None
 
 
-_ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|chunks", re.I)
+def _generator_count(call: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """N of `split_batch(x, y, subdivisions)`: a generator function of the module (a `yield` in
+    a loop of its own body) given one argument named for accumulation or chunks."""
+    info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    if info is None or info.node.args.vararg is not None:
+        return None
+    if not any(
+        isinstance(node, FOR_LOOPS) and any(isinstance(y, (ast.Yield, ast.YieldFrom)) for y in ast_walk(node))
+        for node in ast_walk(info.node)
+    ):
+        return None
+    named = [
+        arg for arg in (*call.args, *(k.value for k in call.keywords))
+        if dotted(arg) is not None and _ACCUMULATION_COUNT.search(last_name(dotted(arg)))  # type: ignore[arg-type]
+    ]  # fmt: skip
+    return named[0] if len(named) == 1 else None
+
+
+_ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|subdiv|chunks", re.I)
 
 
 def _says(text: str, word: str | None) -> bool:

@@ -50,7 +50,9 @@ class MissingAccumulationFlush(AccumulationRule):
     Finds gradient-accumulation loops over a data loader (`if (i + 1) % accum_steps == 0:
     optimizer.step()`) with no step for the micro-batches left over when the number of
     batches is not a multiple of `accum_steps`: no `or (i + 1) == len(loader)` in the
-    condition, no step after the loop.
+    condition, no step after the loop. An `or` part that steps on the last batch only under a
+    test that may fail (`or (len(loader) <= accum_steps and (i + 1) == len(loader))`, for epochs
+    shorter than one window) flushes no longer epoch: reported too.
 
     ## Why is this bad?
     The gradients of the last `len(loader) % accum_steps` batches are computed and then
@@ -87,7 +89,9 @@ class MissingAccumulationFlush(AccumulationRule):
     comment line; when the window sits inside a mode test of the whole loop (`if mode ==
     "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`).
     A counter reset at the step is tested by `if count != 0:`, a countdown (`left -= 1` ... `if
-    left == 0: ...; left = N`, see GF005) by `if left != N:`. It repeats the statements of the window's `if` body that hold a step, a clear,
+    left == 0: ...; left = N`, see GF005) by `if left != N:`; a window test with such a
+    short-epoch `or` part by its whole negation on one line (`if not ((i + 1) % N == 0 or
+    (len(loader) <= N and i + 1 == len(loader))):`), so an epoch that part stepped is not stepped twice. It repeats the statements of the window's `if` body that hold a step, a clear,
     a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order --
     the order another fix leaves them in: while a fix of the same run moves one of them or
     inserts beside it (GF012 puts a scheduler step after the optimizer's, GF010 a clip before
@@ -203,7 +207,7 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if periodic.tail or periodic.conjunct or not acc.by_one:
+        if (periodic.tail and not periodic.partial_tail) or periodic.conjunct or not acc.by_one:
             return None  # (`seen += x.size(0)` ... `if seen % 16 == 0:`: no count of micro-batches)
         drained = None
         if isinstance(loop, ast.While):
@@ -318,6 +322,11 @@ class MissingAccumulationFlush(AccumulationRule):
                 return None
         elif acc.periodic.reset:
             guard = f"{acc.periodic.counter} != 0"  # the micro-batches since the last reset
+        elif acc.periodic.partial_tail:
+            # `(i + 1) % N == 0 or (len(loader) <= N and ...)`: the micro-batches after the
+            # last step are left when the whole test failed on the last batch
+            test = acc.node.test if isinstance(acc.node, ast.If) and acc.periodic.holder is acc.node else None
+            guard = None if test is None else f"not ({ast.unparse(test)})"
         elif acc.periodic.negated:
             guard = source.outer_segment(acc.periodic.comparison)
         else:

@@ -173,7 +173,9 @@ class EvalModeNotRestored(Rule):
     A backward later in the eval's own iteration that the module's forward before the eval
     built (`logits = net(x)`, then a probe `confidence(net, x)` switching to eval, then
     `loss.backward()`) does not train in eval mode, when the module ran with gradients nowhere
-    since the eval but in the helper that switched it (an input-gradient probe): the mode matters
+    since the eval but in the helper that switched it (an input-gradient probe), or only in the
+    loop's own statements whose results never reach the loss backpropagated (`if epoch % 100 ==
+    0: net.eval(); acc = (net(x).argmax(1) == y).float().mean()`): the mode matters
     at the module's next forward, so the next iteration is read up to its backward (`net.train()`
     at the top of each iteration switches it back; without it the finding is reported, fixed as
     before).

@@ -1,0 +1,53 @@
+"""GF001 on a hand-written SGD step (`w -= lr * w.grad` under `torch.no_grad()`, `w.data -= lr
+* w.grad.data`) over leaf tensors whose gradients nothing clears: every update applies the sum
+of all gradients so far. The fix sets each `.grad` to None after the updates; the fixed script
+trains exactly like the hand fix that zeroes them in place, and not like the buggy one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand, assert_same_training, run_script
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+x = torch.randn(32, 4)
+y = torch.randint(0, 3, (32,))
+w1 = torch.randn(4, 8, requires_grad=True)
+b1 = torch.zeros(8, requires_grad=True)
+w2 = torch.randn(8, 3, requires_grad=True)
+lr = 0.05
+losses = []
+for it in range(40):
+    loss = F.cross_entropy(torch.relu(x @ w1 + b1) @ w2, y)
+    loss.backward()
+    with torch.no_grad():
+        w1 -= lr * w1.grad
+        b1 -= lr * b1.grad
+        w2.data -= lr * w2.grad.data
+{clear}    losses.append(loss.item())
+digest = hashlib.sha256()
+for param in (w1, b1, w2):
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+FIXED = "    w1.grad = None\n    b1.grad = None\n    w2.grad = None\n"
+HAND = "    for p in (w1, b1, w2):\n        p.grad.zero_()\n"
+
+
+def test_manual_update_cleared_like_the_hand_fix(tmp_path: Path) -> None:
+    assert_fixed_like_hand(tmp_path, SCRIPT.format(clear=""), SCRIPT.format(clear=FIXED), "--select", "GF001")
+    (tmp_path / "zeroed.py").write_text(SCRIPT.format(clear=HAND))
+    (tmp_path / "none.py").write_text(SCRIPT.format(clear=FIXED))
+    assert_same_training(run_script(tmp_path / "none.py"), run_script(tmp_path / "zeroed.py"))

@@ -83,8 +83,6 @@ _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Gener
 # Inherited methods named like the hooks a framework runs around an iteration.
 # a name bound to a clip function itself, not called (`clip = nn.utils.clip_grad_norm_`)
 # `lambda: opt.step()` written somewhere (`_stepping_lambdas` is asked only then)
-# `p.grad` read or written (not `.grad_fn`, `.gradient_accumulation_steps`); starts with its literal dot
-_GRAD_READ = lazily(r"\.grad\b")
 _STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
@@ -1889,8 +1887,8 @@ class _Walker:
     def touches_gradients(self, helper: FunctionInfo, depth: int = 0) -> bool:
         source = helper.source or self.source
         text = source.text[source.start(helper.node) : source.end(helper.node)]
-        if any(word in text for word in ("backward", "zero_grad", ".step(")) or (".grad" in text and _GRAD_READ.search(text)):
-            return True  # (`.grad` itself, not `.gradient_accumulation_steps` or `.grad_norm`)
+        if any(word in text for word in ("backward", "zero_grad", ".step(", ".grad")):
+            return True
         facts = helper.facts or self.facts
         if any(alias in text for alias in backward_aliases(facts)):
             return True

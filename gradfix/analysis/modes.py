@@ -804,6 +804,9 @@ def _project_inherited(facts: ModuleFacts, class_name: str, name: str, depth: in
                 return found
             continue
         qualified = facts.imports.qualify(base_name) or base_name
+        if qualified == base_name and "." not in base_name and facts.imports.stars:
+            # `class Trainer(EvalMixin)` after `from mixins import *`
+            qualified = project.star_name(facts.imports.stars, base_name, facts.source.path or None, facts, classes=True) or base_name
         if qualified == "object" or qualified.split(".", 1)[0] in LIBRARY_ROOTS:
             continue  # `nn.Module`, `object`: no evaluation of the project's
         located = project.class_named(qualified, facts.source.path or None, any_bytes=True)

@@ -45,7 +45,7 @@ class EvalModeNotRestored(Rule):
     `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
     stub, or the file never builds the class and it has that one subclass; else the method a base class of
     the file defines, or else one a base class or mixin of another module of the project defines, `class
-    Trainer(EvalMixin)` with `EvalMixin.validate` in mixins.py, unless a base before it cannot be read or the
+    Trainer(EvalMixin)` with `EvalMixin.validate` in mixins.py (imported by name or by `from mixins import *`), unless a base before it cannot be read or the
     method calls one of `self` that a class of either module defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`),
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`; or one switching the module the object holds:

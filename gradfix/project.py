@@ -141,7 +141,7 @@ class Project:
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
     # `star_name`'s answers in the current analysis, likewise
-    _stars: dict[tuple[tuple[str, ...], str, str | None], object] = field(default_factory=dict)
+    _stars: dict[tuple[tuple[str, ...], str, str | None, bool], object] = field(default_factory=dict)
     _stars_epoch: dict[str, str] | None = None
     _contents: list[tuple[str, bytes | None]] = field(default_factory=list)  # `contents`'
     _contents_epoch: dict[str, str] | None = None
@@ -465,11 +465,14 @@ class Project:
             return found
         return self._function(qualified, importer, depth)
 
-    def star_name(self, stars: list[str], name: str, importer: str | None, facts: ModuleFacts | None = None) -> str | None:
+    def star_name(
+        self, stars: list[str], name: str, importer: str | None, facts: ModuleFacts | None = None, classes: bool = False
+    ) -> str | None:
         """The qualified name `name` stands for when only a `from m import *` can bind it (`stars`,
         as `ImportMap.stars` lists them): the last such module of the project whose bytes define
-        it as a function (`def train_step(`: `.engine.train_step`). Classes and names a module
-        re-exports are not looked for."""
+        it as a function (`def train_step(`: `.engine.train_step`), or with `classes` as a class
+        (`class EvalMixin`, a base a star import brings). Names a module re-exports are not
+        looked for."""
         import builtins
 
         if hasattr(builtins, name):
@@ -477,16 +480,16 @@ class Project:
         if self._stars_epoch is not self.touched:
             self._stars_epoch = self.touched  # (the files read are recorded there once per analysis)
             self._stars = {}
-        key = (tuple(stars), name, importer)
+        key = (tuple(stars), name, importer, classes)
         if key not in self._stars:
-            self._stars[key] = self._star_name(stars, name, importer)
+            self._stars[key] = self._star_name(stars, name, importer, classes)
         found = self._stars[key]
         if found is not None and facts is not None and name in _bound_at_top(facts):
             return None  # `evaluate = metrics.evaluate` after the star import: the module's own binding
         return found  # type: ignore[return-value]
 
-    def _star_name(self, stars: list[str], name: str, importer: str | None) -> str | None:
-        files = self._stars.get((tuple(stars), "", importer))  # the starred modules' bytes, read once
+    def _star_name(self, stars: list[str], name: str, importer: str | None, classes: bool = False) -> str | None:
+        files = self._stars.get((tuple(stars), "", importer, False))  # the starred modules' bytes, read once
         if files is None:
             from gradfix.analysis.names import LIBRARY_ROOTS, stdlib_names
 
@@ -499,12 +502,12 @@ class Project:
                 data = self.read(path) if path is not None else None
                 if data is not None:
                     found.append((module, data))
-            files = self._stars[(tuple(stars), "", importer)] = found  # type: ignore[assignment]
+            files = self._stars[(tuple(stars), "", importer, False)] = found  # type: ignore[assignment]
         definition, listed = b"def " + name.encode() + b"(", (b'"' + name.encode() + b'"', b"'" + name.encode() + b"'")
         for module, data in files:  # type: ignore[union-attr]
             if b"__all__" in data and not any(quoted in data for quoted in listed):
                 continue  # `__all__` leaves it out: the star import does not bind it
-            if definition in data:
+            if definition in data or (classes and re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"[ \t]*[(:]", data, re.M)):
                 return f"{module}.{name}" if module.strip(".") else f"{module}{name}"
         return None
 

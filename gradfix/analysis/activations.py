@@ -497,24 +497,45 @@ class _Finder:
             return None
         owner = dotted(func.value)
         values = self.index.values(owner, scope) if owner is not None else []
+        finder: _Finder = self
+        if not values and owner is not None and "." not in owner:
+            # `from losses import LOSSES`: the dict bound once at the top of that module
+            found = self._imported_binding(owner)
+            if found is None or _written_into(owner, self.source):
+                return None  # (`LOSSES["ce"] = ...` here too)
+            module, owner, values = found
+            finder = self._finder_of(module)
         if len(values) != 1:
             return None
         value = values[0]
-        if isinstance(value, ast.Call) and self.qualify(call_name(value)) in ("torch.nn.ModuleDict", "torch.nn.modules.container.ModuleDict") and len(value.args) == 1:
+        if isinstance(value, ast.Call) and finder.qualify(call_name(value)) in ("torch.nn.ModuleDict", "torch.nn.modules.container.ModuleDict") and len(value.args) == 1:
             value = value.args[0]
-        if not isinstance(value, ast.Dict) or _written_into(owner, self.source):
+        if not isinstance(value, ast.Dict) or _written_into(owner, finder.source):  # type: ignore[arg-type]
             return None
         entry = next((v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == func.slice.value), None)
         if isinstance(entry, ast.Call):
-            return self._class_kind(entry, LOSS_CLASSES)
+            return finder._class_kind(entry, LOSS_CLASSES)
         name = dotted(entry) if entry is not None else None
-        return LOSS_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None
+        return LOSS_FUNCTIONS.get(finder.qualify(name) or "") if name is not None else None
 
     def _imported_instance_kind(self, name: str) -> str | None:
         """`from losses import criterion` with `criterion = nn.CrossEntropyLoss()` bound once
         at the top of that module of the project: the kind, read with its own imports.
         A name only a `from losses import *` can bind is looked for in the starred modules of
         the project, the last one binding it at its top winning (as a later import does)."""
+        found = self._imported_binding(name)
+        if found is None:
+            return None
+        module, _, values = found
+        if len(values) != 1 or not isinstance(values[0], ast.Call):
+            return None
+        return self._finder_of(module)._class_kind(values[0], LOSS_CLASSES)
+
+    def _imported_binding(self, name: str):  # type: ignore[no-untyped-def]
+        """For a name imported from another module of the project (by name, or only a `from m
+        import *` can bind it: the last starred module binding it at its top wins, as a later
+        import does) that this module does not bind: that module, the name there, and the
+        values its top-level statements assign to it."""
         project = self.model.facts.project
         qualified = self.qualify(name) or name
         if project is None or self.index.by_key.get(name):
@@ -536,11 +557,9 @@ class _Finder:
                 stmt.value for stmt in module.source.tree.body
                 if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)
             ]  # fmt: skip
-            if not values:
-                continue  # (a starred module that does not bind it: the next one may)
-            if len(values) != 1 or not isinstance(values[0], ast.Call):
-                return None
-            return self._finder_of(module)._class_kind(values[0], LOSS_CLASSES)
+            if values:
+                return module, attribute, values
+            # (a starred module that does not bind it: the next one may)
         return None
 
     def _passed(self, name: str, scope: Scope) -> set[str] | None:

@@ -545,7 +545,31 @@ class _Walker:
         defines that backpropagates (`train_step = make_train_step(model, opt)` ... `train_step(x,
         y)`)."""
         factories = {name for name, inner in _factory_closures(self.facts).items() if inner.node.name in self.backpropagating_names()}
-        return bool(factories) and any(_assigned_callees(self.facts, name) & factories for name in called_names(text))
+        if factories and any(_assigned_callees(self.facts, name) & factories for name in called_names(text)):
+            return True
+        aliases = self.facts.imports.aliases
+        if self.facts.project is None or not aliases:
+            return False
+        # `train_step = make_train_step(model, opt)`, the factory imported from a module of the
+        # project that backpropagates (`from engine import make_train_step`)
+        return any(
+            callee in aliases and self.imported_factory(callee, self.facts) is not None
+            for name in called_names(text)
+            for callee in _assigned_callees(self.facts, name)
+        )
+
+    def imported_factory(self, callee: str, facts: ModuleFacts) -> tuple[FunctionInfo, FunctionInfo] | None:
+        """A factory (see `_factory_closures`) this module imports by name from a module of the
+        project that backpropagates, and the function it returns: `from engine import
+        make_train_step`."""
+        qualified = facts.imports.aliases.get(callee) if facts is self.facts else None
+        if qualified is None or qualified == callee or not self.imported_backpropagates(qualified):
+            return None
+        factory = self.imported(qualified, facts)
+        if factory is None or factory.facts is None or factory.class_name is not None:
+            return None
+        inner = _factory_closures(factory.facts).get(factory.node.name)
+        return (factory, inner) if inner is not None and factory.facts.module_functions.get(factory.node.name) is factory else None
 
     def project_bases(self, class_name: str) -> bool:
         node = self.facts.classes.get(class_name)
@@ -1544,12 +1568,17 @@ class _Walker:
             return None
         return facts.methods[located[1]]["__call__"]  # type: ignore[index]
 
-    def closure_step(self, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, ast.Call] | None:
-        """The function a factory of this module defines and returns, and the factory's call,
-        when `name` is bound once in the code around the call (its function, or the module's
-        top level), and nothing else binds it there, to a call of that factory."""
+    def closure_step(self, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+        """The function a factory of this module (or imported from one of the project, see
+        `imported_factory`) defines and returns, and the factory's call with the factory's
+        parameters, when `name` is bound once in the code around the call (its function, or the
+        module's top level), and nothing else binds it there, to a call of that factory."""
         facts = ctx.facts or self.facts
-        closures = _factory_closures(facts)
+        closures = {factory: (inner, facts.module_functions[factory].params) for factory, inner in _factory_closures(facts).items()}
+        for callee in _assigned_callees(facts, name.id) - closures.keys():
+            made = self.imported_factory(callee, facts) if callee in facts.imports.aliases else None
+            if made is not None:
+                closures[callee] = (made[1], made[0].params)
         if not closures or not _assigned_callees(facts, name.id) & closures.keys():
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
@@ -1565,7 +1594,8 @@ class _Walker:
                     calls.append(node.value)
         if stores != 1 or len(calls) != 1:
             return None
-        return closures[calls[0].func.id], calls[0]  # type: ignore[attr-defined]
+        inner, params = closures[calls[0].func.id]  # type: ignore[attr-defined]
+        return inner, (calls[0], params)
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
@@ -1706,15 +1736,15 @@ class _Walker:
         arguments: Sequence[ast.AST] | None = None,
         receiver: ast.expr | None = None,
         bound: ast.Call | None = None,
-        factory: ast.Call | None = None,
+        factory: tuple[ast.Call, list[str]] | None = None,
         bound_only: bool = False,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
         which its `self` then stands for; `bound`: the `functools.partial(helper, ...)` call
         the called name is bound to, whose arguments come first; `factory`: the call of the
-        module function that defined the helper and returned it, whose parameters the helper's
-        free names are mapped to the arguments of."""
+        module function that defined the helper and returned it, and that function's parameters,
+        which the helper's free names are mapped to the arguments of."""
         if self.undecided_overrides and id(call) in self.undecided_overrides:
             self.emit(EventKind.UNKNOWN, call, ctx, reason="subclasses of other modules override the method differently")
             return
@@ -1743,9 +1773,9 @@ class _Walker:
             given = []
         passed: list[tuple[str, ast.expr]] = []
         if factory is not None:
-            outer = (ctx.facts or self.facts).module_functions[factory.func.id].params  # type: ignore[attr-defined]
-            made = [(None, a) for a in factory.args] if not any(isinstance(a, ast.Starred) for a in factory.args) else []
-            for index, (keyword_name, value) in enumerate([*made, *[(k.arg, k.value) for k in factory.keywords if k.arg]]):
+            made_by, outer = factory
+            made = [(None, a) for a in made_by.args] if not any(isinstance(a, ast.Starred) for a in made_by.args) else []
+            for index, (keyword_name, value) in enumerate([*made, *[(k.arg, k.value) for k in made_by.keywords if k.arg]]):
                 param = keyword_name if keyword_name is not None else (outer[index] if index < len(outer) else None)
                 if param is not None and param not in params:
                     key = self.key(value, ctx)

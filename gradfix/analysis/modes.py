@@ -511,7 +511,9 @@ class _ModeWalker:
 
     def _object_method(self, name: str, method: str) -> FunctionInfo | None:
         """`cb.on_epoch_end(model)` with `cb` bound only to `ValCallback(...)`, a class of the
-        module with no base but `object`: that class's method."""
+        module with no base but `object`, or one imported from another module of the project
+        (`from callbacks import ValCallback`) whose method switches a module to eval mode: that
+        class's method."""
         plain = self.__dict__.get("_plain_classes")
         if plain is None:  # classes of the module with no base but `object`, by method name
             plain = self.__dict__["_plain_classes"] = {
@@ -520,7 +522,7 @@ class _ModeWalker:
                 if all(dotted(base) == "object" for base in node.bases)
                 for method_name in self.facts.methods.get(class_name, {})
             }
-        if method not in plain:
+        if method not in plain and not _may_call_objects(self.model):
             return None  # no plain class of the module has it (most calls: `model.eval()`, `loss.item()`)
         values = assigned_values(self.model, name)
         classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
@@ -528,6 +530,8 @@ class _ModeWalker:
             return None
         class_name = classes.pop()
         node = self.facts.classes.get(class_name or "")
+        if node is None and class_name and method not in plain:
+            return _imported_object_method(name, method, self.model)
         if node is None or any(dotted(base) != "object" for base in node.bases):
             return None
         return self.facts.methods.get(class_name, {}).get(method)  # type: ignore[arg-type]
@@ -672,24 +676,10 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
             return None
         node, methods = facts.classes[class_name], facts.methods.get(class_name, {})
     else:
-        root = class_name.split(".", 1)[0]
-        qualified = facts.imports.qualify(class_name)
-        whole = "." in class_name and facts.imports.aliases.get(root) == root  # `import callbacks`: `callbacks.Verifier`
-        if (
-            facts.project is None or not qualified or (qualified == class_name and not whole)
-            or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS
-        ):
-            return None
-        module_name = qualified.rsplit(".", 1)[0]
-        path = facts.project.module_file(module_name, facts.source.path or None) if module_name != qualified else None
-        data = facts.project.read(path) if path is not None else None
-        if data is None or (not path.endswith("__init__.py") and not (b"__call__" in data and b".eval(" in data)):  # type: ignore[union-attr]
-            return None  # (most classes built are models: their module is not parsed for this)
-        found = facts.project.definition(qualified, facts.source.path or None)
+        found = _imported_class(class_name, "__call__", facts)
         if found is None:
             return None
-        module, defined = found
-        node, methods = module.facts.classes.get(defined), module.facts.methods.get(defined, {})
+        node, methods = found
     if node is None or any(dotted(base) != "object" for base in node.bases):
         return None
     info = methods.get("__call__")
@@ -697,6 +687,58 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
         return None
     cache[name] = info
     return info
+
+
+def _imported_object_method(name: str, method: str, model: ModuleModel) -> FunctionInfo | None:
+    """`cb.on_epoch_end(model)` with `cb` bound only to `EvalCallback(...)`, a plain class (no
+    base but `object`) imported from another module of the project, whose `method` switches a
+    module to eval mode: that method (asked once per name and method)."""
+    cache: dict[tuple[str, str], FunctionInfo | None] = model.__dict__.setdefault("_imported_object_methods", {})
+    if (name, method) in cache:
+        return cache[name, method]
+    cache[name, method] = None
+    facts = model.facts
+    if not _may_call_objects(model) or name in facts.imports.aliases or name in facts.classes or name == "self":
+        return None
+    classes = {call_name(v) if isinstance(v, ast.Call) else None for v in _name_values(model).get(name, ())}
+    if len(classes) != 1:
+        return None
+    class_name = classes.pop()
+    if not class_name or class_name in facts.classes:
+        return None
+    found = _imported_class(class_name, method, facts)
+    if found is None or found[0] is None or any(dotted(base) != "object" for base in found[0].bases):
+        return None
+    info = found[1].get(method)
+    if info is None or info.source is None or not _EVAL_TEXT.search(info.source.segment(info.node)):
+        return None
+    cache[name, method] = info
+    return info
+
+
+def _imported_class(class_name: str, method: str, facts: ModuleFacts) -> tuple[ast.ClassDef | None, dict[str, FunctionInfo]] | None:
+    """The class `class_name` (`Verifier`, `callbacks.Verifier`) the module imports from another
+    module of the project, and its methods, when that module's text says `method` and switches
+    a module to eval mode (`.eval(`): most classes built are models, whose module is not parsed
+    for this."""
+    root = class_name.split(".", 1)[0]
+    qualified = facts.imports.qualify(class_name)
+    whole = "." in class_name and facts.imports.aliases.get(root) == root  # `import callbacks`: `callbacks.Verifier`
+    if (
+        facts.project is None or not qualified or (qualified == class_name and not whole)
+        or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS
+    ):
+        return None
+    module_name = qualified.rsplit(".", 1)[0]
+    path = facts.project.module_file(module_name, facts.source.path or None) if module_name != qualified else None
+    data = facts.project.read(path) if path is not None else None
+    if data is None or (not path.endswith("__init__.py") and not (method.encode() in data and b".eval(" in data)):  # type: ignore[union-attr]
+        return None
+    found = facts.project.definition(qualified, facts.source.path or None)
+    if found is None:
+        return None
+    module, defined = found
+    return module.facts.classes.get(defined), module.facts.methods.get(defined, {})
 
 
 def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
@@ -804,6 +846,9 @@ def _project_inherited(facts: ModuleFacts, class_name: str, name: str, depth: in
                 return found
             continue
         qualified = facts.imports.qualify(base_name) or base_name
+        if qualified == base_name and "." not in base_name and facts.imports.stars:
+            # `class Trainer(EvalMixin)` after `from mixins import *`
+            qualified = project.star_name(facts.imports.stars, base_name, facts.source.path or None, facts, classes=True) or base_name
         if qualified == "object" or qualified.split(".", 1)[0] in LIBRARY_ROOTS:
             continue  # `nn.Module`, `object`: no evaluation of the project's
         located = project.class_named(qualified, facts.source.path or None, any_bytes=True)
@@ -1355,6 +1400,10 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if _may_call_objects(model) and any(
+        _imported_object_method(name, method, model) is not None for name, method in sorted(set(_OBJECT_METHOD_CALL.findall(text)))
+    ):
+        return True  # `cb.on_epoch_end(model)`, `cb` an `EvalCallback(...)` of callbacks.py
     if anywhere and "partial(" in model.source.text:
         switching = _switching_functions(model)
         if any(
@@ -1385,6 +1434,9 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         and any(attr[:1].islower() and _imported_switch(f"{name}.{attr}", model) is not None for attr in _attribute_calls(text, name))
         for name in names
     )
+
+
+_OBJECT_METHOD_CALL = lazily(r"(?<![\w.])([A-Za-z_]\w*)\.([a-z_]\w*)\s*\(")
 
 
 def _attribute_calls(text: str, name: str) -> set[str]:

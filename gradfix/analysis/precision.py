@@ -20,7 +20,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import call_name, is_false, keyword, parameter_default, positional
+from gradfix.analysis.names import LIBRARY_ROOTS, call_name, is_false, keyword, parameter_default, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
@@ -131,6 +131,9 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
         # bf16_ok else torch.float16`): it trains that way when it is chosen
         dtype_value = next((arm for arm in (dtype_value.body, dtype_value.orelse) if qualify(_dotted(arm)) in _HALF), dtype_value)
     dtype_name = qualify(_dotted(dtype_value)) if dtype_value is not None else None
+    if isinstance(dtype_value, ast.Name) and module is not None and dtype_name != dtype_value.id:
+        # `from config import AMP_DTYPE` with `AMP_DTYPE = torch.float16` there
+        dtype_name = imported_constant(dtype_value, module) or dtype_name
     if dtype is not None and dtype_name not in _HALF:
         return None
     if name in ("torch.cuda.amp.autocast", "torch.cuda.amp.autocast_mode.autocast"):
@@ -224,6 +227,26 @@ def module_constant(expr: ast.expr, model: ModuleModel | None) -> ast.expr | Non
     if len(values) == 1 and len(top) == 1 and values[0] is top[0] and isinstance(top[0], (ast.Attribute, ast.Constant, ast.IfExp, ast.Call)):
         return top[0]
     return expr
+
+
+def imported_constant(expr: ast.Name, model: ModuleModel) -> str | None:
+    """A name the module imports by name from another module of the project (`from config
+    import AMP_DTYPE`) that binds it once, at its top level, and nowhere else, to a dotted name
+    (`AMP_DTYPE = torch.float16`): that name, qualified with that module's imports."""
+    facts = model.facts
+    qualified = facts.imports.aliases.get(expr.id)
+    if facts.project is None or not qualified or "." not in qualified.lstrip(".") or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+        return None
+    module_name, _, attribute = qualified.rpartition(".")
+    path = facts.project.module_file(module_name, model.source.path or None)
+    module = facts.project.module(path, any_bytes=True) if path is not None else None
+    if module is None or attribute.encode() not in module.source.data:
+        return None
+    top = [stmt.value for stmt in module.source.tree.body if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in stmt.targets)]
+    stores = sum(1 for n in ast_walk(module.source.tree) if isinstance(n, ast.Name) and n.id == attribute and not isinstance(n.ctx, ast.Load))
+    if len(top) != 1 or stores != 1 or not isinstance(top[0], ast.Attribute):
+        return None
+    return module.facts.imports.qualify(_dotted(top[0]))
 
 
 def class_constant(expr: ast.Attribute, model: ModuleModel) -> ast.expr | None:

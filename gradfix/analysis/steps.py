@@ -332,7 +332,17 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     bytes); only a file importing the module is searched for the name."""
     own = absolute(own)
     names = [info.node.name] if info.class_name is None else [info.class_name, *_subclasses(info)]
-    found = _importers(project, own, names, info.node.name)
+    word = info.node.name
+    if info.class_name is None and info.facts is not None and info.facts.module_functions.get(word) is not info:
+        # the function a factory of the module defines and returns (`def make_train_step(model,
+        # opt): def train_step(x, y): ...; return train_step`): files calling the factory
+        from gradfix.analysis.loops import _factory_closures
+
+        names = [factory for factory, inner in _factory_closures(info.facts).items() if inner.node is info.node][:1]
+        if not names:
+            return []
+        word = names[0]
+    found = _importers(project, own, names, word)
     # a package's `__init__.py` re-exporting the function or its class (`from .steps import
     # train_step`, `from .net import Net`): files importing it from the package (`from core
     # import train_step`, `from models import Net`) may call it too
@@ -340,7 +350,7 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     data = project.read(init) if init != own else None
     stem = _stem(own)
     exported = [name for name in names if data is not None and reexported(data, name) in (f".{stem}.{name}", f"{stem}.{name}")]
-    for path in _importers(project, init, exported, info.node.name) if exported else ():
+    for path in _importers(project, init, exported, word) if exported else ():
         if path != own and path not in found:
             found.append(path)
     if info.class_name is not None:

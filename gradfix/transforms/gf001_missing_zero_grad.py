@@ -58,7 +58,10 @@ class MissingZeroGrad(Rule):
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
-    `train_step(x, y)`), its free names read as the factory's arguments. A `@staticmethod` or
+    `train_step(x, y)`), its free names read as the factory's arguments; a factory imported by
+    name from another module of the project (`from engine import make_train_step`) is judged
+    there, like a step function of that module (callers that clear around the call make it
+    unknown: silent). A `@staticmethod` or
     `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
     x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
     optimizer the class body binds to `o`). A step function imported under one name in several

@@ -41,8 +41,9 @@ class ActivationBeforeLoss(Rule):
     `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
     log-probabilities as input); the loss function may be held in a name (`criterion =
     F.cross_entropy`, or a `functools.partial` of it), picked by a constant key from a dict
-    literal (or `nn.ModuleDict`) of losses that no statement writes into (`losses["ce"](...)`),
-    or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
+    literal (or `nn.ModuleDict`) of losses that no statement writes into (`losses["ce"](...)`;
+    also a dict bound once at the top of a module of the project it is imported from, `from
+    losses import LOSSES`, that neither module writes into), or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda
     o, t: F.cross_entropy(F.softmax(o, 1), t)`), and the loss object may be imported from a
     module of the project that builds it at its top (`from losses import criterion` with
     `criterion = nn.CrossEntropyLoss()` there; also through `from losses import *`, and whether

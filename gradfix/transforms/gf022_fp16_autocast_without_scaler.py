@@ -89,7 +89,9 @@ class Fp16AutocastWithoutScaler(Rule):
     enabled=args.amp)`: float32 runs stay unscaled); a switch that reads a name the loop binds
     (or calls something) gets no fix. Not reported: bfloat16,
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
-    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`; a
+    once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`, also
+    one imported by name from a module of the project that binds it so once and nowhere else,
+    `from config import AMP_DTYPE`; a
     dtype name bound once, anywhere, to a conditional expression with a float16 arm, `dtype =
     torch.float16 if args.amp else torch.float32`, counts as float16, the run that chooses it,
     unless its condition can be told: a name bound once at the module's top to a bool, or one

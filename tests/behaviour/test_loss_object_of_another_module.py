@@ -3,7 +3,9 @@ project trains exactly like the hand-fixed one.
 
 tests/behaviour/projects/loss_object_named_import/ imports `criterion = nn.CrossEntropyLoss()`
 by name (`from losses import criterion`), loss_object_star_import/ imports `criterion =
-nn.NLLLoss()` with `from losses import *`; neither train.py names the loss. Both feed
+nn.NLLLoss()` with `from losses import *`, loss_registry_of_another_module/ calls the entry
+`LOSS_BY_NAME["xent"]` (an `nn.CrossEntropyLoss()`) of a dict it imports by name; no train.py
+names the loss. Each feeds
 `torch.softmax(...)` output to it; `gradfix --write` must make train.py the one of
 <case>_reference/ (the logits, `log_softmax`), and the fixed run train like it.
 """
@@ -23,7 +25,7 @@ pytest.importorskip("torch")
 PROJECTS = Path(__file__).parent / "projects"
 
 
-@pytest.mark.parametrize("case", ["loss_object_named_import", "loss_object_star_import"])
+@pytest.mark.parametrize("case", ["loss_object_named_import", "loss_object_star_import", "loss_registry_of_another_module"])
 def test_loss_object_of_another_module_fixed_trains_like_the_hand_fix(tmp_path: Path, case: str) -> None:
     reference = run_script(PROJECTS / f"{case}_reference" / "train.py")
     buggy = run_script(PROJECTS / case / "train.py")

@@ -4,7 +4,9 @@ tests/behaviour/projects/step_in_engine/ holds engine.py (`train_step` backpropa
 without clearing) and train.py (a loop calling it per batch). `gradfix --write` on the whole
 project, and on engine.py alone (as pre-commit runs it), must put the clear into engine.py and
 leave train.py alone; the fixed project must train exactly like step_in_engine_reference/.
-step_in_package/ is the same with the step function re-exported by its package.
+step_in_package/ is the same with the step function re-exported by its package;
+step_from_factory/ has engine.py define the step function in a factory (`make_train_step(model,
+optimizer)` returns it) and train.py call what the factory returns.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def _gradfix(*args: str, cwd: Path) -> None:
 
 # (project, the step function's file): step_in_package/ is the same project with the step
 # function in core/steps.py, re-exported by core/__init__.py and imported `from core import train_step`
-CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py")]
+CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py")]
 
 
 @pytest.fixture(scope="module")

@@ -522,16 +522,17 @@ class _ModeWalker:
                 if all(dotted(base) == "object" for base in node.bases)
                 for method_name in self.facts.methods.get(class_name, {})
             }
-        if method not in plain and not _may_call_objects(self.model):
-            return None  # no plain class of the module has it (most calls: `model.eval()`, `loss.item()`)
+        if method not in plain:
+            # no plain class of the module has it (most calls: `model.eval()`, `loss.item()`):
+            # perhaps one imported from another module of the project (asked once per name and
+            # method, from the module's names read in one pass)
+            return _imported_object_method(name, method, self.model) if _may_call_objects(self.model) else None
         values = assigned_values(self.model, name)
         classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
         if len(classes) != 1:
             return None
         class_name = classes.pop()
         node = self.facts.classes.get(class_name or "")
-        if node is None and class_name and method not in plain:
-            return _imported_object_method(name, method, self.model)
         if node is None or any(dotted(base) != "object" for base in node.bases):
             return None
         return self.facts.methods.get(class_name, {}).get(method)  # type: ignore[arg-type]

@@ -109,7 +109,7 @@ class OptimizerSettingSetAsAttribute(Rule):
         source = model.source
         if not _assigns_a_setting(source.data):
             return
-        read: tuple[set[tuple[str, str]], set[str]] | None = None
+        read: tuple[set[tuple[str, str]], dict[str, list[tuple[ast.AST, int]]]] | None = None
         found = list(_assignments(source.tree))
         # `opt.lr *= 0.1` reads the attribute first: only where the function also sets it
         # (`opt.lr = base_lr`; anywhere in the module for `self.opt.lr`) is there one to read;
@@ -138,7 +138,7 @@ class OptimizerSettingSetAsAttribute(Rule):
                     return
                 read = _attribute_reads(source.tree)
             reads, parameters = read
-            if (key, attr) in reads or any((p, attr) in reads for p in parameters):
+            if (key, attr) in reads or any((p, attr) in reads and _may_hold_an_optimizer(p, at, model) for p, at in parameters.items()):
                 continue
             yield Finding(
                 self.code,
@@ -213,12 +213,20 @@ def _writes_groups(tree: ast.Module) -> bool:
     return False
 
 
-def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], set[str]]:
+def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], dict[str, list[tuple[ast.AST, int]]]]:
     """(receiver, attribute) of every read of an attribute (`optimizer.lr` in an expression),
-    and the names of the parameters of the module's functions."""
+    and the parameters of the module's functions: each name's (function, position) pairs."""
     reads: set[tuple[str, str]] = set()
-    parameters: set[str] = set()
+    parameters: dict[str, list[tuple[ast.AST, int]]] = {}
     for node in ast_walk(tree):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda)):
+            named = (*node.args.posonlyargs, *node.args.args)
+            others = (*node.args.kwonlyargs, node.args.vararg, node.args.kwarg)
+            for index, arg in enumerate(named):  # -1: a lambda's, or not positional
+                parameters.setdefault(arg.arg, []).append((node, -1 if isinstance(node, ast.Lambda) else index))
+            for arg in others:
+                if arg is not None:
+                    parameters.setdefault(arg.arg, []).append((node, -1))
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             reads.add((dotted(node.value) or "", node.attr))
         elif (
@@ -226,9 +234,40 @@ def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], set[str]]:
             and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
         ):
             reads.add((dotted(node.args[0]) or "", node.args[1].value))  # `getattr(opt, "lr")`
-        elif isinstance(node, ast.arg) and node.arg not in ("self", "cls"):
-            parameters.add(node.arg)
+    parameters.pop("self", None)
+    parameters.pop("cls", None)
     return reads, parameters
+
+
+def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]], model: ModuleModel) -> bool:
+    """A parameter whose attribute read may read an optimizer's back: unless it is a positional
+    parameter of the module's own functions only, and each call of them in the module passes
+    for it something known not to be an optimizer (`args` of `adjust_learning_rate(optimizer,
+    epoch, args)`, bound to `parser.parse_args()`)."""
+    for function, index in functions:
+        name = getattr(function, "name", None)
+        if index < 0:
+            return True
+        found = model.facts.module_functions.get(name) if name else None
+        if found is None or found.node is not function:
+            return True  # a method, or a function defined twice
+        passed = _passed_for(name, index, parameter, model.source.tree)  # type: ignore[arg-type]
+        if not passed or any(argument is None or not _not_an_optimizer(argument, model) for argument in passed):
+            return True
+    return False
+
+
+_NOT_OPTIMIZERS = frozenset({"parse_args", "Namespace", "SimpleNamespace"})
+
+
+def _not_an_optimizer(key: str, model: ModuleModel) -> bool:
+    """`key` is bound only to a parsed command line (`parser.parse_args()`) or a namespace."""
+    from gradfix.analysis.assignments import assigned_values
+
+    values = assigned_values(model, key)
+    return bool(values) and all(
+        isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS for value in values
+    )
 
 
 def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:

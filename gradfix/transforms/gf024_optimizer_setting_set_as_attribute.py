@@ -92,7 +92,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     Not reported when the module writes parameter groups anywhere (`group["lr"] = ...`,
     `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
-    groups; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
+    groups, unless every call of it in the module passes a parsed command line for it, like
+    `args` of `adjust_learning_rate(optimizer, epoch, args)`; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone.
     """

@@ -367,6 +367,9 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)
+                returned = _returned_by_method(expr, model) if isinstance(expr, ast.Call) else None
+                if returned is not None:
+                    expr = returned  # `with self.autocast():`, a method that returns `torch.autocast(...)`
                 if isinstance(expr, ast.Call):
                     made = partial_call(expr, model) if "partial" in text else None  # `amp = functools.partial(torch.autocast, ...)`
                     style = fp16_cuda_autocast(made or expr, qualify, model)
@@ -376,10 +379,25 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
                             and not _binds_only_numbers(node, loop)
                         ):
-                            fixable = made is None and not _dtype_from_class(expr, model)
+                            fixable = made is None and returned is None and not _dtype_from_class(expr, model)
                             out.append(UnscaledAutocast(loop, node, expr, style, fixable))
                         break
     return out
+
+
+def _returned_by_method(call: ast.Call, model: ModuleModel) -> ast.Call | None:
+    """`self.autocast()` (no arguments), with one class of the module defining `autocast` as
+    one statement, `return <call>`: that call."""
+    func = call.func
+    if call.args or call.keywords or not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return None
+    defined = [methods[func.attr] for methods in model.facts.methods.values() if func.attr in methods]
+    if len(defined) != 1:
+        return None
+    body = [stmt for stmt in defined[0].node.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Call):
+        return None
+    return body[0].value
 
 
 def _dtype_from_class(call: ast.Call, model: ModuleModel) -> bool:

@@ -22,7 +22,7 @@ import re
 from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
@@ -252,8 +252,8 @@ def _factory_built(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionD
     CosineAnnealingLR(opt, T_max=epochs)` (one statement, a `return` of a call, parameters never
     rebound): that call with each parameter replaced by what `call` passes for it (or its
     default); None otherwise."""
-    body = [stmt for stmt in factory.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Call):
+    returned = only_returned_call(factory)
+    if returned is None:
         return None
     args = factory.args
     if args.vararg or args.kwarg or args.posonlyargs or any(isinstance(a, ast.Starred) for a in call.args):
@@ -286,7 +286,7 @@ def _factory_built(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionD
     import copy
 
     try:
-        return _Passed().visit(copy.deepcopy(body[0].value))  # type: ignore[no-any-return]
+        return _Passed().visit(copy.deepcopy(returned))  # type: ignore[no-any-return]
     except ValueError:
         return None
 

@@ -20,7 +20,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import call_name, is_false, keyword, parameter_default, positional
+from gradfix.analysis.names import call_name, is_false, keyword, only_returned_call, parameter_default, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
@@ -394,10 +394,7 @@ def _returned_by_method(call: ast.Call, model: ModuleModel) -> ast.Call | None:
     defined = [methods[func.attr] for methods in model.facts.methods.values() if func.attr in methods]
     if len(defined) != 1:
         return None
-    body = [stmt for stmt in defined[0].node.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Call):
-        return None
-    return body[0].value
+    return only_returned_call(defined[0].node)
 
 
 def _dtype_from_class(call: ast.Call, model: ModuleModel) -> bool:

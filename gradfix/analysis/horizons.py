@@ -22,7 +22,7 @@ import re
 from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, dotted, keyword, last_name, positional
+from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
@@ -86,11 +86,21 @@ def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
 
 def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Mismatch | None:
     scope: Scope = loop.function if loop.function is not None else model.source.tree
-    built = _constructor(sched.target or "", scope, model)
-    if built is None:
+    built = _constructors(sched.target or "", scope, model)
+    if not built:
         return None
-    constructor, kind = built
-    if any(node is constructor for node in ast_walk(loop.node)):
+    # a scheduler bound in several places (`if args.sched == "cos": ... else: ...`): each one's
+    # horizon must mismatch the stepping the same way
+    found = [_built_mismatch(loop, sched, constructor, kind, origin, scope, model) for constructor, kind, origin in built]
+    if any(each is None for each in found) or len({each.counted_in for each in found}) != 1:  # type: ignore[union-attr]
+        return None
+    return found[0]
+
+
+def _built_mismatch(
+    loop: TrainingLoop, sched: GradEvent, constructor: ast.Call, kind: str, origin: ast.Call, scope: Scope, model: ModuleModel,
+) -> Mismatch | None:
+    if any(node is origin for node in ast_walk(loop.node)):
         return None  # a new schedule each epoch
     parts = _chained(constructor, scope, model) if kind == "ChainedScheduler" else [(constructor, kind)]
     if not parts or any(node is part for part, _ in parts for node in ast_walk(loop.node)):
@@ -205,25 +215,80 @@ def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | N
     return None
 
 
-def _constructor(key: str, scope: Scope, model: ModuleModel) -> tuple[ast.Call, str] | None:
+def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.Call, str, ast.Call]]:
+    """The torch schedulers `key` is built by where the loop sees it: (the constructor, its
+    class, the call written where it is bound); one per binding (the arms of an `if`), [] when
+    one is not known. A factory of the module (`build_scheduler(opt, EPOCHS)`) that returns a
+    constructor is read as that constructor with its parameters replaced by the arguments."""
     bindings = assignments(model).bindings(key, scope)
     if not bindings and key.count(".") == 1 and not key.startswith("self."):
-        value = _held_constructor(key, scope, model)  # `callback.on_epoch_end()` stepping `self.scheduler`
+        values = [_held_constructor(key, scope, model)]  # `callback.on_epoch_end()` stepping `self.scheduler`
     elif not bindings:
-        value = _passed_constructor(key, scope, model)  # `train(net, loader, optimizer, scheduler)`
-    elif len(bindings) != 1:
-        return None
+        values = [_passed_constructor(key, scope, model)]  # `train(net, loader, optimizer, scheduler)`
+    elif len(bindings) == 1 and not isinstance(bindings[0].value, ast.Call):
+        values = [_stored_constructor(bindings[0], model)]  # `Trainer(model, optimizer, scheduler)`
     else:
-        value = bindings[0].value
+        values = [binding.value for binding in bindings]  # type: ignore[misc]
+    found: list[tuple[ast.Call, str, ast.Call]] = []
+    for value in values:
         if not isinstance(value, ast.Call):
-            value = _stored_constructor(bindings[0], model)  # `Trainer(model, optimizer, scheduler)`
-    if not isinstance(value, ast.Call):
+            return []
+        constructor = value
+        name = model.facts.imports.qualify(call_name(value)) or _registry_entry(value.func, model) or ""
+        if isinstance(value.func, ast.Name) and value.func.id in model.facts.module_functions:
+            constructor = _factory_built(value, model.facts.module_functions[value.func.id].node)  # type: ignore[assignment]
+            if constructor is None:
+                return []
+            name = model.facts.imports.qualify(call_name(constructor)) or ""
+        last = name.rsplit(".", 1)[-1]
+        if (last not in HORIZONS and last != "ChainedScheduler") or not _library_scheduler(name, last, model):
+            return []
+        found.append((constructor, last, value))
+    return found
+
+
+def _factory_built(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+    """`build_scheduler(opt, EPOCHS)` with `def build_scheduler(opt, epochs): return
+    CosineAnnealingLR(opt, T_max=epochs)` (one statement, a `return` of a call, parameters never
+    rebound): that call with each parameter replaced by what `call` passes for it (or its
+    default); None otherwise."""
+    returned = only_returned_call(factory)
+    if returned is None:
         return None
-    name = model.facts.imports.qualify(call_name(value)) or _registry_entry(value.func, model) or ""
-    last = name.rsplit(".", 1)[-1]
-    if (last not in HORIZONS and last != "ChainedScheduler") or not _library_scheduler(name, last, model):
+    args = factory.args
+    if args.vararg or args.kwarg or args.posonlyargs or any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    return value, last
+    if any(k.arg is None for k in call.keywords):
+        return None
+    names = [a.arg for a in args.args]
+    defaults = dict(zip(names[len(names) - len(args.defaults) :], args.defaults))
+    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
+    passed: dict[str, ast.expr] = dict(zip(names, call.args))
+    if len(call.args) > len(names):
+        return None
+    for k in call.keywords:
+        passed[k.arg] = k.value  # type: ignore[index]
+    values = {name: passed.get(name, defaults.get(name)) for name in (*names, *(a.arg for a in args.kwonlyargs))}
+    if any(value is None for value in values.values()):
+        return None
+
+    class _Passed(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            if node.id in values:
+                if not isinstance(node.ctx, ast.Load):
+                    raise ValueError(node.id)
+                return values[node.id]  # type: ignore[return-value]
+            return node
+
+        def visit_Lambda(self, node: ast.Lambda) -> ast.expr:
+            raise ValueError("lambda")
+
+    import copy
+
+    try:
+        return _Passed().visit(copy.deepcopy(returned))  # type: ignore[no-any-return]
+    except ValueError:
+        return None
 
 
 def _registry_entry(func: ast.expr, model: ModuleModel) -> str | None:

@@ -2328,6 +2328,8 @@ def manual_modes(model: ModuleModel) -> ManualModes:
         if dotted(recv) is None:
             continue
         key = source.key(recv)
+        if method in ("eval", "train") and key == "self" and _own_mode_method(node, method, model):
+            continue  # a trainer's own `def train(self)`: no module's mode
         if method in ("eval", "train"):
             for each in listed.get(id(node), [key]):
                 mode_calls.append((each, method))
@@ -2356,6 +2358,19 @@ def manual_modes(model: ModuleModel) -> ManualModes:
                 found.keys.add(norm)
     model._manual_modes = found  # type: ignore[attr-defined]
     return found
+
+
+def _own_mode_method(call: ast.Call, method: str, model: ModuleModel) -> bool:
+    """`self.train()` in a method of a class of the module that defines `train` itself and
+    has no base but `object` (a trainer, not an `nn.Module`): that method, not a mode switch."""
+    line = call.lineno
+    for name, node in model.facts.classes.items():
+        if (
+            method in model.facts.methods.get(name, {}) and node.lineno <= line <= (node.end_lineno or 0)
+            and all(dotted(base) == "object" for base in node.bases) and not node.keywords
+        ):  # fmt: skip
+            return True
+    return False
 
 
 def _modules_of(call: ast.Call) -> ast.expr | None:

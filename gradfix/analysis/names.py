@@ -66,6 +66,15 @@ def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     return None
 
 
+def only_returned_call(function: ast.AST) -> ast.Call | None:
+    """The call a function returns when its one statement (a docstring aside) is `return
+    <call>` (`def make_head(d, n): return nn.Linear(d, n)`); else None."""
+    body = [stmt for stmt in getattr(function, "body", ()) if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Call):
+        return None
+    return body[0].value
+
+
 def positional(call: ast.Call) -> list[ast.expr]:
     """Positional arguments before any `*args`."""
     out: list[ast.expr] = []

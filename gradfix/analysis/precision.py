@@ -20,7 +20,7 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import LIBRARY_ROOTS, call_name, is_false, keyword, parameter_default, positional
+from gradfix.analysis.names import LIBRARY_ROOTS, call_name, is_false, keyword, only_returned_call, parameter_default, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
@@ -390,6 +390,9 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)
+                returned = _returned_by_method(expr, model) if isinstance(expr, ast.Call) else None
+                if returned is not None:
+                    expr = returned  # `with self.autocast():`, a method that returns `torch.autocast(...)`
                 if isinstance(expr, ast.Call):
                     made = partial_call(expr, model) if "partial" in text else None  # `amp = functools.partial(torch.autocast, ...)`
                     style = fp16_cuda_autocast(made or expr, qualify, model)
@@ -399,10 +402,22 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
                             and not _binds_only_numbers(node, loop)
                         ):
-                            fixable = made is None and not _dtype_from_class(expr, model)
+                            fixable = made is None and returned is None and not _dtype_from_class(expr, model)
                             out.append(UnscaledAutocast(loop, node, expr, style, fixable))
                         break
     return out
+
+
+def _returned_by_method(call: ast.Call, model: ModuleModel) -> ast.Call | None:
+    """`self.autocast()` (no arguments), with one class of the module defining `autocast` as
+    one statement, `return <call>`: that call."""
+    func = call.func
+    if call.args or call.keywords or not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return None
+    defined = [methods[func.attr] for methods in model.facts.methods.values() if func.attr in methods]
+    if len(defined) != 1:
+        return None
+    return only_returned_call(defined[0].node)
 
 
 def _dtype_from_class(call: ast.Call, model: ModuleModel) -> bool:

@@ -41,6 +41,7 @@ from gradfix.analysis.names import (
     is_true,
     keyword,
     method_name,
+    only_returned_call,
     positional,
     receiver,
 )
@@ -903,13 +904,19 @@ _WITHOUT_PARAMETERS = frozenset({
 })  # fmt: skip
 
 
-def builds_module(call: ast.Call, model: ModuleModel) -> bool:
+def builds_module(call: ast.Call, model: ModuleModel, depth: int = 0) -> bool:
     """A call that plausibly returns a new module: a class (capitalised), a model factory,
-    `torch.load`, `copy.deepcopy(...)` of something else."""
+    `torch.load`, `copy.deepcopy(...)` of something else, a function of the file whose one
+    statement returns such a call (`def make_head(d, n): return nn.Linear(d, n)`)."""
     name = call_name(call) or ""
     last = name.rsplit(".", 1)[-1]
     if not last:
         return False
+    helper = model.facts.module_functions.get(name) if depth < 2 and last[:1].islower() else None
+    if helper is not None:
+        returned = only_returned_call(helper.node)
+        if returned is not None:
+            return builds_module(returned, model, depth + 1)
     if last[:1].isupper():
         qualified = model.facts.imports.qualify(name) or name
         if qualified.startswith("torch.") and last.endswith("Tensor"):

@@ -57,7 +57,11 @@ class SchedulerHorizonMismatch(Rule):
     is built, also when a method of an object of such a class (bound once) steps it
     (`callback.on_epoch_end()` once per epoch: reported without a fix), and so is one handed to the loop's function as a parameter (every call of the
     function in the file passes one name bound once to the scheduler: `fit(net, loader,
-    optimizer, scheduler, epochs)` from `main()`).
+    optimizer, scheduler, epochs)` from `main()`). A factory of the file whose one statement
+    returns a scheduler (`build_scheduler(opt, EPOCHS)` with `return CosineAnnealingLR(opt,
+    T_max=epochs)`) is read as that scheduler over the arguments it is given, and a scheduler
+    bound in several places (`if args.sched == "cos": ... else: ...`) is reported only when
+    every binding's horizon mismatches the stepping the same way.
 
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and

@@ -39,7 +39,9 @@ class Fp16AutocastWithoutScaler(Rule):
     written once around the loop in the same function (also as one arm of a conditional
     expression, `with torch.autocast(...) if amp else nullcontext():`, or bound to a name
     first, `ctx = ...; with ctx:`, or to an attribute of `self` bound once, `self.amp_ctx =
-    torch.autocast(...)` in `__init__`, reported without a fix), when nothing in the file scales
+    torch.autocast(...)` in `__init__`, reported without a fix, or returned by a method of the
+    module's one class defining it, `with self.autocast():` with `def autocast(self): return
+    torch.autocast(...)`, also without a fix), when nothing in the file scales
     the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).

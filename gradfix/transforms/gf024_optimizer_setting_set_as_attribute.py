@@ -5,7 +5,7 @@ import ast
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS, MATCH_CASE
+from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety, code_lines
 from gradfix.walk import ast_walk
 
@@ -46,7 +46,10 @@ class OptimizerSettingSetAsAttribute(Rule):
     of `self`, or a parameter of a function of the module that every call of it in the module
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
-    parameters), and the attribute is a setting of that optimizer: `lr` for
+    parameters; also `o` of `for o in (opt_g, opt_d):` written in that loop, an entry by a
+    constant key of a dict the model knows, `opts["main"]`, and `agent.optim` with `agent =
+    Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`), and the
+    attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -92,7 +95,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     Not reported when the module writes parameter groups anywhere (`group["lr"] = ...`,
     `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
-    groups; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
+    groups, unless every call of it in the module passes a parsed command line for it, like
+    `args` of `adjust_learning_rate(optimizer, epoch, args)`; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone.
     """
@@ -109,7 +113,7 @@ class OptimizerSettingSetAsAttribute(Rule):
         source = model.source
         if not _assigns_a_setting(source.data):
             return
-        read: tuple[set[tuple[str, str]], set[str]] | None = None
+        read: tuple[set[tuple[str, str]], dict[str, list[tuple[ast.AST, int]]]] | None = None
         found = list(_assignments(source.tree))
         # `opt.lr *= 0.1` reads the attribute first: only where the function also sets it
         # (`opt.lr = base_lr`; anywhere in the module for `self.opt.lr`) is there one to read;
@@ -122,11 +126,16 @@ class OptimizerSettingSetAsAttribute(Rule):
                 receiver, attr = target.args[0], target.args[1].value  # type: ignore[attr-defined]
                 shown = f'setattr({source.code(receiver)}, "{attr}", ...)'
             key = dotted(receiver)
+            if key is None and _named_entry(receiver) and not isinstance(node, ast.AugAssign):
+                key = source.key(receiver)  # `opts["main"].lr = ...`, as the model names the entry
             if key is None or key == "self" or attr not in _ANY_SETTING:
                 continue
             if isinstance(node, ast.AugAssign) and _where_set(target, functions) not in set_plainly:
                 continue
             infos = _torch_optimizers(key, functions, model)
+            also: list[str] = []  # other names of the same optimizers, whose reads read it back
+            if not infos and model.facts.info_in(key, functions) is None:
+                infos, also = _known_elsewhere(key, node, functions, model)
             classes = {_torch_class(info.constructor) for info in infos}
             if len(classes) != 1 or None in classes:
                 continue
@@ -136,9 +145,11 @@ class OptimizerSettingSetAsAttribute(Rule):
             if read is None:  # (asked once, for the first assignment to an optimizer)
                 if b"param_group" in source.data and _writes_groups(source.tree):
                     return
-                read = _attribute_reads(source.tree)
+                read = _attribute_reads(source)
             reads, parameters = read
-            if (key, attr) in reads or any((p, attr) in reads for p in parameters):
+            if any((k, attr) in reads for k in (key, *also)) or any(
+                (p, attr) in reads and _may_hold_an_optimizer(p, at, model) for p, at in parameters.items()
+            ):
                 continue
             yield Finding(
                 self.code,
@@ -213,22 +224,93 @@ def _writes_groups(tree: ast.Module) -> bool:
     return False
 
 
-def _attribute_reads(tree: ast.Module) -> tuple[set[tuple[str, str]], set[str]]:
+def _attribute_reads(source: Source) -> tuple[set[tuple[str, str]], dict[str, list[tuple[ast.AST, int]]]]:
     """(receiver, attribute) of every read of an attribute (`optimizer.lr` in an expression),
-    and the names of the parameters of the module's functions."""
+    and the parameters of the module's functions: each name's (function, position) pairs."""
     reads: set[tuple[str, str]] = set()
-    parameters: set[str] = set()
-    for node in ast_walk(tree):
+    parameters: dict[str, list[tuple[ast.AST, int]]] = {}
+    for node in ast_walk(source.tree):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda)):
+            named = (*node.args.posonlyargs, *node.args.args)
+            others = (*node.args.kwonlyargs, node.args.vararg, node.args.kwarg)
+            for index, arg in enumerate(named):  # -1: a lambda's, or not positional
+                parameters.setdefault(arg.arg, []).append((node, -1 if isinstance(node, ast.Lambda) else index))
+            for arg in others:
+                if arg is not None:
+                    parameters.setdefault(arg.arg, []).append((node, -1))
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-            reads.add((dotted(node.value) or "", node.attr))
+            reads.add((dotted(node.value) or (source.key(node.value) if _named_entry(node.value) else ""), node.attr))
         elif (
             isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2
             and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
         ):
             reads.add((dotted(node.args[0]) or "", node.args[1].value))  # `getattr(opt, "lr")`
-        elif isinstance(node, ast.arg) and node.arg not in ("self", "cls"):
-            parameters.add(node.arg)
+    parameters.pop("self", None)
+    parameters.pop("cls", None)
     return reads, parameters
+
+
+def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]], model: ModuleModel) -> bool:
+    """A parameter whose attribute read may read an optimizer's back: unless it is a positional
+    parameter of the module's own functions only, and each call of them in the module passes
+    for it something known not to be an optimizer (`args` of `adjust_learning_rate(optimizer,
+    epoch, args)`, bound to `parser.parse_args()`)."""
+    for function, index in functions:
+        name = getattr(function, "name", None)
+        if index < 0:
+            return True
+        found = model.facts.module_functions.get(name) if name else None
+        if found is None or found.node is not function:
+            return True  # a method, or a function defined twice
+        passed = _passed_for(name, index, parameter, model.source.tree)  # type: ignore[arg-type]
+        if not passed or any(argument is None or not _not_an_optimizer(argument, model) for argument in passed):
+            return True
+    return False
+
+
+_NOT_OPTIMIZERS = frozenset({"parse_args", "Namespace", "SimpleNamespace"})
+
+
+def _not_an_optimizer(key: str, model: ModuleModel) -> bool:
+    """`key` is bound only to a parsed command line (`parser.parse_args()`) or a namespace."""
+    from gradfix.analysis.assignments import assigned_values
+
+    values = assigned_values(model, key)
+    return bool(values) and all(
+        isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS for value in values
+    )
+
+
+def _named_entry(expr: ast.expr) -> bool:
+    """`opts["main"]`, `opts[0]`: an entry of a named container by a constant key."""
+    return isinstance(expr, ast.Subscript) and dotted(expr.value) is not None and isinstance(expr.slice, ast.Constant)
+
+
+def _known_elsewhere(key: str, node: ast.stmt, functions: tuple[ast.AST, ...], model: ModuleModel) -> tuple[list[ObjectInfo], list[str]]:
+    """Optimizers the model knows under other names: `o` of `for o in (opt_g, opt_d):` written
+    in that loop's body (each a torch optimizer), and `agent.optim` with `agent = Agent()` and
+    `self.optim = torch.optim.RMSprop(...)` the one binding in `Agent`; with those names."""
+    if "." not in key:
+        loop = model.source.owner_of(node)
+        if not (
+            isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) and loop.target.id == key
+            and isinstance(loop.iter, (ast.Tuple, ast.List)) and loop.iter.elts
+        ):  # fmt: skip
+            return [], []
+        if any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for stmt in loop.body for n in ast_walk(stmt)):
+            return [], []  # rebound in the loop
+        names = [dotted(element) for element in loop.iter.elts]
+        infos = [model.facts.info_in(name, functions) if name else None for name in names]
+        if any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
+            return [], []
+        return infos, names  # type: ignore[return-value]
+    from gradfix.analysis.assignments import held_attribute
+
+    held = held_attribute(key, functions[-1] if functions else model.source.tree, model)  # type: ignore[arg-type]
+    info = model.facts.info(held.key) if held is not None else None
+    if info is None or info.kind != "optimizer" or not info.strong:
+        return [], []
+    return [info], [info.key]
 
 
 def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:

@@ -161,3 +161,119 @@ def test_optimizer_from_a_builder_trains_like_the_hand_fix(tmp_path: Path, case:
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+COMMAND_LINE = '''import argparse
+import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+args = argparse.Namespace(lr=0.1, schedule=[1, 2])
+
+
+def adjust_learning_rate(optimizer, epoch, args):
+    lr = args.lr
+    for milestone in args.schedule:
+        lr *= 0.1 if epoch >= milestone else 1.0
+{set_lr}
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+losses = []
+opt = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9)
+for epoch in range(3):
+    adjust_learning_rate(opt, epoch, args)
+    for i in range(0, 32, 8):
+        opt.zero_grad()
+        loss = F.mse_loss(model(X[i : i + 8]), Y[i : i + 8])
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_rate_from_the_command_line_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """`adjust_learning_rate(optimizer, epoch, args)` reads `args.lr` (the parsed command line),
+    which is no read of the optimizer's attribute: its `optimizer.lr = lr` is fixed."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    hand_lines = '    for group in optimizer.param_groups:\n        group["lr"] = lr\n'
+    for path, text in ((buggy, COMMAND_LINE.format(set_lr="    optimizer.lr = lr\n")), (hand, COMMAND_LINE.format(set_lr=hand_lines))):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert 'param_group["lr"] = optimizer.lr' in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)
+
+
+HELD = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+class Agent:
+    def __init__(self, net):
+        self.net = net
+        self.optim = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+agent = Agent(model)
+opts = {{"main": agent.optim}}
+losses = []
+for epoch in range(3):
+{set_lr}
+    for i in range(0, 32, 8):
+        agent.optim.zero_grad()
+        loss = F.mse_loss(model(X[i : i + 8]), Y[i : i + 8])
+        loss.backward()
+        agent.optim.step()
+        losses.append(loss.item())
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+HELD_CASES = {
+    # name: (the buggy assignment, what the fix writes after it)
+    "held-by-an-object": ("    agent.optim.lr = 0.1 * 0.5 ** epoch", 'param_group["lr"] = agent.optim.lr'),
+    "loop-over-a-tuple": ("    for o in (opt,):\n        o.lr = 0.1 * 0.5 ** epoch", 'param_group["lr"] = o.lr'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HELD_CASES))
+def test_optimizer_known_under_another_name_trains_like_the_hand_fix(tmp_path: Path, case: str) -> None:
+    """`agent.optim.lr = ...` from outside the class, `o.lr = ...` over a tuple of optimizers."""
+    set_lr, written = HELD_CASES[case]
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    hand_lines = '    for group in agent.optim.param_groups:\n        group["lr"] = 0.1 * 0.5 ** epoch'
+    for path, text in ((buggy, HELD.format(set_lr=set_lr)), (hand, HELD.format(set_lr=hand_lines))):
+        if case == "loop-over-a-tuple":  # the optimizer built at the top level, as `opt`
+            text = text.replace("agent.optim", "opt").replace("opts = {", "opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)\nopts = {")
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert written in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -1,0 +1,15 @@
+# The rate set on an entry of a dict of optimizers: `opts["main"].lr = ...` changes nothing.
+import torch
+import torch.nn.functional as F
+
+net = torch.nn.Linear(3, 1)
+opts = {"main": torch.optim.SGD(net.parameters(), lr=0.1)}
+data = [(torch.randn(4, 3), torch.randn(4, 1)) for _ in range(3)]
+for epoch in range(20):
+    opts["main"].lr = 0.1 * 0.5 ** epoch
+    for param_group in opts["main"].param_groups:
+        param_group["lr"] = opts["main"].lr
+    for x, y in data:
+        opts["main"].zero_grad()
+        F.mse_loss(net(x), y).backward()
+        opts["main"].step()

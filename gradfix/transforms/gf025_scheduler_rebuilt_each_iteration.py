@@ -5,7 +5,7 @@ import ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
-from gradfix.source import FUNCTIONS, LOOPS
+from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk, own_nodes
@@ -148,10 +148,8 @@ def _loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         stmt = todo.pop()
         if isinstance(stmt, LOOPS):
             yield stmt
-        for name in ("body", "orelse", "finalbody"):
-            todo.extend(getattr(stmt, name, ()))
-        for inner in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
-            todo.extend(inner.body)
+        for block in blocks_of(stmt):
+            todo.extend(block)
 
 
 def _every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
@@ -297,13 +295,8 @@ def _reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
     source = model.source
-    if source.owner_of(stmt) is not loop or any(
-        other is not stmt and other.lineno <= (stmt.end_lineno or stmt.lineno) and stmt.lineno <= (other.end_lineno or other.lineno)
-        for other in loop.body  # type: ignore[attr-defined]
-    ):
-        return None  # a statement sharing its line
-    if loop.lineno == stmt.lineno or "param_groups" in source.segment(loop):  # type: ignore[attr-defined]
-        return None
+    if not source.alone_on_lines(stmt) or "param_groups" in source.segment(loop):
+        return None  # (a statement sharing its line; a loop writing learning rates itself)
     index = assignments(model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
         return None  # built elsewhere too: which one the loop should keep is not ours to say

@@ -1309,22 +1309,34 @@ def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
     return bool(_NO_GRAD.search(qualify(dotted(target)) or ""))
 
 
-def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]:
-    """Simple statements (and compound headers) whose losses can reach a backward."""
+# the text of a call named `backward` or `manual_backward`, also `(loss.backward)()` (a superset)
+_BACKWARD_CALL = re.compile(r"backward[\s\\)]*\(")
+
+
+def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
+    """Simple statements (and compound headers) whose losses can reach a backward, each with
+    the nodes it evaluates itself (`_header_nodes`, walked once per statement)."""
     source = model.source
     facts = model.facts
     qualify = qualifier(model)
     seen_functions: set[int] = set()
     seen_statements: set[int] = set()
+    headers: dict[int, list[ast.AST]] = {}
+
+    def header(stmt: ast.stmt) -> list[ast.AST]:
+        found = headers.get(id(stmt))
+        if found is None:
+            found = headers[id(stmt)] = list(_header_nodes(stmt))
+        return found
 
     def calls_backward(function: ast.AST) -> bool:
-        if "backward" not in source.segment(function):
-            return False
+        if _BACKWARD_CALL.search(source.segment(function)) is None:
+            return False  # (`backward_prefetch=...`, "backward" in a docstring: no call)
         return any(
             isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in own_nodes(function)
         )
 
-    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
+    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         for stmt in suite:
             if isinstance(stmt, DEFINITIONS):
                 continue
@@ -1332,7 +1344,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
                 continue
             if id(stmt) not in seen_statements:
                 seen_statements.add(id(stmt))
-                yield stmt, scope
+                yield stmt, scope, header(stmt)
             for block in blocks_of(stmt):
                 yield from body_of(block, scope, depth)
             if depth < 3:
@@ -1340,7 +1352,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
                     yield from function(helper, depth + 1)
 
     def helpers(stmt: ast.stmt) -> Iterator[ast.AST]:
-        for node in _header_nodes(stmt):
+        for node in header(stmt):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -1377,7 +1389,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope]]
             found = forward
         return found
 
-    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope]]:
+    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         if id(node) in seen_functions:
             return
         seen_functions.add(id(node))
@@ -1457,8 +1469,8 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     out: list[ProbabilityInput] = []
     seen: set[int] = set()
     lambdas: list[Binding] = []
-    for stmt, scope in _training_statements(model):
-        for node in _header_nodes(stmt):
+    for stmt, scope, header in _training_statements(model):
+        for node in header:
             if isinstance(node, ast.Call) and id(node) not in seen:
                 seen.add(id(node))
                 found = finder.probability_input(node, stmt, scope)

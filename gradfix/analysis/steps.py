@@ -406,17 +406,34 @@ def _importers(project: Project, own: str, names: list[str], word_text: str) -> 
     module, word = stem.encode(), word_text.encode()
     imports = None  # compiled only for a file whose imports name the module (1-2 ms apiece)
     found = []
-    for path, data in project.contents():
-        if data is None:
+    for path, data, statements in _naming_module(project.contents(), module):
+        if word not in data:
             continue
-        statements = _import_statements(data)
-        if module not in statements or word not in data:
-            continue  # every match of `_importing` holds the module's name
         if imports is None:
             imports = [_importing(stem, name) for name in names]
         if not any(pattern.search(statements) for pattern in imports) or path == own:  # both absolute
             continue  # a module that calls it imports it (or its class, or a subclass inheriting it), naming its module
         found.append(path)
+    return found
+
+
+_NAMING: list = [None, {}]  # [the contents searched, {module name: what `_naming_module` found}]
+
+
+def _naming_module(contents: list[tuple[str, bytes | None]], module: bytes) -> list[tuple[str, bytes, bytes]]:
+    """The files of `contents` (`Project.contents()`) whose import statements say `module`, with
+    their bytes and those statements (every match of `_importing` holds the module's name):
+    found once per module name and list of contents -- the same list for a whole steady run,
+    where each step function of a module asks for its module's importers."""
+    if _NAMING[0] is not contents:
+        _NAMING[0], _NAMING[1] = contents, {}
+    found = _NAMING[1].get(module)
+    if found is None:
+        found = _NAMING[1][module] = [
+            (path, data, statements)
+            for path, data in contents
+            if data is not None and module in (statements := _import_statements(data))
+        ]
     return found
 
 

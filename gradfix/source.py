@@ -468,6 +468,16 @@ class Source:
         """Line numbers of the statement's leading lines (comments and blank lines above it)."""
         return list(range(self.leading_line(stmt), stmt.lineno))
 
+    def attached_comment_lines(self, stmt: ast.stmt) -> list[int]:
+        """The comment lines right above the statement, up to the first blank line: the ones that
+        go with it when it is moved or removed. A comment a blank line away is about what stands
+        above it (often code commented out) and stays where it is."""
+        above = self.comment_lines_above(stmt)
+        first = len(above)
+        while first > 0 and self.line_text(above[first - 1]).strip(" \t\f"):
+            first -= 1
+        return above[first:]
+
 
 BIG_FILE = 400_000  # characters: above this, a file is analysed as a reduced program
 # a top-level statement whose text holds one of these (in any case) may matter to a rule

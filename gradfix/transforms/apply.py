@@ -193,10 +193,9 @@ def _removal(source: Source, edit: RemoveStatement) -> list[_Op]:
     ops = [_Op(start, end, "", (2, 0, 0))]
     first = stmt.lineno
     if not edit.keep_comments:
-        for line in source.comment_lines_above(stmt):
-            if source.line_text(line).strip(" \t\f").startswith("#"):
-                ops.append(_Op(source.line_starts[line - 1], source.line_end(line), "", (2, 0, 0)))
-                first = min(first, line)
+        for line in source.attached_comment_lines(stmt):
+            ops.append(_Op(source.line_starts[line - 1], source.line_end(line), "", (2, 0, 0)))
+            first = min(first, line)
     blank = _blank_line_left(source, stmt, first)
     if blank is not None:
         ops.append(_Op(source.line_starts[blank - 1], source.line_end(blank), "", (2, 0, 0)))
@@ -255,15 +254,13 @@ def _inserts_into(edit: Edit, block: list) -> bool:  # type: ignore[type-arg]
 
 
 def statement_lines(source: Source, stmt: ast.stmt, comments: bool = True) -> Lines:
-    """A statement's lines (and, with `comments`, the comment lines above it, without the blank
-    lines that spaced them from what came before), relative to its own indentation: what a
-    moved or copied statement looks like in its new block."""
+    """A statement's lines (and, with `comments`, the comment lines right above it, up to the
+    first blank line), relative to its own indentation: what a moved or copied statement looks
+    like in its new block."""
     indent = source.indentation(stmt)
     first = stmt.lineno
     if comments:
-        above = source.comment_lines_above(stmt)
-        while above and not source.line_text(above[0]).strip(" \t\f"):
-            above.pop(0)
+        above = source.attached_comment_lines(stmt)
         if above:
             first = above[0]
     verbatim = _string_lines(stmt)

@@ -95,7 +95,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     steps (the one it was built over -- also when the module's calls of the loop's function pass
     that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
-    optimizer); that optimizer has not
+    optimizer, or, for a scheduler whose construction gradfix does not see, the first of several
+    optimizers the loop steps when none of them has stepped before it); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
@@ -288,6 +289,8 @@ class SchedulerBeforeOptimizer(LoopRule):
             if sched.direct and _built_in_the_iteration(sched, loop, model):
                 continue  # `scheduler = PolyLR(opt, max_iter, cur_iter=i)` each iteration: a schedule set anew
             optimizer = _scheduled_optimizer(sched, model, stepped, loop.function)
+            if optimizer is None:
+                optimizer = _every_optimizer_steps_later(sched, index, events, stepped, model)
             if optimizer is None:
                 continue
             if any(e.kind is EventKind.STEP and e.target == optimizer for e in events[:index]):
@@ -1027,6 +1030,17 @@ def _derives_from_torch_scheduler(facts, name: str, depth: int) -> bool:  # type
         if base_name not in facts.classes and base_name not in ("object", "ABC"):
             return True  # a base we cannot read may be one
     return False
+
+
+def _every_optimizer_steps_later(sched: GradEvent, index: int, events: list[GradEvent], stepped: set[str], model: ModuleModel) -> str | None:
+    """A scheduler built out of sight (a parameter: `def do_train(..., optimizer, optimizer_center,
+    scheduler)`) in a loop that steps several optimizers, none of them before it in the
+    iteration: whichever it was built over steps after it. The first of them stands for all."""
+    if len(stepped) < 2 or not sched.direct or model.facts.info(sched.target or "") is not None:
+        return None
+    if any(e.kind is EventKind.STEP and e.target in stepped for e in events[:index]):
+        return None
+    return next((e.target for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target in stepped), None)
 
 
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str], function: ast.AST | None = None) -> str | None:

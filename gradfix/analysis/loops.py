@@ -416,6 +416,8 @@ class _Walker:
             return True
         if self.calls_a_closure_step(text):
             return True
+        if self.calls_a_registry_step(text):
+            return True
         if ctx.class_name is not None and "self." in text:
             # `self.step_fn(batch)` with `self.step_fn = self.train_step` in `__init__`
             facts = ctx.facts or self.facts
@@ -570,6 +572,81 @@ class _Walker:
             return None
         inner = _factory_closures(factory.facts).get(factory.node.name)
         return (factory, inner) if inner is not None and factory.facts.module_functions.get(factory.node.name) is factory else None
+
+    def calls_a_registry_step(self, text: str) -> bool:
+        """The text names a dict of this module holding a function that backpropagates
+        (`STEPS = {"sup": sup_step}` ... `STEPS["sup"](model, opt, batch)`), or calls a name
+        bound to an entry of one (`step = STEPS["sup"]` ... `step(...)`). (A dict imported from a
+        module of the project that backpropagates makes the loop one that may already.)"""
+        if "[" not in self.source.text:
+            return False
+        named = self.backpropagating_names()
+        tables = {table for table, functions in registry_tables(self.facts).items() if set(functions) & named}
+        if any(table in text and _names(text, table) for table in tables):
+            return True
+        aliases = self.facts.imports.aliases if self.facts.project is not None else {}
+        for name in called_names(text):
+            for table in _assigned_entries(self.facts, name):
+                if table in tables or (table in aliases and self.imported_backpropagates(aliases[table])):
+                    return True
+        return False
+
+    def registry_step(self, func: ast.expr, ctx: _Context) -> FunctionInfo | None:
+        """The function `STEPS["sup"]` stands for: `STEPS` bound once to a dict literal (in this
+        module, or at the top of the module of the project it is imported from by name) whose
+        values are names, the constant key's entry a function of that module (or one it
+        imports), and no statement of either module writing into the dict."""
+        from gradfix.analysis.activations import _written_into
+        from gradfix.analysis.assignments import dict_of_names
+
+        if not (
+            isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
+            and isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)
+        ) or ctx.facts is not None:
+            return None  # (inside a helper of another module: its dicts are not read)
+        table = func.value.id
+        view = self.__dict__.get("_view")
+        if view is None:
+            view = self.__dict__["_view"] = _ModelView(self.facts, self.source)  # (its assignments read once)
+        found = dict_of_names(table, view)
+        if found is None or _written_into(table, self.source):
+            return None
+        entries, where = found
+        names = [n for k, n in entries if k == func.slice.value]
+        if len(names) != 1 or "." in names[0]:
+            return None
+        name = names[0]
+        if where is self.facts:
+            if any(table in (a.arg for a in ast_walk(f) if isinstance(a, ast.arg)) for f in ctx.functions):
+                return None  # a parameter of the code around the call may shadow the dict
+            return self.resolve_name(name, ctx.replace(functions=())) if name in self.facts.module_functions or name in self.facts.imports.aliases else None
+        if _written_into(table, where.source):  # type: ignore[attr-defined]
+            return None
+        own = where.module_functions.get(name)  # type: ignore[attr-defined]
+        return own if own is not None and own.class_name is None else None
+
+    def registry_alias(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
+        """`step = STEPS["sup"]` bound once in the code around the call (its function, or the
+        module's top level), nothing else binding `step` there: the entry's function (see
+        `registry_step`)."""
+        facts = ctx.facts or self.facts
+        if ctx.facts is not None or not _assigned_entries(facts, name.id):
+            return None
+        scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+        values: list[ast.expr] = []
+        stores = 0
+        for node in ast_walk(scope):
+            if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
+                stores += 1
+            elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name.id:
+                return None  # a parameter or a definition of that name
+            elif isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names:
+                return None
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name.id:
+                values.append(node.value)
+        if stores != 1 or len(values) != 1:
+            return None
+        return self.registry_step(values[0], ctx)
 
     def project_bases(self, class_name: str) -> bool:
         node = self.facts.classes.get(class_name)
@@ -965,6 +1042,11 @@ class _Walker:
                 # `step = TrainStep(model, opt)` ... `step(x, y)`: the class's `__call__`
                 self.inline(call, helper, ctx, receiver=call.func)
                 return
+            helper = self.registry_alias(call.func, ctx)
+            if helper is not None:
+                # `step = STEPS["sup"]` ... `step(model, opt, batch)`: the entry's function
+                self.inline(call, helper, ctx)
+                return
             closure = self.closure_step(call.func, ctx)
             if closure is not None:
                 # `train_step = make_train_step(model, opt)` ... `train_step(x, y)`: the function
@@ -978,6 +1060,12 @@ class _Walker:
                 for one in made:
                     body: ast.Call = one.body  # type: ignore[assignment]
                     self.step(body, body.func.value, (), ctx.replace(via=ctx.via + (call,), helpers=ctx.helpers + (one,)))  # type: ignore[attr-defined]
+                return
+        if isinstance(call.func, ast.Subscript):
+            helper = self.registry_step(call.func, ctx)
+            if helper is not None:
+                # `STEPS["sup"](model, opt, batch)`: the function of the dict's entry
+                self.inline(call, helper, ctx)
                 return
         if method is not None and recv is not None and library is None:
             helper = self.project_method(recv, method, ctx)
@@ -2203,6 +2291,56 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
                     found.add(match.group(2))
             at = text.find(key, at + 1)
     return found
+
+
+# `key = table[` at the start of a line: key is group 1, table group 2
+_ASSIGNED_ENTRY = lazily(r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\[", re.M)
+
+
+def _assigned_entries(facts: ModuleFacts, key: str) -> set[str]:
+    """The dicts of the lines of a module's text written as `key = table[...]`, found as
+    `_assigned_callees` finds calls (at the starts of lines where `key` is written first)."""
+    known: dict[str, set[str]] = facts.__dict__.setdefault("_assigned_entries", {})
+    found = known.get(key)
+    if found is None:
+        found = known[key] = set()
+        text = facts.source.text
+        at = text.find(key)
+        while at != -1:
+            line = text.rfind("\n", 0, at) + 1
+            if not text[line:at].strip(" \t"):
+                match = _ASSIGNED_ENTRY.match(text, line)
+                if match is not None and match.group(1) == key:
+                    found.add(match.group(2))
+            at = text.find(key, at + 1)
+    return found
+
+
+def registry_tables(facts: ModuleFacts) -> dict[str, list[str]]:
+    """Dict literals bound at the module's top level to a name whose values include functions
+    of the module (`STEPS = {"sup": sup_step, "ssl": ssl_step}`): name -> those functions
+    (found once per module; a look at the text first)."""
+    found = facts.__dict__.get("_registry_tables")
+    if found is None:
+        found = facts.__dict__["_registry_tables"] = {}
+        if "{" in facts.source.text and facts.module_functions:
+            for stmt in facts.source.tree.body:
+                if (
+                    isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and isinstance(stmt.value, ast.Dict)
+                ):
+                    functions = [v.id for v in stmt.value.values if isinstance(v, ast.Name) and v.id in facts.module_functions]
+                    if functions:
+                        found[stmt.targets[0].id] = functions
+    return found  # type: ignore[no-any-return]
+
+
+class _ModelView:
+    """What `dict_of_names` reads of a module model, from the walker's facts."""
+
+    def __init__(self, facts: ModuleFacts, source: Source) -> None:
+        self.facts = facts
+        self.source = source
 
 
 def _factory_closures(facts: ModuleFacts) -> dict[str, FunctionInfo]:

@@ -343,6 +343,18 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
             return []
         word = names[0]
     found = _importers(project, own, names, word)
+    if info.class_name is not None or info.facts is None:
+        tables: list[str] = []
+    else:
+        from gradfix.analysis.loops import registry_tables
+
+        tables = [table for table, functions in registry_tables(info.facts).items() if info.node.name in functions]
+    for table in tables:
+        # `STEPS = {"sup": sup_step}`: files importing the dict (`from steps import STEPS`) may
+        # call its entries (`STEPS["sup"](model, opt, batch)`)
+        for path in _importers(project, own, [table], table):
+            if path not in found:
+                found.append(path)
     # a package's `__init__.py` re-exporting the function or its class (`from .steps import
     # train_step`, `from .net import Net`): files importing it from the package (`from core
     # import train_step`, `from models import Net`) may call it too

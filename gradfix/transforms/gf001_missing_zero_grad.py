@@ -61,7 +61,11 @@ class MissingZeroGrad(Rule):
     `train_step(x, y)`), its free names read as the factory's arguments; a factory imported by
     name from another module of the project (`from engine import make_train_step`) is judged
     there, like a step function of that module (callers that clear around the call make it
-    unknown: silent). A `@staticmethod` or
+    unknown: silent). An entry of a dict of step functions read by a constant key
+    (`STEPS = {"sup": sup_step}` ... `STEPS["sup"](model, opt, batch)`, or `step =
+    STEPS["sup"]` ... `step(...)`), the dict bound once (in the file, or at the top of the
+    module of the project it is imported from) and written into by neither, runs that
+    function (judged in its module). A `@staticmethod` or
     `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
     x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
     optimizer the class body binds to `o`). A step function imported under one name in several

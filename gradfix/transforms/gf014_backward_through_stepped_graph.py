@@ -3,10 +3,11 @@ from __future__ import annotations
 import ast
 
 from gradfix.analysis.graphs import describe_autograd_backward, describe_backward
+from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.precision import module_constant
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import is_true, method_name, positional, receiver
+from gradfix.analysis.names import dotted, is_true, method_name, positional, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms.base import Finding, Rule, Safety
@@ -28,7 +29,10 @@ class BackwardThroughSteppedGraph(Rule):
     pass that ran before the step, that `a` backpropagated through too, and that calls a
     model whose parameters the stepped optimizer was built over (a GAN's
     `d_fake = discriminator(fake)` used by the discriminator's loss and, after
-    `d_optimizer.step()`, by the generator's loss).
+    `d_optimizer.step()`, by the generator's loss). A model and an optimizer handed in to a
+    step function (`def train_step(net, optimizer, x, y)`, or bound in a trainer's `__init__`)
+    are read at its calls, in the file or another module of the project: every call must pass
+    an optimizer built over the model it passes.
 
     ## Why is this bad?
     A forward pass saves tensors for its backward pass, among them the model's weights.
@@ -109,6 +113,8 @@ class BackwardThroughSteppedGraph(Rule):
                     continue
                 for step in _steps_after(events, index, first):
                     owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
+                    # (a parameter's optimizer is read at the calls: the names there are the caller's)
+                    owners = owners | _handed_in_owners(step.target, loop, model, graphs)  # type: ignore[arg-type]
                     if not owners:
                         continue
                     yield from self._later(events, first, step, owners, graphs, loop, model, reported)
@@ -246,6 +252,34 @@ def _owners(target: str, model: ModuleModel, cache: dict[str, set[str]]) -> set[
             found = optimizer_owners(info.params, model.source)
         cache[target] = found
     return found
+
+
+def _handed_in_owners(optimizer: str, loop: TrainingLoop, model: ModuleModel, graphs: GraphFlow) -> set[str]:
+    """The modules the loop's forwards call that come in with the optimizer as arguments of
+    its function (`def train_step(net, optimizer, x, y)`) or of its class's `__init__` (see
+    `handed_in_calls`) and that every call of it, at least one, in this module or another of
+    the project, passes with an optimizer built over their parameters (`train_step(model, SGD(model.parameters()), x, y)`)."""
+    if not _handed_in_shape(optimizer):
+        return set()
+    keys = {key for unit in graphs.flow.units for _, key in graphs.graph(unit).forwards if key is not None and _handed_in_shape(key)}
+    found: set[str] = set()
+    for key in sorted(keys):
+        calls = handed_in_calls(optimizer, key, loop, model)
+        if not calls:
+            continue
+        for passed, module_passed, caller in calls:
+            params = optimizer_params(passed, caller)
+            passed_key = dotted(module_passed)
+            if params is None or passed_key is None or not any(owns(o, passed_key) for o in optimizer_owners(params, caller[1])):
+                break
+        else:
+            found.add(key)
+    return found
+
+
+def _handed_in_shape(key: str) -> bool:
+    """A name (a parameter) or `self.name` (bound from one in `__init__`): what `handed_in_calls` reads."""
+    return "." not in key or (key.startswith("self.") and key.count(".") == 1)
 
 
 def _stale_forward(

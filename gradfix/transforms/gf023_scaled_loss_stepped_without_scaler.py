@@ -6,7 +6,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.graphs import describe_backward
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS
@@ -31,7 +31,12 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     ## What it does
     Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` in the same
     iteration when the scaler does not step that optimizer (`scaler.step(optimizer)`) and did
-    not unscale its gradients first (`scaler.unscale_(optimizer)`).
+    not unscale its gradients first (`scaler.unscale_(optimizer)`). The scaled backward may
+    sit in a helper of another module of the project that the loop calls with its scaler
+    (`backward_scaled(scaler, loss)`: reported at the step, without a fix, unless a step runs
+    in such a helper too), and the scaler may be handed to a step function by the calls of
+    other modules, each passing torch's `GradScaler` (a calling module that says `enabled`
+    anywhere is not read).
 
     ## Why is this bad?
     `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale (65536
@@ -118,8 +123,9 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        if ".scale(" not in model.source.text:
-            return  # no loss is scaled in this file (a scaled backward in another file's helper is not judged)
+        text = model.source.text
+        if ".scale(" not in text and (model.facts.project is None or "caler" not in text):
+            return  # no loss is scaled in this file, nor a scaler handed to another file's helper
         yield from super().check(model)
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
@@ -155,8 +161,13 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
             if _LIBRARIES.search(model.source.text):
                 continue  # Accelerate, Fabric, Lightning, DeepSpeed may step (and unscale) this optimizer
             source = model.source
-            inner = receiver(backward.call)  # type: ignore[arg-type]
-            scaler = source.code(receiver(inner))  # type: ignore[arg-type]
+            if backward.foreign:
+                if any(e.kind is EventKind.STEP and e.foreign for e in events):
+                    continue  # a step in another file's helper (`scaler.step(opt)` there?) is not read
+                scaler = scaler_key  # (the helper's code is another file's: the caller's name)
+            else:
+                inner = receiver(backward.call)  # type: ignore[arg-type]
+                scaler = source.code(receiver(inner))  # type: ignore[arg-type]
             call = step.call
             assert call is not None
             yield Finding(
@@ -412,11 +423,70 @@ def _default(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.exp
 
 
 def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:
-    """`scaler` for `scaler.scale(loss).backward()` with a torch `GradScaler`."""
-    if event.foreign:
+    """`scaler` for `scaler.scale(loss).backward()` with a torch `GradScaler`; in a helper of
+    another file called from the analysed code (`backward_scaled(scaler, loss)` running
+    `scaler.scale(loss).backward()` on its parameter), the argument the call hands it."""
+    key = _foreign_scaler(event, model) if event.foreign else _scaler_of_backward(event, model)
+    if key is None:
         return None
-    key = _scaler_of_backward(event, model)
-    return key if key is not None and _torch_scaler(key, model) else None
+    return key if _torch_scaler(key, model) or _handed_torch_scaler(key, event, model) else None
+
+
+def _handed_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:
+    """`key` is a parameter of the module function the event is written in (`def
+    train_step(model, opt, scaler, x, y)`) that is called only from other files of the project,
+    and every such call, at least one, hands it a name that file builds with torch's `GradScaler`
+    (a file that says `enabled` anywhere is not read: the scaler may be switched off)."""
+    project = model.facts.project
+    own = model.source.path
+    if project is None or not own or "." in key or event.foreign:
+        return False
+    line = getattr(event.node, "lineno", 0)
+    info = next(
+        (f for f in model.facts.module_functions.values() if key in f.params and f.node.lineno <= line <= (f.node.end_lineno or 0)),  # type: ignore[attr-defined]
+        None,
+    )
+    if info is None or info.class_name is not None or info.node.name in model.facts.call_site_args:  # type: ignore[attr-defined]
+        return False  # (called in this file too: what it hands is read there)
+    from gradfix.analysis.steps import arguments_elsewhere
+
+    seen = False
+    for module, value in arguments_elsewhere(project, own, info, key):
+        name = dotted(value) if value is not None else None
+        passed = module.facts.info(name) if name is not None else None
+        if passed is None or passed.kind != "scaler" or not _is_torch_scaler(passed.constructor) or "enabled" in module.source.text:
+            return False
+        seen = True
+    return seen
+
+
+def _foreign_scaler(event: GradEvent, model: ModuleModel) -> str | None:
+    """The caller's key of the scaler a helper of another file scales with, when the analysed
+    code calls that helper directly and hands the scaler in as one of its parameters."""
+    call = event.call
+    if call is None or len(event.via) != 1 or len(event.helpers) != 1 or method_name(call) != "backward":
+        return None
+    inner = receiver(call)
+    if not isinstance(inner, ast.Call) or method_name(inner) != "scale" or not isinstance(receiver(inner), ast.Name):
+        return None
+    helper = event.helpers[0]
+    if not isinstance(helper, FUNCTIONS):
+        return None
+    name = receiver(inner).id  # type: ignore[union-attr]
+    params = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+    if params and params[0] in ("self", "cls"):
+        return None  # (a method: which argument is which is not read here)
+    if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(helper)):
+        return None  # bound in the helper again
+    via = event.via[0]
+    passed = next((k.value for k in via.keywords if k.arg == name), None)
+    if passed is None and name in params and not any(isinstance(a, ast.Starred) for a in via.args):
+        index = params.index(name)
+        passed = via.args[index] if index < len(via.args) else None
+    if passed is None:
+        return None
+    key = model.source.key(passed)
+    return key if model.facts.is_scaler(key) else None
 
 
 def _exclusive(a: GradEvent, b: GradEvent) -> bool:

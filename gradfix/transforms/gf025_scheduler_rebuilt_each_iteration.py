@@ -46,7 +46,11 @@ class SchedulerRebuiltEachIteration(Rule):
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
-    stepped once.
+    stepped once. Also a function of the module that a statement of a loop's body calls by its
+    name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
+    and that builds such a scheduler into a name of its own on every call and steps it
+    (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
+    `scheduler.step()`), from what stays the same from call to call.
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -86,7 +90,9 @@ class SchedulerRebuiltEachIteration(Rule):
     not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
-    the name is bound elsewhere in the function.
+    the name is bound elsewhere in the function. A scheduler built in a function the loop calls
+    is reported without a fix: building it once means handing it in, a change of the function's
+    signature and of its callers.
 
     Not reported when the construction reads anything the loop changes (its variable, a counter,
     an attribute it assigns: `PolyLR(optimizer, cur_iter=i)` is rebuilt on purpose), when it
@@ -99,7 +105,11 @@ class SchedulerRebuiltEachIteration(Rule):
     reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)` (or a `StepLR`
     whose step size is not written as a number), which multiply the current learning rate and
     so follow the same rates when rebuilt, nor for a scheduler class of the project, nor in a
-    loop whose body ends in a `break` or `return` of its own (one iteration).
+    loop whose body ends in a `break` or `return` of its own (one iteration). In a function the
+    loop calls, not reported when the construction reads what the function binds (the optimizer
+    built again on every call: a new run each time), a parameter the call leaves to its default
+    or hands something the loop changes (`T_max=epochs_left`), nor in a function that declares
+    names `global` or `nonlocal` or may return early.
     """
 
     code = "GF025"
@@ -108,6 +118,11 @@ class SchedulerRebuiltEachIteration(Rule):
         "`{target}` is built again on every iteration of the loop that steps it: each new scheduler starts "
         "its schedule over, so the learning rate never follows it; build it once before the loop"
     )
+    called_message = (
+        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every "
+        "iteration: each new scheduler starts its schedule over, so the learning rate never follows it; "
+        "build it once before the loop and hand it in"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -115,10 +130,21 @@ class SchedulerRebuiltEachIteration(Rule):
         data = source.data
         if not any(word in data for word in _BUILDS):
             return
+        reported: set[int] = set()
         for loop in _loops(source.tree.body):
             if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
                 continue  # one iteration at most
             for stmt, direct in _every_iteration(loop.body):  # type: ignore[attr-defined]
+                called = _called_function(stmt, model)
+                if called is not None:
+                    for built, target in _rebuilt_per_call(called, loop, model):
+                        if id(built) not in reported:
+                            reported.add(id(built))
+                            yield Finding(
+                                self.code,
+                                self.called_message.format(target=target, function=called[0].name, line=loop.lineno),  # type: ignore[attr-defined]
+                                built,
+                            )
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                     target = dotted(stmt.targets[0])
                 elif isinstance(stmt, ast.AnnAssign):
@@ -139,6 +165,59 @@ class SchedulerRebuiltEachIteration(Rule):
                     stmt.value,
                     fix=_fix(stmt, target, loop, model) if direct else None,
                 )
+
+
+def _called_function(stmt: ast.stmt, model: ModuleModel) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`train_epoch(model, optimizer, loader)` as a statement of its own (or the value of an
+    assignment), calling a function of the module by its name: that function and the call."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    info = model.facts.module_functions.get(value.func.id)
+    if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
+        return None
+    if not any(word in model.source.segment(info.node) for word in _BUILD_WORDS):
+        return None  # (most functions a loop calls build no scheduler: their nodes are not walked)
+    return info.node, value
+
+
+def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
+    """The schedulers a function called on every iteration of `loop` builds into a name of its
+    own on every call and steps once per call (or, lasting several epochs, in its batch loop),
+    from what stays the same from call to call: nothing the function itself binds before (the
+    optimizer built again per call, a counter), no parameter the call hands something the loop
+    changes (the epoch), no global the loop changes. A function that may end early (a `return`
+    before the end) or declares names `global` or `nonlocal` is not read."""
+    function, call = called
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+        return
+    if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or (
+        call.keywords and any(k.arg is None for k in call.keywords)
+    ) or any(isinstance(a, ast.Starred) for a in call.args):
+        return
+    arguments = function.args
+    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
+    if arguments.vararg is not None or arguments.kwarg is not None:
+        return
+    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    for stmt, _ in _every_iteration(function.body):
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+            continue
+        target = stmt.targets[0].id
+        if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
+            continue
+        if not _stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and _stepped_in(function, target, 1)):
+            continue
+        if _reads_what_the_loop_changes(stmt.value, function):
+            continue  # (reads what the function binds: the optimizer built again per call, a counter)
+        read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name)}
+        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in read):
+            continue  # a parameter left to its default, or handed something the loop changes
+        if _reads_what_the_loop_changes(stmt.value, loop):
+            continue  # a global the loop changes
+        yield stmt.value, target
 
 
 def _loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:

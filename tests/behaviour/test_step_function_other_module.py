@@ -31,7 +31,7 @@ def _gradfix(*args: str, cwd: Path) -> None:
 
 # (project, the step function's file): step_in_package/ is the same project with the step
 # function in core/steps.py, re-exported by core/__init__.py and imported `from core import train_step`
-CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py")]
+CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py"), ("step_from_registry", "engine.py")]
 
 
 @pytest.fixture(scope="module")

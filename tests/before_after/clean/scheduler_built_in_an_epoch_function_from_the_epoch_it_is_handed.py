@@ -1,0 +1,33 @@
+import torch
+from torch import nn
+from torch.optim.lr_scheduler import CosineAnnealingLR
+
+EPOCHS = 4
+
+
+def train_epoch(model, optimizer, loader, epoch):
+    scheduler = CosineAnnealingLR(optimizer, T_max=EPOCHS, last_epoch=epoch - 1)
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+    scheduler.step()
+
+
+def train_fold(model, loader, epoch):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.9)
+    scheduler = CosineAnnealingLR(optimizer, T_max=EPOCHS - epoch)
+    for x, y in loader:
+        optimizer.zero_grad()
+        nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step()
+    scheduler.step()
+
+
+model = nn.Linear(4, 2)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.9)
+loader = [(torch.randn(8, 4), torch.randn(8, 2))] * 3
+for epoch in range(EPOCHS):
+    train_epoch(model, optimizer, loader, epoch)
+    train_fold(model, loader, epoch)

@@ -1,0 +1,2 @@
+def backward_scaled(scaler, loss):
+    scaler.scale(loss).backward()

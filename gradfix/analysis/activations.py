@@ -232,25 +232,48 @@ class _Finder:
         if not any(kinds - {None}):
             return None
         picked = _picked_return(function, call)
-        if picked is None or not isinstance(picked.value, ast.Call):
+        if picked is None or picked.value is None:
             return None
-        kind = self._class_kind(picked.value, LOSS_CLASSES)
+        value = picked.value
+        kind = self._class_kind(value, LOSS_CLASSES) if isinstance(value, ast.Call) else None
+        kind = kind or self._function_kind(value)
         if kind is not None:
             self.picked = True
         return kind
 
     def _returned_value_kind(self, value: ast.expr | None, function: ast.AST) -> str | None:
-        """`return nn.CrossEntropyLoss()`, or `return crit` (`crit.to(device)`) with `crit` bound
-        in the function only to losses of one kind."""
-        if value is not None:
-            value = strip_same_module(value)
+        """`return nn.CrossEntropyLoss()`, torch's loss function itself (`return
+        F.cross_entropy`, `return functools.partial(F.cross_entropy, ...)`), or `return crit`
+        (`crit.to(device)`) with `crit` bound in the function only to losses of one kind."""
+        if value is None:
+            return None
+        value = strip_same_module(value)
         if isinstance(value, ast.Name):
             bindings = self.index.bindings(value.id, function)
+            if not bindings and not self.index.by_key.get(value.id):
+                return self._function_kind(value)  # (`return cross_entropy` imported from torch)
             if not bindings or any(b.scope is not function for b in bindings):
                 return None
-            kinds = {self._class_kind(b.value, LOSS_CLASSES) if isinstance(b.value, ast.Call) else None for b in bindings}
+            kinds = {self._value_kind(b.value) for b in bindings}
             return kinds.pop() if len(kinds) == 1 else None
-        return self._class_kind(value, LOSS_CLASSES) if isinstance(value, ast.Call) else None
+        return self._value_kind(value)
+
+    def _value_kind(self, value: ast.expr | None) -> str | None:
+        """The kind of a torch loss object built (`nn.CrossEntropyLoss()`) or of torch's loss
+        function named (`F.cross_entropy`, or in `functools.partial`)."""
+        if isinstance(value, ast.Call):
+            return self._class_kind(value, LOSS_CLASSES) or self._function_kind(value)
+        return self._function_kind(value)
+
+    def _function_kind(self, value: ast.expr | None) -> str | None:
+        """`F.cross_entropy` (torch's loss function itself, not called), also wrapped in
+        `functools.partial(F.binary_cross_entropy_with_logits, pos_weight=w)`: its kind."""
+        if isinstance(value, ast.Call):
+            if not value.args or self.qualify(call_name(value)) != "functools.partial":
+                return None
+            value = value.args[0]
+        name = dotted(value) if value is not None else None
+        return LOSS_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None
 
     def _elsewhere(self, name: str) -> tuple[_Finder, str] | None:
         """A finder over the module of the project defining the imported name `name` (a class or
@@ -343,13 +366,7 @@ class _Finder:
         """The kind of a name bound only to torch's loss function itself (`loss_fn =
         F.cross_entropy`)."""
         bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
-        kinds = set()
-        for binding in bindings:
-            value = binding.value
-            if isinstance(value, ast.Call) and value.args and self.qualify(call_name(value)) == "functools.partial":
-                value = value.args[0]  # `functools.partial(F.binary_cross_entropy_with_logits, pos_weight=w)`
-            name = dotted(value) if value is not None else None
-            kinds.add(LOSS_FUNCTIONS.get(self.qualify(name) or "") if name is not None else None)
+        kinds = {self._function_kind(binding.value) for binding in bindings}
         return kinds.pop() if len(kinds) == 1 else None
 
     def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:

@@ -44,6 +44,8 @@ HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "get_cosine_with_hard_restarts_schedule_with_warmup": (("num_training_steps", 2),),
     "get_polynomial_decay_schedule_with_warmup": (("num_training_steps", 2),),
     "get_scheduler": (("num_training_steps", 3),),
+    # (its parts are read too: `_chained`)
+    "SequentialLR": (("milestones", 2),),
 }
 # Schedulers meant to step every batch whatever their arguments.
 PER_BATCH = {"OneCycleLR", "CyclicLR"}
@@ -102,7 +104,17 @@ def _built_mismatch(
 ) -> Mismatch | None:
     if any(node is origin for node in ast_walk(loop.node)):
         return None  # a new schedule each epoch
-    parts = _chained(constructor, scope, model) if kind == "ChainedScheduler" else [(constructor, kind)]
+    if kind in ("ChainedScheduler", "SequentialLR"):
+        # its parts are read where it is built (`self.scheduler = SequentialLR(...)` in `__init__`)
+        built_in = next((b.scope for b in assignments(model).by_key.get(sched.target or "", []) if b.value is origin), scope)
+    if kind == "ChainedScheduler":
+        parts = _chained(constructor, built_in, model)
+    elif kind == "SequentialLR":
+        # the schedulers it runs one after the other, and the milestones where it switches
+        parts = _chained(constructor, built_in, model, 1)
+        parts = parts + [(constructor, kind)] if parts else []
+    else:
+        parts = [(constructor, kind)]
     if not parts or any(node is part for part, _ in parts for node in ast_walk(loop.node)):
         return None
     optimizer = _optimizer(sched, parts[0][0], loop, model)
@@ -138,12 +150,14 @@ def _built_mismatch(
     return found
 
 
-def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel) -> list[tuple[ast.Call, str]]:
-    """The schedulers a `ChainedScheduler([...])` steps together, each written in its list
-    (or a name bound once to it), that have a horizon to read; [] when one is not known."""
+def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel, place: int = 0) -> list[tuple[ast.Call, str]]:
+    """The schedulers a `ChainedScheduler([...])` steps together (or a `SequentialLR(opt,
+    [...], milestones)` one after the other: their list is its argument `place` 1), each
+    written in its list (or a name bound once to it), that have a horizon to read; [] when one
+    is not known."""
     given = keyword(constructor, "schedulers")
     args = positional(constructor)
-    listed = given.value if given is not None else (args[0] if args else None)
+    listed = given.value if given is not None else (args[place] if len(args) > place else None)
     if not isinstance(listed, (ast.List, ast.Tuple)) or not listed.elts:
         return []
     parts: list[tuple[ast.Call, str]] = []
@@ -155,7 +169,7 @@ def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel) -> list[tu
             return []
         name = model.facts.imports.qualify(call_name(call)) or ""
         last = name.rsplit(".", 1)[-1]
-        if last in HORIZONS and _library_scheduler(name, last, model):
+        if last in HORIZONS and last != "SequentialLR" and _library_scheduler(name, last, model):
             parts.append((call, last))
         elif last not in _NO_HORIZON or not _library_scheduler(name, last, model):
             return []  # a scheduler of unknown horizon
@@ -174,6 +188,21 @@ def _judge(
     """The mismatch of one scheduler's horizon with the level it steps at; "consistent" when
     its horizon counts that level's unit; None when it says nothing."""
     outer = _iterated_keys(loop.node, model)
+    if kind == LAMBDA_SUBCLASS:
+        given = _lambda_subclass_horizons(constructor, model) or []
+        if outer and any(_counts(part, outer, model) for _, part in given):
+            return "consistent"
+        first: dict[str, tuple[str, ast.expr]] = {}
+        for param, part in given:
+            unit = _counted_in(part, batch_loop, loop, scope, model)
+            if unit is not None:
+                first.setdefault(unit, (param, part))
+        if len(first) != 1:
+            return None  # (nothing said, or both units: which is meant is unclear)
+        counted, (param, part) = first.popitem()
+        if (counted == "batches") == (stepped_per == "batch"):
+            return "consistent"
+        return Mismatch(loop, sched, step, batch_loop, constructor, part, param, counted, stepped_per)
     for argument, index in HORIZONS[kind]:
         value = _argument(constructor, argument, index, model)
         if value is None:
@@ -234,6 +263,13 @@ def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.
         if not isinstance(value, ast.Call):
             return []
         constructor = value
+        if isinstance(value.func, ast.Name) and value.func.id in model.facts.classes and value.func.id not in model.facts.module_functions:
+            # `WarmupLinearSchedule(opt, warmup_steps=100, t_total=len(loader) * epochs)`, a class
+            # of the file subclassing `LambdaLR`: read through its `lr_lambda` method
+            if _lambda_subclass_horizons(value, model) is None:
+                return []
+            found.append((value, LAMBDA_SUBCLASS, value))
+            continue
         name = model.facts.imports.qualify(call_name(value)) or _registry_entry(value.func, model) or ""
         if isinstance(value.func, ast.Name) and value.func.id in model.facts.module_functions:
             constructor = _factory_built(value, model.facts.module_functions[value.func.id].node)  # type: ignore[assignment]
@@ -396,6 +432,118 @@ def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
         return all(collect(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
 
     return parts if body is not None and collect(body) else []
+
+
+# the kind of a scheduler built by a class of the file subclassing torch's `LambdaLR`
+LAMBDA_SUBCLASS = "LambdaLR subclass"
+_PURE_BUILTINS = frozenset({"float", "int", "max", "min", "abs", "round", "pow"})
+
+
+def _lambda_subclass_horizons(call: ast.Call, model: ModuleModel) -> list[tuple[str, ast.expr]] | None:
+    """`WarmupLinearSchedule(opt, warmup_steps=100, t_total=len(loader) * epochs)` with `class
+    WarmupLinearSchedule(LambdaLR)` of the file (torch's `LambdaLR` its one base), whose
+    `__init__` stores its parameters as they are (`self.t_total = t_total`) and hands
+    `super().__init__` (or `LambdaLR.__init__`) one of its own methods as `lr_lambda`, a method of
+    one step parameter that only branches, binds local names and returns, calling nothing but
+    `float`/`max`/`min`-like builtins and functions of imported modules (`math.cos`): the
+    horizons it reads, each (parameter, the argument the call gives it or its default); the
+    module names it reads (`EPOCHS`) are horizons too. None when the class is not such a
+    subclass or gradfix cannot read its method."""
+    node = model.facts.classes.get(call.func.id)  # type: ignore[attr-defined]
+    if node is None or len(node.bases) != 1 or node.keywords or node.decorator_list:
+        return None
+    base = dotted(node.bases[0])
+    qualified = model.facts.imports.qualify(base) if base is not None else None
+    if not qualified or not qualified.startswith("torch.") or not qualified.endswith(".LambdaLR"):
+        return None
+    methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    init = methods.get("__init__")
+    if init is None or init.args.vararg or init.args.kwarg or init.args.posonlyargs:
+        return None
+    params = [a.arg for a in init.args.args][1:]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords) or len(call.args) > len(params):
+        return None
+    # attributes the class stores from a parameter as it is (and writes nowhere else)
+    stored: dict[str, str] = {}
+    lr_lambda: ast.AST | None = None
+    for statement in init.body:
+        if (
+            isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Attribute)
+            and dotted(statement.targets[0].value) == "self" and isinstance(statement.value, ast.Name) and statement.value.id in params
+        ):
+            stored[statement.targets[0].attr] = statement.value.id
+        elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            init_call = statement.value
+            callee = dotted(init_call.func) or ""
+            if callee == "super().__init__" or (isinstance(init_call.func, ast.Attribute) and init_call.func.attr == "__init__"
+                                                 and isinstance(init_call.func.value, ast.Call) and call_name(init_call.func.value) == "super"):
+                given = keyword(init_call, "lr_lambda")
+                args = positional(init_call)
+                lr_lambda = given.value if given is not None else (args[1] if len(args) > 1 else None)
+            elif callee == f"{base}.__init__":
+                given = keyword(init_call, "lr_lambda")
+                args = positional(init_call)
+                lr_lambda = given.value if given is not None else (args[2] if len(args) > 2 else None)
+    if not (isinstance(lr_lambda, ast.Attribute) and dotted(lr_lambda.value) == "self" and lr_lambda.attr in methods):
+        return None
+    method = methods[lr_lambda.attr]
+    for other in methods.values():
+        for n in ast_walk(other):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else []
+            if other is not init and any(isinstance(t, ast.Attribute) and dotted(t.value) == "self" and t.attr in stored for t in targets):
+                return None  # (the attribute changes after construction)
+    margs = method.args
+    if margs.vararg or margs.kwarg or margs.kwonlyargs or margs.posonlyargs or len(margs.args) != 2 or method.decorator_list:
+        return None
+    expressions: list[ast.expr] = []
+    local: set[str] = {margs.args[1].arg}
+
+    def statements(block: list[ast.stmt]) -> bool:
+        for statement in block:
+            if isinstance(statement, ast.Return) and statement.value is not None:
+                expressions.append(statement.value)
+            elif isinstance(statement, ast.If):
+                expressions.append(statement.test)
+                if not statements(statement.body) or not statements(statement.orelse):
+                    return False
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                local.add(statement.targets[0].id)
+                expressions.append(statement.value)
+            elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
+                return False  # (a docstring is fine; a loop, a call for its effect, ... is not read)
+        return True
+
+    if not statements(method.body):
+        return None
+    modules = model.facts.imports.aliases
+    defaults = dict(zip(params[len(params) - len(init.args.defaults):], init.args.defaults))
+    defaults.update((a.arg, d) for a, d in zip(init.args.kwonlyargs, init.args.kw_defaults) if d is not None)
+    passed: dict[str, ast.expr] = dict(zip(params, call.args))
+    passed.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    found: list[tuple[str, ast.expr]] = []
+    for expression in expressions:
+        for n in ast_walk(expression):
+            if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) or isinstance(n, (ast.comprehension,)):
+                return None
+            if isinstance(n, ast.Call):
+                callee = dotted(n.func)
+                if callee is None or not (callee in _PURE_BUILTINS or (callee.count(".") >= 1 and callee.split(".", 1)[0] in modules)):
+                    return None
+            elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self":
+                param = stored.get(n.attr)
+                if param is None:
+                    return None  # (an attribute gradfix does not know the value of)
+                value = passed.get(param, defaults.get(param))
+                if value is None:
+                    return None
+                found.append((param, value))
+            elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id != "self" and n.id not in local:
+                if n.id in modules or n.id in _PURE_BUILTINS:
+                    continue
+                if n.id in model.facts.module_functions or n.id in model.facts.classes:
+                    return None
+                found.append(("lr_lambda", n))  # a module name (`EPOCHS`) the method reads
+    return found
 
 
 def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:

@@ -351,6 +351,16 @@ class _ModeWalker:
                     setattr(whole, field_name, getattr(call, field_name, None))
                 self.call(whole, ctx)
                 return
+            called = self._called_through(call)
+            if called:
+                # `validate()` with `validate = lambda: evaluate(model, loader)` beside the loop:
+                # the call its body makes; `cb(model)` in `for cb in callbacks:` with `callbacks =
+                # [evaluate, log]`: each function called in turn, with these arguments
+                for each in called:
+                    for field_name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                        setattr(each, field_name, getattr(call, field_name, None))
+                    self.call(each, ctx)
+                return
         if (
             recv is not None and method in ("eval", "train") and call.args and dotted(call.args[0]) is not None
             and (self.facts.imports.qualify(dotted(recv) or "") or "") in _UNBOUND_MODULE
@@ -403,6 +413,66 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _called_through(self, call: ast.Call) -> list[ast.Call]:
+        """The calls `name(...)` makes (`call.func` a plain name the module defines no function
+        by): the body of the lambda without parameters it is bound to once, beside the loop,
+        when that body is a call (`validate = lambda: evaluate(model, loader)`), or, for the
+        variable of a `for` over a list of functions of the module (written there or bound once
+        to a list literal nothing changes: `callbacks = [evaluate]`; `for cb in callbacks:
+        cb(model)`), a call of each with the call's arguments. [] otherwise."""
+        func = call.func
+        name = func.id  # type: ignore[attr-defined]
+        facts = self.facts
+        text = self.model.source.text
+        if name in facts.module_functions or name in facts.imports.aliases or name in facts.classes:
+            return []
+        values = _name_values(self.model).get(name, [])
+        if "lambda" in text and len(values) == 1 and isinstance(values[0], ast.Lambda):
+            value = values[0]
+            args = value.args
+            if args.args or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or call.args or call.keywords:
+                return []
+            if not isinstance(value.body, ast.Call) or not any(
+                getattr(stmt, "value", None) is value and self._beside_loop(stmt) for stmt in assignment_statements(self.model)
+            ):
+                return []
+            return [ast.Call(func=value.body.func, args=list(value.body.args), keywords=list(value.body.keywords))]
+        if values or f"for {name} in " not in text:
+            return []
+        loop = next(
+            (
+                node for node in self.model.source.of_type(ast.For)
+                if isinstance(node.target, ast.Name) and node.target.id == name  # type: ignore[attr-defined]
+                and any(n is call for n in ast_walk(node))
+            ),
+            None,
+        )
+        if loop is None:
+            return []
+        listed = loop.iter  # type: ignore[attr-defined]
+        if isinstance(listed, ast.Name):
+            bound = _name_values(self.model).get(listed.id, [])
+            if len(bound) != 1 or any(
+                isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == listed.id  # type: ignore[attr-defined]
+                for n in self.model.source.of_type(ast.Attribute)
+            ) or any(
+                isinstance(n.target, ast.Name) and n.target.id == listed.id for n in self.model.source.of_type(ast.AugAssign)  # type: ignore[attr-defined]
+            ) or any(
+                isinstance(n.value, ast.Name) and n.value.id == listed.id and not isinstance(n.ctx, ast.Load)  # type: ignore[attr-defined]
+                for n in self.model.source.of_type(ast.Subscript)
+            ):
+                return []  # (bound more than once, or changed: `callbacks.append(log)`)
+            listed = bound[0]
+        if not isinstance(listed, (ast.List, ast.Tuple)) or not listed.elts:
+            return []
+        if not all(
+            isinstance(e, ast.Name) and e.id in facts.module_functions and not _name_values(self.model).get(e.id) for e in listed.elts
+        ):
+            return []
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return []
+        return [ast.Call(func=e, args=list(call.args), keywords=list(call.keywords)) for e in listed.elts]
 
     def _has_lambdas(self) -> bool:
         found = self.__dict__.get("_has_lambda")
@@ -1348,6 +1418,31 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     return found
 
 
+def _calls_switch_indirectly(text: str, model: ModuleModel) -> bool:
+    """The text calls a name bound once to a lambda whose body calls a switching function of the
+    module, or iterates a list (written there or a name bound once to one) holding such a
+    function with `for <name> in` and calls that name (what `_called_through` follows)."""
+    if "lambda" not in model.source.text and "for " not in text:
+        return False
+    switching = _switching_functions(model)
+    if not switching:
+        return False
+    values = _name_values(model)
+    for name in sorted(called_names(text)):
+        bound = values.get(name, [])
+        if len(bound) == 1 and isinstance(bound[0], ast.Lambda) and isinstance(bound[0].body, ast.Call):
+            if dotted(bound[0].body.func) in switching:
+                return True
+            continue
+        for listed in re.findall(rf"for\s+{re.escape(name)}\s+in\s+(\w+|\[[^\]]*\]|\([^)]*\))", text):
+            if listed[:1] not in "[(":
+                held = values.get(listed, [])
+                listed = model.source.segment(held[0]) if len(held) == 1 and isinstance(held[0], (ast.List, ast.Tuple)) else ""
+            if any(other in switching for other in re.findall(r"\w+", listed)):
+                return True
+    return False
+
+
 def _switching_through_imports(text: str, model: ModuleModel) -> bool:
     """A function or method of the module that the text calls (directly or through others of
     the module) calls a function imported from another module of the project that may switch a
@@ -1412,6 +1507,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
             for name in sorted(called_names(text))
         ):
             return True  # `run_val()` with `run_val = functools.partial(validate, model, loader)`
+    if anywhere and _calls_switch_indirectly(text, model):
+        return True  # `validate()` with `validate = lambda: evaluate(model, loader)`; `for cb in callbacks: cb(model)`
     if model.facts.project is None:
         return False
     names = _imported_names(model)

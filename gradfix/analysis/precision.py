@@ -20,7 +20,8 @@ import re
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.names import LIBRARY_ROOTS, call_name, is_false, keyword, only_returned_call, parameter_default, positional
+from gradfix.analysis.modules import strip_same_module
+from gradfix.analysis.names import LIBRARY_ROOTS, call_name, dotted, is_false, keyword, only_returned_call, parameter_default, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FUNCTIONS, WITHS
@@ -88,7 +89,7 @@ def _scalers_all_disabled(text: str, model: ModuleModel | None = None) -> bool:
 @dataclass(eq=False)
 class UnscaledAutocast:
     loop: TrainingLoop
-    block: ast.With | ast.AsyncWith
+    block: ast.With | ast.AsyncWith | None  # None: a decorator of the model's `forward` (no fix)
     call: ast.Call
     style: str  # "cuda.amp" (torch.cuda.amp.autocast) or "amp" (torch.autocast / torch.amp.autocast)
     # False: read through a `functools.partial` or a class attribute (`dtype=Cfg.amp_dtype`): reported without a fix
@@ -405,7 +406,59 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             fixable = made is None and returned is None and not _dtype_from_class(expr, model)
                             out.append(UnscaledAutocast(loop, node, expr, style, fixable))
                         break
+        if not any(found.loop is loop for found in out) and "@" in text:
+            decorated = _decorated_forwards(model)
+            if decorated:
+                called = _decorated_model_called(loop, decorated, model)
+                if called is not None and id(called) not in seen:
+                    seen.add(id(called))
+                    out.append(UnscaledAutocast(loop, None, called, fp16_cuda_autocast(called, qualify, model) or "amp", False))
     return out
+
+
+def _decorated_forwards(model: ModuleModel) -> dict[str, ast.Call]:
+    """The classes of the file whose `forward` is decorated with a CUDA float16 autocast
+    (`@torch.autocast(device_type="cuda", dtype=torch.float16)`, `@torch.cuda.amp.autocast()`),
+    and that no class of the file derives from: class name -> the decorator."""
+    found: dict[str, ast.Call] = model.__dict__.get("_decorated_forwards")  # type: ignore[assignment]
+    if found is not None:
+        return found
+    found = {}
+    qualify = model.facts.imports.qualify
+    for name, node in model.facts.classes.items():
+        for item in node.body:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "forward":
+                for decorator in item.decorator_list:
+                    if isinstance(decorator, ast.Call) and fp16_cuda_autocast(decorator, qualify, model) is not None:
+                        found[name] = decorator
+    derived = {dotted(base) for node in model.facts.classes.values() for base in node.bases}
+    found = {name: call for name, call in found.items() if name not in derived}
+    model.__dict__["_decorated_forwards"] = found
+    return found
+
+
+def _decorated_model_called(loop: TrainingLoop, decorated: dict[str, ast.Call], model: ModuleModel) -> ast.Call | None:
+    """The decorator of the model the loop calls (`model(x)`), when that name (a plain name or
+    `self.attribute`) is bound once in the file, to a construction of such a class (also moved,
+    `Net().to(device)`)."""
+    keys = {
+        dotted(node.func) for node in ast_walk(loop.node)
+        if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and dotted(node.func) is not None
+    }
+    function = loop.function
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)} if function is not None else set()
+    for key in sorted(k for k in keys if k):
+        if "." in key and not (key.startswith("self.") and key.count(".") == 1):
+            continue
+        if key in params:
+            continue  # (a parameter: any model may be handed in)
+        values = assigned_values(model, key)
+        if len(values) != 1 or not isinstance(values[0], ast.Call):
+            continue
+        built = strip_same_module(values[0])
+        if isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in decorated:
+            return decorated[built.func.id]
+    return None
 
 
 def _returned_by_method(call: ast.Call, model: ModuleModel) -> ast.Call | None:

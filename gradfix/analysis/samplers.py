@@ -912,14 +912,13 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                 continue
             generator = comp.generators[0]
             if given.value is not constructor and not _sampler_of_comprehension(given.value, generator, constructor, index):
+                # `{k: DataLoader(sets[k], sampler=s) for k, s in samplers.items()}`: the entries
+                # of `samplers` holding this sampler
+                for entry in _sampler_items(comp, given.value, constructor, index, source):
+                    yield _Entry(f'{binding.key}["{entry}"]', binding), None, False
                 continue
-            if (
-                isinstance(generator.target, ast.Name) and isinstance(comp.key, ast.Name) and comp.key.id == generator.target.id
-                and not generator.ifs and isinstance(generator.iter, (ast.List, ast.Tuple))
-            ):
-                for element in generator.iter.elts:
-                    if isinstance(element, ast.Constant) and isinstance(element.value, str):
-                        yield _Entry(f'{binding.key}["{element.value}"]', binding), None, False
+            for entry in _comprehension_keys(comp, index) or []:
+                yield _Entry(f'{binding.key}["{entry}"]', binding), None, False
             continue
         # `loaders = {"train": DataLoader(ds, sampler=DistributedSampler(ds)), ...}`
         if not isinstance(binding.value, ast.Dict):
@@ -928,6 +927,79 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
             given = keyword(value, "sampler") if isinstance(value, ast.Call) else None
             if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and given is not None and given.value is constructor:
                 yield _Entry(f'{binding.key}["{entry.value}"]', binding), None, False
+
+
+def _literal_keys(expr: ast.expr, index: Assignments, depth: int = 0) -> list[str] | None:
+    """The string keys `expr` iterates: a list or tuple of string literals, or a name bound once
+    to a dict literal of string keys (`sets`, `sets.keys()`) or to a dict comprehension whose
+    keys are known so (one level)."""
+    if isinstance(expr, ast.Call) and not expr.args and not expr.keywords and method_name(expr) == "keys":
+        expr = receiver(expr)  # type: ignore[assignment]
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        elements = expr.elts
+    elif isinstance(expr, ast.Name):
+        bound = index.by_key.get(expr.id, [])
+        if len(bound) == 1 and isinstance(bound[0].value, ast.DictComp) and depth == 0:
+            return _comprehension_keys(bound[0].value, index, depth + 1)
+        if len(bound) != 1 or not isinstance(bound[0].value, ast.Dict):
+            return None
+        elements = bound[0].value.keys  # type: ignore[assignment]
+    else:
+        return None
+    keys = [e.value for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return keys if len(keys) == len(elements) else None
+
+
+def _comprehension_keys(comp: ast.DictComp, index: Assignments, depth: int = 0) -> list[str] | None:
+    """The string keys of a dict comprehension keyed by its loop variable and filtered by
+    nothing: `{x: ... for x in ["train", "val"]}`, `{x: ... for x in sets}` or `{x: ... for x,
+    d in sets.items()}` with `sets` bound once to a dict literal."""
+    if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async or not isinstance(comp.key, ast.Name):
+        return None
+    generator = comp.generators[0]
+    target, iterated = generator.target, generator.iter
+    if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(iterated, ast.Call) and method_name(iterated) == "items":
+        if iterated.args or iterated.keywords or not isinstance(receiver(iterated), ast.Name):
+            return None
+        target, iterated = target.elts[0], receiver(iterated)  # type: ignore[assignment]
+    if not isinstance(target, ast.Name) or target.id != comp.key.id:
+        return None
+    return _literal_keys(iterated, index, depth)
+
+
+def _sampler_items(comp: ast.DictComp, given: ast.expr, constructor: ast.Call, index: Assignments, source: Source) -> list[str]:
+    """The keys of the entries a dict comprehension over `samplers.items()` builds with this
+    sampler (`{k: DataLoader(..., sampler=s) for k, s in samplers.items()}`), `samplers` bound
+    once to a dict literal or a dict comprehension of string keys, and changed by nothing
+    (no `samplers["train"] = ...`, no `samplers.update(...)`)."""
+    generator = comp.generators[0] if len(comp.generators) == 1 else None
+    if (
+        generator is None or generator.ifs or not isinstance(comp.key, ast.Name) or not isinstance(given, ast.Name)
+        or not isinstance(generator.target, ast.Tuple) or len(generator.target.elts) != 2
+        or not all(isinstance(e, ast.Name) for e in generator.target.elts)
+        or generator.target.elts[0].id != comp.key.id or generator.target.elts[1].id != given.id  # type: ignore[attr-defined]
+        or not isinstance(generator.iter, ast.Call) or method_name(generator.iter) != "items"
+        or generator.iter.args or not isinstance(receiver(generator.iter), ast.Name)
+    ):
+        return []
+    name = receiver(generator.iter).id  # type: ignore[union-attr]
+    bound = index.by_key.get(name, [])
+    if len(bound) != 1:
+        return []
+    for node in source.of_type(ast.Subscript):
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and isinstance(node.value, ast.Name) and node.value.id == name:  # type: ignore[attr-defined]
+            return []
+    for node in source.of_type(ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr not in ("items", "keys", "values", "get"):  # type: ignore[attr-defined]
+            return []
+    samplers = bound[0].value
+    if isinstance(samplers, ast.Dict):
+        if not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in samplers.keys):
+            return []
+        return [k.value for k, v in zip(samplers.keys, samplers.values) if v is constructor]  # type: ignore[union-attr]
+    if isinstance(samplers, ast.DictComp) and samplers.value is constructor:
+        return _comprehension_keys(samplers, index) or []
+    return []
 
 
 def _sampler_of_comprehension(value: ast.expr, generator: ast.comprehension, constructor: ast.Call, index: Assignments) -> bool:

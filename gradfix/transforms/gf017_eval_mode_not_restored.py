@@ -56,7 +56,11 @@ class EvalModeNotRestored(Rule):
     stepping the optimizer the class binds once over `self.net`), the `__call__` of a callable object of a plain class of the
     file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
     helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
-    partial(validate, model, loader)`),
+    partial(validate, model, loader)`) or with a lambda without parameters whose body is the call
+    (`validate = lambda: evaluate(model, loader)`), each function of the file in a list iterated by
+    a `for` whose variable is called (`for cb in callbacks: cb(model)` with `callbacks =
+    [evaluate]`, bound once and never changed, or written in the `for`; the fix restores the mode
+    after the call, in that `for`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a

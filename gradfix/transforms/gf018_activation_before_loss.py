@@ -52,7 +52,8 @@ class ActivationBeforeLoss(Rule):
     which builds a torch loss of one kind (`criterion = make_criterion(cfg)` with `def
     make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`, also moved, `return
     nn.CrossEntropyLoss().to(device)`, or bound to a name it returns, `crit =
-    nn.CrossEntropyLoss(); return crit`); a factory that picks among
+    nn.CrossEntropyLoss(); return crit`, or torch's loss function itself, `return
+    F.cross_entropy`, also in `functools.partial`); a factory that picks among
     losses by a parameter, `if name == "xent": return nn.CrossEntropyLoss()`, is followed only when
     called with a string literal for it that its `if`/`elif` tests send to such an arm,
     `get_loss("xent")`, and reported without a fix), or be a class attribute read through `self`

@@ -27,7 +27,9 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     inline in it or bound to a name)
     when that loader (a name, or an entry of a dict literal under a constant key:
     `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
-    DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, read as
+    DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, or over the items of
+    a dict of samplers bound once to a dict literal or comprehension of string keys, `{x:
+    DataLoader(sets[x], sampler=s) for x, s in samplers.items()}`, read as
     `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also through a progress bar or an
     enumeration of it, written inline or bound once to a name first in the same function: `bar =
     tqdm(enumerate(loader), total=n)`, `for i, batch in bar:`; also one that

@@ -49,7 +49,16 @@ class SchedulerHorizonMismatch(Rule):
     or read by constant keys down to an entry that is no container (`T_max=cfg["t_max"]` with
     `cfg = {"t_max": EPOCHS}`), and a `ChainedScheduler([...])` is read through the schedulers of its list (written there or
     bound once by name; `ConstantLR`, `ExponentialLR` and `MultiplicativeLR` say nothing): one
-    whose horizon mismatches its stepping is reported, unless another counts in the stepping's unit. The levels are read from the loops: the
+    whose horizon mismatches its stepping is reported, unless another counts in the stepping's unit;
+    a `SequentialLR(opt, [...], milestones=[...])` is read so too, its milestones with its parts
+    (the parts bound by name where it is built, also in a trainer's `__init__`). A warm-up class
+    of the file subclassing torch's `LambdaLR` (`class WarmupLinearSchedule(LambdaLR)`, whose
+    `__init__` stores its parameters as they are and hands `super().__init__` one of its methods
+    as `lr_lambda`, a method that only branches, binds local names and returns, calling only
+    builtins such as `float`/`max` and functions of imported modules) is read over the
+    arguments its construction gives the parameters the method reads through `self`, and the
+    module names it reads (`WarmupLinearSchedule(opt, warmup_steps=100, t_total=len(loader) *
+    epochs)`): those that say a unit must all say the same, as for a lambda. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
     around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every

@@ -41,7 +41,10 @@ class Fp16AutocastWithoutScaler(Rule):
     first, `ctx = ...; with ctx:`, or to an attribute of `self` bound once, `self.amp_ctx =
     torch.autocast(...)` in `__init__`, reported without a fix, or returned by a method of the
     module's one class defining it, `with self.autocast():` with `def autocast(self): return
-    torch.autocast(...)`, also without a fix), when nothing in the file scales
+    torch.autocast(...)`, also without a fix), or whose loop calls a model (a name or `self.`
+    attribute bound once, not a parameter) built by a class of the file, derived by none, whose
+    `forward` is decorated with such an autocast (`@torch.autocast(device_type="cuda",
+    dtype=torch.float16)`; reported at the decorator without a fix), when nothing in the file scales
     the loss:
     no `GradScaler`, no Apex `amp`, no timm loss scaler, and no library that manages
     precision (Accelerate, Fabric, DeepSpeed, Lightning).

@@ -1,5 +1,6 @@
 """GF018 with the criterion built by a loss factory of the file (every `return` a
-cross-entropy; also moved, `.to(device)`, or bound to a name it returns): the softmax before it is dropped, and the fixed script trains exactly like the
+cross-entropy; also moved, `.to(device)`, or bound to a name it returns; or torch's
+`F.cross_entropy` itself, also in `functools.partial`): the softmax before it is dropped, and the fixed script trains exactly like the
 hand fix (the buggy one, on probabilities, trains otherwise)."""
 
 from __future__ import annotations
@@ -63,6 +64,17 @@ FACTORIES = {
     "named": """def build_loss(smoothing):
     crit = nn.CrossEntropyLoss(label_smoothing=smoothing)
     return crit""",
+    # torch's loss function itself, not a module instance
+    "function": """def build_loss(smoothing):
+    return F.cross_entropy""",
+    "function_named": """def build_loss(smoothing):
+    crit = F.cross_entropy
+    return crit""",
+    "partial": """import functools
+
+
+def build_loss(smoothing):
+    return functools.partial(F.cross_entropy, label_smoothing=smoothing)""",
 }
 
 

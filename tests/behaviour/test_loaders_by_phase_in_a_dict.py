@@ -50,3 +50,33 @@ def test_the_training_loader_is_given_the_epoch(tmp_path: Path) -> None:
     buggy = SCRIPT.replace("HAND", "")
     hand = SCRIPT.replace("HAND", '    dataloaders["train"].sampler.set_epoch(epoch)\n')
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF019")
+
+
+ITEMS = {
+    # the samplers by split in a dict comprehension over the datasets, the loaders from its items
+    "comprehension": (
+        'samplers = {x: DistributedSampler(ds, num_replicas=1, rank=0) for x, ds in sets.items()}\n'
+        "dataloaders = {x: DataLoader(sets[x], batch_size=8, sampler=s) for x, s in samplers.items()}"
+    ),
+    # the samplers in a dict literal, one constructor per split
+    "literal": (
+        'samplers = {"train": DistributedSampler(sets["train"], num_replicas=1, rank=0),'
+        ' "val": DistributedSampler(sets["val"], num_replicas=1, rank=0, shuffle=False)}\n'
+        "dataloaders = {split: DataLoader(sets[split], batch_size=8, sampler=sampler) for split, sampler in samplers.items()}"
+    ),
+}
+_BUILT = (
+    'samplers = {x: DistributedSampler(sets[x], num_replicas=1, rank=0) for x in ["train", "val"]}\n'
+    'dataloaders = {x: DataLoader(sets[x], batch_size=8, sampler=samplers[x]) for x in ["train", "val"]}'
+)
+
+
+@pytest.mark.parametrize("built", sorted(ITEMS))
+def test_loaders_built_from_the_samplers_items_are_given_the_epoch(tmp_path: Path, built: str) -> None:
+    """`{x: DataLoader(sets[x], sampler=s) for x, s in samplers.items()}`: the training entry's
+    sampler is given the epoch as well."""
+    script = SCRIPT.replace(_BUILT, ITEMS[built])
+    assert script != SCRIPT
+    buggy = script.replace("HAND", "")
+    hand = script.replace("HAND", '    dataloaders["train"].sampler.set_epoch(epoch)\n')
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF019")

@@ -118,14 +118,20 @@ class NeedlessRetainGraph(Rule):
       constructor's result, or pieces of tensors that carry no graph: `zip(obs[perm].chunk(n),
       torch.chunk(old_logp, n))` with `obs = torch.from_numpy(...)` and `old_logp = (...).data`;
       `chunk`, `split`, `tensor_split`, `unbind`; not of a tensor computed from a leaf that requires
-      gradients), not over tensors computed before the loop — a list or dict of
+      gradients; also bound to names first, `xs, ys = torch.chunk(x, n), torch.chunk(y, n)`; an
+      array built by numpy, `torch.Tensor(np.stack(buffer.rewards))`, holds no graph, and
+      neither does the result of a plain function of the module or method of the class,
+      `adv, ret = self.advantages(rewards, values)`, that only does tensor arithmetic on its
+      arguments and number attributes of its class, when the arguments carry none), not over
+      tensors computed before the loop — a list or dict of
       losses, one forward's outputs, a call gradfix cannot see into — and a forward pass runs
       in the iteration (a loop over losses that only backpropagates them keeps its flag); a
       `while` loop that takes the loss one at a time from such a list or iterator (`l =
       pending.pop(0)`, `l = next(it)`) is such a loop too.
 
     It is unsafe (applied only with `--unsafe-fixes`) when the loss reads a function parameter
-    as data, or the loop iterates over a parameter that is not named like a data source: the
+    as data, or the loop iterates over a parameter that is not named like a data source (also
+    through names bound from it first: `s_all = torch.chunk(states, 4)`): the
     caller may pass a tensor whose graph it backpropagates again. When a call of that function
     (by its name) in the same module passes, for such a parameter, a value that may carry a
     graph (a forward's output, `fit_probe(probe, opt, encoder(x), y)`, or a name the caller
@@ -331,11 +337,15 @@ def _judge(
         if not forward_in_iteration:
             return "silent"  # the loss itself comes from what the loop iterates over
         iterable = innermost.iter if isinstance(innermost, FOR_LOOPS) else None
-        if iterable is None or _iterable_carries_graph(iterable, scope, set(), model.source):
+        reached: set[str] = set()
+        if iterable is None or _iterable_carries_graph(iterable, scope, reached, model.source):
             return "silent"
         # a parameter iterated over that is not named like a data source: the caller decides
-        # (a name the scope binds was followed above: `pbar = tqdm(loader)`)
+        # (a name the scope binds was followed above: `pbar = tqdm(loader)`), also when reached
+        # through names bound first (`xs = torch.chunk(states, n)`, `states` a parameter)
         free_data |= {n for n in reads_of([iterable]).data if not _DATA_SOURCE.search(n) and not scope.binding(n)}
+        if loop.function is not None:
+            free_data |= {n for n in reached & _parameters(loop.function) if not _DATA_SOURCE.search(n) and not scope.binding(n)}
     # a DeepSpeed engine read as data (`x.to(model_engine.device)`): a module, not a tensor
     free_data = {n for n in free_data if not _deepspeed_engine_name(n, model)}
     if _carried_with_graphs(free_data, flow):
@@ -657,7 +667,9 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
         value = getattr(unit.node, "value", None)
         if unit.augmented and (not unit.forward or isinstance(value, (ast.Call, ast.Subscript))) and _counted(value, scope):
             continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide
-        if unit.forward or unit.augmented:
+        if unit.forward and not unit.augmented and not _plain_helper_result(value, scope, visited, source):
+            return True
+        if unit.augmented:
             return True
         plain = isinstance(value, (ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Starred))
         if _LEAF.search(unit.value_text):
@@ -666,12 +678,134 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
             continue  # the leaf itself, read as it is: no graph yet
         if (computed or not plain) and _PARAMETER.search(unit.value_text):
             return True  # computed on a module's parameters (`w / w.norm()` of `enc.weight`)
-        for other in unit.data - visited:  # `hidden = new_hidden`, `losses = [a, b]`: follow
+        for other in _data_outside_numpy(value, unit.data) - visited:  # `hidden = new_hidden`, `losses = [a, b]`: follow
             visited.add(other)
             if _graph_from_elsewhere(other, scope, visited, source, computed or not plain):
                 return True
     return False
 
+
+def _data_outside_numpy(value: ast.expr | None, data: set[str]) -> set[str]:
+    """The names `data` a value reads other than inside a call that builds a numpy array
+    (`torch.Tensor(np.stack(batch.reward))`: an array holds no graph, whatever it is made of)."""
+    if value is None or not any(isinstance(n, ast.Call) and _numpy_array_call(n) for n in ast_walk(value)):
+        return data
+    outside: set[str] = set()
+    pending: list[ast.AST] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Call) and _numpy_array_call(node):
+            continue
+        if isinstance(node, ast.Name):
+            outside.add(node.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return data & outside
+
+
+def _numpy_array_call(call: ast.Call) -> bool:
+    name = call_name(call) or ""
+    root, _, last = name.rpartition(".")
+    return (root in ("np", "numpy") and last in _NUMPY_ARRAYS) or name in ("torch.from_numpy", "from_numpy")
+
+
+# numpy functions that build an array (a tensor that requires gradients cannot become one)
+_NUMPY_ARRAYS = {"array", "asarray", "stack", "vstack", "hstack", "concatenate", "zeros", "ones", "full"}
+
+
+def _plain_helper_result(value: ast.expr | None, scope: ScopeFlow, visited: set[str], source: Source) -> bool:
+    """`adv, target = self.estimate_advantages(rewards, values, masks)`: the value is one call
+    of a plain function of the module (or a method of the scope's class) that only does tensor
+    arithmetic on its arguments (no call that may run a forward, no parameter, no leaf that
+    requires gradients, no name from outside but imports and number attributes of its class),
+    given arguments that carry no graph: what it returns carries none."""
+    if not isinstance(value, ast.Call) or any(isinstance(a, ast.Starred) for a in value.args):
+        return False
+    arguments = [*value.args, *(k.value for k in value.keywords)]
+    if any(k.arg is None for k in value.keywords) or reads_of(arguments).forward_calls:
+        return False
+    helper, owner = _helper_of(value, scope, source)
+    if helper is None or helper.decorator_list or not _plain_body(helper, owner, source):
+        return False
+    for name in {n for a in arguments for n in _data_outside_numpy(a, reads_of([a]).data)}:
+        if name in visited:
+            continue
+        visited.add(name)
+        if _graph_from_elsewhere(name, scope, visited, source, computed=True):
+            return False
+    return True
+
+
+def _helper_of(call: ast.Call, scope: ScopeFlow, source: Source) -> tuple[ast.FunctionDef | None, ast.ClassDef | None]:
+    """The function of the module a call runs: `helper(...)` at the top level, `self.m(...)`
+    in a method of the scope's class (written once)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        body, name, owner = source.tree.body, func.id, None
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        function = scope.scope
+        owner = source.owner_of(function) if isinstance(function, FUNCTIONS) else None  # type: ignore[arg-type]
+        if not isinstance(owner, ast.ClassDef):
+            return None, None
+        body, name = owner.body, func.attr
+    else:
+        return None, None
+    found = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and s.name == name]
+    if len(found) != 1 or not isinstance(found[0], ast.FunctionDef):
+        return None, None
+    return found[0], owner
+
+
+def _plain_body(helper: ast.FunctionDef, owner: ast.ClassDef | None, source: Source) -> bool:
+    """Tensor arithmetic on the arguments only (see `_plain_helper_result`)."""
+    if _LEAF.search(source.segment(helper)) or _PARAMETER.search(source.segment(helper)):
+        return False
+    bound = {a.arg for a in ast_walk(helper.args) if isinstance(a, ast.arg)}
+    reads: list[ast.Name] = []
+    attributes: set[str] = set()
+    for node in ast_walk(helper):
+        if node is not helper and isinstance(node, (*SCOPES, ast.Lambda, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.Call) and is_forward_call(node):
+            return False
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                reads.append(node)
+            else:
+                bound.add(node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            attributes.add(node.attr)
+    imported = {
+        (alias.asname or alias.name).split(".")[0]
+        for s in source.tree.body
+        if isinstance(s, (ast.Import, ast.ImportFrom))
+        for alias in s.names
+    }
+    for name in reads:
+        if name.id not in bound and name.id not in imported and name.id not in _BUILTIN_NAMES and name.id != "self":
+            return False
+    return not attributes or (owner is not None and all(_number_attribute(owner, a) for a in attributes))
+
+
+def _number_attribute(owner: ast.ClassDef, attribute: str) -> bool:
+    """Every binding of the attribute in the class is a number (`gamma = 0.99` in its body,
+    `self.gamma = 0.99`)."""
+    values = [
+        s.value
+        for s in owner.body
+        if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attribute for t in s.targets)
+    ]
+    for node in ast_walk(owner):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            for sub in ast_walk(target):
+                if isinstance(sub, ast.Attribute) and sub.attr == attribute and isinstance(sub.ctx, ast.Store):
+                    if not isinstance(node, ast.Assign):
+                        return False
+                    values.append(node.value)
+    return bool(values) and all(isinstance(v, ast.Constant) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool) for v in values)
+
+
+_BUILTIN_NAMES = frozenset({"len", "range", "reversed", "enumerate", "zip", "min", "max", "abs", "float", "int", "sum", "round", "True", "False", "None"})
 
 # a tensor made to require gradients; a module's parameters
 _LEAF = lazily(r"requires_grad\s*=\s*True|requires_grad_\(|Parameter\(")

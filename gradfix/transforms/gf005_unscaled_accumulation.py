@@ -157,14 +157,15 @@ class UnscaledAccumulation(AccumulationRule):
     `config["gradient_accumulation_steps"]`), or a batch cut into N
     micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` or by a generator function of
     the module given N (`for xb, yb in split_batch(x, y, subdivisions):`, a `yield` in a loop of
-    its body; N named for accumulation, chunks or subdivisions) (their fix is unsafe: a batch
+    its body; N named for accumulation, chunks or subdivisions), or of another module of the
+    project (`utils.subdivide_batch(batch, subdivisions)`, or imported by name) (their fix is unsafe: a batch
     shorter than N is cut into fewer), holds the iteration's
     only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
     step follows that inner loop, under no `if`, in the loop around it -- or in the function
     whose body holds the inner loop when no loop of that function is around it (a step
     function `def update(batch):` cutting each batch into chunks, called once per batch by a
     loop or a framework: each call steps on N chunks' whole losses). The loss is divided at
-    the backward as above, unless N appears elsewhere in the inner loop, the loss is scaled,
+    the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it), the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
 
@@ -519,7 +520,10 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor, model: ModuleModel) -> ast.
     chunks = _chunk_count(iterable)
     if chunks is not None:
         return chunks
-    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id in model.facts.module_functions:
+    if isinstance(iterable, ast.Call) and (
+        (isinstance(iterable.func, ast.Name) and iterable.func.id in model.facts.module_functions)
+        or _imported_callee(iterable.func, model)
+    ):
         return _generator_count(iterable, model)
     if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 1 and not iterable.keywords):
         return None
@@ -552,20 +556,38 @@ def _chunk_count(iterable: ast.expr) -> ast.expr | None:
 
 def _generator_count(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     """N of `split_batch(x, y, subdivisions)`: a generator function of the module (a `yield` in
-    a loop of its own body) given one argument named for accumulation or chunks."""
-    info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
-    if info is None or info.node.args.vararg is not None:
+    a loop of its own body) given one argument named for accumulation or chunks, or one of
+    another module of the project (`utils.subdivide_batch(batch, subdivisions)`, or imported
+    by name)."""
+    named = [
+        arg for arg in (*call.args, *(k.value for k in call.keywords))
+        if dotted(arg) is not None and _ACCUMULATION_COUNT.search(last_name(dotted(arg)))  # type: ignore[arg-type]
+    ]  # fmt: skip
+    if len(named) != 1:
+        return None  # asked first: the other module is read only for a call given such a count
+    facts = model.facts
+    func = call.func
+    info = facts.module_functions.get(func.id) if isinstance(func, ast.Name) else None
+    if info is None and _imported_callee(func, model):
+        qualified = facts.imports.qualify(dotted(func) or "")
+        info = _project_function(qualified, model) if qualified and "." in qualified else None
+    if info is None or not isinstance(info.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or info.node.args.vararg is not None:
         return None
     if not any(
         isinstance(node, FOR_LOOPS) and any(isinstance(y, (ast.Yield, ast.YieldFrom)) for y in ast_walk(node))
         for node in ast_walk(info.node)
     ):
         return None
-    named = [
-        arg for arg in (*call.args, *(k.value for k in call.keywords))
-        if dotted(arg) is not None and _ACCUMULATION_COUNT.search(last_name(dotted(arg)))  # type: ignore[arg-type]
-    ]  # fmt: skip
-    return named[0] if len(named) == 1 else None
+    return named[0]
+
+
+def _imported_callee(func: ast.expr, model: ModuleModel) -> bool:
+    """`subdivide(...)` imported by name, `utils.subdivide(...)` of an imported module, in a
+    file of a project."""
+    if model.facts.project is None:
+        return False
+    root = func.id if isinstance(func, ast.Name) else func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
+    return root is not None and root in model.facts.imports.aliases
 
 
 _ACCUMULATION_COUNT = lazily(r"accum|grad_?acc|micro|^gas$|sub_?batch|subdiv|chunks", re.I)
@@ -577,8 +599,20 @@ def _says(text: str, word: str | None) -> bool:
 
 
 def _mentions(body: list[ast.stmt], n_text: str, source: Source) -> bool:
-    """N appears in the micro-batch loop's body (a division or a scale of its own)."""
-    return any(_says(source.segment(stmt), n_text) for stmt in body)
+    """N appears in the micro-batch loop's body (a division or a scale of its own), not only
+    in a formatted string (`f"loss {total / subdivisions:.3f}"` logs a number)."""
+    for stmt in body:
+        text = source.segment(stmt)
+        if not _says(text, n_text):
+            continue
+        start = source.start(stmt)
+        for node in ast_walk(stmt):
+            if isinstance(node, ast.JoinedStr):
+                first, last = source.start(node) - start, source.end(node) - start
+                text = text[:first] + " " * (last - first) + text[last:]
+        if _says(text, n_text):
+            return True
+    return False
 
 
 def _lr_divided_by(text: str, n_text: str) -> bool:

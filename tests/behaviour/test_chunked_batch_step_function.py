@@ -62,3 +62,27 @@ def test_chunk_losses_divided_like_the_hand_fix(tmp_path: Path, pieces: str) -> 
     buggy = SCRIPT.format(pieces=pieces, backward="loss.backward()")
     hand = SCRIPT.format(pieces=pieces, backward="(loss / subdivisions).backward()")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005", "--unsafe-fixes")
+
+
+BATCHING = '''def split_batch(x, y, parts):
+    size = (x.size(0) + parts - 1) // parts
+    for start in range(0, x.size(0), size):
+        yield x[start:start + size], y[start:start + size]
+'''
+
+
+@pytest.mark.parametrize(
+    "imported",
+    [("import batching", "batching.split_batch(x, y, subdivisions)"), ("from batching import split_batch", "split_batch(x, y, subdivisions)")],
+)
+def test_generator_of_another_module_divided_like_the_hand_fix(tmp_path: Path, imported: tuple[str, str]) -> None:
+    """The generator lives in another module of the project (kazuya0202/cnn-pytorch-ignite's
+    shape, our own code), reached as a module attribute or imported by name."""
+    line, pieces = imported
+    start = SCRIPT.index("def split_batch")
+    script = SCRIPT[:start] + SCRIPT[SCRIPT.index("def update"):]
+    script = script.replace("from torch import nn\n", f"from torch import nn\n\n{line}\n", 1)
+    buggy = script.format(pieces=pieces, backward="loss.backward()")
+    hand = script.format(pieces=pieces, backward="(loss / subdivisions).backward()")
+    others = {"batching.py": BATCHING, "pyproject.toml": '[project]\nname = "chunked"\nversion = "0"\n'}
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005", "--unsafe-fixes", others=others)

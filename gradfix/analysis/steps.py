@@ -133,8 +133,10 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         contexts = list(_same_module_callers(model, walker, info))
         if _framework_calls_per_batch(model, info):
             # the framework clears nothing around the call, unless an event handler of the
-            # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) may
-            contexts.append(None if _iteration_handlers_touch_gradients(model) else frozenset())
+            # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) or a per-batch hook
+            # (Lightning's `on_train_batch_end`, of the module or a callback) may
+            around = _iteration_handlers_touch_gradients(model) or _batch_hooks_clear(model)
+            contexts.append(None if around else frozenset())
         callers = _other_caller_files(project, own, info) if own is not None else []
         bases = _overridden_bases(project, own, info) if own is not None and info.class_name is not None else []
         if not contexts and not callers and not bases:
@@ -288,6 +290,26 @@ def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:
                 else:
                     handlers.append(handler)
     return any(_TOUCHES.search(source.segment(h)) for h in handlers)
+
+
+# Lightning hooks run around every training_step call under manual optimization too (of the
+# LightningModule, or of a Callback: `def on_train_batch_end(self, trainer, pl_module, ...)`)
+_BATCH_HOOKS = frozenset(
+    ("on_train_batch_start", "on_train_batch_end", "on_before_backward", "on_after_backward", "on_before_optimizer_step")
+)
+_CLEARS = lazily(r"zero_grad|\.grad\b")
+
+
+def _batch_hooks_clear(model: ModuleModel) -> bool:
+    """A function of the file named as a Lightning per-batch hook clears gradients (or touches
+    `.grad`): it runs around every `training_step` call, so the step may rely on it."""
+    source = model.source
+    if not any(name in source.text for name in _BATCH_HOOKS):
+        return False
+    return any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name in _BATCH_HOOKS and _CLEARS.search(source.segment(n))
+        for n in source.nodes
+    )
 
 
 _TOUCHES = lazily(r"zero_grad|\.grad\b|\.step\(|backward")

@@ -41,7 +41,8 @@ class DoubleScaledAccumulation(Rule):
     DeepSpeed engine's `backward` when its config sets `gradient_accumulation_steps`, and the
     loss a `LightningModule.training_step` returns under automatic optimization (Lightning
     divides it by the Trainer's `accumulate_grad_batches`). A `compute_loss` override of an HF
-    `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too.
+    `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too, unless
+    the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide).
 
     ## Why is this bad?
     The library already scales each micro-batch's loss by 1/N so that a window's gradients
@@ -234,6 +235,8 @@ class DoubleScaledAccumulation(Rule):
                 # `training_step` override backpropagates (and divides) by itself
                 if manual or not (role == "loss" or (role == "training-step" and divides)):
                     continue
+                if role == "loss" and _declares_loss_scaled(node):
+                    continue  # the Trainer then leaves the returned loss undivided
                 info = facts.methods.get(class_name, {}).get(hook)
                 if info is None:
                     continue
@@ -273,6 +276,18 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _declares_loss_scaled(node: ast.ClassDef) -> bool:
+    """`loss_is_scaled_for_ga = True` in the class body (or `self.loss_is_scaled_for_ga = True`):
+    the HF Trainer's training_step does not divide what compute_loss returns
+    (tests/libraries/test_transformers.py::test_loss_is_scaled_for_ga_true_is_not_divided)."""
+    for sub in ast_walk(node):
+        if isinstance(sub, (ast.Assign, ast.AnnAssign)) and isinstance(sub.value, ast.Constant) and sub.value.value is True:
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            if any(dotted(t) in ("loss_is_scaled_for_ga", "self.loss_is_scaled_for_ga") for t in targets):
+                return True
+    return False
 
 
 def _fitted(class_name: str, model: ModuleModel) -> bool:

@@ -4,7 +4,7 @@ import ast
 import re
 
 from gradfix.analysis import frameworks
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import Assignments, assigned_values
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -261,7 +261,7 @@ class DoubleScaledAccumulation(Rule):
                             )
                         )
                     )
-                    if not proven and not _ACCUMULATION_NAME.search(divisor):
+                    if not proven and not _ACCUMULATION_NAME.search(divisor) and not _names_the_count(division.right, info, source):
                         continue
                     fix = None
                     if proven and in_place is not None:
@@ -276,6 +276,15 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _names_the_count(divisor: ast.expr, info, source: Source) -> bool:  # type: ignore[no-untyped-def]
+    """`ga = self.args.gradient_accumulation_steps` ... `return loss / ga`: a local name the hook
+    binds once, to an expression named as the accumulation count (the report-only case)."""
+    if not isinstance(divisor, ast.Name):
+        return False
+    value = Assignments.of_scope(source, info.node, info.class_name).single_value(divisor.id, info.node)
+    return value is not None and bool(_ACCUMULATION_NAME.search(source.code(value)))
 
 
 def _declares_loss_scaled(node: ast.ClassDef) -> bool:

@@ -67,9 +67,36 @@ def _may_be_step_shaped(info: FunctionInfo) -> bool:
     source = info.source or info.facts.source  # type: ignore[union-attr]
     words = _BACKWARD_WORDS + backward_aliases(info.facts) if info.facts is not None else _BACKWARD_WORDS
     # the whole text first: most functions say neither word, and their top-level text is not cut out
-    return _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
+    if _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
         _top_level_text(source, info.node), words
-    )
+    ):
+        return True
+    # `self.amp_scaler(loss, self.optimizer)`: an object (timm's loss scalers) whose call is a
+    # backward and a step, though the text says neither
+    facts = info.facts
+    return facts is not None and bool(_stepping_objects(facts)) and _calls_stepping_object(_top_level_text(source, info.node), facts)
+
+
+def _stepping_objects(facts: ModuleFacts) -> tuple[str, ...]:
+    """Keys of the module's objects whose call backpropagates and steps (a library table's
+    `__call__` entry with both effects): `loss_scaler`, `self.amp_scaler`."""
+    found = facts.__dict__.get("_stepping_objects")
+    if found is None:
+        from gradfix.analysis import frameworks
+        from gradfix.analysis.loops import _calls_objects
+
+        keys = []
+        if _calls_objects(facts):
+            for key, obj in facts.objects.items():
+                entry = frameworks.method(obj.library, "__call__") if obj.library is not None else None
+                if entry is not None and {frameworks.Effect.BACKWARD, frameworks.Effect.STEPS} <= set(entry.effects):
+                    keys.append(key)
+        found = facts.__dict__["_stepping_objects"] = tuple(keys)
+    return found  # type: ignore[no-any-return]
+
+
+def _calls_stepping_object(text: str, facts: ModuleFacts) -> bool:
+    return any(key in text and re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text) for key in _stepping_objects(facts))
 
 
 def _steps_and_backpropagates(text: str, words: tuple[str, ...]) -> bool:

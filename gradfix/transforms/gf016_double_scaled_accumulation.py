@@ -177,6 +177,8 @@ class DoubleScaledAccumulation(Rule):
                 continue  # `(ce(a, y) + ce(b, y)) / 2`: the mean of two terms, whatever the setting
             if _half_squared_error(division, source):
                 continue  # `F.mse_loss(out, y) / 2`: the 1/2 of the squared-error convention
+            if _cuts_by(division.right, loop.node, source):
+                continue  # `x.chunk(CHUNKS)` ... `loss / CHUNKS`: a mean over the pieces, whatever the setting
             proven = _same_setting(division.right, event, setting, model) or (
                 # `GradientAccumulationPlugin(num_steps=4)` and `loss / self.n_acc`, `self.n_acc = 4`
                 isinstance(setting, ast.expr) and not _is_sum(division.left) and _same_count(division.right, setting, model)
@@ -524,6 +526,25 @@ def _same_imported_setting(divisor: ast.expr, setting: _Imported, model: ModuleM
             return True  # the very name the constructor was given, bound once at that module's top
     count = _literal_count(divisor, model)
     return count is not None and not isinstance(divisor, ast.Attribute) and _literal_count(expr, there) == count
+
+
+_CUTTING = frozenset(("chunk", "split", "tensor_split", "array_split"))
+
+
+def _cuts_by(divisor: ast.expr, loop: ast.AST, source: Source) -> bool:
+    """The iteration also cuts something into that many pieces (`x.chunk(CHUNKS)`,
+    `torch.split(batch, n)`): the division is a mean over the pieces, even when their count
+    equals the accumulation setting (not `range(n)`: a hand-written window over `n` micro-batches
+    may divide by the setting twice)."""
+    text = source.code(divisor)
+    segment = source.segment(loop)
+    if not any(f"{word}(" in segment for word in _CUTTING) or segment.count(text) < 2:
+        return False
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and (dotted(node.func) or "").rsplit(".", 1)[-1] in _CUTTING:
+            if any(source.code(arg) == text for arg in (*node.args, *(kw.value for kw in node.keywords))):
+                return True
+    return False
 
 
 def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: ModuleModel) -> bool:

@@ -2638,6 +2638,20 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     aliases = backward_aliases(facts)
     words = ("backward", *aliases)
     found = {name for name, bodies in texts.items() if any(word in body for body in bodies for word in words)}
+    if _calls_objects(facts):
+        # `self.amp_scaler(loss, self.optimizer)`: an object whose call backpropagates (timm's
+        # loss scalers), named anything
+        keys = [
+            key
+            for key, info in facts.objects.items()
+            if info.library is not None
+            and frameworks.Effect.BACKWARD in getattr(frameworks.method(info.library, "__call__"), "effects", ())
+        ]
+        found |= {
+            name
+            for name, bodies in texts.items()
+            if any(key in body and re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", body) for body in bodies for key in keys)
+        }
     changed = bool(found)
     while changed:
         changed = False

@@ -67,9 +67,36 @@ def _may_be_step_shaped(info: FunctionInfo) -> bool:
     source = info.source or info.facts.source  # type: ignore[union-attr]
     words = _BACKWARD_WORDS + backward_aliases(info.facts) if info.facts is not None else _BACKWARD_WORDS
     # the whole text first: most functions say neither word, and their top-level text is not cut out
-    return _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
+    if _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
         _top_level_text(source, info.node), words
-    )
+    ):
+        return True
+    # `self.amp_scaler(loss, self.optimizer)`: an object (timm's loss scalers) whose call is a
+    # backward and a step, though the text says neither
+    facts = info.facts
+    return facts is not None and bool(_stepping_objects(facts)) and _calls_stepping_object(_top_level_text(source, info.node), facts)
+
+
+def _stepping_objects(facts: ModuleFacts) -> tuple[str, ...]:
+    """Keys of the module's objects whose call backpropagates and steps (a library table's
+    `__call__` entry with both effects): `loss_scaler`, `self.amp_scaler`."""
+    found = facts.__dict__.get("_stepping_objects")
+    if found is None:
+        from gradfix.analysis import frameworks
+        from gradfix.analysis.loops import _calls_objects
+
+        keys = []
+        if _calls_objects(facts):
+            for key, obj in facts.objects.items():
+                entry = frameworks.method(obj.library, "__call__") if obj.library is not None else None
+                if entry is not None and {frameworks.Effect.BACKWARD, frameworks.Effect.STEPS} <= set(entry.effects):
+                    keys.append(key)
+        found = facts.__dict__["_stepping_objects"] = tuple(keys)
+    return found  # type: ignore[no-any-return]
+
+
+def _calls_stepping_object(text: str, facts: ModuleFacts) -> bool:
+    return any(key in text and re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text) for key in _stepping_objects(facts))
 
 
 def _steps_and_backpropagates(text: str, words: tuple[str, ...]) -> bool:
@@ -133,8 +160,10 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         contexts = list(_same_module_callers(model, walker, info))
         if _framework_calls_per_batch(model, info):
             # the framework clears nothing around the call, unless an event handler of the
-            # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) may
-            contexts.append(None if _iteration_handlers_touch_gradients(model) else frozenset())
+            # iteration (Ignite's `@trainer.on(Events.ITERATION_STARTED)`) or a per-batch hook
+            # (Lightning's `on_train_batch_end`, of the module or a callback) may
+            around = _iteration_handlers_touch_gradients(model) or _batch_hooks_clear(model)
+            contexts.append(None if around else frozenset())
         callers = _other_caller_files(project, own, info) if own is not None else []
         bases = _overridden_bases(project, own, info) if own is not None and info.class_name is not None else []
         if not contexts and not callers and not bases:
@@ -288,6 +317,26 @@ def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:
                 else:
                     handlers.append(handler)
     return any(_TOUCHES.search(source.segment(h)) for h in handlers)
+
+
+# Lightning hooks run around every training_step call under manual optimization too (of the
+# LightningModule, or of a Callback: `def on_train_batch_end(self, trainer, pl_module, ...)`)
+_BATCH_HOOKS = frozenset(
+    ("on_train_batch_start", "on_train_batch_end", "on_before_backward", "on_after_backward", "on_before_optimizer_step")
+)
+_CLEARS = lazily(r"zero_grad|\.grad\b")
+
+
+def _batch_hooks_clear(model: ModuleModel) -> bool:
+    """A function of the file named as a Lightning per-batch hook clears gradients (or touches
+    `.grad`): it runs around every `training_step` call, so the step may rely on it."""
+    source = model.source
+    if not any(name in source.text for name in _BATCH_HOOKS):
+        return False
+    return any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name in _BATCH_HOOKS and _CLEARS.search(source.segment(n))
+        for n in source.nodes
+    )
 
 
 _TOUCHES = lazily(r"zero_grad|\.grad\b|\.step\(|backward")

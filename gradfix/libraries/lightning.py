@@ -259,7 +259,11 @@ FRAMEWORKS = (
             "`self.automatic_optimization = False` (manual): Lightning calls training_step once per batch and "
             "does nothing else: it does NOT clear, so training_step without opt.zero_grad() accumulates across "
             "steps exactly like a torch loop without a clear - a real GF001 "
-            "(test_manual_optimization_does_not_clear, test_manual_optimization_with_zero_grad_trains_like_the_hand_loop)."
+            "(test_manual_optimization_does_not_clear, test_manual_optimization_with_zero_grad_trains_like_the_hand_loop). "
+            "The per-batch hooks still run around each training_step call in manual optimization "
+            "(on_train_batch_start before it, on_train_batch_end after it, of the module and of callbacks): "
+            "a clear there serves the next step, and training is the cleared hand loop "
+            "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop)."
         ),
     ),
 )

@@ -4,7 +4,7 @@ import ast
 import re
 
 from gradfix.analysis import frameworks
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import Assignments, assigned_values
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -41,7 +41,8 @@ class DoubleScaledAccumulation(Rule):
     DeepSpeed engine's `backward` when its config sets `gradient_accumulation_steps`, and the
     loss a `LightningModule.training_step` returns under automatic optimization (Lightning
     divides it by the Trainer's `accumulate_grad_batches`). A `compute_loss` override of an HF
-    `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too.
+    `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too, unless
+    the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide).
 
     ## Why is this bad?
     The library already scales each micro-batch's loss by 1/N so that a window's gradients
@@ -176,6 +177,8 @@ class DoubleScaledAccumulation(Rule):
                 continue  # `(ce(a, y) + ce(b, y)) / 2`: the mean of two terms, whatever the setting
             if _half_squared_error(division, source):
                 continue  # `F.mse_loss(out, y) / 2`: the 1/2 of the squared-error convention
+            if _cuts_by(division.right, loop.node, source):
+                continue  # `x.chunk(CHUNKS)` ... `loss / CHUNKS`: a mean over the pieces, whatever the setting
             proven = _same_setting(division.right, event, setting, model) or (
                 # `GradientAccumulationPlugin(num_steps=4)` and `loss / self.n_acc`, `self.n_acc = 4`
                 isinstance(setting, ast.expr) and not _is_sum(division.left) and _same_count(division.right, setting, model)
@@ -234,6 +237,8 @@ class DoubleScaledAccumulation(Rule):
                 # `training_step` override backpropagates (and divides) by itself
                 if manual or not (role == "loss" or (role == "training-step" and divides)):
                     continue
+                if role == "loss" and _declares_loss_scaled(node):
+                    continue  # the Trainer then leaves the returned loss undivided
                 info = facts.methods.get(class_name, {}).get(hook)
                 if info is None:
                     continue
@@ -258,7 +263,7 @@ class DoubleScaledAccumulation(Rule):
                             )
                         )
                     )
-                    if not proven and not _ACCUMULATION_NAME.search(divisor):
+                    if not proven and not _ACCUMULATION_NAME.search(divisor) and not _names_the_count(division.right, info, source):
                         continue
                     fix = None
                     if proven and in_place is not None:
@@ -273,6 +278,27 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+def _names_the_count(divisor: ast.expr, info, source: Source) -> bool:  # type: ignore[no-untyped-def]
+    """`ga = self.args.gradient_accumulation_steps` ... `return loss / ga`: a local name the hook
+    binds once, to an expression named as the accumulation count (the report-only case)."""
+    if not isinstance(divisor, ast.Name):
+        return False
+    value = Assignments.of_scope(source, info.node, info.class_name).single_value(divisor.id, info.node)
+    return value is not None and bool(_ACCUMULATION_NAME.search(source.code(value)))
+
+
+def _declares_loss_scaled(node: ast.ClassDef) -> bool:
+    """`loss_is_scaled_for_ga = True` in the class body (or `self.loss_is_scaled_for_ga = True`):
+    the HF Trainer's training_step does not divide what compute_loss returns
+    (tests/libraries/test_transformers.py::test_loss_is_scaled_for_ga_true_is_not_divided)."""
+    for sub in ast_walk(node):
+        if isinstance(sub, (ast.Assign, ast.AnnAssign)) and isinstance(sub.value, ast.Constant) and sub.value.value is True:
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            if any(dotted(t) in ("loss_is_scaled_for_ga", "self.loss_is_scaled_for_ga") for t in targets):
+                return True
+    return False
 
 
 def _fitted(class_name: str, model: ModuleModel) -> bool:
@@ -500,6 +526,25 @@ def _same_imported_setting(divisor: ast.expr, setting: _Imported, model: ModuleM
             return True  # the very name the constructor was given, bound once at that module's top
     count = _literal_count(divisor, model)
     return count is not None and not isinstance(divisor, ast.Attribute) and _literal_count(expr, there) == count
+
+
+_CUTTING = frozenset(("chunk", "split", "tensor_split", "array_split"))
+
+
+def _cuts_by(divisor: ast.expr, loop: ast.AST, source: Source) -> bool:
+    """The iteration also cuts something into that many pieces (`x.chunk(CHUNKS)`,
+    `torch.split(batch, n)`): the division is a mean over the pieces, even when their count
+    equals the accumulation setting (not `range(n)`: a hand-written window over `n` micro-batches
+    may divide by the setting twice)."""
+    text = source.code(divisor)
+    segment = source.segment(loop)
+    if not any(f"{word}(" in segment for word in _CUTTING) or segment.count(text) < 2:
+        return False
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and (dotted(node.func) or "").rsplit(".", 1)[-1] in _CUTTING:
+            if any(source.code(arg) == text for arg in (*node.args, *(kw.value for kw in node.keywords))):
+                return True
+    return False
 
 
 def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: ModuleModel) -> bool:

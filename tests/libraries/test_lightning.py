@@ -161,6 +161,26 @@ def test_manual_optimization_with_zero_grad_trains_like_the_hand_loop() -> None:
     assert _tiny.same(_tiny.weights(module.net), _tiny.weights(_hand_loop(_tiny.batches(4), clear=True)))
 
 
+def test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop() -> None:
+    # no clear in training_step: the module's on_train_batch_end (or a callback's
+    # on_train_batch_start) clears, once per batch, around every training_step call
+    class HookClears(_Manual):
+        def on_train_batch_end(self, outputs, batch, batch_idx):
+            self.optimizers().zero_grad()
+
+    class ClearAtStart(pl.Callback):
+        def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+            pl_module.optimizers().zero_grad()
+
+    by_module = HookClears(clear=False)
+    _trainer().fit(by_module, _loader(4))
+    by_callback = _Manual(clear=False)
+    _trainer(callbacks=[ClearAtStart()]).fit(by_callback, _loader(4))
+    cleared = _tiny.weights(_hand_loop(_tiny.batches(4), clear=True))
+    assert _tiny.same(_tiny.weights(by_module.net), cleared)
+    assert _tiny.same(_tiny.weights(by_callback.net), cleared)
+
+
 def test_manual_backward_does_not_divide() -> None:
     seen = {}
 

@@ -1,0 +1,12 @@
+import torch
+from transformers import Trainer
+
+
+class DividingTrainer(Trainer):
+    # the Trainer does not divide what compute_loss returns: dividing here is the only division
+    loss_is_scaled_for_ga = True
+
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        outputs = model(**inputs)
+        loss = outputs.loss / self.args.gradient_accumulation_steps
+        return (loss, outputs) if return_outputs else loss

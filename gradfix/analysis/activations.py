@@ -1327,7 +1327,7 @@ def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
 
 
 # the text of a call named `backward` or `manual_backward`, also `(loss.backward)()` (a superset)
-_BACKWARD_CALL = re.compile(r"backward[\s\\)]*\(")
+_BACKWARD_CALL = lazily(r"backward[\s\\)]*\(")
 
 
 def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:

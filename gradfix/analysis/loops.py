@@ -2277,7 +2277,13 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
     `key` is written first (a byte search, as `project.import_lines` does): a pass of it over
     the whole text of a 5 MB file took 0.05-0.1 s. A line it misses (a call inside brackets,
     after an `if`...) leaves the name to what its other lines say. Found once per key."""
-    known: dict[str, set[str]] = facts.__dict__.setdefault("_assigned_callees", {})
+    return _bound_at_line_starts(facts, key, _ASSIGNED_CALL, "_assigned_callees")
+
+
+def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> set[str]:  # type: ignore[no-untyped-def]
+    """Group 2 of `pattern`'s matches at the starts of the module's lines where `key` is written
+    first and is the match's group 1; found once per key (kept under `cache` on the facts)."""
+    known: dict[str, set[str]] = facts.__dict__.setdefault(cache, {})
     found = known.get(key)
     if found is None:
         found = known[key] = set()
@@ -2286,7 +2292,7 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
         while at != -1:
             line = text.rfind("\n", 0, at) + 1
             if not text[line:at].strip(" \t"):
-                match = _ASSIGNED_CALL.match(text, line)
+                match = pattern.match(text, line)
                 if match is not None and match.group(1) == key:
                     found.add(match.group(2))
             at = text.find(key, at + 1)
@@ -2300,20 +2306,7 @@ _ASSIGNED_ENTRY = lazily(r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]
 def _assigned_entries(facts: ModuleFacts, key: str) -> set[str]:
     """The dicts of the lines of a module's text written as `key = table[...]`, found as
     `_assigned_callees` finds calls (at the starts of lines where `key` is written first)."""
-    known: dict[str, set[str]] = facts.__dict__.setdefault("_assigned_entries", {})
-    found = known.get(key)
-    if found is None:
-        found = known[key] = set()
-        text = facts.source.text
-        at = text.find(key)
-        while at != -1:
-            line = text.rfind("\n", 0, at) + 1
-            if not text[line:at].strip(" \t"):
-                match = _ASSIGNED_ENTRY.match(text, line)
-                if match is not None and match.group(1) == key:
-                    found.add(match.group(2))
-            at = text.find(key, at + 1)
-    return found
+    return _bound_at_line_starts(facts, key, _ASSIGNED_ENTRY, "_assigned_entries")
 
 
 def registry_tables(facts: ModuleFacts) -> dict[str, list[str]]:

@@ -633,20 +633,8 @@ class _Walker:
         if ctx.facts is not None or not _assigned_entries(facts, name.id):
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
-        values: list[ast.expr] = []
-        stores = 0
-        for node in ast_walk(scope):
-            if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
-                stores += 1
-            elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name.id:
-                return None  # a parameter or a definition of that name
-            elif isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names:
-                return None
-            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name.id:
-                values.append(node.value)
-        if stores != 1 or len(values) != 1:
-            return None
-        return self.registry_step(values[0], ctx)
+        value = _only_binding(scope, name.id, declarations=True)
+        return self.registry_step(value, ctx) if value is not None else None
 
     def project_bases(self, class_name: str) -> bool:
         node = self.facts.classes.get(class_name)
@@ -1670,20 +1658,11 @@ class _Walker:
         if not closures or not _assigned_callees(facts, name.id) & closures.keys():
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
-        calls: list[ast.Call] = []
-        stores = 0
-        for node in ast_walk(scope):
-            if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
-                stores += 1
-            elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name.id:
-                return None  # a parameter or a definition of that name
-            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name.id:
-                if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id in closures:
-                    calls.append(node.value)
-        if stores != 1 or len(calls) != 1:
+        call = _only_binding(scope, name.id)
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
             return None
-        inner, params = closures[calls[0].func.id]  # type: ignore[attr-defined]
-        return inner, (calls[0], params)
+        inner, params = closures[call.func.id]
+        return inner, (call, params)
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
@@ -2278,6 +2257,25 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
     the whole text of a 5 MB file took 0.05-0.1 s. A line it misses (a call inside brackets,
     after an `if`...) leaves the name to what its other lines say. Found once per key."""
     return _bound_at_line_starts(facts, key, _ASSIGNED_CALL, "_assigned_callees")
+
+
+def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.expr | None:
+    """The value of the one statement binding `name` in `scope` (a function, or a module's
+    top level, nested scopes included), when it is a plain `name = value` and nothing else
+    stores the name; None when a parameter or a definition has that name (with
+    `declarations`, a `global` or `nonlocal` of it too)."""
+    values: list[ast.expr] = []
+    stores = 0
+    for node in ast_walk(scope):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name:
+            return None  # a parameter or a definition of that name
+        elif declarations and isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return None
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            values.append(node.value)
+    return values[0] if stores == 1 and len(values) == 1 else None
 
 
 def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> set[str]:  # type: ignore[no-untyped-def]

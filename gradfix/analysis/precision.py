@@ -48,7 +48,23 @@ def _managed(text: str, model: ModuleModel | None = None) -> bool:
             continue  # `scaler = GradScaler()` that nothing uses: it scales nothing
         before = text[line_start : match.start()]
         if "#" not in before and not (before.count('"') % 2 or before.count("'") % 2):
+            if model is not None and _in_long_string(model, text, line_start, before):
+                continue  # a docstring's later line: `"""... unlike a GradScaler run ...`
             return True  # (not in a comment, nor in a one-line string: `print("no GradScaler")`)
+    return False
+
+
+def _in_long_string(model: ModuleModel, text: str, line_start: int, before: str) -> bool:
+    """The text at `before`'s end on the line starting at `line_start` lies inside a string
+    that spans lines (a docstring's later line, where no quote before it on the line shows it)."""
+    line = text.count("\n", 0, line_start) + 1
+    column = len(before.encode("utf-8"))  # (the tree's columns count bytes)
+    for node in model.source.of_type(ast.Constant):
+        end = node.end_lineno or node.lineno
+        if end == node.lineno or not isinstance(node.value, str) or not node.lineno <= line <= end:
+            continue
+        if (line > node.lineno or column >= node.col_offset) and (line < end or column < (node.end_col_offset or 0)):
+            return True
     return False
 
 

@@ -257,13 +257,16 @@ def assigned_values(model: object, key: str) -> list[ast.expr]:
     """Every value `key` (a name in any scope, or an attribute) is bound to as a whole target
     of an `=` or annotated statement anywhere in the module (`SCALE = 2`, `criterion =
     nn.CrossEntropyLoss(...)`), from `assignment_statements`."""
-    key_of = model.source.key  # type: ignore[attr-defined]
-    targets = lambda stmt: stmt.targets if stmt.__class__ is ast.Assign else [stmt.target]  # noqa: E731
-    return [
-        stmt.value  # type: ignore[attr-defined]
-        for stmt in assignment_statements(model)
-        if any(not isinstance(t, _UNPACKED) and key_of(t) == key for t in targets(stmt))
-    ]
+    by_key = getattr(model, "_assigned_values", None)
+    if by_key is None:  # every key's values at once: a file asks for several keys
+        key_of = model.source.key  # type: ignore[attr-defined]
+        by_key = {}
+        for stmt in assignment_statements(model):
+            targets = stmt.targets if stmt.__class__ is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+            for bound in {key_of(t) for t in targets if not isinstance(t, _UNPACKED)}:  # once per statement
+                by_key.setdefault(bound, []).append(stmt.value)  # type: ignore[attr-defined]
+        model._assigned_values = by_key  # type: ignore[attr-defined]
+    return list(by_key.get(key, ()))
 
 
 _UNPACKED = (ast.Tuple, ast.List, ast.Starred)  # targets the index binds element by element, or without a value

@@ -109,6 +109,7 @@ def _pathlib_absolute(path: str) -> str:
 
 
 _POSIX = os.sep == "/" and not os.altsep
+_FOLDERS: dict[str, str] = {}  # absolute importer -> its folder (`module_file` is asked thousands of times a run)
 
 
 @dataclass
@@ -135,7 +136,7 @@ class Project:
     _seen: set[str] = field(default_factory=set)  # looked at on disk during this analysis
     # module name (and the importing file's folder) -> its file, and the files whose absence
     # the answer relied on; like `_files`, kept until `forget_layout()`
-    _located: dict[tuple[str, str | None], tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)
+    _located: dict[tuple[str, str | None], tuple[str | None, dict[str, str]]] = field(default_factory=dict)
     _rooted: dict[str, tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)  # its root's part
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
@@ -407,15 +408,19 @@ class Project:
         """The file of module `name` (`engine`, `pkg.engine`, `.engine`, `..utils`), absolute."""
         folder = None
         if importer is not None:
-            folder = os.path.dirname(absolute(importer))  # its parent, as `Path` says
+            folder = _FOLDERS.get(importer)
+            if folder is None:
+                folder = os.path.dirname(absolute(importer))  # its parent, as `Path` says
+                if _POSIX and importer.__class__ is str and importer.startswith("/"):  # (not relative: the current folder)
+                    _FOLDERS[importer] = folder
         key = (name, folder)
         located = self._located.get(key)
         if located is None:
             absent: list[str] = []
             found = self._module_file(name, folder, absent)
-            located = self._located[key] = (absolute(found) if found is not None else None, tuple(absent))
-        for candidate in located[1]:
-            self.touched[candidate] = _ABSENT  # appearing, it would change the answer
+            located = self._located[key] = (absolute(found) if found is not None else None, dict.fromkeys(absent, _ABSENT))
+        if located[1]:
+            self.touched.update(located[1])  # each absent candidate: appearing, it would change the answer
         return located[0]
 
     def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:

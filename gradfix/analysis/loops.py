@@ -2279,20 +2279,22 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.
 
 
 def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> set[str]:  # type: ignore[no-untyped-def]
-    """Group 2 of `pattern`'s matches at the starts of the module's lines whose group 1 is
-    `key`. The pattern (anchored at a line start, `re.M`) runs over the text once per module,
-    all keys at once, kept under `cache` on the facts: a byte search for each key asked, then
-    the pattern at each line it starts, cost a module with many keys (accelerate's
-    `accelerator.py`) more than one pass."""
-    known: dict[str, set[str]] | None = facts.__dict__.get(cache)
-    if known is None:
-        known = facts.__dict__[cache] = {}
-        for match in pattern.finditer(facts.source.text):
-            known.setdefault(match.group(1), set()).add(match.group(2))
-    return known.get(key) or _NOTHING
-
-
-_NOTHING: set[str] = set()  # (shared: the callers only read what is returned)
+    """Group 2 of `pattern`'s matches at the starts of the module's lines where `key` is written
+    first and is the match's group 1; found once per key (kept under `cache` on the facts)."""
+    known: dict[str, set[str]] = facts.__dict__.setdefault(cache, {})
+    found = known.get(key)
+    if found is None:
+        found = known[key] = set()
+        text = facts.source.text
+        at = text.find(key)
+        while at != -1:
+            line = text.rfind("\n", 0, at) + 1
+            if not text[line:at].strip(" \t"):
+                match = pattern.match(text, line)
+                if match is not None and match.group(1) == key:
+                    found.add(match.group(2))
+            at = text.find(key, at + 1)
+    return found
 
 
 # `key = table[` at the start of a line: key is group 1, table group 2

@@ -37,9 +37,12 @@ _HALF = {"torch.float16", "torch.half"}
 
 def _managed(text: str, model: ModuleModel | None = None) -> bool:
     """Loss scaling, or a library that manages precision, is written in code (a comment
-    saying `# TODO: add a GradScaler` is not, nor a string, `print("without GradScaler")`)."""
+    saying `# TODO: add a GradScaler` is not, nor a string, `print("without GradScaler")`, nor
+    a docstring's later line, `... unlike a GradScaler run ...`)."""
     disabled = _scalers_all_disabled(text, model)
     unused = "GradScaler(" in text and _scalers_all_unused(text)
+    strings: list[tuple[int, int, int, int]] | None = None  # the strings spanning lines, found once
+    line, counted = 1, 0  # the line number of `counted`, a line start (the matches come in order)
     for match in _MANAGED.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
         if disabled and match.group() in ("GradScaler", ".scale("):
@@ -47,25 +50,33 @@ def _managed(text: str, model: ModuleModel | None = None) -> bool:
         if unused and match.group() == "GradScaler":
             continue  # `scaler = GradScaler()` that nothing uses: it scales nothing
         before = text[line_start : match.start()]
-        if "#" not in before and not (before.count('"') % 2 or before.count("'") % 2):
-            if model is not None and _in_long_string(model, text, line_start, before):
-                continue  # a docstring's later line: `"""... unlike a GradScaler run ...`
-            return True  # (not in a comment, nor in a one-line string: `print("no GradScaler")`)
+        if "#" in before or before.count('"') % 2 or before.count("'") % 2:
+            continue  # in a comment, or in a one-line string: `print("no GradScaler")`
+        if model is not None:
+            if strings is None:
+                strings = _long_strings(model)
+            line, counted = line + text.count("\n", counted, line_start), line_start
+            if strings and _inside(strings, line, len(before.encode("utf-8"))):
+                continue
+        return True
     return False
 
 
-def _in_long_string(model: ModuleModel, text: str, line_start: int, before: str) -> bool:
-    """The text at `before`'s end on the line starting at `line_start` lies inside a string
-    that spans lines (a docstring's later line, where no quote before it on the line shows it)."""
-    line = text.count("\n", 0, line_start) + 1
-    column = len(before.encode("utf-8"))  # (the tree's columns count bytes)
-    for node in model.source.of_type(ast.Constant):
-        end = node.end_lineno or node.lineno
-        if end == node.lineno or not isinstance(node.value, str) or not node.lineno <= line <= end:
-            continue
-        if (line > node.lineno or column >= node.col_offset) and (line < end or column < (node.end_col_offset or 0)):
-            return True
-    return False
+def _long_strings(model: ModuleModel) -> list[tuple[int, int, int, int]]:
+    """(first line, its column, last line, its end column) of each string of the module that
+    spans lines (columns in bytes, as the tree counts them)."""
+    return [
+        (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset or 0)
+        for node in model.source.of_type(ast.Constant)
+        if node.end_lineno is not None and node.end_lineno > node.lineno and isinstance(node.value, str)
+    ]
+
+
+def _inside(strings: list[tuple[int, int, int, int]], line: int, column: int) -> bool:
+    return any(
+        first <= line <= last and (line > first or column >= start) and (line < last or column < end)
+        for first, start, last, end in strings
+    )
 
 
 _SCALER_BUILT = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*=[ \t]*[\w.]*GradScaler\(", re.M)

@@ -2286,15 +2286,22 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     if found is None:
         found = known[key] = set()
         text = facts.source.text
+        size = len(key)
         at = text.find(key)
         while at != -1:
-            line = text.rfind("\n", 0, at) + 1
-            if not text[line:at].strip(" \t"):
-                match = pattern.match(text, line)
-                if match is not None and match.group(1) == key:
-                    found.add(match.group(2))
+            # (both patterns follow the key by blanks, `=` or an annotation's `:`: `self.` and
+            # `model(` are passed over before looking back for the line's start)
+            if text[at + size : at + size + 1] in _AFTER_BOUND_KEY:
+                line = text.rfind("\n", 0, at) + 1
+                if not text[line:at].strip(" \t"):
+                    match = pattern.match(text, line)
+                    if match is not None and match.group(1) == key:
+                        found.add(match.group(2))
             at = text.find(key, at + 1)
     return found
+
+
+_AFTER_BOUND_KEY = frozenset(" \t:=")
 
 
 # `key = table[` at the start of a line: key is group 1, table group 2

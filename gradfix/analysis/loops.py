@@ -585,6 +585,8 @@ class _Walker:
         if any(table in text and _names(text, table) for table in tables):
             return True
         aliases = self.facts.imports.aliases if self.facts.project is not None else {}
+        if not tables and not aliases:
+            return False  # (no dict an entry could come from)
         for name in called_names(text):
             for table in _assigned_entries(self.facts, name):
                 if table in tables or (table in aliases and self.imported_backpropagates(aliases[table])):

@@ -65,9 +65,10 @@ class TrainingMethodNotCalled(Rule):
     The loop is then also not what gradfix reads as training (no step, no backward), so the
     other rules miss what else is wrong in it until the call is written.
 
-    ruff (B018 `useless-expression`, in its default rules since 0.17; no fix) and pylint
-    (W0104 `pointless-statement`, no fix) report every such statement as a useless expression,
-    whatever it names; this rule says what the missing call does to training and writes it.
+    ruff (B018 `useless-expression`, among the default rules of ruff 0.17.6; no fix) and
+    pylint (W0104 `pointless-statement`, on by default; no fix) report every such statement as
+    a useless expression, whatever it names; this rule says what the missing call does to
+    training and writes it.
 
     ## Example
     ```python

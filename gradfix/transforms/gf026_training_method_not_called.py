@@ -22,7 +22,10 @@ _METHODS = rb"(?:" + "|".join(_NAMES).encode() + rb")"
 # text gate. The pattern starts with its literal dot: a search tries it only there.
 _NAMED_AT_LINE_END = lazily(rb"\." + _METHODS + rb"[ \t]*(?:[;#\r\n]|\Z)")
 # methods of `torch.nn.Module` that only a module (not a tensor, a dataset split...) has
-_MODULE_METHODS = "train|eval|parameters|named_parameters|state_dict|load_state_dict|modules|children|named_modules|requires_grad_|zero_grad|apply"
+_MODULE_METHODS = (
+    "train", "eval", "parameters", "named_parameters", "state_dict", "load_state_dict", "modules", "children",
+    "named_modules", "requires_grad_", "zero_grad",
+)  # fmt: skip
 
 _EFFECTS = {
     ("optimizer", "step"): "the parameters are never updated",
@@ -54,7 +57,8 @@ class TrainingMethodNotCalled(Rule):
       `scaler.scale(loss).backward`): nothing but a method is named so, and `accelerator.backward`
       of a training library's engine;
     - `train` and `eval` of a module: a name whose module methods the file calls elsewhere
-      (`model.parameters()`, `model.eval()`, `model.state_dict()` ...).
+      (`model.parameters()`, `model.eval()`, `model.state_dict()` ...; not a method of that
+      name a class of the file defines, a trainer's `state_dict()`).
 
     ## Why is this bad?
     Naming a method does not call it: the statement reads the bound method and drops it, and
@@ -98,9 +102,10 @@ class TrainingMethodNotCalled(Rule):
     unsafe for an optimizer or scheduler of another library (timm's schedulers take the epoch)
     and for `backward` of another name. No fix when the call needs an argument (`LBFGS`'s
     `step`, `ReduceLROnPlateau`'s `step`, `scaler.step`, `scaler.unscale_`,
-    `accelerator.backward`, an optimizer the file steps with a closure), or shares its line
-    with another statement. Other rules' fixes wait for a pass after this one, which reads the
-    loop as it was meant.
+    `accelerator.backward`, an optimizer the file steps with a closure), for `train` or
+    `eval` when a class of the file defines a method of that name (a trainer's `train()` may
+    run a whole training), or when the statement shares its line with another statement.
+    Other rules' fixes wait for a pass after this one, which reads the loop as it was meant.
 
     Not reported for attributes that are not methods (`model.training`, `opt.param_groups`,
     `model.weight`), for a name the file defines as a `property` or assigns as an attribute
@@ -223,8 +228,12 @@ def _judge(attribute: ast.Attribute, method: str, functions: tuple[ast.AST, ...]
         return ("scaler", None) if method in ("step", "unscale_") else None
     if method == "zero_grad":
         return "any", Safety.SAFE
-    if method in ("train", "eval") and kind in (None, "model") and _module_methods_called(text, key):
-        return "module", Safety.SAFE
+    if method in ("train", "eval") and kind in (None, "model"):
+        # a method of those names a class of the file writes itself (a trainer's `def
+        # train(self)`, which may run a whole training) is not evidence, and `()` may call it
+        defined = {name for name in _MODULE_METHODS if any(name in methods for methods in facts.methods.values())}
+        if _module_methods_called(text, key, [name for name in _MODULE_METHODS if name not in defined]):
+            return "module", None if method in defined else Safety.SAFE
     return None
 
 
@@ -244,7 +253,8 @@ def _steps_with_an_argument(text: str, key: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(key)}\.step\(\s*[^\s)]", text) is not None
 
 
-def _module_methods_called(text: str, key: str) -> bool:
-    """The file calls a method only a module has on `key` (or on `key.module`, DDP's)."""
-    return re.search(rf"(?<![\w.]){re.escape(key)}(?:\.module)?\.(?:{_MODULE_METHODS})\(", text) is not None
+def _module_methods_called(text: str, key: str, methods: list[str]) -> bool:
+    """The file calls one of `methods`, which only a module has, on `key` (or on `key.module`,
+    DDP's)."""
+    return bool(methods) and re.search(rf"(?<![\w.]){re.escape(key)}(?:\.module)?\.(?:{'|'.join(methods)})\(", text) is not None
 

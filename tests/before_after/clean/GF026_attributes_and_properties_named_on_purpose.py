@@ -34,6 +34,22 @@ class Split:
     train = [(torch.randn(4, 3), torch.randn(4, 1))] * 3
 
 
+class Trainer:
+    def __init__(self, net):
+        self.net = net
+
+    def state_dict(self):
+        return {"net": self.net.state_dict()}
+
+    def train(self, batches):
+        return len(batches)
+
+    def describe(self):
+        self.state_dict()
+        self.train  # a trainer's own method (calling it would run a training), named on purpose
+        return self.train.__doc__
+
+
 model = nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(8, 1))
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 schedule = WarmupSchedule()

@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradfix.analysis.facts import looks_like_scaler_name, looks_like_scheduler_name
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import dotted, last_name, method_name, positional, root_name
 from gradfix.patterns import lazily
@@ -13,8 +14,6 @@ from gradfix.walk import ast_walk
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
     from typing import Iterator
-
-    from gradfix.analysis.model import ObjectInfo
 
 _NAMES = ("step", "zero_grad", "backward", "train", "eval", "update", "unscale_")
 _METHODS = rb"(?:" + "|".join(_NAMES).encode() + rb")"
@@ -52,7 +51,8 @@ class TrainingMethodNotCalled(Rule):
     - `step` and `zero_grad` of an optimizer (built by an optimizer's constructor, a factory
       gradfix reads as one, or a name the file clears with `.zero_grad()` or steps with
       `.step()` elsewhere); `step` of a learning-rate scheduler (built by a scheduler's
-      constructor); `update`, `step` and `unscale_` of a `GradScaler`;
+      constructor, or a name that says so: `lr_sched`); `update`, `step` and `unscale_` of a
+      `GradScaler` (also a name that says `scaler`);
     - `zero_grad` and `backward` of anything (`loss.backward`, `model.zero_grad`,
       `scaler.scale(loss).backward`): nothing but a method is named so, and `accelerator.backward`
       of a training library's engine;
@@ -97,10 +97,11 @@ class TrainingMethodNotCalled(Rule):
     optimizer of torch's (but `LBFGS`, whose `step` needs a closure) or one the file steps with
     `.step()` elsewhere, a scheduler of torch's or transformers' (but `ReduceLROnPlateau`,
     whose `step` needs the metric) or one the file steps with `.step()`, `zero_grad`, `train`,
-    `eval`, a scaler's `update`, and `backward` of a loss (a name that says `loss`, a
+    `eval`, a `GradScaler`'s `update` (built so, or one the file calls `.scale(loss)` on), and
+    `backward` of a loss (a name that says `loss`, a
     `scaler.scale(...)`, or a name the file backpropagates with `.backward()` elsewhere). It is
-    unsafe for an optimizer or scheduler of another library (timm's schedulers take the epoch)
-    and for `backward` of another name. No fix when the call needs an argument (`LBFGS`'s
+    unsafe for an optimizer, scheduler or scaler of another library (timm's schedulers take the
+    epoch) and for `backward` of another name. No fix when the call needs an argument (`LBFGS`'s
     `step`, `ReduceLROnPlateau`'s `step`, `scaler.step`, `scaler.unscale_`,
     `accelerator.backward`, an optimizer the file steps with a closure), for `train` or
     `eval` when a class of the file defines a method of that name (a trainer's `train()` may
@@ -193,6 +194,10 @@ def _judge(attribute: ast.Attribute, method: str, functions: tuple[ast.AST, ...]
         return None  # `torch.Tensor.backward`, `nn.Module.train`: a function of a library
     info = facts.info_in(key, functions) if key is not None else None
     kind = info.kind if info is not None else None
+    if kind is None and key is not None:
+        # a parameter or an attribute built out of sight: named for what it is (`lr_sched`
+        # stepped elsewhere is a scheduler, not an optimizer)
+        kind = "scheduler" if looks_like_scheduler_name(key) else "scaler" if looks_like_scaler_name(key) else None
     text = model.source.text
     if method == "backward":
         if key is not None and (kind == "engine" or facts.is_engine(key)):
@@ -223,8 +228,9 @@ def _judge(attribute: ast.Attribute, method: str, functions: tuple[ast.AST, ...]
         known = constructor.startswith("torch.optim.lr_scheduler.") or constructor.startswith("transformers.")
         return "scheduler", Safety.SAFE if known or key in facts.stepped else Safety.UNSAFE
     if kind == "scaler":
-        if method == "update":
-            return "scaler", Safety.SAFE
+        if method == "update":  # GradScaler's (built so, or handed the loss as `scaler.scale(loss)`)
+            known = (info is not None and info.strong) or re.search(rf"(?<![\w.]){re.escape(key)}\.scale\(", text) is not None
+            return "scaler", Safety.SAFE if known else Safety.UNSAFE
         return ("scaler", None) if method in ("step", "unscale_") else None
     if method == "zero_grad":
         return "any", Safety.SAFE

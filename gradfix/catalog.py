@@ -39,6 +39,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF023', 'scaled-loss-stepped-without-scaler', 'safe', True, 'The loss is scaled by a `GradScaler` for the backward, but the optimizer is stepped directly.'),
     ('GF024', 'optimizer-setting-set-as-attribute', 'safe', True, 'A learning rate (or another setting) assigned as an attribute of a torch optimizer.'),
     ('GF025', 'scheduler-rebuilt-each-iteration', 'safe', True, 'A learning-rate scheduler built again on every iteration of the loop that steps it.'),
+    ('GF026', 'training-method-not-called', 'safe', True, 'A training method named in a statement of its own but never called: `optimizer.step`.'),
 )
 # catalog-end
 # fmt: on

@@ -214,7 +214,9 @@ def _overridden_bases(project: Project, own: str, info: FunctionInfo) -> list[tu
         base_name = dotted(base)
         if base_name is None or base_name in facts.classes:  # type: ignore[union-attr]
             continue
-        located = project.class_named(facts.imports.qualify(base_name) or base_name, own)  # type: ignore[union-attr]
+        # a base class whose module says no gradient word (its loop only calls
+        # `self.process_batch(batch, i)`, the override backpropagates and steps) is read too
+        located = project.class_named(facts.imports.qualify(base_name) or base_name, own, any_bytes=True)  # type: ignore[union-attr]
         if located is None or absolute(located[0].path) == own or called not in located[0].source.text:
             continue
         found.append(located)

@@ -36,6 +36,7 @@ from gradfix.transforms.gf022_fp16_autocast_without_scaler import Fp16AutocastWi
 from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import ScaledLossSteppedWithoutScaler
 from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import OptimizerSettingSetAsAttribute
 from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import SchedulerRebuiltEachIteration
+from gradfix.transforms.gf026_training_method_not_called import TrainingMethodNotCalled
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -63,6 +64,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ScaledLossSteppedWithoutScaler,
     OptimizerSettingSetAsAttribute,
     SchedulerRebuiltEachIteration,
+    TrainingMethodNotCalled,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

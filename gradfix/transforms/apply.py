@@ -44,6 +44,8 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
     taken: set[int] = set()
     chosen: list[Fix] = []
     fixes = list(fixes)
+    if any(fix.alone for fix in fixes):
+        fixes = [fix for fix in fixes if fix.alone]
     if any(fix.copies for fix in fixes):
         edited: dict[int, list[Fix]] = {}  # statement -> the fixes that edit it or insert beside it
         for fix in fixes:

@@ -77,6 +77,9 @@ class Fix:
     # statements the fix's new text copies (GF006's flush copies the window): it waits for a
     # pass in which no other fix edits them, so that it copies them as they end up
     copies: tuple[ast.AST, ...] = ()
+    # a fix that makes the code do what it says (GF026's `opt.step` -> `opt.step()`): in a pass
+    # that has one, the other fixes wait for the next pass, which reads the code it repaired
+    alone: bool = False
 
     def conflict_keys(self) -> set[int]:
         keys: set[int] = set()

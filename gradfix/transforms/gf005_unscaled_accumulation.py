@@ -208,7 +208,10 @@ class UnscaledAccumulation(AccumulationRule):
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, also truthy: `if (i + 1) % N: continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
     backward and its step; in a step function called once per iteration, `if (step + 1) % N != 0:
-    return`) is a window too.
+    return`) is a window too. A window written as a `match` statement (`match (i + 1) % N:` /
+    `case 0: optimizer.step()`) is not read: the windows gradfix reads, and the fixes that
+    copy or rewrite them (GF006's flush, GF011's moved clear, GF015's test), are `if`
+    statements with a test to quote; a `case` has a pattern instead, and `case _:` arms.
     """
 
     code = "GF005"

@@ -171,7 +171,9 @@ class MissingAccumulationFlush(AccumulationRule):
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
-    block of its own to copy).
+    block of its own to copy). A window written as a `match` statement (`match (i + 1) % N:` /
+    `case 0:`) is not read (see GF005), nor a window in a subclass's method whose batch loop is
+    in a base class of another module (the window and the loop would be read in two files).
 
     A window written twice, once in each arm of an `if` that holds for the whole loop (`if
     self.use_amp:` with the scaled backward and `if (i + 1) % N == 0: scaler.step(opt) ...`,

@@ -167,6 +167,12 @@ def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel, place: int
             call = assignments(model).single_value(element.id, scope)  # type: ignore[assignment]
         if not isinstance(call, ast.Call):
             return []
+        if isinstance(call.func, ast.Name) and call.func.id in model.facts.classes and call.func.id not in model.facts.module_functions:
+            # a warm-up class of the file subclassing `LambdaLR` (`WarmupLinear(opt, warmup, t_total)`)
+            if _lambda_subclass_horizons(call, model) is None:
+                return []
+            parts.append((call, LAMBDA_SUBCLASS))
+            continue
         name = model.facts.imports.qualify(call_name(call)) or ""
         last = name.rsplit(".", 1)[-1]
         if last in HORIZONS and last != "SequentialLR" and _library_scheduler(name, last, model):

@@ -650,8 +650,11 @@ def _stepped_parameters(info: FunctionInfo) -> set[str]:
 
 def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -> set[str]:
     """The step function's parameters stepped in it that a caller's only loop hands a different
-    object each call (`for idx in range(2): run(models[idx], optimizers[idx])`): one step per
-    optimizer, nothing to pile up across this caller's iterations."""
+    object each call, with something else handed out beside them (`for idx in range(2):
+    run(models[idx], optimizers[idx])`): one step per optimizer over its own model, nothing to
+    pile up across this caller's iterations. An optimizer handed out alone (`for k in
+    range(2): run(net, opts[k])`) may step gradients an earlier call left on shared
+    parameters: not counted."""
     if loop.enclosing_loops or loop.is_step_function:
         return set()
     params = list(info.params)
@@ -661,7 +664,10 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -
     handed |= {kw.arg for kw in call.keywords if kw.arg is not None and handed_out(loop.node, kw.value)}
     if any(isinstance(arg, ast.Starred) for arg in call.args):
         return set()
-    return handed & _stepped_parameters(info) if handed else set()
+    if not handed:
+        return set()
+    stepped = handed & _stepped_parameters(info)
+    return stepped if handed - stepped else set()
 
 
 def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]

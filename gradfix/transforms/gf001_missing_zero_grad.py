@@ -225,11 +225,15 @@ class MissingZeroGrad(Rule):
       something gradfix cannot tell;
     - a loop with no loop around it hands out a different optimizer each iteration, picked by
       its counter (`for idx in range(2): ... optimizers[idx].step()`, `for k, net in
-      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`) or bound by its
-      target (`for model, opt in zip(models, opts)`): one step per optimizer, as in a check
-      that two implementations take the same first step; so is a step function whose only
-      callers do that (with other callers, those judge it). An index read from the data
-      (`for part, x, y in batches`: `opts[part]`) may repeat and is still reported;
+      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`) together with
+      what it trains (`models[idx](x)`): one step per optimizer over its own model, as in a
+      check that two implementations take the same first step; so is a step function whose
+      only callers hand it such a pair (`run(models[idx], optimizers[idx])`, or both bound by
+      the loop's target, `for model, opt in zip(models, opts)`; with other callers, those
+      judge it). An optimizer handed out alone (`for k in range(2): run(net, opts[k])`: the
+      second step also applies the first backward's gradients) or picked by an index read
+      from the data (`for part, x, y in batches`: `opts[part]`, which may repeat) is still
+      reported;
     - the step is conditional for any reason but a recognised accumulation window (steps in
       both branches of one `if`, as timm's `if loss_scaler is not None: loss_scaler(loss,
       optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
@@ -554,15 +558,24 @@ def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) ->
 
 
 def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> bool:
-    """The loop, with no loop around it, steps an entry of a collection picked by its own
-    target (`for idx in range(2): optimizers[idx].step()`, `scaler.step(opts[k])`): a
-    different optimizer each iteration, as `for opt in opts` hands them out."""
+    """The loop, with no loop around it, steps an entry of a collection picked by its counter
+    (`for idx in range(2): optimizers[idx].step()`, `scaler.step(opts[k])`), and its body
+    picks something else by the same counter (`models[idx](x)`): each iteration trains its
+    own model with its own optimizer, once."""
     call = step.node
     if step.via or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
         return False
+    picked = next(
+        (e for e in (call.func.value, *call.args[:1]) if isinstance(e, ast.Subscript) and model.source.key(e) == target),
+        None,
+    )
+    if picked is None or not handed_out(loop.node, picked):
+        return False
+    optimizers = dotted(picked.value)
     return any(
-        isinstance(expr, ast.Subscript) and model.source.key(expr) == target and handed_out(loop.node, expr)
-        for expr in (call.func.value, *call.args[:1])
+        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node)
+        for stmt in loop.body
+        for node in ast_walk(stmt)
     )
 
 

@@ -178,6 +178,10 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             contexts += list(_base_loops(project, base, info))  # type: ignore[arg-type]
         if not contexts:
             continue
+        if any(isinstance(c, _Handed) for c in contexts):
+            # a caller handing out one optimizer per call (a comparison of two models) says
+            # nothing about the callers that run it per batch: judge by those when there are any
+            contexts = [c for c in contexts if not isinstance(c, _Handed)] or contexts
         cleared = {c for c in contexts if c is not None}
         why = ""
         if None in contexts:
@@ -600,13 +604,83 @@ def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:
     return found is not None and found.node is info.node
 
 
+def handed_out(loop: ast.AST, expr: ast.expr) -> bool:
+    """A `for` loop hands `expr` out afresh each iteration: it is a name of the loop's target
+    (`for model, opt in zip(models, opts)`, read like an optimizer the loop binds) or an entry
+    of a collection picked by the loop's counter, which differs on every iteration (`for idx
+    in range(2)`: `optimizers[idx]`; `for k, net in enumerate(nets)`: `opts[k]`; `for name
+    in ("g", "d")`: `opts[name]`). An index read from the data (`for part, x, y in batches`:
+    `opts[part]`) may repeat: not handed out."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return False
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Name):
+        collection = dotted(expr.value)
+        return collection is not None and _counter(loop) == expr.slice.id != collection.split(".", 1)[0]
+    return isinstance(expr, ast.Name) and any(isinstance(n, ast.Name) and n.id == expr.id for n in ast_walk(loop.target))
+
+
+def _counter(loop: ast.For | ast.AsyncFor) -> str | None:
+    """The name a loop binds to a value of its own that no two iterations share: the number of
+    `for i in range(...)` or of `for i, x in enumerate(...)`, or the item of a literal tuple of
+    distinct constants."""
+    target, iterable = loop.target, loop.iter
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and not iterable.keywords:
+        if iterable.func.id == "range" and isinstance(target, ast.Name):
+            return target.id
+        if iterable.func.id == "enumerate" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            first = target.elts[0]
+            return first.id if isinstance(first, ast.Name) else None
+        return None
+    if isinstance(iterable, (ast.Tuple, ast.List)) and isinstance(target, ast.Name):
+        values = [e.value for e in iterable.elts if isinstance(e, ast.Constant)]
+        if len(values) == len(iterable.elts) and len(set(values)) == len(values):
+            return target.id
+    return None
+
+
+def _stepped_parameters(info: FunctionInfo) -> set[str]:
+    """Parameters the function steps itself (`optimizer.step()`, `scaler.step(optimizer)`)."""
+    params = set(info.params)
+    stepped: set[str] = set()
+    for node in ast_walk(info.node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step":
+            for expr in (node.func.value, *node.args[:1]):
+                if isinstance(expr, ast.Name) and expr.id in params:
+                    stepped.add(expr.id)
+    return stepped
+
+
+def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -> set[str]:
+    """The step function's parameters stepped in it that a caller's only loop hands a different
+    object each call, with something else handed out beside them (`for idx in range(2):
+    run(models[idx], optimizers[idx])`): one step per optimizer over its own model, nothing to
+    pile up across this caller's iterations. An optimizer handed out alone (`for k in
+    range(2): run(net, opts[k])`) may step gradients an earlier call left on shared
+    parameters: not counted."""
+    if loop.enclosing_loops or loop.is_step_function:
+        return set()
+    params = list(info.params)
+    if info.class_name is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    handed = {params[i] for i, arg in enumerate(call.args[: len(params)]) if handed_out(loop.node, arg)}
+    handed |= {kw.arg for kw in call.keywords if kw.arg is not None and handed_out(loop.node, kw.value)}
+    if any(isinstance(arg, ast.Starred) for arg in call.args):
+        return set()
+    if not handed:
+        return set()
+    stepped = handed & _stepped_parameters(info)
+    return stepped if handed - stepped else set()
+
+
 def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]
     """The optimizers (by the step function's own names) a caller's iteration clears outside
-    the call; None when that iteration is not understood."""
+    the call, or hands out afresh each call (`_Handed`); None when that iteration is not
+    understood."""
     if loop is None or loop.is_unknown:
         return None
     inverse = _inverse_arguments(call, info, dict(mapping))
-    cleared: set[str] = set()
+    handed = _handed_optimizers(loop, call, info)
+    cleared: set[str] = set(handed)
     for event in loop.events:
         if event.kind is not EventKind.CLEAR or call in event.via:
             continue
@@ -620,7 +694,12 @@ def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapp
         if name is None:
             return None  # clears something the step function does not name
         cleared.add(name)
-    return frozenset(cleared)
+    return _Handed(cleared) if handed else frozenset(cleared)
+
+
+class _Handed(frozenset):  # type: ignore[type-arg]
+    """A caller's context that hands the step function a different optimizer each call: it
+    counts only when no other caller does (see `_handed_optimizers`)."""
 
 
 def _stepped_by_same_call(clear: GradEvent, loop: TrainingLoop, judged: ast.Call) -> bool:

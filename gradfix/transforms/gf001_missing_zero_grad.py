@@ -11,6 +11,7 @@ from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.steps import handed_out
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
@@ -222,6 +223,17 @@ class MissingZeroGrad(Rule):
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
       something gradfix cannot tell;
+    - a loop with no loop around it hands out a different optimizer each iteration, picked by
+      its counter (`for idx in range(2): ... optimizers[idx].step()`, `for k, net in
+      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`) together with
+      what it trains (`models[idx](x)`): one step per optimizer over its own model, as in a
+      check that two implementations take the same first step; so is a step function whose
+      only callers hand it such a pair (`run(models[idx], optimizers[idx])`, or both bound by
+      the loop's target, `for model, opt in zip(models, opts)`; with other callers, those
+      judge it). An optimizer handed out alone (`for k in range(2): run(net, opts[k])`: the
+      second step also applies the first backward's gradients) or picked by an index read
+      from the data (`for part, x, y in batches`: `opts[part]`, which may repeat) is still
+      reported;
     - the step is conditional for any reason but a recognised accumulation window (steps in
       both branches of one `if`, as timm's `if loss_scaler is not None: loss_scaler(loss,
       optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
@@ -401,6 +413,8 @@ class MissingZeroGrad(Rule):
                 continue  # `scaler.step(optimier)`: a typo of a name the module binds, no optimizer to clear
             if _clears_itself(target, model):
                 continue  # a step post-hook, or a class of the module whose `step()`, clears
+            if not loop.enclosing_loops and _handed_out_step(loop, step, target, model):
+                continue  # `for idx in range(2): ... optimizers[idx].step()`: one step for each optimizer
             if bindings is None:
                 bindings = loop_bindings(loop.node, model.source)
             if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
@@ -541,6 +555,28 @@ def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) ->
             return False
         branches[within[0].kind].add(id(within[0].node))
     return bool(branches["if"] & branches["else"])
+
+
+def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> bool:
+    """The loop, with no loop around it, steps an entry of a collection picked by its counter
+    (`for idx in range(2): optimizers[idx].step()`, `scaler.step(opts[k])`), and its body
+    picks something else by the same counter (`models[idx](x)`): each iteration trains its
+    own model with its own optimizer, once."""
+    call = step.node
+    if step.via or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return False
+    picked = next(
+        (e for e in (call.func.value, *call.args[:1]) if isinstance(e, ast.Subscript) and model.source.key(e) == target),
+        None,
+    )
+    if picked is None or not handed_out(loop.node, picked):
+        return False
+    optimizers = dotted(picked.value)
+    return any(
+        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node)
+        for stmt in loop.body
+        for node in ast_walk(stmt)
+    )
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

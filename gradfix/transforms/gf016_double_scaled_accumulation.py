@@ -83,7 +83,9 @@ class DoubleScaledAccumulation(Rule):
     Safe, and applied only when the divisor is provably the setting the library divides by:
     the very expression given to the constructor (`gradient_accumulation_steps=` of the
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
-    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`; in a
+    (`accelerator.gradient_accumulation_steps`, `accelerator.gradient_state.num_steps`, the
+    plugin's `plugin.num_steps` when the file never writes it,
+    `self.trainer.accumulate_grad_batches`; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
@@ -557,7 +559,11 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
         return _same_imported_setting(divisor, setting, model)
     if isinstance(setting, ast.AST) and text == source.code(setting):
         return True
-    if text in (f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()"):
+    if text in (
+        f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()", f"{target}.gradient_state.num_steps"
+    ):
+        return True
+    if isinstance(setting, ast.AST) and _plugin_count_read(divisor, setting, model):
         return True
     info = model.facts.info(target)
     if info is not None and info.library == "deepspeed-engine" and isinstance(setting, ast.AST):
@@ -569,6 +575,23 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
                 and divisor.value.id in _deepspeed_config_names(model)
             )
     return False
+
+
+def _plugin_count_read(divisor: ast.expr, setting: ast.AST, model: ModuleModel) -> bool:
+    """`plugin.num_steps` of the `GradientAccumulationPlugin(num_steps=N)` whose N is the very
+    setting the backward's object was built with (`Accelerator(gradient_accumulation_plugin=
+    plugin)`), the attribute written nowhere in the file."""
+    if not (isinstance(divisor, ast.Attribute) and isinstance(divisor.value, ast.Name) and divisor.attr == "num_steps"):
+        return False
+    facts = model.facts
+    name = divisor.value.id
+    infos = [i for i in (facts.info(name), *(objects.get(name) for objects in facts.local_objects.values())) if i is not None]
+    if not infos or any(i.library != "accumulation-plugin" or i.accumulation is not setting for i in infos):
+        return False
+    key = model.source.key(divisor)
+    return not any(
+        not isinstance(n.ctx, ast.Load) and model.source.key(n) == key for n in model.source.of_type(ast.Attribute)  # type: ignore[attr-defined]
+    )
 
 
 def _multiplied_back(loop: TrainingLoop, event: GradEvent, division: ast.BinOp, source: Source) -> bool:

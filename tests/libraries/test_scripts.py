@@ -48,6 +48,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "lightning_accumulate_double_scaled.py": ("lightning_accumulate.py", "GF016"),
     "accelerate_clip_after_step.py": ("accelerate_clip_synced.py", "GF010"),
     "accelerate_plugin_double_scaled.py": ("accelerate_accumulate_fixed.py", "GF016"),
+    "accelerate_clip_unsynced.py": ("accelerate_clip_synced.py", "GF010"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

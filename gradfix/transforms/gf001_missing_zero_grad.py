@@ -252,6 +252,10 @@ class MissingZeroGrad(Rule):
     accumulation_message = (
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
     )
+    call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
+    call_accumulation_message = (
+        "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them after each accumulation step"
+    )
     closure_message = (
         "`{opt}.step(closure)` evaluates the closure several times per step (LBFGS) and the closure never"
         " clears: each evaluation's gradients add onto the last; clear first in the closure"
@@ -421,17 +425,19 @@ class MissingZeroGrad(Rule):
         for step, target, accumulation in accumulating:
             statement = new_statement(clear_call(target, model, loop.node))
             edits = clear_edits(accumulation, target, statement, model)
+            call = _stepping_call(step, model)
             yield Finding(
                 self.code,
-                self.accumulation_message.format(opt=target),
+                self.accumulation_message.format(opt=target) if call is None else self.call_accumulation_message.format(call=call, opt=target),
                 step.anchor,
                 fix=Fix(list(edits), Safety.SAFE) if edits else None,
                 related=(loop.node,),
             )
         for step, target in insertions:
+            call = _stepping_call(step, model)
             yield Finding(
                 self.code,
-                self.message.format(opt=target),
+                self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target),
                 step.anchor,
                 fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  # set: a target needed it
                 related=(loop.node,),
@@ -1153,3 +1159,16 @@ def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
         if isinstance(node.ctx, ast.Store) and model.source.key(node.value) == collection:
             return None
     return elements
+
+
+def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
+    """The call written in the loop when it is not `<opt>.step()` itself: timm's loss scaler
+    (`loss_scaler(loss, optimizer)`, `self.amp_scaler(loss, self.optimizer, ...)`), which steps
+    the optimizer it is handed. Shortened to its first 60 characters."""
+    call = step.node
+    if not step.direct or not isinstance(call, ast.Call):
+        return None
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "step":
+        return None
+    text = " ".join((step.source or model.source).code(call).split())
+    return text if len(text) <= 60 else text[:57] + "..."

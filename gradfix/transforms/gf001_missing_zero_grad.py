@@ -151,7 +151,10 @@ class MissingZeroGrad(Rule):
     from the bindings of `opt` that the loop's code sees (its function's own, else the
     enclosing ones', else the module's; `self.opt` from the class's methods), followed through
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the
-    project; a parameter may be anything the module binds to that name or passes for it. A class
+    project; a parameter may be anything the module binds to that name or passes for it (also a
+    timm loss scaler built right in the call, `train_one_epoch(model, loader, opt,
+    NativeScaler())`, or handed to a method, `runner.run_epoch(loader, scaler)`: its call
+    backpropagates and steps the optimizer it is given; the message then names that call). A class
     gradfix cannot read keeps torch's contract. No clear is inserted (the finding has no fix) when
     `opt` may be an instance of a class of the project that, with its bases, defines no
     `zero_grad` at all (a wrapper that only steps the optimizer it holds). The places:

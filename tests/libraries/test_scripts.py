@@ -50,6 +50,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "accelerate_plugin_double_scaled.py": ("accelerate_accumulate_fixed.py", "GF016"),
     "accelerate_clip_unsynced.py": ("accelerate_clip_synced.py", "GF010"),
     "fabric_window_and_last_undivided.py": ("fabric_window_and_last_fixed.py", "GF005"),
+    "lightning_manual_module_clear_between.py": ("lightning_manual_fixed.py", "GF002"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

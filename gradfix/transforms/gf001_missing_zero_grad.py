@@ -221,7 +221,10 @@ class MissingZeroGrad(Rule):
     - nothing is cleared and, before the first backward and under no condition, a statement
       that is only a call hands the model (or its parameters or gradients) to code gradfix
       cannot see into (`begin_batch(model)` from a library): that call may clear;
-    - the step runs in a step function the loop calls (judged there), steps through an engine
+    - the step runs in a step function the loop calls (judged there; a method a
+      LightningModule's `training_step` calls once, at its own top level, under manual
+      optimization, `self._update(loss)`, is one, unless `training_step` or a per-batch hook
+      clears anything itself), steps through an engine
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
       something gradfix cannot tell;

@@ -52,6 +52,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "fabric_window_and_last_undivided.py": ("fabric_window_and_last_fixed.py", "GF005"),
     "lightning_manual_module_clear_between.py": ("lightning_manual_fixed.py", "GF002"),
     "lightning_manual_helper_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
+    "lightning_manual_sched_before.py": ("lightning_manual_sched_after.py", "GF012"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

@@ -54,6 +54,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "lightning_manual_helper_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
     "lightning_manual_sched_before.py": ("lightning_manual_sched_after.py", "GF012"),
     "ignite_supervised_loss_fn_divided.py": ("ignite_supervised.py", "GF016"),
+    "hf_trainer_training_step_clears.py": ("hf_trainer_training_step_fixed.py", "GF011"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

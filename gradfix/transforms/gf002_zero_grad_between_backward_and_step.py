@@ -131,7 +131,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     branch.
 
     The rule is silent when the loop calls code gradfix cannot see into that may clear, step
-    or backpropagate; the step goes through an engine that clears by itself (DeepSpeed); and
+    or backpropagate; the step goes through an engine that clears by itself (DeepSpeed: but the
+    engine's own clear between its backward and its step, `engine.backward(loss);
+    engine.zero_grad(); engine.step()`, is reported, and removed rather than moved, since the
+    engine clears after each boundary step itself and a clear at the top would empty every
+    micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py); and
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
     parameter above, a gradient read -- not one
@@ -147,11 +151,21 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     safety = Safety.SAFE
     own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
 
+    engine_message = (
+        "`{clear}` runs after the engine's backward and wipes the gradients `{step}` is about to apply"
+        " (the engine clears after each step by itself)"
+    )
+
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         reported: set[int] = set()
         flow: IterationFlow | None = None
         for index, step in enumerate(events):
+            if step.kind is EventKind.STEP and step.engine and step.target is not None and step.direct:
+                found = self._engine_clear(events, index, loop, model)
+                if found is not None:
+                    yield found
+                continue
             if step.kind is not EventKind.STEP or step.engine or step.target is None:
                 continue
             last_backward = _last_index(events[:index], EventKind.BACKWARD)
@@ -234,6 +248,39 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model),
                     related=(loop.node,),
                 )
+
+    def _engine_clear(self, events: list[GradEvent], index: int, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
+        """`engine.backward(loss); engine.zero_grad(); engine.step()` (DeepSpeed): the engine's
+        own clear between its backward and its step wipes what the step applies. The step clears
+        after it applies at each accumulation boundary, so the clear is removed, not moved: at the
+        top of the iteration it would clear every micro-batch of a window."""
+        step = events[index]
+        last = _last_index(events[:index], EventKind.BACKWARD)
+        if last is None or loop.unknown:
+            return None
+        backward = events[last]
+        if not backward.engine or backward.target != step.target or not backward.direct:
+            return None
+        between = events[last + 1 : index]
+        if any(e.kind in (EventKind.GRAD_READ, EventKind.UNKNOWN) for e in between):
+            return None
+        for clear in between:
+            if clear.kind is not EventKind.CLEAR or clear.target != step.target or not clear.direct:
+                continue
+            if not same_branches(clear, step, loop.node) or not branch_prefix(backward, step, loop.node):
+                continue
+            statement = single_call_statement(clear, model.source)
+            fix = None
+            if statement is not None and len(model.source.block_of(statement) or ()) > 1:
+                fix = Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)
+            return Finding(
+                self.code,
+                self.engine_message.format(clear=model.source.code(clear.node), step=model.source.code(step.node)),
+                clear.node,
+                fix=fix,
+                related=(loop.node,),
+            )
+        return None
 
     def _in_helper(
         self, clear: GradEvent, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,

@@ -485,6 +485,12 @@ class _FactCollector:
             return False  # a tuple kept whole: its parts are not named
         for element, arg in zip(elements, args):
             source = self.facts.objects.get(self.key(arg))
+            if source is None and isinstance(arg, ast.Call):
+                # `accelerator.prepare(model, torch.optim.SGD(model.parameters()))`: built right there
+                name = self.facts.imports.qualify(call_name(arg))
+                if classify_constructor(name) == "optimizer":
+                    first = positional(arg)
+                    source = ObjectInfo("", "optimizer", name, first[0] if first else None, True)
             if source is None:
                 continue
             refined = source.library

@@ -632,9 +632,11 @@ def _arm(event: GradEvent, node: ast.AST) -> str | None:
     return None
 
 
-def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic | None:
+def _else_periodic(test: ast.expr, if_node: ast.stmt, source: Source) -> Periodic | None:
     """The window of an `else` arm: `if (i + 1) % N != 0: ... else: <window end>`, also with
-    `and i + 1 != len(loader)` (the `else` then runs on the last batch too)."""
+    `and i + 1 != len(loader)` or `and i + 1 < len(loader)` (the `else` then runs on the last
+    batch too). Also the negation of such a test bound to a name (`is_accumulating = (i + 1) %
+    N != 0 and i + 1 < len(data)` ... `if not is_accumulating:`, `if_node` the assignment)."""
     test = _without_single_window(_unnamed(test), source, True)
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
     found = [p for p in (_parse_part(part, if_node, source, True) for part in parts) if p is not None]
@@ -643,9 +645,11 @@ def _else_periodic(test: ast.expr, if_node: ast.If, source: Source) -> Periodic 
     result = found[0]
     others = [part for part in parts if part is not result.comparison]
     for part in others:
-        if not (isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.NotEq)):
+        if not (isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], (ast.NotEq, ast.Lt))):
             return None
-        equal = ast.Compare(left=part.left, ops=[ast.Eq()], comparators=part.comparators)
+        # (not `i + 1 < len(loader)` is `i + 1 >= len(loader)`: the last batch)
+        opposite = ast.Eq() if isinstance(part.ops[0], ast.NotEq) else ast.GtE()
+        equal = ast.Compare(left=part.left, ops=[opposite], comparators=part.comparators)
         if not _last_batch_test(equal, result.counter):
             return None
     result.tail = bool(others)
@@ -685,6 +689,10 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
         if assigned is None:
             return None
         holder, test = assigned
+    if negated and isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        # `is_accumulating = (i + 1) % N != 0 and i + 1 < len(data)`: not that is the window's
+        # end or the last batch
+        return _else_periodic(test, holder, source)
     if negated and not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotEq)):
         return None
     if not negated:

@@ -138,6 +138,9 @@ class ModuleFacts:
     # id(def) -> plain name -> what the function's own statements bind it to (`accelerator =
     # Accelerator()` in one function, `Accelerator(gradient_accumulation_steps=N)` in another)
     local_objects: dict[int, dict[str, ObjectInfo]] = field(default_factory=dict)
+    # `<built@line:col>` -> a library object built right in a call's argument list
+    # (`train_one_epoch(model, loader, opt, NativeScaler())`), for `_promote_parameters`
+    built_arguments: dict[str, ObjectInfo] = field(default_factory=dict)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -482,6 +485,12 @@ class _FactCollector:
             return False  # a tuple kept whole: its parts are not named
         for element, arg in zip(elements, args):
             source = self.facts.objects.get(self.key(arg))
+            if source is None and isinstance(arg, ast.Call):
+                # `accelerator.prepare(model, torch.optim.SGD(model.parameters()))`: built right there
+                name = self.facts.imports.qualify(call_name(arg))
+                if classify_constructor(name) == "optimizer":
+                    first = positional(arg)
+                    source = ObjectInfo("", "optimizer", name, first[0] if first else None, True)
             if source is None:
                 continue
             refined = source.library
@@ -552,12 +561,13 @@ class _FactCollector:
         gradients), for `_promote_parameters`."""
         facts = self.facts
         source = facts.source
+        scalers = bool(_LOSS_SCALERS.search(source.text))
         wanted = {
             name
             for name, info in facts.module_functions.items()
-            if info.params and _GRADIENT_TEXT.search(source.segment(info.node))
+            if info.params and _trains(source.segment(info.node), scalers)
         }
-        self._method_sites()
+        self._method_sites(scalers)
         if not wanted:
             return
         for node, text in self.pending:
@@ -569,14 +579,25 @@ class _FactCollector:
                     index = 0
                     for arg in sub.args:
                         if not isinstance(arg, ast.Starred):
-                            sites.setdefault(str(index), set()).add(self.key(arg))
+                            sites.setdefault(str(index), set()).add(self._argument_key(arg))
                         index += 1
                     for kw in sub.keywords:
                         if kw.arg is not None:
-                            sites.setdefault(kw.arg, set()).add(self.key(kw.value))
+                            sites.setdefault(kw.arg, set()).add(self._argument_key(kw.value))
+
+    def _argument_key(self, arg: ast.expr) -> str:
+        """The key of what a call site passes: a name's key, or, for a library object built
+        right there (`NativeScaler()`), a key of its own in `built_arguments`."""
+        if isinstance(arg, ast.Call):
+            built = frameworks.constructor(self.facts.imports.qualify(call_name(arg)), arg, self.facts.imports.qualify, self._lookup)
+            if built is not None and built.library is not None:
+                key = f"<built@{arg.lineno}:{arg.col_offset}>"
+                self.facts.built_arguments[key] = ObjectInfo(key, built.kind, None, None, True, built.library, built.accumulation)
+                return key
+        return self.key(arg)
 
 
-    def _method_sites(self) -> None:
+    def _method_sites(self, scalers: bool) -> None:
         """Arguments passed to the training methods of the module's classes (`Sub().fit(opt)`,
         `trainer.fit(opt)`), by parameter name, for `_promote_parameters`: only a method name
         one class alone defines (and no function), its own first parameter `self`."""
@@ -592,7 +613,7 @@ class _FactCollector:
             for name, info in defined.items()
             if counts[name] == 1 and not name.startswith("__") and name not in facts.module_functions
             and len(info.params) > 1 and info.params[0] == "self" and not info.node.decorator_list
-            and _GRADIENT_TEXT.search(source.segment(info.node))
+            and _trains(source.segment(info.node), scalers)
         }  # fmt: skip
         if not wanted:
             return
@@ -607,13 +628,20 @@ class _FactCollector:
                 for index, arg in enumerate(sub.args):
                     if isinstance(arg, ast.Starred) or index >= len(params):
                         break
-                    sites.setdefault(params[index], set()).add(self.key(arg))
+                    sites.setdefault(params[index], set()).add(self._argument_key(arg))
                 for kw in sub.keywords:
                     if kw.arg is not None:
-                        sites.setdefault(kw.arg, set()).add(self.key(kw.value))
+                        sites.setdefault(kw.arg, set()).add(self._argument_key(kw.value))
 
 
 _GRADIENT_TEXT = lazily(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
+_LOSS_SCALERS = lazily(r"\b(NativeScaler|ApexScaler)\b")
+
+
+def _trains(text: str, scalers: bool) -> bool:
+    """A function's text mentions gradients, or (`scalers`) the module names a timm loss scaler,
+    whose call (`amp(loss, opt)`, under any name) backpropagates and steps."""
+    return scalers or bool(_GRADIENT_TEXT.search(text))
 _ENGINE_NAME = lazily(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
 
 
@@ -642,23 +670,28 @@ def _promote_parameters(facts: ModuleFacts) -> None:
     """A parameter that receives a constructed optimizer at a call site is an optimizer."""
     for sites in facts.method_site_args.values():
         for param, passed in sites.items():
-            kinds = {facts.kind(key) for key in passed}
+            infos = [facts.objects.get(key) or facts.built_arguments.get(key) for key in passed]
+            kinds = {info.kind if info is not None else None for info in infos}
             if len(kinds) == 1 and None not in kinds and param not in facts.objects:
                 kind = kinds.pop()
-                if kind == "optimizer":
-                    source = facts.objects[next(iter(passed))]
+                source = infos[0]  # type: ignore[assignment]
+                if kind == "optimizer" and not any(key in facts.built_arguments for key in passed):
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True)
+                elif kind == "loss-scaler":
+                    # timm's `NativeScaler()` handed to `runner.run_epoch(loader, scaler)`: called as one there
+                    facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library)
     for name, info in facts.module_functions.items():
         sites = facts.call_site_args.get(name)
         if not sites:
             continue
         for index, param in enumerate(info.params):
             passed = sites.get(str(index), set()) | sites.get(param, set())
-            kinds = {facts.kind(key) for key in passed}
+            infos = [facts.objects.get(key) or facts.built_arguments.get(key) for key in passed]
+            kinds = {info.kind if info is not None else None for info in infos}
             if len(kinds) == 1 and None not in kinds and param not in facts.objects:
                 kind = kinds.pop()
                 if kind is not None and kind != "unknown":
-                    source = facts.objects[next(iter(passed))]
+                    source = infos[0]  # type: ignore[assignment]
                     # (with the library table's kind: a timm `NativeScaler()` handed to
                     # `train_one_epoch(..., loss_scaler)` is called as one there)
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)

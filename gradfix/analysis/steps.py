@@ -29,7 +29,7 @@ from gradfix.project import import_lines as _import_lines
 from gradfix.project import normalized as _normalized
 from gradfix.project import reexported
 from gradfix.project import stem as _stem
-from gradfix.source import Source, dotted
+from gradfix.source import FUNCTIONS, Source, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -164,6 +164,13 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             # (Lightning's `on_train_batch_end`, of the module or a callback) may
             around = _iteration_handlers_touch_gradients(model) or _batch_hooks_clear(model)
             contexts.append(None if around else frozenset())
+        else:
+            hook = _manual_training_step_calling(model, info)
+            if hook is not None:
+                # `def _update(self, loss): ...` called by the `training_step` Lightning runs per
+                # batch: unknown when that step (or a per-batch hook) clears anything itself
+                around = _batch_hooks_clear(model) or _CLEARS.search(model.source.segment(hook)) is not None
+                contexts.append(None if around else frozenset())
         callers = _other_caller_files(project, own, info) if own is not None else []
         bases = _overridden_bases(project, own, info) if own is not None and info.class_name is not None else []
         if not contexts and not callers and not bases:
@@ -287,6 +294,39 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
         if info.class_name is not None and isinstance(arg, ast.Attribute) and arg.attr == info.node.name:
             return True  # `Engine(self.train_step)`, `Engine(trainer.train_step)`
     return False
+
+
+def _manual_training_step_calling(model: ModuleModel, info: FunctionInfo) -> ast.AST | None:
+    """The `training_step` of a LightningModule under manual optimization that calls the method
+    (`self._update(loss)`) once per call: at its own top level, outside any loop of its own,
+    exactly once; and the method is called nowhere else in the file."""
+    facts = model.facts
+    if info.class_name is None:
+        return None
+    node = facts.classes.get(info.class_name)
+    for base in node.bases if node is not None else ():
+        name = dotted(base)
+        entry = framework_class(facts.imports.qualify(name) if name else None)
+        if entry is None or entry.manual_switch is None or not _switched_off(node, entry.manual_switch):  # type: ignore[arg-type]
+            continue
+        hooks = [n for n, kind in entry.hooks.items() if kind == "training-step"]
+        methods = facts.methods.get(info.class_name, {})
+        for hook_name in hooks:
+            hook = methods.get(hook_name)
+            if hook is None or hook.node is info.node:
+                continue
+            method = info.node.name
+            calls = [
+                n for n in model.source.of_type(ast.Call)
+                if isinstance(n.func, ast.Attribute) and n.func.attr == method and dotted(n.func.value) == "self"  # type: ignore[attr-defined]
+            ]  # fmt: skip
+            if len(calls) != 1:
+                return None  # called elsewhere too (or twice): not once per batch
+            call = calls[0]
+            inside = [n for n in ast_walk(hook.node) if n is call or isinstance(n, (ast.If, ast.For, ast.While, ast.Try, ast.With, *FUNCTIONS, ast.Lambda)) and n is not hook.node and any(c is call for c in ast_walk(n))]
+            if inside == [call]:
+                return hook.node  # in the hook's own statements, under no `if`, loop, `try` or `with`
+    return None
 
 
 def _returns_its_own(factory: FunctionInfo | None, function: ast.AST) -> bool:

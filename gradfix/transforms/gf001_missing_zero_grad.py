@@ -152,7 +152,10 @@ class MissingZeroGrad(Rule):
     from the bindings of `opt` that the loop's code sees (its function's own, else the
     enclosing ones', else the module's; `self.opt` from the class's methods), followed through
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the
-    project; a parameter may be anything the module binds to that name or passes for it. A class
+    project; a parameter may be anything the module binds to that name or passes for it (also a
+    timm loss scaler built right in the call, `train_one_epoch(model, loader, opt,
+    NativeScaler())`, or handed to a method, `runner.run_epoch(loader, scaler)`: its call
+    backpropagates and steps the optimizer it is given; the message then names that call). A class
     gradfix cannot read keeps torch's contract. No clear is inserted (the finding has no fix) when
     `opt` may be an instance of a class of the project that, with its bases, defines no
     `zero_grad` at all (a wrapper that only steps the optimizer it holds). The places:
@@ -219,7 +222,10 @@ class MissingZeroGrad(Rule):
     - nothing is cleared and, before the first backward and under no condition, a statement
       that is only a call hands the model (or its parameters or gradients) to code gradfix
       cannot see into (`begin_batch(model)` from a library): that call may clear;
-    - the step runs in a step function the loop calls (judged there), steps through an engine
+    - the step runs in a step function the loop calls (judged there; a method a
+      LightningModule's `training_step` calls once, at its own top level, under manual
+      optimization, `self._update(loss)`, is one, unless `training_step` or a per-batch hook
+      clears anything itself), steps through an engine
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
       something gradfix cannot tell;
@@ -263,6 +269,10 @@ class MissingZeroGrad(Rule):
     message = "`{opt}.step()` applies gradients accumulated since the loop began: clear them each iteration"
     accumulation_message = (
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
+    )
+    call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
+    call_accumulation_message = (
+        "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them after each accumulation step"
     )
     closure_message = (
         "`{opt}.step(closure)` evaluates the closure several times per step (LBFGS) and the closure never"
@@ -435,17 +445,19 @@ class MissingZeroGrad(Rule):
         for step, target, accumulation in accumulating:
             statement = new_statement(clear_call(target, model, loop.node))
             edits = clear_edits(accumulation, target, statement, model)
+            call = _stepping_call(step, model)
             yield Finding(
                 self.code,
-                self.accumulation_message.format(opt=target),
+                self.accumulation_message.format(opt=target) if call is None else self.call_accumulation_message.format(call=call, opt=target),
                 step.anchor,
                 fix=Fix(list(edits), Safety.SAFE) if edits else None,
                 related=(loop.node,),
             )
         for step, target in insertions:
+            call = _stepping_call(step, model)
             yield Finding(
                 self.code,
-                self.message.format(opt=target),
+                self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target),
                 step.anchor,
                 fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  # set: a target needed it
                 related=(loop.node,),
@@ -1189,3 +1201,16 @@ def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
         if isinstance(node.ctx, ast.Store) and model.source.key(node.value) == collection:
             return None
     return elements
+
+
+def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
+    """The call written in the loop when it is not `<opt>.step()` itself: timm's loss scaler
+    (`loss_scaler(loss, optimizer)`, `self.amp_scaler(loss, self.optimizer, ...)`), which steps
+    the optimizer it is handed. Shortened to its first 60 characters."""
+    call = step.node
+    if not step.direct or not isinstance(call, ast.Call):
+        return None
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "step":
+        return None
+    text = " ".join((step.source or model.source).code(call).split())
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -18,6 +18,7 @@ from gradfix.transforms._common import (
     backward_for_an_input_first,
     below,
     built_over,
+    event_info,
     branch_prefix,
     indented_block,
     iteration_start,
@@ -49,6 +50,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     ## What it does
     Finds `optimizer.zero_grad()` (or `model.zero_grad()` on the model that optimizer
     trains) placed between the iteration's last `backward()` and the optimizer's `step()`.
+    In a LightningModule under manual optimization, `self.zero_grad()` clears what every
+    optimizer of `self.optimizers()` steps, and so does `self.layer.zero_grad()` when `layer` is
+    the one attribute the class binds to a call (and it registers nothing by hand): fixed by
+    moving the clear to the top of `training_step`. A clear of one net of several
+    (`self.discriminator.zero_grad()` before a shared optimizer's step) may freeze it on purpose
+    and is not reported.
 
     ## Why is this bad?
     The clear wipes the gradients `backward()` just computed, so `step()` sees none
@@ -124,7 +131,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     branch.
 
     The rule is silent when the loop calls code gradfix cannot see into that may clear, step
-    or backpropagate; the step goes through an engine that clears by itself (DeepSpeed); and
+    or backpropagate; the step goes through an engine that clears by itself (DeepSpeed: but the
+    engine's own clear between its backward and its step, `engine.backward(loss);
+    engine.zero_grad(); engine.step()`, is reported, and removed rather than moved, since the
+    engine clears after each boundary step itself and a clear at the top would empty every
+    micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py); and
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
     parameter above, a gradient read -- not one
@@ -140,11 +151,21 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     safety = Safety.SAFE
     own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
 
+    engine_message = (
+        "`{clear}` runs after the engine's backward and wipes the gradients `{step}` is about to apply"
+        " (the engine clears after each step by itself)"
+    )
+
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         reported: set[int] = set()
         flow: IterationFlow | None = None
         for index, step in enumerate(events):
+            if step.kind is EventKind.STEP and step.engine and step.target is not None and step.direct:
+                found = self._engine_clear(events, index, loop, model)
+                if found is not None:
+                    yield found
+                continue
             if step.kind is not EventKind.STEP or step.engine or step.target is None:
                 continue
             last_backward = _last_index(events[:index], EventKind.BACKWARD)
@@ -195,7 +216,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 if (
                     clear.kind is not EventKind.CLEAR
                     or id(clear.node) in reported
-                    or not _clears_optimizer(clear, step.target, model, loop)
+                    or not (_clears_optimizer(clear, step.target, model, loop) or _lightning_module_clear(clear, step, loop, model))
                     or not same_branches(clear, step, loop.node)
                     or not branch_prefix(backward, step, loop.node)
                 ):
@@ -227,6 +248,39 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model),
                     related=(loop.node,),
                 )
+
+    def _engine_clear(self, events: list[GradEvent], index: int, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
+        """`engine.backward(loss); engine.zero_grad(); engine.step()` (DeepSpeed): the engine's
+        own clear between its backward and its step wipes what the step applies. The step clears
+        after it applies at each accumulation boundary, so the clear is removed, not moved: at the
+        top of the iteration it would clear every micro-batch of a window."""
+        step = events[index]
+        last = _last_index(events[:index], EventKind.BACKWARD)
+        if last is None or loop.unknown:
+            return None
+        backward = events[last]
+        if not backward.engine or backward.target != step.target or not backward.direct:
+            return None
+        between = events[last + 1 : index]
+        if any(e.kind in (EventKind.GRAD_READ, EventKind.UNKNOWN) for e in between):
+            return None
+        for clear in between:
+            if clear.kind is not EventKind.CLEAR or clear.target != step.target or not clear.direct:
+                continue
+            if not same_branches(clear, step, loop.node) or not branch_prefix(backward, step, loop.node):
+                continue
+            statement = single_call_statement(clear, model.source)
+            fix = None
+            if statement is not None and len(model.source.block_of(statement) or ()) > 1:
+                fix = Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)
+            return Finding(
+                self.code,
+                self.engine_message.format(clear=model.source.code(clear.node), step=model.source.code(step.node)),
+                clear.node,
+                fix=fix,
+                related=(loop.node,),
+            )
+        return None
 
     def _in_helper(
         self, clear: GradEvent, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,
@@ -267,7 +321,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             return None
         bindings = loop_bindings(loop.node, source)
         cleared = clear.target if by_hand is None else _module_of(by_hand)  # (not the loop's own variable `p`)
-        if any(bindings.binds(key) for key in (cleared, step.target) if key is not None):
+        # (a module's clear, `self.zero_grad()`, names no optimizer: only its own name must be seen)
+        named = (cleared,) if by_hand is None and clear.scope is ClearScope.MODEL and _lightning_module_clear(clear, step, loop, model) else (cleared, step.target)
+        if any(bindings.binds(key) for key in named if key is not None):
             return None  # built inside the loop: an earlier spot may not see the name yet
         statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
@@ -499,6 +555,41 @@ def _clears_optimizer(clear: GradEvent, optimizer: str, model: ModuleModel, loop
         # passes one built over exactly the module passed with it
         return _clears_optimizer_module(optimizer, clear.target, loop, model)
     return False
+
+
+def _lightning_module_clear(clear: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """In a LightningModule's method, `self.zero_grad()` (every parameter of the module, which
+    holds what `self.optimizers()` steps) or `self.layer.zero_grad()` when `layer` is the one
+    attribute the class binds to a call (the module's parameters are all its own), before the
+    step of an optimizer from `self.optimizers()`."""
+    from gradfix.analysis.frameworks import framework_of
+
+    if clear.scope is not ClearScope.MODEL or not clear.direct or clear.target is None or loop.function is None:
+        return False
+    info = event_info(step, model)
+    if info is None or info.library != "lightning-optimizer":
+        return False
+    owner = model.source.owner_of(loop.function)
+    if not isinstance(owner, ast.ClassDef):
+        return False
+    entry = framework_of(owner, model.facts.imports.qualify)
+    if entry is None or entry.manual_switch is None:
+        return False  # not a LightningModule
+    if clear.target == "self":
+        return True
+    parts = clear.target.split(".")
+    if len(parts) != 2 or parts[0] != "self" or len(owner.bases) != 1:
+        return False
+    if any(word in model.source.segment(owner) for word in ("register_parameter", "add_module", "register_module", "setattr")):
+        return False
+    bound = {
+        target.attr
+        for node in ast_walk(owner)
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    }
+    return bound == {parts[1]}
 
 
 def _attribute_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.expr]]:

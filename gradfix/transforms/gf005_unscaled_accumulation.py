@@ -190,7 +190,8 @@ class UnscaledAccumulation(AccumulationRule):
     name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
     once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
     (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
-    test; a test written as a walrus, `if (do_step := step % N == 0):`, is read as the value it
+    test, also joined by `and` to a not-the-last-batch test, `is_accumulating = (i + 1) % N !=
+    0 and i + 1 < len(loader)`, whose negation also fires on the last batch; a test written as a walrus, `if (do_step := step % N == 0):`, is read as the value it
     binds) holds exactly one periodic
     part: `A % N == 0`, `not A % N`, or `A % N == N - 1`, with `A` a name (or `name + k`) and
     `N` a name, a dict entry read with literal keys (`hp["subdivisions"]`, also

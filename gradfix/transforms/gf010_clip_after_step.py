@@ -106,6 +106,15 @@ class ClipAfterStep(LoopRule):
     ends, while the clip would run on every micro-batch) goes under `if
     accelerator.sync_gradients:`, as Accelerate documents it.
 
+    A clip written between the backward and the step of a prepared optimizer inside `with
+    accelerator.accumulate(model):` (Accelerate's or torch's clip function) is reported too when
+    no `if` testing `sync_gradients` holds it (nor one before it leaves the iteration, `if not
+    accelerator.sync_gradients: continue`): the step acts once per window, the clip on every
+    micro-batch, where it clips partial sums (and, with a GradScaler, unscales them). The fix
+    puts the clip's statement under `if accelerator.sync_gradients:`; a clip whose norm is kept
+    (`norm = accelerator.clip_grad_norm_(...)`) is reported without a fix, the name being unbound
+    off the window's end.
+
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
     fix), is reported when the iteration steps a
@@ -145,6 +154,10 @@ class ClipAfterStep(LoopRule):
     message_before_one_call = (
         "`{clip}` runs before `{call}`, which backpropagates and steps in one call: it clips stale gradients;"
         " let that call clip (timm's `loss_scaler(..., clip_grad=..., parameters=...)`)"
+    )
+    message_unsynced = (
+        "`{clip}` runs on every micro-batch inside `{accelerator}.accumulate()`, where `{opt}.step()` acts only"
+        " when the window ends: it clips partial sums; clip under `if {accelerator}.sync_gradients:`"
     )
     message = message_after
     safety = Safety.SAFE
@@ -196,6 +209,22 @@ class ClipAfterStep(LoopRule):
                     template.format(clip=source.code(clip.node), call=_short((step.source or model.source).code(step.node))),
                     clip.anchor,
                     fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
+                    related=(loop.node,),
+                )
+            elif before and before[-1].kind is EventKind.BACKWARD and after and after[0].kind is EventKind.STEP and after[0].gated:
+                # between backward and the step of a prepared optimizer inside `accelerator.accumulate()`:
+                # the step acts once per window, the clip on every micro-batch (partial sums)
+                step = after[0]
+                accelerator = _accumulating_accelerator(step, model)
+                if accelerator is None or not clip.direct or not branch_prefix(clip, step, loop.node) and not branch_prefix(step, clip, loop.node):
+                    continue
+                if _under_sync_test(clip, loop):
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message_unsynced.format(clip=model.source.code(clip.node), opt=step.target, accelerator=accelerator),
+                    clip.anchor,
+                    fix=_sync_guard(clip, loop, model, accelerator),
                     related=(loop.node,),
                 )
 
@@ -277,6 +306,36 @@ def _accumulating_accelerator(step: GradEvent, model: ModuleModel) -> str | None
                 infos = [facts.info(name), *(objects.get(name) for objects in facts.local_objects.values())]
                 return name if any(info is not None and info.library == "accelerator" for info in infos) else None
     return None
+
+
+def _under_sync_test(clip: GradEvent, loop: TrainingLoop) -> bool:
+    """An `if` of the loop testing `sync_gradients` holds the clip, or one before it leaves
+    the iteration (`if not accelerator.sync_gradients: continue`)."""
+    holders = {id(stmt) for stmt in clip.path}
+    for node in ast.walk(loop.node):
+        if not isinstance(node, ast.If) or not any(
+            isinstance(n, ast.Attribute) and n.attr == "sync_gradients" for n in ast.walk(node.test)
+        ):
+            continue
+        if id(node) in holders:
+            return True
+        if node.lineno < clip.node.lineno and any(isinstance(n, (ast.Continue, ast.Break, ast.Return)) for n in ast.walk(node)):
+            return True
+    return False
+
+
+def _sync_guard(clip: GradEvent, loop: TrainingLoop, model: ModuleModel, accelerator: str) -> Fix | None:
+    """The clip's own statement (a bare call, alone on its lines) put under `if
+    accelerator.sync_gradients:`, as Accelerate documents it. A clip whose norm is kept
+    (`norm = accelerator.clip_grad_norm_(...)`) is left to its author: the name would be unbound
+    off the window's end."""
+    statement = clip.statement
+    if not isinstance(statement, ast.Expr) or statement.value is not clip.node:
+        return None
+    if not unit_holds_only(statement, clip, loop, model.source):
+        return None
+    lines = ((f"if {accelerator}.sync_gradients:", True), *indented(statement_lines(model.source, statement, comments=False), model.source.indent_unit()))
+    return Fix([RemoveStatement(statement), InsertStatements(statement, "after", lines)], Safety.SAFE)
 
 
 def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None:

@@ -43,7 +43,13 @@ class ZeroGradInsideAccumulation(Rule):
     gradients unconditionally, on every micro-batch (a recognised accumulation loop, see GF005:
     also a counter reset at the step or a countdown, `left -= 1` ... `if left == 0: ...; left =
     N`). Also finds `model.zero_grad()` inside
-    `with accelerator.accumulate(model):`.
+    `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
+    (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,
+    `self.model.zero_grad()`) in an HF `Trainer` subclass's `training_step` override, which the
+    Trainer calls once per micro-batch while it steps and clears (`model.zero_grad()`) at each
+    window's end by itself: reported when the class reads `gradient_accumulation_steps` (it means
+    to accumulate) and the override steps nothing itself; fixed by removing the clear (with the
+    comment lines right above it), which is right for any accumulation count.
 
     ## Why is this bad?
     Each clear throws away what the earlier micro-batches of the window accumulated, so
@@ -163,7 +169,14 @@ class ZeroGradInsideAccumulation(Rule):
     )
     safety = Safety.SAFE
 
+    trainer_hook_message = (
+        "`{clear}` in `{hook}` runs on every micro-batch, and `{framework}` clears by itself after each optimizer"
+        " step: with gradient accumulation it wipes the window's gradients; remove it"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if "zero_grad" in model.source.text and "gradient_accumulation_steps" in model.source.text:
+            yield from self._check_trainer_hooks(model)
         yield from self._check_ignite_handlers(model)
         yield from self._check_micro_step_loops(model)
         for acc in accumulations(model):
@@ -338,6 +351,52 @@ class ZeroGradInsideAccumulation(Rule):
                 related=(loop.node,),
             )
 
+
+    def _check_trainer_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """An HF `Trainer` subclass's `training_step` override that clears the Trainer's model or
+        optimizer: the Trainer calls it once per micro-batch and steps and clears at window ends
+        itself, so the clear wipes what the window accumulated. Reported when the class reads
+        the accumulation count (`self.args.gradient_accumulation_steps`): accumulation is meant."""
+        from gradfix.analysis.frameworks import Effect, framework_of
+
+        facts = model.facts
+        source = model.source
+        for class_name, node in facts.classes.items():
+            entry = framework_of(node, facts.imports.qualify)
+            if entry is None or entry.manual_switch is not None or not {Effect.CLEARS, Effect.STEPS} <= set(entry.framework_effects):
+                continue  # (a framework that steps and clears around its hook by itself, always)
+            if "gradient_accumulation_steps" not in source.segment(node):
+                continue
+            for hook, role in entry.hooks.items():
+                info = facts.methods.get(class_name, {}).get(hook)
+                if role != "training-step" or info is None:
+                    continue
+                function = info.node
+                params = [a.arg for a in function.args.args]
+                model_param = params[1] if len(params) > 1 else None
+                cleared_names = {"self.optimizer", "self.model", "self.model_wrapped", model_param}
+                calls = [n for n in ast_walk(function) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)]
+                if any(c.func.attr == "step" for c in calls):  # type: ignore[attr-defined]
+                    continue  # the override steps something itself: its clears may be its own
+                if any(isinstance(n, (*FUNCTIONS, ast.Lambda)) and n is not function for n in ast_walk(function)):
+                    continue
+                for call in calls:
+                    if call.func.attr != "zero_grad" or dotted(call.func.value) not in cleared_names:  # type: ignore[attr-defined]
+                        continue
+                    statement = next(
+                        (st for st in ast_walk(function) if isinstance(st, ast.Expr) and st.value is call), None
+                    )
+                    fix = None
+                    if statement is not None and source.alone_on_lines(statement) and len(source.block_of(statement) or ()) > 1:
+                        fix = Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)
+                    yield Finding(
+                        self.code,
+                        self.trainer_hook_message.format(
+                            clear=source.code(call), hook=hook, framework=entry.qualname.rsplit(".", 1)[-1]
+                        ),
+                        call,
+                        fix=fix,
+                    )
 
     def _check_ignite_handlers(self, model: ModuleModel) -> Iterator[Finding]:
         """`@trainer.on(Events.ITERATION_COMPLETED)` with `opt.zero_grad()` on a trainer of

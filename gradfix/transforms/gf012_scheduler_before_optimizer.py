@@ -129,7 +129,9 @@ class SchedulerBeforeOptimizer(LoopRule):
 
     Not reported: a scheduler built anew earlier in the same iteration, on the way to its step
     (`scheduler = PolyLR(optimizer, max_iter, cur_iter=i)` then `scheduler.step()`: the
-    construction set the iteration's rate from the counter, and no earlier value is skipped);
+    construction set the iteration's rate from the counter, and no earlier value is skipped;
+    Lightning's `sch = self.lr_schedulers()` in `training_step` builds nothing: it fetches the
+    scheduler of `configure_optimizers`, and is reported);
     `step(metric)` (`ReduceLROnPlateau`) and `step(epoch)` calls; diffusion noise
     schedulers (`noise_scheduler.step(noise_pred, t, latents)`, names or constructors with
     `noise`, `DDPM`, `DDIM`, `Euler`, `DPM`, `PNDM`, `LMS`, `Karras`); schedulers built over
@@ -847,6 +849,8 @@ def _built_in_the_iteration(sched: GradEvent, loop: TrainingLoop, model: ModuleM
     for binding in assignments(model).bindings(key, scope):
         if not isinstance(binding.value, ast.Call):
             continue
+        if isinstance(binding.value.func, ast.Attribute) and binding.value.func.attr == "lr_schedulers" and dotted(binding.value.func.value) == "self":
+            continue  # Lightning's `sch = self.lr_schedulers()` hands back the one built in configure_optimizers
         for block, stmt in zip(sched.blocks, sched.path):
             if any(s is binding.statement for s in block[: next(i for i, s in enumerate(block) if s is stmt)]):
                 return True

@@ -7,6 +7,7 @@ from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, assigned_values
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.patterns import lazily
 from gradfix.source import DEFINITIONS, FUNCTIONS, Source, dotted
@@ -42,7 +43,13 @@ class DoubleScaledAccumulation(Rule):
     loss a `LightningModule.training_step` returns under automatic optimization (Lightning
     divides it by the Trainer's `accumulate_grad_batches`). A `compute_loss` override of an HF
     `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too, unless
-    the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide).
+    the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide). So is
+    the loss function handed to Ignite's `create_supervised_trainer(model, opt, loss_fn,
+    gradient_accumulation_steps=N)` (a `def` of the module, or a lambda written in the call) when
+    it divides what it returns by N: the update the builder makes divides by N again. Fixed
+    (the division removed) when the divisor is the very setting (the same literal count, or the
+    same name or attribute, bound nowhere in the function) and the call is the one place that
+    names the function (an evaluator's `Loss(loss_fn)` would change too).
 
     ## Why is this bad?
     The library already scales each micro-batch's loss by 1/N so that a window's gradients
@@ -83,7 +90,9 @@ class DoubleScaledAccumulation(Rule):
     Safe, and applied only when the divisor is provably the setting the library divides by:
     the very expression given to the constructor (`gradient_accumulation_steps=` of the
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
-    (`accelerator.gradient_accumulation_steps`, `self.trainer.accumulate_grad_batches`; in a
+    (`accelerator.gradient_accumulation_steps`, `accelerator.gradient_state.num_steps`, the
+    plugin's `plugin.num_steps` when the file never writes it,
+    `self.trainer.accumulate_grad_batches`; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
@@ -165,6 +174,8 @@ class DoubleScaledAccumulation(Rule):
                         seen.add(id(finding.node))
                         yield finding
         yield from self._check_hooks(model)
+        if "loss_fn" in model.source.text or "create_supervised_trainer" in model.source.text:
+            yield from self._check_loss_functions(model)
 
     # `accelerator.backward(loss / N)`, `engine.backward(loss)` after `loss = loss / N` ----------
     def _check_backward(self, loop: TrainingLoop, event: GradEvent, model: ModuleModel) -> Iterator[Finding]:
@@ -220,6 +231,65 @@ class DoubleScaledAccumulation(Rule):
                 else None,
                 related=(loop.node,),
             )
+
+    # the loss function handed to a builder that divides (Ignite's create_supervised_trainer) ---
+    def _check_loss_functions(self, model: ModuleModel) -> Iterator[Finding]:
+        """`create_supervised_trainer(model, opt, loss_fn, gradient_accumulation_steps=N)`: the
+        update it builds divides `loss_fn`'s value by N; a `loss_fn` of the file (a `def` of the
+        module, or a lambda written in the call) that divides by N again is reported."""
+        facts = model.facts
+        source = model.source
+        for call in source.of_type(ast.Call):
+            qualified = facts.imports.qualify(call_name(call))  # type: ignore[arg-type]
+            if not qualified or not qualified.endswith("create_supervised_trainer"):
+                continue
+            built = frameworks.constructor(qualified, call, facts.imports.qualify)  # type: ignore[arg-type]
+            setting = built.accumulation if built is not None else None
+            if setting is None or (isinstance(setting, ast.Constant) and setting.value == 1):
+                continue
+            given = next((kw.value for kw in call.keywords if kw.arg == "loss_fn"), None)  # type: ignore[attr-defined]
+            if given is None and len(call.args) > 2:  # type: ignore[attr-defined]
+                given = call.args[2]  # type: ignore[attr-defined]
+            function: ast.AST | None = None
+            divisions: list[ast.BinOp] = []
+            if isinstance(given, ast.Lambda):
+                function = given
+                if isinstance(given.body, ast.BinOp) and isinstance(given.body.op, ast.Div):
+                    divisions = [given.body]
+            elif isinstance(given, ast.Name) and given.id in facts.module_functions:
+                function = facts.module_functions[given.id].node
+                divisions = list(_returned_divisions(function))
+            for division in divisions:
+                in_place = _IN_PLACE.pop(id(division), None)
+                if isinstance(division.right, ast.Constant) and _is_sum(division.left):
+                    continue
+                if _half_squared_error(division, source):
+                    continue
+                divisor = source.code(division.right)
+                proven = _same_count(division.right, setting, model) or (
+                    divisor == source.code(setting) and not _bound_in(function, division.right)
+                )
+                if not proven and not _ACCUMULATION_NAME.search(divisor):
+                    continue
+                fix = None
+                # the function may serve elsewhere too (an evaluator's loss): fixed only when
+                # this call is the one place that names it
+                alone = isinstance(given, ast.Lambda) or sum(
+                    1 for n in source.of_type(ast.Name) if n.id == given.id  # type: ignore[attr-defined, union-attr]
+                ) == 1
+                if proven and alone and in_place is not None:
+                    fix = Fix([RemoveStatement(in_place)], Safety.SAFE) if source.alone_on_lines(in_place) else None
+                elif proven and alone:
+                    holder = _statement_of(function, division) if not isinstance(function, ast.Lambda) else _holding_statement(call, source)
+                    fix = Fix([ReplaceNode(division, source.outer_segment(division.left), holder)], Safety.SAFE)
+                yield Finding(
+                    self.code,
+                    self.hook_message.format(
+                        division=source.code(division), hook=source.code(given), framework="`create_supervised_trainer`'s update"  # type: ignore[arg-type]
+                    ),
+                    division,
+                    fix=fix,
+                )
 
     # the loss a framework hook returns --------------------------------------------------------
     def _check_hooks(self, model: ModuleModel) -> Iterator[Finding]:
@@ -557,7 +627,11 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
         return _same_imported_setting(divisor, setting, model)
     if isinstance(setting, ast.AST) and text == source.code(setting):
         return True
-    if text in (f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()"):
+    if text in (
+        f"{target}.gradient_accumulation_steps", f"{target}.gradient_accumulation_steps()", f"{target}.gradient_state.num_steps"
+    ):
+        return True
+    if isinstance(setting, ast.AST) and _plugin_count_read(divisor, setting, model):
         return True
     info = model.facts.info(target)
     if info is not None and info.library == "deepspeed-engine" and isinstance(setting, ast.AST):
@@ -569,6 +643,23 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
                 and divisor.value.id in _deepspeed_config_names(model)
             )
     return False
+
+
+def _plugin_count_read(divisor: ast.expr, setting: ast.AST, model: ModuleModel) -> bool:
+    """`plugin.num_steps` of the `GradientAccumulationPlugin(num_steps=N)` whose N is the very
+    setting the backward's object was built with (`Accelerator(gradient_accumulation_plugin=
+    plugin)`), the attribute written nowhere in the file."""
+    if not (isinstance(divisor, ast.Attribute) and isinstance(divisor.value, ast.Name) and divisor.attr == "num_steps"):
+        return False
+    facts = model.facts
+    name = divisor.value.id
+    infos = [i for i in (facts.info(name), *(objects.get(name) for objects in facts.local_objects.values())) if i is not None]
+    if not infos or any(i.library != "accumulation-plugin" or i.accumulation is not setting for i in infos):
+        return False
+    key = model.source.key(divisor)
+    return not any(
+        not isinstance(n.ctx, ast.Load) and model.source.key(n) == key for n in model.source.of_type(ast.Attribute)  # type: ignore[attr-defined]
+    )
 
 
 def _multiplied_back(loop: TrainingLoop, event: GradEvent, division: ast.BinOp, source: Source) -> bool:
@@ -752,6 +843,28 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
                 if len(node.targets) == 1 and isinstance(left, ast.Name) and left.id == targets[0]:
                     _IN_PLACE[id(node.value)] = node  # `loss = loss / N`: the statement goes
                 yield node.value
+
+
+def _holding_statement(node: ast.AST, source: Source) -> ast.AST:
+    """The innermost statement whose text holds the node."""
+    start, end = source.start(node), source.end(node)
+    holders = [n for n in source.nodes if isinstance(n, ast.stmt) and source.start(n) <= start and source.end(n) >= end]
+    return max(holders, key=source.start) if holders else source.tree
+
+
+def _bound_in(function: ast.AST | None, divisor: ast.expr) -> bool:
+    """A name the divisor reads is a parameter of the function or bound in it: not the value the
+    caller's setting names."""
+    if function is None:
+        return True
+    names = {n.id for n in ast_walk(divisor) if isinstance(n, ast.Name)}
+    args = function.args  # type: ignore[attr-defined]
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    if names & params:
+        return True
+    return any(
+        isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in names for n in ast_walk(function)
+    )
 
 
 def _returned_name(function: ast.AST, name: str) -> bool:

@@ -286,3 +286,42 @@ def test_cpu_optimizers_inherit_torch_zero_grad() -> None:
 
     for cls in (DeepSpeedCPUAdam, DeepSpeedCPUAdagrad, DeepSpeedCPULion, FusedLamb):
         assert cls.zero_grad is torch.optim.Optimizer.zero_grad, cls
+
+
+_CLEAR_BETWEEN = '''import deepspeed
+
+
+def train(model, data, config):
+    engine, _, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters(), config=config)
+    for x, y in data:
+        loss = ((engine(x) - y) ** 2).mean()
+        engine.backward(loss)
+        engine.zero_grad()
+        engine.step()
+'''
+
+
+def test_gf002_fix_of_a_clear_between_engine_backward_and_step_trains_like_the_hand_fix(tmp_path) -> None:
+    """GF002 removes `engine.zero_grad()` written between the engine's backward and step: the
+    buggy loop never moves the weights; the fixed one trains exactly like the same loop written
+    without the clear (the engine clears after each boundary step by itself)."""
+    import types
+
+    from tests.behaviour.harness import apply_gradfix
+
+    buggy = tmp_path / "ds_clear_between.py"
+    buggy.write_text(_CLEAR_BETWEEN)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed").read_text()
+    assert "engine.zero_grad()" not in fixed
+
+    def run(source: str) -> list:
+        module = types.ModuleType("ds_case")
+        exec(compile(source, "ds_case", "exec"), module.__dict__)
+        model = _tiny.linear()
+        module.train(model, _tiny.batches(6), _config(gradient_accumulation_steps=2, gradient_clipping=0.0))
+        return _tiny.weights(model)
+
+    by_hand = run(_CLEAR_BETWEEN.replace("        engine.zero_grad()\n", ""))
+    assert _tiny.same(run(fixed), by_hand, exact=True)
+    assert not _tiny.same(run(_CLEAR_BETWEEN), by_hand)
+    assert _tiny.same(run(_CLEAR_BETWEEN), _tiny.weights(_tiny.linear()), exact=True)  # the bug: nothing trains

@@ -47,6 +47,14 @@ PAIRS: dict[str, tuple[str, str]] = {
     "lightning_manual_accumulate_undivided.py": ("lightning_manual_accumulate_fixed.py", "GF005"),
     "lightning_accumulate_double_scaled.py": ("lightning_accumulate.py", "GF016"),
     "accelerate_clip_after_step.py": ("accelerate_clip_synced.py", "GF010"),
+    "accelerate_plugin_double_scaled.py": ("accelerate_accumulate_fixed.py", "GF016"),
+    "accelerate_clip_unsynced.py": ("accelerate_clip_synced.py", "GF010"),
+    "fabric_window_and_last_undivided.py": ("fabric_window_and_last_fixed.py", "GF005"),
+    "lightning_manual_module_clear_between.py": ("lightning_manual_fixed.py", "GF002"),
+    "lightning_manual_helper_no_zero_grad.py": ("lightning_manual_fixed.py", "GF001"),
+    "lightning_manual_sched_before.py": ("lightning_manual_sched_after.py", "GF012"),
+    "ignite_supervised_loss_fn_divided.py": ("ignite_supervised.py", "GF016"),
+    "hf_trainer_training_step_clears.py": ("hf_trainer_training_step_fixed.py", "GF011"),
 }
 CLEAN: tuple[str, ...] = (
     "accelerate_accumulate_fixed.py",

@@ -1,0 +1,10 @@
+from transformers import Seq2SeqTrainer
+
+
+class DistillTrainer(Seq2SeqTrainer):
+    def training_step(self, model, inputs, num_items_in_batch=None):
+        model.train()
+        outputs = model(**inputs)
+        loss = outputs.loss / self.args.gradient_accumulation_steps
+        self.accelerator.backward(loss)
+        return loss.detach()

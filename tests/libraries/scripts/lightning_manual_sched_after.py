@@ -1,0 +1,76 @@
+"""Hand-fixed lightning_manual_sched_before.py: the scheduler steps after the optimizer.
+
+Output contract (tests/behaviour/harness.py): one JSON line on stdout,
+{"losses": [per micro-batch], "weights_sha256": "...", "extra": {...}}.
+"""
+
+import hashlib
+import json
+import logging
+import warnings
+
+import pytorch_lightning as pl
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+warnings.filterwarnings("ignore")
+logging.getLogger("pytorch_lightning").setLevel(logging.ERROR)
+logging.getLogger("lightning.pytorch").setLevel(logging.ERROR)
+
+
+class Regression(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.automatic_optimization = False
+        self.net = torch.nn.Linear(10, 1)
+        self.losses = []
+
+    def training_step(self, batch, batch_idx):
+        opt = self.optimizers()
+        sch = self.lr_schedulers()
+        opt.zero_grad(set_to_none=True)
+        inputs, targets = batch
+        loss = torch.nn.functional.mse_loss(self.net(inputs), targets)
+        self.manual_backward(loss)
+        opt.step()
+        sch.step()
+        self.losses.append(loss.item())
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.05)
+        return [opt], [torch.optim.lr_scheduler.StepLR(opt, step_size=3, gamma=0.5)]
+
+
+def build_loader():
+    inputs = torch.randn(64, 10)
+    targets = inputs @ torch.randn(10, 1) + 0.1 * torch.randn(64, 1)
+    return DataLoader(TensorDataset(inputs, targets), batch_size=4, shuffle=False)
+
+
+def digest(model):
+    sha = hashlib.sha256()
+    for tensor in model.parameters():
+        sha.update(tensor.detach().to(torch.float32).contiguous().numpy().tobytes())
+    return sha.hexdigest()
+
+
+def main():
+    module = Regression()
+    loader = build_loader()
+    trainer = pl.Trainer(
+        accelerator="cpu",
+        devices=1,
+        max_epochs=1,
+        logger=False,
+        enable_checkpointing=False,
+        enable_progress_bar=False,
+        enable_model_summary=False,
+    )
+    trainer.fit(module, loader)
+    print(json.dumps({"losses": module.losses, "weights_sha256": digest(module.net), "extra": {"weights": [w for p in module.net.parameters() for w in p.detach().flatten().tolist()]}}))
+
+
+if __name__ == "__main__":
+    main()

@@ -77,7 +77,7 @@ METHODS = (
         effects=(Effect.CLEARS,),
         source=_SRC + "runtime/engine.py DeepSpeedEngine.zero_grad",
         proof=_PROOF + "test_engine_zero_grad_clears",
-        note="sets every parameter's .grad to None; redundant after step(), harmful between backward and a boundary step",
+        note="sets every parameter's .grad to None; redundant after step(), harmful between backward and a boundary step: GF002 removes it there (test_gf002_fix_of_a_clear_between_engine_backward_and_step_trains_like_the_hand_fix)",
     ),
     Method(
         kind="deepspeed-engine",

@@ -174,7 +174,7 @@ class DoubleScaledAccumulation(Rule):
                         seen.add(id(finding.node))
                         yield finding
         yield from self._check_hooks(model)
-        if "loss_fn" in model.source.text or "create_supervised_trainer" in model.source.text:
+        if "create_supervised_trainer" in model.source.text:  # (also in the import of an alias)
             yield from self._check_loss_functions(model)
 
     # `accelerator.backward(loss / N)`, `engine.backward(loss)` after `loss = loss / N` ----------

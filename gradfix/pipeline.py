@@ -130,6 +130,24 @@ _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
 
 
+def _says_an_epoch_loop(data: bytes) -> bool:
+    """`_EPOCH_LOOP` in bytes saying `epoch`, tried only on the lines that say it in any case
+    (over the whole file, the pattern was tried at every position)."""
+    if b"epoch" not in data:
+        return False
+    lowered = data.lower()
+    at = lowered.find(b"epoch")
+    while at != -1:
+        line = lowered.rfind(b"\n", 0, at) + 1
+        end = lowered.find(b"\n", at)
+        if end == -1:
+            end = len(data)
+        if _EPOCH_LOOP.match(data, line, end) is not None:
+            return True
+        at = lowered.find(b"epoch", end)
+    return False
+
+
 def _sums_a_loss(data: bytes) -> bool:
     """A line adds into something and says `loss` after the `+=` (`running += loss`): the sum of
     what a step function of another module returns, whose file says neither a step nor an
@@ -152,7 +170,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or (b"epoch" in data and _EPOCH_LOOP.search(data) is not None) or _sums_a_loss(data)
+    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data)
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     from gradfix.project import project_for

@@ -397,7 +397,7 @@ class Project:
         known = self._backward_bytes.get(path)
         if known is None or known[0] is not data:
             says = any(word in data for word in _BACKWARD_BYTES)
-            if not says and depth < 2 and _SUPER_METHOD_CALL.search(data) is not None:
+            if not says and depth < 2 and b"super(" in data and _SUPER_METHOD_CALL.search(data) is not None:
                 self._backward_bytes[path] = (data, False)  # an import cycle stops here
                 says = self.imports_backpropagation(data, path, depth + 1)
             known = self._backward_bytes[path] = (data, says)

@@ -1347,7 +1347,8 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
         return found
 
     def calls_backward(function: ast.AST) -> bool:
-        if _BACKWARD_CALL.search(source.segment(function)) is None:
+        text = source.segment(function)
+        if "backward" not in text or _BACKWARD_CALL.search(text) is None:
             return False  # (`backward_prefetch=...`, "backward" in a docstring: no call)
         return any(
             isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in own_nodes(function)

@@ -561,7 +561,10 @@ class _FactCollector:
         gradients), for `_promote_parameters`."""
         facts = self.facts
         source = facts.source
-        scalers = bool(_LOSS_SCALERS.search(source.text))
+        text = source.text
+        # (a plain substring test first: the pattern, starting with `\b`, is tried at every
+        # position of the text; the test finds the names in a hundredth of its time)
+        scalers = ("NativeScaler" in text or "ApexScaler" in text) and bool(_LOSS_SCALERS.search(text))
         wanted = {
             name
             for name, info in facts.module_functions.items()
@@ -634,14 +637,24 @@ class _FactCollector:
                         sites.setdefault(kw.arg, set()).add(self._argument_key(kw.value))
 
 
-_GRADIENT_TEXT = lazily(r"backward|zero_grad|\.step\(|\.grad\b|clip_grad")
+_GRAD_ATTRIBUTE = lazily(r"\.grad\b")
 _LOSS_SCALERS = lazily(r"\b(NativeScaler|ApexScaler)\b")
 
 
 def _trains(text: str, scalers: bool) -> bool:
     """A function's text mentions gradients, or (`scalers`) the module names a timm loss scaler,
     whose call (`amp(loss, opt)`, under any name) backpropagates and steps."""
-    return scalers or bool(_GRADIENT_TEXT.search(text))
+    return scalers or _gradient_text(text)
+
+
+def _gradient_text(text: str) -> bool:
+    """The text says `backward`, `zero_grad`, `.step(`, `.grad` or `clip_grad`. (Substring
+    tests first: one pattern of the five alternatives was tried at every position, five times
+    slower.)"""
+    return (
+        "backward" in text or "zero_grad" in text or ".step(" in text or "clip_grad" in text
+        or (".grad" in text and _GRAD_ATTRIBUTE.search(text) is not None)
+    )
 _ENGINE_NAME = lazily(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
 
 

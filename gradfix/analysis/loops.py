@@ -85,6 +85,24 @@ _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Gener
 # `lambda: opt.step()` written somewhere (`_stepping_lambdas` is asked only then)
 _STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
+
+
+def _binds_a_clip(text: str) -> bool:
+    """A line of the text binds a name to a `clip_grad_*` function (`_CLIP_BOUND`): the
+    pattern is tried only on the lines that say `clip_grad` (over the whole text it was tried
+    at every `=`)."""
+    start = text.find("clip_grad")
+    while start >= 0:
+        line = text.rfind("\n", 0, start) + 1
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        if _CLIP_BOUND.search(text, line, end):
+            return True
+        start = text.find("clip_grad", end)
+    return False
+
+
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
@@ -373,7 +391,7 @@ class _Walker:
         if cache is None:
             cache = facts._clip_aliases = {}  # type: ignore[attr-defined]
             source = facts.source
-            if "clip_grad" in source.text and _CLIP_BOUND.search(source.text):
+            if _binds_a_clip(source.text):
                 stores: dict[str, int] = {}
                 for node in source.of_type(ast.Name):
                     if not isinstance(node.ctx, ast.Load):
@@ -2160,12 +2178,24 @@ _READING_METHODS = frozenset({
 })
 
 
-_CALLED_NAME = lazily(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\(")
-
-
 def called_names(text: str) -> set[str]:
-    """The plain names the text calls (`train_step` in `loss = train_step(model, batch)`)."""
-    return set(_CALLED_NAME.findall(text))
+    """The plain names the text calls (`train_step` in `loss = train_step(model, batch)`): the
+    word right before each `(` (blanks between allowed), not an attribute (`x.step(`), not
+    starting with a digit or a non-ASCII letter. (A pattern, `(?<![\w.])([A-Za-z_]\w*)[ \t]*\(`,
+    said the same but was tried at every position of the text: five times slower.)"""
+    names = set()
+    pieces = text.split("(")
+    pieces.pop()
+    for piece in pieces:
+        end = len(piece.rstrip(" \t"))
+        start = end
+        while start and (piece[start - 1].isalnum() or piece[start - 1] == "_"):
+            start -= 1
+        if start < end and (start == 0 or piece[start - 1] != "."):
+            first = piece[start]
+            if first == "_" or (first.isascii() and first.isalpha()):
+                names.add(piece[start:end])
+    return names
 
 
 def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -> bool:  # type: ignore[no-untyped-def]

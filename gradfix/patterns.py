@@ -14,9 +14,10 @@ import re
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import AnyStr
 
-__all__ = ["LazyPattern", "lazily"]
+__all__ = ["LazyPattern", "calls", "lazily", "starting_at"]
 
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
@@ -57,3 +58,40 @@ def _first_use(name: str):  # type: ignore[no-untyped-def]
 for _name in _METHODS:
     setattr(LazyPattern, _name, _first_use(_name))
 del _name
+
+
+# A pattern that starts with a look-behind or `\b` gives `re` no literal prefix to look for: it
+# is tried at every position of the text (a 200 kB module took tens of milliseconds per name).
+# These find the literal first and try the pattern only there.
+
+
+def starting_at(pattern: re.Pattern[AnyStr], text: AnyStr, literal: AnyStr) -> Iterator[re.Match[AnyStr]]:
+    """What `pattern.finditer(text)` finds, for a pattern each of whose matches starts with
+    `literal` (after zero-width assertions, which still see the text before it): tried only
+    where `literal` occurs."""
+    at = text.find(literal)
+    while at != -1:
+        match = pattern.match(text, at)
+        if match is None:
+            at = text.find(literal, at + 1)
+        else:
+            yield match
+            at = text.find(literal, max(match.end(), at + 1))
+
+
+def calls(text: str, key: str) -> bool:
+    """`re.search(r"(?<![\\w.])" + re.escape(key) + r"\\s*\\(", text)`: the text calls `key`
+    (`step(`, `self.fn (`), not as an attribute or the end of a longer name."""
+    at = text.find(key)
+    while at != -1:
+        before = text[at - 1] if at else ""
+        if not (before.isalnum() or before == "_" or before == "."):
+            after = at + len(key)
+            rest = text[after : after + 1]
+            while rest and rest.isspace():
+                after += 1
+                rest = text[after : after + 1]
+            if rest == "(":
+                return True
+        at = text.find(key, at + 1)
+    return False

@@ -23,7 +23,7 @@ import re
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
-from gradfix.patterns import lazily
+from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 
@@ -781,8 +781,8 @@ def _base_names(data: bytes) -> set[bytes]:
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:
     """The name of each `local.name(` call in the file."""
-    pattern = rb"(?<![\w.])" + re.escape(local + b".") + rb"(\w+)[ \t]*\("
-    return (m.group(1) for m in re.finditer(pattern, data))
+    pattern = re.compile(rb"(?<![\w.])" + re.escape(local + b".") + rb"(\w+)[ \t]*\(")
+    return (m.group(1) for m in starting_at(pattern, data, local + b"."))
 
 
 def _says_backward_in(data: bytes, name: bytes, depth: int = 0) -> bool:

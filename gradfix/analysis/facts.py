@@ -93,7 +93,7 @@ def _classify_constructor(qualified: str) -> str | None:
     last = qualified.rsplit(".", 1)[-1]
     if _OPTIMIZER_CLASS_NAME.search(last) and "lr_scheduler" not in qualified and not re.search(r"(Scheduler|Schedule|LR)$", last):
         return "optimizer"  # AdamWScheduleFree is an optimizer, whatever else its name says
-    if "lr_scheduler" in qualified or _SCHEDULER_NAME.search(last) or re.search(r"(LR|Lr)$", last):
+    if "lr_scheduler" in qualified or _SCHEDULER_NAME.search(last) or last.endswith(("LR", "Lr")):
         return "scheduler"
     if last in ("GradScaler", "ShardedGradScaler"):
         return "scaler"

@@ -47,7 +47,7 @@ from gradfix.analysis.names import (
     stdlib_names,
     substitute_root,
 )
-from gradfix.patterns import lazily
+from gradfix.patterns import calls, lazily, starting_at
 from gradfix.project import GRADIENT_BYTES, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
@@ -549,7 +549,7 @@ class _Walker:
             entry = frameworks.method(info.library, "__call__")
             if entry is None or frameworks.Effect.BACKWARD not in entry.effects:
                 continue
-            if re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text):
+            if calls(text, key):
                 return True
         return False
 
@@ -2419,7 +2419,7 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
     if found is None and name is not None and not name.startswith("__"):
         # no method of the class or its bases: a subclass's, when one alone defines it (unless
         # the name is an attribute the objects set, `self.train_step = step_fn`)
-        if re.search(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)", facts.source.text):
+        if next(starting_at(re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)"), facts.source.text, f"self.{name}"), None):
             return None
     elif found is None:
         return found
@@ -2458,7 +2458,7 @@ def _never_built(facts: ModuleFacts, class_name: str) -> bool:
     if class_name not in known:
         text = facts.source.text
         known[class_name] = True
-        for match in re.finditer(rf"(?<![\w.]){re.escape(class_name)}\s*\(", text):
+        for match in starting_at(re.compile(rf"(?<![\w.]){re.escape(class_name)}\s*\("), text, class_name):
             line_start = text.rfind("\n", 0, match.start()) + 1
             if not text[line_start : match.start()].lstrip().startswith("class "):
                 known[class_name] = False
@@ -2680,7 +2680,7 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
         found |= {
             name
             for name, bodies in texts.items()
-            if any(key in body and re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", body) for body in bodies for key in keys)
+            if any(calls(body, key) for body in bodies for key in keys)
         }
     changed = bool(found)
     while changed:

@@ -42,7 +42,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
-from gradfix.patterns import lazily
+from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
@@ -1428,13 +1428,14 @@ def _calls_switch_indirectly(text: str, model: ModuleModel) -> bool:
     if not switching:
         return False
     values = _name_values(model)
+    targets = set(_FOR_TARGET.findall(text))  # (each pattern below is compiled only for one of them)
     for name in sorted(called_names(text)):
         bound = values.get(name, [])
         if len(bound) == 1 and isinstance(bound[0], ast.Lambda) and isinstance(bound[0].body, ast.Call):
             if dotted(bound[0].body.func) in switching:
                 return True
             continue
-        for listed in re.findall(rf"for\s+{re.escape(name)}\s+in\s+(\w+|\[[^\]]*\]|\([^)]*\))", text):
+        for listed in re.findall(rf"for\s+{re.escape(name)}\s+in\s+(\w+|\[[^\]]*\]|\([^)]*\))", text) if name in targets else ():
             if listed[:1] not in "[(":
                 held = values.get(listed, [])
                 listed = model.source.segment(held[0]) if len(held) == 1 and isinstance(held[0], (ast.List, ast.Tuple)) else ""
@@ -1534,12 +1535,14 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     )
 
 
+_FOR_TARGET = lazily(r"for\s+(\w+)\s+in\s")
 _OBJECT_METHOD_CALL = lazily(r"(?<![\w.])([A-Za-z_]\w*)\.([a-z_]\w*)\s*\(")
 
 
 def _attribute_calls(text: str, name: str) -> set[str]:
     """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`."""
-    return set(re.findall(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\(", text))
+    pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\(")
+    return {match.group(1) for match in starting_at(pattern, text, name + ".")}
 
 
 def _imported_names(model: ModuleModel) -> list[str]:
@@ -2398,8 +2401,10 @@ def manual_modes(model: ModuleModel) -> ManualModes:
     mode_calls: list[tuple[str, str]] = []  # (key, method)
     loop_vars: dict[str, str] = {}  # loop variable -> module whose .modules() it walks
     listed: dict[int, list[str]] = {}  # id of a switch in `for m in [enc, dec]: m.eval()` -> the modules
-    for node in source.nodes:
-        switched = listed_switches(node, model) if isinstance(node, (*FOR_LOOPS, ast.Expr)) else None
+    # (the loops and expression statements first, then the calls: each kind from the tree's
+    # index, not a test of every node of the file)
+    for node in (*source.of_type(ast.For), *source.of_type(ast.AsyncFor), *source.of_type(ast.Expr)):
+        switched = listed_switches(node, model)
         if switched is not None:
             for call, _ in switched[0]:
                 listed[id(call)] = [source.key(elt) for elt in switched[1]]
@@ -2409,8 +2414,7 @@ def manual_modes(model: ModuleModel) -> ManualModes:
                 for target in ast_walk(node.target):
                     if isinstance(target, ast.Name):
                         loop_vars[target.id] = source.key(walked)
-        if not isinstance(node, ast.Call):
-            continue
+    for node in source.of_type(ast.Call):
         method = method_name(node)
         recv = receiver(node)
         if recv is None:

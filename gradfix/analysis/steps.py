@@ -23,7 +23,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, substitute_root
-from gradfix.patterns import lazily
+from gradfix.patterns import calls, lazily
 from gradfix.project import absolute
 from gradfix.project import import_lines as _import_lines
 from gradfix.project import normalized as _normalized
@@ -96,7 +96,7 @@ def _stepping_objects(facts: ModuleFacts) -> tuple[str, ...]:
 
 
 def _calls_stepping_object(text: str, facts: ModuleFacts) -> bool:
-    return any(key in text and re.search(r"(?<![\w.])" + re.escape(key) + r"\s*\(", text) for key in _stepping_objects(facts))
+    return any(calls(text, key) for key in _stepping_objects(facts))
 
 
 def _steps_and_backpropagates(text: str, words: tuple[str, ...]) -> bool:

@@ -11,7 +11,7 @@ from gradfix.analysis.facts import FunctionInfo, located_bases
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, int_value, is_number, last_name, method_name, walk_expression
 from gradfix.analysis.steps import arguments_elsewhere
-from gradfix.patterns import lazily
+from gradfix.patterns import lazily, starting_at
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms._common import event_info
@@ -1174,7 +1174,7 @@ def _self_method_candidates(call: ast.Call, name: str, model: ModuleModel) -> tu
     if texts:
         return True, texts
     if found is None and not infos:
-        if complete or re.search(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)", model.source.text):
+        if complete or next(starting_at(re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)"), model.source.text, f"self.{name}"), None):
             return True, []  # no such method: an attribute the objects set (`self.loss = ...`)
         return False, []
     return False, []  # only stubs: the code that runs is written where gradfix does not look

@@ -11,6 +11,7 @@ names, module-level names, and `self.<attr>` across the methods of one class.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left, bisect_right
 
 from gradfix.records import dataclass
 from gradfix.source import COMPOUND, FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of, dotted
@@ -42,7 +43,7 @@ class Assignments:
         self.class_of_scope: dict[int, str | None] = {}
         self.parent_scope: dict[int, Scope] = {}
         self.class_body: dict[int, str] = {}  # id of a statement of a class body -> the class
-        self._walrus = ":=" in source.text
+        self._walrus = _walrus_lines(source)
         self._walk(source.tree.body, source.tree, None)
 
     # queries -------------------------------------------------------------------------
@@ -106,7 +107,7 @@ class Assignments:
         table.scope_of_statement = {}
         table.class_of_scope = {id(scope): class_name}
         table.parent_scope = {}
-        table._walrus = ":=" in source.segment(scope) if scope is not source.tree else ":=" in source.text
+        table._walrus = _walrus_lines(source) if scope is source.tree or ":=" in source.segment(scope) else []
         body = scope.body if isinstance(scope, (*FUNCTIONS, ast.Module)) else []  # type: ignore[attr-defined]
         table._walk_own(body, scope, class_name)
         return table
@@ -154,8 +155,12 @@ class Assignments:
             for item in stmt.items:
                 if item.optional_vars is not None:
                     self._bind(item.optional_vars, None, stmt, scope, class_name)
-        if not self._walrus:
+        lines = self._walrus
+        if not lines:
             return
+        first = bisect_left(lines, stmt.lineno)
+        if first == len(lines) or lines[first] > (stmt.end_lineno or stmt.lineno):
+            return  # no line of the statement says `:=`
         # walrus targets anywhere in the statement's own expressions
         for node in _own_expressions(stmt):
             for sub in ast_walk(node):
@@ -173,6 +178,20 @@ class Assignments:
             return
         key = self.source.key(target)
         self.by_key.setdefault(key, []).append(Binding(key, value, stmt, scope, class_name))
+
+
+def _walrus_lines(source: Source) -> list[int]:
+    """The numbers of the lines that say `:=` (in code, a string or a comment), in order: the
+    statements whose expressions may bind a name by walrus (the others are not walked)."""
+    lines: list[int] = []
+    text, starts = source.text, source.line_starts
+    at = text.find(":=")
+    while at != -1:
+        line = bisect_right(starts, at)
+        if not lines or lines[-1] != line:
+            lines.append(line)
+        at = text.find(":=", at + 2)
+    return lines
 
 
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:

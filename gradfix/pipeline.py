@@ -19,6 +19,7 @@ from gradfix.files import STDIN
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field, replace
 from gradfix.source import Source, SourceError, parse, shifted
+from gradfix.walk import child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -361,7 +362,7 @@ def _misplaced_jumps(tree) -> int:  # type: ignore[no-untyped-def]
             stack.extend((child, True, in_function) for child in node.body)
             stack.extend((child, in_loop, in_function) for child in node.orelse)
         elif isinstance(node, (ast.stmt, ast.Module, *cases)):
-            stack.extend((child, in_loop, in_function) for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, *cases)))
+            stack.extend((child, in_loop, in_function) for child in child_nodes(node) if isinstance(child, (ast.stmt, *cases)))
     return count
 
 

@@ -26,6 +26,7 @@ from gradfix.files import DEFAULT_EXCLUDES
 from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
+from gradfix.walk import child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -634,7 +635,7 @@ def _bound_at_top(facts: ModuleFacts) -> frozenset[str]:
                 continue
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 names.add(node.id)
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(child_nodes(node))
         found = facts.__dict__["_bound_at_top"] = frozenset(names)
     return found
 

@@ -21,7 +21,7 @@ import sys
 import warnings
 
 from gradfix.patterns import lazily
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_nodes, ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time (a check of any file imports this module)
 if TYPE_CHECKING:
@@ -352,7 +352,7 @@ class Source:
     def nodes(self) -> list[ast.AST]:
         """Every node of the tree, in `ast.walk` order; walked once, then shared by the rules."""
         if self._nodes is None or self._nodes[0] is not self.tree:
-            self._nodes = (self.tree, list(ast_walk(self.tree)))
+            self._nodes = (self.tree, ast_nodes(self.tree))
         return self._nodes[1]
 
     def of_type(self, kind: type) -> list[ast.AST]:

@@ -32,18 +32,71 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
         yield node
 
 
+def ast_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast_walk(node))`, built without a generator (a whole module's nodes, once per file)."""
+    nodes = [node]
+    push = nodes.append
+    fields_of = _FIELDS
+    for node in nodes:  # (the list grows as it is read: breadth first, as `ast_walk`)
+        kind = node.__class__
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = kind._fields
+        for name in fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    if isinstance(item, _AST):
+                        push(item)
+            elif isinstance(value, _AST):
+                push(value)
+    return nodes
+
+
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.iter_child_nodes(node))`, without its two generators."""
+    children: list[ast.AST] = []
+    push = children.append
+    kind = node.__class__
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = kind._fields
+    for name in fields:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            for item in value:
+                if isinstance(item, _AST):
+                    push(item)
+        elif isinstance(value, _AST):
+            push(value)
+    return children
 
 
 def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     """Nodes of a function body, not those of the functions, lambdas or classes nested in it."""
-    stack = list(ast.iter_child_nodes(function))
+    stack = child_nodes(function)
+    pop, push = stack.pop, stack.append
+    fields_of = _FIELDS
     while stack:
-        node = stack.pop()
+        node = pop()
         if isinstance(node, _SCOPES):
             continue
         yield node
-        stack.extend(ast.iter_child_nodes(node))
+        kind = node.__class__
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = kind._fields
+        for name in fields:  # (its children pushed in field order, as `ast.iter_child_nodes` gives them)
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    if isinstance(item, _AST):
+                        push(item)
+            elif isinstance(value, _AST):
+                push(value)
 
 
 _LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)

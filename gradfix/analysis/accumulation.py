@@ -24,7 +24,7 @@ from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, WITHS, Source
-from gradfix.walk import ast_walk, leaves
+from gradfix.walk import ast_walk, child_nodes, leaves
 
 _CACHE = "_accumulations"
 
@@ -441,7 +441,7 @@ def _only_breaks(stmt: ast.stmt) -> bool:
                 return False
             todo.extend(node.orelse)
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return True
 
 
@@ -1311,7 +1311,7 @@ def _rebound_after_the_test(body: list[ast.stmt], name: str, periodic: Periodic,
             found = True
         if isinstance(current, LOOPS) and current.lineno <= test_end < (current.end_lineno or 0):
             return False  # the test itself runs in an inner loop
-        stack.extend(ast.iter_child_nodes(current))
+        stack.extend(child_nodes(current))
     return found
 
 
@@ -1577,7 +1577,7 @@ def _assigns(node: ast.AST, name: str, source: Source) -> bool:
         for target in targets:
             if _binds(target, name, source):
                 return True
-        stack.extend(ast.iter_child_nodes(current))
+        stack.extend(child_nodes(current))
     return False
 
 

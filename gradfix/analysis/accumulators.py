@@ -47,7 +47,7 @@ from gradfix.source import (
     Source,
     encloses,
 )
-from gradfix.walk import ast_walk, own_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -259,7 +259,7 @@ def function_without_graph(function: ast.FunctionDef | ast.AsyncFunctionDef, qua
             inside += no_grad
         if isinstance(node, (ast.With, ast.AsyncWith)) and any(_is_no_grad(i, qualify) for i in node.items):
             no_grad = True
-        stack.extend((child, no_grad) for child in ast.iter_child_nodes(node))
+        stack.extend((child, no_grad) for child in child_nodes(node))
     return returns > 0 and inside == returns
 
 
@@ -764,7 +764,7 @@ class _Scope:
             self.backward_calls.append((names, self._code(node)))
         if isinstance(node, SCOPES) and node is not root:
             return
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             self._visit(child, root, depth)
 
 
@@ -1140,7 +1140,7 @@ def _free_names(function: ast.AST) -> set[str]:
     read: set[str] = set()
     args = function.args  # type: ignore[attr-defined]
     bound |= {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-    stack = list(ast.iter_child_nodes(function))
+    stack = list(child_nodes(function))
     while stack:
         node = stack.pop()
         if isinstance(node, (*FUNCTIONS, ast.ClassDef)):
@@ -1156,5 +1156,5 @@ def _free_names(function: ast.AST) -> set[str]:
             bound.add((node.asname or node.name).split(".", 1)[0])
         elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return (read - bound) | declared

@@ -17,7 +17,7 @@ from gradfix.analysis.model import Loop
 from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
 from gradfix.records import dataclass, field
 from gradfix.source import DEFINITIONS, FOR_LOOPS, Source
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 
 @dataclass
@@ -159,7 +159,7 @@ class _Binder:
                     continue
                 local = alias.asname or alias.name
                 self.bind_name(local.split(".", 1)[0])
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             self.visit(child)
 
 

@@ -27,6 +27,7 @@ from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoo
 from gradfix.analysis.names import call_name, dotted, walk_expression
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, DEFINITIONS, SCOPES
+from gradfix.walk import child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def _walk(node: ast.AST) -> Iterable[ast.AST]:
     while stack:
         current = stack.pop()
         yield current
-        for child in ast.iter_child_nodes(current):
+        for child in child_nodes(current):
             if not isinstance(child, SCOPES):
                 stack.append(child)
 
@@ -140,7 +141,7 @@ def unseen_gradient_handling(
                     continue  # its arguments (`clip_grad_norm_(model.parameters())`) are part of it
                 if isinstance(node, SCOPES):
                     continue
-                stack.extend(ast.iter_child_nodes(node))
+                stack.extend(child_nodes(node))
                 if isinstance(node, ast.Call) and id(node) not in model.inlined_calls and _may_handle(node, models, model):
                     return node
     return None

@@ -38,6 +38,7 @@ from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
+from gradfix.walk import child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -652,7 +653,7 @@ def _returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
                 found.append(current.value)
             continue
         if isinstance(current, ast.stmt):
-            todo.extend(c for c in ast.iter_child_nodes(current) if isinstance(c, (ast.stmt, ast.excepthandler, MATCH_CASE)))
+            todo.extend(c for c in child_nodes(current) if isinstance(c, (ast.stmt, ast.excepthandler, MATCH_CASE)))
         elif isinstance(current, (ast.excepthandler, MATCH_CASE)):
             todo.extend(current.body)  # type: ignore[attr-defined]
     return found

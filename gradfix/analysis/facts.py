@@ -23,7 +23,7 @@ from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -273,11 +273,11 @@ class _FactCollector:
                 self._record(self.key(stmt.target), kind, None, None, annotated=True)
         if isinstance(stmt, _COMPOUND):
             headers: list[ast.AST] = []
-            for child in ast.iter_child_nodes(stmt):
+            for child in child_nodes(stmt):
                 if isinstance(child, ast.stmt):
                     continue
                 if isinstance(child, (ast.excepthandler, MATCH_CASE, ast.withitem)):
-                    headers.extend(sub for sub in ast.iter_child_nodes(child) if not isinstance(sub, ast.stmt))
+                    headers.extend(sub for sub in child_nodes(child) if not isinstance(sub, ast.stmt))
                 else:
                     headers.append(child)
             for header in headers:

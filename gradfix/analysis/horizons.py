@@ -26,7 +26,7 @@ from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_r
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -435,7 +435,7 @@ def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
             return True
         if isinstance(node, ast.Call) and reads_parameter(node.func):
             return False  # `s.item()`, the parameter called: nothing to read
-        return all(collect(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
+        return all(collect(child) for child in child_nodes(node) if isinstance(child, ast.expr))
 
     return parts if body is not None and collect(body) else []
 

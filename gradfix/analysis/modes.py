@@ -56,7 +56,7 @@ from gradfix.source import (
     blocks_of,
     encloses,
 )
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -1058,7 +1058,7 @@ def _free_in(function: ast.AST, name: str) -> bool:
             return False
         if isinstance(node, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name.split(".")[0]) == name for a in node.names):
             return False
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return True
 
 
@@ -2034,7 +2034,7 @@ def _bound_in_loop(node: ast.AST) -> dict[str, list[ast.expr | None]]:
             continue
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
             bound.setdefault(sub.id, []).append(None)
-        todo.extend(ast.iter_child_nodes(sub))
+        todo.extend(child_nodes(sub))
     return bound
 
 

@@ -35,7 +35,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES, Source, encloses
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 _SET_EPOCH = lazily(r"set_\w*epoch")
 _OWNERS = {"prepare", "setup_dataloaders", "prepare_data_loader", "setup", "prepare_dataloader", "Trainer", "fit"}
@@ -1357,7 +1357,7 @@ def _own_loops(body: list[ast.stmt]) -> list[ast.AST]:
             continue
         if isinstance(node, LOOPS):
             found.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return found
 
 
@@ -1553,7 +1553,7 @@ def _calls_outside_loops(body: list[ast.stmt]):  # type: ignore[no-untyped-def]
             continue
         if isinstance(node, ast.Call):
             yield node
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
 
 
 def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel, samplers: set[str] = frozenset()) -> bool:  # type: ignore[assignment]

@@ -42,7 +42,7 @@ from gradfix.source import (
     Loop,
     Source,
 )
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ class GraphFlow:
                 if node.arg not in _CUT_KEYWORDS:
                     stack.append(node.value)
             else:
-                stack.extend(ast.iter_child_nodes(node))
+                stack.extend(child_nodes(node))
 
     def _call(
         self, call: ast.Call, stack: list[ast.AST], forwards: list[tuple[ast.Call, str | None]], flows: set[str]
@@ -612,7 +612,7 @@ def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     level when the scope assigns none."""
     values: list[ast.expr] = []
     for scope_node in (scope, source.tree) if scope is not source.tree else (source.tree,):
-        stack = list(ast.iter_child_nodes(scope_node))
+        stack = list(child_nodes(scope_node))
         while stack:
             node = stack.pop()
             if isinstance(node, SCOPES):
@@ -621,7 +621,7 @@ def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
                 values.append(node.value)
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
                 values.append(node.value)
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(child_nodes(node))
         if values:
             break
     return values
@@ -636,7 +636,7 @@ def _enclosing_function(node: ast.AST, source: Source) -> ast.AST | None:
     stack: list[ast.AST] = [source.tree]
     while stack:
         current = stack.pop()
-        for child in ast.iter_child_nodes(current):
+        for child in child_nodes(current):
             if not isinstance(child, ast.stmt):
                 continue
             end = getattr(child, "end_lineno", child.lineno)

@@ -13,7 +13,7 @@ import ast
 from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source, blocks_of
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 
 @dataclass(frozen=True)
@@ -96,19 +96,19 @@ def _has_jump(unit: ast.stmt) -> bool:
             continue
         if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
             return True
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return False
 
 
 def _contains(node: ast.AST, kinds: tuple[type, ...]) -> bool:
-    stack = list(ast.iter_child_nodes(node))
+    stack = list(child_nodes(node))
     while stack:
         current = stack.pop()
         if isinstance(current, kinds):
             return True
         if isinstance(current, (*FUNCTIONS, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(current))
+        stack.extend(child_nodes(current))
     return False
 
 

@@ -29,7 +29,7 @@ from gradfix.transforms._common import (
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.source import FUNCTIONS
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -805,14 +805,14 @@ def _bounded_and_never_cleared(loop: TrainingLoop, step: GradEvent, model: Modul
 
 def _calls_outside_loops(scope: ast.AST) -> Iterator[ast.Call]:
     """The calls of a function's (or the module's) own code that no loop of it holds."""
-    stack = list(ast.iter_child_nodes(scope))
+    stack = list(child_nodes(scope))
     while stack:
         node = stack.pop()
         if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
             continue
         if isinstance(node, ast.Call):
             yield node
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
 
 
 def _definition_in(name: str, scope: ast.AST, model: ModuleModel) -> ast.FunctionDef | None:

@@ -23,7 +23,7 @@ from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
 from gradfix.analysis.modules import imported_project_bytes
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -545,14 +545,14 @@ def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleM
 
 def _own_calls(scope: ast.AST) -> Iterator[ast.Call]:
     """Calls in a module's or function's own statements (not in nested definitions)."""
-    stack = list(ast.iter_child_nodes(scope))
+    stack = list(child_nodes(scope))
     while stack:
         node = stack.pop()
         if isinstance(node, SCOPES):
             continue
         if isinstance(node, ast.Call):
             yield node
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
 
 
 def _positional_parameters(function: ast.AST) -> list[str]:
@@ -698,7 +698,7 @@ def _data_outside_numpy(value: ast.expr | None, data: set[str]) -> set[str]:
             continue
         if isinstance(node, ast.Name):
             outside.add(node.id)
-        pending.extend(ast.iter_child_nodes(node))
+        pending.extend(child_nodes(node))
     return data & outside
 
 
@@ -999,14 +999,14 @@ def _direct_calls(scope: ast.AST) -> set[int]:
     """The calls written in the scope itself, not in a function or class it defines (those run
     whenever they are called)."""
     found: set[int] = set()
-    stack = list(ast.iter_child_nodes(scope))
+    stack = list(child_nodes(scope))
     while stack:
         node = stack.pop()
         if isinstance(node, (*SCOPES, ast.Lambda)):
             continue
         if isinstance(node, ast.Call):
             found.add(id(node))
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return found
 
 
@@ -1026,7 +1026,7 @@ def _backpropagating_calls(scope: ast.AST, model: ModuleModel) -> list[ast.Call]
 
 def _returned(function: ast.AST, names: set[str]) -> bool:
     found: set[str] = set()
-    stack = list(ast.iter_child_nodes(function))
+    stack = list(child_nodes(function))
     while stack:
         node = stack.pop()
         if isinstance(node, SCOPES):
@@ -1035,7 +1035,7 @@ def _returned(function: ast.AST, names: set[str]) -> bool:
             found |= reads_of(_graph_values(node.value)).data
         elif isinstance(node, (ast.Yield, ast.YieldFrom)) and node.value is not None:
             found |= reads_of(_graph_values(node.value)).data
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return bool(found & names)
 
 

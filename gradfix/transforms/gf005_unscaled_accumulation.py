@@ -16,7 +16,7 @@ from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms._common import event_info
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -821,7 +821,7 @@ def _assignments(name: str, body: list[ast.stmt], dead: frozenset[int] = frozens
         elif isinstance(node, ast.NamedExpr):
             if binds(node.target):
                 values.append(node.value)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return values, scaled
 
 
@@ -1399,7 +1399,7 @@ def _mentions_n_elsewhere(
             return True
         if key is not None and isinstance(node, ast.Constant) and node.value == key:
             return True  # `hp["subdivisions"]` read again
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return False
 
 
@@ -1442,7 +1442,7 @@ def _divided_after_backward(acc: Accumulation, n_text: str, source: Source) -> f
             continue
         elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and node.lineno < first:
             bound_before = True  # `loss = crit(...)`, `loss, logits = model(...)`
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return frozenset(found) if bound_before else frozenset()
 
 
@@ -1505,7 +1505,7 @@ def _read_for_scaling(value: ast.expr) -> list[ast.AST]:
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue
         out.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return out
 
 

@@ -17,7 +17,7 @@ from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
-from gradfix.walk import ast_walk, leaves
+from gradfix.walk import ast_walk, child_nodes, leaves
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -479,7 +479,7 @@ def _leaves_otherwise(loop: ast.While, drained: ast.stmt) -> bool:
             return True
         if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return False
 
 
@@ -516,7 +516,7 @@ def _breaks(loop: ast.For | ast.AsyncFor | ast.While, window: ast.AST, drained: 
             return True
         if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue  # their `break`s are their own
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return False
 
 
@@ -827,7 +827,7 @@ def _rounds_down(expr: ast.AST, source: Source) -> bool:
         if len(expr.args) == 1 and not expr.keywords and _ceiling_parts(expr.args[0], source) is not None:
             return _rounds_down(expr.args[0], source)  # `int(math.ceil(n / accum))`
         return True
-    return any(_rounds_down(child, source) for child in ast.iter_child_nodes(expr))
+    return any(_rounds_down(child, source) for child in child_nodes(expr))
 
 
 def _ceiling_parts(expr: ast.AST, source: Source) -> list[ast.expr] | None:

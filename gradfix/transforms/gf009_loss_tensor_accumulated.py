@@ -9,7 +9,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.source import Source, dotted
-from gradfix.walk import ast_walk, own_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 from gradfix.transforms._common import training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
@@ -377,7 +377,7 @@ def _grown_only_under_ifs(loop: ast.AST, name: str) -> bool:
     grown: list[bool] = []
 
     def visit(node: ast.AST, under_if: bool) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             if isinstance(child, ast.AugAssign) and isinstance(child.target, ast.Name) and child.target.id == name:
                 grown.append(under_if)
             visit(child, under_if or isinstance(child, ast.If))

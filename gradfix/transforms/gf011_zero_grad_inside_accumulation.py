@@ -14,7 +14,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name
 from gradfix.source import FUNCTIONS
-from gradfix.walk import ast_walk, leaves
+from gradfix.walk import ast_walk, child_nodes, leaves
 from gradfix.transforms._accumulation import clear_edits
 from gradfix.transforms._common import below, built_over, event_code, new_statement, owned_events, single_call_statement
 from gradfix.transforms.apply import statement_lines
@@ -650,14 +650,14 @@ def _returns_before(event: GradEvent, function: ast.AST) -> bool:
 
 
 def _continues(node: ast.AST) -> bool:
-    stack = list(ast.iter_child_nodes(node))
+    stack = list(child_nodes(node))
     while stack:
         current = stack.pop()
         if isinstance(current, ast.Continue):
             return True
         if isinstance(current, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue  # its `continue` is its own
-        stack.extend(ast.iter_child_nodes(current))
+        stack.extend(child_nodes(current))
     return False
 
 

@@ -7,7 +7,7 @@ from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety, code_lines
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def _assignments(tree: ast.Module) -> Iterator[tuple[ast.stmt, ast.Attribute | a
     todo: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(tree, ())]
     while todo:
         node, functions = todo.pop()
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             if isinstance(child, ast.Assign):
                 if len(child.targets) == 1 and isinstance(child.targets[0], ast.Attribute):
                     yield child, child.targets[0], functions

@@ -8,7 +8,7 @@ from gradfix.analysis.names import call_name, dotted, method_name, positional, r
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
-from gradfix.walk import ast_walk, own_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -297,7 +297,7 @@ def _stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
             if recv is not None and dotted(recv) == target:
                 return True
         deeper = inside + 1 if isinstance(node, LOOPS) else inside
-        todo.extend((child, deeper) for child in ast.iter_child_nodes(node))
+        todo.extend((child, deeper) for child in child_nodes(node))
     return False
 
 

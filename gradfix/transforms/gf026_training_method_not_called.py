@@ -9,7 +9,7 @@ from gradfix.analysis.names import dotted, last_name, method_name, positional, r
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ def _bare_attributes(tree: ast.Module) -> Iterator[tuple[ast.Expr, tuple[ast.AST
     names = frozenset(_NAMES)
     while todo:
         node, functions = todo.pop()
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             if isinstance(child, ast.Expr):
                 value = child.value
                 if isinstance(value, ast.Attribute) and value.attr in names:

@@ -605,16 +605,23 @@ def shifted(left_out: list[tuple[int, int]], old: Source, ops: list[tuple[int, i
 
 def dotted(expr: ast.AST) -> str | None:
     """`torch.optim.Adam` for a Name/Attribute chain, else None."""
-    if isinstance(expr, ast.Name):
-        return expr.id  # most of the calls: no list to join
+    kind = expr.__class__  # (the analysis asks this of about every node: no `isinstance` call)
+    if kind is _NAME:
+        return expr.id  # type: ignore[attr-defined]  # most of the calls: no list to join
+    if kind is not _ATTRIBUTE:
+        return None
     parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if isinstance(expr, ast.Name):
-        parts.append(expr.id)
+    while kind is _ATTRIBUTE:
+        parts.append(expr.attr)  # type: ignore[attr-defined]
+        expr = expr.value  # type: ignore[attr-defined]
+        kind = expr.__class__
+    if kind is _NAME:
+        parts.append(expr.id)  # type: ignore[attr-defined]
         return ".".join(reversed(parts))
     return None
+
+
+_NAME, _ATTRIBUTE = ast.Name, ast.Attribute
 
 
 _BODY_ONLY = (ast.Module, *FUNCTIONS, ast.ClassDef, *WITHS)

@@ -350,7 +350,8 @@ class Source:
 
     @property
     def nodes(self) -> list[ast.AST]:
-        """Every node of the tree, in `ast.walk` order; walked once, then shared by the rules."""
+        """Every node of the tree but the expression contexts and operators (`walk.ast_nodes`),
+        in `ast.walk` order; walked once, then shared by the rules."""
         if self._nodes is None or self._nodes[0] is not self.tree:
             self._nodes = (self.tree, ast_nodes(self.tree))
         return self._nodes[1]

@@ -9,6 +9,12 @@ from collections.abc import Iterator
 
 _AST = ast.AST
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # `ast_nodes`'s: the fields that may hold nodes it keeps
+# fields that hold no node (names, numbers, flags) or only a context or an operator
+_NOT_NODES = frozenset({
+    "ctx", "op", "ops", "id", "attr", "arg", "name", "module", "level", "kind", "type_comment", "is_async",
+    "conversion", "simple", "tag",
+})  # fmt: skip
 
 
 def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -33,15 +39,19 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def ast_nodes(node: ast.AST) -> list[ast.AST]:
-    """`list(ast_walk(node))`, built without a generator (a whole module's nodes, once per file)."""
+    """`list(ast_walk(node))` without the expression contexts and operators (`Load`, `Add`,
+    `Eq`: a third of a module's nodes, which no question about a file's nodes asks for), built
+    without a generator: a whole module's nodes, once per file."""
     nodes = [node]
     push = nodes.append
-    fields_of = _FIELDS
+    fields_of = _NODE_FIELDS
     for node in nodes:  # (the list grows as it is read: breadth first, as `ast_walk`)
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = kind._fields
+            fields = fields_of[kind] = tuple(
+                name for name in kind._fields if name not in _NOT_NODES and not (kind is ast.Constant and name == "value")
+            )
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:

@@ -1971,8 +1971,8 @@ class _Walker:
                 if bound:
                     names = {
                         target.id
-                        for node in source.nodes
-                        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+                        for node in source.of_type(ast.Assign)
+                        if isinstance(node.value, ast.Lambda)
                         and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
                         for target in node.targets
                         if isinstance(target, ast.Name) and target.id in bound
@@ -2682,13 +2682,14 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
             for name, bodies in texts.items()
             if any(calls(body, key) for body in bodies for key in keys)
         }
-    changed = bool(found)
-    while changed:
-        changed = False
+    # the callers of each name found, to a fixed point: each found name is looked for once
+    pending = list(found)
+    while pending:
+        other = pending.pop()
         for name, bodies in texts.items():
-            if name not in found and any(other in body and _names(body, other) for body in bodies for other in found):
+            if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)
-                changed = True
+                pending.append(name)
     return found | set(aliases)
 
 

@@ -50,7 +50,9 @@ def ast_nodes(node: ast.AST) -> list[ast.AST]:
         fields = fields_of.get(kind)
         if fields is None:
             fields = fields_of[kind] = tuple(
-                name for name in kind._fields if name not in _NOT_NODES and not (kind is ast.Constant and name == "value")
+                name for name in kind._fields
+                if name not in _NOT_NODES or (name == "name" and kind.__name__ == "TypeAlias")  # (3.12: a Name)
+                if not (kind is ast.Constant and name == "value")
             )
         for name in fields:
             value = getattr(node, name, None)

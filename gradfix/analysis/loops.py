@@ -152,7 +152,11 @@ class _Context(NamedTuple):
         return key
 
     def replace(self, **changes: object) -> _Context:
-        return self._replace(**changes)  # type: ignore[arg-type]
+        """`_replace`, without its `map` over every field."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_CONTEXT_FIELDS[name]] = value
+        return _new_tuple(_Context, values)  # type: ignore[no-any-return]
 
     def entered(self, stmt: ast.stmt, suite: list[ast.stmt]) -> _Context:
         """`replace(path=path + (stmt,), blocks=blocks + (suite,))`, for every statement walked:
@@ -161,6 +165,7 @@ class _Context(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+_CONTEXT_FIELDS = {name: index for index, name in enumerate(_Context._fields)}
 
 
 @dataclass

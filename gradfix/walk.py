@@ -1,5 +1,7 @@
 """`ast.walk`, faster: the same nodes in the same order (breadth first, each node's fields in
-`_fields` order), without a generator per node. The analysis walks trees a lot."""
+`_fields` order), without a generator per node, and without the expression contexts and
+operators (`Load`, `Store`, `Add`, `Eq`: a third of a module's nodes, which the analysis never
+asks for; it reads them as `node.ctx` and `node.op`). The analysis walks trees a lot."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterator
 
 _AST = ast.AST
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # `ast_nodes`'s: the fields that may hold nodes it keeps
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # the fields that may hold the nodes the walks keep
 # fields that hold no node (names, numbers, flags) or only a context or an operator
 _NOT_NODES = frozenset({
     "ctx", "op", "ops", "id", "attr", "arg", "name", "module", "level", "kind", "type_comment", "is_async",
@@ -17,16 +19,26 @@ _NOT_NODES = frozenset({
 })  # fmt: skip
 
 
+def _node_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold the nodes the walks keep."""
+    fields = _NODE_FIELDS[kind] = tuple(
+        name for name in kind._fields  # type: ignore[attr-defined]
+        if name not in _NOT_NODES or (name == "name" and kind.__name__ == "TypeAlias")  # (3.12: a Name)
+        if not (kind is ast.Constant and name == "value")
+    )
+    return fields
+
+
 def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
     todo = deque((node,))
     pop, push = todo.popleft, todo.append
-    fields_of = _FIELDS
+    fields_of = _NODE_FIELDS
     while todo:
         node = pop()
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = kind._fields
+            fields = _node_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
@@ -39,9 +51,7 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def ast_nodes(node: ast.AST) -> list[ast.AST]:
-    """`list(ast_walk(node))` without the expression contexts and operators (`Load`, `Add`,
-    `Eq`: a third of a module's nodes, which no question about a file's nodes asks for), built
-    without a generator: a whole module's nodes, once per file."""
+    """`list(ast_walk(node))`, built without a generator: a whole module's nodes, once per file."""
     nodes = [node]
     push = nodes.append
     fields_of = _NODE_FIELDS
@@ -49,11 +59,7 @@ def ast_nodes(node: ast.AST) -> list[ast.AST]:
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = tuple(
-                name for name in kind._fields
-                if name not in _NOT_NODES or (name == "name" and kind.__name__ == "TypeAlias")  # (3.12: a Name)
-                if not (kind is ast.Constant and name == "value")
-            )
+            fields = _node_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
@@ -66,6 +72,7 @@ def ast_nodes(node: ast.AST) -> list[ast.AST]:
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_UNASKED = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)  # what the walks leave out
 
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:
@@ -88,10 +95,11 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
 
 
 def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """Nodes of a function body, not those of the functions, lambdas or classes nested in it."""
-    stack = child_nodes(function)
+    """Nodes of a function body, not those of the functions, lambdas or classes nested in it
+    (nor the contexts and operators, as `ast_walk`)."""
+    stack = [child for child in child_nodes(function) if not isinstance(child, _UNASKED)]
     pop, push = stack.pop, stack.append
-    fields_of = _FIELDS
+    fields_of = _NODE_FIELDS
     while stack:
         node = pop()
         if isinstance(node, _SCOPES):
@@ -100,7 +108,7 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = kind._fields
+            fields = _node_fields(kind)
         for name in fields:  # (its children pushed in field order, as `ast.iter_child_nodes` gives them)
             value = getattr(node, name, None)
             if value.__class__ is list:

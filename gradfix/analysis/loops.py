@@ -192,6 +192,16 @@ def _is_grad_attribute(expr: ast.AST) -> bool:
     return isinstance(expr, ast.Attribute) and expr.attr in ("grad", "_grad")
 
 
+def _detached_grad(expr: ast.expr) -> ast.expr:
+    """`p.grad.detach_()` (no arguments): the gradient it detaches in place and returns, else `expr`."""
+    if (
+        isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "detach_"
+        and not expr.args and not expr.keywords and _is_grad_attribute(expr.func.value)
+    ):  # fmt: skip
+        return expr.func.value
+    return expr
+
+
 def _fills_zero(call: ast.Call) -> bool:
     """`fill_(0)` / `fill_(0.0)`: the whole tensor set to zero."""
     return (
@@ -987,6 +997,8 @@ class _Walker:
             gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
             return
+        if (method == "zero_" or (method == "fill_" and _fills_zero(call))) and recv is not None:
+            recv = _detached_grad(recv)  # `p.grad.detach_().zero_()`: `Module.zero_grad`'s clear, chained
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
             grad = _grad_node(recv)
             consumed.add(id(grad))

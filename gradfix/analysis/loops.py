@@ -215,6 +215,25 @@ def _is_grad_attribute(expr: ast.AST) -> bool:
     return isinstance(expr, ast.Attribute) and expr.attr in ("grad", "_grad")
 
 
+def _detached_grad(expr: ast.expr) -> ast.expr:
+    """`p.grad.detach_()` (no arguments): the gradient it detaches in place and returns, else `expr`."""
+    if (
+        isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "detach_"
+        and not expr.args and not expr.keywords and _is_grad_attribute(expr.func.value)
+    ):  # fmt: skip
+        return expr.func.value
+    return expr
+
+
+def _fills_zero(call: ast.Call) -> bool:
+    """`fill_(0)` / `fill_(0.0)`: the whole tensor set to zero."""
+    return (
+        len(call.args) == 1 and not call.keywords
+        and isinstance(call.args[0], ast.Constant) and type(call.args[0].value) in (int, float)
+        and call.args[0].value == 0
+    )  # fmt: skip
+
+
 def _grad_node(expr: ast.AST) -> ast.Attribute:
     while isinstance(expr, ast.Attribute) and expr.attr == "data":
         expr = expr.value
@@ -1001,11 +1020,19 @@ class _Walker:
             gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
             return
+        if (method == "zero_" or (method == "fill_" and _fills_zero(call))) and recv is not None:
+            recv = _detached_grad(recv)  # `p.grad.detach_().zero_()`: `Module.zero_grad`'s clear, chained
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
             grad = _grad_node(recv)
             consumed.add(id(grad))
             if method == "zero_":
                 self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
+            return
+        if method == "fill_" and recv is not None and _fills_zero(call) and _is_grad_attribute(recv):
+            # `w.grad.data.fill_(0)`: the clear of an attack's perturbation written by hand
+            grad = _grad_node(recv)
+            consumed.add(id(grad))
+            self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
         given = (args[0] if args else _argument(call, "optimizer")) if method == "unscale_" else None
         if given is not None:

@@ -1,6 +1,7 @@
 """Where a training iteration accumulates a loss *tensor* into something that outlives it.
 
-`running_loss += loss`, `total = total + loss` and `losses.append(loss)` keep a reference
+`running_loss += loss`, `total = total + loss` (also `total = torch.add(total, loss)`,
+`total.add_(loss)`) and `losses.append(loss)` keep a reference
 to each step's loss, and through its `grad_fn` to that step's whole autograd graph. When
 the accumulator is bound outside the iteration (not reset in it), every step's graph stays
 alive and memory grows with the step count.
@@ -1045,6 +1046,18 @@ def _accumulation(
                 if refs:
                     return key, refs
             return None
+        if (
+            isinstance(value, ast.Call) and call_name(value) == "torch.add" and len(value.args) == 2
+            and all(k.arg == "alpha" for k in value.keywords)
+        ):
+            # `total = torch.add(total, loss)`: the sum written as a call keeps the chain too
+            key = source.key(target)
+            for own, other in ((value.args[0], value.args[1]), (value.args[1], value.args[0])):
+                if isinstance(own, (ast.Name, ast.Attribute, ast.Subscript)) and source.key(own) == key:
+                    refs = state.refs(other)
+                    if refs:
+                        return key, refs
+            return None
         first: list[ast.expr] = []
         if isinstance(value, ast.IfExp) and isinstance(target, (ast.Name, ast.Attribute)):
             # `total = loss if total is None else total + loss`: the sum once the first is kept
@@ -1085,6 +1098,15 @@ def _accumulation(
             if refs:
                 return source.key(recv), refs
         method = method_name(call)
+        if (
+            method in ("add_", "sub_") and recv is not None and len(call.args) == 1
+            and all(k.arg == "alpha" for k in call.keywords) and _container_key(recv)
+        ):
+            # `total.add_(loss)`: an in-place sum into a tensor that outlives the iteration
+            # records the loss's graph on it (the tensor now requires gradients)
+            refs = state.refs(call.args[0])
+            if refs:
+                return source.key(recv), refs
         if method is not None and meters is not None and recv is not None and call.args and dotted(recv) is not None:
             refs = state.refs(call.args[0])  # `losses.update(loss, x.size(0))`, `history.on_batch_end(loss)`
             if refs and meters(source.key(recv), method):

@@ -25,7 +25,8 @@ class LossTensorAccumulated(Rule):
     ## What it does
     Finds statements in a training loop that add the loss *tensor* (not its value) into
     something that lives across iterations: `running_loss += loss`,
-    `total = total + loss`, a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history
+    `total = total + loss`, the same sum in place or as a call (`total.add_(loss)`, `total =
+    torch.add(total, loss)`), a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history
     kept by `history = torch.cat([history, loss.reshape(1)])`,
     `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
     `history = history + [loss]`, `running += loss if log_now else 0.0`, where the

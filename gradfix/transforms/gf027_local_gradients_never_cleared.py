@@ -111,7 +111,9 @@ class LocalGradientsNeverCleared(LoopRule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         text = model.source.text
-        if "_grad" not in text and ".grad" not in text and not any(e.foreign for lp in model.loops for e in lp.events):
+        if not _may_hand_over(text) and not any(
+            e.foreign and e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for loop in model.loops for e in loop.events
+        ):
             return  # no hand-over written here, nor in a helper of another module a loop calls
         yield from super().check(model)
 
@@ -162,6 +164,13 @@ class LocalGradientsNeverCleared(LoopRule):
             fix=fix,
             related=(loop.node,),
         )
+
+
+def _may_hand_over(text: str) -> bool:
+    """The text writes a `.grad` (`p._grad = g`, `p.grad = g`, `p.grad.copy_(g)`)."""
+    if "._grad" in text:
+        return True
+    return ".grad" in text and (".grad =" in text or ".grad=" in text or ".grad.copy_(" in text or ".grad.data.copy_(" in text)
 
 
 def _handover(loop: TrainingLoop, events: list[GradEvent], model: ModuleModel) -> tuple[GradEvent, str, str, str, str, set[int]] | None:

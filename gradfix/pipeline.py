@@ -301,7 +301,8 @@ def check_source(
             spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])
             findings = filter_suppressed(findings, source, spans)
         if first:
-            result.diagnostics = _diagnostics(path, source, findings, options, spans)
+            shown = _without_consequences(findings, options) if any(f.code == "GF026" for f in findings) else findings
+            result.diagnostics = _diagnostics(path, source, shown, options, spans)
             first = False
         if not options.fix:
             break
@@ -381,6 +382,42 @@ def _distinct(findings: list) -> list:  # type: ignore[type-arg]
         elif result[at].fix is None and finding.fix is not None:
             result[at] = finding
     return result
+
+
+# what a method named without its call leaves undone, and the rule that reports it: GF001 (no
+# clear of that optimizer) for `opt.zero_grad`, GF017 (left in eval mode) for `model.train`
+_CONSEQUENCES = {"zero_grad": "GF001", "train": "GF017"}
+
+
+def _without_consequences(findings: list, options: Options) -> list:  # type: ignore[type-arg]
+    """The findings to report, less those that only restate a GF026 finding whose fix applies:
+    GF001 on a loop whose `opt.zero_grad` of the same optimizer lacks its call, GF017 on a
+    loop whose `model.train` of the same module does. Writing the call settles them (the next
+    pass of a fix finds nothing); the fixes themselves are chosen from every finding."""
+    import ast
+
+    from gradfix.source import dotted
+
+    named: list[tuple[str, str, int]] = []  # (code it settles, receiver, line)
+    for finding in findings:
+        node = finding.node
+        if finding.code == "GF026" and _applies(finding, options) and isinstance(node, ast.Attribute) and node.attr in _CONSEQUENCES:
+            key = dotted(node.value)
+            if key is not None:
+                named.append((_CONSEQUENCES[node.attr], key, node.lineno))
+    if not named:
+        return findings
+    kept = []
+    for finding in findings:
+        node, loop = finding.node, finding.related[0] if finding.related else None
+        if finding.code in ("GF001", "GF017") and isinstance(node, ast.Call) and loop is not None:
+            func = node.func
+            keys = {dotted(func.value) if isinstance(func, ast.Attribute) else None, *(dotted(a) for a in node.args)}
+            first, last = loop.lineno, loop.end_lineno or loop.lineno
+            if any(code == finding.code and key in keys and first <= line <= last for code, key, line in named):
+                continue
+        kept.append(finding)
+    return kept
 
 
 # Deep-learning frameworks other than PyTorch: their optimizers and tapes keep other contracts

@@ -47,3 +47,36 @@ def test_other_rules_read_the_repaired_loop() -> None:
     assert result.fixed is not None and result.fixed.decode() == FIXED
     again = _run(result.fixed)
     assert again.fixed is None and again.diagnostics == []
+
+
+
+# the loop steps: GF001 and GF017 read it as it is (a second optimizer for the last case)
+STEPPING = BUGGY.replace("        opt.step\n", "        opt.step()\n")
+
+
+def _report(data: str, unsafe: bool = False) -> list[str]:
+    result = process_source("train.py", data.encode(), Options(select=frozenset(default_codes()), unsafe_fixes=unsafe, fix=False))
+    assert result.error is None, result.error
+    return sorted(d.code for d in result.diagnostics)
+
+
+def test_report_leaves_out_what_the_named_call_settles() -> None:
+    """GF001 (no clear of `opt`) and GF017 (`net` left in eval) only restate the uncalled
+    `opt.zero_grad` and `net.train` of the same loop: the report shows GF026 for them; GF009's
+    sum, which writing the calls does not settle, stays; the fixes are unchanged."""
+    assert _report(STEPPING) == ["GF009", "GF026", "GF026"]
+    fixed = _run(STEPPING.encode())
+    assert fixed.fixed is not None and fixed.fixed.decode() == FIXED
+    assert _run(fixed.fixed).fixed is None
+
+
+def test_report_keeps_findings_about_other_objects_or_without_a_fix() -> None:
+    # another optimizer than the one whose clear lacks its call: GF001 stays for it
+    other = STEPPING.replace(
+        "opt = torch.optim.SGD(net.parameters(), lr=0.1)\n",
+        "opt = torch.optim.SGD(net.parameters(), lr=0.1)\nopt2 = torch.optim.SGD(net.parameters(), lr=0.1)\n",
+    ).replace("        opt.step()\n", "        opt.step()\n        opt2.step()\n")
+    assert _report(other) == ["GF001", "GF009", "GF026", "GF026"]
+    # `train` where a class of the file defines one: GF026 reports it without a fix, GF017 stays
+    own = STEPPING.replace("from torch import nn\n", "from torch import nn\n\n\nclass Runner:\n    def train(self):\n        pass\n\n", 1)
+    assert "GF017" in _report(own)

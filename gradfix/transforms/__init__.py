@@ -37,6 +37,7 @@ from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import ScaledLo
 from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import OptimizerSettingSetAsAttribute
 from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import SchedulerRebuiltEachIteration
 from gradfix.transforms.gf026_training_method_not_called import TrainingMethodNotCalled
+from gradfix.transforms.gf027_local_gradients_never_cleared import LocalGradientsNeverCleared
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -65,6 +66,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     OptimizerSettingSetAsAttribute,
     SchedulerRebuiltEachIteration,
     TrainingMethodNotCalled,
+    LocalGradientsNeverCleared,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

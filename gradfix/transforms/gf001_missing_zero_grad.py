@@ -13,7 +13,7 @@ from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.steps import handed_out
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms._common import (
@@ -1205,12 +1205,17 @@ def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
 
 def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
     """The call written in the loop when it is not `<opt>.step()` itself: timm's loss scaler
-    (`loss_scaler(loss, optimizer)`, `self.amp_scaler(loss, self.optimizer, ...)`), which steps
-    the optimizer it is handed. Shortened to its first 60 characters."""
+    (`loss_scaler(loss, optimizer)`, `self.amp_scaler(loss, self.optimizer, ...)`) or a
+    `GradScaler`'s `scaler.step(opt)`, which step the optimizer they are handed. Shortened to
+    its first 60 characters."""
     call = step.node
     if not step.direct or not isinstance(call, ast.Call):
         return None
     if isinstance(call.func, ast.Attribute) and call.func.attr == "step":
-        return None
+        # `opt.step()` itself: None; a scaler's `scaler.step(opt)`, handed the optimizer: the call
+        args = positional(call)
+        given = args[0] if args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+        if given is None or dotted(given) != step.target or dotted(call.func.value) == step.target:
+            return None
     text = " ".join((step.source or model.source).code(call).split())
     return text if len(text) <= 60 else text[:57] + "..."

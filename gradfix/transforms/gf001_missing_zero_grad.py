@@ -231,7 +231,9 @@ class MissingZeroGrad(Rule):
       something gradfix cannot tell;
     - a loop with no loop around it hands out a different optimizer each iteration, picked by
       its counter (`for idx in range(2): ... optimizers[idx].step()`, `for k, net in
-      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`) together with
+      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`, or a `while`
+      loop's counter set right before it, compared with a bound and bumped once at the end of
+      the body, `i = 0; while i < len(opts): ...; i += 1`) together with
       what it trains (`models[idx](x)`): one step per optimizer over its own model, as in a
       check that two implementations take the same first step; so is a step function whose
       only callers hand it such a pair (`run(models[idx], optimizers[idx])`, or both bound by
@@ -581,11 +583,11 @@ def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: Mo
         (e for e in (call.func.value, *call.args[:1]) if isinstance(e, ast.Subscript) and model.source.key(e) == target),
         None,
     )
-    if picked is None or not handed_out(loop.node, picked):
+    if picked is None or not handed_out(loop.node, picked, model.source):
         return False
     optimizers = dotted(picked.value)
     return any(
-        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node)
+        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node, model.source)
         for stmt in loop.body
         for node in ast_walk(stmt)
     )

@@ -253,7 +253,7 @@ def _base_loops(project: Project, base: tuple[Module, str], info: FunctionInfo) 
         for event in loop.events:
             if info.node in event.helpers:
                 position = event.helpers.index(info.node)
-                yield _context(loop, event.via[position], info, (), model.source)
+                yield _context(loop, event.via[position], info, (), model)
                 break
 
 
@@ -418,7 +418,7 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
         if not ctx.loops:
             continue  # called once, not per batch
         loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
-        yield _context(loop, call, info, ctx.mapping, model.source)
+        yield _context(loop, call, info, ctx.mapping, model)
 
 
 def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[str]:
@@ -629,7 +629,7 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         for event in loop.events:
             if info.node in event.helpers:
                 position = event.helpers.index(info.node)
-                yield _context(loop, event.via[position], info, (), caller.source)
+                yield _context(loop, event.via[position], info, (), caller)
                 break
     for call, home_loops, mapping, names in caller.alternative_calls:
         # `try: from .fast import train_step` / `except ImportError: from .slow import
@@ -637,7 +637,7 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         # inside the same iteration (what the loop does outside the call is the same)
         if any(_is(project.function(name, path), info) for name in names):
             loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
-            yield _context(loop, call, info, mapping, caller.source)
+            yield _context(loop, call, info, mapping, caller)
 
 
 def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:
@@ -663,6 +663,22 @@ def handed_out(loop: ast.AST, expr: ast.expr, source: Source | None = None) -> b
         collection = dotted(expr.value)
         return collection is not None and _counter(loop) == expr.slice.id != collection.split(".", 1)[0]
     return isinstance(expr, ast.Name) and any(isinstance(n, ast.Name) and n.id == expr.id for n in ast_walk(loop.target))
+
+
+def cleared_around(loop: TrainingLoop, loops: list[TrainingLoop]) -> bool:
+    """A loop around `loop` clears gradients outside it, or calls something gradfix cannot see
+    there (`for o in opts: o.zero_grad()` in the batch loop, before a loop over the models): when
+    `loop` hands out one optimizer per iteration, that clear may be each optimizer's."""
+    around = {id(node) for node in loop.enclosing_loops}
+    if not around:
+        return False
+    inner = loop.node
+    return any(
+        event.kind in (EventKind.CLEAR, EventKind.UNKNOWN) and not any(lp is inner for lp in event.loops)
+        for other in loops
+        if id(other.node) in around
+        for event in other.events
+    )
 
 
 def _counter(loop: ast.For | ast.AsyncFor) -> str | None:
@@ -776,13 +792,20 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, s
 
 
 def _context(
-    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, source: Source  # type: ignore[type-arg]
+    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel  # type: ignore[type-arg]
 ) -> frozenset[str] | None:
     """The optimizers (by the step function's own names) a caller's iteration clears outside
     the call, or hands out afresh each call (`_Handed`); None when that iteration is not
-    understood."""
+    understood, or when it hands out what it passes inside a loop that clears (or may) around
+    it (`for o in opts: o.zero_grad()` in the batch loop, then `for m, o in zip(models,
+    opts): run(m, o, x)`)."""
     if loop is None or loop.is_unknown:
         return None
+    source = caller.source
+    if loop.enclosing_loops and cleared_around(loop, caller.loops):
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if any(handed_out(loop.node, arg, source) for arg in arguments):
+            return None
     inverse = _inverse_arguments(call, info, dict(mapping))
     handed = _handed_optimizers(loop, call, info, source)
     cleared: set[str] = set(handed)

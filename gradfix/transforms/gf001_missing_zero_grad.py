@@ -11,7 +11,7 @@ from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.steps import handed_out
+from gradfix.analysis.steps import cleared_around, handed_out
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
@@ -228,7 +228,15 @@ class MissingZeroGrad(Rule):
       clears anything itself), steps through an engine
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
-      something gradfix cannot tell;
+      something gradfix cannot tell (an optimizer the loop's target draws from collections
+      the loops around it keep, `for model, opt in zip(models, opts):`, `enumerate(zip(...))`,
+      `opts.items()`, inside a batch loop, is the same optimizers again each batch, like
+      `optimizers[m]` under `for m in range(len(models))`: reported, and cleared first in that
+      inner loop);
+    - a loop inside another loop hands out the optimizer it steps (`opts[m]`, `for model, opt
+      in zip(models, opts)`, `for opt in opts`, also to a step function) and a loop around it
+      clears outside it, or calls code gradfix cannot see there (`for o in opts:
+      o.zero_grad()` at the top of the batch): that clear may be each optimizer's;
     - a loop with no loop around it hands out a different optimizer each iteration, picked by
       its counter (`for idx in range(2): ... optimizers[idx].step()`, `for k, net in
       enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`, or a `while`
@@ -427,9 +435,15 @@ class MissingZeroGrad(Rule):
                 continue  # a step post-hook, or a class of the module whose `step()`, clears
             if not loop.enclosing_loops and _handed_out_step(loop, step, target, model):
                 continue  # `for idx in range(2): ... optimizers[idx].step()`: one step for each optimizer
+            if loop.enclosing_loops and _picked_by_the_loop(loop, target, model) and cleared_around(loop, model.loops):
+                continue  # `for o in opts: o.zero_grad()` in the batch loop, then `for m, o in zip(models, opts):`
             if bindings is None:
                 bindings = loop_bindings(loop.node, model.source)
-            if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
+            if (
+                bindings.binds(target)
+                and bindings.fresh_parameters(target, model) is not False
+                and not _drawn_again_each_pass(loop, target, bindings, model)
+            ):
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
             if step.conditional_within(loop.node) and not (
                 _steps_on_every_path(loop, target, model)
@@ -472,6 +486,10 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
+        if _drawn_again_each_pass(loop, target, bindings, model):
+            # `for model, opt in zip(models, opts):` inside the batch loop: `opt` is bound
+            # before the body runs, and a clear first in the body clears the one it steps
+            bindings = LoopBindings(bindings.loop, {k: v for k, v in bindings.statements.items() if k != target})
         if _reads_names_bound_in_body(target, bindings, loop):
             # `for name in ("g", "d"): opts[name].step()`: `opts[name]` names another optimizer
             # (or nothing yet) wherever a clear could go before the iteration's backward
@@ -591,6 +609,64 @@ def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: Mo
         for stmt in loop.body
         for node in ast_walk(stmt)
     )
+
+
+def _drawn_again_each_pass(loop: TrainingLoop, target: str, bindings: LoopBindings, model: ModuleModel) -> bool:
+    """The optimizer is a name only the loop's target binds, drawn from collections that live
+    across the loops around it (`for model, opt in zip(models, opts):`, `for opt in opts:`,
+    `enumerate(zip(...))`, `opts.items()`, `opts.values()`), and the loop sits inside another
+    loop (a batch loop): each pass of the outer loop steps the same optimizers again, like
+    `optimizers[m]` under `for m in range(len(models))`."""
+    node = loop.node
+    if not loop.enclosing_loops or not isinstance(node, (ast.For, ast.AsyncFor)) or not target.isidentifier():
+        return False
+    if bindings.binding_statements(target) != [node] or bindings.values.get(target) != [None]:
+        return False
+    collections = _lasting_collections(node.iter)
+    if not collections:
+        return False
+    if any(bindings.binds(c) for c in collections):
+        return False
+    return not any(loop_bindings(outer, model.source).binds(c) for outer in loop.enclosing_loops for c in collections)
+
+
+def _picked_by_the_loop(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
+    """The loop hands the optimizer out afresh each iteration: a name its target binds, an
+    entry picked by its counter (`opts[m]` under `for m in range(...)`), or an element of the
+    collection it iterates (`opts[*]` under `for opt in opts`)."""
+    node = loop.node
+    if target.endswith("[*]"):
+        return isinstance(node, (ast.For, ast.AsyncFor)) and target[:-3] in (_lasting_collections(node.iter) or [])
+    try:
+        expr = ast.parse(target, mode="eval").body
+    except SyntaxError:
+        return False
+    return handed_out(node, expr, model.source)
+
+
+def _lasting_collections(iterable: ast.expr) -> list[str] | None:
+    """The collections a loop draws its items from, when it iterates them as they are:
+    `opts`, `self.opts`, `opts.values()`/`.items()`, `zip(...)` of those, `enumerate(...)` of
+    one of those; None for anything else (a call building them, a literal, a slice)."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate":
+        if len(iterable.args) != 1 or any(k.arg != "start" for k in iterable.keywords):
+            return None
+        iterable = iterable.args[0]
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip":
+        if iterable.keywords or not iterable.args:
+            return None
+        found = [_lasting_collection(a) for a in iterable.args]
+        return None if None in found else found  # type: ignore[return-value]
+    one = _lasting_collection(iterable)
+    return [one] if one is not None else None
+
+
+def _lasting_collection(expr: ast.expr) -> str | None:
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("values", "items"):
+        if expr.args or expr.keywords:
+            return None
+        expr = expr.func.value
+    return dotted(expr) if isinstance(expr, (ast.Name, ast.Attribute)) else None
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

@@ -193,7 +193,10 @@ class MissingZeroGrad(Rule):
     is not a call alone on its line, or comes before the statement building this optimizer; the
     optimizer is built inside the loop by more than one statement, or after the first backward;
     in an accumulation loop, the step sits in a helper, the `if` body shares the `if`'s line, or
-    the statements after the loop cannot be placed.
+    the statements after the loop cannot be placed; the step is a loss scaler's call that steps
+    only when its `need_update=` keyword is true (timm's `loss_scaler(loss, opt,
+    need_update=(i + 1) % accum == 0)`): a clear at the top of the iteration would wipe the
+    window the keyword opens, and the window model reads windows from `if` statements only.
 
     The rule is silent when:
 
@@ -496,6 +499,10 @@ class MissingZeroGrad(Rule):
             return None
         if lacks_zero_grad(target, loop.node, model):
             return None  # a wrapper of the project with no `zero_grad` (it only steps what it holds)
+        if step.call is not None and _steps_when_told(step.call):
+            # `loss_scaler(loss, opt, need_update=(i + 1) % accum == 0)` (timm): a window the
+            # keyword opens; a clear at the top of the iteration would wipe it every micro-batch
+            return None
         statement = new_statement(clear_call(target, model, loop.node))
         closure = _closure_of(loop, step, model)
         if closure is not False:
@@ -608,6 +615,14 @@ def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: Mo
         isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node, model.source)
         for stmt in loop.body
         for node in ast_walk(stmt)
+    )
+
+
+def _steps_when_told(call: ast.Call) -> bool:
+    """The stepping call steps only when its `need_update=` keyword is true (timm's loss
+    scalers: `need_update=False` only backpropagates), and the call passes anything but `True`."""
+    return any(
+        k.arg == "need_update" and not (isinstance(k.value, ast.Constant) and k.value.value is True) for k in call.keywords
     )
 
 

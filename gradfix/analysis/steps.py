@@ -802,10 +802,8 @@ def _context(
     if loop is None or loop.is_unknown:
         return None
     source = caller.source
-    if loop.enclosing_loops and cleared_around(loop, caller.loops):
-        arguments = [*call.args, *(k.value for k in call.keywords)]
-        if any(handed_out(loop.node, arg, source) for arg in arguments):
-            return None
+    if loop.enclosing_loops and _hands_out_stepped(loop, call, info, source) and cleared_around(loop, caller.loops):
+        return None
     inverse = _inverse_arguments(call, info, dict(mapping))
     handed = _handed_optimizers(loop, call, info, source)
     cleared: set[str] = set(handed)
@@ -823,6 +821,18 @@ def _context(
             return None  # clears something the step function does not name
         cleared.add(name)
     return _Handed(cleared) if handed else frozenset(cleared)
+
+
+def _hands_out_stepped(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, source: Source) -> bool:
+    """The caller's loop hands the step function, for a parameter it steps, an optimizer it
+    hands out afresh each iteration (`for m, o in zip(models, opts): run(m, o, x)`)."""
+    params = list(info.params)
+    if info.class_name is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    stepped = _stepped_parameters(info)
+    pairs = [(params[i], arg) for i, arg in enumerate(call.args[: len(params)]) if not isinstance(arg, ast.Starred)]
+    pairs += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    return any(name in stepped and handed_out(loop.node, arg, source) for name, arg in pairs)
 
 
 class _Handed(frozenset):  # type: ignore[type-arg]

@@ -48,7 +48,7 @@ from gradfix.analysis.names import (
     substitute_root,
 )
 from gradfix.patterns import calls, lazily, starting_at
-from gradfix.project import GRADIENT_BYTES, reexported, split_qualified
+from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
 from gradfix.walk import ast_walk
@@ -861,6 +861,12 @@ class _Walker:
             self.expressions([stmt.iter], ctx)
         else:
             self.expressions([stmt.test], ctx)
+        if isinstance(stmt, FOR_LOOPS) and ctx.loops and self.iterates_nothing(stmt, ctx):
+            # `for cb in self._callbacks: cb.before_step()` over a list the function binds to
+            # `[]` and nothing fills: the body never runs
+            if stmt.orelse:
+                self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, "for-else", depth=len(ctx.loops))))
+            return
         inner = ctx.replace(loops=ctx.loops + (stmt,))
         if not ctx.in_helper:
             inner = inner.replace(home_loops=ctx.home_loops + (stmt,))
@@ -871,6 +877,64 @@ class _Walker:
         if stmt.orelse:
             kind = "for-else" if isinstance(stmt, FOR_LOOPS) else "while-else"
             self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
+
+    def iterates_nothing(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> bool:
+        """The loop iterates a list that is always empty there: a local name, or an attribute
+        of `self` of a class with no base but `object`/`nn.Module`, that the function binds
+        to `[]` and that is named nowhere else but as what a `for` iterates (for an attribute:
+        nowhere else in the module, nor in another file of the project)."""
+        chain = dotted(stmt.iter)
+        if chain is None or (("." in chain) and (not chain.startswith("self.") or chain.count(".") != 1)):
+            return False
+        source = ctx.source or self.source
+        if chain not in _emptied_names(source):
+            return False  # (a look at the file's text: most loops stop here)
+        function: ast.AST | None = source.owner_of(stmt)
+        while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
+            function = source.owner_of(function)
+        if not isinstance(function, FUNCTIONS):
+            return False
+        if "." not in chain:
+            if chain in {a.arg for a in ast_walk(function.args) if isinstance(a, ast.arg)}:
+                return False
+            return _only_emptied_and_iterated(function, chain, lambda n: isinstance(n, ast.Name) and n.id == chain, require=True)
+        attribute = chain.split(".", 1)[1]
+        facts = ctx.facts or self.facts
+        node = facts.classes.get(ctx.class_name or "")
+        if node is None or not self.plain_class(node, facts, 0):
+            return False
+        if not _only_emptied_and_iterated(function, chain, lambda n: isinstance(n, ast.Attribute) and n.attr == attribute, require=True):
+            return False
+        if not _only_emptied_and_iterated(source.tree, chain, lambda n: isinstance(n, ast.Attribute) and n.attr == attribute):
+            return False
+        prose = {id(e.value) for e in source.of_type(ast.Expr)}  # docstrings, strings as statements
+        if any(
+            isinstance(n.value, str) and attribute in n.value and id(n) not in prose  # type: ignore[attr-defined]
+            for n in source.of_type(ast.Constant)
+        ):
+            return False  # named in a string (`getattr(self, "_callbacks")`): not sure
+        project = facts.project
+        if project is not None:
+            word = attribute.encode()
+            own = absolute(source.path) if source.path else None
+            for path, data in project.contents():
+                if data is not None and word in data and path != own and re.search(rb"\b" + re.escape(word) + rb"\b", data):
+                    return False  # another file may fill it (a subclass, a caller)
+        return True
+
+    def plain_class(self, node: ast.ClassDef, facts: ModuleFacts, depth: int) -> bool:
+        """A class whose bases are only `object`, torch's `nn.Module`, or such classes of the
+        module: no base class of another module or library can fill one of its attributes."""
+        for base in node.bases:
+            name = dotted(base)
+            if name is None or depth > 3:
+                return False
+            if name == "object" or (facts.imports.qualify(name) or name) in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+                continue
+            local = facts.classes.get(name)
+            if local is None or not self.plain_class(local, facts, depth + 1):
+                return False
+        return not node.keywords
 
     def bind_loop_variable(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
         """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called."""
@@ -2586,6 +2650,38 @@ def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:
         if parent_name == base or (parent_name in facts.classes and parent_name != name and _derives(facts, parent_name, base, depth + 1)):
             return True
     return False
+
+
+_EMPTIED = lazily(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[[ \t]*\][ \t]*(?:#.*)?\r?$", re.M)
+
+
+def _emptied_names(source: Source) -> frozenset[str]:
+    """Names and `self.` attributes a statement of the file binds to `[]` (found once)."""
+    found: frozenset[str] | None = getattr(source, "_emptied_names", None)
+    if found is None:
+        found = source._emptied_names = frozenset(_EMPTIED.findall(source.text)) if "[]" in source.text else frozenset()  # type: ignore[attr-defined]
+    return found
+
+
+def _only_emptied_and_iterated(scope: ast.AST, chain: str, names: object, require: bool = False) -> bool:
+    """Every node of `scope` that `names` (a test) picks is the target of a `chain = []` or
+    the iterable of a `for` (and, with `require`, at least one such binding is there): the
+    list is never filled, passed on or rebound to anything else there."""
+    allowed: set[int] = set()
+    emptied = False
+    mentioned = []
+    for node in ast_walk(scope):
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and chain in node.names:
+            return False
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and dotted(node.targets[0]) == chain:
+            if isinstance(node.value, ast.List) and not node.value.elts:
+                allowed.add(id(node.targets[0]))
+                emptied = True
+        elif isinstance(node, FOR_LOOPS) and dotted(node.iter) == chain:
+            allowed.add(id(node.iter))
+        if names(node):  # type: ignore[operator]
+            mentioned.append(node)
+    return (emptied or not require) and all(id(n) in allowed for n in mentioned)
 
 
 _SUPER_CALL = lazily(r"\bsuper\([^()]*\)\s*\.\s*(\w+)\s*\(")

@@ -22,14 +22,14 @@ import re
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, substitute_root
+from gradfix.analysis.names import call_name, int_value, substitute_root
 from gradfix.patterns import calls, lazily
 from gradfix.project import absolute
 from gradfix.project import import_lines as _import_lines
 from gradfix.project import normalized as _normalized
 from gradfix.project import reexported
 from gradfix.project import stem as _stem
-from gradfix.source import FUNCTIONS, Source, dotted
+from gradfix.source import FUNCTIONS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -253,7 +253,7 @@ def _base_loops(project: Project, base: tuple[Module, str], info: FunctionInfo) 
         for event in loop.events:
             if info.node in event.helpers:
                 position = event.helpers.index(info.node)
-                yield _context(loop, event.via[position], info, ())
+                yield _context(loop, event.via[position], info, (), model)
                 break
 
 
@@ -418,7 +418,7 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
         if not ctx.loops:
             continue  # called once, not per batch
         loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
-        yield _context(loop, call, info, ctx.mapping)
+        yield _context(loop, call, info, ctx.mapping, model)
 
 
 def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[str]:
@@ -629,7 +629,7 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         for event in loop.events:
             if info.node in event.helpers:
                 position = event.helpers.index(info.node)
-                yield _context(loop, event.via[position], info, ())
+                yield _context(loop, event.via[position], info, (), caller)
                 break
     for call, home_loops, mapping, names in caller.alternative_calls:
         # `try: from .fast import train_step` / `except ImportError: from .slow import
@@ -637,26 +637,48 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         # inside the same iteration (what the loop does outside the call is the same)
         if any(_is(project.function(name, path), info) for name in names):
             loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
-            yield _context(loop, call, info, mapping)
+            yield _context(loop, call, info, mapping, caller)
 
 
 def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:
     return found is not None and found.node is info.node
 
 
-def handed_out(loop: ast.AST, expr: ast.expr) -> bool:
+def handed_out(loop: ast.AST, expr: ast.expr, source: Source | None = None) -> bool:
     """A `for` loop hands `expr` out afresh each iteration: it is a name of the loop's target
     (`for model, opt in zip(models, opts)`, read like an optimizer the loop binds) or an entry
     of a collection picked by the loop's counter, which differs on every iteration (`for idx
     in range(2)`: `optimizers[idx]`; `for k, net in enumerate(nets)`: `opts[k]`; `for name
     in ("g", "d")`: `opts[name]`). An index read from the data (`for part, x, y in batches`:
-    `opts[part]`) may repeat: not handed out."""
+    `opts[part]`) may repeat: not handed out. A `while` loop counting (see `_while_counter`,
+    which needs the loop's `source`) picks by its counter in the same way."""
+    if isinstance(loop, ast.While):
+        if source is None or not (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Name)):
+            return False
+        collection = dotted(expr.value)
+        return collection is not None and expr.slice.id != collection.split(".", 1)[0] and _while_counter(loop, source) == expr.slice.id
     if not isinstance(loop, (ast.For, ast.AsyncFor)):
         return False
     if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Name):
         collection = dotted(expr.value)
         return collection is not None and _counter(loop) == expr.slice.id != collection.split(".", 1)[0]
     return isinstance(expr, ast.Name) and any(isinstance(n, ast.Name) and n.id == expr.id for n in ast_walk(loop.target))
+
+
+def cleared_around(loop: TrainingLoop, loops: list[TrainingLoop]) -> bool:
+    """A loop around `loop` clears gradients outside it, or calls something gradfix cannot see
+    there (`for o in opts: o.zero_grad()` in the batch loop, before a loop over the models): when
+    `loop` hands out one optimizer per iteration, that clear may be each optimizer's."""
+    around = {id(node) for node in loop.enclosing_loops}
+    if not around:
+        return False
+    inner = loop.node
+    return any(
+        event.kind in (EventKind.CLEAR, EventKind.UNKNOWN) and not any(lp is inner for lp in event.loops)
+        for other in loops
+        if id(other.node) in around
+        for event in other.events
+    )
 
 
 def _counter(loop: ast.For | ast.AsyncFor) -> str | None:
@@ -678,6 +700,63 @@ def _counter(loop: ast.For | ast.AsyncFor) -> str | None:
     return None
 
 
+_COUNTED_TESTS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.NotEq)
+
+
+def _while_counter(loop: ast.While, source: Source) -> str | None:
+    """The counter of a `while` loop written like `for i in range(n)`: `i = 0` right before
+    it (only statements not naming `i` between), a test comparing `i` with a bound (`while i
+    < len(models):`), and `i += 1` as the body's last statement, the only one binding `i`,
+    with no `continue` of the loop skipping it: no two iterations share `i`. A cycling bump
+    (`i = (i + 1) % 2`) or a counter set elsewhere is not one."""
+    test, body = loop.test, loop.body
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], _COUNTED_TESTS):
+        return None
+    sides = [e.id for e in (test.left, test.comparators[0]) if isinstance(e, ast.Name)]
+    last = body[-1]
+    if isinstance(last, ast.AugAssign) and isinstance(last.op, ast.Add) and isinstance(last.target, ast.Name):
+        name, step = last.target.id, last.value
+    elif (
+        isinstance(last, ast.Assign) and len(last.targets) == 1 and isinstance(last.targets[0], ast.Name)
+        and isinstance(last.value, ast.BinOp) and isinstance(last.value.op, ast.Add)
+        and isinstance(last.value.left, ast.Name) and last.value.left.id == last.targets[0].id
+    ):  # fmt: skip
+        name, step = last.targets[0].id, last.value.right
+    else:
+        return None
+    bump = int_value(step)
+    if name not in sides or bump is None or bump < 1:
+        return None
+    stores = [n for stmt in body for n in ast_walk(stmt) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(stores) != 1 or any(isinstance(n, (ast.Global, ast.Nonlocal)) for stmt in body for n in ast_walk(stmt)):
+        return None
+    if any(_continues(stmt) for stmt in body):
+        return None
+    block = source.block_of(loop)
+    if block is None:
+        return None
+    for stmt in reversed(block[: next(i for i, s in enumerate(block) if s is loop)]):
+        if not any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(stmt)):
+            continue
+        set_right = (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == name and int_value(stmt.value) is not None
+        )  # fmt: skip
+        return name if set_right else None
+    return None
+
+
+def _continues(stmt: ast.stmt) -> bool:
+    """A `continue` of the loop holding `stmt` (not of a loop or function inside it)."""
+    if isinstance(stmt, ast.Continue):
+        return True
+    if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+        return any(_continues(s) for s in stmt.orelse)
+    if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+        return False
+    return any(_continues(s) for block in blocks_of(stmt) for s in block)
+
+
 def _stepped_parameters(info: FunctionInfo) -> set[str]:
     """Parameters the function steps itself (`optimizer.step()`, `scaler.step(optimizer)`)."""
     params = set(info.params)
@@ -690,7 +769,7 @@ def _stepped_parameters(info: FunctionInfo) -> set[str]:
     return stepped
 
 
-def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -> set[str]:
+def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, source: Source) -> set[str]:
     """The step function's parameters stepped in it that a caller's only loop hands a different
     object each call, with something else handed out beside them (`for idx in range(2):
     run(models[idx], optimizers[idx])`): one step per optimizer over its own model, nothing to
@@ -702,8 +781,8 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -
     params = list(info.params)
     if info.class_name is not None and params and params[0] in ("self", "cls"):
         params = params[1:]
-    handed = {params[i] for i, arg in enumerate(call.args[: len(params)]) if handed_out(loop.node, arg)}
-    handed |= {kw.arg for kw in call.keywords if kw.arg is not None and handed_out(loop.node, kw.value)}
+    handed = {params[i] for i, arg in enumerate(call.args[: len(params)]) if handed_out(loop.node, arg, source)}
+    handed |= {kw.arg for kw in call.keywords if kw.arg is not None and handed_out(loop.node, kw.value, source)}
     if any(isinstance(arg, ast.Starred) for arg in call.args):
         return set()
     if not handed:
@@ -712,14 +791,21 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo) -
     return stepped if handed - stepped else set()
 
 
-def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple) -> frozenset[str] | None:  # type: ignore[type-arg]
+def _context(
+    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel  # type: ignore[type-arg]
+) -> frozenset[str] | None:
     """The optimizers (by the step function's own names) a caller's iteration clears outside
     the call, or hands out afresh each call (`_Handed`); None when that iteration is not
-    understood."""
+    understood, or when it hands out what it passes inside a loop that clears (or may) around
+    it (`for o in opts: o.zero_grad()` in the batch loop, then `for m, o in zip(models,
+    opts): run(m, o, x)`)."""
     if loop is None or loop.is_unknown:
         return None
+    source = caller.source
+    if loop.enclosing_loops and _hands_out_stepped(loop, call, info, source) and cleared_around(loop, caller.loops):
+        return None
     inverse = _inverse_arguments(call, info, dict(mapping))
-    handed = _handed_optimizers(loop, call, info)
+    handed = _handed_optimizers(loop, call, info, source)
     cleared: set[str] = set(handed)
     for event in loop.events:
         if event.kind is not EventKind.CLEAR or call in event.via:
@@ -735,6 +821,18 @@ def _context(loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapp
             return None  # clears something the step function does not name
         cleared.add(name)
     return _Handed(cleared) if handed else frozenset(cleared)
+
+
+def _hands_out_stepped(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, source: Source) -> bool:
+    """The caller's loop hands the step function, for a parameter it steps, an optimizer it
+    hands out afresh each iteration (`for m, o in zip(models, opts): run(m, o, x)`)."""
+    params = list(info.params)
+    if info.class_name is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    stepped = _stepped_parameters(info)
+    pairs = [(params[i], arg) for i, arg in enumerate(call.args[: len(params)]) if not isinstance(arg, ast.Starred)]
+    pairs += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    return any(name in stepped and handed_out(loop.node, arg, source) for name, arg in pairs)
 
 
 class _Handed(frozenset):  # type: ignore[type-arg]

@@ -11,7 +11,7 @@ from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.steps import handed_out
+from gradfix.analysis.steps import cleared_around, handed_out
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, root_name
 from gradfix.transforms._accumulation import clear_edits, scaler_update
@@ -193,7 +193,10 @@ class MissingZeroGrad(Rule):
     is not a call alone on its line, or comes before the statement building this optimizer; the
     optimizer is built inside the loop by more than one statement, or after the first backward;
     in an accumulation loop, the step sits in a helper, the `if` body shares the `if`'s line, or
-    the statements after the loop cannot be placed.
+    the statements after the loop cannot be placed; the step is a loss scaler's call that steps
+    only when its `need_update=` keyword is true (timm's `loss_scaler(loss, opt,
+    need_update=(i + 1) % accum == 0)`): a clear at the top of the iteration would wipe the
+    window the keyword opens, and the window model reads windows from `if` statements only.
 
     The rule is silent when:
 
@@ -228,10 +231,20 @@ class MissingZeroGrad(Rule):
       clears anything itself), steps through an engine
       that clears by itself (DeepSpeed), or belongs to Lightning's `self.optimizers()`;
     - the optimizer is built inside the loop over tensors or a model made there too, or over
-      something gradfix cannot tell;
+      something gradfix cannot tell (an optimizer the loop's target draws from collections
+      the loops around it keep, `for model, opt in zip(models, opts):`, `enumerate(zip(...))`,
+      `opts.items()`, inside a batch loop, is the same optimizers again each batch, like
+      `optimizers[m]` under `for m in range(len(models))`: reported, and cleared first in that
+      inner loop);
+    - a loop inside another loop hands out the optimizer it steps (`opts[m]`, `for model, opt
+      in zip(models, opts)`, `for opt in opts`, also to a step function) and a loop around it
+      clears outside it, or calls code gradfix cannot see there (`for o in opts:
+      o.zero_grad()` at the top of the batch): that clear may be each optimizer's;
     - a loop with no loop around it hands out a different optimizer each iteration, picked by
       its counter (`for idx in range(2): ... optimizers[idx].step()`, `for k, net in
-      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`) together with
+      enumerate(nets)`: `opts[k]`, `for name in ("g", "d")`: `opts[name]`, or a `while`
+      loop's counter set right before it, compared with a bound and bumped once at the end of
+      the body, `i = 0; while i < len(opts): ...; i += 1`) together with
       what it trains (`models[idx](x)`): one step per optimizer over its own model, as in a
       check that two implementations take the same first step; so is a step function whose
       only callers hand it such a pair (`run(models[idx], optimizers[idx])`, or both bound by
@@ -425,9 +438,15 @@ class MissingZeroGrad(Rule):
                 continue  # a step post-hook, or a class of the module whose `step()`, clears
             if not loop.enclosing_loops and _handed_out_step(loop, step, target, model):
                 continue  # `for idx in range(2): ... optimizers[idx].step()`: one step for each optimizer
+            if loop.enclosing_loops and _picked_by_the_loop(loop, target, model) and cleared_around(loop, model.loops):
+                continue  # `for o in opts: o.zero_grad()` in the batch loop, then `for m, o in zip(models, opts):`
             if bindings is None:
                 bindings = loop_bindings(loop.node, model.source)
-            if bindings.binds(target) and bindings.fresh_parameters(target, model) is not False:
+            if (
+                bindings.binds(target)
+                and bindings.fresh_parameters(target, model) is not False
+                and not _drawn_again_each_pass(loop, target, bindings, model)
+            ):
                 continue  # a new optimizer over new tensors each iteration (or unknown): nothing piles up
             if step.conditional_within(loop.node) and not (
                 _steps_on_every_path(loop, target, model)
@@ -470,12 +489,20 @@ class MissingZeroGrad(Rule):
             return None
         if step.via and _local_to_helper(target, step):
             return None
+        if _drawn_again_each_pass(loop, target, bindings, model):
+            # `for model, opt in zip(models, opts):` inside the batch loop: `opt` is bound
+            # before the body runs, and a clear first in the body clears the one it steps
+            bindings = LoopBindings(bindings.loop, {k: v for k, v in bindings.statements.items() if k != target})
         if _reads_names_bound_in_body(target, bindings, loop):
             # `for name in ("g", "d"): opts[name].step()`: `opts[name]` names another optimizer
             # (or nothing yet) wherever a clear could go before the iteration's backward
             return None
         if lacks_zero_grad(target, loop.node, model):
             return None  # a wrapper of the project with no `zero_grad` (it only steps what it holds)
+        if step.call is not None and _steps_when_told(step.call):
+            # `loss_scaler(loss, opt, need_update=(i + 1) % accum == 0)` (timm): a window the
+            # keyword opens; a clear at the top of the iteration would wipe it every micro-batch
+            return None
         statement = new_statement(clear_call(target, model, loop.node))
         closure = _closure_of(loop, step, model)
         if closure is not False:
@@ -581,14 +608,80 @@ def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: Mo
         (e for e in (call.func.value, *call.args[:1]) if isinstance(e, ast.Subscript) and model.source.key(e) == target),
         None,
     )
-    if picked is None or not handed_out(loop.node, picked):
+    if picked is None or not handed_out(loop.node, picked, model.source):
         return False
     optimizers = dotted(picked.value)
     return any(
-        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node)
+        isinstance(node, ast.Subscript) and node is not picked and dotted(node.value) != optimizers and handed_out(loop.node, node, model.source)
         for stmt in loop.body
         for node in ast_walk(stmt)
     )
+
+
+def _steps_when_told(call: ast.Call) -> bool:
+    """The stepping call steps only when its `need_update=` keyword is true (timm's loss
+    scalers: `need_update=False` only backpropagates), and the call passes anything but `True`."""
+    return any(
+        k.arg == "need_update" and not (isinstance(k.value, ast.Constant) and k.value.value is True) for k in call.keywords
+    )
+
+
+def _drawn_again_each_pass(loop: TrainingLoop, target: str, bindings: LoopBindings, model: ModuleModel) -> bool:
+    """The optimizer is a name only the loop's target binds, drawn from collections that live
+    across the loops around it (`for model, opt in zip(models, opts):`, `for opt in opts:`,
+    `enumerate(zip(...))`, `opts.items()`, `opts.values()`), and the loop sits inside another
+    loop (a batch loop): each pass of the outer loop steps the same optimizers again, like
+    `optimizers[m]` under `for m in range(len(models))`."""
+    node = loop.node
+    if not loop.enclosing_loops or not isinstance(node, (ast.For, ast.AsyncFor)) or not target.isidentifier():
+        return False
+    if bindings.binding_statements(target) != [node] or bindings.values.get(target) != [None]:
+        return False
+    collections = _lasting_collections(node.iter)
+    if not collections:
+        return False
+    if any(bindings.binds(c) for c in collections):
+        return False
+    return not any(loop_bindings(outer, model.source).binds(c) for outer in loop.enclosing_loops for c in collections)
+
+
+def _picked_by_the_loop(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:
+    """The loop hands the optimizer out afresh each iteration: a name its target binds, an
+    entry picked by its counter (`opts[m]` under `for m in range(...)`), or an element of the
+    collection it iterates (`opts[*]` under `for opt in opts`)."""
+    node = loop.node
+    if target.endswith("[*]"):
+        return isinstance(node, (ast.For, ast.AsyncFor)) and target[:-3] in (_lasting_collections(node.iter) or [])
+    try:
+        expr = ast.parse(target, mode="eval").body
+    except SyntaxError:
+        return False
+    return handed_out(node, expr, model.source)
+
+
+def _lasting_collections(iterable: ast.expr) -> list[str] | None:
+    """The collections a loop draws its items from, when it iterates them as they are:
+    `opts`, `self.opts`, `opts.values()`/`.items()`, `zip(...)` of those, `enumerate(...)` of
+    one of those; None for anything else (a call building them, a literal, a slice)."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate":
+        if len(iterable.args) != 1 or any(k.arg != "start" for k in iterable.keywords):
+            return None
+        iterable = iterable.args[0]
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip":
+        if iterable.keywords or not iterable.args:
+            return None
+        found = [_lasting_collection(a) for a in iterable.args]
+        return None if None in found else found  # type: ignore[return-value]
+    one = _lasting_collection(iterable)
+    return [one] if one is not None else None
+
+
+def _lasting_collection(expr: ast.expr) -> str | None:
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("values", "items"):
+        if expr.args or expr.keywords:
+            return None
+        expr = expr.func.value
+    return dotted(expr) if isinstance(expr, (ast.Name, ast.Attribute)) else None
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

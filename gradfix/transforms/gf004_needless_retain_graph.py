@@ -136,7 +136,11 @@ class NeedlessRetainGraph(Rule):
     (by its name) in the same module passes, for such a parameter, a value that may carry a
     graph (a forward's output, `fit_probe(probe, opt, encoder(x), y)`, or a name the caller
     bound from one or from an accumulation), the caller does hand it a graph and the rule is
-    silent. In helpers or loops that call code gradfix cannot see, the rule stays silent. The earlier calls of a split backward
+    silent. In helpers or loops that call code gradfix cannot see, the rule stays silent (a
+    `for cb in self._callbacks:` over a list the function binds to `[]` never runs, and calls
+    nothing: a local name, or an attribute of a class with no base but `object` or `nn.Module`,
+    named nowhere else in the file, nor in any other file of the project, but as what a `for`
+    iterates; a call in it that is handed the loss is still read). The earlier calls of a split backward
     (GF003) are left alone: their `retain_graph=True` is needed until GF003 merges them, which
     leaves none.
 

@@ -918,7 +918,7 @@ class _Walker:
             word = attribute.encode()
             own = absolute(source.path) if source.path else None
             for path, data in project.contents():
-                if data is not None and word in data and path != own and re.search(rb"\b" + re.escape(word) + rb"\b", data):
+                if data is not None and word in data and path != own and next(starting_at(re.compile(rb"\b" + re.escape(word) + rb"\b"), data, word), None):
                     return False  # another file may fill it (a subclass, a caller)
         return True
 
@@ -2656,10 +2656,22 @@ _EMPTIED = lazily(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[
 
 
 def _emptied_names(source: Source) -> frozenset[str]:
-    """Names and `self.` attributes a statement of the file binds to `[]` (found once)."""
+    """Names and `self.` attributes a statement of the file binds to `[]` (found once; the
+    pattern tried only on the lines saying `[]`, not at every position of the text)."""
     found: frozenset[str] | None = getattr(source, "_emptied_names", None)
     if found is None:
-        found = source._emptied_names = frozenset(_EMPTIED.findall(source.text)) if "[]" in source.text else frozenset()  # type: ignore[attr-defined]
+        text, names = source.text, set()
+        at = text.find("[]")
+        while at != -1:
+            line = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            if end == -1:
+                end = len(text)
+            match = _EMPTIED.match(text, line, end)
+            if match is not None:
+                names.add(match.group(1))
+            at = text.find("[]", end)
+        found = source._emptied_names = frozenset(names)  # type: ignore[attr-defined]
     return found
 
 

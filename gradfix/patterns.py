@@ -79,6 +79,24 @@ def starting_at(pattern: re.Pattern[AnyStr], text: AnyStr, literal: AnyStr) -> I
             at = text.find(literal, max(match.end(), at + 1))
 
 
+def on_lines(pattern: re.Pattern[AnyStr], text: AnyStr, literal: AnyStr, folded: AnyStr | None = None) -> Iterator[re.Match[AnyStr]]:
+    """The first match of `pattern.search` on each line of `text` that contains `literal` (in
+    `folded`, a lower-cased copy of `text`, when given), in order: a pattern anchored at a
+    line's start (`(?m)^`) or wanting `=` somewhere tried only on the lines naming its literal."""
+    where = text if folded is None else folded
+    newline = "\n" if isinstance(text, str) else b"\n"
+    at = where.find(literal)
+    while at != -1:
+        line = where.rfind(newline, 0, at) + 1  # type: ignore[arg-type]
+        end = where.find(newline, at)  # type: ignore[arg-type]
+        if end == -1:
+            end = len(text)
+        match = pattern.search(text, line, end)
+        if match is not None:
+            yield match
+        at = where.find(literal, end)
+
+
 def calls(text: str, key: str) -> bool:
     """`re.search(r"(?<![\\w.])" + re.escape(key) + r"\\s*\\(", text)`: the text calls `key`
     (`step(`, `self.fn (`), not as an attribute or the end of a longer name."""

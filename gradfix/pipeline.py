@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 
 from gradfix.files import STDIN
-from gradfix.patterns import lazily
+from gradfix.patterns import lazily, on_lines
 from gradfix.records import dataclass, field, replace
 from gradfix.source import Source, SourceError, parse, shifted
 from gradfix.walk import child_nodes
@@ -136,17 +136,7 @@ def _says_an_epoch_loop(data: bytes) -> bool:
     (over the whole file, the pattern was tried at every position)."""
     if b"epoch" not in data:
         return False
-    lowered = data.lower()
-    at = lowered.find(b"epoch")
-    while at != -1:
-        line = lowered.rfind(b"\n", 0, at) + 1
-        end = lowered.find(b"\n", at)
-        if end == -1:
-            end = len(data)
-        if _EPOCH_LOOP.match(data, line, end) is not None:
-            return True
-        at = lowered.find(b"epoch", end)
-    return False
+    return next(on_lines(_EPOCH_LOOP, data, b"epoch", data.lower()), None) is not None
 
 
 def _sums_a_loss(data: bytes) -> bool:

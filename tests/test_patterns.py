@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import gradfix
-from gradfix.patterns import LazyPattern, lazily
+from gradfix.patterns import LazyPattern, calls, lazily, on_lines, starting_at
 
 
 @pytest.mark.parametrize(
@@ -129,3 +129,28 @@ def test_a_run_compiles_only_the_patterns_it_uses(tmp_path: Path) -> None:
     some = compiled("--no-cache", "train.py")
     assert some, "a training loop is analysed with some of them"
     assert len(some) < len(_lazy_patterns()) // 2, some
+
+
+_SUBJECTS = [
+    "",
+    "x = []\nself.hist: list = []  # kept\n  y=[]\nz = [] + a\n",
+    "for epoch in range(3):\n    pass\nwhile EPOCH < n: # epoch\nepochs = 3\r\nfor i in range(epochs):\n",
+    "clip = nn.utils.clip_grad_norm_\nclip_grad_norm_(p, 1)\nc = torch.nn.utils.clip_grad_value_  # bound\r\n",
+    "opt.step()\nself.step (x)\nmy_step(1)\nstep(\nstep\n(2)\nfoo.step()\n",
+]
+
+
+@pytest.mark.parametrize("subject", _SUBJECTS)
+def test_the_literal_first_searches_answer_as_their_patterns(subject: str) -> None:
+    """`on_lines`, `starting_at` and `calls` find what the patterns they stand for find over the
+    whole text, only trying them where their literal is."""
+    emptied = re.compile(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[[ \t]*\][ \t]*(?:#.*)?\r?$", re.M)
+    assert [m.group(1) for m in on_lines(emptied, subject, "[]")] == [m.group(1) for m in emptied.finditer(subject)]
+    epoch = re.compile(rb"(?mi)^[ \t]*(?:for|while)\b[^\n#]*epoch")
+    data = subject.encode()
+    assert [m.span() for m in on_lines(epoch, data, b"epoch", data.lower())] == [m.span() for m in epoch.finditer(data)]
+    bound = re.compile(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
+    assert [m.span() for m in on_lines(bound, subject, "clip_grad")] == [m.span() for m in bound.finditer(subject)]
+    call = re.compile(r"(?<![\w.])step\s*\(")
+    assert [m.span() for m in starting_at(call, subject, "step")] == [m.span() for m in call.finditer(subject)]
+    assert calls(subject, "step") == (call.search(subject) is not None)

@@ -47,7 +47,7 @@ from gradfix.analysis.names import (
     stdlib_names,
     substitute_root,
 )
-from gradfix.patterns import calls, lazily, starting_at
+from gradfix.patterns import calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
@@ -88,19 +88,9 @@ _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 
 
 def _binds_a_clip(text: str) -> bool:
-    """A line of the text binds a name to a `clip_grad_*` function (`_CLIP_BOUND`): the
-    pattern is tried only on the lines that say `clip_grad` (over the whole text it was tried
-    at every `=`)."""
-    start = text.find("clip_grad")
-    while start >= 0:
-        line = text.rfind("\n", 0, start) + 1
-        end = text.find("\n", start)
-        if end < 0:
-            end = len(text)
-        if _CLIP_BOUND.search(text, line, end):
-            return True
-        start = text.find("clip_grad", end)
-    return False
+    """A line of the text binds a name to a `clip_grad_*` function (`_CLIP_BOUND`), tried only
+    on the lines that say `clip_grad` (over the whole text it was tried at every `=`)."""
+    return next(on_lines(_CLIP_BOUND, text, "clip_grad"), None) is not None
 
 
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
@@ -2660,17 +2650,7 @@ def _emptied_names(source: Source) -> frozenset[str]:
     pattern tried only on the lines saying `[]`, not at every position of the text)."""
     found: frozenset[str] | None = getattr(source, "_emptied_names", None)
     if found is None:
-        text, names = source.text, set()
-        at = text.find("[]")
-        while at != -1:
-            line = text.rfind("\n", 0, at) + 1
-            end = text.find("\n", at)
-            if end == -1:
-                end = len(text)
-            match = _EMPTIED.match(text, line, end)
-            if match is not None:
-                names.add(match.group(1))
-            at = text.find("[]", end)
+        names = {match.group(1) for match in on_lines(_EMPTIED, source.text, "[]")}
         found = source._emptied_names = frozenset(names)  # type: ignore[attr-defined]
     return found
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from keyword import kwlist
 
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments
@@ -2268,7 +2269,8 @@ def called_names(text: str) -> set[str]:
     """The plain names the text calls (`train_step` in `loss = train_step(model, batch)`): the
     word right before each `(` (blanks between allowed), not an attribute (`x.step(`), not
     starting with a digit or a non-ASCII letter. (A pattern, `(?<![\w.])([A-Za-z_]\w*)[ \t]*\(`,
-    said the same but was tried at every position of the text: five times slower.)"""
+    said the same but was tried at every position of the text: five times slower.) Keywords
+    (`in (`, `if (`) are left out."""
     names = set()
     pieces = text.split("(")
     pieces.pop()
@@ -2281,7 +2283,11 @@ def called_names(text: str) -> set[str]:
             first = piece[start]
             if first == "_" or (first.isascii() and first.isalpha()):
                 names.add(piece[start:end])
-    return names
+    return names - _KEYWORDS
+
+
+# words before a `(` that name nothing (`x in (a, b)`, `if (`): nothing binds them
+_KEYWORDS = frozenset(kwlist)
 
 
 def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -> bool:  # type: ignore[no-untyped-def]
@@ -2407,9 +2413,10 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
         size = len(key)
         at = text.find(key)
         while at != -1:
-            # (both patterns follow the key by blanks, `=` or an annotation's `:`: `self.` and
-            # `model(` are passed over before looking back for the line's start)
-            if text[at + size : at + size + 1] in _AFTER_BOUND_KEY:
+            # (both patterns follow the key by blanks, `=` or an annotation's `:`, and only blanks
+            # come before it on its line: `self.`, `model(` and `x = model` are passed over before
+            # looking back for the line's start)
+            if text[at + size : at + size + 1] in _AFTER_BOUND_KEY and (not at or text[at - 1] in _BEFORE_BOUND_KEY):
                 line = text.rfind("\n", 0, at) + 1
                 if not text[line:at].strip(" \t"):
                     match = pattern.match(text, line)
@@ -2420,6 +2427,7 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
 
 
 _AFTER_BOUND_KEY = frozenset(" \t:=")
+_BEFORE_BOUND_KEY = frozenset(" \t\n")
 
 
 # `key = table[` at the start of a line: key is group 1, table group 2

@@ -41,6 +41,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF025', 'scheduler-rebuilt-each-iteration', 'safe', True, 'A learning-rate scheduler built again on every iteration of the loop that steps it.'),
     ('GF026', 'training-method-not-called', 'safe', True, 'A training method named in a statement of its own but never called: `optimizer.step`.'),
     ('GF027', 'local-gradients-never-cleared', 'safe', True, "An A3C worker hands its local model's gradients to the shared model but never clears them."),
+    ('GF028', 'shared-gradients-never-refreshed', 'safe', True, "An A3C worker's guarded hand-over leaves the shared model stepping on its first gradients."),
 )
 # catalog-end
 # fmt: on

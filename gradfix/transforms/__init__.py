@@ -38,6 +38,7 @@ from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import Optimize
 from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import SchedulerRebuiltEachIteration
 from gradfix.transforms.gf026_training_method_not_called import TrainingMethodNotCalled
 from gradfix.transforms.gf027_local_gradients_never_cleared import LocalGradientsNeverCleared
+from gradfix.transforms.gf028_shared_gradients_never_refreshed import SharedGradientsNeverRefreshed
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -67,6 +68,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SchedulerRebuiltEachIteration,
     TrainingMethodNotCalled,
     LocalGradientsNeverCleared,
+    SharedGradientsNeverRefreshed,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

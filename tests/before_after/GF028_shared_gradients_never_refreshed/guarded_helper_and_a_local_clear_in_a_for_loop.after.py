@@ -1,6 +1,7 @@
 # A3C: each worker clears and backpropagates its local copy, then hands the gradients over to
-# the shared model (`shared._grad = local.grad`), whose optimizer steps. The stepped gradients
-# are overwritten every iteration: nothing accumulates, `model.zero_grad()` is the right clear.
+# the shared model only where it holds none. `model.zero_grad()` sets the local gradients to
+# None (torch >= 2.0), the shared parameters keep the first tensors, and the guard skips every
+# later hand-over: the shared optimizer steps on the first gradient forever.
 import copy
 
 import torch
@@ -24,6 +25,7 @@ def train(rank, shared_model, env_batches):
         values = model(states)
         value_loss = F.smooth_l1_loss(values.squeeze(-1), returns)
         model.zero_grad()
+        optimizer.zero_grad()
         value_loss.backward()
         ensure_shared_grads(model, shared_model)
         optimizer.step()

@@ -110,10 +110,7 @@ class LocalGradientsNeverCleared(LoopRule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        text = model.source.text
-        if not _may_hand_over(text) and not any(
-            e.foreign and e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for loop in model.loops for e in loop.events
-        ):
+        if not may_hand_over(model):
             return  # no hand-over written here, nor in a helper of another module a loop calls
         yield from super().check(model)
 
@@ -164,6 +161,17 @@ class LocalGradientsNeverCleared(LoopRule):
             fix=fix,
             related=(loop.node,),
         )
+
+
+def may_hand_over(model: ModuleModel) -> bool:
+    """The module writes a `.grad` (`_may_hand_over`), or a loop of it clears parameters'
+    gradients in a helper of another module (asked once per module, by GF027 and GF028)."""
+    found: bool | None = model.__dict__.get("_may_hand_over")
+    if found is None:
+        found = model.__dict__["_may_hand_over"] = _may_hand_over(model.source.text) or any(
+            e.foreign and e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for loop in model.loops for e in loop.events
+        )
+    return found
 
 
 def _may_hand_over(text: str) -> bool:

@@ -15,7 +15,7 @@ from gradfix.transforms.gf027_local_gradients_never_cleared import (
     _clears,
     _handover,
     _handover_shape,
-    _may_hand_over,
+    may_hand_over,
     _to_none,
 )
 from gradfix.walk import ast_walk
@@ -105,11 +105,8 @@ class SharedGradientsNeverRefreshed(LoopRule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        text = model.source.text
-        if not (_may_hand_over(text) and "None" in text) and not any(
-            e.foreign and e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for loop in model.loops for e in loop.events
-        ):
-            return  # no guarded hand-over written here, nor in a helper of another module a loop calls
+        if not may_hand_over(model):
+            return  # no hand-over written here, nor in a helper of another module a loop calls
         yield from super().check(model)
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:

@@ -46,7 +46,8 @@ def entries_markdown() -> str:
                 name = f"`<{entry.kind}>.{entry.name}`"
                 what = ", ".join(e.value for e in entry.effects)
                 if entry.divides_by:
-                    what += f" (divides by `{entry.divides_by}`)"
+                    what += f" (divides by `{entry.divides_by}`"
+                    what += f"; not with `{entry.divides_unless}=False`)" if entry.divides_unless else ")"
                 if entry.gate.value != "always":
                     what += f"; only on {entry.gate.value}"
                 if entry.returns:

@@ -1412,9 +1412,14 @@ class _Walker:
         if Effect.BACKWARD in effects:
             loss = _argument(call, entry.loss_argument)
             info = self.info(key, raw, ctx)
+            divides = entry.divides_by if Effect.DIVIDES_LOSS in effects else None
+            if divides is not None and entry.divides_unless is not None:
+                off = _argument(call, entry.divides_unless)
+                if off is not None and not (isinstance(off, ast.Constant) and off.value is True):
+                    divides = None  # `engine.backward(loss, scale_wrt_gas=False)` does not divide
             self.emit(
                 EventKind.BACKWARD, call, ctx, loss=loss, target=key, engine=engine,
-                divides=entry.divides_by if Effect.DIVIDES_LOSS in effects else None,
+                divides=divides,
                 divisor=info.accumulation if info is not None else None,
             )  # fmt: skip
         if Effect.CLIPS in effects:

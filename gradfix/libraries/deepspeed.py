@@ -48,6 +48,7 @@ METHODS = (
         effects=(Effect.DIVIDES_LOSS, Effect.BACKWARD),
         loss_argument=0,
         divides_by=ACCUMULATION.name,
+        divides_unless="scale_wrt_gas",
         source=_SRC + "runtime/engine.py DeepSpeedEngine.backward",
         proof=_PROOF + "test_engine_backward_divides_by_config_accumulation",
         note=(

@@ -95,6 +95,9 @@ class Method:
     gate: Gate = Gate.ALWAYS
     loss_argument: int | str | None = None  # position or keyword of the loss, for BACKWARD
     divides_by: str | None = None  # AccumulationSetting.name of the receiver's kind
+    # a keyword that, given any value but a literal True, may turn the division off
+    # (`engine.backward(loss, scale_wrt_gas=False)`): no division is then assumed
+    divides_unless: str | None = None
     returns: str | None = None  # kind of the result, or ARGUMENT_KINDS
     # (kind in, kind out) for ARGUMENT_KINDS: an argument of the first kind comes back as the
     # second, a narrower kind of the same thing (an optimizer comes back an accelerated-optimizer)

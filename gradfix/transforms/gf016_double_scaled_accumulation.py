@@ -39,7 +39,8 @@ class DoubleScaledAccumulation(Rule):
     Finds a loss divided by the number of accumulated micro-batches on its way to a backward
     that divides by that number itself: `accelerator.backward(loss)` of an `Accelerator` built
     with `gradient_accumulation_steps=N` (or a `GradientAccumulationPlugin(num_steps=N)`), a
-    DeepSpeed engine's `backward` when its config sets `gradient_accumulation_steps`, and the
+    DeepSpeed engine's `backward` when its config sets `gradient_accumulation_steps` (not when
+    the call says `scale_wrt_gas=` anything but a literal `True`: then it may not divide), and the
     loss a `LightningModule.training_step` returns under automatic optimization (Lightning
     divides it by the Trainer's `accumulate_grad_batches`). A `compute_loss` override of an HF
     `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too, unless

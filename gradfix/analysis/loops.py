@@ -225,13 +225,34 @@ def _detached_grad(expr: ast.expr) -> ast.expr:
     return expr
 
 
-def _fills_zero(call: ast.Call) -> bool:
-    """`fill_(0)` / `fill_(0.0)`: the whole tensor set to zero."""
-    return (
-        len(call.args) == 1 and not call.keywords
-        and isinstance(call.args[0], ast.Constant) and type(call.args[0].value) in (int, float)
-        and call.args[0].value == 0
-    )  # fmt: skip
+def fills_zero(call: ast.Call) -> bool:
+    """`fill_(0)` / `fill_(0.0)` (and `mul_(0)`): the whole tensor set to zero."""
+    return len(call.args) == 1 and not call.keywords and _literal_zero(call.args[0])
+
+
+def _literal_zero(expr: ast.expr) -> bool:
+    """`0`, `0.` or `0.0` written as such (not a name, not `False`)."""
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float) and expr.value == 0
+
+
+def zeroed_gradient(stmt: ast.AST) -> ast.Attribute | None:
+    """The `.grad` a statement sets to zero in place without a call: `p.grad *= 0`,
+    `p.grad[:] = 0`, `p.grad.data[...] = 0` (the whole tensor, a literal zero; not
+    `p.grad[mask] = 0`, which keeps the rest)."""
+    if isinstance(stmt, ast.AugAssign):
+        if isinstance(stmt.op, ast.Mult) and _literal_zero(stmt.value) and _is_grad_attribute(stmt.target):
+            return _grad_node(stmt.target)
+        return None
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not _literal_zero(stmt.value):
+        return None
+    target = stmt.targets[0]
+    if not isinstance(target, ast.Subscript) or not _is_grad_attribute(target.value):
+        return None
+    index = target.slice
+    whole = (isinstance(index, ast.Slice) and index.lower is None and index.upper is None and index.step is None) or (
+        isinstance(index, ast.Constant) and index.value is Ellipsis
+    )
+    return _grad_node(target.value) if whole else None
 
 
 def _grad_node(expr: ast.AST) -> ast.Attribute:
@@ -969,6 +990,8 @@ class _Walker:
             return  # no call, no gradient: no event
         calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
+        if not clears and isinstance(stmt, (ast.Assign, ast.AugAssign)) and zeroed_gradient(stmt) is not None:
+            clears = [stmt]  # `p.grad *= 0`, `p.grad[:] = 0`: a clear written by hand
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
             ctx = self.bind_comprehension_variable(stmt.value, ctx)
         self.collected(calls, grads, clears, ctx)
@@ -981,13 +1004,17 @@ class _Walker:
         generator = comp.generators[0]
         return self.bind_loop_variable(ast.For(target=generator.target, iter=generator.iter, body=[], orelse=[]), ctx)
 
-    def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign], ctx: _Context) -> None:
+    def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign | ast.AugAssign], ctx: _Context) -> None:
         consumed: set[int] = set()
         for call in calls:
             self.call(call, ctx, consumed)
         for node in clears:
             self.emit(EventKind.CLEAR, node, ctx, scope=ClearScope.PARAMETERS)
-            for target in node.targets:
+            zeroed = zeroed_gradient(node)
+            if zeroed is not None:
+                consumed.add(id(zeroed))
+                continue
+            for target in node.targets:  # type: ignore[union-attr]
                 if _is_grad_attribute(target):
                     consumed.add(id(_grad_node(target)))
         for attribute in grads:
@@ -1084,7 +1111,7 @@ class _Walker:
             gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
             return
-        if (method == "zero_" or (method == "fill_" and _fills_zero(call))) and recv is not None:
+        if (method == "zero_" or (method in ("fill_", "mul_") and fills_zero(call))) and recv is not None:
             recv = _detached_grad(recv)  # `p.grad.detach_().zero_()`: `Module.zero_grad`'s clear, chained
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
             grad = _grad_node(recv)
@@ -1092,8 +1119,9 @@ class _Walker:
             if method == "zero_":
                 self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
-        if method == "fill_" and recv is not None and _fills_zero(call) and _is_grad_attribute(recv):
-            # `w.grad.data.fill_(0)`: the clear of an attack's perturbation written by hand
+        if method in ("fill_", "mul_") and recv is not None and fills_zero(call) and _is_grad_attribute(recv):
+            # `w.grad.data.fill_(0)`: the clear of an attack's perturbation written by hand;
+            # `p.grad.mul_(0)` the same (a literal zero only)
             grad = _grad_node(recv)
             consumed.add(id(grad))
             self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))

@@ -396,6 +396,18 @@ def _bound_name(node: ast.AST) -> str | None:
     return getattr(node, "name", None)
 
 
+def _function_around(node: ast.AST, source: Source) -> ast.AST:
+    """The innermost function whose code holds the node, else the module."""
+    found: ast.AST = source.tree
+    where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    for function in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)):
+        if (function.lineno, function.col_offset) <= where and end <= (function.end_lineno, function.end_col_offset):  # type: ignore[attr-defined]
+            if found is source.tree or function.lineno >= found.lineno:  # type: ignore[attr-defined]
+                found = function
+    return found
+
+
 def _scope_of(stmt: ast.stmt, source: Source) -> ast.AST | None:
     """The function, class or module whose code a statement is."""
     node: ast.AST | None = stmt
@@ -1833,6 +1845,8 @@ class _Walker:
             ):
                 return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if located is None and method not in _NOT_PROJECT_METHODS and method in defined:
+            located = self.sole_class_defining(recv, method, ctx)
         if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
@@ -1890,6 +1904,53 @@ class _Walker:
             if first <= binding.statement.lineno <= last:
                 return False
         return True
+
+    def sole_class_defining(self, recv: ast.expr, method: str, ctx: _Context) -> tuple[ModuleFacts, str] | None:
+        """`def run(agent, env): ... agent.learn()`, `agent` a parameter of the function
+        around the loop that nothing annotates nor binds there: the one class of the module
+        that defines `learn` (none when two do, or when a call of the function in the module
+        passes for it anything but an object of that class, or a name it cannot tell)."""
+        facts = ctx.facts or self.facts
+        if ctx.helpers or ctx.facts is not None or not isinstance(recv, ast.Name) or not ctx.functions:
+            return None
+        function = ctx.functions[-1]
+        if not isinstance(function, FUNCTIONS):
+            return None
+        name = recv.id
+        params = _parameters(function)
+        if not any(a.arg == name and a.annotation is None for a in params) or function.args.vararg or function.args.kwarg:
+            return None
+        owners = [class_name for class_name, methods in facts.methods.items() if method in methods]
+        if len(owners) != 1:
+            return None
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+            return None  # bound again in the function (`agent = agents[i]`)
+        class_name = owners[0]
+        if self.facts.source.of_type(ast.ClassDef) and sum(1 for c in self.facts.source.of_type(ast.ClassDef) if c.name == class_name) != 1:  # type: ignore[attr-defined]
+            return None
+        positions = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if positions and positions[0] in ("self", "cls") and ctx.class_name is not None:
+            positions = positions[1:]
+        index = positions.index(name) if name in positions else None
+        for call in self.source.of_type(ast.Call):
+            if not isinstance(call.func, ast.Name) or call.func.id != function.name:  # type: ignore[attr-defined]
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+                return None
+            given = next((k.value for k in call.keywords if k.arg == name), None)  # type: ignore[attr-defined]
+            if given is None and index is not None and index < len(call.args):  # type: ignore[attr-defined]
+                given = call.args[index]  # type: ignore[attr-defined]
+            if given is None:
+                return None
+            if isinstance(given, ast.Call):
+                built = self.built_class(given, facts, None)
+            elif isinstance(given, ast.Name):
+                built = self.bound_class(given.id, facts, _function_around(call, self.source))
+            else:
+                built = None
+            if not built or built[1] != class_name:  # type: ignore[index]
+                return None  # handed something else (or something gradfix cannot tell)
+        return facts, class_name
 
     def annotated_class(self, key: str, facts: ModuleFacts, scope: ast.AST) -> tuple[ModuleFacts, str] | None:
         """The class of the project a parameter of `scope` named `key` is annotated with."""

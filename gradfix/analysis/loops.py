@@ -255,6 +255,36 @@ def zeroed_gradient(stmt: ast.AST) -> ast.Attribute | None:
     return _grad_node(target.value) if whole else None
 
 
+def _clips_every_gradient(call: ast.Call, recv: ast.expr, ctx: _Context) -> bool:
+    """`p.grad.clamp_(...)` (or `.data.clamp_`, `clip_`) as the only statement of a `for p in
+    ...:` of the analysed code, under `if p.grad is not None:` or not: a clip by hand of the
+    gradient of every parameter the loop goes over."""
+    owner = _grad_node(recv).value
+    path = ctx.path
+    if not isinstance(owner, ast.Name) or len(path) < 2 or not isinstance(path[-1], ast.Expr) or path[-1].value is not call:
+        return False
+    body: ast.stmt = path[-1]
+    level = len(path) - 2
+    holder = path[level]
+    if isinstance(holder, ast.If) and holder.body == [body] and not holder.orelse and _none_test(holder.test, owner.id):
+        body, level = holder, level - 1
+        holder = path[level] if level >= 0 else None  # type: ignore[assignment]
+    return (
+        isinstance(holder, ast.For) and holder.body == [body] and not holder.orelse
+        and isinstance(holder.target, ast.Name) and holder.target.id == owner.id
+    )  # fmt: skip
+
+
+def _none_test(test: ast.expr, name: str) -> bool:
+    """`p.grad is not None`."""
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.left, ast.Attribute) and test.left.attr == "grad"
+        and isinstance(test.left.value, ast.Name) and test.left.value.id == name
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+    )  # fmt: skip
+
+
 def _grad_node(expr: ast.AST) -> ast.Attribute:
     while isinstance(expr, ast.Attribute) and expr.attr == "data":
         expr = expr.value
@@ -1137,6 +1167,12 @@ class _Walker:
             grad = _grad_node(recv)
             consumed.add(id(grad))
             self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
+            return
+        if method in ("clamp_", "clip_") and recv is not None and not ctx.via and _is_grad_attribute(recv) and _clips_every_gradient(call, recv, ctx):
+            # `for p in params: p.grad.data.clamp_(-c, c)`: a clip written by hand (the
+            # gradient it reads stays a read)
+            key = ctx.rename(self.key(_grad_node(recv).value, ctx))
+            self.emit(EventKind.CLIP, call, ctx, target=key[:-3] if key.endswith("[*]") else None)
             return
         given = (args[0] if args else _argument(call, "optimizer")) if method == "unscale_" else None
         if given is not None:

@@ -1952,20 +1952,27 @@ class _Walker:
         function = ctx.functions[-1]
         if not isinstance(function, FUNCTIONS):
             return None
-        name = recv.id
+        known = self.__dict__.setdefault("_sole_classes", {})
+        asked = (id(function), recv.id, method, ctx.class_name)
+        if asked not in known:
+            known[asked] = self._sole_class_defining(function, recv.id, method, ctx.class_name, facts)
+        return known[asked]  # type: ignore[no-any-return]
+
+    def _sole_class_defining(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, method: str, class_name: str | None, facts: ModuleFacts
+    ) -> tuple[ModuleFacts, str] | None:
         params = _parameters(function)
         if not any(a.arg == name and a.annotation is None for a in params) or function.args.vararg or function.args.kwarg:
             return None
-        owners = [class_name for class_name, methods in facts.methods.items() if method in methods]
+        owners = [owner for owner, methods in facts.methods.items() if method in methods]
         if len(owners) != 1:
             return None
         if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
             return None  # bound again in the function (`agent = agents[i]`)
-        class_name = owners[0]
-        if self.facts.source.of_type(ast.ClassDef) and sum(1 for c in self.facts.source.of_type(ast.ClassDef) if c.name == class_name) != 1:  # type: ignore[attr-defined]
+        if sum(1 for c in self.source.of_type(ast.ClassDef) if c.name == owners[0]) != 1:  # type: ignore[attr-defined]
             return None
         positions = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-        if positions and positions[0] in ("self", "cls") and ctx.class_name is not None:
+        if positions and positions[0] in ("self", "cls") and class_name is not None:
             positions = positions[1:]
         index = positions.index(name) if name in positions else None
         for call in self.source.of_type(ast.Call):
@@ -1984,9 +1991,9 @@ class _Walker:
                 built = self.bound_class(given.id, facts, _function_around(call, self.source))
             else:
                 built = None
-            if not built or built[1] != class_name:  # type: ignore[index]
+            if not built or built[1] != owners[0]:  # type: ignore[index]
                 return None  # handed something else (or something gradfix cannot tell)
-        return facts, class_name
+        return facts, owners[0]
 
     def annotated_class(self, key: str, facts: ModuleFacts, scope: ast.AST) -> tuple[ModuleFacts, str] | None:
         """The class of the project a parameter of `scope` named `key` is annotated with."""

@@ -22,7 +22,7 @@ import re
 
 from gradfix.analysis.accumulation import Accumulation
 from gradfix.analysis.graphs import IterationFlow, is_forward_call
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, zeroed_gradient
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, walk_expression
 from gradfix.patterns import lazily
@@ -235,10 +235,15 @@ _GRAD_WRITTEN = lazily(r"\.grad(?:\.data)?(?:\s*\.\s*\w+_\s*\(|\s*\[[^\]]*\]\s*[
 _PURE_CALL = lazily(r"\btorch\.(?:norm|linalg\.norm|sum|abs|sign|max|min|mean|isfinite|isnan|isinf|any|all)\s*\($")
 
 
-# `.grad` scaled in place: `p.grad.div_(n)`, `p.grad.data.mul_(s)`, `p.grad /= n`
-_SCALES_GRAD = lazily(r"\.grad(\.data)?(\.(div_|mul_)\(|\s*[/*]=)")
+# `.grad` scaled in place: `p.grad.div_(n)`, `p.grad.data.mul_(s)`, `p.grad /= n` (not by a
+# literal zero, `p.grad.mul_(0)`, `p.grad *= 0`: a clear)
+_ZERO = r"(?:0+\.?0*|\.0+)"
+_SCALES_GRAD = lazily(r"\.grad(\.data)?(\.(div_|mul_)\((?!\s*" + _ZERO + r"\s*\))|\s*/=|\s*\*=(?!\s*" + _ZERO + r"\s*(?:[#;\n]|$)))")
 
 
 def _writes_a_value(node: ast.AST) -> bool:
-    """`p.grad = g` (not `p.grad = None`)."""
-    return isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+    """`p.grad = g` (not `p.grad = None`, nor a zero written in place: `p.grad[:] = 0`)."""
+    return (
+        isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+        and zeroed_gradient(node) is None
+    )  # fmt: skip

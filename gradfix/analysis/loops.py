@@ -216,12 +216,63 @@ def _detached_grad(expr: ast.expr) -> ast.expr:
     return expr
 
 
-def _fills_zero(call: ast.Call) -> bool:
-    """`fill_(0)` / `fill_(0.0)`: the whole tensor set to zero."""
+def fills_zero(call: ast.Call) -> bool:
+    """`fill_(0)` / `fill_(0.0)` (and `mul_(0)`): the whole tensor set to zero."""
+    return len(call.args) == 1 and not call.keywords and _literal_zero(call.args[0])
+
+
+def _literal_zero(expr: ast.expr) -> bool:
+    """`0`, `0.` or `0.0` written as such (not a name, not `False`)."""
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float) and expr.value == 0
+
+
+def zeroed_gradient(stmt: ast.AST) -> ast.Attribute | None:
+    """The `.grad` a statement sets to zero in place without a call: `p.grad *= 0`,
+    `p.grad[:] = 0`, `p.grad.data[...] = 0` (the whole tensor, a literal zero; not
+    `p.grad[mask] = 0`, which keeps the rest)."""
+    if isinstance(stmt, ast.AugAssign):
+        if isinstance(stmt.op, ast.Mult) and _literal_zero(stmt.value) and _is_grad_attribute(stmt.target):
+            return _grad_node(stmt.target)
+        return None
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not _literal_zero(stmt.value):
+        return None
+    target = stmt.targets[0]
+    if not isinstance(target, ast.Subscript) or not _is_grad_attribute(target.value):
+        return None
+    index = target.slice
+    whole = (isinstance(index, ast.Slice) and index.lower is None and index.upper is None and index.step is None) or (
+        isinstance(index, ast.Constant) and index.value is Ellipsis
+    )
+    return _grad_node(target.value) if whole else None
+
+
+def _clips_every_gradient(call: ast.Call, recv: ast.expr, ctx: _Context) -> bool:
+    """`p.grad.clamp_(...)` (or `.data.clamp_`, `clip_`) as the only statement of a `for p in
+    ...:` of the analysed code, under `if p.grad is not None:` or not: a clip by hand of the
+    gradient of every parameter the loop goes over."""
+    owner = _grad_node(recv).value
+    path = ctx.path
+    if not isinstance(owner, ast.Name) or len(path) < 2 or not isinstance(path[-1], ast.Expr) or path[-1].value is not call:
+        return False
+    body: ast.stmt = path[-1]
+    level = len(path) - 2
+    holder = path[level]
+    if isinstance(holder, ast.If) and holder.body == [body] and not holder.orelse and _none_test(holder.test, owner.id):
+        body, level = holder, level - 1
+        holder = path[level] if level >= 0 else None  # type: ignore[assignment]
     return (
-        len(call.args) == 1 and not call.keywords
-        and isinstance(call.args[0], ast.Constant) and type(call.args[0].value) in (int, float)
-        and call.args[0].value == 0
+        isinstance(holder, ast.For) and holder.body == [body] and not holder.orelse
+        and isinstance(holder.target, ast.Name) and holder.target.id == owner.id
+    )  # fmt: skip
+
+
+def _none_test(test: ast.expr, name: str) -> bool:
+    """`p.grad is not None`."""
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.left, ast.Attribute) and test.left.attr == "grad"
+        and isinstance(test.left.value, ast.Name) and test.left.value.id == name
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
     )  # fmt: skip
 
 
@@ -364,6 +415,18 @@ def _bound_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.alias):
         return (node.asname or node.name).split(".", 1)[0]
     return getattr(node, "name", None)
+
+
+def _function_around(node: ast.AST, source: Source) -> ast.AST:
+    """The innermost function whose code holds the node, else the module."""
+    found: ast.AST = source.tree
+    where = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    for function in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)):
+        if (function.lineno, function.col_offset) <= where and end <= (function.end_lineno, function.end_col_offset):  # type: ignore[attr-defined]
+            if found is source.tree or function.lineno >= found.lineno:  # type: ignore[attr-defined]
+                found = function
+    return found
 
 
 def _scope_of(stmt: ast.stmt, source: Source) -> ast.AST | None:
@@ -960,6 +1023,8 @@ class _Walker:
             return  # no call, no gradient: no event
         calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
+        if not clears and isinstance(stmt, (ast.Assign, ast.AugAssign)) and zeroed_gradient(stmt) is not None:
+            clears = [stmt]  # `p.grad *= 0`, `p.grad[:] = 0`: a clear written by hand
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
             ctx = self.bind_comprehension_variable(stmt.value, ctx)
         self.collected(calls, grads, clears, ctx)
@@ -972,13 +1037,17 @@ class _Walker:
         generator = comp.generators[0]
         return self.bind_loop_variable(ast.For(target=generator.target, iter=generator.iter, body=[], orelse=[]), ctx)
 
-    def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign], ctx: _Context) -> None:
+    def collected(self, calls: list[ast.Call], grads: list[ast.Attribute], clears: list[ast.Assign | ast.AugAssign], ctx: _Context) -> None:
         consumed: set[int] = set()
         for call in calls:
             self.call(call, ctx, consumed)
         for node in clears:
             self.emit(EventKind.CLEAR, node, ctx, scope=ClearScope.PARAMETERS)
-            for target in node.targets:
+            zeroed = zeroed_gradient(node)
+            if zeroed is not None:
+                consumed.add(id(zeroed))
+                continue
+            for target in node.targets:  # type: ignore[union-attr]
                 if _is_grad_attribute(target):
                     consumed.add(id(_grad_node(target)))
         for attribute in grads:
@@ -1075,7 +1144,7 @@ class _Walker:
             gated = scope is ClearScope.OPTIMIZER and self.gated(key, raw, ctx)
             self.emit(EventKind.CLEAR, call, ctx, target=key, scope=scope, gated=gated)
             return
-        if (method == "zero_" or (method == "fill_" and _fills_zero(call))) and recv is not None:
+        if (method == "zero_" or (method in ("fill_", "mul_") and fills_zero(call))) and recv is not None:
             recv = _detached_grad(recv)  # `p.grad.detach_().zero_()`: `Module.zero_grad`'s clear, chained
         if method in ("zero_", "detach_", "requires_grad_") and recv is not None and _is_grad_attribute(recv):
             grad = _grad_node(recv)
@@ -1083,11 +1152,18 @@ class _Walker:
             if method == "zero_":
                 self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
             return
-        if method == "fill_" and recv is not None and _fills_zero(call) and _is_grad_attribute(recv):
-            # `w.grad.data.fill_(0)`: the clear of an attack's perturbation written by hand
+        if method in ("fill_", "mul_") and recv is not None and fills_zero(call) and _is_grad_attribute(recv):
+            # `w.grad.data.fill_(0)`: the clear of an attack's perturbation written by hand;
+            # `p.grad.mul_(0)` the same (a literal zero only)
             grad = _grad_node(recv)
             consumed.add(id(grad))
             self.emit(EventKind.CLEAR, call, ctx, scope=ClearScope.PARAMETERS, target=self.key(grad.value, ctx))
+            return
+        if method in ("clamp_", "clip_") and recv is not None and not ctx.via and _is_grad_attribute(recv) and _clips_every_gradient(call, recv, ctx):
+            # `for p in params: p.grad.data.clamp_(-c, c)`: a clip written by hand (the
+            # gradient it reads stays a read)
+            key = ctx.rename(self.key(_grad_node(recv).value, ctx))
+            self.emit(EventKind.CLIP, call, ctx, target=key[:-3] if key.endswith("[*]") else None)
             return
         given = (args[0] if args else _argument(call, "optimizer")) if method == "unscale_" else None
         if given is not None:
@@ -1801,6 +1877,8 @@ class _Walker:
             ):
                 return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if located is None and method not in _NOT_PROJECT_METHODS and method in defined:
+            located = self.sole_class_defining(recv, method, ctx)
         if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
@@ -1858,6 +1936,60 @@ class _Walker:
             if first <= binding.statement.lineno <= last:
                 return False
         return True
+
+    def sole_class_defining(self, recv: ast.expr, method: str, ctx: _Context) -> tuple[ModuleFacts, str] | None:
+        """`def run(agent, env): ... agent.learn()`, `agent` a parameter of the function
+        around the loop that nothing annotates nor binds there: the one class of the module
+        that defines `learn` (none when two do, or when a call of the function in the module
+        passes for it anything but an object of that class, or a name it cannot tell)."""
+        facts = ctx.facts or self.facts
+        if ctx.helpers or ctx.facts is not None or not isinstance(recv, ast.Name) or not ctx.functions:
+            return None
+        function = ctx.functions[-1]
+        if not isinstance(function, FUNCTIONS):
+            return None
+        known = self.__dict__.setdefault("_sole_classes", {})
+        asked = (id(function), recv.id, method, ctx.class_name)
+        if asked not in known:
+            known[asked] = self._sole_class_defining(function, recv.id, method, ctx.class_name, facts)
+        return known[asked]  # type: ignore[no-any-return]
+
+    def _sole_class_defining(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, method: str, class_name: str | None, facts: ModuleFacts
+    ) -> tuple[ModuleFacts, str] | None:
+        params = _parameters(function)
+        if not any(a.arg == name and a.annotation is None for a in params) or function.args.vararg or function.args.kwarg:
+            return None
+        owners = [owner for owner, methods in facts.methods.items() if method in methods]
+        if len(owners) != 1:
+            return None
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+            return None  # bound again in the function (`agent = agents[i]`)
+        if sum(1 for c in self.source.of_type(ast.ClassDef) if c.name == owners[0]) != 1:  # type: ignore[attr-defined]
+            return None
+        positions = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if positions and positions[0] in ("self", "cls") and class_name is not None:
+            positions = positions[1:]
+        index = positions.index(name) if name in positions else None
+        for call in self.source.of_type(ast.Call):
+            if not isinstance(call.func, ast.Name) or call.func.id != function.name:  # type: ignore[attr-defined]
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+                return None
+            given = next((k.value for k in call.keywords if k.arg == name), None)  # type: ignore[attr-defined]
+            if given is None and index is not None and index < len(call.args):  # type: ignore[attr-defined]
+                given = call.args[index]  # type: ignore[attr-defined]
+            if given is None:
+                return None
+            if isinstance(given, ast.Call):
+                built = self.built_class(given, facts, None)
+            elif isinstance(given, ast.Name):
+                built = self.bound_class(given.id, facts, _function_around(call, self.source))
+            else:
+                built = None
+            if not built or built[1] != owners[0]:  # type: ignore[index]
+                return None  # handed something else (or something gradfix cannot tell)
+        return facts, owners[0]
 
     def annotated_class(self, key: str, facts: ModuleFacts, scope: ast.AST) -> tuple[ModuleFacts, str] | None:
         """The class of the project a parameter of `scope` named `key` is annotated with."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from gradfix.analysis.model import GradEvent, Loop, TrainingLoop
+from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, Source, blocks_of
 from gradfix.walk import ast_walk, child_nodes
@@ -52,11 +52,12 @@ def siblings(a: GradEvent, b: GradEvent, loop: Loop) -> Siblings | None:
     return None
 
 
-def unit_holds_only(unit: ast.stmt, event: GradEvent, loop: TrainingLoop, source: Source) -> bool:
-    """`unit` holds `event` and no other gradient event of the loop, sits alone on its lines,
-    and cannot jump."""
+def unit_holds_only(unit: ast.stmt, event: GradEvent, loop: TrainingLoop, source: Source, reads: bool = False) -> bool:
+    """`unit` holds `event` and no other gradient event of the loop (with `reads`, but reads of
+    `.grad`: a clip written by hand reads what it clips), sits alone on its lines, and cannot
+    jump."""
     for other in loop.events:
-        if other is event:
+        if other is event or (reads and other.kind is EventKind.GRAD_READ):
             continue
         if any(stmt is unit for stmt in other.path):
             return False

@@ -93,6 +93,12 @@ class MissingZeroGrad(Rule):
     log_utils.py reading `opt.param_groups`) is read like one of the file, its calls judged as written. A method's parameter stepped in its loop (`def fit(self,
     o, batches)`) is an optimizer when the file's calls of the method (a name one class of the
     file alone defines: `Regressor(net).fit(opt, batches)`) pass it only a built optimizer.
+    A parameter of the function around the loop, not annotated and not bound again there, whose
+    method the loop calls (`def run(agent, env): ... agent.learn()`) is an object of the one
+    class of the file that defines that method (not a name common objects have, such as
+    `update`, `act` or `train`), its method judged as a step function: not when two classes
+    define it, nor when a call of the function in the file passes for the parameter anything
+    but an object built by that class (`run(PPO("MlpPolicy", env), env)`, `run(make(), env)`).
     An attribute bound once in the module, in `__init__`, to a method of the same class
     (`self.step_fn = self.train_step`) and called by the loop (`self.step_fn(batch)`) runs that
     method, judged as if the loop called it by name; an attribute bound anywhere else too is not

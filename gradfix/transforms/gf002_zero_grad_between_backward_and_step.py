@@ -8,7 +8,7 @@ from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.graphs import IterationFlow
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, fills_zero, zeroed_gradient
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted
 from gradfix.patterns import lazily
@@ -117,7 +117,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     docstring) -- or, when the closure clears that optimizer before its backward already, is
     removed. A clear by hand of every parameter of that `model` counts too: `for p in
     model.parameters(): p.grad = None` (or `p.grad = torch.zeros_like(p)`, `p.grad.zero_()`,
-    `p.grad.data.zero_()`, alone in the loop, under `if p.grad is not None:` or not), reported at
+    `p.grad.data.zero_()`, a literal zero written in place: `p.grad.fill_(0)`,
+    `p.grad.data.mul_(0.)`, `p.grad *= 0`, `p.grad[:] = 0`, `p.grad.data[...] = 0`; alone in
+    the loop, under `if p.grad is not None:` or not), reported at
     the `for`, which moves like a clear call (in a helper of the project, `free_grads(model)`, at
     its call as above, without a fix); no fix for the in-place forms (moved before the
     iteration's first backward they would meet a `None` gradient). A loop over the parameters of
@@ -355,8 +357,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: TrainingLoop, model: ModuleModel) -> ast.For | None:
     """The `for` that a by-hand clear sits in when it wipes the gradient of every parameter the
     optimizer steps: `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`,
-    `p.grad.data.zero_()`, `p.grad = torch.zeros_like(p)`, under `if p.grad is not None:` or
-    not) as the loop's only statement, `optimizer` built over exactly `model.parameters()`."""
+    `p.grad.data.zero_()`, `p.grad = torch.zeros_like(p)`, a literal zero written in place:
+    `p.grad.fill_(0)`, `p.grad.mul_(0)`, `p.grad *= 0`, `p.grad[:] = 0`, under `if p.grad is
+    not None:` or not) as the loop's only statement, `optimizer` built over exactly
+    `model.parameters()`."""
     if optimizer is None:
         return None
     inner = clear.loops_within(loop.node)
@@ -379,6 +383,10 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
     if not clear.direct and body is not clear.node and getattr(body, "value", None) is not clear.node:
         return None  # (in a helper, the path ends at its call: the clear is the statement itself)
     node = clear.node
+    zeroed = zeroed_gradient(node)
+    if zeroed is not None:
+        # `p.grad *= 0`, `p.grad[:] = 0`, `p.grad.data[...] = 0`: in place, as `p.grad.zero_()`
+        return whole if _grad_of(zeroed, variable) else None
     if isinstance(node, ast.Assign):
         if len(node.targets) != 1 or not _grad_of(node.targets[0], variable):
             return None
@@ -391,7 +399,10 @@ def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: Train
         ):  # fmt: skip
             return whole
         return None
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "zero_" and not node.args:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+        (node.func.attr == "zero_" and not node.args and not node.keywords)
+        or (node.func.attr in ("fill_", "mul_") and fills_zero(node))  # `p.grad.fill_(0)`, `p.grad.data.mul_(0.)`
+    ):
         recv = node.func.value
         if isinstance(recv, ast.Attribute) and recv.attr == "data":
             recv = recv.value
@@ -463,7 +474,7 @@ def _movable_loop(whole: ast.For, model: ModuleModel) -> ast.For | None:
     torch.zeros_like(p)` alone in it (a `p.grad.zero_()` moved before the iteration's first
     backward would meet a `None` gradient), on lines of its own."""
     body = whole.body[0]
-    if not isinstance(body, ast.Assign) or not model.source.alone_on_lines(whole):
+    if not isinstance(body, ast.Assign) or zeroed_gradient(body) is not None or not model.source.alone_on_lines(whole):
         return None
     block = model.source.block_of(whole)
     if block is None or model.source.inline_block(block) or model.source.inline_block(whole.body):

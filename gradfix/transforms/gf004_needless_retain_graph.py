@@ -53,6 +53,15 @@ class NeedlessRetainGraph(Rule):
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
     loss is computed afresh in every iteration (also when every arm of an `if` computes it).
 
+    A backward in a helper the iteration calls (`def backprop(loss):
+    loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as
+    `self.backprop(loss)`) is judged at the call, on the argument handed in, when the helper
+    is a function of the module or a method of a class at its top level, undecorated, that
+    backpropagates its parameter as given in a statement of its own body and reads it
+    nowhere else, and nothing else calls it: the file names it only at that call, and no
+    other file of the project that imports it (or its class) names it. The fix then edits the
+    helper.
+
     ## Why is this bad?
     `retain_graph=True` keeps every intermediate tensor of the forward pass in memory after
     the backward pass. Nothing uses them, so they wait until the loss is reassigned in the
@@ -168,7 +177,11 @@ class NeedlessRetainGraph(Rule):
             if loop.is_unknown:
                 continue
             for event in owned_events(loop, model):
-                if event.kind is not EventKind.BACKWARD or not event.direct or id(event.node) in seen:
+                if event.kind is not EventKind.BACKWARD or id(event.node) in seen:
+                    continue
+                if not event.direct:
+                    if event.argument is not None:
+                        yield from self._in_helper(event, loop, model, by_node, scopes, seen)
                     continue
                 call = describe_backward(event) or describe_autograd_backward(event)
                 if call is None and event.engine and _deepspeed_engine(event, model):
@@ -196,6 +209,81 @@ class NeedlessRetainGraph(Rule):
                     fix=fix,
                     related=(loop.node, event.node),
                 )
+
+
+    def _in_helper(
+        self,
+        event: GradEvent,
+        loop: TrainingLoop,
+        model: ModuleModel,
+        by_node: dict[int, TrainingLoop],
+        scopes: dict[int, ScopeFlow],
+        seen: set[int],
+    ) -> Iterator[Finding]:
+        """`def backprop(loss): loss.backward(retain_graph=True)`, a function (or method) of
+        this file called once, from this loop, and named by no other file of the project: the
+        backward judged as if written at the call, on the argument it is handed; the fix edits
+        the helper, which no other call runs."""
+        call = describe_backward(event)
+        if call is None or not call.retains or call.create is not None or model.in_step_function(event):
+            return
+        found = _helper_backward(event, call, model)
+        if found is None:
+            return
+        seen.add(id(event.node))
+        at_call, statement = found
+        verdict = _judge(event, at_call, loop, model, by_node, scopes)
+        if verdict == "silent":
+            return
+        yield Finding(
+            self.code,
+            self.message.format(loss=model.source.outer_segment(at_call.loss).strip()),
+            call.retain.value,  # type: ignore[union-attr]
+            fix=_fix(event, call, Safety.SAFE if verdict == "safe" else Safety.UNSAFE, model.source, statement),
+            related=(loop.node, event.via[0]),
+        )
+
+
+def _helper_backward(event: GradEvent, call: BackwardCall, model: ModuleModel) -> tuple[BackwardCall, ast.stmt] | None:
+    """The backward of a helper of this file as its one call sees it: the call's argument as
+    the loss (the helper backpropagates its parameter as given, a statement of its own body,
+    and reads the parameter nowhere else), with the helper's statement holding it. None
+    unless the helper is a plain function or method (no decorator) of the module or of a
+    class at its top level, defined once in the file, named there only by that call, and
+    named by no other file of the project that imports it (or its class)."""
+    if event.foreign or len(event.via) != 1 or len(event.helpers) != 1 or event.argument is None:
+        return None
+    helper = event.helpers[0]
+    via = event.via[0]
+    if not isinstance(helper, FUNCTIONS) or helper.decorator_list or not isinstance(call.loss, ast.Name):
+        return None
+    name = helper.name
+    callee = via.func.id if isinstance(via.func, ast.Name) else via.func.attr if isinstance(via.func, ast.Attribute) else None
+    if callee != name:
+        return None
+    statement = next((stmt for stmt in helper.body if isinstance(stmt, ast.Expr) and stmt.value is call.call), None)
+    if statement is None:
+        return None
+    if sum(1 for n in ast_walk(helper) if isinstance(n, ast.Name) and n.id == call.loss.id) != 1:
+        return None  # the loss also returned, stored or handed on by the helper
+    source = model.source
+    if sum(1 for n in source.of_type(ast.FunctionDef) if n.name == name) + sum(1 for n in source.of_type(ast.AsyncFunctionDef) if n.name == name) != 1:
+        return None
+    named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
+    if len(named) != 1 or named[0] is not via.func:
+        return None  # called elsewhere too, or handed on (a table of functions, a callback)
+    owner = source.owner_of(helper)
+    if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
+        return None  # a function inside a function, a class inside one: not followed
+    project = model.facts.project
+    if project is not None and source.path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        imported = owner.name if isinstance(owner, ast.ClassDef) else name
+        if _importers(project, absolute(source.path), [imported], name):
+            return None  # another file imports it (or its class) and names it: it may call it
+    return BackwardCall(**{**call.__dict__, "loss": event.argument}), statement
 
 
 def _true_constant(call: BackwardCall, loop: TrainingLoop, model: ModuleModel) -> ast.Name | None:
@@ -1065,9 +1153,12 @@ def _parameters(function: ast.AST) -> set[str]:
     return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
 
 
-def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source) -> Fix | None:
-    """Remove the `retain_graph` argument, keeping the others and their formatting."""
+def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source, statement: ast.stmt | None = None) -> Fix | None:
+    """Remove the `retain_graph` argument, keeping the others and their formatting (in
+    `statement`: the helper's, for a backward in a helper)."""
     assert call.retain is not None
+    if statement is not None:
+        event = _AtStatement(statement)  # type: ignore[assignment]
     node = call.call
     arguments: list[ast.AST] = sorted([*node.args, *node.keywords], key=lambda a: (a.lineno, a.col_offset))  # type: ignore[attr-defined]
     index = next((i for i, a in enumerate(arguments) if a is call.retain.node), None)
@@ -1095,6 +1186,13 @@ def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source) -
     # a middle or first argument: remove it with its comma and the space after that comma
     following = _argument_start(source, arguments[index + 1])
     return Fix([ReplaceNode(node, "", event.statement, span=(start, following))], safety)
+
+
+class _AtStatement:
+    """What `_fix` reads of an event: the statement holding the backward."""
+
+    def __init__(self, statement: ast.stmt) -> None:
+        self.statement = statement
 
 
 def _argument_start(source: Source, argument: ast.AST) -> int:

@@ -128,7 +128,10 @@ class ClipAfterStep(LoopRule):
     under a test of its own around them (`if max_norm is not None:`, `if
     accelerator.sync_gradients:`). A call through a name the module binds once, outside any
     loop, to torch's clip function (`clip = nn.utils.clip_grad_norm_`, at module level or in the
-    function) is a clip too.
+    function) is a clip too, and so is a clip written by hand in the loop itself: `for p in
+    params: p.grad.data.clamp_(-c, c)` (or `p.grad.clamp_(min=..., max=...)`, `clip_`), the
+    clamp the only statement of the `for`, under `if p.grad is not None:` or not; the `for`
+    moves like a clip call's statement. (`p.data.clamp_(...)` clamps weights, not gradients.)
 
     It is reported without a fix when the iteration steps more than one optimizer (or one
     optimizer more than once), a scaler's `unscale_` runs between the step and the clip (moved
@@ -252,7 +255,7 @@ class ClipAfterStep(LoopRule):
             return None
         unit = pair.second if moving_up else pair.first
         anchor = pair.first if moving_up else pair.second
-        if not unit_holds_only(unit, clip, loop, model.source):
+        if not unit_holds_only(unit, clip, loop, model.source, reads=_by_hand(clip)):
             return None
         if any(e.kind is EventKind.BACKWARD and anchor in e.path for e in loop.events):
             # one call backpropagates and steps (timm's `loss_scaler(loss, opt)`, a helper): no
@@ -288,6 +291,13 @@ class ClipAfterStep(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _by_hand(clip: GradEvent) -> bool:
+    """`for p in params: p.grad.data.clamp_(-c, c)`: the `for` holds the reads of the
+    gradients it clips, and nothing else."""
+    call = clip.call
+    return call is not None and isinstance(call.func, ast.Attribute) and call.func.attr in ("clamp_", "clip_")
 
 
 def _accumulating_accelerator(step: GradEvent, model: ModuleModel) -> str | None:

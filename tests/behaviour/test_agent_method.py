@@ -68,3 +68,32 @@ agent = DoubleAgent()""",
 def test_clear_added_to_the_base_learn_a_subclass_calls_trains_like_the_hand_fix(tmp_path: Path) -> None:
     hand = SUBCLASS.format(clear="        self.optimizer.zero_grad(set_to_none=True)\n")
     assert_fixed_like_hand(tmp_path, SUBCLASS.format(clear=""), hand, "--select", "GF001")
+
+
+HANDED_IN = SCRIPT.replace(
+    """agent = Agent()
+data = [(torch.randn(8, 4), torch.randn(8, 2)) for _ in range(5)]
+losses = []
+for episode in range(4):
+    for obs, target in data:
+        losses.append(agent.learn(obs, target))
+""",
+    """def run(agent, data, episodes):
+    losses = []
+    for episode in range(episodes):
+        for obs, target in data:
+            losses.append(agent.learn(obs, target))
+    return losses
+
+
+agent = Agent()
+losses = run(agent, [(torch.randn(8, 4), torch.randn(8, 2)) for _ in range(5)], 4)
+""",
+)
+
+
+def test_clear_added_to_the_learn_of_an_agent_handed_in_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    # session 40: `agent` a parameter of the function with the loop, `learn` defined by one class of the file
+    assert "def run(agent" in HANDED_IN
+    hand = HANDED_IN.format(clear="        self.optimizer.zero_grad(set_to_none=True)\n")
+    assert_fixed_like_hand(tmp_path, HANDED_IN.format(clear=""), hand, "--select", "GF001")

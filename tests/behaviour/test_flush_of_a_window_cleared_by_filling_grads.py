@@ -2,7 +2,9 @@
 step (sweep39a: that idiom is a clear, like `p.grad.zero_()`; before, GF001 took the loop for one
 that never clears). The flush after the loop repeats the window's own clear, and the fixed
 script trains exactly like the hand-fixed one (a `fill_(0)` loop stepping every iteration:
-clean/gf001_parameter_grads_filled_with_zero_after_the_step.py)."""
+clean/gf001_parameter_grads_filled_with_zero_after_the_step.py). Session 40: `p.grad *= 0`
+(a literal zero multiplied in place) is such a clear too, guarded by `if p.grad is not None:`
+(the guard's read no longer takes the window for one scaled by hand)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ for epoch in range(3):
             optimizer.step()
             for p in model.parameters():
                 if p.grad is not None:
-                    p.grad.data.fill_(0)
+                    {clear}
 {flush}digest = hashlib.sha256()
 for param in model.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
@@ -48,9 +50,12 @@ FLUSH = """
         optimizer.step()
         for p in model.parameters():
             if p.grad is not None:
-                p.grad.data.fill_(0)
+                {clear}
 """
 
-def test_flush_repeats_the_fill_clear(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, SCRIPT.format(flush=""), SCRIPT.format(flush=FLUSH), "--select", "GF006")
+@pytest.mark.parametrize("clear", ["p.grad.data.fill_(0)", "p.grad *= 0"])
+def test_flush_repeats_the_fill_clear(tmp_path: Path, clear: str) -> None:
+    before = SCRIPT.format(flush="", clear=clear)
+    hand = SCRIPT.format(flush=FLUSH.format(clear=clear), clear=clear)
+    assert_fixed_like_hand(tmp_path, before, hand, "--select", "GF006")
 

@@ -1,0 +1,16 @@
+import torch
+
+
+def backprop(loss):
+    loss.backward(retain_graph=True)
+    return loss
+
+
+def train(model, loader, epochs):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        for x, y in loader:
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(x), y)
+            kept = backprop(loss)
+            opt.step()

@@ -120,8 +120,9 @@ class ZeroGradInsideAccumulation(Rule):
       step, else moves to right after the step as the optimizer's clear;
     - a prepared optimizer's clear followed, in the same block, by a backward and that
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
-      moves to right after the step when both are calls alone on their lines in the same block,
-      else no fix. Not when the accelerator is built with a DeepSpeed plugin
+      moves to right after the step when both are calls alone on their lines in the same block
+      (it is only removed when the block already clears that optimizer after the step, under
+      the step's own branches), else no fix. Not when the accelerator is built with a DeepSpeed plugin
       (`Accelerator(deepspeed_plugin=...)`): the prepared optimizer's `zero_grad()` and `step()`
       then do nothing, and the DeepSpeed engine accumulates and clears by itself.
 
@@ -483,7 +484,7 @@ class ZeroGradInsideAccumulation(Rule):
                 self.code,
                 self.accelerate_start_message.format(clear=model.source.code(clear.node), opt=clear.target),
                 clear.node,
-                fix=self._move_after_step(clear, step, model),
+                fix=self._move_after_step(clear, step, model, later, loop.node),
                 related=(loop.node,),
             )
 
@@ -515,12 +516,27 @@ class ZeroGradInsideAccumulation(Rule):
         code = optimizer + text[len(source.segment(call.func.value)) :]
         return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", new_statement(code))], Safety.SAFE)
 
-    def _move_after_step(self, clear: GradEvent, step: GradEvent, model: ModuleModel) -> Fix | None:
+    def _move_after_step(
+        self, clear: GradEvent, step: GradEvent, model: ModuleModel, later: list[GradEvent], loop: ast.AST
+    ) -> Fix | None:
+        """The clear moves to right after the step; it is only removed when the block clears that
+        optimizer after the step already, under the step's own branches (`optimizer.step();
+        lr_scheduler.step(); optimizer.zero_grad(set_to_none=True)`)."""
         source = model.source
         statement = single_call_statement(clear, source)
         anchor = single_call_statement(step, source) if step.direct else None
         if statement is None or anchor is None or source.block_of(statement) is not source.block_of(anchor):
             return None
+        branches = [(id(b.node), b.kind) for b in step.branches_within(loop)]
+        if any(
+            e.kind is EventKind.CLEAR
+            and e.target == clear.target
+            and e.direct
+            and not e.loops_within(loop)
+            and [(id(b.node), b.kind) for b in e.branches_within(loop)] == branches
+            for e in later[later.index(step) + 1 :]
+        ):
+            return Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)  # cleared after the step already
         return Fix(
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,

@@ -631,7 +631,11 @@ def _lr_divided_by(text: str, n_text: str) -> bool:
     if re.fullmatch(r"[A-Za-z_][\w.]*\.\w+", n_text):
         n = rf"(?:[A-Za-z_][\w.]*\.)?{re.escape(n_text.rsplit('.', 1)[1])}"
     rate = r"\b(?i:\w*?(?:lr|learning_rate)\w*)['\"]?\]?\s*"
-    return bool(re.search(rf"{rate}(?:=|:)\s*[^\n,)]*/\s*\(?\s*{n}\b|{rate}/=\s*{n}\b", text))
+    for match in re.finditer(rf"/(=?)\s*\(?\s*{n}\b", text):  # a literal first: never tried at every position
+        head = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if match.group(1) and re.search(rf"{rate}$", head) or not match.group(1) and re.search(rf"{rate}(?:=|:)\s*[^\n,)]*$", head):
+            return True
+    return False
 
 
 def _exclusive(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:

@@ -140,7 +140,9 @@ class UnscaledAccumulation(AccumulationRule):
     a loss that is itself a `.sum()`, or one backward per chunk of the micro-batch in a loop of
     its own): the window's gradient is then the sum-loss gradient of
     the whole window, which is what the author set the learning rate for; and when the module
-    divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`): summed
+    divides a learning rate by N (`SGD(params, lr=LR / ACC)`, `group["lr"] /= ACC`, also under
+    any name holding `lr` or `learning_rate`, `base_lr = cfg["LR"] / batch / subdivision`, and,
+    for N an attribute `self.accum_iter`, divided by its last name in `__init__`): summed
     gradients at lr / N are the window's mean gradient at lr. And it is silent when a clear of
     the stepped optimizer under the window's own test runs before the backward of the iteration
     that steps (`if i % N == 0: opt.zero_grad()` at the top, `if i % N == 0: opt.step()` after
@@ -621,9 +623,19 @@ def _mentions(body: list[ast.stmt], n_text: str, source: Source) -> bool:
 
 def _lr_divided_by(text: str, n_text: str) -> bool:
     """A learning rate divided by N somewhere in the module: `lr=0.05 / ACC`,
-    `g["lr"] /= ACC`, `lr = base_lr / args.accum_steps`."""
+    `g["lr"] /= ACC`, `lr = base_lr / args.accum_steps`, also under a name that holds `lr` or
+    `learning_rate` in any case (`base_lr = cfg["LR"] / batch / N`, `LR = 0.4 / N`). Called
+    only for a loop about to be reported. An attribute N (`self.accum_iter`) is also read
+    under its last name, qualified or not (`learning_rate / accum_iter` in `__init__`)."""
     n = re.escape(n_text)
-    return bool(re.search(rf"\blr\w*['\"]?\]?\s*(?:=|:)\s*[^\n,)]*/\s*\(?\s*{n}\b|\blr\w*['\"]?\]?\s*/=\s*{n}\b", text))
+    if re.fullmatch(r"[A-Za-z_][\w.]*\.\w+", n_text):
+        n = rf"(?:[A-Za-z_][\w.]*\.)?{re.escape(n_text.rsplit('.', 1)[1])}"
+    rate = r"\b(?i:\w*?(?:lr|learning_rate)\w*)['\"]?\]?\s*"
+    for match in re.finditer(rf"/(=?)\s*\(?\s*{n}\b", text):  # a literal first: never tried at every position
+        head = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if match.group(1) and re.search(rf"{rate}$", head) or not match.group(1) and re.search(rf"{rate}(?:=|:)\s*[^\n,)]*$", head):
+            return True
+    return False
 
 
 def _exclusive(a: GradEvent, b: GradEvent, loop: ast.AST) -> bool:

@@ -117,11 +117,13 @@ class ZeroGradInsideAccumulation(Rule):
       exactly one optimizer, and that one prepared, else no fix. Before a backward of the block
       the optimizer's clear would still run on the window's last micro-batch and wipe the
       window: there the model clear is removed when the block clears the optimizer after its
-      step, else moves to right after the step as the optimizer's clear;
+      step (under the step's own branches: not `if i % 100 == 0: opt.zero_grad()`), else moves
+      to right after the step as the optimizer's clear;
     - a prepared optimizer's clear followed, in the same block, by a backward and that
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
-      moves to right after the step when both are calls alone on their lines in the same block,
-      else no fix. Not when the accelerator is built with a DeepSpeed plugin
+      moves to right after the step when both are calls alone on their lines in the same block
+      (it is only removed when the block already clears that optimizer after the step, under
+      the step's own branches), else no fix. Not when the accelerator is built with a DeepSpeed plugin
       (`Accelerator(deepspeed_plugin=...)`): the prepared optimizer's `zero_grad()` and `step()`
       then do nothing, and the DeepSpeed engine accumulates and clears by itself.
 
@@ -342,7 +344,7 @@ class ZeroGradInsideAccumulation(Rule):
                 continue  # another module (a probe updated by hand): its clear is its own business
             fix = None
             if len(steps) == 1 and steps == prepared:
-                fix = self._model_clear_fix(clear, events, block, next(iter(steps)), model)
+                fix = self._model_clear_fix(clear, events, block, next(iter(steps)), model, loop.node)
             yield Finding(
                 self.code,
                 self.accelerate_message.format(clear=model.source.code(clear.node)),
@@ -483,12 +485,12 @@ class ZeroGradInsideAccumulation(Rule):
                 self.code,
                 self.accelerate_start_message.format(clear=model.source.code(clear.node), opt=clear.target),
                 clear.node,
-                fix=self._move_after_step(clear, step, model),
+                fix=self._move_after_step(clear, step, model, later, loop.node),
                 related=(loop.node,),
             )
 
     def _model_clear_fix(
-        self, clear: GradEvent, events: list[GradEvent], block: ast.AST, optimizer: str, model: ModuleModel
+        self, clear: GradEvent, events: list[GradEvent], block: ast.AST, optimizer: str, model: ModuleModel, loop: ast.AST
     ) -> Fix | None:
         """`model.zero_grad()` becomes the optimizer's clear, which Accelerate skips between sync
         steps; but before a backward of the block it would still act on the window's last
@@ -503,7 +505,7 @@ class ZeroGradInsideAccumulation(Rule):
         statement = single_call_statement(clear, source)
         if step is None or statement is None:
             return None
-        if any(e.kind is EventKind.CLEAR and e.target == optimizer for e in later[step + 1 :]):
+        if _cleared_after(later, later[step], optimizer, loop):
             return Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)  # cleared after the step already
         # no clear after the step: the optimizer's clear goes right after it
         anchor = single_call_statement(later[step], source) if later[step].direct else None
@@ -515,16 +517,38 @@ class ZeroGradInsideAccumulation(Rule):
         code = optimizer + text[len(source.segment(call.func.value)) :]
         return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", new_statement(code))], Safety.SAFE)
 
-    def _move_after_step(self, clear: GradEvent, step: GradEvent, model: ModuleModel) -> Fix | None:
+    def _move_after_step(
+        self, clear: GradEvent, step: GradEvent, model: ModuleModel, later: list[GradEvent], loop: ast.AST
+    ) -> Fix | None:
+        """The clear moves to right after the step; it is only removed when the block clears that
+        optimizer after the step already, under the step's own branches (`optimizer.step();
+        lr_scheduler.step(); optimizer.zero_grad(set_to_none=True)`)."""
         source = model.source
         statement = single_call_statement(clear, source)
         anchor = single_call_statement(step, source) if step.direct else None
         if statement is None or anchor is None or source.block_of(statement) is not source.block_of(anchor):
             return None
+        if _cleared_after(later, step, clear.target, loop):
+            return Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)  # cleared after the step already
         return Fix(
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,
         )
+
+
+def _cleared_after(later: list[GradEvent], step: GradEvent, optimizer: str | None, loop: ast.AST) -> bool:
+    """The block clears `optimizer` after `step`, written in the loop, under the step's own
+    branches and in no nested loop: whenever the step runs, so does that clear (not `if i % 100
+    == 0: opt.zero_grad()`)."""
+    branches = [(id(b.node), b.kind) for b in step.branches_within(loop)]
+    return any(
+        e.kind is EventKind.CLEAR
+        and e.target == optimizer
+        and e.direct
+        and not e.loops_within(loop)
+        and [(id(b.node), b.kind) for b in e.branches_within(loop)] == branches
+        for e in later[later.index(step) + 1 :]
+    )
 
 
 def _runs_deepspeed(block: ast.AST, model: ModuleModel) -> bool:

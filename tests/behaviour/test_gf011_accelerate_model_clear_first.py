@@ -68,3 +68,18 @@ def test_model_clear_removed_when_the_block_clears_after_the_step(tmp_path: Path
 
 def test_model_clear_moved_after_the_step_as_the_optimizer_clear(tmp_path: Path) -> None:
     assert_fixed_like_hand(tmp_path, HEAD + CLEAR + BODY + TAIL, HEAD + BODY + AFTER + TAIL, "--select", "GF011")
+
+
+def test_optimizer_clear_first_removed_when_the_block_clears_after_the_step(tmp_path: Path) -> None:
+    first = CLEAR.replace("self.net.zero_grad()", "self.opt.zero_grad()")
+    after = AFTER.replace("zero_grad()", "zero_grad(set_to_none=True)")
+    assert_fixed_like_hand(tmp_path, HEAD + first + BODY + after + TAIL, HEAD + BODY + after + TAIL, "--select", "GF011")
+
+
+def test_model_clear_moved_when_the_later_optimizer_clear_is_periodic(tmp_path: Path) -> None:
+    periodic = '''                if len(losses) % 5 == 0:
+                    self.opt.zero_grad()
+'''
+    assert_fixed_like_hand(
+        tmp_path, HEAD + CLEAR + BODY + periodic + TAIL, HEAD + BODY + AFTER + periodic + TAIL, "--select", "GF011"
+    )

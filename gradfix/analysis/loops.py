@@ -2403,7 +2403,7 @@ _READING_METHODS = frozenset({
 
 
 def called_names(text: str) -> set[str]:
-    """The plain names the text calls (`train_step` in `loss = train_step(model, batch)`): the
+    r"""The plain names the text calls (`train_step` in `loss = train_step(model, batch)`): the
     word right before each `(` (blanks between allowed), not an attribute (`x.step(`), not
     starting with a digit or a non-ASCII letter. (A pattern, `(?<![\w.])([A-Za-z_]\w*)[ \t]*\(`,
     said the same but was tried at every position of the text: five times slower.) Keywords

@@ -54,7 +54,8 @@ METHODS = (
         note=(
             "divides by the config's gradient_accumulation_steps unless called with scale_wrt_gas=False "
             "(test_engine_backward_scale_wrt_gas_false_does_not_divide); returns the divided loss; hands "
-            "retain_graph on to autograd (test_engine_backward_hands_retain_graph_to_autograd: GF004)"
+            "retain_graph on to autograd (test_engine_backward_hands_retain_graph_to_autograd: GF004); two calls on "
+            "one forward pass train like one call on their sum (test_gf003_merged_engine_backwards_train_like_the_two_calls: GF003)"
         ),
     ),
     Method(

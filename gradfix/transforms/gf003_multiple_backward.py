@@ -47,8 +47,8 @@ class MultipleBackward(Rule):
     `retain_graph=True` (`loss_a.backward(retain_graph=True); loss_b.backward()`), with no
     optimizer step, gradient clear or gradient read between them, written in the same
     block (same branch, same loop level). `scaler.scale(loss).backward(...)` and
-    `accelerator.backward(loss, ...)` count too, when every call of the group has the same
-    form.
+    `accelerator.backward(loss, ...)` and a DeepSpeed engine's `backward(loss, ...)` count too,
+    when every call of the group has the same form.
 
     ## Why is this bad?
     Every `backward()` but the last has to keep the whole graph alive (`retain_graph=True`),
@@ -94,7 +94,8 @@ class MultipleBackward(Rule):
     other gradient event between them (no step, clear, clip, unscale, scheduler step or
     gradient read), every call but the last passing `retain_graph=True`, none passing
     `inputs=`, `gradient=`, `create_graph=` or any other argument, and all of the same form
-    (`loss.backward()`, `scaler.scale(loss).backward()`, or the same `accelerator.backward`). A
+    (`loss.backward()`, `scaler.scale(loss).backward()`, or the same `accelerator.backward` or
+    DeepSpeed engine's `backward`, which divide and scale each loss by the same factor). A
     loss written inline is the term it backpropagates (`F.cross_entropy(out, y).backward(...)`,
     `out.pow(2).mean().backward()` give `F.cross_entropy(out, y)` and `out.pow(2).mean()`).
 
@@ -197,7 +198,7 @@ def _siblings(a: GradEvent, b: GradEvent) -> bool:
 def _split(run: list[GradEvent], source: Source) -> Iterator[list[tuple[GradEvent, BackwardCall]]]:
     if len(run) < 2:
         return
-    calls = [describe_backward(e, methods=True) or describe_autograd_backward(e) for e in run]
+    calls = [describe_backward(e, engine=True, methods=True) or describe_autograd_backward(e) for e in run]
     if any(c is None or c.inputs is not None or c.creates_graph or c.create is not None for c in calls):
         return
     if any(c.gradient is not None or c.others for c in calls):  # type: ignore[union-attr]

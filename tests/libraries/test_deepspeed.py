@@ -325,3 +325,42 @@ def test_gf002_fix_of_a_clear_between_engine_backward_and_step_trains_like_the_h
     assert _tiny.same(run(fixed), by_hand, exact=True)
     assert not _tiny.same(run(_CLEAR_BETWEEN), by_hand)
     assert _tiny.same(run(_CLEAR_BETWEEN), _tiny.weights(_tiny.linear()), exact=True)  # the bug: nothing trains
+
+
+_TWO_BACKWARDS = '''import deepspeed
+
+
+def train(model, data, config):
+    runner, _, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters(), config=config)
+    for x, y in data:
+        pred = runner(x)
+        fit_term = ((pred - y) ** 2).mean()
+        size_term = 0.1 * pred.abs().mean()
+        runner.backward(fit_term, retain_graph=True)
+        runner.backward(size_term)
+        runner.step()
+'''
+
+
+def test_gf003_merged_engine_backwards_train_like_the_two_calls(tmp_path) -> None:
+    """GF003 merges two `engine.backward` calls on one forward pass into one backward of the
+    sum: the engine divides (and scales) each loss by the same factor, so over accumulation
+    windows of 2 the merged loop trains like the two calls (up to summation order)."""
+    import types
+
+    from tests.behaviour.harness import apply_gradfix
+
+    buggy = tmp_path / "ds_two_backwards.py"
+    buggy.write_text(_TWO_BACKWARDS)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed").read_text()
+    assert fixed.count("runner.backward(") == 1 and "retain_graph" not in fixed
+
+    def run(source: str) -> list:
+        module = types.ModuleType("ds_case")
+        exec(compile(source, "ds_case", "exec"), module.__dict__)
+        model = _tiny.linear()
+        module.train(model, _tiny.batches(6), _config(gradient_accumulation_steps=2, gradient_clipping=0.0))
+        return _tiny.weights(model)
+
+    assert _tiny.same(run(fixed), run(_TWO_BACKWARDS))
+    assert not _tiny.same(run(fixed), _tiny.weights(_tiny.linear()))

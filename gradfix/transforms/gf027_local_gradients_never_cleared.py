@@ -115,22 +115,10 @@ class LocalGradientsNeverCleared(LoopRule):
         yield from super().check(model)
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
-        events = owned_events(loop, model)
-        found = _handover(loop, events, model)
-        if found is None:
+        stepped = stepped_handover(loop, model)
+        if stepped is None:
             return
-        event, local, shared, how, code, handing = found
-        if not loop.is_step_function and model.in_step_function(event):
-            return  # a step function holds it: judged there
-        index = events.index(event)
-        backwards = [i for i, e in enumerate(events) if e.kind is EventKind.BACKWARD]
-        if not backwards or backwards[0] > index:
-            return
-        if not any(e.kind is EventKind.STEP for e in events[index + 1 :]):
-            return
-        optimizers = {e.target for e in events if e.kind is EventKind.STEP or (e.kind is EventKind.CLEAR and e.scope is ClearScope.OPTIMIZER)}
-        if len(optimizers) != 1 or None in optimizers:
-            return
+        events, (event, local, shared, how, code, handing), first_backward, _ = stepped
         shared_clears: list[GradEvent] = []
         for other in events:
             if other.kind is not EventKind.CLEAR:
@@ -153,7 +141,7 @@ class LocalGradientsNeverCleared(LoopRule):
             why = "the shared model gets a copy, and the local gradients stay"
         if _binds_again(loop.node, local):
             return  # a new local model each iteration holds no gradient
-        fix = _fix(loop, events, backwards[0], event, local, model)
+        fix = _fix(loop, events, first_backward, event, local, model)
         yield Finding(
             self.code,
             self.message.format(handover=code, local=local, shared=shared, why=why),
@@ -172,6 +160,30 @@ def may_hand_over(model: ModuleModel) -> bool:
             e.foreign and e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS for loop in model.loops for e in loop.events
         )
     return found
+
+
+def stepped_handover(loop: TrainingLoop, model: ModuleModel) -> tuple[list[GradEvent], tuple[GradEvent, str, str, str, str, set[int]], int, str] | None:
+    """The iteration's hand-over (`_handover`), when the iteration itself is where it is judged
+    (not a loop calling the step function that holds it), a backward comes before it, a step
+    after it, and one optimizer is all it steps and clears: (its events, the hand-over, the index
+    of the first backward, that optimizer's key)."""
+    events = owned_events(loop, model)
+    found = _handover(loop, events, model)
+    if found is None:
+        return None
+    event = found[0]
+    if not loop.is_step_function and model.in_step_function(event):
+        return None  # a step function holds it: judged there
+    index = events.index(event)
+    backwards = [i for i, e in enumerate(events) if e.kind is EventKind.BACKWARD]
+    if not backwards or backwards[0] > index:
+        return None
+    if not any(e.kind is EventKind.STEP for e in events[index + 1 :]):
+        return None
+    optimizers = {e.target for e in events if e.kind is EventKind.STEP or (e.kind is EventKind.CLEAR and e.scope is ClearScope.OPTIMIZER)}
+    if len(optimizers) != 1 or None in optimizers:
+        return None
+    return events, found, backwards[0], next(iter(optimizers))  # type: ignore[return-value]
 
 
 def _may_hand_over(text: str) -> bool:

@@ -6,17 +6,17 @@ from gradfix.analysis.clear_signature import rejects_set_to_none
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, method_name
-from gradfix.transforms._common import new_statement, owned_events
+from gradfix.transforms._common import new_statement
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
 from gradfix.transforms.gf027_local_gradients_never_cleared import (
     _ALIAS,
     _body_statements,
     _call_code,
     _clears,
-    _handover,
     _handover_shape,
     may_hand_over,
     _to_none,
+    stepped_handover,
 )
 from gradfix.walk import ast_walk
 
@@ -110,25 +110,12 @@ class SharedGradientsNeverRefreshed(LoopRule):
         yield from super().check(model)
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
-        events = owned_events(loop, model)
-        found = _handover(loop, events, model)
-        if found is None:
+        stepped = stepped_handover(loop, model)
+        if stepped is None:
             return
-        event, local, shared, how, code, handing = found
-        if how != _ALIAS or not _guarded(event, loop):
+        events, (event, local, shared, how, code, handing), _, optimizer = stepped
+        if how != _ALIAS or not _guarded(event, loop) or any(e.kind is EventKind.UNKNOWN for e in events):
             return
-        if not loop.is_step_function and model.in_step_function(event):
-            return  # a step function holds it: judged there
-        index = events.index(event)
-        backwards = [i for i, e in enumerate(events) if e.kind is EventKind.BACKWARD]
-        if not backwards or backwards[0] > index or any(e.kind is EventKind.UNKNOWN for e in events):
-            return
-        if not any(e.kind is EventKind.STEP for e in events[index + 1 :]):
-            return
-        optimizers = {e.target for e in events if e.kind is EventKind.STEP or (e.kind is EventKind.CLEAR and e.scope is ClearScope.OPTIMIZER)}
-        if len(optimizers) != 1 or None in optimizers:
-            return
-        optimizer = next(iter(optimizers))
         local_clears: list[GradEvent] = []
         for other in events:
             if other.kind is not EventKind.CLEAR:

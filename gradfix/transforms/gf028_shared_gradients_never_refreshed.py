@@ -83,7 +83,9 @@ class SharedGradientsNeverRefreshed(LoopRule):
     hand-over, which hands over the new local tensors (real torch: the worker then trains
     exactly like one whose local clear keeps the tensors, `zero_grad(set_to_none=False)`, as
     torch before 2.0 did). It is safe. It is offered only when that clear is a statement of
-    the iteration's own code, alone on its lines; otherwise the finding comes without a fix. A
+    the iteration's own code, alone on its lines, and runs before the backward or after the step
+    (between the hand-over and the step, a shared clear would take the gradients the step
+    needs); otherwise the finding comes without a fix. A
     class of the module that defines its own `zero_grad` makes it unsafe, and an optimizer
     whose `zero_grad` takes no `set_to_none` gets no fix.
 
@@ -113,7 +115,7 @@ class SharedGradientsNeverRefreshed(LoopRule):
         stepped = stepped_handover(loop, model)
         if stepped is None:
             return
-        events, (event, local, shared, how, code, handing), _, optimizer = stepped
+        events, (event, local, shared, how, code, handing), first_backward, optimizer = stepped
         if how != _ALIAS or not _guarded(event, loop) or any(e.kind is EventKind.UNKNOWN for e in events):
             return
         local_clears: list[GradEvent] = []
@@ -132,11 +134,16 @@ class SharedGradientsNeverRefreshed(LoopRule):
         if not local_clears or optimizer == local or _clears_local_parameters(optimizer, local, model):
             return
         clear = local_clears[0]
+        at = events.index(clear)
+        last_step = max(i for i, e in enumerate(events) if e.kind is EventKind.STEP)
+        # the shared clear goes beside the local one: before the backward, or after the step;
+        # between the hand-over and the step it would take the gradients the step needs
+        placed = at < first_backward or at > last_step
         yield Finding(
             self.code,
             self.message.format(handover=code, local=local, shared=shared, clear=_call_code(clear, model), optimizer=optimizer),
             event.path[-1],
-            fix=_fix(clear, optimizer, model),
+            fix=_fix(clear, optimizer, model) if placed else None,
             related=(loop.node,),
         )
 

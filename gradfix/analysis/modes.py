@@ -2110,7 +2110,10 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
         return False
     inner = next((lp for lp in model.loops if lp.node is around[-1]), None)
     if inner is None:
-        return False
+        if not backward.via:
+            return False
+        scope = loop.function if loop.function is not None else model.source.tree
+        return _foreign_probe_loop(backward, aliases(module, scope, model) | _either_arm(module, scope, model), model)
     trained, complete = trained_modules(inner, model)
     if not complete:
         return False
@@ -2133,6 +2136,119 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
             for owner in trained
         )
     return not any(related(name, owner) for name in names for owner in trained)
+
+
+def _foreign_probe_loop(backward: ModeItem, names: set[str], model: ModuleModel) -> bool:
+    """The backward sits in a loop of a helper of another module (no loop of this module's
+    model) that steps only optimizers it builds over modules it builds itself: a linear
+    probe trained on the embeddings handed in (`log = LogReg(dim, n)`; `opt = Adam(log.parameters())`).
+    A module built from a parameter that may hold the evaluated module (`names`, through
+    each helper call on the way; or anything but a constant or another name) may be that
+    module or hold it (`nn.Sequential(net, head)`)."""
+    helpers = getattr(model, "_mode_helpers", None) or {}
+    function = helpers.get(id(backward.via[-1]))
+    loop = backward.loops[-1]
+    if function is None or not any(node is loop for node in ast_walk(function)):
+        return False
+    handed = _handed_values(backward.via, helpers)
+    if handed is None:
+        return False
+    params = {a.arg for a in ast_walk(function) if isinstance(a, ast.arg)}
+
+    def may_hold_module(name: str) -> bool:
+        if name not in params:
+            return False
+        if name not in handed:
+            return not _has_constant_default(function, name)  # not given: its default
+        value = handed[name]
+        return value is None or (value != _CONSTANT and any(related(value, other) for other in names))
+
+    def built_here(name: str) -> bool:
+        """`name` is bound in the helper only to calls given no module the caller evaluates."""
+        if not _built_in(name, function):
+            return False
+        for node in ast_walk(function):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                value = node.value
+                given = [*value.args, *(kw.value for kw in value.keywords)]  # type: ignore[attr-defined]
+                if any(
+                    isinstance(arg, ast.Starred) or ((key := dotted(arg)) is not None and may_hold_module(key.split(".", 1)[0]))
+                    for arg in given
+                ):
+                    return False
+        return True
+
+    seen: set[str] = set()
+
+    def own_optimizer(name: str) -> bool:
+        if name in seen:
+            return True
+        seen.add(name)
+        if not built_here(name):
+            return False
+        over: list[str] = []
+        for node in ast_walk(function):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                first = node.value.args[0] if node.value.args else None  # type: ignore[attr-defined]
+                if isinstance(first, ast.Name) and first.id not in params:
+                    over.append(first.id)  # `StepLR(opt, ...)`: a scheduler over an optimizer of its own
+                    continue
+                owners = [
+                    receiver(sub) for sub in ast_walk(first) if isinstance(sub, ast.Call) and method_name(sub) in ("parameters", "named_parameters")
+                ] if first is not None else []  # fmt: skip
+                if not owners or not all(isinstance(r, ast.Name) and built_here(r.id) for r in owners):
+                    return False
+        return all(own_optimizer(other) for other in over)
+
+    steps = [
+        call for call in ast_walk(loop)
+        if isinstance(call, ast.Call) and method_name(call) == "step" and not call.args and not call.keywords
+    ]  # fmt: skip
+    return bool(steps) and all(isinstance(recv := receiver(call), ast.Name) and own_optimizer(recv.id) for call in steps)
+
+
+_CONSTANT = "\0"  # what `_handed_values` says of a parameter given a constant
+
+
+def _handed_values(via: tuple[ast.Call, ...], helpers: dict[int, ast.AST]) -> dict[str, str | None] | None:
+    """What each parameter of the last helper on the way is given, in the analysed loop's
+    names: a key, `_CONSTANT`, or `None` for anything else (a local of a helper on the way, an
+    expression); `None` as a whole when a call hands over `*args` or `**kwargs`."""
+    mapping: dict[str, str | None] = {}
+    for depth, call in enumerate(via):
+        function = helpers.get(id(call))
+        if not isinstance(function, FUNCTIONS):
+            return None
+        if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+            return None
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if isinstance(call.func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
+            params = params[1:]
+        given = [*zip(params, call.args), *((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)]
+        handed: dict[str, str | None] = {}
+        for param, arg in given:
+            key = dotted(arg)
+            if isinstance(arg, ast.Constant):
+                handed[param] = _CONSTANT
+            elif key is None:
+                handed[param] = None
+            elif depth == 0:
+                handed[param] = key
+            else:
+                root, _, rest = key.partition(".")
+                held = mapping.get(root)
+                handed[param] = held if held is None or held == _CONSTANT or not rest else f"{held}.{rest}"
+        mapping = handed
+    return mapping
+
+
+def _has_constant_default(function: ast.AST, name: str) -> bool:
+    """The parameter `name` has a constant default."""
+    args = function.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return any(a.arg == name and isinstance(d, ast.Constant) for a, d in pairs)
 
 
 def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:

@@ -4,7 +4,7 @@ import ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation, forked_accumulations, window_is_full
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of
@@ -126,7 +126,11 @@ class MissingAccumulationFlush(AccumulationRule):
     and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
-    after the window's `if`, when the window's test fires at K (the last micro-batch steps).
+    after the window's `if`, when the window's test fires at K (the last micro-batch steps);
+    nor, when the first window is full, for a loop over a `DataLoader` whose `batch_sampler=` is
+    built with a product by N among its arguments (`CategoriesSampler(labels, episodes * N, way,
+    shot)`, the episodes of few-shot training, N tasks per step): its batches come in whole
+    windows. (A `sampler=`, batched by the loader, does not count.)
 
     It is reported without a fix while the first window is not full (GF015), when the loop can
     end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
@@ -233,6 +237,8 @@ class MissingAccumulationFlush(AccumulationRule):
         full = window_is_full(acc)
         if full is None:
             return None
+        if full and drained is None and _whole_windows_of_episodes(loop.iter, acc, model):  # type: ignore[union-attr]
+            return None  # `batch_sampler=CategoriesSampler(labels, episodes * N, ...)`: no tail
         if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
         undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
@@ -550,6 +556,48 @@ def _loader_like(iterable: ast.expr) -> bool:
             return isinstance(args[1], ast.Call) and dotted(args[1].func) == "len" and int_value(args[2]) != 1
         return len(args) == 1 and not inner.keywords and _batches_of_data(args[0])
     return True
+
+
+def _whole_windows_of_episodes(iterable: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:
+    """The loop runs over a `DataLoader` whose `batch_sampler=` is built with a product by the
+    window's N among its arguments (`CategoriesSampler(labels, episodes * N, way, shot)`: the
+    episodes of few-shot training, N of them per step): the sampler yields whole windows. Names
+    are followed through their one binding (or the last one before the loop in the loop's own
+    block), and `enumerate`/`tqdm`/`iter` through their data."""
+    n_key = acc.periodic.n_key
+    if not n_key:
+        return False
+    index = assignments(model)
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    node: ast.expr | None = iterable
+    loader = False
+    block = model.source.block_of(acc.loop.node) or []  # type: ignore[arg-type]
+    for _ in range(8):
+        if isinstance(node, ast.Name):
+            bindings = index.bindings(node.id, scope)
+            # `gen = tqdm(loader)` right before the loop, rebound before another loop later
+            before = [b for b in bindings if any(s is b.statement for s in block[: _index_in(block, acc.loop.node)])]
+            node = before[-1].value if before else bindings[0].value if len(bindings) == 1 else None
+            continue
+        if not isinstance(node, ast.Call):
+            return False
+        name = (call_name(node) or "").rsplit(".", 1)[-1]
+        if name == "DataLoader" and not loader:
+            node = next((kw.value for kw in node.keywords if kw.arg == "batch_sampler"), None)
+            loader = True
+        elif name in ("enumerate", "tqdm", "iter") and node.args and not loader:
+            node = node.args[0]
+        else:
+            given = [*node.args, *(kw.value for kw in node.keywords)]
+            return loader and any(
+                isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mult) and n_key in (dotted(arg.left), dotted(arg.right))
+                for arg in given
+            )
+    return False
+
+
+def _index_in(block: list[ast.stmt], stmt: ast.AST) -> int:
+    return next((i for i, s in enumerate(block) if s is stmt), 0)
 
 
 def _batches_of_data(count: ast.expr) -> bool:

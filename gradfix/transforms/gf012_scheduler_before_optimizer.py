@@ -96,7 +96,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer, or, for a scheduler whose construction gradfix does not see, the first of several
-    optimizers the loop steps when none of them has stepped before it); that optimizer has not
+    optimizers the loop steps when none of them has stepped before it -- the one named alike
+    when there is one, `fusion_lr_scheduler` for `fusion_optimizer`; without one, the fix is
+    withheld when those optimizers step after different statements of the scheduler's block,
+    a batch loop and a loop after it: the one it is over may step after the statement the
+    move would follow); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
     optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
@@ -291,8 +295,14 @@ class SchedulerBeforeOptimizer(LoopRule):
             if sched.direct and _built_in_the_iteration(sched, loop, model):
                 continue  # `scheduler = PolyLR(opt, max_iter, cur_iter=i)` each iteration: a schedule set anew
             optimizer = _scheduled_optimizer(sched, model, stepped, loop.function)
+            guessed: list[GradEvent] = []  # the later steps of optimizers it may be built over
             if optimizer is None:
                 optimizer = _every_optimizer_steps_later(sched, index, events, stepped, model)
+                if optimizer is not None:
+                    guessed = _first_later_steps(sched, index, events, stepped)
+                    named = _named_alike(sched.target or "", [e.target or "" for e in guessed])
+                    if named is not None:
+                        optimizer, guessed = named, []  # `fusion_lr_scheduler` of `fusion_optimizer`
             if optimizer is None:
                 continue
             if any(e.kind is EventKind.STEP and e.target == optimizer for e in events[:index]):
@@ -326,6 +336,10 @@ class SchedulerBeforeOptimizer(LoopRule):
                 fix = self._fix(loop, sched, step, later, model)  # (the helper's call moves, as a step would)
             else:
                 fix = _helper_fix(sched, step, later, loop, model)
+            if fix is not None and guessed and len({id(p.second) for p in (siblings(sched, e, loop.node) for e in guessed) if p}) != 1:
+                # `tg_opt` steps in the batch loop, `fusion_opt` in a loop after it: the one the
+                # scheduler is over may step after the statement the move would follow
+                fix = None
             if fix is not None and _per_batch(sched, step) and _construction_unseen(sched, model, loop.function):
                 # stepped every batch and built by code gradfix does not see (the caller's
                 # file): a warm-up of the project's own may count from 1 and be stepped first
@@ -1045,6 +1059,29 @@ def _every_optimizer_steps_later(sched: GradEvent, index: int, events: list[Grad
     if any(e.kind is EventKind.STEP and e.target in stepped for e in events[:index]):
         return None
     return next((e.target for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target in stepped), None)
+
+
+def _first_later_steps(sched: GradEvent, index: int, events: list[GradEvent], stepped: set[str]) -> list[GradEvent]:
+    """The first step after the scheduler's of each optimizer the loop steps."""
+    found: dict[str, GradEvent] = {}
+    for event in events[index + 1 :]:
+        if event.kind is EventKind.STEP and event.target in stepped and event.target not in found:
+            found[event.target] = event  # type: ignore[index]
+    return list(found.values())
+
+
+_SCHEDULER_WORDS = lazily(r"_?(lr_)?(scheduler|sched|schedule|lr)$", re.I)
+_OPTIMIZER_WORDS = lazily(r"_?(optimizer|optim|opt)$", re.I)
+
+
+def _named_alike(scheduler: str, optimizers: list[str]) -> str | None:
+    """The one optimizer whose name, less its optimizer word, is the scheduler's less its
+    scheduler word (`fusion_lr_scheduler`, `fusion_optimizer`; `g_sched`, `g_opt`)."""
+    stem = _SCHEDULER_WORDS.sub("", scheduler.rsplit(".", 1)[-1])
+    if not stem or stem == scheduler.rsplit(".", 1)[-1]:
+        return None
+    alike = [o for o in optimizers if _OPTIMIZER_WORDS.sub("", o.rsplit(".", 1)[-1]) == stem and o.rsplit(".", 1)[-1] != stem]
+    return alike[0] if len(alike) == 1 else None
 
 
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str], function: ast.AST | None = None) -> str | None:

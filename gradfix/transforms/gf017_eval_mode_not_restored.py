@@ -152,8 +152,9 @@ class EvalModeNotRestored(Rule):
     and the module's own training comes later; a backward in a loop of its own whose
     optimizers, every one read, train only other modules (an augmenter network that a helper
     trained and left in eval, kept frozen while a classifier trains; a linear probe that the
-    evaluation helper builds and trains on detached embeddings) is passed over to the training
-    after it; an evaluation of an alias of the module that the training switches back
+    evaluation helper builds and trains on detached embeddings, also a helper of another
+    module whose loop steps only optimizers it builds over modules it builds from no module
+    handed in) is passed over to the training after it; an evaluation of an alias of the module that the training switches back
     (`model_without_ddp = model`, or `model.module` once `model` is wrapped, with `train(model)`
     calling `model.train()`), or a `train()` through an alias (`parallel_model = model` in the
     branch that does not wrap it); a module built anew in every arm of an `if` at the top of

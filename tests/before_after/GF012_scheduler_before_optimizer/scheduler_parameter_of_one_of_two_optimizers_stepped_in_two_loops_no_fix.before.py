@@ -1,0 +1,18 @@
+import torch
+import torch.nn.functional as F
+
+
+def train_phase(net, mixer, loader, balanced_loader, net_optimizer, mix_optimizer, scheduler, epochs):
+    for epoch in range(epochs):
+        scheduler.step()
+        net.train()
+        for x, y in loader:
+            net_optimizer.zero_grad()
+            F.cross_entropy(mixer(net(x)), y).backward()
+            net_optimizer.step()
+        net.eval()
+        for x, y in balanced_loader:
+            mix_optimizer.zero_grad()
+            F.cross_entropy(mixer(net(x)), y).backward()
+            mix_optimizer.step()
+        print(epoch)

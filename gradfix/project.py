@@ -81,11 +81,26 @@ def project_root(path: str | os.PathLike[str]) -> str:
 
 
 def given_roots(paths: Iterable[str]) -> tuple[str, ...]:
-    """The folders among a run's `paths` that no project marker places in a project, absolute,
-    outermost first: each is the project root of the unmarked files under it (`use_roots`)."""
+    """The folders among a run's `paths` that no project marker places in a project and that
+    hold Python of their own at the top (a module, or a package their scripts import), absolute,
+    outermost first: each is the project root of the unmarked files under it (`use_roots`). A
+    folder of several downloaded repositories holds none: each of them stays apart."""
     folders = {absolute(os.path.abspath(path)) for path in paths if path != "-" and os.path.isdir(path)}
-    unmarked = [folder for folder in folders if _marked(folder) is None]
+    unmarked = [folder for folder in folders if _marked(folder) is None and _holds_python(folder)]
     return tuple(sorted(unmarked, key=lambda folder: (folder.count(os.sep), folder)))
+
+
+def _holds_python(folder: str) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py") and entry.is_file():
+                    return True
+                if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                    return True
+    except OSError:
+        return False
+    return False
 
 
 def use_roots(roots: tuple[str, ...]) -> None:

@@ -207,6 +207,7 @@ def test_an_unmarked_workspace_is_the_project_root_of_its_files(tmp_path: Path) 
     """As `gradfix .` in the workspace: without `.git` or `pyproject.toml`, the workspace folder
     is the root of the files under it; with a marker, the marker decides (no roots)."""
     (tmp_path / "scripts").mkdir()
+    (tmp_path / "engine.py").write_text("")
     resolver = documents.SettingsResolver()
     settings = resolver.resolve(tmp_path / "scripts" / "train.py", ClientSettings(), tmp_path)
     assert settings.options.roots == (str(tmp_path),)

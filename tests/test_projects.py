@@ -202,7 +202,7 @@ def test_a_folder_given_without_a_marker_is_one_project(tmp_path: Path) -> None:
 def test_unmarked_files_belong_to_the_outermost_folder_given_that_holds_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`given_roots` keeps the run's unmarked folders, outermost first; a file's root is then the
+    """`given_roots` keeps the run's unmarked folders that hold Python at the top, outermost first; a file's root is then the
     outermost of them holding it, or the folder its top package sits in when that is higher; a
     marker still wins, and a file outside every given folder keeps its own folder."""
     import gradfix.project as project_module
@@ -212,6 +212,9 @@ def test_unmarked_files_belong_to_the_outermost_folder_given_that_holds_them(
     (tmp_path / "marked" / "pyproject.toml").write_text("")
     for package in ("a/pkg", "a/pkg/sub"):
         (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "a" / "b" / "run.py").write_text("")
+    (tmp_path / "several").mkdir()  # a folder of downloaded repositories: no Python of its own
+    assert project_module.given_roots([str(tmp_path / "several"), str(tmp_path / "other")]) == ()
     monkeypatch.setattr(project_module, "_MARKED", {})
     monkeypatch.setattr(project_module, "_PROJECTS", {})
     monkeypatch.setattr(project_module, "_ROOTS", {})

@@ -14,26 +14,22 @@ what `re.compile` gives.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from record_methods import ROOT, gradfix_modules, write_or_check  # noqa: E402
+
 TARGET = ROOT / "gradfix" / "_compiled_patterns.py"
 
 
 def module_patterns() -> list[tuple[str | bytes, int]]:
     """(pattern, flags) of every `lazily(...)` pattern bound at the top level of a gradfix module
     (also inside a tuple or list there), in a stable order."""
-    sys.path.insert(0, str(ROOT))
     from gradfix.patterns import LazyPattern
 
     found: set[tuple[str | bytes, int]] = set()
-    for path in sorted((ROOT / "gradfix").rglob("*.py")):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        if name.endswith(".__main__") or name == "gradfix._compiled_patterns":
-            continue
-        module = importlib.import_module(name.removesuffix(".__init__"))
+    for module in gradfix_modules("gradfix._compiled_patterns"):
         for value in vars(module).values():
             for item in value if isinstance(value, (tuple, list)) else (value,):
                 if isinstance(item, LazyPattern):
@@ -44,15 +40,7 @@ def module_patterns() -> list[tuple[str | bytes, int]]:
 def main(argv: list[str]) -> int:
     from gradfix.patterns import table_module
 
-    text = table_module(module_patterns())
-    if "--update" in argv:
-        TARGET.write_text(text, encoding="utf-8")
-        return 0
-    current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
-    if current != text:
-        print(f"{TARGET.relative_to(ROOT)} is stale: run `python scripts/pattern_table.py --update`", file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(TARGET, table_module(module_patterns()), argv)
 
 
 if __name__ == "__main__":

@@ -160,14 +160,9 @@ def test_the_literal_first_searches_answer_as_their_patterns(subject: str) -> No
 
 
 def _table_script():  # type: ignore[no-untyped-def]
-    import importlib.util
+    from conftest import load_script
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "pattern_table.py"
-    spec = importlib.util.spec_from_file_location("pattern_table_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("pattern_table.py")
 
 
 def test_the_compiled_pattern_table_is_current() -> None:

@@ -1007,26 +1007,27 @@ def _m101(**_):
     return __eq__
 
 
-def _m102(*, _default_fix, _default_only, _default_unsafe_fixes, _setattr, **_):
-    def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only):
+def _m102(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes, _setattr, **_):
+    def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):
         _setattr(self, 'select', select)
         _setattr(self, 'unsafe_fixes', unsafe_fixes)
         _setattr(self, 'fix', fix)
         _setattr(self, 'only', only)
+        _setattr(self, 'roots', roots)
     return __init__
 
 
 def _m103(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.select, self.unsafe_fixes, self.fix, self.only, ) == (other.select, other.unsafe_fixes, other.fix, other.only, )
+            return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )
         return NotImplemented
     return __eq__
 
 
 def _m104(**_):
     def __hash__(self):
-        return hash((self.select, self.unsafe_fixes, self.fix, self.only, ))
+        return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))
     return __hash__
 
 
@@ -1295,9 +1296,9 @@ METHODS = {
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m99,
     'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m100,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m101,
-    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n": _m102,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, ) == (other.select, other.unsafe_fixes, other.fix, other.only, )\n    return NotImplemented\n': _m103,
-    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, ))\n': _m104,
+    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n    _setattr(self, 'roots', roots)\n": _m102,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )\n    return NotImplemented\n': _m103,
+    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))\n': _m104,
     'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m105,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m106,
     'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._stars = _factory__stars() if _stars is _FACTORY else _stars\n    self._stars_epoch = _stars_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m107,

@@ -231,7 +231,10 @@ def _main(argv: Sequence[str] | None) -> int:
     patterns = _split(args.exclude) if args.exclude is not None else list(config.exclude)
     excluder = Excluder(patterns, config.root if args.exclude is None else os.getcwd())
 
-    options = Options(select=frozenset(selected), unsafe_fixes=unsafe_fixes, fix=diff or write)
+    from gradfix.project import given_roots
+
+    roots = given_roots(targets)
+    options = Options(select=frozenset(selected), unsafe_fixes=unsafe_fixes, fix=diff or write, roots=roots)
     stdin_name = stdin_filename or STDIN
     use_color = sys.stdout.isatty() if args.color is None else args.color
 

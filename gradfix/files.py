@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import stat
 
 from gradfix.patterns import lazily
@@ -433,6 +432,8 @@ class _signals_held:
     """Hold back SIGINT/SIGTERM/SIGHUP: they are delivered once the file is replaced or not."""
 
     def __enter__(self) -> None:
+        import signal  # only a write needs it (its enums take a millisecond to build at import)
+
         self.previous = None
         if hasattr(signal, "pthread_sigmask"):
             held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
@@ -440,4 +441,6 @@ class _signals_held:
 
     def __exit__(self, *exc: object) -> None:
         if self.previous is not None:
+            import signal
+
             signal.pthread_sigmask(signal.SIG_SETMASK, self.previous)

@@ -51,6 +51,9 @@ class Options:
     # (code, line, column, cell) of one diagnostic: in fix mode, apply only that finding's fix
     # (first pass only) -- a language server's quick fix. `cell` is for notebooks, else None.
     only: tuple[str, int, int, int | None] | None = None
+    # the folders given to the run that no project marker places in a project: each is the
+    # project root of the files under it (gradfix.project.given_roots); usually none
+    roots: tuple[str, ...] = ()
 
 
 @dataclass

@@ -13,7 +13,9 @@ index two questions:
 Nothing is read that no question needs, so a run over one file (an editor, pre-commit) still
 sees through the project without analysing it. Every file a result depended on is recorded
 with the hash of its bytes (the cache keys on them). The root is the nearest folder above the
-file with `pyproject.toml`, `setup.py` or `.git`; without one, the file's own folder.
+file with `pyproject.toml`, `setup.py` or `.git`; without one (a downloaded archive, a copied
+folder), the outermost folder given on the command line that holds the file, else the folder
+the file's top package sits in (`use_roots`, `project_root`).
 """
 
 from __future__ import annotations
@@ -69,7 +71,48 @@ def project_root(path: str | os.PathLike[str]) -> str:
         if parent == start:
             break
         start = parent
+    # ... or, further up, the outermost folder the run was given that holds it (`gradfix repo/`
+    # checks `repo` as one program: `train_scripts/train.py`, a folder without `__init__.py`,
+    # imports `diffusion.model` of the folder above, as it does when run from `repo`)
+    for given in _GIVEN:
+        if start == given or start.startswith(given.rstrip(os.sep) + os.sep):
+            return given
     return start
+
+
+def given_roots(paths: Iterable[str]) -> tuple[str, ...]:
+    """The folders among a run's `paths` that no project marker places in a project and that
+    hold Python of their own at the top (a module, or a package their scripts import), absolute,
+    outermost first: each is the project root of the unmarked files under it (`use_roots`). A
+    folder of several downloaded repositories holds none: each of them stays apart."""
+    folders = {absolute(os.path.abspath(path)) for path in paths if path != "-" and os.path.isdir(path)}
+    unmarked = [folder for folder in folders if _marked(folder) is None and _holds_python(folder)]
+    return tuple(sorted(unmarked, key=lambda folder: (folder.count(os.sep), folder)))
+
+
+def _holds_python(folder: str) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py") and entry.is_file():
+                    return True
+                if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def use_roots(roots: tuple[str, ...]) -> None:
+    """Take `roots` (`given_roots` of the run's paths) as the roots of unmarked files; the files'
+    roots found so far are forgotten when they change (a language server, a test)."""
+    global _GIVEN
+    if roots != _GIVEN:
+        _GIVEN = roots
+        _ROOTS.clear()
+
+
+_GIVEN: tuple[str, ...] = ()  # `use_roots`
 
 
 def absolute(path: str | os.PathLike[str]) -> str:

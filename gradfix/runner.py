@@ -61,6 +61,7 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
     garbage only once the file is done, and a collection in the middle scans all of them for
     nothing (on a 5 MB file, more than half the run). What is left over goes at the next
     collection after."""
+    _use_roots(options.roots)
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -74,6 +75,14 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
         forget_nodes()  # the answers about this file's nodes (a notebook's too)
         if paused:
             gc.enable()
+
+
+def _use_roots(roots: tuple[str, ...]) -> None:
+    """gradfix.project.use_roots, without importing the project index for nothing."""
+    if roots or "gradfix.project" in sys.modules:
+        from gradfix.project import use_roots
+
+        use_roots(roots)
 
 
 def _batch_process(
@@ -269,6 +278,7 @@ def run(
     it, new results are stored, and the cache is saved once every result has been yielded.
     stdin never goes through the cache.
     """
+    _use_roots(options.roots)  # the projects files are grouped by (`_project_key`)
     workers = jobs or os.cpu_count() or 1
     digests = cache is not None  # only the cache uses the hashes of the files read
     run_id = f"{os.getpid()}:{next(_RUN_NUMBERS)}" if steady else None

@@ -472,12 +472,28 @@ class Source:
     def attached_comment_lines(self, stmt: ast.stmt) -> list[int]:
         """The comment lines right above the statement, up to the first blank line: the ones that
         go with it when it is moved or removed. A comment a blank line away is about what stands
-        above it (often code commented out) and stays where it is."""
+        above it (often code commented out) and stays where it is. So does a comment that says
+        nothing of the statement when another statement follows it in its block: it was written
+        for the code below, and the statement slipped in under it (`# Predict the noise
+        residual` over `optimizer.zero_grad()` and the loss)."""
         above = self.comment_lines_above(stmt)
         first = len(above)
         while first > 0 and self.line_text(above[first - 1]).strip(" \t\f"):
             first -= 1
-        return above[first:]
+        attached = above[first:]
+        if not attached or self._speaks_of(attached, stmt):
+            return attached
+        block = self.block_of(stmt)
+        return attached if block is None or block[-1] is stmt else []
+
+    def _speaks_of(self, comments: list[int], stmt: ast.stmt) -> bool:
+        """Whether the comment lines name a word of the statement (`optimizer`, `zero`, `grad`
+        of `optimizer.zero_grad()`) or of gradient handling."""
+        said = " ".join(self.line_text(line) for line in comments).lower()
+        if any(word in said for word in _GRADIENT_TALK):
+            return True
+        code = " ".join(self.line_text(line) for line in range(stmt.lineno, self.last_line(stmt) + 1)).lower()
+        return any(len(word) > 2 and word in said for word in _WORD.findall(code))
 
 
 BIG_FILE = 400_000  # characters: above this, a file is analysed as a reduced program
@@ -488,6 +504,12 @@ TRAINING_WORDS = (
     "sampler", "softmax", "sigmoid", "autocast", "parameters", "import",
 )  # fmt: skip
 _IDENTIFIER = lazily(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD = lazily(r"[a-z]+")  # the words of lower-cased code (`zero_grad`: `zero`, `grad`)
+# a comment saying one of these is about gradient handling: it goes with a moved clear or step
+_GRADIENT_TALK = (
+    "grad", "zero", "clear", "reset", "clean", "flush", "step", "optim", "backward", "backprop", "accumul", "updat",
+    "clip", "norm", "bound", "explod", "learning", "decay", "sched", "warmup", "anneal", "scal",
+)  # fmt: skip
 
 
 def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] | None:

@@ -35,6 +35,18 @@ def run_gradfix(*args: str, cwd: Path | None = None, stdin: bytes | None = None)
     )
 
 
+def load_script(name: str):  # type: ignore[no-untyped-def]
+    """A script of scripts/ (`record_methods.py`), loaded as a module."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / name
+    spec = importlib.util.spec_from_file_location(path.stem + "_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture
 def gradfix():
     return run_gradfix

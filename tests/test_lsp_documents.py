@@ -203,6 +203,22 @@ def test_settings_come_from_the_projects_pyproject_and_are_reread(tmp_path: Path
     assert broken.options.select == frozenset(default_codes())
 
 
+def test_an_unmarked_workspace_is_the_project_root_of_its_files(tmp_path: Path) -> None:
+    """As `gradfix .` in the workspace: without `.git` or `pyproject.toml`, the workspace folder
+    is the root of the files under it; with a marker, the marker decides (no roots)."""
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "engine.py").write_text("")
+    resolver = documents.SettingsResolver()
+    settings = resolver.resolve(tmp_path / "scripts" / "train.py", ClientSettings(), tmp_path)
+    assert settings.options.roots == (str(tmp_path),)
+    assert resolver.resolve(tmp_path / "scripts" / "train.py", ClientSettings()).options.roots == ()
+    (tmp_path / "pyproject.toml").write_text("")
+    from gradfix.project import forget_layouts
+
+    forget_layouts()
+    assert resolver.resolve(tmp_path / "scripts" / "train.py", ClientSettings(), tmp_path).options.roots == ()
+
+
 def test_a_plain_run_does_not_import_the_language_server(tmp_path: Path) -> None:
     """pygls and lsprotocol cost start-up time: only `gradfix server` imports them."""
     import subprocess

@@ -154,3 +154,50 @@ def test_the_literal_first_searches_answer_as_their_patterns(subject: str) -> No
     call = re.compile(r"(?<![\w.])step\s*\(")
     assert [m.span() for m in starting_at(call, subject, "step")] == [m.span() for m in call.finditer(subject)]
     assert calls(subject, "step") == (call.search(subject) is not None)
+
+
+# patterns compiled with the package (gradfix/_compiled_patterns.py) --------------------------
+
+
+def _table_script():  # type: ignore[no-untyped-def]
+    from conftest import load_script
+
+    return load_script("pattern_table.py")
+
+
+def test_the_compiled_pattern_table_is_current() -> None:
+    from gradfix import _compiled_patterns as made
+    from gradfix.patterns import interpreter, table_module
+
+    if made.INTERPRETER != interpreter():
+        pytest.skip(f"the table was made with {made.INTERPRETER}; this is {interpreter()}")
+    script = _table_script()
+    patterns = script.module_patterns()
+    assert len(patterns) > 100
+    assert script.TARGET.read_text(encoding="utf-8") == table_module(patterns), (
+        "stale: run `python scripts/pattern_table.py --update`"
+    )
+
+
+def test_a_pattern_of_the_table_is_the_one_re_compile_makes() -> None:
+    """Built from the stored engine call, a pattern is equal to `re.compile`'s (same flags,
+    pattern and engine code) and answers alike; one not stored is compiled; on another
+    interpreter the table is not used at all."""
+    import gradfix.patterns as patterns
+    from gradfix import _compiled_patterns as made
+
+    if made.INTERPRETER != patterns.interpreter():
+        assert patterns._table() == {}
+        return
+    assert patterns._table() is made.CALLS and len(made.CALLS) > 100
+    for (pattern, flags), call in made.CALLS.items():
+        lazy = lazily(pattern, flags)
+        built = lazy.compiled()
+        assert built == re.compile(pattern, flags) and built.groupindex == re.compile(pattern, flags).groupindex
+        assert call[0] is pattern or call[0] == pattern
+    assert ("z+(?P<q>y)", 0) not in made.CALLS
+    assert lazily("z+(?P<q>y)").search("azzy").group("q") == "y"  # type: ignore[union-attr]
+    from gradfix.analysis.accumulators import _LOSS_CALL
+
+    assert (_LOSS_CALL.pattern, _LOSS_CALL.flags) in made.CALLS
+    assert _LOSS_CALL.search("Criterion_ce") and not _LOSS_CALL.search("lossy")

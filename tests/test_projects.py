@@ -176,6 +176,62 @@ def test_the_project_of_a_file_is_the_nearest_folder_with_a_marker_each_folder_a
         monkeypatch.setattr(project_module.os.path, "exists", real_exists)
 
 
+def test_a_folder_given_without_a_marker_is_one_project(tmp_path: Path) -> None:
+    """A tree without `.git` or `pyproject.toml` (a downloaded archive): the folder the run is
+    given is the project of every file under it, so a script in a folder without `__init__.py`
+    sees the helper module beside that folder (as when it runs from the tree's top). Given only
+    the script's folder, the helper is outside the program checked: nothing is reported."""
+    case = Path(__file__).parent / "projects" / "step_function_of_another_module_returns_the_loss_summed_by_the_caller"
+    repo = tmp_path / "download"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(case / "before" / "engine.py", repo / "engine.py")
+    shutil.copy(case / "before" / "train.py", repo / "scripts" / "train.py")
+    expected = (case / "after" / "train.py").read_bytes()
+    assert expected != (repo / "scripts" / "train.py").read_bytes()
+    for args, cwd in ((["download"], tmp_path), (["."], repo)):
+        found = run_gradfix("--isolated", "--no-cache", *args, cwd=cwd)
+        assert found.returncode == 1 and b"train.py:8:9: GF009" in found.stdout, (args, found.stdout, found.stderr)
+    inside = run_gradfix("--isolated", "--no-cache", "download/scripts", cwd=tmp_path)
+    assert inside.returncode == 0 and b"GF009" not in inside.stdout, inside.stdout
+    run_gradfix("--isolated", "--write", "download", cwd=tmp_path)
+    assert (repo / "scripts" / "train.py").read_bytes() == expected
+    again = run_gradfix("--isolated", "--write", "download", cwd=tmp_path)
+    assert again.returncode == 0 and (repo / "scripts" / "train.py").read_bytes() == expected
+
+
+def test_unmarked_files_belong_to_the_outermost_folder_given_that_holds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`given_roots` keeps the run's unmarked folders that hold Python at the top, outermost first; a file's root is then the
+    outermost of them holding it, or the folder its top package sits in when that is higher; a
+    marker still wins, and a file outside every given folder keeps its own folder."""
+    import gradfix.project as project_module
+
+    for folder in ("a/b/c", "a/pkg/sub", "marked/x", "other"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "marked" / "pyproject.toml").write_text("")
+    for package in ("a/pkg", "a/pkg/sub"):
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "a" / "b" / "run.py").write_text("")
+    (tmp_path / "several").mkdir()  # a folder of downloaded repositories: no Python of its own
+    assert project_module.given_roots([str(tmp_path / "several"), str(tmp_path / "other")]) == ()
+    monkeypatch.setattr(project_module, "_MARKED", {})
+    monkeypatch.setattr(project_module, "_PROJECTS", {})
+    monkeypatch.setattr(project_module, "_ROOTS", {})
+    monkeypatch.setattr(project_module, "_GIVEN", ())
+    monkeypatch.chdir(tmp_path)
+    given = project_module.given_roots(["a/b", "a", "marked/x", "a/pkg/sub/", "-", "a/b/c/missing.py"])
+    assert given == (str(tmp_path / "a"), str(tmp_path / "a" / "b"), str(tmp_path / "a" / "pkg" / "sub"))
+    expected = {"a/b/c/f.py": "a", "a/pkg/sub/g.py": "a", "marked/x/h.py": "marked", "other/i.py": "other"}
+    for roots in ((), given):
+        project_module.use_roots(roots)
+        for name, root in expected.items():
+            found = project_module.project_for(str(tmp_path / name))
+            want = root if roots or name.startswith(("marked", "other")) else {"a/b/c/f.py": "a/b/c", "a/pkg/sub/g.py": "a"}[name]
+            assert found is not None and found.root == str(tmp_path / want), (roots, name)
+    project_module.use_roots(())
+
+
 def test_the_prefilter_s_import_lines_are_found_from_the_keywords() -> None:
     """`imports_backpropagation` tries its import pattern only at the lines `import_lines`
     finds: the same matches as the pattern searched through the whole file."""

@@ -172,15 +172,9 @@ def test_named_tuple_builds_what_typing_named_tuple_builds() -> None:
 
 
 def _script():  # type: ignore[no-untyped-def]
-    import importlib.util
-    from pathlib import Path
+    from conftest import load_script
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "record_methods.py"
-    spec = importlib.util.spec_from_file_location("record_methods_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("record_methods.py")
 
 
 def test_the_precompiled_methods_are_current() -> None:

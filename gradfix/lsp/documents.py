@@ -150,6 +150,7 @@ class SettingsResolver:
             find_config_file,
             resolve_codes,
         )
+        from gradfix.project import given_roots
 
         error = None
         config_path = None
@@ -167,7 +168,9 @@ class SettingsResolver:
         excluded = False
         if path is not None and config.exclude:
             excluded = Excluder(list(config.exclude), config.root).excluded(str(path))
-        options = Options(select=frozenset(selected), unsafe_fixes=unsafe)
+        # an unmarked workspace (no `.git`, no `pyproject.toml`) is one project, as `gradfix .` there
+        roots = given_roots([str(root)]) if root is not None else ()
+        options = Options(select=frozenset(selected), unsafe_fixes=unsafe, roots=roots)
         return Settings(options, excluded, config_path, error)
 
 

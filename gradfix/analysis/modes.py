@@ -1239,12 +1239,29 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
                 loop.node.test,
                 _Ctx(path=(loop.node,), blocks=(loop.node.body,), functions=functions, class_name=class_name),
             )
-        walker.block(loop.node.body, _Ctx(functions=functions, class_name=class_name))
+        body = loop.node.body
+        hook = loop.is_step_function and _framework_hook(loop, model)
+        if hook:
+            body = body[:-1]  # the final `return loss`: the framework's backward of it, below
+        walker.block(body, _Ctx(functions=functions, class_name=class_name))
+        if hook:
+            last = loop.node.body[-1]
+            ctx = _Ctx(path=(last,), blocks=(loop.node.body,), functions=functions, class_name=class_name)
+            walker.expressions(last, ctx)
+            walker.emit(ModeKind.BACKWARD, ("",), last, ctx)
         found = cache[id(loop.node)] = walker.items
         helpers: dict[int, ast.AST] = getattr(model, "_mode_helpers", None) or {}
         helpers.update(walker.helpers)
         model._mode_helpers = helpers  # type: ignore[attr-defined]
     return found
+
+
+def _framework_hook(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A LightningModule's automatic `training_step` (steps.framework_iterations): its final
+    `return loss` hands the loss to the framework's backward, which runs after it."""
+    from gradfix.analysis.steps import is_framework_iteration
+
+    return is_framework_iteration(model, loop)
 
 
 def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str, model: ModuleModel) -> bool:

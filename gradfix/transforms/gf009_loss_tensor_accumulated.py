@@ -8,6 +8,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
+from gradfix.analysis.steps import framework_iterations
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 from gradfix.transforms._common import training_loop_ids
@@ -170,7 +171,8 @@ class LossTensorAccumulated(Rule):
 
         methods = _CalledMethods(model)
 
-        for loop in model.loops:
+        # (a LightningModule's automatic `training_step` too: Lightning backpropagates what it returns)
+        for loop in [*model.loops, *framework_iterations(model)]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
             for found in find_accumulations(
                 loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method

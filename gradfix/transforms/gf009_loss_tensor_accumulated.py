@@ -34,7 +34,10 @@ class LossTensorAccumulated(Rule):
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
     0, 0.0`) and not reset in it. A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
-    literal into the name backpropagated).
+    literal into the name backpropagated). A LightningModule's `training_step` under
+    automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
+    `self.epoch_loss += loss` or `self.outputs.append(loss)` there keeps each batch's graph
+    until the attribute is reset).
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its

@@ -216,6 +216,21 @@ class EvalModeNotRestored(Rule):
     the module then runs with gradients outside that submodule before the backward, and the
     file freezes no parameters (`requires_grad = False`); not when the submodule is the only part
     the optimizers train, nor for `model.train(); model.backbone.eval()` (frozen batch norm).
+
+    Iterations a framework runs: a LightningModule's `training_step` under automatic
+    optimization is one iteration, its final `return loss` the backward (Lightning switches no
+    mode between batches or training epochs), for a module of `self` when `configure_optimizers`
+    builds its optimizers over `self.parameters()` alone, the file freezes no parameters and no
+    `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
+    loop's evaluation block. An Ignite handler of the engine that runs the process function
+    (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
+    `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
+    module the process function runs and trains and never switches to train mode itself, when no
+    handler of the engine calls `.train(`: reported, fixed with `model.train()` at the end of the
+    handler (no fix when it may `return`). Not for `EPOCH_*` events when a `trainer.run(...)` of
+    the file runs one epoch (no `max_epochs`, Ignite's default of one, or `max_epochs=1`), nor
+    `COMPLETED`, nor a handler registered on another engine (an evaluator's).
     """
 
     code = "GF017"

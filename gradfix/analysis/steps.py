@@ -631,6 +631,18 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
                 position = event.helpers.index(info.node)
                 yield _context(loop, event.via[position], info, (), caller)
                 break
+    factory = _factory_name(info)
+    if factory is not None:
+        for call in _calls(caller):
+            entry = framework_class(caller.facts.imports.qualify(call_name(call)))
+            made = call.args[0] if call.args else None
+            if entry is None or "<process_function argument>" not in entry.hooks or not isinstance(made, ast.Call):
+                continue
+            if called_name(made.func) == factory:
+                # `Engine(make_update(model, optimizer))` in this file, the factory of the
+                # function's module: the engine runs the function once per batch and clears
+                # nothing around it, unless a handler of an iteration event may
+                yield None if _iteration_handlers_touch_gradients(caller) else frozenset()
     for call, home_loops, mapping, names in caller.alternative_calls:
         # `try: from .fast import train_step` / `except ImportError: from .slow import
         # train_step`: the loop's walk followed the other arm; this one runs where it is chosen,
@@ -638,6 +650,18 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         if any(_is(project.function(name, path), info) for name in names):
             loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
             yield _context(loop, call, info, mapping, caller)
+
+
+def _factory_name(info: FunctionInfo) -> str | None:
+    """The module function that defines `info` in its body and returns it (`def
+    make_update(model, opt): def _update(engine, batch): ...; return _update`)."""
+    facts = info.facts
+    if info.class_name is not None or facts is None or facts.module_functions.get(info.node.name) is info:
+        return None
+    from gradfix.analysis.loops import _factory_closures
+
+    names = [factory for factory, inner in _factory_closures(facts).items() if inner.node is info.node]
+    return names[0] if len(names) == 1 and _returns_its_own(facts.module_functions.get(names[0]), info.node) else None
 
 
 def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:

@@ -217,6 +217,10 @@ class EvalModeNotRestored(Rule):
     file freezes no parameters (`requires_grad = False`); not when the submodule is the only part
     the optimizers train, nor for `model.train(); model.backbone.eval()` (frozen batch norm).
 
+    A `@property` of the class that only returns a module of `self` (`return
+    self.accelerator.unwrap_model(self.model)`, `return self.net.module`) stands for that module:
+    `self.unwrapped_model.eval()` switches `self.model`.
+
     Iterations a framework runs: a LightningModule's `training_step` under automatic
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
     mode between batches or training epochs), for a module of `self` when `configure_optimizers`

@@ -224,7 +224,8 @@ class EvalModeNotRestored(Rule):
     Iterations a framework runs: a LightningModule's `training_step` under automatic
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
     mode between batches or training epochs), for a module of `self` when `configure_optimizers`
-    builds its optimizers over `self.parameters()` alone, the file freezes no parameters and no
+    builds its optimizers over `self.parameters()` alone, the module runs with gradients in the
+    step (not an EMA copy under `no_grad`), the file freezes no parameters and no
     `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
     loop's evaluation block. An Ignite handler of the engine that runs the process function
     (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
@@ -449,7 +450,8 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
     text = model.source.segment(configure.node)
     if "self.parameters()" not in text or text.count(".parameters(") != 1 or "param_groups" in text:
         return set(), True
-    keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key}
+    # a module of `self` run with gradients before the backward (not an EMA copy run under no_grad)
+    keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and forwards_before_backward(p.items, p.eval_item.key)}
     return {"self", *(k for k in keys if k.startswith("self."))}, True
 
 

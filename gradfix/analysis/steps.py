@@ -968,7 +968,7 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
                 branches=(),
                 loops=(node_,),  # type: ignore[arg-type]
                 home_loops=(node_,),  # type: ignore[arg-type]
-                loss=last.value,
+                loss=_returned_loss(last.value, node_),
             )
             found.append(
                 TrainingLoop(
@@ -980,6 +980,43 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
                 )
             )
     return found
+
+
+def _returned_loss(value: ast.expr, hook: ast.AST) -> ast.expr | None:
+    """The loss tensor a training-step hook returns, as far as its own code shows: the `"loss"`
+    entry of a returned dict literal; a name the hook binds only by plain assignments of
+    values that are no dict literal nor a call of a method of `self` (`log, out =
+    self.step(x, y)`, `out = self.shared_step(batch)`: a dict perhaps); any other expression
+    as it is. None when unsure (then only the hook's own loss calls say what is a loss)."""
+    if isinstance(value, ast.Dict):
+        return next(
+            (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "loss"), None
+        )
+    if not isinstance(value, ast.Name):
+        return value
+    name = value.id
+    for node in ast_walk(hook):
+        if isinstance(node, ast.Assign):
+            if any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast_walk(t)):
+                if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+                    return None  # unpacked from something
+                bound = node.value
+                if isinstance(bound, (ast.Dict, ast.DictComp)) or (
+                    isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)
+                    and isinstance(bound.func.value, ast.Name) and bound.func.value.id == "self"
+                    and not bound.func.attr.endswith(("loss", "criterion"))
+                ):
+                    return None
+        else:
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr)):
+                targets = [node.target]
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+            else:
+                continue
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast_walk(t)):
+                return None  # a loop variable, a `with ... as`, a walrus: not a plain binding
+    return value
 
 
 def is_framework_iteration(model: ModuleModel, loop: TrainingLoop) -> bool:

@@ -968,7 +968,7 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
                 branches=(),
                 loops=(node_,),  # type: ignore[arg-type]
                 home_loops=(node_,),  # type: ignore[arg-type]
-                loss=_returned_loss(last.value, node_),
+                loss=_returned_loss(last.value, node_, set(methods)),
             )
             found.append(
                 TrainingLoop(
@@ -982,11 +982,12 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
     return found
 
 
-def _returned_loss(value: ast.expr, hook: ast.AST) -> ast.expr | None:
+def _returned_loss(value: ast.expr, hook: ast.AST, methods: set[str]) -> ast.expr | None:
     """The loss tensor a training-step hook returns, as far as its own code shows: the `"loss"`
     entry of a returned dict literal; a name the hook binds only by plain assignments of
-    values that are no dict literal nor a call of a method of `self` (`log, out =
-    self.step(x, y)`, `out = self.shared_step(batch)`: a dict perhaps); any other expression
+    values that are no dict literal nor a call of a method of the class (`methods`: `log, out =
+    self.step(x, y)`, `out = self.shared_step(batch)`: a dict perhaps; `self.criterion(out, y)`
+    of a loss module the class holds is a tensor); any other expression
     as it is. None when unsure (then only the hook's own loss calls say what is a loss)."""
     if isinstance(value, ast.Dict):
         return next(
@@ -1004,7 +1005,7 @@ def _returned_loss(value: ast.expr, hook: ast.AST) -> ast.expr | None:
                 if isinstance(bound, (ast.Dict, ast.DictComp)) or (
                     isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)
                     and isinstance(bound.func.value, ast.Name) and bound.func.value.id == "self"
-                    and not bound.func.attr.endswith(("loss", "criterion"))
+                    and bound.func.attr in methods
                 ):
                     return None
         else:

@@ -4,7 +4,8 @@
 Lightning nor Ignite switches back (tests/libraries: test_automatic_optimization_keeps_a_mode_
 set_in_training_step, test_epoch_completed_handler_mode_carries_into_the_next_epoch). The fix
 switches the network back (after the probe's `if` arm; at the end of the handler), and the fixed
-scripts train exactly like the hand fixes, the buggy ones otherwise."""
+scripts train exactly like the hand fixes, the buggy ones otherwise. Also an evaluation through a
+property returning the wrapped module (`self.inner.eval()`, `inner` returning `self.wrapped.module`)."""
 
 from __future__ import annotations
 
@@ -117,4 +118,49 @@ def test_ignite_epoch_handler_switched_back(tmp_path: Path) -> None:
     pytest.importorskip("ignite")
     buggy = IGNITE.format(restore="")
     hand = IGNITE.format(restore="    net.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
+PROPERTY = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+losses = []
+
+
+class Runner:
+    def __init__(self, net):
+        self.wrapped = nn.DataParallel(net)  # on the CPU: runs the module itself
+        self.opt = torch.optim.SGD(net.parameters(), lr=0.05)
+
+    @property
+    def inner(self):
+        return self.wrapped.module
+
+    def fit(self, batches):
+        for step, (x, y) in enumerate(batches):
+            self.opt.zero_grad()
+            loss = nn.functional.mse_loss(self.wrapped(x), y)
+            loss.backward()
+            self.opt.step()
+            losses.append(loss.item())
+            if step % 3 == 1:
+                self.inner.eval()
+                with torch.no_grad():
+                    self.spread = self.inner(x).std().item()
+{restore}
+
+net = nn.Sequential(nn.Linear(5, 12), nn.Dropout(0.4), nn.Linear(12, 1))
+x = torch.randn(32, 5)
+Runner(net).fit([(x[i : i + 4], x[i : i + 4].sum(1, keepdim=True)) for i in range(0, 32, 4)])
+''' + _DIGEST
+
+
+def test_eval_through_a_property_switched_back(tmp_path: Path) -> None:
+    buggy = PROPERTY.format(restore="")
+    hand = PROPERTY.format(restore="                self.wrapped.module.train()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

@@ -347,6 +347,9 @@ class _State:
         # a call of a method (`self.compute_loss(x, y)`, `trainer.step_loss(...)`) gradfix found and
         # that never returns a tensor (`return self.total_loss.item()`)
         self.numbers_method: Callable[[ast.Call], bool] | None = None
+        # the definition a call of the iteration runs (a method of a class of the project, a
+        # function of the module), to read the tuple it returns
+        self.returns_of: Callable[[ast.Call], ast.AST | None] | None = None
 
     @property
     def loss_objects(self) -> set[str]:
@@ -809,6 +812,7 @@ def find_accumulations(
     meters: Callable[[str, str], bool] | None = None,
     project_numbers: Callable[[str], bool] | None = None,
     numbers_method: Callable[[ast.Call], bool] | None = None,
+    returns_of: Callable[[ast.Call], ast.AST | None] | None = None,
 ) -> Iterator[Accumulation]:
     """Accumulations of loss tensors across iterations of `loop`. `meters(key, method)`:
     whether the object `key` names keeps what its `method(value)` is given (an
@@ -829,6 +833,7 @@ def find_accumulations(
     state = _State(qualify, backpropagated, source, loop.node)
     state.project_numbers = project_numbers
     state.numbers_method = numbers_method
+    state.returns_of = returns_of
     state.losses = _loss_names(loop, owned)
     state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
@@ -1003,8 +1008,13 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                 else:
                     _bind(element, None, state, no_grad)
             return
-        for element in target.elts:
-            if (
+        parts = _loss_parts(target, value, state) if not no_grad else set()
+        for index, element in enumerate(target.elts):
+            if index in parts and isinstance(element, ast.Name):
+                # `loss, mf, reg = model.bpr_loss(...)` of `return mf + reg, mf, reg`: the terms
+                # of the backpropagated loss, graph and all
+                state.graph.add(element.id)
+            elif (
                 isinstance(element, ast.Name)
                 and element.id in state.losses
                 and isinstance(value, ast.Call)
@@ -1015,6 +1025,81 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                 state.graph.add(element.id)
             else:
                 _bind(element, None, state, no_grad)
+
+
+def _loss_parts(target: ast.Tuple | ast.List, value: ast.expr | None, state: _State) -> set[int]:
+    """The places of `loss, mf, reg = model.bpr_loss(...)` (the iteration backpropagating
+    `loss`) whose names receive terms of the loss: the function or method the call runs
+    returns, in every `return`, a tuple of that length whose element at the loss's place adds
+    up (`_summed_names`) names returned whole at those places (`return mf + reg, mf, reg`)."""
+    if not isinstance(value, ast.Call) or state.returns_of is None:
+        return set()
+    names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+    at = [i for i, name in enumerate(names) if name is not None and name in state.losses]
+    if len(at) != 1:
+        return set()
+    function = state.returns_of(value)
+    if function is None:
+        return set()
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+    found: set[int] | None = None
+    for ret in returns:
+        if not isinstance(ret.value, ast.Tuple) or len(ret.value.elts) != len(names):
+            return set()
+        elements = ret.value.elts
+        loss = elements[at[0]]
+        if isinstance(loss, ast.Name):
+            # `total = mf + reg` then `return total, mf, reg`: the one binding of the name
+            bound = [
+                n.value for n in own_nodes(function)
+                if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == loss.id for t in n.targets)
+                or isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == loss.id
+            ]  # fmt: skip
+            loss = bound[0] if len(bound) == 1 and isinstance(bound[0], ast.BinOp) else loss
+        args = function.args  # type: ignore[attr-defined]
+        weights = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        terms = _arithmetic_names(loss, weights) if isinstance(loss, ast.BinOp) else set()
+        here = {
+            i for i, e in enumerate(elements)
+            if i != at[0] and isinstance(e, ast.Name) and e.id in terms and _bound_to_a_tensor(e.id, function)
+        }  # fmt: skip
+        found = here if found is None else found & here
+    return found or set()
+
+
+def _arithmetic_names(value: ast.expr, weights: set[str]) -> set[str]:
+    """The terms a loss expression adds up (`rec + beta * kld`: `rec`, `kld`): names added,
+    subtracted or negated, or scaled by a literal or by one of `weights` (the function's
+    parameters); not the weights themselves, nor a name scaled by another computed value."""
+    names: set[str] = set()
+    pending: list[ast.expr] = [value]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ast.Name):
+            names.add(current.id)
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Add, ast.Sub)):
+            pending += [current.left, current.right]
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Mult, ast.Div)):
+            sides = [current.left, current.right] if isinstance(current.op, ast.Mult) else [current.left]
+            for side, other in zip(sides, [current.right, current.left]):
+                if _number(other) or isinstance(other, ast.Name) and other.id in weights:
+                    pending.append(side)
+        elif isinstance(current, ast.UnaryOp):
+            pending.append(current.operand)
+    return names
+
+
+def _bound_to_a_tensor(name: str, function: ast.AST) -> bool:
+    """`name` is no parameter of the function (a weight handed in, `beta=1.0`), and every
+    binding of it there is a computation: neither a number literal nor detached."""
+    args = getattr(function, "args", None)
+    if args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return False
+    values = [
+        n.value for n in own_nodes(function)
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and any(isinstance(t, ast.Name) and t.id == name for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+    ]  # fmt: skip
+    return bool(values) and all(v is not None and not _number(v) and not _is_detaching(v) for v in values)
 
 
 def _decorator_no_grad(decorator: ast.expr, qualify: Qualify) -> bool:

@@ -314,6 +314,27 @@ class _ModeWalker:
             extra = guarded.get(id(call))
             self.call(call, ctx if extra is None else ctx._replace(conditional=True, tests=ctx.tests | extra))
 
+    def _property_module(self, recv: ast.expr, ctx: _Ctx) -> ast.expr | None:
+        """`self.unwrapped_model` of a class of this module whose `@property` of that name only
+        returns a module of `self` (`return self.accelerator.unwrap_model(self.model)`, `return
+        self.model.module`, `return self.model`): that module's expression."""
+        if not (isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and recv.value.id == "self"):
+            return None
+        if ctx.class_name is None or (ctx.source is not None and ctx.source is not self.model.source):
+            return None
+        info = self.facts.methods.get(ctx.class_name, {}).get(recv.attr)
+        node = info.node if info is not None else None
+        if node is None or not any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):  # type: ignore[attr-defined]
+            return None
+        body = [stmt for stmt in node.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]  # type: ignore[attr-defined]
+        if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+            return None
+        value = strip_same_module(body[0].value)
+        if isinstance(value, ast.Call) and method_name(value) == "unwrap_model" and len(value.args) == 1 and not value.keywords:
+            value = strip_same_module(value.args[0])
+        found = dotted(value)
+        return value if found is not None and found.startswith("self.") and found != dotted(recv) else None
+
     def emit(self, kind: ModeKind, keys: tuple[str, ...], node: ast.AST, ctx: _Ctx) -> None:
         self.items.append(
             ModeItem(
@@ -373,6 +394,9 @@ class _ModeWalker:
             recv = strip_same_module(recv)
             if isinstance(recv, ast.Call) and method_name(recv) == "unwrap_model" and len(recv.args) == 1 and not recv.keywords:
                 recv = strip_same_module(recv.args[0])  # `accelerator.unwrap_model(model).eval()`: the module itself
+            returned = self._property_module(recv, ctx)
+            if returned is not None:
+                recv = returned  # `self.unwrapped_model.eval()`: the module the property returns
         if recv is not None and method in ("eval", "train") and dotted(recv) is not None or (
             recv is not None and method in ("eval", "train") and isinstance(recv, ast.Subscript)
         ):
@@ -1239,12 +1263,29 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
                 loop.node.test,
                 _Ctx(path=(loop.node,), blocks=(loop.node.body,), functions=functions, class_name=class_name),
             )
-        walker.block(loop.node.body, _Ctx(functions=functions, class_name=class_name))
+        body = loop.node.body
+        hook = loop.is_step_function and _framework_hook(loop, model)
+        if hook:
+            body = body[:-1]  # the final `return loss`: the framework's backward of it, below
+        walker.block(body, _Ctx(functions=functions, class_name=class_name))
+        if hook:
+            last = loop.node.body[-1]
+            ctx = _Ctx(path=(last,), blocks=(loop.node.body,), functions=functions, class_name=class_name)
+            walker.expressions(last, ctx)
+            walker.emit(ModeKind.BACKWARD, ("",), last, ctx)
         found = cache[id(loop.node)] = walker.items
         helpers: dict[int, ast.AST] = getattr(model, "_mode_helpers", None) or {}
         helpers.update(walker.helpers)
         model._mode_helpers = helpers  # type: ignore[attr-defined]
     return found
+
+
+def _framework_hook(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A LightningModule's automatic `training_step` (steps.framework_iterations): its final
+    `return loss` hands the loss to the framework's backward, which runs after it."""
+    from gradfix.analysis.steps import is_framework_iteration
+
+    return is_framework_iteration(model, loop)
 
 
 def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: list[ModeItem], module: str, model: ModuleModel) -> bool:

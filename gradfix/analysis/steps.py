@@ -631,6 +631,18 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
                 position = event.helpers.index(info.node)
                 yield _context(loop, event.via[position], info, (), caller)
                 break
+    factory = _factory_name(info)
+    if factory is not None:
+        for call in _calls(caller):
+            entry = framework_class(caller.facts.imports.qualify(call_name(call)))
+            made = call.args[0] if call.args else None
+            if entry is None or "<process_function argument>" not in entry.hooks or not isinstance(made, ast.Call):
+                continue
+            if called_name(made.func) == factory:
+                # `Engine(make_update(model, optimizer))` in this file, the factory of the
+                # function's module: the engine runs the function once per batch and clears
+                # nothing around it, unless a handler of an iteration event may
+                yield None if _iteration_handlers_touch_gradients(caller) else frozenset()
     for call, home_loops, mapping, names in caller.alternative_calls:
         # `try: from .fast import train_step` / `except ImportError: from .slow import
         # train_step`: the loop's walk followed the other arm; this one runs where it is chosen,
@@ -638,6 +650,18 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         if any(_is(project.function(name, path), info) for name in names):
             loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
             yield _context(loop, call, info, mapping, caller)
+
+
+def _factory_name(info: FunctionInfo) -> str | None:
+    """The module function that defines `info` in its body and returns it (`def
+    make_update(model, opt): def _update(engine, batch): ...; return _update`)."""
+    facts = info.facts
+    if info.class_name is not None or facts is None or facts.module_functions.get(info.node.name) is info:
+        return None
+    from gradfix.analysis.loops import _factory_closures
+
+    names = [factory for factory, inner in _factory_closures(facts).items() if inner.node is info.node]
+    return names[0] if len(names) == 1 and _returns_its_own(facts.module_functions.get(names[0]), info.node) else None
 
 
 def _is(found: FunctionInfo | None, info: FunctionInfo) -> bool:
@@ -892,3 +916,188 @@ def project_overrides(project: Project, facts: ModuleFacts, class_name: str, nam
             if subclass in module.facts.classes:
                 found.append((subclass, module.facts.methods.get(subclass, {}).get(name)))
     return found
+
+
+def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
+    """The training-step hooks a framework backpropagates, steps and clears around by itself
+    (a LightningModule's `training_step` under automatic optimization): one call per batch,
+    the loss it returns backpropagated after it returns. Each is an iteration whose node is the
+    hook's definition, with its own events and a BACKWARD of the returned value at the final
+    `return` (no call: `node` is that statement). Not among `model.loops`: no clear, step or
+    division is the user's to write there; only rules about what the hook's own code does
+    across batches (a loss tensor kept, GF009; a module left in eval mode, GF017) read them.
+    Only a hook whose last statement returns a value, with no backward, step or clear of its
+    own."""
+    cached = getattr(model, "_framework_iterations", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    found: list[TrainingLoop] = []
+    model._framework_iterations = found  # type: ignore[attr-defined]
+    facts = model.facts
+    text = facts.source.text
+    if "_step" not in text or not facts.classes:
+        return found
+    from gradfix.analysis.frameworks import Effect, framework_of
+    from gradfix.analysis.loops import walk_as_iteration
+
+    for class_name, node in facts.classes.items():
+        entry = framework_of(node, facts.imports.qualify)
+        if entry is None or Effect.BACKWARD not in entry.framework_effects or entry.manual_switch is None:
+            continue
+        if _switched_off(node, entry.manual_switch):
+            continue  # manual optimization: the hook is a step function (find_step_functions)
+        methods = facts.methods.get(class_name, {})
+        for hook_name, role in entry.hooks.items():
+            info = methods.get(hook_name)
+            if role != "training-step" or info is None or info.facts is None:
+                continue
+            last = info.node.body[-1] if info.node.body else None
+            if not isinstance(last, ast.Return) or last.value is None or (
+                isinstance(last.value, ast.Constant) and last.value.value is None
+            ):
+                continue
+            events = walk_as_iteration(info.facts, info)
+            if any(e.kind in (EventKind.BACKWARD, EventKind.STEP, EventKind.CLEAR) for e in events):
+                continue  # a hook doing the framework's work by hand: not read as one
+            node_ = info.node
+            backward = GradEvent(
+                kind=EventKind.BACKWARD,
+                node=last,
+                path=(last,),
+                blocks=(node_.body,),
+                branches=(),
+                loops=(node_,),  # type: ignore[arg-type]
+                home_loops=(node_,),  # type: ignore[arg-type]
+                loss=_returned_loss(last.value, node_, set(methods)),
+            )
+            found.append(
+                TrainingLoop(
+                    node=node_,
+                    events=[*events, backward],
+                    function=node_,
+                    enclosing_loops=(),
+                    unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+                )
+            )
+    return found
+
+
+def _returned_loss(value: ast.expr, hook: ast.AST, methods: set[str]) -> ast.expr | None:
+    """The loss tensor a training-step hook returns, as far as its own code shows: the `"loss"`
+    entry of a returned dict literal; a name the hook binds only by plain assignments of
+    values that are no dict literal nor a call of a method of the class (`methods`: `log, out =
+    self.step(x, y)`, `out = self.shared_step(batch)`: a dict perhaps; `self.criterion(out, y)`
+    of a loss module the class holds is a tensor); any other expression
+    as it is. None when unsure (then only the hook's own loss calls say what is a loss)."""
+    if isinstance(value, ast.Dict):
+        return next(
+            (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "loss"), None
+        )
+    if not isinstance(value, ast.Name):
+        return value
+    name = value.id
+    for node in ast_walk(hook):
+        if isinstance(node, ast.Assign):
+            if any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast_walk(t)):
+                if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+                    return None  # unpacked from something
+                bound = node.value
+                if isinstance(bound, (ast.Dict, ast.DictComp)) or (
+                    isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)
+                    and isinstance(bound.func.value, ast.Name) and bound.func.value.id == "self"
+                    and bound.func.attr in methods
+                ):
+                    return None
+        else:
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr)):
+                targets = [node.target]
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+            else:
+                continue
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast_walk(t)):
+                return None  # a loop variable, a `with ... as`, a walrus: not a plain binding
+    return value
+
+
+def is_framework_iteration(model: ModuleModel, loop: TrainingLoop) -> bool:
+    return any(loop is found for found in framework_iterations(model))
+
+
+# the events of an Ignite engine whose handlers run between two calls of its process function
+# (`Events.EPOCH_COMPLETED`, also filtered: `Events.ITERATION_COMPLETED(every=100)`)
+_BETWEEN_EVENTS = ("EPOCH_COMPLETED", "EPOCH_STARTED", "ITERATION_COMPLETED", "ITERATION_STARTED")
+
+
+def engine_handlers(model: ModuleModel, loop: TrainingLoop) -> tuple[str, list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]] | None:
+    """The functions of the file registered on the Ignite engine that runs the step function
+    `loop` (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    `trainer.add_event_handler(Events.EPOCH_COMPLETED, fn)`), with the event's name, and the
+    engine's name. None when
+    the engine is not one name bound once to `Engine(<the function>)`, or when a handler
+    registered on it is not a function of the file gradfix can read (a lambda, an object)."""
+    source = model.source
+    info_node = loop.node
+    if not loop.is_step_function or ".on(" not in source.text and "add_event_handler" not in source.text:
+        return None
+    name = getattr(info_node, "name", None)
+    engines: list[str] = []
+    for call in _calls(model):
+        arg = call.args[0] if call.args else None
+        entry = framework_class(model.facts.imports.qualify(call_name(call)))
+        if entry is None or "<process_function argument>" not in entry.hooks:
+            continue
+        if isinstance(arg, ast.Name) and arg.id == name:
+            engines.append(id(call))  # type: ignore[arg-type]
+    if len(engines) != 1:
+        return None
+    bound = [
+        n for n in source.of_type(ast.Assign)
+        if id(n.value) == engines[0] and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if len(bound) != 1:
+        return None
+    engine = bound[0].targets[0].id  # type: ignore[attr-defined]
+    if sum(1 for n in source.of_type(ast.Assign) for t in n.targets if isinstance(t, ast.Name) and t.id == engine) != 1:  # type: ignore[attr-defined]
+        return None
+    functions = {n.name: n for n in source.nodes if isinstance(n, FUNCTIONS)}
+    found: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+    for node in source.nodes:
+        if isinstance(node, FUNCTIONS):
+            for decorator in node.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                    and decorator.func.attr == "on" and dotted(decorator.func.value) == engine and decorator.args
+                ):
+                    found.append((source.segment(decorator.args[0]), node))  # type: ignore[arg-type]
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_event_handler"
+            and dotted(node.func.value) == engine and len(node.args) >= 2
+        ):
+            handler = node.args[1]
+            if not isinstance(handler, ast.Name) or handler.id not in functions:
+                return None  # a handler gradfix cannot read: it may switch back
+            found.append((source.segment(node.args[0]), functions[handler.id]))  # type: ignore[arg-type]
+    return engine, found
+
+
+def runs_several_epochs(model: ModuleModel, engine: str) -> bool:
+    """Every `engine.run(...)` of the file (one at least) names `max_epochs` (keyword or second
+    argument) and none is the literal 1: Ignite's default is one epoch, after whose
+    `EPOCH_COMPLETED` nothing trains."""
+    runs = [
+        n for n in model.source.of_type(ast.Call)
+        if isinstance(n.func, ast.Attribute) and n.func.attr == "run" and dotted(n.func.value) == engine  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if not runs:
+        return False
+    for run in runs:
+        given = next((k.value for k in run.keywords if k.arg == "max_epochs"), run.args[1] if len(run.args) > 1 else None)  # type: ignore[attr-defined]
+        if given is None or (isinstance(given, ast.Constant) and given.value in (None, 1)):
+            return False
+    return True
+
+
+def runs_between_steps(event: str) -> bool:
+    """An Ignite event (as written) whose handlers run between two calls of the process function."""
+    return any(re.fullmatch(rf"(?:\w+\.)?Events\.{name}(?:\(.*\))?", event, re.S) is not None for name in _BETWEEN_EVENTS)

@@ -70,7 +70,10 @@ METHODS = (
             "gradient_clipping, default 1.0: test_engine_step_clips_at_norm_one_by_default, "
             "test_engine_step_clips_by_config), steps the optimizer, clears the gradients (to None) and steps "
             "the scheduler given to initialize; no user clear or scheduler step is needed "
-            "(test_engine_trains_like_the_hand_written_window). UNSCALES applies to fp16/bf16 configs only."
+            "(test_engine_trains_like_the_hand_written_window). UNSCALES applies to fp16/bf16 configs only. "
+            "A scheduler the user builds over the optimizer initialize returns (not handed to initialize) is "
+            "stepped by hand after engine.step(), as after optimizer.step() in torch "
+            "(test_user_scheduler_over_the_returned_optimizer_follows_engine_step)."
         ),
     ),
     Method(

@@ -263,7 +263,10 @@ FRAMEWORKS = (
             "The per-batch hooks still run around each training_step call in manual optimization "
             "(on_train_batch_start before it, on_train_batch_end after it, of the module and of callbacks): "
             "a clear there serves the next step, and training is the cleared hand loop "
-            "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop)."
+            "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop). "
+            "Lightning sets no module's mode between training_step calls nor between training epochs (only "
+            "around its validation loop, restoring the modes it found): a module training_step switches to "
+            "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step)."
         ),
     ),
 )

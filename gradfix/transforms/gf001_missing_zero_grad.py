@@ -62,7 +62,9 @@ class MissingZeroGrad(Rule):
     `train_step(x, y)`), its free names read as the factory's arguments; a factory imported by
     name from another module of the project (`from engine import make_train_step`) is judged
     there, like a step function of that module (callers that clear around the call make it
-    unknown: silent). An entry of a dict of step functions read by a constant key
+    unknown: silent); so is the function such a factory returns to Ignite's engine in another
+    module (`Engine(make_update(model, opt))` in train.py; unknown when a handler of an
+    `ITERATION_*` event there may clear). An entry of a dict of step functions read by a constant key
     (`STEPS = {"sup": sup_step}` ... `STEPS["sup"](model, opt, batch)`, or `step =
     STEPS["sup"]` ... `step(...)`), the dict bound once (in the file, or at the top of the
     module of the project it is imported from) and written into by neither, runs that

@@ -8,6 +8,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
+from gradfix.analysis.steps import framework_iterations
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 from gradfix.transforms._common import training_loop_ids
@@ -33,7 +34,15 @@ class LossTensorAccumulated(Rule):
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
     0, 0.0`) and not reset in it. A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
-    literal into the name backpropagated).
+    literal into the name backpropagated); so does a name unpacked beside the loss from one call
+    (`loss, rec, kld = vae_loss(...)`, `loss, mf, reg = model.bpr_loss(...)`) when the function
+    or method the call runs (of the module, or found as for `self.compute_loss` below) returns,
+    in every `return`, a tuple whose loss element adds up the names returned at those places
+    (`return rec + beta * kld, rec, kld`, or `total = rec + kld; return total, rec, kld`),
+    each bound there to a computation (not a parameter, a literal or a detached value). A LightningModule's `training_step` under
+    automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
+    `self.epoch_loss += loss` or `self.outputs.append(loss)` there keeps each batch's graph
+    until the attribute is reset).
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its
@@ -170,10 +179,12 @@ class LossTensorAccumulated(Rule):
 
         methods = _CalledMethods(model)
 
-        for loop in model.loops:
+        # (a LightningModule's automatic `training_step` too: Lightning backpropagates what it returns)
+        for loop in [*model.loops, *framework_iterations(model)]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
+            returns_of = lambda call, at=loop.node: methods.definition(call, at)  # noqa: E731
             for found in find_accumulations(
-                loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method
+                loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method, returns_of
             ):
                 if id(found.node) in seen:
                     continue
@@ -223,6 +234,15 @@ class _CalledMethods:
             return False
         info, facts = found
         return function_returns_numbers(info.node) or function_without_graph(info.node, facts.imports.qualify) or _returns_containers(info.node)
+
+    def definition(self, call: ast.Call, at: ast.AST) -> ast.AST | None:
+        """The definition the call runs: a method found as `method` finds it, or a function
+        of the module called by name."""
+        if isinstance(call.func, ast.Name):
+            info = self.model.facts.module_functions.get(call.func.id)
+            return info.node if info is not None else None
+        found = self.method(call, at)
+        return found[0].node if isinstance(found, tuple) else None
 
     def unseen(self, ref: ast.expr, at: ast.AST) -> bool:
         """`ref` calls a method of `self` that gradfix cannot find in the class or its bases,

@@ -102,7 +102,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     a batch loop and a loop after it: the one it is over may step after the statement the
     move would follow); that optimizer has not
     stepped earlier in the iteration and neither has this scheduler; the next step of that
-    optimizer (not an engine step) comes later in the iteration; and the scheduler step runs
+    optimizer (not an engine step, except the step of the DeepSpeed engine that
+    `deepspeed.initialize` returned beside the optimizer a scheduler of the user's is built over,
+    `engine, opt, _, _ = deepspeed.initialize(...)`, `OneCycleLR(opt, ...)`, when the call is
+    handed no `lr_scheduler`: `engine.step()` steps that optimizer) comes later in the iteration; and the scheduler step runs
     whenever the optimizer step runs (no condition of its own, except a test that names the
     scheduler, such as `if scheduler is not None` -- whose other parts, if any, keep their
     values through the loop: not `if scheduler is not None and epoch:`, which skips the first
@@ -304,6 +307,8 @@ class SchedulerBeforeOptimizer(LoopRule):
                     if named is not None:
                         optimizer, guessed = named, []  # `fusion_lr_scheduler` of `fusion_optimizer`
             if optimizer is None:
+                optimizer = _deepspeed_optimizer_scheduled(sched, model)  # stepped by its engine (below)
+            if optimizer is None:
                 continue
             if any(e.kind is EventKind.STEP and e.target == optimizer for e in events[:index]):
                 continue  # the optimizer already stepped in this iteration
@@ -312,7 +317,11 @@ class SchedulerBeforeOptimizer(LoopRule):
             if _stepped_before_the_loop(optimizer, loop, model):
                 continue  # `optimizer.zero_grad(); optimizer.step()` before the loop: scheduler first on purpose
             step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
-            if step is None or step.engine:
+            if step is None:
+                step = _engine_stepping(optimizer, sched, events[index + 1 :], model)
+            elif step.engine:
+                continue
+            if step is None:
                 continue
             first_batch = False
             if not _unconditional_enough(sched, step, loop, model):
@@ -380,6 +389,50 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _deepspeed_optimizer_scheduled(sched: GradEvent, model: ModuleModel) -> str | None:
+    """`StepLR(optimizer, ...)` over the optimizer `deepspeed.initialize` returned: that key."""
+    info = model.facts.info(sched.target or "")
+    if info is None or info.params is None:
+        return None
+    key = model.source.key(info.params)
+    built = model.facts.info(key)
+    return key if built is not None and built.library == "deepspeed-optimizer" else None
+
+
+def _engine_stepping(optimizer: str, sched: GradEvent, later: list[GradEvent], model: ModuleModel) -> GradEvent | None:
+    """The later `model_engine.step()` of the DeepSpeed engine that `deepspeed.initialize`
+    returned beside `optimizer` (`model_engine, optimizer, _, _ = deepspeed.initialize(...)`,
+    both names bound only there): it steps that optimizer (at each accumulation boundary).
+    Not when the call hands the engine a scheduler (`lr_scheduler=`): the engine steps that
+    one itself."""
+    info = model.facts.info(optimizer)
+    if info is None or info.library != "deepspeed-optimizer" or not sched.direct:
+        return None
+    for event in later:
+        if event.kind is not EventKind.STEP or not event.engine or not event.target or "." in event.target:
+            continue
+        engine = model.facts.info(event.target)
+        if engine is None or engine.library != "deepspeed-engine":
+            continue
+        bindings = [
+            n for n in model.source.of_type(ast.Assign)
+            if any(isinstance(e, ast.Name) and e.id in (optimizer, event.target) for t in n.targets for e in ast_walk(t))  # type: ignore[attr-defined]
+        ]  # fmt: skip
+        if len(bindings) != 1:
+            return None
+        binding = bindings[0]
+        call = binding.value  # type: ignore[attr-defined]
+        names = {e.id for t in binding.targets for e in ast_walk(t) if isinstance(e, ast.Name)}  # type: ignore[attr-defined]
+        if (
+            not isinstance(call, ast.Call) or {optimizer, event.target} - names
+            or model.facts.imports.qualify(dotted(call.func) or "") != "deepspeed.initialize"
+            or any(k.arg in ("lr_scheduler", None) for k in call.keywords)
+        ):
+            return None
+        return event
+    return None
 
 
 def _called_in_a_loop(function: ast.AST, model: ModuleModel) -> bool:

@@ -109,7 +109,12 @@ class DoubleScaledAccumulation(Rule):
     and imported by name (`from accel import accelerator`, `accelerator =
     Accelerator(gradient_accumulation_steps=ACCUM)` in accel.py) is read there: its setting is
     proven by the same module-level name imported from that module (`from accel import ACCUM`,
-    bound nowhere else), or by the same literal count. The
+    bound nowhere else), or by the same literal count. An `accelerator` parameter of a function
+    of this module that only other modules of the project call, each handing it a name bound
+    there to an `Accelerator` built with a setting other than 1 (`run_epoch(accelerator, ...)`
+    in main.py), divides by that setting: dividing by `accelerator.gradient_accumulation_steps`
+    is proven (silent when a call passes anything else, when the module calls the function too,
+    or when an Accelerator handed in has no setting). The
     fix removes the division: `loss = loss / N` and `loss /= N` go away, `expr / N` becomes `expr`.
     Loss values logged from the divided tensor grow by N (they are now the per-micro-batch loss);
     what is trained is what the hand-fixed loop trains. When `accelerate launch
@@ -499,7 +504,7 @@ def _setting(event: GradEvent, model: ModuleModel) -> object | None:
     set to something (an object built without one divides by 1)."""
     info = event_info(event, model)
     if info is None:
-        return _imported_setting(event, model)
+        return _imported_setting(event, model) or _handed_in_setting(event, model)
     if info.accumulation is not None:
         if isinstance(info.accumulation, ast.Constant) and info.accumulation.value == 1 and not isinstance(info.accumulation.value, bool):
             return None  # `Accelerator(gradient_accumulation_steps=1)`: divides by 1
@@ -542,6 +547,51 @@ def _dict_literal(name: str, model: ModuleModel) -> ast.Dict | None:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             return node.value if isinstance(node.value, ast.Dict) else None
     return None
+
+
+def _handed_in_setting(event: GradEvent, model: ModuleModel) -> object | None:
+    """`def train_one_epoch(accelerator, model, loader, optimizer)` of this module, called
+    only from other modules of the project, each passing a name its caller binds to an object
+    built with an accumulation setting other than 1 (`accelerator = Accelerator(
+    gradient_accumulation_steps=2)` in train.py): the object divides by its setting
+    (`"handed"`: the setting is the object's own, `accelerator.gradient_accumulation_steps`).
+    None when a call passes anything else, or the function is called in this module too."""
+    from gradfix.analysis.steps import arguments_elsewhere
+
+    target = event.target or ""
+    project = model.facts.project
+    if event.foreign or "." in target or project is None or not model.source.path or event.helpers:
+        return None
+    function = next(
+        (
+            node for node in model.source.nodes
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= event.node.lineno <= (node.end_lineno or 0)  # type: ignore[attr-defined]
+        ),
+        None,
+    )  # fmt: skip
+    info = model.facts.module_functions.get(function.name) if function is not None else None
+    if info is None or info.node is not function or target not in info.params:
+        return None
+    if model.source.text.count(f"{function.name}(") != 1:  # type: ignore[union-attr]
+        return None  # called in this module too (or a name holding it is: unsure)
+    seen = False
+    for module, value in arguments_elsewhere(project, model.source.path, info, target):
+        if not isinstance(value, ast.Name):
+            return None
+        caller = next(
+            (n for n in module.source.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno <= value.lineno <= (n.end_lineno or 0) and not any(
+                isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and inner is not n and inner.lineno <= value.lineno <= (inner.end_lineno or 0) for inner in ast_walk(n)
+            )),
+            None,
+        )  # fmt: skip
+        there = module.facts.info_in(value.id, (caller,)) if caller is not None else module.facts.info(value.id)
+        setting = there.accumulation if there is not None else None
+        if there is None or there.library != "accelerator" or setting is None:
+            return None
+        if isinstance(setting, ast.Constant) and setting.value == 1 and not isinstance(setting.value, bool):
+            return None
+        seen = True
+    return "handed" if seen else None
 
 
 class _Imported:

@@ -13,11 +13,13 @@ from gradfix.analysis.modes import (
     forwards_before_backward,
     listed_switches,
     manual_modes,
+    mode_items,
     trains_in_eval_mode,
     unrestored_evals,
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
 from gradfix.analysis.names import dotted, root_name
+from gradfix.analysis.steps import engine_handlers, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND
 from gradfix.transforms._common import new_statement, runs_once
@@ -215,6 +217,26 @@ class EvalModeNotRestored(Rule):
     the module then runs with gradients outside that submodule before the backward, and the
     file freezes no parameters (`requires_grad = False`); not when the submodule is the only part
     the optimizers train, nor for `model.train(); model.backbone.eval()` (frozen batch norm).
+
+    A `@property` of the class that only returns a module of `self` (`return
+    self.accelerator.unwrap_model(self.model)`, `return self.net.module`) stands for that module:
+    `self.unwrapped_model.eval()` switches `self.model`.
+
+    Iterations a framework runs: a LightningModule's `training_step` under automatic
+    optimization is one iteration, its final `return loss` the backward (Lightning switches no
+    mode between batches or training epochs), for a module of `self` when `configure_optimizers`
+    builds its optimizers over `self.parameters()` alone, the module runs with gradients in the
+    step (not an EMA copy under `no_grad`), the file freezes no parameters and no
+    `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
+    loop's evaluation block. An Ignite handler of the engine that runs the process function
+    (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
+    `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
+    module the process function runs and trains and never switches to train mode itself, when no
+    handler of the engine calls `.train(`: reported, fixed with `model.train()` at the end of the
+    handler (no fix when it may `return`). Not for `EPOCH_*` events when a `trainer.run(...)` of
+    the file runs one epoch (no `max_epochs`, Ignite's default of one, or `max_epochs=1`), nor
+    `COMPLETED`, nor a handler registered on another engine (an evaluator's).
     """
 
     code = "GF017"
@@ -245,15 +267,17 @@ class EvalModeNotRestored(Rule):
 
     def _found(self, model: ModuleModel) -> Iterator[tuple[Finding, int | None, int]]:
         seen: set[int] = set()
-        for loop in model.loops:
-            if runs_once(loop.node):
+        for loop in [*model.loops, *framework_iterations(model)]:
+            hook = loop.is_step_function and is_framework_iteration(model, loop)
+            if runs_once(loop.node) and not hook:
                 continue
             problems = unrestored_evals(loop, model)
             if not problems:
-                yield from ((f, None, 0) for f in self._before(loop, model, seen))
+                if not hook:
+                    yield from ((f, None, 0) for f in self._before(loop, model, seen))
                 continue
             manual = manual_modes(model)
-            trained, complete = trained_modules(loop, model)
+            trained, complete = _hook_trained(loop, problems, model) if hook else trained_modules(loop, model)
             scope = loop.function if loop.function is not None else model.source.tree
             kept: list[tuple[UnrestoredEval, bool]] = []
             restore: dict[int, str] = {}  # id of a problem -> the module to switch back, when not the evaluated key
@@ -314,7 +338,57 @@ class EvalModeNotRestored(Rule):
                 # the same call chain's end (`evaluate()` inside `train_step`), reached from the
                 # step helper's own loop and through each call of the helper
                 yield finding, id(item.via[-1] if item.via else item.node), len(item.via)
-            yield from ((f, None, 0) for f in self._before(loop, model, seen))
+            if not hook:
+                yield from ((f, None, 0) for f in self._before(loop, model, seen))
+        for loop in model.loops:
+            if loop.is_step_function:
+                yield from ((f, None, 0) for f in self._handlers(loop, model, seen))
+
+    def _handlers(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """An Ignite handler of the engine that runs the step function (`@trainer.on(
+        Events.EPOCH_COMPLETED)`) switching a module the step trains to eval mode, at its own
+        top level: the next calls of the process function train in eval mode when neither the
+        step nor any handler of the engine switches back."""
+        registered = engine_handlers(model, loop)
+        if not registered or not registered[1]:
+            return
+        engine, handlers = registered
+        source = model.source
+        if any(".train(" in source.segment(h) for _, h in handlers):
+            return  # a handler (maybe of another event) switches back
+        items = mode_items(loop, model)
+        if any(i.kind is ModeKind.TRAIN for i in items):
+            return  # the step sets the mode itself
+        trained, complete = trained_modules(loop, model)
+        manual = manual_modes(model)
+        for event, handler in handlers:
+            if not runs_between_steps(event) or ("EPOCH_" in event and not runs_several_epochs(model, engine)):
+                continue
+            for stmt in handler.body:
+                call = stmt.value if isinstance(stmt, ast.Expr) else None
+                if not (
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "eval"
+                    and not call.args and not call.keywords and dotted(call.func.value) is not None
+                ):
+                    continue
+                module = source.key(call.func.value)
+                if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, module):
+                    continue
+                if any(i.kind is ModeKind.UNSURE and any(k and related(k, module) for k in i.keys) for i in items):
+                    continue  # the step may set the module's mode (`model.train(phase)`)
+                if not complete or not any(contains(module, owner) for owner in trained):
+                    continue
+                seen.add(id(call))
+                fix = None
+                if not source.inline_block(handler.body) and not any(isinstance(n, ast.Return) for n in ast_walk(handler)):
+                    fix = Fix([InsertStatements(handler.body, "end", new_statement(f"{module}.train()"))], Safety.SAFE)
+                yield Finding(
+                    self.code,
+                    self.message.format(call=_short(source.code(call)), module=module),
+                    call,
+                    fix=fix,
+                    related=(loop.node,),
+                )
 
     def _before(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """An evaluation helper run before the loop (`evaluate(model)` for a baseline) that
@@ -356,6 +430,30 @@ class EvalModeNotRestored(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
+
+
+def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel) -> tuple[set[str], bool]:
+    """The modules a LightningModule's automatic `training_step` trains: every submodule of
+    `self` (the evaluated ones among them) when `configure_optimizers` builds its optimizers
+    over `self.parameters()` alone, the file freezes no parameters by hand and no hook of the
+    file (`on_train_batch_start`, of the module or of a callback) switches a module back to
+    train mode; otherwise nothing known (no finding)."""
+    function = loop.function
+    class_name = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    configure = model.facts.methods.get(class_name or "", {}).get("configure_optimizers")
+    if configure is None or _FROZEN.search(model.source.text):
+        return set(), True
+    if any(
+        name.startswith("on_") and ".train(" in model.source.segment(info.node)
+        for methods in model.facts.methods.values() for name, info in methods.items()
+    ):
+        return set(), True  # `on_train_batch_start` (of the module or a callback) switching back
+    text = model.source.segment(configure.node)
+    if "self.parameters()" not in text or text.count(".parameters(") != 1 or "param_groups" in text:
+        return set(), True
+    # a module of `self` run with gradients before the backward (not an EMA copy run under no_grad)
+    keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and forwards_before_backward(p.items, p.eval_item.key)}
+    return {"self", *(k for k in keys if k.startswith("self."))}, True
 
 
 def _trained_arm(module: str, scope: ast.AST, trained: set[str], model: ModuleModel) -> str | None:

@@ -10,6 +10,7 @@ from gradfix.transforms._common import new_statement
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
 from gradfix.transforms.gf027_local_gradients_never_cleared import (
     _ALIAS,
+    _COPY,
     _body_statements,
     _call_code,
     _clears,
@@ -89,8 +90,16 @@ class SharedGradientsNeverRefreshed(LoopRule):
     class of the module that defines its own `zero_grad` makes it unsafe, and an optimizer
     whose `zero_grad` takes no `set_to_none` gets no fix.
 
+    A guarded *copy* (`shared_p._grad = local_p.grad.clone()`) is stale in every torch version:
+    the first copy stays the shared gradient whatever the local clear does. It is reported
+    whenever nothing of the iteration clears the shared model or its optimizer (the local
+    clear may keep the tensors, or be missing), and fixed beside the iteration's own local clear
+    (before the backward or after the step) with `optimizer.zero_grad(set_to_none=True)`, so
+    that torch before 2.0 clears to None too; without such a local clear, no fix.
+
     Not reported when the hand-over is not guarded (it hands the new tensors over at every
-    iteration), copies the gradient or moves it to a device, when the iteration clears the
+    iteration), moves the gradient to a device (`.to(device)`, `.cpu()`: a copy or the tensor
+    itself, depending on the device), when the iteration clears the
     shared model or its optimizer, clears the local model keeping the tensors
     (`zero_grad(set_to_none=False)`, a `set_to_none` gradfix cannot read) or not at all, clears
     parameters' gradients by hand, steps more than one optimizer or nothing after the
@@ -104,6 +113,11 @@ class SharedGradientsNeverRefreshed(LoopRule):
         " `{shared}`'s: `{clear}` sets the local gradients to None (torch >= 2.0), the next backward makes new tensors,"
         " and `{optimizer}` steps on the first ones forever; clear the shared gradients too: `{optimizer}.zero_grad()`"
     )
+    copy_message = (
+        "`{handover}` copies `{local}`'s gradients to `{shared}` only where `{shared}` holds none, and nothing clears"
+        " `{shared}`'s: after the first copy the guard skips every hand-over and `{optimizer}` steps on the first"
+        " gradients forever; clear the shared gradients each iteration: `{optimizer}.zero_grad(set_to_none=True)`"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -116,7 +130,8 @@ class SharedGradientsNeverRefreshed(LoopRule):
         if stepped is None:
             return
         events, (event, local, shared, how, code, handing), first_backward, optimizer = stepped
-        if how != _ALIAS or not _guarded(event, loop) or any(e.kind is EventKind.UNKNOWN for e in events):
+        copy = how == _COPY  # `shared_p._grad = p.grad.clone()`: stale in every torch version
+        if how not in (_ALIAS, _COPY) or not _guarded(event, loop) or any(e.kind is EventKind.UNKNOWN for e in events):
             return
         local_clears: list[GradEvent] = []
         for other in events:
@@ -128,10 +143,15 @@ class SharedGradientsNeverRefreshed(LoopRule):
                 continue
             if other.scope is ClearScope.OPTIMIZER and other.target == optimizer:
                 return  # the shared optimizer is cleared: the hand-over runs again
-            if not (other.target and _clears(other, local, model) and _to_none(other, model)):
+            if not (other.target and _clears(other, local, model) and (copy or _to_none(other, model))):
                 return  # the shared model, a clear keeping the tensors, or one gradfix cannot place
             local_clears.append(other)
-        if not local_clears or optimizer == local or _clears_local_parameters(optimizer, local, model):
+        if optimizer == local or _clears_local_parameters(optimizer, local, model):
+            return
+        if copy:
+            yield from self._copied(loop, model, events, event, local, shared, code, first_backward, optimizer, local_clears)
+            return
+        if not local_clears:
             return
         clear = local_clears[0]
         at = events.index(clear)
@@ -144,6 +164,30 @@ class SharedGradientsNeverRefreshed(LoopRule):
             self.message.format(handover=code, local=local, shared=shared, clear=_call_code(clear, model), optimizer=optimizer),
             event.path[-1],
             fix=_fix(clear, optimizer, model) if placed else None,
+            related=(loop.node,),
+        )
+
+
+    def _copied(
+        self, loop: TrainingLoop, model: ModuleModel, events: list[GradEvent], event: GradEvent, local: str, shared: str,
+        code: str, first_backward: int, optimizer: str, local_clears: list[GradEvent],
+    ) -> Iterator[Finding]:
+        """A guarded copy (`shared_p._grad = p.grad.clone()`): the first copy is the shared
+        gradient for good, whatever the local clear does; fixed beside a local clear of the
+        iteration's own code (before the backward or after the step) with a clear to None in
+        every torch version."""
+        fix = None
+        if local_clears:
+            clear = local_clears[0]
+            at = events.index(clear)
+            last_step = max(i for i, e in enumerate(events) if e.kind is EventKind.STEP)
+            if at < first_backward or at > last_step:
+                fix = _fix(clear, optimizer, model, "set_to_none=True")
+        yield Finding(
+            self.code,
+            self.copy_message.format(handover=code, local=local, shared=shared, optimizer=optimizer),
+            event.path[-1],
+            fix=fix,
             related=(loop.node,),
         )
 
@@ -209,7 +253,7 @@ def _clears_local_parameters(optimizer: str, local: str, model: ModuleModel) -> 
     )
 
 
-def _fix(clear: GradEvent, optimizer: str, model: ModuleModel) -> Fix | None:
+def _fix(clear: GradEvent, optimizer: str, model: ModuleModel, arguments: str = "") -> Fix | None:
     if clear.foreign or clear.via or not clear.path:
         return None  # the local clear sits in a helper: the iteration's own code is edited only
     statement = clear.path[-1]
@@ -219,4 +263,4 @@ def _fix(clear: GradEvent, optimizer: str, model: ModuleModel) -> Fix | None:
         return None  # its `zero_grad` may zero the tensors in place: the guard would still skip
     defines_zero_grad = any("zero_grad" in methods for methods in model.facts.methods.values())
     safety = Safety.UNSAFE if defines_zero_grad else Safety.SAFE
-    return Fix([InsertStatements(statement, "after", new_statement(f"{optimizer}.zero_grad()", model))], safety)
+    return Fix([InsertStatements(statement, "after", new_statement(f"{optimizer}.zero_grad({arguments})", model))], safety)

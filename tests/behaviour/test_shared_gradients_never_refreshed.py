@@ -77,3 +77,25 @@ def test_a_worker_clearing_the_shared_optimizer_too_trains_like_the_hand_fix(tmp
     # the buggy worker's shared model steps on its first gradient at every update
     assert len(set(stale["extra"]["norms"])) == 1
     assert len(set(expected["extra"]["norms"])) == len(expected["extra"]["norms"])
+
+
+# a guarded *copy*: stale in every torch version, whatever the local clear does; the hand fix
+# hands over a fresh copy at every update (no guard)
+COPY = SCRIPT.replace("shared_param._grad = param.grad\n", "shared_param._grad = param.grad.clone()\n")
+COPY_HAND = COPY.replace("        if shared_param.grad is not None:\n            return\n", "")
+COPY_FIXED = COPY.replace("        model.zero_grad()\n", "        model.zero_grad()\n        optimizer.zero_grad(set_to_none=True)\n")
+
+
+def test_a_guarded_copy_refreshed_by_the_shared_clear_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    buggy = tmp_path / "buggy" / "a3c.py"
+    hand = tmp_path / "hand" / "a3c.py"
+    for path, text in ((buggy, COPY), (hand, COPY_HAND)):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed")
+    assert fixed.read_text() == COPY_FIXED
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    stale = run_script(buggy)
+    assert training_differences(stale, expected)
+    assert len(set(stale["extra"]["norms"])) == 1

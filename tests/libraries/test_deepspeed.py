@@ -364,3 +364,28 @@ def test_gf003_merged_engine_backwards_train_like_the_two_calls(tmp_path) -> Non
 
     assert _tiny.same(run(fixed), run(_TWO_BACKWARDS))
     assert not _tiny.same(run(fixed), _tiny.weights(_tiny.linear()))
+
+
+def test_user_scheduler_over_the_returned_optimizer_follows_engine_step() -> None:
+    data = _tiny.batches(4)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    hand_sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    for batch in data:
+        opt.zero_grad()
+        _tiny.mse(by_hand, batch).backward()
+        opt.step()
+        hand_sched.step()
+    model = _tiny.linear()
+    engine, optimizer, _, _ = deepspeed.initialize(
+        model=model, model_parameters=model.parameters(), config=_config(gradient_clipping=0.0)
+    )
+    sched = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
+    lrs = []
+    for batch in data:
+        engine.backward(_tiny.mse(engine, batch))
+        lrs.append(optimizer.param_groups[0]["lr"])
+        engine.step()  # steps the optimizer the user scheduler schedules: GF012's order applies
+        sched.step()
+    assert lrs == [0.1, 0.05, 0.025, 0.0125]
+    assert _tiny.same(_tiny.weights(engine.module), _tiny.weights(by_hand))

@@ -95,3 +95,40 @@ def test_auto_optim_may_hand_back_horovods_optimizer() -> None:
     assert idist.auto_optim(optimizer) is optimizer  # no distributed backend here
     source = inspect.getsource(auto.auto_optim)
     assert "hvd.DistributedOptimizer(" in source and "HOROVOD" in source
+
+
+def test_epoch_completed_handler_mode_carries_into_the_next_epoch() -> None:
+    data = _tiny.batches(3)
+    model = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    modes: list[bool] = []
+
+    def update(engine, batch):  # sets no mode
+        modes.append(model.training)
+        opt.zero_grad()
+        _tiny.mse(model, batch).backward()
+        opt.step()
+
+    trainer = Engine(update)
+
+    @trainer.on(Events.EPOCH_COMPLETED)
+    def evaluate(engine):
+        model.eval()
+
+    model.train()
+    trainer.run(data, max_epochs=2)
+    # the engine switches no mode between epochs: the second epoch trains in eval mode (GF017)
+    assert modes == [True, True, True, False, False, False]
+
+
+def test_run_defaults_to_one_epoch() -> None:
+    epochs: list[int] = []
+    trainer = Engine(lambda engine, batch: None)
+
+    @trainer.on(Events.EPOCH_COMPLETED)
+    def seen(engine):
+        epochs.append(engine.state.epoch)
+
+    trainer.run(_tiny.batches(2))
+    # without max_epochs one epoch runs: an EPOCH_COMPLETED handler's eval() reaches no training
+    assert epochs == [1]

@@ -405,3 +405,31 @@ def test_fabric_clip_gradients_unscales_first() -> None:
     assert all(torch.allclose(s, 1024.0 * h, rtol=2e-2, atol=1e-2) for s, h in zip(scaled, _tiny.grads(by_hand)))
     fabric.clip_gradients(model, optimizer, max_norm=1e9)
     assert all(torch.allclose(g, h, rtol=2e-2, atol=1e-3) for g, h in zip(_tiny.grads(model), _tiny.grads(by_hand)))
+
+
+class _EvalInStep(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+        self.modes: list[bool] = []
+
+    def training_step(self, batch, batch_idx):
+        self.modes.append(self.net.training)
+        loss = _tiny.mse(self.net, batch)
+        if batch_idx == 1:
+            self.net.eval()  # a probe that never switches back
+        return loss
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_automatic_optimization_keeps_a_mode_set_in_training_step() -> None:
+    module = _EvalInStep()
+    trainer = pl.Trainer(
+        accelerator="cpu", devices=1, max_epochs=2, logger=False, enable_checkpointing=False,
+        enable_progress_bar=False, enable_model_summary=False, num_sanity_val_steps=0,
+    )
+    trainer.fit(module, _loader(3))
+    # nothing of Lightning's switches back between batches nor between training epochs (GF017)
+    assert module.modes == [True, True, False, False, False, False]

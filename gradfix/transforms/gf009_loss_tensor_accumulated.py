@@ -41,8 +41,9 @@ class LossTensorAccumulated(Rule):
     (`return rec + beta * kld, rec, kld`, or `total = rec + kld; return total, rec, kld`),
     each bound there to a computation (not a parameter, a literal or a detached value). A LightningModule's `training_step` under
     automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
-    `self.epoch_loss += loss` or `self.outputs.append(loss)` there keeps each batch's graph
-    until the attribute is reset).
+    `self.epoch_loss += loss` there chains each batch's graph to the next until the attribute
+    is reset). Collecting the losses there in a list (`self.training_step_outputs.append(loss)`
+    for `on_train_epoch_end`) is Lightning's documented idiom and is not reported.
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its
@@ -180,7 +181,8 @@ class LossTensorAccumulated(Rule):
         methods = _CalledMethods(model)
 
         # (a LightningModule's automatic `training_step` too: Lightning backpropagates what it returns)
-        for loop in [*model.loops, *framework_iterations(model)]:
+        hooks = framework_iterations(model)
+        for loop in [*model.loops, *hooks]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
             returns_of = lambda call, at=loop.node: methods.definition(call, at)  # noqa: E731
             for found in find_accumulations(
@@ -188,6 +190,8 @@ class LossTensorAccumulated(Rule):
             ):
                 if id(found.node) in seen:
                     continue
+                if isinstance(found.node, ast.Expr) and any(loop is hook for hook in hooks):
+                    continue  # `self.step_losses.append(loss)` in `training_step`: Lightning's documented epoch-end idiom
                 seen.add(id(found.node))
                 edits = [
                     ReplaceNode(ref, _detached(ref, source), found.statement, span=(source.start(ref), source.end(ref)))

@@ -18,7 +18,7 @@ class Denoiser(L.LightningModule):
         recon = F.l1_loss(self.decoder(code), clean)
         kl = code.pow(2).mean()
         self.epoch_recon += recon.detach()  # summed for the epoch log
-        self.kl_history.append(kl.detach())
+        self.kl_history.append(kl)
         return recon + 0.01 * kl
 
     def on_train_epoch_end(self):

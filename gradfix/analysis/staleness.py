@@ -1238,15 +1238,18 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, bu
                     for loop in loops
                 ):
                     return True
-    if key.startswith("self.") and isinstance(scope, ast.FunctionDef) and scope.name == "__init__":
-        # built and made stale in `__init__`, stepped by another method (`fit`) of the class
+    if key.startswith("self.") and isinstance(scope, ast.FunctionDef):
+        # built and made stale in `__init__` (or in a setup method), stepped by another method
+        # (`fit`) of the class that does not build it again itself
         owner = source.owner_of(scope)
         if isinstance(owner, ast.ClassDef):
             for method in owner.body:
                 if isinstance(method, FUNCTIONS) and method is not scope:
-                    for node in ast_walk(method):
-                        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and source.key(node) == key:
-                            return True
+                    attributes = [n for n in ast_walk(method) if isinstance(n, ast.Attribute) and source.key(n) == key]
+                    if any(isinstance(n.ctx, ast.Load) for n in attributes) and not any(
+                        isinstance(n.ctx, ast.Store) for n in attributes
+                    ):
+                        return True
     return False
 
 

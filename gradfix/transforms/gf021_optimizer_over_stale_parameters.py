@@ -94,7 +94,8 @@ class OptimizerOverStaleParameters(Rule):
     built after wrapping; so is a layer's `weight` or `bias` replaced by a new `nn.Parameter`
     (structured pruning: `model.fc.weight = nn.Parameter(pruned)`), and a leaf tensor the optimizer holds that is rebound
     to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
-    stale in `__init__` counts as used when another method of the class reads it (`fit`);
+    stale in `__init__` (or in another method, a `prepare`) counts as used when another method
+    of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
     model was put back, a learning rate logged) is no use. A loss
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A

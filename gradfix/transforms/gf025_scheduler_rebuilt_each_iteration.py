@@ -50,7 +50,11 @@ class SchedulerRebuiltEachIteration(Rule):
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
     and that builds such a scheduler into a name of its own on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
-    `scheduler.step()`), from what stays the same from call to call.
+    `scheduler.step()`), from what stays the same from call to call; so is a method of the
+    loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
+    not a static or decorated method, none that a subclass of the file may override), whose
+    construction reads attributes of `self` only when nothing but the class's `__init__` binds
+    them (no other method, no `trainer.milestones = ...`, no `setattr` in the module).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -135,7 +139,7 @@ class SchedulerRebuiltEachIteration(Rule):
             if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
                 continue  # one iteration at most
             for stmt, direct in _every_iteration(loop.body):  # type: ignore[attr-defined]
-                called = _called_function(stmt, model)
+                called = _called_function(stmt, model) or _called_method(stmt, loop, model)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:
@@ -181,6 +185,47 @@ def _called_function(stmt: ast.stmt, model: ModuleModel) -> tuple[ast.FunctionDe
     return info.node, value
 
 
+def _called_method(stmt: ast.stmt, loop: ast.stmt, model: ModuleModel) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment) in
+    a loop of a method, calling a method of the same class: that method and the call."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
+        return None
+    source = model.source
+    function = source.owner_of(loop)
+    while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
+        function = source.owner_of(function)
+    if not isinstance(function, ast.FunctionDef) or not function.args.args:
+        return None
+    owner = source.owner_of(function)
+    if not isinstance(owner, ast.ClassDef) or function.args.args[0].arg != value.func.value.id:
+        return None
+    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
+        return None  # a subclass of the file may override the method
+    info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
+    if info is None or info.class_name != owner.name or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    if not info.node.args.args or not any(word in source.segment(info.node) for word in _BUILD_WORDS):
+        return None
+    return info.node, value
+
+
+def _attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
+    """The attribute names the module binds anywhere but in the `__init__` of the method's
+    class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
+    between calls. None when the module sets attributes by name (`setattr`)."""
+    owner = model.source.owner_of(method)
+    init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None) if isinstance(owner, ast.ClassDef) else None
+    if "setattr(" in model.source.text:
+        return None
+    in_init = {id(n) for n in ast_walk(init)} if init is not None else set()
+    return {
+        node.attr
+        for node in ast_walk(model.source.tree)
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and id(node) not in in_init
+    }
+
+
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The schedulers a function called on every iteration of `loop` builds into a name of its
     own on every call and steps once per call (or, lasting several epochs, in its batch loop),
@@ -200,6 +245,12 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
     if arguments.vararg is not None or arguments.kwarg is not None:
         return
+    instance = None
+    if isinstance(call.func, ast.Attribute):
+        # a method called on `self`: its first parameter is the instance, whose attributes the
+        # construction may read when only `__init__` binds them
+        instance = positional_params.pop(0)
+        params.discard(instance)
     passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
     passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
     for stmt, _ in _every_iteration(function.body):
@@ -213,6 +264,14 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if _reads_what_the_loop_changes(stmt.value, function):
             continue  # (reads what the function binds: the optimizer built again per call, a counter)
         read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name)}
+        if instance is not None and instance in read:
+            changing = _attributes_set_outside_init(function, model)
+            if changing is None or any(
+                isinstance(node, ast.Name) and node.id == instance
+                and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
+                for parent in ast_walk(stmt.value) for node in child_nodes(parent)
+            ):
+                continue  # `self` handed on whole, or an attribute of it that may change between calls
         if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in read):
             continue  # a parameter left to its default, or handed something the loop changes
         if _reads_what_the_loop_changes(stmt.value, loop):

@@ -694,22 +694,7 @@ def _loss_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
 def _summed_names(value: ast.expr) -> set[str]:
     """Names a sum is made of (`rec + 0.5 * kl`: `rec`, `kl`): added, subtracted, negated, or
     scaled by a literal number."""
-    terms: set[str] = set()
-    pending: list[ast.expr] = [value]
-    while pending:
-        current = pending.pop()
-        if isinstance(current, ast.Name):
-            terms.add(current.id)
-        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Add, ast.Sub)):
-            pending += [current.left, current.right]
-        elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Mult, ast.Div)):
-            if isinstance(current.right, ast.Constant):
-                pending.append(current.left)
-            elif isinstance(current.left, ast.Constant) and isinstance(current.op, ast.Mult):
-                pending.append(current.right)
-        elif isinstance(current, ast.UnaryOp) and isinstance(current.op, ast.USub):
-            pending.append(current.operand)
-    return terms
+    return _arithmetic_names(value, set())
 
 
 class _Scope:
@@ -1069,7 +1054,7 @@ def _loss_parts(target: ast.Tuple | ast.List, value: ast.expr | None, state: _St
 
 def _arithmetic_names(value: ast.expr, weights: set[str]) -> set[str]:
     """The terms a loss expression adds up (`rec + beta * kld`: `rec`, `kld`): names added,
-    subtracted or negated, or scaled by a literal or by one of `weights` (the function's
+    subtracted or negated, or scaled by a literal number or by one of `weights` (the function's
     parameters); not the weights themselves, nor a name scaled by another computed value."""
     names: set[str] = set()
     pending: list[ast.expr] = [value]
@@ -1084,7 +1069,7 @@ def _arithmetic_names(value: ast.expr, weights: set[str]) -> set[str]:
             for side, other in zip(sides, [current.right, current.left]):
                 if _number(other) or isinstance(other, ast.Name) and other.id in weights:
                     pending.append(side)
-        elif isinstance(current, ast.UnaryOp):
+        elif isinstance(current, ast.UnaryOp) and isinstance(current.op, (ast.USub, ast.UAdd)):
             pending.append(current.operand)
     return names
 

@@ -53,7 +53,7 @@ those sources.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import json
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]

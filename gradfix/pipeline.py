@@ -339,7 +339,7 @@ def check_source(
 def _misplaced_jumps(tree) -> int:  # type: ignore[no-untyped-def]
     """How many `continue`/`break` statements sit outside a loop, and `return`s outside a
     function: what `ast.parse` accepts and the compiler refuses."""
-    import ast
+    from gradfix import syntax as ast
 
     cases = (ast.ExceptHandler, getattr(ast, "match_case", ast.ExceptHandler))
     count = 0
@@ -387,7 +387,7 @@ def _without_consequences(findings: list, options: Options) -> list:  # type: ig
     GF001 on a loop whose `opt.zero_grad` of the same optimizer lacks its call, GF017 on a
     loop whose `model.train` of the same module does. Writing the call settles them (the next
     pass of a fix finds nothing); the fixes themselves are chosen from every finding."""
-    import ast
+    from gradfix import syntax as ast
 
     from gradfix.source import dotted
 

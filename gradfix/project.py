@@ -668,7 +668,7 @@ def _bound_at_top(facts: ModuleFacts) -> frozenset[str]:
     `with` and `try` there), found once per module."""
     found = facts.__dict__.get("_bound_at_top")
     if found is None:
-        import ast
+        from gradfix import syntax as ast
 
         names: set[str] = set()
         stack: list[ast.AST] = list(facts.source.tree.body)

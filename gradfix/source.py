@@ -12,7 +12,7 @@ lines start and end, which comment lines belong to it, how its block is indented
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import bisect
 import codecs
 import itertools

@@ -5,7 +5,7 @@ asks for; it reads them as `node.ctx` and `node.op`). The analysis walks trees a
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 from collections import deque
 from collections.abc import Iterator
 

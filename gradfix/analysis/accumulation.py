@@ -15,7 +15,7 @@ Read-only: no messages, no edits. When something is not understood the answer is
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.loops import ModuleModel

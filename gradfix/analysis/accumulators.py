@@ -23,7 +23,7 @@ the statements of one iteration in program order. It only reports what it can se
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.model import EventKind, TrainingLoop

@@ -21,7 +21,7 @@ functions that call `backward`, and in the helpers training loops call — never
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis import frameworks

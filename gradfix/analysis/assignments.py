@@ -10,7 +10,7 @@ names, module-level names, and `self.<attr>` across the methods of one class.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 from bisect import bisect_left, bisect_right
 
 from gradfix.records import dataclass

@@ -9,7 +9,7 @@ every iteration.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel

@@ -17,7 +17,7 @@ model the iteration runs (an argument that is the callee of a forward call of th
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.accumulation import Accumulation

@@ -29,7 +29,7 @@ every optimizer, `set_to_none=True` only for those that take it. A class gradfix
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import os
 
 from gradfix import libraries

@@ -4,7 +4,7 @@ which functions exist (to look into helpers), which objects get `.step()` or `.z
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis import frameworks

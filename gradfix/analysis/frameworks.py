@@ -10,7 +10,7 @@ library names: they see events (a BACKWARD that divides, a STEP gated on sync st
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix import libraries
 from gradfix.analysis.names import call_name, dotted, keyword, last_name

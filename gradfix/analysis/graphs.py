@@ -19,7 +19,7 @@ Names are tracked by their root (`out` for `out.logits`, `self` for `self.x`); a
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.model import GradEvent, Loop

@@ -10,7 +10,7 @@ passes; GF008 whether each passes one over parameters that module does not own.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import os
 
 from gradfix.analysis.facts import classify_constructor

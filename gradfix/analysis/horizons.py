@@ -16,7 +16,7 @@ epoch loop's own `range()` bound).
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs

@@ -15,7 +15,7 @@ this micro-batch (UNKNOWN).
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import builtins
 import re
 from keyword import kwlist

@@ -9,7 +9,7 @@ one of these updates, of the tensor it updates, and the loop does nothing else w
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel

@@ -9,7 +9,7 @@ without walking syntax trees itself.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import enum
 
 from gradfix.records import dataclass, field

@@ -21,7 +21,7 @@ blanket `model.train()` would undo what the author meant.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import enum
 import re
 

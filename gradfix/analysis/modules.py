@@ -9,7 +9,7 @@ what DDP and DataParallel wrap) and once aliases are followed: `ddp = DDP(model)
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, held_attribute, reaching_top_level
 from gradfix.analysis.loops import ModuleModel

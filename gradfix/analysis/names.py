@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import functools
 from collections.abc import Callable
 

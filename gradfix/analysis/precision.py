@@ -14,7 +14,7 @@ that manages precision (Accelerate, Fabric, DeepSpeed, Lightning).
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.assignments import assigned_values

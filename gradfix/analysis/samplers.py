@@ -15,7 +15,7 @@ cannot see into receives the loader or the sampler inside the epoch loop.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignments, literal_kwargs
 from gradfix.analysis.facts import FunctionInfo

@@ -22,7 +22,7 @@ calls made as statements (`losses.append(x)`, `x.add_(y)`) update their root nam
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.graphs import IterationFlow, Unit, is_forward_call, target_names
 from gradfix.analysis.names import (

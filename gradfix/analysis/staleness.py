@@ -18,7 +18,7 @@ the change.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import copy
 import re
 

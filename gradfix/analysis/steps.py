@@ -15,7 +15,7 @@ in `BaseTrainer.fit`) has that loop, walked with the override, as a caller.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import os
 import re
 

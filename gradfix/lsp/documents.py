@@ -9,7 +9,7 @@ columns to the client's position encoding.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import codecs
 import difflib
 import io

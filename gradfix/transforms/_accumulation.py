@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import Accumulation, accumulations
 from gradfix.analysis.loops import ModuleModel

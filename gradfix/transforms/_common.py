@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare

@@ -8,7 +8,7 @@ event and no name it reads or writes is touched by the statements it jumps over.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.records import dataclass

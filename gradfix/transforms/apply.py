@@ -12,7 +12,7 @@ statement.
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.records import dataclass
 from gradfix.source import Source

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import enum
 
 from gradfix.records import dataclass, field

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements

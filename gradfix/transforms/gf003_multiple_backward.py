@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (

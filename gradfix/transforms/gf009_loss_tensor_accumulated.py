@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.accumulators import class_call_gives_numbers, function_returns_numbers, function_without_graph, find_accumulations

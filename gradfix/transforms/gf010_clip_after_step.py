@@ -1,13 +1,11 @@
 from __future__ import annotations
 
-import ast
-import re
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted
-from gradfix.patterns import lazily
 from gradfix.source import WITHS
 from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
 from gradfix.transforms._placement import (
@@ -31,7 +29,7 @@ if TYPE_CHECKING:
     from typing import Iterator
 
 _BLOCKING = (EventKind.BACKWARD, EventKind.STEP)
-_INFINITY = lazily(r"""^(math\.|torch\.|np\.|numpy\.)?inf$|^float\((['"])[+]?inf(inity)?\2\)$""", re.I)
+_INFINITE_MODULES = ("math", "torch", "np", "numpy")
 
 
 def _measures_only(clip: GradEvent, model: ModuleModel) -> bool:
@@ -49,10 +47,24 @@ def _measures_only(clip: GradEvent, model: ModuleModel) -> bool:
         return False
     if isinstance(threshold, ast.Name):
         values = assigned_values(model, threshold.id)
-        if values and all(_INFINITY.match(ast.unparse(v).replace(" ", "")) for v in values):
+        if values and all(_infinite(v) for v in values):
             return True
-    text = ast.unparse(threshold).replace(" ", "")
-    return bool(_INFINITY.match(text))
+    return _infinite(threshold)
+
+
+def _infinite(node: ast.expr) -> bool:
+    """`inf`, `math.inf` (`torch.`, `np.`, `numpy.`), `float("inf")` (`"+inf"`, `"infinity"`),
+    in any case."""
+    if isinstance(node, ast.Name):
+        return node.id.lower() == "inf"
+    if isinstance(node, ast.Attribute):
+        return node.attr.lower() == "inf" and isinstance(node.value, ast.Name) and node.value.id.lower() in _INFINITE_MODULES
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.lower() == "float":
+        if len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.Constant):
+            return False
+        value = node.args[0].value
+        return isinstance(value, str) and value.replace(" ", "").lower() in ("inf", "+inf", "infinity", "+infinity")
+    return False
 
 
 class ClipAfterStep(LoopRule):

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.assignments import assigned_calls

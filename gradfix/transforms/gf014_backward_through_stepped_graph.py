@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.graphs import describe_autograd_backward, describe_backward
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window, window_helper
 from gradfix.analysis.loops import ModuleModel

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.samplers import UnseededSampler, constant_epoch, epoch_variable, sampler_call, unseeded_samplers

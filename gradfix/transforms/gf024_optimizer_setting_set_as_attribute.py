@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional

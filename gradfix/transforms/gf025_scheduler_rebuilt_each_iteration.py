@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import ast
+from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel

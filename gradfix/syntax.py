@@ -4,8 +4,8 @@
 9 M instructions of every check of a file with gradient code (3% of a one-file run), none of
 which an analysis needs. The node classes are the C module `_ast`'s, the very classes
 `ast.py` re-exports; this module gives them, with `parse` and the walks the analysis calls, and
-imports `ast` itself only when something else of it is asked for (`ast.unparse`, `ast.dump`,
-`ast.NodeTransformer`, ...: fixes and rare readings). gradfix's modules import it as `ast`:
+imports `ast` itself only when one of the few other functions of it is called (`ast.unparse`,
+`ast.dump`, `ast.NodeTransformer`, ...: fixes and rare readings). gradfix's modules import it as `ast`:
 
     from gradfix import syntax as ast
 
@@ -55,12 +55,37 @@ def walk(node):  # type: ignore[no-untyped-def]
         yield current
 
 
-def __getattr__(name):  # type: ignore[no-untyped-def]
-    """Anything else of the `ast` module (imported then, once)."""
-    if name.startswith("__"):
-        raise AttributeError(name)
+# The rest of the `ast` module is imported when first asked for, by these (no module-level
+# `__getattr__`: the interpreter does not specialize attribute reads of a module that has one,
+# and the analysis reads `ast.Call`, `ast.Name` ... millions of times).
+
+
+def dump(node, *args, **kwargs):  # type: ignore[no-untyped-def]
     import ast
 
-    value = getattr(ast, name)
-    globals()[name] = value
-    return value
+    return ast.dump(node, *args, **kwargs)
+
+
+def unparse(node):  # type: ignore[no-untyped-def]
+    import ast
+
+    return ast.unparse(node)
+
+
+def literal_eval(node_or_string):  # type: ignore[no-untyped-def]
+    import ast
+
+    return ast.literal_eval(node_or_string)
+
+
+def copy_location(new_node, old_node):  # type: ignore[no-untyped-def]
+    import ast
+
+    return ast.copy_location(new_node, old_node)
+
+
+def node_transformer():  # type: ignore[no-untyped-def]
+    """`ast.NodeTransformer`, the class."""
+    import ast
+
+    return ast.NodeTransformer

@@ -314,7 +314,7 @@ def _factory_built(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionD
     if any(value is None for value in values.values()):
         return None
 
-    class _Passed(ast.NodeTransformer):
+    class _Passed(ast.node_transformer()):
         def visit_Name(self, node: ast.Name) -> ast.expr:
             if node.id in values:
                 if not isinstance(node.ctx, ast.Load):

@@ -215,7 +215,7 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
     if dotted(argument) is None:
         return None
 
-    class Substitute(ast.NodeTransformer):
+    class Substitute(ast.node_transformer()):
         def visit_Name(self, node: ast.Name) -> ast.expr:
             return argument if node.id == name else node  # type: ignore[return-value]
 

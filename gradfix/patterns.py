@@ -49,7 +49,11 @@ class LazyPattern:
     def compiled(self) -> re.Pattern:  # type: ignore[type-arg]
         """Compile, and let the compiled pattern's methods answer from now on."""
         engine_call = _table().get((self.pattern, self.flags))
-        compiled = _sre.compile(*engine_call) if engine_call is not None else re.compile(self.pattern, self.flags)
+        if engine_call is not None:
+            pattern, flags, code, *groups = engine_call  # the code as the bytes of its unsigned ints
+            compiled = _sre.compile(pattern, flags, memoryview(code).cast("I").tolist(), *groups)
+        else:
+            compiled = re.compile(self.pattern, self.flags)
         for name in _METHODS:
             setattr(self, name, getattr(compiled, name))  # found before the class's (`_first_use`)
         return compiled
@@ -61,7 +65,7 @@ class LazyPattern:
 def interpreter() -> tuple[object, ...]:
     """What the engine code `re` makes depends on: the interpreter, its version and the
     engine's own."""
-    return (sys.implementation.name, sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.maxunicode)
+    return (sys.implementation.name, sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.maxunicode, sys.byteorder)
 
 
 def _table() -> dict[tuple[str | bytes, int], tuple[object, ...]]:
@@ -127,9 +131,15 @@ def table_module(patterns: list[tuple[str | bytes, int]]) -> str:
 
 
 def _plain(value: object) -> object:
-    """A flag or an engine opcode (int subclasses that print as names) as the int it is."""
+    """A flag or an engine opcode (int subclasses that print as names) as the int it is; the
+    engine's code as the bytes of its unsigned ints, in this machine's order (a `bytes` object
+    is read from the package's bytecode in one piece; a list of a few thousand ints is not)."""
     if isinstance(value, list):
-        return [int(item) for item in value]
+        import array
+
+        code = array.array("I", [int(item) for item in value])
+        assert code.itemsize == _sre.CODESIZE
+        return code.tobytes()
     return int(value) if isinstance(value, int) else value
 
 

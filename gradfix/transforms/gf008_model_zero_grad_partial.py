@@ -96,7 +96,9 @@ class ModelZeroGradPartial(LoopRule):
     every call of that function or class in the project, at least one: each must pass an
     optimizer built there (or bound there to a constructor) over parameters the module it
     passes does not all own (`Trainer(backbone, head, SGD(list(backbone.parameters()) +
-    list(head.parameters())))`), read as above in the caller's module.
+    list(head.parameters())))`), read as above in the caller's module; also when the module
+    builds an optimizer of the same name elsewhere (`def train_one_epoch(backbone, head, loader,
+    optimizer)` beside `optimizer = SGD(...)` in `main`).
 
     An optimizer over a container the code fills in view is over the modules it holds: a
     torch `ModuleList`/`Sequential`/`ModuleDict` bound once to a plain name, built with a literal
@@ -165,7 +167,14 @@ class ModelZeroGradPartial(LoopRule):
                 continue  # else we cannot see what it owns
             sites = _constructions(model, target, loop.function, cleared_models)
             built = [params for _, params in sites]
-            if not built or any(p is None for p in built):
+            if not built:
+                # a parameter of the loop's function named like an optimizer (`def
+                # train_one_epoch(backbone, head, loader, optimizer)`): what every call passes
+                shown = _handed_in_uncovered(target, cleared_models, loop, model)
+                if shown is not None:
+                    yield self._finding(clears, steps, target, shown, loop, model)
+                continue
+            if any(p is None for p in built):
                 continue
             if all(_rebound_tensors(p, loop.node) for p in built):  # type: ignore[arg-type]
                 continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over

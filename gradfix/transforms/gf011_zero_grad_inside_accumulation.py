@@ -100,7 +100,10 @@ class ZeroGradInsideAccumulation(Rule):
     the parameters or the model to code gradfix did not look into: a clear on every micro-batch
     is then how each micro-batch's gradient is kept apart (per-micro-batch clipping into a
     buffer). A clear after an `if` that may end the iteration with `continue` (timm's `if not
-    need_update: continue`) runs at window ends only and is not reported. When the only such
+    need_update: continue`) runs at window ends only and is not reported; a guard that only
+    skips a bad batch before anything backpropagates (`if torch.isnan(x).any(): continue`,
+    testing no name the window's test reads, nor one bound from such a name) does not count:
+    every micro-batch that adds a gradient still runs the clear. When the only such
     handling is a plain clear by hand on every micro-batch, a
     `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`) over the module the one
     accumulating optimizer was built over, outside the window's `if`, that loop is reported,
@@ -245,7 +248,7 @@ class ZeroGradInsideAccumulation(Rule):
             over_list = _over_the_optimizers(clear, loop)
             if clear.branches_within(loop) or (clear.loops_within(loop) and not over_list):
                 continue
-            if _skipped_by_continue(clear, loop):
+            if _skipped_by_continue(clear, loop, acc):
                 continue  # `if not need_update: continue` first (timm): it clears at window ends only
             target = _cleared_optimizer(clear, acc, model)
             fix: Fix | None = None
@@ -626,22 +629,51 @@ def _replace_receiver(clear: GradEvent, optimizer: str) -> Fix | None:
     return Fix([ReplaceNode(call.func.value, optimizer, clear.statement)], Safety.SAFE)
 
 
-def _skipped_by_continue(clear: GradEvent, loop: ast.AST) -> bool:
+def _skipped_by_continue(clear: GradEvent, loop: ast.AST, acc: Accumulation | None = None) -> bool:
     """A statement of the loop body before the clear's may end the iteration early (an `if`
     holding a `continue` of this loop), or one of the step function it runs in returns early
-    (`if (i + 1) % N != 0: return`): the clear does not run on every micro-batch."""
+    (`if (i + 1) % N != 0: return`): the clear does not run on every micro-batch. Not a guard
+    that skips a bad batch before anything backpropagates (`if torch.isnan(x).any(): continue`)
+    and tests nothing the window's test reads: the micro-batches it skips add no gradient, and
+    every one that does runs the clear."""
     if clear.helpers and not clear.foreign and _returns_before(clear, clear.helpers[-1]):
         return True
     body = getattr(loop, "body", [])
     top = next((stmt for stmt in clear.path if any(stmt is s for s in body)), None)
     if top is None:
         return False
-    for stmt in body:
+    for index, stmt in enumerate(body):
         if stmt is top:
             return False
         if isinstance(stmt, ast.If) and (leaves(stmt) if isinstance(loop, FUNCTIONS) else _continues(stmt)):
+            if acc is not None and not isinstance(loop, FUNCTIONS) and _skips_a_bad_batch(stmt, index, body, acc):
+                continue
             return True  # (a step function walked as an iteration ends one by returning)
     return False
+
+
+def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Accumulation) -> bool:
+    """`guard` (the `index`-th statement of the loop body) ends the iteration before its
+    first backward, holds no gradient event, is no window guard, and its test reads no name
+    the window's test reads nor one the body binds from such a name before it."""
+    if acc.guarded or acc.split or not acc.backwards:
+        return False
+    for event in acc.loop.events:
+        if any(stmt is guard for stmt in event.path):
+            return False  # a backward, step or clear in the guard itself
+    for event in acc.backwards:
+        top = next((i for i, stmt in enumerate(body) if any(stmt is s for s in event.path)), None)
+        if top is None or top <= index:
+            return False
+    window = {n.id for n in ast.walk(acc.node.test) if isinstance(n, ast.Name)}
+    if not window:
+        return False
+    for stmt in body[:index]:
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
+            if any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(stmt.value)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                window |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(guard.test))
 
 
 def _stepped_elsewhere(target: str, function: ast.AST, model: ModuleModel) -> bool:

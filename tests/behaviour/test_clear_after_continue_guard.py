@@ -123,3 +123,41 @@ def test_loss_of_a_step_function_returning_early_between_windows_is_divided(tmp_
     buggy = EARLY_RETURN.format(backward="loss.backward()")
     hand = EARLY_RETURN.format(backward="(loss / ACCUM).backward()")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005")
+
+
+SKIPPED = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+data = [(torch.randn(4, 4), torch.randn(4, 1)) for _ in range(9)]
+data[4] = (torch.full((4, 4), float("nan")), torch.randn(4, 1))
+accum = 3
+losses = []
+for epoch in range(3):
+    for i, (x, y) in enumerate(data):
+        if torch.isnan(x).any():
+            continue
+{clear}        loss = nn.functional.mse_loss(model(x), y) / accum
+        loss.backward()
+        losses.append(loss.item())
+        if (i + 1) % accum == 0 or i + 1 == len(data):
+            optimizer.step()
+{window_clear}digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_clear_after_a_bad_batch_skip_moves_after_the_step(tmp_path: Path) -> None:
+    """GF011: a guard that skips a bad batch before the backward (`if torch.isnan(x).any():
+    continue`) does not keep the clear below it from running on every micro-batch."""
+    buggy = SKIPPED.format(clear="        optimizer.zero_grad()\n", window_clear="")
+    hand = SKIPPED.format(clear="", window_clear="            optimizer.zero_grad()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")

@@ -169,7 +169,9 @@ class BackwardThroughSteppedGraph(Rule):
                     step_at = flow.position(step.statement)
                     if step_at is None:
                         continue
-                    owners = self._step_owners(step, loop, model, graphs, owners_cache)
+                    # only an optimizer built in the file: reading the callers of a step function
+                    # for every pair of a step and a later backward costs too much (sweep40a)
+                    owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
                     if not owners:
                         continue
                     found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)

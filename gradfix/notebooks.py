@@ -612,8 +612,10 @@ def _render_source(text: str, start: int, end: int, source: str, newline: str, a
         line_start = text.rfind("\n", 0, start) + 1
         key_indent = re.match(r"[ \t]*", text[line_start:]).group(0)  # type: ignore[union-attr]
         unit = _indent_unit(text)
-        if unit is None:
-            return "[" + ", ".join(items) + "]"
+        if unit is None:  # a notebook on one line: join the items as the old list (or the file) did
+            between = re.search(r'"(,[ \t]*)"', old)
+            joiner = between.group(1) if between else ("," if '","' in text and '", "' not in text else ", ")
+            return "[" + joiner.join(items) + "]"
         item_indent, close_indent = key_indent + unit, key_indent
     separator = "," + newline + item_indent
     return "[" + newline + item_indent + separator.join(items) + newline + close_indent + "]"

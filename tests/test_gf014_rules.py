@@ -318,3 +318,57 @@ def test_gf004_follows_methods_reading_state_on_self() -> None:
     """
     # through the method the later loss walks `self.fake`: the generator's stale graph
     assert _codes(source, frozenset({"GF004", "GF014"})) == [("GF014", 22)]
+
+
+# Without `retain_graph=True`: the actor's loss, scored by the critic before the critic's step
+# and backpropagated after it (sweep42a, an RL repository's recurrent DPG update).
+UNRETAINED = """
+    import torch
+
+    def update(actor, critic, batches):
+        actor_opt = torch.optim.Adam(actor.parameters())
+        critic_opt = torch.optim.Adam(critic.parameters())
+        i = 0
+        while i < len(batches):
+            obs, ret = batches[i]
+            critic_loss = (critic(obs) - ret).pow(2).mean()
+            actor_loss = -critic(actor(obs)).mean()
+            critic_opt.zero_grad()
+            critic_loss.backward()
+            critic_opt.step()
+            actor_opt.zero_grad()
+            actor_loss.backward()
+            actor_opt.step()
+            i += 1
+"""
+
+
+def test_loss_scored_before_another_optimizer_steps_is_reported_without_retain_graph() -> None:
+    assert _codes(UNRETAINED) == [("GF014", 16)]
+    (message,) = _messages(UNRETAINED)
+    assert message.startswith("`actor_loss.backward()` backpropagates through `critic(actor(obs))` (line 11)")
+    assert "retain_graph" not in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # scored again after the critic's step
+        ("        actor_opt.zero_grad()\n", "        actor_loss = -critic(actor(obs)).mean()\n        actor_opt.zero_grad()\n"),
+        # the actor's loss scored by a copy the critic's optimizer does not own
+        ("-critic(actor(obs))", "-critic_copy(actor(obs))"),
+        # the critic's part cut off
+        ("-critic(actor(obs)).mean()", "-critic(actor(obs)).detach().mean() * 0 + actor(obs).mean()"),
+        # the critic's loss walked the same forward first (another error: a freed graph)
+        (
+            "        critic_loss = (critic(obs) - ret).pow(2).mean()\n        actor_loss = -critic(actor(obs)).mean()\n",
+            "        q = critic(actor(obs))\n        critic_loss = (q - ret).pow(2).mean()\n        actor_loss = -q.mean()\n",
+        ),
+    ],
+    ids=["scored_after_step", "other_model", "detached", "walked_by_an_earlier_backward"],
+)
+def test_unretained_silent_when(old: str, new: str) -> None:
+    source = textwrap.dedent(UNRETAINED)
+    assert old in source
+    mutated = source.replace(old, new, 1)
+    assert _codes(mutated) == []

@@ -34,6 +34,12 @@ class BackwardThroughSteppedGraph(Rule):
     are read at its calls, in the file or another module of the project: every call must pass
     an optimizer built over the model it passes.
 
+    Without `retain_graph=True` too: a later backward whose loss comes from a forward pass
+    of a model that ran before the step of an optimizer over that model, when no earlier
+    backward of the iteration walked that forward (an actor's loss scored by the critic,
+    `actor_loss = -critic(obs, actor(obs)).mean()`, computed before `critic_opt.step()` and
+    backpropagated after it; both halves of a batch forwarded before the first half steps).
+
     ## Why is this bad?
     A forward pass saves tensors for its backward pass, among them the model's weights.
     `optimizer.step()` changes the weights in place, so the retained graph now holds
@@ -98,6 +104,11 @@ class BackwardThroughSteppedGraph(Rule):
         "`{later}` backpropagates through `{forward}` (line {line}), computed before `{opt}.step()` "
         "changed its parameters in place; `retain_graph=True` kept that graph: run the forward again after the step"
     )
+    # the later loss computed, not retained, before the step: a forward no backward walked yet
+    unretained_message = (
+        "`{later}` backpropagates through `{forward}` (line {line}), computed before `{opt}.step()` "
+        "changed its parameters in place: run the forward again after the step"
+    )
     safety = Safety.DISPLAY
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -105,19 +116,83 @@ class BackwardThroughSteppedGraph(Rule):
         owners_cache: dict[str, set[str]] = {}
         for loop in model.loops:
             events = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
-            if not any(_retains(e, model) for e in events):
+            retains = any(_retains(e, model) for e in events)
+            if not retains and not _backward_after_a_step(events):
                 continue
             graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
             for index, first in enumerate(events):
                 if not _retains(first, model):
                     continue
                 for step in _steps_after(events, index, first):
-                    owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
-                    # (a parameter's optimizer is read at the calls: the names there are the caller's)
-                    owners = owners | _handed_in_owners(step.target, loop, model, graphs)  # type: ignore[arg-type]
+                    owners = self._step_owners(step, loop, model, graphs, owners_cache)
                     if not owners:
                         continue
                     yield from self._later(events, first, step, owners, graphs, loop, model, reported)
+            yield from self._unretained(events, graphs, loop, model, reported, owners_cache)
+
+    def _step_owners(
+        self, step: GradEvent, loop: TrainingLoop, model: ModuleModel, graphs: GraphFlow, cache: dict[str, set[str]]
+    ) -> set[str]:
+        owners = _owners(step.target, model, cache)  # type: ignore[arg-type]
+        # (a parameter's optimizer is read at the calls: the names there are the caller's)
+        return owners | _handed_in_owners(step.target, loop, model, graphs)  # type: ignore[arg-type]
+
+    def _unretained(
+        self,
+        events: list[GradEvent],
+        graphs: GraphFlow,
+        loop: TrainingLoop,
+        model: ModuleModel,
+        reported: set[int],
+        owners_cache: dict[str, set[str]],
+    ) -> Iterator[Finding]:
+        """A later backward whose loss comes from a forward that ran before an optimizer step
+        over that model and that no earlier backward of the iteration walked (the critic's
+        scores for the actor's loss, computed before the critic's step): the forward saved the
+        weights the step changed. (A forward an earlier backward walked is `_later`'s case
+        when that backward retained its graph, and another error when it did not.)"""
+        flow = graphs.flow
+        walked: set[int] = set()  # statements in the graph of a backward before the later one
+        for index, later in enumerate(events):
+            if later.kind not in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+                continue
+            loss = _backpropagated(later)
+            graph = graphs.slice(loss, later.statement) if loss is not None else None
+            if graph is None:
+                return  # a backward gradfix cannot read: what it walked is unknown
+            if id(later.node) not in reported:
+                for step in events[:index]:
+                    if step.kind is not EventKind.STEP or step.target is None or step.engine or step.gated:
+                        continue
+                    if not _same_level(step, later) or not _compatible(step, later):
+                        continue
+                    step_at = flow.position(step.statement)
+                    if step_at is None:
+                        continue
+                    # only an optimizer built in the file: reading the callers of a step function
+                    # for every pair of a step and a later backward costs too much (sweep40a)
+                    owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
+                    if not owners:
+                        continue
+                    found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)
+                    if found is None:
+                        continue
+                    unit, call = found
+                    reported.add(id(later.node))
+                    source = model.source
+                    yield Finding(
+                        self.code,
+                        self.unretained_message.format(
+                            later=_describe(later, loss, source),
+                            forward=source.outer_segment(call).strip(),
+                            line=unit.node.lineno,  # type: ignore[attr-defined]
+                            opt=step.target,
+                        ),
+                        later.node,
+                        related=(loop.node, step.statement, later.statement),
+                    )
+                    break
+            walked |= {id(u) for u in graph.units}
 
     def _later(
         self,
@@ -282,16 +357,30 @@ def _handed_in_shape(key: str) -> bool:
     return "." not in key or (key.startswith("self.") and key.count(".") == 1)
 
 
+def _backward_after_a_step(events: list[GradEvent]) -> bool:
+    """Some backward (or `autograd.grad`) follows an optimizer step in the iteration: the
+    cheap gate of `_unretained` (a loop with one backward then its step has none)."""
+    stepped = False
+    for event in events:
+        if event.kind is EventKind.STEP and event.target is not None and not event.engine and not event.gated:
+            stepped = True
+        elif stepped and event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+            return True
+    return False
+
+
 def _stale_forward(
     graph: GraphSlice,
-    kept_ids: set[int],
+    kept_ids: set[int] | None,
     step_at: int,
     owners: set[str],
     graphs: GraphFlow,
     later: GradEvent,
+    walked: set[int] | None = None,
 ):  # type: ignore[no-untyped-def]
-    """A statement before the step, in both graphs, that calls a model the optimizer owns
-    parameters of, and is not assigned again between the step and the later backward."""
+    """A statement before the step, in both graphs (with `kept_ids` None: in no graph an
+    earlier backward walked, `walked`), that calls a model the optimizer owns parameters of,
+    and is not assigned again between the step and the later backward."""
     flow = graphs.flow
     later_at = flow.position(later.statement)
     if later_at is None:
@@ -303,7 +392,9 @@ def _stale_forward(
     if any(graphs.graph(u).binds & rebound for u in before):
         return None  # assigned again after the step, perhaps only in some branch: unclear
     for unit in before:
-        if id(unit) not in kept_ids:
+        if kept_ids is not None and id(unit) not in kept_ids:
+            continue
+        if kept_ids is None and (walked is None or id(unit) in walked):
             continue
         for call, key in graphs.graph(unit).forwards:
             if key is not None and any(owns(owner, key) for owner in owners):

@@ -52,6 +52,13 @@ MUTATIONS: dict[str, tuple[str, str]] = {
         "        optimizer.step()\n        (input_grad,) = torch.autograd.grad(loss, x)\n",
     ),
     "stepped_graph_scores_under_no_grad.py": ("        with torch.no_grad():\n", "        if True:\n"),
+    # the actor's loss scored by the critic before the critic's step (no graph retained)
+    "stepped_graph_actor_scored_after_the_critic_step.py": (
+        "        self.critic_optim.zero_grad()\n        critic_loss.backward()\n        self.critic_optim.step()\n\n"
+        "        actor_loss = -self.critic(torch.cat([obs, self.actor(obs)], dim=1)).mean()\n",
+        "        actor_loss = -self.critic(torch.cat([obs, self.actor(obs)], dim=1)).mean()\n"
+        "        self.critic_optim.zero_grad()\n        critic_loss.backward()\n        self.critic_optim.step()\n\n",
+    ),
 }
 GF004_CASES = (
     "gan_generator_first_discriminator_on_detached_fake",

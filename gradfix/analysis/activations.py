@@ -51,7 +51,7 @@ from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
-from gradfix.walk import ast_walk, own_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -1566,8 +1566,55 @@ def _imports_project_loss(model: ModuleModel) -> bool:
 
 
 def name_reads(name: str, scope: Scope) -> list[ast.Name]:
-    """Every read of `name` in the scope (nested functions and lambdas included)."""
-    return [n for n in ast_walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    """Every read of `name` in the scope (nested functions and lambdas included), but for those
+    in a nested function, lambda or comprehension that binds a `name` of its own (a parameter,
+    an assignment, a comprehension's variable: `for p in m.parameters()` in a helper is not the
+    module's `p`)."""
+    if not any(isinstance(n, _NESTED_SCOPES) for n in ast_walk(scope) if n is not scope):
+        return [n for n in ast_walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    found: list[ast.Name] = []
+    stack: list[ast.AST] = [scope]
+    while stack:
+        node = stack.pop()
+        if node is not scope and isinstance(node, (*FUNCTIONS, ast.Lambda)) and _binds_locally(node, name):
+            args = node.args
+            # decorators and defaults run in the scope around
+            stack.extend([*getattr(node, "decorator_list", ()), *args.defaults, *(d for d in args.kw_defaults if d is not None)])
+            continue
+        if node is not scope and isinstance(node, _COMPREHENSIONS) and any(
+            isinstance(t, ast.Name) and t.id == name for g in node.generators for t in ast_walk(g.target)
+        ):
+            stack.append(node.generators[0].iter)  # (the first iterable runs in the scope around)
+            continue
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            found.append(node)
+        stack.extend(child_nodes(node))
+    return found
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_NESTED_SCOPES = (*FUNCTIONS, ast.Lambda, *_COMPREHENSIONS)
+
+
+def _binds_locally(function: ast.AST, name: str) -> bool:
+    """`name` is local to the function or lambda: a parameter, or bound in its own body (not
+    declared `global` or `nonlocal`)."""
+    args = function.args  # type: ignore[attr-defined]
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    if any(a is not None and a.arg == name for a in params):
+        return True
+    if isinstance(function, ast.Lambda):
+        return False
+    bound = False
+    targets: set[int] = set()  # a comprehension's variables are its own, not the function's
+    for node in own_nodes(function):  # (parents before their children)
+        if isinstance(node, _COMPREHENSIONS):
+            targets.update(id(t) for g in node.generators for t in ast_walk(g.target))
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)) and id(node) not in targets:
+            bound = True
+    return bound
 
 
 def rebound_between(names: set[str], start: ast.stmt, end: ast.stmt, scope: Scope, index: Assignments) -> bool:

@@ -592,10 +592,20 @@ class _FactCollector:
         """The key of what a call site passes: a name's key, or, for a library object built
         right there (`NativeScaler()`), a key of its own in `built_arguments`."""
         if isinstance(arg, ast.Call):
-            built = frameworks.constructor(self.facts.imports.qualify(call_name(arg)), arg, self.facts.imports.qualify, self._lookup)
+            qualified = self.facts.imports.qualify(call_name(arg))
+            built = frameworks.constructor(qualified, arg, self.facts.imports.qualify, self._lookup)
             if built is not None and built.library is not None:
                 key = f"<built@{arg.lineno}:{arg.col_offset}>"
                 self.facts.built_arguments[key] = ObjectInfo(key, built.kind, None, None, True, built.library, built.accumulation)
+                return key
+            if (
+                qualified and qualified.startswith("torch.") and classify_constructor(qualified) == "scaler"
+                and not arg.keywords and len(arg.args) <= 1 and not any(isinstance(a, ast.Starred) for a in arg.args)
+            ):  # fmt: skip
+                # torch's `GradScaler("cuda")` built in the call (`make_step(model, opt,
+                # GradScaler("cuda"))`), enabled (no `enabled=` given, none in the positions)
+                key = f"<built@{arg.lineno}:{arg.col_offset}>"
+                self.facts.built_arguments[key] = ObjectInfo(key, "scaler", qualified, None, True)
                 return key
         return self.key(arg)
 

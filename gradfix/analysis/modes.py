@@ -130,6 +130,11 @@ _TORCH_KEEPING_MODE = {
     "torch.jit.trace", "torch.jit.trace_module", "torch.jit.script", "torch.onnx.export", "torch.onnx.dynamo_export",
     "torch.export.export",
 }  # fmt: skip
+# torch's module containers: building one (`nn.Sequential(encoder, head)`) leaves the modules'
+# modes as they were
+_TORCH_CONTAINERS = {"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"}
+_CONTAINERS = {name.rsplit(".", 1)[-1] for name in _TORCH_CONTAINERS}
+_CONTAINER_USES = {"parameters", "named_parameters", "to", "cuda", "cpu"}
 _LOGGING = ("log_", "add_", "write", "save_", "print", "summar", "plot", "visuali")
 _NO_GRAD = lazily(r"(^|\.)(no_grad|inference_mode)$")
 _MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", re.I)
@@ -431,12 +436,51 @@ class _ModeWalker:
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
-        if last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE:
+        if (
+            last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE
+            and not (last in _CONTAINERS and self._forward_only_container(call, ctx))
+        ):  # fmt: skip
             for value in [*positional(call), *[k.value for k in call.keywords]]:
                 if (dotted(value) is not None or isinstance(value, ast.Subscript)) and not _plain_attribute(value):
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _forward_only_container(self, call: ast.Call, ctx: _Ctx) -> bool:
+        """`tuned = nn.Sequential(encoder, head)` in a function, the one binding of `tuned`
+        there, which the function only runs (`tuned(x)`), moves or hands its parameters
+        (`SGD(tuned.parameters())`): building the container switches no mode, and no switch
+        of the modules it holds can go through it (`tuned.train()`, `fit(tuned)` may)."""
+        facts = self.foreign_facts.get(id(ctx.source), self.facts) if ctx.source is not None else self.facts
+        if (facts.imports.qualify(call_name(call) or "") or "") not in _TORCH_CONTAINERS or not ctx.functions:
+            return False
+        scope = ctx.functions[-1]
+        parents: dict[int, ast.AST] = {}
+        target: str | None = None
+        for node in ast_walk(scope):
+            for child in child_nodes(node):
+                parents[id(child)] = node
+            if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                target = node.targets[0].id
+        if target is None:
+            return False
+        for node in ast_walk(scope):
+            if not (isinstance(node, ast.Name) and node.id == target):
+                continue
+            parent = parents.get(id(node))
+            if isinstance(node.ctx, ast.Store):
+                if not (isinstance(parent, ast.Assign) and parent.value is call):
+                    return False  # bound again
+                continue
+            if isinstance(parent, ast.Call) and parent.func is node:
+                continue  # `tuned(x)`
+            if (
+                isinstance(parent, ast.Attribute) and parent.attr in _CONTAINER_USES
+                and isinstance(outer := parents.get(id(parent)), ast.Call) and outer.func is parent
+            ):  # fmt: skip
+                continue  # `tuned.parameters()`, `tuned.to(device)`
+            return False
+        return True
 
     def _called_through(self, call: ast.Call) -> list[ast.Call]:
         """The calls `name(...)` makes (`call.func` a plain name the module defines no function

@@ -418,7 +418,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if not (indexed or (isinstance(target, (ast.Name, ast.Attribute)) and dotted(target) is not None)) or value is None:
                     continue
-                key = source.key(target)
+                key = getattr(target, "_key", None) or source.key(target)
                 if key.endswith(".weight") or key.endswith(".bias"):
                     continue
                 if key.endswith(".requires_grad") or key.endswith(".data"):
@@ -755,16 +755,25 @@ def _leaf_moved(value: ast.expr, key: str, model: ModuleModel) -> bool:
 
 
 def _setattr_as_assignment(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:
-    """`setattr(model, "head", value)` as the assignment `model.head = value` it is."""
+    """`setattr(model, "head", value)` as the assignment `model.head = value` it is
+    (`setattr(seq, "2", value)`: `seq[2] = value`)."""
     if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and call_name(stmt.value) == "setattr"):
         return None
     call = stmt.value
     if len(call.args) != 3 or call.keywords or dotted(call.args[0]) is None:
         return None
     name = call.args[1]
-    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
         return None
-    target = ast.Attribute(value=call.args[0], attr=name.value, ctx=ast.Store())
+    if name.value.isdigit() and name.value.isascii():
+        # `setattr(seq, "2", value)`: a `Sequential`'s submodule by position, `seq[2] = value`
+        index = ast.copy_location(ast.Constant(int(name.value)), name)
+        target: ast.expr = ast.Subscript(value=call.args[0], slice=index, ctx=ast.Store())
+        target._key = f"{dotted(call.args[0])}[{int(name.value)}]"  # type: ignore[attr-defined]  # (its text is the call's)
+    elif name.value.isidentifier():
+        target = ast.Attribute(value=call.args[0], attr=name.value, ctx=ast.Store())
+    else:
+        return None
     ast.copy_location(target, call)
     target.end_lineno, target.end_col_offset = call.end_lineno, call.end_col_offset
     return [target], call.args[2]

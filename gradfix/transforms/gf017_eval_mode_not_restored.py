@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import assignments
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modes import (
@@ -18,7 +18,7 @@ from gradfix.analysis.modes import (
     unrestored_evals,
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
-from gradfix.analysis.names import dotted, root_name
+from gradfix.analysis.names import dotted, method_name, receiver, root_name
 from gradfix.analysis.steps import engine_handlers, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND
@@ -237,6 +237,17 @@ class EvalModeNotRestored(Rule):
     handler (no fix when it may `return`). Not for `EPOCH_*` events when a `trainer.run(...)` of
     the file runs one epoch (no `max_epochs`, Ignite's default of one, or `max_epochs=1`), nor
     `COMPLETED`, nor a handler registered on another engine (an evaluator's).
+
+    A frozen part put in eval mode before the loop (`model.encoder.requires_grad_(False)`, or
+    `for p in model.encoder.parameters(): p.requires_grad = False`, then `model.encoder.eval()`,
+    in the loop's own block) and switched back to train mode by the parent's `model.train()` in
+    the loop, when the file sets the part's mode nowhere else, nothing else in the iteration
+    sets the parent's, and `model` is built once by a class of the file over `nn.Module` that
+    defines no `train`: reported at `model.train()`, with an unsafe fix calling
+    `model.encoder.eval()` right after it (the part may run in train mode on purpose). A module
+    handed to torch's `nn.Sequential` (`nn.ModuleList`, `nn.ModuleDict`) keeps its mode: a
+    helper training `nn.Sequential(encoder, head)` after the evaluation trains the encoder in
+    eval mode, unless the helper switches the container (or hands it on).
     """
 
     code = "GF017"
@@ -244,6 +255,10 @@ class EvalModeNotRestored(Rule):
     message = (
         "`{call}` leaves `{module}` in eval mode for the training that follows: call `{module}.train()` "
         "before the next training step (dropout and batch norm stay in inference mode)"
+    )
+    frozen_message = (
+        "`{call}` also switches `{sub}`, frozen and put in eval mode before the loop, back to train mode: "
+        "call `{sub}.eval()` after it (its dropout and batch norm run in training mode)"
     )
     safety = Safety.SAFE
 
@@ -343,6 +358,61 @@ class EvalModeNotRestored(Rule):
         for loop in model.loops:
             if loop.is_step_function:
                 yield from ((f, None, 0) for f in self._handlers(loop, model, seen))
+        if ".eval()" in model.source.text and _FROZEN.search(model.source.text):
+            for loop in model.loops:
+                if not loop.is_step_function:
+                    yield from ((f, None, 0) for f in self._frozen_switched_back(loop, model, seen))
+
+    def _frozen_switched_back(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """`model.train()` in the loop undoing `model.encoder.eval()`, written once before the
+        loop, beside the encoder's freezing (`for p in model.encoder.parameters(): p.requires_grad
+        = False`, or `model.encoder.requires_grad_(False)`): the frozen part runs with dropout on
+        and its batch norm statistics drift. Only when `model` is bound once to a class of the
+        file that defines no `train` of its own over `nn.Module` alone, and nothing else in the
+        file or the iteration sets the frozen part's mode."""
+        source = model.source
+        outer = loop.enclosing_loops[0] if loop.enclosing_loops else loop.node
+        block = source.block_of(outer)  # type: ignore[arg-type]
+        if block is None:
+            return
+        before = block[: next((i for i, stmt in enumerate(block) if stmt is outer), 0)]
+        items = mode_items(loop, model)
+        for item in items:
+            call = item.node
+            if item.kind is not ModeKind.TRAIN or item.via or id(call) in seen or not isinstance(call, ast.Call) or call.args or call.keywords:
+                continue
+            parent = item.key
+            if not parent or not isinstance(call.func, ast.Attribute) or source.key(call.func.value) != parent:
+                continue
+            for sub in _frozen_in_eval(parent, before, model):
+                last = sub.rsplit(".", 1)[-1]
+                if source.text.count(f".{last}.eval(") != 1 or f".{last}.train(" in source.text:
+                    continue  # the file sets the part's mode elsewhere too
+                if any(
+                    other is not item and other.kind in (ModeKind.TRAIN, ModeKind.EVAL, ModeKind.UNSURE)
+                    and any(k and related(k, parent) for k in other.keys)
+                    for other in items
+                ):  # fmt: skip
+                    continue  # another switch (or an unseen call) of the module or a part of it
+                if not any(o.kind is ModeKind.FORWARD and not o.no_grad and any(k == parent for k in o.keys) for o in items):
+                    continue  # the module does not run in the iteration
+                seen.add(id(call))
+                fix = None
+                anchor = item.anchor
+                if (
+                    isinstance(anchor, ast.Expr) and anchor.value is call and source.alone_on_lines(anchor)
+                    and item.blocks and not source.inline_block(item.blocks[-1])
+                ):  # fmt: skip
+                    # unsafe: the part may run in train mode on purpose after an evaluation before the loop
+                    fix = Fix([InsertStatements(anchor, "after", new_statement(f"{sub}.eval()"))], Safety.UNSAFE)
+                yield Finding(
+                    self.code,
+                    self.frozen_message.format(call=_short(source.code(call)), sub=sub),
+                    call,
+                    fix=fix,
+                    related=(loop.node,),
+                )
+                break
 
     def _handlers(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """An Ignite handler of the engine that runs the step function (`@trainer.on(
@@ -430,6 +500,45 @@ class EvalModeNotRestored(Rule):
                 fix=fix,
                 related=(loop.node,),
             )
+
+
+def _frozen_in_eval(parent: str, before: list[ast.stmt], model: ModuleModel) -> list[str]:
+    """The parts of `parent` (`model.encoder`) that statements `before` the loop (of the loop's
+    own block) freeze and then switch to eval mode, when `parent` is bound once, to a class of
+    the file over `nn.Module` alone that defines no `train`."""
+    source = model.source
+    values = assigned_values(model, parent)
+    if len(values) != 1 or not isinstance(values[0], ast.Call) or not isinstance(values[0].func, ast.Name):
+        return []
+    class_name = values[0].func.id
+    node = model.facts.classes.get(class_name)
+    if node is None or "train" in model.facts.methods.get(class_name, {}) or not node.bases:
+        return []
+    if not all((dotted(base) or "").rsplit(".", 1)[-1] == "Module" for base in node.bases):
+        return []
+    frozen: set[str] = set()
+    found: list[str] = []
+    for stmt in before:
+        if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Call) and method_name(stmt.iter) == "parameters":
+            walked = receiver(stmt.iter)
+            target = stmt.target.id if isinstance(stmt.target, ast.Name) else None
+            if walked is not None and dotted(walked) is not None and target and len(stmt.body) == 1 and not stmt.orelse:
+                only = stmt.body[0]
+                if (
+                    isinstance(only, ast.Assign) and len(only.targets) == 1 and source.key(only.targets[0]) == f"{target}.requires_grad"
+                    and isinstance(only.value, ast.Constant) and only.value.value is False
+                ):  # fmt: skip
+                    frozen.add(source.key(walked))
+            continue
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not isinstance(call, ast.Call) or dotted(receiver(call) or call) is None:
+            continue
+        key = source.key(receiver(call))  # type: ignore[arg-type]
+        if method_name(call) == "requires_grad_" and len(call.args) == 1 and isinstance(call.args[0], ast.Constant) and call.args[0].value is False:
+            frozen.add(key)
+        elif method_name(call) == "eval" and not call.args and key in frozen and key.startswith(parent + ".") and key not in found:
+            found.append(key)
+    return found
 
 
 def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel) -> tuple[set[str], bool]:

@@ -21,7 +21,7 @@ class OptimizerOverStaleParameters(Rule):
     for one of its parameters) when, later in the same
     function and before the optimizer is used again, the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement
-    returns such a call, `model.fc = make_head(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)`, `model[-1] = ...`, `model = Net()`,
+    returns such a call, `model.fc = make_head(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)` (or `setattr(model, "2", ...)`), `model[-1] = ...`, `model = Net()`,
     `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
     `model.reset_classifier(10)` when the model's class, of the file or of another module of the
     project, has that method assign a newly built module to an attribute of `self`), or

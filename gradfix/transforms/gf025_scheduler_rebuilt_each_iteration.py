@@ -6,6 +6,7 @@ from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
+from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk, child_nodes, own_nodes
@@ -42,7 +43,9 @@ class SchedulerRebuiltEachIteration(Rule):
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR`, `MultiStepLR`,
     `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...) or of transformers
     (`get_linear_schedule_with_warmup(...)` and its kin), or by a function of the module every
-    `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`), that is built
+    `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`), or through a
+    `functools.partial` of one (`scheduler = make(optimizer)` with `make = partial(MultiStepLR,
+    milestones=[30])`, the one binding of `make` the call sees), that is built
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
@@ -132,8 +135,8 @@ class SchedulerRebuiltEachIteration(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         data = source.data
-        if not any(word in data for word in _BUILDS):
-            return
+        if not any(word in data for word in _BUILDS) and b"partial(" not in data:
+            return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`)
         reported: set[int] = set()
         for loop in _loops(source.tree.body):
             if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
@@ -305,6 +308,7 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
     """A call building one of torch's or transformers' schedulers that starts over (not told
     where to resume, not one that follows the same rates when rebuilt), or (with `factory`) of
     a function of the module every `return` of which builds one."""
+    call = _through_partial(call, model)
     name = call_name(call)
     qualified = model.facts.imports.qualify(name) if name is not None else None
     if qualified is None:
@@ -326,6 +330,27 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
         if not isinstance(size, ast.Constant) or size.value == 1:
             return False  # (a step size of one multiplies the current rate on every step)
     return True
+
+
+def _through_partial(call: ast.Call, model: ModuleModel) -> ast.Call:
+    """`make_sched(opt)` with `make_sched = functools.partial(MultiStepLR, milestones=[2])`, the
+    one binding of `make_sched` the call sees: the call it makes, `MultiStepLR(opt,
+    milestones=[2])`. Any other call as it is."""
+    func = call.func
+    if not isinstance(func, ast.Name) or "partial(" not in model.source.text:
+        return call
+    statement = statement_containing(model.source, call)
+    if statement is None:
+        return call
+    index = assignments(model)
+    bindings = index.bindings(func.id, index.scope_of(statement))
+    value = bindings[0].value if len(bindings) == 1 else None
+    if not (isinstance(value, ast.Call) and value.args and model.facts.imports.qualify(call_name(value) or "") == "functools.partial"):
+        return call
+    if any(isinstance(a, ast.Starred) for a in (*value.args, *call.args)) or any(k.arg is None for k in (*value.keywords, *call.keywords)):
+        return call
+    whole = ast.Call(func=value.args[0], args=[*value.args[1:], *call.args], keywords=[*value.keywords, *call.keywords])
+    return ast.copy_location(whole, call)
 
 
 def _factory_of_restarting(name: str, model: ModuleModel) -> bool:
@@ -371,6 +396,7 @@ def _spans_epochs(call: ast.Call, model: ModuleModel) -> bool:
     """The schedule lasts the batches of several epochs: `OneCycleLR(..., epochs=EPOCHS,
     steps_per_epoch=len(loader))`, `T_max=EPOCHS * len(loader)`, `num_training_steps=len(loader)
     * args.epochs` (a count of batches times another count)."""
+    call = _through_partial(call, model)
     last = (model.facts.imports.qualify(call_name(call)) or "").rpartition(".")[2]
     arguments = positional(call)
 

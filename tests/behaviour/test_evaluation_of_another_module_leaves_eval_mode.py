@@ -6,6 +6,8 @@ tests/behaviour/projects/eval_mixin_star_import/: a method inherited from a mixi
 brings (`from mixins import *`; `class Trainer(ScoringMixin)`; `self.score(...)`).
 tests/behaviour/projects/eval_callback_object/: a method of a callback object of a plain class of
 callbacks.py (`scorer = HeldOutScorer(...)`; `scorer.after_epoch(network)`).
+tests/behaviour/projects/sequential_probe/: a probe of finetune.py training `nn.Sequential(encoder,
+head)` after the loop's own evaluation left the encoder in eval mode (`encoder.train()` before the call).
 Each `<name>_reference/` is the same project fixed by hand.
 """
 
@@ -22,7 +24,7 @@ from tests.behaviour.harness import assert_same_training, gradfix_command, run_s
 pytest.importorskip("torch")
 
 PROJECTS = Path(__file__).parent / "projects"
-CASES = [("eval_mixin_star_import", "mixins.py"), ("eval_callback_object", "callbacks.py")]
+CASES = [("eval_mixin_star_import", "mixins.py"), ("eval_callback_object", "callbacks.py"), ("sequential_probe", "finetune.py")]
 
 
 @pytest.fixture(scope="module")

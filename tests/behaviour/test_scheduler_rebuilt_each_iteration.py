@@ -1,7 +1,7 @@
 """GF025: a scheduler built again on every iteration of the loop that steps it starts its
 schedule over each time. The fixed script (the construction moved before the loop) trains
 exactly like a hand fix, and the buggy script trains otherwise (its rates never follow the
-schedule)."""
+schedule). One of them is built through `functools.partial` (`decay = partial(MultiStepLR, ...)`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .harness import apply_gradfix, assert_same_training, run_script, training_d
 
 SCRIPT = '''import hashlib
 import json
+from functools import partial
 
 import torch
 import torch.nn.functional as F
@@ -20,6 +21,7 @@ torch.manual_seed(0)
 torch.set_num_threads(1)
 X, Y = torch.randn(32, 5), torch.randn(32, 2)
 EPOCHS = 6
+decay = partial(lr_scheduler.MultiStepLR, milestones=[2, 3], gamma=0.5)
 
 
 def batches():
@@ -57,6 +59,7 @@ optimizer = torch.optim.Adam(model.parameters(), lr=0.05)
         optimizer.step()
         losses.append(loss.item())
     cosine.step()
+    steps.step()
     plateau.step(1.0)  # a loss that never improves: the plateau halves the rate every other epoch
 
 digest = hashlib.sha256()
@@ -70,6 +73,7 @@ LOOP = (
     "# the cosine schedule over all epochs\n"
     "cosine = lr_scheduler.CosineAnnealingLR(optimizer, T_max=EPOCHS)\n"
     "plateau = lr_scheduler.ReduceLROnPlateau(optimizer, factor=0.5, patience=1)\n"
+    "steps = decay(optimizer)\n"
 )
 
 

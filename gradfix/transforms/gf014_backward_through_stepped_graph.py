@@ -39,6 +39,7 @@ class BackwardThroughSteppedGraph(Rule):
     backward of the iteration walked that forward (an actor's loss scored by the critic,
     `actor_loss = -critic(obs, actor(obs)).mean()`, computed before `critic_opt.step()` and
     backpropagated after it; both halves of a batch forwarded before the first half steps).
+    Only an optimizer built in the file is read for this case, not one handed in.
 
     ## Why is this bad?
     A forward pass saves tensors for its backward pass, among them the model's weights.

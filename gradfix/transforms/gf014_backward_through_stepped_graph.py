@@ -178,20 +178,8 @@ class BackwardThroughSteppedGraph(Rule):
                     found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)
                     if found is None:
                         continue
-                    unit, call = found
                     reported.add(id(later.node))
-                    source = model.source
-                    yield Finding(
-                        self.code,
-                        self.unretained_message.format(
-                            later=_describe(later, loss, source),
-                            forward=source.outer_segment(call).strip(),
-                            line=unit.node.lineno,  # type: ignore[attr-defined]
-                            opt=step.target,
-                        ),
-                        later.node,
-                        related=(loop.node, step.statement, later.statement),
-                    )
+                    yield self._finding(self.unretained_message, later, loss, found, step, model, (loop.node, step.statement, later.statement))
                     break
             walked |= {id(u) for u in graph.units}
 
@@ -229,20 +217,25 @@ class BackwardThroughSteppedGraph(Rule):
             found = _stale_forward(graph, kept_ids, step_at, owners, graphs, later)
             if found is None:
                 continue
-            unit, call = found
             reported.add(id(later.node))
-            source = model.source
-            yield Finding(
-                self.code,
-                self.message.format(
-                    later=_describe(later, loss, source),
-                    forward=source.outer_segment(call).strip(),
-                    line=unit.node.lineno,  # type: ignore[attr-defined]
-                    opt=step.target,
-                ),
-                later.node,
-                related=(loop.node, first.statement, step.statement, later.statement),
+            yield self._finding(
+                self.message, later, loss, found, step, model, (loop.node, first.statement, step.statement, later.statement)
             )
+
+    def _finding(
+        self, template: str, later: GradEvent, loss: ast.expr, found, step: GradEvent, model: ModuleModel, related: tuple  # type: ignore[no-untyped-def, type-arg]
+    ) -> Finding:
+        """The finding at the later backward: `found` is (the statement's unit, the forward call)
+        of `_stale_forward`."""
+        unit, call = found
+        source = model.source
+        message = template.format(
+            later=_describe(later, loss, source),
+            forward=source.outer_segment(call).strip(),
+            line=unit.node.lineno,
+            opt=step.target,
+        )
+        return Finding(self.code, message, later.node, related=related)
 
 
 def _retains(event: GradEvent, model: ModuleModel) -> bool:

@@ -118,7 +118,8 @@ class BackwardThroughSteppedGraph(Rule):
         for loop in model.loops:
             events = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
             retains = any(_retains(e, model) for e in events)
-            if not retains and not _backward_after_a_step(events):
+            pairs = _stepped_before(events, model, owners_cache)
+            if not retains and not pairs:
                 continue
             graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
             for index, first in enumerate(events):
@@ -129,7 +130,8 @@ class BackwardThroughSteppedGraph(Rule):
                     if not owners:
                         continue
                     yield from self._later(events, first, step, owners, graphs, loop, model, reported)
-            yield from self._unretained(events, graphs, loop, model, reported, owners_cache)
+            if pairs:
+                yield from self._unretained(events, pairs, graphs, loop, model, reported, owners_cache)
 
     def _step_owners(
         self, step: GradEvent, loop: TrainingLoop, model: ModuleModel, graphs: GraphFlow, cache: dict[str, set[str]]
@@ -141,6 +143,7 @@ class BackwardThroughSteppedGraph(Rule):
     def _unretained(
         self,
         events: list[GradEvent],
+        pairs: dict[int, list[GradEvent]],
         graphs: GraphFlow,
         loop: TrainingLoop,
         model: ModuleModel,
@@ -151,37 +154,52 @@ class BackwardThroughSteppedGraph(Rule):
         over that model and that no earlier backward of the iteration walked (the critic's
         scores for the actor's loss, computed before the critic's step): the forward saved the
         weights the step changed. (A forward an earlier backward walked is `_later`'s case
-        when that backward retained its graph, and another error when it did not.)"""
+        when that backward retained its graph, and another error when it did not.)
+
+        `pairs`: the later backwards (by index) and the steps before them (`_stepped_before`).
+        Graphs are sliced lazily: the later backward's first, then, only when a forward of its
+        graph is stale, those of the backwards before it, to leave out what they walked. A
+        backward gradfix cannot read ends the search, as soon as its slice is needed: what it
+        walked is unknown."""
         flow = graphs.flow
-        walked: set[int] = set()  # statements in the graph of a backward before the later one
-        for index, later in enumerate(events):
-            if later.kind not in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
-                continue
-            loss = _backpropagated(later)
-            graph = graphs.slice(loss, later.statement) if loss is not None else None
+        slices: dict[int, GraphSlice | None] = {}
+
+        def sliced(index: int) -> GraphSlice | None:
+            if index not in slices:
+                event = events[index]
+                loss = _backpropagated(event)
+                slices[index] = graphs.slice(loss, event.statement) if loss is not None else None
+            return slices[index]
+
+        for index, steps in pairs.items():
+            later = events[index]
+            graph = sliced(index)
             if graph is None:
-                return  # a backward gradfix cannot read: what it walked is unknown
-            if id(later.node) not in reported:
-                for step in events[:index]:
-                    if step.kind is not EventKind.STEP or step.target is None or step.engine or step.gated:
-                        continue
-                    if not _same_level(step, later) or not _compatible(step, later):
-                        continue
-                    step_at = flow.position(step.statement)
-                    if step_at is None:
-                        continue
-                    # only an optimizer built in the file: reading the callers of a step function
-                    # for every pair of a step and a later backward costs too much (sweep40a)
-                    owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
-                    if not owners:
-                        continue
-                    found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)
-                    if found is None:
-                        continue
-                    reported.add(id(later.node))
-                    yield self._finding(self.unretained_message, later, loss, found, step, model, (loop.node, step.statement, later.statement))
-                    break
-            walked |= {id(u) for u in graph.units}
+                return
+            if id(later.node) in reported:
+                continue
+            walked: set[int] | None = None  # statements in the graph of a backward before the later one
+            for step in steps:
+                step_at = flow.position(step.statement)
+                if step_at is None:
+                    continue
+                owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
+                if _stale_forward(graph, None, step_at, owners, graphs, later, set()) is None:
+                    continue  # no stale forward at all, whatever the earlier backwards walked
+                if walked is None:
+                    walked = set()
+                    for before, event in enumerate(events[:index]):
+                        if event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+                            earlier = sliced(before)
+                            if earlier is None:
+                                return
+                            walked |= {id(u) for u in earlier.units}
+                found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)
+                if found is None:
+                    continue
+                reported.add(id(later.node))
+                yield self._finding(self.unretained_message, later, _backpropagated(later), found, step, model, (loop.node, step.statement, later.statement))
+                break
 
     def _later(
         self,
@@ -351,16 +369,24 @@ def _handed_in_shape(key: str) -> bool:
     return "." not in key or (key.startswith("self.") and key.count(".") == 1)
 
 
-def _backward_after_a_step(events: list[GradEvent]) -> bool:
-    """Some backward (or `autograd.grad`) follows an optimizer step in the iteration: the
-    cheap gate of `_unretained` (a loop with one backward then its step has none)."""
-    stepped = False
-    for event in events:
-        if event.kind is EventKind.STEP and event.target is not None and not event.engine and not event.gated:
-            stepped = True
-        elif stepped and event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
-            return True
-    return False
+def _stepped_before(events: list[GradEvent], model: ModuleModel, cache: dict[str, set[str]]) -> dict[int, list[GradEvent]]:
+    """The backwards (or `autograd.grad`s) of the iteration that follow an optimizer step, by
+    index, with the steps before them that `_unretained` asks about: at the same level, not
+    exclusive with the backward, of an optimizer built in the file over some model (reading the
+    callers of a step function for every pair of a step and a later backward costs too much,
+    sweep40a). Read without the iteration's flow: the cheap gate of `_unretained` (a loop with
+    one backward then its step has none)."""
+    pairs: dict[int, list[GradEvent]] = {}
+    steps: list[GradEvent] = []
+    for index, event in enumerate(events):
+        if event.kind is EventKind.STEP:
+            if event.target is not None and not event.engine and not event.gated and _owners(event.target, model, cache):
+                steps.append(event)
+        elif steps and event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+            before = [step for step in steps if _same_level(step, event) and _compatible(step, event)]
+            if before:
+                pairs[index] = before
+    return pairs
 
 
 def _stale_forward(

@@ -609,7 +609,23 @@ def _module_aliases(source: Source) -> dict[str, set[str]]:
 
 def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     """Values assigned to `name` in `scope` (not in functions nested in it), or at module
-    level when the scope assigns none."""
+    level when the scope assigns none. Remembered per source: `optimizer_owners` asks again
+    for each value that reads the name (`model = wrap(model)` ten times in timm's `main`)."""
+    cache: dict[tuple[str, int], list[ast.expr]] | None = getattr(source, "_gradfix_assigned", None)
+    if cache is None:
+        cache = {}
+        try:
+            source._gradfix_assigned = cache  # type: ignore[attr-defined]
+        except AttributeError:
+            pass
+    key = (name, id(scope))
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _assigned_in(name, scope, source)
+    return found
+
+
+def _assigned_in(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     values: list[ast.expr] = []
     for scope_node in (scope, source.tree) if scope is not source.tree else (source.tree,):
         stack = list(child_nodes(scope_node))
@@ -632,6 +648,19 @@ def _enclosing_function(node: ast.AST, source: Source) -> ast.AST | None:
     line = getattr(node, "lineno", None)
     if line is None:
         return None
+    cache: dict[int, ast.AST | None] | None = getattr(source, "_gradfix_enclosing", None)
+    if cache is None:
+        cache = {}
+        try:
+            source._gradfix_enclosing = cache  # type: ignore[attr-defined]
+        except AttributeError:
+            pass
+    if line not in cache:
+        cache[line] = _function_at(line, source)
+    return cache[line]
+
+
+def _function_at(line: int, source: Source) -> ast.AST | None:
     best: ast.AST | None = None
     stack: list[ast.AST] = [source.tree]
     while stack:

@@ -380,10 +380,13 @@ def _stepped_before(events: list[GradEvent], model: ModuleModel, cache: dict[str
     steps: list[GradEvent] = []
     for index, event in enumerate(events):
         if event.kind is EventKind.STEP:
-            if event.target is not None and not event.engine and not event.gated and _owners(event.target, model, cache):
+            if event.target is not None and not event.engine and not event.gated:
                 steps.append(event)
         elif steps and event.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
-            before = [step for step in steps if _same_level(step, event) and _compatible(step, event)]
+            before = [
+                step for step in steps
+                if _same_level(step, event) and _compatible(step, event) and _owners(step.target, model, cache)  # type: ignore[arg-type]
+            ]  # fmt: skip
             if before:
                 pairs[index] = before
     return pairs

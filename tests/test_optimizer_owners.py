@@ -47,6 +47,23 @@ def test_each_name_is_looked_up_once(monkeypatch):
     assert len(calls) <= REBINDS + 3
 
 
+def test_each_value_is_read_once_at_each_depth(monkeypatch):
+    reads: list[int] = []
+    owners = shared_graphs.optimizer_owners
+
+    def counted(params, source, depth=0, done=None):  # type: ignore[no-untyped-def]
+        reads.append(depth)
+        return owners(params, source, depth, done)
+
+    monkeypatch.setattr(shared_graphs, "optimizer_owners", counted)
+    source = Source.from_bytes(SCRIPT.encode(), "train.py")
+    counted(_params(source), source)
+    # the 13 values of `model` at each of depths 1-3, asked once each and then remembered
+    # (every value is asked about from each of the 13), and the depth-4 calls that stop at once
+    assert reads.count(1) == REBINDS + 1
+    assert len(reads) < 4 * (REBINDS + 1) ** 2
+
+
 def test_owners_through_a_chain_of_names_are_unchanged():
     script = (
         "import torch\n"

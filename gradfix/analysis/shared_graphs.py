@@ -539,14 +539,23 @@ def _no_grad_context(expr: ast.AST, qualify: Qualify) -> bool:
 _PARAMETER_METHODS = ("parameters", "named_parameters")
 
 
-def optimizer_owners(params: ast.expr, source: Source, depth: int = 0) -> set[str]:
+def optimizer_owners(
+    params: ast.expr, source: Source, depth: int = 0, done: dict[tuple[int, int], set[str]] | None = None
+) -> set[str]:
     """Modules some of whose parameters `params` (an optimizer constructor's first argument)
     holds: `g.parameters()`, `chain(g.parameters(), e.parameters())`, parameter groups,
     `[model.embed.weight]`, a name assigned one of these in the same function. Empty when
-    none can be named. Not necessarily all of them: an unknown part is left out."""
+    none can be named. Not necessarily all of them: an unknown part is left out. (`done`:
+    what the values already read gave, at each depth: `model = wrap(model)` ten times reads
+    each value again from each of the others.)"""
     owners: set[str] = set()
     if depth > 3:
         return owners
+    if done is None:
+        done = {}
+    found = done.get((id(params), depth))
+    if found is not None:
+        return found
     function = _enclosing_function(params, source)
     scope: ast.AST = function if function is not None else source.tree
     receivers: set[int] = set()
@@ -564,11 +573,12 @@ def optimizer_owners(params: ast.expr, source: Source, depth: int = 0) -> set[st
                 receivers |= {id(n) for n in ast_walk(sub)}
         elif isinstance(sub, ast.Name) and id(sub) not in receivers:
             for value in _assigned(sub.id, scope, source):
-                owners |= optimizer_owners(value, source, depth + 1)
+                owners |= optimizer_owners(value, source, depth + 1, done)
     if depth == 0 and owners:
         aliases = _module_aliases(source)
         for owner in list(owners):
             owners |= aliases.get(owner, set())
+    done[(id(params), depth)] = owners
     return owners
 
 

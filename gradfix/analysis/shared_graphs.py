@@ -617,17 +617,23 @@ def _module_aliases(source: Source) -> dict[str, set[str]]:
     return aliases
 
 
+def _memo(source: Source, name: str) -> dict:  # type: ignore[type-arg]
+    """A dict kept on the source under `name`, for answers about its tree."""
+    memo = getattr(source, name, None)
+    if memo is None:
+        memo = {}
+        try:
+            setattr(source, name, memo)
+        except AttributeError:
+            pass
+    return memo
+
+
 def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     """Values assigned to `name` in `scope` (not in functions nested in it), or at module
     level when the scope assigns none. Remembered per source: `optimizer_owners` asks again
     for each value that reads the name (`model = wrap(model)` ten times in timm's `main`)."""
-    cache: dict[tuple[str, int], list[ast.expr]] | None = getattr(source, "_gradfix_assigned", None)
-    if cache is None:
-        cache = {}
-        try:
-            source._gradfix_assigned = cache  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
+    cache: dict[tuple[str, int], list[ast.expr]] = _memo(source, "_gradfix_assigned")
     key = (name, id(scope))
     found = cache.get(key)
     if found is None:
@@ -658,13 +664,7 @@ def _enclosing_function(node: ast.AST, source: Source) -> ast.AST | None:
     line = getattr(node, "lineno", None)
     if line is None:
         return None
-    cache: dict[int, ast.AST | None] | None = getattr(source, "_gradfix_enclosing", None)
-    if cache is None:
-        cache = {}
-        try:
-            source._gradfix_enclosing = cache  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
+    cache: dict[int, ast.AST | None] = _memo(source, "_gradfix_enclosing")
     if line not in cache:
         cache[line] = _function_at(line, source)
     return cache[line]

@@ -631,32 +631,39 @@ def _memo(source: Source, name: str) -> dict:  # type: ignore[type-arg]
 
 def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     """Values assigned to `name` in `scope` (not in functions nested in it), or at module
-    level when the scope assigns none. Remembered per source: `optimizer_owners` asks again
-    for each value that reads the name (`model = wrap(model)` ten times in timm's `main`)."""
-    cache: dict[tuple[str, int], list[ast.expr]] = _memo(source, "_gradfix_assigned")
-    key = (name, id(scope))
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _assigned_in(name, scope, source)
-    return found
-
-
-def _assigned_in(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
-    values: list[ast.expr] = []
-    for scope_node in (scope, source.tree) if scope is not source.tree else (source.tree,):
-        stack = list(child_nodes(scope_node))
-        while stack:
-            node = stack.pop()
-            if isinstance(node, SCOPES):
-                continue
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                values.append(node.value)
-            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
-                values.append(node.value)
-            stack.extend(child_nodes(node))
+    level when the scope assigns none. Each scope is walked once per source for all its
+    names: `optimizer_owners` asks about every name a value reads (`itertools` of
+    `itertools.chain(...)`, and `model` again for each `model = wrap(model)`)."""
+    memo: dict[int, dict[str, list[ast.expr]]] = _memo(source, "_gradfix_assigned")
+    values = None
+    for where in (scope, source.tree) if scope is not source.tree else (scope,):
+        assigned = memo.get(id(where))
+        if assigned is None:
+            assigned = memo[id(where)] = _assignments_in(where)
+        values = assigned.get(name)
         if values:
             break
-    return values
+    return values or []
+
+
+def _assignments_in(scope: ast.AST) -> dict[str, list[ast.expr]]:
+    """The values `scope` assigns (`=`, `+=`) to each plain name, outside nested scopes."""
+    found: dict[str, list[ast.expr]] = {}
+    stack = list(child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, SCOPES):
+            continue
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values = found.setdefault(target.id, [])
+                    if not values or values[-1] is not node.value:  # (`a = a = x` once, as before)
+                        values.append(node.value)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            found.setdefault(node.target.id, []).append(node.value)
+        stack.extend(child_nodes(node))
+    return found
 
 
 def _enclosing_function(node: ast.AST, source: Source) -> ast.AST | None:

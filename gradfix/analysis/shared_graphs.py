@@ -606,10 +606,9 @@ def _module_aliases(source: Source) -> dict[str, set[str]]:
             aliases.setdefault(left, set()).add(right)
             aliases.setdefault(right, set()).add(left)
 
-    for node in source.nodes:
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                pair(target, node.value)
+    for node in source.of_type(ast.Assign):  # (the by-type lists the rules share)
+        for target in node.targets:  # type: ignore[attr-defined]
+            pair(target, node.value)  # type: ignore[attr-defined]
     try:
         source._gradfix_module_aliases = aliases  # type: ignore[attr-defined]
     except AttributeError:

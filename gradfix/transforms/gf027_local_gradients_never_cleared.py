@@ -90,8 +90,9 @@ class LocalGradientsNeverCleared(LoopRule):
     A class of the module that defines its own `zero_grad` makes it unsafe.
 
     Not reported when anything in the iteration clears the local model (`local.zero_grad()`,
-    `local_p.grad = None`, an optimizer built over the local parameters, any other clear of
-    parameters' gradients), when the iteration binds the local model again (`local =
+    `local_p.grad = None`, an optimizer built over the local parameters or over parameters
+    gradfix cannot read (parameter groups count when each group's `"params"` are modules'
+    `parameters()`, none of the local model's), any other clear of parameters' gradients), when the iteration binds the local model again (`local =
     copy.deepcopy(shared)`: a new model has no gradients), when the shared clear keeps the
     tensors (`zero_grad(set_to_none=False)`, a `set_to_none` gradfix cannot read, an optimizer
     whose `zero_grad` takes no `set_to_none`) and the hand-over passes the tensor itself, when

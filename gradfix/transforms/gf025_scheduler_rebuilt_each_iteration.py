@@ -96,8 +96,8 @@ class SchedulerRebuiltEachIteration(Rule):
     before the loop; a schedule lasting the batches of several epochs (`num_training_steps=EPOCHS *
     len(loader)`, also `2 * len(loader)`) built in the batch loop of an epoch loop goes before the
     epoch loop (built before the batch loop it would still start over each epoch), and gets no fix
-    when it reads what the epoch loop changes. It is safe: every name the construction reads is bound before the loop and
-    not changed in it, so it builds the same scheduler once, at the learning rate the first
+    when it reads what the epoch loop changes. It is safe: every name the construction reads is
+    bound before the loop and not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
     the name is bound elsewhere in the function. A scheduler built in a function the loop calls

@@ -868,6 +868,12 @@ def _loaders_of(constructor: ast.Call, index: Assignments, model: ModuleModel): 
                         yield loader_binding, binding, alternative or isinstance(value, ast.IfExp)
                 for loader_binding in _handed_loaders(named, binding.scope, index, model):
                     yield loader_binding, binding, isinstance(value, ast.IfExp)
+                for entry_binding in (b for bs in index.by_key.values() for b in bs if isinstance(b.value, ast.Dict) and b.scope is binding.scope):
+                    # `loaders = {"train": DataLoader(ds, sampler=train_sampler), ...}`
+                    for entry, item in zip(entry_binding.value.keys, entry_binding.value.values):
+                        given = keyword(item, "sampler") if isinstance(item, ast.Call) else None
+                        if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and given is not None and named(given.value):
+                            yield _Entry(f'{entry_binding.key}["{entry.value}"]', entry_binding), binding, isinstance(value, ast.IfExp)
             elif isinstance(value, ast.Call):
                 given = keyword(value, "sampler")
                 if given is None:

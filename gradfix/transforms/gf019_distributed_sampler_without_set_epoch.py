@@ -26,7 +26,7 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     (or batched by the `BatchSampler` given to its `batch_sampler=`, the sampler written
     inline in it or bound to a name)
     when that loader (a name, or an entry of a dict literal under a constant key:
-    `loaders["train"]`, also of a dict comprehension over a list of names, `{x:
+    `loaders["train"]`, the sampler written inline or bound to a name first, also of a dict comprehension over a list of names, `{x:
     DataLoader(sets[x], sampler=samplers[x]) for x in ["train", "val"]}`, or over the items of
     a dict of samplers bound once to a dict literal or comprehension of string keys, `{x:
     DataLoader(sets[x], sampler=s) for x, s in samplers.items()}`, read as

@@ -93,8 +93,11 @@ class SchedulerRebuiltEachIteration(Rule):
 
     ## Fix safety
     The fix moves the statement that builds the scheduler (with the comments above it) to just
-    before the loop. It is safe: every name the construction reads is bound before the loop and
-    not changed in it, so it builds the same scheduler once, at the learning rate the first
+    before the loop; a schedule lasting the batches of several epochs (`num_training_steps=EPOCHS *
+    len(loader)`, also `2 * len(loader)`) built in the batch loop of an epoch loop goes before the
+    epoch loop (built before the batch loop it would still start over each epoch), and gets no fix
+    when it reads what the epoch loop changes. It is safe: every name the construction reads is
+    bound before the loop and not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
     the name is bound elsewhere in the function. A scheduler built in a function the loop calls
@@ -392,10 +395,11 @@ _HORIZONS = {
 }  # fmt: skip
 
 
-def _spans_epochs(call: ast.Call, model: ModuleModel) -> bool:
+def _spans_epochs(call: ast.Call, model: ModuleModel, literal: bool = False) -> bool:
     """The schedule lasts the batches of several epochs: `OneCycleLR(..., epochs=EPOCHS,
     steps_per_epoch=len(loader))`, `T_max=EPOCHS * len(loader)`, `num_training_steps=len(loader)
-    * args.epochs` (a count of batches times another count)."""
+    * args.epochs` (a count of batches times another count; with `literal`, also times a number
+    other than 1: `2 * len(loader)`)."""
     call = _through_partial(call, model)
     last = (model.facts.imports.qualify(call_name(call)) or "").rpartition(".")[2]
     arguments = positional(call)
@@ -417,7 +421,7 @@ def _spans_epochs(call: ast.Call, model: ModuleModel) -> bool:
     return horizon is not None and any(
         isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
         and any(_counts_batches(side) for side in (node.left, node.right))
-        and not any(isinstance(side, ast.Constant) for side in (node.left, node.right))
+        and not any(isinstance(side, ast.Constant) and not (literal and side.value != 1) for side in (node.left, node.right))
         for node in ast_walk(horizon)
     )  # fmt: skip
 
@@ -464,6 +468,30 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     index = assignments(model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
         return None  # built elsewhere too: which one the loop should keep is not ours to say
+    before = _epoch_loop_around(stmt, loop, model)
+    if before is None:
+        return None
     lines = statement_lines(source, stmt)
-    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(loop, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+
+
+def _epoch_loop_around(stmt: ast.Assign | ast.AnnAssign, loop: ast.AST, model: ModuleModel) -> ast.AST | None:
+    """Where the construction goes: before `loop`, or, when `loop` is the batch loop of an
+    epoch loop (a statement that loop runs on every iteration) and the schedule lasts the
+    batches of several epochs (`num_training_steps=EPOCHS * len(loader)`, also `2 *
+    len(loader)`), before the epoch loop: built before the batch loop it would still start over
+    each epoch and only its first epoch's part would run. None (no fix) when such a schedule
+    reads what the epoch loop changes, or the epoch loop may end early or writes learning rates."""
+    if not _spans_epochs(stmt.value, model, literal=True):  # type: ignore[arg-type]
+        return loop
+    outer = model.source.owner_of(loop)
+    while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
+        outer = model.source.owner_of(outer)
+    if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in _every_iteration(outer.body)):  # type: ignore[attr-defined]
+        return loop  # (no epoch loop around it: a loop of its own)
+    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or "param_groups" in model.source.segment(outer):  # type: ignore[attr-defined]
+        return None
+    if _reads_what_the_loop_changes(stmt.value, outer):  # type: ignore[arg-type]
+        return None
+    return outer
 

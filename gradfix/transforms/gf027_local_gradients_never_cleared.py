@@ -90,8 +90,9 @@ class LocalGradientsNeverCleared(LoopRule):
     A class of the module that defines its own `zero_grad` makes it unsafe.
 
     Not reported when anything in the iteration clears the local model (`local.zero_grad()`,
-    `local_p.grad = None`, an optimizer built over the local parameters, any other clear of
-    parameters' gradients), when the iteration binds the local model again (`local =
+    `local_p.grad = None`, an optimizer built over the local parameters or over parameters
+    gradfix cannot read (parameter groups count when each group's `"params"` are modules'
+    `parameters()`, none of the local model's), any other clear of parameters' gradients), when the iteration binds the local model again (`local =
     copy.deepcopy(shared)`: a new model has no gradients), when the shared clear keeps the
     tensors (`zero_grad(set_to_none=False)`, a `set_to_none` gradfix cannot read, an optimizer
     whose `zero_grad` takes no `set_to_none`) and the hand-over passes the tensor itself, when
@@ -360,7 +361,40 @@ def _clears(event: GradEvent, local: str, model: ModuleModel) -> bool:
     params = info.params
     if isinstance(params, ast.Call) and method_name(params) == "parameters" and isinstance(params.func, ast.Attribute):
         return dotted(params.func.value) == local
+    owners = _group_owners(params)
+    if owners is not None:  # `[{"params": shared.body.parameters()}, {"params": ..., "lr": ...}]`
+        return any(owner == local or owner.startswith(local + ".") or local.startswith(owner + ".") for owner in owners)
     return True
+
+
+def _group_owners(params: ast.AST) -> list[str] | None:
+    """The modules of parameter groups written as a list of dict literals, each `"params"` the
+    parameters of modules (`m.parameters()`, `list(m.parameters())`, sums of those): their keys.
+    None for anything else (a group holding tensors or names gradfix cannot read)."""
+    if not isinstance(params, (ast.List, ast.Tuple)) or not params.elts:
+        return None
+    owners: list[str] = []
+    for group in params.elts:
+        if not isinstance(group, ast.Dict) or any(key is None for key in group.keys):
+            return None  # (`**defaults` spread into a group)
+        value = next((v for k, v in zip(group.keys, group.values) if isinstance(k, ast.Constant) and k.value == "params"), None)
+        found = _parameters_of_modules(value) if value is not None else None
+        if found is None:
+            return None
+        owners += found
+    return owners
+
+
+def _parameters_of_modules(expr: ast.expr) -> list[str] | None:
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        left, right = _parameters_of_modules(expr.left), _parameters_of_modules(expr.right)
+        return None if left is None or right is None else left + right
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "list" and len(expr.args) == 1 and not expr.keywords:
+        expr = expr.args[0]
+    if isinstance(expr, ast.Call) and method_name(expr) == "parameters" and isinstance(expr.func, ast.Attribute) and not expr.args and not expr.keywords:
+        key = dotted(expr.func.value)
+        return [key] if key is not None else None
+    return None
 
 
 def _to_none(clear: GradEvent, model: ModuleModel) -> bool:

@@ -3,7 +3,8 @@ Run in one process with real torch: the fixed script (`model.zero_grad()` insert
 worker's backward) trains exactly like a hand fix that clears the local model right after the
 hand-over instead, and the buggy script trains otherwise (the local gradients add up: with
 `zero_grad()` setting the shared gradients to None since torch 2.0, or with a cloned
-hand-over whatever the shared clear does)."""
+hand-over whatever the shared clear does). The first shared optimizer is built over parameter
+groups of the shared model's layers."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def push_and_pull(opt, lnet, gnet, x, y, losses):
 losses = []
 shared = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
 local = copy.deepcopy(shared)
-worker(local, shared, torch.optim.Adam(shared.parameters(), lr=0.01), losses)
+worker(local, shared, torch.optim.Adam([{"params": shared[0].parameters()}, {"params": shared[2].parameters(), "lr": 0.02}], lr=0.01), losses)
 
 gnet = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
 lnet = copy.deepcopy(gnet)

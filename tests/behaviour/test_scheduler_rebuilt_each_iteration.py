@@ -143,3 +143,21 @@ def test_a_one_cycle_over_all_epochs_built_once_trains_like_the_hand_fix(tmp_pat
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+def test_a_one_cycle_over_all_epochs_built_in_the_batch_loop_moves_before_the_epoch_loop(tmp_path: Path) -> None:
+    """Built in the batch loop, the one-cycle schedule over every epoch's batches (its length
+    written `4 * len(loader)`) goes before the epoch loop, not before the batch loop (where it
+    would start over each epoch)."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    cycle = "scheduler = OneCycleLR(optimizer, max_lr=0.2, total_steps=4 * len(loader))\n"
+    in_batches = ONE_CYCLE.format(before="", inside="").replace("    for x, y in loader:\n", "    for x, y in loader:\n        " + cycle, 1)
+    for path, text in ((buggy, in_batches), (hand, ONE_CYCLE.format(before=cycle, inside=""))):
+        path.parent.mkdir()
+        path.write_text(text)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF025")
+    assert fixed.read_text() == hand.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

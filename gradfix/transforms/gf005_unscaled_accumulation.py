@@ -105,7 +105,8 @@ class UnscaledAccumulation(AccumulationRule):
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
     batch, unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
     weight's tensor is bound from them: `adv = raw / N` before the loop), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
-    `logger.info(...)`, `bar.set_postfix(...)`, an f-string, or a number read off the loss, `running += loss.item() / N`:
+    `logger.info(...)`, `bar.set_postfix(...)`, an f-string or a formatted string literal,
+    `"step_{}_loss_{}".format(i, avg)` or `"%.4f" % avg`, or a number read off the loss, `running += loss.item() / N`:
     a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
     use of N where it is read, none when only such logging reads it), when the loss comes
     from a helper (of this module, or imported from one of the project) that mentions N or
@@ -1396,8 +1397,8 @@ def _mentions_n_elsewhere(
             continue  # `denominator = acm * N`: judged where the name is read
         if isinstance(node, ast.Expr) and _logs(node.value):
             continue  # `print("window loss", running / N)`: a logged average, not a scaling
-        if isinstance(node, ast.JoinedStr):
-            continue
+        if isinstance(node, ast.JoinedStr) or _formats_text(node):
+            continue  # `"step_{}_loss_{}".format(i, avg)`: a string scales nothing
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue  # `running += loss.item() / N`: a number for the log, not the loss scaled
         if isinstance(node, ast.If) and (node is skip or _is_tail_guard(node, source)):
@@ -1512,7 +1513,7 @@ def _read_for_scaling(value: ast.expr) -> list[ast.AST]:
     stack: list[ast.AST] = [value]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.JoinedStr):
+        if isinstance(node, ast.JoinedStr) or _formats_text(node):
             continue
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue
@@ -1559,6 +1560,14 @@ def _a_number(expr: ast.expr) -> bool:
         (isinstance(expr.func, ast.Attribute) and expr.func.attr == "item" and not expr.args)
         or (isinstance(expr.func, ast.Name) and expr.func.id == "float" and len(expr.args) == 1)
     )
+
+
+def _formats_text(node: ast.AST) -> bool:
+    """A string literal formatted: `"loss_{}".format(avg)` or `"%.4f" % avg` -- what it reads
+    ends in a string, which scales no loss (as an f-string)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
 
 
 _LOGGING_CALLS = {

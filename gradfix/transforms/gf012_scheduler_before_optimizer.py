@@ -110,7 +110,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     scheduler, such as `if scheduler is not None` -- whose other parts, if any, keep their
     values through the loop: not `if scheduler is not None and epoch:`, which skips the first
     epoch on purpose --, the same test as the optimizer step's, or the very test under which alone the
-    scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`).
+    scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`;
+    a test of a setting that only holds the scheduler's name, `if args.scheduler == "clr":` or
+    `if use_scheduler:`, does not name the scheduler).
 
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
@@ -1326,13 +1328,21 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         test = model.source.code(branch.test)
         if test in step_tests and _settled(branch.test, loop, model, within=True):
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
-        if name not in test and _settled(branch.test, loop, model, enclosing=True):
+        # `args.scheduler == "clr"` or `use_scheduler` test a setting, not the scheduler itself
+        names = name in test and _names_the_scheduler(branch.test, sched.target or name, model)
+        if not names and _settled(branch.test, loop, model, enclosing=True):
             continue  # `if epoch < warm_epochs:` in the batch loop: the same answer all through it
-        if name not in test and not _built_under(sched.target or "", branch.test, model):
+        if not names and not _built_under(sched.target or "", branch.test, model):
             return False
-        if name in test and not _presence_test(branch.test, sched.target or name, loop, model):
+        if names and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
+
+
+def _names_the_scheduler(test: ast.expr, key: str, model: ModuleModel) -> bool:
+    """The test reads the scheduler itself (`scheduler is not None`, `if self.scheduler:`), not
+    only a name that contains its name (`args.scheduler == "clr"`, `use_scheduler`)."""
+    return any(isinstance(n, (ast.Name, ast.Attribute)) and model.source.key(n) == key for n in ast_walk(test))
 
 
 def _first_batch_only(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:

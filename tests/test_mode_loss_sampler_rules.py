@@ -432,6 +432,8 @@ def test_gf021_gf022_are_registered_detection_and_unsafe() -> None:
         ("backbone_unfrozen_after_filtered_optimizer", "`model.backbone` is unfrozen"),
         ("encoder_unfrozen_optimizer_over_head_only", "`model.encoder` is unfrozen"),
         ("head_of_a_model_class_replaced_with_setattr", "`clf.head` is replaced"),  # once, not twice
+        ("modules_restored_by_unpacking_a_loaded_tuple", "`encoder` and `decoder` are replaced"),
+        ("three_modules_restored_two_held_by_the_optimizer", "`gen` and `critic` are replaced"),
     ],
 )
 def test_gf021_reports_without_any_fix(case: str, kind: str) -> None:

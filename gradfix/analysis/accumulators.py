@@ -1035,15 +1035,18 @@ def _loss_parts(target: ast.Tuple | ast.List, value: ast.expr | None, state: _St
         loss = elements[at[0]]
         if isinstance(loss, ast.Name):
             # `total = mf + reg` then `return total, mf, reg`: the one binding of the name
-            bound = [
-                n.value for n in own_nodes(function)
-                if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == loss.id for t in n.targets)
-                or isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == loss.id
-            ]  # fmt: skip
-            loss = bound[0] if len(bound) == 1 and isinstance(bound[0], ast.BinOp) else loss
+            loss = _sum_bound_once(loss.id, function) or loss
         args = function.args  # type: ignore[attr-defined]
         weights = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-        terms = _arithmetic_names(loss, weights) if isinstance(loss, ast.BinOp) else set()
+        terms = _arithmetic_names(loss, weights, self_weights=True) if isinstance(loss, ast.BinOp) else set()
+        pending = list(terms)
+        while pending:
+            # `cor_term = self.decay * cor` then `return mf + cor_term, mf, cor`: a term's
+            # own terms are the loss's too
+            bound = _sum_bound_once(pending.pop(), function)
+            for name in _arithmetic_names(bound, weights, self_weights=True) - terms if bound is not None else ():
+                terms.add(name)
+                pending.append(name)
         here = {
             i for i, e in enumerate(elements)
             if i != at[0] and isinstance(e, ast.Name) and e.id in terms and _bound_to_a_tensor(e.id, function)
@@ -1052,10 +1055,21 @@ def _loss_parts(target: ast.Tuple | ast.List, value: ast.expr | None, state: _St
     return found or set()
 
 
-def _arithmetic_names(value: ast.expr, weights: set[str]) -> set[str]:
+def _sum_bound_once(name: str, function: ast.AST) -> ast.BinOp | None:
+    """The arithmetic `name` is bound to, when the function binds it once (not augmented)."""
+    bound = [
+        n.value for n in own_nodes(function)
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        or isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name
+    ]  # fmt: skip
+    return bound[0] if len(bound) == 1 and isinstance(bound[0], ast.BinOp) else None
+
+
+def _arithmetic_names(value: ast.expr, weights: set[str], self_weights: bool = False) -> set[str]:
     """The terms a loss expression adds up (`rec + beta * kld`: `rec`, `kld`): names added,
     subtracted or negated, or scaled by a literal number or by one of `weights` (the function's
-    parameters); not the weights themselves, nor a name scaled by another computed value."""
+    parameters; with `self_weights`, an attribute of `self` too: `self.decay * cor`); not the
+    weights themselves, nor a name scaled by another computed value."""
     names: set[str] = set()
     pending: list[ast.expr] = [value]
     while pending:
@@ -1067,7 +1081,11 @@ def _arithmetic_names(value: ast.expr, weights: set[str]) -> set[str]:
         elif isinstance(current, ast.BinOp) and isinstance(current.op, (ast.Mult, ast.Div)):
             sides = [current.left, current.right] if isinstance(current.op, ast.Mult) else [current.left]
             for side, other in zip(sides, [current.right, current.left]):
-                if _number(other) or isinstance(other, ast.Name) and other.id in weights:
+                if (
+                    _number(other)
+                    or isinstance(other, ast.Name) and other.id in weights
+                    or self_weights and isinstance(other, ast.Attribute) and isinstance(other.value, ast.Name) and other.value.id == "self"
+                ):  # fmt: skip
                     pending.append(side)
         elif isinstance(current, ast.UnaryOp) and isinstance(current.op, (ast.USub, ast.UAdd)):
             pending.append(current.operand)

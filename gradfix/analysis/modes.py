@@ -664,7 +664,11 @@ class _ModeWalker:
             # no plain class of the module has it (most calls: `model.eval()`, `loss.item()`):
             # perhaps one imported from another module of the project (asked once per name and
             # method, from the module's names read in one pass)
-            return _imported_object_method(name, method, self.model) if _may_call_objects(self.model) else None
+            if not _may_call_objects(self.model):
+                return None
+            # (the object's training method too, `t.train_batch(x, y)` beside `t.validate(...)`:
+            # the walk sees its forward and backward after the evaluation's switch)
+            return _imported_object_method(name, method, self.model) or _imported_object_method(name, method, self.model, training=True)
         values = assigned_values(self.model, name)
         classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
         if len(classes) != 1:
@@ -740,10 +744,15 @@ class _ModeWalker:
         class_name = helper.class_name
         if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or func.value.id == "self" or not class_name:
             return {}
+        facts = self.facts
         if helper.source is not None and helper.source is not self.model.source:
-            return {}
-        init = self.facts.methods.get(class_name, {}).get("__init__")
-        class_node = self.facts.classes.get(class_name)
+            # `t = Trainer(model, opt)` with `Trainer` imported from another module of the
+            # project: its `__init__` there says what `self.model` holds
+            if helper.facts is None or helper.source is not helper.facts.source:
+                return {}
+            facts = helper.facts
+        init = facts.methods.get(class_name, {}).get("__init__")
+        class_node = facts.classes.get(class_name)
         if init is None or class_node is None:
             return {}
         statements = [
@@ -755,6 +764,8 @@ class _ModeWalker:
         built = statements[0].value
         if not (isinstance(built, ast.Call) and call_name(built) == class_name):
             return {}
+        if facts is not self.facts and not (self.facts.imports.qualify(class_name) or "").endswith(f".{class_name}"):
+            return {}  # (the name is the imported class, not one bound otherwise)
         if not self._beside_loop(statements[0]):
             return {}  # built elsewhere: its names may be others
         args = init.node.args
@@ -828,14 +839,16 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
     return info
 
 
-def _imported_object_method(name: str, method: str, model: ModuleModel) -> FunctionInfo | None:
+def _imported_object_method(name: str, method: str, model: ModuleModel, training: bool = False) -> FunctionInfo | None:
     """`cb.on_epoch_end(model)` with `cb` bound only to `EvalCallback(...)`, a plain class (no
     base but `object`) imported from another module of the project, whose `method` switches a
-    module to eval mode: that method (asked once per name and method)."""
-    cache: dict[tuple[str, str], FunctionInfo | None] = model.__dict__.setdefault("_imported_object_methods", {})
-    if (name, method) in cache:
-        return cache[name, method]
-    cache[name, method] = None
+    module to eval mode: that method (asked once per name and method). With `training`, a
+    method of such a class (its module switching some module to eval mode) that backpropagates
+    instead (`t.train_batch(x, y)` of a `Trainer` whose `validate` calls `self.model.eval()`)."""
+    cache: dict[tuple[str, str, bool], FunctionInfo | None] = model.__dict__.setdefault("_imported_object_methods", {})
+    if (name, method, training) in cache:
+        return cache[name, method, training]
+    cache[name, method, training] = None
     facts = model.facts
     if not _may_call_objects(model) or name in facts.imports.aliases or name in facts.classes or name == "self":
         return None
@@ -849,9 +862,12 @@ def _imported_object_method(name: str, method: str, model: ModuleModel) -> Funct
     if found is None or found[0] is None or any(dotted(base) != "object" for base in found[0].bases):
         return None
     info = found[1].get(method)
-    if info is None or info.source is None or not _EVAL_TEXT.search(info.source.segment(info.node)):
+    if info is None or info.source is None:
         return None
-    cache[name, method] = info
+    text = info.source.segment(info.node)
+    if not (".backward(" in text if training else _EVAL_TEXT.search(text)):
+        return None
+    cache[name, method, training] = info
     return info
 
 

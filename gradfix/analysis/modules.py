@@ -234,7 +234,7 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
                 owners |= aliases(owner, loop.function, model)  # type: ignore[arg-type]
             continue
         if info is None and target.count(".") == 1 and not target.startswith("self."):
-            held = _object_optimizer(target, scope, model)  # `agent.optimizer` of `agent = Agent()`
+            held = _object_optimizer(target, scope, model) or _imported_object_optimizer(target, scope, index, model)  # `agent.optimizer` of `agent = Agent()`
             if held is not None:
                 owners |= held
                 continue
@@ -277,6 +277,60 @@ def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str]
         return None
     holder = target.split(".", 1)[0]
     return {normalize(holder + owner[len("self") :]) for owner in found}
+
+
+def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, model: ModuleModel) -> set[str] | None:
+    """`t.optimizer` with `t` bound once to `Trainer(model, torch.optim.SGD(model.parameters()))`,
+    `Trainer` a class imported from another module of the project whose `__init__` stores its
+    parameter in `self.optimizer`, the one binding of that attribute in the class: the modules
+    the optimizer built in the call trains, in the loop's names (`{"model"}`)."""
+    holder, _, attribute = target.partition(".")
+    project = model.facts.project
+    built = index.single_value(holder, scope)
+    if project is None or not isinstance(built, ast.Call) or not isinstance(built.func, ast.Name):
+        return None
+    class_name = built.func.id
+    qualified = model.facts.imports.qualify(class_name)
+    if class_name in model.facts.classes or not qualified or qualified == class_name or "." not in qualified:
+        return None
+    found = project.definition(qualified, model.source.path or None)
+    if found is None or found[1] not in found[0].facts.classes:
+        return None
+    facts, defined = found[0].facts, found[1]
+    init = facts.methods.get(defined, {}).get("__init__")
+    if init is None:
+        return None
+    stored = [
+        node for node in ast_walk(facts.classes[defined])
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) == f"self.{attribute}"
+    ]  # fmt: skip
+    if len(stored) != 1:
+        return None
+    statement = next(
+        (s for s in init.node.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.targets[0] is stored[0]), None
+    )
+    if statement is None or not isinstance(statement.value, ast.Name):
+        return None
+    args = init.node.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    given = {positional[i]: arg for i, arg in enumerate(built.args[: len(positional)])}
+    if any(isinstance(arg, ast.Starred) for arg in built.args) or any(k.arg is None for k in built.keywords):
+        return None
+    given.update((k.arg, k.value) for k in built.keywords if k.arg is not None)
+    value = given.get(statement.value.id)
+    if isinstance(value, ast.Name):
+        # `opt = torch.optim.SGD(model.parameters())` bound once, then `Trainer(model, opt)`
+        info = model.facts.info(value.id)
+        built_once = index.single_value(value.id, scope)
+        params = info.params if info is not None and info.kind == "optimizer" and isinstance(built_once, ast.Call) else None
+    elif isinstance(value, ast.Call) and (model.facts.imports.qualify(call_name(value)) or "").startswith("torch.optim."):
+        params = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "params"), None)
+    else:
+        return None
+    owners = parameter_owners(params, scope, model) if params is not None else set()
+    if not owners:
+        return None
+    return {name for owner in owners for name in aliases(owner, scope, model)}
 
 
 def _fresh_tensors(params: ast.expr, scope: Scope, index: Assignments) -> bool:

@@ -389,11 +389,15 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
             for target in targets:
                 if isinstance(target, (ast.Tuple, ast.List)) and _loads(value, model):
                     # `generator, discriminator = torch.load(path)`: every module named is replaced
-                    for element in target.elts:
-                        if isinstance(element, ast.Name):
-                            key = source.key(element)
-                            if any(normalize(key) == normalize(owner) for owner in owners):
-                                yield stmt, element, key, "replaced"
+                    # (several of the optimizer's: one change naming them all, at the tuple)
+                    replaced = [
+                        (element, source.key(element)) for element in target.elts
+                        if isinstance(element, ast.Name) and any(normalize(source.key(element)) == normalize(owner) for owner in owners)
+                    ]  # fmt: skip
+                    if len(replaced) == 1:
+                        yield stmt, replaced[0][0], replaced[0][1], "replaced"
+                    elif replaced:
+                        yield stmt, target, ", ".join(key for _, key in replaced), "replaced"
                     continue
                 indexed = (  # `model[2] = nn.Linear(...)`: a submodule of a Sequential, by position
                     isinstance(target, ast.Subscript)

@@ -38,8 +38,12 @@ class LossTensorAccumulated(Rule):
     (`loss, rec, kld = vae_loss(...)`, `loss, mf, reg = model.bpr_loss(...)`) when the function
     or method the call runs (of the module, or found as for `self.compute_loss` below) returns,
     in every `return`, a tuple whose loss element adds up the names returned at those places
-    (`return rec + beta * kld, rec, kld`, or `total = rec + kld; return total, rec, kld`),
-    each bound there to a computation (not a parameter, a literal or a detached value). A LightningModule's `training_step` under
+    (`return rec + beta * kld, rec, kld`, or `total = rec + kld; return total, rec, kld`;
+    a term may be scaled by an attribute of `self` and bound to a name first, `cor_term =
+    self.decay * cor; return mf + cor_term, mf, cor`), each bound there to a computation (not
+    a parameter, a literal or a detached value); calling a model (`loss, mf, cor = model(x)`,
+    `model` bound only to objects of one class of the project with no `__call__` of its own)
+    runs its `forward`. A LightningModule's `training_step` under
     automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
     `self.epoch_loss += loss` there chains each batch's graph to the next until the attribute
     is reset). Collecting the losses there in a list (`self.training_step_outputs.append(loss)`
@@ -244,6 +248,11 @@ class _CalledMethods:
         of the module called by name."""
         if isinstance(call.func, ast.Name):
             info = self.model.facts.module_functions.get(call.func.id)
+            if info is None and call.func.id != "self":
+                # `model(x)` with `model = Model()`, a module class of the project: its `forward`
+                called = self._method(call.func.id, "__call__", at)
+                found = self._method(call.func.id, "forward", at) if called is None else None
+                return found[0].node if isinstance(found, tuple) else None
             return info.node if info is not None else None
         found = self.method(call, at)
         return found[0].node if isinstance(found, tuple) else None

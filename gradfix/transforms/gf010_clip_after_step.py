@@ -6,7 +6,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted
-from gradfix.source import WITHS
+from gradfix.source import TRIES, WITHS
 from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -134,7 +134,7 @@ class ClipAfterStep(LoopRule):
     backward between them, under every branch that step runs under (a step that may not have
     run, as in accumulation, leaves the clip to the next one), or after the step of the
     optimizer built over exactly the clipped parameters when only other optimizers step later
-    (a GAN's discriminator clip before the generator's update: reported without a fix); or it runs before the iteration's
+    (a GAN's discriminator clip before the generator's update); or it runs before the iteration's
     first backward, that backward is the next backward or step after it, a step follows, that
     backward runs whenever the first step after it runs, and the clip runs whenever they run or
     under a test of its own around them (`if max_norm is not None:`, `if
@@ -145,8 +145,15 @@ class ClipAfterStep(LoopRule):
     clamp the only statement of the `for`, under `if p.grad is not None:` or not; the `for`
     moves like a clip call's statement. (`p.data.clamp_(...)` clamps weights, not gradients.)
 
+    A clip after the step whose statement a `try` holds (`try: ...; optimizer.step()
+    finally: seen += 1`, no `except` or `else`) moves into the `try`, right before the step,
+    jumping over what follows the step there and the `finally`.
+
     It is reported without a fix when the iteration steps more than one optimizer (or one
-    optimizer more than once), a scaler's `unscale_` runs between the step and the clip (moved
+    optimizer more than once), unless the clip follows the step of the optimizer built over
+    exactly the clipped parameters, which steps once in the iteration, and no other gradient
+    event lies between that step and the clip (a GAN's critic clipped after its step, before
+    the generator's clear: the clip moves right before the critic's step), a scaler's `unscale_` runs between the step and the clip (moved
     alone, the clip would clip scaled gradients), the clip and the step have no block in common, the moved
     statement holds another gradient event, shares its lines, or could jump out of its block
     (`break`, `continue`, `return`), a statement it would jump over reads or writes a name
@@ -252,7 +259,8 @@ class ClipAfterStep(LoopRule):
         model: ModuleModel,
         moving_up: bool,
     ) -> Fix | None:
-        if len({s.target for s in steps}) != 1 or len(steps) != 1:
+        several = len({s.target for s in steps}) != 1 or len(steps) != 1
+        if several and not (moving_up and _owner_steps_once(clip, step, steps, model)):
             return None
         if moving_up:
             order = [id(e) for e in loop.events]
@@ -269,12 +277,23 @@ class ClipAfterStep(LoopRule):
         anchor = pair.first if moving_up else pair.second
         if not unit_holds_only(unit, clip, loop, model.source, reads=_by_hand(clip)):
             return None
+        after_step: list[ast.stmt] = []
+        if moving_up and anchor is not step.statement:
+            # the step sits in a `try` whose `finally` follows it (`try: ...; opt.step()
+            # finally: seen += 1`): the clip goes right before the step, jumping over what
+            # runs after it in the `try` and the `finally`
+            inner = _after_step_in_tries(step, anchor)
+            if inner is None or not step.direct or not model.source.alone_on_lines(step.statement):
+                return None
+            after_step, anchor = inner, step.statement
         if any(e.kind is EventKind.BACKWARD and anchor in e.path for e in loop.events):
             # one call backpropagates and steps (timm's `loss_scaler(loss, opt)`, a helper): no
             # place between them to move the clip to; it belongs in the call (`clip_grad=`)
             return None
         if moving_up:
-            jumped = [anchor, *statements_between(pair.block, pair.first_index, pair.second_index)]
+            jumped = [anchor, *after_step, *statements_between(pair.block, pair.first_index, pair.second_index)]
+            if several and _touches_gradients(jumped, clip, step, loop):
+                return None  # another optimizer's clear or backward in between: not certain
         else:
             jumped = statements_between(pair.block, pair.first_index, pair.second_index)
             if anchor is not step.statement:
@@ -358,6 +377,46 @@ def _sync_guard(clip: GradEvent, loop: TrainingLoop, model: ModuleModel, acceler
         return None
     lines = ((f"if {accelerator}.sync_gradients:", True), *indented(statement_lines(model.source, statement, comments=False), model.source.indent_unit()))
     return Fix([RemoveStatement(statement), InsertStatements(statement, "after", lines)], Safety.SAFE)
+
+
+def _owner_steps_once(clip: GradEvent, step: GradEvent, steps: list[GradEvent], model: ModuleModel) -> bool:
+    """Several optimizers step, but the one before the clip was built over exactly the clipped
+    parameters (`c_opt = RMSprop(critic.parameters())`, `clip_grad_norm_(critic.parameters(),
+    ...)`) and steps once in the iteration: the clip belongs right before that step."""
+    if step.target is None or not built_over_clipped(step.target, clip, model, optimizer=True):
+        return False
+    return sum(1 for s in steps if s.target == step.target) == 1
+
+
+def _touches_gradients(jumped: list[ast.stmt], clip: GradEvent, step: GradEvent, loop: TrainingLoop) -> bool:
+    """A gradient event other than the step and the clip sits in the statements the clip jumps."""
+    held = {id(stmt) for stmt in jumped}
+    return any(
+        e is not clip and e is not step and any(id(stmt) in held for stmt in e.path) for e in loop.events
+    )
+
+
+def _after_step_in_tries(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None:
+    """The statements that run after the step inside `outer`, the statement holding it, when
+    only `try` statements without handlers or `else` lead down to it, each holding it in its
+    body: those after it in each body, then each `finally`. None otherwise."""
+    index = next((i for i, s in enumerate(step.path) if s is outer), None)
+    if index is None:
+        return None
+    after: list[ast.stmt] = []
+    for level in range(len(step.path) - 1, index, -1):
+        holder = step.path[level - 1]
+        if not isinstance(holder, TRIES) or holder.handlers or holder.orelse:
+            return None
+        block = step.blocks[level]
+        if block is not holder.body:
+            return None
+        position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
+        if position is None:
+            return None
+        after += block[position + 1 :]
+        after += holder.finalbody
+    return after
 
 
 def _inner_statements(step: GradEvent, outer: ast.stmt) -> list[ast.stmt] | None:

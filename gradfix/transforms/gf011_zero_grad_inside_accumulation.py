@@ -102,7 +102,10 @@ class ZeroGradInsideAccumulation(Rule):
     buffer). A clear after an `if` that may end the iteration with `continue` (timm's `if not
     need_update: continue`) runs at window ends only and is not reported; a guard that only
     skips a bad batch before anything backpropagates (`if torch.isnan(x).any(): continue`,
-    testing no name the window's test reads, nor one bound from such a name) does not count:
+    testing no name the window's test reads, nor one bound from such a name; the batch a loop
+    walking a sequence by index picks, `x, y = batches[i]` under `while i < len(batches):` or
+    `for i in range(len(batches)):`, is the iteration's item, as in `for x, y in batches`, not
+    a name bound from the counter) does not count:
     every micro-batch that adds a gradient still runs the clear. When the only such
     handling is a plain clear by hand on every micro-batch, a
     `for p in model.parameters(): p.grad = None` (or `p.grad.zero_()`) over the module the one
@@ -668,12 +671,45 @@ def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Acc
     window = {n.id for n in ast.walk(acc.node.test) if isinstance(n, ast.Name)}
     if not window:
         return False
+    indexed = _indexed_sequence(acc.loop.node)
     for stmt in body[:index]:
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
+            if indexed is not None and _item_of(stmt.value, indexed):
+                continue  # `x, y = batches[i]` under `while i < len(batches)`: the iteration's item, as `for x, y in batches`
             if any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(stmt.value)):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 window |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
     return not any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(guard.test))
+
+
+def _indexed_sequence(loop: ast.AST) -> tuple[str, str] | None:
+    """(counter, sequence) of a loop that walks a sequence by index: `while i < len(batches):`
+    or `for i in range(len(batches)):`."""
+    if isinstance(loop, ast.While):
+        test = loop.test
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt)):
+            return None
+        counter, bound = test.left, test.comparators[0]
+    elif isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name):
+        if loop.iter.func.id != "range" or len(loop.iter.args) != 1 or loop.iter.keywords:
+            return None
+        counter, bound = loop.target, loop.iter.args[0]
+    else:
+        return None
+    if not (isinstance(counter, ast.Name) and isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name)):
+        return None
+    if bound.func.id != "len" or len(bound.args) != 1 or bound.keywords or not isinstance(bound.args[0], ast.Name):
+        return None
+    return counter.id, bound.args[0].id
+
+
+def _item_of(value: ast.expr, indexed: tuple[str, str]) -> bool:
+    """`value` is `sequence[counter]`, the item the loop is at."""
+    return (
+        isinstance(value, ast.Subscript)
+        and isinstance(value.value, ast.Name) and value.value.id == indexed[1]
+        and isinstance(value.slice, ast.Name) and value.slice.id == indexed[0]
+    )  # fmt: skip
 
 
 def _stepped_elsewhere(target: str, function: ast.AST, model: ModuleModel) -> bool:

@@ -53,7 +53,10 @@ class EvalModeNotRestored(Rule):
     with `val_cb = ValidationCallback(...)`; also of a plain class imported from another module of the
     project whose method's text switches to eval mode, `from callbacks import ValidationCallback`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
-    loop and `self.net = net` in `__init__` its one binding; or an agent's own network: `agent.act(state)`
+    loop and `self.net = net` in `__init__` its one binding, the class of the file or imported from
+    another module of the project, whose method that backpropagates the loop walks too,
+    `engine.update(x, y)` beside `engine.evaluate(...)` with `engine = Engine(model,
+    torch.optim.SGD(model.parameters()))` and `self.optim = optim` in `__init__`; or an agent's own network: `agent.act(state)`
     running `self.net.eval()`, with `agent = Agent()` built once beside the loop and `agent.learn(...)`
     stepping the optimizer the class binds once over `self.net`), the `__call__` of a callable object of a plain class of the
     file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a

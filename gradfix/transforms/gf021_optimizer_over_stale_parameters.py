@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from gradfix import syntax as ast
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.staleness import stale_optimizers
 from gradfix.transforms.base import Finding, Rule, Safety
@@ -22,7 +23,8 @@ class OptimizerOverStaleParameters(Rule):
     function and before the optimizer is used again, the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement
     returns such a call, `model.fc = make_head(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)` (or `setattr(model, "2", ...)`), `model[-1] = ...`, `model = Net()`,
-    `model = torch.load(path)`, `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
+    `model = torch.load(path)` (`encoder, decoder = torch.load(path)`: one finding naming each
+    module the optimizer holds), `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
     `model.reset_classifier(10)` when the model's class, of the file or of another module of the
     project, has that method assign a newly built module to an attribute of `self`), or
     parameters the optimizer left out because they were frozen are unfrozen
@@ -120,6 +122,10 @@ class OptimizerOverStaleParameters(Rule):
         "`{module}` is replaced after `{opt}` was built over the model's parameters: the new parameters are not "
         "in the optimizer and never train; build the optimizer after the change"
     )
+    replaced_several_message = (
+        "{modules} are replaced after `{opt}` was built over their parameters: the new parameters are not "
+        "in the optimizer and never train; build the optimizer after the change"
+    )
     unfrozen_message = (
         "`{module}` is unfrozen after `{opt}` was built without its frozen parameters: they get gradients but "
         "no step; add them with `{opt}.add_param_group(...)` or rebuild the optimizer"
@@ -140,4 +146,10 @@ class OptimizerOverStaleParameters(Rule):
             template = {"replaced": self.replaced_message, "grown": self.grown_message, "sharded": self.sharded_message}.get(
                 found.kind, self.unfrozen_message
             )
+            if found.kind == "replaced" and isinstance(found.node, (ast.Tuple, ast.List)):
+                # `encoder, decoder = torch.load(path)`: each module the optimizer holds is named
+                names = [f"`{name}`" for name in found.module.split(", ")]
+                modules = f"{', '.join(names[:-1])} and {names[-1]}"
+                yield Finding(self.code, self.replaced_several_message.format(modules=modules, opt=found.optimizer), found.node)
+                continue
             yield Finding(self.code, template.format(module=found.module, opt=found.optimizer), found.node)

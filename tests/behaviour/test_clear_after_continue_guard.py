@@ -161,3 +161,18 @@ def test_clear_after_a_bad_batch_skip_moves_after_the_step(tmp_path: Path) -> No
     buggy = SKIPPED.format(clear="        optimizer.zero_grad()\n", window_clear="")
     hand = SKIPPED.format(clear="", window_clear="            optimizer.zero_grad()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")
+
+
+SKIPPED_WHILE = SKIPPED.replace(
+    "    for i, (x, y) in enumerate(data):\n        if torch.isnan(x).any():\n",
+    "    i = 0\n    while i < len(data):\n        x, y = data[i]\n        i += 1\n        if torch.isnan(x).any():\n",
+).replace("if (i + 1) % accum == 0 or i + 1 == len(data):", "if i % accum == 0 or i == len(data):")
+
+
+def test_clear_after_a_skip_of_the_indexed_batch_moves_after_the_step(tmp_path: Path) -> None:
+    """The same loop walking the batches by index (`while i < len(data): x, y = data[i]`): the
+    guard reads the item the counter picks, not the window (session 43, variants42)."""
+    assert "while i < len(data)" in SKIPPED_WHILE and "i == len(data)" in SKIPPED_WHILE
+    buggy = SKIPPED_WHILE.format(clear="        optimizer.zero_grad()\n", window_clear="")
+    hand = SKIPPED_WHILE.format(clear="", window_clear="            optimizer.zero_grad()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")

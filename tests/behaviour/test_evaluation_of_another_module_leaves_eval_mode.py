@@ -8,6 +8,9 @@ tests/behaviour/projects/eval_callback_object/: a method of a callback object of
 callbacks.py (`scorer = HeldOutScorer(...)`; `scorer.after_epoch(network)`).
 tests/behaviour/projects/sequential_probe/: a probe of finetune.py training `nn.Sequential(encoder,
 head)` after the loop's own evaluation left the encoder in eval mode (`encoder.train()` before the call).
+tests/behaviour/projects/engine_object_trains_and_evaluates/: an `Engine` object of engine.py, built
+over the network and its optimizer, trains it (`engine.update(x, y)`) and evaluates it
+(`engine.evaluate(...)`, leaving eval mode) in the same loop (`network.train()` after the call).
 Each `<name>_reference/` is the same project fixed by hand.
 """
 
@@ -24,7 +27,12 @@ from tests.behaviour.harness import assert_same_training, gradfix_command, run_s
 pytest.importorskip("torch")
 
 PROJECTS = Path(__file__).parent / "projects"
-CASES = [("eval_mixin_star_import", "mixins.py"), ("eval_callback_object", "callbacks.py"), ("sequential_probe", "finetune.py")]
+CASES = [
+    ("eval_mixin_star_import", "mixins.py"),
+    ("eval_callback_object", "callbacks.py"),
+    ("sequential_probe", "finetune.py"),
+    ("engine_object_trains_and_evaluates", "engine.py"),
+]
 
 
 @pytest.fixture(scope="module")

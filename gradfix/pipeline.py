@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 
 from gradfix.files import STDIN
-from gradfix.patterns import lazily, on_lines
+from gradfix.patterns import lazily, on_lines, starting_at
 from gradfix.records import dataclass, field, replace
 from gradfix.source import Source, SourceError, parse, shifted
 from gradfix.walk import child_nodes
@@ -40,6 +40,11 @@ PREFILTER = (
 # a loop header that says `epoch` (`for epoch in range(args.epochs):`, `while ep < max_epochs:`),
 # not a URL or a docstring that does
 _EPOCH_LOOP = lazily(rb"(?mi)^[ \t]*(?:async[ \t]+)?(?:for|while)\b[^\n#]*epoch")
+# an optimizer of torch built (`optim.SGD(`, `torch.optim.AdamW(`: its classes are capitalised)
+# or imported by name (`from torch.optim import AdamW`), and a loop header
+_OPTIMIZER_CLASS = lazily(rb"(?<!\w)optim\.[A-Z]\w*[ \t]*\(")
+_OPTIMIZER_IMPORT = lazily(rb"(?m)^[ \t]*from[ \t]+torch\.optim[ \t]+import\b")
+_LOOP_HEADER = lazily(rb"(?m)^[ \t]*(?:async[ \t]+)?(?:for|while)\b")
 _BARE_BACKWARD = lazily(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 
 
@@ -95,8 +100,9 @@ def might_train(data: bytes, path: str | None = None) -> bool:
     """A cheap look at the bytes: could this file hold a training iteration? Its own
     backward call, or (when it steps or clears an optimizer, or builds a DistributedSampler)
     one in a module of its project that it imports, or (when a loop header says `epoch`, or a
-    line adds something that says `loss`: `running += loss`) a call of a function of its
-    project whose own text says `backward`."""
+    line adds something that says `loss`: `running += loss`, or it builds an optimizer of torch
+    and has a loop: `t = Trainer(model, opt)`) a call of a function (or class) of its project
+    whose own text says `backward`."""
     return prefilter(data, path)[0]
 
 
@@ -157,6 +163,18 @@ def _sums_a_loss(data: bytes) -> bool:
     return False
 
 
+def _hands_an_optimizer_over(data: bytes) -> bool:
+    """The file builds (or imports) an optimizer of torch and has a loop, saying no step, clear
+    or epoch loop of its own: a script that trains through an object of a class of another
+    module (`t = Trainer(model, opt)`; `while step < n: t.train_batch(x, y)`)."""
+    if b"optim" not in data:
+        return False
+    built = next(starting_at(_OPTIMIZER_CLASS, data, b"optim."), None) is not None
+    if not built and next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is None:
+        return False
+    return _LOOP_HEADER.search(data) is not None
+
+
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
@@ -164,7 +182,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data)
+    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data) or _hands_an_optimizer_over(data)
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     from gradfix.project import project_for

@@ -479,3 +479,29 @@ def test_a_loop_summing_what_a_step_function_of_another_module_returns_is_let_th
     for name, (data, expected) in cases.items():
         (tmp_path / name).write_bytes(data)
         assert prefilter(data, str(tmp_path / name))[0] is expected, name
+
+
+def test_a_loop_training_through_an_object_handed_an_optimizer_is_let_through(tmp_path: Path) -> None:
+    """A file that says no gradient word, no step and no epoch loop, but builds (or imports) an
+    optimizer of torch and has a loop, passes the prefilter when it calls a class or function of
+    its project whose text backpropagates (`t = Trainer(model, opt)`; `while ...: t.fit(x)`); not
+    without the optimizer, without a loop, or when the class does not backpropagate."""
+    from gradfix.pipeline import prefilter
+
+    (tmp_path / "pyproject.toml").write_bytes(b"")
+    (tmp_path / "trainer.py").write_bytes(b"class Trainer:\n    def fit(self, loss):\n        loss.backward()\n")
+    (tmp_path / "plain.py").write_bytes(b"class Trainer:\n    def fit(self, x):\n        return x\n")
+    loop = b"from trainer import Trainer\nimport torch\nt = Trainer(m, torch.optim.SGD(m.parameters()))\nwhile i < 3:\n    t.fit(x)\n"
+    cases = {
+        "while.py": (loop, True),
+        "imported.py": (loop.replace(b"torch.optim.SGD(", b"AdamW(").replace(b"import torch\n", b"from torch.optim import AdamW\n"), True),
+        "for.py": (loop.replace(b"while i < 3:", b"for i in range(3):"), True),
+        "spaced.py": (loop.replace(b"torch.optim.SGD(", b"optim.Adam ("), True),
+        "no_optimizer.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"m"), False),
+        "lower_case.py": (loop.replace(b"torch.optim.SGD(", b"torch.optim.lr_scheduler.step_lr("), False),
+        "no_loop.py": (loop.replace(b"while i < 3:\n    ", b""), False),
+        "quiet_class.py": (loop.replace(b"from trainer", b"from plain"), False),
+    }
+    for name, (data, expected) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        assert prefilter(data, str(tmp_path / name))[0] is expected, name

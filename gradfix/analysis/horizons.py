@@ -408,25 +408,42 @@ def _held_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | 
 def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
     """The horizons a `LambdaLR`'s function is written over: the largest parts of its
     returned expression that do not read its parameter (`epochs * len(loader)` in `lambda s:
-    1 - s / (epochs * len(loader))`), for a lambda or a function of the module whose body is
-    one `return`. Numbers are left out; anything else (a closure, a call of the parameter)
-    gives nothing to read."""
-    if isinstance(value, ast.Name) and value.id in model.facts.module_functions:
-        function = model.facts.module_functions[value.id].node
-        if len(function.body) != 1 or not isinstance(function.body[0], ast.Return):
+    1 - s / (epochs * len(loader))`), for a lambda or a function of the module. A function of
+    more statements (a hand-written warm-up: `if step < warmup_steps: return step /
+    warmup_steps`, `progress = ...`, `return 0.5 * (1 + math.cos(math.pi * progress))`) is read
+    when it only branches, binds local names and returns, calling nothing but `float`/`max`-like
+    builtins and functions of imported modules: the parts of its tests, values and returned
+    expressions that read neither its parameter nor its local names. So is the function a
+    function of the module returns when it is called in place (`lr_lambda=linear_warmup(100,
+    epochs * len(loader))`, whose body is that `def` and `return` of it), each of the outer
+    function's parameters read as what the call gives it. Numbers are left out; anything else
+    (a closure of something else, a call of the parameter) gives nothing to read."""
+    given: dict[str, ast.expr] = {}
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in model.facts.module_functions:
+        outer = model.facts.module_functions[value.func.id].node
+        function = _returned_function(outer)
+        passed = _passed_arguments(value, outer) if function is not None else None
+        if function is None or passed is None:
             return []
-        body = function.body[0].value
+        given = passed
+        expressions = _schedule_expressions(function, model)
+    elif isinstance(value, ast.Name) and value.id in model.facts.module_functions:
+        function = model.facts.module_functions[value.id].node
+        expressions = _schedule_expressions(function, model)
     elif isinstance(value, ast.Lambda):
-        function, body = value, value.body
+        function = value
+        expressions = _schedule_expressions(value, model)
     else:
         return []
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
-    if len(params) != 1:
+    if len(params) != 1 or expressions is None:
         return []
+    bodies, local = expressions
+    local |= params
     parts: list[ast.expr] = []
 
     def reads_parameter(node: ast.AST) -> bool:
-        return any(isinstance(n, ast.Name) and n.id in params for n in ast_walk(node))
+        return any(isinstance(n, ast.Name) and n.id in local for n in ast_walk(node))
 
     def collect(node: ast.expr) -> bool:
         if not reads_parameter(node):
@@ -437,7 +454,113 @@ def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
             return False  # `s.item()`, the parameter called: nothing to read
         return all(collect(child) for child in child_nodes(node) if isinstance(child, ast.expr))
 
-    return parts if body is not None and collect(body) else []
+    if not all(body is not None and collect(body) for body in bodies):
+        return []
+    if given:
+        parts = [_with_arguments(part, given) for part in parts]
+        parts = [part for part in parts if part is not None and not isinstance(part, ast.Constant)]
+    return parts
+
+
+def _schedule_expressions(
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, model: ModuleModel
+) -> tuple[list[ast.expr], set[str]] | None:
+    """The expressions a schedule function of one parameter computes with (its tests, bound
+    values and returned values) and the local names it binds, when it only branches, binds
+    local names and returns, and calls nothing but `float`/`max`-like builtins and functions
+    of imported modules (`math.cos`); None otherwise."""
+    if isinstance(function, ast.Lambda):
+        return [function.body], set()
+    if len(function.body) == 1 and isinstance(function.body[0], ast.Return):
+        return [function.body[0].value], set()  # (one returned expression: read as a lambda's)
+    if isinstance(function, ast.AsyncFunctionDef) or function.decorator_list:
+        return None
+    args = function.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(args.args) != 1:
+        return None
+    expressions: list[ast.expr] = []
+    local: set[str] = set()
+
+    def statements(block: list[ast.stmt]) -> bool:
+        for statement in block:
+            if isinstance(statement, ast.Return) and statement.value is not None:
+                expressions.append(statement.value)
+            elif isinstance(statement, ast.If):
+                expressions.append(statement.test)
+                if not statements(statement.body) or not statements(statement.orelse):
+                    return False
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                local.add(statement.targets[0].id)
+                expressions.append(statement.value)
+            elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
+                return False  # (a docstring is fine; a loop, a call for its effect, a global, ... is not read)
+        return True
+
+    if not statements(function.body) or not expressions:
+        return None
+    modules = model.facts.imports.aliases
+    for expression in expressions:
+        for n in ast_walk(expression):
+            if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.comprehension)):
+                return None
+            if isinstance(n, ast.Call):
+                callee = dotted(n.func)
+                if callee is None or not (callee in _PURE_BUILTINS or (callee.count(".") >= 1 and callee.split(".", 1)[0] in modules)):
+                    return None
+    return expressions, local
+
+
+def _returned_function(outer: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.FunctionDef | None:
+    """The function `outer` defines and returns, when that is all its body does (a docstring
+    aside): `def linear_warmup(warmup, total): def factor(step): ...; return factor`."""
+    body = [s for s in outer.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if isinstance(outer, ast.AsyncFunctionDef) or outer.decorator_list or len(body) != 2:
+        return None
+    inner, returned = body
+    if not (isinstance(inner, ast.FunctionDef) and isinstance(returned, ast.Return) and isinstance(returned.value, ast.Name)):
+        return None
+    return inner if returned.value.id == inner.name else None
+
+
+def _passed_arguments(call: ast.Call, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr] | None:
+    """What `call` gives each parameter of `function` (or its default); None when a parameter
+    gets nothing gradfix can read (`*args`, `**kwargs`, a missing argument)."""
+    args = function.args
+    if args.vararg or args.kwarg or args.posonlyargs or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if any(k.arg is None for k in call.keywords):
+        return None
+    names = [a.arg for a in args.args]
+    if len(call.args) > len(names):
+        return None
+    defaults = dict(zip(names[len(names) - len(args.defaults) :], args.defaults))
+    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
+    passed: dict[str, ast.expr] = dict(zip(names, call.args))
+    passed.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    values = {name: passed.get(name, defaults.get(name)) for name in (*names, *(a.arg for a in args.kwonlyargs))}
+    if any(value is None for value in values.values()):
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _with_arguments(part: ast.expr, given: dict[str, ast.expr]) -> ast.expr | None:
+    """`part` with each name of `given` replaced by what it stands for (a copy); None when it
+    binds one of them."""
+
+    class _Passed(ast.node_transformer()):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            if node.id in given:
+                if not isinstance(node.ctx, ast.Load):
+                    raise ValueError(node.id)
+                return given[node.id]
+            return node
+
+    import copy
+
+    try:
+        return _Passed().visit(copy.deepcopy(part))  # type: ignore[no-any-return]
+    except ValueError:
+        return None
 
 
 # the kind of a scheduler built by a class of the file subclassing torch's `LambdaLR`

@@ -161,8 +161,12 @@ class UnscaledAccumulation(AccumulationRule):
     micro-batches, `for xb, yb in zip(x.chunk(N), y.chunk(N)):` or by a generator function of
     the module given N (`for xb, yb in split_batch(x, y, subdivisions):`, a `yield` in a loop of
     its body; N named for accumulation, chunks or subdivisions), or of another module of the
-    project (`utils.subdivide_batch(batch, subdivisions)`, or imported by name) (their fix is unsafe: a batch
-    shorter than N is cut into fewer), holds the iteration's
+    project (`utils.subdivide_batch(batch, subdivisions)`, or imported by name), or a batch
+    sliced by a range over its rows whose step is named for micro-batches (`for i in range(0,
+    batch.shape[0], self.microbatch): micro = batch[i : i + self.microbatch]`: N is
+    `len(range(...))`, written so by the fix, which gets no fix when the inner loop rebinds a
+    name the range reads) (their fix is unsafe: a batch shorter than N is cut into fewer, a
+    range's last slice may be shorter and is weighed as a whole one), holds the iteration's
     only backward, under no `if`, with no step, clear, clip or gradient read in it, and the
     step follows that inner loop, under no `if`, in the loop around it -- or in the function
     whose body holds the inner loop when no loop of that function is around it (a step
@@ -263,7 +267,8 @@ class UnscaledAccumulation(AccumulationRule):
             position = next(i for i, stmt in enumerate(outer_node.body) if stmt is inner.node)
             if any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
                 continue  # a step before the micro-batch loop
-            n_text = source.code(n)
+            # `range(0, len(x), micro_bs)`: the count is how many slices it gives
+            n_text = f"len({source.code(n)})" if n is inner.node.iter else source.code(n)
             loss = backward.loss
             if _lr_divided_by(source.text, n_text) or _mentions(inner.node.body, n_text, source):
                 continue
@@ -273,8 +278,11 @@ class UnscaledAccumulation(AccumulationRule):
             call = backward.call
             assert call is not None
             fix = None if unread else _fix(backward, loss, n_text, source)
-            if fix is not None and not _counted_by_range(inner.node.iter):
-                # `x.chunk(N)` (or a generator of the module) cuts a short batch into fewer than N
+            if n is inner.node.iter and _rebinds_what_it_reads(inner.node.body, n):
+                fix = None  # (the count written at the backward would read another batch)
+            if fix is not None and (not _counted_by_range(inner.node.iter) or n is inner.node.iter):
+                # `x.chunk(N)` (or a generator of the module) cuts a short batch into fewer than N;
+                # `range(0, B, micro_bs)` leaves a shorter last slice, weighed as a whole one
                 fix = Fix(fix.edits, Safety.UNSAFE)
             yield Finding(
                 self.code,
@@ -527,6 +535,9 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor, model: ModuleModel) -> ast.
     chunks = _chunk_count(iterable)
     if chunks is not None:
         return chunks
+    sliced = _sliced_count(iterable)
+    if sliced is not None:
+        return sliced
     if isinstance(iterable, ast.Call) and (
         (isinstance(iterable.func, ast.Name) and iterable.func.id in model.facts.module_functions)
         or _imported_callee(iterable.func, model)
@@ -539,6 +550,31 @@ def _micro_batch_count(loop: ast.For | ast.AsyncFor, model: ModuleModel) -> ast.
     if isinstance(n, ast.Subscript) and dotted(n.value) is not None and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str):
         text = n.slice.value  # `range(config["gradient_accumulation_steps"])`
     return n if _ACCUMULATION_COUNT.search(text) else None
+
+
+def _rebinds_what_it_reads(body: list[ast.stmt], expr: ast.expr) -> bool:
+    """A statement of `body` binds a name `expr` reads (or an attribute of one)."""
+    read = {node.id for node in ast_walk(expr) if isinstance(node, ast.Name)}
+    for stmt in body:
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.Name, ast.Attribute)) and not isinstance(node.ctx, ast.Load):
+                root = dotted(node)
+                if root is not None and root.split(".", 1)[0] in read:
+                    return True
+    return False
+
+
+def _sliced_count(iterable: ast.expr) -> ast.expr | None:
+    """`range(0, B, micro_bs)` with the step named for micro-batches (`self.microbatch`,
+    `micro_batch_size`, `chunk_size` is not): the loop's start of each slice of a batch
+    (`micro = batch[i : i + self.microbatch]`); the count of micro-batches is `len()` of that
+    range, returned as the range itself."""
+    if not (isinstance(iterable, ast.Call) and call_name(iterable) == "range" and len(iterable.args) == 3 and not iterable.keywords):
+        return None
+    start, _, size = iterable.args
+    if int_value(start) != 0 or dotted(size) is None:
+        return None
+    return iterable if _ACCUMULATION_COUNT.search(last_name(dotted(size))) else None  # type: ignore[arg-type]
 
 
 def _chunk_count(iterable: ast.expr) -> ast.expr | None:

@@ -138,7 +138,11 @@ class ClipAfterStep(LoopRule):
     first backward, that backward is the next backward or step after it, a step follows, that
     backward runs whenever the first step after it runs, and the clip runs whenever they run or
     under a test of its own around them (`if max_norm is not None:`, `if
-    accelerator.sync_gradients:`). A call through a name the module binds once, outside any
+    accelerator.sync_gradients:`); or, when several optimizers step, it runs after the clear of
+    the optimizer built over exactly the clipped parameters (no backward between them, the
+    clear running whenever the clip runs) and before that optimizer's next backward and step
+    (`opt_g.zero_grad(); clip_grad_norm_(G.parameters(), 1.0); g_loss.backward();
+    opt_g.step()` after the discriminator's update): it clips what the clear just emptied. A call through a name the module binds once, outside any
     loop, to torch's clip function (`clip = nn.utils.clip_grad_norm_`, at module level or in the
     function) is a clip too, and so is a clip written by hand in the loop itself: `for p in
     params: p.grad.data.clamp_(-c, c)` (or `p.grad.clamp_(min=..., max=...)`, `clip_`), the
@@ -153,7 +157,10 @@ class ClipAfterStep(LoopRule):
     optimizer more than once), unless the clip follows the step of the optimizer built over
     exactly the clipped parameters, which steps once in the iteration, and no other gradient
     event lies between that step and the clip (a GAN's critic clipped after its step, before
-    the generator's clear: the clip moves right before the critic's step), a scaler's `unscale_` runs between the step and the clip (moved
+    the generator's clear: the clip moves right before the critic's step), or precedes the
+    backward of that optimizer and only backward passes lie between the clip and its step
+    (each model of a GAN clipped after its clear, before its backward: each clip moves right
+    before its own optimizer's step), a scaler's `unscale_` runs between the step and the clip (moved
     alone, the clip would clip scaled gradients), the clip and the step have no block in common, the moved
     statement holds another gradient event, shares its lines, or could jump out of its block
     (`break`, `continue`, `return`), a statement it would jump over reads or writes a name
@@ -210,7 +217,7 @@ class ClipAfterStep(LoopRule):
                     related=(loop.node,),
                 )
             elif (
-                not any(e.kind is EventKind.BACKWARD for e in events[:index])
+                (not any(e.kind is EventKind.BACKWARD for e in events[:index]) or _owner_cleared_since_backward(clip, events[:index], after, loop, model))
                 and after
                 and after[0].kind is EventKind.BACKWARD
                 and any(e.kind is EventKind.STEP for e in after)
@@ -260,7 +267,7 @@ class ClipAfterStep(LoopRule):
         moving_up: bool,
     ) -> Fix | None:
         several = len({s.target for s in steps}) != 1 or len(steps) != 1
-        if several and not (moving_up and _owner_steps_once(clip, step, steps, model)):
+        if several and not _owner_steps_once(clip, step, steps, model):
             return None
         if moving_up:
             order = [id(e) for e in loop.events]
@@ -296,6 +303,8 @@ class ClipAfterStep(LoopRule):
                 return None  # another optimizer's clear or backward in between: not certain
         else:
             jumped = statements_between(pair.block, pair.first_index, pair.second_index)
+            if several and _touches_gradients(jumped, clip, step, loop, but=EventKind.BACKWARD):
+                return None  # another optimizer's clear or step in between: not certain
             if anchor is not step.statement:
                 # the step sits deeper, under the window's `if` (`if (i + 1) % N == 0:`): the
                 # clip goes right before it, where it clips what the step applies, once
@@ -388,11 +397,34 @@ def _owner_steps_once(clip: GradEvent, step: GradEvent, steps: list[GradEvent], 
     return sum(1 for s in steps if s.target == step.target) == 1
 
 
-def _touches_gradients(jumped: list[ast.stmt], clip: GradEvent, step: GradEvent, loop: TrainingLoop) -> bool:
-    """A gradient event other than the step and the clip sits in the statements the clip jumps."""
+def _touches_gradients(
+    jumped: list[ast.stmt], clip: GradEvent, step: GradEvent, loop: TrainingLoop, but: EventKind | None = None
+) -> bool:
+    """A gradient event other than the step and the clip (and events of kind `but`: the
+    backward a clip moved down jumps over) sits in the statements the clip jumps."""
     held = {id(stmt) for stmt in jumped}
     return any(
-        e is not clip and e is not step and any(id(stmt) in held for stmt in e.path) for e in loop.events
+        e is not clip and e is not step and e.kind is not but and any(id(stmt) in held for stmt in e.path) for e in loop.events
+    )
+
+
+def _owner_cleared_since_backward(
+    clip: GradEvent, earlier: list[GradEvent], after: list[GradEvent], loop: TrainingLoop, model: ModuleModel
+) -> bool:
+    """Several optimizers in the iteration, and the clip sits between the clear of the
+    optimizer built over exactly the clipped parameters and that optimizer's next backward
+    and step (`opt_g.zero_grad(); clip_grad_norm_(G.parameters(), 1.0); g_loss.backward();
+    opt_g.step()`, after the discriminator's update): the clip sees the gradients that clear
+    just emptied, like a clip before the iteration's first backward. The clear runs whenever
+    the clip runs, and no backward lies between them."""
+    step = next((e for e in after if e.kind is EventKind.STEP), None)
+    if step is None or step.engine or step.target is None or not built_over_clipped(step.target, clip, model, optimizer=True):
+        return False
+    since = len(earlier)
+    while since and earlier[since - 1].kind is not EventKind.BACKWARD:
+        since -= 1
+    return any(
+        e.kind is EventKind.CLEAR and e.target == step.target and branch_prefix(e, clip, loop.node) for e in earlier[since:]
     )
 
 

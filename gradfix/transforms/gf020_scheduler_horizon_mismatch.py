@@ -35,10 +35,14 @@ class SchedulerHorizonMismatch(Rule):
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
-    stepped once per epoch is reported too, and so are a `LambdaLR` whose function (a lambda, or
-    a function of the module that returns one expression) is written over such a horizon
-    (`lambda s: 1 - s / (epochs * len(loader))`; every part of it that does not read the
-    function's parameter is read, and they must all count in one unit) and a
+    stepped once per epoch is reported too, and so are a `LambdaLR` whose function (a lambda, a
+    function of the module that returns one expression, a hand-written warm-up of the module
+    that only branches, binds local names and returns, calling only `float`/`max`-like builtins
+    and functions of imported modules, or such a function returned by a factory of the module
+    called in place, `linear_warmup(100, epochs * len(loader))`, its parameters read as the
+    call's arguments) is written over such a horizon (`lambda s: 1 - s / (epochs *
+    len(loader))`; every part of it that reads neither the function's parameter nor its local
+    names is read, and they must all count in one unit) and a
     `CosineAnnealingWarmRestarts` whose `T_0` is such a count; a scheduler class picked from a
     dict literal by a constant key (`SCHEDULERS["cos"](opt, T_max=...)`, the dict here or in the
     project module it is imported from, its classes written as names or through their module,

@@ -49,7 +49,12 @@ class SchedulerRebuiltEachIteration(Rule):
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
-    stepped once. Also a function of the module that a statement of a loop's body calls by its
+    stepped once. So is a `SequentialLR` (or `ChainedScheduler`) stepped by the loop's body
+    and built right after the statements of the body that build each of its parts
+    (`warmup = LinearLR(...)`; `cosine = CosineAnnealingLR(...)`; `scheduler =
+    SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[3])`), each part a
+    scheduler that starts over, its name read in the loop only in that list; the fix moves
+    the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
     and that builds such a scheduler into a name of its own on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
@@ -161,9 +166,14 @@ class SchedulerRebuiltEachIteration(Rule):
                     target = dotted(stmt.target)  # `scheduler: StepLR = StepLR(...)`
                 else:
                     continue
-                if not isinstance(stmt.value, ast.Call):
+                if not isinstance(stmt.value, ast.Call) or target is None:
                     continue
-                if target is None or not _restarting_scheduler(stmt.value, model):
+                if direct and isinstance(stmt, ast.Assign):
+                    parts = _composite_rebuilt_with_its_parts(stmt, target, loop, model)
+                    if parts is not None:
+                        yield Finding(self.code, self.message.format(target=target), stmt.value, fix=_composite_fix(stmt, target, parts, loop, model))
+                        continue
+                if not _restarting_scheduler(stmt.value, model):
                     continue
                 if not _stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and _stepped_in(loop, target, 1)):
                     continue  # (stepped in a loop of its own: a restart per pass may be meant, unless it lasts several)
@@ -459,6 +469,86 @@ def _reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
             if key is not None and any(key == a or key.startswith(a + ".") or a.startswith(key + ".") for a in attributes):
                 return True
     return False
+
+
+# torch's schedulers made of others, with where they take their list of parts (keyword,
+# position) and the position of their `last_epoch` (None: they have none)
+_COMPOSITES = {"SequentialLR": (("schedulers", 1), 3), "ChainedScheduler": (("schedulers", 0), None)}
+
+
+def _composite_rebuilt_with_its_parts(
+    stmt: ast.Assign, target: str, loop: ast.AST, model: ModuleModel
+) -> list[ast.Assign] | None:
+    """`scheduler = SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[3])` (or a
+    `ChainedScheduler([...])`) stepped by the loop's body, right after the statements of the
+    body that build each of its parts (`warmup = LinearLR(...)`, `cosine =
+    CosineAnnealingLR(...)`: schedulers that start over, reading nothing the loop changes, each
+    part's name bound once in the loop and read there only in that list): those statements, in
+    order. None when it is no such composite."""
+    call = stmt.value
+    qualified = model.facts.imports.qualify(call_name(call) or "") or ""  # type: ignore[arg-type]
+    module, _, last = qualified.rpartition(".")
+    if module != "torch.optim.lr_scheduler" or last not in _COMPOSITES:
+        return None
+    (keyword_name, position), resume_at = _COMPOSITES[last]
+    arguments = positional(call)  # type: ignore[arg-type]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None or k.arg == "last_epoch" for k in call.keywords):  # type: ignore[attr-defined]
+        return None
+    if resume_at is not None and len(arguments) > resume_at:
+        return None
+    listed = next((k.value for k in call.keywords if k.arg == keyword_name), None)  # type: ignore[attr-defined]
+    if listed is None and len(arguments) > position:
+        listed = arguments[position]
+    if not isinstance(listed, (ast.List, ast.Tuple)) or not listed.elts or not all(isinstance(e, ast.Name) for e in listed.elts):
+        return None
+    names = [e.id for e in listed.elts]  # type: ignore[attr-defined]
+    if len(set(names)) != len(names) or target in names or not _stepped_in(loop, target):
+        return None
+    body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
+    at = next(i for i, s in enumerate(body) if s is stmt)
+    if at < len(names):
+        return None
+    parts = body[at - len(names) : at]  # the statements right before it build its parts
+    built: dict[str, ast.Assign] = {}
+    for part in parts:
+        if not (isinstance(part, ast.Assign) and len(part.targets) == 1 and isinstance(part.targets[0], ast.Name)):
+            return None
+        if not isinstance(part.value, ast.Call) or not _restarting_scheduler(part.value, model, factory=False):
+            return None
+        built[part.targets[0].id] = part
+    if set(built) != set(names):
+        return None
+    listed_names = {id(e) for e in listed.elts}
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Name) and node.id in built and id(node) not in listed_names:
+            if not (isinstance(node.ctx, ast.Store) and any(node is p.targets[0] for p in parts)):
+                return None  # (a part stepped, read or bound elsewhere in the loop)
+    # the construction reads nothing the loop changes but its parts
+    for part in parts:
+        if _reads_what_the_loop_changes(part.value, loop):  # type: ignore[arg-type]
+            return None
+    others = [a for a in (*call.args, *(k.value for k in call.keywords)) if a is not listed]  # type: ignore[attr-defined]
+    if any(_reads_what_the_loop_changes(other, loop) for other in others):  # type: ignore[arg-type]
+        return None
+    return parts  # type: ignore[return-value]
+
+
+def _composite_fix(stmt: ast.Assign, target: str, parts: list[ast.Assign], loop: ast.AST, model: ModuleModel) -> Fix | None:
+    """The parts' statements and the composite's, moved together before the loop, in order."""
+    source = model.source
+    moved = [*parts, stmt]
+    if not all(source.alone_on_lines(s) for s in moved) or "param_groups" in source.segment(loop):
+        return None
+    if any(_spans_epochs(p.value, model, literal=True) for p in parts):  # type: ignore[arg-type]
+        return None  # (a schedule over several epochs' batches: before which loop is not settled here)
+    index = assignments(model)
+    for s, name in ((stmt, target), *((p, p.targets[0].id) for p in parts)):  # type: ignore[attr-defined]
+        if any(binding.statement is not s for binding in index.bindings(name, index.scope_of(s))):
+            return None  # built elsewhere too
+    lines = tuple(line for s in moved for line in statement_lines(source, s))
+    edits: list[object] = [RemoveStatement(s, keep_comments=False) for s in moved]
+    edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
+    return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
 
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:

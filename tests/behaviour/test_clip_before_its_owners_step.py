@@ -1,6 +1,8 @@
 """A GAN's critic clipped after its own step, that step in a `try` whose `finally` counts the
 batches, the generator stepped later (session 43, variants42): GF010 moves the clip into the
-`try`, right before the critic's step; the fixed script trains exactly like the hand-fixed one."""
+`try`, right before the critic's step; and two models each clipped after their own clear but
+before their backward (one after the other's step), moved right before their own steps. The
+fixed scripts train exactly like the hand-fixed ones."""
 
 from __future__ import annotations
 
@@ -53,4 +55,51 @@ CLIP = "torch.nn.utils.clip_grad_norm_(critic.parameters(), 0.05)\n"
 def test_critic_clip_moved_before_its_step_in_the_try(tmp_path: Path) -> None:
     buggy = SCRIPT.format(inside="", outside="        " + CLIP)
     hand = SCRIPT.format(inside="            " + CLIP, outside="")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")
+
+
+TWO_UPDATES = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+gen = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 5))
+disc = nn.Sequential(nn.Linear(5, 8), nn.ReLU(), nn.Linear(8, 1))
+opt_g = torch.optim.SGD(gen.parameters(), lr=0.5)
+opt_d = torch.optim.SGD(disc.parameters(), lr=0.5)
+bce = nn.BCEWithLogitsLoss()
+data = [torch.randn(6, 5) for _ in range(4)]
+losses = []
+step = 0
+while step < 8:
+    real = data[step % 4]
+    fake = gen(torch.randn(6, 3))
+    opt_d.zero_grad()
+{d_clip_before}    d_loss = bce(disc(real), torch.ones(6, 1)) + bce(disc(fake.detach()), torch.zeros(6, 1))
+    d_loss.backward()
+{d_clip_after}    opt_d.step()
+    opt_g.zero_grad()
+{g_clip_before}    g_loss = bce(disc(fake), torch.ones(6, 1))
+    g_loss.backward()
+{g_clip_after}    opt_g.step()
+    losses.append(d_loss.item() + g_loss.item())
+    step += 1
+digest = hashlib.sha256()
+for param in [*gen.parameters(), *disc.parameters()]:
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_clips_before_each_optimizers_backward_moved_after_it(tmp_path: Path) -> None:
+    """Two optimizers, each model clipped after its own clear but before its backward (the
+    generator's clip after the discriminator's step): each clip moves right before its own
+    optimizer's step."""
+    d_clip = "    torch.nn.utils.clip_grad_norm_(disc.parameters(), 0.01)\n"
+    g_clip = "    torch.nn.utils.clip_grad_norm_(gen.parameters(), 0.01)\n"
+    buggy = TWO_UPDATES.format(d_clip_before=d_clip, d_clip_after="", g_clip_before=g_clip, g_clip_after="")
+    hand = TWO_UPDATES.format(d_clip_before="", d_clip_after=d_clip, g_clip_before="", g_clip_after=g_clip)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")

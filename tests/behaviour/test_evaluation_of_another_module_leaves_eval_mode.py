@@ -11,6 +11,9 @@ head)` after the loop's own evaluation left the encoder in eval mode (`encoder.t
 tests/behaviour/projects/engine_object_trains_and_evaluates/: an `Engine` object of engine.py, built
 over the network and its optimizer, trains it (`engine.update(x, y)`) and evaluates it
 (`engine.evaluate(...)`, leaving eval mode) in the same loop (`network.train()` after the call).
+tests/behaviour/projects/trainer_object_while_loop/: the same through a `Trainer` object of
+trainer.py, in a `while step < n:` loop of a script that says no gradient word and has no epoch
+loop (the prefilter lets it through for the optimizer it builds and hands over).
 Each `<name>_reference/` is the same project fixed by hand.
 """
 
@@ -32,6 +35,7 @@ CASES = [
     ("eval_callback_object", "callbacks.py"),
     ("sequential_probe", "finetune.py"),
     ("engine_object_trains_and_evaluates", "engine.py"),
+    ("trainer_object_while_loop", "trainer.py"),
 ]
 
 

@@ -1,5 +1,7 @@
 """GF020 with a warm-up schedule class of the file subclassing `LambdaLR` (its horizon read
-from the arguments its `lr_lambda` method reads through `self`) and with a `SequentialLR` whose
+from the arguments its `lr_lambda` method reads through `self`), with warm-up functions of the
+script handed to a `LambdaLR` (one reading module counts, one a factory's closure over the
+arguments of its call), and with a `SequentialLR` whose
 parts count their horizons in the other unit than the stepping. The unsafe fix moves the
 scheduler step to the level the horizon counts; the fixed script trains exactly like that
 hand fix, the buggy one otherwise."""
@@ -55,6 +57,26 @@ class WarmupCosineSchedule(LambdaLR):
         return max(0.0, 0.5 * (1.0 + math.cos(math.pi * float(self.cycles) * 2.0 * progress)))
 
 
+TOTAL_STEPS = EPOCHS * len(loader)
+WARMUP_STEPS = 3
+
+
+def warmup_then_cosine(step):
+    if step < WARMUP_STEPS:
+        return float(step + 1) / float(WARMUP_STEPS)
+    progress = float(step - WARMUP_STEPS) / float(max(1, TOTAL_STEPS - WARMUP_STEPS))
+    return 0.5 * (1.0 + math.cos(math.pi * progress))
+
+
+def linear_warmup(warmup, total):
+    def factor(step):
+        if step < warmup:
+            return (step + 1) / warmup
+        return max(0.0, (total - step) / (total - warmup))
+
+    return factor
+
+
 model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 {build}
@@ -81,6 +103,10 @@ CASES = {
     ),
     "warmup-class-counting-epochs": (
         "sched = WarmupCosineSchedule(opt, warmup_epochs=1, total_epochs=EPOCHS)", PER_BATCH, PER_EPOCH,
+    ),
+    "warmup-function-counting-batches": ("sched = LambdaLR(opt, warmup_then_cosine)", PER_EPOCH, PER_BATCH),
+    "warmup-factory-closure-counting-batches": (
+        "sched = LambdaLR(opt, lr_lambda=linear_warmup(2, EPOCHS * len(loader)))", PER_EPOCH, PER_BATCH,
     ),
     "sequential-parts-counting-epochs": (
         "warmup = LinearLR(opt, start_factor=0.25, total_iters=1)\n"

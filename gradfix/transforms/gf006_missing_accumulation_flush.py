@@ -127,6 +127,13 @@ class MissingAccumulationFlush(AccumulationRule):
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
     after the window's `if`, when the window's test fires at K (the last micro-batch steps);
+    nor for a loop over a stream that never runs out (`itertools.cycle`, `itertools.count`, a
+    generator function of the module ending in `while True:` with no `break` or `return`, a
+    dataset built with `infinite=True` and a `DataLoader` over it, followed through names, tuples,
+    `.shuffle(...)`, a `prepare(...)` and the tuples a function of the module returns) whose only
+    ways out are a `break` in the stepping arm after its step, or `if <test>: break` after the
+    window's `if` whose test reads a count only that arm changes (`completed_steps += 1`; `if
+    completed_steps >= args.max_train_steps: break`): it leaves right after a step;
     nor, when the first window is full, for a loop over a `DataLoader` whose `batch_sampler=` is
     built with a product by N among its arguments (`CategoriesSampler(labels, episodes * N, way,
     shot)`, the episodes of few-shot training, N tasks per step): its batches come in whole
@@ -241,6 +248,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # `batch_sampler=CategoriesSampler(labels, episodes * N, ...)`: no tail
         if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
+        if drained is None and _ends_after_an_update(acc, loop, model):  # type: ignore[arg-type]
+            return None  # an endless stream left by `if updates >= max_updates: break`: no tail
         undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
         if _steps_after(acc, loop, model, undecided):
             return None
@@ -399,6 +408,204 @@ def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, 
             value = last + acc.periodic.addend
             return value % n == (0 if acc.periodic.remainder == "zero" else n - 1)
     return False
+
+
+def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model: ModuleModel) -> bool:
+    """A loop over a stream that never runs out (see `_endless`) whose only ways out are a
+    `break` in the window's stepping arm after its step, or `if <test>: break` after the
+    window's `if`, the test reading a count the loop changes only in that arm
+    (`completed_steps += 1` beside the step; `if completed_steps >= args.max_train_steps:
+    break`) and otherwise what the loop never changes: it leaves right after a step, nothing
+    is left over (codeparrot's shape, over a dataset built with `infinite=True`)."""
+    body = loop.body
+    window = acc.node
+    at = next((i for i, stmt in enumerate(body) if stmt is window), None)
+    if at is None or not isinstance(window, ast.If) or acc.guarded:
+        return False
+    held = {id(stmt) for step in acc.steps for stmt in step.path}  # (a step in a helper: the call)
+    arm = next((block for block in (window.body, window.orelse) if any(id(stmt) in held for stmt in block)), None)
+    if arm is None:
+        return False
+    in_arm = {id(node) for stmt in arm for node in ast_walk(stmt)}
+    last_step = max(stmt.lineno for step in acc.steps for stmt in step.path if id(stmt) in in_arm)
+    exits = [stmt for stmt in body[at + 1 :] if isinstance(stmt, ast.If) and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Break)]
+    if any(stmt.orelse for stmt in exits):
+        return False
+    after_step = [node for node in _own_breaks(arm) if node.lineno > last_step]  # it leaves right after a step
+    allowed = {id(stmt.body[0]) for stmt in exits} | {id(node) for node in after_step}
+    if not allowed:
+        return False
+    todo: list[ast.AST] = list(body)
+    while todo:  # no other way out of the loop: another `break` of its own, a `return`
+        node = todo.pop()
+        if (isinstance(node, ast.Break) and id(node) not in allowed) or isinstance(node, ast.Return):
+            return False
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(child_nodes(node))
+    source = model.source
+    changed_in_arm: set[str] = set()
+    touched_outside: set[str] = set()  # keys bound out of the arm, and the roots of those and of every call out of it
+    for node in (loop.target, *(n for stmt in body for n in ast_walk(stmt))):
+        outside = id(node) not in in_arm
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
+            key = node.id if isinstance(node, ast.Name) else source.key(node)
+            if outside:
+                touched_outside |= {key, key.split(".", 1)[0].split("[", 1)[0]}
+            else:
+                changed_in_arm.add(key)
+        elif isinstance(node, (ast.Tuple, ast.List)) and outside and node is loop.target:
+            touched_outside |= {n.id for n in ast_walk(node) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Call) and outside:
+            func = node.func.value if isinstance(node.func, ast.Attribute) else node.func
+            key = dotted(func)
+            if key is not None:
+                touched_outside.add(key.split(".", 1)[0])
+    counted = False
+    for stmt in exits:
+        for node in ast_walk(stmt.test):
+            if isinstance(node, ast.Call):
+                return False  # a call in the test: what it reads is not known
+            if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
+                continue
+            key = node.id if isinstance(node, ast.Name) else source.key(node)
+            root = key.split(".", 1)[0]
+            if key in touched_outside or root in touched_outside:
+                return False  # changed (or maybe changed, through a call) outside the stepping arm
+            counted = counted or key in changed_in_arm
+    if exits and not counted:
+        return False  # a test reading only what never changes: it holds from the start, or never
+    return _endless(loop.iter, acc.loop.function or source.tree, model)
+
+
+def _own_breaks(block: list[ast.stmt]) -> list[ast.Break]:
+    """The `break`s of a block that leave the loop around it (not those of loops inside it)."""
+    found: list[ast.Break] = []
+    todo: list[ast.AST] = list(block)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break):
+            found.append(node)
+        elif not isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(child_nodes(node))
+    return found
+
+
+_ENDLESS_ITERTOOLS = ("itertools.cycle", "itertools.count")
+
+
+def _endless(expr: ast.expr, scope: ast.AST, model: ModuleModel, depth: int = 0, visiting: frozenset = frozenset()) -> bool:
+    """A stream that never runs out: `itertools.cycle(...)`, `itertools.count(...)`,
+    `itertools.repeat(x)`, a generator function of the module whose body ends in `while True:`
+    with no `break` or `return` of its own, a call given `infinite=True` (a dataset that starts
+    over), a `DataLoader` over one, `enumerate` of one, or a name every binding of which is one
+    (through a tuple of an `accelerator.prepare(...)`-like call or of a function of the module
+    returning tuples). A name met again while its own bindings are read (`ds = ds.shuffle(...)`)
+    stands for what its other bindings are."""
+    if depth > 12:
+        return False
+    if isinstance(expr, ast.Call):
+        name = dotted(expr.func) or ""
+        if name == "enumerate" and expr.args:
+            return _endless(expr.args[0], scope, model, depth + 1, visiting)
+        root, _, rest = name.partition(".")
+        qualified = model.facts.imports.aliases.get(root, root) + ("." + rest if rest else "")
+        if qualified in _ENDLESS_ITERTOOLS or (qualified == "itertools.repeat" and len(expr.args) == 1 and not expr.keywords):
+            return True
+        if any(k.arg == "infinite" and isinstance(k.value, ast.Constant) and k.value.value is True for k in expr.keywords):
+            return True
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "shuffle":
+            return _endless(expr.func.value, scope, model, depth + 1, visiting)  # a shuffled stream: as long as the stream
+        if name.rsplit(".", 1)[-1] == "DataLoader":
+            dataset = expr.args[0] if expr.args else next((k.value for k in expr.keywords if k.arg == "dataset"), None)
+            return dataset is not None and _endless(dataset, scope, model, depth + 1, visiting)
+        function = _module_function(expr, model)
+        if function is not None:
+            if _loops_forever(function):
+                return True
+            returned = _own_returns(function)
+            return bool(returned) and all(r.value is not None and _endless(r.value, function, model, depth + 1, visiting) for r in returned)
+        return False
+    if isinstance(expr, ast.Name):
+        bindings = assignments(model).bindings(expr.id, scope)
+        if not bindings:
+            return False
+        if any((expr.id, id(b.scope)) in visiting for b in bindings):
+            return True  # (read again inside its own bindings: the others decide)
+        inner = visiting | {(expr.id, id(b.scope)) for b in bindings}
+        for binding in bindings:
+            found = (binding.value, binding.scope) if binding.value is not None else _unpacked(binding, expr.id, model)
+            if found is None or not _endless(found[0], found[1], model, depth + 1, inner):
+                return False
+        return True
+    return False
+
+
+def _module_function(call: ast.Call, model: ModuleModel) -> ast.FunctionDef | None:
+    if not isinstance(call.func, ast.Name):
+        return None
+    info = model.facts.module_functions.get(call.func.id)
+    node = info.node if info is not None else None
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def _own_returns(function: ast.AST) -> list[ast.Return]:
+    found: list[ast.Return] = []
+    todo: list[ast.AST] = list(function.body)  # type: ignore[attr-defined]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(child_nodes(node))
+    return found
+
+
+def _loops_forever(function: ast.FunctionDef) -> bool:
+    """A generator whose body ends in `while True:` (yielding in it), with no `return` and no
+    `break` of that loop's own."""
+    last = function.body[-1] if function.body else None
+    if not (isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value in (True, 1)):
+        return False
+    if _own_returns(function) or not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast_walk(last)):
+        return False
+    todo: list[ast.AST] = list(last.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break):
+            return False
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(child_nodes(node))
+    return True
+
+
+def _unpacked(binding, name: str, model: ModuleModel) -> tuple[ast.expr, ast.AST] | None:  # type: ignore[no-untyped-def]
+    """What `name` is bound to by `a, name = value`, and the scope to read it in: the matching
+    element of a tuple, the matching argument of `accelerator.prepare(a, b)` (which hands its
+    arguments back in order), or the matching element of the one tuple a function of the
+    module returns (read in that function)."""
+    statement = binding.statement
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Tuple, ast.List))):
+        return None
+    elts = statement.targets[0].elts
+    if any(isinstance(e, ast.Starred) for e in elts):
+        return None
+    index = next((i for i, e in enumerate(elts) if isinstance(e, ast.Name) and e.id == name), None)
+    if index is None:
+        return None
+    value = statement.value
+    if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(elts):
+        return value.elts[index], binding.scope
+    if not isinstance(value, ast.Call) or any(isinstance(a, ast.Starred) for a in value.args):
+        return None
+    if isinstance(value.func, ast.Attribute) and value.func.attr == "prepare" and len(value.args) == len(elts) and not value.keywords:
+        return value.args[index], binding.scope
+    function = _module_function(value, model)
+    returned = _own_returns(function) if function is not None else []
+    if len(returned) != 1 or not isinstance(returned[0].value, ast.Tuple) or len(returned[0].value.elts) != len(elts):
+        return None
+    return returned[0].value.elts[index], function  # type: ignore[return-value]
 
 
 def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:

@@ -234,7 +234,21 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                         continue
                     sampler_here, binding_here, alternative_here = None, None, True
             elif sampler_binding is not None and sampler_binding not in index.bindings(sampler, scope):
-                continue
+                if not _local_to_loader(loader_binding, sampler_binding, index, model):
+                    continue
+                # `sampler = DistributedSampler(ds)` local to the method that stores
+                # `self.loader = DataLoader(ds, sampler=sampler)`, the loop in another method:
+                # the sampler is read through the loader (guarded when the name may hold another)
+                sampler_here, binding_here = None, None
+                alternative_here = alternative or _maybe_another(sampler_binding, index)
+            watched = set()
+            if sampler_here is not None and sampler_binding is not None and _rebatched(sampler_binding, loader_binding, index):
+                # `sampler = BatchSampler(sampler, 64, False)` before `DataLoader(ds,
+                # batch_sampler=sampler)`: at the loop the name holds the batch sampler; the
+                # sampler is read through the loader (guarded when the name held another)
+                watched = {sampler_here}
+                sampler_here, binding_here = None, None
+                alternative_here = alternative_here or _maybe_another(sampler_binding, index)
             batch = _batch_loop(loop, name, model)
             if batch is None and name == loader and not isinstance(loader_binding, _Entry) and loop.function is not None:
                 # the module's `loader` is visible in the function but not what it iterates:
@@ -247,7 +261,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
             if seeded and name in seeded:
                 continue  # `loader.sampler.set_epoch(epoch)` in the function handed the loader
             samplers_here = {sampler_here} if sampler_here else set()
-            if batch is None or _receives_unseen(loop, {name} | samplers_here, model, samplers_here):
+            if batch is None or _receives_unseen(loop, {name} | samplers_here | watched, model, samplers_here):
                 continue
             key = (id(loop.node), name)
             if key in seen:
@@ -258,13 +272,90 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
                 values = [binding_here.value]  # `data.train_sampler`: the attribute its class binds once
             given = keyword(loader_binding.value, "batch_sampler") if isinstance(loader_binding.value, ast.Call) and not foreign else None
             batched = given is not None
-            foreign_batches = batched and not _torch_batch_sampler(given.value, index, scope, model)  # type: ignore[union-attr]
+            # (the batch sampler's name is read where the loader is built)
+            built_in = loader_binding.scope if type(loader_binding) is Binding else scope
+            foreign_batches = batched and not _torch_batch_sampler(given.value, index, built_in, model)  # type: ignore[union-attr]
             literal = any(
                 b.value is not None and not isinstance(b.value, (ast.Call, ast.Name, ast.Attribute))
                 for b in index.bindings(loader, loader_binding.scope)
             ) if not isinstance(loader_binding, _Entry) else False
             out.append(UnseededSampler(constructor, sampler_here, name, loop, batch, values, binding_here, alternative_here, batched, foreign_batches, literal, foreign))
     return out
+
+
+def _local_to_loader(loader_binding, sampler_binding, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The sampler is a plain name of the function that stores the loader as an attribute of
+    `self` (`self.loader = DataLoader(ds, sampler=sampler)` in `__init__`), and that function
+    reads the name nowhere but in the loader's call (or in the `BatchSampler` bound once to the
+    name its `batch_sampler=` is given, or in the batch samplers the name itself is bound to
+    again: `sampler = BatchSampler(sampler, 64, False)`): the loader is then the only way to
+    the sampler."""
+    if isinstance(loader_binding, (_Entry, _Handed)) or not isinstance(loader_binding.value, ast.Call):
+        return False
+    key, name = loader_binding.key, sampler_binding.key
+    function = sampler_binding.scope
+    if not key.startswith("self.") or "." in name or function is not loader_binding.scope or not isinstance(function, FUNCTIONS):
+        return False
+    allowed = {id(n) for n in ast_walk(loader_binding.value)}
+    batches = keyword(loader_binding.value, "batch_sampler")
+    if batches is not None and isinstance(batches.value, ast.Name):
+        bound = [b for b in index.bindings(batches.value.id, function) if b.scope is function]
+        if len(bound) == 1 and bound[0].value is not None:
+            allowed |= {id(n) for n in ast_walk(bound[0].value)}
+    for b in index.bindings(name, function):
+        if b.scope is function and _batches_name(b.value, name):
+            allowed |= {id(n) for n in ast_walk(b.value)}  # `sampler = BatchSampler(sampler, ...)`
+    reads = [n for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    return bool(reads) and all(id(n) in allowed for n in reads)
+
+
+def _maybe_another(sampler_binding, index: Assignments) -> bool:  # type: ignore[no-untyped-def]
+    """The sampler's name may hold something else where the loader is built: it is bound more
+    than once in its function, or not by a statement of the function's own body (an arm of an
+    `if`, a `try`)."""
+    function = sampler_binding.scope
+    bound = [
+        b for b in index.bindings(sampler_binding.key, function)
+        if b.scope is function and not _batches_name(b.value, sampler_binding.key)
+    ]
+    body = getattr(function, "body", [])
+    return len(bound) > 1 or not any(stmt is sampler_binding.statement for stmt in body)
+
+
+def _batches_name(value: ast.expr | None, name: str) -> bool:
+    """`BatchSampler(name, ...)` (or `BatchSampler(sampler=name, ...)`, or another class named
+    `...BatchSampler` given it so): a batch sampler over what `name` held."""
+    if not (isinstance(value, ast.Call) and (call_name(value) or "").endswith("BatchSampler")):
+        return False
+    given = keyword(value, "sampler")
+    inner = given.value if given is not None else (value.args[0] if value.args else None)
+    return isinstance(inner, ast.Name) and inner.id == name
+
+
+def _rebatched(sampler_binding, loader_binding, index: Assignments) -> bool:  # type: ignore[no-untyped-def]
+    """The sampler's name (a plain name) is bound again, in the same function and after every
+    other binding of it, to batch samplers over itself, and the loader is built after those,
+    given the name as its `batch_sampler=`."""
+    name = sampler_binding.key
+    value = loader_binding.value if not isinstance(loader_binding, (_Entry, _Handed)) else None
+    if "." in name or not isinstance(value, ast.Call):
+        return False
+    given = keyword(value, "batch_sampler")
+    if given is None or not (isinstance(given.value, ast.Name) and given.value.id == name):
+        return False
+    scope = sampler_binding.scope
+    if loader_binding.scope is not scope:
+        return False
+    bound = [b for b in index.bindings(name, scope) if b.scope is scope]
+    batching = [b for b in bound if _batches_name(b.value, name)]
+    others = [b for b in bound if b not in batching]
+    if not batching or sampler_binding not in others:
+        return False
+    last_other = max(b.statement.lineno for b in others)
+    return all(
+        last_other < b.statement.lineno and (b.statement.end_lineno or b.statement.lineno) < loader_binding.statement.lineno
+        for b in batching
+    )
 
 
 def _batch_sampler_key(loader_binding, source) -> str | None:  # type: ignore[no-untyped-def]
@@ -704,8 +795,31 @@ def _calls_set_epoch(model: ModuleModel) -> bool:
             return True
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
             return True
-        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr == "epoch" and not _own_counter(t, node, model) for t in node.targets
+        ):
             return True
+    return False
+
+
+def _own_counter(target: ast.Attribute, statement: ast.stmt, model: ModuleModel) -> bool:
+    """`self.epoch = 0` in a method of a class of the file with no base (or only `object`): the
+    trainer's own epoch counter, which no sampler reads (a sampler's `self.epoch` belongs to a
+    class derived from one)."""
+    if not (isinstance(target.value, ast.Name) and target.value.id == "self"):
+        return False
+    for cls in model.facts.classes.values():
+        if not (cls.lineno <= statement.lineno <= (cls.end_lineno or cls.lineno)):
+            continue
+        if any(not (isinstance(b, ast.Name) and b.id == "object") for b in cls.bases) or cls.keywords:
+            return False
+        for method in cls.body:
+            if isinstance(method, FUNCTIONS) and method.lineno <= statement.lineno <= (method.end_lineno or method.lineno):
+                params = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
+                return bool(params) and params[0] == "self" and not any(
+                    isinstance(n, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) and n is not method and encloses(n, statement)
+                    for n in ast_walk(method)
+                )
     return False
 
 
@@ -750,7 +864,9 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
             if id(node) in guards:
                 continue
             return None
-        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "epoch" for t in node.targets):
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr == "epoch" and not _own_counter(t, node, model) for t in node.targets
+        ):
             return None
     called = sum(1 for node in model.source.of_type(ast.Call) if method_name(node) == "set_epoch")  # type: ignore[arg-type]
     referenced = sum(1 for node in model.source.of_type(ast.Attribute) if node.attr == "set_epoch")  # type: ignore[attr-defined]
@@ -1262,6 +1378,9 @@ def _torch_batch_sampler(value: ast.expr, index: Assignments, scope: Scope, mode
     name given), whose `.sampler` is the sampler it batches."""
     if isinstance(value, ast.Name):
         bound = [b.value for b in index.bindings(value.id, scope)]
+        batching = [v for v in bound if _batches_name(v, value.id)]
+        if len(bound) > 1 and batching:
+            return all(_torch_batch_sampler(v, index, scope, model) for v in batching)  # (each a call)
         if len(bound) != 1 or bound[0] is None:
             return False
         value = bound[0]
@@ -1277,6 +1396,8 @@ def _batched(value: ast.expr, index: Assignments, scope: Scope) -> list[ast.expr
     name given (once, in the scope)."""
     if isinstance(value, ast.Name):
         bound = [b.value for b in index.bindings(value.id, scope) if b.scope is scope]
+        if len(bound) > 1 and any(_batches_name(v, value.id) for v in bound):
+            return [value]  # `sampler = BatchSampler(sampler, 64, False)`: over what the name held
         if len(bound) != 1 or bound[0] is None:
             return []
         value = bound[0]

@@ -115,7 +115,16 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     replays its first epoch's order; the fix sets it on every rank); no fix when such a
     constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:
     sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
-    under `isinstance`. A loader handed to a trainer class of the file and kept as
+    under `isinstance`. A sampler bound to a name of the method that stores the loader
+    (`sampler = DistributedSampler(ds)` and `self.loader = DataLoader(ds, sampler=sampler)` in
+    `__init__`, the epoch loop in another method), the method reading the name nowhere else, is
+    given the epoch through the loader (`self.loader.sampler.set_epoch(epoch)`, under
+    `isinstance` when the name is bound more than once or in an arm of an `if`); so is one whose
+    name is bound again to the batch sampler over it before the loader is built (`sampler =
+    BatchSampler(sampler, 64, False)`, `DataLoader(ds, batch_sampler=sampler)`: at the loop the
+    name holds the batch sampler), through `loader.batch_sampler.sampler`. A trainer's own
+    counter, `self.epoch = 0` in a method of a class of the file with no base (or only
+    `object`), writes no sampler's epoch. A loader handed to a trainer class of the file and kept as
     `self.train_loader` (its `__init__` stores the parameter as it is, also in a tuple assignment,
     and every construction passes that loader) is followed into the class's epoch loop.
 

@@ -103,7 +103,9 @@ class UnscaledAccumulation(AccumulationRule):
     division is made at the backward; the arguments of a linear reduction, `torch.mean(l / N)`, are;
     nor is a product of a computed value by a per-sample weight read per micro-batch,
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
-    batch, unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
+    batch or bound from a call told the micro-batch's size (`t, weights =
+    sampler.sample(micro.shape[0])`, an importance sampler's weights; also in a micro-batch
+    loop, `(losses["loss"] * weights).mean()`), unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
     weight's tensor is bound from them: `adv = raw / N` before the loop), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string or a formatted string literal,
     `"step_{}_loss_{}".format(i, avg)` or `"%.4f" % avg`, or a number read off the loss, `running += loss.item() / N`:
@@ -273,7 +275,8 @@ class UnscaledAccumulation(AccumulationRule):
             if _lr_divided_by(source.text, n_text) or _mentions(inner.node.body, n_text, source):
                 continue
             unread: list[ast.Call] = []
-            if _scaled(loss, inner.node.body, model, n_text, unknown=unread) or _sum_reduced(loss, inner.node.body, model):
+            # (`inner`: a product by a per-sample weight of the micro-batch is no 1/N scaling)
+            if _scaled(loss, inner.node.body, model, n_text, inner, unread) or _sum_reduced(loss, inner.node.body, model):
                 continue
             call = backward.call
             assert call is not None
@@ -939,7 +942,7 @@ def _weighted(product: ast.BinOp, loop: TrainingLoop, model: ModuleModel, n_text
     scope = loop.function.body if loop.function is not None else model.source.tree.body  # type: ignore[attr-defined]
     targets = _loop_targets(loop)
     return any(
-        _per_sample(w, body, scope, targets, source, n_text, 0) and _computes(v, body, source, n_text, 0)
+        _per_sample(w, body, scope, targets, source, n_text, 0) and _computes(v, body, source, n_text, 0, _batch_tensors(body, targets))
         for w, v in ((left, right), (right, left))
     )
 
@@ -957,12 +960,19 @@ def _loop_targets(loop: TrainingLoop) -> dict[str, ast.expr]:
     return found
 
 
-def _scale_named(expr: ast.AST, source: Source, n_text: str) -> bool:
-    """The expression names N, or a name that reads as a scale or a count."""
+def _scale_named(expr: ast.AST, source: Source, n_text: str, batch: frozenset[str] = frozenset(), rows: bool = False) -> bool:
+    """The expression names N, or a name that reads as a scale or a count, not one of `batch`
+    (the loop's tensors of the batch: `micro = batch[i : i + mb]` is no count); with `rows`,
+    not in the index of a subscript either (`y[i : i + micro_bs]` selects rows, scales nothing)."""
     if _says(source.code(expr), n_text):
         return True
+    indices: set[int] = set()
     for node in walk_expression(expr):
-        word = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if id(node) in indices:
+            continue
+        if rows and isinstance(node, ast.Subscript):
+            indices.update(id(n) for n in walk_expression(node.slice))
+        word = node.id if isinstance(node, ast.Name) and node.id not in batch else node.attr if isinstance(node, ast.Attribute) else None
         if word is not None and _SCALE_WORD.search(word):
             return True
     return False
@@ -982,7 +992,10 @@ def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], tar
         if expr.id in targets:
             return not _scale_named(targets[expr.id], source, n_text)  # `for x, y, wb in loader:`
         values, scaled = _assignments(expr.id, body)  # `w = weights[idx]`
-        return bool(values) and not scaled and all(v is not None and _per_sample(v, body, scope, targets, source, n_text, depth + 1) for v in values)
+        return bool(values) and not scaled and all(
+            v is not None and (_per_sample(v, body, scope, targets, source, n_text, depth + 1) or _sized_by_the_batch(v, body, targets, source, n_text))
+            for v in values
+        )
     if not isinstance(expr, ast.Subscript) or not isinstance(expr.value, (ast.Name, ast.Attribute)):
         return False
     base = expr.value
@@ -1001,16 +1014,61 @@ def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], tar
     return True
 
 
-def _computes(expr: ast.expr, body: list[ast.stmt], source: Source, n_text: str, depth: int) -> bool:
-    """A factor computed by a call (a model's output, an unreduced criterion), not a scale."""
-    if depth > 3 or _scale_named(expr, source, n_text):
+def _sized_by_the_batch(value: ast.expr, body: list[ast.stmt], targets: dict[str, ast.expr], source: Source, n_text: str) -> bool:
+    """A call told how many samples the (micro-)batch holds and nothing that reads as a count or
+    a scale (`t, weights = sampler.sample(micro.shape[0], device)`, an importance sampler's
+    per-sample weights): what it returns is per sample, a tensor of the batch, not a 1/N.
+    The size is `len(x)`, `x.shape[0]` or `x.size(0)` of a tensor the loop binds per batch (a
+    name it unpacks, or a slice by what it unpacks: `micro = batch[i : i + mb]`)."""
+    if not isinstance(value, ast.Call) or isinstance(value.func, ast.Attribute) and value.func.attr in _WEIGHT_KEEPING:
         return False
+    if _scale_named(value.func, source, n_text):
+        return False
+    batch = _batch_tensors(body, targets)
+    arguments = [*value.args, *(k.value for k in value.keywords)]
+    return any(_batch_size_of(a, batch) for a in arguments) and not any(_scale_named(a, source, n_text, batch) for a in arguments)
+
+
+def _batch_tensors(body: list[ast.stmt], targets: dict[str, ast.expr]) -> frozenset[str]:
+    """The names the loop binds per batch (`for x, y in loader:`, `for i in range(...)`) and
+    the names its body binds once to a slice by one of them (`micro = batch[i : i + mb]`)."""
+    sliced = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Subscript):
+            name = stmt.targets[0].id
+            values, scaled = _assignments(name, body)
+            if len(values) == 1 and not scaled and any(isinstance(n, ast.Name) and n.id in targets for n in walk_expression(stmt.value.slice)):
+                sliced.add(name)
+    return frozenset(targets) | frozenset(sliced)
+
+
+def _batch_size_of(expr: ast.expr, batch: frozenset[str]) -> bool:
+    """`len(x)`, `x.shape[0]` or `x.size(0)` of a tensor of the batch (see `_sized_by_the_batch`)."""
+    tensor: ast.expr | None = None
+    if isinstance(expr, ast.Call) and call_name(expr) == "len" and len(expr.args) == 1 and not expr.keywords:
+        tensor = expr.args[0]
+    elif isinstance(expr, ast.Subscript) and int_value(expr.slice) == 0 and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
+        tensor = expr.value.value
+    elif isinstance(expr, ast.Call) and method_name(expr) == "size" and len(expr.args) == 1 and int_value(expr.args[0]) == 0:
+        tensor = expr.func.value  # type: ignore[attr-defined]
+    return isinstance(tensor, ast.Name) and tensor.id in batch
+
+
+def _computes(expr: ast.expr, body: list[ast.stmt], source: Source, n_text: str, depth: int, batch: frozenset[str] | None = None) -> bool:
+    """A factor computed by a call (a model's output, an unreduced criterion), not a scale;
+    also an entry of one (`losses["loss"]` of `losses = diffusion.training_losses(...)`).
+    With `batch` (the loop's tensors of the batch, `micro`), their names and the rows a
+    subscript selects say nothing of a scale."""
+    if depth > 3 or _scale_named(expr, source, n_text, batch or frozenset(), rows=batch is not None):
+        return False
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and isinstance(expr.value, ast.Name):
+        expr = expr.value
     for node in walk_expression(expr):
         if isinstance(node, ast.Call):
             return True
     if isinstance(expr, ast.Name):
         values, scaled = _assignments(expr.id, body)
-        return bool(values) and not scaled and all(v is not None and _computes(v, body, source, n_text, depth + 1) for v in values)
+        return bool(values) and not scaled and all(v is not None and _computes(v, body, source, n_text, depth + 1, batch) for v in values)
     return False
 
 

@@ -173,7 +173,13 @@ class UnscaledAccumulation(AccumulationRule):
     step follows that inner loop, under no `if`, in the loop around it -- or in the function
     whose body holds the inner loop when no loop of that function is around it (a step
     function `def update(batch):` cutting each batch into chunks, called once per batch by a
-    loop or a framework: each call steps on N chunks' whole losses). The loss is divided at
+    loop or a framework: each call steps on N chunks' whole losses), or, when that function
+    ends with the inner loop and runs nothing of gradients after it, after every call the
+    module makes of it: each call a statement of its own, in a method of its class
+    (`self.forward_backward(batch)`), a function or a loop of the module, whose next gradient
+    event there is an optimizer's step in the same block (`self.forward_backward(batch);
+    self.opt.step()`, guided-diffusion's split; silent when a caller reads the gradients
+    instead, or the module calls it through another object). The loss is divided at
     the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it), the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
@@ -264,10 +270,16 @@ class UnscaledAccumulation(AccumulationRule):
             if backward.branches_within(outer_node) or backward.home_loops[-1] is not inner.node:
                 continue
             steps = [e for e in after if e.kind is EventKind.STEP]
-            if not steps or any(s.engine or s.target is None or s.branches_within(outer_node) for s in steps):
-                continue
             position = next(i for i, stmt in enumerate(outer_node.body) if stmt is inner.node)
-            if any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
+            in_callers = False
+            if not steps and isinstance(outer_node, FUNCTIONS) and not any(any(e.path[0] is stmt for stmt in outer_node.body[position + 1 :]) for e in all_events if e.path):
+                # `def forward_backward(self, batch):` holds the micro-batch loop and ends with
+                # it; `run_step` calls it, then steps: the step is in the callers
+                steps = _steps_after_every_call(outer_node, model)
+                in_callers = True
+            if not steps or any(s.engine or s.target is None or (not in_callers and s.branches_within(outer_node)) for s in steps):
+                continue
+            if not in_callers and any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
                 continue  # a step before the micro-batch loop
             # `range(0, len(x), micro_bs)`: the count is how many slices it gives
             n_text = f"len({source.code(n)})" if n is inner.node.iter else source.code(n)
@@ -523,6 +535,84 @@ def _iteration_around(
     if any(e.kind is EventKind.UNKNOWN for e in events):
         return None
     return function, events
+
+
+def _steps_after_every_call(function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> list[GradEvent]:
+    """The steps that follow each call of `function` (a method called as `self.<name>(...)` by
+    the methods of its class, or a function of the module called by name), when the module
+    calls it at least once and every call is a statement of its own whose next gradient event
+    in the calling function is a step of an optimizer written in the same block (`self.
+    forward_backward(batch); self.opt.step()`); none otherwise (a call that does not step
+    next may want the gradients as they are)."""
+    from gradfix.analysis.facts import function_params
+    from gradfix.analysis.loops import walk_as_iteration
+
+    facts = model.facts
+    name = function.name
+    class_name = next((c for c, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    if class_name is None and facts.module_functions.get(name) is None:
+        return []
+    # `self.<name>(...)` in another class that defines its own `<name>` calls that one
+    elsewhere = {
+        id(node)
+        for other, methods in facts.methods.items() if other != class_name and name in methods
+        for method in methods.values() for node in ast_walk(method.node)
+    }  # fmt: skip
+    calls: list[ast.Call] = []
+    for node in ast_walk(model.source.tree):
+        if not isinstance(node, ast.Call) or id(node) in elsewhere:
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == name:
+            if class_name is None or not (isinstance(func.value, ast.Name) and func.value.id == "self"):
+                return []  # `trainer.forward_backward(...)`: a call we cannot place
+            calls.append(node)
+        elif isinstance(func, ast.Name) and func.id == name:
+            if class_name is not None:
+                return []
+            calls.append(node)
+    if not calls:
+        return []
+    callers = (
+        [(class_name, m.node) for m in facts.methods[class_name].values()] if class_name is not None
+        else [(None, f.node) for f in facts.module_functions.values()]
+    )
+    steps: list[GradEvent] = []
+    for call in calls:
+        caller = next(
+            (
+                (owner, fn) for owner, fn in callers
+                if fn is not function and any(n is call for stmt in fn.body for n in ast_walk(stmt))
+            ),
+            None,
+        )  # fmt: skip
+        if caller is not None:
+            owner, fn = caller
+            events = walk_as_iteration(facts, FunctionInfo(fn, function_params(fn), owner, facts.source, facts))
+        else:
+            # the module's own training loop calls it (`for x, y in loader: accumulate(...);
+            # opt.step()`): that loop's events, the call in its own body
+            around = [lp for lp in model.loops if any(e.via and e.via[0] is call and e.home_loops[-1:] == (lp.node,) for e in lp.events)]
+            if len(around) != 1 or around[0].is_unknown or around[0].function is not None:
+                return []  # called in a nested function, a class body...
+            events = around[0].events
+        through = [i for i, e in enumerate(events) if e.via and e.via[0] is call]
+        if not through or any(e.kind is EventKind.UNKNOWN for e in events):
+            return []
+        first, last = through[0], through[-1]
+        if through != list(range(first, last + 1)) or last + 1 >= len(events):
+            return []
+        called, step = events[first], events[last + 1]
+        statement = called.path[-1]
+        if not (isinstance(statement, ast.Expr) and statement.value is call):
+            return []  # `out = self.forward_backward(...)`: what it returns is used
+        if step.kind is not EventKind.STEP or not step.direct or step.blocks[-1] is not called.blocks[-1]:
+            return []
+        block = called.blocks[-1]
+        if next(i for i, s in enumerate(block) if s is statement) > next(i for i, s in enumerate(block) if s is step.path[-1]):
+            return []
+        steps.append(step)
+    return steps
 
 
 def _counted_by_range(iterable: ast.expr) -> bool:

@@ -114,3 +114,44 @@ def test_importance_weighted_loss_of_an_accumulation_window(tmp_path: Path) -> N
     buggy = WEIGHTED.format(loop=WINDOW.format(backward="loss.backward()"))
     hand = WEIGHTED.format(loop=WINDOW.format(backward="(loss / accum_steps).backward()"))
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005")
+
+
+SPLIT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+
+def accumulate_grads(model, inputs, targets, micro_batch_size):
+    for start in range(0, len(inputs), micro_batch_size):
+        loss = F.mse_loss(model(inputs[start : start + micro_batch_size]), targets[start : start + micro_batch_size])
+        {backward}
+
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
+loader = [(torch.randn(12, 5), torch.randn(12, 2)) for _ in range(3)]
+losses = []
+for epoch in range(2):
+    for inputs, targets in loader:
+        optimizer.zero_grad()
+        accumulate_grads(model, inputs, targets, 4)
+        optimizer.step()
+        with torch.no_grad():
+            losses.append(F.mse_loss(model(inputs), targets).item())
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_micro_batch_function_stepped_by_its_caller(tmp_path: Path) -> None:
+    """The micro-batch loop in a function of its own, the step in the loop that calls it: the
+    division is written in the function, whose only call steps right after it."""
+    buggy = SPLIT.format(backward="loss.backward()")
+    hand = SPLIT.format(backward="(loss / len(range(0, len(inputs), micro_batch_size))).backward()")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF005", "--unsafe-fixes")

@@ -104,8 +104,8 @@ class UnscaledAccumulation(AccumulationRule):
     nor is a product of a computed value by a per-sample weight read per micro-batch,
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
     batch or bound from a call told the micro-batch's size (`t, weights =
-    sampler.sample(micro.shape[0])`, an importance sampler's weights; also in a micro-batch
-    loop, `(losses["loss"] * weights).mean()`), unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
+    sampler.sample(micro.shape[0])`, an importance sampler's weights, not `torch.tensor(len(x))`,
+    the size itself; also in a micro-batch loop, `(losses["loss"] * weights).mean()`), unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
     weight's tensor is bound from them: `adv = raw / N` before the loop), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string or a formatted string literal,
     `"step_{}_loss_{}".format(i, avg)` or `"%.4f" % avg`, or a number read off the loss, `running += loss.item() / N`:
@@ -1104,6 +1104,10 @@ def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], tar
     return True
 
 
+# calls whose value is the number they are given, or a value they are given for every sample
+_COUNT_VALUED = frozenset({"tensor", "as_tensor", "scalar_tensor", "Tensor", "FloatTensor", "float", "int", "full", "full_like", "new_full", "new_tensor"})
+
+
 def _sized_by_the_batch(value: ast.expr, body: list[ast.stmt], targets: dict[str, ast.expr], source: Source, n_text: str) -> bool:
     """A call told how many samples the (micro-)batch holds and nothing that reads as a count or
     a scale (`t, weights = sampler.sample(micro.shape[0], device)`, an importance sampler's
@@ -1112,8 +1116,8 @@ def _sized_by_the_batch(value: ast.expr, body: list[ast.stmt], targets: dict[str
     name it unpacks, or a slice by what it unpacks: `micro = batch[i : i + mb]`)."""
     if not isinstance(value, ast.Call) or isinstance(value.func, ast.Attribute) and value.func.attr in _WEIGHT_KEEPING:
         return False
-    if _scale_named(value.func, source, n_text):
-        return False
+    if _scale_named(value.func, source, n_text) or last_name(call_name(value) or "") in _COUNT_VALUED:
+        return False  # `torch.tensor(len(x))` is the size itself, `torch.full(..., 0.25)` a scale
     batch = _batch_tensors(body, targets)
     arguments = [*value.args, *(k.value for k in value.keywords)]
     return any(_batch_size_of(a, batch) for a in arguments) and not any(_scale_named(a, source, n_text, batch) for a in arguments)

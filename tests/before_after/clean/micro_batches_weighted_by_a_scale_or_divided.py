@@ -1,6 +1,8 @@
 """Micro-batches sliced by a range, each slice's per-sample loss weighted by something that
 scales it by the count: a call whose name says so, a weight of `1 / n_micro` per sample, or an
-importance-weighted loss already divided by the count of slices."""
+importance-weighted loss already divided by the count of slices; and a window's loss
+multiplied by its batch's size as a tensor (`torch.tensor(len(x))`: a count, not per-sample
+weights)."""
 import torch
 import torch.nn.functional as F
 
@@ -39,3 +41,17 @@ def importance_weighted_and_divided(model, diffusion, sampler, opt, loader, micr
             loss = (losses["loss"] * weights).mean() / n_micro
             loss.backward()
         opt.step()
+
+
+def weighted_by_the_batch_size(model, criterion, loader, accum_steps=4):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step, (x, y) in enumerate(loader):
+        size = torch.tensor(len(x))
+        loss = (criterion(model(x), y) * size).mean()
+        loss.backward()
+        if (step + 1) % accum_steps == 0:
+            opt.step()
+            opt.zero_grad()
+    if (step + 1) % accum_steps != 0:
+        opt.step()
+        opt.zero_grad()

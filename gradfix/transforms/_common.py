@@ -13,11 +13,21 @@ from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
 def built_over_clipped(key: str, clip: GradEvent, model: ModuleModel, optimizer: bool = False) -> bool:
     """The object `key` was built over exactly what the clip clips (`SGD(D.parameters())` and
-    `clip_grad_norm_(D.parameters(), ...)`); with `optimizer`, it is also known as one."""
+    `clip_grad_norm_(D.parameters(), ...)`); with `optimizer`, it is also known as one. An
+    optimizer built in `__init__` over the constructor's parameter (`RMSprop(actor.parameters())`)
+    is built over what the methods call `self.actor` when `self.actor = actor` is the only
+    binding of both (`init_parameter`)."""
     info = model.facts.info(key)
     if info is None or info.params is None or clip.target is None or (optimizer and info.kind != "optimizer"):
         return False
-    return model.source.key(info.params) == clip.target
+    built = model.source.key(info.params)
+    if built == clip.target:
+        return True
+    suffix = ".parameters()"
+    if not (built.endswith(suffix) and clip.target.endswith(suffix) and clip.target.startswith("self.")):
+        return False
+    parameter = init_parameter(model, clip.target[: -len(suffix)], info.params)
+    return parameter is not None and parameter == built[: -len(suffix)]
 
 
 def new_statement(code: str, model: ModuleModel | None = None) -> Lines:

@@ -103,7 +103,9 @@ class UnscaledAccumulation(AccumulationRule):
     division is made at the backward; the arguments of a linear reduction, `torch.mean(l / N)`, are;
     nor is a product of a computed value by a per-sample weight read per micro-batch,
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
-    batch, unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
+    batch or bound from a call told the micro-batch's size (`t, weights =
+    sampler.sample(micro.shape[0])`, an importance sampler's weights, not `torch.tensor(len(x))`,
+    the size itself; also in a micro-batch loop, `(losses["loss"] * weights).mean()`), unless a factor names N, reads as a scale or a count (`scale`, `inv_acc`), or the
     weight's tensor is bound from them: `adv = raw / N` before the loop), when N is used elsewhere in the iteration (not counting a logging call, `print(...)`,
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string or a formatted string literal,
     `"step_{}_loss_{}".format(i, avg)` or `"%.4f" % avg`, or a number read off the loss, `running += loss.item() / N`:
@@ -171,7 +173,13 @@ class UnscaledAccumulation(AccumulationRule):
     step follows that inner loop, under no `if`, in the loop around it -- or in the function
     whose body holds the inner loop when no loop of that function is around it (a step
     function `def update(batch):` cutting each batch into chunks, called once per batch by a
-    loop or a framework: each call steps on N chunks' whole losses). The loss is divided at
+    loop or a framework: each call steps on N chunks' whole losses), or, when that function
+    ends with the inner loop and runs nothing of gradients after it, after every call the
+    module makes of it: each call a statement of its own, in a method of its class
+    (`self.forward_backward(batch)`), a function or a loop of the module, whose next gradient
+    event there is an optimizer's step in the same block (`self.forward_backward(batch);
+    self.opt.step()`, guided-diffusion's split; silent when a caller reads the gradients
+    instead, or the module calls it through another object). The loss is divided at
     the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it), the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
@@ -262,10 +270,16 @@ class UnscaledAccumulation(AccumulationRule):
             if backward.branches_within(outer_node) or backward.home_loops[-1] is not inner.node:
                 continue
             steps = [e for e in after if e.kind is EventKind.STEP]
-            if not steps or any(s.engine or s.target is None or s.branches_within(outer_node) for s in steps):
-                continue
             position = next(i for i, stmt in enumerate(outer_node.body) if stmt is inner.node)
-            if any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
+            in_callers = False
+            if not steps and isinstance(outer_node, FUNCTIONS) and not any(any(e.path[0] is stmt for stmt in outer_node.body[position + 1 :]) for e in all_events if e.path):
+                # `def forward_backward(self, batch):` holds the micro-batch loop and ends with
+                # it; `run_step` calls it, then steps: the step is in the callers
+                steps = _steps_after_every_call(outer_node, model)
+                in_callers = True
+            if not steps or any(s.engine or s.target is None or (not in_callers and s.branches_within(outer_node)) for s in steps):
+                continue
+            if not in_callers and any(not any(any(p is stmt for p in s.path) for stmt in outer_node.body[position + 1 :]) for s in steps):
                 continue  # a step before the micro-batch loop
             # `range(0, len(x), micro_bs)`: the count is how many slices it gives
             n_text = f"len({source.code(n)})" if n is inner.node.iter else source.code(n)
@@ -273,7 +287,8 @@ class UnscaledAccumulation(AccumulationRule):
             if _lr_divided_by(source.text, n_text) or _mentions(inner.node.body, n_text, source):
                 continue
             unread: list[ast.Call] = []
-            if _scaled(loss, inner.node.body, model, n_text, unknown=unread) or _sum_reduced(loss, inner.node.body, model):
+            # (`inner`: a product by a per-sample weight of the micro-batch is no 1/N scaling)
+            if _scaled(loss, inner.node.body, model, n_text, inner, unread) or _sum_reduced(loss, inner.node.body, model):
                 continue
             call = backward.call
             assert call is not None
@@ -520,6 +535,84 @@ def _iteration_around(
     if any(e.kind is EventKind.UNKNOWN for e in events):
         return None
     return function, events
+
+
+def _steps_after_every_call(function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> list[GradEvent]:
+    """The steps that follow each call of `function` (a method called as `self.<name>(...)` by
+    the methods of its class, or a function of the module called by name), when the module
+    calls it at least once and every call is a statement of its own whose next gradient event
+    in the calling function is a step of an optimizer written in the same block (`self.
+    forward_backward(batch); self.opt.step()`); none otherwise (a call that does not step
+    next may want the gradients as they are)."""
+    from gradfix.analysis.facts import function_params
+    from gradfix.analysis.loops import walk_as_iteration
+
+    facts = model.facts
+    name = function.name
+    class_name = next((c for c, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    if class_name is None and facts.module_functions.get(name) is None:
+        return []
+    # `self.<name>(...)` in another class that defines its own `<name>` calls that one
+    elsewhere = {
+        id(node)
+        for other, methods in facts.methods.items() if other != class_name and name in methods
+        for method in methods.values() for node in ast_walk(method.node)
+    }  # fmt: skip
+    calls: list[ast.Call] = []
+    for node in ast_walk(model.source.tree):
+        if not isinstance(node, ast.Call) or id(node) in elsewhere:
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == name:
+            if class_name is None or not (isinstance(func.value, ast.Name) and func.value.id == "self"):
+                return []  # `trainer.forward_backward(...)`: a call we cannot place
+            calls.append(node)
+        elif isinstance(func, ast.Name) and func.id == name:
+            if class_name is not None:
+                return []
+            calls.append(node)
+    if not calls:
+        return []
+    callers = (
+        [(class_name, m.node) for m in facts.methods[class_name].values()] if class_name is not None
+        else [(None, f.node) for f in facts.module_functions.values()]
+    )
+    steps: list[GradEvent] = []
+    for call in calls:
+        caller = next(
+            (
+                (owner, fn) for owner, fn in callers
+                if fn is not function and any(n is call for stmt in fn.body for n in ast_walk(stmt))
+            ),
+            None,
+        )  # fmt: skip
+        if caller is not None:
+            owner, fn = caller
+            events = walk_as_iteration(facts, FunctionInfo(fn, function_params(fn), owner, facts.source, facts))
+        else:
+            # the module's own training loop calls it (`for x, y in loader: accumulate(...);
+            # opt.step()`): that loop's events, the call in its own body
+            around = [lp for lp in model.loops if any(e.via and e.via[0] is call and e.home_loops[-1:] == (lp.node,) for e in lp.events)]
+            if len(around) != 1 or around[0].is_unknown or around[0].function is not None:
+                return []  # called in a nested function, a class body...
+            events = around[0].events
+        through = [i for i, e in enumerate(events) if e.via and e.via[0] is call]
+        if not through or any(e.kind is EventKind.UNKNOWN for e in events):
+            return []
+        first, last = through[0], through[-1]
+        if through != list(range(first, last + 1)) or last + 1 >= len(events):
+            return []
+        called, step = events[first], events[last + 1]
+        statement = called.path[-1]
+        if not (isinstance(statement, ast.Expr) and statement.value is call):
+            return []  # `out = self.forward_backward(...)`: what it returns is used
+        if step.kind is not EventKind.STEP or not step.direct or step.blocks[-1] is not called.blocks[-1]:
+            return []
+        block = called.blocks[-1]
+        if next(i for i, s in enumerate(block) if s is statement) > next(i for i, s in enumerate(block) if s is step.path[-1]):
+            return []
+        steps.append(step)
+    return steps
 
 
 def _counted_by_range(iterable: ast.expr) -> bool:
@@ -939,7 +1032,7 @@ def _weighted(product: ast.BinOp, loop: TrainingLoop, model: ModuleModel, n_text
     scope = loop.function.body if loop.function is not None else model.source.tree.body  # type: ignore[attr-defined]
     targets = _loop_targets(loop)
     return any(
-        _per_sample(w, body, scope, targets, source, n_text, 0) and _computes(v, body, source, n_text, 0)
+        _per_sample(w, body, scope, targets, source, n_text, 0) and _computes(v, body, source, n_text, 0, _batch_tensors(body, targets))
         for w, v in ((left, right), (right, left))
     )
 
@@ -957,12 +1050,19 @@ def _loop_targets(loop: TrainingLoop) -> dict[str, ast.expr]:
     return found
 
 
-def _scale_named(expr: ast.AST, source: Source, n_text: str) -> bool:
-    """The expression names N, or a name that reads as a scale or a count."""
+def _scale_named(expr: ast.AST, source: Source, n_text: str, batch: frozenset[str] = frozenset(), rows: bool = False) -> bool:
+    """The expression names N, or a name that reads as a scale or a count, not one of `batch`
+    (the loop's tensors of the batch: `micro = batch[i : i + mb]` is no count); with `rows`,
+    not in the index of a subscript either (`y[i : i + micro_bs]` selects rows, scales nothing)."""
     if _says(source.code(expr), n_text):
         return True
+    indices: set[int] = set()
     for node in walk_expression(expr):
-        word = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if id(node) in indices:
+            continue
+        if rows and isinstance(node, ast.Subscript):
+            indices.update(id(n) for n in walk_expression(node.slice))
+        word = node.id if isinstance(node, ast.Name) and node.id not in batch else node.attr if isinstance(node, ast.Attribute) else None
         if word is not None and _SCALE_WORD.search(word):
             return True
     return False
@@ -982,7 +1082,10 @@ def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], tar
         if expr.id in targets:
             return not _scale_named(targets[expr.id], source, n_text)  # `for x, y, wb in loader:`
         values, scaled = _assignments(expr.id, body)  # `w = weights[idx]`
-        return bool(values) and not scaled and all(v is not None and _per_sample(v, body, scope, targets, source, n_text, depth + 1) for v in values)
+        return bool(values) and not scaled and all(
+            v is not None and (_per_sample(v, body, scope, targets, source, n_text, depth + 1) or _sized_by_the_batch(v, body, targets, source, n_text))
+            for v in values
+        )
     if not isinstance(expr, ast.Subscript) or not isinstance(expr.value, (ast.Name, ast.Attribute)):
         return False
     base = expr.value
@@ -1001,16 +1104,65 @@ def _per_sample(expr: ast.expr, body: list[ast.stmt], scope: list[ast.stmt], tar
     return True
 
 
-def _computes(expr: ast.expr, body: list[ast.stmt], source: Source, n_text: str, depth: int) -> bool:
-    """A factor computed by a call (a model's output, an unreduced criterion), not a scale."""
-    if depth > 3 or _scale_named(expr, source, n_text):
+# calls whose value is the number they are given, or a value they are given for every sample
+_COUNT_VALUED = frozenset({"tensor", "as_tensor", "scalar_tensor", "Tensor", "FloatTensor", "float", "int", "full", "full_like", "new_full", "new_tensor"})
+
+
+def _sized_by_the_batch(value: ast.expr, body: list[ast.stmt], targets: dict[str, ast.expr], source: Source, n_text: str) -> bool:
+    """A call told how many samples the (micro-)batch holds and nothing that reads as a count or
+    a scale (`t, weights = sampler.sample(micro.shape[0], device)`, an importance sampler's
+    per-sample weights): what it returns is per sample, a tensor of the batch, not a 1/N.
+    The size is `len(x)`, `x.shape[0]` or `x.size(0)` of a tensor the loop binds per batch (a
+    name it unpacks, or a slice by what it unpacks: `micro = batch[i : i + mb]`)."""
+    if not isinstance(value, ast.Call) or isinstance(value.func, ast.Attribute) and value.func.attr in _WEIGHT_KEEPING:
         return False
+    if _scale_named(value.func, source, n_text) or last_name(call_name(value) or "") in _COUNT_VALUED:
+        return False  # `torch.tensor(len(x))` is the size itself, `torch.full(..., 0.25)` a scale
+    batch = _batch_tensors(body, targets)
+    arguments = [*value.args, *(k.value for k in value.keywords)]
+    return any(_batch_size_of(a, batch) for a in arguments) and not any(_scale_named(a, source, n_text, batch) for a in arguments)
+
+
+def _batch_tensors(body: list[ast.stmt], targets: dict[str, ast.expr]) -> frozenset[str]:
+    """The names the loop binds per batch (`for x, y in loader:`, `for i in range(...)`) and
+    the names its body binds once to a slice by one of them (`micro = batch[i : i + mb]`)."""
+    sliced = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Subscript):
+            name = stmt.targets[0].id
+            values, scaled = _assignments(name, body)
+            if len(values) == 1 and not scaled and any(isinstance(n, ast.Name) and n.id in targets for n in walk_expression(stmt.value.slice)):
+                sliced.add(name)
+    return frozenset(targets) | frozenset(sliced)
+
+
+def _batch_size_of(expr: ast.expr, batch: frozenset[str]) -> bool:
+    """`len(x)`, `x.shape[0]` or `x.size(0)` of a tensor of the batch (see `_sized_by_the_batch`)."""
+    tensor: ast.expr | None = None
+    if isinstance(expr, ast.Call) and call_name(expr) == "len" and len(expr.args) == 1 and not expr.keywords:
+        tensor = expr.args[0]
+    elif isinstance(expr, ast.Subscript) and int_value(expr.slice) == 0 and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
+        tensor = expr.value.value
+    elif isinstance(expr, ast.Call) and method_name(expr) == "size" and len(expr.args) == 1 and int_value(expr.args[0]) == 0:
+        tensor = expr.func.value  # type: ignore[attr-defined]
+    return isinstance(tensor, ast.Name) and tensor.id in batch
+
+
+def _computes(expr: ast.expr, body: list[ast.stmt], source: Source, n_text: str, depth: int, batch: frozenset[str] | None = None) -> bool:
+    """A factor computed by a call (a model's output, an unreduced criterion), not a scale;
+    also an entry of one (`losses["loss"]` of `losses = diffusion.training_losses(...)`).
+    With `batch` (the loop's tensors of the batch, `micro`), their names and the rows a
+    subscript selects say nothing of a scale."""
+    if depth > 3 or _scale_named(expr, source, n_text, batch or frozenset(), rows=batch is not None):
+        return False
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and isinstance(expr.value, ast.Name):
+        expr = expr.value
     for node in walk_expression(expr):
         if isinstance(node, ast.Call):
             return True
     if isinstance(expr, ast.Name):
         values, scaled = _assignments(expr.id, body)
-        return bool(values) and not scaled and all(v is not None and _computes(v, body, source, n_text, depth + 1) for v in values)
+        return bool(values) and not scaled and all(v is not None and _computes(v, body, source, n_text, depth + 1, batch) for v in values)
     return False
 
 

@@ -142,7 +142,10 @@ class ClipAfterStep(LoopRule):
     the optimizer built over exactly the clipped parameters (no backward between them, the
     clear running whenever the clip runs) and before that optimizer's next backward and step
     (`opt_g.zero_grad(); clip_grad_norm_(G.parameters(), 1.0); g_loss.backward();
-    opt_g.step()` after the discriminator's update): it clips what the clear just emptied. A call through a name the module binds once, outside any
+    opt_g.step()` after the discriminator's update): it clips what the clear just emptied. An
+    optimizer built in `__init__` over the constructor's parameter (`RMSprop(actor.parameters())`
+    after `self.actor = actor`, the only binding of `self.actor` in the class and from outside, and
+    `actor` never rebound there) is built over exactly what `self.actor.parameters()` names. A call through a name the module binds once, outside any
     loop, to torch's clip function (`clip = nn.utils.clip_grad_norm_`, at module level or in the
     function) is a clip too, and so is a clip written by hand in the loop itself: `for p in
     params: p.grad.data.clamp_(-c, c)` (or `p.grad.clamp_(min=..., max=...)`, `clip_`), the

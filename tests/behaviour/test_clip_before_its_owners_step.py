@@ -103,3 +103,76 @@ def test_clips_before_each_optimizers_backward_moved_after_it(tmp_path: Path) ->
     buggy = TWO_UPDATES.format(d_clip_before=d_clip, d_clip_after="", g_clip_before=g_clip, g_clip_after="")
     hand = TWO_UPDATES.format(d_clip_before="", d_clip_after=d_clip, g_clip_before="", g_clip_after=g_clip)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")
+
+
+TRAINER = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+
+class Trainer:
+    def __init__(self, actor, critic):
+        self.actor = actor
+        self.critic = critic
+        self.opt_a = torch.optim.SGD(actor.parameters(), lr=0.5)
+        self.opt_c = torch.optim.SGD(critic.parameters(), lr=0.5)
+
+    def fit(self, data, steps):
+        losses = []
+        done = 0
+        while done < steps:
+            x, y = data[done % len(data)]
+            self.opt_c.zero_grad()
+{c_before}            c_loss = (self.critic(x) - y).pow(2).mean()
+            c_loss.backward()
+{c_after}            self.opt_c.step()
+            self.opt_a.zero_grad()
+{a_before}            a_loss = -(self.critic(self.actor(x)).mean())
+            a_loss.backward()
+{a_after}            self.opt_a.step()
+            losses.append(c_loss.item() + a_loss.item())
+            done += 1
+        return losses
+
+
+{main}
+'''
+TRAINER_MAIN = """torch.manual_seed(0)
+torch.set_num_threads(1)
+actor = nn.Sequential(nn.Linear(4, 6), nn.Tanh(), nn.Linear(6, 4))
+critic = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 1))
+data = [(torch.randn(5, 4), torch.randn(5, 1)) for _ in range(3)]
+losses = Trainer(actor, critic).fit(data, 6)
+digest = hashlib.sha256()
+for param in [*actor.parameters(), *critic.parameters()]:
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))"""
+
+
+def test_clips_of_attributes_bound_from_the_constructors_parameters(tmp_path: Path) -> None:
+    """The optimizers are built in `__init__` over the constructor's parameters
+    (`SGD(actor.parameters())`) and the clips name `self.actor.parameters()`: each clip's
+    owner is still known, and each moves right before its own optimizer's step."""
+    c_clip = "            torch.nn.utils.clip_grad_norm_(self.critic.parameters(), 0.01)\n"
+    a_clip = "            torch.nn.utils.clip_grad_norm_(self.actor.parameters(), 0.01)\n"
+    buggy = TRAINER.format(c_before=c_clip, c_after="", a_before=a_clip, a_after="", main=TRAINER_MAIN)
+    hand = TRAINER.format(c_before="", c_after=c_clip, a_before="", a_after=a_clip, main=TRAINER_MAIN)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")
+
+
+def test_no_owner_when_the_attribute_is_bound_again() -> None:
+    """`self.actor` bound again by another method (`swap`): it may no longer be the module the
+    optimizer was built over, so the actor's clip has no known owner and is left alone."""
+    from gradfix.runner import Options, process_source
+
+    a_clip = "            torch.nn.utils.clip_grad_norm_(self.actor.parameters(), 0.01)\n"
+    swap = "def swap(self, actor):\n        self.actor = actor\n"
+    text = TRAINER.format(c_before="", c_after="", a_before=a_clip, a_after="", main="")
+    text = text.replace("    def fit(", "    " + swap + "\n    def fit(")
+    result = process_source("train.py", text.encode(), Options(select=frozenset({"GF010"}), unsafe_fixes=True, fix=True))
+    assert result.error is None
+    assert [d.line for d in result.diagnostics] == []
+    bound_once = process_source("train.py", text.replace(swap, "").encode(), Options(select=frozenset({"GF010"}), unsafe_fixes=True, fix=True))
+    assert [d.code for d in bound_once.diagnostics] == ["GF010"]

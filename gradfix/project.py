@@ -613,6 +613,8 @@ class Project:
                 return found
             # re-exported: `from .engine import train_one_epoch` in a package's __init__.py
             alias = module.facts.imports.aliases.get(rest[0])
+            if alias is None and path.endswith("__init__.py"):
+                alias = _star_reexported(data, rest[0])  # `from .engine import *`
             if alias is not None:
                 return self.function(".".join([alias, *rest[1:]]), path, depth + 1)
             return None
@@ -699,6 +701,8 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
     holds a `#` that hides how it ends). Anything else that looks like one answers yes."""
     if b"\r" in data:  # lines as Python counts them
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if rest[0].encode() not in data and _star_reexported(data, rest[0]) is not None:
+        return True  # a package's `from .engine import *`: followed by the caller
     if len(rest) <= 2:
         for start, before in _occurrences(data, rest[-1].encode()):
             if before.rstrip(b" \t\n\\").endswith(b"def") and _word_ends(before.rstrip(b" \t\n\\"), 3):
@@ -775,7 +779,7 @@ def reexported(data: bytes, name: str) -> str | None:
     """The qualified name a module's bytes import `name` as (`from .engine import
     train_one_epoch` -> `.engine.train_one_epoch`), read from its import lines, not parsed."""
     if name.encode("ascii", "replace") not in data:
-        return None
+        return _star_reexported(data, name)
     names = _FROM_IMPORTS.get(data)
     if names is None:
         names = {}
@@ -790,6 +794,24 @@ def reexported(data: bytes, name: str) -> str | None:
             _FROM_IMPORTS.clear()
         _FROM_IMPORTS[data] = names
     return names.get(name)
+
+
+_STAR_IMPORT = lazily(rb"^from[ \t]+([.\w]+)[ \t]+import[ \t]*\*[ \t]*(?:#[^\n]*)?$", re.M)
+
+
+def _star_reexported(data: bytes, name: str) -> str | None:
+    """`from .engine import *` at the margin of a module whose bytes do not say `name`: the
+    qualified name that import binds it to (`.engine.name`), when it is the module's one star
+    import (two or more: which one binds it is not read; none: None). A public name only (a
+    star import binds no `_name` the other module's `__all__` does not list, and a module whose
+    import of `name` through it would fail is not one that runs)."""
+    if name.startswith("_") or b"*" not in data:
+        return None
+    stars = _STAR_IMPORT.findall(data)
+    if len(stars) != 1:
+        return None
+    module = stars[0].decode("ascii", "replace")
+    return (module if module.endswith(".") else module + ".") + name
 
 
 _FROM_IMPORTS: dict[bytes, dict[str, str]] = {}  # a module's bytes -> local name -> what `from M import` binds it to

@@ -456,7 +456,8 @@ def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[
     init = os.path.join(os.path.dirname(own), "__init__.py")
     data = project.read(init) if init != own else None
     stem = _stem(own)
-    exported = [name for name in names if data is not None and reexported(data, name) in (f".{stem}.{name}", f"{stem}.{name}")]
+    package = os.path.basename(os.path.dirname(_normalized(own)))
+    exported = [name for name in names if data is not None and _names_own(reexported(data, name), package, stem, name)]
     for path in _importers(project, init, exported, word) if exported else ():
         if path != own and path not in found:
             found.append(path)
@@ -502,6 +503,16 @@ def called_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         return func.attr
     return None
+
+
+def _names_own(origin: str | None, package: str, stem: str, name: str) -> bool:
+    """Whether a package's `__init__.py` binds `name` to the one of its module `stem`:
+    `from .stem import name` (or `from stem import name`), or absolutely through the package,
+    `from package.stem import name` (also `from top.package.stem import name`)."""
+    if origin is None:
+        return False
+    own = f"{package}.{stem}.{name}"
+    return origin in (f".{stem}.{name}", f"{stem}.{name}", own) or origin.endswith("." + own)
 
 
 def _importers(project: Project, own: str, names: list[str], word_text: str) -> list[str]:

@@ -794,9 +794,13 @@ def _holds_beyond_one(expr: ast.expr, keys: set[str], source: Source) -> bool | 
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         inner = _holds_beyond_one(expr.operand, keys, source)
         return None if inner is None else not inner
+    if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript)) and source.key(expr) in keys:
+        return True  # `N` itself (`not N or ...`: N is None or 0 when nothing accumulates)
     if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1):
         return None
     op, left, right = expr.ops[0], expr.left, expr.comparators[0]
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None and source.key(left) in keys:
+        return isinstance(op, ast.IsNot)  # `N is None or ...`: a number of micro-batches is no None
     bound = int_value(right)
     if bound is None or source.key(left) not in keys:
         bound = int_value(left)
@@ -817,6 +821,25 @@ def _holds_beyond_one(expr: ast.expr, keys: set[str], source: Source) -> bool | 
     if isinstance(op, ast.GtE):
         return True if bound <= 2 else None
     return None
+
+
+def switched_off_by_none(periodic: Periodic, source: Source) -> bool:
+    """The window's test also says there may be no window at all through N itself (`N is None
+    or (i + 1) % N == 0`, `not N or ...`): a fix dividing by N, or testing `% N` after the
+    loop, would raise when N is None (or 0)."""
+    holder = periodic.holder
+    test = holder.test if isinstance(holder, (ast.If, ast.While)) else getattr(holder, "value", None)
+    if test is None:
+        return False
+    for node in ast_walk(test):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            if source.key(node.left) == periodic.n_key and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+                return True
+        if isinstance(node, ast.BoolOp) and any(source.key(v) == periodic.n_key for v in node.values):
+            return True
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and source.key(node.operand) == periodic.n_key:
+            return True
+    return False
 
 
 def _nonzero_conjunct(test: ast.expr, periodic: Periodic, source: Source) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps
+from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps, switched_off_by_none
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
@@ -47,7 +47,9 @@ class UnscaledAccumulation(AccumulationRule):
     reset, is no window: `patience -= 1` ... `if patience == 0: break`). A part of the window test that holds
     only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
     N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
-    window's end only when nothing accumulates. When the backward is written in the two arms of an `if`
+    window's end only when nothing accumulates. So is one that switches accumulation off
+    through N itself (`N is None or (i + 1) % N == 0`, `not N or ...`), reported without a
+    fix: `loss / N` would raise when N is None. When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but
@@ -411,6 +413,8 @@ class UnscaledAccumulation(AccumulationRule):
         if passed is not None and _passed_elsewhere_may_scale(loss, acc, model, n_text):
             return None  # ... or that a caller in another file of the project fills so
         fix = None if by_one or unread or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
+        if fix is not None and switched_off_by_none(acc.periodic, source):
+            fix = None  # `N is None or (i + 1) % N == 0`: dividing by N would raise when N is None
         return Finding(
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),

@@ -176,8 +176,8 @@ class MissingAccumulationFlush(AccumulationRule):
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
     block of its own to copy); so is a window whose test switches accumulation off through N
-    itself (`N is None or (i + 1) % N == 0`, `not N or ...`: see GF005), since a flush testing
-    `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
+    itself (`N is None or (i + 1) % N == 0`, `not N or ...`, or an `elif` window beside such an
+    arm: see GF005), since a flush testing `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
     `case 0:`) is not read (see GF005), nor a window in a subclass's method whose batch loop is
     in a base class of another module (the window and the loop would be read in two files).
 

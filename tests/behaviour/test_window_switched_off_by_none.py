@@ -59,3 +59,44 @@ def test_with_accumulation_off_the_fixed_script_trains_as_before(tmp_path: Path)
     fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF011,GF005,GF006")
     assert fixed.read_text() == SCRIPT.format(accum=None, clear="", after=AFTER)
     assert_same_training(run_script(fixed), run_script(buggy))
+
+
+ELIF = '''import hashlib
+import json
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+net = nn.Sequential(nn.Linear(3, 12), nn.Tanh(), nn.Linear(12, 1))
+opt = torch.optim.SGD(net.parameters(), lr=0.05, momentum=0.9)
+data = [(torch.randn(6, 3), torch.randn(6, 1)) for _ in range(8)]
+accum = 3
+losses = []
+for epoch in range(3):
+    for i, (x, y) in enumerate(data):
+        loss = nn.functional.mse_loss(net(x), y)
+        (loss / (accum or 1)).backward()
+        losses.append(loss.item())
+        if accum is None:
+            opt.step()
+            opt.zero_grad()
+        elif {test} % accum == 0:
+            opt.step()
+            opt.zero_grad()
+    if accum is not None and (i + 1) % accum != 0:
+        opt.step()
+        opt.zero_grad()
+
+digest = hashlib.sha256()
+for param in net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_off_by_one_window_in_an_elif_is_fixed_like_the_hand_fix(tmp_path: Path) -> None:
+    """GF015 on the window written as the `elif` of an `if accum is None:` arm: only the
+    `elif`'s test changes."""
+    assert_fixed_like_hand(tmp_path, ELIF.format(test="i"), ELIF.format(test="(i + 1)"), "--select", "GF015,GF005,GF006,GF011")

@@ -109,9 +109,46 @@ class Accumulation:
 def accumulations(model: ModuleModel) -> list[Accumulation]:
     cached = getattr(model, _CACHE, None)
     if cached is None:
-        cached = [acc for loop in model.loops if (acc := _recognise(loop, model)) is not None]
+        cached = [
+            acc for loop in model.loops
+            if (acc := _recognise(loop, model) or _beside_an_off_arm(loop, model)) is not None
+        ]  # fmt: skip
         setattr(model, _CACHE, cached)
     return cached
+
+
+def _beside_an_off_arm(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
+    """`if N is None:` (`not N`, `N == 1`, `N <= 1`) with the step and clear, `elif (i + 1) %
+    N == 0:` with the same statements: the first arm runs when nothing accumulates, the second
+    is the window. Read as the window alone, its `if` one level into the iteration (the
+    first arm's events left out); only when the `if` is at the iteration's top level, its
+    `elif` is all of its `else`, and both arms hold the same statements."""
+    if loop.is_unknown or "%" not in model.source.segment(loop.node):
+        return None
+    source = model.source
+    events = _owned(loop, model)
+    steps = [e for e in events if e.kind is EventKind.STEP]
+    if not steps:
+        return None
+    top = steps[0].branches_within(loop.node)
+    if not top or top[0].kind != "if" or not isinstance(top[0].node, ast.If):
+        return None
+    off = top[0].node
+    if len(off.orelse) != 1 or not isinstance(off.orelse[0], ast.If) or off.orelse[0].orelse:
+        return None
+    window = off.orelse[0]
+    if [source_code(source, s) for s in off.body] != [source_code(source, s) for s in window.body]:
+        return None
+    keys = {
+        source.key(node.right) for node in ast_walk(window.test)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and is_keyed_setting(node.right)
+    }  # fmt: skip
+    if len(keys) != 1 or _holds_beyond_one(off.test, keys, source) is not False:
+        return None
+    kept = [e for e in events if not any(b.node is off and b.kind == "if" for b in e.branches_within(loop.node))]
+    if any(not any(b.node is off and b.kind == "else" for b in s.branches_within(loop.node)) for s in kept if s.kind is EventKind.STEP):
+        return None
+    return _recognise(loop, model, kept, guards=1)
 
 
 def _counter_test(test: ast.expr) -> bool:
@@ -794,9 +831,13 @@ def _holds_beyond_one(expr: ast.expr, keys: set[str], source: Source) -> bool | 
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         inner = _holds_beyond_one(expr.operand, keys, source)
         return None if inner is None else not inner
+    if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript)) and source.key(expr) in keys:
+        return True  # `N` itself (`not N or ...`: N is None or 0 when nothing accumulates)
     if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1):
         return None
     op, left, right = expr.ops[0], expr.left, expr.comparators[0]
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None and source.key(left) in keys:
+        return isinstance(op, ast.IsNot)  # `N is None or ...`: a number of micro-batches is no None
     bound = int_value(right)
     if bound is None or source.key(left) not in keys:
         bound = int_value(left)
@@ -817,6 +858,28 @@ def _holds_beyond_one(expr: ast.expr, keys: set[str], source: Source) -> bool | 
     if isinstance(op, ast.GtE):
         return True if bound <= 2 else None
     return None
+
+
+def switched_off_by_none(periodic: Periodic, source: Source) -> bool:
+    """The window's test also says there may be no window at all through N itself (`N is None
+    or (i + 1) % N == 0`, `not N or ...`): a fix dividing by N, or testing `% N` after the
+    loop, would raise when N is None (or 0)."""
+    holder = periodic.holder
+    test = holder.test if isinstance(holder, (ast.If, ast.While)) else getattr(holder, "value", None)
+    if test is None:
+        return False
+    parent = source.owner_of(holder)  # type: ignore[arg-type]
+    if isinstance(parent, ast.If) and len(parent.orelse) == 1 and parent.orelse[0] is holder:
+        return True  # `if N is None: ...` / `elif (i + 1) % N == 0:` (see `_beside_an_off_arm`)
+    for node in ast_walk(test):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            if source.key(node.left) == periodic.n_key and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+                return True
+        if isinstance(node, ast.BoolOp) and any(source.key(v) == periodic.n_key for v in node.values):
+            return True
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and source.key(node.operand) == periodic.n_key:
+            return True
+    return False
 
 
 def _nonzero_conjunct(test: ast.expr, periodic: Periodic, source: Source) -> bool:
@@ -1265,6 +1328,10 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
     inc_index, increment = increments[0]
     holder = periodic.holder
     holder_index = next((i for i, s in enumerate(body) if s is holder), None)
+    parent = source.owner_of(holder) if holder_index is None else None  # type: ignore[arg-type]
+    if isinstance(parent, ast.If) and len(parent.orelse) == 1 and parent.orelse[0] is holder:
+        # the window's `elif` beside an `if N is None:` arm (see `_beside_an_off_arm`)
+        holder_index = next((i for i, s in enumerate(body) if s is parent), None)
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index

@@ -49,7 +49,8 @@ class MissingZeroGrad(Rule):
     several times per step, each backward adding onto the last (the fix clears first in the
     closure), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
     one-shot fit, such as temperature scaling; not with `max_iter=1` or a `max_iter` gradfix
-    cannot read) whose closure, a `def` of the same function or of the module, calls `backward`
+    cannot read; a parameter of the function, `max_iter=steps`, is read from what every call
+    of it in the project passes, or its default when nothing passes it) whose closure, a `def` of the same function or of the module, calls `backward`
     and neither clears nor calls a function of the module that does. So is a step written with its backward in one arm of an `if` on a setting (`if
     plain_mode:`, a test that calls nothing and reads no name the loop binds) when every clear
     of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
@@ -942,8 +943,57 @@ def _one_shot_lbfgs_optimizer(target: str, scope: ast.AST, model: ModuleModel) -
             if given is None and len(value.args) > 2:
                 given = value.args[2]
             if given is not None and not (isinstance(given, ast.Constant) and type(given.value) is int and given.value > 1):
-                return False  # `max_iter=1`, or a number gradfix cannot read
+                if not (isinstance(given, ast.Name) and _parameter_above_one(given.id, scope, model)):
+                    return False  # `max_iter=1`, or a number gradfix cannot read
     return True
+
+
+def _parameter_above_one(name: str, scope: ast.AST, model: ModuleModel) -> bool:
+    """`name` is a parameter of `scope`, a function of the module (`def fit_temperature(...,
+    max_iter=50)`), that it never rebinds, and every call of that function in the project
+    (none at all: its default) leaves it at an integer default above 1 or passes an integer
+    literal above 1 (`fit_temperature(p, y, max_iter=50)`)."""
+    from gradfix.analysis.handed_in import _argument, _calls_of
+
+    if not isinstance(scope, FUNCTIONS):
+        return False
+    info = model.facts.module_functions.get(scope.name)
+    if info is None or info.node is not scope or model.source.owner_of(scope) is not model.source.tree:
+        return False
+    if name not in info.params or _rebinds(scope, name):
+        return False
+    arguments = scope.args
+    positional_params = [*arguments.posonlyargs, *arguments.args]
+    defaults: dict[str, ast.expr | None] = {a.arg: None for a in (*positional_params, *arguments.kwonlyargs)}
+    for param, default in zip(positional_params[len(positional_params) - len(arguments.defaults):], arguments.defaults):
+        defaults[param.arg] = default
+    for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        defaults[param.arg] = default
+    default = defaults.get(name)
+    calls = [call for call, _ in _calls_of(scope.name, info, model)]
+    if not calls:
+        return _int_above_one(default)
+    for call in calls:
+        if isinstance(call.func, ast.Name) and call.func.id == "?":
+            return False  # a caller gradfix cannot read
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return False  # `*args`, `**kwargs`: unknown
+        passed = _argument(call, info.params, name)
+        if not _int_above_one(passed if passed is not None else default):
+            return False
+    return True
+
+
+def _int_above_one(expr: ast.expr | None) -> bool:
+    return isinstance(expr, ast.Constant) and type(expr.value) is int and expr.value > 1
+
+
+def _rebinds(function: ast.AST, name: str) -> bool:
+    """The function's body assigns `name` (or deletes it, or binds it in a loop or `with`)."""
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
+            return True
+    return False
 
 
 def _backpropagates_without_clearing(closure: ast.FunctionDef, model: ModuleModel) -> bool:

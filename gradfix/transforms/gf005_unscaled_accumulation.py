@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps
+from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps, switched_off_by_none
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
@@ -47,7 +47,11 @@ class UnscaledAccumulation(AccumulationRule):
     reset, is no window: `patience -= 1` ... `if patience == 0: break`). A part of the window test that holds
     only when N is 1 (`(i + 1) % N == 0 or N == 1`, `(i > 0 or N <= 1) and i % N == 0`, `not
     N > 1`; `and N > 1` in a `continue` guard) is read as false: it makes every micro-batch a
-    window's end only when nothing accumulates. When the backward is written in the two arms of an `if`
+    window's end only when nothing accumulates. So is one that switches accumulation off
+    through N itself (`N is None or (i + 1) % N == 0`, `not N or ...`), reported without a
+    fix: `loss / N` would raise when N is None; and so is a window written as the `elif` of
+    such an arm (`if N is None:` / `elif (i + 1) % N == 0:`, also `if N == 1:`) when both arms
+    hold the same statements (reported without a fix too). When the backward is written in the two arms of an `if`
     (a mixed-precision arm and a plain one) and one arm divides by N (`(loss / N).backward()`,
     apex's `amp.scale_loss(loss / N, opt)`) while the other does not, the other is reported,
     unless the `if` itself tests N (`if accum > 1:`, or a flag bound to such a test) -- but
@@ -434,6 +438,8 @@ class UnscaledAccumulation(AccumulationRule):
         if passed is not None and _passed_elsewhere_may_scale(loss, acc, model, n_text):
             return None  # ... or that a caller in another file of the project fills so
         fix = None if by_one or unread or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
+        if fix is not None and switched_off_by_none(acc.periodic, source):
+            fix = None  # `N is None or (i + 1) % N == 0`: dividing by N would raise when N is None
         return Finding(
             self.code,
             self.message.format(loss=source.code(loss), n=n_text),
@@ -1589,8 +1595,11 @@ def _mentions_n_elsewhere(
             continue  # `"step_{}_loss_{}".format(i, avg)`: a string scales nothing
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue  # `running += loss.item() / N`: a number for the log, not the loss scaled
-        if isinstance(node, ast.If) and (node is skip or _is_tail_guard(node, source)):
-            # the condition itself (and a flush's guard) may mention N; the body may not
+        if isinstance(node, ast.If) and (
+            node is skip or _is_tail_guard(node, source) or (len(node.orelse) == 1 and node.orelse[0] is skip)
+        ):
+            # the condition itself (and a flush's guard, and `if N is None:` before the window's
+            # `elif`) may mention N; the body may not
             stack.extend(node.body)
             stack.extend(node.orelse)
             continue

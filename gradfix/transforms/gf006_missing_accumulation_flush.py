@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, forked_accumulations, window_is_full
+from gradfix.analysis.accumulation import Accumulation, forked_accumulations, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.facts import FunctionInfo
@@ -182,7 +182,9 @@ class MissingAccumulationFlush(AccumulationRule):
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
-    block of its own to copy). A window written as a `match` statement (`match (i + 1) % N:` /
+    block of its own to copy); so is a window whose test switches accumulation off through N
+    itself (`N is None or (i + 1) % N == 0`, `not N or ...`, or an `elif` window beside such an
+    arm: see GF005), since a flush testing `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
     `case 0:`) is not read (see GF005), nor a window in a subclass's method whose batch loop is
     in a base class of another module (the window and the loop would be read in two files).
 
@@ -262,6 +264,8 @@ class MissingAccumulationFlush(AccumulationRule):
             and self._ready(acc) and not _breaks(loop, acc.node, drained) and not undecided
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
             fix = self._fix(acc, model)
+        if fix is not None and switched_off_by_none(periodic, model.source):
+            fix = None  # `N is None or ...`: the flush's `% N` would raise when N is None
         return Finding(
             self.code,
             self.message.format(n=model.source.code(periodic.n), opt=target),

@@ -247,7 +247,13 @@ class EvalModeNotRestored(Rule):
     the loop, when the file sets the part's mode nowhere else, nothing else in the iteration
     sets the parent's, and `model` is built once by a class of the file over `nn.Module` that
     defines no `train`: reported at `model.train()`, with an unsafe fix calling
-    `model.encoder.eval()` right after it (the part may run in train mode on purpose). A module
+    `model.encoder.eval()` right after it (the part may run in train mode on purpose). A part
+    frozen and put in eval mode in the iteration itself (`if epoch < freeze_epochs:` with the
+    freezing and `model.encoder.eval()` in one block), then switched back by the parent's
+    `train()` later in that iteration, directly or at the top of a function the loop calls
+    (`train_one_epoch(model, ...)` starting with `model.train()`), before the part runs and the
+    loss is backpropagated, with nothing setting the part's or the parent's mode in between:
+    reported at that `train()` (or the loop's call of its function), without a fix. A module
     handed to torch's `nn.Sequential` (`nn.ModuleList`, `nn.ModuleDict`) keeps its mode: a
     helper training `nn.Sequential(encoder, head)` after the evaluation trains the encoder in
     eval mode, unless the helper switches the container (or hands it on).
@@ -262,6 +268,10 @@ class EvalModeNotRestored(Rule):
     frozen_message = (
         "`{call}` also switches `{sub}`, frozen and put in eval mode before the loop, back to train mode: "
         "call `{sub}.eval()` after it (its dropout and batch norm run in training mode)"
+    )
+    undone_message = (
+        "`{call}` switches `{sub}`, frozen and put in eval mode earlier in the iteration, back to train mode "
+        "before the model trains: its dropout and batch norm run in training mode"
     )
     safety = Safety.SAFE
 
@@ -365,6 +375,7 @@ class EvalModeNotRestored(Rule):
             for loop in model.loops:
                 if not loop.is_step_function:
                     yield from ((f, None, 0) for f in self._frozen_switched_back(loop, model, seen))
+                    yield from ((f, None, 0) for f in self._frozen_undone_in_the_iteration(loop, model, seen))
 
     def _frozen_switched_back(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """`model.train()` in the loop undoing `model.encoder.eval()`, written once before the
@@ -414,6 +425,62 @@ class EvalModeNotRestored(Rule):
                     call,
                     fix=fix,
                     related=(loop.node,),
+                )
+                break
+
+    def _frozen_undone_in_the_iteration(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """`model.encoder.eval()` written beside the encoder's freezing in the iteration (`for p
+        in model.encoder.parameters(): p.requires_grad = False`, or `requires_grad_(False)`, in
+        the same block: the first epochs of a fine-tuning), then `model.train()` later in the
+        same iteration -- also at the top of a function the loop calls to train the epoch
+        (`train_one_epoch(model, ...)`) -- before the model runs and backpropagates: the frozen
+        part trains in train mode after all. Not when anything sets the part's mode (or calls
+        something unseen with it) after that `train()`, nor when a statement that can run in
+        the same iteration sets it between the two. Reported at the `train()` (or at the
+        loop's call of the function that holds it), without a fix: where the part's mode
+        belongs is the author's choice."""
+        source = model.source
+        items = mode_items(loop, model)
+        for index, item in enumerate(items):
+            call = item.node
+            if item.kind is not ModeKind.EVAL or item.via or not isinstance(call, ast.Call) or call.args or call.keywords:
+                continue
+            sub = item.key
+            if "." not in sub or not item.blocks or not any(_freezes(stmt, sub, source) for stmt in item.blocks[-1]):
+                continue
+            for later in items[index + 1 :]:
+                if _exclusive(item, later):
+                    continue  # the other arm of an `if` (`else: model.encoder.train()`)
+                touches = [k for k in later.keys if k and (k == sub or k.startswith(sub + "."))]
+                if later.kind in (ModeKind.EVAL, ModeKind.UNSURE) and touches:
+                    break
+                if later.kind is ModeKind.TRAIN and touches:
+                    break  # the part is set to train mode itself: meant
+                if later.kind is not ModeKind.TRAIN or not sub.startswith(later.key + "."):
+                    continue
+                switch = later.node
+                if not isinstance(switch, ast.Call) or switch.args or switch.keywords or id(switch) in seen:
+                    break
+                rest = items[items.index(later) + 1 :]
+                backward = next((i for i, o in enumerate(rest) if o.kind is ModeKind.BACKWARD), None)
+                if backward is None:
+                    break
+                rest = rest[:backward]  # up to the first backward after the switch
+                if any(
+                    o.kind in (ModeKind.TRAIN, ModeKind.EVAL, ModeKind.UNSURE)
+                    and any(k and (related(k, sub) or k == later.key) for k in o.keys)
+                    for o in rest
+                ):  # fmt: skip
+                    break  # the part's (or the module's) mode is set again before it trains
+                if not any(o.kind is ModeKind.FORWARD and not o.no_grad and _runs(o, sub) for o in rest):
+                    break  # the frozen part does not run (itself, or in its module) before the backward
+                seen.add(id(switch))
+                where = later.via[0] if later.via else switch
+                yield Finding(
+                    self.code,
+                    self.undone_message.format(call=_short(source.code(switch)), sub=sub),
+                    where,
+                    related=(loop.node, call),
                 )
                 break
 
@@ -542,6 +609,47 @@ def _frozen_in_eval(parent: str, before: list[ast.stmt], model: ModuleModel) -> 
         elif method_name(call) == "eval" and not call.args and key in frozen and key.startswith(parent + ".") and key not in found:
             found.append(key)
     return found
+
+
+def _freezes(stmt: ast.stmt, key: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """`for p in <key>.parameters(): p.requires_grad = False` or `<key>.requires_grad_(False)`."""
+    if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Call) and method_name(stmt.iter) == "parameters":
+        walked = receiver(stmt.iter)
+        if walked is None or source.key(walked) != key or not isinstance(stmt.target, ast.Name) or len(stmt.body) != 1:
+            return False
+        only = stmt.body[0]
+        return (
+            isinstance(only, ast.Assign) and len(only.targets) == 1
+            and source.key(only.targets[0]) == f"{stmt.target.id}.requires_grad"
+            and isinstance(only.value, ast.Constant) and only.value.value is False
+        )  # fmt: skip
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or method_name(call) != "requires_grad_" or len(call.args) != 1:
+        return False
+    target = receiver(call)
+    return target is not None and source.key(target) == key and isinstance(call.args[0], ast.Constant) and call.args[0].value is False
+
+
+_NOT_A_FORWARD = {
+    "parameters", "named_parameters", "zero_grad", "requires_grad_", "to", "cuda", "cpu", "state_dict",
+    "load_state_dict", "modules", "named_modules", "children", "named_children", "buffers", "apply",
+}
+
+
+def _runs(item, part: str) -> bool:  # type: ignore[no-untyped-def]
+    """A forward item that runs `part`: a call of it, of a part of it, or of a module holding
+    it (`net.module.backbone(x)`, `model(x)`), not a method that leaves the mode as it is
+    (`parameters()`, `zero_grad()`)."""
+    call = item.node
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _NOT_A_FORWARD:
+        return False
+    return any(k and (k == part or k.startswith(part + ".") or part.startswith(k + ".")) for k in item.keys)
+
+
+def _exclusive(one, other) -> bool:  # type: ignore[no-untyped-def]
+    """Two mode items in different arms of one `if` (only one runs in an iteration)."""
+    arms = dict(one.arms)
+    return any(node in arms and arms[node] != arm for node, arm in other.arms)
 
 
 def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel) -> tuple[set[str], bool]:

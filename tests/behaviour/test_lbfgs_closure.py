@@ -89,3 +89,41 @@ def test_one_lbfgs_step_outside_any_loop_gets_the_clear_in_its_closure(tmp_path:
     gradients of every evaluation up unless the closure clears."""
     hand = ONE_SHOT.format(clear="    optimizer.zero_grad(set_to_none=True)\n")
     assert_fixed_like_hand(tmp_path, ONE_SHOT.format(clear=""), hand, "--select", "GF001")
+
+
+FROM_A_PARAMETER = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+
+
+def fit_scale(scores, targets, rate=0.1, evaluations=25):
+    scale = torch.nn.Parameter(torch.ones(1))
+    solver = torch.optim.LBFGS([scale], lr=rate, max_iter=evaluations)
+
+    def objective():
+{clear}        nll = F.cross_entropy(scores / scale, targets)
+        nll.backward()
+        return nll
+
+    first = solver.step(objective).item()
+    return scale, [first, F.cross_entropy(scores / scale, targets).item()]
+
+
+scores = torch.randn(64, 5) * 3
+targets = torch.where(torch.rand(64) < 0.7, scores.argmax(1), torch.randint(0, 5, (64,)))
+scale, losses = fit_scale(scores, targets)
+digest = hashlib.sha256(bytes(scale.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_one_lbfgs_step_with_max_iter_from_a_parameter_default(tmp_path: Path) -> None:
+    """The number of evaluations is the helper's parameter, left at its default by the only
+    call: the same one-shot fit, the same fix."""
+    hand = FROM_A_PARAMETER.format(clear="        solver.zero_grad(set_to_none=True)\n")
+    assert_fixed_like_hand(tmp_path, FROM_A_PARAMETER.format(clear=""), hand, "--select", "GF001")

@@ -1,0 +1,13 @@
+import torch
+
+from calib.temperature import fit
+
+
+def main():
+    logits = torch.randn(128, 10)
+    labels = torch.randint(0, 10, (128,))
+    print("T =", fit(logits, labels, 100))
+
+
+if __name__ == "__main__":
+    main()

@@ -41,9 +41,11 @@ PREFILTER = (
 # not a URL or a docstring that does
 _EPOCH_LOOP = lazily(rb"(?mi)^[ \t]*(?:async[ \t]+)?(?:for|while)\b[^\n#]*epoch")
 # an optimizer of torch built (`optim.SGD(`, `torch.optim.AdamW(`: its classes are capitalised)
-# or imported by name (`from torch.optim import AdamW`), and a loop header
-_OPTIMIZER_CLASS = lazily(rb"(?<!\w)optim\.[A-Z]\w*[ \t]*\(")
-_OPTIMIZER_IMPORT = lazily(rb"(?m)^[ \t]*from[ \t]+torch\.optim[ \t]+import\b")
+# or imported by name (`from torch.optim import AdamW`, or a parenthesised list), and a loop
+# header; not the base class alone (`from torch.optim import Optimizer`: an optimizer's own
+# module, which builds none)
+_OPTIMIZER_CLASS = lazily(rb"(?<!\w)optim\.(?!Optimizer\b)[A-Z]\w*[ \t]*\(")
+_OPTIMIZER_IMPORT = lazily(rb"(?m)^[ \t]*from[ \t]+torch\.optim[ \t]+import\b(?:[^\n#]*?\b(?!Optimizer\b)[A-Z]\w*|[ \t]*\()")
 _LOOP_HEADER = lazily(rb"(?m)^[ \t]*(?:async[ \t]+)?(?:for|while)\b")
 _BARE_BACKWARD = lazily(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 

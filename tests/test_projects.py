@@ -501,6 +501,12 @@ def test_a_loop_training_through_an_object_handed_an_optimizer_is_let_through(tm
         "lower_case.py": (loop.replace(b"torch.optim.SGD(", b"torch.optim.lr_scheduler.step_lr("), False),
         "no_loop.py": (loop.replace(b"while i < 3:\n    ", b""), False),
         "quiet_class.py": (loop.replace(b"from trainer", b"from plain"), False),
+        # the base class alone builds no optimizer (an optimizer's own module: `class
+        # Lamb(Optimizer)`); with another class beside it, or a parenthesised list, it does
+        "base_class.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"m").replace(b"import torch\n", b"from torch.optim import Optimizer\n"), False),
+        "base_class_built.py": (loop.replace(b"torch.optim.SGD(", b"torch.optim.Optimizer("), False),
+        "base_and_class.py": (loop.replace(b"torch.optim.SGD(", b"AdamW(").replace(b"import torch\n", b"from torch.optim import Optimizer, AdamW\n"), True),
+        "parenthesised.py": (loop.replace(b"torch.optim.SGD(", b"AdamW(").replace(b"import torch\n", b"from torch.optim import (\n    AdamW,\n)\n"), True),
     }
     for name, (data, expected) in cases.items():
         (tmp_path / name).write_bytes(data)

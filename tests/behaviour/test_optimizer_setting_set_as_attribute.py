@@ -277,3 +277,65 @@ def test_optimizer_known_under_another_name_trains_like_the_hand_fix(tmp_path: P
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+CONFIGURED = '''import hashlib
+import json
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+@dataclass
+class Settings:
+    lr: float = 0.1
+    halve_every: int = 2
+
+
+class Runner:
+    def __init__(self, net, settings: Settings):
+        self.settings = settings
+        self.net = net
+        self.opt = torch.optim.SGD(net.parameters(), lr=settings.lr, momentum=0.9)
+
+    def step(self, i, losses):
+        rate = self.settings.lr * 0.5 ** (i // self.settings.halve_every)
+{set_lr}        self.opt.zero_grad()
+        loss = F.mse_loss(self.net(X[i * 4 : i * 4 + 4]), Y[i * 4 : i * 4 + 4])
+        loss.backward()
+        self.opt.step()
+        losses.append(loss.item())
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+losses = []
+runner = Runner(model, Settings())
+for i in range(8):
+    runner.step(i, losses)
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_settings_object_read_for_its_own_lr_does_not_hide_the_attribute(tmp_path: Path) -> None:
+    """`self.settings.lr` reads the rate of a dataclass of the file the constructor's parameter
+    is annotated with, not the optimizer's attribute back: the assignment is fixed."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    buggy.parent.mkdir()
+    hand.parent.mkdir()
+    buggy.write_text(CONFIGURED.format(set_lr="        self.opt.lr = rate\n"))
+    hand.write_text(CONFIGURED.format(set_lr='        for group in self.opt.param_groups:\n            group["lr"] = rate\n'))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert 'param_group["lr"] = ' in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -104,7 +104,11 @@ class NeedlessRetainGraph(Rule):
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
-      `float(loss)`, `loss.detach()`), no later call in the iteration
+      `float(loss)`, `loss.detach()`; so is the tensor returned by a step function or method of
+      the file, undecorated, that no other file imports and the file only calls, each call a
+      statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
+      `float(loss)`, in an f-string, or returns from a function read so in turn: `loss =
+      self.train_step(x, y)` then `total += loss.item()`), no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new
@@ -372,7 +376,8 @@ def _judge(
     piece = flow.slice(call.loss, event.statement)
     loss_names = reads_of([call.loss]).names
     if loop.function is not None and _returned(loop.function, loss_names | {n for u in piece.units for n in u.binds}):
-        return "silent"
+        if not _result_only_read(loop.function, model):
+            return "silent"
     # 2b. no later call we cannot see into gets a tensor of the graph (`hvp(loss, params)`)
     graph_names = loss_names | {n for u in piece.units for n in u.binds}
     kept = graphs.slice(call.loss, event.statement)
@@ -1129,6 +1134,99 @@ def _returned(function: ast.AST, names: set[str]) -> bool:
             found |= reads_of(_graph_values(node.value)).data
         stack.extend(child_nodes(node))
     return bool(found & names)
+
+
+_READ_AS_A_VALUE = frozenset({"item", "tolist", "detach", "numpy"})
+
+
+def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> bool:
+    """What the function returns is only read as a value by the code that calls it: a plain
+    function or method (no decorator) of the module or of a class at its top level, defined
+    once in the file, named there only by calls, none from another file of the project, each
+    call a statement of its own (`train_step(x, y)`) or bound to a name (`loss =
+    self.train_step(x, y)`) that its scope reads only as a value (`loss.item()`, `float(loss)`,
+    in an f-string) or returns from a function whose result is read so in turn (up to four
+    calls deep). No backward can then reach the returned graph."""
+    if depth > 3 or not isinstance(function, FUNCTIONS) or function.decorator_list:
+        return False
+    source = model.source
+    name = function.name
+    if name.startswith("__") or sum(1 for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name) != 1:
+        return False
+    owner = source.owner_of(function)
+    if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
+        return False
+    named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
+    calls = [c for c in source.of_type(ast.Call) if any(c.func is n for n in named)]
+    if not calls or len(calls) != len(named):
+        return False  # handed on (a callback, a table of functions), or never called here
+    project = model.facts.project
+    if project is not None and source.path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        imported = owner.name if isinstance(owner, ast.ClassDef) else name
+        if _importers(project, absolute(source.path), [imported], name):
+            return False  # another file imports it (or its class): it may backpropagate the result
+    functions = [*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef), *source.of_type(ast.Lambda)]
+    for call in calls:
+        scope = _innermost_scope(call, functions, source)
+        parents = _parents(scope)
+        holder = parents.get(id(call))
+        if isinstance(holder, ast.Expr):
+            continue
+        if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+            return False
+        if isinstance(scope, ast.Lambda) or not _only_read_as_a_value(holder.targets[0].id, scope, parents, model, depth):
+            return False
+    return True
+
+
+def _innermost_scope(node: ast.AST, functions: list[ast.AST], source: Source) -> ast.AST:
+    at = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    around = [
+        f for f in functions
+        if (f.lineno, f.col_offset) <= at <= (f.end_lineno, f.end_col_offset)  # type: ignore[attr-defined,operator]
+    ]
+    return max(around, key=lambda f: (f.lineno, f.col_offset)) if around else source.tree  # type: ignore[attr-defined]
+
+
+def _parents(scope: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent within the scope's own code (not inside nested functions or classes)."""
+    parents: dict[int, ast.AST] = {}
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        for child in child_nodes(node):
+            parents[id(child)] = node
+            if not isinstance(child, SCOPES):
+                stack.append(child)
+    return parents
+
+
+def _only_read_as_a_value(name: str, scope: ast.AST, parents: dict[int, ast.AST], model: ModuleModel, depth: int) -> bool:
+    for node in ast_walk(scope):
+        if not (isinstance(node, ast.Name) and node.id == name and id(node) in parents):
+            continue
+        if isinstance(node.ctx, ast.Store):
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return False
+        parent = parents[id(node)]
+        if isinstance(parent, ast.FormattedValue):
+            continue
+        if isinstance(parent, ast.Attribute) and parent.attr in _READ_AS_A_VALUE:
+            call = parents.get(id(parent))
+            if isinstance(call, ast.Call) and call.func is parent:
+                continue
+            return False
+        if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ("float", "int", "round") and parent.args[:1] == [node]:
+            continue
+        if isinstance(parent, ast.Return) and scope is not model.source.tree:
+            if _result_only_read(scope, model, depth + 1):
+                continue
+        return False
+    return True
 
 
 def _graph_values(value: ast.expr) -> list[ast.expr]:

@@ -107,7 +107,8 @@ class MissingAccumulationFlush(AccumulationRule):
     boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
-    (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
+    (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`, nor an endless stream cut at a number of steps,
+    `itertools.islice(itertools.cycle(loader), max_steps)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
     `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
     has no `or` part (a last-batch test) and no `and` part (a part that only holds when N is 1,
     `or N == 1`, is none), whose counter is the loop's
@@ -235,6 +236,8 @@ class MissingAccumulationFlush(AccumulationRule):
         if loop.orelse and _any_steps(loop.orelse, model, acc.loop.function):
             return None  # `for ... else: optimizer.step()`: the `else` flushes
         if drained is None and not _loader_like(loop.iter):  # type: ignore[union-attr]
+            return None
+        if drained is None and _endless_cut_at_a_count(loop.iter, acc, model):  # type: ignore[union-attr]
             return None
         counter = acc.counter
         if counter.kind == "enumerate":
@@ -767,6 +770,27 @@ def _loader_like(iterable: ast.expr) -> bool:
             return isinstance(args[1], ast.Call) and dotted(args[1].func) == "len" and int_value(args[2]) != 1
         return len(args) == 1 and not inner.keywords and _batches_of_data(args[0])
     return True
+
+
+def _endless_cut_at_a_count(iterable: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:
+    """`itertools.islice(itertools.cycle(loader), max_steps)` (also through `enumerate`, or a
+    name bound once to it in the loop's function): an endless stream of batches cut at a
+    number of steps. It counts steps, as `range(max_steps)` does; no epoch ends in it."""
+    call = iterable
+    if isinstance(call, ast.Call) and dotted(call.func) == "enumerate" and call.args:
+        call = call.args[0]
+    if isinstance(call, ast.Name):
+        scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+        bindings = assignments(model).bindings(call.id, scope)
+        if len(bindings) != 1 or bindings[0].value is None:
+            return False
+        call = bindings[0].value
+    if not (isinstance(call, ast.Call) and (dotted(call.func) or "").rsplit(".", 1)[-1] == "islice"):
+        return False
+    if not (2 <= len(call.args) <= 4) or call.keywords:
+        return False
+    stream = call.args[0]
+    return isinstance(stream, ast.Call) and (dotted(stream.func) or "").rsplit(".", 1)[-1] in ("cycle", "repeat")
 
 
 def _whole_windows_of_episodes(iterable: ast.expr, acc: Accumulation, model: ModuleModel) -> bool:

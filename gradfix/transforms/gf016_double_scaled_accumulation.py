@@ -93,7 +93,11 @@ class DoubleScaledAccumulation(Rule):
     `Accelerator`, `num_steps=` of its plugin), the object's own read-back
     (`accelerator.gradient_accumulation_steps`, `accelerator.gradient_state.num_steps`, the
     plugin's `plugin.num_steps` when the file never writes it,
-    `self.trainer.accumulate_grad_batches`; in a
+    `self.trainer.accumulate_grad_batches`; the setting read back through the object a
+    class's `__init__` keeps on `self` when it builds the `Accelerator` from it,
+    `gradient_accumulation_steps=cfg.accum` with `self.cfg = cfg` and `self.cfg.accum` in a
+    method, when `self.cfg` is bound nowhere else in the class, `cfg` is not rebound in
+    `__init__` and the file writes no attribute of that name; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
@@ -684,6 +688,8 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
         return True
     if isinstance(setting, ast.AST) and _plugin_count_read(divisor, setting, model):
         return True
+    if isinstance(setting, ast.AST) and _setting_kept_on_self(divisor, setting, model):
+        return True
     info = model.facts.info(target)
     if info is not None and info.library == "deepspeed-engine" and isinstance(setting, ast.AST):
         # CONFIG["gradient_accumulation_steps"] of the literal config itself
@@ -693,6 +699,59 @@ def _same_setting(divisor: ast.expr, event: GradEvent, setting: object, model: M
                 and isinstance(divisor.value, ast.Name)
                 and divisor.value.id in _deepspeed_config_names(model)
             )
+    return False
+
+
+def _setting_kept_on_self(divisor: ast.expr, setting: ast.AST, model: ModuleModel) -> bool:
+    """`Accelerator(gradient_accumulation_steps=cfg.accum)` in a class's `__init__` that keeps
+    its parameter as `self.cfg = cfg`, and `self.cfg.accum` in a method of the same class: the
+    same value when `cfg` is not rebound in `__init__`, `self.cfg` is bound nowhere else in the
+    class, and the file never writes an attribute named like the setting's last one (nor calls
+    `setattr`)."""
+    chain: list[str] = []
+    node = setting
+    while isinstance(node, ast.Attribute):
+        chain.insert(0, node.attr)
+        node = node.value
+    if not chain or not isinstance(node, ast.Name) or not isinstance(divisor, ast.Attribute):
+        return False
+    param = node.id
+    tree = model.source.tree
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        init = next((f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "__init__"), None)
+        if init is None or not (init.lineno <= setting.lineno <= (init.end_lineno or 0)):  # type: ignore[attr-defined]
+            continue
+        if not (cls.lineno <= divisor.lineno <= (cls.end_lineno or 0)):
+            return False
+        args = init.args
+        if param not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+            return False
+        if any(isinstance(n, ast.Name) and n.id == param and not isinstance(n.ctx, ast.Load) for n in ast_walk(init)):
+            return False  # `cfg` rebound in `__init__`
+        head = dotted(divisor) or ""
+        suffix = "." + ".".join(chain)
+        if not (head.startswith("self.") and head.endswith(suffix)):
+            return False
+        kept = head[: -len(suffix)]  # `self.cfg`
+        bindings = [
+            stmt for stmt in ast_walk(cls) if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+            if dotted(target) == kept
+        ]
+        if len(bindings) != 1:
+            return False
+        only = bindings[0]
+        if not (isinstance(only, ast.Assign) and len(only.targets) == 1 and isinstance(only.value, ast.Name)
+                and only.value.id == param and any(stmt is only for stmt in init.body)):
+            return False
+        for other in ast_walk(tree):
+            if isinstance(other, ast.Attribute) and other.attr == chain[-1] and not isinstance(other.ctx, ast.Load):
+                return False
+            if isinstance(other, ast.Call) and isinstance(other.func, ast.Name) and other.func.id == "setattr":
+                return False
+        return True
     return False
 
 

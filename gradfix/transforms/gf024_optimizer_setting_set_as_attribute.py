@@ -96,7 +96,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
     groups, unless every call of it in the module passes a parsed command line for it, like
-    `args` of `adjust_learning_rate(optimizer, epoch, args)`; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
+    `args` of `adjust_learning_rate(optimizer, epoch, args)`, or a name bound only to an object of
+    a class of the module that derives from nothing else (`settings = Settings()`), or it is annotated with a class of
+    the module that derives from nothing else, `cfg: TrainConfig`, a dataclass of settings; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone.
     """
@@ -256,6 +258,8 @@ def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]],
     for it something known not to be an optimizer (`args` of `adjust_learning_rate(optimizer,
     epoch, args)`, bound to `parser.parse_args()`)."""
     for function, index in functions:
+        if _annotated_as_a_plain_class(function, parameter, model):
+            continue  # `def __init__(self, cfg: TrainConfig)`: a config of the file, not an optimizer
         name = getattr(function, "name", None)
         if index < 0:
             return True
@@ -271,13 +275,46 @@ def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]],
 _NOT_OPTIMIZERS = frozenset({"parse_args", "Namespace", "SimpleNamespace"})
 
 
+def _annotated_as_a_plain_class(function: ast.AST, parameter: str, model: ModuleModel) -> bool:
+    """The function's parameter is annotated with a class of the module (`cfg: TrainConfig`, a
+    dataclass of settings) that derives from nothing but `object` or other such classes: it
+    holds no optimizer, and its `.lr` is its own."""
+    args = getattr(function, "args", None)
+    if args is None:
+        return False
+    found = [a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == parameter]
+    if len(found) != 1 or found[0].annotation is None:
+        return False
+    annotation = found[0].annotation
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        name = annotation.value.strip()
+    else:
+        name = dotted(annotation) or ""
+    return _plain_class(name, model.source.tree, set())
+
+
+def _plain_class(name: str, tree: ast.Module, seen: set[str]) -> bool:
+    if not name.isidentifier() or name in seen:
+        return False
+    seen.add(name)
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+    if len(classes) != 1 or classes[0].keywords:
+        return False
+    return all(dotted(base) == "object" or _plain_class(dotted(base) or "", tree, seen) for base in classes[0].bases)
+
+
 def _not_an_optimizer(key: str, model: ModuleModel) -> bool:
-    """`key` is bound only to a parsed command line (`parser.parse_args()`) or a namespace."""
+    """`key` is bound only to a parsed command line (`parser.parse_args()`), a namespace, or an
+    object of a plain class of the module (`settings = Settings()`)."""
     from gradfix.analysis.assignments import assigned_values
 
     values = assigned_values(model, key)
     return bool(values) and all(
-        isinstance(value, ast.Call) and (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS for value in values
+        isinstance(value, ast.Call) and (
+            (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS
+            or (isinstance(value.func, ast.Name) and _plain_class(value.func.id, model.source.tree, set()))
+        )
+        for value in values
     )
 
 
@@ -319,9 +356,17 @@ def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMod
     optimizer); empty when gradfix cannot tell."""
     info = model.facts.info_in(key, functions)
     if info is not None and info.kind == "optimizer" and info.strong and _torch_class(info.constructor) is None:
-        return _built_by_builders(key, functions, model)  # `opt = build_optimizer(model)`: what it returns
-    if info is not None:
-        return [info] if info.kind == "optimizer" and info.strong else []
+        # `opt = build_optimizer(model)`: what it returns; `opt: torch.optim.Optimizer`, a
+        # parameter known by its annotation only: what the module's calls pass
+        return _built_by_builders(key, functions, model) or _passed_optimizers(key, functions, model)
+    if info is not None and info.kind == "optimizer" and info.strong:
+        return [info]
+    return _passed_optimizers(key, functions, model)  # (none unless `key` is the function's parameter)
+
+
+def _passed_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
+    """For a parameter of a function of the module: the optimizers the module's calls of it
+    pass (each strongly an optimizer); empty when gradfix cannot tell."""
     function = functions[-1] if functions else None
     if not isinstance(function, FUNCTIONS) or "." in key:
         return []

@@ -38,7 +38,8 @@ class LocalGradientsNeverCleared(LoopRule):
     steps the shared model's optimizer, and never clears the local model's gradients:
     - the hand-over passes the tensor itself (`local_p.grad`, `.data`, `.detach()`) and the
       iteration clears the shared gradients to `None` (`shared_opt.zero_grad()`, whose
-      `set_to_none` is `True` since torch 2.0), or
+      `set_to_none` is `True` since torch 2.0) or clears nothing of the shared model either
+      (the shared parameters then hold the local tensors that every backward adds into), or
     - the hand-over copies the gradient (`local_p.grad.clone()`, `shared_p.grad.copy_(...)`),
       whatever the shared clear does, or
     - it moves it to a device (`local_p.grad.to(device)`: the tensor itself on the same device,
@@ -96,7 +97,9 @@ class LocalGradientsNeverCleared(LoopRule):
     copy.deepcopy(shared)`: a new model has no gradients), when the shared clear keeps the
     tensors (`zero_grad(set_to_none=False)`, a `set_to_none` gradfix cannot read, an optimizer
     whose `zero_grad` takes no `set_to_none`) and the hand-over passes the tensor itself, when
-    the iteration clears nothing of the shared model, steps more than one optimizer or steps
+    the iteration clears nothing of the shared model and an `if`, `return`, `continue` or
+    `break` in the loop over the pairs decides what is handed over (GF028's shape), when it
+    steps more than one optimizer or steps
     nothing after the hand-over, when the hand-over is written otherwise (a `named_parameters()`
     pair, an index, a gradient computed from the local one), or when the loop calls code
     gradfix cannot see into.
@@ -131,8 +134,15 @@ class LocalGradientsNeverCleared(LoopRule):
             if _clears(other, local, model):
                 return
             shared_clears.append(other)
-        if how != _COPY:
-            if not shared_clears or not all(_to_none(clear, model) for clear in shared_clears):
+        if how != _COPY and not shared_clears:
+            # nothing clears either model: the shared parameters hold the local tensors, which
+            # every backward adds into; unless the hand-over is guarded (GF028's shape: a
+            # clear of the local model alone would then leave the shared gradients stale)
+            if not _handed_over_unguarded(event, loop):
+                return
+            why = "nothing clears the shared gradients either, and the local ones stay"
+        elif how != _COPY:
+            if not all(_to_none(clear, model) for clear in shared_clears):
                 return  # the shared clear zeroes the tensors the local parameters hold, in place
             why = f"`{_call_code(shared_clears[0], model)}` sets the shared gradients to None (torch >= 2.0) and the local ones stay"
             if how == _EITHER:
@@ -150,6 +160,14 @@ class LocalGradientsNeverCleared(LoopRule):
             fix=fix,
             related=(loop.node,),
         )
+
+
+def _handed_over_unguarded(event: GradEvent, loop: TrainingLoop) -> bool:
+    """The loop over the parameter pairs holds only simple statements: no `if`, `return`,
+    `continue` or `break` decides whether a pair is handed over."""
+    within = event.loops_within(loop.node)
+    pairs = within[-1] if within else None
+    return isinstance(pairs, ast.For) and not pairs.orelse and all(isinstance(s, (ast.Assign, ast.Expr)) for s in pairs.body)
 
 
 def may_hand_over(model: ModuleModel) -> bool:

@@ -97,3 +97,60 @@ def test_workers_clearing_their_local_model_train_like_the_hand_fix(tmp_path: Pa
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+UNCLEARED = '''import copy
+import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(48, 5), torch.randn(48, 1)
+
+
+class Worker:
+    def __init__(self, center, center_opt):
+        self.center = center
+        self.center_opt = center_opt
+        self.net = copy.deepcopy(center)
+
+    def run(self, losses):
+        for i in range(0, 48, 8):
+            self.net.load_state_dict(self.center.state_dict())
+            loss = F.mse_loss(self.net(X[i : i + 8]), Y[i : i + 8])
+            loss.backward()
+            for mine, theirs in zip(self.net.parameters(), self.center.parameters()):
+                theirs.grad = mine.grad
+            self.center_opt.step()
+            #HAND
+            losses.append(loss.item())
+
+
+losses = []
+center = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+Worker(center, torch.optim.SGD(center.parameters(), lr=0.05, momentum=0.9)).run(losses)
+
+digest = hashlib.sha256()
+for param in center.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
+'''
+
+
+def test_worker_clearing_neither_model_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """No clear at all: the shared parameters hold the local tensors, which every backward adds
+    into. The fix clears the local model before the backward; the hand fix after the step."""
+    buggy = tmp_path / "buggy" / "a3c.py"
+    hand = tmp_path / "hand" / "a3c.py"
+    buggy.parent.mkdir()
+    hand.parent.mkdir()
+    buggy.write_text(UNCLEARED.replace("            #HAND\n", ""))
+    hand.write_text(UNCLEARED.replace("            #HAND\n", "            self.net.zero_grad()\n"))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed")
+    assert "            self.net.zero_grad()\n            loss.backward()\n" in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

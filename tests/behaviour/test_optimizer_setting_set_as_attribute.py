@@ -277,3 +277,121 @@ def test_optimizer_known_under_another_name_trains_like_the_hand_fix(tmp_path: P
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+CONFIGURED = '''import hashlib
+import json
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+@dataclass
+class Settings:
+    lr: float = 0.1
+    halve_every: int = 2
+
+
+class Runner:
+    def __init__(self, net, settings: Settings):
+        self.settings = settings
+        self.net = net
+        self.opt = torch.optim.SGD(net.parameters(), lr=settings.lr, momentum=0.9)
+
+    def step(self, i, losses):
+        rate = self.settings.lr * 0.5 ** (i // self.settings.halve_every)
+{set_lr}        self.opt.zero_grad()
+        loss = F.mse_loss(self.net(X[i * 4 : i * 4 + 4]), Y[i * 4 : i * 4 + 4])
+        loss.backward()
+        self.opt.step()
+        losses.append(loss.item())
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+losses = []
+runner = Runner(model, Settings())
+for i in range(8):
+    runner.step(i, losses)
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_settings_object_read_for_its_own_lr_does_not_hide_the_attribute(tmp_path: Path) -> None:
+    """`self.settings.lr` reads the rate of a dataclass of the file the constructor's parameter
+    is annotated with, not the optimizer's attribute back: the assignment is fixed."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    buggy.parent.mkdir()
+    hand.parent.mkdir()
+    buggy.write_text(CONFIGURED.format(set_lr="        self.opt.lr = rate\n"))
+    hand.write_text(CONFIGURED.format(set_lr='        for group in self.opt.param_groups:\n            group["lr"] = rate\n'))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert 'param_group["lr"] = ' in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)
+
+
+KNOBS = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+
+
+class Knobs:
+    def __init__(self, lr, cool_down_at):
+        self.lr = lr
+        self.cool_down_at = cool_down_at
+
+
+def run(net, optimizer: torch.optim.Optimizer, knobs, losses):
+    for r in range(8):
+        if r == knobs.cool_down_at:
+{set_lr}        optimizer.zero_grad()
+        loss = F.mse_loss(net(X[r * 4 : r * 4 + 4]), Y[r * 4 : r * 4 + 4])
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+knobs = Knobs(0.1, 3)
+adam = torch.optim.Adam(model.parameters(), lr=knobs.lr)
+losses = []
+run(model, adam, knobs=knobs, losses=losses)
+
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_annotated_optimizer_parameter_beside_a_settings_object_is_fixed(tmp_path: Path) -> None:
+    """`optimizer: torch.optim.Optimizer` is what the module's call passes (an Adam), and
+    `knobs.lr` reads an object of a plain class of the module: the assignment is fixed."""
+    buggy = tmp_path / "buggy" / "train.py"
+    hand = tmp_path / "hand" / "train.py"
+    buggy.parent.mkdir()
+    hand.parent.mkdir()
+    buggy.write_text(KNOBS.format(set_lr="            optimizer.lr = knobs.lr / 10\n"))
+    hand.write_text(KNOBS.format(set_lr='            for group in optimizer.param_groups:\n                group["lr"] = knobs.lr / 10\n'))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
+    assert 'param_group["lr"] = ' in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -521,3 +521,41 @@ def test_a_samples_counter_kept_by_a_method_of_the_class_is_no_window_of_n() -> 
     options = Options(select=frozenset({"GF005"}), unsafe_fixes=True, fix=False)
     assert not process_source("t.py", source.format(increment="x.shape[0]").encode(), options).diagnostics
     assert [d.code for d in process_source("t.py", source.format(increment="1").encode(), options).diagnostics] == ["GF005"]
+
+
+EPOCHS_WITH_A_RESET = """import torch
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+seen = 0
+for epoch in range(epochs):
+    for x, y in loader:
+        (criterion(model(x), y) / N).backward()
+        seen += 1
+        if seen % N == 0:
+            opt.step()
+            opt.zero_grad()
+{between}    seen = {value}
+"""
+
+
+@pytest.mark.parametrize(
+    ("between", "value", "per_loop"),
+    [
+        ("", "0", True),
+        ("    print(epoch)\n", "0", True),
+        ("    if epoch < 2:\n        continue\n", "0", False),  # a pass may keep its count
+        ("    if epoch > 5:\n        break\n", "0", False),
+        ("", "1", False),  # another start than the first pass's
+        ("    seen += 3\n", "0", False),  # bound twice after the batch loop
+        ("    if epoch:\n        seen = 0\n", "0", False),
+    ],
+)
+def test_a_counter_reset_after_each_pass_counts_each_pass_afresh(between: str, value: str, per_loop: bool) -> None:
+    """`seen = 0` before the epochs and again after each epoch's batch loop: every pass of the
+    batch loop starts from 0 (GF006 then reads its tail), unless the pass can end before the
+    reset, the reset sets another literal, or the name is bound again after the loop."""
+    source = EPOCHS_WITH_A_RESET.format(between=between, value=value)
+    acc = _one(source)
+    assert acc is not None and acc.counter.kind == "variable"
+    assert acc.counter.per_loop is per_loop
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), unsafe_fixes=True, fix=False))
+    assert [d.code for d in result.diagnostics] == (["GF006"] if per_loop else [])

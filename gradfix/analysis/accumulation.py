@@ -1534,11 +1534,15 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expre
     if index < 0:
         return None, False
     per_loop = True
+    resets: list[int | None] = []  # the literals an enclosing loop's body sets the counter back to after each pass
     for level in range(index, -1, -1):
         block = step.blocks[level]
         stmt = step.path[level]
         if level < index and isinstance(stmt, LOOPS):
-            per_loop = False
+            reset = None if expression else _reset_after_each_pass(stmt, step.blocks[level + 1], step.path[level + 1], name, source)
+            if reset is None:
+                per_loop = False
+            resets.append(reset)
         position = next((i for i, s in enumerate(block) if s is stmt), None)
         if position is None:
             return None, False
@@ -1548,8 +1552,54 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expre
                     assigned = earlier.value if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1 and source.key(earlier.targets[0]) == name else None
                     return assigned, per_loop  # type: ignore[return-value]
                 value = _literal_assignment(earlier, name, source)
-                return value, per_loop
+                # `seen = 0` before the epochs, `seen = 0` again after each epoch's batch loop:
+                # every pass of the accumulation loop starts from that literal
+                return value, per_loop and all(r == value for r in resets)
     return None, False
+
+
+def _reset_after_each_pass(loop: ast.stmt, body: list[ast.stmt], holder: ast.stmt, name: str, source: Source) -> int | None:
+    """The literal `loop`'s body sets `name` back to after `holder` (the statement holding the
+    accumulation loop) on every pass: `seen = 0` at the top level of the body, after `holder`,
+    the only statement after it that binds `name`, with nothing between (nor in `holder`
+    outside its own loops) that could leave the pass first (`continue`, `break`, `return`,
+    `raise`). None when there is no such reset."""
+    if body is not getattr(loop, "body", None):
+        return None  # (the loop's `else:`)
+    position = next((i for i, s in enumerate(body) if s is holder), None)
+    if position is None:
+        return None
+    after = body[position + 1 :]
+    binding = [s for s in after if _assigns(s, name, source)]
+    if len(binding) != 1:
+        return None
+    reset = binding[0]
+    if not (isinstance(reset, ast.Assign) and len(reset.targets) == 1 and source.key(reset.targets[0]) == name):
+        return None
+    value = int_value(reset.value)
+    if value is None:
+        return None
+    between = [holder, *after[: after.index(reset)]]
+    if any(_leaves_the_pass(s) for s in between):
+        return None
+    return value
+
+
+def _leaves_the_pass(stmt: ast.stmt) -> bool:
+    """`stmt` holds a `continue` or `break` of the loop around it (not of a loop of its own),
+    or a `return` or `raise` anywhere (nested functions excluded)."""
+    stack: list[tuple[ast.AST, bool]] = [(stmt, False)]
+    while stack:
+        current, in_loop = stack.pop()
+        if isinstance(current, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(current, (ast.Return, ast.Raise)):
+            return True
+        if isinstance(current, (ast.Continue, ast.Break)) and not in_loop:
+            return True
+        inner = in_loop or isinstance(current, LOOPS)
+        stack.extend((child, inner) for child in child_nodes(current))
+    return False
 
 
 def _set_in_init(name: str, loop: ast.AST, increment: ast.stmt, source: Source) -> int | None:

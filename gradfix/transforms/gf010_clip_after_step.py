@@ -216,7 +216,7 @@ class ClipAfterStep(LoopRule):
                     self.code,
                     self.message_after.format(clip=(clip.source or model.source).code(clip.node), opt=step.target),
                     clip.anchor,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct else None,
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct or _clips_only(clip) else None,
                     related=(loop.node,),
                 )
             elif (
@@ -334,6 +334,21 @@ class ClipAfterStep(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _clips_only(clip: GradEvent) -> bool:
+    """The clip is the whole body of a function the loop calls itself (`def clip(model,
+    max_norm=1.0): return clip_grad_norm_(model.parameters(), max_norm)`, of this file or
+    another): moving the call's statement moves the clip and nothing else."""
+    if len(clip.via) != 1 or len(clip.helpers) != 1 or clip.call is None:
+        return False
+    helper = clip.helpers[0]
+    if not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)) or helper.decorator_list:
+        return False
+    body = list(helper.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]  # (a docstring)
+    return len(body) == 1 and isinstance(body[0], (ast.Expr, ast.Return)) and body[0].value is clip.call
 
 
 def _by_hand(clip: GradEvent) -> bool:

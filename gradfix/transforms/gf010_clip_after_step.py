@@ -129,7 +129,9 @@ class ClipAfterStep(LoopRule):
 
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
-    fix), is reported when the iteration steps a
+    fix, unless the helper's whole body is the clip, `def clip(model): return
+    clip_grad_norm_(model.parameters(), 1.0)`, whose call the fix moves as it would the clip),
+    is reported when the iteration steps a
     non-engine optimizer and either the clip runs after the iteration's last step with no
     backward between them, under every branch that step runs under (a step that may not have
     run, as in accumulation, leaves the clip to the next one), or after the step of the

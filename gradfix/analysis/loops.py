@@ -863,6 +863,27 @@ class _Walker:
         for stmt in suite:
             self.statement(stmt, suite, ctx)
 
+    def comprehension_calls(self, stmt: ast.stmt, ctx: _Context) -> None:
+        """`losses = [trainer.step(x, y) for x, y in batches]` outside any loop: a call of a
+        helper of the project that is a comprehension's whole element is noted as a call site
+        (its body is not walked here): a step function's caller, once per item."""
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.Lambda, *FUNCTIONS)):
+                return
+        for node in ast_walk(stmt):
+            element = node.elt if isinstance(node, (ast.ListComp, ast.SetComp)) else node.value if isinstance(node, ast.DictComp) else None
+            if not isinstance(element, ast.Call):
+                continue
+            spelled = _getattr_method_call(element)
+            call = spelled if spelled is not None else element
+            helper = self.resolve(call, ctx)
+            method, recv = method_name(call), receiver(call)
+            if helper is None and method is not None and recv is not None and self.library_kind(recv, ctx) is None:
+                helper = self.project_method(recv, method, ctx)
+            if helper is not None:
+                self.calls_into.setdefault(id(helper.node), []).append((element, ctx))
+                self.helper_infos[id(helper.node)] = helper
+
     def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
         if isinstance(stmt, _COMPOUND):
             self.statement(stmt, [], ctx, extend=False)
@@ -871,6 +892,8 @@ class _Walker:
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
         if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
+            if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and " for " in (ctx.source or self.source).segment(stmt):
+                self.comprehension_calls(stmt, ctx.entered(stmt, suite) if extend else ctx)
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
             ctx = ctx.entered(stmt, suite)

@@ -206,6 +206,29 @@ def _is_grad_attribute(expr: ast.AST) -> bool:
     return isinstance(expr, ast.Attribute) and expr.attr in ("grad", "_grad")
 
 
+def _getattr_method_call(call: ast.Call) -> ast.Call | None:
+    """`x.name(...)` for `getattr(x, "name")(...)` (two arguments, the second a string literal
+    naming an attribute): the method call it is, read as such. The call stands at the written
+    call's place (its positions); it is made once per written call, so events of one walk and
+    the next hold the same node."""
+    func = call.func
+    if not (
+        isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr"
+        and len(func.args) == 2 and not func.keywords and not isinstance(func.args[0], ast.Starred)
+        and isinstance(func.args[1], ast.Constant) and isinstance(func.args[1].value, str)
+        and func.args[1].value.isidentifier() and not func.args[1].value.startswith("__")
+    ):
+        return None
+    made = call.__dict__.get("_gradfix_method_call")
+    if made is None:
+        attribute = ast.Attribute(value=func.args[0], attr=func.args[1].value, ctx=ast.Load())
+        ast.copy_location(attribute, func)
+        made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
+        ast.copy_location(made, call)
+        call.__dict__["_gradfix_method_call"] = made
+    return made
+
+
 def _detached_grad(expr: ast.expr) -> ast.expr:
     """`p.grad.detach_()` (no arguments): the gradient it detaches in place and returns, else `expr`."""
     if (
@@ -840,6 +863,27 @@ class _Walker:
         for stmt in suite:
             self.statement(stmt, suite, ctx)
 
+    def comprehension_calls(self, stmt: ast.stmt, ctx: _Context) -> None:
+        """`losses = [trainer.step(x, y) for x, y in batches]` outside any loop: a call of a
+        helper of the project that is a comprehension's whole element is noted as a call site
+        (its body is not walked here): a step function's caller, once per item."""
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.Lambda, *FUNCTIONS)):
+                return
+        for node in ast_walk(stmt):
+            element = node.elt if isinstance(node, (ast.ListComp, ast.SetComp)) else node.value if isinstance(node, ast.DictComp) else None
+            if not isinstance(element, ast.Call):
+                continue
+            spelled = _getattr_method_call(element)
+            call = spelled if spelled is not None else element
+            helper = self.resolve(call, ctx)
+            method, recv = method_name(call), receiver(call)
+            if helper is None and method is not None and recv is not None and self.library_kind(recv, ctx) is None:
+                helper = self.project_method(recv, method, ctx)
+            if helper is not None:
+                self.calls_into.setdefault(id(helper.node), []).append((element, ctx))
+                self.helper_infos[id(helper.node)] = helper
+
     def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
         if isinstance(stmt, _COMPOUND):
             self.statement(stmt, [], ctx, extend=False)
@@ -848,6 +892,8 @@ class _Walker:
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
         if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
+            if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and " for " in (ctx.source or self.source).segment(stmt):
+                self.comprehension_calls(stmt, ctx.entered(stmt, suite) if extend else ctx)
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
             ctx = ctx.entered(stmt, suite)
@@ -1077,6 +1123,12 @@ class _Walker:
         return event
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
+        spelled = _getattr_method_call(call)
+        if spelled is not None:
+            call = spelled  # `getattr(opt, "zero_grad")()`: the method call `opt.zero_grad()`
+        elif self.optimizer_method_named_at_run_time(call, ctx):
+            self.emit(EventKind.UNKNOWN, call, ctx, reason="a method of an optimizer named at run time (`getattr(opt, name)()`) may clear or step")
+            return
         name = call_name(call)
         if self.facts.imports.alternatives and ctx.loops and ctx.facts is None and name is not None:
             self.note_alternatives(call, name, ctx)
@@ -1253,6 +1305,18 @@ class _Walker:
                 self.inline(call, helper, ctx)
                 return
             self.emit(EventKind.UNKNOWN, call, ctx, reason=reason)
+
+    def optimizer_method_named_at_run_time(self, call: ast.Call, ctx: _Context) -> bool:
+        """`getattr(opt, name)(...)` whose name is no string literal, on an optimizer."""
+        func = call.func
+        if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr" and func.args):
+            return False
+        value = func.args[0]
+        if dotted(value) is None and not isinstance(value, ast.Subscript):
+            return False
+        key = ctx.rename(self.key(value, ctx))
+        facts = ctx.facts or self.facts
+        return facts.kind(key) == "optimizer" or (key in facts.stepped and facts.optimizer_evidence(key))
 
     def note_alternatives(self, call: ast.Call, name: str, ctx: _Context) -> None:
         """`train_step(...)` in a loop, the name imported in two arms (`try: from .fast import

@@ -416,9 +416,52 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
     """For each loop of this module calling the function: what it clears around the call."""
     for call, ctx in walker.calls_into.get(id(info.node), []):
         if not ctx.loops:
+            if _comprehension_per_item(call, ctx.path[-1] if ctx.path else None, info):
+                yield frozenset()  # `losses = [trainer.step(x, y) for x, y in batches]`
             continue  # called once, not per batch
         loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
         yield _context(loop, call, info, ctx.mapping, model)
+
+
+def _comprehension_per_item(call: ast.Call, statement: ast.AST | None, info: FunctionInfo) -> bool:
+    """The call is the whole element of a list, set or dict comprehension of the statement, with
+    one generator and no condition (`losses = [trainer.step(x, y) for x, y in batches]`): it
+    runs once per item and nothing else of the comprehension runs between two calls. Not when
+    the receiver, or an argument for a parameter the function steps, names the comprehension's
+    variable (`[run(m, o) for m, o in pairs]`: each call has its own optimizer)."""
+    if statement is None or not isinstance(statement, (ast.Expr, ast.Assign, ast.AnnAssign)):
+        return False
+    comprehension = next(
+        (
+            n for n in ast_walk(statement)
+            if (isinstance(n, (ast.ListComp, ast.SetComp)) and n.elt is call) or (isinstance(n, ast.DictComp) and n.value is call)
+        ),
+        None,
+    )  # fmt: skip
+    if comprehension is None or len(comprehension.generators) != 1:
+        return False
+    generator = comprehension.generators[0]
+    if generator.ifs or generator.is_async:
+        return False
+    if any(isinstance(n, (ast.Lambda, *FUNCTIONS)) and any(m is comprehension for m in ast_walk(n)) for n in ast_walk(statement)):
+        return False  # inside a lambda of the statement: when it runs is not known
+    variables = {n.id for n in ast_walk(generator.target) if isinstance(n, ast.Name)}
+
+    def varies(expr: ast.AST) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in variables for n in ast_walk(expr))
+
+    func = call.func
+    if isinstance(func, ast.Attribute) and varies(func.value):
+        return False
+    if not isinstance(func, (ast.Name, ast.Attribute)) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    params = list(info.params)
+    if info.class_name is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    stepped = _stepped_parameters(info)
+    pairs = [(params[i] if i < len(params) else None, arg) for i, arg in enumerate(call.args)]
+    pairs += [(k.arg, k.value) for k in call.keywords]
+    return not any((name is None or name in stepped) and varies(arg) for name, arg in pairs)
 
 
 def _other_caller_files(project: Project, own: str, info: FunctionInfo) -> list[str]:

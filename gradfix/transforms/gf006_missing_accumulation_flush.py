@@ -105,6 +105,12 @@ class MissingAccumulationFlush(AccumulationRule):
     the flush leaves out (`ema.update(model)`). No fix when a gradient statement sits under the
     same window test in another `if` of the loop (`if boundary: clip_grad_norm_(...)`, then `if
     boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
+    A window written in a method of the loop's own class that the loop calls once per
+    micro-batch (`loss = self.train_step(x, y, i)`, its one call in the file) is flushed after
+    the loop too, unsafe (a subclass elsewhere may override the method): when every statement
+    of its body is a gradient call on attributes of `self` or names of the module, and the
+    window test reads the method's parameters only where the call passes one of the loop's
+    variables for them (`(i + 1) % WIN != 0` after `for i, (x, y) in enumerate(data)`).
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`, nor an endless stream cut at a number of steps,
@@ -297,6 +303,8 @@ class MissingAccumulationFlush(AccumulationRule):
             # DDP's `no_sync()` on the window's other micro-batches: the tail's gradients were
             # never all-reduced, and a flush step would make each process step on its own
             return None
+        if acc.steps[0].via and not any(stmt is acc.node for stmt in acc.steps[0].path):
+            return _flush_of_own_method_window(acc, model)  # the window itself in the method the loop calls
         body = acc.node.body
         if source.inline_block(body):
             return None
@@ -379,6 +387,117 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
         return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))
+
+
+def _flush_of_own_method_window(acc: Accumulation, model: ModuleModel) -> Fix | None:
+    """The window written in a method of the loop's own class that the loop calls once per
+    micro-batch as `self.train_step(x, y, i)` (its one call in the file), straight in the
+    loop's body: the flush after the loop is the window's body, each statement a gradient call
+    on attributes of `self` and names of the module (the same objects in both methods), under
+    the window's test negated, its parameters read as the loop's own variables the call
+    passes for them (`(i + 1) % WIN != 0`). None for any other shape."""
+    source = model.source
+    call = acc.steps[0].via[0] if len(acc.steps[0].via) == 1 else None
+    method = acc.steps[0].helpers[-1] if acc.steps[0].helpers else None
+    loop = acc.loop.node
+    function = acc.loop.function
+    if call is None or acc.guards or acc.steps[0].source is not None or not isinstance(loop, FOR_LOOPS) or loop.orelse:
+        return None
+    if any(step.via != (call,) for step in acc.steps) or not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and func.attr == method.name):
+        return None
+    owner = source.owner_of(method)
+    if not isinstance(owner, ast.ClassDef) or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if not any(item is method for item in owner.body) or not any(item is function for item in owner.body):
+        return None
+    if source.text.count(f".{method.name}") != 1 or source.text.count(f"def {method.name}(") != 1:
+        return None  # called (or named) elsewhere too
+    statement = next((stmt for stmt in loop.body if any(n is call for n in ast_walk(stmt))), None)
+    value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
+    if value is not call and not (isinstance(value, ast.Call) and any(a is call for a in value.args)):
+        return None  # the call straight in the loop's body (or `losses.append(<call>)`), once per micro-batch
+    if not any(stmt is acc.node for stmt in method.body) or acc.node.orelse or source.inline_block(acc.node.body):
+        return None
+    periodic = acc.periodic
+    comparison = periodic.comparison
+    if periodic.countdown is not None or periodic.reset or periodic.partial_tail or periodic.negated or periodic.holder is not acc.node:
+        return None
+    if not (isinstance(comparison, ast.Compare) and len(comparison.ops) == 1 and isinstance(comparison.ops[0], ast.Eq)):
+        return None
+    events = {id(e.node): e for e in acc.loop.events if e.via == (call,) and e.kind in _GRADIENT_KINDS}
+    kept = [stmt for stmt in acc.node.body if not _bookkeeping(stmt)]
+    if not kept or any(not (isinstance(stmt, ast.Expr) and id(stmt.value) in events and source.alone_on_lines(stmt)) for stmt in kept):
+        return None
+    if not any(events[id(stmt.value)].kind is EventKind.STEP for stmt in kept):  # type: ignore[attr-defined]
+        return None
+    bound_in_method = _bound_names(method)
+    bound_in_caller = _bound_names(function)
+    # names of the kept statements: `self` or the module's (bound in neither method)
+    for stmt in kept:
+        for node in ast_walk(stmt):
+            if isinstance(node, ast.Name) and node.id != "self" and (node.id in bound_in_method or node.id in bound_in_caller):
+                return None
+    # the test's names: the method's parameters, each passed the loop's own variable by name,
+    # or the module's names (bound in neither method)
+    params = [a.arg for a in (*method.args.posonlyargs, *method.args.args)][1:]
+    passed: dict[str, str] = {}
+    for index, argument in enumerate(call.args):
+        if isinstance(argument, ast.Starred) or index >= len(params):
+            return None
+        if isinstance(argument, ast.Name):
+            passed[params[index]] = argument.id
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return None
+        if isinstance(keyword.value, ast.Name):
+            passed[keyword.arg] = keyword.value.id
+    loop_variables = {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)}
+    rebound = {n.id for stmt in loop.body for n in ast_walk(stmt) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    start, end = source.outer_span(comparison)
+    pieces: list[tuple[int, int, str]] = []
+    for node in ast_walk(comparison):
+        if not isinstance(node, ast.Name) or node.id == "self":
+            continue
+        if node.id in params:
+            given = passed.get(node.id)
+            if given is None or given not in loop_variables or given in rebound or any(
+                node.id == a.arg for a in method.args.kwonlyargs
+            ):
+                return None
+            if node.id in bound_in_method - set(params) or _rebinds(method, node.id):
+                return None
+            span = source.outer_span(node)
+            pieces.append((span[0], span[1], given))
+        elif node.id in bound_in_method or node.id in bound_in_caller:
+            return None
+    text = source.text[start:end]
+    for left, right, name in sorted(pieces, reverse=True):
+        text = text[: left - start] + name + text[right - start :]
+    if text.count("==") != 1 or "\n" in text:
+        return None
+    guard = text.replace("==", "!=")
+    unit = source.indent_unit()
+    lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
+    for stmt in kept:
+        lines += indented(statement_lines(source, stmt), unit)
+    return Fix([InsertStatements(loop, "after", tuple(lines))], Safety.UNSAFE, copies=tuple(kept))
+
+
+def _bound_names(function: ast.AST) -> set[str]:
+    """Names a function binds: its parameters and every name it stores (nested scopes too)."""
+    args = function.args  # type: ignore[attr-defined]
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    names |= {n.id for n in ast_walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    return names
+
+
+def _rebinds(function: ast.AST, name: str) -> bool:
+    """The function assigns its parameter `name` anew."""
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function))
 
 
 def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, model: ModuleModel) -> bool:

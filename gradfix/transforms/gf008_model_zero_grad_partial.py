@@ -74,7 +74,9 @@ class ModelZeroGradPartial(LoopRule):
     stops clearing parameters the model owns outside the optimizer; code that relied on that
     (several optimizers over one model) must clear each optimizer. Offered only when the loop
     steps a single optimizer, clears in a single statement written in the loop itself, and that
-    statement is a call alone on its line.
+    statement is a call alone on its line; or in a method of the loop's own class that the loop
+    calls as `self.train_step(...)`, its one call in the file, both the cleared module and the
+    optimizer attributes of `self` (the same objects in the method as in the loop).
 
     A finding needs every clear of the iteration (nested loops included) to be a module's
     `zero_grad()`, and an optimizer the iteration steps (not through an engine) that gradfix saw
@@ -225,12 +227,15 @@ class ModelZeroGradPartial(LoopRule):
     def _fix(
         self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, source: Source
     ) -> Fix | None:
-        if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or not clear.direct or opt.endswith("[*]"):
+        if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or opt.endswith("[*]"):
             return None
         call = clear.call
-        if call is None or single_call_statement(clear, source) is None:
+        if call is None:
             return None
-        return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", clear.statement)], Safety.UNSAFE)
+        statement = single_call_statement(clear, source) if clear.direct else _own_method_statement(clear, opt, source)
+        if statement is None:
+            return None
+        return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", statement)], Safety.UNSAFE)
 
 
 def _handed_in_uncovered(optimizer: str, cleared: set[str], loop: TrainingLoop, model: ModuleModel) -> str | None:
@@ -948,3 +953,38 @@ def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | No
             return None
         owners += found
     return owners
+
+
+def _own_method_statement(clear: GradEvent, opt: str, source: Source) -> ast.Expr | None:
+    """A clear written in a method of the loop's own class that the loop calls as
+    `self.train_step(...)` (the method's one call in the file), on an attribute of `self`, the
+    optimizer an attribute of `self` too: both name the same objects in the method as in the
+    loop, and the method runs for this loop only. Its statement holding nothing but the clear,
+    alone on its line, in the method's own body (not a nested function's)."""
+    if len(clear.via) != 1 or clear.source is not None or not clear.helpers:
+        return None
+    call, method = clear.via[0], clear.helpers[-1]
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return None
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name != func.attr:
+        return None
+    if not (opt.startswith("self.") and (clear.target or "").startswith("self.")):
+        return None
+    caller = next((stmt for stmt in clear.path if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    owner = source.owner_of(method)
+    if not isinstance(owner, ast.ClassDef) or not any(item is method for item in owner.body):
+        return None
+    if caller is not None and not any(item is caller for item in owner.body):
+        return None
+    if not any(n is call for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast_walk(item)):
+        return None  # the loop is not in a method of the same class
+    if source.text.count(f".{method.name}") != 1 or source.text.count(f"def {method.name}(") != 1:
+        return None  # called (or named) elsewhere too: the method serves other callers
+    statement = next((n for n in ast_walk(method) if isinstance(n, ast.Expr) and n.value is clear.node), None)
+    if statement is None or not source.alone_on_lines(statement):
+        return None
+    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not method and any(m is statement for m in ast_walk(n)) for n in ast_walk(method)):
+        return None
+    block = source.block_of(statement)
+    return statement if block is not None and not source.inline_block(block) else None

@@ -100,7 +100,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     a class of the module that derives from nothing else (`settings = Settings()`), or it is annotated with a class of
     the module that derives from nothing else, `cfg: TrainConfig`, a dataclass of settings; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
-    define the attribute), nor for one gradfix cannot tell from its name alone.
+    define the attribute), nor for one gradfix cannot tell from its name alone. A parameter of a function
+    of the module is the optimizer every call of it in the module passes (held in a name, or
+    built in the call's argument list: `run(net, torch.optim.Adam(net.parameters()))`).
     """
 
     code = "GF024"
@@ -373,11 +375,32 @@ def _passed_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMo
     found = model.facts.module_functions.get(function.name)
     if found is None or found.node is not function or key not in found.params:
         return []
-    passed = _passed_for(function.name, found.params.index(key), key, model.source.tree)
-    infos = [model.facts.info(argument) if argument else None for argument in sorted(passed)]
+    passed = _passed_for(function.name, found.params.index(key), key, model.source.tree, built=True)
+    infos = [_passed_info(argument, key, model) for argument in sorted(passed, key=_argument_order)]
     if not infos or any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
         return []
     return infos  # type: ignore[return-value]
+
+
+def _argument_order(argument: str | ast.Call | None) -> tuple[int, str]:
+    return (0, argument) if isinstance(argument, str) else (1, "")
+
+
+def _passed_info(argument: str | ast.Call | None, key: str, model: ModuleModel) -> ObjectInfo | None:
+    """What a call passes for a parameter: the object a dotted name holds, or torch's optimizer
+    built right in the argument list (`run(net, torch.optim.Adam(net.parameters()))`)."""
+    if isinstance(argument, str):
+        return model.facts.info(argument)
+    if not isinstance(argument, ast.Call):
+        return None
+    from gradfix.analysis.facts import classify_constructor
+    from gradfix.analysis.model import ObjectInfo
+
+    qualified = model.facts.imports.qualify(call_name(argument))
+    if _torch_class(qualified) is None or classify_constructor(qualified) != "optimizer":
+        return None
+    first = positional(argument)
+    return ObjectInfo(key, "optimizer", qualified, first[0] if first else None, strong=True)
 
 
 def _built_by_builders(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
@@ -402,17 +425,19 @@ def _built_by_builders(key: str, functions: tuple[ast.AST, ...], model: ModuleMo
     return infos
 
 
-def _passed_for(name: str, index: int, parameter: str, tree: ast.Module) -> set[str | None]:
+def _passed_for(name: str, index: int, parameter: str, tree: ast.Module, built: bool = False) -> set:  # type: ignore[type-arg]
     """What the module's calls of its function `name` pass for the parameter at `index`
-    (None: an argument that is no dotted name, or a call that may pass it by `*args`)."""
-    passed: set[str | None] = set()
+    (None: an argument that is no dotted name, or a call that may pass it by `*args`; with
+    `built`, an argument that is a call is given as itself)."""
+    passed: set = set()  # type: ignore[type-arg]
     for node in ast_walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
             named = next((kw.value for kw in node.keywords if kw.arg == parameter), None)
             if any(isinstance(arg, ast.Starred) for arg in node.args[: index + 1]) or any(kw.arg is None for kw in node.keywords):
                 passed.add(None)
             elif named is not None or index < len(node.args):
-                passed.add(dotted(named if named is not None else node.args[index]))
+                argument = named if named is not None else node.args[index]
+                passed.add(argument if built and isinstance(argument, ast.Call) else dotted(argument))
     return passed
 
 

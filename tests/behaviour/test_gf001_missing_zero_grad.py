@@ -50,3 +50,18 @@ def test_backward_imported_under_another_name(name: str, tmp_path: Path) -> None
     fixed = apply_gradfix(source, tmp_path / "fixed", "--select", "GF001")
     assert ".zero_grad(set_to_none=True)" in fixed.read_text(), "gradfix changed nothing"
     assert_same_training(run_script(fixed), run_script(reference_path(name)))
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_step_spelled_through_getattr(name: str, tmp_path: Path) -> None:
+    """The same loop stepping through `getattr(opt, "step")()`: the method call `opt.step()`,
+    read as such. Fixed, it trains like the hand-fixed script."""
+    text = example_path(name).read_text()
+    receiver = "optimizer" if "optimizer.step()" in text else "opt"
+    assert text.count(f"{receiver}.step()") == 1
+    source = tmp_path / "src" / name
+    source.parent.mkdir()
+    source.write_text(text.replace(f"{receiver}.step()", f'getattr({receiver}, "step")()'))
+    fixed = apply_gradfix(source, tmp_path / "fixed", "--select", "GF001")
+    assert f"{receiver}.zero_grad(set_to_none=True)" in fixed.read_text(), "gradfix changed nothing"
+    assert_same_training(run_script(fixed), run_script(reference_path(name)))

@@ -381,15 +381,29 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 '''
 
 
-def test_annotated_optimizer_parameter_beside_a_settings_object_is_fixed(tmp_path: Path) -> None:
-    """`optimizer: torch.optim.Optimizer` is what the module's call passes (an Adam), and
-    `knobs.lr` reads an object of a plain class of the module: the assignment is fixed."""
+BUILT_IN_THE_CALL = {
+    "by-name": "adam",
+    "built-in-the-call": "torch.optim.Adam(model.parameters(), lr=knobs.lr)",
+    "built-in-the-call-by-keyword": "optimizer=torch.optim.Adam(model.parameters(), lr=knobs.lr)",
+}
+
+
+@pytest.mark.parametrize("passed", sorted(BUILT_IN_THE_CALL))
+def test_annotated_optimizer_parameter_beside_a_settings_object_is_fixed(tmp_path: Path, passed: str) -> None:
+    """`optimizer: torch.optim.Optimizer` is what the module's call passes (an Adam, held in a
+    name or built right in the call's argument list), and `knobs.lr` reads an object of a plain
+    class of the module: the assignment is fixed."""
     buggy = tmp_path / "buggy" / "train.py"
     hand = tmp_path / "hand" / "train.py"
     buggy.parent.mkdir()
     hand.parent.mkdir()
-    buggy.write_text(KNOBS.format(set_lr="            optimizer.lr = knobs.lr / 10\n"))
-    hand.write_text(KNOBS.format(set_lr='            for group in optimizer.param_groups:\n                group["lr"] = knobs.lr / 10\n'))
+    call = "run(model, adam, knobs=knobs, losses=losses)"
+    script = KNOBS.replace(call, call.replace("adam", BUILT_IN_THE_CALL[passed]))
+    if passed != "by-name":
+        script = script.replace("adam = torch.optim.Adam(model.parameters(), lr=knobs.lr)\n", "")
+    assert script.count("torch.optim.Adam(") == 1
+    buggy.write_text(script.format(set_lr="            optimizer.lr = knobs.lr / 10\n"))
+    hand.write_text(script.format(set_lr='            for group in optimizer.param_groups:\n                group["lr"] = knobs.lr / 10\n'))
     fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF024")
     assert 'param_group["lr"] = ' in fixed.read_text()
     expected = run_script(hand)

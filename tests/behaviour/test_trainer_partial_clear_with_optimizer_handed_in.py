@@ -67,3 +67,39 @@ def test_partial_clear_of_a_trainer_with_an_optimizer_handed_in(tmp_path: Path) 
     assert_fixed_like_hand(
         tmp_path, SCRIPT.format(clear="self.backbone"), SCRIPT.format(clear="self.optimizer"), "--select", "GF008", "--unsafe-fixes"
     )
+
+
+STEP_METHOD = SCRIPT.replace(
+    '''    def fit(self, data, epochs, losses):
+        for _ in range(epochs):
+            for x, y in data:
+                {clear}.zero_grad()
+                loss = self.head(self.backbone(x), y)
+                loss.backward()
+                losses.append(loss.item())
+                self.optimizer.step()
+''',
+    '''    def train_step(self, x, y):
+        {clear}.zero_grad()
+        loss = self.head(self.backbone(x), y)
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+    def fit(self, data, epochs, losses):
+        for _ in range(epochs):
+            pending = list(data)
+            while pending:
+                x, y = pending.pop(0)
+                losses.append(self.train_step(x, y))
+''',
+)
+
+
+def test_partial_clear_in_the_step_method_the_loop_calls(tmp_path: Path) -> None:
+    """The clear sits in `train_step`, the loop (a `while`) in `fit` calls it: the method's
+    clear becomes `self.optimizer.zero_grad()`, the same object in both methods."""
+    assert STEP_METHOD != SCRIPT
+    assert_fixed_like_hand(
+        tmp_path, STEP_METHOD.format(clear="self.backbone"), STEP_METHOD.format(clear="self.optimizer"), "--select", "GF008", "--unsafe-fixes"
+    )

@@ -1,0 +1,66 @@
+"""GF006 with the accumulation window written in the trainer's step method and the loop over
+the micro-batches in its epoch method (`loss = self.train_step(x, y, i)`): the flush goes after
+the epoch's loop, the window's test negated with the loop's own variable for the method's
+parameter (`--unsafe-fixes`). The fixed script is the hand fix, trains exactly like it, and
+the buggy one does not (10 micro-batches, windows of 4: two are left over each epoch)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+WINDOW = 4
+data = [(torch.randn(3, 5), torch.randn(3, 2)) for _ in range(10)]
+
+
+class Trainer:
+    def __init__(self):
+        self.net = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+        self.opt = torch.optim.SGD(self.net.parameters(), lr=0.1, momentum=0.9)
+
+    def learn(self, inputs, targets, step):
+        loss = F.mse_loss(self.net(inputs), targets)
+        (loss / WINDOW).backward()
+        if (step + 1) % WINDOW == 0:
+            self.opt.step()
+            self.opt.zero_grad()
+        return loss.item()
+
+    def epoch(self, batches, losses):
+        for step, (inputs, targets) in enumerate(batches):
+            losses.append(self.learn(inputs, targets, step=step))
+{flush}
+
+trainer = Trainer()
+losses = []
+for _ in range(2):
+    trainer.epoch(data, losses)
+digest = hashlib.sha256()
+for param in trainer.net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+FLUSH = """
+        # the last micro-batches did not fill a whole window: step on them too
+        if (step + 1) % WINDOW != 0:
+            self.opt.step()
+            self.opt.zero_grad()
+"""
+
+
+def test_window_in_the_step_method_flushed_after_the_epoch_loop(tmp_path: Path) -> None:
+    assert_fixed_like_hand(tmp_path, SCRIPT.format(flush=""), SCRIPT.format(flush=FLUSH), "--select", "GF006", "--unsafe-fixes")

@@ -1,0 +1,48 @@
+"""Unsafe fixes of code written in a step method the loop calls (`self.update(batch)`): GF008's
+partial clear and GF006's missing flush. Offered when the method has that one caller, withheld
+when two loops call it (the rewrite would change both, or a flush is proven for one only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gradfix.runner import Options, process_source
+
+FIXTURES = Path(__file__).parent / "before_after"
+
+
+def _fixed(name: str, code: str = "GF008") -> tuple[bytes, bytes | None]:
+    path = FIXTURES / next(p.name for p in FIXTURES.glob(f"{code}_*")) / name
+    source = path.read_bytes()
+    result = process_source(str(path), source, Options(select=frozenset({code}), unsafe_fixes=True, fix=True))
+    assert result.error is None, result.error
+    return source, result.fixed
+
+
+def test_one_caller_gets_the_optimizer_clear_in_the_method() -> None:
+    source, fixed = _fixed("partial_clear_in_the_step_method_of_the_trainer.before.py")
+    assert fixed is not None
+    assert fixed == source.replace(b"        self.encoder.zero_grad()\n", b"        self.opt.zero_grad()\n", 1)
+
+
+def test_two_callers_get_no_fix() -> None:
+    _, fixed = _fixed("partial_clear_in_a_step_method_two_loops_call.before.py")
+    assert fixed is None
+
+
+def test_window_of_the_one_caller_flushed_after_its_loop() -> None:
+    source, fixed = _fixed("window_in_the_step_method_of_the_trainer.before.py", "GF006")
+    assert fixed is not None
+    flush = (
+        b"            self.accumulate(batch, batch_idx)\n\n"
+        b"        # the last micro-batches did not fill a whole window: step on them too\n"
+        b"        if (batch_idx + 1) % self.accum_steps != 0:\n"
+        b"            self.optimizer.step()\n"
+        b"            self.optimizer.zero_grad(set_to_none=True)\n"
+    )
+    assert fixed == source.replace(b"            self.accumulate(batch, batch_idx)\n", flush, 1)
+
+
+def test_window_of_two_callers_gets_no_flush() -> None:
+    _, fixed = _fixed("window_in_a_step_method_two_loops_call.before.py", "GF006")
+    assert fixed is None

@@ -15,6 +15,8 @@ this micro-batch (UNKNOWN).
 
 from __future__ import annotations
 
+import bisect
+
 from gradfix import syntax as ast
 import builtins
 import re
@@ -867,13 +869,14 @@ class _Walker:
         """`losses = [trainer.step(x, y) for x, y in batches]` outside any loop: a call of a
         helper of the project that is a comprehension's whole element is noted as a call site
         (its body is not walked here): a step function's caller, once per item."""
-        for node in ast_walk(stmt):
+        elements = []
+        for node in ast_walk(stmt):  # (one walk: a lambda or a function anywhere in it ends the look)
             if isinstance(node, (ast.Lambda, *FUNCTIONS)):
                 return
-        for node in ast_walk(stmt):
             element = node.elt if isinstance(node, (ast.ListComp, ast.SetComp)) else node.value if isinstance(node, ast.DictComp) else None
-            if not isinstance(element, ast.Call):
-                continue
+            if isinstance(element, ast.Call):
+                elements.append(element)
+        for element in elements:
             spelled = _getattr_method_call(element)
             call = spelled if spelled is not None else element
             helper = self.resolve(call, ctx)
@@ -892,7 +895,7 @@ class _Walker:
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
         if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
-            if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and " for " in (ctx.source or self.source).segment(stmt):
+            if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and _on_a_line_saying_for(ctx.source or self.source, stmt):
                 self.comprehension_calls(stmt, ctx.entered(stmt, suite) if extend else ctx)
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
@@ -2601,6 +2604,27 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
             values.append(node.value)
     return values[0] if stores == 1 and len(values) == 1 else None
+
+
+def _on_a_line_saying_for(source: Source, stmt: ast.stmt) -> bool:
+    """One of the statement's lines says ` for ` (where a comprehension may be): the lines are
+    found once per source by a search of its text, not by the text of every statement outside
+    a loop."""
+    lines = getattr(source, "_gradfix_for_lines", None)
+    if lines is None:
+        text, starts = source.text, source.line_starts
+        lines = []
+        at = text.find(" for ")
+        while at != -1:
+            line = bisect.bisect_right(starts, at)  # 1-based
+            lines.append(line)
+            at = text.find(" for ", starts[line] if line < len(starts) else len(text))
+        try:
+            source._gradfix_for_lines = lines  # type: ignore[attr-defined]
+        except AttributeError:
+            pass
+    at = bisect.bisect_left(lines, stmt.lineno)
+    return at < len(lines) and lines[at] <= (stmt.end_lineno or stmt.lineno)
 
 
 def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> set[str]:  # type: ignore[no-untyped-def]

@@ -462,6 +462,25 @@ def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:
     return parts
 
 
+def _schedule_statements(block: list[ast.stmt], expressions: list[ast.expr], local: set[str]) -> bool:
+    """Whether a schedule function's block only branches, binds local names and returns: its
+    tests, bound values and returned values go to `expressions`, the names it binds to
+    `local`. A docstring is fine; a loop, a call for its effect, a global ... is not read."""
+    for statement in block:
+        if isinstance(statement, ast.Return) and statement.value is not None:
+            expressions.append(statement.value)
+        elif isinstance(statement, ast.If):
+            expressions.append(statement.test)
+            if not _schedule_statements(statement.body, expressions, local) or not _schedule_statements(statement.orelse, expressions, local):
+                return False
+        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            local.add(statement.targets[0].id)
+            expressions.append(statement.value)
+        elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
+            return False
+    return True
+
+
 def _schedule_expressions(
     function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, model: ModuleModel
 ) -> tuple[list[ast.expr], set[str]] | None:
@@ -481,22 +500,7 @@ def _schedule_expressions(
     expressions: list[ast.expr] = []
     local: set[str] = set()
 
-    def statements(block: list[ast.stmt]) -> bool:
-        for statement in block:
-            if isinstance(statement, ast.Return) and statement.value is not None:
-                expressions.append(statement.value)
-            elif isinstance(statement, ast.If):
-                expressions.append(statement.test)
-                if not statements(statement.body) or not statements(statement.orelse):
-                    return False
-            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-                local.add(statement.targets[0].id)
-                expressions.append(statement.value)
-            elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
-                return False  # (a docstring is fine; a loop, a call for its effect, a global, ... is not read)
-        return True
-
-    if not statements(function.body) or not expressions:
+    if not _schedule_statements(function.body, expressions, local) or not expressions:
         return None
     modules = model.facts.imports.aliases
     for expression in expressions:
@@ -627,22 +631,7 @@ def _lambda_subclass_horizons(call: ast.Call, model: ModuleModel) -> list[tuple[
     expressions: list[ast.expr] = []
     local: set[str] = {margs.args[1].arg}
 
-    def statements(block: list[ast.stmt]) -> bool:
-        for statement in block:
-            if isinstance(statement, ast.Return) and statement.value is not None:
-                expressions.append(statement.value)
-            elif isinstance(statement, ast.If):
-                expressions.append(statement.test)
-                if not statements(statement.body) or not statements(statement.orelse):
-                    return False
-            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-                local.add(statement.targets[0].id)
-                expressions.append(statement.value)
-            elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
-                return False  # (a docstring is fine; a loop, a call for its effect, ... is not read)
-        return True
-
-    if not statements(method.body):
+    if not _schedule_statements(method.body, expressions, local):
         return None
     modules = model.facts.imports.aliases
     defaults = dict(zip(params[len(params) - len(init.args.defaults):], init.args.defaults))

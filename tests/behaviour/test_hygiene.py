@@ -40,10 +40,10 @@ def _buggy(example: str) -> dict[str, Any]:
 @functools.lru_cache(maxsize=None)
 def _run_content(name: str, content: bytes) -> dict[str, Any]:
     # scripts are deterministic: the same fixed text trains the same way, run it once
-    folder = Path(tempfile.mkdtemp(prefix="gradfix-hygiene-"))
-    path = folder / name
-    path.write_bytes(content)
-    return run_script(path)
+    with tempfile.TemporaryDirectory(prefix="gradfix-hygiene-") as folder:
+        path = Path(folder) / name
+        path.write_bytes(content)
+        return run_script(path)
 
 
 def _fixed(example: str, tmp_path: Path, *args: str) -> dict[str, Any]:

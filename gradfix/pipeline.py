@@ -128,7 +128,7 @@ def _says_training(data: bytes) -> bool:
         return True
     if b"cale" in data and any(word in data for word in _SCALING):
         return True
-    if b"accumulat" in data and any(word in data for word in _ACCUMULATING):
+    if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
     return any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
 
@@ -140,6 +140,12 @@ _FRAMEWORK_LOSSES = ((b"def training_step", b"ightning"), (b"def compute_loss", 
 
 _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
+# ... which matter only where a library's own code backpropagates with that setting, in a file
+# that says no backward itself: Ignite's `create_supervised_trainer(..., gradient_accumulation_steps=N)`,
+# and the hooks such a framework calls (Lightning's `training_step`, an HF Trainer's
+# `training_step` or `compute_loss` override). A launcher, a config or a test that only passes
+# the setting on (`--gradient_accumulation_steps`) holds no training iteration.
+_ACCUMULATING_HOOKS = (b"create_supervised_trainer", b"def training_step", b"def compute_loss")
 
 
 def _says_an_epoch_loop(data: bytes) -> bool:

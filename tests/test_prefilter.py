@@ -57,11 +57,13 @@ def test_own_modules_and_random_runs_answer_as_the_search() -> None:
 
 def _said_before(data: bytes) -> bool:
     """The prefilter's own look, as it was written before it searched for three anchors (and
-    the framework hooks whose loss a framework backpropagates, `_FRAMEWORK_LOSSES`)."""
-    from gradfix.pipeline import _FRAMEWORK_LOSSES, PREFILTER
+    the framework hooks whose loss a framework backpropagates, `_FRAMEWORK_LOSSES`; an
+    accumulation setting counts beside a hook of a library that backpropagates with it)."""
+    from gradfix.pipeline import _ACCUMULATING, _ACCUMULATING_HOOKS, _FRAMEWORK_LOSSES, PREFILTER
 
     return (
-        any(word in data for word in PREFILTER)
+        any(word in data for word in PREFILTER if word not in _ACCUMULATING)
+        or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
         or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
     )
@@ -77,8 +79,25 @@ def test_the_three_anchors_answer_as_every_word_searched_for() -> None:
     for path in sorted((Path(__file__).resolve().parent.parent).rglob("*.py")):
         data = path.read_bytes()
         assert _says_training(data) == _said_before(data), path
-    pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def "]
+    pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def ",
+              b"def training_step", b"def compute_loss", b"create_supervised_trainer"]
     rng = random.Random(15)
     for _ in range(50_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
         assert _says_training(data) == _said_before(data), data
+
+
+def test_an_accumulation_setting_alone_is_no_training() -> None:
+    """A launcher, a config or a test that passes `gradient_accumulation_steps` on runs no
+    backward; beside a library's trainer or hook that backpropagates with it, the file may."""
+    launcher = b'parser.add_argument("--gradient_accumulation_steps", type=int, default=1)\ncmd.append(f"--gradient_accumulation_steps={n}")\n'
+    config = b"gradient_accumulation_steps = 8\nbatch_size = 12\n"
+    lightning_cli = b"trainer = pl.Trainer(accumulate_grad_batches=4)\ntrainer.fit(model)\n"
+    assert not might_train(launcher) and not might_train(config) and not might_train(lightning_cli)
+    ignite = (b"from ignite.engine import create_supervised_trainer\n"
+              b"trainer = create_supervised_trainer(model, opt, loss_fn, gradient_accumulation_steps=4)\n")
+    hf_hook = (b"class T(Trainer):\n    def training_step(self, model, inputs, n=None):\n"
+               b"        self.model.zero_grad()\n        assert self.args.gradient_accumulation_steps > 1\n"
+               b"        return super().training_step(model, inputs, n)\n")
+    hf_loss = b"class T(Trainer):\n    def compute_loss(self, model, inputs):\n        return model(**inputs).loss / self.args.gradient_accumulation_steps\n"
+    assert might_train(ignite) and might_train(hf_hook) and might_train(hf_loss)

@@ -141,6 +141,9 @@ class ModuleFacts:
     # `<built@line:col>` -> a library object built right in a call's argument list
     # (`train_one_epoch(model, loader, opt, NativeScaler())`), for `_promote_parameters`
     built_arguments: dict[str, ObjectInfo] = field(default_factory=dict)
+    # id() of each expression statement and assignment whose text says ` for ` (where a
+    # comprehension may be): the loop model's look for step calls in comprehensions
+    says_for: set[int] = field(default_factory=set)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -305,7 +308,10 @@ class _FactCollector:
             if isinstance(stmt, (ast.If, ast.Try)) and (stmt.orelse if isinstance(stmt, ast.If) else stmt.handlers):
                 self._alternatives(stmt)
         else:
-            self._uses(stmt, self.facts.source.segment(stmt))
+            text = self.facts.source.segment(stmt)
+            if " for " in text and isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+                facts.says_for.add(id(stmt))
+            self._uses(stmt, text)
 
     def _alternatives(self, stmt: ast.If | ast.Try) -> None:
         """A name imported in two arms of one statement (`try:` and its `except` handlers, an

@@ -895,7 +895,11 @@ class _Walker:
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
         if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
-            if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and _on_a_line_saying_for(ctx.source or self.source, stmt):
+            if ctx.source is None or ctx.source is self.source:
+                says_for = id(stmt) in self.facts.says_for  # (noted by the facts walk)
+            else:
+                says_for = isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and _on_a_line_saying_for(ctx.source, stmt)
+            if says_for:
                 self.comprehension_calls(stmt, ctx.entered(stmt, suite) if extend else ctx)
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:

@@ -120,11 +120,24 @@ def _bare_backward(data: bytes) -> bool:
     return False
 
 
+def _dot_backward(data: bytes) -> bool:
+    """`.backward` written as a whole attribute name (`loss.backward()`, `engine.backward(loss)`,
+    `f = loss.backward`), not as the start of a longer one (`self.backward_prefetch` of an FSDP
+    config, `.backward_hooks`): no rule reads another."""
+    at = data.find(b".backward")
+    while at != -1:
+        end = at + 9
+        if end == len(data) or not (data[end] == 95 or data[end : end + 1].isalnum()):  # 95: `_`
+            return True
+        at = data.find(b".backward", end)
+    return False
+
+
 def _says_training(data: bytes) -> bool:
     """A word of `PREFILTER` is written, or a bare `backward(`: each word holds `backward`,
     `cale` or `accumulat`, so a file that says none of those three (most files) is read three
     times, not nine."""
-    if b"backward" in data and (b".backward" in data or b"manual_backward" in data or _bare_backward(data)):
+    if b"backward" in data and (_dot_backward(data) or b"manual_backward" in data or _bare_backward(data)):
         return True
     if b"cale" in data and any(word in data for word in _SCALING):
         return True

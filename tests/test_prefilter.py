@@ -5,6 +5,7 @@ answers as a search of the whole file."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,8 @@ def _said_before(data: bytes) -> bool:
     from gradfix.pipeline import _ACCUMULATING, _ACCUMULATING_HOOKS, _FRAMEWORK_LOSSES, PREFILTER
 
     return (
-        any(word in data for word in PREFILTER if word not in _ACCUMULATING)
+        any(word in data for word in PREFILTER if word not in _ACCUMULATING and word != b".backward")
+        or re.search(rb"\.backward(?![A-Za-z0-9_])", data) is not None  # the whole name, not `.backward_prefetch`
         or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
         or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
@@ -80,7 +82,7 @@ def test_the_three_anchors_answer_as_every_word_searched_for() -> None:
         data = path.read_bytes()
         assert _says_training(data) == _said_before(data), path
     pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def ",
-              b"def training_step", b"def compute_loss", b"create_supervised_trainer"]
+              b"def training_step", b"def compute_loss", b"create_supervised_trainer", b"_prefetch", b"x", b"1", b"\xc3\xa9"]
     rng = random.Random(15)
     for _ in range(50_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
@@ -101,3 +103,13 @@ def test_an_accumulation_setting_alone_is_no_training() -> None:
                b"        return super().training_step(model, inputs, n)\n")
     hf_loss = b"class T(Trainer):\n    def compute_loss(self, model, inputs):\n        return model(**inputs).loss / self.args.gradient_accumulation_steps\n"
     assert might_train(ignite) and might_train(hf_hook) and might_train(hf_loss)
+
+
+def test_backward_as_the_start_of_another_name_is_no_training() -> None:
+    """`self.backward_prefetch` (an FSDP config dataclass) calls no backward; `.backward` as the
+    whole attribute name does, wherever it is written."""
+    assert not might_train(b"if self.backward_prefetch is None:\n    self.backward_prefetch = env.get('P')\n")
+    assert not might_train(b"model.backward_hooks.clear()\n")
+    for data in (b"loss.backward()\n", b"engine.backward(loss)\n", b"f = loss.backward\nf()\n", b"loss.backward",
+                 b"x.backward_prefetch = 1\nloss.backward ()\n"):
+        assert might_train(data), data

@@ -29,7 +29,9 @@ MAX_PASSES = 10
 # A file can hold a training iteration only if it backpropagates: through a tensor's (or an
 # engine's) `.backward`, Lightning's `manual_backward`, `torch.autograd.backward`, or a loss
 # scaler that calls backward itself (timm's `loss_scaler(loss, optimizer)`, Apex's
-# `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one.
+# `amp.scale_loss`). `def backward(ctx, grad)` of a custom autograd Function is not one, nor a
+# longer name starting with a word (`self.backward_prefetch`), nor a scaler's name that is not
+# called (`loss_scaler.load_state_dict(...)`), nor an accumulation setting alone (`_ACCUMULATING_HOOKS`).
 # The loss a framework backpropagates by itself (Lightning's `training_step`, an HF Trainer's
 # `compute_loss`) matters when it is divided by the accumulation count the framework divides by,
 # and for what it computes (`_FRAMEWORK_LOSSES`).
@@ -139,7 +141,7 @@ def _says_training(data: bytes) -> bool:
     times, not nine."""
     if b"backward" in data and (_dot_backward(data) or b"manual_backward" in data or _bare_backward(data)):
         return True
-    if b"cale" in data and any(word in data for word in _SCALING):
+    if b"cale" in data and any(word in data if word in _SCALER_CLASSES else _called(data, word) for word in _SCALING):
         return True
     if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
@@ -152,6 +154,23 @@ _FRAMEWORK_LOSSES = ((b"def training_step", b"ightning"), (b"def compute_loss", 
 
 
 _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
+# a scaler's class counts wherever it is named (`loss_scaler = NativeScaler()`: any name may call
+# it); `loss_scaler` and `scale_loss` only where called (`loss_scaler(loss, optimizer)`,
+# `amp.scale_loss(loss, opt)`), not as a parameter or an attribute a checkpoint helper restores
+_SCALER_CLASSES = (b"NativeScaler", b"ApexScaler")
+
+
+def _called(data: bytes, word: bytes) -> bool:
+    """`word` written right before an opening parenthesis (blanks between allowed)."""
+    at = data.find(word)
+    while at != -1:
+        end = at + len(word)
+        while data[end : end + 1] in (b" ", b"\t"):
+            end += 1
+        if data[end : end + 1] == b"(":
+            return True
+        at = data.find(word, end)
+    return False
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
 # ... which matter only where a library's own code backpropagates with that setting, in a file
 # that says no backward itself: Ignite's `create_supervised_trainer(..., gradient_accumulation_steps=N)`,

@@ -63,7 +63,8 @@ def _said_before(data: bytes) -> bool:
     from gradfix.pipeline import _ACCUMULATING, _ACCUMULATING_HOOKS, _FRAMEWORK_LOSSES, PREFILTER
 
     return (
-        any(word in data for word in PREFILTER if word not in _ACCUMULATING and word != b".backward")
+        any(word in data for word in PREFILTER if word not in _ACCUMULATING and word not in (b".backward", b"loss_scaler", b"scale_loss"))
+        or re.search(rb"(?:loss_scaler|scale_loss)[ \t]*\(", data) is not None  # called, not only named
         or re.search(rb"\.backward(?![A-Za-z0-9_])", data) is not None  # the whole name, not `.backward_prefetch`
         or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
@@ -82,7 +83,7 @@ def test_the_three_anchors_answer_as_every_word_searched_for() -> None:
         data = path.read_bytes()
         assert _says_training(data) == _said_before(data), path
     pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def ",
-              b"def training_step", b"def compute_loss", b"create_supervised_trainer", b"_prefetch", b"x", b"1", b"\xc3\xa9"]
+              b"def training_step", b"def compute_loss", b"create_supervised_trainer", b"_prefetch", b"x", b"1", b"\xc3\xa9", b"\t", b".load_state_dict("]
     rng = random.Random(15)
     for _ in range(50_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
@@ -112,4 +113,16 @@ def test_backward_as_the_start_of_another_name_is_no_training() -> None:
     assert not might_train(b"model.backward_hooks.clear()\n")
     for data in (b"loss.backward()\n", b"engine.backward(loss)\n", b"f = loss.backward\nf()\n", b"loss.backward",
                  b"x.backward_prefetch = 1\nloss.backward ()\n"):
+        assert might_train(data), data
+
+
+def test_a_scaler_named_but_not_called_is_no_training() -> None:
+    """timm's checkpoint helper restores `loss_scaler.load_state_dict(...)`; Megatron's wrapper
+    hands on `optimizer.scale_loss`: neither backpropagates. A call does, and a scaler class
+    named anywhere may be called under another name."""
+    assert not might_train(b"def resume(path, loss_scaler=None):\n    loss_scaler.load_state_dict(ck['scaler'])\n")
+    assert not might_train(b"config.grad_scale_func = self.optimizer.scale_loss\n")
+    for data in (b"loss_scaler(loss, optimizer, clip_grad=1.0)\n", b"self.loss_scaler (loss, opt)\n",
+                 b"with amp.scale_loss(loss, opt) as scaled:\n    pass\n", b"s = NativeScaler()\ns(loss, opt)\n",
+                 b"from timm.utils import ApexScaler\n"):
         assert might_train(data), data

@@ -306,7 +306,7 @@ def _recognise(
         return None
     if first.via and not _counter_handed_as_is(periodic.counter, first, branch.node):
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
-    counter = _counter(periodic, loop, first, model.source)
+    counter = _counter(periodic, loop, first, model.source, model)
     if periodic.countdown is not None and counter.kind == "unknown":
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
     clears = [e for e in events if e.kind is EventKind.CLEAR]
@@ -447,7 +447,7 @@ def _guarded_window(
         periodic = _else_periodic(test, guard, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
-    counter = _counter(periodic, loop, steps[0], model.source)
+    counter = _counter(periodic, loop, steps[0], model.source, model)
     return Accumulation(
         by_one=not _counted_otherwise(periodic.counter, loop, model.source),
         loop=loop,
@@ -1279,9 +1279,13 @@ def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple
 
 
 # -- the counter ------------------------------------------------------------------------------
-def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source) -> Counter:
+def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source, model: ModuleModel | None = None) -> Counter:
     node = loop.node
     name = periodic.counter
+    if model is not None and isinstance(node, FUNCTIONS) and "." not in name and _framework_batch_index(node, name, model):
+        # `def training_step(self, batch, batch_idx):` of a LightningModule: the framework's loop
+        # hands the index of the batch in the epoch, from 0 each epoch, like `enumerate(loader)`
+        return Counter("enumerate", first=0, per_loop=True)
     if isinstance(node, FOR_LOOPS):
         start = _enumerate_start(node, name, source)
         if start is not None:
@@ -1356,6 +1360,33 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
         increment=increment,
         before_test=before,
     )
+
+
+def _framework_batch_index(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, model: ModuleModel) -> bool:
+    """`name` is the parameter through which a framework hands the step function (a hook of a
+    class of this module whose base is a framework class) the batch's index in the epoch
+    (gradfix/libraries: `FrameworkClass.batch_counters`), and the function never binds it."""
+    facts = model.facts
+    if not facts.classes:
+        return False
+    for class_name, methods in facts.methods.items():
+        info = methods.get(node.name)
+        if info is None or info.node is not node:
+            continue
+        owner = facts.classes.get(class_name)
+        if owner is None or not owner.bases:
+            return False
+        from gradfix.analysis.frameworks import framework_of
+
+        entry = framework_of(owner, facts.imports.qualify)
+        if entry is None:
+            return False
+        positional = [*node.args.posonlyargs, *node.args.args]
+        return any(
+            hook == node.name and index < len(positional) and positional[index].arg == name
+            for hook, index in entry.batch_counters
+        ) and not any(_assigns(stmt, name, model.source) for stmt in node.body)
+    return False
 
 
 def _rebound_after_the_test(body: list[ast.stmt], name: str, periodic: Periodic, source: Source) -> bool:

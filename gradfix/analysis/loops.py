@@ -29,6 +29,7 @@ from gradfix.analysis.facts import (
     ModuleFacts,
     classify_constructor,
     collect_facts,
+    located_bases,
 )
 from gradfix.analysis.model import (
     Branch,
@@ -36,6 +37,7 @@ from gradfix.analysis.model import (
     EventKind,
     GradEvent,
     Loop,
+    ObjectInfo,
     TrainingLoop,
 )
 from gradfix.analysis.names import (
@@ -1543,6 +1545,8 @@ class _Walker:
         if not ctx.accumulate:
             return False
         info = self.info(key, raw, ctx)
+        if info is None and ctx.facts is None and ctx.class_name is not None and key.startswith("self.") and key.count(".") == 1:
+            info = inherited_info(self.facts, ctx.class_name, key)
         return info is not None and info.library == "accelerated-optimizer"
 
     def library_call(self, call: ast.Call, entry, library: str, recv: ast.AST, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
@@ -3123,6 +3127,60 @@ def build_model(
             model.loops.append(training)
             model.step_functions.add(id(training.node))
     return model
+
+
+def inherited_info(facts: ModuleFacts, class_name: str, key: str) -> ObjectInfo | None:
+    """What `self.optimizer` is when this module never binds it and the class inherits it from a
+    trainer base of another module of the project, whose methods bind it
+    (`self.optimizer = self.accelerator.prepare(self.optimizer)` in the base's `__init__`): that
+    module's answer, when a base of the project defines the class and that module binds the
+    attribute to one kind of object; a base's bases are followed, three levels up at most."""
+    node = facts.classes.get(class_name)
+    if node is None or _binds_attribute(node, key, facts.source):
+        return None  # the class binds it itself (`self.optimizer = None`): not the base's object
+    return _inherited_info(facts, class_name, key, 0)
+
+
+def _binds_attribute(node: ast.ClassDef, key: str, source: Source) -> bool:
+    for stmt in ast_walk(node):
+        if isinstance(stmt, ast.Assign):
+            targets = list(stmt.targets)
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+            targets = [stmt.target]
+        elif isinstance(stmt, ast.Call) and isinstance(stmt.func, ast.Name) and stmt.func.id == "setattr":
+            return True  # `setattr(self, name, ...)`: any attribute
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, (ast.Tuple, ast.List)):
+                targets.extend(target.elts)
+            elif isinstance(target, ast.Starred):
+                targets.append(target.value)
+            elif source.key(target) == key:
+                return True
+    return False
+
+
+def _inherited_info(facts: ModuleFacts, class_name: str, key: str, depth: int) -> ObjectInfo | None:
+    for _, located in located_bases(facts, class_name, _UNREAD_BASES):
+        if located is None:
+            continue
+        base_facts, base_name = located
+        info = base_facts.info(key) if base_facts is not facts else None
+        if info is not None:
+            return info
+        base_node = base_facts.classes.get(base_name)
+        if base_node is None or _binds_attribute(base_node, key, base_facts.source):
+            continue  # a base that binds it to something gradfix cannot name
+        if depth < 3 and base_name != class_name:
+            info = _inherited_info(base_facts, base_name, key, depth + 1)  # a base's own base
+            if info is not None:
+                return info
+    return None
+
+
+_UNREAD_BASES = frozenset({"torch", "accelerate", "pytorch_lightning", "lightning", "transformers", "abc", "typing"})
 
 
 def _computes_the_backpropagated_loss(event: GradEvent, events: list[GradEvent], loop: ast.AST) -> bool:

@@ -247,6 +247,11 @@ FRAMEWORKS = (
         manual_switch="automatic_optimization",
         manual_effects=(),
         user_must_clear_when_manual=True,
+        # `training_step(self, batch, batch_idx)`: the loop passes `batch_idx` positionally, the
+        # index of the batch in the current epoch, 0 first, 0 again at each epoch's start
+        # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero): a window test on it
+        # is read like one on a loop's `enumerate` index
+        batch_counters=(("training_step", 2),),
         source=_PL + "loops/optimization/automatic.py (Closure, _make_zero_grad_fn, ClosureResult) and manual.py",
         proof=_PROOF + "test_automatic_optimization_clears_before_each_backward",
         note=(
@@ -266,7 +271,9 @@ FRAMEWORKS = (
             "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop). "
             "Lightning sets no module's mode between training_step calls nor between training epochs (only "
             "around its validation loop, restoring the modes it found): a module training_step switches to "
-            "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step)."
+            "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step). "
+            "training_step's batch_idx (passed positionally, 2nd after self) is the batch's index in the current "
+            "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero)."
         ),
     ),
 )

@@ -132,6 +132,8 @@ class FrameworkClass:
     ``framework_effects`` are what the framework does around one call of the step hook when
     the subclass leaves it to the framework; ``manual_switch`` names the attribute that
     hands backward/step/clear to the user, under which ``manual_effects`` apply.
+    ``batch_counters`` pairs a hook with the position of its parameter (``self`` is 0) that the
+    framework passes the batch's index within the epoch, counted from 0 afresh each epoch.
     """
 
     qualname: str
@@ -144,6 +146,7 @@ class FrameworkClass:
     manual_switch: str | None = None
     manual_effects: tuple[Effect, ...] = ()
     user_must_clear_when_manual: bool = False
+    batch_counters: tuple[tuple[str, int], ...] = ()
     stand_in: bool = False
     note: str = ""
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, inherited_info
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted
 from gradfix.source import TRIES, WITHS
@@ -125,7 +125,9 @@ class ClipAfterStep(LoopRule):
     micro-batch, where it clips partial sums (and, with a GradScaler, unscales them). The fix
     puts the clip's statement under `if accelerator.sync_gradients:`; a clip whose norm is kept
     (`norm = accelerator.clip_grad_norm_(...)`) is reported without a fix, the name being unbound
-    off the window's end.
+    off the window's end. A trainer's `self.accelerator` and `self.optimizer` its class never binds
+    are read from the trainer base (of another module of the project, up to three bases up) that
+    builds the `Accelerator` and prepares the optimizer.
 
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
@@ -374,7 +376,20 @@ def _accumulating_accelerator(step: GradEvent, model: ModuleModel) -> str | None
                     return None
                 facts = model.facts
                 infos = [facts.info(name), *(objects.get(name) for objects in facts.local_objects.values())]
+                if all(info is None for info in infos) and name.startswith("self.") and name.count(".") == 1:
+                    # `self.accelerator` built by a trainer base of another module of the project
+                    owner = _class_holding(step.node, model)
+                    infos = [inherited_info(facts, owner, name)] if owner is not None else []
                 return name if any(info is not None and info.library == "accelerator" for info in infos) else None
+    return None
+
+
+def _class_holding(node: ast.AST, model: ModuleModel) -> str | None:
+    """The name of the module's (outermost) class whose lines hold the node."""
+    line = getattr(node, "lineno", None)
+    for name, class_node in model.facts.classes.items():
+        if line is not None and class_node.lineno <= line <= (class_node.end_lineno or class_node.lineno):
+            return name
     return None
 
 

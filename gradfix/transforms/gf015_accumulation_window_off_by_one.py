@@ -61,7 +61,10 @@ class AccumulationWindowOffByOne(Rule):
     1) and ...`: from step 0 that first window holds N + 1 micro-batches, reported without a fix), its counter is understood (the
     loop's `enumerate` index, also through a name bound once to it, as in `bar =
     tqdm(enumerate(loader))` ... `for i, batch in bar:`, the first of `zip(itertools.count(),
-    loader)` or `zip(range(n), loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, or a
+    loader)` or `zip(range(n), loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, the
+    batch index a framework hands its step hook (`def training_step(self, batch, batch_idx):` of a
+    LightningModule under manual optimization, whatever the parameter is named: Lightning counts
+    each epoch's batches from 0), or a
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound

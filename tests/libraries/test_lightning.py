@@ -32,10 +32,10 @@ def _loader(count: int, size: int = 4) -> DataLoader:
 
 
 def _trainer(**kwargs) -> pl.Trainer:
+    kwargs.setdefault("max_epochs", 1)
     return pl.Trainer(
         accelerator="cpu",
         devices=1,
-        max_epochs=1,
         logger=False,
         enable_checkpointing=False,
         enable_progress_bar=False,
@@ -204,6 +204,43 @@ def test_manual_backward_does_not_divide() -> None:
     # manual optimization refuses Trainer-side accumulation: the count cannot divide anything
     with pytest.raises(Exception, match="accumulate_grad_batches"):
         _trainer(accumulate_grad_batches=2).fit(OneStep(), _loader(2))
+
+
+def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
+    """`batch_idx`, training_step's second parameter, is the batch's index in the current
+    epoch: 0 first, and 0 again at the start of each epoch. So `if batch_idx % 2 == 0: step`
+    steps after the first micro-batch alone (a first window of 1, as on an `enumerate` index)."""
+    seen = []
+
+    class Windows(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.net = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            opt = self.optimizers()
+            self.manual_backward(_tiny.mse(self.net, batch) / 2)
+            if batch_idx % 2 == 0:
+                opt.step()
+                opt.zero_grad()
+            seen.append(batch_idx)
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    module = Windows()
+    _trainer(max_epochs=2).fit(module, _loader(3))
+    assert seen == [0, 1, 2, 0, 1, 2]
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for _epoch in range(2):
+        for i, batch in enumerate(_tiny.batches(3)):
+            (_tiny.mse(by_hand, batch) / 2).backward()
+            if i % 2 == 0:
+                opt.step()
+                opt.zero_grad()
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(by_hand))
 
 
 def test_toggle_optimizer_freezes_other_optimizers_parameters() -> None:

@@ -111,6 +111,8 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
+                if _holder_replaced(key, module, kind):
+                    continue
                 if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
                     continue
                 # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
@@ -119,6 +121,13 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                     out.append(StaleOptimizer(key, binding, change, node, module, kind))
                 break
     return out
+
+
+def _holder_replaced(key: str, module: str, kind: str) -> bool:
+    """The optimizer is an attribute of the module that is replaced (`model.optimizer =
+    SGD(model.parameters())`, then `model = Net()`): the later `model.optimizer` is read from
+    the new object -- its own optimizer, or an error -- never the stale one."""
+    return kind == "replaced" and any(key.startswith(name + ".") for name in module.split(", "))
 
 
 def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders: ModuleModel | None = None) -> bool:  # type: ignore[no-untyped-def]

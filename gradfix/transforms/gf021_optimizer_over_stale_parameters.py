@@ -99,7 +99,9 @@ class OptimizerOverStaleParameters(Rule):
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
     of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
-    model was put back, a learning rate logged) is no use. A loss
+    model was put back, a learning rate logged) is no use. An optimizer kept as an attribute
+    of the module that is replaced (`model.optimizer = SGD(model.parameters())`, then `model =
+    Net()`) is not reported: a later `model.optimizer` is read from the new module. A loss
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
     submodule added after the optimizer was built (`model.add_module("head", nn.Linear(...))`,
     `layers.append(nn.Linear(...))`, `insert`) is reported as well.

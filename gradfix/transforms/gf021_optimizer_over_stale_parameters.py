@@ -112,7 +112,14 @@ class OptimizerOverStaleParameters(Rule):
     parameters is reported as a new submodule: a torch container given a parameterised torch
     layer (`model = nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the
     file whose `__init__` sets a new `nn.Parameter` or parameterised torch layer on `self` (a
-    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not. Weight normalisation applied
+    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not, nor is a container over
+    the old module's own layers (`nn.Sequential(*list(model.classifier.children())[:-1])`,
+    `nn.Sequential(*model.features[:-1])`, or a list bound once from them that only gains
+    parameter-free layers, `layers.append(nn.ReLU())`); a new layer added to such a list is
+    reported. A new module given an optimizer of its own after the change, which is stepped
+    (`model.top_layer = nn.Linear(...)`, then `SGD(model.top_layer.parameters())` in the
+    scope or in a function of the file the scope calls with the model: DeepCluster's new head of
+    each epoch), trains and is not reported. Weight normalisation applied
     after the optimizer (`torch.nn.utils.parametrizations.weight_norm(model.fc)`, the legacy
     `torch.nn.utils.weight_norm`) swaps the weight for new parameters and is reported;
     `spectral_norm` and `orthogonal` keep the original `Parameter` and are not.

@@ -113,9 +113,9 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
                 if _holder_replaced(key, module, kind):
                     continue
-                if kind == "replaced" and _given_own_optimizer(module, change, binding.scope, model):
-                    continue
                 if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
+                    continue
+                if kind == "replaced" and _given_own_optimizer(module, change, binding.scope, model):
                     continue
                 # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
                 # `model.fc` target each time it is looked at: the same place)

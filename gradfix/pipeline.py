@@ -232,7 +232,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
         return False, {}
     project.touched = {}
     if steps:
-        answer = project.imports_backpropagation(data, path)
+        answer = project.imports_backpropagation(data, path) or project.subclassed_to_backpropagate(data, path)
     else:  # an epoch loop that only calls helpers (`train_one_epoch(...)` of engine.py), a loop
         # summing what a step function of another module returns (or, with neither, a subclass's
         # loop calling its base's `self.train_step(...)`: the base is read)

@@ -376,6 +376,28 @@ class Project:
                     return True
         return False
 
+    def subclassed_to_backpropagate(self, data: bytes, own: str) -> bool:
+        """The file defines a class with a stub method (`def train_step(self, batch): raise
+        NotImplementedError`) that its own code calls (`self.train_step(batch)` in the loop that
+        steps), and another module of the project derives from the class and says a backward
+        word: a template-method trainer whose subclasses backpropagate. Asked, for the
+        prefilter, of a file that steps or clears but neither backpropagates nor imports a
+        module that does."""
+        if b"NotImplementedError" not in data or b"class" not in data:
+            return False
+        stubs = _called_stubs(data)
+        if not stubs:
+            return False
+        from gradfix.analysis.steps import _subclass_names, class_importers
+
+        own = os.path.abspath(own)
+        for class_name in stubs:
+            for path in class_importers(self, own, class_name):
+                there = self.read(path)
+                if there is not None and _subclass_names(there, class_name) and any(word in there for word in _BACKWARD_BYTES):
+                    return True
+        return False
+
     def calls_backpropagating_function(self, data: bytes, importer: str, bases_only: bool = False) -> bool:
         """The file calls a function (or builds or derives from a class) it imports from a
         module of this project whose own text says a backward word: `train_one_epoch(...)` from
@@ -849,6 +871,33 @@ def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:
     """The name of each `local.name(` call in the file."""
     pattern = re.compile(rb"(?<![\w.])" + re.escape(local + b".") + rb"(\w+)[ \t]*\(")
     return (m.group(1) for m in starting_at(pattern, data, local + b"."))
+
+
+def _called_stubs(data: bytes) -> list[str]:
+    """The classes of a module's bytes that define a method raising `NotImplementedError` (after
+    an optional docstring) and call it on `self` elsewhere in the file."""
+    from gradfix import syntax as ast
+
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError):
+        return []
+    text = data.decode("utf-8", "replace")
+    found = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for method in node.body:
+            if not isinstance(method, ast.FunctionDef):
+                continue
+            body = method.body[1:] if method.body and isinstance(method.body[0], ast.Expr) and isinstance(method.body[0].value, ast.Constant) else method.body
+            if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+                continue
+            raised = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
+            if isinstance(raised, ast.Name) and raised.id == "NotImplementedError" and f"self.{method.name}(" in text:
+                found.append(node.name)
+                break
+    return found
 
 
 def _says_backward_in(data: bytes, name: bytes, depth: int = 0) -> bool:

@@ -555,6 +555,8 @@ class _Walker:
             return False
         if ctx.class_name is not None and "self." in text and self.project_bases(ctx.class_name):
             return True  # a method inherited from a class of another module may backpropagate
+        if ctx.class_name is not None and ctx.facts is None and "self." in text and self.stub_overridden_to_backpropagate(ctx.class_name, text):
+            return True  # `self.train_step(batch)`, a stub a subclass of another module writes
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
@@ -569,6 +571,31 @@ class _Walker:
                 if starred is not None and self.imported_backpropagates(starred):
                     return True
         return self.calls_an_imported_object(text)
+
+    def stub_overridden_to_backpropagate(self, class_name: str, text: str) -> bool:
+        """The text calls `self.name(...)` where `name` is a stub of the module's class
+        (`raise NotImplementedError`) that no subclass of the module writes, and a subclass of
+        another module of the project overrides it in a class whose code says `backward`
+        (`class NeRFTrainer(trainlib.Trainer)` writing `train_step`, which calls its
+        `calc_losses`: the loop of the base runs them, as `project_override` resolves)."""
+        facts = self.facts
+        methods = facts.methods.get(class_name, {})
+        for name, info in methods.items():
+            if f"self.{name}(" not in text or not _stub(info.node):
+                continue
+            if any(name in facts.methods.get(owner, {}) for owner in _subclasses_of(facts, class_name)):
+                continue
+            from gradfix.analysis.steps import project_overrides
+
+            for subclass, override in project_overrides(facts.project, facts, class_name, name):  # type: ignore[arg-type]
+                if override is None:
+                    continue
+                there = override.facts or facts
+                node = there.classes.get(subclass)
+                source = override.source or there.source
+                if node is not None and "backward" in source.segment(node):
+                    return True
+        return False
 
     def calls_an_imported_object(self, text: str) -> bool:
         """The text calls a method of an object built by calling a class imported from a project

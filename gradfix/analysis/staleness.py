@@ -111,7 +111,11 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             for change, node, module, kind in _changes(binding, owners, filtered, index, model):
+                if _holder_replaced(key, module, kind):
+                    continue
                 if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
+                    continue
+                if kind == "replaced" and _given_own_optimizer(module, change, binding.scope, model):
                     continue
                 # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
                 # `model.fc` target each time it is looked at: the same place)
@@ -119,6 +123,68 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                     out.append(StaleOptimizer(key, binding, change, node, module, kind))
                 break
     return out
+
+
+def _holder_replaced(key: str, module: str, kind: str) -> bool:
+    """The optimizer is an attribute of the module that is replaced (`model.optimizer =
+    SGD(model.parameters())`, then `model = Net()`): the later `model.optimizer` is read from
+    the new object -- its own optimizer, or an error -- never the stale one."""
+    return kind == "replaced" and any(key.startswith(name + ".") for name in module.split(", "))
+
+
+def _given_own_optimizer(module: str, change: ast.stmt, scope: Scope, model: ModuleModel) -> bool:
+    """The new module is given an optimizer of its own after the change: `model.top_layer =
+    nn.Linear(...)`, then `SGD(model.top_layer.parameters())` later in the scope, or in a
+    function of the file called there with the model (`train(loader, model, ...)` building
+    `SGD(model.top_layer.parameters())` over its parameter: DeepCluster's new head of each
+    epoch). Its parameters train; the old optimizer keeps the rest."""
+    if ", " in module:
+        return False
+    root, _, rest = module.partition(".")
+    source = model.source
+    qualify = model.facts.imports.qualify
+    where = _position(change)
+
+    def over(call: ast.Call, name: str) -> bool:
+        if not _optimizer_class(qualify(call_name(call)) or ""):
+            return False
+        params = _params(call)
+        if isinstance(params, ast.Call) and call_name(params) == "filter" and len(params.args) == 2:
+            params = params.args[1]  # `filter(lambda p: p.requires_grad, model.top_layer.parameters())`
+        if not (isinstance(params, ast.Call) and method_name(params) == "parameters" and not params.args):
+            return False
+        recv = receiver(params)
+        return recv is not None and dotted(recv) is not None and source.key(recv) == name
+
+    def owned(within: ast.AST, name: str, after: tuple[int, int] | None) -> bool:
+        # an optimizer over `name`'s parameters bound to a name that `within` steps:
+        # `optimizer_tl = SGD(model.top_layer.parameters())` ... `optimizer_tl.step()`
+        nodes = list(ast_walk(within))
+        for stmt in nodes:
+            if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1):
+                continue
+            if (after is not None and _position(stmt) <= after) or dotted(stmt.targets[0]) is None or not over(stmt.value, name):
+                continue
+            bound = source.key(stmt.targets[0])
+            for sub in nodes:
+                recv = receiver(sub) if isinstance(sub, ast.Call) and method_name(sub) == "step" else None
+                if recv is not None and dotted(recv) is not None and source.key(recv) == bound:
+                    return True
+        return False
+
+    if owned(scope, module, where):
+        return True
+    for node in ast_walk(scope):
+        if not isinstance(node, ast.Call) or _position(node) <= where:
+            continue
+        callee = model.facts.module_functions.get(call_name(node) or "")
+        if callee is None or not isinstance(callee.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names = [arg.arg for arg in callee.node.args.args]
+        for i, arg in enumerate(node.args):
+            if i < len(names) and isinstance(arg, ast.Name) and arg.id == root and owned(callee.node, names[i] + ("." + rest if rest else ""), None):
+                return True
+    return False
 
 
 def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders: ModuleModel | None = None) -> bool:  # type: ignore[no-untyped-def]
@@ -353,6 +419,9 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
         for arg in [*expr.args, *[k.value for k in expr.keywords]]:
             if isinstance(arg, ast.Starred):
                 arg = arg.value
+            while isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Slice):
+                # `*list(model.classifier.children())[:-1]`, `model.features[:4]`: old submodules
+                arg = arg.value
             if _module_key(arg) and keeps(model.source.key(arg)):  # also `model[2]`
                 return True
             if isinstance(arg, ast.Call) and _mentions(arg, module, model):
@@ -438,6 +507,11 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 if _mentions(value, key, model):
                     if _adds_parameters(value, key, model):
                         yield stmt, target, key, "grown"  # `model = nn.Sequential(model, nn.Linear(5, 3))`
+                    continue
+                unpacked = _unpacked_submodules(value, key, stmt, index, model)
+                if unpacked is not None:
+                    if unpacked:
+                        yield stmt, target, key, "grown"  # `layers.append(nn.Linear(8, 3))`, then `nn.Sequential(*layers)`
                     continue
                 # `nn.Linear(16, 3).to(device)`, `torch.compile(Net())`: the new module itself
                 value = _peeled(value, model)
@@ -634,6 +708,58 @@ def _adds_parameters(value: ast.expr, module: str, model: ModuleModel) -> bool:
         )
     node = model.facts.classes.get(name)
     return node is not None and _builds_parameters(node, model)
+
+
+def _unpacked_submodules(value: ast.expr, module: str, stmt: ast.stmt, index: Assignments, model: ModuleModel) -> bool | None:
+    """A torch container over a list bound once in the scope from the old module's submodules
+    (`layers = list(model.classifier.children())[:-1]`, then `model.classifier =
+    nn.Sequential(*layers)`): whether it adds parameters -- a new layer given to the container
+    beside the list, or appended, inserted or extended into the list in the scope. None when
+    the value is no such container or something else is added to the list."""
+    value = _peeled(value, model)
+    if not isinstance(value, ast.Call):
+        return None
+    name = call_name(value) or ""
+    if (model.facts.imports.qualify(name) or name) not in _CONTAINERS:
+        return None
+    starred = [arg.value for arg in value.args if isinstance(arg, ast.Starred)]
+    if len(starred) != 1 or not isinstance(starred[0], ast.Name):
+        return None
+    listed = starred[0].id
+    scope = index.scope_of(stmt)
+    bound = index.bindings(listed, scope)
+    if len(bound) != 1 or bound[0].value is None or bound[0].scope is not scope:
+        return None
+    origin = bound[0].value
+    while isinstance(origin, ast.Subscript) and isinstance(origin.slice, ast.Slice):
+        origin = origin.value
+    if not isinstance(origin, ast.Call) or not _mentions(origin, module, model):
+        return None
+    added: list[ast.expr] = [arg for arg in value.args if not isinstance(arg, ast.Starred)]
+    for node in ast_walk(scope):
+        if (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == listed
+            and node.func.attr in ("append", "insert", "extend")
+        ):  # fmt: skip
+            items = node.args[1:] if node.func.attr == "insert" else node.args
+            for item in items:
+                if node.func.attr == "extend":
+                    if not isinstance(item, (ast.List, ast.Tuple)):
+                        return None
+                    added.extend(item.elts)
+                else:
+                    added.append(item)
+    for item in added:
+        item = _peeled(item, model)
+        if not isinstance(item, ast.Call):
+            return None  # something gradfix cannot read
+        if builds_module(item, model):
+            return True  # a new module that may hold parameters
+        name = call_name(item) or ""
+        if not (model.facts.imports.qualify(name) or "").startswith("torch.nn.") and name not in model.facts.classes:
+            return None
+    return False  # `nn.ReLU(inplace=True)`, a dropout: nothing new to train
 
 
 def _new_layer(call: ast.expr, model: ModuleModel) -> bool:

@@ -951,6 +951,19 @@ def _inverse_arguments(call: ast.Call, info: FunctionInfo, mapping: dict[str, st
 __all__ = ["find_step_functions", "GradEvent"]
 
 
+def class_importers(project: Project, own: str, class_name: str) -> list[str]:
+    """The files of the project that import `class_name` from `own` (absolute), or from the
+    package whose `__init__.py` beside it names the class (`from .trainer import Trainer`, then
+    `import trainlib` ... `class T(trainlib.Trainer)`), and say its name."""
+    found = _importers(project, own, [class_name], class_name)
+    init = os.path.join(os.path.dirname(own), "__init__.py")
+    if os.path.basename(own) != "__init__.py":
+        data = project.read(init) if os.path.isfile(init) else None
+        if data is not None and class_name.encode() in data:
+            found += [path for path in _importers(project, init, [class_name], class_name) if path not in found]
+    return found
+
+
 def project_overrides(project: Project, facts: ModuleFacts, class_name: str, name: str) -> list[tuple[str, FunctionInfo | None]]:
     """The subclasses of the module's class `class_name` that other modules of the project
     define (`class Trainer(Base):` in a file importing `Base` from it), each with its own method
@@ -960,7 +973,7 @@ def project_overrides(project: Project, facts: ModuleFacts, class_name: str, nam
     if not own:
         return []
     found: list[tuple[str, FunctionInfo | None]] = []
-    for path in _importers(project, absolute(own), [class_name], class_name):
+    for path in class_importers(project, absolute(own), class_name):
         data = project.read(path)
         subclasses = _subclass_names(data, class_name) if data is not None else []
         module = project.module(path, any_bytes=True) if subclasses else None

@@ -192,7 +192,10 @@ class UnscaledAccumulation(AccumulationRule):
     (`micro_step(model, x, y)` running `loss = crit(model(x), y); loss.backward()`), the call
     is reported without a fix: dividing inside the helper would change its other callers.
     Only when the helper neither divides, mentions N, accumulation, scaling or a summing
-    reduction, nor registers hooks, and the loop does not hand it N.
+    reduction, nor registers hooks, and the loop does not hand it N. So is a chain of up to
+    three helpers each handing the batch to the next (an override `train_step(data)` returning
+    `self.calc_losses(data)`, whose code backpropagates), when no helper on the way divides,
+    mentions N or scaling, or calls the next one (or the backward) in a loop of its own.
 
     When the loss comes from a loss function handed to the loop's function as a parameter
     (`loss = loss_fn(model(x), y)`), it is silent when a call of that function in the module
@@ -459,12 +462,16 @@ class UnscaledAccumulation(AccumulationRule):
         `backward()` on its own loss, and neither divides, mentions N, accumulation, scaling or
         a summing reduction, nor registers hooks."""
         call = backward.call
-        if len(backward.via) != 1 or call is None or backward.target is not None or backward.helpers[0] is None:
+        if not 1 <= len(backward.via) <= 3 or call is None or backward.target is not None or any(h is None for h in backward.helpers):
             return None
         if method_name(call) != "backward" or call.args or any(k.arg in (None, "gradient") for k in call.keywords):
             return None
-        info = model.helper_infos.get(id(backward.helpers[0]))
-        if info is None or not isinstance(call.func, ast.Attribute) or call.func.value is not backward.loss:
+        # the helper the iteration calls, or a chain of them each calling the next (an override
+        # `train_step` returning `self.calc_losses(data)`, whose code backpropagates): the last
+        # one holds the backward
+        infos = [model.helper_infos.get(id(helper)) for helper in backward.helpers]
+        info = infos[-1]
+        if info is None or None in infos or not isinstance(call.func, ast.Attribute) or call.func.value is not backward.loss:
             return None
         if handled_by_hand_per_micro_batch(acc, model):
             return None
@@ -472,6 +479,17 @@ class UnscaledAccumulation(AccumulationRule):
         n_text = source.code(acc.periodic.n)
         if _mentions_n_elsewhere(acc, n_text, source) or _helper_mentions_scaling(backward, model, n_text):
             return None
+        for passing in infos[:-1]:
+            text = (passing.source or source).segment(passing.node)  # type: ignore[union-attr]
+            if _may_divide(text, n_text) or "scale" in text.replace("scaler.scale(", ""):
+                return None  # a helper on the way may scale what it hands on
+        inner = (*backward.via[1:], call)
+        for helper, called in zip(backward.helpers, inner) if len(backward.via) > 1 else ():
+            if any(
+                isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.lineno <= called.lineno <= node.end_lineno  # type: ignore[operator]
+                for node in ast_walk(helper)
+            ):
+                return None  # one backward per chunk (a loop in a helper): the micro-batch's gradient is a sum of parts
         owner = (info.facts or model.facts).classes.get(info.class_name or "")
         text = (info.source or source).segment(owner if owner is not None else info.node)
         if any(word in t for t in (text, source.text) for word in ("reduction", "size_average")) or "hook" in text.lower():
@@ -827,9 +845,12 @@ def _helper_backpropagates_as_given(backward: GradEvent, model: ModuleModel) -> 
 def _helper_mentions_scaling(backward: GradEvent, model: ModuleModel, n_text: str) -> bool:
     """The helper holding the backward divides something, or mentions N or accumulation:
     it may scale the gradients its own way."""
-    info = model.helper_infos[id(backward.helpers[0])]
-    text = (info.source or model.source).segment(info.node)
-    return _may_divide(text, n_text) or "scale" in text.replace("scaler.scale(", "")
+    for helper in (backward.helpers[0], backward.helpers[-1]):
+        info = model.helper_infos[id(helper)]
+        text = (info.source or model.source).segment(info.node)
+        if _may_divide(text, n_text) or "scale" in text.replace("scaler.scale(", ""):
+            return True
+    return False
 
 
 def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fix | None:

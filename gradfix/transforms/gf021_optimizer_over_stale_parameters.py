@@ -99,7 +99,9 @@ class OptimizerOverStaleParameters(Rule):
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
     of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
-    model was put back, a learning rate logged) is no use. A loss
+    model was put back, a learning rate logged) is no use. An optimizer kept as an attribute
+    of the module that is replaced (`model.optimizer = SGD(model.parameters())`, then `model =
+    Net()`) is not reported: a later `model.optimizer` is read from the new module. A loss
     module set after the optimizer (`self.loss = nn.CrossEntropyLoss()`) holds no parameters. A
     submodule added after the optimizer was built (`model.add_module("head", nn.Linear(...))`,
     `layers.append(nn.Linear(...))`, `insert`) is reported as well.
@@ -110,7 +112,14 @@ class OptimizerOverStaleParameters(Rule):
     parameters is reported as a new submodule: a torch container given a parameterised torch
     layer (`model = nn.Sequential(model, nn.ReLU(), nn.Linear(5, 3))`), or a module class of the
     file whose `__init__` sets a new `nn.Parameter` or parameterised torch layer on `self` (a
-    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not. Weight normalisation applied
+    LoRA wrapper); `nn.Sequential(model.fc, nn.Dropout())` is not, nor is a container over
+    the old module's own layers (`nn.Sequential(*list(model.classifier.children())[:-1])`,
+    `nn.Sequential(*model.features[:-1])`, or a list bound once from them that only gains
+    parameter-free layers, `layers.append(nn.ReLU())`); a new layer added to such a list is
+    reported. A new module given an optimizer of its own after the change, which is stepped
+    (`model.top_layer = nn.Linear(...)`, then `SGD(model.top_layer.parameters())` in the
+    scope or in a function of the file the scope calls with the model: DeepCluster's new head of
+    each epoch), trains and is not reported. Weight normalisation applied
     after the optimizer (`torch.nn.utils.parametrizations.weight_norm(model.fc)`, the legacy
     `torch.nn.utils.weight_norm`) swaps the weight for new parameters and is reported;
     `spectral_norm` and `orthogonal` keep the original `Parameter` and are not.

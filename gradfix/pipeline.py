@@ -133,11 +133,19 @@ def _dot_backward(data: bytes) -> bool:
     return False
 
 
+def _spelled_backward(data: bytes) -> bool:
+    """`getattr(loss, "backward")()`: the method named by a string (the loop model reads it as
+    `loss.backward()`)."""
+    return (b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data
+
+
 def _says_training(data: bytes) -> bool:
     """A word of `PREFILTER` is written, or a bare `backward(`: each word holds `backward`,
     `cale` or `accumulat`, so a file that says none of those three (most files) is read three
     times, not nine."""
-    if b"backward" in data and (_dot_backward(data) or b"manual_backward" in data or _bare_backward(data)):
+    if b"backward" in data and (
+        _dot_backward(data) or b"manual_backward" in data or _bare_backward(data) or _spelled_backward(data)
+    ):
         return True
     if b"cale" in data and any(word in data for word in _SCALING):
         return True

@@ -304,14 +304,15 @@ def _recognise(
         periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
-    if first.via and not _counter_handed_as_is(periodic.counter, first, branch.node):
+    seen_as = _counter_as_handed(periodic.counter, first, branch.node) if first.via else periodic.counter
+    if seen_as is None:
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
-    counter = _counter(periodic, loop, first, model.source)
+    counter = _counter(periodic, loop, first, model.source, seen_as)
     if periodic.countdown is not None and counter.kind == "unknown":
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
-        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
+        by_one=not _counted_otherwise(seen_as, loop, model.source),
         loop=loop,
         branch=branch,
         node=branch.node,
@@ -362,18 +363,20 @@ def window_helper(acc: Accumulation) -> ast.AST | None:
     return next((h for h in reversed(step.helpers) if any(node is acc.node for node in ast_walk(h))), None) if step.via else None
 
 
-def _counter_handed_as_is(counter: str, step: GradEvent, window: ast.AST) -> bool:
+def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST) -> str | None:
     """The window's test, written in a helper the step is reached through, reads the loop's
-    own counter: a parameter of a helper counts when each call on the way hands it the name as
-    it is (`maybe_step(opt, i, N)`), not an expression of it (`i + 1`)."""
-    name = counter.split(".", 1)[0]
+    own counter: a parameter of a helper counts when each call on the way hands it a name as
+    it is (`maybe_step(opt, i, N)`, not an expression of it, `i + 1`) and the helper never
+    binds the parameter again. The counter as the loop names it (`i` for the `it` of `def
+    train_step(self, batch, it)` called as `self.train_step(batch, i)`), or None."""
+    name, dot, rest = counter.partition(".")
     chain = list(zip(step.via, step.helpers))
     inside = [k for k, (_, helper) in enumerate(chain) if any(node is window for node in ast_walk(helper))]
     if not inside:
-        return True  # the test is the loop's own
+        return counter  # the test is the loop's own
     for call, helper in reversed(chain[: inside[-1] + 1]):
         if not isinstance(helper, FUNCTIONS):
-            return False
+            return None
         args = helper.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         if name not in positional and name not in {a.arg for a in args.kwonlyargs}:
@@ -385,9 +388,13 @@ def _counter_handed_as_is(counter: str, step: GradEvent, window: ast.AST) -> boo
             index = positional.index(name)
             if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
                 passed = call.args[index]
-        if not isinstance(passed, ast.Name) or passed.id != name:
-            return False
-    return True
+        if not isinstance(passed, ast.Name):
+            return None
+        if passed.id != name:
+            if dot or any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(helper)):
+                return None  # the parameter bound again in the helper: not the loop's count
+            name = passed.id
+    return name + dot + rest
 
 
 def _guarded_window(
@@ -1279,9 +1286,11 @@ def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple
 
 
 # -- the counter ------------------------------------------------------------------------------
-def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source) -> Counter:
+def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source, name: str | None = None) -> Counter:
+    """`name`: the counter as the loop names it, when the test is a helper's (`_counter_as_handed`)."""
     node = loop.node
-    name = periodic.counter
+    if name is None:
+        name = periodic.counter
     if isinstance(node, FOR_LOOPS):
         start = _enumerate_start(node, name, source)
         if start is not None:

@@ -31,17 +31,17 @@ class Trainer:
         self.net = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
         self.opt = torch.optim.SGD(self.net.parameters(), lr=0.1, momentum=0.9)
 
-    def learn(self, inputs, targets, step):
+    def learn(self, inputs, targets, {param}):
         loss = F.mse_loss(self.net(inputs), targets)
         (loss / WINDOW).backward()
-        if (step + 1) % WINDOW == 0:
+        if ({param} + 1) % WINDOW == 0:
             self.opt.step()
             self.opt.zero_grad()
         return loss.item()
 
     def epoch(self, batches, losses):
         for step, (inputs, targets) in enumerate(batches):
-            losses.append(self.learn(inputs, targets, step=step))
+            losses.append(self.learn(inputs, targets, {param}=step))
 {flush}
 
 trainer = Trainer()
@@ -62,5 +62,8 @@ FLUSH = """
 """
 
 
-def test_window_in_the_step_method_flushed_after_the_epoch_loop(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, SCRIPT.format(flush=""), SCRIPT.format(flush=FLUSH), "--select", "GF006", "--unsafe-fixes")
+@pytest.mark.parametrize("param", ["step", "k"])
+def test_window_in_the_step_method_flushed_after_the_epoch_loop(param: str, tmp_path: Path) -> None:
+    """`k`: the method's parameter named otherwise than the loop's `step` it is handed."""
+    buggy, fixed = SCRIPT.format(flush="", param=param), SCRIPT.format(flush=FLUSH, param=param)
+    assert_fixed_like_hand(tmp_path, buggy, fixed, "--select", "GF006", "--unsafe-fixes")

@@ -73,3 +73,24 @@ def test_window_of_a_method_given_the_index_by_keyword_flushed_with_the_loops_in
 def test_window_of_a_function_whose_parameter_is_named_otherwise_gets_no_flush() -> None:
     _, fixed = _fixed("window_in_a_function_whose_parameter_is_named_otherwise.before.py", "GF006")
     assert fixed is None
+
+
+def test_window_counted_on_the_trainer_flushed_before_the_epoch_reset() -> None:
+    """`self.micro += 1` in the step method, `self.new_epoch()` setting it back to 0 after the
+    batch loop: the flush goes between the two, reading the trainer's count."""
+    source, fixed = _fixed("window_counted_in_the_step_method_reset_by_the_epoch_method.before.py", "GF006")
+    assert fixed is not None
+    flush = (
+        b"                self.learn(xb, yb)\n\n"
+        b"            # the last micro-batches did not fill a whole window: step on them too\n"
+        b"            if self.micro % EVERY != 0:\n"
+        b"                self.sgd.step()\n"
+        b"                self.sgd.zero_grad()\n"
+        b"            self.new_epoch()\n"
+    )
+    assert fixed == source.replace(b"                self.learn(xb, yb)\n            self.new_epoch()\n", flush, 1)
+
+
+def test_window_two_calls_from_the_batch_loop_gets_no_flush() -> None:
+    _, fixed = _fixed("window_two_method_calls_from_the_batch_loop_counter_reset_per_epoch.before.py", "GF006")
+    assert fixed is None

@@ -546,10 +546,12 @@ class _Walker:
         loss.backward` (a name or a chain of attributes) in the same function as the call and on
         an earlier line, and nowhere else (no parameter, import, `def` or other store of the
         name): the method call it is, made once per written call as for `getattr`."""
+        cache: dict[str, ast.Assign | None] | None = facts.__dict__.get("_bound_backwards")
+        if cache is not None and not cache:
+            return None  # (most modules: no name bound to a `backward`, asked for every call of a name)
         made = call.__dict__.get("_gradfix_method_call")
         if made is not None:
             return made
-        cache: dict[str, ast.Assign | None] | None = getattr(facts, "_bound_backwards", None)
         if cache is None:
             cache = facts._bound_backwards = {}  # type: ignore[attr-defined]
             source = facts.source

@@ -48,6 +48,9 @@ _EPOCH_LOOP = lazily(rb"(?mi)^[ \t]*(?:async[ \t]+)?(?:for|while)\b[^\n#]*epoch"
 # module, which builds none)
 _OPTIMIZER_CLASS = lazily(rb"(?<!\w)optim\.(?!Optimizer\b)[A-Z]\w*[ \t]*\(")
 _OPTIMIZER_IMPORT = lazily(rb"(?m)^[ \t]*from[ \t]+torch\.optim[ \t]+import\b(?:[^\n#]*?\b(?!Optimizer\b)[A-Z]\w*|[ \t]*\()")
+# an optimizer factory's call (timm's `create_optimizer_v2(model, "adamw", lr=...)`, its older
+# `create_optimizer(args, model)`, a project's `build_optimizer(cfg, model)`), not its definition
+_OPTIMIZER_FACTORY = lazily(rb"(?<!\w)(?<!def )(?:create_optimizer(?:_v2)?|build_optimizer)[ \t]*\(")
 _LOOP_HEADER = lazily(rb"(?m)^[ \t]*(?:async[ \t]+)?(?:for|while)\b")
 _BARE_BACKWARD = lazily(rb"(?<!def )(?<![\w.])backward\s*\(|\bbackward\s+as\s+[A-Za-z_]")  # or imported under another name
 
@@ -135,11 +138,19 @@ def _dot_backward(data: bytes) -> bool:
     return False
 
 
+def _spelled_backward(data: bytes) -> bool:
+    """`getattr(loss, "backward")()`: the method named by a string (the loop model reads it as
+    `loss.backward()`)."""
+    return (b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data
+
+
 def _says_training(data: bytes) -> bool:
     """A word of `PREFILTER` is written, or a bare `backward(`: each word holds `backward`,
     `cale` or `accumulat`, so a file that says none of those three (most files) is read three
     times, not nine."""
-    if b"backward" in data and (_dot_backward(data) or b"manual_backward" in data or _bare_backward(data)):
+    if b"backward" in data and (
+        _dot_backward(data) or b"manual_backward" in data or _bare_backward(data) or _spelled_backward(data)
+    ):
         return True
     if b"cale" in data and any(word in data if word in _SCALER_CLASSES else _called(data, word) for word in _SCALING):
         return True
@@ -210,9 +221,22 @@ def _hands_an_optimizer_over(data: bytes) -> bool:
     if b"optim" not in data:
         return False
     built = next(starting_at(_OPTIMIZER_CLASS, data, b"optim."), None) is not None
-    if not built and next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is None:
+    if not built and next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is None and not _calls_an_optimizer_factory(data):
         return False
     return _LOOP_HEADER.search(data) is not None
+
+
+def _calls_an_optimizer_factory(data: bytes) -> bool:
+    """`opt = create_optimizer_v2(model, "adamw")`, `build_optimizer(cfg, model)`: an optimizer
+    built by a factory (`_OPTIMIZER_FACTORY`), tried only where its name is written; not in
+    timm's own factory module, which defines `create_optimizer` (and builds none to train)."""
+    if b"def create_optimizer" in data:
+        return False
+    return any(
+        next(starting_at(_OPTIMIZER_FACTORY, data, name), None) is not None
+        for name in (b"create_optimizer", b"build_optimizer")
+        if name in data
+    )
 
 
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:

@@ -44,6 +44,15 @@ def test_the_shapes_say_what_they_are() -> None:
     assert might_train(b"from torch.autograd import backward\nbackward(loss)\n")
 
 
+def test_a_backward_spelled_through_getattr_says_training() -> None:
+    """`getattr(loss, "backward")()` (the loop model reads it as `loss.backward()`); the word
+    `"backward"` alone, or a `getattr` of another name, does not."""
+    assert might_train(b'for x in xs:\n    getattr(loss, "backward")()\n    opt.step()\n')
+    assert might_train(b"getattr(loss, 'backward')()\n")
+    assert not might_train(b'MODES = ["forward", "backward"]\ngetattr(obj, name)()\n')
+    assert not might_train(b'direction = "backward"\n')
+
+
 def test_own_modules_and_random_runs_answer_as_the_search() -> None:
     own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
     for path in own:
@@ -68,6 +77,7 @@ def _said_before(data: bytes) -> bool:
         or re.search(rb"\.backward(?![A-Za-z0-9_])", data) is not None  # the whole name, not `.backward_prefetch`
         or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
+        or ((b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data)
         or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
     )
 

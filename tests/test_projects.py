@@ -507,6 +507,15 @@ def test_a_loop_training_through_an_object_handed_an_optimizer_is_let_through(tm
         "base_class_built.py": (loop.replace(b"torch.optim.SGD(", b"torch.optim.Optimizer("), False),
         "base_and_class.py": (loop.replace(b"torch.optim.SGD(", b"AdamW(").replace(b"import torch\n", b"from torch.optim import Optimizer, AdamW\n"), True),
         "parenthesised.py": (loop.replace(b"torch.optim.SGD(", b"AdamW(").replace(b"import torch\n", b"from torch.optim import (\n    AdamW,\n)\n"), True),
+        # an optimizer factory's call (timm's, or a project's `build_optimizer`), not its
+        # definition nor another name that ends or starts so
+        "timm_factory.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b'create_optimizer_v2(m, "adamw")'), True),
+        "timm_module.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"timm.optim.create_optimizer(args, m)"), True),
+        "project_factory.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"build_optimizer (cfg, m)"), True),
+        "factory_defined.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"m").replace(b"import torch\n", b"def build_optimizer(cfg, m):\n    return cfg\n"), False),
+        "factory_named_otherwise.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"my_create_optimizer(m)"), False),
+        "factory_module.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"create_optimizer_v2(m)").replace(b"import torch\n", b"def create_optimizer(args, m):\n    return create_optimizer_v2(m)\n"), False),
+        "factory_not_called.py": (loop.replace(b"torch.optim.SGD(m.parameters())", b"m, create_optimizer"), False),
     }
     for name, (data, expected) in cases.items():
         (tmp_path / name).write_bytes(data)

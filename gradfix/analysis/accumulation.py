@@ -304,14 +304,15 @@ def _recognise(
         periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
-    if first.via and not _counter_handed_as_is(periodic.counter, first, branch.node):
+    seen_as = _counter_as_handed(periodic.counter, first, branch.node) if first.via else periodic.counter
+    if seen_as is None:
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
-    counter = _counter(periodic, loop, first, model.source, model)
+    counter = _counter(periodic, loop, first, model.source, model, seen_as)
     if periodic.countdown is not None and counter.kind == "unknown":
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
-        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
+        by_one=not _counted_otherwise(seen_as, loop, model.source),
         loop=loop,
         branch=branch,
         node=branch.node,
@@ -362,22 +363,26 @@ def window_helper(acc: Accumulation) -> ast.AST | None:
     return next((h for h in reversed(step.helpers) if any(node is acc.node for node in ast_walk(h))), None) if step.via else None
 
 
-def _counter_handed_as_is(counter: str, step: GradEvent, window: ast.AST) -> bool:
+def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST) -> str | None:
     """The window's test, written in a helper the step is reached through, reads the loop's
-    own counter: a parameter of a helper counts when each call on the way hands it the name as
-    it is (`maybe_step(opt, i, N)`), not an expression of it (`i + 1`)."""
-    name = counter.split(".", 1)[0]
+    own counter: a parameter of a helper counts when each call on the way hands it a name as
+    it is (`maybe_step(opt, i, N)`, not an expression of it, `i + 1`) and the helper never
+    binds the parameter again. The counter as the loop names it (`i` for the `it` of `def
+    train_step(self, batch, it)` called as `self.train_step(batch, i)`), or None."""
+    name, dot, rest = counter.partition(".")
     chain = list(zip(step.via, step.helpers))
     inside = [k for k, (_, helper) in enumerate(chain) if any(node is window for node in ast_walk(helper))]
     if not inside:
-        return True  # the test is the loop's own
+        return counter  # the test is the loop's own
     for call, helper in reversed(chain[: inside[-1] + 1]):
         if not isinstance(helper, FUNCTIONS):
-            return False
+            return None
         args = helper.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         if name not in positional and name not in {a.arg for a in args.kwonlyargs}:
             continue  # a name of the module (or `self.step`): the same for the caller
+        if dot and name == "self" and positional[:1] == ["self"] and _self_call(call):
+            continue  # `self.seen` of a method called as `self.update(...)`: the caller's own
         if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
             positional = positional[1:]
         passed = next((k.value for k in call.keywords if k.arg == name), None)
@@ -385,9 +390,13 @@ def _counter_handed_as_is(counter: str, step: GradEvent, window: ast.AST) -> boo
             index = positional.index(name)
             if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
                 passed = call.args[index]
-        if not isinstance(passed, ast.Name) or passed.id != name:
-            return False
-    return True
+        if not isinstance(passed, ast.Name):
+            return None
+        if passed.id != name:
+            if dot or any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(helper)):
+                return None  # the parameter bound again in the helper: not the loop's count
+            name = passed.id
+    return name + dot + rest
 
 
 def _guarded_window(
@@ -1279,9 +1288,13 @@ def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple
 
 
 # -- the counter ------------------------------------------------------------------------------
-def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source, model: ModuleModel | None = None) -> Counter:
+def _counter(
+    periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: Source, model: ModuleModel | None = None, name: str | None = None
+) -> Counter:
+    """`name`: the counter as the loop names it, when the test is a helper's (`_counter_as_handed`)."""
     node = loop.node
-    name = periodic.counter
+    if name is None:
+        name = periodic.counter
     if model is not None and isinstance(node, FUNCTIONS) and "." not in name and _framework_batch_index(node, name, model):
         # `def training_step(self, batch, batch_idx):` of a LightningModule: the framework's loop
         # hands the index of the batch in the epoch, from 0 each epoch, like `enumerate(loader)`
@@ -1327,6 +1340,10 @@ def _counter(periodic: Periodic, loop: TrainingLoop, step: GradEvent, source: So
                 return Counter("unknown")
         elif _assigns(stmt, name, source):
             return Counter("unknown")
+    if not increments and step.via and name.startswith("self.") and name.count(".") == 1 and periodic.countdown is None and not periodic.reset:
+        chained = _counted_in_methods(name, periodic, node, step, source)
+        if chained is not None:
+            return chained
     if len(increments) != 1:
         return Counter("unknown")
     inc_index, increment = increments[0]
@@ -1387,6 +1404,120 @@ def _framework_batch_index(node: ast.FunctionDef | ast.AsyncFunctionDef, name: s
             for hook, index in entry.batch_counters
         ) and not any(_assigns(stmt, name, model.source) for stmt in node.body)
     return False
+
+
+def _self_call(call: ast.Call) -> bool:
+    """`self.<name>(...)`."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
+
+
+def _statement_call(stmt: ast.stmt) -> ast.Call | None:
+    """The call a statement is (`self.update(loss)`), or assigns whole (`loss = self.step(x)`)."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    return value if isinstance(value, ast.Call) else None
+
+
+def _appended(stmt: ast.stmt) -> ast.expr | None:
+    """`losses.append(<value>)`: the value."""
+    call = _statement_call(stmt) if isinstance(stmt, ast.Expr) else None
+    if call is None or method_name(call) != "append" or len(call.args) != 1 or call.keywords:
+        return None
+    return call.args[0]
+
+
+def _counted_in_methods(name: str, periodic: Periodic, node: Loop, step: GradEvent, source: Source) -> Counter | None:
+    """`self.seen` counted in the methods the loop calls (the DistilBERT distiller's shape: the
+    loop calls `self.step(...)`, which calls `self.optimize(loss)`, which backpropagates, calls
+    `self.iter()` (`self.n_iter += 1`) and tests `self.n_iter % N == 0`): each call of the chain
+    a statement of its caller's top level, `self.<method>(...)` of the loop's own class; the
+    increment (`+= 1`) a statement of the window method's top level before its test, or the
+    one binding of the counter in a method of the class called there (its one call in the
+    class). Every other binding of the counter in the class is a literal: at the top level of
+    `__init__`, or of a method called once in the class, after the accumulation loop on every
+    pass of each loop around it (`self.epoch_done()` after the batch loop); all the same
+    literal. None for any other shape."""
+    owner = source.owner_of(node) if isinstance(node, ast.stmt) else None
+    while owner is not None and not isinstance(owner, ast.ClassDef):
+        owner = source.owner_of(owner)
+    if owner is None:
+        return None
+    methods = {f.name: f for f in owner.body if isinstance(f, FUNCTIONS)}
+    class_text = source.segment(owner)
+    body = _in_line(node.body)  # type: ignore[attr-defined]
+    chain: set[int] = set()
+    for call, helper in zip(step.via, step.helpers):
+        if not _self_call(call) or methods.get(call.func.attr) is not helper:  # type: ignore[attr-defined]
+            return None
+        if not any(_statement_call(stmt) is call or _appended(stmt) is call for stmt in body):
+            return None
+        chain.add(id(helper))
+        body = _in_line(helper.body)  # type: ignore[attr-defined]
+    position = next((i for i, stmt in enumerate(body) if stmt is periodic.holder), None)
+    if position is None:
+        return None
+    increment: ast.stmt | None = None
+    for stmt in body[:position]:
+        found: ast.stmt | None = None
+        call = _statement_call(stmt)
+        method = methods.get(call.func.attr) if call is not None and _self_call(call) else None  # type: ignore[attr-defined]
+        if _assigns(stmt, name, source):
+            found = stmt
+        elif method is not None and id(method) not in chain and _assigns(method, name, source):
+            if class_text.count(f".{method.name}(") != 1:
+                return None
+            binding = [s for s in method.body if _assigns(s, name, source)]
+            if len(binding) != 1:
+                return None
+            found = binding[0]
+        if found is None:
+            continue
+        if increment is not None or not (
+            isinstance(found, ast.AugAssign) and isinstance(found.op, ast.Add) and int_value(found.value) == 1 and source.key(found.target) == name
+        ):
+            return None
+        increment = found
+    if increment is None:
+        return None
+    # every other binding: a literal in `__init__` or in a method that resets the counter
+    literals: set[int] = set()
+    resets: dict[str, ast.AST] = {}
+    for function in methods.values():
+        for stmt in ast_walk(function):
+            if not isinstance(stmt, ast.stmt) or stmt is increment or not _assigns_here(stmt, name, source):
+                continue
+            value = _literal_assignment(stmt, name, source)
+            if value is None or id(function) in chain or not any(stmt is top for top in function.body):
+                return None
+            literals.add(value)
+            if function.name != "__init__":
+                resets[function.name] = function
+    if len(literals) != 1 or not resets:
+        return None
+    # each pass of every loop around the accumulation loop (in its function) resets it after
+    index = _path_index(step, node)
+    if index <= 0:
+        return None  # one pass per call of the function: the next call goes on counting
+    for level in range(index - 1, -1, -1):
+        around = step.path[level]
+        if not isinstance(around, LOOPS):
+            continue
+        inner_body, held = step.blocks[level + 1], step.path[level + 1]
+        if inner_body is not around.body:  # type: ignore[attr-defined]
+            return None
+        at = next((i for i, stmt in enumerate(inner_body) if stmt is held), None)
+        if at is None:
+            return None
+        after = inner_body[at + 1 :]
+        calls = [stmt for stmt in after if (c := _statement_call(stmt)) is not None and _self_call(c) and c.func.attr in resets]  # type: ignore[attr-defined]
+        if len(calls) != 1 or any(class_text.count(f".{r}(") != 1 for r in resets):
+            return None
+        if any(_leaves_the_pass(stmt) for stmt in [held, *after[: after.index(calls[0])]]):
+            return None
+        break
+    else:
+        return None
+    return Counter("variable", first=next(iter(literals)) + 1, per_loop=True, increment=increment, before_test=True)
 
 
 def _rebound_after_the_test(body: list[ast.stmt], name: str, periodic: Periodic, source: Source) -> bool:

@@ -98,6 +98,27 @@ def _binds_a_clip(text: str) -> bool:
     return next(on_lines(_CLIP_BOUND, text, "clip_grad"), None) is not None
 
 
+# `bw = loss.backward` (the method bound to a name, called later as `bw()`)
+_BACKWARD_BOUND = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*[\w.]+\.backward[ \t]*(?:#.*)?\r?$", re.M)
+
+
+def _binds_a_backward(text: str) -> bool:
+    """A line of the text binds a name to a tensor's `backward` method (`_BACKWARD_BOUND`),
+    tried only on the lines that say `.backward`."""
+    return next(on_lines(_BACKWARD_BOUND, text, ".backward"), None) is not None
+
+
+def _function_of(source: Source, node: ast.AST) -> ast.AST | None:
+    """The innermost function (or lambda) whose lines hold the node; None at module level."""
+    found: ast.AST | None = None
+    line = node.lineno  # type: ignore[attr-defined]
+    for kind in (*FUNCTIONS, ast.Lambda):
+        for function in source.of_type(kind):
+            if function.lineno <= line <= function.end_lineno and (found is None or function.lineno >= found.lineno):  # type: ignore[attr-defined]
+                found = function
+    return found
+
+
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
@@ -521,6 +542,50 @@ class _Walker:
                         taken = True  # bound in a loop: a clip moved up may run before it
                     cache[alias] = qualified if stores.get(alias) == 1 and not taken else None
         return cache.get(name)
+
+    def bound_backward(self, call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
+        """`loss.backward(...)` for `bw(...)` when `bw` is bound once in the module, by `bw =
+        loss.backward` (a name or a chain of attributes) in the same function as the call and on
+        an earlier line, and nowhere else (no parameter, import, `def` or other store of the
+        name): the method call it is, made once per written call as for `getattr`."""
+        cache: dict[str, ast.Assign | None] | None = facts.__dict__.get("_bound_backwards")
+        if cache is not None and not cache:
+            return None  # (most modules: no name bound to a `backward`, asked for every call of a name)
+        made = call.__dict__.get("_gradfix_method_call")
+        if made is not None:
+            return made
+        if cache is None:
+            cache = facts._bound_backwards = {}  # type: ignore[attr-defined]
+            source = facts.source
+            if _binds_a_backward(source.text):
+                stores: dict[str, int] = {}
+                for node in source.of_type(ast.Name):
+                    if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+                        stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+                for node in source.of_type(ast.Assign):
+                    value = node.value  # type: ignore[attr-defined]
+                    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
+                        continue
+                    if not (isinstance(value, ast.Attribute) and value.attr == "backward" and dotted(value.value) is not None):
+                        continue
+                    alias = node.targets[0].id  # type: ignore[attr-defined]
+                    taken = (
+                        stores.get(alias) != 1
+                        or alias in facts.imports.aliases
+                        or any(a.arg == alias for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
+                        or any(d.name == alias for kind in (*FUNCTIONS, ast.ClassDef) for d in source.of_type(kind))  # type: ignore[attr-defined]
+                    )
+                    cache[alias] = None if taken else node  # type: ignore[assignment]
+        func = call.func
+        bound = cache.get(func.id) if isinstance(func, ast.Name) else None  # type: ignore[attr-defined]
+        if bound is None or bound.lineno >= call.lineno or _function_of(facts.source, bound) is not _function_of(facts.source, call):
+            return None
+        attribute = ast.Attribute(value=bound.value.value, attr="backward", ctx=ast.Load())  # type: ignore[attr-defined]
+        ast.copy_location(attribute, func)
+        made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
+        ast.copy_location(made, call)
+        call.__dict__["_gradfix_method_call"] = made
+        return made
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
@@ -1160,6 +1225,8 @@ class _Walker:
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
         spelled = _getattr_method_call(call)
+        if spelled is None and call.func.__class__ is ast.Name:
+            spelled = self.bound_backward(call, ctx.facts or self.facts)  # `bw = loss.backward; bw()`
         if spelled is not None:
             call = spelled  # `getattr(opt, "zero_grad")()`: the method call `opt.zero_grad()`
         elif self.optimizer_method_named_at_run_time(call, ctx):

@@ -319,10 +319,18 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     given.update((k.arg, k.value) for k in built.keywords if k.arg is not None)
     value = given.get(statement.value.id)
     if isinstance(value, ast.Name):
+        built_once = index.single_value(value.id, scope)
+        trained = _timm_factory_module(built_once, model) if isinstance(built_once, ast.Call) else None
+        if trained is not None:
+            # `opt = create_optimizer_v2(model, "adamw")` bound once, then `Trainer(model, opt)`
+            owners = parameter_owners(trained, scope, model, factory=True)
+            return {name for owner in owners for name in aliases(owner, scope, model)} or None
         # `opt = torch.optim.SGD(model.parameters())` bound once, then `Trainer(model, opt)`
         info = model.facts.info(value.id)
-        built_once = index.single_value(value.id, scope)
         params = info.params if info is not None and info.kind == "optimizer" and isinstance(built_once, ast.Call) else None
+    elif isinstance(value, ast.Call) and _timm_factory_module(value, model) is not None:
+        owners = parameter_owners(_timm_factory_module(value, model), scope, model, factory=True)
+        return {name for owner in owners for name in aliases(owner, scope, model)} or None
     elif isinstance(value, ast.Call) and (model.facts.imports.qualify(call_name(value)) or "").startswith("torch.optim."):
         params = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "params"), None)
     else:
@@ -331,6 +339,22 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     if not owners:
         return None
     return {name for owner in owners for name in aliases(owner, scope, model)}
+
+
+def _timm_factory_module(call: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """The model (or parameters) timm's optimizer factory builds its optimizer over (timm 1.0,
+    `timm/optim/_optim_factory.py`): `create_optimizer_v2(model_or_params, opt=...)`, argument
+    1, and the legacy `create_optimizer(args, model)`, argument 2 (or the keyword)."""
+    qualified = model.facts.imports.qualify(call_name(call)) or ""
+    if not qualified.startswith("timm."):
+        return None
+    last = qualified.rsplit(".", 1)[-1]
+    index, keyword_name = {"create_optimizer_v2": (0, "model_or_params"), "create_optimizer": (1, "model")}.get(last, (None, ""))
+    if index is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if len(call.args) > index:
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == keyword_name), None)
 
 
 def _fresh_tensors(params: ast.expr, scope: Scope, index: Assignments) -> bool:

@@ -111,6 +111,17 @@ class MissingAccumulationFlush(AccumulationRule):
     of its body is a gradient call on attributes of `self` or names of the module, and the
     window test reads the method's parameters only where the call passes one of the loop's
     variables for them (`(i + 1) % WIN != 0` after `for i, (x, y) in enumerate(data)`).
+    The method's parameter may be named otherwise than the loop's variable (`def train_step(self,
+    batch, it)` called as `self.train_step(batch, i)`, or `micro=n` by keyword): the window
+    counts the loop's index when the call hands the name as it is and the method never binds the
+    parameter again; the flush reads the loop's name.
+    A window counted on the trainer in the methods the loop calls (`self.n_iter += 1` at the top
+    level of the window's method, before its test, or in a method called there: the DistilBERT
+    distiller's `self.iter()`), each call of the chain a statement of its caller, is read when
+    every other binding of the count in the class is one literal, in `__init__` and in a method
+    called once, after the batch loop on each pass of the loop around it (`self.end_epoch()`):
+    the flush goes after the batch loop, before that call (one call from the loop; through two,
+    reported without a fix).
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`, nor an endless stream cut at a number of steps,

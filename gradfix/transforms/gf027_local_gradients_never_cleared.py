@@ -90,6 +90,14 @@ class LocalGradientsNeverCleared(LoopRule):
     it, and the statement is alone on its lines; otherwise the finding comes without a fix.
     A class of the module that defines its own `zero_grad` makes it unsafe.
 
+    A hand-over guarded as GF028 reads it (`if shared_p.grad is not None: return` before
+    `shared_p._grad = local_p.grad`) in an iteration that clears neither model is reported
+    too: the shared parameters keep the first local tensors, which every backward adds into.
+    A clear of the local model alone would leave the shared gradients stale (GF028), so the
+    fix clears both before the first backward (`local.zero_grad()`, then the shared
+    optimizer's `zero_grad()`), under the same conditions; no fix when that optimizer's
+    `zero_grad` takes no `set_to_none`.
+
     Not reported when anything in the iteration clears the local model (`local.zero_grad()`,
     `local_p.grad = None`, an optimizer built over the local parameters or over parameters
     gradfix cannot read (parameter groups count when each group's `"params"` are modules'
@@ -98,7 +106,8 @@ class LocalGradientsNeverCleared(LoopRule):
     tensors (`zero_grad(set_to_none=False)`, a `set_to_none` gradfix cannot read, an optimizer
     whose `zero_grad` takes no `set_to_none`) and the hand-over passes the tensor itself, when
     the iteration clears nothing of the shared model and an `if`, `return`, `continue` or
-    `break` in the loop over the pairs decides what is handed over (GF028's shape), when it
+    `break` in the loop over the pairs decides what is handed over (other than GF028's guard,
+    below), when it
     steps more than one optimizer or steps
     nothing after the hand-over, when the hand-over is written otherwise (a `named_parameters()`
     pair, an index, a gradient computed from the local one), or when the loop calls code
@@ -111,6 +120,11 @@ class LocalGradientsNeverCleared(LoopRule):
         "`{handover}` hands `{local}`'s gradients to `{shared}`, but nothing clears `{local}`: {why}, so every"
         " backward adds into all the earlier local gradients and each update applies their sum; clear them: `{local}.zero_grad()`"
     )
+    guarded_message = (
+        "`{handover}` hands `{local}`'s gradients to `{shared}` only where `{shared}` holds none, and nothing clears"
+        " either model: `{shared}` keeps the first local tensors, which every backward adds into, and each update"
+        " applies their sum; clear both before the backward: `{local}.zero_grad()` and `{optimizer}.zero_grad()`"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -122,7 +136,7 @@ class LocalGradientsNeverCleared(LoopRule):
         stepped = stepped_handover(loop, model)
         if stepped is None:
             return
-        events, (event, local, shared, how, code, handing), first_backward, _ = stepped
+        events, (event, local, shared, how, code, handing), first_backward, optimizer = stepped
         shared_clears: list[GradEvent] = []
         for other in events:
             if other.kind is not EventKind.CLEAR:
@@ -136,9 +150,20 @@ class LocalGradientsNeverCleared(LoopRule):
             shared_clears.append(other)
         if how != _COPY and not shared_clears:
             # nothing clears either model: the shared parameters hold the local tensors, which
-            # every backward adds into; unless the hand-over is guarded (GF028's shape: a
-            # clear of the local model alone would then leave the shared gradients stale)
+            # every backward adds into; when the hand-over is guarded (GF028's shape), a clear
+            # of the local model alone would leave the shared gradients stale: clear both
             if not _handed_over_unguarded(event, loop):
+                if how != _ALIAS or not _guarded(event, loop) or any(e.kind is EventKind.UNKNOWN for e in events):
+                    return
+                if optimizer == local or _clears_local_parameters(optimizer, local, model) or _binds_again(loop.node, local):
+                    return
+                yield Finding(
+                    self.code,
+                    self.guarded_message.format(handover=code, local=local, shared=shared, optimizer=optimizer),
+                    event.path[-1],
+                    fix=_fix(loop, events, first_backward, event, local, model, optimizer),
+                    related=(loop.node,),
+                )
                 return
             why = "nothing clears the shared gradients either, and the local ones stay"
         elif how != _COPY:
@@ -160,6 +185,18 @@ class LocalGradientsNeverCleared(LoopRule):
             fix=fix,
             related=(loop.node,),
         )
+
+
+def _guarded(event: GradEvent, loop: TrainingLoop) -> bool:
+    from gradfix.transforms.gf028_shared_gradients_never_refreshed import _guarded as guarded
+
+    return guarded(event, loop)
+
+
+def _clears_local_parameters(optimizer: str, local: str, model: ModuleModel) -> bool:
+    from gradfix.transforms.gf028_shared_gradients_never_refreshed import _clears_local_parameters as clears
+
+    return clears(optimizer, local, model)
 
 
 def _handed_over_unguarded(event: GradEvent, loop: TrainingLoop) -> bool:
@@ -456,7 +493,11 @@ def _binds_again(node: Loop | ast.AST, local: str) -> bool:
     return False
 
 
-def _fix(loop: TrainingLoop, events: list[GradEvent], at: int, handover: GradEvent, local: str, model: ModuleModel) -> Fix | None:
+def _fix(
+    loop: TrainingLoop, events: list[GradEvent], at: int, handover: GradEvent, local: str, model: ModuleModel, shared_optimizer: str | None = None
+) -> Fix | None:
+    """`local.zero_grad()` before the first backward; with `shared_optimizer` (a guarded
+    hand-over), that optimizer's `zero_grad()` too, so that the guard hands the new tensors over."""
     backward = events[at]
     if any(e.kind in (EventKind.GRAD_READ, EventKind.AUTOGRAD_GRAD, EventKind.UNKNOWN) for e in events[:at]):
         return None  # something reads the gradients before the backward: they would be None
@@ -467,4 +508,9 @@ def _fix(loop: TrainingLoop, events: list[GradEvent], at: int, handover: GradEve
         return None
     defines_zero_grad = any("zero_grad" in methods for methods in model.facts.methods.values())
     safety = Safety.UNSAFE if defines_zero_grad else Safety.SAFE
-    return Fix([InsertStatements(statement, "before", new_statement(f"{local}.zero_grad()", model))], safety)
+    lines = new_statement(f"{local}.zero_grad()", model)
+    if shared_optimizer is not None:
+        if rejects_set_to_none(shared_optimizer, statement, model):
+            return None  # its `zero_grad` may zero the tensors in place: the guard would still skip
+        lines = (*lines, *new_statement(f"{shared_optimizer}.zero_grad()", model))
+    return Fix([InsertStatements(statement, "before", lines)], safety)

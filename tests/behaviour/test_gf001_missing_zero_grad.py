@@ -65,3 +65,22 @@ def test_step_spelled_through_getattr(name: str, tmp_path: Path) -> None:
     fixed = apply_gradfix(source, tmp_path / "fixed", "--select", "GF001")
     assert f"{receiver}.zero_grad(set_to_none=True)" in fixed.read_text(), "gradfix changed nothing"
     assert_same_training(run_script(fixed), run_script(reference_path(name)))
+
+
+@pytest.mark.parametrize("spelling", ["getattr", "bound"])
+def test_backward_spelled_through_getattr_or_a_bound_name(spelling: str, tmp_path: Path) -> None:
+    """The linear-regression loop whose only backward is `getattr(loss, "backward")()`, or
+    `go_back = loss.backward` then `go_back()`: `loss.backward()`, read as such. Fixed, it
+    trains like the hand-fixed script."""
+    name = "linreg_no_zero_grad.py"
+    text = example_path(name).read_text()
+    assert text.count("loss.backward()") == 1
+    line = next(l for l in text.splitlines() if l.strip() == "loss.backward()")
+    indent = line[: len(line) - len(line.lstrip())]
+    written = 'getattr(loss, "backward")()' if spelling == "getattr" else f"go_back = loss.backward\n{indent}go_back()"
+    source = tmp_path / "src" / name
+    source.parent.mkdir()
+    source.write_text(text.replace("loss.backward()", written))
+    fixed = apply_gradfix(source, tmp_path / "fixed", "--select", "GF001")
+    assert ".zero_grad(set_to_none=True)" in fixed.read_text(), "gradfix changed nothing"
+    assert_same_training(run_script(fixed), run_script(reference_path(name)))

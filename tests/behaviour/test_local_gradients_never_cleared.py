@@ -154,3 +154,58 @@ def test_worker_clearing_neither_model_trains_like_the_hand_fix(tmp_path: Path) 
     expected = run_script(hand)
     assert_same_training(run_script(fixed), expected)
     assert training_differences(run_script(buggy), expected)
+
+
+GUARDED = '''import copy
+import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(48, 5), torch.randn(48, 1)
+
+
+def give_once(mine, theirs):
+    for p_mine, p_theirs in zip(mine.parameters(), theirs.parameters()):
+        if p_theirs.grad is not None:
+            return
+        p_theirs._grad = p_mine.grad
+
+
+losses = []
+center = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+center_opt = torch.optim.SGD(center.parameters(), lr=0.05, momentum=0.9)
+mine = copy.deepcopy(center)
+for i in range(0, 48, 8):
+    mine.load_state_dict(center.state_dict())
+    loss = F.mse_loss(mine(X[i : i + 8]), Y[i : i + 8])
+    loss.backward()
+    give_once(mine, center)
+    center_opt.step()
+    #HAND
+    losses.append(loss.item())
+digest = hashlib.sha256()
+for param in center.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
+'''
+
+
+def test_guarded_hand_over_clearing_neither_model_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """A hand-over guarded by `if p_theirs.grad is not None: return`, nothing cleared: the shared
+    parameters keep the first local tensors, which every backward adds into. The fix clears
+    both models before the backward; the hand fix clears both after the step."""
+    buggy = tmp_path / "buggy" / "a3c.py"
+    hand = tmp_path / "hand" / "a3c.py"
+    buggy.parent.mkdir()
+    hand.parent.mkdir()
+    buggy.write_text(GUARDED.replace("    #HAND\n", ""))
+    hand.write_text(GUARDED.replace("    #HAND\n", "    mine.zero_grad()\n    center_opt.zero_grad()\n"))
+    fixed = apply_gradfix(buggy, tmp_path / "fixed")
+    assert "    mine.zero_grad()\n    center_opt.zero_grad()\n    loss.backward()\n" in fixed.read_text()
+    expected = run_script(hand)
+    assert_same_training(run_script(fixed), expected)
+    assert training_differences(run_script(buggy), expected)

@@ -1781,9 +1781,6 @@ def _rebinds(stmt: ast.stmt, name: str) -> bool:
     return False
 
 
-_SAMPLING: list = [None, False]  # [the project's contents looked at, whether another file says `DistributedSampler`]
-
-
 def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     """`def fit(model, loader, opt, epochs)` of this module, whose epoch loop trains over its
     parameter `loader` and never gives a sampler its epoch, when every call of it -- at least
@@ -1791,32 +1788,48 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     shuffling `DistributedSampler` (`loader = DataLoader(ds, sampler=DistributedSampler(ds))`;
     `fit(model, loader, opt)` in `scripts/train.py`). Silent when the function, or anything it
     hands the loader to that we cannot see into, may set an epoch, and when a caller calls
-    `set_epoch` itself, or hands a loader of another kind (or one its name may not hold)."""
+    `set_epoch` itself, or hands a loader of another kind (or one its name may not hold).
+
+    Asked of every training file that says no `DistributedSampler`, so gated by cheap tests
+    first: an epoch loop of a module-level function that names one of its parameters, no
+    `set_epoch` in the file, and another file of the project saying `DistributedSampler`
+    (looked up quietly, once per run). Only a loop that passes the loop checks makes the
+    project's files dependencies of this file (the caller search reads them)."""
     facts = model.facts
     project = facts.project
     source = model.source
     path = source.path
-    if project is None or not path or not model.loops or "backward(" not in source.text or _SET_EPOCH.search(source.text):
+    text = source.text
+    if project is None or not path or not model.loops or "backward(" not in text or _SET_EPOCH.search(text):
+        return []
+    tree = source.tree
+    candidates: list[tuple[TrainingLoop, FunctionInfo]] = []
+    for loop in model.loops:
+        function = loop.function
+        if function is None or loop.is_step_function or not isinstance(function, FUNCTIONS):
+            continue
+        info = facts.module_functions.get(function.name)
+        if info is None or info.node is not function or not info.params or source.owner_of(function) is not tree:
+            continue
+        candidates.append((loop, info))
+    if not candidates:
         return []
     from gradfix.project import absolute
 
     own = absolute(path)
-    contents = project.contents()
-    if _SAMPLING[0] is not contents:
-        _SAMPLING[0], _SAMPLING[1] = contents, any(data is not None and b"DistributedSampler" in data for _, data in contents)
-    if not _SAMPLING[1]:
-        return []
+    if not any(other != own for other in project.saying(b"DistributedSampler")):
+        return []  # (no file of the project may build the sampler: nothing read, no dependency)
     out: list[UnseededSampler] = []
-    for loop in model.loops:
-        function = loop.function
-        if not isinstance(function, FUNCTIONS) or source.owner_of(function) is not source.tree:
-            continue
-        info = facts.module_functions.get(function.name)
-        if info is None or info.node is not function or ".sampler" in source.segment(function):
-            continue
+    for loop, info in candidates:
+        function = info.node
+        segment = source.segment(loop.node)
         params = list(info.params)
-        for param in params:
-            if any(isinstance(n, ast.Name) and n.id == param and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        named = [p for p in params if p in segment]  # (a word test first: the loop must name it)
+        if not named or ".sampler" in source.segment(function):
+            continue
+        stored = {n.id for n in ast_walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for param in named:
+            if param in stored:
                 continue  # bound again in the function: what the loop iterates is not what was handed
             batch = _batch_loop(loop, param, model)
             if batch is None or _receives_unseen(loop, {param}, model):

@@ -68,3 +68,36 @@ def test_no_fix_when_the_loader_may_hold_another_sampler(tmp_path: Path) -> None
     script = SCRIPT.replace("SAMPLER", "loader = DataLoader(ds, batch_size=4, sampler=DistributedSampler(ds) if len(ds) > 8 else None)")
     assert "engine.py:5:5: GF019" in _run(tmp_path, script)
     assert "set_epoch" not in _run(tmp_path, script, "--diff", "--unsafe-fixes")
+
+
+OTHER = """import torch
+
+net = torch.nn.Linear(2, 1)
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+rows = [(torch.randn(4, 2), torch.randn(4, 1))]
+
+
+def main(epochs):
+    for epoch in range(epochs):
+        for x, y in rows:
+            opt.zero_grad()
+            ((net(x) - y) ** 2).mean().backward()
+            opt.step()
+"""
+
+
+def test_only_the_loop_handed_its_loader_depends_on_the_other_files(tmp_path: Path) -> None:
+    # the cache's invariant: a training file whose loop cannot be handed a loader (`main` trains
+    # over a global) does not depend on the script saying `DistributedSampler`; `engine.py` does
+    from gradfix.files import discover
+    from gradfix.runner import Options, run
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "engine.py").write_text(ENGINE)
+    (tmp_path / "train.py").write_text(SCRIPT.replace("SAMPLER", BUILT))
+    (tmp_path / "other.py").write_text(OTHER)
+    for steady in (False, True):
+        results = {Path(r.path).name: r for r in run(list(discover([str(tmp_path)])), Options(select=frozenset({"GF019"})), jobs=1, steady=steady)}
+        assert [d.code for d in results["engine.py"].diagnostics] == ["GF019"]
+        assert any(Path(p).name == "train.py" for p in results["engine.py"].depends_on)
+        assert results["other.py"].diagnostics == [] and results["other.py"].depends_on == {}

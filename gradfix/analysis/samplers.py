@@ -1803,7 +1803,7 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     if project is None or not path or not model.loops or "backward(" not in text or _SET_EPOCH.search(text):
         return []
     tree = source.tree
-    candidates: list[tuple[TrainingLoop, FunctionInfo]] = []
+    candidates: list[tuple[TrainingLoop, FunctionInfo, list[str]]] = []
     for loop in model.loops:
         function = loop.function
         if function is None or loop.is_step_function or not isinstance(function, FUNCTIONS):
@@ -1811,7 +1811,10 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
         info = facts.module_functions.get(function.name)
         if info is None or info.node is not function or not info.params or source.owner_of(function) is not tree:
             continue
-        candidates.append((loop, info))
+        body = text[source.start(loop.node.body[0]) : source.end(loop.node)]  # (its header is no use of an epoch loop's)
+        named = [p for p in info.params if p in body and _handed_or_iterated(body, p)]
+        if named and ".sampler" not in source.segment(function):
+            candidates.append((loop, info, named))
     if not candidates:
         return []
     from gradfix.project import absolute
@@ -1820,13 +1823,9 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     if not any(other != own for other in project.saying(b"DistributedSampler")):
         return []  # (no file of the project may build the sampler: nothing read, no dependency)
     out: list[UnseededSampler] = []
-    for loop, info in candidates:
+    for loop, info, named in candidates:
         function = info.node
-        segment = source.segment(loop.node)
         params = list(info.params)
-        named = [p for p in params if p in segment]  # (a word test first: the loop must name it)
-        if not named or ".sampler" in source.segment(function):
-            continue
         stored = {n.id for n in ast_walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
         for param in named:
             if param in stored:
@@ -1840,6 +1839,24 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
             constructor, alternative = found
             out.append(UnseededSampler(constructor, None, param, loop, batch, [], None, alternative, foreign=True, across=True))
     return out
+
+
+def _handed_or_iterated(body: str, name: str) -> bool:
+    """The code `body` says the name `name` where a loop may iterate it or a call be handed it
+    (`in name`, `enumerate(name)`, `helper(model, name)`, `loader=name`), not only its
+    attributes (`name.lr`, `args.epochs`): a word test, for a gate."""
+    size = len(body)
+    start = body.find(name)
+    while start != -1:
+        end = start + len(name)
+        before = body[max(0, start - 8) : start].rstrip(" \t")
+        if (start == 0 or not (body[start - 1].isalnum() or body[start - 1] in "_.")) and not (end < size and (body[end].isalnum() or body[end] == "_")):
+            if body[end:end + 8].lstrip(" \t")[:1] not in (".", "[", "(") and (
+                before[-1:] in ("(", ",", "=") or before.endswith("in") and not (len(before) > 2 and (before[-3].isalnum() or before[-3] == "_"))
+            ):
+                return True
+        start = body.find(name, end)
+    return False
 
 
 def _loaders_handed(name: str, info: FunctionInfo, params: list[str], param: str, own: str, model: ModuleModel) -> tuple[ast.Call, bool] | None:

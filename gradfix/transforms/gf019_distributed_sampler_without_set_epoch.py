@@ -40,7 +40,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     instance built in the module, is handed that loader (`Fitter(model).fit(loader)`) or
     whose `__init__` stores it (`Trainer(model, loader)`), fixed with
     `if isinstance(loader.sampler, DistributedSampler): loader.sampler.set_epoch(epoch)` at the
-    top of its epoch loop) and nothing in the file calls `set_epoch`.
+    top of its epoch loop; also a module-level function whose every call, at least one, is made
+    in other modules of the project, each handing a loader it builds (bound once, or written in
+    the call) over a shuffling `DistributedSampler` and calling no `set_epoch`: reported in the
+    function's module, guarded through its own `import torch`, else fixed unguarded as an
+    unsafe fix) and nothing in the file calls `set_epoch`.
 
     ## Why is this bad?
     `DistributedSampler` seeds its shuffle with `seed + epoch`, and `epoch` only changes

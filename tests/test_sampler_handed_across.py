@@ -101,3 +101,34 @@ def test_only_the_loop_handed_its_loader_depends_on_the_other_files(tmp_path: Pa
         assert [d.code for d in results["engine.py"].diagnostics] == ["GF019"]
         assert any(Path(p).name == "train.py" for p in results["engine.py"].depends_on)
         assert results["other.py"].diagnostics == [] and results["other.py"].depends_on == {}
+
+
+HELPER_ENGINE = """import torch
+
+
+def _one_pass(net, opt, batches):
+    for step, (x, y) in enumerate(batches):
+        opt.zero_grad()
+        torch.nn.functional.mse_loss(net(x), y).backward()
+        opt.step()
+
+
+def fit(net, opt, data, epochs):
+    epoch_no = 0
+    while epoch_no < epochs:
+        _one_pass(net, opt, data)
+        epoch_no += 1
+"""
+
+
+def test_the_loop_handing_the_loader_to_a_helper_of_its_module_is_given_the_epoch(tmp_path: Path) -> None:
+    # written differently: a `while` counter, the batches drawn by a helper of the module
+    # (`enumerate`), the module's own `import torch` for the guard: a safe fix
+    (tmp_path / "engine.py").write_text(HELPER_ENGINE)
+    script = SCRIPT.replace("SAMPLER", BUILT)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "train.py").write_text(script)
+    done = run_gradfix("--no-cache", "--isolated", "--select", "GF019", "--diff", ".", cwd=tmp_path)
+    out = done.stdout.decode()
+    assert "+        if isinstance(data.sampler, torch.utils.data.DistributedSampler):\n+            data.sampler.set_epoch(epoch_no)\n         _one_pass(net, opt, data)" in out, out + done.stderr.decode()
+    assert "train.py" not in out

@@ -1814,7 +1814,9 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
         body = text[source.start(loop.node.body[0]) : source.end(loop.node)]  # (its header is no use of an epoch loop's)
         named = [p for p in info.params if p in body and _handed_or_iterated(body, p)]
         if named and ".sampler" not in source.segment(function):
-            candidates.append((loop, info, named))
+            named = _drawn_from(loop.node, named)  # (then one walk of the loop, for the few left)
+            if named:
+                candidates.append((loop, info, named))
     if not candidates:
         return []
     from gradfix.project import absolute
@@ -1857,6 +1859,35 @@ def _handed_or_iterated(body: str, name: str) -> bool:
                 return True
         start = body.find(name, end)
     return False
+
+
+# builtins handed a loader without drawing from it (`len(loader)`, `print(loader)`)
+_NOT_DRAWING = frozenset({"len", "print", "isinstance", "hasattr", "getattr", "id", "type", "str", "repr", "int", "float", "bool"})
+
+
+def _drawn_from(loop: ast.AST, names: list[str]) -> list[str]:
+    """The names of `names` that the body of `loop` iterates (`for x, y in enumerate(name)`) or
+    hands to a call of a plain name (`run_epoch(model, name)`, `iter(name)`), and never calls
+    a method of (`accelerator.backward(loss)`: an object, not a loader)."""
+    wanted = set(names)
+    drawn: set[str] = set()
+    objects: set[str] = set()
+    for statement in loop.body:  # type: ignore[attr-defined]
+        for node in ast_walk(statement):
+            if isinstance(node, FOR_LOOPS):
+                drawn.update(n.id for n in ast_walk(node.iter) if isinstance(n, ast.Name) and n.id in wanted)
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute):
+                    if isinstance(func.value, ast.Name) and func.value.id in wanted:
+                        objects.add(func.value.id)
+                elif isinstance(func, ast.Name) and func.id not in _NOT_DRAWING:
+                    for value in (*node.args, *(k.value for k in node.keywords)):
+                        if isinstance(value, ast.Starred):
+                            value = value.value
+                        if isinstance(value, ast.Name) and value.id in wanted:
+                            drawn.add(value.id)
+    return [name for name in names if name in drawn and name not in objects]
 
 
 def _loaders_handed(name: str, info: FunctionInfo, params: list[str], param: str, own: str, model: ModuleModel) -> tuple[ast.Call, bool] | None:

@@ -1791,10 +1791,12 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     `set_epoch` itself, or hands a loader of another kind (or one its name may not hold).
 
     Asked of every training file that says no `DistributedSampler`, so gated by cheap tests
-    first: an epoch loop of a module-level function that names one of its parameters, no
-    `set_epoch` in the file, and another file of the project saying `DistributedSampler`
-    (looked up quietly, once per run). Only a loop that passes the loop checks makes the
-    project's files dependencies of this file (the caller search reads them)."""
+    first: no `set_epoch` in the file; an epoch loop of a module-level function whose body
+    iterates one of its parameters or hands it to a plain call and calls no method of it (a
+    word test, then one walk of the loops left); then another file of the project saying
+    `DistributedSampler` (`Project.saying`: looked up quietly, once per run). Only a loop
+    that passes all of them and the loop checks makes the project's files dependencies of
+    this file (the caller search reads them)."""
     facts = model.facts
     project = facts.project
     source = model.source

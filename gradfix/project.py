@@ -192,6 +192,9 @@ class Project:
     _contents_epoch: dict[str, str] | None = None
     _contents_run: str | None = None  # the steady run `_contents` was read in
     _contents_read: dict[str, str] = field(default_factory=dict)  # what reading them recorded
+    # `saying`'s answers (word -> files), and the run (or `touched` record) they were found in
+    _saying: dict[bytes, tuple[str, ...]] = field(default_factory=dict)
+    _saying_epoch: object | None = None
     # a file's bytes as last read, and whether they say a backward word (`imports_backpropagation`)
     _backward_bytes: dict[str, tuple[bytes, bool]] = field(default_factory=dict)
 
@@ -200,7 +203,7 @@ class Project:
         self._files = None
         self._located.clear()
         self._rooted.clear()
-        self._functions_epoch = self._contents_epoch = self._contents_run = None
+        self._functions_epoch = self._contents_epoch = self._contents_run = self._saying_epoch = None
 
     # files -------------------------------------------------------------------------------
     def read(self, path: str) -> bytes | None:
@@ -358,6 +361,22 @@ class Project:
                 self._contents_run = _files.steady
                 self._contents_read = {path: self.touched[path] for path, _ in self._contents}
         return self._contents
+
+    def saying(self, word: bytes) -> tuple[str, ...]:
+        """The project's files whose bytes say `word` (absolute paths), looked at quietly: no
+        file becomes a dependency (a question that relies on one reads it). A gate that keeps
+        a cross-module question from being asked where it cannot matter; answered once per
+        steady run (or per analysis), however many files ask."""
+        run = _files.steady
+        if (self._saying_epoch != run) if run is not None else (self._saying_epoch is not self.touched):
+            self._saying_epoch = run if run is not None else self.touched
+            self._saying = {}
+        found = self._saying.get(word)
+        if found is None:
+            found = self._saying[word] = tuple(
+                path for path in self.files() if word in (self.read_quietly(path) or b"")
+            )
+        return found
 
     # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:

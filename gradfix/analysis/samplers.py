@@ -57,6 +57,7 @@ class UnseededSampler:
     foreign_batches: bool = False  # ... with a batch sampler of another class (its sampler's attribute is unknown)
     literal_alternative: bool = False  # the loader's name (where it is built) may hold a list or another literal
     foreign: bool = False  # built by a function of another module of the project (`constructor` is in its tree)
+    across: bool = False  # handed to this module's function by the calls of other modules (`constructor` is in theirs)
 
     @property
     def loader_sampler(self) -> str:
@@ -172,7 +173,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     local = "DistributedSampler" in text
     factories = _factory_modules(model)  # (cheap: import lines and other files' bytes)
     if not local and not factories:
-        return []
+        return _handed_by_other_modules(model)
     index = assignments(model)
     seeded: set[str] = set()  # samplers (and loaders) the file calls `set_epoch` on
     if (_SET_EPOCH.search(text) or ".epoch" in text) and _calls_set_epoch(model):
@@ -192,7 +193,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     if factories:
         built += [(c, b, None, alternative, True) for c, b, alternative in _factory_loaders(model, index, factories)]
     if not built:
-        return []
+        return _handed_by_other_modules(model) if not local else []
     owned = _library_owned(model)
     out: list[UnseededSampler] = []
     seen: set[tuple[int, str]] = set()
@@ -1408,12 +1409,13 @@ def _batched(value: ast.expr, index: Assignments, scope: Scope) -> list[ast.expr
     return [inner] if inner is not None else []
 
 
-def _library_owned(model: ModuleModel) -> set[str]:
-    """Keys handed to a library that manages the loader's epochs itself."""
+def _library_owned(model: ModuleModel, project_call: ast.Call | None = None) -> set[str]:
+    """Keys handed to a library that manages the loader's epochs itself (`project_call`: a
+    call known to be of a function of the project, read as any other)."""
     owned: set[str] = set()
     source = model.source
     for node in source.nodes:
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, ast.Call) or node is project_call:
             continue
         last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
         if isinstance(node.func, ast.Name) and (node.func.id in model.facts.module_functions or node.func.id in model.facts.classes):
@@ -1777,3 +1779,180 @@ def _rebinds(stmt: ast.stmt, name: str) -> bool:
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             return True
     return False
+
+
+def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
+    """`def fit(model, loader, opt, epochs)` of this module, whose epoch loop trains over its
+    parameter `loader` and never gives a sampler its epoch, when every call of it -- at least
+    one, all in other modules of the project -- passes a loader the calling module builds over a
+    shuffling `DistributedSampler` (`loader = DataLoader(ds, sampler=DistributedSampler(ds))`;
+    `fit(model, loader, opt)` in `scripts/train.py`). Silent when the function, or anything it
+    hands the loader to that we cannot see into, may set an epoch, and when a caller calls
+    `set_epoch` itself, or hands a loader of another kind (or one its name may not hold).
+
+    Asked of every training file that says no `DistributedSampler`, so gated by cheap tests
+    first: no `set_epoch` in the file; an epoch loop of a module-level function whose body
+    iterates one of its parameters or hands it to a plain call and calls no method of it (a
+    word test, then one walk of the loops left); then another file of the project saying
+    `DistributedSampler` (`Project.saying`: looked up quietly, once per run). Only a loop
+    that passes all of them and the loop checks makes the project's files dependencies of
+    this file (the caller search reads them)."""
+    facts = model.facts
+    project = facts.project
+    source = model.source
+    path = source.path
+    text = source.text
+    if project is None or not path or not model.loops or "backward(" not in text or _SET_EPOCH.search(text):
+        return []
+    tree = source.tree
+    candidates: list[tuple[TrainingLoop, FunctionInfo, list[str]]] = []
+    for loop in model.loops:
+        function = loop.function
+        if function is None or loop.is_step_function or not isinstance(function, FUNCTIONS):
+            continue
+        info = facts.module_functions.get(function.name)
+        if info is None or info.node is not function or not info.params or source.owner_of(function) is not tree:
+            continue
+        body = text[source.start(loop.node.body[0]) : source.end(loop.node)]  # (its header is no use of an epoch loop's)
+        named = [p for p in info.params if p in body and _handed_or_iterated(body, p)]
+        if named and ".sampler" not in source.segment(function):
+            named = _drawn_from(loop.node, named)  # (then one walk of the loop, for the few left)
+            if named:
+                candidates.append((loop, info, named))
+    if not candidates:
+        return []
+    from gradfix.project import absolute
+
+    own = absolute(path)
+    if not any(other != own for other in project.saying(b"DistributedSampler")):
+        return []  # (no file of the project may build the sampler: nothing read, no dependency)
+    out: list[UnseededSampler] = []
+    for loop, info, named in candidates:
+        function = info.node
+        params = list(info.params)
+        stored = {n.id for n in ast_walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for param in named:
+            if param in stored:
+                continue  # bound again in the function: what the loop iterates is not what was handed
+            batch = _batch_loop(loop, param, model)
+            if batch is None or _receives_unseen(loop, {param}, model):
+                continue
+            found = _loaders_handed(function.name, info, params, param, own, model)
+            if found is None:
+                continue
+            constructor, alternative = found
+            out.append(UnseededSampler(constructor, None, param, loop, batch, [], None, alternative, foreign=True, across=True))
+    return out
+
+
+def _handed_or_iterated(body: str, name: str) -> bool:
+    """The code `body` says the name `name` where a loop may iterate it or a call be handed it
+    (`in name`, `enumerate(name)`, `helper(model, name)`, `loader=name`), not only its
+    attributes (`name.lr`, `args.epochs`): a word test, for a gate."""
+    size = len(body)
+    start = body.find(name)
+    while start != -1:
+        end = start + len(name)
+        before = body[max(0, start - 8) : start].rstrip(" \t")
+        if (start == 0 or not (body[start - 1].isalnum() or body[start - 1] in "_.")) and not (end < size and (body[end].isalnum() or body[end] == "_")):
+            if body[end:end + 8].lstrip(" \t")[:1] not in (".", "[", "(") and (
+                before[-1:] in ("(", ",", "=") or before.endswith("in") and not (len(before) > 2 and (before[-3].isalnum() or before[-3] == "_"))
+            ):
+                return True
+        start = body.find(name, end)
+    return False
+
+
+# builtins handed a loader without drawing from it (`len(loader)`, `print(loader)`)
+_NOT_DRAWING = frozenset({"len", "print", "isinstance", "hasattr", "getattr", "id", "type", "str", "repr", "int", "float", "bool"})
+
+
+def _drawn_from(loop: ast.AST, names: list[str]) -> list[str]:
+    """The names of `names` that the body of `loop` iterates (`for x, y in enumerate(name)`) or
+    hands to a call of a plain name (`run_epoch(model, name)`, `iter(name)`), and never calls
+    a method of (`accelerator.backward(loss)`: an object, not a loader)."""
+    wanted = set(names)
+    drawn: set[str] = set()
+    objects: set[str] = set()
+    for statement in loop.body:  # type: ignore[attr-defined]
+        for node in ast_walk(statement):
+            if isinstance(node, FOR_LOOPS):
+                drawn.update(n.id for n in ast_walk(node.iter) if isinstance(n, ast.Name) and n.id in wanted)
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute):
+                    if isinstance(func.value, ast.Name) and func.value.id in wanted:
+                        objects.add(func.value.id)
+                elif isinstance(func, ast.Name) and func.id not in _NOT_DRAWING:
+                    for value in (*node.args, *(k.value for k in node.keywords)):
+                        if isinstance(value, ast.Starred):
+                            value = value.value
+                        if isinstance(value, ast.Name) and value.id in wanted:
+                            drawn.add(value.id)
+    return [name for name in names if name in drawn and name not in objects]
+
+
+def _loaders_handed(name: str, info: FunctionInfo, params: list[str], param: str, own: str, model: ModuleModel) -> tuple[ast.Call, bool] | None:
+    """(a sampler constructor, whether a loader may hold another sampler) when every call of
+    the function `name` -- at least one -- is made in another module of the project and passes
+    for `param` a loader that module builds over a shuffling `DistributedSampler` and never
+    gives an epoch; None otherwise."""
+    from gradfix.analysis.handed_in import _argument, _calls_of
+    from gradfix.analysis.loops import build_model
+    from gradfix.project import absolute
+
+    project = model.facts.project
+    first: ast.Call | None = None
+    alternative = False
+    for call, (_, caller_source) in _calls_of(name, info, model):
+        caller_path = caller_source.path
+        if caller_source is model.source or not caller_path or absolute(caller_path) == own:
+            return None  # called in this module (what it passes is read by the loop's own search) or unreadable
+        given = _argument(call, params, param)
+        if given is None or "DistributedSampler" not in caller_source.text or _SET_EPOCH.search(caller_source.text):
+            return None
+        module = project.module(caller_path, any_bytes=True)
+        if module is None:
+            return None
+        caller = project.caller_model(caller_path, lambda module=module: build_model(module.source, project, step_functions=False))
+        match = _loader_over_sampler(given, call, caller)
+        if match is None:
+            return None
+        first = first or match[0]
+        alternative = alternative or match[1]
+    return (first, alternative) if first is not None else None
+
+
+def _loader_over_sampler(given: ast.expr, call: ast.Call, caller: ModuleModel) -> tuple[ast.Call, bool] | None:
+    """The shuffling `DistributedSampler(...)` the loader `given` at `call` (a name the calling
+    module binds once where the call is, or a `DataLoader(...)` written in the call) is built
+    over, and whether it may hold another sampler; None when it is not such a loader."""
+    source = caller.source
+    if dotted(given) is None and not isinstance(given, ast.Call):
+        return None
+    index = assignments(caller)
+    scope: ast.AST = source.tree  # the innermost function the call is made in
+    for node in source.nodes:
+        if isinstance(node, FUNCTIONS) and encloses(node, call) and (scope is source.tree or encloses(scope, node)):
+            scope = node
+    key = source.key(given)
+    owned = _library_owned(caller, call)
+    for constructor in (n for n in source.nodes if isinstance(n, ast.Call) and _is_distributed_sampler(n, caller)):
+        if _seeded_by_loop(constructor, source):
+            return None
+        for loader_binding, sampler_binding, alternative in _loaders_of(constructor, index, caller):
+            if isinstance(loader_binding, _Entry) or loader_binding.key != key or key in owned:
+                continue
+            if isinstance(loader_binding, _Handed):
+                if loader_binding.value is not given:
+                    continue
+            else:
+                if not isinstance(given, ast.Name) or isinstance(loader_binding.value, ast.Call) and keyword(loader_binding.value, "batch_sampler") is not None:
+                    return None
+                bindings = index.bindings(key, scope)
+                if len(bindings) != 1 or bindings[0] is not loader_binding or _inside_a_loop(loader_binding.statement, caller):
+                    return None
+            if sampler_binding is not None and sampler_binding.key in owned:
+                return None
+            return constructor, alternative
+    return None

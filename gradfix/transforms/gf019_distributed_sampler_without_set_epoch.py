@@ -40,7 +40,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     instance built in the module, is handed that loader (`Fitter(model).fit(loader)`) or
     whose `__init__` stores it (`Trainer(model, loader)`), fixed with
     `if isinstance(loader.sampler, DistributedSampler): loader.sampler.set_epoch(epoch)` at the
-    top of its epoch loop) and nothing in the file calls `set_epoch`.
+    top of its epoch loop; also a module-level function whose every call, at least one, is made
+    in other modules of the project, each handing a loader it builds (bound once, or written in
+    the call) over a shuffling `DistributedSampler` and calling no `set_epoch`: reported in the
+    function's module, guarded through its own `import torch`, else fixed unguarded as an
+    unsafe fix) and nothing in the file calls `set_epoch`.
 
     ## Why is this bad?
     `DistributedSampler` seeds its shuffle with `seed + epoch`, and `epoch` only changes
@@ -223,6 +227,14 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
                 if target != f"{found.loader}.sampler":
                     return None
                 guard = guard.replace(f"isinstance({target},", f'isinstance(getattr({found.loader}, "sampler", None),', 1)
+    safety = Safety.SAFE
+    if found.across and guard is None:
+        # a function handed its loader by other modules' calls, each over a `DistributedSampler`:
+        # guarded when this module imports `torch`; else given the epoch as the callers' loaders
+        # need, an unsafe fix (a caller written later may hand a loader of another kind)
+        guard = _torch_guard(target, model)
+        if guard is None:
+            safety = Safety.UNSAFE
     if guard == "":
         return None
     if found.foreign_batches and target == found.loader_sampler:
@@ -244,7 +256,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             return None  # `_` bound again in the body and the file reads `_`: no name to give the epoch
     call = f"{target}.set_epoch({variable})"
     code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
-    return Fix([*edits, InsertStatements(loop.body, "start", new_statement(code))], Safety.SAFE)
+    return Fix([*edits, InsertStatements(loop.body, "start", new_statement(code))], safety)
 
 
 def _underscore_rebound(loop: ast.AST) -> bool:

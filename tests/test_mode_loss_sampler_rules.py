@@ -336,6 +336,8 @@ def test_gf019_project_function_named_like_torch_sampler_is_not_torch() -> None:
         ("cycliclr_default_step_size_stepped_per_epoch", "        optimizer.step()\n        scheduler.step()\n"),
         ("cosine_tmax_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
         ("onecycle_total_steps_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
+        ("onecycle_after_a_none_placeholder_stepped_per_epoch", "        opt.step()\n        lr_schedule.step()\n"),
+        ("cosine_epochs_after_a_none_placeholder_stepped_per_batch_in_a_while", "            optimizer.step()\n        scheduler.step()\n"),
     ],
 )
 def test_gf020_unsafe_fix_moves_the_step_to_the_horizon_level(case: str, moved: str) -> None:

@@ -256,6 +256,11 @@ def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.
     one is not known. A factory of the module (`build_scheduler(opt, EPOCHS)`) that returns a
     constructor is read as that constructor with its parameters replaced by the arguments."""
     bindings = assignments(model).bindings(key, scope)
+    placeholders = [b for b in bindings if isinstance(b.value, ast.Constant) and b.value.value is None]
+    if placeholders and len(placeholders) < len(bindings):
+        # `scheduler = None` before `scheduler = OneCycleLR(...)` (built under a setting): the
+        # placeholder says nothing about a horizon, and `None.step()` never runs
+        bindings = [b for b in bindings if b not in placeholders]
     if not bindings and key.count(".") == 1 and not key.startswith("self."):
         values = [_held_constructor(key, scope, model)]  # `callback.on_epoch_end()` stepping `self.scheduler`
     elif not bindings:

@@ -74,7 +74,8 @@ class SchedulerHorizonMismatch(Rule):
     returns a scheduler (`build_scheduler(opt, EPOCHS)` with `return CosineAnnealingLR(opt,
     T_max=epochs)`) is read as that scheduler over the arguments it is given, and a scheduler
     bound in several places (`if args.sched == "cos": ... else: ...`) is reported only when
-    every binding's horizon mismatches the stepping the same way.
+    every binding's horizon mismatches the stepping the same way (a `None` placeholder bound
+    before, `scheduler = None`, is no such binding).
 
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and

@@ -355,6 +355,30 @@ def test_gf020_scheduler_in_a_helper_is_reported_without_a_fix() -> None:
     assert codes == ["GF020"] and fixed is None
 
 
+def test_gf020_step_guarded_by_the_schedulers_presence_is_reported_without_a_fix() -> None:
+    source = _fixture("GF020_scheduler_horizon_mismatch", "cosine_epochs_guarded_by_its_presence_stepped_per_batch")
+    codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)
+    assert codes == ["GF020"] and fixed is None
+    variant = """
+    import torch
+
+    EPOCHS = 6
+    sched = None
+    if use_cosine:
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=EPOCHS // 3)
+    for epoch in range(EPOCHS):
+        for i, (x, y) in enumerate(batches):
+            opt.zero_grad()
+            loss_fn(net(x), y).backward()
+            opt.step()
+            if sched:
+                sched.step()
+    """
+    assert _run(variant, {"GF020"}, unsafe=True)[:2] == (["GF020"], None)
+    other_condition = variant.replace("            if sched:", "            if i == len(batches) - 1 and sched:")
+    assert _run(other_condition, {"GF020"}, unsafe=True)[:2] == ([], None)
+
+
 def test_gf020_fix_satisfies_gf012() -> None:
     source = _fixture("GF020_scheduler_horizon_mismatch", "cosine_tmax_batches_stepped_per_epoch")
     _, fixed, _ = _run(source, {"GF020"}, unsafe=True)

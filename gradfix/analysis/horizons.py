@@ -136,7 +136,7 @@ def _built_mismatch(
         stepped_per = "batch"
         batch_loop = inside[0]
         shared = {id(b.node) for b in step.branches}
-        if any(id(b.node) not in shared for b in sched.branches_within(batch_loop)):
+        if any(id(b.node) not in shared and not _present(b, sched.target) for b in sched.branches_within(batch_loop)):
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
     else:
         return None
@@ -248,6 +248,18 @@ def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | N
     if isinstance(value, ast.Constant) and type(value.value) is int:
         return value.value
     return None
+
+
+def _present(branch, target: str | None) -> bool:  # type: ignore[no-untyped-def]
+    """The branch runs whenever the scheduler exists: `if scheduler is not None:` (or `if
+    scheduler:`) around its own step, after a `scheduler = None` placeholder."""
+    test = branch.test
+    if branch.kind != "if" or test is None or target is None:
+        return False
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        right = test.comparators[0]
+        return isinstance(right, ast.Constant) and right.value is None and dotted(test.left) == target
+    return dotted(test) == target
 
 
 def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.Call, str, ast.Call]]:

@@ -115,7 +115,8 @@ class SchedulerHorizonMismatch(Rule):
     its own, holds no other gradient event and runs under no condition of its own. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
     batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
-    may run once per epoch), schedulers built inside
+    may run once per epoch; a test of the scheduler's presence, `if scheduler is not None:`, is no such
+    condition: reported, without a fix), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
     to it) or an epoch count (or such a part of it), and loops where the optimizer steps at more than one level.
     A `OneCycleLR` given no `total_steps` counts `epochs * steps_per_epoch` steps: a

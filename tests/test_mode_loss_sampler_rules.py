@@ -336,6 +336,8 @@ def test_gf019_project_function_named_like_torch_sampler_is_not_torch() -> None:
         ("cycliclr_default_step_size_stepped_per_epoch", "        optimizer.step()\n        scheduler.step()\n"),
         ("cosine_tmax_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
         ("onecycle_total_steps_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
+        ("onecycle_after_a_none_placeholder_stepped_per_epoch", "        opt.step()\n        lr_schedule.step()\n"),
+        ("cosine_epochs_after_a_none_placeholder_stepped_per_batch_in_a_while", "            optimizer.step()\n        scheduler.step()\n"),
     ],
 )
 def test_gf020_unsafe_fix_moves_the_step_to_the_horizon_level(case: str, moved: str) -> None:
@@ -351,6 +353,30 @@ def test_gf020_scheduler_in_a_helper_is_reported_without_a_fix() -> None:
     source = _fixture("GF020_scheduler_horizon_mismatch", "epoch_helper_scheduler_stepped_in_batch_loop")
     codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)
     assert codes == ["GF020"] and fixed is None
+
+
+def test_gf020_step_guarded_by_the_schedulers_presence_is_reported_without_a_fix() -> None:
+    source = _fixture("GF020_scheduler_horizon_mismatch", "cosine_epochs_guarded_by_its_presence_stepped_per_batch")
+    codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)
+    assert codes == ["GF020"] and fixed is None
+    variant = """
+    import torch
+
+    EPOCHS = 6
+    sched = None
+    if use_cosine:
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=EPOCHS // 3)
+    for epoch in range(EPOCHS):
+        for i, (x, y) in enumerate(batches):
+            opt.zero_grad()
+            loss_fn(net(x), y).backward()
+            opt.step()
+            if sched:
+                sched.step()
+    """
+    assert _run(variant, {"GF020"}, unsafe=True)[:2] == (["GF020"], None)
+    other_condition = variant.replace("            if sched:", "            if i == len(batches) - 1 and sched:")
+    assert _run(other_condition, {"GF020"}, unsafe=True)[:2] == ([], None)
 
 
 def test_gf020_fix_satisfies_gf012() -> None:

@@ -304,7 +304,7 @@ def _recognise(
         periodic = _periodic(branch.test, branch.node, loop, model.source)
     if periodic is None or _not_really_accumulating(periodic, loop, model):
         return None
-    seen_as = _counter_as_handed(periodic.counter, first, branch.node) if first.via else periodic.counter
+    seen_as = _counter_as_handed(periodic.counter, first, branch.node, model) if first.via else periodic.counter
     if seen_as is None:
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
     counter = _counter(periodic, loop, first, model.source, model, seen_as)
@@ -363,12 +363,14 @@ def window_helper(acc: Accumulation) -> ast.AST | None:
     return next((h for h in reversed(step.helpers) if any(node is acc.node for node in ast_walk(h))), None) if step.via else None
 
 
-def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST) -> str | None:
+def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST, model: ModuleModel) -> str | None:
     """The window's test, written in a helper the step is reached through, reads the loop's
     own counter: a parameter of a helper counts when each call on the way hands it a name as
     it is (`maybe_step(opt, i, N)`, not an expression of it, `i + 1`) and the helper never
-    binds the parameter again. The counter as the loop names it (`i` for the `it` of `def
-    train_step(self, batch, it)` called as `self.train_step(batch, i)`), or None."""
+    binds the parameter again; a call of a name bound once to `functools.partial(helper,
+    model, opt)` hands the partial's arguments first. The counter as the loop names it (`i`
+    for the `it` of `def train_step(self, batch, it)` called as `self.train_step(batch, i)`),
+    or None."""
     name, dot, rest = counter.partition(".")
     chain = list(zip(step.via, step.helpers))
     inside = [k for k, (_, helper) in enumerate(chain) if any(node is window for node in ast_walk(helper))]
@@ -385,11 +387,15 @@ def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST) -> str | 
             continue  # `self.seen` of a method called as `self.update(...)`: the caller's own
         if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
             positional = positional[1:]
-        passed = next((k.value for k in call.keywords if k.arg == name), None)
+        call_args, call_keywords = list(call.args), list(call.keywords)
+        bound = _partial_of(call, helper, model)
+        if bound is not None:
+            call_args, call_keywords = [*bound.args[1:], *call_args], [*bound.keywords, *call_keywords]
+        passed = next((k.value for k in call_keywords if k.arg == name), None)
         if passed is None and name in positional:
             index = positional.index(name)
-            if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
-                passed = call.args[index]
+            if index < len(call_args) and not any(isinstance(a, ast.Starred) for a in call_args[: index + 1]):
+                passed = call_args[index]
         if not isinstance(passed, ast.Name):
             return None
         if passed.id != name:
@@ -397,6 +403,27 @@ def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST) -> str | 
                 return None  # the parameter bound again in the helper: not the loop's count
             name = passed.id
     return name + dot + rest
+
+
+def _partial_of(call: ast.Call, helper: ast.AST, model: ModuleModel) -> ast.Call | None:
+    """`functools.partial(helper, ...)`, when `call` calls a name the module binds once, and to
+    it (`step_fn = functools.partial(sgd_step, model, opt)` ... `step_fn(i, x, y)`)."""
+    func = call.func
+    if not isinstance(func, ast.Name) or func.id == getattr(helper, "name", None) or b"partial(" not in model.source.data:
+        return None
+    values = [
+        node.value for node in model.source.of_type(ast.Assign)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == func.id  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if len(values) != 1 or not isinstance(values[0], ast.Call) or not values[0].args:
+        return None
+    value = values[0]
+    first = value.args[0]
+    if model.facts.imports.qualify(dotted(value.func) or "") != "functools.partial" or not isinstance(first, ast.Name):
+        return None
+    if first.id != getattr(helper, "name", None) or any(isinstance(a, ast.Starred) for a in value.args) or any(k.arg is None for k in value.keywords):
+        return None
+    return value
 
 
 def _guarded_window(

@@ -136,7 +136,7 @@ def _built_mismatch(
         stepped_per = "batch"
         batch_loop = inside[0]
         shared = {id(b.node) for b in step.branches}
-        if any(id(b.node) not in shared for b in sched.branches_within(batch_loop)):
+        if any(id(b.node) not in shared and not _present(b, sched.target) for b in sched.branches_within(batch_loop)):
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
     else:
         return None
@@ -250,12 +250,29 @@ def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | N
     return None
 
 
+def _present(branch, target: str | None) -> bool:  # type: ignore[no-untyped-def]
+    """The branch runs whenever the scheduler exists: `if scheduler is not None:` (or `if
+    scheduler:`) around its own step, after a `scheduler = None` placeholder."""
+    test = branch.test
+    if branch.kind != "if" or test is None or target is None:
+        return False
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        right = test.comparators[0]
+        return isinstance(right, ast.Constant) and right.value is None and dotted(test.left) == target
+    return dotted(test) == target
+
+
 def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.Call, str, ast.Call]]:
     """The torch schedulers `key` is built by where the loop sees it: (the constructor, its
     class, the call written where it is bound); one per binding (the arms of an `if`), [] when
     one is not known. A factory of the module (`build_scheduler(opt, EPOCHS)`) that returns a
     constructor is read as that constructor with its parameters replaced by the arguments."""
     bindings = assignments(model).bindings(key, scope)
+    placeholders = [b for b in bindings if isinstance(b.value, ast.Constant) and b.value.value is None]
+    if placeholders and len(placeholders) < len(bindings):
+        # `scheduler = None` before `scheduler = OneCycleLR(...)` (built under a setting): the
+        # placeholder says nothing about a horizon, and `None.step()` never runs
+        bindings = [b for b in bindings if b not in placeholders]
     if not bindings and key.count(".") == 1 and not key.startswith("self."):
         values = [_held_constructor(key, scope, model)]  # `callback.on_epoch_end()` stepping `self.scheduler`
     elif not bindings:

@@ -51,7 +51,8 @@ class AccumulationWindowOffByOne(Rule):
     last-batch test, for instance) is kept, and so is a walrus that binds the test's value (`if
     (do_step := step % N == 0):` becomes `if (do_step := (step + 1) % N == 0):`). A window test written in a step helper counts only
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
-    N)`; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
+    N)`, also through a name bound once to `functools.partial(maybe_step, opt)`, whose arguments
+    come first: reported without a fix; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
     another call of this module shares the helper (it may hand a count from 1). A window tested
     through `divmod` (`q, r = divmod(i, N)` ... `if r == 0:`, see GF005) is reported without a
     fix: `divmod(i + 1, N)` would change the quotient too.

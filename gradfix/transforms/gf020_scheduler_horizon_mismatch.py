@@ -74,7 +74,8 @@ class SchedulerHorizonMismatch(Rule):
     returns a scheduler (`build_scheduler(opt, EPOCHS)` with `return CosineAnnealingLR(opt,
     T_max=epochs)`) is read as that scheduler over the arguments it is given, and a scheduler
     bound in several places (`if args.sched == "cos": ... else: ...`) is reported only when
-    every binding's horizon mismatches the stepping the same way.
+    every binding's horizon mismatches the stepping the same way (a `None` placeholder bound
+    before, `scheduler = None`, is no such binding).
 
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and
@@ -114,7 +115,8 @@ class SchedulerHorizonMismatch(Rule):
     its own, holds no other gradient event and runs under no condition of its own. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
     batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
-    may run once per epoch), schedulers built inside
+    may run once per epoch; a test of the scheduler's presence, `if scheduler is not None:`, is no such
+    condition: reported, without a fix), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
     to it) or an epoch count (or such a part of it), and loops where the optimizer steps at more than one level.
     A `OneCycleLR` given no `total_steps` counts `epochs * steps_per_epoch` steps: a

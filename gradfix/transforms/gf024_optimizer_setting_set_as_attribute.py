@@ -46,7 +46,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     of `self`, or a parameter of a function of the module that every call of it in the module
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
-    parameters; also `o` of `for o in (opt_g, opt_d):` written in that loop, an entry by a
+    parameters; also `o` of `for o in (opt_g, opt_d):` written in that loop (optimizers
+    of different classes too, when the setting is one of every class), an entry by a
     constant key of a dict the model knows, `opts["main"]`, and `agent.optim` with `agent =
     Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`), and the
     attribute is a setting of that optimizer: `lr` for
@@ -141,10 +142,12 @@ class OptimizerSettingSetAsAttribute(Rule):
             if not infos and model.facts.info_in(key, functions) is None:
                 infos, also = _known_elsewhere(key, node, functions, model)
             classes = {_torch_class(info.constructor) for info in infos}
-            if len(classes) != 1 or None in classes:
+            if not classes or None in classes:
                 continue
-            kind = classes.pop().rsplit(".", 1)[-1]  # type: ignore[union-attr]
-            if attr != "lr" and attr not in _SETTINGS.get(kind, frozenset()):
+            # several optimizers of different classes (`for o in (adam, sgd): o.lr = ...`): the
+            # setting must be one of every class (`lr` is)
+            kinds = {c.rsplit(".", 1)[-1] for c in classes}  # type: ignore[union-attr]
+            if attr != "lr" and any(attr not in _SETTINGS.get(kind, frozenset()) for kind in kinds):
                 continue
             if read is None:  # (asked once, for the first assignment to an optimizer)
                 if b"param_group" in source.data and _writes_groups(source.tree):

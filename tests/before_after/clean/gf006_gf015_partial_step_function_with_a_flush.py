@@ -1,0 +1,23 @@
+from functools import partial
+
+import torch
+
+
+def accumulate(batch, index, model=None, opt=None, every=4):
+    inputs, targets = batch
+    (torch.nn.functional.mse_loss(model(inputs), targets) / every).backward()
+    if (index + 1) % every == 0:
+        opt.step()
+        opt.zero_grad()
+
+
+model = torch.nn.Linear(3, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+data_loader = [(torch.randn(2, 3), torch.randn(2, 1)) for _ in range(10)]
+update = partial(accumulate, model=model, opt=opt, every=4)
+for epoch in range(3):
+    for index, batch in enumerate(data_loader):
+        update(batch, index)
+    if (index + 1) % 4 != 0:
+        opt.step()
+        opt.zero_grad()

@@ -488,9 +488,9 @@ def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]
 def _factory_samplers(model: ModuleModel, index: Assignments, factories: set[str]):  # type: ignore[no-untyped-def]
     """(the `DistributedSampler(...)` call in the other module, the binding of this module's
     loader, the binding of its sampler) for `sampler = build_sampler(ds)` ... `loader =
-    DataLoader(ds, sampler=sampler)` where `build_sampler` is a plain function of another
-    module of the project (one of `factories`) whose one `return` is a `DistributedSampler(...)`
-    call that shuffles for that call."""
+    DataLoader(ds, sampler=sampler)` where `build_sampler` (named like a sampler factory) is a
+    plain function of another module of the project (one of `factories`) whose one `return` is
+    a `DistributedSampler(...)` call that shuffles for that call."""
     facts = model.facts
     project = facts.project
     assert project is not None
@@ -504,8 +504,10 @@ def _factory_samplers(model: ModuleModel, index: Assignments, factories: set[str
         if not isinstance(value, ast.Call) or type(binding) is not Binding:
             continue
         name = call_name(value)
-        qualified = facts.imports.qualify(name) if name else None
-        if not name or not qualified or qualified == name or qualified.startswith("torch"):
+        if not name or "sampler" not in name.rsplit(".", 1)[-1].lower():
+            continue  # (only a call named like a sampler factory is looked up in another module)
+        qualified = facts.imports.qualify(name)
+        if not qualified or qualified == name or qualified.startswith("torch"):
             continue
         defined = project.definition(qualified, importer)
         if defined is None or defined[0].path not in factories:

@@ -22,7 +22,7 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     ## What it does
     Finds a `DistributedSampler` (shuffling, the default; also built through a name bound once
     to a `functools.partial` of it, `make_sampler = partial(DistributedSampler, shuffle=True)`;
-    also returned by a plain function of another module of the project that never says
+    also returned by a plain function named like a sampler factory, of another module of the project that never says
     `set_epoch`, `sampler = build_sampler(dataset)` with `from utils.dist import build_sampler`,
     its one `return` a `DistributedSampler(...)` that shuffles for that call)
     given to a loader's `sampler=`

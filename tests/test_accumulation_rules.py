@@ -559,3 +559,31 @@ def test_a_counter_reset_after_each_pass_counts_each_pass_afresh(between: str, v
     assert acc.counter.per_loop is per_loop
     result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), unsafe_fixes=True, fix=False))
     assert [d.code for d in result.diagnostics] == (["GF006"] if per_loop else [])
+
+
+ASSERTED = '''def train(model, loader, optimizer, criterion, cfg):
+    {assertion}
+    for epoch in range(3):
+        for step, (x, y) in enumerate(loader):
+            (criterion(model(x), y) / cfg.accum).backward()
+            if (step + 1) % cfg.accum == 0:
+                optimizer.step()
+                optimizer.zero_grad()
+    {late}
+'''
+
+
+@pytest.mark.parametrize(
+    "assertion, late, reported",
+    [
+        ('assert len(loader) % cfg.accum == 0, "whole windows only"', "", False),
+        ("assert not len(loader) % cfg.accum", "", False),
+        ("assert len(val_loader) % cfg.accum == 0", "", True),  # another loader's length
+        ("assert len(loader) % 4 == 0", "", True),  # another count
+        ("pass", "assert len(loader) % cfg.accum == 0", True),  # after the loop: the tail was dropped already
+    ],
+)
+def test_gf006_trusts_an_assert_that_the_data_comes_in_whole_windows(assertion: str, late: str, reported: bool) -> None:
+    source = ASSERTED.format(assertion=assertion, late=late or "pass")
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"})))
+    assert [d.code for d in result.diagnostics] == (["GF006"] if reported else [])

@@ -224,6 +224,14 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
     for target in sorted(targets):
         info = model.facts.info(target)
         local = _local_construction(target, loop.function, index, info.params if info is not None else None)
+        if local is None:
+            built = _built_by_a_builder(target, scope, index, model)
+            if built is not None:
+                # `optimizer = build_optimizer(model, lr)`, a builder of the file or of another
+                # module of the project returning a torch optimizer over its argument's parameters
+                for owner in parameter_owners(built, scope, model):
+                    owners |= aliases(owner, scope, model)
+                continue
         if local is not None:
             # built in the loop's own function: that construction, not another function's
             # optimizer of the same name (which the module's facts may hold)
@@ -466,6 +474,25 @@ def _local_construction(
     given = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
     given = given or next((k.value for k in call.keywords if k.arg == "params"), None)
     return given if given is not None else False
+
+
+def _built_by_a_builder(target: str, function: Scope, index: Assignments, model: ModuleModel) -> ast.expr | None:
+    """The parameters an optimizer holds when the function (or module) binds `target` once, to a call of a
+    builder named like one (`build_optimizer(model, lr)`) whose every `return` is a torch
+    optimizer over the parameters of the module passed for one of its parameters (read in the
+    caller's names: `model.parameters()`). None otherwise."""
+    if "." in target:
+        return None
+    bindings = [b for b in index.by_key.get(target, []) if b.scope is function]
+    if len(bindings) != 1 or not isinstance(bindings[0].value, ast.Call):
+        return None
+    call = bindings[0].value
+    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower():
+        return None
+    from gradfix.analysis.staleness import built_optimizer
+
+    found = built_optimizer(call, model)
+    return found[1] if found is not None else None
 
 
 def _construction_scope(target: str, params: ast.expr, index: Assignments) -> Scope | None:

@@ -192,6 +192,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
     ]
     if factories:
         built += [(c, b, None, alternative, True) for c, b, alternative in _factory_loaders(model, index, factories)]
+        built += [(c, b, sampler, False, True) for c, b, sampler in _factory_samplers(model, index, factories)]
     if not built:
         return _handed_by_other_modules(model) if not local else []
     owned = _library_owned(model)
@@ -483,6 +484,56 @@ def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]
                     call = binding.statement.value  # type: ignore[attr-defined]
                     if _shuffles_for(constructor, info, call, module.source, lambda v: _false_setting(v, model)):
                         yield constructor, binding, alternative
+
+
+def _factory_samplers(model: ModuleModel, index: Assignments, factories: set[str]):  # type: ignore[no-untyped-def]
+    """(the `DistributedSampler(...)` call in the other module, the binding of this module's
+    loader, the binding of its sampler) for `sampler = build_sampler(ds)` ... `loader =
+    DataLoader(ds, sampler=sampler)` where `build_sampler` (named like a sampler factory) is a
+    plain function of another module of the project (one of `factories`) whose one `return` is
+    a `DistributedSampler(...)` call that shuffles for that call."""
+    facts = model.facts
+    project = facts.project
+    assert project is not None
+    importer = model.source.path or None
+    source = model.source
+    for key, bindings in list(index.by_key.items()):
+        if len(bindings) != 1:
+            continue  # (a name bound to something else too: which sampler the loader holds is unclear)
+        binding = bindings[0]
+        value = binding.value
+        if not isinstance(value, ast.Call) or type(binding) is not Binding:
+            continue
+        name = call_name(value)
+        if not name or "sampler" not in name.rsplit(".", 1)[-1].lower():
+            continue  # (only a call named like a sampler factory is looked up in another module)
+        qualified = facts.imports.qualify(name)
+        if not qualified or qualified == name or qualified.startswith("torch"):
+            continue
+        defined = project.definition(qualified, importer)
+        if defined is None or defined[0].path not in factories:
+            continue
+        module, function_name = defined
+        info = module.facts.module_functions.get(function_name)
+        if info is None or info.class_name is not None:
+            continue
+        returns = [node for node in ast_walk(info.node) if isinstance(node, ast.Return)]
+        if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+            continue
+        constructor = returns[0].value
+        if not _foreign_distributed_sampler(constructor, module.facts):
+            continue
+        if not _shuffles_for(constructor, info, value, module.source, lambda v: _false_setting(v, model)):
+            continue
+        keys = {key} | _aliases(key, binding.scope, index, source)
+        for loader_binding in _loader_bindings(index, lambda v, keys=keys: dotted(v) is not None and source.key(v) in keys, binding.scope):
+            if not _torch_loader_call(loader_binding.value, model):
+                continue  # a loader class of the project's own, which may set the epoch itself
+            yield constructor, loader_binding, binding
+
+
+def _torch_loader_call(value: ast.expr | None, model: ModuleModel) -> bool:
+    return isinstance(value, ast.Call) and (model.facts.imports.qualify(call_name(value)) or "").startswith("torch.")
 
 
 def _foreign_distributed_sampler(call: ast.Call, facts) -> bool:  # type: ignore[no-untyped-def]

@@ -29,6 +29,7 @@ from gradfix.project import import_lines as _import_lines
 from gradfix.project import normalized as _normalized
 from gradfix.project import reexported
 from gradfix.project import stem as _stem
+from gradfix.records import replace
 from gradfix.source import FUNCTIONS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
@@ -189,6 +190,13 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             # a caller handing out one optimizer per call (a comparison of two models) says
             # nothing about the callers that run it per batch: judge by those when there are any
             contexts = [c for c in contexts if not isinstance(c, _Handed)] or contexts
+        if _called_under_accumulate(model, walker, project, callers, info):
+            # `with accelerator.accumulate(model): train_step(model, optimizer, batch)`: the
+            # prepared optimizer's step and clear act only at a window's end, as in the loop
+            events = [
+                replace(e, gated=True) if e.kind is EventKind.STEP and e.loops == (node,) and not e.engine and not e.via else e
+                for e in events
+            ]
         cleared = {c for c in contexts if c is not None}
         why = ""
         if None in contexts:
@@ -204,6 +212,38 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             cleared_by_callers=next(iter(cleared)) if len(cleared) == 1 and not why else frozenset(),
             why_unknown=why,
         )
+
+
+def _called_under_accumulate(model: ModuleModel, walker: _Walker, project: Project | None, callers: list[str], info: FunctionInfo) -> bool:
+    """A loop calls the function inside `with accelerator.accumulate(...)` (of this module, or
+    of another module of the project that calls it: `callers`)."""
+    if any(ctx.accumulate for call, ctx in walker.calls_into.get(id(info.node), []) if ctx.loops):
+        return True
+    if project is None or not callers:
+        return False
+    from gradfix.analysis.loops import build_model
+
+    for path in callers:
+        data = project.read(path)
+        if data is None or b"accumulate(" not in data:
+            continue
+        module = project.module(path, any_bytes=True)
+        if module is None:
+            continue
+        caller = project.caller_model(path, lambda module=module: build_model(module.source, project, step_functions=False))
+        for loop in caller.loops:
+            for event in loop.events:
+                if info.node in event.helpers and any(_accumulate_block(w) for w in event.withs):
+                    return True
+    return False
+
+
+def _accumulate_block(block: ast.AST) -> bool:
+    return isinstance(block, (ast.With, ast.AsyncWith)) and any(
+        isinstance(item.context_expr, ast.Call) and isinstance(item.context_expr.func, ast.Attribute)
+        and item.context_expr.func.attr == "accumulate"
+        for item in block.items
+    )  # fmt: skip
 
 
 def _overridden_bases(project: Project, own: str, info: FunctionInfo) -> list[tuple[Module, str]]:

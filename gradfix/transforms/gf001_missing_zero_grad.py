@@ -183,7 +183,9 @@ class MissingZeroGrad(Rule):
       `scaler.update()` that directly follows it), or, when it steps in a helper called alone
       on a line of the loop's body that backpropagates nothing after its step, right after
       that call;
-    - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step;
+    - for a prepared optimizer stepped inside `accelerator.accumulate()`, right after its step
+      (also in a step function that a loop of the file or project calls inside that block: its
+      top runs on a window's last micro-batch before the backward, where the clear would act);
     - for an optimizer built inside the loop over objects that outlive the iteration, right
       after the one top-level statement building it;
     - when the step and the backward it applies run under the same `if` (a WGAN's generator

@@ -89,6 +89,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
       the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack);
     - when another optimizer stepped earlier in the iteration, before the last backward, to
       right after that step (before this optimizer's forward and backward);
+    - in a step function that a loop of the file or project calls inside
+      `accelerator.accumulate()`, to right after its step (its start is inside that block,
+      where a clear on a window's last micro-batch would wipe the window);
     - when the step is conditional (accumulation), to right after the step, in the same
       block; in a recognised accumulation loop (see GF005) a copy also goes after every
       tail-flush step of that optimizer later in the function that no clear of it follows
@@ -344,6 +347,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     return None
                 edits += [InsertStatements(flush, "after", _bare(statement)) for flush, cleared in later if not cleared]
             return Fix(edits, Safety.SAFE)
+        if step.gated and step.direct and isinstance(loop.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # a step function its callers run inside `accelerator.accumulate()`: its top is inside
+            # that block too, where a clear on the window's last micro-batch would wipe the
+            # window; right after the step (like the step, it acts only at the window's end)
+            return Fix([remove, InsertStatements(step.statement, "after", statement)], Safety.SAFE)
         previous = _last_index(earlier, EventKind.STEP)
         if previous is not None:
             prior = earlier[previous]

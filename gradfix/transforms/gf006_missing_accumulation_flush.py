@@ -155,6 +155,9 @@ class MissingAccumulationFlush(AccumulationRule):
     ways out are a `break` in the stepping arm after its step, or `if <test>: break` after the
     window's `if` whose test reads a count only that arm changes (`completed_steps += 1`; `if
     completed_steps >= args.max_train_steps: break`): it leaves right after a step;
+    nor when, before the loop, its function asserts that the data comes in whole windows
+    (`assert len(loader) % accum_steps == 0`, or `assert not len(loader) % accum_steps`, the
+    loader and the count written as the loop and its window test write them);
     nor, when the first window is full, for a loop over a `DataLoader` whose `batch_sampler=` is
     built with a product by N among its arguments (`CategoriesSampler(labels, episodes * N, way,
     shot)`, the episodes of few-shot training, N tasks per step): its batches come in whole
@@ -278,6 +281,8 @@ class MissingAccumulationFlush(AccumulationRule):
         undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
         if _steps_after(acc, loop, model, undecided):
             return None
+        if drained is None and _asserted_whole_windows(acc, loop, model):  # type: ignore[arg-type]
+            return None  # `assert len(loader) % accum_steps == 0` before the loop: no tail
         if handled_by_hand_per_micro_batch(acc, model):
             return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
@@ -978,6 +983,48 @@ def _batches_of_data(count: ast.expr) -> bool:
     if isinstance(count, ast.Call) and len(count.args) == 1 and (dotted(count.func) or "").rsplit(".", 1)[-1] in ("ceil", "int", "floor"):
         return _batches_of_data(count.args[0])
     return False
+
+
+def _asserted_whole_windows(acc: Accumulation, loop: ast.For, model: ModuleModel) -> bool:
+    """Before the loop, its function (or module) asserts that the data it iterates comes in
+    whole windows: `assert len(loader) % accum_steps == 0` (or `not len(loader) % accum_steps`),
+    the loader and N written as the loop and its window test write them, at the top level of
+    the function's body or of a loop holding this one."""
+    data = loop.iter
+    while isinstance(data, ast.Call) and call_name(data) in ("enumerate", "tqdm", "tqdm.tqdm") and data.args:
+        data = data.args[0]
+    name, count = dotted(data), dotted(acc.periodic.n)
+    if name is None or count is None:
+        return False
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    todo = list(getattr(scope, "body", []))
+    while todo:
+        stmt = todo.pop()
+        if stmt.lineno >= loop.lineno:
+            continue
+        if isinstance(stmt, LOOPS) and stmt.end_lineno is not None and stmt.end_lineno >= loop.lineno:
+            todo.extend(stmt.body)  # (the epoch loop around the batch loop)
+            continue
+        if isinstance(stmt, ast.Assert) and _whole_windows_test(stmt.test, name, count):
+            return True
+    return False
+
+
+def _whole_windows_test(test: ast.expr, data: str, count: str) -> bool:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        remainder = test.operand
+    elif (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == 0
+    ):
+        remainder = test.left
+    else:
+        return False
+    return (
+        isinstance(remainder, ast.BinOp) and isinstance(remainder.op, ast.Mod)
+        and isinstance(remainder.left, ast.Call) and call_name(remainder.left) == "len" and len(remainder.left.args) == 1
+        and dotted(remainder.left.args[0]) == data and dotted(remainder.right) == count
+    )  # fmt: skip
 
 
 def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided: list[ast.stmt] | None = None) -> bool:

@@ -84,7 +84,9 @@ class EvalModeNotRestored(Rule):
     `.train(` anywhere is taken to set the mode itself; a commented-out `# model.train()` is
     not a call). The module must
     be the one the loop trains: an optimizer stepped in the loop is built over its
-    parameters.
+    parameters (also by a builder of the file or of another module of the project, bound once
+    in the loop's function, `optimizer = build_optimizer(model, lr)` whose every `return` is a
+    torch optimizer over the parameters of the module it is handed).
 
     ## Why is this bad?
     `eval()` turns dropout off and makes batch norm use (and stop updating) its running

@@ -21,7 +21,10 @@ class DistributedSamplerWithoutSetEpoch(Rule):
 
     ## What it does
     Finds a `DistributedSampler` (shuffling, the default; also built through a name bound once
-    to a `functools.partial` of it, `make_sampler = partial(DistributedSampler, shuffle=True)`)
+    to a `functools.partial` of it, `make_sampler = partial(DistributedSampler, shuffle=True)`;
+    also returned by a plain function named like a sampler factory, of another module of the project that never says
+    `set_epoch`, `sampler = build_sampler(dataset)` with `from utils.dist import build_sampler`,
+    its one `return` a `DistributedSampler(...)` that shuffles for that call)
     given to a loader's `sampler=`
     (or batched by the `BatchSampler` given to its `batch_sampler=`, the sampler written
     inline in it or bound to a name)
@@ -199,13 +202,18 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
         if binding is None or _inside(binding.statement, loop):
             return None
         target = found.sampler
-        guard = _guard(target, found.sampler_values, found.constructor, model)
+        if found.foreign:
+            # `sampler = build_sampler(ds)`: a function of another module whose one return is
+            # the sampler (a guard names the class through `torch`, for a name bound otherwise too)
+            guard = None if len(found.sampler_values) == 1 else _torch_guard(target, model) or ""
+        else:
+            guard = _guard(target, found.sampler_values, found.constructor, model)
         scope = found.epoch_loop.function
         if len(found.sampler_values) == 1 and scope is not None and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
             # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`): the
             # name may be unbound at the loop; the loader's own sampler always is
             target = found.loader_sampler
-            guard = _isinstance_guard(target, found.constructor, model)
+            guard = _torch_guard(target, model) if found.foreign else _isinstance_guard(target, found.constructor, model)
             if guard is None:
                 return None
     else:

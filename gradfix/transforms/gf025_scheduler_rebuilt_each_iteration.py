@@ -5,6 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import statement_lines
@@ -43,7 +44,9 @@ class SchedulerRebuiltEachIteration(Rule):
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR`, `MultiStepLR`,
     `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...) or of transformers
     (`get_linear_schedule_with_warmup(...)` and its kin), or by a function of the module every
-    `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`), or through a
+    `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`; also one
+    imported from another module of the project and named like a scheduler builder, `from
+    utils.optim import build_scheduler`, or called through its module, `optim_utils.build_scheduler(...)`), or through a
     `functools.partial` of one (`scheduler = make(optimizer)` with `make = partial(MultiStepLR,
     milestones=[30])`, the one binding of `make` the call sees), that is built
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
@@ -143,8 +146,11 @@ class SchedulerRebuiltEachIteration(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         data = source.data
-        if not any(word in data for word in _BUILDS) and b"partial(" not in data:
-            return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`)
+        if not any(word in data for word in _BUILDS) and b"partial(" not in data and not (
+            model.facts.project is not None and b"sched" in data and _PROJECT_BUILDER.search(data)
+        ):
+            return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`; a builder of
+            # another module of the project, `build_scheduler(optimizer, cfg)`, neither)
         reported: set[int] = set()
         for loop in _loops(source.tree.body):
             if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
@@ -332,7 +338,7 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
     elif module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES:
         resume_at = _TRANSFORMERS_SCHEDULES[last]
     else:
-        return factory and _factory_of_restarting(qualified, model)
+        return factory and (_factory_of_restarting(qualified, model) or _project_factory_of_restarting(call, model))
     arguments = positional(call)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None or k.arg == "last_epoch" for k in call.keywords):
         return False
@@ -379,6 +385,42 @@ def _factory_of_restarting(name: str, model: ModuleModel) -> bool:
     return bool(returns) and all(
         isinstance(r.value, ast.Call) and _restarting_scheduler(r.value, model, factory=False) for r in returns
     )
+
+
+def _project_factory_of_restarting(call: ast.Call, model: ModuleModel) -> bool:
+    """`build_scheduler(optimizer, cfg)` imported from another module of the project (or
+    `optim_utils.build_scheduler(...)`), named like a scheduler builder, whose every `return`
+    builds a scheduler that starts over, read with that module's imports. Only a call so named
+    is looked up: the lookup reads (and may parse) another module."""
+    if model.facts.project is None or not _BUILDER_NAME.search((call_name(call) or "").rsplit(".", 1)[-1]):
+        return False
+    from gradfix.analysis.staleness import _builder
+
+    info = _builder(call, model)
+    if info is None or info.facts is None or info.source is None or info.source is model.source:
+        return False
+    text = info.source.segment(info.node)
+    if "return" not in text or not any(word in text for word in _BUILD_WORDS) or "partial(" in info.source.text:
+        return False
+    returns = [node for node in own_nodes(info.node) if isinstance(node, ast.Return)]
+    home = _Home(info.facts, info.source)
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and _restarting_scheduler(r.value, home, factory=False) for r in returns  # type: ignore[arg-type]
+    )
+
+
+class _Home:
+    """What `_restarting_scheduler` reads of a module (its imports, its text), for a builder of
+    another module of the project."""
+
+    def __init__(self, facts, source) -> None:  # type: ignore[no-untyped-def]
+        self.facts = facts
+        self.source = source
+
+
+# a call named like a scheduler builder (`build_scheduler`, `make_lr_scheduler`, `get_sched`)
+_BUILDER_NAME = lazily(r"sched")
+_PROJECT_BUILDER = lazily(rb"sched\w*\(")
 
 
 def _stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:

@@ -518,10 +518,7 @@ class _Walker:
             cache = facts._clip_aliases = {}  # type: ignore[attr-defined]
             source = facts.source
             if _binds_a_clip(source.text):
-                stores: dict[str, int] = {}
-                for node in source.of_type(ast.Name):
-                    if not isinstance(node.ctx, ast.Load):
-                        stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+                stores = _name_stores(source)
                 for node in source.of_type(ast.Assign):
                     if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
                         continue
@@ -558,10 +555,7 @@ class _Walker:
             cache = facts._bound_backwards = {}  # type: ignore[attr-defined]
             source = facts.source
             if _binds_a_backward(source.text):
-                stores: dict[str, int] = {}
-                for node in source.of_type(ast.Name):
-                    if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
-                        stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+                stores = _name_stores(source)
                 for node in source.of_type(ast.Assign):
                     value = node.value  # type: ignore[attr-defined]
                     if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
@@ -2706,6 +2700,15 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
             values.append(node.value)
     return values[0] if stores == 1 and len(values) == 1 else None
+
+
+def _name_stores(source: Source) -> dict[str, int]:
+    """How many times the module binds (or deletes) each name, in any scope."""
+    stores: dict[str, int] = {}
+    for node in source.of_type(ast.Name):
+        if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+    return stores
 
 
 def _on_a_line_saying_for(source: Source, stmt: ast.stmt) -> bool:

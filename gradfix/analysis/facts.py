@@ -48,11 +48,13 @@ _ENGINE_CONSTRUCTORS = {"Accelerator", "Fabric"}
 
 # Words (lower case) without which a function's body holds no fact the loop model asks about:
 # no optimizer, scheduler, scaler or engine is built, stepped, cleared or handed a loss in it.
-_VOCABULARY = (
+_WORDS = (
     "backward", "grad", "step", "optim", "sched", "scal", "clip", "accum", "zero", "update_", "closure",
     "accelerat", "fabric", "deepspeed", "engine", "trainer", "lightning", "warmup", "lr", "policy",
     *sorted({name.lower() for name in OPTIMIZER_CLASSES}),
 )  # fmt: skip
+# (a word holding another is never looked for: `adamw` and `fusedadam` are found as `adam`)
+_VOCABULARY = tuple(word for word in _WORDS if not any(other != word and other in word for other in _WORDS))
 
 
 def mentions_training(text: str) -> bool:

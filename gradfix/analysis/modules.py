@@ -628,11 +628,13 @@ def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> as
 def imported_project_bytes(model: ModuleModel, stars: bool = False) -> Iterator[bytes]:
     """The bytes of each module of the project this one imports (`from models import Net`,
     `import helpers`; with `stars`, `from losses import *` too), read through the project index
-    (the cache follows them)."""
+    (the cache follows them). Each module once: a package's `__init__.py` is where every name
+    imported from the package is looked for."""
     project = model.facts.project
     path = model.source.path
     if project is None or not path:
         return
+    given: set[str] = set()
     # (torch, numpy, os and the other libraries of LIBRARY_ROOTS: not looked for in the project)
     tried = [
         (imported, imported.rpartition(".")[0])
@@ -646,7 +648,10 @@ def imported_project_bytes(model: ModuleModel, stars: bool = False) -> Iterator[
             if not name.strip("."):
                 continue
             found = project.module_file(name, path)  # type: ignore[attr-defined]
+            if found is not None and found in given:
+                break  # (its bytes were given already)
             data = project.read(found) if found is not None else None  # type: ignore[attr-defined]
             if data is not None:
+                given.add(found)  # type: ignore[arg-type]
                 yield data
                 break

@@ -291,8 +291,8 @@ def _m25(**_):
     return __init__
 
 
-def _m26(*, _FACTORY, _factory_alternative_calls, _factory_helper_infos, _factory_inlined_calls, _factory_loops, _factory_step_functions, **_):
-    def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, alternative_calls=_FACTORY):
+def _m26(*, _FACTORY, _factory_alternative_calls, _factory_handed_classes, _factory_helper_infos, _factory_inlined_calls, _factory_loops, _factory_step_functions, **_):
+    def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY):
         self.source = source
         self.facts = facts
         self.loops = _factory_loops() if loops is _FACTORY else loops
@@ -300,13 +300,14 @@ def _m26(*, _FACTORY, _factory_alternative_calls, _factory_helper_infos, _factor
         self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos
         self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls
         self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls
+        self.handed_classes = _factory_handed_classes() if handed_classes is _FACTORY else handed_classes
     return __init__
 
 
 def _m27(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.alternative_calls, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.alternative_calls, )
+            return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.alternative_calls, self.handed_classes, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.alternative_calls, other.handed_classes, )
         return NotImplemented
     return __eq__
 
@@ -1225,8 +1226,8 @@ METHODS = {
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.free_data, ) == (other.units, other.free, other.free_data, )\n    return NotImplemented\n': _m23,
     'def __init__(self, node, binds, reads, data, forward, augmented, ancestors, value_text=_default_value_text, stores=_FACTORY):\n    self.node = node\n    self.binds = binds\n    self.reads = reads\n    self.data = data\n    self.forward = forward\n    self.augmented = augmented\n    self.ancestors = ancestors\n    self.value_text = value_text\n    self.stores = _factory_stores() if stores is _FACTORY else stores\n': _m24,
     'def __init__(self, loop, scheduler, step, batch_loop, constructor, horizon, argument, counted_in, stepped_per):\n    self.loop = loop\n    self.scheduler = scheduler\n    self.step = step\n    self.batch_loop = batch_loop\n    self.constructor = constructor\n    self.horizon = horizon\n    self.argument = argument\n    self.counted_in = counted_in\n    self.stepped_per = stepped_per\n': _m25,
-    'def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, alternative_calls=_FACTORY):\n    self.source = source\n    self.facts = facts\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.step_functions = _factory_step_functions() if step_functions is _FACTORY else step_functions\n    self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos\n    self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls\n    self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls\n': _m26,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.alternative_calls, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.alternative_calls, )\n    return NotImplemented\n': _m27,
+    'def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY):\n    self.source = source\n    self.facts = facts\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.step_functions = _factory_step_functions() if step_functions is _FACTORY else step_functions\n    self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos\n    self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls\n    self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls\n    self.handed_classes = _factory_handed_classes() if handed_classes is _FACTORY else handed_classes\n': _m26,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.alternative_calls, self.handed_classes, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.alternative_calls, other.handed_classes, )\n    return NotImplemented\n': _m27,
     "def __init__(self, node, kind, test=_default_test, depth=_default_depth):\n    _setattr(self, 'node', node)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'test', test)\n    _setattr(self, 'depth', depth)\n": _m28,
     'def __init__(self, kind, node, path, blocks, branches, loops, home_loops=_default_home_loops, target=_default_target, loss=_default_loss, scope=_default_scope, engine=_default_engine, via=_default_via, withs=_default_withs, reason=_default_reason, source=_default_source, helpers=_default_helpers, gated=_default_gated, divides=_default_divides, divisor=_default_divisor, unscales=_default_unscales, argument=_default_argument):\n    self.kind = kind\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.branches = branches\n    self.loops = loops\n    self.home_loops = home_loops\n    self.target = target\n    self.loss = loss\n    self.scope = scope\n    self.engine = engine\n    self.via = via\n    self.withs = withs\n    self.reason = reason\n    self.source = source\n    self.helpers = helpers\n    self.gated = gated\n    self.divides = divides\n    self.divisor = divisor\n    self.unscales = unscales\n    self.argument = argument\n': _m29,
     "def __init__(self, key, kind, constructor=_default_constructor, params=_default_params, strong=_default_strong, library=_default_library, accumulation=_default_accumulation):\n    _setattr(self, 'key', key)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'constructor', constructor)\n    _setattr(self, 'params', params)\n    _setattr(self, 'strong', strong)\n    _setattr(self, 'library', library)\n    _setattr(self, 'accumulation', accumulation)\n": _m30,

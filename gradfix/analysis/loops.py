@@ -197,6 +197,9 @@ class ModuleModel:
     alternative_calls: list[tuple[ast.Call, tuple[Loop, ...], tuple[tuple[str, str], ...], tuple[str, ...]]] = field(
         default_factory=list
     )
+    # (id of a function, a parameter of it) -> the class of the project whose object every call
+    # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
+    handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str] | None] = field(default_factory=dict)
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -2038,10 +2041,15 @@ class _Walker:
             if not (method in defined and self.built_by_class_with(key, method, facts)) and (
                 facts is not self.facts or not self.built_by_imported_class(key, facts, method)
             ):
-                return None
+                # (a parameter handed an object of the project by the calls of other modules,
+                # for a method named like one that may touch gradients)
+                if method in _NOT_PROJECT_METHODS or not _GRADIENT_HINT.search(method) or self.handed_class(recv, ctx) is None:
+                    return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if located is None and method not in _NOT_PROJECT_METHODS and method in defined:
             located = self.sole_class_defining(recv, method, ctx)
+        if located is None and method not in _NOT_PROJECT_METHODS and _GRADIENT_HINT.search(method):
+            located = self.handed_class(recv, ctx)
         if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
@@ -2153,6 +2161,65 @@ class _Walker:
             if not built or built[1] != owners[0]:  # type: ignore[index]
                 return None  # handed something else (or something gradfix cannot tell)
         return facts, owners[0]
+
+    def handed_class(self, recv: ast.expr, ctx: _Context) -> tuple[ModuleFacts, str] | None:
+        """`def fit(module, loader): ... module.training_step(batch, i)` in core/fit.py, `module` a
+        parameter of a function of the module that nothing annotates nor binds again in it,
+        and that the module never calls itself: the one class of the project whose object every
+        call of the function in the project's other modules hands in (`fit(LitRegressor(),
+        loader)`, or `model = LitRegressor()` ... `fit(model, loader)` in run.py). None when a
+        call passes nothing for it, something else or something gradfix cannot tell, or when
+        no other module calls the function."""
+        facts = self.facts
+        if not isinstance(recv, ast.Name) or facts.project is None:
+            return None
+        name = recv.id
+        if ctx.helpers:
+            # in a helper the loop calls (`validate(module, loader)`): its parameter stands for
+            # the caller's name, a parameter of the function around the loop
+            if not any(param == name for param, _ in ctx.mapping):
+                return None
+            name = ctx.rename(name)
+            outer = ctx.functions[: len(ctx.functions) - len(ctx.helpers)]
+            if not name.isidentifier() or not outer:
+                return None
+            function = outer[-1]
+        elif ctx.facts is not None or not ctx.functions:
+            return None
+        else:
+            function = ctx.functions[-1]
+        if not isinstance(function, FUNCTIONS):
+            return None
+        known = self.__dict__.setdefault("_handed_classes", {})
+        asked = (id(function), name)
+        if asked not in known:
+            known[asked] = self._handed_class(function, name, facts)
+        return known[asked]  # type: ignore[no-any-return]
+
+    def _handed_class(self, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, facts: ModuleFacts) -> tuple[ModuleFacts, str] | None:
+        info = facts.module_functions.get(function.name)
+        if info is None or info.node is not function or function.args.vararg or function.args.kwarg:
+            return None
+        if not any(a.arg == name and a.annotation is None for a in _parameters(function)):
+            return None
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+            return None  # bound again in the function (`module = module.to(device)`)
+        if any(n.id == function.name for n in self.source.of_type(ast.Name)):  # type: ignore[attr-defined]
+            return None  # named in its own module (a call there is what `sole_class_defining` reads)
+        from gradfix.analysis.steps import arguments_elsewhere
+
+        found: tuple[ModuleFacts, str] | None = None
+        for module, given in arguments_elsewhere(facts.project, self.source.path, info, name):  # type: ignore[arg-type]
+            if isinstance(given, ast.Call):
+                built = self.built_class(given, module.facts, None)
+            elif isinstance(given, ast.Name):
+                built = self.bound_class(given.id, module.facts, _function_around(given, module.source))
+            else:
+                return None
+            if not built or (found is not None and (found[0] is not built[0] or found[1] != built[1])):  # type: ignore[index]
+                return None  # handed something else (or something gradfix cannot tell)
+            found = built  # type: ignore[assignment]
+        return found
 
     def annotated_class(self, key: str, facts: ModuleFacts, scope: ast.AST) -> tuple[ModuleFacts, str] | None:
         """The class of the project a parameter of `scope` named `key` is annotated with."""
@@ -2373,6 +2440,8 @@ class _Walker:
         if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return False
         located = self.instance_of(recv, ctx, thorough=False, named=True)
+        if located is None:
+            located = self.handed_class(recv, ctx)  # `module.training_step(batch)`, `fit(LitNet(), ...)` in run.py
         if not located:
             return False
         owner, class_name = located  # type: ignore[misc]
@@ -3198,6 +3267,7 @@ def build_model(
     if index is not None and index.source is source:
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
+    model.handed_classes = walker.__dict__.get("_handed_classes", {})
     model.alternative_calls = [(call, ctx.home_loops, ctx.mapping, names) for call, ctx, names in walker.alternative_calls]
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:

@@ -595,6 +595,17 @@ class _ModeWalker:
     # helpers -----------------------------------------------------------------------
     def resolve(self, call: ast.Call, ctx: _Ctx) -> FunctionInfo | None:
         func = call.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and self.model.handed_classes and ctx.functions:
+            # `module.training_step(batch, i)`, `module` a parameter every call of the loop's
+            # function in other modules hands an object of one class of the project (in a
+            # helper, `validate(module, loader)`: the caller's name for it)
+            name = dict(ctx.mapping).get(func.value.id, "") if ctx.via else func.value.id
+            handed = self.model.handed_classes.get((id(ctx.functions[0]), name)) if name.isidentifier() else None
+            if handed is not None:
+                found = handed[0].methods.get(handed[1], {}).get(func.attr)
+                if found is not None:
+                    self.__dict__.setdefault("_handed_calls", set()).add(id(call))  # its `self` is the object
+                return found
         if ctx.source is not None and ctx.source is not self.model.source:
             # inside a helper of another module: its names are that module's (`train_one_epoch`
             # of engine.py calling `_update` beside it)
@@ -705,6 +716,8 @@ class _ModeWalker:
             mapping["self"] = dict(ctx.mapping)["self"]
         elif helper.class_name is not None and helper.class_name == ctx.class_name and ctx.via:
             mapping.update((k, v) for k, v in ctx.mapping if k.startswith("self."))  # `self.helper()` of the same object
+        elif helper.class_name is not None and id(call) in self.__dict__.get("_handed_calls", ()):
+            mapping["self"] = self.key(call.func.value, ctx)  # type: ignore[attr-defined]  # `module.training_step(b)`: `self` is `module`
         elif helper.class_name is not None and not ctx.via:
             mapping.update(self._held_modules(call, helper))  # `task.validation_epoch(loader)`
         for param in _copied_params(helper, mapping, helper.source or self.model.source):

@@ -58,8 +58,7 @@ _VOCABULARY = tuple(word for word in _WORDS if not any(other != word and other i
 
 
 def mentions_training(text: str) -> bool:
-    lower = text.lower()
-    return any(word in lower for word in _VOCABULARY)
+    return any(map(text.lower().__contains__, _VOCABULARY))  # (no generator frame per word)
 
 
 def looks_like_optimizer_name(key: str) -> bool:

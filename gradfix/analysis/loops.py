@@ -2202,10 +2202,11 @@ class _Walker:
             return None
         if not any(a.arg == name and a.annotation is None for a in _parameters(function)):
             return None
+        text = self.source.text
+        if text.count(function.name) > 1 and any(n.id == function.name for n in self.source.of_type(ast.Name)):  # type: ignore[attr-defined]
+            return None  # named in its own module (a call there is what `sole_class_defining` reads)
         if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
             return None  # bound again in the function (`module = module.to(device)`)
-        if any(n.id == function.name for n in self.source.of_type(ast.Name)):  # type: ignore[attr-defined]
-            return None  # named in its own module (a call there is what `sole_class_defining` reads)
         from gradfix.analysis.steps import arguments_elsewhere
 
         found: tuple[ModuleFacts, str] | None = None

@@ -127,6 +127,18 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 
 
 # methods of tensors, containers and loggers that a loop calls on its objects all the time
+_HINTING: dict[str, bool] = {}
+
+
+def _hints_gradients(method: str) -> bool:
+    """A method name that may touch gradients (`_GRADIENT_HINT`) and is no common method of
+    the usual objects (`_NOT_PROJECT_METHODS`); answered once per name."""
+    hints = _HINTING.get(method)
+    if hints is None:
+        hints = _HINTING[method] = method not in _NOT_PROJECT_METHODS and _GRADIENT_HINT.search(method) is not None
+    return hints
+
+
 _NOT_PROJECT_METHODS = frozenset({
     "to", "cuda", "cpu", "item", "detach", "numpy", "tolist", "size", "view", "reshape", "append", "extend",
     "update", "items", "keys", "values", "get", "pop", "format", "join", "split", "add_scalar", "log", "info",
@@ -199,7 +211,7 @@ class ModuleModel:
     )
     # (id of a function, a parameter of it) -> the class of the project whose object every call
     # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
-    handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str] | None] = field(default_factory=dict)
+    handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = field(default_factory=dict)
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -2043,13 +2055,13 @@ class _Walker:
             ):
                 # (a parameter handed an object of the project by the calls of other modules,
                 # for a method named like one that may touch gradients)
-                if method in _NOT_PROJECT_METHODS or not _GRADIENT_HINT.search(method) or self.handed_class(recv, ctx) is None:
+                if self.handed_class(recv, ctx, method) is None:
                     return None
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if located is None and method not in _NOT_PROJECT_METHODS and method in defined:
             located = self.sole_class_defining(recv, method, ctx)
-        if located is None and method not in _NOT_PROJECT_METHODS and _GRADIENT_HINT.search(method):
-            located = self.handed_class(recv, ctx)
+        if located is None:
+            located = self.handed_class(recv, ctx, method)
         if not located:
             return None
         owner, class_name = located  # type: ignore[misc]
@@ -2162,16 +2174,17 @@ class _Walker:
                 return None  # handed something else (or something gradfix cannot tell)
         return facts, owners[0]
 
-    def handed_class(self, recv: ast.expr, ctx: _Context) -> tuple[ModuleFacts, str] | None:
+    def handed_class(self, recv: ast.expr, ctx: _Context, method: str) -> tuple[ModuleFacts, str] | None:
         """`def fit(module, loader): ... module.training_step(batch, i)` in core/fit.py, `module` a
         parameter of a function of the module that nothing annotates nor binds again in it,
         and that the module never calls itself: the one class of the project whose object every
         call of the function in the project's other modules hands in (`fit(LitRegressor(),
-        loader)`, or `model = LitRegressor()` ... `fit(model, loader)` in run.py). None when a
-        call passes nothing for it, something else or something gradfix cannot tell, or when
-        no other module calls the function."""
+        loader)`, or `model = LitRegressor()` ... `fit(model, loader)` in run.py), asked for a
+        method named like one that may touch gradients. None when a call passes nothing for
+        it, something else or something gradfix cannot tell, or when no other module calls
+        the function."""
         facts = self.facts
-        if not isinstance(recv, ast.Name) or facts.project is None:
+        if not isinstance(recv, ast.Name) or facts.project is None or not _hints_gradients(method):
             return None
         name = recv.id
         if ctx.helpers:
@@ -2442,7 +2455,7 @@ class _Walker:
             return False
         located = self.instance_of(recv, ctx, thorough=False, named=True)
         if located is None:
-            located = self.handed_class(recv, ctx)  # `module.training_step(batch)`, `fit(LitNet(), ...)` in run.py
+            located = self.handed_class(recv, ctx, method)  # `module.training_step(batch)`, `fit(LitNet(), ...)` in run.py
         if not located:
             return False
         owner, class_name = located  # type: ignore[misc]
@@ -3268,7 +3281,7 @@ def build_model(
     if index is not None and index.source is source:
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
-    model.handed_classes = walker.__dict__.get("_handed_classes", {})
+    model.handed_classes = {asked: found for asked, found in walker.__dict__.get("_handed_classes", {}).items() if found is not None}
     model.alternative_calls = [(call, ctx.home_loops, ctx.mapping, names) for call, ctx, names in walker.alternative_calls]
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:

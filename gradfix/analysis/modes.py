@@ -595,7 +595,7 @@ class _ModeWalker:
     # helpers -----------------------------------------------------------------------
     def resolve(self, call: ast.Call, ctx: _Ctx) -> FunctionInfo | None:
         func = call.func
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and self.model.handed_classes and ctx.functions:
+        if self.model.handed_classes and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and ctx.functions:
             # `module.training_step(batch, i)`, `module` a parameter every call of the loop's
             # function in other modules hands an object of one class of the project (in a
             # helper, `validate(module, loader)`: the caller's name for it)

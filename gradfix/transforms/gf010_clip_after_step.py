@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.accumulation import accumulation_of, loop_invariant
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel, inherited_info
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -129,6 +130,19 @@ class ClipAfterStep(LoopRule):
     are read from the trainer base (of another module of the project, up to three bases up) that
     builds the `Accelerator` and prepares the optimizer.
 
+    The same holds for a plain accumulation loop: a clip written between a backward that every
+    micro-batch runs and the step under the window's test (`loss.backward();
+    clip_grad_norm_(model.parameters(), 1.0); if (step + 1) % N == 0: optimizer.step()`, the old
+    pytorch-transformers fine-tuning loops) clips the partial sum on every micro-batch, and the
+    window's gradient the step applies is not the clipped one. It is reported when one optimizer
+    steps under the window, the clip and that backward sit outside it, under no test but ones
+    that hold for the whole loop (`if args.fp16:`, `if max_norm > 0:`; each arm's clip of an
+    `if fp16: ... else: ...` is reported), no clear runs outside the window (a loop clearing
+    every micro-batch clips each one's own gradient) and the loop touches no `.grad` by hand
+    (DP-SGD's per-micro-batch clip summed into a buffer). The fix moves the clip's statement
+    under the window's test, right before the step; a clip sharing its arm with the backward
+    (the `fp16` and `else` arms) is reported without a fix.
+
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
     fix, unless the helper's whole body is the clip, `def clip(model): return
@@ -194,6 +208,10 @@ class ClipAfterStep(LoopRule):
     message_unsynced = (
         "`{clip}` runs on every micro-batch inside `{accelerator}.accumulate()`, where `{opt}.step()` acts only"
         " when the window ends: it clips partial sums; clip under `if {accelerator}.sync_gradients:`"
+    )
+    message_partial = (
+        "`{clip}` runs on every micro-batch, where `{opt}.step()` runs only when the accumulation window ends:"
+        " it clips partial sums; clip right before the step, under the window's test"
     )
     message = message_after
     safety = Safety.SAFE
@@ -261,6 +279,18 @@ class ClipAfterStep(LoopRule):
                     self.message_unsynced.format(clip=model.source.code(clip.node), opt=step.target, accelerator=accelerator),
                     clip.anchor,
                     fix=_sync_guard(clip, loop, model, accelerator),
+                    related=(loop.node,),
+                )
+            elif before and before[-1].kind is EventKind.BACKWARD and clip.direct and (step := _next_on_its_path(clip, after, loop)) is not None:
+                # between a backward every micro-batch runs and the step of a window test (`if (i +
+                # 1) % N == 0:`): the clip runs on every micro-batch, where it clips partial sums
+                if step.kind is not EventKind.STEP or not _clips_partial_sums(clip, before[-1], step, loop, model):
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message_partial.format(clip=model.source.code(clip.node), opt=step.target),
+                    clip.anchor,
+                    fix=self._fix(loop, clip, step, steps, model, moving_up=False),
                     related=(loop.node,),
                 )
 
@@ -407,6 +437,43 @@ def _under_sync_test(clip: GradEvent, loop: TrainingLoop) -> bool:
         if node.lineno < clip.node.lineno and any(isinstance(n, (ast.Continue, ast.Break, ast.Return)) for n in ast.walk(node)):
             return True
     return False
+
+
+def _next_on_its_path(clip: GradEvent, after: list[GradEvent], loop: TrainingLoop) -> GradEvent | None:
+    """The first of `after` that can run in the same iteration as the clip: not in another arm
+    of an `if` the clip sits in (`if fp16: scaled.backward(); clip(...) else: loss.backward();
+    clip(...)`: the `else` arm's backward does not follow the first clip)."""
+    arms = {id(branch.node): branch.kind for branch in clip.branches_within(loop.node)}
+    for event in after:
+        if not any(arms.get(id(branch.node), branch.kind) != branch.kind for branch in event.branches_within(loop.node)):
+            return event
+    return None
+
+
+def _clips_partial_sums(clip: GradEvent, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The step is the window's step of an accumulation loop (one optimizer, stepped under
+    `if (i + 1) % N == 0:`), the clip and the backward before it run on every micro-batch:
+    outside the window's `if`, under no test but ones that hold for the whole loop (`if
+    args.fp16:`, `if max_norm > 0:`)."""
+    if step.gated or backward.gated:
+        return False  # Accelerate's prepared optimizer: its own message
+    acc = accumulation_of(loop, model)
+    if acc is None or acc.split or acc.guarded or acc.periodic.n_value == 1:
+        return False
+    if not any(s is step for s in acc.steps) or len({s.target for s in acc.steps}) != 1:
+        return False
+    if any(stmt is acc.node for stmt in (*clip.path, *backward.path)):
+        return False
+    if clip.loops_within(loop.node) or backward.loops_within(loop.node):
+        return False  # a clip per chunk of the micro-batch: not read
+    if any(e.kind is EventKind.CLEAR and not any(stmt is acc.node for stmt in e.path) for e in loop.events):
+        return False  # cleared on every micro-batch: each clip sees one micro-batch's gradient
+    if any(isinstance(node, ast.Attribute) and node.attr == "grad" for node in ast.walk(loop.node)):
+        return False  # gradients kept or summed by hand (DP-SGD's per-micro-batch clip into a buffer)
+    return all(
+        branch.kind in ("if", "else") and branch.test is not None and loop_invariant(branch.test, loop, model.source)
+        for branch in (*clip.branches_within(loop.node), *backward.branches_within(loop.node))
+    )
 
 
 def _sync_guard(clip: GradEvent, loop: TrainingLoop, model: ModuleModel, accelerator: str) -> Fix | None:

@@ -97,7 +97,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer, or, for a scheduler whose construction gradfix does not see, the first of several
     optimizers the loop steps when none of them has stepped before it -- the one named alike
-    when there is one, `fusion_lr_scheduler` for `fusion_optimizer`; without one, the fix is
+    when there is one, `fusion_lr_scheduler` for `fusion_optimizer`, `criterion_optimizer_scheduler`
+    for `criterion_optimizer`; without one, the fix is
     withheld when those optimizers step after different statements of the scheduler's block,
     a batch loop and a loop after it: the one it is over may step after the statement the
     move would follow); that optimizer has not
@@ -1131,12 +1132,22 @@ _OPTIMIZER_WORDS = lazily(r"_?(optimizer|optim|opt)$", re.I)
 
 def _named_alike(scheduler: str, optimizers: list[str]) -> str | None:
     """The one optimizer whose name, less its optimizer word, is the scheduler's less its
-    scheduler word (`fusion_lr_scheduler`, `fusion_optimizer`; `g_sched`, `g_opt`)."""
+    scheduler word (`fusion_lr_scheduler`, `fusion_optimizer`; `g_sched`, `g_opt`), or whose
+    whole name is the scheduler's less its scheduler word when that ends in an optimizer word
+    (`criterion_optimizer_scheduler`, `criterion_optimizer`; `head_opt_sched`, `head_opt`)."""
     stem = _SCHEDULER_WORDS.sub("", scheduler.rsplit(".", 1)[-1])
     if not stem or stem == scheduler.rsplit(".", 1)[-1]:
         return None
-    alike = [o for o in optimizers if _OPTIMIZER_WORDS.sub("", o.rsplit(".", 1)[-1]) == stem and o.rsplit(".", 1)[-1] != stem]
-    return alike[0] if len(alike) == 1 else None
+    names_optimizer = _OPTIMIZER_WORDS.search(stem) is not None
+
+    def alike(optimizer: str) -> bool:
+        name = optimizer.rsplit(".", 1)[-1]
+        if name == stem:
+            return names_optimizer
+        return _OPTIMIZER_WORDS.sub("", name) == stem
+
+    found = [o for o in optimizers if alike(o)]
+    return found[0] if len(found) == 1 else None
 
 
 def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str], function: ast.AST | None = None) -> str | None:

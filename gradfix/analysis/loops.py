@@ -2479,7 +2479,17 @@ class _Walker:
         facts = helper.facts or self.facts
         if any(alias in text for alias in backward_aliases(facts)):
             return True
-        if helper.class_name is None or "super(" not in text or depth > 3:
+        if helper.class_name is None or depth > 3:
+            return False
+        if "self." in text and depth < 2:
+            # `train_epoch(batches)` whose loop calls `self._update(x, y)`, a method of its own
+            # class that backpropagates (its own method only: one a subclass may override is not read)
+            own = facts.methods.get(helper.class_name, {})
+            for name in set(_SELF_CALL.findall(text)):
+                other = own.get(name)
+                if other is not None and other.node is not helper.node and self.touches_gradients(other, depth + 1):
+                    return True
+        if "super(" not in text:
             return False
         # `super().learn(batch)`: what the base class's method does
         for name in set(_SUPER_CALL.findall(text)):
@@ -3097,6 +3107,7 @@ def _only_emptied_and_iterated(scope: ast.AST, chain: str, names: object, requir
     return (emptied or not require) and all(id(n) in allowed for n in mentioned)
 
 
+_SELF_CALL = lazily(r"\bself\.(\w+)\s*\(")
 _SUPER_CALL = lazily(r"\bsuper\([^()]*\)\s*\.\s*(\w+)\s*\(")
 
 

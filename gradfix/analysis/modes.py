@@ -610,6 +610,13 @@ class _ModeWalker:
             # inside a helper of another module: its names are that module's (`train_one_epoch`
             # of engine.py calling `_update` beside it)
             facts = self.foreign_facts.get(id(ctx.source))
+            if (
+                facts is not None and ctx.class_name and isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name) and func.value.id == "self"
+            ):  # fmt: skip
+                # `self.step(x, y)` in a method of a class of that module: its own method
+                found = facts.methods.get(ctx.class_name, {}).get(func.attr)
+                return found if found is not None and not _static_or_class(found.node) else None
             if facts is None or not isinstance(func, ast.Name):
                 return None
             found = facts.module_functions.get(func.id)
@@ -714,6 +721,10 @@ class _ModeWalker:
         _constant_defaults(helper.node, mapping, helper.source or self.model.source)
         if helper.class_name is not None and "self" in dict(ctx.mapping):
             mapping["self"] = dict(ctx.mapping)["self"]
+            if helper.class_name == ctx.class_name and ctx.via:
+                # `self.step(x, y)` in `engine.run(loader)`: the same object, its modules as
+                # the loop named them (`self.model` -> `model`)
+                mapping.update((k, v) for k, v in ctx.mapping if k.startswith("self."))
         elif helper.class_name is not None and helper.class_name == ctx.class_name and ctx.via:
             mapping.update((k, v) for k, v in ctx.mapping if k.startswith("self."))  # `self.helper()` of the same object
         elif helper.class_name is not None and id(call) in self.__dict__.get("_handed_calls", ()):
@@ -879,7 +890,13 @@ def _imported_object_method(name: str, method: str, model: ModuleModel, training
         return None
     text = info.source.segment(info.node)
     if not (".backward(" in text if training else _EVAL_TEXT.search(text)):
-        return None
+        if not training or "self." not in text:
+            return None
+        # `engine.run(loader)`, whose loop calls `self.step(x, y)` that backpropagates: a
+        # method of the same class, one call away
+        others = [other for other_name, other in found[1].items() if other_name != method and f"self.{other_name}(" in text]
+        if not any(other.source is not None and ".backward(" in other.source.segment(other.node) for other in others):
+            return None
     cache[name, method, training] = info
     return info
 

@@ -333,6 +333,12 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
             # `opt = create_optimizer_v2(model, "adamw")` bound once, then `Trainer(model, opt)`
             owners = parameter_owners(trained, scope, model, factory=True)
             return {name for owner in owners for name in aliases(owner, scope, model)} or None
+        built = _built_by_a_builder(value.id, scope, index, model) if trained is None and isinstance(built_once, ast.Call) else None
+        if built is not None:
+            # `opt = build_optimizer(cfg, model)` (a builder of the file or of another module of
+            # the project over its argument's parameters) bound once, then `Engine(model, opt)`
+            owners = {name for owner in parameter_owners(built, scope, model) for name in aliases(owner, scope, model)}
+            return owners or None
         # `opt = torch.optim.SGD(model.parameters())` bound once, then `Trainer(model, opt)`
         info = model.facts.info(value.id)
         params = info.params if info is not None and info.kind == "optimizer" and isinstance(built_once, ast.Call) else None

@@ -1408,6 +1408,13 @@ class _Walker:
                 # `agent.learn()`: a method of a class of the project, on one of its objects
                 self.inline(call, helper, ctx, receiver=recv)
                 return
+        if method is not None and isinstance(recv, ast.Name) and library is None and recv.id != "self":
+            hooks = self.callback_hooks(recv, method, ctx)
+            if hooks is not None:
+                # `for cb in self.callbacks: cb.on_batch_end(self)`: each callback's hook, in turn
+                for hook in hooks:
+                    self.inline(call, hook, ctx, receiver=recv)
+                return
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
             helper = self.plain_module_function(call, ctx)
@@ -2173,6 +2180,117 @@ class _Walker:
             if not built or built[1] != owners[0]:  # type: ignore[index]
                 return None  # handed something else (or something gradfix cannot tell)
         return facts, owners[0]
+
+    def callback_hooks(self, recv: ast.expr, method: str, ctx: _Context) -> list[FunctionInfo] | None:
+        """`for cb in self.callbacks: cb.on_batch_end(self)` in a method of a class of the module
+        whose `__init__` stores a parameter's list in `self.callbacks` (`self.callbacks =
+        list(callbacks)`; nothing else in the project adds to it), when every construction of
+        the class in the project hands the same list of objects of classes of the project
+        (`Trainer(model, opt, loader, [ClipHook(), StepHook()])`, or a name bound once to such
+        a list): those classes' `method`s, in the list's order (a class of the project without
+        one runs nothing). None when anything is unsure."""
+        facts = self.facts
+        if ctx.facts is not None or not ctx.mapping or not isinstance(recv, ast.Name) or facts.project is None:
+            return None
+        key = ctx.rename(recv.id)
+        class_name = ctx.class_name
+        if not (key.endswith("[*]") and key.startswith("self.")) or class_name is None or class_name not in facts.classes:
+            return None
+        if not _HOOK_NAME.search(method):
+            return None
+        attribute = key[5:-3]
+        if not attribute.isidentifier():
+            return None
+        known = self.__dict__.setdefault("_callback_hook_lists", {})
+        asked = (class_name, attribute, method)
+        if asked not in known:
+            known[asked] = self._callback_hooks(class_name, attribute, method)
+        return known[asked]  # type: ignore[no-any-return]
+
+    def _callback_hooks(self, class_name: str, attribute: str, method: str) -> list[FunctionInfo] | None:
+        from gradfix.analysis.steps import _importers, _subclass_names, called_name
+
+        facts = self.facts
+        project = facts.project
+        assert project is not None
+        init = facts.methods.get(class_name, {}).get("__init__")
+        if init is None or init.node.args.vararg or init.node.args.kwarg:
+            return None
+        stores = [
+            node for node in ast_walk(facts.classes[class_name])
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) == f"self.{attribute}"
+        ]  # fmt: skip
+        statement = next((s for s in init.node.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.targets[0] in stores), None)
+        if len(stores) != 1 or statement is None:
+            return None
+        value = statement.value
+        if isinstance(value, ast.Call) and call_name(value) in ("list", "tuple") and len(value.args) == 1 and not value.keywords:
+            value = value.args[0]  # `self.callbacks = list(callbacks)`
+        params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:]
+        if not isinstance(value, ast.Name) or value.id not in params:
+            return None
+        parameter, index = value.id, params.index(value.id)
+        defaults = init.node.args.defaults
+        default = defaults[index - (len(params) - len(defaults))] if index >= len(params) - len(defaults) else None
+        for word in (b".append(", b".extend(", b".insert(", b" +=", b"+=", b".remove(", b"[0] =", b".pop("):
+            if project.saying(f".{attribute}{word.decode()}".encode()):
+                return None  # added to (or changed) elsewhere: the list is not the one handed in
+        own = absolute(self.source.path) if self.source.path else ""
+        if not own or any(_subclass_names(project.read_quietly(path) or b"", class_name) for path in project.saying(class_name.encode())):
+            return None  # a subclass may hand its own list
+        modules = [(self.source, facts)]
+        for path in _importers(project, own, [class_name], class_name):
+            module = project.module(path, any_bytes=True)
+            if module is None:
+                return None
+            modules.append((module.source, module.facts))
+        found: list[tuple[int, str]] | None = None
+        classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
+        for source, module_facts in modules:
+            for call in source.of_type(ast.Call):
+                if called_name(call.func) != class_name:  # type: ignore[attr-defined]
+                    continue
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+                    return None
+                given = next((k.value for k in call.keywords if k.arg == parameter), None)  # type: ignore[attr-defined]
+                if given is None and index < len(call.args):  # type: ignore[attr-defined]
+                    given = call.args[index]  # type: ignore[attr-defined]
+                if given is None:
+                    given = default
+                if given is None or (isinstance(given, ast.Constant) and given.value is None):
+                    elements: list[ast.expr] = []
+                elif isinstance(given, (ast.List, ast.Tuple)):
+                    elements = list(given.elts)
+                elif isinstance(given, ast.Name):
+                    scope = _function_around(call, source)
+                    bindings = _assignment_index(module_facts).bindings(given.id, scope)
+                    listed = bindings[0].value if len(bindings) == 1 else None
+                    if not isinstance(listed, (ast.List, ast.Tuple)) or f"{given.id}." in source.segment(scope if scope is not source.tree else call):
+                        return None  # not one list, or one changed after it is built (`hooks.append(...)`)
+                    elements = list(listed.elts)
+                else:
+                    return None
+                sequence = []
+                for element in elements:
+                    built = self.built_class(element, module_facts, None) if isinstance(element, ast.Call) else None
+                    if not built:
+                        return None
+                    classes[(id(built[0]), built[1])] = built  # type: ignore[index]
+                    sequence.append((id(built[0]), built[1]))  # type: ignore[index]
+                if found is not None and sequence != found:
+                    return None  # constructions handing different lists
+                found = sequence
+        if found is None:
+            return None
+        hooks = []
+        for entry in found:
+            owner, name = classes[entry]
+            hook = self.method_of(owner, name, method, 0)
+            if hook is None and not self.project_only(owner, name, 0):
+                return None  # a base of a library may define the hook
+            if hook is not None:
+                hooks.append(hook)
+        return hooks
 
     def handed_class(self, recv: ast.expr, ctx: _Context, method: str) -> tuple[ModuleFacts, str] | None:
         """`def fit(module, loader): ... module.training_step(batch, i)` in core/fit.py, `module` a

@@ -128,6 +128,15 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 
 # methods of tensors, containers and loggers that a loop calls on its objects all the time
 _HINTING: dict[str, bool] = {}
+_HOOKING: dict[str, bool] = {}
+
+
+def _names_a_hook(method: str) -> bool:
+    """`_HOOK_NAME` says `method` names a hook (`on_batch_end`, `after_step`); once per name."""
+    hooks = _HOOKING.get(method)
+    if hooks is None:
+        hooks = _HOOKING[method] = _HOOK_NAME.search(method) is not None
+    return hooks
 
 
 def _hints_gradients(method: str) -> bool:
@@ -2190,13 +2199,11 @@ class _Walker:
         a list): those classes' `method`s, in the list's order (a class of the project without
         one runs nothing). None when anything is unsure."""
         facts = self.facts
-        if ctx.facts is not None or not ctx.mapping or not isinstance(recv, ast.Name) or facts.project is None:
+        if not _names_a_hook(method) or ctx.facts is not None or not ctx.mapping or not isinstance(recv, ast.Name) or facts.project is None:
             return None
         key = ctx.rename(recv.id)
         class_name = ctx.class_name
         if not (key.endswith("[*]") and key.startswith("self.")) or class_name is None or class_name not in facts.classes:
-            return None
-        if not _HOOK_NAME.search(method):
             return None
         attribute = key[5:-3]
         if not attribute.isidentifier():

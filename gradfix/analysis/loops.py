@@ -1237,6 +1237,11 @@ class _Walker:
         args = positional(call)
 
         library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)
+        if library is None and method == "backward" and call.args and ctx.facts is None and isinstance(recv, ast.Name) and ctx.functions and not ctx.mapping:
+            # `acc.backward(loss)` in `def train_step(acc, ...)`, which the calls hand an Accelerator
+            from gradfix.analysis.steps import handed_library
+
+            library = handed_library(recv.id, ctx.functions[-1], self.facts)
         if (
             recv is not None
             and (_calls_objects(self.facts) or (ctx.facts is not None and _calls_objects(ctx.facts)))

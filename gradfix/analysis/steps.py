@@ -1208,3 +1208,83 @@ def runs_several_epochs(model: ModuleModel, engine: str) -> bool:
 def runs_between_steps(event: str) -> bool:
     """An Ignite event (as written) whose handlers run between two calls of the process function."""
     return any(re.fullmatch(rf"(?:\w+\.)?Events\.{name}(?:\(.*\))?", event, re.S) is not None for name in _BETWEEN_EVENTS)
+
+
+_HANDED: dict[int, tuple[object, str | None]] = {}  # id(def) -> (its facts, the answer), per analysis
+
+
+def handed_library(name: str, function: ast.AST, facts: ModuleFacts) -> str | None:
+    """The library kind every call of a module function hands it for its parameter `name`
+    (`def training_step(acc, model, opt, batch)`: `acc.backward(loss)`), when the calls name an
+    `Accelerator` (or Fabric) they built, or one the library's usual name: `training_step(
+    accelerator, ...)` in this module or in another of the project that imports the function
+    and builds one. None when a call hands something else, cannot be read (`*args`), or
+    nothing calls it. Asked only for an unknown receiver of `.backward(<argument>)` that is such
+    a parameter."""
+    if not isinstance(function, FUNCTIONS):
+        return None
+    info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+    if info is None or info.node is not function or name not in info.params:
+        return None
+    cached = _HANDED.get(id(function))
+    if cached is not None and cached[0] is facts:
+        return cached[1]
+    if len(_HANDED) > 10_000:
+        _HANDED.clear()
+    found = _handed_library(name, info, facts)
+    _HANDED[id(function)] = (facts, found)
+    return found
+
+
+def _handed_library(name: str, info: FunctionInfo, facts: ModuleFacts) -> str | None:
+    project = facts.project
+    own = facts.source.path
+    if project is None or not own:
+        return None
+    callers = _importers(project, absolute(own), [info.node.name], info.node.name)
+    if not callers:
+        return None
+    index = info.params.index(name)
+    kinds: set[str | None] = set()
+    for path in callers:
+        module = project.module(path, any_bytes=True)  # (a script saying no gradient word of its own)
+        if module is None:
+            return None
+        kinds |= _kinds_handed(module.facts, info.node.name, index, name)
+    kinds |= _kinds_handed(facts, info.node.name, index, name)  # (its own module's calls, if any)
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    return kind if kind in ("accelerator", "fabric") else None
+
+
+def _kinds_handed(facts: ModuleFacts, function: str, index: int, name: str) -> set[str | None]:
+    """What the module's calls of `function` (by its name, or as an attribute of an imported
+    module) hand it at `index` or by the keyword `name`: their library kinds (None: unknown)."""
+    from gradfix.analysis.frameworks import named_kind
+    from gradfix.walk import child_nodes
+
+    found: set[str | None] = set()
+    stack: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(facts.source.tree, ())]
+    while stack:
+        node, functions = stack.pop()
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if called == function:
+                if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+                    found.add(None)
+                else:
+                    argument = next((k.value for k in node.keywords if k.arg == name), None)
+                    if argument is None and index < len(node.args):
+                        argument = node.args[index]
+                    key = dotted(argument) if argument is not None else None
+                    if key is None:
+                        found.add(None)
+                    else:
+                        bound = facts.info_in(key, functions)
+                        found.add(bound.library if bound is not None else named_kind(key))
+        if isinstance(node, FUNCTIONS):
+            functions = (*functions, node)
+        stack.extend((child, functions) for child in child_nodes(node))
+    return found

@@ -460,7 +460,22 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
                 yield frozenset()  # `losses = [trainer.step(x, y) for x, y in batches]`
             continue  # called once, not per batch
         loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
-        yield _context(loop, call, info, ctx.mapping, model)
+        yield _context(loop, call, info, ctx.mapping, model, _through_partial(call, info, model))
+
+
+def _through_partial(call: ast.Call, info: FunctionInfo, model: ModuleModel) -> ast.Call | None:
+    """`step_fn(batch, i)` of `step_fn = functools.partial(accumulate, model, opt, every=4)`:
+    the call as the function receives it (the partial's arguments first), for reading which
+    parameter each argument is; None for a plain call."""
+    if not isinstance(call.func, ast.Name) or call.func.id == info.node.name:
+        return None
+    from gradfix.analysis.accumulation import _partial_of
+
+    bound = _partial_of(call, info.node, model)
+    if bound is None:
+        return None
+    joined = ast.Call(func=call.func, args=[*bound.args[1:], *call.args], keywords=[*bound.keywords, *call.keywords])
+    return ast.copy_location(joined, call)
 
 
 def _comprehension_per_item(call: ast.Call, statement: ast.AST | None, info: FunctionInfo) -> bool:
@@ -910,7 +925,8 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, s
 
 
 def _context(
-    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel  # type: ignore[type-arg]
+    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel,  # type: ignore[type-arg]
+    handed: ast.Call | None = None,
 ) -> frozenset[str] | None:
     """The optimizers (by the step function's own names) a caller's iteration clears outside
     the call, or hands out afresh each call (`_Handed`); None when that iteration is not
@@ -920,11 +936,12 @@ def _context(
     if loop is None or loop.is_unknown:
         return None
     source = caller.source
-    if loop.enclosing_loops and _hands_out_stepped(loop, call, info, source) and cleared_around(loop, caller.loops):
+    arguments = handed if handed is not None else call  # (through a `functools.partial`: its arguments first)
+    if loop.enclosing_loops and _hands_out_stepped(loop, arguments, info, source) and cleared_around(loop, caller.loops):
         return None
-    inverse = _inverse_arguments(call, info, dict(mapping))
-    handed = _handed_optimizers(loop, call, info, source)
-    cleared: set[str] = set(handed)
+    inverse = _inverse_arguments(arguments, info, dict(mapping))
+    handed = _handed_optimizers(loop, arguments, info, source)  # type: ignore[assignment]
+    cleared: set[str] = set(handed)  # type: ignore[arg-type]
     for event in loop.events:
         if event.kind is not EventKind.CLEAR or call in event.via:
             continue

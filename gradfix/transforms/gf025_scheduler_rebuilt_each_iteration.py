@@ -109,8 +109,10 @@ class SchedulerRebuiltEachIteration(Rule):
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
     the name is bound elsewhere in the function -- but for `sched = None` placeholders before
-    that loop, outside it, when the loop reads the name nowhere before the construction (the
-    moved construction then runs after them). A scheduler built in a function the loop calls
+    that loop, outside it and in no loop that does not hold them too, when the loop reads the
+    name nowhere before the construction (the moved construction then runs after them; a
+    placeholder before the epoch loop of a per-batch rebuild says one scheduler across epochs,
+    which a move before the batch loop would not give: no fix). A scheduler built in a function the loop calls
     is reported without a fix: building it once means handing it in, a change of the function's
     signature and of its callers.
 
@@ -606,7 +608,7 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     before = _epoch_loop_around(stmt, loop, model)
     if before is None:
         return None
-    if others and not _placeholders_before(others, before, stmt, target, loop):
+    if others and not (_placeholders_before(others, before, stmt, target, loop) and _no_loop_between(others, before, source)):
         return None
     lines = statement_lines(source, stmt)
     return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
@@ -634,6 +636,22 @@ def _placeholders_before(others: list, before: ast.AST, stmt: ast.AST, target: s
         and (n.lineno, n.col_offset) < built
         for n in ast_walk(before)
     )
+
+
+def _no_loop_between(others: list, before: ast.AST, source) -> bool:  # type: ignore[no-untyped-def, type-arg]
+    """No loop holds the place the construction moves to without holding the placeholders too:
+    `sched = None` before the epoch loop, the construction in the batch loop of a per-batch
+    rebuild moved only before that batch loop would still start over each epoch, where the
+    placeholder says one scheduler lives across them (no fix)."""
+    wanted = {id(o) for o in others}
+    owner = source.owner_of(before)
+    while owner is not None and not isinstance(owner, ast.Module):
+        if wanted <= {id(n) for n in ast_walk(owner)}:
+            return True
+        if isinstance(owner, LOOPS):
+            return False
+        owner = source.owner_of(owner)
+    return True
 
 
 def _epoch_loop_around(stmt: ast.Assign | ast.AnnAssign, loop: ast.AST, model: ModuleModel) -> ast.AST | None:

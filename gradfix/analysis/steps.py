@@ -1227,7 +1227,7 @@ def runs_between_steps(event: str) -> bool:
     return any(re.fullmatch(rf"(?:\w+\.)?Events\.{name}(?:\(.*\))?", event, re.S) is not None for name in _BETWEEN_EVENTS)
 
 
-_HANDED: dict[int, tuple[object, str | None]] = {}  # id(def) -> (its facts, the answer), per analysis
+_HANDED: list = [None, {}]  # [the facts answered for (one module at a time), {id(def): the answer}]
 
 
 def handed_library(name: str, function: ast.AST, facts: ModuleFacts) -> str | None:
@@ -1243,14 +1243,13 @@ def handed_library(name: str, function: ast.AST, facts: ModuleFacts) -> str | No
     info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
     if info is None or info.node is not function or name not in info.params:
         return None
-    cached = _HANDED.get(id(function))
-    if cached is not None and cached[0] is facts:
-        return cached[1]
-    if len(_HANDED) > 10_000:
-        _HANDED.clear()
-    found = _handed_library(name, info, facts)
-    _HANDED[id(function)] = (facts, found)
-    return found
+    if _HANDED[0] is not facts:
+        _HANDED[0], _HANDED[1] = facts, {}
+    answers = _HANDED[1]
+    key = (id(function), name)
+    if key not in answers:
+        answers[key] = _handed_library(name, info, facts)
+    return answers[key]  # type: ignore[no-any-return]
 
 
 def _handed_library(name: str, info: FunctionInfo, facts: ModuleFacts) -> str | None:

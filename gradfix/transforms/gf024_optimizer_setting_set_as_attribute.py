@@ -348,14 +348,10 @@ def _returns_parsed(name: str, model: ModuleModel) -> bool:
 
 def _enclosing(function: ast.AST, name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
     """(the function around a nested function, the nested function's info), or (None, None)."""
-    facts = model.facts
-    for outer_id, table in facts.local_functions.items():
-        found = table.get(name)
-        if found is not None and found.node is function:
-            candidates = [*facts.module_functions.values(), *(m for ms in facts.methods.values() for m in ms.values()), *(f for t in facts.local_functions.values() for f in t.values())]
-            outer = next((c.node for c in candidates if id(c.node) == outer_id), None)
-            return (outer, found) if outer is not None else (None, None)
-    return None, None
+    from gradfix.analysis.facts import enclosing_function
+
+    found = enclosing_function(model.facts, function)
+    return found if found is not None else (None, None)
 
 
 def _named_entry(expr: ast.expr) -> bool:

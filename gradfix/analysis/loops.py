@@ -2606,10 +2606,13 @@ _KEYWORDS = frozenset(kwlist)
 
 
 def _rebinds(function: ast.AST | None, name: str) -> bool:
-    """The helper binds the parameter `name` again (or cannot be read): its value at a test may
-    not be the one its call handed it."""
+    """The helper binds the parameter `name` again, or `name` is not its own parameter (or it
+    cannot be read): its value at a test may not be the one its call handed it."""
     if not isinstance(function, FUNCTIONS):
         return True
+    arguments = function.args
+    if name not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return True  # (a free name of a closure, which its factory may have bound again)
     return any(
         (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) or isinstance(n, (ast.Global, ast.Nonlocal))
         for n in ast_walk(function)

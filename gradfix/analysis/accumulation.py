@@ -1765,7 +1765,7 @@ def _reset_after_each_pass(loop: ast.stmt, body: list[ast.stmt], holder: ast.stm
     reset = binding[0]
     if not (isinstance(reset, ast.Assign) and len(reset.targets) == 1 and source.key(reset.targets[0]) == name):
         return None
-    value = int_value(reset.value)
+    value = _signed(reset.value)
     if value is None:
         return None
     between = [holder, *after[: after.index(reset)]]
@@ -1847,18 +1847,26 @@ def _assigns_here(stmt: ast.stmt, name: str, source: Source) -> bool:
     return False
 
 
+def _signed(expr: ast.AST | None) -> int | None:
+    """An integer literal, also negated (`step = -1`, incremented before the window's test)."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        value = int_value(expr.operand)
+        return -value if value is not None else None
+    return int_value(expr)
+
+
 def _literal_assignment(stmt: ast.stmt, name: str, source: Source) -> int | None:
     if isinstance(stmt, ast.Assign) and any(source.key(t) == name for t in stmt.targets):
-        return int_value(stmt.value)
+        return _signed(stmt.value)
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Tuple):
         # `nb_tr_examples, nb_tr_steps, tr_loss = 0, 0, 0`
         target = stmt.targets[0]
         if isinstance(target, ast.Tuple) and len(target.elts) == len(stmt.value.elts):
             for element, value in zip(target.elts, stmt.value.elts):
                 if not isinstance(element, ast.Starred) and source.key(element) == name:
-                    return int_value(value)
+                    return _signed(value)
     if isinstance(stmt, ast.AnnAssign) and source.key(stmt.target) == name and stmt.value is not None:
-        return int_value(stmt.value)
+        return _signed(stmt.value)
     return None
 
 

@@ -27,7 +27,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.facts import located_bases
+from gradfix.analysis.facts import located_bases, nested_call_arguments
 from gradfix.analysis.modules import (
     bound_classes,
     imported_project_bytes,
@@ -590,7 +590,14 @@ class _Finder:
             return None
         sites = self.model.facts.call_site_args.get(scope.name)
         if not sites:
-            return None
+            if scope.name in self.model.facts.module_functions:
+                return None
+            # a function nested in another (`def train(model, opt, data, criterion)` in
+            # `main()`): what its calls there pass
+            passed = nested_call_arguments(self.model.facts, scope, name)
+            if not passed or any(argument is None for argument in passed):
+                return None
+            return {self.source.key(argument) for argument in passed}  # type: ignore[arg-type]
         return sites.get(str(params.index(name)), set()) | sites.get(name, set())
 
     def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:

@@ -725,3 +725,52 @@ def _promote_parameters(facts: ModuleFacts) -> None:
                     # (with the library table's kind: a timm `NativeScaler()` handed to
                     # `train_one_epoch(..., loss_scaler)` is called as one there)
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)
+
+
+def enclosing_function(facts: ModuleFacts, function: ast.AST) -> tuple[ast.AST, FunctionInfo] | None:
+    """For a function defined in another's body (`def adjust_learning_rate(optimizer, epoch)` in
+    `main()`): that function's node and the nested one's info; None for any other."""
+    name = getattr(function, "name", None)
+    if name is None or not facts.local_functions:
+        return None
+    for outer_id, table in facts.local_functions.items():
+        found = table.get(name)
+        if found is None or found.node is not function:
+            continue
+        candidates = [
+            *facts.module_functions.values(),
+            *(m for ms in facts.methods.values() for m in ms.values()),
+            *(f for t in facts.local_functions.values() for f in t.values()),
+        ]
+        outer = next((c.node for c in candidates if id(c.node) == outer_id), None)
+        return (outer, found) if outer is not None else None
+    return None
+
+
+def nested_call_arguments(facts: ModuleFacts, function: ast.AST, parameter: str) -> list[ast.expr | None] | None:
+    """What each call of a nested function in the function around it passes for `parameter`
+    (None for a call that may pass it by `*args`/`**kw` or leaves it out); None when `function`
+    is not nested or its name is also handed on (`callbacks.append(decay)`: called elsewhere)."""
+    from gradfix.walk import ast_walk as _walk
+
+    found = enclosing_function(facts, function)
+    if found is None:
+        return None
+    outer, info = found
+    if parameter not in info.params:
+        return None
+    index = info.params.index(parameter)
+    name = info.node.name
+    nodes = list(_walk(outer))
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    passed: list[ast.expr | None] = []
+    for node in nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+                passed.append(None)
+                continue
+            named = next((k.value for k in node.keywords if k.arg == parameter), None)
+            passed.append(named if named is not None else node.args[index] if index < len(node.args) else None)
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in called:
+            return None  # handed on (`callbacks.append(decay)`): called where this cannot see
+    return passed

@@ -1063,6 +1063,16 @@ class _Walker:
             # outside loops and helpers a test's events belong to no loop: nothing to record
             self.expressions([stmt.test], ctx)
         depth = len(ctx.loops)
+        if ctx.mapping and isinstance(stmt.test, ast.Name):
+            passed = ctx.rename(stmt.test.id)
+            if passed in ("True", "False") and not _rebinds(ctx.helpers[-1] if ctx.helpers else None, stmt.test.id):
+                # `if is_train: loss.backward()` in `calc_losses(data, is_train=False)`: the
+                # constant the call hands the parameter decides the arm; the other never runs
+                taken = stmt.body if passed == "True" else stmt.orelse
+                kind = "if" if passed == "True" else "else"
+                if taken:
+                    self.block(taken, self.branch(ctx, Branch(stmt, kind, stmt.test, depth)))
+                return
         self.block(stmt.body, self.branch(ctx, Branch(stmt, "if", stmt.test, depth)))
         # an elif chain: each test runs only when the earlier ones failed
         else_ctx = self.branch(ctx, Branch(stmt, "else", stmt.test, depth))
@@ -1261,6 +1271,11 @@ class _Walker:
         args = positional(call)
 
         library = self.library_kind(recv, ctx) if recv is not None else self.library_kind(call.func, ctx)
+        if library is None and method == "backward" and call.args and ctx.facts is None and isinstance(recv, ast.Name) and ctx.functions and not ctx.mapping:
+            # `acc.backward(loss)` in `def train_step(acc, ...)`, which the calls hand an Accelerator
+            from gradfix.analysis.steps import handed_library
+
+            library = handed_library(recv.id, ctx.functions[-1], self.facts)
         if (
             recv is not None
             and (_calls_objects(self.facts) or (ctx.facts is not None and _calls_objects(ctx.facts)))
@@ -2806,6 +2821,20 @@ def called_names(text: str) -> set[str]:
 
 # words before a `(` that name nothing (`x in (a, b)`, `if (`): nothing binds them
 _KEYWORDS = frozenset(kwlist)
+
+
+def _rebinds(function: ast.AST | None, name: str) -> bool:
+    """The helper binds the parameter `name` again, or `name` is not its own parameter (or it
+    cannot be read): its value at a test may not be the one its call handed it."""
+    if not isinstance(function, FUNCTIONS):
+        return True
+    arguments = function.args
+    if name not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return True  # (a free name of a closure, which its factory may have bound again)
+    return any(
+        (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) or isinstance(n, (ast.Global, ast.Nonlocal))
+        for n in ast_walk(function)
+    )
 
 
 def _calls_only_plain_code(info: FunctionInfo, facts: ModuleFacts, in_project) -> bool:  # type: ignore[no-untyped-def]

@@ -460,7 +460,22 @@ def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo
                 yield frozenset()  # `losses = [trainer.step(x, y) for x, y in batches]`
             continue  # called once, not per batch
         loop = next((lp for lp in model.loops if lp.node is ctx.home_loops[-1]), None) if ctx.home_loops else None
-        yield _context(loop, call, info, ctx.mapping, model)
+        yield _context(loop, call, info, ctx.mapping, model, _through_partial(call, info, model))
+
+
+def _through_partial(call: ast.Call, info: FunctionInfo, model: ModuleModel) -> ast.Call | None:
+    """`step_fn(batch, i)` of `step_fn = functools.partial(accumulate, model, opt, every=4)`:
+    the call as the function receives it (the partial's arguments first), for reading which
+    parameter each argument is; None for a plain call."""
+    if not isinstance(call.func, ast.Name) or call.func.id == info.node.name:
+        return None
+    from gradfix.analysis.accumulation import _partial_of
+
+    bound = _partial_of(call, info.node, model)
+    if bound is None:
+        return None
+    joined = ast.Call(func=call.func, args=[*bound.args[1:], *call.args], keywords=[*bound.keywords, *call.keywords])
+    return ast.copy_location(joined, call)
 
 
 def _comprehension_per_item(call: ast.Call, statement: ast.AST | None, info: FunctionInfo) -> bool:
@@ -910,7 +925,8 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, s
 
 
 def _context(
-    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel  # type: ignore[type-arg]
+    loop: TrainingLoop | None, call: ast.Call, info: FunctionInfo, mapping: tuple, caller: ModuleModel,  # type: ignore[type-arg]
+    handed: ast.Call | None = None,
 ) -> frozenset[str] | None:
     """The optimizers (by the step function's own names) a caller's iteration clears outside
     the call, or hands out afresh each call (`_Handed`); None when that iteration is not
@@ -920,11 +936,12 @@ def _context(
     if loop is None or loop.is_unknown:
         return None
     source = caller.source
-    if loop.enclosing_loops and _hands_out_stepped(loop, call, info, source) and cleared_around(loop, caller.loops):
+    arguments = handed if handed is not None else call  # (through a `functools.partial`: its arguments first)
+    if loop.enclosing_loops and _hands_out_stepped(loop, arguments, info, source) and cleared_around(loop, caller.loops):
         return None
-    inverse = _inverse_arguments(call, info, dict(mapping))
-    handed = _handed_optimizers(loop, call, info, source)
-    cleared: set[str] = set(handed)
+    inverse = _inverse_arguments(arguments, info, dict(mapping))
+    handed = _handed_optimizers(loop, arguments, info, source)  # type: ignore[assignment]
+    cleared: set[str] = set(handed)  # type: ignore[arg-type]
     for event in loop.events:
         if event.kind is not EventKind.CLEAR or call in event.via:
             continue
@@ -1208,3 +1225,82 @@ def runs_several_epochs(model: ModuleModel, engine: str) -> bool:
 def runs_between_steps(event: str) -> bool:
     """An Ignite event (as written) whose handlers run between two calls of the process function."""
     return any(re.fullmatch(rf"(?:\w+\.)?Events\.{name}(?:\(.*\))?", event, re.S) is not None for name in _BETWEEN_EVENTS)
+
+
+_HANDED: list = [None, {}]  # [the facts answered for (one module at a time), {id(def): the answer}]
+
+
+def handed_library(name: str, function: ast.AST, facts: ModuleFacts) -> str | None:
+    """The library kind every call of a module function hands it for its parameter `name`
+    (`def training_step(acc, model, opt, batch)`: `acc.backward(loss)`), when the calls name an
+    `Accelerator` (or Fabric) they built, or one the library's usual name: `training_step(
+    accelerator, ...)` in this module or in another of the project that imports the function
+    and builds one. None when a call hands something else, cannot be read (`*args`), or
+    nothing calls it. Asked only for an unknown receiver of `.backward(<argument>)` that is such
+    a parameter."""
+    if not isinstance(function, FUNCTIONS):
+        return None
+    info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+    if info is None or info.node is not function or name not in info.params:
+        return None
+    if _HANDED[0] is not facts:
+        _HANDED[0], _HANDED[1] = facts, {}
+    answers = _HANDED[1]
+    key = (id(function), name)
+    if key not in answers:
+        answers[key] = _handed_library(name, info, facts)
+    return answers[key]  # type: ignore[no-any-return]
+
+
+def _handed_library(name: str, info: FunctionInfo, facts: ModuleFacts) -> str | None:
+    project = facts.project
+    own = facts.source.path
+    if project is None or not own:
+        return None
+    callers = _importers(project, absolute(own), [info.node.name], info.node.name)
+    if not callers:
+        return None
+    index = info.params.index(name)
+    kinds: set[str | None] = set()
+    for path in callers:
+        module = project.module(path, any_bytes=True)  # (a script saying no gradient word of its own)
+        if module is None:
+            return None
+        kinds |= _kinds_handed(module.facts, info.node.name, index, name)
+    kinds |= _kinds_handed(facts, info.node.name, index, name)  # (its own module's calls, if any)
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    return kind if kind in ("accelerator", "fabric") else None
+
+
+def _kinds_handed(facts: ModuleFacts, function: str, index: int, name: str) -> set[str | None]:
+    """What the module's calls of `function` (by its name, or as an attribute of an imported
+    module) hand it at `index` or by the keyword `name`: their library kinds (None: unknown)."""
+    from gradfix.analysis.frameworks import named_kind
+    from gradfix.walk import child_nodes
+
+    found: set[str | None] = set()
+    stack: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(facts.source.tree, ())]
+    while stack:
+        node, functions = stack.pop()
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if called == function:
+                if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+                    found.add(None)
+                else:
+                    argument = next((k.value for k in node.keywords if k.arg == name), None)
+                    if argument is None and index < len(node.args):
+                        argument = node.args[index]
+                    key = dotted(argument) if argument is not None else None
+                    if key is None:
+                        found.add(None)
+                    else:
+                        bound = facts.info_in(key, functions)
+                        found.add(bound.library if bound is not None else named_kind(key))
+        if isinstance(node, FUNCTIONS):
+            functions = (*functions, node)
+        stack.extend((child, functions) for child in child_nodes(node))
+    return found

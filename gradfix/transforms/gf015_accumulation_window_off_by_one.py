@@ -68,7 +68,7 @@ class AccumulationWindowOffByOne(Rule):
     each epoch's batches from 0), or a
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
-    loop -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
+    loop (a negative one too: `step = -1` incremented before the test counts from 0) -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
     nowhere else in the class, nor named where it can be set by name: in a list, tuple or set
     of the class (`include_keys = ["global_step"]`, restored on resume) or a `setattr`; a
     dict key of a log line does not count), and the first window holds a number of micro-batches other than N, counted from the

@@ -61,7 +61,7 @@ class ActivationBeforeLoss(Rule):
     another class's body nor `Trainer.criterion = ...` binds it; or the body of its base class,
     of the file or of another module of the project, when the file binds it nowhere), or be a
     parameter of the function that every call of it in the file fills with a name bound to one
-    kind of torch loss (when no call in the file does: every call in the other files of the
+    kind of torch loss (for a function nested in another, every call of it there; when no call in the file does: every call in the other files of the
     project that import it, one at least, with such a name or the constructor itself, `fit(model,
     loader, criterion=nn.CrossEntropyLoss())` in main.py), or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def

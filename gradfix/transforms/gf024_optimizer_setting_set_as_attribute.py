@@ -97,13 +97,16 @@ class OptimizerSettingSetAsAttribute(Rule):
     `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
     groups, unless every call of it in the module passes a parsed command line for it, like
-    `args` of `adjust_learning_rate(optimizer, epoch, args)`, or a name bound only to an object of
+    `args` of `adjust_learning_rate(optimizer, epoch, args)` (also through a function of the
+    module that returns it, `args = get_args()`), or a name bound only to an object of
     a class of the module that derives from nothing else (`settings = Settings()`), or it is annotated with a class of
     the module that derives from nothing else, `cfg: TrainConfig`, a dataclass of settings; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone. A parameter of a function
     of the module is the optimizer every call of it in the module passes (held in a name, or
-    built in the call's argument list: `run(net, torch.optim.Adam(net.parameters()))`).
+    built in the call's argument list: `run(net, torch.optim.Adam(net.parameters()))`); for a
+    function nested in another (`def adjust_learning_rate(optimizer, epoch)` inside `main()`),
+    every call of it in the function around it.
     """
 
     code = "GF024"
@@ -269,9 +272,14 @@ def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]],
         if index < 0:
             return True
         found = model.facts.module_functions.get(name) if name else None
+        scope: ast.AST = model.source.tree
+        if found is None and name:
+            # a function nested in another (`def adjust_learning_rate(optimizer, epoch, args)` in
+            # `main()`): the calls in the function around it
+            scope, found = _enclosing(function, name, model)  # type: ignore[assignment]
         if found is None or found.node is not function:
             return True  # a method, or a function defined twice
-        passed = _passed_for(name, index, parameter, model.source.tree)  # type: ignore[arg-type]
+        passed = _passed_for(name, index, parameter, scope)  # type: ignore[arg-type]
         if not passed or any(argument is None or not _not_an_optimizer(argument, model) for argument in passed):
             return True
     return False
@@ -309,18 +317,41 @@ def _plain_class(name: str, tree: ast.Module, seen: set[str]) -> bool:
 
 
 def _not_an_optimizer(key: str, model: ModuleModel) -> bool:
-    """`key` is bound only to a parsed command line (`parser.parse_args()`), a namespace, or an
-    object of a plain class of the module (`settings = Settings()`)."""
+    """`key` is bound only to a parsed command line (`parser.parse_args()`, also through a
+    function of the module returning it, `args = get_args()`), a namespace, or an object of a
+    plain class of the module (`settings = Settings()`)."""
     from gradfix.analysis.assignments import assigned_values
 
     values = assigned_values(model, key)
     return bool(values) and all(
         isinstance(value, ast.Call) and (
             (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS
-            or (isinstance(value.func, ast.Name) and _plain_class(value.func.id, model.source.tree, set()))
+            or (isinstance(value.func, ast.Name) and (_plain_class(value.func.id, model.source.tree, set()) or _returns_parsed(value.func.id, model)))
         )
         for value in values
     )
+
+
+def _returns_parsed(name: str, model: ModuleModel) -> bool:
+    """A function of the module whose every `return` gives a parsed command line or a
+    namespace (`def get_args(): ...; return parser.parse_args()`)."""
+    from gradfix.walk import own_nodes
+
+    info = model.facts.module_functions.get(name)
+    if info is None:
+        return False
+    returns = [n for n in own_nodes(info.node) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and (call_name(r.value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS for r in returns
+    )
+
+
+def _enclosing(function: ast.AST, name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """(the function around a nested function, the nested function's info), or (None, None)."""
+    from gradfix.analysis.facts import enclosing_function
+
+    found = enclosing_function(model.facts, function)
+    return found if found is not None else (None, None)
 
 
 def _named_entry(expr: ast.expr) -> bool:
@@ -376,10 +407,16 @@ def _passed_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMo
     if not isinstance(function, FUNCTIONS) or "." in key:
         return []
     found = model.facts.module_functions.get(function.name)
+    scope: ast.AST = model.source.tree
+    outer: tuple[ast.AST, ...] = ()
+    if found is None and len(functions) > 1 and isinstance(functions[-2], FUNCTIONS):
+        # `def adjust_learning_rate(optimizer, epoch)` inside `main()`: the calls in `main`
+        found = model.facts.local_functions.get(id(functions[-2]), {}).get(function.name)
+        scope, outer = functions[-2], functions[:-1]
     if found is None or found.node is not function or key not in found.params:
         return []
-    passed = _passed_for(function.name, found.params.index(key), key, model.source.tree, built=True)
-    infos = [_passed_info(argument, key, model) for argument in sorted(passed, key=_argument_order)]
+    passed = _passed_for(function.name, found.params.index(key), key, scope, built=True)
+    infos = [_passed_info(argument, key, model, outer) for argument in sorted(passed, key=_argument_order)]
     if not infos or any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
         return []
     return infos  # type: ignore[return-value]
@@ -389,11 +426,12 @@ def _argument_order(argument: str | ast.Call | None) -> tuple[int, str]:
     return (0, argument) if isinstance(argument, str) else (1, "")
 
 
-def _passed_info(argument: str | ast.Call | None, key: str, model: ModuleModel) -> ObjectInfo | None:
-    """What a call passes for a parameter: the object a dotted name holds, or torch's optimizer
-    built right in the argument list (`run(net, torch.optim.Adam(net.parameters()))`)."""
+def _passed_info(argument: str | ast.Call | None, key: str, model: ModuleModel, outer: tuple[ast.AST, ...] = ()) -> ObjectInfo | None:
+    """What a call passes for a parameter: the object a dotted name holds (in the functions
+    `outer` around a nested function's calls), or torch's optimizer built right in the argument
+    list (`run(net, torch.optim.Adam(net.parameters()))`)."""
     if isinstance(argument, str):
-        return model.facts.info(argument)
+        return model.facts.info_in(argument, outer) if outer else model.facts.info(argument)
     if not isinstance(argument, ast.Call):
         return None
     from gradfix.analysis.facts import classify_constructor

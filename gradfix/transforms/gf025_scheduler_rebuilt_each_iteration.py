@@ -108,7 +108,11 @@ class SchedulerRebuiltEachIteration(Rule):
     bound before the loop and not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
-    the name is bound elsewhere in the function. A scheduler built in a function the loop calls
+    the name is bound elsewhere in the function -- but for `sched = None` placeholders before
+    that loop, outside it and in no loop that does not hold them too, when the loop reads the
+    name nowhere before the construction (the moved construction then runs after them; a
+    placeholder before the epoch loop of a per-batch rebuild says one scheduler across epochs,
+    which a move before the batch loop would not give: no fix). A scheduler built in a function the loop calls
     is reported without a fix: building it once means handing it in, a change of the function's
     signature and of its callers.
 
@@ -598,13 +602,56 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     if not source.alone_on_lines(stmt) or "param_groups" in source.segment(loop):
         return None  # (a statement sharing its line; a loop writing learning rates itself)
     index = assignments(model)
-    if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
+    others = [binding.statement for binding in index.bindings(target, index.scope_of(stmt)) if binding.statement is not stmt]
+    if any(not _placeholder(other, target) for other in others):
         return None  # built elsewhere too: which one the loop should keep is not ours to say
     before = _epoch_loop_around(stmt, loop, model)
     if before is None:
         return None
+    if others and not (_placeholders_before(others, before, stmt, target, loop) and _no_loop_between(others, before, source)):
+        return None
     lines = statement_lines(source, stmt)
     return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+
+
+def _placeholder(stmt: ast.AST, target: str) -> bool:
+    """`sched = None`: the name held before a scheduler is built (`if args.cosine: sched = ...`)."""
+    return (
+        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and dotted(stmt.targets[0]) == target
+        and isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+    )
+
+
+def _placeholders_before(others: list, before: ast.AST, stmt: ast.AST, target: str, loop: ast.AST) -> bool:  # type: ignore[type-arg]
+    """Every `sched = None` placeholder comes before the loop the construction moves ahead of
+    (so it still runs first), outside it, and the loop reads the name nowhere before the
+    construction (`if sched is not None: sched.step()` on the first pass reads the placeholder)."""
+    inside = {id(n) for n in ast_walk(before)}
+    start = (before.lineno, before.col_offset)  # type: ignore[attr-defined]
+    if any(id(o) in inside or (o.lineno, o.col_offset) >= start for o in others):
+        return False
+    built = (stmt.lineno, stmt.col_offset)  # type: ignore[attr-defined]
+    return not any(
+        isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load) and dotted(n) == target
+        and (n.lineno, n.col_offset) < built
+        for n in ast_walk(before)
+    )
+
+
+def _no_loop_between(others: list, before: ast.AST, source) -> bool:  # type: ignore[no-untyped-def, type-arg]
+    """No loop holds the place the construction moves to without holding the placeholders too:
+    `sched = None` before the epoch loop, the construction in the batch loop of a per-batch
+    rebuild moved only before that batch loop would still start over each epoch, where the
+    placeholder says one scheduler lives across them (no fix)."""
+    wanted = {id(o) for o in others}
+    owner = source.owner_of(before)
+    while owner is not None and not isinstance(owner, ast.Module):
+        if wanted <= {id(n) for n in ast_walk(owner)}:
+            return True
+        if isinstance(owner, LOOPS):
+            return False
+        owner = source.owner_of(owner)
+    return True
 
 
 def _epoch_loop_around(stmt: ast.Assign | ast.AnnAssign, loop: ast.AST, model: ModuleModel) -> ast.AST | None:

@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+net = nn.Linear(6, 2)
+opt = torch.optim.AdamW(net.parameters(), lr=1e-3)
+batches = [(torch.randn(3, 6), torch.randn(3, 2)) for _ in range(11)]
+accum = 3
+seen = -1
+for inputs, targets in batches:
+    seen += 1
+    loss = nn.functional.mse_loss(net(inputs), targets) / accum
+    loss.backward()
+    if (seen + 1) % accum == 0:
+        opt.step()
+        opt.zero_grad()
+
+# the last micro-batches did not fill a whole window: step on them too
+if (seen + 1) % accum != 0:
+    opt.step()
+    opt.zero_grad()

@@ -264,8 +264,8 @@ class ClipAfterStep(LoopRule):
                     related=(loop.node,),
                 )
 
+    @staticmethod
     def _fix(
-        self,
         loop: TrainingLoop,
         clip: GradEvent,
         step: GradEvent,

@@ -108,14 +108,16 @@ class GradScalerRebuiltEachIteration(Rule):
     test that calls something), when the loop
     only uses it after it ends, when the construction reads anything the loop changes (its
     variable, a counter, an attribute it assigns: `GradScaler(enabled=epoch >= warmup)`,
-    `init_scale=last_scale`), when it says `enabled=False`, when the loop loads a state into
-    it (`scaler.load_state_dict(...)`), when the optimizer it steps is built again in the loop
-    (a new run per fold or task, whose fresh scaler is right), nor in a loop whose body ends
+    `init_scale=last_scale`), when it says `enabled=False`, when the loop loads a state
+    (`scaler.load_state_dict(...)`; a model or an optimizer restored: a new run), when the
+    optimizer it steps is built again in the loop (a new run per fold or task, whose fresh
+    scaler is right), nor in a loop whose body ends
     in a `break` or `return` of its own (one iteration). In a function the loop calls, not
     reported when the construction reads what the function binds, a parameter the call leaves
     to its default or hands something the loop changes, an attribute of `self` something but
-    the class's `__init__` binds, when the optimizer it steps is bound in the function (a new
-    run on every call), nor in a function that declares names `global` or `nonlocal`.
+    the class's `__init__` binds, when the optimizer it steps is bound in the function or is a
+    parameter the call hands something the loop changes (a new run on every call), nor in a
+    function that declares names `global` or `nonlocal`.
     """
 
     code = "GF029"
@@ -263,8 +265,16 @@ def _built_scaler(stmt: ast.stmt, model: ModuleModel) -> str | None:
 def _stepped_with(root: ast.AST, target: str) -> int | None:
     """How many loops of its own deep (0: in `root`'s body itself) `root` steps an optimizer
     with the scaler `target` (`target.step(optimizer)`), not in a function of its own; None
-    when it does not, when it loads a state into the scaler (`target.load_state_dict(...)`),
-    or when the optimizer it steps is bound in `root` (built again: a new run)."""
+    when it does not, when it loads a state into anything (`target.load_state_dict(...)`, a
+    model or an optimizer restored: a new run), or when the optimizer it steps is bound in
+    `root` (built again: a new run)."""
+    found = _steps_with(root, target)
+    return found[0] if found is not None else None
+
+
+def _steps_with(root: ast.AST, target: str) -> tuple[int, list[str]] | None:
+    """`_stepped_with`'s depth, and the optimizers stepped with the scaler (`optimizer`,
+    `self.optimizer`)."""
     found: int | None = None
     stepped: list[str | None] = []
     todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in root.body]  # type: ignore[attr-defined]
@@ -274,11 +284,11 @@ def _stepped_with(root: ast.AST, target: str) -> int | None:
             continue
         if isinstance(node, ast.Call):
             method = method_name(node)
-            if method in ("step", "load_state_dict"):
+            if method == "load_state_dict":
+                return None
+            if method == "step":
                 recv = receiver(node)
                 if recv is not None and dotted(recv) == target:
-                    if method == "load_state_dict":
-                        return None
                     arguments = positional(node)
                     if arguments:
                         found = inside if found is None else min(found, inside)
@@ -290,7 +300,7 @@ def _stepped_with(root: ast.AST, target: str) -> int | None:
     bound = _bound_names(root)
     if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
-    return found
+    return found, stepped  # type: ignore[return-value]
 
 
 def _bound_names(root: ast.AST) -> set[str]:
@@ -335,8 +345,12 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
             continue  # (an attribute of something but the instance)
-        if _stepped_with(function, target) is None:
-            continue  # (not stepped with here, a state loaded into it, or a new optimizer per call)
+        steps = _steps_with(function, target)
+        if steps is None:
+            continue  # (not stepped with here, a state loaded, or a new optimizer per call)
+        stepped = {key.split(".", 1)[0] for key in steps[1]}
+        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
+            continue  # (the optimizer handed in changes from call to call: a new run each time)
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if _reads_what_the_loop_changes(value, function):
             continue  # (reads what the function binds)

@@ -164,3 +164,33 @@ def inner_loop_builds_but_never_scales(model, optimizer, loader, tries):
         scaler.scale(loss).backward()
         scaler.step(optimizer)
         scaler.update()
+
+
+def a_new_trial_from_the_initial_weights(model, optimizer, loader, initial, trials):
+    for trial in range(trials):
+        model.load_state_dict(initial["model"])
+        optimizer.load_state_dict(initial["optimizer"])
+        scaler = GradScaler("cuda")
+        for x, y in loader:
+            optimizer.zero_grad()
+            with torch.autocast("cuda", dtype=torch.float16):
+                loss = F.mse_loss(model(x), y)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+
+
+def fine_tune(model, optimizer, loader):
+    scaler = GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = F.mse_loss(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+
+
+def fine_tune_each_head(heads, optimizers, loader):
+    for k in range(len(heads)):
+        fine_tune(heads[k], optimizers[k], loader)

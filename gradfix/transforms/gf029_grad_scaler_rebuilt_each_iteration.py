@@ -146,14 +146,21 @@ class GradScalerRebuiltEachIteration(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
-        if b"GradScaler" not in source.data:
-            return  # (the module names no scaler: nothing to walk)
+        data = source.data
+        if b"GradScaler(" not in data:
+            return  # (the module builds no scaler: nothing to walk)
+        lines = _construction_lines(data)
+        builders = _builders(model, lines)
         reported: set[int] = set()
         for loop in _loops(source.tree.body):
+            if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
+                continue  # (builds no scaler and calls no function that does)
             if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
                 continue  # one iteration at most
             for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
-                called = None if guarded else _called_function(stmt, model, _WORDS) or _called_method(stmt, loop, model, _WORDS)
+                called = None
+                if not guarded and _calls_one_of(stmt, builders):
+                    called = _called_function(stmt, model, _WORDS) or _called_method(stmt, loop, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:
@@ -232,6 +239,41 @@ def _outer_stepping_loop(loop: ast.AST, target: str, model: ModuleModel) -> ast.
     if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or _stepped_with(outer, target) is None:
         return None
     return outer
+
+
+def _construction_lines(data: bytes) -> list[int]:
+    """The lines (1-based) on which the module's text says `GradScaler(`."""
+    found: list[int] = []
+    at = data.find(b"GradScaler(")
+    while at != -1:
+        found.append(data.count(b"\n", 0, at) + 1)
+        at = data.find(b"GradScaler(", at + 1)
+    return found
+
+
+def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
+    """The names of the module's functions and methods whose lines say `GradScaler(`: the only
+    calls of a loop whose function may build a scaler on every call."""
+    names: set[str] = set()
+    facts = model.facts
+    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+        for info in infos:
+            node = info.node
+            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
+                names.add(node.name)
+    return names
+
+
+def _calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
+    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
+    an assignment), calling one of `names`."""
+    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+        return False
+    value = stmt.value
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names
 
 
 def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:

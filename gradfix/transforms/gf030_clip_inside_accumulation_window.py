@@ -93,6 +93,8 @@ class ClipInsideAccumulationWindow(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         if "clip_grad" not in model.source.text or "%" not in model.source.text:
             return  # (no clip of torch's, or no periodic window to read)
+        if not any(e.kind is EventKind.CLIP for loop in model.loops for e in loop.events):
+            return  # (no loop clips: no window to read)
         seen: set[int] = set()
         for acc in accumulations(model):
             loop = acc.loop

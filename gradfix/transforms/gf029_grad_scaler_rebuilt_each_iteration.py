@@ -41,7 +41,9 @@ class GradScalerRebuiltEachIteration(Rule):
     `try` block), when the same loop's body steps an optimizer with it
     (`scaler.step(optimizer)`, usually after `scaler.scale(loss).backward()` and before
     `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
-    it (a scaler per epoch, stepped by the batch loop). So is one built in an inner loop that
+    it (a scaler per epoch, stepped by the batch loop), also through a function of the module
+    it hands the scaler to (`train_one_epoch(model, loader, optimizer, scaler)` stepping with
+    that parameter). So is one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
     under an `if` whose test reads the same on every iteration (`if cfg.amp and cfg.dtype ==
@@ -174,7 +176,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 target = _built_scaler(stmt, model)
                 if target is None or id(stmt) in reported:
                     continue
-                depth = _stepped_with(loop, target)
+                depth = _stepped_with(loop, target, model)
                 stepper = loop
                 if depth is None:
                     # built on every micro-batch of an inner loop that scales the loss with it,
@@ -236,7 +238,7 @@ def _outer_stepping_loop(loop: ast.AST, target: str, model: ModuleModel) -> ast.
         outer = source.owner_of(outer)
     if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in _every_iteration(outer.body)):
         return None
-    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or _stepped_with(outer, target) is None:
+    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or _stepped_with(outer, target, model) is None:
         return None
     return outer
 
@@ -304,17 +306,18 @@ def _built_scaler(stmt: ast.stmt, model: ModuleModel) -> str | None:
     return target
 
 
-def _stepped_with(root: ast.AST, target: str) -> int | None:
+def _stepped_with(root: ast.AST, target: str, model: ModuleModel | None) -> int | None:
     """How many loops of its own deep (0: in `root`'s body itself) `root` steps an optimizer
-    with the scaler `target` (`target.step(optimizer)`), not in a function of its own; None
-    when it does not, when it loads a state into anything (`target.load_state_dict(...)`, a
-    model or an optimizer restored: a new run), or when the optimizer it steps is bound in
-    `root` (built again: a new run)."""
-    found = _steps_with(root, target)
+    with the scaler `target` (`target.step(optimizer)`, or, with `model`, a function of the
+    module it hands the scaler to that does: `train_one_epoch(model, loader, optimizer,
+    scaler)`), not in a function of its own; None when it does not, when it loads a state
+    into anything (`target.load_state_dict(...)`, a model or an optimizer restored: a new
+    run), or when the optimizer it steps is bound in `root` (built again: a new run)."""
+    found = _steps_with(root, target, model)
     return found[0] if found is not None else None
 
 
-def _steps_with(root: ast.AST, target: str) -> tuple[int, list[str]] | None:
+def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[int, list[str]] | None:
     """`_stepped_with`'s depth, and the optimizers stepped with the scaler (`optimizer`,
     `self.optimizer`)."""
     found: int | None = None
@@ -335,6 +338,12 @@ def _steps_with(root: ast.AST, target: str) -> tuple[int, list[str]] | None:
                     if arguments:
                         found = inside if found is None else min(found, inside)
                         stepped.append(dotted(arguments[0]))
+            elif model is not None and isinstance(node.func, ast.Name):
+                handed = _handed_to_a_stepper(node, target, model)
+                if handed is not None:
+                    depth = inside + handed[0]
+                    found = depth if found is None else min(found, depth)
+                    stepped.extend(handed[1])
         deeper = inside + 1 if isinstance(node, LOOPS) else inside
         todo.extend((child, deeper) for child in child_nodes(node))
     if found is None or any(key is None for key in stepped):
@@ -343,6 +352,51 @@ def _steps_with(root: ast.AST, target: str) -> tuple[int, list[str]] | None:
     if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
+
+
+def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tuple[int, list[str | None]] | None:
+    """`train_one_epoch(model, loader, optimizer, scaler)`, the scaler `target` handed to a
+    function of the module whose body steps with that parameter (`scaler.step(optimizer)`):
+    how many loops of the function deep it does, and the optimizers it steps, as the call
+    names them (a parameter's argument; None: not known). None when the call hands the
+    scaler to no such function, or the function loads a state or steps an optimizer it
+    builds itself (a new run on every call)."""
+    at = next((i for i, a in enumerate(call.args) if dotted(a) == target), None)
+    keyword = next((k.arg for k in call.keywords if k.arg is not None and dotted(k.value) == target), None)
+    if at is None and keyword is None:
+        return None
+    info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    if info is None or info.class_name is not None or not isinstance(info.node, FUNCTIONS):
+        return None
+    function = info.node
+    arguments = function.args
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if at is not None:
+        if any(isinstance(a, ast.Starred) for a in call.args[: at + 1]) or at >= len(params):
+            return None
+        param = params[at]
+    else:
+        param = keyword  # type: ignore[assignment]
+        if param not in params and param not in {a.arg for a in arguments.kwonlyargs}:
+            return None
+    if param in _bound_names(function):
+        return None  # (the parameter rebound: another scaler)
+    inner = _steps_with(function, param, None)
+    if inner is None:
+        return None  # (no step with it, a state loaded, or an optimizer the function builds: a new run)
+    passed: dict[str, ast.expr] = dict(zip(params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    keys: list[str | None] = []
+    for key in inner[1]:
+        head, _, rest = key.partition(".")
+        if head in passed:
+            base = dotted(passed[head])
+            keys.append(None if base is None else base + ("." + rest if rest else ""))
+        elif head in params:
+            keys.append(None)  # (a parameter left to its default)
+        else:
+            keys.append(key)
+    return inner[0], keys
 
 
 def _bound_names(root: ast.AST) -> set[str]:
@@ -387,7 +441,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
             continue  # (an attribute of something but the instance)
-        steps = _steps_with(function, target)
+        steps = _steps_with(function, target, None)
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
         stepped = {key.split(".", 1)[0] for key in steps[1]}
@@ -439,6 +493,6 @@ def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST
             return where
         if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body):
             return where
-        if _reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target) is None:  # type: ignore[arg-type]
+        if _reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target, model) is None:  # type: ignore[arg-type]
             return where
         where = outer

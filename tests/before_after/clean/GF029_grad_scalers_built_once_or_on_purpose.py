@@ -194,3 +194,27 @@ def fine_tune(model, optimizer, loader):
 def fine_tune_each_head(heads, optimizers, loader):
     for k in range(len(heads)):
         fine_tune(heads[k], optimizers[k], loader)
+
+
+def an_epoch(model, loader, optimizer, scaler):
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = F.mse_loss(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+
+
+def a_new_run_per_fold_handed_to_the_epoch_function(make_model, folds):
+    for loader in folds:
+        model = make_model()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        scaler = GradScaler("cuda")
+        an_epoch(model, loader, optimizer, scaler)
+
+
+def a_scaler_per_optimizer_of_a_list(models, optimizers, loader):
+    for k in range(len(models)):
+        scaler = GradScaler("cuda")
+        an_epoch(models[k], loader, optimizers[k], scaler)

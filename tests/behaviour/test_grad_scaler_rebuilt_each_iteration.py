@@ -4,8 +4,9 @@ again at its initial scale each time. With an initial scale at which the gradien
 few steps, halving its scale, and then trains; one built on every batch skips every step and
 never trains. The fixed script (the construction moved before the outermost loop that steps
 with it) trains exactly like a hand fix: a batch loop of an epoch loop at module level, a
-trainer's `while` loop building `self.scaler`, and a micro-batch loop of an accumulation window
-(`extra["scales"]` records the scale after each step)."""
+trainer's `while` loop building `self.scaler`, a micro-batch loop of an accumulation window, and
+an epoch loop handing the scaler it builds to an epoch function (`extra["scales"]` records the
+scale after each step)."""
 
 from __future__ import annotations
 
@@ -75,8 +76,26 @@ head_optimizer = torch.optim.SGD(head.parameters(), lr=0.02)
     head_optimizer.zero_grad()
     scales.append(window_scaler.get_scale())
 
+
+
+def run_epoch(net, net_optimizer, epoch_scaler):
+    for x, y in loader:
+        net_optimizer.zero_grad()
+        loss = F.mse_loss(net(x), y)
+        epoch_scaler.scale(loss).backward()
+        epoch_scaler.step(net_optimizer)
+        epoch_scaler.update()
+        losses.append(loss.item())
+        scales.append(epoch_scaler.get_scale())
+
+
+tail = torch.nn.Linear(5, 2)
+tail_optimizer = torch.optim.SGD(tail.parameters(), lr=0.02)
+{epoch_before}for epoch in range(EPOCHS):
+{epoch_inside}    run_epoch(tail, tail_optimizer, per_run)
+
 digest = hashlib.sha256()
-for param in [*model.parameters(), *head.parameters()]:
+for param in [*model.parameters(), *head.parameters(), *tail.parameters()]:
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
 print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest(), "extra": {{"scales": scales}}}}))
 '''
@@ -84,6 +103,7 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest(), "extr
 TRAINER = 'self.scaler = torch.amp.GradScaler("cpu", init_scale=INIT, growth_interval=3)\n'
 LOOP = 'scaler = torch.amp.GradScaler("cpu", init_scale=INIT, growth_interval=3)\n'
 WINDOW = 'window_scaler = torch.amp.GradScaler("cpu", init_scale=INIT)\n'
+EPOCH = 'per_run = torch.amp.GradScaler("cpu", init_scale=INIT)\n'
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -94,11 +114,13 @@ BUGGY = SCRIPT.format(
     trainer_before="", trainer_inside=_indented(TRAINER, 12),
     loop_before="", loop_inside=_indented(LOOP, 8),
     window_before="", window_inside=_indented(WINDOW, 8),
+    epoch_before="", epoch_inside=_indented(EPOCH, 4),
 )  # fmt: skip
 HAND = SCRIPT.format(
     trainer_before=_indented(TRAINER, 8), trainer_inside="",
     loop_before=LOOP, loop_inside="",
     window_before=WINDOW, window_inside="",
+    epoch_before=EPOCH, epoch_inside="",
 )  # fmt: skip
 
 
@@ -115,8 +137,12 @@ def test_scalers_built_once_before_the_loop_train_like_the_hand_fix(tmp_path: Pa
     assert run_script(fixed)["extra"] == expected["extra"]
     result = run_script(buggy)
     assert training_differences(result, expected)
+    per_step = 3 * 4 + 8 + 6  # the scales of the three loops rebuilding it on every step
+    buggy_scales, scales = result["extra"]["scales"], expected["extra"]["scales"]
     # rebuilt on every step, the scaler halves its scale after each overflow and is thrown
     # away: every step is skipped at the same scale and nothing trains
-    assert set(result["extra"]["scales"]) == {2.0**126}
+    assert set(buggy_scales[:per_step]) == {2.0**126}
     # built once, it comes down to a scale that steps, and grows again after 3 good steps
-    assert min(expected["extra"]["scales"]) < 2.0**126 and max(expected["extra"]["scales"]) > 2.0**126
+    assert min(scales[:per_step]) < 2.0**126 and max(scales[:per_step]) > 2.0**126
+    # rebuilt on every epoch, it starts each epoch over (its first step skipped again)
+    assert buggy_scales[per_step::4] == [2.0**126] * 3 and scales[per_step::4] != buggy_scales[per_step::4]

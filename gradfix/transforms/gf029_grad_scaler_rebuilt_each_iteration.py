@@ -48,7 +48,9 @@ class GradScalerRebuiltEachIteration(Rule):
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
     under an `if` whose test reads the same on every iteration (`if cfg.amp and cfg.dtype ==
     "float16":`: no call, nothing the loop changes), so built on every iteration or never.
-    Also a function of the module that a statement of a loop's body calls by its name on
+    The scaler may be built through a function or method of the module
+    every `return` of which builds one (`scaler = make_scaler(cfg)`). Also a function of the
+    module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`), or a method
     of the loop's class called on `self` (not a static or decorated method, none that a
     subclass of the file may override), that builds such a scaler on every call (into a name
@@ -172,8 +174,7 @@ class GradScalerRebuiltEachIteration(Rule):
                                 self.called_message.format(target=target, function=called[0].name, line=loop.lineno),  # type: ignore[attr-defined]
                                 built,
                             )
-                    continue
-                target = _built_scaler(stmt, model)
+                target = _built_scaler(stmt, model, builders)
                 if target is None or id(stmt) in reported:
                     continue
                 depth = _stepped_with(loop, target, model)
@@ -184,7 +185,7 @@ class GradScalerRebuiltEachIteration(Rule):
                     stepper = _outer_stepping_loop(loop, target, model) if _scaled_in(loop, target) else None  # type: ignore[assignment]
                     if stepper is None:
                         continue
-                if _reads_what_the_loop_changes(stmt.value, stepper):  # type: ignore[union-attr, arg-type]
+                if _reads_what_the_loop_changes(stmt.value, stepper) or _factory_reads_what_the_loop_changes(stmt.value, stepper, model):  # type: ignore[union-attr, arg-type]
                     continue
                 reported.add(id(stmt))
                 if stepper is not loop:
@@ -292,18 +293,45 @@ def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:
     return not any(isinstance(a, ast.Starred) for a in call.args)
 
 
-def _built_scaler(stmt: ast.stmt, model: ModuleModel) -> str | None:
+def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
     """`scaler` for `scaler = torch.amp.GradScaler("cuda")` (also `self.scaler = ...`, an
-    annotated assignment)."""
+    annotated assignment), or for `scaler = make_scaler(cfg)`, a call of one of `builders` (a
+    function or method of the module) every `return` of which builds torch's scaler, not
+    always with `enabled=False`."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         target = dotted(stmt.targets[0])
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         target = dotted(stmt.target)
     else:
         return None
-    if target is None or not isinstance(stmt.value, ast.Call) or not _is_torch_scaler(stmt.value, model):
+    if target is None or not isinstance(stmt.value, ast.Call):
         return None
-    return target
+    if _is_torch_scaler(stmt.value, model):
+        return target
+    if builders and _calls_one_of(stmt, builders):
+        from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _returned_scalers
+
+        states = _returned_scalers(stmt.value, model.facts, model, 0)
+        if states and not all(state is False for state in states):
+            return target
+    return None
+
+
+def _factory_reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool:
+    """`make_scaler(cfg)`, a factory of the module, whose returns read something the loop
+    changes (`GradScaler(enabled=self.use_amp)` with `self.use_amp = ...` in the loop), or
+    that gradfix cannot find. False for torch's own constructor."""
+    if _is_torch_scaler(call, model):
+        return False
+    from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _called_function as _factory
+
+    info = _factory(call, model.facts)
+    if info is None:
+        return True
+    return any(
+        isinstance(node, ast.Return) and node.value is not None and _reads_what_the_loop_changes(node.value, loop)  # type: ignore[arg-type]
+        for node in own_nodes(info.node)
+    )
 
 
 def _stepped_with(root: ast.AST, target: str, model: ModuleModel | None) -> int | None:

@@ -108,18 +108,17 @@ class GradScalerRebuiltEachIteration(Rule):
     function's signature and of its callers.
 
     Not reported when the scaler is built once (before the loop, in a function called once,
-    under an `if` whose test may change: `if scaler is None:`, `if epoch == amp_from:`, a
-    test that calls something), when the loop
-    only uses it after it ends, when the construction reads anything the loop changes (its
-    variable, a counter, an attribute it assigns: `GradScaler(enabled=epoch >= warmup)`,
-    `init_scale=last_scale`), when it says `enabled=False`, when the loop loads a state
-    (`scaler.load_state_dict(...)`; a model or an optimizer restored: a new run), when the
-    optimizer it steps is built again in the loop (a new run per fold or task, whose fresh
-    scaler is right), nor in a loop whose body ends
-    in a `break` or `return` of its own (one iteration). In a function the loop calls, not
-    reported when the construction reads what the function binds, a parameter the call leaves
-    to its default or hands something the loop changes, an attribute of `self` something but
-    the class's `__init__` binds, when the optimizer it steps is bound in the function or is a
+    under an `if` whose test may change: `if scaler is None:`, `if epoch == amp_from:`, a test
+    that calls something), when the loop only uses it after it ends, when the construction (or
+    what a factory's returns read) reads anything the loop changes (its variable, a counter, an
+    attribute it assigns: `GradScaler(enabled=epoch >= warmup)`, `init_scale=last_scale`), when
+    it says `enabled=False`, when the loop loads a state (`scaler.load_state_dict(...)`; a model
+    or an optimizer restored: a new run), when the optimizer it steps is built again in the loop
+    (a new run per fold or task, whose fresh scaler is right), nor in a loop whose body ends in
+    a `break` or `return` of its own (one iteration). In a function the loop calls, not reported
+    when the construction reads what the function binds, a parameter the call leaves to its
+    default or hands something the loop changes, an attribute of `self` something but the
+    class's `__init__` binds, when the optimizer it steps is bound in the function or is a
     parameter the call hands something the loop changes (a new run on every call), nor in a
     function that declares names `global` or `nonlocal`.
     """

@@ -39,6 +39,8 @@ from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import SchedulerR
 from gradfix.transforms.gf026_training_method_not_called import TrainingMethodNotCalled
 from gradfix.transforms.gf027_local_gradients_never_cleared import LocalGradientsNeverCleared
 from gradfix.transforms.gf028_shared_gradients_never_refreshed import SharedGradientsNeverRefreshed
+from gradfix.transforms.gf029_grad_scaler_rebuilt_each_iteration import GradScalerRebuiltEachIteration
+from gradfix.transforms.gf030_clip_inside_accumulation_window import ClipInsideAccumulationWindow
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -69,6 +71,8 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TrainingMethodNotCalled,
     LocalGradientsNeverCleared,
     SharedGradientsNeverRefreshed,
+    GradScalerRebuiltEachIteration,
+    ClipInsideAccumulationWindow,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -294,8 +294,8 @@ class ClipAfterStep(LoopRule):
                     related=(loop.node,),
                 )
 
+    @staticmethod
     def _fix(
-        self,
         loop: TrainingLoop,
         clip: GradEvent,
         step: GradEvent,

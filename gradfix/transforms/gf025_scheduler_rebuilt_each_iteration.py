@@ -197,23 +197,29 @@ class SchedulerRebuiltEachIteration(Rule):
                 )
 
 
-def _called_function(stmt: ast.stmt, model: ModuleModel) -> tuple[ast.FunctionDef, ast.Call] | None:
+def _called_function(
+    stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...] = _BUILD_WORDS
+) -> tuple[ast.FunctionDef, ast.Call] | None:
     """`train_epoch(model, optimizer, loader)` as a statement of its own (or the value of an
-    assignment), calling a function of the module by its name: that function and the call."""
+    assignment), calling a function of the module by its name whose text says one of `words`
+    (what builds the object asked about): that function and the call."""
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
         return None
     info = model.facts.module_functions.get(value.func.id)
     if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
         return None
-    if not any(word in model.source.segment(info.node) for word in _BUILD_WORDS):
+    if not any(word in model.source.segment(info.node) for word in words):
         return None  # (most functions a loop calls build no scheduler: their nodes are not walked)
     return info.node, value
 
 
-def _called_method(stmt: ast.stmt, loop: ast.stmt, model: ModuleModel) -> tuple[ast.FunctionDef, ast.Call] | None:
+def _called_method(
+    stmt: ast.stmt, loop: ast.stmt, model: ModuleModel, words: tuple[str, ...] = _BUILD_WORDS
+) -> tuple[ast.FunctionDef, ast.Call] | None:
     """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment) in
-    a loop of a method, calling a method of the same class: that method and the call."""
+    a loop of a method, calling a method of the same class whose text says one of `words`:
+    that method and the call."""
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
         return None
@@ -231,7 +237,7 @@ def _called_method(stmt: ast.stmt, loop: ast.stmt, model: ModuleModel) -> tuple[
     info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
     if info is None or info.class_name != owner.name or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
         return None
-    if not info.node.args.args or not any(word in source.segment(info.node) for word in _BUILD_WORDS):
+    if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
         return None
     return info.node, value
 

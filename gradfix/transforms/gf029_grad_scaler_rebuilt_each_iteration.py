@@ -1,0 +1,525 @@
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.source import FUNCTIONS, LOOPS
+from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import (
+    _attributes_set_outside_init,
+    _called_function,
+    _called_method,
+    _every_iteration,
+    _loops,
+    _reads_what_the_loop_changes,
+)
+from gradfix.walk import ast_walk, child_nodes, own_nodes
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# torch's gradient scalers (`torch.amp.GradScaler`, `torch.cuda.amp.GradScaler`, `torch.GradScaler`,
+# FSDP's `ShardedGradScaler`): a new one starts at `init_scale` with its growth tracker at zero
+_SCALERS = ("GradScaler", "ShardedGradScaler")
+_WORDS = ("GradScaler(",)
+# what a loop does with a scaler whose state it carries from step to step
+_USES = ("scale", "step", "update", "unscale_")
+
+
+class GradScalerRebuiltEachIteration(Rule):
+    """
+    A `GradScaler` built again on every iteration of the loop that steps with it.
+
+    ## What it does
+    Finds torch's gradient scaler (`torch.amp.GradScaler(...)`, `torch.cuda.amp.GradScaler(...)`,
+    `torch.GradScaler(...)`, `GradScaler` imported from either, FSDP's `ShardedGradScaler`)
+    built by a statement of a loop's body that runs on every iteration (also in a `with` or
+    `try` block), when the same loop's body steps an optimizer with it
+    (`scaler.step(optimizer)`, usually after `scaler.scale(loss).backward()` and before
+    `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
+    it (a scaler per epoch, stepped by the batch loop), also through a function of the module
+    it hands the scaler to (`train_one_epoch(model, loader, optimizer, scaler)` stepping with
+    that parameter). So is one built in an inner loop that
+    scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
+    by the loop around it (a scaler per micro-batch of an accumulation window), and one built
+    under an `if` whose test reads the same on every iteration (`if cfg.amp and cfg.dtype ==
+    "float16":`: no call, nothing the loop changes), so built on every iteration or never.
+    The scaler may be built through a function or method of the module
+    every `return` of which builds one (`scaler = make_scaler(cfg)`). Also a function of the
+    module that a statement of a loop's body calls by its name on
+    every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`), or a method
+    of the loop's class called on `self` (not a static or decorated method, none that a
+    subclass of the file may override), that builds such a scaler on every call (into a name
+    of its own, or an attribute of `self`) and steps with it.
+
+    ## Why is this bad?
+    A `GradScaler` learns its loss scale as training goes: it starts at `init_scale` (65536
+    by default), halves the scale and skips the step when the gradients overflow, and doubles
+    it after `growth_interval` (2000) steps without one. A new scaler forgets all of it. Built
+    on every batch, every step runs at the initial scale: where the gradients overflow at that
+    scale the step is skipped, the halved scale is thrown away with the scaler, and the next
+    batch overflows again, so an fp16 run can skip every step and never train, and the scale
+    never grows or settles. Built on every epoch, each epoch starts again at the initial
+    scale and skips its first steps until the scale comes down again (their batches are lost),
+    and the scale never grows past a growth interval. Nothing warns; the scaler's state is
+    meant to live as long as the run (it is saved with checkpoints).
+
+    ## Example
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        scaler = torch.amp.GradScaler("cuda")
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Use instead
+    ```python
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    ## Fix safety
+    The fix moves the statement that builds the scaler (with the comments above it) to just
+    before the loop; built in the batch loop of an epoch loop (a statement that loop runs on
+    every iteration), it goes before the outermost such loop that changes nothing the
+    construction reads and builds no new optimizer (before the epoch loop: moved only before
+    the batch loop it would still start over on every epoch). It is safe: every name the
+    construction reads is bound before the loop and not changed in it, so it builds the same
+    scaler once, and the loop keeps the scale it learns. No fix when the construction sits
+    in a `with`, `try` or `if` block of the loop, or when the name is bound elsewhere in the
+    function (or the attribute elsewhere in the class). A scaler built in a function the loop
+    calls is reported without a fix: building it once means handing it in, a change of the
+    function's signature and of its callers.
+
+    Not reported when the scaler is built once (before the loop, in a function called once,
+    under an `if` whose test may change: `if scaler is None:`, `if epoch == amp_from:`, a test
+    that calls something), when the loop only uses it after it ends, when the construction (or
+    what a factory's returns read) reads anything the loop changes (its variable, a counter, an
+    attribute it assigns: `GradScaler(enabled=epoch >= warmup)`, `init_scale=last_scale`), when
+    it says `enabled=False`, when the loop loads a state (`scaler.load_state_dict(...)`; a model
+    or an optimizer restored: a new run), when the optimizer it steps is built again in the loop
+    (a new run per fold or task, whose fresh scaler is right), nor in a loop whose body ends in
+    a `break` or `return` of its own (one iteration). In a function the loop calls, not reported
+    when the construction reads what the function binds, a parameter the call leaves to its
+    default or hands something the loop changes, an attribute of `self` something but the
+    class's `__init__` binds, when the optimizer it steps is bound in the function or is a
+    parameter the call hands something the loop changes (a new run on every call), nor in a
+    function that declares names `global` or `nonlocal`.
+    """
+
+    code = "GF029"
+    name = "grad-scaler-rebuilt-each-iteration"
+    message = (
+        "`{target}` is built again on every iteration of the loop that steps with it: each new GradScaler "
+        "starts again at its initial scale, so the scale it halves after an overflow is thrown away and the "
+        "scale never settles; build it once before the loop"
+    )
+    pass_message = (
+        "`{target}` is built again on every iteration of the loop at line {line}, whose inner loop steps with "
+        "it: each new GradScaler throws away the loss scale it learned and starts again at its initial scale; "
+        "build it once before the loop"
+    )
+    micro_message = (
+        "`{target}` is built again on every micro-batch that scales a loss with it, inside the loop at line "
+        "{line} that steps with it: each new GradScaler starts again at its initial scale, so the scale it "
+        "halves after an overflow is thrown away and the scale never settles; build it once before the loop"
+    )
+    called_message = (
+        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every "
+        "iteration: each new GradScaler starts again at its initial scale and throws away the scale it learned; "
+        "build it once before the loop and hand it in"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        data = source.data
+        if b"GradScaler(" not in data:
+            return  # (the module builds no scaler: nothing to walk)
+        lines = _construction_lines(data)
+        builders = _builders(model, lines)
+        reported: set[int] = set()
+        for loop in _loops(source.tree.body):
+            if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
+                continue  # (builds no scaler and calls no function that does)
+            if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
+                continue  # one iteration at most
+            for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
+                called = None
+                if not guarded and _calls_one_of(stmt, builders):
+                    called = _called_function(stmt, model, _WORDS) or _called_method(stmt, loop, model, _WORDS)
+                if called is not None:
+                    for built, target in _rebuilt_per_call(called, loop, model):
+                        if id(built) not in reported:
+                            reported.add(id(built))
+                            yield Finding(
+                                self.code,
+                                self.called_message.format(target=target, function=called[0].name, line=loop.lineno),  # type: ignore[attr-defined]
+                                built,
+                            )
+                target = _built_scaler(stmt, model, builders)
+                if target is None or id(stmt) in reported:
+                    continue
+                depth = _stepped_with(loop, target, model)
+                stepper = loop
+                if depth is None:
+                    # built on every micro-batch of an inner loop that scales the loss with it,
+                    # stepped with by the loop around it
+                    stepper = _outer_stepping_loop(loop, target, model) if _scaled_in(loop, target) else None  # type: ignore[assignment]
+                    if stepper is None:
+                        continue
+                if _reads_what_the_loop_changes(stmt.value, stepper) or _factory_reads_what_the_loop_changes(stmt.value, stepper, model):  # type: ignore[union-attr, arg-type]
+                    continue
+                reported.add(id(stmt))
+                if stepper is not loop:
+                    message = self.micro_message.format(target=target, line=stepper.lineno)  # type: ignore[attr-defined]
+                elif depth == 0:
+                    message = self.message.format(target=target)
+                else:
+                    message = self.pass_message.format(target=target, line=loop.lineno)  # type: ignore[attr-defined]
+                fix = _fix(stmt, target, loop, model) if direct and not guarded else None  # type: ignore[arg-type]
+                yield Finding(self.code, message, stmt.value, fix=fix)  # type: ignore[union-attr]
+
+
+def _each_iteration(body: list[ast.stmt], loop: ast.AST, model: ModuleModel, direct: bool = True, guarded: bool = False) -> Iterator[tuple[ast.stmt, bool, bool]]:
+    """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
+    or on every iteration or never (under an `if` whose test is the same on every iteration:
+    `if args.amp:`, no call, nothing the loop changes, not the scaler's own name); whether
+    each is a statement of the body itself, and whether an `if` guards it."""
+    for stmt in body:
+        yield stmt, direct, guarded
+        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
+            yield from _each_iteration(stmt.body, loop, model, False, guarded)
+            if isinstance(stmt, ast.Try):
+                yield from _each_iteration(stmt.finalbody, loop, model, False, guarded)
+        elif isinstance(stmt, ast.If) and "GradScaler" in model.source.segment(stmt) and _same_every_iteration(stmt.test, loop):
+            yield from _each_iteration(stmt.body, loop, model, False, True)
+            yield from _each_iteration(stmt.orelse, loop, model, False, True)
+
+
+def _same_every_iteration(test: ast.expr, loop: ast.AST) -> bool:
+    """An `if` test that reads the same on every iteration: no call, no `:=`, nothing the loop
+    binds or sets an attribute of (`if scaler is None:`, `if epoch == amp_from:` change)."""
+    if any(isinstance(node, (ast.Call, ast.NamedExpr, ast.Await)) for node in ast_walk(test)):
+        return False
+    return not _reads_what_the_loop_changes(test, loop)  # type: ignore[arg-type]
+
+
+def _scaled_in(loop: ast.AST, target: str) -> bool:
+    """`target.scale(loss)` somewhere in the loop's body."""
+    return any(
+        isinstance(node, ast.Call) and method_name(node) == "scale" and dotted(receiver(node)) == target  # type: ignore[arg-type]
+        for node in ast_walk(loop)
+    )
+
+
+def _outer_stepping_loop(loop: ast.AST, target: str, model: ModuleModel) -> ast.AST | None:
+    """The loop whose body runs `loop` on every iteration (through `with` and `try` blocks) and
+    steps with the scaler `target` (a window of micro-batches, then the step): that loop."""
+    source = model.source
+    outer = source.owner_of(loop)  # type: ignore[arg-type]
+    while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
+        outer = source.owner_of(outer)
+    if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in _every_iteration(outer.body)):
+        return None
+    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or _stepped_with(outer, target, model) is None:
+        return None
+    return outer
+
+
+def _construction_lines(data: bytes) -> list[int]:
+    """The lines (1-based) on which the module's text says `GradScaler(`."""
+    found: list[int] = []
+    at = data.find(b"GradScaler(")
+    while at != -1:
+        found.append(data.count(b"\n", 0, at) + 1)
+        at = data.find(b"GradScaler(", at + 1)
+    return found
+
+
+def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
+    """The names of the module's functions and methods whose lines say `GradScaler(`: the only
+    calls of a loop whose function may build a scaler on every call."""
+    names: set[str] = set()
+    facts = model.facts
+    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+        for info in infos:
+            node = info.node
+            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
+                names.add(node.name)
+    return names
+
+
+def _calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
+    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
+    an assignment), calling one of `names`."""
+    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+        return False
+    value = stmt.value
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names
+
+
+def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:
+    """`torch.amp.GradScaler(...)`, `torch.cuda.amp.GradScaler(...)`, `torch.GradScaler(...)`,
+    `GradScaler(...)` imported from torch, FSDP's `ShardedGradScaler(...)`; not one built with
+    `enabled=False` (it scales nothing) nor with `**options`."""
+    name = call_name(call)
+    qualified = model.facts.imports.qualify(name) if name is not None else None
+    if not qualified or not qualified.startswith("torch.") or qualified.rpartition(".")[2] not in _SCALERS:
+        return False
+    for kw in call.keywords:
+        if kw.arg is None or (kw.arg == "enabled" and isinstance(kw.value, ast.Constant) and kw.value.value is False):
+            return False
+    return not any(isinstance(a, ast.Starred) for a in call.args)
+
+
+def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+    """`scaler` for `scaler = torch.amp.GradScaler("cuda")` (also `self.scaler = ...`, an
+    annotated assignment), or for `scaler = make_scaler(cfg)`, a call of one of `builders` (a
+    function or method of the module) every `return` of which builds torch's scaler, not
+    always with `enabled=False`."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = dotted(stmt.targets[0])
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target = dotted(stmt.target)
+    else:
+        return None
+    if target is None or not isinstance(stmt.value, ast.Call):
+        return None
+    if _is_torch_scaler(stmt.value, model):
+        return target
+    if builders and _calls_one_of(stmt, builders):
+        from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _returned_scalers
+
+        states = _returned_scalers(stmt.value, model.facts, model, 0)
+        if states and not all(state is False for state in states):
+            return target
+    return None
+
+
+def _factory_reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool:
+    """`make_scaler(cfg)`, a factory of the module, whose returns read something the loop
+    changes (`GradScaler(enabled=self.use_amp)` with `self.use_amp = ...` in the loop), or
+    that gradfix cannot find. False for torch's own constructor."""
+    if _is_torch_scaler(call, model):
+        return False
+    from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _called_function as _factory
+
+    info = _factory(call, model.facts)
+    if info is None:
+        return True
+    return any(
+        isinstance(node, ast.Return) and node.value is not None and _reads_what_the_loop_changes(node.value, loop)  # type: ignore[arg-type]
+        for node in own_nodes(info.node)
+    )
+
+
+def _stepped_with(root: ast.AST, target: str, model: ModuleModel | None) -> int | None:
+    """How many loops of its own deep (0: in `root`'s body itself) `root` steps an optimizer
+    with the scaler `target` (`target.step(optimizer)`, or, with `model`, a function of the
+    module it hands the scaler to that does: `train_one_epoch(model, loader, optimizer,
+    scaler)`), not in a function of its own; None when it does not, when it loads a state
+    into anything (`target.load_state_dict(...)`, a model or an optimizer restored: a new
+    run), or when the optimizer it steps is bound in `root` (built again: a new run)."""
+    found = _steps_with(root, target, model)
+    return found[0] if found is not None else None
+
+
+def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[int, list[str]] | None:
+    """`_stepped_with`'s depth, and the optimizers stepped with the scaler (`optimizer`,
+    `self.optimizer`)."""
+    found: int | None = None
+    stepped: list[str | None] = []
+    todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in root.body]  # type: ignore[attr-defined]
+    while todo:
+        node, inside = todo.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call):
+            method = method_name(node)
+            if method == "load_state_dict":
+                return None
+            if method == "step":
+                recv = receiver(node)
+                if recv is not None and dotted(recv) == target:
+                    arguments = positional(node)
+                    if arguments:
+                        found = inside if found is None else min(found, inside)
+                        stepped.append(dotted(arguments[0]))
+            elif model is not None and isinstance(node.func, ast.Name):
+                handed = _handed_to_a_stepper(node, target, model)
+                if handed is not None:
+                    depth = inside + handed[0]
+                    found = depth if found is None else min(found, depth)
+                    stepped.extend(handed[1])
+        deeper = inside + 1 if isinstance(node, LOOPS) else inside
+        todo.extend((child, deeper) for child in child_nodes(node))
+    if found is None or any(key is None for key in stepped):
+        return None
+    bound = _bound_names(root)
+    if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
+        return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
+    return found, stepped  # type: ignore[return-value]
+
+
+def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tuple[int, list[str | None]] | None:
+    """`train_one_epoch(model, loader, optimizer, scaler)`, the scaler `target` handed to a
+    function of the module whose body steps with that parameter (`scaler.step(optimizer)`):
+    how many loops of the function deep it does, and the optimizers it steps, as the call
+    names them (a parameter's argument; None: not known). None when the call hands the
+    scaler to no such function, or the function loads a state or steps an optimizer it
+    builds itself (a new run on every call)."""
+    at = next((i for i, a in enumerate(call.args) if dotted(a) == target), None)
+    keyword = next((k.arg for k in call.keywords if k.arg is not None and dotted(k.value) == target), None)
+    if at is None and keyword is None:
+        return None
+    info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    if info is None or info.class_name is not None or not isinstance(info.node, FUNCTIONS):
+        return None
+    function = info.node
+    arguments = function.args
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if at is not None:
+        if any(isinstance(a, ast.Starred) for a in call.args[: at + 1]) or at >= len(params):
+            return None
+        param = params[at]
+    else:
+        param = keyword  # type: ignore[assignment]
+        if param not in params and param not in {a.arg for a in arguments.kwonlyargs}:
+            return None
+    if param in _bound_names(function):
+        return None  # (the parameter rebound: another scaler)
+    inner = _steps_with(function, param, None)
+    if inner is None:
+        return None  # (no step with it, a state loaded, or an optimizer the function builds: a new run)
+    passed: dict[str, ast.expr] = dict(zip(params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    keys: list[str | None] = []
+    for key in inner[1]:
+        head, _, rest = key.partition(".")
+        if head in passed:
+            base = dotted(passed[head])
+            keys.append(None if base is None else base + ("." + rest if rest else ""))
+        elif head in params:
+            keys.append(None)  # (a parameter left to its default)
+        else:
+            keys.append(key)
+    return inner[0], keys
+
+
+def _bound_names(root: ast.AST) -> set[str]:
+    """The names and attributes (`self.optimizer`) bound anywhere in `root`."""
+    bound: set[str] = set()
+    for node in ast_walk(root):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None:
+                bound.add(key)
+    return bound
+
+
+def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
+    """The scalers a function called on every iteration of `loop` builds on every call (into
+    a name of its own, or an attribute of `self` in a method) and steps with, from what stays
+    the same from call to call: nothing the function itself binds before, no parameter the
+    call leaves to its default or hands something the loop changes, no attribute of `self`
+    that anything but `__init__` binds, no global the loop changes. A function that declares
+    names `global` or `nonlocal` is not read."""
+    function, call = called
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+        return
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return
+    arguments = function.args
+    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
+    if arguments.vararg is not None or arguments.kwarg is not None:
+        return
+    instance = None
+    if isinstance(call.func, ast.Attribute):
+        instance = positional_params.pop(0)  # a method called on `self`
+        params.discard(instance)
+    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    for stmt, _ in _every_iteration(function.body):
+        target = _built_scaler(stmt, model)
+        if target is None or target in params:
+            continue
+        if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
+            continue  # (an attribute of something but the instance)
+        steps = _steps_with(function, target, None)
+        if steps is None:
+            continue  # (not stepped with here, a state loaded, or a new optimizer per call)
+        stepped = {key.split(".", 1)[0] for key in steps[1]}
+        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
+            continue  # (the optimizer handed in changes from call to call: a new run each time)
+        value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
+        if _reads_what_the_loop_changes(value, function):
+            continue  # (reads what the function binds)
+        read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+        if instance is not None and instance in read:
+            changing = _attributes_set_outside_init(function, model)
+            if changing is None or any(
+                isinstance(node, ast.Name) and node.id == instance
+                and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
+                for parent in ast_walk(value) for node in child_nodes(parent)
+            ):
+                continue  # `self` handed on whole, or an attribute of it that may change between calls
+        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in read):
+            continue  # a parameter left to its default, or handed something the loop changes
+        if _reads_what_the_loop_changes(value, loop):
+            continue  # a global the loop changes
+        yield value, target
+
+
+def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
+    source = model.source
+    if not source.alone_on_lines(stmt):
+        return None
+    index = assignments(model)
+    if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
+        return None  # built elsewhere too: which one the loop should keep is not ours to say
+    before = _outermost_loop(stmt, target, loop, model)
+    lines = statement_lines(source, stmt)
+    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+
+
+def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> ast.AST:
+    """Where the construction goes: before `loop`, or before the loops around it that run it on
+    every iteration (through `with` and `try` blocks), read nothing the construction reads as
+    changed, build no new optimizer for the scaler, and may run more than once: moved only
+    before the batch loop, the scaler would still start over on every epoch."""
+    source = model.source
+    where = loop
+    while True:
+        outer = source.owner_of(where)  # type: ignore[arg-type]
+        while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
+            outer = source.owner_of(outer)
+        if not isinstance(outer, LOOPS) or not any(inner is where for inner, _ in _every_iteration(outer.body)):
+            return where
+        if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body):
+            return where
+        if _reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target, model) is None:  # type: ignore[arg-type]
+            return where
+        where = outer

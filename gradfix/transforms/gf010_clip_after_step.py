@@ -6,7 +6,7 @@ from gradfix.analysis.accumulation import accumulation_of, loop_invariant
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel, inherited_info
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted
+from gradfix.analysis.names import dotted, method_name, positional, receiver
 from gradfix.source import TRIES, WITHS
 from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
 from gradfix.transforms._placement import (
@@ -24,6 +24,7 @@ from gradfix.transforms.base import (
     RemoveStatement,
     Safety,
 )
+from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -140,8 +141,13 @@ class ClipAfterStep(LoopRule):
     `if fp16: ... else: ...` is reported), no clear runs outside the window (a loop clearing
     every micro-batch clips each one's own gradient) and the loop touches no `.grad` by hand
     (DP-SGD's per-micro-batch clip summed into a buffer). The fix moves the clip's statement
-    under the window's test, right before the step; a clip sharing its arm with the backward
-    (the `fp16` and `else` arms) is reported without a fix.
+    under the window's test, right before the step; it is reported without a fix when the clip
+    shares its arm with the backward (the `fp16` and `else` arms), when the step is a
+    `scaler.step(optimizer)` (the clip belongs after `scaler.unscale_(optimizer)`: GF013), when
+    the clip's norm is kept (`norm = clip_grad_norm_(...)`), when the window steps more than
+    once, or when a step of the same optimizer after the loop flushes the last micro-batches
+    (they would then be applied unclipped). A clip with an infinite threshold only measures the
+    norm and is not reported.
 
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
@@ -286,11 +292,14 @@ class ClipAfterStep(LoopRule):
                 # 1) % N == 0:`): the clip runs on every micro-batch, where it clips partial sums
                 if step.kind is not EventKind.STEP or not _clips_partial_sums(clip, before[-1], step, loop, model):
                     continue
+                if _measures_only(clip, model):
+                    continue  # an infinite threshold: the norm measured, nothing clipped
+                withheld = _partial_move_withheld(clip, step, steps, loop, model)
                 yield Finding(
                     self.code,
                     self.message_partial.format(clip=model.source.code(clip.node), opt=step.target),
                     clip.anchor,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=False),
+                    fix=None if withheld else self._fix(loop, clip, step, steps, model, moving_up=False),
                     related=(loop.node,),
                 )
 
@@ -473,6 +482,30 @@ def _clips_partial_sums(clip: GradEvent, backward: GradEvent, step: GradEvent, l
     return all(
         branch.kind in ("if", "else") and branch.test is not None and loop_invariant(branch.test, loop, model.source)
         for branch in (*clip.branches_within(loop.node), *backward.branches_within(loop.node))
+    )
+
+
+def _partial_move_withheld(clip: GradEvent, step: GradEvent, steps: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The clip of every micro-batch is reported without a fix when moving it before the
+    window's step is not the plain edit: several steps, a `scaler.step(optimizer)` (the clip
+    belongs after `scaler.unscale_(optimizer)` there: GF013), a kept norm (`norm =
+    clip_grad_norm_(...)`, maybe read on every micro-batch), or a step of the same optimizer
+    after the loop (the flush of the last micro-batches would then apply them unclipped)."""
+    call = step.call
+    if len([s for s in steps if s.kind is EventKind.STEP]) != 1 or not step.direct or call is None:
+        return True
+    if positional(call) or method_name(call) != "step":
+        return True
+    if not isinstance(clip.statement, ast.Expr):
+        return True
+    source = model.source
+    scope = loop.function if loop.function is not None else source.tree
+    target = dotted(receiver(call))  # type: ignore[arg-type]
+    end = getattr(loop.node, "end_lineno", 0)
+    return any(
+        isinstance(found, ast.Call) and method_name(found) == "step" and getattr(found, "lineno", 0) > end
+        and dotted(receiver(found)) == target  # type: ignore[arg-type]
+        for found in ast_walk(scope)
     )
 
 

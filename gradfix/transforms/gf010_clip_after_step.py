@@ -146,7 +146,7 @@ class ClipAfterStep(LoopRule):
     `scaler.step(optimizer)` (the clip belongs after `scaler.unscale_(optimizer)`: GF013), when
     the clip's norm is kept (`norm = clip_grad_norm_(...)`), when the window steps more than
     once, or when a step of the same optimizer after the loop flushes the last micro-batches
-    (they would then be applied unclipped). A clip with an infinite threshold only measures the
+    with no clip written before it (they would then be applied unclipped). A clip with an infinite threshold only measures the
     norm and is not reported.
 
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
@@ -490,7 +490,8 @@ def _partial_move_withheld(clip: GradEvent, step: GradEvent, steps: list[GradEve
     window's step is not the plain edit: several steps, a `scaler.step(optimizer)` (the clip
     belongs after `scaler.unscale_(optimizer)` there: GF013), a kept norm (`norm =
     clip_grad_norm_(...)`, maybe read on every micro-batch), or a step of the same optimizer
-    after the loop (the flush of the last micro-batches would then apply them unclipped)."""
+    after the loop with no clip written before it (the flush of the last micro-batches would
+    then apply them unclipped)."""
     call = step.call
     if len([s for s in steps if s.kind is EventKind.STEP]) != 1 or not step.direct or call is None:
         return True
@@ -501,10 +502,11 @@ def _partial_move_withheld(clip: GradEvent, step: GradEvent, steps: list[GradEve
     source = model.source
     scope = loop.function if loop.function is not None else source.tree
     target = dotted(receiver(call))  # type: ignore[arg-type]
-    end = getattr(loop.node, "end_lineno", 0)
+    end = source.end(loop.node)
     return any(
-        isinstance(found, ast.Call) and method_name(found) == "step" and getattr(found, "lineno", 0) > end
+        isinstance(found, ast.Call) and method_name(found) == "step" and source.start(found) > end
         and dotted(receiver(found)) == target  # type: ignore[arg-type]
+        and "clip_grad" not in source.text[end : source.start(found)]  # (a flush that clips on its own is kept as it is)
         for found in ast_walk(scope)
     )
 

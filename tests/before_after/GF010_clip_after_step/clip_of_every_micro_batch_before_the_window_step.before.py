@@ -15,6 +15,7 @@ def fine_tune(model, batches, optimizer, scheduler, accumulation_steps=4, max_gr
             scheduler.step()
             model.zero_grad()
     if (step + 1) % accumulation_steps != 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
         optimizer.step()
         scheduler.step()
         model.zero_grad()

@@ -23,5 +23,7 @@ class Trainer:
                 self.optimizer.step()
                 self.optimizer.zero_grad()
         if seen % self.micro_batches != 0:
+            if self.clip_value > 0:
+                nn.utils.clip_grad_value_(self.net.parameters(), self.clip_value)
             self.optimizer.step()
             self.optimizer.zero_grad()

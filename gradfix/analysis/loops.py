@@ -221,6 +221,9 @@ class ModuleModel:
     # (id of a function, a parameter of it) -> the class of the project whose object every call
     # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
     handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = field(default_factory=dict)
+    # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
+    # in order, as the walk found them (`_Walker.callback_hooks`)
+    callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -487,6 +490,22 @@ def _bound_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.alias):
         return (node.asname or node.name).split(".", 1)[0]
     return getattr(node, "name", None)
+
+
+def _constructed_class(value: ast.expr, facts: ModuleFacts, project: Project) -> tuple[ModuleFacts, str] | None:
+    """The class of the project whose constructor `value` calls (`Probe(batches)`), of the
+    module or imported from another one, whatever words that module's bytes say (a callback's
+    module may say no gradient word)."""
+    name = call_name(value) if isinstance(value, ast.Call) else None
+    if not name:
+        return None
+    if name in facts.classes:
+        return facts, name
+    qualified = facts.imports.qualify(name)
+    if not qualified or (qualified == name and "." not in name):
+        return None
+    located = project.class_named(qualified, facts.source.path or None, any_bytes=True)
+    return (located[0].facts, located[1]) if located is not None else None
 
 
 def _function_around(node: ast.AST, source: Source) -> ast.AST:
@@ -2294,8 +2313,8 @@ class _Walker:
                     return None
                 sequence = []
                 for element in elements:
-                    built = self.built_class(element, module_facts, None) if isinstance(element, ast.Call) else None
-                    if not built:
+                    built = _constructed_class(element, module_facts, project)
+                    if built is None:
                         return None
                     classes[(id(built[0]), built[1])] = built  # type: ignore[index]
                     sequence.append((id(built[0]), built[1]))  # type: ignore[index]
@@ -3447,6 +3466,7 @@ def build_model(
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
     model.handed_classes = {asked: found for asked, found in walker.__dict__.get("_handed_classes", {}).items() if found is not None}
+    model.callback_hooks = {asked: found for asked, found in walker.__dict__.get("_callback_hook_lists", {}).items() if found}
     model.alternative_calls = [(call, ctx.home_loops, ctx.mapping, names) for call, ctx, names in walker.alternative_calls]
     by_loop: dict[int, list[GradEvent]] = {}
     for event in walker.events:

@@ -361,6 +361,13 @@ class _ModeWalker:
         if id(call) in _library_backwards(self.model):
             self.emit(ModeKind.BACKWARD, ("",), call, ctx)  # timm's `loss_scaler(loss, optimizer)`
             return
+        if self.model.callback_hooks and recv is not None and method is not None:
+            hooks = self._callback_hooks(recv, method, ctx)
+            if hooks is not None:
+                # `for cb in self.callbacks: cb.on_epoch_end(self)`: each callback's hook, in turn
+                for hook in hooks:
+                    self.inline(call, hook, ctx)
+                return
         helper = self.resolve(call, ctx)
         if helper is not None:
             self.inline(call, helper, ctx)
@@ -445,6 +452,19 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+
+    def _callback_hooks(self, recv: ast.expr, method: str, ctx: _Ctx) -> list[FunctionInfo] | None:
+        """The hooks the loop model found for `cb.<method>(...)` in `for cb in self.<list>:`, a
+        statement of the loop's own method (`_Walker.callback_hooks`)."""
+        if ctx.via or not isinstance(recv, ast.Name) or ctx.class_name is None:
+            return None
+        for stmt in reversed(ctx.path):
+            if isinstance(stmt, FOR_LOOPS) and isinstance(stmt.target, ast.Name) and stmt.target.id == recv.id:
+                listed = dotted(stmt.iter) or ""
+                if not listed.startswith("self.") or "." in listed[5:]:
+                    return None
+                return self.model.callback_hooks.get((ctx.class_name, listed[5:], method))
+        return None
 
     def _forward_only_container(self, call: ast.Call, ctx: _Ctx) -> bool:
         """`tuned = nn.Sequential(encoder, head)` in a function, the one binding of `tuned`
@@ -1628,6 +1648,11 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if model.callback_hooks and any(
+        f".{hook_name}(" in text and any(h.source is not None and _EVAL_TEXT.search(h.source.segment(h.node)) for h in hooks)
+        for (_, _, hook_name), hooks in model.callback_hooks.items()
+    ):
+        return True  # `for cb in self.callbacks: cb.on_epoch_end(self)`, a callback's hook evaluating
     if _may_call_objects(model) and any(
         _imported_object_method(name, method, model) is not None for name, method in sorted(set(_OBJECT_METHOD_CALL.findall(text)))
     ):

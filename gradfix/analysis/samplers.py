@@ -468,12 +468,15 @@ def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]
             node for node in ast_walk(function)
             if isinstance(node, ast.Call) and _foreign_distributed_sampler(node, module.facts)
         ]
-        if not constructors:
+        # `DataLoader(ds, sampler=build_sampler(ds))`: a sampler factory of that module whose one
+        # `return` builds the sampler (the call in the loader factory stands for it)
+        nested = _nested_sampler_calls(function, module) if not constructors else []
+        if not constructors and not nested:
             continue
         there = Assignments(module.source)
         calls = lambda call, q=qualified: facts.imports.qualify(call_name(call)) == q  # noqa: E731
-        for constructor in constructors:
-            size, places = _returned_places(function, constructor, there, module.source)
+        for constructor, anchor in [*((c, c) for c in constructors), *nested]:
+            size, places = _returned_places(function, anchor, there, module.source)
             for place, alternative in places:
                 if not all(
                     call is not None and (module.facts.imports.qualify(call_name(call)) or "").startswith("torch.")
@@ -482,8 +485,40 @@ def _factory_loaders(model: ModuleModel, index: Assignments, factories: set[str]
                     continue  # a loader class of the project's own, which may set the epoch itself
                 for binding in _bindings_of_calls(index, calls, size, place, model.source):
                     call = binding.statement.value  # type: ignore[attr-defined]
-                    if _shuffles_for(constructor, info, call, module.source, lambda v: _false_setting(v, model)):
+                    if anchor is not constructor or _shuffles_for(constructor, info, call, module.source, lambda v: _false_setting(v, model)):
                         yield constructor, binding, alternative
+
+
+def _nested_sampler_calls(function: ast.AST, module) -> list[tuple[ast.Call, ast.Call]]:  # type: ignore[no-untyped-def]
+    """(the `DistributedSampler(...)` call, the call in `function` that builds it) for each call of
+    `function` to a plain function of its own module whose one `return` is torch's
+    `DistributedSampler(...)` and that shuffles as `function` calls it, whatever the loader
+    factory is handed (`sampler=build_sampler(ds)`, `build_sampler(ds, shuffle=True)`; not
+    `build_sampler(ds, shuffle=shuffle)` with `shuffle` a parameter of `function`)."""
+    params = {a.arg for a in _parameters(function)}  # type: ignore[arg-type]
+    found = []
+    for node in ast_walk(function):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        inner = module.facts.module_functions.get(node.func.id)
+        if inner is None or inner.class_name is not None or inner.node is function:
+            continue
+        returns = [n for n in ast_walk(inner.node) if isinstance(n, ast.Return)]
+        if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+            continue
+        constructor = returns[0].value
+        if not _foreign_distributed_sampler(constructor, module.facts):
+            continue
+        if any(isinstance(v, ast.Name) and v.id in params for v in [*node.args, *(k.value for k in node.keywords)] if "shuffle" in module.source.segment(node)):
+            continue  # the setting handed on from the loader factory's own caller: not followed
+        if _shuffles_for(constructor, inner, node, module.source, is_false):
+            found.append((constructor, node))
+    return found
+
+
+def _parameters(function: ast.AST) -> list[ast.arg]:
+    arguments = function.args  # type: ignore[attr-defined]
+    return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
 
 
 def _factory_samplers(model: ModuleModel, index: Assignments, factories: set[str]):  # type: ignore[no-untyped-def]

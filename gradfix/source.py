@@ -20,6 +20,7 @@ import keyword
 import sys
 import warnings
 
+from gradfix.dataclass_inits import add_dataclass_inits
 from gradfix.patterns import lazily
 from gradfix.walk import ast_nodes, ast_walk
 
@@ -111,6 +112,8 @@ class Source:
         self.text = text
         self.path = path  # where it was read from, when it is a file
         self.tree = tree
+        if "dataclass" in text:
+            add_dataclass_inits(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -166,6 +169,8 @@ class Source:
             source.tree = parse_in_pieces("".join(lines))
         else:
             source.tree = parse_in_pieces(text)
+        if "dataclass" in text:
+            add_dataclass_inits(source.tree)
         source.left_out = left_out
         return source
 

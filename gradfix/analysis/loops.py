@@ -2305,6 +2305,19 @@ class _Walker:
             names = facts.__dict__["_bound_gradient_methods"] = _bound_method_names(facts.source.text)
         return name in names
 
+    def held_gradient_method(self, name: str, ctx: _Context) -> bool:
+        """`for fn in hooks: fn()` with `hooks = [opt.zero_grad, ...]` (a name written bound to a
+        list that holds a method that clears, steps or backpropagates, as `bound_gradient_method`
+        finds them), or with such a list written in the `for` itself: the call may run it."""
+        holder = next((lp for lp in reversed(ctx.loops) if isinstance(lp, ast.For) and isinstance(lp.target, ast.Name) and lp.target.id == name), None)
+        if holder is None:
+            return False
+        written = holder.iter
+        if isinstance(written, ast.Name):
+            return self.bound_gradient_method(written.id, ctx)
+        return isinstance(written, (ast.List, ast.Tuple)) and any(
+            isinstance(e, ast.Attribute) and e.attr in ("zero_grad", "step", "backward") for e in written.elts)
+
     def stepping_lambdas(self, call: ast.Call, ctx: _Context) -> tuple[ast.Lambda, ...]:
         """The lambdas a call of a bare name in the loop's own code runs when each only steps
         (`lambda: opt.step()`): the name bound once in the module, in the scope of the call, to
@@ -2453,6 +2466,8 @@ class _Walker:
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
+        if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):
+            return f"`{call.func.id}` runs the methods of a list that holds an optimizer's or a tensor's method (`for fn in hooks: fn()`)"
         facts = self.facts
         if (
             recv is not None

@@ -36,7 +36,10 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     (`backward_scaled(scaler, loss)`: reported at the step, without a fix, unless a step runs
     in such a helper too), and the scaler may be handed to a step function by the calls of
     other modules, each passing torch's `GradScaler` (a calling module that says `enabled`
-    anywhere is not read).
+    anywhere is not read), or be stored by a trainer class of the module from its `__init__`
+    (`self.scaler = scaler`, also a `@dataclass` field, or the `__init__` of its one base),
+    every construction of the class in the module passing a `GradScaler` that is not switched
+    off (and no other file of the project naming the class).
 
     ## Why is this bad?
     `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale (65536

@@ -436,55 +436,26 @@ def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:
 
 
 def _stored_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:
-    """`self.scaler` in a method of a trainer class whose `__init__` stores its parameter there
-    once (`self.scaler = scaler`; also the generated `__init__` of a `@dataclass`, or the one
-    `__init__` of the class's single base of the module, `class Trainer(BaseTrainer)`), when
-    the module builds the class (no other file of the project names it, no class of the module
-    derives from it) and every call of it, at least one, passes a name the module builds with
-    torch's `GradScaler` (switched on: not `enabled=False`) or such a construction written in
-    the call."""
-    if not key.startswith("self.") or key.count(".") != 1 or event.foreign:
+    """`self.scaler` in a method of a trainer class that stores its `__init__` parameter there
+    (`stored_arguments`), when every construction of the class, at least one, passes a name the
+    module builds with torch's `GradScaler` (switched on: not `enabled=False`) or such a
+    construction written in the call (without an `enabled=` switch)."""
+    if event.foreign:
         return False
-    facts = model.facts
-    line = getattr(event.node, "lineno", 0)
-    around = [c for c in facts.classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
-    if len(around) != 1:
-        return False  # (a nested class: not read)
-    cls = around[0]
-    init = facts.methods.get(cls.name, {}).get("__init__")
-    if init is None and len(cls.bases) == 1 and dotted(cls.bases[0]) in facts.classes:
-        init = facts.methods.get(dotted(cls.bases[0]) or "", {}).get("__init__")
-    if init is None or any(any(dotted(b) == cls.name for b in c.bases) for c in facts.classes.values() if isinstance(c, ast.ClassDef)):
+    from gradfix.analysis.handed_in import stored_arguments
+
+    passed = stored_arguments(key, event.node, model)
+    if not passed:
         return False
-    from gradfix.analysis.assignments import init_parameter
-
-    parameter = init_parameter(model, key, init.node)
-    params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args, *init.node.args.kwonlyargs)][1:]
-    if parameter is None or parameter not in params:
-        return False
-    project, path = facts.project, model.source.path
-    if project is not None and path:
-        from gradfix.analysis.steps import _importers
-        from gradfix.project import absolute
-
-        if _importers(project, absolute(path), [cls.name], cls.name):
-            return False  # built in another file too: what it passes there is not read
-    from gradfix.analysis.handed_in import _argument
-
-    seen = False
-    for node in model.source.nodes:
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == cls.name):
-            continue
-        passed = _argument(node, params, parameter)
-        if isinstance(passed, ast.Call):
-            if not _is_torch_scaler(facts.imports.qualify(call_name(passed))) or any(k.arg == "enabled" for k in passed.keywords):
+    for value in passed:
+        if isinstance(value, ast.Call):
+            if not _is_torch_scaler(model.facts.imports.qualify(call_name(value))) or any(k.arg == "enabled" for k in value.keywords):
                 return False  # (a switch in the call: may be off)
         else:
-            name = dotted(passed) if passed is not None else None
+            name = dotted(value)
             if name is None or "." in name or not _torch_scaler(name, model) or _scaler_disabled(name, model):
                 return False
-        seen = True
-    return seen
+    return True
 
 
 def _handed_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:

@@ -12,7 +12,9 @@ not, without `init=False`), deriving from nothing, defining no `__init__` or `__
 (which may rebind a field) and using no `field(init=False)`, `InitVar` or `ClassVar`
 annotation gradfix would have to read. A field's default is kept when it is a literal (`accum:
 int = 4`), else read as unknown (`None`). Nothing is reported or fixed on these statements:
-no rule edits a `self.x = x` binding of `__init__`.
+no rule edits a `self.x = x` binding of `__init__`. Their targets are marked `synthetic`: a check
+that an attribute is never written after it was set (GF016's setting kept on `self.cfg`) skips
+them, as it skips the field's own `x: int = 4`.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def _init_for(cls: ast.ClassDef) -> ast.FunctionDef | None:
         elif defaults:
             return None  # a field without a default after one with: not a valid dataclass
         target = _located(ast.Attribute(value=_located(ast.Name(id="self", ctx=ast.Load()), f.target), attr=name, ctx=ast.Store()), f.target)
+        target.synthetic = True  # type: ignore[attr-defined]  (the field's first value: no rebinding)
         body.append(_located(ast.Assign(targets=[target], value=_located(ast.Name(id=name, ctx=ast.Load()), f.target), type_comment=None), f))  # type: ignore[arg-type]
     arguments = ast.arguments(posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=defaults)
     init = ast.FunctionDef(name="__init__", args=arguments, body=body, decorator_list=[], returns=None, type_comment=None)

@@ -34,6 +34,7 @@ def test_fields_become_parameters_bound_to_self_on_their_own_lines() -> None:
     assert [d.value for d in init.args.defaults] == [4, None]  # a literal kept, a call unknown
     assert [(s.targets[0].attr, s.value.id, s.lineno) for s in init.body] == [
         ("model", "model", 6), ("optimizer", "optimizer", 7), ("accum", "accum", 8), ("rows", "rows", 9)]
+    assert all(getattr(s.targets[0], "synthetic", False) for s in init.body)  # no rewrite of the attribute
 
 
 def test_classes_whose_init_is_not_the_generated_one_are_left_alone() -> None:

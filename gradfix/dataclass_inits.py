@@ -5,8 +5,10 @@ torch.optim.Optimizer`) binds its fields as a hand-written `__init__` would (`se
 model`), and its callers pass them the same way (`Trainer(model, opt)`). gradfix reads what a
 class holds from its `__init__` (the optimizer a method steps, the scaler it scales with, the
 accumulation count); for a dataclass without one, the tree gets the one `dataclasses` would
-generate: `def __init__(self, <field>, ...)` with one `self.<field> = <field>` per field, each
-statement placed on its field's line, the method on the lines of the fields. Only for a class
+generate: `def __init__(self, <field>, ...)` with one `self.<field> = <field>` per field, the
+method last in the class, every node of it placed on the empty range where the class ends (no
+real statement starts there; statements found by position, `source._placed`, tell the
+generated ones apart by identity). Only for a class
 of the module's top level, decorated `@dataclass` (or `@dataclasses.dataclass`, called or
 not, without `init=False`), deriving from nothing, defining no `__init__` or `__post_init__`
 (which may rebind a field) and using no `field(init=False)`, `InitVar` or `ClassVar`
@@ -33,7 +35,8 @@ def _is_dataclass_decorator(node: ast.expr) -> bool:
 
 
 def _located(node: ast.AST, at: ast.AST) -> ast.AST:
-    node.lineno, node.col_offset = at.lineno, at.col_offset  # type: ignore[attr-defined]
+    """`node` placed where the class `at` ends (an empty range no real statement starts at)."""
+    node.lineno, node.col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
     node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
     return node
 
@@ -60,36 +63,34 @@ def _init_for(cls: ast.ClassDef) -> ast.FunctionDef | None:
         fields.append(statement)
     if not fields:
         return None
-    args = [_located(ast.arg(arg="self", annotation=None), fields[0])]
+    args = [_located(ast.arg(arg="self", annotation=None), cls)]
     defaults: list[ast.expr] = []
     body: list[ast.stmt] = []
     for f in fields:
         name = f.target.id  # type: ignore[union-attr]
-        args.append(_located(ast.arg(arg=name, annotation=None), f.target))
+        args.append(_located(ast.arg(arg=name, annotation=None), cls))
         if f.value is not None:
             default = ast.Constant(value=f.value.value) if isinstance(f.value, ast.Constant) else ast.Constant(value=None)
-            defaults.append(_located(default, f.value))  # type: ignore[arg-type]
+            defaults.append(_located(default, cls))  # type: ignore[arg-type]
         elif defaults:
             return None  # a field without a default after one with: not a valid dataclass
-        target = _located(ast.Attribute(value=_located(ast.Name(id="self", ctx=ast.Load()), f.target), attr=name, ctx=ast.Store()), f.target)
+        target = _located(ast.Attribute(value=_located(ast.Name(id="self", ctx=ast.Load()), cls), attr=name, ctx=ast.Store()), cls)
         target.synthetic = True  # type: ignore[attr-defined]  (the field's first value: no rebinding)
-        body.append(_located(ast.Assign(targets=[target], value=_located(ast.Name(id=name, ctx=ast.Load()), f.target), type_comment=None), f))  # type: ignore[arg-type]
+        body.append(_located(ast.Assign(targets=[target], value=_located(ast.Name(id=name, ctx=ast.Load()), cls), type_comment=None), cls))  # type: ignore[arg-type]
     arguments = ast.arguments(posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=defaults)
     init = ast.FunctionDef(name="__init__", args=arguments, body=body, decorator_list=[], returns=None, type_comment=None)
     if hasattr(ast.FunctionDef, "type_params") or "type_params" in getattr(ast.FunctionDef, "_fields", ()):
         init.type_params = []  # type: ignore[attr-defined]
-    init.lineno, init.col_offset = fields[0].lineno, fields[0].col_offset
-    init.end_lineno, init.end_col_offset = fields[-1].end_lineno, fields[-1].end_col_offset
+    _located(init, cls)
     init.synthetic = True  # type: ignore[attr-defined]
     return init
 
 
 def add_dataclass_inits(tree: ast.Module) -> None:
     """Give each top-level `@dataclass` class of `tree` (see the module's docstring) the
-    `__init__` it gets at run time, placed before its first field."""
+    `__init__` it gets at run time, as the last statement of the class."""
     for cls in tree.body:
         if isinstance(cls, ast.ClassDef) and cls.decorator_list:
             init = _init_for(cls)
             if init is not None:
-                at = next(k for k, s in enumerate(cls.body) if isinstance(s, ast.AnnAssign))
-                cls.body.insert(at, init)
+                cls.body.append(init)

@@ -15,7 +15,7 @@ def _init(text: str) -> ast.FunctionDef | None:
     return next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
 
 
-def test_fields_become_parameters_bound_to_self_on_their_own_lines() -> None:
+def test_fields_become_parameters_bound_to_self() -> None:
     init = _init("""
         import dataclasses
 
@@ -32,8 +32,10 @@ def test_fields_become_parameters_bound_to_self_on_their_own_lines() -> None:
     assert init is not None
     assert [a.arg for a in init.args.args] == ["self", "model", "optimizer", "accum", "rows"]
     assert [d.value for d in init.args.defaults] == [4, None]  # a literal kept, a call unknown
-    assert [(s.targets[0].attr, s.value.id, s.lineno) for s in init.body] == [
-        ("model", "model", 6), ("optimizer", "optimizer", 7), ("accum", "accum", 8), ("rows", "rows", 9)]
+    assert [(s.targets[0].attr, s.value.id) for s in init.body] == [
+        ("model", "model"), ("optimizer", "optimizer"), ("accum", "accum"), ("rows", "rows")]
+    # placed where the class ends (line 12, after `pass`), where no real statement starts
+    assert {(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) for s in init.body for n in ast.walk(s) if hasattr(n, "lineno")} == {(12, 12, 12, 12)}
     assert all(getattr(s.targets[0], "synthetic", False) for s in init.body)  # no rewrite of the attribute
 
 
@@ -49,6 +51,17 @@ def test_classes_whose_init_is_not_the_generated_one_are_left_alone() -> None:
     ):
         init = _init(text)
         assert init is None or [a.arg for a in init.args.args] == ["self"], text
+
+
+def test_the_generated_statements_are_placed_by_position() -> None:
+    from gradfix.source import _placed
+
+    text = "from dataclasses import dataclass\n@dataclass\nclass T:\n    model: object\n    opt: object\n\n    def fit(self):\n        pass\n"
+    source = Source.from_text(text)
+    table = source._index()
+    for key, (owner, block) in table.items():
+        stmt = next(s for s in block if id(s) == key)
+        assert _placed(source.tree, stmt) == (owner, block)
 
 
 def test_a_tree_read_twice_gets_one_init() -> None:

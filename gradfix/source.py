@@ -537,14 +537,14 @@ def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] 
             found = block[low - 1]
             if found is stmt:
                 return owner, block
-            if low > 1 and (block[low - 2].lineno, block[low - 2].col_offset) == (found.lineno, found.col_offset):
+            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and isinstance(found, COMPOUND):  # type: ignore[attr-defined]
+                inside = found
+            elif low > 1 and block[low - 2].lineno == found.lineno and block[low - 2].col_offset == found.col_offset:
                 # statements sharing a start: a `@dataclass`'s generated `__init__` (see
                 # dataclass_inits.py), all of whose statements start where the class ends
                 for earlier in block[: low - 1]:
                     if earlier is stmt:
                         return owner, block
-            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and isinstance(found, COMPOUND):  # type: ignore[attr-defined]
-                inside = found
         if inside is None:
             return None
         owner = inside

@@ -332,10 +332,7 @@ class _State:
         self.backpropagated = backpropagated
         self.source = source
         self.loop = loop
-        # the names of the loop's `for` target (`i` of `for i, (x, y) in enumerate(...)`)
-        self.first_pass_names: set[str] = (
-            {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
-        )
+        self._first_pass_names: set[str] | None = None
         self._containers: set[str] | None = None
         self._loss_objects: set[str] | None = None
         self.graph: set[str] = set()
@@ -354,6 +351,16 @@ class _State:
         # the definition a call of the iteration runs (a method of a class of the project, a
         # function of the module), to read the tuple it returns
         self.returns_of: Callable[[ast.Call], ast.AST | None] | None = None
+
+    @property
+    def first_pass_names(self) -> set[str]:
+        """The names of the loop's `for` target (`i` of `for i, (x, y) in enumerate(...)`)."""
+        if self._first_pass_names is None:
+            loop = self.loop
+            self._first_pass_names = (
+                {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+            )
+        return self._first_pass_names
 
     @property
     def loss_objects(self) -> set[str]:

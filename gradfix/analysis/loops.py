@@ -331,6 +331,9 @@ def _grad_node(expr: ast.AST) -> ast.Attribute:
     return expr
 
 
+_UNCALLED_GRADIENT_METHOD = lazily(r"\.(?:zero_grad|step|backward)\b(?![ \t]*\()")
+
+
 def _bound_method_names(text: str) -> set[str]:
     """Names written bound to a method that clears, steps or backpropagates, not called
     (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`."""
@@ -2309,6 +2312,12 @@ class _Walker:
         """`for fn in hooks: fn()` with `hooks = [opt.zero_grad, ...]` (a name written bound to a
         list that holds a method that clears, steps or backpropagates, as `bound_gradient_method`
         finds them), or with such a list written in the `for` itself: the call may run it."""
+        facts = ctx.facts or self.facts
+        uncalled = facts.__dict__.get("_uncalled_gradient_methods")
+        if uncalled is None:  # (once per module: a method named without its call, anywhere)
+            uncalled = facts.__dict__["_uncalled_gradient_methods"] = _UNCALLED_GRADIENT_METHOD.search(facts.source.text) is not None
+        if not uncalled:
+            return False
         holder = next((lp for lp in reversed(ctx.loops) if isinstance(lp, ast.For) and isinstance(lp.target, ast.Name) and lp.target.id == name), None)
         if holder is None:
             return False

@@ -20,6 +20,7 @@ import keyword
 import sys
 import warnings
 
+from gradfix.dataclass_inits import add_dataclass_inits
 from gradfix.patterns import lazily
 from gradfix.walk import ast_nodes, ast_walk
 
@@ -111,6 +112,8 @@ class Source:
         self.text = text
         self.path = path  # where it was read from, when it is a file
         self.tree = tree
+        if "dataclass" in text:
+            add_dataclass_inits(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -166,6 +169,8 @@ class Source:
             source.tree = parse_in_pieces("".join(lines))
         else:
             source.tree = parse_in_pieces(text)
+        if "dataclass" in text:
+            add_dataclass_inits(source.tree)
         source.left_out = left_out
         return source
 
@@ -534,6 +539,12 @@ def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] 
                 return owner, block
             if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and isinstance(found, COMPOUND):  # type: ignore[attr-defined]
                 inside = found
+            elif low > 1 and block[low - 2].lineno == found.lineno and block[low - 2].col_offset == found.col_offset:
+                # statements sharing a start: a `@dataclass`'s generated `__init__` (see
+                # dataclass_inits.py), all of whose statements start where the class ends
+                for earlier in block[: low - 1]:
+                    if earlier is stmt:
+                        return owner, block
         if inside is None:
             return None
         owner = inside

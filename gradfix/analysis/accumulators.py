@@ -332,6 +332,7 @@ class _State:
         self.backpropagated = backpropagated
         self.source = source
         self.loop = loop
+        self._first_pass_names: set[str] | None = None
         self._containers: set[str] | None = None
         self._loss_objects: set[str] | None = None
         self.graph: set[str] = set()
@@ -350,6 +351,16 @@ class _State:
         # the definition a call of the iteration runs (a method of a class of the project, a
         # function of the module), to read the tuple it returns
         self.returns_of: Callable[[ast.Call], ast.AST | None] | None = None
+
+    @property
+    def first_pass_names(self) -> set[str]:
+        """The names of the loop's `for` target (`i` of `for i, (x, y) in enumerate(...)`)."""
+        if self._first_pass_names is None:
+            loop = self.loop
+            self._first_pass_names = (
+                {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+            )
+        return self._first_pass_names
 
     @property
     def loss_objects(self) -> set[str]:
@@ -844,7 +855,8 @@ def find_accumulations(
                 scope = _Scope(loop.node, function if function is not None else source.tree, source, _feeding_calls(loop))
                 if function is not None:
                     scope.bound_outside |= _parameters(function)
-            if _outlives_iteration(accumulator, resets, scope, backpropagated) and not (
+            started = first_pass_start(small, state.first_pass_names) and accumulator not in resets and accumulator not in backpropagated
+            if (started or _outlives_iteration(accumulator, resets, scope, backpropagated)) and not (
                 (not steps and _lives_one_step(accumulator, loop, function, source))
                 or (steps and _over_optimizers(loop) and _reset_right_around(accumulator, loop, source))
             ):
@@ -878,6 +890,30 @@ def _over_optimizers(loop: TrainingLoop) -> bool:
     names = {n.id for n in ast_walk(target) if isinstance(n, ast.Name)}
     stepped = {root_name(e.target) for e in loop.events if e.kind is EventKind.STEP and e.target}
     return bool(stepped) and stepped <= names
+
+
+def _first_pass_test(test: ast.expr, names: set[str]) -> bool:
+    """`i == 0` (or `0 == i`, `not i`) on a variable of the loop's `for` target: true on its
+    first pass only."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id in names
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    left, right = test.left, test.comparators[0]
+    for name, zero in ((left, right), (right, left)):
+        if isinstance(name, ast.Name) and name.id in names and isinstance(zero, ast.Constant) and zero.value == 0 and zero.value is not False:
+            return True
+    return False
+
+
+def first_pass_start(small: ast.stmt, names: set[str]) -> bool:
+    """`acc = v if i == 0 else acc + ...` (either arm order): the accumulator is bound on the
+    loop's first pass and grown on the others, so it outlives each iteration though nothing
+    binds it before the loop."""
+    if not (isinstance(small, ast.Assign) and len(small.targets) == 1 and isinstance(small.targets[0], ast.Name)):
+        return False
+    value = small.value
+    return isinstance(value, ast.IfExp) and bool(names) and _first_pass_test(value.test, names)
 
 
 def _converted_in_other_arm(expr: ast.IfExp) -> bool:
@@ -1151,6 +1187,10 @@ def _accumulation(
             # `total = loss if total is None else total + loss`: the sum once the first is kept
             key = source.key(target)
             tested = [n for n in ast_walk(value.test) if isinstance(n, (ast.Name, ast.Attribute)) and source.key(n) == key]
+            if not tested and state.first_pass_names and _first_pass_test(value.test, state.first_pass_names):
+                # `smooth = loss if i == 0 else 0.9 * smooth + 0.1 * loss`: started on the loop's
+                # first pass, grown on every other
+                tested = [value.test]
             for start, grown in ((value.body, value.orelse), (value.orelse, value.body)):
                 if tested and isinstance(grown, ast.BinOp) and isinstance(grown.op, (ast.Add, ast.Sub)):
                     first, value = state.refs(start), grown

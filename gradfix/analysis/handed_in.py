@@ -174,3 +174,49 @@ def _built_as_the_base(subclasses: list[str], module, path: str, project) -> boo
         if _importers(project, path, [name], name):
             return False
     return True
+
+
+def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel) -> list[ast.expr] | None:
+    """What every construction of a trainer class passes for what its methods read as `key`
+    (`self.scaler`, `self.optimizer`), `node` being in one of its methods: the class (of the
+    module's top level, no class of the module derived from it, no other file of the project
+    naming it) stores its `__init__` parameter there once (`self.scaler = scaler`, as
+    `init_parameter` reads it; also the generated `__init__` of a `@dataclass`, or the
+    `__init__` of the class's one base of the module when it has none of its own), and each
+    call of the class in the module passes it (by position or keyword). None when that cannot be
+    read (a call leaves it out or spreads `*args`), or nothing calls the class."""
+    if not key.startswith("self.") or key.count(".") != 1 or node is None:
+        return None
+    facts = model.facts
+    line = getattr(node, "lineno", 0)
+    around = [c for c in facts.classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
+    if len(around) != 1:
+        return None  # (a nested class: not read)
+    cls = around[0]
+    init = facts.methods.get(cls.name, {}).get("__init__")
+    if init is None and len(cls.bases) == 1 and dotted(cls.bases[0]) in facts.classes:
+        init = facts.methods.get(dotted(cls.bases[0]) or "", {}).get("__init__")
+    if init is None or any(any(dotted(b) == cls.name for b in c.bases) for c in facts.classes.values() if isinstance(c, ast.ClassDef)):
+        return None
+    from gradfix.analysis.assignments import init_parameter
+
+    parameter = init_parameter(model, key, init.node)
+    arguments = init.node.args  # type: ignore[attr-defined]
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)][1:]
+    if parameter is None or parameter not in params:
+        return None
+    project, path = facts.project, model.source.path
+    if project is not None and path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        if _importers(project, absolute(path), [cls.name], cls.name):
+            return None  # built in another file too: what it passes there is not read
+    found: list[ast.expr] = []
+    for call in model.source.nodes:
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == cls.name:
+            passed = _argument(call, params, parameter)
+            if passed is None:
+                return None
+            found.append(passed)
+    return found or None

@@ -358,6 +358,9 @@ def _grad_node(expr: ast.AST) -> ast.Attribute:
     return expr
 
 
+_UNCALLED_GRADIENT_METHOD = lazily(r"\.(?:zero_grad|step|backward)\b(?![ \t]*\()")
+
+
 def _bound_method_names(text: str) -> set[str]:
     """Names written bound to a method that clears, steps or backpropagates, not called
     (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`."""
@@ -2545,6 +2548,25 @@ class _Walker:
             names = facts.__dict__["_bound_gradient_methods"] = _bound_method_names(facts.source.text)
         return name in names
 
+    def held_gradient_method(self, name: str, ctx: _Context) -> bool:
+        """`for fn in hooks: fn()` with `hooks = [opt.zero_grad, ...]` (a name written bound to a
+        list that holds a method that clears, steps or backpropagates, as `bound_gradient_method`
+        finds them), or with such a list written in the `for` itself: the call may run it."""
+        facts = ctx.facts or self.facts
+        uncalled = facts.__dict__.get("_uncalled_gradient_methods")
+        if uncalled is None:  # (once per module: a method named without its call, anywhere)
+            uncalled = facts.__dict__["_uncalled_gradient_methods"] = _UNCALLED_GRADIENT_METHOD.search(facts.source.text) is not None
+        if not uncalled:
+            return False
+        holder = next((lp for lp in reversed(ctx.loops) if isinstance(lp, ast.For) and isinstance(lp.target, ast.Name) and lp.target.id == name), None)
+        if holder is None:
+            return False
+        written = holder.iter
+        if isinstance(written, ast.Name):
+            return self.bound_gradient_method(written.id, ctx)
+        return isinstance(written, (ast.List, ast.Tuple)) and any(
+            isinstance(e, ast.Attribute) and e.attr in ("zero_grad", "step", "backward") for e in written.elts)
+
     def stepping_lambdas(self, call: ast.Call, ctx: _Context) -> tuple[ast.Lambda, ...]:
         """The lambdas a call of a bare name in the loop's own code runs when each only steps
         (`lambda: opt.step()`): the name bound once in the module, in the scope of the call, to
@@ -2705,6 +2727,8 @@ class _Walker:
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
+        if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):
+            return f"`{call.func.id}` runs the methods of a list that holds an optimizer's or a tensor's method (`for fn in hooks: fn()`)"
         facts = self.facts
         if (
             recv is not None

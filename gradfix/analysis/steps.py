@@ -453,8 +453,16 @@ def _calls(model: ModuleModel) -> list[ast.Call]:
 
 
 def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo) -> Iterator[frozenset[str] | None]:
-    """For each loop of this module calling the function: what it clears around the call."""
-    for call, ctx in walker.calls_into.get(id(info.node), []):
+    """For each loop of this module calling the function: what it clears around the call. A
+    call seen from an outer loop through a helper (`fit`'s epoch loop running `_run_epoch`,
+    whose batch loop makes the call) is read from the inner loop's own walk only: that loop
+    runs it once per batch, and what the outer one clears around the helper (a flush after the
+    batch loop) happens once per epoch."""
+    sites = walker.calls_into.get(id(info.node), [])
+    direct = {(id(call), id(ctx.home_loops[-1])) for call, ctx in sites if ctx.home_loops and not ctx.via}
+    for call, ctx in sites:
+        if ctx.via and ctx.loops and (id(call), id(ctx.loops[-1])) in direct:
+            continue
         if not ctx.loops:
             if _comprehension_per_item(call, ctx.path[-1] if ctx.path else None, info):
                 yield frozenset()  # `losses = [trainer.step(x, y) for x, y in batches]`

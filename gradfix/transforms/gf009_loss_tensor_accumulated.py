@@ -89,7 +89,9 @@ class LossTensorAccumulated(Rule):
 
     A statement of the iteration (nested training loops excluded) is reported when it is
     `acc += v`, `acc -= v`, `acc = acc + v` (either side; also `acc = v if acc is None else acc
-    + v`), `acc.append(v)`, `acc.extend([v])`
+    + v`, and `acc = v if i == 0 else acc + v` or `not i`, started on the first pass of a loop
+    whose `for` target binds `i`, with nothing binding `acc` before the loop), `acc.append(v)`,
+    `acc.extend([v])`
     (`acc` also an entry under a constant key: `history["loss"].append(v)`) or `meter.update(v,
     ...)` (any method but `step`, `backward` and collectives: `accumulate`, `add`, `log` too) with `meter` bound only to objects of one class of the project (this
     module's or an imported one) whose method adds its first argument into an attribute

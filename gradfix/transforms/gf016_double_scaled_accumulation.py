@@ -747,8 +747,8 @@ def _setting_kept_on_self(divisor: ast.expr, setting: ast.AST, model: ModuleMode
                 and only.value.id == param and any(stmt is only for stmt in init.body)):
             return False
         for other in ast_walk(tree):
-            if isinstance(other, ast.Attribute) and other.attr == chain[-1] and not isinstance(other.ctx, ast.Load):
-                return False
+            if isinstance(other, ast.Attribute) and other.attr == chain[-1] and not isinstance(other.ctx, ast.Load) and not getattr(other, "synthetic", False):
+                return False  # (a `@dataclass` field's own binding, made explicit by gradfix, is no rewrite)
             if isinstance(other, ast.Call) and isinstance(other.func, ast.Name) and other.func.id == "setattr":
                 return False
         return True

@@ -36,7 +36,10 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     (`backward_scaled(scaler, loss)`: reported at the step, without a fix, unless a step runs
     in such a helper too), and the scaler may be handed to a step function by the calls of
     other modules, each passing torch's `GradScaler` (a calling module that says `enabled`
-    anywhere is not read).
+    anywhere is not read), or be stored by a trainer class of the module from its `__init__`
+    (`self.scaler = scaler`, also a `@dataclass` field, or the `__init__` of its one base),
+    every construction of the class in the module passing a `GradScaler` that is not switched
+    off (and no other file of the project naming the class).
 
     ## Why is this bad?
     `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale (65536
@@ -429,7 +432,30 @@ def _scaler_key(event: GradEvent, model: ModuleModel) -> str | None:
     key = _foreign_scaler(event, model) if event.foreign else _scaler_of_backward(event, model)
     if key is None:
         return None
-    return key if _torch_scaler(key, model) or _handed_torch_scaler(key, event, model) else None
+    return key if _torch_scaler(key, model) or _handed_torch_scaler(key, event, model) or _stored_torch_scaler(key, event, model) else None
+
+
+def _stored_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:
+    """`self.scaler` in a method of a trainer class that stores its `__init__` parameter there
+    (`stored_arguments`), when every construction of the class, at least one, passes a name the
+    module builds with torch's `GradScaler` (switched on: not `enabled=False`) or such a
+    construction written in the call (without an `enabled=` switch)."""
+    if event.foreign:
+        return False
+    from gradfix.analysis.handed_in import stored_arguments
+
+    passed = stored_arguments(key, event.node, model)
+    if not passed:
+        return False
+    for value in passed:
+        if isinstance(value, ast.Call):
+            if not _is_torch_scaler(model.facts.imports.qualify(call_name(value))) or any(k.arg == "enabled" for k in value.keywords):
+                return False  # (a switch in the call: may be off)
+        else:
+            name = dotted(value)
+            if name is None or "." in name or not _torch_scaler(name, model) or _scaler_disabled(name, model):
+                return False
+    return True
 
 
 def _handed_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:

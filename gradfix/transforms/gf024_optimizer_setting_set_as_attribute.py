@@ -49,8 +49,10 @@ class OptimizerSettingSetAsAttribute(Rule):
     parameters; also `o` of `for o in (opt_g, opt_d):` written in that loop (optimizers
     of different classes too, when the setting is one of every class), an entry by a
     constant key of a dict the model knows, `opts["main"]`, and `agent.optim` with `agent =
-    Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`), and the
-    attribute is a setting of that optimizer: `lr` for
+    Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`; also
+    `self.optim` of a trainer class that stores its `__init__` parameter there, `self.optim =
+    optim` or a `@dataclass` field, when every construction of the class in the module passes
+    such an optimizer), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -144,6 +146,8 @@ class OptimizerSettingSetAsAttribute(Rule):
             also: list[str] = []  # other names of the same optimizers, whose reads read it back
             if not infos and model.facts.info_in(key, functions) is None:
                 infos, also = _known_elsewhere(key, node, functions, model)
+            if not infos and key.startswith("self."):
+                infos = _stored_optimizers(key, node, model)
             classes = {_torch_class(info.constructor) for info in infos}
             if not classes or None in classes:
                 continue
@@ -418,6 +422,21 @@ def _passed_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMo
     passed = _passed_for(function.name, found.params.index(key), key, scope, built=True)
     infos = [_passed_info(argument, key, model, outer) for argument in sorted(passed, key=_argument_order)]
     if not infos or any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
+        return []
+    return infos  # type: ignore[return-value]
+
+
+def _stored_optimizers(key: str, node: ast.stmt, model: ModuleModel) -> list[ObjectInfo]:
+    """`self.optimizer` of a trainer class that stores its `__init__` parameter there
+    (`stored_arguments`: also a `@dataclass` field): the optimizers every construction of the
+    class passes (each strongly torch's optimizer); empty when gradfix cannot tell."""
+    from gradfix.analysis.handed_in import stored_arguments
+
+    passed = stored_arguments(key, node, model)
+    if not passed:
+        return []
+    infos = [_passed_info(value if isinstance(value, ast.Call) else dotted(value), key, model) for value in passed]
+    if any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
         return []
     return infos  # type: ignore[return-value]
 

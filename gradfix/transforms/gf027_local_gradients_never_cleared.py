@@ -34,7 +34,9 @@ class LocalGradientsNeverCleared(LoopRule):
     backpropagates into a local model, hands the local gradients over to a shared model,
     parameter by parameter (`shared_p._grad = local_p.grad` or `shared_p.grad = ...`, in a
     `for local_p, shared_p in zip(local.parameters(), shared.parameters())` of its own or of a
-    helper it calls, in this module or another: `ensure_shared_grads(model, shared_model)`),
+    helper it calls, in this module or another: `ensure_shared_grads(model, shared_model)`; a
+    model of the module's top level that a helper of the module reads without binding it, `shared` in a
+    worker's `sync` method, is the loop's own when the loop's function does not bind it either),
     steps the shared model's optimizer, and never clears the local model's gradients:
     - the hand-over passes the tensor itself (`local_p.grad`, `.data`, `.detach()`) and the
       iteration clears the shared gradients to `None` (`shared_opt.zero_grad()`, whose
@@ -273,8 +275,8 @@ def _handover(loop: TrainingLoop, events: list[GradEvent], model: ModuleModel) -
             if shape is None:
                 continue
             local_index, how = shape
-            local = _in_loop_scope(models[local_index], event)
-            shared = _in_loop_scope(models[1 - local_index], event)
+            local = _in_loop_scope(models[local_index], event, loop, model)
+            shared = _in_loop_scope(models[1 - local_index], event, loop, model)
             if local is None or shared is None or local == shared or not all(part.isidentifier() for part in local.split(".")):
                 return None
             source = event.source or model.source
@@ -369,16 +371,20 @@ def _writes_grad_of(stmt: ast.Assign, name: str) -> bool:
     )
 
 
-def _in_loop_scope(key: str, event: GradEvent) -> str | None:
+def _in_loop_scope(key: str, event: GradEvent, loop: TrainingLoop | None = None, model: ModuleModel | None = None) -> str | None:
     """The key a name of the helper the event sits in stands for in the iteration's own code:
     each helper's parameters mapped to its caller's arguments (None: not a parameter, or an
-    argument that is no plain name)."""
+    argument that is no plain name). A name of the module's top level that the helpers read
+    without binding it (`shared` in `def sync_grads(self): for lp, sp in zip(self.local.parameters(),
+    shared.parameters())`) stands for itself when the loop's function does not bind it either."""
     for call, helper in zip(reversed(event.via), reversed(event.helpers)):
         if not isinstance(helper, FUNCTIONS):
             return None
         args = helper.args
         params = [a.arg for a in (*args.posonlyargs, *args.args)]
         root = root_name(key)
+        if root not in params and root != "self" and _module_global(root, helper, event, loop, model):
+            continue
         method = isinstance(call.func, ast.Attribute) and params and params[0] in ("self", "cls")
         if method:
             if root == "self":
@@ -401,6 +407,29 @@ def _in_loop_scope(key: str, event: GradEvent) -> str | None:
             return None
         key = passed + key[len(root) :]
     return key
+
+
+def _module_global(name: str, helper: ast.AST, event: GradEvent, loop: TrainingLoop | None, model: ModuleModel | None) -> bool:
+    """`name` is bound at the module's top level (an assignment there), the helper of this
+    module neither takes nor binds it, and the function around the loop does not bind it: the
+    helper and the loop read the same object."""
+    if model is None or loop is None or event.source is not None:
+        return False
+    tree = model.source.tree
+    if not any(
+        isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets) for stmt in tree.body
+    ):
+        return False
+    args = helper.args  # type: ignore[attr-defined]
+    if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return False
+    scopes = [helper, loop.function] if loop.function is not None else [helper]
+    for scope in scopes:
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(scope)):
+            return False
+        if isinstance(scope, FUNCTIONS) and name in {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}:
+            return False
+    return True
 
 
 def _clears(event: GradEvent, local: str, model: ModuleModel) -> bool:

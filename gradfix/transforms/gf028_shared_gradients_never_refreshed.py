@@ -35,7 +35,8 @@ class SharedGradientsNeverRefreshed(LoopRule):
     model, hands the local gradients to a shared model only where the shared model holds none
     (`if shared_p.grad is not None: return` before `shared_p._grad = local_p.grad`, in a
     `for local_p, shared_p in zip(local.parameters(), shared.parameters())` of its own or of a
-    helper it calls: `ensure_shared_grads(model, shared_model)`), steps the shared model's
+    helper it calls: `ensure_shared_grads(model, shared_model)`, or a worker's method reading the
+    module's shared model as a global, as GF027 reads it), steps the shared model's
     optimizer, clears the local model's gradients to `None` (`local.zero_grad()`, whose
     `set_to_none` is `True` since torch 2.0) and never clears the shared model's.
 

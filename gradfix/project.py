@@ -744,6 +744,8 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     if rest[0].encode() not in data and _star_reexported(data, rest[0]) is not None:
         return True  # a package's `from .engine import *`: followed by the caller
+    if len(rest) == 2 and rest[1] == "__init__" and b"dataclass" in data:
+        return True  # the `__init__` a `@dataclass` is given (gradfix.dataclass_inits), written nowhere
     if len(rest) <= 2:
         for start, before in _occurrences(data, rest[-1].encode()):
             if before.rstrip(b" \t\n\\").endswith(b"def") and _word_ends(before.rstrip(b" \t\n\\"), 3):

@@ -20,7 +20,6 @@ import keyword
 import sys
 import warnings
 
-from gradfix.dataclass_inits import add_dataclass_inits
 from gradfix.patterns import lazily
 from gradfix.walk import ast_nodes, ast_walk
 
@@ -113,6 +112,8 @@ class Source:
         self.path = path  # where it was read from, when it is a file
         self.tree = tree
         if "dataclass" in text:
+            from gradfix.dataclass_inits import add_dataclass_inits  # (imported only for a file saying it)
+
             add_dataclass_inits(tree)
         self.encoding = encoding
         self._data = data
@@ -170,6 +171,8 @@ class Source:
         else:
             source.tree = parse_in_pieces(text)
         if "dataclass" in text:
+            from gradfix.dataclass_inits import add_dataclass_inits
+
             add_dataclass_inits(source.tree)
         source.left_out = left_out
         return source

@@ -503,17 +503,23 @@ def _nested_sampler_calls(function: ast.AST, module) -> list[tuple[ast.Call, ast
         inner = module.facts.module_functions.get(node.func.id)
         if inner is None or inner.class_name is not None or inner.node is function:
             continue
-        returns = [n for n in ast_walk(inner.node) if isinstance(n, ast.Return)]
-        if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
-            continue
-        constructor = returns[0].value
-        if not _foreign_distributed_sampler(constructor, module.facts):
+        constructor = _returned_distributed_sampler(inner, module.facts)
+        if constructor is None:
             continue
         if any(isinstance(v, ast.Name) and v.id in params for v in [*node.args, *(k.value for k in node.keywords)] if "shuffle" in module.source.segment(node)):
             continue  # the setting handed on from the loader factory's own caller: not followed
         if _shuffles_for(constructor, inner, node, module.source, is_false):
             found.append((constructor, node))
     return found
+
+
+def _returned_distributed_sampler(info: FunctionInfo, facts) -> ast.Call | None:  # type: ignore[no-untyped-def]
+    """The torch `DistributedSampler(...)` call that is the function's one `return`."""
+    returns = [node for node in ast_walk(info.node) if isinstance(node, ast.Return)]
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+        return None
+    constructor = returns[0].value
+    return constructor if _foreign_distributed_sampler(constructor, facts) else None
 
 
 def _parameters(function: ast.AST) -> list[ast.arg]:
@@ -552,11 +558,8 @@ def _factory_samplers(model: ModuleModel, index: Assignments, factories: set[str
         info = module.facts.module_functions.get(function_name)
         if info is None or info.class_name is not None:
             continue
-        returns = [node for node in ast_walk(info.node) if isinstance(node, ast.Return)]
-        if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
-            continue
-        constructor = returns[0].value
-        if not _foreign_distributed_sampler(constructor, module.facts):
+        constructor = _returned_distributed_sampler(info, module.facts)
+        if constructor is None:
             continue
         if not _shuffles_for(constructor, info, value, module.source, lambda v: _false_setting(v, model)):
             continue

@@ -52,7 +52,8 @@ class TrainingMethodNotCalled(Rule):
       gradfix reads as one, or a name the file clears with `.zero_grad()` or steps with
       `.step()` elsewhere); `step` of a learning-rate scheduler (built by a scheduler's
       constructor, or a name that says so: `lr_sched`); `update`, `step` and `unscale_` of a
-      `GradScaler` (also a name that says `scaler`);
+      `GradScaler` (also a name that says `scaler`); an entry of a dict or a list is named
+      for what its container holds (`self.schedulers["net"].step`, `opts[name].zero_grad`);
     - `zero_grad` and `backward` of anything (`loss.backward`, `model.zero_grad`,
       `scaler.scale(loss).backward`): nothing but a method is named so, and `accelerator.backward`
       of a training library's engine;
@@ -190,14 +191,19 @@ def _judge(attribute: ast.Attribute, method: str, functions: tuple[ast.AST, ...]
     facts = model.facts
     value = attribute.value
     key = dotted(value)
+    named = key
+    if key is None and isinstance(value, ast.Subscript) and dotted(value.value) is not None:
+        # an entry of a dict or list (`self.schedulers["net"].step`): the source's key for it,
+        # named for what its container holds
+        key, named = model.source.key(value), dotted(value.value)
     if key is not None and root_name(key) in facts.imports.aliases:
         return None  # `torch.Tensor.backward`, `nn.Module.train`: a function of a library
     info = facts.info_in(key, functions) if key is not None else None
     kind = info.kind if info is not None else None
-    if kind is None and key is not None:
+    if kind is None and named is not None:
         # a parameter or an attribute built out of sight: named for what it is (`lr_sched`
         # stepped elsewhere is a scheduler, not an optimizer)
-        kind = "scheduler" if looks_like_scheduler_name(key) else "scaler" if looks_like_scaler_name(key) else None
+        kind = "scheduler" if looks_like_scheduler_name(named) else "scaler" if looks_like_scaler_name(named) else None
     text = model.source.text
     if method == "backward":
         if key is not None and (kind == "engine" or facts.is_engine(key)):

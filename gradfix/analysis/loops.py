@@ -495,22 +495,6 @@ def _bound_name(node: ast.AST) -> str | None:
     return getattr(node, "name", None)
 
 
-def _constructed_class(value: ast.expr, facts: ModuleFacts, project: Project) -> tuple[ModuleFacts, str] | None:
-    """The class of the project whose constructor `value` calls (`Probe(batches)`), of the
-    module or imported from another one, whatever words that module's bytes say (a callback's
-    module may say no gradient word)."""
-    name = call_name(value) if isinstance(value, ast.Call) else None
-    if not name:
-        return None
-    if name in facts.classes:
-        return facts, name
-    qualified = facts.imports.qualify(name)
-    if not qualified or (qualified == name and "." not in name):
-        return None
-    located = project.class_named(qualified, facts.source.path or None, any_bytes=True)
-    return (located[0].facts, located[1]) if located is not None else None
-
-
 def _function_around(node: ast.AST, source: Source) -> ast.AST:
     """The innermost function whose code holds the node, else the module."""
     found: ast.AST = source.tree
@@ -2316,7 +2300,7 @@ class _Walker:
                     return None
                 sequence = []
                 for element in elements:
-                    built = _constructed_class(element, module_facts, project)
+                    built = self.project_class(call_name(element), module_facts, any_bytes=True) if isinstance(element, ast.Call) else None
                     if built is None:
                         return None
                     classes[(id(built[0]), built[1])] = built  # type: ignore[index]
@@ -2417,8 +2401,9 @@ class _Walker:
             return False
         return self.project_class(name, facts) is not None or self.imported(qualified, facts) is not None
 
-    def project_class(self, name: str | None, facts: ModuleFacts) -> tuple[ModuleFacts, str] | None:
-        """The class of the project a (dotted) name in a module stands for."""
+    def project_class(self, name: str | None, facts: ModuleFacts, any_bytes: bool = False) -> tuple[ModuleFacts, str] | None:
+        """The class of the project a (dotted) name in a module stands for (`any_bytes`: also
+        in a module whose bytes say no gradient word, as a callback's module may)."""
         if not name:
             return None
         if name in facts.classes:
@@ -2427,7 +2412,7 @@ class _Walker:
         qualified = facts.imports.qualify(name)
         if project is None or not qualified or (qualified == name and "." not in name):
             return None
-        located = project.class_named(qualified, facts.source.path or None)
+        located = project.class_named(qualified, facts.source.path or None, any_bytes=any_bytes)
         return (located[0].facts, located[1]) if located is not None else None
 
     def backward_method(

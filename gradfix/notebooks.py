@@ -465,12 +465,13 @@ def _cell_source(cell: dict) -> str | None:  # type: ignore[type-arg]
     return raw if isinstance(raw, str) else None
 
 
-def process_notebook(path: str, data: bytes, options: Options) -> FileResult:
+def process_notebook(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
     result = FileResult(path, original=data)
-    train, depends = prefilter_notebook(data, path)
-    if not train:
-        result.depends_on = depends
-        return result
+    if not prefiltered:  # (see `process_python`)
+        train, depends = prefilter_notebook(data, path)
+        if not train:
+            result.depends_on = depends
+            return result
     try:
         text = data.decode("utf-8")
         notebook: Any = json.loads(text)

@@ -264,13 +264,16 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     return answer, dict(project.touched)
 
 
-def process_python(path: str, data: bytes, options: Options) -> FileResult:
-    """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input."""
+def process_python(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
+    """Python source bytes: check (and with `options.fix`, fix) them. Never raises for bad input.
+    `prefiltered`: `might_train` is known to pass for them (what it read is not a dependency of
+    a result it passes: the analysis records what it reads itself)."""
     result = FileResult(path, original=data)
-    train, depends = prefilter(data, _file_path(path))
-    if not train:
-        result.depends_on = depends
-        return result
+    if not prefiltered:
+        train, depends = prefilter(data, _file_path(path))
+        if not train:
+            result.depends_on = depends
+            return result
     try:
         return _process(path, data, options, result)
     except (RecursionError, MemoryError):

@@ -54,8 +54,10 @@ __all__ = [
 ]  # fmt: skip
 
 
-def process_source(path: str, data: bytes, options: Options) -> FileResult:
+def process_source(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
     """Check (and with `options.fix`, fix) one file's bytes. Never raises for bad input.
+    `prefiltered`: the caller has seen `might_train` pass for these bytes (a run over files
+    prefilters each before handing it out), so it is not looked at again.
 
     The cycle collector is paused while one file is analysed: its trees and models are
     garbage only once the file is done, and a collection in the middle scans all of them for
@@ -69,8 +71,8 @@ def process_source(path: str, data: bytes, options: Options) -> FileResult:
         if path.endswith(".ipynb"):
             from gradfix.notebooks import process_notebook
 
-            return process_notebook(path, data, options)  # the code cells as one program
-        return process_python(path, data, options)
+            return process_notebook(path, data, options, prefiltered)  # the code cells as one program
+        return process_python(path, data, options, prefiltered)
     finally:
         forget_nodes()  # the answers about this file's nodes (a notebook's too)
         if paused:
@@ -86,7 +88,13 @@ def _use_roots(roots: tuple[str, ...]) -> None:
 
 
 def _batch_process(
-    path: str, data: bytes, options: Options, run_id: str | None = None, digests: bool = True, last: bool = False
+    path: str,
+    data: bytes,
+    options: Options,
+    run_id: str | None = None,
+    digests: bool = True,
+    last: bool = False,
+    prefiltered: bool = False,
 ) -> FileResult:
     """`process_source` in a run over files (the command line, a pool worker). What the
     analysis leaves alive -- the project's index of the file, read again by files that
@@ -96,6 +104,8 @@ def _batch_process(
     garbage to be kept by this (it breaks its own cycles), and such a process ends with its
     run; a language server calls `process_source` itself. `run_id`, `digests`: see
     `steady_run` (without a cache, no hashes of the files read).
+
+    `prefiltered`: as `process_source` (a file `_prepare` handed out).
 
     `last`: no other analysis follows in this run. The collector then stays paused until the
     freeze, so that no collection runs in between: after a big file the collector is due as
@@ -108,7 +118,7 @@ def _batch_process(
         gc.disable()  # `process_source` then leaves it disabled too
     try:
         with steady_run(run_id, digests):
-            result = process_source(path, data, options)
+            result = process_source(path, data, options, prefiltered)
         gc.freeze()
     finally:
         if paused:
@@ -355,7 +365,7 @@ def run(
                 if not isinstance(item, _Work):
                     window.append(item)
                 elif workers <= 1:
-                    window.append(finish(item, _batch_process(item.path, item.data, options, run_id, digests, final)))
+                    window.append(finish(item, _batch_process(item.path, item.data, options, run_id, digests, final, prefiltered=True)))
                 elif slots:
                     pooled = _Item(item, _project_key(item.path))
                     window.append(pooled)
@@ -385,7 +395,7 @@ def run(
                             break  # enough work may follow to start a pool
                         window.popleft()
                         waiting -= 1
-                        yield finish(head, _batch_process(head.path, head.data, options, run_id, digests))
+                        yield finish(head, _batch_process(head.path, head.data, options, run_id, digests, prefiltered=True))
                     elif isinstance(head, _Item):
                         if not ready(head):
                             break
@@ -402,7 +412,7 @@ def run(
             head = window.popleft()
             if isinstance(head, _Work):
                 waiting -= 1
-                yield finish(head, _batch_process(head.path, head.data, options, run_id, digests, not waiting))
+                yield finish(head, _batch_process(head.path, head.data, options, run_id, digests, not waiting, prefiltered=True))
             elif isinstance(head, _Item):
                 while not ready(head):
                     settle(block=True)
@@ -525,10 +535,11 @@ TEST_WORKER_DIES_ON = "GRADFIX_TEST_WORKER_DIES_ON"
 def _process_remote(
     path: str, data: bytes, options: Options, run_id: str | None = None, digests: bool = True
 ) -> FileResult:
-    """In a worker: the original bytes need not travel back unless they are needed."""
+    """In a worker: the original bytes need not travel back unless they are needed. The file
+    is one `_prepare` handed out (prefiltered)."""
     if os.environ.get(TEST_WORKER_DIES_ON) and os.path.basename(path) == os.environ[TEST_WORKER_DIES_ON]:
         os._exit(70)
-    result = _batch_process(path, data, options, run_id, digests)
+    result = _batch_process(path, data, options, run_id, digests, prefiltered=True)
     if not result.changed:
         result.original = None
     return result

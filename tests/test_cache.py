@@ -155,9 +155,9 @@ def test_a_dependency_edit_invalidates_the_results_that_used_it(
     real = runner.process_source
     analysed: list[str] = []
 
-    def process_with_a_dependency(path: str, data: bytes, options: Options) -> FileResult:
+    def process_with_a_dependency(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
         analysed.append(Path(path).name)
-        result = real(path, data, options)
+        result = real(path, data, options, prefiltered)
         if path.endswith("a.py"):
             seen = helpers.read_bytes() if helpers.exists() else b""  # what an index would have read
             result.depends_on = {str(helpers): content_hash(seen)}
@@ -195,9 +195,9 @@ def test_a_dependency_that_changed_during_the_analysis_is_not_stored(
     real = runner.process_source
     analysed: list[str] = []
 
-    def stale(path: str, data: bytes, options: Options) -> FileResult:
+    def stale(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
         analysed.append(Path(path).name)
-        result = real(path, data, options)
+        result = real(path, data, options, prefiltered)
         if path.endswith("a.py"):
             # the index read "version 0"; the file on disk no longer holds it
             result.depends_on = {str(helpers): content_hash(b"version 0\n")}
@@ -498,9 +498,9 @@ def test_a_result_that_relied_on_a_missing_file_is_invalidated_by_creating_it(
     real = runner.process_source
     analysed: list[str] = []
 
-    def unresolved_import(path: str, data: bytes, options: Options) -> FileResult:
+    def unresolved_import(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
         analysed.append(Path(path).name)
-        result = real(path, data, options)
+        result = real(path, data, options, prefiltered)
         if path.endswith("a.py"):
             result.depends_on = {str(missing): cache_module.ABSENT}
         return result

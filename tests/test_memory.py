@@ -125,9 +125,9 @@ def _collector_states(
     current = [""]
     real_process, real_freeze = runner.process_source, gc.freeze
 
-    def process(path: str, data: bytes, options: Options):  # type: ignore[no-untyped-def]
+    def process(path: str, data: bytes, options: Options, prefiltered: bool = False):  # type: ignore[no-untyped-def]
         try:
-            return real_process(path, data, options)
+            return real_process(path, data, options, prefiltered)
         finally:
             current[0] = Path(path).name
             events.append(("analysed", current[0], gc.isenabled()))

@@ -136,3 +136,45 @@ def test_a_scaler_named_but_not_called_is_no_training() -> None:
                  b"with amp.scale_loss(loss, opt) as scaled:\n    pass\n", b"s = NativeScaler()\ns(loss, opt)\n",
                  b"from timm.utils import ApexScaler\n"):
         assert might_train(data), data
+
+
+def test_a_run_over_files_prefilters_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner prefilters a file before handing it out; the analysis does not look again
+    (a run with one job and one with a pool, a script and a notebook), and still finds what
+    the file holds. A caller of `process_source` that did not prefilter gets it done there."""
+    from gradfix import notebooks, pipeline, runner
+    from gradfix.catalog import default_codes
+    from gradfix.files import discover
+
+    script = "for x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    opt.step()\n"
+    (tmp_path / "train.py").write_text(script)
+    (tmp_path / "notes.ipynb").write_text(
+        '{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null, "source": '
+        + repr(script).replace("'", '"')
+        + '}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
+    )
+    (tmp_path / "plain.py").write_text("print('no gradients here')\n")
+    seen: list[str] = []
+    real_python, real_notebook = pipeline.prefilter, notebooks.prefilter_notebook
+
+    def python(data: bytes, path: str | None):  # type: ignore[no-untyped-def]
+        seen.append(Path(path or "-").name)
+        return real_python(data, path)
+
+    def notebook(data: bytes, path: str | None):  # type: ignore[no-untyped-def]
+        seen.append(Path(path or "-").name)
+        return real_notebook(data, path)
+
+    monkeypatch.setattr(pipeline, "prefilter", python)
+    monkeypatch.setattr(runner, "prefilter", python)
+    monkeypatch.setattr(notebooks, "prefilter_notebook", notebook)
+    options = runner.Options(select=frozenset(default_codes()))
+    sources = list(discover([str(tmp_path)]))
+    results = list(runner.run(sources, options, jobs=1))
+    assert sorted(seen) == ["notes.ipynb", "plain.py", "train.py"]
+    assert {Path(r.path).name: [d.code for d in r.diagnostics] for r in results} == {
+        "notes.ipynb": ["GF001"], "plain.py": [], "train.py": ["GF001"],
+    }
+    seen.clear()
+    result = runner.process_source(str(tmp_path / "plain.py"), b"print('no gradients here')\n", options)
+    assert seen == ["plain.py"] and result.diagnostics == []

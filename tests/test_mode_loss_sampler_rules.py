@@ -349,6 +349,16 @@ def test_gf020_unsafe_fix_moves_the_step_to_the_horizon_level(case: str, moved: 
     assert fixed.count(".step()") == source.count(".step()")
 
 
+def test_gf020_gate_finds_every_scheduler_it_reads() -> None:
+    """The quick look at a module's text that comes first (two searches, not one per name)
+    passes every scheduler GF020 reads, written anywhere in a longer text, and only those."""
+    from gradfix.analysis.horizons import HORIZONS, _names_a_horizon
+
+    for name in HORIZONS:
+        assert _names_a_horizon(f"x = 1\nsched = torch.optim.lr_scheduler.{name}(opt)\n"), name
+    assert not _names_a_horizon("sched = ReduceLROnPlateau(opt)\nschedule = make_schedule(cfg)\n")
+
+
 def test_gf020_scheduler_in_a_helper_is_reported_without_a_fix() -> None:
     source = _fixture("GF020_scheduler_horizon_mismatch", "epoch_helper_scheduler_stepped_in_batch_loop")
     codes, fixed, _ = _run(source, {"GF020"}, unsafe=True)

@@ -78,7 +78,7 @@ def test_never_no_where_the_parsed_module_answers() -> None:
         for rest in names:
             assert _may_hold(data, rest), (path, rest)
             checked += 1
-    assert checked > 400
+    assert checked > 1000
 
 
 def test_a_module_that_cannot_answer_is_not_parsed(tmp_path: Path) -> None:
@@ -93,37 +93,3 @@ def test_a_module_that_cannot_answer_is_not_parsed(tmp_path: Path) -> None:
     found = project.function("engine.train_one_epoch", importer)
     assert found is not None and found.node.name == "train_one_epoch"
     assert project.function("state.State.step", importer) is not None
-
-
-def test_assignments_read_line_by_line_answer_as_the_searches_do(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`_bound_at_line_starts` searches the text for each key until a module has been asked
-    about many, then reads every line once: over gradfix's own modules, the test projects and
-    the fixtures (and shapes written for it: annotations, `==`, dotted keys, a key in a
-    docstring, a bracket opened on the line before, CRLF), both give the same answers for every
-    name the text writes."""
-    import re
-
-    from gradfix.analysis import loops
-
-    shapes = (
-        b'"""\nopt = SGD(params)\n"""\nx: int = f(1)\ny == g(2)\nself.opt = Adam(p)\nself.opt.lr = h(3)\n'
-        b"z = (\n    build(4))\nw=k (5)\nsched = table['cos']\nv = [\n    u = 1\n]\n\tq\t=\tr(6)\r\nmodel.x = m(7)\n"
-    )
-    root = Path(__file__).parent.parent
-    paths = [*_sources()[::4], *sorted((root / "tests" / "fixtures").rglob("*.py"))[::20]]
-    checked = 0
-    for data in [shapes, *(path.read_bytes() for path in paths)]:
-        try:
-            text = Source.from_bytes(data, "m.py").text
-        except Exception:  # (a fixture that does not parse: not a module the analysis reads)
-            continue
-        keys = sorted(set(re.findall(r"[A-Za-z_][\w.]*", text)))[:300]
-        for pattern, cache in ((loops._ASSIGNED_CALL, "_assigned_callees"), (loops._ASSIGNED_ENTRY, "_assigned_entries")):
-            answers = {}
-            for budget in (10**12, 0):  # searches only; every line read at the first key
-                monkeypatch.setattr(loops, "_SEARCH_BUDGET", budget)
-                facts = collect_facts(Source.from_bytes(data, "m.py"))
-                answers[budget] = {key: loops._bound_at_line_starts(facts, key, pattern, cache) for key in keys}
-            assert answers[0] == answers[10**12]
-            checked += sum(1 for found in answers[0].values() if found)
-    assert checked > 400

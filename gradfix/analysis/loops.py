@@ -3009,27 +3009,12 @@ def _on_a_line_saying_for(source: Source, stmt: ast.stmt) -> bool:
 
 def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> set[str]:  # type: ignore[no-untyped-def]
     """Group 2 of `pattern`'s matches at the starts of the module's lines where `key` is written
-    first and is the match's group 1; found once per key (kept under `cache` on the facts).
-
-    Each key is looked for by a byte search of the whole text; a module asked about many keys
-    (accelerate's 200 KB `accelerator.py` is asked about 140) is read once instead, once the
-    searches have cost about as much as that: the pattern tried at every line start, its
-    matches kept by their group 1 (the same answers: a line where group 1 is `key` is one the
-    search would have tried, and only those)."""
+    first and is the match's group 1; found once per key (kept under `cache` on the facts)."""
     known: dict[str, set[str]] = facts.__dict__.setdefault(cache, {})
     found = known.get(key)
     if found is None:
-        text = facts.source.text
-        # [the characters searched so far, the matches of every line once read]
-        read: list = facts.__dict__.setdefault(cache + "_read", [0, None])
-        if read[1] is None:
-            read[0] += len(text)
-            if read[0] > _SEARCH_BUDGET:
-                read[1] = _line_start_matches(text, pattern)
-        if read[1] is not None:
-            found = known[key] = set(read[1].get(key, ()))
-            return found
         found = known[key] = set()
+        text = facts.source.text
         size = len(key)
         at = text.find(key)
         while at != -1:
@@ -3046,22 +3031,6 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     return found
 
 
-def _line_start_matches(text: str, pattern) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
-    """Group 2 of `pattern`'s matches at each line start of `text`, by group 1."""
-    out: dict[str, set[str]] = {}
-    match_at = pattern.match
-    line = 0
-    while True:
-        match = match_at(text, line)
-        if match is not None:
-            out.setdefault(match.group(1), set()).add(match.group(2))
-        line = text.find("\n", line) + 1
-        if not line:
-            return out
-
-
-# the characters `_bound_at_line_starts` searches in a module before it reads every line instead
-_SEARCH_BUDGET = 1_500_000
 _AFTER_BOUND_KEY = frozenset(" \t:=")
 _BEFORE_BOUND_KEY = frozenset(" \t\n")
 

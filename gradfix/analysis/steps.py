@@ -751,6 +751,8 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
     factory = _factory_name(info)
     if factory is not None and factory.encode() + b"(" in module.source.data:
         yield from _handed_closure_contexts(project, module, factory)
+    elif factory is None and info.class_name is None and b"partial(" in module.source.data:
+        yield from _handed_closure_contexts(project, module, info.node.name, partial=True)
     if factory is not None:
         for call in _calls(caller):
             entry = framework_class(caller.facts.imports.qualify(call_name(call)))
@@ -798,7 +800,7 @@ def _plain_around(loop: ast.AST, source: Source, allowed: set[int]) -> bool:
     return True
 
 
-def _handed_closure_contexts(project: Project, module: Module, factory: str) -> Iterator[frozenset[str] | None]:
+def _handed_closure_contexts(project: Project, module: Module, factory: str, partial: bool = False) -> Iterator[frozenset[str] | None]:
     """`train(model, opt, loader, step=make_step(model, opt))` or `Loop(make_step(model, opt),
     loader).run()` in a module of the project: the step function the factory returns is
     handed to a function (or a class's constructor) of the project whose loop calls it once
@@ -806,14 +808,26 @@ def _handed_closure_contexts(project: Project, module: Module, factory: str) -> 
     `for r in run_batches(step, loader)` with `yield step(batch)` in its loop; or the class's
     method looping over `self.step_fn(batch)`, `self.step_fn = step_fn` in `__init__`). Such
     a loop clears nothing around the call when its text says no gradient or optimizer word;
-    else it is not understood (None)."""
+    else it is not understood (None). With `partial`, `factory` is the step function itself,
+    handed bound by `functools.partial(train_step, model=model, optimizer=opt)`."""
     facts = module.facts
+
+    def made(value: ast.expr) -> bool:
+        if not isinstance(value, ast.Call):
+            return False
+        if not partial:
+            return called_name(value.func) == factory
+        return (
+            (facts.imports.qualify(call_name(value)) or "") == "functools.partial" and bool(value.args)
+            and not isinstance(value.args[0], ast.Starred) and called_name(value.args[0]) == factory
+        )
+
     for node in module.source.nodes:
-        if not isinstance(node, ast.Call) or isinstance(node.func, ast.Name) and node.func.id == factory:
+        if not isinstance(node, ast.Call) or called_name(node.func) in (factory, "partial"):
             continue
         handed = [
-            (index, None, a) for index, a in enumerate(node.args) if isinstance(a, ast.Call) and called_name(a.func) == factory
-        ] + [(None, k.arg, k.value) for k in node.keywords if k.arg and isinstance(k.value, ast.Call) and called_name(k.value.func) == factory]
+            (index, None, a) for index, a in enumerate(node.args) if made(a)
+        ] + [(None, k.arg, k.value) for k in node.keywords if k.arg and made(k.value)]
         if not handed or any(isinstance(a, ast.Starred) for a in node.args):
             continue
         name = call_name(node)

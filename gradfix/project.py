@@ -402,17 +402,8 @@ class Project:
 
     def _package_backpropagates(self, package: bytes, importer: str, names: list[bytes], depth: int) -> bool:
         """`from pkg import a, b`: a name the package's `__init__.py` re-exports from a module of
-        the project that says a backward word (`from .engine import train_one_epoch`), or a
-        submodule of that name that does (`from pkg import engine`)."""
-        if self._defines_backward(package, importer, names):
-            return True
-        for name in names:
-            inner = package + name if package.endswith(b".") else package + b"." + name
-            path = self.module_file(inner.decode("ascii", "replace"), importer)
-            data_there = self.read(path) if path is not None else None
-            if data_there is not None and self.backpropagates(path, data_there, depth + 1):  # type: ignore[arg-type]
-                return True
-        return False
+        the project whose text of it says a backward word (`from .engine import train_one_epoch`)."""
+        return self._defines_backward(package, importer, names)
 
     def subclassed_to_backpropagate(self, data: bytes, own: str) -> bool:
         """The file defines a class with a stub method (`def train_step(self, batch): raise

@@ -1559,6 +1559,12 @@ def _handed_a_model_elsewhere(model: ModuleModel) -> bool:
     project = model.facts.project
     if project is None or "backward" not in model.source.text or not model.facts.module_functions:
         return False
+    facts = model.facts
+    if not any(
+        not facts.call_site_args.get(name) and any(f"{p}(" in model.source.segment(info.node) for p in info.params)
+        for name, info in facts.module_functions.items()
+    ):
+        return False  # (no function that no call of the file fills and that calls a parameter: `model(x)`)
     own = absolute(model.source.path) if model.source.path else None
     return any(path != own for word in (b"Softmax(", b"Sigmoid(") for path in project.saying(word))
 

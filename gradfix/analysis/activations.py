@@ -37,7 +37,6 @@ from gradfix.analysis.modules import (
     strip_same_module,
 )
 from gradfix.analysis.steps import arguments_elsewhere
-from gradfix.project import absolute
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     stdlib_names,
@@ -1509,7 +1508,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
     activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
-    if not activations and not _builds_project_names(model) and not _handed_a_model_elsewhere(model):
+    if not activations and not _builds_project_names(model):
         return []  # (without the words, only a model class of another module can end with one)
     if not any(word in text for word in _LOSS_WORDS) and not _imports_project_loss(model):
         # without the words, only a loss object an imported module of the project builds, a
@@ -1550,23 +1549,6 @@ _NOT_PROJECT = MODELLED_LIBRARIES | {"torchvision", "torchaudio", "torchtext", "
 
 _LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
 _LOSS_BYTES = tuple(word.encode() for word in _LOSS_WORDS)
-
-
-def _handed_a_model_elsewhere(model: ModuleModel) -> bool:
-    """The file backpropagates, and another file of the project writes an activation layer
-    (`nn.Softmax(dim=1)`, `nn.Sigmoid()`): a model its functions are handed (`def
-    train_one_epoch(model, ...)`, called from main.py with `model = build_model()`) may end with one."""
-    project = model.facts.project
-    if project is None or "backward" not in model.source.text or not model.facts.module_functions:
-        return False
-    facts = model.facts
-    if not any(
-        not facts.call_site_args.get(name) and any(f"{p}(" in model.source.segment(info.node) for p in info.params)
-        for name, info in facts.module_functions.items()
-    ):
-        return False  # (no function that no call of the file fills and that calls a parameter: `model(x)`)
-    own = absolute(model.source.path) if model.source.path else None
-    return any(path != own for word in (b"Softmax(", b"Sigmoid(") for path in project.saying(word))
 
 
 def _builds_project_names(model: ModuleModel) -> bool:

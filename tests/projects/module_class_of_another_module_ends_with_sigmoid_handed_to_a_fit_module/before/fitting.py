@@ -1,5 +1,7 @@
 import torch
 
+from logs import report
+
 
 def fit(net, opt, data, steps):
     criterion = torch.nn.BCEWithLogitsLoss()
@@ -7,6 +9,8 @@ def fit(net, opt, data, steps):
     while done < steps:
         x, y = data
         opt.zero_grad()
-        criterion(net(x), y).backward()
+        loss = criterion(net(x), y)
+        loss.backward()
         opt.step()
+        report(done, loss.item())
         done += 1

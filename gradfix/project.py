@@ -382,7 +382,7 @@ class Project:
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
         """The file imports a module of this project that runs a backward pass (a quick look at
         import lines and at the imported files' bytes, for the prefilter)."""
-        for start, _ in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
+        for start, end in import_lines(data):  # where `_IMPORT_LINE` can match: its matches, in order
             match = _IMPORT_LINE.match(data, start)
             if match is None:
                 continue
@@ -393,7 +393,17 @@ class Project:
                 data_there = self.read(path) if path is not None else None
                 if data_there is not None and self.backpropagates(path, data_there, depth):  # type: ignore[arg-type]
                     return True
+                if (
+                    data_there is not None and match.group(1) and depth < 2 and path.endswith("__init__.py")  # type: ignore[union-attr]
+                    and self._package_backpropagates(raw, importer, [n for n, _ in _imported_names(data, match.end(), end)], depth)
+                ):
+                    return True  # `from pkg import train_one_epoch`, re-exported by pkg/__init__.py
         return False
+
+    def _package_backpropagates(self, package: bytes, importer: str, names: list[bytes], depth: int) -> bool:
+        """`from pkg import a, b`: a name the package's `__init__.py` re-exports from a module of
+        the project whose text of it says a backward word (`from .engine import train_one_epoch`)."""
+        return self._defines_backward(package, importer, names)
 
     def subclassed_to_backpropagate(self, data: bytes, own: str) -> bool:
         """The file defines a class with a stub method (`def train_step(self, batch): raise

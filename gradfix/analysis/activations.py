@@ -923,12 +923,39 @@ class _Finder:
         name built from a module class ending with the activation `wrong` (`net = Net();
         train(net, loader)`)."""
         passed = self._passed(name, scope) if "." not in name else None
+        if passed is None and "." not in name:
+            return self._passed_model_elsewhere(name, scope, wrong)
         return passed is not None and any(
             self._output_activation(constructor, self.source.tree) == wrong  # type: ignore[arg-type]
             for key in passed
             if "." not in key
             for constructor in bound_classes(key, self.model)
         )
+
+    def _passed_model_elsewhere(self, name: str, scope: Scope, wrong: str) -> bool:
+        """A parameter of a module function that no call of this module fills, and that every
+        call of it in the other files of the project (one at least) fills with a model ending
+        with the activation `wrong`: built there (`model = build_model()` with `from models
+        import build_model`, `net = nn.Sequential(..., nn.Softmax(dim=1))`), bound once."""
+        project = self.model.facts.project
+        if project is None or not self.source.path or not isinstance(scope, FUNCTIONS):
+            return False
+        info = self.model.facts.module_functions.get(scope.name)
+        if info is None or info.node is not scope or name not in info.params or self.model.facts.call_site_args.get(scope.name):
+            return False
+        finders: dict[int, _Finder] = {}
+        seen = False
+        for module, value in arguments_elsewhere(project, self.source.path, info, name):
+            if not isinstance(value, ast.Name) or any(a.arg == value.id for a in module.source.of_type(ast.arg)):
+                return False  # (not a name, or a parameter of that file's own function: its callers decide)
+            other = finders.get(id(module))
+            if other is None:
+                other = finders[id(module)] = _Finder(ModuleModel(module.source, module.facts))
+            constructors = bound_classes(value.id, other.model)
+            if len(constructors) != 1 or other._output_activation(constructors[0], module.source.tree) != wrong:  # type: ignore[arg-type]
+                return False
+            seen = True
+        return seen
 
     def _output_activation(self, constructor: ast.Call, scope: Scope, depth: int = 0) -> str | None:
         if depth > 3:

@@ -81,8 +81,16 @@ class Mismatch:
 
 def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
     text = model.source.text
-    if not _names_a_horizon(text) and '"](' not in text and "'](" not in text:
-        return []  # (`SCHEDULERS["cos"](...)`: a class of a registry, maybe in another module)
+    if (
+        not _names_a_horizon(text) and '"](' not in text and "'](" not in text
+        and (
+            model.facts.project is None
+            or not any("sched" in part.lower() for pair in model.facts.imports.aliases.items() for part in pair)
+        )
+    ):
+        # (`SCHEDULERS["cos"](...)`: a class of a registry, maybe in another module; `from
+        # lib.optim import make_scheduler`: a factory of another module, read there)
+        return []
     out: list[Mismatch] = []
     seen: set[int] = set()
     for loop in model.loops:
@@ -312,6 +320,16 @@ def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.
             if constructor is None:
                 return []
             name = model.facts.imports.qualify(call_name(constructor)) or ""
+        elif name and name.rsplit(".", 1)[-1] not in HORIZONS and "." in name and model.facts.project is not None:
+            # `make_scheduler(optimizer, t_max=EPOCHS * len(loader))` imported from a module of
+            # the project (`from lib.optim import make_scheduler`): read there, as a factory of the file
+            defined = model.facts.project.definition(name, model.source.path or None)
+            factory = defined[0].facts.module_functions.get(defined[1]) if defined is not None else None
+            if factory is not None:
+                built = _factory_built(value, factory.node)
+                if built is not None:
+                    constructor = built
+                    name = defined[0].facts.imports.qualify(call_name(built)) or ""  # type: ignore[index]
         last = name.rsplit(".", 1)[-1]
         if (last not in HORIZONS and last != "ChainedScheduler") or not _library_scheduler(name, last, model):
             return []

@@ -119,6 +119,7 @@ def _function_of(source: Source, node: ast.AST) -> ast.AST | None:
     return found
 
 
+_CALLED_ATTRIBUTE = lazily(r"\.(\w+)\s*\(")
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
     "step", "zero_grad", "state_dict", "load_state_dict", "add_param_group", "__repr__",
@@ -258,27 +259,47 @@ def _is_grad_attribute(expr: ast.AST) -> bool:
     return isinstance(expr, ast.Attribute) and expr.attr in ("grad", "_grad")
 
 
-def _getattr_method_call(call: ast.Call) -> ast.Call | None:
+def _getattr_method_call(call: ast.Call, arguments: tuple[tuple[str, ast.expr], ...] = ()) -> ast.Call | None:
     """`x.name(...)` for `getattr(x, "name")(...)` (two arguments, the second a string literal
-    naming an attribute): the method call it is, read as such. The call stands at the written
-    call's place (its positions); it is made once per written call, so events of one walk and
+    naming an attribute): the method call it is, read as such. With `arguments` (a helper's
+    parameters -> the analysed caller's arguments), the name may be a parameter the caller
+    fills with a string literal (`def call_hooks(self, event): ... getattr(h, event)(self)`
+    called as `self.call_hooks("after_step")`). The call stands at the written call's place
+    (its positions); it is made once per written call and name, so events of one walk and
     the next hold the same node."""
     func = call.func
     if not (
         isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr"
         and len(func.args) == 2 and not func.keywords and not isinstance(func.args[0], ast.Starred)
-        and isinstance(func.args[1], ast.Constant) and isinstance(func.args[1].value, str)
-        and func.args[1].value.isidentifier() and not func.args[1].value.startswith("__")
     ):
         return None
-    made = call.__dict__.get("_gradfix_method_call")
+    named = func.args[1]
+    if arguments and isinstance(named, ast.Name):
+        named = next((value for param, value in reversed(arguments) if param == named.id), named)
+    if not (
+        isinstance(named, ast.Constant) and isinstance(named.value, str)
+        and named.value.isidentifier() and not named.value.startswith("__")
+    ):
+        return None
+    key = "_gradfix_method_call" if named is func.args[1] else "_gradfix_method_call_" + named.value
+    made = call.__dict__.get(key)
     if made is None:
-        attribute = ast.Attribute(value=func.args[0], attr=func.args[1].value, ctx=ast.Load())
+        attribute = ast.Attribute(value=func.args[0], attr=named.value, ctx=ast.Load())
         ast.copy_location(attribute, func)
         made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
         ast.copy_location(made, call)
-        call.__dict__["_gradfix_method_call"] = made
+        call.__dict__[key] = made
     return made
+
+
+def _run_time_method_on_self(call: ast.Call) -> bool:
+    """`getattr(x, name)(...)`, the name no string literal, called on `self` or handed `self`."""
+    func = call.func
+    if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr" and len(func.args) >= 2):
+        return False
+    if isinstance(func.args[1], ast.Constant):
+        return False
+    return any(isinstance(a, ast.Name) and a.id == "self" for a in (func.args[0], *call.args, *(k.value for k in call.keywords)))
 
 
 def _detached_grad(expr: ast.expr) -> ast.expr:
@@ -1259,12 +1280,19 @@ class _Walker:
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
         spelled = _getattr_method_call(call)
+        if spelled is None and call.func.__class__ is ast.Call and ctx.arguments:
+            spelled = _getattr_method_call(call, ctx.arguments)  # `getattr(h, event)(self)`, `event="after_step"`
         if spelled is None and call.func.__class__ is ast.Name:
             spelled = self.bound_backward(call, ctx.facts or self.facts)  # `bw = loss.backward; bw()`
         if spelled is not None:
             call = spelled  # `getattr(opt, "zero_grad")()`: the method call `opt.zero_grad()`
         elif self.optimizer_method_named_at_run_time(call, ctx):
             self.emit(EventKind.UNKNOWN, call, ctx, reason="a method of an optimizer named at run time (`getattr(opt, name)()`) may clear or step")
+            return
+        elif call.func.__class__ is ast.Call and _run_time_method_on_self(call):
+            # `for h in self.hooks: getattr(h, event)(self)`: a hook named at run time, handed
+            # the trainer that holds the optimizer (or one of the trainer's own methods)
+            self.emit(EventKind.UNKNOWN, call, ctx, reason="a method named at run time (`getattr(hook, name)(self)`) is handed the trainer and may clear or step")
             return
         name = call_name(call)
         if self.facts.imports.alternatives and ctx.loops and ctx.facts is None and name is not None:
@@ -2637,9 +2665,49 @@ class _Walker:
             for n in ast_walk(helper.node)
         )
 
-    def touches_gradients(self, helper: FunctionInfo, depth: int = 0) -> bool:
+    def project_hooks_touch(self, recv: ast.Name, method: str, ctx: _Context) -> bool | None:
+        """`for hook in self.hooks: hook.after_step(self)`, the element of a list gradfix cannot
+        place (`callback_hooks` declined): whether a method of that name that the project's
+        classes define (in any module) clears, steps or backpropagates; None when no class of
+        the project defines one (or a function of that name may be in the list too)."""
+        facts = self.facts
+        project = facts.project
+        if project is None or not _names_a_hook(method):
+            return None
+        if not ctx.rename(recv.id).endswith("[*]") and not any(
+            s.__class__ is ast.For and s.target.__class__ is ast.Name and s.target.id == recv.id for s in ctx.path  # type: ignore[attr-defined]
+        ):
+            return None  # not an element of a list the loop runs through
+        known = self.__dict__.setdefault("_project_hooks", {})
+        if method not in known:
+            known[method] = self._project_hooks_touch(method)
+        return known[method]  # type: ignore[no-any-return]
+
+    def _project_hooks_touch(self, method: str) -> bool | None:
+        project = self.facts.project
+        assert project is not None
+        found = False
+        for path in project.saying(f"def {method}(".encode()):
+            module = project.module(path, any_bytes=True)
+            if module is None:
+                return None
+            for methods in module.facts.methods.values():
+                hook = methods.get(method)
+                if hook is None:
+                    continue
+                found = True
+                if self.touches_gradients(hook, body_only=True):
+                    return True
+            if any(getattr(f, "name", None) == method for f in module.source.tree.body):
+                return None  # a function of that name too: the list may hold it
+        return False if found else None
+
+    def touches_gradients(self, helper: FunctionInfo, depth: int = 0, body_only: bool = False) -> bool:
+        """`body_only`: its name (`def after_backward(...)`) says nothing; its body speaks."""
         source = helper.source or self.source
-        text = source.text[source.start(helper.node) : source.end(helper.node)]
+        text = source.text[source.start(helper.node.body[0] if body_only else helper.node) : source.end(helper.node)]
+        if body_only and any(_hints_gradients(name) for name in _CALLED_ATTRIBUTE.findall(text)):
+            return True  # `trainer.reset_grads()`
         if any(word in text for word in ("backward", "zero_grad", ".step(", ".grad")):
             return True
         facts = helper.facts or self.facts
@@ -2696,6 +2764,8 @@ class _Walker:
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             if recv is not None and method is not None and self.scheduler_stepping(recv, method, ctx):
                 return ""  # timm's `scheduler.step_update(num_updates=n)`: a learning rate, no gradient
+            if library is None and isinstance(recv, ast.Name) and recv.id != "self" and method is not None and self.project_hooks_touch(recv, method, ctx) is False:
+                return ""  # `for h in self.hooks: h.after_step(self)`: every hook of that name only logs
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if (
             recv is not None and method and library is None and _HOOK_NAME.search(method)
@@ -2708,6 +2778,8 @@ class _Walker:
                 hook = methods.get(method)
                 if hook is not None and self.touches_gradients(hook):
                     return f"`{dotted(recv) or 'an object'}.{method}()` may run a hook of the file that clears, steps or backpropagates"
+            if isinstance(recv, ast.Name) and self.project_hooks_touch(recv, method, ctx):
+                return f"`{recv.id}.{method}()` may run a hook of the project that clears, steps or backpropagates"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):

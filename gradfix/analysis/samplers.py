@@ -388,6 +388,8 @@ def _handed_elsewhere(loader: str, scope: Scope, model: ModuleModel) -> bool:
         helper = model.facts.module_functions.get(func.id) if isinstance(func, ast.Name) else None
         helper = helper or _imported_helper(node, model)
         if helper is None:
+            if _never_sets_an_epoch(node, model):
+                continue  # `evaluate(model, loader)` of a module that never says `set_epoch`
             return True
         text = (helper.source or model.source).segment(helper.node)
         if "set_epoch" in text or ".sampler" in text:
@@ -1629,6 +1631,47 @@ def _imported_helper(call: ast.Call, model: ModuleModel) -> FunctionInfo | None:
     return helper
 
 
+# methods a helper may call on what it is handed and still set no epoch
+_READING_METHODS = frozenset({"eval", "train", "to", "cuda", "cpu", "parameters", "state_dict", "size", "item", "numel", "float"})
+
+
+def _never_sets_an_epoch(call: ast.Call, model: ModuleModel) -> bool:
+    """A plain call of a function of another module of the project (`from lib.evaluation import
+    evaluate`) whose module never says `set_epoch` and whose own calls name nothing that module
+    imports from the project (where an epoch could be set): it only reads the loader."""
+    facts = model.facts
+    project = facts.project
+    func = call.func
+    if project is None or not isinstance(func, ast.Name) or func.id in facts.module_functions:
+        return False
+    qualified = facts.imports.qualify(func.id)
+    if not qualified or qualified == func.id or qualified.split(".", 1)[0] in _LIBRARIES:
+        return False
+    defined = project.definition(qualified, model.source.path or None)
+    if defined is None or not defined[0].path or defined[0].path == model.source.path:
+        return False
+    module, name = defined
+    info = module.facts.module_functions.get(name)
+    if info is None or b"set_epoch" in module.source.data:
+        return False
+    library = stdlib_names()
+    params = {a.arg for a in _parameters(info.node)}
+    for inner in ast_walk(info.node):
+        if (
+            isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and isinstance(inner.func.value, ast.Name)
+            and inner.func.value.id in params and inner.func.attr not in _READING_METHODS
+        ):
+            return False  # `hooks.on_eval(loader)`: an object handed in, which may set it
+    for inner in ast_walk(module.source.tree):
+        if isinstance(inner, ast.Call):
+            written = call_name(inner)
+            there = module.facts.imports.qualify(written) or ""
+            root = there.lstrip(".").split(".", 1)[0]
+            if there and there != written and (there.startswith(".") or (root not in library and root not in _LIBRARIES)):
+                return False  # a function imported from elsewhere in the project: it may set it
+    return True
+
+
 def _imported_batch_loop(helper: FunctionInfo, param: str) -> ast.AST | None:
     """A loop of the helper's own body (not inside another of its loops) over its parameter
     (or `enumerate`/`tqdm` of it) that backpropagates, when the helper never sets an epoch."""
@@ -1800,6 +1843,8 @@ def _receives_unseen(loop: TrainingLoop, keys: set[str], model: ModuleModel, sam
             helper = _imported_helper(node, model)
             if helper is not None and any(_imported_batch_loop(helper, p) is not None for p in helper.params):
                 continue  # a helper of the project that trains over the loader and sets no epoch
+            if _never_sets_an_epoch(node, model):
+                continue  # `evaluate(model, loader)` of a module that never says `set_epoch`
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             if any(func.attr in methods for methods in facts.methods.values()):
                 continue

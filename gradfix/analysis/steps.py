@@ -749,6 +749,10 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
                 yield _context(loop, event.via[position], info, (), caller)
                 break
     factory = _factory_name(info)
+    if factory is not None and factory.encode() + b"(" in module.source.data:
+        yield from _handed_closure_contexts(project, module, factory)
+    elif factory is None and info.class_name is None and b"partial(" in module.source.data:
+        yield from _handed_closure_contexts(project, module, info.node.name, partial=True)
     if factory is not None:
         for call in _calls(caller):
             entry = framework_class(caller.facts.imports.qualify(call_name(call)))
@@ -767,6 +771,160 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         if any(_is(project.function(name, path), info) for name in names):
             loop = next((lp for lp in caller.loops if lp.node is home_loops[-1]), None) if home_loops else None
             yield _context(loop, call, info, mapping, caller)
+
+
+# what a loop calling a handed step function may do around the call: clear, or touch gradients
+# or an optimizer some other way
+_AROUND_A_HANDED_STEP = lazily(r"zero_grad|\.grad\b|optim|backward|\.step\(")
+# calls a loop around a handed step function may make and still be understood
+_PLAIN_CALLS = frozenset({
+    "print", "len", "range", "enumerate", "zip", "float", "int", "str", "list", "tuple", "dict", "sum", "min",
+    "max", "abs", "round", "isinstance", "append", "extend", "item", "tolist", "detach", "cpu", "to", "train",
+    "eval", "format", "info", "debug", "log", "write", "set_postfix", "add_scalar", "items", "values", "keys",
+    "next", "iter",
+})  # fmt: skip
+
+
+def _plain_around(loop: ast.AST, source: Source, allowed: set[int]) -> bool:
+    """The loop's text says no gradient or optimizer word, and it calls nothing but the
+    handed step function (the calls of `allowed`) and calls that cannot clear (`print`,
+    `history.append(...)`, `model.train()`)."""
+    if _AROUND_A_HANDED_STEP.search(source.segment(loop)):
+        return False
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and id(node) not in allowed:
+            func = node.func
+            last = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if last not in _PLAIN_CALLS:
+                return False
+    return True
+
+
+def _handed_closure_contexts(project: Project, module: Module, factory: str, partial: bool = False) -> Iterator[frozenset[str] | None]:
+    """`train(model, opt, loader, step=make_step(model, opt))` or `Loop(make_step(model, opt),
+    loader).run()` in a module of the project: the step function the factory returns is
+    handed to a function (or a class's constructor) of the project whose loop calls it once
+    per batch (`for batch in loader: step(batch)`, also through a generator it hands it to,
+    `for r in run_batches(step, loader)` with `yield step(batch)` in its loop; or the class's
+    method looping over `self.step_fn(batch)`, `self.step_fn = step_fn` in `__init__`). Such
+    a loop clears nothing around the call when its text says no gradient or optimizer word;
+    else it is not understood (None). With `partial`, `factory` is the step function itself,
+    handed bound by `functools.partial(train_step, model=model, optimizer=opt)`."""
+    facts = module.facts
+
+    def made(value: ast.expr) -> bool:
+        if not isinstance(value, ast.Call):
+            return False
+        if not partial:
+            return called_name(value.func) == factory
+        return (
+            (facts.imports.qualify(call_name(value)) or "") == "functools.partial" and bool(value.args)
+            and not isinstance(value.args[0], ast.Starred) and called_name(value.args[0]) == factory
+        )
+
+    for node in module.source.nodes:
+        if not isinstance(node, ast.Call) or called_name(node.func) in (factory, "partial"):
+            continue
+        handed = [
+            (index, None, a) for index, a in enumerate(node.args) if made(a)
+        ] + [(None, k.arg, k.value) for k in node.keywords if k.arg and made(k.value)]
+        if not handed or any(isinstance(a, ast.Starred) for a in node.args):
+            continue
+        name = call_name(node)
+        qualified = facts.imports.qualify(name) if name is not None else None
+        found = project.definition(qualified, module.path) if qualified else None
+        if found is None:
+            continue
+        there, defined = found
+        target = there.facts.module_functions.get(defined)
+        if target is None and defined in there.facts.classes:
+            target = there.facts.methods.get(defined, {}).get("__init__")
+        if target is None:
+            continue
+        params = list(target.params)
+        if target.class_name is not None:
+            params = params[1:]  # `self`
+        for index, keyword, _ in handed:
+            param = keyword if keyword is not None else (params[index] if index is not None and index < len(params) else None)
+            if param is None or param not in params:
+                continue
+            if target.class_name is None:
+                yield from _loops_calling(there, target, param, 0)
+            else:
+                yield from _methods_looping_over(there, target.class_name, target, param)
+
+
+def _loops_calling(module: Module, function: FunctionInfo, param: str, depth: int) -> Iterator[frozenset[str] | None]:
+    """The loops of `function` (of `module`) that call its parameter `param` (`step(batch)`),
+    or hand it to another function of the project that does (a generator, two levels deep)."""
+    if any(isinstance(n, ast.Name) and n.id == param and not isinstance(n.ctx, ast.Load) for n in ast_walk(function.node)):
+        yield None  # bound again: not (only) the step function handed in
+        return
+    source = module.source
+    for loop in ast_walk(function.node):
+        if not isinstance(loop, (ast.For, ast.While)):
+            continue
+        for node in ast_walk(loop):
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Name) and node.func.id == param:
+                yield frozenset() if _plain_around(loop, source, {id(node)}) else None
+                return
+            passed = [i for i, a in enumerate(node.args) if isinstance(a, ast.Name) and a.id == param]
+            if passed and depth < 2:
+                name = call_name(node)
+                qualified = module.facts.imports.qualify(name) if name is not None else None
+                inner = module.facts.module_functions.get(name or "") if name and "." not in name else None
+                if inner is None and qualified and module.facts.project is not None:
+                    found = module.facts.project.definition(qualified, module.path)
+                    if found is not None:
+                        inner = found[0].facts.module_functions.get(found[1])
+                        module_there = found[0]
+                    else:
+                        module_there = module
+                else:
+                    module_there = module
+                if inner is None or passed[0] >= len(inner.params):
+                    continue
+                if not _plain_around(loop, source, {id(node)}):
+                    yield None
+                    return
+                yield from _loops_calling(module_there, inner, inner.params[passed[0]], depth + 1)
+                return
+
+
+def _methods_looping_over(module: Module, class_name: str, init: FunctionInfo, param: str) -> Iterator[frozenset[str] | None]:
+    """`self.step_fn = step_fn` in `__init__` (its one binding in the class), and a method
+    whose loop calls `self.step_fn(...)`."""
+    node = module.facts.classes[class_name]
+    stores = [
+        n for n in ast_walk(node)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self" and not isinstance(n.ctx, ast.Load)
+    ]  # fmt: skip
+    attribute = next(
+        (
+            s.targets[0].attr  # type: ignore[attr-defined]
+            for s in init.node.body
+            if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.targets[0] in stores
+            and isinstance(s.value, ast.Name) and s.value.id == param
+        ),
+        None,
+    )  # fmt: skip
+    if attribute is None or sum(1 for n in stores if n.attr == attribute) != 1:
+        return
+    source = module.source
+    for method in module.facts.methods.get(class_name, {}).values():
+        for loop in ast_walk(method.node):
+            if not isinstance(loop, (ast.For, ast.While)):
+                continue
+            called = {
+                id(n) for n in ast_walk(loop)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == attribute
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"
+            }  # fmt: skip
+            if called:
+                yield frozenset() if _plain_around(loop, source, called) else None
+                return
 
 
 def _factory_name(info: FunctionInfo) -> str | None:

@@ -6,7 +6,9 @@ project, and on engine.py alone (as pre-commit runs it), must put the clear into
 leave train.py alone; the fixed project must train exactly like step_in_engine_reference/.
 step_in_package/ is the same with the step function re-exported by its package;
 step_from_factory/ has engine.py define the step function in a factory (`make_train_step(model,
-optimizer)` returns it) and train.py call what the factory returns.
+optimizer)` returns it) and train.py call what the factory returns;
+step_closure_handed_to_a_loop/ hands what the factory returns to loops.py's `fit`, whose loop
+calls it once per batch.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ def _gradfix(*args: str, cwd: Path) -> None:
 
 # (project, the step function's file): step_in_package/ is the same project with the step
 # function in core/steps.py, re-exported by core/__init__.py and imported `from core import train_step`
-CASES = [("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py"), ("step_from_registry", "engine.py")]
+CASES = [
+    ("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py"),
+    ("step_from_registry", "engine.py"), ("step_closure_handed_to_a_loop", "engine.py"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,3 @@
+def describe(epoch, loader, callbacks):
+    print(f"epoch {epoch}: {len(loader)} batches")
+    callbacks.on_epoch_start(loader, epoch)

@@ -1,0 +1,4 @@
+"""Training helpers."""
+from .engine import run_epoch
+
+__all__ = ["run_epoch"]

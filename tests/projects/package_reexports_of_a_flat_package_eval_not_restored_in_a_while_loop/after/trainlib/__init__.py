@@ -1,0 +1,2 @@
+from trainlib.loops import fit_steps
+from trainlib.metrics import accuracy

@@ -121,7 +121,13 @@ class UnscaledAccumulation(AccumulationRule):
     module or of the project; an abstract one, `raise NotImplementedError` or `@abstractmethod`,
     is read through its overrides; one gradfix cannot read, a stub no subclass in view
     overrides or a method of a library's base class, is reported without a fix, and not at all
-    when named for a loss, `compute_loss`), or from an object of a class of this module (or of
+    when named for a loss, `compute_loss`), or from a method named for a loss of an object of
+    one class of the project (bound by calling the class, or a parameter that every call of the
+    function, in its module or in the project's other modules, hands such an object:
+    `fit(LitNet(), data)` ... `loss = module.training_step(batch, i)`), read with the methods of
+    `self` it calls, or from a loss function every call hands in for a parameter (`train(net,
+    data, compute_loss=mse_of)`) (a scale, a reduction or a hook in what runs is read as a
+    scaling too; when gradfix cannot tell what runs, such a helper stays unjudged), or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
     WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed

@@ -93,7 +93,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
     steps (the one it was built over -- also when the module's calls of the loop's function pass
-    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
+    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, also for a function
+    nested in another and called there, or when `__init__` builds
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer, or, for a scheduler whose construction gradfix does not see, the first of several
     optimizers the loop steps when none of them has stepped before it -- the one named alike
@@ -1174,9 +1175,44 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
+    if info is None and sched.target and "." not in sched.target and function is not None:
+        nested = _nested_scheduled_optimizer(sched.target, stepped, function, model)
+        if nested is not None:
+            return nested  # `def train(g_opt, d_opt, g_sched)` inside `main()`, called there
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _nested_scheduled_optimizer(target: str, stepped: set[str], function: ast.AST, model: ModuleModel) -> str | None:
+    """A function nested in another (`def train(g_opt, d_opt, g_sched)` inside `main()`) whose
+    every call there hands its scheduler parameter `target` a scheduler that function builds
+    over one optimizer, and hands that same optimizer to one stepped parameter: that parameter."""
+    from gradfix.analysis.facts import enclosing_function, nested_call_arguments
+
+    facts = model.facts
+    found = enclosing_function(facts, function)
+    if found is None:
+        return None
+    outer = found[0]
+    passed = nested_call_arguments(facts, function, target)
+    if not passed or any(not isinstance(p, ast.Name) for p in passed):
+        return None
+    keys = set()
+    for argument in passed:
+        info = facts.info_in(argument.id, (outer,))  # type: ignore[union-attr]
+        if info is None or info.kind != "scheduler" or info.params is None:
+            return None
+        keys.add(model.source.key(info.params))
+    if len(keys) != 1:
+        return None
+    key = keys.pop()
+    matches = []
+    for parameter in sorted(stepped):
+        given = nested_call_arguments(facts, function, parameter) if "." not in parameter else None
+        if given and all(isinstance(a, ast.Name) and a.id == key for a in given):
+            matches.append(parameter)
+    return matches[0] if len(matches) == 1 else None
 
 
 def _keyed_optimizer(sched: GradEvent, model: ModuleModel) -> str | None:
@@ -1256,6 +1292,13 @@ def _passed_for(parameter: str, function: ast.AST | None, model: ModuleModel) ->
     if not isinstance(function, FUNCTIONS) or "." in parameter:
         return set()
     info = model.facts.module_functions.get(function.name)
+    if info is None and model.facts.local_functions:
+        # a function nested in another (`def train(opt, sched)` inside `main()`): its calls there
+        from gradfix.analysis.facts import nested_call_arguments
+
+        given = nested_call_arguments(model.facts, function, parameter)
+        keys = {dotted(a) if a is not None else None for a in given or ()}
+        return set() if not keys or None in keys else keys  # type: ignore[return-value]
     if info is None or info.node is not function or parameter not in info.params:
         return set()
     sites = model.facts.call_site_args.get(function.name, {})

@@ -725,6 +725,48 @@ def _promote_parameters(facts: ModuleFacts) -> None:
                     # (with the library table's kind: a timm `NativeScaler()` handed to
                     # `train_one_epoch(..., loss_scaler)` is called as one there)
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)
+    if facts.local_functions:
+        _promote_nested_parameters(facts)
+
+
+_GRADIENT_WORDS = ("backward", "step(", "zero_grad", ".grad")
+
+
+def _promote_nested_parameters(facts: ModuleFacts) -> None:
+    """A parameter of a function nested in another (`def train(acc, model, opt, loader)` inside
+    `main()`) that every call there hands an object the function around it knows, of one kind
+    (the `Accelerator` it built, an optimizer): that object, for the nested function's code
+    (as `_promote_parameters` reads the module's calls of its own functions). Only for nested
+    functions that say a gradient word."""
+    source = facts.source
+    for table in facts.local_functions.values():
+        for info in table.values():
+            node = info.node
+            if not info.params or not any(word in source.segment(node) for word in _GRADIENT_WORDS):
+                continue
+            found = enclosing_function(facts, node)
+            if found is None:
+                continue
+            outer = found[0]
+            local = facts.local_objects.get(id(node), {})
+            for param in info.params:
+                if param in local or param == "self":
+                    continue
+                given = nested_call_arguments(facts, node, param)
+                if not given:
+                    continue
+                keys = [dotted(a) if a is not None else None for a in given]
+                if None in keys:
+                    continue
+                infos = [facts.info_in(key, (outer,)) for key in keys]  # type: ignore[arg-type]
+                kinds = {i.kind if i is not None else None for i in infos}
+                if len(kinds) != 1 or None in kinds or "unknown" in kinds:
+                    continue
+                first = infos[0]
+                assert first is not None
+                facts.local_objects.setdefault(id(node), {})[param] = ObjectInfo(
+                    param, first.kind, first.constructor, first.params, True, first.library, first.accumulation
+                )
 
 
 def enclosing_function(facts: ModuleFacts, function: ast.AST) -> tuple[ast.AST, FunctionInfo] | None:

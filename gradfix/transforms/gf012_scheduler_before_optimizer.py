@@ -114,7 +114,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     epoch on purpose --, the same test as the optimizer step's, or the very test under which alone the
     scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`;
     a test of a setting that only holds the scheduler's name, `if args.scheduler == "clr":` or
-    `if use_scheduler:`, does not name the scheduler).
+    `if use_scheduler:`, does not name the scheduler). A scheduler a callback's hook steps
+    (`for cb in self.callbacks: cb.on_batch_start(self)`, the callbacks read as for GF001: one
+    list of objects of the project's classes handed by every construction) before the loop's
+    only optimizer steps (in a later hook, or in the loop) is reported at the hook's call,
+    without a fix: the order is the callbacks' own.
 
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
@@ -216,6 +220,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     code = "GF012"
     name = "scheduler-before-optimizer"
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    hook_message = (
+        "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -293,6 +300,11 @@ class SchedulerBeforeOptimizer(LoopRule):
         events = loop.events
         stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
         for index, sched in enumerate(events):
+            if sched.kind is EventKind.SCHEDULER_STEP and sched.foreign and model.callback_hooks and _in_callback_hook(sched, model):
+                found = self._hook_schedule(index, sched, events, stepped, loop, model, training)
+                if found is not None:
+                    yield found
+                continue
             if sched.kind is not EventKind.SCHEDULER_STEP or sched.foreign or not loop.owns(sched, training):
                 continue
             if not _is_lr_scheduler_step(sched, model, loop.function):
@@ -370,6 +382,41 @@ class SchedulerBeforeOptimizer(LoopRule):
                 related=(loop.node,),
             )
 
+    def _hook_schedule(
+        self, index: int, sched: GradEvent, events: list[GradEvent], stepped: set[str], loop: TrainingLoop,
+        model: ModuleModel, training: set[int],
+    ) -> Finding | None:
+        """A scheduler stepped in a callback's hook (`for cb in self.callbacks:
+        cb.on_batch_start(self)`, the callbacks read as `callback_hooks` reads them) before the
+        loop's only optimizer steps, in another hook or in the loop: reported at the hook's call,
+        without a fix (the hook is the callback's, in its own module)."""
+        if not loop.owns(sched, training) or not _is_lr_scheduler_step(sched, model, loop.function) or len(stepped) != 1:
+            return None
+        optimizer = next(iter(stepped))
+        earlier = events[:index]
+        if any(e.kind is EventKind.STEP and e.target == optimizer for e in earlier):
+            return None
+        if any(e.kind is EventKind.SCHEDULER_STEP and e.target == sched.target for e in earlier):
+            return None
+        if _stepped_before_the_loop(optimizer, loop, model):
+            return None
+        step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
+        if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
+            return None
+        if _other_order_otherwise(sched, step, events, loop, model):
+            return None
+        if loop.unknown and not _unseen_code_after(sched, earlier, loop, model):
+            return None
+        call = sched.via[0]
+        return Finding(
+            self.code,
+            self.hook_message.format(
+                call=model.source.code(call), sched=(sched.source or model.source).code(sched.node), opt=optimizer
+            ),
+            call,
+            related=(loop.node,),
+        )
+
     def _fix(
         self, loop: TrainingLoop, sched: GradEvent, step: GradEvent, later: list[GradEvent], model: ModuleModel
     ) -> Fix | None:
@@ -393,6 +440,15 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _in_callback_hook(sched: GradEvent, model: ModuleModel) -> bool:
+    """The event runs in a callback's hook the loop calls on each object of its callbacks list
+    (`ModuleModel.callback_hooks`), the first helper on its way."""
+    if not sched.via or not sched.helpers:
+        return False
+    hook = sched.helpers[0]
+    return any(info.node is hook for hooks in model.callback_hooks.values() for info in hooks)
 
 
 def _deepspeed_optimizer_scheduled(sched: GradEvent, model: ModuleModel) -> str | None:

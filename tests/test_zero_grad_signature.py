@@ -127,6 +127,26 @@ def main(model, batches):
 
 
 @pytest.mark.parametrize(
+    ("built", "expected"),
+    [
+        ("NoArg(model.parameters())", None),  # the wrapper whose clear takes no `set_to_none`
+        ("torch.optim.SGD(model.parameters(), lr=0.1)", "optimizer.zero_grad(set_to_none=True)"),
+    ],
+)
+def test_gf007_reads_a_nested_functions_parameter_from_its_calls(built: str, expected: str | None) -> None:
+    # the module defines a clear without `set_to_none`; the nested function's calls say which
+    # optimizer its parameter is
+    source = NO_ARG + """
+
+def main(model, batches):
+    def train(optimizer):""" + textwrap.indent(LOOP, "    ") + f"""
+    opt = {built}
+    train(opt)
+"""
+    assert _gf007(source) == expected
+
+
+@pytest.mark.parametrize(
     "zero_grad",
     ["def zero_grad(self, set_to_none: bool = True):", "def zero_grad(self, **kwargs):", "def zero_grad(self, *, set_to_none: bool = True):"],
 )

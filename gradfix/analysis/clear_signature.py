@@ -279,15 +279,25 @@ class _Resolver:
         return any(self.value(call, facts, tree, None, depth + 1) for call in assigned_calls(self.model, key)) or None
 
     def passed(self, key: str, facts: ModuleFacts, at: ast.AST) -> list[str]:
-        """The names the module's calls of the function around `at` pass for its parameter `key`."""
+        """The names the module's calls of the function around `at` pass for its parameter `key`
+        (for a nested function, its calls in the function around it)."""
         function = at if isinstance(at, FUNCTIONS) else None
         node: ast.AST | None = at
         while function is None and node is not None and node is not facts.source.tree:
             node = facts.source.owner_of(node)  # type: ignore[arg-type]
             if isinstance(node, FUNCTIONS):
                 function = node
-        if function is None or facts.module_functions.get(function.name) is None:
+        if function is None:
             return []
+        if facts.module_functions.get(function.name) is None:
+            if not facts.local_functions:
+                return []
+            # a function nested in another (`def train(net, optim, loader)` inside `main()`):
+            # what its calls there pass
+            from gradfix.analysis.facts import nested_call_arguments
+
+            given = nested_call_arguments(facts, function, key) or ()
+            return sorted({k for k in (dotted(a) if a is not None else None for a in given) if k is not None and k.replace(".", "").isidentifier()})
         info = facts.module_functions[function.name]
         if info.node is not function or key not in info.params:
             return []

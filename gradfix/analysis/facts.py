@@ -725,6 +725,52 @@ def _promote_parameters(facts: ModuleFacts) -> None:
                     # (with the library table's kind: a timm `NativeScaler()` handed to
                     # `train_one_epoch(..., loss_scaler)` is called as one there)
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)
+    if facts.local_functions:
+        _promote_nested_parameters(facts)
+
+
+_GRADIENT_WORDS = ("backward", "step(", "zero_grad", ".grad")
+
+
+def _promote_nested_parameters(facts: ModuleFacts) -> None:
+    """A parameter of a function nested in another (`def train(acc, model, opt, loader)` inside
+    `main()`) that every call there hands an object the function around it knows, of one kind
+    (the `Accelerator` it built, an optimizer): that object, for the nested function's code
+    (as `_promote_parameters` reads the module's calls of its own functions). Only for nested
+    functions that say a gradient word, and parameters they call a method of."""
+    source = facts.source
+    for table in facts.local_functions.values():
+        for info in table.values():
+            node = info.node
+            if not info.params:
+                continue
+            text = source.segment(node)
+            if not any(word in text for word in _GRADIENT_WORDS):
+                continue
+            local = facts.local_objects.get(id(node), {})
+            wanted = [p for p in info.params if p != "self" and p not in local and f"{p}." in text]
+            if not wanted:
+                continue
+            found = enclosing_function(facts, node)
+            if found is None:
+                continue
+            outer = found[0]
+            for param in wanted:
+                given = nested_call_arguments(facts, node, param)
+                if not given:
+                    continue
+                keys = [dotted(a) if a is not None else None for a in given]
+                if None in keys:
+                    continue
+                infos = [facts.info_in(key, (outer,)) for key in keys]  # type: ignore[arg-type]
+                kinds = {i.kind if i is not None else None for i in infos}
+                if len(kinds) != 1 or None in kinds or "unknown" in kinds:
+                    continue
+                first = infos[0]
+                assert first is not None
+                facts.local_objects.setdefault(id(node), {})[param] = ObjectInfo(
+                    param, first.kind, first.constructor, first.params, True, first.library, first.accumulation
+                )
 
 
 def enclosing_function(facts: ModuleFacts, function: ast.AST) -> tuple[ast.AST, FunctionInfo] | None:
@@ -761,8 +807,13 @@ def nested_call_arguments(facts: ModuleFacts, function: ast.AST, parameter: str)
         return None
     index = info.params.index(parameter)
     name = info.node.name
-    nodes = list(_walk(outer))
-    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    walked = facts.__dict__.setdefault("_nested_walks", {})
+    known = walked.get(id(outer))
+    if known is None or known[0] is not outer:
+        # (walked once per function around nested ones, for every parameter asked)
+        nodes = [n for n in _walk(outer) if isinstance(n, (ast.Call, ast.Name))]
+        known = walked[id(outer)] = (outer, nodes, {id(n.func) for n in nodes if isinstance(n, ast.Call)})
+    _, nodes, called = known
     passed: list[ast.expr | None] = []
     for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:

@@ -176,7 +176,7 @@ def _built_as_the_base(subclasses: list[str], module, path: str, project) -> boo
     return True
 
 
-def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel) -> list[ast.expr] | None:
+def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel, subclasses: bool = False) -> list[ast.expr] | None:
     """What every construction of a trainer class passes for what its methods read as `key`
     (`self.scaler`, `self.optimizer`), `node` being in one of its methods: the class (of the
     module's top level, no class of the module derived from it, no other file of the project
@@ -184,7 +184,10 @@ def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel) -> list
     `init_parameter` reads it; also the generated `__init__` of a `@dataclass`, or the
     `__init__` of the class's one base of the module when it has none of its own), and each
     call of the class in the module passes it (by position or keyword). None when that cannot be
-    read (a call leaves it out or spreads `*args`), or nothing calls the class."""
+    read (a call leaves it out or spreads `*args`), or nothing calls the class. `subclasses`:
+    classes of the module derived from it are read too when none defines `__init__` or sets
+    the attribute (`class ClassifierTrainer(BaseTrainer)` overriding `train_step` only): the
+    constructions of each pass their arguments to the same `__init__`."""
     if not key.startswith("self.") or key.count(".") != 1 or node is None:
         return None
     facts = model.facts
@@ -196,8 +199,25 @@ def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel) -> list
     init = facts.methods.get(cls.name, {}).get("__init__")
     if init is None and len(cls.bases) == 1 and dotted(cls.bases[0]) in facts.classes:
         init = facts.methods.get(dotted(cls.bases[0]) or "", {}).get("__init__")
-    if init is None or any(any(dotted(b) == cls.name for b in c.bases) for c in facts.classes.values() if isinstance(c, ast.ClassDef)):
+    if init is None:
         return None
+    names = [cls.name]
+    if any(any(dotted(b) == cls.name for b in c.bases) for c in facts.classes.values() if isinstance(c, ast.ClassDef)):
+        if not subclasses:
+            return None
+        from gradfix.analysis.loops import _subclasses_of
+
+        attribute = key.split(".", 1)[1]
+        for sub in _subclasses_of(facts, cls.name):
+            sub_node = facts.classes.get(sub)
+            if not isinstance(sub_node, ast.ClassDef) or "__init__" in facts.methods.get(sub, {}):
+                return None
+            if any(
+                isinstance(n, ast.Attribute) and n.attr == attribute and not isinstance(n.ctx, ast.Load)
+                for n in ast_walk(sub_node)
+            ):  # fmt: skip
+                return None  # a subclass sets what the base stored
+            names.append(sub)
     from gradfix.analysis.assignments import init_parameter
 
     parameter = init_parameter(model, key, init.node)
@@ -210,11 +230,11 @@ def stored_arguments(key: str, node: ast.AST | None, model: ModuleModel) -> list
         from gradfix.analysis.steps import _importers
         from gradfix.project import absolute
 
-        if _importers(project, absolute(path), [cls.name], cls.name):
+        if any(_importers(project, absolute(path), [name], name) for name in names):
             return None  # built in another file too: what it passes there is not read
     found: list[ast.expr] = []
     for call in model.source.nodes:
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == cls.name:
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in names:
             passed = _argument(call, params, parameter)
             if passed is None:
                 return None

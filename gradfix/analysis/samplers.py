@@ -1247,11 +1247,17 @@ def _handed_loaders(matches, scope: Scope | None, index: Assignments, model: Mod
     source = model.source
     if "sampler=" not in source.text:
         return
-    for stmt in (*source.of_type(ast.Expr), *source.of_type(ast.Assign), *source.of_type(ast.AnnAssign)):
+    for stmt in (*source.of_type(ast.Expr), *source.of_type(ast.Assign), *source.of_type(ast.AnnAssign), *source.of_type(ast.Return)):
         if not isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
             continue
         call = stmt.value  # type: ignore[attr-defined]
-        for arg in (*call.args, *(k.value for k in call.keywords)):
+        calls = [call]
+        while isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call):
+            # `Shards(model, opt, DataLoader(ds, sampler=s), s).train()`: the object built and
+            # used in one expression is handed its loader all the same
+            call = call.func.value
+            calls.append(call)
+        for arg in (a for c in calls for a in (*c.args, *(k.value for k in c.keywords))):
             if not isinstance(arg, ast.Call) or not arg.keywords:
                 continue
             given = keyword(arg, "sampler")

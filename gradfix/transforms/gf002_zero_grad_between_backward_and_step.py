@@ -144,7 +144,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
     parameter above, a gradient read -- not one
-    that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params).sqrt().item()`), or a
+    that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params).sqrt().item()`,
+    also where a helper or a callback's hook writes it when the step is made by one), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters
     or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
     out before the clear and written back after it).
@@ -192,7 +193,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 flow = IterationFlow(loop.node, model.source)
             holders = {id(whole) for whole in by_hand.values()}  # (their `if p.grad is not None:` reads nothing to keep)
             reads = [e for e in between if e.kind is EventKind.GRAD_READ and not any(id(n) in holders for n in e.loops_within(loop.node))]
-            if reads and not _read_for_numbers_only(flow, backward, step, model, holders):
+            if reads and not _read_for_numbers_only(flow, backward, step, model, holders, reads):
                 continue  # gradients saved (and maybe written back): the clear may be deliberate
             if _unseen_handling_between(flow, backward, step, loop, model):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
@@ -509,7 +510,8 @@ def _unseen_handling_between(
 
 
 def _read_for_numbers_only(
-    flow: IterationFlow, backward: GradEvent, step: GradEvent, model: ModuleModel, skipped: set[int] | None = None
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, model: ModuleModel, skipped: set[int] | None = None,
+    reads: list[GradEvent] | None = None,
 ) -> bool:
     """Between the backward and the step, the iteration's own statements read `.grad` only to
     measure it (`gn = sum(p.grad.norm() ** 2 for p in params) ** 0.5; print(gn.item())`): each
@@ -517,7 +519,9 @@ def _read_for_numbers_only(
     `is None`) or handed only to `torch.norm(...)` / `torch.isfinite(...)`: no gradient is kept
     or written back."""
     if backward.via or step.via:
-        return False
+        # a step (or a backward) in a helper, a hook: each read between them, where it is
+        # written, must measure (`sum(float(p.grad.norm()) for p in ...)` in a gradient-norm hook)
+        return bool(reads) and all(_measures(read, model) for read in reads)
     start, end = flow.position(backward.statement), flow.position(step.statement)
     if start is None or end is None:
         return False
@@ -534,6 +538,19 @@ def _read_for_numbers_only(
                 continue
             return False
     return True
+
+
+def _measures(read: GradEvent, model: ModuleModel) -> bool:
+    """The `.grad` a read event names is reduced to a number right where it is written."""
+    source = read.source or model.source
+    node = read.node
+    if not (isinstance(node, ast.Attribute) and node.attr == "grad"):
+        return False
+    start, end = source.start(node), source.end(node)
+    after = source.text[end : end + 80]
+    if _MEASURED.match(after):
+        return True
+    return after.lstrip().startswith(")") and _MEASURING_CALL.search(source.text[max(0, start - 80) : start]) is not None
 
 
 _GRAD = lazily(r"\.grad\b(?!_)")

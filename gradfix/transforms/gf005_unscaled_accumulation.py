@@ -121,7 +121,13 @@ class UnscaledAccumulation(AccumulationRule):
     module or of the project; an abstract one, `raise NotImplementedError` or `@abstractmethod`,
     is read through its overrides; one gradfix cannot read, a stub no subclass in view
     overrides or a method of a library's base class, is reported without a fix, and not at all
-    when named for a loss, `compute_loss`), or from an object of a class of this module (or of
+    when named for a loss, `compute_loss`), or from a method named for a loss of an object of
+    one class of the project (bound by calling the class, or a parameter that every call of the
+    function, in its module or in the project's other modules, hands such an object:
+    `fit(LitNet(), data)` ... `loss = module.training_step(batch, i)`), read with the methods of
+    `self` it calls, or from a loss function every call hands in for a parameter (`train(net,
+    data, compute_loss=mse_of)`) (a scale, a reduction or a hook in what runs is read as a
+    scaling too; when gradfix cannot tell what runs, such a helper stays unjudged), or from an object of a class of this module (or of
     another module of the project) whose code does or that was built with N (`criterion =
     WindowCE(ACC)`, also a class gradfix cannot read given N) (Lightning's `self.manual_backward(loss)` does not
     divide: under manual optimization it is a plain backward), for `accelerator.backward()` and DeepSpeed
@@ -1359,10 +1365,139 @@ def _helper_may_scale(call: ast.Call, model: ModuleModel, n_text: str, unknown: 
                         return True
         # an imported or inherited loss helper may divide by N itself
         name = call_name(call) or ""
-        return bool(_LOSS_HELPER.search(name.rsplit(".", 1)[-1]))
+        if not _LOSS_HELPER.search(name.rsplit(".", 1)[-1]):
+            return False
+        texts = _read_loss_helper(call, model)
+        return texts is None or any(_may_scale_text(text, n_text) for text in texts)
     source = helper.source or model.source
     text = source.segment(helper.node)
     return _may_divide(text, n_text)
+
+
+def _may_scale_text(text: str, n_text: str) -> bool:
+    """A loss helper read through its receiver or its caller's argument may scale: it divides,
+    names N, accumulation or a scale, or sets a reduction (a sum needs no division)."""
+    return _may_divide(text, n_text) or any(word in text for word in ("scale", "reduction", "size_average", "hook"))
+
+
+def _read_loss_helper(call: ast.Call, model: ModuleModel) -> list[str] | None:
+    """The texts of what a loss helper named like one (`module.training_step(batch, i)`,
+    `task.compute_loss(batch)`, `compute_loss(model, batch)`) runs, when gradfix can tell:
+    a method of the one class of the project whose object the receiver is (bound by calling
+    the class, or a parameter every call hands an object of that class: `fit(LitNet(), ...)`),
+    with the methods of `self` it calls; or, for a parameter of the function around the call,
+    the functions of the module every call passes for it. None when it cannot tell."""
+    func = call.func
+    source = model.source
+    from gradfix.analysis.loops import _Context, _function_around, _Walker
+
+    function = _function_around(call, source)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id != "self":
+        if func.attr.startswith("__"):
+            return None
+        facts = model.facts
+        walker = _Walker(facts)
+        class_name = _enclosing_class(call, facts) if isinstance(function, FUNCTIONS) else None
+        ctx = _Context(functions=(function,) if isinstance(function, FUNCTIONS) else (), class_name=class_name)
+        located = walker.instance_of(func.value, ctx)
+        if located is None and isinstance(function, FUNCTIONS):
+            located = _handed_object_class(function, func.value.id, model, walker)
+        if not located:
+            return None
+        owner, name = located  # type: ignore[misc]
+        helper = walker.method_of(owner, name, func.attr, 0)
+        from gradfix.analysis.loops import _stub
+
+        if helper is None or _stub(helper.node) or _abstract(helper.node):
+            return None
+        helper_source = helper.source or (helper.facts.source if helper.facts is not None else source)
+        texts = [helper_source.segment(helper.node)]
+        # the methods of `self` it calls (`return self._loss(out, y)`), one level down
+        for node in ast_walk(helper.node):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
+                called = walker.method_of(owner, name, node.func.attr, 0)
+                if called is not None:
+                    texts.append((called.source or helper_source).segment(called.node))
+        return texts
+    if not isinstance(func, ast.Name) or not isinstance(function, FUNCTIONS):
+        return None
+    return _passed_functions(function, func.id, model)
+
+
+def _handed_object_class(function: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, model: ModuleModel, walker):  # type: ignore[no-untyped-def]
+    """`def fit(module, loader):` called as `fit(Net(), data)` or `net = Net()` ... `fit(net,
+    data)`, in its module or in the project's other modules: the one class of the project
+    (found in a module whose bytes may say no gradient word) every call hands in for the
+    parameter; None when a call hands anything else, or nothing, or nothing calls it."""
+    given = _handed_arguments(function, parameter, model)
+    if not given:
+        return None
+    found = None
+    for value, source, facts in given:
+        if isinstance(value, ast.Name):
+            values = assigned_values(_Caller(source), value.id)
+            value = values[0] if len(values) == 1 else None
+        if not isinstance(value, ast.Call):
+            return None
+        built = walker.project_class(call_name(value), facts, any_bytes=True)
+        if built is None or (found is not None and (found[0] is not built[0] or found[1] != built[1])):
+            return None
+        found = built
+    return found
+
+
+def _handed_arguments(function: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, model: ModuleModel) -> list[tuple[ast.expr | None, Source, object]] | None:
+    """What each call of the module function `function` (in its module, and in the project's
+    other modules) passes for `parameter`, with that call's source and facts; None when the
+    parameter is annotated or bound again, or the function is handed on uncalled."""
+    args = function.args
+    if args.vararg or args.kwarg:
+        return None
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if not any(a.arg == parameter and a.annotation is None for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)):
+        return None
+    if any(isinstance(n, ast.Name) and n.id == parameter and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        return None  # bound again (`model = model.to(device)`)
+    facts = model.facts
+    info = facts.module_functions.get(function.name)
+    if info is None or info.node is not function:
+        return None
+    index = positional.index(parameter) if parameter in positional else None
+    called = {id(n.func) for n in model.source.of_type(ast.Call)}  # type: ignore[attr-defined]
+    if any(n.id == function.name and id(n) not in called for n in model.source.of_type(ast.Name)):  # type: ignore[attr-defined]
+        return None  # handed on (`Thread(target=train)`, `jobs.append(train)`): called where gradfix does not look
+    given: list[tuple[ast.expr | None, Source, object]] = []
+    for node in model.source.of_type(ast.Call):
+        if not isinstance(node.func, ast.Name) or node.func.id != function.name:  # type: ignore[attr-defined]
+            continue
+        value = next((k.value for k in node.keywords if k.arg == parameter), None)  # type: ignore[attr-defined]
+        if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):  # type: ignore[attr-defined]
+            value = node.args[index]  # type: ignore[attr-defined]
+        given.append((value, model.source, facts))
+    if facts.project is not None and model.source.path:
+        for module, value in arguments_elsewhere(facts.project, model.source.path, info, parameter):
+            given.append((value, module.source, module.facts))
+    return given
+
+
+def _passed_functions(function: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, model: ModuleModel) -> list[str] | None:
+    """`def train(model, loader, compute_loss):` called as `train(net, data, mse_of)`: the texts
+    of the functions (or lambdas) of the calling module every call of the module and of the
+    project's other modules passes for the parameter; None when a call passes anything else,
+    or nothing, or when nothing calls the function."""
+    given = _handed_arguments(function, parameter, model)
+    if not given:
+        return None
+    texts = []
+    for value, source, facts in given:
+        if isinstance(value, ast.Lambda):
+            texts.append(source.segment(value))
+            continue
+        helper = facts.module_functions.get(value.id) if isinstance(value, ast.Name) else None  # type: ignore[attr-defined]
+        if helper is None:
+            return None
+        texts.append(source.segment(helper.node))
+    return texts
 
 
 # Roots of bases that define no loss method of a user's class (`nn.Module`, `abc.ABC`, `object`).

@@ -93,7 +93,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
     steps (the one it was built over -- also when the module's calls of the loop's function pass
-    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, or when `__init__` builds
+    that optimizer for the parameter stepped, `train(net, opt2, sch2)`, also for a function
+    nested in another and called there, or when `__init__` builds
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only
     optimizer, or, for a scheduler whose construction gradfix does not see, the first of several
     optimizers the loop steps when none of them has stepped before it -- the one named alike
@@ -113,7 +114,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     epoch on purpose --, the same test as the optimizer step's, or the very test under which alone the
     scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`;
     a test of a setting that only holds the scheduler's name, `if args.scheduler == "clr":` or
-    `if use_scheduler:`, does not name the scheduler).
+    `if use_scheduler:`, does not name the scheduler). A scheduler a callback's hook steps
+    (`for cb in self.callbacks: cb.on_batch_start(self)`, the callbacks read as for GF001: one
+    list of objects of the project's classes handed by every construction) before the loop's
+    only optimizer steps (in a later hook, or in the loop) is reported at the hook's call,
+    without a fix: the order is the callbacks' own.
 
     It is reported without a fix when the scheduler step and the optimizer step share no block,
     a later step of the optimizer sits outside the statement the scheduler step would follow,
@@ -215,6 +220,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     code = "GF012"
     name = "scheduler-before-optimizer"
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    hook_message = (
+        "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -292,6 +300,11 @@ class SchedulerBeforeOptimizer(LoopRule):
         events = loop.events
         stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
         for index, sched in enumerate(events):
+            if sched.kind is EventKind.SCHEDULER_STEP and sched.foreign and model.callback_hooks and _in_callback_hook(sched, model):
+                found = self._hook_schedule(index, sched, events, stepped, loop, model, training)
+                if found is not None:
+                    yield found
+                continue
             if sched.kind is not EventKind.SCHEDULER_STEP or sched.foreign or not loop.owns(sched, training):
                 continue
             if not _is_lr_scheduler_step(sched, model, loop.function):
@@ -369,6 +382,41 @@ class SchedulerBeforeOptimizer(LoopRule):
                 related=(loop.node,),
             )
 
+    def _hook_schedule(
+        self, index: int, sched: GradEvent, events: list[GradEvent], stepped: set[str], loop: TrainingLoop,
+        model: ModuleModel, training: set[int],
+    ) -> Finding | None:
+        """A scheduler stepped in a callback's hook (`for cb in self.callbacks:
+        cb.on_batch_start(self)`, the callbacks read as `callback_hooks` reads them) before the
+        loop's only optimizer steps, in another hook or in the loop: reported at the hook's call,
+        without a fix (the hook is the callback's, in its own module)."""
+        if not loop.owns(sched, training) or not _is_lr_scheduler_step(sched, model, loop.function) or len(stepped) != 1:
+            return None
+        optimizer = next(iter(stepped))
+        earlier = events[:index]
+        if any(e.kind is EventKind.STEP and e.target == optimizer for e in earlier):
+            return None
+        if any(e.kind is EventKind.SCHEDULER_STEP and e.target == sched.target for e in earlier):
+            return None
+        if _stepped_before_the_loop(optimizer, loop, model):
+            return None
+        step = next((e for e in events[index + 1 :] if e.kind is EventKind.STEP and e.target == optimizer), None)
+        if step is None or step.engine or not _unconditional_enough(sched, step, loop, model):
+            return None
+        if _other_order_otherwise(sched, step, events, loop, model):
+            return None
+        if loop.unknown and not _unseen_code_after(sched, earlier, loop, model):
+            return None
+        call = sched.via[0]
+        return Finding(
+            self.code,
+            self.hook_message.format(
+                call=model.source.code(call), sched=(sched.source or model.source).code(sched.node), opt=optimizer
+            ),
+            call,
+            related=(loop.node,),
+        )
+
     def _fix(
         self, loop: TrainingLoop, sched: GradEvent, step: GradEvent, later: list[GradEvent], model: ModuleModel
     ) -> Fix | None:
@@ -392,6 +440,15 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _in_callback_hook(sched: GradEvent, model: ModuleModel) -> bool:
+    """The event runs in a callback's hook the loop calls on each object of its callbacks list
+    (`ModuleModel.callback_hooks`), the first helper on its way."""
+    if not sched.via or not sched.helpers:
+        return False
+    hook = sched.helpers[0]
+    return any(info.node is hook for hooks in model.callback_hooks.values() for info in hooks)
 
 
 def _deepspeed_optimizer_scheduled(sched: GradEvent, model: ModuleModel) -> str | None:
@@ -1174,9 +1231,44 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
+    if info is None and sched.target and "." not in sched.target and function is not None:
+        nested = _nested_scheduled_optimizer(sched.target, stepped, function, model)
+        if nested is not None:
+            return nested  # `def train(g_opt, d_opt, g_sched)` inside `main()`, called there
     if len(stepped) == 1:
         return next(iter(stepped))
     return None
+
+
+def _nested_scheduled_optimizer(target: str, stepped: set[str], function: ast.AST, model: ModuleModel) -> str | None:
+    """A function nested in another (`def train(g_opt, d_opt, g_sched)` inside `main()`) whose
+    every call there hands its scheduler parameter `target` a scheduler that function builds
+    over one optimizer, and hands that same optimizer to one stepped parameter: that parameter."""
+    from gradfix.analysis.facts import enclosing_function, nested_call_arguments
+
+    facts = model.facts
+    found = enclosing_function(facts, function)
+    if found is None:
+        return None
+    outer = found[0]
+    passed = nested_call_arguments(facts, function, target)
+    if not passed or any(not isinstance(p, ast.Name) for p in passed):
+        return None
+    keys = set()
+    for argument in passed:
+        info = facts.info_in(argument.id, (outer,))  # type: ignore[union-attr]
+        if info is None or info.kind != "scheduler" or info.params is None:
+            return None
+        keys.add(model.source.key(info.params))
+    if len(keys) != 1:
+        return None
+    key = keys.pop()
+    matches = []
+    for parameter in sorted(stepped):
+        given = nested_call_arguments(facts, function, parameter) if "." not in parameter else None
+        if given and all(isinstance(a, ast.Name) and a.id == key for a in given):
+            matches.append(parameter)
+    return matches[0] if len(matches) == 1 else None
 
 
 def _keyed_optimizer(sched: GradEvent, model: ModuleModel) -> str | None:
@@ -1256,6 +1348,13 @@ def _passed_for(parameter: str, function: ast.AST | None, model: ModuleModel) ->
     if not isinstance(function, FUNCTIONS) or "." in parameter:
         return set()
     info = model.facts.module_functions.get(function.name)
+    if info is None and model.facts.local_functions:
+        # a function nested in another (`def train(opt, sched)` inside `main()`): its calls there
+        from gradfix.analysis.facts import nested_call_arguments
+
+        given = nested_call_arguments(model.facts, function, parameter)
+        keys = {dotted(a) if a is not None else None for a in given or ()}
+        return set() if not keys or None in keys else keys  # type: ignore[return-value]
     if info is None or info.node is not function or parameter not in info.params:
         return set()
     sites = model.facts.call_site_args.get(function.name, {})

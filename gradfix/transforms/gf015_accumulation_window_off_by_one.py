@@ -68,7 +68,10 @@ class AccumulationWindowOffByOne(Rule):
     each epoch's batches from 0), or a
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
-    loop (a negative one too: `step = -1` incremented before the test counts from 0) -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
+    loop (a negative one too: `step = -1` incremented before the test counts from 0; incremented
+    after a bare `step % N == 0`, it closes a first window of 2 micro-batches, reported only
+    when N is a literal or a name the module binds to one integer above 2, since a setting may
+    be 1 or 2, where that window is whole) -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
     nowhere else in the class, nor named where it can be set by name: in a list, tuple or set
     of the class (`include_keys = ["global_step"]`, restored on resume) or a `setattr`; a
     dict key of a log line does not count), and the first window holds a number of micro-batches other than N, counted from the
@@ -104,16 +107,21 @@ class AccumulationWindowOffByOne(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for acc in accumulations(model):
-            finding = self._check(acc, model.source)
+            finding = self._check(acc, model.source, model)
             if finding is not None:
                 yield finding
 
-    def _check(self, acc: Accumulation, source: Source) -> Finding | None:
+    def _check(self, acc: Accumulation, source: Source, model: ModuleModel) -> Finding | None:
         periodic = acc.periodic
         if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown" or not acc.by_one:
             return None
         size = first_window(acc)
-        if size is None or size == -1 or size == periodic.n_value:
+        n_value = periodic.n_value
+        if size is None:
+            # `step = -1` incremented after a bare `step % N == 0`, N a name the module binds to
+            # one integer: the first window holds 2 micro-batches, N only when N is 2
+            size, n_value = _first_window_of_a_named_count(acc, model)
+        if size is None or size == -1 or size == n_value:
             return None
         fix = None
         clearing = cleared_where_it_steps(acc, source)
@@ -137,12 +145,30 @@ class AccumulationWindowOffByOne(Rule):
             self.code,
             message.format(
                 test=source.code(periodic.comparison), size=words, n=source.code(periodic.n),
-                when="early" if size == -2 or (periodic.n_value is not None and 0 < size < periodic.n_value) else "late",
+                when="early" if size == -2 or (n_value is not None and 0 < size < n_value) else "late",
             ),
             periodic.comparison,
             fix=fix,
             related=(acc.loop.node,),
         )
+
+
+def _first_window_of_a_named_count(acc: Accumulation, model: ModuleModel) -> tuple[int | None, int | None]:
+    """The first window's size, and N, for a counter whose value at the first test is negative
+    (`step = -1` ... `if step % N == 0:` ... `step += 1`) when N is a name the module binds
+    only to one integer literal (`N = 4`); (None, None) otherwise (N read from a setting may
+    be 1 or 2, where such a window is whole)."""
+    from gradfix.transforms.gf005_unscaled_accumulation import _known_count
+
+    periodic = acc.periodic
+    first = acc.counter.first
+    if first is None or periodic.n_value is not None or periodic.skip_zero or first + periodic.offset >= 0:
+        return None, None
+    n = _known_count(acc, model)
+    if n is None or n < 1:
+        return None, None
+    size = next((size for size in range(1, n + 1) if (first + size - 1 + periodic.offset) % n == 0), None)
+    return size, n
 
 
 _OTHER_SIZE = "`{test}` closes the first window {when}: it holds {size} instead of `{n}`"

@@ -434,11 +434,54 @@ def _stored_optimizers(key: str, node: ast.stmt, model: ModuleModel) -> list[Obj
 
     passed = stored_arguments(key, node, model)
     if not passed:
+        # `self.optimizer` a `@property` returning `self._optimizer`, stored from `__init__`
+        # (also of a base class of the module whose subclasses only override methods)
+        held = _property_of(key, node, model)
+        passed = stored_arguments(held, node, model, subclasses=True) if held is not None else None
+    if not passed:
         return []
     infos = [_passed_info(value if isinstance(value, ast.Call) else dotted(value), key, model) for value in passed]
     if any(info is None or info.kind != "optimizer" or not info.strong for info in infos):
         return []
     return infos  # type: ignore[return-value]
+
+
+def _property_of(key: str, node: ast.stmt, model: ModuleModel) -> str | None:
+    """`self.optimizer` read in a class of the module (or a base of the module) whose
+    `@property` of that name only returns another attribute of `self` (`return
+    self._optimizer`): that attribute's key. None otherwise, also when a subclass of the
+    module defines the name again."""
+    from gradfix.analysis.loops import _subclasses_of
+
+    if not key.startswith("self.") or key.count(".") != 1:
+        return None
+    facts = model.facts
+    name = key[5:]
+    line = getattr(node, "lineno", 0)
+    around = [c for c in facts.classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
+    if len(around) != 1:
+        return None
+    owner: str | None = around[0].name
+    for _ in range(4):
+        if owner is None:
+            return None
+        info = facts.methods.get(owner, {}).get(name)
+        if info is not None:
+            break
+        bases = [dotted(b) for b in facts.classes[owner].bases] if owner in facts.classes else []  # type: ignore[union-attr]
+        owner = bases[0] if len(bases) == 1 and bases[0] in facts.classes else None
+    else:
+        return None
+    function = info.node
+    if not any(isinstance(d, ast.Name) and d.id == "property" for d in function.decorator_list):  # type: ignore[attr-defined]
+        return None
+    if any(name in facts.methods.get(sub, {}) for sub in _subclasses_of(facts, owner)):  # type: ignore[arg-type]
+        return None
+    body = [stmt for stmt in function.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]  # type: ignore[attr-defined]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    held = dotted(body[0].value)
+    return held if held is not None and held.startswith("self.") and held.count(".") == 1 and held != key else None
 
 
 def _argument_order(argument: str | ast.Call | None) -> tuple[int, str]:

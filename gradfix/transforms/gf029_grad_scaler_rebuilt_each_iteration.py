@@ -41,15 +41,17 @@ class GradScalerRebuiltEachIteration(Rule):
     `try` block), when the same loop's body steps an optimizer with it
     (`scaler.step(optimizer)`, usually after `scaler.scale(loss).backward()` and before
     `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
-    it (a scaler per epoch, stepped by the batch loop), also through a function of the module
-    it hands the scaler to (`train_one_epoch(model, loader, optimizer, scaler)` stepping with
-    that parameter). So is one built in an inner loop that
+    it (a scaler per epoch, stepped by the batch loop), also through a function of the module,
+    or imported from another module of the project, it hands the scaler to
+    (`train_one_epoch(model, loader, optimizer, scaler)` stepping with that parameter). So is
+    one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
     under an `if` whose test reads the same on every iteration (`if cfg.amp and cfg.dtype ==
     "float16":`: no call, nothing the loop changes), so built on every iteration or never.
     The scaler may be built through a function or method of the module
-    every `return` of which builds one (`scaler = make_scaler(cfg)`). Also a function of the
+    every `return` of which builds one (`scaler = make_scaler(cfg)`), or builds one or gives
+    `None` (`return GradScaler() if use_amp else None`). Also a function of the
     module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`), or a method
     of the loop's class called on `self` (not a static or decorated method, none that a
@@ -311,9 +313,47 @@ def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = froze
         from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _returned_scalers
 
         states = _returned_scalers(stmt.value, model.facts, model, 0)
+        if states is None:
+            states = _scalers_or_none(stmt.value, model)
         if states and not all(state is False for state in states):
             return target
     return None
+
+
+def _scalers_or_none(call: ast.Call, model: ModuleModel) -> list[bool | None] | None:
+    """A factory of the module that returns torch's scaler or `None` (`return GradScaler() if
+    use_amp else None`, or `if not use_amp: return None` before `return GradScaler()`): whether
+    each scaler it builds is enabled. None when a `return` gives anything else, or no `return`
+    builds a scaler."""
+    from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _called_function as _factory, _enabled
+
+    function = _factory(call, model.facts)
+    if function is None or function.facts is None:
+        return None
+    values: list[ast.expr] = []
+    for node in own_nodes(function.node):
+        if not isinstance(node, ast.Return):
+            continue
+        value = node.value
+        if isinstance(value, ast.IfExp):
+            values += [value.body, value.orelse]
+        else:
+            values.append(value)  # type: ignore[arg-type]
+    states: list[bool | None] = []
+    for value in values:
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            continue  # (a bare `return` gives None too)
+        if not isinstance(value, ast.Call) or not _is_torch_scaler(value, _Read(function.facts)):  # type: ignore[arg-type]
+            return None
+        states.append(_enabled(value, function, call, model))
+    return states or None
+
+
+class _Read:
+    """What `_is_torch_scaler` reads of a module: its facts."""
+
+    def __init__(self, facts) -> None:  # type: ignore[no-untyped-def]
+        self.facts = facts
 
 
 def _factory_reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool:
@@ -365,7 +405,10 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
                     if arguments:
                         found = inside if found is None else min(found, inside)
                         stepped.append(dotted(arguments[0]))
-            elif model is not None and isinstance(node.func, ast.Name):
+            elif model is not None and (
+                isinstance(node.func, ast.Name)
+                or (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id in model.facts.imports.aliases)
+            ):
                 handed = _handed_to_a_stepper(node, target, model)
                 if handed is not None:
                     depth = inside + handed[0]
@@ -392,7 +435,13 @@ def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tup
     keyword = next((k.arg for k in call.keywords if k.arg is not None and dotted(k.value) == target), None)
     if at is None and keyword is None:
         return None
-    info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    info = model.facts.module_functions.get(call.func.id) if isinstance(call.func, ast.Name) else None  # type: ignore[attr-defined]
+    if info is None and model.facts.project is not None:
+        # `train_one_epoch(...)` imported from another module of the project (or
+        # `engine.train_one_epoch(...)` through its module)
+        from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _called_function as _factory
+
+        info = _factory(call, model.facts)
     if info is None or info.class_name is not None or not isinstance(info.node, FUNCTIONS):
         return None
     function = info.node

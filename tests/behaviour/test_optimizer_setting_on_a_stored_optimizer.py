@@ -99,3 +99,56 @@ def test_weight_decay_set_on_a_dataclass_optimizer_field(tmp_path: Path) -> None
         '                    param_group["weight_decay"] = self.adamw.weight_decay\n'
     )
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF024")
+
+
+PROPERTY = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+losses = []
+
+
+class BaseTrainer:
+    def __init__(self, net, optimizer):
+        self.net = net
+        self._optimizer = optimizer
+
+    @property
+    def optimizer(self):
+        return self._optimizer
+
+    def train_step(self, x, y):
+        raise NotImplementedError
+
+    def __call__(self, batches, epochs=3):
+        for epoch in range(epochs):
+            self.optimizer.lr = 0.1 * 0.3 ** epoch
+{hand}            for x, y in batches:
+                losses.append(self.train_step(x, y))
+
+
+class RegressionTrainer(BaseTrainer):
+    def train_step(self, x, y):
+        self.optimizer.zero_grad()
+        loss = F.mse_loss(self.net(x), y)
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+
+model = torch.nn.Linear(4, 1)
+RegressionTrainer(model, torch.optim.SGD(model.parameters(), lr=0.1))(list(zip(torch.randn(4, 8, 4), torch.randn(4, 8, 1))))
+''' + _REPORT
+
+
+def test_a_rate_set_through_a_property_of_a_base_trainer(tmp_path: Path) -> None:
+    buggy = PROPERTY.format(hand="")
+    hand = PROPERTY.format(
+        hand='            for param_group in self.optimizer.param_groups:\n'
+        '                param_group["lr"] = self.optimizer.lr\n'
+    )
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF024")

@@ -1,0 +1,47 @@
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+from torch.utils.data.distributed import DistributedSampler
+
+
+@dataclass
+class Shards:
+    net: nn.Module
+    optimizer: torch.optim.Optimizer
+    batches: DataLoader
+    sampler: DistributedSampler
+    n_epochs: int = 2
+
+    def run(self):
+        for epoch in range(self.n_epochs):
+            self.sampler.set_epoch(epoch)
+            for inputs, targets in self.batches:
+                self.optimizer.zero_grad(set_to_none=True)
+                nn.functional.mse_loss(self.net(inputs), targets).backward()
+                self.optimizer.step()
+
+
+class Trainer:
+    def __init__(self, model, loader):
+        self.model = model
+        self.loader = loader
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def fit(self, epochs):
+        for epoch in range(epochs):
+            self.loader.sampler.set_epoch(epoch)
+            for x, y in self.loader:
+                self.opt.zero_grad()
+                nn.functional.mse_loss(self.model(x), y).backward()
+                self.opt.step()
+
+
+data = TensorDataset(torch.randn(12, 3), torch.randn(12, 1))
+shard_sampler = DistributedSampler(data, num_replicas=1, rank=0)
+net = nn.Linear(3, 1)
+Shards(net, torch.optim.Adam(net.parameters()), DataLoader(data, sampler=shard_sampler), shard_sampler).run()
+Trainer(net, DataLoader(data, batch_size=4, sampler=DistributedSampler(data))).fit(3)
+# an ordered sampler handed the same way needs no epoch
+Trainer(net, DataLoader(data, batch_size=4, sampler=DistributedSampler(data, shuffle=False))).fit(3)

@@ -1,0 +1,13 @@
+import torch
+
+import engine.epochs as epochs
+
+
+def fit(net, batches, n_epochs):
+    opt = torch.optim.AdamW(net.parameters(), lr=1e-3)
+    epoch = 0
+    # a new scaler every epoch: each starts again at its initial scale
+    amp_scaler = torch.amp.GradScaler("cuda")
+    while epoch < n_epochs:
+        epochs.run_epoch(net, batches, opt, amp_scaler)
+        epoch += 1

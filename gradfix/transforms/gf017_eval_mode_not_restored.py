@@ -869,11 +869,11 @@ def _runs_again_after(problem: UnrestoredEval) -> bool:
     else:
         return False  # `model.eval()` in the loop body: the fix goes before the training statement
     for other in following:
-        if _exclusive(other, item):
-            continue  # the other arm of an `if` the eval is in (`else: evaluate(model, y)`): not on its path
         if other.kind is ModeKind.TRAIN and any(k and related(k, item.key) for k in other.keys):
             return False
         if other.kind is ModeKind.FORWARD and other.no_grad and any(k and related(k, item.key) for k in other.keys) and not inside(other):
+            if _exclusive(other, item):
+                continue  # (`else: evaluate(model, y)`: the other arm's evaluation, not on this path)
             return True  # (a forward with gradients is the training's own)
     return False
 

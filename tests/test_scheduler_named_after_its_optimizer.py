@@ -2,7 +2,9 @@
 returns the optimizer and its scheduler) names the optimizer it is named after: the whole
 optimizer name plus a scheduler word (`criterion_optimizer_scheduler` of
 `criterion_optimizer`, `d_opt_sched` of `d_opt`; sweep46a, imbalanced-semi-self), not the
-first optimizer the iteration steps."""
+first optimizer the iteration steps. Also an entry of a container of schedulers under the key
+of an optimizer of a container of optimizers (`schedulers["head"]` of `optimizers["head"]`;
+sweep47a, Learning-Loss-for-Active-Learning)."""
 
 from __future__ import annotations
 
@@ -61,6 +63,50 @@ def fit(gen, disc, batches, epochs):
         epoch += 1
 """
 
+KEYED = """import torch
+
+
+def one_epoch(nets, opts, loader):
+    for x, y in loader:
+        opts["body"].zero_grad()
+        opts["head"].zero_grad()
+        feats = nets["body"](x)
+        loss = torch.nn.functional.cross_entropy(nets["head"](feats), y)
+        loss.backward()
+        opts["body"].step()
+        opts["head"].step()
+
+
+def fit(nets, opts, scheds, loader, epochs):
+    for epoch in range(epochs):
+        scheds["body"].step()
+        scheds["head"].step()
+        one_epoch(nets, opts, loader)
+"""
+
+KEYED_ATTRIBUTES = """import torch
+
+
+class Trainer:
+    def __init__(self, gen, disc, optimizers, lr_schedulers):
+        self.gen, self.disc = gen, disc
+        self.optimizers, self.lr_schedulers = optimizers, lr_schedulers
+
+    def run(self, batches, epochs):
+        epoch = 0
+        while epoch < epochs:
+            self.lr_schedulers['disc'].step()
+            self.lr_schedulers['gen'].step()
+            for real, z in batches:
+                self.optimizers['disc'].zero_grad()
+                (self.disc(self.gen(z).detach()).mean() - self.disc(real).mean()).backward()
+                self.optimizers['disc'].step()
+                self.optimizers['gen'].zero_grad()
+                (-self.disc(self.gen(z)).mean()).backward()
+                self.optimizers['gen'].step()
+            epoch += 1
+"""
+
 
 def _messages(text: str) -> list[str]:
     result = process_source("train.py", text.encode(), Options(select=frozenset({"GF012"}), fix=False))
@@ -80,3 +126,23 @@ def test_gan_schedulers_of_a_helper_named_after_each_optimizer() -> None:
     assert len(messages) == 2
     assert "`d_opt_sched.step()` runs before `d_opt.step()`" in messages[0]
     assert "`g_opt_sched.step()` runs before `g_opt.step()`" in messages[1]
+
+
+def test_schedulers_of_a_dict_name_the_optimizer_under_the_same_key() -> None:
+    messages = _messages(KEYED)
+    assert len(messages) == 2
+    assert """`scheds["body"].step()` runs before `opts["body"].step()`""" in messages[0]
+    assert """`scheds["head"].step()` runs before `opts["head"].step()`""" in messages[1]
+
+
+def test_schedulers_of_an_attribute_dict_in_a_while_loop() -> None:
+    messages = _messages(KEYED_ATTRIBUTES)
+    assert len(messages) == 2
+    assert "`self.lr_schedulers['disc'].step()` runs before `self.optimizers['disc'].step()`" in messages[0]
+    assert "`self.lr_schedulers['gen'].step()` runs before `self.optimizers['gen'].step()`" in messages[1]
+
+
+def test_a_key_no_optimizer_shares_keeps_the_first_later_step() -> None:
+    messages = _messages(KEYED.replace('scheds["head"]', 'scheds["extra"]'))
+    assert len(messages) == 2
+    assert """`scheds["extra"].step()` runs before `opts["body"].step()`""" in messages[1]

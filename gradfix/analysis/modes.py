@@ -1966,6 +1966,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             ) and any(k and _holds(k, module, model) for k in other.keys):
                 break  # `d_net.train()` with `d_net = Distiller(t_net, s_net)`: its submodules too
             if other.kind is ModeKind.EVAL and other.key and contains(other.key, module):
+                if not later_pass and _exclusive(other, item):
+                    continue  # `if a: evaluate(model, x)` / `else: evaluate(model, y)`: not on this eval's path
                 last_eval = position
             elif other.kind is ModeKind.FORWARD and any(k and related(k, module) and not _bookkeeping_method(k, module) for k in other.keys):
                 forwards[other.no_grad] = True

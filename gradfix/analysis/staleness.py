@@ -986,6 +986,11 @@ def _may_hold_module(value: ast.expr, model: ModuleModel, scope: Scope | None = 
         if isinstance(bound, ast.Call):
             if builds_module(bound, model):
                 return True
+        elif isinstance(bound, ast.IfExp) and all(
+            isinstance(arm, (ast.BinOp, ast.UnaryOp, ast.Constant)) or (isinstance(arm, ast.Call) and not builds_module(arm, model))
+            for arm in (bound.body, bound.orelse)
+        ):
+            continue  # `k = 1 / t if t < 1 else torch.tensor([1.0])`: arithmetic or a tensor either way
         elif isinstance(bound, (ast.Name, ast.Attribute, ast.Subscript, ast.IfExp, ast.BoolOp, ast.Await)):
             return True  # from another value: not followed
     return False
@@ -1056,6 +1061,17 @@ def builds_module(call: ast.Call, model: ModuleModel, depth: int = 0) -> bool:
         returned = only_returned_call(helper.node)
         if returned is not None:
             return builds_module(returned, model, depth + 1)
+    if last[:1].isupper() and "." not in name and name not in model.facts.classes:
+        # `def Log_UP(k_min, k_max, epoch): ... return torch.tensor(...)`: a function of the file
+        # (also one nested in another) named with a capital, handing back a tensor, builds no module
+        facts = model.facts
+        function = facts.module_functions.get(name) or next((t[name] for t in facts.local_functions.values() if name in t), None)
+        if function is not None:
+            if _returns_tensors(function.node, model):
+                return False
+            returned = only_returned_call(function.node) if depth < 2 else None
+            if returned is not None:
+                return builds_module(returned, model, depth + 1)
     if last[:1].isupper():
         qualified = model.facts.imports.qualify(name) or name
         if qualified.startswith("torch.") and last.endswith("Tensor"):
@@ -1072,6 +1088,30 @@ def builds_module(call: ast.Call, model: ModuleModel, depth: int = 0) -> bool:
             return False  # `RuntimeTracker(object)`: a plain class of the project, no module
         return last not in ("Adam", "SGD") and classify_constructor(qualified) is None
     return last in ("load", "deepcopy", "copy", "from_pretrained") or last.startswith(("resnet", "vgg", "vit_", "efficientnet", "create_model", "build_model", "get_model", "make_model"))
+
+
+_TENSOR_METHODS = frozenset({"float", "double", "half", "cuda", "cpu", "to", "detach", "clone", "view", "reshape", "squeeze", "unsqueeze"})
+
+
+def _returns_tensors(function: ast.AST, model: ModuleModel) -> bool:
+    """Every `return` of the function hands back a tensor a torch function builds
+    (`return torch.tensor([v]).float().cuda()`, `torch.full(...)`), never a module."""
+    qualify = model.facts.imports.qualify
+    found = False
+    for node in ast_walk(function):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
+            return False  # a function inside: its returns are not this one's
+        if not isinstance(node, ast.Return):
+            continue
+        value = node.value
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _TENSOR_METHODS:
+            value = value.func.value  # `.float().cuda()`
+        name = qualify(call_name(value) or "") if isinstance(value, ast.Call) else ""
+        last = (name or "").rsplit(".", 1)[-1]
+        if not (name or "").startswith("torch.") or name.count(".") != 1 or not last[:1].islower():
+            return False
+        found = True
+    return found
 
 
 def _without_parameters(node: ast.ClassDef, model: ModuleModel) -> bool:

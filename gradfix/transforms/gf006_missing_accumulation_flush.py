@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, forked_accumulations, switched_off_by_none, window_is_full
+from gradfix.analysis.accumulation import Accumulation, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.facts import FunctionInfo
@@ -87,7 +87,12 @@ class MissingAccumulationFlush(AccumulationRule):
     The flush goes right after the batch loop (inside an epoch loop, after the inner loop),
     under the negation of the loop's own window test (`if (i + 1) % N != 0:`), preceded by a
     comment line; when the window sits inside a mode test of the whole loop (`if mode ==
-    "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`).
+    "train":`, see GF005), that test comes first (`if mode == "train" and (i + 1) % N != 0:`);
+    so do the other `and` operands of the window's own test when each holds, or not, for the
+    whole batch loop (a phase or a flag: it calls nothing and reads no name the loop binds;
+    `if (i + 1) % N == 0 and phase == "train":` in a phase loop, `if step % self.accum == 0 and
+    self.update_weights:`), flushed by `if phase == "train" and (i + 1) % N != 0:`; a window
+    test with any other `and` operand is not reported.
     A counter reset at the step is tested by `if count != 0:`, a countdown (`left -= 1` ... `if
     left == 0: ...; left = N`, see GF005) by `if left != N:`; a window test with such a
     short-epoch `or` part by its whole negation on one line (`if not ((i + 1) % N == 0 or
@@ -246,8 +251,10 @@ class MissingAccumulationFlush(AccumulationRule):
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
         periodic = acc.periodic
-        if (periodic.tail and not periodic.partial_tail) or periodic.conjunct or not acc.by_one:
+        if (periodic.tail and not periodic.partial_tail) or not acc.by_one:
             return None  # (`seen += x.size(0)` ... `if seen % 16 == 0:`: no count of micro-batches)
+        if periodic.conjunct and (periodic.partial_tail or _invariant_conjuncts(acc, model) is None):
+            return None
         drained = None
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
@@ -384,6 +391,13 @@ class MissingAccumulationFlush(AccumulationRule):
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
             return None
+        if acc.periodic.conjunct:
+            # `if (i + 1) % N == 0 and phase == "train":`: the flush steps only when the other
+            # operands held (they read no name the loop binds and call nothing)
+            conjuncts = _invariant_conjuncts(acc, model)
+            if conjuncts is None:
+                return None
+            guard = " and ".join([*conjuncts, guard])
         if acc.guards:
             # `if mode == "train":` around the window: the flush steps only when it held (it
             # reads no name the loop binds and calls nothing: after the loop it is what it was)
@@ -403,6 +417,29 @@ class MissingAccumulationFlush(AccumulationRule):
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
         return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))
+
+
+def _invariant_conjuncts(acc: Accumulation, model: ModuleModel) -> list[str] | None:
+    """`if (i + 1) % N == 0 and phase == "train":` (the window's own `if`): the texts of the `and`
+    operands besides the periodic one, each a test that holds, or not, for the whole loop (a
+    phase or a flag: it calls nothing and reads no name the loop binds); None for any other
+    shape."""
+    periodic = acc.periodic
+    test = periodic.holder.test if isinstance(periodic.holder, ast.If) and periodic.holder is acc.node else None
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)) or not any(v is periodic.comparison for v in test.values):
+        return None
+    source = model.source
+    texts = []
+    for value in test.values:
+        if value is periodic.comparison:
+            continue
+        if not isinstance(value, (ast.Compare, ast.Name, ast.Attribute, ast.UnaryOp)) or not loop_invariant(value, acc.loop, source):
+            return None
+        text = source.outer_segment(value) if source.parenthesized(value) or not isinstance(value, ast.BoolOp) else None
+        if text is None or "\n" in text:
+            return None
+        texts.append(text)
+    return texts or None
 
 
 def _flush_of_own_method_window(acc: Accumulation, model: ModuleModel) -> Fix | None:

@@ -1191,7 +1191,20 @@ def _named_alike(scheduler: str, optimizers: list[str]) -> str | None:
     """The one optimizer whose name, less its optimizer word, is the scheduler's less its
     scheduler word (`fusion_lr_scheduler`, `fusion_optimizer`; `g_sched`, `g_opt`), or whose
     whole name is the scheduler's less its scheduler word when that ends in an optimizer word
-    (`criterion_optimizer_scheduler`, `criterion_optimizer`; `head_opt_sched`, `head_opt`)."""
+    (`criterion_optimizer_scheduler`, `criterion_optimizer`; `head_opt_sched`, `head_opt`); or
+    the entry under the same constant key of a container named for optimizers
+    (`schedulers["module"]`, `optimizers["module"]`)."""
+    if scheduler.endswith("]") and "[" in scheduler:
+        # `schedulers["module"]` of `optimizers["module"]`: two containers named for what they
+        # hold, entries under the same constant key
+        cut = scheduler.rindex("[")
+        if not _SCHEDULER_WORDS.search(scheduler[:cut].rsplit(".", 1)[-1].rstrip("s")):
+            return None
+        keyed = [
+            o for o in optimizers
+            if o.endswith(scheduler[cut:]) and _OPTIMIZER_WORDS.search(o[: len(o) - len(scheduler) + cut].rsplit(".", 1)[-1].rstrip("s"))
+        ]  # fmt: skip
+        return keyed[0] if len(keyed) == 1 else None
     stem = _SCHEDULER_WORDS.sub("", scheduler.rsplit(".", 1)[-1])
     if not stem or stem == scheduler.rsplit(".", 1)[-1]:
         return None

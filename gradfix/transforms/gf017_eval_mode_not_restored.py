@@ -9,6 +9,7 @@ from gradfix.analysis.modes import (
     ModeItem,
     ModeKind,
     UnrestoredEval,
+    _exclusive,
     evaluated_before,
     forwards_before_backward,
     listed_switches,
@@ -181,7 +182,9 @@ class EvalModeNotRestored(Rule):
     Two evaluations of the module back to back before the next training (`score(model,
     source)`, then `score(model, target)`) are one finding, at the later one; when the later
     one runs only sometimes (`if evaluate(model) > best: best = evaluate(model)`), both are
-    reported, without a fix.
+    reported, without a fix. Evaluations in the arms of one `if` (`if first: score(model,
+    loader, full=True)` / `else: score(model, loader)`) are not back to back: one iteration runs
+    one of them, so each is reported, and fixed in its own arm.
 
     A backward later in the eval's own iteration that the module's forward before the eval
     built (`logits = net(x)`, then a probe `confidence(net, x)` switching to eval, then
@@ -869,6 +872,8 @@ def _runs_again_after(problem: UnrestoredEval) -> bool:
         if other.kind is ModeKind.TRAIN and any(k and related(k, item.key) for k in other.keys):
             return False
         if other.kind is ModeKind.FORWARD and other.no_grad and any(k and related(k, item.key) for k in other.keys) and not inside(other):
+            if _exclusive(other, item):
+                continue  # (`else: evaluate(model, y)`: the other arm's evaluation, not on this path)
             return True  # (a forward with gradients is the training's own)
     return False
 

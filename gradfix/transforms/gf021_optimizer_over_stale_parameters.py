@@ -123,6 +123,13 @@ class OptimizerOverStaleParameters(Rule):
     after the optimizer (`torch.nn.utils.parametrizations.weight_norm(model.fc)`, the legacy
     `torch.nn.utils.weight_norm`) swaps the weight for new parameters and is reported;
     `spectral_norm` and `orthogonal` keep the original `Parameter` and are not.
+
+    A tensor set on a submodule each epoch (`model.module.conv0.t = t`, a binarised layer's
+    annealed temperature) is no module: `t` bound to a function of the file, even one named
+    with a capital (`def Log_UP(k_min, k_max, epoch)`, nested or not), whose every `return`
+    hands back a tensor a torch function builds (`torch.tensor([v]).float().cuda()`), or to a
+    conditional whose arms are arithmetic or such tensors (`k = 1 / t if t < 1 else
+    torch.tensor([1.0])`), is not reported.
     """
 
     code = "GF021"

@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class Finetuner:
+    def __init__(self, net, accum, update_weights=True):
+        self.net = net
+        self.accum = accum
+        self.update_weights = update_weights
+        self.opt = torch.optim.AdamW(net.parameters(), lr=3e-5)
+
+    def epoch(self, loader):
+        self.opt.zero_grad()
+        for step, (x, y) in enumerate(loader, 1):
+            loss = nn.functional.mse_loss(self.net(x), y)
+            (loss / self.accum).backward()
+            if step % self.accum == 0 and self.update_weights:
+                nn.utils.clip_grad_norm_(self.net.parameters(), 1.0)
+                self.opt.step()
+                self.opt.zero_grad()

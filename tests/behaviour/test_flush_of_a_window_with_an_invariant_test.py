@@ -1,0 +1,99 @@
+"""GF006 when the window's test has a second `and` operand that holds, or not, for the whole
+batch loop (`if (i + 1) % N == 0 and phase == "train":` in a phase loop; `if step % self.accum
+== 0 and self.update_weights:` in a method): the micro-batches after the last full window never
+reach `step()`. The flush after the loop repeats that operand (`if phase == "train" and (i + 1)
+% N != 0:`); the fixed script trains exactly like the hand fix, not like the buggy one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+HEAD = '''import hashlib
+import json
+
+import torch
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(30, 4), torch.randn(30, 1)
+BATCHES = [(X[i : i + 3], Y[i : i + 3]) for i in range(0, 30, 3)]
+seen = []
+'''
+
+PHASES = '''model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+loaders = {"train": BATCHES, "val": BATCHES[:4]}
+for epoch in range(3):
+    for phase in ["train", "val"]:
+        optimizer.zero_grad()
+        for i, (x, y) in enumerate(loaders[phase]):
+            loss = torch.nn.functional.mse_loss(model(x), y) / 4
+            loss.backward()
+            seen.append(loss.item())
+            if (i + 1) % 4 == 0 and phase == "train":
+                optimizer.step()
+                optimizer.zero_grad()
+RESTORE'''
+
+METHOD = '''
+
+class Finetuner:
+    def __init__(self, net, accum, update_weights=True):
+        self.net = net
+        self.accum = accum
+        self.update_weights = update_weights
+        self.opt = torch.optim.Adam(net.parameters(), lr=0.01)
+
+    def epoch(self, loader):
+        self.opt.zero_grad()
+        for step, (x, y) in enumerate(loader, 1):
+            loss = torch.nn.functional.mse_loss(self.net(x), y)
+            (loss / self.accum).backward()
+            seen.append(loss.item())
+            if step % self.accum == 0 and self.update_weights:
+                self.opt.step()
+                self.opt.zero_grad()
+RESTORE
+
+model = torch.nn.Linear(4, 1)
+tuner = Finetuner(model, 4)
+for _ in range(3):
+    tuner.epoch(BATCHES)
+'''
+
+FLUSHES = {
+    "phases": (
+        PHASES,
+        "\n        # the last micro-batches did not fill a whole window: step on them too\n"
+        '        if phase == "train" and (i + 1) % 4 != 0:\n'
+        "            optimizer.step()\n"
+        "            optimizer.zero_grad()\n",
+    ),
+    "method": (
+        METHOD,
+        "\n        # the last micro-batches did not fill a whole window: step on them too\n"
+        "        if self.update_weights and step % self.accum != 0:\n"
+        "            self.opt.step()\n"
+        "            self.opt.zero_grad()\n",
+    ),
+}
+
+TAIL = '''digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": seen, "weights_sha256": digest.hexdigest()}))
+'''
+
+
+@pytest.mark.parametrize("shape", ["phases", "method"])
+def test_the_tail_is_flushed_under_the_same_test(shape: str, tmp_path: Path) -> None:
+    body, flush = FLUSHES[shape]
+    buggy = HEAD + body.replace("RESTORE", "") + TAIL
+    hand = HEAD + body.replace("RESTORE", flush) + TAIL
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

@@ -252,3 +252,39 @@ def bound_names(root: ast.AST) -> set[str]:
             if key is not None:
                 bound.add(key)
     return bound
+
+
+def lines_saying(data: bytes, words: tuple[bytes, ...]) -> list[int]:
+    """The lines (1-based) on which the module's text says one of `words` (`GradScaler(`)."""
+    found: list[int] = []
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            found.append(data.count(b"\n", 0, at) + 1)
+            at = data.find(word, at + 1)
+    return found
+
+
+def functions_holding(model: ModuleModel, lines: list[int]) -> set[str]:
+    """The names of the module's functions and methods holding one of `lines`: the only calls
+    of a loop whose function may build the object on every call."""
+    names: set[str] = set()
+    facts = model.facts
+    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+        for info in infos:
+            node = info.node
+            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
+                names.add(node.name)
+    return names
+
+
+def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
+    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
+    an assignment), calling one of `names`."""
+    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+        return False
+    value = stmt.value
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names

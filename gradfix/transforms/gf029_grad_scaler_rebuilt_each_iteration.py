@@ -11,8 +11,11 @@ from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
     called_method,
+    calls_one_of,
     ends_early,
     every_iteration,
+    functions_holding,
+    lines_saying,
     loop_around,
     loops,
     messages,
@@ -155,8 +158,8 @@ class GradScalerRebuiltEachIteration(Rule):
         data = source.data
         if b"GradScaler(" not in data:
             return  # (the module builds no scaler: nothing to walk)
-        lines = _construction_lines(data)
-        builders = _builders(model, lines)
+        lines = lines_saying(data, (b"GradScaler(",))
+        builders = functions_holding(model, lines)
         reported: set[int] = set()
         for loop in loops(source.tree.body):
             if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
@@ -165,7 +168,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 continue  # one iteration at most
             for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
                 called = None
-                if not guarded and _calls_one_of(stmt, builders):
+                if not guarded and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
@@ -241,41 +244,6 @@ def _outer_stepping_loop(loop: ast.AST, target: str, model: ModuleModel) -> ast.
     return outer
 
 
-def _construction_lines(data: bytes) -> list[int]:
-    """The lines (1-based) on which the module's text says `GradScaler(`."""
-    found: list[int] = []
-    at = data.find(b"GradScaler(")
-    while at != -1:
-        found.append(data.count(b"\n", 0, at) + 1)
-        at = data.find(b"GradScaler(", at + 1)
-    return found
-
-
-def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
-    """The names of the module's functions and methods whose lines say `GradScaler(`: the only
-    calls of a loop whose function may build a scaler on every call."""
-    names: set[str] = set()
-    facts = model.facts
-    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
-        for info in infos:
-            node = info.node
-            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
-                names.add(node.name)
-    return names
-
-
-def _calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
-    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
-    an assignment), calling one of `names`."""
-    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
-        return False
-    value = stmt.value
-    if not isinstance(value, ast.Call):
-        return False
-    func = value.func
-    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names
-
-
 def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:
     """`torch.amp.GradScaler(...)`, `torch.cuda.amp.GradScaler(...)`, `torch.GradScaler(...)`,
     `GradScaler(...)` imported from torch, FSDP's `ShardedGradScaler(...)`; not one built with
@@ -305,7 +273,7 @@ def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = froze
         return None
     if _is_torch_scaler(stmt.value, model):
         return target
-    if builders and _calls_one_of(stmt, builders):
+    if builders and calls_one_of(stmt, builders):
         from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _returned_scalers
 
         states = _returned_scalers(stmt.value, model.facts, model, 0)

@@ -241,6 +241,7 @@ def reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
                 return True
     return False
 
+
 def bound_names(root: ast.AST) -> set[str]:
     """The names and attributes (`self.optimizer`) bound anywhere in `root`."""
     bound: set[str] = set()

@@ -107,8 +107,12 @@ class OptimizerRebuiltEachIteration(Rule):
     Not reported when the optimizer is built once (before the loop, under an `if`: `if
     optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
     change), when the construction reads anything the loop changes (a new model built in the
-    iteration, the loop's variable: `lr=lrs[i]`, a search over settings), when the loop loads
-    a state (`load_state_dict`: a run restored), when the optimizer is stepped only in a loop
+    iteration, the loop's variable: `lr=lrs[i]`, a search over settings), when the loop sets a
+    part of a model whose parameters it collects (`model.fc = nn.Linear(...)`), when it keeps
+    the parameters that require gradients and the loop says anything of freezing
+    (`requires_grad`, `freeze`, `trainable`: the trainable set chosen as it goes), when the loop loads
+    a state or initialises weights again (`load_state_dict`, `reset_parameters`: a new run),
+    when the optimizer is stepped only in a loop
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
     many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
     same shape and is not told apart), for `SGD` without momentum (it keeps no state:
@@ -158,12 +162,12 @@ class OptimizerRebuiltEachIteration(Rule):
                 target = _built_optimizer(stmt, model)
                 if target is None or not stepped_in(loop, target):
                     continue
-                if reads_what_the_loop_changes(stmt.value, loop):  # type: ignore[union-attr, arg-type]
-                    continue  # (a new model, a setting of the loop: rebuilt on purpose)
+                if reads_what_the_loop_changes(stmt.value, loop) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
+                    continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
                 if restores is None:
-                    restores = "load_state_dict" in source.segment(loop)
+                    restores = _restores(source.segment(loop))
                 if restores:
-                    continue  # (a state loaded in the loop: a run restored)
+                    continue  # (a state loaded in the loop, weights initialised again: a new run)
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
@@ -186,6 +190,36 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
     names = {constructor.rpartition(".")[2] for constructor in constructors}
     names.update(alias for alias, qualified in facts.imports.aliases.items() if qualified in constructors)  # `AdamW as Opt`
     return tuple(f"{name}(".encode() for name in sorted(names))
+
+
+def _restores(text: str) -> bool:
+    """The loop (or the called function) loads a state or initialises weights again
+    (`load_state_dict`, `reset_parameters`): each iteration is a new run."""
+    return "load_state_dict" in text or "reset_parameters" in text
+
+
+def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: ModuleModel) -> bool:
+    """The loop may change which parameters the construction collects: it sets an attribute of
+    an object whose parameters it reads (`model.fc = nn.Linear(...)` before `Adam(model.parameters())`),
+    or the construction keeps the parameters that require gradients (`filter(lambda p:
+    p.requires_grad, ...)`) and the loop says anything of freezing (`requires_grad`, `freeze`,
+    `trainable`: a part unfrozen as it goes)."""
+    owners = {
+        key for node in ast_walk(call)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        for key in (dotted(node.func.value),) if key is not None
+    }  # fmt: skip
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and key != target and not key.startswith(target + ".") and any(key.startswith(o + ".") for o in owners):
+                return True
+    source = model.source
+    built = source.segment(call)
+    if "requires_grad" not in built:
+        return False
+    rest = source.segment(loop).replace(built, "", 1)
+    return any(word in rest for word in ("requires_grad", "freeze", "trainable"))
 
 
 def _built_optimizer(stmt: ast.stmt, model: ModuleModel) -> str | None:
@@ -236,9 +270,11 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         target = _built_optimizer(stmt, model)
         if target is None or "." in target or target in params or not stepped_in(function, target):
             continue
-        if "load_state_dict" in model.source.segment(function):
+        if _restores(model.source.segment(function)):
             return
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
+        if _parameters_may_change(value, target, function, model):
+            continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
 

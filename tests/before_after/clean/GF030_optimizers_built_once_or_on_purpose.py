@@ -221,3 +221,43 @@ def a_new_optimizer_each_epoch_has_the_shape_of_one_per_task(model, loader, epoc
             optimizer.zero_grad()
             F.mse_loss(model(x), y).backward()
             optimizer.step()
+
+
+def a_new_head_attached_before_each_step(model, loader, classes):
+    for x, y in loader:
+        model.fc = nn.Linear(model.fc.in_features, classes)
+        optimizer = optim.Adam(model.parameters(), lr=1e-3)
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+
+
+def trainable_parameters_chosen_on_each_step(model, loader):
+    for step, (x, y) in enumerate(loader):
+        set_trainable(model.encoder, step)
+        optimizer = optim.Adam(filter(lambda p: p.requires_grad, model.parameters()), lr=1e-3)
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()
+
+
+def weights_initialised_again_on_each_repeat(model, x, y, repeats):
+    for _ in range(repeats):
+        model.reset_parameters()
+        optimizer = optim.Adam(model.parameters(), lr=1e-3)
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()
+
+
+def a_step_helper_that_unfreezes_as_it_goes(model, loader):
+    for step, (x, y) in enumerate(loader):
+        step_on_the_parts_in_use(model, x, y, step)
+
+
+def step_on_the_parts_in_use(model, x, y, step):
+    model.encoder.requires_grad_(step > 100)
+    opt = optim.Adam(filter(lambda p: p.requires_grad, model.parameters()), lr=1e-3)
+    opt.zero_grad()
+    F.mse_loss(model(x), y).backward()
+    opt.step()

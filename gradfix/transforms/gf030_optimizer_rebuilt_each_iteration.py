@@ -286,9 +286,10 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         return None  # (a statement sharing its line; a loop writing the parameter groups itself)
     if not _sole_binding(stmt, target, model) or _read_before(loop, target, stmt):
         return None
-    attached = _attached(stmt, target, loop, model)
+    before = _outermost_loop(stmt, target, loop, model)
+    attached = _attached(stmt, target, before, loop, model)
     if attached is None:
-        return None  # (something else built on the optimizer in the loop)
+        return None  # (something else built on the optimizer in the loops it leaves)
     if attached:
         if loop_around(loop, model) is not None:
             return None  # (a schedule over the batches of an epoch, or of the run: not ours to say)
@@ -297,7 +298,7 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         edits: list[object] = [RemoveStatement(s, keep_comments=False) for s in moved]
         edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
         return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
-    return move_before(stmt, _outermost_loop(stmt, target, loop, model), model)
+    return move_before(stmt, before, model)
 
 
 def _sole_binding(stmt: ast.stmt, target: str, model: ModuleModel) -> bool:
@@ -317,15 +318,16 @@ def _read_before(loop: ast.AST, target: str, stmt: ast.stmt) -> bool:
     )  # fmt: skip
 
 
-def _attached(stmt: ast.stmt, target: str, loop: ast.AST, model: ModuleModel) -> list[ast.stmt] | None:
-    """What the loop builds on the optimizer (a call handed it, bound to a name): [] when
-    nothing; the statements of schedulers built on it that move with it (each a statement of
-    the loop's body after the optimizer's, alone on its lines, bound nowhere else, reading
-    nothing else the loop changes, no statement between reading the optimizer); None when
-    anything else is built on it, or a scheduler that cannot move."""
+def _attached(stmt: ast.stmt, target: str, before: ast.AST, loop: ast.AST, model: ModuleModel) -> list[ast.stmt] | None:
+    """What the loops the construction leaves (`before` and the loops in it) build on the
+    optimizer (a call handed it, bound to a name): [] when nothing; the statements of
+    schedulers built on it that move with it (each a statement of `loop`'s body after the
+    optimizer's, alone on its lines, bound nowhere else, reading nothing else the loop
+    changes, no statement between reading the optimizer); None when anything else is built
+    on it, or a scheduler that cannot move."""
     body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
     found: list[ast.stmt] = []
-    for node in ast_walk(loop):
+    for node in ast_walk(before):
         if node is stmt or not isinstance(node, (ast.Assign, ast.AnnAssign)) or not isinstance(node.value, ast.Call):
             continue
         call = node.value

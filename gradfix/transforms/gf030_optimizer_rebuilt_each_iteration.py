@@ -5,6 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
+from gradfix.source import LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
@@ -141,17 +142,20 @@ class OptimizerRebuiltEachIteration(Rule):
         lines = lines_saying(source.data, words)
         if not lines:
             return
-        builders = functions_holding(model, lines)
+        builders = _builders(model, lines)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
-        for loop in loops(source.tree.body):
-            if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
+        # only the loops holding a construction are walked, unless a function of the module
+        # builds one and steps it on every call (rare): then every loop, for its calls
+        for loop in loops(source.tree.body) if builders else _loops_holding(source.tree.body, lines):
+            held = [line for line in lines if loop.lineno <= line <= loop.end_lineno]  # type: ignore[attr-defined]
+            if not builders and not held:
                 continue  # (builds no optimizer and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
             restores = None
             for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
-                if calls_one_of(stmt, builders):
+                if builders and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words)
                     if called is not None:
                         for built, target in _rebuilt_per_call(called, loop, model):
@@ -159,6 +163,8 @@ class OptimizerRebuiltEachIteration(Rule):
                                 reported.add(id(built))
                                 message = self.called_message.format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
                                 yield Finding(self.code, message, built)
+                if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
+                    continue  # (says no optimizer's name)
                 target = _built_optimizer(stmt, model)
                 if target is None or not stepped_in(loop, target):
                     continue
@@ -171,6 +177,43 @@ class OptimizerRebuiltEachIteration(Rule):
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
+
+
+def _loops_holding(body: list[ast.stmt], lines: list[int]) -> list[ast.stmt]:
+    """The loops whose lines hold one of `lines`, found by going down the statements that hold
+    each line (not a walk of the module)."""
+    found: dict[int, ast.stmt] = {}
+    for line in lines:
+        block: list[ast.stmt] | None = body
+        while block:
+            stmt = next((s for s in block if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
+            if stmt is None:
+                break
+            if isinstance(stmt, LOOPS):
+                found.setdefault(id(stmt), stmt)
+            block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
+    return list(found.values())
+
+
+def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
+    """The names of the module's functions and methods that build such an optimizer by a
+    statement of their own body (not in a loop of their own) and step it there: the only
+    calls of a loop that may build one on every call. Most functions that build one (`main`,
+    `train`) step it in their own loop, and are not."""
+    names: set[str] = set()
+    for name in functions_holding(model, lines):
+        for info in (model.facts.module_functions.get(name), *(methods.get(name) for methods in model.facts.methods.values())):
+            function = info.node if info is not None else None
+            if function is None or name in names:
+                continue
+            for stmt, _ in every_iteration(function.body):
+                if not any(stmt.lineno <= line <= stmt.end_lineno for line in lines):  # type: ignore[operator]
+                    continue
+                target = _built_optimizer(stmt, model)
+                if target is not None and stepped_in(function, target):
+                    names.add(name)
+                    break
+    return names
 
 
 def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:

@@ -5,7 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
-from gradfix.source import LOOPS, blocks_of
+from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
@@ -13,7 +13,6 @@ from gradfix.transforms._rebuilt import (
     calls_one_of,
     ends_early,
     every_iteration,
-    functions_holding,
     lines_saying,
     loop_around,
     loops,
@@ -197,23 +196,53 @@ def _loops_holding(body: list[ast.stmt], lines: list[int]) -> list[ast.stmt]:
 
 def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
     """The names of the module's functions and methods that build such an optimizer by a
-    statement of their own body (not in a loop of their own) and step it there: the only
-    calls of a loop that may build one on every call. Most functions that build one (`main`,
-    `train`) step it in their own loop, and are not."""
+    statement of their own body (not in a loop or block of their own: the line starts at the
+    body's indentation) and step it outside their loops: the only calls of a loop that may
+    build one on every call. Most functions that build one (`main`, `train`) step it in their
+    own loop, and are not."""
     names: set[str] = set()
-    for name in functions_holding(model, lines):
-        for info in (model.facts.module_functions.get(name), *(methods.get(name) for methods in model.facts.methods.values())):
-            function = info.node if info is not None else None
-            if function is None or name in names:
+    facts = model.facts
+    source = model.source
+    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+        for info in infos:
+            function = info.node
+            if function.name in names:
                 continue
-            for stmt, _ in every_iteration(function.body):
-                if not any(stmt.lineno <= line <= stmt.end_lineno for line in lines):  # type: ignore[operator]
-                    continue
-                target = _built_optimizer(stmt, model)
-                if target is not None and stepped_in(function, target):
-                    names.add(name)
+            held = [line for line in lines if function.lineno < line <= function.end_lineno]  # type: ignore[operator]
+            if not held:
+                continue
+            indent = function.body[0].col_offset
+            for line in held:
+                text = source.line_text(line)
+                if len(text) - len(text.lstrip(" \t")) != indent:
+                    continue  # (in a loop or a block of the function, or a line inside a statement)
+                stmt = next((s for s in function.body if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
+                target = _built_optimizer(stmt, model) if stmt is not None else None
+                if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
+                    names.add(function.name)
                     break
     return names
+
+
+def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:
+    """The function's text says `target.step(` on a line that no loop of the function holds
+    (found by going down the statements holding each such line, not a walk of the function:
+    `main()` builds its optimizer and steps it in its loop)."""
+    text = model.source.segment(function)
+    needle = target + ".step("
+    at = text.find(needle)
+    while at != -1:
+        line = function.lineno + text.count("\n", 0, at)  # type: ignore[attr-defined]
+        block: list[ast.stmt] | None = function.body  # type: ignore[attr-defined]
+        while block:
+            stmt = next((s for s in block if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
+            if stmt is None or isinstance(stmt, (*LOOPS, *FUNCTIONS, ast.ClassDef)):
+                break
+            block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
+        else:
+            return True  # (went down to the statement without passing a loop)
+        at = text.find(needle, at + 1)
+    return False
 
 
 def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:

@@ -256,13 +256,20 @@ def bound_names(root: ast.AST) -> set[str]:
 
 
 def lines_saying(data: bytes, words: tuple[bytes, ...]) -> list[int]:
-    """The lines (1-based) on which the module's text says one of `words` (`GradScaler(`)."""
-    found: list[int] = []
+    """The lines (1-based) on which the module's text says one of `words` (`GradScaler(`), in
+    order (the newlines counted once, from one place to the next)."""
+    places: list[int] = []
     for word in words:
         at = data.find(word)
         while at != -1:
-            found.append(data.count(b"\n", 0, at) + 1)
+            places.append(at)
             at = data.find(word, at + 1)
+    found: list[int] = []
+    line, last = 1, 0
+    for at in sorted(places):
+        line += data.count(b"\n", last, at)
+        last = at
+        found.append(line)
     return found
 
 

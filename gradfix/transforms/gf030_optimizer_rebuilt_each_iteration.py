@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
@@ -7,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
+    EVERY_TIME,
     call_parameters,
     called_function,
     called_method,
@@ -141,12 +144,13 @@ class OptimizerRebuiltEachIteration(Rule):
         lines = lines_saying(source.data, words)
         if not lines:
             return
-        builders = _builders(model, lines)
+        holding, built_in_functions = _places(source.tree.body, lines)
+        builders = _builders(built_in_functions, model)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
         # only the loops holding a construction are walked, unless a function of the module
         # builds one and steps it on every call (rare): then every loop, for its calls
-        for loop in loops(source.tree.body) if builders else _loops_holding(source.tree.body, lines):
+        for loop in loops(source.tree.body) if builders else holding:
             held = [line for line in lines if loop.lineno <= line <= loop.end_lineno]  # type: ignore[attr-defined]
             if not builders and not held:
                 continue  # (builds no optimizer and calls no function that does)
@@ -178,49 +182,51 @@ class OptimizerRebuiltEachIteration(Rule):
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
 
 
-def _loops_holding(body: list[ast.stmt], lines: list[int]) -> list[ast.stmt]:
-    """The loops whose lines hold one of `lines`, found by going down the statements that hold
-    each line (not a walk of the module)."""
-    found: dict[int, ast.stmt] = {}
+def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], list[tuple[ast.AST, ast.stmt]]]:
+    """Where the lines are, found by going down the statements holding each line (not a walk
+    of the module): the loops holding one, and the statements holding one that a function runs
+    on every call (in its body, or its `with` and `try` blocks), with that function."""
+    loops_found: dict[int, ast.stmt] = {}
+    in_functions: list[tuple[ast.AST, ast.stmt]] = []
     for line in lines:
         block: list[ast.stmt] | None = body
+        function: ast.AST | None = None
+        every_call = False
         while block:
-            stmt = next((s for s in block if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
+            stmt = None
+            for candidate in block:
+                if candidate.lineno <= line <= candidate.end_lineno:  # type: ignore[operator]
+                    stmt = candidate
+                    break
             if stmt is None:
                 break
-            if isinstance(stmt, LOOPS):
-                found.setdefault(id(stmt), stmt)
             block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
-    return list(found.values())
+            if block is None:
+                if function is not None and every_call:
+                    in_functions.append((function, stmt))  # (the statement saying the name)
+            elif isinstance(stmt, FUNCTIONS):
+                function, every_call = stmt, True
+            elif isinstance(stmt, LOOPS):
+                loops_found.setdefault(id(stmt), stmt)
+                every_call = False
+            elif not isinstance(stmt, EVERY_TIME):
+                every_call = False
+    return list(loops_found.values()), in_functions
 
 
-def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
+def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[str]:
     """The names of the module's functions and methods that build such an optimizer by a
-    statement of their own body (not in a loop or block of their own: the line starts at the
-    body's indentation) and step it outside their loops: the only calls of a loop that may
-    build one on every call. Most functions that build one (`main`, `train`) step it in their
-    own loop, and are not."""
+    statement they run on every call and step it outside their loops: the only calls of a
+    loop that may build one on every call. Most functions that build one (`main`, `train`)
+    step it in their own loop, and are not."""
     names: set[str] = set()
-    facts = model.facts
-    source = model.source
-    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
-        for info in infos:
-            function = info.node
-            if function.name in names:
-                continue
-            held = [line for line in lines if function.lineno < line <= function.end_lineno]  # type: ignore[operator]
-            if not held:
-                continue
-            indent = function.body[0].col_offset
-            for line in held:
-                text = source.line_text(line)
-                if len(text) - len(text.lstrip(" \t")) != indent:
-                    continue  # (in a loop or a block of the function, or a line inside a statement)
-                stmt = next((s for s in function.body if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
-                target = _built_optimizer(stmt, model) if stmt is not None else None
-                if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
-                    names.add(function.name)
-                    break
+    for function, stmt in built:
+        name = function.name  # type: ignore[attr-defined]
+        if name in names:
+            continue
+        target = _built_optimizer(stmt, model)
+        if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
+            names.add(name)
     return names
 
 
@@ -228,11 +234,13 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
     """The function's text says `target.step(` on a line that no loop of the function holds
     (found by going down the statements holding each such line, not a walk of the function:
     `main()` builds its optimizer and steps it in its loop)."""
-    text = model.source.segment(function)
+    source = model.source
+    starts = source.line_starts
+    end = starts[function.end_lineno] if function.end_lineno < len(starts) else len(source.text)  # type: ignore[attr-defined]
     needle = target + ".step("
-    at = text.find(needle)
+    at = source.text.find(needle, starts[function.lineno - 1], end)  # type: ignore[attr-defined]
     while at != -1:
-        line = function.lineno + text.count("\n", 0, at)  # type: ignore[attr-defined]
+        line = bisect_right(starts, at)
         block: list[ast.stmt] | None = function.body  # type: ignore[attr-defined]
         while block:
             stmt = next((s for s in block if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
@@ -241,7 +249,7 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
             block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
         else:
             return True  # (went down to the statement without passing a loop)
-        at = text.find(needle, at + 1)
+        at = source.text.find(needle, at + 1, end)
     return False
 
 

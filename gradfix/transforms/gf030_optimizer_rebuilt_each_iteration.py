@@ -193,11 +193,7 @@ def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], lis
         function: ast.AST | None = None
         every_call = False
         while block:
-            stmt = None
-            for candidate in block:
-                if candidate.lineno <= line <= candidate.end_lineno:  # type: ignore[operator]
-                    stmt = candidate
-                    break
+            stmt = _holding(block, line)
             if stmt is None:
                 break
             block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
@@ -212,6 +208,19 @@ def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], lis
             elif not isinstance(stmt, EVERY_TIME):
                 every_call = False
     return list(loops_found.values()), in_functions
+
+
+def _holding(block: list[ast.stmt], line: int) -> ast.stmt | None:
+    """The statement of `block` holding `line` (a search by halves: blocks are in order)."""
+    low, high = 0, len(block)
+    while low < high:
+        middle = (low + high) // 2
+        if block[middle].lineno <= line:
+            low = middle + 1
+        else:
+            high = middle
+    found = block[low - 1] if low else None
+    return found if found is not None and line <= found.end_lineno else None  # type: ignore[operator]
 
 
 def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[str]:
@@ -243,7 +252,7 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
         line = bisect_right(starts, at)
         block: list[ast.stmt] | None = function.body  # type: ignore[attr-defined]
         while block:
-            stmt = next((s for s in block if s.lineno <= line <= s.end_lineno), None)  # type: ignore[operator]
+            stmt = _holding(block, line)
             if stmt is None or isinstance(stmt, (*LOOPS, *FUNCTIONS, ast.ClassDef)):
                 break
             block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]

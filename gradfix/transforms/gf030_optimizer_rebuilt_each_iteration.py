@@ -54,7 +54,7 @@ class OptimizerRebuiltEachIteration(Rule):
     `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
-    not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
+    without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
     Also a function of the module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`), or a method of the loop's
     class called on `self` (not a static or decorated method, none that a subclass of the
@@ -264,13 +264,15 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
 
 def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
     """`Adam(`, `SGD(`: what the module's text says where it builds one of torch's optimizers
-    that may keep a state, read from the objects the module's facts already hold."""
+    that may keep a state and steps it (`optimizer.step()`), read from the objects and the
+    steps the module's facts already hold."""
     facts = model.facts
     constructors: set[str] = set()
-    for objects in (facts.objects, *facts.local_objects.values()):
-        for info in objects.values():
-            constructor = info.constructor
-            if info.kind == "optimizer" and constructor and constructor.startswith("torch.optim."):
+    for key in facts.stepped:  # (what the module steps: a few names, not all its objects)
+        for objects in (facts.objects, *facts.local_objects.values()):
+            info = objects.get(key)
+            constructor = info.constructor if info is not None and info.kind == "optimizer" else None
+            if constructor and constructor.startswith("torch.optim."):
                 last = constructor.rpartition(".")[2]
                 if last in _STATEFUL or last == "SGD":
                     constructors.add(constructor)

@@ -211,13 +211,18 @@ def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
         todo.extend((child, deeper) for child in child_nodes(node))
     return False
 
-def reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
+def reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, own: bool = False) -> bool:
     """The construction reads a name or an attribute the loop binds (its variable, a counter,
-    `self.cur_iter`, the optimizer built again), or an object one of whose attributes it sets."""
+    `self.cur_iter`, the optimizer built again), or an object one of whose attributes it sets.
+    With `own`, what the construction binds itself (a comprehension's variable: `[p for p in
+    model.parameters() if p.requires_grad]`) is not counted as bound by the loop."""
     stored: set[str] = set()  # names bound in the loop
     names: set[str] = set()  # and the objects whose attributes it sets
     attributes: set[str] = set()
+    inside = {id(node) for node in ast_walk(call)} if own else ()
     for node in ast_walk(loop):
+        if own and id(node) in inside:
+            continue
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             stored.add(node.id)
             names.add(node.id)

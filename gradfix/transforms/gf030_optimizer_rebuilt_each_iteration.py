@@ -171,7 +171,7 @@ class OptimizerRebuiltEachIteration(Rule):
                 target = _built_optimizer(stmt, model)
                 if target is None or not stepped_in(loop, target):
                     continue
-                if reads_what_the_loop_changes(stmt.value, loop) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
+                if reads_what_the_loop_changes(stmt.value, loop, own=True) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
                     continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
                 if restores is None:
                     restores = _restores(source.segment(loop))
@@ -464,7 +464,7 @@ def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST
     where = loop
     while True:
         outer = loop_around(where, model)
-        if outer is None or ends_early(outer) or reads_what_the_loop_changes(stmt.value, outer):  # type: ignore[arg-type]
+        if outer is None or ends_early(outer) or reads_what_the_loop_changes(stmt.value, outer, own=True):  # type: ignore[arg-type]
             return where
         if _read_before(outer, target, stmt):
             return where

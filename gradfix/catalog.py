@@ -43,6 +43,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF027', 'local-gradients-never-cleared', 'safe', True, "An A3C worker hands its local model's gradients to the shared model but never clears them."),
     ('GF028', 'shared-gradients-never-refreshed', 'safe', True, "An A3C worker's guarded hand-over leaves the shared model stepping on its first gradients."),
     ('GF029', 'grad-scaler-rebuilt-each-iteration', 'safe', True, 'A `GradScaler` built again on every iteration of the loop that steps with it.'),
+    ('GF030', 'optimizer-rebuilt-each-iteration', 'safe', True, 'An optimizer built again on every iteration of the loop that steps it.'),
 )
 # catalog-end
 # fmt: on

@@ -40,6 +40,7 @@ from gradfix.transforms.gf026_training_method_not_called import TrainingMethodNo
 from gradfix.transforms.gf027_local_gradients_never_cleared import LocalGradientsNeverCleared
 from gradfix.transforms.gf028_shared_gradients_never_refreshed import SharedGradientsNeverRefreshed
 from gradfix.transforms.gf029_grad_scaler_rebuilt_each_iteration import GradScalerRebuiltEachIteration
+from gradfix.transforms.gf030_optimizer_rebuilt_each_iteration import OptimizerRebuiltEachIteration
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -71,6 +72,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     LocalGradientsNeverCleared,
     SharedGradientsNeverRefreshed,
     GradScalerRebuiltEachIteration,
+    OptimizerRebuiltEachIteration,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

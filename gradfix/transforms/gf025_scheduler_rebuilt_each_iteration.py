@@ -4,13 +4,27 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS, LOOPS, blocks_of
+from gradfix.source import LOOPS
 from gradfix.transforms._placement import statement_containing
+from gradfix.transforms._rebuilt import (
+    call_parameters,
+    called_function,
+    called_method,
+    ends_early,
+    every_iteration,
+    loop_around,
+    loops,
+    messages,
+    move_before,
+    reads_what_the_loop_changes,
+    same_on_every_call,
+    stepped_in,
+)
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
-from gradfix.walk import ast_walk, child_nodes, own_nodes
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -32,8 +46,6 @@ _TRANSFORMERS_SCHEDULES: dict[str, int] = {
 # a factory of the module returning one, `return CosineAnnealingLR(`)
 _BUILDS = (b"LR(", b"Restarts(", b"Plateau(", b"_schedule_with_warmup(", b"_sqrt_schedule(")
 _BUILD_WORDS = tuple(word.decode() for word in _BUILDS)
-# statements a loop's body runs on every iteration whose own bodies it runs too
-_EVERY_TIME = (ast.With, ast.AsyncWith, ast.Try)
 
 
 class SchedulerRebuiltEachIteration(Rule):
@@ -136,14 +148,8 @@ class SchedulerRebuiltEachIteration(Rule):
 
     code = "GF025"
     name = "scheduler-rebuilt-each-iteration"
-    message = (
-        "`{target}` is built again on every iteration of the loop that steps it: each new scheduler starts "
-        "its schedule over, so the learning rate never follows it; build it once before the loop"
-    )
-    called_message = (
-        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every "
-        "iteration: each new scheduler starts its schedule over, so the learning rate never follows it; "
-        "build it once before the loop and hand it in"
+    message, called_message = messages(
+        "steps it", "each new scheduler starts its schedule over, so the learning rate never follows it"
     )
     safety = Safety.SAFE
 
@@ -156,11 +162,11 @@ class SchedulerRebuiltEachIteration(Rule):
             return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`; a builder of
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither)
         reported: set[int] = set()
-        for loop in _loops(source.tree.body):
-            if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
+        for loop in loops(source.tree.body):
+            if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct in _every_iteration(loop.body):  # type: ignore[attr-defined]
-                called = _called_function(stmt, model) or _called_method(stmt, loop, model)
+            for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
+                called = called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:
@@ -185,9 +191,9 @@ class SchedulerRebuiltEachIteration(Rule):
                         continue
                 if not _restarting_scheduler(stmt.value, model):
                     continue
-                if not _stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and _stepped_in(loop, target, 1)):
+                if not stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and stepped_in(loop, target, 1)):
                     continue  # (stepped in a loop of its own: a restart per pass may be meant, unless it lasts several)
-                if _reads_what_the_loop_changes(stmt.value, loop):
+                if reads_what_the_loop_changes(stmt.value, loop):
                     continue
                 yield Finding(
                     self.code,
@@ -197,67 +203,6 @@ class SchedulerRebuiltEachIteration(Rule):
                 )
 
 
-def _called_function(
-    stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...] = _BUILD_WORDS
-) -> tuple[ast.FunctionDef, ast.Call] | None:
-    """`train_epoch(model, optimizer, loader)` as a statement of its own (or the value of an
-    assignment), calling a function of the module by its name whose text says one of `words`
-    (what builds the object asked about): that function and the call."""
-    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
-        return None
-    info = model.facts.module_functions.get(value.func.id)
-    if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
-        return None
-    if not any(word in model.source.segment(info.node) for word in words):
-        return None  # (most functions a loop calls build no scheduler: their nodes are not walked)
-    return info.node, value
-
-
-def _called_method(
-    stmt: ast.stmt, loop: ast.stmt, model: ModuleModel, words: tuple[str, ...] = _BUILD_WORDS
-) -> tuple[ast.FunctionDef, ast.Call] | None:
-    """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment) in
-    a loop of a method, calling a method of the same class whose text says one of `words`:
-    that method and the call."""
-    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
-        return None
-    source = model.source
-    function = source.owner_of(loop)
-    while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
-        function = source.owner_of(function)
-    if not isinstance(function, ast.FunctionDef) or not function.args.args:
-        return None
-    owner = source.owner_of(function)
-    if not isinstance(owner, ast.ClassDef) or function.args.args[0].arg != value.func.value.id:
-        return None
-    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
-        return None  # a subclass of the file may override the method
-    info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
-    if info is None or info.class_name != owner.name or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
-        return None
-    if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
-        return None
-    return info.node, value
-
-
-def _attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
-    """The attribute names the module binds anywhere but in the `__init__` of the method's
-    class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
-    between calls. None when the module sets attributes by name (`setattr`)."""
-    owner = model.source.owner_of(method)
-    init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None) if isinstance(owner, ast.ClassDef) else None
-    if "setattr(" in model.source.text:
-        return None
-    in_init = {id(n) for n in ast_walk(init)} if init is not None else set()
-    return {
-        node.attr
-        for node in ast_walk(model.source.tree)
-        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and id(node) not in in_init
-    }
-
-
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The schedulers a function called on every iteration of `loop` builds into a name of its
     own on every call and steps once per call (or, lasting several epochs, in its batch loop),
@@ -265,72 +210,21 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     optimizer built again per call, a counter), no parameter the call hands something the loop
     changes (the epoch), no global the loop changes. A function that may end early (a `return`
     before the end) or declares names `global` or `nonlocal` is not read."""
-    function, call = called
-    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+    function = called[0]
+    parameters = call_parameters(called)
+    if parameters is None or any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]):
         return
-    if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or (
-        call.keywords and any(k.arg is None for k in call.keywords)
-    ) or any(isinstance(a, ast.Starred) for a in call.args):
-        return
-    arguments = function.args
-    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
-    if arguments.vararg is not None or arguments.kwarg is not None:
-        return
-    instance = None
-    if isinstance(call.func, ast.Attribute):
-        # a method called on `self`: its first parameter is the instance, whose attributes the
-        # construction may read when only `__init__` binds them
-        instance = positional_params.pop(0)
-        params.discard(instance)
-    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
-    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
-    for stmt, _ in _every_iteration(function.body):
+    instance, params, passed = parameters
+    for stmt, _ in every_iteration(function.body):
         if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
             continue
         target = stmt.targets[0].id
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
-        if not _stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and _stepped_in(function, target, 1)):
+        if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):
             continue
-        if _reads_what_the_loop_changes(stmt.value, function):
-            continue  # (reads what the function binds: the optimizer built again per call, a counter)
-        read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name)}
-        if instance is not None and instance in read:
-            changing = _attributes_set_outside_init(function, model)
-            if changing is None or any(
-                isinstance(node, ast.Name) and node.id == instance
-                and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
-                for parent in ast_walk(stmt.value) for node in child_nodes(parent)
-            ):
-                continue  # `self` handed on whole, or an attribute of it that may change between calls
-        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in read):
-            continue  # a parameter left to its default, or handed something the loop changes
-        if _reads_what_the_loop_changes(stmt.value, loop):
-            continue  # a global the loop changes
-        yield stmt.value, target
-
-
-def _loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Every loop statement of the module, looking at statements only."""
-    todo = list(body)
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, LOOPS):
-            yield stmt
-        for block in blocks_of(stmt):
-            todo.extend(block)
-
-
-def _every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
-    """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
-    and whether each is a statement of the body itself."""
-    for stmt in body:
-        yield stmt, direct
-        if isinstance(stmt, _EVERY_TIME):
-            yield from _every_iteration(stmt.body, False)
-            if isinstance(stmt, ast.Try):
-                yield from _every_iteration(stmt.finalbody, False)
+        if same_on_every_call(stmt.value, function, loop, model, instance, params, passed):
+            yield stmt.value, target
 
 
 def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = True) -> bool:
@@ -433,23 +327,6 @@ _BUILDER_NAME = lazily(r"sched")
 _PROJECT_BUILDER = lazily(rb"sched\w*\(")
 
 
-def _stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
-    """`target.step(...)` in the loop's body, not in a function of its own, inside `depth`
-    loops of its own (none: stepped once per iteration; one: in the batch loop of an epoch)."""
-    todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in loop.body]  # type: ignore[attr-defined]
-    while todo:
-        node, inside = todo.pop()
-        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) or inside > depth:
-            continue
-        if inside == depth and isinstance(node, ast.Call) and method_name(node) == "step":
-            recv = receiver(node)
-            if recv is not None and dotted(recv) == target:
-                return True
-        deeper = inside + 1 if isinstance(node, LOOPS) else inside
-        todo.extend((child, deeper) for child in child_nodes(node))
-    return False
-
-
 # where a schedule says how many steps it lasts (keyword, position)
 _HORIZONS = {
     "CosineAnnealingLR": ("T_max", 1), "LinearLR": ("total_iters", 3), "ConstantLR": ("total_iters", 2),
@@ -492,37 +369,6 @@ def _counts_batches(expr: ast.expr) -> bool:
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" for node in ast_walk(expr))
 
 
-def _reads_what_the_loop_changes(call: ast.Call, loop: ast.AST) -> bool:
-    """The construction reads a name or an attribute the loop binds (its variable, a counter,
-    `self.cur_iter`, the optimizer built again), or an object one of whose attributes it sets."""
-    stored: set[str] = set()  # names bound in the loop
-    names: set[str] = set()  # and the objects whose attributes it sets
-    attributes: set[str] = set()
-    for node in ast_walk(loop):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            stored.add(node.id)
-            names.add(node.id)
-        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
-            key = dotted(node)
-            if key is not None:
-                attributes.add(key)
-                names.add(key.split(".", 1)[0])
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            imported = {(alias.asname or alias.name).split(".", 1)[0] for alias in node.names}
-            stored.update(imported)
-            names.update(imported)
-    nodes = list(ast_walk(call))
-    bases = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}  # `self` of `self.optimizer`
-    for node in nodes:
-        if isinstance(node, ast.Name) and node.id in (stored if id(node) in bases else names):
-            return True
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-            key = dotted(node)
-            if key is not None and any(key == a or key.startswith(a + ".") or a.startswith(key + ".") for a in attributes):
-                return True
-    return False
-
-
 # torch's schedulers made of others, with where they take their list of parts (keyword,
 # position) and the position of their `last_epoch` (None: they have none)
 _COMPOSITES = {"SequentialLR": (("schedulers", 1), 3), "ChainedScheduler": (("schedulers", 0), None)}
@@ -554,7 +400,7 @@ def _composite_rebuilt_with_its_parts(
     if not isinstance(listed, (ast.List, ast.Tuple)) or not listed.elts or not all(isinstance(e, ast.Name) for e in listed.elts):
         return None
     names = [e.id for e in listed.elts]  # type: ignore[attr-defined]
-    if len(set(names)) != len(names) or target in names or not _stepped_in(loop, target):
+    if len(set(names)) != len(names) or target in names or not stepped_in(loop, target):
         return None
     body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
     at = next(i for i, s in enumerate(body) if s is stmt)
@@ -577,10 +423,10 @@ def _composite_rebuilt_with_its_parts(
                 return None  # (a part stepped, read or bound elsewhere in the loop)
     # the construction reads nothing the loop changes but its parts
     for part in parts:
-        if _reads_what_the_loop_changes(part.value, loop):  # type: ignore[arg-type]
+        if reads_what_the_loop_changes(part.value, loop):  # type: ignore[arg-type]
             return None
     others = [a for a in (*call.args, *(k.value for k in call.keywords)) if a is not listed]  # type: ignore[attr-defined]
-    if any(_reads_what_the_loop_changes(other, loop) for other in others):  # type: ignore[arg-type]
+    if any(reads_what_the_loop_changes(other, loop) for other in others):  # type: ignore[arg-type]
         return None
     return parts  # type: ignore[return-value]
 
@@ -616,8 +462,7 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         return None
     if others and not (_placeholders_before(others, before, stmt, target, loop) and _no_loop_between(others, before, source)):
         return None
-    lines = statement_lines(source, stmt)
-    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+    return move_before(stmt, before, model)
 
 
 def _placeholder(stmt: ast.AST, target: str) -> bool:
@@ -669,14 +514,12 @@ def _epoch_loop_around(stmt: ast.Assign | ast.AnnAssign, loop: ast.AST, model: M
     reads what the epoch loop changes, or the epoch loop may end early or writes learning rates."""
     if not _spans_epochs(stmt.value, model, literal=True):  # type: ignore[arg-type]
         return loop
-    outer = model.source.owner_of(loop)
-    while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
-        outer = model.source.owner_of(outer)
-    if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in _every_iteration(outer.body)):  # type: ignore[attr-defined]
+    outer = loop_around(loop, model)
+    if outer is None:
         return loop  # (no epoch loop around it: a loop of its own)
-    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or "param_groups" in model.source.segment(outer):  # type: ignore[attr-defined]
+    if ends_early(outer) or "param_groups" in model.source.segment(outer):
         return None
-    if _reads_what_the_loop_changes(stmt.value, outer):  # type: ignore[arg-type]
+    if reads_what_the_loop_changes(stmt.value, outer):  # type: ignore[arg-type]
         return None
     return outer
 

@@ -6,16 +6,24 @@ from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
-from gradfix.transforms.apply import statement_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
-from gradfix.transforms.gf025_scheduler_rebuilt_each_iteration import (
-    _attributes_set_outside_init,
-    _called_function,
-    _called_method,
-    _every_iteration,
-    _loops,
-    _reads_what_the_loop_changes,
+from gradfix.transforms._rebuilt import (
+    bound_names,
+    call_parameters,
+    called_function,
+    called_method,
+    calls_one_of,
+    ends_early,
+    every_iteration,
+    functions_holding,
+    lines_saying,
+    loop_around,
+    loops,
+    messages,
+    move_before,
+    reads_what_the_loop_changes,
+    same_on_every_call,
 )
+from gradfix.transforms.base import Finding, Fix, Rule, Safety
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -127,10 +135,11 @@ class GradScalerRebuiltEachIteration(Rule):
 
     code = "GF029"
     name = "grad-scaler-rebuilt-each-iteration"
-    message = (
-        "`{target}` is built again on every iteration of the loop that steps with it: each new GradScaler "
-        "starts again at its initial scale, so the scale it halves after an overflow is thrown away and the "
-        "scale never settles; build it once before the loop"
+    message, called_message = messages(
+        "steps with it",
+        "each new GradScaler starts again at its initial scale, so the scale it halves after an overflow is "
+        "thrown away and the scale never settles",
+        "each new GradScaler starts again at its initial scale and throws away the scale it learned",
     )
     pass_message = (
         "`{target}` is built again on every iteration of the loop at line {line}, whose inner loop steps with "
@@ -142,11 +151,6 @@ class GradScalerRebuiltEachIteration(Rule):
         "{line} that steps with it: each new GradScaler starts again at its initial scale, so the scale it "
         "halves after an overflow is thrown away and the scale never settles; build it once before the loop"
     )
-    called_message = (
-        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every "
-        "iteration: each new GradScaler starts again at its initial scale and throws away the scale it learned; "
-        "build it once before the loop and hand it in"
-    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -154,18 +158,18 @@ class GradScalerRebuiltEachIteration(Rule):
         data = source.data
         if b"GradScaler(" not in data:
             return  # (the module builds no scaler: nothing to walk)
-        lines = _construction_lines(data)
-        builders = _builders(model, lines)
+        lines = lines_saying(data, (b"GradScaler(",))
+        builders = functions_holding(model, lines)
         reported: set[int] = set()
-        for loop in _loops(source.tree.body):
+        for loop in loops(source.tree.body):
             if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
                 continue  # (builds no scaler and calls no function that does)
-            if any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body):  # type: ignore[attr-defined]
+            if ends_early(loop):
                 continue  # one iteration at most
             for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
                 called = None
-                if not guarded and _calls_one_of(stmt, builders):
-                    called = _called_function(stmt, model, _WORDS) or _called_method(stmt, loop, model, _WORDS)
+                if not guarded and calls_one_of(stmt, builders):
+                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:
@@ -186,7 +190,7 @@ class GradScalerRebuiltEachIteration(Rule):
                     stepper = _outer_stepping_loop(loop, target, model) if _scaled_in(loop, target) else None  # type: ignore[assignment]
                     if stepper is None:
                         continue
-                if _reads_what_the_loop_changes(stmt.value, stepper) or _factory_reads_what_the_loop_changes(stmt.value, stepper, model):  # type: ignore[union-attr, arg-type]
+                if reads_what_the_loop_changes(stmt.value, stepper) or _factory_reads_what_the_loop_changes(stmt.value, stepper, model):  # type: ignore[union-attr, arg-type]
                     continue
                 reported.add(id(stmt))
                 if stepper is not loop:
@@ -220,7 +224,7 @@ def _same_every_iteration(test: ast.expr, loop: ast.AST) -> bool:
     binds or sets an attribute of (`if scaler is None:`, `if epoch == amp_from:` change)."""
     if any(isinstance(node, (ast.Call, ast.NamedExpr, ast.Await)) for node in ast_walk(test)):
         return False
-    return not _reads_what_the_loop_changes(test, loop)  # type: ignore[arg-type]
+    return not reads_what_the_loop_changes(test, loop)  # type: ignore[arg-type]
 
 
 def _scaled_in(loop: ast.AST, target: str) -> bool:
@@ -234,50 +238,10 @@ def _scaled_in(loop: ast.AST, target: str) -> bool:
 def _outer_stepping_loop(loop: ast.AST, target: str, model: ModuleModel) -> ast.AST | None:
     """The loop whose body runs `loop` on every iteration (through `with` and `try` blocks) and
     steps with the scaler `target` (a window of micro-batches, then the step): that loop."""
-    source = model.source
-    outer = source.owner_of(loop)  # type: ignore[arg-type]
-    while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
-        outer = source.owner_of(outer)
-    if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in _every_iteration(outer.body)):
-        return None
-    if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body) or _stepped_with(outer, target, model) is None:
+    outer = loop_around(loop, model)
+    if outer is None or ends_early(outer) or _stepped_with(outer, target, model) is None:
         return None
     return outer
-
-
-def _construction_lines(data: bytes) -> list[int]:
-    """The lines (1-based) on which the module's text says `GradScaler(`."""
-    found: list[int] = []
-    at = data.find(b"GradScaler(")
-    while at != -1:
-        found.append(data.count(b"\n", 0, at) + 1)
-        at = data.find(b"GradScaler(", at + 1)
-    return found
-
-
-def _builders(model: ModuleModel, lines: list[int]) -> set[str]:
-    """The names of the module's functions and methods whose lines say `GradScaler(`: the only
-    calls of a loop whose function may build a scaler on every call."""
-    names: set[str] = set()
-    facts = model.facts
-    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
-        for info in infos:
-            node = info.node
-            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
-                names.add(node.name)
-    return names
-
-
-def _calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
-    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
-    an assignment), calling one of `names`."""
-    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
-        return False
-    value = stmt.value
-    if not isinstance(value, ast.Call):
-        return False
-    func = value.func
-    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names
 
 
 def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:
@@ -309,7 +273,7 @@ def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = froze
         return None
     if _is_torch_scaler(stmt.value, model):
         return target
-    if builders and _calls_one_of(stmt, builders):
+    if builders and calls_one_of(stmt, builders):
         from gradfix.transforms.gf023_scaled_loss_stepped_without_scaler import _returned_scalers
 
         states = _returned_scalers(stmt.value, model.facts, model, 0)
@@ -368,7 +332,7 @@ def _factory_reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, model: M
     if info is None:
         return True
     return any(
-        isinstance(node, ast.Return) and node.value is not None and _reads_what_the_loop_changes(node.value, loop)  # type: ignore[arg-type]
+        isinstance(node, ast.Return) and node.value is not None and reads_what_the_loop_changes(node.value, loop)  # type: ignore[arg-type]
         for node in own_nodes(info.node)
     )
 
@@ -418,7 +382,7 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
         todo.extend((child, deeper) for child in child_nodes(node))
     if found is None or any(key is None for key in stepped):
         return None
-    bound = _bound_names(root)
+    bound = bound_names(root)
     if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
@@ -455,7 +419,7 @@ def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tup
         param = keyword  # type: ignore[assignment]
         if param not in params and param not in {a.arg for a in arguments.kwonlyargs}:
             return None
-    if param in _bound_names(function):
+    if param in bound_names(function):
         return None  # (the parameter rebound: another scaler)
     inner = _steps_with(function, param, None)
     if inner is None:
@@ -475,19 +439,6 @@ def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tup
     return inner[0], keys
 
 
-def _bound_names(root: ast.AST) -> set[str]:
-    """The names and attributes (`self.optimizer`) bound anywhere in `root`."""
-    bound: set[str] = set()
-    for node in ast_walk(root):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.add(node.id)
-        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
-            key = dotted(node)
-            if key is not None:
-                bound.add(key)
-    return bound
-
-
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The scalers a function called on every iteration of `loop` builds on every call (into
     a name of its own, or an attribute of `self` in a method) and steps with, from what stays
@@ -495,23 +446,12 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     call leaves to its default or hands something the loop changes, no attribute of `self`
     that anything but `__init__` binds, no global the loop changes. A function that declares
     names `global` or `nonlocal` is not read."""
-    function, call = called
-    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+    function = called[0]
+    parameters = call_parameters(called)
+    if parameters is None:
         return
-    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
-        return
-    arguments = function.args
-    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
-    if arguments.vararg is not None or arguments.kwarg is not None:
-        return
-    instance = None
-    if isinstance(call.func, ast.Attribute):
-        instance = positional_params.pop(0)  # a method called on `self`
-        params.discard(instance)
-    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
-    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
-    for stmt, _ in _every_iteration(function.body):
+    instance, params, passed = parameters
+    for stmt, _ in every_iteration(function.body):
         target = _built_scaler(stmt, model)
         if target is None or target in params:
             continue
@@ -521,25 +461,11 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
         stepped = {key.split(".", 1)[0] for key in steps[1]}
-        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
+        if any(name in params and (name not in passed or reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
             continue  # (the optimizer handed in changes from call to call: a new run each time)
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
-        if _reads_what_the_loop_changes(value, function):
-            continue  # (reads what the function binds)
-        read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
-        if instance is not None and instance in read:
-            changing = _attributes_set_outside_init(function, model)
-            if changing is None or any(
-                isinstance(node, ast.Name) and node.id == instance
-                and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
-                for parent in ast_walk(value) for node in child_nodes(parent)
-            ):
-                continue  # `self` handed on whole, or an attribute of it that may change between calls
-        if any(name in params and (name not in passed or _reads_what_the_loop_changes(passed[name], loop)) for name in read):
-            continue  # a parameter left to its default, or handed something the loop changes
-        if _reads_what_the_loop_changes(value, loop):
-            continue  # a global the loop changes
-        yield value, target
+        if same_on_every_call(value, function, loop, model, instance, params, passed):
+            yield value, target
 
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
@@ -549,9 +475,7 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     index = assignments(model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
         return None  # built elsewhere too: which one the loop should keep is not ours to say
-    before = _outermost_loop(stmt, target, loop, model)
-    lines = statement_lines(source, stmt)
-    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+    return move_before(stmt, _outermost_loop(stmt, target, loop, model), model)
 
 
 def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> ast.AST:
@@ -559,16 +483,11 @@ def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST
     every iteration (through `with` and `try` blocks), read nothing the construction reads as
     changed, build no new optimizer for the scaler, and may run more than once: moved only
     before the batch loop, the scaler would still start over on every epoch."""
-    source = model.source
     where = loop
     while True:
-        outer = source.owner_of(where)  # type: ignore[arg-type]
-        while isinstance(outer, (ast.With, ast.AsyncWith, ast.Try)):
-            outer = source.owner_of(outer)
-        if not isinstance(outer, LOOPS) or not any(inner is where for inner, _ in _every_iteration(outer.body)):
+        outer = loop_around(where, model)
+        if outer is None or ends_early(outer):
             return where
-        if any(isinstance(s, (ast.Break, ast.Return)) for s in outer.body):
-            return where
-        if _reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target, model) is None:  # type: ignore[arg-type]
+        if reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target, model) is None:  # type: ignore[arg-type]
             return where
         where = outer

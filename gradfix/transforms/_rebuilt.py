@@ -1,0 +1,303 @@
+"""What the rules of an object built again on every iteration of the loop that uses it share
+(GF025 schedulers, GF029 gradient scalers, GF030 optimizers).
+
+An object whose state is meant to last the run (a schedule's position, a loss scale, an
+optimizer's moments) built by a statement a loop runs on every iteration, while the same loop
+uses it, lives one iteration. The readings here are the same for each kind of object: which
+statements a loop's body runs on every iteration, which loops and called functions to look
+at, what a construction reads that the loop (or a call) changes, where the construction can
+move, and the heads of the messages.
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import dotted, method_name, receiver
+from gradfix.source import FUNCTIONS, LOOPS, blocks_of
+from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.base import Fix, InsertStatements, RemoveStatement, Safety
+from gradfix.walk import ast_walk, child_nodes, own_nodes
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# statements a loop's body runs on every iteration whose own bodies it runs too
+EVERY_TIME = (ast.With, ast.AsyncWith, ast.Try)
+
+
+def messages(uses: str, why: str, why_called: str | None = None) -> tuple[str, str]:
+    """The two messages of such a rule: built on every iteration of the loop that `uses` it
+    (`steps it`, `steps with it`), and built on every call of a function the loop calls on
+    every iteration; `why` says what each new object throws away."""
+    return (
+        f"`{{target}}` is built again on every iteration of the loop that {uses}: {why}; build it once before the loop",
+        f"`{{target}}` is built again on every call of `{{function}}`, which the loop at line {{line}} calls on every "
+        f"iteration: {why_called or why}; build it once before the loop and hand it in",
+    )
+
+
+def ends_early(loop: ast.AST) -> bool:
+    """A `break` or `return` of the loop's body itself: one iteration at most."""
+    return any(isinstance(stmt, (ast.Break, ast.Return)) for stmt in loop.body)  # type: ignore[attr-defined]
+
+
+def loop_around(loop: ast.AST, model: ModuleModel) -> ast.AST | None:
+    """The loop whose body runs `loop` on every iteration (through `with` and `try` blocks):
+    the epoch loop of a batch loop. None when there is none."""
+    source = model.source
+    outer = source.owner_of(loop)  # type: ignore[arg-type]
+    while isinstance(outer, EVERY_TIME):
+        outer = source.owner_of(outer)
+    if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in every_iteration(outer.body)):  # type: ignore[attr-defined]
+        return None
+    return outer
+
+
+def move_before(stmt: ast.stmt, before: ast.AST, model: ModuleModel) -> Fix:
+    """The construction (with the comments above it) moved to just before `before`."""
+    lines = statement_lines(model.source, stmt)
+    return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
+
+
+def call_parameters(
+    called: tuple[ast.FunctionDef, ast.Call],
+) -> tuple[str | None, set[str], dict[str, ast.expr]] | None:
+    """For a function the loop calls on every iteration: the instance parameter (`self` of a
+    method called on it, else None), the other parameters, and what the call hands each. None
+    when the function declares names `global` or `nonlocal`, or the call or the function
+    spreads arguments (`*args`, `**options`): what stays the same from call to call is then
+    not read."""
+    function, call = called
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+        return None
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    arguments = function.args
+    positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    params = {*positional_params, *(a.arg for a in arguments.kwonlyargs)}
+    if arguments.vararg is not None or arguments.kwarg is not None:
+        return None
+    instance = None
+    if isinstance(call.func, ast.Attribute):
+        # a method called on `self`: its first parameter is the instance, whose attributes the
+        # construction may read when only `__init__` binds them
+        instance = positional_params.pop(0)
+        params.discard(instance)
+    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    return instance, params, passed
+
+
+def same_on_every_call(
+    value: ast.Call, function: ast.FunctionDef, loop: ast.AST, model: ModuleModel,
+    instance: str | None, params: set[str], passed: dict[str, ast.expr],
+) -> bool:  # fmt: skip
+    """A construction in a function the loop calls reads only what stays the same from call to
+    call: nothing the function itself binds before (the optimizer built again per call, a
+    counter), no attribute of `self` that anything but `__init__` binds, no parameter the call
+    leaves to its default or hands something the loop changes, no global the loop changes."""
+    if reads_what_the_loop_changes(value, function):
+        return False  # (reads what the function binds)
+    read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+    if instance is not None and instance in read:
+        changing = attributes_set_outside_init(function, model)
+        if changing is None or any(
+            isinstance(node, ast.Name) and node.id == instance
+            and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
+            for parent in ast_walk(value) for node in child_nodes(parent)
+        ):  # fmt: skip
+            return False  # `self` handed on whole, or an attribute of it that may change between calls
+    if any(name in params and (name not in passed or reads_what_the_loop_changes(passed[name], loop)) for name in read):
+        return False  # a parameter left to its default, or handed something the loop changes
+    return not reads_what_the_loop_changes(value, loop)  # (a global the loop changes)
+
+
+def called_function(
+    stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`train_epoch(model, optimizer, loader)` as a statement of its own (or the value of an
+    assignment), calling a function of the module by its name whose text says one of `words`
+    (what builds the object asked about): that function and the call."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    info = model.facts.module_functions.get(value.func.id)
+    if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
+        return None
+    if not any(word in model.source.segment(info.node) for word in words):
+        return None  # (most functions a loop calls build no such object: their nodes are not walked)
+    return info.node, value
+
+
+def called_method(
+    stmt: ast.stmt, loop: ast.stmt, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment) in
+    a loop of a method, calling a method of the same class whose text says one of `words`:
+    that method and the call."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
+        return None
+    source = model.source
+    function = source.owner_of(loop)
+    while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
+        function = source.owner_of(function)
+    if not isinstance(function, ast.FunctionDef) or not function.args.args:
+        return None
+    owner = source.owner_of(function)
+    if not isinstance(owner, ast.ClassDef) or function.args.args[0].arg != value.func.value.id:
+        return None
+    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
+        return None  # a subclass of the file may override the method
+    info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
+    if info is None or info.class_name != owner.name or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
+        return None
+    return info.node, value
+
+def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
+    """The attribute names the module binds anywhere but in the `__init__` of the method's
+    class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
+    between calls. None when the module sets attributes by name (`setattr`)."""
+    owner = model.source.owner_of(method)
+    init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None) if isinstance(owner, ast.ClassDef) else None
+    if "setattr(" in model.source.text:
+        return None
+    in_init = {id(n) for n in ast_walk(init)} if init is not None else set()
+    return {
+        node.attr
+        for node in ast_walk(model.source.tree)
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and id(node) not in in_init
+    }
+
+def loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every loop statement of the module, looking at statements only."""
+    todo = list(body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, LOOPS):
+            yield stmt
+        for block in blocks_of(stmt):
+            todo.extend(block)
+
+
+def every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
+    """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
+    and whether each is a statement of the body itself."""
+    for stmt in body:
+        yield stmt, direct
+        if isinstance(stmt, EVERY_TIME):
+            yield from every_iteration(stmt.body, False)
+            if isinstance(stmt, ast.Try):
+                yield from every_iteration(stmt.finalbody, False)
+
+def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
+    """`target.step(...)` in the loop's body, not in a function of its own, inside `depth`
+    loops of its own (none: stepped once per iteration; one: in the batch loop of an epoch)."""
+    todo: list[tuple[ast.AST, int]] = [(stmt, 0) for stmt in loop.body]  # type: ignore[attr-defined]
+    while todo:
+        node, inside = todo.pop()
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) or inside > depth:
+            continue
+        if inside == depth and isinstance(node, ast.Call) and method_name(node) == "step":
+            recv = receiver(node)
+            if recv is not None and dotted(recv) == target:
+                return True
+        deeper = inside + 1 if isinstance(node, LOOPS) else inside
+        todo.extend((child, deeper) for child in child_nodes(node))
+    return False
+
+def reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, own: bool = False) -> bool:
+    """The construction reads a name or an attribute the loop binds (its variable, a counter,
+    `self.cur_iter`, the optimizer built again), or an object one of whose attributes it sets.
+    With `own`, what the construction binds itself (a comprehension's variable: `[p for p in
+    model.parameters() if p.requires_grad]`) is not counted as bound by the loop."""
+    stored: set[str] = set()  # names bound in the loop
+    names: set[str] = set()  # and the objects whose attributes it sets
+    attributes: set[str] = set()
+    inside = {id(node) for node in ast_walk(call)} if own else ()
+    for node in ast_walk(loop):
+        if own and id(node) in inside:
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stored.add(node.id)
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None:
+                attributes.add(key)
+                names.add(key.split(".", 1)[0])
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported = {(alias.asname or alias.name).split(".", 1)[0] for alias in node.names}
+            stored.update(imported)
+            names.update(imported)
+    nodes = list(ast_walk(call))
+    bases = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}  # `self` of `self.optimizer`
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id in (stored if id(node) in bases else names):
+            return True
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and any(key == a or key.startswith(a + ".") or a.startswith(key + ".") for a in attributes):
+                return True
+    return False
+
+
+def bound_names(root: ast.AST) -> set[str]:
+    """The names and attributes (`self.optimizer`) bound anywhere in `root`."""
+    bound: set[str] = set()
+    for node in ast_walk(root):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None:
+                bound.add(key)
+    return bound
+
+
+def lines_saying(data: bytes, words: tuple[bytes, ...]) -> list[int]:
+    """The lines (1-based) on which the module's text says one of `words` (`GradScaler(`), in
+    order (the newlines counted once, from one place to the next)."""
+    places: list[int] = []
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            places.append(at)
+            at = data.find(word, at + 1)
+    found: list[int] = []
+    line, last = 1, 0
+    for at in sorted(places):
+        line += data.count(b"\n", last, at)
+        last = at
+        found.append(line)
+    return found
+
+
+def functions_holding(model: ModuleModel, lines: list[int]) -> set[str]:
+    """The names of the module's functions and methods holding one of `lines`: the only calls
+    of a loop whose function may build the object on every call."""
+    names: set[str] = set()
+    facts = model.facts
+    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+        for info in infos:
+            node = info.node
+            if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
+                names.add(node.name)
+    return names
+
+
+def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
+    """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
+    an assignment), calling one of `names`."""
+    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+        return False
+    value = stmt.value
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names

@@ -1,0 +1,474 @@
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.assignments import assignments
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, dotted, positional
+from gradfix.source import FUNCTIONS, LOOPS, blocks_of
+from gradfix.transforms._rebuilt import (
+    EVERY_TIME,
+    call_parameters,
+    called_function,
+    called_method,
+    calls_one_of,
+    ends_early,
+    every_iteration,
+    lines_saying,
+    loop_around,
+    loops,
+    messages,
+    move_before,
+    reads_what_the_loop_changes,
+    same_on_every_call,
+    stepped_in,
+)
+from gradfix.transforms.apply import statement_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# torch's optimizers that keep a state from step to step (moments, running averages, step sizes,
+# a step count), which a new instance starts empty. `SGD` keeps one only with momentum; `LBFGS`
+# is left out: a new one per outer step is a restart some code wants
+_STATEFUL = frozenset({
+    "Adam", "AdamW", "Adamax", "NAdam", "RAdam", "SparseAdam", "Adagrad", "Adadelta", "RMSprop", "Rprop",
+    "ASGD", "Adafactor",
+})  # fmt: skip
+# schedulers that may be built on the rebuilt optimizer in the same loop, and move with it
+_SCHEDULER_MODULES = ("torch.optim.lr_scheduler",)
+
+
+class OptimizerRebuiltEachIteration(Rule):
+    """
+    An optimizer built again on every iteration of the loop that steps it.
+
+    ## What it does
+    Finds one of torch's optimizers that keeps a state from step to step (`Adam`, `AdamW`,
+    `RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`, `RAdam`, `Rprop`, `ASGD`,
+    `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0)
+    built by a statement of a loop's body that runs on every iteration (not under an `if`;
+    also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
+    without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
+    Also a function of the module that a statement of a loop's body calls by its name on
+    every iteration (`for x, y in loader: train_step(model, x, y)`), or a method of the loop's
+    class called on `self` (not a static or decorated method, none that a subclass of the
+    file may override), that builds such an optimizer into a name of its own on every call
+    and steps it once per call, from what stays the same from call to call.
+
+    ## Why is this bad?
+    An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
+    buffers, Adam's running averages of the gradient and of its square and its step count,
+    RMSprop's and Adagrad's averages of squared gradients. A new optimizer starts with all of
+    it empty. Built before every step, momentum never builds up, and Adam's first step,
+    bias-corrected at `t = 1`, moves each weight by about `lr * sign(grad)` on every
+    iteration, whatever the gradient's size: training runs, slowly or noisily, and nothing
+    warns.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    ```
+
+    ## Use instead
+    ```python
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    ```
+
+    ## Fix safety
+    The fix moves the statement that builds the optimizer (with the comments above it) to
+    just before the loop; built in the batch loop of an epoch loop (a statement that loop
+    runs on every iteration), it goes before the outermost such loop that changes nothing
+    the construction reads (moved only before the batch loop it would still start over on
+    every epoch). A scheduler built on it in the same loop's body, right after it
+    (`scheduler = StepLR(optimizer, step_size=30)`, reading nothing else the loop changes),
+    moves with it, in order, when the loop has no loop around it; with one, or with anything
+    else built on the optimizer in the loop, the finding has no fix (which loop the schedule
+    was meant to span is not ours to say). It is safe: every name the construction reads is
+    bound before the loop and not changed in it, so it builds the same optimizer once, and
+    the loop keeps its state. No fix when the construction sits in a `with` or `try` block,
+    when the name is bound elsewhere in the function (or the attribute elsewhere in the
+    class), when the loop reads it before the construction, or when the loop writes the
+    parameter groups itself (`param_groups`, `add_param_group`: with one optimizer a
+    relative change would compound). An optimizer built in a function the loop calls is
+    reported without a fix: building it once means handing it in, a change of the function's
+    signature and of its callers.
+
+    Not reported when the optimizer is built once (before the loop, under an `if`: `if
+    optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
+    change), when the construction reads anything the loop changes (a new model built in the
+    iteration, the loop's variable: `lr=lrs[i]`, a search over settings), when the loop sets a
+    part of a model whose parameters it collects (`model.fc = nn.Linear(...)`), when it keeps
+    the parameters that require gradients and the loop says anything of freezing
+    (`requires_grad`, `freeze`, `trainable`: the trainable set chosen as it goes), when the loop loads
+    a state or initialises weights again (`load_state_dict`, `reset_parameters`: a new run),
+    when the optimizer is stepped only in a loop
+    of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
+    many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
+    same shape and is not told apart), for `SGD` without momentum (it keeps no state:
+    rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
+    in a loop whose body ends in a `break` or `return` of its own (one iteration). In a
+    function the loop calls, not reported when the construction reads what the function
+    binds (a new model per call), a parameter the call leaves to its default or hands
+    something the loop changes, an attribute of `self` something but the class's `__init__`
+    binds, nor in a function that declares names `global` or `nonlocal`.
+    """
+
+    code = "GF030"
+    name = "optimizer-rebuilt-each-iteration"
+    message, called_message = messages(
+        "steps it",
+        "each new optimizer starts with an empty state (no momentum, no running averages, a step count of "
+        "zero), so every step is a first step and what the optimizer learns of the gradients is thrown away",
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        words = _constructor_words(model)
+        if not words:
+            return  # (the module builds none of torch's optimizers that keep a state)
+        source = model.source
+        lines = lines_saying(source.data, words)
+        if not lines:
+            return
+        holding, built_in_functions = _places(source.tree.body, lines)
+        builders = _builders(built_in_functions, model)
+        called_words = tuple(word.decode() for word in words)
+        reported: set[int] = set()
+        # only the loops holding a construction are walked, unless a function of the module
+        # builds one and steps it on every call (rare): then every loop, for its calls
+        for loop in loops(source.tree.body) if builders else holding:
+            held = [line for line in lines if loop.lineno <= line <= loop.end_lineno]  # type: ignore[attr-defined]
+            if not builders and not held:
+                continue  # (builds no optimizer and calls no function that does)
+            if ends_early(loop):
+                continue  # one iteration at most
+            restores = None
+            for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
+                if builders and calls_one_of(stmt, builders):
+                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words)
+                    if called is not None:
+                        for built, target in _rebuilt_per_call(called, loop, model):
+                            if id(built) not in reported:
+                                reported.add(id(built))
+                                message = self.called_message.format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
+                                yield Finding(self.code, message, built)
+                if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
+                    continue  # (says no optimizer's name)
+                target = _built_optimizer(stmt, model)
+                if target is None or not stepped_in(loop, target):
+                    continue
+                if reads_what_the_loop_changes(stmt.value, loop, own=True) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
+                    continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
+                if restores is None:
+                    restores = _restores(source.segment(loop))
+                if restores:
+                    continue  # (a state loaded in the loop, weights initialised again: a new run)
+                reported.add(id(stmt.value))  # type: ignore[union-attr]
+                fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
+                yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
+
+
+def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], list[tuple[ast.AST, ast.stmt]]]:
+    """Where the lines are, found by going down the statements holding each line (not a walk
+    of the module): the loops holding one, and the statements holding one that a function runs
+    on every call (in its body, or its `with` and `try` blocks), with that function."""
+    loops_found: dict[int, ast.stmt] = {}
+    in_functions: list[tuple[ast.AST, ast.stmt]] = []
+    for line in lines:
+        block: list[ast.stmt] | None = body
+        function: ast.AST | None = None
+        every_call = False
+        while block:
+            stmt = _holding(block, line)
+            if stmt is None:
+                break
+            block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
+            if block is None:
+                if function is not None and every_call:
+                    in_functions.append((function, stmt))  # (the statement saying the name)
+            elif isinstance(stmt, FUNCTIONS):
+                function, every_call = stmt, True
+            elif isinstance(stmt, LOOPS):
+                loops_found.setdefault(id(stmt), stmt)
+                every_call = False
+            elif not isinstance(stmt, EVERY_TIME):
+                every_call = False
+    return list(loops_found.values()), in_functions
+
+
+def _holding(block: list[ast.stmt], line: int) -> ast.stmt | None:
+    """The statement of `block` holding `line` (a search by halves: blocks are in order)."""
+    low, high = 0, len(block)
+    while low < high:
+        middle = (low + high) // 2
+        if block[middle].lineno <= line:
+            low = middle + 1
+        else:
+            high = middle
+    found = block[low - 1] if low else None
+    return found if found is not None and line <= found.end_lineno else None  # type: ignore[operator]
+
+
+def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[str]:
+    """The names of the module's functions and methods that build such an optimizer by a
+    statement they run on every call and step it outside their loops: the only calls of a
+    loop that may build one on every call. Most functions that build one (`main`, `train`)
+    step it in their own loop, and are not."""
+    names: set[str] = set()
+    for function, stmt in built:
+        name = function.name  # type: ignore[attr-defined]
+        if name in names:
+            continue
+        target = _built_optimizer(stmt, model)
+        if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
+            names.add(name)
+    return names
+
+
+def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:
+    """The function's text says `target.step(` on a line that no loop of the function holds
+    (found by going down the statements holding each such line, not a walk of the function:
+    `main()` builds its optimizer and steps it in its loop)."""
+    source = model.source
+    starts = source.line_starts
+    end = starts[function.end_lineno] if function.end_lineno < len(starts) else len(source.text)  # type: ignore[attr-defined]
+    needle = target + ".step("
+    at = source.text.find(needle, starts[function.lineno - 1], end)  # type: ignore[attr-defined]
+    while at != -1:
+        line = bisect_right(starts, at)
+        block: list[ast.stmt] | None = function.body  # type: ignore[attr-defined]
+        while block:
+            stmt = _holding(block, line)
+            if stmt is None or isinstance(stmt, (*LOOPS, *FUNCTIONS, ast.ClassDef)):
+                break
+            block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
+        else:
+            return True  # (went down to the statement without passing a loop)
+        at = source.text.find(needle, at + 1, end)
+    return False
+
+
+def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
+    """`Adam(`, `SGD(`: what the module's text says where it builds one of torch's optimizers
+    that may keep a state and steps it (`optimizer.step()`), read from the objects and the
+    steps the module's facts already hold."""
+    facts = model.facts
+    constructors: set[str] = set()
+    for key in facts.stepped:  # (what the module steps: a few names, not all its objects)
+        for objects in (facts.objects, *facts.local_objects.values()):
+            info = objects.get(key)
+            constructor = info.constructor if info is not None and info.kind == "optimizer" else None
+            if constructor and constructor.startswith("torch.optim."):
+                last = constructor.rpartition(".")[2]
+                if last in _STATEFUL or last == "SGD":
+                    constructors.add(constructor)
+    if not constructors:
+        return ()
+    names = {constructor.rpartition(".")[2] for constructor in constructors}
+    names.update(alias for alias, qualified in facts.imports.aliases.items() if qualified in constructors)  # `AdamW as Opt`
+    return tuple(f"{name}(".encode() for name in sorted(names))
+
+
+def _restores(text: str) -> bool:
+    """The loop (or the called function) loads a state or initialises weights again
+    (`load_state_dict`, `reset_parameters`): each iteration is a new run."""
+    return "load_state_dict" in text or "reset_parameters" in text
+
+
+def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: ModuleModel) -> bool:
+    """The loop may change which parameters the construction collects: it sets an attribute of
+    an object whose parameters it reads (`model.fc = nn.Linear(...)` before `Adam(model.parameters())`),
+    or the construction keeps the parameters that require gradients (`filter(lambda p:
+    p.requires_grad, ...)`) and the loop says anything of freezing (`requires_grad`, `freeze`,
+    `trainable`: a part unfrozen as it goes)."""
+    owners = {
+        key for node in ast_walk(call)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        for key in (dotted(node.func.value),) if key is not None
+    }  # fmt: skip
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and key != target and not key.startswith(target + ".") and any(key.startswith(o + ".") for o in owners):
+                return True
+    source = model.source
+    built = source.segment(call)
+    if "requires_grad" not in built:
+        return False
+    rest = source.segment(loop).replace(built, "", 1)
+    return any(word in rest for word in ("requires_grad", "freeze", "trainable"))
+
+
+def _built_optimizer(stmt: ast.stmt, model: ModuleModel) -> str | None:
+    """`optimizer` for `optimizer = torch.optim.Adam(model.parameters())` (also `self.optimizer
+    = ...`, an annotated assignment): one of torch's optimizers that keeps a state."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = dotted(stmt.targets[0])
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target = dotted(stmt.target)
+    else:
+        return None
+    if target is None or not isinstance(stmt.value, ast.Call):
+        return None
+    return target if _keeps_state(stmt.value, model) else None
+
+
+def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
+    """A call building one of torch's optimizers that keeps a state: `SGD` only with a momentum
+    written as a number other than 0 (`momentum=args.momentum` may be 0: not known)."""
+    name = call_name(call)
+    qualified = model.facts.imports.qualify(name) if name is not None else None
+    if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
+        return False
+    last = qualified.rpartition(".")[2]
+    if last in _STATEFUL:
+        return True
+    if last != "SGD" or any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    arguments = positional(call)
+    momentum = next((k.value for k in call.keywords if k.arg == "momentum"), arguments[2] if len(arguments) > 2 else None)
+    return (
+        isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
+        and not isinstance(momentum.value, bool) and momentum.value != 0
+    )  # fmt: skip
+
+
+def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
+    """The optimizers a function called on every iteration of `loop` builds into a name of its
+    own on every call and steps once per call (not in a loop of its own: a new optimizer per
+    task whose inner loop steps many times), from what stays the same from call to call; none
+    in a function that loads a state or may end early (a `return` before the end)."""
+    function = called[0]
+    parameters = call_parameters(called)
+    if parameters is None or any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]):
+        return
+    instance, params, passed = parameters
+    for stmt, _ in every_iteration(function.body):
+        target = _built_optimizer(stmt, model)
+        if target is None or "." in target or target in params or not stepped_in(function, target):
+            continue
+        if _restores(model.source.segment(function)):
+            return
+        value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
+        if _parameters_may_change(value, target, function, model):
+            continue
+        if same_on_every_call(value, function, loop, model, instance, params, passed):
+            yield value, target
+
+
+def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
+    source = model.source
+    text = source.segment(loop)
+    if not source.alone_on_lines(stmt) or "param_groups" in text or "add_param_group" in text:
+        return None  # (a statement sharing its line; a loop writing the parameter groups itself)
+    if not _sole_binding(stmt, target, model) or _read_before(loop, target, stmt):
+        return None
+    before = _outermost_loop(stmt, target, loop, model)
+    attached = _attached(stmt, target, before, loop, model)
+    if attached is None:
+        return None  # (something else built on the optimizer in the loops it leaves)
+    if attached:
+        if loop_around(loop, model) is not None:
+            return None  # (a schedule over the batches of an epoch, or of the run: not ours to say)
+        moved = [stmt, *attached]
+        lines = tuple(line for s in moved for line in statement_lines(source, s))
+        edits: list[object] = [RemoveStatement(s, keep_comments=False) for s in moved]
+        edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
+        return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
+    return move_before(stmt, before, model)
+
+
+def _sole_binding(stmt: ast.stmt, target: str, model: ModuleModel) -> bool:
+    """No other statement of the scope binds `target` (the class, for an attribute of `self`)."""
+    index = assignments(model)
+    return all(binding.statement is stmt for binding in index.bindings(target, index.scope_of(stmt)))
+
+
+def _read_before(loop: ast.AST, target: str, stmt: ast.stmt) -> bool:
+    """The loop reads `target` before the statement that builds it (the first iteration would
+    read the binding before the loop)."""
+    built = (stmt.lineno, stmt.col_offset)
+    return any(
+        isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and dotted(node) == target
+        and (node.lineno, node.col_offset) < built
+        for node in ast_walk(loop)
+    )  # fmt: skip
+
+
+def _attached(stmt: ast.stmt, target: str, before: ast.AST, loop: ast.AST, model: ModuleModel) -> list[ast.stmt] | None:
+    """What the loops the construction leaves (`before` and the loops in it) build on the
+    optimizer (a call handed it, bound to a name): [] when nothing; the statements of
+    schedulers built on it that move with it (each a statement of `loop`'s body after the
+    optimizer's, alone on its lines, bound nowhere else, reading nothing else the loop
+    changes, no statement between reading the optimizer); None when anything else is built
+    on it, or a scheduler that cannot move."""
+    body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
+    found: list[ast.stmt] = []
+    for node in ast_walk(before):
+        if node is stmt or not isinstance(node, (ast.Assign, ast.AnnAssign)) or not isinstance(node.value, ast.Call):
+            continue
+        call = node.value
+        handed = [a for a in (*call.args, *(k.value for k in call.keywords)) if dotted(a) == target]
+        if not handed:
+            if any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) == target for n in ast_walk(call)):
+                return None  # (built on it in another way: `Lookahead(base=opt)` in a lambda, a wrapper)
+            continue
+        if not _scheduler_moving_with(node, call, target, loop, body, stmt, model):
+            return None
+        found.append(node)
+    return sorted(found, key=lambda s: s.lineno)
+
+
+def _scheduler_moving_with(
+    node: ast.Assign | ast.AnnAssign, call: ast.Call, target: str, loop: ast.AST, body: list[ast.stmt], stmt: ast.stmt, model: ModuleModel
+) -> bool:
+    """`scheduler = StepLR(optimizer, step_size=30)` right after the optimizer in the loop's body
+    (no statement between reads the optimizer), alone on its lines, bound nowhere else, read
+    nowhere before it, reading nothing else the loop changes."""
+    qualified = model.facts.imports.qualify(call_name(call) or "") or ""
+    if not qualified.startswith(_SCHEDULER_MODULES):
+        return False
+    name = dotted(node.targets[0]) if isinstance(node, ast.Assign) and len(node.targets) == 1 else dotted(node.target) if isinstance(node, ast.AnnAssign) else None
+    if name is None or not any(s is node for s in body) or not any(s is stmt for s in body):
+        return False
+    at, start = next(i for i, s in enumerate(body) if s is node), next(i for i, s in enumerate(body) if s is stmt)
+    if at < start or any(
+        isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) == target for s in body[start + 1 : at] for n in ast_walk(s)
+    ):
+        return False
+    if not model.source.alone_on_lines(node) or not _sole_binding(node, name, model) or _read_before(loop, name, node):
+        return False
+    others = [a for a in (call.func, *call.args, *(k.value for k in call.keywords)) if dotted(a) != target]
+    return not any(reads_what_the_loop_changes(other, loop) for other in others)  # type: ignore[arg-type]
+
+
+def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> ast.AST:
+    """Where the construction goes: before `loop`, or before the loops around it that run it on
+    every iteration (through `with` and `try` blocks), change nothing the construction reads,
+    read the optimizer nowhere before it, and load no state: moved only before the batch loop,
+    the optimizer would still start over on every epoch."""
+    where = loop
+    while True:
+        outer = loop_around(where, model)
+        if outer is None or ends_early(outer) or reads_what_the_loop_changes(stmt.value, outer, own=True):  # type: ignore[arg-type]
+            return where
+        if _read_before(outer, target, stmt):
+            return where
+        text = model.source.segment(outer)
+        if "load_state_dict" in text or "param_groups" in text or "add_param_group" in text:
+            return where
+        where = outer

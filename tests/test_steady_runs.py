@@ -284,3 +284,39 @@ def test_two_workers_report_every_file_in_order_as_one_process_does(
     pooled = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=2)]
     assert pooled == alone and [p for p, _ in pooled] == paths
     assert all(found == [(5, "GF001")] for _, found in alone)
+
+
+def test_workers_are_handed_files_in_batches_of_a_few_small_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A task of the pool holds up to `BATCH_FILES` files, and stops taking more once
+    `BATCH_BYTES` are in it (a big file goes alone or last); every file is in one task, and
+    the run reports them in order with the findings one process gives."""
+    from gradfix import runner
+
+    script = "import torch\nfor x in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
+    big = script + "# padding\n" * (runner.BATCH_BYTES // 10 + 1)
+    paths = []
+    for i in range(3 * runner.POOL_MIN_FILES):
+        path = tmp_path / f"train_{i:02d}.py"
+        path.write_text(big if i % 7 == 3 else script)
+        paths.append(str(path))
+    (tmp_path / "pyproject.toml").write_text("")
+    batches: list[list[str]] = []
+    real = runner._submit
+
+    def recorded(pool, works, *rest):  # type: ignore[no-untyped-def]
+        batches.append([work.path for work in works])
+        return real(pool, works, *rest)
+
+    monkeypatch.setattr(runner, "_submit", recorded)
+    options = runner.Options(select=frozenset({"GF001"}))
+    sources = [SourceFile(p) for p in paths]
+    pooled = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=2)]
+    monkeypatch.setattr(runner, "_submit", real)
+    alone = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=1)]
+    assert pooled == alone and [p for p, _ in pooled] == paths
+    assert sorted(p for batch in batches for p in batch) == sorted(paths)  # each file once
+    assert all(1 <= len(batch) <= runner.BATCH_FILES for batch in batches)
+    assert any(len(batch) > 1 for batch in batches) and len(batches) < len(paths)
+    for batch in batches:
+        sizes = [os.path.getsize(p) for p in batch]
+        assert sum(sizes[:-1]) < runner.BATCH_BYTES  # no file taken once the batch was full

@@ -156,7 +156,8 @@ class _Work:
 
 
 class _Item:
-    """A file to analyse in the pool: handed to a worker (`slot`) when one has room for it."""
+    """A file to analyse in the pool: handed to a worker (`slot`), in a batch of a few files,
+    when one has room for it."""
 
     __slots__ = ("done", "future", "generation", "index", "root", "slot", "work")
 
@@ -178,7 +179,7 @@ class _Slot:
     def __init__(self) -> None:
         self.pool = _start_pool(1)
         self.generation = 1  # a worker's death replaces the pool
-        self.futures: set[Future[FileResult]] = set()
+        self.futures: set[Future[list[FileResult]]] = set()  # its batches'
 
 
 # A worker holds at most this many batches at once (one being analysed, one waiting in its

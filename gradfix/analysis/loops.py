@@ -1179,18 +1179,28 @@ class _Walker:
         return True
 
     def plain_class(self, node: ast.ClassDef, facts: ModuleFacts, depth: int) -> bool:
-        """A class whose bases are only `object`, torch's `nn.Module`, or such classes of the
-        module: no base class of another module or library can fill one of its attributes."""
+        """A class whose bases are only `object`, `abc.ABC`, torch's `nn.Module`, or such
+        classes of the module or of another module of the project (`class End2End(
+        IncrementalLearner)` of base.py, itself an `abc.ABC`): no base class of a library can
+        fill one of its attributes (one of the project names it, which `iterates_nothing` looks
+        for in every file)."""
         for base in node.bases:
             name = dotted(base)
             if name is None or depth > 3:
                 return False
-            if name == "object" or (facts.imports.qualify(name) or name) in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            qualified = facts.imports.qualify(name) or name
+            if name == "object" or qualified in _PLAIN_BASES:
                 continue
             local = facts.classes.get(name)
-            if local is None or not self.plain_class(local, facts, depth + 1):
+            if local is not None:
+                if not self.plain_class(local, facts, depth + 1):
+                    return False
+                continue
+            project = self.facts.project
+            located = project.class_named(qualified, facts.source.path or None, any_bytes=True) if project is not None and qualified != name else None
+            if located is None or not self.plain_class(located[0].facts.classes[located[1]], located[0].facts, depth + 1):
                 return False
-        return not node.keywords
+        return all(k.arg == "metaclass" and (facts.imports.qualify(dotted(k.value) or "") or "") == "abc.ABCMeta" for k in node.keywords)
 
     def bind_loop_variable(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
         """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called."""
@@ -3103,6 +3113,8 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     return found
 
 
+# bases that fill no attribute of their subclasses' objects (`plain_class`)
+_PLAIN_BASES = frozenset(("torch.nn.Module", "torch.nn.modules.module.Module", "abc.ABC"))
 _AFTER_BOUND_KEY = frozenset(" \t:=")
 _BEFORE_BOUND_KEY = frozenset(" \t\n")
 
@@ -3328,6 +3340,9 @@ def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:
 
 
 _EMPTIED = lazily(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[[ \t]*\][ \t]*(?:#.*)?\r?$", re.M)
+_EMPTIED_OVER_LINES = lazily(
+    r"[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\][ \t]*(?:#.*)?\r?$", re.M
+)
 
 
 def _emptied_names(source: Source) -> frozenset[str]:
@@ -3335,7 +3350,16 @@ def _emptied_names(source: Source) -> frozenset[str]:
     pattern tried only on the lines saying `[]`, not at every position of the text)."""
     found: frozenset[str] | None = getattr(source, "_emptied_names", None)
     if found is None:
-        names = {match.group(1) for match in on_lines(_EMPTIED, source.text, "[]")}
+        text = source.text
+        names = {match.group(1) for match in on_lines(_EMPTIED, text, "[]")}
+        for opening in ("[\n", "[\r\n"):
+            at = text.find(opening)
+            while at != -1:
+                # `self._callbacks = [` over lines that only hold comments (entries commented out), then `]`
+                match = _EMPTIED_OVER_LINES.match(text, text.rfind("\n", 0, at) + 1)
+                if match is not None:
+                    names.add(match.group(1))
+                at = text.find(opening, at + 2)
         found = source._emptied_names = frozenset(names)  # type: ignore[attr-defined]
     return found
 

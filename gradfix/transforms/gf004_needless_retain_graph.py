@@ -548,12 +548,15 @@ def _running_numbers(source: Source) -> dict[int, list[ast.Assign]]:
 
 _NUMBER_CALLS = {"float", "int", "len", "round", "bool", "abs", "max", "min"}
 _NUMBER_METHODS = {"item", "size", "numel", "dim", "nelement"}
+_GRAPHLESS_METHODS = {"eq", "ne", "lt", "le", "gt", "ge", "argmax", "argmin"}
+_REDUCTIONS = {"sum", "mean", "float", "double", "long", "int", "count_nonzero", "all", "any"}
 
 
 def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
-    """The expression certainly evaluates to a Python number (not a tensor): literals, `own`
-    (the attribute being rebound), `.item()`, `float(...)`, `len(...)`, `x.size(0)`,
-    `x.shape[0]`, arithmetic on those, and local names every binding of which is one."""
+    """The expression certainly evaluates to a Python number, or to a value that holds no
+    autograd graph: literals, `own` (the attribute being rebound), `.item()`, `float(...)`,
+    `len(...)`, `x.size(0)`, `x.shape[0]`, comparisons (`pred == y`, `pred.eq(y)`), indices
+    (`x.argmax(1)`) and their reductions (`(pred == y).sum()`), arithmetic on those, and local names every binding of which is one."""
     if isinstance(expr, ast.Constant):
         return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
     if isinstance(expr, ast.BinOp):
@@ -565,6 +568,8 @@ def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
     if isinstance(expr, ast.Subscript):
         # `x.shape[0]`
         return isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape" and isinstance(expr.slice, ast.Constant)
+    if isinstance(expr, ast.Compare):
+        return True  # a bool, or a tensor of bools: no autograd graph either way
     if isinstance(expr, ast.Call):
         if isinstance(expr.func, ast.Name) and expr.func.id in _NUMBER_CALLS:
             if expr.func.id in ("float", "int", "len", "bool", "round"):
@@ -572,6 +577,11 @@ def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
             return bool(expr.args) and all(_number(a, function, own, depth) for a in expr.args) and not expr.keywords
         if isinstance(expr.func, ast.Attribute) and expr.func.attr in _NUMBER_METHODS:
             return expr.func.attr != "size" or len(expr.args) == 1  # `x.size()` is a torch.Size
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in _GRAPHLESS_METHODS:
+            return True  # `pred.eq(y)`, `logits.argmax(1)`: bools and indices have no graph
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in _REDUCTIONS and not expr.args and not expr.keywords:
+            # `(pred == y).sum()`, `correct.float().mean()`: a reduction of what holds no graph holds none
+            return _number(expr.func.value, function, own, depth)
         return False
     if isinstance(expr, ast.Name) and depth < 3:
         values = []

@@ -104,7 +104,10 @@ class NeedlessRetainGraph(Rule):
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
-      `float(loss)`, `loss.detach()`; so is the tensor returned by a step function or method of
+      `float(loss)`, `loss.detach()`, `int(...)`, `len(y)`, and a record built of such values,
+      a class called with them, `return StepResult(loss.item(), float(norm))` of a named tuple
+      or a dataclass, or `dict(loss=loss.item())`: a step closure handed to a loop of another
+      module is judged so; so is the tensor returned by a step function or method of
       the file, undecorated, that no other file imports and the file only calls, each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, or returns from a function read so in turn: `loss =
@@ -1253,6 +1256,14 @@ def _graph_values(value: ast.expr) -> list[ast.expr]:
             return []
         if call_name(value) in ("float", "int", "round") and len(value.args) >= 1 and isinstance(value.args[0], ast.Name):
             return []
+        if call_name(value) in ("float", "int", "bool", "len") and len(value.args) == 1 and not value.keywords:
+            return []  # `int((logits.argmax(1) == y).sum())`, `len(y)`: a Python number
+        name = (call_name(value) or "").rpartition(".")[2]
+        if (name[:1].isupper() or name in ("dict", "tuple", "list")) and not any(isinstance(a, ast.Starred) for a in value.args):
+            # `return StepResult(loss.item(), float(norm))`, `dict(loss=loss.item())`: a record
+            # (a class: a named tuple, a dataclass) holds what it is handed, and nothing else
+            # of the function's
+            return [part for arg in (*value.args, *(k.value for k in value.keywords)) for part in _graph_values(arg)]
     return [value]
 
 

@@ -75,7 +75,7 @@ _FUNCTIONAL_LOSSES = {
 _TORCH_MATH = frozenset({"log", "log10", "log2", "log1p", "exp", "sqrt", "square", "abs", "neg", "clamp", "sigmoid", "tanh", "stack", "cat"})
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
-_DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b")
+_DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b|\.numpy\(\)")
 
 if TYPE_CHECKING:
     Qualify = Callable[[Optional[str]], Optional[str]]
@@ -429,7 +429,8 @@ class _State:
             return False  # `gather_loss(loss, device)` of another module of the project: `loss.item() / n`
         if not known and "." in name and self.numbers_method is not None and self.numbers_method(expr):
             return False  # `self.compute_loss(x, y)` of the class, which updates and returns `loss.item()`
-        # a loss computed from detached inputs holds no graph
+        # a loss computed from detached inputs holds no graph; nor one handed a NumPy array
+        # (`calc_loss(V, U, S.cpu().numpy())`: `.numpy()` refuses a tensor that requires grad)
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
 

@@ -105,7 +105,8 @@ class LossTensorAccumulated(Rule):
     `output.loss.backward()`; also when unpacked from a call: `loss,
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
-    evaluates or measures, nor one computed from detached inputs), or returned by a helper
+    evaluates or measures, nor one computed from detached inputs or handed a NumPy array,
+    `calc_loss(V, U, S.cpu().numpy())`), or returned by a helper
     the iteration calls that backpropagates that very loss (a function of this module or another
     of the project, or a method of the class or of a base class, also of another module:
     `self.train_step(x, y)`; `return loss` after

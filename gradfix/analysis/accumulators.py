@@ -573,9 +573,9 @@ class _State:
             self.graph.discard(name)
         elif self.refs(value) or (name in self.backpropagated and not _number(value) and not self._numbers_call(value)):
             self.graph.add(name)
-            if name in self.backpropagated and isinstance(value, ast.BinOp):
-                # `loss = rec + 0.5 * kl`, then `loss.backward()`: each term bound in the
-                # iteration to a value that is no plain number is a loss tensor too
+            if name in self.backpropagated and isinstance(value, (ast.BinOp, ast.UnaryOp)):
+                # `loss = rec + 0.5 * kl` (or `loss = -elbo`), then `loss.backward()`: each term
+                # bound in the iteration to a value that is no plain number is a loss tensor too
                 for term in _summed_names(value):
                     bound = self.bound.get(term)
                     if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and not self.is_loss_call(bound):

@@ -28,6 +28,7 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk, child_nodes
 
@@ -1170,9 +1171,9 @@ def _forward_clears(methods: dict, source) -> bool:  # type: ignore[no-untyped-d
 
 
 # `from net import *` (a relative one too) at the start of a line
-_STAR_IMPORT = re.compile(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
+_STAR_IMPORT = lazily(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
 # `self.net(` in an iteration's text: a model stored on `self`
-_SELF_CALL = re.compile(r"\bself\.(\w+)[ \t]*\(")
+_SELF_CALL = lazily(r"\bself\.(\w+)[ \t]*\(")
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -115,7 +115,9 @@ class NeedlessRetainGraph(Rule):
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new
-      value: the generator step's `fake = G(z)`; one computed from the graph holds it too),
+      value: the generator step's `fake = G(z)`; one computed from the graph holds it too,
+      unless computed under `torch.no_grad()`: `x_adv = torch.clamp(x + eps * torch.sign(x.grad),
+      0, 1)` there holds no graph),
       and no statement of the
       iteration keeps a tensor of its graph where it outlives the iteration: stored on an
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
@@ -399,7 +401,10 @@ def _judge(
         if unit.forward and reads_graph and not _reads_a_number_only(unit.node, loop, model):
             return "silent"
         graph = graphs.graph(unit)
-        if reads_graph:
+        # computed under `torch.no_grad()` (not a mere renaming): what it binds has no graph,
+        # `mixed = torch.where(saliency > t, x, x[perm])` after a saliency backward
+        fresh = graph.no_grad and not graph.flows
+        if reads_graph and not fresh:
             kept_keys = kept_keys | graph.binds  # `h = fake * 2`: h holds the graph too
         elif unit.ancestors == here[: len(unit.ancestors)] and not graph.partial:
             # rebound on every path from here, from other values (`fake = G(z)` again for the

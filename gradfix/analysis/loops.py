@@ -3150,6 +3150,25 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     found = known.get(key)
     if found is None:
         found = known[key] = set()
+        match_at = pattern.match
+        text = facts.source.text
+        for line in _lines_starting_with(facts, key):
+            match = match_at(text, line)
+            if match is not None and match.group(1) == key:
+                found.add(match.group(2))
+    return found
+
+
+def _lines_starting_with(facts: ModuleFacts, key: str) -> list[int]:
+    """The offsets of the module's lines where `key` is written first (after blanks) and
+    followed by a blank, `=` or `:`: where `_bound_at_line_starts` tries its patterns. Found by
+    a byte search once per key and kept on the facts: both patterns are asked about the same
+    keys (every key `_assigned_entries` is asked about was asked of `_assigned_callees` first,
+    on perf5), and the search through the text is what these questions cost."""
+    known: dict[str, list[int]] = facts.__dict__.setdefault("_lines_starting_with", {})
+    lines = known.get(key)
+    if lines is None:
+        lines = known[key] = []
         text = facts.source.text
         size = len(key)
         at = text.find(key)
@@ -3160,11 +3179,9 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
             if text[at + size : at + size + 1] in _AFTER_BOUND_KEY and (not at or text[at - 1] in _BEFORE_BOUND_KEY):
                 line = text.rfind("\n", 0, at) + 1
                 if not text[line:at].strip(" \t"):
-                    match = pattern.match(text, line)
-                    if match is not None and match.group(1) == key:
-                        found.add(match.group(2))
+                    lines.append(line)
             at = text.find(key, at + 1)
-    return found
+    return lines
 
 
 # bases that fill no attribute of their subclasses' objects (`plain_class`)

@@ -1364,20 +1364,21 @@ def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
 _BACKWARD_CALL = lazily(r"backward[\s\\)]*\(")
 
 
-def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
+def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
     """Simple statements (and compound headers) whose losses can reach a backward, each with
-    the nodes it evaluates itself (`_header_nodes`, walked once per statement)."""
+    the calls it makes itself (of `_header_nodes`, walked once per statement: the calls are
+    all its readers look at)."""
     source = model.source
     facts = model.facts
     qualify = qualifier(model)
     seen_functions: set[int] = set()
     seen_statements: set[int] = set()
-    headers: dict[int, list[ast.AST]] = {}
+    headers: dict[int, list[ast.Call]] = {}
 
-    def header(stmt: ast.stmt) -> list[ast.AST]:
+    def header(stmt: ast.stmt) -> list[ast.Call]:
         found = headers.get(id(stmt))
         if found is None:
-            found = headers[id(stmt)] = list(_header_nodes(stmt))
+            found = headers[id(stmt)] = [node for node in _header_nodes(stmt) if isinstance(node, ast.Call)]
         return found
 
     def calls_backward(function: ast.AST) -> bool:
@@ -1388,7 +1389,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in own_nodes(function)
         )
 
-    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
+    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
         for stmt in suite:
             if isinstance(stmt, DEFINITIONS):
                 continue
@@ -1441,7 +1442,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             found = forward
         return found
 
-    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
+    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
         if id(node) in seen_functions:
             return
         seen_functions.add(id(node))

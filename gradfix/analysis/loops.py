@@ -130,6 +130,7 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 # methods of tensors, containers and loggers that a loop calls on its objects all the time
 _HINTING: dict[str, bool] = {}
 _HOOKING: dict[str, bool] = {}
+_HINTED: dict[str, bool] = {}  # a name -> `_GRADIENT_HINT` finds it (`_says_gradients`)
 
 
 def _names_a_hook(method: str) -> bool:
@@ -138,6 +139,14 @@ def _names_a_hook(method: str) -> bool:
     if hooks is None:
         hooks = _HOOKING[method] = _HOOK_NAME.search(method) is not None
     return hooks
+
+
+def _says_gradients(name: str) -> bool:
+    """`_GRADIENT_HINT` finds `name`; once per name (the unseen calls of every loop ask)."""
+    said = _HINTED.get(name)
+    if said is None:
+        said = _HINTED[name] = _GRADIENT_HINT.search(name) is not None
+    return said
 
 
 def _hints_gradients(method: str) -> bool:
@@ -2826,7 +2835,7 @@ class _Walker:
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
             return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
-        if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
+        if last and _says_gradients(last) and "requires_grad" not in last:
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             if recv is not None and method is not None and self.scheduler_stepping(recv, method, ctx):

@@ -651,6 +651,9 @@ def dotted(expr: ast.AST) -> str | None:
         return expr.id  # type: ignore[attr-defined]  # most of the calls: no list to join
     if kind is not _ATTRIBUTE:
         return None
+    value = expr.value  # type: ignore[attr-defined]
+    if value.__class__ is _NAME:
+        return value.id + "." + expr.attr  # type: ignore[attr-defined]  # `self.opt`, `opt.step`: no list to join
     parts: list[str] = []
     while kind is _ATTRIBUTE:
         parts.append(expr.attr)  # type: ignore[attr-defined]

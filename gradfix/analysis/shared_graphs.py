@@ -120,23 +120,6 @@ class GraphSlice:
     carried: set[str] = field(default_factory=set)  # ... of them, keys the iteration assigns later
 
 
-def _module_definitions(source: Source) -> tuple[dict[str, list[ast.AST]], set[int]]:
-    """The module's functions by name (in `ast.walk` order) and the ids of the classes' own
-    methods: gathered once per tree and shared by the `GraphFlow`s of its loops (which only
-    read them), not once per loop."""
-    kept = source.__dict__.get("_gradfix_definitions")
-    if kept is None or kept[0] is not source.tree:
-        defs: dict[str, list[ast.AST]] = {}
-        methods: set[int] = set()
-        for node in source.nodes:  # the tree walked once, shared with the rules
-            if isinstance(node, ast.ClassDef):
-                methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
-            elif isinstance(node, FUNCTIONS):
-                defs.setdefault(node.name, []).append(node)
-        kept = source.__dict__["_gradfix_definitions"] = (source.tree, defs, methods)
-    return kept[1], kept[2]
-
-
 class GraphFlow:
     """The graph-carrying data flow of one iteration (a loop body, or a step function)."""
 
@@ -334,7 +317,13 @@ class GraphFlow:
 
     def _definitions(self) -> dict[str, list[ast.AST]]:
         if self._defs is None:
-            self._defs, self._methods = _module_definitions(self.source)
+            self._defs = {}
+            self._methods = set()
+            for node in self.source.nodes:  # the tree walked once, shared with the rules
+                if isinstance(node, ast.ClassDef):
+                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
+                elif isinstance(node, FUNCTIONS):
+                    self._defs.setdefault(node.name, []).append(node)
         return self._defs
 
     def _is_method(self, node: ast.AST) -> bool:

@@ -132,7 +132,7 @@ def normalized(path: str) -> str:
         from pathlib import PurePath
 
         return str(PurePath(path))
-    parts = "/".join([part for part in path.split("/") if part and part != "."])  # (a list: `join` makes one of a generator)
+    parts = "/".join(part for part in path.split("/") if part and part != ".")
     if not path.startswith("/"):
         return parts or "."
     return ("//" if path.startswith("//") and not path.startswith("///") else "/") + parts

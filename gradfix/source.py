@@ -91,17 +91,13 @@ def decode(data: bytes) -> tuple[str, str]:
         raise SourceError(f"cannot decode: {error}") from None
 
 
-_PLUS_ONE = (1).__add__
-
-
 def _line_starts(text: str) -> list[int]:
     """The offset where each line starts (after `\r\n`, `\r` or `\n`)."""
     if "\r" in text:
         return [0, *[match.end() for match in _NEWLINE.finditer(text)]]
-    # `\n` only (nearly every file): each line's length plus its newline, summed in C (`map`s
-    # of C functions, no generator resumed per line)
+    # `\n` only (nearly every file): each line's length plus its newline, summed in C
     starts = [0]
-    starts += itertools.accumulate(map(_PLUS_ONE, map(len, text.split("\n"))))
+    starts += itertools.accumulate(len(line) + 1 for line in text.split("\n"))
     starts.pop()  # the end of the text, not the start of a line
     return starts
 

@@ -1364,21 +1364,20 @@ def _is_no_grad(expr: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
 _BACKWARD_CALL = lazily(r"backward[\s\\)]*\(")
 
 
-def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
+def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
     """Simple statements (and compound headers) whose losses can reach a backward, each with
-    the calls it makes itself (of `_header_nodes`, walked once per statement: the calls are
-    all its readers look at)."""
+    the nodes it evaluates itself (`_header_nodes`, walked once per statement)."""
     source = model.source
     facts = model.facts
     qualify = qualifier(model)
     seen_functions: set[int] = set()
     seen_statements: set[int] = set()
-    headers: dict[int, list[ast.Call]] = {}
+    headers: dict[int, list[ast.AST]] = {}
 
-    def header(stmt: ast.stmt) -> list[ast.Call]:
+    def header(stmt: ast.stmt) -> list[ast.AST]:
         found = headers.get(id(stmt))
         if found is None:
-            found = headers[id(stmt)] = [node for node in _header_nodes(stmt) if isinstance(node, ast.Call)]
+            found = headers[id(stmt)] = list(_header_nodes(stmt))
         return found
 
     def calls_backward(function: ast.AST) -> bool:
@@ -1389,7 +1388,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             isinstance(n, ast.Call) and method_name(n) in ("backward", "manual_backward") for n in own_nodes(function)
         )
 
-    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
+    def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         for stmt in suite:
             if isinstance(stmt, DEFINITIONS):
                 continue
@@ -1442,7 +1441,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             found = forward
         return found
 
-    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.Call]]]:
+    def function(node: ast.AST, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         if id(node) in seen_functions:
             return
         seen_functions.add(id(node))

@@ -177,17 +177,6 @@ class _Ctx(NamedTuple):
 _NOT_PROJECT_ROOTS = frozenset(("", *LIBRARY_ROOTS))  # (a set built once, not a tuple at each call)
 
 
-def _loops_over(source: Source, name: str) -> bool:
-    """The module's text says `for <name> in `: searched once per name and module (the mode
-    walker asks it of every call of a name the module does not define, `print` and `len`
-    among them), not once per call."""
-    said = source.__dict__.setdefault("_gradfix_loops_over", {})
-    found = said.get(name)
-    if found is None:
-        found = said[name] = f"for {name} in " in source.text
-    return found  # type: ignore[no-any-return]
-
-
 class _ModeWalker:
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
@@ -540,7 +529,7 @@ class _ModeWalker:
             ):
                 return []
             return [ast.Call(func=value.body.func, args=list(value.body.args), keywords=list(value.body.keywords))]
-        if values or not _loops_over(self.model.source, name):
+        if values or f"for {name} in " not in text:
             return []
         loop = next(
             (

@@ -25,7 +25,7 @@ from gradfix.walk import ast_nodes, ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time (a check of any file imports this module)
 if TYPE_CHECKING:
-    from typing import Iterator, Union
+    from typing import Union
 
 _NEWLINE = lazily(r"\r\n|\r|\n")
 _COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
@@ -647,6 +647,9 @@ def dotted(expr: ast.AST) -> str | None:
         return expr.id  # type: ignore[attr-defined]  # most of the calls: no list to join
     if kind is not _ATTRIBUTE:
         return None
+    value = expr.value  # type: ignore[attr-defined]
+    if value.__class__ is _NAME:
+        return value.id + "." + expr.attr  # type: ignore[attr-defined]  # `self.opt`, `opt.step`: no list to join
     parts: list[str] = []
     while kind is _ATTRIBUTE:
         parts.append(expr.attr)  # type: ignore[attr-defined]
@@ -665,25 +668,47 @@ _BODY_ONLY = (ast.Module, *FUNCTIONS, ast.ClassDef, *WITHS)
 _BODY_AND_ELSE = (*LOOPS, ast.If)
 
 
-def blocks_of(node: ast.AST) -> Iterator[list[ast.stmt]]:
-    """The statement lists a module or compound statement holds, in source order."""
-    if isinstance(node, _BODY_ONLY):
-        yield node.body  # type: ignore[attr-defined]
-    elif isinstance(node, _BODY_AND_ELSE):
-        yield node.body  # type: ignore[attr-defined]
+def blocks_of(node: ast.AST) -> list[list[ast.stmt]] | tuple[()]:
+    """The statement lists a module or compound statement holds, in source order (none for a
+    simple statement). A list, not a generator, and the node's shape looked up by its class
+    once: the analysis asks this of about every statement it walks, most of them simple."""
+    shape = _SHAPES.get(node.__class__)
+    if shape is None:
+        shape = _shape(node.__class__)
+    if shape == _SIMPLE:
+        return ()
+    if shape == _BODY:
+        return [node.body]  # type: ignore[attr-defined]
+    if shape == _ELSE:
+        return [node.body, node.orelse] if node.orelse else [node.body]  # type: ignore[attr-defined]
+    if shape == _TRY:
+        blocks = [node.body]  # type: ignore[attr-defined]
+        blocks += [handler.body for handler in node.handlers]  # type: ignore[attr-defined]
         if node.orelse:  # type: ignore[attr-defined]
-            yield node.orelse  # type: ignore[attr-defined]
-    elif isinstance(node, TRIES):
-        yield node.body  # type: ignore[attr-defined]
-        for handler in node.handlers:  # type: ignore[attr-defined]
-            yield handler.body
-        if node.orelse:  # type: ignore[attr-defined]
-            yield node.orelse  # type: ignore[attr-defined]
+            blocks.append(node.orelse)  # type: ignore[attr-defined]
         if node.finalbody:  # type: ignore[attr-defined]
-            yield node.finalbody  # type: ignore[attr-defined]
-    elif isinstance(node, MATCH):
-        for case in node.cases:
-            yield case.body
+            blocks.append(node.finalbody)  # type: ignore[attr-defined]
+        return blocks
+    return [case.body for case in node.cases]  # type: ignore[attr-defined]
+
+
+_SIMPLE, _BODY, _ELSE, _TRY, _CASES = range(5)
+_SHAPES: dict[type, int] = {}  # a node class -> which blocks its nodes hold
+
+
+def _shape(kind: type) -> int:
+    if issubclass(kind, _BODY_ONLY):
+        shape = _BODY
+    elif issubclass(kind, _BODY_AND_ELSE):
+        shape = _ELSE
+    elif issubclass(kind, TRIES):
+        shape = _TRY
+    elif issubclass(kind, MATCH):
+        shape = _CASES
+    else:
+        shape = _SIMPLE
+    _SHAPES[kind] = shape
+    return shape
 
 
 # A big text is parsed in pieces of about this many characters (see `parse_in_pieces`).

@@ -201,3 +201,28 @@ def test_a_pattern_of_the_table_is_the_one_re_compile_makes() -> None:
 
     assert (_LOSS_CALL.pattern, _LOSS_CALL.flags) in made.CALLS
     assert _LOSS_CALL.search("Criterion_ce") and not _LOSS_CALL.search("lossy")
+
+
+def test_alias_candidates_are_the_lines_a_line_start_pattern_finds() -> None:
+    """`_alias_candidates` searches for its pattern from the newline before each line (in "\\n"
+    + text): it finds what the same pattern anchored at line starts (`(?m)^`) finds, over
+    gradfix's own modules, 400 of the before/after fixtures and a few edge shapes."""
+    from gradfix.analysis.loops import _alias_candidates
+
+    anchored = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
+    texts = [
+        "step = train_step",
+        "def f():\n    step = partial(train_step, m=1)\n\n\tfast = torch.compile(step)  # x\nx = y = z\n",
+        "a = b\r\nc = d\r\n",
+        "\n\n  s = t,\n",
+    ]
+    root = Path(gradfix.__file__).parent
+    texts += [path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.py"))]
+    fixtures = Path(__file__).parent / "before_after"
+    texts += [path.read_text(encoding="utf-8", errors="replace") for path in sorted(fixtures.rglob("*.py"))[:400]]
+    found = 0
+    for text in texts:
+        expected = {m.group(1) for m in anchored.finditer(text)}
+        assert _alias_candidates(text) == expected
+        found += len(expected)
+    assert found > 1000

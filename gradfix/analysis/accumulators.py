@@ -214,8 +214,21 @@ def _returns_numbers(name: str, source: Source) -> bool:
     """`name` is a function defined at the module's top level (once) whose every `return`
     gives a plain number: `float(...)`, `int(...)`, `round(...)`, `len(...)`, `x.item()`, a
     constant, or arithmetic of those -- never a tensor with a graph."""
-    found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+    found = _top_level_functions(source).get(name, ())
     return len(found) == 1 and function_returns_numbers(found[0])
+
+
+def _top_level_functions(source: Source) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The functions defined at the module's top level, by name, in order: gathered once per
+    tree, not once per name asked about (every call of a name in a loop's accumulations asks)."""
+    kept = source.__dict__.get("_gradfix_top_level_functions")
+    if kept is None or kept[0] is not source.tree:
+        table: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for stmt in source.tree.body:
+            if isinstance(stmt, FUNCTIONS):
+                table.setdefault(stmt.name, []).append(stmt)
+        kept = source.__dict__["_gradfix_top_level_functions"] = (source.tree, table)
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def class_call_gives_numbers(method: ast.FunctionDef | ast.AsyncFunctionDef, source: Source) -> bool:
@@ -240,7 +253,7 @@ def _returns_without_graph(name: str, source: Source, qualify: Qualify) -> bool:
     """`name` is a function of the module (defined once at its top level) decorated with
     `torch.no_grad()`/`inference_mode()`, or whose every `return` sits in a `with
     torch.no_grad():` block: what it returns has no graph."""
-    found = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+    found = _top_level_functions(source).get(name, ())
     return len(found) == 1 and function_without_graph(found[0], qualify)
 
 

@@ -1521,6 +1521,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     out: list[ProbabilityInput] = []
     seen: set[int] = set()
     lambdas: list[Binding] = []
+    says_lambda = "lambda" in text  # (asked once, not at every call: a search of the whole text)
     for stmt, scope, header in _training_statements(model):
         for node in header:
             if isinstance(node, ast.Call) and id(node) not in seen:
@@ -1528,7 +1529,7 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
                 found = finder.probability_input(node, stmt, scope)
                 if found is not None:
                     out.append(found)
-                elif isinstance(node.func, ast.Name) and "lambda" in model.source.text:
+                elif says_lambda and isinstance(node.func, ast.Name):
                     bindings = finder.index.bindings(node.func.id, scope)
                     if len(bindings) == 1 and isinstance(bindings[0].value, ast.Lambda) and bindings[0] not in lambdas:
                         lambdas.append(bindings[0])

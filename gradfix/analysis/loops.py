@@ -130,6 +130,7 @@ _OPTIMIZER_METHODS_NOT_CLEARING = {
 # methods of tensors, containers and loggers that a loop calls on its objects all the time
 _HINTING: dict[str, bool] = {}
 _HOOKING: dict[str, bool] = {}
+_HINTED: dict[str, bool] = {}  # a name -> `_GRADIENT_HINT` finds it (`_says_gradients`)
 
 
 def _names_a_hook(method: str) -> bool:
@@ -138,6 +139,14 @@ def _names_a_hook(method: str) -> bool:
     if hooks is None:
         hooks = _HOOKING[method] = _HOOK_NAME.search(method) is not None
     return hooks
+
+
+def _says_gradients(name: str) -> bool:
+    """`_GRADIENT_HINT` finds `name`; once per name (the unseen calls of every loop ask)."""
+    said = _HINTED.get(name)
+    if said is None:
+        said = _HINTED[name] = _GRADIENT_HINT.search(name) is not None
+    return said
 
 
 def _hints_gradients(method: str) -> bool:
@@ -983,9 +992,12 @@ class _Walker:
         facts = ctx.facts or self.facts
         if len(source.text) > BIG_FILE and not _module_aliases_functions(facts, source):
             return {}  # a big file: one look at its text, not one per function
+        names = _function_names(facts)
+        if not names or self._backpropagating is not None and not self._backpropagating:
+            return {}  # no function of the module (or none backpropagates): no alias of one, as below
         text = source.segment(scope) if not isinstance(scope, ast.Module) else source.text
-        candidates = {m.group(1) for m in _ALIAS_CANDIDATE.finditer(text)}
-        if not candidates & _function_names(facts):
+        candidates = _alias_candidates(text)
+        if not candidates & names:
             return {}  # no `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` of a function of the module
         targets = self.backpropagating_names()
         if not candidates & targets:
@@ -2823,7 +2835,7 @@ class _Walker:
             return f"`self.{method}()` comes from a base class gradfix cannot see, and may clear or step"
         if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
             return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
-        if last and _GRADIENT_HINT.search(last) and "requires_grad" not in last:
+        if last and _says_gradients(last) and "requires_grad" not in last:
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             if recv is not None and method is not None and self.scheduler_stepping(recv, method, ctx):
@@ -3150,6 +3162,25 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     found = known.get(key)
     if found is None:
         found = known[key] = set()
+        match_at = pattern.match
+        text = facts.source.text
+        for line in _lines_starting_with(facts, key):
+            match = match_at(text, line)
+            if match is not None and match.group(1) == key:
+                found.add(match.group(2))
+    return found
+
+
+def _lines_starting_with(facts: ModuleFacts, key: str) -> list[int]:
+    """The offsets of the module's lines where `key` is written first (after blanks) and
+    followed by a blank, `=` or `:`: where `_bound_at_line_starts` tries its patterns. Found by
+    a byte search once per key and kept on the facts: both patterns are asked about the same
+    keys (every key `_assigned_entries` is asked about was asked of `_assigned_callees` first,
+    on perf5), and the search through the text is what these questions cost."""
+    known: dict[str, list[int]] = facts.__dict__.setdefault("_lines_starting_with", {})
+    lines = known.get(key)
+    if lines is None:
+        lines = known[key] = []
         text = facts.source.text
         size = len(key)
         at = text.find(key)
@@ -3160,11 +3191,9 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
             if text[at + size : at + size + 1] in _AFTER_BOUND_KEY and (not at or text[at - 1] in _BEFORE_BOUND_KEY):
                 line = text.rfind("\n", 0, at) + 1
                 if not text[line:at].strip(" \t"):
-                    match = pattern.match(text, line)
-                    if match is not None and match.group(1) == key:
-                        found.add(match.group(2))
+                    lines.append(line)
             at = text.find(key, at + 1)
-    return found
+    return lines
 
 
 # bases that fill no attribute of their subclasses' objects (`plain_class`)
@@ -3506,7 +3535,9 @@ def _module_aliases_functions(facts: ModuleFacts, source: Source) -> bool:
     found = facts.__dict__.get("_aliases_functions")
     if found is None:
         names = _function_names(facts)
-        found = facts.__dict__["_aliases_functions"] = any(m.group(1) in names for m in _ALIAS_CANDIDATE.finditer(source.text))
+        found = facts.__dict__["_aliases_functions"] = bool(names) and any(
+            m.group(1) in names for m in _ALIAS_CANDIDATE.finditer("\n" + source.text)
+        )
     return found  # type: ignore[no-any-return]
 
 
@@ -3520,8 +3551,17 @@ def _function_names(facts: ModuleFacts) -> set[str]:
     return found  # type: ignore[no-any-return]
 
 
-# `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` at the start of a line: f is group 1
-_ALIAS_CANDIDATE = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
+# `x = f`, `x = partial(f, ...)`, `x = torch.compile(f)` at the start of a line: f is group 1.
+# Searched for in "\n" + text, from the newline before the line: a pattern starting with a
+# literal character is searched for by that character, where one starting with `(?m)^` is
+# tried at every offset of the text (a third of the time, timed over perf5's files). A match
+# holds no newline but its first, so it finds the lines `^` would, in the same order.
+_ALIAS_CANDIDATE = lazily(r"\n[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
+
+
+def _alias_candidates(text: str) -> set[str]:
+    """Group 1 of `_ALIAS_CANDIDATE`'s matches on the lines of `text`."""
+    return {m.group(1) for m in _ALIAS_CANDIDATE.finditer("\n" + text)}
 
 
 def _names(text: str, name: str) -> bool:

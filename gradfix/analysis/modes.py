@@ -174,6 +174,9 @@ class _Ctx(NamedTuple):
         return substitute_root(key, mapping)
 
 
+_NOT_PROJECT_ROOTS = frozenset(("", *LIBRARY_ROOTS))  # (a set built once, not a tuple at each call)
+
+
 class _ModeWalker:
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
@@ -678,7 +681,7 @@ class _ModeWalker:
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
             and func.attr[:1].islower()
-            and self.facts.imports.aliases.get(func.value.id, "").lstrip(".").split(".", 1)[0] not in ("", *LIBRARY_ROOTS)
+            and self.facts.imports.aliases.get(func.value.id, "").lstrip(".").split(".", 1)[0] not in _NOT_PROJECT_ROOTS
         ):
             return _imported_switch(f"{func.value.id}.{func.attr}", self.model)  # `import helpers as H`; `H.evaluate(model)`
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id not in self.facts.imports.aliases:

@@ -52,6 +52,8 @@ def strip_same_module(expr: ast.expr) -> ast.expr:
 
 def normalize(key: str) -> str:
     """`model` for `model.module`, `self.net.encoder` for `self.net.module.encoder`."""
+    if "module" not in key:  # (most keys: nothing to drop, no split and join)
+        return key
     parts = key.split(".")
     if len(parts) == 1:
         return key

@@ -125,6 +125,11 @@ def is_number(expr: ast.AST | None) -> bool:
 _AST = ast.AST
 _NESTED_SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _SKIPPED_TYPES = frozenset(_NESTED_SCOPES)
+# Nodes `_children` finds nothing under (a `Name`'s fields are its id and context, a
+# `Constant`'s its value and kind): the walks below do not ask it about them. Most of an
+# expression's nodes are these leaves.
+_LEAVES = frozenset((ast.Name, ast.Constant))
+_SKIPPED_OR_LEAVES = _SKIPPED_TYPES | _LEAVES
 # Child fields of each node type, in source order, without the `ctx` markers (Load/Store).
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _SOURCE_ORDER = {ast.IfExp: ("body", "test", "orelse")}
@@ -204,6 +209,8 @@ def _walk_expression(node: ast.AST, skip: frozenset[type]) -> list[ast.AST]:
     while stack:
         current = stack.pop()
         out.append(current)
+        if type(current) in _LEAVES:
+            continue
         children = [c for c in _children(current) if type(c) not in skip]
         children.reverse()
         stack.extend(children)
@@ -232,7 +239,7 @@ def _visit_calls_and_grads(current: ast.AST, calls: list[ast.Call], grads: list[
     if kind is ast.Attribute and current.attr == "grad":  # type: ignore[attr-defined]
         grads.append(current)  # type: ignore[arg-type]
     for child in _children(current):
-        if type(child) not in _SKIPPED_TYPES:
+        if type(child) not in _SKIPPED_OR_LEAVES:  # (a leaf is neither a call nor a `.grad`)
             _visit_calls_and_grads(child, calls, grads)
     if kind is ast.Call:
         calls.append(current)  # type: ignore[arg-type]

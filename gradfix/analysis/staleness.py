@@ -19,6 +19,7 @@ the change.
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from bisect import bisect_right
 import copy
 import re
 
@@ -367,16 +368,36 @@ def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) 
     """Simple statements of the construction's scope that start after it, but for those in
     another arm of an `if` (or `match`) that holds the construction in one of its arms: the
     two never both run (`if train: model = ...; opt = ...` / `else: model = ...`)."""
-    scope = binding.scope
-    start = _position(binding.statement)
+    listed, positions, paths = _scope_statements(binding.scope, index)
+    found = listed[bisect_right(positions, _position(binding.statement)) :]
+    arms = paths.get(id(binding.statement))  # the construction's: (id of an `if`, arm) pairs
+    if arms:
+        taken = dict(arms)
+        found = [(stmt, path) for stmt, path in found if all(taken.get(key, arm) == arm for key, arm in path)]
+    return [stmt for stmt, _ in found]
+
+
+_Path = tuple[tuple[int, int], ...]
+
+
+def _scope_statements(
+    scope: ast.AST, index: Assignments
+) -> tuple[list[tuple[ast.stmt, _Path]], list[tuple[int, int]], dict[int, _Path]]:
+    """The simple statements of a scope (nested definitions left out) with the arms of the
+    `if`s and `match`es they sit in, in the order of their positions, and the arms of every
+    statement of the scope by id: gathered once per scope (kept beside the assignment index),
+    not once per construction asked about."""
+    kept: dict[int, tuple] = index.__dict__.setdefault("_gradfix_scope_statements", {})  # type: ignore[type-arg]
+    known = kept.get(id(scope))
+    if known is not None and known[0] is scope:
+        return known[1], known[2], known[3]
     body = scope.body if isinstance(scope, _SCOPES) else []  # type: ignore[attr-defined]
-    found: list[tuple[ast.stmt, tuple[tuple[int, int], ...]]] = []
-    arms: tuple[tuple[int, int], ...] | None = None  # the construction's: (id of an `if`, arm) pairs
-    stack: list[tuple[ast.stmt, tuple[tuple[int, int], ...]]] = [(stmt, ()) for stmt in body]
+    found: list[tuple[ast.stmt, _Path]] = []
+    paths: dict[int, _Path] = {}
+    stack: list[tuple[ast.stmt, _Path]] = [(stmt, ()) for stmt in body]
     while stack:
         stmt, path = stack.pop()
-        if stmt is binding.statement:
-            arms = path
+        paths[id(stmt)] = path
         if isinstance(stmt, DEFINITIONS):
             continue
         if isinstance(stmt, ast.If):
@@ -389,12 +410,12 @@ def _statements_after(binding: Binding, index: Assignments, model: ModuleModel) 
                 stack.extend((s, path) for s in handler.body)
             for number, case in enumerate(getattr(stmt, "cases", []) or []):
                 stack.extend((s, (*path, (id(stmt), number))) for s in case.body)
-        if _position(stmt) > start and not isinstance(stmt, _NOT_LISTED):
+        if not isinstance(stmt, _NOT_LISTED):
             found.append((stmt, path))
-    if arms:
-        taken = dict(arms)
-        found = [(stmt, path) for stmt, path in found if all(taken.get(key, arm) == arm for key, arm in path)]
-    return sorted((stmt for stmt, _ in found), key=_position)
+    found.sort(key=lambda pair: _position(pair[0]))  # (stable: as the statements were found, at one position)
+    positions = [_position(stmt) for stmt, _ in found]
+    kept[id(scope)] = (scope, found, positions, paths)
+    return found, positions, paths
 
 
 _SCOPES = (ast.Module, *FUNCTIONS)

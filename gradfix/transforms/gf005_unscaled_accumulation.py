@@ -1738,6 +1738,9 @@ def _mentions_n_elsewhere(
     key = n.slice.value if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) else None
     skip = acc.periodic.holder
     derived, derived_names = _derived_from_n(acc, word, key, divided, dead)
+    # `if args.accum > 1:` around the window (a mode guard: a test the whole loop reads the
+    # same): its test says whether the loop accumulates, it scales nothing
+    guards = {id(b.node) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]} if acc.guards else set()
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
@@ -1752,7 +1755,7 @@ def _mentions_n_elsewhere(
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue  # `running += loss.item() / N`: a number for the log, not the loss scaled
         if isinstance(node, ast.If) and (
-            node is skip or _is_tail_guard(node, source) or (len(node.orelse) == 1 and node.orelse[0] is skip)
+            node is skip or id(node) in guards or _is_tail_guard(node, source) or (len(node.orelse) == 1 and node.orelse[0] is skip)
         ):
             # the condition itself (and a flush's guard, and `if N is None:` before the window's
             # `elif`) may mention N; the body may not

@@ -1225,8 +1225,32 @@ def _only_read_as_a_value(name: str, scope: ast.AST, parents: dict[int, ast.AST]
         if isinstance(parent, ast.Return) and scope is not model.source.tree:
             if _result_only_read(scope, model, depth + 1):
                 continue
+        if isinstance(parent, ast.Call) and node in parent.args and _argument_only_read(parent, parent.args.index(node), model, depth):
+            continue  # `save(model, loss)` with `def save(model, loss): ... float(loss)`
         return False
     return True
+
+
+def _argument_only_read(call: ast.Call, index: int, model: ModuleModel, depth: int) -> bool:
+    """The call is of a plain function of the module (defined once at its top level, no
+    decorator) whose parameter at `index` (positional, no `*args` before it) the function only
+    reads as a value and never binds again."""
+    if depth > 3 or not isinstance(call.func, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return False
+    source = model.source
+    name = call.func.id
+    defs = [n for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name]
+    if len(defs) != 1 or defs[0].decorator_list or source.owner_of(defs[0]) is not source.tree:
+        return False
+    function = defs[0]
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if index >= len(positional):
+        return False
+    parameter = positional[index].arg
+    parents = _parents(function)
+    if any(isinstance(n, ast.Name) and n.id == parameter and isinstance(n.ctx, ast.Store) and id(n) in parents for n in ast_walk(function)):
+        return False
+    return _only_read_as_a_value(parameter, function, parents, model, depth + 1)
 
 
 def _graph_values(value: ast.expr) -> list[ast.expr]:

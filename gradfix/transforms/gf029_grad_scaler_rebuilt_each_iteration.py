@@ -374,6 +374,8 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
                 or (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id in model.facts.imports.aliases)
             ):
                 handed = _handed_to_a_stepper(node, target, model)
+                if handed is None and isinstance(node.func, ast.Name) and target.isidentifier():
+                    handed = _steps_with_it_freely(node, target, root, model)
                 if handed is not None:
                     depth = inside + handed[0]
                     found = depth if found is None else min(found, depth)
@@ -386,6 +388,43 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
     if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
+
+
+def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: ModuleModel) -> tuple[int, list[str | None]] | None:
+    """`train_step(x, y)` of a function that reads the scaler `target` as a free name, one
+    `def` of the function holding the loop `root` (a closure) or, for a loop at the module's
+    top level, of the module, and steps with it (`scaler.step(optimizer)`); it binds neither
+    the scaler nor the optimizers it steps (names of the loop's scope, as the loop reads
+    them). None otherwise."""
+    scope = _scope_of(root, model)
+    if scope is None:
+        return None
+    name = call.func.id  # type: ignore[attr-defined]
+    body = scope.body if isinstance(scope, (*FUNCTIONS, ast.Module)) else []
+    defs = [s for s in body if isinstance(s, FUNCTIONS) and s.name == name]
+    if len(defs) != 1 or defs[0].decorator_list:
+        return None
+    function = defs[0]
+    own = bound_names(function) | {a.arg for a in ast_walk(function.args) if isinstance(a, ast.arg)}
+    if target in own or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast_walk(function)):
+        return None
+    inner = _steps_with(function, target, None)
+    if inner is None or any(key.split(".", 1)[0] in own for key in inner[1]):
+        return None
+    return inner[0], list(inner[1])
+
+
+def _scope_of(node: ast.AST, model: ModuleModel) -> ast.AST | None:
+    """The function (or the module) whose own code holds the statement."""
+    source = model.source
+    current: ast.AST | None = node
+    for _ in range(64):
+        current = source.owner_of(current)  # type: ignore[arg-type]
+        if current is None or isinstance(current, (*FUNCTIONS, ast.Module)):
+            return current
+        if isinstance(current, ast.ClassDef):
+            return None
+    return None
 
 
 def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tuple[int, list[str | None]] | None:

@@ -200,7 +200,10 @@ class MissingZeroGrad(Rule):
     the loop's body binds (`for name in keys: opts[name].step()`: no clear before the backward
     names it); the step sits in a helper that
     names the optimizer itself, which the loop cannot name; an Accelerate step is not a call
-    alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop,
+    alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop
+    (but for a nested loop that clears and steps that optimizer itself, a WGAN's `for _ in
+    range(n_critic):` critic loop: then right after that loop, when no backward of the
+    iteration's own comes before it),
     is not a call alone on its line, or comes before the statement building this optimizer; the
     optimizer is built inside the loop by more than one statement, or after the first backward;
     in an accumulation loop, the step sits in a helper, the `if` body shares the `if`'s line, or

@@ -107,7 +107,8 @@ class NeedlessRetainGraph(Rule):
       `float(loss)`, `loss.detach()`; so is the tensor returned by a step function or method of
       the file, undecorated, that no other file imports and the file only calls, each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
-      `float(loss)`, in an f-string, or returns from a function read so in turn: `loss =
+      `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
+      (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`), no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration

@@ -215,7 +215,9 @@ class UnscaledAccumulation(AccumulationRule):
     every backward runs outside that `if` and the first backward runs before the first step.
     Around the window, `if`s that hold every backward and every step and test the mode of the
     whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
-    name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
+    name the loop binds) are looked through, also one testing N itself (`if args.accum > 1:`,
+    whose test scales nothing), with or without an `else:` that steps plainly when nothing
+    accumulates. The `if` test (or the one name it tests, assigned
     once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
     (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
     test, also joined by `and` to a not-the-last-batch test, `is_accumulating = (i + 1) % N !=

@@ -51,7 +51,9 @@ class GradScalerRebuiltEachIteration(Rule):
     `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
     it (a scaler per epoch, stepped by the batch loop), also through a function of the module,
     or imported from another module of the project, it hands the scaler to
-    (`train_one_epoch(model, loader, optimizer, scaler)` stepping with that parameter). So is
+    (`train_one_epoch(model, loader, optimizer, scaler)` stepping with that parameter), or
+    that reads it as a free name (a closure of the loop's function, `def step(x, y): ...
+    scaler.step(optimizer)`, or a function of the module for a loop at its top level). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built

@@ -16,7 +16,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.names import call_name, dotted, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
@@ -105,7 +105,7 @@ class NeedlessRetainGraph(Rule):
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
       `float(loss)`, `loss.detach()`; so is the tensor returned by a step function or method of
-      the file, undecorated, that no other file imports and the file only calls, each call a
+      the file, undecorated (or under torch's grad-mode decorators), that no other file imports and the file only calls, each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
@@ -1148,8 +1148,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
     self.train_step(x, y)`) that its scope reads only as a value (`loss.item()`, `float(loss)`,
     in an f-string) or returns from a function whose result is read so in turn (up to four
     calls deep). No backward can then reach the returned graph."""
-    if depth > 3 or not isinstance(function, FUNCTIONS) or function.decorator_list:
-        return False
+    if depth > 3 or not isinstance(function, FUNCTIONS) or not only_grad_mode_decorators(function, model.facts.imports.qualify):
+        return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
     source = model.source
     name = function.name
     if name.startswith("__") or sum(1 for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name) != 1:

@@ -619,7 +619,7 @@ def _nested_loops_own(loop: TrainingLoop, owned: list[GradEvent], clears: list[G
 def _after_nested_training_loop(
     loop: TrainingLoop, step: GradEvent, owned: list[GradEvent], target: str, model: ModuleModel
 ) -> Fix | None:
-    """A clear right after the statement of the loop's body holding the nested training loop
+    """A clear right after the statement of the step's block holding the nested training loop
     that steps last before `step`, when every backward of the iteration's own comes after it
     and `step` is a direct call of the body; otherwise no fix."""
     if not step.direct or step.conditional_within(loop.node) or not indented_block(loop.node, model.source):
@@ -630,7 +630,9 @@ def _after_nested_training_loop(
     if not inner:
         return None
     last = inner[-1].anchor.lineno  # type: ignore[attr-defined]
-    holder = next((s for s in loop.node.body if s.lineno <= last <= s.end_lineno), None)  # type: ignore[attr-defined]
+    # the block holding the step (the loop's body, or a `with` block of it: `with timer():`)
+    block = model.source.block_of(step.statement) or []
+    holder = next((s for s in block if s.lineno <= last <= s.end_lineno), None)  # type: ignore[attr-defined]
     if not isinstance(holder, LOOPS) or holder.end_lineno >= line:  # type: ignore[attr-defined]
         return None
     if any(e.kind is EventKind.BACKWARD and e.anchor.lineno < holder.end_lineno for e in owned):  # type: ignore[attr-defined]

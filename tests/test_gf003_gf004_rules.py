@@ -226,3 +226,21 @@ class Trainer:
 def test_gf004_running_number_on_self_is_no_kept_graph(value: str, reported: bool) -> None:
     result = _run(_RUNNING.format(value=value), frozenset({"GF004"}))
     assert any(d.code == "GF004" for d in result.diagnostics) is reported
+
+
+def test_gf004_step_functions_returning_a_record_of_numbers_are_judged() -> None:
+    """A step closure returning `Outcome(loss.item(), float(norm))` (a named tuple) and a
+    trainer's step method returning `Metrics(loss=loss.item(), correct=int(...))` (a
+    dataclass) hand no tensor of the graph back: the flag is dropped (unsafe: the loss reads
+    the function's parameters). A record holding the loss tensor itself keeps it (the clean
+    fixture `GF004_step_functions_return_the_loss_tensor_in_a_record`)."""
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "before_after" / "GF004_needless_retain_graph" / "step_closure_returns_a_record_of_numbers.before.py"
+    source = fixture.read_text()
+    result = _run(source, frozenset({"GF004"}), unsafe=True)
+    assert [(d.code, d.line, d.fix_safety) for d in result.diagnostics] == [("GF004", 23, "unsafe"), ("GF004", 40, "unsafe")]
+    assert result.fixed is not None and b"retain_graph" not in result.fixed
+    assert _run(result.fixed.decode(), frozenset({"GF004"}), unsafe=True).diagnostics == []
+    record = source.replace("Outcome(loss.item(), float(norm))", "Outcome(loss, float(norm))")
+    assert [d.line for d in _run(record, frozenset({"GF004"}), unsafe=True).diagnostics] == [40]

@@ -567,6 +567,84 @@ def test_gf022_no_fix_when_gradients_are_read_before_the_step_or_the_name_is_tak
     assert fixed is not None and "grad_scaler = torch.amp.GradScaler" in fixed
 
 
+def _run_alone(tmp_path: Path, source: str, codes: set[str]) -> tuple[list[str], str | None]:
+    """`_run` with unsafe fixes for a script alone in a folder (`case.py` in this repository
+    would share its project with every fixture naming the same function)."""
+    path = tmp_path / "alone" / "train.py"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(textwrap.dedent(source))
+    options = Options(select=frozenset(codes), unsafe_fixes=True, fix=True)
+    result = process_source(str(path), path.read_bytes(), options)
+    assert result.error is None, result.error
+    fixed = result.fixed.decode() if result.fixed is not None else None
+    if fixed is not None:
+        ast.parse(fixed)
+        path.write_text(fixed)
+        assert process_source(str(path), fixed.encode(), options).fixed is None, "a second pass changed the fixed output"
+    return [d.code for d in result.diagnostics], fixed
+
+
+def test_gf022_scaler_of_a_function_called_on_every_epoch_is_built_by_the_caller_and_handed_in(tmp_path: Path) -> None:
+    """Built before the loop of a function an epoch loop calls, the scaler would start over on
+    every call, which GF029 reports: it is built before the caller's loop and handed in as a
+    keyword-only parameter, and a second run of every rule finds nothing."""
+    everything = set(default_codes())
+    source = _fixture("GF022_fp16_autocast_without_scaler", "epoch_function_called_by_the_epoch_loop_hands_the_scaler_in")
+    codes, fixed = _run_alone(tmp_path, source, {"GF022"})
+    assert codes == ["GF022"] and fixed is not None
+    assert "def train_one_epoch(net, batches, optim, epoch, log_every=10, *, scaler):\n" in fixed
+    assert 'scaler = torch.amp.GradScaler("cuda")\nfor epoch in range(5):\n    train_one_epoch(net, batches, optim, epoch, scaler=scaler)\n' in fixed
+    assert _run_alone(tmp_path, fixed, everything) == ([], None)
+    source = _fixture("GF022_fp16_autocast_without_scaler", "fit_function_with_keyword_parameters_run_by_a_while_loop")
+    codes, fixed = _run_alone(tmp_path, source, {"GF022"})
+    assert codes == ["GF022"] and fixed is not None
+    assert "def fit_epoch(model, data, opt, *, clip=1.0, scaler):\n" in fixed
+    assert "    scaler = torch.cuda.amp.GradScaler()\n    while epoch < epochs:\n        fit_epoch(model, data, opt, clip=0.5, scaler=scaler)\n" in fixed
+    assert "        scaler.scale(loss).backward()\n        scaler.unscale_(opt)\n" in fixed
+    assert _run_alone(tmp_path, fixed, everything) == ([], None)
+
+
+_CALLED = """
+import torch
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = model(x, y)
+        loss.backward()
+        optimizer.step()
+
+
+def main(model, loader, optimizer):
+{calls}
+"""
+
+
+@pytest.mark.parametrize(
+    "calls, fixed_in",
+    [
+        ("    train(model, loader, optimizer)", "function"),  # called once: built in the function
+        ("    for epoch in range(3):\n        train(model, loader, optimizer)\n    train(model, loader, optimizer)", None),
+        ("    for epoch in range(3):\n        train(model, loader, torch.optim.SGD(model.parameters(), 0.1, momentum=0.9))", "function"),
+        ("    for epoch in range(3):\n        train(model, loader, optimizer)\n    hooks = [train]", None),
+    ],
+    ids=["called_once", "called_twice", "new_optimizer_per_call", "handed_on"],
+)
+def test_gf022_scaler_of_a_called_function_stays_in_it_or_gets_no_fix(calls: str, fixed_in: str | None, tmp_path: Path) -> None:
+    """Called once, or handed a new optimizer on every call (a new run, whose own scaler is
+    right), the function builds its scaler itself; called or named elsewhere too, every
+    caller would need the scaler: no fix (built in it, GF029 would report it)."""
+    codes, fixed = _run_alone(tmp_path, _CALLED.format(calls=calls), {"GF022"})
+    assert codes == ["GF022"]
+    if fixed_in is None:
+        assert fixed is None
+    else:
+        assert fixed is not None and '    scaler = torch.amp.GradScaler("cuda")\n    for x, y in loader:\n' in fixed
+        assert _run_alone(tmp_path, fixed, {"GF029", "GF022"}) == ([], None)
+
+
 def test_gf021_unfreezing_spelled_with_characters_python_folds_is_still_seen() -> None:
     """The unfreeze check is skipped in text that never says `requires_grad`; Python folds
     identifiers (NFKC), so a fullwidth spelling is the same attribute and must still count."""

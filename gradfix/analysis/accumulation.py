@@ -824,6 +824,17 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
                 _reset_counter(part, if_node, holder, loop, source) or _wrapping_counter(part, holder, loop, source)
                 or _countdown(part, if_node, loop, source) or _divmod_window(part, if_node, loop, source)
             )
+            if periodic is None and conjunct and isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And):
+                # `if count == every and phase == "train":` (`_disjuncts` keeps an `and` whole
+                # unless its periodic part is a `%` test): the one operand that is a counted
+                # window, the others a conjunct
+                counted = [
+                    window for window in (
+                        _reset_counter(value, if_node, holder, loop, source) or _wrapping_counter(value, holder, loop, source)
+                        for value in part.values
+                    ) if window is not None
+                ]  # fmt: skip
+                periodic = counted[0] if len(counted) == 1 else None
             if periodic is not None:
                 found.append(periodic)
                 others -= 1

@@ -75,7 +75,7 @@ _FUNCTIONAL_LOSSES = {
 _TORCH_MATH = frozenset({"log", "log10", "log2", "log1p", "exp", "sqrt", "square", "abs", "neg", "clamp", "sigmoid", "tanh", "stack", "cat"})
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 _NO_GRAD = {"no_grad", "inference_mode"}
-_DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b")
+_DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b|\.numpy\(\)")
 
 if TYPE_CHECKING:
     Qualify = Callable[[Optional[str]], Optional[str]]
@@ -429,7 +429,8 @@ class _State:
             return False  # `gather_loss(loss, device)` of another module of the project: `loss.item() / n`
         if not known and "." in name and self.numbers_method is not None and self.numbers_method(expr):
             return False  # `self.compute_loss(x, y)` of the class, which updates and returns `loss.item()`
-        # a loss computed from detached inputs holds no graph
+        # a loss computed from detached inputs holds no graph; nor one handed a NumPy array
+        # (`calc_loss(V, U, S.cpu().numpy())`: `.numpy()` refuses a tensor that requires grad)
         values = [a for a in expr.args] + [k.value for k in expr.keywords]
         return not any(_DETACHED_INPUT.search(self.source.segment(a)) for a in values)
 
@@ -572,9 +573,9 @@ class _State:
             self.graph.discard(name)
         elif self.refs(value) or (name in self.backpropagated and not _number(value) and not self._numbers_call(value)):
             self.graph.add(name)
-            if name in self.backpropagated and isinstance(value, ast.BinOp):
-                # `loss = rec + 0.5 * kl`, then `loss.backward()`: each term bound in the
-                # iteration to a value that is no plain number is a loss tensor too
+            if name in self.backpropagated and isinstance(value, (ast.BinOp, ast.UnaryOp)):
+                # `loss = rec + 0.5 * kl` (or `loss = -elbo`), then `loss.backward()`: each term
+                # bound in the iteration to a value that is no plain number is a loss tensor too
                 for term in _summed_names(value):
                     bound = self.bound.get(term)
                     if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and not self.is_loss_call(bound):

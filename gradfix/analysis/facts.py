@@ -415,6 +415,8 @@ class _FactCollector:
         params = args[0] if args else None
         if params is None:
             kw = keyword(value, "params") or keyword(value, "model_parameters")
+            if kw is None and kind == "scheduler":
+                kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
 

@@ -516,6 +516,33 @@ def _bound_name(node: ast.AST) -> str | None:
     return getattr(node, "name", None)
 
 
+def _inheriting_the_list(module, subclasses: list[str], attribute: str, project) -> bool | None:  # type: ignore[no-untyped-def]
+    """Each of `subclasses` (classes the module defines on the class that stores its
+    `__init__` parameter's list in `self.<attribute>`) keeps that list: it binds no
+    `self.<attribute>`, and defines no `__init__` or one that takes only `*args, **kwargs` and
+    hands both on to `super().__init__(*args, **kwargs)`; no class of the project derives from
+    it in turn. True, or None when any is unsure."""
+    from gradfix.analysis.steps import _subclass_names
+
+    for name in subclasses:
+        node = module.facts.classes.get(name)
+        if node is None:
+            return None
+        if any(isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load) and dotted(n) == f"self.{attribute}" for n in ast_walk(node)):
+            return None
+        init = module.facts.methods.get(name, {}).get("__init__")
+        if init is not None and init.class_name == name:
+            args = init.node.args
+            if args.posonlyargs or len(args.args) != 1 or args.kwonlyargs or args.vararg is None or args.kwarg is None:
+                return None
+            handed = f"super().__init__(*{args.vararg.arg}, **{args.kwarg.arg})"
+            if not any(isinstance(stmt, ast.Expr) and module.source.segment(stmt) == handed for stmt in init.node.body):
+                return None
+        if any(_subclass_names(project.read_quietly(path) or b"", name) for path in project.saying(name.encode())):
+            return None  # (a class derived from it in turn)
+    return True
+
+
 def _function_around(node: ast.AST, source: Source) -> ast.AST:
     """The innermost function whose code holds the node, else the module."""
     found: ast.AST = source.tree
@@ -1179,18 +1206,28 @@ class _Walker:
         return True
 
     def plain_class(self, node: ast.ClassDef, facts: ModuleFacts, depth: int) -> bool:
-        """A class whose bases are only `object`, torch's `nn.Module`, or such classes of the
-        module: no base class of another module or library can fill one of its attributes."""
+        """A class whose bases are only `object`, `abc.ABC`, torch's `nn.Module`, or such
+        classes of the module or of another module of the project (`class End2End(
+        IncrementalLearner)` of base.py, itself an `abc.ABC`): no base class of a library can
+        fill one of its attributes (one of the project names it, which `iterates_nothing` looks
+        for in every file)."""
         for base in node.bases:
             name = dotted(base)
             if name is None or depth > 3:
                 return False
-            if name == "object" or (facts.imports.qualify(name) or name) in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            qualified = facts.imports.qualify(name) or name
+            if name == "object" or qualified in _PLAIN_BASES:
                 continue
             local = facts.classes.get(name)
-            if local is None or not self.plain_class(local, facts, depth + 1):
+            if local is not None:
+                if not self.plain_class(local, facts, depth + 1):
+                    return False
+                continue
+            project = self.facts.project
+            located = project.class_named(qualified, facts.source.path or None, any_bytes=True) if project is not None and qualified != name else None
+            if located is None or not self.plain_class(located[0].facts.classes[located[1]], located[0].facts, depth + 1):
                 return False
-        return not node.keywords
+        return all(k.arg == "metaclass" and (facts.imports.qualify(dotted(k.value) or "") or "") == "abc.ABCMeta" for k in node.keywords)
 
     def bind_loop_variable(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
         """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called."""
@@ -2246,7 +2283,10 @@ class _Walker:
         the class in the project hands the same list of objects of classes of the project
         (`Trainer(model, opt, loader, [ClipHook(), StepHook()])`, or a name bound once to such
         a list): those classes' `method`s, in the list's order (a class of the project without
-        one runs nothing). None when anything is unsure."""
+        one runs nothing). Subclasses of the class in the project count when each keeps the
+        list (`_inheriting_the_list`: no `__init__` of its own, or one handing `*args,
+        **kwargs` on to `super().__init__`, and no `self.callbacks` of its own): their
+        constructions are read too. None when anything is unsure."""
         facts = self.facts
         if not _names_a_hook(method) or ctx.facts is not None or not ctx.mapping or not isinstance(recv, ast.Name) or facts.project is None:
             return None
@@ -2292,10 +2332,34 @@ class _Walker:
             if project.saying(f".{attribute}{word.decode()}".encode()):
                 return None  # added to (or changed) elsewhere: the list is not the one handed in
         own = absolute(self.source.path) if self.source.path else ""
-        if not own or any(_subclass_names(project.read_quietly(path) or b"", class_name) for path in project.saying(class_name.encode())):
-            return None  # a subclass may hand its own list
+        if not own:
+            return None
+        names = {class_name}
         modules = [(self.source, facts)]
+        seen = {own}
+        for path in project.saying(class_name.encode()):
+            subclasses = _subclass_names(project.read_quietly(path) or b"", class_name)
+            if not subclasses:
+                continue
+            module = project.module(path, any_bytes=True)
+            inherited = _inheriting_the_list(module, subclasses, attribute, project) if module is not None else None
+            if inherited is None:
+                return None  # a subclass may hand its own list
+            names.update(subclasses)
+            if path not in seen:
+                seen.add(path)
+                modules.append((module.source, module.facts))  # type: ignore[union-attr]
+            for importer in _importers(project, path, subclasses, ""):
+                if importer not in seen:
+                    seen.add(importer)
+                    imported = project.module(importer, any_bytes=True)
+                    if imported is None:
+                        return None
+                    modules.append((imported.source, imported.facts))
         for path in _importers(project, own, [class_name], class_name):
+            if path in seen:
+                continue
+            seen.add(path)
             module = project.module(path, any_bytes=True)
             if module is None:
                 return None
@@ -2304,7 +2368,7 @@ class _Walker:
         classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
         for source, module_facts in modules:
             for call in source.of_type(ast.Call):
-                if called_name(call.func) != class_name:  # type: ignore[attr-defined]
+                if called_name(call.func) not in names:  # type: ignore[attr-defined]
                     continue
                 if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
                     return None
@@ -3103,6 +3167,8 @@ def _bound_at_line_starts(facts: ModuleFacts, key: str, pattern, cache: str) -> 
     return found
 
 
+# bases that fill no attribute of their subclasses' objects (`plain_class`)
+_PLAIN_BASES = frozenset(("torch.nn.Module", "torch.nn.modules.module.Module", "abc.ABC"))
 _AFTER_BOUND_KEY = frozenset(" \t:=")
 _BEFORE_BOUND_KEY = frozenset(" \t\n")
 
@@ -3328,6 +3394,9 @@ def _derives(facts: ModuleFacts, name: str, base: str, depth: int = 0) -> bool:
 
 
 _EMPTIED = lazily(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[[ \t]*\][ \t]*(?:#.*)?\r?$", re.M)
+_EMPTIED_OVER_LINES = lazily(
+    r"[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\][ \t]*(?:#.*)?\r?$", re.M
+)
 
 
 def _emptied_names(source: Source) -> frozenset[str]:
@@ -3335,7 +3404,16 @@ def _emptied_names(source: Source) -> frozenset[str]:
     pattern tried only on the lines saying `[]`, not at every position of the text)."""
     found: frozenset[str] | None = getattr(source, "_emptied_names", None)
     if found is None:
-        names = {match.group(1) for match in on_lines(_EMPTIED, source.text, "[]")}
+        text = source.text
+        names = {match.group(1) for match in on_lines(_EMPTIED, text, "[]")}
+        for opening in ("[\n", "[\r\n"):
+            at = text.find(opening)
+            while at != -1:
+                # `self._callbacks = [` over lines that only hold comments (entries commented out), then `]`
+                match = _EMPTIED_OVER_LINES.match(text, text.rfind("\n", 0, at) + 1)
+                if match is not None:
+                    names.add(match.group(1))
+                at = text.find(opening, at + 2)
         found = source._emptied_names = frozenset(names)  # type: ignore[attr-defined]
     return found
 

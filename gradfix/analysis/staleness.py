@@ -1434,3 +1434,72 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, bu
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:
     return encloses(outer, node)
+
+
+def registry_classes(call: ast.Call, model: ModuleModel, kind: str) -> list[str] | None:
+    """`OPTIMIZERS[cfg["name"]](params, ...)` (also `.get(...)`), a dict whose entries are
+    statically known: bound once, at the top of this module or of a module of the project it
+    is imported from, to a dict literal whose keys are strings and whose values are all torch
+    classes of `kind` ("optimizer": `torch.optim.SGD`; "scheduler": `lr_scheduler.StepLR`),
+    never written to (`R[k] = ...`, `R.update(...)`, `R.setdefault(...)`) in either module.
+    The qualified classes, one per entry; None otherwise."""
+    func = call.func
+    if isinstance(func, ast.Subscript):
+        table = func.value
+    elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" and len(func.args) == 1:
+        table = func.func.value  # `OPTIMIZERS.get(name)(params)`
+    else:
+        return None
+    if not isinstance(table, ast.Name):
+        return None
+    name = table.id
+    facts, source = model.facts, model.source
+    if facts.imports.aliases.get(name) is not None:
+        qualified = facts.imports.qualify(name)
+        module_name, _, attr = (qualified or "").rpartition(".")
+        if facts.project is None or not module_name or module_name.endswith(".") or qualified.startswith("torch"):  # type: ignore[union-attr]
+            return None
+        path = facts.project.module_file(module_name, source.path or None)
+        module = facts.project.module(path, any_bytes=True) if path is not None else None
+        if module is None or _written(name, source):
+            return None
+        return _registry_entries(attr, module.source, module.facts, kind)
+    return _registry_entries(name, source, facts, kind)
+
+
+def _writes(name: str) -> re.Pattern[str]:
+    """What binds `name` or writes an entry of it (`name = ...`, `name: T = ...`, `name[k] =
+    v`, `name[k] += v`, `name.update(...)`, `del name[k]`), read on a module's text."""
+    word = r"(?<![\w.])" + re.escape(name)
+    return re.compile(
+        word + r"(?:\s*\[[^\n]*?\]\s*[-+*/|&]?=(?!=)|\.(?:update|setdefault|pop|popitem|clear|__setitem__)\(|\s*(?::[^=\n]*)?=(?!=))"
+        r"|del\s+" + re.escape(name) + r"\s*\["
+    )
+
+
+def _written(name: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """The importing module binds `name` again or writes an entry of it."""
+    return _writes(name).search(source.text) is not None
+
+
+def _registry_entries(name: str, source, facts, kind: str) -> list[str] | None:  # type: ignore[no-untyped-def]
+    bound = [
+        stmt for stmt in source.tree.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+    ]  # fmt: skip
+    if len(bound) != 1 or not isinstance(bound[0].value, ast.Dict) or not bound[0].value.values:
+        return None
+    table = bound[0].value
+    if sum(1 for _ in _writes(name).finditer(source.text)) != 1:
+        return None  # (written to, or bound again: only its own binding may say so)
+    classes: list[str] = []
+    for key, value in zip(table.keys, table.values):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        qualified = facts.imports.qualify(dotted(value)) if dotted(value) is not None else None
+        if not qualified or not qualified.startswith("torch.optim."):
+            return None
+        if classify_constructor(qualified) != kind or (kind == "optimizer" and not _optimizer_class(qualified)):
+            return None
+        classes.append(qualified)
+    return classes

@@ -8,7 +8,7 @@ from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.clear_signature import lacks_zero_grad
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, _assigned_callees, called_names
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.steps import cleared_around, handed_out
@@ -28,6 +28,7 @@ from gradfix.transforms._common import (
     single_call_statement,
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk, child_nodes
 
@@ -226,6 +227,10 @@ class MissingZeroGrad(Rule):
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
       `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
       iteration does not step (an alias);
+    - the iteration calls a model whose `forward` (or `__call__`) clears its own gradients
+      (`self.zero_grad()` in the `forward` of the class `tagger = Tagger(...)` or `self.net =
+      nets.Scorer(...)` builds, of the module or of the module it is imported from, a `from
+      model import *` included): each call clears before its backward;
     - every caller of a step function clears its optimizer around the call (a clear another
       helper of the iteration makes of the optimizer it steps itself, a GAN's `d_step(D, opt_d,
       ...)`, is that optimizer's alone: it counts neither for a step function stepping another
@@ -482,6 +487,8 @@ class MissingZeroGrad(Rule):
                     accumulating.append((step, target, accumulation))
                 continue
             insertions.append((step, target))
+        if (insertions or accumulating) and _called_model_clears_itself(loop, model):
+            return  # `loss = tagger(words, tags)` whose `forward` starts with `self.zero_grad()`
         for step, target, accumulation in accumulating:
             statement = new_statement(clear_call(target, model, loop.node))
             edits = clear_edits(accumulation, target, statement, model)
@@ -1164,6 +1171,61 @@ def _partial_parameter(target: str, partial: ast.Call, helper: ast.FunctionDef, 
         if keyword.arg is not None and source.key(keyword.value) == target:
             return keyword.arg
     return None
+
+
+def _called_model_clears_itself(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The iteration calls a model whose `forward` clears its own gradients (`self.zero_grad()`
+    in the `forward` of a class of the module, or of another module of the project, a star
+    import included): `model = Tagger(...)` or `self.net = Tagger(...)`, then `loss =
+    model(x, y)` clears before its backward, whichever optimizer steps. Asked only when a
+    finding is about to be reported; a byte gate (`self.zero_grad(` said somewhere) first."""
+    word = "self.zero_grad("
+    facts = model.facts
+    project = facts.project
+    here = word in model.source.text
+    elsewhere = [p for p in project.saying(word.encode()) if p != model.source.path] if project is not None else []
+    if not here and not elsewhere:
+        return False
+    text = model.source.segment(loop.node)
+    keys = called_names(text) | {f"self.{m}" for m in _SELF_CALL.findall(text)}
+    callees = {callee for key in keys for callee in _assigned_callees(facts, key)}
+    stars = _STAR_IMPORT.findall(model.source.text) if elsewhere else []
+    for callee in callees:
+        name = callee.rsplit(".", 1)[-1]
+        if here and callee in facts.classes and _forward_clears(facts.methods.get(callee, {}), model.source):
+            return True
+        if not elsewhere:
+            continue
+        # the module the class comes from: `from net import Tagger`, `import net` ... `net.Tagger`,
+        # or a `from net import *` holding a `class Tagger`
+        qualified = facts.imports.qualify(callee)
+        origins = [qualified.rpartition(".")[0]] if qualified and "." in qualified else []
+        if "." not in callee:
+            origins += stars
+        for origin in origins:
+            path = project.module_file(origin, model.source.path or None) if origin else None  # type: ignore[union-attr]
+            if path is None or path not in elsewhere:
+                continue
+            data = project.read_quietly(path)  # type: ignore[union-attr]
+            if not data or re.search(rb"^class[ \t]+" + re.escape(name.encode()) + rb"\b", data, re.M) is None:
+                continue
+            other = project.module(path, any_bytes=True)  # type: ignore[union-attr]
+            if other is not None and _forward_clears(other.facts.methods.get(name, {}), other.source):
+                return True
+    return False
+
+
+def _forward_clears(methods: dict, source) -> bool:  # type: ignore[no-untyped-def,type-arg]
+    """A class's `forward` (or `__call__`) says `self.zero_grad(`."""
+    return any(
+        m in methods and "self.zero_grad(" in source.segment(methods[m].node) for m in ("forward", "__call__")
+    )
+
+
+# `from net import *` (a relative one too) at the start of a line
+_STAR_IMPORT = lazily(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
+# `self.net(` in an iteration's text: a model stored on `self`
+_SELF_CALL = lazily(r"\bself\.(\w+)[ \t]*\(")
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

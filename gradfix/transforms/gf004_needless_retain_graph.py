@@ -104,8 +104,12 @@ class NeedlessRetainGraph(Rule):
       that the iteration assigns only later (one of the previous iteration) keeps the rule
       silent, and so does a backward right after it in the same block (GF003's split);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
-      `float(loss)`, `loss.detach()`; so is the tensor returned by a step function or method of
-      the file, undecorated (or under torch's grad-mode decorators), that no other file imports and the file only calls, each call a
+      `float(loss)`, `loss.detach()`, `int(...)`, `len(y)`, and a record built of such values,
+      a class called with them, `return StepResult(loss.item(), float(norm))` of a named tuple
+      or a dataclass, or `dict(loss=loss.item())`: a step closure handed to a loop of another
+      module is judged so; so is the tensor returned by a step function or method of
+      the file, undecorated (or under torch's grad-mode decorators), that no other file imports
+      and the file only calls, each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
@@ -113,7 +117,9 @@ class NeedlessRetainGraph(Rule):
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new
-      value: the generator step's `fake = G(z)`; one computed from the graph holds it too),
+      value: the generator step's `fake = G(z)`; one computed from the graph holds it too,
+      unless computed under `torch.no_grad()`: `x_adv = torch.clamp(x + eps * torch.sign(x.grad),
+      0, 1)` there holds no graph),
       and no statement of the
       iteration keeps a tensor of its graph where it outlives the iteration: stored on an
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
@@ -397,7 +403,10 @@ def _judge(
         if unit.forward and reads_graph and not _reads_a_number_only(unit.node, loop, model):
             return "silent"
         graph = graphs.graph(unit)
-        if reads_graph:
+        # computed under `torch.no_grad()` (not a mere renaming): what it binds has no graph,
+        # `mixed = torch.where(saliency > t, x, x[perm])` after a saliency backward
+        fresh = graph.no_grad and not graph.flows
+        if reads_graph and not fresh:
             kept_keys = kept_keys | graph.binds  # `h = fake * 2`: h holds the graph too
         elif unit.ancestors == here[: len(unit.ancestors)] and not graph.partial:
             # rebound on every path from here, from other values (`fake = G(z)` again for the
@@ -549,12 +558,15 @@ def _running_numbers(source: Source) -> dict[int, list[ast.Assign]]:
 
 _NUMBER_CALLS = {"float", "int", "len", "round", "bool", "abs", "max", "min"}
 _NUMBER_METHODS = {"item", "size", "numel", "dim", "nelement"}
+_GRAPHLESS_METHODS = {"eq", "ne", "lt", "le", "gt", "ge", "argmax", "argmin"}
+_REDUCTIONS = {"sum", "mean", "float", "double", "long", "int", "count_nonzero", "all", "any"}
 
 
 def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
-    """The expression certainly evaluates to a Python number (not a tensor): literals, `own`
-    (the attribute being rebound), `.item()`, `float(...)`, `len(...)`, `x.size(0)`,
-    `x.shape[0]`, arithmetic on those, and local names every binding of which is one."""
+    """The expression certainly evaluates to a Python number, or to a value that holds no
+    autograd graph: literals, `own` (the attribute being rebound), `.item()`, `float(...)`,
+    `len(...)`, `x.size(0)`, `x.shape[0]`, comparisons (`pred == y`, `pred.eq(y)`), indices
+    (`x.argmax(1)`) and their reductions (`(pred == y).sum()`), arithmetic on those, and local names every binding of which is one."""
     if isinstance(expr, ast.Constant):
         return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
     if isinstance(expr, ast.BinOp):
@@ -566,6 +578,8 @@ def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
     if isinstance(expr, ast.Subscript):
         # `x.shape[0]`
         return isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape" and isinstance(expr.slice, ast.Constant)
+    if isinstance(expr, ast.Compare):
+        return True  # a bool, or a tensor of bools: no autograd graph either way
     if isinstance(expr, ast.Call):
         if isinstance(expr.func, ast.Name) and expr.func.id in _NUMBER_CALLS:
             if expr.func.id in ("float", "int", "len", "bool", "round"):
@@ -573,6 +587,11 @@ def _number(expr: ast.expr, function: ast.AST, own: str, depth: int) -> bool:
             return bool(expr.args) and all(_number(a, function, own, depth) for a in expr.args) and not expr.keywords
         if isinstance(expr.func, ast.Attribute) and expr.func.attr in _NUMBER_METHODS:
             return expr.func.attr != "size" or len(expr.args) == 1  # `x.size()` is a torch.Size
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in _GRAPHLESS_METHODS:
+            return True  # `pred.eq(y)`, `logits.argmax(1)`: bools and indices have no graph
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in _REDUCTIONS and not expr.args and not expr.keywords:
+            # `(pred == y).sum()`, `correct.float().mean()`: a reduction of what holds no graph holds none
+            return _number(expr.func.value, function, own, depth)
         return False
     if isinstance(expr, ast.Name) and depth < 3:
         values = []
@@ -1268,6 +1287,14 @@ def _graph_values(value: ast.expr) -> list[ast.expr]:
             return []
         if call_name(value) in ("float", "int", "round") and len(value.args) >= 1 and isinstance(value.args[0], ast.Name):
             return []
+        if call_name(value) in ("float", "int", "bool", "len") and len(value.args) == 1 and not value.keywords:
+            return []  # `int((logits.argmax(1) == y).sum())`, `len(y)`: a Python number
+        name = (call_name(value) or "").rpartition(".")[2]
+        if (name[:1].isupper() or name in ("dict", "tuple", "list")) and not any(isinstance(a, ast.Starred) for a in value.args):
+            # `return StepResult(loss.item(), float(norm))`, `dict(loss=loss.item())`: a record
+            # (a class: a named tuple, a dataclass) holds what it is handed, and nothing else
+            # of the function's
+            return [part for arg in (*value.args, *(k.value for k in value.keywords)) for part in _graph_values(arg)]
     return [value]
 
 

@@ -93,7 +93,9 @@ class MissingAccumulationFlush(AccumulationRule):
     `if (i + 1) % N == 0 and phase == "train":` in a phase loop, `if step % self.accum == 0 and
     self.update_weights:`), flushed by `if phase == "train" and (i + 1) % N != 0:`; a window
     test with any other `and` operand is not reported.
-    A counter reset at the step is tested by `if count != 0:`, a countdown (`left -= 1` ... `if
+    A counter reset at the step is tested by `if count != 0:` (with such `and` operands too:
+    `if count == every and phase == "train": count = 0; ...` is flushed by `if phase ==
+    "train" and count != 0:`), a countdown (`left -= 1` ... `if
     left == 0: ...; left = N`, see GF005) by `if left != N:`; a window test with such a
     short-epoch `or` part by its whole negation on one line (`if not ((i + 1) % N == 0 or
     (len(loader) <= N and i + 1 == len(loader))):`), so an epoch that part stepped is not stepped twice. It repeats the statements of the window's `if` body that hold a step, a clear,

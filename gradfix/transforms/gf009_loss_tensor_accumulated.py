@@ -34,7 +34,8 @@ class LossTensorAccumulated(Rule):
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
     0, 0.0`) and not reset in it. A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
-    literal into the name backpropagated); so does a name unpacked beside the loss from one call
+    literal into the name backpropagated, or negated: `meter.update(agreement, n)` with `loss =
+    -agreement`); so does a name unpacked beside the loss from one call
     (`loss, rec, kld = vae_loss(...)`, `loss, mf, reg = model.bpr_loss(...)`) when the function
     or method the call runs (of the module, or found as for `self.compute_loss` below) returns,
     in every `return`, a tuple whose loss element adds up the names returned at those places
@@ -105,7 +106,8 @@ class LossTensorAccumulated(Rule):
     `output.loss.backward()`; also when unpacked from a call: `loss,
     parts = criterion(out, y)`), or assigned from a loss call
     (`criterion(...)`, `loss_fn(...)`, `F.cross_entropy(...)`; not one whose name says it
-    evaluates or measures, nor one computed from detached inputs), or returned by a helper
+    evaluates or measures, nor one computed from detached inputs or handed a NumPy array,
+    `calc_loss(V, U, S.cpu().numpy())`), or returned by a helper
     the iteration calls that backpropagates that very loss (a function of this module or another
     of the project, or a method of the class or of a base class, also of another module:
     `self.train_step(x, y)`; `return loss` after

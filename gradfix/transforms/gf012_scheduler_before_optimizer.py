@@ -92,7 +92,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     no argument; the scheduler is recognised by its construction
     (`torch.optim.lr_scheduler.*`, `get_*_schedule*`, names with `schedul`, `warmup` or ending in
     `LR`) or, when gradfix sees no construction, by its name; it schedules an optimizer the loop
-    steps (the one it was built over -- also when the module's calls of the loop's function pass
+    steps (the one it was built over, first or as `optimizer=`: `CosineAnnealingLR(optimizer=w_opt,
+    T_max=n)` -- also when the module's calls of the loop's function pass
     that optimizer for the parameter stepped, `train(net, opt2, sch2)`, also for a function
     nested in another and called there, or when `__init__` builds
     `StepLR(opt)` over its parameter `opt` and binds `self.opt = opt` once --, or the loop's only

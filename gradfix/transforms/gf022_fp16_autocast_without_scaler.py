@@ -89,7 +89,17 @@ class Fp16AutocastWithoutScaler(Rule):
     or `torch.cuda.amp.GradScaler()` next to `torch.cuda.amp.autocast`; `torch` must be
     imported by that name), turns the backward into `scaler.scale(loss).backward()` and the
     step into `scaler.step(optimizer)` followed by `scaler.update()`, and, as GF013 asks,
-    puts `scaler.unscale_(optimizer)` before a clip between them. An autocast switched by
+    puts `scaler.unscale_(optimizer)` before a clip between them. When the loop is in a
+    function of the module that another loop calls on every iteration (`for epoch in
+    range(E): train_one_epoch(model, loader, optimizer, epoch)`), handing it the same
+    optimizer each time, a scaler built in the function would start over on every call (what
+    GF029 reports): the scaler is then built before the caller's loop (or the loops around it
+    that hand the function the same optimizer) and handed in, as a keyword-only parameter
+    added to the function (`def train_one_epoch(..., *, scaler)`) and `scaler=scaler` added to
+    the call. No fix then when the module calls or names the function anywhere else, another
+    file of the project names it, the function takes `*args` or `**kwargs`, or the autocast is
+    switched by `enabled=`. A function called once, or handed a new optimizer on every call
+    (a new run), builds its own. An autocast switched by
     `enabled=` (`enabled=args.amp`) gets a scaler under the same switch (`GradScaler("cuda",
     enabled=args.amp)`: float32 runs stay unscaled); a switch that reads a name the loop binds
     (or calls something) gets no fix. Not reported: bfloat16,
@@ -221,8 +231,21 @@ def _fix(found: UnscaledAutocast, model: ModuleModel) -> Fix | None:
         constructor = f'torch.amp.GradScaler("cuda", enabled={switch})'
     loss = source.outer_segment(back_call.func.value)
     optimizer = source.segment(step_call.func.value)
-    edits = [
-        InsertStatements(anchor, "before", new_statement(f"{scaler} = {constructor}")),
+    handed = _called_each_iteration(loop, optimizer, model)
+    if handed is not None:
+        # built before the loop of a function called on every iteration of another loop, the
+        # scaler would start over on every call (GF029): build it before the caller's loop
+        # and hand it in
+        if switch is not None:
+            return None  # (the switch is written in the function's names)
+        hand = _hand_in(handed, scaler, model)
+        if hand is None:
+            return None
+        before, hand_edits = hand
+        edits = [InsertStatements(before, "before", new_statement(f"{scaler} = {constructor}")), *hand_edits]
+    else:
+        edits = [InsertStatements(anchor, "before", new_statement(f"{scaler} = {constructor}"))]
+    edits += [
         ReplaceNode(back_call, f"{scaler}.scale({loss}).backward()", back_stmt),
         ReplaceNode(step_call, f"{scaler}.step({optimizer})", step_stmt),
         InsertStatements(step_stmt, "after", new_statement(f"{scaler}.update()")),
@@ -274,3 +297,102 @@ def _free_name(model: ModuleModel, loop) -> str | None:  # type: ignore[no-untyp
             if not any(isinstance(n, ast.Name) and n.id == name for n in model.source.nodes):
                 return name
     return None
+
+
+def _called_each_iteration(loop, optimizer: str, model: ModuleModel) -> tuple[ast.AST, ast.stmt, ast.Call, ast.FunctionDef] | None:  # type: ignore[no-untyped-def]
+    """The training loop's function, a function of the module, called by its name as a
+    statement of another loop's body on every iteration (`for epoch in ...: train(args,
+    model, loader, opt, epoch)`), handed the optimizer it steps the same on every call (or
+    stepping one of the module's): a scaler built in it would start over on every call, as
+    GF029 says. That loop, the statement, the call and the function; None otherwise (a
+    function called once, or handed a new optimizer on every call: a new run, whose new
+    scaler is right)."""
+    from gradfix.transforms._rebuilt import bound_names, call_parameters, ends_early, every_iteration, loops, reads_what_the_loop_changes
+
+    function = loop.function
+    if not isinstance(function, ast.FunctionDef):
+        return None
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function or info.class_name is not None:
+        return None
+    head = optimizer.split(".", 1)[0]
+    if head in bound_names(function):
+        return None  # (a new optimizer on every call: a new run)
+    word = function.name + "("
+    if model.source.text.count(word) < 1:
+        return None
+    for outer in loops(model.source.tree.body):
+        if ends_early(outer) or word not in model.source.segment(outer):
+            continue
+        for stmt, _ in every_iteration(outer.body):  # type: ignore[attr-defined]
+            value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == function.name):
+                continue
+            parameters = call_parameters((function, value))
+            if parameters is None:
+                return None
+            _, params, passed = parameters
+            if head in params and (head not in passed or isinstance(passed[head], ast.Call) or reads_what_the_loop_changes(passed[head], outer)):  # type: ignore[arg-type]
+                return None  # (the optimizer left to a default, or a new one on every call: GF029's test)
+            return outer, stmt, value, function
+    return None
+
+
+def _hand_in(handed: tuple[ast.AST, ast.stmt, ast.Call, ast.FunctionDef], scaler: str, model: ModuleModel) -> tuple[ast.AST, list] | None:  # type: ignore[type-arg]
+    """Where to build the scaler (before the caller's loop, or the loops around it that hand
+    the function the same optimizer) and the edits that hand it in: a keyword-only parameter
+    `scaler` added to the function, `scaler=scaler` to its one call. None when the module
+    calls or names the function anywhere else, another file of the project names it, the
+    function takes `*args`, `**kwargs` or only positional-only parameters, or the call
+    spreads arguments or is handed a bare generator expression."""
+    import re
+
+    from gradfix.transforms._rebuilt import bound_names, ends_early, loop_around
+
+    source = model.source
+    caller, stmt, call, function = handed
+    if sum(1 for n in source.nodes if isinstance(n, ast.Name) and n.id == function.name) != 1:
+        return None  # (called or handed on elsewhere: every caller would need the scaler)
+    if any(isinstance(n, ast.arg) and n.arg == scaler for n in source.nodes):
+        return None
+    project = model.facts.project
+    if project is not None:
+        from gradfix.project import absolute
+
+        pattern = re.compile(rb"(?<![\w.])" + re.escape(function.name.encode()) + rb"(?!\w)")
+        here = absolute(source.path) if source.path else None
+        for path, data in project.contents():
+            if path != here and data is not None and pattern.search(data):
+                return None  # another file may import and call it
+    arguments = function.args
+    if arguments.vararg is not None or arguments.kwarg is not None or not (arguments.args or arguments.kwonlyargs):
+        return None
+    if any(isinstance(a, (ast.Starred, ast.GeneratorExp)) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    ends = [source.end(n) for n in (*arguments.args, *arguments.kwonlyargs, *arguments.defaults) if n is not None]
+    ends += [source.end(n) for n in arguments.kw_defaults if n is not None]
+    at = max(ends)
+    signature = f", {scaler}" if arguments.kwonlyargs else f", *, {scaler}"
+    given = [source.end(n) for n in call.args] + [source.end(k.value) for k in call.keywords]
+    if given:
+        call_at, argument = max(given), f", {scaler}={scaler}"
+    else:
+        call_at, argument = source.end(call) - 1, f"{scaler}={scaler}"
+        if source.text[call_at] != ")":
+            return None
+    # the caller's loop, or the loops around it that run it on every iteration and hand the
+    # function the same optimizer (moved only before the inner one, it would start over)
+    read = {n.id for a in (*call.args, *(k.value for k in call.keywords)) for n in ast_walk(a) if isinstance(n, ast.Name)}
+    where = caller
+    while True:
+        outer = loop_around(where, model)
+        if outer is None or ends_early(outer) or read & bound_names(outer) - bound_names(where):
+            break
+        where = outer
+    if not source.starts_line(where):  # type: ignore[arg-type]
+        return None
+    edits = [
+        ReplaceNode(function, signature, function, span=(at, at)),
+        ReplaceNode(call, argument, stmt, span=(call_at, call_at)),
+    ]
+    return where, edits

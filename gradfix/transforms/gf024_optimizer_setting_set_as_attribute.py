@@ -46,7 +46,11 @@ class OptimizerSettingSetAsAttribute(Rule):
     of `self`, or a parameter of a function of the module that every call of it in the module
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
-    parameters; also `o` of `for o in (opt_g, opt_d):` written in that loop (optimizers
+    parameters; also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
+    `OPTIMIZERS.get(name)(...)`), a registry whose entries are statically known: a dict
+    literal of torch's optimizer classes bound once at the top of the module, or of a module
+    of the project it is imported from, never written to (`OPTIMIZERS[k] = ...`,
+    `.update(...)`) in either; also `o` of `for o in (opt_g, opt_d):` written in that loop (optimizers
     of different classes too, when the setting is one of every class), an entry by a
     constant key of a dict the model knows, `opts["main"]`, and `agent.optim` with `agent =
     Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`; also
@@ -395,13 +399,52 @@ def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleMod
     of a function of the module, those the module's calls of it pass (each strongly an
     optimizer); empty when gradfix cannot tell."""
     info = model.facts.info_in(key, functions)
+    if info is not None and _bound_here_to_something_else(key, functions, model):
+        info = None  # (what the module's bindings say is another function's `opt`)
     if info is not None and info.kind == "optimizer" and info.strong and _torch_class(info.constructor) is None:
         # `opt = build_optimizer(model)`: what it returns; `opt: torch.optim.Optimizer`, a
         # parameter known by its annotation only: what the module's calls pass
         return _built_by_builders(key, functions, model) or _passed_optimizers(key, functions, model)
     if info is not None and info.kind == "optimizer" and info.strong:
         return [info]
-    return _passed_optimizers(key, functions, model)  # (none unless `key` is the function's parameter)
+    return _passed_optimizers(key, functions, model) or _built_from_a_registry(key, functions, model)
+
+
+def _bound_here_to_something_else(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> bool:
+    """The innermost function binds the plain name `key` itself, to nothing the module's facts
+    classified there (`opt = OPTIMIZER_TABLE[name](...)` beside `opt = torch.optim.SGD(...)` in
+    another function of the module, which `facts.objects` holds)."""
+    if "." in key or not functions or not isinstance(functions[-1], FUNCTIONS):
+        return False
+    if key in model.facts.local_objects.get(id(functions[-1]), {}):
+        return False
+    from gradfix.analysis.assignments import assignments
+
+    return any(binding.scope is functions[-1] for binding in assignments(model).bindings(key, functions[-1]))  # type: ignore[arg-type]
+
+
+def _built_from_a_registry(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
+    """`opt = OPTIMIZERS[cfg["name"]](model.parameters(), **kw)` (every binding of `key` the
+    assignment can see), with a registry whose entries are statically known: a dict literal of
+    torch's optimizer classes, never written to (`staleness.registry_classes`). One optimizer
+    per entry, each as if built right there."""
+    if "." in key or b"](" not in model.source.data and b".get(" not in model.source.data:
+        return []
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.model import ObjectInfo
+    from gradfix.analysis.staleness import registry_classes
+
+    scope = functions[-1] if functions else model.source.tree
+    values = assignments(model).values(key, scope)  # type: ignore[arg-type]
+    infos: list[ObjectInfo] = []
+    for value in values:
+        classes = registry_classes(value, model, "optimizer") if isinstance(value, ast.Call) else None
+        if not classes:
+            return []
+        first = positional(value)  # type: ignore[arg-type]
+        params = first[0] if first else next((k.value for k in value.keywords if k.arg == "params"), None)  # type: ignore[union-attr]
+        infos += [ObjectInfo(key, "optimizer", name, params, strong=True) for name in classes]
+    return infos
 
 
 def _passed_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:

@@ -60,7 +60,11 @@ class SchedulerRebuiltEachIteration(Rule):
     imported from another module of the project and named like a scheduler builder, `from
     utils.optim import build_scheduler`, or called through its module, `optim_utils.build_scheduler(...)`), or through a
     `functools.partial` of one (`scheduler = make(optimizer)` with `make = partial(MultiStepLR,
-    milestones=[30])`, the one binding of `make` the call sees), that is built
+    milestones=[30])`, the one binding of `make` the call sees), or through a registry whose
+    entries are statically known (`SCHEDULERS[cfg["name"]](optimizer, 10)`, a dict literal of
+    torch's schedulers bound once at the top of the module or of a module of the project it is
+    imported from, never written to, every entry one that starts over: no `StepLR`, no
+    `last_epoch`, nothing spread by `**`), that is built
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
@@ -158,9 +162,10 @@ class SchedulerRebuiltEachIteration(Rule):
         data = source.data
         if not any(word in data for word in _BUILDS) and b"partial(" not in data and not (
             model.facts.project is not None and b"sched" in data and _PROJECT_BUILDER.search(data)
-        ):
+        ) and not ((b"](" in data or b".get(" in data) and _REGISTRY_CALL.search(data)):
             return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`; a builder of
-            # another module of the project, `build_scheduler(optimizer, cfg)`, neither)
+            # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
+            # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
         for loop in loops(source.tree.body):
             if ends_early(loop):
@@ -232,6 +237,8 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
     where to resume, not one that follows the same rates when rebuilt), or (with `factory`) of
     a function of the module every `return` of which builds one."""
     call = _through_partial(call, model)
+    if isinstance(call.func, (ast.Subscript, ast.Call)):
+        return _restarting_registry(call, model)
     name = call_name(call)
     qualified = model.facts.imports.qualify(name) if name is not None else None
     if qualified is None:
@@ -252,6 +259,31 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
         size = next((k.value for k in call.keywords if k.arg == "step_size"), arguments[1] if len(arguments) > 1 else None)
         if not isinstance(size, ast.Constant) or size.value == 1:
             return False  # (a step size of one multiplies the current rate on every step)
+    return True
+
+
+def _restarting_registry(call: ast.Call, model: ModuleModel) -> bool:
+    """`SCHEDULERS[cfg["name"]](optimizer, ...)` with a registry whose entries are statically
+    known (`staleness.registry_classes`: a dict literal of torch's schedulers, never written
+    to), every one of which starts over when built again: no `last_epoch` and nothing spread
+    (`**cfg` may hold one), fewer positional arguments than any entry's `last_epoch`, and no
+    `StepLR` (its step size of one multiplies the current rate) among them."""
+    if b"](" not in model.source.data and b".get(" not in model.source.data:
+        return False
+    from gradfix.analysis.staleness import registry_classes
+
+    classes = registry_classes(call, model, "scheduler")
+    if not classes:
+        return False
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None or k.arg == "last_epoch" for k in call.keywords):
+        return False
+    for qualified in classes:
+        module, _, last = qualified.rpartition(".")
+        if module != "torch.optim.lr_scheduler" or last not in _TORCH_SCHEDULERS or last == "StepLR":
+            return False
+        resume_at = _TORCH_SCHEDULERS[last]
+        if resume_at is not None and len(call.args) > resume_at:
+            return False
     return True
 
 
@@ -325,6 +357,8 @@ class _Home:
 # a call named like a scheduler builder (`build_scheduler`, `make_lr_scheduler`, `get_sched`)
 _BUILDER_NAME = lazily(r"sched")
 _PROJECT_BUILDER = lazily(rb"sched\w*\(")
+# `SCHEDULERS[cfg["name"]](optimizer, ...)`, `SCHEDULERS.get(name)(optimizer)`: a registry of schedulers
+_REGISTRY_CALL = lazily(rb"(?i:sched)\w*(?:\[[^\n]*?\]|\.get\([^\n]*?\))\(")
 
 
 # where a schedule says how many steps it lasts (keyword, position)

@@ -133,7 +133,8 @@ class GradScalerRebuiltEachIteration(Rule):
     when the construction reads what the function binds, a parameter the call leaves to its
     default or hands something the loop changes, an attribute of `self` something but the
     class's `__init__` binds, when the optimizer it steps is bound in the function or is a
-    parameter the call hands something the loop changes (a new run on every call), nor in a
+    parameter the call hands something the loop changes or builds in the call itself
+    (`train_run(model, loader, SGD(...))`: a new run on every call), nor in a
     function that declares names `global` or `nonlocal`.
     """
 
@@ -520,8 +521,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
         stepped = {key.split(".", 1)[0] for key in steps[1]}
-        if any(name in params and (name not in passed or reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
-            continue  # (the optimizer handed in changes from call to call: a new run each time)
+        if any(name in params and (name not in passed or isinstance(passed[name], ast.Call) or reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
+            continue  # (the optimizer handed in changes from call to call, or is built by the call: a new run each time)
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target

@@ -2,7 +2,10 @@
 batch loop (`if (i + 1) % N == 0 and phase == "train":` in a phase loop; `if step % self.accum
 == 0 and self.update_weights:` in a method): the micro-batches after the last full window never
 reach `step()`. The flush after the loop repeats that operand (`if phase == "train" and (i + 1)
-% N != 0:`); the fixed script trains exactly like the hand fix, not like the buggy one."""
+% N != 0:`); the fixed script trains exactly like the hand fix, not like the buggy one. The same
+with a counter reset at the step instead of `%` (`count == every and phase == "train"`, and
+`micro >= self.accum and not self.frozen` in a method): the flush steps when the counter
+is not 0."""
 
 from __future__ import annotations
 
@@ -84,6 +87,69 @@ FLUSHES = {
     ),
 }
 
+COUNTED = '''model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+loaders = {"train": BATCHES, "val": BATCHES[:4]}
+every = 4
+for epoch in range(3):
+    for phase in ["train", "val"]:
+        count = 0
+        optimizer.zero_grad()
+        for x, y in loaders[phase]:
+            count += 1
+            loss = torch.nn.functional.mse_loss(model(x), y) / every
+            loss.backward()
+            seen.append(loss.item())
+            if count == every and phase == "train":
+                count = 0
+                optimizer.step()
+                optimizer.zero_grad()
+RESTORE'''
+
+COUNTED_METHOD = '''
+
+class Tuner:
+    def __init__(self, net, accum, frozen=False):
+        self.net = net
+        self.accum = accum
+        self.frozen = frozen
+        self.opt = torch.optim.Adam(net.parameters(), lr=0.01)
+
+    def run_epoch(self, loader):
+        self.opt.zero_grad()
+        micro = 0
+        for x, y in loader:
+            micro += 1
+            loss = torch.nn.functional.mse_loss(self.net(x), y)
+            (loss / self.accum).backward()
+            seen.append(loss.item())
+            if micro >= self.accum and not self.frozen:
+                micro = 0
+                self.opt.step()
+                self.opt.zero_grad()
+RESTORE
+
+model = torch.nn.Linear(4, 1)
+tuner = Tuner(model, 4)
+for _ in range(3):
+    tuner.run_epoch(BATCHES)
+'''
+
+FLUSHES["counted"] = (
+    COUNTED,
+    "\n        # the last micro-batches did not fill a whole window: step on them too\n"
+    '        if phase == "train" and count != 0:\n'
+    "            optimizer.step()\n"
+    "            optimizer.zero_grad()\n",
+)
+FLUSHES["counted_method"] = (
+    COUNTED_METHOD,
+    "\n        # the last micro-batches did not fill a whole window: step on them too\n"
+    "        if not self.frozen and micro != 0:\n"
+    "            self.opt.step()\n"
+    "            self.opt.zero_grad()\n",
+)
+
 TAIL = '''digest = hashlib.sha256()
 for param in model.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
@@ -91,7 +157,7 @@ print(json.dumps({"losses": seen, "weights_sha256": digest.hexdigest()}))
 '''
 
 
-@pytest.mark.parametrize("shape", ["phases", "method"])
+@pytest.mark.parametrize("shape", ["phases", "method", "counted", "counted_method"])
 def test_the_tail_is_flushed_under_the_same_test(shape: str, tmp_path: Path) -> None:
     body, flush = FLUSHES[shape]
     buggy = HEAD + body.replace("RESTORE", "") + TAIL

@@ -111,7 +111,7 @@ def accumulations(model: ModuleModel) -> list[Accumulation]:
     if cached is None:
         cached = [
             acc for loop in model.loops
-            if (acc := _recognise(loop, model) or _beside_an_off_arm(loop, model)) is not None
+            if (acc := _recognise(loop, model) or _beside_an_off_arm(loop, model) or _beside_a_plain_else(loop, model)) is not None
         ]  # fmt: skip
         setattr(model, _CACHE, cached)
     return cached
@@ -147,6 +147,42 @@ def _beside_an_off_arm(loop: TrainingLoop, model: ModuleModel) -> Accumulation |
         return None
     kept = [e for e in events if not any(b.node is off and b.kind == "if" for b in e.branches_within(loop.node))]
     if any(not any(b.node is off and b.kind == "else" for b in s.branches_within(loop.node)) for s in kept if s.kind is EventKind.STEP):
+        return None
+    return _recognise(loop, model, kept, guards=1)
+
+
+def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
+    """`if args.accum > 1:` (a test of N that holds for every N > 1) holding the window,
+    `else:` a plain step of its own: the `else` runs when nothing accumulates. Read as the
+    window alone, its `if` one level into the iteration (the `else` arm's events left out);
+    only when the `if` is at the iteration's top level and every step outside the `else`
+    is in its body."""
+    if loop.is_unknown or "%" not in model.source.segment(loop.node):
+        return None
+    source = model.source
+    events = _owned(loop, model)
+    steps = [e for e in events if e.kind is EventKind.STEP]
+    if len(steps) < 2:
+        return None
+    top = steps[0].branches_within(loop.node)
+    if not top or top[0].kind != "if" or not isinstance(top[0].node, ast.If):
+        return None
+    fork = top[0].node
+    if not fork.orelse or (len(fork.orelse) == 1 and isinstance(fork.orelse[0], ast.If)):
+        return None  # no `else`, or an `elif`
+    keys = {
+        source.key(node.right)
+        for stmt in fork.body if isinstance(stmt, ast.If)
+        for node in ast_walk(stmt.test)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and is_keyed_setting(node.right)
+    }  # fmt: skip
+    if len(keys) != 1 or _holds_beyond_one(fork.test, keys, source) is not True or not loop_invariant(fork.test, loop, source):
+        return None
+    in_else = [e for e in events if _arm(e, fork) == "else"]
+    if not any(e.kind is EventKind.STEP for e in in_else):
+        return None
+    kept = [e for e in events if _arm(e, fork) != "else"]
+    if any(_arm(s, fork) != "if" for s in kept if s.kind is EventKind.STEP):
         return None
     return _recognise(loop, model, kept, guards=1)
 

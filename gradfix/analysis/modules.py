@@ -291,22 +291,28 @@ def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str]
 
 def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, model: ModuleModel) -> set[str] | None:
     """`t.optimizer` with `t` bound once to `Trainer(model, torch.optim.SGD(model.parameters()))`,
-    `Trainer` a class imported from another module of the project whose `__init__` stores its
+    `Trainer` a class of this file or imported from another module of the project whose `__init__` stores its
     parameter in `self.optimizer`, the one binding of that attribute in the class: the modules
     the optimizer built in the call trains, in the loop's names (`{"model"}`)."""
     holder, _, attribute = target.partition(".")
     project = model.facts.project
     built = index.single_value(holder, scope)
-    if project is None or not isinstance(built, ast.Call) or not isinstance(built.func, ast.Name):
+    if not isinstance(built, ast.Call) or not isinstance(built.func, ast.Name):
+        return None
+    if project is None and built.func.id not in model.facts.classes:
         return None
     class_name = built.func.id
-    qualified = model.facts.imports.qualify(class_name)
-    if class_name in model.facts.classes or not qualified or qualified == class_name or "." not in qualified:
-        return None
-    found = project.definition(qualified, model.source.path or None)
-    if found is None or found[1] not in found[0].facts.classes:
-        return None
-    facts, defined = found[0].facts, found[1]
+    if class_name in model.facts.classes:
+        # a class of this file (`stepper = Stepper(net, opt)`, its `__init__` storing `opt`)
+        facts, defined = model.facts, class_name
+    else:
+        qualified = model.facts.imports.qualify(class_name)
+        if not qualified or qualified == class_name or "." not in qualified:
+            return None
+        found = project.definition(qualified, model.source.path or None)
+        if found is None or found[1] not in found[0].facts.classes:
+            return None
+        facts, defined = found[0].facts, found[1]
     init = facts.methods.get(defined, {}).get("__init__")
     if init is None:
         return None

@@ -315,3 +315,18 @@ LIBRARY_ROOTS = frozenset({
     "argparse", "pathlib", "shutil", "subprocess", "functools", "itertools", "copy", "pickle", "warnings",
     "tqdm", "wandb", "pandas", "PIL", "matplotlib", "scipy", "sklearn",
 })  # fmt: skip
+
+
+_GRAD_MODE_DECORATORS = frozenset({"torch.no_grad", "torch.enable_grad", "torch.inference_mode"})
+
+
+def only_grad_mode_decorators(function: ast.AST, qualify) -> bool:  # type: ignore[no-untyped-def]
+    """Every decorator of the function is one of torch's grad modes (`@torch.no_grad()`,
+    `@torch.enable_grad()`, `@torch.inference_mode()`): called, it runs its body and returns
+    what the body returns (`qualify` resolves an imported name to its qualified one)."""
+    for decorator in getattr(function, "decorator_list", ()):
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = dotted(expr)
+        if name is None or (qualify(name) or name) not in _GRAD_MODE_DECORATORS:
+            return False
+    return True

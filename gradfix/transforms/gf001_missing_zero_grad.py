@@ -29,7 +29,7 @@ from gradfix.transforms._common import (
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS
+from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -201,7 +201,10 @@ class MissingZeroGrad(Rule):
     the loop's body binds (`for name in keys: opts[name].step()`: no clear before the backward
     names it); the step sits in a helper that
     names the optimizer itself, which the loop cannot name; an Accelerate step is not a call
-    alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop,
+    alone on its line; the earlier optimizer's step runs in a helper, a branch or a nested loop
+    (but for a nested loop that clears and steps that optimizer itself, a WGAN's `for _ in
+    range(n_critic):` critic loop: then right after that loop, when no backward of the
+    iteration's own comes before it),
     is not a call alone on its line, or comes before the statement building this optimizer; the
     optimizer is built inside the loop by more than one statement, or after the first backward;
     in an accumulation loop, the step sits in a helper, the `if` body shares the `if`'s line, or
@@ -394,7 +397,8 @@ class MissingZeroGrad(Rule):
             return  # model.zero_grad() / p.grad = None: covered, or GF008's business
         steps: dict[str, GradEvent] = {}
         judged: set[str] = set()  # optimizers a step function the loop calls steps
-        for event in owned_events(loop, model):
+        owned = owned_events(loop, model)
+        for event in owned:
             if event.kind is EventKind.STEP and event.target is not None:
                 if model.in_step_function(event):
                     judged.add(event.target)  # the step function is judged (and fixed) on its own
@@ -413,6 +417,12 @@ class MissingZeroGrad(Rule):
             by_element = _by_element(steps, cleared, model)
             if by_element is not None:
                 steps, cleared = by_element
+        nested_own: set[str] = set()
+        if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
+            # a nested training loop's own optimizer (a WGAN's critic cleared and stepped
+            # `n_critic` times in its loop, the generator stepped after it) is no alias
+            nested_own = _nested_loops_own(loop, owned, clears, set(steps))
+            cleared -= nested_own
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         if not cleared and _prepared_by_unseen_call(loop, model):
@@ -492,11 +502,18 @@ class MissingZeroGrad(Rule):
             )
         for step, target in insertions:
             call = _stepping_call(step, model)
+            if nested_own:
+                # after the nested loop that steps the other optimizer (the critic's), as after
+                # another optimizer's step: a clear at the top would keep what its backward
+                # passes leave in this optimizer's parameters
+                fix = _after_nested_training_loop(loop, step, owned, target, model)
+            else:
+                fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
             yield Finding(
                 self.code,
                 self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target),
                 step.anchor,
-                fix=self._fix(loop, step, target, model, bindings),  # type: ignore[arg-type]  # set: a target needed it
+                fix=fix,
                 related=(loop.node,),
             )
 
@@ -594,6 +611,41 @@ class MissingZeroGrad(Rule):
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
         return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+
+
+def _nested_loops_own(loop: TrainingLoop, owned: list[GradEvent], clears: list[GradEvent], stepped: set[str]) -> set[str]:
+    """Optimizers that only nested training loops of the iteration clear and step (not the
+    iteration's own events), and that the iteration itself does not step."""
+    own = {id(e) for e in owned}
+    inner_steps = {e.target for e in loop.events if e.kind is EventKind.STEP and id(e) not in own}
+    inner_clears = {c.target for c in clears if id(c) not in own}
+    outer_clears = {c.target for c in clears if id(c) in own}
+    return {t for t in inner_clears & inner_steps if t is not None and t not in stepped and t not in outer_clears}
+
+
+def _after_nested_training_loop(
+    loop: TrainingLoop, step: GradEvent, owned: list[GradEvent], target: str, model: ModuleModel
+) -> Fix | None:
+    """A clear right after the statement of the step's block holding the nested training loop
+    that steps last before `step`, when every backward of the iteration's own comes after it
+    and `step` is a direct call of the body; otherwise no fix."""
+    if not step.direct or step.conditional_within(loop.node) or not indented_block(loop.node, model.source):
+        return None
+    own = {id(e) for e in owned}
+    line = step.anchor.lineno  # type: ignore[attr-defined]
+    inner = [e for e in loop.events if e.kind is EventKind.STEP and id(e) not in own and e.anchor.lineno < line]  # type: ignore[attr-defined]
+    if not inner:
+        return None
+    last = inner[-1].anchor.lineno  # type: ignore[attr-defined]
+    # the block holding the step (the loop's body, or a `with` block of it: `with timer():`)
+    block = model.source.block_of(step.statement) or []
+    holder = next((s for s in block if s.lineno <= last <= s.end_lineno), None)  # type: ignore[attr-defined]
+    if not isinstance(holder, LOOPS) or holder.end_lineno >= line:  # type: ignore[attr-defined]
+        return None
+    if any(e.kind is EventKind.BACKWARD and e.anchor.lineno < holder.end_lineno for e in owned):  # type: ignore[attr-defined]
+        return None
+    statement = new_statement(clear_call(target, model, loop.node))
+    return Fix([InsertStatements(holder, "after", statement)], Safety.SAFE)
 
 
 def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

@@ -16,7 +16,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
-from gradfix.analysis.names import call_name, dotted, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS, FUNCTIONS, SCOPES, Source
@@ -108,9 +108,11 @@ class NeedlessRetainGraph(Rule):
       a class called with them, `return StepResult(loss.item(), float(norm))` of a named tuple
       or a dataclass, or `dict(loss=loss.item())`: a step closure handed to a loop of another
       module is judged so; so is the tensor returned by a step function or method of
-      the file, undecorated, that no other file imports and the file only calls, each call a
+      the file, undecorated (or under torch's grad-mode decorators), that no other file imports
+      and the file only calls, each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
-      `float(loss)`, in an f-string, or returns from a function read so in turn: `loss =
+      `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
+      (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`), no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
@@ -1165,8 +1167,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
     self.train_step(x, y)`) that its scope reads only as a value (`loss.item()`, `float(loss)`,
     in an f-string) or returns from a function whose result is read so in turn (up to four
     calls deep). No backward can then reach the returned graph."""
-    if depth > 3 or not isinstance(function, FUNCTIONS) or function.decorator_list:
-        return False
+    if depth > 3 or not isinstance(function, FUNCTIONS) or not only_grad_mode_decorators(function, model.facts.imports.qualify):
+        return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
     source = model.source
     name = function.name
     if name.startswith("__") or sum(1 for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name) != 1:
@@ -1243,8 +1245,32 @@ def _only_read_as_a_value(name: str, scope: ast.AST, parents: dict[int, ast.AST]
         if isinstance(parent, ast.Return) and scope is not model.source.tree:
             if _result_only_read(scope, model, depth + 1):
                 continue
+        if isinstance(parent, ast.Call) and node in parent.args and _argument_only_read(parent, parent.args.index(node), model, depth):
+            continue  # `save(model, loss)` with `def save(model, loss): ... float(loss)`
         return False
     return True
+
+
+def _argument_only_read(call: ast.Call, index: int, model: ModuleModel, depth: int) -> bool:
+    """The call is of a plain function of the module (defined once at its top level, no
+    decorator) whose parameter at `index` (positional, no `*args` before it) the function only
+    reads as a value and never binds again."""
+    if depth > 3 or not isinstance(call.func, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return False
+    source = model.source
+    name = call.func.id
+    defs = [n for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name]
+    if len(defs) != 1 or defs[0].decorator_list or source.owner_of(defs[0]) is not source.tree:
+        return False
+    function = defs[0]
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if index >= len(positional):
+        return False
+    parameter = positional[index].arg
+    parents = _parents(function)
+    if any(isinstance(n, ast.Name) and n.id == parameter and isinstance(n.ctx, ast.Store) and id(n) in parents for n in ast_walk(function)):
+        return False
+    return _only_read_as_a_value(parameter, function, parents, model, depth + 1)
 
 
 def _graph_values(value: ast.expr) -> list[ast.expr]:

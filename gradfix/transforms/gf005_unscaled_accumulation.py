@@ -215,7 +215,9 @@ class UnscaledAccumulation(AccumulationRule):
     every backward runs outside that `if` and the first backward runs before the first step.
     Around the window, `if`s that hold every backward and every step and test the mode of the
     whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
-    name the loop binds) are looked through. The `if` test (or the one name it tests, assigned
+    name the loop binds) are looked through, also one testing N itself (`if args.accum > 1:`,
+    whose test scales nothing), with or without an `else:` that steps plainly when nothing
+    accumulates. The `if` test (or the one name it tests, assigned
     once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
     (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
     test, also joined by `and` to a not-the-last-batch test, `is_accumulating = (i + 1) % N !=
@@ -1738,6 +1740,9 @@ def _mentions_n_elsewhere(
     key = n.slice.value if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) else None
     skip = acc.periodic.holder
     derived, derived_names = _derived_from_n(acc, word, key, divided, dead)
+    # `if args.accum > 1:` around the window (a mode guard: a test the whole loop reads the
+    # same): its test says whether the loop accumulates, it scales nothing
+    guards = {id(b.node) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]} if acc.guards else set()
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
@@ -1752,7 +1757,7 @@ def _mentions_n_elsewhere(
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)) and (_a_number(node.left) or _a_number(node.right)):
             continue  # `running += loss.item() / N`: a number for the log, not the loss scaled
         if isinstance(node, ast.If) and (
-            node is skip or _is_tail_guard(node, source) or (len(node.orelse) == 1 and node.orelse[0] is skip)
+            node is skip or id(node) in guards or _is_tail_guard(node, source) or (len(node.orelse) == 1 and node.orelse[0] is skip)
         ):
             # the condition itself (and a flush's guard, and `if N is None:` before the window's
             # `elif`) may mention N; the body may not

@@ -87,7 +87,9 @@ class EvalModeNotRestored(Rule):
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters (also by a builder of the file or of another module of the project, bound once
     in the loop's function, `optimizer = build_optimizer(model, lr)` whose every `return` is a
-    torch optimizer over the parameters of the module it is handed).
+    torch optimizer over the parameters of the module it is handed; also the optimizer an
+    object of a class of the file or project holds, `stepper.opt` of `stepper = Stepper(net,
+    opt)` whose `__init__` stores its parameter `opt`, when `opt` is built over `net`).
 
     ## Why is this bad?
     `eval()` turns dropout off and makes batch norm use (and stop updating) its running

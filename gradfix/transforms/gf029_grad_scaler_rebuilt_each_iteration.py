@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
     bound_names,
@@ -51,7 +51,11 @@ class GradScalerRebuiltEachIteration(Rule):
     `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
     it (a scaler per epoch, stepped by the batch loop), also through a function of the module,
     or imported from another module of the project, it hands the scaler to
-    (`train_one_epoch(model, loader, optimizer, scaler)` stepping with that parameter). So is
+    (`train_one_epoch(model, loader, optimizer, scaler)` stepping with that parameter), or
+    that reads it as a free name (a closure of the loop's function, `def step(x, y): ...
+    scaler.step(optimizer)`, or a function of the module for a loop at its top level, also
+    under `@torch.enable_grad()`; an optimizer parameter it steps is the one the call hands
+    it). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
@@ -375,6 +379,8 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
                 or (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id in model.facts.imports.aliases)
             ):
                 handed = _handed_to_a_stepper(node, target, model)
+                if handed is None and isinstance(node.func, ast.Name) and target.isidentifier():
+                    handed = _steps_with_it_freely(node, target, root, model)
                 if handed is not None:
                     depth = inside + handed[0]
                     found = depth if found is None else min(found, depth)
@@ -387,6 +393,59 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
     if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
+
+
+def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: ModuleModel) -> tuple[int, list[str | None]] | None:
+    """`train_step(x, y)` of a function that reads the scaler `target` as a free name, one
+    `def` of the function holding the loop `root` (a closure) or, for a loop at the module's
+    top level, of the module, and steps with it (`scaler.step(optimizer)`); it binds neither
+    the scaler nor the optimizers it steps (names of the loop's scope, as the loop reads
+    them, or parameters, as the call fills them). None otherwise."""
+    scope = _scope_of(root, model)
+    if scope is None:
+        return None
+    name = call.func.id  # type: ignore[attr-defined]
+    body = scope.body if isinstance(scope, (*FUNCTIONS, ast.Module)) else []
+    defs = [s for s in body if isinstance(s, FUNCTIONS) and s.name == name]
+    if len(defs) != 1 or not only_grad_mode_decorators(defs[0], model.facts.imports.qualify):
+        return None
+    function = defs[0]
+    own = bound_names(function) | {a.arg for a in ast_walk(function.args) if isinstance(a, ast.arg)}
+    if target in own or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast_walk(function)):
+        return None
+    inner = _steps_with(function, target, None)
+    if inner is None:
+        return None
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    passed: dict[str, ast.expr] = dict(zip(params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    keys: list[str | None] = []
+    for key in inner[1]:
+        head, _, rest = key.partition(".")
+        if head in passed:
+            # an optimizer parameter: the one the call hands it (`train_epoch(model, opt, ...)`)
+            base = dotted(passed[head])
+            keys.append(None if base is None else base + ("." + rest if rest else ""))
+        elif head in own:
+            return None  # (bound in the function, or a parameter left to its default)
+        else:
+            keys.append(key)
+    return inner[0], keys
+
+
+def _scope_of(node: ast.AST, model: ModuleModel) -> ast.AST | None:
+    """The function (or the module) whose own code holds the statement."""
+    source = model.source
+    current: ast.AST | None = node
+    for _ in range(64):
+        current = source.owner_of(current)  # type: ignore[arg-type]
+        if current is None or isinstance(current, (*FUNCTIONS, ast.Module)):
+            return current
+        if isinstance(current, ast.ClassDef):
+            return None
+    return None
 
 
 def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tuple[int, list[str | None]] | None:

@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+def run_epoch(net, optim, batches):
+    for inputs, targets in batches:
+        optim.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = nn.functional.mse_loss(net(inputs), targets)
+        grad_scaler.scale(loss).backward()
+        grad_scaler.step(optim)
+        grad_scaler.update()
+
+
+data = [(torch.randn(4, 8), torch.randn(4, 1)) for _ in range(8)]
+for trial in range(5):
+    model = nn.Linear(8, 1)
+    optimizer = torch.optim.Adam(model.parameters(), lr=10 ** -(trial + 1))
+    grad_scaler = torch.amp.GradScaler("cuda")
+    run_epoch(model, optimizer, data)

@@ -336,6 +336,10 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     value = given.get(statement.value.id)
     if isinstance(value, ast.Name):
         built_once = index.single_value(value.id, scope)
+        if built_once is None and value.id in _parameters(scope):
+            # `def run(net, opt): stepper = Stepper(net, opt)`: the optimizer the calls of
+            # `run` hand in (promoted from the call sites), its modules in `run`'s names
+            return _handed_in_optimizer(value.id, scope, index, model)  # type: ignore[arg-type]
         trained = _timm_factory_module(built_once, model) if isinstance(built_once, ast.Call) else None
         if trained is not None:
             # `opt = create_optimizer_v2(model, "adamw")` bound once, then `Trainer(model, opt)`
@@ -361,6 +365,23 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     if not owners:
         return None
     return {name for owner in owners for name in aliases(owner, scope, model)}
+
+
+def _handed_in_optimizer(name: str, function: ast.FunctionDef, index: Assignments, model: ModuleModel) -> set[str] | None:
+    """The modules the optimizer every call of `function` hands in for its parameter `name`
+    was built over (the module's facts promote the parameter from the call sites), in the
+    function's names (`_to_callee`); None when that is not known."""
+    info = model.facts.info(name)
+    if info is None or info.kind != "optimizer" or info.params is None:
+        return None
+    construction_scope = _construction_scope(name, info.params, index)
+    if construction_scope is None:
+        return None
+    found = parameter_owners(info.params, construction_scope, model)
+    translated = _to_callee(found, function, model) if found else None
+    if not translated:
+        return None
+    return {owner for key in translated for owner in aliases(key, function, model)}
 
 
 def _timm_factory_module(call: ast.Call, model: ModuleModel) -> ast.expr | None:

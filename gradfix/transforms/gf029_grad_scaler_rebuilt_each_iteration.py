@@ -56,7 +56,11 @@ class GradScalerRebuiltEachIteration(Rule):
     that reads it as a free name (a closure of the loop's function, `def step(x, y): ...
     scaler.step(optimizer)`, or a function of the module for a loop at its top level, also
     under `@torch.enable_grad()`; an optimizer parameter it steps is the one the call hands
-    it). So is
+    it; also called through `step = functools.partial(train_step, model, opt)`, a name bound
+    once and only to that partial, as `step(x, y)`; or a method, undecorated and not
+    overridden by a subclass of the file, of the class of an object a loop at the module's top
+    level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
+    `self.opt`). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built

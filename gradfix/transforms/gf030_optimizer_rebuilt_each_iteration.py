@@ -58,10 +58,15 @@ class OptimizerRebuiltEachIteration(Rule):
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
     Also a function of the module that a statement of a loop's body calls by its name on
-    every iteration (`for x, y in loader: train_step(model, x, y)`), or a method of the loop's
-    class called on `self` (not a static or decorated method, none that a subclass of the
-    file may override), that builds such an optimizer into a name of its own on every call
-    and steps it once per call, from what stays the same from call to call.
+    every iteration (`for x, y in loader: train_step(model, x, y)`; also through `step =
+    functools.partial(train_step, model, opt)`, a name bound once and only to that partial,
+    called as `step(x, y)`), or a method of the loop's class called on `self`, or of the class
+    of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
+    Learner(net)`; not a static or decorated method, none that a subclass of the file may
+    override), that builds such an optimizer into a name of its own (or an attribute of the
+    instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
+    torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
+    steps it once per call, from what stays the same from call to call.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum

@@ -586,10 +586,11 @@ class _FactCollector:
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
+            partial = "partial" in text
             for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     self._add_site(sub.func.id, sub, 0)
-                elif isinstance(sub, ast.Call) and "partial" in text and sub.args and isinstance(sub.args[0], ast.Name) and sub.args[0].id in wanted:
+                elif partial and isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Name) and sub.args[0].id in wanted:
                     partials.append(sub)
         if partials:
             self._partial_sites(partials)
@@ -775,9 +776,14 @@ def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
     opt)`: the call it makes, `train_step(model, opt, x, y)` (the partial's arguments first,
     then the call's; its keywords, then the call's), built once per call node; None otherwise."""
     func = call.func
-    if not isinstance(func, ast.Name) or "partial" not in facts.source.text:
+    if not isinstance(func, ast.Name):
         return None
-    bound = partial_aliases(facts).get(func.id)
+    aliases = facts.__dict__.get("_partial_aliases")
+    if aliases is None:
+        aliases = partial_aliases(facts)  # (one look at the text per module)
+    if not aliases:
+        return None
+    bound = aliases.get(func.id)
     if bound is None or any(isinstance(a, ast.Starred) for a in call.args):
         return None
     made: dict[int, ast.Call] = facts.__dict__.setdefault("_direct_calls", {})

@@ -1184,7 +1184,7 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
     if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
         return False
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
-    if owner is source.tree and "partial" in source.text:
+    if owner is source.tree and partial_aliases(model.facts):
         # `step = partial(train_step, model, opt)`, the name bound once and only called: its
         # calls, `loss = step(x, y)`, are the function's
         for alias, partial in partial_aliases(model.facts).items():

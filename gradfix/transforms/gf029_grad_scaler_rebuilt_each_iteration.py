@@ -396,7 +396,7 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
             if (
                 model is not None and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
                 and node.func.value.id not in ("self", target) and node.func.value.id not in model.facts.imports.aliases
-                and target.isidentifier() and model.facts.classes
+                and target.isidentifier() and any(node.func.attr in defined for defined in model.facts.methods.values())
             ):  # fmt: skip
                 # `stepper.step(x, y)`: a method of the instance's class that steps with the scaler
                 handed = _method_steps_with_it_freely(node, target, root, model)

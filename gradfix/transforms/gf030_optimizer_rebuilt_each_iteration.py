@@ -243,7 +243,7 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[
         target = _built_optimizer(stmt, model)
         if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
-    if names and "partial" in model.source.text:
+    if names and partial_aliases(model.facts):
         # `step = partial(train_step, model, opt)`, called as `step(x, y)`
         names |= {alias for alias, call in partial_aliases(model.facts).items() if call.args[0].id in names}  # type: ignore[attr-defined]
     return names

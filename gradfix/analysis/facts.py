@@ -727,6 +727,11 @@ class _Shim:
         self.source = facts.source
 
 
+# `step = partial(train_step, ...)` / `step = functools.partial(train_step, ...)`: group 1 is the
+# function (the name `partial` searched for literally first, then the rest)
+_PARTIAL_ALIAS = lazily(r"partial\([ \t]*([A-Za-z_]\w*)[ \t]*[,)]")
+
+
 def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
     """Names the module binds once, and only to `functools.partial(f, ...)` of a function `f`
     of the module (`step = partial(train_step, model, opt)`; no starred argument, no
@@ -739,6 +744,8 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
     source = facts.source
     if "partial" not in source.text or not facts.module_functions:
         return found
+    if not any(m.group(1) in facts.module_functions for m in _PARTIAL_ALIAS.finditer(source.text)):
+        return found  # (no line `name = partial(f, ...)` of a function of the module: no walk)
     candidates: dict[str, ast.Call] = {}
     for node in source.of_type(ast.Assign):
         targets = node.targets  # type: ignore[attr-defined]

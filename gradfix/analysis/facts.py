@@ -583,10 +583,11 @@ class _FactCollector:
         if not wanted:
             return
         partials: list[ast.Call] = []
+        said = "partial" in source.text  # (once per module; then per statement)
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
-            partial = "partial" in text
+            partial = said and "partial" in text
             for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     self._add_site(sub.func.id, sub, 0)

@@ -730,7 +730,7 @@ class _Shim:
 
 # `step = partial(train_step, ...)` / `step = functools.partial(train_step, ...)`: group 1 is the
 # function (the name `partial` searched for literally first, then the rest)
-_PARTIAL_ALIAS = lazily(r"partial\([ \t]*([A-Za-z_]\w*)[ \t]*[,)]")
+_PARTIAL_ALIAS = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*[,)]")
 
 
 def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:

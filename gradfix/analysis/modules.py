@@ -372,6 +372,9 @@ def _handed_in_optimizer(name: str, function: ast.FunctionDef, index: Assignment
     parameter `name` (one name, bound once to a torch optimizer: `run(net, opt)` after `opt =
     torch.optim.SGD(net.parameters())`) was built over, in the function's names (the argument
     each call hands for one of its parameters: `net`); None when that is not known."""
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function:
+        return None  # (a method, or a nested function: its calls are not read here)
     sites = model.facts.call_site_args.get(function.name)
     if not sites:
         from gradfix.analysis.samplers import call_sites  # (a function whose text says no step: rare)

@@ -582,20 +582,59 @@ class _FactCollector:
         self._method_sites(scalers)
         if not wanted:
             return
+        partials: list[ast.Call] = []
+        said = "partial" in source.text  # (once per module; then per statement)
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
+            partial = said and "partial" in text
             for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
-                    sites = facts.call_site_args.setdefault(sub.func.id, {})
-                    index = 0
-                    for arg in sub.args:
-                        if not isinstance(arg, ast.Starred):
-                            sites.setdefault(str(index), set()).add(self._argument_key(arg))
-                        index += 1
-                    for kw in sub.keywords:
-                        if kw.arg is not None:
-                            sites.setdefault(kw.arg, set()).add(self._argument_key(kw.value))
+                    self._add_site(sub.func.id, sub, 0)
+                elif partial and isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Name) and sub.args[0].id in wanted:
+                    partials.append(sub)
+        if partials:
+            self._partial_sites(partials)
+
+    def _add_site(self, name: str, call: ast.Call, start: int) -> None:
+        """What one call passes to the function `name`, its positional arguments counted from `start`."""
+        sites = self.facts.call_site_args.setdefault(name, {})
+        index = start
+        for arg in call.args:
+            if not isinstance(arg, ast.Starred):
+                sites.setdefault(str(index), set()).add(self._argument_key(arg))
+            index += 1
+        for kw in call.keywords:
+            if kw.arg is not None:
+                sites.setdefault(kw.arg, set()).add(self._argument_key(kw.value))
+
+    def _partial_sites(self, calls: list[ast.Call]) -> None:
+        """`functools.partial(train_step, model, opt)`: what it binds is passed to `train_step`
+        (the partial's arguments from the first position, its keywords by name), and, for a name
+        the module binds once, and only to that partial (`step = partial(train_step, model, opt)`),
+        what each call `step(batch)` passes, after the bound positions -- as the loop model maps
+        them. No partial with a starred argument or `**kwargs`."""
+        facts = self.facts
+        qualify = facts.imports.qualify
+        bound: dict[int, tuple[str, int]] = {}
+        for call in calls:
+            if qualify(dotted(call.func)) != "functools.partial":
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+                continue
+            name = call.args[0].id  # type: ignore[attr-defined]
+            self._add_site(name, ast.Call(call.func, call.args[1:], call.keywords), 0)
+            bound[id(call)] = (name, len(call.args) - 1)
+        if not bound:
+            return
+        found = partial_aliases(facts)
+        if not found:
+            return
+        for node in facts.source.of_type(ast.Call):
+            func = node.func  # type: ignore[attr-defined]
+            if isinstance(func, ast.Name) and func.id in found and id(found[func.id]) in bound:
+                name, start = bound[id(found[func.id])]
+                self._add_site(name, node, start)  # type: ignore[arg-type]
 
     def _argument_key(self, arg: ast.expr) -> str:
         """The key of what a call site passes: a name's key, or, for a library object built
@@ -687,6 +726,83 @@ class _Shim:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self.source = facts.source
+
+
+# `step = partial(train_step, ...)` / `step = functools.partial(train_step, ...)`: group 1 is the
+# function (the name `partial` searched for literally first, then the rest)
+_PARTIAL_ALIAS = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*[,)]")
+
+
+def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
+    """Names the module binds once, and only to `functools.partial(f, ...)` of a function `f`
+    of the module (`step = partial(train_step, model, opt)`; no starred argument, no
+    `**kwargs`): name -> the partial call. Found once per module, and only when its text says
+    `partial`."""
+    found = facts.__dict__.get("_partial_aliases")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = facts.__dict__["_partial_aliases"] = {}
+    source = facts.source
+    if "partial" not in source.text or not facts.module_functions:
+        return found
+    if not any(m.group(1) in facts.module_functions for m in _PARTIAL_ALIAS.finditer(source.text)):
+        return found  # (no line `name = partial(f, ...)` of a function of the module: no walk)
+    candidates: dict[str, ast.Call] = {}
+    for node in source.of_type(ast.Assign):
+        targets = node.targets  # type: ignore[attr-defined]
+        value = node.value  # type: ignore[attr-defined]
+        if not (len(targets) == 1 and isinstance(targets[0], ast.Name) and isinstance(value, ast.Call)):
+            continue
+        if not (value.args and isinstance(value.args[0], ast.Name) and value.args[0].id in facts.module_functions):
+            continue
+        if facts.imports.qualify(dotted(value.func)) != "functools.partial":
+            continue
+        if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
+            continue
+        candidates[targets[0].id] = value
+    if not candidates:
+        return found
+    stored: dict[str, int] = {}
+    for node in source.nodes:
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load) and node.id in candidates:
+                stored[node.id] = stored.get(node.id, 0) + 1
+        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            stored[node.name] = stored.get(node.name, 0) + 2
+        elif isinstance(node, ast.arg):
+            stored[node.arg] = stored.get(node.arg, 0) + 2
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+            for name in node.names:  # type: ignore[attr-defined]
+                bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
+                stored[bound] = stored.get(bound, 0) + 2
+    found.update((name, call) for name, call in candidates.items() if stored.get(name) == 1)
+    return found
+
+
+def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
+    """`step(x, y)` of a name `partial_aliases` finds, `step = partial(train_step, model,
+    opt)`: the call it makes, `train_step(model, opt, x, y)` (the partial's arguments first,
+    then the call's; its keywords, then the call's), built once per call node; None otherwise."""
+    func = call.func
+    if not isinstance(func, ast.Name):
+        return None
+    aliases = facts.__dict__.get("_partial_aliases")
+    if aliases is None:
+        aliases = partial_aliases(facts)  # (one look at the text per module)
+    if not aliases:
+        return None
+    bound = aliases.get(func.id)
+    if bound is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    made: dict[int, ast.Call] = facts.__dict__.setdefault("_direct_calls", {})
+    direct = made.get(id(call))
+    if direct is None:
+        name = ast.Name(bound.args[0].id, ast.Load())  # type: ignore[attr-defined]
+        direct = made[id(call)] = ast.Call(name, [*bound.args[1:], *call.args], [*bound.keywords, *call.keywords])
+        for node, at in ((name, func), (direct, call)):
+            node.lineno, node.col_offset = at.lineno, at.col_offset
+            node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset
+    return direct
 
 
 def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts:

@@ -336,6 +336,10 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     value = given.get(statement.value.id)
     if isinstance(value, ast.Name):
         built_once = index.single_value(value.id, scope)
+        if built_once is None and value.id in _parameters(scope):
+            # `def run(net, opt): stepper = Stepper(net, opt)`: the optimizer the calls of
+            # `run` hand in (promoted from the call sites), its modules in `run`'s names
+            return _handed_in_optimizer(value.id, scope, index, model)  # type: ignore[arg-type]
         trained = _timm_factory_module(built_once, model) if isinstance(built_once, ast.Call) else None
         if trained is not None:
             # `opt = create_optimizer_v2(model, "adamw")` bound once, then `Trainer(model, opt)`
@@ -361,6 +365,47 @@ def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, mo
     if not owners:
         return None
     return {name for owner in owners for name in aliases(owner, scope, model)}
+
+
+def _handed_in_optimizer(name: str, function: ast.FunctionDef, index: Assignments, model: ModuleModel) -> set[str] | None:
+    """The modules the optimizer that every call of `function` in the module hands in for its
+    parameter `name` (one name, bound once to a torch optimizer: `run(net, opt)` after `opt =
+    torch.optim.SGD(net.parameters())`) was built over, in the function's names (the argument
+    each call hands for one of its parameters: `net`); None when that is not known."""
+    info = model.facts.module_functions.get(function.name)
+    if info is None or info.node is not function:
+        return None  # (a method, or a nested function: its calls are not read here)
+    sites = model.facts.call_site_args.get(function.name)
+    if not sites:
+        from gradfix.analysis.samplers import call_sites  # (a function whose text says no step: rare)
+
+        sites = call_sites(function.name, model)
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    passed = sites.get(str(params.index(name)), set()) | sites.get(name, set())
+    if len(passed) != 1:
+        return None
+    key = next(iter(passed))
+    info = model.facts.info(key)
+    if info is None or info.kind != "optimizer" or info.params is None:
+        return None
+    construction_scope = _construction_scope(key, info.params, index)
+    if construction_scope is None or index.single_value(key, construction_scope) is None:
+        return None
+    found = parameter_owners(info.params, construction_scope, model)
+    reverse: dict[str, str] = {}
+    for position, param in enumerate(params):
+        handed = sites.get(str(position), set()) | sites.get(param, set())
+        if len(handed) == 1:
+            reverse[next(iter(handed))] = param
+    translated = set()
+    for owner in found:
+        root = root_name(owner)
+        if root not in reverse:
+            return None
+        translated.add(reverse[root] + owner[len(root) :])
+    if not translated:
+        return None
+    return {owner for key in translated for owner in aliases(key, function, model)}
 
 
 def _timm_factory_module(call: ast.Call, model: ModuleModel) -> ast.expr | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.facts import direct_call
 from gradfix.analysis.names import dotted, method_name, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms.apply import statement_lines
@@ -124,7 +125,12 @@ def called_function(
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
         return None
-    info = model.facts.module_functions.get(value.func.id)
+    if value.func.id not in model.facts.module_functions:
+        # `step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes
+        value = direct_call(value, model.facts)  # type: ignore[assignment]
+        if value is None:
+            return None
+    info = model.facts.module_functions.get(value.func.id)  # type: ignore[attr-defined]
     if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
         return None
     if not any(word in model.source.segment(info.node) for word in words):
@@ -158,6 +164,31 @@ def called_method(
     if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
         return None
     return info.node, value
+
+def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`stepper.step(x, y)` as a statement of its own (or the value of an assignment), on a
+    name the module binds only to instances of one class of the file (`stepper = Stepper(net,
+    opt)`), calling a method that class defines itself (undecorated, no subclass of the file
+    may override it) whose text says one of `words`: that method and the call."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
+        return None
+    if value.func.value.id == "self" or value.func.value.id in model.facts.imports.aliases:
+        return None
+    from gradfix.analysis.samplers import instance_class  # (only for such a call)
+
+    owner = instance_class(value.func.value, model)
+    if owner is None:
+        return None
+    if any(isinstance(base, ast.Name) and base.id == owner for other in model.facts.classes.values() for base in other.bases):
+        return None  # a subclass of the file may override the method
+    info = model.facts.methods.get(owner, {}).get(value.func.attr)
+    if info is None or info.class_name != owner or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    if not info.node.args.args or not any(word in model.source.segment(info.node) for word in words):
+        return None
+    return info.node, value
+
 
 def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
     """The attribute names the module binds anywhere but in the `__init__` of the method's

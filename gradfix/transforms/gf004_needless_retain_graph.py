@@ -13,6 +13,7 @@ from gradfix.analysis.graphs import (
     is_forward_call,
     reads_of,
 )
+from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_values
@@ -109,7 +110,8 @@ class NeedlessRetainGraph(Rule):
       or a dataclass, or `dict(loss=loss.item())`: a step closure handed to a loop of another
       module is judged so; so is the tensor returned by a step function or method of
       the file, undecorated (or under torch's grad-mode decorators), that no other file imports
-      and the file only calls, each call a
+      and the file only calls (also through `step = functools.partial(train_step, model, opt)`,
+      a name bound once and only to that partial, itself only called), each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
@@ -639,8 +641,13 @@ def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleM
     scopes: dict[int, ScopeFlow] = {}
     for scope_node in [model.module, *(n for n in model.source.nodes if isinstance(n, FUNCTIONS))]:
         for node in _own_calls(scope_node):
-            if not (isinstance(node.func, ast.Name) and node.func.id == name):
+            if not isinstance(node.func, ast.Name):
                 continue
+            if node.func.id != name:
+                # `step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes
+                node = direct_call(node, model.facts)  # type: ignore[assignment]
+                if node is None or node.func.id != name:  # type: ignore[attr-defined]
+                    continue
             for param in params:
                 value = next((kw.value for kw in node.keywords if kw.arg == param), None)
                 if value is None and param in ordered:
@@ -1177,6 +1184,13 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
     if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
         return False
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
+    if owner is source.tree and partial_aliases(model.facts):
+        # `step = partial(train_step, model, opt)`, the name bound once and only called: its
+        # calls, `loss = step(x, y)`, are the function's
+        for alias, partial in partial_aliases(model.facts).items():
+            if partial.args[0].id == name:  # type: ignore[attr-defined]
+                named = [n for n in named if n is not partial.args[0]]
+                named += [n for n in source.of_type(ast.Name) if n.id == alias and isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
     calls = [c for c in source.of_type(ast.Call) if any(c.func is n for n in named)]
     if not calls or len(calls) != len(named):
         return False  # handed on (a callback, a table of functions), or never called here

@@ -89,7 +89,9 @@ class EvalModeNotRestored(Rule):
     in the loop's function, `optimizer = build_optimizer(model, lr)` whose every `return` is a
     torch optimizer over the parameters of the module it is handed; also the optimizer an
     object of a class of the file or project holds, `stepper.opt` of `stepper = Stepper(net,
-    opt)` whose `__init__` stores its parameter `opt`, when `opt` is built over `net`).
+    opt)` whose `__init__` stores its parameter `opt`, when `opt` is built over `net`; in a
+    function, `def run(net, opt): stepper = Stepper(net, opt)`, the optimizer every call of
+    the function hands in, `run(net, opt)` after `opt = torch.optim.SGD(net.parameters())`).
 
     ## Why is this bad?
     `eval()` turns dropout off and makes batch norm use (and stop updating) its running

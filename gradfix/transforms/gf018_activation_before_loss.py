@@ -40,7 +40,9 @@ class ActivationBeforeLoss(Rule):
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
     `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
     log-probabilities as input); the loss function may be held in a name (`criterion =
-    F.cross_entropy`, or a `functools.partial` of it), picked by a constant key from a dict
+    F.cross_entropy`, or a `functools.partial` of it; a parameter of the loss's function that
+    its calls fill, also through `step = functools.partial(train_step, model, opt, criterion)`
+    bound once and called as `step(x, y)`), picked by a constant key from a dict
     literal (or `nn.ModuleDict`) of losses that no statement writes into (`losses["ce"](...)`;
     also a dict bound once at the top of a module of the project it is imported from, `from
     losses import LOSSES`, that neither module writes into), or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda

@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
+from gradfix.analysis.facts import direct_call
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
@@ -55,7 +56,11 @@ class GradScalerRebuiltEachIteration(Rule):
     that reads it as a free name (a closure of the loop's function, `def step(x, y): ...
     scaler.step(optimizer)`, or a function of the module for a loop at its top level, also
     under `@torch.enable_grad()`; an optimizer parameter it steps is the one the call hands
-    it). So is
+    it; also called through `step = functools.partial(train_step, model, opt)`, a name bound
+    once and only to that partial, as `step(x, y)`; or a method, undecorated and not
+    overridden by a subclass of the file, of the class of an object a loop at the module's top
+    level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
+    `self.opt`). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
@@ -378,9 +383,23 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
                 isinstance(node.func, ast.Name)
                 or (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id in model.facts.imports.aliases)
             ):
-                handed = _handed_to_a_stepper(node, target, model)
+                # (`step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes)
+                call = direct_call(node, model.facts) if isinstance(node.func, ast.Name) else None
+                call = node if call is None else call
+                handed = _handed_to_a_stepper(call, target, model)
                 if handed is None and isinstance(node.func, ast.Name) and target.isidentifier():
-                    handed = _steps_with_it_freely(node, target, root, model)
+                    handed = _steps_with_it_freely(call, target, root, model)
+                if handed is not None:
+                    depth = inside + handed[0]
+                    found = depth if found is None else min(found, depth)
+                    stepped.extend(handed[1])
+            if (
+                model is not None and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                and node.func.value.id not in ("self", target) and node.func.value.id not in model.facts.imports.aliases
+                and target.isidentifier() and any(node.func.attr in defined for defined in model.facts.methods.values())
+            ):  # fmt: skip
+                # `stepper.step(x, y)`: a method of the instance's class that steps with the scaler
+                handed = _method_steps_with_it_freely(node, target, root, model)
                 if handed is not None:
                     depth = inside + handed[0]
                     found = depth if found is None else min(found, depth)
@@ -430,6 +449,41 @@ def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: Mod
             keys.append(None if base is None else base + ("." + rest if rest else ""))
         elif head in own:
             return None  # (bound in the function, or a parameter left to its default)
+        else:
+            keys.append(key)
+    return inner[0], keys
+
+
+def _method_steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: ModuleModel) -> tuple[int, list[str | None]] | None:
+    """`stepper.step(x, y)` from a loop at the module's top level, on a name the module binds
+    only to instances of one class of the file (`stepper = Stepper(net, opt)`), of a method
+    that class defines itself (undecorated, no subclass of the file overriding it) that reads
+    the scaler `target` as a free name (the module's) and steps with it, binding neither the
+    scaler nor the optimizers it steps (`self.opt`, as the call's receiver names them:
+    `stepper.opt`). None otherwise."""
+    if _scope_of(root, model) is not model.source.tree:
+        return None
+    from gradfix.transforms._rebuilt import called_on_instance
+
+    called = called_on_instance(ast.Expr(call), model, (target,))
+    if called is None:
+        return None
+    method = called[0]
+    params = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
+    own = bound_names(method) | {a.arg for a in ast_walk(method.args) if isinstance(a, ast.arg)}
+    if not params or target in own or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast_walk(method)):
+        return None
+    inner = _steps_with(method, target, None)
+    if inner is None:
+        return None
+    receiver_name = call.func.value.id  # type: ignore[attr-defined]
+    keys: list[str | None] = []
+    for key in inner[1]:
+        head, _, rest = key.partition(".")
+        if head == params[0] and rest and "." not in rest:
+            keys.append(receiver_name + "." + rest)  # (`self.opt`: the instance's optimizer)
+        elif head in own:
+            return None  # (bound in the method, or a parameter)
         else:
             keys.append(key)
     return inner[0], keys

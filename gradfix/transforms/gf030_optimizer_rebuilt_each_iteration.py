@@ -5,6 +5,7 @@ from bisect import bisect_right
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
+from gradfix.analysis.facts import partial_aliases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
@@ -13,6 +14,7 @@ from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
     called_method,
+    called_on_instance,
     calls_one_of,
     ends_early,
     every_iteration,
@@ -56,10 +58,15 @@ class OptimizerRebuiltEachIteration(Rule):
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
     Also a function of the module that a statement of a loop's body calls by its name on
-    every iteration (`for x, y in loader: train_step(model, x, y)`), or a method of the loop's
-    class called on `self` (not a static or decorated method, none that a subclass of the
-    file may override), that builds such an optimizer into a name of its own on every call
-    and steps it once per call, from what stays the same from call to call.
+    every iteration (`for x, y in loader: train_step(model, x, y)`; also through `step =
+    functools.partial(train_step, model, opt)`, a name bound once and only to that partial,
+    called as `step(x, y)`), or a method of the loop's class called on `self`, or of the class
+    of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
+    Learner(net)`; not a static or decorated method, none that a subclass of the file may
+    override), that builds such an optimizer into a name of its own (or an attribute of the
+    instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
+    torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
+    steps it once per call, from what stays the same from call to call.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -159,7 +166,7 @@ class OptimizerRebuiltEachIteration(Rule):
             restores = None
             for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
                 if builders and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words)
+                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words)
                     if called is not None:
                         for built, target in _rebuilt_per_call(called, loop, model):
                             if id(built) not in reported:
@@ -236,6 +243,9 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[
         target = _built_optimizer(stmt, model)
         if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
+    if names and partial_aliases(model.facts):
+        # `step = partial(train_step, model, opt)`, called as `step(x, y)`
+        names |= {alias for alias, call in partial_aliases(model.facts).items() if call.args[0].id in names}  # type: ignore[attr-defined]
     return names
 
 
@@ -359,8 +369,12 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     instance, params, passed = parameters
     for stmt, _ in every_iteration(function.body):
         target = _built_optimizer(stmt, model)
-        if target is None or "." in target or target in params or not stepped_in(function, target):
+        if target is None or not stepped_in(function, target):
             continue
+        if "." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1):
+            continue  # (only an attribute of the instance, `self.opt`, rebuilt on every call)
+        if target in params and _read_before_in(function, target, stmt):
+            continue  # (a parameter used before: the construction may be a fallback)
         if _restores(model.source.segment(function)):
             return
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
@@ -368,6 +382,18 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
+
+
+def _read_before_in(function: ast.FunctionDef, target: str, stmt: ast.stmt) -> bool:
+    """The parameter `target` read, or the construction `stmt` not a statement of the
+    function's own body (under an `if`, a `with`, a `try`): what the call hands may be kept."""
+    if stmt not in function.body:
+        return True
+    for node in function.body[: function.body.index(stmt) + 1]:
+        for sub in ast_walk(node):
+            if isinstance(sub, ast.Name) and sub.id == target and isinstance(sub.ctx, ast.Load):
+                return True
+    return False
 
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:

@@ -42,7 +42,7 @@ from gradfix.source import (
     Loop,
     Source,
 )
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_walk, child_nodes, child_statements
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -645,16 +645,10 @@ def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
     return values or []
 
 
-# What can hold an assignment statement: statements, and the `except` and `case` arms whose
-# bodies are statements. An expression holds none (a lambda's body is an expression), so the
-# walk below does not go into one: it visits the same statements, in the same order.
-_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
-
-
 def _assignments_in(scope: ast.AST) -> dict[str, list[ast.expr]]:
     """The values `scope` assigns (`=`, `+=`) to each plain name, outside nested scopes."""
     found: dict[str, list[ast.expr]] = {}
-    stack = [child for child in child_nodes(scope) if isinstance(child, _HOLDS_STATEMENTS)]
+    stack = child_statements(scope)  # (an expression holds no assignment: not walked)
     while stack:
         node = stack.pop()
         if isinstance(node, SCOPES):
@@ -667,7 +661,7 @@ def _assignments_in(scope: ast.AST) -> dict[str, list[ast.expr]]:
                         values.append(node.value)
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             found.setdefault(node.target.id, []).append(node.value)
-        stack.extend(child for child in child_nodes(node) if isinstance(child, _HOLDS_STATEMENTS))
+        stack += child_statements(node)
     return found
 
 

@@ -61,18 +61,6 @@ def mentions_training(text: str) -> bool:
     return any(map(text.lower().__contains__, _VOCABULARY))  # (no generator frame per word)
 
 
-def _mentions_training_between(lowered: str, start: int, end: int) -> bool:
-    """`mentions_training(text[start:end])`, given `lowered`, the `text.lower()` of an ASCII
-    text (lowering it keeps every character where it was): the words looked for between the
-    offsets, without a copy of the stretch lowered again (a module's functions, nested ones
-    inside the others, each asked once)."""
-    find = lowered.find
-    for word in _VOCABULARY:
-        if find(word, start, end) != -1:
-            return True
-    return False
-
-
 def looks_like_optimizer_name(key: str) -> bool:
     name = last_name(key)
     return bool(_OPTIMIZER_NAME.search(name)) and not _SCHEDULER_NAME.search(name)
@@ -255,7 +243,6 @@ class _FactCollector:
         self.facts = facts
         self.key = facts.source.key
         self.pending: list[tuple[ast.AST, str]] = []
-        self._lowered: str | None = None  # the module's text lowered, when ASCII ("" when not)
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -382,15 +369,7 @@ class _FactCollector:
                     self._record(param.arg, kind, None, None, annotated=True)
         for expr in (*node.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d is not None]):
             self._uses(expr, self.facts.source.segment(expr))
-        source = self.facts.source
-        if self._lowered is None:
-            text = source.text
-            self._lowered = text.lower() if text.isascii() else ""
-        if not (
-            _mentions_training_between(self._lowered, source.start(node), source.end(node))
-            if self._lowered
-            else mentions_training(source.segment(node))
-        ):
+        if not mentions_training(self.facts.source.segment(node)):
             return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
 

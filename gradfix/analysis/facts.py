@@ -23,7 +23,7 @@ from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND as _COMPOUND
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
-from gradfix.walk import ast_nodes, child_nodes
+from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -546,7 +546,7 @@ class _FactCollector:
         if "(" not in text:
             return
         if "step" in text or "zero_grad" in text or "backward" in text:
-            for sub in ast_nodes(node):  # (the whole walk is read: a list, no generator)
+            for sub in ast_walk(node):
                 if isinstance(sub, ast.Call):
                     self._call(sub)
         self.pending.append((node, text))
@@ -585,7 +585,7 @@ class _FactCollector:
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
-            for sub in ast_nodes(node):  # (the whole walk is read: a list, no generator)
+            for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     sites = facts.call_site_args.setdefault(sub.func.id, {})
                     index = 0
@@ -642,7 +642,7 @@ class _FactCollector:
         for node, text in self.pending:
             if not any("." + name in text for name in wanted):
                 continue
-            for sub in ast_nodes(node):  # (the whole walk is read: a list, no generator)
+            for sub in ast_walk(node):
                 if not (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in wanted):
                     continue
                 params = wanted[sub.func.attr].params[1:]

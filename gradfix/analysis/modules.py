@@ -26,7 +26,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
-from gradfix.walk import ast_nodes, ast_walk
+from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -185,14 +185,13 @@ def parameter_owners(params: ast.expr | None, scope: Scope, model: ModuleModel, 
 def _owners_in(expr: ast.AST, model: ModuleModel) -> set[str]:
     owners: set[str] = set()
     walked: dict[str, str] = {}  # `m` of `for m in net.modules()` in a comprehension -> `net`
-    nodes = ast_nodes(expr)  # (walked once for both loops below, as `ast_walk` orders them)
-    for node in nodes:
+    for node in ast_walk(expr):
         if isinstance(node, ast.comprehension):
             source = _walked_module(node.iter)
             target = node.target.elts[-1] if isinstance(node.target, ast.Tuple) and node.target.elts else node.target
             if source is not None and isinstance(target, ast.Name):
                 walked[target.id] = model.source.key(source)
-    for node in nodes:
+    for node in ast_walk(expr):
         if isinstance(node, ast.Call) and method_name(node) in ("parameters", "named_parameters"):
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None:

@@ -533,7 +533,9 @@ class _ModeWalker:
         if name in facts.module_functions or name in facts.imports.aliases or name in facts.classes:
             return []
         values = _name_values(self.model).get(name, [])
-        if "lambda" in text and len(values) == 1 and isinstance(values[0], ast.Lambda):
+        # (the name's values first: most names have none, and the text is searched only for one
+        # bound once to a lambda)
+        if len(values) == 1 and isinstance(values[0], ast.Lambda) and "lambda" in text:
             value = values[0]
             args = value.args
             if args.args or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or call.args or call.keywords:

@@ -94,6 +94,30 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return children
 
 
+# The fields that hold statements (`body`, `orelse`, `finalbody`) or the arms whose bodies do
+# (`handlers`, `cases`): no statement is anywhere else (an expression holds none; a lambda's
+# or an `a if t else b`'s `body` is an expression, not a list).
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_statements(node: ast.AST) -> list[ast.AST]:
+    """The statements right under `node`, and its `except` and `case` arms, in `child_nodes`
+    order: `[c for c in child_nodes(node) if isinstance(c, (ast.stmt, ast.excepthandler,
+    ast.match_case))]`, reading only the fields that can hold them. A walk looking for
+    statements (assignments, definitions) goes down these, not into every expression."""
+    kind = node.__class__
+    fields = _STATEMENT_FIELDS.get(kind)
+    if fields is None:
+        fields = _STATEMENT_FIELDS[kind] = tuple(name for name in kind._fields if name in _BLOCK_FIELDS)  # type: ignore[attr-defined]
+    children: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            children += value
+    return children
+
+
 def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     """Nodes of a function body, not those of the functions, lambdas or classes nested in it
     (nor the contexts and operators, as `ast_walk`)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gradfix.analysis import facts, names
 from gradfix.analysis.loops import _Context
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, child_nodes, child_statements
 
 OWN = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
 
@@ -39,6 +39,46 @@ def test_kept_walks_are_fresh_walks() -> None:
             checked += 1
         names.forget_nodes()
     assert checked > 10_000
+
+
+_MATCH_AND_TRY = """
+def f(x, y=lambda: 0):
+    if x:
+        a = 1
+    elif y:
+        a = 2
+    else:
+        a = 3
+    try:
+        b = x
+    except ValueError as e:
+        b = 0
+    else:
+        b += 1
+    finally:
+        c = b
+    match x:
+        case [1, *rest] if rest:
+            d = rest
+        case _:
+            d = None
+    for i in range(3):
+        e = i
+    else:
+        e = -1
+    g = (lambda: x) if x else None
+"""
+
+
+def test_child_statements_are_the_statement_and_arm_children() -> None:
+    holders = (ast.stmt, ast.excepthandler, ast.match_case)
+    checked = 0
+    for tree in [ast.parse(_MATCH_AND_TRY), *(ast.parse(path.read_text(encoding="utf-8")) for path in OWN)]:
+        for node in ast.walk(tree):
+            expected = [child for child in child_nodes(node) if isinstance(child, holders)]
+            assert [id(c) for c in child_statements(node)] == [id(c) for c in expected]
+            checked += bool(expected)
+    assert checked > 1_000
 
 
 def test_a_kept_answer_keeps_its_node_so_that_no_other_node_gets_its_id() -> None:

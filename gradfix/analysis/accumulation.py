@@ -24,7 +24,7 @@ from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, WITHS, Source
-from gradfix.walk import ast_walk, child_nodes, leaves
+from gradfix.walk import ast_walk, child_nodes, child_statements, leaves
 
 _CACHE = "_accumulations"
 
@@ -721,9 +721,13 @@ def _dict_value(value: ast.expr, key: object) -> ast.expr | None:
 
 
 def _values_of(name: str, scope: ast.AST) -> list[ast.expr]:
-    """Every value assigned to a plain name."""
+    """Every value assigned to a plain name, in `ast_walk(scope)` order (breadth first). Only
+    statements and the `except`/`case` arms holding them are walked: an expression holds no
+    assignment, and leaving its nodes out keeps the order of the others."""
     values: list[ast.expr] = []
-    for node in ast_walk(scope):
+    todo = [scope]
+    for node in todo:  # (the list grows as it is read: breadth first, as `ast_walk`)
+        todo += child_statements(node)
         if isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
                 values.append(node.value)

@@ -51,7 +51,7 @@ from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
 from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
-from gradfix.walk import ast_walk, child_nodes, own_nodes
+from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -1377,7 +1377,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
     def header(stmt: ast.stmt) -> list[ast.AST]:
         found = headers.get(id(stmt))
         if found is None:
-            found = headers[id(stmt)] = list(_header_nodes(stmt))
+            found = headers[id(stmt)] = _header_nodes(stmt)
         return found
 
     def calls_backward(function: ast.AST) -> bool:
@@ -1488,20 +1488,21 @@ def _class_of(scope: Scope, model: ModuleModel) -> ast.ClassDef | None:
     return None
 
 
-def _header_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
-    """The nodes a statement evaluates itself (a compound statement's header only)."""
+def _header_nodes(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes a statement evaluates itself (a compound statement's header only), but the
+    lambdas (their insides are kept), in `ast_walk` order per field: walked as lists
+    (`ast_nodes`), without a generator per statement and per field."""
     if isinstance(stmt, DEFINITIONS):
-        return
-    for name, value in ast.iter_fields(stmt):
+        return []
+    found: list[ast.AST] = []
+    for name in stmt._fields:
         if name in ("body", "orelse", "finalbody", "handlers", "cases"):
             continue
-        values = value if isinstance(value, list) else [value]
-        for item in values:
+        value = getattr(stmt, name, None)
+        for item in value if isinstance(value, list) else (value,):
             if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
-                for sub in ast_walk(item):
-                    if isinstance(sub, (ast.Lambda,)):
-                        continue
-                    yield sub
+                found += [sub for sub in ast_nodes(item) if not isinstance(sub, ast.Lambda)]
+    return found
 
 
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:

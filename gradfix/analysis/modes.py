@@ -191,21 +191,35 @@ class _ModeWalker:
 
     # statements --------------------------------------------------------------------
     def block(self, suite: list[ast.stmt], ctx: _Ctx) -> None:
-        for index, stmt in enumerate(suite):
-            exits = ctx.exits or self._exit_follows(suite, index, ctx)
-            self.statement(stmt, suite, ctx._replace(exits=exits))
+        if ctx.exits:
+            for stmt in suite:
+                self.statement(stmt, suite, ctx)
+            return
+        exiting = None  # (the context with `exits` set, built once per suite that needs it)
+        for stmt, exits in zip(suite, self._exits_following(suite, ctx)):
+            if exits and exiting is None:
+                exiting = ctx._replace(exits=True)
+            self.statement(stmt, suite, exiting if exits else ctx)
 
-    def _exit_follows(self, suite: list[ast.stmt], index: int, ctx: _Ctx) -> bool:
+    def _exits_following(self, suite: list[ast.stmt], ctx: _Ctx) -> list[bool]:
+        """For each statement of the suite, whether a later one of it leaves: a `raise` in a
+        helper (a helper's return ends the helper, not the loop; an `except` arm that re-raises
+        leaves the loop too), else a `return`, a `raise`, or a `break` of no loop entered inside
+        the analysed one. Found in one pass from the suite's end, not a scan of the statements
+        after each one."""
         if ctx.via:
-            # a helper's return ends the helper, not the loop; a `raise` (an `except` arm that
-            # re-raises) leaves the loop too
-            return any(isinstance(later, ast.Raise) for later in suite[index + 1 :])
-        for later in suite[index + 1 :]:
-            if isinstance(later, (ast.Return, ast.Raise)):
-                return True
-            if isinstance(later, ast.Break) and ctx.home_depth == 0:
-                return True
-        return False
+            leaving: type | tuple[type, ...] = ast.Raise
+        elif ctx.home_depth == 0:
+            leaving = (ast.Return, ast.Raise, ast.Break)
+        else:
+            leaving = (ast.Return, ast.Raise)
+        follows = [False] * len(suite)
+        found = False
+        for index in range(len(suite) - 1, -1, -1):
+            follows[index] = found
+            if not found and isinstance(suite[index], leaving):
+                found = True
+        return follows
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
         if not ctx.via:
@@ -519,7 +533,9 @@ class _ModeWalker:
         if name in facts.module_functions or name in facts.imports.aliases or name in facts.classes:
             return []
         values = _name_values(self.model).get(name, [])
-        if "lambda" in text and len(values) == 1 and isinstance(values[0], ast.Lambda):
+        # (the name's values first: most names have none, and the text is searched only for one
+        # bound once to a lambda)
+        if len(values) == 1 and isinstance(values[0], ast.Lambda) and "lambda" in text:
             value = values[0]
             args = value.args
             if args.args or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or call.args or call.keywords:

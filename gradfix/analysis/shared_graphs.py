@@ -42,7 +42,7 @@ from gradfix.source import (
     Loop,
     Source,
 )
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_walk, child_nodes, child_statements
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -648,7 +648,7 @@ def _assigned(name: str, scope: ast.AST, source: Source) -> list[ast.expr]:
 def _assignments_in(scope: ast.AST) -> dict[str, list[ast.expr]]:
     """The values `scope` assigns (`=`, `+=`) to each plain name, outside nested scopes."""
     found: dict[str, list[ast.expr]] = {}
-    stack = list(child_nodes(scope))
+    stack = child_statements(scope)  # (an expression holds no assignment: not walked)
     while stack:
         node = stack.pop()
         if isinstance(node, SCOPES):
@@ -661,7 +661,7 @@ def _assignments_in(scope: ast.AST) -> dict[str, list[ast.expr]]:
                         values.append(node.value)
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             found.setdefault(node.target.id, []).append(node.value)
-        stack.extend(child_nodes(node))
+        stack += child_statements(node)
     return found
 
 

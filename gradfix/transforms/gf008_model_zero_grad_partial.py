@@ -21,7 +21,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.source import FUNCTIONS, Source, encloses
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_walk, child_statements
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -363,7 +363,7 @@ class _Constructions:
         self._visit(model.module, None)
 
     def _visit(self, node: ast.AST, function: ast.AST | None) -> None:
-        for child in child_nodes(node):
+        for child in child_statements(node):  # (an expression holds no assignment or definition)
             if isinstance(child, FUNCTIONS):
                 self._visit(child, child)
                 continue

@@ -733,6 +733,27 @@ class _Shim:
 _PARTIAL_ALIAS = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*[,)]")
 
 
+
+def count_binding(node: ast.AST, counts: dict[str, int], names: object = None) -> None:
+    """Add what `node` binds to `counts`: a name stored (assigned, a loop or `with` target) 1; a
+    `def` or `class`, a parameter, a name a `global`, `nonlocal` or import declares 2 (never a
+    plain binding of one value). With `names` (a container), a stored name outside it is not
+    counted. Summed over a scope's nodes, a name counted 1 is bound there once, by a plain
+    store: the loop model's aliases (`step = partial(train_step, ...)`) and the facts'
+    `partial_aliases` count alike."""
+    kind = node.__class__
+    if kind is ast.Name:
+        if not isinstance(node.ctx, ast.Load) and (names is None or node.id in names):  # type: ignore[attr-defined,operator]
+            counts[node.id] = counts.get(node.id, 0) + 1  # type: ignore[attr-defined]
+    elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+        counts[node.name] = counts.get(node.name, 0) + 2
+    elif kind is ast.arg:
+        counts[node.arg] = counts.get(node.arg, 0) + 2  # type: ignore[attr-defined]
+    elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+        for name in node.names:  # type: ignore[attr-defined]
+            bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
+            counts[bound] = counts.get(bound, 0) + 2
+
 def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
     """Names the module binds once, and only to `functools.partial(f, ...)` of a function `f`
     of the module (`step = partial(train_step, model, opt)`; no starred argument, no
@@ -764,17 +785,7 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
         return found
     stored: dict[str, int] = {}
     for node in source.nodes:
-        if isinstance(node, ast.Name):
-            if not isinstance(node.ctx, ast.Load) and node.id in candidates:
-                stored[node.id] = stored.get(node.id, 0) + 1
-        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
-            stored[node.name] = stored.get(node.name, 0) + 2
-        elif isinstance(node, ast.arg):
-            stored[node.arg] = stored.get(node.arg, 0) + 2
-        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
-            for name in node.names:  # type: ignore[attr-defined]
-                bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
-                stored[bound] = stored.get(bound, 0) + 2
+        count_binding(node, stored, candidates)
     found.update((name, call) for name, call in candidates.items() if stored.get(name) == 1)
     return found
 

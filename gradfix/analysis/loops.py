@@ -29,6 +29,7 @@ from gradfix.analysis.facts import (
     ModuleFacts,
     classify_constructor,
     collect_facts,
+    count_binding,
     located_bases,
 )
 from gradfix.analysis.model import (
@@ -1013,17 +1014,8 @@ class _Walker:
             for node in ast_walk(top):
                 if node is scope:
                     continue
-                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                    counts[node.id] = counts.get(node.id, 0) + 1
-                elif isinstance(node, (*FUNCTIONS, ast.ClassDef)):
-                    counts[node.name] = counts.get(node.name, 0) + 2
-                elif isinstance(node, ast.arg):
-                    counts[node.arg] = counts.get(node.arg, 0) + 2
-                elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
-                    for name in getattr(node, "names", ()):
-                        bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
-                        counts[bound] = counts.get(bound, 0) + 2
-                elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                count_binding(node, counts)
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     aliased = _aliased_function(node.value, facts)
                     if aliased is not None and aliased[0] in targets:
                         candidates[node.targets[0].id] = aliased

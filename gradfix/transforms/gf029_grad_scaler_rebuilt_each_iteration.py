@@ -445,8 +445,7 @@ def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: Mod
         head, _, rest = key.partition(".")
         if head in passed:
             # an optimizer parameter: the one the call hands it (`train_epoch(model, opt, ...)`)
-            base = dotted(passed[head])
-            keys.append(None if base is None else base + ("." + rest if rest else ""))
+            keys.append(_handed_key(passed[head], rest))
         elif head in own:
             return None  # (bound in the function, or a parameter left to its default)
         else:
@@ -544,8 +543,7 @@ def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tup
     for key in inner[1]:
         head, _, rest = key.partition(".")
         if head in passed:
-            base = dotted(passed[head])
-            keys.append(None if base is None else base + ("." + rest if rest else ""))
+            keys.append(_handed_key(passed[head], rest))
         elif head in params:
             keys.append(None)  # (a parameter left to its default)
         else:
@@ -605,3 +603,10 @@ def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST
         if reads_what_the_loop_changes(stmt.value, outer) or _stepped_with(outer, target, model) is None:  # type: ignore[arg-type]
             return where
         where = outer
+
+
+def _handed_key(value: ast.expr, rest: str) -> str | None:
+    """The caller's key for `param.rest` in a function, `value` what the call hands `param`
+    (`self.opt` for `opt` given `self.opt`); None when the argument is no plain name."""
+    base = dotted(value)
+    return None if base is None else base + ("." + rest if rest else "")

@@ -29,43 +29,22 @@ def _node_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
-# The list fields that may hold something else than a node: `None` (a `**d` in a dict's keys, a
-# keyword-only parameter without a default) or a name (`global a, b`, a class pattern's keyword
-# attributes). Every other list field the walks keep holds nodes only, and is added whole.
-_MIXED_LISTS = frozenset({
-    ("Dict", "keys"), ("arguments", "kw_defaults"), ("Global", "names"), ("Nonlocal", "names"),
-    ("MatchClass", "kwd_attrs"),
-})  # fmt: skip
-_MIXED_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> its `_MIXED_LISTS` fields
-
-
-def _mixed_fields(kind: type) -> tuple[str, ...]:
-    fields = _MIXED_FIELDS[kind] = tuple(name for name in _node_fields(kind) if (kind.__name__, name) in _MIXED_LISTS)
-    return fields
-
-
 def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
     todo = deque((node,))
-    pop, push, push_all = todo.popleft, todo.append, todo.extend
-    fields_of, mixed_of = _NODE_FIELDS, _MIXED_FIELDS
+    pop, push = todo.popleft, todo.append
+    fields_of = _NODE_FIELDS
     while todo:
         node = pop()
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
             fields = _node_fields(kind)
-        mixed = mixed_of.get(kind)
-        if mixed is None:
-            mixed = _mixed_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
-                if mixed and name in mixed:
-                    for item in value:
-                        if isinstance(item, _AST):
-                            push(item)
-                else:
-                    push_all(value)  # (nodes only: added whole, not one by one)
+                for item in value:
+                    if isinstance(item, _AST):
+                        push(item)
             elif isinstance(value, _AST):
                 push(value)
         yield node
@@ -74,25 +53,19 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
 def ast_nodes(node: ast.AST) -> list[ast.AST]:
     """`list(ast_walk(node))`, built without a generator: a whole module's nodes, once per file."""
     nodes = [node]
-    push, push_all = nodes.append, nodes.extend
-    fields_of, mixed_of = _NODE_FIELDS, _MIXED_FIELDS
+    push = nodes.append
+    fields_of = _NODE_FIELDS
     for node in nodes:  # (the list grows as it is read: breadth first, as `ast_walk`)
         kind = node.__class__
         fields = fields_of.get(kind)
         if fields is None:
             fields = _node_fields(kind)
-        mixed = mixed_of.get(kind)
-        if mixed is None:
-            mixed = _mixed_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
-                if mixed and name in mixed:
-                    for item in value:
-                        if isinstance(item, _AST):
-                            push(item)
-                else:
-                    push_all(value)  # (nodes only: added whole, not one by one)
+                for item in value:
+                    if isinstance(item, _AST):
+                        push(item)
             elif isinstance(value, _AST):
                 push(value)
     return nodes

@@ -33,14 +33,14 @@ def _node_fields(kind: type) -> tuple[str, ...]:
 # `**d` in a dict's keys, a keyword-only parameter without a default) or a name (`global a`,
 # `nonlocal a`, a class pattern's keyword attributes). Every other class's list fields hold
 # nodes only, and the walks add them whole (`list.extend`), not item by item.
-_MIXED_KINDS = frozenset((ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass))
-_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}  # `_node_fields` of the classes not in `_MIXED_KINDS`
+MIXED_KINDS = frozenset((ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass))
+_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}  # `_node_fields` of the classes not in `MIXED_KINDS`
 
 
 def _whole_fields(kind: type) -> tuple[str, ...] | None:
     """`_node_fields(kind)`, kept for a class whose list fields hold nodes only; None for one
-    of `_MIXED_KINDS` (its fields are read item by item, by `_push_each`)."""
-    if kind in _MIXED_KINDS:
+    of `MIXED_KINDS` (its fields are read item by item, by `_push_each`)."""
+    if kind in MIXED_KINDS:
         return None
     fields = _WHOLE_FIELDS[kind] = _node_fields(kind)
     return fields

@@ -266,3 +266,12 @@ def test_the_walks_are_ast_walk_without_contexts_and_operators() -> None:
         assert [id(n) for n in ast_walk(tree)] == expected
         checked += len(expected)
     assert checked > 100_000
+
+
+def test_child_nodes_are_iter_child_nodes() -> None:
+    checked = 0
+    for tree in [ast.parse(_MIXED_LISTS), *(ast.parse(path.read_text(encoding="utf-8")) for path in OWN[:40])]:
+        for node in ast.walk(tree):
+            assert [id(n) for n in child_nodes(node)] == [id(n) for n in ast.iter_child_nodes(node)]
+            checked += 1
+    assert checked > 10_000

@@ -34,8 +34,8 @@ def _node_fields(kind: type) -> tuple[str, ...]:
 # `nonlocal a`, a class pattern's keyword attributes). Every other class's list fields hold
 # nodes only, and the walks add them whole (`list.extend`), not item by item.
 MIXED_KINDS = frozenset((ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass))
-_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}
-_WHOLE_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # `child_nodes`'s fields (`_fields`) of those classes  # `_node_fields` of the classes not in `MIXED_KINDS`
+_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}  # `_node_fields` of the classes not in `MIXED_KINDS`
+_WHOLE_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # `child_nodes`'s fields (`_fields`) of those classes
 
 
 def _whole_fields(kind: type) -> tuple[str, ...] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 _AST = ast.AST
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -29,43 +29,76 @@ def _node_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+# The node classes with a list field that may hold something else than a node: `None` (a
+# `**d` in a dict's keys, a keyword-only parameter without a default) or a name (`global a`,
+# `nonlocal a`, a class pattern's keyword attributes). Every other class's list fields hold
+# nodes only, and the walks add them whole (`list.extend`), not item by item.
+MIXED_KINDS = frozenset((ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass))
+_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}  # `_node_fields` of the classes not in `MIXED_KINDS`
+_WHOLE_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # `child_nodes`'s fields (`_fields`) of those classes
+
+
+def _whole_fields(kind: type) -> tuple[str, ...] | None:
+    """`_node_fields(kind)`, kept for a class whose list fields hold nodes only; None for one
+    of `MIXED_KINDS` (its fields are read item by item, by `_push_each`)."""
+    if kind in MIXED_KINDS:
+        return None
+    fields = _WHOLE_FIELDS[kind] = _node_fields(kind)
+    return fields
+
+
+def _push_each(node: ast.AST, push: Callable[[ast.AST], object]) -> None:
+    """The nodes the walks keep right under `node`, pushed one by one in field order."""
+    kind = node.__class__
+    for name in _NODE_FIELDS.get(kind) or _node_fields(kind):
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            for item in value:
+                if isinstance(item, _AST):
+                    push(item)
+        elif isinstance(value, _AST):
+            push(value)
+
+
 def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
     todo = deque((node,))
-    pop, push = todo.popleft, todo.append
-    fields_of = _NODE_FIELDS
+    pop, push, push_all = todo.popleft, todo.append, todo.extend
+    fields_of = _WHOLE_FIELDS
     while todo:
         node = pop()
-        kind = node.__class__
-        fields = fields_of.get(kind)
+        fields = fields_of.get(node.__class__)
         if fields is None:
-            fields = _node_fields(kind)
-        for name in fields:
-            value = getattr(node, name, None)
-            if value.__class__ is list:
-                for item in value:
-                    if isinstance(item, _AST):
-                        push(item)
-            elif isinstance(value, _AST):
-                push(value)
+            fields = _whole_fields(node.__class__)
+        if fields is None:
+            _push_each(node, push)
+        else:
+            for name in fields:
+                value = getattr(node, name, None)
+                if value.__class__ is list:
+                    if value:
+                        push_all(value)  # (nodes only: added whole)
+                elif isinstance(value, _AST):
+                    push(value)
         yield node
 
 
 def ast_nodes(node: ast.AST) -> list[ast.AST]:
     """`list(ast_walk(node))`, built without a generator: a whole module's nodes, once per file."""
     nodes = [node]
-    push = nodes.append
-    fields_of = _NODE_FIELDS
+    push, push_all = nodes.append, nodes.extend
+    fields_of = _WHOLE_FIELDS
     for node in nodes:  # (the list grows as it is read: breadth first, as `ast_walk`)
-        kind = node.__class__
-        fields = fields_of.get(kind)
+        fields = fields_of.get(node.__class__)
         if fields is None:
-            fields = _node_fields(kind)
+            fields = _whole_fields(node.__class__)
+            if fields is None:
+                _push_each(node, push)
+                continue
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
-                for item in value:
-                    if isinstance(item, _AST):
-                        push(item)
+                if value:
+                    push_all(value)  # (nodes only: added whole)
             elif isinstance(value, _AST):
                 push(value)
     return nodes
@@ -78,19 +111,30 @@ _UNASKED = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop) 
 def child_nodes(node: ast.AST) -> list[ast.AST]:
     """`list(ast.iter_child_nodes(node))`, without its two generators."""
     children: list[ast.AST] = []
-    push = children.append
     kind = node.__class__
-    fields = _FIELDS.get(kind)
+    fields = _WHOLE_CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _FIELDS[kind] = kind._fields
+        fields = _FIELDS.get(kind)
+        if fields is None:
+            fields = _FIELDS[kind] = kind._fields
+        if kind in MIXED_KINDS:
+            push = children.append
+            for name in fields:
+                value = getattr(node, name, None)
+                if value.__class__ is list:
+                    for item in value:
+                        if isinstance(item, _AST):
+                            push(item)
+                elif isinstance(value, _AST):
+                    push(value)
+            return children
+        _WHOLE_CHILD_FIELDS[kind] = fields
     for name in fields:
         value = getattr(node, name, None)
         if value.__class__ is list:
-            for item in value:
-                if isinstance(item, _AST):
-                    push(item)
+            children += value  # (nodes only: added whole)
         elif isinstance(value, _AST):
-            push(value)
+            children.append(value)
     return children
 
 
@@ -122,23 +166,24 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     """Nodes of a function body, not those of the functions, lambdas or classes nested in it
     (nor the contexts and operators, as `ast_walk`)."""
     stack = [child for child in child_nodes(function) if not isinstance(child, _UNASKED)]
-    pop, push = stack.pop, stack.append
-    fields_of = _NODE_FIELDS
+    pop, push, push_all = stack.pop, stack.append, stack.extend
+    fields_of = _WHOLE_FIELDS
     while stack:
         node = pop()
         if isinstance(node, _SCOPES):
             continue
         yield node
-        kind = node.__class__
-        fields = fields_of.get(kind)
+        fields = fields_of.get(node.__class__)
         if fields is None:
-            fields = _node_fields(kind)
+            fields = _whole_fields(node.__class__)
+            if fields is None:
+                _push_each(node, push)
+                continue
         for name in fields:  # (its children pushed in field order, as `ast.iter_child_nodes` gives them)
             value = getattr(node, name, None)
             if value.__class__ is list:
-                for item in value:
-                    if isinstance(item, _AST):
-                        push(item)
+                if value:
+                    push_all(value)  # (nodes only: added whole)
             elif isinstance(value, _AST):
                 push(value)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gradfix.analysis import facts, names
 from gradfix.analysis.loops import _Context
-from gradfix.walk import ast_walk, child_nodes, child_statements
+from gradfix.walk import ast_nodes, ast_walk, child_nodes, child_statements
 
 OWN = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
 
@@ -239,3 +239,39 @@ def test_a_loop_calling_a_backpropagating_function_by_name_is_still_a_training_l
                 backprop_stats(helper_kwargs)
     """
     assert _loops(source) == [7, 24]
+
+
+_MIXED_LISTS = """
+def f(*, a, b=1, **kw):
+    global g
+    def h():
+        nonlocal a
+        return {**kw, "k": a < b <= 3}
+    match a:
+        case Point(x=0, y=[1, *rest]) if rest:
+            return {"m": rest, **{}}
+        case {"k": v, **others}:
+            return v
+"""
+
+
+def test_the_walks_are_ast_walk_without_contexts_and_operators() -> None:
+    # `ast_nodes` and `ast_walk` add a list field whole unless it may hold a non-node (`None`
+    # in a dict's keys or a keyword-only parameter's defaults, the names of `global`, ...)
+    unasked = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+    checked = 0
+    for tree in [ast.parse(_MIXED_LISTS), *(ast.parse(path.read_text(encoding="utf-8")) for path in OWN)]:
+        expected = [id(n) for n in ast.walk(tree) if not isinstance(n, unasked)]
+        assert [id(n) for n in ast_nodes(tree)] == expected
+        assert [id(n) for n in ast_walk(tree)] == expected
+        checked += len(expected)
+    assert checked > 100_000
+
+
+def test_child_nodes_are_iter_child_nodes() -> None:
+    checked = 0
+    for tree in [ast.parse(_MIXED_LISTS), *(ast.parse(path.read_text(encoding="utf-8")) for path in OWN[:40])]:
+        for node in ast.walk(tree):
+            assert [id(n) for n in child_nodes(node)] == [id(n) for n in ast.iter_child_nodes(node)]
+            checked += 1
+    assert checked > 10_000

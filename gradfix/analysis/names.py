@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from gradfix.patterns import lazily
 from gradfix.source import dotted
+from gradfix.walk import MIXED_KINDS
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -157,7 +158,8 @@ def _children(node: ast.AST) -> list[ast.AST]:
     for name in names if names is not None else _fields(kind):
         value = getattr(node, name, None)
         if type(value) is list:
-            out += [item for item in value if isinstance(item, _AST)]
+            # (a list of nodes added whole; `arguments`, `Global` ... may hold None or names)
+            out += value if kind not in MIXED_KINDS else [item for item in value if isinstance(item, _AST)]
         elif isinstance(value, _AST):
             out.append(value)
     return out

@@ -33,7 +33,9 @@ def _node_fields(kind: type) -> tuple[str, ...]:
 # `**d` in a dict's keys, a keyword-only parameter without a default) or a name (`global a`,
 # `nonlocal a`, a class pattern's keyword attributes). Every other class's list fields hold
 # nodes only, and the walks add them whole (`list.extend`), not item by item.
-MIXED_KINDS = frozenset((ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass))
+MIXED_KINDS = frozenset(
+    kind for kind in (ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, getattr(ast, "MatchClass", None)) if kind is not None
+)  # (`MatchClass` from Python 3.10 on)
 _WHOLE_FIELDS: dict[type, tuple[str, ...]] = {}  # `_node_fields` of the classes not in `MIXED_KINDS`
 _WHOLE_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # `child_nodes`'s fields (`_fields`) of those classes
 

@@ -49,10 +49,13 @@ def _whole_fields(kind: type) -> tuple[str, ...] | None:
     return fields
 
 
-def _push_each(node: ast.AST, push: Callable[[ast.AST], object]) -> None:
-    """The nodes the walks keep right under `node`, pushed one by one in field order."""
-    kind = node.__class__
-    for name in _NODE_FIELDS.get(kind) or _node_fields(kind):
+def _push_each(node: ast.AST, push: Callable[[ast.AST], object], fields: tuple[str, ...] | None = None) -> None:
+    """The nodes right under `node` in `fields` (the walks' own, `_node_fields`, by default),
+    pushed one by one in field order: what a list may hold is tested item by item."""
+    if fields is None:
+        kind = node.__class__
+        fields = _NODE_FIELDS.get(kind) or _node_fields(kind)
+    for name in fields:
         value = getattr(node, name, None)
         if value.__class__ is list:
             for item in value:
@@ -120,15 +123,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         if fields is None:
             fields = _FIELDS[kind] = kind._fields
         if kind in MIXED_KINDS:
-            push = children.append
-            for name in fields:
-                value = getattr(node, name, None)
-                if value.__class__ is list:
-                    for item in value:
-                        if isinstance(item, _AST):
-                            push(item)
-                elif isinstance(value, _AST):
-                    push(value)
+            _push_each(node, children.append, fields)
             return children
         _WHOLE_CHILD_FIELDS[kind] = fields
     for name in fields:

@@ -438,8 +438,7 @@ def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: Mod
     params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    passed: dict[str, ast.expr] = dict(zip(params, call.args))
-    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    passed = _passed(params, call)
     keys: list[str | None] = []
     for key in inner[1]:
         head, _, rest = key.partition(".")
@@ -537,8 +536,7 @@ def _handed_to_a_stepper(call: ast.Call, target: str, model: ModuleModel) -> tup
     inner = _steps_with(function, param, None)
     if inner is None:
         return None  # (no step with it, a state loaded, or an optimizer the function builds: a new run)
-    passed: dict[str, ast.expr] = dict(zip(params, call.args))
-    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    passed = _passed(params, call)
     keys: list[str | None] = []
     for key in inner[1]:
         head, _, rest = key.partition(".")
@@ -610,3 +608,10 @@ def _handed_key(value: ast.expr, rest: str) -> str | None:
     (`self.opt` for `opt` given `self.opt`); None when the argument is no plain name."""
     base = dotted(value)
     return None if base is None else base + ("." + rest if rest else "")
+
+
+def _passed(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
+    """What the call hands each parameter: by position, then by keyword."""
+    passed: dict[str, ast.expr] = dict(zip(params, call.args))
+    passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    return passed

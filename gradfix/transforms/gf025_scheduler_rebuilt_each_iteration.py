@@ -221,9 +221,11 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         return
     instance, params, passed = parameters
     for stmt, _ in every_iteration(function.body):
-        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
-        target = stmt.targets[0].id
+        target = dotted(stmt.targets[0])  # a name, or an attribute of the instance (`self.sched`)
+        if target is None or ("." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1)):
+            continue
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
         if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):

@@ -325,9 +325,18 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
         value = ret.value
         if isinstance(value, ast.Name):
             value = once(value.id)  # `opt = torch.optim.AdamW(...)`, then `return opt`
-        if not (isinstance(value, ast.Call) and (qualify(call_name(value)) or "").startswith("torch.optim.")):
+        if not isinstance(value, ast.Call):
+            return None
+        table = None
+        if value.func.__class__ is not ast.Name and value.func.__class__ is not ast.Attribute and facts is model.facts:
+            # `return OPTIMIZERS[cfg.optim](model.parameters(), **cfg.optim_args)`: a registry of
+            # the builder's own module whose entries are statically known, each entry's class
+            table = registry_classes(value, model, "optimizer")
+            if not table:
+                return None
+        elif not (qualify(call_name(value)) or "").startswith("torch.optim."):
             return None  # a torch optimizer, surely
-        if not _optimizer_class(qualify(call_name(value)) or ""):
+        elif not _optimizer_class(qualify(call_name(value)) or ""):
             return None
         params = _params(value)
         if isinstance(params, ast.Name) and params.id not in info.params:
@@ -351,7 +360,7 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
             return None
         chosen = root_name
         exprs.append(params)
-        classes.append(qualify(call_name(value)) or "")
+        classes.extend(table or [qualify(call_name(value)) or ""])
     return (chosen, exprs, classes) if chosen is not None else None
 
 

@@ -75,13 +75,18 @@ class SchedulerRebuiltEachIteration(Rule):
     scheduler that starts over, its name read in the loop only in that list; the fix moves
     the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
-    and that builds such a scheduler into a name of its own on every call and steps it
+    and that builds such a scheduler into a name of its own (or an attribute of the instance,
+    `self.sched`) on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
     `scheduler.step()`), from what stays the same from call to call; so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
-    not a static or decorated method, none that a subclass of the file may override), whose
-    construction reads attributes of `self` only when nothing but the class's `__init__` binds
-    them (no other method, no `trainer.milestones = ...`, no `setattr` in the module).
+    not a static or decorated method, none that a subclass of the file may override, but the
+    not a static or decorated method, none that a subclass of the file may override, but the one
+    override, in a class of the file deriving from it, of a method the loop's class writes as a
+    stub (`raise NotImplementedError`, `pass`) or lacks, when the module never builds the loop's
+    class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose
+    construction reads attributes of `self` only when nothing but the `__init__` of the class or
+    of its bases of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the module).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the

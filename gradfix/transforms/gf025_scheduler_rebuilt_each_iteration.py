@@ -80,13 +80,13 @@ class SchedulerRebuiltEachIteration(Rule):
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
     `scheduler.step()`), from what stays the same from call to call; so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
-    not a static or decorated method, none that a subclass of the file may override, but the
     not a static or decorated method, none that a subclass of the file may override, but the one
     override, in a class of the file deriving from it, of a method the loop's class writes as a
     stub (`raise NotImplementedError`, `pass`) or lacks, when the module never builds the loop's
-    class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose
-    construction reads attributes of `self` only when nothing but the `__init__` of the class or
-    of its bases of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the module).
+    class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose construction
+    reads attributes of `self` only when nothing but the `__init__` of the class or of its bases
+    of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the
+    module).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the

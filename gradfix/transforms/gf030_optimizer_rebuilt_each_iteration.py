@@ -67,8 +67,7 @@ class OptimizerRebuiltEachIteration(Rule):
     loop's class writes as a stub (`raise NotImplementedError`, `pass`) or lacks, when the
     module never builds the loop's class itself: `self.training_step(batch)` in a
     `BaseTrainer.fit()`), that builds such an optimizer into a name of its own (or an attribute
-    of the
-    instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
+    of the instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
     torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
     steps it once per call, from what stays the same from call to call.
 

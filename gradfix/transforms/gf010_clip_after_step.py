@@ -224,12 +224,16 @@ class ClipAfterStep(LoopRule):
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
-        steps = [e for e in events if e.kind is EventKind.STEP and not e.engine]
-        if not steps:
+        every_step = [e for e in events if e.kind is EventKind.STEP and not e.engine]
+        if not every_step:
             return
-        for index, clip in enumerate(events):
+        every = events
+        for clip in every:
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
+            events = [e for e in every if e is clip or not _in_another_arm(e, clip, loop, model)]
+            index = next(i for i, e in enumerate(events) if e is clip)
+            steps = every_step if len(events) == len(every) else [s for s in every_step if any(s is e for e in events)]
             if not clip.direct and (id(clip.node) in _direct_clips(model) or (clip.foreign and model.in_step_function(clip))):
                 continue  # a step function holds it (of this file or another): judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
@@ -377,6 +381,23 @@ class ClipAfterStep(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _in_another_arm(event: GradEvent, clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The event sits in the other arm of an `if` holding the clip, whose test holds, or not,
+    for the whole loop (`if cfg.model in BERT_MODELS: ... else: clip; backward; step`): it never
+    runs in a loop where the clip runs."""
+    for theirs, mine in zip(event.branches_within(loop.node), clip.branches_within(loop.node)):
+        if theirs.node is not mine.node:
+            return False
+        if theirs.kind != mine.kind:
+            fork = mine.node
+            return (
+                {theirs.kind, mine.kind} == {"if", "else"}
+                and isinstance(fork, ast.If)
+                and loop_invariant(fork.test, loop, model.source)
+            )
+    return False
 
 
 def _clips_only(clip: GradEvent) -> bool:

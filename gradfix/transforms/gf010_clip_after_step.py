@@ -77,7 +77,10 @@ class ClipAfterStep(LoopRule):
     ## What it does
     Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after the iteration's
     last `optimizer.step()` with no `backward()` in between, or before the iteration's
-    first `backward()` with no `step()` in between.
+    first `backward()` with no `step()` in between. In an iteration split by a setting that
+    holds, or not, for the whole loop (`if cfg["model"] in BERT_MODELS: ... else: ...`, a test
+    that calls nothing and reads no name the loop binds), the other arm's events are left out:
+    they never run in a loop where the clip runs.
 
     ## Why is this bad?
     Clipping only changes the update if it runs between the last `backward()` and

@@ -158,7 +158,8 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
     only when the `if` is at the iteration's top level and every step outside the `else`
     is in its body. So is a test that reads no N but holds, or not, for the whole loop (`if
     cfg["model"] in BERT_MODELS:`), when its `else` trains on its own (a backward and a step):
-    one configuration runs the window on every iteration, the other never does."""
+    one configuration runs the window on every iteration, the other never does (its `else`
+    steps on no window of its own: two windows are `forked_accumulations`)."""
     if loop.is_unknown or "%" not in model.source.segment(loop.node):
         return None
     source = model.source
@@ -188,6 +189,11 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
         holds is False
         or any(source.key(node) in keys for node in ast_walk(fork.test) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)))
         or not any(e.kind is EventKind.BACKWARD for e in in_else)
+        or any(
+            isinstance(b.node, ast.If) and b.node is not fork and _periodic_test(b.node.test)
+            for e in in_else if e.kind is EventKind.STEP
+            for b in e.branches_within(loop.node)
+        )
     ):
         return None  # a test of N that may not hold for N > 1; or, of anything else, an `else` that is no training of its own
     kept = [e for e in events if _arm(e, fork) != "else"]

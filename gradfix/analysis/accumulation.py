@@ -179,7 +179,7 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
         for node in ast_walk(stmt.test)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and is_keyed_setting(node.right)
     }  # fmt: skip
-    if len(keys) != 1 or not loop_invariant(fork.test, loop, source):
+    if len(keys) != 1:
         return None
     holds = _holds_beyond_one(fork.test, keys, source)
     in_else = [e for e in events if _arm(e, fork) == "else"]
@@ -196,6 +196,8 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
         )
     ):
         return None  # a test of N that may not hold for N > 1; or, of anything else, an `else` that is no training of its own
+    if not loop_invariant(fork.test, loop, source):
+        return None
     kept = [e for e in events if _arm(e, fork) != "else"]
     if any(_arm(s, fork) != "if" for s in kept if s.kind is EventKind.STEP):
         return None

@@ -234,9 +234,13 @@ class ClipAfterStep(LoopRule):
         for clip in every:
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
-            events = [e for e in every if e is clip or not _in_another_arm(e, clip, loop, model)]
+            events, steps = every, every_step
+            forks = _invariant_forks(clip, loop, model)
+            if forks:
+                events = [e for e in every if e is clip or not _in_another_arm(e, clip, loop, forks)]
+                if len(events) != len(every):
+                    steps = [s for s in every_step if any(s is e for e in events)]
             index = next(i for i, e in enumerate(events) if e is clip)
-            steps = every_step if len(events) == len(every) else [s for s in every_step if any(s is e for e in events)]
             if not clip.direct and (id(clip.node) in _direct_clips(model) or (clip.foreign and model.in_step_function(clip))):
                 continue  # a step function holds it (of this file or another): judged there, where it can be fixed
             before = [e for e in events[:index] if e.kind in _BLOCKING]
@@ -386,20 +390,26 @@ class ClipAfterStep(LoopRule):
         )
 
 
-def _in_another_arm(event: GradEvent, clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The event sits in the other arm of an `if` holding the clip, whose test holds, or not,
-    for the whole loop (`if cfg.model in BERT_MODELS: ... else: clip; backward; step`): it never
-    runs in a loop where the clip runs."""
+def _invariant_forks(clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> set[int]:
+    """The `if` statements with an `else` holding the clip inside the loop whose test holds, or
+    not, for the whole loop (`if cfg["model"] in BERT_MODELS:`): ids, usually none."""
+    found: set[int] = set()
+    for branch in clip.branches_within(loop.node):
+        fork = branch.node
+        if branch.kind in ("if", "else") and isinstance(fork, ast.If) and fork.orelse and loop_invariant(fork.test, loop, model.source):
+            found.add(id(fork))
+    return found
+
+
+def _in_another_arm(event: GradEvent, clip: GradEvent, loop: TrainingLoop, forks: set[int]) -> bool:
+    """The event sits in the other arm of one of `forks`, an `if` holding the clip (`if
+    cfg["model"] in BERT_MODELS: ... else: clip; backward; step`): it never runs in a loop where
+    the clip runs."""
     for theirs, mine in zip(event.branches_within(loop.node), clip.branches_within(loop.node)):
         if theirs.node is not mine.node:
             return False
         if theirs.kind != mine.kind:
-            fork = mine.node
-            return (
-                {theirs.kind, mine.kind} == {"if", "else"}
-                and isinstance(fork, ast.If)
-                and loop_invariant(fork.test, loop, model.source)
-            )
+            return {theirs.kind, mine.kind} == {"if", "else"} and id(mine.node) in forks
     return False
 
 

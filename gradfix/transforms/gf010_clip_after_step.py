@@ -235,7 +235,7 @@ class ClipAfterStep(LoopRule):
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
             events, steps = every, every_step
-            forks = _invariant_forks(clip, loop, model)
+            forks = _invariant_forks(clip, every, loop, model)
             if forks:
                 events = [e for e in every if e is clip or not _in_another_arm(e, clip, loop, forks)]
                 if len(events) != len(every):
@@ -390,15 +390,28 @@ class ClipAfterStep(LoopRule):
         )
 
 
-def _invariant_forks(clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> set[int]:
-    """The `if` statements with an `else` holding the clip inside the loop whose test holds, or
-    not, for the whole loop (`if cfg["model"] in BERT_MODELS:`): ids, usually none."""
-    found: set[int] = set()
-    for branch in clip.branches_within(loop.node):
-        fork = branch.node
-        if branch.kind in ("if", "else") and isinstance(fork, ast.If) and fork.orelse and loop_invariant(fork.test, loop, model.source):
-            found.add(id(fork))
-    return found
+def _invariant_forks(clip: GradEvent, every: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> set[int]:
+    """The `if` statements holding the clip inside the loop that hold a backward or a step in
+    their other arm and whose test holds, or not, for the whole loop (`if cfg["model"] in
+    BERT_MODELS:`): ids, usually none (the test's invariance is asked only of those)."""
+    mine = clip.branches_within(loop.node)
+    if not mine:
+        return set()
+    arms = {id(b.node): b.kind for b in mine if b.kind in ("if", "else") and isinstance(b.node, ast.If)}
+    if not arms:
+        return set()
+    forks: dict[int, ast.If] = {}
+    for event in every:
+        if event.kind not in _BLOCKING or event is clip:
+            continue
+        for theirs, own in zip(event.branches_within(loop.node), mine):
+            if theirs.node is not own.node:
+                break
+            if theirs.kind != own.kind:
+                if id(own.node) in arms and {theirs.kind, own.kind} == {"if", "else"}:
+                    forks[id(own.node)] = own.node  # type: ignore[assignment]
+                break
+    return {key for key, fork in forks.items() if loop_invariant(fork.test, loop, model.source)}
 
 
 def _in_another_arm(event: GradEvent, clip: GradEvent, loop: TrainingLoop, forks: set[int]) -> bool:

@@ -156,7 +156,10 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
     `else:` a plain step of its own: the `else` runs when nothing accumulates. Read as the
     window alone, its `if` one level into the iteration (the `else` arm's events left out);
     only when the `if` is at the iteration's top level and every step outside the `else`
-    is in its body."""
+    is in its body. So is a test that reads no N but holds, or not, for the whole loop (`if
+    cfg["model"] in BERT_MODELS:`), when its `else` trains on its own (a backward and a step):
+    one configuration runs the window on every iteration, the other never does (its `else`
+    steps on no window of its own: two windows are `forked_accumulations`)."""
     if loop.is_unknown or "%" not in model.source.segment(loop.node):
         return None
     source = model.source
@@ -176,10 +179,24 @@ def _beside_a_plain_else(loop: TrainingLoop, model: ModuleModel) -> Accumulation
         for node in ast_walk(stmt.test)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and is_keyed_setting(node.right)
     }  # fmt: skip
-    if len(keys) != 1 or _holds_beyond_one(fork.test, keys, source) is not True or not loop_invariant(fork.test, loop, source):
+    if len(keys) != 1:
         return None
+    holds = _holds_beyond_one(fork.test, keys, source)
     in_else = [e for e in events if _arm(e, fork) == "else"]
     if not any(e.kind is EventKind.STEP for e in in_else):
+        return None
+    if holds is not True and (
+        holds is False
+        or any(source.key(node) in keys for node in ast_walk(fork.test) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)))
+        or not any(e.kind is EventKind.BACKWARD for e in in_else)
+        or any(
+            isinstance(b.node, ast.If) and b.node is not fork and _periodic_test(b.node.test)
+            for e in in_else if e.kind is EventKind.STEP
+            for b in e.branches_within(loop.node)
+        )
+    ):
+        return None  # a test of N that may not hold for N > 1; or, of anything else, an `else` that is no training of its own
+    if not loop_invariant(fork.test, loop, source):
         return None
     kept = [e for e in events if _arm(e, fork) != "else"]
     if any(_arm(s, fork) != "if" for s in kept if s.kind is EventKind.STEP):

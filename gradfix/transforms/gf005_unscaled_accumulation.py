@@ -217,7 +217,9 @@ class UnscaledAccumulation(AccumulationRule):
     whole loop (`if mode == "train":`, `if is_training:`: a test that calls nothing and reads no
     name the loop binds) are looked through, also one testing N itself (`if args.accum > 1:`,
     whose test scales nothing), with or without an `else:` that steps plainly when nothing
-    accumulates. The `if` test (or the one name it tests, assigned
+    accumulates; so is a test of such a setting that reads no N (`if cfg["model"] in
+    BERT_MODELS:`) whose `else:` trains on its own, a backward and a step: one configuration
+    accumulates on every iteration, the other never does. The `if` test (or the one name it tests, assigned
     once in the loop body, also by a walrus that is the whole test of an earlier `if`, `if
     (boundary := (i + 1) % N == 0):` ... `if boundary:`; or `not is_accumulating` for a `!=`
     test, also joined by `and` to a not-the-last-batch test, `is_accumulating = (i + 1) % N !=

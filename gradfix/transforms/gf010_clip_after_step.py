@@ -77,7 +77,10 @@ class ClipAfterStep(LoopRule):
     ## What it does
     Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after the iteration's
     last `optimizer.step()` with no `backward()` in between, or before the iteration's
-    first `backward()` with no `step()` in between.
+    first `backward()` with no `step()` in between. In an iteration split by a setting that
+    holds, or not, for the whole loop (`if cfg["model"] in BERT_MODELS: ... else: ...`, a test
+    that calls nothing and reads no name the loop binds), the other arm's events are left out:
+    they never run in a loop where the clip runs.
 
     ## Why is this bad?
     Clipping only changes the update if it runs between the last `backward()` and
@@ -223,85 +226,101 @@ class ClipAfterStep(LoopRule):
     safety = Safety.SAFE
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
-        events = owned_events(loop, model)
-        steps = [e for e in events if e.kind is EventKind.STEP and not e.engine]
-        if not steps:
+        every = owned_events(loop, model)
+        every_step = [e for e in every if e.kind is EventKind.STEP and not e.engine]
+        if not every_step:
             return
-        for index, clip in enumerate(events):
+        for clip in every:
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
                 continue
             if not clip.direct and (id(clip.node) in _direct_clips(model) or (clip.foreign and model.in_step_function(clip))):
                 continue  # a step function holds it (of this file or another): judged there, where it can be fixed
-            before = [e for e in events[:index] if e.kind in _BLOCKING]
-            after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
-            if before and before[-1].kind is EventKind.STEP and (
-                not any(e.kind is EventKind.STEP for e in after) or _only_others_step_later(clip, before[-1], after, model)
-            ):
-                step = before[-1]
-                if not branch_prefix(step, clip, loop.node):
-                    continue  # the step may not have run (accumulation): the clip may feed the next one
-                yield Finding(
-                    self.code,
-                    self.message_after.format(clip=(clip.source or model.source).code(clip.node), opt=step.target),
-                    clip.anchor,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct or _clips_only(clip) else None,
-                    related=(loop.node,),
-                )
-            elif (
-                (not any(e.kind is EventKind.BACKWARD for e in events[:index]) or _owner_cleared_since_backward(clip, events[:index], after, loop, model))
-                and after
-                and after[0].kind is EventKind.BACKWARD
-                and any(e.kind is EventKind.STEP for e in after)
-                and (branch_prefix(clip, after[0], loop.node) or branch_prefix(after[0], clip, loop.node))
-            ):
-                # (the clip may sit under a test of its own: `if accelerator.sync_gradients:`)
-                step = next(e for e in after if e.kind is EventKind.STEP)
-                if not branch_prefix(after[0], step, loop.node):
-                    continue
-                if not (branch_prefix(clip, step, loop.node) or branch_prefix(step, clip, loop.node)):
-                    continue
-                source = clip.source or model.source
-                template = self.message_before
-                if after[0].node is step.node:
-                    template = self.message_before_one_call  # timm's `loss_scaler(loss, optimizer)`
-                yield Finding(
-                    self.code,
-                    template.format(clip=source.code(clip.node), call=_short((step.source or model.source).code(step.node))),
-                    clip.anchor,
-                    fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
-                    related=(loop.node,),
-                )
-            elif before and before[-1].kind is EventKind.BACKWARD and after and after[0].kind is EventKind.STEP and after[0].gated:
-                # between backward and the step of a prepared optimizer inside `accelerator.accumulate()`:
-                # the step acts once per window, the clip on every micro-batch (partial sums)
-                step = after[0]
-                accelerator = _accumulating_accelerator(step, model)
-                if accelerator is None or not clip.direct or not branch_prefix(clip, step, loop.node) and not branch_prefix(step, clip, loop.node):
-                    continue
-                if _under_sync_test(clip, loop):
-                    continue
-                yield Finding(
-                    self.code,
-                    self.message_unsynced.format(clip=model.source.code(clip.node), opt=step.target, accelerator=accelerator),
-                    clip.anchor,
-                    fix=_sync_guard(clip, loop, model, accelerator),
-                    related=(loop.node,),
-                )
-            elif before and before[-1].kind is EventKind.BACKWARD and clip.direct and (step := _next_on_its_path(clip, after, loop)) is not None:
-                # between a backward every micro-batch runs and the step of a window test (`if (i +
-                # 1) % N == 0:`): the clip runs on every micro-batch, where it clips partial sums
-                if step.kind is not EventKind.STEP or not _clips_partial_sums(clip, before[-1], step, loop, model):
-                    continue
-                if _measures_only(clip, model):
-                    continue  # an infinite threshold: the norm measured, nothing clipped
-                withheld = _partial_move_withheld(clip, step, steps, loop, model)
-                yield Finding(
-                    self.code,
-                    self.message_partial.format(clip=model.source.code(clip.node), opt=step.target),
-                    clip.anchor,
-                    fix=None if withheld else self._fix(loop, clip, step, steps, model, moving_up=False),
-                    related=(loop.node,),
-                )
+            found = list(self._judge(loop, model, clip, every, every_step))
+            if not found:
+                forks = _other_arms_forks(clip, every, loop)
+                if forks:
+                    # the arms of a setting (`if cfg["model"] in BERT_MODELS:`) judged alone, the
+                    # setting's invariance asked last (it walks the loop), only of a finding
+                    found = list(self._judge(loop, model, clip, *_without_other_arms(clip, every, every_step, loop, set(forks))))
+                    kept = {key for key, fork in forks.items() if found and loop_invariant(fork.test, loop, model.source)}
+                    if found and kept != set(forks):
+                        found = list(self._judge(loop, model, clip, *_without_other_arms(clip, every, every_step, loop, kept))) if kept else []
+            yield from found
+
+    def _judge(
+        self, loop: TrainingLoop, model: ModuleModel, clip: GradEvent, events: list[GradEvent], steps: list[GradEvent]
+    ) -> Iterator[Finding]:
+        index = next(i for i, e in enumerate(events) if e is clip)
+        before = [e for e in events[:index] if e.kind in _BLOCKING]
+        after = [e for e in events[index + 1 :] if e.kind in _BLOCKING]
+        if before and before[-1].kind is EventKind.STEP and (
+            not any(e.kind is EventKind.STEP for e in after) or _only_others_step_later(clip, before[-1], after, model)
+        ):
+            step = before[-1]
+            if not branch_prefix(step, clip, loop.node):
+                return  # the step may not have run (accumulation): the clip may feed the next one
+            yield Finding(
+                self.code,
+                self.message_after.format(clip=(clip.source or model.source).code(clip.node), opt=step.target),
+                clip.anchor,
+                fix=self._fix(loop, clip, step, steps, model, moving_up=True) if clip.direct or _clips_only(clip) else None,
+                related=(loop.node,),
+            )
+        elif (
+            (not any(e.kind is EventKind.BACKWARD for e in events[:index]) or _owner_cleared_since_backward(clip, events[:index], after, loop, model))
+            and after
+            and after[0].kind is EventKind.BACKWARD
+            and any(e.kind is EventKind.STEP for e in after)
+            and (branch_prefix(clip, after[0], loop.node) or branch_prefix(after[0], clip, loop.node))
+        ):
+            # (the clip may sit under a test of its own: `if accelerator.sync_gradients:`)
+            step = next(e for e in after if e.kind is EventKind.STEP)
+            if not branch_prefix(after[0], step, loop.node):
+                return
+            if not (branch_prefix(clip, step, loop.node) or branch_prefix(step, clip, loop.node)):
+                return
+            source = clip.source or model.source
+            template = self.message_before
+            if after[0].node is step.node:
+                template = self.message_before_one_call  # timm's `loss_scaler(loss, optimizer)`
+            yield Finding(
+                self.code,
+                template.format(clip=source.code(clip.node), call=_short((step.source or model.source).code(step.node))),
+                clip.anchor,
+                fix=self._fix(loop, clip, step, steps, model, moving_up=False) if clip.direct else None,
+                related=(loop.node,),
+            )
+        elif before and before[-1].kind is EventKind.BACKWARD and after and after[0].kind is EventKind.STEP and after[0].gated:
+            # between backward and the step of a prepared optimizer inside `accelerator.accumulate()`:
+            # the step acts once per window, the clip on every micro-batch (partial sums)
+            step = after[0]
+            accelerator = _accumulating_accelerator(step, model)
+            if accelerator is None or not clip.direct or not branch_prefix(clip, step, loop.node) and not branch_prefix(step, clip, loop.node):
+                return
+            if _under_sync_test(clip, loop):
+                return
+            yield Finding(
+                self.code,
+                self.message_unsynced.format(clip=model.source.code(clip.node), opt=step.target, accelerator=accelerator),
+                clip.anchor,
+                fix=_sync_guard(clip, loop, model, accelerator),
+                related=(loop.node,),
+            )
+        elif before and before[-1].kind is EventKind.BACKWARD and clip.direct and (step := _next_on_its_path(clip, after, loop)) is not None:
+            # between a backward every micro-batch runs and the step of a window test (`if (i +
+            # 1) % N == 0:`): the clip runs on every micro-batch, where it clips partial sums
+            if step.kind is not EventKind.STEP or not _clips_partial_sums(clip, before[-1], step, loop, model):
+                return
+            if _measures_only(clip, model):
+                return  # an infinite threshold: the norm measured, nothing clipped
+            withheld = _partial_move_withheld(clip, step, steps, loop, model)
+            yield Finding(
+                self.code,
+                self.message_partial.format(clip=model.source.code(clip.node), opt=step.target),
+                clip.anchor,
+                fix=None if withheld else self._fix(loop, clip, step, steps, model, moving_up=False),
+                related=(loop.node,),
+            )
 
     @staticmethod
     def _fix(
@@ -377,6 +396,48 @@ class ClipAfterStep(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+def _other_arms_forks(clip: GradEvent, every: list[GradEvent], loop: TrainingLoop) -> dict[int, ast.If]:
+    """The `if` statements with an `else` holding the clip inside the loop whose other arm
+    holds a backward or a step, by id: usually none."""
+    mine = clip.branches_within(loop.node)
+    if not any(b.kind in ("if", "else") for b in mine):
+        return {}
+    forks: dict[int, ast.If] = {}
+    for event in every:
+        if event.kind not in _BLOCKING:
+            continue
+        for theirs, own in zip(event.branches_within(loop.node), mine):
+            if theirs.node is not own.node:
+                break
+            if theirs.kind != own.kind:
+                if isinstance(own.node, ast.If) and {theirs.kind, own.kind} == {"if", "else"}:
+                    forks[id(own.node)] = own.node
+                break
+    return forks
+
+
+def _without_other_arms(
+    clip: GradEvent, every: list[GradEvent], every_step: list[GradEvent], loop: TrainingLoop, forks: set[int]
+) -> tuple[list[GradEvent], list[GradEvent]]:
+    """The events and steps left when the other arms of `forks` (`if` statements holding the
+    clip whose test holds, or not, for the whole loop) are left out: they never run in a loop
+    where the clip runs."""
+    events = [e for e in every if e is clip or not _in_another_arm(e, clip, loop, forks)]
+    return events, [s for s in every_step if any(s is e for e in events)]
+
+
+def _in_another_arm(event: GradEvent, clip: GradEvent, loop: TrainingLoop, forks: set[int]) -> bool:
+    """The event sits in the other arm of one of `forks`, an `if` holding the clip (`if
+    cfg["model"] in BERT_MODELS: ... else: clip; backward; step`): it never runs in a loop where
+    the clip runs."""
+    for theirs, mine in zip(event.branches_within(loop.node), clip.branches_within(loop.node)):
+        if theirs.node is not mine.node:
+            return False
+        if theirs.kind != mine.kind:
+            return {theirs.kind, mine.kind} == {"if", "else"} and id(mine.node) in forks
+    return False
 
 
 def _clips_only(clip: GradEvent) -> bool:

@@ -14,7 +14,13 @@ What a stored result is keyed by -- everything it was computed from:
 * the file's **path** (its folder, absolute and as printed: results quote the printed path)
   and a BLAKE2b hash of its **bytes**;
 * every other file the result **depended on** (`FileResult.depends_on`: path -> content
-  hash, or `ABSENT` for a file that must not exist): each must still hash the same.
+  hash, or `ABSENT` for a file that must not exist): each must still hash the same;
+* everything else it depended on (the keys of `depends_on` that start with a NUL, see
+  `gradfix.project.SAYING_KEY`): which files of the project say a word a gate asked about,
+  with their bytes (`Project.saying`); the list of the project's files, when every file was
+  searched (`Project.contents`); the project root of the file's folder. Each is recomputed
+  from the disk the first time a run needs it (`project.Dependencies`: a walk of the project,
+  each file read once) and must equal the recorded value: nothing is trusted from a stat.
 
 Why a stale result cannot be returned. A result is returned only when its settings folder
 matches this run's settings and the file's current bytes hash to the stored hash (and so does
@@ -392,13 +398,16 @@ def _replace(path: str, blob: bytes) -> None:
 class _Pending:
     """What a miss must remember to store its result: the bytes' hash and their stat."""
 
-    __slots__ = ("head", "name", "digest", "stat")
+    __slots__ = ("head", "name", "digest", "stat", "depends_on")
 
     def __init__(self, head: str, name: str, digest: str, stat: list[int] | None) -> None:
         self.head = head
         self.name = name
         self.digest = digest
         self.stat = stat
+        # what the prefilter read to let the file through (`runner._prepare`): a result is
+        # only computed while it does, so it depends on those files too
+        self.depends_on: dict[str, str] | None = None
 
 
 class Cache:
@@ -409,6 +418,7 @@ class Cache:
         self._shards: dict[str, _Shard] = {}  # least recently used first
         self._last: _Shard | None = None
         self._hashes: dict[str, str | None] = {}  # dependency path -> current hash, this run
+        self._computed: Any = None  # `project.Dependencies`: the keys that are not files, this run
         self.hits = 0
         self.misses = 0
 
@@ -459,7 +469,8 @@ class Cache:
     def store(self, pending: _Pending, result: FileResult) -> None:
         entry: dict[str, Any] | None = None
         if _cacheable(result):
-            dependencies = self._record_dependencies(result.depends_on)
+            depends_on = result.depends_on if not pending.depends_on else {**pending.depends_on, **result.depends_on}
+            dependencies = self._record_dependencies(depends_on)
             if dependencies is not None:
                 entry = {"hash": pending.digest, "stat": pending.stat, "result": _dump_result(result)}
                 if result.notes:  # notes quote the path as printed: `src//nb.ipynb` is not `src/nb.ipynb`
@@ -506,6 +517,8 @@ class Cache:
     def _unchanged(self, path: str, record: dict[str, Any]) -> bool:
         stat = _stat_field(record.get("stat"))
         digest = _str(record.get("hash"))
+        if path.startswith("\0"):  # not a file (`_now`)
+            return stat is None and self._now(path) == digest
         if digest == ABSENT:
             return not os.path.lexists(path)
         if stat is not None and stat == _stat_now(path):
@@ -521,11 +534,23 @@ class Cache:
                 self._hashes[path] = None
         return self._hashes[path]
 
+    def _now(self, key: str) -> str | None:
+        """The current value of a dependency that is not a file (`project.Dependencies`)."""
+        if self._computed is None:
+            from gradfix.project import Dependencies
+
+            self._computed = Dependencies()
+        return self._computed.now(key)  # type: ignore[no-any-return]
+
     def _record_dependencies(self, depends_on: dict[str, str]) -> dict[str, Any] | None:
         """path -> {hash, stat} for every dependency, or None when one no longer holds the bytes
-        the result was computed from (then the result is not stored)."""
+        the result was computed from (then the result is not stored). A dependency that is not a
+        file is stored as the analysis found it: every later run recomputes it before a hit."""
         records: dict[str, Any] = {}
         for dependency, digest in sorted(depends_on.items()):
+            if dependency.startswith("\0"):
+                records[dependency] = {"hash": digest, "stat": None}
+                continue
             path = os.path.abspath(dependency)
             if digest == ABSENT:
                 if os.path.lexists(path):

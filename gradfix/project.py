@@ -48,6 +48,13 @@ MODELLED_LIBRARIES = frozenset({
     "accelerate", "lightning", "pytorch_lightning", "lightning_fabric", "deepspeed", "ignite", "timm", "transformers",
 })  # fmt: skip
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
+# Keys of `touched` (and `FileResult.depends_on`) that are not files start with a NUL, which no
+# path holds: what else a result was computed from, each recomputed by the cache to check it
+# (`dependency_now`): which files of a project say a word (`saying`), with their bytes' hashes;
+# the list of a project's files (`contents`); the project root of the file's folder.
+SAYING_KEY = "\0saying\0"  # + root + NUL + word (latin-1) -> `_listing_digest` of the files saying it
+FILES_KEY = "\0files\0"  # + root -> `_listing_digest` of `files()`
+ROOT_KEY = "\0root\0"  # + a file's folder (absolute) -> its project root
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 # (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
 _SUPER_METHOD_CALL = lazily(
@@ -195,6 +202,7 @@ class Project:
     # `saying`'s answers (word -> files), and the run (or `touched` record) they were found in
     _saying: dict[bytes, tuple[str, ...]] = field(default_factory=dict)
     _saying_epoch: object | None = None
+    _saying_digests: dict[bytes, str] = field(default_factory=dict)  # (`saying_digest`), likewise
     # a file's bytes as last read, and whether they say a backward word (`imports_backpropagation`)
     _backward_bytes: dict[str, tuple[bytes, bool]] = field(default_factory=dict)
 
@@ -360,6 +368,9 @@ class Project:
                 self._contents = [(path, self.read(path)) for path in self.files()]
                 self._contents_run = _files.steady
                 self._contents_read = {path: self.touched[path] for path, _ in self._contents}
+                if _files.digests:  # every file: also one added later (or one gone, renamed)
+                    self._contents_read[FILES_KEY + self.root] = self.files_digest()
+                    self.touched.update(self._contents_read)
         return self._contents
 
     def saying(self, word: bytes) -> tuple[str, ...]:
@@ -371,12 +382,45 @@ class Project:
         if (self._saying_epoch != run) if run is not None else (self._saying_epoch is not self.touched):
             self._saying_epoch = run if run is not None else self.touched
             self._saying = {}
+            self._saying_digests = {}
         found = self._saying.get(word)
         if found is None:
             found = self._saying[word] = tuple(
                 path for path in self.files() if word in (self.read_quietly(path) or b"")
             )
+        if _files.digests:  # the answer is a dependency: a file that starts (or stops) saying it changes it
+            self.touched[SAYING_KEY + self.root + "\0" + word.decode("latin-1")] = self.saying_digest(word)
         return found
+
+    def saying_digest(self, word: bytes) -> str:
+        """What `saying(word)` found, as the cache checks it: the files and their bytes' hashes
+        (a gate reads the files it found quietly: `_subclass_names(project.read_quietly(path))`)."""
+        known = self._saying_digests.get(word)
+        if known is None:
+            from gradfix.cache import content_hash
+
+            found = self._saying.get(word)
+            if found is None:
+                found = self._saying[word] = tuple(
+                    path for path in self.files() if word in (self.read_quietly(path) or b"")
+                )
+            known = self._saying_digests[word] = _listing_digest(
+                f"{path}\0{content_hash(self.read_quietly(path) or b'')}" for path in found
+            )
+        return known
+
+    def files_digest(self) -> str:
+        """`files()` as the cache checks it: a file added, removed or renamed changes it."""
+        return _listing_digest(self.files())
+
+    def dependencies(self, own: str) -> dict[str, str]:
+        """`touched` without the file itself: what the current analysis depended on, with the
+        project root of the file's folder when it depended on anything (a marker file added
+        above it moves the root, and with it what imports resolve to and which files count)."""
+        depends = {name: digest for name, digest in self.touched.items() if name != own}
+        if depends and _files.digests:
+            depends[ROOT_KEY + os.path.dirname(os.path.abspath(own))] = self.root
+        return depends
 
     # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
@@ -992,6 +1036,47 @@ def project_for(path: str) -> Project | None:
     if project is None:
         project = _PROJECTS[root] = Project(root)
     return project
+
+
+def _listing_digest(lines: Iterable[str]) -> str:
+    from gradfix.cache import content_hash
+
+    return content_hash("\n".join(lines).encode("utf-8", "surrogateescape"))
+
+
+class Dependencies:
+    """The cache's side of the keys that are not files (`SAYING_KEY`, `FILES_KEY`, `ROOT_KEY`):
+    each recomputed from the disk once per run, as the analysis computes it, never from a stat
+    or a recorded answer -- a stale answer cannot pass."""
+
+    def __init__(self) -> None:
+        self._projects: dict[str, Project] = {}
+        self._answers: dict[str, str | None] = {}
+
+    def now(self, key: str) -> str | None:
+        """The value `key` has now (None: a key gradfix does not write)."""
+        if key not in self._answers:
+            self._answers[key] = self._now(key)
+        return self._answers[key]
+
+    def _now(self, key: str) -> str | None:
+        if key.startswith(ROOT_KEY):
+            folder = key[len(ROOT_KEY) :]
+            return project_root(folder) if os.path.isdir(folder) else None
+        if key.startswith(FILES_KEY):
+            return self._project(key[len(FILES_KEY) :]).files_digest()
+        if key.startswith(SAYING_KEY):
+            root, nul, word = key[len(SAYING_KEY) :].partition("\0")
+            if not nul:
+                return None
+            return self._project(root).saying_digest(word.encode("latin-1", "replace"))
+        return None
+
+    def _project(self, root: str) -> Project:
+        project = self._projects.get(root)
+        if project is None:  # one of its own: read afresh, each file once in this run
+            project = self._projects[root] = Project(root)
+        return project
 
 
 def _marked(folder: str) -> str | None:

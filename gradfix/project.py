@@ -52,8 +52,8 @@ _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 # path holds: what else a result was computed from, each recomputed by the cache to check it
 # (`dependency_now`): which files of a project say a word (`saying`), with their bytes' hashes;
 # the list of a project's files (`contents`); the project root of the file's folder.
-SAYING_KEY = "\0saying\0"  # + root + NUL + word (latin-1) -> `_listing_digest` of the files saying it
-FILES_KEY = "\0files\0"  # + root -> `_listing_digest` of `files()`
+SAYING_KEY = "\0saying\0"  # + root + NUL + word (latin-1) -> `listing_digest` of `saying_line`s
+FILES_KEY = "\0files\0"  # + root -> `listing_digest` of `files()`
 ROOT_KEY = "\0root\0"  # + a file's folder (absolute) -> its project root
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 # (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
@@ -341,13 +341,16 @@ class Project:
         """The project's Python files (default excludes skipped), found once; absolute."""
         if self._files is None:
             found: list[str] = []
+            # a root spelled as `absolute` spells it: the walk's paths under it are spelled so too
+            spelled = _POSIX and self.root.startswith("/") and normalized(self.root) == self.root
             for current, dirnames, filenames in os.walk(self.root):
                 dirnames[:] = sorted(
                     d for d in dirnames if d not in DEFAULT_EXCLUDES and not d.startswith(".") and not d.endswith(".egg-info")
                 )
+                prefix = os.path.join(current, "")
                 for name in sorted(filenames):
                     if name.endswith(".py"):
-                        found.append(absolute(os.path.join(current, name)))
+                        found.append(prefix + name if spelled else absolute(prefix + name))
                         if len(found) >= _MAX_PROJECT_FILES:
                             break
                 if len(found) >= _MAX_PROJECT_FILES:
@@ -397,21 +400,19 @@ class Project:
         (a gate reads the files it found quietly: `_subclass_names(project.read_quietly(path))`)."""
         known = self._saying_digests.get(word)
         if known is None:
-            from gradfix.cache import content_hash
-
             found = self._saying.get(word)
             if found is None:
                 found = self._saying[word] = tuple(
                     path for path in self.files() if word in (self.read_quietly(path) or b"")
                 )
-            known = self._saying_digests[word] = _listing_digest(
-                f"{path}\0{content_hash(self.read_quietly(path) or b'')}" for path in found
+            known = self._saying_digests[word] = listing_digest(
+                saying_line(path, self.read_quietly(path) or b"") for path in found
             )
         return known
 
     def files_digest(self) -> str:
         """`files()` as the cache checks it: a file added, removed or renamed changes it."""
-        return _listing_digest(self.files())
+        return listing_digest(self.files())
 
     def dependencies(self, own: str) -> dict[str, str]:
         """`touched` without the file itself: what the current analysis depended on, with the
@@ -1038,45 +1039,17 @@ def project_for(path: str) -> Project | None:
     return project
 
 
-def _listing_digest(lines: Iterable[str]) -> str:
+def listing_digest(lines: Iterable[str]) -> str:
+    """The value of a `FILES_KEY` (the files' paths) or a `SAYING_KEY` (`saying_line`s)."""
     from gradfix.cache import content_hash
 
     return content_hash("\n".join(lines).encode("utf-8", "surrogateescape"))
 
 
-class Dependencies:
-    """The cache's side of the keys that are not files (`SAYING_KEY`, `FILES_KEY`, `ROOT_KEY`):
-    each recomputed from the disk once per run, as the analysis computes it, never from a stat
-    or a recorded answer -- a stale answer cannot pass."""
+def saying_line(path: str, data: bytes) -> str:
+    from gradfix.cache import content_hash
 
-    def __init__(self) -> None:
-        self._projects: dict[str, Project] = {}
-        self._answers: dict[str, str | None] = {}
-
-    def now(self, key: str) -> str | None:
-        """The value `key` has now (None: a key gradfix does not write)."""
-        if key not in self._answers:
-            self._answers[key] = self._now(key)
-        return self._answers[key]
-
-    def _now(self, key: str) -> str | None:
-        if key.startswith(ROOT_KEY):
-            folder = key[len(ROOT_KEY) :]
-            return project_root(folder) if os.path.isdir(folder) else None
-        if key.startswith(FILES_KEY):
-            return self._project(key[len(FILES_KEY) :]).files_digest()
-        if key.startswith(SAYING_KEY):
-            root, nul, word = key[len(SAYING_KEY) :].partition("\0")
-            if not nul:
-                return None
-            return self._project(root).saying_digest(word.encode("latin-1", "replace"))
-        return None
-
-    def _project(self, root: str) -> Project:
-        project = self._projects.get(root)
-        if project is None:  # one of its own: read afresh, each file once in this run
-            project = self._projects[root] = Project(root)
-        return project
+    return f"{path}\0{content_hash(data)}"
 
 
 def _marked(folder: str) -> str | None:

@@ -17,8 +17,9 @@ What a stored result is keyed by -- everything it was computed from:
   hash, or `ABSENT` for a file that must not exist): each must still hash the same;
 * everything else it depended on (the keys of `depends_on` that start with a NUL, see
   `gradfix.project.SAYING_KEY`): which files of the project say a word a gate asked about,
-  with their bytes (`Project.saying`); the list of the project's files, when every file was
-  searched (`Project.contents`); the project root of the file's folder. Each must equal what
+  with their bytes (`Project.saying`); the list of the project's files and all their bytes,
+  when every file was searched (`Project.contents`: the files saying the empty word); the
+  project root of the file's folder. Each must equal what
   the project on disk gives now (`_Tree`): the project's files are listed (a walk) and either
   each is proven unchanged by its stat since the values were computed from its bytes (a
   snapshot of the project kept beside the results, the same argument as below), or they are
@@ -398,10 +399,10 @@ def _replace(path: str, blob: bytes) -> None:
 
 
 class _Tree:
-    """A project's files as the dependencies that are not files see them (`Cache._now`): their
-    list (`Project.files`, a walk: a file added, removed or renamed changes it) and, for each
-    word a gate asked about, the files saying it with the hashes of their bytes
-    (`Project.saying_digest`). The values come from a snapshot kept in the cache when every
+    """A project's files as the dependencies that are not files see them (`Cache._now`): for
+    each word a gate asked about, the files of its list (`Project.files`, a walk: a file
+    added, removed or renamed changes it) saying it, with the hashes of their bytes
+    (`Project.saying_digest`; the empty word: every file, for `Project.contents`). The values come from a snapshot kept in the cache when every
     file of the list is proven unchanged by its stat since the snapshot's values were computed
     from its bytes; otherwise every file is read (once per run) and the values computed again,
     then saved as the new snapshot with the stats taken before each read (`_stat_record`: a
@@ -455,10 +456,8 @@ class _Tree:
         return found
 
     def _compute(self, key: str) -> str:
-        from gradfix.project import FILES_KEY, listing_digest, saying_line
+        from gradfix.project import listing_digest, saying_line
 
-        if key.startswith(FILES_KEY):
-            return listing_digest(self.files)
         data = self._read()
         word = key.rpartition("\0")[2].encode("latin-1", "replace")
         return listing_digest(saying_line(path, bytes_) for path, bytes_ in zip(self.files, data) if word in bytes_)
@@ -479,10 +478,8 @@ class _Tree:
                 except OSError:
                     data.append(b"")
                     stats.append(None)
-            from gradfix.project import FILES_KEY
-
             self.data, self.stats = data, stats
-            self.values = {key: value for key, value in self.values.items() if key.startswith(FILES_KEY)}
+            self.values = {}
             self.changed = True
         return self.data
 
@@ -641,20 +638,17 @@ class Cache:
 
     def _now(self, key: str) -> str | None:
         """The current value of a dependency that is not a file (None: not a key gradfix writes)."""
-        from gradfix.project import FILES_KEY, ROOT_KEY, SAYING_KEY, project_root
+        from gradfix.project import ROOT_KEY, SAYING_KEY, project_root
 
         if key.startswith(ROOT_KEY):
             folder = key[len(ROOT_KEY) :]
             if folder not in self._roots:
                 self._roots[folder] = project_root(folder) if os.path.isdir(folder) else None
             return self._roots[folder]
-        if key.startswith(FILES_KEY):
-            root = key[len(FILES_KEY) :]
-        elif key.startswith(SAYING_KEY):
-            root, nul, _ = key[len(SAYING_KEY) :].partition("\0")
-            if not nul:
-                return None
-        else:
+        if not key.startswith(SAYING_KEY):
+            return None
+        root, nul, _ = key[len(SAYING_KEY) :].partition("\0")
+        if not nul:
             return None
         tree = self._trees.get(root)
         if tree is None:

@@ -50,10 +50,10 @@ MODELLED_LIBRARIES = frozenset({
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
 # Keys of `touched` (and `FileResult.depends_on`) that are not files start with a NUL, which no
 # path holds: what else a result was computed from, each recomputed by the cache to check it
-# (`dependency_now`): which files of a project say a word (`saying`), with their bytes' hashes;
-# the list of a project's files (`contents`); the project root of the file's folder.
+# (`cache._Tree`): which files of a project say a word (`saying`), with their bytes' hashes --
+# the empty word for a search through every file (`contents`): the list of the project's files
+# and every file's bytes, as one dependency; and the project root of the file's folder.
 SAYING_KEY = "\0saying\0"  # + root + NUL + word (latin-1) -> `listing_digest` of `saying_line`s
-FILES_KEY = "\0files\0"  # + root -> `listing_digest` of `files()`
 ROOT_KEY = "\0root\0"  # + a file's folder (absolute) -> its project root
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 # (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
@@ -360,20 +360,22 @@ class Project:
 
     def contents(self) -> list[tuple[str, bytes | None]]:
         """Every file of the project with its bytes (None: unreadable), for a search through
-        them all. Every file is a dependency of the current analysis: one that starts to say
-        what is searched for changes the answer. Read (and recorded) once per analysis, or
-        once per steady run."""
+        them all. The list of files and every file's bytes are a dependency of the current
+        analysis (one that starts to say what is searched for, or a new one, changes the
+        answer): one key, the files saying the empty word (`saying`), which the cache checks
+        once per run for every result that searched. Read (and recorded) once per analysis,
+        or once per steady run."""
         if self._contents_epoch is not self.touched:
             self._contents_epoch = self.touched
             if _files.steady is not None and self._contents_run == _files.steady:
                 self.touched.update(self._contents_read)  # the same files, as read in this run
             else:
-                self._contents = [(path, self.read(path)) for path in self.files()]
+                self._contents = [(path, self.read_quietly(path)) for path in self.files()]
                 self._contents_run = _files.steady
-                self._contents_read = {path: self.touched[path] for path, _ in self._contents}
-                if _files.digests:  # every file: also one added later (or one gone, renamed)
-                    self._contents_read[FILES_KEY + self.root] = self.files_digest()
-                    self.touched.update(self._contents_read)
+                self._contents_read = {}
+                if _files.digests:  # (the bytes just read: `read_quietly` looks once per analysis or run)
+                    self._contents_read[SAYING_KEY + self.root + "\0"] = self.saying_digest(b"")
+                self.touched.update(self._contents_read)
         return self._contents
 
     def saying(self, word: bytes) -> tuple[str, ...]:
@@ -409,10 +411,6 @@ class Project:
                 saying_line(path, self.read_quietly(path) or b"") for path in found
             )
         return known
-
-    def files_digest(self) -> str:
-        """`files()` as the cache checks it: a file added, removed or renamed changes it."""
-        return listing_digest(self.files())
 
     def dependencies(self, own: str) -> dict[str, str]:
         """`touched` without the file itself: what the current analysis depended on, with the
@@ -1040,7 +1038,7 @@ def project_for(path: str) -> Project | None:
 
 
 def listing_digest(lines: Iterable[str]) -> str:
-    """The value of a `FILES_KEY` (the files' paths) or a `SAYING_KEY` (`saying_line`s)."""
+    """The value of a `SAYING_KEY`, of its `saying_line`s."""
     from gradfix.cache import content_hash
 
     return content_hash("\n".join(lines).encode("utf-8", "surrogateescape"))

@@ -383,6 +383,24 @@ class Project:
         file becomes a dependency (a question that relies on one reads it). A gate that keeps
         a cross-module question from being asked where it cannot matter; answered once per
         steady run (or per analysis), however many files ask."""
+        found = self._saying_now(word)
+        if _files.digests:  # the answer is a dependency: a file that starts (or stops) saying it changes it
+            self.touched[SAYING_KEY + self.root + "\0" + word.decode("latin-1")] = self.saying_digest(word)
+        return found
+
+    def saying_digest(self, word: bytes) -> str:
+        """What `saying(word)` found, as the cache checks it: the files and their bytes' hashes
+        (a gate reads the files it found quietly: `_subclass_names(project.read_quietly(path))`)."""
+        found = self._saying_now(word)
+        known = self._saying_digests.get(word)
+        if known is None:
+            known = self._saying_digests[word] = listing_digest(
+                saying_line(path, self.read_quietly(path) or b"") for path in found
+            )
+        return known
+
+    def _saying_now(self, word: bytes) -> tuple[str, ...]:
+        """`saying`'s answer, found once per steady run (or per analysis)."""
         run = _files.steady
         if (self._saying_epoch != run) if run is not None else (self._saying_epoch is not self.touched):
             self._saying_epoch = run if run is not None else self.touched
@@ -393,24 +411,7 @@ class Project:
             found = self._saying[word] = tuple(
                 path for path in self.files() if word in (self.read_quietly(path) or b"")
             )
-        if _files.digests:  # the answer is a dependency: a file that starts (or stops) saying it changes it
-            self.touched[SAYING_KEY + self.root + "\0" + word.decode("latin-1")] = self.saying_digest(word)
         return found
-
-    def saying_digest(self, word: bytes) -> str:
-        """What `saying(word)` found, as the cache checks it: the files and their bytes' hashes
-        (a gate reads the files it found quietly: `_subclass_names(project.read_quietly(path))`)."""
-        known = self._saying_digests.get(word)
-        if known is None:
-            found = self._saying.get(word)
-            if found is None:
-                found = self._saying[word] = tuple(
-                    path for path in self.files() if word in (self.read_quietly(path) or b"")
-                )
-            known = self._saying_digests[word] = listing_digest(
-                saying_line(path, self.read_quietly(path) or b"") for path in found
-            )
-        return known
 
     def dependencies(self, own: str) -> dict[str, str]:
         """`touched` without the file itself: what the current analysis depended on, with the

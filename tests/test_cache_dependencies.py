@@ -20,7 +20,7 @@ import pytest
 from gradfix import cache as cache_module
 from gradfix import project as project_module
 from gradfix.cache import open_cache
-from gradfix.files import discover
+from gradfix.files import discover, steady_run
 from gradfix.project import ROOT_KEY, SAYING_KEY, forget_layouts
 from gradfix.runner import FileResult, Options, run
 
@@ -233,3 +233,25 @@ def test_a_corrupt_or_foreign_snapshot_is_ignored(tmp_path: Path, damage: str, m
     assert written is not None and written["root"] == str(project) and written["files"] == body_before["files"]
     (project / "train.py").write_text(PLAIN)
     assert _engine_only(project, cache_dir) == ([], (0, 1))
+
+
+
+def test_a_later_run_of_one_process_records_its_own_search(tmp_path: Path) -> None:
+    """One project index over two runs (a long-lived process; its layout forgotten between
+    them): a search through every file recorded in the second run is that run's, even when no
+    gate asked `saying` first in it."""
+    project = _project(tmp_path, caller=DISTRIBUTED)
+    index = project_module.Project(str(project))
+    with steady_run("first"):
+        index.touched = {}
+        index.contents()
+        first = dict(index.touched)
+    (project / "evaluate.py").write_text(OTHER_CALLER)
+    index.forget_layout()
+    with steady_run("second"):
+        index.touched = {}
+        assert str(project / "evaluate.py") in [path for path, _ in index.contents()]
+        second = dict(index.touched)
+    key = SAYING_KEY + str(project) + "\0"
+    assert first[key] != second[key]
+    assert second[key] == project_module.Project(str(project)).saying_digest(b"")  # a fresh index's

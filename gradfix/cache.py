@@ -14,7 +14,16 @@ What a stored result is keyed by -- everything it was computed from:
 * the file's **path** (its folder, absolute and as printed: results quote the printed path)
   and a BLAKE2b hash of its **bytes**;
 * every other file the result **depended on** (`FileResult.depends_on`: path -> content
-  hash, or `ABSENT` for a file that must not exist): each must still hash the same.
+  hash, or `ABSENT` for a file that must not exist): each must still hash the same;
+* everything else it depended on (the keys of `depends_on` that start with a NUL, see
+  `gradfix.project.SAYING_KEY`): which files of the project say a word a gate asked about,
+  with their bytes (`Project.saying`); the list of the project's files and all their bytes,
+  when every file was searched (`Project.contents`: the files saying the empty word); the
+  project root of the file's folder. Each must equal what
+  the project on disk gives now (`_Tree`): the project's files are listed (a walk) and either
+  each is proven unchanged by its stat since the values were computed from its bytes (a
+  snapshot of the project kept beside the results, the same argument as below), or they are
+  read and the values computed again, as the analysis computes them.
 
 Why a stale result cannot be returned. A result is returned only when its settings folder
 matches this run's settings and the file's current bytes hash to the stored hash (and so does
@@ -389,16 +398,114 @@ def _replace(path: str, blob: bytes) -> None:
         raise
 
 
+class _Tree:
+    """A project's files as the dependencies that are not files see them (`Cache._now`): for
+    each word a gate asked about, the files of its list (`Project.files`, a walk: a file
+    added, removed or renamed changes it) saying it, with the hashes of their bytes
+    (`Project.saying_digest`; the empty word: every file, for `Project.contents`). The values come from a snapshot kept in the cache when every
+    file of the list is proven unchanged by its stat since the snapshot's values were computed
+    from its bytes; otherwise every file is read (once per run) and the values computed again,
+    then saved as the new snapshot with the stats taken before each read (`_stat_record`: a
+    file written within the racy margin gets none, and the next run reads again)."""
+
+    def __init__(self, root: str, folder: str, settings: str) -> None:
+        from gradfix.project import Project
+
+        self.root = root
+        self.settings = settings
+        self.path = os.path.join(folder, _digest(os.fsencode(root)) + ".tree")
+        self.files = Project(root).files()  # (a project of its own: this run's listing, afresh)
+        self.values: dict[str, str] = {}
+        self.stats: list[list[int] | None] | None = None  # of `files`, as the values were computed
+        self.data: list[bytes] | None = None  # of `files`, once read
+        self.changed = False
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            with open(self.path, "rb") as handle:
+                body = _decode(handle.read())
+        except OSError:
+            return
+        if body is None or body.get("settings") != self.settings or body.get("root") != self.root:
+            return  # corrupt, truncated or foreign: ignored, overwritten on save
+        try:
+            files = _list(body.get("files"))
+            if len(files) != len(self.files):
+                return
+            prefix = os.path.join(self.root, "")
+            stats = []
+            for path, item in zip(self.files, files):
+                # (equal to a path and to what `stat` gives now: of the types gradfix writes)
+                if type(item) is not list or len(item) != 2 or prefix + item[0] != path:
+                    return  # another list of files
+                stat = item[1]
+                if stat is None or stat != _stat_now(path):
+                    return  # a file that may hold other bytes
+                stats.append(stat)
+            values = {_str(key): _str(value) for key, value in _dict(body.get("values")).items()}
+        except (_Invalid, TypeError):
+            return
+        self.values, self.stats = values, stats
+
+    def value(self, key: str) -> str:
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = self._compute(key)
+            self.changed = True
+        return found
+
+    def _compute(self, key: str) -> str:
+        from gradfix.project import listing_digest, saying_line
+
+        data = self._read()
+        word = key.rpartition("\0")[2].encode("latin-1", "replace")
+        return listing_digest(saying_line(path, bytes_) for path, bytes_ in zip(self.files, data) if word in bytes_)
+
+    def _read(self) -> list[bytes]:
+        """Every file's bytes (b"" when unreadable, as `Project.saying` reads them), once; the
+        snapshot's values were proven for the stats before: they give way to the bytes read."""
+        if self.data is None:
+            data: list[bytes] = []
+            stats: list[list[int] | None] = []
+            for path in self.files:
+                read_at = time.time_ns()
+                try:
+                    info = os.stat(path)
+                    with open(path, "rb", buffering=0) as handle:
+                        data.append(handle.read())
+                    stats.append(_stat_record(info, read_at))
+                except OSError:
+                    data.append(b"")
+                    stats.append(None)
+            self.data, self.stats = data, stats
+            self.values = {}
+            self.changed = True
+        return self.data
+
+    def save(self) -> None:
+        if self.stats is None:
+            return
+        prefix = len(os.path.join(self.root, ""))
+        files = [[path[prefix:], stat] for path, stat in zip(self.files, self.stats)]
+        body = {"settings": self.settings, "root": self.root, "files": files, "values": self.values}
+        _replace(self.path, _encode(body))
+        self.changed = False
+
+
 class _Pending:
     """What a miss must remember to store its result: the bytes' hash and their stat."""
 
-    __slots__ = ("head", "name", "digest", "stat")
+    __slots__ = ("head", "name", "digest", "stat", "depends_on")
 
     def __init__(self, head: str, name: str, digest: str, stat: list[int] | None) -> None:
         self.head = head
         self.name = name
         self.digest = digest
         self.stat = stat
+        # what the prefilter read to let the file through (`runner._prepare`): a result is
+        # only computed while it does, so it depends on those files too
+        self.depends_on: dict[str, str] | None = None
 
 
 class Cache:
@@ -409,6 +516,8 @@ class Cache:
         self._shards: dict[str, _Shard] = {}  # least recently used first
         self._last: _Shard | None = None
         self._hashes: dict[str, str | None] = {}  # dependency path -> current hash, this run
+        self._roots: dict[str, str | None] = {}  # folder -> its project root, this run
+        self._trees: dict[str, _Tree] = {}  # project root -> its files, this run
         self.hits = 0
         self.misses = 0
 
@@ -459,7 +568,8 @@ class Cache:
     def store(self, pending: _Pending, result: FileResult) -> None:
         entry: dict[str, Any] | None = None
         if _cacheable(result):
-            dependencies = self._record_dependencies(result.depends_on)
+            depends_on = result.depends_on if not pending.depends_on else {**pending.depends_on, **result.depends_on}
+            dependencies = self._record_dependencies(depends_on)
             if dependencies is not None:
                 entry = {"hash": pending.digest, "stat": pending.stat, "result": _dump_result(result)}
                 if result.notes:  # notes quote the path as printed: `src//nb.ipynb` is not `src/nb.ipynb`
@@ -470,16 +580,19 @@ class Cache:
         self._shard(pending.head).set(pending.name, entry)
 
     def save(self) -> None:
-        self._save(list(self._shards.values()))
+        self._save(list(self._shards.values()), with_trees=True)
 
-    def _save(self, shards: list[_Shard]) -> None:
+    def _save(self, shards: list[_Shard], with_trees: bool = False) -> None:
         dirty = [shard for shard in shards if shard.changed]
-        if not dirty:
+        trees = [tree for tree in self._trees.values() if tree.changed] if with_trees else []
+        if not dirty and not trees:
             return
         try:
             self._prepare_directory()
             for shard in dirty:
                 shard.save()
+            for tree in trees:
+                tree.save()
         except OSError:
             pass  # a cache that cannot be written is not an error: the next run analyses again
 
@@ -506,6 +619,8 @@ class Cache:
     def _unchanged(self, path: str, record: dict[str, Any]) -> bool:
         stat = _stat_field(record.get("stat"))
         digest = _str(record.get("hash"))
+        if path.startswith("\0"):  # not a file (`_now`)
+            return stat is None and self._now(path) == digest
         if digest == ABSENT:
             return not os.path.lexists(path)
         if stat is not None and stat == _stat_now(path):
@@ -521,11 +636,36 @@ class Cache:
                 self._hashes[path] = None
         return self._hashes[path]
 
+    def _now(self, key: str) -> str | None:
+        """The current value of a dependency that is not a file (None: not a key gradfix writes)."""
+        from gradfix.project import ROOT_KEY, SAYING_KEY, project_root
+
+        if key.startswith(ROOT_KEY):
+            folder = key[len(ROOT_KEY) :]
+            if folder not in self._roots:
+                self._roots[folder] = project_root(folder) if os.path.isdir(folder) else None
+            return self._roots[folder]
+        if not key.startswith(SAYING_KEY):
+            return None
+        root, nul, _ = key[len(SAYING_KEY) :].partition("\0")
+        if not nul:
+            return None
+        tree = self._trees.get(root)
+        if tree is None:
+            tree = self._trees[root] = _Tree(root, self.folder, self.settings)
+        return tree.value(key)
+
     def _record_dependencies(self, depends_on: dict[str, str]) -> dict[str, Any] | None:
         """path -> {hash, stat} for every dependency, or None when one no longer holds the bytes
-        the result was computed from (then the result is not stored)."""
+        the result was computed from (then the result is not stored). A dependency that is not a
+        file is stored as the analysis found it: every later run recomputes it before a hit."""
         records: dict[str, Any] = {}
         for dependency, digest in sorted(depends_on.items()):
+            if dependency.startswith("\0"):  # (the project as it is now gives what the analysis found)
+                if self._now(dependency) != digest:
+                    return None
+                records[dependency] = {"hash": digest, "stat": None}
+                continue
             path = os.path.abspath(dependency)
             if digest == ABSENT:
                 if os.path.lexists(path):

@@ -261,7 +261,7 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
         # summing what a step function of another module returns (or, with neither, a subclass's
         # loop calling its base's `self.train_step(...)`: the base is read)
         answer = project.calls_backpropagating_function(data, path, bases_only=not epochs)
-    return answer, dict(project.touched)
+    return answer, project.dependencies(os.path.abspath(path))
 
 
 def process_python(path: str, data: bytes, options: Options, prefiltered: bool = False) -> FileResult:
@@ -411,8 +411,7 @@ def check_source(
         raise SourceError(f"internal error: the fixes did not settle after {MAX_PASSES} passes")
     if project is not None:
         own = os.path.abspath(_file_path(path) or path)
-        touched = project.touched  # type: ignore[attr-defined]
-        result.depends_on = {name: digest for name, digest in touched.items() if name != own}
+        result.depends_on = project.dependencies(own)  # type: ignore[attr-defined]
     if changed and source.left_out:
         _compiles(source.text)  # the whole fixed file, not only the part analysed again
     elif changed and original_tree is not None and _misplaced_jumps(source.tree) > _misplaced_jumps(original_tree):

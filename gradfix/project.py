@@ -48,6 +48,13 @@ MODELLED_LIBRARIES = frozenset({
     "accelerate", "lightning", "pytorch_lightning", "lightning_fabric", "deepspeed", "ignite", "timm", "transformers",
 })  # fmt: skip
 _ABSENT = "absent"  # gradfix.cache.ABSENT, without importing the cache here
+# Keys of `touched` (and `FileResult.depends_on`) that are not files start with a NUL, which no
+# path holds: what else a result was computed from, each recomputed by the cache to check it
+# (`cache._Tree`): which files of a project say a word (`saying`), with their bytes' hashes --
+# the empty word for a search through every file (`contents`): the list of the project's files
+# and every file's bytes, as one dependency; and the project root of the file's folder.
+SAYING_KEY = "\0saying\0"  # + root + NUL + word (latin-1) -> `listing_digest` of `saying_line`s
+ROOT_KEY = "\0root\0"  # + a file's folder (absolute) -> its project root
 _BACKWARD_BYTES = (b"backward", b"loss_scaler", b"scale_loss")
 # (not `super().__init__(...)`, nor a module's own methods: `super().forward(x)`, `.train(mode)`)
 _SUPER_METHOD_CALL = lazily(
@@ -195,6 +202,7 @@ class Project:
     # `saying`'s answers (word -> files), and the run (or `touched` record) they were found in
     _saying: dict[bytes, tuple[str, ...]] = field(default_factory=dict)
     _saying_epoch: object | None = None
+    _saying_digests: dict[bytes, str] = field(default_factory=dict)  # (`saying_digest`), likewise
     # a file's bytes as last read, and whether they say a backward word (`imports_backpropagation`)
     _backward_bytes: dict[str, tuple[bytes, bool]] = field(default_factory=dict)
 
@@ -333,13 +341,16 @@ class Project:
         """The project's Python files (default excludes skipped), found once; absolute."""
         if self._files is None:
             found: list[str] = []
+            # a root spelled as `absolute` spells it: the walk's paths under it are spelled so too
+            spelled = _POSIX and self.root.startswith("/") and normalized(self.root) == self.root
             for current, dirnames, filenames in os.walk(self.root):
                 dirnames[:] = sorted(
                     d for d in dirnames if d not in DEFAULT_EXCLUDES and not d.startswith(".") and not d.endswith(".egg-info")
                 )
+                prefix = os.path.join(current, "")
                 for name in sorted(filenames):
                     if name.endswith(".py"):
-                        found.append(absolute(os.path.join(current, name)))
+                        found.append(prefix + name if spelled else absolute(prefix + name))
                         if len(found) >= _MAX_PROJECT_FILES:
                             break
                 if len(found) >= _MAX_PROJECT_FILES:
@@ -349,17 +360,22 @@ class Project:
 
     def contents(self) -> list[tuple[str, bytes | None]]:
         """Every file of the project with its bytes (None: unreadable), for a search through
-        them all. Every file is a dependency of the current analysis: one that starts to say
-        what is searched for changes the answer. Read (and recorded) once per analysis, or
-        once per steady run."""
+        them all. The list of files and every file's bytes are a dependency of the current
+        analysis (one that starts to say what is searched for, or a new one, changes the
+        answer): one key, the files saying the empty word (`saying`), which the cache checks
+        once per run for every result that searched. Read (and recorded) once per analysis,
+        or once per steady run."""
         if self._contents_epoch is not self.touched:
             self._contents_epoch = self.touched
             if _files.steady is not None and self._contents_run == _files.steady:
                 self.touched.update(self._contents_read)  # the same files, as read in this run
             else:
-                self._contents = [(path, self.read(path)) for path in self.files()]
+                self._contents = [(path, self.read_quietly(path)) for path in self.files()]
                 self._contents_run = _files.steady
-                self._contents_read = {path: self.touched[path] for path, _ in self._contents}
+                self._contents_read = {}
+                if _files.digests:  # (the bytes just read: `read_quietly` looks once per analysis or run)
+                    self._contents_read[SAYING_KEY + self.root + "\0"] = self.saying_digest(b"")
+                self.touched.update(self._contents_read)
         return self._contents
 
     def saying(self, word: bytes) -> tuple[str, ...]:
@@ -367,16 +383,44 @@ class Project:
         file becomes a dependency (a question that relies on one reads it). A gate that keeps
         a cross-module question from being asked where it cannot matter; answered once per
         steady run (or per analysis), however many files ask."""
+        found = self._saying_now(word)
+        if _files.digests:  # the answer is a dependency: a file that starts (or stops) saying it changes it
+            self.touched[SAYING_KEY + self.root + "\0" + word.decode("latin-1")] = self.saying_digest(word)
+        return found
+
+    def saying_digest(self, word: bytes) -> str:
+        """What `saying(word)` found, as the cache checks it: the files and their bytes' hashes
+        (a gate reads the files it found quietly: `_subclass_names(project.read_quietly(path))`)."""
+        found = self._saying_now(word)
+        known = self._saying_digests.get(word)
+        if known is None:
+            known = self._saying_digests[word] = listing_digest(
+                saying_line(path, self.read_quietly(path) or b"") for path in found
+            )
+        return known
+
+    def _saying_now(self, word: bytes) -> tuple[str, ...]:
+        """`saying`'s answer, found once per steady run (or per analysis)."""
         run = _files.steady
         if (self._saying_epoch != run) if run is not None else (self._saying_epoch is not self.touched):
             self._saying_epoch = run if run is not None else self.touched
             self._saying = {}
+            self._saying_digests = {}
         found = self._saying.get(word)
         if found is None:
             found = self._saying[word] = tuple(
                 path for path in self.files() if word in (self.read_quietly(path) or b"")
             )
         return found
+
+    def dependencies(self, own: str) -> dict[str, str]:
+        """`touched` without the file itself: what the current analysis depended on, with the
+        project root of the file's folder when it depended on anything (a marker file added
+        above it moves the root, and with it what imports resolve to and which files count)."""
+        depends = {name: digest for name, digest in self.touched.items() if name != own}
+        if depends and _files.digests:
+            depends[ROOT_KEY + os.path.dirname(os.path.abspath(own))] = self.root
+        return depends
 
     # names ----------------------------------------------------------------------------------
     def imports_backpropagation(self, data: bytes, importer: str, depth: int = 0) -> bool:
@@ -992,6 +1036,19 @@ def project_for(path: str) -> Project | None:
     if project is None:
         project = _PROJECTS[root] = Project(root)
     return project
+
+
+def listing_digest(lines: Iterable[str]) -> str:
+    """The value of a `SAYING_KEY`, of its `saying_line`s."""
+    from gradfix.cache import content_hash
+
+    return content_hash("\n".join(lines).encode("utf-8", "surrogateescape"))
+
+
+def saying_line(path: str, data: bytes) -> str:
+    from gradfix.cache import content_hash
+
+    return f"{path}\0{content_hash(data)}"
 
 
 def _marked(folder: str) -> str | None:

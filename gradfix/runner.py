@@ -275,6 +275,8 @@ def _prepare(source: SourceFile, cache: Cache | None, run_id: str | None = None)
         if cache is not None and pending is not None:
             cache.store(pending, result)
         return result
+    if depends and pending is not None:
+        pending.depends_on = depends  # type: ignore[attr-defined]
     return _Work(path, data, pending)
 
 

@@ -20,6 +20,7 @@ from gradfix.cache import ABSENT, Cache, content_hash, open_cache
 from gradfix.cli import main
 from gradfix.files import SourceFile
 from gradfix.pipeline import Options
+from gradfix.project import SAYING_KEY, project_root
 from gradfix.transforms import default_codes
 
 OPTIONS = Options(select=frozenset(default_codes()))
@@ -88,9 +89,12 @@ def test_a_steady_run_finds_and_records_what_separate_analyses_do(tmp_path: Path
     assert not steady[str(tmp_path / "steps_b.py")][0]
     # both step functions depend on every file that may call them (a file that starts to
     # call one changes its result): the second analysis records them too, from the run's look
-    for name in ("steps_a.py", "steps_b.py"):
+    # (the search through every file: one key, the files saying the empty word, see
+    # tests/test_cache_dependencies.py; the callers it found, as files)
+    for name, caller in (("steps_a.py", "run_a.py"), ("steps_b.py", "run_b.py")):
         depends = steady[str(tmp_path / name)][1]
-        assert {Path(p).name for p in depends} >= {"run_a.py", "run_b.py", "notes.py"}
+        assert SAYING_KEY + project_root(str(tmp_path / name)) + "\0" in depends
+        assert caller in {Path(p).name for p in depends}
 
 
 class _CountingOs:
@@ -180,7 +184,9 @@ def test_a_run_without_a_cache_hashes_nothing_and_its_results_are_never_stored(
     for result in plain:
         findings, depends = with_cache[result.path]
         assert [(d.line, d.column, d.code, d.message) for d in result.diagnostics] == findings
-        assert set(result.depends_on) == set(depends)
+        # (the dependencies that are not files, `project.SAYING_KEY` ..., are the cache's alone)
+        assert set(result.depends_on) == {name for name in depends if not name.startswith("\0")}
+        assert not any(name.startswith("\0") for name in result.depends_on)
         assert all(digest not in (files.UNHASHED,) for digest in depends.values())
     # a cache never keeps a result whose dependencies were not hashed
     assert files.digests and files.steady is None

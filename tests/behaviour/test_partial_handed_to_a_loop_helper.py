@@ -1,0 +1,66 @@
+"""Steps reached through a `functools.partial` handed straight to a loop helper
+(`fit(functools.partial(train_step, net, opt), loader)`, the helper calling its parameter
+`step_fn(x, y, scaler=scaler)`): GF029 builds the helper's per-epoch scaler once. The fixed
+script trains exactly like its hand-fixed twin; the buggy one trains otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+HEAD = '''import functools
+import hashlib
+import json
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randn(32, 2)
+loader = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
+losses = []
+'''
+TAIL = '''digest = hashlib.sha256()
+for param in net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+SCALER_HELPER = HEAD + '''
+
+def train_step(model, opt, x, y, scaler):
+    opt.zero_grad()
+    loss = F.mse_loss(model(x), 8.0 * y)
+    scaler.scale(loss).backward()
+    scaler.step(opt)
+    scaler.update()
+    return loss.item()
+
+
+def fit(batches, step_fn, epochs):
+    epoch = 0
+{before}    while epoch < epochs:
+{inside}        for x, y in batches:
+            losses.append(step_fn(x, y, scaler=scaler))
+        epoch += 1
+
+
+net = nn.Sequential(nn.Linear(5, 8), nn.Tanh(), nn.Linear(8, 2))
+solver = torch.optim.SGD(net.parameters(), lr=0.02, momentum=0.9)
+fit(loader, functools.partial(train_step, net, solver), 3)
+''' + TAIL
+
+BUILD = 'scaler = torch.amp.GradScaler("cpu", init_scale=2.0**123, growth_interval=3)\n'
+
+
+def test_scaler_built_once_in_a_helper_handed_a_step_partial(tmp_path: Path) -> None:
+    buggy = SCALER_HELPER.format(before="", inside="        " + BUILD)
+    hand = SCALER_HELPER.format(before="    " + BUILD, inside="")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF029")

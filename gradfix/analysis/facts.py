@@ -655,6 +655,11 @@ class _FactCollector:
                 key = f"<built@{arg.lineno}:{arg.col_offset}>"
                 self.facts.built_arguments[key] = ObjectInfo(key, "scaler", qualified, None, True)
                 return key
+            # (any other call written there, `train_step(net, opt, nn.CrossEntropyLoss(), x, y)`:
+            # kept under its key, for what a rule can read of it, `argument_calls`)
+            key = self.key(arg)
+            self.facts.__dict__.setdefault("_argument_calls", {}).setdefault(key, []).append(arg)
+            return key
         return self.key(arg)
 
 
@@ -793,6 +798,13 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
     found.update((name, call) for name, (_, call) in kept.items())
     facts.__dict__["_handed_partial_params"] = kept
     return found
+
+
+def argument_calls(facts: ModuleFacts) -> dict[str, list[ast.Call]]:
+    """The calls written as arguments at the facts' call sites (`nn.CrossEntropyLoss()` in
+    `train_step(net, opt, nn.CrossEntropyLoss(), x, y)` or in a partial of it), by the key
+    `call_site_args` holds for them."""
+    return facts.__dict__.get("_argument_calls") or {}  # type: ignore[no-any-return]
 
 
 def handed_partial_params(facts: ModuleFacts) -> dict[str, tuple[str, ast.Call]]:

@@ -111,7 +111,9 @@ class NeedlessRetainGraph(Rule):
       module is judged so; so is the tensor returned by a step function or method of
       the file, undecorated (or under torch's grad-mode decorators), that no other file imports
       and the file only calls (also through `step = functools.partial(train_step, model, opt)`,
-      a name bound once and only to that partial, itself only called), each call a
+      a name bound once and only to that partial, itself only called, or a partial handed
+      straight to a helper the module names only in that call, `fit(functools.partial(train_step,
+      model, opt), loader)`, its parameter only called), each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =

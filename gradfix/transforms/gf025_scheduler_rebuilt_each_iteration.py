@@ -12,6 +12,7 @@ from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
     called_method,
+    called_on_instance,
     ends_early,
     every_iteration,
     loop_around,
@@ -81,7 +82,10 @@ class SchedulerRebuiltEachIteration(Rule):
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
     not a static or decorated method, none that a subclass of the file may override), whose
     construction reads attributes of `self` only when nothing but the class's `__init__` binds
-    them (no other method, no `trainer.milestones = ...`, no `setattr` in the module).
+    them (no other method, no `trainer.milestones = ...`, no `setattr` in the module); so is a
+    method called on a name the module binds only to instances of one class of the file
+    (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`), and a method may build it into an
+    attribute of its instance (`self.sched = CosineAnnealingLR(self.opt, T_max=10)`).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -171,7 +175,10 @@ class SchedulerRebuiltEachIteration(Rule):
             if ends_early(loop):
                 continue  # one iteration at most
             for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
-                called = called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
+                called = (
+                    called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
+                    or called_on_instance(stmt, model, _BUILD_WORDS)
+                )  # fmt: skip
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:
@@ -210,7 +217,7 @@ class SchedulerRebuiltEachIteration(Rule):
 
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The schedulers a function called on every iteration of `loop` builds into a name of its
-    own on every call and steps once per call (or, lasting several epochs, in its batch loop),
+    own (or a method into an attribute of its instance, `self.sched`) on every call and steps once per call (or, lasting several epochs, in its batch loop),
     from what stays the same from call to call: nothing the function itself binds before (the
     optimizer built again per call, a counter), no parameter the call hands something the loop
     changes (the epoch), no global the loop changes. A function that may end early (a `return`
@@ -221,9 +228,11 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         return
     instance, params, passed = parameters
     for stmt, _ in every_iteration(function.body):
-        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
-        target = stmt.targets[0].id
+        target = dotted(stmt.targets[0])  # type: ignore[assignment]
+        if target is None or "." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1):
+            continue  # (a name of its own, or an attribute of the instance, `self.sched`, rebuilt on every call)
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
         if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):

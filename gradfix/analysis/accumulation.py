@@ -1123,8 +1123,8 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
     counter, n = (left, right) if _plain_counter(left) else (right, left)
     if not _plain_counter(counter) or isinstance(part.ops[0], ast.GtE) and counter is not left:
         return None
-    if dotted(n) is None and int_value(n) is None:
-        return None
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
+        return None  # (N: a name, a number, or a setting read by a literal key, `cfg["accum_steps"]`)
     name = dotted(counter)
     resets = [
         stmt for stmt in if_node.body
@@ -1166,8 +1166,8 @@ def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, sour
         if wrapped is None:
             return None
         statement, n = wrapped
-    if dotted(n) is None and int_value(n) is None:
-        return None
+    if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
+        return None  # (N: a name, a number, or a setting read by a literal key, `cfg["accum_steps"]`)
     if statement.lineno >= holder.lineno:
         return None  # tested before it counts the micro-batch
     return _counted_window(part, counter, counter.id, 0, n, holder, source, reset=True, wraps=statement)

@@ -402,6 +402,8 @@ class _FactCollector:
         name = self.facts.imports.qualify(call_name(value))
         if name is None and value.func.__class__ is ast.Subscript:
             name = self._registry_scheduler(value.func)  # type: ignore[arg-type]
+        elif name is None and value.func.__class__ is ast.Call:
+            name = self._getattr_optimizer(value.func)  # type: ignore[arg-type]
         built = frameworks.constructor(name, value, self.facts.imports.qualify, self._lookup)
         if built is not None:
             self._record(key, built.kind, name, None, strong=True, library=built.library, accumulation=built.accumulation)
@@ -419,6 +421,18 @@ class _FactCollector:
                 kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
+
+    def _getattr_optimizer(self, func: ast.Call) -> str | None:
+        """`getattr(torch.optim, cfg["optim"])`: one of torch's optimizer classes, by a name read
+        from a setting (`torch.optim.Optimizer`: which one, nothing says)."""
+        if not (
+            func.func.__class__ is ast.Name and func.func.id == "getattr"  # type: ignore[attr-defined]
+            and len(func.args) == 2 and not func.keywords
+        ):
+            return None
+        if self.facts.imports.qualify(dotted(func.args[0])) != "torch.optim":
+            return None
+        return "torch.optim.Optimizer"
 
     def _registry_scheduler(self, func: ast.Subscript) -> str | None:
         """`SCHEDULERS["cos"]` with `SCHEDULERS = {"cos": CosineAnnealingLR, ...}` (a dict literal

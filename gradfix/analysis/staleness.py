@@ -78,6 +78,19 @@ def _optimizer_class(name: str) -> bool:
     return classify_constructor(name) == "optimizer" and (name.startswith("torch.optim.") or "." not in name)
 
 
+def _called_class(call: ast.Call, qualify) -> str:  # type: ignore[no-untyped-def]
+    """The qualified name a call builds: `torch.optim.SGD` for `optim.SGD(...)`, and
+    `torch.optim.Optimizer` for `getattr(torch.optim, cfg["optim"])(...)` (one of torch's
+    optimizer classes, which one a setting says)."""
+    func = call.func
+    if (
+        func.__class__ is ast.Call and func.func.__class__ is ast.Name and func.func.id == "getattr"  # type: ignore[attr-defined]
+        and len(func.args) == 2 and not func.keywords and qualify(dotted(func.args[0])) == "torch.optim"  # type: ignore[attr-defined]
+    ):  # fmt: skip
+        return "torch.optim.Optimizer"
+    return qualify(call_name(call)) or ""
+
+
 def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     text = model.source.text
     if "optim" not in text.lower() and "Adam" not in text and "SGD" not in text:
@@ -99,7 +112,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
             params = _built_params(value, model)
             if params is None:
-                if not _optimizer_class(qualify(call_name(value)) or ""):
+                if not _optimizer_class(_called_class(value, qualify)):
                     continue
                 params = _params(value)
             owners = parameter_owners(params, binding.scope, model)
@@ -147,7 +160,7 @@ def _given_own_optimizer(module: str, change: ast.stmt, scope: Scope, model: Mod
     where = _position(change)
 
     def over(call: ast.Call, name: str) -> bool:
-        if not _optimizer_class(qualify(call_name(call)) or ""):
+        if not _optimizer_class(_called_class(call, qualify)):
             return False
         params = _params(call)
         if isinstance(params, ast.Call) and call_name(params) == "filter" and len(params.args) == 2:
@@ -202,7 +215,7 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
             value = values.pop()
             if isinstance(value, (ast.Tuple, ast.List)):
                 values.extend(value.elts)
-            elif isinstance(value, ast.Call) and _optimizer_class(qualify(call_name(value)) or ""):
+            elif isinstance(value, ast.Call) and _optimizer_class(_called_class(value, qualify)):
                 return True
             elif isinstance(value, ast.Call) and builders is not None and _built_params(value, builders) is not None:
                 return True  # `opt = make_opt(model)`, a builder of the file or the project
@@ -325,9 +338,18 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
         value = ret.value
         if isinstance(value, ast.Name):
             value = once(value.id)  # `opt = torch.optim.AdamW(...)`, then `return opt`
-        if not (isinstance(value, ast.Call) and (qualify(call_name(value)) or "").startswith("torch.optim.")):
+        if not isinstance(value, ast.Call):
+            return None
+        table = None
+        if value.func.__class__ is not ast.Name and value.func.__class__ is not ast.Attribute and facts is model.facts:
+            # `return OPTIMIZERS[cfg.optim](model.parameters(), **cfg.optim_args)`: a registry of
+            # the builder's own module whose entries are statically known, each entry's class
+            table = registry_classes(value, model, "optimizer")
+            if not table:
+                return None
+        elif not (qualify(call_name(value)) or "").startswith("torch.optim."):
             return None  # a torch optimizer, surely
-        if not _optimizer_class(qualify(call_name(value)) or ""):
+        elif not _optimizer_class(_called_class(value, qualify)):
             return None
         params = _params(value)
         if isinstance(params, ast.Name) and params.id not in info.params:
@@ -351,7 +373,7 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
             return None
         chosen = root_name
         exprs.append(params)
-        classes.append(qualify(call_name(value)) or "")
+        classes.extend(table or [qualify(call_name(value)) or ""])
     return (chosen, exprs, classes) if chosen is not None else None
 
 

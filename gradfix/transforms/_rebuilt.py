@@ -156,14 +156,39 @@ def called_method(
     owner = source.owner_of(function)
     if not isinstance(owner, ast.ClassDef) or function.args.args[0].arg != value.func.value.id:
         return None
-    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
-        return None  # a subclass of the file may override the method
     info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
-    if info is None or info.class_name != owner.name or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
+        # a subclass of the file may override the method: read only the one override of a stub
+        info = _one_override(owner.name, value.func.attr, info, model)
+        if info is None:
+            return None
+    elif info is None or info.class_name != owner.name:
+        return None
+    if not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
         return None
     if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
         return None
     return info.node, value
+
+
+def _one_override(owner: str, name: str, own: object, model: ModuleModel) -> object:
+    """`self.training_step(batch)` in the loop of a base class whose own `training_step` is a
+    stub (`raise NotImplementedError`, `pass`) or absent, the module never building the base
+    itself (`Base(...)`), and one class of the module deriving from it defining that method:
+    that method (every object the loop runs on is of that class or of one deriving from it
+    without overriding it again); else None."""
+    from gradfix.analysis.loops import _never_built, _stub, _subclasses_of  # (only for such a call)
+
+    facts = model.facts
+    if own is not None and (own.class_name != owner or not _stub(own.node)):  # type: ignore[attr-defined]
+        return None
+    if not _never_built(facts, owner):
+        return None
+    found = [facts.methods[sub][name] for sub in _subclasses_of(facts, owner) if name in facts.methods.get(sub, {})]
+    found = [info for info in found if info.class_name in _subclasses_of(facts, owner)]
+    if len(found) != 1:
+        return None
+    return found[0]
 
 def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
     """`stepper.step(x, y)` as a statement of its own (or the value of an assignment), on a
@@ -198,10 +223,20 @@ def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> 
     class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
     between calls. None when the module sets attributes by name (`setattr`)."""
     owner = model.source.owner_of(method)
-    init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None) if isinstance(owner, ast.ClassDef) else None
     if "setattr(" in model.source.text:
         return None
-    in_init = {id(n) for n in ast_walk(init)} if init is not None else set()
+    in_init: set[int] = set()
+    # the `__init__` of the class and of its bases of the module (`super().__init__(model)` binds `self.model`)
+    todo, seen = [owner] if isinstance(owner, ast.ClassDef) else [], set()
+    while todo:
+        cls = todo.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if init is not None:
+            in_init.update(id(n) for n in ast_walk(init))
+        todo.extend(base for b in cls.bases if isinstance(b, ast.Name) and (base := model.facts.classes.get(b.id)) is not None)
     return {
         node.attr
         for node in ast_walk(model.source.tree)

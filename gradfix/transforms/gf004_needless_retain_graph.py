@@ -97,7 +97,7 @@ class NeedlessRetainGraph(Rule):
 
     - the value is the literal `True` (or a name the module binds once, at its top level, to
       `True`, `RETAIN = True`, read nowhere else: a flag read by other calls too is reported
-      without a fix) and `create_graph` is not given;
+      without a fix) and `create_graph` is not given (or given as the literal `False`);
     - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
       function (or module, for module-level loops) may run after it: not later in the iteration,
       not in the loops around it, not after them. A later `backward()` written at the same loop
@@ -206,8 +206,8 @@ class NeedlessRetainGraph(Rule):
                     # `model_engine.backward(loss, retain_graph=True)`: DeepSpeedEngine.backward(loss,
                     # retain_graph=False, scale_wrt_gas=True) hands retain_graph to loss.backward
                     call = describe_backward(event, engine=True)
-                if call is None or call.create is not None:
-                    continue
+                if call is None or call.creates_graph:
+                    continue  # (`create_graph=False`, the default written out, creates none)
                 flag = None if call.retains else _true_constant(call, loop, model)
                 if not call.retains and flag is None:
                     continue
@@ -243,7 +243,7 @@ class NeedlessRetainGraph(Rule):
         backward judged as if written at the call, on the argument it is handed; the fix edits
         the helper, which no other call runs."""
         call = describe_backward(event)
-        if call is None or not call.retains or call.create is not None or model.in_step_function(event):
+        if call is None or not call.retains or call.creates_graph or model.in_step_function(event):
             return
         found = _helper_backward(event, call, model)
         if found is None:

@@ -46,7 +46,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     of `self`, or a parameter of a function of the module that every call of it in the module
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
-    parameters; also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
+    parameters (or, for a builder of the file, an entry of such a registry as below); also
+    `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`, a class of torch's optimizers
+    a setting names; also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
     `OPTIMIZERS.get(name)(...)`), a registry whose entries are statically known: a dict
     literal of torch's optimizer classes bound once at the top of the module, or of a module
     of the project it is imported from, never written to (`OPTIMIZERS[k] = ...`,

@@ -76,16 +76,19 @@ class SchedulerRebuiltEachIteration(Rule):
     scheduler that starts over, its name read in the loop only in that list; the fix moves
     the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
-    and that builds such a scheduler into a name of its own on every call and steps it
+    and that builds such a scheduler into a name of its own (or an attribute of the instance,
+    `self.sched`) on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
     `scheduler.step()`), from what stays the same from call to call; so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
-    not a static or decorated method, none that a subclass of the file may override), whose
-    construction reads attributes of `self` only when nothing but the class's `__init__` binds
-    them (no other method, no `trainer.milestones = ...`, no `setattr` in the module); so is a
-    method called on a name the module binds only to instances of one class of the file
-    (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`), and a method may build it into an
-    attribute of its instance (`self.sched = CosineAnnealingLR(self.opt, T_max=10)`).
+    not a static or decorated method, none that a subclass of the file may override, but the one
+    override, in a class of the file deriving from it, of a method the loop's class writes as a
+    stub (`raise NotImplementedError`, `pass`) or lacks, when the module never builds the loop's
+    class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose construction
+    reads attributes of `self` only when nothing but the `__init__` of the class or of its bases
+    of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the
+    module); so is a method called on a name the module binds only to instances of one class of
+    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -217,7 +220,7 @@ class SchedulerRebuiltEachIteration(Rule):
 
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The schedulers a function called on every iteration of `loop` builds into a name of its
-    own (or a method into an attribute of its instance, `self.sched`) on every call and steps once per call (or, lasting several epochs, in its batch loop),
+    own on every call and steps once per call (or, lasting several epochs, in its batch loop),
     from what stays the same from call to call: nothing the function itself binds before (the
     optimizer built again per call, a counter), no parameter the call hands something the loop
     changes (the epoch), no global the loop changes. A function that may end early (a `return`
@@ -230,9 +233,9 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     for stmt, _ in every_iteration(function.body):
         if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
-        target = dotted(stmt.targets[0])  # type: ignore[assignment]
-        if target is None or "." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1):
-            continue  # (a name of its own, or an attribute of the instance, `self.sched`, rebuilt on every call)
+        target = dotted(stmt.targets[0])  # a name, or an attribute of the instance (`self.sched`)
+        if target is None or ("." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1)):
+            continue
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
         if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):

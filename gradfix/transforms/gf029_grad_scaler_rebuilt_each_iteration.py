@@ -74,7 +74,10 @@ class GradScalerRebuiltEachIteration(Rule):
     module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`), or a method
     of the loop's class called on `self` (not a static or decorated method, none that a
-    subclass of the file may override), that builds such a scaler on every call (into a name
+    subclass of the file may override, but the one override, in a class of the file deriving
+    from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
+    or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`
+    in a `BaseTrainer.fit()`), that builds such a scaler on every call (into a name
     of its own, or an attribute of `self`) and steps with it.
 
     ## Why is this bad?

@@ -65,8 +65,11 @@ class OptimizerRebuiltEachIteration(Rule):
     parameter), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
     Learner(net)`; not a static or decorated method, none that a subclass of the file may
-    override), that builds such an optimizer into a name of its own (or an attribute of the
-    instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
+    override, but the one override, in a class of the file deriving from it, of a method the
+    loop's class writes as a stub (`raise NotImplementedError`, `pass`) or lacks, when the
+    module never builds the loop's class itself: `self.training_step(batch)` in a
+    `BaseTrainer.fit()`), that builds such an optimizer into a name of its own (or an attribute
+    of the instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
     torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
     steps it once per call, from what stays the same from call to call.
 

@@ -1,0 +1,12 @@
+import torch
+from torch import nn
+
+
+def main(cfg):
+    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 3))
+    model[2] = nn.Linear(16, 5)
+    opt = getattr(torch.optim, cfg["optim"])(model.parameters(), **cfg["optim_args"])
+    for x, y in cfg["loader"]:
+        opt.zero_grad()
+        nn.functional.cross_entropy(model(x), y).backward()
+        opt.step()

@@ -1441,6 +1441,8 @@ def _counter(
             return chained
     if len(increments) != 1:
         return Counter("unknown")
+    if periodic.reset and name.startswith("self.") and _written_by_other_methods(name, loop, source):
+        return Counter("unknown")  # (`self.micro = 0` in the window: no other method may count or reset it)
     inc_index, increment = increments[0]
     holder = periodic.holder
     holder_index = next((i for i, s in enumerate(body) if s is holder), None)
@@ -1650,13 +1652,34 @@ def _in_line(body: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def _is_reset(stmt: ast.stmt, name: str) -> bool:
+    """`c = 0` (or `self.c = 0`, a counter kept on the instance, as `_plain_counter` reads it)."""
     return (
         isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and stmt.targets[0].id == name
+        and _plain_counter(stmt.targets[0])
+        and dotted(stmt.targets[0]) == name
         and int_value(stmt.value) == 0
     )
+
+
+def _written_by_other_methods(name: str, loop: TrainingLoop, source: Source) -> bool:
+    """`self.c`, a window's counter kept on the instance: some method of the loop's class other
+    than the loop's own function and `__init__` binds it (`def reset(self): self.c = 0`, a
+    helper the loop calls doing `self.c += 1`), or the class sets attributes by name
+    (`setattr`), or the loop is in no method. Its count is then not the loop's alone."""
+    function = source.owner_of(loop.node) if isinstance(loop.node, ast.stmt) else loop.node
+    while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
+        function = source.owner_of(function)
+    owner = source.owner_of(function) if isinstance(function, FUNCTIONS) else None
+    if not isinstance(owner, ast.ClassDef) or "setattr(" in source.segment(owner):
+        return True
+    for method in owner.body:
+        if method is function or not isinstance(method, FUNCTIONS) or method.name == "__init__":
+            continue
+        for node in ast_walk(method):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and source.key(node) == name:
+                return True
+    return False
 
 
 def _index_alias(node: ast.For | ast.AsyncFor, name: str, periodic: Periodic, source: Source) -> int | None:

@@ -27,7 +27,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.facts import located_bases, nested_call_arguments
+from gradfix.analysis.facts import argument_calls, located_bases, nested_call_arguments
 from gradfix.analysis.modules import (
     bound_classes,
     imported_project_bytes,
@@ -610,12 +610,15 @@ class _Finder:
         kinds = set()
         for key in passed:
             bindings = self.index.by_key.get(key, [])
-            if not bindings:
+            # (no binding: a constructor written in the call, `train_step(net, opt,
+            # nn.CrossEntropyLoss(), x, y)`, or in a partial of it)
+            values = [binding.value for binding in bindings] if bindings else argument_calls(self.model.facts).get(key, [])
+            if not values:
                 return None
-            for binding in bindings:
-                if not isinstance(binding.value, ast.Call):
+            for value in values:
+                if not isinstance(value, ast.Call):
                     return None
-                kinds.add(self._loss_class_kind(binding.value) if table is LOSS_CLASSES else self._class_kind(binding.value, table))
+                kinds.add(self._loss_class_kind(value) if table is LOSS_CLASSES else self._class_kind(value, table))
         if len(kinds) == 1:
             return kinds.pop()
         return None

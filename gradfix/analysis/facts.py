@@ -669,6 +669,11 @@ class _FactCollector:
                 key = f"<built@{arg.lineno}:{arg.col_offset}>"
                 self.facts.built_arguments[key] = ObjectInfo(key, "scaler", qualified, None, True)
                 return key
+            # (any other call written there, `train_step(net, opt, nn.CrossEntropyLoss(), x, y)`:
+            # kept under its key, for what a rule can read of it, `argument_calls`)
+            key = self.key(arg)
+            self.facts.__dict__.setdefault("_argument_calls", {}).setdefault(key, []).append(arg)
+            return key
         return self.key(arg)
 
 
@@ -795,12 +800,93 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
         if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
             continue
         candidates[targets[0].id] = value
-    if not candidates:
+    handed = _handed_partials(facts)
+    if not candidates and not handed:
         return found
     stored: dict[str, int] = {}
     for node in source.nodes:
-        count_binding(node, stored, candidates)
+        count_binding(node, stored, {*candidates, *handed})
     found.update((name, call) for name, call in candidates.items() if stored.get(name) == 1)
+    # (a parameter is counted 2: the helper's own parameter, and nothing else of the name)
+    kept = {name: held for name, held in handed.items() if stored.get(name) == 2 and name not in candidates}
+    found.update((name, call) for name, (_, call) in kept.items())
+    facts.__dict__["_handed_partial_params"] = kept
+    return found
+
+
+def argument_calls(facts: ModuleFacts) -> dict[str, list[ast.Call]]:
+    """The calls written as arguments at the facts' call sites (`nn.CrossEntropyLoss()` in
+    `train_step(net, opt, nn.CrossEntropyLoss(), x, y)` or in a partial of it), by the key
+    `call_site_args` holds for them."""
+    return facts.__dict__.get("_argument_calls") or {}  # type: ignore[no-any-return]
+
+
+def handed_partial_params(facts: ModuleFacts) -> dict[str, tuple[str, ast.Call]]:
+    """The parameters `partial_aliases` holds because the module hands a partial straight to a
+    helper (`fit(functools.partial(train_step, model, opt), loader)`, `def fit(step_fn,
+    loader)`): parameter -> (the helper's name, the partial call)."""
+    if facts.__dict__.get("_partial_aliases") is None:
+        partial_aliases(facts)
+    return facts.__dict__.get("_handed_partial_params") or {}  # type: ignore[no-any-return]
+
+
+def _handed_partials(facts: ModuleFacts) -> dict[str, tuple[str, ast.Call]]:
+    """`fit(functools.partial(train_step, model, opt), loader)` with `def fit(step_fn, loader)`
+    a plain function of the module: `step_fn` stands for the partial when that call is the only
+    time the module names `fit`, no other file of the project imports it, the partial (no
+    starred argument, no `**kwargs`) is of a function of the module, and `fit` binds none of
+    the names the partial's arguments read (they are the caller's). Parameter -> (helper's
+    name, partial); `partial_aliases` then keeps a parameter no other binding of the module
+    shares the name of."""
+    source = facts.source
+    qualify = facts.imports.qualify
+    found: dict[str, tuple[str, ast.Call]] = {}
+    for call in source.of_type(ast.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if not isinstance(func, ast.Name) or func.id not in facts.module_functions:
+            continue
+        handed = [
+            (index, arg) for index, arg in enumerate([*call.args, *(kw.value for kw in call.keywords)])  # type: ignore[attr-defined]
+            if isinstance(arg, ast.Call) and arg.args and isinstance(arg.args[0], ast.Name)
+            and arg.args[0].id in facts.module_functions and qualify(dotted(arg.func)) == "functools.partial"
+            and not any(isinstance(a, ast.Starred) for a in arg.args) and all(kw.arg is not None for kw in arg.keywords)
+        ]  # fmt: skip
+        if not handed:
+            continue
+        info = facts.module_functions[func.id]
+        helper = info.node
+        if info.class_name is not None or (info.source is not None and info.source is not source) or helper.args.vararg or helper.args.kwarg:
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):  # type: ignore[attr-defined]
+            continue
+        if sum(1 for n in source.of_type(ast.Name) if n.id == func.id) != 1:  # type: ignore[attr-defined]
+            continue  # named again: called elsewhere, or handed on
+        if sum(1 for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == func.id) != 1:  # type: ignore[attr-defined]
+            continue
+        positional = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+        named = positional[len(helper.args.posonlyargs):] + [a.arg for a in helper.args.kwonlyargs]
+        inside: dict[str, int] = {}
+        for node in ast_walk(helper):
+            count_binding(node, inside)
+        for index, partial in handed:
+            if index < len(call.args):  # type: ignore[attr-defined]
+                param = positional[index] if index < len(positional) else None
+            else:
+                keyword = call.keywords[index - len(call.args)].arg  # type: ignore[attr-defined]
+                param = keyword if keyword in named else None
+            if param is None:
+                continue
+            read = {n.id for arg in (*partial.args[1:], *(kw.value for kw in partial.keywords)) for n in ast_walk(arg) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
+            if read & set(inside):
+                continue  # the helper binds a name the partial reads: another object there
+            found[param] = (func.id, partial)  # type: ignore[assignment]
+    if found and facts.project is not None and source.path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        for name in {helper for helper, _ in found.values()}:
+            if _importers(facts.project, absolute(source.path), [name], name):
+                found = {param: held for param, held in found.items() if held[0] != name}
     return found
 
 

@@ -30,6 +30,7 @@ from gradfix.analysis.facts import (
     classify_constructor,
     collect_facts,
     count_binding,
+    handed_partial_params,
     located_bases,
 )
 from gradfix.analysis.model import (
@@ -986,6 +987,20 @@ class _Walker:
         found = self._aliases.get(id(scope))
         if found is None:
             found = self._aliases[id(scope)] = self._find_aliases(scope, ctx)
+            if isinstance(scope, FUNCTIONS) and "partial" in (ctx.source or self.source).text:
+                # `def fit(step_fn, loader)` handed `functools.partial(train_step, model, opt)`
+                # by the module's one call of it: `step_fn(x, y)` is the partial's call
+                handed = handed_partial_params(facts)
+                info = facts.module_functions.get(scope.name) if handed else None
+                if info is not None and info.node is scope:
+                    targets = self.backpropagating_names()
+                    found = self._aliases[id(scope)] = {
+                        **found,
+                        **{
+                            param: (call.args[0].id, call) for param, (helper, call) in handed.items()  # type: ignore[attr-defined]
+                            if helper == scope.name and param not in found and call.args[0].id in targets  # type: ignore[attr-defined]
+                        },
+                    }
         return found
 
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:

@@ -37,6 +37,7 @@ from gradfix.source import (
     DEFINITIONS,
     FOR_LOOPS,
     FUNCTIONS,
+    LOOPS,
     SCOPES,
     WITHS,
     Loop,
@@ -402,13 +403,27 @@ class GraphFlow:
         }
         requiring = set(maybe)
         builds = {id(u): False for u in units}
+        # what a unit reads of the loop's own variable before anything of the iteration binds
+        # it again, outside any inner loop, is the batch the loop hands (`x = x.clone().
+        # requires_grad_(True)` reads the batch, not the leaf it makes): no gradient flows in
+        fresh: dict[int, set[str]] = {}
+        if targets:
+            inner = {id(u.node) for u in units if isinstance(u.node, LOOPS)}
+            rebound: set[str] = set()
+            for unit, graph in zip(units, graphs):
+                if not inner.intersection(unit.ancestors):
+                    batch = {key for key in graph.flows if key.split(".", 1)[0] in targets - rebound}
+                    if batch:
+                        fresh[id(unit)] = batch
+                rebound |= {key.split(".", 1)[0] for key in graph.binds}
         changed = True
         while changed:
             changed = False
             for unit, graph in zip(units, graphs):
                 if graph.no_grad:
                     continue
-                now = bool(graph.forwards) or any(_related(key, r) for key in graph.flows for r in requiring)
+                batch = fresh.get(id(unit), ())
+                now = bool(graph.forwards) or any(_related(key, r) for key in graph.flows if key not in batch for r in requiring)
                 if now and not builds[id(unit)]:
                     builds[id(unit)] = True
                     changed = True

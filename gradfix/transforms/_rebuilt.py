@@ -200,6 +200,9 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
         return None
     if value.func.value.id == "self" or value.func.value.id in model.facts.imports.aliases:
         return None
+    attr = value.func.attr
+    if not any(attr in defined for defined in model.facts.methods.values()):
+        return None  # (`optimizer.step()`, `loss.backward()`: no class of the file defines it)
     from gradfix.analysis.samplers import instance_class  # (only for such a call)
 
     owner = instance_class(value.func.value, model)

@@ -48,7 +48,10 @@ class NeedlessRetainGraph(Rule):
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
-    whose discriminator loss reads the fake batch only through `fake.detach()`; not one that
+    whose discriminator loss reads the fake batch only through `fake.detach()`; a saliency
+    pass on the batch made a leaf, `x = x.clone().requires_grad_(True)`, also in one arm of an
+    `if`, then a fresh forward of the batch mixed under `torch.no_grad()`: the leaf made from
+    the loop's own batch holds no node of the graph; not one that
     reads an attribute or item of an object the retained graph's statements use, such as
     `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
@@ -111,7 +114,9 @@ class NeedlessRetainGraph(Rule):
       module is judged so; so is the tensor returned by a step function or method of
       the file, undecorated (or under torch's grad-mode decorators), that no other file imports
       and the file only calls (also through `step = functools.partial(train_step, model, opt)`,
-      a name bound once and only to that partial, itself only called), each call a
+      a name bound once and only to that partial, itself only called, or a partial handed
+      straight to a helper the module names only in that call, `fit(functools.partial(train_step,
+      model, opt), loader)`, its parameter only called), each call a
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =

@@ -128,7 +128,11 @@ class MissingAccumulationFlush(AccumulationRule):
     every other binding of the count in the class is one literal, in `__init__` and in a method
     called once, after the batch loop on each pass of the loop around it (`self.end_epoch()`):
     the flush goes after the batch loop, before that call (one call from the loop; through two,
-    reported without a fix).
+    reported without a fix). A counter kept on the instance in the loop's own method and reset
+    in the window (`self.micro = 0` before the loop, `self.micro += 1`, `if self.micro >=
+    self.accum: ...; self.micro = 0`) is read as a local one when no other method of the class
+    but `__init__` binds it (and the class sets no attribute by name): the flush tests
+    `self.micro != 0`.
 
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`, nor an endless stream cut at a number of steps,
@@ -1284,8 +1288,8 @@ def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:
         acc.periodic.reset
         and isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and stmt.targets[0].id == acc.periodic.counter
+        and isinstance(stmt.targets[0], (ast.Name, ast.Attribute))
+        and dotted(stmt.targets[0]) == acc.periodic.counter  # (also `self.micro = 0`)
     )
 
 

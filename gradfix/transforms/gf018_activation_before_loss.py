@@ -42,7 +42,8 @@ class ActivationBeforeLoss(Rule):
     log-probabilities as input); the loss function may be held in a name (`criterion =
     F.cross_entropy`, or a `functools.partial` of it; a parameter of the loss's function that
     its calls fill, also through `step = functools.partial(train_step, model, opt, criterion)`
-    bound once and called as `step(x, y)`), picked by a constant key from a dict
+    bound once and called as `step(x, y)`, and a loss object built right in the call or the
+    partial, `train_step(net, opt, nn.CrossEntropyLoss(), x, y)`), picked by a constant key from a dict
     literal (or `nn.ModuleDict`) of losses that no statement writes into (`losses["ce"](...)`;
     also a dict bound once at the top of a module of the project it is imported from, `from
     losses import LOSSES`, that neither module writes into), or be a lambda called in the loop whose own body applies the activation (`loss_fn = lambda

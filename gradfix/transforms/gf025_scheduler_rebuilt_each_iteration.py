@@ -12,6 +12,7 @@ from gradfix.transforms._rebuilt import (
     call_parameters,
     called_function,
     called_method,
+    called_on_instance,
     ends_early,
     every_iteration,
     loop_around,
@@ -86,7 +87,8 @@ class SchedulerRebuiltEachIteration(Rule):
     class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose construction
     reads attributes of `self` only when nothing but the `__init__` of the class or of its bases
     of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the
-    module).
+    module); so is a method called on a name the module binds only to instances of one class of
+    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`).
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -176,7 +178,10 @@ class SchedulerRebuiltEachIteration(Rule):
             if ends_early(loop):
                 continue  # one iteration at most
             for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
-                called = called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
+                called = (
+                    called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
+                    or called_on_instance(stmt, model, _BUILD_WORDS)
+                )  # fmt: skip
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:

@@ -57,7 +57,9 @@ class GradScalerRebuiltEachIteration(Rule):
     scaler.step(optimizer)`, or a function of the module for a loop at its top level, also
     under `@torch.enable_grad()`; an optimizer parameter it steps is the one the call hands
     it; also called through `step = functools.partial(train_step, model, opt)`, a name bound
-    once and only to that partial, as `step(x, y)`; or a method, undecorated and not
+    once and only to that partial, as `step(x, y)`, or a partial handed straight to a helper
+    the module names only in that call (`fit(functools.partial(train_step, model, opt),
+    loader)`, the helper calling its parameter, `step_fn(x, y, scaler)`); or a method, undecorated and not
     overridden by a subclass of the file, of the class of an object a loop at the module's top
     level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
     `self.opt`). So is

@@ -60,7 +60,9 @@ class OptimizerRebuiltEachIteration(Rule):
     Also a function of the module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also through `step =
     functools.partial(train_step, model, opt)`, a name bound once and only to that partial,
-    called as `step(x, y)`), or a method of the loop's class called on `self`, or of the class
+    called as `step(x, y)`, or handed straight to a helper the module names only in that
+    call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
+    parameter), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
     Learner(net)`; not a static or decorated method, none that a subclass of the file may
     override, but the one override, in a class of the file deriving from it, of a method the

@@ -5,10 +5,12 @@ reach `step()`. The flush after the loop repeats that operand (`if phase == "tra
 % N != 0:`); the fixed script trains exactly like the hand fix, not like the buggy one. The same
 with a counter reset at the step instead of `%` (`count == every and phase == "train"`, and
 `micro >= self.accum and not self.frozen` in a method): the flush steps when the counter
-is not 0."""
+is not 0; also when that counter is kept on the instance (`self.micro`), reset before the
+loop and in the window, and no other method writes it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,16 @@ FLUSHES["counted_method"] = (
     "            self.opt.zero_grad()\n",
 )
 
+# the same, the counter kept on the instance (`self.micro`), reset before the loop and in the window
+COUNTED_ON_SELF = re.sub(r"(?<![.\w])micro\b", "self.micro", COUNTED_METHOD)
+FLUSHES["counted_on_self"] = (
+    COUNTED_ON_SELF,
+    "\n        # the last micro-batches did not fill a whole window: step on them too\n"
+    "        if not self.frozen and self.micro != 0:\n"
+    "            self.opt.step()\n"
+    "            self.opt.zero_grad()\n",
+)
+
 TAIL = '''digest = hashlib.sha256()
 for param in model.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
@@ -157,7 +169,7 @@ print(json.dumps({"losses": seen, "weights_sha256": digest.hexdigest()}))
 '''
 
 
-@pytest.mark.parametrize("shape", ["phases", "method", "counted", "counted_method"])
+@pytest.mark.parametrize("shape", ["phases", "method", "counted", "counted_method", "counted_on_self"])
 def test_the_tail_is_flushed_under_the_same_test(shape: str, tmp_path: Path) -> None:
     body, flush = FLUSHES[shape]
     buggy = HEAD + body.replace("RESTORE", "") + TAIL

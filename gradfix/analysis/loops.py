@@ -929,14 +929,9 @@ class _Walker:
         module's top level), nothing else binding `step` there: the entry's function (see
         `registry_step`)."""
         facts = ctx.facts or self.facts
-        if ctx.facts is not None:
+        if ctx.facts is not None or not _assigned_entries(facts, name.id):
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
-        entry_names = _entry_bound_names(facts)
-        if name.id not in entry_names[0] and (scope is facts.source.tree or id(scope) in entry_names[1]):
-            return None  # (no `name = TABLE["key"]` in the module: `registry_step` would say None)
-        if not _assigned_entries(facts, name.id):
-            return None
         value = _only_binding(scope, name.id, declarations=True)
         return self.registry_step(value, ctx) if value is not None else None
 
@@ -3101,31 +3096,6 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
     the whole text of a 5 MB file took 0.05-0.1 s. A line it misses (a call inside brackets,
     after an `if`...) leaves the name to what its other lines say. Found once per key."""
     return _bound_at_line_starts(facts, key, _ASSIGNED_CALL, "_assigned_callees")
-
-
-def _entry_bound_names(facts: ModuleFacts) -> tuple[set[str], set[int]]:
-    """The names the module binds as `name = TABLE["key"]` (one target, the value a subscript of
-    a plain name by a constant string: all `registry_step` accepts), and the ids of the
-    module's functions; found once per module (and tree) from its assignments. A name outside
-    the first set, asked about at the module's top level or in one of these functions, is
-    bound to no registry entry there: `registry_alias` answers None without searching the text
-    for `name = t[` (`_assigned_entries`, a search through the whole text per name) or walking
-    the scope."""
-    source = facts.source
-    found = facts.__dict__.get("_entry_bound_names")
-    if found is None or found[0] is not source.tree:
-        names = set()
-        for node in source.of_type(ast.Assign):
-            value = node.value  # type: ignore[attr-defined]
-            if (
-                isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
-                and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str)
-                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)  # type: ignore[attr-defined]
-            ):
-                names.add(node.targets[0].id)  # type: ignore[attr-defined]
-        functions = {id(node) for kind in FUNCTIONS for node in source.of_type(kind)}
-        found = facts.__dict__["_entry_bound_names"] = (source.tree, names, functions)
-    return found[1], found[2]
 
 
 def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.expr | None:

@@ -48,6 +48,16 @@ MATCH_CASE: type = getattr(ast, "match_case", type("NoMatchCase", (), {}))
 COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, *FUNCTIONS, ast.ClassDef, MATCH)
 DEFINITIONS = (*FUNCTIONS, ast.ClassDef)  # for `isinstance`: built once, not at each test
 SCOPES = (*FUNCTIONS, ast.Lambda, ast.ClassDef)
+# The same classes as sets, for `node.__class__ in KINDS` in the hottest walks: it answers as
+# `isinstance(node, KINDS)` (no node class of the parser is subclassed, by Python or by gradfix)
+# and costs a set lookup, where an `isinstance` that fails on a node costs several hundred
+# instructions per class of the tuple (CPython then looks `__class__` up on the instance)
+LOOP_KINDS = frozenset(LOOPS)
+FOR_LOOP_KINDS = frozenset(FOR_LOOPS)
+FUNCTION_KINDS = frozenset(FUNCTIONS)
+WITH_KINDS = frozenset(WITHS)
+COMPOUND_KINDS = frozenset(COMPOUND)
+DEFINITION_KINDS = frozenset(DEFINITIONS)
 
 
 def encloses(outer: ast.AST, inner: ast.AST) -> bool:

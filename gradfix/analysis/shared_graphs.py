@@ -36,6 +36,7 @@ from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
     FOR_LOOPS,
+    FUNCTION_KINDS,
     FUNCTIONS,
     SCOPES,
     WITHS,
@@ -320,10 +321,11 @@ class GraphFlow:
             self._defs = {}
             self._methods = set()
             for node in self.source.nodes:  # the tree walked once, shared with the rules
-                if isinstance(node, ast.ClassDef):
-                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
-                elif isinstance(node, FUNCTIONS):
-                    self._defs.setdefault(node.name, []).append(node)
+                kind = node.__class__  # (`is`/`in` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
+                if kind is ast.ClassDef:
+                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}  # type: ignore[attr-defined]
+                elif kind in FUNCTION_KINDS:
+                    self._defs.setdefault(node.name, []).append(node)  # type: ignore[attr-defined]
         return self._defs
 
     def _is_method(self, node: ast.AST) -> bool:

@@ -50,7 +50,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
-from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
+from gradfix.source import DEFINITION_KINDS, DEFINITIONS, FUNCTIONS, LOOPS, WITH_KINDS, WITHS, blocks_of
 from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -1390,9 +1390,10 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
 
     def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         for stmt in suite:
-            if isinstance(stmt, DEFINITIONS):
+            shape = stmt.__class__  # (`in` on the class, not `isinstance`: `source.DEFINITION_KINDS`)
+            if shape in DEFINITION_KINDS:
                 continue
-            if isinstance(stmt, WITHS) and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
+            if shape in WITH_KINDS and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
                 continue
             if id(stmt) not in seen_statements:
                 seen_statements.add(id(stmt))

@@ -48,7 +48,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
+from gradfix.source import COMPOUND_KINDS, DEFINITION_KINDS, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
 from gradfix.walk import ast_walk, own_nodes
 
 
@@ -398,19 +398,20 @@ def _scope_statements(
     while stack:
         stmt, path = stack.pop()
         paths[id(stmt)] = path
-        if isinstance(stmt, DEFINITIONS):
+        shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.COMPOUND_KINDS`)
+        if shape in DEFINITION_KINDS:
             continue
-        if isinstance(stmt, ast.If):
-            stack.extend((s, (*path, (id(stmt), 0))) for s in stmt.body)
-            stack.extend((s, (*path, (id(stmt), 1))) for s in stmt.orelse)
-        elif isinstance(stmt, COMPOUND):  # only these hold statements
+        if shape is ast.If:
+            stack.extend((s, (*path, (id(stmt), 0))) for s in stmt.body)  # type: ignore[attr-defined]
+            stack.extend((s, (*path, (id(stmt), 1))) for s in stmt.orelse)  # type: ignore[attr-defined]
+        elif shape in COMPOUND_KINDS:  # only these hold statements
             for name in ("body", "orelse", "finalbody"):
                 stack.extend((s, path) for s in getattr(stmt, name, []) or [])
             for handler in getattr(stmt, "handlers", []) or []:
                 stack.extend((s, path) for s in handler.body)
             for number, case in enumerate(getattr(stmt, "cases", []) or []):
                 stack.extend((s, (*path, (id(stmt), number))) for s in case.body)
-        if not isinstance(stmt, _NOT_LISTED):
+        if shape not in _NOT_LISTED_KINDS:
             found.append((stmt, path))
     found.sort(key=lambda pair: _position(pair[0]))  # (stable: as the statements were found, at one position)
     positions = [_position(stmt) for stmt, _ in found]
@@ -420,6 +421,7 @@ def _scope_statements(
 
 _SCOPES = (ast.Module, *FUNCTIONS)
 _NOT_LISTED = (ast.If, *LOOPS, ast.With, ast.AsyncWith, ast.Try)
+_NOT_LISTED_KINDS = frozenset(_NOT_LISTED)
 
 
 def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:

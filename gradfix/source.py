@@ -341,7 +341,7 @@ class Source:
                 for block in blocks_of(owner):
                     for stmt in block:
                         table[id(stmt)] = (owner, block)
-                        if isinstance(stmt, COMPOUND):
+                        if stmt.__class__ in COMPOUND_KINDS:  # (as isinstance, without its cost)
                             stack.append(stmt)
             self._parents = table
         return self._parents
@@ -393,7 +393,7 @@ class Source:
         if self._indent_unit is None:
             unit = "    "
             for node in self.nodes:
-                if isinstance(node, COMPOUND):
+                if node.__class__ in COMPOUND_KINDS:  # (as isinstance, without its cost)
                     for block in blocks_of(node):
                         if block and self.starts_line(block[0]):
                             outer = self.indentation(node)  # type: ignore[arg-type]
@@ -427,7 +427,7 @@ class Source:
     def last_line(self, stmt: ast.stmt) -> int:
         """The statement's last line, trailing comment lines its blocks own included."""
         end = stmt.end_lineno  # type: ignore[attr-defined]
-        if not isinstance(stmt, COMPOUND):
+        if stmt.__class__ not in COMPOUND_KINDS:
             return end
         own = len(self.indentation(stmt).expandtabs())
         last = end
@@ -551,7 +551,7 @@ def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] 
             found = block[low - 1]
             if found is stmt:
                 return owner, block
-            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and isinstance(found, COMPOUND):  # type: ignore[attr-defined]
+            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and found.__class__ in COMPOUND_KINDS:  # type: ignore[attr-defined]
                 inside = found
             elif low > 1 and block[low - 2].lineno == found.lineno and block[low - 2].col_offset == found.col_offset:
                 # statements sharing a start: a `@dataclass`'s generated `__init__` (see

@@ -14,7 +14,7 @@ from gradfix import syntax as ast
 from bisect import bisect_left, bisect_right
 
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, FOR_LOOP_KINDS, FUNCTION_KINDS, FUNCTIONS, WITH_KINDS, Source, blocks_of, dotted
+from gradfix.source import COMPOUND_KINDS, FOR_LOOP_KINDS, FUNCTION_KINDS, FUNCTIONS, WITH_KINDS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -243,7 +243,7 @@ def assignment_statements(model: object) -> list[ast.stmt]:
                 kind = stmt.__class__
                 if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
                     cached.append(stmt)
-                elif isinstance(stmt, COMPOUND):  # only these hold statements
+                elif kind in COMPOUND_KINDS:  # only these hold statements
                     todo.extend(blocks_of(stmt))
         model._assignment_statements = cached  # type: ignore[attr-defined]
     return cached

@@ -375,22 +375,23 @@ class _FactCollector:
 
     # assignments ---------------------------------------------------------------------
     def _assign(self, target: ast.expr, value: ast.expr, key: str | None = None) -> None:
-        if isinstance(target, (ast.Tuple, ast.List)):
-            self._assign_tuple(target, value)
+        shape, value_shape = target.__class__, value.__class__  # (`is` on the classes, as isinstance)
+        if shape is ast.Tuple or shape is ast.List:
+            self._assign_tuple(target, value)  # type: ignore[arg-type]
             return
-        if isinstance(value, ast.Dict) and key is None and isinstance(target, (ast.Name, ast.Attribute)):
+        if value_shape is ast.Dict and key is None and (shape is ast.Name or shape is ast.Attribute):
             # `opts = {"G": Adam(G.parameters()), "D": Adam(D.parameters())}`: `opts["D"]` is one
             base = self.key(target)
             for entry, item in zip(value.keys, value.values):
                 if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and isinstance(item, ast.Call):
                     self._assign(target, item, f"{base}[{self.facts.source.segment(entry)}]")
             return
-        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+        if value_shape is ast.Subscript and isinstance(value.value, ast.Call):  # type: ignore[attr-defined]
             inner = value.value  # self.optimizers()[0]
             if method_name(inner) == "optimizers":
                 self._record(self.key(target), "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
-        if isinstance(value, ast.IfExp) and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:
+        if value_shape is ast.IfExp and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:  # type: ignore[attr-defined]
             value = value.body  # `loss_scaler = NativeScaler() if use_amp else None`: that object, or nothing
         if not isinstance(value, ast.Call):
             return

@@ -50,7 +50,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
-from gradfix.source import DEFINITION_KINDS, DEFINITIONS, FUNCTIONS, LOOPS, WITH_KINDS, WITHS, blocks_of
+from gradfix.source import DEFINITION_KINDS, DEFINITIONS, FUNCTION_KINDS, FUNCTIONS, LOOPS, WITH_KINDS, WITHS, blocks_of
 from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -1406,7 +1406,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
 
     def helpers(stmt: ast.stmt) -> Iterator[ast.AST]:
         for node in header(stmt):
-            if not isinstance(node, ast.Call):
+            if node.__class__ is not ast.Call:  # (as isinstance, without its cost when it fails)
                 continue
             func = node.func
             info = None
@@ -1454,7 +1454,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
         scope = loop.function if loop.function is not None else source.tree
         yield from body_of(loop.node.body, scope, 0)
     for node in source.nodes:
-        if isinstance(node, FUNCTIONS) and calls_backward(node):
+        if node.__class__ in FUNCTION_KINDS and calls_backward(node):  # (as isinstance: no subclass)
             yield from function(node, 0)
     for hook in _framework_loss_hooks(model):
         yield from function(hook, 0)
@@ -1502,7 +1502,7 @@ def _header_nodes(stmt: ast.stmt) -> list[ast.AST]:
         value = getattr(stmt, name, None)
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
-                found += [sub for sub in ast_nodes(item) if not isinstance(sub, ast.Lambda)]
+                found += [sub for sub in ast_nodes(item) if sub.__class__ is not ast.Lambda]  # (as isinstance)
     return found
 
 

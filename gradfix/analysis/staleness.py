@@ -463,16 +463,17 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
+        shape = stmt.__class__  # (`is` on the class, not `isinstance`: no node class is subclassed)
         # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
-        reparametrized = _weight_normed(stmt, model) if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        reparametrized = _weight_normed(stmt, model) if shape is ast.Assign or shape is ast.Expr else None  # type: ignore[arg-type]
         if reparametrized is not None:
             key = reparametrized[1]
             if any(related(key, owner) for owner in owners):
                 yield stmt, reparametrized[0], f"{key}.{reparametrized[2]}", "replaced"
                 continue
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
-        replacing = _setattr_as_assignment(stmt)
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or replacing is not None:
+        replacing = _setattr_as_assignment(stmt) if shape is ast.Expr else None  # (only an `Expr` is one)
+        if shape is ast.Assign or shape is ast.AnnAssign or replacing is not None:
             if replacing is not None:
                 targets, value = replacing  # `setattr(model, "head", nn.Linear(...))`
             else:
@@ -558,7 +559,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue  # `net.weigher = weigher` with `weigher.parameters()` in the optimizer already
                 yield stmt, target, key, "replaced"
         # sharded in place: `fully_shard(model)` (FSDP2) swaps the parameters for sharded ones
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and stmt.value.args:
+        if shape is ast.Expr and isinstance(stmt.value, ast.Call) and stmt.value.args:  # type: ignore[attr-defined]
             first = stmt.value.args[0]
             if dotted(first) is not None and _shards(stmt.value, source.key(first), model):
                 key = source.key(first)
@@ -566,7 +567,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     yield stmt, stmt.value, key, "sharded"
                     continue
         # grown: `model.add_module("head", nn.Linear(...))`, `layers.append(nn.Linear(...))`
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:
+        if shape is ast.Expr and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:  # type: ignore[attr-defined]
             recv = receiver(stmt.value)
             if (
                 recv is not None and dotted(recv) is not None
@@ -577,7 +578,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 continue
         # replaced by a method of the model's class: `model.reset_classifier(2)` whose body
         # assigns `self.head = nn.Linear(...)`
-        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        call = stmt.value if shape is ast.Expr else None  # type: ignore[attr-defined]
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr not in _NOT_REPLACING:
             recv = call.func.value
             if dotted(recv) is not None and any(normalize(source.key(recv)) == normalize(owner) for owner in owners):

@@ -10,19 +10,6 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 _AST = ast.AST
-
-
-class _NodeClasses(dict):  # type: ignore[type-arg]
-    """Whether a class is a node class, by the class, found when first asked: `IS_NODE[value.__class__]`
-    answers as `isinstance(value, AST)` (a value's class is its type) for a dict lookup, where an
-    `isinstance` call costs several hundred instructions (the walks ask it of every field)."""
-
-    def __missing__(self, kind: type) -> bool:
-        found = self[kind] = issubclass(kind, _AST)
-        return found
-
-
-IS_NODE: dict[type, bool] = _NodeClasses()
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # the fields that may hold the nodes the walks keep
 # fields that hold no node (names, numbers, flags) or only a context or an operator
@@ -74,14 +61,14 @@ def _push_each(node: ast.AST, push: Callable[[ast.AST], object], fields: tuple[s
             for item in value:
                 if isinstance(item, _AST):
                     push(item)
-        elif IS_NODE[value.__class__]:
+        elif isinstance(value, _AST):
             push(value)
 
 
 def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
     todo = deque((node,))
     pop, push, push_all = todo.popleft, todo.append, todo.extend
-    fields_of, is_node = _WHOLE_FIELDS, IS_NODE
+    fields_of = _WHOLE_FIELDS
     while todo:
         node = pop()
         fields = fields_of.get(node.__class__)
@@ -95,7 +82,7 @@ def ast_walk(node: ast.AST) -> Iterator[ast.AST]:
                 if value.__class__ is list:
                     if value:
                         push_all(value)  # (nodes only: added whole)
-                elif is_node[value.__class__]:
+                elif isinstance(value, _AST):
                     push(value)
         yield node
 
@@ -104,7 +91,7 @@ def ast_nodes(node: ast.AST) -> list[ast.AST]:
     """`list(ast_walk(node))`, built without a generator: a whole module's nodes, once per file."""
     nodes = [node]
     push, push_all = nodes.append, nodes.extend
-    fields_of, is_node = _WHOLE_FIELDS, IS_NODE
+    fields_of = _WHOLE_FIELDS
     for node in nodes:  # (the list grows as it is read: breadth first, as `ast_walk`)
         fields = fields_of.get(node.__class__)
         if fields is None:
@@ -117,13 +104,12 @@ def ast_nodes(node: ast.AST) -> list[ast.AST]:
             if value.__class__ is list:
                 if value:
                     push_all(value)  # (nodes only: added whole)
-            elif is_node[value.__class__]:
+            elif isinstance(value, _AST):
                 push(value)
     return nodes
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-_SCOPE_KINDS = frozenset(_SCOPES)
 _UNASKED = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)  # what the walks leave out
 
 
@@ -144,7 +130,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         value = getattr(node, name, None)
         if value.__class__ is list:
             children += value  # (nodes only: added whole)
-        elif IS_NODE[value.__class__]:
+        elif isinstance(value, _AST):
             children.append(value)
     return children
 
@@ -178,10 +164,10 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     (nor the contexts and operators, as `ast_walk`)."""
     stack = [child for child in child_nodes(function) if not isinstance(child, _UNASKED)]
     pop, push, push_all = stack.pop, stack.append, stack.extend
-    fields_of, is_node = _WHOLE_FIELDS, IS_NODE
+    fields_of = _WHOLE_FIELDS
     while stack:
         node = pop()
-        if node.__class__ in _SCOPE_KINDS:  # (as isinstance: no node class is subclassed)
+        if isinstance(node, _SCOPES):
             continue
         yield node
         fields = fields_of.get(node.__class__)
@@ -195,7 +181,7 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
             if value.__class__ is list:
                 if value:
                     push_all(value)  # (nodes only: added whole)
-            elif is_node[value.__class__]:
+            elif isinstance(value, _AST):
                 push(value)
 
 

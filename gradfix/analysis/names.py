@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from gradfix.patterns import lazily
 from gradfix.source import dotted
-from gradfix.walk import IS_NODE, MIXED_KINDS
+from gradfix.walk import MIXED_KINDS
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -160,7 +160,7 @@ def _children(node: ast.AST) -> list[ast.AST]:
         if type(value) is list:
             # (a list of nodes added whole; `arguments`, `Global` ... may hold None or names)
             out += value if kind not in MIXED_KINDS else [item for item in value if isinstance(item, _AST)]
-        elif IS_NODE[value.__class__]:  # (`isinstance(value, AST)` by a dict lookup)
+        elif isinstance(value, _AST):
             out.append(value)
     return out
 

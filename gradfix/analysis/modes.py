@@ -45,14 +45,13 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import (
-    DEFINITION_KINDS,
+    DEFINITIONS,
     FOR_LOOPS,
     FUNCTIONS,
-    LOOP_KINDS,
     LOOPS,
     MATCH,
-    TRY_KINDS,
-    WITH_KINDS,
+    TRIES,
+    WITHS,
     Source,
     blocks_of,
     encloses,
@@ -225,8 +224,7 @@ class _ModeWalker:
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
         if not ctx.via:
             ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
-        shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.LOOP_KINDS`)
-        if shape in LOOP_KINDS:
+        if isinstance(stmt, LOOPS):
             if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
                 if self._star_switches(stmt, ctx):
                     return  # `for m in modules: m.eval()` over `*modules`
@@ -240,7 +238,7 @@ class _ModeWalker:
             self.block(stmt.body, inner)
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, None))
-        elif shape is ast.If:
+        elif isinstance(stmt, ast.If):
             known = _decided(stmt.test, ctx) if ctx.via else None
             if known is not None:
                 # `if state == "Train": model.train() else: model.eval()` in a helper called
@@ -251,9 +249,9 @@ class _ModeWalker:
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
-        elif shape is ast.Expr and isinstance(stmt.value, ast.ListComp) and (switched := listed_switches(stmt, self.model)):
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := listed_switches(stmt, self.model)):
             self._listed(switched, ctx)  # `[m.train() for m in (enc, dec)]`
-        elif shape is ast.Expr and isinstance(stmt.value, ast.IfExp):
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.IfExp):
             # `model.train() if phase == "train" else model.eval()`: the arms of an `if`
             choice = stmt.value
             known = _decided(choice.test, ctx) if ctx.via else None
@@ -263,14 +261,14 @@ class _ModeWalker:
             self.expressions(choice.test, ctx)
             self.expressions(choice.body, self._branch(ctx, choice.test, (stmt, 0)))
             self.expressions(choice.orelse, self._branch(ctx, choice.test, (stmt, 1)))
-        elif shape in WITH_KINDS:
+        elif isinstance(stmt, WITHS):
             no_grad = ctx.no_grad
             for item in stmt.items:
                 self.expressions(item.context_expr, ctx)
                 if _is_no_grad(item.context_expr, self.facts.imports.qualify):
                     no_grad = True
             self.block(stmt.body, ctx._replace(no_grad=no_grad))
-        elif shape in TRY_KINDS:
+        elif isinstance(stmt, TRIES):
             self.block(stmt.body, ctx)
             for handler in stmt.handlers:
                 self.block(handler.body, self._branch(ctx, None))
@@ -278,11 +276,11 @@ class _ModeWalker:
                 self.block(stmt.orelse, ctx)
             if stmt.finalbody:
                 self.block(stmt.finalbody, ctx)
-        elif shape is MATCH:
+        elif isinstance(stmt, MATCH):
             self.expressions(stmt.subject, ctx)
             for arm, case in enumerate(stmt.cases):
                 self.block(case.body, self._branch(ctx, stmt.subject, (stmt, arm)))
-        elif shape in DEFINITION_KINDS:
+        elif isinstance(stmt, DEFINITIONS):
             return
         else:
             self.expressions(stmt, ctx)

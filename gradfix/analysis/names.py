@@ -51,13 +51,13 @@ def call_name(call: ast.Call) -> str | None:
 def method_name(call: ast.Call) -> str | None:
     """`step` for `anything.step(...)`."""
     func = call.func
-    return func.attr if func.__class__ is ast.Attribute else None  # (as isinstance: no subclass)
+    return func.attr if isinstance(func, ast.Attribute) else None
 
 
 def receiver(call: ast.Call) -> ast.expr | None:
     """`opt` for `opt.step()`."""
     func = call.func
-    return func.value if func.__class__ is ast.Attribute else None  # (as isinstance: no subclass)
+    return func.value if isinstance(func, ast.Attribute) else None
 
 
 def keyword(call: ast.Call, name: str) -> ast.keyword | None:

@@ -45,6 +45,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import (
+    DEFINITION_KINDS,
     DEFINITIONS,
     FOR_LOOPS,
     FUNCTIONS,

@@ -48,6 +48,16 @@ MATCH_CASE: type = getattr(ast, "match_case", type("NoMatchCase", (), {}))
 COMPOUND = (*LOOPS, ast.If, *WITHS, *TRIES, *FUNCTIONS, ast.ClassDef, MATCH)
 DEFINITIONS = (*FUNCTIONS, ast.ClassDef)  # for `isinstance`: built once, not at each test
 SCOPES = (*FUNCTIONS, ast.Lambda, ast.ClassDef)
+# The same classes as sets, for `node.__class__ in KINDS` in the hottest walks: it answers as
+# `isinstance(node, KINDS)` (no node class of the parser is subclassed, by Python or by gradfix)
+# and costs a set lookup, where an `isinstance` that fails on a node costs several hundred
+# instructions per class of the tuple (CPython then looks `__class__` up on the instance)
+LOOP_KINDS = frozenset(LOOPS)
+FOR_LOOP_KINDS = frozenset(FOR_LOOPS)
+FUNCTION_KINDS = frozenset(FUNCTIONS)
+WITH_KINDS = frozenset(WITHS)
+COMPOUND_KINDS = frozenset(COMPOUND)
+DEFINITION_KINDS = frozenset(DEFINITIONS)
 
 
 def encloses(outer: ast.AST, inner: ast.AST) -> bool:
@@ -330,7 +340,7 @@ class Source:
                 for block in blocks_of(owner):
                     for stmt in block:
                         table[id(stmt)] = (owner, block)
-                        if isinstance(stmt, COMPOUND):
+                        if stmt.__class__ in COMPOUND_KINDS:  # (as isinstance, without its cost)
                             stack.append(stmt)
             self._parents = table
         return self._parents
@@ -382,7 +392,7 @@ class Source:
         if self._indent_unit is None:
             unit = "    "
             for node in self.nodes:
-                if isinstance(node, COMPOUND):
+                if node.__class__ in COMPOUND_KINDS:  # (as isinstance, without its cost)
                     for block in blocks_of(node):
                         if block and self.starts_line(block[0]):
                             outer = self.indentation(node)  # type: ignore[arg-type]
@@ -416,7 +426,7 @@ class Source:
     def last_line(self, stmt: ast.stmt) -> int:
         """The statement's last line, trailing comment lines its blocks own included."""
         end = stmt.end_lineno  # type: ignore[attr-defined]
-        if not isinstance(stmt, COMPOUND):
+        if stmt.__class__ not in COMPOUND_KINDS:
             return end
         own = len(self.indentation(stmt).expandtabs())
         last = end
@@ -540,7 +550,7 @@ def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] 
             found = block[low - 1]
             if found is stmt:
                 return owner, block
-            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and isinstance(found, COMPOUND):  # type: ignore[attr-defined]
+            if (found.end_lineno, found.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset) and found.__class__ in COMPOUND_KINDS:  # type: ignore[attr-defined]
                 inside = found
             elif low > 1 and block[low - 2].lineno == found.lineno and block[low - 2].col_offset == found.col_offset:
                 # statements sharing a start: a `@dataclass`'s generated `__init__` (see

@@ -23,7 +23,7 @@ from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingL
 from gradfix.analysis.names import dotted, int_value, method_name
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
-from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, WITHS, Source
+from gradfix.source import FOR_LOOP_KINDS, FOR_LOOPS, FUNCTION_KINDS, FUNCTIONS, LOOPS, WITHS, Source
 from gradfix.walk import ast_walk, child_nodes, child_statements, leaves
 
 _CACHE = "_accumulations"
@@ -1966,19 +1966,20 @@ def _assigns(node: ast.AST, name: str, source: Source) -> bool:
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, (*FUNCTIONS, ast.Lambda)) and current is not node:
+        kind = current.__class__  # (`is`/`in` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
+        if (kind in FUNCTION_KINDS or kind is ast.Lambda) and current is not node:
             continue
         targets: list[ast.AST] = []
-        if isinstance(current, ast.Assign):
-            targets = list(current.targets)
-        elif isinstance(current, (ast.AugAssign, ast.AnnAssign)):
-            targets = [current.target]
-        elif isinstance(current, FOR_LOOPS):
-            targets = [current.target]
-        elif isinstance(current, ast.NamedExpr):
-            targets = [current.target]
-        elif isinstance(current, ast.withitem) and current.optional_vars is not None:
-            targets = [current.optional_vars]
+        if kind is ast.Assign:
+            targets = list(current.targets)  # type: ignore[attr-defined]
+        elif kind is ast.AugAssign or kind is ast.AnnAssign:
+            targets = [current.target]  # type: ignore[attr-defined]
+        elif kind in FOR_LOOP_KINDS:
+            targets = [current.target]  # type: ignore[attr-defined]
+        elif kind is ast.NamedExpr:
+            targets = [current.target]  # type: ignore[attr-defined]
+        elif kind is ast.withitem and current.optional_vars is not None:  # type: ignore[attr-defined]
+            targets = [current.optional_vars]  # type: ignore[attr-defined]
         for target in targets:
             if _binds(target, name, source):
                 return True

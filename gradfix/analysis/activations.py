@@ -50,7 +50,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
 from gradfix.records import dataclass, replace
-from gradfix.source import DEFINITIONS, FUNCTIONS, LOOPS, WITHS, blocks_of
+from gradfix.source import DEFINITION_KINDS, DEFINITIONS, FUNCTION_KINDS, FUNCTIONS, LOOPS, WITH_KINDS, WITHS, blocks_of
 from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -1393,9 +1393,10 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
 
     def body_of(suite: list[ast.stmt], scope: Scope, depth: int) -> Iterator[tuple[ast.stmt, Scope, list[ast.AST]]]:
         for stmt in suite:
-            if isinstance(stmt, DEFINITIONS):
+            shape = stmt.__class__  # (`in` on the class, not `isinstance`: `source.DEFINITION_KINDS`)
+            if shape in DEFINITION_KINDS:
                 continue
-            if isinstance(stmt, WITHS) and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
+            if shape in WITH_KINDS and any(_is_no_grad(i.context_expr, qualify) for i in stmt.items):
                 continue
             if id(stmt) not in seen_statements:
                 seen_statements.add(id(stmt))
@@ -1408,7 +1409,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
 
     def helpers(stmt: ast.stmt) -> Iterator[ast.AST]:
         for node in header(stmt):
-            if not isinstance(node, ast.Call):
+            if node.__class__ is not ast.Call:  # (as isinstance, without its cost when it fails)
                 continue
             func = node.func
             info = None
@@ -1456,7 +1457,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
         scope = loop.function if loop.function is not None else source.tree
         yield from body_of(loop.node.body, scope, 0)
     for node in source.nodes:
-        if isinstance(node, FUNCTIONS) and calls_backward(node):
+        if node.__class__ in FUNCTION_KINDS and calls_backward(node):  # (as isinstance: no subclass)
             yield from function(node, 0)
     for hook in _framework_loss_hooks(model):
         yield from function(hook, 0)
@@ -1504,7 +1505,7 @@ def _header_nodes(stmt: ast.stmt) -> list[ast.AST]:
         value = getattr(stmt, name, None)
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, ast.AST) and not isinstance(item, ast.stmt):
-                found += [sub for sub in ast_nodes(item) if not isinstance(sub, ast.Lambda)]
+                found += [sub for sub in ast_nodes(item) if sub.__class__ is not ast.Lambda]  # (as isinstance)
     return found
 
 

@@ -14,7 +14,7 @@ from gradfix import syntax as ast
 from bisect import bisect_left, bisect_right
 
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, FOR_LOOPS, FUNCTIONS, WITHS, Source, blocks_of, dotted
+from gradfix.source import COMPOUND_KINDS, FOR_LOOP_KINDS, FUNCTION_KINDS, FUNCTIONS, WITH_KINDS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -126,12 +126,13 @@ class Assignments:
         self.class_of_scope.setdefault(id(scope), class_name)
         for stmt in body:
             self.scope_of_statement[id(stmt)] = scope
-            if isinstance(stmt, FUNCTIONS):
+            kind = stmt.__class__  # (`in`/`is` on the class: `source.FUNCTION_KINDS`)
+            if kind in FUNCTION_KINDS:
                 self.parent_scope[id(stmt)] = scope
                 self.class_of_scope[id(stmt)] = class_name
                 self._walk(stmt.body, stmt, class_name)
                 continue
-            if isinstance(stmt, ast.ClassDef):
+            if kind is ast.ClassDef:
                 for own in stmt.body:
                     self.class_body[id(own)] = stmt.name
                 self._walk(stmt.body, scope, stmt.name)
@@ -141,17 +142,18 @@ class Assignments:
                 self._walk(block, scope, class_name)
 
     def _record(self, stmt: ast.stmt, scope: Scope, class_name: str | None) -> None:
-        if isinstance(stmt, ast.Assign):
-            for target in stmt.targets:
-                self._bind(target, stmt.value, stmt, scope, class_name)
-        elif isinstance(stmt, ast.AnnAssign):
-            if stmt.value is not None:
-                self._bind(stmt.target, stmt.value, stmt, scope, class_name)
-        elif isinstance(stmt, ast.AugAssign):
-            self._bind(stmt.target, None, stmt, scope, class_name)
-        elif isinstance(stmt, FOR_LOOPS):
-            self._bind(stmt.target, None, stmt, scope, class_name)
-        elif isinstance(stmt, WITHS):
+        kind = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.WITH_KINDS`)
+        if kind is ast.Assign:
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                self._bind(target, stmt.value, stmt, scope, class_name)  # type: ignore[attr-defined]
+        elif kind is ast.AnnAssign:
+            if stmt.value is not None:  # type: ignore[attr-defined]
+                self._bind(stmt.target, stmt.value, stmt, scope, class_name)  # type: ignore[attr-defined]
+        elif kind is ast.AugAssign:
+            self._bind(stmt.target, None, stmt, scope, class_name)  # type: ignore[attr-defined]
+        elif kind in FOR_LOOP_KINDS:
+            self._bind(stmt.target, None, stmt, scope, class_name)  # type: ignore[attr-defined]
+        elif kind in WITH_KINDS:
             for item in stmt.items:
                 if item.optional_vars is not None:
                     self._bind(item.optional_vars, None, stmt, scope, class_name)
@@ -168,12 +170,13 @@ class Assignments:
                     self._bind(sub.target, sub.value, stmt, scope, class_name)
 
     def _bind(self, target: ast.AST, value: ast.expr | None, stmt: ast.stmt, scope: Scope, class_name: str | None) -> None:
-        if isinstance(target, (ast.Tuple, ast.List)):
-            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
-            for index, element in enumerate(target.elts):
+        kind = target.__class__
+        if kind is ast.Tuple or kind is ast.List:
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None  # type: ignore[attr-defined]
+            for index, element in enumerate(target.elts):  # type: ignore[attr-defined]
                 self._bind(element, values[index] if values is not None else None, stmt, scope, class_name)
             return
-        if isinstance(target, ast.Starred):
+        if kind is ast.Starred:
             self._bind(target.value, None, stmt, scope, class_name)
             return
         key = self.source.key(target)
@@ -240,7 +243,7 @@ def assignment_statements(model: object) -> list[ast.stmt]:
                 kind = stmt.__class__
                 if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
                     cached.append(stmt)
-                elif isinstance(stmt, COMPOUND):  # only these hold statements
+                elif kind in COMPOUND_KINDS:  # only these hold statements
                     todo.extend(blocks_of(stmt))
         model._assignment_statements = cached  # type: ignore[attr-defined]
     return cached

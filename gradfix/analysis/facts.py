@@ -21,8 +21,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
-from gradfix.source import COMPOUND as _COMPOUND
-from gradfix.source import FUNCTIONS, MATCH_CASE, Source
+from gradfix.source import COMPOUND_KINDS, FUNCTION_KINDS, FUNCTIONS, MATCH_CASE, Source
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -254,28 +253,29 @@ class _FactCollector:
     def _statement(self, stmt: ast.stmt, classes: list[str], functions: list[ast.AST]) -> None:
         facts = self.facts
         self.scope = functions[-1] if functions else None  # whose bindings `_record` also notes
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.COMPOUND_KINDS`)
+        if shape is ast.Import or shape is ast.ImportFrom:
             facts.imports.add(stmt)
             return
-        if isinstance(stmt, ast.ClassDef):
+        if shape is ast.ClassDef:
             for expr in (*stmt.decorator_list, *stmt.bases, *[k.value for k in stmt.keywords]):
                 self._uses(expr, self.facts.source.segment(expr))
             facts.classes[stmt.name] = stmt
             self._statements(stmt.body, classes + [stmt.name], functions)
             return
-        if isinstance(stmt, FUNCTIONS):
-            self._function(stmt, classes, functions)
+        if shape in FUNCTION_KINDS:
+            self._function(stmt, classes, functions)  # type: ignore[arg-type]
             return
-        if isinstance(stmt, ast.Assign):
-            for target in stmt.targets:
-                self._assign(target, stmt.value)
-        elif isinstance(stmt, ast.AnnAssign):
+        if shape is ast.Assign:
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                self._assign(target, stmt.value)  # type: ignore[attr-defined]
+        elif shape is ast.AnnAssign:
             if stmt.value is not None:
                 self._assign(stmt.target, stmt.value)
             kind = classify_constructor(facts.imports.qualify(dotted(stmt.annotation)))
             if kind is not None:
                 self._record(self.key(stmt.target), kind, None, None, annotated=True)
-        if isinstance(stmt, _COMPOUND):
+        if shape in COMPOUND_KINDS:
             headers: list[ast.AST] = []
             for child in child_nodes(stmt):
                 if isinstance(child, ast.stmt):
@@ -310,7 +310,7 @@ class _FactCollector:
                 self._alternatives(stmt)
         else:
             text = self.facts.source.segment(stmt)
-            if " for " in text and isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+            if " for " in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign):
                 facts.says_for.add(id(stmt))
             self._uses(stmt, text)
 
@@ -375,22 +375,23 @@ class _FactCollector:
 
     # assignments ---------------------------------------------------------------------
     def _assign(self, target: ast.expr, value: ast.expr, key: str | None = None) -> None:
-        if isinstance(target, (ast.Tuple, ast.List)):
-            self._assign_tuple(target, value)
+        shape, value_shape = target.__class__, value.__class__  # (`is` on the classes, as isinstance)
+        if shape is ast.Tuple or shape is ast.List:
+            self._assign_tuple(target, value)  # type: ignore[arg-type]
             return
-        if isinstance(value, ast.Dict) and key is None and isinstance(target, (ast.Name, ast.Attribute)):
+        if value_shape is ast.Dict and key is None and (shape is ast.Name or shape is ast.Attribute):
             # `opts = {"G": Adam(G.parameters()), "D": Adam(D.parameters())}`: `opts["D"]` is one
             base = self.key(target)
             for entry, item in zip(value.keys, value.values):
                 if isinstance(entry, ast.Constant) and isinstance(entry.value, str) and isinstance(item, ast.Call):
                     self._assign(target, item, f"{base}[{self.facts.source.segment(entry)}]")
             return
-        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+        if value_shape is ast.Subscript and isinstance(value.value, ast.Call):  # type: ignore[attr-defined]
             inner = value.value  # self.optimizers()[0]
             if method_name(inner) == "optimizers":
                 self._record(self.key(target), "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
-        if isinstance(value, ast.IfExp) and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:
+        if value_shape is ast.IfExp and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:  # type: ignore[attr-defined]
             value = value.body  # `loss_scaler = NativeScaler() if use_amp else None`: that object, or nothing
         if not isinstance(value, ast.Call):
             return

@@ -57,7 +57,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
-from gradfix.source import BIG_FILE, FOR_LOOPS, FUNCTIONS, LOOPS, MATCH, TRIES, WITHS, Source
+from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -1073,13 +1073,14 @@ class _Walker:
                 self.helper_infos[id(helper.node)] = helper
 
     def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
-        if isinstance(stmt, _COMPOUND):
+        if stmt.__class__ in COMPOUND_KINDS:
             self.statement(stmt, [], ctx, extend=False)
         else:
             self.simple(stmt, ctx)
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Context, extend: bool = True) -> None:
-        if not ctx.loops and not ctx.via and not isinstance(stmt, _COMPOUND):
+        shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.COMPOUND_KINDS`)
+        if not ctx.loops and not ctx.via and shape not in COMPOUND_KINDS:
             if ctx.source is None or ctx.source is self.source:
                 says_for = id(stmt) in self.facts.says_for  # (noted by the facts walk)
             else:
@@ -1089,11 +1090,13 @@ class _Walker:
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
             ctx = ctx.entered(stmt, suite)
-        if isinstance(stmt, LOOPS):
-            self.loop(stmt, ctx)
-        elif isinstance(stmt, ast.If):
-            self.if_chain(stmt, ctx)
-        elif isinstance(stmt, WITHS):
+        if shape not in COMPOUND_KINDS:
+            self.simple(stmt, ctx)
+        elif shape in LOOP_KINDS:
+            self.loop(stmt, ctx)  # type: ignore[arg-type]
+        elif shape is ast.If:
+            self.if_chain(stmt, ctx)  # type: ignore[arg-type]
+        elif shape in WITH_KINDS:
             if ctx.loops or ctx.via:
                 self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
             inner = ctx.replace(withs=ctx.withs + (stmt,))
@@ -1120,8 +1123,6 @@ class _Walker:
         elif isinstance(stmt, ast.ClassDef):
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
-        else:
-            self.simple(stmt, ctx)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: _Context) -> None:
         # a function body is analysed on its own: loops around the definition do not run it

@@ -45,6 +45,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import (
+    DEFINITION_KINDS,
     DEFINITIONS,
     FOR_LOOPS,
     FUNCTIONS,
@@ -1203,13 +1204,14 @@ def _free_in(function: ast.AST, name: str) -> bool:
     todo: list[ast.AST] = list(getattr(function, "body", []))
     while todo:
         node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+        kind = node.__class__  # (`is`/`in` on the class, not `isinstance`: `source.DEFINITION_KINDS`)
+        if kind in DEFINITION_KINDS or kind is ast.Lambda:
             continue
-        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+        if kind is ast.Name and node.id == name and not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
             return False
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+        if (kind is ast.Global or kind is ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
             return False
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name.split(".")[0]) == name for a in node.names):
+        if (kind is ast.Import or kind is ast.ImportFrom) and any((a.asname or a.name.split(".")[0]) == name for a in node.names):  # type: ignore[attr-defined]
             return False
         todo.extend(child_nodes(node))
     return True

@@ -36,6 +36,7 @@ from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITIONS,
     FOR_LOOPS,
+    FUNCTION_KINDS,
     FUNCTIONS,
     LOOPS,
     SCOPES,
@@ -207,14 +208,15 @@ class GraphFlow:
         stack: list[ast.AST] = [expr]
         while stack:
             node = stack.pop()
-            if isinstance(node, (ast.Constant, ast.JoinedStr, ast.Compare)):
+            kind = node.__class__  # (`is`/`in` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
+            if kind is ast.Constant or kind is ast.JoinedStr or kind is ast.Compare:
                 continue
-            if isinstance(node, (ast.Lambda, *FUNCTIONS)):
+            if kind is ast.Lambda or kind in FUNCTION_KINDS:
                 flows |= self._body_reads(node)  # a closure computes on what it reads when called
                 continue
-            if isinstance(node, ast.Name):
-                flows.add(node.id)
-            elif isinstance(node, ast.Attribute):
+            if kind is ast.Name:
+                flows.add(node.id)  # type: ignore[attr-defined]
+            elif kind is ast.Attribute:
                 if node.attr in _CUT_ATTRIBUTES:
                     continue
                 key = _key(node)
@@ -222,14 +224,14 @@ class GraphFlow:
                     flows.add(key)
                 else:
                     stack.append(node.value)
-            elif isinstance(node, ast.Subscript):
-                stack.append(node.value)  # indices and slices carry no graph
-            elif isinstance(node, ast.IfExp):
-                stack += [node.body, node.orelse]
-            elif isinstance(node, ast.Call):
-                self._call(node, stack, forwards, flows)
-            elif isinstance(node, ast.keyword):
-                if node.arg not in _CUT_KEYWORDS:
+            elif kind is ast.Subscript:
+                stack.append(node.value)  # type: ignore[attr-defined]  # indices and slices carry no graph
+            elif kind is ast.IfExp:
+                stack += [node.body, node.orelse]  # type: ignore[attr-defined]
+            elif kind is ast.Call:
+                self._call(node, stack, forwards, flows)  # type: ignore[arg-type]
+            elif kind is ast.keyword:
+                if node.arg not in _CUT_KEYWORDS:  # type: ignore[attr-defined]
                     stack.append(node.value)
             else:
                 stack.extend(child_nodes(node))
@@ -321,10 +323,11 @@ class GraphFlow:
             self._defs = {}
             self._methods = set()
             for node in self.source.nodes:  # the tree walked once, shared with the rules
-                if isinstance(node, ast.ClassDef):
-                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}
-                elif isinstance(node, FUNCTIONS):
-                    self._defs.setdefault(node.name, []).append(node)
+                kind = node.__class__  # (`is`/`in` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
+                if kind is ast.ClassDef:
+                    self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}  # type: ignore[attr-defined]
+                elif kind in FUNCTION_KINDS:
+                    self._defs.setdefault(node.name, []).append(node)  # type: ignore[attr-defined]
         return self._defs
 
     def _is_method(self, node: ast.AST) -> bool:

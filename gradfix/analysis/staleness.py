@@ -48,7 +48,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
+from gradfix.source import COMPOUND_KINDS, DEFINITION_KINDS, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
 from gradfix.walk import ast_walk, own_nodes
 
 
@@ -420,19 +420,20 @@ def _scope_statements(
     while stack:
         stmt, path = stack.pop()
         paths[id(stmt)] = path
-        if isinstance(stmt, DEFINITIONS):
+        shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.COMPOUND_KINDS`)
+        if shape in DEFINITION_KINDS:
             continue
-        if isinstance(stmt, ast.If):
-            stack.extend((s, (*path, (id(stmt), 0))) for s in stmt.body)
-            stack.extend((s, (*path, (id(stmt), 1))) for s in stmt.orelse)
-        elif isinstance(stmt, COMPOUND):  # only these hold statements
+        if shape is ast.If:
+            stack.extend((s, (*path, (id(stmt), 0))) for s in stmt.body)  # type: ignore[attr-defined]
+            stack.extend((s, (*path, (id(stmt), 1))) for s in stmt.orelse)  # type: ignore[attr-defined]
+        elif shape in COMPOUND_KINDS:  # only these hold statements
             for name in ("body", "orelse", "finalbody"):
                 stack.extend((s, path) for s in getattr(stmt, name, []) or [])
             for handler in getattr(stmt, "handlers", []) or []:
                 stack.extend((s, path) for s in handler.body)
             for number, case in enumerate(getattr(stmt, "cases", []) or []):
                 stack.extend((s, (*path, (id(stmt), number))) for s in case.body)
-        if not isinstance(stmt, _NOT_LISTED):
+        if shape not in _NOT_LISTED_KINDS:
             found.append((stmt, path))
     found.sort(key=lambda pair: _position(pair[0]))  # (stable: as the statements were found, at one position)
     positions = [_position(stmt) for stmt, _ in found]
@@ -442,6 +443,7 @@ def _scope_statements(
 
 _SCOPES = (ast.Module, *FUNCTIONS)
 _NOT_LISTED = (ast.If, *LOOPS, ast.With, ast.AsyncWith, ast.Try)
+_NOT_LISTED_KINDS = frozenset(_NOT_LISTED)
 
 
 def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
@@ -483,16 +485,17 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     for stmt in _statements_after(binding, index, model):
+        shape = stmt.__class__  # (`is` on the class, not `isinstance`: no node class is subclassed)
         # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
-        reparametrized = _weight_normed(stmt, model) if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        reparametrized = _weight_normed(stmt, model) if shape is ast.Assign or shape is ast.Expr else None  # type: ignore[arg-type]
         if reparametrized is not None:
             key = reparametrized[1]
             if any(related(key, owner) for owner in owners):
                 yield stmt, reparametrized[0], f"{key}.{reparametrized[2]}", "replaced"
                 continue
         # replaced: `model.fc = nn.Linear(...)`, `model = Net()`
-        replacing = _setattr_as_assignment(stmt)
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or replacing is not None:
+        replacing = _setattr_as_assignment(stmt) if shape is ast.Expr else None  # (only an `Expr` is one)
+        if shape is ast.Assign or shape is ast.AnnAssign or replacing is not None:
             if replacing is not None:
                 targets, value = replacing  # `setattr(model, "head", nn.Linear(...))`
             else:
@@ -578,7 +581,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue  # `net.weigher = weigher` with `weigher.parameters()` in the optimizer already
                 yield stmt, target, key, "replaced"
         # sharded in place: `fully_shard(model)` (FSDP2) swaps the parameters for sharded ones
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and stmt.value.args:
+        if shape is ast.Expr and isinstance(stmt.value, ast.Call) and stmt.value.args:  # type: ignore[attr-defined]
             first = stmt.value.args[0]
             if dotted(first) is not None and _shards(stmt.value, source.key(first), model):
                 key = source.key(first)
@@ -586,7 +589,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     yield stmt, stmt.value, key, "sharded"
                     continue
         # grown: `model.add_module("head", nn.Linear(...))`, `layers.append(nn.Linear(...))`
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:
+        if shape is ast.Expr and isinstance(stmt.value, ast.Call) and method_name(stmt.value) in _GROWING:  # type: ignore[attr-defined]
             recv = receiver(stmt.value)
             if (
                 recv is not None and dotted(recv) is not None
@@ -597,7 +600,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                 continue
         # replaced by a method of the model's class: `model.reset_classifier(2)` whose body
         # assigns `self.head = nn.Linear(...)`
-        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        call = stmt.value if shape is ast.Expr else None  # type: ignore[attr-defined]
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr not in _NOT_REPLACING:
             recv = call.func.value
             if dotted(recv) is not None and any(normalize(source.key(recv)) == normalize(owner) for owner in owners):

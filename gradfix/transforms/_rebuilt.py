@@ -14,7 +14,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.facts import direct_call
+from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.names import dotted, method_name, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms.apply import statement_lines
@@ -116,16 +116,80 @@ def same_on_every_call(
     return not reads_what_the_loop_changes(value, loop)  # (a global the loop changes)
 
 
+def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
+    """The calls a statement makes whenever it runs: the value of an expression statement or
+    an assignment (`train_step(...)`, `loss = train_step(...)`, `total += train_step(...)`) and
+    the calls nested in it that run with it (`losses.append(train_step(...))`,
+    `print(f"{train_step(...):.3f}")`, `train_step(...).item()`), the statement's own call
+    first. Not what may not run: the later operands of `and`/`or`, the arms of `a if t else b`,
+    lambdas and comprehensions."""
+    if stmt.__class__ not in _VALUED:
+        return []
+    value = stmt.value  # type: ignore[attr-defined]
+    if value is None:
+        return []
+    if value.__class__ is ast.Call and not value.args and not value.keywords and value.func.__class__ is not ast.Attribute:
+        return [value]  # (nothing nested: the common `train_step()`)
+    found: list[ast.Call] = []
+    todo: list[ast.AST] = [value]
+    while todo:
+        node = todo.pop()
+        kind = node.__class__
+        if kind is ast.Call:
+            found.append(node)  # type: ignore[arg-type]
+            inner: list[ast.AST] = [node.func.value] if node.func.__class__ is ast.Attribute else []  # type: ignore[attr-defined]
+            inner += node.args  # type: ignore[attr-defined]
+            inner += [keyword.value for keyword in node.keywords]  # type: ignore[attr-defined]
+        elif kind is ast.Attribute or kind is ast.Starred or kind is ast.FormattedValue or kind is ast.NamedExpr or kind is ast.Await:
+            inner = [node.value]  # type: ignore[attr-defined]
+        elif kind is ast.Subscript:
+            inner = [node.value, node.slice]  # type: ignore[attr-defined]
+        elif kind is ast.BinOp:
+            inner = [node.left, node.right]  # type: ignore[attr-defined]
+        elif kind is ast.UnaryOp:
+            inner = [node.operand]  # type: ignore[attr-defined]
+        elif kind is ast.Compare:
+            inner = [node.left, node.comparators[0]]  # type: ignore[attr-defined]
+        elif kind is ast.BoolOp:
+            inner = [node.values[0]]  # type: ignore[attr-defined]
+        elif kind is ast.IfExp:
+            inner = [node.test]  # type: ignore[attr-defined]
+        elif kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+            inner = list(node.elts)  # type: ignore[attr-defined]
+        elif kind is ast.Dict:
+            inner = [key for key in node.keys if key is not None] + node.values  # type: ignore[attr-defined]
+        elif kind is ast.JoinedStr:
+            inner = list(node.values)  # type: ignore[attr-defined]
+        else:
+            continue  # a name, a constant, a lambda, a comprehension: no call that surely runs
+        todo.extend(reversed(inner))  # (in the order they are written)
+    return found
+
+
+# statements whose value is an expression: what `statement_calls` reads
+_VALUED = frozenset({ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign})
+
+
+
 def called_function(
     stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]
 ) -> tuple[ast.FunctionDef, ast.Call] | None:
     """`train_epoch(model, optimizer, loader)` as a statement of its own (or the value of an
-    assignment), calling a function of the module by its name whose text says one of `words`
-    (what builds the object asked about): that function and the call."""
-    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
-        return None
-    if value.func.id not in model.facts.module_functions:
+    assignment, or a call the statement makes whenever it runs: `statement_calls`), calling a
+    function of the module by its name whose text says one of `words` (what builds the object
+    asked about): that function and the call."""
+    for call in statement_calls(stmt):
+        if call.func.__class__ is ast.Name:
+            found = _called_function(call, model, words)
+            if found is not None:
+                return found
+    return None
+
+
+def _called_function(
+    value: ast.Call, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    if value.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
         # `step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes
         value = direct_call(value, model.facts)  # type: ignore[assignment]
         if value is None:
@@ -141,12 +205,21 @@ def called_function(
 def called_method(
     stmt: ast.stmt, loop: ast.stmt, model: ModuleModel, words: tuple[str, ...]
 ) -> tuple[ast.FunctionDef, ast.Call] | None:
-    """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment) in
-    a loop of a method, calling a method of the same class whose text says one of `words`:
-    that method and the call."""
-    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
-        return None
+    """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment, or
+    a call the statement makes whenever it runs: `statement_calls`) in a loop of a method,
+    calling a method of the same class whose text says one of `words`: that method and the
+    call."""
+    for call in statement_calls(stmt):
+        if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+            found = _called_method(call, loop, model, words)
+            if found is not None:
+                return found
+    return None
+
+
+def _called_method(
+    value: ast.Call, loop: ast.stmt, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
     source = model.source
     function = source.owner_of(loop)
     while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
@@ -194,10 +267,17 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
     """`stepper.step(x, y)` as a statement of its own (or the value of an assignment), on a
     name the module binds only to instances of one class of the file (`stepper = Stepper(net,
     opt)`), calling a method that class defines itself (undecorated, no subclass of the file
-    may override it) whose text says one of `words`: that method and the call."""
-    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
-        return None
+    may override it) whose text says one of `words`: that method and the call (also a call the
+    statement makes whenever it runs: `statement_calls`)."""
+    for call in statement_calls(stmt):
+        if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+            found = _called_on_instance(call, model, words)
+            if found is not None:
+                return found
+    return None
+
+
+def _called_on_instance(value: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
     if value.func.value.id == "self" or value.func.value.id in model.facts.imports.aliases:
         return None
     attr = value.func.attr
@@ -362,11 +442,22 @@ def functions_holding(model: ModuleModel, lines: list[int]) -> set[str]:
 
 def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
     """`train_step(...)` or `self.train_step(...)` as a statement of its own (or the value of
-    an assignment), calling one of `names`."""
-    if not names or not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+    an assignment, or a call the statement makes whenever it runs: `statement_calls`), calling
+    one of `names`."""
+    if not names:
         return False
-    value = stmt.value
-    if not isinstance(value, ast.Call):
-        return False
-    func = value.func
-    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None) in names
+    for call in statement_calls(stmt):
+        func = call.func
+        if (func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else None) in names:  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
+    """`names` (functions a loop may call) with the names that call one of them through
+    `functools.partial` (`step = partial(train_step, model, opt)` called as `step(x, y)`, or
+    the parameter of a loop helper handed such a partial: `partial_aliases`)."""
+    aliases = partial_aliases(model.facts) if names else None
+    if not aliases:
+        return names
+    return names | {alias for alias, call in aliases.items() if call.args[0].id in names}  # type: ignore[attr-defined]

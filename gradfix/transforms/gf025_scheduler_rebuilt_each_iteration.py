@@ -75,7 +75,8 @@ class SchedulerRebuiltEachIteration(Rule):
     SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[3])`), each part a
     scheduler that starts over, its name read in the loop only in that list; the fix moves
     the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
-    name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`)
+    name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`; also a
+    call the statement makes whenever it runs, `history.append(train_epoch(...))`)
     and that builds such a scheduler into a name of its own (or an attribute of the instance,
     `self.sched`) on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...

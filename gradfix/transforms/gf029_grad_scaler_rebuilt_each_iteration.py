@@ -23,6 +23,7 @@ from gradfix.transforms._rebuilt import (
     move_before,
     reads_what_the_loop_changes,
     same_on_every_call,
+    with_partial_aliases,
 )
 from gradfix.transforms.base import Finding, Fix, Rule, Safety
 from gradfix.walk import ast_walk, child_nodes, own_nodes
@@ -72,7 +73,9 @@ class GradScalerRebuiltEachIteration(Rule):
     every `return` of which builds one (`scaler = make_scaler(cfg)`), or builds one or gives
     `None` (`return GradScaler() if use_amp else None`). Also a function of the
     module that a statement of a loop's body calls by its name on
-    every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`), or a method
+    every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`; also a call the
+    statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
+    and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
     of the loop's class called on `self` (not a static or decorated method, none that a
     subclass of the file may override, but the one override, in a class of the file deriving
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
@@ -174,7 +177,7 @@ class GradScalerRebuiltEachIteration(Rule):
         if b"GradScaler(" not in data:
             return  # (the module builds no scaler: nothing to walk)
         lines = lines_saying(data, (b"GradScaler(",))
-        builders = functions_holding(model, lines)
+        builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
         for loop in loops(source.tree.body):
             if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]

@@ -5,7 +5,6 @@ from bisect import bisect_right
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
-from gradfix.analysis.facts import partial_aliases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
@@ -26,6 +25,7 @@ from gradfix.transforms._rebuilt import (
     reads_what_the_loop_changes,
     same_on_every_call,
     stepped_in,
+    with_partial_aliases,
 )
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
@@ -58,7 +58,9 @@ class OptimizerRebuiltEachIteration(Rule):
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
     Also a function of the module that a statement of a loop's body calls by its name on
-    every iteration (`for x, y in loader: train_step(model, x, y)`; also through `step =
+    every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
+    whenever it runs, `losses.append(train_step(model, x, y))`, `total += train_step(...)`, not
+    in a later operand of `and`/`or` or an arm of `a if t else b`; also through `step =
     functools.partial(train_step, model, opt)`, a name bound once and only to that partial,
     called as `step(x, y)`, or handed straight to a helper the module names only in that
     call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
@@ -248,10 +250,7 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[
         target = _built_optimizer(stmt, model)
         if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
-    if names and partial_aliases(model.facts):
-        # `step = partial(train_step, model, opt)`, called as `step(x, y)`
-        names |= {alias for alias, call in partial_aliases(model.facts).items() if call.args[0].id in names}  # type: ignore[attr-defined]
-    return names
+    return with_partial_aliases(names, model)  # (`step = partial(train_step, model, opt)`, called as `step(x, y)`)
 
 
 def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:

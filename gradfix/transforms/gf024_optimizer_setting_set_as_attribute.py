@@ -108,7 +108,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     `args` of `adjust_learning_rate(optimizer, epoch, args)` (also through a function of the
     module that returns it, `args = get_args()`), or a name bound only to an object of
     a class of the module that derives from nothing else (`settings = Settings()`), or it is annotated with a class of
-    the module that derives from nothing else, `cfg: TrainConfig`, a dataclass of settings; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
+    the module that derives from nothing else, `cfg: TrainConfig`, a dataclass of settings, or such an object built in the
+    call's argument list, `train(parse_args())`, `run(Settings())`; also `getattr(optimizer, "lr")`); nor `optimizer.lr *= 0.1` alone (with no
     `optimizer.lr` set before it, it raises rather than trains); nor for an optimizer of a class that is not torch's (a project's optimizer may
     define the attribute), nor for one gradfix cannot tell from its name alone. A parameter of a function
     of the module is the optimizer every call of it in the module passes (held in a name, or
@@ -289,8 +290,12 @@ def _may_hold_an_optimizer(parameter: str, functions: list[tuple[ast.AST, int]],
             scope, found = _enclosing(function, name, model)  # type: ignore[assignment]
         if found is None or found.node is not function:
             return True  # a method, or a function defined twice
-        passed = _passed_for(name, index, parameter, scope)  # type: ignore[arg-type]
-        if not passed or any(argument is None or not _not_an_optimizer(argument, model) for argument in passed):
+        # (an argument written as a call is read as the value it builds: `run(parser.parse_args())`)
+        passed = _passed_for(name, index, parameter, scope, built=True)  # type: ignore[arg-type]
+        if not passed or any(
+            argument is None or not (_not_an_optimizer_value(argument, model) if isinstance(argument, ast.Call) else _not_an_optimizer(argument, model))
+            for argument in passed
+        ):
             return True
     return False
 
@@ -333,12 +338,15 @@ def _not_an_optimizer(key: str, model: ModuleModel) -> bool:
     from gradfix.analysis.assignments import assigned_values
 
     values = assigned_values(model, key)
-    return bool(values) and all(
-        isinstance(value, ast.Call) and (
-            (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS
-            or (isinstance(value.func, ast.Name) and (_plain_class(value.func.id, model.source.tree, set()) or _returns_parsed(value.func.id, model)))
-        )
-        for value in values
+    return bool(values) and all(_not_an_optimizer_value(value, model) for value in values)
+
+
+def _not_an_optimizer_value(value: ast.AST, model: ModuleModel) -> bool:
+    """`parser.parse_args()`, `get_args()` (a function of the module returning it), a namespace,
+    or `Settings()` (a plain class of the module): what `_not_an_optimizer` accepts a key bound to."""
+    return isinstance(value, ast.Call) and (
+        (call_name(value) or "").rsplit(".", 1)[-1] in _NOT_OPTIMIZERS
+        or (isinstance(value.func, ast.Name) and (_plain_class(value.func.id, model.source.tree, set()) or _returns_parsed(value.func.id, model)))
     )
 
 

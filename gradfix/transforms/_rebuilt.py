@@ -125,11 +125,11 @@ def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
     lambdas and comprehensions."""
     if stmt.__class__ not in _VALUED:
         return []
+    if _LAST[0] is stmt:
+        return _LAST[1]  # (the rules ask `called_function`, `called_method`... of each statement in turn)
     value = stmt.value  # type: ignore[attr-defined]
     if value is None:
         return []
-    if value.__class__ is ast.Call and not value.args and not value.keywords and value.func.__class__ is not ast.Attribute:
-        return [value]  # (nothing nested: the common `train_step()`)
     found: list[ast.Call] = []
     todo: list[ast.AST] = [value]
     while todo:
@@ -163,11 +163,13 @@ def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
         else:
             continue  # a name, a constant, a lambda, a comprehension: no call that surely runs
         todo.extend(reversed(inner))  # (in the order they are written)
+    _LAST[0], _LAST[1] = stmt, found
     return found
 
 
 # statements whose value is an expression: what `statement_calls` reads
 _VALUED = frozenset({ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign})
+_LAST: list = [None, []]  # the last statement `statement_calls` read, and its answer  # type: ignore[type-arg]
 
 
 
@@ -209,8 +211,13 @@ def called_method(
     a call the statement makes whenever it runs: `statement_calls`) in a loop of a method,
     calling a method of the same class whose text says one of `words`: that method and the
     call."""
+    methods = model.facts.methods
     for call in statement_calls(stmt):
-        if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        if (
+            call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name  # type: ignore[attr-defined]
+            and any(call.func.attr in defined for defined in methods.values())  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            # (`opt.step()`, `losses.append(...)`: no class of the file defines the method)
             found = _called_method(call, loop, model, words)
             if found is not None:
                 return found

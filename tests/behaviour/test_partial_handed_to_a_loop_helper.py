@@ -12,29 +12,11 @@ from pathlib import Path
 import pytest
 
 from .harness import assert_fixed_like_hand
+from .test_steps_through_a_partial_or_an_object import HEAD, TAIL
 
 pytest.importorskip("torch")
 
-HEAD = '''import functools
-import hashlib
-import json
-
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-
-torch.manual_seed(0)
-torch.set_num_threads(1)
-X, Y = torch.randn(32, 5), torch.randn(32, 2)
-loader = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
-losses = []
-'''
-TAIL = '''digest = hashlib.sha256()
-for param in net.parameters():
-    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
-print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
-'''
-
+# (the same script head and tail as the named partials' and objects' tests)
 SCALER_HELPER = HEAD + '''
 
 def train_step(model, opt, x, y, scaler):

@@ -242,6 +242,9 @@ class _FactCollector:
         self.facts = facts
         self.key = facts.source.key
         self.pending: list[tuple[ast.AST, str]] = []
+        # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
+        # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
+        self._optimizer_classes: set[tuple[int, str]] = set()
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -376,6 +379,9 @@ class _FactCollector:
     # assignments ---------------------------------------------------------------------
     def _assign(self, target: ast.expr, value: ast.expr, key: str | None = None) -> None:
         shape, value_shape = target.__class__, value.__class__  # (`is` on the classes, as isinstance)
+        if shape is ast.Name and value_shape is ast.Call and self._getattr_optimizer(value) is not None:  # type: ignore[arg-type]
+            self._optimizer_classes.add((id(self.scope), target.id))  # type: ignore[attr-defined]
+            return
         if shape is ast.Tuple or shape is ast.List:
             self._assign_tuple(target, value)  # type: ignore[arg-type]
             return
@@ -401,7 +407,12 @@ class _FactCollector:
             self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
         name = self.facts.imports.qualify(call_name(value))
-        if name is None and value.func.__class__ is ast.Subscript:
+        if (
+            self._optimizer_classes and value.func.__class__ is ast.Name
+            and (id(self.scope), value.func.id) in self._optimizer_classes and self._bound_once(value.func.id)  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            name = "torch.optim.Optimizer"  # `opt = optim_cls(params)` after `optim_cls = getattr(torch.optim, ...)`
+        elif name is None and value.func.__class__ is ast.Subscript:
             name = self._registry_scheduler(value.func)  # type: ignore[arg-type]
         elif name is None and value.func.__class__ is ast.Call:
             name = self._getattr_optimizer(value.func)  # type: ignore[arg-type]
@@ -422,6 +433,14 @@ class _FactCollector:
                 kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
+
+    def _bound_once(self, name: str) -> bool:
+        """`name` is bound once in the current scope (the function, or the whole module at its
+        top level), by a plain store: no other value it may hold (`count_binding`)."""
+        counts: dict[str, int] = {}
+        for node in ast_walk(self.scope if self.scope is not None else self.facts.source.tree):
+            count_binding(node, counts, (name,))
+        return counts.get(name) == 1
 
     def _getattr_optimizer(self, func: ast.Call) -> str | None:
         """`getattr(torch.optim, cfg["optim"])`: one of torch's optimizer classes, by a name read

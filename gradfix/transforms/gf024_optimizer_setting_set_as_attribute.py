@@ -48,7 +48,8 @@ class OptimizerSettingSetAsAttribute(Rule):
     file or the project whose every `return` is torch's optimizer over its argument's
     parameters (or, for a builder of the file, an entry of such a registry as below); also
     `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`, a class of torch's optimizers
-    a setting names; also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
+    a setting names (also through a name the function binds once to it, `optim_cls =
+    getattr(torch.optim, name)`, then `optim_cls(model.parameters(), ...)`); also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
     `OPTIMIZERS.get(name)(...)`), a registry whose entries are statically known: a dict
     literal of torch's optimizer classes bound once at the top of the module, or of a module
     of the project it is imported from, never written to (`OPTIMIZERS[k] = ...`,

@@ -69,12 +69,14 @@ def call_parameters(
     """For a function the loop calls on every iteration: the instance parameter (`self` of a
     method called on it, else None), the other parameters, and what the call hands each. None
     when the function declares names `global` or `nonlocal`, or the call or the function
-    spreads arguments (`*args`, `**options`): what stays the same from call to call is then
-    not read."""
+    spreads arguments (`*args`, `**options`; but for the call, one starred argument written
+    last, `train_step(model, opt, *batch)`: the parameters after those written before it are
+    each handed what it spreads): what stays the same from call to call is then not read."""
     function, call = called
     if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
         return None
-    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+    spread = call.args[-1] if call.args and call.args[-1].__class__ is ast.Starred else None
+    if any(k.arg is None for k in call.keywords) or any(a.__class__ is ast.Starred for a in call.args[: -1 if spread else None]):
         return None
     arguments = function.args
     positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
@@ -87,7 +89,11 @@ def call_parameters(
         # construction may read when only `__init__` binds them
         instance = positional_params.pop(0)
         params.discard(instance)
-    passed: dict[str, ast.expr] = dict(zip(positional_params, call.args))
+    written = call.args[:-1] if spread is not None else call.args
+    passed: dict[str, ast.expr] = dict(zip(positional_params, written))
+    if spread is not None:
+        # (a parameter it may leave to its default reads the same on every call anyway)
+        passed.update((name, spread.value) for name in positional_params[len(written) :])  # type: ignore[attr-defined]
     passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
     return instance, params, passed
 

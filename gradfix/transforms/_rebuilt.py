@@ -178,7 +178,6 @@ _VALUED = frozenset({ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign})
 _LAST: list = [None, []]  # the last statement `statement_calls` read, and its answer  # type: ignore[type-arg]
 
 
-
 def called_function(
     stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]
 ) -> tuple[ast.FunctionDef, ast.Call] | None:
@@ -217,13 +216,8 @@ def called_method(
     a call the statement makes whenever it runs: `statement_calls`) in a loop of a method,
     calling a method of the same class whose text says one of `words`: that method and the
     call."""
-    methods = model.facts.methods
     for call in statement_calls(stmt):
-        if (
-            call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name  # type: ignore[attr-defined]
-            and any(call.func.attr in defined for defined in methods.values())  # type: ignore[attr-defined]
-        ):  # fmt: skip
-            # (`opt.step()`, `losses.append(...)`: no class of the file defines the method)
+        if _method_of_the_file(call, model):
             found = _called_method(call, loop, model, words)
             if found is not None:
                 return found
@@ -283,19 +277,26 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
     may override it) whose text says one of `words`: that method and the call (also a call the
     statement makes whenever it runs: `statement_calls`)."""
     for call in statement_calls(stmt):
-        if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        if _method_of_the_file(call, model):
             found = _called_on_instance(call, model, words)
             if found is not None:
                 return found
     return None
 
 
+def _method_of_the_file(call: ast.Call, model: ModuleModel) -> bool:
+    """`name.method(...)` where some class of the file defines `method` (not `opt.step()`,
+    `losses.append(...)`, `loss.backward()`): the only calls a method of the file may answer."""
+    func = call.func
+    return (
+        func.__class__ is ast.Attribute and func.value.__class__ is ast.Name  # type: ignore[attr-defined]
+        and any(func.attr in defined for defined in model.facts.methods.values())  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
 def _called_on_instance(value: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
     if value.func.value.id == "self" or value.func.value.id in model.facts.imports.aliases:
         return None
-    attr = value.func.attr
-    if not any(attr in defined for defined in model.facts.methods.values()):
-        return None  # (`optimizer.step()`, `loss.backward()`: no class of the file defines it)
     from gradfix.analysis.samplers import instance_class  # (only for such a call)
 
     owner = instance_class(value.func.value, model)

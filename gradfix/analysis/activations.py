@@ -304,14 +304,21 @@ class _Finder:
     def _imported_from_torch(self, name: str) -> bool:
         return (self.qualify(name) or "").startswith("torch.")
 
-    def _bound_kind(self, key: str, scope: Scope, table: dict[str, str]) -> str | None:
-        """The kind of a name bound (only) to one of the constructors of `table`."""
+    def _bound_kind(self, key: str, scope: Scope, table: dict[str, str], depth: int = 0) -> str | None:
+        """The kind of a name bound (only) to one of the constructors of `table`, or to a name
+        or `self.<attr>` that is (`criterion = self.criterion`: the same object)."""
         bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
         if not bindings and table is LOSS_CLASSES:
             return self._inherited_kind(key, scope)
         kinds = set()
         for binding in bindings:
             value = binding.value
+            if depth < 2 and (
+                isinstance(value, ast.Name)
+                or isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"
+            ):  # fmt: skip
+                kinds.add(self._bound_kind(self.source.key(value), binding.scope, table, depth + 1))
+                continue
             if isinstance(value, ast.IfExp):
                 values = [value.body, value.orelse]
             else:

@@ -43,6 +43,7 @@ class Assignments:
         self.class_of_scope: dict[int, str | None] = {}
         self.parent_scope: dict[int, Scope] = {}
         self.class_body: dict[int, str] = {}  # id of a statement of a class body -> the class
+        self.class_bases: dict[str, list[ast.expr] | None] = {}  # a class's bases (None: the name defines two classes)
         self._walrus = _walrus_lines(source)
         self._walk(source.tree.body, source.tree, None)
 
@@ -57,7 +58,12 @@ class Assignments:
         found = self.by_key.get(key, [])
         if key.startswith("self."):
             owner = self.class_of_scope.get(id(scope))
-            return [b for b in found if b.class_name == owner and owner is not None]
+            if owner is None:
+                return []
+            own = [b for b in found if b.class_name == owner]
+            if own or not found or not self.class_bases.get(owner):
+                return own
+            return self._inherited(key, owner, found)
         current: Scope | None = scope
         while current is not None:
             here = [b for b in found if b.scope is current]
@@ -67,6 +73,54 @@ class Assignments:
                 return []
             current = self.parent_scope.get(id(current))
         return []
+
+    def _inherited(self, key: str, owner: str, found: list[Binding]) -> list[Binding]:
+        """`self.x` read in a method of `owner`, which binds it nowhere, bound in the methods of
+        one of its bases (a class of the file, followed up through theirs): those bindings. Only
+        when every class above `owner` is a class of the file (once) or a base that binds no
+        attribute of its own (`object`, `ABC`, torch's `nn.Module` but for `training` and
+        private names), one of them alone binds `self.x`, and no class of the file built on
+        `owner` binds it anew (that subclass's objects would hold its own); else nothing."""
+        attr = key[len("self.") :]
+        if "." in attr or "[" in attr:
+            return []
+        above: set[str] = set()
+        todo = [owner]
+        while todo:
+            bases = self.class_bases.get(todo.pop())
+            if bases is None:
+                return []  # (a name that defines two classes: which one is meant, unknown)
+            for base in bases:
+                name = dotted(base)
+                if name in self.class_bases:
+                    if name not in above and name != owner:
+                        above.add(name)  # type: ignore[arg-type]
+                        todo.append(name)  # type: ignore[arg-type]
+                elif name not in _PLAIN_BASES or (name in _MODULE_BASES and (attr == "training" or attr.startswith("_"))):
+                    return []
+        binders = {b.class_name for b in found}
+        inherited = [b for b in found if b.class_name in above]
+        if len({b.class_name for b in inherited}) != 1:
+            return []
+        for other in binders - above:
+            if other is not None and self._derives_from(other, owner):
+                return []
+        return inherited
+
+    def _derives_from(self, name: str, owner: str) -> bool:
+        """The class `name` of the file is built on `owner` (at any depth, through classes of
+        the file)."""
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            for base in self.class_bases.get(todo.pop()) or ():
+                base_name = dotted(base)
+                if base_name == owner:
+                    return True
+                if base_name in self.class_bases and base_name not in seen:
+                    seen.add(base_name)  # type: ignore[arg-type]
+                    todo.append(base_name)  # type: ignore[arg-type]
+        return False
 
     def class_attribute(self, key: str, scope: Scope) -> list[Binding]:
         """The binding of `self.<attr>` a method reads when no method binds it: the class body's
@@ -107,6 +161,7 @@ class Assignments:
         table.scope_of_statement = {}
         table.class_of_scope = {id(scope): class_name}
         table.parent_scope = {}
+        table.class_bases = {}
         table._walrus = _walrus_lines(source) if scope is source.tree or ":=" in source.segment(scope) else []
         body = scope.body if isinstance(scope, (*FUNCTIONS, ast.Module)) else []  # type: ignore[attr-defined]
         table._walk_own(body, scope, class_name)
@@ -133,6 +188,7 @@ class Assignments:
                 self._walk(stmt.body, stmt, class_name)
                 continue
             if kind is ast.ClassDef:
+                self.class_bases[stmt.name] = None if stmt.name in self.class_bases else list(stmt.bases)
                 for own in stmt.body:
                     self.class_body[id(own)] = stmt.name
                 self._walk(stmt.body, scope, stmt.name)
@@ -181,6 +237,12 @@ class Assignments:
             return
         key = self.source.key(target)
         self.by_key.setdefault(key, []).append(Binding(key, value, stmt, scope, class_name))
+
+
+# bases that bind no attribute of their subclasses' objects by a name the subclass would use
+# (torch's `nn.Module` binds `training` and private names only: `_MODULE_BASES`)
+_MODULE_BASES = frozenset(("nn.Module", "torch.nn.Module"))
+_PLAIN_BASES = frozenset(("object", "ABC", "abc.ABC", *_MODULE_BASES))
 
 
 def _walrus_lines(source: Source) -> list[int]:

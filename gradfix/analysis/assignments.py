@@ -103,11 +103,11 @@ class Assignments:
         if len({b.class_name for b in inherited}) != 1:
             return []
         for other in binders - above:
-            if other is not None and self._derives_from(other, owner):
+            if other is not None and self.derives_from(other, owner):
                 return []
         return inherited
 
-    def _derives_from(self, name: str, owner: str) -> bool:
+    def derives_from(self, name: str, owner: str) -> bool:
         """The class `name` of the file is built on `owner` (at any depth, through classes of
         the file)."""
         seen: set[str] = set()

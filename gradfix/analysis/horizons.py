@@ -109,6 +109,8 @@ def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
 
 def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Mismatch | None:
     scope: Scope = loop.function if loop.function is not None else model.source.tree
+    if sched.helpers and (sched.target or "").startswith("self."):
+        scope = _override_scope(sched, scope, model)
     built = _constructors(sched.target or "", scope, model)
     if not built:
         return None
@@ -118,6 +120,20 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     if any(each is None for each in found) or len({each.counted_in for each in found}) != 1:  # type: ignore[union-attr]
         return None
     return found[0]
+
+
+def _override_scope(sched: GradEvent, scope: Scope, model: ModuleModel) -> Scope:
+    """Where `self.<attr>` of a scheduler stepped in a hook is read: the hook's own method when
+    the loop of a base class runs it on an object of a subclass of the file (`BaseTrainer.fit()`
+    calling `self.on_epoch_end()`, which `Trainer` overrides to step `self.sched`, bound in
+    `Trainer.__init__`); else the loop's function."""
+    hook = sched.helpers[-1]
+    index = assignments(model)
+    below = index.class_of_scope.get(id(hook))
+    above = index.class_of_scope.get(id(scope))
+    if below is None or above is None or below == above or sched.foreign:
+        return scope
+    return hook if index.derives_from(below, above) else scope
 
 
 def _built_mismatch(

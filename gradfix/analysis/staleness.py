@@ -124,12 +124,17 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                     out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
-            for change, node, module, kind in _changes(binding, owners, filtered, index, model):
+            for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
                 if _holder_replaced(key, module, kind):
                     continue
-                if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
+                if scope is binding.scope:
+                    if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
+                        continue
+                elif _repaired(key, binding, change, index, model, scope) or not (
+                    _used_after(key, scope, change, model) or _used_after(key, binding.scope, change, model, binding.statement)
+                ):
                     continue
-                if kind == "replaced" and _given_own_optimizer(module, change, binding.scope, model):
+                if kind == "replaced" and _given_own_optimizer(module, change, scope, model):
                     continue
                 # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
                 # `model.fc` target each time it is looked at: the same place)
@@ -479,12 +484,88 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
     return False
 
 
-def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+def _changes_and_continued(binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The changes after the construction in its scope, then those in the `__init__` of each
+    subclass of the file that runs it through `super().__init__(...)`, after that call (each with
+    the scope it is in)."""
+    for found in _changes(binding, owners, filtered, index, model):
+        yield (*found, binding.scope)
+    for init, statements in _continuations(binding, index, model):
+        for found in _changes(binding, owners, filtered, index, model, statements, init):
+            yield (*found, init)
+
+
+def _continuations(binding: Binding, index: Assignments, model: ModuleModel) -> list[tuple[ast.AST, list[ast.stmt]]]:
+    """`self.opt = SGD(self.model.parameters())` in the `__init__` of a class of the file: for
+    each class of the file whose `__init__` calls `super().__init__(...)` as a statement of its
+    own body and whose next `__init__` (its bases read left to right: classes of the file, or
+    `object`/`ABC`) is that one, the `__init__` and its simple statements after the call. What
+    they change, they change after the construction, on the same object."""
+    scope = binding.scope
+    if not (binding.key.startswith("self.") and isinstance(scope, FUNCTIONS) and scope.name == "__init__"):
+        return []
+    owner = index.class_of_scope.get(id(scope))
+    if owner is None:
+        return []
+    found: list[tuple[ast.AST, list[ast.stmt]]] = []
+    methods = model.facts.methods
+    for name, bases in index.class_bases.items():
+        if not bases or name == owner or not any(dotted(b) is not None for b in bases) or not index.derives_from(name, owner):
+            continue
+        info = methods.get(name, {}).get("__init__")
+        if info is None or _next_init(name, index, methods) != owner:
+            continue
+        init = info.node
+        calls = [stmt for stmt in init.body if _calls_super_init(stmt, owner)]
+        if len(calls) != 1:
+            continue
+        listed, positions, _ = _scope_statements(init, index)
+        after = [stmt for stmt, _ in listed[bisect_right(positions, _position(calls[0])) :]]
+        found.append((init, after))
+    return found
+
+
+def _next_init(name: str, index: Assignments, methods) -> str | None:  # type: ignore[no-untyped-def]
+    """The class whose `__init__` `super().__init__()` in the class `name` runs: the first of its
+    bases, read left to right and depth first, that defines one; None when a base is not of the
+    file (but `object`, `ABC`) or one is met twice."""
+    seen: set[str] = set()
+    todo = list(reversed(index.class_bases.get(name) or []))
+    while todo:
+        base = dotted(todo.pop())
+        if base in ("object", "ABC", "abc.ABC"):
+            continue
+        if base is None or base not in index.class_bases or base in seen or index.class_bases[base] is None:
+            return None
+        seen.add(base)
+        if "__init__" in methods.get(base, {}):
+            return base
+        todo.extend(reversed(index.class_bases[base] or []))
+    return None
+
+
+def _calls_super_init(stmt: ast.stmt, owner: str) -> bool:
+    """`super().__init__(...)`, `super(Cls, self).__init__(...)` or `Owner.__init__(self, ...)`
+    written as a statement."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
+        return False
+    on = call.func.value
+    return (isinstance(on, ast.Call) and isinstance(on.func, ast.Name) and on.func.id == "super") or (
+        isinstance(on, ast.Name) and on.id == owner
+    )
+
+
+def _changes(  # type: ignore[no-untyped-def]
+    binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel,
+    statements: list[ast.stmt] | None = None, scope: Scope | None = None,
+):
     source = model.source
     # both ways of unfreezing write `requires_grad` (a name spelled with other characters that
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
-    for stmt in _statements_after(binding, index, model):
+    scope = binding.scope if scope is None else scope
+    for stmt in _statements_after(binding, index, model) if statements is None else statements:
         shape = stmt.__class__  # (`is` on the class, not `isinstance`: no node class is subclassed)
         # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
         reparametrized = _weight_normed(stmt, model) if shape is ast.Assign or shape is ast.Expr else None  # type: ignore[arg-type]
@@ -571,7 +652,7 @@ def _changes(binding: Binding, owners: set[str], filtered: bool, index: Assignme
                     continue
                 if isinstance(value, ast.Call) and not builds_module(value, model):
                     continue
-                if not isinstance(value, ast.Call) and not _may_hold_module(value, model, binding.scope):
+                if not isinstance(value, ast.Call) and not _may_hold_module(value, model, scope):
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
                 if isinstance(value, ast.Attribute) and _may_hold_old(value, key, model):
                     continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
@@ -1398,13 +1479,15 @@ def _frozen_before(module: str, binding: Binding, model: ModuleModel) -> bool:
     return False
 
 
-def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, model: ModuleModel) -> bool:
-    """The optimizer is rebuilt after the change, or given the new parameters."""
+def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, model: ModuleModel, scope: Scope | None = None) -> bool:
+    """The optimizer is rebuilt after the change, or given the new parameters (in the scope of
+    the construction, or `scope`, where the change is)."""
     where = _position(change)
-    for other in index.bindings(key, binding.scope):
+    scope = binding.scope if scope is None else scope
+    for other in index.bindings(key, scope):
         if other is not binding and _position(other.statement) > where:
             return True
-    for node in ast_walk(binding.scope):
+    for node in ast_walk(scope):
         if isinstance(node, ast.Call) and method_name(node) == "add_param_group":
             recv = receiver(node)
             if recv is not None and dotted(recv) is not None and model.source.key(recv) == key:

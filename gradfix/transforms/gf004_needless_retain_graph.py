@@ -1183,10 +1183,13 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
         return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
     source = model.source
     name = function.name
-    if name.startswith("__") or sum(1 for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name) != 1:
+    if name.startswith("__"):
         return False
     owner = source.owner_of(function)
     if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
+        return False
+    others = [n for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name and n is not function]
+    if others and not _overrides_stubs(function, owner, others, model):
         return False
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
     if owner is source.tree and partial_aliases(model.facts):
@@ -1219,6 +1222,24 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
         if isinstance(scope, ast.Lambda) or not _only_read_as_a_value(holder.targets[0].id, scope, parents, model, depth):
             return False
     return True
+
+
+def _overrides_stubs(function: ast.AST, owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> bool:
+    """Every other definition of the method's name is a stub (`raise NotImplementedError`,
+    `pass`) of a class of the file the method's class derives from: a call of the name
+    (`self.training_step(...)` in the base's loop) returns what this method returns, or nothing."""
+    from gradfix.analysis.loops import _derives, _stub  # (only for a name defined twice)
+
+    if not isinstance(owner, ast.ClassDef):
+        return False
+    facts = model.facts
+    for other in others:
+        base = model.source.owner_of(other)
+        if not (isinstance(base, ast.ClassDef) and facts.classes.get(base.name) is base and _stub(other)):
+            return False
+        if base.name == owner.name or not _derives(facts, owner.name, base.name):
+            return False
+    return facts.classes.get(owner.name) is owner
 
 
 def _innermost_scope(node: ast.AST, functions: list[ast.AST], source: Source) -> ast.AST:

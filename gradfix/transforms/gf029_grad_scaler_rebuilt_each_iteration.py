@@ -576,6 +576,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
             continue  # (an attribute of something but the instance)
         steps = _steps_with(function, target, None)
+        if steps is None and instance is not None and target.startswith(instance + "."):
+            steps = _stepped_by_another_method(called, target, instance, loop, model)
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
         stepped = {key.split(".", 1)[0] for key in steps[1]}
@@ -584,6 +586,41 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
+
+
+def _stepped_by_another_method(
+    called: tuple[ast.FunctionDef, ast.Call], target: str, instance: str, loop: ast.AST, model: ModuleModel
+) -> tuple[int, list[str]] | None:
+    """A hook that builds `self.scaler` (`on_epoch_start`), called on every iteration of a
+    method's loop, and another method of the object the loop also calls (in the loop or a loop
+    inside it, `self.training_step(x, y)`: read as `called_method` reads it, the one override of
+    a stub too) that steps with `self.scaler` and binds it nowhere: the optimizers it steps (as
+    `_steps_with` gives them). None when no such method, when two do, when the hook loads a
+    state into anything (`self.scaler.load_state_dict(...)`: a run resumed), or when it builds
+    one of those optimizers again (a new run)."""
+    function, call = called
+    if any(n.__class__ is ast.Call and method_name(n) == "load_state_dict" for n in own_nodes(function)):  # type: ignore[arg-type]
+        return None
+    found: list[tuple[int, list[str]]] = []
+    for node in own_nodes(loop):
+        if node.__class__ is not ast.Call or node is call or not isinstance(node.func, ast.Attribute):  # type: ignore[attr-defined]
+            continue
+        if not (isinstance(node.func.value, ast.Name) and node.func.value.id == call.func.value.id):  # type: ignore[attr-defined]
+            continue
+        other = called_method(ast.Expr(node), loop, model, (target.split(".", 1)[1],))  # type: ignore[arg-type]
+        if other is None or not other[0].args.args or other[0].args.args[0].arg != instance:
+            continue
+        if any(isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load) and dotted(n) == target for n in ast_walk(other[0])):
+            return None  # (it binds the scaler too)
+        steps = _steps_with(other[0], target, None)
+        if steps is not None:
+            found.append(steps)
+    if len(found) != 1:
+        return None
+    rebuilt = {dotted(n) for n in ast_walk(function) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)}
+    if any(key in rebuilt for key in found[0][1]):
+        return None  # (the hook builds the optimizer again too: a new run, whose own scaler is right)
+    return found[0]
 
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:

@@ -120,7 +120,9 @@ class NeedlessRetainGraph(Rule):
       statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
-      self.train_step(x, y)` then `total += loss.item()`), no later call in the iteration
+      self.train_step(x, y)` then `total += loss.item()`; a method whose name the file defines
+      again only as stubs of the classes it derives from, `raise NotImplementedError` or `pass`,
+      is read through the base's calls, `loss = self.training_step(x, y)` in its loop), no later call in the iteration
       that gradfix cannot see into receives a tensor of its graph (`scheduler.step(val_loss)` of
       torch's `ReduceLROnPlateau` only reads the value as a number: not such a call; a name the iteration
       rebinds after the backward on every path, from values outside the graph, holds a new

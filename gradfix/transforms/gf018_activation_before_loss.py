@@ -40,7 +40,10 @@ class ActivationBeforeLoss(Rule):
     `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
     `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
     log-probabilities as input); the loss function may be held in a name (`criterion =
-    F.cross_entropy`, or a `functools.partial` of it; a parameter of the loss's function that
+    F.cross_entropy`, or a `functools.partial` of it; a name or `self.<attr>` bound to another
+    that holds one, `crit = self.criterion`; `self.criterion` bound in the `__init__` of a base
+    class of the file when the method's class binds it nowhere, the bases above are all of the
+    file (or `object`, `ABC`, `nn.Module`), one alone binds it, and no class below rebinds it; a parameter of the loss's function that
     its calls fill, also through `step = functools.partial(train_step, model, opt, criterion)`
     bound once and called as `step(x, y)`, and a loss object built right in the call or the
     partial, `train_step(net, opt, nn.CrossEntropyLoss(), x, y)`), picked by a constant key from a dict

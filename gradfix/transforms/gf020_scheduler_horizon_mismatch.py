@@ -64,7 +64,9 @@ class SchedulerHorizonMismatch(Rule):
     module names it reads (`WarmupLinearSchedule(opt, warmup_steps=100, t_total=len(loader) *
     epochs)`): those that say a unit must all say the same, as for a lambda. The levels are read from the loops: the
     optimizer steps in the batch loop, the scheduler either beside it or in the epoch loop
-    around it. A scheduler handed to a trainer class of the file and kept as `self.scheduler`
+    around it (also in a hook a base class's loop runs on an object of a subclass of the file,
+    `self.on_epoch_end()` overridden to step `self.sched`, read where the subclass builds it:
+    reported without a fix). A scheduler handed to a trainer class of the file and kept as `self.scheduler`
     (its `__init__` stores the parameter as it is, also in a tuple assignment, and every
     construction of the class passes one name bound once to the scheduler) is read where it
     is built, also when a method of an object of such a class (bound once) steps it

@@ -97,7 +97,10 @@ class OptimizerOverStaleParameters(Rule):
     parameters for flat, sharded ones, and torch's documentation asks for the optimizer to be
     built after wrapping; so is a layer's `weight` or `bias` replaced by a new `nn.Parameter`
     (structured pruning: `model.fc.weight = nn.Parameter(pruned)`), and a leaf tensor the optimizer holds that is rebound
-    to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built and made
+    to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built in the
+    `__init__` of a base class of the file is made stale by the `__init__` of a subclass that
+    changes the model after its `super().__init__(...)` (`self.net.fc = nn.Linear(...)`), when
+    that call runs the base's `__init__` (the bases between define none). An optimizer built and made
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
     of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the

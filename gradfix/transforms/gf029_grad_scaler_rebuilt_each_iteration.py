@@ -81,7 +81,10 @@ class GradScalerRebuiltEachIteration(Rule):
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
     or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`
     in a `BaseTrainer.fit()`), that builds such a scaler on every call (into a name
-    of its own, or an attribute of `self`) and steps with it.
+    of its own, or an attribute of `self`) and steps with it; or that builds it into an
+    attribute of `self` (an `on_epoch_start` hook) when one other method the loop also calls
+    on `self` (the step hook) steps with it and binds it nowhere, and the hook neither loads a
+    state nor builds the stepped optimizer again.
 
     ## Why is this bad?
     A `GradScaler` learns its loss scale as training goes: it starts at `init_scale` (65536

@@ -499,8 +499,9 @@ def _continuations(binding: Binding, index: Assignments, model: ModuleModel) -> 
     """`self.opt = SGD(self.model.parameters())` in the `__init__` of a class of the file: for
     each class of the file whose `__init__` calls `super().__init__(...)` as a statement of its
     own body and whose next `__init__` (its bases read left to right: classes of the file, or
-    `object`/`ABC`) is that one, the `__init__` and its simple statements after the call. What
-    they change, they change after the construction, on the same object."""
+    `object`/`ABC`) is that one, or one of these in turn, the `__init__` and its simple
+    statements after the call. What they change, they change after the construction, on the
+    same object."""
     scope = binding.scope
     if not (binding.key.startswith("self.") and isinstance(scope, FUNCTIONS) and scope.name == "__init__"):
         return []
@@ -509,19 +510,22 @@ def _continuations(binding: Binding, index: Assignments, model: ModuleModel) -> 
         return []
     found: list[tuple[ast.AST, list[ast.stmt]]] = []
     methods = model.facts.methods
-    for name, bases in index.class_bases.items():
-        if not bases or name == owner or not any(dotted(b) is not None for b in bases) or not index.derives_from(name, owner):
-            continue
-        info = methods.get(name, {}).get("__init__")
-        if info is None or _next_init(name, index, methods) != owner:
-            continue
-        init = info.node
-        calls = [stmt for stmt in init.body if _calls_super_init(stmt, owner)]
-        if len(calls) != 1:
-            continue
-        listed, positions, _ = _scope_statements(init, index)
-        after = [stmt for stmt, _ in listed[bisect_right(positions, _position(calls[0])) :]]
-        found.append((init, after))
+    reached = [owner]  # the classes whose `__init__` runs the construction (a subclass's, through its call)
+    for above in reached:
+        for name, bases in index.class_bases.items():
+            if not bases or name in reached or not index.derives_from(name, above):
+                continue
+            info = methods.get(name, {}).get("__init__")
+            if info is None or _next_init(name, index, methods) != above:
+                continue
+            init = info.node
+            calls = [stmt for stmt in init.body if _calls_super_init(stmt, above)]
+            if len(calls) != 1:
+                continue
+            listed, positions, _ = _scope_statements(init, index)
+            after = [stmt for stmt, _ in listed[bisect_right(positions, _position(calls[0])) :]]
+            found.append((init, after))
+            reached.append(name)
     return found
 
 

@@ -100,7 +100,8 @@ class OptimizerOverStaleParameters(Rule):
     to a moved copy of itself (`log_alpha = log_alpha.to(device)`). An optimizer built in the
     `__init__` of a base class of the file is made stale by the `__init__` of a subclass that
     changes the model after its `super().__init__(...)` (`self.net.fc = nn.Linear(...)`), when
-    that call runs the base's `__init__` (the bases between define none). An optimizer built and made
+    that call runs the base's `__init__` (the bases between define none, or run it in turn
+    through their own `super().__init__(...)`). An optimizer built and made
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
     of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the

@@ -42,3 +42,16 @@ class Settings(Runner):
         super().__init__(net)
         self.net.temperature = temperature
         self.net.fc.weight.data.mul_(0.5)
+
+
+class Tagged(Runner):
+    def __init__(self, net, tag):
+        super().__init__(net)
+        self.tag = tag
+
+
+class RebuiltBelow(Tagged):
+    def __init__(self, net, tag, classes):
+        super().__init__(net, tag)
+        self.net.fc = nn.Linear(self.net.fc.in_features, classes)
+        self.optimizer = torch.optim.SGD(self.net.parameters(), lr=0.01)

@@ -415,7 +415,8 @@ def _backward_every_kth(name: str, backwards: list[GradEvent], loop: TrainingLoo
     (or its `else`) of the loop whose test takes the counter modulo something (`if i % 8 == 0
     or i == n:` packs eight samples, then backpropagates them once), or follows a guard that
     does (`if (i + 1) % 8 != 0: continue`). The counter then counts iterations, not
-    micro-batches, and a window of `N` ticks holds fewer backwards than `N`. The window's own
+    micro-batches, and a window of `N` ticks holds fewer backwards than `N` -- unless the other
+    arm of that `if` backpropagates too (alternating losses by parity). The window's own
     `if` (`window`: a split window backpropagates in both its arms) is not such a test."""
 
     def modulo_of_counter(test: ast.AST | None) -> bool:
@@ -426,9 +427,14 @@ def _backward_every_kth(name: str, backwards: list[GradEvent], loop: TrainingLoo
             for node in ast_walk(test)
         )
 
+    arms = [{(id(b.node), b.kind) for b in backward.branches_within(loop.node)} for backward in backwards]
     for backward in backwards:
-        if any(b.kind in ("if", "else") and b.node is not window and modulo_of_counter(b.test) for b in backward.branches_within(loop.node)):
-            return True
+        for b in backward.branches_within(loop.node):
+            if b.kind not in ("if", "else") or b.node is window or not modulo_of_counter(b.test):
+                continue
+            other = (id(b.node), "else" if b.kind == "if" else "if")
+            if not any(other in held for held in arms):
+                return True  # (`if i % 2 == 0: a.backward()` / `else: b.backward()` backpropagates on every tick)
     body = getattr(loop.node, "body", None)
     if not backwards or not isinstance(body, list):
         return False

@@ -365,7 +365,7 @@ def _recognise(
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
     clears = [e for e in events if e.kind is EventKind.CLEAR]
     return Accumulation(
-        by_one=not _counted_otherwise(seen_as, loop, model.source),
+        by_one=not _counted_otherwise(seen_as, loop, model.source) and not _backward_every_kth(seen_as, backwards, loop, model.source, branch.node),
         loop=loop,
         branch=branch,
         node=branch.node,
@@ -407,6 +407,43 @@ def _counted_otherwise(name: str, loop: TrainingLoop, source: Source) -> bool:
             for side, other in zip(sides, (value.right, value.left)):
                 if source.key(side) == name and int_value(other) != 1:
                     return True  # `seen = seen + x.size(0)`
+    return False
+
+
+def _backward_every_kth(name: str, backwards: list[GradEvent], loop: TrainingLoop, source: Source, window: ast.AST) -> bool:
+    """A backward of the window runs only on some values of its counter: it sits under an `if`
+    (or its `else`) of the loop whose test takes the counter modulo something (`if i % 8 == 0
+    or i == n:` packs eight samples, then backpropagates them once), or follows a guard that
+    does (`if (i + 1) % 8 != 0: continue`). The counter then counts iterations, not
+    micro-batches, and a window of `N` ticks holds fewer backwards than `N` -- unless the other
+    arm of that `if` backpropagates too (alternating losses by parity). The window's own
+    `if` (`window`: a split window backpropagates in both its arms) is not such a test."""
+
+    def modulo_of_counter(test: ast.AST | None) -> bool:
+        return test is not None and any(
+            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and source.key(node.left) == name
+            or isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.BinOp)
+            and source.key(node.left.left) == name
+            for node in ast_walk(test)
+        )
+
+    arms = [{(id(b.node), b.kind) for b in backward.branches_within(loop.node)} for backward in backwards]
+    for backward in backwards:
+        for b in backward.branches_within(loop.node):
+            if b.kind not in ("if", "else") or b.node is window or not modulo_of_counter(b.test):
+                continue
+            other = (id(b.node), "else" if b.kind == "if" else "if")
+            if not any(other in held for held in arms):
+                return True  # (`if i % 2 == 0: a.backward()` / `else: b.backward()` backpropagates on every tick)
+    body = getattr(loop.node, "body", None)
+    if not backwards or not isinstance(body, list):
+        return False
+    first = backwards[0].statement
+    for stmt in body:
+        if stmt is first or any(node is first for node in ast_walk(stmt)):
+            return False
+        if isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Continue) and modulo_of_counter(stmt.test):
+            return True
     return False
 
 
@@ -538,7 +575,8 @@ def _guarded_window(
         return None
     counter = _counter(periodic, loop, steps[0], model.source, model)
     return Accumulation(
-        by_one=not _counted_otherwise(periodic.counter, loop, model.source),
+        by_one=not _counted_otherwise(periodic.counter, loop, model.source)
+        and not _backward_every_kth(periodic.counter, backwards, loop, model.source, guard),
         loop=loop,
         branch=Branch(guard, "else", guard.test, len(steps[0].loops_within(loop.node))),
         node=guard,

@@ -165,7 +165,12 @@ class UnscaledAccumulation(AccumulationRule):
     statement of the loop (or, for `self.<counter>`, of its class) adds to it anything but 1
     (`seen += x.size(0)`, `tokens += x.numel()`, `seen += 8`, `seen = seen + len(batch)`), so
     `if seen % 16 == 0:` or `if tokens >= 64:` closes a window of some other number of
-    micro-batches than N, or a number that changes from window to window.
+    micro-batches than N, or a number that changes from window to window; or the backward runs
+    only on some ticks of the counter, under an `if` that takes it modulo something else (`if
+    seen % 8 == 0 or seen == total:` packing eight samples into one micro-batch), whose other
+    arm does not backpropagate, or after a guard that does (`if (tick + 1) % 2 != 0:
+    continue`): a window of N ticks then holds fewer backwards than N (GF006, GF011 and GF015
+    stay silent on such a window too).
 
     nanoGPT's shape is one too: `for micro_step in range(N):` (N named for accumulation:
     `gradient_accumulation_steps`, `accum_iter`, `num_micro_batches`, also as a config entry,

@@ -145,7 +145,8 @@ class MissingAccumulationFlush(AccumulationRule):
     that loop's index; or a name the body binds once, before the test, to that index plus a
     literal, `seen = i + 1`, which reads like the index) or a variable set to a literal for this loop (a counter that carries over
     from an earlier loop is not one, nor one that counts samples or tokens: `seen += x.size(0)`,
-    anything added but 1; one set to a literal before the epoch loop and set back to that
+    anything added but 1, or a backward that runs only on some of its ticks (`if seen % 8 ==
+    0:` around it, see GF005); one set to a literal before the epoch loop and set back to that
     literal after the batch loop, at the top level of the epoch loop's body, as the only binding
     there after the batch loop and with no `continue`, `break`, `return` or `raise` of the epoch
     before it, is set for each pass: the flush goes before the reset), and whose first window's size is known. A `while` loop

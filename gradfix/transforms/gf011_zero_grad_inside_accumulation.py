@@ -249,7 +249,7 @@ class ZeroGradInsideAccumulation(Rule):
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             over_list = _over_the_optimizers(clear, loop)
-            if clear.branches_within(loop) or (clear.loops_within(loop) and not over_list):
+            if not _within_the_mode_guards(clear, acc) or (clear.loops_within(loop) and not over_list):
                 continue
             if _skipped_by_continue(clear, loop, acc):
                 continue  # `if not need_update: continue` first (timm): it clears at window ends only
@@ -778,6 +778,21 @@ def _over_the_optimizers(clear: GradEvent, loop: ast.AST) -> bool:
         return False
     body = inner[0].body
     return len(body) == 1 and body[0] is clear.statement and not inner[0].orelse and clear.direct
+
+
+def _within_the_mode_guards(clear: GradEvent, acc: Accumulation) -> bool:
+    """The clear runs on every micro-batch the window counts: under no `if` of the iteration,
+    or only under the mode tests around the whole window (`if optimizer is not None:` / `if
+    train:` of a function that runs both training and evaluation epochs)."""
+    within = clear.branches_within(acc.loop.node)
+    if len(within) != acc.guards:
+        return False
+    if not within:
+        return True
+    around = acc.steps[0].branches_within(acc.loop.node)
+    return len(around) >= acc.guards and all(
+        within[k].node is around[k].node and within[k].kind == around[k].kind for k in range(acc.guards)
+    )
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:

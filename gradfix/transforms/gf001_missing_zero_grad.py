@@ -610,6 +610,12 @@ class MissingZeroGrad(Rule):
             if not step.direct or single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+        guard = _guard_testing_the_optimizer(loop, step, target, model)
+        if guard is not None:
+            # `if optimizer is not None:` around the whole training pass of a function that also
+            # evaluates (`run_epoch(model, loader, optimizer=None)`): a clear at the top of the
+            # iteration would call `None.zero_grad()` in evaluation; first in the guard instead
+            return Fix([InsertStatements(guard.body, "start", statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
         return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
 
 
@@ -752,6 +758,19 @@ def _lasting_collection(expr: ast.expr) -> str | None:
             return None
         expr = expr.func.value
     return dotted(expr) if isinstance(expr, (ast.Name, ast.Attribute)) else None
+
+
+def _guard_testing_the_optimizer(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> ast.If | None:
+    """The outermost mode test around the iteration's steps of `target` and its backwards, when
+    it reads the optimizer's name (`if optimizer is not None:`, `if self.opt:`)."""
+    within = step.branches_within(loop.node)
+    if not within or within[0].kind != "if" or not isinstance(within[0].node, ast.If):
+        return None
+    guard = within[0].node
+    root = target.split("[", 1)[0]
+    if not any(dotted(n) == root for n in ast.walk(guard.test) if isinstance(n, (ast.Name, ast.Attribute))):
+        return None
+    return guard if _mode_guarded(loop, target, model) else None
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

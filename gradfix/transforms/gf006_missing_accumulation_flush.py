@@ -265,8 +265,10 @@ class MissingAccumulationFlush(AccumulationRule):
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
             drained = _drains_an_iterator(loop)
-            if drained is None or not _counted_after(acc, drained) or _leaves_otherwise(loop, drained):
+            if drained is None or not _counted_after(acc, drained):
                 return None
+            if _leaves_otherwise(loop, drained) and not _drains_finite_data(loop, acc, model):
+                return None  # (`if step == 40: break` over `itertools.cycle(loader)`: no pass over the data)
         elif not isinstance(loop, FOR_LOOPS):
             return None
         if loop.orelse and _any_steps(loop.orelse, model, acc.loop.function):
@@ -882,6 +884,41 @@ def _leaves_otherwise(loop: ast.While, drained: ast.stmt) -> bool:
             continue
         todo.extend(child_nodes(node))
     return False
+
+
+def _drains_finite_data(loop: ast.While, acc: Accumulation, model: ModuleModel) -> bool:
+    """The iterator the loop takes its batches from (`next(it)`) is bound, at every binding in
+    the loop's scope, to `iter(...)` of data that runs out (not `itertools.cycle`, `count`, an
+    endless generator of the module...): a pass over the data, which another `break` of its
+    own (`if step >= max_steps: break`) only ends early, as it would a `for` loop's."""
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    taken = None
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and _next_call(node, len(node.args)) and node.args and isinstance(node.args[0], ast.Name):
+            taken = node.args[0].id
+            break
+    if taken is None:
+        return False
+    bindings = assignments(model).bindings(taken, scope)
+    if not bindings:
+        return False
+    for binding in bindings:
+        value = binding.value
+        if not (isinstance(value, ast.Call) and dotted(value.func) == "iter" and len(value.args) == 1 and not value.keywords):
+            return False
+        data = value.args[0]
+        if not isinstance(data, (ast.Name, ast.Attribute)) or _endless(data, binding.scope, model):
+            return False
+        if isinstance(data, ast.Attribute):
+            continue  # (`iter(self.loader)`: a loader kept on the object)
+        if not assignments(model).bindings(data.id, binding.scope) and not _is_parameter(data.id, binding.scope):
+            return False
+    return True
+
+
+def _is_parameter(name: str, scope: ast.AST) -> bool:
+    args = getattr(scope, "args", None)
+    return args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
 
 
 def _next_call(value: ast.expr | None, count: int) -> bool:

@@ -277,7 +277,9 @@ class MissingZeroGrad(Rule):
       optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
       step and every backward under the same test of the loop's mode, `if phase == "train":`
       in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
-      binds; and so is a step under such tests alone, a setting like `if self.train_backbone:`:
+      binds (when that test reads the optimizer, `if optimizer is not None:` in a function that
+      also evaluates with `optimizer=None`, the clear goes first in its block, not at the top of
+      the iteration); and so is a step under such tests alone, a setting like `if self.train_backbone:`:
       when it steps, it steps on every iteration -- fixed by a clear right after the step,
       under the same test, which is also right for a step helper told by its caller when to
       step, `if do_step: optimizer.step()`; and so is a step written with its backward in the

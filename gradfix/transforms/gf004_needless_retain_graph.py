@@ -117,7 +117,9 @@ class NeedlessRetainGraph(Rule):
       a name bound once and only to that partial, itself only called, or a partial handed
       straight to a helper the module names only in that call, `fit(functools.partial(train_step,
       model, opt), loader)`, its parameter only called), each call a
-      statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
+      statement of its own or bound to a name (or unpacked from the tuple every `return` gives,
+      `loss, logs = self.step(batch)`, the names at the places holding the graph) its scope
+      reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`), no later call in the iteration

@@ -152,7 +152,9 @@ class MissingAccumulationFlush(AccumulationRule):
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
-    no other `break` of its own: `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
+    another `break` of its own only when the iterator is `iter(...)` of data that runs out, bound so at
+    each of its bindings: `if updates >= budget: break` ends that pass early, as it would a `for`
+    loop's, while `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
     `batch = next(it, None)`, `while (batch := next(it, None)) is not None:`, or `while i < len(data):`
     (or a number of batches of it, as for `range`) whose body moves `i` on once (`i += 1`, `i += bs`)
     and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).

@@ -86,7 +86,10 @@ class ModelZeroGradPartial(LoopRule):
     `tuple`/`chain`/`filter` of those, sums of lists, parameter-group dicts, single parameters
     (`[model.embed.weight]`), comprehensions over those or over a literal tuple of modules
     (`[p for m in (enc, dec) for p in m.parameters()]`, also one parameter group per module:
-    `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them. It is
+    `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
+    several constructions of one name, each a statement of the block holding the loop before it,
+    the name bound nowhere else, the last: a notebook building the optimizer again over more
+    modules). It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or

@@ -1448,8 +1448,10 @@ def _counter(
     if source.inline_block(node.body):
         return Counter("unknown")
     # the statements of `with` blocks run in line with the body's own (`with autocast():`,
-    # `with torch.set_grad_enabled(True):` around the window's test and the increment)
-    body = _in_line(node.body)
+    # `with torch.set_grad_enabled(True):` around the window's test and the increment), and so do
+    # those of a `try:` whose other parts leave the counter alone (`except RuntimeError: continue`
+    # around an out-of-memory batch)
+    body = _in_line(node.body, name, source)
     # `step += 1` once, at the top level of the body, and no other assignment (but the reset of
     # a counter that counts one window)
     increments: list[tuple[int, ast.stmt]] = []
@@ -1679,13 +1681,23 @@ def _rebound_after_the_test(body: list[ast.stmt], name: str, periodic: Periodic,
     return found
 
 
-def _in_line(body: list[ast.stmt]) -> list[ast.stmt]:
-    """The statements of a body with those of its `with` blocks put in their place."""
-    if not any(isinstance(stmt, WITHS) for stmt in body):
+def _in_line(body: list[ast.stmt], counter: str | None = None, source: Source | None = None) -> list[ast.stmt]:
+    """The statements of a body with those of its `with` blocks put in their place; with a
+    `counter`, also those of a `try:` block (not `try*`) whose handlers, `else:` and `finally:`
+    assign no `counter`."""
+    if not any(isinstance(stmt, WITHS) or (counter is not None and isinstance(stmt, ast.Try)) for stmt in body):
         return body
     flat: list[ast.stmt] = []
     for stmt in body:
-        flat += _in_line(stmt.body) if isinstance(stmt, WITHS) else [stmt]
+        if isinstance(stmt, WITHS):
+            flat += _in_line(stmt.body, counter, source)
+        elif (
+            counter is not None and source is not None and isinstance(stmt, ast.Try)
+            and not any(_assigns(part, counter, source) for part in (*stmt.handlers, *stmt.orelse, *stmt.finalbody))
+        ):
+            flat += _in_line(stmt.body, counter, source)
+        else:
+            flat.append(stmt)
     return flat
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import init_parameter
+from gradfix.analysis.assignments import assigned_values, init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
@@ -216,9 +216,59 @@ def built_over(optimizer: str, module: str, model: ModuleModel) -> bool:
     built = model.source.code(info.params)
     if built == f"{module}.parameters()":
         return True
+    if _groups_of(info.params, module, model):
+        return True
     # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
     return module.startswith("self.") and built.endswith(".parameters()") and init_parameter(model, module, info.params) == built[: -len(".parameters()")]
 
+
+
+def _groups_of(params: ast.expr, module: str, model: ModuleModel) -> bool:
+    """Every parameter the optimizer was built over is one of `module`'s: parameter groups
+    picked from it (`[{"params": [p for n, p in model.named_parameters() if not any(nd in n for
+    nd in no_decay)], "weight_decay": wd}, {"params": [...]}]`, also bound once to a name first),
+    or a comprehension filtering its parameters. `module.zero_grad()` clears what it steps."""
+    if isinstance(params, ast.Name):
+        values = assigned_values(model, params.id)
+        if len(values) != 1:
+            return False
+        params = values[0]
+    if isinstance(params, (ast.List, ast.Tuple)):
+        if not params.elts:
+            return False
+        for group in params.elts:
+            if not isinstance(group, ast.Dict):
+                return False
+            picked = [v for k, v in zip(group.keys, group.values) if isinstance(k, ast.Constant) and k.value == "params"]
+            if len(picked) != 1 or len(group.keys) != len(group.values) or None in group.keys:
+                return False
+            if not _picked_from(picked[0], module, model):
+                return False
+        return True
+    return _picked_from(params, module, model)
+
+
+def _picked_from(expr: ast.expr, module: str, model: ModuleModel) -> bool:
+    """`module.parameters()`, or `[p for p in module.parameters() if ...]` / `[p for n, p in
+    module.named_parameters() if ...]` (a list or generator comprehension)."""
+    code = model.source.code
+    if isinstance(expr, ast.Call):
+        return code(expr) == f"{module}.parameters()"
+    if not isinstance(expr, (ast.ListComp, ast.GeneratorExp)) or len(expr.generators) != 1:
+        return False
+    gen = expr.generators[0]
+    if not isinstance(expr.elt, ast.Name) or gen.is_async or not isinstance(gen.iter, ast.Call) or gen.iter.args or gen.iter.keywords:
+        return False
+    iterated = code(gen.iter)
+    if iterated == f"{module}.parameters()":
+        return isinstance(gen.target, ast.Name) and gen.target.id == expr.elt.id
+    if iterated == f"{module}.named_parameters()":
+        target = gen.target
+        return (
+            isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name)
+            and target.elts[1].id == expr.elt.id
+        )
+    return False
 
 
 def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]

@@ -277,7 +277,9 @@ class MissingZeroGrad(Rule):
       optimizer)` / `else: ...; optimizer.step()`, are one step on every iteration; so are a
       step and every backward under the same test of the loop's mode, `if phase == "train":`
       in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
-      binds; and so is a step under such tests alone, a setting like `if self.train_backbone:`:
+      binds (when that test reads the optimizer, `if optimizer is not None:` in a function that
+      also evaluates with `optimizer=None`, the clear goes first in its block, not at the top of
+      the iteration); and so is a step under such tests alone, a setting like `if self.train_backbone:`:
       when it steps, it steps on every iteration -- fixed by a clear right after the step,
       under the same test, which is also right for a step helper told by its caller when to
       step, `if do_step: optimizer.step()`; and so is a step written with its backward in the
@@ -610,6 +612,12 @@ class MissingZeroGrad(Rule):
             if not step.direct or single_call_statement(step, model.source) is None:
                 return None
             return Fix([InsertStatements(step.statement, "after", statement)], Safety.SAFE)
+        guard = _guard_testing_the_optimizer(loop, step, target, model)
+        if guard is not None:
+            # `if optimizer is not None:` around the whole training pass of a function that also
+            # evaluates (`run_epoch(model, loader, optimizer=None)`): a clear at the top of the
+            # iteration would call `None.zero_grad()` in evaluation; first in the guard instead
+            return Fix([InsertStatements(guard.body, "start", statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
         return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
 
 
@@ -752,6 +760,19 @@ def _lasting_collection(expr: ast.expr) -> str | None:
             return None
         expr = expr.func.value
     return dotted(expr) if isinstance(expr, (ast.Name, ast.Attribute)) else None
+
+
+def _guard_testing_the_optimizer(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> ast.If | None:
+    """The outermost mode test around the iteration's steps of `target` and its backwards, when
+    it reads the optimizer's name (`if optimizer is not None:`, `if self.opt:`)."""
+    within = step.branches_within(loop.node)
+    if not within or within[0].kind != "if" or not isinstance(within[0].node, ast.If):
+        return None
+    guard = within[0].node
+    root = target.split("[", 1)[0]
+    if not any(dotted(n) == root for n in ast.walk(guard.test) if isinstance(n, (ast.Name, ast.Attribute))):
+        return None
+    return guard if _mode_guarded(loop, target, model) else None
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

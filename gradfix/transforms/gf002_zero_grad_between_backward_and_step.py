@@ -49,7 +49,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     ## What it does
     Finds `optimizer.zero_grad()` (or `model.zero_grad()` on the model that optimizer
-    trains) placed between the iteration's last `backward()` and the optimizer's `step()`.
+    trains: built over `model.parameters()`, or over parameter groups all picked from it, the
+    `no_decay` groups of `[p for n, p in model.named_parameters() if ...]`) placed between the iteration's last `backward()` and the optimizer's `step()`.
     In a LightningModule under manual optimization, `self.zero_grad()` clears what every
     optimizer of `self.optimizers()` steps, and so does `self.layer.zero_grad()` when `layer` is
     the one attribute the class binds to a call (and it registers nothing by hand): fixed by

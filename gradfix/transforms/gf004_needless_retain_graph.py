@@ -117,7 +117,9 @@ class NeedlessRetainGraph(Rule):
       a name bound once and only to that partial, itself only called, or a partial handed
       straight to a helper the module names only in that call, `fit(functools.partial(train_step,
       model, opt), loader)`, its parameter only called), each call a
-      statement of its own or bound to a name its scope reads only as a value, `loss.item()`,
+      statement of its own or bound to a name (or unpacked from the tuple every `return` gives,
+      `loss, logs = self.step(batch)`, the names at the places holding the graph) its scope
+      reads only as a value, `loss.item()`,
       `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`; a method whose name the file defines
@@ -392,7 +394,7 @@ def _judge(
     piece = flow.slice(call.loss, event.statement)
     loss_names = reads_of([call.loss]).names
     if loop.function is not None and _returned(loop.function, loss_names | {n for u in piece.units for n in u.binds}):
-        if not _result_only_read(loop.function, model):
+        if not _result_only_read(loop.function, model, names=loss_names | {n for u in piece.units for n in u.binds}):
             return "silent"
     # 2b. no later call we cannot see into gets a tensor of the graph (`hvp(loss, params)`)
     graph_names = loss_names | {n for u in piece.units for n in u.binds}
@@ -1173,14 +1175,16 @@ def _returned(function: ast.AST, names: set[str]) -> bool:
 _READ_AS_A_VALUE = frozenset({"item", "tolist", "detach", "numpy"})
 
 
-def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> bool:
+def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, names: set[str] | None = None) -> bool:
     """What the function returns is only read as a value by the code that calls it: a plain
     function or method (no decorator) of the module or of a class at its top level, defined
     once in the file, named there only by calls, none from another file of the project, each
     call a statement of its own (`train_step(x, y)`) or bound to a name (`loss =
     self.train_step(x, y)`) that its scope reads only as a value (`loss.item()`, `float(loss)`,
     in an f-string) or returns from a function whose result is read so in turn (up to four
-    calls deep). No backward can then reach the returned graph."""
+    calls deep). No backward can then reach the returned graph. A tuple the function returns
+    from each `return` (`return loss, logs`) may be unpacked into names (`loss, logs =
+    self.step(batch)`): those at the places of the graph's `names` are read so."""
     if depth > 3 or not isinstance(function, FUNCTIONS) or not only_grad_mode_decorators(function, model.facts.imports.qualify):
         return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
     source = model.source
@@ -1219,6 +1223,15 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0) -> 
         holder = parents.get(id(call))
         if isinstance(holder, ast.Expr):
             continue
+        if names is not None and isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Tuple):
+            # `loss, logs = self.step(x, y)`: the names at the places the graph is returned
+            targets = holder.targets[0].elts
+            places = _tuple_places(function, len(targets), names)
+            if places is None or isinstance(scope, ast.Lambda) or not all(isinstance(t, ast.Name) for t in targets):
+                return False
+            if not all(_only_read_as_a_value(targets[k].id, scope, parents, model, depth) for k in places):  # type: ignore[attr-defined]
+                return False
+            continue
         if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
             return False
         if isinstance(scope, ast.Lambda) or not _only_read_as_a_value(holder.targets[0].id, scope, parents, model, depth):
@@ -1242,6 +1255,26 @@ def _overrides_stubs(function: ast.AST, owner: ast.AST, others: list[ast.AST], m
         if base.name == owner.name or not _derives(facts, owner.name, base.name):
             return False
     return facts.classes.get(owner.name) is owner
+
+
+def _tuple_places(function: ast.AST, size: int, names: set[str]) -> set[int] | None:
+    """The places of the tuple every `return` of the function gives (a tuple of `size`
+    elements, none starred; None otherwise, or when it yields) whose element reads one of `names`."""
+    places: set[int] = set()
+    stack = list(child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, SCOPES):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return None
+        if isinstance(node, ast.Return):
+            value = node.value
+            if not isinstance(value, ast.Tuple) or len(value.elts) != size or any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            places |= {k for k, e in enumerate(value.elts) if reads_of(_graph_values(e)).data & names}
+        stack.extend(child_nodes(node))
+    return places
 
 
 def _innermost_scope(node: ast.AST, functions: list[ast.AST], source: Source) -> ast.AST:

@@ -153,7 +153,9 @@ class MissingAccumulationFlush(AccumulationRule):
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
-    no other `break` of its own: `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
+    another `break` of its own only when the iterator is `iter(...)` of data that runs out, bound so at
+    each of its bindings: `if updates >= budget: break` ends that pass early, as it would a `for`
+    loop's, while `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
     `batch = next(it, None)`, `while (batch := next(it, None)) is not None:`, or `while i < len(data):`
     (or a number of batches of it, as for `range`) whose body moves `i` on once (`i += 1`, `i += bs`)
     and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).
@@ -266,8 +268,10 @@ class MissingAccumulationFlush(AccumulationRule):
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
             drained = _drains_an_iterator(loop)
-            if drained is None or not _counted_after(acc, drained) or _leaves_otherwise(loop, drained):
+            if drained is None or not _counted_after(acc, drained):
                 return None
+            if _leaves_otherwise(loop, drained) and not _drains_finite_data(loop, acc, model):
+                return None  # (`if step == 40: break` over `itertools.cycle(loader)`: no pass over the data)
         elif not isinstance(loop, FOR_LOOPS):
             return None
         if loop.orelse and _any_steps(loop.orelse, model, acc.loop.function):
@@ -883,6 +887,41 @@ def _leaves_otherwise(loop: ast.While, drained: ast.stmt) -> bool:
             continue
         todo.extend(child_nodes(node))
     return False
+
+
+def _drains_finite_data(loop: ast.While, acc: Accumulation, model: ModuleModel) -> bool:
+    """The iterator the loop takes its batches from (`next(it)`) is bound, at every binding in
+    the loop's scope, to `iter(...)` of data that runs out (not `itertools.cycle`, `count`, an
+    endless generator of the module...): a pass over the data, which another `break` of its
+    own (`if step >= max_steps: break`) only ends early, as it would a `for` loop's."""
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    taken = None
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and _next_call(node, len(node.args)) and node.args and isinstance(node.args[0], ast.Name):
+            taken = node.args[0].id
+            break
+    if taken is None:
+        return False
+    bindings = assignments(model).bindings(taken, scope)
+    if not bindings:
+        return False
+    for binding in bindings:
+        value = binding.value
+        if not (isinstance(value, ast.Call) and dotted(value.func) == "iter" and len(value.args) == 1 and not value.keywords):
+            return False
+        data = value.args[0]
+        if not isinstance(data, (ast.Name, ast.Attribute)) or _endless(data, binding.scope, model):
+            return False
+        if isinstance(data, ast.Attribute):
+            continue  # (`iter(self.loader)`: a loader kept on the object)
+        if not assignments(model).bindings(data.id, binding.scope) and not _is_parameter(data.id, binding.scope):
+            return False
+    return True
+
+
+def _is_parameter(name: str, scope: ast.AST) -> bool:
+    args = getattr(scope, "args", None)
+    return args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
 
 
 def _next_call(value: ast.expr | None, count: int) -> bool:

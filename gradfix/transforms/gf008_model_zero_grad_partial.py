@@ -86,7 +86,10 @@ class ModelZeroGradPartial(LoopRule):
     `tuple`/`chain`/`filter` of those, sums of lists, parameter-group dicts, single parameters
     (`[model.embed.weight]`), comprehensions over those or over a literal tuple of modules
     (`[p for m in (enc, dec) for p in m.parameters()]`, also one parameter group per module:
-    `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them. It is
+    `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
+    several constructions of one name, each a statement of the block holding the loop before it,
+    the name bound nowhere else, the last: a notebook building the optimizer again over more
+    modules). It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
@@ -168,6 +171,8 @@ class ModelZeroGradPartial(LoopRule):
                     yield self._finding(clears, steps, target, shown, loop, model)
                 continue  # else we cannot see what it owns
             sites = _constructions(model, target, loop.function, cleared_models)
+            if len(sites) > 1:
+                sites = _reaching(sites, target, loop, model)
             built = [params for _, params in sites]
             if not built:
                 # a parameter of the loop's function named like an optimizer (`def
@@ -475,6 +480,42 @@ def _constructions(
         # names the construction reads mean the same objects): what the module built it over
         return [(fn, params) for fn, params in entries if fn is None]
     return []
+
+
+def _reaching(
+    sites: list[tuple[ast.AST | None, ast.expr | None]], key: str, loop: TrainingLoop, model: ModuleModel
+) -> list[tuple[ast.AST | None, ast.expr | None]]:
+    """Of several constructions of a plain name, each `key = Optimizer(...)` a statement of one
+    block that holds the loop (or a statement around it, in the same function) before it, the
+    name bound nowhere else: only the last reaches the loop (a notebook that builds the optimizer
+    again over more modules). Otherwise all of them."""
+    if not key.isidentifier() or any(p is None for _, p in sites) or len(assigned_values(model, key)) != len(sites):
+        return sites
+    source = model.source
+    chain: list[tuple[list[ast.stmt], int]] = []  # the blocks holding the loop, up to its function
+    node: ast.AST | None = loop.node
+    while isinstance(node, ast.stmt) and not isinstance(node, FUNCTIONS):
+        block = source.block_of(node)
+        if block is None:
+            return sites
+        chain.append((block, next(i for i, s in enumerate(block) if s is node)))
+        node = source.owner_of(node)
+    for block, at in chain:
+        places = []
+        for _, params in sites:
+            index = next(
+                (
+                    i for i, s in enumerate(block[:at])
+                    if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+                    and s.targets[0].id == key and isinstance(s.value, ast.Call) and any(a is params for a in s.value.args)
+                ),
+                None,
+            )  # fmt: skip
+            places.append(index)
+        if all(i is not None for i in places):
+            last = max(places)  # type: ignore[type-var]
+            return [site for site, i in zip(sites, places) if i == last]
+    return sites
 
 
 def _binds_name(function: ast.AST, name: str, model: ModuleModel) -> bool:

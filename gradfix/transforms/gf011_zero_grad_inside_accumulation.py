@@ -42,7 +42,8 @@ class ZeroGradInsideAccumulation(Rule):
     condition such as `if (i + 1) % accum_steps == 0:`) that clear the optimizer's
     gradients unconditionally, on every micro-batch (a recognised accumulation loop, see GF005:
     also a counter reset at the step or a countdown, `left -= 1` ... `if left == 0: ...; left =
-    N`). Also finds `model.zero_grad()` inside
+    N`; under no `if` but the mode tests around the whole window, `if optimizer is not None:` or
+    `if is_train:` of a function that runs both training and evaluation epochs). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
     (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,
     `self.model.zero_grad()`) in an HF `Trainer` subclass's `training_step` override, which the
@@ -249,7 +250,7 @@ class ZeroGradInsideAccumulation(Rule):
             return  # gradients read or written by hand (clipped per micro-batch into a buffer...)
         for clear in acc.clears:
             over_list = _over_the_optimizers(clear, loop)
-            if clear.branches_within(loop) or (clear.loops_within(loop) and not over_list):
+            if not _within_the_mode_guards(clear, acc) or (clear.loops_within(loop) and not over_list):
                 continue
             if _skipped_by_continue(clear, loop, acc):
                 continue  # `if not need_update: continue` first (timm): it clears at window ends only
@@ -778,6 +779,21 @@ def _over_the_optimizers(clear: GradEvent, loop: ast.AST) -> bool:
         return False
     body = inner[0].body
     return len(body) == 1 and body[0] is clear.statement and not inner[0].orelse and clear.direct
+
+
+def _within_the_mode_guards(clear: GradEvent, acc: Accumulation) -> bool:
+    """The clear runs on every micro-batch the window counts: under no `if` of the iteration,
+    or only under the mode tests around the whole window (`if optimizer is not None:` / `if
+    train:` of a function that runs both training and evaluation epochs)."""
+    within = clear.branches_within(acc.loop.node)
+    if len(within) != acc.guards:
+        return False
+    if not within:
+        return True
+    around = acc.steps[0].branches_within(acc.loop.node)
+    return len(around) >= acc.guards and all(
+        within[k].node is around[k].node and within[k].kind == around[k].kind for k in range(acc.guards)
+    )
 
 
 def _cleared_optimizer(clear: GradEvent, acc: Accumulation, model: ModuleModel) -> str | None:

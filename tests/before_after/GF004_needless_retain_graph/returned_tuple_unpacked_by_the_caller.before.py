@@ -1,0 +1,19 @@
+import torch
+import torch.nn.functional as F
+
+
+def train_step(net, optimizer, batch):
+    optimizer.zero_grad()
+    inputs, labels = batch
+    logits = net(inputs)
+    loss = F.cross_entropy(logits, labels)
+    loss.backward(retain_graph=True)
+    optimizer.step()
+    return loss, {"acc": (logits.argmax(-1) == labels).float().mean().item()}
+
+
+def fit(net, optimizer, batches, epochs=2):
+    for epoch in range(epochs):
+        for batch in batches:
+            loss, stats = train_step(net, optimizer, batch)
+            print(f"epoch {epoch} loss {loss.item():.4f} acc {stats['acc']:.2f}")

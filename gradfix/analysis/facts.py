@@ -245,6 +245,8 @@ class _FactCollector:
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
         self._optimizer_classes: set[tuple[int, str]] = set()
+        # (key, scope, call, params recorded) of optimizers built by a call of a plain name
+        self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -433,6 +435,10 @@ class _FactCollector:
                 kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
+        if kind == "optimizer" and value.func.__class__ is ast.Name and "." not in (name or "."):
+            # `optimizer = make_optimizer(cfg, model)`: if a function of this file builds it, its
+            # parameters are read once the walk has seen every definition (`_builder_calls`)
+            self._builder_calls.append((key, getattr(self, "scope", None), value, params))
 
     def _bound_once(self, name: str) -> bool:
         """`name` is bound once in the current scope (the function, or the whole module at its
@@ -940,9 +946,39 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
     facts = ModuleFacts(source, project)
     collector = _FactCollector(facts)
     collector.walk(source.tree)
+    if collector._builder_calls:
+        _builders_of_the_file(facts, collector._builder_calls)
     collector.call_sites()
     _promote_parameters(facts)
     return facts
+
+
+def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]]) -> None:
+    """`optimizer = make_optimizer(cfg, model)` with `def make_optimizer(cfg, model): return
+    OPTIMIZERS[cfg.optim](model.parameters(), ...)` a plain function of this file: the optimizer
+    is over what the call hands the builder's parameter (`model.parameters()`), not over the
+    call's first argument. A builder whose returns `staleness.built_optimizer` does not read
+    exactly keeps what was recorded."""
+    from gradfix.analysis.staleness import built_optimizer
+
+    shim = _Shim(facts)
+    for key, scope, call, recorded in calls:
+        info = facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+        if info is None or info.class_name is not None:
+            continue
+        found = built_optimizer(call, shim)  # type: ignore[arg-type]
+        if found is None:
+            continue  # read as before: the call's first argument (rules read a plain name as unknown)
+        params = found[1]
+        places = [facts.objects]
+        if scope is not None and "." not in key:
+            places.append(facts.local_objects.get(id(scope), {}))
+        for objects in places:
+            previous = objects.get(key)
+            if previous is not None and previous.kind == "optimizer" and previous.params is recorded:
+                objects[key] = ObjectInfo(
+                    key, previous.kind, previous.constructor, params, previous.strong, previous.library, previous.accumulation
+                )
 
 
 def _promote_parameters(facts: ModuleFacts) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from itertools import chain
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.facts import direct_call
@@ -15,6 +16,7 @@ from gradfix.transforms._rebuilt import (
     calls_one_of,
     ends_early,
     every_iteration,
+    its_test,
     functions_holding,
     lines_saying,
     loop_around,
@@ -184,7 +186,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 continue  # (builds no scaler and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
+            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS)

@@ -919,7 +919,8 @@ def _handed_partials(facts: ModuleFacts) -> dict[str, tuple[str, ast.Call]]:
 def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
     """`step(x, y)` of a name `partial_aliases` finds, `step = partial(train_step, model,
     opt)`: the call it makes, `train_step(model, opt, x, y)` (the partial's arguments first,
-    then the call's; its keywords, then the call's), built once per call node; None otherwise."""
+    then the call's; its keywords, then the call's; `step(*batch)` makes `train_step(model, opt,
+    *batch)`), built once per call node; None otherwise (a starred argument before the last)."""
     func = call.func
     if not isinstance(func, ast.Name):
         return None
@@ -929,8 +930,8 @@ def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
     if not aliases:
         return None
     bound = aliases.get(func.id)
-    if bound is None or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
+    if bound is None or any(a.__class__ is ast.Starred for a in call.args[:-1]):
+        return None  # (one starred argument written last is kept: `step(*batch)`, read as written)
     made: dict[int, ast.Call] = facts.__dict__.setdefault("_direct_calls", {})
     direct = made.get(id(call))
     if direct is None:

@@ -487,6 +487,16 @@ def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
     return False
 
 
+def bound_by_a_partial(value: ast.expr, loop: ast.AST, model: ModuleModel) -> bool:
+    """`value` is an argument of a partial `partial_aliases` holds (`step = partial(train_step,
+    net, SGD(net.parameters()))`, or one handed to a loop helper) written outside `loop`: it was
+    evaluated once, when the partial was made, not on every call the loop makes through it."""
+    for partial in partial_aliases(model.facts).values():
+        if any(arg is value for arg in partial.args[1:]) or any(kw.value is value for kw in partial.keywords):
+            return not (loop.lineno <= partial.lineno <= loop.end_lineno)  # type: ignore[attr-defined, operator]
+    return False
+
+
 def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
     """`names` (functions a loop may call) with the names that call one of them through
     `functools.partial` (`step = partial(train_step, model, opt)` called as `step(x, y)`, or

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
 
 from gradfix import syntax as ast
-from itertools import chain
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel

@@ -971,6 +971,14 @@ def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | N
         if found is None:
             continue  # read as before: the call's first argument (rules read a plain name as unknown)
         params = found[1]
+        # the nodes copied from the builder's body hold the builder's positions, whose text is not
+        # the expression (`net.parameters()` there for `central.parameters()` here): they take the
+        # call's, whose text (`make_optimizer(cfg, central)`) reads as no module's parameters
+        real = {id(node) for node in ast_walk(call)}
+        for node in ast_walk(params):
+            if id(node) not in real and hasattr(node, "lineno"):
+                node.lineno, node.col_offset = call.lineno, call.col_offset  # type: ignore[attr-defined]
+                node.end_lineno, node.end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
         places = [facts.objects]
         if scope is not None and "." not in key:
             places.append(facts.local_objects.get(id(scope), {}))

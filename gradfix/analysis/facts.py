@@ -245,6 +245,8 @@ class _FactCollector:
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
         self._optimizer_classes: set[tuple[int, str]] = set()
+        # (key, scope, call, params recorded) of optimizers built by a call of a plain name
+        self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -433,6 +435,10 @@ class _FactCollector:
                 kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
+        if kind == "optimizer" and value.func.__class__ is ast.Name and "." not in (name or "."):
+            # `optimizer = make_optimizer(cfg, model)`: if a function of this file builds it, its
+            # parameters are read once the walk has seen every definition (`_builder_calls`)
+            self._builder_calls.append((key, getattr(self, "scope", None), value, params))
 
     def _bound_once(self, name: str) -> bool:
         """`name` is bound once in the current scope (the function, or the whole module at its
@@ -913,7 +919,8 @@ def _handed_partials(facts: ModuleFacts) -> dict[str, tuple[str, ast.Call]]:
 def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
     """`step(x, y)` of a name `partial_aliases` finds, `step = partial(train_step, model,
     opt)`: the call it makes, `train_step(model, opt, x, y)` (the partial's arguments first,
-    then the call's; its keywords, then the call's), built once per call node; None otherwise."""
+    then the call's; its keywords, then the call's; `step(*batch)` makes `train_step(model, opt,
+    *batch)`), built once per call node; None otherwise (a starred argument before the last)."""
     func = call.func
     if not isinstance(func, ast.Name):
         return None
@@ -923,8 +930,8 @@ def direct_call(call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
     if not aliases:
         return None
     bound = aliases.get(func.id)
-    if bound is None or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
+    if bound is None or any(a.__class__ is ast.Starred for a in call.args[:-1]):
+        return None  # (one starred argument written last is kept: `step(*batch)`, read as written)
     made: dict[int, ast.Call] = facts.__dict__.setdefault("_direct_calls", {})
     direct = made.get(id(call))
     if direct is None:
@@ -940,9 +947,47 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
     facts = ModuleFacts(source, project)
     collector = _FactCollector(facts)
     collector.walk(source.tree)
+    if collector._builder_calls:
+        _builders_of_the_file(facts, collector._builder_calls)
     collector.call_sites()
     _promote_parameters(facts)
     return facts
+
+
+def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]]) -> None:
+    """`optimizer = make_optimizer(cfg, model)` with `def make_optimizer(cfg, model): return
+    OPTIMIZERS[cfg.optim](model.parameters(), ...)` a plain function of this file: the optimizer
+    is over what the call hands the builder's parameter (`model.parameters()`), not over the
+    call's first argument. A builder whose returns `staleness.built_optimizer` does not read
+    exactly keeps what was recorded."""
+    from gradfix.analysis.staleness import built_optimizer
+
+    shim = _Shim(facts)
+    for key, scope, call, recorded in calls:
+        info = facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+        if info is None or info.class_name is not None:
+            continue
+        found = built_optimizer(call, shim)  # type: ignore[arg-type]
+        if found is None:
+            continue  # read as before: the call's first argument (rules read a plain name as unknown)
+        params = found[1]
+        # the nodes copied from the builder's body hold the builder's positions, whose text is not
+        # the expression (`net.parameters()` there for `central.parameters()` here): they take the
+        # call's, whose text (`make_optimizer(cfg, central)`) reads as no module's parameters
+        real = {id(node) for node in ast_walk(call)}
+        for node in ast_walk(params):
+            if id(node) not in real and hasattr(node, "lineno"):
+                node.lineno, node.col_offset = call.lineno, call.col_offset  # type: ignore[attr-defined]
+                node.end_lineno, node.end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
+        places = [facts.objects]
+        if scope is not None and "." not in key:
+            places.append(facts.local_objects.get(id(scope), {}))
+        for objects in places:
+            previous = objects.get(key)
+            if previous is not None and previous.kind == "optimizer" and previous.params is recorded:
+                objects[key] = ObjectInfo(
+                    key, previous.kind, previous.constructor, params, previous.strong, previous.library, previous.accumulation
+                )
 
 
 def _promote_parameters(facts: ModuleFacts) -> None:

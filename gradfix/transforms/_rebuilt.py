@@ -128,16 +128,27 @@ def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
     the calls nested in it that run with it (`losses.append(train_step(...))`,
     `print(f"{train_step(...):.3f}")`, `train_step(...).item()`), the statement's own call
     first. Not what may not run: the later operands of `and`/`or`, the arms of `a if t else b`,
-    lambdas and comprehensions."""
-    if stmt.__class__ not in _VALUED:
-        return []
+    lambdas and comprehensions. Also the test of an `if`, a `while` (it runs at least once
+    whenever the statement runs) or an `assert` (`if train_step(...) > limit: break`), and the
+    items of a `with` (`with timed(train_step(...)):`): not their blocks. Not a `return`'s value:
+    a `return` that runs on every iteration (in a `with` or `try` block of the body) ends the
+    loop on the first."""
+    kind = stmt.__class__
+    if kind not in _VALUED:
+        if kind not in _TESTED and kind not in _WITHS:
+            return []
     if _LAST[0] is stmt:
         return _LAST[1]  # (the rules ask `called_function`, `called_method`... of each statement in turn)
-    value = stmt.value  # type: ignore[attr-defined]
-    if value is None:
-        return []
+    if kind in _TESTED:
+        todo: list[ast.AST] = [stmt.test]  # type: ignore[attr-defined]
+    elif kind in _WITHS:
+        todo = [item.context_expr for item in reversed(stmt.items)]  # type: ignore[attr-defined]
+    else:
+        value = stmt.value  # type: ignore[attr-defined]
+        if value is None:
+            return []  # (`x: int`)
+        todo = [value]
     found: list[ast.Call] = []
-    todo: list[ast.AST] = [value]
     while todo:
         node = todo.pop()
         kind = node.__class__
@@ -175,6 +186,8 @@ def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
 
 # statements whose value is an expression: what `statement_calls` reads
 _VALUED = frozenset({ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign})
+_TESTED = frozenset({ast.If, ast.While, ast.Assert})  # and whose test is one
+_WITHS = frozenset({ast.With, ast.AsyncWith})
 _LAST: list = [None, []]  # the last statement `statement_calls` read, and its answer  # type: ignore[type-arg]
 
 
@@ -348,6 +361,13 @@ def loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             todo.extend(block)
 
 
+def its_test(loop: ast.AST, *flags: bool) -> tuple[tuple, ...]:  # type: ignore[type-arg]
+    """A `while` loop itself, with `flags` (not a statement of its own body), for a walk of
+    what runs on every iteration: its test runs before each (`while train_step(...) > tol:`,
+    whose calls `statement_calls` reads); nothing for a `for` loop (its iterable runs once)."""
+    return ((loop, *flags),) if loop.__class__ is ast.While else ()
+
+
 def every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple[ast.stmt, bool]]:
     """The statements a loop's body runs on every iteration (through `with` and `try` blocks),
     and whether each is a statement of the body itself."""
@@ -464,6 +484,16 @@ def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
         func = call.func
         if (func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else None) in names:  # type: ignore[attr-defined]
             return True
+    return False
+
+
+def bound_by_a_partial(value: ast.expr, loop: ast.AST, model: ModuleModel) -> bool:
+    """`value` is an argument of a partial `partial_aliases` holds (`step = partial(train_step,
+    net, SGD(net.parameters()))`, or one handed to a loop helper) written outside `loop`: it was
+    evaluated once, when the partial was made, not on every call the loop makes through it."""
+    for partial in partial_aliases(model.facts).values():
+        if any(arg is value for arg in partial.args[1:]) or any(kw.value is value for kw in partial.keywords):
+            return not (loop.lineno <= partial.lineno <= loop.end_lineno)  # type: ignore[attr-defined, operator]
     return False
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values, assignments, init_parameter
-from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.facts import classify_constructor, count_binding
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -170,9 +170,9 @@ class ModelZeroGradPartial(LoopRule):
                 if shown is not None:
                     yield self._finding(clears, steps, target, shown, loop, model)
                 continue  # else we cannot see what it owns
-            sites = _constructions(model, target, loop.function, cleared_models)
+            sites = _constructions(model, target, loop.function, cleared_models, loop.node)
             if len(sites) > 1:
-                sites = _reaching(sites, target, loop, model)
+                sites = _reaching_in_blocks(sites, target, loop, model)
             built = [params for _, params in sites]
             if not built:
                 # a parameter of the loop's function named like an optimizer (`def
@@ -360,6 +360,7 @@ class _Constructions:
         self.model = model
         self.key = model.source.key
         self.found: dict[str, list[tuple[ast.AST | None, ast.expr | None]]] = {}
+        self.statements: dict[str, list[ast.Assign]] = {}  # the assignment of each entry of `found`
         self.aliases: dict[str, set[str]] = {}
         # (id(function), name) -> values assigned (`=` and `+=`) to a local name
         self.locals: dict[tuple[int, str], list[ast.expr]] = {}
@@ -413,6 +414,7 @@ class _Constructions:
         )[-1][:1].isupper():
             # a factory (`model.configure_optimizers(cfg)`): its first argument says nothing
             self.found.setdefault(key, []).append((function, None))  # rebound to something else
+            self.statements.setdefault(key, []).append(node)
             return
         args = positional(node.value)
         params = args[0] if args else None
@@ -420,6 +422,7 @@ class _Constructions:
             kw = keyword(node.value, "params")
             params = kw.value if kw else None
         self.found.setdefault(key, []).append((function, params))
+        self.statements.setdefault(key, []).append(node)
 
 
 # Wrappers whose `parameters()` are those of the module they are given (FSDP is not one: it
@@ -459,15 +462,22 @@ def _aliases(model: ModuleModel) -> dict[str, set[str]]:
 
 
 def _constructions(
-    model: ModuleModel, key: str, function: ast.AST | None, cleared: set[str] = frozenset()  # type: ignore[assignment]
+    model: ModuleModel, key: str, function: ast.AST | None, cleared: set[str] = frozenset(),  # type: ignore[assignment]
+    loop: ast.AST | None = None,
 ) -> list[tuple[ast.AST | None, ast.expr | None]]:
-    """What `key` was built over, as seen from `function`: its own constructions, or for
-    `self.x` attributes, every construction in the module, or for a global name the function
-    does not bind, the module-level constructions when the `cleared` modules are globals of the
-    function too. Empty when we cannot tell."""
-    table = _visit(model).found
-    entries = table.get(key, [])
+    """What `key` was built over, as seen from `function`: its own constructions (only the one
+    that reaches `loop` when that is sure: `_reaching`), or for `self.x` attributes, every
+    construction in the module, or for a global name the function does not bind, the
+    module-level constructions when the `cleared` modules are globals of the function too.
+    Empty when we cannot tell."""
+    visitor = _visit(model)
+    entries = visitor.found.get(key, [])
     local = [(fn, params) for fn, params in entries if fn is function]
+    if len(local) > 1 and loop is not None and key.isidentifier():
+        statements = [stmt for (fn, _), stmt in zip(entries, visitor.statements.get(key, [])) if fn is function]
+        reaching = _reaching(statements, key, function if function is not None else model.module, loop)
+        if reaching is not None:
+            return [local[reaching]]
     if local:
         return local
     if key.startswith("self."):
@@ -482,14 +492,20 @@ def _constructions(
     return []
 
 
-def _reaching(
+def _reaching_in_blocks(
     sites: list[tuple[ast.AST | None, ast.expr | None]], key: str, loop: TrainingLoop, model: ModuleModel
 ) -> list[tuple[ast.AST | None, ast.expr | None]]:
     """Of several constructions of a plain name, each `key = Optimizer(...)` a statement of one
     block that holds the loop (or a statement around it, in the same function) before it, the
     name bound nowhere else: only the last reaches the loop (a notebook that builds the optimizer
-    again over more modules). Otherwise all of them."""
+    again over more modules). Otherwise all of them (also when anything else of the scope binds
+    the name: a parameter, a loop or `with` target, a nested function's own)."""
     if not key.isidentifier() or any(p is None for _, p in sites) or len(assigned_values(model, key)) != len(sites):
+        return sites
+    counts: dict[str, int] = {}
+    for node in ast_walk(loop.function if loop.function is not None else model.module):
+        count_binding(node, counts, (key,))
+    if counts.get(key) != len(sites):
         return sites
     source = model.source
     chain: list[tuple[list[ast.stmt], int]] = []  # the blocks holding the loop, up to its function
@@ -516,6 +532,27 @@ def _reaching(
             last = max(places)  # type: ignore[type-var]
             return [site for site, i in zip(sites, places) if i == last]
     return sites
+
+
+def _reaching(statements: list[ast.Assign], name: str, scope: ast.AST, loop: ast.AST) -> int | None:
+    """Which of a scope's assignments of `name` (`opt = make_optimizer(cfg, model)`, then `opt =
+    SGD([*model.parameters(), *head.parameters()])`) the loop sees, when that is sure: every one
+    is a statement of the scope's own body (not under an `if`, a loop, a `with`, a `try`) before
+    the statement holding the loop, and nothing else in the scope binds the name (a parameter,
+    a loop or `with` target, a tuple, `global`, a nested function's own): the last one. None
+    otherwise."""
+    body = scope.body  # type: ignore[attr-defined]
+    at = {id(stmt): index for index, stmt in enumerate(body)}
+    holder = next((index for index, stmt in enumerate(body) if stmt.lineno <= loop.lineno <= stmt.end_lineno), None)  # type: ignore[attr-defined, operator]
+    places = [at.get(id(stmt)) for stmt in statements]
+    if holder is None or len(places) != len(statements) or any(p is None or p >= holder for p in places):
+        return None
+    counts: dict[str, int] = {}
+    for node in ast_walk(scope):
+        count_binding(node, counts, (name,))
+    if counts.get(name) != len(statements):
+        return None
+    return places.index(max(places))  # type: ignore[type-var]
 
 
 def _binds_name(function: ast.AST, name: str, model: ModuleModel) -> bool:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from itertools import chain
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
@@ -15,6 +16,7 @@ from gradfix.transforms._rebuilt import (
     called_on_instance,
     ends_early,
     every_iteration,
+    its_test,
     loop_around,
     loops,
     messages,
@@ -178,7 +180,7 @@ class SchedulerRebuiltEachIteration(Rule):
         for loop in loops(source.tree.body):
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
                 called = (
                     called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
                     or called_on_instance(stmt, model, _BUILD_WORDS)

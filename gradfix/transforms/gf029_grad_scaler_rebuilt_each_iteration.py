@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from itertools import chain
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.facts import direct_call
@@ -8,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    bound_by_a_partial,
     bound_names,
     call_parameters,
     called_function,
@@ -16,6 +18,7 @@ from gradfix.transforms._rebuilt import (
     ends_early,
     every_iteration,
     functions_holding,
+    its_test,
     lines_saying,
     loop_around,
     loops,
@@ -187,7 +190,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 continue  # (builds no scaler and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct, guarded in _each_iteration(loop.body, loop, model):  # type: ignore[attr-defined]
+            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS)
@@ -584,8 +587,15 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
         stepped = {key.split(".", 1)[0] for key in steps[1]}
-        if any(name in params and (name not in passed or isinstance(passed[name], ast.Call) or reads_what_the_loop_changes(passed[name], loop)) for name in stepped):
-            continue  # (the optimizer handed in changes from call to call, or is built by the call: a new run each time)
+        if any(
+            name in params and (
+                name not in passed or reads_what_the_loop_changes(passed[name], loop)
+                or (isinstance(passed[name], ast.Call) and not bound_by_a_partial(passed[name], loop, model))
+            )
+            for name in stepped
+        ):  # fmt: skip
+            continue  # (the optimizer handed in changes from call to call, or is built by the call: a new run
+            # each time; not one built once in the arguments of the partial the loop calls)
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target

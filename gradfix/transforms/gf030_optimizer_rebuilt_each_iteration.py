@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
 
 from gradfix import syntax as ast
 
@@ -17,6 +18,7 @@ from gradfix.transforms._rebuilt import (
     calls_one_of,
     ends_early,
     every_iteration,
+    its_test,
     lines_saying,
     loop_around,
     loops,
@@ -171,7 +173,7 @@ class OptimizerRebuiltEachIteration(Rule):
             if ends_early(loop):
                 continue  # one iteration at most
             restores = None
-            for stmt, direct in every_iteration(loop.body):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
                 if builders and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words)
                     if called is not None:

@@ -433,10 +433,10 @@ class Source:
         return self._indent_unit
 
     def starts_line(self, stmt: ast.stmt) -> bool:
-        """Nothing but whitespace before the statement on its first line."""
-        line = self.line_text(stmt.lineno)
-        prefix = line[: self.start(stmt) - self.line_starts[stmt.lineno - 1]]
-        return not prefix.strip(" \t\f")
+        """Nothing but whitespace before the statement on its first line: the text from the
+        line's start to the statement's (the whole line is not cut out first; the walks ask
+        this of the first statement of every block)."""
+        return not self.text[self.line_starts[stmt.lineno - 1] : self.start(stmt)].strip(" \t\f")
 
     def inline_block(self, block: list[ast.stmt]) -> bool:
         """`for x in y: a(); b()`: the block sits on its header's line."""

@@ -580,7 +580,6 @@ class _Walker:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self.source = facts.source
-        self._last_called: tuple[str, set[str]] | None = None  # `_called_names`' text and answer
         self.events: list[GradEvent] = []
         self.loop_nodes: list[tuple[Loop, _Context]] = []
         self.visiting: list[int] = []
@@ -834,28 +833,19 @@ class _Walker:
                 return True
         return False
 
-    def _called_names(self, text: str) -> set[str]:
-        """`called_names(text)`, kept for the text last asked about (the same string object):
-        `may_backpropagate`'s checks below ask it of one loop's text in turn, where each used
-        to split the text again. Callers only read the set."""
-        last = self._last_called
-        if last is None or last[0] is not text:
-            last = self._last_called = (text, called_names(text))
-        return last[1]
-
     def calls_a_callable_object(self, text: str) -> bool:
         """The text calls an object of a class of this module whose `__call__` backpropagates
         (`step = TrainStep(model, opt)` ... `step(x, y)`)."""
         methods = self.facts.methods
         classes = {c for c, found in methods.items() if "__call__" in found}
-        return any(_assigned_callees(self.facts, name) & classes for name in self._called_names(text))
+        return any(_assigned_callees(self.facts, name) & classes for name in called_names(text))
 
     def calls_a_closure_step(self, text: str) -> bool:
         """The text calls a name bound to what a factory of this module returns, a function it
         defines that backpropagates (`train_step = make_train_step(model, opt)` ... `train_step(x,
         y)`)."""
         factories = {name for name, inner in _factory_closures(self.facts).items() if inner.node.name in self.backpropagating_names()}
-        if factories and any(_assigned_callees(self.facts, name) & factories for name in self._called_names(text)):
+        if factories and any(_assigned_callees(self.facts, name) & factories for name in called_names(text)):
             return True
         aliases = self.facts.imports.aliases
         if self.facts.project is None or not aliases:
@@ -864,7 +854,7 @@ class _Walker:
         # project that backpropagates (`from engine import make_train_step`)
         return any(
             callee in aliases and self.imported_factory(callee, self.facts) is not None
-            for name in self._called_names(text)
+            for name in called_names(text)
             for callee in _assigned_callees(self.facts, name)
         )
 
@@ -895,7 +885,7 @@ class _Walker:
         aliases = self.facts.imports.aliases if self.facts.project is not None else {}
         if not tables and not aliases:
             return False  # (no dict an entry could come from)
-        for name in self._called_names(text):
+        for name in called_names(text):
             for table in _assigned_entries(self.facts, name):
                 if table in tables or (table in aliases and self.imported_backpropagates(aliases[table])):
                     return True

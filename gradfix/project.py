@@ -139,6 +139,8 @@ def normalized(path: str) -> str:
         from pathlib import PurePath
 
         return str(PurePath(path))
+    if path.startswith("/") and "//" not in path and "/./" not in path and not path.endswith(("/", "/.")):
+        return path  # already so spelled (most paths: absolute ones the project built), no split and join
     parts = "/".join(part for part in path.split("/") if part and part != ".")
     if not path.startswith("/"):
         return parts or "."

@@ -21,7 +21,7 @@ import sys
 import warnings
 
 from gradfix.patterns import lazily
-from gradfix.walk import ast_nodes, ast_walk
+from gradfix.walk import ast_nodes, ast_walk, child_statements
 
 TYPE_CHECKING = False  # `typing` costs start-up time (a check of any file imports this module)
 if TYPE_CHECKING:
@@ -135,6 +135,7 @@ class Source:
         self._indent_unit: str | None = None
         self._nodes: tuple[ast.Module, list[ast.AST]] | None = None
         self._by_type: dict[int, dict[type, list[ast.AST]]] = {}
+        self._statements: tuple[ast.AST, list[ast.stmt], dict[type, list[ast.AST]]] | None = None
         # a big file is analysed as a reduced program: the lines of top-level statements that
         # cannot matter (no training word, no name a statement that does matter uses) are left
         # out of `tree`; their (first, last) line ranges, 1-based and inclusive
@@ -374,8 +375,33 @@ class Source:
             self._nodes = (self.tree, ast_nodes(self.tree))
         return self._nodes[1]
 
+    def _statement_index(self) -> tuple[ast.AST, list[ast.stmt], dict[type, list[ast.AST]]]:
+        if self._statements is None or self._statements[0] is not self.tree:
+            walked = [self.tree]
+            for node in walked:  # (the list grows as it is read: breadth first, as `ast.walk`)
+                walked += child_statements(node)
+            statements = [node for node in walked if isinstance(node, ast.stmt)]  # (not the module, the arms)
+            by_type: dict[type, list[ast.AST]] = {}
+            for node in statements:
+                by_type.setdefault(node.__class__, []).append(node)
+            self._statements = (self.tree, statements, by_type)
+        return self._statements
+
+    @property
+    def statements(self) -> list[ast.stmt]:
+        """Every statement of the tree, in `ast.walk` order: `[n for n in self.nodes if
+        isinstance(n, ast.stmt)]`, found by walking only the statements and their `except`
+        and `case` arms (`walk.child_statements`), not every node. The order is the same: no
+        expression holds a statement, so leaving the expressions out of a breadth-first walk
+        leaves the statements' depths and their order at each depth as they were."""
+        return self._statement_index()[1]
+
     def of_type(self, kind: type) -> list[ast.AST]:
-        """The tree's nodes of exactly this type, in `ast.walk` order."""
+        """The tree's nodes of exactly this type, in `ast.walk` order. A statement class is
+        answered from `statements` (the same nodes in the same order): most modules that ask
+        for one never need the index of every node."""
+        if issubclass(kind, ast.stmt):
+            return self._statement_index()[2].get(kind, [])
         nodes = self.nodes
         assert self._nodes is not None
         by_type = self._by_type.get(id(self._nodes[0]))
@@ -407,10 +433,10 @@ class Source:
         return self._indent_unit
 
     def starts_line(self, stmt: ast.stmt) -> bool:
-        """Nothing but whitespace before the statement on its first line."""
-        line = self.line_text(stmt.lineno)
-        prefix = line[: self.start(stmt) - self.line_starts[stmt.lineno - 1]]
-        return not prefix.strip(" \t\f")
+        """Nothing but whitespace before the statement on its first line: the text from the
+        line's start to the statement's (the whole line is not cut out first; the walks ask
+        this of the first statement of every block)."""
+        return not self.text[self.line_starts[stmt.lineno - 1] : self.start(stmt)].strip(" \t\f")
 
     def inline_block(self, block: list[ast.stmt]) -> bool:
         """`for x in y: a(); b()`: the block sits on its header's line."""

@@ -81,6 +81,30 @@ def test_child_statements_are_the_statement_and_arm_children() -> None:
     assert checked > 1_000
 
 
+def test_the_statements_and_their_types_are_those_of_every_node() -> None:
+    from gradfix.source import Source
+
+    checked = 0
+    for text in [_MATCH_AND_TRY, *(path.read_text(encoding="utf-8") for path in OWN)]:
+        source = Source.from_bytes(text.encode("utf-8"), "<test>")
+        every = source.nodes
+        assert [id(n) for n in source.statements] == [id(n) for n in every if isinstance(n, ast.stmt)]
+        for kind in {n.__class__ for n in source.statements}:
+            assert [id(n) for n in source.of_type(kind)] == [id(n) for n in every if n.__class__ is kind]
+            checked += 1
+    assert checked > 1_000
+
+
+def test_a_root_name_kept_per_key_is_the_match() -> None:
+    names.forget_nodes()
+    for key in ("self.opt", 'opts["g"]', "model[*]", "x", "_a1.b", "[*]", "", "λ.x", "aλ.x", "1x.y"):
+        for _ in range(2):  # asked again: the kept answer
+            match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", key)
+            assert names.root_name(key) == (match.group(0) if match else key)
+    names.forget_nodes()
+    assert not names._ROOTS
+
+
 def test_a_kept_answer_keeps_its_node_so_that_no_other_node_gets_its_id() -> None:
     node = ast.parse("f(x)", mode="eval").body
     assert [c.func.id for c in names.calls_and_grads(node)[0]] == ["f"]

@@ -1463,7 +1463,7 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
     for loop in model.loops:
         scope = loop.function if loop.function is not None else source.tree
         yield from body_of(loop.node.body, scope, 0)
-    for node in source.nodes:
+    for node in source.statements:  # (the functions in `source.nodes`' order, without walking every node)
         if node.__class__ in FUNCTION_KINDS and calls_backward(node):  # (as isinstance: no subclass)
             yield from function(node, 0)
     for hook in _framework_loss_hooks(model):

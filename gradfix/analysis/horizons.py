@@ -26,7 +26,7 @@ from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_r
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_nodes, ast_walk, child_nodes
 
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -139,7 +139,8 @@ def _override_scope(sched: GradEvent, scope: Scope, model: ModuleModel) -> Scope
 def _built_mismatch(
     loop: TrainingLoop, sched: GradEvent, constructor: ast.Call, kind: str, origin: ast.Call, scope: Scope, model: ModuleModel,
 ) -> Mismatch | None:
-    if any(node is origin for node in ast_walk(loop.node)):
+    within = {id(node) for node in ast_nodes(loop.node)}  # the loop's nodes, walked once for both tests
+    if id(origin) in within:
         return None  # a new schedule each epoch
     if kind in ("ChainedScheduler", "SequentialLR"):
         # its parts are read where it is built (`self.scheduler = SequentialLR(...)` in `__init__`)
@@ -152,7 +153,7 @@ def _built_mismatch(
         parts = parts + [(constructor, kind)] if parts else []
     else:
         parts = [(constructor, kind)]
-    if not parts or any(node is part for part, _ in parts for node in ast_walk(loop.node)):
+    if not parts or any(id(part) in within for part, _ in parts):
         return None
     optimizer = _optimizer(sched, parts[0][0], loop, model)
     steps = [e for e in loop.events if e.kind is EventKind.STEP and e.target == optimizer and not e.engine]

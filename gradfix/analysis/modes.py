@@ -321,8 +321,18 @@ class _ModeWalker:
                 self.emit(kind, (self.key(module, ctx),), call, ctx)
 
     def _branch(self, ctx: _Ctx, test: ast.AST | None, arm: tuple[ast.stmt, int] | None = None) -> _Ctx:
-        names = frozenset(n.id for n in ast_walk(test) if isinstance(n, ast.Name)) if test is not None else frozenset()
-        attrs = frozenset(n.attr for n in ast_walk(test) if isinstance(n, ast.Attribute)) if test is not None else frozenset()
+        names: frozenset[str] = frozenset()
+        attrs: frozenset[str] = frozenset()
+        if test is not None:
+            # one walk for both (each set built from its names in the walk's order, as before)
+            named: list[str] = []
+            read: list[str] = []
+            for n in ast_walk(test):
+                if isinstance(n, ast.Name):
+                    named.append(n.id)
+                elif isinstance(n, ast.Attribute):
+                    read.append(n.attr)
+            names, attrs = frozenset(named), frozenset(read)
         if arm is not None and not ctx.loops:  # one arm of an `if` no loop of the iteration holds
             return ctx._replace(conditional=True, tests=ctx.tests | names | attrs, arms=ctx.arms + ((id(arm[0]), arm[1]),))
         return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)

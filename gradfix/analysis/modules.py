@@ -62,12 +62,18 @@ def normalize(key: str) -> str:
 
 def contains(outer: str, inner: str) -> bool:
     """`inner` is `outer` or one of its submodules (after normalisation)."""
-    a, b = normalize(outer), normalize(inner)
+    # (`normalize`'s first test written here: most keys say no `module`, and the analysis asks
+    # this of about 13,000 pairs over perf5's candidates, without two calls per pair)
+    a = outer if "module" not in outer else normalize(outer)
+    b = inner if "module" not in inner else normalize(inner)
     return b == a or b.startswith(a + ".") or b.startswith(a + "[")
 
 
 def related(a: str, b: str) -> bool:
-    return contains(a, b) or contains(b, a)
+    """`contains(a, b) or contains(b, a)`, each key normalised once (not twice in each call)."""
+    a = a if "module" not in a else normalize(a)
+    b = b if "module" not in b else normalize(b)
+    return a == b or b.startswith(a + ".") or b.startswith(a + "[") or a.startswith(b + ".") or a.startswith(b + "[")
 
 
 def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: ignore[no-untyped-def]

@@ -23,10 +23,18 @@ __all__ = [
 _ROOT = lazily(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
+_ROOTS: dict[str, str] = {}  # key -> its root, while a file is analysed (`forget_nodes`)
+
+
 def root_name(key: str) -> str:
-    """`self` for `self.optimizer`, `opts` for `opts["g"]`."""
-    match = _ROOT.match(key)
-    return match.group(0) if match else key
+    """`self` for `self.optimizer`, `opts` for `opts["g"]`. Kept per key (a dict lookup, no
+    match) while a file is analysed: the analysis asks about the same keys again and again
+    (11,419 questions over perf5's candidates, 2,745 keys)."""
+    root = _ROOTS.get(key)
+    if root is None:
+        match = _ROOT.match(key)
+        root = _ROOTS[key] = match.group(0) if match else key
+    return root
 
 
 def last_name(key: str) -> str:
@@ -193,6 +201,7 @@ def forget_nodes() -> None:
     are freed by reference counts."""
     _WALKED.clear()
     _CALLS.clear()
+    _ROOTS.clear()
 
 
 def walk_expression(node: ast.AST, skip_scopes: bool = True) -> list[ast.AST]:

@@ -322,7 +322,7 @@ class GraphFlow:
         if self._defs is None:
             self._defs = {}
             self._methods = set()
-            for node in self.source.nodes:  # the tree walked once, shared with the rules
+            for node in self.source.statements:  # the tree's statements, walked once, shared with the rules
                 kind = node.__class__  # (`is`/`in` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
                 if kind is ast.ClassDef:
                     self._methods |= {id(n) for n in node.body if isinstance(n, FUNCTIONS)}  # type: ignore[attr-defined]

@@ -30,7 +30,7 @@ from gradfix.project import normalized as _normalized
 from gradfix.project import reexported
 from gradfix.project import stem as _stem
 from gradfix.records import replace
-from gradfix.source import FUNCTIONS, Source, blocks_of, dotted
+from gradfix.source import COMPOUND_KINDS, FUNCTIONS, LOOP_KINDS, Source, blocks_of, dotted
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -126,18 +126,29 @@ def _top_level_text(source: Source, function: ast.AST) -> str:
     return "".join(parts)
 
 
-def _loop_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The outermost loops among the statements of a body (statements only: no expressions)."""
+def _loop_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The outermost loops among the statements of a body (statements only: no expressions),
+    in source order: gathered into one list, not through a generator per statement and block
+    (three for every simple statement, which holds none)."""
+    found: list[ast.stmt] = []
+    _gather_loops(body, found)
+    return found
+
+
+def _gather_loops(body: list[ast.stmt], found: list[ast.stmt]) -> None:
     for stmt in body:
-        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
-            yield stmt
+        kind = stmt.__class__
+        if kind in LOOP_KINDS:
+            found.append(stmt)
             continue
+        if kind not in COMPOUND_KINDS:
+            continue  # a simple statement: no `body`, `orelse`, `finalbody`, `handlers` or `cases`
         for name in ("body", "orelse", "finalbody"):
-            yield from _loop_statements(getattr(stmt, name, ()))
+            _gather_loops(getattr(stmt, name, ()), found)
         for handler in getattr(stmt, "handlers", ()):
-            yield from _loop_statements(handler.body)
+            _gather_loops(handler.body, found)
         for case in getattr(stmt, "cases", ()):
-            yield from _loop_statements(case.body)
+            _gather_loops(case.body, found)
 
 
 def is_step_shaped(info: FunctionInfo) -> bool:

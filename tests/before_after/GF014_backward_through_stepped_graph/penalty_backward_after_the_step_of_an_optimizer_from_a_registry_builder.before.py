@@ -19,3 +19,12 @@ def fit(cfg, loader):
         optimizer.step()
         penalty = logits.pow(2).mean() * 0.01
         penalty.backward()
+
+
+class Settings:
+    name = "sgd"
+    lr = 0.1
+
+
+torch.manual_seed(0)
+fit(Settings(), [(torch.randn(4, 6), torch.randint(0, 3, (4,))) for _ in range(2)])

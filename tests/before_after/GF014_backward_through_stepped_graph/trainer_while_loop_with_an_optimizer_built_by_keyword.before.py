@@ -23,3 +23,8 @@ class Trainer:
             sparsity = codes.abs().mean()
             sparsity.backward()
             it += 1
+
+
+torch.manual_seed(0)
+encoder = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 4))
+Trainer({"lr": 0.01}, encoder).train([torch.randn(3, 4) for _ in range(2)])

@@ -647,7 +647,9 @@ def _container_members(name: str, model: ModuleModel) -> list[str] | object | No
             seen.add(id(node.iter))
     uses = [n for n in model.source.nodes if isinstance(n, ast.Name) and n.id == name]
     if any(id(n) not in seen for n in uses):
-        return None
+        # handed on (`save(critic, policy)`): it may hold more than we see, but a layer built in
+        # place in its literal is its own, and a clear of another module never covers it
+        return [name] if None in elements else None
     return [name if element is None else element for element in elements]
 
 

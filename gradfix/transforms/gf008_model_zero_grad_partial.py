@@ -112,7 +112,9 @@ class ModelZeroGradPartial(LoopRule):
     value that holds none (a number, a string, a plain list, a tensor, a loss, an optimizer, a
     parameter of `__init__` with a plain default). Silent when what such a container or
     `self` holds cannot all be seen: a container built over a list (`nn.ModuleList(layers)`) or
-    handed to a function, an attribute set to what a factory returns, a parameter of `__init__`
+    handed to a function (unless a layer of its literal is built in place, `critic =
+    nn.Sequential(nn.Linear(4, 16), ...)` handed to `save(critic)`: that layer is its own, and no
+    clear covers it), an attribute set to what a factory returns, a parameter of `__init__`
     without a plain default, `self` handed to a function or given submodules by name
     (`add_module`), a method of `self` called before the optimizer, a base class other than
     `nn.Module`.

@@ -115,7 +115,9 @@ class ModelZeroGradPartial(LoopRule):
     value that holds none (a number, a string, a plain list, a tensor, a loss, an optimizer, a
     parameter of `__init__` with a plain default). Silent when what such a container or
     `self` holds cannot all be seen: a container built over a list (`nn.ModuleList(layers)`) or
-    handed to a function, an attribute set to what a factory returns, a parameter of `__init__`
+    handed to a function (unless a layer of its literal is built in place, `critic =
+    nn.Sequential(nn.Linear(4, 16), ...)` handed to `save(critic)`: that layer is its own, and no
+    clear covers it), an attribute set to what a factory returns, a parameter of `__init__`
     without a plain default, `self` handed to a function or given submodules by name
     (`add_module`), a method of `self` called before the optimizer, a base class other than
     `nn.Module`.
@@ -725,7 +727,9 @@ def _container_members(name: str, model: ModuleModel) -> list[str] | object | No
             seen.add(id(node.iter))
     uses = [n for n in model.source.nodes if isinstance(n, ast.Name) and n.id == name]
     if any(id(n) not in seen for n in uses):
-        return None
+        # handed on (`save(critic, policy)`): it may hold more than we see, but a layer built in
+        # place in its literal is its own, and a clear of another module never covers it
+        return [name] if None in elements else None
     return [name if element is None else element for element in elements]
 
 

@@ -7,7 +7,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import call_name, dotted, positional
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     EVERY_TIME,
@@ -130,7 +130,9 @@ class OptimizerRebuiltEachIteration(Rule):
     part of a model whose parameters it collects (`model.fc = nn.Linear(...)`), when it keeps
     the parameters that require gradients and the loop says anything of freezing
     (`requires_grad`, `freeze`, `trainable`: the trainable set chosen as it goes), when the loop loads
-    a state or initialises weights again (`load_state_dict`, `reset_parameters`: a new run),
+    a state or initialises weights again (`load_state_dict`, `reset_parameters`: a new run; not
+    a DQN's target network synced, `target.load_state_dict(qnet.state_dict())` beside
+    `Adam(qnet.parameters())`, the trained network's weights copied into one it does not train),
     when the optimizer is stepped only in a loop
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
     many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
@@ -191,7 +193,7 @@ class OptimizerRebuiltEachIteration(Rule):
                     continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
                 if restores is None:
                     restores = _restores(source.segment(loop))
-                if restores:
+                if restores and not _only_syncs_another(loop, stmt.value, source):  # type: ignore[union-attr, arg-type]
                     continue  # (a state loaded in the loop, weights initialised again: a new run)
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
@@ -303,6 +305,30 @@ def _restores(text: str) -> bool:
     """The loop (or the called function) loads a state or initialises weights again
     (`load_state_dict`, `reset_parameters`): each iteration is a new run."""
     return "load_state_dict" in text or "reset_parameters" in text
+
+
+def _only_syncs_another(loop: ast.AST, construction: ast.Call, source) -> bool:  # type: ignore[no-untyped-def]
+    """Every state the loop loads is the weights of a module the optimizer collects copied into
+    one it does not (a DQN's `target.load_state_dict(qnet.state_dict())` beside `Adam(qnet.parameters())`,
+    a target network synced): the trained model goes on, no new run. (Read only when the loop's
+    text says `load_state_dict` and not `reset_parameters`.)"""
+    if "reset_parameters" in source.segment(loop):
+        return False
+    built = source.segment(construction)
+    words = set(built.replace(".", " ").replace("(", " ").replace(")", " ").replace(",", " ").split())
+    found = False
+    for node in ast_walk(loop):
+        if not (isinstance(node, ast.Call) and method_name(node) == "load_state_dict"):
+            continue
+        into = receiver(node)
+        arg = node.args[0] if len(node.args) == 1 and not node.keywords else None
+        if into is None or not isinstance(into, ast.Name) or not isinstance(arg, ast.Call) or method_name(arg) != "state_dict" or arg.args or arg.keywords:
+            return False
+        source_module = receiver(arg)
+        if not isinstance(source_module, ast.Name) or into.id in words or f"{source_module.id}.parameters()" not in built:
+            return False
+        found = True
+    return found
 
 
 def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: ModuleModel) -> bool:

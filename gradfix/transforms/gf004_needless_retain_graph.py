@@ -142,7 +142,11 @@ class NeedlessRetainGraph(Rule):
       made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
       loss reads as an earlier iteration left it while the iteration grows or rebinds it from
       a forward pass or its own values (`outs.append(enc(x))` then `sum(outs)`, `mem = mem +
-      h`; a counter incremented by a number or a size, `start += bs`, `offset += xb.size(0)`, that
+      h`; not a state the iteration first cuts off its graph, truncated back-propagation's
+      `h = h.detach()`, `hidden = tuple(t.detach() for t in hidden)` or `hidden =
+      repackage_hidden(hidden)` through a function of the module that only detaches its
+      argument or maps itself over its elements, as the first statement to read or bind it,
+      run on every iteration, also under `if hidden is not None:`; a counter incremented by a number or a size, `start += bs`, `offset += xb.size(0)`, that
       slices the batch is none), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
       on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
@@ -466,6 +470,9 @@ def _judge(
             free_data |= {n for n in reached & _parameters(loop.function) if not _DATA_SOURCE.search(n) and not scope.binding(n)}
     # a DeepSpeed engine read as data (`x.to(model_engine.device)`): a module, not a tensor
     free_data = {n for n in free_data if not _deepspeed_engine_name(n, model)}
+    # truncated back-propagation: `h = h.detach()` first thing in every iteration; whatever
+    # the last iteration left in `h`, this one reads only a copy that holds no graph
+    free_data -= _detached_first(free_data, flow, model.facts.module_functions)  # type: ignore[arg-type]
     if _carried_with_graphs(free_data, flow):
         return "silent"  # `outs.append(enc(x))`, `mem = mem + h`: earlier iterations' graphs
     visited = set(free_data)
@@ -707,6 +714,137 @@ def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:
 
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "appendleft", "put", "copy_", "add_"})
+
+
+def _detached_first(names: set[str], flow: IterationFlow, functions: dict[str, object]) -> set[str]:
+    """The names the iteration rebinds to a detached copy of themselves before anything else
+    reads or binds them, in a statement that runs on every iteration (not under an `if`, a
+    `try` or a loop of its own): `h = h.detach()`, `hidden = tuple(t.detach() for t in
+    hidden)`, `h, c = h.detach(), c.detach()` (each element the copy of its own name) -- the
+    state a truncated back-propagation carries from chunk to chunk, cut at the top of each
+    one. What the earlier iteration left in them, no read of this one sees."""
+    found: set[str] = set()
+    pending = set(names)
+    for unit in flow.units:
+        if not pending:
+            break
+        touched = pending & (unit.reads | unit.binds)
+        if not touched:
+            continue
+        pending -= touched
+        node = unit.node
+        if unit.ancestors:
+            continue
+        if node.__class__ is ast.If and not node.orelse and len(node.body) == 1 and _is_not_none(node.test):  # type: ignore[attr-defined]
+            # `if hidden is not None: hidden = repackage_hidden(hidden)`: else it holds None
+            name = node.test.left.id  # type: ignore[attr-defined]
+            node = node.body[0]  # type: ignore[attr-defined]
+            if name not in touched or node.__class__ is not ast.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+                continue
+            touched = {name}
+        if node.__class__ is not ast.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+            continue
+        target, value = node.targets[0], node.value  # type: ignore[attr-defined]
+        if target.__class__ is ast.Name:
+            pairs = [(target, value)]
+        elif target.__class__ is ast.Tuple and value.__class__ is ast.Tuple and len(target.elts) == len(value.elts):
+            pairs = list(zip(target.elts, value.elts))
+        else:
+            continue
+        for name, copy in pairs:
+            if name.__class__ is ast.Name and name.id in touched and (
+                _detached_copy(copy, name.id) or _repackaged(copy, name.id, functions)
+            ):
+                found.add(name.id)
+    return found
+
+
+def _is_not_none(test: ast.expr) -> bool:
+    """`name is not None`."""
+    return (
+        test.__class__ is ast.Compare and test.left.__class__ is ast.Name and len(test.ops) == 1  # type: ignore[attr-defined]
+        and test.ops[0].__class__ is ast.IsNot and test.comparators[0].__class__ is ast.Constant  # type: ignore[attr-defined]
+        and test.comparators[0].value is None  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
+def _repackaged(value: ast.expr, name: str, functions: dict[str, object]) -> bool:
+    """`repackage_hidden(name)`: a function of the module (one parameter, undecorated) whose
+    every `return` gives its parameter detached (`h.detach()`, as `_detached_copy` reads it) or
+    a tuple or list of itself applied to each element (`tuple(repackage_hidden(v) for v in
+    h)`), and which does nothing else but test it (`if isinstance(h, torch.Tensor):`)."""
+    if not (value.__class__ is ast.Call and value.func.__class__ is ast.Name and len(value.args) == 1 and not value.keywords):  # type: ignore[attr-defined]
+        return False
+    arg = value.args[0]  # type: ignore[attr-defined]
+    info = functions.get(value.func.id)  # type: ignore[attr-defined]
+    function = getattr(info, "node", None)
+    if not (arg.__class__ is ast.Name and arg.id == name and function.__class__ is ast.FunctionDef):
+        return False
+    params = function.args  # type: ignore[union-attr]
+    if function.decorator_list or len(params.args) != 1 or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:  # type: ignore[union-attr]
+        return False
+    own, param = function.name, params.args[0].arg  # type: ignore[union-attr]
+    returns = 0
+    for stmt in ast_walk(function):
+        if stmt.__class__ is ast.Return:
+            returned = stmt.value  # type: ignore[attr-defined]
+            if returned is None or not (_detached_copy(returned, param) or _maps_itself(returned, param, own)):
+                return False
+            returns += 1
+        elif isinstance(stmt, ast.stmt) and stmt is not function and stmt.__class__ not in (ast.If, ast.Return, ast.Expr):
+            return False  # (an assignment, a loop: more than a test of the value's kind)
+        elif stmt.__class__ is ast.Expr and not (stmt.value.__class__ is ast.Constant):  # type: ignore[attr-defined]
+            return False  # (a call for its effect; a docstring is fine)
+    return returns > 0
+
+
+def _maps_itself(value: ast.expr, param: str, own: str) -> bool:
+    """`tuple(own(v) for v in param)` (or `list(...)`, `[own(v) for v in param]`)."""
+    if value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in ("tuple", "list"):  # type: ignore[attr-defined]
+        if len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
+            return False
+        value = value.args[0]  # type: ignore[attr-defined]
+    if value.__class__ not in (ast.GeneratorExp, ast.ListComp):
+        return False
+    gens = value.generators  # type: ignore[attr-defined]
+    if len(gens) != 1 or gens[0].ifs or gens[0].is_async or gens[0].target.__class__ is not ast.Name:
+        return False
+    if not (gens[0].iter.__class__ is ast.Name and gens[0].iter.id == param):
+        return False
+    elt = value.elt  # type: ignore[attr-defined]
+    return (
+        elt.__class__ is ast.Call and elt.func.__class__ is ast.Name and elt.func.id == own and len(elt.args) == 1
+        and not elt.keywords and elt.args[0].__class__ is ast.Name and elt.args[0].id == gens[0].target.id
+    )  # fmt: skip
+
+
+def _detached_copy(value: ast.expr, name: str) -> bool:
+    """`name.detach()`, a tuple or list of `name[i].detach()`, or `tuple(t.detach() for t in
+    name)` (also `list(...)`, `[t.detach() for t in name]`): a copy of `name` without its graph."""
+    def detached(expr: ast.expr, of: str) -> bool:
+        if not (expr.__class__ is ast.Call and method_name(expr) == "detach" and not expr.args and not expr.keywords):  # type: ignore[attr-defined]
+            return False
+        inner = expr.func.value  # type: ignore[attr-defined]
+        while inner.__class__ is ast.Subscript and inner.slice.__class__ is ast.Constant:  # type: ignore[attr-defined]
+            inner = inner.value  # type: ignore[attr-defined]
+        return inner.__class__ is ast.Name and inner.id == of  # type: ignore[attr-defined]
+
+    if value.__class__ in (ast.Tuple, ast.List):
+        return bool(value.elts) and all(detached(e, name) for e in value.elts)  # type: ignore[attr-defined]
+    if value.__class__ is ast.Call and isinstance(value.func, ast.Name) and value.func.id in ("tuple", "list"):  # type: ignore[attr-defined]
+        if len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
+            return False
+        value = value.args[0]  # type: ignore[attr-defined]
+        if value.__class__ is not ast.GeneratorExp:
+            return False
+    if value.__class__ in (ast.GeneratorExp, ast.ListComp):
+        gens = value.generators  # type: ignore[attr-defined]
+        if len(gens) != 1 or gens[0].ifs or gens[0].is_async or gens[0].target.__class__ is not ast.Name:
+            return False
+        if not (gens[0].iter.__class__ is ast.Name and gens[0].iter.id == name):
+            return False
+        return detached(value.elt, gens[0].target.id)  # type: ignore[attr-defined]
+    return detached(value, name)
 
 
 def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:

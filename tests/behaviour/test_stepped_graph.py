@@ -64,6 +64,7 @@ GF004_CASES = (
     "gan_generator_first_discriminator_on_detached_fake",
     "gan_discriminator_first_generator_scores_again",
     "two_models_separate_forward_passes",
+    "tbptt_state_repackaged_before_each_chunk",
 )
 RETAIN_NEEDED = ("retain_graph_later_loss_reads_appended_features.py", "retain_graph_later_loss_from_previous_iteration.py")
 

@@ -800,21 +800,13 @@ def _repackaged(value: ast.expr, name: str, functions: dict[str, object]) -> boo
 
 def _maps_itself(value: ast.expr, param: str, own: str) -> bool:
     """`tuple(own(v) for v in param)` (or `list(...)`, `[own(v) for v in param]`)."""
-    if value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in ("tuple", "list"):  # type: ignore[attr-defined]
-        if len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
-            return False
-        value = value.args[0]  # type: ignore[attr-defined]
-    if value.__class__ not in (ast.GeneratorExp, ast.ListComp):
+    each = _each_element(value, param)
+    if each is None:
         return False
-    gens = value.generators  # type: ignore[attr-defined]
-    if len(gens) != 1 or gens[0].ifs or gens[0].is_async or gens[0].target.__class__ is not ast.Name:
-        return False
-    if not (gens[0].iter.__class__ is ast.Name and gens[0].iter.id == param):
-        return False
-    elt = value.elt  # type: ignore[attr-defined]
+    elt, target = each
     return (
-        elt.__class__ is ast.Call and elt.func.__class__ is ast.Name and elt.func.id == own and len(elt.args) == 1
-        and not elt.keywords and elt.args[0].__class__ is ast.Name and elt.args[0].id == gens[0].target.id
+        elt.__class__ is ast.Call and elt.func.__class__ is ast.Name and elt.func.id == own and len(elt.args) == 1  # type: ignore[attr-defined]
+        and not elt.keywords and elt.args[0].__class__ is ast.Name and elt.args[0].id == target  # type: ignore[attr-defined]
     )  # fmt: skip
 
 
@@ -831,20 +823,27 @@ def _detached_copy(value: ast.expr, name: str) -> bool:
 
     if value.__class__ in (ast.Tuple, ast.List):
         return bool(value.elts) and all(detached(e, name) for e in value.elts)  # type: ignore[attr-defined]
-    if value.__class__ is ast.Call and isinstance(value.func, ast.Name) and value.func.id in ("tuple", "list"):  # type: ignore[attr-defined]
-        if len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
-            return False
-        value = value.args[0]  # type: ignore[attr-defined]
-        if value.__class__ is not ast.GeneratorExp:
-            return False
-    if value.__class__ in (ast.GeneratorExp, ast.ListComp):
-        gens = value.generators  # type: ignore[attr-defined]
-        if len(gens) != 1 or gens[0].ifs or gens[0].is_async or gens[0].target.__class__ is not ast.Name:
-            return False
-        if not (gens[0].iter.__class__ is ast.Name and gens[0].iter.id == name):
-            return False
-        return detached(value.elt, gens[0].target.id)  # type: ignore[attr-defined]
+    each = _each_element(value, name)
+    if each is not None:
+        return detached(*each)
     return detached(value, name)
+
+
+def _each_element(value: ast.expr, name: str) -> tuple[ast.expr, str] | None:
+    """`tuple(<elt> for t in name)`, `list(...)` or `[<elt> for t in name]` (one plain `for`
+    over the name, no `if`): the element expression and the name `t`; else None."""
+    if value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in ("tuple", "list"):  # type: ignore[attr-defined]
+        if len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
+            return None
+        value = value.args[0]  # type: ignore[attr-defined]
+    if value.__class__ not in (ast.GeneratorExp, ast.ListComp):
+        return None
+    gens = value.generators  # type: ignore[attr-defined]
+    if len(gens) != 1 or gens[0].ifs or gens[0].is_async or gens[0].target.__class__ is not ast.Name:
+        return None
+    if not (gens[0].iter.__class__ is ast.Name and gens[0].iter.id == name):
+        return None
+    return value.elt, gens[0].target.id  # type: ignore[attr-defined]
 
 
 def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:

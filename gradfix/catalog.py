@@ -44,6 +44,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF028', 'shared-gradients-never-refreshed', 'safe', True, "An A3C worker's guarded hand-over leaves the shared model stepping on its first gradients."),
     ('GF029', 'grad-scaler-rebuilt-each-iteration', 'safe', True, 'A `GradScaler` built again on every iteration of the loop that steps with it.'),
     ('GF030', 'optimizer-rebuilt-each-iteration', 'safe', True, 'An optimizer built again on every iteration of the loop that steps it.'),
+    ('GF031', 'scheduler-over-replaced-optimizer', 'display-only', True, 'A learning-rate scheduler is built over an optimizer that is then replaced by a new one.'),
 )
 # catalog-end
 # fmt: on

@@ -41,6 +41,7 @@ from gradfix.transforms.gf027_local_gradients_never_cleared import LocalGradient
 from gradfix.transforms.gf028_shared_gradients_never_refreshed import SharedGradientsNeverRefreshed
 from gradfix.transforms.gf029_grad_scaler_rebuilt_each_iteration import GradScalerRebuiltEachIteration
 from gradfix.transforms.gf030_optimizer_rebuilt_each_iteration import OptimizerRebuiltEachIteration
+from gradfix.transforms.gf031_scheduler_over_replaced_optimizer import SchedulerOverReplacedOptimizer
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -73,6 +74,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SharedGradientsNeverRefreshed,
     GradScalerRebuiltEachIteration,
     OptimizerRebuiltEachIteration,
+    SchedulerOverReplacedOptimizer,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -1,0 +1,430 @@
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.assignments import Assignments, Binding, assignment_statements, assignments
+from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, keyword, positional
+from gradfix.source import blocks_of
+from gradfix.transforms.base import Finding, Rule, Safety
+from gradfix.walk import ast_walk, own_nodes
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# transformers' schedule functions, with the position of their optimizer argument
+_TRANSFORMERS_SCHEDULES = {
+    "get_scheduler": 1, "get_constant_schedule": 0, "get_constant_schedule_with_warmup": 0,
+    "get_linear_schedule_with_warmup": 0, "get_cosine_schedule_with_warmup": 0,
+    "get_cosine_with_hard_restarts_schedule_with_warmup": 0, "get_polynomial_decay_schedule_with_warmup": 0,
+    "get_inverse_sqrt_schedule": 0, "get_wsd_schedule": 0,
+}  # fmt: skip
+_EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+
+
+class SchedulerOverReplacedOptimizer(Rule):
+    """
+    A learning-rate scheduler is built over an optimizer that is then replaced by a new one.
+
+    ## What it does
+    Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR(optimizer, ...)`, any class of
+    `torch.optim.lr_scheduler`, `SWALR`), of timm (`timm.scheduler.CosineLRScheduler(optimizer,
+    ...)`) or a schedule of transformers (`get_linear_schedule_with_warmup(optimizer, ...)`,
+    `get_scheduler(name, optimizer, ...)`) built over an optimizer that the same function built
+    (`optimizer = torch.optim.AdamW(...)`), when a later statement of that function binds the
+    optimizer's name to a new optimizer (`optimizer = torch.optim.AdamW(groups, ...)`, any class
+    of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
+    function then steps both, the optimizer and the scheduler, after that statement: in a loop
+    of its own or through a function or method of the file it hands them to, whose parameter
+    for the scheduler is stepped. For `self.optimizer` and `self.scheduler` bound in one method
+    (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
+    builds the scheduler, another method of the class that the file calls and that binds
+    `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
+    when the class steps both outside `__init__`.
+
+    ## Why is this bad?
+    A scheduler holds the optimizer it was given and writes the learning rate into that
+    optimizer's `param_groups`. After the name is rebound, the loop trains with the new
+    optimizer while `scheduler.step()` changes the rate of the old one, which no longer
+    trains: the warm-up, the decay or the cycle never happens, and nothing fails. The model
+    trains at the initial rate from start to end.
+
+    ## Example
+    ```python
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10)
+    if args.no_decay:
+        optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.0)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Use instead
+    ```python
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    if args.no_decay:
+        optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.0)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    ## Fix safety
+    No fix (detection only): where the scheduler belongs (after the new optimizer, in the
+    branch that builds it, or built again there) is the author's choice. Never reported when
+    the scheduler's name is bound anywhere else in the function (for `self.scheduler`, in the
+    class), when the new optimizer's call reads the old one (a wrapper that shares its
+    parameter groups: `Lookahead(optimizer)`, `accelerator.prepare(optimizer)`,
+    `hvd.DistributedOptimizer(optimizer)`), when the new value is no optimizer class (a builder
+    function, an unpacked tuple, `optimizer = None`), when the optimizer is rebound in another
+    arm of an `if` than the scheduler is built in, or in a block that leaves afterwards
+    (`return`, `raise`, `break`, `continue`), nor when nothing steps the scheduler after the
+    rebinding; across methods, not when `__init__` calls a method of its own before building
+    the scheduler (it may be the one that binds the optimizer), nor when the function (across methods: a method of the
+    class) writes into the optimizer's `param_groups` (the rate may be copied over by hand).
+    """
+
+    code = "GF031"
+    name = "scheduler-over-replaced-optimizer"
+    message = (
+        "`{opt}` is replaced by a new optimizer after `{sched}` was built over it: `{sched}.step()` sets the "
+        "learning rate of the old optimizer, and the new one trains at its initial rate; build the scheduler "
+        "after the new optimizer"
+    )
+    safety = Safety.DISPLAY
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        if b"chedul" not in source.data and b"SWALR" not in source.data:
+            return
+        facts = model.facts
+        found: list[tuple[ast.Assign, str, str]] = []
+        for stmt in assignment_statements(model):
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Call:
+                continue
+            target = stmt.targets[0]
+            if not _plain_key(target):
+                continue
+            optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
+            if optimizer is not None and _plain_key(optimizer):
+                found.append((stmt, source.key(target), source.key(optimizer)))  # type: ignore[arg-type]
+        if not found:
+            return
+        index = assignments(model)
+        for stmt, sched, opt in sorted(found, key=lambda f: (f[0].lineno, f[0].col_offset)):
+            new = _replacing(stmt, sched, opt, index, model)
+            if new is not None:
+                yield Finding(self.code, self.message.format(opt=opt, sched=sched), new)
+
+
+def _plain_key(expr: ast.expr) -> bool:
+    """A plain name or `self.<name>`."""
+    if expr.__class__ is ast.Name:
+        return True
+    return expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name and expr.value.id == "self"  # type: ignore[attr-defined]
+
+
+def _qualified(call: ast.Call, facts: ModuleFacts) -> str | None:
+    name = call_name(call)
+    return facts.imports.qualify(name) if name is not None else None
+
+
+def _scheduled_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
+    """The optimizer argument of a scheduler's construction, or None for another call."""
+    qualified = _qualified(call, facts)
+    if qualified is None:
+        return None
+    head, _, last = qualified.rpartition(".")
+    if head in ("torch.optim.lr_scheduler", "torch.optim.swa_utils") and last[:1].isupper() and last != "AveragedModel":
+        position = 0
+    elif head.startswith("timm.scheduler") and last[:1].isupper() and last.endswith("Scheduler"):
+        position = 0
+    elif head.startswith("transformers") and last in _TRANSFORMERS_SCHEDULES:
+        position = _TRANSFORMERS_SCHEDULES[last]
+    else:
+        return None
+    given = keyword(call, "optimizer")
+    if given is not None:
+        return given.value
+    args = positional(call)
+    if len(args) > position and all(arg.__class__ is not ast.Starred for arg in args[: position + 1]):
+        return args[position]
+    return None
+
+
+def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:
+    """A call of an optimizer class: torch's, or one gradfix knows by name."""
+    if value is None or value.__class__ is not ast.Call:
+        return False
+    qualified = _qualified(value, facts)  # type: ignore[arg-type]
+    if qualified is None:
+        return False
+    head, _, last = qualified.rpartition(".")
+    if head == "torch.optim":
+        return last[:1].isupper()
+    return last in OPTIMIZER_CLASSES and not head.startswith("torch.")
+
+
+def _reads(value: ast.expr, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """The expression reads the optimizer (a wrapper over it, its `param_groups`)."""
+    for node in ast_walk(value):
+        if "." not in opt:
+            if node.__class__ is ast.Name and node.id == opt:  # type: ignore[attr-defined]
+                return True
+        elif node.__class__ is ast.Attribute and source.key(node) == opt:
+            return True
+    return False
+
+
+def _path(body: list[ast.stmt], target: ast.stmt) -> list[tuple[list[ast.stmt], int]] | None:
+    """The statement lists from `body` down to `target`, with the index taken in each."""
+    for at, stmt in enumerate(body):
+        if stmt is target:
+            return [(body, at)]
+        if stmt.lineno <= target.lineno <= stmt.end_lineno:  # type: ignore[operator]
+            for block in blocks_of(stmt):
+                inner = _path(block, target)
+                if inner is not None:
+                    return [(body, at), *inner]
+    return None
+
+
+def _statement_of(body: list[ast.stmt], node: ast.AST) -> list[tuple[list[ast.stmt], int]] | None:
+    """The path to the innermost statement of `body` (no nested definition) holding `node`."""
+    line = node.lineno  # type: ignore[attr-defined]
+    for at, stmt in enumerate(body):
+        if stmt.lineno <= line <= stmt.end_lineno:  # type: ignore[operator]
+            if stmt.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+                return None
+            for block in blocks_of(stmt):
+                inner = _statement_of(block, node)
+                if inner is not None:
+                    return [(body, at), *inner]
+            return [(body, at)]
+    return None
+
+
+def _after(path: list[tuple[list[ast.stmt], int]], other: list[tuple[list[ast.stmt], int]]) -> bool:
+    """`other` runs after the statement at `path` whenever both run: they share the lists
+    down to one where `other` comes later."""
+    for (block, at), (other_block, other_at) in zip(path, other):
+        if block is not other_block:
+            return False
+        if other_at != at:
+            return other_at > at
+    return False
+
+
+def _replacing(stmt: ast.Assign, sched: str, opt: str, index: Assignments, model: ModuleModel) -> ast.AST | None:
+    """The statement that rebinds `opt` to a new optimizer after the scheduler `stmt` was
+    built over it, when the scheduler is stepped after it; else None."""
+    source, facts = model.source, model.facts
+    scope = index.scope_of(stmt)
+    body = scope.body  # type: ignore[attr-defined]
+    self_keys = sched.startswith("self.")
+    if self_keys != opt.startswith("self."):
+        return None
+    if self_keys:
+        owner = index.class_of_scope.get(id(scope))
+        if owner is None:
+            return None
+        scheds = [b for b in index.by_key.get(sched, ()) if b.class_name == owner]
+        opts = [b for b in index.by_key.get(opt, ()) if b.class_name == owner and b.scope is scope]
+    else:
+        scheds = [b for b in index.by_key.get(sched, ()) if b.scope is scope]
+        opts = [b for b in index.by_key.get(opt, ()) if b.scope is scope]
+    if len(scheds) != 1 or scheds[0].statement is not stmt:
+        return None
+    here = _path(body, stmt)
+    if here is None:
+        return None
+    if not any(_built_before(b, stmt, facts) for b in opts):
+        return None
+    for binding in sorted(opts, key=lambda b: b.statement.lineno):
+        new = binding.statement
+        if new.lineno <= stmt.end_lineno or not _builds_optimizer(binding.value, facts):  # type: ignore[operator]
+            continue
+        if new.__class__ is not ast.Assign or len(new.targets) != 1 or binding.value is not new.value:  # type: ignore[attr-defined]
+            continue
+        if _reads(binding.value, opt, source):  # type: ignore[arg-type]
+            continue
+        there = _path(body, new)
+        if there is None or not _dominates(here, there) or _leaves_after(there, len(here)):
+            continue
+        if _stepped_after(there, sched, opt, scope, index, model):
+            return new
+    if self_keys and getattr(scope, "name", None) == "__init__":
+        return _replaced_by_another_method(stmt, sched, opt, scope, index, model)
+    return None
+
+
+def _replaced_by_another_method(stmt: ast.Assign, sched: str, opt: str, init, index: Assignments, model: ModuleModel) -> ast.AST | None:  # type: ignore[no-untyped-def]
+    """`self.optimizer` rebound to a new optimizer by another method of the class (called
+    somewhere in the file) after `__init__` built the scheduler over it: every call of that
+    method leaves the scheduler on the old optimizer. Only when `__init__` calls no method
+    of its own before the scheduler (one might be the method that rebinds), and the class
+    steps both outside `__init__`."""
+    source, facts = model.source, model.facts
+    for node in own_nodes(init):
+        if node.__class__ is ast.Call and node.lineno < stmt.end_lineno:  # type: ignore[attr-defined]
+            func = node.func  # type: ignore[attr-defined]
+            if func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self":
+                return None
+    owner = index.class_of_scope.get(id(init))
+    methods = facts.methods.get(owner or "", {})
+    scopes = {id(info.node) for info in methods.values()}
+    for binding in sorted(index.by_key.get(opt, ()), key=lambda b: b.statement.lineno):
+        new, method = binding.statement, binding.scope
+        if binding.class_name != owner or method is init or id(method) not in scopes:
+            continue
+        if new.__class__ is not ast.Assign or len(new.targets) != 1 or binding.value is not new.value:  # type: ignore[attr-defined]
+            continue
+        if not _builds_optimizer(binding.value, facts) or _reads(binding.value, opt, source):  # type: ignore[arg-type]
+            continue
+        if f".{method.name}(".encode() not in source.data:  # type: ignore[attr-defined]
+            continue  # (never called in the file)
+        others = [info.node for info in methods.values() if info.node is not init]
+        if any(_writes_groups(function, opt, source) for function in others):
+            continue
+        if any(_steps(function, sched, source) for function in others) and any(_steps(function, opt, source) for function in others):
+            return new
+    return None
+
+
+def _writes_groups(function: ast.AST, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """The function writes into the optimizer's parameter groups: `opt.param_groups[0]["lr"]
+    = ...`, or `for g in opt.param_groups: g["lr"] = ...` (reading them, to log the rate, is
+    no write)."""
+    for node in own_nodes(function):
+        kind = node.__class__
+        if kind is ast.Assign or kind is ast.AugAssign:
+            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            for target in targets:
+                if target.__class__ is ast.Subscript and any(_groups_of(inner, opt, source) for inner in ast_walk(target)):
+                    return True
+        elif kind is ast.For and _groups_of(node.iter, opt, source) and node.target.__class__ is ast.Name:  # type: ignore[attr-defined]
+            group = node.target.id  # type: ignore[attr-defined]
+            for inner in ast_walk(node):
+                if inner.__class__ in (ast.Assign, ast.AugAssign):
+                    targets = inner.targets if inner.__class__ is ast.Assign else [inner.target]  # type: ignore[attr-defined]
+                    if any(t.__class__ is ast.Subscript and t.value.__class__ is ast.Name and t.value.id == group for t in targets):
+                        return True
+    return False
+
+
+def _groups_of(node: ast.AST, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
+    return node.__class__ is ast.Attribute and node.attr == "param_groups" and source.key(node.value) == opt  # type: ignore[attr-defined]
+
+
+def _built_before(binding: Binding, stmt: ast.Assign, facts: ModuleFacts) -> bool:
+    return binding.statement.lineno < stmt.lineno and _builds_optimizer(binding.value, facts)
+
+
+def _dominates(here: list[tuple[list[ast.stmt], int]], there: list[tuple[list[ast.stmt], int]]) -> bool:
+    """The scheduler's statement list is one the rebinding sits in (or around it), earlier."""
+    if len(here) > len(there):
+        return False
+    for depth, (block, at) in enumerate(here):
+        other_block, other_at = there[depth]
+        if block is not other_block:
+            return False
+        if depth == len(here) - 1:
+            return other_at > at
+        if other_at != at:
+            return False
+    return False
+
+
+def _leaves_after(there: list[tuple[list[ast.stmt], int]], shared: int) -> bool:
+    """A block holding the rebinding, inside the scheduler's list, leaves after it."""
+    for block, at in there[shared:]:
+        if any(stmt.__class__ in _EXITS for stmt in block[at + 1 :]):
+            return True
+    return False
+
+
+def _stepped_after(there, sched: str, opt: str, scope, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The scheduler and the optimizer are stepped after the rebinding: in the scope, or in a
+    function of the file the scope hands both to; for `self.` keys, anywhere in the class."""
+    source, facts = model.source, model.facts
+    body = scope.body
+    stepped: set[str] = set()
+    if _writes_groups(scope, opt, source):
+        return False  # the rate may be copied into the new optimizer by hand
+    for node in own_nodes(scope):
+        if node.__class__ is not ast.Call:
+            continue
+        func = node.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Attribute and func.attr == "step":
+            key = source.key(func.value)
+            if key not in (sched, opt) and any(source.key(arg) == opt for arg in node.args):  # type: ignore[attr-defined]
+                key = opt  # `scaler.step(optimizer)`
+            if key in (sched, opt):
+                where = _statement_of(body, node)
+                if where is not None and _after(there, where):
+                    stepped.add(key)
+        elif _hands_both(node, sched, opt, facts, source):  # type: ignore[arg-type]
+            where = _statement_of(body, node)
+            if where is not None and _after(there, where):
+                stepped.update((sched, opt))
+    if stepped == {sched, opt}:
+        return True
+    if sched.startswith("self.") and sched not in stepped:
+        owner = index.class_of_scope.get(id(scope))
+        methods = facts.methods.get(owner or "", {})
+        if any(_steps(info.node, sched, source) for info in methods.values() if info.node is not scope):
+            stepped.add(sched)
+        if opt not in stepped and any(_steps(info.node, opt, source) for info in methods.values() if info.node is not scope):
+            stepped.add(opt)
+    return stepped == {sched, opt}
+
+
+def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """The function steps `key` (`key.step()`, or `scaler.step(key)`)."""
+    for node in own_nodes(function):
+        if node.__class__ is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if func.__class__ is ast.Attribute and func.attr == "step":
+                if source.key(func.value) == key or any(source.key(arg) == key for arg in node.args):  # type: ignore[attr-defined]
+                    return True
+    return False
+
+
+def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source) -> bool:  # type: ignore[no-untyped-def]
+    """`train(model, loader, optimizer, scheduler)` with a function (or method of the file,
+    `self.train_epoch(...)`) of the file whose parameter for the scheduler is stepped."""
+    given = {source.key(arg): at for at, arg in enumerate(call.args) if arg.__class__ is not ast.Starred}
+    named = {kw.arg: source.key(kw.value) for kw in call.keywords if kw.arg is not None}
+    if (sched not in given and sched not in named.values()) or (opt not in given and opt not in named.values()):
+        return False
+    name = call_name(call)
+    if name is None:
+        return False
+    info = None
+    if "." not in name:
+        info = facts.module_functions.get(name)
+    elif name.startswith("self.") and name.count(".") == 1:
+        found = [m[name[5:]] for m in facts.methods.values() if name[5:] in m]
+        info = found[0] if len(found) == 1 else None
+    if info is None:
+        return False
+    params = list(info.params)
+    if params and params[0] in ("self", "cls") and name.startswith("self."):
+        params = params[1:]
+    param = None
+    if sched in given and given[sched] < len(params):
+        param = params[given[sched]]
+    for arg, key in named.items():
+        if key == sched:
+            param = arg
+    return param is not None and _steps(info.node, param, source)

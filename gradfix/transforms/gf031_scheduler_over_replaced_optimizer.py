@@ -22,6 +22,9 @@ _TRANSFORMERS_SCHEDULES = {
     "get_inverse_sqrt_schedule": 0, "get_wsd_schedule": 0,
 }  # fmt: skip
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+# how the names of torch's and timm's scheduler classes end (`StepLR`, `ReduceLROnPlateau`,
+# `CosineAnnealingWarmRestarts`, `ChainedScheduler`, `CosineLRScheduler`)
+_SCHEDULER_ENDINGS = ("LR", "Scheduler", "Plateau", "Restarts")
 
 
 class SchedulerOverReplacedOptimizer(Rule):
@@ -108,10 +111,17 @@ class SchedulerOverReplacedOptimizer(Rule):
         if b"chedul" not in source.data and b"SWALR" not in source.data:
             return
         facts = model.facts
+        if not _builds_a_scheduler(facts):
+            return
         found: list[tuple[ast.Assign, str, str]] = []
+        aliases = facts.imports.aliases
         for stmt in assignment_statements(model):
             if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Call:
                 continue
+            func = stmt.value.func  # type: ignore[attr-defined]
+            last = func.attr if func.__class__ is ast.Attribute else getattr(func, "id", "")
+            if not last.endswith(_SCHEDULER_ENDINGS) and last not in _TRANSFORMERS_SCHEDULES and last not in aliases:
+                continue  # (a class imported under another name, `StepLR as Schedule`, is looked up)
             target = stmt.targets[0]
             if not _plain_key(target):
                 continue
@@ -125,6 +135,13 @@ class SchedulerOverReplacedOptimizer(Rule):
             new = _replacing(stmt, sched, opt, index, model)
             if new is not None:
                 yield Finding(self.code, self.message.format(opt=opt, sched=sched), new)
+
+
+def _builds_a_scheduler(facts: ModuleFacts) -> bool:
+    """The module's facts record a scheduler built somewhere (at module level or in a function)."""
+    if any(info.kind == "scheduler" for info in facts.objects.values()):
+        return True
+    return any(info.kind == "scheduler" for local in facts.local_objects.values() for info in local.values())
 
 
 def _plain_key(expr: ast.expr) -> bool:

@@ -22,6 +22,7 @@ _TRANSFORMERS_SCHEDULES = {
     "get_inverse_sqrt_schedule": 0, "get_wsd_schedule": 0,
 }  # fmt: skip
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
 # how the names of torch's and timm's scheduler classes end (`StepLR`, `ReduceLROnPlateau`,
 # `CosineAnnealingWarmRestarts`, `ChainedScheduler`, `CosineLRScheduler`)
 _SCHEDULER_ENDINGS = ("LR", "Scheduler", "Plateau", "Restarts")
@@ -41,7 +42,9 @@ class SchedulerOverReplacedOptimizer(Rule):
     of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
     of its own or through a function or method of the file it hands them to, whose parameter
-    for the scheduler is stepped. For `self.optimizer` and `self.scheduler` bound in one method
+    for the scheduler is stepped; also in the next iteration of a loop that holds the
+    rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
+    at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
@@ -231,14 +234,20 @@ def _statement_of(body: list[ast.stmt], node: ast.AST) -> list[tuple[list[ast.st
     return None
 
 
-def _after(path: list[tuple[list[ast.stmt], int]], other: list[tuple[list[ast.stmt], int]]) -> bool:
+def _after(path: list[tuple[list[ast.stmt], int]], other: list[tuple[list[ast.stmt], int]], floor: int) -> bool:
     """`other` runs after the statement at `path` whenever both run: they share the lists
-    down to one where `other` comes later."""
-    for (block, at), (other_block, other_at) in zip(path, other):
+    down to one where `other` comes later, or one that is the body of a loop holding both
+    (its next iteration) below the first `floor` lists (a loop that holds the scheduler's
+    construction builds it again first)."""
+    parent = None
+    for depth, ((block, at), (other_block, other_at)) in enumerate(zip(path, other)):
         if block is not other_block:
             return False
         if other_at != at:
-            return other_at > at
+            if other_at > at:
+                return True
+            return depth >= floor and parent.__class__ in _LOOPS and block is parent.body  # type: ignore[attr-defined]
+        parent = block[at]
     return False
 
 
@@ -278,7 +287,7 @@ def _replacing(stmt: ast.Assign, sched: str, opt: str, index: Assignments, model
         there = _path(body, new)
         if there is None or not _dominates(here, there) or _leaves_after(there, len(here)):
             continue
-        if _stepped_after(there, sched, opt, scope, index, model):
+        if _stepped_after(there, len(here), sched, opt, scope, index, model):
             return new
     if self_keys and getattr(scope, "name", None) == "__init__":
         return _replaced_by_another_method(stmt, sched, opt, scope, index, model)
@@ -370,7 +379,7 @@ def _leaves_after(there: list[tuple[list[ast.stmt], int]], shared: int) -> bool:
     return False
 
 
-def _stepped_after(there, sched: str, opt: str, scope, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assignments, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
     """The scheduler and the optimizer are stepped after the rebinding: in the scope, or in a
     function of the file the scope hands both to; for `self.` keys, anywhere in the class."""
     source, facts = model.source, model.facts
@@ -388,11 +397,11 @@ def _stepped_after(there, sched: str, opt: str, scope, index: Assignments, model
                 key = opt  # `scaler.step(optimizer)`
             if key in (sched, opt):
                 where = _statement_of(body, node)
-                if where is not None and _after(there, where):
+                if where is not None and _after(there, where, floor):
                     stepped.add(key)
         elif _hands_both(node, sched, opt, facts, source):  # type: ignore[arg-type]
             where = _statement_of(body, node)
-            if where is not None and _after(there, where):
+            if where is not None and _after(there, where, floor):
                 stepped.update((sched, opt))
     if stepped == {sched, opt}:
         return True

@@ -52,3 +52,17 @@ def one_scheduler_per_fold(model, loader, folds):
             optimizer.step()
             scheduler.step()
         optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+
+def switch_then_stop(model, loader, epochs, switch_at):
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    scheduler = StepLR(optimizer, step_size=5, gamma=0.5)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+        if epoch == switch_at:
+            optimizer = torch.optim.SGD(model.parameters(), lr=1e-2, momentum=0.9)
+            break

@@ -103,7 +103,13 @@ class ModelZeroGradPartial(LoopRule):
     passes does not all own (`Trainer(backbone, head, SGD(list(backbone.parameters()) +
     list(head.parameters())))`), read as above in the caller's module; also when the module
     builds an optimizer of the same name elsewhere (`def train_one_epoch(backbone, head, loader,
-    optimizer)` beside `optimizer = SGD(...)` in `main`).
+    optimizer)` beside `optimizer = SGD(...)` in `main`). A call that leaves out, or passes
+    `None` for, an optimizer parameter whose default is `None` and which the function never
+    binds again (`run_epoch(model, val_loader)` beside `run_epoch(model, loader, optimizer)`)
+    hands it nothing to step and is not counted. A name the caller's scope binds several times
+    is read as the construction that reaches the call: every binding a statement `optimizer =
+    ...` of that scope's own body, none elsewhere (no `global`), the last before the statement
+    holding the call; otherwise the calls are not read.
 
     An optimizer over a container the code fills in view is over the modules it holds: a
     torch `ModuleList`/`Sequential`/`ModuleDict` bound once to a plain name, built with a literal

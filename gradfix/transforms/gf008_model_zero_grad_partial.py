@@ -9,7 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.modules import strip_same_module
 from gradfix.analysis.shared_graphs import _enclosing_function
-from gradfix.analysis.staleness import builds_module
+from gradfix.analysis.staleness import _calls_super_init, builds_module
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -89,7 +89,12 @@ class ModelZeroGradPartial(LoopRule):
     `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
     several constructions of one name, each a statement of the block holding the loop before it,
     the name bound nowhere else, the last: a notebook building the optimizer again over more
-    modules). It is
+    modules; of several constructions of a `self.` optimizer, the one in the `__init__` of the
+    class whose method steps it, a statement of its own body after its one call of the base's
+    `__init__`, the last such, when every other construction is in the `__init__` of a class it
+    derives from, every binding of the attribute is one of these, no class of the file derives
+    from it and no other module imports it: a subclass that builds the optimizer again over its
+    new head). It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
@@ -181,6 +186,8 @@ class ModelZeroGradPartial(LoopRule):
             sites = _constructions(model, target, loop.function, cleared_models, loop.node)
             if len(sites) > 1:
                 sites = _reaching_in_blocks(sites, target, loop, model)
+            if len(sites) > 1 and target.startswith("self."):
+                sites = _reaching_in_the_init(sites, target, step, model)
             built = [params for _, params in sites]
             if not built:
                 # a parameter of the loop's function named like an optimizer (`def
@@ -540,6 +547,80 @@ def _reaching_in_blocks(
             last = max(places)  # type: ignore[type-var]
             return [site for site, i in zip(sites, places) if i == last]
     return sites
+
+
+def _reaching_in_the_init(
+    sites: list[tuple[ast.AST | None, ast.expr | None]], key: str, step: GradEvent, model: ModuleModel
+) -> list[tuple[ast.AST | None, ast.expr | None]]:
+    """Of several constructions of a `self.` optimizer, the one the object that steps it holds:
+    the step is in a method of a class of the module's top level that no class of the file
+    derives from and no other module imports, whose `__init__` calls the base's (`super().__init__
+    (...)`, one statement of its own body) and then rebinds the optimizer in statements of its
+    own body; every other construction is in the `__init__` of a class it derives from (run
+    within that call, so before). The last of its own; otherwise all of them."""
+    source = model.source
+    if step.source is not None and step.source is not source or "setattr" in source.text:
+        return sites
+    line = getattr(step.node, "lineno", 0)
+    around = [c for c in model.facts.classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
+    if len(around) != 1 or source.owner_of(around[0]) is not source.tree:
+        return sites
+    owner = around[0].name
+    index = assignments(model)
+    if any(name != owner and index.derives_from(name, owner) for name in index.class_bases):
+        return sites  # a subclass may build it again
+    project, path = model.facts.project, source.path
+    if project is not None and path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        if _importers(project, absolute(path), [owner], owner):
+            return sites
+    init = model.facts.methods.get(owner, {}).get("__init__")
+    if init is None:
+        return sites
+    body = init.node.body
+    calls = [index for index, stmt in enumerate(body) if _calls_super_init(stmt, owner) or _calls_a_base_init(stmt, around[0])]
+    if len(calls) != 1:
+        return sites
+    visitor = _visit(model)
+    statements = visitor.statements.get(key, [])
+    if len(statements) != len(sites) or len(visitor.found.get(key, [])) != len(sites):
+        return sites
+    attribute = key.split(".", 1)[1]
+    stores = sum(
+        1 for node in source.nodes
+        if isinstance(node, ast.Attribute) and node.attr == attribute and not isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name) and node.value.id == "self"
+    )  # fmt: skip
+    if stores != len(statements):
+        return sites  # bound otherwise too (a tuple, `+=`, another method)
+    own: list[int] = []
+    for number, (stmt, (function, _)) in enumerate(zip(statements, visitor.found[key])):
+        if function is init.node:
+            position = next((i for i, s in enumerate(body) if s is stmt), None)
+            if position is None or position < calls[0]:
+                return sites
+            own.append(number)
+            continue
+        scope_class = source.owner_of(function) if isinstance(function, FUNCTIONS) else None
+        if not (
+            isinstance(scope_class, ast.ClassDef) and function.name == "__init__"  # type: ignore[union-attr]
+            and scope_class.name != owner and index.derives_from(owner, scope_class.name)
+        ):  # fmt: skip
+            return sites
+    if not own:
+        return sites
+    return [sites[own[-1]]]
+
+
+def _calls_a_base_init(stmt: ast.stmt, cls: ast.ClassDef) -> bool:
+    """`Base.__init__(self, ...)` written as a statement, `Base` one of the class's bases."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
+        return False
+    on = dotted(call.func.value)
+    return on is not None and any(dotted(base) == on for base in cls.bases)
 
 
 def _reaching(statements: list[ast.Assign], name: str, scope: ast.AST, loop: ast.AST) -> int | None:

@@ -124,8 +124,9 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                     out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
+            reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
             for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
-                if _holder_replaced(key, module, kind):
+                if id(scope) in reported or _holder_replaced(key, module, kind):
                     continue
                 if scope is binding.scope:
                     if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
@@ -140,9 +141,12 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 # `model.fc` target each time it is looked at: the same place)
                 if not any(o.optimizer == key and (o.node is node or _position(o.node) == _position(node)) for o in out):
                     out.append(StaleOptimizer(key, binding, change, node, module, kind))
-                break
+                if scope is binding.scope:
+                    break
+                reported.add(id(scope))  # (and each other subclass that changes the model: its own finding)
             else:
-                _changed_by_a_call(key, binding, owners, index, model, out)
+                if not reported:
+                    _changed_by_a_call(key, binding, owners, index, model, out)
     return out
 
 

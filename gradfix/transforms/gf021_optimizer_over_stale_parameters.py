@@ -101,7 +101,8 @@ class OptimizerOverStaleParameters(Rule):
     `__init__` of a base class of the file is made stale by the `__init__` of a subclass that
     changes the model after its `super().__init__(...)` (`self.net.fc = nn.Linear(...)`), when
     that call runs the base's `__init__` (the bases between define none, or run it in turn
-    through their own `super().__init__(...)`). So is an optimizer handed, after it was built,
+    through their own `super().__init__(...)`); each such subclass is reported at its own
+    change. So is an optimizer handed, after it was built,
     to a function of the file that changes the module handed with it and then steps it
     (`opt = SGD(model.parameters())`, then `train(model, loader, opt)` whose body begins with
     `model[-1] = nn.Linear(16, 3)`): the call a statement after the construction (`f(...)` or

@@ -75,7 +75,9 @@ class ModelZeroGradPartial(LoopRule):
     (several optimizers over one model) must clear each optimizer. Offered only when the loop
     steps a single optimizer, clears in a single statement written in the loop itself, and that
     statement is a call alone on its line; or in a method of the loop's own class that the loop
-    calls as `self.train_step(...)`, its one call in the file, both the cleared module and the
+    calls as `self.train_step(...)` (or a subclass's override of a stub, `raise
+    NotImplementedError`, of the loop's class: every other definition of the name a stub of a
+    class it derives from), its one call in the file, both the cleared module and the
     optimizer attributes of `self` (the same objects in the method as in the loop).
 
     A finding needs every clear of the iteration (nested loops included) to be a module's
@@ -240,19 +242,20 @@ class ModelZeroGradPartial(LoopRule):
             self.code,
             self.message.format(clear=event_code(clear, model), opt=target, params=params, model=clear.target),
             clear.anchor,
-            fix=self._fix(clear, clears, steps, target, model.source),
+            fix=self._fix(clear, clears, steps, target, model),
             related=(loop.node,),
         )
 
     def _fix(
-        self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, source: Source
+        self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, model: ModuleModel
     ) -> Fix | None:
+        source = model.source
         if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or opt.endswith("[*]"):
             return None
         call = clear.call
         if call is None:
             return None
-        statement = single_call_statement(clear, source) if clear.direct else _own_method_statement(clear, opt, source)
+        statement = single_call_statement(clear, source) if clear.direct else _own_method_statement(clear, opt, model)
         if statement is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", statement)], Safety.UNSAFE)
@@ -1124,12 +1127,16 @@ def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | No
     return owners
 
 
-def _own_method_statement(clear: GradEvent, opt: str, source: Source) -> ast.Expr | None:
+def _own_method_statement(clear: GradEvent, opt: str, model: ModuleModel) -> ast.Expr | None:
     """A clear written in a method of the loop's own class that the loop calls as
     `self.train_step(...)` (the method's one call in the file), on an attribute of `self`, the
     optimizer an attribute of `self` too: both name the same objects in the method as in the
-    loop, and the method runs for this loop only. Its statement holding nothing but the clear,
-    alone on its line, in the method's own body (not a nested function's)."""
+    loop, and the method runs for this loop only. Also the override, in a subclass, of a stub
+    of the loop's class (`raise NotImplementedError`; every other definition of the name a stub
+    of a class it derives from): the loop calls it on the subclass's objects. Its statement
+    holding nothing but the clear, alone on its line, in the method's own body (not a nested
+    function's)."""
+    source = model.source
     if len(clear.via) != 1 or clear.source is not None or not clear.helpers:
         return None
     call, method = clear.via[0], clear.helpers[-1]
@@ -1144,12 +1151,37 @@ def _own_method_statement(clear: GradEvent, opt: str, source: Source) -> ast.Exp
     owner = source.owner_of(method)
     if not isinstance(owner, ast.ClassDef) or not any(item is method for item in owner.body):
         return None
-    if caller is not None and not any(item is caller for item in owner.body):
+    def holds_the_call(cls: ast.ClassDef) -> bool:
+        return any(n is call for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast_walk(item))
+
+    home = owner  # the class whose method holds the loop
+    if not holds_the_call(owner):
+        # the loop in a base's method (`fit`) calling the stub this method overrides
+        homes = [c for c in model.facts.classes.values() if isinstance(c, ast.ClassDef) and c is not owner and holds_the_call(c)]
+        if len(homes) != 1:
+            return None  # the loop is not in a method of the same class (or of one base)
+        home = homes[0]
+    if caller is not None and not any(item is caller for item in home.body):
         return None
-    if not any(n is call for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast_walk(item)):
-        return None  # the loop is not in a method of the same class
-    if source.text.count(f".{method.name}") != 1 or source.text.count(f"def {method.name}(") != 1:
-        return None  # called (or named) elsewhere too: the method serves other callers
+    if source.text.count(f".{method.name}") != 1:
+        return None  # called elsewhere too: the method serves other callers
+    if source.text.count(f"def {method.name}(") != 1 or home is not owner:
+        from gradfix.analysis.loops import _derives, _stub  # (only for a name defined twice)
+
+        others = [
+            n for n in source.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == method.name and n is not method
+        ]  # fmt: skip
+        if source.text.count(f"def {method.name}(") != len(others) + 1 or home is not owner and not any(source.owner_of(n) is home for n in others):
+            return None
+        facts = model.facts
+        for other in others:
+            base = source.owner_of(other)
+            if not (isinstance(base, ast.ClassDef) and facts.classes.get(base.name) is base and _stub(other)):
+                return None
+            if base.name == owner.name or not _derives(facts, owner.name, base.name):
+                return None
+        if facts.classes.get(owner.name) is not owner:
+            return None
     statement = next((n for n in ast_walk(method) if isinstance(n, ast.Expr) and n.value is clear.node), None)
     if statement is None or not source.alone_on_lines(statement):
         return None

@@ -177,8 +177,11 @@ def _reaching_construction(name: ast.Name, caller: Caller) -> ast.expr | None:
         return None
     body = scope.body  # type: ignore[attr-defined]
     holder = next((i for i, stmt in enumerate(body) if stmt.lineno <= line <= (stmt.end_lineno or 0)), None)
-    if holder is None:
-        return None
+    if holder is None or any(
+        isinstance(node, (ast.Lambda, ast.ClassDef)) and node.lineno <= line <= (node.end_lineno or 0)  # type: ignore[attr-defined]
+        for node in ast_walk(body[holder])
+    ):
+        return None  # (in a lambda or a class body: a scope of its own, which may bind the name)
     places = [
         index for index, stmt in enumerate(body)
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)

@@ -21,7 +21,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.source import FUNCTIONS, Source, encloses
-from gradfix.walk import ast_walk, child_statements
+from gradfix.walk import ast_walk, child_statements, own_nodes
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -614,6 +614,9 @@ def _reaching_in_the_init(
             return sites
     if not own:
         return sites
+    last = statements[own[-1]]
+    if any(isinstance(node, ast.Return) and node.lineno < last.lineno for node in own_nodes(init.node)):
+        return sites  # (an `__init__` that may return before it: the base's construction stays)
     return [sites[own[-1]]]
 
 

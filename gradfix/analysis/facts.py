@@ -435,9 +435,12 @@ class _FactCollector:
                 kw = keyword(value, "optimizer")  # `CosineAnnealingLR(optimizer=w_optim, T_max=...)`
             params = kw.value if kw else None
         self._record(key, kind, name, params, strong=True)
-        if kind == "optimizer" and value.func.__class__ is ast.Name and "." not in (name or "."):
-            # `optimizer = make_optimizer(cfg, model)`: if a function of this file builds it, its
-            # parameters are read once the walk has seen every definition (`_builder_calls`)
+        if kind == "optimizer" and value.func.__class__ is ast.Name and name and (
+            "." not in name or (not name.startswith("torch") and self.facts.project is not None and value.func.id in self.facts.imports.aliases)  # type: ignore[attr-defined]
+        ):
+            # `optimizer = make_optimizer(cfg, model)`: if a function of this file (or one imported
+            # from another module of the project) builds it, its parameters are read once the walk
+            # has seen every definition (`_builder_calls`)
             self._builder_calls.append((key, getattr(self, "scope", None), value, params))
 
     def _bound_once(self, name: str) -> bool:
@@ -956,7 +959,8 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
 
 def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]]) -> None:
     """`optimizer = make_optimizer(cfg, model)` with `def make_optimizer(cfg, model): return
-    OPTIMIZERS[cfg.optim](model.parameters(), ...)` a plain function of this file: the optimizer
+    OPTIMIZERS[cfg.optim](model.parameters(), ...)` a plain function of this file (or one imported
+    by name from another module of the project, `from .optim import make_optimizer`): the optimizer
     is over what the call hands the builder's parameter (`model.parameters()`), not over the
     call's first argument. A builder whose returns `staleness.built_optimizer` does not read
     exactly keeps what was recorded."""
@@ -964,8 +968,15 @@ def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | N
 
     shim = _Shim(facts)
     for key, scope, call, recorded in calls:
-        info = facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
-        if info is None or info.class_name is not None:
+        name = call.func.id  # type: ignore[attr-defined]
+        info = facts.module_functions.get(name)
+        if info is None:
+            if facts.project is None or name not in facts.imports.aliases:
+                continue
+            # `from .optim import make_optimizer`: the builder of another module of the project,
+            # its body read as for one of this file (`built_optimizer` finds it through the
+            # project, and the cache follows that module's bytes); not found or not read: as before
+        elif info.class_name is not None:
             continue
         found = built_optimizer(call, shim)  # type: ignore[arg-type]
         if found is None:

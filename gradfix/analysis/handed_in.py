@@ -13,11 +13,11 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import os
 
-from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.facts import classify_constructor, count_binding
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, positional
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -79,12 +79,50 @@ def handed_in_calls(
         return None
     callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
     found: list[tuple[ast.expr, ast.expr, Caller]] = []
+    none_default: bool | None = None  # (asked once, at the first call that passes no optimizer)
     for call, caller in _calls_of(callee, info, model):
         passed = [_argument(call, params, name) for name in names]
-        if passed[0] is None or passed[1] is None:
+        if passed[0] is None or _is_none(passed[0]):
+            if none_default is None:
+                none_default = _defaults_to_none_alone(info.node, names[0])
+            if none_default and (passed[0] is not None or _left_out(call, params, names[0])):
+                continue  # `run_epoch(model, val_loader, train=False)`: no optimizer, nothing stepped
+            return None
+        if passed[1] is None:
             return None
         found.append((passed[0], passed[1], caller))
     return found
+
+
+def _is_none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _left_out(call: ast.Call, params: list[str], name: str) -> bool:
+    """The call passes nothing for `name`, surely (no `*args`, no `**kw`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    return params.index(name) >= len(call.args) and all(k.arg != name for k in call.keywords)
+
+
+def _defaults_to_none_alone(function: ast.AST, name: str) -> bool:
+    """`def run_epoch(model, loader, optimizer=None, ...)` (or keyword-only) whose body never binds
+    `optimizer` again (`if optimizer is None: optimizer = SGD(...)` would build one): a call that
+    leaves it out, or passes `None`, hands the function no optimizer to step."""
+    arguments = function.args  # type: ignore[attr-defined]
+    positional_args = [*arguments.posonlyargs, *arguments.args]
+    defaults: list[tuple[ast.arg, ast.expr | None]] = [
+        *zip(positional_args[len(positional_args) - len(arguments.defaults) :], arguments.defaults),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults),
+    ]
+    default = next((value for arg, value in defaults if arg.arg == name), None)
+    if default is None or not _is_none(default):
+        return False
+    return not any(
+        (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+        for n in ast_walk(function)
+    )  # fmt: skip
 
 
 def optimizer_params(expr: ast.expr, caller: Caller) -> ast.expr | None:
@@ -99,7 +137,64 @@ def optimizer_params(expr: ast.expr, caller: Caller) -> ast.expr | None:
         return args[0] if args else getattr(keyword(expr, "params"), "value", None)
     key = dotted(expr)
     info = facts.info(key) if key is not None else None
-    return info.params if info is not None and info.kind == "optimizer" else None
+    if info is None or info.kind != "optimizer":
+        return None
+    if isinstance(expr, ast.Name) and _assignments_of(expr.id, caller[1]) > 1:
+        # `optimizer = SGD(model.parameters())`, then `optimizer = SGD([*model.parameters(),
+        # *head.parameters()])`: what the facts kept last is not surely what the call passes
+        return _reaching_construction(expr, caller)
+    return info.params
+
+
+def _assignments_of(name: str, source: Source) -> int:
+    if source.text.count(name) < 2:
+        return 0
+    return sum(
+        1 for node in source.of_type(ast.Assign) for target in node.targets  # type: ignore[attr-defined]
+        if isinstance(target, ast.Name) and target.id == name
+    )  # fmt: skip
+
+
+def _reaching_construction(name: ast.Name, caller: Caller) -> ast.expr | None:
+    """The parameters of the construction of `name` that surely reaches the call passing it:
+    in the scope around the call (its function, or the module), every binding of the name is a
+    statement `name = ...` of the scope's own body, nothing else binds it there (a parameter, a
+    loop target, an import, a nested `def`), and no `global`/`nonlocal` names it anywhere: the
+    parameters of the last one before the statement holding the call, when that is an optimizer
+    constructor. None otherwise."""
+    facts, source = caller
+    line = name.lineno
+    scope: ast.AST = source.tree
+    for function in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)):
+        if function.lineno < line <= (function.end_lineno or 0) and (scope is source.tree or function.lineno > scope.lineno):  # type: ignore[attr-defined]
+            scope = function
+    key = name.id
+    if ("global" in source.text or "nonlocal" in source.text) and any(
+        isinstance(node, (ast.Global, ast.Nonlocal)) and key in node.names for node in source.nodes
+    ):
+        return None
+    if any(node.name == key for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for node in source.of_type(kind)):  # type: ignore[attr-defined]
+        return None
+    body = scope.body  # type: ignore[attr-defined]
+    holder = next((i for i, stmt in enumerate(body) if stmt.lineno <= line <= (stmt.end_lineno or 0)), None)
+    if holder is None or any(
+        isinstance(node, (ast.Lambda, ast.ClassDef)) and node.lineno <= line <= (node.end_lineno or 0)  # type: ignore[attr-defined]
+        for node in ast_walk(body[holder])
+    ):
+        return None  # (in a lambda or a class body: a scope of its own, which may bind the name)
+    places = [
+        index for index, stmt in enumerate(body)
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == key
+    ]  # fmt: skip
+    counts: dict[str, int] = {}
+    for node in own_nodes(scope):
+        count_binding(node, counts, (key,))
+    before = [index for index in places if index < holder]
+    if not before or counts.get(key) != len(places):
+        return None  # (a binding after the statement holding the call never reaches it)
+    last = body[before[-1]].value
+    return optimizer_params(last, caller) if isinstance(last, ast.Call) else None
 
 
 def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]

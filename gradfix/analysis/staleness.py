@@ -24,7 +24,7 @@ import copy
 import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignment_statements, assignments, built
-from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.facts import classify_constructor, count_binding
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
     WRAPPERS,
@@ -124,8 +124,9 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                     out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
             filtered = _filters_requires_grad(params, binding.scope, index, model)
+            reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
             for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
-                if _holder_replaced(key, module, kind):
+                if id(scope) in reported or _holder_replaced(key, module, kind):
                     continue
                 if scope is binding.scope:
                     if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
@@ -140,8 +141,94 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 # `model.fc` target each time it is looked at: the same place)
                 if not any(o.optimizer == key and (o.node is node or _position(o.node) == _position(node)) for o in out):
                     out.append(StaleOptimizer(key, binding, change, node, module, kind))
-                break
+                if scope is binding.scope:
+                    break
+                reported.add(id(scope))  # (and each other subclass that changes the model: its own finding)
+            else:
+                if not reported:
+                    _changed_by_a_call(key, binding, owners, index, model, out)
     return out
+
+
+def _changed_by_a_call(
+    key: str, binding: Binding, owners: set[str], index: Assignments, model: ModuleModel, out: list[StaleOptimizer]
+) -> bool:
+    """`opt = SGD(model.parameters())`, then `train(model, loader, opt)`, a function of the file
+    whose body replaces or grows the module it is handed for `model` (`model[-1] =
+    nn.Linear(16, 3)`) and steps the optimizer it is handed after that: the optimizer the call
+    passes is stale there. Read when the call is a statement after the construction (`f(...)`,
+    `x = f(...)`) of a function the module defines once at its top level, passing the plain
+    names themselves, nothing rebinds either name in the caller's scope between the
+    construction and the call, and the function binds neither parameter again. The finding
+    (`out`) names the function's own name of the optimizer; True when one was added."""
+    functions = model.facts.module_functions
+    if not functions or not key.isidentifier():
+        return False
+    roots = {owner: owner.split(".", 1)[0].split("[", 1)[0] for owner in owners}
+    found = False
+    for stmt in _statements_after(binding, index, model):
+        call = stmt.value if stmt.__class__ is ast.Expr or stmt.__class__ is ast.Assign else None  # type: ignore[attr-defined]
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)) or call.func.id not in functions:
+            continue
+        if not any(isinstance(a, ast.Name) and a.id == key for a in (*call.args, *(k.value for k in call.keywords))):
+            continue
+        info = functions[call.func.id]
+        callee = info.node
+        if info.class_name is not None or model.source.owner_of(callee) is not model.source.tree:
+            continue
+        if model.source.text.count(f"def {callee.name}(") != 1:
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            continue
+        arguments = callee.args
+        ordered = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        by_keyword = {a.arg for a in (*arguments.args, *arguments.kwonlyargs)}
+        passed = {name: _passed(call, ordered, by_keyword, name) for name in (*ordered, *(a.arg for a in arguments.kwonlyargs))}
+        handed = [name for name, value in passed.items() if isinstance(value, ast.Name) and value.id == key]
+        renamed = {
+            name + owner[len(root):]: owner for owner, root in roots.items()
+            for name, value in passed.items() if isinstance(value, ast.Name) and value.id == root
+        }  # fmt: skip
+        if len(handed) != 1 or not renamed:
+            continue
+        optimizer = handed[0]
+        where = _position(stmt)
+        names = {key, *roots.values()}
+        if any(
+            other is not binding and _position(binding.statement) < _position(other.statement) <= where
+            for name in names for other in index.bindings(name, binding.scope)
+        ):  # fmt: skip
+            continue  # rebound between the construction and the call: another object is passed
+        counts: dict[str, int] = {}
+        for node in own_nodes(callee):
+            count_binding(node, counts, {optimizer, *(n.split(".", 1)[0].split("[", 1)[0] for n in renamed)})
+        if any(count != 2 for count in counts.values()) or (
+            ("global" in model.source.text or "nonlocal" in model.source.text)
+            and any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast_walk(callee))
+        ):
+            continue  # (a parameter counts 2: bound again in the function, or declared global)
+        listed, _, _ = _scope_statements(callee, index)
+        statements = [s for s, _ in listed]
+        for change, node, module, kind in _changes(binding, set(renamed), False, index, model, statements, callee):
+            if kind == "unfrozen" or _holder_replaced(optimizer, module, kind):
+                continue
+            if _repaired(optimizer, binding, change, index, model, callee) or not _used_after(optimizer, callee, change, model):
+                continue
+            if kind == "replaced" and _given_own_optimizer(module, change, callee, model):
+                continue
+            if not any(o.optimizer == optimizer and _position(o.node) == _position(node) for o in out):
+                out.append(StaleOptimizer(optimizer, binding, change, node, module, kind))
+            found = True
+            break
+    return found
+
+
+def _passed(call: ast.Call, ordered: list[str], by_keyword: set[str], name: str) -> ast.expr | None:
+    """What a call (no `*args`, no `**kw`) passes for the parameter `name` (`ordered`: the
+    positional ones; `by_keyword`: those a keyword may name); None when left out."""
+    if name in ordered and ordered.index(name) < len(call.args):
+        return call.args[ordered.index(name)]
+    return next((k.value for k in call.keywords if k.arg == name), None) if name in by_keyword else None
 
 
 def _holder_replaced(key: str, module: str, kind: str) -> bool:

@@ -109,7 +109,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     over exactly `model.parameters()`, or when both are handed in -- parameters of the function
     around the loop, or of a class's `__init__` bound once to `self.model` and `self.opt` -- and
     every call of that function or class in the project, at least one, passes an optimizer built
-    over exactly the parameters of the module it passes: `Trainer(net, SGD(net.parameters()))`;
+    over exactly the parameters of the module it passes: `Trainer(net, SGD(net.parameters()))`
+    (a call that leaves out, or passes `None` for, an optimizer parameter defaulting to `None`
+    that the function never binds again steps nothing and is not counted; a name bound several
+    times where the call is, as GF008 reads it);
     the constructions of a subclass another module defines on the class count as the class's when
     it defines no `__init__`, is not derived again there and no other file imports it: `class
     LoggingLoop(Loop)` overriding a hook),

@@ -9,7 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.modules import strip_same_module
 from gradfix.analysis.shared_graphs import _enclosing_function
-from gradfix.analysis.staleness import builds_module
+from gradfix.analysis.staleness import _calls_super_init, builds_module
 from gradfix.analysis.names import (
     call_name,
     dotted,
@@ -21,7 +21,7 @@ from gradfix.analysis.names import (
     receiver,
 )
 from gradfix.source import FUNCTIONS, Source, encloses
-from gradfix.walk import ast_walk, child_statements
+from gradfix.walk import ast_walk, child_statements, own_nodes
 from gradfix.transforms._common import event_code, owned_events, single_call_statement
 from gradfix.transforms.base import Finding, Fix, LoopRule, ReplaceNode, Safety
 
@@ -75,7 +75,9 @@ class ModelZeroGradPartial(LoopRule):
     (several optimizers over one model) must clear each optimizer. Offered only when the loop
     steps a single optimizer, clears in a single statement written in the loop itself, and that
     statement is a call alone on its line; or in a method of the loop's own class that the loop
-    calls as `self.train_step(...)`, its one call in the file, both the cleared module and the
+    calls as `self.train_step(...)` (or a subclass's override of a stub, `raise
+    NotImplementedError`, of the loop's class: every other definition of the name a stub of a
+    class it derives from), its one call in the file, both the cleared module and the
     optimizer attributes of `self` (the same objects in the method as in the loop).
 
     A finding needs every clear of the iteration (nested loops included) to be a module's
@@ -89,7 +91,12 @@ class ModelZeroGradPartial(LoopRule):
     `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
     several constructions of one name, each a statement of the block holding the loop before it,
     the name bound nowhere else, the last: a notebook building the optimizer again over more
-    modules). It is
+    modules; of several constructions of a `self.` optimizer, the one in the `__init__` of the
+    class whose method steps it, a statement of its own body after its one call of the base's
+    `__init__`, the last such, when every other construction is in the `__init__` of a class it
+    derives from, every binding of the attribute is one of these, no class of the file derives
+    from it and no other module imports it: a subclass that builds the optimizer again over its
+    new head). It is
     reported when one of those parameters belongs to none of the cleared modules (a submodule of
     a cleared module belongs to it, and so does a module the cleared one was built to hold:
     an element of `nn.ModuleList([enc, head])`, `nn.Sequential(enc, head)` or
@@ -103,7 +110,13 @@ class ModelZeroGradPartial(LoopRule):
     passes does not all own (`Trainer(backbone, head, SGD(list(backbone.parameters()) +
     list(head.parameters())))`), read as above in the caller's module; also when the module
     builds an optimizer of the same name elsewhere (`def train_one_epoch(backbone, head, loader,
-    optimizer)` beside `optimizer = SGD(...)` in `main`).
+    optimizer)` beside `optimizer = SGD(...)` in `main`). A call that leaves out, or passes
+    `None` for, an optimizer parameter whose default is `None` and which the function never
+    binds again (`run_epoch(model, val_loader)` beside `run_epoch(model, loader, optimizer)`)
+    hands it nothing to step and is not counted. A name the caller's scope binds several times
+    is read as the construction that reaches the call: every binding a statement `optimizer =
+    ...` of that scope's own body, none elsewhere (no `global`), the last before the statement
+    holding the call; otherwise the calls are not read.
 
     An optimizer over a container the code fills in view is over the modules it holds: a
     torch `ModuleList`/`Sequential`/`ModuleDict` bound once to a plain name, built with a literal
@@ -175,6 +188,8 @@ class ModelZeroGradPartial(LoopRule):
             sites = _constructions(model, target, loop.function, cleared_models, loop.node)
             if len(sites) > 1:
                 sites = _reaching_in_blocks(sites, target, loop, model)
+            if len(sites) > 1 and target.startswith("self."):
+                sites = _reaching_in_the_init(sites, target, step, model)
             built = [params for _, params in sites]
             if not built:
                 # a parameter of the loop's function named like an optimizer (`def
@@ -227,19 +242,20 @@ class ModelZeroGradPartial(LoopRule):
             self.code,
             self.message.format(clear=event_code(clear, model), opt=target, params=params, model=clear.target),
             clear.anchor,
-            fix=self._fix(clear, clears, steps, target, model.source),
+            fix=self._fix(clear, clears, steps, target, model),
             related=(loop.node,),
         )
 
     def _fix(
-        self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, source: Source
+        self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, model: ModuleModel
     ) -> Fix | None:
+        source = model.source
         if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or opt.endswith("[*]"):
             return None
         call = clear.call
         if call is None:
             return None
-        statement = single_call_statement(clear, source) if clear.direct else _own_method_statement(clear, opt, source)
+        statement = single_call_statement(clear, source) if clear.direct else _own_method_statement(clear, opt, model)
         if statement is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", statement)], Safety.UNSAFE)
@@ -534,6 +550,83 @@ def _reaching_in_blocks(
             last = max(places)  # type: ignore[type-var]
             return [site for site, i in zip(sites, places) if i == last]
     return sites
+
+
+def _reaching_in_the_init(
+    sites: list[tuple[ast.AST | None, ast.expr | None]], key: str, step: GradEvent, model: ModuleModel
+) -> list[tuple[ast.AST | None, ast.expr | None]]:
+    """Of several constructions of a `self.` optimizer, the one the object that steps it holds:
+    the step is in a method of a class of the module's top level that no class of the file
+    derives from and no other module imports, whose `__init__` calls the base's (`super().__init__
+    (...)`, one statement of its own body) and then rebinds the optimizer in statements of its
+    own body; every other construction is in the `__init__` of a class it derives from (run
+    within that call, so before). The last of its own; otherwise all of them."""
+    source = model.source
+    if step.source is not None and step.source is not source or "setattr" in source.text:
+        return sites
+    line = getattr(step.node, "lineno", 0)
+    around = [c for c in model.facts.classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
+    if len(around) != 1 or source.owner_of(around[0]) is not source.tree:
+        return sites
+    owner = around[0].name
+    index = assignments(model)
+    if any(name != owner and index.derives_from(name, owner) for name in index.class_bases):
+        return sites  # a subclass may build it again
+    project, path = model.facts.project, source.path
+    if project is not None and path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        if _importers(project, absolute(path), [owner], owner):
+            return sites
+    init = model.facts.methods.get(owner, {}).get("__init__")
+    if init is None:
+        return sites
+    body = init.node.body
+    calls = [index for index, stmt in enumerate(body) if _calls_super_init(stmt, owner) or _calls_a_base_init(stmt, around[0])]
+    if len(calls) != 1:
+        return sites
+    visitor = _visit(model)
+    statements = visitor.statements.get(key, [])
+    if len(statements) != len(sites) or len(visitor.found.get(key, [])) != len(sites):
+        return sites
+    attribute = key.split(".", 1)[1]
+    stores = sum(
+        1 for node in source.nodes
+        if isinstance(node, ast.Attribute) and node.attr == attribute and not isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name) and node.value.id == "self"
+    )  # fmt: skip
+    if stores != len(statements):
+        return sites  # bound otherwise too (a tuple, `+=`, another method)
+    own: list[int] = []
+    for number, (stmt, (function, _)) in enumerate(zip(statements, visitor.found[key])):
+        if function is init.node:
+            position = next((i for i, s in enumerate(body) if s is stmt), None)
+            if position is None or position < calls[0]:
+                return sites
+            own.append(number)
+            continue
+        scope_class = source.owner_of(function) if isinstance(function, FUNCTIONS) else None
+        if not (
+            isinstance(scope_class, ast.ClassDef) and function.name == "__init__"  # type: ignore[union-attr]
+            and scope_class.name != owner and index.derives_from(owner, scope_class.name)
+        ):  # fmt: skip
+            return sites
+    if not own:
+        return sites
+    last = statements[own[-1]]
+    if any(isinstance(node, ast.Return) and node.lineno < last.lineno for node in own_nodes(init.node)):
+        return sites  # (an `__init__` that may return before it: the base's construction stays)
+    return [sites[own[-1]]]
+
+
+def _calls_a_base_init(stmt: ast.stmt, cls: ast.ClassDef) -> bool:
+    """`Base.__init__(self, ...)` written as a statement, `Base` one of the class's bases."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
+        return False
+    on = dotted(call.func.value)
+    return on is not None and any(dotted(base) == on for base in cls.bases)
 
 
 def _reaching(statements: list[ast.Assign], name: str, scope: ast.AST, loop: ast.AST) -> int | None:
@@ -1037,12 +1130,16 @@ def _union(parts: list[ast.AST], visitor: _Constructions, function: ast.AST | No
     return owners
 
 
-def _own_method_statement(clear: GradEvent, opt: str, source: Source) -> ast.Expr | None:
+def _own_method_statement(clear: GradEvent, opt: str, model: ModuleModel) -> ast.Expr | None:
     """A clear written in a method of the loop's own class that the loop calls as
     `self.train_step(...)` (the method's one call in the file), on an attribute of `self`, the
     optimizer an attribute of `self` too: both name the same objects in the method as in the
-    loop, and the method runs for this loop only. Its statement holding nothing but the clear,
-    alone on its line, in the method's own body (not a nested function's)."""
+    loop, and the method runs for this loop only. Also the override, in a subclass, of a stub
+    of the loop's class (`raise NotImplementedError`; every other definition of the name a stub
+    of a class it derives from): the loop calls it on the subclass's objects. Its statement
+    holding nothing but the clear, alone on its line, in the method's own body (not a nested
+    function's)."""
+    source = model.source
     if len(clear.via) != 1 or clear.source is not None or not clear.helpers:
         return None
     call, method = clear.via[0], clear.helpers[-1]
@@ -1057,12 +1154,37 @@ def _own_method_statement(clear: GradEvent, opt: str, source: Source) -> ast.Exp
     owner = source.owner_of(method)
     if not isinstance(owner, ast.ClassDef) or not any(item is method for item in owner.body):
         return None
-    if caller is not None and not any(item is caller for item in owner.body):
+    def holds_the_call(cls: ast.ClassDef) -> bool:
+        return any(n is call for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast_walk(item))
+
+    home = owner  # the class whose method holds the loop
+    if not holds_the_call(owner):
+        # the loop in a base's method (`fit`) calling the stub this method overrides
+        homes = [c for c in model.facts.classes.values() if isinstance(c, ast.ClassDef) and c is not owner and holds_the_call(c)]
+        if len(homes) != 1:
+            return None  # the loop is not in a method of the same class (or of one base)
+        home = homes[0]
+    if caller is not None and not any(item is caller for item in home.body):
         return None
-    if not any(n is call for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast_walk(item)):
-        return None  # the loop is not in a method of the same class
-    if source.text.count(f".{method.name}") != 1 or source.text.count(f"def {method.name}(") != 1:
-        return None  # called (or named) elsewhere too: the method serves other callers
+    if source.text.count(f".{method.name}") != 1:
+        return None  # called elsewhere too: the method serves other callers
+    if source.text.count(f"def {method.name}(") != 1 or home is not owner:
+        from gradfix.analysis.loops import _derives, _stub  # (only for a name defined twice)
+
+        others = [
+            n for n in source.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == method.name and n is not method
+        ]  # fmt: skip
+        if source.text.count(f"def {method.name}(") != len(others) + 1 or home is not owner and not any(source.owner_of(n) is home for n in others):
+            return None
+        facts = model.facts
+        for other in others:
+            base = source.owner_of(other)
+            if not (isinstance(base, ast.ClassDef) and facts.classes.get(base.name) is base and _stub(other)):
+                return None
+            if base.name == owner.name or not _derives(facts, owner.name, base.name):
+                return None
+        if facts.classes.get(owner.name) is not owner:
+            return None
     statement = next((n for n in ast_walk(method) if isinstance(n, ast.Expr) and n.value is clear.node), None)
     if statement is None or not source.alone_on_lines(statement):
         return None

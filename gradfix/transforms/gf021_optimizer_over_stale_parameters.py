@@ -101,7 +101,14 @@ class OptimizerOverStaleParameters(Rule):
     `__init__` of a base class of the file is made stale by the `__init__` of a subclass that
     changes the model after its `super().__init__(...)` (`self.net.fc = nn.Linear(...)`), when
     that call runs the base's `__init__` (the bases between define none, or run it in turn
-    through their own `super().__init__(...)`). An optimizer built and made
+    through their own `super().__init__(...)`); each such subclass is reported at its own
+    change. So is an optimizer handed, after it was built,
+    to a function of the file that changes the module handed with it and then steps it
+    (`opt = SGD(model.parameters())`, then `train(model, loader, opt)` whose body begins with
+    `model[-1] = nn.Linear(16, 3)`): the call a statement after the construction (`f(...)` or
+    `x = f(...)`) passing the plain names, neither rebound between the two, the function
+    defined once at the module's top level and binding neither parameter again; it is repaired
+    as above, in the function. An optimizer built and made
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
     of the class reads it (`fit`) without building it again;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the

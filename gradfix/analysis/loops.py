@@ -92,6 +92,8 @@ _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Gener
 # `lambda: opt.step()` written somewhere (`_stepping_lambdas` is asked only then)
 _STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
+# `loss = self(x, y)`: a method calling its own object (the class's `__call__`)
+_SELF_AS_CALL = lazily(r"(?<![\w.])self\(")
 
 
 def _binds_a_clip(text: str) -> bool:
@@ -100,14 +102,19 @@ def _binds_a_clip(text: str) -> bool:
     return next(on_lines(_CLIP_BOUND, text, "clip_grad"), None) is not None
 
 
-# `bw = loss.backward` (the method bound to a name, called later as `bw()`)
-_BACKWARD_BOUND = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*[\w.]+\.backward[ \t]*(?:#.*)?\r?$", re.M)
+# `bw = loss.backward` (the method bound to a name, called later as `bw()`); also an
+# optimizer's `step = opt.step` and `zero = opt.zero_grad`
+_BACKWARD_BOUND = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*[\w.]+\.(?:backward|step|zero_grad)[ \t]*(?:#.*)?\r?$", re.M)
+_BOUND_METHODS = ("backward", "step", "zero_grad")
 
 
 def _binds_a_backward(text: str) -> bool:
-    """A line of the text binds a name to a tensor's `backward` method (`_BACKWARD_BOUND`),
-    tried only on the lines that say `.backward`."""
-    return next(on_lines(_BACKWARD_BOUND, text, ".backward"), None) is not None
+    """A line of the text binds a name to a tensor's `backward` method, or to a `step` or
+    `zero_grad` method (`_BACKWARD_BOUND`), tried only on the lines that say one of them."""
+    return any(
+        word in text and next(on_lines(_BACKWARD_BOUND, text, word), None) is not None
+        for word in (".backward", ".step", ".zero_grad")
+    )
 
 
 def _function_of(source: Source, node: ast.AST) -> ast.AST | None:
@@ -631,7 +638,8 @@ class _Walker:
 
     def bound_backward(self, call: ast.Call, facts: ModuleFacts) -> ast.Call | None:
         """`loss.backward(...)` for `bw(...)` when `bw` is bound once in the module, by `bw =
-        loss.backward` (a name or a chain of attributes) in the same function as the call and on
+        loss.backward` (a name or a chain of attributes; also `step = opt.step`, `zero =
+        opt.zero_grad`) in the same function as the call and on
         an earlier line, and nowhere else (no parameter, import, `def` or other store of the
         name): the method call it is, made once per written call as for `getattr`."""
         cache: dict[str, ast.Assign | None] | None = facts.__dict__.get("_bound_backwards")
@@ -649,7 +657,7 @@ class _Walker:
                     value = node.value  # type: ignore[attr-defined]
                     if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
                         continue
-                    if not (isinstance(value, ast.Attribute) and value.attr == "backward" and dotted(value.value) is not None):
+                    if not (isinstance(value, ast.Attribute) and value.attr in _BOUND_METHODS and dotted(value.value) is not None):
                         continue
                     alias = node.targets[0].id  # type: ignore[attr-defined]
                     taken = (
@@ -663,7 +671,7 @@ class _Walker:
         bound = cache.get(func.id) if isinstance(func, ast.Name) else None  # type: ignore[attr-defined]
         if bound is None or bound.lineno >= call.lineno or _function_of(facts.source, bound) is not _function_of(facts.source, call):
             return None
-        attribute = ast.Attribute(value=bound.value.value, attr="backward", ctx=ast.Load())  # type: ignore[attr-defined]
+        attribute = ast.Attribute(value=bound.value.value, attr=bound.value.attr, ctx=ast.Load())  # type: ignore[attr-defined]
         ast.copy_location(attribute, func)
         made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
         ast.copy_location(made, call)
@@ -838,6 +846,8 @@ class _Walker:
         (`step = TrainStep(model, opt)` ... `step(x, y)`)."""
         methods = self.facts.methods
         classes = {c for c, found in methods.items() if "__call__" in found}
+        if classes and "self(" in text and _SELF_AS_CALL.search(text):
+            return True  # `loss = self(x, y)` in a method of such a class: its own `__call__`
         return any(_assigned_callees(self.facts, name) & classes for name in called_names(text))
 
     def calls_a_closure_step(self, text: str) -> bool:
@@ -2127,6 +2137,10 @@ class _Walker:
             callables = facts.__dict__["_callable_classes"] = {c for c, methods in facts.methods.items() if "__call__" in methods}
         if not callables:
             return None
+        if name.id == "self":
+            # `self(x, y)` in a method of a class of the module that defines `__call__`
+            own = ctx.class_name if ctx.facts is None or ctx.facts is facts else None
+            return facts.methods[own]["__call__"] if own in callables else None  # type: ignore[index]
         located = self.instance_of(name, ctx, thorough=False, named=True)
         if not located or located[0] is not facts or located[1] not in callables:  # type: ignore[index]
             return None

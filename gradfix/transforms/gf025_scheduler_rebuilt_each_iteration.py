@@ -172,7 +172,9 @@ class SchedulerRebuiltEachIteration(Rule):
         data = source.data
         if not any(word in data for word in _BUILDS) and b"partial(" not in data and not (
             model.facts.project is not None and b"sched" in data and _PROJECT_BUILDER.search(data)
-        ) and not ((b"](" in data or b".get(" in data) and _REGISTRY_CALL.search(data)):
+        ) and not ((b"](" in data or b".get(" in data) and _REGISTRY_CALL.search(data)) and not (
+            b" as " in data and _renamed_scheduler(model)
+        ):
             return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`; a builder of
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
@@ -245,6 +247,20 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if same_on_every_call(stmt.value, function, loop, model, instance, params, passed):
             yield stmt.value, target
+
+
+def _renamed_scheduler(model: ModuleModel) -> bool:
+    """The module imports one of torch's or transformers' schedulers under another name
+    (`from torch.optim.lr_scheduler import CosineAnnealingLR as Cosine`): its calls say no
+    `LR(`."""
+    for local, qualified in model.facts.imports.aliases.items():
+        module, _, last = qualified.rpartition(".")
+        if local != last and (
+            (module == "torch.optim.lr_scheduler" and last in _TORCH_SCHEDULERS)
+            or (module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES)
+        ):
+            return True
+    return False
 
 
 def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = True) -> bool:

@@ -112,8 +112,9 @@ def _local_construction(name: ast.Name, caller: Caller) -> ast.expr | None | boo
     """What a name passed at a call in a function was built over when that function binds the
     name itself (`opt = SGD(model.parameters())` in `def finetune(model)`, while the module
     builds another `opt` over other modules): the first argument of its one optimizer
-    construction there; None when the function binds it otherwise (a parameter, twice, a loop
-    target); False when the function does not bind it (the module's name is meant)."""
+    construction there; None when the function binds it otherwise (twice, a loop target, a
+    tuple); False when the function does not bind it, or has it as a parameter (handed on from
+    its own caller: the module's fact for the name is read, as for an unbound name)."""
     from gradfix.analysis.shared_graphs import _enclosing_function
 
     facts, source = caller
@@ -122,7 +123,7 @@ def _local_construction(name: ast.Name, caller: Caller) -> ast.expr | None | boo
         return False
     args = function.args  # type: ignore[attr-defined]
     if name.id in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
-        return None
+        return False  # handed on from the caller's own caller: the module's fact, as before
     stores = 0
     values: list[ast.expr] = []
     for node in ast_walk(function):

@@ -139,10 +139,18 @@ def optimizer_params(expr: ast.expr, caller: Caller) -> ast.expr | None:
     info = facts.info(key) if key is not None else None
     if info is None or info.kind != "optimizer":
         return None
-    if isinstance(expr, ast.Name) and _assignments_of(expr.id, caller[1]) > 1:
-        # `optimizer = SGD(model.parameters())`, then `optimizer = SGD([*model.parameters(),
-        # *head.parameters()])`: what the facts kept last is not surely what the call passes
-        return _reaching_construction(expr, caller)
+    if isinstance(expr, ast.Name):
+        local = _local_construction(expr, caller)
+        if local is None:
+            # the caller binds the name several times (or by unpacking): the binding that
+            # surely reaches the call, if one does
+            return _reaching_construction(expr, caller)
+        if local is not False:
+            return local  # the caller's own `opt = SGD(...)`, not another of the module's name
+        if _assignments_of(expr.id, caller[1]) > 1:
+            # `optimizer = SGD(model.parameters())`, then `optimizer = SGD([*model.parameters(),
+            # *head.parameters()])`: what the facts kept last is not surely what the call passes
+            return _reaching_construction(expr, caller)
     return info.params
 
 
@@ -195,6 +203,44 @@ def _reaching_construction(name: ast.Name, caller: Caller) -> ast.expr | None:
         return None  # (a binding after the statement holding the call never reaches it)
     last = body[before[-1]].value
     return optimizer_params(last, caller) if isinstance(last, ast.Call) else None
+
+
+def _local_construction(name: ast.Name, caller: Caller) -> ast.expr | None | bool:
+    """What a name passed at a call in a function was built over when that function binds the
+    name itself (`opt = SGD(model.parameters())` in `def finetune(model)`, while the module
+    builds another `opt` over other modules): the first argument of its one optimizer
+    construction there; None when the function binds it otherwise (twice, a loop target, a
+    tuple); False when the function does not bind it, or has it as a parameter (handed on from
+    its own caller: the module's fact for the name is read, as for an unbound name)."""
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    facts, source = caller
+    function = _enclosing_function(name, source)
+    if function is None:
+        return False
+    args = function.args  # type: ignore[attr-defined]
+    if name.id in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+        return False  # handed on from the caller's own caller: the module's fact, as before
+    stores = 0
+    values: list[ast.expr] = []
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id == name.id:
+                values.append(node.value)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names:
+            return False  # `global opt`: the module's name
+    if not stores:
+        return False
+    if stores != 1 or len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    value = values[0]
+    if classify_constructor(facts.imports.qualify(call_name(value))) != "optimizer":
+        return None
+    positional_args = positional(value)
+    return positional_args[0] if positional_args else getattr(keyword(value, "params"), "value", None)
 
 
 def _bound_pairs(stmt: ast.stmt, source) -> Iterator[tuple[str, ast.expr | None]]:  # type: ignore[no-untyped-def]

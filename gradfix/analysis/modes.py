@@ -145,6 +145,9 @@ _MODE_WORDS = lazily(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dro
 # Attributes of a module that are not modules: passing them on cannot change a mode.
 _NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
 _FREEZE_CALL = lazily(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
+# a name its condition reads that says the switch picks batch-norm layers by their type
+# (`if isinstance(layer, nn.BatchNorm2d): layer.eval()`, `nn.modules.batchnorm._BatchNorm`)
+_NORM_LAYER_TEST = lazily(r"BatchNorm|^batchnorm$")
 
 
 class _Ctx(NamedTuple):
@@ -1944,6 +1947,11 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
             continue
         if any(id(lp) in training_loops for lp in item.loops):
             continue  # a training loop inside this one owns it (and is checked on its own)
+        if item.conditional and any(_NORM_LAYER_TEST.search(name) for name in item.tests):
+            # the switch picks layers by their type (a helper walking `children()` that puts
+            # the batch-norm layers it meets in eval mode): modes managed by hand, BN frozen
+            # on purpose for the training that follows
+            continue
         module = item.key
         if item.via and any(
             o.kind is ModeKind.TRAIN and o.via == item.via and _exclusive(o, item) and any(k and related(k, module) for k in o.keys)

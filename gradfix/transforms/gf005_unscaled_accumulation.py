@@ -102,8 +102,8 @@ class UnscaledAccumulation(AccumulationRule):
     whole), unless a term names N (`ce / accum + reg`) -- (what feeds a model or a criterion is
     not on that way: `x / 255.0` before `criterion(model(x), y)`, nor is a subscript's index,
     `X[i * bs : (i + 1) * bs]`; nor is a division of the loss after its every backward,
-    `loss.backward()` then `loss = loss / N` or `loss /= N` with `loss` bound earlier in the
-    iteration: it scales no gradient, only what is logged, and is left as it is while the
+    `loss.backward()` then `loss = loss / N` or `loss /= N` (also alone under a guard, `if N > 1:
+    loss = loss / N`) with `loss` bound earlier in the iteration: it scales no gradient, only what is logged, and is left as it is while the
     division is made at the backward; the arguments of a linear reduction, `torch.mean(l / N)`, are;
     nor is a product of a computed value by a per-sample weight read per micro-batch,
     `-(logp * adv[idx]).mean()` or `(per_sample * wb).mean()` with `wb` unpacked from the
@@ -1799,26 +1799,36 @@ def _divided_after_backward(acc: Accumulation, n_text: str, source: Source) -> f
     last = max(b.statement.end_lineno or b.statement.lineno for b in acc.backwards)
     found: set[int] = set()
     bound_before = False
+
+    def division(node: ast.AST) -> bool:
+        if node.lineno <= last:  # type: ignore[attr-defined]
+            return False
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            value = node.value
+            return (
+                isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
+                and isinstance(value.left, ast.Name) and value.left.id == name and source.code(value.right) == n_text
+            )  # fmt: skip
+        return (
+            isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name
+            and isinstance(node.op, ast.Div) and source.code(node.value) == n_text
+        )  # fmt: skip
+
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
         if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda, *FOR_LOOPS, ast.While)):
             continue
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
-            value = node.value
-            if (
-                node.lineno > last and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
-                and isinstance(value.left, ast.Name) and value.left.id == name and source.code(value.right) == n_text
-            ):  # fmt: skip
-                found.add(id(node))
-                continue
-        elif (
-            isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name
-            and isinstance(node.op, ast.Div) and node.lineno > last and source.code(node.value) == n_text
-        ):  # fmt: skip
+        if isinstance(node, (ast.Assign, ast.AugAssign)) and division(node):
             found.add(id(node))
             continue
-        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and node.lineno < first:
+        if isinstance(node, ast.If) and not node.orelse and node.body and all(division(stmt) for stmt in node.body):
+            # `if N > 1: loss = loss / N` after the backward: the guard only says whether the
+            # loop accumulates; the division under it is as dead as without it
+            found.add(id(node))
+            found.update(id(stmt) for stmt in node.body)
+            continue
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and node.lineno < first:
             bound_before = True  # `loss = crit(...)`, `loss, logits = model(...)`
         stack.extend(child_nodes(node))
     return frozenset(found) if bound_before else frozenset()

@@ -181,7 +181,9 @@ class EvalModeNotRestored(Rule):
     pass under `no_grad`, beside an `else: model.train()`: the training after it runs in eval mode), any `train(flag)` or unseen call
     receiving the module between the eval and the backward, and files that manage modes by
     hand (`model.apply(freeze_bn)`, a submodule's `eval()` after `train()`, `m.eval()` over
-    `model.modules()`, `model.freeze_bn()`).
+    `model.modules()`, `model.freeze_bn()`), and an `eval()` under a test of the layer's type
+    (`if isinstance(layer, nn.BatchNorm2d): layer.eval()` in a helper walking `children()`,
+    whatever its name or module): batch norm frozen on purpose for the training that follows.
 
     Two evaluations of the module back to back before the next training (`score(model,
     source)`, then `score(model, target)`) are one finding, at the later one; when the later

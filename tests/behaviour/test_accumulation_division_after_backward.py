@@ -131,3 +131,32 @@ def test_division_after_backward_in_both_arms(tmp_path: Path) -> None:
         after="                loss = loss / self.accum",
     )
     _fixed_trains_like_hand(tmp_path, buggy, hand, fixed)
+
+
+def test_guarded_division_after_backward(tmp_path: Path) -> None:
+    # `if ACC > 1: loss = loss / ACC` after the backward: the guard scales nothing either
+    late = "        if ACC > 1:\n            loss = loss / ACC"
+    buggy = PLAIN.format(body="        loss.backward()\n" + late)
+    hand = PLAIN.format(body=late + "\n        loss.backward()")
+    fixed = PLAIN.format(body="        (loss / ACC).backward()\n" + late)
+    _fixed_trains_like_hand(tmp_path, buggy, hand, fixed)
+
+
+def test_guarded_in_place_division_after_backward_in_both_arms(tmp_path: Path) -> None:
+    late = "                if self.accum != 1:\n                    loss /= self.accum"
+    buggy = ARMS.format(
+        plain="                    loss.backward()",
+        amp="                    self.scaler.scale(loss).backward()",
+        after=late,
+    )
+    hand = ARMS.format(
+        plain="                    loss = loss / self.accum\n                    loss.backward()",
+        amp="                    loss = loss / self.accum\n                    self.scaler.scale(loss).backward()",
+        after="",
+    )
+    fixed = ARMS.format(
+        plain="                    (loss / self.accum).backward()",
+        amp="                    self.scaler.scale(loss / self.accum).backward()",
+        after=late,
+    )
+    _fixed_trains_like_hand(tmp_path, buggy, hand, fixed)

@@ -40,7 +40,10 @@ class ModelZeroGradPartial(LoopRule):
     optimizer they step owns parameters none of the cleared models owns: another model, a
     concatenation or parameter groups of several models' parameters. An optimizer over a
     part of the cleared model (`model.head.parameters()`) is fine: everything it steps is
-    cleared.
+    cleared. Another optimizer's own clear in the loop (a GAN's `opt_d.zero_grad()` next to
+    `G_ab.zero_grad()` before `opt_g.step()`, `opt_g` over `itertools.chain(G_ab.parameters(),
+    G_ba.parameters())`) clears the modules that optimizer was built over (gradfix must read
+    them; else silent); the optimizer it steps is judged against those and the cleared models.
 
     ## Why is this bad?
     `model.zero_grad()` clears exactly the parameters `model` owns; `optimizer.step()`
@@ -153,7 +156,13 @@ class ModelZeroGradPartial(LoopRule):
         events = owned_events(loop, model)
         # clears anywhere in the loop (nested training loops included) count
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
-        if not clears or any(c.scope is not ClearScope.MODEL or c.target is None for c in clears):
+        if not clears or any(c.scope is ClearScope.PARAMETERS or c.target is None for c in clears):
+            return
+        # a GAN's other optimizer cleared by its own `opt_d.zero_grad()`: what it owns is cleared
+        # too (each such optimizer's modules must be known; its own steps are fine)
+        optimizer_clears = {c.target for c in clears if c.scope is ClearScope.OPTIMIZER}
+        clears = [c for c in clears if c.scope is ClearScope.MODEL]
+        if not clears:
             return
         steps: dict[str, GradEvent] = {}
         for event in events:
@@ -164,8 +173,21 @@ class ModelZeroGradPartial(LoopRule):
         cleared_models = {c.target for c in clears if c.target is not None}
         if any(_held_by_a_plain_object(m, model) for m in cleared_models):
             return  # `lr_scheduler.o.zero_grad()`: what a plain class of the module holds may be the optimizer
+        others: set[str] = set()
+        if optimizer_clears:
+            visitor = _visit(model)
+            for other in optimizer_clears:
+                sites = _constructions(model, other, loop.function, cleared_models, loop.node)  # type: ignore[arg-type]
+                owners = [_owners(params, visitor, function, 0) if params is not None else None for function, params in sites]
+                if not sites or any(not found for found in owners):
+                    return  # we cannot tell what the other optimizer clears
+                others.update(o for found in owners for o in found)  # type: ignore[union-attr]
         for target, step in steps.items():
+            if target in optimizer_clears:
+                continue  # cleared by its own optimizer
             info = model.facts.info(target)
+            if optimizer_clears and (info is None or info.kind != "optimizer" or not info.strong):
+                continue
             if info is None or info.kind != "optimizer" or not info.strong:
                 # handed in with the cleared module (`Trainer(net, opt)`): what every call passes
                 shown = _handed_in_uncovered(target, cleared_models, loop, model)
@@ -188,7 +210,7 @@ class ModelZeroGradPartial(LoopRule):
             if all(_rebound_tensors(p, loop.node) for p in built):  # type: ignore[arg-type]
                 continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over
             aliases = _aliases(model)
-            names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
+            names = {n for m in cleared_models | others for n in {m, *aliases.get(m, ())}}
             # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
             names |= {n for m in cleared_models if (n := _init_parameter_of_all(m, built, model)) is not None}
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]

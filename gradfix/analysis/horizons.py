@@ -873,6 +873,8 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
             counts = [side for side in sides if side not in numbers and _epoch_count(side, loop, model, depth + 1)]
             if isinstance(value.op, ast.Sub):
                 return bool(counts) and sides[0] in counts and all(s in counts or s in numbers for s in sides)
+            if isinstance(value.op, ast.Mult) and any(n.value > 1 for n in numbers):  # type: ignore[attr-defined]
+                return False  # `EPOCHS * 6`: more steps than epochs (batches written as a number), not a part
             return len(counts) == 1 and len(numbers) == 1
     if any(isinstance(n, ast.Call) for n in ast_walk(value)):
         return False

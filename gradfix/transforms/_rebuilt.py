@@ -390,6 +390,8 @@ def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
             recv = receiver(node)
             if recv is not None and dotted(recv) == target:
                 return True
+            if recv is not None and len(node.args) == 1 and dotted(node.args[0]) == target and (dotted(recv) or "").endswith("scaler"):
+                return True  # `scaler.step(optimizer)`: a GradScaler steps the optimizer handed to it
         deeper = inside + 1 if isinstance(node, LOOPS) else inside
         todo.extend((child, deeper) for child in child_nodes(node))
     return False

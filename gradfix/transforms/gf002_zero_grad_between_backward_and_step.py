@@ -96,7 +96,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     - when the step is conditional (accumulation), to right after the step, in the same
       block; in a recognised accumulation loop (see GF005) a copy also goes after every
       tail-flush step of that optimizer later in the function that no clear of it follows
-      (the flush relied on the clear that ran on every micro-batch).
+      (the flush relied on the clear that ran on every micro-batch); but when the step,
+      the clear and every backward before them sit in one arm of an `if` whose other arm
+      backpropagates and steps an optimizer of its own (tasks alternating per batch, `if
+      step % 2 == 0:` ... `opt_a.step()` / `else:` ... `opt_b.step()`, not an accumulation
+      window), to the start of that arm: after the step, the other arm's gradients on a
+      trunk both optimizers share would leak into this optimizer's next step.
 
     A clear is reported when it (or a call of a helper of the project that clears:
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
@@ -219,7 +224,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                         self.code,
                         self.message.format(clear=_loop_code(whole, clear, model), opt=step.target),
                         whole,
-                        fix=self._fix(loop, events[:last_backward], clear, step, model, by_hand=whole),
+                        fix=self._fix(loop, events[:last_backward], clear, step, model, by_hand=whole, events=events),
                         related=(loop.node,),
                     )
                     continue
@@ -255,7 +260,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     self.code,
                     self.message.format(clear=model.source.code(clear.node), opt=step.target),
                     clear.node,
-                    fix=self._fix(loop, events[:last_backward], clear, step, model),
+                    fix=self._fix(loop, events[:last_backward], clear, step, model, events=events),
                     related=(loop.node,),
                 )
 
@@ -323,7 +328,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     def _fix(
         self, loop: TrainingLoop, earlier: list[GradEvent], clear: GradEvent, step: GradEvent, model: ModuleModel,
-        by_hand: ast.For | None = None,
+        by_hand: ast.For | None = None, events: list[GradEvent] | None = None,
     ) -> Fix | None:
         source = model.source
         moved = _movable(clear, loop, model) if by_hand is None else _movable_loop(by_hand, model)
@@ -341,8 +346,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             # (a step after `if (i + 1) % accum: continue` is as conditional as one under the test)
             if not step.direct:
                 return None
-            edits: list = [remove, InsertStatements(step.statement, "after", statement)]
             accumulation = accumulation_of(loop, model)
+            if by_hand is None and events is not None and (accumulation is None or step.target not in accumulation.targets):
+                block = _alternating_arm(clear, step, earlier, events, loop)
+                if block is not None:
+                    # tasks alternating per batch (`if step % 2 == 0:` ... `opt_a.step()` / `else:`
+                    # ... `opt_b.step()`): the other arm backpropagates into parameters this
+                    # optimizer may share, so the clear goes first in this arm, where a hand-fixed
+                    # loop clears (right after the step, the other arm's gradients would leak in)
+                    return Fix([remove, InsertStatements(block, "start", statement)], Safety.SAFE)
+            edits: list = [remove, InsertStatements(step.statement, "after", statement)]
             if accumulation is not None and step.target in accumulation.targets:
                 # a tail flush after the loop relied on the clear that now follows the window's
                 # step no more than it did before: it needs its own, or its gradients leak into
@@ -365,6 +378,37 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             return None
         # (an FGSM attack's backward before the one the step applies: the top is unsafe)
         return Fix([remove, iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+
+
+def _alternating_arm(
+    clear: GradEvent, step: GradEvent, earlier: list[GradEvent], events: list[GradEvent], loop: TrainingLoop
+) -> list | None:  # type: ignore[type-arg]
+    """The statement list of the arm of an `if` that holds the step, the clear and every
+    backward before the step, when another arm of that `if` backpropagates and steps an
+    optimizer of its own (one task per batch); else None."""
+    arms = step.branches_within(loop.node)
+    if not arms or arms[-1].kind not in ("if", "else"):
+        return None
+    block = step.blocks[-1]
+    if clear.blocks[-1] is not block or not clear.direct:
+        return None
+    for e in earlier + [x for x in events if x.kind is EventKind.BACKWARD and x not in earlier]:
+        if e.kind is not EventKind.BACKWARD:
+            continue
+        if e.blocks[-1] is block and e.direct:
+            continue
+        if not _exclusive(e, step, loop):
+            return None
+    # the arm on the other side: a backward and a step of its own
+    other = [e for e in events if _exclusive(e, step, loop)]
+    if not any(e.kind is EventKind.BACKWARD for e in other) or not any(e.kind is EventKind.STEP and e.target != step.target for e in other):
+        return None
+    return block
+
+
+def _exclusive(a: GradEvent, b: GradEvent, loop: TrainingLoop) -> bool:
+    """`a` and `b` sit in different arms of one `if` (never in the same iteration)."""
+    return any(x.node is y.node and x.kind != y.kind for x in a.branches_within(loop.node) for y in b.branches_within(loop.node))
 
 
 def _clears_every_parameter(clear: GradEvent, optimizer: str | None, loop: TrainingLoop, model: ModuleModel) -> ast.For | None:

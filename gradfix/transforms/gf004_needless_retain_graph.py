@@ -48,7 +48,10 @@ class NeedlessRetainGraph(Rule):
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
-    whose discriminator loss reads the fake batch only through `fake.detach()`; a saliency
+    whose discriminator loss reads the fake batch only through `fake.detach()`, also when
+    both losses read a batch picked from data the module makes once with torch, `a =
+    dom_a[torch.randint(0, 128, (16,))]` with every binding of `dom_a` such as `torch.randn(128, 3)`,
+    never made to require gradients; a saliency
     pass on the batch made a leaf, `x = x.clone().requires_grad_(True)`, also in one arm of an
     `if`, then a fresh forward of the batch mixed under `torch.no_grad()`: the leaf made from
     the loop's own batch holds no node of the graph; not one that
@@ -1181,7 +1184,8 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
         walked = graphs.slice(described.loss, other.statement)
         if walked is None or walked.carried:
             continue  # a value of an earlier iteration may hold this iteration's retained graph
-        if any(id(u) in recorded for u in walked.units):
+        shared = [u for u in walked.units if id(u) in recorded]
+        if shared and not all(_picks_plain_data(u, graphs, model) for u in shared):
             continue
         if _reaches_hidden_state(described.loss, walked, kept, model):
             continue  # it may read the retained graph through state gradfix does not follow
@@ -1189,6 +1193,57 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
             continue  # state on `self` both read may hold a graph built before the loop
         separate.add(id(other))
     return separate
+
+
+# torch's functions that make a tensor of data (no gradient unless told `requires_grad=True`)
+_DATA_MAKERS = frozenset({
+    "torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.full",
+    "torch.empty", "torch.arange", "torch.linspace", "torch.tensor", "torch.eye", "torch.randperm",
+})
+
+
+def _picks_plain_data(unit, graphs: GraphFlow, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """A statement both graphs share that only picks a batch out of data made once
+    (`a = dom_a[torch.randint(0, 128, (16,))]` with `dom_a = torch.randn(128, 3) * 2 + 1`, every
+    binding of it in the module such a tensor, never made to require gradients): it records no
+    node either graph could reach the other through."""
+    graph = graphs.graph(unit)
+    if graph.forwards or graph.leaf or graph.partial or not graph.flows or not isinstance(unit.node, ast.Assign):
+        return False
+    for node in ast_walk(unit.node.value):
+        if isinstance(node, ast.Call) and call_name(node) not in _DATA_MAKERS:
+            return False
+    return all(_plain_data_name(key, model) for key in graph.flows)
+
+
+def _plain_data_name(key: str, model: ModuleModel) -> bool:
+    """A name every binding of which in the module is data made by torch (`_data_made`), never
+    made to require gradients."""
+    if not key.isidentifier() or f"{key}.requires_grad" in model.source.text:
+        return False
+    values = assigned_values(model, key)
+    return bool(values) and all(_data_made(v) for v in values)
+
+
+def _data_made(value: ast.expr) -> bool:
+    """`torch.randn(128, 3) * 2 + 1`: torch's data makers (no `requires_grad`), numbers and
+    arithmetic of them."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, (int, float))
+    if isinstance(value, ast.BinOp):
+        return _data_made(value.left) and _data_made(value.right)
+    if isinstance(value, ast.UnaryOp):
+        return _data_made(value.operand)
+    if isinstance(value, ast.Call):
+        return call_name(value) in _DATA_MAKERS and not any(k.arg in (None, "requires_grad") for k in value.keywords) and all(
+            not isinstance(a, ast.Starred) and _plain_argument(a) for a in value.args
+        )
+    return False
+
+
+def _plain_argument(value: ast.expr) -> bool:
+    """A size or a literal: numbers, names, tuples of them (no call that could hand a graph)."""
+    return not any(isinstance(n, ast.Call) for n in ast_walk(value))
 
 
 def _reaches_hidden_state(loss: ast.expr, walked: GraphSlice, kept: GraphSlice, model: ModuleModel) -> bool:
@@ -1200,8 +1255,8 @@ def _reaches_hidden_state(loss: ast.expr, walked: GraphSlice, kept: GraphSlice, 
     name of the loop)."""
     nodes = [loss, *(unit.node for unit in walked.units)]
     data = _data_roots(nodes) & walked.free  # free names whose attributes or items are read as values
-    if data & kept.free:
-        return True
+    if any(not _plain_data_name(name, model) for name in data & kept.free):
+        return True  # (not data made once by torch, `dom_a = torch.randn(...)`, a batch picked from)
     values = {name: assigned_values(model, name) for name in walked.free}
     if any(isinstance(value, ast.Lambda) for found in values.values() for value in found):
         return True

@@ -40,7 +40,12 @@ class ModelZeroGradPartial(LoopRule):
     optimizer they step owns parameters none of the cleared models owns: another model, a
     concatenation or parameter groups of several models' parameters. An optimizer over a
     part of the cleared model (`model.head.parameters()`) is fine: everything it steps is
-    cleared.
+    cleared. Another optimizer's own clear in the loop (a GAN's `opt_d.zero_grad()` next to
+    `G_ab.zero_grad()` before `opt_g.step()`, `opt_g` over `itertools.chain(G_ab.parameters(),
+    G_ba.parameters())`) clears the modules that optimizer was built over (gradfix must read
+    them; else silent); the optimizer it steps is judged against those and the cleared models.
+    A clear of each module of a literal list, `for m in (trunk, head): m.zero_grad()` (each a
+    module the file builds), clears those modules (reported without a fix: the loop would stay).
 
     ## Why is this bad?
     `model.zero_grad()` clears exactly the parameters `model` owns; `optimizer.step()`
@@ -160,13 +165,21 @@ class ModelZeroGradPartial(LoopRule):
     code = "GF008"
     name = "model-zero-grad-partial"
     message = "`{clear}` is the only clear, but `{opt}` was built over `{params}`, not `{model}.parameters()`: clear with `{opt}.zero_grad()`"
+    listed_message = "`{clear}` of {modules} is the only clear, but `{opt}` was built over `{params}`, which holds more: clear with `{opt}.zero_grad()`"
     safety = Safety.UNSAFE
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         # clears anywhere in the loop (nested training loops included) count
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
-        if not clears or any(c.scope is not ClearScope.MODEL or c.target is None for c in clears):
+        if not clears or any(c.scope is ClearScope.PARAMETERS or c.target is None for c in clears):
+            return
+        # a GAN's other optimizer cleared by its own `opt_d.zero_grad()`: what it owns is cleared
+        # too (each such optimizer's modules must be known; its own steps are fine)
+        listed = {id(c): found for c in clears if c.scope is ClearScope.OPTIMIZER and (found := _listed_modules(c, model)) is not None}
+        optimizer_clears = {c.target for c in clears if c.scope is ClearScope.OPTIMIZER and id(c) not in listed}
+        clears = [c for c in clears if c.scope is ClearScope.MODEL or id(c) in listed]
+        if not clears:
             return
         steps: dict[str, GradEvent] = {}
         for event in events:
@@ -174,11 +187,26 @@ class ModelZeroGradPartial(LoopRule):
                 steps.setdefault(event.target, event)
         if not steps:
             return
-        cleared_models = {c.target for c in clears if c.target is not None}
+        cleared_models = {c.target for c in clears if c.target is not None and id(c) not in listed}
+        # `for m in (trunk, head): m.zero_grad()`: each module listed is cleared (no fix then)
+        cleared_models.update(m for found in listed.values() for m in found)
         if any(_held_by_a_plain_object(m, model) for m in cleared_models):
             return  # `lr_scheduler.o.zero_grad()`: what a plain class of the module holds may be the optimizer
+        others: set[str] = set()
+        if optimizer_clears:
+            visitor = _visit(model)
+            for other in optimizer_clears:
+                sites = _constructions(model, other, loop.function, cleared_models, loop.node)  # type: ignore[arg-type]
+                owners = [_owners(params, visitor, function, 0) if params is not None else None for function, params in sites]
+                if not sites or any(not found for found in owners):
+                    return  # we cannot tell what the other optimizer clears
+                others.update(o for found in owners for o in found)  # type: ignore[union-attr]
         for target, step in steps.items():
+            if target in optimizer_clears:
+                continue  # cleared by its own optimizer
             info = model.facts.info(target)
+            if optimizer_clears and (info is None or info.kind != "optimizer" or not info.strong):
+                continue
             if info is None or info.kind != "optimizer" or not info.strong:
                 # handed in with the cleared module (`Trainer(net, opt)`): what every call passes
                 shown = _handed_in_uncovered(target, cleared_models, loop, model)
@@ -203,7 +231,7 @@ class ModelZeroGradPartial(LoopRule):
             if all(_rebound_tensors(p, loop.node) for p in built):  # type: ignore[arg-type]
                 continue  # `SGD([self.x])` over tensors made anew each iteration: no gradient carries over
             aliases = _aliases(model)
-            names = {n for m in cleared_models for n in {m, *aliases.get(m, ())}}
+            names = {n for m in cleared_models | others for n in {m, *aliases.get(m, ())}}
             # `self.model = model` in the `__init__` that builds `SGD(model.parameters())`
             names |= {n for m in cleared_models if (n := _init_parameter_of_all(m, built, model)) is not None}
             if any(_owns_exactly(p, m, model.source) for p in built for m in names):  # type: ignore[arg-type]
@@ -238,9 +266,13 @@ class ModelZeroGradPartial(LoopRule):
         self, clears: list[GradEvent], steps: dict[str, GradEvent], target: str, params: str, loop: TrainingLoop, model: ModuleModel
     ) -> Finding:
         clear = clears[0]
+        message = self.message.format(clear=event_code(clear, model), opt=target, params=params, model=clear.target)
+        listed = _listed_modules(clear, model) if clear.scope is ClearScope.OPTIMIZER else None
+        if listed is not None:  # `for m in (trunk, head): m.zero_grad()`
+            message = self.listed_message.format(clear=event_code(clear, model), opt=target, params=params, modules=", ".join(f"`{m}`" for m in listed))
         return Finding(
             self.code,
-            self.message.format(clear=event_code(clear, model), opt=target, params=params, model=clear.target),
+            message,
             clear.anchor,
             fix=self._fix(clear, clears, steps, target, model),
             related=(loop.node,),
@@ -250,7 +282,7 @@ class ModelZeroGradPartial(LoopRule):
         self, clear: GradEvent, clears: list[GradEvent], steps: dict[str, GradEvent], opt: str, model: ModuleModel
     ) -> Fix | None:
         source = model.source
-        if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or opt.endswith("[*]"):
+        if len(steps) != 1 or len({id(c.node) for c in clears}) != 1 or opt.endswith("[*]") or any((c.target or "").endswith("[*]") for c in clears):
             return None
         call = clear.call
         if call is None:
@@ -259,6 +291,26 @@ class ModelZeroGradPartial(LoopRule):
         if statement is None:
             return None
         return Fix([ReplaceNode(call.func, f"{opt}.zero_grad", statement)], Safety.UNSAFE)
+
+
+def _listed_modules(clear: GradEvent, model: ModuleModel) -> list[str] | None:
+    """The modules a clear over a literal list clears, `[trunk,head][*]` for `for m in (trunk,
+    head): m.zero_grad()`, each a name the module builds as a model; else None."""
+    target = clear.target or ""
+    if not (target.startswith("[") and target.endswith("][*]")):
+        return None
+    names = target[1:-4].split(",")
+    for name in names:
+        info = model.facts.info(name)
+        if not name.isidentifier() or (info is not None and info.kind != "model"):
+            return None
+        # (every binding a module built there and then: `trunk = nn.Sequential(...)`)
+        values = assigned_values(model, name)
+        if not values or not all(isinstance(v, ast.Call) and builds_module(v, model) for v in values):
+            return None
+        if any(word in (call_name(v) or "") for v in values for word in ("optim", "Adam", "SGD")):
+            return None
+    return names
 
 
 def _handed_in_uncovered(optimizer: str, cleared: set[str], loop: TrainingLoop, model: ModuleModel) -> str | None:

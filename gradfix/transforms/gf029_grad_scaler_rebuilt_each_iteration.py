@@ -9,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    called_on_instance,
     bound_by_a_partial,
     bound_names,
     call_parameters,
@@ -193,7 +194,7 @@ class GradScalerRebuiltEachIteration(Rule):
             for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS)
+                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:

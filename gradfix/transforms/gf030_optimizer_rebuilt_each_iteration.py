@@ -8,6 +8,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     EVERY_TIME,
@@ -58,7 +59,8 @@ class OptimizerRebuiltEachIteration(Rule):
     `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
-    without a closure, not in a loop of its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
+    without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
+    its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
     Also a function of the module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
     whenever it runs, `losses.append(train_step(model, x, y))`, `total += train_step(...)`, not
@@ -264,7 +266,14 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
     source = model.source
     starts = source.line_starts
     end = starts[function.end_lineno] if function.end_lineno < len(starts) else len(source.text)  # type: ignore[attr-defined]
-    needle = target + ".step("
+    for needle in (target + ".step(", "scaler.step(" + target + ")"):  # (also through a GradScaler)
+        if _stepped_outside_loops_at(function, needle, end, source):
+            return True
+    return False
+
+
+def _stepped_outside_loops_at(function: ast.AST, needle: str, end: int, source) -> bool:  # type: ignore[no-untyped-def]
+    starts = source.line_starts
     at = source.text.find(needle, starts[function.lineno - 1], end)  # type: ignore[attr-defined]
     while at != -1:
         line = bisect_right(starts, at)
@@ -280,13 +289,20 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
     return False
 
 
+_SCALER_STEP = lazily(rb"scaler\.step\([ \t]*([A-Za-z_][\w.]*)[ \t]*\)")
+
+
 def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
     """`Adam(`, `SGD(`: what the module's text says where it builds one of torch's optimizers
     that may keep a state and steps it (`optimizer.step()`), read from the objects and the
     steps the module's facts already hold."""
     facts = model.facts
     constructors: set[str] = set()
-    for key in facts.stepped:  # (what the module steps: a few names, not all its objects)
+    stepped = facts.stepped
+    data = model.source.data
+    if b"scaler.step(" in data:  # (`scaler.step(optimizer)`: stepped through a GradScaler)
+        stepped = stepped | {m.group(1).decode() for m in _SCALER_STEP.finditer(data)}
+    for key in stepped:  # (what the module steps: a few names, not all its objects)
         for objects in (facts.objects, *facts.local_objects.values()):
             info = objects.get(key)
             constructor = info.constructor if info is not None and info.kind == "optimizer" else None

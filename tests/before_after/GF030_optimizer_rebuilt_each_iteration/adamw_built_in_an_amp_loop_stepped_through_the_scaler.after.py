@@ -1,0 +1,12 @@
+import torch
+
+model = torch.nn.Linear(4, 2)
+scaler = torch.amp.GradScaler("cpu")
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        loss = torch.nn.functional.mse_loss(model(x), y)
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()

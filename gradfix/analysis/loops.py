@@ -707,9 +707,7 @@ class _Walker:
             return True  # `self.train_step(batch)`, a stub a subclass of another module writes
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
-                # (a module that says `backward` somewhere: `isinstance(opt, DummyOptim)` passes
-                # too; a loop that calls nothing but builtins runs no backward whatever it names)
-                return bool(self.facts.imports.stars) or not _calls_only_builtins(loop, self.source)
+                return True
         for submodule in self.facts.imports.submodules:
             if submodule + "." in text and self.imported_backpropagates(submodule):
                 return True  # `import pkg.steps` ... `pkg.steps.train_step(...)`
@@ -3133,60 +3131,6 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
             values.append(node.value)
     return values[0] if stores == 1 and len(values) == 1 else None
-
-
-# builtins whose call runs no code of the project: no function, callable or key is handed to
-# them to call (not `map`, `sorted`, `getattr`, `setattr`, `print` of an object's `__str__`...)
-_INERT_BUILTINS = frozenset({
-    "isinstance", "issubclass", "len", "range", "enumerate", "type", "iter", "next", "zip", "hasattr", "id",
-    "ValueError", "TypeError", "KeyError", "RuntimeError", "NotImplementedError", "AttributeError", "IndexError",
-})
-
-
-def _calls_only_builtins(loop: Loop, source: Source) -> bool:
-    """Every call in the loop (its header, its body, the loops inside it) is a call, by its
-    plain name, of one of `_INERT_BUILTINS` that the module binds nowhere, and the loop holds no
-    `def` or `class` (the walk of a loop analyses the functions defined in it): the walk of
-    such a loop resolves no helper, inlines nothing and emits no backward, so it is no training
-    loop, whatever the text gate let through (asked only of a module without a star import,
-    which might bring in a function of such a name). Each name is asked of the module's text once: it
-    is bound nowhere when every time the text says it, as a whole word, a `(` follows and no
-    `def`, `class` or `.` comes before (a docstring or a comment saying it counts as a binding:
-    the answer errs on the side of walking)."""
-    for node in ast_walk(loop):
-        kind = node.__class__
-        if kind is ast.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if func.__class__ is not ast.Name or func.id not in _INERT_BUILTINS or not _unbound_builtin(func.id, source):
-                return False
-        elif kind in _SCOPES_OF_A_WALK:
-            return False
-    return True
-
-
-_SCOPES_OF_A_WALK = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
-
-
-def _unbound_builtin(name: str, source: Source) -> bool:
-    known: dict[str, bool] | None = source.__dict__.get("_gradfix_unbound_builtins")
-    if known is None:
-        known = source.__dict__["_gradfix_unbound_builtins"] = {}
-    found = known.get(name)
-    if found is None:
-        text = source.text
-        found = True
-        at = text.find(name)
-        while at != -1:  # (a search for the word, not a pattern: a look-behind scans every byte)
-            end = at + len(name)
-            before = text[at - 1] if at else " "
-            after = text[end] if end < len(text) else " "
-            if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
-                if after != "(" or text[max(0, at - 6) : at].rstrip().endswith(("def", "class")):
-                    found = False
-                    break
-            at = text.find(name, end)
-        known[name] = found
-    return found
 
 
 def _name_stores(source: Source) -> dict[str, int]:

@@ -365,7 +365,11 @@ def _steps_around(loop: TrainingLoop, model: ModuleModel) -> bool:
 
 def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
     text = model.source.text
-    if "autocast" not in text or _managed(text, model):
+    if "autocast" not in text or not any(e.kind is EventKind.BACKWARD and not e.engine for loop in model.loops for e in loop.events):
+        # a finding is made only for a loop with a backward of its own (the `for` below): no
+        # such loop (most modules that say `autocast`), no need to read the text for a scaler
+        return []
+    if _managed(text, model):
         return []
     disabled = "GradScaler" in text and _scalers_all_disabled(text, model)  # (a scaler that scales nothing)
     if any(

@@ -592,6 +592,7 @@ class _Walker:
         self.visiting: list[int] = []
         self.self_attributes: dict[str, set[str]] = {}
         self._backpropagating: set[str] | None = None
+        self._helpers_of_imports: set[str] | None = None
         self._imported: dict[str, bool] = {}
         self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
         self.helper_infos: dict[int, FunctionInfo] = {}
@@ -716,6 +717,8 @@ class _Walker:
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
+        if any(name in text and _names(text, name) for name in self.helpers_of_backpropagating_imports()):
+            return True  # `run(model, batch)`, whose `run` calls the imported `backprop`
         for submodule in self.facts.imports.submodules:
             if submodule + "." in text and self.imported_backpropagates(submodule):
                 return True  # `import pkg.steps` ... `pkg.steps.train_step(...)`
@@ -986,6 +989,33 @@ class _Walker:
         if self._backpropagating is None:
             self._backpropagating = backpropagating_functions(self.facts)
         return self._backpropagating
+
+    def helpers_of_backpropagating_imports(self) -> set[str]:
+        """Names of the module's functions and methods whose text names a name imported from
+        a project module that backpropagates (`def run(model, batch): backprop(model, batch)`
+        with `from engine import backprop`), or such a function (to a fixed point): a loop that
+        calls one may run a backward pass though its own text names no import. Asked only of
+        loops that pass no other test of the gate; built once per module."""
+        if self._helpers_of_imports is None:
+            found: set[str] = set()
+            aliases = self.facts.imports.aliases
+            if self.facts.project is not None and aliases:
+                texts = _function_texts(self.facts)
+                for name, bodies in texts.items():
+                    if any(
+                        local in body and _names(body, local) and self.imported_backpropagates(qualified)
+                        for body in bodies for local, qualified in aliases.items()
+                    ):  # fmt: skip
+                        found.add(name)
+                pending = list(found)
+                while pending:
+                    other = pending.pop()
+                    for name, bodies in texts.items():
+                        if name not in found and any(other in body and _names(body, other) for body in bodies):
+                            found.add(name)
+                            pending.append(name)
+            self._helpers_of_imports = found
+        return self._helpers_of_imports
 
     def callable_aliases(self, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         """Names the code around a loop (its function, or the module's top level) binds once,
@@ -3600,10 +3630,8 @@ def _names(text: str, name: str) -> bool:
     return False
 
 
-def backpropagating_functions(facts: ModuleFacts) -> set[str]:
-    """Names of the module's functions and methods whose text mentions `backward` (or a name
-    the module imports `torch.autograd.backward` as), or a call of such a function (to a fixed
-    point); with those names themselves."""
+def _function_texts(facts: ModuleFacts) -> dict[str, list[str]]:
+    """The text of each function and method of the module, by name."""
     texts: dict[str, list[str]] = {}
     infos = list(facts.module_functions.values())
     infos += [info for methods in facts.methods.values() for info in methods.values()]
@@ -3611,6 +3639,14 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     for info in infos:
         source = info.source or facts.source
         texts.setdefault(info.node.name, []).append(source.segment(info.node))
+    return texts
+
+
+def backpropagating_functions(facts: ModuleFacts) -> set[str]:
+    """Names of the module's functions and methods whose text mentions `backward` (or a name
+    the module imports `torch.autograd.backward` as), or a call of such a function (to a fixed
+    point); with those names themselves."""
+    texts = _function_texts(facts)
     aliases = backward_aliases(facts)
     words = ("backward", *aliases)
     found = {name for name, bodies in texts.items() if any(word in body for body in bodies for word in words)}

@@ -1,0 +1,6 @@
+import torch
+
+
+def backprop(model, batch):
+    x, y = batch
+    torch.nn.functional.mse_loss(model(x), y).backward()

@@ -91,6 +91,7 @@ _KNOWN_BASES = {"object", "Module", "ABC", "LightningModule", "Protocol", "Gener
 # a name bound to a clip function itself, not called (`clip = nn.utils.clip_grad_norm_`)
 # `lambda: opt.step()` written somewhere (`_stepping_lambdas` is asked only then)
 _STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
+_WORD = lazily(r"[A-Za-z_]\w*")  # an identifier (the words of a function's text)
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 # `loss = self(x, y)`: a method calling its own object (the class's `__call__`)
 _SELF_AS_CALL = lazily(r"(?<![\w.])self\(")
@@ -592,7 +593,9 @@ class _Walker:
         self.visiting: list[int] = []
         self.self_attributes: dict[str, set[str]] = {}
         self._backpropagating: set[str] | None = None
-        self._helpers_of_imports: set[str] | None = None
+        self._texts: dict[str, list[str]] | None = None  # the module's function texts, by name
+        self._helper_answers: dict[str, bool] = {}  # name -> it reaches a backpropagating import
+        self._words_of: dict[str, set[str]] = {}  # name -> the words of its texts
         self._imported: dict[str, bool] = {}
         self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
         self.helper_infos: dict[int, FunctionInfo] = {}
@@ -717,7 +720,7 @@ class _Walker:
         for local, qualified in self.facts.imports.aliases.items():
             if local in text and self.imported_backpropagates(qualified):
                 return True
-        if any(name in text and _names(text, name) for name in self.helpers_of_backpropagating_imports()):
+        if self.calls_a_helper_of_a_backpropagating_import(text):
             return True  # `run(model, batch)`, whose `run` calls the imported `backprop`
         for submodule in self.facts.imports.submodules:
             if submodule + "." in text and self.imported_backpropagates(submodule):
@@ -990,32 +993,44 @@ class _Walker:
             self._backpropagating = backpropagating_functions(self.facts)
         return self._backpropagating
 
-    def helpers_of_backpropagating_imports(self) -> set[str]:
-        """Names of the module's functions and methods whose text names a name imported from
-        a project module that backpropagates (`def run(model, batch): backprop(model, batch)`
-        with `from engine import backprop`), or such a function (to a fixed point): a loop that
-        calls one may run a backward pass though its own text names no import. Asked only of
-        loops that pass no other test of the gate; built once per module."""
-        if self._helpers_of_imports is None:
-            found: set[str] = set()
-            aliases = self.facts.imports.aliases
-            if self.facts.project is not None and aliases:
-                texts = _function_texts(self.facts)
-                for name, bodies in texts.items():
-                    if any(
-                        local in body and _names(body, local) and self.imported_backpropagates(qualified)
-                        for body in bodies for local, qualified in aliases.items()
-                    ):  # fmt: skip
-                        found.add(name)
-                pending = list(found)
-                while pending:
-                    other = pending.pop()
-                    for name, bodies in texts.items():
-                        if name not in found and any(other in body and _names(body, other) for body in bodies):
-                            found.add(name)
-                            pending.append(name)
-            self._helpers_of_imports = found
-        return self._helpers_of_imports
+    def calls_a_helper_of_a_backpropagating_import(self, text: str) -> bool:
+        """The text names a function or method of the module whose text, or that of a function
+        of the module it names (at any depth), names a name imported from a project module
+        that backpropagates (`run(model, batch)`, `def run(model, batch): backprop(model,
+        batch)` with `from engine import backprop`): a loop calling it may run a backward pass
+        though its own text names no import. Asked only of loops that pass no other test of
+        the gate; the functions' texts are read as the loops ask (each function's names once)."""
+        if self.facts.project is None or not self.facts.imports.aliases:
+            return False
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = _function_texts(self.facts)
+        answers = self._helper_answers
+        for name in texts:
+            if name in text and _names(text, name):
+                found = answers.get(name)
+                if found is None:
+                    found = answers[name] = self._reaches_a_backpropagating_import(name, texts)
+                if found:
+                    return True
+        return False
+
+    def _reaches_a_backpropagating_import(self, start: str, texts: dict[str, list[str]]) -> bool:
+        seen = {start}
+        todo = [start]
+        while todo:
+            name = todo.pop()
+            words = self._words_of.get(name)
+            if words is None:
+                words = self._words_of[name] = {w for body in texts[name] for w in _WORD.findall(body)}
+            for local, qualified in self.facts.imports.aliases.items():
+                if local in words and self.imported_backpropagates(qualified):
+                    return True
+            for other in words & texts.keys():
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return False
 
     def callable_aliases(self, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         """Names the code around a loop (its function, or the module's top level) binds once,

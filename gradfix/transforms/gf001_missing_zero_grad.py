@@ -57,7 +57,11 @@ class MissingZeroGrad(Rule):
     of the optimizer is in the other arm: a run that takes the first arm never clears (the fix
     clears first in that arm); also when each arm holds only a backward and the step follows
     the `if` (`if double: opt.zero_grad(); (2 * loss).backward()` / `else: loss.backward()`;
-    `opt.step()`). A loop that calls an object of a class of the file whose `__call__`
+    `opt.step()`). So is a loop whose every clear of the optimizer is written under a test
+    of its first pass (`if i == 0:`, `if not i:`, `i < 1` with `for i, batch in
+    enumerate(loader)` or `for i in range(n)`, `i` not rebound in the body) while its step is
+    not: after the first iteration nothing clears (the fix clears at the start of each
+    iteration). A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
@@ -305,6 +309,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
     )
     call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
+    first_pass_message = (
+        "`{opt}` is cleared on the loop's first iteration only: every later `{opt}.step()` applies gradients "
+        "accumulated since then; clear them each iteration"
+    )
     call_accumulation_message = (
         "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them after each accumulation step"
     )
@@ -419,6 +427,9 @@ class MissingZeroGrad(Rule):
             by_element = _by_element(steps, cleared, model)
             if by_element is not None:
                 steps, cleared = by_element
+        # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
+        first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t])}
+        cleared -= first_pass
         nested_own: set[str] = set()
         if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
             # a nested training loop's own optimizer (a WGAN's critic cleared and stepped
@@ -511,13 +522,11 @@ class MissingZeroGrad(Rule):
                 fix = _after_nested_training_loop(loop, step, owned, target, model)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
-            yield Finding(
-                self.code,
-                self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target),
-                step.anchor,
-                fix=fix,
-                related=(loop.node,),
-            )
+            if target in first_pass:
+                message = self.first_pass_message.format(opt=target)
+            else:
+                message = self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target)
+            yield Finding(self.code, message, step.anchor, fix=fix, related=(loop.node,))
 
     def _fix(
         self, loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel, bindings: LoopBindings
@@ -843,6 +852,66 @@ def _guarded_with_its_backward(
         if not later or (index < position and events.index(later[0]) > position):
             return None  # a backward no other optimizer's step takes before this one: accumulating?
     return block if own else None
+
+
+def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent) -> bool:
+    """Every clear of `target` is written in the loop under `if i == 0:` (`not i`, `i < 1`),
+    with `i` the loop's own count (`for i, batch in enumerate(loader)`, `for i in
+    range(n)`), which nothing in the body rebinds, while its step is not under such a test:
+    the clear runs on the first iteration only, and every later step applies the sum of all
+    the gradients since."""
+    node = loop.node
+    if node.__class__ is not ast.For:
+        return False
+    counter = _first_pass_counter(node)  # type: ignore[arg-type]
+    mine = [c for c in clears if c.target == target]
+    if counter is None or not mine or not step.direct:
+        return False
+    for clear in mine:
+        branches = clear.branches_within(node)
+        if not clear.direct or not branches or branches[0].kind != "if" or not isinstance(branches[0].node, ast.If):
+            return False
+        if not _first_pass_test(branches[0].node.test, counter):
+            return False
+    if any(isinstance(b.node, ast.If) and _first_pass_test(b.node.test, counter) for b in step.branches_within(node)):
+        return False
+    return not any(
+        isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
+        for stmt in node.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
+def _first_pass_counter(node: ast.For) -> str | None:
+    """The name counting the loop's passes from 0: `i` of `for i, x in enumerate(xs)` (no
+    start) or of `for i in range(n)` (`range(0, n)`)."""
+    iterable, target = node.iter, node.target
+    if not isinstance(iterable, ast.Call) or not isinstance(iterable.func, ast.Name):
+        return None
+    name, args = iterable.func.id, iterable.args
+    if name == "enumerate" and len(args) == 1 and not iterable.keywords:
+        if isinstance(target, (ast.Tuple, ast.List)) and target.elts and isinstance(target.elts[0], ast.Name):
+            return target.elts[0].id
+    if name == "range" and isinstance(target, ast.Name) and not iterable.keywords:
+        if len(args) == 1 or (len(args) in (2, 3) and isinstance(args[0], ast.Constant) and args[0].value == 0 and len(args) == 2):
+            return target.id
+    return None
+
+
+def _first_pass_test(test: ast.expr, counter: str) -> bool:
+    """`i == 0`, `0 == i`, `i < 1`, `i <= 0` or `not i`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id == counter
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(right, ast.Name) and right.id == counter and isinstance(op, ast.Eq):
+        left, right = right, left
+    if not (isinstance(left, ast.Name) and left.id == counter and isinstance(right, ast.Constant)):
+        return False
+    value = right.value
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (isinstance(op, ast.Eq) and value == 0) or (isinstance(op, ast.Lt) and value == 1) or (isinstance(op, ast.LtE) and value == 0)
 
 
 def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) -> tuple[GradEvent, list[ast.stmt], bool] | None:

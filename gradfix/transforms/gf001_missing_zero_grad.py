@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, accumulation_of, loop_invariant, mode_guards
+from gradfix.analysis.accumulation import Accumulation, _enumerate_start, accumulation_of, loop_invariant, mode_guards
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
@@ -29,7 +29,7 @@ from gradfix.transforms._common import (
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS, LOOPS
+from gradfix.source import FUNCTIONS, LOOPS, Source
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -58,8 +58,9 @@ class MissingZeroGrad(Rule):
     clears first in that arm); also when each arm holds only a backward and the step follows
     the `if` (`if double: opt.zero_grad(); (2 * loss).backward()` / `else: loss.backward()`;
     `opt.step()`). So is a loop whose every clear of the optimizer is written under a test
-    of its first pass (`if i == 0:`, `if not i:`, `i < 1` with `for i, batch in
-    enumerate(loader)` or `for i in range(n)`, `i` not rebound in the body) while its step is
+    of its first pass (`if i == 0:`, `if not i:`, `i < 1` with `i` the loop's count from 0:
+    `for i, batch in enumerate(loader)`, also in `tqdm(...)`, or `for i in range(n)`; `i` not
+    rebound in the body) while its step is
     not: after the first iteration nothing clears (the fix clears at the start of each
     iteration). A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
@@ -428,7 +429,7 @@ class MissingZeroGrad(Rule):
             if by_element is not None:
                 steps, cleared = by_element
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
-        first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t])}
+        first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source)}
         cleared -= first_pass
         nested_own: set[str] = set()
         if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
@@ -854,26 +855,28 @@ def _guarded_with_its_backward(
     return block if own else None
 
 
-def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent) -> bool:
+def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:
     """Every clear of `target` is written in the loop under `if i == 0:` (`not i`, `i < 1`),
-    with `i` the loop's own count (`for i, batch in enumerate(loader)`, `for i in
-    range(n)`), which nothing in the body rebinds, while its step is not under such a test:
-    the clear runs on the first iteration only, and every later step applies the sum of all
-    the gradients since."""
+    with `i` the loop's own count from 0 (`for i, batch in enumerate(loader)`, `for i in
+    range(n)`: `_enumerate_start`), which nothing in the body rebinds, while its step is not
+    under such a test: the clear runs on the first iteration only, and every later step
+    applies the sum of all the gradients since."""
     node = loop.node
-    if node.__class__ is not ast.For:
-        return False
-    counter = _first_pass_counter(node)  # type: ignore[arg-type]
     mine = [c for c in clears if c.target == target]
-    if counter is None or not mine or not step.direct:
+    if node.__class__ is not ast.For or not mine or not step.direct:
         return False
+    counters = set()
     for clear in mine:
         branches = clear.branches_within(node)
         if not clear.direct or not branches or branches[0].kind != "if" or not isinstance(branches[0].node, ast.If):
             return False
-        if not _first_pass_test(branches[0].node.test, counter):
-            return False
-    if any(isinstance(b.node, ast.If) and _first_pass_test(b.node.test, counter) for b in step.branches_within(node)):
+        counters.add(_first_pass_name(branches[0].node.test))
+    if len(counters) != 1 or None in counters:
+        return False
+    counter = counters.pop()
+    if _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
+        return False
+    if any(isinstance(b.node, ast.If) and _first_pass_name(b.node.test) == counter for b in step.branches_within(node)):
         return False
     return not any(
         isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
@@ -881,37 +884,24 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
     )  # fmt: skip
 
 
-def _first_pass_counter(node: ast.For) -> str | None:
-    """The name counting the loop's passes from 0: `i` of `for i, x in enumerate(xs)` (no
-    start) or of `for i in range(n)` (`range(0, n)`)."""
-    iterable, target = node.iter, node.target
-    if not isinstance(iterable, ast.Call) or not isinstance(iterable.func, ast.Name):
-        return None
-    name, args = iterable.func.id, iterable.args
-    if name == "enumerate" and len(args) == 1 and not iterable.keywords:
-        if isinstance(target, (ast.Tuple, ast.List)) and target.elts and isinstance(target.elts[0], ast.Name):
-            return target.elts[0].id
-    if name == "range" and isinstance(target, ast.Name) and not iterable.keywords:
-        if len(args) == 1 or (len(args) in (2, 3) and isinstance(args[0], ast.Constant) and args[0].value == 0 and len(args) == 2):
-            return target.id
-    return None
-
-
-def _first_pass_test(test: ast.expr, counter: str) -> bool:
-    """`i == 0`, `0 == i`, `i < 1`, `i <= 0` or `not i`."""
+def _first_pass_name(test: ast.expr) -> str | None:
+    """The name `n` of a test true on a count's first value only: `n == 0`, `0 == n`, `n < 1`,
+    `n <= 0`, `not n`."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return isinstance(test.operand, ast.Name) and test.operand.id == counter
+        return test.operand.id if isinstance(test.operand, ast.Name) else None
     if not isinstance(test, ast.Compare) or len(test.ops) != 1:
-        return False
+        return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
-    if isinstance(right, ast.Name) and right.id == counter and isinstance(op, ast.Eq):
+    if isinstance(right, ast.Name) and isinstance(op, ast.Eq):
         left, right = right, left
-    if not (isinstance(left, ast.Name) and left.id == counter and isinstance(right, ast.Constant)):
-        return False
+    if not (isinstance(left, ast.Name) and isinstance(right, ast.Constant)):
+        return None
     value = right.value
     if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    return (isinstance(op, ast.Eq) and value == 0) or (isinstance(op, ast.Lt) and value == 1) or (isinstance(op, ast.LtE) and value == 0)
+        return None
+    if (isinstance(op, ast.Eq) and value == 0) or (isinstance(op, ast.Lt) and value == 1) or (isinstance(op, ast.LtE) and value == 0):
+        return left.id
+    return None
 
 
 def _arm_that_never_clears(loop: TrainingLoop, target: str, model: ModuleModel) -> tuple[GradEvent, list[ast.stmt], bool] | None:

@@ -42,6 +42,7 @@ from gradfix.transforms.gf028_shared_gradients_never_refreshed import SharedGrad
 from gradfix.transforms.gf029_grad_scaler_rebuilt_each_iteration import GradScalerRebuiltEachIteration
 from gradfix.transforms.gf030_optimizer_rebuilt_each_iteration import OptimizerRebuiltEachIteration
 from gradfix.transforms.gf031_scheduler_over_replaced_optimizer import SchedulerOverReplacedOptimizer
+from gradfix.transforms.gf032_generator_gradient_in_discriminator_step import GeneratorGradientInDiscriminatorStep
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -75,6 +76,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     GradScalerRebuiltEachIteration,
     OptimizerRebuiltEachIteration,
     SchedulerOverReplacedOptimizer,
+    GeneratorGradientInDiscriminatorStep,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

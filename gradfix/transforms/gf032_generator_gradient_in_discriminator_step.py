@@ -1,0 +1,334 @@
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import method_name, receiver, walk_expression
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
+from gradfix.patterns import lazily
+from gradfix.source import FUNCTIONS
+from gradfix.transforms._common import owned_events
+from gradfix.transforms.base import Finding, Rule, Safety
+from gradfix.transforms.gf014_backward_through_stepped_graph import _backpropagated, _compatible, _same_level
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# Code that may switch a module's gradients off for the generator's update: pix2pix's
+# `set_requires_grad(netD, False)`, StyleGAN's `requires_grad(discriminator, False)`,
+# `p.requires_grad = False`, `p.requires_grad_(flag)`, Lightning's `toggle_optimizer`, a
+# `freeze(...)` helper. (`requires_grad=True` and `requires_grad_()` turn them on: not these.)
+_FREEZES = lazily(
+    r"requires_grad_?\s*\(\s*(?!True\s*\))[^)\s]|requires_grad\s*=\s*(?!\s*True\b)|set_requires_grad|toggle_optimizer|freeze"
+)
+
+
+class GeneratorGradientInDiscriminatorStep(Rule):
+    """
+    A discriminator's optimizer steps on the gradient the generator's loss wrote into the discriminator.
+
+    ## What it does
+    Finds adversarial training loops with two optimizers built in the file over two models
+    (a generator `G` and a discriminator `D`): a loss backpropagated through both (`g_loss =
+    -D(G(z)).mean()`), another backpropagated through `D` only (`d_loss` on `D(real)` and
+    `D(fake.detach())`), and a step of `D`'s optimizer that the first backward reaches with
+    no clear of `D`'s gradients in between:
+    - in the same iteration: both optimizers cleared, then both losses backpropagated, then
+      both stepped (AOT-GAN's order);
+    - in the next iteration: each optimizer cleared right after its own step
+      (`d_opt.step(); d_opt.zero_grad()` ... `g_loss.backward(); g_opt.step();
+      g_opt.zero_grad()`), so the generator's backward leaves its gradient in `D` until the
+      next discriminator step.
+
+    ## Why is this bad?
+    `g_loss.backward()` computes gradients for every parameter on the way, `D`'s too: the
+    generator's adversarial term pushes `D` to call the fakes real. `backward()` adds into
+    `.grad`, so `D`'s optimizer then steps on its own loss's gradient plus the generator's,
+    which works against it. Nothing fails; the discriminator just learns less, and the
+    balance of the game shifts.
+
+    ## Example
+    ```python
+    g_opt = torch.optim.Adam(G.parameters())
+    d_opt = torch.optim.Adam(D.parameters())
+    for real, z in loader:
+        fake = G(z)
+        g_loss = -D(fake).mean()
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        g_opt.zero_grad()
+        d_opt.zero_grad()
+        g_loss.backward()
+        d_loss.backward()
+        g_opt.step()
+        d_opt.step()
+    ```
+
+    ## Use instead
+    ```python
+    g_opt = torch.optim.Adam(G.parameters())
+    d_opt = torch.optim.Adam(D.parameters())
+    for real, z in loader:
+        fake = G(z)
+        g_loss = -D(fake).mean()
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        g_opt.zero_grad()
+        g_loss.backward()
+        d_opt.zero_grad()  # drops what the generator's loss wrote into D
+        d_loss.backward()
+        g_opt.step()
+        d_opt.step()
+    ```
+    Or switch `D`'s gradients off for the generator's update (`for p in D.parameters():
+    p.requires_grad_(False)`), or clear `D` before its own backward rather than after its
+    step.
+
+    ## Fix safety
+    There is no fix: the rule only reports. Where the clear belongs (before the
+    discriminator's backward, or a `requires_grad` switch around the generator's) is the
+    author's choice.
+
+    The rule reports only what it can prove: the backwards and the step written in the
+    iteration itself (not in a helper), both optimizers built in the file over models it
+    can name (`G.parameters()`, a chain or groups of them), neither owning a model of the
+    other's loss, and no clear on the way from the generator's backward to the
+    discriminator's step that might reach `D` (an optimizer's clear over other models only,
+    or a clear of the generator itself, does not). Silent when the iteration or a helper it
+    calls may switch gradients off (`requires_grad`, `set_requires_grad`,
+    `toggle_optimizer`, `freeze`), when a call gradfix cannot see may clear gradients on the
+    way, and when one loss is backpropagated for both models (no loss through `D` alone).
+    """
+
+    code = "GF032"
+    name = "generator-gradient-in-discriminator-step"
+    message = (
+        "`{step}` applies{when} the gradient `{backward}` (line {line}) wrote into `{module}` through `{forward}`, "
+        "with no clear of `{opt}` in between: call `{opt}.zero_grad()` between that backward and the backward of `{module}`'s own loss"
+    )
+    safety = Safety.DISPLAY
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        for loop in model.loops:
+            owned = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
+            backwards = [e for e in owned if e.kind is EventKind.BACKWARD]
+            if len(backwards) < 2:
+                continue
+            steps = [
+                e for e in owned
+                if e.kind is EventKind.STEP and e.target is not None and not e.engine and not e.gated
+            ]  # fmt: skip
+            stepped = {e.target: _owners(e.target, loop, model) for e in steps}  # type: ignore[misc]
+            stepped = {k: v for k, v in stepped.items() if v}
+            if len(stepped) < 2 or _may_freeze(loop, model):
+                continue
+            yield from self._loop(loop, model, backwards, steps, stepped)
+
+    def _loop(
+        self,
+        loop: TrainingLoop,
+        model: ModuleModel,
+        backwards: list[GradEvent],
+        steps: list[GradEvent],
+        stepped: dict[str, set[str]],
+    ) -> Iterator[Finding]:
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
+        forwards: dict[int, list] = {}  # type: ignore[type-arg]
+        slices: dict[int, tuple[ast.expr, GraphSlice]] = {}
+        for event in backwards:
+            loss = _backpropagated(event)
+            found = graphs.slice(loss, event.statement) if loss is not None else None
+            if found is None:
+                return  # a backward gradfix cannot read: what it walked is unknown
+            slices[id(event)] = (loss, found)  # type: ignore[assignment]
+            calls = list(graphs.forwards_of(loss))  # type: ignore[arg-type]
+            for unit in found.units:
+                calls += graphs.graph(unit).forwards
+            forwards[id(event)] = [(call, key) for call, key in calls if key is not None]
+        reported: set[int] = set()
+        for d_opt, d_owners in stepped.items():
+            for g_opt, g_owners in stepped.items():
+                if g_opt == d_opt or _overlap(d_owners, g_owners):
+                    continue
+                both: list[tuple[GradEvent, object]] = []
+                alone = False
+                for event in backwards:
+                    d_call = next(((c, k) for c, k in forwards[id(event)] if _owned(k, d_owners)), None)
+                    if d_call is None:
+                        continue
+                    if any(_owned(k, g_owners) for _, k in forwards[id(event)]):
+                        both.append((event, d_call))
+                    elif not alone:
+                        # the discriminator's own loss, keeping the generator's output out
+                        alone = _keeps_out(*slices[id(event)], graphs, g_owners)
+                # the generator's loss: its gradient reaches a step of the generator's optimizer
+                # (not a non-detached discriminator loss whose gradient in `G` is cleared first)
+                both = [
+                    (event, d_call) for event, d_call in both
+                    if any(s.target == g_opt and _reaches(event, s, loop, g_owners, stepped) is not None for s in steps)
+                ]  # fmt: skip
+                if not both or not alone:
+                    continue
+                for step in steps:
+                    if step.target != d_opt or id(step.node) in reported:
+                        continue
+                    for backward, d_call in both:
+                        when = _reaches(backward, step, loop, d_owners, stepped)
+                        if when is None:
+                            continue
+                        reported.add(id(step.node))
+                        yield self._finding(step, backward, d_call, d_opt, d_owners, when, loop, model)
+                        break
+
+    def _finding(
+        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, d_owners: set[str], when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
+    ) -> Finding:
+        source = model.source
+        loss = _backpropagated(backward)
+        call, key = d_call
+        message = self.message.format(
+            step=source.outer_segment(step.node).strip(),
+            backward=f"{source.outer_segment(loss).strip()}.backward()" if loss is not None else "backward()",
+            line=backward.statement.lineno,
+            module=key,
+            forward=source.outer_segment(call).strip(),
+            opt=d_opt,
+            when=when,
+        )
+        return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
+
+
+def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """The models an optimizer is built over, for an optimizer built in the loop's own function
+    (a plain name), on `self` or at module level (a module-level name the function neither
+    takes nor assigns); else none: one handed in, or another function's of the same name."""
+    facts = model.facts
+    function = loop.function
+    info = None
+    if "." in target or function is None:
+        info = facts.info(target)
+    else:
+        info = facts.local_objects.get(id(function), {}).get(target)
+        if info is None and not _binds(function, target):
+            info = facts.info(target)
+    if info is None or info.kind != "optimizer" or not info.strong or info.params is None:
+        return set()
+    return optimizer_owners(info.params, model.source)
+
+
+def _binds(function: ast.AST, name: str) -> bool:
+    """`name` is a parameter of `function` or assigned in it."""
+    args = function.args  # type: ignore[attr-defined]
+    every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a is not None]
+    if any(a.arg == name for a in every):
+        return True
+    return any(n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load for n in ast_walk(function))  # type: ignore[attr-defined]
+
+
+def _owned(key: str, owners: set[str]) -> bool:
+    return any(owns(owner, key) for owner in owners)
+
+
+def _overlap(a: set[str], b: set[str]) -> bool:
+    return any(owns(x, y) for x in a for y in b)
+
+
+def _keeps_out(loss: ast.expr, found: GraphSlice, graphs: GraphFlow, g_owners: set[str]) -> bool:
+    """The loss reads the generator's output cut from its graph: through `.detach()` or `.data`
+    (`D(fake.detach())`, `D(G(z).detach())`), or computed under `torch.no_grad()` — the mark of
+    a discriminator's loss written to leave the generator alone. (Two models trained by two
+    optimizers on a shared loss, an encoder and a head, have none: silent.)"""
+    outputs: set[str] = set()  # what the iteration computes from the generator's forwards
+    for unit in graphs.flow.units:
+        graph = graphs.graph(unit)
+        if any(k is not None and _owned(k, g_owners) for _, k in graph.forwards) or any(
+            graphs.reads_any_key(key, outputs) for key in graph.flows
+        ):
+            outputs |= graph.binds
+    values: list[ast.AST] = [loss]
+    for unit in found.units:
+        node = unit.node
+        if node.__class__ in (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr) and node.value is not None:  # type: ignore[attr-defined]
+            values.append(node.value)  # type: ignore[attr-defined]
+            if graphs.graph(unit).no_grad and any(
+                k is not None and _owned(k, g_owners) for _, k in graphs.forwards_of(node.value)  # type: ignore[attr-defined]
+            ):
+                return True
+    for value in values:
+        for sub in walk_expression(value):
+            if sub.__class__ is ast.Call and method_name(sub) == "detach":  # type: ignore[arg-type]
+                inner = receiver(sub)  # type: ignore[arg-type]
+            elif sub.__class__ is ast.Attribute and sub.attr == "data":  # type: ignore[attr-defined]
+                inner = sub.value  # type: ignore[attr-defined]
+            else:
+                continue
+            if inner is None:
+                continue
+            if any(k is not None and _owned(k, g_owners) for _, k in graphs.forwards_of(inner)):
+                return True
+            if any(graphs.reads_any_key(key, outputs) for key in graphs.flows_of(inner)):
+                return True
+    return False
+
+
+def _reaches(
+    backward: GradEvent, step: GradEvent, loop: TrainingLoop, d_owners: set[str], stepped: dict[str, set[str]]
+) -> str | None:
+    """How the backward's gradient reaches the step with no clear that may empty the
+    discriminator's gradients on the way: "" in the same iteration (the backward first, both
+    at one level, not in exclusive branches), " (the next iteration's)" around the loop (the
+    step first; a loop, not a step function), else None."""
+    if not _same_level(backward, step) or not _compatible(backward, step):
+        return None
+    events = loop.events
+    at = {id(e): i for i, e in enumerate(events)}
+    b, s = at.get(id(backward)), at.get(id(step))
+    if b is None or s is None:
+        return None
+    if b < s:
+        way, when = events[b + 1 : s], ""
+    elif isinstance(loop.node, FUNCTIONS):
+        return None  # a step function: no next iteration to read
+    else:
+        way, when = events[b + 1 :] + events[:s], " in the next iteration"
+    if any(_may_clear(e, d_owners, stepped) for e in way):
+        return None
+    return when
+
+
+def _may_clear(event: GradEvent, d_owners: set[str], stepped: dict[str, set[str]]) -> bool:
+    """A clear that may empty the discriminator's gradients, or a call gradfix cannot see.
+    Only an optimizer's clear over other models, or a module's clear of another model, is known
+    not to."""
+    if event.kind is EventKind.UNKNOWN:
+        return True
+    if event.kind is not EventKind.CLEAR:
+        return False
+    target = event.target
+    if target is None or event.scope is ClearScope.PARAMETERS:
+        return True
+    if event.scope is ClearScope.OPTIMIZER:
+        owners = stepped.get(target)
+        return owners is None or _overlap(owners, d_owners)
+    return _owned(target, d_owners) or any(owns(target, owner) for owner in d_owners)
+
+
+def _may_freeze(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The iteration, or a helper it runs events in, may switch gradients off (`_FREEZES`)."""
+    source = model.source
+    if _FREEZES.search(source.outer_segment(loop.node)):
+        return True
+    seen: set[int] = set()
+    for event in loop.events:
+        for helper in event.helpers:
+            if id(helper) in seen:
+                continue
+            seen.add(id(helper))
+            try:
+                text = (event.source or source).outer_segment(helper)
+            except (IndexError, ValueError):
+                return True  # a helper gradfix cannot read the text of: it may
+            if _FREEZES.search(text):
+                return True
+    return False

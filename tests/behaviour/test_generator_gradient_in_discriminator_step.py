@@ -1,0 +1,124 @@
+"""GF032 (detection only): a discriminator's optimizer that steps on what the generator's
+loss wrote into the discriminator. Run with real torch, the loop of the rule's example (both
+losses backpropagated before both steps, AOT-GAN's order) steps the discriminator on its own
+loss's gradient plus the generator's adversarial gradient; the rule's "Use instead" steps it
+on its own loss's gradient only. The same holds one iteration later for a loop that clears
+each optimizer right after its own step. gradfix reports the buggy loops at the
+discriminator's step and stays silent on the fixed ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+
+from gradfix.runner import Options, process_source
+
+_HEAD = """
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+G = torch.nn.Linear(4, 4)
+D = torch.nn.Linear(4, 1)
+batches = [(torch.randn(8, 4), torch.randn(8, 4)) for _ in range(3)]
+seen = []  # D's gradient at each of its steps, and the gradient of D's own loss alone
+"""
+_SAME_ITERATION = """
+def train(G, D, batches):
+    opt_g = torch.optim.SGD(G.parameters(), lr=0.1)
+    opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+    for z, real in batches:
+        fake = G(z)
+        g_loss = -D(fake).mean()
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        own = torch.autograd.grad(d_loss, list(D.parameters()), retain_graph=True)
+        opt_g.zero_grad()
+        opt_d.zero_grad()
+        g_loss.backward()
+        {clear}d_loss.backward()
+        seen.append(([p.grad.clone() for p in D.parameters()], own))
+        opt_g.step()
+        opt_d.step()
+
+
+train(G, D, batches)
+"""
+_NEXT_ITERATION = """
+def train(G, D, batches):
+    opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+    opt_g = torch.optim.SGD(G.parameters(), lr=0.1)
+    for z, real in batches:
+        fake = G(z)
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        own = torch.autograd.grad(d_loss, list(D.parameters()), retain_graph=True)
+        {clear}d_loss.backward()
+        seen.append(([p.grad.clone() for p in D.parameters()], own))
+        opt_d.step()
+        opt_d.zero_grad()
+        g_loss = -D(fake).mean()
+        g_loss.backward()
+        opt_g.step()
+        opt_g.zero_grad()
+
+
+train(G, D, batches)
+"""
+
+
+def _run(code: str) -> tuple[list, list[torch.Tensor]]:  # type: ignore[type-arg]
+    scope: dict[str, object] = {}
+    threads = torch.get_num_threads()
+    try:
+        exec(compile(code, "<gf032>", "exec"), scope)
+    finally:
+        torch.set_num_threads(threads)
+    return scope["seen"], [p.detach().clone() for p in scope["D"].parameters()]  # type: ignore[attr-defined, return-value]
+
+
+def _findings(code: str) -> list[tuple[str, int]]:
+    result = process_source("gf032.py", code.encode(), Options(select=frozenset({"GF032"}), unsafe_fixes=False, fix=True))
+    assert result.error is None, result.error
+    assert result.fixed is None  # detection only
+    return [(d.code, d.line) for d in result.diagnostics]
+
+
+def _own_only(seen: list) -> list[bool]:  # type: ignore[type-arg]
+    return [all(torch.equal(g, o) for g, o in zip(grads, own)) for grads, own in seen]
+
+
+def test_both_losses_before_both_steps_steps_the_discriminator_on_the_generators_gradient() -> None:
+    buggy = _HEAD + _SAME_ITERATION.replace("{clear}", "")
+    fixed = _HEAD + _SAME_ITERATION.replace("{clear}", "opt_d.zero_grad()\n        ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [False, False, False]  # every step adds the generator's gradient
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("        opt_d.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []
+
+
+def test_clears_after_each_step_carry_the_generators_gradient_into_the_next_discriminator_step() -> None:
+    buggy = _HEAD + _NEXT_ITERATION.replace("{clear}", "")
+    fixed = _HEAD + _NEXT_ITERATION.replace("{clear}", "opt_d.zero_grad()\n        ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    # the first step is clean; each later one carries the previous generator step's gradient
+    assert _own_only(seen_buggy) == [True, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("        opt_d.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []
+
+
+def test_the_fixtures_are_reported_once_at_a_discriminator_step() -> None:
+    folder = Path(__file__).parent.parent / "before_after" / "GF032_generator_gradient_in_discriminator_step"
+    paths = sorted(folder.glob("*.before.py"))
+    assert len(paths) >= 5
+    for path in paths:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        found = _findings(path.read_text(encoding="utf-8"))
+        assert len(found) == 1, (path.name, found)
+        assert lines[found[0][1] - 1].strip().endswith(".step()"), (path.name, lines[found[0][1] - 1])

@@ -119,70 +119,71 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                 e for e in owned
                 if e.kind is EventKind.STEP and e.target is not None and not e.engine and not e.gated
             ]  # fmt: skip
+            if len({e.target for e in steps}) < 2:
+                continue
             stepped = {e.target: _owners(e.target, loop, model) for e in steps}  # type: ignore[misc]
             stepped = {k: v for k, v in stepped.items() if v}
-            if len(stepped) < 2 or _may_freeze(loop, model):
+            if len(stepped) < 2:
                 continue
-            yield from self._loop(loop, model, backwards, steps, stepped)
+            candidates = _candidates(loop, backwards, steps, stepped)
+            if candidates and not _may_freeze(loop, model):
+                yield from self._loop(loop, model, backwards, candidates, stepped)
 
     def _loop(
         self,
         loop: TrainingLoop,
         model: ModuleModel,
         backwards: list[GradEvent],
-        steps: list[GradEvent],
+        candidates: list[tuple[str, str, GradEvent, GradEvent, str]],
         stepped: dict[str, set[str]],
     ) -> Iterator[Finding]:
+        """`candidates` (`_candidates`): now read which models each loss runs through."""
         graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
-        forwards: dict[int, list] = {}  # type: ignore[type-arg]
-        slices: dict[int, tuple[ast.expr, GraphSlice]] = {}
-        for event in backwards:
-            loss = _backpropagated(event)
-            found = graphs.slice(loss, event.statement) if loss is not None else None
-            if found is None:
-                return  # a backward gradfix cannot read: what it walked is unknown
-            slices[id(event)] = (loss, found)  # type: ignore[assignment]
-            calls = list(graphs.forwards_of(loss))  # type: ignore[arg-type]
-            for unit in found.units:
-                calls += graphs.graph(unit).forwards
-            forwards[id(event)] = [(call, key) for call, key in calls if key is not None]
+        read: dict[int, tuple[ast.expr, GraphSlice, list] | None] = {}  # type: ignore[type-arg]
+
+        def forwards(event: GradEvent) -> tuple[ast.expr, GraphSlice, list] | None:  # type: ignore[type-arg]
+            if id(event) not in read:
+                loss = _backpropagated(event)
+                found = graphs.slice(loss, event.statement) if loss is not None else None
+                if found is None:
+                    read[id(event)] = None
+                else:
+                    calls = list(graphs.forwards_of(loss))  # type: ignore[arg-type]
+                    for unit in found.units:
+                        calls += graphs.graph(unit).forwards
+                    read[id(event)] = (loss, found, [(c, k) for c, k in calls if k is not None])  # type: ignore[assignment]
+            return read[id(event)]
+
+        alone: dict[tuple[str, str], bool] = {}
         reported: set[int] = set()
-        for d_opt, d_owners in stepped.items():
-            for g_opt, g_owners in stepped.items():
-                if g_opt == d_opt or _overlap(d_owners, g_owners):
-                    continue
-                both: list[tuple[GradEvent, object]] = []
-                alone = False
-                for event in backwards:
-                    d_call = next(((c, k) for c, k in forwards[id(event)] if _owned(k, d_owners)), None)
-                    if d_call is None:
-                        continue
-                    if any(_owned(k, g_owners) for _, k in forwards[id(event)]):
-                        both.append((event, d_call))
-                    elif not alone:
-                        # the discriminator's own loss, keeping the generator's output out
-                        alone = _keeps_out(*slices[id(event)], graphs, g_owners)
-                # the generator's loss: its gradient reaches a step of the generator's optimizer
-                # (not a non-detached discriminator loss whose gradient in `G` is cleared first)
-                both = [
-                    (event, d_call) for event, d_call in both
-                    if any(s.target == g_opt and _reaches(event, s, loop, g_owners, stepped) is not None for s in steps)
-                ]  # fmt: skip
-                if not both or not alone:
-                    continue
-                for step in steps:
-                    if step.target != d_opt or id(step.node) in reported:
-                        continue
-                    for backward, d_call in both:
-                        when = _reaches(backward, step, loop, d_owners, stepped)
-                        if when is None:
-                            continue
-                        reported.add(id(step.node))
-                        yield self._finding(step, backward, d_call, d_opt, d_owners, when, loop, model)
-                        break
+        for d_opt, g_opt, backward, step, when in candidates:
+            if id(step.node) in reported:
+                continue
+            d_owners, g_owners = stepped[d_opt], stepped[g_opt]
+            this = forwards(backward)
+            if this is None:
+                return  # a backward gradfix cannot read: what it walked is unknown
+            d_call = next(((c, k) for c, k in this[2] if _owned(k, d_owners)), None)
+            if d_call is None or not any(_owned(k, g_owners) for _, k in this[2]):
+                continue  # not a loss through both models
+            pair = (d_opt, g_opt)
+            if pair not in alone:
+                # the discriminator's own loss: through it alone, keeping the generator's output out
+                alone[pair] = False
+                for other in backwards:
+                    found = forwards(other)
+                    if found is None:
+                        return
+                    if any(_owned(k, d_owners) for _, k in found[2]) and not any(_owned(k, g_owners) for _, k in found[2]):
+                        if _keeps_out(found[0], found[1], graphs, g_owners):
+                            alone[pair] = True
+                            break
+            if alone[pair]:
+                reported.add(id(step.node))
+                yield self._finding(step, backward, d_call, d_opt, when, loop, model)
 
     def _finding(
-        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, d_owners: set[str], when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
+        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
     ) -> Finding:
         source = model.source
         loss = _backpropagated(backward)
@@ -272,17 +273,49 @@ def _keeps_out(loss: ast.expr, found: GraphSlice, graphs: GraphFlow, g_owners: s
     return False
 
 
+def _candidates(
+    loop: TrainingLoop, backwards: list[GradEvent], steps: list[GradEvent], stepped: dict[str, set[str]]
+) -> list[tuple[str, str, GradEvent, GradEvent, str]]:
+    """Read from the events alone, before any graph: (the discriminator's optimizer, the
+    generator's, a backward, a step of the first, how it reaches it) for each backward whose
+    gradient reaches, uncleared, a step of one optimizer and a step of another over other models.
+    A correct loop clears each optimizer before the backward meant for it, and has none."""
+    at = {id(e): i for i, e in enumerate(loop.events)}
+    found: list[tuple[str, str, GradEvent, GradEvent, str]] = []
+    for backward in backwards:
+        reached: dict[str, list[tuple[GradEvent, str]]] = {}
+        for step in steps:
+            owners = stepped.get(step.target)  # type: ignore[arg-type]
+            if owners is None:
+                continue
+            when = _reaches(backward, step, loop, owners, stepped, at)
+            if when is not None:
+                reached.setdefault(step.target, []).append((step, when))  # type: ignore[arg-type]
+        if len(reached) < 2:
+            continue
+        for d_opt, d_steps in reached.items():
+            for g_opt in reached:
+                if g_opt != d_opt and not _overlap(stepped[d_opt], stepped[g_opt]):
+                    found += [(d_opt, g_opt, backward, step, when) for step, when in d_steps]
+    return found
+
+
 def _reaches(
-    backward: GradEvent, step: GradEvent, loop: TrainingLoop, d_owners: set[str], stepped: dict[str, set[str]]
+    backward: GradEvent,
+    step: GradEvent,
+    loop: TrainingLoop,
+    d_owners: set[str],
+    stepped: dict[str, set[str]],
+    at: dict[int, int],
 ) -> str | None:
-    """How the backward's gradient reaches the step with no clear that may empty the
-    discriminator's gradients on the way: "" in the same iteration (the backward first, both
-    at one level, not in exclusive branches), " (the next iteration's)" around the loop (the
-    step first; a loop, not a step function), else None."""
+    """How the backward's gradient reaches the step with no clear on the way that may empty
+    the gradients of `d_owners` (the models the step's optimizer is built over): "" in the same
+    iteration (the backward first, both at one level, not in exclusive branches), " in the next
+    iteration" around the loop (the step first; a loop, not a step function), else None.
+    `at`: the index of each of the loop's events."""
     if not _same_level(backward, step) or not _compatible(backward, step):
         return None
     events = loop.events
-    at = {id(e): i for i, e in enumerate(events)}
     b, s = at.get(id(backward)), at.get(id(step))
     if b is None or s is None:
         return None

@@ -186,11 +186,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
     ) -> Finding:
         source = model.source
-        loss = _backpropagated(backward)
         call, key = d_call
         message = self.message.format(
             step=source.outer_segment(step.node).strip(),
-            backward=f"{source.outer_segment(loss).strip()}.backward()" if loss is not None else "backward()",
+            backward=source.outer_segment(backward.node).strip(),
             line=backward.statement.lineno,
             module=key,
             forward=source.outer_segment(call).strip(),

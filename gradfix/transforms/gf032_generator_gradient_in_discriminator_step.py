@@ -280,6 +280,7 @@ def _candidates(
     gradient reaches, uncleared, a step of one optimizer and a step of another over other models.
     A correct loop clears each optimizer before the backward meant for it, and has none."""
     at = {id(e): i for i, e in enumerate(loop.events)}
+    clears = [i for i, e in enumerate(loop.events) if e.kind is EventKind.CLEAR or e.kind is EventKind.UNKNOWN]
     found: list[tuple[str, str, GradEvent, GradEvent, str]] = []
     for backward in backwards:
         reached: dict[str, list[tuple[GradEvent, str]]] = {}
@@ -287,7 +288,7 @@ def _candidates(
             owners = stepped.get(step.target)  # type: ignore[arg-type]
             if owners is None:
                 continue
-            when = _reaches(backward, step, loop, owners, stepped, at)
+            when = _reaches(backward, step, loop, owners, stepped, at, clears)
             if when is not None:
                 reached.setdefault(step.target, []).append((step, when))  # type: ignore[arg-type]
         if len(reached) < 2:
@@ -306,25 +307,27 @@ def _reaches(
     d_owners: set[str],
     stepped: dict[str, set[str]],
     at: dict[int, int],
+    clears: list[int],
 ) -> str | None:
     """How the backward's gradient reaches the step with no clear on the way that may empty
     the gradients of `d_owners` (the models the step's optimizer is built over): "" in the same
     iteration (the backward first, both at one level, not in exclusive branches), " in the next
     iteration" around the loop (the step first; a loop, not a step function), else None.
-    `at`: the index of each of the loop's events."""
+    `at`: the index of each of the loop's events; `clears`: the indices of its clears and of
+    the calls gradfix cannot see into."""
     if not _same_level(backward, step) or not _compatible(backward, step):
         return None
-    events = loop.events
     b, s = at.get(id(backward)), at.get(id(step))
     if b is None or s is None:
         return None
     if b < s:
-        way, when = events[b + 1 : s], ""
+        way, when = [i for i in clears if b < i < s], ""
     elif isinstance(loop.node, FUNCTIONS):
         return None  # a step function: no next iteration to read
     else:
-        way, when = events[b + 1 :] + events[:s], " in the next iteration"
-    if any(_may_clear(e, d_owners, stepped) for e in way):
+        way, when = [i for i in clears if i > b or i < s], " in the next iteration"
+    events = loop.events
+    if any(_may_clear(events[i], d_owners, stepped) for i in way):
         return None
     return when
 

@@ -25,6 +25,10 @@ _FREEZES = lazily(
     r"requires_grad_?\s*\(\s*(?!True\s*\))[^)\s]|requires_grad\s*=\s*(?!\s*True\b)|set_requires_grad|toggle_optimizer|freeze"
 )
 
+# What a discriminator's loss that keeps the generator's output out of its graph must say
+# somewhere in the iteration (`_keeps_out`): a cheap test before any graph is read.
+_KEEPS_OUT_WORDS = lazily(r"\.detach\b|\.data\b|no_grad|inference_mode")
+
 
 class GeneratorGradientInDiscriminatorStep(Rule):
     """
@@ -126,7 +130,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if len(stepped) < 2:
                 continue
             candidates = _candidates(loop, backwards, steps, stepped)
-            if candidates and not _may_freeze(loop, model):
+            if not candidates:
+                continue
+            text = model.source.outer_segment(loop.node)
+            if _KEEPS_OUT_WORDS.search(text) and not _may_freeze(text, loop, model):
                 yield from self._loop(loop, model, backwards, candidates, stepped)
 
     def _loop(
@@ -349,10 +356,10 @@ def _may_clear(event: GradEvent, d_owners: set[str], stepped: dict[str, set[str]
     return _owned(target, d_owners) or any(owns(target, owner) for owner in d_owners)
 
 
-def _may_freeze(loop: TrainingLoop, model: ModuleModel) -> bool:
-    """The iteration, or a helper it runs events in, may switch gradients off (`_FREEZES`)."""
+def _may_freeze(text: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The iteration (`text`), or a helper it runs events in, may switch gradients off (`_FREEZES`)."""
     source = model.source
-    if _FREEZES.search(source.outer_segment(loop.node)):
+    if _FREEZES.search(text):
         return True
     seen: set[int] = set()
     for event in loop.events:

@@ -114,9 +114,12 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     safety = Safety.DISPLAY
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        backward = EventKind.BACKWARD
         for loop in model.loops:
-            owned = [e for e in owned_events(loop, model) if e.direct and not e.foreign]
-            backwards = [e for e in owned if e.kind is EventKind.BACKWARD]
+            if sum(1 for e in loop.events if e.kind is backward and not e.via) < 2:
+                continue  # (cheap first: most loops backpropagate once)
+            owned = [e for e in owned_events(loop, model) if not e.via and e.source is None]  # direct, not foreign
+            backwards = [e for e in owned if e.kind is backward]
             if len(backwards) < 2:
                 continue
             steps = [

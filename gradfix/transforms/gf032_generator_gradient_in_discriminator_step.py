@@ -128,6 +128,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             ]  # fmt: skip
             if len({e.target for e in steps}) < 2:
                 continue
+            text = model.source.outer_segment(loop.node)
+            if not _KEEPS_OUT_WORDS.search(text):
+                continue
             stepped = {e.target: _owners(e.target, loop, model) for e in steps}  # type: ignore[misc]
             stepped = {k: v for k, v in stepped.items() if v}
             if len(stepped) < 2:
@@ -135,8 +138,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             candidates = _candidates(loop, backwards, steps, stepped)
             if not candidates:
                 continue
-            text = model.source.outer_segment(loop.node)
-            if _KEEPS_OUT_WORDS.search(text) and not _may_freeze(text, loop, model):
+            if not _may_freeze(text, loop, model):
                 yield from self._loop(loop, model, backwards, candidates, stepped)
 
     def _loop(

@@ -289,24 +289,31 @@ def _candidates(
 ) -> list[tuple[str, str, GradEvent, GradEvent, str]]:
     """Read from the events alone, before any graph: (the discriminator's optimizer, the
     generator's, a backward, a step of the first, how it reaches it) for each backward whose
-    gradient reaches, uncleared, a step of one optimizer and a step of another over other models.
-    A correct loop clears each optimizer before the backward meant for it, and has none."""
+    gradient reaches, uncleared, a step of one optimizer and a step of another over other
+    models, when another backward (the discriminator's own loss) reaches a step of the first
+    too. A correct loop clears each optimizer before the backward meant for it, and has none."""
     at = {id(e): i for i, e in enumerate(loop.events)}
     clears = [i for i, e in enumerate(loop.events) if e.kind is EventKind.CLEAR or e.kind is EventKind.UNKNOWN]
-    found: list[tuple[str, str, GradEvent, GradEvent, str]] = []
+    reached: list[dict[str, list[tuple[GradEvent, str]]]] = []
     for backward in backwards:
-        reached: dict[str, list[tuple[GradEvent, str]]] = {}
+        found_here: dict[str, list[tuple[GradEvent, str]]] = {}
         for step in steps:
             owners = stepped.get(step.target)  # type: ignore[arg-type]
             if owners is None:
                 continue
             when = _reaches(backward, step, loop, owners, stepped, at, clears)
             if when is not None:
-                reached.setdefault(step.target, []).append((step, when))  # type: ignore[arg-type]
-        if len(reached) < 2:
+                found_here.setdefault(step.target, []).append((step, when))  # type: ignore[arg-type]
+        reached.append(found_here)
+    found: list[tuple[str, str, GradEvent, GradEvent, str]] = []
+    for index, backward in enumerate(backwards):
+        here = reached[index]
+        if len(here) < 2:
             continue
-        for d_opt, d_steps in reached.items():
-            for g_opt in reached:
+        for d_opt, d_steps in here.items():
+            if not any(d_opt in other for at_other, other in enumerate(reached) if at_other != index):
+                continue  # no other loss is stepped by this optimizer: no discriminator's own loss
+            for g_opt in here:
                 if g_opt != d_opt and not _overlap(stepped[d_opt], stepped[g_opt]):
                     found += [(d_opt, g_opt, backward, step, when) for step, when in d_steps]
     return found

@@ -476,6 +476,9 @@ class _ModeWalker:
             # `self.model(x)`, `model.encoder(x)`: a submodule's forward, or a method we cannot
             # see; one named like a mode switch (`model.freeze_bn()`, `self.evaluate()`) may set it
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
+            if ctx.source is None or ctx.source is self.model.source:
+                # `self.resume()` with `self.resume = partial(self.model.train, True)`
+                keys += [self.key(bound, ctx) for bound in _partial_switches(self.model.source.key(call.func), self.model)]
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
         if (
@@ -1012,10 +1015,16 @@ def _partial_switches(name: str, model: ModuleModel) -> tuple[ast.expr, ...]:
     """The modules whose mode a call of `name` may switch when it is bound to `functools.partial`
     over a method named like a switch (`back = partial(model.train, True)`: `model`), asked only
     in files that say `partial`."""
-    if "partial(" not in model.source.text:
-        return ()
+    cache: dict[str, tuple[ast.expr, ...]] | None = model.__dict__.get("_partial_switches")
+    if cache is None:
+        cache = model.__dict__["_partial_switches"] = {} if "partial(" in model.source.text else {"": ()}
+    if "" in cache:
+        return ()  # the file never says `partial(`
+    if name in cache:
+        return cache[name]
     found: list[ast.expr] = []
-    for value in _name_values(model).get(name, ()):
+    values = _name_values(model).get(name, ()) if "." not in name else assigned_values(model, name)
+    for value in values:
         if (
             isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Attribute)
             and dotted(value.args[0]) is not None and _MODE_WORDS.search(value.args[0].attr)
@@ -1023,7 +1032,8 @@ def _partial_switches(name: str, model: ModuleModel) -> tuple[ast.expr, ...]:
             and model.facts.imports.qualify(call_name(value) or "") == "functools.partial"
         ):  # fmt: skip
             found.append(value.args[0].value)
-    return tuple(found)
+    cache[name] = tuple(found)
+    return cache[name]
 
 
 def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:

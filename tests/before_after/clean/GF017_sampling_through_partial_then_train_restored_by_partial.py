@@ -1,6 +1,7 @@
 # Near misses of a sampling block bound with `functools.partial`: a bound `model.train` called
 # after the sampling switches the model back; a trainer whose optimizer, built into a local of
-# `__init__`, trains only the head while the backbone is kept in eval mode on purpose.
+# `__init__`, trains only the head while the backbone is kept in eval mode on purpose; a bound
+# `self.model.train` stored on the object and called after the sampling.
 from functools import partial
 
 import torch
@@ -42,3 +43,27 @@ class HeadTuner:
                 self.optimizer.zero_grad()
                 loss.backward()
                 self.optimizer.step()
+
+
+class Looper:
+    """The switch back bound on the object (`self.resume = partial(self.model.train, True)`)."""
+
+    def __init__(self, model, batches, steps):
+        self.model = model
+        self.opt = torch.optim.Adam(model.parameters(), lr=3e-4)
+        self.resume = partial(self.model.train, True)
+        self.batches = batches
+        self.steps = steps
+
+    def run(self):
+        for step in range(self.steps):
+            loss = self.model(next(self.batches))
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            if step % 10 == 0:
+                self.model.eval()
+                sample = partial(self.model.generate, length=16)
+                with torch.no_grad():
+                    print(sample())
+                self.resume()

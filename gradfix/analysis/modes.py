@@ -415,7 +415,7 @@ class _ModeWalker:
                     setattr(whole, field_name, getattr(call, field_name, None))
                 self.call(whole, ctx)
                 return
-            switched = _partial_switches(call.func.id, self.model) if bound is None else ()
+            switched = _partial_switches(call.func.id, self.model) if bound is None and _says_partial(self.model) else ()
             if switched:
                 # `back()` with `back = partial(model.train, True)`: the bound method's own switch
                 self.emit(ModeKind.UNSURE, tuple(self.key(recv_, ctx) for recv_ in switched), call, ctx)
@@ -476,7 +476,7 @@ class _ModeWalker:
             # `self.model(x)`, `model.encoder(x)`: a submodule's forward, or a method we cannot
             # see; one named like a mode switch (`model.freeze_bn()`, `self.evaluate()`) may set it
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
-            if ctx.source is None or ctx.source is self.model.source:
+            if _says_partial(self.model) and (ctx.source is None or ctx.source is self.model.source):
                 # `self.resume()` with `self.resume = partial(self.model.train, True)`
                 keys += [self.key(bound, ctx) for bound in _partial_switches(self.model.source.key(call.func), self.model)]
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
@@ -1011,15 +1011,19 @@ def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
     return found
 
 
+def _says_partial(model: ModuleModel) -> bool:
+    """Whether the file says `partial(` at all (read once per model)."""
+    says = model.__dict__.get("_says_partial")
+    if says is None:
+        says = model.__dict__["_says_partial"] = "partial(" in model.source.text
+    return says
+
+
 def _partial_switches(name: str, model: ModuleModel) -> tuple[ast.expr, ...]:
     """The modules whose mode a call of `name` may switch when it is bound to `functools.partial`
     over a method named like a switch (`back = partial(model.train, True)`: `model`), asked only
     in files that say `partial`."""
-    cache: dict[str, tuple[ast.expr, ...]] | None = model.__dict__.get("_partial_switches")
-    if cache is None:
-        cache = model.__dict__["_partial_switches"] = {} if "partial(" in model.source.text else {"": ()}
-    if "" in cache:
-        return ()  # the file never says `partial(`
+    cache: dict[str, tuple[ast.expr, ...]] = model.__dict__.setdefault("_partial_switches", {})
     if name in cache:
         return cache[name]
     found: list[ast.expr] = []

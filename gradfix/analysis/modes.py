@@ -114,7 +114,7 @@ _MODULE_METHODS_KEEPING_MODE = {
 }  # fmt: skip
 # Functions that receive a module without changing its mode.
 _KEEPING_MODE = HARMLESS_CALLS | {
-    "accumulate", "unwrap_model", "autocast", "no_sync", "clip_grad_norm_", "clip_grad_value_",
+    "accumulate", "unwrap_model", "get_state_dict", "autocast", "no_sync", "clip_grad_norm_", "clip_grad_value_",
     "summary", "deepcopy", "copy", "DataParallel", "DistributedDataParallel", "DDP", "compile",
     "count_parameters", "parameters_to_vector", "vector_to_parameters", "save", "log_model",
     "register_hooks", "sync_batchnorm", "convert_sync_batchnorm", "zip", "map", "sum", "max", "min",
@@ -415,6 +415,10 @@ class _ModeWalker:
                     setattr(whole, field_name, getattr(call, field_name, None))
                 self.call(whole, ctx)
                 return
+            switched = _partial_switches(call.func.id, self.model) if bound is None and _says_partial(self.model) else ()
+            if switched:
+                # `back()` with `back = partial(model.train, True)`: the bound method's own switch
+                self.emit(ModeKind.UNSURE, tuple(self.key(recv_, ctx) for recv_ in switched), call, ctx)
             called = self._called_through(call)
             if called:
                 # `validate()` with `validate = lambda: evaluate(model, loader)` beside the loop:
@@ -472,13 +476,26 @@ class _ModeWalker:
             # `self.model(x)`, `model.encoder(x)`: a submodule's forward, or a method we cannot
             # see; one named like a mode switch (`model.freeze_bn()`, `self.evaluate()`) may set it
             self.emit(ModeKind.FORWARD, (self.key(call.func, ctx),), call, ctx)
+            if _says_partial(self.model) and (ctx.source is None or ctx.source is self.model.source):
+                # `self.resume()` with `self.resume = partial(self.model.train, True)`
+                keys += [self.key(bound, ctx) for bound in _partial_switches(self.model.source.key(call.func), self.model)]
             if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
         if (
             last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE
             and not (last in _CONTAINERS and self._forward_only_container(call, ctx))
         ):  # fmt: skip
-            for value in [*positional(call), *[k.value for k in call.keywords]]:
+            values = [*positional(call), *[k.value for k in call.keywords]]
+            if qualified == "functools.partial" and call.args and isinstance(call.args[0], ast.Attribute) and dotted(call.args[0]) is not None:
+                # `partial(self.model.sample, n=4)`: a method bound for a later call, which may switch
+                # the module's mode only as the method's own call may (`model.sample()` does not);
+                # `partial(accelerator.no_sync, model)` hands the module to a function keeping its mode
+                head = values.pop(0)
+                if _MODE_WORDS.search(head.attr) and head.attr not in _MODULE_METHODS_KEEPING_MODE:
+                    keys.append(self.key(head.value, ctx))
+                if head.attr in _KEEPING_MODE or head.attr.startswith(_LOGGING):
+                    values = []
+            for value in values:
                 if (dotted(value) is not None or isinstance(value, ast.Subscript)) and not _plain_attribute(value):
                     keys.append(self.key(value, ctx))
         if keys:
@@ -992,6 +1009,35 @@ def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
                     found.setdefault(target.id, []).append(stmt.value)  # type: ignore[attr-defined]
         model.__dict__["_name_values"] = found
     return found
+
+
+def _says_partial(model: ModuleModel) -> bool:
+    """Whether the file says `partial(` at all (read once per model)."""
+    says = model.__dict__.get("_says_partial")
+    if says is None:
+        says = model.__dict__["_says_partial"] = "partial(" in model.source.text
+    return says
+
+
+def _partial_switches(name: str, model: ModuleModel) -> tuple[ast.expr, ...]:
+    """The modules whose mode a call of `name` may switch when it is bound to `functools.partial`
+    over a method named like a switch (`back = partial(model.train, True)`: `model`), asked only
+    in files that say `partial`."""
+    cache: dict[str, tuple[ast.expr, ...]] = model.__dict__.setdefault("_partial_switches", {})
+    if name in cache:
+        return cache[name]
+    found: list[ast.expr] = []
+    values = _name_values(model).get(name, ()) if "." not in name else assigned_values(model, name)
+    for value in values:
+        if (
+            isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Attribute)
+            and dotted(value.args[0]) is not None and _MODE_WORDS.search(value.args[0].attr)
+            and value.args[0].attr not in _MODULE_METHODS_KEEPING_MODE
+            and model.facts.imports.qualify(call_name(value) or "") == "functools.partial"
+        ):  # fmt: skip
+            found.append(value.args[0].value)
+    cache[name] = tuple(found)
+    return cache[name]
 
 
 def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:

@@ -257,7 +257,12 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         if info is None or info.kind != "optimizer" or info.params is None:
             handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
-                complete = False
+                stored = _stored_local_optimizer(target, loop, index, model)
+                found = parameter_owners(stored[0], stored[1], model) if stored is not None else set()
+                if not found:
+                    complete = False
+                for owner in found:
+                    owners |= aliases(owner, stored[1], model)  # type: ignore[index]
             else:
                 owners |= aliases(handed, scope, model)
             continue
@@ -464,6 +469,42 @@ def _from_own_method(target: str, model: ModuleModel) -> str | None:
         return None
     key = model.source.key(recv)
     return None if key.split(".", 1)[0] in ("torch", "optim") else key
+
+
+def _stored_local_optimizer(
+    target: str, loop: TrainingLoop, index: Assignments, model: ModuleModel
+) -> tuple[ast.expr, ast.AST] | None:
+    """`optimizer = torch.optim.AdamW(model.parameters()); self.optimizer = optimizer` in a method
+    of the loop's class: the parameters of the one construction of the local name that the one
+    plain binding of `self.optimizer` stores, and that method (its names). Rebound besides only
+    by unpacking accelerate's `prepare(...)` (`self.model, self.optimizer = accelerator.prepare(...)`)."""
+    from gradfix.analysis.facts import classify_constructor
+
+    if not target.startswith("self.") or target.count(".") != 1 or loop.function is None:
+        return None
+    bindings = index.by_key.get(target, [])
+    plain = [b for b in bindings if b.value is not None]
+    if len(plain) != 1 or not isinstance(plain[0].value, ast.Name) or not isinstance(plain[0].scope, FUNCTIONS):
+        return None
+    binding = plain[0]
+    if binding.class_name is None or binding.class_name != index.class_of_scope.get(id(loop.function)):
+        return None
+    for other in bindings:
+        if other is not binding and not (
+            isinstance(other.statement, ast.Assign) and isinstance(other.statement.value, ast.Call)
+            and method_name(other.statement.value) == "prepare"
+        ):  # fmt: skip
+            return None
+    name, method = binding.value.id, binding.scope  # type: ignore[union-attr]
+    local = [b for b in index.by_key.get(name, []) if b.scope is method]
+    if len(local) != 1 or not isinstance(local[0].value, ast.Call):
+        return None
+    call = local[0].value
+    if classify_constructor(model.facts.imports.qualify(call_name(call) or "")) != "optimizer":
+        return None
+    given = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
+    given = given or next((k.value for k in call.keywords if k.arg == "params"), None)
+    return (given, method) if given is not None else None
 
 
 def _handed_to_constructor(target: str, loop: TrainingLoop, model: ModuleModel) -> str | None:

@@ -77,8 +77,10 @@ class EvalModeNotRestored(Rule):
     a helper's
     `train()` in an `except` arm that re-raises restores nothing for the training; nor do
     `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which
-    leave the module's mode as it was, while a module handed to a function gradfix cannot see
-    may be switched back by it). Also an
+    leave the module's mode as it was, nor accelerate's `get_state_dict(model)`, nor a method of
+    the module bound for later with `functools.partial(model.sample, n)` unless its name says it
+    switches (`partial(model.train, True)`, whose later call may switch it back), while a module
+    handed to a function gradfix cannot see may be switched back by it). Also an
     evaluation helper called before the loop (`print(evaluate(model, val_loader))` for an
     untrained baseline: the helper switches the module to eval and runs it) when nothing
     switches the module back before the loop's first `backward()` (a loop that calls
@@ -87,7 +89,9 @@ class EvalModeNotRestored(Rule):
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters (also by a builder of the file or of another module of the project, bound once
     in the loop's function, `optimizer = build_optimizer(model, lr)` whose every `return` is a
-    torch optimizer over the parameters of the module it is handed; also the optimizer an
+    torch optimizer over the parameters of the module it is handed; a trainer's
+    `self.optimizer = optimizer` storing a local its method built over them, `optimizer =
+    torch.optim.AdamW(model.parameters())`, also when accelerate's `prepare` rebinds it; also the optimizer an
     object of a class of the file or project holds, `stepper.opt` of `stepper = Stepper(net,
     opt)` whose `__init__` stores its parameter `opt`, when `opt` is built over `net`; in a
     function, `def run(net, opt): stepper = Stepper(net, opt)`, the optimizer every call of

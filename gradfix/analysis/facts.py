@@ -401,6 +401,9 @@ class _FactCollector:
             return
         if value_shape is ast.IfExp and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:  # type: ignore[attr-defined]
             value = value.body  # `loss_scaler = NativeScaler() if use_amp else None`: that object, or nothing
+        if shape is ast.Name and value_shape is ast.Name and key is None:
+            self._alias(target.id, value.id)  # type: ignore[attr-defined]
+            return
         if not isinstance(value, ast.Call):
             return
         if key is None:
@@ -442,6 +445,19 @@ class _FactCollector:
             # from another module of the project) builds it, its parameters are read once the walk
             # has seen every definition (`_builder_calls`)
             self._builder_calls.append((key, getattr(self, "scope", None), value, params))
+
+    def _alias(self, name: str, other: str) -> None:
+        """`opt = optimizer`: another name for an optimizer built in the same scope (each name
+        bound once there, the optimizer by its constructor, not a builder's call, which
+        `_builders_of_the_file` reads later) is that optimizer."""
+        scope = getattr(self, "scope", None)
+        objects = self.facts.local_objects.get(id(scope), {}) if scope is not None else self.facts.objects
+        info = objects.get(other)
+        if info is None or info.kind != "optimizer" or not info.strong or info.library is not None or name in objects:
+            return
+        if any(key == other for key, *_ in self._builder_calls) or not (self._bound_once(name) and self._bound_once(other)):
+            return
+        self._record(name, info.kind, info.constructor, info.params, strong=True)
 
     def _bound_once(self, name: str) -> bool:
         """`name` is bound once in the current scope (the function, or the whole module at its

@@ -1609,7 +1609,32 @@ def _group_params_of(expr: ast.expr, source: Source) -> str | None:
 _READ_ONLY = frozenset({"state_dict", "param_groups", "defaults", "state"})
 
 
-def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None) -> bool:
+def _aliases_of(key: str, nodes: list[ast.AST], source) -> set[str]:  # type: ignore[no-untyped-def]
+    """The other names of the scope that stand for the optimizer `key`, or for its `step` or
+    `zero_grad`: each bound once in the scope (no other store, no parameter), to `key` itself
+    (`opt = optimizer`) or to one of those methods of it (`step = optimizer.step`)."""
+    stores: dict[str, int] = {}
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            stores[node.arg] = stores.get(node.arg, 0) + 2
+        elif (
+            isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and (
+                (isinstance(node.value, ast.Name) and node.value.id == key)
+                or (isinstance(node.value, ast.Attribute) and node.value.attr in ("step", "zero_grad")
+                    and isinstance(node.value.value, ast.Name) and node.value.value.id == key)
+            )
+        ):  # fmt: skip
+            found.add(node.targets[0].id)
+    return {name for name in found if stores.get(name) == 1 and name != key}
+
+
+def _used_after(
+    key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None, _seen: frozenset[str] = frozenset()
+) -> bool:
     """The optimizer is used after the change (or in a loop around it, unless the loop builds
     it again before that use: `optimizer = Adam(model.parameters())` at the top of each
     active-learning round); reading its `state_dict()` or `param_groups` is no use."""
@@ -1637,6 +1662,10 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, bu
                     for loop in loops
                 ):
                     return True
+    if key.isidentifier() and len(_seen) < 4:
+        aliases = _aliases_of(key, nodes, source) - _seen
+        if any(_used_after(alias, scope, change, model, built, _seen | {key}) for alias in aliases):
+            return True  # `opt = optimizer`, `step = opt.step` before the change; `step()` after it
     if key.startswith("self.") and isinstance(scope, ast.FunctionDef):
         # built and made stale in `__init__` (or in a setup method), stepped by another method
         # (`fit`) of the class that does not build it again itself

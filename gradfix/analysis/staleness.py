@@ -362,7 +362,7 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
-    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower():
+    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower() and not _of_an_optimizer_module(call, model):
         return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
         # lookup reads (and may parse) another module for every call of the file
     info = _builder(call, model)
@@ -384,8 +384,8 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
         if position >= len(info.node.args.posonlyargs) + len(info.node.args.args):
             return None  # keyword-only
         argument = args[position]
-    if dotted(argument) is None:
-        return None
+    if dotted(argument) is None and not all(e.__class__ is ast.Name and e.id == name for e in exprs):  # type: ignore[attr-defined]
+        return None  # (but `build(list(a.parameters()) + list(b.parameters()))` of `def build(params)`)
 
     class Substitute(ast.node_transformer()):
         def visit_Name(self, node: ast.Name) -> ast.expr:
@@ -393,6 +393,16 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
 
     copies = [Substitute().visit(copy.deepcopy(e)) for e in exprs]
     return classes, (copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load()))
+
+
+def _of_an_optimizer_module(call: ast.Call, model: ModuleModel) -> bool:
+    """`O.build(...)` with `O` a module of the project named like optimizers (`from . import
+    optim as O`, `import optimizers`): a builder named after its module."""
+    func = call.func
+    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or model.facts.project is None:  # type: ignore[attr-defined]
+        return False
+    qualified = model.facts.imports.aliases.get(func.value.id)  # type: ignore[attr-defined]
+    return qualified is not None and not qualified.startswith("torch") and "opt" in qualified.rsplit(".", 1)[-1].lower()
 
 
 def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list[str]] | None:  # type: ignore[no-untyped-def]
@@ -448,6 +458,15 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
             params = once(params.id)  # `params = [p for p in m.parameters() if p.requires_grad]`
         if params is None:
             return None
+        if isinstance(params, ast.Name) and params.id not in local:
+            # `def build(params, lr): return torch.optim.SGD(params, lr=lr)`: over what the call
+            # hands that parameter, whole
+            if chosen is not None and chosen != params.id:
+                return None
+            chosen = params.id
+            exprs.append(params)
+            classes.extend(table or [qualify(call_name(value)) or ""])
+            continue
         roots = set()
         for n in ast_walk(params):
             if isinstance(n, ast.Call) and method_name(n) in ("parameters", "named_parameters"):

@@ -22,7 +22,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND_KINDS, FUNCTION_KINDS, FUNCTIONS, MATCH_CASE, Source
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -970,7 +970,56 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
         _builders_of_the_file(facts, collector._builder_calls)
     collector.call_sites()
     _promote_parameters(facts)
+    if b"property" in source.data and facts.methods:
+        _optimizer_properties(facts)
     return facts
+
+
+def _optimizer_properties(facts: ModuleFacts) -> None:
+    """`self.opt` of a class whose `@property` (or `functools.cached_property`) `opt` returns
+    only `self._opt`, an attribute the module binds only to one optimizer (built lazily, `if
+    self._opt is None: self._opt = torch.optim.SGD(...)`; `None` aside), and that no other
+    statement binds: `self.opt` is that optimizer. Not when the class binds `self.opt` too."""
+    qualify = facts.imports.qualify
+    for methods in facts.methods.values():
+        for name, info in methods.items():
+            node = info.node
+            if not node.decorator_list or not all(
+                qualify(dotted(d)) in ("property", "functools.cached_property") for d in node.decorator_list
+            ):
+                continue
+            key = "self." + name
+            if key in facts.objects:
+                continue
+            returns = [n for n in own_nodes(node) if n.__class__ is ast.Return]
+            values = {dotted(r.value) if r.value is not None else None for r in returns}
+            if len(values) != 1:
+                continue
+            held = values.pop()
+            if held is None or not held.startswith("self.") or held.count(".") != 1:
+                continue
+            found = facts.objects.get(held)
+            if found is None or found.kind != "optimizer" or not found.strong or found.library is not None:
+                continue
+            if _bound_elsewhere(held, node, facts):
+                continue
+            facts.objects[key] = ObjectInfo(key, found.kind, found.constructor, found.params, True)
+
+
+def _bound_elsewhere(key: str, inside: ast.AST, facts: ModuleFacts) -> bool:
+    """`key` (`self._opt`) is bound outside `inside` to anything but `None`."""
+    source = facts.source
+    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+        for stmt in source.of_type(kind):
+            if inside.lineno <= stmt.lineno <= inside.end_lineno:  # type: ignore[attr-defined, operator]
+                continue
+            targets = stmt.targets if kind is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+            if not any(dotted(t) == key for target in targets for t in ast_walk(target)):
+                continue
+            value = stmt.value  # type: ignore[attr-defined]
+            if kind is ast.AugAssign or not (value.__class__ is ast.Constant and value.value is None):
+                return True
+    return False
 
 
 def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]]) -> None:

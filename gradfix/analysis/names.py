@@ -80,15 +80,15 @@ def own_method(call: ast.Call) -> str | None:
     return None
 
 
-def forwarded_call(function: ast.AST, class_name: str) -> ast.Call | None:
+def forwarded_call(function: ast.AST, class_name: str, instance: str = "self") -> ast.Call | None:
     """The call a method only forwards to (`return Trainer.train_step(self.model, x, y)`, its
     one statement, a docstring aside): a static method of its own class called by the class's
-    name, or another method called on `self`; else None."""
+    name, or another method called on its object (`instance`, `self`); else None."""
     call = only_returned_call(function)
     if call is None:
         return None
     func = call.func
-    if func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id in ("self", class_name):  # type: ignore[attr-defined]
+    if func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id in (instance, class_name):  # type: ignore[attr-defined]
         return call
     return None
 

@@ -247,15 +247,21 @@ def _called_method(
     function = source.owner_of(loop)
     while isinstance(function, ast.stmt) and not isinstance(function, FUNCTIONS):
         function = source.owner_of(function)
-    if not isinstance(function, ast.FunctionDef) or not function.args.args or function.args.args[0].arg != "self":
+    if not isinstance(function, ast.FunctionDef) or not function.args.args:
         return None
     owner = source.owner_of(function)
     if not isinstance(owner, ast.ClassDef):
         return None
-    name = own_method(value)
-    by_class = name is None and value.func.value.id == owner.name  # type: ignore[attr-defined]
-    if by_class:
-        name = value.func.attr  # type: ignore[attr-defined]  # `Trainer.train_step(self.model, x)`: a static method
+    instance = function.args.args[0].arg
+    func = value.func
+    by_class = False
+    if func.__class__ is ast.Name:
+        name = "__call__" if func.id == instance else None  # type: ignore[attr-defined]  # `loss = self(x, y)`
+    elif func.value.id == instance:  # type: ignore[attr-defined]
+        name = func.attr  # type: ignore[attr-defined]
+    else:
+        by_class = func.value.id == owner.name  # type: ignore[attr-defined]
+        name = func.attr if by_class else None  # type: ignore[attr-defined]  # `Trainer.train_step(self.model, x)`: a static method
     if name is None:
         return None
     info = _own_method(owner.name, name, model)
@@ -263,7 +269,7 @@ def _called_method(
         return None
     if any(word in source.segment(info.node) for word in words):
         return info.node, value
-    forwarded = _forwarded(info.node, value, owner.name, model)
+    forwarded = _forwarded(info.node, value, owner.name, instance, model)
     if forwarded is not None and any(word in source.segment(forwarded[0]) for word in words):
         return forwarded
     return None
@@ -307,7 +313,7 @@ def binds_the_instance(call: ast.Call, function: ast.AST) -> bool:
 
 
 def _forwarded(
-    function: ast.FunctionDef, value: ast.Call, owner: str, model: ModuleModel
+    function: ast.FunctionDef, value: ast.Call, owner: str, instance: str, model: ModuleModel
 ) -> tuple[ast.FunctionDef, ast.Call] | None:
     """A method of `owner` whose one statement returns a call of another method of the class
     (`return Trainer.train_step(self.model, self.opt, x, y, i)`, a static method by the
@@ -315,7 +321,10 @@ def _forwarded(
     its call, written with what `value` hands (`x` the loop's argument; `self.model` the same
     object's). None when it cannot be written exactly: an argument reading a parameter other
     than as a whole name, a parameter left to its default, spread arguments."""
-    inner = forwarded_call(function, owner)
+    params = [a.arg for a in function.args.args]
+    if not params or params[0] != instance:
+        return None  # (its `self.model` is the loop's only when both name the object alike)
+    inner = forwarded_call(function, owner, instance)
     if inner is None:
         return None
     target = _own_method(owner, inner.func.attr, model)  # type: ignore[attr-defined]
@@ -327,9 +336,6 @@ def _forwarded(
     if arguments.vararg or arguments.kwarg or arguments.posonlyargs or arguments.kwonlyargs or function.decorator_list:
         return None
     if any(a.__class__ is ast.Starred for a in (*value.args, *inner.args)) or any(k.arg is None for k in (*value.keywords, *inner.keywords)):
-        return None
-    params = [a.arg for a in arguments.args]
-    if not params or params[0] != "self":
         return None
     params = params[1:]
     handed: dict[str, ast.expr] = dict(zip(params, value.args))
@@ -611,7 +617,8 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
         info = methods.get("__call__")
         if info is None or info.class_name != owner:
             continue
-        inner = forwarded_call(info.node, owner)
+        first = info.node.args.args[0].arg if getattr(info.node, "args", None) is not None and info.node.args.args else "self"
+        inner = forwarded_call(info.node, owner, first)
         if "__call__" in names or (inner is not None and inner.func.attr in names):  # type: ignore[attr-defined]
             return names | {"self"}
     return names

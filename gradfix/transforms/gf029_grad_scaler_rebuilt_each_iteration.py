@@ -613,6 +613,8 @@ def _stepped_by_another_method(
     state into anything (`self.scaler.load_state_dict(...)`: a run resumed), or when it builds
     one of those optimizers again (a new run)."""
     function, call = called
+    if call.func.__class__ is not ast.Attribute or call.func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None  # (`self(x, y)` running the class's `__call__`: its other calls are not read)
     if any(n.__class__ is ast.Call and method_name(n) == "load_state_dict" for n in own_nodes(function)):  # type: ignore[arg-type]
         return None
     found: list[tuple[int, list[str]]] = []

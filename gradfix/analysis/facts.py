@@ -970,7 +970,7 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
         _builders_of_the_file(facts, collector._builder_calls)
     collector.call_sites()
     _promote_parameters(facts)
-    if b"property" in source.data and facts.methods:
+    if facts.methods and (b"@property" in source.data or b"cached_property" in source.data):
         _optimizer_properties(facts)
     return facts
 
@@ -980,6 +980,8 @@ def _optimizer_properties(facts: ModuleFacts) -> None:
     only `self._opt`, an attribute the module binds only to one optimizer (built lazily, `if
     self._opt is None: self._opt = torch.optim.SGD(...)`; `None` aside), and that no other
     statement binds: `self.opt` is that optimizer. Not when the class binds `self.opt` too."""
+    if not any(key.startswith("self.") and info.kind == "optimizer" for key, info in facts.objects.items()):
+        return  # (no optimizer held by an object: no property can return one)
     qualify = facts.imports.qualify
     for methods in facts.methods.values():
         for name, info in methods.items():

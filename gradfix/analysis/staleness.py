@@ -401,8 +401,13 @@ def _of_an_optimizer_module(call: ast.Call, model: ModuleModel) -> bool:
     func = call.func
     if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or model.facts.project is None:  # type: ignore[attr-defined]
         return False
-    qualified = model.facts.imports.aliases.get(func.value.id)  # type: ignore[attr-defined]
-    return qualified is not None and not qualified.startswith("torch") and "opt" in qualified.rsplit(".", 1)[-1].lower()
+    modules = model.facts.__dict__.get("_optimizer_modules")
+    if modules is None:
+        modules = model.facts.__dict__["_optimizer_modules"] = {
+            name for name, qualified in model.facts.imports.aliases.items()
+            if not qualified.startswith("torch") and "opt" in qualified.rsplit(".", 1)[-1].lower()
+        }  # fmt: skip
+    return func.value.id in modules  # type: ignore[attr-defined]
 
 
 def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list[str]] | None:  # type: ignore[no-untyped-def]

@@ -231,13 +231,38 @@ def _built_by_a_function(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
     info = facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
     if info is None or info.class_name is not None or info.node.__class__ is not ast.FunctionDef:
         return None
-    arguments = info.node.args
-    if arguments.vararg is not None or arguments.kwarg is not None or any(a.__class__ is ast.Starred for a in call.args):
+    if any(a.__class__ is ast.Starred for a in call.args):
         return None
+    cache: dict[int, str | None] = facts.__dict__.setdefault("_gf031_builders", {})
+    if id(info.node) not in cache:
+        cache[id(info.node)] = _builder_parameter(info.node, facts)
+    param = cache[id(info.node)]
+    if param is None:
+        return None
+    arguments = info.node.args
     params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    returns = [n for n in own_nodes(info.node) if n.__class__ is ast.Return]
+    given = keyword(call, param)
+    if given is not None:
+        return given.value
+    if param in params and params.index(param) < len(call.args):
+        return call.args[params.index(param)]
+    return None
+
+
+def _builder_parameter(function: ast.FunctionDef, facts: ModuleFacts) -> str | None:
+    """The parameter every `return` of a function builds a scheduler over (and the function
+    never binds again), or None. Only a function whose text names a scheduler is walked."""
+    text = facts.source.segment(function)
+    if "return" not in text or not any(word in text for word in ("LR", "chedul", "Plateau", "Restarts", "_schedule")):
+        return None
+    arguments = function.args
+    if arguments.vararg is not None or arguments.kwarg is not None:
+        return None
+    nodes = list(own_nodes(function))
     chosen: set[str] = set()
-    for node in returns:
+    for node in nodes:
+        if node.__class__ is not ast.Return:
+            continue
         value = node.value  # type: ignore[attr-defined]
         scheduled = _scheduled_optimizer(value, facts) if value.__class__ is ast.Call else None
         if scheduled is None or scheduled.__class__ is not ast.Name:
@@ -246,16 +271,11 @@ def _built_by_a_function(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
     if len(chosen) != 1:
         return None
     param = chosen.pop()
-    if param not in params and param not in {a.arg for a in arguments.kwonlyargs}:
+    if param not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
         return None
-    if any(n.__class__ is ast.Name and n.id == param and n.ctx.__class__ is not ast.Load for n in own_nodes(info.node)):  # type: ignore[attr-defined]
+    if any(n.__class__ is ast.Name and n.id == param and n.ctx.__class__ is not ast.Load for n in nodes):  # type: ignore[attr-defined]
         return None  # (bound again in the builder)
-    given = keyword(call, param)
-    if given is not None:
-        return given.value
-    if param in params and params.index(param) < len(call.args):
-        return call.args[params.index(param)]
-    return None
+    return param
 
 
 def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:

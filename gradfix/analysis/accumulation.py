@@ -20,7 +20,7 @@ import re
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Branch, EventKind, GradEvent, Loop, TrainingLoop
-from gradfix.analysis.names import dotted, int_value, method_name
+from gradfix.analysis.names import dotted, int_value, method_name, own_method
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import FOR_LOOP_KINDS, FOR_LOOPS, FUNCTION_KINDS, FUNCTIONS, LOOPS, WITHS, Source
@@ -473,10 +473,10 @@ def _counter_as_handed(counter: str, step: GradEvent, window: ast.AST, model: Mo
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         if name not in positional and name not in {a.arg for a in args.kwonlyargs}:
             continue  # a name of the module (or `self.step`): the same for the caller
-        if dot and name == "self" and positional[:1] == ["self"] and _self_call(call):
-            continue  # `self.seen` of a method called as `self.update(...)`: the caller's own
-        if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
-            positional = positional[1:]
+        if dot and name == "self" and positional[:1] == ["self"] and own_method(call) is not None:
+            continue  # `self.seen` of a method called as `self.update(...)` (or `self(...)`): the caller's own
+        if positional and positional[0] in ("self", "cls") and (isinstance(call.func, ast.Attribute) or helper.name == "__call__"):
+            positional = positional[1:]  # (`self(x, y, i)`, `step(x, y)`: the object's `__call__`)
         call_args, call_keywords = list(call.args), list(call.keywords)
         bound = _partial_of(call, helper, model)
         if bound is not None:

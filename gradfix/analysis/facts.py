@@ -22,7 +22,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND_KINDS, FUNCTION_KINDS, FUNCTIONS, MATCH_CASE, Source
-from gradfix.walk import ast_walk, child_nodes
+from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -401,6 +401,9 @@ class _FactCollector:
             return
         if value_shape is ast.IfExp and isinstance(value.orelse, ast.Constant) and value.orelse.value is None:  # type: ignore[attr-defined]
             value = value.body  # `loss_scaler = NativeScaler() if use_amp else None`: that object, or nothing
+        if shape is ast.Name and value_shape is ast.Name and key is None:
+            self._alias(target.id, value.id)  # type: ignore[attr-defined]
+            return
         if not isinstance(value, ast.Call):
             return
         if key is None:
@@ -442,6 +445,19 @@ class _FactCollector:
             # from another module of the project) builds it, its parameters are read once the walk
             # has seen every definition (`_builder_calls`)
             self._builder_calls.append((key, getattr(self, "scope", None), value, params))
+
+    def _alias(self, name: str, other: str) -> None:
+        """`opt = optimizer`: another name for an optimizer built in the same scope (each name
+        bound once there, the optimizer by its constructor, not a builder's call, which
+        `_builders_of_the_file` reads later) is that optimizer."""
+        scope = getattr(self, "scope", None)
+        objects = self.facts.local_objects.get(id(scope), {}) if scope is not None else self.facts.objects
+        info = objects.get(other)
+        if info is None or info.kind != "optimizer" or not info.strong or info.library is not None or name in objects:
+            return
+        if any(key == other for key, *_ in self._builder_calls) or not (self._bound_once(name) and self._bound_once(other)):
+            return
+        self._record(name, info.kind, info.constructor, info.params, strong=True)
 
     def _bound_once(self, name: str) -> bool:
         """`name` is bound once in the current scope (the function, or the whole module at its
@@ -954,7 +970,58 @@ def collect_facts(source: Source, project: Project | None = None) -> ModuleFacts
         _builders_of_the_file(facts, collector._builder_calls)
     collector.call_sites()
     _promote_parameters(facts)
+    if facts.methods and (b"@property" in source.data or b"cached_property" in source.data):
+        _optimizer_properties(facts)
     return facts
+
+
+def _optimizer_properties(facts: ModuleFacts) -> None:
+    """`self.opt` of a class whose `@property` (or `functools.cached_property`) `opt` returns
+    only `self._opt`, an attribute the module binds only to one optimizer (built lazily, `if
+    self._opt is None: self._opt = torch.optim.SGD(...)`; `None` aside), and that no other
+    statement binds: `self.opt` is that optimizer. Not when the class binds `self.opt` too."""
+    if not any(key.startswith("self.") and info.kind == "optimizer" for key, info in facts.objects.items()):
+        return  # (no optimizer held by an object: no property can return one)
+    qualify = facts.imports.qualify
+    for methods in facts.methods.values():
+        for name, info in methods.items():
+            node = info.node
+            if not node.decorator_list or not all(
+                qualify(dotted(d)) in ("property", "functools.cached_property") for d in node.decorator_list
+            ):
+                continue
+            key = "self." + name
+            if key in facts.objects:
+                continue
+            returns = [n for n in own_nodes(node) if n.__class__ is ast.Return]
+            values = {dotted(r.value) if r.value is not None else None for r in returns}
+            if len(values) != 1:
+                continue
+            held = values.pop()
+            if held is None or not held.startswith("self.") or held.count(".") != 1:
+                continue
+            found = facts.objects.get(held)
+            if found is None or found.kind != "optimizer" or not found.strong or found.library is not None:
+                continue
+            if _bound_elsewhere(held, node, facts):
+                continue
+            facts.objects[key] = ObjectInfo(key, found.kind, found.constructor, found.params, True)
+
+
+def _bound_elsewhere(key: str, inside: ast.AST, facts: ModuleFacts) -> bool:
+    """`key` (`self._opt`) is bound outside `inside` to anything but `None`."""
+    source = facts.source
+    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+        for stmt in source.of_type(kind):
+            if inside.lineno <= stmt.lineno <= inside.end_lineno:  # type: ignore[attr-defined, operator]
+                continue
+            targets = stmt.targets if kind is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+            if not any(dotted(t) == key for target in targets for t in ast_walk(target)):
+                continue
+            value = stmt.value  # type: ignore[attr-defined]
+            if kind is ast.AugAssign or not (value.__class__ is ast.Constant and value.value is None):
+                return True
+    return False
 
 
 def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]]) -> None:

@@ -38,6 +38,7 @@ from gradfix.analysis.names import (
     is_false,
     is_true,
     method_name,
+    own_method,
     positional,
     receiver,
     substitute_root,
@@ -693,6 +694,11 @@ class _ModeWalker:
             if found is None and func.id in facts.imports.aliases:
                 found = _imported_switch(func.id, self.model, facts, hops=1)  # one it imports in turn
             return found
+        if ctx.class_name and own_method(call) == "__call__":
+            # `loss = self(x, y)` in a method: the object calls itself, its class's `__call__`
+            # (read as `self.__call__(x, y)` is, below)
+            found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get("__call__"), "__call__")
+            return found or _inherited(self.facts, ctx.class_name, "__call__") or _project_inherited(self.facts, ctx.class_name, "__call__")
         if isinstance(func, ast.Name):
             for function in reversed(ctx.functions):
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)

@@ -68,6 +68,31 @@ def receiver(call: ast.Call) -> ast.expr | None:
     return func.value if isinstance(func, ast.Attribute) else None
 
 
+def own_method(call: ast.Call) -> str | None:
+    """The method of the caller's own object that `call` reaches, in a method: `step` for
+    `self.step(x)`, `__call__` for `self(x)` (the object calling itself, which runs its
+    class's `__call__`); else None. The call fills the method's parameters after `self`."""
+    func = call.func
+    if func.__class__ is ast.Name:
+        return "__call__" if func.id == "self" else None  # type: ignore[attr-defined]
+    if func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self":  # type: ignore[attr-defined]
+        return func.attr  # type: ignore[attr-defined]
+    return None
+
+
+def forwarded_call(function: ast.AST, class_name: str, instance: str = "self") -> ast.Call | None:
+    """The call a method only forwards to (`return Trainer.train_step(self.model, x, y)`, its
+    one statement, a docstring aside): a static method of its own class called by the class's
+    name, or another method called on its object (`instance`, `self`); else None."""
+    call = only_returned_call(function)
+    if call is None:
+        return None
+    func = call.func
+    if func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id in (instance, class_name):  # type: ignore[attr-defined]
+        return call
+    return None
+
+
 def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     for kw in call.keywords:
         if kw.arg == name:

@@ -362,7 +362,7 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
-    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower():
+    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower() and not _of_an_optimizer_module(call, model):
         return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
         # lookup reads (and may parse) another module for every call of the file
     info = _builder(call, model)
@@ -384,8 +384,8 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
         if position >= len(info.node.args.posonlyargs) + len(info.node.args.args):
             return None  # keyword-only
         argument = args[position]
-    if dotted(argument) is None:
-        return None
+    if dotted(argument) is None and not all(e.__class__ is ast.Name and e.id == name for e in exprs):  # type: ignore[attr-defined]
+        return None  # (but `build(list(a.parameters()) + list(b.parameters()))` of `def build(params)`)
 
     class Substitute(ast.node_transformer()):
         def visit_Name(self, node: ast.Name) -> ast.expr:
@@ -393,6 +393,21 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
 
     copies = [Substitute().visit(copy.deepcopy(e)) for e in exprs]
     return classes, (copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load()))
+
+
+def _of_an_optimizer_module(call: ast.Call, model: ModuleModel) -> bool:
+    """`O.build(...)` with `O` a module of the project named like optimizers (`from . import
+    optim as O`, `import optimizers`): a builder named after its module."""
+    func = call.func
+    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or model.facts.project is None:  # type: ignore[attr-defined]
+        return False
+    modules = model.facts.__dict__.get("_optimizer_modules")
+    if modules is None:
+        modules = model.facts.__dict__["_optimizer_modules"] = {
+            name for name, qualified in model.facts.imports.aliases.items()
+            if not qualified.startswith("torch") and "opt" in qualified.rsplit(".", 1)[-1].lower()
+        }  # fmt: skip
+    return func.value.id in modules  # type: ignore[attr-defined]
 
 
 def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list[str]] | None:  # type: ignore[no-untyped-def]
@@ -448,6 +463,15 @@ def _builder_params(info, model: ModuleModel) -> tuple[str, list[ast.expr], list
             params = once(params.id)  # `params = [p for p in m.parameters() if p.requires_grad]`
         if params is None:
             return None
+        if isinstance(params, ast.Name) and params.id not in local:
+            # `def build(params, lr): return torch.optim.SGD(params, lr=lr)`: over what the call
+            # hands that parameter, whole
+            if chosen is not None and chosen != params.id:
+                return None
+            chosen = params.id
+            exprs.append(params)
+            classes.extend(table or [qualify(call_name(value)) or ""])
+            continue
         roots = set()
         for n in ast_walk(params):
             if isinstance(n, ast.Call) and method_name(n) in ("parameters", "named_parameters"):
@@ -1609,7 +1633,32 @@ def _group_params_of(expr: ast.expr, source: Source) -> str | None:
 _READ_ONLY = frozenset({"state_dict", "param_groups", "defaults", "state"})
 
 
-def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None) -> bool:
+def _aliases_of(key: str, nodes: list[ast.AST], source) -> set[str]:  # type: ignore[no-untyped-def]
+    """The other names of the scope that stand for the optimizer `key`, or for its `step` or
+    `zero_grad`: each bound once in the scope (no other store, no parameter), to `key` itself
+    (`opt = optimizer`) or to one of those methods of it (`step = optimizer.step`)."""
+    stores: dict[str, int] = {}
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            stores[node.arg] = stores.get(node.arg, 0) + 2
+        elif (
+            isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and (
+                (isinstance(node.value, ast.Name) and node.value.id == key)
+                or (isinstance(node.value, ast.Attribute) and node.value.attr in ("step", "zero_grad")
+                    and isinstance(node.value.value, ast.Name) and node.value.value.id == key)
+            )
+        ):  # fmt: skip
+            found.add(node.targets[0].id)
+    return {name for name in found if stores.get(name) == 1 and name != key}
+
+
+def _used_after(
+    key: str, scope: Scope, change: ast.stmt, model: ModuleModel, built: ast.stmt | None = None, _seen: frozenset[str] = frozenset()
+) -> bool:
     """The optimizer is used after the change (or in a loop around it, unless the loop builds
     it again before that use: `optimizer = Adam(model.parameters())` at the top of each
     active-learning round); reading its `state_dict()` or `param_groups` is no use."""
@@ -1637,6 +1686,10 @@ def _used_after(key: str, scope: Scope, change: ast.stmt, model: ModuleModel, bu
                     for loop in loops
                 ):
                     return True
+    if key.isidentifier() and len(_seen) < 4:
+        aliases = _aliases_of(key, nodes, source) - _seen
+        if any(_used_after(alias, scope, change, model, built, _seen | {key}) for alias in aliases):
+            return True  # `opt = optimizer`, `step = opt.step` before the change; `step()` after it
     if key.startswith("self.") and isinstance(scope, ast.FunctionDef):
         # built and made stale in `__init__` (or in a setup method), stepped by another method
         # (`fit`) of the class that does not build it again itself

@@ -15,7 +15,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import direct_call, partial_aliases
-from gradfix.analysis.names import dotted, method_name, receiver
+from gradfix.analysis.names import dotted, forwarded_call, method_name, own_method, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Fix, InsertStatements, RemoveStatement, Safety
@@ -84,7 +84,7 @@ def call_parameters(
     if arguments.vararg is not None or arguments.kwarg is not None:
         return None
     instance = None
-    if isinstance(call.func, ast.Attribute):
+    if positional_params and binds_the_instance(call, function):
         # a method called on `self`: its first parameter is the instance, whose attributes the
         # construction may read when only `__init__` binds them
         instance = positional_params.pop(0)
@@ -228,9 +228,12 @@ def called_method(
     """`self.train_epoch(loader)` as a statement of its own (or the value of an assignment, or
     a call the statement makes whenever it runs: `statement_calls`) in a loop of a method,
     calling a method of the same class whose text says one of `words`: that method and the
-    call."""
+    call. Also `loss = self(x, y)`, the object calling itself (its class's `__call__`), and a
+    static method (`self.train_step(model, opt, x)`); a method that only forwards the call
+    (`return Trainer.train_step(self.model, self.opt, x, y)`, see `_forwarded`) stands for
+    the method it forwards to, with that call's arguments as the loop's call hands them."""
     for call in statement_calls(stmt):
-        if _method_of_the_file(call, model):
+        if _method_of_the_file(call, model) or (call.func.__class__ is ast.Name and call.func.id == "self"):  # type: ignore[attr-defined]
             found = _called_method(call, loop, model, words)
             if found is not None:
                 return found
@@ -247,21 +250,116 @@ def _called_method(
     if not isinstance(function, ast.FunctionDef) or not function.args.args:
         return None
     owner = source.owner_of(function)
-    if not isinstance(owner, ast.ClassDef) or function.args.args[0].arg != value.func.value.id:
+    if not isinstance(owner, ast.ClassDef):
         return None
-    info = model.facts.methods.get(owner.name, {}).get(value.func.attr)
-    if any(isinstance(base, ast.Name) and base.id == owner.name for other in model.facts.classes.values() for base in other.bases):
+    instance = function.args.args[0].arg
+    func = value.func
+    by_class = False
+    if func.__class__ is ast.Name:
+        name = "__call__" if func.id == instance else None  # type: ignore[attr-defined]  # `loss = self(x, y)`
+    elif func.value.id == instance:  # type: ignore[attr-defined]
+        name = func.attr  # type: ignore[attr-defined]
+    else:
+        by_class = func.value.id == owner.name  # type: ignore[attr-defined]
+        name = func.attr if by_class else None  # type: ignore[attr-defined]  # `Trainer.train_step(self.model, x)`: a static method
+    if name is None:
+        return None
+    info = _own_method(owner.name, name, model)
+    if info is None or (by_class and not _static(info.node)):
+        return None
+    if any(word in source.segment(info.node) for word in words):
+        return info.node, value
+    forwarded = _forwarded(info.node, value, owner.name, instance, model)
+    if forwarded is not None and any(word in source.segment(forwarded[0]) for word in words):
+        return forwarded
+    return None
+
+
+def _own_method(owner: str, name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The method `name` that `self.<name>(...)` runs in a method of class `owner`: one the
+    class defines itself, plain or static (no other decorator), with an instance parameter
+    unless static; the one override of a stub when a subclass of the file may override it."""
+    info = model.facts.methods.get(owner, {}).get(name)
+    if any(isinstance(base, ast.Name) and base.id == owner for other in model.facts.classes.values() for base in other.bases):
         # a subclass of the file may override the method: read only the one override of a stub
-        info = _one_override(owner.name, value.func.attr, info, model)
+        info = _one_override(owner, name, info, model)
         if info is None:
             return None
-    elif info is None or info.class_name != owner.name:
+    elif info is None or info.class_name != owner:
         return None
-    if not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+    node = info.node
+    if not isinstance(node, ast.FunctionDef) or (node.decorator_list and not _static(node)):
         return None
-    if not info.node.args.args or not any(word in source.segment(info.node) for word in words):
+    if not _static(node) and not node.args.args:
         return None
-    return info.node, value
+    return info
+
+
+def _static(function: ast.AST) -> bool:
+    """Decorated `@staticmethod` alone."""
+    decorators = getattr(function, "decorator_list", ())
+    return len(decorators) == 1 and decorators[0].__class__ is ast.Name and decorators[0].id == "staticmethod"  # type: ignore[attr-defined]
+
+
+def binds_the_instance(call: ast.Call, function: ast.AST) -> bool:
+    """The call hands the function's first parameter the object implicitly: a method called on
+    an object (`self.step(x)`, `stepper.step(x)`), not a static method; or a `__call__` run by
+    calling the object (`self(x)`, `step(x)`)."""
+    if _static(function):
+        return False
+    if call.func.__class__ is ast.Attribute:
+        return True
+    return getattr(function, "name", None) == "__call__" and call.func.__class__ is ast.Name
+
+
+def _forwarded(
+    function: ast.FunctionDef, value: ast.Call, owner: str, instance: str, model: ModuleModel
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """A method of `owner` whose one statement returns a call of another method of the class
+    (`return Trainer.train_step(self.model, self.opt, x, y, i)`, a static method by the
+    class's name, or `return self.step(x, y)`), called by the loop's `value`: that method and
+    its call, written with what `value` hands (`x` the loop's argument; `self.model` the same
+    object's). None when it cannot be written exactly: an argument reading a parameter other
+    than as a whole name, a parameter left to its default, spread arguments."""
+    params = [a.arg for a in function.args.args]
+    if not params or params[0] != instance:
+        return None  # (its `self.model` is the loop's only when both name the object alike)
+    inner = forwarded_call(function, owner, instance)
+    if inner is None:
+        return None
+    target = _own_method(owner, inner.func.attr, model)  # type: ignore[attr-defined]
+    if target is None or target.node is function:
+        return None
+    if inner.func.value.id == owner and not _static(target.node):  # type: ignore[attr-defined]
+        return None  # (`Trainer.step(self, x)`: unbound, not read)
+    arguments = function.args
+    if arguments.vararg or arguments.kwarg or arguments.posonlyargs or arguments.kwonlyargs or function.decorator_list:
+        return None
+    if any(a.__class__ is ast.Starred for a in (*value.args, *inner.args)) or any(k.arg is None for k in (*value.keywords, *inner.keywords)):
+        return None
+    params = params[1:]
+    handed: dict[str, ast.expr] = dict(zip(params, value.args))
+    if len(value.args) > len(params):
+        return None
+    handed.update((k.arg, k.value) for k in value.keywords)  # type: ignore[misc]
+    if any(name not in params for name in handed):
+        return None
+
+    def written(arg: ast.expr) -> ast.expr | None:
+        if arg.__class__ is ast.Name and arg.id in handed:  # type: ignore[attr-defined]
+            return handed[arg.id]  # type: ignore[attr-defined]
+        if any(n.__class__ is ast.Name and n.id in params for n in ast_walk(arg)):  # type: ignore[attr-defined]
+            return None  # (a parameter read in an expression, or left to its default)
+        return arg
+
+    args = [written(a) for a in inner.args]
+    keywords = [(k, written(k.value)) for k in inner.keywords]
+    if any(a is None for a in args) or any(v is None for _, v in keywords):
+        return None
+    call = ast.Call(func=inner.func, args=args, keywords=[ast.keyword(arg=k.arg, value=v) for k, v in keywords])
+    ast.copy_location(call, value)
+    call.end_lineno, call.end_col_offset = value.end_lineno, value.end_col_offset
+    return target.node, call
 
 
 def _one_override(owner: str, name: str, own: object, model: ModuleModel) -> object:
@@ -504,6 +602,23 @@ def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
     `functools.partial` (`step = partial(train_step, model, opt)` called as `step(x, y)`, or
     the parameter of a loop helper handed such a partial: `partial_aliases`)."""
     aliases = partial_aliases(model.facts) if names else None
-    if not aliases:
+    if aliases:
+        names = names | {alias for alias, call in aliases.items() if call.args[0].id in names}  # type: ignore[attr-defined]
+    return _with_self_calls(names, model)
+
+
+def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
+    """`names` with `self` when a class of the module defines a `__call__` that is one of them
+    or only forwards to one (`return Trainer.train_step(...)`): `loss = self(x, y)` in a method
+    of that class then calls one (read by `called_method`)."""
+    if not names or b"__call__" not in model.source.data:
         return names
-    return names | {alias for alias, call in aliases.items() if call.args[0].id in names}  # type: ignore[attr-defined]
+    for owner, methods in model.facts.methods.items():
+        info = methods.get("__call__")
+        if info is None or info.class_name != owner:
+            continue
+        first = info.node.args.args[0].arg if getattr(info.node, "args", None) is not None and info.node.args.args else "self"
+        inner = forwarded_call(info.node, owner, first)
+        if "__call__" in names or (inner is not None and inner.func.attr in names):  # type: ignore[attr-defined]
+            return names | {"self"}
+    return names

@@ -109,7 +109,11 @@ class NeedlessRetainGraph(Rule):
       iteration, not through `.detach()`, `.item()`, `.data`, sizes, indices, tensor
       constructors (`torch.ones(n, 1)`) or statements under `torch.no_grad()`; a value it reads
       that the iteration assigns only later (one of the previous iteration) keeps the rule
-      silent, and so does a backward right after it in the same block (GF003's split);
+      silent, and so does a backward right after it in the same block (GF003's split). Nor
+      does a later `backward()` of the loop right around the backward's own loop, written in
+      its body after that loop (a WGAN's generator step after the `n_critic` critic steps),
+      whose loss that iteration computes after the inner loop from values no statement of the
+      inner loop binds (the last critic step's `fake` keeps the rule silent);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
       `float(loss)`, `loss.detach()`, `int(...)`, `len(y)`, and a record built of such values,
       a class called with them, `return StepResult(loss.item(), float(norm))` of a named tuple
@@ -371,6 +375,8 @@ def _judge(
     # 1. nothing else backpropagates through the graph: not later in the iteration (unless
     # provably on a graph of its own), not around or after the loop
     earlier |= _separate_later(event, call, home, graphs, model)
+    if len(event.home_loops) > 1:
+        earlier |= _separate_after_the_loop(event, call, by_node, graphs, model)
     for lp in event.home_loops:
         training = by_node.get(id(lp))
         if training is None:
@@ -383,7 +389,7 @@ def _judge(
             if id(other) not in earlier:
                 return "silent"
     scope_node: ast.AST = loop.function if loop.function is not None else model.module
-    earlier_nodes = {id(e.node) for e in home.events if id(e) in earlier}
+    earlier_nodes = {id(e.node) for lp in event.home_loops for e in getattr(by_node.get(id(lp)), "events", ()) if id(e) in earlier}
     outermost = event.home_loops[0]
     direct: set[int] | None = None
     for node in _backpropagating_calls(scope_node, model):
@@ -1191,6 +1197,50 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
             continue  # it may read the retained graph through state gradfix does not follow
         if any(k.startswith("self") and graphs.reads_any_key(k, walked.free) for k in kept.free):
             continue  # state on `self` both read may hold a graph built before the loop
+        separate.add(id(other))
+    return separate
+
+
+def _separate_after_the_loop(
+    event: GradEvent, call: BackwardCall, by_node: dict[int, TrainingLoop], graphs: GraphFlow, model: ModuleModel
+) -> set[int]:
+    """Backward calls of the loop around the backward's own loop, written in its body after
+    that loop (a WGAN's generator step after the `n_critic` critic steps), that provably walk
+    a graph of their own: their loss computed in the outer iteration, after the inner loop,
+    from values no statement of the inner loop binds, none kept from an earlier iteration,
+    and no state the data flow does not follow (as `_separate_later` reads a later backward
+    of the same loop)."""
+    inner, outer_node = event.home_loops[-1], event.home_loops[-2]
+    outer = by_node.get(id(outer_node))
+    if outer is None or outer.is_unknown or not any(stmt is inner for stmt in outer_node.body):  # type: ignore[attr-defined]
+        return set()
+    after = outer_node.body.index(inner)  # type: ignore[attr-defined]
+    later = [
+        e for e in outer.events
+        if e.kind is EventKind.BACKWARD and e.direct and e.loops == event.loops[:-1]
+        and any(stmt is e.statement for stmt in outer_node.body[after + 1 :])  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if not later:
+        return set()
+    kept = graphs.slice(call.loss, event.statement)
+    if kept is None:
+        return set()
+    around = GraphFlow(outer_node, model.source, model.facts.imports.qualify)
+    start, end = (inner.lineno, inner.col_offset), (inner.end_lineno, inner.end_col_offset)  # type: ignore[attr-defined]
+    separate: set[int] = set()
+    for other in later:
+        described = describe_backward(other)
+        if described is None:
+            continue
+        walked = around.slice(described.loss, other.statement)
+        if walked is None or walked.carried:
+            continue  # a value of an earlier iteration may hold the retained graph
+        if any(start <= (u.node.lineno, u.node.col_offset) <= end for u in walked.units):  # type: ignore[attr-defined, operator]
+            continue  # a value the inner loop computed (`fake` of its last step)
+        if _reaches_hidden_state(described.loss, walked, kept, model):
+            continue
+        if any(k.startswith("self") and around.reads_any_key(k, walked.free) for k in kept.free):
+            continue
         separate.add(id(other))
     return separate
 

@@ -214,6 +214,13 @@ class ModelZeroGradPartial(LoopRule):
                     yield self._finding(clears, steps, target, shown, loop, model)
                 continue  # else we cannot see what it owns
             sites = _constructions(model, target, loop.function, cleared_models, loop.node)
+            if not sites and info.params is not None and target.isidentifier():
+                # `opt = optimizer`: the facts read the alias as the optimizer (each name bound
+                # once in the scope); its construction is the other name's
+                sites = [
+                    site for other in _aliases(model).get(target, ())
+                    for site in _constructions(model, other, loop.function, cleared_models, loop.node) if site[1] is info.params
+                ]
             if len(sites) > 1:
                 sites = _reaching_in_blocks(sites, target, loop, model)
             if len(sites) > 1 and target.startswith("self."):

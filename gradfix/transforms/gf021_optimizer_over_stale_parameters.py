@@ -19,10 +19,13 @@ class OptimizerOverStaleParameters(Rule):
     `SGD(model.head.parameters())`, a `requires_grad` filter; also one a builder function of the
     file or of another module of the project returns, `opt = build_optimizer(cfg, model)` with
     every `return` of it a `torch.optim` optimizer over the parameters of the module passed
-    for one of its parameters, or, for a builder of the file, an entry of a registry of torch's
+    for one of its parameters (or over that parameter itself, `def build(params, lr): return
+    torch.optim.Adam(params, lr=lr)`, called `O.build(model.parameters())` from a module of
+    optimizers, `from . import optim as O`), or, for a builder of the file, an entry of a registry of torch's
     optimizer classes, `return OPTIMIZERS[cfg.optim](model.parameters(), ...)`; also
     `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`) when, later in the same
-    function and before the optimizer is used again, the model or a submodule is replaced
+    function and before the optimizer is used again (also through another name bound once to it
+    or to its `step`/`zero_grad`, `opt = optimizer`, `step = opt.step`), the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement
     returns such a call, `model.fc = make_head(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)` (or `setattr(model, "2", ...)`), `model[-1] = ...`, `model = Net()`,
     `model = torch.load(path)` (`encoder, decoder = torch.load(path)`: one finding naming each

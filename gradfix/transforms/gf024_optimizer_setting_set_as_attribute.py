@@ -43,7 +43,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     and `optimizer.lr *= 0.1` where the same function also sets `optimizer.lr`) where
     `optimizer` is built by one of
     torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, also as an attribute
-    of `self`, or a parameter of a function of the module that every call of it in the module
+    of `self`, another name the same scope binds once to it, `opt = optimizer`, a `@property`
+    (or `functools.cached_property`) of a class returning only `self._opt`, bound lazily to
+    such an optimizer and to nothing else but `None`, or a parameter of a function of the module that every call of it in the module
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
     parameters (or, for a builder of the file, an entry of such a registry as below); also

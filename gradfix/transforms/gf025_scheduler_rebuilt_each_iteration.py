@@ -84,7 +84,7 @@ class SchedulerRebuiltEachIteration(Rule):
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
     `scheduler.step()`), from what stays the same from call to call; so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
-    not a static or decorated method, none that a subclass of the file may override, but the one
+    not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may override, but the one
     override, in a class of the file deriving from it, of a method the loop's class writes as a
     stub (`raise NotImplementedError`, `pass`) or lacks, when the module never builds the loop's
     class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose construction

@@ -80,7 +80,7 @@ class GradScalerRebuiltEachIteration(Rule):
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
-    of the loop's class called on `self` (not a static or decorated method, none that a
+    of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
     subclass of the file may override, but the one override, in a class of the file deriving
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
     or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`
@@ -613,6 +613,8 @@ def _stepped_by_another_method(
     state into anything (`self.scaler.load_state_dict(...)`: a run resumed), or when it builds
     one of those optimizers again (a new run)."""
     function, call = called
+    if call.func.__class__ is not ast.Attribute or call.func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None  # (`self(x, y)` running the class's `__call__`: its other calls are not read)
     if any(n.__class__ is ast.Call and method_name(n) == "load_state_dict" for n in own_nodes(function)):  # type: ignore[arg-type]
         return None
     found: list[tuple[int, list[str]]] = []

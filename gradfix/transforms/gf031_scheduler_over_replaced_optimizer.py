@@ -36,8 +36,12 @@ class SchedulerOverReplacedOptimizer(Rule):
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR(optimizer, ...)`, any class of
     `torch.optim.lr_scheduler`, `SWALR`), of timm (`timm.scheduler.CosineLRScheduler(optimizer,
     ...)`) or a schedule of transformers (`get_linear_schedule_with_warmup(optimizer, ...)`,
-    `get_scheduler(name, optimizer, ...)`) built over an optimizer that the same function built
-    (`optimizer = torch.optim.AdamW(...)`), when a later statement of that function binds the
+    `get_scheduler(name, optimizer, ...)`), also through a plain function of the file every
+    `return` of which builds one over the same parameter (`sched = make_scheduler(cfg,
+    optimizer)`), built over an optimizer that the same function built
+    (`optimizer = torch.optim.AdamW(...)`, or an entry of a dict or list literal of
+    optimizers bound once there, `opts = {"g": Adam(...), ...}` with the scheduler over
+    `opts["g"]`), when a later statement of that function binds the
     optimizer's name to a new optimizer (`optimizer = torch.optim.AdamW(groups, ...)`, any class
     of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
@@ -123,13 +127,16 @@ class SchedulerOverReplacedOptimizer(Rule):
                 continue
             func = stmt.value.func  # type: ignore[attr-defined]
             last = func.attr if func.__class__ is ast.Attribute else getattr(func, "id", "")
-            if not last.endswith(_SCHEDULER_ENDINGS) and last not in _TRANSFORMERS_SCHEDULES and last not in aliases:
+            builder = func.__class__ is ast.Name and last in facts.module_functions
+            if not last.endswith(_SCHEDULER_ENDINGS) and last not in _TRANSFORMERS_SCHEDULES and last not in aliases and not builder:
                 continue  # (a class imported under another name, `StepLR as Schedule`, is looked up)
             target = stmt.targets[0]
             if not _plain_key(target):
                 continue
             optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
-            if optimizer is not None and _plain_key(optimizer):
+            if optimizer is None and builder:
+                optimizer = _built_by_a_function(stmt.value, facts)  # type: ignore[arg-type]
+            if optimizer is not None and (_plain_key(optimizer) or _entry(optimizer) is not None):
                 found.append((stmt, source.key(target), source.key(optimizer)))  # type: ignore[arg-type]
         if not found:
             return
@@ -152,6 +159,41 @@ def _plain_key(expr: ast.expr) -> bool:
     if expr.__class__ is ast.Name:
         return True
     return expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name and expr.value.id == "self"  # type: ignore[attr-defined]
+
+
+def _entry(expr: ast.expr) -> tuple[str, object] | None:
+    """`opts["g"]`, `optimizers[0]`: the name of the dict or list and the constant key."""
+    if expr.__class__ is not ast.Subscript or expr.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None
+    key = expr.slice  # type: ignore[attr-defined]
+    if key.__class__ is not ast.Constant or key.value.__class__ not in (str, int) or key.value.__class__ is bool:
+        return None
+    return expr.value.id, key.value  # type: ignore[attr-defined]
+
+
+def _built_in_the_container(opt_expr: ast.expr, stmt: ast.Assign, scope, index: Assignments, facts: ModuleFacts) -> bool:  # type: ignore[no-untyped-def]
+    """`opts = {"g": Adam(...), "d": Adam(...)}` (or a list literal, `opts = [Adam(...), ...]`)
+    before the scheduler over `opts["g"]`, the one binding of the name in the scope: the entry
+    is an optimizer the scope built."""
+    entry = _entry(opt_expr)
+    if entry is None:
+        return False
+    name, key = entry
+    bindings = [b for b in index.by_key.get(name, ()) if b.scope is scope]
+    if len(bindings) != 1 or bindings[0].statement.lineno >= stmt.lineno:
+        return False
+    value = bindings[0].value
+    if value.__class__ is ast.Dict:
+        found = [v for k, v in zip(value.keys, value.values) if k.__class__ is ast.Constant and k.value == key]  # type: ignore[attr-defined]
+        if any(k is None for k in value.keys) or len(found) != 1:  # type: ignore[attr-defined]
+            return False  # (`{**others, ...}`)
+        return _builds_optimizer(found[0], facts)
+    if value.__class__ is ast.List and key.__class__ is int:
+        elements = value.elts  # type: ignore[attr-defined]
+        if any(e.__class__ is ast.Starred for e in elements) or not -len(elements) <= key < len(elements):  # type: ignore[operator]
+            return False
+        return _builds_optimizer(elements[key], facts)  # type: ignore[index]
+    return False
 
 
 def _qualified(call: ast.Call, facts: ModuleFacts) -> str | None:
@@ -182,6 +224,60 @@ def _scheduled_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
     return None
 
 
+def _built_by_a_function(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
+    """`sched = make_scheduler(cfg, optimizer)` with a plain function of the file every
+    `return` of which builds a scheduler (`_scheduled_optimizer`) over the same parameter of
+    its own, which it never binds again: the argument the call hands that parameter."""
+    info = facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    if info is None or info.class_name is not None or info.node.__class__ is not ast.FunctionDef:
+        return None
+    if any(a.__class__ is ast.Starred for a in call.args):
+        return None
+    cache: dict[int, str | None] = facts.__dict__.setdefault("_gf031_builders", {})
+    if id(info.node) not in cache:
+        cache[id(info.node)] = _builder_parameter(info.node, facts)
+    param = cache[id(info.node)]
+    if param is None:
+        return None
+    arguments = info.node.args
+    params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    given = keyword(call, param)
+    if given is not None:
+        return given.value
+    if param in params and params.index(param) < len(call.args):
+        return call.args[params.index(param)]
+    return None
+
+
+def _builder_parameter(function: ast.FunctionDef, facts: ModuleFacts) -> str | None:
+    """The parameter every `return` of a function builds a scheduler over (and the function
+    never binds again), or None. Only a function whose text names a scheduler is walked."""
+    text = facts.source.segment(function)
+    if "return" not in text or not any(word in text for word in ("LR", "chedul", "Plateau", "Restarts", "_schedule")):
+        return None
+    arguments = function.args
+    if arguments.vararg is not None or arguments.kwarg is not None:
+        return None
+    nodes = list(own_nodes(function))
+    chosen: set[str] = set()
+    for node in nodes:
+        if node.__class__ is not ast.Return:
+            continue
+        value = node.value  # type: ignore[attr-defined]
+        scheduled = _scheduled_optimizer(value, facts) if value.__class__ is ast.Call else None
+        if scheduled is None or scheduled.__class__ is not ast.Name:
+            return None
+        chosen.add(scheduled.id)  # type: ignore[attr-defined]
+    if len(chosen) != 1:
+        return None
+    param = chosen.pop()
+    if param not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return None
+    if any(n.__class__ is ast.Name and n.id == param and n.ctx.__class__ is not ast.Load for n in nodes):  # type: ignore[attr-defined]
+        return None  # (bound again in the builder)
+    return param
+
+
 def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:
     """A call of an optimizer class: torch's, or one gradfix knows by name."""
     if value is None or value.__class__ is not ast.Call:
@@ -198,6 +294,8 @@ def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:
 def _reads(value: ast.expr, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
     """The expression reads the optimizer (a wrapper over it, its `param_groups`)."""
     for node in ast_walk(value):
+        if node.__class__ is ast.Subscript and source.key(node) == opt:
+            return True  # `opts["g"] = Lookahead(opts["g"])`
         if "." not in opt:
             if node.__class__ is ast.Name and node.id == opt:  # type: ignore[attr-defined]
                 return True
@@ -275,7 +373,9 @@ def _replacing(stmt: ast.Assign, sched: str, opt: str, index: Assignments, model
     if here is None:
         return None
     if not any(_built_before(b, stmt, facts) for b in opts):
-        return None
+        optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
+        if self_keys or optimizer is None or not _built_in_the_container(optimizer, stmt, scope, index, facts):
+            return None
     for binding in sorted(opts, key=lambda b: b.statement.lineno):
         new = binding.statement
         if new.lineno <= stmt.end_lineno or not _builds_optimizer(binding.value, facts):  # type: ignore[operator]

@@ -183,6 +183,14 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     if not path:
         return None
     unit = path[0]
+    for index, node in enumerate(path):
+        if node is found.batch_loop:
+            if any(outer.__class__.__name__ in ("If", "Match") for outer in path[:index]):
+                # the batch loop runs in one arm (`for phase in ("train", "eval"):` / `if phase
+                # == "train":` or `match phase: case "train":`): once after it, in that arm, not
+                # after the arm's statement, which the loop around runs once per phase
+                unit = node
+            break
     if not any(node is found.batch_loop for node in ast_walk(unit)) or unit is statement:
         return None
     return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)

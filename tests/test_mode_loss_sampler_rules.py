@@ -338,6 +338,9 @@ def test_gf019_project_function_named_like_torch_sampler_is_not_torch() -> None:
         ("onecycle_total_steps_epochs_stepped_per_batch", "        optimizer.step()\n    scheduler.step()\n"),
         ("onecycle_after_a_none_placeholder_stepped_per_epoch", "        opt.step()\n        lr_schedule.step()\n"),
         ("cosine_epochs_after_a_none_placeholder_stepped_per_batch_in_a_while", "            optimizer.step()\n        scheduler.step()\n"),
+        # the batch loop in the train arm of a phase loop: once after it, in the arm
+        ("epoch_horizon_stepped_per_batch_in_the_train_arm_of_a_phase_loop", "                optimizer.step()\n            scheduler.step()\n        else:\n"),
+        ("epoch_horizon_stepped_per_batch_in_a_match_case_of_the_phase", "                        opt.step()\n                    sched.step()\n                case \"check\":\n"),
     ],
 )
 def test_gf020_unsafe_fix_moves_the_step_to_the_horizon_level(case: str, moved: str) -> None:

@@ -3371,7 +3371,44 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
         # class may be used elsewhere as it is, or through another subclass)
         if len(subclasses) != 1 or len(overrides) != 1 or _never_built(facts, subclasses[0]):
             return found
+    if len(overrides) > 1 and not concrete and _never_built(facts, class_name):
+        # a stub of a base several subclasses of the module override, in a chain (`class
+        # SupervisedBase(BaseTrainer)` writes the step, `class Trainer(LoggingMixin,
+        # SupervisedBase)` overrides it again and calls `super().train_step(...)`) of which
+        # the module builds one class alone: what that class's MRO runs
+        built = [owner for owner in subclasses if not _never_built(facts, owner)]
+        if len(built) == 1:
+            order = _module_mro(facts, built[0])
+            if order is not None:
+                return next((facts.methods[owner][name] for owner in order if name in facts.methods.get(owner, {})), found)
     return overrides[0] if len(overrides) == 1 else found
+
+
+def _module_mro(facts: ModuleFacts, class_name: str, depth: int = 0) -> list[str] | None:
+    """The C3 method resolution order of a class of the module, over the classes of the module
+    only (a base from elsewhere, `abc.ABC`, ends its line); None when it cannot be formed."""
+    node = facts.classes.get(class_name)
+    if node is None or depth > 6:
+        return None
+    parents = [name for name in (dotted(base) for base in node.bases) if name in facts.classes and name != class_name]
+    lines = []
+    for parent in parents:
+        line = _module_mro(facts, parent, depth + 1)
+        if line is None:
+            return None
+        lines.append(line)
+    lines.append(list(parents))
+    order = [class_name]
+    while any(lines):
+        for line in lines:
+            head = line[0] if line else None
+            if head is not None and not any(head in other[1:] for other in lines):
+                break
+        else:
+            return None
+        order.append(head)
+        lines = [line[1:] if line and line[0] == head else line for line in lines]
+    return order
 
 
 def _subclasses_of(facts: ModuleFacts, class_name: str) -> list[str]:

@@ -193,7 +193,11 @@ def iteration_start(loop: TrainingLoop, lines: Lines) -> InsertStatements:
         and isinstance(first.value, ast.Constant)
         and isinstance(first.value.value, str)
     ):
-        return InsertStatements(first, "after", lines)
+        # (after the `global` / `nonlocal` declarations that follow the docstring, too)
+        after = 1
+        while after < len(body) and isinstance(body[after], (ast.Global, ast.Nonlocal)):
+            after += 1
+        return InsertStatements(body[after - 1], "after", lines)
     return InsertStatements(body, "start", lines)
 
 

@@ -164,6 +164,10 @@ def _ops(source: Source, edit: Edit, sequence: int) -> list[_Op]:
         block = edit.anchor
         assert isinstance(block, list) and block
         stmt = block[0] if edit.where == "start" else block[-1]
+        if edit.where == "start" and isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            # after the block's `global` / `nonlocal` declarations: a name they declare may not
+            # be used before them (`global optimizer` heading a step function)
+            stmt = next((s for s in block if not isinstance(s, (ast.Global, ast.Nonlocal))), stmt)
     else:
         stmt = edit.anchor  # type: ignore[assignment]
     indent = source.indentation(stmt)

@@ -112,7 +112,9 @@ class SchedulerHorizonMismatch(Rule):
     Unsafe: which of the two the author meant (the horizon or the stepping level) cannot be
     known. The fix moves `scheduler.step()` to the level the horizon counts: right after
     the statement holding `optimizer.step()` in the batch loop (as GF012 wants it), or
-    right after the batch loop in the epoch loop. It is offered only when both steps are
+    right after the batch loop in the epoch loop (in the arm that runs the batch loop, when
+    it runs in an `if` or `match` arm: `for phase in ("train", "val"):` / `if phase ==
+    "train":`, a phase loop running the arm's statement once per phase). It is offered only when both steps are
     written in the loops themselves (not in helpers), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
@@ -183,6 +185,14 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     if not path:
         return None
     unit = path[0]
+    for index, node in enumerate(path):
+        if node is found.batch_loop:
+            if any(outer.__class__.__name__ in ("If", "Match") for outer in path[:index]):
+                # the batch loop runs in one arm (`for phase in ("train", "eval"):` / `if phase
+                # == "train":` or `match phase: case "train":`): once after it, in that arm, not
+                # after the arm's statement, which the loop around runs once per phase
+                unit = node
+            break
     if not any(node is found.batch_loop for node in ast_walk(unit)) or unit is statement:
         return None
     return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)

@@ -17,6 +17,7 @@ from gradfix.analysis.names import call_name, dotted, method_name, positional, r
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms._common import (
+    after_the_attack,
     backward_for_an_input_first,
     below,
     clear_call,
@@ -405,7 +406,11 @@ class MissingZeroGrad(Rule):
     def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
-            return  # model.zero_grad() / p.grad = None: covered, or GF008's business
+            # `delta.grad.zero_()` of an attack's perturbation made in the iteration clears no
+            # parameter: not the optimizer's clear, nor GF008's business
+            clears = [c for c in clears if not _clears_an_input(c, loop, model)]
+            if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
+                return  # model.zero_grad() / p.grad = None: covered, or GF008's business
         steps: dict[str, GradEvent] = {}
         judged: set[str] = set()  # optimizers a step function the loop calls steps
         owned = owned_events(loop, model)
@@ -628,7 +633,11 @@ class MissingZeroGrad(Rule):
             # evaluates (`run_epoch(model, loader, optimizer=None)`): a clear at the top of the
             # iteration would call `None.zero_grad()` in evaluation; first in the guard instead
             return Fix([InsertStatements(guard.body, "start", statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
-        return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+        if backward_for_an_input_first(loop, step):
+            # an attack's backward fills the parameters' gradients first: after the attack
+            # (where the hand-fixed loop clears), else at the top; unsafe either way
+            return Fix([after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
+        return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
 def _nested_loops_own(loop: TrainingLoop, owned: list[GradEvent], clears: list[GradEvent], stepped: set[str]) -> set[str]:
@@ -1306,6 +1315,23 @@ def _forward_clears(methods: dict, source) -> bool:  # type: ignore[no-untyped-d
 _STAR_IMPORT = lazily(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
 # `self.net(` in an iteration's text: a model stored on `self`
 _SELF_CALL = lazily(r"\bself\.(\w+)[ \t]*\(")
+
+
+def _clears_an_input(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A clear by hand of a tensor the iteration itself makes (`delta =
+    torch.zeros_like(x, requires_grad=True)` ... `delta.grad.zero_()`, or `x_adv.grad = None`
+    after `x_adv = x.clone().requires_grad_(True)`): an attack's input, every binding of it in
+    the iteration a call (no `Parameter`), so no optimizer built outside the iteration trains
+    it."""
+    if clear.scope is not ClearScope.PARAMETERS or clear.via or clear.source is not None:
+        return False
+    name = clear.target
+    node = clear.node
+    if name is None and isinstance(node, ast.Assign) and len(node.targets) == 1:
+        grad = node.targets[0]
+        if isinstance(grad, ast.Attribute) and grad.attr == "grad" and isinstance(grad.value, ast.Name):
+            name = grad.value.id
+    return name is not None and loop_bindings(loop.node, model.source).made_here(name)  # type: ignore[arg-type]
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

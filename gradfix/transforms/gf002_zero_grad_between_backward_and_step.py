@@ -15,6 +15,7 @@ from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
 from gradfix.transforms._common import (
+    after_the_attack,
     backward_for_an_input_first,
     below,
     built_over,
@@ -188,6 +189,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 continue
             backward = events[last_backward]
             between = events[last_backward + 1 : index]
+            if any(e.kind in (EventKind.GRAD_READ, EventKind.CLEAR) and e.scope is not ClearScope.OPTIMIZER and e.target for e in between):
+                # `delta = (delta + eps * d.grad.sign())` of an input the iteration makes (free
+                # adversarial training): no parameter's gradient read or rewritten by hand
+                made = loop_bindings(loop.node, model.source)  # type: ignore[arg-type]
+                inputs = [e for e in between if e.kind in (EventKind.GRAD_READ, EventKind.CLEAR) and not e.via and e.target and made.made_here(e.target)]
+                between = [e for e in between if not any(e is i for i in inputs)]
+                input_statements = {id(e.path[-1]) for e in inputs if e.path}
+            else:
+                input_statements = set()
             by_hand: dict[int, ast.For] = {}  # id of a clear -> `for p in model.parameters():` holding it
             for e in between:
                 if e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS:
@@ -204,7 +214,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             reads = [e for e in between if e.kind is EventKind.GRAD_READ and not any(id(n) in holders for n in e.loops_within(loop.node))]
             if reads and not _read_for_numbers_only(flow, backward, step, model, holders, reads):
                 continue  # gradients saved (and maybe written back): the clear may be deliberate
-            if _unseen_handling_between(flow, backward, step, loop, model):
+            if _unseen_handling_between(flow, backward, step, loop, model, input_statements):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
                 whole = by_hand.get(id(clear))
@@ -377,7 +387,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
         # (an FGSM attack's backward before the one the step applies: the top is unsafe)
-        return Fix([remove, iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+        if backward_for_an_input_first(loop, step):
+            return Fix([remove, after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
+        return Fix([remove, iteration_start(loop, statement)], Safety.SAFE)
 
 
 def _alternating_arm(
@@ -545,15 +557,17 @@ def _loop_code(whole: ast.For, clear: GradEvent, model: ModuleModel) -> str:
 
 
 def _unseen_handling_between(
-    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,
+    skipped: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> bool:
     """A statement between the backward and the step calls code gradfix did not look into that
     is handed the gradients, the parameters or the model (it may copy the gradients out before
-    the clear and write them back after it)."""
+    the clear and write them back after it). `skipped`: statements that only read the gradient
+    of an input the iteration makes (`delta + eps * d.grad.sign()`)."""
     start, end = flow.position(backward.statement), flow.position(step.statement)
     if start is None or end is None:
         return True  # in a helper, or not where the flow can place it: cannot tell
-    units = [unit.node for unit in flow.units[start + 1 : end]]
+    units = [unit.node for unit in flow.units[start + 1 : end] if id(unit.node) not in skipped]
     return unseen_gradient_handling(units, loop, model) is not None
 
 

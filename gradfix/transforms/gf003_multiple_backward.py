@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (
     BackwardCall,
@@ -141,6 +142,8 @@ class MultipleBackward(Rule):
         for loop in model.loops:
             events = loop.events
             grads = [i for i, e in enumerate(events) if e.kind is EventKind.AUTOGRAD_GRAD]
+            if grads:
+                grads = [i for i in grads if not _input_gradient(events[i], loop, model)]
             flow: IterationFlow | None = None
             for group in _groups(loop, model):
                 if id(group[0][0].node) in seen:
@@ -223,6 +226,18 @@ def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     if a.form == "argument":
         return source.code(a.call.func) == source.code(b.call.func)
     return True
+
+
+def _input_gradient(event: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`torch.autograd.grad(kl, x_adv)` without `create_graph`, of a tensor the iteration
+    makes (an attack's input, see LoopBindings.made_here): a first-order gradient of an input,
+    no higher-order term of the losses and no parameter's gradient."""
+    call = event.node
+    if event.via or not isinstance(call, ast.Call) or len(call.args) < 2 or not isinstance(call.args[1], ast.Name):
+        return False
+    if any(k.arg in (None, "create_graph") for k in call.keywords):
+        return False
+    return loop_bindings(loop.node, model.source).made_here(call.args[1].id)  # type: ignore[arg-type]
 
 
 def _grads_in_phase(first: GradEvent, grads: list[int], events: list[GradEvent]) -> bool:

@@ -6,7 +6,7 @@ from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
-from gradfix.analysis.bindings import loop_bindings
+from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel, fills_zero, zeroed_gradient
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -348,8 +348,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         cleared = clear.target if by_hand is None else _module_of(by_hand)  # (not the loop's own variable `p`)
         # (a module's clear, `self.zero_grad()`, names no optimizer: only its own name must be seen)
         named = (cleared,) if by_hand is None and clear.scope is ClearScope.MODEL and _lightning_module_clear(clear, step, loop, model) else (cleared, step.target)
-        if any(bindings.binds(key) for key in named if key is not None):
-            return None  # built inside the loop: an earlier spot may not see the name yet
+        anchor: ast.stmt | None = None
+        bound = [key for key in named if key is not None and bindings.binds(key)]
+        if bound:
+            # bound inside the loop: an earlier spot may not see the name yet, but right after
+            # the statements binding it will, when they come before every gradient event of
+            # the iteration (`opt = self.optimizers()` first in a Lightning `training_step`)
+            anchor = _bound_first(loop, bindings, bound)
+            if anchor is None:
+                return None
         statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
         if step.conditional_within(loop.node) or skipped_by_jump(step, loop.node):
@@ -387,9 +394,27 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
         # (an FGSM attack's backward before the one the step applies: the top is unsafe)
+        start = iteration_start(loop, statement) if anchor is None else InsertStatements(anchor, "after", statement)
         if backward_for_an_input_first(loop, step):
-            return Fix([remove, after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
-        return Fix([remove, iteration_start(loop, statement)], Safety.SAFE)
+            return Fix([remove, after_the_attack(loop, step, statement) or start], Safety.UNSAFE)
+        return Fix([remove, start], Safety.SAFE)
+
+
+def _bound_first(loop: TrainingLoop, bindings: LoopBindings, keys: list[str]) -> ast.stmt | None:
+    """The last of the loop body's own statements binding `keys`, when every gradient event of
+    the iteration sits in a later statement of the body; else None."""
+    body = loop.body
+    positions = {id(stmt): i for i, stmt in enumerate(body)}
+    found = [positions.get(id(stmt)) for key in keys for stmt in bindings.binding_statements(key)]
+    if not found or None in found:
+        return None  # (the loop's own target, or a binding in a nested block)
+    last = max(found)  # type: ignore[type-var]
+    for event in loop.events:
+        level = next((k + 1 for k, stmt in enumerate(event.path) if stmt is loop.node), 0)
+        at = positions.get(id(event.path[level])) if level < len(event.path) else None
+        if at is None or at <= last:
+            return None
+    return body[last]
 
 
 def _alternating_arm(

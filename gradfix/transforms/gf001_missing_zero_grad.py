@@ -231,7 +231,9 @@ class MissingZeroGrad(Rule):
       `pred, loss = model.training_step(batch)`), or its body ends in `break`, `return` or
       `raise` (it runs once);
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
-      `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
+      `p.grad = None`, `p.grad.zero_()`: GF008's business; not a clear by hand of a tensor
+      the iteration makes, such as a PGD attack's `delta.grad.zero_()` after `delta =
+      torch.zeros_like(x, requires_grad=True)`: no parameter), or clears an optimizer the
       iteration does not step (an alias);
     - the iteration calls a model whose `forward` (or `__call__`) clears its own gradients
       (`self.zero_grad()` in the `forward` of the class `tagger = Tagger(...)` or `self.net =
@@ -301,7 +303,10 @@ class MissingZeroGrad(Rule):
     when a helper of the iteration backpropagates before the backward the step applies, or a
     gradient is read between an earlier backward and that one (an FGSM attack's
     `loss.backward()` for the input's gradient, written in a helper or inline, fills the
-    parameters' gradients too: the clear belongs after it).
+    parameters' gradients too: the clear belongs after it); the clear then goes right after
+    the statement of the iteration's body that holds the attack (its last earlier backward or
+    gradient read: `x_adv = fgsm(model, x, y)`, a PGD loop), where a hand-fixed loop clears,
+    when the backward the step applies comes in a later statement of that body.
     """
 
     code = "GF001"

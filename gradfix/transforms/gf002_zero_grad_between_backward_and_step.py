@@ -88,7 +88,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     - to the start of the iteration (in a step function, after its docstring); unsafe when an
       earlier backward of the iteration is followed by a gradient read before the backward
-      the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack);
+      the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack, and
+      goes right after the statement of the iteration's body holding the attack when the
+      backward the step applies comes later in that body); when the iteration binds the
+      optimizer itself before any gradient event (`opt = self.optimizers()` first in a
+      Lightning manual `training_step`, `opt = self.opts[phase]`), right after that binding;
     - when another optimizer stepped earlier in the iteration, before the last backward, to
       right after that step (before this optimizer's forward and backward);
     - in a step function that a loop of the file or project calls inside
@@ -140,8 +144,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     It is reported without a fix when the clear is not a call alone on its line (or a
     `for o in optimizers: o.zero_grad()` loop holding only that call), the loop body shares the
-    header's line, the optimizer or model cleared is built inside the loop (an earlier spot may
-    not see the name yet), the conditional step sits in a helper, the statements after an
+    header's line, the optimizer or model cleared is built inside the loop after a gradient event
+    of the iteration (an earlier spot may not see the name yet), the conditional step sits in a helper, the statements after an
     accumulation loop cannot be placed, or the earlier optimizer's step runs in a helper or a
     branch.
 
@@ -153,7 +157,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py); and
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
-    parameter above, a gradient read -- not one
+    parameter above, a gradient read -- not the gradient of a tensor the iteration makes, free
+    adversarial training's `pert + eps * x_pert.grad.sign()` after `x_pert = (x +
+    pert).requires_grad_(True)`, nor one
     that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params).sqrt().item()`,
     also where a helper or a callback's hook writes it when the step is made by one), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters

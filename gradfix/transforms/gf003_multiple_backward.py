@@ -123,7 +123,9 @@ class MultipleBackward(Rule):
     `stash(model)`: it may copy or clear the first loss's gradients); `torch.autograd.grad`
     anywhere in the iteration after the last optimizer step before the first of those backward
     calls (higher-order gradients; a critic's gradient penalty stepped before the generator's
-    losses is another phase); and backward calls in different
+    losses is another phase; not a first-order gradient, without `create_graph`, of a tensor
+    the iteration makes, a TRADES attack's `torch.autograd.grad(kl, x_adv)`); and backward
+    calls in different
     branches, at different loop levels or inside helpers.
 
     No fix either when the file defines a custom autograd Function (`class

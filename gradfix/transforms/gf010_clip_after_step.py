@@ -152,6 +152,12 @@ class ClipAfterStep(LoopRule):
     with no clip written before it (they would then be applied unclipped). A clip with an infinite threshold only measures the
     norm and is not reported.
 
+    So does nanoGPT's shape (see GF005): a clip inside `for micro_step in range(N):` after
+    the micro-batch's backward, the loop doing nothing else to gradients, and one optimizer
+    stepped once after it (a plain `opt.step()`, under no test; `.grad` nowhere in the
+    iteration). The fix moves the clip's statement to right before the step (no fix when it
+    is not a call alone on its lines).
+
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
     fix, unless the helper's whole body is the clip, `def clip(model): return

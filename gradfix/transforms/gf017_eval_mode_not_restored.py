@@ -240,7 +240,8 @@ class EvalModeNotRestored(Rule):
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
     mode between batches or training epochs), for a module of `self` when `configure_optimizers`
     builds its optimizers over `self.parameters()` alone, the module runs with gradients in the
-    step (not an EMA copy under `no_grad`), the file freezes no parameters and no
+    step (not an EMA copy under `no_grad`; also through `self(x)` when the class's own `forward`
+    calls it, `self.encoder(x)`), the file freezes no parameters and no
     `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
     loop's evaluation block. An Ignite handler of the engine that runs the process function
     (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or

@@ -71,6 +71,21 @@ class LoopBindings:
         return any(self.binds(name) for name in _referenced_keys(params))
 
 
+    def made_here(self, name: str) -> bool:
+        """`name` is a plain name every binding of which in the loop is a call or arithmetic
+        that builds no `Parameter` (`delta = torch.zeros_like(x, requires_grad=True)`, `x_adv =
+        x.clone().detach()`, `x_adv = x + 0.001 * torch.randn_like(x)`): a tensor made each
+        iteration (an attack's input), which no optimizer built outside the loop trains."""
+        values = self.values.get(name) if name.isidentifier() else None
+        if not values:
+            return False
+        for value in values:
+            if not isinstance(value, (ast.Call, ast.BinOp, ast.UnaryOp)):
+                return False
+            if any(isinstance(n, ast.Call) and "Parameter" in (call_name(n) or "") for n in ast_walk(value)):
+                return False
+        return True
+
     def _alias_of_lasting(self, value: ast.expr) -> bool:
         """An attribute of `self` the loop never binds (or `getattr(self, name)`, or a choice
         between such attributes): an object that lives across iterations."""

@@ -7,7 +7,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assigned_values, init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import EventKind, GradEvent, Loop, TrainingLoop
+from gradfix.analysis.model import ClearScope, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
 
@@ -107,6 +107,53 @@ def backward_for_an_input_first(loop: TrainingLoop, step: GradEvent) -> bool:
     if any(e.via and e.via != backwards[-1].via for e in backwards[:-1]):
         return True
     return any(position < len(backwards) for position in reads)
+
+
+def after_the_attack(loop: TrainingLoop, step: GradEvent, lines: Lines) -> InsertStatements | None:
+    """Where a clear goes in an iteration that backpropagates for an input first
+    (`backward_for_an_input_first`): right after the statement of the iteration's own body
+    that holds the last earlier backward or gradient read (the attack: `F.cross_entropy(
+    model(x_adv), y).backward()` then `x_adv = x + eps * x_adv.grad.sign()`, or a PGD loop),
+    when the backward the step applies is written in the iteration itself, in a later
+    statement of that body than the earlier ones (an earlier one in a helper: after the
+    statement calling it, `x_adv = fgsm(model, x, y)`). The earlier backward filled the
+    parameters' gradients too; the hand-fixed loop clears them there. None otherwise."""
+    body = loop.body
+    events: list[GradEvent] = []
+    for event in loop.events:
+        if event is step:
+            break
+        events.append(event)
+    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+    if len(backwards) < 2 or backwards[-1].via:
+        return None
+    last = backwards[-1]
+
+    def index(event: GradEvent) -> int | None:
+        level = next((k + 1 for k, s in enumerate(event.path) if s is loop.node), 0)
+        if level >= len(event.path) or level >= len(event.blocks) or event.blocks[level] is not body:
+            return None
+        return next((i for i, s in enumerate(body) if s is event.path[level]), None)
+
+    final = index(last)
+    if final is None:
+        return None
+    attack = -1
+    for event in events:
+        if event is last:
+            break
+        by_hand = event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS  # `delta.grad.zero_()`
+        if event.kind not in (EventKind.BACKWARD, EventKind.GRAD_READ) and not by_hand:
+            if event.kind in (EventKind.STEP, EventKind.CLEAR, EventKind.UNKNOWN):
+                return None
+            continue
+        at = index(event)
+        if at is None:
+            return None
+        attack = max(attack, at)
+    if attack < 0 or attack >= final:
+        return None
+    return InsertStatements(body[attack], "after", lines)
 
 
 def _foreign_training_loops(loop: TrainingLoop) -> set[int]:

@@ -17,6 +17,7 @@ from gradfix.analysis.names import call_name, dotted, method_name, positional, r
 from gradfix.transforms._accumulation import clear_edits, scaler_update
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms._common import (
+    after_the_attack,
     backward_for_an_input_first,
     below,
     clear_call,
@@ -230,7 +231,9 @@ class MissingZeroGrad(Rule):
       `pred, loss = model.training_step(batch)`), or its body ends in `break`, `return` or
       `raise` (it runs once);
     - any clear in the iteration is not an optimizer's own (`model.zero_grad()`,
-      `p.grad = None`, `p.grad.zero_()`: GF008's business), or clears an optimizer the
+      `p.grad = None`, `p.grad.zero_()`: GF008's business; not a clear by hand of a tensor
+      the iteration makes, such as a PGD attack's `delta.grad.zero_()` after `delta =
+      torch.zeros_like(x, requires_grad=True)`: no parameter), or clears an optimizer the
       iteration does not step (an alias);
     - the iteration calls a model whose `forward` (or `__call__`) clears its own gradients
       (`self.zero_grad()` in the `forward` of the class `tagger = Tagger(...)` or `self.net =
@@ -300,7 +303,10 @@ class MissingZeroGrad(Rule):
     when a helper of the iteration backpropagates before the backward the step applies, or a
     gradient is read between an earlier backward and that one (an FGSM attack's
     `loss.backward()` for the input's gradient, written in a helper or inline, fills the
-    parameters' gradients too: the clear belongs after it).
+    parameters' gradients too: the clear belongs after it); the clear then goes right after
+    the statement of the iteration's body that holds the attack (its last earlier backward or
+    gradient read: `x_adv = fgsm(model, x, y)`, a PGD loop), where a hand-fixed loop clears,
+    when the backward the step applies comes in a later statement of that body.
     """
 
     code = "GF001"
@@ -405,7 +411,11 @@ class MissingZeroGrad(Rule):
     def _check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
-            return  # model.zero_grad() / p.grad = None: covered, or GF008's business
+            # `delta.grad.zero_()` of an attack's perturbation made in the iteration clears no
+            # parameter: not the optimizer's clear, nor GF008's business
+            clears = [c for c in clears if not _clears_an_input(c, loop, model)]
+            if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
+                return  # model.zero_grad() / p.grad = None: covered, or GF008's business
         steps: dict[str, GradEvent] = {}
         judged: set[str] = set()  # optimizers a step function the loop calls steps
         owned = owned_events(loop, model)
@@ -628,7 +638,11 @@ class MissingZeroGrad(Rule):
             # evaluates (`run_epoch(model, loader, optimizer=None)`): a clear at the top of the
             # iteration would call `None.zero_grad()` in evaluation; first in the guard instead
             return Fix([InsertStatements(guard.body, "start", statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
-        return Fix([iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+        if backward_for_an_input_first(loop, step):
+            # an attack's backward fills the parameters' gradients first: after the attack
+            # (where the hand-fixed loop clears), else at the top; unsafe either way
+            return Fix([after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
+        return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
 def _nested_loops_own(loop: TrainingLoop, owned: list[GradEvent], clears: list[GradEvent], stepped: set[str]) -> set[str]:
@@ -1306,6 +1320,23 @@ def _forward_clears(methods: dict, source) -> bool:  # type: ignore[no-untyped-d
 _STAR_IMPORT = lazily(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
 # `self.net(` in an iteration's text: a model stored on `self`
 _SELF_CALL = lazily(r"\bself\.(\w+)[ \t]*\(")
+
+
+def _clears_an_input(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A clear by hand of a tensor the iteration itself makes (`delta =
+    torch.zeros_like(x, requires_grad=True)` ... `delta.grad.zero_()`, or `x_adv.grad = None`
+    after `x_adv = x.clone().requires_grad_(True)`): an attack's input, every binding of it in
+    the iteration a call (no `Parameter`), so no optimizer built outside the iteration trains
+    it."""
+    if clear.scope is not ClearScope.PARAMETERS or clear.via or clear.source is not None:
+        return False
+    name = clear.target
+    node = clear.node
+    if name is None and isinstance(node, ast.Assign) and len(node.targets) == 1:
+        grad = node.targets[0]
+        if isinstance(grad, ast.Attribute) and grad.attr == "grad" and isinstance(grad.value, ast.Name):
+            name = grad.value.id
+    return name is not None and loop_bindings(loop.node, model.source).made_here(name)  # type: ignore[arg-type]
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -6,7 +6,7 @@ from gradfix.analysis.accumulation import accumulation_of
 from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.by_hand import model_keys, unseen_gradient_handling
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
-from gradfix.analysis.bindings import loop_bindings
+from gradfix.analysis.bindings import LoopBindings, loop_bindings
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.loops import ModuleModel, fills_zero, zeroed_gradient
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -15,6 +15,7 @@ from gradfix.patterns import lazily
 from gradfix.source import FOR_LOOPS
 from gradfix.walk import ast_walk
 from gradfix.transforms._common import (
+    after_the_attack,
     backward_for_an_input_first,
     below,
     built_over,
@@ -87,7 +88,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     - to the start of the iteration (in a step function, after its docstring); unsafe when an
       earlier backward of the iteration is followed by a gradient read before the backward
-      the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack);
+      the step applies (an FGSM attack's `x.grad`: the clear belongs after the attack, and
+      goes right after the statement of the iteration's body holding the attack when the
+      backward the step applies comes later in that body); when the iteration binds the
+      optimizer itself before any gradient event (`opt = self.optimizers()` first in a
+      Lightning manual `training_step`, `opt = self.opts[phase]`), right after that binding;
     - when another optimizer stepped earlier in the iteration, before the last backward, to
       right after that step (before this optimizer's forward and backward);
     - in a step function that a loop of the file or project calls inside
@@ -139,8 +144,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     It is reported without a fix when the clear is not a call alone on its line (or a
     `for o in optimizers: o.zero_grad()` loop holding only that call), the loop body shares the
-    header's line, the optimizer or model cleared is built inside the loop (an earlier spot may
-    not see the name yet), the conditional step sits in a helper, the statements after an
+    header's line, the optimizer or model cleared is built inside the loop after a gradient event
+    of the iteration (an earlier spot may not see the name yet), the conditional step sits in a helper, the statements after an
     accumulation loop cannot be placed, or the earlier optimizer's step runs in a helper or a
     branch.
 
@@ -152,7 +157,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py); and
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
-    parameter above, a gradient read -- not one
+    parameter above, a gradient read -- not the gradient of a tensor the iteration makes, free
+    adversarial training's `pert + eps * x_pert.grad.sign()` after `x_pert = (x +
+    pert).requires_grad_(True)`, nor one
     that only measures it for a log, `sum(p.grad.norm() ** 2 for p in params).sqrt().item()`,
     also where a helper or a callback's hook writes it when the step is made by one), or a
     statement calls code gradfix did not look into and hands it the gradients, the parameters
@@ -188,6 +195,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 continue
             backward = events[last_backward]
             between = events[last_backward + 1 : index]
+            if any(e.kind in (EventKind.GRAD_READ, EventKind.CLEAR) and e.scope is not ClearScope.OPTIMIZER and e.target for e in between):
+                # `delta = (delta + eps * d.grad.sign())` of an input the iteration makes (free
+                # adversarial training): no parameter's gradient read or rewritten by hand
+                made = loop_bindings(loop.node, model.source)  # type: ignore[arg-type]
+                inputs = [e for e in between if e.kind in (EventKind.GRAD_READ, EventKind.CLEAR) and not e.via and e.target and made.made_here(e.target)]
+                between = [e for e in between if not any(e is i for i in inputs)]
+                input_statements = {id(e.path[-1]) for e in inputs if e.path}
+            else:
+                input_statements = set()
             by_hand: dict[int, ast.For] = {}  # id of a clear -> `for p in model.parameters():` holding it
             for e in between:
                 if e.kind is EventKind.CLEAR and e.scope is ClearScope.PARAMETERS:
@@ -204,7 +220,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             reads = [e for e in between if e.kind is EventKind.GRAD_READ and not any(id(n) in holders for n in e.loops_within(loop.node))]
             if reads and not _read_for_numbers_only(flow, backward, step, model, holders, reads):
                 continue  # gradients saved (and maybe written back): the clear may be deliberate
-            if _unseen_handling_between(flow, backward, step, loop, model):
+            if _unseen_handling_between(flow, backward, step, loop, model, input_statements):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
             for clear in events[last_backward + 1 : index]:
                 whole = by_hand.get(id(clear))
@@ -338,8 +354,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         cleared = clear.target if by_hand is None else _module_of(by_hand)  # (not the loop's own variable `p`)
         # (a module's clear, `self.zero_grad()`, names no optimizer: only its own name must be seen)
         named = (cleared,) if by_hand is None and clear.scope is ClearScope.MODEL and _lightning_module_clear(clear, step, loop, model) else (cleared, step.target)
-        if any(bindings.binds(key) for key in named if key is not None):
-            return None  # built inside the loop: an earlier spot may not see the name yet
+        anchor: ast.stmt | None = None
+        bound = [key for key in named if key is not None and bindings.binds(key)]
+        if bound:
+            # bound inside the loop: an earlier spot may not see the name yet, but right after
+            # the statements binding it will, when they come before every gradient event of
+            # the iteration (`opt = self.optimizers()` first in a Lightning `training_step`)
+            anchor = _bound_first(loop, bindings, bound)
+            if anchor is None:
+                return None
         statement = statement_lines(source, moved)
         remove = RemoveStatement(moved, keep_comments=False)
         if step.conditional_within(loop.node) or skipped_by_jump(step, loop.node):
@@ -377,7 +400,27 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 return Fix([remove, InsertStatements(prior.statement, "after", statement)], Safety.SAFE)
             return None
         # (an FGSM attack's backward before the one the step applies: the top is unsafe)
-        return Fix([remove, iteration_start(loop, statement)], Safety.UNSAFE if backward_for_an_input_first(loop, step) else Safety.SAFE)
+        start = iteration_start(loop, statement) if anchor is None else InsertStatements(anchor, "after", statement)
+        if backward_for_an_input_first(loop, step):
+            return Fix([remove, after_the_attack(loop, step, statement) or start], Safety.UNSAFE)
+        return Fix([remove, start], Safety.SAFE)
+
+
+def _bound_first(loop: TrainingLoop, bindings: LoopBindings, keys: list[str]) -> ast.stmt | None:
+    """The last of the loop body's own statements binding `keys`, when every gradient event of
+    the iteration sits in a later statement of the body; else None."""
+    body = loop.body
+    positions = {id(stmt): i for i, stmt in enumerate(body)}
+    found = [positions.get(id(stmt)) for key in keys for stmt in bindings.binding_statements(key)]
+    if not found or None in found:
+        return None  # (the loop's own target, or a binding in a nested block)
+    last = max(found)  # type: ignore[type-var]
+    for event in loop.events:
+        level = next((k + 1 for k, stmt in enumerate(event.path) if stmt is loop.node), 0)
+        at = positions.get(id(event.path[level])) if level < len(event.path) else None
+        if at is None or at <= last:
+            return None
+    return body[last]
 
 
 def _alternating_arm(
@@ -545,15 +588,17 @@ def _loop_code(whole: ast.For, clear: GradEvent, model: ModuleModel) -> str:
 
 
 def _unseen_handling_between(
-    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
+    flow: IterationFlow, backward: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel,
+    skipped: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> bool:
     """A statement between the backward and the step calls code gradfix did not look into that
     is handed the gradients, the parameters or the model (it may copy the gradients out before
-    the clear and write them back after it)."""
+    the clear and write them back after it). `skipped`: statements that only read the gradient
+    of an input the iteration makes (`delta + eps * d.grad.sign()`)."""
     start, end = flow.position(backward.statement), flow.position(step.statement)
     if start is None or end is None:
         return True  # in a helper, or not where the flow can place it: cannot tell
-    units = [unit.node for unit in flow.units[start + 1 : end]]
+    units = [unit.node for unit in flow.units[start + 1 : end] if id(unit.node) not in skipped]
     return unseen_gradient_handling(units, loop, model) is not None
 
 

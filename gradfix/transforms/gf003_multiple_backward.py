@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.bindings import loop_bindings
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import (
     BackwardCall,
@@ -122,7 +123,9 @@ class MultipleBackward(Rule):
     `stash(model)`: it may copy or clear the first loss's gradients); `torch.autograd.grad`
     anywhere in the iteration after the last optimizer step before the first of those backward
     calls (higher-order gradients; a critic's gradient penalty stepped before the generator's
-    losses is another phase); and backward calls in different
+    losses is another phase; not a first-order gradient, without `create_graph`, of a tensor
+    the iteration makes, a TRADES attack's `torch.autograd.grad(kl, x_adv)`); and backward
+    calls in different
     branches, at different loop levels or inside helpers.
 
     No fix either when the file defines a custom autograd Function (`class
@@ -141,6 +144,8 @@ class MultipleBackward(Rule):
         for loop in model.loops:
             events = loop.events
             grads = [i for i, e in enumerate(events) if e.kind is EventKind.AUTOGRAD_GRAD]
+            if grads:
+                grads = [i for i in grads if not _input_gradient(events[i], loop, model)]
             flow: IterationFlow | None = None
             for group in _groups(loop, model):
                 if id(group[0][0].node) in seen:
@@ -223,6 +228,18 @@ def _same_form(a: BackwardCall, b: BackwardCall, source: Source) -> bool:
     if a.form == "argument":
         return source.code(a.call.func) == source.code(b.call.func)
     return True
+
+
+def _input_gradient(event: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`torch.autograd.grad(kl, x_adv)` without `create_graph`, of a tensor the iteration
+    makes (an attack's input, see LoopBindings.made_here): a first-order gradient of an input,
+    no higher-order term of the losses and no parameter's gradient."""
+    call = event.node
+    if event.via or not isinstance(call, ast.Call) or len(call.args) < 2 or not isinstance(call.args[1], ast.Name):
+        return False
+    if any(k.arg in (None, "create_graph") for k in call.keywords):
+        return False
+    return loop_bindings(loop.node, model.source).made_here(call.args[1].id)  # type: ignore[arg-type]
 
 
 def _grads_in_phase(first: GradEvent, grads: list[int], events: list[GradEvent]) -> bool:

@@ -152,6 +152,12 @@ class ClipAfterStep(LoopRule):
     with no clip written before it (they would then be applied unclipped). A clip with an infinite threshold only measures the
     norm and is not reported.
 
+    So does nanoGPT's shape (see GF005): a clip inside `for micro_step in range(N):` after
+    the micro-batch's backward, the loop doing nothing else to gradients, and one optimizer
+    stepped once after it (a plain `opt.step()`, under no test; `.grad` nowhere in the
+    iteration). The fix moves the clip's statement to right before the step (no fix when it
+    is not a call alone on its lines).
+
     A clip written in the loop itself, or in a helper it calls (`apply_update()` that steps,
     then clips: reported at the clip, or at the call of a helper of another file, without a
     fix, unless the helper's whole body is the clip, `def clip(model): return
@@ -222,6 +228,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs on every micro-batch, where `{opt}.step()` runs only when the accumulation window ends:"
         " it clips partial sums; clip right before the step, under the window's test"
     )
+    message_micro = (
+        "`{clip}` runs after every micro-batch's backward, where `{opt}.step()` runs once after the micro-batch"
+        " loop: it clips partial sums; clip once, right before the step"
+    )
     message = message_after
     safety = Safety.SAFE
 
@@ -246,6 +256,59 @@ class ClipAfterStep(LoopRule):
                     if found and kept != set(forks):
                         found = list(self._judge(loop, model, clip, *_without_other_arms(clip, every, every_step, loop, kept))) if kept else []
             yield from found
+        # a clip inside a micro-batch loop of nanoGPT's shape: that loop is a training loop of
+        # its own (its events are not the iteration's), read here with the iteration's events
+        owned = {id(e) for e in every}
+        for clip in loop.events:
+            if clip.kind is EventKind.CLIP and id(clip) not in owned and clip.direct and clip.loops_within(loop.node) and not _measures_only(clip, model):
+                yield from self._micro_batch_clip(loop, clip, loop.events, model)
+
+    def _micro_batch_clip(self, loop: TrainingLoop, clip: GradEvent, events: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
+        """nanoGPT's accumulation shape (`for micro_step in range(GRAD_ACCUM):` holding the
+        backward, one step after that loop, see GF005) with the clip in the micro-batch loop,
+        after its backward: it clips each partial sum, and the step applies a window's gradient
+        that was never clipped as a whole. Reported when the micro-batch loop does nothing else
+        to gradients (no clear, step or read: `.grad` nowhere in the iteration, DP-SGD's
+        per-micro-batch clip into a buffer) and one optimizer steps once after it, under no
+        test; fixed by moving the clip's statement to right before the step."""
+        from gradfix.transforms.gf005_unscaled_accumulation import _micro_batch_count
+
+        inner = clip.loops_within(loop.node)
+        body = loop.body
+        if len(inner) != 1 or not isinstance(inner[0], ast.For) or not any(stmt is inner[0] for stmt in body):
+            return
+        micro = inner[0]
+        if clip.branches_within(micro) or _micro_batch_count(micro, model) is None:  # type: ignore[arg-type]
+            return
+        inside = [e for e in events if any(lp is micro for lp in e.loops_within(loop.node))]
+        backwards = [e for e in inside if e.kind is EventKind.BACKWARD]
+        if any(e.kind not in (EventKind.BACKWARD, EventKind.CLIP) for e in inside) or len(backwards) != 1 or len(inside) != 2:
+            return
+        if inside[0] is not backwards[0] or backwards[0].branches_within(micro) or backwards[0].engine or backwards[0].gated:
+            return
+        later = [e for e in events if not any(e is i for i in inside) and events.index(e) > events.index(clip)]
+        steps = [e for e in events if e.kind is EventKind.STEP]
+        if len(steps) != 1 or not later or later[0] is not steps[0]:
+            return  # (a clip of the window after the loop: judged as written)
+        step = steps[0]
+        call = step.call
+        if not step.direct or step.engine or step.gated or step.branches_within(loop.node) or call is None:
+            return
+        if not any(stmt is step.statement for stmt in body) or method_name(call) != "step" or positional(call) or call.keywords:
+            return  # (`scaler.step(optimizer)`: the clip belongs after its `unscale_`, GF013)
+        if any(isinstance(node, ast.Attribute) and node.attr == "grad" for node in ast_walk(loop.node)):
+            return
+        statement = clip.statement
+        fix = None
+        if isinstance(statement, ast.Expr) and statement.value is clip.node and unit_holds_only(statement, clip, loop, model.source):
+            fix = Fix([RemoveStatement(statement), InsertStatements(step.statement, "before", statement_lines(model.source, statement))], Safety.SAFE)
+        yield Finding(
+            self.code,
+            self.message_micro.format(clip=model.source.code(clip.node), opt=dotted(receiver(call)) or step.target),  # type: ignore[arg-type]
+            clip.anchor,
+            fix=fix,
+            related=(loop.node,),
+        )
 
     def _judge(
         self, loop: TrainingLoop, model: ModuleModel, clip: GradEvent, events: list[GradEvent], steps: list[GradEvent]

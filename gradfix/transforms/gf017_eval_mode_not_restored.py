@@ -244,7 +244,8 @@ class EvalModeNotRestored(Rule):
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
     mode between batches or training epochs), for a module of `self` when `configure_optimizers`
     builds its optimizers over `self.parameters()` alone, the module runs with gradients in the
-    step (not an EMA copy under `no_grad`), the file freezes no parameters and no
+    step (not an EMA copy under `no_grad`; also through `self(x)` when the class's own `forward`
+    calls it, `self.encoder(x)`), the file freezes no parameters and no
     `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
     loop's evaluation block. An Ignite handler of the engine that runs the process function
     (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
@@ -687,7 +688,16 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
     if "self.parameters()" not in text or text.count(".parameters(") != 1 or "param_groups" in text:
         return set(), True
     # a module of `self` run with gradients before the backward (not an EMA copy run under no_grad)
-    keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and forwards_before_backward(p.items, p.eval_item.key)}
+    forward = model.facts.methods.get(class_name or "", {}).get("forward")
+    forward_text = model.source.segment(forward.node) if forward is not None else ""
+
+    def runs(problem: UnrestoredEval, key: str) -> bool:
+        if forwards_before_backward(problem.items, key):
+            return True
+        # `self(x)` runs the class's own `forward`, which calls the submodule (`self.net(x)`)
+        return key.startswith("self.") and f"{key}(" in forward_text and forwards_before_backward(problem.items, "self")
+
+    keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and runs(p, p.eval_item.key)}
     return {"self", *(k for k in keys if k.startswith("self."))}, True
 
 

@@ -111,10 +111,12 @@ class SchedulerHorizonMismatch(Rule):
     ## Fix safety
     Unsafe: which of the two the author meant (the horizon or the stepping level) cannot be
     known. The fix moves `scheduler.step()` to the level the horizon counts: right after
-    the statement holding `optimizer.step()` in the batch loop (as GF012 wants it), or
-    right after the batch loop in the epoch loop (in the arm that runs the batch loop, when
-    it runs in an `if` or `match` arm: `for phase in ("train", "val"):` / `if phase ==
-    "train":`, a phase loop running the arm's statement once per phase). It is offered only when both steps are
+    the statement holding `optimizer.step()` in the batch loop (as GF012 wants it; for a
+    step under an accumulation window's `if` and a horizon counted in batches with no
+    division, after that `if`: once per batch, as the horizon counts), or right after the
+    batch loop in the epoch loop (in the arm that runs the batch loop, when it runs in an
+    `if` or `match` arm: `for phase in ("train", "val"):` / `if phase == "train":`, a phase
+    loop running the arm's statement once per phase). It is offered only when both steps are
     written in the loops themselves (not in helpers), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
@@ -178,6 +180,14 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     lines = statement_lines(source, statement)
     if found.stepped_per == "epoch":
         anchor = step.statement
+        if step.branches_within(found.batch_loop) and found.counted_in == "batches" and "/" not in source.code(found.horizon or found.constructor):  # type: ignore[arg-type]
+            # a window's step (`if (i + 1) % N == 0: opt.step()`) under a horizon counted in
+            # batches (`len(loader) * EPOCHS`, no `// N`): after the statement of the batch
+            # loop holding the step, once per batch as the horizon counts, not once per window
+            units = below(step, found.batch_loop)  # type: ignore[arg-type]
+            if not units:
+                return None
+            anchor = units[0]
         if source.inline_block(source.block_of(anchor) or []) or not source.alone_on_lines(anchor):
             return None
         return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", lines)], Safety.UNSAFE)

@@ -164,3 +164,17 @@ def test_eval_through_a_property_switched_back(tmp_path: Path) -> None:
     buggy = PROPERTY.format(restore="")
     hand = PROPERTY.format(restore="                self.wrapped.module.train()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
+def test_lightning_probe_switched_back_when_training_runs_through_self_call(tmp_path: Path) -> None:
+    # the loss goes through `self(x)`, the class's own forward, which runs the probed `self.body`
+    pytest.importorskip("pytorch_lightning")
+    through_forward = LIGHTNING.replace(
+        "    def training_step(self, batch, batch_idx):\n        x, y = batch\n        loss = nn.functional.mse_loss(self.body(x), y)\n",
+        "    def forward(self, x):\n        return self.body(x)\n\n"
+        "    def training_step(self, batch, batch_idx):\n        x, y = batch\n        loss = nn.functional.mse_loss(self(x), y)\n",
+    )
+    assert through_forward != LIGHTNING
+    buggy = through_forward.format(restore="")
+    hand = through_forward.format(restore="            self.body.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

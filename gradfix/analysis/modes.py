@@ -559,7 +559,7 @@ class _ModeWalker:
             ):
                 return []
             return [ast.Call(func=value.body.func, args=list(value.body.args), keywords=list(value.body.keywords))]
-        if values or f"for {name} in " not in text:
+        if values or name not in _for_targets(self.model):
             return []
         loop = next(
             (
@@ -977,6 +977,25 @@ def _imported_class(class_name: str, method: str, facts: ModuleFacts) -> tuple[a
         return None
     module, defined = found
     return module.facts.classes.get(defined), module.facts.methods.get(defined, {})
+
+
+def _for_targets(model: ModuleModel) -> set[str]:
+    """Every string `t` such that the module's text says `for t in ` (a name is in it exactly
+    when `f"for {name} in " in text`: a name has no blank, so the first blank after `for `
+    ends it). Read once per model instead of once per called name."""
+    found: set[str] | None = model.__dict__.get("_for_targets")
+    if found is None:
+        found = model.__dict__["_for_targets"] = set()
+        text = model.source.text
+        at = text.find("for ")
+        while at != -1:
+            end = text.find(" ", at + 4)
+            if end == -1:
+                break
+            if text.startswith(" in ", end):
+                found.add(text[at + 4 : end])
+            at = text.find("for ", at + 1)
+    return found
 
 
 def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:

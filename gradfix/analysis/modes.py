@@ -42,7 +42,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
-from gradfix.patterns import lazily, starting_at
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITION_KINDS,
@@ -1749,9 +1749,25 @@ _OBJECT_METHOD_CALL = lazily(r"(?<![\w.])([A-Za-z_]\w*)\.([a-z_]\w*)\s*\(")
 
 
 def _attribute_calls(text: str, name: str) -> set[str]:
-    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`."""
-    pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\(")
-    return {match.group(1) for match in starting_at(pattern, text, name + ".")}
+    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`. What
+    `starting_at(re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\("), text, name + ".")`
+    finds, without compiling a pattern for each name: at each `name.` written, the look behind
+    and then the rest (`_CALLED_ATTRIBUTE`) are tried, as that pattern tries them."""
+    literal = name + "."
+    found: set[str] = set()
+    at = text.find(literal)
+    while at != -1:
+        match = _CALLED_ATTRIBUTE.match(text, at + len(literal)) if _NOT_AFTER_A_WORD.match(text, at) else None
+        if match is None:
+            at = text.find(literal, at + 1)
+        else:
+            found.add(match.group(1))
+            at = text.find(literal, max(match.end(), at + 1))
+    return found
+
+
+_NOT_AFTER_A_WORD = lazily(r"(?<![\w.])")  # (matched at a position: what the text has before it)
+_CALLED_ATTRIBUTE = lazily(r"(\w+)\s*\(")
 
 
 def _imported_names(model: ModuleModel) -> list[str]:

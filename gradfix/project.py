@@ -25,7 +25,7 @@ import re
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
-from gradfix.patterns import lazily, starting_at
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 from gradfix.walk import child_nodes
@@ -945,9 +945,22 @@ def _base_names(data: bytes) -> set[bytes]:
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:
-    """The name of each `local.name(` call in the file."""
-    pattern = re.compile(rb"(?<![\w.])" + re.escape(local + b".") + rb"(\w+)[ \t]*\(")
-    return (m.group(1) for m in starting_at(pattern, data, local + b"."))
+    """The name of each `local.name(` call in the file: what `starting_at(re.compile(rb"(?<![\w.])"
+    + re.escape(local + b".") + rb"(\w+)[ \t]*\("), data, local + b".")` finds, without compiling
+    a pattern for each name (the look behind, then the rest, tried at each `local.` written)."""
+    literal = local + b"."
+    at = data.find(literal)
+    while at != -1:
+        match = _CALLED_ATTRIBUTE.match(data, at + len(literal)) if _NOT_AFTER_A_WORD.match(data, at) else None
+        if match is None:
+            at = data.find(literal, at + 1)
+        else:
+            yield match.group(1)
+            at = data.find(literal, max(match.end(), at + 1))
+
+
+_NOT_AFTER_A_WORD = lazily(rb"(?<![\w.])")  # (matched at a position: what the bytes have before it)
+_CALLED_ATTRIBUTE = lazily(rb"(\w+)[ \t]*\(")
 
 
 def _called_stubs(data: bytes) -> list[str]:
@@ -981,7 +994,7 @@ def _says_backward_in(data: bytes, name: bytes, depth: int = 0) -> bool:
     """The text of the top-level `def name(` or `class name` of a module, up to the next line
     that starts at the margin, says a backward word, or calls a top-level function of the
     same module whose text does (`train_one_epoch` calling `train_step`; one level)."""
-    found = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name) + rb"\b", data, re.M)
+    found = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name) + rb"\b", data, re.M) if name in data else None
     if found is None:
         return False
     after = _MARGIN_LINE.search(data, found.end())

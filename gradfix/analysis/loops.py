@@ -3352,7 +3352,8 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
     if found is None and name is not None and not name.startswith("__"):
         # no method of the class or its bases: a subclass's, when one alone defines it (unless
         # the name is an attribute the objects set, `self.train_step = step_fn`)
-        if next(starting_at(re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)"), facts.source.text, f"self.{name}"), None):
+        text = facts.source.text
+        if f"self.{name}" in text and next(starting_at(re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)"), text, f"self.{name}"), None):
             return None
     elif found is None:
         return found

@@ -43,7 +43,7 @@ from gradfix.analysis.names import (
     receiver,
     substitute_root,
 )
-from gradfix.patterns import lazily, starting_at
+from gradfix.patterns import lazily
 from gradfix.records import dataclass, field
 from gradfix.source import (
     DEFINITION_KINDS,
@@ -577,7 +577,7 @@ class _ModeWalker:
             ):
                 return []
             return [ast.Call(func=value.body.func, args=list(value.body.args), keywords=list(value.body.keywords))]
-        if values or f"for {name} in " not in text:
+        if values or name not in _for_targets(self.model):
             return []
         loop = next(
             (
@@ -1000,6 +1000,25 @@ def _imported_class(class_name: str, method: str, facts: ModuleFacts) -> tuple[a
         return None
     module, defined = found
     return module.facts.classes.get(defined), module.facts.methods.get(defined, {})
+
+
+def _for_targets(model: ModuleModel) -> set[str]:
+    """Every string `t` such that the module's text says `for t in ` (a name is in it exactly
+    when `f"for {name} in " in text`: a name has no blank, so the first blank after `for `
+    ends it). Read once per model instead of once per called name."""
+    found: set[str] | None = model.__dict__.get("_for_targets")
+    if found is None:
+        found = model.__dict__["_for_targets"] = set()
+        text = model.source.text
+        at = text.find("for ")
+        while at != -1:
+            end = text.find(" ", at + 4)
+            if end == -1:
+                break
+            if text.startswith(" in ", end):
+                found.add(text[at + 4 : end])
+            at = text.find("for ", at + 1)
+    return found
 
 
 def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
@@ -1782,9 +1801,25 @@ _OBJECT_METHOD_CALL = lazily(r"(?<![\w.])([A-Za-z_]\w*)\.([a-z_]\w*)\s*\(")
 
 
 def _attribute_calls(text: str, name: str) -> set[str]:
-    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`."""
-    pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\(")
-    return {match.group(1) for match in starting_at(pattern, text, name + ".")}
+    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`. What
+    `starting_at(re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\("), text, name + ".")`
+    finds, without compiling a pattern for each name: at each `name.` written, the look behind
+    and then the rest (`_CALLED_ATTRIBUTE`) are tried, as that pattern tries them."""
+    literal = name + "."
+    found: set[str] = set()
+    at = text.find(literal)
+    while at != -1:
+        match = _CALLED_ATTRIBUTE.match(text, at + len(literal)) if _NOT_AFTER_A_WORD.match(text, at) else None
+        if match is None:
+            at = text.find(literal, at + 1)
+        else:
+            found.add(match.group(1))
+            at = text.find(literal, max(match.end(), at + 1))
+    return found
+
+
+_NOT_AFTER_A_WORD = lazily(r"(?<![\w.])")  # (matched at a position: what the text has before it)
+_CALLED_ATTRIBUTE = lazily(r"(\w+)\s*\(")
 
 
 def _imported_names(model: ModuleModel) -> list[str]:

@@ -329,7 +329,7 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
             if entry is None or entry.hooks.get(info.node.name) != "training-step" or entry.manual_switch is None:
                 continue
             return _switched_off(node, entry.manual_switch)  # type: ignore[arg-type]
-        if not re.search(rf"Engine\([^)]*\.{re.escape(info.node.name)}\b", facts.source.text):
+        if "Engine(" not in facts.source.text or not re.search(rf"Engine\([^)]*\.{re.escape(info.node.name)}\b", facts.source.text):
             return False  # no `Engine(self.train_step)` (nor `Engine(lambda e, b: t.train_step(e, b))`) names it
     for call in _calls(model):
         entry = framework_class(facts.imports.qualify(call_name(call)))

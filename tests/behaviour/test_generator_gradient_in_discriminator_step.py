@@ -75,8 +75,8 @@ def _run(code: str) -> tuple[list, list[torch.Tensor]]:  # type: ignore[type-arg
     return scope["seen"], [p.detach().clone() for p in scope["D"].parameters()]  # type: ignore[attr-defined, return-value]
 
 
-def _findings(code: str) -> list[tuple[str, int]]:
-    result = process_source("gf032.py", code.encode(), Options(select=frozenset({"GF032"}), unsafe_fixes=False, fix=True))
+def _findings(code: str, codes: frozenset[str] = frozenset({"GF032"})) -> list[tuple[str, int]]:
+    result = process_source("gf032.py", code.encode(), Options(select=codes, unsafe_fixes=False, fix=True))
     assert result.error is None, result.error
     assert result.fixed is None  # detection only
     return [(d.code, d.line) for d in result.diagnostics]
@@ -122,3 +122,12 @@ def test_the_fixtures_are_reported_once_at_a_discriminator_step() -> None:
         found = _findings(path.read_text(encoding="utf-8"))
         assert len(found) == 1, (path.name, found)
         assert lines[found[0][1] - 1].strip().endswith(".step()"), (path.name, lines[found[0][1] - 1])
+
+
+def test_an_accumulated_gan_is_gf032s_not_gf005s() -> None:
+    """Both losses reach the critic in an accumulation window: GF005 stays silent (how the two
+    were meant to be weighted is unknown), GF032 reports the critic's step."""
+    folder = Path(__file__).parent.parent / "before_after" / "GF032_generator_gradient_in_discriminator_step"
+    code = (folder / "accumulated_gan_steps_the_critic_on_the_generators_loss.before.py").read_text(encoding="utf-8")
+    line = code.splitlines().index("        opt_c.step()") + 1
+    assert _findings(code, frozenset({"GF005", "GF032"})) == [("GF032", line)]

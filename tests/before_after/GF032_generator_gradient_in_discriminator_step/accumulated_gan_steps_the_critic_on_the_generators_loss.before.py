@@ -1,5 +1,8 @@
 # The generator's loss runs through the critic too: both backwards reach the critic's
-# parameters, and gradfix cannot tell how the author meant them to be weighted. Silent.
+# parameters. GF005 cannot tell how the author meant them to be weighted (silent), but the
+# critic's loss keeps the generator out (`fake.detach()`) while the critic's optimizer steps on
+# the generator's adversarial gradient as well: GF032. (Written as a clean GF005 fixture in
+# session 48; moved here when GF032 reported it.)
 import torch
 
 ACCUM = 2

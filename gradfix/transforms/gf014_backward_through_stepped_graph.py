@@ -349,6 +349,13 @@ def _handed_in_owners(optimizer: str, loop: TrainingLoop, model: ModuleModel, gr
     if not _handed_in_shape(optimizer):
         return set()
     keys = {key for unit in graphs.flow.units for _, key in graphs.graph(unit).forwards if key is not None and _handed_in_shape(key)}
+    return handed_in_modules(optimizer, keys, loop, model)
+
+
+def handed_in_modules(optimizer: str, keys: set[str], loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """Of `keys` (modules, named as the loop's function names them), those that come in with
+    the optimizer as arguments and that every call, at least one, passes with an optimizer
+    built over the module it passes (see `_handed_in_owners`)."""
     found: set[str] = set()
     for key in sorted(keys):
         calls = handed_in_calls(optimizer, key, loop, model)

@@ -10,7 +10,12 @@ from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.transforms._common import owned_events
 from gradfix.transforms.base import Finding, Rule, Safety
-from gradfix.transforms.gf014_backward_through_stepped_graph import _backpropagated, _compatible, _same_level
+from gradfix.transforms.gf014_backward_through_stepped_graph import (
+    _backpropagated,
+    _compatible,
+    _same_level,
+    handed_in_modules,
+)
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -96,7 +101,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
 
     The rule reports only what it can prove: the backwards and the step written in the
     iteration itself (not in a helper), both optimizers built in the file over models it
-    can name (`G.parameters()`, a chain or groups of them), neither owning a model of the
+    can name (`G.parameters()`, a chain or groups of them) — or handed in to a step function
+    with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
+    project passes each optimizer built over the model it passes beside it; the step function
+    has no next iteration to read, so only the first order) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
     discriminator's step that might reach `D` (an optimizer's clear over other models only,
     or a clear of the generator itself, does not). Silent when the iteration or a helper it
@@ -214,7 +222,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
 def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
     """The models an optimizer is built over, for an optimizer built in the loop's own function
     (a plain name), on `self` or at module level (a module-level name the function neither
-    takes nor assigns); else none: one handed in, or another function's of the same name."""
+    takes nor assigns), or handed in to the loop's function with the models (read at every
+    call: `handed_in_modules`); else none (another function's of the same name)."""
     facts = model.facts
     function = loop.function
     info = None
@@ -222,19 +231,27 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
         info = facts.info(target)
     else:
         info = facts.local_objects.get(id(function), {}).get(target)
-        if info is None and not _binds(function, target):
-            info = facts.info(target)
+        if info is None:
+            parameters = _parameters(function)
+            if target in parameters:
+                # handed in (`def train_step(G, D, opt_g, opt_d, ...)`): the modules among the
+                # other parameters that every call passes with an optimizer built over them
+                return handed_in_modules(target, parameters - {target, "self"}, loop, model)
+            if not _assigns(function, target):
+                info = facts.info(target)
     if info is None or info.kind != "optimizer" or not info.strong or info.params is None:
         return set()
     return optimizer_owners(info.params, model.source)
 
 
-def _binds(function: ast.AST, name: str) -> bool:
-    """`name` is a parameter of `function` or assigned in it."""
+def _parameters(function: ast.AST) -> set[str]:
     args = function.args  # type: ignore[attr-defined]
     every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a is not None]
-    if any(a.arg == name for a in every):
-        return True
+    return {a.arg for a in every}
+
+
+def _assigns(function: ast.AST, name: str) -> bool:
+    """`name` is assigned in `function`."""
     return any(n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load for n in ast_walk(function))  # type: ignore[attr-defined]
 
 

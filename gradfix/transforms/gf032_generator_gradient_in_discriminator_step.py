@@ -104,7 +104,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     can name (`G.parameters()`, a chain or groups of them) — or handed in to a step function
     with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
     project passes each optimizer built over the model it passes beside it; the step function
-    has no next iteration to read, so only the first order) — neither owning a model of the
+    has no next iteration to read, so only the first order), or handed to a trainer's
+    `__init__` that binds them to `self.` beside the models (`self.optD = optD`, read at
+    every construction of the class the same way) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
     discriminator's step that might reach `D` (an optimizer's clear over other models only,
     or a clear of the generator itself, does not). Silent when the iteration or a helper it
@@ -222,13 +224,19 @@ class GeneratorGradientInDiscriminatorStep(Rule):
 def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
     """The models an optimizer is built over, for an optimizer built in the loop's own function
     (a plain name), on `self` or at module level (a module-level name the function neither
-    takes nor assigns), or handed in to the loop's function with the models (read at every
-    call: `handed_in_modules`); else none (another function's of the same name)."""
+    takes nor assigns), or handed in with the models to the loop's function or to its class's
+    `__init__` (read at every call: `handed_in_modules`); else none (another function's of
+    the same name)."""
     facts = model.facts
     function = loop.function
     info = None
     if "." in target or function is None:
         info = facts.info(target)
+        if info is None and function is not None and target.startswith("self.") and target.count(".") == 1:
+            # handed in to the class (`self.opt_d = opt_d` in `__init__`, beside `self.D = D`)
+            keys = _bound_from_init_parameters(function, model)
+            if target in keys:
+                return handed_in_modules(target, keys - {target}, loop, model)
     else:
         info = facts.local_objects.get(id(function), {}).get(target)
         if info is None:
@@ -242,6 +250,33 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
     if info is None or info.kind != "optimizer" or not info.strong or info.params is None:
         return set()
     return optimizer_owners(info.params, model.source)
+
+
+def _bound_from_init_parameters(function: ast.AST, model: ModuleModel) -> set[str]:
+    """`self.<name>` keys the `__init__` of the method's class binds straight from one of its
+    parameters (`self.netD = netD`)."""
+    owner = model.source.owner_of(function)  # type: ignore[arg-type]
+    if owner.__class__ is not ast.ClassDef:
+        return set()
+    init = next((n for n in owner.body if n.__class__ is ast.FunctionDef and n.name == "__init__"), None)  # type: ignore[attr-defined]
+    if init is None:
+        return set()
+    parameters = _parameters(init)
+    keys: set[str] = set()
+    for stmt in init.body:  # type: ignore[attr-defined]
+        if stmt.__class__ is not ast.Assign:
+            continue
+        pairs = [(stmt.targets[0], stmt.value)] if len(stmt.targets) == 1 else []  # type: ignore[attr-defined]
+        for target, value in pairs:
+            if target.__class__ is ast.Tuple and value.__class__ is ast.Tuple and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+                pairs += list(zip(target.elts, value.elts))  # type: ignore[attr-defined]
+                continue
+            if (
+                target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self"  # type: ignore[attr-defined]
+                and value.__class__ is ast.Name and value.id in parameters  # type: ignore[attr-defined]
+            ):  # fmt: skip
+                keys.add("self." + target.attr)  # type: ignore[attr-defined]
+    return keys
 
 
 def _parameters(function: ast.AST) -> set[str]:

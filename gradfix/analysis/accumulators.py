@@ -782,7 +782,8 @@ class _Scope:
             self._visit(child, root, depth)
 
 
-def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def function_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Every parameter name of `function`, `*args` and `**kwargs` included."""
     args = function.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     for star in (args.vararg, args.kwarg):
@@ -868,7 +869,7 @@ def find_accumulations(
             if scope is None:
                 scope = _Scope(loop.node, function if function is not None else source.tree, source, _feeding_calls(loop))
                 if function is not None:
-                    scope.bound_outside |= _parameters(function)
+                    scope.bound_outside |= function_parameters(function)
             started = first_pass_start(small, state.first_pass_names) and accumulator not in resets and accumulator not in backpropagated
             if (started or _outlives_iteration(accumulator, resets, scope, backpropagated)) and not (
                 (not steps and _lives_one_step(accumulator, loop, function, source))

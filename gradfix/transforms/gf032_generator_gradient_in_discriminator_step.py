@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.accumulators import function_parameters
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import method_name, receiver, walk_expression
@@ -240,7 +241,7 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
     else:
         info = facts.local_objects.get(id(function), {}).get(target)
         if info is None:
-            parameters = _parameters(function)
+            parameters = function_parameters(function)  # type: ignore[arg-type]
             if target in parameters:
                 # handed in (`def train_step(G, D, opt_g, opt_d, ...)`): the modules among the
                 # other parameters that every call passes with an optimizer built over them
@@ -261,7 +262,7 @@ def _bound_from_init_parameters(function: ast.AST, model: ModuleModel) -> set[st
     init = next((n for n in owner.body if n.__class__ is ast.FunctionDef and n.name == "__init__"), None)  # type: ignore[attr-defined]
     if init is None:
         return set()
-    parameters = _parameters(init)
+    parameters = function_parameters(init)  # type: ignore[arg-type]
     keys: set[str] = set()
     for stmt in init.body:  # type: ignore[attr-defined]
         if stmt.__class__ is not ast.Assign:
@@ -277,12 +278,6 @@ def _bound_from_init_parameters(function: ast.AST, model: ModuleModel) -> set[st
             ):  # fmt: skip
                 keys.add("self." + target.attr)  # type: ignore[attr-defined]
     return keys
-
-
-def _parameters(function: ast.AST) -> set[str]:
-    args = function.args  # type: ignore[attr-defined]
-    every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a is not None]
-    return {a.arg for a in every}
 
 
 def _assigns(function: ast.AST, name: str) -> bool:

@@ -3,9 +3,10 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.accumulators import function_parameters
+from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import method_name, receiver, walk_expression
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, walk_expression
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
@@ -104,16 +105,22 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     iteration itself (not in a helper), both optimizers built in the file over models it
     can name (`G.parameters()`, a chain or groups of them) — or handed in to a step function
     with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
-    project passes each optimizer built over the model it passes beside it; the step function
-    has no next iteration to read, so only the first order), or handed to a trainer's
+    project passes each optimizer built over the model it passes beside it), or handed to a trainer's
     `__init__` that binds them to `self.` beside the models (`self.optD = optD`, read at
-    every construction of the class the same way) — neither owning a model of the
+    every construction of the class the same way), or Lightning's `opt_g, opt_d =
+    self.optimizers()` under manual optimization (by position, the optimizers the class's
+    `configure_optimizers` builds and returns) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
     discriminator's step that might reach `D` (an optimizer's clear over other models only,
     or a clear of the generator itself, does not). Silent when the iteration or a helper it
     calls may switch gradients off (`requires_grad`, `set_requires_grad`,
     `toggle_optimizer`, `freeze`), when a call gradfix cannot see may clear gradients on the
     way, and when one loss is backpropagated for both models (no loss through `D` alone).
+    A loss may run `D` in a function of the file, or a method of the class, that it is
+    handed to (`d_hinge(D, real, fake.detach())`, `self.adv_g(self.D, fake)`: a function that
+    calls that parameter). A step function's next call is read as the next iteration when
+    every caller gradfix reads runs it once per batch and clears nothing around it (Lightning
+    clears nothing between two calls of a manual `training_step`).
     """
 
     code = "GF032"
@@ -174,7 +181,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                     calls = list(graphs.forwards_of(loss))  # type: ignore[arg-type]
                     for unit in found.units:
                         calls += graphs.graph(unit).forwards
-                    read[id(event)] = (loss, found, [(c, k) for c, k in calls if k is not None])  # type: ignore[assignment]
+                    calls = [(c, k) for c, k in calls if k is not None]
+                    read[id(event)] = (loss, found, calls + _handed_forwards(calls, loop, model))  # type: ignore[assignment]
             return read[id(event)]
 
         alone: dict[tuple[str, str], bool] = {}
@@ -222,6 +230,38 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
 
 
+def _handed_forwards(calls: list, loop: TrainingLoop, model: ModuleModel) -> list:  # type: ignore[type-arg]
+    """`d_loss = hinge_d(D, real, fake.detach())`: a function of the file (or a method of the
+    loop's class, through `self.`) that calls one of its parameters runs the module handed in
+    there: (the call, that module's key) for each. Not when the function may switch
+    gradients off (`_FREEZES`)."""
+    found = []
+    for call, _ in calls:
+        func = call.func
+        info = None
+        if func.__class__ is ast.Name:
+            info = model.facts.module_functions.get(func.id)
+            skip = 0
+        elif func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self" and loop.function is not None:
+            owner = model.source.owner_of(loop.function)  # type: ignore[arg-type]
+            if owner.__class__ is ast.ClassDef:
+                info = model.facts.methods.get(owner.name, {}).get(func.attr)  # type: ignore[attr-defined]
+            skip = 1
+        if info is None or (info.source is not None and info.source is not model.source):
+            continue
+        if _FREEZES.search(model.source.segment(info.node)):
+            continue  # it may switch the module's gradients off around its forward
+        called = {
+            n.func.id for n in ast_walk(info.node) if n.__class__ is ast.Call and n.func.__class__ is ast.Name  # type: ignore[attr-defined]
+        }  # fmt: skip
+        handed = list(zip(info.params[skip:], call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+        for name, argument in handed:
+            key = dotted(argument) if name in called else None
+            if key is not None:
+                found.append((call, key))
+    return found
+
+
 def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
     """The models an optimizer is built over, for an optimizer built in the loop's own function
     (a plain name), on `self` or at module level (a module-level name the function neither
@@ -248,9 +288,92 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
                 return handed_in_modules(target, parameters - {target, "self"}, loop, model)
             if not _assigns(function, target):
                 info = facts.info(target)
-    if info is None or info.kind != "optimizer" or not info.strong or info.params is None:
+    if info is None or info.kind != "optimizer" or not info.strong:
+        return set()
+    if info.params is None:
+        if info.library == "lightning-optimizer" and function is not None and "." not in target:
+            return _configured_owners(target, function, model)
         return set()
     return optimizer_owners(info.params, model.source)
+
+
+def _configured_owners(target: str, function: ast.AST, model: ModuleModel) -> set[str]:
+    """Lightning's manual optimization: `opt_g, opt_d = self.optimizers()` (or
+    `self.optimizers()[1]`), bound once in a method of the LightningModule, is the optimizer
+    that the class's `configure_optimizers` returns at that place: the modules of `self` it is
+    built over there, when it returns a tuple or list of optimizers (first of a pair of lists:
+    `[opt_g, opt_d], [sched_g, sched_d]`; or dicts with an `"optimizer"` entry) that it builds
+    itself: a torch optimizer's constructor there, or a name it binds once to one."""
+    position = _position_in_optimizers(target, function)
+    if position is None:
+        return set()
+    owner = model.source.owner_of(function)  # type: ignore[arg-type]
+    if owner.__class__ is not ast.ClassDef:
+        return set()
+    configure = next(
+        (n for n in owner.body if n.__class__ is ast.FunctionDef and n.name == "configure_optimizers"), None  # type: ignore[attr-defined]
+    )  # fmt: skip
+    if configure is None:
+        return set()
+    returns = [n for n in ast_walk(configure) if n.__class__ is ast.Return]
+    value = returns[0].value if len(returns) == 1 else None  # type: ignore[attr-defined]
+    shapes = (ast.Tuple, ast.List)
+    if value.__class__ is ast.Tuple and len(value.elts) == 2 and all(e.__class__ in shapes for e in value.elts):  # type: ignore[attr-defined]
+        value = value.elts[0]  # type: ignore[attr-defined]  # (optimizers, schedulers)
+    if value.__class__ not in shapes or position >= len(value.elts):  # type: ignore[attr-defined]
+        return set()
+    element = value.elts[position]  # type: ignore[attr-defined]
+    if element.__class__ is ast.Dict:  # `{"optimizer": opt_d, "lr_scheduler": ...}`
+        element = next(
+            (v for k, v in zip(element.keys, element.values) if k.__class__ is ast.Constant and k.value == "optimizer"), None  # type: ignore[attr-defined]
+        )  # fmt: skip
+    params = None
+    if element.__class__ is ast.Name and _bindings(configure, element.id) == 1:  # type: ignore[attr-defined]
+        info = model.facts.local_objects.get(id(configure), {}).get(element.id)  # type: ignore[attr-defined]
+        if info is not None and info.kind == "optimizer" and info.strong:
+            params = info.params
+    elif element.__class__ is ast.Call and classify_constructor(model.facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
+        args = positional(element)  # type: ignore[arg-type]
+        params = args[0] if args else None  # (`torch.optim.SGD(self.critic.parameters(), lr=0.1)` in the list)
+    if params is None:
+        return set()
+    owners = optimizer_owners(params, model.source)
+    return owners if all(o.startswith("self.") for o in owners) else set()
+
+
+def _position_in_optimizers(target: str, function: ast.AST) -> int | None:
+    """Where `target`, bound once in `function`, sits in what `self.optimizers()` returns."""
+    if _bindings(function, target) != 1:
+        return None
+    for node in ast_walk(function):
+        if node.__class__ is not ast.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+            continue
+        bound, value = node.targets[0], node.value  # type: ignore[attr-defined]
+        index = None
+        if value.__class__ is ast.Subscript and bound.__class__ is ast.Name and bound.id == target:
+            index = value.slice  # type: ignore[attr-defined]
+            if index.__class__ is not ast.Constant or index.value.__class__ is not int:  # type: ignore[attr-defined]
+                continue
+            value, position = value.value, index.value  # type: ignore[attr-defined]
+        elif bound.__class__ in (ast.Tuple, ast.List):
+            names = [e.id if e.__class__ is ast.Name else None for e in bound.elts]  # type: ignore[attr-defined]
+            if target not in names:
+                continue
+            position = names.index(target)
+        else:
+            continue
+        if (
+            value.__class__ is ast.Call and not value.args and method_name(value) == "optimizers"  # type: ignore[attr-defined]
+            and (recv := receiver(value)) is not None and recv.__class__ is ast.Name and recv.id == "self"  # type: ignore[arg-type, attr-defined]
+        ):  # fmt: skip
+            return position
+        return None
+    return None
+
+
+def _bindings(function: ast.AST, name: str) -> int:
+    """How many times `name` is bound in `function`."""
+    return sum(1 for n in ast_walk(function) if n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load)  # type: ignore[attr-defined]
 
 
 def _bound_from_init_parameters(function: ast.AST, model: ModuleModel) -> set[str]:
@@ -388,8 +511,8 @@ def _reaches(
         return None
     if b < s:
         way, when = [i for i in clears if b < i < s], ""
-    elif isinstance(loop.node, FUNCTIONS):
-        return None  # a step function: no next iteration to read
+    elif isinstance(loop.node, FUNCTIONS) and (loop.why_unknown or loop.cleared_by_callers):
+        return None  # a step function whose callers may clear between two calls (or are not read)
     else:
         way, when = [i for i in clears if i > b or i < s], " in the next iteration"
     events = loop.events

@@ -131,3 +131,69 @@ def test_an_accumulated_gan_is_gf032s_not_gf005s() -> None:
     code = (folder / "accumulated_gan_steps_the_critic_on_the_generators_loss.before.py").read_text(encoding="utf-8")
     line = code.splitlines().index("        opt_c.step()") + 1
     assert _findings(code, frozenset({"GF005", "GF032"})) == [("GF032", line)]
+
+
+_LIGHTNING = '''
+import warnings
+
+import torch
+import torch.nn.functional as F
+import pytorch_lightning as pl
+from torch.utils.data import DataLoader, TensorDataset
+
+warnings.filterwarnings("ignore")
+torch.manual_seed(0)
+seen = []  # the critic's gradient at each of its steps, and the gradient of its own loss alone
+
+
+class Gan(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.automatic_optimization = False
+        self.gen = torch.nn.Linear(4, 4)
+        self.critic = torch.nn.Linear(4, 1)
+
+    def configure_optimizers(self):
+        return [torch.optim.SGD(self.critic.parameters(), lr=0.1), torch.optim.SGD(self.gen.parameters(), lr=0.1)], []
+
+    def training_step(self, batch, batch_idx):
+        critic_opt, gen_opt = self.optimizers()
+        z, real = batch
+        fake = self.gen(z)
+        critic_loss = F.relu(1 - self.critic(real)).mean() + F.relu(1 + self.critic(fake.detach())).mean()
+        own = torch.autograd.grad(critic_loss, list(self.critic.parameters()), retain_graph=True)
+        {clear}self.manual_backward(critic_loss)
+        seen.append(([p.grad.clone() for p in self.critic.parameters()], own))
+        critic_opt.step()
+        critic_opt.zero_grad()
+        gen_loss = -self.critic(fake).mean()
+        self.manual_backward(gen_loss)
+        gen_opt.step()
+        gen_opt.zero_grad()
+
+
+data = TensorDataset(torch.randn(12, 4), torch.randn(12, 4))
+module = Gan()
+pl.Trainer(
+    accelerator="cpu", devices=1, max_epochs=1, logger=False, enable_checkpointing=False,
+    enable_progress_bar=False, enable_model_summary=False, num_sanity_val_steps=0,
+).fit(module, DataLoader(data, batch_size=4))
+D = module.critic
+'''
+
+
+def test_a_lightning_manual_gan_carries_the_generators_gradient_into_the_next_critic_step() -> None:
+    """Lightning's manual optimization clears nothing between two `training_step` calls
+    (tests/libraries test_manual_optimization_does_not_clear), and `self.optimizers()` gives
+    `configure_optimizers`' optimizers in its order: the critic's optimizer (first there) steps,
+    from the second batch on, on the generator's gradient of the batch before as well."""
+    buggy = _LIGHTNING.replace("{clear}", "")
+    fixed = _LIGHTNING.replace("{clear}", "critic_opt.zero_grad()\n        ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [True, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("        critic_opt.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []

@@ -322,6 +322,42 @@ def test_lr_schedulers_come_in_the_order_of_optimizers() -> None:
     assert seen == [(True, True)] * 2
 
 
+@pytest.mark.parametrize("shape", ["tuple", "lists", "dicts"])
+def test_optimizers_come_in_the_order_configure_optimizers_returns_them(shape: str) -> None:
+    """`opt_d, opt_g = self.optimizers()` and `self.optimizers()[1]` are, by position, the
+    optimizers `configure_optimizers` returns: a tuple, the first of a pair of lists, or dicts
+    with an `"optimizer"` entry (GF032 reads the models each one is built over so)."""
+    seen = []
+
+    class Gan(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.automatic_optimization = False
+            self.g = _tiny.linear()
+            self.d = _tiny.linear()
+
+        def training_step(self, batch, batch_idx):
+            opt_d, opt_g = self.optimizers()
+            second = self.optimizers()[1]
+            seen.append((
+                opt_d.optimizer.param_groups[0]["params"][0] is self.d.weight,
+                opt_g.optimizer.param_groups[0]["params"][0] is self.g.weight,
+                second.optimizer is opt_g.optimizer,
+            ))
+
+        def configure_optimizers(self):
+            opt_d = torch.optim.SGD(self.d.parameters(), lr=0.1)
+            opt_g = torch.optim.SGD(self.g.parameters(), lr=0.2)
+            if shape == "tuple":
+                return opt_d, opt_g
+            if shape == "lists":
+                return [opt_d, opt_g], []
+            return {"optimizer": opt_d}, {"optimizer": opt_g}
+
+    _trainer().fit(Gan(), _loader(2))
+    assert seen == [(True, True, True)] * 2
+
+
 def test_clip_gradients_clips_by_norm() -> None:
     seen = {}
 

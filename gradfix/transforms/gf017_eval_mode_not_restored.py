@@ -138,7 +138,9 @@ class EvalModeNotRestored(Rule):
     loop says it is trained (also when the module and the optimizer are parameters of a `fit`
     function that only other files call, or that this one calls with an optimizer built in the
     call, or `self.model` and `self.optimizer` of a trainer class that stores both from its
-    `__init__` parameters and that no code of the file builds). `model.train()` is inserted right after the helper call that
+    `__init__` parameters and that no code of the file builds; also a name bound to the module
+    itself in a module's own `fit`, `model = self.train().to(device)`, the optimizer handed
+    in). `model.train()` is inserted right after the helper call that
     switched to eval mode (`validate(model, loader)`, in the loop or before it); after the block that evaluates
     (`if epoch % 5 == 0: model.eval(); ...`); or, when `model.eval()` sits directly in the
     loop body, right before the statement that trains next (the batch loop, or the helper
@@ -347,8 +349,10 @@ class EvalModeNotRestored(Rule):
                 if not strong:
                     if complete:
                         continue  # the optimizers train other modules: a copy, a teacher...
+                    # (a name bound to the module it trains, `model = self.train().to(device)` in a
+                    # module's own `fit`: the switch back the file writes is on that one, `self`)
                     weak = forwards_before_backward(problem.items, module) and (
-                        normalize(module).rsplit(".", 1)[-1] in manual.trained_last_names
+                        any(normalize(name).rsplit(".", 1)[-1] in manual.trained_last_names for name in names)
                         or _handed_in_by_other_files(module, loop, model)
                     )
                     if not weak:

@@ -121,7 +121,8 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     `if is_main_process:`, `if accelerator.is_main_process:`: every other rank
     replays its first epoch's order; the fix sets it on every rank); no fix when such a
     constant call is in the epoch loop, where it would undo the epoch the fix sets. A sampler bound in one arm only (`if data_parallel:
-    sampler = DistributedSampler(...)`) is given the epoch through the loader's own sampler,
+    sampler = DistributedSampler(...)`, in a function or at module level, also under `if
+    __name__ == "__main__":`) is given the epoch through the loader's own sampler,
     under `isinstance`. A sampler bound to a name of the method that stores the loader
     (`sampler = DistributedSampler(ds)` and `self.loader = DataLoader(ds, sampler=sampler)` in
     `__init__`, the epoch loop in another method), the method reading the name nowhere else, is
@@ -208,10 +209,11 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             guard = None if len(found.sampler_values) == 1 else _torch_guard(target, model) or ""
         else:
             guard = _guard(target, found.sampler_values, found.constructor, model)
-        scope = found.epoch_loop.function
-        if len(found.sampler_values) == 1 and scope is not None and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
-            # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`): the
-            # name may be unbound at the loop; the loader's own sampler always is
+        scope = found.epoch_loop.function if found.epoch_loop.function is not None else source.tree
+        if len(found.sampler_values) == 1 and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
+            # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`, also
+            # at module level, under `if __name__ == "__main__":`): the name may be unbound at
+            # the loop; the loader's own sampler always is
             target = found.loader_sampler
             guard = _torch_guard(target, model) if found.foreign else _isinstance_guard(target, found.constructor, model)
             if guard is None:

@@ -2762,10 +2762,11 @@ class _Walker:
             return ()  # another scope's name: what the lambda's free names mean there is not read
         return lambdas
 
-    def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
+    def lambda_touches_gradients(self, name: str, ctx: _Context, attribute: bool = False) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
-        clears, steps or backpropagates (its calls are not looked into). The names are found
-        once per module."""
+        clears, steps or backpropagates (its calls are not looked into); with `attribute`, an
+        attribute so bound (`state.clear = lambda: opt.zero_grad()` ... `state.clear()`). The
+        names are found once per module."""
         facts = ctx.facts or self.facts
         names = facts.__dict__.get("_gradient_lambdas")
         if names is None:
@@ -2775,15 +2776,16 @@ class _Walker:
                 bound = _lambda_bound_names(source.text)
                 if bound:
                     names = {
-                        target.id
+                        target.id if isinstance(target, ast.Name) else "." + target.attr
                         for node in source.of_type(ast.Assign)
                         if isinstance(node.value, ast.Lambda)
                         and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
                         for target in node.targets
-                        if isinstance(target, ast.Name) and target.id in bound
+                        if (isinstance(target, ast.Name) and target.id in bound)
+                        or (isinstance(target, ast.Attribute) and target.attr in bound)
                     }  # fmt: skip
             facts.__dict__["_gradient_lambdas"] = names
-        return name in names
+        return ("." + name if attribute else name) in names
 
     def harmless_project_method(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
         """`recv` is an object of one class of the project whose own `method` gradfix reads and
@@ -2925,6 +2927,8 @@ class _Walker:
                 return f"`{recv.id}.{method}()` may run a hook of the project that clears, steps or backpropagates"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
+        if recv is not None and method is not None and self.lambda_touches_gradients(method, ctx, attribute=True):
+            return f"`{dotted(recv) or 'an object'}.{method}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
         if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):

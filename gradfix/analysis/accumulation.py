@@ -1466,6 +1466,8 @@ def _counter(
                 increments.append((index, stmt))
             else:
                 return Counter("unknown")
+        elif periodic.countdown is None and not periodic.reset and _drawn_from(stmt, name, source) is not None:
+            increments.append((index, stmt))  # `i = next(counter)`, `counter = itertools.count()`
         elif periodic.reset and stmt is periodic.holder and isinstance(stmt, ast.If):
             others = [
                 s for s in (*stmt.body, *stmt.orelse)  # type: ignore[attr-defined]
@@ -1502,6 +1504,22 @@ def _counter(
         if not isinstance(start, ast.expr) or source.code(start) != source.code(periodic.n):
             return Counter("unknown")
         return Counter("variable", first=1, per_loop=per_loop, increment=increment, before_test=True)
+    drawn = _drawn_from(increment, name, source)
+    if drawn is not None:
+        # `i = next(counter)` before the test, `counter = itertools.count(start)` bound before the
+        # loop (afresh for each of its runs when an enclosing loop binds it), read nowhere else
+        # in the loop: `start` at the first test
+        made, per_loop = _initial_value(drawn, step, node, source, expression=True)  # type: ignore[assignment]
+        text = source.segment(node)
+        if (
+            not before or not isinstance(made, ast.Call) or dotted(made.func) not in ("itertools.count", "count")
+            or made.keywords or len(made.args) > 1 or len(re.findall(rf"(?<![\w.]){re.escape(drawn)}\b", text)) != 1
+        ):
+            return Counter("unknown")
+        start = int_value(made.args[0]) if made.args else 0
+        if start is None:
+            return Counter("unknown")
+        return Counter("variable", first=start, per_loop=per_loop, increment=increment, before_test=True)
     initial, per_loop = _initial_value(name, step, node, source)
     if initial is None and name.startswith("self.") and name.count(".") == 1:
         initial, per_loop = _set_in_init(name, node, increment, source), False
@@ -1514,6 +1532,19 @@ def _counter(
         increment=increment,
         before_test=before,
     )
+
+
+def _drawn_from(stmt: ast.stmt, name: str, source: Source) -> str | None:
+    """`name = next(counter)`: the name of the iterator drawn from (None for any other statement)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and source.key(stmt.targets[0]) == name):
+        return None
+    value = stmt.value
+    if (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next"
+        and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], (ast.Name, ast.Attribute))
+    ):  # fmt: skip
+        return dotted(value.args[0])
+    return None
 
 
 def _framework_batch_index(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, model: ModuleModel) -> bool:

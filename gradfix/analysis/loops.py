@@ -917,13 +917,24 @@ class _Walker:
 
         if not (
             isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
-            and isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)
         ) or ctx.facts is not None:
             return None  # (inside a helper of another module: its dicts are not read)
+        if not (isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)) and func.value.id not in decorator_registries(self.facts):
+            return None
         table = func.value.id
         view = self.__dict__.get("_view")
         if view is None:
             view = self.__dict__["_view"] = _ModelView(self.facts, self.source)  # (its assignments read once)
+        decorated = decorator_registries(self.facts).get(table)
+        if decorated is not None:
+            # `@register_step("plain") def plain_step(...)` filling `STEPS = {}`: the entry of the
+            # constant key, or the one function registered when the key is read at run time
+            # (`STEPS[self.kind](self, batch, i)`)
+            key = func.slice.value if isinstance(func.slice, ast.Constant) else None
+            names = [n for k, n in decorated if key is None or k == key]
+            if len(names) != 1 or any(table in (a.arg for a in ast_walk(f) if isinstance(a, ast.arg)) for f in ctx.functions):
+                return None
+            return self.resolve_name(names[0], ctx.replace(functions=()))
         found = dict_of_names(table, view)
         if found is None or _written_into(table, self.source):
             return None
@@ -2762,10 +2773,11 @@ class _Walker:
             return ()  # another scope's name: what the lambda's free names mean there is not read
         return lambdas
 
-    def lambda_touches_gradients(self, name: str, ctx: _Context) -> bool:
+    def lambda_touches_gradients(self, name: str, ctx: _Context, attribute: bool = False) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
-        clears, steps or backpropagates (its calls are not looked into). The names are found
-        once per module."""
+        clears, steps or backpropagates (its calls are not looked into); with `attribute`, an
+        attribute so bound (`state.clear = lambda: opt.zero_grad()` ... `state.clear()`). The
+        names are found once per module."""
         facts = ctx.facts or self.facts
         names = facts.__dict__.get("_gradient_lambdas")
         if names is None:
@@ -2775,15 +2787,16 @@ class _Walker:
                 bound = _lambda_bound_names(source.text)
                 if bound:
                     names = {
-                        target.id
+                        target.id if isinstance(target, ast.Name) else "." + target.attr
                         for node in source.of_type(ast.Assign)
                         if isinstance(node.value, ast.Lambda)
                         and any(w in source.segment(node.value) for w in ("backward", "zero_grad", ".step(", ".grad", ".train(", ".eval("))
                         for target in node.targets
-                        if isinstance(target, ast.Name) and target.id in bound
+                        if (isinstance(target, ast.Name) and target.id in bound)
+                        or (isinstance(target, ast.Attribute) and target.attr in bound)
                     }  # fmt: skip
             facts.__dict__["_gradient_lambdas"] = names
-        return name in names
+        return ("." + name if attribute else name) in names
 
     def harmless_project_method(self, recv: ast.expr, method: str, ctx: _Context) -> bool:
         """`recv` is an object of one class of the project whose own `method` gradfix reads and
@@ -2925,6 +2938,8 @@ class _Walker:
                 return f"`{recv.id}.{method}()` may run a hook of the project that clears, steps or backpropagates"
         if recv is None and isinstance(call.func, ast.Name) and self.lambda_touches_gradients(call.func.id, ctx):
             return f"`{call.func.id}` is a lambda that may clear, step or backpropagate"
+        if recv is not None and method is not None and self.lambda_touches_gradients(method, ctx, attribute=True):
+            return f"`{dotted(recv) or 'an object'}.{method}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
         if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):
@@ -3295,6 +3310,66 @@ def registry_tables(facts: ModuleFacts) -> dict[str, list[str]]:
                     functions = [v.id for v in stmt.value.values if isinstance(v, ast.Name) and v.id in facts.module_functions]
                     if functions:
                         found[stmt.targets[0].id] = functions
+            for table, entries in decorator_registries(facts).items():
+                found.setdefault(table, [name for _, name in entries])
+    return found  # type: ignore[no-any-return]
+
+
+def decorator_registries(facts: ModuleFacts) -> dict[str, list[tuple[str, str]]]:
+    """Dicts filled by a decorator of the module: `STEPS = {}` at the top level, a module function
+    `register_step(name)` whose nested `def deco(fn):` stores `STEPS[name] = fn` (and nothing
+    else of the module storing into `STEPS`), and module functions decorated by
+    `@register_step("plain")`: table -> [(key, function)]. Found once per module (the decorated
+    functions looked at first)."""
+    found = facts.__dict__.get("_decorator_registries")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = facts.__dict__["_decorator_registries"] = {}
+    decorated = [
+        (dec.func.id, dec.args[0].value, name)
+        for name, info in facts.module_functions.items()
+        if info.class_name is None
+        for dec in info.node.decorator_list
+        if isinstance(dec, ast.Call) and isinstance(dec.func, ast.Name) and len(dec.args) == 1 and not dec.keywords
+        and isinstance(dec.args[0], ast.Constant) and isinstance(dec.args[0].value, str)
+    ]  # fmt: skip
+    if not decorated:
+        return found  # type: ignore[no-any-return]
+    tables = {
+        stmt.targets[0].id for stmt in facts.source.tree.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Dict) and not stmt.value.keys
+    }  # fmt: skip
+    writers: dict[str, tuple[str, ast.Assign]] = {}
+    for factory in {d[0] for d in decorated}:
+        info = facts.module_functions.get(factory)
+        if info is None or info.class_name is not None or len(info.node.args.args) != 1:
+            continue
+        key = info.node.args.args[0].arg
+        for inner in info.node.body:
+            if not isinstance(inner, ast.FunctionDef) or len(inner.args.args) != 1 or inner.decorator_list:
+                continue
+            param = inner.args.args[0].arg
+            for stmt in inner.body:
+                if (
+                    isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)
+                    and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id in tables
+                    and isinstance(stmt.targets[0].slice, ast.Name) and stmt.targets[0].slice.id == key
+                    and isinstance(stmt.value, ast.Name) and stmt.value.id == param
+                ):
+                    writers[factory] = (stmt.targets[0].value.id, stmt)
+    if not writers:
+        return found  # type: ignore[no-any-return]
+    allowed = {id(stmt.targets[0]) for _, stmt in writers.values()}
+    for node in facts.source.nodes:
+        # another store into the table (or an update of it): entries gradfix does not read
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and id(node) not in allowed:
+            writers = {f: w for f, w in writers.items() if w[0] != node.value.id}
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.attr in ("update", "setdefault", "__setitem__"):
+            writers = {f: w for f, w in writers.items() if w[0] != node.func.value.id}
+    for factory, key, name in decorated:
+        if factory in writers:
+            found.setdefault(writers[factory][0], []).append((key, name))
     return found  # type: ignore[no-any-return]
 
 

@@ -2405,7 +2405,9 @@ def _trains_only_others(backward: ModeItem, module: str, loop: TrainingLoop, mod
         return True  # its optimizers train tensors of their own (`Adam([temperature])`), no module
     scope = loop.function if loop.function is not None else model.source.tree
     names = aliases(module, scope, model) | _either_arm(module, scope, model)
-    if backward.via:
+    if backward.via and inner.function is not loop.function:
+        # (a loop of the analysed loop's own function calling the helper that backpropagates
+        # names the modules as the analysed code does: read below)
         # a helper's loop names modules its own way: each must be a fresh one it builds, or an
         # attribute of `self` in a method called on `self` (the same object: `self.GMNET`)
         if inner.function is None:

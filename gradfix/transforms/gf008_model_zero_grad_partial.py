@@ -457,6 +457,21 @@ class _Constructions:
                 self._assign(child, function)
             self._visit(child, function)
 
+    def _torch_optim_class(self, func: ast.expr, function: ast.AST | None) -> bool:
+        """`getattr(torch.optim, cfg.optim)`, written in the call or bound once in the function
+        to the name called (`optim_cls = getattr(torch.optim, name)`; `optim_cls(params, ...)`):
+        one of torch's optimizer classes, built over its first argument."""
+        if isinstance(func, ast.Name):
+            bound = self.locals.get((id(function), func.id), [])
+            if len(bound) != 1:
+                return False
+            func = bound[0]
+        return (
+            isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr"
+            and len(func.args) == 2 and not func.keywords
+            and self.model.facts.imports.qualify(dotted(func.args[0]) or "") == "torch.optim"
+        )  # fmt: skip
+
     def _assign(self, node: ast.Assign, function: ast.AST | None) -> None:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and not isinstance(node.value, ast.Call):
             self.locals.setdefault((id(function), node.targets[0].id), []).append(node.value)
@@ -486,9 +501,9 @@ class _Constructions:
         constructor = call_name(node.value) or ""
         if isinstance(target, ast.Name):
             self.locals.setdefault((id(function), target.id), []).append(node.value)
-        if classify_constructor(facts.imports.qualify(constructor)) != "optimizer" or not constructor.rsplit(
+        if (classify_constructor(facts.imports.qualify(constructor)) != "optimizer" or not constructor.rsplit(
             ".", 1
-        )[-1][:1].isupper():
+        )[-1][:1].isupper()) and not self._torch_optim_class(node.value.func, function):
             # a factory (`model.configure_optimizers(cfg)`): its first argument says nothing
             self.found.setdefault(key, []).append((function, None))  # rebound to something else
             self.statements.setdefault(key, []).append(node)

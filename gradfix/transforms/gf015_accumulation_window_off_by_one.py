@@ -74,9 +74,11 @@ class AccumulationWindowOffByOne(Rule):
     be 1 or 2, where that window is whole) -- or, for an attribute `self.x`, set to a literal at the top of `__init__` and bound
     nowhere else in the class, nor named where it can be set by name: in a list, tuple or set
     of the class (`include_keys = ["global_step"]`, restored on resume) or a `setattr`; a
-    dict key of a log line does not count), and the first window holds a number of micro-batches other than N, counted from the
+    dict key of a log line does not count; or drawn before the test as `i = next(counter)` from
+    `counter = itertools.count(start)` bound before the loop and read nowhere else in it), and the
+    first window holds a number of micro-batches other than N, counted from the
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes
-    before the test). The fix is offered only for a first window of one micro-batch with the
+    before the test; the `count` start). The fix is offered only for a first window of one micro-batch with the
     test `step % N == 0` (no `+ k`); other sizes (`(i + 1) % N` with `start=1`, a test
     `== N - 1`) are reported without a fix, and so is a loop that computes the same
     `step % N` elsewhere too (`if num_steps % k == 0 and step % N == 0: evaluate()`: there it

@@ -239,7 +239,15 @@ def _writes_groups(tree: ast.Module) -> bool:
     `opt.param_groups[0]["lr"] *= 0.1`), a dict's `update(...)` in a loop over groups, or
     `add_param_group`."""
     for node in ast_walk(tree):
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and "param_group" in ast.dump(node.iter):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and "param_group" in ast.dump(node.iter):
+            return True
+        if (
+            isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp))
+            and any("param_group" in ast.dump(gen.iter) for gen in node.generators)
+            and any(isinstance(inner, (ast.Call, ast.NamedExpr)) for inner in ast_walk(node))
+        ):
+            # (a comprehension that only reads the groups, `all(g["lr"] > 0 for g in
+            # opt.param_groups)`, calling nothing, writes none)
             return True
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and "param_group" in ast.dump(node):
             return True

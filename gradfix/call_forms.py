@@ -1,0 +1,240 @@
+"""Two ways of writing a call of a known function, made plain in the tree gradfix reads.
+
+- **A dispatch dict whose entries are all one function**: `{"plain": step}[mode](x, y, i)` (or
+  `{"a": step, "b": step}[key](...)`) calls `step` or raises (`KeyError`): it is read as
+  `step(x, y, i)`. Only a dict literal written right there, every key given (no `**`), every
+  value the same plain name; the subscript not a slice. The name gets the position of the
+  dict's first entry (so its text is the name), the call keeps its own. A dict of different
+  functions is left as written (which one runs is not known).
+- **`**extras` in a `functools.partial(f, ...)` whose keys are known**: the name `extras`
+  bound once in the scope around the partial (its function, or the module's top level) to
+  - a dict literal of string keys whose values are constants, or names the scope binds at
+    most once (a parameter, or one assignment written before the dict's), none of them
+    written explicitly in the partial too: read as those keywords (`partial(f, model=m,
+    **extras)` with `extras = {"scheduler": sched}` is `partial(f, model=m,
+    scheduler=sched)`);
+  - `{k: v for k, v in locals().items() if k in ("scheduler", "scaler")}` where the scope
+    never names any of those names (no variable of it, a parameter, a definition, an import,
+    a `global`/`nonlocal`, or a name it reads from an enclosing scope, which `locals()` would
+    also hold): the dict is empty, and `**extras` hands nothing.
+  Anything else is left as written (an unknown `**` may bind any parameter: the analysis stays
+  cautious there).
+
+Both are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
+nodes made here: they keep the positions of text that says the same.
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+def _place(node: ast.AST, at: ast.AST) -> None:
+    """`node` given the position of `at` (`ast.copy_location` without importing `ast`)."""
+    node.lineno, node.col_offset = at.lineno, at.col_offset  # type: ignore[attr-defined]
+    node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def plain_call_forms(tree: ast.Module, text: str) -> None:
+    """Rewrite the two forms in `tree` (in place). The caller gates on the text: `}[` for a
+    dispatch dict, `**` and `partial` for a partial."""
+    dispatch = "}[" in text
+    spread = "**" in text and "partial" in text
+    _scope(tree, dispatch, spread)
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of `scope` outside its nested functions, lambdas and classes (their
+    definitions' names, decorators and defaults included; a nested scope's body left out)."""
+    found: list[ast.AST] = []
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, _SCOPES):
+            for part in (*getattr(node, "decorator_list", ()), *getattr(node, "bases", ())):
+                todo.append(part)
+            arguments = getattr(node, "args", None)
+            if isinstance(arguments, ast.arguments):
+                todo.extend(d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _scope(scope: ast.AST, dispatch: bool, spread: bool) -> None:
+    nodes = _own_nodes(scope)
+    partials: list[ast.Call] = []
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            if dispatch and isinstance(node.func, ast.Subscript):
+                _dispatch(node)
+            if spread and _spread_partial(node):
+                partials.append(node)
+    if partials:
+        _expand(scope, nodes, partials)
+    for node in nodes:
+        if isinstance(node, _SCOPES):
+            _scope(node, dispatch, spread)
+
+
+def _dispatch(call: ast.Call) -> None:
+    sub = call.func
+    table = sub.value  # type: ignore[attr-defined]
+    if not isinstance(table, ast.Dict) or not table.values or isinstance(sub.slice, ast.Slice):  # type: ignore[attr-defined]
+        return
+    if any(key is None for key in table.keys) or not all(isinstance(v, ast.Name) for v in table.values):
+        return
+    names = {v.id for v in table.values}  # type: ignore[attr-defined]
+    if len(names) != 1:
+        return
+    first = table.values[0]
+    func = ast.Name(first.id, ast.Load())  # type: ignore[attr-defined]
+    _place(func, first)
+    call.func = func
+
+
+def _spread_partial(call: ast.Call) -> bool:
+    """`partial(f, ...)` / `functools.partial(f, ...)` with one `**name` and no starred argument."""
+    func = call.func
+    named = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if named != "partial" or not call.args or not isinstance(call.args[0], ast.Name):
+        return False
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    spread = [kw for kw in call.keywords if kw.arg is None]
+    return len(spread) == 1 and isinstance(spread[0].value, ast.Name)
+
+
+def _expand(scope: ast.AST, nodes: list[ast.AST], partials: list[ast.Call]) -> None:
+    stores: dict[str, int] = {}
+    first_store: dict[str, int] = {}
+    named: set[str] = set()
+    values: dict[str, list[ast.Assign]] = {}
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        arguments = scope.args
+        for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg):
+            if arg is not None:
+                stores[arg.arg] = stores.get(arg.arg, 0) + 1
+                first_store.setdefault(arg.arg, 0)
+                named.add(arg.arg)
+    for node in nodes:
+        if isinstance(node, ast.Name):
+            named.add(node.id)
+            if not isinstance(node.ctx, ast.Load):
+                stores[node.id] = stores.get(node.id, 0) + 1
+                first_store.setdefault(node.id, node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            named.add(node.name)
+            stores[node.name] = stores.get(node.name, 0) + 2
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bound = alias if isinstance(alias, str) else (alias.asname or alias.name.split(".")[0])
+                named.add(bound)
+                stores[bound] = stores.get(bound, 0) + 2
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, []).append(node)
+    # names a plain assignment of the function's own top level binds: its line, its end
+    top: dict[str, int] = {}
+    top_end: dict[str, int] = {}
+    for statement in getattr(scope, "body", ()) if not isinstance(scope, ast.Lambda) else ():
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name) and statement.value is not None:
+                top[targets[0].id] = targets[0].lineno
+                top_end[targets[0].id] = statement.end_lineno  # type: ignore[assignment]
+    for call in partials:
+        spread = next(kw for kw in call.keywords if kw.arg is None)
+        name = spread.value.id  # type: ignore[attr-defined]
+        assigned = values.get(name)
+        if stores.get(name) != 1 or not assigned or len(assigned) != 1:
+            continue
+        given = {kw.arg for kw in call.keywords if kw.arg is not None}
+        made = _keywords(assigned[0], given, stores, first_store, named, isinstance(scope, ast.Module), top, top_end)
+        if made is None:
+            continue
+        at = call.keywords.index(spread)
+        call.keywords[at : at + 1] = made
+
+
+def _keywords(
+    assign: ast.Assign, given: set[str], stores: dict[str, int], first_store: dict[str, int], named: set[str], module: bool,
+    top: dict[str, int], top_end: dict[str, int],
+) -> list[ast.keyword] | None:
+    value = assign.value
+    if isinstance(value, ast.Dict):
+        made: list[ast.keyword] = []
+        for key, item in zip(value.keys, value.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier()):
+                return None
+            if key.value in given or any(kw.arg == key.value for kw in made):
+                return None
+            if isinstance(item, ast.Name):
+                if stores.get(item.id, 0) > 1 or first_store.get(item.id, assign.lineno) >= assign.lineno:
+                    return None  # bound again, or only after the dict: another value at the partial
+                copy = ast.Name(item.id, ast.Load())
+            elif isinstance(item, ast.Constant):
+                copy = ast.Constant(item.value)
+            else:
+                return None
+            _place(copy, item)
+            keyword = ast.keyword(key.value, copy)
+            _place(keyword, key)
+            keyword.end_lineno, keyword.end_col_offset = item.end_lineno, item.end_col_offset
+            made.append(keyword)
+        return made
+    if isinstance(value, ast.DictComp) and not module:
+        wanted = _locals_filter(value)
+        if wanted is None or stores.get("locals"):
+            return None
+        made = []
+        for name in sorted(wanted & named, key=lambda n: (first_store.get(n, 0), n)):
+            # a parameter, or a name one statement of the function's own top level binds
+            # before (the only binding of it): in `locals()` there, with that value
+            if name in given or stores.get(name) != 1 or first_store.get(name) not in (0, top.get(name)):
+                return None
+            if first_store[name] and top_end[name] >= assign.lineno:
+                return None
+            keyword = ast.keyword(name, ast.Name(name, ast.Load()))
+            _place(keyword, value)
+            _place(keyword.value, value)
+            made.append(keyword)
+        return made
+    return None
+
+
+def _locals_filter(comp: ast.DictComp) -> set[str] | None:
+    """`{k: v for k, v in locals().items() if k in ("a", "b")}`: {"a", "b"}."""
+    if len(comp.generators) != 1:
+        return None
+    loop = comp.generators[0]
+    target = loop.target
+    if not (
+        isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(comp.key, ast.Name) and comp.key.id == target.elts[0].id  # type: ignore[attr-defined]
+        and isinstance(comp.value, ast.Name) and comp.value.id == target.elts[1].id  # type: ignore[attr-defined]
+        and not loop.is_async and len(loop.ifs) == 1
+    ):  # fmt: skip
+        return None
+    it = loop.iter
+    if not (
+        isinstance(it, ast.Call) and not it.args and not it.keywords and isinstance(it.func, ast.Attribute)
+        and it.func.attr == "items" and isinstance(it.func.value, ast.Call) and isinstance(it.func.value.func, ast.Name)
+        and it.func.value.func.id == "locals" and not it.func.value.args and not it.func.value.keywords
+    ):  # fmt: skip
+        return None
+    test = loop.ifs[0]
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+        and isinstance(test.left, ast.Name) and test.left.id == comp.key.id
+        and isinstance(test.comparators[0], (ast.Tuple, ast.List, ast.Set))
+    ):  # fmt: skip
+        return None
+    found: set[str] = set()
+    for element in test.comparators[0].elts:  # type: ignore[attr-defined]
+        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+            return None
+        found.add(element.value)
+    return found

@@ -1,0 +1,65 @@
+"""`gradfix.call_forms`: a dispatch dict of one function and a partial's `**` of known keys are
+read as the plain call; every other form is left as written."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from gradfix.source import Source
+
+
+def _calls(text: str) -> list[str]:
+    tree = Source.from_text(text).tree
+    return [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Call)]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('{"a": step}[mode](x)\n', "step(x)"),
+        ('{"a": step, "b": step}[key](x, k=1)\n', "step(x, k=1)"),
+        ('def run(s):\n    extras = {"lr": 0.1, "sched": s}\n    s2 = partial(f, m=1, **extras)\n', "partial(f, m=1, lr=0.1, sched=s)"),
+        (
+            'def run(sched):\n    e = {k: v for k, v in locals().items() if k in ("sched", "scaler")}\n    p = partial(f, **e)\n',
+            "partial(f, sched=sched)",
+        ),
+        ('def run():\n    e = {k: v for k, v in locals().items() if k in ("scaler",)}\n    p = functools.partial(f, 1, **e)\n', "functools.partial(f, 1)"),
+    ],
+)
+def test_plain_forms(text: str, expected: str) -> None:
+    assert expected in _calls(text)
+
+
+@pytest.mark.parametrize(
+    "text,kept",
+    [
+        # two functions: which one runs is not known
+        ('{"a": f, "b": g}[mode](x)\n', "{'a': f, 'b': g}[mode](x)"),
+        # a `**` inside the dict: its keys are not known
+        ('{"a": f, **more}[mode](x)\n', "{'a': f, **more}[mode](x)"),
+        # `extras` bound twice
+        ('def run():\n    e = {"a": 1}\n    e = {"b": 2}\n    p = partial(f, **e)\n', "partial(f, **e)"),
+        # a value the function never binds (a global): maybe rebound before the partial
+        ('def run():\n    e = {"a": s}\n    p = partial(f, **e)\n', "partial(f, **e)"),
+        # a value bound only after the dict: another object at the partial
+        ('def run():\n    e = {"a": s}\n    s = 1\n    p = partial(f, **e)\n', "partial(f, **e)"),
+        # a key also written in the partial (a TypeError there): left alone
+        ('def run(s):\n    e = {"a": s}\n    p = partial(f, a=2, **e)\n', "partial(f, a=2, **e)"),
+        # a name of the filter bound under a condition: maybe in `locals()`, maybe not
+        (
+            'def run(c):\n    if c:\n        sched = 1\n    e = {k: v for k, v in locals().items() if k in ("sched",)}\n    p = partial(f, **e)\n',
+            "partial(f, **e)",
+        ),
+        # a name of the filter read from the enclosing scope (a free variable is in `locals()`)
+        (
+            'def outer(sched):\n    def run():\n        print(sched)\n        e = {k: v for k, v in locals().items() if k in ("sched",)}\n        return partial(f, **e)\n',
+            "partial(f, **e)",
+        ),
+        # at the module's top level `locals()` is the module's namespace
+        ('e = {k: v for k, v in locals().items() if k in ("sched",)}\np = partial(f, **e)\n', "partial(f, **e)"),
+    ],
+)
+def test_other_forms_left_as_written(text: str, kept: str) -> None:
+    assert kept in _calls(text)

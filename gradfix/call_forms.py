@@ -26,6 +26,8 @@ nodes made here: they keep the positions of text that says the same.
 
 from __future__ import annotations
 
+import re
+
 from gradfix import syntax as ast
 
 def _place(node: ast.AST, at: ast.AST) -> None:
@@ -38,11 +40,116 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def plain_call_forms(tree: ast.Module, text: str) -> None:
-    """Rewrite the two forms in `tree` (in place). The caller gates on the text: `}[` for a
-    dispatch dict, `**` and `partial` for a partial."""
+    """Rewrite the forms in `tree` (in place). The caller gates on the text: `}[` for a
+    dispatch dict, `**` and `partial` for a partial, `= {}` / `= dict()` for a namespace dict."""
     dispatch = "}[" in text
     spread = "**" in text and "partial" in text
-    _scope(tree, dispatch, spread)
+    if dispatch or spread:
+        _scope(tree, dispatch, spread)
+    if "= {}" in text or "= dict()" in text:
+        _namespace_dicts(tree, text)
+
+
+def _namespace_dicts(tree: ast.Module, text: str) -> None:
+    """A module-level dict used as a namespace of globals: `STATE = {}` bound once at the
+    module's top level, its entries written only by top-level statements `STATE["opt"] =
+    value`, each string key once, and the name used nowhere else but as `STATE["key"]` of a
+    key so written (never passed, updated, deleted from, rebound, shadowed by a parameter or a
+    local). Each `STATE["key"]` is then a module global bound once: it is read as a name whose
+    text is the subscript's (`STATE["opt"]`, a valid expression where a fix writes it)."""
+    candidates: dict[str, ast.Assign] = {}
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+            and (
+                isinstance(statement.value, ast.Dict) and not statement.value.keys
+                or isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
+                and statement.value.func.id == "dict" and not statement.value.args and not statement.value.keywords
+            )
+        ):  # fmt: skip
+            name = statement.targets[0].id
+            if name + '["' in text or name + "['" in text:
+                candidates[name] = statement
+    if not candidates:
+        return
+    writes: dict[str, dict[str, int]] = {name: {} for name in candidates}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            key = _constant_entry(target, candidates)
+            if key is not None:
+                entries = writes[target.value.id]  # type: ignore[attr-defined]
+                entries[key] = entries.get(key, 0) + 1
+    subscripts: dict[str, list[ast.Subscript]] = {name: [] for name in candidates}
+    uses: dict[str, int] = {name: 0 for name in candidates}
+    for node in ast.walk(tree):
+        kind = node.__class__
+        if kind is ast.Subscript:
+            value = node.value  # type: ignore[attr-defined]
+            if value.__class__ is ast.Name and value.id in candidates:
+                subscripts[value.id].append(node)  # type: ignore[arg-type]
+        elif kind is ast.Name:
+            if node.id in uses:  # type: ignore[attr-defined]
+                uses[node.id] += 1  # type: ignore[attr-defined]
+        elif kind is ast.arg:
+            if node.arg in uses:  # type: ignore[attr-defined]
+                uses[node.arg] += 1_000  # type: ignore[attr-defined]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name in uses:
+                uses[node.name] += 1_000
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                if bound in uses:
+                    uses[bound] += 1_000
+    top_writes = {
+        id(statement.targets[0]) for statement in tree.body
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and _constant_entry(statement.targets[0], candidates) is not None
+    }  # fmt: skip
+    for name, found in subscripts.items():
+        entries = writes[name]
+        # every use of the name: the binding, or the value of one of these subscripts
+        if uses[name] != 1 + len(found) or not entries or any(count != 1 for count in entries.values()):
+            continue
+        keys: list[str] = []
+        for sub in found:
+            key = _constant_entry(sub, candidates)
+            if key is None or key not in entries or (not isinstance(sub.ctx, ast.Load) and id(sub) not in top_writes):
+                break
+            if sub.lineno != sub.end_lineno:  # type: ignore[attr-defined]
+                break
+            keys.append(key)
+        else:
+            lines = _LINES.split(text)
+            for sub in found:
+                _as_name(sub, lines)
+
+
+_LINES = re.compile(r"\r\n|\r|\n")
+
+
+def _constant_entry(node: ast.AST, candidates: dict[str, ast.Assign]) -> str | None:
+    """`NAME["key"]` of a candidate dict: "key"."""
+    if node.__class__ is not ast.Subscript:
+        return None
+    value, index = node.value, node.slice  # type: ignore[attr-defined]
+    if value.__class__ is ast.Name and value.id in candidates and index.__class__ is ast.Constant and isinstance(index.value, str):
+        return index.value  # type: ignore[no-any-return]
+    return None
+
+
+def _as_name(sub: ast.Subscript, lines: list[str]) -> None:
+    """Turn the subscript node (on one line) into a name, in place (its parent keeps the same
+    object): the name's text is the subscript's, as written, without spaces."""
+    line = lines[sub.lineno - 1].encode()  # type: ignore[attr-defined]
+    segment = line[sub.col_offset : sub.end_col_offset].decode().replace(" ", "")  # type: ignore[attr-defined]
+    ctx = sub.ctx
+    for field in sub._fields:
+        if hasattr(sub, field):
+            delattr(sub, field)
+    sub.__class__ = ast.Name
+    sub.id = segment  # type: ignore[attr-defined]
+    sub.ctx = ctx
 
 
 def _own_nodes(scope: ast.AST) -> list[ast.AST]:

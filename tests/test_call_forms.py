@@ -63,3 +63,30 @@ def test_plain_forms(text: str, expected: str) -> None:
 )
 def test_other_forms_left_as_written(text: str, kept: str) -> None:
     assert kept in _calls(text)
+
+
+def _names(text: str) -> set[str]:
+    return {node.id for node in ast.walk(Source.from_text(text).tree) if isinstance(node, ast.Name)}
+
+
+def test_module_state_dict_entries_read_as_globals() -> None:
+    text = 'S = {}\nS["opt"] = make()\nS[\'k\'] = 1\n\ndef f():\n    S["opt"].step()\n    return S[\'k\']\n'
+    names = [node.id for node in ast.walk(Source.from_text(text).tree) if isinstance(node, ast.Name)]
+    assert names.count('S["opt"]') == 2 and names.count("S['k']") == 2 and names.count("S") == 1  # (`S = {}` only)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'S = {}\nS["opt"] = make()\nuse(S)\n',  # handed on
+        'S = {}\nS["opt"] = make()\nS["opt"] = make()\n',  # written twice
+        'S = {}\nS["opt"] = make()\n\ndef f():\n    S["opt"] = make()\n',  # written in a function
+        'S = {}\nS["opt"] = make()\n\ndef f(S):\n    S["opt"].step()\n',  # a parameter of that name
+        'S = {}\nS["opt"] = make()\nS["n"] = 0\nS["n"] += 1\n',  # written by an augmented assignment
+        'S = {}\nS["opt"] = make()\nS.update(x=1)\n',  # a method of the dict
+        'S = {}\nS["opt"] = make()\nprint(S["other"])\n',  # a key never written
+        'S = {}\nS["opt"] = make()\nk = "opt"\nS[k].step()\n',  # a key not a constant
+    ],
+)
+def test_module_state_dicts_left_as_written(text: str) -> None:
+    assert "S" in _names(text) and not any("[" in name for name in _names(text))

@@ -64,16 +64,17 @@ def move_before(stmt: ast.stmt, before: ast.AST, model: ModuleModel) -> Fix:
 
 
 def call_parameters(
-    called: tuple[ast.FunctionDef, ast.Call],
+    called: tuple[ast.FunctionDef, ast.Call], declared: bool = False,
 ) -> tuple[str | None, set[str], dict[str, ast.expr]] | None:
     """For a function the loop calls on every iteration: the instance parameter (`self` of a
     method called on it, else None), the other parameters, and what the call hands each. None
     when the function declares names `global` or `nonlocal`, or the call or the function
     spreads arguments (`*args`, `**options`; but for the call, one starred argument written
     last, `train_step(model, opt, *batch)`: the parameters after those written before it are
-    each handed what it spreads): what stays the same from call to call is then not read."""
+    each handed what it spreads): what stays the same from call to call is then not read.
+    (`declared`: a function declaring names is read too, for a caller that checks them.)"""
     function, call = called
-    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+    if not declared and any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
         return None
     spread = call.args[-1] if call.args and call.args[-1].__class__ is ast.Starred else None
     if any(k.arg is None for k in call.keywords) or any(a.__class__ is ast.Starred for a in call.args[: -1 if spread else None]):

@@ -411,10 +411,15 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     task whose inner loop steps many times), from what stays the same from call to call; none
     in a function that loads a state or may end early (a `return` before the end)."""
     function = called[0]
-    parameters = call_parameters(called)
+    parameters = call_parameters(called, declared=True)
     if parameters is None or any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]):
         return
     instance, params, passed = parameters
+    # a step function declaring names `global` (`global step, optimizer`): reported (never
+    # fixed: this message has no fix) when no function of the module declares `global` or
+    # `nonlocal` a name the construction reads (one another function may rebind between calls)
+    declared = {name for node in model.source.of_type(ast.Global) for name in node.names}  # type: ignore[attr-defined]
+    declared.update(name for node in model.source.of_type(ast.Nonlocal) for name in node.names)  # type: ignore[attr-defined]
     for stmt, _ in every_iteration(function.body):
         target = _built_optimizer(stmt, model)
         if target is None or not stepped_in(function, target):
@@ -427,6 +432,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             return
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if _parameters_may_change(value, target, function, model):
+            continue
+        if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(value)):
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target

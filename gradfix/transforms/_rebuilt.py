@@ -99,6 +99,28 @@ def call_parameters(
     return instance, params, passed
 
 
+def rebound_declared(model: ModuleModel) -> set[str]:
+    """Names some function of the module declares `global` or `nonlocal` and binds (`global
+    model; model = bigger()`): what a construction reading them builds may change from call to
+    call. Found once per module, from its declarations (none: no walk)."""
+    found = model.__dict__.get("_rebound_declared")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = model.__dict__["_rebound_declared"] = set()
+    declarations = [*model.source.of_type(ast.Global), *model.source.of_type(ast.Nonlocal)]
+    if not declarations:
+        return found
+    for function in (*model.source.of_type(ast.FunctionDef), *model.source.of_type(ast.AsyncFunctionDef)):
+        nodes = list(ast_walk(function))  # (`own_nodes` leaves out declarations; nested functions' names count too)
+        declared = {name for node in nodes if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
+        if declared:
+            found.update(
+                node.id for node in nodes
+                if isinstance(node, ast.Name) and node.id in declared and not isinstance(node.ctx, ast.Load)
+            )  # fmt: skip
+    return found
+
+
 def same_on_every_call(
     value: ast.Call, function: ast.FunctionDef, loop: ast.AST, model: ModuleModel,
     instance: str | None, params: set[str], passed: dict[str, ast.expr],

@@ -13,6 +13,7 @@ from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     EVERY_TIME,
     call_parameters,
+    rebound_declared,
     called_function,
     called_method,
     called_on_instance,
@@ -416,10 +417,9 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         return
     instance, params, passed = parameters
     # a step function declaring names `global` (`global step, optimizer`): reported (never
-    # fixed: this message has no fix) when no function of the module declares `global` or
-    # `nonlocal` a name the construction reads (one another function may rebind between calls)
-    declared = {name for node in model.source.of_type(ast.Global) for name in node.names}  # type: ignore[attr-defined]
-    declared.update(name for node in model.source.of_type(ast.Nonlocal) for name in node.names)  # type: ignore[attr-defined]
+    # fixed: this message has no fix) when the construction reads no name a function of the
+    # module declares `global` or `nonlocal` and binds (rebinding it between calls)
+    declared = rebound_declared(model)
     for stmt, _ in every_iteration(function.body):
         target = _built_optimizer(stmt, model)
         if target is None or not stepped_in(function, target):

@@ -498,6 +498,21 @@ def every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple
             yield from every_iteration(stmt.body, False)
             if isinstance(stmt, ast.Try):
                 yield from every_iteration(stmt.finalbody, False)
+        elif stmt.__class__ is MATCH:
+            arm = working_arm(stmt)
+            if arm is not None:
+                yield from every_iteration(arm, False)
+
+
+MATCH = getattr(ast, "Match", None)
+
+
+def working_arm(stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The body of the one arm of a `match` statement that does not only `continue` (`match
+    batch: case (x, y): ... case _: continue`), when every other arm is a lone `continue`:
+    every iteration that goes on past the `match` runs that arm."""
+    arms = [case.body for case in stmt.cases if not (len(case.body) == 1 and case.body[0].__class__ is ast.Continue)]  # type: ignore[attr-defined]
+    return arms[0] if len(arms) == 1 and len(arms) < len(stmt.cases) else None  # type: ignore[attr-defined]
 
 def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
     """`target.step(...)` in the loop's body, not in a function of its own, inside `depth`

@@ -18,6 +18,8 @@ from gradfix.transforms._rebuilt import (
     calls_one_of,
     ends_early,
     every_iteration,
+    working_arm,
+    MATCH,
     functions_holding,
     its_test,
     lines_saying,
@@ -239,6 +241,8 @@ def _each_iteration(body: list[ast.stmt], loop: ast.AST, model: ModuleModel, dir
             yield from _each_iteration(stmt.body, loop, model, False, guarded)
             if isinstance(stmt, ast.Try):
                 yield from _each_iteration(stmt.finalbody, loop, model, False, guarded)
+        elif stmt.__class__ is MATCH and working_arm(stmt) is not None:
+            yield from _each_iteration(working_arm(stmt), loop, model, False, guarded)  # type: ignore[arg-type]
         elif isinstance(stmt, ast.If) and "GradScaler" in model.source.segment(stmt) and _same_every_iteration(stmt.test, loop):
             yield from _each_iteration(stmt.body, loop, model, False, True)
             yield from _each_iteration(stmt.orelse, loop, model, False, True)

@@ -157,8 +157,9 @@ class SchedulerRebuiltEachIteration(Rule):
     loop whose body ends in a `break` or `return` of its own (one iteration). In a function the
     loop calls, not reported when the construction reads what the function binds (the optimizer
     built again on every call: a new run each time), a parameter the call leaves to its default
-    or hands something the loop changes (`T_max=epochs_left`), nor in a function that declares
-    names `global` or `nonlocal` or may return early.
+    or hands something the loop changes (`T_max=epochs_left`), a name some function of the
+    module declares `global` or `nonlocal` and binds (a function declaring names is read), nor
+    in a function that may return early.
     """
 
     code = "GF025"

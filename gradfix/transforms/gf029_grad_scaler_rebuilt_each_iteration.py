@@ -157,7 +157,9 @@ class GradScalerRebuiltEachIteration(Rule):
     class's `__init__` binds, when the optimizer it steps is bound in the function or is a
     parameter the call hands something the loop changes or builds in the call itself
     (`train_run(model, loader, SGD(...))`: a new run on every call), nor in a
-    function that declares names `global` or `nonlocal`.
+    function that declares names `global` or `nonlocal`. A construction in the one arm of a
+    `match` whose other arms only `continue` runs on every iteration that trains (reported
+    without a fix).
     """
 
     code = "GF029"

@@ -145,7 +145,13 @@ class OptimizerRebuiltEachIteration(Rule):
     function the loop calls, not reported when the construction reads what the function
     binds (a new model per call), a parameter the call leaves to its default or hands
     something the loop changes, an attribute of `self` something but the class's `__init__`
-    binds, nor in a function that declares names `global` or `nonlocal`.
+    binds, nor when it reads a name some function of the module declares `global` or
+    `nonlocal` and binds (a function declaring names is read; such a finding has no fix). A
+    construction in the one arm of a `match` whose other arms only `continue` runs on every
+    iteration that trains (reported without a fix). A function handed to Ignite's
+    `Engine(...)` is called once per batch: an optimizer it builds into a local name from
+    none of its parameters (the engine, the batch) and nothing it binds before is reported
+    the same (no fix).
     """
 
     code = "GF030"
@@ -154,6 +160,11 @@ class OptimizerRebuiltEachIteration(Rule):
         "steps it",
         "each new optimizer starts with an empty state (no momentum, no running averages, a step count of "
         "zero), so every step is a first step and what the optimizer learns of the gradients is thrown away",
+    )
+    framework_message = (
+        "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
+        "calls once per batch: each new optimizer starts with an empty state (no momentum, no running averages, a "
+        "step count of zero), so every step is a first step; build it once outside the function"
     )
     safety = Safety.SAFE
 
@@ -169,6 +180,11 @@ class OptimizerRebuiltEachIteration(Rule):
         builders = _builders(built_in_functions, model)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
+        if builders and "Engine(" in source.text:
+            # `Engine(update)`: Ignite calls the process function once per batch
+            for built, target, function in _rebuilt_per_framework_call(builders, model):
+                reported.add(id(built))
+                yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
         # only the loops holding a construction are walked, unless a function of the module
         # builds one and steps it on every call (rare): then every loop, for its calls
         for loop in loops(source.tree.body) if builders else holding:
@@ -437,6 +453,39 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
+
+
+def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:
+    """The optimizers a process function handed to Ignite's `Engine(...)` (a plain function
+    of the module: `steps._framework_calls_per_batch`) builds into a local name on every call
+    and steps once per call, reading no parameter (the engine, the batch), nothing the
+    function binds before, no name a function of the module declares `global` and binds, and
+    no attribute; none in a function that loads a state or may end early."""
+    from gradfix.analysis.steps import _framework_calls_per_batch
+
+    facts = model.facts
+    declared = rebound_declared(model)
+    for name in sorted(builders):
+        info = facts.module_functions.get(name)
+        if info is None or info.class_name is not None or (info.source is not None and info.source is not model.source):
+            continue
+        function = info.node
+        if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or _restores(model.source.segment(function)):
+            continue
+        if not _framework_calls_per_batch(model, info):
+            continue
+        params = {a.arg for a in ast_walk(function.args) if a.__class__ is ast.arg}
+        for stmt, _ in every_iteration(function.body):
+            target = _built_optimizer(stmt, model)
+            if target is None or "." in target or not stepped_in(function, target) or target in params:
+                continue
+            value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
+            read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+            if read & (params | declared) or reads_what_the_loop_changes(value, function):
+                continue
+            if _parameters_may_change(value, target, function, model):
+                continue
+            yield value, target, name
 
 
 def _read_before_in(function: ast.FunctionDef, target: str, stmt: ast.stmt) -> bool:

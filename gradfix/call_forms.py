@@ -26,9 +26,8 @@ nodes made here: they keep the positions of text that says the same.
 
 from __future__ import annotations
 
-import re
-
 from gradfix import syntax as ast
+from gradfix.patterns import lazily
 
 def _place(node: ast.AST, at: ast.AST) -> None:
     """`node` given the position of `at` (`ast.copy_location` without importing `ast`)."""
@@ -125,7 +124,7 @@ def _namespace_dicts(tree: ast.Module, text: str) -> None:
                 _as_name(sub, lines)
 
 
-_LINES = re.compile(r"\r\n|\r|\n")
+_LINES = lazily(r"\r\n|\r|\n")
 
 
 def _constant_entry(node: ast.AST, candidates: dict[str, ast.Assign]) -> str | None:

@@ -118,8 +118,12 @@ class OptimizerRebuiltEachIteration(Rule):
     else built on the optimizer in the loop, the finding has no fix (which loop the schedule
     was meant to span is not ours to say). It is safe: every name the construction reads is
     bound before the loop and not changed in it, so it builds the same optimizer once, and
-    the loop keeps its state. No fix when the construction sits in a `with` or `try` block,
-    when the name is bound elsewhere in the function (or the attribute elsewhere in the
+    the loop keeps its state. When the name is also bound before the loops by the same
+    construction written the same way, as a statement of the block holding them, and nothing
+    between the two names the optimizer or what the construction reads (but modules), the
+    fix deletes the one in the loop: what moving it would write is already there. No fix
+    when the construction sits in a `with` or `try` block,
+    when the name is bound elsewhere in the function otherwise (or the attribute elsewhere in the
     class), when the loop reads it before the construction, or when the loop writes the
     parameter groups itself (`param_groups`, `add_param_group`: with one optimizer a
     relative change would compound). An optimizer built in a function the loop calls is
@@ -505,7 +509,9 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     text = source.segment(loop)
     if not source.alone_on_lines(stmt) or "param_groups" in text or "add_param_group" in text:
         return None  # (a statement sharing its line; a loop writing the parameter groups itself)
-    if not _sole_binding(stmt, target, model) or _read_before(loop, target, stmt):
+    if not _sole_binding(stmt, target, model):
+        return _drop_repeated(stmt, target, loop, model)
+    if _read_before(loop, target, stmt):
         return None
     before = _outermost_loop(stmt, target, loop, model)
     attached = _attached(stmt, target, before, loop, model)
@@ -520,6 +526,40 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
         return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
     return move_before(stmt, before, model)
+
+
+def _drop_repeated(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
+    """The name also bound before the loops, by the same construction written the same way
+    (`opt = SGD(model.parameters(), ...)` above the epoch loop, and again in the batch loop):
+    the one in the loop goes, when the two are the scope's only bindings of the name, the
+    first a statement of the block holding the outermost loop the construction can leave,
+    nothing between them names the optimizer or anything the construction reads, and those
+    loops read the optimizer only after the construction. (What the fix that moves it would
+    write is already there.)"""
+    source = model.source
+    if "." in target or stmt.__class__ is not ast.Assign:
+        return None
+    index = assignments(model)
+    others = [b.statement for b in index.bindings(target, index.scope_of(stmt)) if b.statement is not stmt]
+    if len(others) != 1 or others[0].__class__ is not ast.Assign or len(others[0].targets) != 1:  # type: ignore[attr-defined]
+        return None
+    first: ast.Assign = others[0]  # type: ignore[assignment]
+    if dotted(first.targets[0]) != target or source.code(first.value) != source.code(stmt.value):  # type: ignore[arg-type]
+        return None
+    before = _outermost_loop(stmt, target, loop, model)
+    if _read_before(before, target, stmt) or _attached(stmt, target, before, loop, model) != []:
+        return None
+    block = source.block_of(before)  # type: ignore[arg-type]
+    if block is None or first not in block or block.index(first) > block.index(before):  # type: ignore[arg-type]
+        return None
+    imported = model.facts.imports.aliases  # (`torch` of `torch.optim.SGD`, read anywhere: a module)
+    read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name) and node.id not in imported} | {target}  # type: ignore[arg-type]
+    if any(name in imported for name in read):
+        return None
+    for between in block[block.index(first) + 1 : block.index(before)]:  # type: ignore[arg-type]
+        if any(isinstance(node, ast.Name) and node.id in read for node in ast_walk(between)):
+            return None
+    return Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE)  # type: ignore[arg-type]
 
 
 def _sole_binding(stmt: ast.stmt, target: str, model: ModuleModel) -> bool:

@@ -1,4 +1,4 @@
-"""Two ways of writing a call of a known function, made plain in the tree gradfix reads.
+"""Ways of writing a known call or object, made plain in the tree gradfix reads.
 
 - **A dispatch dict whose entries are all one function**: `{"plain": step}[mode](x, y, i)` (or
   `{"a": step, "b": step}[key](...)`) calls `step` or raises (`KeyError`): it is read as
@@ -20,7 +20,11 @@
   Anything else is left as written (an unknown `**` may bind any parameter: the analysis stays
   cautious there).
 
-Both are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
+- **A module-level dict used as a namespace of globals** (`STATE = {}`, `STATE["opt"] =
+  SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
+  global bound once, a name whose text is the subscript's (`_namespace_dicts`).
+
+All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.names import dotted, forwarded_call, method_name, own_method, receiver
@@ -119,6 +120,35 @@ def rebound_declared(model: ModuleModel) -> set[str]:
                 if isinstance(node, ast.Name) and node.id in declared and not isinstance(node.ctx, ast.Load)
             )  # fmt: skip
     return found
+
+
+def repeated_before(stmt: ast.stmt, target: str, before: ast.AST, model: ModuleModel) -> bool:
+    """The plain name `target`, built by `stmt` in the loop `before` (or a loop in it), is also
+    bound before that loop by the same construction written the same way (`opt =
+    SGD(model.parameters(), ...)` above the epoch loop, and again in the batch loop): the two
+    are the scope's only bindings of the name, the first a statement of the block holding
+    `before`, and nothing between them names the object or anything the construction reads
+    (a module aside). Deleting the one in the loop then does what moving it before the loop
+    would: the construction that would be written there is already there."""
+    source = model.source
+    if "." in target or stmt.__class__ is not ast.Assign:
+        return False
+    index = assignments(model)
+    others = [b.statement for b in index.bindings(target, index.scope_of(stmt)) if b.statement is not stmt]
+    if len(others) != 1 or others[0].__class__ is not ast.Assign or len(others[0].targets) != 1:  # type: ignore[attr-defined]
+        return False
+    first: ast.Assign = others[0]  # type: ignore[assignment]
+    if dotted(first.targets[0]) != target or source.code(first.value) != source.code(stmt.value):  # type: ignore[attr-defined]
+        return False
+    block = source.block_of(before)  # type: ignore[arg-type]
+    if block is None or first not in block or block.index(first) > block.index(before):  # type: ignore[arg-type]
+        return False
+    imported = model.facts.imports.aliases  # (`torch` of `torch.optim.SGD`: a module)
+    read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name) and node.id not in imported} | {target}  # type: ignore[attr-defined]
+    for between in block[block.index(first) + 1 : block.index(before)]:  # type: ignore[arg-type]
+        if any(isinstance(node, ast.Name) and node.id in read for node in ast_walk(between)):
+            return False
+    return True
 
 
 def same_on_every_call(

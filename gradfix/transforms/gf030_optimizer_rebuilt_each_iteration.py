@@ -14,6 +14,7 @@ from gradfix.transforms._rebuilt import (
     EVERY_TIME,
     call_parameters,
     rebound_declared,
+    repeated_before,
     called_function,
     called_method,
     called_on_instance,
@@ -529,36 +530,13 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
 
 
 def _drop_repeated(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
-    """The name also bound before the loops, by the same construction written the same way
-    (`opt = SGD(model.parameters(), ...)` above the epoch loop, and again in the batch loop):
-    the one in the loop goes, when the two are the scope's only bindings of the name, the
-    first a statement of the block holding the outermost loop the construction can leave,
-    nothing between them names the optimizer or anything the construction reads, and those
-    loops read the optimizer only after the construction. (What the fix that moves it would
-    write is already there.)"""
-    source = model.source
-    if "." in target or stmt.__class__ is not ast.Assign:
-        return None
-    index = assignments(model)
-    others = [b.statement for b in index.bindings(target, index.scope_of(stmt)) if b.statement is not stmt]
-    if len(others) != 1 or others[0].__class__ is not ast.Assign or len(others[0].targets) != 1:  # type: ignore[attr-defined]
-        return None
-    first: ast.Assign = others[0]  # type: ignore[assignment]
-    if dotted(first.targets[0]) != target or source.code(first.value) != source.code(stmt.value):  # type: ignore[arg-type]
-        return None
+    """The name also bound before the loops by the same construction (`repeated_before`):
+    the one in the loop goes, when nothing else is built on the optimizer in the loops."""
     before = _outermost_loop(stmt, target, loop, model)
     if _read_before(before, target, stmt) or _attached(stmt, target, before, loop, model) != []:
         return None
-    block = source.block_of(before)  # type: ignore[arg-type]
-    if block is None or first not in block or block.index(first) > block.index(before):  # type: ignore[arg-type]
+    if not repeated_before(stmt, target, before, model):
         return None
-    imported = model.facts.imports.aliases  # (`torch` of `torch.optim.SGD`, read anywhere: a module)
-    read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name) and node.id not in imported} | {target}  # type: ignore[arg-type]
-    if any(name in imported for name in read):
-        return None
-    for between in block[block.index(first) + 1 : block.index(before)]:  # type: ignore[arg-type]
-        if any(isinstance(node, ast.Name) and node.id in read for node in ast_walk(between)):
-            return None
     return Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE)  # type: ignore[arg-type]
 
 

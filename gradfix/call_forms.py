@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 from gradfix.patterns import lazily
+from gradfix.walk import ast_walk
 
 def _place(node: ast.AST, at: ast.AST) -> None:
     """`node` given the position of `at` (`ast.copy_location` without importing `ast`)."""
@@ -45,12 +46,19 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 def plain_call_forms(tree: ast.Module, text: str) -> None:
     """Rewrite the forms in `tree` (in place). The caller gates on the text: `}[` for a
     dispatch dict, `**` and `partial` for a partial, `= {}` / `= dict()` for a namespace dict."""
-    dispatch = "}[" in text
-    spread = "**" in text and "partial" in text
+    # (each form looked for in the text first: a walk of the tree only for a file writing it)
+    dispatch = "}[" in text and _DISPATCH.search(text) is not None
+    spread = "**" in text and "partial" in text and _SPREAD.search(text) is not None
     if dispatch or spread:
         _scope(tree, dispatch, spread)
     if "= {}" in text or "= dict()" in text:
         _namespace_dicts(tree, text)
+
+
+# `{"plain": step}[mode](`: a dict literal's entry called right there
+_DISPATCH = lazily(r"\}\s*\[[^\[\]\n]*\]\s*\(")
+# `partial(train_step, model=model, **extras)`: a `**` in a partial's parentheses (none nested before it)
+_SPREAD = lazily(r"partial\([^()]*\*\*\s*[A-Za-z_]")
 
 
 def _namespace_dicts(tree: ast.Module, text: str) -> None:
@@ -71,8 +79,8 @@ def _namespace_dicts(tree: ast.Module, text: str) -> None:
             )
         ):  # fmt: skip
             name = statement.targets[0].id
-            if name + '["' in text or name + "['" in text:
-                candidates[name] = statement
+            if ("\n" + name + '["' in text or "\n" + name + "['" in text):
+                candidates[name] = statement  # (an entry written at the start of a line: the module's top level)
     if not candidates:
         return
     writes: dict[str, dict[str, int]] = {name: {} for name in candidates}
@@ -85,7 +93,7 @@ def _namespace_dicts(tree: ast.Module, text: str) -> None:
                 entries[key] = entries.get(key, 0) + 1
     subscripts: dict[str, list[ast.Subscript]] = {name: [] for name in candidates}
     uses: dict[str, int] = {name: 0 for name in candidates}
-    for node in ast.walk(tree):
+    for node in ast_walk(tree):
         kind = node.__class__
         if kind is ast.Subscript:
             value = node.value  # type: ignore[attr-defined]

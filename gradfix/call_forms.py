@@ -48,7 +48,7 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
     dispatch dict, `**` and `partial` for a partial, `= {}` / `= dict()` for a namespace dict."""
     # (each form looked for in the text first: a walk of the tree only for a file writing it)
     dispatch = "}[" in text and _DISPATCH.search(text) is not None
-    spread = "**" in text and "partial" in text and _SPREAD.search(text) is not None
+    spread = "**" in text and "partial" in text and _spread_of_a_dict(text)
     if dispatch or spread:
         _scope(tree, dispatch, spread)
     if "= {}" in text or "= dict()" in text:
@@ -57,8 +57,30 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
 
 # `{"plain": step}[mode](`: a dict literal's entry called right there
 _DISPATCH = lazily(r"\}\s*\[[^\[\]\n]*\]\s*\(")
-# `partial(train_step, model=model, **extras)`: a `**` in a partial's parentheses (none nested before it)
-_SPREAD = lazily(r"partial\([^()]*\*\*\s*[A-Za-z_]")
+# `partial(train_step, model=model, **extras)`: a `**` in a partial's parentheses (none nested
+# before it); group 1 the function, group 2 the name spread
+_SPREAD = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*,[^()]*\*\*\s*([A-Za-z_]\w*)")
+
+
+def _spread_of_a_dict(text: str) -> bool:
+    """Some partial of a function the text defines spreads a name that a line of the text
+    binds to a dict literal or comprehension (`extras = {...}`)."""
+    for match in _SPREAD.finditer(text):
+        if "def " + match.group(1) + "(" not in text:
+            continue  # (a class, a parameter: no function of the module, no step function)
+        name = match.group(2)
+        at = text.find("\n")
+        while at != -1:
+            at = text.find(name, at)
+            if at == -1:
+                break
+            rest = text[at + len(name) : at + len(name) + 12].lstrip(" \t")
+            before = text[text.rfind("\n", 0, at) + 1 : at]
+            if not before.strip() and rest.startswith("=") and rest[1:].lstrip(" \t").startswith("{"):
+                if not rest[1:].lstrip(" \t")[1:].lstrip(" \t").startswith("}"):
+                    return True  # (not `extras = {}`: an empty dict spread is filled later, if at all)
+            at += len(name)
+    return False
 
 
 def _namespace_dicts(tree: ast.Module, text: str) -> None:
@@ -269,12 +291,28 @@ def _expand(scope: ast.AST, nodes: list[ast.AST], partials: list[ast.Call]) -> N
         assigned = values.get(name)
         if stores.get(name) != 1 or not assigned or len(assigned) != 1:
             continue
+        if not _only_spread(scope, name):
+            continue  # (written into, handed on, read otherwise: its keys may change)
         given = {kw.arg for kw in call.keywords if kw.arg is not None}
         made = _keywords(assigned[0], given, stores, first_store, named, isinstance(scope, ast.Module), top, top_end)
         if made is None:
             continue
         at = call.keywords.index(spread)
         call.keywords[at : at + 1] = made
+
+
+def _only_spread(scope: ast.AST, name: str) -> bool:
+    """Every use of `name` in the scope (nested ones included) is its one binding or a `**name`
+    handed to a call: the dict is never written into after it is built."""
+    spread: set[int] = set()
+    found: list[ast.Name] = []
+    for node in ast_walk(scope):
+        kind = node.__class__
+        if kind is ast.keyword and node.arg is None:  # type: ignore[attr-defined]
+            spread.add(id(node.value))  # type: ignore[attr-defined]
+        elif kind is ast.Name and node.id == name:  # type: ignore[attr-defined]
+            found.append(node)  # type: ignore[arg-type]
+    return all(not isinstance(n.ctx, ast.Load) or id(n) in spread for n in found)
 
 
 def _keywords(

@@ -11,7 +11,7 @@ from gradfix.source import Source
 
 
 def _calls(text: str) -> list[str]:
-    tree = Source.from_text(text).tree
+    tree = Source.from_text("def f(*args, **kwargs):\n    pass\n\n\n" + text).tree  # (`f`, a function of the module)
     return [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Call)]
 
 
@@ -90,3 +90,15 @@ def test_module_state_dict_entries_read_as_globals() -> None:
 )
 def test_module_state_dicts_left_as_written(text: str) -> None:
     assert "S" in _names(text) and not any("[" in name for name in _names(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'def run(s):\n    e = {}\n    e["lr"] = s\n    return partial(f, **e)\n',  # written into after
+        'def run(s):\n    e = {"a": s}\n    e.update(b=1)\n    return partial(f, **e)\n',  # updated
+        'def run(s):\n    e = {"a": s}\n    def more():\n        e["b"] = 1\n    more()\n    return partial(f, **e)\n',
+    ],
+)
+def test_spread_dicts_changed_after_they_are_built_left_as_written(text: str) -> None:
+    assert "partial(f, **e)" in _calls(text)

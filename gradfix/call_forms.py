@@ -44,19 +44,28 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def plain_call_forms(tree: ast.Module, text: str) -> None:
-    """Rewrite the forms in `tree` (in place). The caller gates on the text: `}[` for a
-    dispatch dict, `**` and `partial` for a partial, `= {}` / `= dict()` for a namespace dict."""
-    # (each form looked for in the text first: a walk of the tree only for a file writing it)
-    dispatch = "}[" in text and _DISPATCH.search(text) is not None
-    spread = "**" in text and "partial" in text and _spread_of_a_dict(text)
-    if dispatch or spread:
-        _scope(tree, dispatch, spread)
-    if "= {}" in text or "= dict()" in text:
-        _namespace_dicts(tree, text)
+    """Rewrite the forms read when the tree is built (in place): a partial's `**` and a
+    module's namespace dicts, each looked for cheaply first (the word `partial`, then a
+    pattern, before any walk; the module's top-level statements before the text). A dispatch
+    dict is read by the loop model where it meets a call of one (`dispatch_target`)."""
+    if "partial" in text and "**" in text and _spread_of_a_dict(text):
+        _scope(tree, False, True)
+    for statement in tree.body:
+        if statement.__class__ is ast.Assign and _empty_dict(statement.value):  # type: ignore[attr-defined]
+            _namespace_dicts(tree, text)
+            break
 
 
-# `{"plain": step}[mode](`: a dict literal's entry called right there
-_DISPATCH = lazily(r"\}\s*\[[^\[\]\n]*\]\s*\(")
+def _empty_dict(value: ast.expr) -> bool:
+    """`{}` or `dict()`."""
+    if value.__class__ is ast.Dict:
+        return not value.keys  # type: ignore[attr-defined]
+    return (
+        value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "dict"  # type: ignore[attr-defined]
+        and not value.args and not value.keywords  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
 # `partial(train_step, model=model, **extras)`: a `**` in a partial's parentheses (none nested
 # before it); group 1 the function, group 2 the name spread
 _SPREAD = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*,[^()]*\*\*\s*([A-Za-z_]\w*)")
@@ -221,19 +230,27 @@ def _scope(scope: ast.AST, dispatch: bool, spread: bool) -> None:
 
 
 def _dispatch(call: ast.Call) -> None:
-    sub = call.func
-    table = sub.value  # type: ignore[attr-defined]
-    if not isinstance(table, ast.Dict) or not table.values or isinstance(sub.slice, ast.Slice):  # type: ignore[attr-defined]
-        return
+    target = dispatch_target(call.func)  # type: ignore[arg-type]
+    if target is not None:
+        call.func = target
+
+
+def dispatch_target(sub: ast.Subscript) -> ast.Name | None:
+    """`{"plain": step}[mode]`: a dict literal every entry of which is the same plain name,
+    looked up by any key (not a slice), every key given (no `**`): that name, placed at the
+    dict's first entry. (The loop model reads a dispatch call so when it meets one.)"""
+    table = sub.value
+    if not isinstance(table, ast.Dict) or not table.values or isinstance(sub.slice, ast.Slice):
+        return None
     if any(key is None for key in table.keys) or not all(isinstance(v, ast.Name) for v in table.values):
-        return
+        return None
     names = {v.id for v in table.values}  # type: ignore[attr-defined]
     if len(names) != 1:
-        return
+        return None
     first = table.values[0]
     func = ast.Name(first.id, ast.Load())  # type: ignore[attr-defined]
     _place(func, first)
-    call.func = func
+    return func
 
 
 def _spread_partial(call: ast.Call) -> bool:

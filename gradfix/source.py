@@ -125,8 +125,8 @@ class Source:
             from gradfix.dataclass_inits import add_dataclass_inits  # (imported only for a file saying it)
 
             add_dataclass_inits(tree)
-        if "}[" in text or ("**" in text and "partial" in text) or "= {}" in text or "= dict()" in text:
-            from gradfix.call_forms import plain_call_forms  # (a dispatch dict, a partial's `**`)
+        if tree.body:
+            from gradfix.call_forms import plain_call_forms  # (a partial's `**`, a module's namespace dict)
 
             plain_call_forms(tree, text)
         self.encoding = encoding
@@ -189,7 +189,7 @@ class Source:
             from gradfix.dataclass_inits import add_dataclass_inits
 
             add_dataclass_inits(source.tree)
-        if "}[" in text or ("**" in text and "partial" in text) or "= {}" in text or "= dict()" in text:
+        if source.tree.body:
             from gradfix.call_forms import plain_call_forms
 
             plain_call_forms(source.tree, text)

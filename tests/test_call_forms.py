@@ -7,6 +7,7 @@ import ast
 
 import pytest
 
+from gradfix.call_forms import dispatch_target
 from gradfix.source import Source
 
 
@@ -18,8 +19,6 @@ def _calls(text: str) -> list[str]:
 @pytest.mark.parametrize(
     "text,expected",
     [
-        ('{"a": step}[mode](x)\n', "step(x)"),
-        ('{"a": step, "b": step}[key](x, k=1)\n', "step(x, k=1)"),
         ('def run(s):\n    extras = {"lr": 0.1, "sched": s}\n    s2 = partial(f, m=1, **extras)\n', "partial(f, m=1, lr=0.1, sched=s)"),
         (
             'def run(sched):\n    e = {k: v for k, v in locals().items() if k in ("sched", "scaler")}\n    p = partial(f, **e)\n',
@@ -35,10 +34,6 @@ def test_plain_forms(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     "text,kept",
     [
-        # two functions: which one runs is not known
-        ('{"a": f, "b": g}[mode](x)\n', "{'a': f, 'b': g}[mode](x)"),
-        # a `**` inside the dict: its keys are not known
-        ('{"a": f, **more}[mode](x)\n', "{'a': f, **more}[mode](x)"),
         # `extras` bound twice
         ('def run():\n    e = {"a": 1}\n    e = {"b": 2}\n    p = partial(f, **e)\n', "partial(f, **e)"),
         # a value the function never binds (a global): maybe rebound before the partial
@@ -102,3 +97,19 @@ def test_module_state_dicts_left_as_written(text: str) -> None:
 )
 def test_spread_dicts_changed_after_they_are_built_left_as_written(text: str) -> None:
     assert "partial(f, **e)" in _calls(text)
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('{"a": step}[mode]', "step"),
+        ('{"a": step, "b": step}[key]', "step"),
+        ('{"a": f, "b": g}[mode]', None),  # two functions: which one runs is not known
+        ('{"a": f, **more}[mode]', None),  # a `**` inside the dict: its keys are not known
+        ('{"a": f}[1:2]', None),  # a slice
+        ('{"a": f()}[k]', None),  # no plain name
+    ],
+)
+def test_dispatch_target(text: str, expected: str | None) -> None:
+    found = dispatch_target(ast.parse(text, mode="eval").body)
+    assert (found.id if found is not None else None) == expected

@@ -125,6 +125,10 @@ class Source:
             from gradfix.dataclass_inits import add_dataclass_inits  # (imported only for a file saying it)
 
             add_dataclass_inits(tree)
+        if tree.body:
+            from gradfix.call_forms import plain_call_forms  # (a partial's `**`, a module's namespace dict)
+
+            plain_call_forms(tree, text)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -185,6 +189,10 @@ class Source:
             from gradfix.dataclass_inits import add_dataclass_inits
 
             add_dataclass_inits(source.tree)
+        if source.tree.body:
+            from gradfix.call_forms import plain_call_forms
+
+            plain_call_forms(source.tree, text)
         source.left_out = left_out
         return source
 

@@ -1402,6 +1402,14 @@ class _Walker:
         return event
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
+        func = call.func
+        if func.__class__ is ast.Subscript and func.value.__class__ is ast.Dict:  # type: ignore[attr-defined]
+            # `{"plain": step}[mode](x, y, i)`: every entry the same function, the call is its call
+            from gradfix.call_forms import dispatch_target
+
+            target = dispatch_target(func)  # type: ignore[arg-type]
+            if target is not None:
+                call.func = target  # (in the tree: what reads the call later reads the name)
         spelled = _getattr_method_call(call)
         if spelled is None and call.func.__class__ is ast.Call and ctx.arguments:
             spelled = _getattr_method_call(call, ctx.arguments)  # `getattr(h, event)(self)`, `event="after_step"`

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.names import dotted, forwarded_call, method_name, own_method, receiver
@@ -64,16 +65,17 @@ def move_before(stmt: ast.stmt, before: ast.AST, model: ModuleModel) -> Fix:
 
 
 def call_parameters(
-    called: tuple[ast.FunctionDef, ast.Call],
+    called: tuple[ast.FunctionDef, ast.Call], declared: bool = False,
 ) -> tuple[str | None, set[str], dict[str, ast.expr]] | None:
     """For a function the loop calls on every iteration: the instance parameter (`self` of a
     method called on it, else None), the other parameters, and what the call hands each. None
     when the function declares names `global` or `nonlocal`, or the call or the function
     spreads arguments (`*args`, `**options`; but for the call, one starred argument written
     last, `train_step(model, opt, *batch)`: the parameters after those written before it are
-    each handed what it spreads): what stays the same from call to call is then not read."""
+    each handed what it spreads): what stays the same from call to call is then not read.
+    (`declared`: a function declaring names is read too, for a caller that checks them.)"""
     function, call = called
-    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
+    if not declared and any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
         return None
     spread = call.args[-1] if call.args and call.args[-1].__class__ is ast.Starred else None
     if any(k.arg is None for k in call.keywords) or any(a.__class__ is ast.Starred for a in call.args[: -1 if spread else None]):
@@ -96,6 +98,57 @@ def call_parameters(
         passed.update((name, spread.value) for name in positional_params[len(written) :])  # type: ignore[attr-defined]
     passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
     return instance, params, passed
+
+
+def rebound_declared(model: ModuleModel) -> set[str]:
+    """Names some function of the module declares `global` or `nonlocal` and binds (`global
+    model; model = bigger()`): what a construction reading them builds may change from call to
+    call. Found once per module, from its declarations (none: no walk)."""
+    found = model.__dict__.get("_rebound_declared")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = model.__dict__["_rebound_declared"] = set()
+    declarations = [*model.source.of_type(ast.Global), *model.source.of_type(ast.Nonlocal)]
+    if not declarations:
+        return found
+    for function in (*model.source.of_type(ast.FunctionDef), *model.source.of_type(ast.AsyncFunctionDef)):
+        nodes = list(ast_walk(function))  # (`own_nodes` leaves out declarations; nested functions' names count too)
+        declared = {name for node in nodes if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
+        if declared:
+            found.update(
+                node.id for node in nodes
+                if isinstance(node, ast.Name) and node.id in declared and not isinstance(node.ctx, ast.Load)
+            )  # fmt: skip
+    return found
+
+
+def repeated_before(stmt: ast.stmt, target: str, before: ast.AST, model: ModuleModel) -> bool:
+    """The plain name `target`, built by `stmt` in the loop `before` (or a loop in it), is also
+    bound before that loop by the same construction written the same way (`opt =
+    SGD(model.parameters(), ...)` above the epoch loop, and again in the batch loop): the two
+    are the scope's only bindings of the name, the first a statement of the block holding
+    `before`, and nothing between them names the object or anything the construction reads
+    (a module aside). Deleting the one in the loop then does what moving it before the loop
+    would: the construction that would be written there is already there."""
+    source = model.source
+    if "." in target or stmt.__class__ is not ast.Assign:
+        return False
+    index = assignments(model)
+    others = [b.statement for b in index.bindings(target, index.scope_of(stmt)) if b.statement is not stmt]
+    if len(others) != 1 or others[0].__class__ is not ast.Assign or len(others[0].targets) != 1:  # type: ignore[attr-defined]
+        return False
+    first: ast.Assign = others[0]  # type: ignore[assignment]
+    if dotted(first.targets[0]) != target or source.code(first.value) != source.code(stmt.value):  # type: ignore[attr-defined]
+        return False
+    block = source.block_of(before)  # type: ignore[arg-type]
+    if block is None or first not in block or block.index(first) > block.index(before):  # type: ignore[arg-type]
+        return False
+    imported = model.facts.imports.aliases  # (`torch` of `torch.optim.SGD`: a module)
+    read = {node.id for node in ast_walk(stmt.value) if isinstance(node, ast.Name) and node.id not in imported} | {target}  # type: ignore[attr-defined]
+    for between in block[block.index(first) + 1 : block.index(before)]:  # type: ignore[arg-type]
+        if any(isinstance(node, ast.Name) and node.id in read for node in ast_walk(between)):
+            return False
+    return True
 
 
 def same_on_every_call(
@@ -475,6 +528,21 @@ def every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple
             yield from every_iteration(stmt.body, False)
             if isinstance(stmt, ast.Try):
                 yield from every_iteration(stmt.finalbody, False)
+        elif stmt.__class__ is MATCH:
+            arm = working_arm(stmt)
+            if arm is not None:
+                yield from every_iteration(arm, False)
+
+
+MATCH = getattr(ast, "Match", None)
+
+
+def working_arm(stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The body of the one arm of a `match` statement that does not only `continue` (`match
+    batch: case (x, y): ... case _: continue`), when every other arm is a lone `continue`:
+    every iteration that goes on past the `match` runs that arm."""
+    arms = [case.body for case in stmt.cases if not (len(case.body) == 1 and case.body[0].__class__ is ast.Continue)]  # type: ignore[attr-defined]
+    return arms[0] if len(arms) == 1 and len(arms) < len(stmt.cases) else None  # type: ignore[attr-defined]
 
 def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
     """`target.step(...)` in the loop's body, not in a function of its own, inside `depth`

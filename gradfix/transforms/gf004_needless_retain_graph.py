@@ -1465,6 +1465,10 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         holder = parents.get(id(call))
         if isinstance(holder, ast.Expr):
             continue
+        if holder.__class__ is ast.Attribute and holder.attr in ("detach", "item", "tolist"):  # type: ignore[attr-defined]
+            method = parents.get(id(holder))
+            if method.__class__ is ast.Call and method.func is holder and not method.args and not method.keywords:  # type: ignore[attr-defined]
+                continue  # `losses.append(step(x, y).detach())`: a value without the graph
         if names is not None and isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Tuple):
             # `loss, logs = self.step(x, y)`: the names at the places the graph is returned
             targets = holder.targets[0].elts

@@ -11,6 +11,7 @@ from gradfix.source import LOOPS
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms._rebuilt import (
     call_parameters,
+    rebound_declared,
     called_function,
     called_method,
     called_on_instance,
@@ -156,8 +157,9 @@ class SchedulerRebuiltEachIteration(Rule):
     loop whose body ends in a `break` or `return` of its own (one iteration). In a function the
     loop calls, not reported when the construction reads what the function binds (the optimizer
     built again on every call: a new run each time), a parameter the call leaves to its default
-    or hands something the loop changes (`T_max=epochs_left`), nor in a function that declares
-    names `global` or `nonlocal` or may return early.
+    or hands something the loop changes (`T_max=epochs_left`), a name some function of the
+    module declares `global` or `nonlocal` and binds (a function declaring names is read), nor
+    in a function that may return early.
     """
 
     code = "GF025"
@@ -228,13 +230,15 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     own on every call and steps once per call (or, lasting several epochs, in its batch loop),
     from what stays the same from call to call: nothing the function itself binds before (the
     optimizer built again per call, a counter), no parameter the call hands something the loop
-    changes (the epoch), no global the loop changes. A function that may end early (a `return`
-    before the end) or declares names `global` or `nonlocal` is not read."""
+    changes (the epoch), no global the loop changes, no name a function of the module declares
+    `global` or `nonlocal` and binds. A function that may end early (a `return` before the end)
+    is not read."""
     function = called[0]
-    parameters = call_parameters(called)
+    parameters = call_parameters(called, declared=True)
     if parameters is None or any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]):
         return
     instance, params, passed = parameters
+    declared = rebound_declared(model)
     for stmt, _ in every_iteration(function.body):
         if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
@@ -244,6 +248,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
         if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):
+            continue
+        if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(stmt.value)):
             continue
         if same_on_every_call(stmt.value, function, loop, model, instance, params, passed):
             yield stmt.value, target

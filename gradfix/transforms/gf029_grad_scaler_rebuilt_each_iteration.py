@@ -18,6 +18,8 @@ from gradfix.transforms._rebuilt import (
     calls_one_of,
     ends_early,
     every_iteration,
+    working_arm,
+    MATCH,
     functions_holding,
     its_test,
     lines_saying,
@@ -26,10 +28,11 @@ from gradfix.transforms._rebuilt import (
     messages,
     move_before,
     reads_what_the_loop_changes,
+    repeated_before,
     same_on_every_call,
     with_partial_aliases,
 )
-from gradfix.transforms.base import Finding, Fix, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -137,7 +140,11 @@ class GradScalerRebuiltEachIteration(Rule):
     construction reads is bound before the loop and not changed in it, so it builds the same
     scaler once, and the loop keeps the scale it learns. No fix when the construction sits
     in a `with`, `try` or `if` block of the loop, or when the name is bound elsewhere in the
-    function (or the attribute elsewhere in the class). A scaler built in a function the loop
+    function (or the attribute elsewhere in the class), unless the other binding is the same
+    construction written the same way, a statement of the block holding the loops, with
+    nothing between them naming the scaler or what the construction reads (but modules), and
+    the loops read the scaler only after the construction: the one in the loop is then
+    deleted (what moving it would write is already there). A scaler built in a function the loop
     calls is reported without a fix: building it once means handing it in, a change of the
     function's signature and of its callers.
 
@@ -155,7 +162,9 @@ class GradScalerRebuiltEachIteration(Rule):
     class's `__init__` binds, when the optimizer it steps is bound in the function or is a
     parameter the call hands something the loop changes or builds in the call itself
     (`train_run(model, loader, SGD(...))`: a new run on every call), nor in a
-    function that declares names `global` or `nonlocal`.
+    function that declares names `global` or `nonlocal`. A construction in the one arm of a
+    `match` whose other arms only `continue` runs on every iteration that trains (reported
+    without a fix).
     """
 
     code = "GF029"
@@ -239,6 +248,8 @@ def _each_iteration(body: list[ast.stmt], loop: ast.AST, model: ModuleModel, dir
             yield from _each_iteration(stmt.body, loop, model, False, guarded)
             if isinstance(stmt, ast.Try):
                 yield from _each_iteration(stmt.finalbody, loop, model, False, guarded)
+        elif stmt.__class__ is MATCH and working_arm(stmt) is not None:
+            yield from _each_iteration(working_arm(stmt), loop, model, False, guarded)  # type: ignore[arg-type]
         elif isinstance(stmt, ast.If) and "GradScaler" in model.source.segment(stmt) and _same_every_iteration(stmt.test, loop):
             yield from _each_iteration(stmt.body, loop, model, False, True)
             yield from _each_iteration(stmt.orelse, loop, model, False, True)
@@ -644,9 +655,22 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     if not source.alone_on_lines(stmt):
         return None
     index = assignments(model)
+    before = _outermost_loop(stmt, target, loop, model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
+        if repeated_before(stmt, target, before, model) and not _read_before(before, target, stmt):
+            # the same construction, written the same, already before the loops
+            return Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE)  # type: ignore[arg-type]
         return None  # built elsewhere too: which one the loop should keep is not ours to say
-    return move_before(stmt, _outermost_loop(stmt, target, loop, model), model)
+    return move_before(stmt, before, model)
+
+
+def _read_before(loop: ast.AST, target: str, stmt: ast.stmt) -> bool:
+    """The loop reads `target` before the statement that builds it."""
+    built = (stmt.lineno, stmt.col_offset)
+    return any(
+        isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id == target and (node.lineno, node.col_offset) < built
+        for node in ast_walk(loop)
+    )  # fmt: skip
 
 
 def _outermost_loop(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> ast.AST:

@@ -13,6 +13,8 @@ from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     EVERY_TIME,
     call_parameters,
+    rebound_declared,
+    repeated_before,
     called_function,
     called_method,
     called_on_instance,
@@ -117,8 +119,12 @@ class OptimizerRebuiltEachIteration(Rule):
     else built on the optimizer in the loop, the finding has no fix (which loop the schedule
     was meant to span is not ours to say). It is safe: every name the construction reads is
     bound before the loop and not changed in it, so it builds the same optimizer once, and
-    the loop keeps its state. No fix when the construction sits in a `with` or `try` block,
-    when the name is bound elsewhere in the function (or the attribute elsewhere in the
+    the loop keeps its state. When the name is also bound before the loops by the same
+    construction written the same way, as a statement of the block holding them, and nothing
+    between the two names the optimizer or what the construction reads (but modules), the
+    fix deletes the one in the loop: what moving it would write is already there. No fix
+    when the construction sits in a `with` or `try` block,
+    when the name is bound elsewhere in the function otherwise (or the attribute elsewhere in the
     class), when the loop reads it before the construction, or when the loop writes the
     parameter groups itself (`param_groups`, `add_param_group`: with one optimizer a
     relative change would compound). An optimizer built in a function the loop calls is
@@ -144,7 +150,13 @@ class OptimizerRebuiltEachIteration(Rule):
     function the loop calls, not reported when the construction reads what the function
     binds (a new model per call), a parameter the call leaves to its default or hands
     something the loop changes, an attribute of `self` something but the class's `__init__`
-    binds, nor in a function that declares names `global` or `nonlocal`.
+    binds, nor when it reads a name some function of the module declares `global` or
+    `nonlocal` and binds (a function declaring names is read; such a finding has no fix). A
+    construction in the one arm of a `match` whose other arms only `continue` runs on every
+    iteration that trains (reported without a fix). A function handed to Ignite's
+    `Engine(...)` is called once per batch: an optimizer it builds into a local name from
+    none of its parameters (the engine, the batch) and nothing it binds before is reported
+    the same (no fix).
     """
 
     code = "GF030"
@@ -153,6 +165,11 @@ class OptimizerRebuiltEachIteration(Rule):
         "steps it",
         "each new optimizer starts with an empty state (no momentum, no running averages, a step count of "
         "zero), so every step is a first step and what the optimizer learns of the gradients is thrown away",
+    )
+    framework_message = (
+        "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
+        "calls once per batch: each new optimizer starts with an empty state (no momentum, no running averages, a "
+        "step count of zero), so every step is a first step; build it once outside the function"
     )
     safety = Safety.SAFE
 
@@ -168,6 +185,11 @@ class OptimizerRebuiltEachIteration(Rule):
         builders = _builders(built_in_functions, model)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
+        if builders and "Engine(" in source.text:
+            # `Engine(update)`: Ignite calls the process function once per batch
+            for built, target, function in _rebuilt_per_framework_call(builders, model):
+                reported.add(id(built))
+                yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
         # only the loops holding a construction are walked, unless a function of the module
         # builds one and steps it on every call (rare): then every loop, for its calls
         for loop in loops(source.tree.body) if builders else holding:
@@ -411,10 +433,14 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     task whose inner loop steps many times), from what stays the same from call to call; none
     in a function that loads a state or may end early (a `return` before the end)."""
     function = called[0]
-    parameters = call_parameters(called)
+    parameters = call_parameters(called, declared=True)
     if parameters is None or any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]):
         return
     instance, params, passed = parameters
+    # a step function declaring names `global` (`global step, optimizer`): reported (never
+    # fixed: this message has no fix) when the construction reads no name a function of the
+    # module declares `global` or `nonlocal` and binds (rebinding it between calls)
+    declared = rebound_declared(model)
     for stmt, _ in every_iteration(function.body):
         target = _built_optimizer(stmt, model)
         if target is None or not stepped_in(function, target):
@@ -428,8 +454,43 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if _parameters_may_change(value, target, function, model):
             continue
+        if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(value)):
+            continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
+
+
+def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:
+    """The optimizers a process function handed to Ignite's `Engine(...)` (a plain function
+    of the module: `steps._framework_calls_per_batch`) builds into a local name on every call
+    and steps once per call, reading no parameter (the engine, the batch), nothing the
+    function binds before, no name a function of the module declares `global` and binds, and
+    no attribute; none in a function that loads a state or may end early."""
+    from gradfix.analysis.steps import _framework_calls_per_batch
+
+    facts = model.facts
+    declared = rebound_declared(model)
+    for name in sorted(builders):
+        info = facts.module_functions.get(name)
+        if info is None or info.class_name is not None or (info.source is not None and info.source is not model.source):
+            continue
+        function = info.node
+        if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or _restores(model.source.segment(function)):
+            continue
+        if not _framework_calls_per_batch(model, info):
+            continue
+        params = {a.arg for a in ast_walk(function.args) if a.__class__ is ast.arg}
+        for stmt, _ in every_iteration(function.body):
+            target = _built_optimizer(stmt, model)
+            if target is None or "." in target or not stepped_in(function, target) or target in params:
+                continue
+            value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
+            read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+            if read & (params | declared) or reads_what_the_loop_changes(value, function):
+                continue
+            if _parameters_may_change(value, target, function, model):
+                continue
+            yield value, target, name
 
 
 def _read_before_in(function: ast.FunctionDef, target: str, stmt: ast.stmt) -> bool:
@@ -449,7 +510,9 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     text = source.segment(loop)
     if not source.alone_on_lines(stmt) or "param_groups" in text or "add_param_group" in text:
         return None  # (a statement sharing its line; a loop writing the parameter groups itself)
-    if not _sole_binding(stmt, target, model) or _read_before(loop, target, stmt):
+    if not _sole_binding(stmt, target, model):
+        return _drop_repeated(stmt, target, loop, model)
+    if _read_before(loop, target, stmt):
         return None
     before = _outermost_loop(stmt, target, loop, model)
     attached = _attached(stmt, target, before, loop, model)
@@ -464,6 +527,17 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
         return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
     return move_before(stmt, before, model)
+
+
+def _drop_repeated(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
+    """The name also bound before the loops by the same construction (`repeated_before`):
+    the one in the loop goes, when nothing else is built on the optimizer in the loops."""
+    before = _outermost_loop(stmt, target, loop, model)
+    if _read_before(before, target, stmt) or _attached(stmt, target, before, loop, model) != []:
+        return None
+    if not repeated_before(stmt, target, before, model):
+        return None
+    return Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE)  # type: ignore[arg-type]
 
 
 def _sole_binding(stmt: ast.stmt, target: str, model: ModuleModel) -> bool:

@@ -487,6 +487,7 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
     stepped: set[str] = set()
     if _writes_groups(scope, opt, source):
         return False  # the rate may be copied into the new optimizer by hand
+    module = scope.__class__ is ast.Module and "." not in sched and "." not in opt
     for node in own_nodes(scope):
         if node.__class__ is not ast.Call:
             continue
@@ -503,6 +504,15 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
             where = _statement_of(body, node)
             if where is not None and _after(there, where, floor):
                 stepped.update((sched, opt))
+        elif module and func.__class__ is ast.Name and func.id in facts.module_functions:
+            # `train_epoch(epoch)` at the module's level, a function of the file stepping the
+            # module's own `scheduler` / `optimizer` (read as globals, or through the
+            # functions it calls)
+            keys = _globals_stepped(func.id, (sched, opt), facts, source, 3)
+            if keys:
+                where = _statement_of(body, node)
+                if where is not None and _after(there, where, floor):
+                    stepped.update(keys)
     if stepped == {sched, opt}:
         return True
     if sched.startswith("self.") and sched not in stepped:
@@ -513,6 +523,30 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
         if opt not in stepped and any(_steps(info.node, opt, source) for info in methods.values() if info.node is not scope):
             stepped.add(opt)
     return stepped == {sched, opt}
+
+
+def _globals_stepped(name: str, keys: tuple[str, ...], facts: ModuleFacts, source, depth: int) -> set[str]:  # type: ignore[no-untyped-def]
+    """Which of `keys` (module-level names) the module function `name` steps as globals: no
+    parameter of that name, no binding of it in the function but under a `global`
+    declaration; and the same of the module's functions it calls, `depth` deep."""
+    info = facts.module_functions.get(name)
+    if info is None or info.class_name is not None or (info.source is not None and info.source is not source) or depth <= 0:
+        return set()
+    function = info.node
+    params = {a.arg for a in ast_walk(function.args) if a.__class__ is ast.arg}
+    declared = {n for node in ast_walk(function) if node.__class__ is ast.Global for n in node.names}  # type: ignore[attr-defined]
+    local = {
+        node.id for node in ast_walk(function)
+        if node.__class__ is ast.Name and node.ctx.__class__ is not ast.Load  # type: ignore[attr-defined]
+    } - declared  # fmt: skip
+    readable = [key for key in keys if key not in params and key not in local]
+    found = {key for key in readable if _steps(function, key, source)}
+    for node in own_nodes(function):
+        if len(found) == len(readable):
+            break
+        if node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id != name:  # type: ignore[attr-defined]
+            found |= _globals_stepped(node.func.id, tuple(readable), facts, source, depth - 1)  # type: ignore[attr-defined]
+    return found
 
 
 def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-untyped-def]

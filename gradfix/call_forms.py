@@ -1,0 +1,413 @@
+"""Ways of writing a known call or object, made plain in the tree gradfix reads.
+
+- **A dispatch dict whose entries are all one function**: `{"plain": step}[mode](x, y, i)` (or
+  `{"a": step, "b": step}[key](...)`) calls `step` or raises (`KeyError`): it is read as
+  `step(x, y, i)`. Only a dict literal written right there, every key given (no `**`), every
+  value the same plain name; the subscript not a slice. The name gets the position of the
+  dict's first entry (so its text is the name), the call keeps its own. A dict of different
+  functions is left as written (which one runs is not known).
+- **`**extras` in a `functools.partial(f, ...)` whose keys are known**: the name `extras`
+  bound once in the scope around the partial (its function, or the module's top level) to
+  - a dict literal of string keys whose values are constants, or names the scope binds at
+    most once (a parameter, or one assignment written before the dict's), none of them
+    written explicitly in the partial too: read as those keywords (`partial(f, model=m,
+    **extras)` with `extras = {"scheduler": sched}` is `partial(f, model=m,
+    scheduler=sched)`);
+  - `{k: v for k, v in locals().items() if k in ("scheduler", "scaler")}` where the scope
+    never names any of those names (no variable of it, a parameter, a definition, an import,
+    a `global`/`nonlocal`, or a name it reads from an enclosing scope, which `locals()` would
+    also hold): the dict is empty, and `**extras` hands nothing.
+  Anything else is left as written (an unknown `**` may bind any parameter: the analysis stays
+  cautious there).
+
+- **A module-level dict used as a namespace of globals** (`STATE = {}`, `STATE["opt"] =
+  SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
+  global bound once, a name whose text is the subscript's (`_namespace_dicts`).
+
+All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
+nodes made here: they keep the positions of text that says the same.
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+from gradfix.patterns import lazily
+from gradfix.walk import ast_walk
+
+def _place(node: ast.AST, at: ast.AST) -> None:
+    """`node` given the position of `at` (`ast.copy_location` without importing `ast`)."""
+    node.lineno, node.col_offset = at.lineno, at.col_offset  # type: ignore[attr-defined]
+    node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def plain_call_forms(tree: ast.Module, text: str) -> None:
+    """Rewrite the forms read when the tree is built (in place): a partial's `**` and a
+    module's namespace dicts, each looked for cheaply first (the word `partial`, then a
+    pattern, before any walk; the module's top-level statements before the text). A dispatch
+    dict is read by the loop model where it meets a call of one (`dispatch_target`)."""
+    if "partial" in text and "**" in text and _spread_of_a_dict(text):
+        _scope(tree, False, True)
+    for statement in tree.body:
+        if statement.__class__ is ast.Assign and _empty_dict(statement.value):  # type: ignore[attr-defined]
+            _namespace_dicts(tree, text)
+            break
+
+
+def _empty_dict(value: ast.expr) -> bool:
+    """`{}` or `dict()`."""
+    if value.__class__ is ast.Dict:
+        return not value.keys  # type: ignore[attr-defined]
+    return (
+        value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "dict"  # type: ignore[attr-defined]
+        and not value.args and not value.keywords  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
+# `partial(train_step, model=model, **extras)`: a `**` in a partial's parentheses (none nested
+# before it); group 1 the function, group 2 the name spread
+_SPREAD = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*,[^()]*\*\*\s*([A-Za-z_]\w*)")
+
+
+def _spread_of_a_dict(text: str) -> bool:
+    """Some partial of a function the text defines spreads a name that a line of the text
+    binds to a dict literal or comprehension (`extras = {...}`)."""
+    for match in _SPREAD.finditer(text):
+        if "def " + match.group(1) + "(" not in text:
+            continue  # (a class, a parameter: no function of the module, no step function)
+        name = match.group(2)
+        at = text.find("\n")
+        while at != -1:
+            at = text.find(name, at)
+            if at == -1:
+                break
+            rest = text[at + len(name) : at + len(name) + 12].lstrip(" \t")
+            before = text[text.rfind("\n", 0, at) + 1 : at]
+            if not before.strip() and rest.startswith("=") and rest[1:].lstrip(" \t").startswith("{"):
+                if not rest[1:].lstrip(" \t")[1:].lstrip(" \t").startswith("}"):
+                    return True  # (not `extras = {}`: an empty dict spread is filled later, if at all)
+            at += len(name)
+    return False
+
+
+def _namespace_dicts(tree: ast.Module, text: str) -> None:
+    """A module-level dict used as a namespace of globals: `STATE = {}` bound once at the
+    module's top level, its entries written only by top-level statements `STATE["opt"] =
+    value`, each string key once, and the name used nowhere else but as `STATE["key"]` of a
+    key so written (never passed, updated, deleted from, rebound, shadowed by a parameter or a
+    local). Each `STATE["key"]` is then a module global bound once: it is read as a name whose
+    text is the subscript's (`STATE["opt"]`, a valid expression where a fix writes it)."""
+    candidates: dict[str, ast.Assign] = {}
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+            and (
+                isinstance(statement.value, ast.Dict) and not statement.value.keys
+                or isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
+                and statement.value.func.id == "dict" and not statement.value.args and not statement.value.keywords
+            )
+        ):  # fmt: skip
+            name = statement.targets[0].id
+            if ("\n" + name + '["' in text or "\n" + name + "['" in text):
+                candidates[name] = statement  # (an entry written at the start of a line: the module's top level)
+    if not candidates:
+        return
+    writes: dict[str, dict[str, int]] = {name: {} for name in candidates}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            key = _constant_entry(target, candidates)
+            if key is not None:
+                entries = writes[target.value.id]  # type: ignore[attr-defined]
+                entries[key] = entries.get(key, 0) + 1
+    subscripts: dict[str, list[ast.Subscript]] = {name: [] for name in candidates}
+    uses: dict[str, int] = {name: 0 for name in candidates}
+    for node in ast_walk(tree):
+        kind = node.__class__
+        if kind is ast.Subscript:
+            value = node.value  # type: ignore[attr-defined]
+            if value.__class__ is ast.Name and value.id in candidates:
+                subscripts[value.id].append(node)  # type: ignore[arg-type]
+        elif kind is ast.Name:
+            if node.id in uses:  # type: ignore[attr-defined]
+                uses[node.id] += 1  # type: ignore[attr-defined]
+        elif kind is ast.arg:
+            if node.arg in uses:  # type: ignore[attr-defined]
+                uses[node.arg] += 1_000  # type: ignore[attr-defined]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name in uses:
+                uses[node.name] += 1_000
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                if bound in uses:
+                    uses[bound] += 1_000
+    top_writes = {
+        id(statement.targets[0]) for statement in tree.body
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and _constant_entry(statement.targets[0], candidates) is not None
+    }  # fmt: skip
+    for name, found in subscripts.items():
+        entries = writes[name]
+        # every use of the name: the binding, or the value of one of these subscripts
+        if uses[name] != 1 + len(found) or not entries or any(count != 1 for count in entries.values()):
+            continue
+        keys: list[str] = []
+        for sub in found:
+            key = _constant_entry(sub, candidates)
+            if key is None or key not in entries or (not isinstance(sub.ctx, ast.Load) and id(sub) not in top_writes):
+                break
+            if sub.lineno != sub.end_lineno:  # type: ignore[attr-defined]
+                break
+            keys.append(key)
+        else:
+            lines = _LINES.split(text)
+            for sub in found:
+                _as_name(sub, lines)
+
+
+_LINES = lazily(r"\r\n|\r|\n")
+
+
+def _constant_entry(node: ast.AST, candidates: dict[str, ast.Assign]) -> str | None:
+    """`NAME["key"]` of a candidate dict: "key"."""
+    if node.__class__ is not ast.Subscript:
+        return None
+    value, index = node.value, node.slice  # type: ignore[attr-defined]
+    if value.__class__ is ast.Name and value.id in candidates and index.__class__ is ast.Constant and isinstance(index.value, str):
+        return index.value  # type: ignore[no-any-return]
+    return None
+
+
+def _as_name(sub: ast.Subscript, lines: list[str]) -> None:
+    """Turn the subscript node (on one line) into a name, in place (its parent keeps the same
+    object): the name's text is the subscript's, as written, without spaces."""
+    line = lines[sub.lineno - 1].encode()  # type: ignore[attr-defined]
+    segment = line[sub.col_offset : sub.end_col_offset].decode().replace(" ", "")  # type: ignore[attr-defined]
+    ctx = sub.ctx
+    for field in sub._fields:
+        if hasattr(sub, field):
+            delattr(sub, field)
+    sub.__class__ = ast.Name
+    sub.id = segment  # type: ignore[attr-defined]
+    sub.ctx = ctx
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of `scope` outside its nested functions, lambdas and classes (their
+    definitions' names, decorators and defaults included; a nested scope's body left out)."""
+    found: list[ast.AST] = []
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, _SCOPES):
+            for part in (*getattr(node, "decorator_list", ()), *getattr(node, "bases", ())):
+                todo.append(part)
+            arguments = getattr(node, "args", None)
+            if isinstance(arguments, ast.arguments):
+                todo.extend(d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _scope(scope: ast.AST, dispatch: bool, spread: bool) -> None:
+    nodes = _own_nodes(scope)
+    partials: list[ast.Call] = []
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            if dispatch and isinstance(node.func, ast.Subscript):
+                _dispatch(node)
+            if spread and _spread_partial(node):
+                partials.append(node)
+    if partials:
+        _expand(scope, nodes, partials)
+    for node in nodes:
+        if isinstance(node, _SCOPES):
+            _scope(node, dispatch, spread)
+
+
+def _dispatch(call: ast.Call) -> None:
+    target = dispatch_target(call.func)  # type: ignore[arg-type]
+    if target is not None:
+        call.func = target
+
+
+def dispatch_target(sub: ast.Subscript) -> ast.Name | None:
+    """`{"plain": step}[mode]`: a dict literal every entry of which is the same plain name,
+    looked up by any key (not a slice), every key given (no `**`): that name, placed at the
+    dict's first entry. (The loop model reads a dispatch call so when it meets one.)"""
+    table = sub.value
+    if not isinstance(table, ast.Dict) or not table.values or isinstance(sub.slice, ast.Slice):
+        return None
+    if any(key is None for key in table.keys) or not all(isinstance(v, ast.Name) for v in table.values):
+        return None
+    names = {v.id for v in table.values}  # type: ignore[attr-defined]
+    if len(names) != 1:
+        return None
+    first = table.values[0]
+    func = ast.Name(first.id, ast.Load())  # type: ignore[attr-defined]
+    _place(func, first)
+    return func
+
+
+def _spread_partial(call: ast.Call) -> bool:
+    """`partial(f, ...)` / `functools.partial(f, ...)` with one `**name` and no starred argument."""
+    func = call.func
+    named = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if named != "partial" or not call.args or not isinstance(call.args[0], ast.Name):
+        return False
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    spread = [kw for kw in call.keywords if kw.arg is None]
+    return len(spread) == 1 and isinstance(spread[0].value, ast.Name)
+
+
+def _expand(scope: ast.AST, nodes: list[ast.AST], partials: list[ast.Call]) -> None:
+    stores: dict[str, int] = {}
+    first_store: dict[str, int] = {}
+    named: set[str] = set()
+    values: dict[str, list[ast.Assign]] = {}
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        arguments = scope.args
+        for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg):
+            if arg is not None:
+                stores[arg.arg] = stores.get(arg.arg, 0) + 1
+                first_store.setdefault(arg.arg, 0)
+                named.add(arg.arg)
+    for node in nodes:
+        if isinstance(node, ast.Name):
+            named.add(node.id)
+            if not isinstance(node.ctx, ast.Load):
+                stores[node.id] = stores.get(node.id, 0) + 1
+                first_store.setdefault(node.id, node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            named.add(node.name)
+            stores[node.name] = stores.get(node.name, 0) + 2
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bound = alias if isinstance(alias, str) else (alias.asname or alias.name.split(".")[0])
+                named.add(bound)
+                stores[bound] = stores.get(bound, 0) + 2
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, []).append(node)
+    # names a plain assignment of the function's own top level binds: its line, its end
+    top: dict[str, int] = {}
+    top_end: dict[str, int] = {}
+    for statement in getattr(scope, "body", ()) if not isinstance(scope, ast.Lambda) else ():
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name) and statement.value is not None:
+                top[targets[0].id] = targets[0].lineno
+                top_end[targets[0].id] = statement.end_lineno  # type: ignore[assignment]
+    for call in partials:
+        spread = next(kw for kw in call.keywords if kw.arg is None)
+        name = spread.value.id  # type: ignore[attr-defined]
+        assigned = values.get(name)
+        if stores.get(name) != 1 or not assigned or len(assigned) != 1:
+            continue
+        if not _only_spread(scope, name):
+            continue  # (written into, handed on, read otherwise: its keys may change)
+        given = {kw.arg for kw in call.keywords if kw.arg is not None}
+        made = _keywords(assigned[0], given, stores, first_store, named, isinstance(scope, ast.Module), top, top_end)
+        if made is None:
+            continue
+        at = call.keywords.index(spread)
+        call.keywords[at : at + 1] = made
+
+
+def _only_spread(scope: ast.AST, name: str) -> bool:
+    """Every use of `name` in the scope (nested ones included) is its one binding or a `**name`
+    handed to a call: the dict is never written into after it is built."""
+    spread: set[int] = set()
+    found: list[ast.Name] = []
+    for node in ast_walk(scope):
+        kind = node.__class__
+        if kind is ast.keyword and node.arg is None:  # type: ignore[attr-defined]
+            spread.add(id(node.value))  # type: ignore[attr-defined]
+        elif kind is ast.Name and node.id == name:  # type: ignore[attr-defined]
+            found.append(node)  # type: ignore[arg-type]
+    return all(not isinstance(n.ctx, ast.Load) or id(n) in spread for n in found)
+
+
+def _keywords(
+    assign: ast.Assign, given: set[str], stores: dict[str, int], first_store: dict[str, int], named: set[str], module: bool,
+    top: dict[str, int], top_end: dict[str, int],
+) -> list[ast.keyword] | None:
+    value = assign.value
+    if isinstance(value, ast.Dict):
+        made: list[ast.keyword] = []
+        for key, item in zip(value.keys, value.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier()):
+                return None
+            if key.value in given or any(kw.arg == key.value for kw in made):
+                return None
+            if isinstance(item, ast.Name):
+                if stores.get(item.id, 0) > 1 or first_store.get(item.id, assign.lineno) >= assign.lineno:
+                    return None  # bound again, or only after the dict: another value at the partial
+                copy = ast.Name(item.id, ast.Load())
+            elif isinstance(item, ast.Constant):
+                copy = ast.Constant(item.value)
+            else:
+                return None
+            _place(copy, item)
+            keyword = ast.keyword(key.value, copy)
+            _place(keyword, key)
+            keyword.end_lineno, keyword.end_col_offset = item.end_lineno, item.end_col_offset
+            made.append(keyword)
+        return made
+    if isinstance(value, ast.DictComp) and not module:
+        wanted = _locals_filter(value)
+        if wanted is None or stores.get("locals"):
+            return None
+        made = []
+        for name in sorted(wanted & named, key=lambda n: (first_store.get(n, 0), n)):
+            # a parameter, or a name one statement of the function's own top level binds
+            # before (the only binding of it): in `locals()` there, with that value
+            if name in given or stores.get(name) != 1 or first_store.get(name) not in (0, top.get(name)):
+                return None
+            if first_store[name] and top_end[name] >= assign.lineno:
+                return None
+            keyword = ast.keyword(name, ast.Name(name, ast.Load()))
+            _place(keyword, value)
+            _place(keyword.value, value)
+            made.append(keyword)
+        return made
+    return None
+
+
+def _locals_filter(comp: ast.DictComp) -> set[str] | None:
+    """`{k: v for k, v in locals().items() if k in ("a", "b")}`: {"a", "b"}."""
+    if len(comp.generators) != 1:
+        return None
+    loop = comp.generators[0]
+    target = loop.target
+    if not (
+        isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(comp.key, ast.Name) and comp.key.id == target.elts[0].id  # type: ignore[attr-defined]
+        and isinstance(comp.value, ast.Name) and comp.value.id == target.elts[1].id  # type: ignore[attr-defined]
+        and not loop.is_async and len(loop.ifs) == 1
+    ):  # fmt: skip
+        return None
+    it = loop.iter
+    if not (
+        isinstance(it, ast.Call) and not it.args and not it.keywords and isinstance(it.func, ast.Attribute)
+        and it.func.attr == "items" and isinstance(it.func.value, ast.Call) and isinstance(it.func.value.func, ast.Name)
+        and it.func.value.func.id == "locals" and not it.func.value.args and not it.func.value.keywords
+    ):  # fmt: skip
+        return None
+    test = loop.ifs[0]
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+        and isinstance(test.left, ast.Name) and test.left.id == comp.key.id
+        and isinstance(test.comparators[0], (ast.Tuple, ast.List, ast.Set))
+    ):  # fmt: skip
+        return None
+    found: set[str] = set()
+    for element in test.comparators[0].elts:  # type: ignore[attr-defined]
+        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+            return None
+        found.add(element.value)
+    return found

@@ -191,6 +191,11 @@ class Project:
     # the answer relied on; like `_files`, kept until `forget_layout()`
     _located: dict[tuple[str, str | None], tuple[str | None, dict[str, str]]] = field(default_factory=dict)
     _rooted: dict[str, tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)  # its root's part
+    # folder -> whether it is one, as `_search` looked during the steady run `_folders_run`
+    # (`gradfix.files.steady_run`: each folder looked at on disk once per run, not again for
+    # each imported name whose candidates lie in it)
+    _folders: dict[str, bool] = field(default_factory=dict)
+    _folders_run: str | None = None
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
@@ -564,6 +569,19 @@ class Project:
             self.touched.update(located[1])  # each absent candidate: appearing, it would change the answer
         return located[0]
 
+    def _is_folder(self, path: str) -> bool:
+        """`os.path.isdir(path)`, looked at on disk once per steady run (`_folders`); at each
+        question outside one (a language server, a run that writes fixes)."""
+        run = _files.steady
+        if run is None:
+            return os.path.isdir(path)
+        if self._folders_run != run:  # a string, compared by value (as `read_quietly` does)
+            self._folders_run, self._folders = run, {}
+        found = self._folders.get(path)
+        if found is None:
+            found = self._folders[path] = os.path.isdir(path)
+        return found
+
     def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:
         """As `module_file`, on strings (a run asks it for every imported name it resolves).
         An absolute name is looked for next to the importer, then at the root, in `src/` and in `lib/`:
@@ -580,9 +598,9 @@ class Project:
             base = folder
             for _ in range(level - 1):
                 base = os.path.dirname(base)
-            return _search([base], parts, inside, absent)
+            return _search([base], parts, inside, absent, self._is_folder)
         if folder is not None:
-            found = _search([folder], parts, inside, absent)
+            found = _search([folder], parts, inside, absent, self._is_folder)
             if found is not None:
                 return found
         rooted = self._rooted.get(name)
@@ -591,7 +609,7 @@ class Project:
             # `lib/`: the tools/ + lib/ layout of detection and pose repositories, whose scripts
             # put it on `sys.path` (`tools/_init_paths.py`) and import `core.function`
             bases = [root, os.path.join(root, "src"), os.path.join(root, "lib")]
-            rooted = self._rooted[name] = (_search(bases, parts, inside, missing), tuple(missing))
+            rooted = self._rooted[name] = (_search(bases, parts, inside, missing, self._is_folder), tuple(missing))
         absent.extend(rooted[1])
         return rooted[0]
 
@@ -826,21 +844,22 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
     return False
 
 
-def _search(bases: list[str], parts: list[str], inside: str, absent: list[str]) -> str | None:
+def _search(bases: list[str], parts: list[str], inside: str, absent: list[str], is_folder=os.path.isdir) -> str | None:  # type: ignore[no-untyped-def]
     """The first of the module's files (`parts`: `a.b` as `a/b/__init__.py`, then `a/b.py`:
     a package wins over a module of the same name beside it, as Python's import finds them)
     under these folders, in order, within the project (`inside`); the files looked for and
-    not found, where their folder exists, go to `absent`."""
+    not found, where their folder exists, go to `absent`. `is_folder`: `os.path.isdir`, or
+    the project's answers of it during a steady run (`Project._is_folder`)."""
     for base in bases:
         target = os.path.join(base, *parts) if parts else base
-        if not os.path.isdir(os.path.dirname(target) if parts else target):
+        if not is_folder(os.path.dirname(target) if parts else target):
             continue
         for candidate in (os.path.join(target, "__init__.py"), target + ".py" if parts else None):
             if candidate is None or not candidate.startswith(inside):  # within the root
                 continue
             if os.path.isfile(candidate):
                 return candidate
-            if os.path.isdir(os.path.dirname(candidate)):  # (a package folder that is not there: not looked for)
+            if is_folder(os.path.dirname(candidate)):  # (a package folder that is not there: not looked for)
                 absent.append(candidate)
     return None
 

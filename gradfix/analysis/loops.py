@@ -2704,7 +2704,7 @@ class _Walker:
         class, whose bases we cannot read."""
         facts = ctx.facts or self.facts
         node = facts.classes.get(ctx.class_name or "")
-        if node is None or not _HOOK_NAME.search(method) or method in facts.methods.get(node.name, {}):
+        if node is None or not _names_a_hook(method) or method in facts.methods.get(node.name, {}):
             return False
         bases = [dotted(base) for base in node.bases]
         if all(base is not None and base.rsplit(".", 1)[-1] in _KNOWN_BASES for base in bases):
@@ -2932,7 +2932,7 @@ class _Walker:
                 return ""  # `for h in self.hooks: h.after_step(self)`: every hook of that name only logs
             return f"`{last}` may clear, step or backpropagate and gradfix cannot see into it"
         if (
-            recv is not None and method and library is None and _HOOK_NAME.search(method)
+            recv is not None and method and library is None and _names_a_hook(method)
             and not (isinstance(recv, ast.Name) and recv.id == "self") and not _is_super(recv)
         ):
             # `for cb in callbacks: cb.on_batch_end(step)`: an object gradfix cannot place, and a

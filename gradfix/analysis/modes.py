@@ -143,6 +143,18 @@ _MODE_HELPER = lazily(r"bn|batch_?norm|freeze|frozen|eval|train|dropout|mode", r
 # Method names that say they may switch a mode (`model.freeze_bn()`, `self.evaluate()`):
 # a word of the name (split at `_`) is or starts with one of these.
 _MODE_WORDS = lazily(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dropout|infer|predict)[a-z]*)(_|$)", re.I)
+_MODE_WORDED: dict[str, bool] = {}  # a name -> `_MODE_WORDS` finds it (`_mode_worded`)
+
+
+def _mode_worded(method: str) -> bool:
+    """`_MODE_WORDS` finds the name; once per name (the walk asks at every method call, and each
+    model of its imported names)."""
+    said = _MODE_WORDED.get(method)
+    if said is None:
+        said = _MODE_WORDED[method] = _MODE_WORDS.search(method) is not None
+    return said
+
+
 # Attributes of a module that are not modules: passing them on cannot change a mode.
 _NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
 _FREEZE_CALL = lazily(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
@@ -480,7 +492,7 @@ class _ModeWalker:
             if _says_partial(self.model) and (ctx.source is None or ctx.source is self.model.source):
                 # `self.resume()` with `self.resume = partial(self.model.train, True)`
                 keys += [self.key(bound, ctx) for bound in _partial_switches(self.model.source.key(call.func), self.model)]
-            if method and _MODE_WORDS.search(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
+            if method and _mode_worded(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
                 keys.append(self.key(recv, ctx))
         if (
             last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE
@@ -1706,7 +1718,7 @@ def _switching_through_imports(text: str, model: ModuleModel) -> bool:
     module to eval mode (`validate(model)` of this module calling `run_eval` of metrics.py)."""
     # (only functions named like an evaluation: each other name would have its module read, and
     # maybe parsed, to see whether it switches a mode)
-    imported = [name for name in _imported_names(model) if name[:1].islower() and _MODE_WORDS.search(name.rsplit(".", 1)[-1])]
+    imported = [name for name in _imported_names(model) if name[:1].islower() and _mode_worded(name.rsplit(".", 1)[-1])]
     if not imported:
         return False
     texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)
@@ -1863,7 +1875,7 @@ def _imported_switch(name: str, model: ModuleModel, facts: ModuleFacts | None = 
     helper = project.mode_function(qualified, importer)
     if helper is not None and _helper_switches_or_trains(helper, model, evaluating=hops > 0):
         answers[memo] = helper
-    elif hops < _IMPORT_HOPS and _MODE_WORDS.search(name.rsplit(".", 1)[-1]):
+    elif hops < _IMPORT_HOPS and _mode_worded(name.rsplit(".", 1)[-1]):
         # a helper named like an evaluation that only calls one it imports in turn (`validate`
         # -> `run_eval`; not every imported utility, whose module would be parsed for it)
         helper = helper or project.mode_function(qualified, importer, plain=True)

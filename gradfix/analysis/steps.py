@@ -677,7 +677,25 @@ def _subclass_names(data: bytes, base: str) -> list[str]:
     if base.encode() not in data:
         return []
     pattern = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\((?:[^()]*?[,\s(.])?" + re.escape(base.encode()) + rb"\b", re.M)
-    return [match.group(1).decode("ascii", "replace") for match in pattern.finditer(data)]
+    return [match.group(1).decode("ascii", "replace") for match in _at_class_lines(pattern, data)]
+
+
+def _at_class_lines(pattern: re.Pattern[bytes], data: bytes) -> Iterator[re.Match[bytes]]:
+    """What `pattern.finditer(data)` finds, for a `re.M` pattern each of whose matches starts at
+    a line's start with blanks and then `class`: tried only at the starts of those lines (a
+    pattern starting with `^` is otherwise tried at every byte). A match ends with the base's
+    name: a `class` after a match's end on the line it ends on starts no line, as `finditer`,
+    which goes on from the match's end, sees it."""
+    find = data.find
+    at = find(b"class")
+    while at != -1:
+        line = data.rfind(b"\n", 0, at) + 1
+        match = pattern.match(data, line) if not data[line:at].strip(b" \t") else None
+        if match is not None:
+            yield match
+            at = find(b"class", max(match.end(), at + 1))
+        else:
+            at = find(b"class", at + 1)
 
 
 def _subclasses(info: FunctionInfo) -> list[str]:

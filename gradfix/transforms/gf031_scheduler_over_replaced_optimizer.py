@@ -52,7 +52,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
-    when the class steps both outside `__init__`.
+    when the class steps both outside `__init__`. Not when the new optimizer is built over the
+    very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
+    once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
+    scheduler's rate reaches the new optimizer too.
 
     ## Why is this bad?
     A scheduler holds the optimizer it was given and writes the learning rate into that

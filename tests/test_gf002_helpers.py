@@ -44,3 +44,24 @@ def test_helper_that_backpropagates_then_clears_is_reported_once_at_its_clear() 
     result = process_source("case.py", text.encode(), Options(select=frozenset({"GF002"})))
     assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 10)]
     assert not result.diagnostics[0].fixable
+
+
+def test_method_backpropagating_in_a_loop_of_its_own_then_clearing_is_reported_at_its_clear() -> None:
+    """A function called per batch whose backward runs in a loop of its own (micro-batches,
+    `while`), then clears before its step: no step function (its backward is not at its top
+    level), judged from the calling loop, reported at the clear without a fix."""
+    text = (
+        "import torch\n\nnet = torch.nn.Linear(4, 3)\nsgd = torch.optim.SGD(net.parameters(), lr=0.1)\n\n\n"
+        "def train_on(batch, parts=2):\n    k = 0\n    while k < parts:\n"
+        "        net(batch[k::parts]).pow(2).mean().backward()\n        k += 1\n"
+        "    sgd.zero_grad(set_to_none=True)\n    sgd.step()\n\n\n"
+        "for epoch in range(2):\n    for batch in torch.randn(3, 6, 4):\n        train_on(batch)\n"
+    )
+    result = process_source("case.py", text.encode(), Options(select=frozenset({"GF002"}), unsafe_fixes=True))
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF002", 12)]
+    assert not result.diagnostics[0].fixable
+    cleared_first = text.replace(
+        "    k = 0\n", "    sgd.zero_grad(set_to_none=True)\n    k = 0\n", 1
+    ).replace("    sgd.zero_grad(set_to_none=True)\n    sgd.step()\n", "    sgd.step()\n")
+    result = process_source("case.py", cleared_first.encode(), Options(select=frozenset({"GF002"}), unsafe_fixes=True))
+    assert result.diagnostics == [] and result.fixed is None

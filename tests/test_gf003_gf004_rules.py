@@ -244,3 +244,46 @@ def test_gf004_step_functions_returning_a_record_of_numbers_are_judged() -> None
     assert _run(result.fixed.decode(), frozenset({"GF004"}), unsafe=True).diagnostics == []
     record = source.replace("Outcome(loss.item(), float(norm))", "Outcome(loss, float(norm))")
     assert [d.line for d in _run(record, frozenset({"GF004"}), unsafe=True).diagnostics] == [40]
+
+
+SEEDED_GAN = """
+    import torch
+    import torch.nn as nn
+
+    netG, netD = nn.Linear(5, 3), nn.Linear(3, 1)
+    optG = torch.optim.SGD(netG.parameters(), lr=0.01)
+    optD = torch.optim.SGD(netD.parameters(), lr=0.01)
+    source = torch.Generator(device="cpu")
+    source.manual_seed(11)
+    i = 0
+    while i < 6:
+        i += 1
+        sample = netG(torch.rand(4, 5, generator=source))
+        optD.zero_grad()
+        errD = netD(torch.rand(4, 3, generator=source)).mean() - netD(sample.detach()).mean()
+        errD.backward(retain_graph=True)
+        optD.step()
+        optG.zero_grad()
+        errG = SCORE
+        errG.backward()
+        optG.step()
+"""
+
+
+def test_a_seeded_random_generator_read_by_both_losses_carries_no_graph() -> None:
+    """A `torch.Generator` made before the loop (seeded in a statement of its own here) is a
+    random source: the generator's loss walks a graph of its own, the flag is needless."""
+    result = _run(SEEDED_GAN.replace("SCORE", "-netD(sample).mean()"), frozenset({"GF004"}))
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF004", 16)]
+    assert _backward_calls(result.fixed) == ["errD.backward()", "errG.backward()"]
+
+
+def test_a_seeded_generator_does_not_hide_a_shared_graph() -> None:
+    """The generator's loss reads the discriminator's output on the fake batch that the
+    retained graph holds: the flag is needed (silent)."""
+    shared = SEEDED_GAN.replace(
+        "        errD = netD(torch.rand(4, 3, generator=source)).mean() - netD(sample.detach()).mean()\n",
+        "        d_fake = netD(sample)\n        errD = netD(torch.rand(4, 3, generator=source)).mean() - d_fake.mean()\n",
+    ).replace("SCORE", "-d_fake.mean()")
+    result = _run(shared, frozenset({"GF004"}))
+    assert result.diagnostics == [] and result.fixed is None

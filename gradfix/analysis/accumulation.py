@@ -555,6 +555,12 @@ def _guarded_window(
         return None
     first_step = min(top(s) for s in steps)  # type: ignore[type-var]
     last_backward = max(top(b) for b in backwards)  # type: ignore[type-var]
+    told = _told_when_to_step(steps, backwards)
+    if told is not None:
+        # timm's loss scaler: `loss_scaler(loss, opt, need_update=need_update)` backpropagates
+        # every micro-batch and steps only when told; `if not need_update: continue` after it
+        # ends the other micro-batches (the window's clear follows the guard)
+        first_step = len(body)
     guard = None
     for stmt in body[last_backward + 1 : first_step]:
         if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], exit_kind):
@@ -566,6 +572,10 @@ def _guarded_window(
     if guard is None or any(leaves(stmt) and not _only_breaks(stmt) for stmt in body[: last_backward + 1]):
         return None  # (`if batch is None: break` ends the loop, not a micro-batch)
     test = guard.test
+    if told is not None and not (
+        isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name) and test.operand.id == told
+    ):
+        return None  # the guard tests something else than what the scaler is told
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         # timm's `need_update = last_batch or (i + 1) % N == 0` ... `if not need_update: continue`
         periodic = _periodic(test.operand, guard, loop, model.source)
@@ -589,6 +599,19 @@ def _guarded_window(
         guards=0,
         guarded=True,
     )
+
+
+def _told_when_to_step(steps: list[GradEvent], backwards: list[GradEvent]) -> str | None:
+    """The name every step is told to step by (`loss_scaler(loss, opt, need_update=need_update)`,
+    timm's scalers: the call backpropagates always and steps only when told), each step's call
+    also the iteration's one backward; None otherwise."""
+    if len(backwards) != 1 or any(s.node is not backwards[0].node for s in steps):
+        return None
+    call = backwards[0].node
+    if not isinstance(call, ast.Call):
+        return None
+    told = [k.value for k in call.keywords if k.arg == "need_update"]
+    return told[0].id if len(told) == 1 and isinstance(told[0], ast.Name) else None
 
 
 def _only_breaks(stmt: ast.stmt) -> bool:

@@ -1872,6 +1872,10 @@ class _Walker:
                 divides=divides,
                 divisor=info.accumulation if info is not None else None,
             )  # fmt: skip
+        if entry.name == "__call__" and any(
+            k.arg == "need_update" and isinstance(k.value, ast.Constant) and k.value.value is False for k in call.keywords
+        ):
+            return  # `loss_scaler(loss, optimizer, need_update=False)` (timm): a backward only
         if Effect.CLIPS in effects:
             clip = _argument(call, "clip_grad") if entry.name == "__call__" else None
             if entry.name != "__call__" or (clip is not None and not (isinstance(clip, ast.Constant) and clip.value is None)):

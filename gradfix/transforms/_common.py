@@ -60,7 +60,8 @@ def owned_events(loop: TrainingLoop, model: ModuleModel) -> list[GradEvent]:
 
 def _micro_batch_loops(loop: TrainingLoop, model: ModuleModel, training: set[int]) -> set[int]:
     """Loops of the iteration's own code (`for micro_step in range(N):`, nanoGPT's shape) that
-    only backpropagate: no step, no clear, no call gradfix cannot see of their own. Their
+    only backpropagate: no step, no clear, no call gradfix cannot see of their own (also a nest
+    of such loops, GradCache's `for x, g in ((a, ga), (b, gb)): for chunk, gc in ...:`). Their
     backward passes are this iteration's, stepped after them; their events are the
     iteration's too."""
     if not any(e.kind is EventKind.STEP and loop.owns(e, training) for e in loop.events):
@@ -79,11 +80,11 @@ def _micro_batch_loops(loop: TrainingLoop, model: ModuleModel, training: set[int
             and all(
                 e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ, EventKind.AUTOGRAD_GRAD)
                 and e.source is None
-                and not any(id(lp) in training for lp in e.loops_within(loop.node)[1:])
                 for e in events
             )
         ):
             out.add(key)
+            out.update(id(lp) for e in events for lp in e.loops_within(loop.node)[1:] if id(lp) in training)
     return out
 
 

@@ -327,7 +327,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             return None
         shared = _shared_calls(clear, backward)
         if shared and (call is clear.node or call is clear.via[0]) and _shared_calls(clear, step) >= shared:
-            return None  # the step runs in that helper too: it is judged where it is written
+            if call is not clear.node or _judged_where_written(clear, shared, model):
+                return None  # the step runs in that helper too: it is judged where it is written
+            # ... unless that helper is no step function of its own (its backward runs in a loop
+            # of its own: `for chunk in x.split(n): model(chunk).backward(...)`, GradCache's
+            # shape): reported here, at the clear, without a fix
         if shared and _unseen_in_helper(clear, backward, loop, model):
             return None  # the helper may save the gradients before its clear
         if call is clear.node:  # (the helper holding the backward clears after it)
@@ -826,6 +830,13 @@ def _reported_call(clear: GradEvent, backward: GradEvent, model: ModuleModel) ->
     if any(n is holder for n in model.source.nodes):
         return node
     return None if clear.via[0] is not backward.via[0] or _steps(clear.via[0]) else clear.via[0]
+
+
+def _judged_where_written(clear: GradEvent, shared: int, model: ModuleModel) -> bool:
+    """The helper holding the clear, the backward and the step is a step function of this
+    module (its own events are checked as an iteration), or is written in another file."""
+    holder = clear.helpers[shared - 1]
+    return id(holder) in model.step_functions or not any(n is holder for n in model.source.nodes)
 
 
 def _steps(call: ast.Call) -> bool:

@@ -944,6 +944,8 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
         if graph_free_text(unit.value_text) or _without_grad(unit.node, scope):
             continue  # detached, a number, or computed under `with torch.no_grad():`
         value = getattr(unit.node, "value", None)
+        if _random_generator(value):
+            continue  # `rng = torch.Generator().manual_seed(7)`: a random source, no tensor
         if unit.augmented and (not unit.forward or isinstance(value, (ast.Call, ast.Subscript))) and _counted(value, scope):
             continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide
         if unit.forward and not unit.augmented and not _plain_helper_result(value, scope, visited, source):
@@ -962,6 +964,14 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
             if _graph_from_elsewhere(other, scope, visited, source, computed or not plain):
                 return True
     return False
+
+
+def _random_generator(value: ast.expr | None) -> bool:
+    """`torch.Generator()`, also seeded in the same expression (`torch.Generator().manual_seed(7)`,
+    `torch.Generator(device="cpu")`)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "manual_seed":
+        value = value.func.value
+    return isinstance(value, ast.Call) and call_name(value) == "torch.Generator"
 
 
 def _data_outside_numpy(value: ast.expr | None, data: set[str]) -> set[str]:

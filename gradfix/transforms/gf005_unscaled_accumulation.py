@@ -246,7 +246,10 @@ class UnscaledAccumulation(AccumulationRule):
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, also truthy: `if (i + 1) % N: continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
     backward and its step; in a step function called once per iteration, `if (step + 1) % N != 0:
-    return`) is a window too. A window written as a `match` statement (`match (i + 1) % N:` /
+    return`) is a window too, and so is timm's loss scaler told when to step by the name that
+    guard reads (`loss_scaler(loss, opt, need_update=need_update)` before `if not need_update:
+    continue`: the call backpropagates every micro-batch and steps only when told; its
+    `need_update=False` in one arm of a window's `if` only backpropagates). A window written as a `match` statement (`match (i + 1) % N:` /
     `case 0: optimizer.step()`) is not read: the windows gradfix reads, and the fixes that
     copy or rewrite them (GF006's flush, GF011's moved clear, GF015's test), are `if`
     statements with a test to quote; a `case` has a pattern instead, and `case _:` arms.
@@ -893,11 +896,12 @@ def _accelerator_without_setting(backward: GradEvent, model: ModuleModel) -> boo
 
 
 def _library_backward_without_division(backward: GradEvent, model: ModuleModel) -> bool:
-    """`fabric.backward(loss)`, Lightning's `self.manual_backward(loss)`: a library backward
-    that the tables say divides by nothing."""
+    """`fabric.backward(loss)`, Lightning's `self.manual_backward(loss)`, timm's
+    `loss_scaler(loss, optimizer)` (the object called): a library backward that the tables say
+    divides by nothing."""
     from gradfix.analysis import frameworks
 
-    method = method_name(backward.call) if backward.call is not None else "backward"
+    method = (method_name(backward.call) or "__call__") if backward.call is not None else "backward"
     info = event_info(backward, model)
     library = info.library if info is not None and info.library else frameworks.named_kind(backward.target or "")
     if method == "manual_backward":

@@ -52,7 +52,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
-    when the class steps both outside `__init__`.
+    when the class steps both outside `__init__`. Not when the new optimizer is built over the
+    very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
+    once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
+    scheduler's rate reaches the new optimizer too.
 
     ## Why is this bad?
     A scheduler holds the optimizer it was given and writes the learning rate into that
@@ -384,6 +387,8 @@ def _replacing(stmt: ast.Assign, sched: str, opt: str, index: Assignments, model
             continue
         if _reads(binding.value, opt, source):  # type: ignore[arg-type]
             continue
+        if _same_group_dicts(binding.value, [b.value for b in opts if _built_before(b, stmt, facts)], scope, index):  # type: ignore[arg-type]
+            continue
         there = _path(body, new)
         if there is None or not _dominates(here, there) or _leaves_after(there, len(here)):
             continue
@@ -425,6 +430,22 @@ def _replaced_by_another_method(stmt: ast.Assign, sched: str, opt: str, init, in
         if any(_steps(function, sched, source) for function in others) and any(_steps(function, opt, source) for function in others):
             return new
     return None
+
+
+def _same_group_dicts(new: ast.expr, olds: list, scope, index: Assignments) -> bool:  # type: ignore[no-untyped-def]
+    """The new optimizer is built over the very parameter-group dicts the old one was (`groups`
+    bound once in the scope to a list literal of dict literals, `AdamW(groups, ...)` twice):
+    torch keeps those dicts as its `param_groups`, so the scheduler's writes to `group["lr"]`
+    reach the new optimizer too."""
+    first = new.args[0] if isinstance(new, ast.Call) and new.args else None
+    if not isinstance(first, ast.Name):
+        return False
+    if not any(isinstance(o, ast.Call) and o.args and isinstance(o.args[0], ast.Name) and o.args[0].id == first.id for o in olds):
+        return False
+    bound = [b for b in index.by_key.get(first.id, ()) if b.scope is scope]
+    return len(bound) == 1 and isinstance(bound[0].value, ast.List) and bool(bound[0].value.elts) and all(
+        isinstance(e, ast.Dict) for e in bound[0].value.elts
+    )
 
 
 def _writes_groups(function: ast.AST, opt: str, source) -> bool:  # type: ignore[no-untyped-def]

@@ -125,8 +125,13 @@ class GraphSlice:
 class GraphFlow:
     """The graph-carrying data flow of one iteration (a loop body, or a step function)."""
 
-    def __init__(self, loop: Loop | ast.FunctionDef | ast.AsyncFunctionDef, source: Source, qualify: Qualify) -> None:
+    def __init__(
+        self, loop: Loop | ast.FunctionDef | ast.AsyncFunctionDef, source: Source, qualify: Qualify, modules: frozenset[str] = frozenset()
+    ) -> None:
         self.flow = IterationFlow(loop, source)  # type: ignore[arg-type]
+        # names known to hold models (`D_b = Net()`), whose calls are forwards although a
+        # capitalised name is read as building an object of a class (`is_forward_call`)
+        self.modules = modules
         self.source = source
         self.qualify = qualify
         self._no_grad = _no_grad_statements(loop.body, qualify)
@@ -272,7 +277,7 @@ class GraphFlow:
             flows |= self._hidden_reads(func.id, method=False)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
             flows |= self._hidden_reads(func.attr, method=True)
-        if is_forward_call(call):
+        if is_forward_call(call) or (func.__class__ is ast.Name and func.id in self.modules):  # type: ignore[attr-defined]
             key = name
             if key is not None and key.endswith((".forward", ".__call__")):
                 key = key.rsplit(".", 1)[0]

@@ -168,7 +168,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         stepped: dict[str, set[str]],
     ) -> Iterator[Finding]:
         """`candidates` (`_candidates`): now read which models each loss runs through."""
-        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
+        # the models the optimizers are built over, by name: `D_a(fake)` runs one (`is_forward_call`
+        # reads a capitalised name longer than two letters as a class: `Net(...)`)
+        named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
         read: dict[int, tuple[ast.expr, GraphSlice, list] | None] = {}  # type: ignore[type-arg]
 
         def forwards(event: GradEvent) -> tuple[ast.expr, GraphSlice, list] | None:  # type: ignore[type-arg]

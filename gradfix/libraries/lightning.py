@@ -85,7 +85,11 @@ METHODS = (
         returns="lightning-optimizer",
         source=_PL + "core/module.py LightningModule.optimizers",
         proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
-        note="one LightningOptimizer, or a list of them when configure_optimizers returns several",
+        note=(
+            "one LightningOptimizer, or a list of them when configure_optimizers returns several, in the order it"
+            " returns them: a tuple, the first of a pair of lists, or dicts with an \"optimizer\" entry"
+            " (test_optimizers_come_in_the_order_configure_optimizers_returns_them)"
+        ),
     ),
     Method(
         kind="lightning-module",

@@ -209,8 +209,9 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
             guard = None if len(found.sampler_values) == 1 else _torch_guard(target, model) or ""
         else:
             guard = _guard(target, found.sampler_values, found.constructor, model)
-        scope = found.epoch_loop.function if found.epoch_loop.function is not None else source.tree
-        if len(found.sampler_values) == 1 and _inside(binding.statement, scope) and not _reaches(binding.statement, loop, source):
+        scope = found.epoch_loop.function
+        inside = _inside(binding.statement, scope) if scope is not None else _at_module_level(binding.statement, source)
+        if len(found.sampler_values) == 1 and inside and not _reaches(binding.statement, loop, source):
             # bound in one arm only (`if data_parallel: sampler = DistributedSampler(...)`, also
             # at module level, under `if __name__ == "__main__":`): the name may be unbound at
             # the loop; the loader's own sampler always is
@@ -354,6 +355,19 @@ def _reaches(binding: ast.stmt, loop: ast.AST, source: Source) -> bool:
 
 def _inside(stmt: ast.stmt, loop: ast.AST) -> bool:
     return any(node is stmt for node in ast_walk(loop))
+
+
+def _at_module_level(stmt: ast.stmt, source: Source) -> bool:
+    """The statement runs at the module's top level (maybe under `if`, `with`, `try`...), not
+    in a function or class body (`self.sampler = ...` in a data class's `__init__`)."""
+    owner = source.owner_of(stmt)
+    for _ in range(1000):
+        if owner is None or owner is source.tree:
+            return owner is source.tree
+        if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return False
+        owner = source.owner_of(owner)  # type: ignore[arg-type]
+    return False
 
 
 def _binds_root(stmt: ast.stmt, key: str, source: Source) -> bool:

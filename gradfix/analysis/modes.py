@@ -1079,13 +1079,16 @@ def _partial_switches(name: str, model: ModuleModel) -> tuple[ast.expr, ...]:
 
 def _partial_of(name: str, model: ModuleModel) -> ast.Call | None:
     """`functools.partial(validate, model, loader)`, the one value `name` is bound to, over a
-    function of the module (asked once per name, in files that say `partial`)."""
+    function of the module (asked once per name, in files that say `partial`: whether the file
+    does is read once per model)."""
+    if not _says_partial(model):
+        return None
     cache: dict[str, ast.Call | None] = model.__dict__.setdefault("_partials", {})
     if name in cache:
         return cache[name]
     cache[name] = None
     facts = model.facts
-    if "partial(" not in model.source.text or name in facts.module_functions or name in facts.imports.aliases:
+    if name in facts.module_functions or name in facts.imports.aliases:
         return None
     values = _name_values(model).get(name, [])
     if len(values) != 1 or not isinstance(values[0], ast.Call):

@@ -945,7 +945,7 @@ def _callable_object(name: str, model: ModuleModel) -> FunctionInfo | None:
     if node is None or any(dotted(base) != "object" for base in node.bases):
         return None
     info = methods.get("__call__")
-    if info is None or (info.source is not model.source and not _EVAL_TEXT.search((info.source or model.source).segment(info.node))):
+    if info is None or (info.source is not model.source and not _evaluates((info.source or model.source).segment(info.node))):
         return None
     cache[name] = info
     return info
@@ -977,7 +977,7 @@ def _imported_object_method(name: str, method: str, model: ModuleModel, training
     if info is None or info.source is None:
         return None
     text = info.source.segment(info.node)
-    if not (".backward(" in text if training else _EVAL_TEXT.search(text)):
+    if not (".backward(" in text if training else _evaluates(text)):
         if not training or "self." not in text:
             return None
         # `engine.run(loader)`, whose loop calls `self.step(x, y)` that backpropagates: a
@@ -1205,7 +1205,7 @@ def _inherited_switches(text: str, class_name: str | None, model: ModuleModel) -
         if name in facts.methods.get(class_name, {}) or _inherited(facts, class_name, name) is not None:
             continue
         found = _project_inherited(facts, class_name, name)
-        if found is not None and found.source is not None and _EVAL_TEXT.search(found.source.segment(found.node)):
+        if found is not None and found.source is not None and _evaluates(found.source.segment(found.node)):
             return True
     return False
 
@@ -1664,6 +1664,15 @@ class UnrestoredEval:
 _EVAL_TEXT = lazily(r"\.eval\(|\.train\(\s*(mode\s*=\s*)?False")
 
 
+def _evaluates(text: str) -> bool:
+    """`_EVAL_TEXT.search(text) is not None`, asked of its literals first: every match starts with
+    `.eval(` or `.train(`, and a search for a literal is far cheaper than the pattern's (tried at
+    every `.` of the text). Most texts say neither."""
+    if ".eval(" in text:
+        return True
+    return ".train(" in text and _EVAL_TEXT.search(text) is not None
+
+
 def _switching_functions(model: ModuleModel) -> set[str]:
     """Names of the module's functions and methods that (through others) may switch a module
     to eval mode: their text mentions `.eval(` or `.train(False)`."""
@@ -1677,7 +1686,7 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     texts: dict[str, list[str]] = {}
     for info in infos:
         texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
-    found = {name for name, bodies in texts.items() if any(_EVAL_TEXT.search(body) for body in bodies)}
+    found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
     while changed:
         changed = False
@@ -1754,7 +1763,7 @@ def _says_eval(model: ModuleModel) -> bool:
     """The module's text switches some module to eval mode (searched once per model)."""
     anywhere = getattr(model, "_switches_to_eval", None)
     if anywhere is None:
-        anywhere = model._switches_to_eval = _EVAL_TEXT.search(model.source.text) is not None  # type: ignore[attr-defined]
+        anywhere = model._switches_to_eval = _evaluates(model.source.text)  # type: ignore[attr-defined]
     return anywhere
 
 
@@ -1764,12 +1773,12 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     validate`)."""
     anywhere = _says_eval(model)
     text = model.source.segment(loop.node)
-    if anywhere and (_EVAL_TEXT.search(text) or any(name in text for name in _switching_functions(model))):
+    if anywhere and (_evaluates(text) or any(name in text for name in _switching_functions(model))):
         return True
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
     if model.callback_hooks and any(
-        f".{hook_name}(" in text and any(h.source is not None and _EVAL_TEXT.search(h.source.segment(h.node)) for h in hooks)
+        f".{hook_name}(" in text and any(h.source is not None and _evaluates(h.source.segment(h.node)) for h in hooks)
         for (_, _, hook_name), hooks in model.callback_hooks.items()
     ):
         return True  # `for cb in self.callbacks: cb.on_epoch_end(self)`, a callback's hook evaluating
@@ -1908,7 +1917,7 @@ def _helper_switches_or_trains(helper: FunctionInfo, model: ModuleModel, evaluat
     """`_switches_or_trains` of the helper's text, or of a function of its module it calls
     (`train_one_epoch` looping over `_update(model, batch)` beside it); `evaluating`: only a
     switch to eval mode counts."""
-    check = _EVAL_TEXT.search if evaluating else _switches_or_trains
+    check = _evaluates if evaluating else _switches_or_trains
     source = helper.source or model.source
     text = source.segment(helper.node)
     if check(text):
@@ -1923,7 +1932,7 @@ def _helper_switches_or_trains(helper: FunctionInfo, model: ModuleModel, evaluat
 def _switches_or_trains(text: str) -> bool:
     """A helper's text switches a module to eval mode, or backpropagates: an evaluation, or
     the training step (`train_one_epoch` of engine.py) whose backward follows an eval."""
-    return _EVAL_TEXT.search(text) is not None or ".backward(" in text
+    return _evaluates(text) or ".backward(" in text
 
 
 def calls_train(source: Source, node: ast.AST | None = None) -> bool:

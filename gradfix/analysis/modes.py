@@ -158,6 +158,17 @@ def _mode_worded(method: str) -> bool:
 # Attributes of a module that are not modules: passing them on cannot change a mode.
 _NOT_MODULES = {"training", "device", "dtype", "config", "cfg", "args", "hparams", "name", "num_classes", "weight", "bias"}
 _FREEZE_CALL = lazily(r"freeze|bn_eval|fix_bn|frozen_?bn|set_bn|eval_bn", re.I)
+_FREEZING: dict[str, bool] = {}  # a called name -> `_FREEZE_CALL` finds it (`_freeze_named`)
+
+
+def _freeze_named(name: str) -> bool:
+    """`_FREEZE_CALL` finds the called name (`freeze_bn`, `set_bn_eval`); once per name."""
+    said = _FREEZING.get(name)
+    if said is None:
+        said = _FREEZING[name] = _FREEZE_CALL.search(name) is not None
+    return said
+
+
 # a name its condition reads that says the switch picks batch-norm layers by their type
 # (`if isinstance(layer, nn.BatchNorm2d): layer.eval()`, `nn.modules.batchnorm._BatchNorm`)
 _NORM_LAYER_TEST = lazily(r"BatchNorm|^batchnorm$")
@@ -2845,7 +2856,7 @@ def manual_modes(model: ModuleModel) -> ManualModes:
         recv = receiver(node)
         if recv is None:
             name = call_name(node) or ""
-            if _FREEZE_CALL.search(name.rsplit(".", 1)[-1]):
+            if _freeze_named(name.rsplit(".", 1)[-1]):
                 for arg in node.args:
                     if dotted(arg) is not None:
                         found.keys.add(normalize(source.key(arg)))
@@ -2870,7 +2881,7 @@ def manual_modes(model: ModuleModel) -> ManualModes:
                 isinstance(fn, ast.Lambda) and _calls_mode(fn)
             ):
                 found.keys.add(normalize(key))
-        elif method and _FREEZE_CALL.search(method):
+        elif method and _freeze_named(method):
             found.keys.add(normalize(key))
     trained = {normalize(k) for k, m in mode_calls if m == "train"}
     for key, method in mode_calls:

@@ -64,6 +64,17 @@ GRAPH_KEEPING_METHODS = {
 # `ce = nn.CrossEntropyLoss(`, `self.seg = torch.nn.BCEWithLogitsLoss(`: the name, the class
 _LOSS_BINDING = lazily(r"[ \t]*([A-Za-z_][\w.]*)[ \t]*=[ \t]*([A-Za-z_][\w.]*Loss)\($")
 _LOSS_CALL = lazily(r"^(criterion|crit|loss|lossfn|loss_?fn|loss_?func(tion)?)$|^crit(erion)?_[a-z0-9]+$|_(criterion|loss|loss_?fn)$", re.I)
+_LOSS_CALLED: dict[str, bool] = {}  # a called name -> `_LOSS_CALL` finds it (`_loss_called`)
+
+
+def _loss_called(name: str) -> bool:
+    """`_LOSS_CALL` finds the called name (`criterion`, `loss_fn`); once per name."""
+    said = _LOSS_CALLED.get(name)
+    if said is None:
+        said = _LOSS_CALLED[name] = _LOSS_CALL.search(name) is not None
+    return said
+
+
 # ...unless the name says it evaluates or measures (`evaluate_loss(...)` returns a number)
 _NOT_A_TRAINING_LOSS = lazily(r"eval|valid|val_|test|metric|log_|score|accuracy", re.I)
 _FUNCTIONAL_LOSSES = {
@@ -428,7 +439,7 @@ class _State:
         last = name.rsplit(".", 1)[-1]
         qualified = self.qualify(name) or ""
         known = last in _FUNCTIONAL_LOSSES and ("functional" in qualified or qualified.startswith("F."))
-        if not known and not _LOSS_CALL.search(last):
+        if not known and not _loss_called(last):
             if name not in self.loss_objects:
                 return False
             known = True  # `ce = nn.CrossEntropyLoss()`, then `ce(out, y)`: a loss, whatever its name

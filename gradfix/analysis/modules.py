@@ -37,6 +37,17 @@ WRAPPERS = lazily(
     r"(^|\.)(DistributedDataParallel|DataParallel|DDP|FullyShardedDataParallel|FSDP|compile|"
     r"convert_sync_batchnorm|ShardedDataParallel)$"
 )
+_WRAPPING: dict[str, bool] = {}  # a called name -> `WRAPPERS` finds it (`wraps_module`)
+
+
+def wraps_module(name: str) -> bool:
+    """`WRAPPERS` finds the called name (`DDP`, `torch.compile`); once per name."""
+    said = _WRAPPING.get(name)
+    if said is None:
+        said = _WRAPPING[name] = WRAPPERS.search(name) is not None
+    return said
+
+
 _SAME_MODULE_METHODS = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval", "requires_grad_", "to_empty"}
 
 
@@ -90,10 +101,10 @@ def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: igno
         method = method_name(expr)
         recv = receiver(expr)
         name = call_name(expr) or ""
-        if method in _SAME_MODULE_METHODS and recv is not None and not WRAPPERS.search(name):
+        if method in _SAME_MODULE_METHODS and recv is not None and not wraps_module(name):
             expr = recv
             continue
-        if WRAPPERS.search(name):
+        if wraps_module(name):
             args = positional(expr)
             if not args:
                 module = next((k.value for k in expr.keywords if k.arg in ("module", "model")), None)
@@ -697,7 +708,7 @@ def rewraps(value: ast.expr | None, key: str, model: ModuleModel) -> bool:
             break
         if method_name(value) in _SAME_MODULE_METHODS and receiver(value) is not None:
             value = receiver(value)
-        elif WRAPPERS.search(call_name(value) or "") and len(value.args) >= 1:
+        elif wraps_module(call_name(value) or "") and len(value.args) >= 1:
             value = value.args[0]
         else:
             return False
@@ -712,10 +723,10 @@ def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> as
         method = method_name(value)
         recv = receiver(value)
         name = call_name(value) or ""
-        if method in _SAME_MODULE_METHODS and recv is not None and not WRAPPERS.search(name):
+        if method in _SAME_MODULE_METHODS and recv is not None and not wraps_module(name):
             value = recv
             continue
-        if WRAPPERS.search(name):
+        if wraps_module(name):
             args = positional(value)
             if not args:
                 return None

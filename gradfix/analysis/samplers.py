@@ -38,6 +38,19 @@ from gradfix.source import FOR_LOOPS, FUNCTIONS, LOOPS, SCOPES, Source, encloses
 from gradfix.walk import ast_walk, child_nodes
 
 _SET_EPOCH = lazily(r"set_\w*epoch")
+
+
+def _says_set_epoch(text: str) -> bool:
+    """`_SET_EPOCH.search(text) is not None`, asked of its literals first (a match holds `set_`
+    and `epoch`): most names and many texts say no `epoch`."""
+    return "epoch" in text and "set_" in text and _SET_EPOCH.search(text) is not None
+
+
+def _is_set_epoch(name: str) -> bool:
+    """`_SET_EPOCH.fullmatch(name) is not None`, asked of its ends first."""
+    return name.startswith("set_") and name.endswith("epoch") and _SET_EPOCH.fullmatch(name) is not None
+
+
 _OWNERS = {"prepare", "setup_dataloaders", "prepare_data_loader", "setup", "prepare_dataloader", "Trainer", "fit"}
 # Calls that only wrap or measure a loader while iterating it.
 _ITERATION = {"enumerate", "tqdm", "zip", "iter", "len", "print", "list", "islice", "trange", "chain", "range", "min", "max", "track"}
@@ -176,7 +189,7 @@ def unseeded_samplers(model: ModuleModel) -> list[UnseededSampler]:
         return _handed_by_other_modules(model)
     index = assignments(model)
     seeded: set[str] = set()  # samplers (and loaders) the file calls `set_epoch` on
-    if (_SET_EPOCH.search(text) or ".epoch" in text) and _calls_set_epoch(model):
+    if (_says_set_epoch(text) or ".epoch" in text) and _calls_set_epoch(model):
         receivers = _set_epoch_receivers(model, index)
         if receivers is None:
             return []  # a helper, a hook, an attribute: the call may reach any sampler
@@ -881,11 +894,11 @@ def _calls_set_epoch(model: ModuleModel) -> bool:
     for node in model.source.nodes:
         if isinstance(node, ast.Call):
             last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
-            if _SET_EPOCH.search(last):
+            if _says_set_epoch(last):
                 return True
-        elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
+        elif isinstance(node, ast.Attribute) and _is_set_epoch(node.attr):
             return True
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _is_set_epoch(node.value):
             return True
         elif isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Attribute) and t.attr == "epoch" and not _own_counter(t, node, model) for t in node.targets
@@ -927,7 +940,7 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
     for node in model.source.nodes:
         if isinstance(node, ast.Call):
             last = (call_name(node) or method_name(node) or "").rsplit(".", 1)[-1]
-            if not _SET_EPOCH.search(last):
+            if not _says_set_epoch(last):
                 continue
             recv = receiver(node)
             if method_name(node) != "set_epoch" or recv is None or dotted(recv) is None:
@@ -950,9 +963,9 @@ def _set_epoch_receivers(model: ModuleModel, index: Assignments) -> set[str] | N
             if not values or not all(isinstance(v, ast.Call) and _builds_distributed_sampler(v, model) for v in values):
                 return None  # (a validation sampler that does not shuffle still names only itself)
             found.add(key)
-        elif isinstance(node, ast.Attribute) and _SET_EPOCH.fullmatch(node.attr):
+        elif isinstance(node, ast.Attribute) and _is_set_epoch(node.attr):
             continue  # the calls' own `x.set_epoch`, judged above (a bare reference fails below)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _SET_EPOCH.fullmatch(node.value):
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _is_set_epoch(node.value):
             if id(node) in guards:
                 continue
             return None
@@ -1942,7 +1955,7 @@ def _handed_by_other_modules(model: ModuleModel) -> list[UnseededSampler]:
     source = model.source
     path = source.path
     text = source.text
-    if project is None or not path or not model.loops or "backward(" not in text or _SET_EPOCH.search(text):
+    if project is None or not path or not model.loops or "backward(" not in text or _says_set_epoch(text):
         return []
     tree = source.tree
     candidates: list[tuple[TrainingLoop, FunctionInfo, list[str]]] = []
@@ -2049,7 +2062,7 @@ def _loaders_handed(name: str, info: FunctionInfo, params: list[str], param: str
         if caller_source is model.source or not caller_path or absolute(caller_path) == own:
             return None  # called in this module (what it passes is read by the loop's own search) or unreadable
         given = _argument(call, params, param)
-        if given is None or "DistributedSampler" not in caller_source.text or _SET_EPOCH.search(caller_source.text):
+        if given is None or "DistributedSampler" not in caller_source.text or _says_set_epoch(caller_source.text):
             return None
         module = project.module(caller_path, any_bytes=True)
         if module is None:

@@ -289,7 +289,7 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
                 # handed in (`def train_step(G, D, opt_g, opt_d, ...)`): the modules among the
                 # other parameters that every call passes with an optimizer built over them
                 return handed_in_modules(target, parameters - {target, "self"}, loop, model)
-            if not _assigns(function, target):
+            if not _bindings(function, target):
                 info = facts.info(target)
     if info is None or info.kind != "optimizer" or not info.strong:
         return set()
@@ -404,11 +404,6 @@ def _bound_from_init_parameters(function: ast.AST, model: ModuleModel) -> set[st
             ):  # fmt: skip
                 keys.add("self." + target.attr)  # type: ignore[attr-defined]
     return keys
-
-
-def _assigns(function: ast.AST, name: str) -> bool:
-    """`name` is assigned in `function`."""
-    return any(n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load for n in ast_walk(function))  # type: ignore[attr-defined]
 
 
 def _owned(key: str, owners: set[str]) -> bool:

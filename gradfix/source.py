@@ -33,6 +33,14 @@ _SPACE = lazily(r"\s+")
 _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
 _KEYWORDS = frozenset(keyword.kwlist) | {"match", "case", "type"}
 
+
+def _top_line(stmt: ast.stmt) -> int:
+    """The statement's first line: a decorated function's or class's first decorator (its
+    `lineno` is the `def` line), which the text before it must go above."""
+    decorators = getattr(stmt, "decorator_list", None)
+    return min(stmt.lineno, *(d.lineno for d in decorators)) if decorators else stmt.lineno
+
+
 if TYPE_CHECKING:
     Loop = Union[ast.For, ast.AsyncFor, ast.While]
 else:
@@ -490,26 +498,27 @@ class Source:
         return self.line_starts[self.leading_line(stmt) - 1]
 
     def leading_line(self, stmt: ast.stmt) -> int:
+        top = _top_line(stmt)
         block = self.block_of(stmt)
         if block is None:
-            return stmt.lineno
+            return top
         index = next(i for i, s in enumerate(block) if s is stmt)
         if index > 0:
             floor = self.last_line(block[index - 1]) + 1
         elif block is self.tree.body:
-            return stmt.lineno
+            return top
         else:
             floor = self._header_end_line(stmt) + 1
         # comment and blank lines only (in a reduced big file, code of statements left out of the
         # tree may sit between the previous statement and this one)
-        line = stmt.lineno
+        line = top
         while line - 1 >= floor and _BLANK_OR_COMMENT.match(self.line_text(line - 1)):
             line -= 1
-        return min(line, stmt.lineno)
+        return min(line, top)
 
     def _header_end_line(self, stmt: ast.stmt) -> int:
         """The line holding the `:` that opens the block whose first statement is `stmt`."""
-        line = stmt.lineno - 1
+        line = _top_line(stmt) - 1
         while line >= 1:
             text = self.line_text(line).strip(" \t\f")
             if text and not text.startswith("#"):
@@ -519,7 +528,7 @@ class Source:
 
     def comment_lines_above(self, stmt: ast.stmt) -> list[int]:
         """Line numbers of the statement's leading lines (comments and blank lines above it)."""
-        return list(range(self.leading_line(stmt), stmt.lineno))
+        return list(range(self.leading_line(stmt), _top_line(stmt)))
 
     def attached_comment_lines(self, stmt: ast.stmt) -> list[int]:
         """The comment lines right above the statement, up to the first blank line: the ones that

@@ -522,6 +522,47 @@ def test_gf022_fix_unscales_before_a_clip_and_follows_the_cuda_amp_spelling() ->
     assert fixed is not None and "    scaler = torch.cuda.amp.GradScaler()\n    for batch in loader:\n" in fixed
 
 
+_DECORATED_STEP = """import torch
+
+STEPS = {}
+
+
+def register(name):
+    def deco(fn):
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+# the plain step
+@register("plain")
+@torch.compiler.disable
+def plain_step(model, optimizer, x, y):
+    optimizer.zero_grad()
+    with torch.cuda.amp.autocast():
+        loss = torch.nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+    return loss
+
+
+def fit(model, optimizer, loader, kind="plain"):
+    for x, y in loader:
+        STEPS[kind](model, optimizer, x, y)
+"""
+
+
+def test_gf022_scaler_of_a_decorated_step_function_goes_above_its_decorators() -> None:
+    """A statement written before a decorated function goes above its first decorator (and the
+    comment that heads it), not between a decorator and the `def`: that would not compile."""
+    codes, fixed, _ = _run(_DECORATED_STEP, {"GF022"}, unsafe=True)
+    assert codes == ["GF022"] and fixed is not None
+    assert "    return deco\nscaler = torch.cuda.amp.GradScaler()\n\n\n# the plain step\n@register(\"plain\")\n" in fixed
+    assert "    scaler.scale(loss).backward()\n    scaler.step(optimizer)\n    scaler.update()\n" in fixed
+    compile(fixed, "<fixed>", "exec")
+    assert _run(fixed, {"GF022"}, unsafe=True)[:2] == ([], None)
+
+
 def test_gf022_no_fix_for_a_training_step_method() -> None:
     """A `scaler = ...` written before a method that is one training step would be a class
     attribute, which the method's bare `scaler` cannot read: a NameError on the first step."""

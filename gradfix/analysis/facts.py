@@ -445,6 +445,14 @@ class _FactCollector:
             # from another module of the project) builds it, its parameters are read once the walk
             # has seen every definition (`_builder_calls`)
             self._builder_calls.append((key, getattr(self, "scope", None), value, params))
+        elif (
+            kind == "optimizer" and value.func.__class__ is ast.Attribute
+            and value.func.value.__class__ is ast.Name and value.func.value.id == "self"  # type: ignore[attr-defined]
+            and getattr(self, "scope", None) is not None
+        ):  # fmt: skip
+            # `self.opt_d = self.make_optimizer(self.D)`: a method of the class builds it (read as
+            # a function of the file is, `_builders_of_the_file`)
+            self._builder_calls.append((key, self.scope, value, params))
 
     def _alias(self, name: str, other: str) -> None:
         """`opt = optimizer`: another name for an optimizer built in the same scope (each name
@@ -1035,17 +1043,11 @@ def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | N
 
     shim = _Shim(facts)
     for key, scope, call, recorded in calls:
-        name = call.func.id  # type: ignore[attr-defined]
-        info = facts.module_functions.get(name)
-        if info is None:
-            if facts.project is None or name not in facts.imports.aliases:
-                continue
-            # `from .optim import make_optimizer`: the builder of another module of the project,
-            # its body read as for one of this file (`built_optimizer` finds it through the
-            # project, and the cache follows that module's bytes); not found or not read: as before
-        elif info.class_name is not None:
-            continue
-        found = built_optimizer(call, shim)  # type: ignore[arg-type]
+        if call.func.__class__ is ast.Attribute:
+            method = _own_method(facts, scope, call.func.attr)  # type: ignore[attr-defined]
+            found = built_optimizer(call, shim, method) if method is not None else None  # type: ignore[arg-type]
+        else:
+            found = _built_by_function(facts, shim, call)
         if found is None:
             continue  # read as before: the call's first argument (rules read a plain name as unknown)
         params = found[1]
@@ -1066,6 +1068,39 @@ def _builders_of_the_file(facts: ModuleFacts, calls: list[tuple[str, ast.AST | N
                 objects[key] = ObjectInfo(
                     key, previous.kind, previous.constructor, params, previous.strong, previous.library, previous.accumulation
                 )
+
+
+def _built_by_function(facts: ModuleFacts, shim: _Shim, call: ast.Call) -> tuple[list[str], ast.expr] | None:
+    """`make_optimizer(cfg, model)`: a plain function of this file, or one imported by name from
+    another module of the project (`from .optim import make_optimizer`), its body read as for one
+    of this file (`built_optimizer` finds it through the project, and the cache follows that
+    module's bytes); not found or not read: None."""
+    from gradfix.analysis.staleness import built_optimizer
+
+    name = call.func.id  # type: ignore[attr-defined]
+    info = facts.module_functions.get(name)
+    if info is None:
+        if facts.project is None or name not in facts.imports.aliases:
+            return None
+    elif info.class_name is not None:
+        return None
+    return built_optimizer(call, shim)  # type: ignore[arg-type]
+
+
+def _own_method(facts: ModuleFacts, scope: ast.AST | None, name: str) -> FunctionInfo | None:
+    """The method `name` of the class whose method `scope` is (`self.make_optimizer(...)` in its
+    `__init__`), a plain one taking `self` first (not a static or class method); None when the
+    class does not define it itself (a base class's, or a subclass's override, may differ)."""
+    owner = facts.source.owner_of(scope) if scope is not None else None  # type: ignore[arg-type]
+    if owner.__class__ is not ast.ClassDef:
+        return None
+    info = facts.methods.get(owner.name, {}).get(name)  # type: ignore[attr-defined]
+    if info is None or not info.params or info.params[0] != "self" or info.node.decorator_list:
+        return None
+    for other, node in facts.classes.items():
+        if name in facts.methods.get(other, {}) and any(dotted(base) == owner.name for base in node.bases):  # type: ignore[attr-defined]
+            return None  # a subclass of the file overrides it
+    return info
 
 
 def _promote_parameters(facts: ModuleFacts) -> None:

@@ -24,7 +24,7 @@ import copy
 import re
 
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignment_statements, assignments, built
-from gradfix.analysis.facts import classify_constructor, count_binding
+from gradfix.analysis.facts import FunctionInfo, classify_constructor, count_binding
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
     WRAPPERS,
@@ -356,16 +356,18 @@ def _built_params(call: ast.Call, model: ModuleModel) -> ast.expr | None:
     return found[1] if found is not None else None
 
 
-def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.expr] | None:
+def built_optimizer(call: ast.Call, model: ModuleModel, method: FunctionInfo | None = None) -> tuple[list[str], ast.expr] | None:
     """`_built_params`, with the qualified torch optimizer classes the builder returns (one per
-    `return`): `(["torch.optim.SGD"], model.parameters())` for `opt = build_optimizer(model)`."""
+    `return`): `(["torch.optim.SGD"], model.parameters())` for `opt = build_optimizer(model)`.
+    `method`: the builder is that method of the caller's class (`self.make_optimizer(self.D)`),
+    whose `self` the call does not pass."""
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
     if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower() and not _of_an_optimizer_module(call, model):
         return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
         # lookup reads (and may parse) another module for every call of the file
-    info = _builder(call, model)
+    info = method if method is not None else _builder(call, model)
     if info is None:
         return None
     key = id(info.node)
@@ -376,12 +378,16 @@ def built_optimizer(call: ast.Call, model: ModuleModel) -> tuple[list[str], ast.
         return None
     name, exprs, classes = found
     position = info.params.index(name)
+    if method is not None:
+        if position == 0:
+            return None  # over the parameters of `self` itself: not what the call hands it
+        position -= 1
     argument = next((k.value for k in call.keywords if k.arg == name), None)
     if argument is None:
         args = call.args
         if any(isinstance(a, ast.Starred) for a in args[: position + 1]) or position >= len(args):
             return None
-        if position >= len(info.node.args.posonlyargs) + len(info.node.args.args):
+        if position >= len(info.node.args.posonlyargs) + len(info.node.args.args) - (method is not None):
             return None  # keyword-only
         argument = args[position]
     if dotted(argument) is None and not all(e.__class__ is ast.Name and e.id == name for e in exprs):  # type: ignore[attr-defined]

@@ -10,12 +10,10 @@ from gradfix.analysis.names import call_name, dotted, method_name, positional, r
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
-from gradfix.transforms._common import owned_events
+from gradfix.transforms._common import branch_prefix, training_loop_ids
 from gradfix.transforms.base import Finding, Rule, Safety
 from gradfix.transforms.gf014_backward_through_stepped_graph import (
     _backpropagated,
-    _compatible,
-    _same_level,
     handed_in_modules,
 )
 from gradfix.walk import ast_walk
@@ -102,8 +100,11 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     author's choice.
 
     The rule reports only what it can prove: the backwards and the step written in the
-    iteration itself (not in a helper), both optimizers built in the file over models it
-    can name (`G.parameters()`, a chain or groups of them) — or handed in to a step function
+    iteration itself or in a loop nested in it (a WGAN critic's `for _ in range(n_critic):`
+    cleared after each step: its first pass applies the generator's gradient), not in a
+    helper; both optimizers built in the file over models it can name (`G.parameters()`, a
+    chain or groups of them, also by a function of the file or a method of the class that
+    builds one over the module it is handed: `self.opt_d = self.make_optimizer(self.D)`) — or handed in to a step function
     with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
     project passes each optimizer built over the model it passes beside it), or handed to a trainer's
     `__init__` that binds them to `self.` beside the models (`self.optD = optD`, read at
@@ -136,7 +137,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         for loop in model.loops:
             if sum(1 for e in loop.events if e.kind is backward and not e.via) < 2:
                 continue  # (cheap first: most loops backpropagate once)
-            owned = [e for e in owned_events(loop, model) if not e.via and e.source is None]  # direct, not foreign
+            # direct, not foreign: the iteration's own events and those of the loops nested in it
+            # (a WGAN critic's `for _ in range(n_critic):`), each pair once (`_reaches`)
+            owned = [e for e in loop.events if not e.via and e.source is None]
             backwards = [e for e in owned if e.kind is backward]
             if len(backwards) < 2:
                 continue
@@ -153,7 +156,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             stepped = {k: v for k, v in stepped.items() if v}
             if len(stepped) < 2:
                 continue
-            candidates = _candidates(loop, backwards, steps, stepped)
+            candidates = _candidates(loop, backwards, steps, stepped, training_loop_ids(model))
             if not candidates:
                 continue
             if not _may_freeze(text, loop, model):
@@ -453,13 +456,15 @@ def _keeps_out(loss: ast.expr, found: GraphSlice, graphs: GraphFlow, g_owners: s
 
 
 def _candidates(
-    loop: TrainingLoop, backwards: list[GradEvent], steps: list[GradEvent], stepped: dict[str, set[str]]
+    loop: TrainingLoop, backwards: list[GradEvent], steps: list[GradEvent], stepped: dict[str, set[str]], training: set[int]
 ) -> list[tuple[str, str, GradEvent, GradEvent, str]]:
     """Read from the events alone, before any graph: (the discriminator's optimizer, the
     generator's, a backward, a step of the first, how it reaches it) for each backward whose
     gradient reaches, uncleared, a step of one optimizer and a step of another over other
     models, when another backward (the discriminator's own loss) reaches a step of the first
-    too. A correct loop clears each optimizer before the backward meant for it, and has none."""
+    too. A correct loop clears each optimizer before the backward meant for it, and has none.
+    A backward and a step both inside one training loop nested in this one (`training`: the
+    model's loops) are that loop's pair, reported there."""
     at = {id(e): i for i, e in enumerate(loop.events)}
     clears = [i for i, e in enumerate(loop.events) if e.kind is EventKind.CLEAR or e.kind is EventKind.UNKNOWN]
     reached: list[dict[str, list[tuple[GradEvent, str]]]] = []
@@ -483,8 +488,16 @@ def _candidates(
                 continue  # no other loss is stepped by this optimizer: no discriminator's own loss
             for g_opt in here:
                 if g_opt != d_opt and not _overlap(stepped[d_opt], stepped[g_opt]):
-                    found += [(d_opt, g_opt, backward, step, when) for step, when in d_steps]
+                    found += [
+                        (d_opt, g_opt, backward, step, when) for step, when in d_steps
+                        if not _in_one_nested_loop(backward, step, loop, training)
+                    ]  # fmt: skip
     return found
+
+
+def _in_one_nested_loop(a: GradEvent, b: GradEvent, loop: TrainingLoop, training: set[int]) -> bool:
+    within_a, within_b = a.loops_within(loop.node), b.loops_within(loop.node)
+    return bool(within_a) and bool(within_b) and within_a[0] is within_b[0] and id(within_a[0]) in training
 
 
 def _reaches(
@@ -502,7 +515,7 @@ def _reaches(
     iteration" around the loop (the step first; a loop, not a step function), else None.
     `at`: the index of each of the loop's events; `clears`: the indices of its clears and of
     the calls gradfix cannot see into."""
-    if not _same_level(backward, step) or not _compatible(backward, step):
+    if not _nested_compatible(backward, step):
         return None
     b, s = at.get(id(backward)), at.get(id(step))
     if b is None or s is None:
@@ -517,6 +530,18 @@ def _reaches(
     if any(_may_clear(events[i], d_owners, stepped) for i in way):
         return None
     return when
+
+
+def _nested_compatible(a: GradEvent, b: GradEvent) -> bool:
+    """One runs in the other's loop or in a loop nested in it (the critic's `for _ in
+    range(n_critic):` inside the iteration; the first pass of that loop, or its last, is the
+    one on the way), and neither runs only where the other cannot: below their common loop,
+    one's branches are a prefix of the other's."""
+    short, long = (a, b) if len(a.loops) <= len(b.loops) else (b, a)
+    if not short.loops or any(x is not y for x, y in zip(short.loops, long.loops)):
+        return False
+    common = short.loops[-1]
+    return branch_prefix(a, b, common) or branch_prefix(b, a, common)
 
 
 def _may_clear(event: GradEvent, d_owners: set[str], stepped: dict[str, set[str]]) -> bool:

@@ -197,3 +197,43 @@ def test_a_lightning_manual_gan_carries_the_generators_gradient_into_the_next_cr
     line = buggy.splitlines().index("        critic_opt.step()") + 1
     assert _findings(buggy) == [("GF032", line)]
     assert _findings(fixed) == []
+
+
+_CRITIC_LOOP = """
+def train(G, D, batches, n_critic=2):
+    opt_g = torch.optim.SGD(G.parameters(), lr=0.1)
+    opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+    for z, real in batches:
+        for _ in range(n_critic):
+            fake = G(z).detach()
+            d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake)).mean()
+            own = torch.autograd.grad(d_loss, list(D.parameters()), retain_graph=True)
+            {clear}d_loss.backward()
+            seen.append(([p.grad.clone() for p in D.parameters()], own))
+            opt_d.step()
+            opt_d.zero_grad()
+        opt_g.zero_grad()
+        g_loss = -D(G(z)).mean()
+        g_loss.backward()
+        opt_g.step()
+
+
+train(G, D, batches)
+"""
+
+
+def test_a_critic_loop_nested_in_the_iteration_takes_the_generators_gradient_into_its_first_step() -> None:
+    """A WGAN-style critic trained `n_critic` times per generator update, each critic step
+    cleared right after: the generator's backward writes into the critic, and the first critic
+    step of the next iteration applies it (the later ones are clean). gradfix reads the nested
+    critic loop with the iteration around it."""
+    buggy = _HEAD + _CRITIC_LOOP.replace("{clear}", "")
+    fixed = _HEAD + _CRITIC_LOOP.replace("{clear}", "opt_d.zero_grad()\n            ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [True, True, False, True, False, True]
+    assert _own_only(seen_fixed) == [True] * 6
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("            opt_d.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []

@@ -149,6 +149,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             ]  # fmt: skip
             if len({e.target for e in steps}) < 2:
                 continue
+            training = training_loop_ids(model)
+            slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
+            if len(slots) == 1 and None not in slots:
+                continue  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
             text = model.source.outer_segment(loop.node)
             if not _KEEPS_OUT_WORDS.search(text):
                 continue
@@ -156,7 +160,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             stepped = {k: v for k, v in stepped.items() if v}
             if len(stepped) < 2:
                 continue
-            candidates = _candidates(loop, backwards, steps, stepped, training_loop_ids(model))
+            candidates = _candidates(loop, backwards, steps, stepped, training)
             if not candidates:
                 continue
             if not _may_freeze(text, loop, model):
@@ -496,8 +500,16 @@ def _candidates(
 
 
 def _in_one_nested_loop(a: GradEvent, b: GradEvent, loop: TrainingLoop, training: set[int]) -> bool:
-    within_a, within_b = a.loops_within(loop.node), b.loops_within(loop.node)
-    return bool(within_a) and bool(within_b) and within_a[0] is within_b[0] and id(within_a[0]) in training
+    slot = _slot(a, loop, training)
+    return slot is not None and slot == _slot(b, loop, training)
+
+
+def _slot(event: GradEvent, loop: TrainingLoop, training: set[int]) -> int | None:
+    """The training loop nested in `loop` that holds the event (its id), None for the iteration's own."""
+    if len(event.loops) == 1 or event.loops[-1] is loop.node:
+        return None
+    within = event.loops_within(loop.node)
+    return id(within[0]) if within and id(within[0]) in training else None
 
 
 def _reaches(

@@ -1458,6 +1458,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
                 named = [n for n in named if n is not partial.args[0]]
                 named += [n for n in source.of_type(ast.Name) if n.id == alias and isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
     calls = [c for c in source.of_type(ast.Call) if any(c.func is n for n in named)]
+    if len(calls) != len(named) and "}[" in source.text:
+        calls += _dispatch_calls(source, named, calls)
     if not calls or len(calls) != len(named):
         return False  # handed on (a callback, a table of functions), or never called here
     project = model.facts.project
@@ -1493,6 +1495,34 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         if isinstance(scope, ast.Lambda) or not _only_read_as_a_value(holder.targets[0].id, scope, parents, model, depth):
             return False
     return True
+
+
+def _dispatch_calls(source: Source, named: list[ast.AST], calls: list[ast.Call]) -> list[ast.Call]:
+    """Calls through a dispatch dict of one function (`{"plain": step}[mode](x, y, i)`,
+    `call_forms.dispatch_target`), one per name of the dict's values among `named`, so that the
+    count of calls meets the count of names: the call's `func` is the dict's subscript still, or
+    the name the loop model put in its place (at the position of the dict's first value)."""
+    from gradfix.call_forms import dispatch_target
+
+    ids = {id(n) for n in named}
+    plain = {id(c.func) for c in calls}
+    tables = [d for d in source.of_type(ast.Dict) if d.values and all(id(v) in ids and id(v) not in plain for v in d.values)]  # type: ignore[attr-defined]
+    if not tables:
+        return []
+    at = {(d.values[0].lineno, d.values[0].col_offset): d for d in tables}  # type: ignore[attr-defined]
+    found: list[ast.Call] = []
+    for c in source.of_type(ast.Call):
+        func = c.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Subscript and func.value.__class__ is ast.Dict and func.value in tables:
+            table = func.value if dispatch_target(func) is not None else None
+        elif func.__class__ is ast.Name and id(func) not in ids:
+            table = at.get((func.lineno, func.col_offset))
+            table = table if table is not None and func.id == table.values[0].id else None  # type: ignore[attr-defined]
+        else:
+            continue
+        if table is not None:
+            found += [c] * len(table.values)  # type: ignore[attr-defined]
+    return found
 
 
 def _overrides_stubs(function: ast.AST, owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> bool:

@@ -112,7 +112,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
             params = _built_params(value, model)
             if params is None:
-                if not _optimizer_class(_called_class(value, qualify)):
+                if not _optimizer_class(_called_class(value, qualify)) and not _registry_optimizer(value, model):
                     continue
                 params = _params(value)
             owners = parameter_owners(params, binding.scope, model)
@@ -311,7 +311,18 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
                 return True
             elif isinstance(value, ast.Call) and builders is not None and _built_params(value, builders) is not None:
                 return True  # `opt = make_opt(model)`, a builder of the file or the project
+            elif isinstance(value, ast.Call) and builders is not None and _registry_optimizer(value, builders):
+                return True
     return False
+
+
+def _registry_optimizer(call: ast.Call, model: ModuleModel) -> bool:
+    """`OPTIMIZERS["sgd"](model.parameters(), lr=...)`: an entry of a registry of torch's
+    optimizer classes (`registry_classes`), called over its parameters."""
+    func = call.func
+    if func.__class__ is not ast.Subscript and func.__class__ is not ast.Call:
+        return False
+    return bool(registry_classes(call, model, "optimizer"))
 
 
 def _builder(call: ast.Call, model: ModuleModel):  # type: ignore[no-untyped-def]

@@ -1447,8 +1447,49 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
     if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
         return False
     others = [n for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name and n is not function]
+    chain: list[ast.ClassDef] = []
     if others and not _overrides_stubs(function, owner, others, model):
-        return False
+        chain = _override_chain(owner, others, model)
+        if not chain:
+            return False
+    asking = model.__dict__.setdefault("_gf004_asking", set())
+    if id(function) in asking:
+        return True  # (`loss = super().train_step(...)` returned by an override: its calls are being read)
+    asking.add(id(function))
+    try:
+        return _calls_only_read(function, owner, chain, model, depth, names)
+    finally:
+        asking.discard(id(function))
+
+
+def _override_chain(owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> list[ast.ClassDef]:
+    """Every other definition of the method's name is a stub of a base class (`_overrides_stubs`)
+    or a method of a class at the file's top level (one class of its name) that derives from
+    the method's class or from which it derives (`Trainer.train_step` calling
+    `super().train_step(...)`): a call of the name reaches one of them, and every call of the
+    name in the file is read. Those classes (the method's first); [] otherwise."""
+    from gradfix.analysis.loops import _derives, _stub
+
+    facts = model.facts
+    source = model.source
+    if not isinstance(owner, ast.ClassDef) or facts.classes.get(owner.name) is not owner:
+        return []
+    chain = [owner]
+    for other in others:
+        base = source.owner_of(other)
+        if not (isinstance(base, ast.ClassDef) and facts.classes.get(base.name) is base and source.owner_of(base) is source.tree):
+            return []
+        if base.name == owner.name or not (_derives(facts, owner.name, base.name) or _derives(facts, base.name, owner.name)):
+            return []
+        if not _stub(other) and other.decorator_list:  # type: ignore[attr-defined]
+            return []  # (a decorator may change what the override returns)
+        chain.append(base)
+    return chain
+
+
+def _calls_only_read(function: ast.AST, owner: ast.AST, chain: list[ast.ClassDef], model: ModuleModel, depth: int, names: set[str] | None) -> bool:
+    source = model.source
+    name = function.name  # type: ignore[attr-defined]
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
     if owner is source.tree and partial_aliases(model.facts):
         # `step = partial(train_step, model, opt)`, the name bound once and only called: its
@@ -1467,8 +1508,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         from gradfix.analysis.steps import _importers
         from gradfix.project import absolute
 
-        imported = owner.name if isinstance(owner, ast.ClassDef) else name
-        if _importers(project, absolute(source.path), [imported], name):
+        imported = [c.name for c in chain] if chain else [owner.name if isinstance(owner, ast.ClassDef) else name]
+        if _importers(project, absolute(source.path), imported, name):
             return False  # another file imports it (or its class): it may backpropagate the result
     functions = [*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef), *source.of_type(ast.Lambda)]
     for call in calls:

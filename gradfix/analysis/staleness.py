@@ -123,6 +123,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 if moved is not None and not any(o.optimizer == key and o.node is moved[1] for o in out):
                     out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
+            owners = owners | _one_object_aliases(owners, binding.scope, index)
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
             for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
@@ -148,6 +149,25 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 if not reported:
                     _changed_by_a_call(key, binding, owners, index, model, out)
     return out
+
+
+def _one_object_aliases(owners: set[str], scope, index: Assignments) -> set[str]:  # type: ignore[no-untyped-def]
+    """`net = model` in the scope, then `SGD(net.parameters())`: `model` too, when each of the
+    two plain names has that one binding in the scope (neither may name another object later:
+    `model[4] = ...` changes the module `net` is)."""
+    found: set[str] = set()
+    for owner in owners:
+        if not owner.isidentifier():
+            continue
+        mine = [b for b in index.by_key.get(owner, ()) if b.scope is scope]
+        if len(mine) != 1:
+            continue
+        value = mine[0].value
+        if value.__class__ is ast.Name and mine[0].statement.__class__ is ast.Assign:  # `net = model`
+            other = [b for b in index.by_key.get(value.id, ()) if b.scope is scope]  # type: ignore[union-attr]
+            if len(other) == 1:
+                found.add(value.id)  # type: ignore[union-attr]
+    return found - owners
 
 
 def _changed_by_a_call(

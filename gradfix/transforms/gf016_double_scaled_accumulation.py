@@ -99,7 +99,9 @@ class DoubleScaledAccumulation(Rule):
     method, when `self.cfg` is bound nowhere else in the class, `cfg` is not rebound in
     `__init__` and the file writes no attribute of that name; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
-    `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
+    `Trainer(...)` of the file is given as `accumulate_grad_batches=` (also through the
+    `**kw` of a helper of the file, `def fit(module, data, **kw)`, each call of which hands
+    `accumulate_grad_batches=` that name), when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for

@@ -49,7 +49,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     for the scheduler is stepped; also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
-    (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
+    (`__init__`), any method of the class, or of a class of the file deriving from it, that
+    steps the scheduler counts (the first optimizer also from `self.build_optimizer()`, every
+    definition of which in the file's classes is a stub or returns a torch optimizer over
+    `m.parameters()`); and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
     when the class steps both outside `__init__`. Not when the new optimizer is built over the

@@ -311,11 +311,33 @@ def _expand(scope: ast.AST, nodes: list[ast.AST], partials: list[ast.Call]) -> N
         if not _only_spread(scope, name):
             continue  # (written into, handed on, read otherwise: its keys may change)
         given = {kw.arg for kw in call.keywords if kw.arg is not None}
+        if isinstance(assigned[0].value, ast.DictComp) and assigned[0] not in getattr(scope, "body", ()):
+            # `extras = {k: v ... locals() ...}` in a loop's body: the names plain assignments
+            # written before it in that same block bind, each iteration, before the dict is built
+            top, top_end = _bound_before_in_block(assigned[0], nodes, top, top_end)
         made = _keywords(assigned[0], given, stores, first_store, named, isinstance(scope, ast.Module), top, top_end)
         if made is None:
             continue
         at = call.keywords.index(spread)
         call.keywords[at : at + 1] = made
+
+
+def _bound_before_in_block(
+    assign: ast.Assign, nodes: list[ast.AST], top: dict[str, int], top_end: dict[str, int]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """`top` and `top_end` with the names a plain one-name assignment binds before `assign` in
+    the block (a statement's `body`, `orelse` or `finalbody`) that holds `assign`."""
+    for node in nodes:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is list and assign in block:
+                top, top_end = dict(top), dict(top_end)
+                for statement in block[: block.index(assign)]:
+                    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                        top[statement.targets[0].id] = statement.targets[0].lineno
+                        top_end[statement.targets[0].id] = statement.end_lineno  # type: ignore[assignment]
+                return top, top_end
+    return top, top_end
 
 
 def _only_spread(scope: ast.AST, name: str) -> bool:

@@ -25,6 +25,12 @@ def _calls(text: str) -> list[str]:
             "partial(f, sched=sched)",
         ),
         ('def run():\n    e = {k: v for k, v in locals().items() if k in ("scaler",)}\n    p = functools.partial(f, 1, **e)\n', "functools.partial(f, 1)"),
+        # a name bound before the dict in the loop body that builds it, each iteration
+        (
+            'def run(n):\n    for i in range(n):\n        scaler = g()\n        e = {k: v for k, v in locals().items() if k in ("scaler", "sched")}\n'
+            '        p = partial(f, **e)\n',
+            "partial(f, scaler=scaler)",
+        ),
     ],
 )
 def test_plain_forms(text: str, expected: str) -> None:
@@ -50,6 +56,18 @@ def test_plain_forms(text: str, expected: str) -> None:
         # a name of the filter read from the enclosing scope (a free variable is in `locals()`)
         (
             'def outer(sched):\n    def run():\n        print(sched)\n        e = {k: v for k, v in locals().items() if k in ("sched",)}\n        return partial(f, **e)\n',
+            "partial(f, **e)",
+        ),
+        # a name the loop body binds only after the dict: absent at first, then the last value
+        (
+            'def run(n):\n    for i in range(n):\n        e = {k: v for k, v in locals().items() if k in ("scaler",)}\n'
+            '        p = partial(f, **e)\n        scaler = g()\n',
+            "partial(f, **e)",
+        ),
+        # bound in another block than the dict's (under an `if` of the loop body)
+        (
+            'def run(n, c):\n    for i in range(n):\n        if c:\n            scaler = g()\n'
+            '        e = {k: v for k, v in locals().items() if k in ("scaler",)}\n        p = partial(f, **e)\n',
             "partial(f, **e)",
         ),
         # at the module's top level `locals()` is the module's namespace

@@ -490,7 +490,8 @@ class _FactCollector:
     def _registry_scheduler(self, func: ast.Subscript) -> str | None:
         """`SCHEDULERS["cos"]` with `SCHEDULERS = {"cos": CosineAnnealingLR, ...}` (a dict literal
         of this module, or of the project module it is imported from): torch's scheduler class of
-        that entry, qualified; None for any other entry (a class of the project's own) or key."""
+        that entry, qualified; None for any other entry (a class of the project's own) or key.
+        Likewise torch's optimizer class of `OPTIMIZERS["sgd"]`."""
         if not (
             isinstance(func.value, ast.Name) and isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)
         ):
@@ -503,8 +504,10 @@ class _FactCollector:
         entries, where = found
         name = next((n for k, n in entries if k == func.slice.value), None)
         qualified = (where.imports.qualify(name) or name) if name is not None else None  # type: ignore[attr-defined]
-        if qualified is None or not qualified.startswith("torch.") or "lr_scheduler" not in qualified:
+        if qualified is None or not qualified.startswith("torch."):
             return None
+        if "lr_scheduler" not in qualified and classify_constructor(qualified) != "optimizer":
+            return None  # (`OPTIMIZERS["sgd"]` with `{"sgd": torch.optim.SGD}`: torch's optimizer class)
         return qualified
 
     def _assign_tuple(self, target: ast.Tuple | ast.List, value: ast.expr) -> None:

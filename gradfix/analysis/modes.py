@@ -524,6 +524,11 @@ class _ModeWalker:
                     keys.append(self.key(value, ctx))
         if keys:
             self.emit(ModeKind.UNSURE, tuple(keys), call, ctx)
+            if qualified == "functools.partial" and not ctx.via and ctx.path:
+                if _partial_alias_bound(ctx.path[-1], call, self.model):
+                    # `step = partial(train_step, model=model)`: nothing runs yet; where the loop
+                    # calls `step(...)` the walk reads `train_step`'s own switches (`mode_items`)
+                    self.__dict__.setdefault("bound_partials", {})[id(self.items[-1])] = call
 
     def _callback_hooks(self, recv: ast.expr, method: str, ctx: _Ctx) -> list[FunctionInfo] | None:
         """The hooks the loop model found for `cb.<method>(...)` in `for cb in self.<list>:`, a
@@ -1515,10 +1520,31 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
             walker.expressions(last, ctx)
             walker.emit(ModeKind.BACKWARD, ("",), last, ctx)
         found = cache[id(loop.node)] = walker.items
+        bound = walker.__dict__.get("bound_partials")
+        if bound:
+            found[:] = _without_called_partials(found, bound)
         helpers: dict[int, ast.AST] = getattr(model, "_mode_helpers", None) or {}
         helpers.update(walker.helpers)
         model._mode_helpers = helpers  # type: ignore[attr-defined]
     return found
+
+
+def _partial_alias_bound(stmt: ast.stmt, call: ast.Call, model: ModuleModel) -> bool:
+    """The statement is `name = functools.partial(f, ...)` of this call, `f` a function of the
+    module, the name bound to nothing else (`_partial_of`)."""
+    if stmt.__class__ is not ast.Assign or stmt.value is not call or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+        return False
+    target = stmt.targets[0]  # type: ignore[attr-defined]
+    return target.__class__ is ast.Name and _partial_of(target.id, model) is call
+
+
+def _without_called_partials(items: list[ModeItem], bound: dict[int, ast.Call]) -> list[ModeItem]:
+    """The items less the handing of modules to `step = partial(train_step, model=model)` when
+    the walk read a call `step(...)` of the iteration as `train_step(...)` (an item reached
+    through a call whose function is the partial's own first argument, as the walk writes it):
+    the function's own switches are read at that call, and binding the partial switches nothing."""
+    called = {id(c.func) for item in items for c in item.via}
+    return [item for item in items if id(item) not in bound or id(bound[id(item)].args[0]) not in called]
 
 
 def _framework_hook(loop: TrainingLoop, model: ModuleModel) -> bool:

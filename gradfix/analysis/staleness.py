@@ -112,7 +112,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
             # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
             params = _built_params(value, model)
             if params is None:
-                if not _optimizer_class(_called_class(value, qualify)):
+                if not _optimizer_class(_called_class(value, qualify)) and not _registry_optimizer(value, model):
                     continue
                 params = _params(value)
             owners = parameter_owners(params, binding.scope, model)
@@ -123,6 +123,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 if moved is not None and not any(o.optimizer == key and o.node is moved[1] for o in out):
                     out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
                 continue
+            owners = owners | _one_object_aliases(owners, binding.scope, index)
             filtered = _filters_requires_grad(params, binding.scope, index, model)
             reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
             for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
@@ -148,6 +149,25 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 if not reported:
                     _changed_by_a_call(key, binding, owners, index, model, out)
     return out
+
+
+def _one_object_aliases(owners: set[str], scope, index: Assignments) -> set[str]:  # type: ignore[no-untyped-def]
+    """`net = model` in the scope, then `SGD(net.parameters())`: `model` too, when each of the
+    two plain names has that one binding in the scope (neither may name another object later:
+    `model[4] = ...` changes the module `net` is)."""
+    found: set[str] = set()
+    for owner in owners:
+        if not owner.isidentifier():
+            continue
+        mine = [b for b in index.by_key.get(owner, ()) if b.scope is scope]
+        if len(mine) != 1:
+            continue
+        value = mine[0].value
+        if value.__class__ is ast.Name and mine[0].statement.__class__ is ast.Assign:  # `net = model`
+            other = [b for b in index.by_key.get(value.id, ()) if b.scope is scope]  # type: ignore[union-attr]
+            if len(other) == 1:
+                found.add(value.id)  # type: ignore[union-attr]
+    return found - owners
 
 
 def _changed_by_a_call(
@@ -311,7 +331,18 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
                 return True
             elif isinstance(value, ast.Call) and builders is not None and _built_params(value, builders) is not None:
                 return True  # `opt = make_opt(model)`, a builder of the file or the project
+            elif isinstance(value, ast.Call) and builders is not None and _registry_optimizer(value, builders):
+                return True
     return False
+
+
+def _registry_optimizer(call: ast.Call, model: ModuleModel) -> bool:
+    """`OPTIMIZERS["sgd"](model.parameters(), lr=...)`: an entry of a registry of torch's
+    optimizer classes (`registry_classes`), called over its parameters."""
+    func = call.func
+    if func.__class__ is not ast.Subscript and func.__class__ is not ast.Call:
+        return False
+    return bool(registry_classes(call, model, "optimizer"))
 
 
 def _builder(call: ast.Call, model: ModuleModel):  # type: ignore[no-untyped-def]

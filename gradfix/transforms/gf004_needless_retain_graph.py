@@ -1447,8 +1447,49 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
     if not (owner is source.tree or (isinstance(owner, ast.ClassDef) and source.owner_of(owner) is source.tree)):
         return False
     others = [n for n in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)) if n.name == name and n is not function]
+    chain: list[ast.ClassDef] = []
     if others and not _overrides_stubs(function, owner, others, model):
-        return False
+        chain = _override_chain(owner, others, model)
+        if not chain:
+            return False
+    asking = model.__dict__.setdefault("_gf004_asking", set())
+    if id(function) in asking:
+        return True  # (`loss = super().train_step(...)` returned by an override: its calls are being read)
+    asking.add(id(function))
+    try:
+        return _calls_only_read(function, owner, chain, model, depth, names)
+    finally:
+        asking.discard(id(function))
+
+
+def _override_chain(owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> list[ast.ClassDef]:
+    """Every other definition of the method's name is a stub of a base class (`_overrides_stubs`)
+    or a method of a class at the file's top level (one class of its name) that derives from
+    the method's class or from which it derives (`Trainer.train_step` calling
+    `super().train_step(...)`): a call of the name reaches one of them, and every call of the
+    name in the file is read. Those classes (the method's first); [] otherwise."""
+    from gradfix.analysis.loops import _derives, _stub
+
+    facts = model.facts
+    source = model.source
+    if not isinstance(owner, ast.ClassDef) or facts.classes.get(owner.name) is not owner:
+        return []
+    chain = [owner]
+    for other in others:
+        base = source.owner_of(other)
+        if not (isinstance(base, ast.ClassDef) and facts.classes.get(base.name) is base and source.owner_of(base) is source.tree):
+            return []
+        if base.name == owner.name or not (_derives(facts, owner.name, base.name) or _derives(facts, base.name, owner.name)):
+            return []
+        if not _stub(other) and other.decorator_list:  # type: ignore[attr-defined]
+            return []  # (a decorator may change what the override returns)
+        chain.append(base)
+    return chain
+
+
+def _calls_only_read(function: ast.AST, owner: ast.AST, chain: list[ast.ClassDef], model: ModuleModel, depth: int, names: set[str] | None) -> bool:
+    source = model.source
+    name = function.name  # type: ignore[attr-defined]
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
     if owner is source.tree and partial_aliases(model.facts):
         # `step = partial(train_step, model, opt)`, the name bound once and only called: its
@@ -1458,6 +1499,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
                 named = [n for n in named if n is not partial.args[0]]
                 named += [n for n in source.of_type(ast.Name) if n.id == alias and isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
     calls = [c for c in source.of_type(ast.Call) if any(c.func is n for n in named)]
+    if len(calls) != len(named) and "}[" in source.text:
+        calls += _dispatch_calls(source, named, calls)
     if not calls or len(calls) != len(named):
         return False  # handed on (a callback, a table of functions), or never called here
     project = model.facts.project
@@ -1465,8 +1508,8 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         from gradfix.analysis.steps import _importers
         from gradfix.project import absolute
 
-        imported = owner.name if isinstance(owner, ast.ClassDef) else name
-        if _importers(project, absolute(source.path), [imported], name):
+        imported = [c.name for c in chain] if chain else [owner.name if isinstance(owner, ast.ClassDef) else name]
+        if _importers(project, absolute(source.path), imported, name):
             return False  # another file imports it (or its class): it may backpropagate the result
     functions = [*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef), *source.of_type(ast.Lambda)]
     for call in calls:
@@ -1493,6 +1536,34 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         if isinstance(scope, ast.Lambda) or not _only_read_as_a_value(holder.targets[0].id, scope, parents, model, depth):
             return False
     return True
+
+
+def _dispatch_calls(source: Source, named: list[ast.AST], calls: list[ast.Call]) -> list[ast.Call]:
+    """Calls through a dispatch dict of one function (`{"plain": step}[mode](x, y, i)`,
+    `call_forms.dispatch_target`), one per name of the dict's values among `named`, so that the
+    count of calls meets the count of names: the call's `func` is the dict's subscript still, or
+    the name the loop model put in its place (at the position of the dict's first value)."""
+    from gradfix.call_forms import dispatch_target
+
+    ids = {id(n) for n in named}
+    plain = {id(c.func) for c in calls}
+    tables = [d for d in source.of_type(ast.Dict) if d.values and all(id(v) in ids and id(v) not in plain for v in d.values)]  # type: ignore[attr-defined]
+    if not tables:
+        return []
+    at = {(d.values[0].lineno, d.values[0].col_offset): d for d in tables}  # type: ignore[attr-defined]
+    found: list[ast.Call] = []
+    for c in source.of_type(ast.Call):
+        func = c.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Subscript and func.value.__class__ is ast.Dict and func.value in tables:
+            table = func.value if dispatch_target(func) is not None else None
+        elif func.__class__ is ast.Name and id(func) not in ids:
+            table = at.get((func.lineno, func.col_offset))
+            table = table if table is not None and func.id == table.values[0].id else None  # type: ignore[attr-defined]
+        else:
+            continue
+        if table is not None:
+            found += [c] * len(table.values)  # type: ignore[attr-defined]
+    return found
 
 
 def _overrides_stubs(function: ast.AST, owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> bool:

@@ -472,6 +472,15 @@ class _Constructions:
             and self.model.facts.imports.qualify(dotted(func.args[0]) or "") == "torch.optim"
         )  # fmt: skip
 
+    def _registry_class(self, call: ast.Call) -> bool:
+        """`OPTIMIZERS["sgd"](params, ...)`: an entry of a registry of torch's optimizer
+        classes (`staleness.registry_classes`), built over its first argument."""
+        if call.func.__class__ is not ast.Subscript and call.func.__class__ is not ast.Call:
+            return False
+        from gradfix.analysis.staleness import registry_classes
+
+        return bool(registry_classes(call, self.model, "optimizer"))
+
     def _assign(self, node: ast.Assign, function: ast.AST | None) -> None:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and not isinstance(node.value, ast.Call):
             self.locals.setdefault((id(function), node.targets[0].id), []).append(node.value)
@@ -503,7 +512,7 @@ class _Constructions:
             self.locals.setdefault((id(function), target.id), []).append(node.value)
         if (classify_constructor(facts.imports.qualify(constructor)) != "optimizer" or not constructor.rsplit(
             ".", 1
-        )[-1][:1].isupper()) and not self._torch_optim_class(node.value.func, function):
+        )[-1][:1].isupper()) and not self._torch_optim_class(node.value.func, function) and not self._registry_class(node.value):
             # a factory (`model.configure_optimizers(cfg)`): its first argument says nothing
             self.found.setdefault(key, []).append((function, None))  # rebound to something else
             self.statements.setdefault(key, []).append(node)

@@ -99,7 +99,9 @@ class DoubleScaledAccumulation(Rule):
     method, when `self.cfg` is bound nowhere else in the class, `cfg` is not rebound in
     `__init__` and the file writes no attribute of that name; in a
     `training_step`, also the module-level name, or attribute of one, that every Lightning
-    `Trainer(...)` of the file is given as `accumulate_grad_batches=`, when the step names it
+    `Trainer(...)` of the file is given as `accumulate_grad_batches=` (also through the
+    `**kw` of a helper of the file, `def fit(module, data, **kw)`, each call of which hands
+    `accumulate_grad_batches=` that name), when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for
@@ -391,9 +393,30 @@ def _fitted(class_name: str, model: ModuleModel) -> bool:
             continue
         given = node.args[0]
         values = [given] if isinstance(given, ast.Call) else assigned_values(model, given.id) if isinstance(given, ast.Name) else []
+        if not values and isinstance(given, ast.Name):
+            values = _handed_for(given.id, node, model)  # `def fit(module, data): trainer.fit(module, ...)`
         if any(isinstance(v, ast.Call) and (dotted(v.func) or "").rsplit(".", 1)[-1] == class_name for v in values):
             return True
     return False
+
+
+def _handed_for(parameter: str, call: ast.Call, model: ModuleModel) -> list[ast.expr]:
+    """The objects the file's calls of a plain top-level function hand its positional
+    `parameter` (written in the call, or a name's assigned values), when `call` is in it."""
+    found: list[ast.expr] = []
+    for info in model.facts.module_functions.values():
+        node = info.node
+        if info.class_name is not None or not (node.lineno <= call.lineno <= node.end_lineno):  # type: ignore[attr-defined,operator]
+            continue
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]  # type: ignore[attr-defined]
+        if parameter not in params:
+            continue
+        at = params.index(parameter)
+        for other in model.source.of_type(ast.Call):
+            if other.func.__class__ is ast.Name and other.func.id == node.name and len(other.args) > at:  # type: ignore[attr-defined]
+                arg = other.args[at]  # type: ignore[attr-defined]
+                found += [arg] if isinstance(arg, ast.Call) else assigned_values(model, arg.id) if isinstance(arg, ast.Name) else []
+    return found
 
 
 def _named_once(divisor: str, function: ast.AST, source: Source) -> bool:
@@ -427,10 +450,63 @@ def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:
         if entry is None or entry.kind != "lightning-trainer":
             continue
         given = next((kw.value for kw in node.keywords if kw.arg in (None, "accumulate_grad_batches")), None)
+        if given is not None and given.__class__ is ast.Name and any(kw.arg is None and kw.value is given for kw in node.keywords):
+            if _spread_setting(node, given.id, model) == text:  # type: ignore[attr-defined]
+                found = True
+                continue
         if given is None or model.source.code(given) != text:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True
     return found
+
+
+def _spread_setting(trainer: ast.Call, name: str, model: ModuleModel) -> str | None:
+    """`pl.Trainer(..., **kw)` in `def fit(module, data, **kw)`, a plain function of the file's
+    top level that names `kw` only there and in `kw.setdefault("max_steps", 10)` (another
+    key), never sets `accumulate_grad_batches` itself, and that the file names only in calls,
+    each handing `accumulate_grad_batches=` the same text, no `**` (and no other file imports
+    it): that text."""
+    source = model.source
+    if any(kw.arg == "accumulate_grad_batches" for kw in trainer.keywords):
+        return None
+    holder = None
+    for info in model.facts.module_functions.values():
+        node = info.node
+        kwarg = node.args.kwarg  # type: ignore[attr-defined]
+        if info.class_name is None and kwarg is not None and kwarg.arg == name and node.lineno <= trainer.lineno <= node.end_lineno:  # type: ignore[attr-defined,operator]
+            holder = node
+    if holder is None or source.owner_of(holder) is not source.tree:
+        return None
+    spread = {id(kw.value) for kw in trainer.keywords if kw.arg is None}
+    for node in ast_walk(holder):
+        if node.__class__ is ast.Name and node.id == name and id(node) not in spread:  # type: ignore[attr-defined]
+            return None  # (each `kw.setdefault(...)` is read below, from its call)
+        if node.__class__ is ast.Call and node.func.__class__ is ast.Attribute and node.func.value.__class__ is ast.Name and node.func.value.id == name:  # type: ignore[attr-defined]
+            key = node.args[0] if node.args else None  # type: ignore[attr-defined]
+            if node.func.attr != "setdefault" or not (key.__class__ is ast.Constant and isinstance(key.value, str)) or key.value == "accumulate_grad_batches":  # type: ignore[attr-defined]
+                return None
+            spread.add(id(node.func.value))  # type: ignore[attr-defined]
+    function = holder.name  # type: ignore[attr-defined]
+    named = [n for n in source.of_type(ast.Name) if n.id == function]  # type: ignore[attr-defined]
+    calls = [c for c in source.of_type(ast.Call) if c.func.__class__ is ast.Name and c.func.id == function]  # type: ignore[attr-defined]
+    if not calls or len(calls) != len(named):
+        return None
+    texts = set()
+    for call in calls:
+        if any(kw.arg is None for kw in call.keywords) or any(a.__class__ is ast.Starred for a in call.args):  # type: ignore[attr-defined]
+            return None
+        given = next((kw.value for kw in call.keywords if kw.arg == "accumulate_grad_batches"), None)  # type: ignore[attr-defined]
+        if given is None:
+            return None
+        texts.add(source.code(given))
+    project = model.facts.project
+    if project is not None and source.path:
+        from gradfix.analysis.steps import _importers
+        from gradfix.project import absolute
+
+        if _importers(project, absolute(source.path), [function], function):
+            return None
+    return texts.pop() if len(texts) == 1 else None
 
 
 def _every_trainer_counts(division: ast.BinOp, model: ModuleModel) -> bool:

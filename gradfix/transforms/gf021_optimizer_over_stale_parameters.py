@@ -22,8 +22,10 @@ class OptimizerOverStaleParameters(Rule):
     for one of its parameters (or over that parameter itself, `def build(params, lr): return
     torch.optim.Adam(params, lr=lr)`, called `O.build(model.parameters())` from a module of
     optimizers, `from . import optim as O`), or, for a builder of the file, an entry of a registry of torch's
-    optimizer classes, `return OPTIMIZERS[cfg.optim](model.parameters(), ...)`; also
-    `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`) when, later in the same
+    optimizer classes, `return OPTIMIZERS[cfg.optim](model.parameters(), ...)`, or such an entry
+    called directly, `OPTIMIZERS["sgd"](model.parameters())`, `OPTIMIZERS.get(name)(...)`; also
+    `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`; also over `net.parameters()`
+    after `net = model`, each name bound once in the function) when, later in the same
     function and before the optimizer is used again (also through another name bound once to it
     or to its `step`/`zero_grad`, `opt = optimizer`, `step = opt.step`), the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement

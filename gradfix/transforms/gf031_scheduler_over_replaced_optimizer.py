@@ -49,7 +49,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     for the scheduler is stepped; also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
-    (`__init__`), any method of the class that steps the scheduler counts; and when `__init__`
+    (`__init__`), any method of the class, or of a class of the file deriving from it, that
+    steps the scheduler counts (the first optimizer also from `self.build_optimizer()`, every
+    definition of which in the file's classes is a stub or returns a torch optimizer over
+    `m.parameters()`); and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
     when the class steps both outside `__init__`. Not when the new optimizer is built over the
@@ -474,7 +477,50 @@ def _groups_of(node: ast.AST, opt: str, source) -> bool:  # type: ignore[no-unty
 
 
 def _built_before(binding: Binding, stmt: ast.Assign, facts: ModuleFacts) -> bool:
-    return binding.statement.lineno < stmt.lineno and _builds_optimizer(binding.value, facts)
+    return binding.statement.lineno < stmt.lineno and (_builds_optimizer(binding.value, facts) or _built_by_a_method(binding.value, facts))
+
+
+def _built_by_a_method(value: ast.expr | None, facts: ModuleFacts) -> bool:
+    """`self.build_optimizer()`, no argument, where every definition of the method in the
+    file's classes is a stub (an abstract one) or a method whose every `return` builds a new
+    optimizer (`return torch.optim.SGD(self.model.parameters(), ...)`, not over a name, which
+    might be parameter-group dicts the new one shares: over `m.parameters()`, or
+    `itertools.chain` of those), at least one of them such a method."""
+    if value is None or value.__class__ is not ast.Call or value.args or value.keywords:  # type: ignore[attr-defined]
+        return False
+    func = value.func  # type: ignore[attr-defined]
+    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id != "self":
+        return False
+    from gradfix.analysis.loops import _stub
+
+    built = False
+    for methods in facts.methods.values():
+        info = methods.get(func.attr)
+        if info is None:
+            continue
+        node = info.node
+        if _stub(node):
+            continue
+        returns = [n for n in own_nodes(node) if n.__class__ is ast.Return]
+        if not returns or any(n.__class__ in (ast.Yield, ast.YieldFrom) for n in own_nodes(node)):
+            return False
+        for ret in returns:
+            params = positional(ret.value)[:1] if ret.value.__class__ is ast.Call else []  # type: ignore[attr-defined,arg-type]
+            if not _builds_optimizer(ret.value, facts) or not params or not _fresh_parameters(params[0]):  # type: ignore[attr-defined]
+                return False
+        built = True
+    return built
+
+
+def _fresh_parameters(params: ast.expr) -> bool:
+    """`self.model.parameters()`, or `itertools.chain(...)` of such calls: a new iterator of
+    parameters, no group dicts another optimizer could share."""
+    if params.__class__ is not ast.Call:
+        return False
+    name = call_name(params) or ""  # type: ignore[arg-type]
+    if name.rsplit(".", 1)[-1] == "parameters" and not params.args:  # type: ignore[attr-defined]
+        return True
+    return name in ("itertools.chain", "chain") and bool(params.args) and all(_fresh_parameters(a) for a in params.args)  # type: ignore[attr-defined]
 
 
 def _dominates(here: list[tuple[list[ast.stmt], int]], there: list[tuple[list[ast.stmt], int]]) -> bool:
@@ -538,7 +584,15 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
         return True
     if sched.startswith("self.") and sched not in stepped:
         owner = index.class_of_scope.get(id(scope))
-        methods = facts.methods.get(owner or "", {})
+        methods = dict(facts.methods.get(owner or "", {}))
+        if owner:
+            # (and the methods of the file's classes deriving from it: `self` may be one of those,
+            # `SupervisedBase.train_step` stepping the optimizer `BaseTrainer.__init__` built)
+            from gradfix.analysis.loops import _derives
+
+            for name, others in facts.methods.items():
+                if name != owner and _derives(facts, name, owner):
+                    methods.update((f"{name}.{m}", info) for m, info in others.items())
         if any(_steps(info.node, sched, source) for info in methods.values() if info.node is not scope):
             stepped.add(sched)
         if opt not in stepped and any(_steps(info.node, opt, source) for info in methods.values() if info.node is not scope):

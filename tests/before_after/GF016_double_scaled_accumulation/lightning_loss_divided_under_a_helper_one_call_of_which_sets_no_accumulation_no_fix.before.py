@@ -1,0 +1,31 @@
+import pytorch_lightning as pl
+import torch
+from torch import nn
+
+ACCUM = 4
+
+
+def fit(module, data, **kw):
+    trainer = pl.Trainer(accelerator="cpu", logger=False, **kw)
+    trainer.fit(module, data)
+
+
+class Classifier(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(6, 3)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        scaled = nn.functional.cross_entropy(self.net(x), y) / ACCUM
+        return scaled
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.05)
+
+
+def main(loader, quick):
+    model = Classifier()
+    fit(model, loader, accumulate_grad_batches=ACCUM)
+    # a second run whose Trainer does not divide: the division is that run's only averaging
+    fit(Classifier(), quick, max_epochs=1)

@@ -109,7 +109,14 @@ class MissingAccumulationFlush(AccumulationRule):
     name bound by arithmetic that only those logging calls read: `denominator = windows * N`
     for `print(running / denominator)`), and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
-    the flush leaves out (`ema.update(model)`). No fix when a gradient statement sits under the
+    the flush leaves out (`ema.update(model)`); a count the window's step divides the
+    gradients by and sets back to a number after it (`scale_grads(model, 1 / num_tokens)` ...
+    `num_tokens = 0`, a recipe normalising by the tokens of the whole window) is set back in
+    the flush too, so the next epoch's first window is not divided by the tail's tokens as
+    well. No fix when a statement the flush would leave out scales or otherwise handles the
+    gradients before the window's step (`scale_grads(model, 1 / num_tokens)` written beside the
+    step, a helper of the module that writes `.grad`, a call handed the parameters): the flush
+    would step on gradients the window never steps on. No fix when a gradient statement sits under the
     same window test in another `if` of the loop (`if boundary: clip_grad_norm_(...)`, then `if
     boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
     A window written in a method of the loop's own class that the loop calls once per

@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.accumulation import Accumulation, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
-from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch, unseen_gradient_handling
+from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of
 from gradfix.analysis.steps import _other_caller_files, project_overrides
@@ -367,7 +367,10 @@ class MissingAccumulationFlush(AccumulationRule):
         kept: list[ast.stmt] = []
         safe = True
         stepping = {id(s) for step in acc.steps for s in step.path}
-        grad_statements = {id(s) for e in acc.loop.events if e.kind is EventKind.GRAD_READ for s in e.path}
+        # (a `.grad` written or handed on, `p.grad.mul_(1 / n)`; not one only logged, `add_scalar(p.grad.mean())`)
+        grad_statements = {
+            id(s) for e in acc.loop.events if e.kind is EventKind.GRAD_READ and not _only_read(e, model) for s in e.path
+        }
         schedules = {
             id(s) for e in acc.loop.events if e.kind is EventKind.SCHEDULER_STEP and _raises_past_horizon(e.target, model) for s in e.path
         }
@@ -390,10 +393,12 @@ class MissingAccumulationFlush(AccumulationRule):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
             elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc) and not _logged_name(stmt, body, acc, model):
                 if not any(id(s) in stepping for s in kept) and (
-                    id(stmt) in grad_statements or unseen_gradient_handling([stmt], acc.loop, model, whole=True) is not None
+                    id(stmt) in grad_statements
+                    or (isinstance(stmt, (ast.Expr, ast.Assign)) and unseen_gradient_handling([stmt], acc.loop, model) is not None)
                 ):
                     # `scale_grads(model, 1 / num_tokens)` before the window's step: a flush
-                    # without it would step on gradients the window never steps on
+                    # without it would step on gradients the window never steps on (a block of
+                    # logging that reads `.grad` is left out as before)
                     return None
                 safe = False
         if not any(id(s) in stepping for s in kept):

@@ -116,7 +116,8 @@ class MissingAccumulationFlush(AccumulationRule):
     well. No fix when a statement the flush would leave out scales or otherwise handles the
     gradients before the window's step (`scale_grads(model, 1 / num_tokens)` written beside the
     step, a helper of the module that writes `.grad`, a call handed the parameters): the flush
-    would step on gradients the window never steps on. No fix when a gradient statement sits under the
+    would step on gradients the window never steps on (a block that only logs `.grad` is left
+    out, as any logging). No fix when a gradient statement sits under the
     same window test in another `if` of the loop (`if boundary: clip_grad_norm_(...)`, then `if
     boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
     A window written in a method of the loop's own class that the loop calls once per

@@ -666,3 +666,23 @@ def test_gf006_withholds_the_flush_when_it_would_leave_out_a_scaling_of_the_grad
     )
     codes, fixed = _unsafe(helper)
     assert codes == ["GF006"] and "step on them too" not in fixed
+
+
+def test_gf006_still_flushes_past_a_logging_block_that_reads_the_gradients() -> None:
+    """A block before the window's step that only logs statistics of `.grad` (`p.grad.std()`)
+    scales nothing: the (unsafe) flush leaves it out, as any logging."""
+    source = NORMALISED_BY_TOKENS.format(
+        window="""                    if self.n_tokens > 0 and step % 100 == 0:
+                        for name, p in self.net.named_parameters():
+                            print(name, p.grad.std().item())
+                    self.opt.step()
+                    self.opt.zero_grad(set_to_none=True)
+                    self.n_tokens = 0"""
+    )
+    codes, fixed = _unsafe(source)
+    assert codes == ["GF006"]
+    assert fixed.split("step on them too\n", 1)[1] == (
+        "            if (step + 1) % self.accum_steps != 0:\n"
+        "                self.opt.step()\n"
+        "                self.opt.zero_grad(set_to_none=True)\n"
+    )

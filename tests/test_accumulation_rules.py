@@ -587,3 +587,102 @@ def test_gf006_trusts_an_assert_that_the_data_comes_in_whole_windows(assertion: 
     source = ASSERTED.format(assertion=assertion, late=late or "pass")
     result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"})))
     assert [d.code for d in result.diagnostics] == (["GF006"] if reported else [])
+
+
+NORMALISED_BY_TOKENS = """import torch
+from shared import scale_by
+
+
+class Finetuner:
+    def __init__(self, net, loader, accum_steps):
+        self.net = net
+        self.loader = loader
+        self.accum_steps = accum_steps
+        self.opt = torch.optim.AdamW(net.parameters(), lr=1e-4)
+        self.n_tokens = 0
+        self.fused_step = False
+
+    def fit(self, epochs):
+        for _ in range(epochs):
+            for step, batch in enumerate(self.loader):
+                self.n_tokens += (batch["labels"] != -100).sum()
+                loss = torch.nn.functional.cross_entropy(self.net(batch["x"]), batch["labels"], reduction="sum")
+                loss.backward()
+                if (step + 1) % self.accum_steps == 0:
+{window}
+"""
+# the step divides by the count inside a block of its own, then the count is set back to 0
+RESET_AFTER_THE_BLOCK = """                    if not self.fused_step:
+                        scale_by(self.net.parameters(), 1 / self.n_tokens)
+                        self.opt.step()
+                        self.opt.zero_grad(set_to_none=True)
+                    print("tokens", self.n_tokens)
+                    self.n_tokens = 0"""
+# the same division written as a statement of its own before the step
+SCALED_BEFORE_THE_STEP = """                    scale_by(self.net.parameters(), 1 / self.n_tokens)
+                    self.opt.step()
+                    self.opt.zero_grad(set_to_none=True)
+                    self.n_tokens = 0"""
+
+
+def _unsafe(source: str) -> tuple[list[str], str]:
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert result.error is None
+    return [d.code for d in result.diagnostics], (result.fixed or source.encode()).decode()
+
+
+def test_gf006_flush_resets_the_count_its_step_divided_by() -> None:
+    """A window that divides the gradients by a token count and sets the count back to 0 after
+    the step: the (unsafe) flush is a window's end too, so it resets the count after its step;
+    without the reset, the next epoch's first window would be divided by the tail's tokens too.
+    A count only the window's logging reads (here none) is left alone."""
+    codes, fixed = _unsafe(NORMALISED_BY_TOKENS.format(window=RESET_AFTER_THE_BLOCK))
+    assert codes == ["GF006"]
+    flush = fixed.split("step on them too\n", 1)[1]
+    assert flush == (
+        "            if (step + 1) % self.accum_steps != 0:\n"
+        "                if not self.fused_step:\n"
+        "                    scale_by(self.net.parameters(), 1 / self.n_tokens)\n"
+        "                    self.opt.step()\n"
+        "                    self.opt.zero_grad(set_to_none=True)\n"
+        "                self.n_tokens = 0\n"
+    )
+    assert _fix(NORMALISED_BY_TOKENS.format(window=RESET_AFTER_THE_BLOCK), "GF006").count("step on them too") == 0
+
+
+def test_gf006_withholds_the_flush_when_it_would_leave_out_a_scaling_of_the_gradients() -> None:
+    """The gradients are scaled by a call of their own before the step (handed the parameters,
+    or a helper of this module that writes `.grad`): a flush copying only the step and the clear
+    would step on unscaled sums. Reported, no fix."""
+    codes, fixed = _unsafe(NORMALISED_BY_TOKENS.format(window=SCALED_BEFORE_THE_STEP))
+    assert codes == ["GF006"] and "step on them too" not in fixed
+    helper = (
+        "import torch\n\n\ndef rescale(model, factor):\n    for p in model.parameters():\n        p.grad.mul_(factor)\n\n\n"
+        "def fit(model, loader, opt, accum, epochs):\n    seen = 0\n    for _ in range(epochs):\n"
+        "        for i, (x, y) in enumerate(loader):\n            seen += len(x)\n"
+        "            torch.nn.functional.mse_loss(model(x), y, reduction='sum').backward()\n"
+        "            if (i + 1) % accum == 0:\n                rescale(model, 1.0 / seen)\n"
+        "                opt.step()\n                opt.zero_grad()\n                seen = 0\n"
+    )
+    codes, fixed = _unsafe(helper)
+    assert codes == ["GF006"] and "step on them too" not in fixed
+
+
+def test_gf006_still_flushes_past_a_logging_block_that_reads_the_gradients() -> None:
+    """A block before the window's step that only logs statistics of `.grad` (`p.grad.std()`)
+    scales nothing: the (unsafe) flush leaves it out, as any logging."""
+    source = NORMALISED_BY_TOKENS.format(
+        window="""                    if self.n_tokens > 0 and step % 100 == 0:
+                        for name, p in self.net.named_parameters():
+                            print(name, p.grad.std().item())
+                    self.opt.step()
+                    self.opt.zero_grad(set_to_none=True)
+                    self.n_tokens = 0"""
+    )
+    codes, fixed = _unsafe(source)
+    assert codes == ["GF006"]
+    assert fixed.split("step on them too\n", 1)[1] == (
+        "            if (step + 1) % self.accum_steps != 0:\n"
+        "                self.opt.step()\n"
+        "                self.opt.zero_grad(set_to_none=True)\n"
+    )

@@ -286,3 +286,37 @@ def test_gf007_explicit_false_still_reported_next_to_a_grad_scaler() -> None:
     codes, fixed = _run(source, {"GF007"}, unsafe=True)
     assert codes == ["GF007"]
     assert fixed is not None and "optimizer.zero_grad(set_to_none=True)" in fixed
+
+
+SKIPPED_WINDOW = """import torch
+
+
+def train(model, loader, opt, accum):
+    for i, (x, y) in enumerate(loader):
+        loss = torch.nn.functional.mse_loss(model(x), y)
+{skip_before}        (loss / accum).backward()
+{skip_after}        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        if (i + 1) % accum == 0:
+            opt.step()
+            opt.zero_grad()
+"""
+SKIP = """        if not torch.isfinite(loss):
+            opt.zero_grad()
+            continue
+"""
+# the same clear written otherwise: not a skip (no `continue`), or after the backward (the
+# micro-batch's own gradient is cleared: the clip may see a single one)
+CLEARS_AND_GOES_ON = """        if not torch.isfinite(loss):
+            opt.zero_grad()
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "reported"),
+    [(SKIP, "", True), ("", SKIP, False), (CLEARS_AND_GOES_ON, "", False)],
+)
+def test_gf010_a_skip_of_a_bad_batch_before_the_backward_is_no_clear_of_every_micro_batch(before: str, after: str, reported: bool) -> None:
+    source = SKIPPED_WINDOW.format(skip_before=before, skip_after=after)
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF010"})))
+    assert result.error is None
+    assert [d.code for d in result.diagnostics] == (["GF010"] if reported else [])

@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.accumulation import Accumulation, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
-from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
+from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of
 from gradfix.analysis.steps import _other_caller_files, project_overrides
@@ -109,7 +109,15 @@ class MissingAccumulationFlush(AccumulationRule):
     name bound by arithmetic that only those logging calls read: `denominator = windows * N`
     for `print(running / denominator)`), and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
-    the flush leaves out (`ema.update(model)`). No fix when a gradient statement sits under the
+    the flush leaves out (`ema.update(model)`); a count the window's step divides the
+    gradients by and sets back to a number after it (`scale_grads(model, 1 / num_tokens)` ...
+    `num_tokens = 0`, a recipe normalising by the tokens of the whole window) is set back in
+    the flush too, so the next epoch's first window is not divided by the tail's tokens as
+    well. No fix when a statement the flush would leave out scales or otherwise handles the
+    gradients before the window's step (`scale_grads(model, 1 / num_tokens)` written beside the
+    step, a helper of the module that writes `.grad`, a call handed the parameters): the flush
+    would step on gradients the window never steps on (a block that only logs `.grad` is left
+    out, as any logging). No fix when a gradient statement sits under the
     same window test in another `if` of the loop (`if boundary: clip_grad_norm_(...)`, then `if
     boundary: optimizer.step()`): a copy of the stepping block alone would leave it out.
     A window written in a method of the loop's own class that the loop calls once per
@@ -359,6 +367,11 @@ class MissingAccumulationFlush(AccumulationRule):
                     return None
         kept: list[ast.stmt] = []
         safe = True
+        stepping = {id(s) for step in acc.steps for s in step.path}
+        # (a `.grad` written or handed on, `p.grad.mul_(1 / n)`; not one only logged, `add_scalar(p.grad.mean())`)
+        grad_statements = {
+            id(s) for e in acc.loop.events if e.kind is EventKind.GRAD_READ and not _only_read(e, model) for s in e.path
+        }
         schedules = {
             id(s) for e in acc.loop.events if e.kind is EventKind.SCHEDULER_STEP and _raises_past_horizon(e.target, model) for s in e.path
         }
@@ -371,11 +384,24 @@ class MissingAccumulationFlush(AccumulationRule):
                     safe = False
                     if _counts_whole_windows(stmt, acc, model):
                         return None  # written so: the flushed epochs would raise for certain
+            elif kept and _resets_a_name_the_step_read(stmt, kept):
+                # `num_tokens = 0` after a step that divided by it: the flush is a window's end
+                # too, and without the reset the next epoch's first window would be divided by
+                # the tail's count as well (the reset is still not bookkeeping: unsafe as before)
+                kept.append(stmt)
+                safe = False
             elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
             elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc) and not _logged_name(stmt, body, acc, model):
+                if not any(id(s) in stepping for s in kept) and (
+                    id(stmt) in grad_statements
+                    or (isinstance(stmt, (ast.Expr, ast.Assign)) and unseen_gradient_handling([stmt], acc.loop, model) is not None)
+                ):
+                    # `scale_grads(model, 1 / num_tokens)` before the window's step: a flush
+                    # without it would step on gradients the window never steps on (a block of
+                    # logging that reads `.grad` is left out as before)
+                    return None
                 safe = False
-        stepping = {id(s) for step in acc.steps for s in step.path}
         if not any(id(s) in stepping for s in kept):
             return None
         if any(leaves(s) for s in kept):
@@ -1320,6 +1346,25 @@ def _hook_steps(name: str, model: ModuleModel, loop_function: ast.AST | None) ->
     if len(stepping) == len(subclasses) and _never_built(facts, owner):
         return True
     return None
+
+
+def _resets_a_name_the_step_read(stmt: ast.stmt, kept: list[ast.stmt]) -> bool:
+    """`num_tokens = 0` (`self.running = 0.0`) of a name a copied statement reads: the
+    normaliser the window's step divided the gradients by (`scale_grads(model, 1 / num_tokens)`)."""
+    if not (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], (ast.Name, ast.Attribute))
+        and isinstance(stmt.value, ast.Constant)
+        and type(stmt.value.value) in (int, float)
+    ):
+        return False
+    name = dotted(stmt.targets[0])
+    return name is not None and any(
+        isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and dotted(node) == name
+        for other in kept
+        for node in ast_walk(other)
+    )
 
 
 def _resets_counter(stmt: ast.stmt, acc: Accumulation) -> bool:

@@ -142,7 +142,9 @@ class ClipAfterStep(LoopRule):
     steps under the window, the clip and that backward sit outside it, under no test but ones
     that hold for the whole loop (`if args.fp16:`, `if max_norm > 0:`; each arm's clip of an
     `if fp16: ... else: ...` is reported), no clear runs outside the window (a loop clearing
-    every micro-batch clips each one's own gradient) and the loop touches no `.grad` by hand
+    every micro-batch clips each one's own gradient; a skip of a bad batch before its backward,
+    `if not torch.isfinite(loss): optimizer.zero_grad(); continue`, is no such clear: the
+    batches it does not skip still add up) and the loop touches no `.grad` by hand
     (DP-SGD's per-micro-batch clip summed into a buffer). The fix moves the clip's statement
     under the window's test, right before the step; it is reported without a fix when the clip
     shares its arm with the backward (the `fp16` and `else` arms), when the step is a
@@ -599,7 +601,10 @@ def _clips_partial_sums(clip: GradEvent, backward: GradEvent, step: GradEvent, l
         return False
     if clip.loops_within(loop.node) or backward.loops_within(loop.node):
         return False  # a clip per chunk of the micro-batch: not read
-    if any(e.kind is EventKind.CLEAR and not any(stmt is acc.node for stmt in e.path) for e in loop.events):
+    if any(
+        e.kind is EventKind.CLEAR and not any(stmt is acc.node for stmt in e.path) and not _skip_clear(e, backward, loop)
+        for e in loop.events
+    ):
         return False  # cleared on every micro-batch: each clip sees one micro-batch's gradient
     if any(isinstance(node, ast.Attribute) and node.attr == "grad" for node in ast.walk(loop.node)):
         return False  # gradients kept or summed by hand (DP-SGD's per-micro-batch clip into a buffer)
@@ -607,6 +612,26 @@ def _clips_partial_sums(clip: GradEvent, backward: GradEvent, step: GradEvent, l
         branch.kind in ("if", "else") and branch.test is not None and loop_invariant(branch.test, loop, model.source)
         for branch in (*clip.branches_within(loop.node), *backward.branches_within(loop.node))
     )
+
+
+def _skip_clear(clear: GradEvent, backward: GradEvent, loop: TrainingLoop) -> bool:
+    """`if not torch.isfinite(loss): optimizer.zero_grad(); continue` before the micro-batch's
+    backward: the clear runs only on a batch the iteration skips (the window starts afresh);
+    the micro-batches it does not skip add up as before, and each clip still sees a partial
+    sum. A direct clear in the body of an `if` written in the loop's own body (no other loop
+    or branch around it) that ends in `continue`, before the backward's statement."""
+    branches = clear.branches_within(loop.node)
+    if not clear.direct or len(branches) != 1 or branches[0].kind != "if" or clear.loops_within(loop.node):
+        return False
+    test = branches[0].node
+    if not isinstance(test, ast.If) or not test.body or not isinstance(test.body[-1], ast.Continue):
+        return False
+    if len(clear.path) < 2 or clear.path[-2] is not test or clear.blocks[-1] is not test.body:
+        return False
+    body = loop.node.body  # type: ignore[attr-defined]
+    at = {id(stmt): i for i, stmt in enumerate(body)}
+    first = next((at[id(s)] for s in backward.path if id(s) in at), None)
+    return id(test) in at and first is not None and at[id(test)] < first
 
 
 def _partial_move_withheld(clip: GradEvent, step: GradEvent, steps: list[GradEvent], loop: TrainingLoop, model: ModuleModel) -> bool:

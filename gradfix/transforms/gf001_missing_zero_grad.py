@@ -49,7 +49,8 @@ class MissingZeroGrad(Rule):
     before the loop does not count. A `torch.optim.LBFGS` whose closure never clears is
     reported even when the loop clears before `step(closure)`: LBFGS evaluates the closure
     several times per step, each backward adding onto the last (the fix clears first in the
-    closure), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
+    closure; not when every construction passes `max_iter=1`: one evaluation per step, after
+    the loop's clear), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
     one-shot fit, such as temperature scaling; not with `max_iter=1` or a `max_iter` gradfix
     cannot read; a parameter of the function, `max_iter=steps`, is read from what every call
     of it in the project passes, or its default when nothing passes it) whose closure, a `def` of the same function or of the module, calls `backward`
@@ -1182,8 +1183,26 @@ def _lbfgs_closure_never_clears(loop: TrainingLoop, step: GradEvent, target: str
     call = step.call
     if call is None:
         return False
+    if _single_evaluation_lbfgs(target, model):
+        return False  # `max_iter=1`: one evaluation of the closure per step, after the loop's clear
     inside = [e for e in loop.events if e.via and e.via[0] is call]
     return any(e.kind is EventKind.BACKWARD for e in inside) and not any(e.kind in (EventKind.CLEAR, EventKind.UNKNOWN) for e in inside)
+
+
+def _single_evaluation_lbfgs(target: str, model: ModuleModel) -> bool:
+    """Every construction of `target` passes `max_iter=1` (by keyword, or third by position):
+    LBFGS then evaluates its closure once per step, so a clear before `step(closure)` clears
+    before the closure's one backward."""
+    values = [v for v in assigned_values(model, target) if isinstance(v, ast.Call)]
+    if not values:
+        return False
+    for value in values:
+        given = next((k.value for k in value.keywords if k.arg == "max_iter"), None)
+        if given is None and len(value.args) > 2:
+            given = value.args[2]
+        if not (isinstance(given, ast.Constant) and type(given.value) is int and given.value == 1):
+            return False
+    return True
 
 
 def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:

@@ -646,7 +646,13 @@ class MissingZeroGrad(Rule):
         if backward_for_an_input_first(loop, step):
             # an attack's backward fills the parameters' gradients first: after the attack
             # (where the hand-fixed loop clears), else at the top; unsafe either way
-            return Fix([after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
+            placed = after_the_attack(loop, step, statement)
+            if placed is not None and _reads_kept_gradients_first(loop, step, model):
+                # SAM's ascent reads the parameters' own `.grad` after the first backward: the
+                # gradients the last step applied must be gone before it too (a clear at the top)
+                top = new_statement(clear_call(target, model, loop.node))
+                return Fix([iteration_start(loop, top), placed], Safety.UNSAFE)
+            return Fix([placed or iteration_start(loop, statement)], Safety.UNSAFE)
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
@@ -1187,6 +1193,28 @@ def _lbfgs_closure_never_clears(loop: TrainingLoop, step: GradEvent, target: str
         return False  # `max_iter=1`: one evaluation of the closure per step, after the loop's clear
     inside = [e for e in loop.events if e.via and e.via[0] is call]
     return any(e.kind is EventKind.BACKWARD for e in inside) and not any(e.kind in (EventKind.CLEAR, EventKind.UNKNOWN) for e in inside)
+
+
+def _reads_kept_gradients_first(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:
+    """Between the iteration's first backward and the one the step applies, a gradient read
+    in the iteration's own code of a tensor the iteration does not make (a parameter's `.grad`,
+    `[p.grad for p in params]` before SAM's ascent; not an FGSM attack's `x_adv.grad` of an
+    input made in the iteration): a gradient left over from the last step would be read too."""
+    from gradfix.analysis.bindings import loop_bindings
+
+    events: list[GradEvent] = []
+    for event in loop.events:
+        if event is step:
+            break
+        events.append(event)
+    backwards = [i for i, e in enumerate(events) if e.kind is EventKind.BACKWARD]
+    if len(backwards) < 2:
+        return False
+    made = loop_bindings(loop.node, model.source)  # type: ignore[arg-type]
+    for event in events[backwards[0] + 1 : backwards[-1]]:
+        if event.kind is EventKind.GRAD_READ and not event.via and event.target and not made.made_here(event.target):
+            return True
+    return False
 
 
 def _single_evaluation_lbfgs(target: str, model: ModuleModel) -> bool:

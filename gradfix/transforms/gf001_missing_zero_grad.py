@@ -307,7 +307,10 @@ class MissingZeroGrad(Rule):
     parameters' gradients too: the clear belongs after it); the clear then goes right after
     the statement of the iteration's body that holds the attack (its last earlier backward or
     gradient read: `x_adv = fgsm(model, x, y)`, a PGD loop), where a hand-fixed loop clears,
-    when the backward the step applies comes in a later statement of that body.
+    when the backward the step applies comes in a later statement of that body. When what is
+    read there is not made by the iteration (SAM by hand: the ascent reads the parameters' own
+    `.grad`, `[p.grad for p in params]`), a clear also goes first in the iteration: the last
+    step's gradients would steer the ascent.
     """
 
     code = "GF001"

@@ -806,6 +806,7 @@ class _Shim:
 # `step = partial(train_step, ...)` / `step = functools.partial(train_step, ...)`: group 1 is the
 # function (the name `partial` searched for literally first, then the rest)
 _PARTIAL_ALIAS = lazily(r"partial\(\s*([A-Za-z_]\w*)\s*[,)]")
+_COMPILED_ALIAS = lazily(r"compile\(\s*([A-Za-z_]\w*)\s*[,)]")
 
 
 
@@ -839,9 +840,14 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
         return found  # type: ignore[no-any-return]
     found = facts.__dict__["_partial_aliases"] = {}
     source = facts.source
-    if "partial" not in source.text or not facts.module_functions:
+    text = source.text
+    if ("partial" not in text and "compile" not in text) or not facts.module_functions:
         return found
-    if not any(m.group(1) in facts.module_functions for m in _PARTIAL_ALIAS.finditer(source.text)):
+    if not any(
+        m.group(1) in facts.module_functions
+        for pattern in (_PARTIAL_ALIAS, _COMPILED_ALIAS)
+        for m in pattern.finditer(text)
+    ):
         return found  # (no line `name = partial(f, ...)` of a function of the module: no walk)
     candidates: dict[str, ast.Call] = {}
     for node in source.of_type(ast.Assign):
@@ -851,7 +857,16 @@ def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
             continue
         if not (value.args and isinstance(value.args[0], ast.Name) and value.args[0].id in facts.module_functions):
             continue
-        if facts.imports.qualify(dotted(value.func)) != "functools.partial":
+        qualified = facts.imports.qualify(dotted(value.func))
+        if qualified == "torch.compile" and len(value.args) == 1:
+            # `step = torch.compile(train_step, backend=...)`: calls `train_step` with the
+            # arguments it is given (compile's keywords are its own): a partial binding none
+            bare = ast.Call(value.func, [value.args[0]], [])
+            bare.lineno, bare.col_offset = value.lineno, value.col_offset
+            bare.end_lineno, bare.end_col_offset = value.end_lineno, value.end_col_offset
+            candidates[targets[0].id] = bare
+            continue
+        if qualified != "functools.partial":
             continue
         if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
             continue

@@ -2599,14 +2599,17 @@ def _has_constant_default(function: ast.AST, name: str) -> bool:
 
 
 def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
-    """The modules `net = ema if use_ema else model` may be (a flag no constant decides)."""
+    """The modules `net = ema if use_ema else model` may be (a flag no constant decides), or
+    the one it is when a module constant decides (`USE_EMA = False`: `model`)."""
     from gradfix.analysis.modules import decided_arm
 
     found: set[str] = set()
     for value in assignments(model).values(module, scope):
-        value = decided_arm(value, model)
-        if isinstance(value, ast.IfExp):
-            found |= {normalize(model.source.key(arm)) for arm in (value.body, value.orelse) if dotted(arm) is not None}
+        chosen = decided_arm(value, model)
+        if isinstance(chosen, ast.IfExp):
+            found |= {normalize(model.source.key(arm)) for arm in (chosen.body, chosen.orelse) if dotted(arm) is not None}
+        elif chosen is not value and chosen is not None and dotted(chosen) is not None:
+            found.add(normalize(model.source.key(chosen)))
     return found
 
 

@@ -140,9 +140,13 @@ def after_the_attack(loop: TrainingLoop, step: GradEvent, lines: Lines) -> Inser
     if final is None:
         return None
     attack = -1
+    started = False
     for event in events:
         if event is last:
             break
+        started = started or event is backwards[0]
+        if not started:
+            continue  # the iteration's own clear before its first backward (SAM's, at the top)
         by_hand = event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS  # `delta.grad.zero_()`
         if event.kind not in (EventKind.BACKWARD, EventKind.GRAD_READ) and not by_hand:
             if event.kind in (EventKind.STEP, EventKind.CLEAR, EventKind.UNKNOWN):

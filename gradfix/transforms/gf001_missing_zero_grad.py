@@ -49,7 +49,8 @@ class MissingZeroGrad(Rule):
     before the loop does not count. A `torch.optim.LBFGS` whose closure never clears is
     reported even when the loop clears before `step(closure)`: LBFGS evaluates the closure
     several times per step, each backward adding onto the last (the fix clears first in the
-    closure), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
+    closure; not when every construction passes `max_iter=1`: one evaluation per step, after
+    the loop's clear), and so is a single `optimizer.step(closure)` of an LBFGS outside any loop (a
     one-shot fit, such as temperature scaling; not with `max_iter=1` or a `max_iter` gradfix
     cannot read; a parameter of the function, `max_iter=steps`, is read from what every call
     of it in the project passes, or its default when nothing passes it) whose closure, a `def` of the same function or of the module, calls `backward`
@@ -306,7 +307,10 @@ class MissingZeroGrad(Rule):
     parameters' gradients too: the clear belongs after it); the clear then goes right after
     the statement of the iteration's body that holds the attack (its last earlier backward or
     gradient read: `x_adv = fgsm(model, x, y)`, a PGD loop), where a hand-fixed loop clears,
-    when the backward the step applies comes in a later statement of that body.
+    when the backward the step applies comes in a later statement of that body. When what is
+    read there is not made by the iteration (SAM by hand: the ascent reads the parameters' own
+    `.grad`, `[p.grad for p in params]`), a clear also goes first in the iteration: the last
+    step's gradients would steer the ascent.
     """
 
     code = "GF001"
@@ -645,7 +649,13 @@ class MissingZeroGrad(Rule):
         if backward_for_an_input_first(loop, step):
             # an attack's backward fills the parameters' gradients first: after the attack
             # (where the hand-fixed loop clears), else at the top; unsafe either way
-            return Fix([after_the_attack(loop, step, statement) or iteration_start(loop, statement)], Safety.UNSAFE)
+            placed = after_the_attack(loop, step, statement)
+            if placed is not None and _reads_kept_gradients_first(loop, step, model):
+                # SAM's ascent reads the parameters' own `.grad` after the first backward: the
+                # gradients the last step applied must be gone before it too (a clear at the top)
+                top = new_statement(clear_call(target, model, loop.node))
+                return Fix([iteration_start(loop, top), placed], Safety.UNSAFE)
+            return Fix([placed or iteration_start(loop, statement)], Safety.UNSAFE)
         return Fix([iteration_start(loop, statement)], Safety.SAFE)
 
 
@@ -1182,8 +1192,48 @@ def _lbfgs_closure_never_clears(loop: TrainingLoop, step: GradEvent, target: str
     call = step.call
     if call is None:
         return False
+    if _single_evaluation_lbfgs(target, model):
+        return False  # `max_iter=1`: one evaluation of the closure per step, after the loop's clear
     inside = [e for e in loop.events if e.via and e.via[0] is call]
     return any(e.kind is EventKind.BACKWARD for e in inside) and not any(e.kind in (EventKind.CLEAR, EventKind.UNKNOWN) for e in inside)
+
+
+def _reads_kept_gradients_first(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> bool:
+    """Between the iteration's first backward and the one the step applies, a gradient read
+    in the iteration's own code of a tensor the iteration does not make (a parameter's `.grad`,
+    `[p.grad for p in params]` before SAM's ascent; not an FGSM attack's `x_adv.grad` of an
+    input made in the iteration): a gradient left over from the last step would be read too."""
+    from gradfix.analysis.bindings import loop_bindings
+
+    events: list[GradEvent] = []
+    for event in loop.events:
+        if event is step:
+            break
+        events.append(event)
+    backwards = [i for i, e in enumerate(events) if e.kind is EventKind.BACKWARD]
+    if len(backwards) < 2:
+        return False
+    made = loop_bindings(loop.node, model.source)  # type: ignore[arg-type]
+    for event in events[backwards[0] + 1 : backwards[-1]]:
+        if event.kind is EventKind.GRAD_READ and not event.via and event.target and not made.made_here(event.target):
+            return True
+    return False
+
+
+def _single_evaluation_lbfgs(target: str, model: ModuleModel) -> bool:
+    """Every construction of `target` passes `max_iter=1` (by keyword, or third by position):
+    LBFGS then evaluates its closure once per step, so a clear before `step(closure)` clears
+    before the closure's one backward."""
+    values = [v for v in assigned_values(model, target) if isinstance(v, ast.Call)]
+    if not values:
+        return False
+    for value in values:
+        given = next((k.value for k in value.keywords if k.arg == "max_iter"), None)
+        if given is None and len(value.args) > 2:
+            given = value.args[2]
+        if not (isinstance(given, ast.Constant) and type(given.value) is int and given.value == 1):
+            return False
+    return True
 
 
 def _closure_of(loop: TrainingLoop, step: GradEvent, model: ModuleModel) -> ast.FunctionDef | None | bool:

@@ -179,7 +179,8 @@ class EvalModeNotRestored(Rule):
     each iteration; `eval()` on another
     module (an EMA copy, a frozen teacher; also through a conditional a module constant decides,
     `eval_net = ema if USE_EMA else model` with `USE_EMA = True`, while with `USE_EMA = False` it is
-    the trained model: reported, fixed with `eval_net.train()`; with a flag no constant decides, a
+    the trained model: reported, fixed with `model.train()`, the module the constant picks (`eval_net`
+    may be bound only after the place the fix goes); with a flag no constant decides, a
     parameter or an attribute, `net = ema if use_ema else model` is reported when the optimizers
     train one arm and not the other, fixed by switching the trained one back: `model.train()`), loops that switch on the phase (`if phase ==
     "train": model.train() else: model.eval()`; a phase loop whose train phase never calls
@@ -334,6 +335,11 @@ class EvalModeNotRestored(Rule):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)
+                decided = _decided_arm_key(module, scope, model)
+                if decided is not None:
+                    # `eval_net = ema if USE_EMA else model` with `USE_EMA = False`, bound in the
+                    # iteration after its first training step: switch back the module it names
+                    restore[id(problem)] = decided
                 if not strong and complete:
                     # `net = ema if use_ema else model` (a flag no constant decides): `net` is the
                     # trained module in one case; restoring that module is right in both
@@ -703,6 +709,21 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
 
     keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and runs(p, p.eval_item.key)}
     return {"self", *(k for k in keys if k.startswith("self."))}, True
+
+
+def _decided_arm_key(module: str, scope: ast.AST, model: ModuleModel) -> str | None:
+    """The module `net = ema if USE_EMA else model` names when a module constant decides the
+    test (`USE_EMA = False`: `model`), `net` bound once in the loop's scope; else None."""
+    from gradfix.analysis.modules import decided_arm
+
+    bindings = assignments(model).bindings(module, scope)
+    value = bindings[0].value if len(bindings) == 1 else None
+    if not isinstance(value, ast.IfExp):
+        return None
+    arm = decided_arm(value, model)
+    if arm is value or arm is None or dotted(arm) is None:
+        return None
+    return model.source.key(arm)
 
 
 def _trained_arm(module: str, scope: ast.AST, trained: set[str], model: ModuleModel) -> str | None:

@@ -68,7 +68,8 @@ class OptimizerRebuiltEachIteration(Rule):
     whenever it runs, `losses.append(train_step(model, x, y))`, `total += train_step(...)`, not
     in a later operand of `and`/`or` or an arm of `a if t else b`; also through `step =
     functools.partial(train_step, model, opt)`, a name bound once and only to that partial,
-    called as `step(x, y)`, or handed straight to a helper the module names only in that
+    called as `step(x, y)` (or to `torch.compile(train_step, ...)`, which calls it with the
+    arguments it is given), or handed straight to a helper the module names only in that
     call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
     parameter), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import assert_fixed_like_hand
+from .harness import apply_gradfix, assert_fixed_like_hand, assert_same_training, run_script
 
 pytest.importorskip("torch")
 
@@ -127,3 +127,18 @@ def test_one_lbfgs_step_with_max_iter_from_a_parameter_default(tmp_path: Path) -
     call: the same one-shot fit, the same fix."""
     hand = FROM_A_PARAMETER.format(clear="        solver.zero_grad(set_to_none=True)\n")
     assert_fixed_like_hand(tmp_path, FROM_A_PARAMETER.format(clear=""), hand, "--select", "GF001")
+
+
+def test_single_evaluation_lbfgs_cleared_outside_its_closure_is_left_alone(tmp_path: Path) -> None:
+    """With `max_iter=1` LBFGS evaluates the closure once per step: the clear before
+    `optimizer.step(closure)` trains exactly like a clear first in the closure, and gradfix
+    leaves the script unchanged."""
+    single = OUTSIDE.replace("max_iter=5", "max_iter=1")
+    outside = single.format(clear="", outer="    optimizer.zero_grad()\n")
+    inside = single.format(clear="        optimizer.zero_grad()\n", outer="")
+    src = tmp_path / "outside.py"
+    src.write_text(outside)
+    fixed = apply_gradfix(src, tmp_path / "out", "--select", "GF001")
+    assert fixed.read_text() == outside
+    (tmp_path / "inside.py").write_text(inside)
+    assert_same_training(run_script(fixed), run_script(tmp_path / "inside.py"))

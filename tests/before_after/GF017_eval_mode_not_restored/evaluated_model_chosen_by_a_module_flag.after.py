@@ -1,6 +1,6 @@
 # `eval_model = ema_model if EVAL_EMA else model` with `EVAL_EMA = False` bound once at the top:
 # the evaluation helper switches the trained model itself to eval mode, and nothing switches it
-# back before the next epoch trains. Fixed with `eval_model.train()` after the evaluation.
+# back before the next epoch trains. Fixed with `model.train()` (the module the constant picks) after the evaluation.
 import copy
 
 import torch
@@ -31,4 +31,4 @@ def fit(model, train_loader, val_loader, epochs):
                     e.mul_(0.99).add_(p, alpha=0.01)
         eval_model = ema_model if EVAL_EMA else model
         print(epoch, validate(eval_model, val_loader))
-        eval_model.train()
+        model.train()

@@ -1,6 +1,6 @@
 # `eval_model = ema_model if EVAL_EMA else model` with `EVAL_EMA = False` bound once at the top:
 # the evaluation helper switches the trained model itself to eval mode, and nothing switches it
-# back before the next epoch trains. Fixed with `eval_model.train()` after the evaluation.
+# back before the next epoch trains. Fixed with `model.train()` (the module the constant picks) after the evaluation.
 import copy
 
 import torch

@@ -792,3 +792,45 @@ def test_gf022_fix_builds_the_scaler_under_the_autocast_s_switch() -> None:
     assert _run(fixed, {"GF022", "GF013"}, unsafe=True)[:2] == ([], None)
     source = _fixture("GF022_fp16_autocast_without_scaler", "autocast_switched_by_a_value_of_the_loop_no_fix")
     assert _run(source, {"GF022"}, unsafe=True)[:2] == (["GF022"], None)
+
+
+def test_gf018_a_loss_picked_by_a_literal_stays_unfixed_at_every_call_of_it() -> None:
+    """The loss kind of a callee is found once per name, scope and model (`_Finder.loss_kind`'s
+    table); a kind read from the arm a literal argument picks (no fix: the factory may change)
+    must say so at each call asking again, in a second loop and in a method alike."""
+    source = """
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        def get_loss(name):
+            if name == "xent":
+                return nn.CrossEntropyLoss()
+            return nn.MSELoss()
+
+        def train(model, loader, opt):
+            criterion = get_loss("xent")
+            for x, y in loader:
+                opt.zero_grad()
+                loss = criterion(F.softmax(model(x), dim=1), y)
+                loss.backward()
+                opt.step()
+            for x, y in loader:
+                opt.zero_grad()
+                loss = criterion(F.softmax(model(x), dim=1), y)
+                loss.backward()
+                opt.step()
+
+        class Trainer:
+            def fit(self, model, loader, opt):
+                crit = get_loss("xent")
+                for x, y in loader:
+                    opt.zero_grad()
+                    crit(F.softmax(model(x), dim=1), y).backward()
+                    opt.step()
+                    opt.zero_grad()
+                    crit(F.softmax(model(x), dim=1), y).backward()
+                    opt.step()
+        """
+    codes, fixed, _ = _run(source, {"GF018"}, unsafe=True)
+    assert codes == ["GF018"] * 4
+    assert fixed is None

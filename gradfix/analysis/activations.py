@@ -161,6 +161,9 @@ class _Finder:
         # function or `forward` -> the kind of loss its input is handed to; `wrapped` while one is read
         self.wrappers: dict[int, str | None] = {}
         self.wrapped = False
+        # `loss_kind`'s answers past torch's loss functions: (name, key, class of the callee,
+        # id of the scope, `wrapped`) -> (the kind, whether finding it set `picked`)
+        self.kinds: dict[tuple[str, str, type, int, bool], tuple[str | None, bool]] = {}
         # the loss kind was read from the arm of a factory its literal argument picks (no fix)
         self.picked = False
         self.factories: dict[int, frozenset[str | None]] = {}  # id of a function of the file -> the kinds of loss it returns
@@ -389,6 +392,23 @@ class _Finder:
         if kind is not None:
             return kind
         key = self.source.key(func)
+        # the rest reads only the callee's name and key, its class, the scope and `wrapped`:
+        # answered once per those (a statement helper's `criterion(...)`, `x.to(device)`...
+        # asked again at each call), with whether finding it set `picked`, set again at each ask
+        memo = (name, key, func.__class__, id(scope), self.wrapped)
+        known = self.kinds.get(memo)
+        if known is None:
+            before, self.picked = self.picked, False
+            kind = self._callee_kind(call, key, scope)
+            known = self.kinds[memo] = (kind, self.picked)
+            self.picked = before or self.picked
+        elif known[1]:
+            self.picked = True
+        return known[0]
+
+    def _callee_kind(self, call: ast.Call, key: str, scope: Scope) -> str | None:
+        """`loss_kind` of a call of a name or an attribute, past torch's loss functions."""
+        func = call.func
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
             kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)

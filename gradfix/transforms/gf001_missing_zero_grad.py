@@ -412,8 +412,10 @@ class MissingZeroGrad(Rule):
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
         if clears and any(b.kind == "except" for c in clears for b in c.branches):
             # a clear in an `except` block that ends by raising (`except FloatingPointError:
-            # opt.zero_grad(); raise`): no iteration that goes on to the next one ran it
-            clears = [c for c in clears if not any(b.kind == "except" and _reraises(b.node) for b in c.branches_within(loop.node))]
+            # opt.zero_grad(); raise`): no iteration that goes on to the next one ran it; nor
+            # one that ends by `continue` (an out-of-memory retry, `except RuntimeError:
+            # opt.zero_grad(); continue`): no iteration that trains runs it
+            clears = [c for c in clears if not any(b.kind == "except" and _leaves_the_iteration(b.node) for b in c.branches_within(loop.node))]
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
             # `delta.grad.zero_()` of an attack's perturbation made in the iteration clears no
             # parameter: not the optimizer's clear, nor GF008's business
@@ -1603,7 +1605,8 @@ def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _reraises(handler: ast.AST) -> bool:
-    """An `except` block whose last statement is a `raise`, written in the block itself."""
+def _leaves_the_iteration(handler: ast.AST) -> bool:
+    """An `except` block whose last statement is a `raise` or a `continue`, written in the block
+    itself."""
     body = getattr(handler, "body", None)
-    return bool(body) and body[-1].__class__ is ast.Raise  # type: ignore[index]
+    return bool(body) and body[-1].__class__ in (ast.Raise, ast.Continue)  # type: ignore[index]

@@ -63,7 +63,13 @@ class MissingZeroGrad(Rule):
     `for i, batch in enumerate(loader)`, also in `tqdm(...)`, or `for i in range(n)`; `i` not
     rebound in the body) while its step is
     not: after the first iteration nothing clears (the fix clears at the start of each
-    iteration). A loop that calls an object of a class of the file whose `__call__`
+    iteration). So is a loop whose every clear of the optimizer is a statement of its body
+    written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
+    `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
+    iteration's backward: a skipped batch leaves its gradients to the next step (the fix clears
+    first in the body); and one whose only clears sit in an `except` block that ends by `raise`
+    or `continue` (an out-of-memory retry: `except RuntimeError: opt.zero_grad(); continue`):
+    the iterations that train never clear. A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
@@ -316,6 +322,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
     )
     call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
+    skipped_message = (
+        "`{opt}` is cleared only after a `continue` that skips a non-finite loss after its"
+        " backward: the skipped batch's gradients reach the next step; clear them each iteration"
+    )
     first_pass_message = (
         "`{opt}` is cleared on the loop's first iteration only: every later `{opt}.step()` applies gradients "
         "accumulated since then; clear them each iteration"
@@ -447,6 +457,10 @@ class MissingZeroGrad(Rule):
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
         first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source)}
         cleared -= first_pass
+        # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
+        # end of the body: a skipped batch leaves its gradients to the next step
+        skipped = {t for t in set(steps) & cleared - loop.cleared_by_callers - first_pass if _cleared_only_past_a_non_finite_skip(loop, t, clears)}
+        cleared -= skipped
         nested_own: set[str] = set()
         if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
             # a nested training loop's own optimizer (a WGAN's critic cleared and stepped
@@ -537,10 +551,18 @@ class MissingZeroGrad(Rule):
                 # another optimizer's step: a clear at the top would keep what its backward
                 # passes leave in this optimizer's parameters
                 fix = _after_nested_training_loop(loop, step, owned, target, model)
+            elif target in skipped:
+                # first in the body, before the backward the skip follows (the clear at the end stays)
+                block = loop.node.body  # type: ignore[attr-defined]
+                fix = None
+                if model.source.starts_line(block[0]) and not model.source.inline_block(block):
+                    fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
             if target in first_pass:
                 message = self.first_pass_message.format(opt=target)
+            elif target in skipped:
+                message = self.skipped_message.format(opt=target)
             else:
                 message = self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target)
             yield Finding(self.code, message, step.anchor, fix=fix, related=(loop.node,))
@@ -873,6 +895,41 @@ def _guarded_with_its_backward(
         if not later or (index < position and events.index(later[0]) > position):
             return None  # a backward no other optimizer's step takes before this one: accumulating?
     return block if own else None
+
+
+_NON_FINITE = ("isfinite", "isnan", "isinf")
+
+
+def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> bool:
+    """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop)
+    written after an `if` of that body that tests a loss for `nan`/`inf` (`if not
+    torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and ends the iteration by
+    `continue`, itself written after every backward of the iteration (each a statement of the
+    body too): a batch so skipped leaves its gradients to the next step."""
+    node = loop.node
+    if node.__class__ not in (ast.For, ast.While):
+        return False
+    mine = [c for c in clears if c.target == target]
+    backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
+    if not mine or not backwards or any(not e.direct for e in (*mine, *backwards)):
+        return False
+    body = node.body  # type: ignore[attr-defined]
+
+    def place(event: GradEvent) -> int | None:
+        return next((k for k, stmt in enumerate(body) if any(stmt is s for s in event.path)), None)
+
+    last_backward = max((place(e) for e in backwards), key=lambda k: -1 if k is None else k)
+    first_clear = min((place(c) for c in mine), key=lambda k: len(body) if k is None else k)
+    if last_backward is None or first_clear is None or any(place(e) is None for e in (*mine, *backwards)):
+        return False
+    for stmt in body[last_backward + 1 : first_clear]:
+        if (
+            stmt.__class__ is ast.If
+            and any(n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE for n in ast_walk(stmt.test))  # type: ignore[attr-defined]
+            and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
+        ):
+            return True
+    return False
 
 
 def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:

@@ -30,7 +30,7 @@ from gradfix.transforms._common import (
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS, LOOPS, Source
+from gradfix.source import FUNCTIONS, LOOPS, TRIES, Source
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -914,6 +914,13 @@ def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears
     if not mine or not backwards or any(not e.direct for e in (*mine, *backwards)):
         return False
     body = node.body  # type: ignore[attr-defined]
+    events = (*mine, *backwards)
+    tops = {id(next((stmt for stmt in body if any(stmt is s for s in e.path)), None)) for e in events}
+    if len(tops) == 1:
+        # all of it in the body of one `try` of the loop's body (an out-of-memory retry around the batch)
+        top = next((stmt for stmt in body if id(stmt) in tops), None)
+        if top is not None and isinstance(top, TRIES) and all(any(s is top.body[0] for s in e.path) or _in_block(e, top.body) for e in events):
+            body = top.body
 
     def place(event: GradEvent) -> int | None:
         return next((k for k, stmt in enumerate(body) if any(stmt is s for s in event.path)), None)
@@ -930,6 +937,10 @@ def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears
         ):
             return True
     return False
+
+
+def _in_block(event: GradEvent, block: list[ast.stmt]) -> bool:
+    return any(stmt is s for stmt in block for s in event.path)
 
 
 def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:

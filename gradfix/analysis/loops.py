@@ -2739,19 +2739,6 @@ class _Walker:
             names = facts.__dict__["_bound_gradient_methods"] = _bound_method_names(facts.source.text)
         return name in names
 
-    def attribute_bound_gradient_method(self, method: str, ctx: _Context) -> bool:
-        """`state.clear = opt.zero_grad` ... `state.clear()`: an attribute written bound to a
-        method that clears, steps or backpropagates (looked for only in a module whose text ends
-        a line right after such a method's name)."""
-        facts = ctx.facts or self.facts
-        says = facts.__dict__.get("_ends_a_line_with_a_gradient_method")
-        if says is None:
-            text = facts.source.text
-            says = facts.__dict__["_ends_a_line_with_a_gradient_method"] = any(
-                word + end in text for word in (".zero_grad", ".step", ".backward") for end in ("\n", "\r", " #", "  #")
-            )
-        return says and self.bound_gradient_method("." + method, ctx)
-
     def held_gradient_method(self, name: str, ctx: _Context) -> bool:
         """`for fn in hooks: fn()` with `hooks = [opt.zero_grad, ...]` (a name written bound to a
         list that holds a method that clears, steps or backpropagates, as `bound_gradient_method`
@@ -2941,8 +2928,9 @@ class _Walker:
         """Why a call gradfix cannot see into may touch gradients ("" when it cannot).
         `library`: `library_kind` of the receiver (of the called name without one)."""
         last = (name or method or "").rsplit(".", 1)[-1]
-        if call.args and any(a.__class__ is ast.Lambda and _lambda_calls_gradient_method(a) for a in call.args):
-            return f"`{last or 'a call'}` runs a lambda that may clear, step or backpropagate"
+        for arg in call.args:
+            if arg.__class__ is ast.Lambda and _lambda_calls_gradient_method(arg):  # type: ignore[arg-type]
+                return f"`{last or 'a call'}` runs a lambda that may clear, step or backpropagate"
         qualified = (ctx.facts or self.facts).imports.qualify(name)
         if last in HARMLESS_CALLS or classify_constructor(qualified) is not None:
             return ""
@@ -2981,7 +2969,7 @@ class _Walker:
             return f"`{dotted(recv) or 'an object'}.{method}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
-        if recv is not None and method is not None and self.attribute_bound_gradient_method(method, ctx):
+        if recv is not None and method is not None and self.bound_gradient_method("." + method, ctx):
             return f"`{dotted(recv) or 'an object'}.{method}` is an optimizer's or a tensor's method held in an attribute (`state.clear = opt.zero_grad`)"
         if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` runs the methods of a list that holds an optimizer's or a tensor's method (`for fn in hooks: fn()`)"

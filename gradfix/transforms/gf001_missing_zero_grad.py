@@ -66,8 +66,9 @@ class MissingZeroGrad(Rule):
     iteration). So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
-    iteration's backward: a skipped batch leaves its gradients to the next step (the fix clears
-    first in the body); and one whose only clears sit in an `except` block that ends by `raise`
+    iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
+    continue` keeps the skipped gradients on purpose): a skipped batch leaves its gradients to the
+    next step (the fix clears first in the body); and one whose only clears sit in an `except` block that ends by `raise`
     or `continue` (an out-of-memory retry: `except RuntimeError: opt.zero_grad(); continue`):
     the iterations that train never clear. A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
@@ -901,46 +902,47 @@ _NON_FINITE = ("isfinite", "isnan", "isinf")
 
 
 def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> bool:
-    """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop)
-    written after an `if` of that body that tests a loss for `nan`/`inf` (`if not
-    torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and ends the iteration by
-    `continue`, itself written after every backward of the iteration (each a statement of the
-    body too): a batch so skipped leaves its gradients to the next step."""
+    """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop; or of
+    one `try` of that body holding them and the backward) written after an `if` that tests a
+    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and
+    ends the iteration by `continue`, itself written after every backward of the iteration (each
+    a statement of that block too): a batch so skipped leaves its gradients to the next step."""
     node = loop.node
     if node.__class__ not in (ast.For, ast.While):
         return False
+    body = node.body  # type: ignore[attr-defined]
+    blocks = [body] + [stmt.body for stmt in body if stmt.__class__ in TRIES]  # type: ignore[attr-defined]
+    if not any(_skips_by_continue(stmt) for block in blocks for stmt in block):
+        return False  # (a look at the top-level statements first: most loops skip nothing)
     mine = [c for c in clears if c.target == target]
     backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
-    if not mine or not backwards or any(not e.direct for e in (*mine, *backwards)):
-        return False
-    body = node.body  # type: ignore[attr-defined]
     events = (*mine, *backwards)
-    tops = {id(next((stmt for stmt in body if any(stmt is s for s in e.path)), None)) for e in events}
-    if len(tops) == 1:
-        # all of it in the body of one `try` of the loop's body (an out-of-memory retry around the batch)
-        top = next((stmt for stmt in body if id(stmt) in tops), None)
-        if top is not None and isinstance(top, TRIES) and all(any(s is top.body[0] for s in e.path) or _in_block(e, top.body) for e in events):
-            body = top.body
-
-    def place(event: GradEvent) -> int | None:
-        return next((k for k, stmt in enumerate(body) if any(stmt is s for s in event.path)), None)
-
-    last_backward = max((place(e) for e in backwards), key=lambda k: -1 if k is None else k)
-    first_clear = min((place(c) for c in mine), key=lambda k: len(body) if k is None else k)
-    if last_backward is None or first_clear is None or any(place(e) is None for e in (*mine, *backwards)):
+    if not mine or not backwards or any(not e.direct for e in events):
         return False
-    for stmt in body[last_backward + 1 : first_clear]:
-        if (
-            stmt.__class__ is ast.If
-            and any(n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE for n in ast_walk(stmt.test))  # type: ignore[attr-defined]
-            and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
-        ):
-            return True
+    for block in blocks:
+        index = {id(stmt): k for k, stmt in enumerate(block)}
+        places = [next((index[id(s)] for s in e.path if id(s) in index), None) for e in events]
+        if None in places:
+            continue
+        first_clear = min(places[: len(mine)])  # type: ignore[type-var]
+        last_backward = max(places[len(mine) :])  # type: ignore[type-var]
+        if first_clear <= last_backward:  # type: ignore[operator]
+            continue  # (all in one `try`: read in its body, the next block)
+        guards = [stmt for stmt in block[last_backward + 1 : first_clear] if _skips_by_continue(stmt)]  # type: ignore[operator]
+        # every skip there tests for `nan`/`inf`: another (`if (i + 1) % n != 0: continue`, an
+        # accumulation window) makes the skipped batches' gradients part of a window on purpose
+        return bool(guards) and all(
+            any(
+                n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
+                for n in ast_walk(stmt.test)  # type: ignore[attr-defined]
+            )
+            for stmt in guards
+        )
     return False
 
 
-def _in_block(event: GradEvent, block: list[ast.stmt]) -> bool:
-    return any(stmt is s for stmt in block for s in event.path)
+def _skips_by_continue(stmt: ast.stmt) -> bool:
+    return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
 
 
 def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:

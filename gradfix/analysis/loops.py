@@ -403,7 +403,8 @@ _UNCALLED_GRADIENT_METHOD = lazily(r"\.(?:zero_grad|step|backward)\b(?![ \t]*\()
 
 def _bound_method_names(text: str) -> set[str]:
     """Names written bound to a method that clears, steps or backpropagates, not called
-    (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`."""
+    (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`; an
+    attribute so bound (`state.clear = opt.zero_grad`) also as `.clear`."""
     names: set[str] = set()
     for method in (".zero_grad", ".step", ".backward"):
         at = text.find(method)
@@ -419,6 +420,8 @@ def _bound_method_names(text: str) -> set[str]:
                     word = bound[len(bound.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")) :]
                     if word.isidentifier():
                         names.add(word)
+                        if bound[: len(bound) - len(word)].endswith("."):
+                            names.add("." + word)  # `state.clear = opt.zero_grad`: an attribute so bound
             at = text.find(method, at + 1)
     return names
 
@@ -514,6 +517,15 @@ def _stepping_lambdas(source: Source) -> dict[str, tuple[ast.Assign, bool, tuple
                 if bound in found:
                     bindings[bound] = 2
     return {name: entry for name, entry in found.items() if bindings.get(name) == 1}
+
+
+def _lambda_calls_gradient_method(made: ast.Lambda) -> bool:
+    """The lambda's body calls a `zero_grad`, `step` or `backward` method (`lambda o: o.zero_grad()`,
+    handed to `map(...)`): the call it is handed to may run it."""
+    return any(
+        n.__class__ is ast.Call and n.func.__class__ is ast.Attribute and n.func.attr in _BOUND_METHODS  # type: ignore[attr-defined]
+        for n in ast_walk(made.body)
+    )
 
 
 def _only_steps(made: ast.Lambda) -> bool:
@@ -2916,6 +2928,9 @@ class _Walker:
         """Why a call gradfix cannot see into may touch gradients ("" when it cannot).
         `library`: `library_kind` of the receiver (of the called name without one)."""
         last = (name or method or "").rsplit(".", 1)[-1]
+        for arg in call.args:
+            if arg.__class__ is ast.Lambda and _lambda_calls_gradient_method(arg):  # type: ignore[arg-type]
+                return f"`{last or 'a call'}` runs a lambda that may clear, step or backpropagate"
         qualified = (ctx.facts or self.facts).imports.qualify(name)
         if last in HARMLESS_CALLS or classify_constructor(qualified) is not None:
             return ""
@@ -2954,6 +2969,8 @@ class _Walker:
             return f"`{dotted(recv) or 'an object'}.{method}` is a lambda that may clear, step or backpropagate"
         if recv is None and isinstance(call.func, ast.Name) and self.bound_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` is an optimizer's or a tensor's method held in a name (`reset = opt.zero_grad`)"
+        if recv is not None and method is not None and self.bound_gradient_method("." + method, ctx):
+            return f"`{dotted(recv) or 'an object'}.{method}` is an optimizer's or a tensor's method held in an attribute (`state.clear = opt.zero_grad`)"
         if recv is None and isinstance(call.func, ast.Name) and ctx.loops and self.held_gradient_method(call.func.id, ctx):
             return f"`{call.func.id}` runs the methods of a list that holds an optimizer's or a tensor's method (`for fn in hooks: fn()`)"
         facts = self.facts

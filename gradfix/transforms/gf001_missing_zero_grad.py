@@ -30,7 +30,7 @@ from gradfix.transforms._common import (
 )
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.patterns import lazily
-from gradfix.source import FUNCTIONS, LOOPS, Source
+from gradfix.source import FUNCTIONS, LOOPS, TRIES, Source
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -64,7 +64,14 @@ class MissingZeroGrad(Rule):
     `for i, batch in enumerate(loader)`, also in `tqdm(...)`, or `for i in range(n)`; `i` not
     rebound in the body) while its step is
     not: after the first iteration nothing clears (the fix clears at the start of each
-    iteration). A loop that calls an object of a class of the file whose `__call__`
+    iteration). So is a loop whose every clear of the optimizer is a statement of its body
+    written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
+    `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
+    iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
+    continue` keeps the skipped gradients on purpose): a skipped batch leaves its gradients to the
+    next step (the fix clears first in the body); and one whose only clears sit in an `except` block that ends by `raise`
+    or `continue` (an out-of-memory retry: `except RuntimeError: opt.zero_grad(); continue`):
+    the iterations that train never clear. A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
@@ -320,6 +327,10 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` applies gradients accumulated since the loop began: clear them after each accumulation step"
     )
     call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
+    skipped_message = (
+        "`{opt}` is cleared only after a `continue` that skips a non-finite loss after its"
+        " backward: the skipped batch's gradients reach the next step; clear them each iteration"
+    )
     first_pass_message = (
         "`{opt}` is cleared on the loop's first iteration only: every later `{opt}.step()` applies gradients "
         "accumulated since then; clear them each iteration"
@@ -416,8 +427,10 @@ class MissingZeroGrad(Rule):
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
         if clears and any(b.kind == "except" for c in clears for b in c.branches):
             # a clear in an `except` block that ends by raising (`except FloatingPointError:
-            # opt.zero_grad(); raise`): no iteration that goes on to the next one ran it
-            clears = [c for c in clears if not any(b.kind == "except" and _reraises(b.node) for b in c.branches_within(loop.node))]
+            # opt.zero_grad(); raise`): no iteration that goes on to the next one ran it; nor
+            # one that ends by `continue` (an out-of-memory retry, `except RuntimeError:
+            # opt.zero_grad(); continue`): no iteration that trains runs it
+            clears = [c for c in clears if not any(b.kind == "except" and _leaves_the_iteration(b.node) for b in c.branches_within(loop.node))]
         if any(c.scope is not ClearScope.OPTIMIZER for c in clears):
             # `delta.grad.zero_()` of an attack's perturbation made in the iteration clears no
             # parameter: not the optimizer's clear, nor GF008's business
@@ -449,6 +462,10 @@ class MissingZeroGrad(Rule):
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
         first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source)}
         cleared -= first_pass
+        # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
+        # end of the body: a skipped batch leaves its gradients to the next step
+        skipped = {t for t in set(steps) & cleared - loop.cleared_by_callers - first_pass if _cleared_only_past_a_non_finite_skip(loop, t, clears)}
+        cleared -= skipped
         nested_own: set[str] = set()
         if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
             # a nested training loop's own optimizer (a WGAN's critic cleared and stepped
@@ -539,10 +556,18 @@ class MissingZeroGrad(Rule):
                 # another optimizer's step: a clear at the top would keep what its backward
                 # passes leave in this optimizer's parameters
                 fix = _after_nested_training_loop(loop, step, owned, target, model)
+            elif target in skipped:
+                # first in the body, before the backward the skip follows (the clear at the end stays)
+                block = loop.node.body  # type: ignore[attr-defined]
+                fix = None
+                if model.source.starts_line(block[0]) and not model.source.inline_block(block):
+                    fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
             if target in first_pass:
                 message = self.first_pass_message.format(opt=target)
+            elif target in skipped:
+                message = self.skipped_message.format(opt=target)
             else:
                 message = self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target)
             yield Finding(self.code, message, step.anchor, fix=fix, related=(loop.node,))
@@ -881,6 +906,53 @@ def _guarded_with_its_backward(
         if not later or (index < position and events.index(later[0]) > position):
             return None  # a backward no other optimizer's step takes before this one: accumulating?
     return block if own else None
+
+
+_NON_FINITE = ("isfinite", "isnan", "isinf")
+
+
+def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> bool:
+    """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop; or of
+    one `try` of that body holding them and the backward) written after an `if` that tests a
+    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and
+    ends the iteration by `continue`, itself written after every backward of the iteration (each
+    a statement of that block too): a batch so skipped leaves its gradients to the next step."""
+    node = loop.node
+    if node.__class__ not in (ast.For, ast.While):
+        return False
+    body = node.body  # type: ignore[attr-defined]
+    blocks = [body] + [stmt.body for stmt in body if stmt.__class__ in TRIES]  # type: ignore[attr-defined]
+    if not any(_skips_by_continue(stmt) for block in blocks for stmt in block):
+        return False  # (a look at the top-level statements first: most loops skip nothing)
+    mine = [c for c in clears if c.target == target]
+    backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
+    events = (*mine, *backwards)
+    if not mine or not backwards or any(not e.direct for e in events):
+        return False
+    for block in blocks:
+        index = {id(stmt): k for k, stmt in enumerate(block)}
+        places = [next((index[id(s)] for s in e.path if id(s) in index), None) for e in events]
+        if None in places:
+            continue
+        first_clear = min(places[: len(mine)])  # type: ignore[type-var]
+        last_backward = max(places[len(mine) :])  # type: ignore[type-var]
+        if first_clear <= last_backward:  # type: ignore[operator]
+            continue  # (all in one `try`: read in its body, the next block)
+        guards = [stmt for stmt in block[last_backward + 1 : first_clear] if _skips_by_continue(stmt)]  # type: ignore[operator]
+        # every skip there tests for `nan`/`inf`: another (`if (i + 1) % n != 0: continue`, an
+        # accumulation window) makes the skipped batches' gradients part of a window on purpose
+        return bool(guards) and all(
+            any(
+                n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
+                for n in ast_walk(stmt.test)  # type: ignore[attr-defined]
+            )
+            for stmt in guards
+        )
+    return False
+
+
+def _skips_by_continue(stmt: ast.stmt) -> bool:
+    return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
 
 
 def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:
@@ -1653,7 +1725,8 @@ def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _reraises(handler: ast.AST) -> bool:
-    """An `except` block whose last statement is a `raise`, written in the block itself."""
+def _leaves_the_iteration(handler: ast.AST) -> bool:
+    """An `except` block whose last statement is a `raise` or a `continue`, written in the block
+    itself."""
     body = getattr(handler, "body", None)
-    return bool(body) and body[-1].__class__ is ast.Raise  # type: ignore[index]
+    return bool(body) and body[-1].__class__ in (ast.Raise, ast.Continue)  # type: ignore[index]

@@ -46,6 +46,8 @@ class ModelZeroGradPartial(LoopRule):
     them; else silent); the optimizer it steps is judged against those and the cleared models.
     A clear of each module of a literal list, `for m in (trunk, head): m.zero_grad()` (each a
     module the file builds), clears those modules (reported without a fix: the loop would stay).
+    An optimizer's clear in an `except` block that ends by `raise` or `continue` (an
+    out-of-memory retry) is no clear of the iterations that train.
 
     ## Why is this bad?
     `model.zero_grad()` clears exactly the parameters `model` owns; `optimizer.step()`
@@ -172,6 +174,10 @@ class ModelZeroGradPartial(LoopRule):
         events = owned_events(loop, model)
         # clears anywhere in the loop (nested training loops included) count
         clears = [e for e in loop.events if e.kind is EventKind.CLEAR]
+        if any(b.kind == "except" for c in clears for b in c.branches):
+            # a clear in an `except` block that ends by `raise` or `continue` (an out-of-memory
+            # retry): no iteration that trains runs it
+            clears = [c for c in clears if not any(b.kind == "except" and _leaves_the_iteration(b.node) for b in c.branches_within(loop.node))]
         if not clears or any(c.scope is ClearScope.PARAMETERS or c.target is None for c in clears):
             return
         # a GAN's other optimizer cleared by its own `opt_d.zero_grad()`: what it owns is cleared
@@ -1275,3 +1281,10 @@ def _own_method_statement(clear: GradEvent, opt: str, model: ModuleModel) -> ast
         return None
     block = source.block_of(statement)
     return statement if block is not None and not source.inline_block(block) else None
+
+
+def _leaves_the_iteration(handler: ast.AST) -> bool:
+    """An `except` block whose last statement is a `raise` or a `continue`, written in the block
+    itself."""
+    body = getattr(handler, "body", None)
+    return bool(body) and body[-1].__class__ in (ast.Raise, ast.Continue)  # type: ignore[index]

@@ -672,14 +672,19 @@ def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Acc
     window = {n.id for n in ast.walk(acc.node.test) if isinstance(n, ast.Name)}
     if not window:
         return False
+    # a name the loop never binds (the window's size, `ACCUM`) says nothing about the counter:
+    # a name bound from it (`loss = criterion(out, y) / ACCUM`) is not bound from the counter
+    stored = {n.id for n in ast.walk(acc.loop.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    counting = window & stored
     indexed = _indexed_sequence(acc.loop.node)
     for stmt in body[:index]:
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
             if indexed is not None and _item_of(stmt.value, indexed):
                 continue  # `x, y = batches[i]` under `while i < len(batches)`: the iteration's item, as `for x, y in batches`
-            if any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(stmt.value)):
+            if any(isinstance(n, ast.Name) and n.id in counting for n in ast.walk(stmt.value)):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                window |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+                counting |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    window |= counting
     return not any(isinstance(n, ast.Name) and n.id in window for n in ast.walk(guard.test))
 
 

@@ -371,6 +371,8 @@ def check_source(
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
         findings = _distinct([finding for rule in rules for finding in rule.check(model)]) if not _other_framework(model) else []
+        if model.handed_self:
+            _keep_own_names(findings, model)
         for finding in findings:
             if finding.fix is not None and (not own_edits(source, finding.fix) or (accept is not None and not accept(source, finding.fix))):
                 finding.fix = None  # a fix must edit this file's own nodes (apply.own_edits)
@@ -418,6 +420,38 @@ def check_source(
         # a `continue` copied out of its loop: `ast.parse` accepts it, the compiler does not
         raise SourceError("internal error: the fix would not compile (a 'continue', 'break' or 'return' outside its loop or function)")
     return source
+
+
+_SELF_WORD = None
+
+
+def _keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-untyped-def]
+    """A step function handed the trainer object (`def plain_step(tr, batch)`) is judged with its
+    events named as the class names them (`self.optimizer`): a fix that would write `self` into
+    it names what the function calls otherwise, and is dropped (the finding stays)."""
+    import re
+
+    from gradfix.transforms.base import InsertStatements, ReplaceNode
+
+    global _SELF_WORD
+    if _SELF_WORD is None:
+        _SELF_WORD = re.compile(r"\bself\b")
+    spans = [(f.lineno, f.end_lineno or f.lineno) for f, _ in model.handed_self.values()]  # type: ignore[attr-defined]
+    for finding in findings:
+        if finding.fix is None:
+            continue
+        for edit in finding.fix.edits:
+            if isinstance(edit, InsertStatements):
+                text = "\n".join(line for line, _ in edit.lines)
+                anchor = edit.anchor[0] if isinstance(edit.anchor, list) and edit.anchor else edit.anchor
+            elif isinstance(edit, ReplaceNode):
+                text, anchor = edit.new, edit.node
+            else:
+                continue
+            line = getattr(anchor, "lineno", 0)
+            if _SELF_WORD.search(text) and any(start <= line <= end for start, end in spans):
+                finding.fix = None
+                break
 
 
 def _misplaced_jumps(tree) -> int:  # type: ignore[no-untyped-def]

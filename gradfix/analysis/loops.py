@@ -241,9 +241,20 @@ class ModuleModel:
     # (id of a function, a parameter of it) -> the class of the project whose object every call
     # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
     handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = field(default_factory=dict)
+    # id of a step function every call of which hands it `self` of one class -> the function and
+    # that parameter, whose attributes its events name as the class does (`tr.model` -> `self.model`)
+    handed_self: dict[int, tuple[ast.AST, str]] = field(default_factory=dict)
     # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
     # in order, as the walk found them (`_Walker.callback_hooks`)
     callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)
+
+    def as_events_name(self, key: str, loop: TrainingLoop) -> str:
+        """A key the code of a step function handed the trainer object writes (`tr.model`), as
+        its events name it (`self.model`, see `handed_self`); any other key as it is."""
+        handed = self.handed_self.get(id(loop.node)) if self.handed_self else None
+        if handed is None or not key.startswith(handed[1]) or root_name(key) != handed[1]:
+            return key
+        return "self" + key[len(handed[1]) :]
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -3999,8 +4010,11 @@ def _feeds_a_backward(names: set[str], statement: ast.stmt, events: list[GradEve
     )
 
 
-def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:
-    """The events of one call of `function`, as if its body were a loop's body."""
+def walk_as_iteration(
+    facts: ModuleFacts, function: FunctionInfo, mapping: tuple[tuple[str, str], ...] = (), class_name: str | None = None
+) -> list[GradEvent]:
+    """The events of one call of `function`, as if its body were a loop's body; `mapping`: its
+    parameters named as the callers name them (`tr` -> `self` of `class_name`)."""
     walker = _Walker(facts)
     node = function.node
     ctx = _Context(
@@ -4009,7 +4023,8 @@ def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEv
         loops=(node,),  # type: ignore[arg-type]
         home_loops=(node,),  # type: ignore[arg-type]
         functions=(node,),
-        class_name=function.class_name,
+        class_name=class_name or function.class_name,
+        mapping=mapping,
     )
     walker.block(node.body, ctx)
     return walker.events

@@ -436,7 +436,7 @@ def _keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-
     global _SELF_WORD
     if _SELF_WORD is None:
         _SELF_WORD = re.compile(r"\bself\b")
-    spans = [(f.lineno, f.end_lineno or f.lineno) for f, _ in model.handed_self.values()]  # type: ignore[attr-defined]
+    spans = [(f.lineno, f.end_lineno or f.lineno) for f, _, _ in model.handed_self.values()]  # type: ignore[attr-defined]
     for finding in findings:
         if finding.fix is None:
             continue

@@ -241,9 +241,10 @@ class ModuleModel:
     # (id of a function, a parameter of it) -> the class of the project whose object every call
     # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
     handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = field(default_factory=dict)
-    # id of a step function every call of which hands it `self` of one class -> the function and
-    # that parameter, whose attributes its events name as the class does (`tr.model` -> `self.model`)
-    handed_self: dict[int, tuple[ast.AST, str]] = field(default_factory=dict)
+    # id of a step function every call of which hands it `self` of one class -> the function,
+    # that parameter, whose attributes its events name as the class does (`tr.model` ->
+    # `self.model`), and the class
+    handed_self: dict[int, tuple[ast.AST, str, str]] = field(default_factory=dict)
     # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
     # in order, as the walk found them (`_Walker.callback_hooks`)
     callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)
@@ -255,6 +256,14 @@ class ModuleModel:
         if handed is None or not key.startswith(handed[1]) or root_name(key) != handed[1]:
             return key
         return "self" + key[len(handed[1]) :]
+
+    def handed_keys(self, class_name: str | None, key: str) -> list[tuple[ast.AST, str]]:
+        """The step functions every call of which hands `self` of the class (see `handed_self`),
+        each with the key its code writes for the class's `self.` key (`self.optimizer` ->
+        `tr.optimizer`)."""
+        if not self.handed_self or class_name is None or not key.startswith("self."):
+            return []
+        return [(node, param + key[4:]) for node, param, owner in self.handed_self.values() if owner == class_name]
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its

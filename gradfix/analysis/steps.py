@@ -198,7 +198,7 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
             from gradfix.analysis.loops import walk_as_iteration
 
             events = walk_as_iteration(model.facts, info, mapping=((handed[1], "self"),), class_name=handed[0])
-            model.handed_self[id(node)] = (node, handed[1])
+            model.handed_self[id(node)] = (node, handed[1], handed[0])
         for path in callers:
             contexts += list(_callers_in(project, path, info))  # type: ignore[arg-type]
         for base in bases:

@@ -436,8 +436,13 @@ def _keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-
     global _SELF_WORD
     if _SELF_WORD is None:
         _SELF_WORD = re.compile(r"\bself\b")
-    spans = [(f.lineno, f.end_lineno or f.lineno) for f, _, _ in model.handed_self.values()]  # type: ignore[attr-defined]
+    spans = [(f.lineno, f.end_lineno or f.lineno, param) for f, param, _ in model.handed_self.values()]  # type: ignore[attr-defined]
     for finding in findings:
+        at = getattr(finding.node, "lineno", 0)
+        param = next((p for start, end, p in spans if start <= at <= end), None)
+        if param is not None and "self." in finding.message:
+            # (the message names the objects as the function's code does: `tr.optimizer`)
+            finding.message = _SELF_WORD.sub(param, finding.message)
         if finding.fix is None:
             continue
         for edit in finding.fix.edits:
@@ -449,7 +454,7 @@ def _keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-
             else:
                 continue
             line = getattr(anchor, "lineno", 0)
-            if _SELF_WORD.search(text) and any(start <= line <= end for start, end in spans):
+            if _SELF_WORD.search(text) and any(start <= line <= end for start, end, _ in spans):
                 finding.fix = None
                 break
 

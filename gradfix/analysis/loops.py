@@ -257,6 +257,14 @@ class ModuleModel:
             return key
         return "self" + key[len(handed[1]) :]
 
+    def as_written_name(self, key: str, loop: TrainingLoop) -> str:
+        """The inverse of `as_events_name`: a `self.` key as the code of a step function handed
+        the trainer object writes it (`self.model` -> `tr.model`)."""
+        handed = self.handed_self.get(id(loop.node)) if self.handed_self else None
+        if handed is None or not key.startswith("self."):
+            return key
+        return handed[1] + key[4:]
+
     def handed_keys(self, class_name: str | None, key: str) -> list[tuple[ast.AST, str]]:
         """The step functions every call of which hands `self` of the class (see `handed_self`),
         each with the key its code writes for the class's `self.` key (`self.optimizer` ->

@@ -3334,6 +3334,20 @@ def _assigned_entries(facts: ModuleFacts, key: str) -> set[str]:
     return _bound_at_line_starts(facts, key, _ASSIGNED_ENTRY, "_assigned_entries")
 
 
+def decorated_entry(func: ast.expr, facts: ModuleFacts) -> str | None:
+    """The function `STEPS[key]` stands for in a dict filled by a decorator of the module (see
+    `decorator_registries`): the entry of a constant key, or the one function registered when
+    the key is read at run time."""
+    if not (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)):
+        return None
+    decorated = decorator_registries(facts).get(func.value.id)
+    if not decorated:
+        return None
+    key = func.slice.value if isinstance(func.slice, ast.Constant) else None
+    names = [n for k, n in decorated if key is None or k == key]
+    return names[0] if len(names) == 1 else None
+
+
 def registry_tables(facts: ModuleFacts) -> dict[str, list[str]]:
     """Dict literals bound at the module's top level to a name whose values include functions
     of the module (`STEPS = {"sup": sup_step, "ssl": ssl_step}`): name -> those functions

@@ -3848,12 +3848,19 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
         }
     # the callers of each name found, to a fixed point: each found name is looked for once
     pending = list(found)
+    registries = decorator_registries(facts) if facts.module_functions else {}
+    tables: set[str] = set()
     while pending:
         other = pending.pop()
         for name, bodies in texts.items():
             if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)
                 pending.append(name)
+        for table, entries in registries.items():
+            if table not in tables and any(function == other for _, function in entries):
+                # `UPDATES["ce"](net, opt, ...)` calls a function `@update_rule("ce")` registered
+                tables.add(table)
+                pending.append(table)
     return found | set(aliases)
 
 

@@ -494,9 +494,9 @@ def _handed_self(walker: _Walker, info: FunctionInfo) -> tuple[str, str] | None:
             return None
         found = here
     if found is not None and any(
-        isinstance(n, ast.Name) and n.id == found[1] and not isinstance(n.ctx, ast.Load) for n in ast_walk(info.node)
+        isinstance(n, ast.Name) and (n.id == "self" or (n.id == found[1] and not isinstance(n.ctx, ast.Load))) for n in ast_walk(info.node)
     ):
-        return None  # the parameter bound again in the function
+        return None  # the parameter bound again in the function (or a `self` of its own, a global)
     return found
 
 

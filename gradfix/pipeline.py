@@ -371,6 +371,10 @@ def check_source(
     for _ in range(MAX_PASSES):
         model = build_model(source, project)
         findings = _distinct([finding for rule in rules for finding in rule.check(model)]) if not _other_framework(model) else []
+        if model.handed_self:
+            from gradfix.transforms.own_names import keep_own_names
+
+            keep_own_names(findings, model)
         for finding in findings:
             if finding.fix is not None and (not own_edits(source, finding.fix) or (accept is not None and not accept(source, finding.fix))):
                 finding.fix = None  # a fix must edit this file's own nodes (apply.own_edits)

@@ -241,9 +241,37 @@ class ModuleModel:
     # (id of a function, a parameter of it) -> the class of the project whose object every call
     # of the function in other modules hands in, as the walk found it (`_Walker.handed_class`)
     handed_classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = field(default_factory=dict)
+    # id of a step function every call of which hands it `self` of one class -> the function,
+    # that parameter, whose attributes its events name as the class does (`tr.model` ->
+    # `self.model`), and the class
+    handed_self: dict[int, tuple[ast.AST, str, str]] = field(default_factory=dict)
     # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
     # in order, as the walk found them (`_Walker.callback_hooks`)
     callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)
+
+    def as_events_name(self, key: str, loop: TrainingLoop) -> str:
+        """A key the code of a step function handed the trainer object writes (`tr.model`), as
+        its events name it (`self.model`, see `handed_self`); any other key as it is."""
+        handed = self.handed_self.get(id(loop.node)) if self.handed_self else None
+        if handed is None or not key.startswith(handed[1]) or root_name(key) != handed[1]:
+            return key
+        return "self" + key[len(handed[1]) :]
+
+    def as_written_name(self, key: str, loop: TrainingLoop) -> str:
+        """The inverse of `as_events_name`: a `self.` key as the code of a step function handed
+        the trainer object writes it (`self.model` -> `tr.model`)."""
+        handed = self.handed_self.get(id(loop.node)) if self.handed_self else None
+        if handed is None or not key.startswith("self."):
+            return key
+        return handed[1] + key[4:]
+
+    def handed_keys(self, class_name: str | None, key: str) -> list[tuple[ast.AST, str]]:
+        """The step functions every call of which hands `self` of the class (see `handed_self`),
+        each with the key its code writes for the class's `self.` key (`self.optimizer` ->
+        `tr.optimizer`)."""
+        if not self.handed_self or class_name is None or not key.startswith("self."):
+            return []
+        return [(node, param + key[4:]) for node, param, owner in self.handed_self.values() if owner == class_name]
 
     def in_step_function(self, event: GradEvent) -> bool:
         """The event runs inside a step function (a helper that backpropagates and steps on its
@@ -3323,6 +3351,20 @@ def _assigned_entries(facts: ModuleFacts, key: str) -> set[str]:
     return _bound_at_line_starts(facts, key, _ASSIGNED_ENTRY, "_assigned_entries")
 
 
+def decorated_entry(func: ast.expr, facts: ModuleFacts) -> str | None:
+    """The function `STEPS[key]` stands for in a dict filled by a decorator of the module (see
+    `decorator_registries`): the entry of a constant key, or the one function registered when
+    the key is read at run time."""
+    if not (isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)):
+        return None
+    decorated = decorator_registries(facts).get(func.value.id)
+    if not decorated:
+        return None
+    key = func.slice.value if isinstance(func.slice, ast.Constant) else None
+    names = [n for k, n in decorated if key is None or k == key]
+    return names[0] if len(names) == 1 else None
+
+
 def registry_tables(facts: ModuleFacts) -> dict[str, list[str]]:
     """Dict literals bound at the module's top level to a name whose values include functions
     of the module (`STEPS = {"sup": sup_step, "ssl": ssl_step}`): name -> those functions
@@ -3823,12 +3865,19 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
         }
     # the callers of each name found, to a fixed point: each found name is looked for once
     pending = list(found)
+    registries = decorator_registries(facts) if facts.module_functions else {}
+    tables: set[str] = set()
     while pending:
         other = pending.pop()
         for name, bodies in texts.items():
             if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)
                 pending.append(name)
+        for table, entries in registries.items():
+            if table not in tables and any(function == other for _, function in entries):
+                # `UPDATES["ce"](net, opt, ...)` calls a function `@update_rule("ce")` registered
+                tables.add(table)
+                pending.append(table)
     return found | set(aliases)
 
 
@@ -4016,8 +4065,11 @@ def _feeds_a_backward(names: set[str], statement: ast.stmt, events: list[GradEve
     )
 
 
-def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEvent]:
-    """The events of one call of `function`, as if its body were a loop's body."""
+def walk_as_iteration(
+    facts: ModuleFacts, function: FunctionInfo, mapping: tuple[tuple[str, str], ...] = (), class_name: str | None = None
+) -> list[GradEvent]:
+    """The events of one call of `function`, as if its body were a loop's body; `mapping`: its
+    parameters named as the callers name them (`tr` -> `self` of `class_name`)."""
     walker = _Walker(facts)
     node = function.node
     ctx = _Context(
@@ -4026,7 +4078,8 @@ def walk_as_iteration(facts: ModuleFacts, function: FunctionInfo) -> list[GradEv
         loops=(node,),  # type: ignore[arg-type]
         home_loops=(node,),  # type: ignore[arg-type]
         functions=(node,),
-        class_name=function.class_name,
+        class_name=class_name or function.class_name,
+        mapping=mapping,
     )
     walker.block(node.body, ctx)
     return walker.events

@@ -27,7 +27,7 @@ import re
 
 from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, overriding
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, decorated_entry, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
@@ -727,6 +727,12 @@ class _ModeWalker:
             # (read as `self.__call__(x, y)` is, below)
             found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get("__call__"), "__call__")
             return found or _inherited(self.facts, ctx.class_name, "__call__") or _project_inherited(self.facts, ctx.class_name, "__call__")
+        if func.__class__ is ast.Subscript and ctx.source is None:
+            # `STEPS[self.kind](self, batch)`: the function a decorator of the module registered
+            name = decorated_entry(func, self.facts)
+            if name is None or any(func.value.id in (a.arg for a in ast_walk(f) if isinstance(a, ast.arg)) for f in ctx.functions):  # type: ignore[attr-defined]
+                return None
+            return self.facts.module_functions.get(name)
         if isinstance(func, ast.Name):
             for function in reversed(ctx.functions):
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)

@@ -1739,6 +1739,12 @@ def _used_after(
                         isinstance(n.ctx, ast.Store) for n in attributes
                     ):
                         return True
+            # ... or by a step function handed the trainer (`def plain_step(tr, batch)`:
+            # `tr.optimizer.step()`), which does not build it again
+            for function, written in model.handed_keys(owner.name, key):
+                attributes = [n for n in ast_walk(function) if isinstance(n, ast.Attribute) and source.key(n) == written]
+                if any(isinstance(n.ctx, ast.Load) for n in attributes) and not any(isinstance(n.ctx, ast.Store) for n in attributes):
+                    return True
     return False
 
 

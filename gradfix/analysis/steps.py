@@ -191,6 +191,14 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         node = info.node
         if events is None:
             continue  # not one iteration: no backward and step of its own at its top level
+        handed = _handed_self(walker, info) if contexts and not callers else None
+        if handed is not None:
+            # `def plain_step(tr, batch)` called as `STEPS[self.kind](self, batch)` from the
+            # trainer's methods: `tr.model` is what the class calls `self.model`
+            from gradfix.analysis.loops import walk_as_iteration
+
+            events = walk_as_iteration(model.facts, info, mapping=((handed[1], "self"),), class_name=handed[0])
+            model.handed_self[id(node)] = (node, handed[1], handed[0])
         for path in callers:
             contexts += list(_callers_in(project, path, info))  # type: ignore[arg-type]
         for base in bases:
@@ -461,6 +469,35 @@ def _calls(model: ModuleModel) -> list[ast.Call]:
         cached = [c for c in cached if (call_name(c) or "").rsplit(".", 1)[-1] == "Engine"]
         model._framework_calls = cached  # type: ignore[attr-defined]
     return cached
+
+
+def _handed_self(walker: _Walker, info: FunctionInfo) -> tuple[str, str] | None:
+    """A module function each call of which (in this module: no other file calls it) hands
+    `self` of a method of one class for the same parameter, never rebound in the function
+    (`def plain_step(tr, batch, i)` called as `STEPS[self.kind](self, batch, i)` or
+    `plain_step(self, batch, i)` in the trainer's `fit`): the class and the parameter, whose
+    attributes are that class's `self.` attributes."""
+    if info.class_name is not None or not info.params or "self" in info.params:
+        return None
+    sites = walker.calls_into.get(id(info.node))
+    if not sites:
+        return None
+    found: tuple[str, str] | None = None
+    for call, ctx in sites:
+        if ctx.class_name is None or ctx.facts is not None or any(param == "self" for param, _ in ctx.mapping):
+            return None
+        index = next((k for k, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == "self"), None)
+        if index is None or index >= len(info.params) or any(isinstance(a, ast.Starred) for a in call.args[:index]):
+            return None
+        here = (ctx.class_name, info.params[index])
+        if found is not None and here != found:
+            return None
+        found = here
+    if found is not None and any(
+        isinstance(n, ast.Name) and (n.id == "self" or (n.id == found[1] and not isinstance(n.ctx, ast.Load))) for n in ast_walk(info.node)
+    ):
+        return None  # the parameter bound again in the function (or a `self` of its own, a global)
+    return found
 
 
 def _same_module_callers(model: ModuleModel, walker: _Walker, info: FunctionInfo) -> Iterator[frozenset[str] | None]:

@@ -254,9 +254,41 @@ def called_function(
     for call in statement_calls(stmt):
         if call.func.__class__ is ast.Name:
             found = _called_function(call, model, words)
+            if found is None and model.facts.local_functions and call.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
+                found = _called_closure(stmt, call, model, words)
             if found is not None:
                 return found
     return None
+
+
+def _called_closure(
+    stmt: ast.stmt, call: ast.Call, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`loss = step(x, y)` in a loop of a function that defines `step` itself (a closure over
+    its model and optimizer, also one defined again at the top of each epoch), the function's
+    only binding of that name: that function and the call."""
+    name = call.func.id  # type: ignore[attr-defined]
+    source = model.source
+    owner = source.owner_of(stmt)
+    while owner is not None and not isinstance(owner, FUNCTIONS):
+        owner = source.owner_of(owner)  # type: ignore[arg-type]
+    if owner is None:
+        return None
+    info = model.facts.local_functions.get(id(owner), {}).get(name)
+    if info is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    bindings = [
+        n for n in ast_walk(owner)
+        if (isinstance(n, FUNCTIONS) and n.name == name and n is not owner)
+        or (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, ast.arg) and n.arg == name)
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+    ]  # fmt: skip
+    if len(bindings) != 1 or bindings[0] is not info.node:
+        return None  # bound otherwise too: which one runs is not read
+    if not any(word in source.segment(info.node) for word in words):
+        return None
+    return info.node, call
 
 
 def _called_function(

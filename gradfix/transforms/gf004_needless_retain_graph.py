@@ -1437,9 +1437,16 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
     calls deep). No backward can then reach the returned graph. A tuple the function returns
     from each `return` (`return loss, logs`) may be unpacked into names (`loss, logs =
     self.step(batch)`): those at the places of the graph's `names` are read so."""
-    if depth > 3 or not isinstance(function, FUNCTIONS) or not only_grad_mode_decorators(function, model.facts.imports.qualify):
-        return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
+    if depth > 3 or not isinstance(function, FUNCTIONS):
+        return False
     source = model.source
+    registered = None
+    if not only_grad_mode_decorators(function, model.facts.imports.qualify):
+        # `@register_step("plain")` storing the function itself in `STEPS = {}`: its calls
+        # through the dict (`STEPS[self.kind](self, batch)`) return what its body returns
+        registered = _registry_calls(function, model)
+        if registered is None:
+            return False  # (`@torch.enable_grad()` returns what the body returns; another decorator may not)
     name = function.name
     if name.startswith("__"):
         return False
@@ -1457,7 +1464,7 @@ def _result_only_read(function: ast.AST, model: ModuleModel, depth: int = 0, nam
         return True  # (`loss = super().train_step(...)` returned by an override: its calls are being read)
     asking.add(id(function))
     try:
-        return _calls_only_read(function, owner, chain, model, depth, names)
+        return _calls_only_read(function, owner, chain, model, depth, names, registered)
     finally:
         asking.discard(id(function))
 
@@ -1487,7 +1494,12 @@ def _override_chain(owner: ast.AST, others: list[ast.AST], model: ModuleModel) -
     return chain
 
 
-def _calls_only_read(function: ast.AST, owner: ast.AST, chain: list[ast.ClassDef], model: ModuleModel, depth: int, names: set[str] | None) -> bool:
+def _calls_only_read(
+    function: ast.AST, owner: ast.AST, chain: list[ast.ClassDef], model: ModuleModel, depth: int, names: set[str] | None,
+    registered: list[ast.Call] | None = None,
+) -> bool:
+    """`registered`: the calls of a function a decorator stores in a registry dict, made through
+    that dict (`_registry_calls`), which stand for its calls by name."""
     source = model.source
     name = function.name  # type: ignore[attr-defined]
     named = [n for n in source.of_type(ast.Name) if n.id == name] + [n for n in source.of_type(ast.Attribute) if n.attr == name]
@@ -1501,7 +1513,11 @@ def _calls_only_read(function: ast.AST, owner: ast.AST, chain: list[ast.ClassDef
     calls = [c for c in source.of_type(ast.Call) if any(c.func is n for n in named)]
     if len(calls) != len(named) and "}[" in source.text:
         calls += _dispatch_calls(source, named, calls)
-    if not calls or len(calls) != len(named):
+    if registered is not None:
+        if named:
+            return False  # also named by itself (called past its decorator, or handed on)
+        calls = registered
+    if not calls or (registered is None and len(calls) != len(named)):
         return False  # handed on (a callback, a table of functions), or never called here
     project = model.facts.project
     if project is not None and source.path:
@@ -1564,6 +1580,42 @@ def _dispatch_calls(source: Source, named: list[ast.AST], calls: list[ast.Call])
         if table is not None:
             found += [c] * len(table.values)  # type: ignore[attr-defined]
     return found
+
+
+def _registry_calls(function: ast.AST, model: ModuleModel) -> list[ast.Call] | None:
+    """The calls of a module function whose one decorator stores it into a dict of the module
+    (see `decorator_registries`), made through that dict (`STEPS[self.kind](self, batch)`),
+    when every read of the dict is such a call resolving to it or to another entry; None
+    otherwise (the dict handed on, an entry bound to a name)."""
+    from gradfix.analysis.loops import decorated_entry, decorator_registries
+
+    decorators = getattr(function, "decorator_list", ())
+    if len(decorators) != 1 or model.source.owner_of(function) is not model.source.tree:  # type: ignore[arg-type]
+        return None
+    name = function.name  # type: ignore[attr-defined]
+    tables = [table for table, entries in decorator_registries(model.facts).items() if any(n == name for _, n in entries)]
+    if len(tables) != 1:
+        return None
+    table = tables[0]
+    subscripts = {
+        id(c.func.value): c for c in model.source.of_type(ast.Call)
+        if isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name) and c.func.value.id == table
+    }  # fmt: skip
+    # (`STEPS[name] = fn` in the decorator: the one write `decorator_registries` allows)
+    stored = {id(s.value) for s in model.source.of_type(ast.Subscript) if isinstance(s.ctx, ast.Store)}
+    calls = []
+    for node in model.source.of_type(ast.Name):
+        if node.id != table or not isinstance(node.ctx, ast.Load) or id(node) in stored:
+            continue
+        call = subscripts.get(id(node))
+        if call is None:
+            return None  # read otherwise: an entry may run elsewhere
+        entry = decorated_entry(call.func, model.facts)
+        if entry is None:
+            return None  # (a key read at run time, several functions registered: any may run)
+        if entry == name:
+            calls.append(call)
+    return calls
 
 
 def _overrides_stubs(function: ast.AST, owner: ast.AST, others: list[ast.AST], model: ModuleModel) -> bool:

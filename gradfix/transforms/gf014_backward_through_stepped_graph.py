@@ -137,6 +137,8 @@ class BackwardThroughSteppedGraph(Rule):
         self, step: GradEvent, loop: TrainingLoop, model: ModuleModel, graphs: GraphFlow, cache: dict[str, set[str]]
     ) -> set[str]:
         owners = _owners(step.target, model, cache)  # type: ignore[arg-type]
+        if model.handed_self:
+            owners = {model.as_written_name(o, loop) for o in owners}  # (the forwards' keys are the code's)
         # (a parameter's optimizer is read at the calls: the names there are the caller's)
         return owners | _handed_in_owners(step.target, loop, model, graphs)  # type: ignore[arg-type]
 
@@ -184,6 +186,8 @@ class BackwardThroughSteppedGraph(Rule):
                 if step_at is None:
                     continue
                 owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
+                if model.handed_self:
+                    owners = {model.as_written_name(o, loop) for o in owners}
                 if _stale_forward(graph, None, step_at, owners, graphs, later, set()) is None:
                     continue  # no stale forward at all, whatever the earlier backwards walked
                 if walked is None:

@@ -406,7 +406,7 @@ def _in_loop_scope(key: str, event: GradEvent, loop: TrainingLoop | None = None,
         if passed is None:
             return None
         key = passed + key[len(root) :]
-    return key
+    return model.as_events_name(key, loop) if model is not None and loop is not None else key
 
 
 def _module_global(name: str, helper: ast.AST, event: GradEvent, loop: TrainingLoop | None, model: ModuleModel | None) -> bool:

@@ -333,6 +333,8 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
                 last = constructor.rpartition(".")[2]
                 if last in _STATEFUL or last == "SGD":
                     constructors.add(constructor)
+                elif last == "Optimizer" and b"getattr(" in data:
+                    constructors.add("getattr")  # `getattr(torch.optim, "AdamW")(...)`: its class by name
     if not constructors:
         return ()
     names = {constructor.rpartition(".")[2] for constructor in constructors}
@@ -413,6 +415,8 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
     written as a number other than 0 (`momentum=args.momentum` may be 0: not known)."""
     name = call_name(call)
     qualified = model.facts.imports.qualify(name) if name is not None else None
+    if qualified is None and call.func.__class__ is ast.Call:
+        qualified = _looked_up_class(call.func, model)  # type: ignore[arg-type]
     if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
         return False
     last = qualified.rpartition(".")[2]
@@ -426,6 +430,19 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
         isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
         and not isinstance(momentum.value, bool) and momentum.value != 0
     )  # fmt: skip
+
+
+def _looked_up_class(lookup: ast.Call, model: ModuleModel) -> str | None:
+    """`torch.optim.AdamW` for `getattr(torch.optim, "AdamW")` (the class named by a literal)."""
+    if call_name(lookup) != "getattr" or len(lookup.args) != 2 or lookup.keywords:
+        return None
+    module, attribute = lookup.args
+    if not (isinstance(attribute, ast.Constant) and isinstance(attribute.value, str) and attribute.value.isidentifier()):
+        return None
+    root = dotted(module)
+    if root is None or model.facts.imports.qualify(root) != "torch.optim":
+        return None
+    return "torch.optim." + attribute.value
 
 
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:

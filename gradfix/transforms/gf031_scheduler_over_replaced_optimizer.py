@@ -597,6 +597,8 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
             stepped.add(sched)
         if opt not in stepped and any(_steps(info.node, opt, source) for info in methods.values() if info.node is not scope):
             stepped.add(opt)
+        if opt not in stepped and any(_steps(node, key, source) for node, key in model.handed_keys(owner, opt)):
+            stepped.add(opt)  # `def plain_step(tr, batch)` handed the trainer: `tr.optimizer.step()`
     return stepped == {sched, opt}
 
 

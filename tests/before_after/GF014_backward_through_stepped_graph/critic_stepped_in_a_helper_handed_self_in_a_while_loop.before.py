@@ -28,3 +28,6 @@ class Pair:
             for x, y in self.data:
                 adversarial_update(self, x, y)
             n += 1
+
+
+Pair([(torch.randn(2, 4), torch.randn(2, 1))]).train(2)

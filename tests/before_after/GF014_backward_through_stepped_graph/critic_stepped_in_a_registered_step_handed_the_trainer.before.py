@@ -41,3 +41,6 @@ class Trainer:
         for _ in range(epochs):
             for batch in self.loader:
                 STEPS[self.kind](self, batch)
+
+
+Trainer(nn.Linear(4, 3), [(torch.randn(2, 4), torch.tensor([0, 2]))]).fit(2)

@@ -1115,9 +1115,10 @@ def _own_method(facts: ModuleFacts, scope: ast.AST | None, name: str) -> Functio
     info = facts.methods.get(owner.name, {}).get(name)  # type: ignore[attr-defined]
     if info is None or not info.params or info.params[0] != "self" or info.node.decorator_list:
         return None
-    for other, node in facts.classes.items():
-        if name in facts.methods.get(other, {}) and any(dotted(base) == owner.name for base in node.bases):  # type: ignore[attr-defined]
-            return None  # a subclass of the file overrides it
+    from gradfix.analysis.loops import _derives
+
+    if any(name in methods and _derives(facts, other, owner.name) for other, methods in facts.methods.items()):  # type: ignore[attr-defined]
+        return None  # a subclass of the file (also through another) overrides it
     return info
 
 

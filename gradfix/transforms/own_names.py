@@ -4,7 +4,9 @@ it (`ModuleModel.handed_self`): messages and new code written as the function's 
 
 from __future__ import annotations
 
-_SELF_WORD = None
+from gradfix.patterns import lazily
+
+_SELF_WORD = lazily(r"\bself\b")
 
 
 def keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-untyped-def]
@@ -12,13 +14,8 @@ def keep_own_names(findings: list, model) -> None:  # type: ignore[type-arg,no-u
     events named as the class names them (`self.optimizer`, see `ModuleModel.handed_self`): the
     messages of findings in it, and the new code its fixes write there, name them as the
     function does (`tr.optimizer`). (The function has no `self` of its own.)"""
-    import re
-
     from gradfix.transforms.base import InsertStatements, ReplaceNode
 
-    global _SELF_WORD
-    if _SELF_WORD is None:
-        _SELF_WORD = re.compile(r"\bself\b")
     spans = [(f.lineno, f.end_lineno or f.lineno, param) for f, param, _ in model.handed_self.values()]  # type: ignore[attr-defined]
 
     def inside(node) -> str | None:  # type: ignore[no-untyped-def]

@@ -96,7 +96,10 @@ class BackwardThroughSteppedGraph(Rule):
     a chain, a list or parameter groups of them), and the forward pass a call of `m`
     itself (or of a part of it, `m.encoder(x)`) whose output reaches both losses through
     operations that keep the graph (`.detach()`, `.item()`, `torch.no_grad()` cut it). An
-    optimizer passed in, or a model called through a helper, keeps it silent.
+    optimizer passed in, or a model called through a helper, keeps it silent. `self(x)` in a
+    method of a class that defines its own `forward` (a LightningModule's `training_step`) runs
+    the modules that `forward` calls (with the methods of the class it calls), not every
+    module `self` holds: a discriminator's step does not stale a generator-only forward.
     """
 
     code = "GF014"

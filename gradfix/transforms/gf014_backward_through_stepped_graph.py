@@ -451,7 +451,7 @@ def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:
     of the class it calls (`self.encode(x)`), three deep: the modules a call of `self` runs
     (`{"self.generator"}`, not the discriminator the class also holds). None when unknown: no
     method of a class of this file holds the call, the class does not define `forward` itself
-    (inherited), or `forward` calls `self` or `super()` again."""
+    (inherited), or `forward` calls `self` or `super()` again or hands `self` on bare."""
     line = call.lineno
     best = None
     for class_name, methods in model.facts.methods.items():
@@ -470,7 +470,12 @@ def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:
     pending = [(forward.node, 0)]
     while pending:
         function, depth = pending.pop()
+        names = attributes = 0  # `self` read bare (`getattr(self, name)(x)`, `run(self, x)`): unclear
         for node in ast.walk(function):
+            if isinstance(node, ast.Name) and node.id == "self":
+                names += 1
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                attributes += 1
             if isinstance(node, ast.Call):
                 func = node.func
                 if isinstance(func, ast.Name) and func.id in ("self", "super"):
@@ -487,6 +492,8 @@ def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:
                     return None
                 seen.add(node.attr)
                 pending.append((method.node, depth + 1))
+        if names > attributes:
+            return None
     return keys
 
 

@@ -106,9 +106,9 @@ class ClipWithoutUnscale(LoopRule):
     import utils as nn_utils`). A clip helper of the file named like a clip that calls
     `scaler.unscale_(...)` itself is looked into: it unscales first. A callable kept on `self`
     under a torch clip's name and called on a module's parameters
-    (`self.clip_grad_norm(self.model.parameters())`, `self.clip_grad_norm` built from a
-    configuration, no method of the file) counts as a clip too, reported without a fix: what
-    it runs is not read.
+    (`self.clip_grad_norm(self.model.parameters())`, `self.clip_grad_norm = ...` bound in the
+    file, built from a configuration, no method of the file) counts as a clip too, reported
+    without a fix: what it runs is not read.
     """
 
     code = "GF013"
@@ -408,17 +408,22 @@ def _is_torch_clip(clip: GradEvent, model: ModuleModel) -> bool:
 def _named_clip(clip: GradEvent, model: ModuleModel) -> bool:
     """`self.clip_grad_norm(self.model.parameters())`: a callable the trainer keeps on `self`
     under a torch clip's name (`self.clip_grad_norm = instantiate_from_config(...)`, a small
-    class whose `__call__` runs `clip_grad_norm_`), called on a module's `.parameters()`, and
-    no method of a class of the file (a method gradfix reads is looked into where it is
-    called). What it runs is not read: reported without a fix."""
+    class whose `__call__` runs `clip_grad_norm_`), bound by `self.name = ...` in this file
+    (not perhaps a method of a base class of another module), called on a module's
+    `.parameters()`, and no method of a class of the file (a method gradfix reads is looked
+    into where it is called). What it runs is not read: reported without a fix."""
     call = clip.call
     if call is None or not clip.direct or method_name(call) not in ("clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value"):
         return False
     recv = receiver(call)
     if not isinstance(recv, ast.Name) or recv.id != "self":
         return False
-    if any(call.func.attr in methods for methods in model.facts.methods.values()):  # type: ignore[attr-defined]
+    name = call.func.attr  # type: ignore[attr-defined]
+    if any(name in methods for methods in model.facts.methods.values()):
         return False
+    text = model.source.text
+    if f"self.{name} =" not in text and f"self.{name}=" not in text:
+        return False  # not bound in this file: perhaps a method of a base class of another module
     first = positional(call)[:1]
     return bool(first) and isinstance(first[0], ast.Call) and method_name(first[0]) == "parameters"
 

@@ -372,3 +372,67 @@ def test_unretained_silent_when(old: str, new: str) -> None:
     assert old in source
     mutated = source.replace(old, new, 1)
     assert _codes(mutated) == []
+
+
+# A module holding both GAN halves; `self(x)` runs the class's own `forward`, here the
+# generator alone, and the discriminator's loss keeps a graph that reads `forward`'s offsets.
+SELF_FORWARD = """
+    import torch
+    from torch import nn
+
+    def crop(rows, starts):
+        return torch.stack([row[s : s + 4] for row, s in zip(rows, starts)])
+
+    class Vocoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.generator = nn.Linear(8, 8)
+            self.discriminator = nn.Linear(4, 1)
+
+        def forward(self, x):
+            wave = self.generator(x)
+            return wave, wave.detach().argmax(dim=1)
+
+        def fit(self, batches):
+            opt_g = torch.optim.Adam(self.generator.parameters())
+            opt_d = torch.optim.Adam(self.discriminator.parameters())
+            for x, real in batches:
+                fake, starts = self(x)
+                d_loss = self.discriminator(crop(fake.detach(), starts)).mean() - self.discriminator(crop(real, starts)).mean()
+                opt_d.zero_grad()
+                d_loss.backward(retain_graph=True)
+                opt_d.step()
+                g_loss = -self.discriminator(crop(fake, starts)).mean()
+                opt_g.zero_grad()
+                g_loss.backward()
+                opt_g.step()
+"""
+
+
+def test_self_forward_running_the_generator_alone_is_silent() -> None:
+    assert _codes(SELF_FORWARD) == []
+
+
+@pytest.mark.parametrize(
+    "old,new",
+    [
+        # `forward` scores with the discriminator too
+        ("        wave = self.generator(x)\n", "        wave = self.generator(x) + 0 * self.discriminator(x[:, :4])\n"),
+        # ... through a method of the class
+        (
+            "        wave = self.generator(x)\n",
+            "        wave = self.generator(x) + 0 * self.judge(x)\n\n    def judge(self, x):\n        return self.discriminator(x[:, :4])\n\n    def _unused(self, x):\n        wave = x\n",
+        ),
+        # the modules `forward` runs are picked by name: unclear, read as every module of `self`
+        ("        wave = self.generator(x)\n", "        wave = getattr(self, 'generator')(x)\n"),
+        # `forward` is inherited: unread, every module of `self`
+        ("    def forward(self, x):\n", "    def predict(self, x):\n"),
+    ],
+    ids=["forward_runs_the_discriminator", "through_a_method", "getattr", "no_forward_of_its_own"],
+)
+def test_self_forward_reported_when(old: str, new: str) -> None:
+    source = textwrap.dedent(SELF_FORWARD)
+    assert old in source
+    mutated = source.replace(old, new, 1)
+    later = next(n for n, line in enumerate(mutated.splitlines(), 1) if "g_loss.backward()" in line)
+    assert _codes(mutated) == [("GF014", later)]

@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import call_name, dotted, method_name, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.transforms._common import branch_prefix, built_over_clipped, new_statement, owned_events
 from gradfix.transforms._placement import site_of
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
@@ -104,7 +104,11 @@ class ClipWithoutUnscale(LoopRule):
 
     Clips written through import aliases count (`clip_grad_norm_ as clip_norm`, `from torch.nn
     import utils as nn_utils`). A clip helper of the file named like a clip that calls
-    `scaler.unscale_(...)` itself is looked into: it unscales first.
+    `scaler.unscale_(...)` itself is looked into: it unscales first. A callable kept on `self`
+    under a torch clip's name and called on a module's parameters
+    (`self.clip_grad_norm(self.model.parameters())`, `self.clip_grad_norm = ...` bound in the
+    file, built from a configuration, no method of the file) counts as a clip too, reported
+    without a fix: what it runs is not read.
     """
 
     code = "GF013"
@@ -115,7 +119,10 @@ class ClipWithoutUnscale(LoopRule):
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
         for index, clip in enumerate(events):
-            if clip.kind is not EventKind.CLIP or not _is_torch_clip(clip, model):
+            if clip.kind is not EventKind.CLIP:
+                continue
+            named = not _is_torch_clip(clip, model)
+            if named and not _named_clip(clip, model):
                 continue
             if clip.via and model.in_step_function(clip):
                 continue  # `tr.train_step(x, y)`: the step method is judged (and fixed) where it is defined
@@ -190,7 +197,7 @@ class ClipWithoutUnscale(LoopRule):
                     opt=owner or (optimizers[0] if len(optimizers) == 1 else ", ".join(optimizers)),
                 ),
                 clip.anchor,
-                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model, guard) if unscale else None,
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model, guard) if unscale and not named else None,
                 related=(loop.node,),
             )
 
@@ -396,6 +403,29 @@ def _is_torch_clip(clip: GradEvent, model: ModuleModel) -> bool:
     if key.split(".")[-1] in ("utils", "clip_grad") or key in ("torch", "nn"):
         return True
     return (model.facts.imports.qualify(key) or "").startswith("torch.nn.utils")  # `from torch.nn import utils as nn_utils`
+
+
+def _named_clip(clip: GradEvent, model: ModuleModel) -> bool:
+    """`self.clip_grad_norm(self.model.parameters())`: a callable the trainer keeps on `self`
+    under a torch clip's name (`self.clip_grad_norm = instantiate_from_config(...)`, a small
+    class whose `__call__` runs `clip_grad_norm_`), bound by `self.name = ...` in this file
+    (not perhaps a method of a base class of another module), called on a module's
+    `.parameters()`, and no method of a class of the file (a method gradfix reads is looked
+    into where it is called). What it runs is not read: reported without a fix."""
+    call = clip.call
+    if call is None or not clip.direct or method_name(call) not in ("clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value"):
+        return False
+    recv = receiver(call)
+    if not isinstance(recv, ast.Name) or recv.id != "self":
+        return False
+    name = call.func.attr  # type: ignore[attr-defined]
+    if any(name in methods for methods in model.facts.methods.values()):
+        return False
+    text = model.source.text
+    if f"self.{name} =" not in text and f"self.{name}=" not in text:
+        return False  # not bound in this file: perhaps a method of a base class of another module
+    first = positional(call)[:1]
+    return bool(first) and isinstance(first[0], ast.Call) and method_name(first[0]) == "parameters"
 
 
 def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:

@@ -96,7 +96,10 @@ class BackwardThroughSteppedGraph(Rule):
     a chain, a list or parameter groups of them), and the forward pass a call of `m`
     itself (or of a part of it, `m.encoder(x)`) whose output reaches both losses through
     operations that keep the graph (`.detach()`, `.item()`, `torch.no_grad()` cut it). An
-    optimizer passed in, or a model called through a helper, keeps it silent.
+    optimizer passed in, or a model called through a helper, keeps it silent. `self(x)` in a
+    method of a class that defines its own `forward` (a LightningModule's `training_step`) runs
+    the modules that `forward` calls (with the methods of the class it calls), not every
+    module `self` holds: a discriminator's step does not stale a generator-only forward.
     """
 
     code = "GF014"
@@ -188,7 +191,7 @@ class BackwardThroughSteppedGraph(Rule):
                 owners = _owners(step.target, model, owners_cache)  # type: ignore[arg-type]
                 if model.handed_self:
                     owners = {model.as_written_name(o, loop) for o in owners}
-                if _stale_forward(graph, None, step_at, owners, graphs, later, set()) is None:
+                if _stale_forward(graph, None, step_at, owners, graphs, later, set(), model) is None:
                     continue  # no stale forward at all, whatever the earlier backwards walked
                 if walked is None:
                     walked = set()
@@ -198,7 +201,7 @@ class BackwardThroughSteppedGraph(Rule):
                             if earlier is None:
                                 return
                             walked |= {id(u) for u in earlier.units}
-                found = _stale_forward(graph, None, step_at, owners, graphs, later, walked)
+                found = _stale_forward(graph, None, step_at, owners, graphs, later, walked, model)
                 if found is None:
                     continue
                 reported.add(id(later.node))
@@ -236,7 +239,7 @@ class BackwardThroughSteppedGraph(Rule):
             graph = graphs.slice(loss, later.statement)
             if graph is None:
                 continue
-            found = _stale_forward(graph, kept_ids, step_at, owners, graphs, later)
+            found = _stale_forward(graph, kept_ids, step_at, owners, graphs, later, None, model)
             if found is None:
                 continue
             reported.add(id(later.node))
@@ -411,10 +414,13 @@ def _stale_forward(
     graphs: GraphFlow,
     later: GradEvent,
     walked: set[int] | None = None,
+    model: ModuleModel | None = None,
 ):  # type: ignore[no-untyped-def]
     """A statement before the step, in both graphs (with `kept_ids` None: in no graph an
     earlier backward walked, `walked`), that calls a model the optimizer owns parameters of,
-    and is not assigned again between the step and the later backward."""
+    and is not assigned again between the step and the later backward. `self(x)` in a method
+    of a class whose own `forward` gradfix reads runs the modules that `forward` calls
+    (`_self_forward_keys`), not every module of `self`."""
     flow = graphs.flow
     later_at = flow.position(later.statement)
     if later_at is None:
@@ -431,9 +437,64 @@ def _stale_forward(
         if kept_ids is None and (walked is None or id(unit) in walked):
             continue
         for call, key in graphs.graph(unit).forwards:
-            if key is not None and any(owns(owner, key) for owner in owners):
+            if key is None:
+                continue
+            keys = _self_forward_keys(call, model) if key == "self" and model is not None else None
+            if any(owns(owner, k) for owner in owners for k in (keys if keys is not None else (key,))):
                 return unit, call
     return None
+
+
+def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:
+    """The `self.name` attributes that the `forward` of the class whose method holds `call`
+    (`y_hat = self(x)` in a LightningModule's `training_step`) reads, with those of the methods
+    of the class it calls (`self.encode(x)`), three deep: the modules a call of `self` runs
+    (`{"self.generator"}`, not the discriminator the class also holds). None when unknown: no
+    method of a class of this file holds the call, the class does not define `forward` itself
+    (inherited), or `forward` calls `self` or `super()` again or hands `self` on bare."""
+    line = call.lineno
+    best = None
+    for class_name, methods in model.facts.methods.items():
+        for info in methods.values():
+            node = info.node
+            if node.lineno <= line <= (node.end_lineno or node.lineno) and (best is None or node.lineno > best[1]):
+                best = (class_name, node.lineno)
+    if best is None:
+        return None
+    methods = model.facts.methods.get(best[0], {})
+    forward = methods.get("forward")
+    if forward is None:
+        return None
+    keys: set[str] = set()
+    seen: set[str] = set()
+    pending = [(forward.node, 0)]
+    while pending:
+        function, depth = pending.pop()
+        names = attributes = 0  # `self` read bare (`getattr(self, name)(x)`, `run(self, x)`): unclear
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and node.id == "self":
+                names += 1
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                attributes += 1
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Name) and func.id in ("self", "super"):
+                    return None  # `self(...)` again, `super().forward(x)`: what runs is unclear
+            if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name) or node.value.id != "self":
+                continue
+            if node.attr == "forward":
+                return None
+            method = methods.get(node.attr)
+            if method is None:
+                keys.add(f"self.{node.attr}")
+            elif node.attr not in seen:
+                if depth >= 3:
+                    return None
+                seen.add(node.attr)
+                pending.append((method.node, depth + 1))
+        if names > attributes:
+            return None
+    return keys
 
 
 def _describe(event: GradEvent, loss: ast.expr, source) -> str:  # type: ignore[no-untyped-def]

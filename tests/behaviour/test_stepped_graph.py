@@ -52,6 +52,11 @@ MUTATIONS: dict[str, tuple[str, str]] = {
         "        optimizer.step()\n        (input_grad,) = torch.autograd.grad(loss, x)\n",
     ),
     "stepped_graph_scores_under_no_grad.py": ("        with torch.no_grad():\n", "        if True:\n"),
+    # `self(x)` runs the class's `forward`: the generator alone, until it scores with the discriminator too
+    "stepped_graph_self_forward_runs_the_generator_only.py": (
+        "        wave = self.generator(x)\n",
+        "        wave = self.generator(x)\n        wave = wave + 0 * self.discriminator(wave[:, :4])\n",
+    ),
     # the actor's loss scored by the critic before the critic's step (no graph retained)
     "stepped_graph_actor_scored_after_the_critic_step.py": (
         "        self.critic_optim.zero_grad()\n        critic_loss.backward()\n        self.critic_optim.step()\n\n"

@@ -113,6 +113,41 @@ def test_a_file_whose_imports_do_not_name_the_module_never_matches() -> None:
     assert matched > 100  # the property was put to the test
 
 
+def test_files_naming_a_module_found_in_the_joined_statements_as_file_by_file() -> None:
+    """`_naming_module` searches the import statements of all files joined (NUL between
+    files): for every module name it finds the same files, in the same order, with the same
+    bytes and statements, as a test of each file's statements; on gradfix's own modules, the
+    shapes above, files holding NUL bytes, unreadable files, and names that occur across a
+    file's boundary, twice in one file, or not at all (and the empty name and one holding NUL,
+    which take the file-by-file test)."""
+    import random
+
+    from gradfix.analysis import steps
+
+    own = sorted((Path(__file__).resolve().parent.parent / "gradfix").rglob("*.py"))
+    rng = random.Random(11)
+    pieces = [b"from ", b"import ", b"engine", b"pkg.", b"as e", b"(", b")", b",", b" ", b"\n", b"\0", b"x", b"train"]
+    datas: list[bytes | None] = [*_IMPORT_SHAPES, *(path.read_bytes() for path in own), None]
+    datas += [b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(400)]
+    datas += [None, b"import engine\n", b"from pkg import engine, engine\n", b"import eng", b"ine\n"]
+    contents = [(f"/p/f{index}.py", data) for index, data in enumerate(datas)]
+    modules = [b"engine", b"pkg", b"e", b"steps", b"analysis", b"loops", b"import", b"\n", b" ", b"ine", b"absent", b"", b"x\0y"]
+    found_any = 0
+    for module in modules:
+        expected = [
+            (path, data, statements)
+            for path, data in contents
+            if data is not None and module in (statements := steps._import_statements(data))
+        ]
+        steps._NAMING[0] = None  # a new list of contents: joined anew
+        assert steps._naming_module(contents, module) == expected, module
+        found_any += bool(expected)
+    for module in modules:  # the joined statements kept, asked again for every name
+        expected = [(p, d, s) for p, d in contents if d is not None and module in (s := steps._import_statements(d))]
+        assert steps._naming_module(contents, module) == expected, module
+    assert found_any >= 8  # most names are found somewhere
+
+
 def test_import_lines_are_the_pattern_s_matches() -> None:
     """`_import_lines` finds the lines `_IMPORT_LINE` matches, by a byte search: the same spans
     on every shape above, on gradfix's own modules and on random runs of the bytes that

@@ -637,6 +637,7 @@ class _Walker:
         self._helper_answers: dict[str, bool] = {}  # name -> it reaches a backpropagating import
         self._words_of: dict[str, set[str]] = {}  # name -> the words of its texts
         self._imported: dict[str, bool] = {}
+        self._called: tuple[str | None, set[str]] = (None, set())  # the gate's last text, its `called_names`
         self.calls_into: dict[int, list[tuple[ast.Call, _Context]]] = {}  # helper -> call sites
         self.helper_infos: dict[int, FunctionInfo] = {}
         self._aliases: dict[int, dict[str, tuple[str, ast.Call | None]]] = {}
@@ -768,11 +769,20 @@ class _Walker:
         if self.facts.imports.stars:
             # `train_step(...)` after `from .engine import *`, of a project module that backpropagates
             importer = self.source.path or None
-            for name in called_names(text) - self.facts.module_functions.keys() - self.facts.imports.aliases.keys():
+            for name in self.called_in(text) - self.facts.module_functions.keys() - self.facts.imports.aliases.keys():
                 starred = project.star_name(self.facts.imports.stars, name, importer, self.facts)
                 if starred is not None and self.imported_backpropagates(starred):
                     return True
         return self.calls_an_imported_object(text)
+
+    def called_in(self, text: str) -> set[str]:
+        """`called_names(text)` for the gate's clauses, found once per loop's text (up to five
+        clauses ask it of the same text). Callers only read the set."""
+        known, names = self._called
+        if known is not text:
+            names = called_names(text)
+            self._called = (text, names)
+        return names
 
     def stub_overridden_to_backpropagate(self, class_name: str, text: str) -> bool:
         """The text calls `self.name(...)` where `name` is a stub of the module's class
@@ -894,14 +904,14 @@ class _Walker:
         classes = {c for c, found in methods.items() if "__call__" in found}
         if classes and "self(" in text and _SELF_AS_CALL.search(text):
             return True  # `loss = self(x, y)` in a method of such a class: its own `__call__`
-        return any(_assigned_callees(self.facts, name) & classes for name in called_names(text))
+        return any(_assigned_callees(self.facts, name) & classes for name in self.called_in(text))
 
     def calls_a_closure_step(self, text: str) -> bool:
         """The text calls a name bound to what a factory of this module returns, a function it
         defines that backpropagates (`train_step = make_train_step(model, opt)` ... `train_step(x,
         y)`)."""
         factories = {name for name, inner in _factory_closures(self.facts).items() if inner.node.name in self.backpropagating_names()}
-        if factories and any(_assigned_callees(self.facts, name) & factories for name in called_names(text)):
+        if factories and any(_assigned_callees(self.facts, name) & factories for name in self.called_in(text)):
             return True
         aliases = self.facts.imports.aliases
         if self.facts.project is None or not aliases:
@@ -910,7 +920,7 @@ class _Walker:
         # project that backpropagates (`from engine import make_train_step`)
         return any(
             callee in aliases and self.imported_factory(callee, self.facts) is not None
-            for name in called_names(text)
+            for name in self.called_in(text)
             for callee in _assigned_callees(self.facts, name)
         )
 
@@ -941,7 +951,7 @@ class _Walker:
         aliases = self.facts.imports.aliases if self.facts.project is not None else {}
         if not tables and not aliases:
             return False  # (no dict an entry could come from)
-        for name in called_names(text):
+        for name in self.called_in(text):
             for table in _assigned_entries(self.facts, name):
                 if table in tables or (table in aliases and self.imported_backpropagates(aliases[table])):
                     return True

@@ -18,6 +18,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import os
 import re
+from bisect import bisect_right
 
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
@@ -689,24 +690,57 @@ def _importers(project: Project, own: str, names: list[str], word_text: str) -> 
     return found
 
 
-_NAMING: list = [None, {}]  # [the contents searched, {module name: what `_naming_module` found}]
+# [the contents searched, {module name: what `_naming_module` found}, their import statements
+# joined (`_joined_statements`) or None]
+_NAMING: list = [None, {}, None]
 
 
 def _naming_module(contents: list[tuple[str, bytes | None]], module: bytes) -> list[tuple[str, bytes, bytes]]:
     """The files of `contents` (`Project.contents()`) whose import statements say `module`, with
     their bytes and those statements (every match of `_importing` holds the module's name):
     found once per module name and list of contents -- the same list for a whole steady run,
-    where each step function of a module asks for its module's importers."""
+    where each step function of a module asks for its module's importers. The statements of
+    every file are joined once per list of contents, and each module name is searched for in
+    them all at once: the files it occurs in, in their order (a name is no empty word and has
+    no NUL byte, so no occurrence spans the NUL between two files)."""
     if _NAMING[0] is not contents:
-        _NAMING[0], _NAMING[1] = contents, {}
+        _NAMING[0], _NAMING[1], _NAMING[2] = contents, {}, None
     found = _NAMING[1].get(module)
     if found is None:
-        found = _NAMING[1][module] = [
-            (path, data, statements)
-            for path, data in contents
-            if data is not None and module in (statements := _import_statements(data))
-        ]
+        if not module or b"\0" in module:
+            found = [
+                (path, data, statements)
+                for path, data in contents
+                if data is not None and module in (statements := _import_statements(data))
+            ]
+        else:
+            joined = _NAMING[2]
+            if joined is None:
+                joined = _NAMING[2] = _joined_statements(contents)
+            text, starts, entries = joined
+            found = []
+            find = text.find
+            at = find(module)
+            while at != -1:
+                index = bisect_right(starts, at) - 1
+                found.append(entries[index])
+                if index + 1 == len(starts):
+                    break
+                at = find(module, starts[index + 1])  # (the next file's statements)
+        _NAMING[1][module] = found
     return found
+
+
+def _joined_statements(contents: list[tuple[str, bytes | None]]) -> tuple[bytes, list[int], list[tuple[str, bytes, bytes]]]:
+    """The import statements (`_import_statements`) of every readable file of `contents`,
+    joined by NUL bytes; where each file's start in them; and (path, bytes, statements) of each."""
+    entries = [(path, data, _import_statements(data)) for path, data in contents if data is not None]
+    starts = []
+    at = 0
+    for _, _, statements in entries:
+        starts.append(at)
+        at += len(statements) + 1
+    return b"\0".join(statements for _, _, statements in entries), starts, entries
 
 
 def _subclass_names(data: bytes, base: str) -> list[str]:

@@ -477,7 +477,38 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
             found = _called_on_instance(call, model, words)
             if found is not None:
                 return found
+        elif call.func.__class__ is ast.Name and call.func.id != "self" and b"__call__" in model.source.data:  # type: ignore[attr-defined]
+            found = _called_object(call, model, words)
+            if found is not None:
+                return found
     return None
+
+
+def _called_object(value: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`loss = step(x, y, i)` on a name the module binds only to instances of one class of the
+    file (`step = TrainStep(model, opt, state)`) that defines `__call__` itself and has no base
+    but `object` (an `nn.Module`'s call runs `forward` through hooks: not read here): that
+    `__call__` and the call, as `step.__call__(x, y, i)`."""
+    name = value.func.id  # type: ignore[attr-defined]
+    if name in model.facts.imports.aliases or name in model.facts.module_functions:
+        return None
+    from gradfix.analysis.samplers import instance_class  # (only for such a call)
+
+    owner = instance_class(value.func, model)
+    if owner is None or name in _bound_otherwise(model):
+        return None
+    cls = model.facts.classes.get(owner)
+    bases = getattr(cls, "bases", None)
+    if bases is None or any(not (isinstance(base, ast.Name) and base.id == "object") for base in bases):
+        return None
+    if any(isinstance(base, ast.Name) and base.id == owner for other in model.facts.classes.values() for base in other.bases):
+        return None  # a subclass of the file may override `__call__`
+    info = model.facts.methods.get(owner, {}).get("__call__")
+    if info is None or info.class_name != owner or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    if not info.node.args.args or not any(word in model.source.segment(info.node) for word in words):
+        return None
+    return info.node, value
 
 
 def _method_of_the_file(call: ast.Call, model: ModuleModel) -> bool:
@@ -508,6 +539,25 @@ def _called_on_instance(value: ast.Call, model: ModuleModel, words: tuple[str, .
     return info.node, value
 
 
+def _bound_otherwise(model: ModuleModel) -> set[str]:
+    """Names the module binds otherwise than by a plain assignment (a parameter, a loop's or a
+    `with`'s target, `global`, an augmented assignment): an object such a name holds is not
+    known from its constructions. Found once per module."""
+    found: set[str] | None = model.__dict__.get("_bound_otherwise")
+    if found is not None:
+        return found
+    assigned = {id(target) for stmt in model.source.of_type(ast.Assign) for target in stmt.targets}  # type: ignore[attr-defined]
+    found = model.__dict__["_bound_otherwise"] = set()
+    for node in model.source.nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and id(node) not in assigned:
+            found.add(node.id)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+    return found
+
+
 def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
     """The attribute names the module binds anywhere but in the `__init__` of the method's
     class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
@@ -527,11 +577,43 @@ def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> 
         if init is not None:
             in_init.update(id(n) for n in ast_walk(init))
         todo.extend(base for b in cls.bases if isinstance(b, ast.Name) and (base := model.facts.classes.get(b.id)) is not None)
+    if isinstance(owner, ast.ClassDef):
+        # `self.model = model` in the `__init__` of another class of the module (an
+        # `Evaluator`), neither a base of the method's class nor deriving from it: it binds an
+        # attribute of that other class's new object, never one of the method's object
+        related = {id(cls) for cls in model.source.of_type(ast.ClassDef) if id(cls) in seen or _derives_from(cls, owner.name, model)}
+        for cls in model.source.of_type(ast.ClassDef):
+            if id(cls) in related:
+                continue
+            init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)  # type: ignore[attr-defined]
+            if init is None or init.decorator_list or not init.args.args:
+                continue
+            first = init.args.args[0].arg
+            in_init.update(
+                id(n) for n in ast_walk(init)
+                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == first
+            )  # fmt: skip
     return {
         node.attr
         for node in ast_walk(model.source.tree)
         if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and id(node) not in in_init
     }
+
+def _derives_from(cls: ast.AST, name: str, model: ModuleModel, depth: int = 0) -> bool:
+    """The class derives from the module's class `name` (through classes of the module), or
+    has a base that is not a plain name of the module (which one it is is not read)."""
+    if depth > 20:
+        return True
+    for base in cls.bases:  # type: ignore[attr-defined]
+        if not isinstance(base, ast.Name):
+            return True
+        if base.id == name:
+            return True
+        other = model.facts.classes.get(base.id)
+        if other is not None and _derives_from(other, name, model, depth + 1):
+            return True
+    return False
+
 
 def loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every loop statement of the module, looking at statements only."""
@@ -713,6 +795,10 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
     of that class then calls one (read by `called_method`)."""
     if not names or b"__call__" not in model.source.data:
         return names
+    if "__call__" in names:
+        # `loss = step(x, y)` on an object of a class of the file whose `__call__` is one of
+        # them (`step = TrainStep(model, opt)`: read by `called_on_instance`)
+        names = names | _callable_objects(model)
     for owner, methods in model.facts.methods.items():
         info = methods.get("__call__")
         if info is None or info.class_name != owner:
@@ -722,3 +808,17 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
         if "__call__" in names or (inner is not None and inner.func.attr in names):  # type: ignore[attr-defined]
             return names | {"self"}
     return names
+
+
+def _callable_objects(model: ModuleModel) -> set[str]:
+    """The names the module binds (by plain assignments only) to objects of one class of the
+    file that defines `__call__` itself."""
+    from gradfix.analysis.samplers import instance_class  # (only for a module defining `__call__`)
+
+    instance_class(ast.Name(id="", ctx=ast.Load()), model)  # (fills the module's index of them)
+    built: dict[str, str | None] = model.__dict__.get("_instance_classes", {})
+    methods = model.facts.methods
+    return {
+        name for name, owner in built.items()
+        if owner is not None and getattr(methods.get(owner, {}).get("__call__"), "class_name", None) == owner
+    } - _bound_otherwise(model)  # fmt: skip

@@ -92,7 +92,11 @@ class SchedulerRebuiltEachIteration(Rule):
     reads attributes of `self` only when nothing but the `__init__` of the class or of its bases
     of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the
     module); so is a method called on a name the module binds only to instances of one class of
-    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`).
+    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`), and the `__call__` that
+    class defines itself, run by calling such a name (`step = TrainStep(net, opt)` ... `step(x,
+    y)`; a class with no base but `object`, the name bound by plain assignments only). An
+    attribute bound in the `__init__` of another class of the file (an `Evaluator`'s
+    `self.model`) is not one of `self`'s.
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the

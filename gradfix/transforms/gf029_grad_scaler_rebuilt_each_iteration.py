@@ -70,7 +70,9 @@ class GradScalerRebuiltEachIteration(Rule):
     loader)`, the helper calling its parameter, `step_fn(x, y, scaler)`); or a method, undecorated and not
     overridden by a subclass of the file, of the class of an object a loop at the module's top
     level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
-    `self.opt`). So is
+    `self.opt`, or the `__call__` such a class defines itself, run by calling the object,
+    `step(x, y)` after `step = AmpStep(net, opt)`: a class with no base but `object`, the name
+    bound by plain assignments only). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built

@@ -744,11 +744,15 @@ def lines_saying(data: bytes, words: tuple[bytes, ...]) -> list[int]:
 
 
 def functions_holding(model: ModuleModel, lines: list[int]) -> set[str]:
-    """The names of the module's functions and methods holding one of `lines`: the only calls
+    """The names of the module's functions, methods and functions defined in a function (a
+    step closure) holding one of `lines`: the only calls
     of a loop whose function may build the object on every call."""
     names: set[str] = set()
     facts = model.facts
-    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+    for infos in (
+        facts.module_functions.values(), *(methods.values() for methods in facts.methods.values()),
+        *(functions.values() for functions in facts.local_functions.values()),  # (a closure: `_called_closure`)
+    ):  # fmt: skip
         for info in infos:
             node = info.node
             if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]

@@ -826,3 +826,98 @@ def _callable_objects(model: ModuleModel) -> set[str]:
         name for name, owner in built.items()
         if owner is not None and getattr(methods.get(owner, {}).get("__call__"), "class_name", None) == owner
     } - _bound_otherwise(model)  # fmt: skip
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+# calls that run a generator (or a `map`) handed to them to its end
+_CONSUMERS = frozenset({"sum", "list", "tuple", "set", "sorted", "max", "min", "dict", "deque"})
+
+
+def comprehension_loops(model: ModuleModel) -> list[tuple[ast.For, ast.stmt, ast.Call]]:
+    """Loops written as expressions, each read as a `for` statement over its items whose body
+    makes one call: a list, set or dict comprehension with one generator and no condition whose
+    element is a call (`losses = [train_step(i, b) for i, b in enumerate(loader)]`), such a
+    generator handed alone to a call that runs it to its end (`sum(step(x, y) for x, y in
+    batches)`), and `map(train_step, ...)` so handed (`list(map(train_step, itertools.count(),
+    loader))`: the call handed one name per iterable, each bound by the loop). With the
+    statement holding each, and the call. Found once per module."""
+    found: list[tuple[ast.For, ast.stmt, ast.Call]] | None = model.__dict__.get("_comprehension_loops")
+    if found is not None:
+        return found
+    found = model.__dict__["_comprehension_loops"] = []
+    data = model.source.data
+    if b" for " not in data and b"map(" not in data:
+        return found
+    says_for = model.facts.says_for  # (statements saying ` for `, noted by the facts walk)
+    maps = b"map(" in data
+    for stmt in model.source.statements:
+        if stmt.__class__ not in _VALUED or not (id(stmt) in says_for or (maps and "map(" in model.source.segment(stmt))):
+            continue
+        nodes = list(own_nodes(stmt))
+        if any(isinstance(node, (ast.IfExp, ast.BoolOp)) for node in nodes):
+            continue  # (a loop in an arm or a later operand may not run)
+        for node in nodes:
+            loop = _expression_loop(node)
+            if loop is not None:
+                found.append((loop[0], stmt, loop[1]))
+    return found
+
+
+def _expression_loop(node: ast.AST) -> tuple[ast.For, ast.Call] | None:
+    generator: ast.comprehension | None = None
+    if isinstance(node, _COMPREHENSIONS) or (
+        isinstance(node, ast.Call) and node.func.__class__ is ast.Name and node.func.id in _CONSUMERS  # type: ignore[attr-defined]
+        and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+    ):  # fmt: skip
+        comp = node.args[0] if isinstance(node, ast.Call) else node  # type: ignore[attr-defined]
+        if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
+            return None
+        generator = comp.generators[0]
+        element = comp.value if isinstance(comp, ast.DictComp) else comp.elt
+        if not isinstance(element, ast.Call):
+            return None
+        loop = ast.For(target=generator.target, iter=generator.iter, body=[ast.Expr(value=element)], orelse=[])
+        call = element
+    elif (
+        isinstance(node, ast.Call) and node.func.__class__ is ast.Name and node.func.id in _CONSUMERS  # type: ignore[attr-defined]
+        and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Call)
+        and node.args[0].func.__class__ is ast.Name and node.args[0].func.id == "map"  # type: ignore[attr-defined]
+        and len(node.args[0].args) >= 2 and not node.args[0].keywords
+        and node.args[0].args[0].__class__ is ast.Name
+        and not any(a.__class__ is ast.Starred for a in node.args[0].args)
+    ):  # fmt: skip
+        mapped: ast.Call = node.args[0]  # type: ignore[assignment]
+        names = [f"_gradfix_item{k}" for k in range(len(mapped.args) - 1)]
+        call = ast.Call(func=mapped.args[0], args=[ast.Name(id=n, ctx=ast.Load()) for n in names], keywords=[])
+        ast.copy_location(call, mapped)
+        call.end_lineno, call.end_col_offset = mapped.end_lineno, mapped.end_col_offset
+        target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
+        loop = ast.For(target=target, iter=mapped, body=[ast.Expr(value=call)], orelse=[])
+    else:
+        return None
+    ast.copy_location(loop, node)
+    loop.end_lineno, loop.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+    ast.copy_location(loop.body[0], call)
+    loop.body[0].end_lineno, loop.body[0].end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
+    return loop, call
+
+
+def called_in_expression(
+    call: ast.Call, holder: ast.stmt, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """What `called_function` and `called_on_instance` read of a statement's call, for the call
+    an expression loop makes on each item (`comprehension_loops`), `holder` the statement
+    holding that loop (where a closure it calls is looked for)."""
+    func = call.func
+    if func.__class__ is ast.Name:
+        if func.id == "self":  # type: ignore[attr-defined]
+            return None
+        found = _called_function(call, model, words)
+        if found is None and model.facts.local_functions and func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
+            found = _called_closure(holder, call, model, words)
+        if found is None and b"__call__" in model.source.data:
+            found = _called_object(call, model, words)
+        return found
+    if _method_of_the_file(call, model):
+        return _called_on_instance(call, model, words)
+    return None

@@ -9,7 +9,9 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    called_in_expression,
     called_on_instance,
+    comprehension_loops,
     bound_by_a_partial,
     bound_names,
     call_parameters,
@@ -95,6 +97,13 @@ class GradScalerRebuiltEachIteration(Rule):
     attribute of `self` (an `on_epoch_start` hook) when one other method the loop also calls
     on `self` (the step hook) steps with it and binds it nowhere, and the hook neither loads a
     state nor builds the stepped optimizer again.
+    A loop may also be written as an expression calling such a function on each item: a list,
+    set or dict comprehension with one generator and no condition whose element is the call
+    (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
+    that runs it to its end (`sum(train_step(b) for b in batches)`, also `list`, `tuple`, `set`,
+    `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
+    itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
+    `and`/`or`.
 
     ## Why is this bad?
     A `GradScaler` learns its loss scale as training goes: it starts at `init_scale` (65536
@@ -198,6 +207,14 @@ class GradScalerRebuiltEachIteration(Rule):
         lines = lines_saying(data, (b"GradScaler(",))
         builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
+        for loop, holder, call in comprehension_loops(model) if builders else ():
+            # `losses = [amp_step(x, y) for x, y in loader]`: the call the expression makes per item
+            name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
+            called = called_in_expression(call, holder, model, _WORDS) if name in builders else None
+            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+                if id(built) not in reported:
+                    reported.add(id(built))
+                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         for loop in loops(source.tree.body):
             if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
                 continue  # (builds no scaler and calls no function that does)

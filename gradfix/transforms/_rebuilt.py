@@ -833,33 +833,46 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 _CONSUMERS = frozenset({"sum", "list", "tuple", "set", "sorted", "max", "min", "dict", "deque"})
 
 
-def comprehension_loops(model: ModuleModel) -> list[tuple[ast.For, ast.stmt, ast.Call]]:
+def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.For, ast.stmt, ast.Call]]:
     """Loops written as expressions, each read as a `for` statement over its items whose body
     makes one call: a list, set or dict comprehension with one generator and no condition whose
     element is a call (`losses = [train_step(i, b) for i, b in enumerate(loader)]`), such a
     generator handed alone to a call that runs it to its end (`sum(step(x, y) for x, y in
     batches)`), and `map(train_step, ...)` so handed (`list(map(train_step, itertools.count(),
     loader))`: the call handed one name per iterable, each bound by the loop). With the
-    statement holding each, and the call. Found once per module."""
-    found: list[tuple[ast.For, ast.stmt, ast.Call]] | None = model.__dict__.get("_comprehension_loops")
-    if found is not None:
-        return found
-    found = model.__dict__["_comprehension_loops"] = []
+    statement holding each, and the call. Only statements whose text says one of `names` (the
+    functions that may build the object) are walked, each once per module."""
+    if not names:
+        return []
     data = model.source.data
     if b" for " not in data and b"map(" not in data:
-        return found
-    says_for = model.facts.says_for  # (statements saying ` for `, noted by the facts walk)
-    maps = b"map(" in data
-    for stmt in model.source.statements:
-        if stmt.__class__ not in _VALUED or not (id(stmt) in says_for or (maps and "map(" in model.source.segment(stmt))):
+        return []
+    cached = model.__dict__.get("_comprehension_loops")
+    if cached is None:
+        says_for = model.facts.says_for  # (statements saying ` for `, noted by the facts walk)
+        maps = b"map(" in data
+        candidates = []
+        for stmt in model.source.statements:
+            if stmt.__class__ in _VALUED and (id(stmt) in says_for or maps):
+                text = model.source.segment(stmt)
+                if id(stmt) in says_for or "map(" in text:
+                    candidates.append((stmt, text))
+        cached = model.__dict__["_comprehension_loops"] = (candidates, {})
+    candidates, walked = cached
+    found: list[tuple[ast.For, ast.stmt, ast.Call]] = []
+    for stmt, text in candidates:
+        if not any(name in text for name in names):
             continue
-        nodes = list(own_nodes(stmt))
-        if any(isinstance(node, (ast.IfExp, ast.BoolOp)) for node in nodes):
-            continue  # (a loop in an arm or a later operand may not run)
-        for node in nodes:
-            loop = _expression_loop(node)
-            if loop is not None:
-                found.append((loop[0], stmt, loop[1]))
+        loops_here = walked.get(id(stmt))
+        if loops_here is None:
+            loops_here = walked[id(stmt)] = []
+            nodes = list(own_nodes(stmt))
+            if not any(isinstance(node, (ast.IfExp, ast.BoolOp)) for node in nodes):  # (a loop in an arm or a later operand may not run)
+                for node in nodes:
+                    loop = _expression_loop(node)
+                    if loop is not None:
+                        loops_here.append((loop[0], stmt, loop[1]))
+        found += loops_here
     return found
 
 

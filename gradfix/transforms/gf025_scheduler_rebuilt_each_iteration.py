@@ -17,6 +17,9 @@ from gradfix.transforms._rebuilt import (
     called_in_expression,
     called_on_instance,
     comprehension_loops,
+    functions_holding,
+    lines_saying,
+    with_partial_aliases,
     ends_early,
     every_iteration,
     its_test,
@@ -194,7 +197,7 @@ class SchedulerRebuiltEachIteration(Rule):
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
-        for loop, holder, call in comprehension_loops(model):
+        for loop, holder, call in comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)):
             # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
             called = called_in_expression(call, holder, model, _BUILD_WORDS)
             for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():

@@ -207,7 +207,7 @@ class GradScalerRebuiltEachIteration(Rule):
         lines = lines_saying(data, (b"GradScaler(",))
         builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
-        for loop, holder, call in comprehension_loops(model) if builders else ():
+        for loop, holder, call in comprehension_loops(model, builders):
             # `losses = [amp_step(x, y) for x, y in loader]`: the call the expression makes per item
             name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
             called = called_in_expression(call, holder, model, _WORDS) if name in builders else None

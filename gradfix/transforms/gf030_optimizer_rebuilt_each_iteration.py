@@ -201,7 +201,7 @@ class OptimizerRebuiltEachIteration(Rule):
             for built, target, function in _rebuilt_per_framework_call(builders, model):
                 reported.add(id(built))
                 yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
-        for loop, holder, call in comprehension_loops(model) if builders else ():
+        for loop, holder, call in comprehension_loops(model, builders):
             # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
             name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
             called = called_in_expression(call, holder, model, called_words) if name in builders else None

@@ -176,6 +176,11 @@ def _built_mismatch(
         shared = {id(b.node) for b in step.branches}
         if any(id(b.node) not in shared and not _present(b, sched.target) for b in sched.branches_within(batch_loop)):
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
+    elif not inside and not step_inner:
+        driven = _step_driven(loop, sched, step, model)
+        if driven is None:
+            return None
+        stepped_per, batch_loop = driven, loop.node
     else:
         return None
     found: Mismatch | None = None
@@ -271,6 +276,66 @@ def _judge(
     if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3, model) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
     return None
+
+
+def _step_driven(loop: TrainingLoop, sched: GradEvent, step: GradEvent, model: ModuleModel) -> str | None:
+    """A loop over the steps themselves, no loop over the loader (`for step in range(max_steps):`
+    drawing `next(it)`), that computes the position in the epoch as a statement of its own body
+    (`epoch, i = divmod(step, steps_per_epoch)`, or `i = step % steps_per_epoch`), both steps
+    written in it: "epoch" when the scheduler steps under one `if` of the body's own, testing
+    that position against the epoch's last or first step and nothing else (`if i ==
+    steps_per_epoch - 1:`, `if i == 0:`), the optimizer's step under no condition; "batch" when
+    both step under no condition; else None."""
+    node = loop.node
+    if not (
+        isinstance(node, ast.For) and isinstance(node.target, ast.Name) and isinstance(node.iter, ast.Call)
+        and call_name(node.iter) == "range" and len(node.iter.args) == 1 and not node.iter.keywords
+    ):  # fmt: skip
+        return None
+    if not sched.direct or not step.direct or step.branches_within(node) or sched.foreign:
+        return None
+    counter = node.target.id
+    position = None
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+            if (
+                isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+                and isinstance(value, ast.Call) and call_name(value) == "divmod" and len(value.args) == 2
+                and isinstance(value.args[0], ast.Name) and value.args[0].id == counter and isinstance(value.args[1], ast.Name)
+            ):  # fmt: skip
+                position = (target.elts[1].id, value.args[1].id)  # type: ignore[attr-defined]
+                break
+            if (
+                isinstance(target, ast.Name) and isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod)
+                and isinstance(value.left, ast.Name) and value.left.id == counter and isinstance(value.right, ast.Name)
+            ):  # fmt: skip
+                position = (target.id, value.right.id)
+                break
+    if position is None:
+        return None
+    index, size = position
+    stored = {n.id for n in ast_walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    if size in stored or sum(1 for n in ast_walk(node) if isinstance(n, ast.Name) and n.id == index and not isinstance(n.ctx, ast.Load)) != 1:
+        return None  # (the epoch's size changes in the loop, or the position is bound again)
+    branches = sched.branches_within(node)
+    if not branches:
+        return "batch"
+    if len(branches) != 1 or branches[0].kind != "if" or not any(branches[0].node is s for s in node.body):
+        return None
+    test = branches[0].test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return None
+    sides = [test.left, test.comparators[0]]
+    if not any(isinstance(side, ast.Name) and side.id == index for side in sides):
+        return None
+    other = sides[1] if isinstance(sides[0], ast.Name) and sides[0].id == index else sides[0]
+    last = (
+        isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub) and isinstance(other.left, ast.Name)
+        and other.left.id == size and isinstance(other.right, ast.Constant) and other.right.value == 1
+    )  # fmt: skip
+    first = isinstance(other, ast.Constant) and other.value == 0 and type(other.value) is int
+    return "epoch" if last or first else None
 
 
 def _literal_count(value: ast.expr, scope: Scope, model: ModuleModel) -> int | None:
@@ -783,7 +848,7 @@ def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope:
     for _ in range(3):
         if _batch_count(value, batch_loop, model):
             return "batches"
-        if _epoch_count(value, loop, model):
+        if _epoch_count(value, loop, model, bounded=batch_loop is not loop.node):
             return "epochs"
         if isinstance(value, ast.Name):
             single = assignments(model).single_value(value.id, scope)
@@ -858,19 +923,20 @@ def _iterated_keys(batch_loop: ast.AST, model: ModuleModel) -> set[str]:
     return keys
 
 
-def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth: int = 0) -> bool:
-    """The epoch count (`args.epochs`, `config["epochs"]`, the epoch loop's `range()` bound),
-    or a part of it: `EPOCHS // 3`, `int(0.75 * epochs)`, `epochs - warmup_epochs`, and lists
-    of those (`milestones=[EPOCHS // 2, EPOCHS * 3 // 4]`)."""
+def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth: int = 0, bounded: bool = True) -> bool:
+    """The epoch count (`args.epochs`, `config["epochs"]`, the epoch loop's `range()` bound
+    unless `bounded` is false: a step-driven loop's bound counts steps), or a part of it:
+    `EPOCHS // 3`, `int(0.75 * epochs)`, `epochs - warmup_epochs`, and lists of those
+    (`milestones=[EPOCHS // 2, EPOCHS * 3 // 4]`)."""
     if depth < 3:
         if isinstance(value, (ast.List, ast.Tuple)) and value.elts:
-            return all(_epoch_count(e, loop, model, depth + 1) for e in value.elts)
+            return all(_epoch_count(e, loop, model, depth + 1, bounded) for e in value.elts)
         if isinstance(value, ast.Call) and call_name(value) in ("int", "round", "math.ceil", "math.floor") and len(value.args) == 1 and not value.keywords:
-            return _epoch_count(value.args[0], loop, model, depth + 1)
+            return _epoch_count(value.args[0], loop, model, depth + 1, bounded)
         if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.FloorDiv, ast.Div, ast.Mult, ast.Sub)):
             sides = (value.left, value.right)
             numbers = [side for side in sides if isinstance(side, ast.Constant) and isinstance(side.value, (int, float))]
-            counts = [side for side in sides if side not in numbers and _epoch_count(side, loop, model, depth + 1)]
+            counts = [side for side in sides if side not in numbers and _epoch_count(side, loop, model, depth + 1, bounded)]
             if isinstance(value.op, ast.Sub):
                 return bool(counts) and sides[0] in counts and all(s in counts or s in numbers for s in sides)
             if isinstance(value.op, ast.Mult) and any(n.value > 1 for n in numbers):  # type: ignore[attr-defined]
@@ -886,7 +952,7 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
     if name is not None and _EPOCH_NAME.search(name) and not re.search(r"step|iter|batch", name, re.I):
         return True
     node = loop.node
-    if isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call) and call_name(node.iter) == "range" and node.iter.args:
+    if bounded and isinstance(node, FOR_LOOPS) and isinstance(node.iter, ast.Call) and call_name(node.iter) == "range" and node.iter.args:
         stop = node.iter.args[-1] if len(node.iter.args) > 1 else node.iter.args[0]
         if not isinstance(stop, ast.Constant) and model.source.code(stop) == model.source.code(value):
             return True

@@ -1615,6 +1615,10 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
                 continue  # `for phase in ["train", "val"]:` is no epoch loop
             if _directly_inside(inner, loop.node, model) or (phase is not None and _directly_inside(phase, loop.node, model)):
                 return inner
+    if id(loop.node) in training:
+        comprehension = _comprehension_over(loop.node.body, names, model)
+        if comprehension is not None:
+            return comprehension
     for call, helper, param in _helper_calls(loop, loader, model):
         params = [param, *_wrapped_in_epoch(helper.node.body, param, model)]  # type: ignore[attr-defined]
         for inner in _own_loops(helper.node.body):
@@ -1632,6 +1636,43 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
             if found is not None:
                 return found
     return None
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _comprehension_over(body: list[ast.stmt], names: list[str], model: ModuleModel) -> ast.AST | None:
+    """`losses = [train_step(i, b) for i, b in enumerate(loader)]` (or `sum(train_step(...) for
+    ...)`) in the epoch loop's own code, no loop between: a comprehension with one generator
+    over the loader whose element is a call of a function of the file (a closure of the epoch
+    loop too) whose text says `.step(`: a batch loop written as an expression."""
+    facts = model.facts
+    local = {name for functions in facts.local_functions.values() for name in functions}
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (*SCOPES, *LOOPS)):
+            continue
+        if isinstance(node, _COMPREHENSIONS) and len(node.generators) == 1 and not node.generators[0].is_async:
+            generator = node.generators[0]
+            element = node.value if isinstance(node, ast.DictComp) else node.elt
+            if (
+                isinstance(element, ast.Call) and isinstance(element.func, ast.Name)
+                and (element.func.id in facts.module_functions or element.func.id in local)
+                and "cycle" not in model.source.segment(generator.iter)
+                and any(_mentions(generator.iter, name, model) for name in names)
+                and _function_says_step(element.func.id, model)
+            ):  # fmt: skip
+                return node
+        stack.extend(child_nodes(node))
+    return None
+
+
+def _function_says_step(name: str, model: ModuleModel) -> bool:
+    """Every function of the file so named (at the top level or in a function) says `.step(`."""
+    facts = model.facts
+    found = [info for info in (facts.module_functions.get(name), *(f.get(name) for f in facts.local_functions.values())) if info is not None]
+    return bool(found) and all(".step(" in model.source.segment(info.node) for info in found)
 
 
 def _imported_helper(call: ast.Call, model: ModuleModel) -> FunctionInfo | None:

@@ -477,7 +477,38 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
             found = _called_on_instance(call, model, words)
             if found is not None:
                 return found
+        elif call.func.__class__ is ast.Name and call.func.id != "self" and b"__call__" in model.source.data:  # type: ignore[attr-defined]
+            found = _called_object(call, model, words)
+            if found is not None:
+                return found
     return None
+
+
+def _called_object(value: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`loss = step(x, y, i)` on a name the module binds only to instances of one class of the
+    file (`step = TrainStep(model, opt, state)`) that defines `__call__` itself and has no base
+    but `object` (an `nn.Module`'s call runs `forward` through hooks: not read here): that
+    `__call__` and the call, as `step.__call__(x, y, i)`."""
+    name = value.func.id  # type: ignore[attr-defined]
+    if name in model.facts.imports.aliases or name in model.facts.module_functions:
+        return None
+    from gradfix.analysis.samplers import instance_class  # (only for such a call)
+
+    owner = instance_class(value.func, model)
+    if owner is None or name in _bound_otherwise(model):
+        return None
+    cls = model.facts.classes.get(owner)
+    bases = getattr(cls, "bases", None)
+    if bases is None or any(not (isinstance(base, ast.Name) and base.id == "object") for base in bases):
+        return None
+    if any(isinstance(base, ast.Name) and base.id == owner for other in model.facts.classes.values() for base in other.bases):
+        return None  # a subclass of the file may override `__call__`
+    info = model.facts.methods.get(owner, {}).get("__call__")
+    if info is None or info.class_name != owner or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+        return None
+    if not info.node.args.args or not any(word in model.source.segment(info.node) for word in words):
+        return None
+    return info.node, value
 
 
 def _method_of_the_file(call: ast.Call, model: ModuleModel) -> bool:
@@ -508,6 +539,25 @@ def _called_on_instance(value: ast.Call, model: ModuleModel, words: tuple[str, .
     return info.node, value
 
 
+def _bound_otherwise(model: ModuleModel) -> set[str]:
+    """Names the module binds otherwise than by a plain assignment (a parameter, a loop's or a
+    `with`'s target, `global`, an augmented assignment): an object such a name holds is not
+    known from its constructions. Found once per module."""
+    found: set[str] | None = model.__dict__.get("_bound_otherwise")
+    if found is not None:
+        return found
+    assigned = {id(target) for stmt in model.source.of_type(ast.Assign) for target in stmt.targets}  # type: ignore[attr-defined]
+    found = model.__dict__["_bound_otherwise"] = set()
+    for node in model.source.nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and id(node) not in assigned:
+            found.add(node.id)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+    return found
+
+
 def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> set[str] | None:
     """The attribute names the module binds anywhere but in the `__init__` of the method's
     class (another method, `trainer.epochs = 5`): an attribute of `self` so named may change
@@ -527,11 +577,43 @@ def attributes_set_outside_init(method: ast.FunctionDef, model: ModuleModel) -> 
         if init is not None:
             in_init.update(id(n) for n in ast_walk(init))
         todo.extend(base for b in cls.bases if isinstance(b, ast.Name) and (base := model.facts.classes.get(b.id)) is not None)
+    if isinstance(owner, ast.ClassDef):
+        # `self.model = model` in the `__init__` of another class of the module (an
+        # `Evaluator`), neither a base of the method's class nor deriving from it: it binds an
+        # attribute of that other class's new object, never one of the method's object
+        related = {id(cls) for cls in model.source.of_type(ast.ClassDef) if id(cls) in seen or _derives_from(cls, owner.name, model)}
+        for cls in model.source.of_type(ast.ClassDef):
+            if id(cls) in related:
+                continue
+            init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)  # type: ignore[attr-defined]
+            if init is None or init.decorator_list or not init.args.args:
+                continue
+            first = init.args.args[0].arg
+            in_init.update(
+                id(n) for n in ast_walk(init)
+                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == first
+            )  # fmt: skip
     return {
         node.attr
         for node in ast_walk(model.source.tree)
         if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and id(node) not in in_init
     }
+
+def _derives_from(cls: ast.AST, name: str, model: ModuleModel, depth: int = 0) -> bool:
+    """The class derives from the module's class `name` (through classes of the module), or
+    has a base that is not a plain name of the module (which one it is is not read)."""
+    if depth > 20:
+        return True
+    for base in cls.bases:  # type: ignore[attr-defined]
+        if not isinstance(base, ast.Name):
+            return True
+        if base.id == name:
+            return True
+        other = model.facts.classes.get(base.id)
+        if other is not None and _derives_from(other, name, model, depth + 1):
+            return True
+    return False
+
 
 def loops(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every loop statement of the module, looking at statements only."""
@@ -662,11 +744,15 @@ def lines_saying(data: bytes, words: tuple[bytes, ...]) -> list[int]:
 
 
 def functions_holding(model: ModuleModel, lines: list[int]) -> set[str]:
-    """The names of the module's functions and methods holding one of `lines`: the only calls
+    """The names of the module's functions, methods and functions defined in a function (a
+    step closure) holding one of `lines`: the only calls
     of a loop whose function may build the object on every call."""
     names: set[str] = set()
     facts = model.facts
-    for infos in (facts.module_functions.values(), *(methods.values() for methods in facts.methods.values())):
+    for infos in (
+        facts.module_functions.values(), *(methods.values() for methods in facts.methods.values()),
+        *(functions.values() for functions in facts.local_functions.values()),  # (a closure: `_called_closure`)
+    ):  # fmt: skip
         for info in infos:
             node = info.node
             if any(node.lineno <= line <= node.end_lineno for line in lines):  # type: ignore[operator]
@@ -713,6 +799,10 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
     of that class then calls one (read by `called_method`)."""
     if not names or b"__call__" not in model.source.data:
         return names
+    if "__call__" in names:
+        # `loss = step(x, y)` on an object of a class of the file whose `__call__` is one of
+        # them (`step = TrainStep(model, opt)`: read by `called_on_instance`)
+        names = names | _callable_objects(model)
     for owner, methods in model.facts.methods.items():
         info = methods.get("__call__")
         if info is None or info.class_name != owner:
@@ -722,3 +812,125 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
         if "__call__" in names or (inner is not None and inner.func.attr in names):  # type: ignore[attr-defined]
             return names | {"self"}
     return names
+
+
+def _callable_objects(model: ModuleModel) -> set[str]:
+    """The names the module binds (by plain assignments only) to objects of one class of the
+    file that defines `__call__` itself."""
+    from gradfix.analysis.samplers import instance_class  # (only for a module defining `__call__`)
+
+    instance_class(ast.Name(id="", ctx=ast.Load()), model)  # (fills the module's index of them)
+    built: dict[str, str | None] = model.__dict__.get("_instance_classes", {})
+    methods = model.facts.methods
+    return {
+        name for name, owner in built.items()
+        if owner is not None and getattr(methods.get(owner, {}).get("__call__"), "class_name", None) == owner
+    } - _bound_otherwise(model)  # fmt: skip
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+# calls that run a generator (or a `map`) handed to them to its end
+_CONSUMERS = frozenset({"sum", "list", "tuple", "set", "sorted", "max", "min", "dict", "deque"})
+
+
+def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.For, ast.stmt, ast.Call]]:
+    """Loops written as expressions, each read as a `for` statement over its items whose body
+    makes one call: a list, set or dict comprehension with one generator and no condition whose
+    element is a call (`losses = [train_step(i, b) for i, b in enumerate(loader)]`), such a
+    generator handed alone to a call that runs it to its end (`sum(step(x, y) for x, y in
+    batches)`), and `map(train_step, ...)` so handed (`list(map(train_step, itertools.count(),
+    loader))`: the call handed one name per iterable, each bound by the loop). With the
+    statement holding each, and the call. Only statements whose text says one of `names` (the
+    functions that may build the object) are walked, each once per module."""
+    if not names:
+        return []
+    data = model.source.data
+    if b" for " not in data and b"map(" not in data:
+        return []
+    cached = model.__dict__.get("_comprehension_loops")
+    if cached is None:
+        says_for = model.facts.says_for  # (statements saying ` for `, noted by the facts walk)
+        maps = b"map(" in data
+        candidates = []
+        for stmt in model.source.statements:
+            if stmt.__class__ in _VALUED and (id(stmt) in says_for or maps):
+                text = model.source.segment(stmt)
+                if id(stmt) in says_for or "map(" in text:
+                    candidates.append((stmt, text))
+        cached = model.__dict__["_comprehension_loops"] = (candidates, {})
+    candidates, walked = cached
+    found: list[tuple[ast.For, ast.stmt, ast.Call]] = []
+    for stmt, text in candidates:
+        if not any(name in text for name in names):
+            continue
+        loops_here = walked.get(id(stmt))
+        if loops_here is None:
+            loops_here = walked[id(stmt)] = []
+            nodes = list(own_nodes(stmt))
+            if not any(isinstance(node, (ast.IfExp, ast.BoolOp)) for node in nodes):  # (a loop in an arm or a later operand may not run)
+                for node in nodes:
+                    loop = _expression_loop(node)
+                    if loop is not None:
+                        loops_here.append((loop[0], stmt, loop[1]))
+        found += loops_here
+    return found
+
+
+def _expression_loop(node: ast.AST) -> tuple[ast.For, ast.Call] | None:
+    generator: ast.comprehension | None = None
+    if isinstance(node, _COMPREHENSIONS) or (
+        isinstance(node, ast.Call) and node.func.__class__ is ast.Name and node.func.id in _CONSUMERS  # type: ignore[attr-defined]
+        and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+    ):  # fmt: skip
+        comp = node.args[0] if isinstance(node, ast.Call) else node  # type: ignore[attr-defined]
+        if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
+            return None
+        generator = comp.generators[0]
+        element = comp.value if isinstance(comp, ast.DictComp) else comp.elt
+        if not isinstance(element, ast.Call):
+            return None
+        loop = ast.For(target=generator.target, iter=generator.iter, body=[ast.Expr(value=element)], orelse=[])
+        call = element
+    elif (
+        isinstance(node, ast.Call) and node.func.__class__ is ast.Name and node.func.id in _CONSUMERS  # type: ignore[attr-defined]
+        and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Call)
+        and node.args[0].func.__class__ is ast.Name and node.args[0].func.id == "map"  # type: ignore[attr-defined]
+        and len(node.args[0].args) >= 2 and not node.args[0].keywords
+        and node.args[0].args[0].__class__ is ast.Name
+        and not any(a.__class__ is ast.Starred for a in node.args[0].args)
+    ):  # fmt: skip
+        mapped: ast.Call = node.args[0]  # type: ignore[assignment]
+        names = [f"_gradfix_item{k}" for k in range(len(mapped.args) - 1)]
+        call = ast.Call(func=mapped.args[0], args=[ast.Name(id=n, ctx=ast.Load()) for n in names], keywords=[])
+        ast.copy_location(call, mapped)
+        call.end_lineno, call.end_col_offset = mapped.end_lineno, mapped.end_col_offset
+        target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
+        loop = ast.For(target=target, iter=mapped, body=[ast.Expr(value=call)], orelse=[])
+    else:
+        return None
+    ast.copy_location(loop, node)
+    loop.end_lineno, loop.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+    ast.copy_location(loop.body[0], call)
+    loop.body[0].end_lineno, loop.body[0].end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
+    return loop, call
+
+
+def called_in_expression(
+    call: ast.Call, holder: ast.stmt, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """What `called_function` and `called_on_instance` read of a statement's call, for the call
+    an expression loop makes on each item (`comprehension_loops`), `holder` the statement
+    holding that loop (where a closure it calls is looked for)."""
+    func = call.func
+    if func.__class__ is ast.Name:
+        if func.id == "self":  # type: ignore[attr-defined]
+            return None
+        found = _called_function(call, model, words)
+        if found is None and model.facts.local_functions and func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
+            found = _called_closure(holder, call, model, words)
+        if found is None and b"__call__" in model.source.data:
+            found = _called_object(call, model, words)
+        return found
+    if _method_of_the_file(call, model):
+        return _called_on_instance(call, model, words)
+    return None

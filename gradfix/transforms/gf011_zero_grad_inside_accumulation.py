@@ -152,7 +152,12 @@ class ZeroGradInsideAccumulation(Rule):
 
     A clear before a guard that ends the other micro-batches early (`optimizer.zero_grad()` first,
     then `if (i + 1) % N != 0: continue` before the step, or a step function's `return`) is
-    reported without a fix; a clear after such a guard runs at window ends only.
+    reported without a fix; a clear after such a guard runs at window ends only. A guard that
+    skips a bad batch before anything backpropagates (`if not torch.isfinite(loss): continue`,
+    or `return` in a step function the loop runs on each micro-batch, whose window counts one
+    of its parameters), holding no gradient call and testing nothing the window's test reads
+    nor a name bound from it, is no such guard: a clear after it still runs on every
+    micro-batch that adds gradients (reported; from a step function, without a fix).
     """
 
     code = "GF011"
@@ -640,7 +645,7 @@ def _skipped_by_continue(clear: GradEvent, loop: ast.AST, acc: Accumulation | No
     that skips a bad batch before anything backpropagates (`if torch.isnan(x).any(): continue`)
     and tests nothing the window's test reads: the micro-batches it skips add no gradient, and
     every one that does runs the clear."""
-    if clear.helpers and not clear.foreign and _returns_before(clear, clear.helpers[-1]):
+    if clear.helpers and not clear.foreign and _returns_before(clear, clear.helpers[-1], acc):
         return True
     body = getattr(loop, "body", [])
     top = next((stmt for stmt in clear.path if any(stmt is s for s in body)), None)
@@ -656,17 +661,27 @@ def _skipped_by_continue(clear: GradEvent, loop: ast.AST, acc: Accumulation | No
     return False
 
 
-def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Accumulation) -> bool:
-    """`guard` (the `index`-th statement of the loop body) ends the iteration before its
-    first backward, holds no gradient event, is no window guard, and its test reads no name
-    the window's test reads nor one the body binds from such a name before it."""
+def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Accumulation, function: ast.AST | None = None) -> bool:
+    """`guard` (the `index`-th statement of the loop body, or of the body of `function`, a
+    step function the loop runs on each micro-batch) ends the iteration before its first
+    backward, holds no gradient event, is no window guard, and its test reads no name the
+    window's test reads nor one the body binds from such a name before it."""
     if acc.guarded or acc.split or not acc.backwards:
         return False
+    if function is not None:
+        # (an event's path ends at the loop's call of the function: its place in the function
+        # is its line, in the function's own lines)
+        def within(event: object, stmt: ast.stmt) -> bool:
+            line = getattr(getattr(event, "node", None), "lineno", None)
+            return line is not None and any(helper is function for helper in getattr(event, "helpers", ())) and stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno)
+    else:
+        def within(event: object, stmt: ast.stmt) -> bool:
+            return any(s is stmt for s in event.path)  # type: ignore[attr-defined]
     for event in acc.loop.events:
-        if any(stmt is guard for stmt in event.path):
+        if within(event, guard):
             return False  # a backward, step or clear in the guard itself
     for event in acc.backwards:
-        top = next((i for i, stmt in enumerate(body) if any(stmt is s for s in event.path)), None)
+        top = next((i for i, stmt in enumerate(body) if within(event, stmt)), None)
         if top is None or top <= index:
             return False
     window = {n.id for n in ast.walk(acc.node.test) if isinstance(n, ast.Name)}
@@ -674,9 +689,14 @@ def _skips_a_bad_batch(guard: ast.If, index: int, body: list[ast.stmt], acc: Acc
         return False
     # a name the loop never binds (the window's size, `ACCUM`) says nothing about the counter:
     # a name bound from it (`loss = criterion(out, y) / ACCUM`) is not bound from the counter
-    stored = {n.id for n in ast.walk(acc.loop.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored = {n.id for n in ast.walk(acc.loop.node if function is None else function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    if function is not None:
+        if not any(n is acc.node for n in ast.walk(function)):
+            return False  # (the window is the loop's: what the function's names count is not read)
+        arguments = function.args  # type: ignore[attr-defined]
+        stored |= {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     counting = window & stored
-    indexed = _indexed_sequence(acc.loop.node)
+    indexed = _indexed_sequence(acc.loop.node) if function is None else None
     for stmt in body[:index]:
         if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
             if indexed is not None and _item_of(stmt.value, indexed):
@@ -736,13 +756,18 @@ def _stepped_elsewhere(target: str, function: ast.AST, model: ModuleModel) -> bo
     return False
 
 
-def _returns_before(event: GradEvent, function: ast.AST) -> bool:
-    """An `if` of the function's own body before the statement holding the event returns."""
+def _returns_before(event: GradEvent, function: ast.AST, acc: Accumulation | None = None) -> bool:
+    """An `if` of the function's own body before the statement holding the event returns; but
+    not one that skips a bad batch as `_skips_a_bad_batch` reads it (`if not
+    torch.isfinite(loss): return` in a step function whose window counts a parameter, `i`)."""
     line = getattr(event.node, "lineno", 0)
-    for stmt in getattr(function, "body", []):
+    body = getattr(function, "body", [])
+    for index, stmt in enumerate(body):
         if stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
             return False
         if isinstance(stmt, ast.If) and leaves(stmt):
+            if acc is not None and _skips_a_bad_batch(stmt, index, body, acc, function):
+                continue
             return True
     return False
 

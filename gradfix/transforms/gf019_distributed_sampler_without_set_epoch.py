@@ -36,7 +36,11 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also through a progress bar or an
     enumeration of it, written inline or bound once to a name first in the same function: `bar =
     tqdm(enumerate(loader), total=n)`, `for i, batch in bar:`; also one that
-    draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body; directly, or in
+    draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body; also
+    one consumed by a comprehension of the epoch loop's own code, no loop between, with one
+    generator over it, whose element calls a function of the file (a closure defined in the
+    epoch loop too) saying `.step(` (`losses = [train_step(i, b) for i, b in
+    enumerate(loader)]`, `sum(train_batch(model, opt, b) for b in loader)`); directly, or in
     a helper the loader is passed to or that reads the module's loader itself, or in a
     function of the module every call of which is handed that loader: `fit(model, loader,
     opt, epochs)`, or in a method of a class of the module every call of which, on an

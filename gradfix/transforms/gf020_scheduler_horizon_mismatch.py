@@ -125,6 +125,14 @@ class SchedulerHorizonMismatch(Rule):
     condition: reported, without a fix), schedulers built inside
     the epoch loop, horizons that are not literally `len(<loader>)` (or a name bound once
     to it) or an epoch count (or such a part of it), and loops where the optimizer steps at more than one level.
+    A loop over the steps themselves, with no loop over the loader (`for step in
+    range(max_steps):` drawing `x, y = next(it)`), is read when a statement of its body computes
+    the position in the epoch (`epoch, i = divmod(step, steps_per_epoch)`, or `i = step %
+    steps_per_epoch`; the size never rebound in the loop, the position bound once) and both
+    steps are written in it, the optimizer's under no condition: a scheduler step under an `if`
+    of the body's own testing only `i == steps_per_epoch - 1` or `i == 0` steps once per epoch,
+    one under no condition every batch; the loop's own `range()` bound then counts steps, not
+    epochs. Reported without a fix (there is no batch loop to move the step into or after).
     A `OneCycleLR` given no `total_steps` counts `epochs * steps_per_epoch` steps: a
     `steps_per_epoch` that is an integer literal above 1 (or a name bound once to one,
     `STEPS_PER_EPOCH = 8`) counts batches too (`steps_per_epoch=1` counts epochs).
@@ -166,8 +174,8 @@ class SchedulerHorizonMismatch(Rule):
 def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     source = model.source
     sched, step, loop = found.scheduler, found.step, found.loop
-    if sched.via or step.via:
-        return None
+    if sched.via or step.via or found.batch_loop is loop.node:
+        return None  # (a step-driven loop: no batch loop to move the step into or after)
     statement = single_call_statement(sched, source)
     if statement is None or not unit_holds_only(statement, sched, loop, source):
         return None

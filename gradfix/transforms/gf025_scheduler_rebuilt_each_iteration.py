@@ -14,7 +14,12 @@ from gradfix.transforms._rebuilt import (
     rebound_declared,
     called_function,
     called_method,
+    called_in_expression,
     called_on_instance,
+    comprehension_loops,
+    functions_holding,
+    lines_saying,
+    with_partial_aliases,
     ends_early,
     every_iteration,
     its_test,
@@ -92,7 +97,18 @@ class SchedulerRebuiltEachIteration(Rule):
     reads attributes of `self` only when nothing but the `__init__` of the class or of its bases
     of the file binds them (no other method, no `trainer.milestones = ...`, no `setattr` in the
     module); so is a method called on a name the module binds only to instances of one class of
-    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`).
+    the file (`stepper = Stepper(net, opt)` ... `stepper.step(x, y)`), and the `__call__` that
+    class defines itself, run by calling such a name (`step = TrainStep(net, opt)` ... `step(x,
+    y)`; a class with no base but `object`, the name bound by plain assignments only). An
+    attribute bound in the `__init__` of another class of the file (an `Evaluator`'s
+    `self.model`) is not one of `self`'s.
+    A loop may also be written as an expression calling such a function on each item: a list,
+    set or dict comprehension with one generator and no condition whose element is the call
+    (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
+    that runs it to its end (`sum(train_step(b) for b in batches)`, also `list`, `tuple`, `set`,
+    `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
+    itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
+    `and`/`or`.
 
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
@@ -181,6 +197,13 @@ class SchedulerRebuiltEachIteration(Rule):
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
+        for loop, holder, call in comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)):
+            # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
+            called = called_in_expression(call, holder, model, _BUILD_WORDS)
+            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+                if id(built) not in reported:
+                    reported.add(id(built))
+                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         for loop in loops(source.tree.body):
             if ends_early(loop):
                 continue  # one iteration at most

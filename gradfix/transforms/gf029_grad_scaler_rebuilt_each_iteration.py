@@ -9,7 +9,9 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    called_in_expression,
     called_on_instance,
+    comprehension_loops,
     bound_by_a_partial,
     bound_names,
     call_parameters,
@@ -70,7 +72,9 @@ class GradScalerRebuiltEachIteration(Rule):
     loader)`, the helper calling its parameter, `step_fn(x, y, scaler)`); or a method, undecorated and not
     overridden by a subclass of the file, of the class of an object a loop at the module's top
     level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
-    `self.opt`). So is
+    `self.opt`, or the `__call__` such a class defines itself, run by calling the object,
+    `step(x, y)` after `step = AmpStep(net, opt)`: a class with no base but `object`, the name
+    bound by plain assignments only). So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
@@ -80,7 +84,8 @@ class GradScalerRebuiltEachIteration(Rule):
     every `return` of which builds one (`scaler = make_scaler(cfg)`), or builds one or gives
     `None` (`return GradScaler() if use_amp else None`). Also a function of the
     module that a statement of a loop's body calls by its name on
-    every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`; also a call the
+    every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`, also a closure of
+    the loop's function, defined once in it, also again at the top of each epoch; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
     of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
@@ -92,6 +97,13 @@ class GradScalerRebuiltEachIteration(Rule):
     attribute of `self` (an `on_epoch_start` hook) when one other method the loop also calls
     on `self` (the step hook) steps with it and binds it nowhere, and the hook neither loads a
     state nor builds the stepped optimizer again.
+    A loop may also be written as an expression calling such a function on each item: a list,
+    set or dict comprehension with one generator and no condition whose element is the call
+    (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
+    that runs it to its end (`sum(train_step(b) for b in batches)`, also `list`, `tuple`, `set`,
+    `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
+    itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
+    `and`/`or`.
 
     ## Why is this bad?
     A `GradScaler` learns its loss scale as training goes: it starts at `init_scale` (65536
@@ -195,6 +207,14 @@ class GradScalerRebuiltEachIteration(Rule):
         lines = lines_saying(data, (b"GradScaler(",))
         builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
+        for loop, holder, call in comprehension_loops(model, builders):
+            # `losses = [amp_step(x, y) for x, y in loader]`: the call the expression makes per item
+            name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
+            called = called_in_expression(call, holder, model, _WORDS) if name in builders else None
+            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+                if id(built) not in reported:
+                    reported.add(id(built))
+                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         for loop in loops(source.tree.body):
             if not builders and not any(loop.lineno <= line <= loop.end_lineno for line in lines):  # type: ignore[attr-defined]
                 continue  # (builds no scaler and calls no function that does)

@@ -17,7 +17,9 @@ from gradfix.transforms._rebuilt import (
     repeated_before,
     called_function,
     called_method,
+    called_in_expression,
     called_on_instance,
+    comprehension_loops,
     calls_one_of,
     ends_early,
     every_iteration,
@@ -73,7 +75,8 @@ class OptimizerRebuiltEachIteration(Rule):
     call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
     parameter), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
-    Learner(net)`; not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may
+    Learner(net)`, or the `__call__` that class defines itself, run as `step(x, y)` after `step =
+    TrainStep(net)`, a class with no base but `object`, the name bound by plain assignments only; not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may
     override, but the one override, in a class of the file deriving from it, of a method the
     loop's class writes as a stub (`raise NotImplementedError`, `pass`) or lacks, when the
     module never builds the loop's class itself: `self.training_step(batch)` in a
@@ -81,6 +84,13 @@ class OptimizerRebuiltEachIteration(Rule):
     of the instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
     torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
     steps it once per call, from what stays the same from call to call.
+    A loop may also be written as an expression calling such a function on each item: a list,
+    set or dict comprehension with one generator and no condition whose element is the call
+    (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
+    that runs it to its end (`sum(train_step(b) for b in batches)`, also `list`, `tuple`, `set`,
+    `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
+    itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
+    `and`/`or`.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -191,6 +201,14 @@ class OptimizerRebuiltEachIteration(Rule):
             for built, target, function in _rebuilt_per_framework_call(builders, model):
                 reported.add(id(built))
                 yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
+        for loop, holder, call in comprehension_loops(model, builders):
+            # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
+            name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
+            called = called_in_expression(call, holder, model, called_words) if name in builders else None
+            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+                if id(built) not in reported:
+                    reported.add(id(built))
+                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         # only the loops holding a construction are walked, unless a function of the module
         # builds one and steps it on every call (rare): then every loop, for its calls
         for loop in loops(source.tree.body) if builders else holding:

@@ -25,6 +25,7 @@ from gradfix.transforms.base import (
     InsertStatements,
     LoopRule,
     RemoveStatement,
+    ReplaceNode,
     Safety,
 )
 
@@ -49,7 +50,15 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`scheduler.step(); optimizer.step()`) or per epoch (a `scheduler.step()` at the top
     of the epoch loop, before the batch loop that steps the optimizer). Schedulers are
     recognised from their construction (`torch.optim.lr_scheduler.*`,
-    `get_*_schedule*`, ...) or their name.
+    `get_*_schedule*`, ...) or their name. Also Ignite's `trainer = Engine(update)` (bound
+    once, at the module's top level, to a function of it) whose `update` steps one optimizer
+    unconditionally at its own top level, and a handler of the unfiltered
+    `Events.ITERATION_STARTED` (`@trainer.on(...)` or `trainer.add_event_handler(...,
+    handler)`, a function of the module's top level) stepping a scheduler of that optimizer
+    (not one of another optimizer) at its own top level, and nothing that clears,
+    backpropagates, clips or steps: Ignite runs it before `update`. Fixed by handing it to
+    `Events.ITERATION_COMPLETED` when the handler does nothing else (reported without a fix
+    otherwise); ignite's own `LRScheduler` handler objects are not read.
 
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
@@ -224,6 +233,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     hook_message = (
         "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     )
+    started_message = (
+        "`{sched}` runs in a handler of `{trainer}`'s ITERATION_STARTED, before its process function's "
+        "`{opt}.step()`: the first learning rate is skipped"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -237,6 +250,65 @@ class SchedulerBeforeOptimizer(LoopRule):
             if id(finding.node) not in seen:
                 seen.add(id(finding.node))
                 yield finding
+        if b"ITERATION_STARTED" in model.source.data:
+            for finding in self._started_handlers(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _started_handlers(self, model: ModuleModel) -> Iterator[Finding]:
+        """`trainer = Engine(update)` whose `update` steps one optimizer on every call, and a
+        handler of `Events.ITERATION_STARTED` (`@trainer.on(...)`, `trainer.add_event_handler(...)`)
+        stepping a scheduler of that optimizer at its own top level: Ignite runs the handler
+        before the process function, so each iteration schedules before it steps. Fixed by
+        handing the handler to `ITERATION_COMPLETED` when it does nothing else."""
+        source = model.source
+        for trainer, process, handler, event, holder in _started_handler_pairs(model):
+            loop = next(
+                (lp for lp in model.loops if lp.is_step_function and lp.node is process),
+                None,
+            )
+            if loop is None:
+                continue
+            steps = [e for e in loop.events if e.kind is EventKind.STEP]
+            stepped = {e.target for e in steps if e.target}
+            if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):
+                continue  # (several optimizers, or a step under a condition: left alone)
+            optimizer = next(iter(stepped))
+            body = [stmt for stmt in handler.body if not _is_docstring(stmt)]
+            schedules = []
+            for stmt in body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not (isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+                    continue
+                if call.args or call.keywords or dotted(call.func.value) is None:
+                    continue
+                key = source.key(call.func.value)
+                if not model.facts.is_scheduler(key):
+                    continue
+                sched = GradEvent(EventKind.SCHEDULER_STEP, call, path=(stmt,), blocks=(handler.body,), branches=(), loops=(), target=key)
+                if not _is_lr_scheduler_step(sched, model, handler) or _scheduled_optimizer(sched, model, stepped, handler) != optimizer:
+                    continue
+                if any(e.kind is EventKind.SCHEDULER_STEP and e.target == key for e in loop.events):
+                    continue
+                schedules.append((stmt, call))
+            if not schedules or _TOUCHES_GRADIENTS.search(source.segment(handler)):
+                continue  # (a handler that also clears, backpropagates or steps an optimizer: its own order)
+            fix = None
+            if len(schedules) == len(body) and len(body) == 1:
+                text = source.code(event)
+                fix = Fix(
+                    [ReplaceNode(event, text[: -len("ITERATION_STARTED")] + "ITERATION_COMPLETED", holder)],
+                    Safety.SAFE,
+                )
+            for stmt, call in schedules:
+                yield Finding(
+                    self.code,
+                    self.started_message.format(sched=source.code(call), trainer=trainer, opt=optimizer),
+                    call,
+                    fix=fix,
+                    related=(process,),
+                )
 
     def _epoch_functions(self, model: ModuleModel) -> Iterator[Finding]:
         """`def train(self): self.scheduler.step(); ...; for batch in self.loader: ...;
@@ -1582,3 +1654,66 @@ def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
             else:
                 built = True
     return built
+
+
+_ENGINES = ("ignite.engine.Engine", "ignite.engine.engine.Engine")
+# what a handler must not do besides stepping the scheduler (its place then matters otherwise)
+_TOUCHES_GRADIENTS = lazily(r"zero_grad|\.grad\b|backward|clip_grad|(?<!\w)optimizer\b|\.step\(\w")
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def _started_handler_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
+    """(trainer, its process function, a handler of its unfiltered `Events.ITERATION_STARTED`,
+    the event expression, the statement holding it) for each `trainer = Engine(update)` bound
+    once at the module's top level to a function of the module's top level."""
+    source = model.source
+    tree = source.tree
+    functions = {
+        stmt.name: stmt for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    bound: dict[str, list[ast.AST | None]] = {}
+    for stmt in ast_walk(tree):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) else []
+        for target in targets:
+            key = dotted(target)
+            if key is None:
+                continue
+            value = stmt.value if len(targets) == 1 else None
+            process = None
+            if (
+                stmt in tree.body and isinstance(value, ast.Call)
+                and model.facts.imports.qualify(call_name(value)) in _ENGINES
+                and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+            ):  # fmt: skip
+                process = functions.get(value.args[0].id)
+            bound.setdefault(key, []).append(process)
+    engines = {key: found[0] for key, found in bound.items() if len(found) == 1 and found[0] is not None}
+    if not engines:
+        return
+
+    def started(event: ast.expr) -> bool:
+        name = dotted(event)
+        return name is not None and (name == "ITERATION_STARTED" or name.endswith(".ITERATION_STARTED"))
+
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in stmt.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                    and decorator.func.attr == "on" and dotted(decorator.func.value) in engines
+                    and len(decorator.args) == 1 and not decorator.keywords and started(decorator.args[0])
+                ):  # fmt: skip
+                    trainer = dotted(decorator.func.value)
+                    yield trainer, engines[trainer], stmt, decorator.args[0], stmt  # type: ignore[index, misc]
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            if (
+                isinstance(call.func, ast.Attribute) and call.func.attr == "add_event_handler"
+                and dotted(call.func.value) in engines and len(call.args) == 2 and not call.keywords
+                and started(call.args[0]) and isinstance(call.args[1], ast.Name) and call.args[1].id in functions
+            ):  # fmt: skip
+                trainer = dotted(call.func.value)
+                yield trainer, engines[trainer], functions[call.args[1].id], call.args[0], stmt  # type: ignore[index, misc]

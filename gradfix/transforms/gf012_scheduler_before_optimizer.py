@@ -8,7 +8,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
-from gradfix.transforms._common import training_loop_ids
+from gradfix.transforms._common import ignite_handlers, training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -263,7 +263,7 @@ class SchedulerBeforeOptimizer(LoopRule):
         before the process function, so each iteration schedules before it steps. Fixed by
         handing the handler to `ITERATION_COMPLETED` when it does nothing else."""
         source = model.source
-        for trainer, process, handler, event, holder in _started_handler_pairs(model):
+        for trainer, process, handler, event, holder in ignite_handlers(model, "ITERATION_STARTED"):
             loop = next(
                 (lp for lp in model.loops if lp.is_step_function and lp.node is process),
                 None,
@@ -1656,64 +1656,9 @@ def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
     return built
 
 
-_ENGINES = ("ignite.engine.Engine", "ignite.engine.engine.Engine")
 # what a handler must not do besides stepping the scheduler (its place then matters otherwise)
 _TOUCHES_GRADIENTS = lazily(r"zero_grad|\.grad\b|backward|clip_grad|(?<!\w)optimizer\b|\.step\(\w")
 
 
 def _is_docstring(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
-
-
-def _started_handler_pairs(model: ModuleModel) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
-    """(trainer, its process function, a handler of its unfiltered `Events.ITERATION_STARTED`,
-    the event expression, the statement holding it) for each `trainer = Engine(update)` bound
-    once at the module's top level to a function of the module's top level."""
-    source = model.source
-    tree = source.tree
-    functions = {
-        stmt.name: stmt for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
-    bound: dict[str, list[ast.AST | None]] = {}
-    for stmt in ast_walk(tree):
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) else []
-        for target in targets:
-            key = dotted(target)
-            if key is None:
-                continue
-            value = stmt.value if len(targets) == 1 else None
-            process = None
-            if (
-                stmt in tree.body and isinstance(value, ast.Call)
-                and model.facts.imports.qualify(call_name(value)) in _ENGINES
-                and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
-            ):  # fmt: skip
-                process = functions.get(value.args[0].id)
-            bound.setdefault(key, []).append(process)
-    engines = {key: found[0] for key, found in bound.items() if len(found) == 1 and found[0] is not None}
-    if not engines:
-        return
-
-    def started(event: ast.expr) -> bool:
-        name = dotted(event)
-        return name is not None and (name == "ITERATION_STARTED" or name.endswith(".ITERATION_STARTED"))
-
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for decorator in stmt.decorator_list:
-                if (
-                    isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
-                    and decorator.func.attr == "on" and dotted(decorator.func.value) in engines
-                    and len(decorator.args) == 1 and not decorator.keywords and started(decorator.args[0])
-                ):  # fmt: skip
-                    trainer = dotted(decorator.func.value)
-                    yield trainer, engines[trainer], stmt, decorator.args[0], stmt  # type: ignore[index, misc]
-        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            call = stmt.value
-            if (
-                isinstance(call.func, ast.Attribute) and call.func.attr == "add_event_handler"
-                and dotted(call.func.value) in engines and len(call.args) == 2 and not call.keywords
-                and started(call.args[0]) and isinstance(call.args[1], ast.Name) and call.args[1].id in functions
-            ):  # fmt: skip
-                trainer = dotted(call.func.value)
-                yield trainer, engines[trainer], functions[call.args[1].id], call.args[0], stmt  # type: ignore[index, misc]

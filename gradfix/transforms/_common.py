@@ -355,8 +355,11 @@ def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped
 _ENGINES = ("ignite.engine.Engine", "ignite.engine.engine.Engine")
 
 
-def ignite_handlers(model: ModuleModel, event_name: str) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
-    """(trainer, its process function, a handler of its unfiltered `Events.<event_name>`,
+def ignite_handlers(
+    model: ModuleModel, event_name: str, every: bool = False
+) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
+    """(trainer, its process function, a handler of its unfiltered `Events.<event_name>` (with
+    `every`: of `Events.<event_name>(every=N)` only),
     the event expression, the statement holding it) for each `trainer = Engine(update)` bound
     once at the module's top level to a function of the module's top level."""
     source = model.source
@@ -384,9 +387,18 @@ def ignite_handlers(model: ModuleModel, event_name: str) -> Iterator[tuple[str, 
     if not engines:
         return
 
-    def started(event: ast.expr) -> bool:
+    def named(event: ast.expr) -> bool:
         name = dotted(event)
         return name is not None and (name == event_name or name.endswith("." + event_name))
+
+    def started(event: ast.expr) -> bool:
+        if not every:
+            return named(event)
+        # `Events.ITERATION_COMPLETED(every=4)`: the filter alone
+        return (
+            isinstance(event, ast.Call) and named(event.func) and not event.args
+            and len(event.keywords) == 1 and event.keywords[0].arg == "every"
+        )  # fmt: skip
 
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -17,6 +17,11 @@ _SF = f"schedulefree {SCHEDULEFREE_VERSION}: schedulefree/"
 _PROOF = "tests/libraries/test_torch_extras.py::"
 
 _SCHEDULEFREE = ("AdamWScheduleFree", "SGDScheduleFree", "RAdamScheduleFree", "ScheduleFreeWrapper")
+# the schedule-free optimizers that are optimizers of their own (not ScheduleFreeWrapper, which
+# wraps another): each reads its learning rate from its parameter groups (`group["lr"]`, the
+# peak its warm-up scales) and keeps a state from step to step (the `z` sequence, the average's
+# weight sum, Adam's second moments), which a new instance starts empty
+SCHEDULE_FREE_OPTIMIZERS = frozenset(f"schedulefree.{name}" for name in _SCHEDULEFREE if name != "ScheduleFreeWrapper")
 
 CONSTRUCTORS = (
     Constructor(

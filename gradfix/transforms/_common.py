@@ -7,9 +7,15 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assigned_values, init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.names import call_name, dotted
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import InsertStatements, Lines, code_lines
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
 
 def built_over_clipped(key: str, clip: GradEvent, model: ModuleModel, optimizer: bool = False) -> bool:
     """The object `key` was built over exactly what the clip clips (`SGD(D.parameters())` and
@@ -344,3 +350,72 @@ def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped
             node = model.source.owner_of(node)  # type: ignore[arg-type]
         functions = tuple(reversed(around))
     return model.facts.info_in(key, functions)
+
+
+_ENGINES = ("ignite.engine.Engine", "ignite.engine.engine.Engine")
+
+
+def ignite_handlers(
+    model: ModuleModel, event_name: str, every: bool = False
+) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
+    """(trainer, its process function, a handler of its unfiltered `Events.<event_name>` (with
+    `every`: of `Events.<event_name>(every=N)` only),
+    the event expression, the statement holding it) for each `trainer = Engine(update)` bound
+    once at the module's top level to a function of the module's top level."""
+    source = model.source
+    tree = source.tree
+    functions = {
+        stmt.name: stmt for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    bound: dict[str, list[ast.AST | None]] = {}
+    for stmt in ast_walk(tree):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) else []
+        for target in targets:
+            key = dotted(target)
+            if key is None:
+                continue
+            value = stmt.value if len(targets) == 1 else None
+            process = None
+            if (
+                stmt in tree.body and isinstance(value, ast.Call)
+                and model.facts.imports.qualify(call_name(value)) in _ENGINES
+                and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+            ):  # fmt: skip
+                process = functions.get(value.args[0].id)
+            bound.setdefault(key, []).append(process)
+    engines = {key: found[0] for key, found in bound.items() if len(found) == 1 and found[0] is not None}
+    if not engines:
+        return
+
+    def named(event: ast.expr) -> bool:
+        name = dotted(event)
+        return name is not None and (name == event_name or name.endswith("." + event_name))
+
+    def started(event: ast.expr) -> bool:
+        if not every:
+            return named(event)
+        # `Events.ITERATION_COMPLETED(every=4)`: the filter alone
+        return (
+            isinstance(event, ast.Call) and named(event.func) and not event.args
+            and len(event.keywords) == 1 and event.keywords[0].arg == "every"
+        )  # fmt: skip
+
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in stmt.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                    and decorator.func.attr == "on" and dotted(decorator.func.value) in engines
+                    and len(decorator.args) == 1 and not decorator.keywords and started(decorator.args[0])
+                ):  # fmt: skip
+                    trainer = dotted(decorator.func.value)
+                    yield trainer, engines[trainer], stmt, decorator.args[0], stmt  # type: ignore[index, misc]
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            if (
+                isinstance(call.func, ast.Attribute) and call.func.attr == "add_event_handler"
+                and dotted(call.func.value) in engines and len(call.args) == 2 and not call.keywords
+                and started(call.args[0]) and isinstance(call.args[1], ast.Name) and call.args[1].id in functions
+            ):  # fmt: skip
+                trainer = dotted(call.func.value)
+                yield trainer, engines[trainer], functions[call.args[1].id], call.args[0], stmt  # type: ignore[index, misc]

@@ -14,7 +14,7 @@ from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.patterns import lazily, starting_at
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
-from gradfix.transforms._common import event_info
+from gradfix.transforms._common import event_info, ignite_handlers
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 from gradfix.walk import ast_walk, child_nodes
 
@@ -39,6 +39,12 @@ class UnscaledAccumulation(AccumulationRule):
     accumulated micro-batches. The window may also be written as the two arms of one `if`,
     each with its backward: `if (i + 1) % N != 0: loss.backward()` (often under `no_sync()`)
     / `else: loss.backward(); optimizer.step()` (GF006 then reports the tail without a fix).
+    Ignite's window is one too: `trainer = Engine(update)` whose `update` only backpropagates (one
+    `loss.backward()` at its top level, the loss bound once there to a call not divided; no
+    step, clear, `.grad`, `engine.state.iteration`, scaler or `no_sync` in it), and a handler of
+    `Events.ITERATION_COMPLETED(every=N)` (N a literal above 1, or a name the module binds once
+    to one) that steps an optimizer and clears it after, and neither backpropagates nor clips:
+    fixed as `(loss / N).backward()`.
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
     N` (or `count += 1; count %= N`) ... `if count == 0:`, and so is a countdown: `left = N`
@@ -258,6 +264,10 @@ class UnscaledAccumulation(AccumulationRule):
     code = "GF005"
     name = "unscaled-accumulation"
     message = "`{loss}` is backpropagated unscaled while gradients accumulate over `{n}` micro-batches: divide it by `{n}`"
+    ignite_message = (
+        "`{call}` backpropagates the full loss of every iteration while `{trainer}`'s ITERATION_COMPLETED(every={n})"
+        " handler steps `{opt}` once per `{n}`: divide it by `{n}`"
+    )
     helper_message = (
         "`{helper}(...)` backpropagates `{loss}` unscaled while gradients accumulate over `{n}` micro-batches: "
         "divide it by `{n}`"
@@ -267,6 +277,60 @@ class UnscaledAccumulation(AccumulationRule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
         yield from self._micro_batch_loops(model)
+        data = model.source.data
+        if b"ITERATION_COMPLETED" in data and b"every" in data:
+            yield from self._ignite_windows(model)
+
+    def _ignite_windows(self, model: ModuleModel) -> Iterator[Finding]:
+        """Ignite's `trainer = Engine(update)` whose `update` only backpropagates (one
+        `loss.backward()` at its top level, no step, clear or `.grad`), and a handler of
+        `Events.ITERATION_COMPLETED(every=N)` (N > 1, a literal or a name the module binds once to
+        one) stepping an optimizer and clearing it after: the accumulation window of N iterations
+        sums N full losses. Fixed by dividing the backpropagated loss by N."""
+        source = model.source
+        for trainer, process, handler, event, _holder in ignite_handlers(model, "ITERATION_COMPLETED", every=True):
+            count = event.keywords[0].value  # type: ignore[attr-defined]
+            if _module_int(count, source) is None:
+                continue
+            body = handler.body
+            steps = [i for i, stmt in enumerate(body) if _plain_call(stmt, "step")]
+            clears = [i for i, stmt in enumerate(body) if _plain_call(stmt, "zero_grad")]
+            if len(steps) != 1 or not clears or clears[0] < steps[0] or _WINDOW_TOUCHES.search(source.segment(handler)):
+                continue
+            optimizer = source.key(body[steps[0]].value.func.value)  # type: ignore[attr-defined]
+            info = model.facts.info(optimizer)
+            if info is None or info.kind != "optimizer" or source.key(body[clears[0]].value.func.value) != optimizer:  # type: ignore[attr-defined]
+                continue
+            text = source.segment(process)
+            if _PROCESS_TOUCHES.search(text):
+                continue
+            backwards = [n for n in ast_walk(process) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "backward"]
+            if len(backwards) != 1:
+                continue
+            call = backwards[0]
+            statement = next((stmt for stmt in process.body if isinstance(stmt, ast.Expr) and stmt.value is call), None)
+            if statement is None or call.args or call.keywords or not isinstance(call.func.value, ast.Name):
+                continue
+            name = call.func.value.id
+            bindings = [
+                n for n in ast_walk(process)
+                if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.With))
+                and any(isinstance(t, ast.Name) and t.id == name for t in ast_walk(n) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store))
+            ]
+            if len(bindings) != 1 or not isinstance(bindings[0], ast.Assign) or not any(bindings[0] is stmt for stmt in process.body):
+                continue
+            value = bindings[0].value
+            if not isinstance(value, ast.Call) or any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div) for n in ast_walk(value)):
+                continue  # (a loss divided already, or not a plain loss call)
+            shown = source.code(count)
+            fix = Fix([ReplaceNode(call.func.value, f"({name} / {shown})", statement)], Safety.SAFE)
+            yield Finding(
+                self.code,
+                self.ignite_message.format(call=source.code(call), trainer=trainer, n=shown, opt=optimizer),
+                call,
+                fix=fix,
+                related=(handler,),
+            )
 
     def _micro_batch_loops(self, model: ModuleModel) -> Iterator[Finding]:
         """nanoGPT's shape: `for micro_step in range(gradient_accumulation_steps):` holds the
@@ -1991,3 +2055,37 @@ def _apex_scaled(backward: GradEvent, model: ModuleModel) -> ast.expr | None:
             ):
                 return context.args[0]
     return None
+
+
+# a window handler that also backpropagates, clips or reads gradients; an update that steps,
+# clears, reads `.grad` or is told about the window (`engine.state.iteration`)
+_WINDOW_TOUCHES = lazily(r"backward|\.grad\b|clip_grad|unscale_|scaler")
+_PROCESS_TOUCHES = lazily(r"\.step\(|zero_grad|\.grad\b|iteration|scaler|accumulat|no_sync")
+
+
+def _plain_call(stmt: ast.stmt, method: str) -> bool:
+    """`opt.step()` / `opt.zero_grad(...)` as a statement of its own, on a dotted name."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == method
+        and dotted(call.func.value) is not None and (method != "step" or (not call.args and not call.keywords))
+    )  # fmt: skip
+
+
+def _module_int(expr: ast.expr, source: Source) -> int | None:
+    """An integer above 1 written as a literal, or a name the module binds once, at its top
+    level, to one."""
+    value = int_value(expr)
+    if value is None and isinstance(expr, ast.Name):
+        bound = [
+            n for n in ast_walk(source.tree)
+            if isinstance(n, ast.Name) and n.id == expr.id and isinstance(n.ctx, ast.Store)
+        ]
+        assigned = [
+            stmt for stmt in source.tree.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == expr.id
+        ]
+        if len(bound) == 1 and len(assigned) == 1:
+            value = int_value(assigned[0].value)
+    return value if value is not None and value > 1 else None

@@ -6,9 +6,10 @@ from gradfix.analysis.accumulation import accumulation_of, loop_invariant
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel, inherited_info
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted, method_name, positional, receiver
+from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.patterns import lazily
 from gradfix.source import TRIES, WITHS
-from gradfix.transforms._common import branch_prefix, built_over_clipped, owned_events
+from gradfix.transforms._common import branch_prefix, built_over_clipped, ignite_handlers, owned_events
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -207,6 +208,14 @@ class ClipAfterStep(LoopRule):
     `optimizer.step()`): there is no place between them, and the clip belongs in the call
     (`loss_scaler(loss, optimizer, clip_grad=max_norm, parameters=model.parameters())`).
 
+    Also Ignite's `trainer = Engine(update)` (bound once, at the module's top level, to a
+    function of it) whose `update` steps one optimizer unconditionally at its own top level, and
+    a handler of the unfiltered `Events.ITERATION_COMPLETED` (`@trainer.on(...)` or
+    `trainer.add_event_handler(..., handler)`) that clips, at its own top level, what that
+    optimizer was built over (`clip_grad_norm_(model.parameters(), 1.0)` beside
+    `SGD(model.parameters())`) and neither backpropagates nor steps: Ignite runs it after
+    `update`. Reported without a fix (the clip belongs in `update`, before its step).
+
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure
@@ -234,8 +243,61 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs after every micro-batch's backward, where `{opt}.step()` runs once after the micro-batch"
         " loop: it clips partial sums; clip once, right before the step"
     )
+    message_handler = (
+        "`{clip}` runs in a handler of `{trainer}`'s ITERATION_COMPLETED, after its process function's `{opt}.step()`:"
+        " the clip cannot affect the update; clip in the process function, before the step"
+    )
     message = message_after
     safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from super().check(model)
+        data = model.source.data
+        if b"ITERATION_COMPLETED" in data and b"clip_grad_" in data:
+            yield from self._completed_handlers(model)
+
+    def _completed_handlers(self, model: ModuleModel) -> Iterator[Finding]:
+        """`trainer = Engine(update)` whose `update` steps one optimizer unconditionally at its own
+        top level, and a handler of the unfiltered `Events.ITERATION_COMPLETED` clipping, at its own
+        top level, the parameters that optimizer was built over: Ignite runs the handler after
+        `update`, so the clip comes after the step. Reported without a fix (the clip belongs in
+        `update`, between its backward and its step)."""
+        source = model.source
+        for trainer, process, handler, _event, _holder in ignite_handlers(model, "ITERATION_COMPLETED"):
+            loop = next((lp for lp in model.loops if lp.is_step_function and lp.node is process), None)
+            if loop is None:
+                continue
+            steps = [e for e in loop.events if e.kind is EventKind.STEP]
+            stepped = {e.target for e in steps if e.target}
+            if len(stepped) != 1 or any(
+                e.engine or e.gated or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps
+            ):
+                continue
+            optimizer = next(iter(stepped))
+            info = model.facts.info(optimizer)
+            if info is None or info.kind != "optimizer" or info.params is None:
+                continue
+            if _HANDLER_TOUCHES.search(source.segment(handler)):
+                continue  # (a handler that backpropagates or steps: an iteration of its own)
+            built = source.key(info.params)
+            for stmt in handler.body:
+                value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+                if not isinstance(value, ast.Call) or not value.args:
+                    continue
+                name = model.facts.imports.qualify(call_name(value)) or ""
+                if not name.startswith("torch.nn.utils.") or name.rsplit(".", 1)[-1] not in ("clip_grad_norm_", "clip_grad_value_"):
+                    continue
+                threshold = value.args[1] if len(value.args) > 1 else next((k.value for k in value.keywords if k.arg in ("max_norm", "clip_value")), None)
+                if threshold is None or "inf" in source.code(threshold):
+                    continue  # (an infinite threshold only measures)
+                if source.key(value.args[0]) != built:
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message_handler.format(clip=source.code(value.func), trainer=trainer, opt=optimizer),
+                    value,
+                    related=(process,),
+                )
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         every = owned_events(loop, model)
@@ -778,3 +840,7 @@ def _direct_clips(model: ModuleModel) -> set[int]:
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# what an ITERATION_COMPLETED handler must not do for its clip to be judged after the update's step
+_HANDLER_TOUCHES = lazily(r"backward|\.step\(|zero_grad|unscale_")

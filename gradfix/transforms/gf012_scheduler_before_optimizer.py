@@ -8,7 +8,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
-from gradfix.transforms._common import training_loop_ids
+from gradfix.transforms._common import ignite_handlers, training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -25,6 +25,7 @@ from gradfix.transforms.base import (
     InsertStatements,
     LoopRule,
     RemoveStatement,
+    ReplaceNode,
     Safety,
 )
 
@@ -49,7 +50,15 @@ class SchedulerBeforeOptimizer(LoopRule):
     (`scheduler.step(); optimizer.step()`) or per epoch (a `scheduler.step()` at the top
     of the epoch loop, before the batch loop that steps the optimizer). Schedulers are
     recognised from their construction (`torch.optim.lr_scheduler.*`,
-    `get_*_schedule*`, ...) or their name.
+    `get_*_schedule*`, ...) or their name. Also Ignite's `trainer = Engine(update)` (bound
+    once, at the module's top level, to a function of it) whose `update` steps one optimizer
+    unconditionally at its own top level, and a handler of the unfiltered
+    `Events.ITERATION_STARTED` (`@trainer.on(...)` or `trainer.add_event_handler(...,
+    handler)`, a function of the module's top level) stepping a scheduler of that optimizer
+    (not one of another optimizer) at its own top level, and nothing that clears,
+    backpropagates, clips or steps: Ignite runs it before `update`. Fixed by handing it to
+    `Events.ITERATION_COMPLETED` when the handler does nothing else (reported without a fix
+    otherwise); ignite's own `LRScheduler` handler objects are not read.
 
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
@@ -224,6 +233,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     hook_message = (
         "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     )
+    started_message = (
+        "`{sched}` runs in a handler of `{trainer}`'s ITERATION_STARTED, before its process function's "
+        "`{opt}.step()`: the first learning rate is skipped"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -237,6 +250,65 @@ class SchedulerBeforeOptimizer(LoopRule):
             if id(finding.node) not in seen:
                 seen.add(id(finding.node))
                 yield finding
+        if b"ITERATION_STARTED" in model.source.data:
+            for finding in self._started_handlers(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _started_handlers(self, model: ModuleModel) -> Iterator[Finding]:
+        """`trainer = Engine(update)` whose `update` steps one optimizer on every call, and a
+        handler of `Events.ITERATION_STARTED` (`@trainer.on(...)`, `trainer.add_event_handler(...)`)
+        stepping a scheduler of that optimizer at its own top level: Ignite runs the handler
+        before the process function, so each iteration schedules before it steps. Fixed by
+        handing the handler to `ITERATION_COMPLETED` when it does nothing else."""
+        source = model.source
+        for trainer, process, handler, event, holder in ignite_handlers(model, "ITERATION_STARTED"):
+            loop = next(
+                (lp for lp in model.loops if lp.is_step_function and lp.node is process),
+                None,
+            )
+            if loop is None:
+                continue
+            steps = [e for e in loop.events if e.kind is EventKind.STEP]
+            stepped = {e.target for e in steps if e.target}
+            if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):
+                continue  # (several optimizers, or a step under a condition: left alone)
+            optimizer = next(iter(stepped))
+            body = [stmt for stmt in handler.body if not _is_docstring(stmt)]
+            schedules = []
+            for stmt in body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not (isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+                    continue
+                if call.args or call.keywords or dotted(call.func.value) is None:
+                    continue
+                key = source.key(call.func.value)
+                if not model.facts.is_scheduler(key):
+                    continue
+                sched = GradEvent(EventKind.SCHEDULER_STEP, call, path=(stmt,), blocks=(handler.body,), branches=(), loops=(), target=key)
+                if not _is_lr_scheduler_step(sched, model, handler) or _scheduled_optimizer(sched, model, stepped, handler) != optimizer:
+                    continue
+                if any(e.kind is EventKind.SCHEDULER_STEP and e.target == key for e in loop.events):
+                    continue
+                schedules.append((stmt, call))
+            if not schedules or _TOUCHES_GRADIENTS.search(source.segment(handler)):
+                continue  # (a handler that also clears, backpropagates or steps an optimizer: its own order)
+            fix = None
+            if len(schedules) == len(body) and len(body) == 1:
+                text = source.code(event)
+                fix = Fix(
+                    [ReplaceNode(event, text[: -len("ITERATION_STARTED")] + "ITERATION_COMPLETED", holder)],
+                    Safety.SAFE,
+                )
+            for stmt, call in schedules:
+                yield Finding(
+                    self.code,
+                    self.started_message.format(sched=source.code(call), trainer=trainer, opt=optimizer),
+                    call,
+                    fix=fix,
+                    related=(process,),
+                )
 
     def _epoch_functions(self, model: ModuleModel) -> Iterator[Finding]:
         """`def train(self): self.scheduler.step(); ...; for batch in self.loader: ...;
@@ -1582,3 +1654,11 @@ def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
             else:
                 built = True
     return built
+
+
+# what a handler must not do besides stepping the scheduler (its place then matters otherwise)
+_TOUCHES_GRADIENTS = lazily(r"zero_grad|\.grad\b|backward|clip_grad|(?<!\w)optimizer\b|\.step\(\w")
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

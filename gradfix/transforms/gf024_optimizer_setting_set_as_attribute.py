@@ -4,6 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, positional
+from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety, code_lines
@@ -42,7 +43,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     Finds an assignment like `optimizer.lr = new_lr` (also `setattr(optimizer, "lr", new_lr)`,
     and `optimizer.lr *= 0.1` where the same function also sets `optimizer.lr`) where
     `optimizer` is built by one of
-    torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, also as an attribute
+    torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, or a schedule-free
+    optimizer, `schedulefree.SGDScheduleFree(...)`, `AdamWScheduleFree`, `RAdamScheduleFree`, which
+    read `group["lr"]` too: only `lr` is reported for them, and the fix is unsafe), also as an attribute
     of `self`, another name the same scope binds once to it, `opt = optimizer`, a `@property`
     (or `functools.cached_property`) of a class returning only `self._opt`, bound lazily to
     such an optimizer and to nothing else but `None`, or a parameter of a function of the module that every call of it in the module
@@ -609,6 +612,8 @@ def _passed_for(name: str, index: int, parameter: str, tree: ast.Module, built: 
 
 
 def _torch_class(constructor: str | None) -> str | None:
+    if constructor in SCHEDULE_FREE_OPTIMIZERS:
+        return constructor  # `schedulefree.SGDScheduleFree`: reads `group["lr"]`, never an attribute
     if constructor is None or not constructor.startswith("torch.optim."):
         return None
     last = constructor.rsplit(".", 1)[-1]

@@ -8,6 +8,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
+from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
@@ -60,7 +61,9 @@ class OptimizerRebuiltEachIteration(Rule):
     ## What it does
     Finds one of torch's optimizers that keeps a state from step to step (`Adam`, `AdamW`,
     `RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`, `RAdam`, `Rprop`, `ASGD`,
-    `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0)
+    `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0;
+    also schedule-free's `SGDScheduleFree`, `AdamWScheduleFree`, `RAdamScheduleFree`, whose `z`
+    sequence and averaging weights start again)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
@@ -347,7 +350,9 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
         for objects in (facts.objects, *facts.local_objects.values()):
             info = objects.get(key)
             constructor = info.constructor if info is not None and info.kind == "optimizer" else None
-            if constructor and constructor.startswith("torch.optim."):
+            if constructor in SCHEDULE_FREE_OPTIMIZERS:
+                constructors.add(constructor)  # (`schedulefree.AdamWScheduleFree`: keeps a state)
+            elif constructor and constructor.startswith("torch.optim."):
                 last = constructor.rpartition(".")[2]
                 if last in _STATEFUL or last == "SGD":
                     constructors.add(constructor)
@@ -435,6 +440,8 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
     qualified = model.facts.imports.qualify(name) if name is not None else None
     if qualified is None and call.func.__class__ is ast.Call:
         qualified = _looked_up_class(call.func, model)  # type: ignore[arg-type]
+    if qualified in SCHEDULE_FREE_OPTIMIZERS:
+        return True  # its `z` sequence, the average's weight sum (and Adam's moments) start empty
     if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
         return False
     last = qualified.rpartition(".")[2]

@@ -132,3 +132,77 @@ def test_run_defaults_to_one_epoch() -> None:
     trainer.run(_tiny.batches(2))
     # without max_epochs one epoch runs: an EPOCH_COMPLETED handler's eval() reaches no training
     assert epochs == [1]
+
+
+def test_iteration_started_handler_schedules_before_the_update() -> None:
+    """A scheduler stepped by an ITERATION_STARTED handler runs before the process function's
+    `optimizer.step()` (GF012): the first learning rate is never used. GF012's fix hands the
+    handler to ITERATION_COMPLETED; it trains like a torch loop stepping the scheduler after the
+    optimizer."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF012_scheduler_before_optimizer"
+        / "ignite_scheduler_stepped_in_an_iteration_started_handler.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF012"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    data = _tiny.batches(6, features=3)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["net"].load_state_dict(_tiny.linear().state_dict())
+        namespace["engine_loop"].run(data, max_epochs=2)
+        return _tiny.weights(namespace["net"])
+
+    def hand() -> list[torch.Tensor]:
+        net = _tiny.linear()
+        opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+        sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.95)
+        for _ in range(2):
+            for inputs, targets in data:
+                opt.zero_grad()
+                torch.nn.functional.l1_loss(net(inputs), targets).backward()
+                opt.step()
+                sched.step()
+        return _tiny.weights(net)
+
+    assert "Events.ITERATION_COMPLETED" in fixed and "ITERATION_STARTED" not in fixed
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_every_n_handler_steps_a_window_of_full_losses() -> None:
+    """A process function that only backpropagates and an `ITERATION_COMPLETED(every=4)` handler
+    that steps and clears: each step applies the sum of four full losses' gradients (GF005).
+    The fix divides the loss by 4 and trains like a torch accumulation loop dividing by 4."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF005_unscaled_accumulation"
+        / "ignite_window_stepped_by_an_every_n_handler.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF005"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    data = _tiny.batches(8)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["net"].load_state_dict(_tiny.linear().state_dict())
+        namespace["engine_loop"].run(data, max_epochs=2)
+        return _tiny.weights(namespace["net"])
+
+    want = _tiny.weights(_hand(data * 2, clear=True, accumulation=4))
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

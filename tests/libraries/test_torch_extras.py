@@ -140,3 +140,87 @@ def test_fsdp_no_sync_leaves_local_gradients_alone(process_group) -> None:
     (_tiny.mse(model, data[1]) / 2).backward()
     with FullyShardedDataParallel.summon_full_params(model, with_grads=True):
         assert _tiny.same(_tiny.grads(model.module), _tiny.grads(by_hand))
+
+
+def _fixed(fixture: str, code: str, unsafe: bool = False) -> tuple[str, str]:
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    path = Path(__file__).parent.parent / "before_after" / fixture
+    before = path.read_text()
+    result = process_source(str(path), before.encode(), Options(select=frozenset({code}), fix=True, unsafe_fixes=unsafe))
+    assert result.fixed is not None
+    return before, result.fixed.decode()
+
+
+def test_schedulefree_reads_lr_from_its_groups_not_an_attribute() -> None:
+    """`sgd.lr = ...` on a schedule-free optimizer changes nothing (GF024): its step reads
+    `group["lr"]`. GF024's (unsafe) fix copies the attribute into every group and trains like
+    writing the groups by hand."""
+    schedulefree = pytest.importorskip("schedulefree")
+    before, fixed = _fixed("GF024_optimizer_setting_set_as_attribute/schedulefree_lr_set_as_an_attribute.before.py", "GF024", unsafe=True)
+    data = _tiny.batches(5, features=5)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        torch.manual_seed(0)  # the module builds its network when it runs
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["fit"](data, 3)
+        return _tiny.weights(namespace["net"])
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        net = torch.nn.Sequential(torch.nn.Linear(5, 5), torch.nn.ReLU(), torch.nn.Linear(5, 1))
+        sgd = schedulefree.SGDScheduleFree(net.parameters(), lr=0.2)
+        net.train()
+        sgd.train()
+        for epoch in range(3):
+            for group in sgd.param_groups:
+                group["lr"] = 0.2 * 0.5**epoch
+            for x, y in data:
+                sgd.zero_grad()
+                torch.nn.functional.mse_loss(net(x), y).backward()
+                sgd.step()
+        sgd.eval()
+        return _tiny.weights(net)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)
+
+
+def test_schedulefree_optimizer_rebuilt_per_batch_restarts_its_state() -> None:
+    """A schedule-free optimizer built on every batch starts its `z` sequence and weight sum
+    again each step (GF030); the fix builds it once before the loop, which trains like a
+    loop over one optimizer."""
+    schedulefree = pytest.importorskip("schedulefree")
+    before, fixed = _fixed("GF030_optimizer_rebuilt_each_iteration/schedulefree_optimizer_built_per_batch.before.py", "GF030")
+    generator = torch.Generator().manual_seed(1)
+    data = [(torch.randn(4, 3, generator=generator), torch.randint(0, 2, (4,), generator=generator)) for _ in range(6)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        model = torch.nn.Sequential(_tiny.linear(), torch.nn.Linear(1, 2))
+        torch.manual_seed(0)
+        model[1].reset_parameters()
+        namespace["train"](model, data)
+        return _tiny.weights(model)
+
+    def hand() -> list[torch.Tensor]:
+        model = torch.nn.Sequential(_tiny.linear(), torch.nn.Linear(1, 2))
+        torch.manual_seed(0)
+        model[1].reset_parameters()
+        opt = schedulefree.RAdamScheduleFree(model.parameters(), lr=2e-3)
+        model.train()
+        for inputs, labels in data:
+            opt.train()
+            opt.zero_grad()
+            torch.nn.functional.cross_entropy(model(inputs), labels).backward()
+            opt.step()
+        return _tiny.weights(model)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)

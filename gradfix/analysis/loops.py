@@ -3535,6 +3535,31 @@ def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
     return found
 
 
+def unpacked_closure(facts: ModuleFacts, name: str) -> FunctionInfo | None:
+    """The function of a factory of `_factory_tuple_closures` that every tuple assignment of the
+    module unpacking a call of such a factory binds `name` to (`step, finish = make_steps(model,
+    opt)` ... `finish(k)`), when there is one; None otherwise."""
+    tuples = _factory_tuple_closures(facts)
+    if not tuples or name not in _tuple_callees(facts):
+        return None
+    found: set[int] = set()
+    inner: FunctionInfo | None = None
+    for node in facts.source.of_type(ast.Assign):
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple):  # type: ignore[attr-defined]
+            continue
+        elements = node.targets[0].elts  # type: ignore[attr-defined]
+        index = next((k for k, e in enumerate(elements) if isinstance(e, ast.Name) and e.id == name), None)
+        if index is None:
+            continue
+        value = node.value  # type: ignore[attr-defined]
+        inners = tuples.get(value.func.id) if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else None
+        if inners is None or len(inners) != len(elements) or inners[index] is None:
+            return None
+        inner = inners[index]
+        found.add(id(inner.node))  # type: ignore[union-attr]
+    return inner if len(found) == 1 else None
+
+
 def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
     """`step(x, y)` with `step, end_epoch = make_train_step(model, opt)` the one binding of
     `step` in the code around the call (its function, or the module's top level), the factory
@@ -3546,11 +3571,14 @@ def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[F
     scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
     bound: tuple[ast.expr, int, int] | None = None
     stores = 0
+    defined: list[ast.AST] = []
     for node in ast_walk(scope):
         if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
             stores += 1
-        elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name.id:
-            return None  # a parameter or a definition of that name
+        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)) and node.name == name.id:
+            defined.append(node)  # (the factory's own function of that name, when the scope is the module's)
+        elif isinstance(node, ast.arg) and node.arg == name.id:
+            return None  # a parameter of that name
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
             elements = node.targets[0].elts
             for index, element in enumerate(elements):
@@ -3564,6 +3592,8 @@ def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[F
     inners = tuples[call.func.id]
     if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):
         return None
+    if any(node is not inners[index].node for node in defined):  # type: ignore[union-attr]
+        return None  # another definition of that name
     return inners[index], (call, facts.module_functions[call.func.id].params)  # type: ignore[return-value]
 
 

@@ -913,6 +913,14 @@ class _Walker:
         factories = {name for name, inner in _factory_closures(self.facts).items() if inner.node.name in self.backpropagating_names()}
         if factories and any(_assigned_callees(self.facts, name) & factories for name in self.called_in(text)):
             return True
+        tuples = _factory_tuple_closures(self.facts)
+        if tuples:
+            # `step, end_epoch = make_train_step(model, opt)` ... `step(x, y)`
+            named = self.backpropagating_names()
+            factories = {name for name, inners in tuples.items() if any(i is not None and i.node.name in named for i in inners)}
+            unpacked = _tuple_callees(self.facts)
+            if factories and any(unpacked.get(name, set()) & factories for name in called_names(text)):
+                return True
         aliases = self.facts.imports.aliases
         if self.facts.project is None or not aliases:
             return False
@@ -2270,6 +2278,9 @@ class _Walker:
         parameters, when `name` is bound once in the code around the call (its function, or the
         module's top level), and nothing else binds it there, to a call of that factory."""
         facts = ctx.facts or self.facts
+        tupled = _tuple_closure(facts, name, ctx)
+        if tupled is not None:
+            return tupled
         closures = {factory: (inner, facts.module_functions[factory].params) for factory, inner in _factory_closures(facts).items()}
         for callee in _assigned_callees(facts, name.id) - closures.keys():
             made = self.imported_factory(callee, facts) if callee in facts.imports.aliases else None
@@ -3481,6 +3492,119 @@ def _factory_closures(facts: ModuleFacts) -> dict[str, FunctionInfo]:
                 continue
             found[name] = inner
     return found
+
+
+def _factory_tuple_closures(facts: ModuleFacts) -> dict[str, tuple[FunctionInfo | None, ...]]:
+    """Module functions whose last statement returns a tuple of names, some of them functions
+    they define in their own body (`def make_train_step(model, opt): def step(x, y): ...; def
+    end_epoch(i): ...; return step, end_epoch`), nothing else of theirs binding those names:
+    factory name -> for each element, the function returned there (None: no such function).
+    Found once per module."""
+    found: dict[str, tuple[FunctionInfo | None, ...]] | None = facts.__dict__.get("_factory_tuple_closures")
+    if found is None:
+        found = facts.__dict__["_factory_tuple_closures"] = {}
+        for name, info in facts.module_functions.items():
+            local = facts.local_functions.get(id(info.node))
+            last = info.node.body[-1]
+            if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Tuple):
+                continue
+            elements = last.value.elts
+            if not elements or not all(isinstance(e, ast.Name) for e in elements):
+                continue
+            stores: dict[str, int] = {}
+            for n in ast_walk(info.node):
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                    stores[n.id] = stores.get(n.id, 0) + 1
+            inners: list[FunctionInfo | None] = []
+            for element in elements:
+                inner = local.get(element.id)  # type: ignore[attr-defined]
+                if inner is not None and (stores.get(element.id, 0) or not any(stmt is inner.node for stmt in info.node.body)):  # type: ignore[attr-defined]
+                    inner = None
+                inners.append(inner)
+            if any(inners):
+                found[name] = tuple(inners)
+    return found
+
+
+def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
+    """For each name bound as an element of a tuple assigned a call of a plain name (`step,
+    end_epoch = make_train_step(model, opt)`): the names called so. Found once per module,
+    asked only of modules with a factory returning a tuple of its functions."""
+    found: dict[str, set[str]] | None = facts.__dict__.get("_tuple_callees")
+    if found is None:
+        found = facts.__dict__["_tuple_callees"] = {}
+        for node in facts.source.of_type(ast.Assign):
+            if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple):  # type: ignore[attr-defined]
+                continue
+            value = node.value  # type: ignore[attr-defined]
+            if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+                continue
+            for element in node.targets[0].elts:  # type: ignore[attr-defined]
+                if isinstance(element, ast.Name):
+                    found.setdefault(element.id, set()).add(value.func.id)
+    return found
+
+
+def unpacked_closure(facts: ModuleFacts, name: str) -> FunctionInfo | None:
+    """The function of a factory of `_factory_tuple_closures` that every tuple assignment of the
+    module unpacking a call of such a factory binds `name` to (`step, finish = make_steps(model,
+    opt)` ... `finish(k)`), when there is one; None otherwise."""
+    tuples = _factory_tuple_closures(facts)
+    if not tuples or name not in _tuple_callees(facts):
+        return None
+    found: set[int] = set()
+    inner: FunctionInfo | None = None
+    for node in facts.source.of_type(ast.Assign):
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple):  # type: ignore[attr-defined]
+            continue
+        elements = node.targets[0].elts  # type: ignore[attr-defined]
+        index = next((k for k, e in enumerate(elements) if isinstance(e, ast.Name) and e.id == name), None)
+        if index is None:
+            continue
+        value = node.value  # type: ignore[attr-defined]
+        inners = tuples.get(value.func.id) if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else None
+        if inners is None or len(inners) != len(elements) or inners[index] is None:
+            return None
+        inner = inners[index]
+        found.add(id(inner.node))  # type: ignore[union-attr]
+    return inner if len(found) == 1 else None
+
+
+def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+    """`step(x, y)` with `step, end_epoch = make_train_step(model, opt)` the one binding of
+    `step` in the code around the call (its function, or the module's top level), the factory
+    one of `_factory_tuple_closures` returning as many elements: the function it returns at
+    that place, and the factory's call with its parameters (as `closure_step` gives them)."""
+    tuples = _factory_tuple_closures(facts)
+    if not tuples or name.id not in _tuple_callees(facts):
+        return None
+    scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+    bound: tuple[ast.expr, int, int] | None = None
+    stores = 0
+    defined: list[ast.AST] = []
+    for node in ast_walk(scope):
+        if isinstance(node, ast.Name) and node.id == name.id and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, (*FUNCTIONS, ast.ClassDef)) and node.name == name.id:
+            defined.append(node)  # (the factory's own function of that name, when the scope is the module's)
+        elif isinstance(node, ast.arg) and node.arg == name.id:
+            return None  # a parameter of that name
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
+            elements = node.targets[0].elts
+            for index, element in enumerate(elements):
+                if isinstance(element, ast.Name) and element.id == name.id:
+                    bound = (node.value, index, len(elements))
+    if stores != 1 or bound is None:
+        return None
+    call, index, size = bound
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in tuples):
+        return None
+    inners = tuples[call.func.id]
+    if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if any(node is not inners[index].node for node in defined):  # type: ignore[union-attr]
+        return None  # another definition of that name
+    return inners[index], (call, facts.module_functions[call.func.id].params)  # type: ignore[return-value]
 
 
 def _names_a_class(name: str, facts: ModuleFacts) -> bool:

@@ -12,6 +12,7 @@ move, and the heads of the messages.
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from itertools import chain
 
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
@@ -56,6 +57,27 @@ def loop_around(loop: ast.AST, model: ModuleModel) -> ast.AST | None:
     if not isinstance(outer, LOOPS) or not any(inner is loop for inner, _ in every_iteration(outer.body)):  # type: ignore[attr-defined]
         return None
     return outer
+
+
+def run_per_iteration(stmt: ast.stmt, model: ModuleModel) -> bool:
+    """The function holding `stmt` is one a loop of the module runs on every iteration (`for
+    epoch in range(E): state = train_epoch(state, epoch)`, a method a loop of its class calls on
+    `self`, a template method's override, a method called on an instance): a construction moved
+    to the top of its loop there still runs once per call, so the move is not the hand fix
+    (building it once and handing it in)."""
+    source = model.source
+    function = source.owner_of(stmt)
+    while function is not None and not isinstance(function, FUNCTIONS):
+        function = source.owner_of(function)
+    if function is None:
+        return False
+    words = (source.segment(stmt),)  # (only the function holding the statement says it)
+    for loop in loops(source.tree.body):
+        for inner, _ in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
+            called = called_function(inner, model, words) or called_method(inner, loop, model, words) or called_on_instance(inner, model, words)
+            if called is not None and called[0] is function:
+                return True
+    return False
 
 
 def move_before(stmt: ast.stmt, before: ast.AST, model: ModuleModel) -> Fix:

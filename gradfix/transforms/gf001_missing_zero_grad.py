@@ -75,7 +75,8 @@ class MissingZeroGrad(Rule):
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
-    `train_step(x, y)`), its free names read as the factory's arguments; a factory imported by
+    `train_step(x, y)`, also one of a tuple of its functions it returns, unpacked where it is
+    called: `step, end_epoch = make_steps(model, opt)`), its free names read as the factory's arguments; a factory imported by
     name from another module of the project (`from engine import make_train_step`) is judged
     there, like a step function of that module (callers that clear around the call make it
     unknown: silent); so is the function such a factory returns to Ignite's engine in another

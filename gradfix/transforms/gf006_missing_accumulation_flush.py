@@ -7,7 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, forked_accumulations, lo
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of
+from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, unpacked_closure
 from gradfix.analysis.steps import _other_caller_files, project_overrides
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
@@ -200,7 +200,8 @@ class MissingAccumulationFlush(AccumulationRule):
     `else:` or `finally:` of a `try` around it), steps or flushes: its text holds `step(` or says `flush`, `remaining` or `leftover`, or it calls a
     function or method of the module (`self.end_epoch()`, `trainer.end_epoch()`) or a function
     imported from another module of the project (`finish(opt)`, `E.finish(opt)` after `import
-    engine as E`) whose body calls a step (not the loop's own function: calling it
+    engine as E`), or a function a factory of the module returns in a tuple (`finish(k)` of
+    `step, finish = make_steps(model, opt)`), whose body calls a step (not the loop's own function: calling it
     again runs the loop again, for the next epoch or an evaluation pass), also a hook of `self`
     its class writes as a stub (`def on_epoch_end(self): pass`) that every subclass, of the
     module or of another module of the project, overrides with a step, when the module never
@@ -1298,6 +1299,9 @@ def _calls_a_stepping_helper(
             if helper is None and facts.project is not None and func.id in facts.imports.aliases:
                 # `finish_epoch(opt)` imported from another module of the project
                 helper = facts.project.function(facts.imports.qualify(func.id) or func.id, model.source.path or None)
+            if helper is None:
+                # `finish(k)` of `step, finish = make_steps(model, opt)`: the factory's function
+                helper = unpacked_closure(facts, func.id)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             if facts.project is not None and func.value.id in facts.imports.aliases:
                 # `E.finish(opt)` after `import engine as E`: a function of that module

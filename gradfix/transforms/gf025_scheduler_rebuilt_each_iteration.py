@@ -27,6 +27,7 @@ from gradfix.transforms._rebuilt import (
     loops,
     messages,
     move_before,
+    run_per_iteration,
     reads_what_the_loop_changes,
     same_on_every_call,
     stepped_in,
@@ -155,7 +156,10 @@ class SchedulerRebuiltEachIteration(Rule):
     that loop, outside it and in no loop that does not hold them too, when the loop reads the
     name nowhere before the construction (the moved construction then runs after them; a
     placeholder before the epoch loop of a per-batch rebuild says one scheduler across epochs,
-    which a move before the batch loop would not give: no fix). A scheduler built in a function the loop calls
+    which a move before the batch loop would not give: no fix). No fix either when the loop sits
+    in a function that a loop of the module runs on every iteration (`state = train_epoch(state)`
+    per epoch, a template method's override its base class's loop calls on `self`): moved to the
+    top of its loop there, the scheduler would still be built once per call. A scheduler built in a function the loop calls
     is reported without a fix: building it once means handing it in, a change of the function's
     signature and of its callers.
 
@@ -552,8 +556,8 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     if any(not _placeholder(other, target) for other in others):
         return None  # built elsewhere too: which one the loop should keep is not ours to say
     before = _epoch_loop_around(stmt, loop, model)
-    if before is None:
-        return None
+    if before is None or run_per_iteration(stmt, model):
+        return None  # (in a function a loop calls per iteration: moved, still built per call)
     if others and not (_placeholders_before(others, before, stmt, target, loop) and _no_loop_between(others, before, source)):
         return None
     return move_before(stmt, before, model)

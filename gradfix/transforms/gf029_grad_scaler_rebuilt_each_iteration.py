@@ -29,6 +29,7 @@ from gradfix.transforms._rebuilt import (
     loops,
     messages,
     move_before,
+    run_per_iteration,
     reads_what_the_loop_changes,
     repeated_before,
     same_on_every_call,
@@ -150,7 +151,10 @@ class GradScalerRebuiltEachIteration(Rule):
     construction reads and builds no new optimizer (before the epoch loop: moved only before
     the batch loop it would still start over on every epoch). It is safe: every name the
     construction reads is bound before the loop and not changed in it, so it builds the same
-    scaler once, and the loop keeps the scale it learns. No fix when the construction sits
+    scaler once, and the loop keeps the scale it learns. No fix when the loops sit in a
+    function that a loop of the module runs on every iteration (`train_one_epoch(net, opt,
+    batches)` per epoch, a method a loop of its class calls on `self`): moved there, the scaler
+    would still be built once per call. No fix when the construction sits
     in a `with`, `try` or `if` block of the loop, or when the name is bound elsewhere in the
     function (or the attribute elsewhere in the class), unless the other binding is the same
     construction written the same way, a statement of the block holding the loops, with
@@ -672,8 +676,8 @@ def _stepped_by_another_method(
 
 def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:
     source = model.source
-    if not source.alone_on_lines(stmt):
-        return None
+    if not source.alone_on_lines(stmt) or run_per_iteration(stmt, model):
+        return None  # (in a function a loop calls per iteration: moved, still built per call)
     index = assignments(model)
     before = _outermost_loop(stmt, target, loop, model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):

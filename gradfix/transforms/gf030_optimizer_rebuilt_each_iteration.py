@@ -30,6 +30,7 @@ from gradfix.transforms._rebuilt import (
     loops,
     messages,
     move_before,
+    run_per_iteration,
     reads_what_the_loop_changes,
     same_on_every_call,
     stepped_in,
@@ -133,7 +134,10 @@ class OptimizerRebuiltEachIteration(Rule):
     else built on the optimizer in the loop, the finding has no fix (which loop the schedule
     was meant to span is not ours to say). It is safe: every name the construction reads is
     bound before the loop and not changed in it, so it builds the same optimizer once, and
-    the loop keeps its state. When the name is also bound before the loops by the same
+    the loop keeps its state. No fix when the loops sit in a function that a loop of the
+    module runs on every iteration (`ns = one_pass(ns, batches)` per epoch, a method a loop of
+    its class calls on `self`): moved there, the optimizer would still be built once per call.
+    When the name is also bound before the loops by the same
     construction written the same way, as a statement of the block holding them, and nothing
     between the two names the optimizer or what the construction reads (but modules), the
     fix deletes the one in the loop: what moving it would write is already there. No fix
@@ -555,8 +559,8 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         return None  # (a statement sharing its line; a loop writing the parameter groups itself)
     if not _sole_binding(stmt, target, model):
         return _drop_repeated(stmt, target, loop, model)
-    if _read_before(loop, target, stmt):
-        return None
+    if _read_before(loop, target, stmt) or run_per_iteration(stmt, model):
+        return None  # (in a function a loop calls per iteration: moved, still built per call)
     before = _outermost_loop(stmt, target, loop, model)
     attached = _attached(stmt, target, before, loop, model)
     if attached is None:

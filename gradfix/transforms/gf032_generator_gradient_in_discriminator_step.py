@@ -110,7 +110,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
     project passes each optimizer built over the model it passes beside it), or handed to a trainer's
     `__init__` that binds them to `self.` beside the models (`self.optD = optD`, read at
-    every construction of the class the same way), or Lightning's `opt_g, opt_d =
+    every construction of the class the same way; also in a step function of the module the
+    trainer hands itself, `STEPS[self.kind](self, z, real)`, whose code names them `tr.D` and
+    `tr.state.d_opt`), or Lightning's `opt_g, opt_d =
     self.optimizers()` under manual optimization (by position, the optimizers the class's
     `configure_optimizers` builds and returns) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
@@ -160,7 +162,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             text = model.source.outer_segment(loop.node)
             if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
                 continue
-            stepped = {e.target: _owners(e.target, loop, model) for e in steps}  # type: ignore[misc]
+            # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
+            # named as its code names them, `tr.D`, which the forwards' keys are)
+            stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
             stepped = {k: v for k, v in stepped.items() if v}
             if len(stepped) < 2:
                 continue

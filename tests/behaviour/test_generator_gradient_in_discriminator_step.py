@@ -323,3 +323,65 @@ def test_both_losses_returned_by_one_helper_step_the_discriminator_on_the_genera
     assert _findings(fixed) == []
     joined = buggy.replace("disc(fake.detach())", "disc(fake)")
     assert _findings(joined) == []
+
+
+_REGISTERED = """
+import types
+
+STEPS = {}
+
+
+def register(name):
+    def wrap(fn):
+        STEPS[name] = fn
+        return fn
+    return wrap
+
+
+@register("gan")
+def gan_step(tr, z, real):
+    fake = tr.G(z)
+    d_loss = F.relu(1 - tr.D(real)).mean() + F.relu(1 + tr.D(fake.detach())).mean()
+    own = torch.autograd.grad(d_loss, list(tr.D.parameters()), retain_graph=True)
+    {clear}d_loss.backward()
+    seen.append(([p.grad.clone() for p in tr.D.parameters()], own))
+    tr.state.d_opt.step()
+    tr.state.d_opt.zero_grad()
+    g_loss = -tr.D(fake).mean()
+    g_loss.backward()
+    tr.state.g_opt.step()
+    tr.state.g_opt.zero_grad()
+
+
+class Trainer:
+    def __init__(self, G, D, kind="gan"):
+        self.G = G
+        self.D = D
+        self.kind = kind
+        self.state = types.SimpleNamespace()
+        self.state.g_opt = torch.optim.SGD(self.G.parameters(), lr=0.1)
+        self.state.d_opt = torch.optim.SGD(self.D.parameters(), lr=0.1)
+
+    def fit(self, batches):
+        for z, real in batches:
+            STEPS[self.kind](self, z, real)
+
+
+Trainer(G, D).fit(batches)
+"""
+
+
+def test_a_registered_step_reading_the_trainers_state_carries_the_generators_gradient_into_the_next_step() -> None:
+    """`STEPS[self.kind](self, z, real)`: the registered step is handed the trainer and reads
+    its optimizers two attributes deep (`tr.state.d_opt`); read as the trainer's own, with the
+    modules named as the step names them (`tr.D`)."""
+    buggy = _HEAD + _REGISTERED.replace("{clear}", "")
+    fixed = _HEAD + _REGISTERED.replace("{clear}", "tr.state.d_opt.zero_grad()\n    ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [True, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("    tr.state.d_opt.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []

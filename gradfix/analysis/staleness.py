@@ -160,6 +160,8 @@ def _one_object_aliases(owners: set[str], scope, index: Assignments) -> set[str]
         if not owner.isidentifier():
             continue
         mine = [b for b in index.by_key.get(owner, ()) if b.scope is scope]
+        if not mine:
+            found |= _stored_parameter(owner, scope, index)
         if len(mine) != 1:
             continue
         value = mine[0].value
@@ -168,6 +170,38 @@ def _one_object_aliases(owners: set[str], scope, index: Assignments) -> set[str]
             if len(other) == 1:
                 found.add(value.id)  # type: ignore[union-attr]
     return found - owners
+
+
+def _stored_parameter(name: str, scope, index: Assignments) -> set[str]:  # type: ignore[no-untyped-def]
+    """`def __init__(self, backbone): self.backbone = backbone`, the parameter `name` never
+    rebound in the method: `self.backbone` is the same module, when that statement is the one
+    binding of `self.backbone` in the module, a statement of the method's own body before which
+    the method names no `self.backbone` (`self.backbone.fc = nn.Linear(...)` after it changes
+    the module `SGD(backbone.parameters())` is over)."""
+    if scope.__class__ not in FUNCTIONS:
+        return set()
+    arguments = scope.args
+    if name not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return set()
+    if not arguments.args or arguments.args[0].arg != "self" or index.class_of_scope.get(id(scope)) is None:
+        return set()
+    owner = index.class_of_scope.get(id(scope))
+    found: set[str] = set()
+    for at, stmt in enumerate(scope.body):
+        if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Name or stmt.value.id != name:
+            continue
+        target = stmt.targets[0]
+        if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
+            key = "self." + target.attr
+            if any(
+                node.__class__ is ast.Attribute and node.attr == target.attr and node.value.__class__ is ast.Name and node.value.id == "self"
+                for earlier in scope.body[:at] for node in ast_walk(earlier)
+            ):  # fmt: skip
+                continue  # `self.backbone` named before it holds the parameter: another object there
+            bindings = index.by_key.get(key, ())
+            if len(bindings) == 1 and bindings[0].statement is stmt and bindings[0].class_name == owner:
+                found.add(key)
+    return found
 
 
 def _changed_by_a_call(

@@ -218,8 +218,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     project, also inside a builder function of the project, `build_scheduler("noam", opt)`
     returning `SCHEDULERS[name](opt)`), the argument this module's constructions of a trainer class pass for the
     `__init__` parameter it stores (`Runner(net, opt, NoamRate(opt))`), and what its calls of
-    the loop's function pass. A scheduler stepped every batch that no code of this module
-    builds (a trainer class handed its scheduler by another file) is reported with an unsafe
+    the loop's function pass. A trainer class that no code of this module builds is read at
+    its constructions in the other files of the project: when every one of them passes a
+    schedule of the project's own (`scheduler = SCHEDULES[name](opt)` in run.py, then
+    `Trainer(model, opt, scheduler=scheduler)`, the dict holding the project's classes alone),
+    the step is not reported. A scheduler stepped every batch whose construction gradfix
+    cannot read (or one of torch's, handed by another file) is reported with an unsafe
     fix: a warm-up of the project's own that sets the coming update's rate (a Noam schedule
     counted from 1) is stepped first on purpose. A dict that holds both torch's classes and the
     project's own is read by its key: a constant key picks one entry (`SCHEDULERS["warm"](opt)`,
@@ -770,6 +774,8 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel, function: ast.AS
         return bool(_LR_SCHEDULER_CONSTRUCTOR.search(constructor))
     if info is None and _built_by_own_classes(key, model, function):
         return False  # `SCHEDULERS[name](opt)`, `Trainer(model, opt, Noam(opt))`: the project's own schedules
+    if info is None and _handed_own_schedules(key, model, function):
+        return False  # `Trainer(..., scheduler=scheduler)` in run.py, over `SCHEDULERS[name](opt)` of the project's own
     if info is None and key.endswith("[*]") and not _collection_of_lr_schedulers(key[:-3], model):
         return False  # `[s.step() for s in schedulers]` over a list handed in: whose classes is unknown
     return info is None or info.kind == "scheduler"
@@ -1108,6 +1114,72 @@ def _built_by_own_classes(key: str, model: ModuleModel, function: ast.AST | None
         if not classes or not all(_own_schedule(name, model) for name in classes):
             return False
     return True
+
+
+def _handed_own_schedules(key: str, model: ModuleModel, function: ast.AST | None) -> bool:
+    """`self.attr` of a trainer class of this module that no call here builds (its `__init__`
+    stores its parameter there once), while every construction of the class in the other files of
+    the project -- at least one -- passes for that parameter a construction of a class of the
+    project with a schedule of its own (`_own_schedule`), written there or bound to a name the
+    calling function (or module) binds once and does not take as a parameter (OpenTransformer's
+    run.py: `scheduler = BuildScheduler[name](optimizer, ...)`, then `Trainer(...,
+    scheduler=scheduler)`). A construction gradfix cannot read keeps the step judged."""
+    root, _, attr = key.partition(".")
+    facts = model.facts
+    project, path = facts.project, model.source.path
+    if root != "self" or not attr or "." in attr or function is None or project is None or not path:
+        return False
+    class_name = next((c for c, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    init = facts.methods.get(class_name or "", {}).get("__init__")
+    if class_name is None or init is None or class_name not in facts.classes:
+        return False
+    parameter = _stored_parameter(init, attr)
+    if parameter is None:
+        return False
+    from gradfix.analysis.handed_in import _argument, _calls_of
+    from gradfix.analysis.loops import build_model
+
+    params = init.params[1:]
+    found = False
+    for call, (_, caller_source) in _calls_of(class_name, init, model):
+        if caller_source is model.source or not caller_source.path:
+            return False  # built here (read by `_init_arguments`), or a caller gradfix cannot read
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return False
+        passed = _argument(call, params, parameter)
+        module = project.module(caller_source.path, any_bytes=True)
+        if passed is None or module is None:
+            return False
+        caller = project.caller_model(caller_source.path, lambda module=module: build_model(module.source, project, step_functions=False))
+        if isinstance(passed, ast.Name):
+            passed = _bound_once_where(passed, call, caller)
+        if not isinstance(passed, ast.Call):
+            return False
+        classes = _classes_called(passed, caller)
+        if not classes or not all(_own_schedule(name, caller) for name in classes):
+            return False
+        found = True
+    return found
+
+
+def _bound_once_where(name: ast.Name, call: ast.Call, caller: ModuleModel) -> ast.expr | None:
+    """What `name`, passed at `call`, is bound to when the function holding the call (or the
+    module, at its top level) binds it by one `=` statement of its own and does not take it as a
+    parameter; None otherwise."""
+    source = caller.source
+    scope: ast.AST = source.tree
+    for node in source.nodes:
+        if isinstance(node, FUNCTIONS) and encloses(node, call) and (scope is source.tree or encloses(scope, node)):
+            scope = node
+    if isinstance(scope, FUNCTIONS):
+        arguments = scope.args
+        taken = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg) if a}
+        if name.id in taken:
+            return None
+    bindings = assignments(caller).bindings(name.id, scope)
+    if len(bindings) != 1 or not isinstance(bindings[0].statement, ast.Assign) or bindings[0].scope is not scope:
+        return None
+    return bindings[0].value
 
 
 def _classes_called(call: ast.Call, model: ModuleModel) -> list[str]:

@@ -25,7 +25,9 @@ class OptimizerOverStaleParameters(Rule):
     optimizer classes, `return OPTIMIZERS[cfg.optim](model.parameters(), ...)`, or such an entry
     called directly, `OPTIMIZERS["sgd"](model.parameters())`, `OPTIMIZERS.get(name)(...)`; also
     `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`; also over `net.parameters()`
-    after `net = model`, each name bound once in the function) when, later in the same
+    after `net = model`, each name bound once in the function; also over a method's parameter
+    the method stores, `self.backbone = backbone`, the one binding of that attribute, changed
+    as `self.backbone.fc = ...`) when, later in the same
     function and before the optimizer is used again (also through another name bound once to it
     or to its `step`/`zero_grad`, `opt = optimizer`, `step = opt.step`), the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement

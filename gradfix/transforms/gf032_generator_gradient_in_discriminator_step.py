@@ -104,11 +104,15 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     cleared after each step: its first pass applies the generator's gradient), not in a
     helper; both optimizers built in the file over models it can name (`G.parameters()`, a
     chain or groups of them, also by a function of the file or a method of the class that
-    builds one over the module it is handed: `self.opt_d = self.make_optimizer(self.D)`) — or handed in to a step function
+    builds one over the module it is handed: `self.opt_d = self.make_optimizer(self.D)`, or a
+    function of the file returning both, `opt_g, opt_d = make_optimizers(G, D)`, each over a
+    module it is handed) — or handed in to a step function
     with the models (`def train_step(G, D, opt_g, opt_d, ...)`, where every call of it in the
     project passes each optimizer built over the model it passes beside it), or handed to a trainer's
     `__init__` that binds them to `self.` beside the models (`self.optD = optD`, read at
-    every construction of the class the same way), or Lightning's `opt_g, opt_d =
+    every construction of the class the same way; also in a step function of the module the
+    trainer hands itself, `STEPS[self.kind](self, z, real)`, whose code names them `tr.D` and
+    `tr.state.d_opt`), or Lightning's `opt_g, opt_d =
     self.optimizers()` under manual optimization (by position, the optimizers the class's
     `configure_optimizers` builds and returns) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
@@ -119,7 +123,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     way, and when one loss is backpropagated for both models (no loss through `D` alone).
     A loss may run `D` in a function of the file, or a method of the class, that it is
     handed to (`d_hinge(D, real, fake.detach())`, `self.adv_g(self.D, fake)`: a function that
-    calls that parameter). A step function's next call is read as the next iteration when
+    calls that parameter); both losses may be returned by one function of the file handed the
+    models (`g_loss, d_loss = compute_losses(G, D, z, real)`), each read in its own `return`
+    element. A step function's next call is read as the next iteration when
     every caller gradfix reads runs it once per batch and clears nothing around it (Lightning
     clears nothing between two calls of a manual `training_step`).
     """
@@ -154,9 +160,11 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if len(slots) == 1 and None not in slots:
                 continue  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
             text = model.source.outer_segment(loop.node)
-            if not _KEEPS_OUT_WORDS.search(text):
+            if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
                 continue
-            stepped = {e.target: _owners(e.target, loop, model) for e in steps}  # type: ignore[misc]
+            # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
+            # named as its code names them, `tr.D`, which the forwards' keys are)
+            stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
             stepped = {k: v for k, v in stepped.items() if v}
             if len(stepped) < 2:
                 continue
@@ -192,8 +200,14 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                     for unit in found.units:
                         calls += graphs.graph(unit).forwards
                     calls = [(c, k) for c, k in calls if k is not None]
-                    read[id(event)] = (loss, found, calls + _handed_forwards(calls, loop, model))  # type: ignore[assignment]
+                    calls += _handed_forwards(calls, loop, model)
+                    unpacked = _unpacked_loss(loss, found, calls, model)  # type: ignore[arg-type]
+                    if unpacked is not None:
+                        calls, kept[id(event)] = unpacked
+                    read[id(event)] = (loss, found, calls)  # type: ignore[assignment]
             return read[id(event)]
+
+        kept: dict[int, object] = {}  # a loss unpacked from a helper's tuple: how to ask `_keeps_out` there
 
         alone: dict[tuple[str, str], bool] = {}
         reported: set[int] = set()
@@ -216,7 +230,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                     if found is None:
                         return
                     if any(_owned(k, d_owners) for _, k in found[2]) and not any(_owned(k, g_owners) for _, k in found[2]):
-                        if _keeps_out(found[0], found[1], graphs, g_owners):
+                        inside = kept.get(id(other))
+                        if inside(g_owners) if inside is not None else _keeps_out(found[0], found[1], graphs, g_owners):  # type: ignore[operator]
                             alone[pair] = True
                             break
             if alone[pair]:
@@ -238,6 +253,91 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             when=when,
         )
         return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
+
+
+def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A plain function of this file that the iteration calls by name says a word of
+    `_KEEPS_OUT_WORDS` (`compute_losses(G, D, ...)` detaching the fakes for the discriminator's
+    loss, read by `_unpacked_loss`)."""
+    functions = model.facts.module_functions
+    for node in ast_walk(loop.node):
+        if node.__class__ is ast.Call and node.func.__class__ is ast.Name:  # type: ignore[attr-defined]
+            info = functions.get(node.func.id)  # type: ignore[attr-defined]
+            if info is not None and info.class_name is None and (info.source is None or info.source is model.source):
+                if _KEEPS_OUT_WORDS.search(model.source.segment(info.node)):
+                    return True
+    return False
+
+
+def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: ModuleModel):  # type: ignore[no-untyped-def, type-arg]
+    """`g_loss, d_loss = compute_losses(G, D, masked, target)`: the loss is a name unpacked, by a
+    statement of its slice, from the call of a plain function of this file whose one `return`
+    is a tuple of as many values, and every model the loss runs is run through that call (the
+    helper is handed the models and computes both losses). Read in the helper, the element the
+    loss is: (the models it runs there, each under the key of what the call hands that
+    parameter, at the call; a test of `_keeps_out` for the element in the helper, given the
+    generator's models here). None when the shape is another, or a part is not read (then the
+    call counts as running every model it is handed, as before)."""
+    from gradfix.analysis.handed_in import _argument
+
+    if loss.__class__ is not ast.Name:
+        return None
+    for unit in found.units:
+        node = unit.node
+        if node.__class__ is not ast.Assign or len(node.targets) != 1 or node.targets[0].__class__ not in (ast.Tuple, ast.List):
+            continue
+        names = [e.id if e.__class__ is ast.Name else None for e in node.targets[0].elts]
+        if loss.id not in names:
+            continue
+        call = node.value
+        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or any(c is not call for c, _ in calls):
+            return None
+        if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        info = model.facts.module_functions.get(call.func.id)
+        if info is None or info.class_name is not None or info.source is not None and info.source is not model.source:
+            return None
+        helper = info.node
+        if _FREEZES.search(model.source.segment(helper)):
+            return None  # it may switch a model's gradients off
+        returns = [n for n in ast_walk(helper) if n.__class__ is ast.Return]
+        value = returns[0].value if len(returns) == 1 else None
+        if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(names):
+            return None
+        if any(n is not helper and n.__class__ in FUNCTIONS for n in ast_walk(helper)):
+            return None  # (a nested function: its own scope)
+        element = value.elts[names.index(loss.id)]
+        handed: dict[str, str] = {}
+        for param in info.params:
+            passed = _argument(call, info.params, param)
+            key = dotted(passed) if passed is not None else None
+            if key is not None:
+                handed[param] = key
+        inner = GraphFlow(helper, model.source, model.facts.imports.qualify, frozenset(handed))
+        sliced = inner.slice(element, returns[0])
+        if sliced is None:
+            return None
+        forwards = list(inner.forwards_of(element))
+        for each in sliced.units:
+            forwards += inner.graph(each).forwards
+        mapped = []
+        for _, key in forwards:
+            if key is None:
+                continue
+            root = key.split(".", 1)[0].split("[", 1)[0]
+            if root not in handed:
+                return None  # a model the helper reaches otherwise: not read
+            mapped.append((call, handed[root] + key[len(root):]))
+
+        def keeps_out(g_owners: set[str]) -> bool:
+            here = {
+                param + owner[len(outer):] for param, outer in handed.items() for owner in g_owners
+                if owner == outer or owner.startswith(outer + ".")
+            }  # fmt: skip
+            return bool(here) and _keeps_out(element, sliced, inner, here)
+
+        return mapped, keeps_out
+    return None
 
 
 def _handed_forwards(calls: list, loop: TrainingLoop, model: ModuleModel) -> list:  # type: ignore[type-arg]
@@ -298,6 +398,9 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
                 return handed_in_modules(target, parameters - {target, "self"}, loop, model)
             if not _bindings(function, target):
                 info = facts.info(target)
+    if info is None and "." not in target and "[" not in target:
+        # `g_opt, d_opt = make_optimizers(G, D)`: a builder of the file returning both
+        return _unpacked_from_builder(target, function if function is not None else model.source.tree, model)
     if info is None or info.kind != "optimizer" or not info.strong:
         return set()
     if info.params is None:
@@ -305,6 +408,68 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
             return _configured_owners(target, function, model)
         return set()
     return optimizer_owners(info.params, model.source)
+
+
+def _unpacked_from_builder(target: str, scope: ast.AST, model: ModuleModel) -> set[str]:
+    """`g_opt, d_opt = make_optimizers(G, D)`, the one binding of `target` in `scope` (the
+    loop's function, or the module), unpacking the call of a plain function of this file whose
+    one `return` is a tuple (or list) of as many optimizers, each a torch optimizer's
+    constructor written there or a name the builder binds once to one: the modules the call
+    hands the builder's parameters that optimizer is built over (`gen.parameters()` there, `G`
+    here; a module of the file's top level that neither binds stays itself). Empty when any
+    part cannot be read (a module the builder or the caller binds, an argument that is not a
+    name or attribute, `*args`)."""
+    from gradfix.analysis.handed_in import _argument
+
+    if _bindings(scope, target) != 1:
+        return set()
+    facts = model.facts
+    for node in ast_walk(scope):
+        if node.__class__ is not ast.Assign or len(node.targets) != 1 or node.targets[0].__class__ not in (ast.Tuple, ast.List):  # type: ignore[attr-defined]
+            continue
+        names = [e.id if e.__class__ is ast.Name else None for e in node.targets[0].elts]  # type: ignore[attr-defined]
+        if target not in names:
+            continue
+        call = node.value  # type: ignore[attr-defined]
+        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:
+            return set()
+        if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+            return set()
+        info = facts.module_functions.get(call.func.id)
+        if info is None or info.class_name is not None or info.source is not None and info.source is not model.source:
+            return set()
+        builder = info.node
+        returns = [n for n in ast_walk(builder) if n.__class__ is ast.Return]
+        value = returns[0].value if len(returns) == 1 else None  # type: ignore[attr-defined]
+        if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(names):  # type: ignore[attr-defined]
+            return set()
+        element = value.elts[names.index(target)]  # type: ignore[attr-defined]
+        params = None
+        if element.__class__ is ast.Name and _bindings(builder, element.id) == 1:
+            built = facts.local_objects.get(id(builder), {}).get(element.id)
+            if built is not None and built.kind == "optimizer" and built.strong:
+                params = built.params
+        elif element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
+            args = positional(element)  # type: ignore[arg-type]
+            params = args[0] if args else None
+        if params is None:
+            return set()
+        owners: set[str] = set()
+        for owner in optimizer_owners(params, model.source):
+            root = owner.split(".", 1)[0].split("[", 1)[0]
+            if root not in info.params:
+                taken = function_parameters(scope) if scope.__class__ in FUNCTIONS else set()  # type: ignore[arg-type]
+                if _bindings(builder, root) or _bindings(scope, root) or root in taken or root == "self":
+                    return set()  # a module of the builder's own (or of the caller's)
+                owners.add(owner)  # a module of the file's top level (`encoder`)
+                continue
+            passed = _argument(call, info.params, root)
+            key = dotted(passed) if passed is not None else None
+            if key is None:
+                return set()  # handed in a form not read
+            owners.add(key + owner[len(root):])
+        return owners
+    return set()
 
 
 def _configured_owners(target: str, function: ast.AST, model: ModuleModel) -> set[str]:

@@ -237,3 +237,151 @@ def test_a_critic_loop_nested_in_the_iteration_takes_the_generators_gradient_int
     line = buggy.splitlines().index("            opt_d.step()") + 1
     assert _findings(buggy) == [("GF032", line)]
     assert _findings(fixed) == []
+
+
+_TUPLE_BUILDER = """
+def make_optimizers(gen, disc):
+    return torch.optim.SGD(gen.parameters(), lr=0.1), torch.optim.SGD(disc.parameters(), lr=0.1)
+
+
+def train(G, D, batches):
+    opt_g, opt_d = make_optimizers(G, D)
+    for z, real in batches:
+        fake = G(z)
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        own = torch.autograd.grad(d_loss, list(D.parameters()), retain_graph=True)
+        {clear}d_loss.backward()
+        seen.append(([p.grad.clone() for p in D.parameters()], own))
+        opt_d.step()
+        opt_d.zero_grad()
+        g_loss = -D(fake).mean()
+        g_loss.backward()
+        opt_g.step()
+        opt_g.zero_grad()
+
+
+train(G, D, batches)
+"""
+
+
+def test_optimizers_of_a_builder_returning_both_carry_the_generators_gradient_into_the_next_step() -> None:
+    """`opt_g, opt_d = make_optimizers(G, D)`: a builder of the file returns both optimizers,
+    each over the model it is handed; read through it, the loop is the next-iteration shape."""
+    buggy = _HEAD + _TUPLE_BUILDER.replace("{clear}", "")
+    fixed = _HEAD + _TUPLE_BUILDER.replace("{clear}", "opt_d.zero_grad()\n        ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [True, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("        opt_d.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []
+
+
+_LOSSES_HELPER = """
+def compute_losses(gen, disc, z, real):
+    fake = gen(z)
+    g_loss = -disc(fake).mean()
+    d_loss = F.relu(1 - disc(real)).mean() + F.relu(1 + disc(fake.detach())).mean()
+    return g_loss, d_loss
+
+
+def train(G, D, batches):
+    opt_g = torch.optim.SGD(G.parameters(), lr=0.1)
+    opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+    for z, real in batches:
+        g_loss, d_loss = compute_losses(G, D, z, real)
+        own = torch.autograd.grad(d_loss, list(D.parameters()), retain_graph=True)
+        opt_g.zero_grad()
+        opt_d.zero_grad()
+        g_loss.backward()
+        {clear}d_loss.backward()
+        seen.append(([p.grad.clone() for p in D.parameters()], own))
+        opt_g.step()
+        opt_d.step()
+
+
+train(G, D, batches)
+"""
+
+
+def test_both_losses_returned_by_one_helper_step_the_discriminator_on_the_generators_gradient() -> None:
+    """`g_loss, d_loss = compute_losses(G, D, z, real)`: the helper runs both models for the
+    first loss and the discriminator alone (the fakes detached) for the second; read element by
+    element, the loop is AOT-GAN's order. A helper whose second loss does not detach (one loss
+    through both) is not that shape."""
+    buggy = _HEAD + _LOSSES_HELPER.replace("{clear}", "")
+    fixed = _HEAD + _LOSSES_HELPER.replace("{clear}", "opt_d.zero_grad()\n        ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [False, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("        opt_d.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []
+    joined = buggy.replace("disc(fake.detach())", "disc(fake)")
+    assert _findings(joined) == []
+
+
+_REGISTERED = """
+import types
+
+STEPS = {}
+
+
+def register(name):
+    def wrap(fn):
+        STEPS[name] = fn
+        return fn
+    return wrap
+
+
+@register("gan")
+def gan_step(tr, z, real):
+    fake = tr.G(z)
+    d_loss = F.relu(1 - tr.D(real)).mean() + F.relu(1 + tr.D(fake.detach())).mean()
+    own = torch.autograd.grad(d_loss, list(tr.D.parameters()), retain_graph=True)
+    {clear}d_loss.backward()
+    seen.append(([p.grad.clone() for p in tr.D.parameters()], own))
+    tr.state.d_opt.step()
+    tr.state.d_opt.zero_grad()
+    g_loss = -tr.D(fake).mean()
+    g_loss.backward()
+    tr.state.g_opt.step()
+    tr.state.g_opt.zero_grad()
+
+
+class Trainer:
+    def __init__(self, G, D, kind="gan"):
+        self.G = G
+        self.D = D
+        self.kind = kind
+        self.state = types.SimpleNamespace()
+        self.state.g_opt = torch.optim.SGD(self.G.parameters(), lr=0.1)
+        self.state.d_opt = torch.optim.SGD(self.D.parameters(), lr=0.1)
+
+    def fit(self, batches):
+        for z, real in batches:
+            STEPS[self.kind](self, z, real)
+
+
+Trainer(G, D).fit(batches)
+"""
+
+
+def test_a_registered_step_reading_the_trainers_state_carries_the_generators_gradient_into_the_next_step() -> None:
+    """`STEPS[self.kind](self, z, real)`: the registered step is handed the trainer and reads
+    its optimizers two attributes deep (`tr.state.d_opt`); read as the trainer's own, with the
+    modules named as the step names them (`tr.D`)."""
+    buggy = _HEAD + _REGISTERED.replace("{clear}", "")
+    fixed = _HEAD + _REGISTERED.replace("{clear}", "tr.state.d_opt.zero_grad()\n    ")
+    seen_buggy, d_buggy = _run(buggy)
+    seen_fixed, d_fixed = _run(fixed)
+    assert _own_only(seen_buggy) == [True, False, False]
+    assert _own_only(seen_fixed) == [True, True, True]
+    assert not all(torch.equal(a, b) for a, b in zip(d_buggy, d_fixed))
+    line = buggy.splitlines().index("    tr.state.d_opt.step()") + 1
+    assert _findings(buggy) == [("GF032", line)]
+    assert _findings(fixed) == []

@@ -64,7 +64,10 @@ METHODS = (
         proof=_PROOF + "test_iteration_completed_handler_runs_after_each_update",
         note=(
             "@trainer.on(Events.ITERATION_COMPLETED) registers a handler that runs after every iteration: a "
-            "clear there counts as the iteration's clear (ITERATION_STARTED: before the update)"
+            "clear there counts as the iteration's clear (ITERATION_STARTED: before the update, so a scheduler "
+            "stepped there steps before the update's optimizer, test_iteration_started_handler_schedules_before_the_update; "
+            "ITERATION_COMPLETED(every=N): after every N-th update only, so an update that only backpropagates "
+            "accumulates N full losses for a handler that steps, test_every_n_handler_steps_a_window_of_full_losses)"
         ),
     ),
 )

@@ -45,7 +45,12 @@ CONSTRUCTORS = (
             kind="optimizer",
             source=_SF + f"{name} (train/eval/step)",
             proof=_PROOF + "test_schedulefree_train_eval_leave_gradients_alone",
-            note="an optimizer; zero_grad() clears and step() does not, like torch.optim",
+            note=(
+                "an optimizer; zero_grad() clears and step() does not, like torch.optim. The three that are "
+                "optimizers of their own (not ScheduleFreeWrapper) read the learning rate from their parameter groups, not an lr attribute "
+                "(test_schedulefree_reads_lr_from_its_groups_not_an_attribute), and a new instance starts its "
+                "state (z sequence, weight sum) again (test_schedulefree_optimizer_rebuilt_per_batch_restarts_its_state)"
+            ),
         )
         for name in _SCHEDULEFREE
     ),

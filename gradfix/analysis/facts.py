@@ -141,9 +141,10 @@ class ModuleFacts:
     # `<built@line:col>` -> a library object built right in a call's argument list
     # (`train_one_epoch(model, loader, opt, NativeScaler())`), for `_promote_parameters`
     built_arguments: dict[str, ObjectInfo] = field(default_factory=dict)
-    # id() of each expression statement and assignment whose text says ` for ` (where a
-    # comprehension may be): the loop model's look for step calls in comprehensions
-    says_for: set[int] = field(default_factory=set)
+    # each expression statement and assignment whose text says ` for ` (where a comprehension
+    # may be), by id(), with its text, in the walk's order: the loop model's look for step calls
+    # in comprehensions, and the expression loops `_rebuilt.comprehension_loops` reads
+    says_for: dict[int, tuple[ast.stmt, str]] = field(default_factory=dict)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -316,7 +317,7 @@ class _FactCollector:
         else:
             text = self.facts.source.segment(stmt)
             if " for " in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign):
-                facts.says_for.add(id(stmt))
+                facts.says_for[id(stmt)] = (stmt, text)
             self._uses(stmt, text)
 
     def _alternatives(self, stmt: ast.If | ast.Try) -> None:

@@ -201,7 +201,9 @@ class SchedulerRebuiltEachIteration(Rule):
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
-        for loop, holder, call in comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)):
+        # (a loop written as an expression is a statement saying ` for `, or `map(`)
+        expressions = comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)) if model.facts.says_for or b"map(" in data else ()
+        for loop, holder, call in expressions:
             # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
             called = called_in_expression(call, holder, model, _BUILD_WORDS)
             for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():

@@ -12,6 +12,7 @@ move, and the heads of the messages.
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from bisect import bisect_left, bisect_right
 from itertools import chain
 
 from gradfix.analysis.assignments import assignments
@@ -882,13 +883,26 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
     if cached is None:
         says_for = model.facts.says_for  # (statements saying ` for `, with their text, noted by the facts walk)
         if b"map(" in data:
+            # a statement's text says `map(` only if one of its lines does: the others are not
+            # cut out of the text (the lines as `source.line_starts` counts them)
+            source = model.source
+            lines: list[int] = []
+            at = source.text.find("map(")
+            while at != -1:
+                lines.append(bisect_right(source.line_starts, at))
+                at = source.text.find("map(", at + 1)
             candidates = []
-            for stmt in model.source.statements:
+            for stmt in source.statements:
                 if stmt.__class__ in _VALUED:
                     noted = says_for.get(id(stmt))
-                    text = noted[1] if noted is not None else model.source.segment(stmt)
-                    if noted is not None or "map(" in text:
-                        candidates.append((stmt, text))
+                    if noted is not None:
+                        candidates.append(noted)
+                        continue
+                    first = bisect_left(lines, stmt.lineno)
+                    if first < len(lines) and lines[first] <= stmt.end_lineno:  # type: ignore[operator]
+                        text = source.segment(stmt)
+                        if "map(" in text:
+                            candidates.append((stmt, text))
             cached = (candidates, {}, True)
         else:
             # no `map(`: the candidates are the statements saying ` for ` (expression

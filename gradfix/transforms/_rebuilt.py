@@ -12,7 +12,6 @@ move, and the heads of the messages.
 from __future__ import annotations
 
 from gradfix import syntax as ast
-from bisect import bisect_left, bisect_right
 from itertools import chain
 
 from gradfix.analysis.assignments import assignments
@@ -882,37 +881,17 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
     cached = model.__dict__.get("_comprehension_loops")
     if cached is None:
         says_for = model.facts.says_for  # (statements saying ` for `, with their text, noted by the facts walk)
+        # the statements saying ` for ` (expression statements and assignments), and in a text
+        # saying `map(` those (and augmented assignments) saying it: every candidate, all of
+        # them `_VALUED`, noted by the facts walk with their text (no index of every
+        # statement); put in `statements` order below when two or more match
+        candidates = list(says_for.values())
         if b"map(" in data:
-            # a statement's text says `map(` only if one of its lines does: the others are not
-            # cut out of the text (the lines as `source.line_starts` counts them)
-            source = model.source
-            lines: list[int] = []
-            at = source.text.find("map(")
-            while at != -1:
-                lines.append(bisect_right(source.line_starts, at))
-                at = source.text.find("map(", at + 1)
-            candidates = []
-            for stmt in source.statements:
-                if stmt.__class__ in _VALUED:
-                    noted = says_for.get(id(stmt))
-                    if noted is not None:
-                        candidates.append(noted)
-                        continue
-                    first = bisect_left(lines, stmt.lineno)
-                    if first < len(lines) and lines[first] <= stmt.end_lineno:  # type: ignore[operator]
-                        text = source.segment(stmt)
-                        if "map(" in text:
-                            candidates.append((stmt, text))
-            cached = (candidates, {}, True)
-        else:
-            # no `map(`: the candidates are the statements saying ` for ` (expression
-            # statements and assignments, all of them `_VALUED`), without indexing every
-            # statement of the module; put in `statements` order below when two or more match
-            cached = (list(says_for.values()), {}, False)
-        model.__dict__["_comprehension_loops"] = cached
-    candidates, walked, ordered = cached
+            candidates += [noted for key, noted in model.facts.says_map.items() if key not in says_for]
+        cached = model.__dict__["_comprehension_loops"] = (candidates, {})
+    candidates, walked = cached
     matching = [(stmt, text) for stmt, text in candidates if any(name in text for name in names)]
-    if len(matching) > 1 and not ordered:
+    if len(matching) > 1:
         order = {id(stmt): at for at, stmt in enumerate(model.source.statements)}
         matching.sort(key=lambda pair: order[id(pair[0])])
     found: list[tuple[ast.For, ast.stmt, ast.Call]] = []

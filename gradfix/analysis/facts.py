@@ -141,9 +141,13 @@ class ModuleFacts:
     # `<built@line:col>` -> a library object built right in a call's argument list
     # (`train_one_epoch(model, loader, opt, NativeScaler())`), for `_promote_parameters`
     built_arguments: dict[str, ObjectInfo] = field(default_factory=dict)
-    # id() of each expression statement and assignment whose text says ` for ` (where a
-    # comprehension may be): the loop model's look for step calls in comprehensions
-    says_for: set[int] = field(default_factory=set)
+    # each expression statement and assignment whose text says ` for ` (where a comprehension
+    # may be), by id(), with its text, in the walk's order: the loop model's look for step calls
+    # in comprehensions, and the expression loops `_rebuilt.comprehension_loops` reads
+    says_for: dict[int, tuple[ast.stmt, str]] = field(default_factory=dict)
+    # so each expression statement and (augmented) assignment whose text says `map(`, noted
+    # only in a module whose bytes say it: `_rebuilt.comprehension_loops`'s `map(f, ...)`
+    says_map: dict[int, tuple[ast.stmt, str]] = field(default_factory=dict)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -241,6 +245,7 @@ class _FactCollector:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self.key = facts.source.key
+        self.says_map = b"map(" in facts.source.data  # (`says_map` is noted only then)
         self.pending: list[tuple[ast.AST, str]] = []
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
@@ -316,7 +321,9 @@ class _FactCollector:
         else:
             text = self.facts.source.segment(stmt)
             if " for " in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign):
-                facts.says_for.add(id(stmt))
+                facts.says_for[id(stmt)] = (stmt, text)
+            if self.says_map and "map(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign):
+                facts.says_map[id(stmt)] = (stmt, text)
             self._uses(stmt, text)
 
     def _alternatives(self, stmt: ast.If | ast.Try) -> None:

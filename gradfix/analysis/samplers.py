@@ -1646,8 +1646,9 @@ def _comprehension_over(body: list[ast.stmt], names: list[str], model: ModuleMod
     ...)`) in the epoch loop's own code, no loop between: a comprehension with one generator
     over the loader whose element is a call of a function of the file (a closure of the epoch
     loop too) whose text says `.step(`: a batch loop written as an expression."""
-    facts = model.facts
-    local = {name for functions in facts.local_functions.values() for name in functions}
+    stepping = _stepping_functions(model)
+    if not stepping:
+        return None  # (no function of the file says `.step(`: nothing to walk)
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
@@ -1658,14 +1659,25 @@ def _comprehension_over(body: list[ast.stmt], names: list[str], model: ModuleMod
             element = node.value if isinstance(node, ast.DictComp) else node.elt
             if (
                 isinstance(element, ast.Call) and isinstance(element.func, ast.Name)
-                and (element.func.id in facts.module_functions or element.func.id in local)
+                and element.func.id in stepping
                 and "cycle" not in model.source.segment(generator.iter)
                 and any(_mentions(generator.iter, name, model) for name in names)
-                and _function_says_step(element.func.id, model)
             ):  # fmt: skip
                 return node
         stack.extend(child_nodes(node))
     return None
+
+
+def _stepping_functions(model: ModuleModel) -> frozenset[str]:
+    """The names of the file's functions (at the top level or in a function) every definition
+    of which says `.step(` (`_function_says_step`), found once per module."""
+    found: frozenset[str] | None = model.__dict__.get("_stepping_functions")
+    if found is None:
+        facts = model.facts
+        names = {*facts.module_functions, *(name for functions in facts.local_functions.values() for name in functions)}
+        found = frozenset(name for name in names if _function_says_step(name, model)) if b".step(" in model.source.data else frozenset()
+        model.__dict__["_stepping_functions"] = found
+    return found
 
 
 def _function_says_step(name: str, model: ModuleModel) -> bool:

@@ -499,11 +499,20 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
             found = _called_on_instance(call, model, words)
             if found is not None:
                 return found
-        elif call.func.__class__ is ast.Name and call.func.id != "self" and b"__call__" in model.source.data:  # type: ignore[attr-defined]
+        elif call.func.__class__ is ast.Name and call.func.id != "self" and _says_dunder_call(model):  # type: ignore[attr-defined]
             found = _called_object(call, model, words)
             if found is not None:
                 return found
     return None
+
+
+def _says_dunder_call(model: ModuleModel) -> bool:
+    """The module's text says `__call__` (a class of it may define one): searched once per
+    module, not once per call a loop makes."""
+    found: bool | None = model.__dict__.get("_says_dunder_call")
+    if found is None:
+        found = model.__dict__["_says_dunder_call"] = b"__call__" in model.source.data
+    return found
 
 
 def _called_object(value: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
@@ -819,7 +828,7 @@ def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:
     """`names` with `self` when a class of the module defines a `__call__` that is one of them
     or only forwards to one (`return Trainer.train_step(...)`): `loss = self(x, y)` in a method
     of that class then calls one (read by `called_method`)."""
-    if not names or b"__call__" not in model.source.data:
+    if not names or not _says_dunder_call(model):
         return names
     if "__call__" in names:
         # `loss = step(x, y)` on an object of a class of the file whose `__call__` is one of
@@ -871,20 +880,22 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
         return []
     cached = model.__dict__.get("_comprehension_loops")
     if cached is None:
-        says_for = model.facts.says_for  # (statements saying ` for `, noted by the facts walk)
-        maps = b"map(" in data
-        candidates = []
-        for stmt in model.source.statements:
-            if stmt.__class__ in _VALUED and (id(stmt) in says_for or maps):
-                text = model.source.segment(stmt)
-                if id(stmt) in says_for or "map(" in text:
-                    candidates.append((stmt, text))
+        says_for = model.facts.says_for  # (statements saying ` for `, with their text, noted by the facts walk)
+        # the statements saying ` for ` (expression statements and assignments), and in a text
+        # saying `map(` those (and augmented assignments) saying it: every candidate, all of
+        # them `_VALUED`, noted by the facts walk with their text (no index of every
+        # statement); put in `statements` order below when two or more match
+        candidates = list(says_for.values())
+        if b"map(" in data:
+            candidates += [noted for key, noted in model.facts.says_map.items() if key not in says_for]
         cached = model.__dict__["_comprehension_loops"] = (candidates, {})
     candidates, walked = cached
+    matching = [(stmt, text) for stmt, text in candidates if any(name in text for name in names)]
+    if len(matching) > 1:
+        order = {id(stmt): at for at, stmt in enumerate(model.source.statements)}
+        matching.sort(key=lambda pair: order[id(pair[0])])
     found: list[tuple[ast.For, ast.stmt, ast.Call]] = []
-    for stmt, text in candidates:
-        if not any(name in text for name in names):
-            continue
+    for stmt, text in matching:
         loops_here = walked.get(id(stmt))
         if loops_here is None:
             loops_here = walked[id(stmt)] = []
@@ -950,7 +961,7 @@ def called_in_expression(
         found = _called_function(call, model, words)
         if found is None and model.facts.local_functions and func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
             found = _called_closure(holder, call, model, words)
-        if found is None and b"__call__" in model.source.data:
+        if found is None and _says_dunder_call(model):
             found = _called_object(call, model, words)
         return found
     if _method_of_the_file(call, model):

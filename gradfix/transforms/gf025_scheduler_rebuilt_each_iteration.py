@@ -192,7 +192,8 @@ class SchedulerRebuiltEachIteration(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         data = source.data
-        if not any(word in data for word in _BUILDS) and b"partial(" not in data and not (
+        builds = any(word in data for word in _BUILDS)
+        if not builds and b"partial(" not in data and not (
             model.facts.project is not None and b"sched" in data and _PROJECT_BUILDER.search(data)
         ) and not ((b"](" in data or b".get(" in data) and _REGISTRY_CALL.search(data)) and not (
             b" as " in data and _renamed_scheduler(model)
@@ -201,7 +202,10 @@ class SchedulerRebuiltEachIteration(Rule):
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
-        for loop, holder, call in comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)):
+        # (a loop written as an expression is a statement saying ` for `, or `map(`; a text
+        # saying none of `_BUILDS` holds no line saying one, so no function that may build)
+        expressions = comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)) if builds and (model.facts.says_for or b"map(" in data) else ()
+        for loop, holder, call in expressions:
             # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
             called = called_in_expression(call, holder, model, _BUILD_WORDS)
             for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():

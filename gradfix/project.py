@@ -964,7 +964,7 @@ def _base_names(data: bytes) -> set[bytes]:
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:
-    """The name of each `local.name(` call in the file: what `starting_at(re.compile(rb"(?<![\w.])"
+    r"""The name of each `local.name(` call in the file: what `starting_at(re.compile(rb"(?<![\w.])"
     + re.escape(local + b".") + rb"(\w+)[ \t]*\("), data, local + b".")` finds, without compiling
     a pattern for each name (the look behind, then the rest, tried at each `local.` written)."""
     literal = local + b"."

@@ -1868,7 +1868,7 @@ _OBJECT_METHOD_CALL = lazily(r"(?<![\w.])([A-Za-z_]\w*)\.([a-z_]\w*)\s*\(")
 
 
 def _attribute_calls(text: str, name: str) -> set[str]:
-    """The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`. What
+    r"""The attributes of `name` the text calls: `evaluate` in `H.evaluate(model)`. What
     `starting_at(re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(\w+)\s*\("), text, name + ".")`
     finds, without compiling a pattern for each name: at each `name.` written, the look behind
     and then the rest (`_CALLED_ATTRIBUTE`) are tried, as that pattern tries them."""

@@ -1011,32 +1011,12 @@ class _Walker:
         return own if own is not None and own.class_name is None else None
 
     def bus_handlers(self, call: ast.Call, ctx: _Context) -> list[FunctionInfo] | None:
-        """`emit("batch", ctx, i, x, y)`, `emit` a dispatcher of an event bus of this module
-        (see `event_buses`): the functions registered under the constant event, in the order
-        they were registered (at the top level, those registered before the call); None when
-        the call is no such call or its arguments cannot be handed on one by one."""
-        buses = event_buses(self.facts)
+        """`emit("batch", ctx, i, x, y)` of a dispatcher of this module's event bus, not
+        shadowed where the call is: see `bus_handlers`."""
         name = call.func.id  # type: ignore[attr-defined]
-        bus = buses.get(name) if buses else None
-        if bus is None or self.resolve_name(name, ctx) is not self.facts.module_functions.get(name):
+        if self.resolve_name(name, ctx) is not self.facts.module_functions.get(name):
             return None
-        event = call.args[0].value  # type: ignore[attr-defined]
-        forwarded, events = bus
-        if not isinstance(event, str) or any(isinstance(a, ast.Starred) for a in call.args):
-            return None
-        if forwarded >= 0 and (call.keywords or len(call.args) != forwarded + 1):
-            return None
-        if any(kw.arg is None for kw in call.keywords):
-            return None
-        handlers = []
-        for function, line in events.get(event, []):
-            if not ctx.functions and line >= call.lineno:
-                continue  # (registered after a call of the module's top level)
-            info = self.facts.module_functions.get(function)
-            if info is None:
-                return None
-            handlers.append(info)
-        return handlers
+        return bus_handlers(call, self.facts, top_level=not ctx.functions)
 
     def registry_alias(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
         """`step = STEPS["sup"]` bound once in the code around the call (its function, or the
@@ -1641,7 +1621,7 @@ class _Walker:
             if handlers is not None:
                 # `emit("batch", ctx, i, x, y)`: the handlers registered under "batch", in turn
                 for handler in handlers:
-                    self.inline(call, handler, ctx, skip=1)
+                    self.inline(bus_call(call, handler.node.name, self.facts), handler, ctx)
                 return
         helper = self.resolve(call, ctx)
         if helper is not None:
@@ -2730,16 +2710,13 @@ class _Walker:
         bound: ast.Call | None = None,
         factory: tuple[ast.Call, list[str]] | None = None,
         bound_only: bool = False,
-        skip: int = 0,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
         which its `self` then stands for; `bound`: the `functools.partial(helper, ...)` call
         the called name is bound to, whose arguments come first; `factory`: the call of the
         module function that defined the helper and returned it, and that function's parameters,
-        which the helper's free names are mapped to the arguments of; `skip`: how many of the
-        call's first positional arguments are not the helper's (the event name of a bus's
-        dispatcher, see `event_buses`)."""
+        which the helper's free names are mapped to the arguments of."""
         if self.undecided_overrides and id(call) in self.undecided_overrides:
             self.emit(EventKind.UNKNOWN, call, ctx, reason="subclasses of other modules override the method differently")
             return
@@ -2757,7 +2734,7 @@ class _Walker:
             given = []
             # (`bound_only`: the partial is handed to `step()`, which calls it with nothing)
             extra_args, extra_keywords = ([], []) if bound_only else (call.args, call.keywords)
-            positional_args = [*bound.args[1:], *extra_args] if bound is not None else call.args[skip:]
+            positional_args = [*bound.args[1:], *extra_args] if bound is not None else call.args
             for arg in positional_args:
                 if isinstance(arg, ast.Starred):
                     break
@@ -3605,6 +3582,50 @@ def event_buses(facts: ModuleFacts) -> dict[str, tuple[int, dict[str, list[tuple
             events.setdefault(key, []).append((function, line))
         found[name] = (forwarded, events)
     return found  # type: ignore[no-any-return]
+
+
+def bus_handlers(call: ast.Call, facts: ModuleFacts, top_level: bool = False) -> list[FunctionInfo] | None:
+    """`emit("batch", ctx, i, x, y)`, `emit` a dispatcher of an event bus of the module (see
+    `event_buses`): the functions registered under the constant event, in the order they were
+    registered (for a call of the module's top level, `top_level`, those registered before it);
+    None when the call is no such call or its arguments cannot be handed on one by one."""
+    func = call.func
+    if func.__class__ is not ast.Name or not call.args or call.args[0].__class__ is not ast.Constant:
+        return None
+    buses = event_buses(facts)
+    bus = buses.get(func.id) if buses else None  # type: ignore[attr-defined]
+    if bus is None:
+        return None
+    event = call.args[0].value  # type: ignore[attr-defined]
+    forwarded, events = bus
+    if not isinstance(event, str) or any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    if forwarded >= 0 and (call.keywords or len(call.args) != forwarded + 1):
+        return None
+    handlers = []
+    for function, line in events.get(event, []):
+        if top_level and line >= call.lineno:
+            continue  # (registered after the call)
+        info = facts.module_functions.get(function)
+        if info is None:
+            return None
+        handlers.append(info)
+    return handlers
+
+
+def bus_call(call: ast.Call, handler: str, facts: ModuleFacts) -> ast.Call:
+    """`emit("batch", ctx, i, x, y)` as the call it makes of one of the event's handlers (see
+    `event_buses`): `batch(ctx, i, x, y)`, at the place of the call, built once per call and
+    handler (the readers of a helper's call map its arguments to the helper's parameters)."""
+    made: dict[tuple[int, str], ast.Call] = facts.__dict__.setdefault("_bus_calls", {})
+    direct = made.get((id(call), handler))
+    if direct is None:
+        name = ast.Name(handler, ast.Load())
+        direct = made[(id(call), handler)] = ast.Call(name, call.args[1:], call.keywords)
+        for node, at in ((name, call.func), (direct, call)):
+            node.lineno, node.col_offset = at.lineno, at.col_offset
+            node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset
+    return direct
 
 
 def _empty_registry(value: ast.expr) -> bool:

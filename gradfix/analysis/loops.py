@@ -3574,6 +3574,17 @@ def event_buses(facts: ModuleFacts) -> dict[str, tuple[int, dict[str, list[tuple
             bad |= set(tables)
         elif isinstance(node, ast.arg) and node.arg in names:
             bad.add(node.arg if node.arg in tables else (factories.get(node.arg) or registrars.get(node.arg)))  # type: ignore[arg-type]
+    project = facts.project
+    if project is not None and facts.source.path:
+        # another module of the project importing the table, or a function filling it, may
+        # register handlers of its own (`from bus import on` ... `@on("batch")`)
+        from gradfix.analysis.steps import _importers
+
+        own = absolute(facts.source.path)
+        for name in names:
+            table = name if name in tables else (factories.get(name) or registrars.get(name))
+            if table not in bad and table in {t for t, _ in dispatchers.values()} and _importers(project, own, [name], name):
+                bad.add(table)  # type: ignore[arg-type]
     for name, (table, forwarded) in dispatchers.items():
         if table in bad:
             continue

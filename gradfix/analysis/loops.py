@@ -1014,7 +1014,8 @@ class _Walker:
         """`emit("batch", ctx, i, x, y)` of a dispatcher of this module's event bus, not
         shadowed where the call is: see `bus_handlers`."""
         name = call.func.id  # type: ignore[attr-defined]
-        if self.resolve_name(name, ctx) is not self.facts.module_functions.get(name):
+        buses = event_buses(self.facts)
+        if not buses or name not in buses or self.resolve_name(name, ctx) is not self.facts.module_functions.get(name):
             return None
         return bus_handlers(call, self.facts, top_level=not ctx.functions)
 
@@ -3510,13 +3511,14 @@ def event_buses(facts: ModuleFacts) -> dict[str, tuple[int, dict[str, list[tuple
     if not tables:
         return found  # type: ignore[no-any-return]
     dispatchers: dict[str, tuple[str, int]] = {}
+    top = {id(stmt) for stmt in body}
     factories: dict[str, str] = {}
     registrars: dict[str, str] = {}
     for name, info in facts.module_functions.items():
         node = info.node
         if info.class_name is not None or node.decorator_list or not isinstance(node, ast.FunctionDef):
             continue
-        if node not in body:
+        if id(node) not in top:
             continue
         shape = _dispatcher(node, tables)
         if shape is not None:

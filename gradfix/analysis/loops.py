@@ -1010,6 +1010,15 @@ class _Walker:
         own = where.module_functions.get(name)  # type: ignore[attr-defined]
         return own if own is not None and own.class_name is None else None
 
+    def bus_handlers(self, call: ast.Call, ctx: _Context) -> list[FunctionInfo] | None:
+        """`emit("batch", ctx, i, x, y)` of a dispatcher of this module's event bus, not
+        shadowed where the call is: see `bus_handlers`."""
+        name = call.func.id  # type: ignore[attr-defined]
+        buses = event_buses(self.facts)
+        if not buses or name not in buses or self.resolve_name(name, ctx) is not self.facts.module_functions.get(name):
+            return None
+        return bus_handlers(call, self.facts, top_level=not ctx.functions)
+
     def registry_alias(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
         """`step = STEPS["sup"]` bound once in the code around the call (its function, or the
         module's top level), nothing else binding `step` there: the entry's function (see
@@ -1608,6 +1617,13 @@ class _Walker:
             target = ctx.rename(self.key(args[0], ctx)) if args else None
             self.emit(EventKind.CLIP, call, ctx, target=target)
             return
+        if call.func.__class__ is ast.Name and ctx.facts is None and call.args and call.args[0].__class__ is ast.Constant:
+            handlers = self.bus_handlers(call, ctx)
+            if handlers is not None:
+                # `emit("batch", ctx, i, x, y)`: the handlers registered under "batch", in turn
+                for handler in handlers:
+                    self.inline(bus_call(call, handler.node.name, self.facts), handler, ctx)
+                return
         helper = self.resolve(call, ctx)
         if helper is not None:
             self.inline(call, helper, ctx)
@@ -3465,6 +3481,290 @@ def decorator_registries(facts: ModuleFacts) -> dict[str, list[tuple[str, str]]]
     return found  # type: ignore[no-any-return]
 
 
+def event_buses(facts: ModuleFacts) -> dict[str, tuple[int, dict[str, list[tuple[str, int]]]]]:
+    """Event buses of the module: a dict bound once at the top level (`HANDLERS = {}`,
+    `HANDLERS = defaultdict(list)`) filled only by registrations under constant event names, in
+    the order the module runs them: functions decorated by a factory of the module whose inner
+    function appends the decorated function and returns it (`@on("batch")`, `def on(event): def
+    register(fn): HANDLERS.setdefault(event, []).append(fn); return fn; return register`), or
+    top-level `HANDLERS["batch"].append(fn)` / `register("batch", fn)` statements; and a module
+    function looping over the event's handlers and calling each with the arguments it was given
+    (`def emit(event, *args): for handler in HANDLERS.get(event, []): handler(*args)`).
+    dispatcher -> (how many of its positional parameters it forwards one by one, or -1 for
+    `*args`; event -> [(handler, line of its registration)]). A table named anywhere else (cleared, popped, rebound, filled
+    under a name read at run time, handed away) has no bus. Found once per module."""
+    found = facts.__dict__.get("_event_buses")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = facts.__dict__["_event_buses"] = {}
+    if ".append(" not in facts.source.text or not facts.module_functions:
+        return found  # type: ignore[no-any-return]
+    body = facts.source.tree.body
+    tables: dict[str, int] = {}
+    allowed: set[int] = set()  # the Name nodes of the tables, factories and registrars read as such
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and _empty_registry(stmt.value):
+            name = stmt.targets[0].id
+            tables[name] = tables.get(name, 0) + 1
+            allowed.add(id(stmt.targets[0]))
+    tables = {name: count for name, count in tables.items() if count == 1}
+    if not tables:
+        return found  # type: ignore[no-any-return]
+    dispatchers: dict[str, tuple[str, int]] = {}
+    top = {id(stmt) for stmt in body}
+    factories: dict[str, str] = {}
+    registrars: dict[str, str] = {}
+    for name, info in facts.module_functions.items():
+        node = info.node
+        if info.class_name is not None or node.decorator_list or not isinstance(node, ast.FunctionDef):
+            continue
+        if id(node) not in top:
+            continue
+        shape = _dispatcher(node, tables)
+        if shape is not None:
+            dispatchers[name] = (shape[0], shape[1])
+            allowed.add(id(shape[2]))
+            continue
+        made = _registering(node, tables)
+        if made is not None:
+            (registrars if made[1] == "registrar" else factories)[name] = made[0]
+            allowed.add(id(made[2]))
+    if not dispatchers:
+        return found  # type: ignore[no-any-return]
+    bad: set[str] = set()
+    entries: dict[str, list[tuple[str, str, int]]] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.decorator_list:
+            used = [d for d in stmt.decorator_list if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id in factories]
+            if not used:
+                continue
+            if len(used) != len(stmt.decorator_list) or facts.module_functions.get(stmt.name) is None or facts.module_functions[stmt.name].node is not stmt:
+                bad.update(factories[d.func.id] for d in used)  # type: ignore[attr-defined]
+                continue
+            for dec in reversed(stmt.decorator_list):  # (the innermost decorator registers first)
+                table = factories[dec.func.id]  # type: ignore[attr-defined]
+                if len(dec.args) == 1 and not dec.keywords and isinstance(dec.args[0], ast.Constant) and isinstance(dec.args[0].value, str):  # type: ignore[attr-defined]
+                    entries.setdefault(table, []).append((dec.args[0].value, stmt.name, stmt.lineno))  # type: ignore[attr-defined]
+                    allowed.add(id(dec.func))  # type: ignore[attr-defined]
+                else:
+                    bad.add(table)
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            if isinstance(call.func, ast.Name) and call.func.id in registrars:
+                table = registrars[call.func.id]
+                if (
+                    len(call.args) == 2 and not call.keywords and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
+                    and isinstance(call.args[1], ast.Name) and call.args[1].id in facts.module_functions
+                ):  # fmt: skip
+                    entries.setdefault(table, []).append((call.args[0].value, call.args[1].id, stmt.lineno))
+                    allowed.add(id(call.func))
+                else:
+                    bad.add(table)
+                continue
+            appended = _appended(call)
+            if appended is not None and appended[0].id in tables:
+                table_node, key, value = appended
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(value, ast.Name) and value.id in facts.module_functions:
+                    entries.setdefault(table_node.id, []).append((key.value, value.id, stmt.lineno))
+                    allowed.add(id(table_node))
+    names = set(tables) | set(factories) | set(registrars)
+    for node in facts.source.nodes:
+        if isinstance(node, ast.Name) and node.id in names and id(node) not in allowed:
+            # the table (or a function filling it) named otherwise: entries not read
+            bad.add(node.id if node.id in tables else (factories.get(node.id) or registrars.get(node.id)))  # type: ignore[arg-type]
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and names & set(node.names):
+            bad |= set(tables)
+        elif isinstance(node, ast.arg) and node.arg in names:
+            bad.add(node.arg if node.arg in tables else (factories.get(node.arg) or registrars.get(node.arg)))  # type: ignore[arg-type]
+    project = facts.project
+    if project is not None and facts.source.path:
+        # another module of the project importing the table, or a function filling it, may
+        # register handlers of its own (`from bus import on` ... `@on("batch")`)
+        from gradfix.analysis.steps import _importers
+
+        own = absolute(facts.source.path)
+        for name in names:
+            table = name if name in tables else (factories.get(name) or registrars.get(name))
+            if table not in bad and table in {t for t, _ in dispatchers.values()} and _importers(project, own, [name], name):
+                bad.add(table)  # type: ignore[arg-type]
+    for name, (table, forwarded) in dispatchers.items():
+        if table in bad:
+            continue
+        events: dict[str, list[tuple[str, int]]] = {}
+        for key, function, line in entries.get(table, []):
+            events.setdefault(key, []).append((function, line))
+        found[name] = (forwarded, events)
+    return found  # type: ignore[no-any-return]
+
+
+def bus_handlers(call: ast.Call, facts: ModuleFacts, top_level: bool = False) -> list[FunctionInfo] | None:
+    """`emit("batch", ctx, i, x, y)`, `emit` a dispatcher of an event bus of the module (see
+    `event_buses`): the functions registered under the constant event, in the order they were
+    registered (for a call of the module's top level, `top_level`, those registered before it);
+    None when the call is no such call or its arguments cannot be handed on one by one."""
+    func = call.func
+    if func.__class__ is not ast.Name or not call.args or call.args[0].__class__ is not ast.Constant:
+        return None
+    buses = event_buses(facts)
+    bus = buses.get(func.id) if buses else None  # type: ignore[attr-defined]
+    if bus is None:
+        return None
+    event = call.args[0].value  # type: ignore[attr-defined]
+    forwarded, events = bus
+    if not isinstance(event, str) or any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    if forwarded >= 0 and (call.keywords or len(call.args) != forwarded + 1):
+        return None
+    handlers = []
+    for function, line in events.get(event, []):
+        if top_level and line >= call.lineno:
+            continue  # (registered after the call)
+        info = facts.module_functions.get(function)
+        if info is None:
+            return None
+        handlers.append(info)
+    return handlers
+
+
+def bus_call(call: ast.Call, handler: str, facts: ModuleFacts) -> ast.Call:
+    """`emit("batch", ctx, i, x, y)` as the call it makes of one of the event's handlers (see
+    `event_buses`): `batch(ctx, i, x, y)`, at the place of the call, built once per call and
+    handler (the readers of a helper's call map its arguments to the helper's parameters)."""
+    made: dict[tuple[int, str], ast.Call] = facts.__dict__.setdefault("_bus_calls", {})
+    direct = made.get((id(call), handler))
+    if direct is None:
+        name = ast.Name(handler, ast.Load())
+        direct = made[(id(call), handler)] = ast.Call(name, call.args[1:], call.keywords)
+        for node, at in ((name, call.func), (direct, call)):
+            node.lineno, node.col_offset = at.lineno, at.col_offset
+            node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset
+    return direct
+
+
+def _empty_registry(value: ast.expr) -> bool:
+    """`{}`, `dict()`, `defaultdict(list)`, `collections.defaultdict(list)`."""
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    if not isinstance(value, ast.Call) or value.keywords:
+        return False
+    name = dotted(value.func)
+    if name == "dict":
+        return not value.args
+    return name in ("defaultdict", "collections.defaultdict") and len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == "list"
+
+
+def _appended(call: ast.Call) -> tuple[ast.Name, ast.expr, ast.expr] | None:
+    """`TABLE.setdefault(key, []).append(fn)` or `TABLE[key].append(fn)`: (TABLE, key, fn)."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "append" and len(call.args) == 1 and not call.keywords):
+        return None
+    inner = func.value
+    if isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Name):
+        return inner.value, inner.slice, call.args[0]
+    if (
+        isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "setdefault"
+        and isinstance(inner.func.value, ast.Name) and len(inner.args) == 2 and not inner.keywords
+        and isinstance(inner.args[1], ast.List) and not inner.args[1].elts
+    ):  # fmt: skip
+        return inner.func.value, inner.args[0], call.args[0]
+    return None
+
+
+def _plain_params(node: ast.FunctionDef) -> list[str] | None:
+    """The parameters of a function taking only plain positional ones (no defaults)."""
+    args = node.args
+    if args.posonlyargs or args.kwonlyargs or args.defaults or args.vararg or args.kwarg:
+        return None
+    return [a.arg for a in args.args]
+
+
+def _registering(node: ast.FunctionDef, tables: dict[str, int]) -> tuple[str, str, ast.Name] | None:
+    """`def on(event): def register(fn): TABLE.setdefault(event, []).append(fn); return fn;
+    return register` -> (TABLE, "factory", its Name node); `def register(event, fn):
+    TABLE[event].append(fn)` -> (TABLE, "registrar", ...)."""
+    params = _plain_params(node)
+    stmts = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if params is None:
+        return None
+    if len(params) == 1 and len(stmts) == 2 and isinstance(stmts[0], ast.FunctionDef) and not stmts[0].decorator_list:
+        inner = stmts[0]
+        inner_params = _plain_params(inner)  # type: ignore[arg-type]
+        last = stmts[1]
+        if inner_params is None or len(inner_params) != 1 or not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name) and last.value.id == inner.name):
+            return None
+        body = [s for s in inner.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        if len(body) != 2 or not (isinstance(body[1], ast.Return) and isinstance(body[1].value, ast.Name) and body[1].value.id == inner_params[0]):
+            return None
+        table = _appending(body[0], params[0], inner_params[0], tables)
+        return (table.id, "factory", table) if table is not None else None
+    if len(params) == 2 and len(stmts) in (1, 2):
+        if len(stmts) == 2 and not (isinstance(stmts[1], ast.Return) and isinstance(stmts[1].value, ast.Name) and stmts[1].value.id == params[1]):
+            return None
+        table = _appending(stmts[0], params[0], params[1], tables)
+        return (table.id, "registrar", table) if table is not None else None
+    return None
+
+
+def _appending(stmt: ast.stmt, key: str, value: str, tables: dict[str, int]) -> ast.Name | None:
+    """`TABLE.setdefault(key, []).append(value)` / `TABLE[key].append(value)`: TABLE's node."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    found = _appended(stmt.value)
+    if found is None or found[0].id not in tables:
+        return None
+    table, k, v = found
+    if isinstance(k, ast.Name) and k.id == key and isinstance(v, ast.Name) and v.id == value:
+        return table
+    return None
+
+
+def _dispatcher(node: ast.FunctionDef, tables: dict[str, int]) -> tuple[str, int, ast.Name] | None:
+    """`def emit(event, *args): for handler in TABLE.get(event, []): handler(*args)` (or
+    `TABLE[event]`, `**kwargs` forwarded too, or `def emit(event, ctx, batch)` calling
+    `handler(ctx, batch)`) -> (TABLE, forwarded positional count or -1, TABLE's node)."""
+    args = node.args
+    if args.posonlyargs or args.kwonlyargs or args.defaults or not args.args:
+        return None
+    stmts = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(stmts) != 1 or not isinstance(stmts[0], ast.For) or stmts[0].orelse or not isinstance(stmts[0].target, ast.Name):
+        return None
+    loop = stmts[0]
+    event = args.args[0].arg
+    it = loop.iter
+    table: ast.expr | None = None
+    if isinstance(it, ast.Subscript) and isinstance(it.slice, ast.Name) and it.slice.id == event:
+        table = it.value
+    elif (
+        isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "get" and len(it.args) == 2 and not it.keywords
+        and isinstance(it.args[0], ast.Name) and it.args[0].id == event
+        and isinstance(it.args[1], (ast.List, ast.Tuple)) and not it.args[1].elts
+    ):  # fmt: skip
+        table = it.func.value
+    if not (isinstance(table, ast.Name) and table.id in tables):
+        return None
+    if len(loop.body) != 1 or not isinstance(loop.body[0], ast.Expr) or not isinstance(loop.body[0].value, ast.Call):
+        return None
+    call = loop.body[0].value
+    if not (isinstance(call.func, ast.Name) and call.func.id == loop.target.id):
+        return None
+    rest = [a.arg for a in args.args[1:]]
+    if args.kwarg is not None:
+        if not (len(call.keywords) == 1 and call.keywords[0].arg is None and isinstance(call.keywords[0].value, ast.Name) and call.keywords[0].value.id == args.kwarg.arg):
+            return None
+    elif call.keywords:
+        return None
+    if args.vararg is not None:
+        if rest or not (
+            len(call.args) == 1 and isinstance(call.args[0], ast.Starred) and isinstance(call.args[0].value, ast.Name)
+            and call.args[0].value.id == args.vararg.arg
+        ):  # fmt: skip
+            return None
+        return table.id, -1, table
+    if args.kwarg is not None or [a.id if isinstance(a, ast.Name) else None for a in call.args] != rest:
+        return None
+    return table.id, len(rest), table
+
+
 class _ModelView:
     """What `dict_of_names` reads of a module model, from the walker's facts."""
 
@@ -4000,6 +4300,7 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     # the callers of each name found, to a fixed point: each found name is looked for once
     pending = list(found)
     registries = decorator_registries(facts) if facts.module_functions else {}
+    buses = event_buses(facts) if facts.module_functions else {}
     tables: set[str] = set()
     while pending:
         other = pending.pop()
@@ -4007,6 +4308,11 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
             if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)
                 pending.append(name)
+        for dispatcher, (_, events) in buses.items():
+            if dispatcher not in found and any(function == other for handlers in events.values() for function, _ in handlers):
+                # `emit("batch", ctx, x, y)` runs the handlers registered on the bus
+                found.add(dispatcher)
+                pending.append(dispatcher)
         for table, entries in registries.items():
             if table not in tables and any(function == other for _, function in entries):
                 # `UPDATES["ce"](net, opt, ...)` calls a function `@update_rule("ce")` registered

@@ -15,7 +15,7 @@ from gradfix import syntax as ast
 from itertools import chain
 
 from gradfix.analysis.assignments import assignments
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, bus_call, bus_handlers, event_buses
 from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.names import dotted, forwarded_call, method_name, own_method, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
@@ -197,6 +197,30 @@ def same_on_every_call(
     return not reads_what_the_loop_changes(value, loop)  # (a global the loop changes)
 
 
+def held_in_a_handed_object(
+    target: str, value: ast.Call, loop: ast.AST, model: ModuleModel, params: set[str], passed: dict[str, ast.expr],
+) -> bool:  # fmt: skip
+    """`ctx.opt = Adam(ctx.model.parameters(), ...)` in a function the loop calls with the same
+    object every time (`emit("batch", ctx, i, x, y)`, a `types.SimpleNamespace` the loop never
+    rebinds): an attribute of a parameter handed a name the loop does not change, built from
+    attributes of it that no statement of the module stores (one the loop may swap between calls
+    would make a new object the right one)."""
+    root, dot, attr = target.partition(".")
+    if not dot or "." in attr or root not in params:
+        return False
+    handed = passed.get(root)
+    if not isinstance(handed, ast.Name) or reads_what_the_loop_changes(handed, loop):
+        return False
+    read = {
+        node.attr for node in ast_walk(value)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == root
+    }  # fmt: skip
+    return not any(
+        isinstance(node, ast.Attribute) and node.attr in read and not isinstance(node.ctx, ast.Load)
+        for node in model.source.of_type(ast.Attribute)
+    )
+
+
 def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
     """The calls a statement makes whenever it runs: the value of an expression statement or
     an assignment (`train_step(...)`, `loss = train_step(...)`, `total += train_step(...)`) and
@@ -316,6 +340,13 @@ def _called_closure(
 def _called_function(
     value: ast.Call, model: ModuleModel, words: tuple[str, ...]
 ) -> tuple[ast.FunctionDef, ast.Call] | None:
+    handlers = bus_handlers(value, model.facts) if value.args else None
+    if handlers is not None:
+        # `emit("batch", ctx, i, x, y)`: the call it makes of the bus's handler that says a word
+        for handler in handlers:
+            if isinstance(handler.node, ast.FunctionDef) and any(word in model.source.segment(handler.node) for word in words):
+                return handler.node, bus_call(value, handler.node.name, model.facts)
+        return None
     if value.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
         # `step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes
         value = direct_call(value, model.facts)  # type: ignore[assignment]
@@ -817,10 +848,18 @@ def bound_by_a_partial(value: ast.expr, loop: ast.AST, model: ModuleModel) -> bo
 def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
     """`names` (functions a loop may call) with the names that call one of them through
     `functools.partial` (`step = partial(train_step, model, opt)` called as `step(x, y)`, or
-    the parameter of a loop helper handed such a partial: `partial_aliases`)."""
+    the parameter of a loop helper handed such a partial: `partial_aliases`), and the
+    dispatchers of an event bus one of them is a handler of (`emit("batch", ctx, x, y)`:
+    `event_buses`)."""
     aliases = partial_aliases(model.facts) if names else None
     if aliases:
         names = names | {alias for alias, call in aliases.items() if call.args[0].id in names}  # type: ignore[attr-defined]
+    buses = event_buses(model.facts) if names else None
+    if buses:
+        names = names | {
+            dispatcher for dispatcher, (_, events) in buses.items()
+            if any(function in names for handlers in events.values() for function, _ in handlers)
+        }  # fmt: skip
     return _with_self_calls(names, model)
 
 

@@ -85,7 +85,14 @@ class MissingZeroGrad(Rule):
     (`STEPS = {"sup": sup_step}` ... `STEPS["sup"](model, opt, batch)`, or `step =
     STEPS["sup"]` ... `step(...)`), the dict bound once (in the file, or at the top of the
     module of the project it is imported from) and written into by neither, runs that
-    function (judged in its module). A `@staticmethod` or
+    function (judged in its module). A call of an event bus's dispatcher with a constant event
+    (`emit("batch", ctx, i, x, y)`, `def emit(event, *args): for h in HANDLERS.get(event, []):
+    h(*args)`) runs the handlers registered under that event, in the order the module registers
+    them (`@on("batch")` of a decorator factory of the file appending the function, or
+    `HANDLERS["batch"].append(fn)` / `register("batch", fn)` at the top of the file), when the
+    dict is bound once and named nowhere else (no `clear`, `pop`, rebinding, registration
+    under a name read at run time, nor an import of it or of its factory by another module of
+    the project: then the call is not read). A `@staticmethod` or
     `@classmethod` of a class of the file called on the class (`Trainer.train_step(model, opt,
     x, y)`) is looked into like a function of the module (a `@classmethod`'s `cls.o` is the
     optimizer the class body binds to `o`). A step function imported under one name in several

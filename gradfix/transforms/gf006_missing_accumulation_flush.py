@@ -7,7 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, forked_accumulations, lo
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, unpacked_closure
+from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, bus_handlers, unpacked_closure
 from gradfix.analysis.steps import _other_caller_files, project_overrides
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
@@ -1295,6 +1295,12 @@ def _calls_a_stepping_helper(
             if verdict is False:
                 continue
         if isinstance(func, ast.Name):
+            handlers = bus_handlers(node, facts) if node.args else None
+            if handlers is not None:
+                # `emit("epoch_end", ctx, epoch, i)`: the handlers of the event bus it runs
+                if any(h.node is not loop_function and _may_step(h.node, model) for h in handlers):
+                    return True
+                continue
             helper = facts.module_functions.get(func.id)
             if helper is None and facts.project is not None and func.id in facts.imports.aliases:
                 # `finish_epoch(opt)` imported from another module of the project

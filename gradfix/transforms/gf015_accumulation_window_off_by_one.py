@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window, window_helper
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, bus_handlers, event_buses
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
@@ -131,7 +131,7 @@ class AccumulationWindowOffByOne(Rule):
             # (`q, r = divmod(i, N)`: the quotient would change too)
             fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded and not periodic.divmod else None
             helper = window_helper(acc)
-            if fix is not None and helper is not None and _calls_of(helper, source) != 1:
+            if fix is not None and helper is not None and _calls_of(helper, source, model) != 1:
                 fix = None  # a helper other calls share (one may hand it a count from 1): edit it for one, break the other
         if size in (-2, -3):
             words = f"`{source.code(periodic.n)} {'-' if size == -2 else '+'} 1` micro-batches"
@@ -180,12 +180,15 @@ _EVERY_WINDOW = (
 )
 
 
-def _calls_of(helper: ast.AST, source: Source) -> int:
-    """How many calls of this module name the helper (`maybe_step(...)`, `self.maybe_step(...)`)."""
+def _calls_of(helper: ast.AST, source: Source, model: ModuleModel) -> int:
+    """How many calls of this module name the helper (`maybe_step(...)`, `self.maybe_step(...)`),
+    or run it as a handler of an event bus of the module (`emit("batch", ctx, i, x, y)`)."""
     name = getattr(helper, "name", None)
+    buses = event_buses(model.facts)
     return sum(
         1 for node in source.of_type(ast.Call)
         if isinstance(node.func, ast.Name) and node.func.id == name or isinstance(node.func, ast.Attribute) and node.func.attr == name
+        or (buses and node.func.__class__ is ast.Name and node.func.id in buses and any(h.node is helper for h in bus_handlers(node, model.facts) or ()))
     )
 
 

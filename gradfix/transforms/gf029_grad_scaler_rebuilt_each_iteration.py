@@ -9,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    held_in_a_handed_object,
     called_in_expression,
     called_on_instance,
     comprehension_loops,
@@ -616,7 +617,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if target is None or target in params:
             continue
         if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
-            continue  # (an attribute of something but the instance)
+            if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
+                continue  # (an attribute of something but the instance, or of one object handed on every call)
         steps = _steps_with(function, target, None)
         if steps is None and instance is not None and target.startswith(instance + "."):
             steps = _stepped_by_another_method(called, target, instance, loop, model)

@@ -12,6 +12,7 @@ from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
+    held_in_a_handed_object,
     EVERY_TIME,
     call_parameters,
     rebound_declared,
@@ -493,7 +494,8 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if target is None or not stepped_in(function, target):
             continue
         if "." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1):
-            continue  # (only an attribute of the instance, `self.opt`, rebuilt on every call)
+            if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
+                continue  # (only an attribute of the instance, `self.opt`, or of one object handed on every call, rebuilt)
         if target in params and _read_before_in(function, target, stmt):
             continue  # (a parameter used before: the construction may be a fallback)
         if _restores(model.source.segment(function)):

@@ -987,6 +987,22 @@ def _expression_loop(node: ast.AST) -> tuple[ast.For, ast.Call] | None:
     return loop, call
 
 
+def expression_calls(
+    model: ModuleModel, builders: set[str], words: tuple[str, ...], named: bool = False
+) -> Iterator[tuple[ast.For, tuple[ast.FunctionDef, ast.Call]]]:
+    """For each loop written as an expression over calls of a function that may build the object
+    (`comprehension_loops`: `losses = [train_step(x, y) for x, y in loader]`), what the call it
+    makes per item runs (`called_in_expression`), with the loop; with `named`, only a call whose
+    name (or attribute) is one of `builders`. The shared first step of GF025, GF029 and GF030's
+    reading of such loops."""
+    for loop, holder, call in comprehension_loops(model, builders):
+        if named and (call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)) not in builders:  # type: ignore[attr-defined]
+            continue
+        called = called_in_expression(call, holder, model, words)
+        if called is not None:
+            yield loop, called
+
+
 def called_in_expression(
     call: ast.Call, holder: ast.stmt, model: ModuleModel, words: tuple[str, ...]
 ) -> tuple[ast.FunctionDef, ast.Call] | None:

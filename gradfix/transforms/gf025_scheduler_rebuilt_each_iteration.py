@@ -14,9 +14,8 @@ from gradfix.transforms._rebuilt import (
     rebound_declared,
     called_function,
     called_method,
-    called_in_expression,
+    expression_calls,
     called_on_instance,
-    comprehension_loops,
     functions_holding,
     lines_saying,
     with_partial_aliases,
@@ -204,11 +203,10 @@ class SchedulerRebuiltEachIteration(Rule):
         reported: set[int] = set()
         # (a loop written as an expression is a statement saying ` for `, or `map(`; a text
         # saying none of `_BUILDS` holds no line saying one, so no function that may build)
-        expressions = comprehension_loops(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model)) if builds and (model.facts.says_for or b"map(" in data) else ()
-        for loop, holder, call in expressions:
-            # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
-            called = called_in_expression(call, holder, model, _BUILD_WORDS)
-            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+        expressions = expression_calls(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model), _BUILD_WORDS) if builds and (model.facts.says_for or b"map(" in data) else ()
+        for loop, called in expressions:
+            # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
+            for built, target in _rebuilt_per_call(called, loop, model):
                 if id(built) not in reported:
                     reported.add(id(built))
                     yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]

@@ -10,9 +10,8 @@ from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mod
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
     held_in_a_handed_object,
-    called_in_expression,
+    expression_calls,
     called_on_instance,
-    comprehension_loops,
     bound_by_a_partial,
     bound_names,
     call_parameters,
@@ -212,11 +211,9 @@ class GradScalerRebuiltEachIteration(Rule):
         lines = lines_saying(data, (b"GradScaler(",))
         builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
-        for loop, holder, call in comprehension_loops(model, builders):
-            # `losses = [amp_step(x, y) for x, y in loader]`: the call the expression makes per item
-            name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
-            called = called_in_expression(call, holder, model, _WORDS) if name in builders else None
-            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+        for loop, called in expression_calls(model, builders, _WORDS, named=True):
+            # `losses = [amp_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
+            for built, target in _rebuilt_per_call(called, loop, model):
                 if id(built) not in reported:
                     reported.add(id(built))
                     yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]

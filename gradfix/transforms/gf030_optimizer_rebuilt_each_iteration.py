@@ -19,9 +19,8 @@ from gradfix.transforms._rebuilt import (
     repeated_before,
     called_function,
     called_method,
-    called_in_expression,
+    expression_calls,
     called_on_instance,
-    comprehension_loops,
     calls_one_of,
     ends_early,
     every_iteration,
@@ -209,11 +208,9 @@ class OptimizerRebuiltEachIteration(Rule):
             for built, target, function in _rebuilt_per_framework_call(builders, model):
                 reported.add(id(built))
                 yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
-        for loop, holder, call in comprehension_loops(model, builders):
-            # `losses = [train_step(x, y) for x, y in loader]`: the call the expression makes per item
-            name = call.func.id if call.func.__class__ is ast.Name else getattr(call.func, "attr", None)  # type: ignore[attr-defined]
-            called = called_in_expression(call, holder, model, called_words) if name in builders else None
-            for built, target in _rebuilt_per_call(called, loop, model) if called is not None else ():
+        for loop, called in expression_calls(model, builders, called_words, named=True):
+            # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
+            for built, target in _rebuilt_per_call(called, loop, model):
                 if id(built) not in reported:
                     reported.add(id(built))
                     yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]

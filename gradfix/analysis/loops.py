@@ -1328,7 +1328,10 @@ class _Walker:
         if not isinstance(loop, FOR_LOOPS) or not isinstance(loop.iter, ast.Call):
             return None
         facts = ctx.facts or self.facts
-        if "__next__" not in facts.source.text:
+        says = facts.__dict__.get("_says_next")
+        if says is None:
+            says = facts.__dict__["_says_next"] = "__next__" in facts.source.text
+        if not says:
             return None  # (no class of the module defines it; the usual case, from the text)
         located = self.built_class(loop.iter, facts, ctx.class_name)
         if not isinstance(located, tuple):

@@ -454,6 +454,11 @@ def _scaled_into(name: str, event: GradEvent, model: ModuleModel) -> ast.expr | 
     if event.source is not None or event.call is None:
         return None
     source = model.source
+    says = model.__dict__.get("_says_scale_call")
+    if says is None:
+        says = model.__dict__["_says_scale_call"] = ".scale(" in source.text
+    if not says:
+        return None  # (no `x.scale(...)` in the file: the usual `loss.backward()`, from the text)
     function = statement_containing(source, event.call)
     while function is not None and not isinstance(function, (*FUNCTIONS, ast.Module)):
         function = source.owner_of(function)

@@ -58,7 +58,7 @@ from gradfix.patterns import calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -742,6 +742,8 @@ class _Walker:
             return True
         if self.calls_a_registry_step(text):
             return True
+        if self.iterated_next(loop, ctx) is not None:
+            return True
         if ctx.class_name is not None and "self." in text:
             # `self.step_fn(batch)` with `self.step_fn = self.train_step` in `__init__`
             facts = ctx.facts or self.facts
@@ -844,9 +846,10 @@ class _Walker:
 
     @staticmethod
     def built_by_class_with(key: str, method: str, facts: ModuleFacts) -> bool:
-        """A line of the module writes `key = Name(...)`, `Name` a class of the module that
-        defines `method` itself."""
-        return any(method in facts.methods.get(callee, ()) for callee in _assigned_callees(facts, key) if callee in facts.classes)
+        """A line of the module writes `key = Name(...)` (or `with Name(...) as key:`), `Name` a
+        class of the module that defines `method` itself."""
+        callees = _assigned_callees(facts, key) | _entered_callees(facts, key)
+        return any(method in facts.methods.get(callee, ()) for callee in callees if callee in facts.classes)
 
     def built_by_imported_class(self, key: str, facts: ModuleFacts, method: str) -> bool:
         """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
@@ -1309,10 +1312,39 @@ class _Walker:
             self.loop_nodes.append((stmt, inner))
         if isinstance(stmt, FOR_LOOPS):
             inner = self.bind_loop_variable(stmt, inner)
+            stepper = self.iterated_next(stmt, ctx)
+            if stepper is not None:
+                # each iteration first runs the iterated object's `__next__`
+                self.inline(stmt.iter, stepper, inner, arguments=())  # type: ignore[arg-type]
         self.block(stmt.body, inner)
         if stmt.orelse:
             kind = "for-else" if isinstance(stmt, FOR_LOOPS) else "while-else"
             self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
+
+    def iterated_next(self, loop: Loop, ctx: _Context) -> FunctionInfo | None:
+        """`for value in TrainLoop(model, loader):` over a new object of a class of the project
+        whose `__iter__` returns `self` (and nothing else) and whose `__next__` touches gradients
+        (runs a batch, `self.run(i, x, y)`): what every iteration of the loop runs first."""
+        if not isinstance(loop, FOR_LOOPS) or not isinstance(loop.iter, ast.Call):
+            return None
+        facts = ctx.facts or self.facts
+        says = facts.__dict__.get("_says_next")
+        if says is None:
+            says = facts.__dict__["_says_next"] = "__next__" in facts.source.text
+        if not says:
+            return None  # (no class of the module defines it; the usual case, from the text)
+        located = self.built_class(loop.iter, facts, ctx.class_name)
+        if not isinstance(located, tuple):
+            return None
+        owner, class_name = located
+        started = self.method_of(owner, class_name, "__iter__", 0)
+        stepper = self.method_of(owner, class_name, "__next__", 0)
+        if started is None or stepper is None:
+            return None
+        returns = [node for node in own_nodes(started.node) if isinstance(node, ast.Return)]
+        if not returns or not all(isinstance(r.value, ast.Name) and r.value.id == "self" for r in returns):
+            return None
+        return stepper if self.touches_gradients(stepper) else None
 
     def iterates_nothing(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> bool:
         """The loop iterates a list that is always empty there: a local name, or an attribute
@@ -2165,7 +2197,7 @@ class _Walker:
     ) -> tuple[ModuleFacts, str] | str | None:
         """`instance_of` for a key of a module, bound (or annotated) as code in `scope` sees it."""
         if not thorough:
-            callees = _assigned_callees(facts, key)
+            callees = _assigned_callees(facts, key) | _entered_callees(facts, key)
             if not callees:
                 return self.annotated_class(key, facts, scope)
             if named:
@@ -2178,6 +2210,15 @@ class _Walker:
         found: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
         others = False
         for binding in bindings:
+            if binding.value is None and binding.statement.__class__ in WITH_KINDS:
+                # `with Trainer(model) as trainer:`: the object the class's `__enter__` returns,
+                # when every `return` of it is `return self`
+                located = self.entered_class(binding.statement, key, facts, binding.class_name)
+                if located is None:
+                    others = True
+                else:
+                    found[(id(located[0]), located[1])] = located
+                continue
             for value in _alternatives(binding.value):
                 if isinstance(value, ast.Constant) and value.value is None:
                     continue  # `self.acc = None` until it is built: `None.backward()` runs nothing
@@ -2191,6 +2232,27 @@ class _Walker:
         if not found:
             return None
         return next(iter(found.values())) if len(found) == 1 and not others else ""
+
+    def entered_class(
+        self, stmt: ast.stmt, key: str, facts: ModuleFacts, class_name: str | None
+    ) -> tuple[ModuleFacts, str] | None:
+        """The class of the project whose object a `with` statement binds to `key`: the item's
+        `Trainer(...)` (a call of the class, or of a function of the project returning one),
+        when the class's `__enter__` (its own, or a base's) returns `self` and nothing else."""
+        for item in stmt.items:  # type: ignore[attr-defined]
+            if item.optional_vars is None or facts.source.key(item.optional_vars) != key:
+                continue
+            located = self.built_class(item.context_expr, facts, class_name)
+            if not isinstance(located, tuple):
+                return None
+            enter = self.method_of(located[0], located[1], "__enter__", 0)
+            if enter is None:
+                return None
+            returns = [node for node in own_nodes(enter.node) if isinstance(node, ast.Return)]
+            if returns and all(isinstance(r.value, ast.Name) and r.value.id == "self" for r in returns):
+                return located
+            return None
+        return None
 
     def built_class(
         self, value: ast.expr | None, facts: ModuleFacts, class_name: str | None
@@ -2722,6 +2784,8 @@ class _Walker:
             self.emit(EventKind.UNKNOWN, call, ctx, reason="subclasses of other modules override the method differently")
             return
         if self.too_deep(helper):
+            if helper.node.name == "__next__" and id(helper.node) in self.visiting:
+                return  # `return self.__next__()` at an epoch's end: the same step, read already
             if self.touches_gradients(helper):
                 self.emit(EventKind.UNKNOWN, call, ctx, reason="helpers nested too deeply to follow")
             return
@@ -3269,7 +3333,31 @@ def _passed_on(loss: ast.Name, node: ast.AST, ctx: _Context) -> ast.expr | None:
 
 # `recv.method(`: a method called on a (dotted) name, not on a call's result or a subscript
 _METHOD_CALL = lazily(r"(?<![\w.)\]])([A-Za-z_][\w.]*)\.(\w+)[ \t]*\(")
+_WITH_HEAD = lazily(r"[ \t]*(?:async[ \t]+)?with[ \t]")
+_CALLED_NAME = lazily(r"([A-Za-z_][\w.]*)[ \t]*\(")
 _ASSIGNED_CALL = lazily(r"^[ \t]*([A-Za-z_][\w.]*)[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*\(?\s*([A-Za-z_][\w.]*)[ \t]*\(", re.M)
+
+
+def _entered_callees(facts: ModuleFacts, key: str) -> set[str]:
+    """The callees written on the lines of a module's text saying `with callee(...) as key`
+    (`async with` too): the names called before `as key` on a line that starts with `with`.
+    A byte search for ` as key` first; found once per key."""
+    known: dict[str, set[str]] = facts.__dict__.setdefault("_entered_callees", {})
+    found = known.get(key)
+    if found is None:
+        found = known[key] = set()
+        text = facts.source.text
+        needle = " as " + key
+        at = text.find(needle)
+        while at != -1:
+            end = at + len(needle)
+            if text[end : end + 1] in (":", ",", ")", " "):
+                line = text.rfind("\n", 0, at) + 1
+                head = _WITH_HEAD.match(text, line)
+                if head is not None and head.end() <= at:
+                    found.update(_CALLED_NAME.findall(text, head.end(), at))
+            at = text.find(needle, end)
+    return found
 
 
 def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:

@@ -6,8 +6,9 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.transforms._common import branch_prefix, built_over_clipped, new_statement, owned_events
-from gradfix.transforms._placement import site_of
+from gradfix.transforms._placement import site_of, statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, Safety
+from gradfix.source import FUNCTIONS
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -21,7 +22,8 @@ class ClipWithoutUnscale(LoopRule):
 
     ## What it does
     Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after
-    `scaler.scale(loss).backward()` and before `scaler.step(optimizer)` with no
+    `scaler.scale(loss).backward()` (also `scaled = scaler.scale(loss)` ... `scaled.backward()`,
+    the name bound once in the function) and before `scaler.step(optimizer)` with no
     `scaler.unscale_(optimizer)` before them in the iteration.
 
     ## Why is this bad?
@@ -434,6 +436,8 @@ def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
     if call is None or method_name(call) != "backward":
         return None
     inner = receiver(call)
+    if isinstance(inner, ast.Name):
+        inner = _scaled_into(inner.id, event, model)
     if not isinstance(inner, ast.Call) or method_name(inner) != "scale":
         return None
     recv = receiver(inner)
@@ -441,6 +445,36 @@ def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
         return None
     key = model.source.key(recv)
     return key if model.facts.is_scaler(key) else None
+
+
+def _scaled_into(name: str, event: GradEvent, model: ModuleModel) -> ast.expr | None:
+    """The value of `scaled = scaler.scale(loss)` for `scaled.backward()`: the one binding of
+    `name` in the function of this file that holds the backward (no other store of the name
+    there, no parameter of that name)."""
+    if event.source is not None or event.call is None:
+        return None
+    source = model.source
+    says = model.__dict__.get("_says_scale_call")
+    if says is None:
+        says = model.__dict__["_says_scale_call"] = ".scale(" in source.text
+    if not says:
+        return None  # (no `x.scale(...)` in the file: the usual `loss.backward()`, from the text)
+    function = statement_containing(source, event.call)
+    while function is not None and not isinstance(function, (*FUNCTIONS, ast.Module)):
+        function = source.owner_of(function)
+    if not isinstance(function, FUNCTIONS):
+        return None
+    if any(a.arg == name for a in ast_walk(function.args) if isinstance(a, ast.arg)):
+        return None
+    stores, found = 0, None
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            found = node.value
+    if stores != 1 or not isinstance(found, ast.Call) or method_name(found) != "scale":
+        return None
+    return found
 
 
 def _stepped_argument(call: ast.Call) -> ast.expr:

@@ -14,7 +14,7 @@ from gradfix.transforms._common import branch_prefix, new_statement, owned_event
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
 from gradfix.transforms.gf001_missing_zero_grad import _collection_elements
-from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scaler_of_backward, _scaler_of_step
+from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scaled_into, _scaler_of_backward, _scaler_of_step
 from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -29,7 +29,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     The loss is scaled by a `GradScaler` for the backward, but the optimizer is stepped directly.
 
     ## What it does
-    Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` in the same
+    Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` (also
+    `scaled = scaler.scale(loss)` ... `scaled.backward()`, the name bound once in the function) in the same
     iteration when the scaler does not step that optimizer (`scaler.step(optimizer)`) and did
     not unscale its gradients first (`scaler.unscale_(optimizer)`). The scaled backward may
     sit in a helper of another module of the project that the loop calls with its scaler
@@ -170,6 +171,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
                 scaler = scaler_key  # (the helper's code is another file's: the caller's name)
             else:
                 inner = receiver(backward.call)  # type: ignore[arg-type]
+                if isinstance(inner, ast.Name):
+                    inner = _scaled_into(inner.id, backward, model)  # `scaled = scaler.scale(loss)`
                 scaler = source.code(receiver(inner))  # type: ignore[arg-type]
             call = step.call
             assert call is not None

@@ -465,6 +465,21 @@ def _spans_epochs(call: ast.Call, model: ModuleModel, literal: bool = False) -> 
     )  # fmt: skip
 
 
+# torch's schedule with no length that starts over when rebuilt, whose learning rate goes on
+# changing for as long as it is stepped (`LambdaLR(opt, lambda s: 0.9 ** s)`): nothing in it
+# says it lasts one epoch (a rebuilt `ExponentialLR` or `MultiplicativeLR` goes on from the
+# group's learning rate: not reported)
+_LENGTHLESS = frozenset(("LambdaLR",))
+
+
+def _lengthless(call: ast.Call, model: ModuleModel) -> bool:
+    """A schedule with no length: rebuilt in a batch loop, moved only before that loop it would
+    still start over on every pass of the epoch loop around it, as nothing in it says it should
+    (the hand fix builds it once, before the epoch loop, beside its optimizer)."""
+    call = _through_partial(call, model)
+    return (model.facts.imports.qualify(call_name(call)) or "").rpartition(".")[2] in _LENGTHLESS
+
+
 def _counts_batches(expr: ast.expr) -> bool:
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" for node in ast_walk(expr))
 
@@ -609,10 +624,10 @@ def _epoch_loop_around(stmt: ast.Assign | ast.AnnAssign, loop: ast.AST, model: M
     """Where the construction goes: before `loop`, or, when `loop` is the batch loop of an
     epoch loop (a statement that loop runs on every iteration) and the schedule lasts the
     batches of several epochs (`num_training_steps=EPOCHS * len(loader)`, also `2 *
-    len(loader)`), before the epoch loop: built before the batch loop it would still start over
+    len(loader)`) or has no length (`LambdaLR`), before the epoch loop: built before the batch loop it would still start over
     each epoch and only its first epoch's part would run. None (no fix) when such a schedule
     reads what the epoch loop changes, or the epoch loop may end early or writes learning rates."""
-    if not _spans_epochs(stmt.value, model, literal=True):  # type: ignore[arg-type]
+    if not _spans_epochs(stmt.value, model, literal=True) and not _lengthless(stmt.value, model):  # type: ignore[arg-type]
         return loop
     outer = loop_around(loop, model)
     if outer is None:

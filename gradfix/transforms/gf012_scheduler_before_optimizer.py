@@ -335,7 +335,8 @@ class SchedulerBeforeOptimizer(LoopRule):
             others = [stmt for stmt in body if not (isinstance(stmt, ast.Expr) and stmt.value in schedules) and not (
                 isinstance(stmt, ast.Assign) and _lr_schedulers_call(stmt.value))]
             header = _simple_header(source, hook)
-            if not others and len(schedules) == 1 and header is not None and ends[0] not in methods and not hook.decorator_list:
+            named_once = source.text.count(hook.name) == 1  # (no `self.on_train_batch_start(...)` of the user's)
+            if not others and len(schedules) == 1 and header is not None and ends[0] not in methods and not hook.decorator_list and named_once:
                 start, end, batch, index = header
                 fix = Fix([ReplaceNode(hook, f"def {ends[0]}(self, outputs, {batch}, {index})", hook, span=(start, end))], Safety.SAFE)
             for call in schedules:

@@ -229,7 +229,7 @@ class LossTensorAccumulated(Rule):
                     else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
-        if b"state.output" in model.source.data:
+        if any(v.split(".", 1)[0] == "ignite" for v in model.facts.imports.aliases.values()) and b"state.output" in model.source.data:
             for finding in self._ignite_outputs(model):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))

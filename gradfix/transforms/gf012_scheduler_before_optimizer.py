@@ -269,7 +269,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
-        if b"on_train_batch_start" in model.source.data:
+        if any("on_train_batch_start" in methods for methods in model.facts.methods.values()):
             for finding in self._batch_start_hooks(model):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))

@@ -403,9 +403,8 @@ class EvalModeNotRestored(Rule):
         for loop in model.loops:
             if loop.is_step_function:
                 yield from ((f, None, 0) for f in self._handlers(loop, model, seen))
-        if "batch_end" in model.source.text:
-            for loop in framework_iterations(model):
-                yield from ((f, None, 0) for f in self._batch_end_hook(loop, model, seen))
+        for loop in framework_iterations(model):  # (computed above: usually none)
+            yield from ((f, None, 0) for f in self._batch_end_hook(loop, model, seen))
         if ".eval()" in model.source.text and _FROZEN.search(model.source.text):
             for loop in model.loops:
                 if not loop.is_step_function:

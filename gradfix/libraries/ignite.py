@@ -28,7 +28,9 @@ CONSTRUCTORS = (
         note=(
             "Engine(process_function): process_function(engine, batch) is called once per batch and is one "
             "training iteration; the engine itself never clears, steps or divides. Its body is a loop body "
-            "for the loop model (a missing clear there is GF001)."
+            "for the loop model (a missing clear there is GF001). What it returns is kept as engine.state.output, "
+            "the same object (a loss tensor with its graph) until the next iteration "
+            "(test_state_output_is_the_tensor_the_update_returns)."
         ),
     ),
     Constructor(

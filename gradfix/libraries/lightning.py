@@ -245,6 +245,11 @@ FRAMEWORKS = (
             "on_before_backward": "hook",
             "on_after_backward": "hook",
             "on_before_optimizer_step": "hook",
+            # per batch: `on_train_batch_start(self, batch, batch_idx)` before training_step,
+            # `on_train_batch_end(self, outputs, batch, batch_idx)` after it and its optimizer step
+            # (test_batch_hooks_run_around_each_training_step_and_its_step)
+            "on_train_batch_start": "batch-start-hook",
+            "on_train_batch_end": "batch-end-hook",
         },
         framework_effects=(Effect.CLEARS, Effect.DIVIDES_LOSS, Effect.BACKWARD, Effect.STEPS),
         accumulation=TRAINER_ACCUMULATION,
@@ -256,6 +261,11 @@ FRAMEWORKS = (
         # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero): a window test on it
         # is read like one on a loop's `enumerate` index
         batch_counters=(("training_step", 2),),
+        # `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None)`: a
+        # LightningOptimizer over configure_optimizers' optimizer, `optimizer.lr = ...` sets an
+        # attribute of the wrapper only, its param_groups are the wrapped optimizer's
+        # (test_optimizer_step_hook_optimizer_wraps_the_configured_one)
+        optimizer_arguments=(("optimizer_step", 3),),
         source=_PL + "loops/optimization/automatic.py (Closure, _make_zero_grad_fn, ClosureResult) and manual.py",
         proof=_PROOF + "test_automatic_optimization_clears_before_each_backward",
         note=(
@@ -273,6 +283,14 @@ FRAMEWORKS = (
             "(on_train_batch_start before it, on_train_batch_end after it, of the module and of callbacks): "
             "a clear there serves the next step, and training is the cleared hand loop "
             "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop). "
+            "In automatic optimization the module's on_train_batch_start runs before training_step, "
+            "on_train_batch_end after the optimizer step, before the next batch's training_step "
+            "(test_batch_hooks_run_around_each_training_step_and_its_step); a mode on_train_batch_end sets "
+            "stays for the next batches (test_batch_end_hook_eval_stays_for_the_next_training_steps). "
+            "optimizer_step's `optimizer` (4th parameter with self) is a LightningOptimizer over the optimizer "
+            "configure_optimizers returns: `optimizer.lr = x` sets an attribute of the wrapper and changes no "
+            "learning rate, its param_groups are the wrapped optimizer's "
+            "(test_optimizer_step_hook_optimizer_wraps_the_configured_one). "
             "Lightning sets no module's mode between training_step calls nor between training epochs (only "
             "around its validation loop, restoring the modes it found): a module training_step switches to "
             "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step). "

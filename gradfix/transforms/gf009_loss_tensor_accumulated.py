@@ -11,7 +11,7 @@ from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.analysis.steps import framework_iterations
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
-from gradfix.transforms._common import training_loop_ids
+from gradfix.transforms._common import ignite_handlers, training_loop_ids
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -48,7 +48,12 @@ class LossTensorAccumulated(Rule):
     automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
     `self.epoch_loss += loss` there chains each batch's graph to the next until the attribute
     is reset). Collecting the losses there in a list (`self.training_step_outputs.append(loss)`
-    for `on_train_epoch_end`) is Lightning's documented idiom and is not reported.
+    for `on_train_epoch_end`) is Lightning's documented idiom and is not reported. Ignite
+    keeps what the process function of `trainer = Engine(update)` returns as
+    `engine.state.output`: when `update` returns the loss it backpropagates at its top level
+    (`return loss` its last and only `return`), a handler of `ITERATION_COMPLETED` (also
+    `(every=N)`) that appends `engine.state.output` to a list it does not bind, or adds it
+    into a `global` name or an attribute, keeps every step's graph (fixed with `.detach()`).
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its
@@ -224,6 +229,87 @@ class LossTensorAccumulated(Rule):
                     else Fix(list(edits), Safety.SAFE),
                     related=(loop.node,),
                 )
+        if any(v.split(".", 1)[0] == "ignite" for v in model.facts.imports.aliases.values()) and b"state.output" in model.source.data:
+            for finding in self._ignite_outputs(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+
+    def _ignite_outputs(self, model: ModuleModel) -> Iterator[Finding]:
+        """Ignite's `trainer = Engine(update)` whose `update` returns the loss tensor it
+        backpropagates (`loss.backward()` at its top level, `return loss` its last statement and
+        only `return`, `loss` not bound again after the backward): the engine keeps that tensor
+        as `engine.state.output`, graph and all (tests/libraries/test_ignite.py::
+        test_state_output_is_the_tensor_the_update_returns). A handler of `ITERATION_COMPLETED`
+        (also filtered, `(every=N)`) that appends `engine.state.output` (its engine parameter's,
+        or the trainer's) to a list it does not bind (`HISTORY.append(...)`), or adds it into a
+        `global` name or an attribute (`total += engine.state.output`), keeps every step's graph:
+        fixed with `.detach()`."""
+        source = model.source
+        for every in (False, True):
+            for trainer, process, handler, _event, _holder in ignite_handlers(model, "ITERATION_COMPLETED", every):
+                if not _returns_its_backpropagated_loss(process):
+                    continue
+                params = handler.args.args  # type: ignore[attr-defined]
+                engines = {trainer, *(params[:1] and [params[0].arg])}
+                declared = {name for n in ast_walk(handler) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+                bound = {dotted(t) for n in ast_walk(handler) if isinstance(n, ast.Assign) for t in n.targets}
+                for statement in own_nodes(handler):
+                    value = acc = None
+                    call = statement.value if isinstance(statement, ast.Expr) else None
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append":
+                        if len(call.args) == 1 and not call.keywords:
+                            value, acc = call.args[0], dotted(call.func.value)
+                    elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add):
+                        target = statement.target
+                        if isinstance(target, ast.Attribute) or (isinstance(target, ast.Name) and target.id in declared):
+                            value, acc = statement.value, dotted(target)
+                    if value is None or acc is None or acc in bound:
+                        continue  # (a list bound in the handler lives no longer than it)
+                    if not (
+                        isinstance(value, ast.Attribute) and value.attr == "output"
+                        and isinstance(value.value, ast.Attribute) and value.value.attr == "state"
+                        and dotted(value.value.value) in engines
+                    ):  # fmt: skip
+                        continue
+                    yield Finding(
+                        self.code,
+                        self.message.format(statement=source.code(statement), acc=acc),
+                        statement,
+                        fix=Fix(
+                            [ReplaceNode(value, source.code(value) + ".detach()", statement, span=(source.start(value), source.end(value)))],
+                            Safety.SAFE,
+                        ),
+                        related=(process,),
+                    )
+
+
+def _returns_its_backpropagated_loss(process: ast.AST) -> bool:
+    """`def update(engine, batch): ...; loss.backward(); ...; return loss`: the only `return`
+    is the last statement and gives the name backpropagated at the function's top level, not
+    bound again after that."""
+    body = process.body  # type: ignore[attr-defined]
+    last = body[-1] if body else None
+    if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+        return False
+    name = last.value.id
+    if sum(1 for n in own_nodes(process) if isinstance(n, ast.Return)) != 1:
+        return False
+    backward = next(
+        (
+            i for i, stmt in enumerate(body)
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "backward" and isinstance(stmt.value.func.value, ast.Name) and stmt.value.func.value.id == name
+        ),
+        None,
+    )  # fmt: skip
+    if backward is None:
+        return False
+    return not any(
+        isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+        for stmt in body[backward + 1 :] for n in ast_walk(stmt)
+    )  # fmt: skip
 
 
 class _CalledMethods:

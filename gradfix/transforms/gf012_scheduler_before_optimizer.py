@@ -58,7 +58,13 @@ class SchedulerBeforeOptimizer(LoopRule):
     (not one of another optimizer) at its own top level, and nothing that clears,
     backpropagates, clips or steps: Ignite runs it before `update`. Fixed by handing it to
     `Events.ITERATION_COMPLETED` when the handler does nothing else (reported without a fix
-    otherwise); ignite's own `LRScheduler` handler objects are not read.
+    otherwise); ignite's own `LRScheduler` handler objects are not read. Likewise a
+    LightningModule under manual optimization whose `training_step` steps one optimizer on
+    every call (at its top level) and whose `on_train_batch_start` steps `self.lr_schedulers()`
+    (Lightning runs that hook before `training_step`): fixed by making the hook
+    `on_train_batch_end(self, outputs, batch, batch_idx)` when it does nothing else, has the
+    plain signature `(self, batch, batch_idx)` and the class no `on_train_batch_end` (reported
+    without a fix otherwise); not under automatic optimization.
 
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
@@ -241,6 +247,10 @@ class SchedulerBeforeOptimizer(LoopRule):
         "`{sched}` runs in a handler of `{trainer}`'s ITERATION_STARTED, before its process function's "
         "`{opt}.step()`: the first learning rate is skipped"
     )
+    batch_start_message = (
+        "`{sched}` runs in `on_train_batch_start`, which Lightning calls before `training_step`'s "
+        "`{opt}.step()`: the first learning rate is skipped"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -259,6 +269,84 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+        if any("on_train_batch_start" in methods for methods in model.facts.methods.values()):
+            for finding in self._batch_start_hooks(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _batch_start_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A LightningModule under manual optimization whose `training_step` steps one
+        optimizer on every call (at its own top level, no `return` before it) and whose
+        `on_train_batch_start` steps `self.lr_schedulers()` (directly, or through a name bound
+        to it in the hook), and nothing that clears, backpropagates, clips or steps: Lightning
+        runs the hook before `training_step`, so each batch schedules before it steps. Fixed
+        by making the hook `on_train_batch_end(self, outputs, batch, batch_idx)` (run after
+        `training_step`) when it does nothing else, its signature is `(self, batch,
+        batch_idx)` and the class has no `on_train_batch_end` of its own; reported without a
+        fix otherwise. Not under automatic optimization (the Trainer's
+        `accumulate_grad_batches`, set elsewhere, decides when Lightning steps)."""
+        from gradfix.analysis.frameworks import framework_of
+        from gradfix.analysis.steps import _switched_off
+
+        source = model.source
+        facts = model.facts
+        for class_name, node in facts.classes.items():
+            entry = framework_of(node, facts.imports.qualify)
+            if entry is None or entry.manual_switch is None or not _switched_off(node, entry.manual_switch):
+                continue
+            methods = facts.methods.get(class_name, {})
+            starts = [methods[n] for n, role in entry.hooks.items() if role == "batch-start-hook" and n in methods]
+            steps_fn = [methods[n] for n, role in entry.hooks.items() if role == "training-step" and n in methods]
+            ends = [n for n, role in entry.hooks.items() if role == "batch-end-hook"]
+            if len(starts) != 1 or len(steps_fn) != 1 or len(ends) != 1:
+                continue
+            hook, process = starts[0].node, steps_fn[0].node
+            loop = next((lp for lp in model.loops if lp.is_step_function and lp.node is process), None)
+            if loop is None:
+                continue
+            steps = [e for e in loop.events if e.kind is EventKind.STEP]
+            stepped = {e.target for e in steps if e.target}
+            if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):
+                continue  # (several optimizers, or a step under a condition: left alone)
+            first_step = min(source.start(e.path[-1]) for e in steps)
+            if any(isinstance(n, ast.Return) and source.start(n) < first_step for n in ast_walk(process)):
+                continue  # (a batch skipped before the step)
+            if any(e.kind is EventKind.SCHEDULER_STEP for e in loop.events):
+                continue  # (the step schedules too: its own order)
+            optimizer = next(iter(stepped))
+            body = [stmt for stmt in hook.body if not _is_docstring(stmt)]
+            bound = {
+                stmt.targets[0].id for stmt in body
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and _lr_schedulers_call(stmt.value)
+            }  # fmt: skip
+            schedules = []
+            for stmt in body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not (isinstance(call.func, ast.Attribute) and call.func.attr == "step") or call.args or call.keywords:
+                    continue
+                held = call.func.value
+                if _lr_schedulers_call(held) or (isinstance(held, ast.Name) and held.id in bound and _bound_once(held.id, hook)):
+                    schedules.append(call)
+            if not schedules or _TOUCHES_GRADIENTS.search(source.segment(hook)) or any(isinstance(n, ast.Return) for n in ast_walk(hook)):
+                continue
+            fix = None
+            others = [stmt for stmt in body if not (isinstance(stmt, ast.Expr) and stmt.value in schedules) and not (
+                isinstance(stmt, ast.Assign) and _lr_schedulers_call(stmt.value))]
+            header = _simple_header(source, hook)
+            named_once = source.text.count(hook.name) == 1  # (no `self.on_train_batch_start(...)` of the user's)
+            if not others and len(schedules) == 1 and header is not None and ends[0] not in methods and not hook.decorator_list and named_once:
+                start, end, batch, index = header
+                fix = Fix([ReplaceNode(hook, f"def {ends[0]}(self, outputs, {batch}, {index})", hook, span=(start, end))], Safety.SAFE)
+            for call in schedules:
+                yield Finding(
+                    self.code,
+                    self.batch_start_message.format(sched=source.code(call), opt=optimizer),
+                    call,
+                    fix=fix,
+                    related=(process,),
+                )
 
     def _started_handlers(self, model: ModuleModel) -> Iterator[Finding]:
         """`trainer = Engine(update)` whose `update` steps one optimizer on every call, and a
@@ -1734,3 +1822,37 @@ _TOUCHES_GRADIENTS = lazily(r"zero_grad|\.grad\b|backward|clip_grad|(?<!\w)optim
 
 def _is_docstring(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def _lr_schedulers_call(node: ast.AST | None) -> bool:
+    """`self.lr_schedulers()`: a LightningModule's one scheduler (a list when there are several,
+    which has no `step`)."""
+    return (
+        isinstance(node, ast.Call) and not node.args and not node.keywords
+        and isinstance(node.func, ast.Attribute) and node.func.attr == "lr_schedulers" and dotted(node.func.value) == "self"
+    )
+
+
+def _bound_once(name: str, function: ast.AST) -> bool:
+    return sum(
+        1 for n in ast_walk(function)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ) == 1  # fmt: skip
+
+
+_HOOK_HEADER = lazily(r"def on_train_batch_start\(\s*self\s*,\s*(\w+)\s*,\s*(\w+)\s*,?\s*\)")
+
+
+def _simple_header(source: Source, hook: ast.AST) -> tuple[int, int, str, str] | None:
+    """`def on_train_batch_start(self, batch, batch_idx)` with plain parameters (no default,
+    annotation or more): its text span and the two parameter names."""
+    args = hook.args  # type: ignore[attr-defined]
+    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or getattr(args, "posonlyargs", None) or hook.returns:  # type: ignore[attr-defined]
+        return None
+    if len(args.args) != 3 or any(a.annotation for a in args.args) or "outputs" in (a.arg for a in args.args):
+        return None
+    start = source.start(hook)
+    match = _HOOK_HEADER.match(source.text, start)
+    if match is None:
+        return None
+    return match.start(), match.end(), match.group(1), match.group(2)

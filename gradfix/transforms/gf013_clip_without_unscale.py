@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
@@ -110,7 +111,10 @@ class ClipWithoutUnscale(LoopRule):
     under a torch clip's name and called on a module's parameters
     (`self.clip_grad_norm(self.model.parameters())`, `self.clip_grad_norm = ...` bound in the
     file, built from a configuration, no method of the file) counts as a clip too, reported
-    without a fix: what it runs is not read.
+    without a fix: what it runs is not read; fixed like torch's clip when every binding of it
+    is an object of one class of the file (or `None`, also in a conditional expression) over
+    `object` alone, that no class of the file derives from, whose `__call__(self, parameters)`
+    is one statement running torch's `clip_grad_norm_` or `clip_grad_value_` on `parameters`.
     """
 
     code = "GF013"
@@ -199,7 +203,9 @@ class ClipWithoutUnscale(LoopRule):
                     opt=owner or (optimizers[0] if len(optimizers) == 1 else ", ".join(optimizers)),
                 ),
                 clip.anchor,
-                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model, guard) if unscale and not named else None,
+                fix=self._fix(loop, clip, scaler_steps, events, scaler, unscale, model, guard)
+                if unscale and (not named or _clip_object_clips(clip, model))
+                else None,
                 related=(loop.node,),
             )
 
@@ -428,6 +434,49 @@ def _named_clip(clip: GradEvent, model: ModuleModel) -> bool:
         return False  # not bound in this file: perhaps a method of a base class of another module
     first = positional(call)[:1]
     return bool(first) and isinstance(first[0], ast.Call) and method_name(first[0]) == "parameters"
+
+
+def _clip_object_clips(clip: GradEvent, model: ModuleModel) -> bool:
+    """`self.clip_grad_norm(...)` of `_named_clip` whose every binding in the file (`self.name =
+    ...`) is `Clip(...)` (or `None`, also in the arms of `... if ... else ...`), `Clip` one class of the file over `object` alone that no
+    class of the file derives from, whose `__call__(self, parameters)` is one statement running
+    torch's `clip_grad_norm_` (or `clip_grad_value_`) on `parameters`: the call is that clip."""
+    facts = model.facts
+    name = clip.call.func.attr  # type: ignore[union-attr]
+    classes: set[str] = set()
+    values = list(assigned_values(model, f"self.{name}"))
+    for value in values:
+        if isinstance(value, ast.IfExp):
+            values += [value.body, value.orelse]  # `Clip(cfg.clip) if cfg.clip else None`
+            continue
+        if isinstance(value, ast.Constant) and value.value is None:
+            continue
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in facts.classes):
+            return False
+        classes.add(value.func.id)
+    if len(classes) != 1:
+        return False
+    (class_name,) = classes
+    node = facts.classes[class_name]
+    if node.keywords or node.decorator_list or any(dotted(b) != "object" for b in node.bases):
+        return False
+    if any(class_name in {dotted(b) for b in other.bases} for other in facts.classes.values()):
+        return False
+    method = facts.methods.get(class_name, {}).get("__call__")
+    if method is None:
+        return False
+    args = method.node.args  # type: ignore[attr-defined]
+    if len(args.args) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.defaults:
+        return False
+    body = [stmt for stmt in method.node.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]  # type: ignore[attr-defined]
+    if len(body) != 1 or not isinstance(body[0], (ast.Expr, ast.Return)):
+        return False
+    inner = body[0].value
+    qualified = (model.facts.imports.qualify(call_name(inner)) or "") if isinstance(inner, ast.Call) else ""
+    if not qualified.startswith("torch.nn.utils.") or qualified.rsplit(".", 1)[-1] not in ("clip_grad_norm_", "clip_grad_value_"):
+        return False
+    first = positional(inner)[:1]
+    return bool(first) and isinstance(first[0], ast.Name) and first[0].id == args.args[1].arg
 
 
 def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.frameworks import framework_of
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modes import (
@@ -250,7 +251,12 @@ class EvalModeNotRestored(Rule):
     step (not an EMA copy under `no_grad`; also through `self(x)` when the class's own `forward`
     calls it, `self.encoder(x)`), the file freezes no parameters and no
     `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
-    loop's evaluation block. An Ignite handler of the engine that runs the process function
+    loop's evaluation block. A LightningModule's `on_train_batch_end` (run after each such
+    `training_step` and its optimizer step, before the next batch's) that calls `self.eval()`
+    (or `self.net.eval()`, also under an `if`) on a module the step runs with gradients, under
+    the same conditions and when nothing in the file calls `.train(`: reported, fixed with
+    `self.train()` at the end of the hook (no fix when it may `return`). An Ignite handler of
+    the engine that runs the process function
     (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
     `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
     `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
@@ -397,6 +403,8 @@ class EvalModeNotRestored(Rule):
         for loop in model.loops:
             if loop.is_step_function:
                 yield from ((f, None, 0) for f in self._handlers(loop, model, seen))
+        for loop in framework_iterations(model):  # (computed above: usually none)
+            yield from ((f, None, 0) for f in self._batch_end_hook(loop, model, seen))
         if ".eval()" in model.source.text and _FROZEN.search(model.source.text):
             for loop in model.loops:
                 if not loop.is_step_function:
@@ -548,6 +556,63 @@ class EvalModeNotRestored(Rule):
                 fix = None
                 if not source.inline_block(handler.body) and not any(isinstance(n, ast.Return) for n in ast_walk(handler)):
                     fix = Fix([InsertStatements(handler.body, "end", new_statement(f"{module}.train()"))], Safety.SAFE)
+                yield Finding(
+                    self.code,
+                    self.message.format(call=_short(source.code(call)), module=module),
+                    call,
+                    fix=fix,
+                    related=(loop.node,),
+                )
+
+    def _batch_end_hook(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """A LightningModule's `on_train_batch_end` (Lightning runs it after each automatic
+        `training_step` and its optimizer step, before the next batch's `training_step`, and
+        switches no mode back in between) calling `self.eval()` (or `self.net.eval()`), also
+        under an `if`, on a module `training_step` runs with gradients, when `configure_optimizers`
+        builds its optimizers over `self.parameters()` alone and nothing in the file calls
+        `.train(`: every later batch trains in eval mode. Fixed with `self.train()` at the end of
+        the hook (no fix when the hook may `return`)."""
+        source = model.source
+        if ".train(" in source.text or ".eval()" not in source.text:
+            return
+        function = loop.function
+        class_name = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+        node = model.facts.classes.get(class_name or "")
+        entry = framework_of(node, model.facts.imports.qualify) if node is not None else None
+        if entry is None:
+            return
+        methods = model.facts.methods.get(class_name or "", {})
+        hooks = [methods[name] for name, role in entry.hooks.items() if role == "batch-end-hook" and name in methods]
+        if not hooks:
+            return
+        trained, _ = _hook_trained(loop, [], model)
+        if "self" not in trained:
+            return
+        items = mode_items(loop, model)
+        manual = manual_modes(model)
+        forward = methods.get("forward")
+        forward_text = source.segment(forward.node) if forward is not None else ""
+        for hook in hooks:
+            inner = [n for n in ast_walk(hook.node) if n is not hook.node and isinstance(n, (*_DEFINITIONS, ast.Lambda))]
+            nested = {id(sub) for n in inner for sub in ast_walk(n)}
+            for call in ast_walk(hook.node):
+                if id(call) in nested or not (
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "eval"
+                    and not call.args and not call.keywords
+                ):
+                    continue
+                name = dotted(call.func.value)
+                if name is None or not (name == "self" or name.startswith("self.")):
+                    continue
+                module = source.key(call.func.value)
+                if id(call) in seen or manual.manages(module) or not _runs_in_step(module, items, forward_text):
+                    continue
+                if any(i.kind in (ModeKind.UNSURE, ModeKind.EVAL) and any(k and related(k, module) for k in i.keys) for i in items):
+                    continue  # the step sets (or may set) the module's mode itself
+                seen.add(id(call))
+                fix = None
+                if not source.inline_block(hook.node.body) and not any(isinstance(n, ast.Return) for n in ast_walk(hook.node)):
+                    fix = Fix([InsertStatements(hook.node.body, "end", new_statement(f"{module}.train()"))], Safety.SAFE)
                 yield Finding(
                     self.code,
                     self.message.format(call=_short(source.code(call)), module=module),
@@ -709,6 +774,20 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
 
     keys = {normalize(p.eval_item.key) for p in problems if p.eval_item.key and runs(p, p.eval_item.key)}
     return {"self", *(k for k in keys if k.startswith("self."))}, True
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _runs_in_step(module: str, items: list[ModeItem], forward_text: str) -> bool:
+    """`module` (`self`, or a module of `self`) runs with gradients before the backward of the
+    step: itself or a part of it (`self.net(x)` runs `self`), or `self(x)` when the class's own
+    `forward` calls it."""
+    key = normalize(module)
+    parts = {normalize(k) for i in items if i.kind is ModeKind.FORWARD for k in i.keys if k}
+    if any((p == key or p.startswith(key + ".")) and forwards_before_backward(items, p) for p in parts):
+        return True
+    return key.startswith("self.") and f"{key}(" in forward_text and forwards_before_backward(items, "self")
 
 
 def _decided_arm_key(module: str, scope: ast.AST, model: ModuleModel) -> str | None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
 from gradfix.patterns import lazily
@@ -64,7 +65,10 @@ class OptimizerSettingSetAsAttribute(Rule):
     Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`; also
     `self.optim` of a trainer class that stores its `__init__` parameter there, `self.optim =
     optim` or a `@dataclass` field, when every construction of the class in the module passes
-    such an optimizer), and the attribute is a setting of that optimizer: `lr` for
+    such an optimizer; also the `optimizer` parameter of a LightningModule's `optimizer_step`
+    override, a LightningOptimizer over the optimizers the class's `configure_optimizers`
+    builds, each one of torch's, when that method makes no other call but torch's schedulers
+    and plain helpers: the attribute stays on the wrapper), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -161,6 +165,8 @@ class OptimizerSettingSetAsAttribute(Rule):
                 infos, also = _known_elsewhere(key, node, functions, model)
             if not infos and key.startswith("self."):
                 infos = _stored_optimizers(key, node, model)
+            if not infos and "." not in key and functions:
+                infos = _framework_wrapped_optimizers(key, functions[-1], model)
             classes = {_torch_class(info.constructor) for info in infos}
             if not classes or None in classes:
                 continue
@@ -609,6 +615,49 @@ def _passed_for(name: str, index: int, parameter: str, tree: ast.Module, built: 
                 argument = named if named is not None else node.args[index]
                 passed.add(argument if built and isinstance(argument, ast.Call) else dotted(argument))
     return passed
+
+
+# calls `configure_optimizers` may make besides torch's optimizers and schedulers: what they
+# return is no optimizer of another kind
+_PLAIN_CALLS = frozenset({"parameters", "named_parameters", "filter", "list", "dict", "tuple", "len", "int", "float", "min", "max"})
+
+
+def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleModel) -> list[ObjectInfo]:
+    """`optimizer` of a LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer,
+    optimizer_closure)` (the framework's `optimizer_arguments`), not bound again there: a
+    wrapper of the optimizers the class's `configure_optimizers` builds, each a torch
+    optimizer built there (no other call there but torch's schedulers and plain helpers)."""
+    from gradfix.analysis.frameworks import framework_of
+
+    facts = model.facts
+    owner = next(((name, methods) for name, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    if owner is None or owner[0] not in facts.classes:
+        return []
+    entry = framework_of(facts.classes[owner[0]], facts.imports.qualify)
+    if entry is None or not entry.optimizer_arguments:
+        return []
+    args = function.args.args  # type: ignore[attr-defined]
+    name = function.name  # type: ignore[attr-defined]
+    if not any(hook == name and index < len(args) and args[index].arg == key for hook, index in entry.optimizer_arguments):
+        return []
+    if any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        return []  # bound again in the hook
+    builders = [owner[1][hook] for hook, role in entry.hooks.items() if role == "builds-optimizers" and hook in owner[1]]
+    if len(builders) != 1:
+        return []
+    infos: list[ObjectInfo] = []
+    for call in ast_walk(builders[0].node):
+        if not isinstance(call, ast.Call):
+            continue
+        constructor = facts.imports.qualify(call_name(call))
+        if constructor is not None and constructor.startswith("torch.optim.lr_scheduler."):
+            continue
+        if _torch_class(constructor) is not None:
+            params = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "params"), None)
+            infos.append(ObjectInfo(key, "optimizer", constructor, params, True))
+        elif (call_name(call) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS:
+            return []  # a call that may build (or hand back) another kind of optimizer
+    return infos
 
 
 def _torch_class(constructor: str | None) -> str | None:

@@ -114,6 +114,37 @@ def test_lightning_training_step_probe_switched_back(tmp_path: Path) -> None:
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
 
 
+BATCH_END = LIGHTNING.replace(
+    """        if batch_idx % 3 == 1:
+            self.body.eval()
+            with torch.no_grad():
+                self.probe = self.body(x).std()
+{restore}        losses.append(loss.item())
+        return loss
+""",
+    """        losses.append(loss.item())
+        return loss
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        if batch_idx % 3 == 1:
+            self.eval()
+            with torch.no_grad():
+                self.probe = self.body(batch[0]).std()
+{restore}""",
+)
+
+
+def test_lightning_batch_end_hook_probe_switched_back(tmp_path: Path) -> None:
+    # Lightning runs on_train_batch_end after the optimizer step and before the next batch's
+    # training_step, and switches nothing back (tests/libraries: test_batch_end_hook_eval_stays_
+    # for_the_next_training_steps): the fix appends `self.train()` to the hook
+    pytest.importorskip("pytorch_lightning")
+    assert "on_train_batch_end" in BATCH_END
+    buggy = BATCH_END.format(restore="")
+    hand = BATCH_END.format(restore="        self.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
 def test_ignite_epoch_handler_switched_back(tmp_path: Path) -> None:
     pytest.importorskip("ignite")
     buggy = IGNITE.format(restore="")

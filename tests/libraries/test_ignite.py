@@ -206,3 +206,29 @@ def test_every_n_handler_steps_a_window_of_full_losses() -> None:
     want = _tiny.weights(_hand(data * 2, clear=True, accumulation=4))
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_state_output_is_the_tensor_the_update_returns() -> None:
+    data = _tiny.batches(3)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    returned, kept = [], []
+
+    def update(engine, batch):
+        opt.zero_grad()
+        loss = _tiny.mse(model, batch)
+        loss.backward()
+        opt.step()
+        returned.append(loss)
+        return loss
+
+    trainer = Engine(update)
+
+    @trainer.on(Events.ITERATION_COMPLETED)
+    def keep(engine):
+        kept.append(engine.state.output)
+
+    trainer.run(data, max_epochs=1)
+    # the very tensor the update returned, graph and all (GF009: a list of them keeps every step's graph)
+    assert len(kept) == 3 and all(k is r for k, r in zip(kept, returned))
+    assert all(k.grad_fn is not None for k in kept)

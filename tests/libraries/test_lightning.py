@@ -506,3 +506,115 @@ def test_automatic_optimization_keeps_a_mode_set_in_training_step() -> None:
     trainer.fit(module, _loader(3))
     # nothing of Lightning's switches back between batches nor between training epochs (GF017)
     assert module.modes == [True, True, False, False, False, False]
+
+
+class _BatchHooks(pl.LightningModule):
+    """Records the order of the per-batch hooks, training_step and the optimizer step."""
+
+    def __init__(self, manual: bool = False) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.calls: list[str] = []
+        self.automatic_optimization = not manual
+
+    def on_train_batch_start(self, batch, batch_idx):
+        self.calls.append(f"start{batch_idx}")
+
+    def training_step(self, batch, batch_idx):
+        self.calls.append(f"step{batch_idx}")
+        loss = _tiny.mse(self.net, batch)
+        if not self.automatic_optimization:
+            opt = self.optimizers()
+            opt.zero_grad()
+            self.manual_backward(loss)
+            opt.step()
+        return loss
+
+    def on_before_optimizer_step(self, optimizer):
+        self.calls.append("optimizer")
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.calls.append(f"end{batch_idx}")
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+@pytest.mark.parametrize("manual", [False, True])
+def test_batch_hooks_run_around_each_training_step_and_its_step(manual: bool) -> None:
+    module = _BatchHooks(manual=manual)
+    _trainer().fit(module, _loader(3))
+    # on_train_batch_start, training_step, the optimizer step, on_train_batch_end; batch by batch
+    assert module.calls == [f"{c}{i}" if c != "optimizer" else c for i in range(3) for c in ("start", "step", "optimizer", "end")]
+
+
+class _EvalAtBatchEnd(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+        self.modes: list[bool] = []
+
+    def training_step(self, batch, batch_idx):
+        self.modes.append(self.net.training)
+        return _tiny.mse(self.net, batch)
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        if batch_idx == 1:
+            self.eval()  # a probe that never switches back
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_batch_end_hook_eval_stays_for_the_next_training_steps() -> None:
+    module = _EvalAtBatchEnd()
+    _trainer(max_epochs=2).fit(module, _loader(3))
+    # nothing of Lightning's switches back after the hook, nor at the next epoch (GF017)
+    assert module.modes == [True, True, False, False, False, False]
+
+
+class _WarmupInOptimizerStep(pl.LightningModule):
+    def __init__(self, by_groups: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.by_groups = by_groups
+        self.seen: list[object] = []
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def configure_optimizers(self):
+        self.configured = torch.optim.SGD(self.parameters(), lr=0.1)
+        return self.configured
+
+    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None):
+        self.seen.append(optimizer)
+        if self.by_groups:
+            for group in optimizer.param_groups:
+                group["lr"] = 0.01
+        else:
+            optimizer.lr = 0.01  # an attribute of the wrapper only
+        optimizer.step(closure=optimizer_closure)
+
+
+def test_optimizer_step_hook_optimizer_wraps_the_configured_one() -> None:
+    plain, grouped = _WarmupInOptimizerStep(by_groups=False), _WarmupInOptimizerStep(by_groups=True)
+    _trainer().fit(plain, _loader(4))
+    _trainer().fit(grouped, _loader(4))
+    # the hook's `optimizer` is a LightningOptimizer over the configured optimizer (its 4th parameter)
+    assert all(isinstance(o, pl.core.optimizer.LightningOptimizer) and o.optimizer is plain.configured for o in plain.seen)
+    assert all(o.param_groups is plain.configured.param_groups for o in plain.seen)
+    # `optimizer.lr = ...` changes nothing: training at lr 0.1; param_groups do change it (GF024)
+    assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.01
+    assert _tiny.same(_tiny.weights(plain.net), _tiny.weights(_sgd_loop(0.1)))
+    assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
+
+
+def _sgd_loop(lr: float) -> torch.nn.Module:
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=lr)
+    for batch in _tiny.batches(4):
+        opt.zero_grad()
+        _tiny.mse(model, batch).backward()
+        opt.step()
+    return model

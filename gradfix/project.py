@@ -25,7 +25,7 @@ import re
 
 from gradfix import files as _files
 from gradfix.files import DEFAULT_EXCLUDES
-from gradfix.patterns import lazily
+from gradfix.patterns import lazily, starting_at
 from gradfix.records import dataclass, field
 from gradfix.source import Source, SourceError
 from gradfix.walk import child_nodes
@@ -62,6 +62,13 @@ _SUPER_METHOD_CALL = lazily(
     rb"|load_state_dict|extra_repr|reset_parameters|parameters|named_parameters|modules|children)\b)\w+[ \t]*\("
 )
 _IMPORT_LINE = lazily(rb"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M)
+
+
+def _calls_a_base_method(data: bytes) -> bool:
+    """`_SUPER_METHOD_CALL.search(data) is not None`, tried only where `super(` is written (each
+    match starts there, after `\\b`): the pattern has no literal prefix, so a search tries it at
+    every offset of the file."""
+    return next(starting_at(_SUPER_METHOD_CALL, data, b"super("), None) is not None
 
 
 def project_root(path: str | os.PathLike[str]) -> str:
@@ -543,7 +550,7 @@ class Project:
         known = self._backward_bytes.get(path)
         if known is None or known[0] is not data:
             says = any(word in data for word in _BACKWARD_BYTES)
-            if not says and depth < 2 and b"super(" in data and _SUPER_METHOD_CALL.search(data) is not None:
+            if not says and depth < 2 and b"super(" in data and _calls_a_base_method(data):
                 self._backward_bytes[path] = (data, False)  # an import cycle stops here
                 says = self.imports_backpropagation(data, path, depth + 1)
             known = self._backward_bytes[path] = (data, says)

@@ -226,3 +226,41 @@ def test_alias_candidates_are_the_lines_a_line_start_pattern_finds() -> None:
         assert _alias_candidates(text) == expected
         found += len(expected)
     assert found > 1000
+
+
+def test_searches_tried_only_at_their_literal_answer_as_whole_text_searches() -> None:
+    """`_says_stand_in` (tried at each `zero_grad`, and at the quote before it), the `on_lines`
+    search for a `def zero_grad(self)` and `_calls_a_base_method` (tried at each `super(`) say
+    what a search of their patterns over the whole text says: over gradfix's own modules, the
+    before/after fixtures and texts put together from the shapes each pattern reads."""
+    import random
+
+    from gradfix.analysis.clear_signature import _OTHER_CLEAR, _STAND_IN_TEXT, _says_stand_in
+    from gradfix.project import _SUPER_METHOD_CALL, _calls_a_base_method
+
+    root = Path(gradfix.__file__).parent
+    texts = [path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.py"))]
+    fixtures = Path(__file__).parent / "before_after"
+    texts += [path.read_text(encoding="utf-8", errors="replace") for path in sorted(fixtures.rglob("*.py"))]
+    pieces = [
+        "zero_grad", "'zero_grad'", '"zero_grad"', "zero_grad =", "zero_grad==", "zero_grad\n=", "x.zero_grad = f",
+        "setattr(o, 'zero_grad', f)", "super()", "super(A, self)", "super().update(b)", "super() . step (",
+        ".__init__(", ".forward(", "def zero_grad(self)", "def zero_grad(self, set_to_none=False)",
+        "  def zero_grad (self , set_to_none : bool = False , )", "\n", "\r\n", " ", "\t", "=", "(", ")", "x", "_", "é",
+    ]
+    generator = random.Random(56)
+    texts += ["".join(generator.choice(pieces) for _ in range(generator.randint(1, 12))) for _ in range(5000)]
+    said = {"stand-in": 0, "other clear": 0, "base method": 0}
+    for text in texts:
+        expected = _STAND_IN_TEXT.search(text) is not None
+        assert _says_stand_in(text) == expected, text
+        said["stand-in"] += expected
+        data = text.encode("utf-8")
+        if b"zero_grad" in data:
+            expected = _OTHER_CLEAR.search(data) is not None
+            assert (next(on_lines(_OTHER_CLEAR, data, b"zero_grad"), None) is not None) == expected, text
+            said["other clear"] += expected
+        expected = _SUPER_METHOD_CALL.search(data) is not None
+        assert _calls_a_base_method(data) == expected, text
+        said["base method"] += expected
+    assert all(count > 50 for count in said.values()), said

@@ -506,3 +506,50 @@ def test_automatic_optimization_keeps_a_mode_set_in_training_step() -> None:
     trainer.fit(module, _loader(3))
     # nothing of Lightning's switches back between batches nor between training epochs (GF017)
     assert module.modes == [True, True, False, False, False, False]
+
+
+def test_fabric_clip_moved_before_its_optimizers_step_trains_like_the_hand_fix() -> None:
+    """`fabric.clip_gradients(encoder, encoder_opt, ...)` after `encoder_opt.step()` (and before
+    the other optimizer's step) clips gradients the step already used (GF010). The fix moves the
+    clip before that step; it trains like a hand loop clipping the encoder's gradients first."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF010_clip_after_step"
+        / "fabric_clip_of_the_encoder_after_its_step_before_the_head_step.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    data = [(torch.randn(8, 16, generator=generator) * 4, torch.randint(0, 4, (8,), generator=generator)) for _ in range(5)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["train"](data, 2)
+        return _tiny.weights(namespace["encoder"]) + _tiny.weights(namespace["classifier"])
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        encoder = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.ReLU())
+        classifier = torch.nn.Linear(32, 4)
+        encoder_opt = torch.optim.SGD(encoder.parameters(), lr=0.05, momentum=0.9)
+        classifier_opt = torch.optim.Adam(classifier.parameters(), lr=1e-3)
+        for _ in range(2):
+            for features, labels in data:
+                encoder_opt.zero_grad()
+                classifier_opt.zero_grad()
+                torch.nn.functional.cross_entropy(classifier(encoder(features)), labels).backward()
+                torch.nn.utils.clip_grad_norm_(encoder.parameters(), 1.0)
+                encoder_opt.step()
+                classifier_opt.step()
+        return _tiny.weights(encoder) + _tiny.weights(classifier)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

@@ -553,3 +553,53 @@ def test_fabric_clip_moved_before_its_optimizers_step_trains_like_the_hand_fix()
     want = hand()
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division() -> None:
+    """`pl.Trainer(**TRAINER_OPTIONS)` with `"accumulate_grad_batches": 2` in the module's dict
+    divides the `"loss"` entry the `training_step` returns by 2, after the step's own `loss / 2`
+    (GF016). The fix removes the step's division; the module then trains like a torch loop
+    dividing each micro-batch's loss by 2 once, stepping every second batch."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF016_double_scaled_accumulation"
+        / "lightning_trainer_options_spread_from_a_module_dict.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF016"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    tokens = torch.randn(16, 10, generator=generator)
+    tags = torch.randint(0, 3, (16,), generator=generator)
+    loader = DataLoader(TensorDataset(tokens, tags), batch_size=4, shuffle=False)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        torch.manual_seed(0)
+        module = namespace["Tagger"]()
+        options = {k: v for k, v in namespace["TRAINER_OPTIONS"].items() if k != "accelerator"}  # (`_trainer` sets it)
+        options["max_epochs"] = 2
+        _trainer(**options).fit(module, loader)
+        return _tiny.weights(module)
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        encoder, tagger = torch.nn.Linear(10, 16), torch.nn.Linear(16, 3)
+        params = [*encoder.parameters(), *tagger.parameters()]
+        opt = torch.optim.SGD(params, lr=0.1, momentum=0.9)
+        for _ in range(2):
+            for i, (x, y) in enumerate(loader):
+                (torch.nn.functional.cross_entropy(tagger(torch.relu(encoder(x))), y) / 2).backward()
+                if (i + 1) % 2 == 0:
+                    opt.step()
+                    opt.zero_grad()
+        return [p.detach().clone() for p in params]
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

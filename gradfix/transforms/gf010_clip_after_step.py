@@ -81,7 +81,11 @@ class ClipAfterStep(LoopRule):
     first `backward()` with no `step()` in between. In an iteration split by a setting that
     holds, or not, for the whole loop (`if cfg["model"] in BERT_MODELS: ... else: ...`, a test
     that calls nothing and reads no name the loop binds), the other arm's events are left out:
-    they never run in a loop where the clip runs.
+    they never run in a loop where the clip runs. With several optimizers, a clip right after
+    one optimizer's step is judged after that step when only the others step later in the
+    iteration and the clip is of what that optimizer steps: the parameters it was built over,
+    or, for Fabric's `fabric.clip_gradients(module, optimizer, ...)` (which clips the
+    parameters of the optimizer it is handed), the optimizer it names.
 
     ## Why is this bad?
     Clipping only changes the update if it runs between the last `backward()` and

@@ -101,7 +101,9 @@ class DoubleScaledAccumulation(Rule):
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=` (also through the
     `**kw` of a helper of the file, `def fit(module, data, **kw)`, each call of which hands
-    `accumulate_grad_batches=` that name), when the step names it
+    `accumulate_grad_batches=` that name, or through the one `**OPTIONS` of the call, a dict
+    literal of string keys or a `dict(...)` the module binds once at its top level and reads
+    only in `**` spreads, `OPTIONS = {"accumulate_grad_batches": ACC}`), when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for
@@ -110,7 +112,8 @@ class DoubleScaledAccumulation(Rule):
     the divisor and the setting are the same integer literal, each written directly or through a
     name the module binds once at its top level (and no function takes as a parameter) or an
     attribute the file binds once (`num_steps=4` and `self.n_acc = 4`; `accumulate_grad_batches=4`
-    on every Lightning `Trainer` and `return loss / 4` naming the count only there), the division
+    on every Lightning `Trainer`, also through such a spread dict, and `return loss / 4` naming
+    the count only there), the division
     no mean of a sum of terms. An object built once at the top of another module of the project
     and imported by name (`from accel import accelerator`, `accelerator =
     Accelerator(gradient_accumulation_steps=ACCUM)` in accel.py) is read there: its setting is

@@ -603,3 +603,51 @@ def test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division(
     want = hand()
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule() -> None:
+    """A OneCycleLR over `estimated_stepping_batches` returned without `"interval"` is stepped
+    once per epoch by Lightning (GF020). The (unsafe) fix returns it with `"interval": "step"`;
+    the module then trains like a torch loop stepping the OneCycleLR after every optimizer step."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF020_scheduler_horizon_mismatch"
+        / "lightning_onecycle_over_estimated_stepping_batches_returned_without_interval.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF020"}), fix=True, unsafe_fixes=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(24, 12, generator=generator)
+    y = torch.randint(0, 3, (24,), generator=generator)
+    loader = DataLoader(TensorDataset(x, y), batch_size=6, shuffle=False)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        torch.manual_seed(0)
+        module = namespace["Classifier"]()
+        _trainer(max_epochs=3).fit(module, loader)
+        return _tiny.weights(module)
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        layers = torch.nn.Sequential(torch.nn.Linear(12, 24), torch.nn.ReLU(), torch.nn.Linear(24, 3))
+        opt = torch.optim.SGD(layers.parameters(), lr=0.05, momentum=0.9)
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.2, total_steps=3 * len(loader))
+        for _ in range(3):
+            for inputs, labels in loader:
+                opt.zero_grad()
+                torch.nn.functional.cross_entropy(layers(inputs), labels).backward()
+                opt.step()
+                sched.step()
+        return _tiny.weights(layers)
+
+    assert '"interval": "step"' in fixed
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

@@ -22,6 +22,15 @@ _SCHEDULEFREE = ("AdamWScheduleFree", "SGDScheduleFree", "RAdamScheduleFree", "S
 # peak its warm-up scales) and keeps a state from step to step (the `z` sequence, the average's
 # weight sum, Adam's second moments), which a new instance starts empty
 SCHEDULE_FREE_OPTIMIZERS = frozenset(f"schedulefree.{name}" for name in _SCHEDULEFREE if name != "ScheduleFreeWrapper")
+# torch's ZeroRedundancyOptimizer: an Optimizer whose `param_groups` (the learning rate with
+# them) it hands to the local `optimizer_class` instance it builds at every `step()`
+# (test_zero_redundancy_optimizer_reads_lr_from_its_groups_not_an_attribute), never an `lr`
+# attribute, and whose new instance builds a new local optimizer with an empty state
+# (test_zero_redundancy_optimizer_rebuilt_per_batch_restarts_its_state)
+ZERO_REDUNDANCY_OPTIMIZERS = frozenset({
+    "torch.distributed.optim.ZeroRedundancyOptimizer",
+    "torch.distributed.optim.zero_redundancy_optimizer.ZeroRedundancyOptimizer",
+})
 
 CONSTRUCTORS = (
     Constructor(

@@ -81,7 +81,11 @@ class ClipAfterStep(LoopRule):
     first `backward()` with no `step()` in between. In an iteration split by a setting that
     holds, or not, for the whole loop (`if cfg["model"] in BERT_MODELS: ... else: ...`, a test
     that calls nothing and reads no name the loop binds), the other arm's events are left out:
-    they never run in a loop where the clip runs.
+    they never run in a loop where the clip runs. With several optimizers, a clip right after
+    one optimizer's step is judged after that step when only the others step later in the
+    iteration and the clip is of what that optimizer steps: the parameters it was built over,
+    or, for Fabric's `fabric.clip_gradients(module, optimizer, ...)` (which clips the
+    parameters of the optimizer it is handed), the optimizer it names.
 
     ## Why is this bad?
     Clipping only changes the update if it runs between the last `backward()` and
@@ -740,9 +744,29 @@ def _owner_steps_once(clip: GradEvent, step: GradEvent, steps: list[GradEvent], 
     """Several optimizers step, but the one before the clip was built over exactly the clipped
     parameters (`c_opt = RMSprop(critic.parameters())`, `clip_grad_norm_(critic.parameters(),
     ...)`) and steps once in the iteration: the clip belongs right before that step."""
-    if step.target is None or not built_over_clipped(step.target, clip, model, optimizer=True):
+    if step.target is None or not _clips_for(step.target, clip, model):
         return False
     return sum(1 for s in steps if s.target == step.target) == 1
+
+
+def _clips_for(key: str, clip: GradEvent, model: ModuleModel) -> bool:
+    """The clip clips what the optimizer `key` steps: it was built over exactly the clipped
+    parameters, or the clip is Fabric's `fabric.clip_gradients(module, optimizer, ...)`
+    naming it (Fabric's strategy clips the parameters of the optimizer it is handed)."""
+    if built_over_clipped(key, clip, model, optimizer=True):
+        return True
+    call = clip.node
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or call.func.attr != "clip_gradients":
+        return False
+    fabric = model.facts.info(model.source.key(call.func.value))
+    optimizer = model.facts.info(key)
+    if fabric is None or fabric.library != "fabric" or optimizer is None or optimizer.kind != "optimizer":
+        return False
+    named = next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+    if named is None:
+        args = positional(call)
+        named = args[1] if len(args) > 1 else None
+    return named is not None and model.source.key(named) == key
 
 
 def _touches_gradients(
@@ -824,7 +848,7 @@ def _only_others_step_later(clip: GradEvent, step: GradEvent, after: list[GradEv
     (`d_opt = SGD(D.parameters())`; `d_opt.step(); clip_grad_norm_(D.parameters(), ...)`) and
     only other optimizers step later in the iteration (a GAN's generator update): the
     clipped gradients reach no step of theirs."""
-    if step.target is None or not built_over_clipped(step.target, clip, model, optimizer=True):
+    if step.target is None or not _clips_for(step.target, clip, model):
         return False
     return all(e.target != step.target for e in after if e.kind is EventKind.STEP)
 

@@ -101,7 +101,9 @@ class DoubleScaledAccumulation(Rule):
     `training_step`, also the module-level name, or attribute of one, that every Lightning
     `Trainer(...)` of the file is given as `accumulate_grad_batches=` (also through the
     `**kw` of a helper of the file, `def fit(module, data, **kw)`, each call of which hands
-    `accumulate_grad_batches=` that name), when the step names it
+    `accumulate_grad_batches=` that name, or through the one `**OPTIONS` of the call, a dict
+    literal of string keys or a `dict(...)` the module binds once at its top level and reads
+    only in `**` spreads, `OPTIONS = {"accumulate_grad_batches": ACC}`), when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for
@@ -110,7 +112,8 @@ class DoubleScaledAccumulation(Rule):
     the divisor and the setting are the same integer literal, each written directly or through a
     name the module binds once at its top level (and no function takes as a parameter) or an
     attribute the file binds once (`num_steps=4` and `self.n_acc = 4`; `accumulate_grad_batches=4`
-    on every Lightning `Trainer` and `return loss / 4` naming the count only there), the division
+    on every Lightning `Trainer`, also through such a spread dict, and `return loss / 4` naming
+    the count only there), the division
     no mean of a sum of terms. An object built once at the top of another module of the project
     and imported by name (`from accel import accelerator`, `accelerator =
     Accelerator(gradient_accumulation_steps=ACCUM)` in accel.py) is read there: its setting is
@@ -454,10 +457,58 @@ def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:
             if _spread_setting(node, given.id, model) == text:  # type: ignore[attr-defined]
                 found = True
                 continue
+        spread = _spread_dict_entry(node, model)
+        if spread is not None:
+            given = spread
         if given is None or model.source.code(given) != text:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True
     return found
+
+
+def _spread_dict_entry(trainer: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """`pl.Trainer(max_epochs=2, **TRAINER_KW)` with no other `**` and no
+    `accumulate_grad_batches=` of its own, where `TRAINER_KW` is bound once, at the module's
+    top level, to a dict literal of constant string keys (no `**` in it) or to `dict(k=v,
+    ...)` (no `**`), and is read nowhere but in `**` spreads (never changed): the value of its
+    `"accumulate_grad_batches"` entry (None when it has none, or anything is unsure)."""
+    if any(kw.arg == "accumulate_grad_batches" for kw in trainer.keywords):
+        return None
+    spreads = [kw.value for kw in trainer.keywords if kw.arg is None]
+    if len(spreads) != 1 or spreads[0].__class__ is not ast.Name:
+        return None
+    name = spreads[0].id  # type: ignore[attr-defined]
+    top = [
+        stmt.value for stmt in model.module.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+    ]  # fmt: skip
+    if len(top) != 1:
+        return None
+    spread_ids = {id(kw.value) for call in model.source.of_type(ast.Call) for kw in call.keywords if kw.arg is None}  # type: ignore[attr-defined]
+    stores = 0
+    for n in model.source.of_type(ast.Name):
+        if n.id != name:  # type: ignore[attr-defined]
+            continue
+        if not isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
+            stores += 1
+        elif id(n) not in spread_ids:
+            return None  # read otherwise: maybe changed (`TRAINER_KW["..."] = ...`, `.update(...)`)
+    if stores != 1:
+        return None  # bound again (`global`, a loop, a `del`)
+    if any(a.arg == name for a in model.source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return None
+    value = top[0]
+    if isinstance(value, ast.Dict):
+        if any(k is None or not (isinstance(k, ast.Constant) and isinstance(k.value, str)) for k in value.keys):
+            return None
+        return next((v for k, v in zip(value.keys, value.values) if k.value == "accumulate_grad_batches"), None)  # type: ignore[union-attr]
+    if (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+        and not value.args and all(kw.arg is not None for kw in value.keywords)
+        and "dict" not in model.facts.imports.aliases
+    ):
+        return next((kw.value for kw in value.keywords if kw.arg == "accumulate_grad_batches"), None)
+    return None
 
 
 def _spread_setting(trainer: ast.Call, name: str, model: ModuleModel) -> str | None:
@@ -522,6 +573,7 @@ def _every_trainer_counts(division: ast.BinOp, model: ModuleModel) -> bool:
         if entry is None or entry.kind != "lightning-trainer":
             continue
         given = next((kw.value for kw in node.keywords if kw.arg in (None, "accumulate_grad_batches")), None)  # type: ignore[attr-defined]
+        given = _spread_dict_entry(node, model) or given  # type: ignore[arg-type]
         if given is None or _literal_count(given, model) != count:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True

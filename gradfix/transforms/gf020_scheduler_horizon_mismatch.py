@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from gradfix.analysis.horizons import Mismatch, mismatched_schedulers
+from gradfix import syntax as ast
+from gradfix.analysis.horizons import HORIZONS, Mismatch, mismatched_schedulers
 from gradfix.analysis.loops import ModuleModel
 from gradfix.transforms._common import below, single_call_statement
 from gradfix.transforms._placement import unit_holds_only
@@ -10,6 +11,7 @@ from gradfix.transforms.base import (
     Fix,
     InsertStatements,
     RemoveStatement,
+    ReplaceNode,
     Rule,
     Safety,
 )
@@ -136,6 +138,17 @@ class SchedulerHorizonMismatch(Rule):
     A `OneCycleLR` given no `total_steps` counts `epochs * steps_per_epoch` steps: a
     `steps_per_epoch` that is an integer literal above 1 (or a name bound once to one,
     `STEPS_PER_EPOCH = 8`) counts batches too (`steps_per_epoch=1` counts epochs).
+
+    Lightning: a `LightningModule` under automatic optimization whose `configure_optimizers`
+    returns a torch scheduler (built in the return, or bound once in the method) that Lightning
+    steps once per epoch (`{"optimizer": opt, "lr_scheduler": sched}`, `[opt], [sched]`, or a
+    config dict with `"interval": "epoch"`) over a horizon of optimizer steps
+    (`self.trainer.estimated_stepping_batches`, `self.trainer.num_training_batches`), or every
+    optimizer step (`"interval": "step"`) over an epoch count (`self.trainer.max_epochs`, or a
+    module constant every `Trainer(...)` of the file is given as `max_epochs=`, or such a count
+    `- k` or `// k`), is reported too; a config with a `"frequency"` other than 1 is not. The
+    (unsafe) fix writes the other `"interval"`, or returns a bare scheduler with a horizon of
+    steps as `{"scheduler": sched, "interval": "step"}`.
     """
 
     code = "GF020"
@@ -155,6 +168,17 @@ class SchedulerHorizonMismatch(Rule):
     message = batches_message
     safety = Safety.UNSAFE
 
+    lightning_batches_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but `configure_optimizers` "
+        "has Lightning step it once per epoch (the default `\"interval\"`): the schedule barely advances; "
+        "return it with `\"interval\": \"step\"`"
+    )
+    lightning_epochs_message = (
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but `configure_optimizers` has "
+        "Lightning step it every optimizer step (`\"interval\": \"step\"`): the schedule runs out in the "
+        "first epoch; return it with `\"interval\": \"epoch\"`"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         for found in mismatched_schedulers(model):
@@ -169,6 +193,14 @@ class SchedulerHorizonMismatch(Rule):
                     horizon = horizon[:37] + "..."
                 message = template.format(sched=sched, argument=found.argument, horizon=horizon)
             yield Finding(self.code, message, found.scheduler.anchor, fix=_fix(found, model), related=(found.loop.node,))
+        if b"configure_optimizers" in source.data and b"lr_scheduler" in source.data:
+            for call, argument, horizon, counted_in, fix in _lightning_mismatches(model):
+                shown = source.code(horizon)
+                if len(shown) > 40:
+                    shown = shown[:37] + "..."
+                template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
+                name = source.code(call.func)
+                yield Finding(self.code, template.format(sched=name, argument=argument, horizon=shown), call, fix=fix)
 
 
 def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
@@ -214,3 +246,166 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     if not any(node is found.batch_loop for node in ast_walk(unit)) or unit is statement:
         return None
     return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)
+
+
+# Lightning's automatic optimization steps the schedulers `configure_optimizers` returns: once
+# per epoch by default, once per optimizer step with `"interval": "step"`
+_LIGHTNING_BATCHES = frozenset({"self.trainer.estimated_stepping_batches", "self.trainer.num_training_batches"})
+_LIGHTNING_EPOCHS = frozenset({"self.trainer.max_epochs"})
+_LIGHTNING_HORIZONS = frozenset({"CosineAnnealingLR", "OneCycleLR", "StepLR", "MultiStepLR", "LinearLR", "PolynomialLR", "CosineAnnealingWarmRestarts"})
+
+
+def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr, str, Fix | None]]:
+    """The schedulers a `LightningModule`'s `configure_optimizers` returns (automatic
+    optimization) in a config Lightning steps at one level -- `{"optimizer": opt,
+    "lr_scheduler": sched}` or `[opt], [sched]` (once per epoch), `{"scheduler": sched,
+    "interval": "step"}` (every optimizer step), no `"frequency"` other than 1 -- whose torch
+    constructor (written there, or bound once in the method) counts its horizon in the other
+    unit: optimizer steps (`self.trainer.estimated_stepping_batches`, `num_training_batches`)
+    against epochs (`self.trainer.max_epochs`, or the module constant every `Trainer(...)` of the
+    file is given as `max_epochs=`, or a part of either: `- k`, `// k`)."""
+    from gradfix.analysis import frameworks
+    from gradfix.analysis.names import call_name, dotted
+
+    facts = model.facts
+    source = model.source
+    for class_name, node in facts.classes.items():
+        entry = frameworks.framework_of(node, facts.imports.qualify)
+        if entry is None or not entry.qualname.endswith("LightningModule"):
+            continue
+        if entry.manual_switch is not None and _manual(node, entry.manual_switch):
+            continue  # manual optimization: Lightning steps no scheduler
+        info = facts.methods.get(class_name, {}).get("configure_optimizers")
+        if info is None:
+            continue
+        method = info.node
+        # names the method binds exactly once, by a plain `name = value` (nothing else stores them)
+        stores: dict[str, int] = {}
+        values: dict[str, ast.expr] = {}
+        for n in ast_walk(method):
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                stores[n.id] = stores.get(n.id, 0) + 1
+            elif isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                values[n.targets[0].id] = n.value
+
+        def once(expr: ast.expr) -> ast.expr:
+            if isinstance(expr, ast.Name) and stores.get(expr.id) == 1 and expr.id in values:
+                return values[expr.id]
+            return expr
+
+        for ret in ast_walk(method):
+            if not isinstance(ret, ast.Return) or ret.value is None:
+                continue
+            for config, holder in _lightning_configs(ret.value):
+                interval: ast.expr | None = None
+                scheduler = config
+                if isinstance(config, ast.Dict):
+                    keys = {k.value: v for k, v in zip(config.keys, config.values) if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                    if len(keys) != len(config.keys) or "scheduler" not in keys:
+                        continue
+                    frequency = keys.get("frequency")
+                    if frequency is not None and not (isinstance(frequency, ast.Constant) and frequency.value == 1):
+                        continue
+                    interval = keys.get("interval")
+                    if interval is not None and not (isinstance(interval, ast.Constant) and interval.value in ("step", "epoch")):
+                        continue
+                    scheduler = keys["scheduler"]
+                stepped_per = "batch" if interval is not None and interval.value == "step" else "epoch"  # type: ignore[attr-defined]
+                call = once(scheduler)
+                if not isinstance(call, ast.Call):
+                    continue
+                name = call_name(call)
+                qualified = facts.imports.qualify(name) if name else None
+                last = qualified.rpartition(".")[2] if qualified else ""
+                if not qualified or not qualified.startswith("torch.optim.lr_scheduler.") or last not in _LIGHTNING_HORIZONS:
+                    continue
+                if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+                    continue
+                for argument, index in HORIZONS[last]:
+                    value = next((k.value for k in call.keywords if k.arg == argument), call.args[index] if len(call.args) > index else None)
+                    if value is None:
+                        continue
+                    counted_in = _lightning_unit(once(value), once, model)
+                    if counted_in is None or (counted_in == "batches") == (stepped_per == "batch"):
+                        continue
+                    yield call, argument, value, counted_in, _lightning_fix(config, scheduler, interval, holder, counted_in, ret, source)
+                    break
+
+
+def _manual(node: ast.ClassDef, attribute: str) -> bool:
+    from gradfix.analysis.steps import _switched_off
+
+    return _switched_off(node, attribute)
+
+
+def _lightning_configs(value: ast.expr) -> list[tuple[ast.expr, ast.AST]]:
+    """The scheduler configs of what `configure_optimizers` returns, each with the node that
+    holds it (the dict whose `"lr_scheduler"` it is, or the list it is an element of)."""
+    found: list[tuple[ast.expr, ast.AST]] = []
+    if isinstance(value, ast.Dict):
+        for k, v in zip(value.keys, value.values):
+            if isinstance(k, ast.Constant) and k.value == "lr_scheduler" and v is not None:
+                found.append((v, value))
+    elif isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2 and all(isinstance(e, (ast.List, ast.Tuple)) for e in value.elts):
+        schedulers = value.elts[1]
+        found.extend((e, schedulers) for e in schedulers.elts)  # type: ignore[attr-defined]
+    return found
+
+
+def _lightning_unit(value: ast.expr, once, model: ModuleModel) -> str | None:  # type: ignore[no-untyped-def]
+    """`batches` for a horizon that reads a count of optimizer steps (also times or divided by
+    anything), `epochs` for an epoch count alone or a part of it (`EPOCHS - 1`, `epochs // 3`)."""
+    source = model.source
+    texts = {source.code(n) for n in ast_walk(value) if isinstance(n, ast.Attribute)}
+    if texts & _LIGHTNING_BATCHES:
+        return "batches"
+    core = value
+    while isinstance(core, ast.BinOp) and isinstance(core.op, (ast.Sub, ast.FloorDiv)) and isinstance(core.right, ast.Constant):
+        core = core.left
+    core = once(core)
+    if isinstance(core, ast.Attribute) and source.code(core) in _LIGHTNING_EPOCHS:
+        return "epochs"
+    if isinstance(core, ast.Name) and _every_trainer_max_epochs(core.id, model):
+        return "epochs"
+    return None
+
+
+def _every_trainer_max_epochs(name: str, model: ModuleModel) -> bool:
+    """Every Lightning `Trainer(...)` of the file (at least one) is given `max_epochs=name`, a
+    name the module binds once, at its top level, to an integer literal."""
+    from gradfix.analysis import frameworks
+    from gradfix.analysis.names import dotted
+
+    source = model.source
+    top = [
+        stmt.value for stmt in model.module.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+    ]  # fmt: skip
+    stores = sum(1 for n in source.of_type(ast.Name) if n.id == name and not isinstance(n.ctx, ast.Load))  # type: ignore[attr-defined]
+    if len(top) != 1 or stores != 1 or not (isinstance(top[0], ast.Constant) and type(top[0].value) is int):
+        return False
+    if any(a.arg == name for a in source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return False
+    found = False
+    for call in source.of_type(ast.Call):
+        entry = frameworks.constructor_entry(model.facts.imports.qualify(dotted(call.func) or "") or "")  # type: ignore[attr-defined]
+        if entry is None or entry.kind != "lightning-trainer":
+            continue
+        given = next((k.value for k in call.keywords if k.arg == "max_epochs"), None)  # type: ignore[attr-defined]
+        if not (isinstance(given, ast.Name) and given.id == name):
+            return False  # a Trainer built otherwise may fit the module
+        found = True
+    return found
+
+
+def _lightning_fix(
+    config: ast.expr, scheduler: ast.expr, interval: ast.expr | None, holder: ast.AST, counted_in: str, ret: ast.Return, source
+) -> Fix | None:  # type: ignore[no-untyped-def]
+    """`"interval": "step"` <-> `"epoch"` written in the config; a scheduler returned bare
+    (`"lr_scheduler": sched`, `[opt], [sched]`) with a horizon in steps is wrapped as
+    `{"scheduler": sched, "interval": "step"}`."""
+    if interval is not None:
+        return Fix([ReplaceNode(interval, '"step"' if counted_in == "batches" else '"epoch"', ret)], Safety.UNSAFE)
+    if config is scheduler and counted_in == "batches" and "\n" not in source.code(scheduler):
+        return Fix([ReplaceNode(scheduler, '{"scheduler": ' + source.code(scheduler) + ', "interval": "step"}', ret)], Safety.UNSAFE)
+    return None

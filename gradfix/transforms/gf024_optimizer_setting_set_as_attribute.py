@@ -5,7 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import call_name, dotted, positional
-from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
+from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS, ZERO_REDUNDANCY_OPTIMIZERS
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, MATCH_CASE, Source
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety, code_lines
@@ -46,7 +46,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     `optimizer` is built by one of
     torch's optimizer classes (`torch.optim.SGD(...)`, `optim.Adam(...)`, or a schedule-free
     optimizer, `schedulefree.SGDScheduleFree(...)`, `AdamWScheduleFree`, `RAdamScheduleFree`, which
-    read `group["lr"]` too: only `lr` is reported for them, and the fix is unsafe), also as an attribute
+    read `group["lr"]` too: only `lr` is reported for them, and the fix is unsafe; or torch's
+    `ZeroRedundancyOptimizer`, which hands its groups to its local optimizer at every step: only
+    `lr` is reported), also as an attribute
     of `self`, another name the same scope binds once to it, `opt = optimizer`, a `@property`
     (or `functools.cached_property`) of a class returning only `self._opt`, bound lazily to
     such an optimizer and to nothing else but `None`, or a parameter of a function of the module that every call of it in the module
@@ -661,8 +663,8 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
 
 
 def _torch_class(constructor: str | None) -> str | None:
-    if constructor in SCHEDULE_FREE_OPTIMIZERS:
-        return constructor  # `schedulefree.SGDScheduleFree`: reads `group["lr"]`, never an attribute
+    if constructor in SCHEDULE_FREE_OPTIMIZERS or constructor in ZERO_REDUNDANCY_OPTIMIZERS:
+        return constructor  # `schedulefree.SGDScheduleFree`, torch's ZeRO: read `group["lr"]`, never an attribute
     if constructor is None or not constructor.startswith("torch.optim."):
         return None
     last = constructor.rsplit(".", 1)[-1]

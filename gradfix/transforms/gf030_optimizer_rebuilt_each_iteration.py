@@ -8,7 +8,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
-from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS
+from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS, ZERO_REDUNDANCY_OPTIMIZERS
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
@@ -64,7 +64,8 @@ class OptimizerRebuiltEachIteration(Rule):
     `RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`, `RAdam`, `Rprop`, `ASGD`,
     `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0;
     also schedule-free's `SGDScheduleFree`, `AdamWScheduleFree`, `RAdamScheduleFree`, whose `z`
-    sequence and averaging weights start again)
+    sequence and averaging weights start again; also torch's `ZeroRedundancyOptimizer` whose
+    `optimizer_class=` is one of those, a new instance building a new local optimizer)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
@@ -352,8 +353,8 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
         for objects in (facts.objects, *facts.local_objects.values()):
             info = objects.get(key)
             constructor = info.constructor if info is not None and info.kind == "optimizer" else None
-            if constructor in SCHEDULE_FREE_OPTIMIZERS:
-                constructors.add(constructor)  # (`schedulefree.AdamWScheduleFree`: keeps a state)
+            if constructor in SCHEDULE_FREE_OPTIMIZERS or constructor in ZERO_REDUNDANCY_OPTIMIZERS:
+                constructors.add(constructor)  # (`schedulefree.AdamWScheduleFree`: keeps a state; ZeRO: its local optimizer may)
             elif constructor and constructor.startswith("torch.optim."):
                 last = constructor.rpartition(".")[2]
                 if last in _STATEFUL or last == "SGD":
@@ -444,6 +445,8 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
         qualified = _looked_up_class(call.func, model)  # type: ignore[arg-type]
     if qualified in SCHEDULE_FREE_OPTIMIZERS:
         return True  # its `z` sequence, the average's weight sum (and Adam's moments) start empty
+    if qualified in ZERO_REDUNDANCY_OPTIMIZERS:
+        return _zero_keeps_state(call, model)
     if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
         return False
     last = qualified.rpartition(".")[2]
@@ -455,6 +458,28 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
     momentum = next((k.value for k in call.keywords if k.arg == "momentum"), arguments[2] if len(arguments) > 2 else None)
     return (
         isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
+        and not isinstance(momentum.value, bool) and momentum.value != 0
+    )  # fmt: skip
+
+
+def _zero_keeps_state(call: ast.Call, model: ModuleModel) -> bool:
+    """`ZeroRedundancyOptimizer(params, optimizer_class=torch.optim.Adam, lr=...)`: a new
+    instance builds a new local optimizer, whose state starts empty when that class keeps one
+    (`SGD` only with a momentum written in the call as a number other than 0)."""
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    arguments = positional(call)
+    named = next((k.value for k in call.keywords if k.arg == "optimizer_class"), arguments[1] if len(arguments) > 1 else None)
+    name = dotted(named) if named is not None else None
+    qualified = model.facts.imports.qualify(name) if name else None
+    if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
+        return False
+    last = qualified.rpartition(".")[2]
+    if last in _STATEFUL:
+        return True
+    momentum = next((k.value for k in call.keywords if k.arg == "momentum"), None)
+    return (
+        last == "SGD" and isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
         and not isinstance(momentum.value, bool) and momentum.value != 0
     )  # fmt: skip
 

@@ -618,3 +618,148 @@ def _sgd_loop(lr: float) -> torch.nn.Module:
         _tiny.mse(model, batch).backward()
         opt.step()
     return model
+
+
+def test_fabric_clip_moved_before_its_optimizers_step_trains_like_the_hand_fix() -> None:
+    """`fabric.clip_gradients(encoder, encoder_opt, ...)` after `encoder_opt.step()` (and before
+    the other optimizer's step) clips gradients the step already used (GF010). The fix moves the
+    clip before that step; it trains like a hand loop clipping the encoder's gradients first."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF010_clip_after_step"
+        / "fabric_clip_of_the_encoder_after_its_step_before_the_head_step.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    data = [(torch.randn(8, 16, generator=generator) * 4, torch.randint(0, 4, (8,), generator=generator)) for _ in range(5)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["train"](data, 2)
+        return _tiny.weights(namespace["encoder"]) + _tiny.weights(namespace["classifier"])
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        encoder = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.ReLU())
+        classifier = torch.nn.Linear(32, 4)
+        encoder_opt = torch.optim.SGD(encoder.parameters(), lr=0.05, momentum=0.9)
+        classifier_opt = torch.optim.Adam(classifier.parameters(), lr=1e-3)
+        for _ in range(2):
+            for features, labels in data:
+                encoder_opt.zero_grad()
+                classifier_opt.zero_grad()
+                torch.nn.functional.cross_entropy(classifier(encoder(features)), labels).backward()
+                torch.nn.utils.clip_grad_norm_(encoder.parameters(), 1.0)
+                encoder_opt.step()
+                classifier_opt.step()
+        return _tiny.weights(encoder) + _tiny.weights(classifier)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division() -> None:
+    """`pl.Trainer(**TRAINER_OPTIONS)` with `"accumulate_grad_batches": 2` in the module's dict
+    divides the `"loss"` entry the `training_step` returns by 2, after the step's own `loss / 2`
+    (GF016). The fix removes the step's division; the module then trains like a torch loop
+    dividing each micro-batch's loss by 2 once, stepping every second batch."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF016_double_scaled_accumulation"
+        / "lightning_trainer_options_spread_from_a_module_dict.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF016"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    tokens = torch.randn(16, 10, generator=generator)
+    tags = torch.randint(0, 3, (16,), generator=generator)
+    loader = DataLoader(TensorDataset(tokens, tags), batch_size=4, shuffle=False)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        torch.manual_seed(0)
+        module = namespace["Tagger"]()
+        options = {k: v for k, v in namespace["TRAINER_OPTIONS"].items() if k != "accelerator"}  # (`_trainer` sets it)
+        options["max_epochs"] = 2
+        _trainer(**options).fit(module, loader)
+        return _tiny.weights(module)
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        encoder, tagger = torch.nn.Linear(10, 16), torch.nn.Linear(16, 3)
+        params = [*encoder.parameters(), *tagger.parameters()]
+        opt = torch.optim.SGD(params, lr=0.1, momentum=0.9)
+        for _ in range(2):
+            for i, (x, y) in enumerate(loader):
+                (torch.nn.functional.cross_entropy(tagger(torch.relu(encoder(x))), y) / 2).backward()
+                if (i + 1) % 2 == 0:
+                    opt.step()
+                    opt.zero_grad()
+        return [p.detach().clone() for p in params]
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+def test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule() -> None:
+    """A OneCycleLR over `estimated_stepping_batches` returned without `"interval"` is stepped
+    once per epoch by Lightning (GF020). The (unsafe) fix returns it with `"interval": "step"`;
+    the module then trains like a torch loop stepping the OneCycleLR after every optimizer step."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF020_scheduler_horizon_mismatch"
+        / "lightning_onecycle_over_estimated_stepping_batches_returned_without_interval.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF020"}), fix=True, unsafe_fixes=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(24, 12, generator=generator)
+    y = torch.randint(0, 3, (24,), generator=generator)
+    loader = DataLoader(TensorDataset(x, y), batch_size=6, shuffle=False)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        torch.manual_seed(0)
+        module = namespace["Classifier"]()
+        _trainer(max_epochs=3).fit(module, loader)
+        return _tiny.weights(module)
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        layers = torch.nn.Sequential(torch.nn.Linear(12, 24), torch.nn.ReLU(), torch.nn.Linear(24, 3))
+        opt = torch.optim.SGD(layers.parameters(), lr=0.05, momentum=0.9)
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.2, total_steps=3 * len(loader))
+        for _ in range(3):
+            for inputs, labels in loader:
+                opt.zero_grad()
+                torch.nn.functional.cross_entropy(layers(inputs), labels).backward()
+                opt.step()
+                sched.step()
+        return _tiny.weights(layers)
+
+    assert '"interval": "step"' in fixed
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

@@ -224,3 +224,86 @@ def test_schedulefree_optimizer_rebuilt_per_batch_restarts_its_state() -> None:
     want = hand()
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)
+
+
+def test_zero_redundancy_optimizer_reads_lr_from_its_groups_not_an_attribute(process_group) -> None:
+    """torch's ZeroRedundancyOptimizer hands its `param_groups` to the local optimizer at every
+    step: `zero.lr = ...` changes nothing (GF024). GF024's fix copies the attribute into every
+    group and trains like writing the groups by hand."""
+    from torch.distributed.optim import ZeroRedundancyOptimizer
+
+    before, fixed = _fixed("GF024_optimizer_setting_set_as_attribute/zero_redundancy_optimizer_lr_set_as_an_attribute.before.py", "GF024")
+    data = _tiny.batches(4)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        net = _tiny.linear()
+        namespace["fit"](net, data, 3)
+        return _tiny.weights(net)
+
+    def hand() -> list[torch.Tensor]:
+        net = _tiny.linear()
+        zero = ZeroRedundancyOptimizer(net.parameters(), optimizer_class=torch.optim.SGD, lr=0.1, momentum=0.9)
+        for epoch in range(3):
+            for group in zero.param_groups:
+                group["lr"] = 0.1 * 0.5**epoch
+            for x, y in data:
+                zero.zero_grad()
+                torch.nn.functional.mse_loss(net(x), y).backward()
+                zero.step()
+        return _tiny.weights(net)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)
+
+
+def test_zero_redundancy_optimizer_rebuilt_per_batch_restarts_its_state(process_group) -> None:
+    """A ZeroRedundancyOptimizer over Adam built on every batch builds a new local Adam each
+    time, its moments empty (GF030); the fix builds it once, which trains like one optimizer.
+    Over plain SGD (no state) a rebuilt one trains like one built once (the clean twin)."""
+    from torch.distributed.optim import ZeroRedundancyOptimizer
+
+    before, fixed = _fixed("GF030_optimizer_rebuilt_each_iteration/zero_redundancy_optimizer_over_adam_built_per_batch.before.py", "GF030")
+    generator = torch.Generator().manual_seed(1)
+    data = [(torch.randn(4, 3, generator=generator), torch.randint(0, 2, (4,), generator=generator)) for _ in range(5)]
+
+    def model() -> torch.nn.Module:
+        torch.manual_seed(0)
+        return torch.nn.Linear(3, 2)
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        net = model()
+        namespace["train"](net, data)
+        return _tiny.weights(net)
+
+    def hand() -> list[torch.Tensor]:
+        net = model()
+        opt = ZeroRedundancyOptimizer(net.parameters(), optimizer_class=torch.optim.Adam, lr=1e-2)
+        for inputs, labels in data:
+            opt.zero_grad()
+            torch.nn.functional.cross_entropy(net(inputs), labels).backward()
+            opt.step()
+        return _tiny.weights(net)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)
+
+    from pathlib import Path
+
+    clean = Path(__file__).parent.parent / "before_after" / "clean" / "zero_redundancy_optimizer_over_plain_sgd_rebuilt_per_batch.py"
+    namespace: dict = {}
+    exec(compile(clean.read_text(), "train.py", "exec"), namespace)
+    rebuilt, once = _tiny.linear(), _tiny.linear()
+    batches = _tiny.batches(4)
+    namespace["train"](rebuilt, batches, 0.1)
+    sgd = ZeroRedundancyOptimizer(once.parameters(), optimizer_class=torch.optim.SGD, lr=0.1)
+    for x, y in batches:
+        sgd.zero_grad()
+        torch.nn.functional.mse_loss(once(x), y).backward()
+        sgd.step()
+    assert _tiny.same(_tiny.weights(rebuilt), _tiny.weights(once))

@@ -56,6 +56,12 @@ CONSTRUCTORS = (
         accumulation=TRAINER_ACCUMULATION,
         source=_PL + "trainer/trainer.py Trainer.__init__; loops/optimization/automatic.py _AutomaticOptimization",
         proof=_PROOF + "test_automatic_optimization_divides_by_accumulate_grad_batches",
+        note=(
+            "its keywords may come spread from a module dict (`Trainer(**TRAINER_KW)`: GF016, "
+            "test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division); a scheduler "
+            "configure_optimizers returns steps once per epoch unless its dict says `\"interval\": \"step\"` "
+            "(GF020, test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule)"
+        ),
     ),
     Constructor(
         qualname="lightning_fabric.Fabric",
@@ -180,7 +186,11 @@ METHODS = (
         effects=(Effect.UNSCALES, Effect.CLIPS),
         source=_FABRIC + "fabric.py Fabric.clip_gradients -> strategies/strategy.py clip_gradients_norm/value",
         proof=_PROOF + "test_fabric_clip_gradients_unscales_first",
-        note="max_norm= or clip_val= (test_fabric_clip_gradients_clips); the precision plugin unscales first",
+        note=(
+            "max_norm= or clip_val= (test_fabric_clip_gradients_clips); the precision plugin unscales first; "
+            "it clips what the named optimizer's next step applies (GF010: "
+            "test_fabric_clip_moved_before_its_optimizers_step_trains_like_the_hand_fix)"
+        ),
     ),
     Method(
         kind="fabric",

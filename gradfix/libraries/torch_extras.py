@@ -144,4 +144,12 @@ LIBRARY = Library(
         "fsdp-model": "torch.distributed.fsdp.FullyShardedDataParallel(model)",
         "optimizer": "any torch.optim optimizer (and schedule-free, Lookahead, project subclasses)",
     },
+    note=(
+        "torch.distributed.optim.ZeroRedundancyOptimizer (ZERO_REDUNDANCY_OPTIMIZERS): its learning rate "
+        "lives in its param_groups, never an `lr` attribute (GF024, "
+        "tests/libraries/test_torch_extras.py::test_zero_redundancy_optimizer_reads_lr_from_its_groups_not_an_attribute), "
+        "and a new instance builds "
+        "a new local optimizer with an empty state (GF030, "
+        "tests/libraries/test_torch_extras.py::test_zero_redundancy_optimizer_rebuilt_per_batch_restarts_its_state)"
+    ),
 )

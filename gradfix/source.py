@@ -31,6 +31,8 @@ _NEWLINE = lazily(r"\r\n|\r|\n")
 _COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _SPACE = lazily(r"\s+")
 _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
+# a `case` arm of an int literal or the wildcard at the start of a line (gradfix.match_arms)
+_LITERAL_CASE = lazily(r"(?m)^[ \t]+case[ \t]+(?:-?[ \t]*\d|_[ \t]*:)")
 _KEYWORDS = frozenset(keyword.kwlist) | {"match", "case", "type"}
 
 
@@ -137,6 +139,10 @@ class Source:
             from gradfix.call_forms import plain_call_forms  # (a partial's `**`, a module's namespace dict)
 
             plain_call_forms(tree, text)
+            if "case " in text and _LITERAL_CASE.search(text):
+                from gradfix.match_arms import plain_matches
+
+                plain_matches(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -201,6 +207,10 @@ class Source:
             from gradfix.call_forms import plain_call_forms
 
             plain_call_forms(source.tree, text)
+            if "case " in text and _LITERAL_CASE.search(text):
+                from gradfix.match_arms import plain_matches
+
+                plain_matches(source.tree)
         source.left_out = left_out
         return source
 

@@ -32,6 +32,7 @@ or copy a made-up node, or write the subject's text anew (a test rebuilt from th
 from __future__ import annotations
 
 from gradfix import syntax as ast
+import re
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False
@@ -134,8 +135,9 @@ def refused_by_match_arms(source: Source, fix: Fix) -> bool:
     ranges = fix_ranges(source, fix)
     for _, match in source.tree.match_arms:  # type: ignore[attr-defined]
         subject = match.subject  # type: ignore[attr-defined]
-        subject_text = "".join(source.segment(subject).split())
-        if any(subject_text in "".join(text.split()) for _, _, text in ranges):
+        # (a whole word: `match mode:` does not refuse a fix writing `model.train()`)
+        subject_text = re.compile(r"(?<![\w.])" + re.escape("".join(source.segment(subject).split())) + r"(?!\w)")
+        if any(subject_text.search("".join(text.split())) for _, _, text in ranges):
             return True
         for start, end in _header_zones(source, match):
             for op_start, op_end, _ in ranges:

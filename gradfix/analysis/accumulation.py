@@ -1518,8 +1518,9 @@ def _counter(
     if holder_index is None and step.via and any(n is holder for h in step.helpers for n in ast_walk(h)):
         # the window's test in a helper the loop calls (`train_one(step, batch)` with `if step %
         # N == 0:` in `train_one`, the counter handed as it is: `_counter_as_handed`): the test
-        # reads the counter where the loop's statement calling it runs
-        holder_index = next((i for i, s in enumerate(body) if any(s is p for p in step.path)), None)
+        # reads the counter where the loop's statement calling it runs (one of the body's own
+        # statements, as an `if` window must be: not a call under an `if` of the body)
+        holder_index = next((i for i, s in enumerate(body) if s is step.path[-1]), None) if step.path else None
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index

@@ -151,8 +151,8 @@ def refused_by_match_arms(source: Source, fix: Fix) -> bool:
 
 def _header_zones(source: Source, match: ast.AST) -> list[tuple[int, int]]:
     """Text ranges of a `match` that only its header and `case` lines hold: from `match` to
-    the subject, and from the subject (or an arm's last statement) to the line of the next
-    arm's first statement."""
+    the subject, from the subject to the line of the first arm's first statement, and from the
+    line after an arm's last statement to the line of the next arm's first statement."""
     subject = match.subject  # type: ignore[attr-defined]
     zones = [(source.start(match), source.start(subject))]
     after = source.end(subject)
@@ -162,5 +162,8 @@ def _header_zones(source: Source, match: ast.AST) -> list[tuple[int, int]]:
         zones.append((after, max(line_start, after)))
         if line_start < after:  # `case 0: step()` on one line: up to the statement itself
             zones[-1] = (after, source.start(first))
-        after = source.end(case.body[-1])
+        last = case.body[-1]
+        # (from the next line on: a statement added after an arm's last one, at its indentation,
+        # goes at the start of the next `case` line and belongs to the arm)
+        after = source.line_starts[last.end_lineno] if last.end_lineno < len(source.line_starts) else source.end(last)  # type: ignore[attr-defined]
     return zones

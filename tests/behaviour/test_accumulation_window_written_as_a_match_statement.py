@@ -1,7 +1,7 @@
 """An accumulation window written as a `match` statement (`match (it + 1) % grad_accum: case
 0: opt.step()`), read like the `if` it runs as (gradfix/match_arms.py): GF005 divides the
 loss, GF015 moves a window counted from 0 (`match it % grad_accum`) onto `it + 1`, GF011 moves
-the clear of every micro-batch into the window. Each fixed script trains exactly like the
+the clear of every micro-batch into the window (the end of the `case 0:` arm, before `case _:`). Each fixed script trains exactly like the
 hand-fixed one, and the buggy one trains otherwise. Nine batches: three whole windows, so the
 window has no tail to flush."""
 
@@ -89,6 +89,8 @@ CASES = {
             match (it + 1) % grad_accum:
                 case 0:
                     opt.step()
+                case _:
+                    pass
 ''',
         '''            loss = nn.functional.mse_loss(net(x), y) / grad_accum
             loss.backward()
@@ -96,6 +98,8 @@ CASES = {
                 case 0:
                     opt.step()
                     opt.zero_grad()
+                case _:
+                    pass
 ''',
     ),
 }

@@ -378,6 +378,11 @@ def check_source(
         for finding in findings:
             if finding.fix is not None and (not own_edits(source, finding.fix) or (accept is not None and not accept(source, finding.fix))):
                 finding.fix = None  # a fix must edit this file's own nodes (apply.own_edits)
+            elif finding.fix is not None and hasattr(source.tree, "match_arms"):
+                from gradfix.match_arms import refused_by_match_arms
+
+                if refused_by_match_arms(source, finding.fix):
+                    finding.fix = None  # it would rewrite what only the `if` reading of a `match` has
         spans = None
         if findings and directives:
             spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])

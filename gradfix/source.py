@@ -31,6 +31,19 @@ _NEWLINE = lazily(r"\r\n|\r|\n")
 _COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _SPACE = lazily(r"\s+")
 _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
+# a `case` arm of an int literal or the wildcard (gradfix.match_arms), searched from its
+# literal word (a pattern starting `(?m)^[ \t]+` is tried at every character of the text)
+_LITERAL_CASE = lazily(r"case[ \t]+(?:-?[ \t]*\d|_[ \t]*:)")
+
+
+def _literal_case(text: str) -> bool:
+    """A line of the text starts (after its indentation) with `case 0`, `case -1` or `case _:`."""
+    for found in _LITERAL_CASE.finditer(text):
+        at = found.start()
+        line = text.rfind("\n", 0, at) + 1
+        if at > line and not text[line:at].strip(" \t"):
+            return True
+    return False
 _KEYWORDS = frozenset(keyword.kwlist) | {"match", "case", "type"}
 
 
@@ -137,6 +150,10 @@ class Source:
             from gradfix.call_forms import plain_call_forms  # (a partial's `**`, a module's namespace dict)
 
             plain_call_forms(tree, text)
+            if _literal_case(text):
+                from gradfix.match_arms import plain_matches
+
+                plain_matches(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -201,6 +218,10 @@ class Source:
             from gradfix.call_forms import plain_call_forms
 
             plain_call_forms(source.tree, text)
+            if _literal_case(text):
+                from gradfix.match_arms import plain_matches
+
+                plain_matches(source.tree)
         source.left_out = left_out
         return source
 

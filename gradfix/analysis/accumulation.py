@@ -1515,6 +1515,12 @@ def _counter(
     if isinstance(parent, ast.If) and len(parent.orelse) == 1 and parent.orelse[0] is holder:
         # the window's `elif` beside an `if N is None:` arm (see `_beside_an_off_arm`)
         holder_index = next((i for i, s in enumerate(body) if s is parent), None)
+    if holder_index is None and step.via and any(n is holder for h in step.helpers for n in ast_walk(h)):
+        # the window's test in a helper the loop calls (`train_one(step, batch)` with `if step %
+        # N == 0:` in `train_one`, the counter handed as it is: `_counter_as_handed`): the test
+        # reads the counter where the loop's statement calling it runs (one of the body's own
+        # statements, as an `if` window must be: not a call under an `if` of the body)
+        holder_index = next((i for i, s in enumerate(body) if s is step.path[-1]), None) if step.path else None
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index

@@ -2368,6 +2368,13 @@ class _Walker:
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
         call = _only_binding(scope, name.id)
+        if call is None and not ctx.functions:
+            # at the module's top level, `one_batch = make_step()` where `make_step` defines
+            # `def one_batch(...)` and returns it: that definition binds the name in the factory
+            for factory in _assigned_callees(facts, name.id) & closures.keys():
+                inner = closures[factory][0]
+                if inner.node.name == name.id:
+                    call = _only_binding(scope, name.id, besides=inner.node)
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
             return None
         inner, params = closures[call.func.id]
@@ -3370,16 +3377,19 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
     return _bound_at_line_starts(facts, key, _ASSIGNED_CALL, "_assigned_callees")
 
 
-def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.expr | None:
+def _only_binding(scope: ast.AST, name: str, declarations: bool = False, besides: ast.AST | None = None) -> ast.expr | None:
     """The value of the one statement binding `name` in `scope` (a function, or a module's
     top level, nested scopes included), when it is a plain `name = value` and nothing else
     stores the name; None when a parameter or a definition has that name (with
-    `declarations`, a `global` or `nonlocal` of it too)."""
+    `declarations`, a `global` or `nonlocal` of it too), but `besides`, a definition nested in
+    a function of the scope (it binds the name in that function only)."""
     values: list[ast.expr] = []
     stores = 0
     for node in ast_walk(scope):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             stores += 1
+        elif node is besides:
+            continue
         elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name:
             return None  # a parameter or a definition of that name
         elif declarations and isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:

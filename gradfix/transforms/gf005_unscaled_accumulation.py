@@ -256,9 +256,13 @@ class UnscaledAccumulation(AccumulationRule):
     guard reads (`loss_scaler(loss, opt, need_update=need_update)` before `if not need_update:
     continue`: the call backpropagates every micro-batch and steps only when told; its
     `need_update=False` in one arm of a window's `if` only backpropagates). A window written as a `match` statement (`match (i + 1) % N:` /
-    `case 0: optimizer.step()`) is not read: the windows gradfix reads, and the fixes that
-    copy or rewrite them (GF006's flush, GF011's moved clear, GF015's test), are `if`
-    statements with a test to quote; a `case` has a pattern instead, and `case _:` arms.
+    `case 0: optimizer.step()`, optionally a last `case _:` arm) is read as the `if (i + 1) %
+    N == 0:` / `else:` it runs as, when every arm is an int literal or the last one the
+    wildcard, with no guard; a capture (`case n:`), a guard (`case 0 if warm:`) or any other
+    pattern leaves the statement unread. The fixes of such a window (this division, GF011's
+    moved clear, GF015's `i` -> `i + 1` in the subject) are the `if`'s; a fix that would
+    rewrite the `match` or `case` line itself or write a test anew (GF006's flush) is not
+    given: the finding is reported without one.
     """
 
     code = "GF005"

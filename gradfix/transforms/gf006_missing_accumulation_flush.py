@@ -232,7 +232,8 @@ class MissingAccumulationFlush(AccumulationRule):
     block of its own to copy); so is a window whose test switches accumulation off through N
     itself (`N is None or (i + 1) % N == 0`, `not N or ...`, or an `elif` window beside such an
     arm: see GF005), since a flush testing `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
-    `case 0:`) is not read (see GF005), nor a window in a subclass's method whose batch loop is
+    `case 0:`, see GF005) is reported without a fix (the flush would write its test anew). Not
+    read: a window in a subclass's method whose batch loop is
     in a base class of another module (the window and the loop would be read in two files).
 
     A window written twice, once in each arm of an `if` that holds for the whole loop (`if

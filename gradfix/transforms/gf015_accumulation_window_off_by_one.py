@@ -53,7 +53,10 @@ class AccumulationWindowOffByOne(Rule):
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
     N)`, also through a name bound once to `functools.partial(maybe_step, opt)`, whose arguments
     come first: reported without a fix; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
-    another call of this module shares the helper (it may hand a count from 1). A window tested
+    another call of this module shares the helper (it may hand a count from 1). The loop's
+    counter may be an `enumerate` index or a variable the loop moves on once (`while step < n:`
+    ... `train_one(step, batch)` ... `step += 1`): the helper's test then reads it where the
+    loop's statement calling the helper runs. A window tested
     through `divmod` (`q, r = divmod(i, N)` ... `if r == 0:`, see GF005) is reported without a
     fix: `divmod(i + 1, N)` would change the quotient too.
 

@@ -5,7 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import Assignments, Binding, assignment_statements, assignments
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.names import call_name, keyword, positional
+from gradfix.analysis.names import call_name, dotted, keyword, positional
 from gradfix.source import blocks_of
 from gradfix.transforms.base import Finding, Rule, Safety
 from gradfix.walk import ast_walk, own_nodes
@@ -108,6 +108,15 @@ class SchedulerOverReplacedOptimizer(Rule):
     rebinding; across methods, not when `__init__` calls a method of its own before building
     the scheduler (it may be the one that binds the optimizer), nor when the function (across methods: a method of the
     class) writes into the optimizer's `param_groups` (the rate may be copied over by hand).
+    Nothing steps the scheduler after the rebinding either when, in a loop `for epoch in
+    range(...)` (one or two arguments, `epoch` bound nowhere else in it), the rebinding is
+    under `if epoch == K:` and the scheduler's step under a test on `epoch` that fails from K
+    on (`epoch < K2`, `epoch <= K2 - 1`, the `else` of `epoch >= K2` or of `epoch > K2 - 1`,
+    K2 <= K as one name plus literal offsets, `SWA_START - 1`, or as literals): an SWA switch
+    whose old scheduler steps only in the epochs before the one that builds the new
+    optimizer. The switch that builds the new optimizer at `SWA_START - 1` and steps the old
+    scheduler until `SWA_START` is still reported: the old scheduler steps once after the
+    rebinding, at the end of that epoch.
     """
 
     code = "GF031"
@@ -566,6 +575,8 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
             if key in (sched, opt):
                 where = _statement_of(body, node)
                 if where is not None and _after(there, where, floor):
+                    if key == sched and key != opt and _ended_before(there, where, source):
+                        continue
                     stepped.add(key)
         elif _hands_both(node, sched, opt, facts, source):  # type: ignore[arg-type]
             where = _statement_of(body, node)
@@ -665,3 +676,95 @@ def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source
         if key == sched:
             param = arg
     return param is not None and _steps(info.node, param, source)
+
+
+def _ended_before(there: list[tuple[list[ast.stmt], int]], where: list[tuple[list[ast.stmt], int]], source) -> bool:  # type: ignore[no-untyped-def]
+    """The scheduler's step at `where` never runs once the rebinding at `there` has run: both
+    in the body of a loop `for e in range(...)` (one or two arguments: `e` goes up by one)
+    that never binds `e` again, the rebinding under `if e == K:`, the step under an `if` whose
+    test on `e` fails for every `e >= K` (`e < K2`, `e <= K2 - 1`, or the `else` of `e >=
+    K2`, `e > K2 - 1`) with K2 <= K: the same name plus literal offsets (`SWA_START - 1`,
+    `SWA_START`), or two literals, none of the loop's body binding a name they read. An SWA
+    switch whose old scheduler steps only before the epoch that builds the new optimizer."""
+    depth = 0
+    while depth < len(there) and depth < len(where) and there[depth][0] is where[depth][0] and there[depth][1] == where[depth][1]:
+        depth += 1
+    if depth == 0 or depth >= len(there) or depth >= len(where) or there[depth][0] is not where[depth][0]:
+        return False
+    block, at = there[depth - 1]
+    loop = block[at]
+    if loop.__class__ is not ast.For or loop.orelse or loop.target.__class__ is not ast.Name or there[depth][0] is not loop.body:  # type: ignore[attr-defined]
+        return False
+    iterator = loop.iter  # type: ignore[attr-defined]
+    if not (
+        iterator.__class__ is ast.Call and iterator.func.__class__ is ast.Name and iterator.func.id == "range"
+        and 1 <= len(iterator.args) <= 2 and not iterator.keywords and not any(a.__class__ is ast.Starred for a in iterator.args)
+    ):  # fmt: skip
+        return False
+    counter = loop.target.id  # type: ignore[attr-defined]
+    stored = {n.id for n in ast_walk(loop) if n.__class__ is ast.Name and n.ctx.__class__ is not ast.Load}  # type: ignore[attr-defined]
+    if _binds_again(loop, counter):
+        return False
+    # the rebinding: the statement of the loop's body holding it is `if e == K:`, it in the body
+    guard = loop.body[there[depth][1]]  # type: ignore[attr-defined]
+    if guard.__class__ is not ast.If or depth + 1 >= len(there) or there[depth + 1][0] is not guard.body:  # type: ignore[attr-defined]
+        return False
+    rebuilt_at = _counter_bound(guard.test, counter, ast.Eq, source)  # type: ignore[attr-defined]
+    if rebuilt_at is None:
+        return False
+    # the step: some `if` on its way down from the loop's body whose arm holding it excludes e >= K
+    for level in range(depth, len(where) - 1):
+        stmt = where[level][0][where[level][1]]
+        if stmt.__class__ is not ast.If:
+            continue
+        inner = where[level + 1][0]
+        test = stmt.test  # type: ignore[attr-defined]
+        below: tuple[str | None, int] | None = None
+        if inner is stmt.body:  # type: ignore[attr-defined]
+            below = _counter_bound(test, counter, ast.Lt, source)
+            if below is None:
+                at_most = _counter_bound(test, counter, ast.LtE, source)
+                below = (at_most[0], at_most[1] + 1) if at_most is not None else None
+        elif inner is stmt.orelse:  # type: ignore[attr-defined]
+            below = _counter_bound(test, counter, ast.GtE, source)
+            if below is None:
+                above = _counter_bound(test, counter, ast.Gt, source)
+                below = (above[0], above[1] + 1) if above is not None else None
+        if below is None or below[0] != rebuilt_at[0]:
+            continue
+        if below[0] is not None and below[0].split(".")[0] in stored:
+            continue
+        if below[1] <= rebuilt_at[1]:
+            return True  # e < K2 <= K: false from the rebinding's iteration on
+    return False
+
+
+def _binds_again(loop: ast.AST, counter: str) -> bool:
+    """The loop's body binds its counter (beyond the `for` target)."""
+    return any(n.__class__ is ast.Name and n.id == counter and n.ctx.__class__ is not ast.Load for stmt in loop.body for n in ast_walk(stmt))  # type: ignore[attr-defined]
+
+
+def _counter_bound(test: ast.expr, counter: str, op: type, source) -> tuple[str | None, int] | None:  # type: ignore[no-untyped-def]
+    """`counter <op> K` (one comparison, the counter on the left): K as (name, offset), a name
+    (or dotted name) plus or minus an int literal, or (None, value) for an int literal."""
+    if test.__class__ is not ast.Compare or len(test.ops) != 1 or test.ops[0].__class__ is not op:  # type: ignore[attr-defined]
+        return None
+    left = test.left  # type: ignore[attr-defined]
+    if left.__class__ is not ast.Name or left.id != counter:
+        return None
+    return _offset_form(test.comparators[0], source)  # type: ignore[attr-defined]
+
+
+def _offset_form(expr: ast.expr, source) -> tuple[str | None, int] | None:  # type: ignore[no-untyped-def]
+    if expr.__class__ is ast.Constant and expr.value.__class__ is int:  # type: ignore[attr-defined]
+        return None, expr.value  # type: ignore[attr-defined]
+    if expr.__class__ in (ast.Name, ast.Attribute):
+        name = dotted(expr)
+        return (name, 0) if name is not None else None
+    if expr.__class__ is ast.BinOp and expr.op.__class__ in (ast.Add, ast.Sub):  # type: ignore[attr-defined]
+        right = expr.right  # type: ignore[attr-defined]
+        if right.__class__ is ast.Constant and right.value.__class__ is int:
+            base = _offset_form(expr.left, source)  # type: ignore[attr-defined]
+            if base is not None and base[0] is not None:
+                return base[0], base[1] + (right.value if expr.op.__class__ is ast.Add else -right.value)  # type: ignore[attr-defined]
+    return None

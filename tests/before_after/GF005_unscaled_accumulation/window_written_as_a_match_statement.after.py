@@ -7,8 +7,8 @@ accum_steps = 4
 loader = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(12)]
 
 for i, (x, y) in enumerate(loader):
-    loss = nn.functional.mse_loss(model(x), y) / accum_steps
-    loss.backward()
+    loss = nn.functional.mse_loss(model(x), y)
+    (loss / accum_steps).backward()
     match (i + 1) % accum_steps:
         case 0:
             optimizer.step()

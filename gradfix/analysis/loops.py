@@ -2305,10 +2305,17 @@ class _Walker:
         if not closures or not _assigned_callees(facts, name.id) & closures.keys():
             return None
         scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
-        call = _only_binding(scope, name.id)
+        # (at the module's top level the factory's own closure may have the name too, `one_batch
+        # = make(net)` with `def one_batch(x, y)` in `make`: that definition is not another binding)
+        inners = {id(inner.node) for inner, _ in closures.values()} if scope is facts.source.tree else set()
+        call = _only_binding(scope, name.id, skip=inners)
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
             return None
         inner, params = closures[call.func.id]
+        if inners and any(
+            isinstance(node, FUNCTIONS) and node.name == name.id and node is not inner.node for node in ast_walk(scope)
+        ):  # fmt: skip
+            return None  # another factory's closure of that name
         return inner, (call, params)
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
@@ -3282,16 +3289,19 @@ def _assigned_callees(facts: ModuleFacts, key: str) -> set[str]:
     return _bound_at_line_starts(facts, key, _ASSIGNED_CALL, "_assigned_callees")
 
 
-def _only_binding(scope: ast.AST, name: str, declarations: bool = False) -> ast.expr | None:
+def _only_binding(scope: ast.AST, name: str, declarations: bool = False, skip: set[int] | None = None) -> ast.expr | None:
     """The value of the one statement binding `name` in `scope` (a function, or a module's
     top level, nested scopes included), when it is a plain `name = value` and nothing else
     stores the name; None when a parameter or a definition has that name (with
-    `declarations`, a `global` or `nonlocal` of it too)."""
+    `declarations`, a `global` or `nonlocal` of it too; a definition whose id is in `skip` does
+    not count)."""
     values: list[ast.expr] = []
     stores = 0
     for node in ast_walk(scope):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             stores += 1
+        elif skip and id(node) in skip:
+            continue
         elif isinstance(node, (ast.arg, *FUNCTIONS, ast.ClassDef)) and getattr(node, "arg", getattr(node, "name", None)) == name:
             return None  # a parameter or a definition of that name
         elif declarations and isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:

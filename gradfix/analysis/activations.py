@@ -431,14 +431,14 @@ class _Finder:
         bound nowhere in that function (nor in any function inside it): what every call of the
         factory hands it (`make_train_step(model, nn.CrossEntropyLoss())`), as `_passed_kind`
         reads a parameter of the loss's own function."""
-        if not isinstance(scope, FUNCTIONS) or _binds_locally(scope, name):
+        if not isinstance(scope, FUNCTIONS):
             return None
-        found = enclosing_function(self.model.facts, scope)
+        found = enclosing_function(self.model.facts, scope)  # (most functions are nested in none)
         if found is None or not isinstance(found[0], FUNCTIONS):
             return None
         outer = found[0]
         args = outer.args
-        if name not in [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]:
+        if name not in [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)] or _binds_locally(scope, name):
             return None
         for node in ast_walk(outer):
             if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):

@@ -27,7 +27,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_calls, assignments
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.facts import argument_calls, located_bases, nested_call_arguments
+from gradfix.analysis.facts import argument_calls, enclosing_function, located_bases, nested_call_arguments
 from gradfix.analysis.modules import (
     bound_classes,
     imported_project_bytes,
@@ -411,20 +411,92 @@ class _Finder:
         func = call.func
         kind = self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
         if kind is None and isinstance(func, ast.Name):
-            kind = self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
+            kind = (
+                self._passed_kind(key, scope, LOSS_CLASSES) or self._imported_instance_kind(func.id)
+                or self._captured_kind(func.id, scope)
+            )
         if kind is None and key.startswith("self.") and key.count(".") == 1:
             kind = self._injected_kind(key[len("self."):], scope)
+        elif kind is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner = self._dataclass_of(func.value.id, scope)
+            if owner is not None:
+                kind = self._injected_kind(func.attr, scope, owner)
         if kind is None and not self.wrapped:
             kind = self._wrapper_kind(call, key)
         return kind
 
-    def _injected_kind(self, attribute: str, scope: Scope) -> str | None:
+    def _captured_kind(self, name: str, scope: Scope) -> str | None:
+        """A closure's free name that is a parameter of the function it is defined in, a factory
+        (`def make_train_step(model, criterion): ... def step(x, y): loss = criterion(out, y)`),
+        bound nowhere in that function (nor in any function inside it): what every call of the
+        factory hands it (`make_train_step(model, nn.CrossEntropyLoss())`), as `_passed_kind`
+        reads a parameter of the loss's own function."""
+        if not isinstance(scope, FUNCTIONS):
+            return None
+        found = enclosing_function(self.model.facts, scope)  # (most functions are nested in none)
+        if found is None or not isinstance(found[0], FUNCTIONS):
+            return None
+        outer = found[0]
+        args = outer.args
+        if name not in [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)] or _binds_locally(scope, name):
+            return None
+        for node in ast_walk(outer):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
+                return None  # rebound in the factory or by a closure's `nonlocal`
+        return self._passed_kind(name, outer, LOSS_CLASSES)
+
+    def _dataclass_of(self, name: str, scope: Scope) -> ast.ClassDef | None:
+        """The `@dataclass` class of the file (its `__init__` the one `dataclasses` writes:
+        `gradfix.dataclass_inits`) that `name` holds in `scope`: a parameter annotated with it
+        (`def train_epoch(state: TrainState, epoch)`) that the function never rebinds, or a name
+        bound there only to constructions of it (`state = TrainState(model=model, ...)`)."""
+        if not isinstance(scope, FUNCTIONS) or name == "self":
+            return None
+        bindings = self.index.bindings(name, scope)
+        args = scope.args
+        param = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+        if param is not None:
+            if bindings or param.annotation is None:
+                return None
+            annotation = param.annotation
+            owner = (
+                annotation.id if isinstance(annotation, ast.Name)
+                else annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else None
+            )
+        else:
+            owners = {
+                b.value.func.id if isinstance(b.value, ast.Call) and isinstance(b.value.func, ast.Name) else None
+                for b in bindings
+            }
+            owner = owners.pop() if len(owners) == 1 else None
+        if owner is None:
+            return None
+        cls = next(
+            (s for s in self.source.tree.body if isinstance(s, ast.ClassDef) and s.name == owner and any(
+                isinstance(m, ast.FunctionDef) and m.name == "__init__" and getattr(m, "synthetic", False) for m in s.body
+            )), None
+        )
+        if cls is None or sum(1 for s in self.source.tree.body if getattr(s, "name", None) == owner) != 1:
+            return None
+        return cls
+
+    def _injected_kind(self, attribute: str, scope: Scope, owner: ast.ClassDef | None = None) -> str | None:
         """`self.loss(...)` in a method of a class of the file whose `__init__` stores one of its
         parameters as it is (`self.loss = loss`, the only write of that attribute in the file),
         when every construction of the class in the file (one at least) hands that parameter
         one kind of torch loss: built in place (`LossWrapper(nn.CrossEntropyLoss())`) or a name
-        bound only to one."""
-        owner = _class_of(scope, self.model)
+        bound only to one. With `owner`, a field of that dataclass read on an instance of it
+        (`state.criterion(...)`, `_dataclass_of`): then no other call of the file may name the
+        field as a keyword (`dataclasses.replace(state, criterion=...)`) nor call `setattr`."""
+        if owner is not None:
+            for call in self.source.of_type(ast.Call):
+                func = call.func  # type: ignore[attr-defined]
+                if isinstance(func, ast.Name) and func.id == owner.name:
+                    continue
+                if call_name(call) in ("setattr", "builtins.setattr") or any(k.arg == attribute for k in call.keywords):  # type: ignore[attr-defined]
+                    return None
+        else:
+            owner = _class_of(scope, self.model)
         if owner is None or any(dotted(base) == owner.name for c in self.model.facts.classes.values() for base in c.bases):
             return None  # (a subclass may be built with another loss)
         init = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None)

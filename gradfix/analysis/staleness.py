@@ -1761,6 +1761,33 @@ def _used_after(
         aliases = _aliases_of(key, nodes, source) - _seen
         if any(_used_after(alias, scope, change, model, built, _seen | {key}) for alias in aliases):
             return True  # `opt = optimizer`, `step = opt.step` before the change; `step()` after it
+    holder, dot, attribute = key.partition(".")
+    if dot and holder != "self" and "." not in attribute and isinstance(scope, ast.FunctionDef) and _handed_out(holder, scope):
+        # kept on an object the caller holds (`def setup(ctx)`: `ctx.opt = SGD(...)`, or a state
+        # the function builds and returns), read by another function of the file on one of its
+        # parameters (`def batch(ctx, x, y)`: `ctx.opt.step()`) that does not bind it itself
+        # (not when another function binds that attribute on an object too: `def reset(ctx):
+        # ctx.opt = SGD(ctx.model.parameters())` may run between)
+        facts = model.facts
+        used = False
+        for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
+            for info in functions:
+                function = info.node
+                if function is scope or (info.source is not None and info.source is not source):
+                    continue
+                walked = [n for n in ast_walk(function) if isinstance(n, ast.Attribute)]
+                attributes = [n for n in walked if n.attr == attribute]
+                if any(isinstance(n.ctx, ast.Store) and not getattr(n, "synthetic", False) for n in attributes):
+                    return False  # (a dataclass's own `__init__`, `self.opt = opt`, is its construction)
+                params = set(info.params)
+                logged = {id(n.value) for n in walked if n.attr in _READ_ONLY}
+                if any(
+                    isinstance(n.ctx, ast.Load) and id(n) not in logged and isinstance(n.value, ast.Name) and n.value.id in params
+                    for n in attributes
+                ):
+                    used = True
+        if used:
+            return True
     if key.startswith("self.") and isinstance(scope, ast.FunctionDef):
         # built and made stale in `__init__` (or in a setup method), stepped by another method
         # (`fit`) of the class that does not build it again itself
@@ -1780,6 +1807,19 @@ def _used_after(
                 if any(isinstance(n.ctx, ast.Load) for n in attributes) and not any(isinstance(n.ctx, ast.Store) for n in attributes):
                     return True
     return False
+
+
+def _handed_out(holder: str, function: ast.FunctionDef) -> bool:
+    """The object `holder` outlives the function: a parameter of it that it never binds again,
+    or a name every `return` of it (one at least) hands back."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+    if holder in params:
+        return not any(
+            isinstance(n, ast.Name) and n.id == holder and not isinstance(n.ctx, ast.Load) or isinstance(n, (ast.Global, ast.Nonlocal))
+            for n in own_nodes(function)
+        )
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == holder for r in returns)
 
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:

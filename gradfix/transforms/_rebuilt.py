@@ -221,6 +221,24 @@ def held_in_a_handed_object(
     )
 
 
+def of_the_instance(target: str, instance: str | None, function: ast.AST) -> bool:
+    """`target` is an attribute of the instance (`self.sched`), or of an object the instance
+    holds that the function never binds (`self.state.sched`, with no `self.state = ...` in the
+    function): either way the same object from call to call."""
+    if instance is None:
+        return False
+    parts = target.split(".")
+    if parts[0] != instance or not 2 <= len(parts) <= 3:
+        return False
+    if len(parts) == 2:
+        return True
+    holder = f"{instance}.{parts[1]}"
+    return not any(
+        isinstance(node, ast.Attribute) and node.attr == parts[1] and not isinstance(node.ctx, ast.Load) and dotted(node) == holder
+        for node in ast_walk(function)
+    )
+
+
 def statement_calls(stmt: ast.stmt) -> list[ast.Call]:
     """The calls a statement makes whenever it runs: the value of an expression statement or
     an assignment (`train_step(...)`, `loss = train_step(...)`, `total += train_step(...)`) and

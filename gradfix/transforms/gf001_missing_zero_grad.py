@@ -76,7 +76,8 @@ class MissingZeroGrad(Rule):
     looked into like a method (the clear goes first in it); so does one that calls the function
     a factory of the file defines and returns (`train_step = make_train_step(model, opt)` ...
     `train_step(x, y)`, also one of a tuple of its functions it returns, unpacked where it is
-    called: `step, end_epoch = make_steps(model, opt)`), its free names read as the factory's arguments; a factory imported by
+    called: `step, end_epoch = make_steps(model, opt)`; at the module's top level also under the
+    closure's own name, `one_batch = make(net)` with `def one_batch` in `make`), its free names read as the factory's arguments; a factory imported by
     name from another module of the project (`from engine import make_train_step`) is judged
     there, like a step function of that module (callers that clear around the call make it
     unknown: silent); so is the function such a factory returns to Ignite's engine in another

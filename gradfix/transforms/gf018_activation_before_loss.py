@@ -69,7 +69,15 @@ class ActivationBeforeLoss(Rule):
     parameter of the function that every call of it in the file fills with a name bound to one
     kind of torch loss (for a function nested in another, every call of it there; when no call in the file does: every call in the other files of the
     project that import it, one at least, with such a name or the constructor itself, `fit(model,
-    loader, criterion=nn.CrossEntropyLoss())` in main.py), or be a loss wrapper of the file that hands its
+    loader, criterion=nn.CrossEntropyLoss())` in main.py), or be a parameter of the factory that
+    defines the loss's closure (`def make_step(net, loss_fn): ... def one_batch(x, y): loss =
+    loss_fn(...)`, `step = make_step(net, nn.CrossEntropyLoss())`), bound nowhere in the factory
+    nor in the functions inside it, that every call of the factory fills so, or be a field of a
+    `@dataclass` state of the file (`state.criterion(...)` with `state` a parameter annotated
+    with the class, `def train_epoch(state: TrainState)`, or a name bound only to constructions
+    of it) that every construction of the class hands one kind of torch loss, by keyword or by
+    position, when no other statement writes the field and no other call names it as a keyword
+    (`dataclasses.replace(state, criterion=...)`) or calls `setattr`, or be a loss wrapper of the file that hands its
     input, unchanged and for nothing else, to such a torch loss (one hop): a function, `def
     ce(pred, y): return F.cross_entropy(pred, y)` called as `ce(F.softmax(out, 1), y)`, or an
     object a class of the file builds whose `forward` does so (`self.bce(pred, target)` with

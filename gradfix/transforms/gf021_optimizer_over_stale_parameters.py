@@ -117,7 +117,11 @@ class OptimizerOverStaleParameters(Rule):
     defined once at the module's top level and binding neither parameter again; it is repaired
     as above, in the function. An optimizer built and made
     stale in `__init__` (or in another method, a `prepare`) counts as used when another method
-    of the class reads it (`fit`) without building it again;
+    of the class reads it (`fit`) without building it again; so does an optimizer kept on an
+    object the function is handed or builds and returns (`def setup(ctx)`: `ctx.opt =
+    SGD(ctx.model.parameters())`, then `ctx.model[3] = nn.Linear(...)`) when another function of
+    the file reads that attribute of one of its parameters (`def batch(ctx, x, y)`:
+    `ctx.opt.step()`) and no other function binds that attribute on any object;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
     model was put back, a learning rate logged) is no use. An optimizer kept as an attribute
     of the module that is replaced (`model.optimizer = SGD(model.parameters())`, then `model =

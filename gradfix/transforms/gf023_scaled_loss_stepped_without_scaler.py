@@ -40,7 +40,11 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     anywhere is not read), or be stored by a trainer class of the module from its `__init__`
     (`self.scaler = scaler`, also a `@dataclass` field, or the `__init__` of its one base),
     every construction of the class in the module passing a `GradScaler` that is not switched
-    off (and no other file of the project naming the class).
+    off (and no other file of the project naming the class); or be kept two attributes deep,
+    `self.state.scaler`, with `self.state` so stored and every construction passing a name bound
+    once to a `types.SimpleNamespace(...)` or a construction of a class of the file given
+    `scaler=GradScaler(...)` (without an `enabled=` switch), when no statement of the file binds
+    an attribute of that name on any object and none calls `setattr`.
 
     ## Why is this bad?
     `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale (65536
@@ -447,6 +451,8 @@ def _stored_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool
         return False
     from gradfix.analysis.handed_in import stored_arguments
 
+    if key.startswith("self.") and key.count(".") == 2:
+        return _held_torch_scaler(key, event, model)
     passed = stored_arguments(key, event.node, model)
     if not passed:
         return False
@@ -458,6 +464,42 @@ def _stored_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool
             name = dotted(value)
             if name is None or "." in name or not _torch_scaler(name, model) or _scaler_disabled(name, model):
                 return False
+    return True
+
+
+def _held_torch_scaler(key: str, event: GradEvent, model: ModuleModel) -> bool:
+    """`self.state.scaler` in a method of a class that stores its `__init__` parameter as
+    `self.state` (`stored_arguments`), when every construction of the class, at least one, passes
+    a name bound once, to a `types.SimpleNamespace(...)` or a construction of a class of the file
+    given `scaler=` torch's `GradScaler` (without an `enabled=` switch), and no statement of the
+    file binds an attribute `scaler` on any object (no `setattr` either)."""
+    from gradfix.analysis.handed_in import stored_arguments
+
+    holder, attribute = key.rsplit(".", 1)
+    passed = stored_arguments(holder, event.node, model)
+    if not passed:
+        return False
+    source = model.source
+    for node in source.of_type(ast.Attribute):
+        if node.attr == attribute and not isinstance(node.ctx, ast.Load) and not getattr(node, "synthetic", False):  # type: ignore[attr-defined]
+            return False
+    if "setattr(" in source.text:
+        return False
+    classes = model.facts.classes
+    for value in passed:
+        name = dotted(value)
+        values = assigned_values(model, name) if name is not None and "." not in name else []
+        if len(values) != 1 or not isinstance(values[0], ast.Call):
+            return False
+        built = values[0]
+        maker = call_name(built) or ""
+        if maker not in classes and model.facts.imports.qualify(maker) != "types.SimpleNamespace":
+            return False
+        given = next((k.value for k in built.keywords if k.arg == attribute), None)
+        if not isinstance(given, ast.Call) or any(k.arg == "enabled" for k in given.keywords):
+            return False
+        if not _is_torch_scaler(model.facts.imports.qualify(call_name(given))):
+            return False
     return True
 
 

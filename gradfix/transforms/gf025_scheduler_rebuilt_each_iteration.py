@@ -10,6 +10,7 @@ from gradfix.patterns import lazily
 from gradfix.source import LOOPS
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms._rebuilt import (
+    of_the_instance,
     call_parameters,
     rebound_declared,
     called_function,
@@ -86,7 +87,8 @@ class SchedulerRebuiltEachIteration(Rule):
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`; also a
     call the statement makes whenever it runs, `history.append(train_epoch(...))`)
     and that builds such a scheduler into a name of its own (or an attribute of the instance,
-    `self.sched`) on every call and steps it
+    `self.sched`, or of an object the instance holds that the function does not bind,
+    `self.state.sched`) on every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
     `scheduler.step()`), from what stays the same from call to call; so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
@@ -272,7 +274,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
         target = dotted(stmt.targets[0])  # a name, or an attribute of the instance (`self.sched`)
-        if target is None or ("." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1)):
+        if target is None or ("." in target and not of_the_instance(target, instance, function)):
             continue
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue

@@ -9,6 +9,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
+    of_the_instance,
     held_in_a_handed_object,
     expression_calls,
     called_on_instance,
@@ -94,7 +95,8 @@ class GradScalerRebuiltEachIteration(Rule):
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
     or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`
     in a `BaseTrainer.fit()`), that builds such a scaler on every call (into a name
-    of its own, or an attribute of `self`) and steps with it; or that builds it into an
+    of its own, or an attribute of `self`, or of an object `self` holds that the function does not
+    bind, `self.state.scaler`) and steps with it; or that builds it into an
     attribute of `self` (an `on_epoch_start` hook) when one other method the loop also calls
     on `self` (the step hook) steps with it and binds it nowhere, and the hook neither loads a
     state nor builds the stepped optimizer again.
@@ -613,7 +615,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         target = _built_scaler(stmt, model)
         if target is None or target in params:
             continue
-        if "." in target and (instance is None or target.split(".", 1)[0] != instance or target.count(".") != 1):
+        if "." in target and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (an attribute of something but the instance, or of one object handed on every call)
         steps = _steps_with(function, target, None)

@@ -12,6 +12,7 @@ from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS, ZERO_REDUND
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
+    of_the_instance,
     held_in_a_handed_object,
     EVERY_TIME,
     call_parameters,
@@ -86,7 +87,8 @@ class OptimizerRebuiltEachIteration(Rule):
     loop's class writes as a stub (`raise NotImplementedError`, `pass`) or lacks, when the
     module never builds the loop's class itself: `self.training_step(batch)` in a
     `BaseTrainer.fit()`), that builds such an optimizer into a name of its own (or an attribute
-    of the instance, `self.optimizer`, or a parameter it rebinds before reading it, `opt =
+    of the instance, `self.optimizer`, or of an object the instance holds that the function does
+    not bind, `self.state.optimizer`, or a parameter it rebinds before reading it, `opt =
     torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
     steps it once per call, from what stays the same from call to call.
     A loop may also be written as an expression calling such a function on each item: a list,
@@ -515,7 +517,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         target = _built_optimizer(stmt, model)
         if target is None or not stepped_in(function, target):
             continue
-        if "." in target and (instance is None or target.split(".")[0] != instance or target.count(".") != 1):
+        if "." in target and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (only an attribute of the instance, `self.opt`, or of one object handed on every call, rebuilt)
         if target in params and _read_before_in(function, target, stmt):

@@ -55,7 +55,14 @@ class SchedulerOverReplacedOptimizer(Rule):
     `m.parameters()`); and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
     `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
-    when the class steps both outside `__init__`. Not when the new optimizer is built over the
+    when the class steps both outside `__init__`. The scheduler and the optimizer may also be
+    attributes of one object (`state.sched = StepLR(state.opt, ...)`, then `state.opt = SGD(...)`):
+    stepped in the same function, or, when the function builds that object (every binding of it
+    a construction of a class of the file) and returns it (every `return` of it `return state`),
+    by another function of the file on one of its parameters (`def train_epoch(state, epoch)`:
+    `state.opt.step()`, `state.sched.step()`), when no other statement of the file binds the
+    scheduler's attribute, no call but the class's construction names it as a keyword and none
+    calls `setattr`. Not when the new optimizer is built over the
     very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
     once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
     scheduler's rate reaches the new optimizer too.
@@ -146,12 +153,15 @@ class SchedulerOverReplacedOptimizer(Rule):
             if not last.endswith(_SCHEDULER_ENDINGS) and last not in _TRANSFORMERS_SCHEDULES and last not in aliases and not builder:
                 continue  # (a class imported under another name, `StepLR as Schedule`, is looked up)
             target = stmt.targets[0]
-            if not _plain_key(target):
+            if not _plain_key(target) and _holder(target) is None:
                 continue
             optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
             if optimizer is None and builder:
                 optimizer = _built_by_a_function(stmt.value, facts)  # type: ignore[arg-type]
-            if optimizer is not None and (_plain_key(optimizer) or _entry(optimizer) is not None):
+            if optimizer is not None and _holder(target) is not None:
+                if _holder(optimizer) == _holder(target):  # `state.sched = StepLR(state.opt, ...)`
+                    found.append((stmt, source.key(target), source.key(optimizer)))  # type: ignore[arg-type]
+            elif optimizer is not None and (_plain_key(optimizer) or _entry(optimizer) is not None):
                 found.append((stmt, source.key(target), source.key(optimizer)))  # type: ignore[arg-type]
         if not found:
             return
@@ -174,6 +184,13 @@ def _plain_key(expr: ast.expr) -> bool:
     if expr.__class__ is ast.Name:
         return True
     return expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name and expr.value.id == "self"  # type: ignore[attr-defined]
+
+
+def _holder(expr: ast.expr) -> str | None:
+    """`state.sched`: the name of the object (not `self`) whose attribute it is."""
+    if expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name and expr.value.id != "self":  # type: ignore[attr-defined]
+        return expr.value.id  # type: ignore[attr-defined]
+    return None
 
 
 def _entry(expr: ast.expr) -> tuple[str, object] | None:
@@ -593,6 +610,8 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                     stepped.update(keys)
     if stepped == {sched, opt}:
         return True
+    if "." in sched and not sched.startswith("self."):
+        return _returned_and_stepped(scope, sched, opt, model)
     if sched.startswith("self.") and sched not in stepped:
         owner = index.class_of_scope.get(id(scope))
         methods = dict(facts.methods.get(owner or "", {}))
@@ -611,6 +630,79 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
         if opt not in stepped and any(_steps(node, key, source) for node, key in model.handed_keys(owner, opt)):
             stepped.add(opt)  # `def plain_step(tr, batch)` handed the trainer: `tr.optimizer.step()`
     return stepped == {sched, opt}
+
+
+def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`state.sched` and `state.opt` of a state object the function builds and returns (every
+    binding of `state` in it a construction of a class of the file, `state = TrainState(model=
+    model)`; every `return` in it `return state`; the function called in the file), stepped by
+    another function of the file on one of its parameters (`def train_epoch(state, epoch)`:
+    `state.opt.step()`, `state.sched.step()`): the object handed on is the one built here.
+    Only when no statement of the file but this one binds the scheduler's attribute (nor any call
+    names it as a keyword other than the class's own construction, `dataclasses.replace(state,
+    sched=...)`, nor calls `setattr`): every such state holds this scheduler."""
+    source, facts = model.source, model.facts
+    holder, _, sched_attr = sched.partition(".")
+    opt_holder, _, opt_attr = opt.partition(".")
+    if scope.__class__ is not ast.FunctionDef or opt_holder != holder or "." in sched_attr or "." in opt_attr:
+        return False
+    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:
+        return False
+    owners = set()
+    returns = 0
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Return:
+            value = node.value  # type: ignore[attr-defined]
+            if value is None or value.__class__ is not ast.Name or value.id != holder:
+                return False
+            returns += 1
+        elif node.__class__ is ast.Name and node.id == holder and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            owners.add(None)  # (bound otherwise than by a plain assignment: read below)
+        elif node.__class__ is ast.Global or node.__class__ is ast.Nonlocal:
+            return False
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Assign and any(t.__class__ is ast.Name and t.id == holder for t in node.targets):  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if len(node.targets) != 1 or value.__class__ is not ast.Call or value.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                return False
+            owners.discard(None)
+            owners.add(value.func.id)
+    if returns == 0 or len(owners) != 1:
+        return False
+    owner = owners.pop()
+    if owner not in facts.classes:
+        return False
+    name = scope.name  # type: ignore[attr-defined]
+    called = False
+    for node in source.of_type(ast.Call):
+        func = node.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Name and func.id == name:
+            called = True
+        if call_name(node) in ("setattr", "builtins.setattr"):  # type: ignore[arg-type]
+            return False
+        if any(k.arg == sched_attr for k in node.keywords) and not (func.__class__ is ast.Name and func.id == owner):  # type: ignore[attr-defined]
+            return False
+    if not called:
+        return False
+    writes = 0
+    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+        for node in source.of_type(kind):
+            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            for target in targets:
+                for part in ast_walk(target):
+                    if part.__class__ is ast.Attribute and part.attr == sched_attr and part.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
+                        writes += 0 if getattr(part, "synthetic", False) else 1
+    if writes != 1:
+        return False
+    for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
+        for info in functions:
+            node = info.node
+            if node is scope or info.source is not None and info.source is not source:
+                continue
+            for param in info.params:
+                if _steps(node, f"{param}.{sched_attr}", source) and _steps(node, f"{param}.{opt_attr}", source):
+                    return True
+    return False
 
 
 def _globals_stepped(name: str, keys: tuple[str, ...], facts: ModuleFacts, source, depth: int) -> set[str]:  # type: ignore[no-untyped-def]

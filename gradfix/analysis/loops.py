@@ -2378,10 +2378,6 @@ class _Walker:
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
             return None
         inner, params = closures[call.func.id]
-        if inners and any(
-            isinstance(node, FUNCTIONS) and node.name == name.id and node is not inner.node for node in ast_walk(scope)
-        ):  # fmt: skip
-            return None  # another factory's closure of that name
         return inner, (call, params)
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:

@@ -194,7 +194,12 @@ class NeedlessRetainGraph(Rule):
     self.net.to(device)`, nor a commented-out line): the module's state carries one
     iteration's graph into the next, whose backward needs it kept. Such a running number kept on `self` in the
     loop is no tensor of the graph outliving the iteration either; the loss tensor itself kept
-    there (`self.total = self.total + loss * n`) is, and the rule is silent.
+    there (`self.total = self.total + loss * n`) is, and the rule is silent. Silent too when a
+    method of a module the loss reads, none of torch's own (`train`, `to`, `apply`, ...), is
+    called as a statement of its own outside the loop right around the backward, before it or
+    in a loop around it: `merged.merge_weights()` before a loop over tasks (and again after each
+    step) may keep on the module weights computed from trainable tensors, which every task's
+    backward then runs through.
     """
 
     code = "GF004"
@@ -498,11 +503,46 @@ def _judge(
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
+    if _state_rebuilt_outside(event, scope_node, read_in_piece):
+        return "silent"  # `merged.merge_weights()` before the task loop: every backward of it runs through one merge
     if loop.function is not None and free_data & _parameters(loop.function):
         if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
             return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+# torch's own methods of a module (and of a tensor) that leave no graph on it
+_PLAIN_MODULE_METHODS = frozenset({
+    "train", "eval", "to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "zero_grad",
+    "requires_grad_", "apply", "load_state_dict", "state_dict", "parameters", "named_parameters",
+    "modules", "named_modules", "children", "named_children", "buffers", "named_buffers",
+    "register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+    "register_buffer", "register_parameter", "add_module", "share_memory", "detach_", "reset_parameters",
+})  # fmt: skip
+
+
+def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str]) -> bool:
+    """A method of a module the loss reads, called as a statement of its own outside the loop
+    right around the backward (before it, or in a loop around it), that is none of torch's own
+    (`merged.merge_weights()`: weights rebuilt from trainable merge coefficients and kept on
+    the module): whatever it stores may hold a graph that every backward of that loop runs
+    through, as a test-time adaptation over several tasks does once per optimizer step."""
+    innermost = event.home_loops[-1]
+    outer = event.home_loops[:-1]
+    inside = {id(node) for node in ast_walk(innermost)}
+    for node in ast_walk(scope):
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)) or id(node) in inside:
+            continue
+        func = node.value.func
+        if not isinstance(func, ast.Attribute) or func.attr in _PLAIN_MODULE_METHODS or func.attr.startswith("_"):
+            continue
+        key = dotted(func.value)
+        if key is None or key == "self" or key not in read:
+            continue
+        if node.lineno < innermost.lineno or any(node.lineno > lp.lineno and node.end_lineno <= lp.end_lineno for lp in outer):  # type: ignore[operator]
+            return True
+    return False
 
 
 def _reads_a_number_only(statement: ast.AST, loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -199,7 +199,9 @@ class NeedlessRetainGraph(Rule):
     called as a statement of its own outside the loop right around the backward, before it or
     in a loop around it: `merged.merge_weights()` before a loop over tasks (and again after each
     step) may keep on the module weights computed from trainable tensors, which every task's
-    backward then runs through.
+    backward then runs through. A method the file defines counts only when it stores a computed
+    value on an attribute or an item (`self.merged = self.base + ...`); one that only sets flags
+    and modes (`param.requires_grad = False`, `self.head.train()`) keeps the report.
     """
 
     code = "GF004"
@@ -503,7 +505,7 @@ def _judge(
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
-    if _state_rebuilt_outside(event, scope_node, read_in_piece):
+    if _state_rebuilt_outside(event, scope_node, read_in_piece, model):
         return "silent"  # `merged.merge_weights()` before the task loop: every backward of it runs through one merge
     if loop.function is not None and free_data & _parameters(loop.function):
         if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
@@ -522,12 +524,15 @@ _PLAIN_MODULE_METHODS = frozenset({
 })  # fmt: skip
 
 
-def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str]) -> bool:
+def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str], model: ModuleModel) -> bool:
     """A method of a module the loss reads, called as a statement of its own outside the loop
     right around the backward (before it, or in a loop around it), that is none of torch's own
     (`merged.merge_weights()`: weights rebuilt from trainable merge coefficients and kept on
     the module): whatever it stores may hold a graph that every backward of that loop runs
-    through, as a test-time adaptation over several tasks does once per optimizer step."""
+    through, as a test-time adaptation over several tasks does once per optimizer step. A
+    method the file defines counts only when it stores a computed value on an attribute or an
+    item (`self.merged = self.base + ...`), not one that only switches modes or flags
+    (`param.requires_grad = False`; `self.head.train()`)."""
     innermost = event.home_loops[-1]
     outer = event.home_loops[:-1]
     inside = {id(node) for node in ast_walk(innermost)}
@@ -541,6 +546,22 @@ def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str]) -> 
         if key is None or key == "self" or key not in read:
             continue
         if node.lineno < innermost.lineno or any(node.lineno > lp.lineno and node.end_lineno <= lp.end_lineno for lp in outer):  # type: ignore[operator]
+            defined = [
+                d for d in ast_walk(model.source.tree) if isinstance(d, FUNCTIONS) and d.name == func.attr
+            ]  # fmt: skip
+            if not defined or any(_stores_a_computed_value(d) for d in defined):
+                return True
+    return False
+
+
+def _stores_a_computed_value(function: ast.AST) -> bool:
+    """The function assigns something other than a constant to an attribute or an item."""
+    for node in ast_walk(function):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets) and not isinstance(node.value, ast.Constant):
+                return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             return True
     return False
 

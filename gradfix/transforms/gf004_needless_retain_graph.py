@@ -199,7 +199,10 @@ class NeedlessRetainGraph(Rule):
     called as a statement of its own outside the loop right around the backward, before it or
     in a loop around it: `merged.merge_weights()` before a loop over tasks (and again after each
     step) may keep on the module weights computed from trainable tensors, which every task's
-    backward then runs through. A method the file defines counts only when it stores a computed
+    backward then runs through (the module run by the loss's statements: called, `merged(x)`, or
+    handed by position to a call that is not torch's; not a random generator handed to
+    `torch.rand(..., generator=source)` and seeded with `source.manual_seed(11)`). A method the
+    file defines counts only when it stores a computed
     value on an attribute or an item (`self.merged = self.base + ...`); one that only sets flags
     and modes (`param.requires_grad = False`, `self.head.train()`) keeps the report.
     """
@@ -505,7 +508,7 @@ def _judge(
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
-    if _state_rebuilt_outside(event, scope_node, read_in_piece, model):
+    if _state_rebuilt_outside(event, scope_node, _modules_run(call.loss, piece, read_in_piece), model):
         return "silent"  # `merged.merge_weights()` before the task loop: every backward of it runs through one merge
     if loop.function is not None and free_data & _parameters(loop.function):
         if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
@@ -552,6 +555,23 @@ def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str], mod
             if not defined or any(_stores_a_computed_value(d) for d in defined):
                 return True
     return False
+
+
+def _modules_run(loss: ast.expr, piece: GraphSlice, read: set[str]) -> set[str]:
+    """The names of `read` the loss's statements run as a module: called (`merged(x)`), or
+    handed by position to a call that is not torch's (`self.compute_logits(wrapped_model, x)`);
+    not a random generator handed to `torch.rand(..., generator=source)`."""
+    out: set[str] = set()
+    for root in (loss, *(u.node for u in piece.units)):
+        for node in ast_walk(root):
+            if not isinstance(node, ast.Call):
+                continue
+            called = dotted(node.func)
+            if called in read:
+                out.add(called)
+            if called is None or not called.startswith("torch."):
+                out.update(key for arg in node.args if (key := dotted(arg)) in read)
+    return out
 
 
 def _stores_a_computed_value(function: ast.AST) -> bool:

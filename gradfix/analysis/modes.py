@@ -2497,67 +2497,93 @@ def _foreign_probe_loop(backward: ModeItem, names: set[str], model: ModuleModel)
     probe trained on the embeddings handed in (`log = LogReg(dim, n)`; `opt = Adam(log.parameters())`).
     A module built from a parameter that may hold the evaluated module (`names`, through
     each helper call on the way; or anything but a constant or another name) may be that
-    module or hold it (`nn.Sequential(net, head)`)."""
+    module or hold it (`nn.Sequential(net, head)`). An optimizer (or module) the helper is
+    handed by the helper on the way before it is read there the same way: the evaluation
+    helper builds the probe and its optimizer and hands both to a fitting helper,
+    `_fit(head, feats, opt)`."""
     helpers = getattr(model, "_mode_helpers", None) or {}
     function = helpers.get(id(backward.via[-1]))
     loop = backward.loops[-1]
     if function is None or not any(node is loop for node in ast_walk(function)):
         return False
-    handed = _handed_values(backward.via, helpers)
-    if handed is None:
-        return False
-    params = {a.arg for a in ast_walk(function) if isinstance(a, ast.arg)}
-
-    def may_hold_module(name: str) -> bool:
-        if name not in params:
-            return False
-        if name not in handed:
-            return not _has_constant_default(function, name)  # not given: its default
-        value = handed[name]
-        return value is None or (value != _CONSTANT and any(related(value, other) for other in names))
-
-    def built_here(name: str) -> bool:
-        """`name` is bound in the helper only to calls given no module the caller evaluates."""
-        if not _built_in(name, function):
-            return False
-        for node in ast_walk(function):
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                value = node.value
-                given = [*value.args, *(kw.value for kw in value.keywords)]  # type: ignore[attr-defined]
-                if any(
-                    isinstance(arg, ast.Starred) or ((key := dotted(arg)) is not None and may_hold_module(key.split(".", 1)[0]))
-                    for arg in given
-                ):
-                    return False
-        return True
-
-    seen: set[str] = set()
-
-    def own_optimizer(name: str) -> bool:
-        if name in seen:
-            return True
-        seen.add(name)
-        if not built_here(name):
-            return False
-        over: list[str] = []
-        for node in ast_walk(function):
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                first = node.value.args[0] if node.value.args else None  # type: ignore[attr-defined]
-                if isinstance(first, ast.Name) and first.id not in params:
-                    over.append(first.id)  # `StepLR(opt, ...)`: a scheduler over an optimizer of its own
-                    continue
-                owners = [
-                    receiver(sub) for sub in ast_walk(first) if isinstance(sub, ast.Call) and method_name(sub) in ("parameters", "named_parameters")
-                ] if first is not None else []  # fmt: skip
-                if not owners or not all(isinstance(r, ast.Name) and built_here(r.id) for r in owners):
-                    return False
-        return all(own_optimizer(other) for other in over)
-
     steps = [
         call for call in ast_walk(loop)
         if isinstance(call, ast.Call) and method_name(call) == "step" and not call.args and not call.keywords
     ]  # fmt: skip
-    return bool(steps) and all(isinstance(recv := receiver(call), ast.Name) and own_optimizer(recv.id) for call in steps)
+    return bool(steps) and all(
+        isinstance(recv := receiver(call), ast.Name) and _probe_owned(backward.via, helpers, names, recv.id, True, set())
+        for call in steps
+    )
+
+
+def _probe_owned(
+    via: tuple[ast.Call, ...], helpers: dict[int, ast.AST], names: set[str], name: str, optimizer: bool, seen: set[tuple[int, str, bool]]
+) -> bool:
+    """`name`, an optimizer (or, not `optimizer`, a module one is built over) in the helper
+    `via[-1]` calls, is built there, from no module the caller evaluates (an optimizer: over
+    the parameters of such modules, or a scheduler over such an optimizer), or handed in by
+    the helper on the way before it (`via[-2]`), which built it so."""
+    function = helpers.get(id(via[-1]))
+    handed = _handed_values(via, helpers)
+    if function is None or handed is None:
+        return False
+    if (id(function), name, optimizer) in seen:
+        return True
+    seen.add((id(function), name, optimizer))
+    params = {a.arg for a in ast_walk(function) if isinstance(a, ast.arg)}
+    if name in params:
+        # handed in: by a helper on the way (not by the analysed code, whose values may be the module)
+        if len(via) < 2 or not isinstance(function, FUNCTIONS):
+            return False
+        arg = _argument_for(via[-1], function, name)
+        return isinstance(arg, ast.Name) and _probe_owned(via[:-1], helpers, names, arg.id, optimizer, seen)
+
+    def may_hold_module(key: str) -> bool:
+        if key not in params:
+            return False
+        if key not in handed:
+            return not _has_constant_default(function, key)  # not given: its default
+        value = handed[key]
+        return value is None or (value != _CONSTANT and any(related(value, other) for other in names))
+
+    if not _built_in(name, function):
+        return False
+    for node in ast_walk(function):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            value = node.value
+            given = [*value.args, *(kw.value for kw in value.keywords)]  # type: ignore[attr-defined]
+            if any(
+                isinstance(arg, ast.Starred) or ((key := dotted(arg)) is not None and may_hold_module(key.split(".", 1)[0]))
+                for arg in given
+            ):
+                return False
+            if not optimizer:
+                continue
+            first = value.args[0] if value.args else None  # type: ignore[attr-defined]
+            if isinstance(first, ast.Name) and first.id not in params:
+                # `StepLR(opt, ...)`: a scheduler over an optimizer of its own
+                if not _probe_owned(via, helpers, names, first.id, True, seen):
+                    return False
+                continue
+            owners = [
+                receiver(sub) for sub in ast_walk(first) if isinstance(sub, ast.Call) and method_name(sub) in ("parameters", "named_parameters")
+            ] if first is not None else []  # fmt: skip
+            if not owners or not all(isinstance(r, ast.Name) and _probe_owned(via, helpers, names, r.id, False, seen) for r in owners):
+                return False
+    return True
+
+
+def _argument_for(call: ast.Call, function: ast.AST, param: str) -> ast.expr | None:
+    """What `call` gives the parameter `param` of `function`, by position or by keyword."""
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+    if isinstance(call.func, ast.Attribute) and params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    for name, arg in zip(params, call.args):
+        if name == param:
+            return arg
+    return next((kw.value for kw in call.keywords if kw.arg == param), None)
 
 
 _CONSTANT = "\0"  # what `_handed_values` says of a parameter given a constant

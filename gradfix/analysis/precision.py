@@ -432,7 +432,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                         seen.add(id(node))
                         if (
                             not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
-                            and not _binds_only_numbers(node, loop)
+                            and not _binds_only_numbers(node, loop) and not _calls_only_no_grad_helpers(node, model)
                         ):
                             fixable = made is None and returned is None and not _dtype_from_class(expr, model)
                             out.append(UnscaledAutocast(loop, node, expr, style, fixable))
@@ -685,6 +685,32 @@ def _records_no_graph(node: ast.stmt, model: ModuleModel) -> bool:
             if (qualify(_dotted(called)) or "") in _NO_GRAD:
                 return True
     return False
+
+
+def _calls_only_no_grad_helpers(node: ast.stmt, model: ModuleModel) -> bool:
+    """Every statement of the autocast block calls a function of the module decorated with
+    `@torch.no_grad()` (or `@torch.inference_mode()`) and does nothing else with what it
+    computes (`with torch.cuda.amp.autocast(): result = evaluate(model, loader)` between two
+    epochs of training): the forward it runs in float16 records no graph, so no gradient is
+    computed in float16."""
+    qualify = model.facts.imports.qualify
+    body = getattr(node, "body", [])
+    for stmt in body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            value = stmt.value
+        elif isinstance(stmt, ast.Expr):
+            value = stmt.value
+        else:
+            return False
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return False
+        info = model.facts.module_functions.get(value.func.id)
+        if info is None or info.class_name is not None:
+            return False
+        decorators = [d.func if isinstance(d, ast.Call) else d for d in info.node.decorator_list]
+        if not any((qualify(_dotted(d)) or "") in _NO_GRAD for d in decorators):
+            return False
+    return bool(body)
 
 
 _PARAMETERS = lazily(r"param|weight|\.parameters\(", re.I)

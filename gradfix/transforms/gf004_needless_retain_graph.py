@@ -194,7 +194,17 @@ class NeedlessRetainGraph(Rule):
     self.net.to(device)`, nor a commented-out line): the module's state carries one
     iteration's graph into the next, whose backward needs it kept. Such a running number kept on `self` in the
     loop is no tensor of the graph outliving the iteration either; the loss tensor itself kept
-    there (`self.total = self.total + loss * n`) is, and the rule is silent.
+    there (`self.total = self.total + loss * n`) is, and the rule is silent. Silent too when a
+    method of a module the loss reads, none of torch's own (`train`, `to`, `apply`, ...), is
+    called as a statement of its own outside the loop right around the backward, before it or
+    in a loop around it: `merged.merge_weights()` before a loop over tasks (and again after each
+    step) may keep on the module weights computed from trainable tensors, which every task's
+    backward then runs through (the module run by the loss's statements: called, `merged(x)`, or
+    handed by position to a call that is not torch's; not a random generator handed to
+    `torch.rand(..., generator=source)` and seeded with `source.manual_seed(11)`). A method the
+    file defines counts only when it stores a computed
+    value on an attribute or an item (`self.merged = self.base + ...`); one that only sets flags
+    and modes (`param.requires_grad = False`, `self.head.train()`) keeps the report.
     """
 
     code = "GF004"
@@ -498,11 +508,82 @@ def _judge(
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
+    if _state_rebuilt_outside(event, scope_node, _modules_run(call.loss, piece, read_in_piece), model):
+        return "silent"  # `merged.merge_weights()` before the task loop: every backward of it runs through one merge
     if loop.function is not None and free_data & _parameters(loop.function):
         if _callers_may_pass_graphs(loop.function, free_data & _parameters(loop.function), model):
             return "silent"  # `fit_probe(probe, opt, encoder(x), y)`: a caller hands it a graph
         return "unsafe"
     return "safe"
+
+
+# torch's own methods of a module (and of a tensor) that leave no graph on it
+_PLAIN_MODULE_METHODS = frozenset({
+    "train", "eval", "to", "cuda", "cpu", "half", "float", "double", "bfloat16", "type", "zero_grad",
+    "requires_grad_", "apply", "load_state_dict", "state_dict", "parameters", "named_parameters",
+    "modules", "named_modules", "children", "named_children", "buffers", "named_buffers",
+    "register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+    "register_buffer", "register_parameter", "add_module", "share_memory", "detach_", "reset_parameters",
+})  # fmt: skip
+
+
+def _state_rebuilt_outside(event: GradEvent, scope: ast.AST, read: set[str], model: ModuleModel) -> bool:
+    """A method of a module the loss reads, called as a statement of its own outside the loop
+    right around the backward (before it, or in a loop around it), that is none of torch's own
+    (`merged.merge_weights()`: weights rebuilt from trainable merge coefficients and kept on
+    the module): whatever it stores may hold a graph that every backward of that loop runs
+    through, as a test-time adaptation over several tasks does once per optimizer step. A
+    method the file defines counts only when it stores a computed value on an attribute or an
+    item (`self.merged = self.base + ...`), not one that only switches modes or flags
+    (`param.requires_grad = False`; `self.head.train()`)."""
+    innermost = event.home_loops[-1]
+    outer = event.home_loops[:-1]
+    inside = {id(node) for node in ast_walk(innermost)}
+    for node in ast_walk(scope):
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)) or id(node) in inside:
+            continue
+        func = node.value.func
+        if not isinstance(func, ast.Attribute) or func.attr in _PLAIN_MODULE_METHODS or func.attr.startswith("_"):
+            continue
+        key = dotted(func.value)
+        if key is None or key == "self" or key not in read:
+            continue
+        if node.lineno < innermost.lineno or any(node.lineno > lp.lineno and node.end_lineno <= lp.end_lineno for lp in outer):  # type: ignore[operator]
+            defined = [
+                d for d in ast_walk(model.source.tree) if isinstance(d, FUNCTIONS) and d.name == func.attr
+            ]  # fmt: skip
+            if not defined or any(_stores_a_computed_value(d) for d in defined):
+                return True
+    return False
+
+
+def _modules_run(loss: ast.expr, piece: GraphSlice, read: set[str]) -> set[str]:
+    """The names of `read` the loss's statements run as a module: called (`merged(x)`), or
+    handed by position to a call that is not torch's (`self.compute_logits(wrapped_model, x)`);
+    not a random generator handed to `torch.rand(..., generator=source)`."""
+    out: set[str] = set()
+    for root in (loss, *(u.node for u in piece.units)):
+        for node in ast_walk(root):
+            if not isinstance(node, ast.Call):
+                continue
+            called = dotted(node.func)
+            if called in read:
+                out.add(called)
+            if called is None or not called.startswith("torch."):
+                out.update(key for arg in node.args if (key := dotted(arg)) in read)
+    return out
+
+
+def _stores_a_computed_value(function: ast.AST) -> bool:
+    """The function assigns something other than a constant to an attribute or an item."""
+    for node in ast_walk(function):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets) and not isinstance(node.value, ast.Constant):
+                return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            return True
+    return False
 
 
 def _reads_a_number_only(statement: ast.AST, loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -75,7 +75,8 @@ class ClipWithoutUnscale(LoopRule):
     same test at both, calling nothing: `use_amp`, `args.fp16`, `scaler is not None`; the step's
     also as the `else` of `if not use_amp:`), gets the `unscale_` under that test: `if use_amp:
     scaler.unscale_(opt)` (in the other mode nothing was scaled, and `unscale_` would raise),
-    also inside a test of the clip's own (`if max_norm > 0:`).
+    also inside a test of the clip's own (`if max_norm > 0:`), and when the clip and the
+    step's arms sit under tests they share (an accumulation window's `if (i + 1) % N == 0:`).
 
     A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
     same function imported by name), the iteration's last `scaler.scale(loss).backward()`
@@ -279,9 +280,12 @@ def _amp_arm(
     if step is None or step.source is not None:
         return None
     steps = step.branches_within(loop.node)
+    # the step's tests but the last are the clip's first ones: those it shares with the
+    # backward, and any the clip and the step share beyond them (an accumulation window's
+    # `if (i + 1) % N == 0:` around the clip and the step's arms)
     if (
-        len(steps) != len(around) + 1
-        or [(id(b.node), b.kind) for b in steps[:-1]] != [(id(b.node), b.kind) for b in around]
+        len(steps) < len(around) + 1
+        or [(id(b.node), b.kind) for b in steps[:-1]] != [(id(b.node), b.kind) for b in own[: len(steps) - 1]]
         or steps[-1].node is arm.node
         or steps[-1].test is None
         or not _same_arm(steps[-1], test, model)

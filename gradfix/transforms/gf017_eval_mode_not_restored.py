@@ -173,7 +173,8 @@ class EvalModeNotRestored(Rule):
     trained and left in eval, kept frozen while a classifier trains; a linear probe that the
     evaluation helper builds and trains on detached embeddings, also a helper of another
     module whose loop steps only optimizers it builds over modules it builds from no module
-    handed in) is passed over to the training after it; an evaluation of an alias of the module that the training switches back
+    handed in, or that the helper on the way before it built so and handed down:
+    `_fit(head, feats, opt)`) is passed over to the training after it; an evaluation of an alias of the module that the training switches back
     (`model_without_ddp = model`, or `model.module` once `model` is wrapped, with `train(model)`
     calling `model.train()`), or a `train()` through an alias (`parallel_model = model` in the
     branch that does not wrap it); a module built anew in every arm of an `if` at the top of

@@ -102,7 +102,10 @@ class Fp16AutocastWithoutScaler(Rule):
     (a new run), builds its own. An autocast switched by
     `enabled=` (`enabled=args.amp`) gets a scaler under the same switch (`GradScaler("cuda",
     enabled=args.amp)`: float32 runs stay unscaled); a switch that reads a name the loop binds
-    (or calls something) gets no fix. Not reported: bfloat16,
+    (or calls something) gets no fix. Not reported: an autocast block whose statements only
+    call functions of the module decorated with `@torch.no_grad()` (or `@torch.inference_mode()`),
+    `with torch.cuda.amp.autocast(): result = evaluate(model, loader)` between two epochs of
+    training (nothing it computes has a graph); bfloat16,
     CPU autocast, a device or dtype gradfix cannot read (a name counts when the module binds it
     once, at its top level, to a literal or a `torch.` dtype: `AMP_DTYPE = torch.float16`, also
     one imported by name from a module of the project that binds it so once and nowhere else,

@@ -61,6 +61,11 @@ CASES: dict[str, tuple[str, tuple[tuple[str, str], ...] | tuple[str, str], tuple
         ("loss.backward(retain_graph=True)", "loss.backward()"),
         ("write", "write-unsafe"),
     ),
+    "retain_graph_shared_by_tasks_through_merged_weights.py": (
+        "GF004",
+        ("loss.backward(retain_graph=True)", "loss.backward()"),
+        ("write", "write-unsafe"),
+    ),
     "accum_window_loss_backpropagated_by_helper.py": (
         "GF009",
         ("pending = pending + loss / accum", "pending = pending + loss.detach() / accum"),

@@ -71,3 +71,43 @@ def test_the_fixed_script_runs_without_mixed_precision_too(tmp_path: Path) -> No
     fixed = apply_gradfix(source, tmp_path / "fixed", "--select", "GF013")
     assert "scaler.unscale_(opt)" in fixed.read_text()
     assert_same_training(run_script(fixed), run_script(source))
+
+
+# the same clip for both precisions at the end of an accumulation window: the clip, the
+# scaler's step and the plain step all sit under the window's test
+WINDOW = BUGGY.replace(
+    '''    for x, y in data:
+        opt.zero_grad()
+        with autocast''',
+    '''    for i, (x, y) in enumerate(data):
+        with autocast''',
+).replace(
+    "            loss = nn.functional.mse_loss(model(x).float(), y)\n",
+    "            loss = nn.functional.mse_loss(model(x).float(), y) / 3\n",
+).replace(
+    '''        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+        if use_amp:
+            scaler.step(opt)
+            scaler.update()
+        else:
+            opt.step()
+''',
+    '''        if (i + 1) % 3 == 0:
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+            if use_amp:
+                scaler.step(opt)
+                scaler.update()
+            else:
+                opt.step()
+            opt.zero_grad()
+''',
+)
+WINDOW_HAND = WINDOW.replace(
+    "            torch.nn.utils.clip_grad_norm_",
+    "            if use_amp:\n                scaler.unscale_(opt)\n            torch.nn.utils.clip_grad_norm_",
+)
+
+
+def test_unscale_under_the_amp_test_in_an_accumulation_window_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    assert WINDOW != BUGGY and WINDOW_HAND != WINDOW and "if (i + 1) % 3 == 0:" in WINDOW
+    assert_fixed_like_hand(tmp_path, WINDOW, WINDOW_HAND, "--select", "GF013")

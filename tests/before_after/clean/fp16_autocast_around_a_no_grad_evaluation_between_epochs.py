@@ -1,0 +1,39 @@
+"""Only the evaluation between two epochs runs under float16 autocast, and the evaluation
+function records no graph (`@torch.no_grad()`): the training itself runs in float32, so no
+gradient is computed in float16 and there is nothing for a GradScaler to scale.
+"""
+
+import torch
+from torch import nn
+
+
+def train_epoch(model, batches, optimizer):
+    model.train()
+    for x, y in batches:
+        optimizer.zero_grad()
+        loss = nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+    return loss.item()
+
+
+@torch.no_grad()
+def score(model, batches):
+    model.eval()
+    hits = sum((model(x).argmax(1) == y).sum().item() for x, y in batches)
+    return hits / sum(len(y) for _, y in batches)
+
+
+def main(epochs=3):
+    model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4)).cuda()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    batches = [(torch.randn(8, 16).cuda(), torch.randint(0, 4, (8,)).cuda()) for _ in range(5)]
+    for epoch in range(epochs):
+        train_epoch(model, batches, optimizer)
+        with torch.cuda.amp.autocast():
+            accuracy = score(model, batches)
+        print(epoch, accuracy)
+
+
+if __name__ == "__main__":
+    main()

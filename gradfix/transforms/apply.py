@@ -52,9 +52,11 @@ def select_compatible(fixes: Iterable[Fix]) -> list[Fix]:
             anchors = {id(e.anchor) for e in fix.edits if isinstance(e, InsertStatements) and e.where in ("before", "after")}
             for key in fix.conflict_keys() | anchors:
                 edited.setdefault(key, []).append(fix)
+        # (a statement nested in a copied one counts: GF013's `unscale_` inserted beside a clip
+        # under `if cfg.clip:` in the window that GF006's flush copies whole)
         fixes = [
             fix for fix in fixes
-            if not any(other is not fix for stmt in fix.copies for other in edited.get(id(stmt), ()))
+            if not any(other is not fix for stmt in fix.copies for node in ast_walk(stmt) for other in edited.get(id(node), ()))
         ]  # fmt: skip
     for fix in fixes:
         keys = fix.conflict_keys()

@@ -101,8 +101,9 @@ class MissingAccumulationFlush(AccumulationRule):
     (len(loader) <= N and i + 1 == len(loader))):`), so an epoch that part stepped is not stepped twice. It repeats the statements of the window's `if` body that hold a step, a clear,
     a clip, an unscale or a scheduler step, and the `scaler.update()` calls, in their order --
     the order another fix leaves them in: while a fix of the same run moves one of them or
-    inserts beside it (GF012 puts a scheduler step after the optimizer's, GF010 a clip before
-    the step, GF013 an `unscale_` before the clip), the flush waits for the next pass.
+    inserts beside it or beside a statement nested in it (GF012 puts a scheduler step after the
+    optimizer's, GF010 a clip before the step, GF013 an `unscale_` before the clip, also a clip
+    under `if cfg.clip:`), the flush waits for the next pass.
 
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
     such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update, or a

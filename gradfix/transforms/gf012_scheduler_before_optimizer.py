@@ -302,19 +302,15 @@ class SchedulerBeforeOptimizer(LoopRule):
             if len(starts) != 1 or len(steps_fn) != 1 or len(ends) != 1:
                 continue
             hook, process = starts[0].node, steps_fn[0].node
-            loop = next((lp for lp in model.loops if lp.is_step_function and lp.node is process), None)
-            if loop is None:
-                continue
-            steps = [e for e in loop.events if e.kind is EventKind.STEP]
-            stepped = {e.target for e in steps if e.target}
-            if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):
+            stepping = _one_step_each_call(model, process)
+            if stepping is None:
                 continue  # (several optimizers, or a step under a condition: left alone)
+            loop, steps, optimizer = stepping
             first_step = min(source.start(e.path[-1]) for e in steps)
             if any(isinstance(n, ast.Return) and source.start(n) < first_step for n in ast_walk(process)):
                 continue  # (a batch skipped before the step)
             if any(e.kind is EventKind.SCHEDULER_STEP for e in loop.events):
                 continue  # (the step schedules too: its own order)
-            optimizer = next(iter(stepped))
             body = [stmt for stmt in hook.body if not _is_docstring(stmt)]
             bound = {
                 stmt.targets[0].id for stmt in body
@@ -356,17 +352,10 @@ class SchedulerBeforeOptimizer(LoopRule):
         handing the handler to `ITERATION_COMPLETED` when it does nothing else."""
         source = model.source
         for trainer, process, handler, event, holder in ignite_handlers(model, "ITERATION_STARTED"):
-            loop = next(
-                (lp for lp in model.loops if lp.is_step_function and lp.node is process),
-                None,
-            )
-            if loop is None:
-                continue
-            steps = [e for e in loop.events if e.kind is EventKind.STEP]
-            stepped = {e.target for e in steps if e.target}
-            if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):
+            stepping = _one_step_each_call(model, process)
+            if stepping is None:
                 continue  # (several optimizers, or a step under a condition: left alone)
-            optimizer = next(iter(stepped))
+            loop, steps, optimizer = stepping
             body = [stmt for stmt in handler.body if not _is_docstring(stmt)]
             schedules = []
             for stmt in body:
@@ -379,7 +368,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if not model.facts.is_scheduler(key):
                     continue
                 sched = GradEvent(EventKind.SCHEDULER_STEP, call, path=(stmt,), blocks=(handler.body,), branches=(), loops=(), target=key)
-                if not _is_lr_scheduler_step(sched, model, handler) or _scheduled_optimizer(sched, model, stepped, handler) != optimizer:
+                if not _is_lr_scheduler_step(sched, model, handler) or _scheduled_optimizer(sched, model, {optimizer}, handler) != optimizer:
                     continue
                 if any(e.kind is EventKind.SCHEDULER_STEP and e.target == key for e in loop.events):
                     continue
@@ -1818,6 +1807,20 @@ def _built_under(key: str, test: ast.expr, model: ModuleModel) -> bool:
 
 # what a handler must not do besides stepping the scheduler (its place then matters otherwise)
 _TOUCHES_GRADIENTS = lazily(r"zero_grad|\.grad\b|backward|clip_grad|(?<!\w)optimizer\b|\.step\(\w")
+
+
+def _one_step_each_call(model: ModuleModel, process: ast.AST) -> tuple[TrainingLoop, list[GradEvent], str] | None:
+    """The step-function reading of `process` (a framework's `training_step`, an Ignite process
+    function) when it steps one optimizer, each step a statement of its own top level (no
+    engine, branch or helper between): (loop, its step events, the optimizer's key)."""
+    loop = next((lp for lp in model.loops if lp.is_step_function and lp.node is process), None)
+    if loop is None:
+        return None
+    steps = [e for e in loop.events if e.kind is EventKind.STEP]
+    stepped = {e.target for e in steps if e.target}
+    if len(stepped) != 1 or any(e.engine or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps):  # type: ignore[attr-defined]
+        return None
+    return loop, steps, next(iter(stepped))
 
 
 def _is_docstring(stmt: ast.stmt) -> bool:

@@ -376,15 +376,47 @@ def assignments(model: object) -> Assignments:
 
 
 
+def built_object(holder: str, scope: Scope, model: object) -> ast.Call | None:
+    """The call of a class of the module that `holder`, bound once (seen from `scope`), holds the
+    object of: `trainer = Trainer(model)`, or `with Trainer(model) as trainer:` when the class's
+    own `__enter__` returns `self` and nothing else; else None."""
+    index = assignments(model)
+    bindings = index.bindings(holder, scope)
+    if len(bindings) != 1:
+        return None
+    binding = bindings[0]
+    classes = model.facts.classes  # type: ignore[attr-defined]
+    if binding.value is not None:
+        built = binding.value
+        return built if isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in classes else None
+    if binding.statement.__class__ not in WITH_KINDS:
+        return None
+    for item in binding.statement.items:  # type: ignore[attr-defined]
+        if item.optional_vars is None or dotted(item.optional_vars) != holder:
+            continue
+        built = item.context_expr
+        if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in classes):
+            return None
+        enter = model.facts.methods.get(built.func.id, {}).get("__enter__")  # type: ignore[attr-defined]
+        if enter is None:
+            return None  # (a base's `__enter__`: not read)
+        returns = [node for node in ast_walk(enter.node) if isinstance(node, ast.Return)]
+        if returns and all(isinstance(r.value, ast.Name) and r.value.id == "self" for r in returns):
+            return built
+        return None
+    return None
+
+
 def held_attribute(key: str, scope: Scope, model: object) -> Binding | None:
     """For `agent.optimizer` (or `callback.scheduler`), with `agent` bound once (seen from
-    `scope`) to a call of a class of the module: the one binding of `self.optimizer` in that
-    class, when no other class binds it; else None."""
+    `scope`) to a call of a class of the module (`built_object`: also `with Trainer(...) as
+    agent:`): the one binding of `self.optimizer` in that class, when no other class binds it;
+    else None."""
     holder, _, attribute = key.partition(".")
     if not attribute or "." in attribute or holder == "self":
         return None
     index = assignments(model)
-    built = index.single_value(holder, scope)
+    built = built_object(holder, scope, model)
     if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in model.facts.classes):  # type: ignore[attr-defined]
         return None
     bindings = index.by_key.get(f"self.{attribute}", [])

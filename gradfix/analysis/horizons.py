@@ -25,7 +25,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import FOR_LOOPS
+from gradfix.source import FOR_LOOPS, FUNCTIONS
 from gradfix.walk import ast_nodes, ast_walk, child_nodes
 
 # constructor -> horizon arguments (keyword, positional index)
@@ -532,7 +532,42 @@ def _held_constructor(key: str, scope: Scope, model: ModuleModel) -> ast.Call | 
     whose `__init__` stores the scheduler it is given (`held_attribute`, `_stored_constructor`):
     the scheduler a method of the object steps (`callback.on_epoch_end()`)."""
     stored = held_attribute(key, scope, model)
-    return _stored_constructor(stored, model) if stored is not None else None
+    if stored is None:
+        return None
+    if isinstance(stored.value, ast.Call):
+        return _built_in_method(stored, scope, model)  # `self.sched = OneCycleLR(self.opt, ...)` in `__enter__`
+    return _stored_constructor(stored, model)
+
+
+def _built_in_method(binding, scope: Scope, model: ModuleModel) -> ast.Call | None:  # type: ignore[no-untyped-def]
+    """The constructor a method of the object's class binds to `self.<attr>` (its one binding in
+    the class), when its horizon reads the same names in the loop's scope as in the method: its
+    arguments past the optimizer read no `self.` attribute and no name the method or the loop's
+    function binds (module-level names: `EPOCHS * len(loader)`), and no code outside the class
+    assigns the attribute of an object (`trainer.sched = ...`)."""
+    call = binding.value
+    attribute = binding.key.split(".", 1)[1]
+    if any(
+        isinstance(t, ast.Attribute) and t.attr == attribute and not (isinstance(t.value, ast.Name) and t.value.id == "self")
+        for node in model.source.of_type(ast.Assign) for t in node.targets  # type: ignore[attr-defined]
+    ):
+        return None
+    index = assignments(model)
+    method = binding.scope
+    rest = [*call.args[1:], *(k.value for k in call.keywords if k.arg != "optimizer")]
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    params = {a.arg for a in ast_walk(method.args) if isinstance(a, ast.arg)} if isinstance(method, FUNCTIONS) else set()
+    for node in (n for arg in rest for n in ast_walk(arg)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if node.id in params or node.id == "self":
+                return None
+            for where in (method, scope):
+                if where is not model.source.tree and any(b.scope is where for b in index.by_key.get(node.id, ())):
+                    return None  # a local of the method, or one of the loop's function that hides the module's
+        elif isinstance(node, (ast.Lambda, *FUNCTIONS)):
+            return None
+    return call
 
 
 def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:

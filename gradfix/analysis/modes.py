@@ -25,7 +25,7 @@ from gradfix import syntax as ast
 import enum
 import re
 
-from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments
+from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments, built_object
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, decorated_entry, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -798,6 +798,10 @@ class _ModeWalker:
             # the walk sees its forward and backward after the evaluation's switch)
             return _imported_object_method(name, method, self.model) or _imported_object_method(name, method, self.model, training=True)
         values = assigned_values(self.model, name)
+        if not values:
+            # `with Trainer(model) as trainer:` (its `__enter__` returning `self`), the name's one binding
+            built = self._entered_object(name)
+            values = [built] if built is not None else []
         classes = {call_name(v) if isinstance(v, ast.Call) else None for v in values}
         if len(classes) != 1:
             return None
@@ -861,6 +865,20 @@ class _ModeWalker:
         finally:
             self.visiting.pop()
 
+    def _entered_statements(self, name: str) -> list[ast.stmt]:
+        """The `with` statements binding `name` (`with Trainer(model) as name:`), anywhere in the module."""
+        index = assignments(self.model)
+        return [b.statement for b in index.by_key.get(name, []) if b.value is None and isinstance(b.statement, WITHS)]
+
+    def _entered_object(self, name: str) -> ast.Call | None:
+        """`Trainer(model)` when the name's one binding in the module is `with Trainer(model) as
+        name:`, `Trainer` a class of the module whose own `__enter__` returns `self` only."""
+        index = assignments(self.model)
+        bindings = index.by_key.get(name, [])
+        if len(bindings) != 1 or bindings[0].value is not None or not isinstance(bindings[0].statement, WITHS):
+            return None
+        return built_object(name, bindings[0].scope, self.model)
+
     def _beside_loop(self, stmt: ast.stmt) -> bool:
         """The statement belongs to the analysed loop's function (or, for a loop at module
         level, to the module's own code): the names it reads are the loop's."""
@@ -893,9 +911,15 @@ class _ModeWalker:
             stmt for stmt in assignment_statements(self.model)
             if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == func.value.id for t in stmt.targets)
         ]
-        if len(statements) != 1 or len(assigned_values(self.model, func.value.id)) != 1:
+        entered = self._entered_object(func.value.id) if not statements and not assigned_values(self.model, func.value.id) else None
+        if entered is not None:
+            # `with Trainer(model) as trainer:`, the name's one binding, the statement that binds it
+            statements = [stmt for stmt in self._entered_statements(func.value.id) if any(i.context_expr is entered for i in stmt.items)]  # type: ignore[attr-defined]
+        elif len(statements) != 1 or len(assigned_values(self.model, func.value.id)) != 1:
             return {}
-        built = statements[0].value
+        if len(statements) != 1:
+            return {}
+        built = entered if entered is not None else statements[0].value  # type: ignore[attr-defined]
         if not (isinstance(built, ast.Call) and call_name(built) == class_name):
             return {}
         if facts is not self.facts and not (self.facts.imports.qualify(class_name) or "").endswith(f".{class_name}"):

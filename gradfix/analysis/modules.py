@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, held_attribute, reaching_top_level
+from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, built_object, held_attribute, reaching_top_level
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -308,7 +308,46 @@ def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str]
     if not found or not all(owner.startswith("self.") for owner in found):
         return None
     holder = target.split(".", 1)[0]
-    return {normalize(holder + owner[len("self") :]) for owner in found}
+    owners = {normalize(holder + owner[len("self") :]) for owner in found}
+    for owner in found:
+        # `trainer = Trainer(model, ...)` whose `__init__` writes `self.model = model`, the one
+        # binding of `self.model` in the class: `trainer.model` is `model`, the loop's name
+        handed = _handed_to_init(holder, owner, scope, model)
+        if handed is not None:
+            owners.add(normalize(handed))
+    return owners
+
+
+def _handed_to_init(holder: str, attribute: str, scope: Scope, model: ModuleModel) -> str | None:
+    """The key of the argument that `holder = Class(...)`, bound once (seen from `scope`) to a
+    call of a class of the file, hands to `Class.__init__`'s parameter stored as `attribute`
+    (`self.model = model`, the one binding of `self.model` in the module): `"model"`."""
+    if attribute.count(".") != 1:
+        return None
+    index = assignments(model)
+    built = built_object(holder, scope, model)
+    if built is None:
+        return None
+    init = model.facts.methods.get(built.func.id, {}).get("__init__")  # type: ignore[union-attr]
+    bindings = index.by_key.get(attribute, [])
+    if init is None or len(bindings) != 1 or bindings[0].class_name != built.func.id:  # type: ignore[union-attr]
+        return None
+    statement = bindings[0].statement
+    if not (
+        isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.value, ast.Name)
+        and any(stmt is statement for stmt in init.node.body)
+    ):  # fmt: skip
+        return None
+    args = init.node.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    if statement.value.id not in positional and statement.value.id not in [a.arg for a in args.kwonlyargs]:
+        return None  # (a global of that name, not the parameter)
+    if any(isinstance(arg, ast.Starred) for arg in built.args) or any(k.arg is None for k in built.keywords):
+        return None
+    given = {positional[i]: arg for i, arg in enumerate(built.args[: len(positional)])}
+    given.update((k.arg, k.value) for k in built.keywords if k.arg is not None)
+    value = given.get(statement.value.id)
+    return model.source.key(value) if value is not None and dotted(value) is not None else None
 
 
 def _imported_object_optimizer(target: str, scope: Scope, index: Assignments, model: ModuleModel) -> set[str] | None:

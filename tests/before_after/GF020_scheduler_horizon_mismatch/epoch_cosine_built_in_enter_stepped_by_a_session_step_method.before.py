@@ -1,0 +1,35 @@
+# A session entered by `with Session(model) as session:` builds a cosine schedule over the
+# epochs in `__enter__` and steps it in its per-batch `step()`: the cosine reaches its minimum
+# after `EPOCHS` batches and restarts, instead of decaying over the whole run. (Reported
+# without a fix: the step is in the method.)
+import torch
+from torch import nn
+
+EPOCHS = 12
+
+
+class Session:
+    def __init__(self, model):
+        self.model = model
+
+    def __enter__(self):
+        self.opt = torch.optim.AdamW(self.model.parameters(), lr=3e-4)
+        self.cosine = torch.optim.lr_scheduler.CosineAnnealingLR(self.opt, T_max=EPOCHS)
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def step(self, batch):
+        self.opt.zero_grad(set_to_none=True)
+        loss = self.model(batch).pow(2).mean()
+        loss.backward()
+        self.opt.step()
+        self.cosine.step()
+
+
+def train(model, loader):
+    with Session(model) as session:
+        for epoch in range(EPOCHS):
+            for batch in loader:
+                session.step(batch)

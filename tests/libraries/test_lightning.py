@@ -610,6 +610,43 @@ def test_optimizer_step_hook_optimizer_wraps_the_configured_one() -> None:
     assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
 
 
+class _DecayInEpochStart(pl.LightningModule):
+    def __init__(self, by_groups: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.by_groups = by_groups
+        self.seen: list[object] = []
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_epoch_start(self):
+        optimizer = self.optimizers()
+        self.seen.append(optimizer)
+        if self.by_groups:
+            for group in optimizer.param_groups:
+                group["lr"] = 0.01
+        else:
+            optimizer.lr = 0.01  # an attribute of the wrapper only
+
+    def configure_optimizers(self):
+        self.configured = torch.optim.SGD(self.parameters(), lr=0.1)
+        return self.configured
+
+
+def test_optimizers_call_wraps_the_configured_one() -> None:
+    plain, grouped = _DecayInEpochStart(by_groups=False), _DecayInEpochStart(by_groups=True)
+    _trainer().fit(plain, _loader(4))
+    _trainer().fit(grouped, _loader(4))
+    # `self.optimizers()` in a hook: a LightningOptimizer over the configured optimizer, sharing
+    # its param_groups; `optimizer.lr = ...` changes nothing (training at lr 0.1), the groups do
+    assert all(isinstance(o, pl.core.optimizer.LightningOptimizer) and o.optimizer is plain.configured for o in plain.seen)
+    assert all(o.param_groups is plain.configured.param_groups for o in plain.seen)
+    assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.01
+    assert _tiny.same(_tiny.weights(plain.net), _tiny.weights(_sgd_loop(0.1)))
+    assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
+
+
 def _sgd_loop(lr: float) -> torch.nn.Module:
     model = _tiny.linear()
     opt = torch.optim.SGD(model.parameters(), lr=lr)

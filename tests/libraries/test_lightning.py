@@ -573,6 +573,47 @@ def test_batch_end_hook_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalProbe(pl.Callback):
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        self.calls.append(f"callback{batch_idx}")
+        if batch_idx == 1:
+            pl_module.eval()  # a probe that never switches back
+
+
+class _StepsAndModes(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+        self.modes: list[bool] = []
+        self.calls: list[str] = []
+
+    def training_step(self, batch, batch_idx):
+        self.modes.append(self.net.training)
+        self.calls.append(f"step{batch_idx}")
+        return _tiny.mse(self.net, batch)
+
+    def on_before_optimizer_step(self, optimizer):
+        self.calls.append("optimizer")
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.calls.append(f"module{batch_idx}")
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_callback_batch_end_eval_stays_for_the_next_training_steps() -> None:
+    module = _StepsAndModes()
+    _trainer(max_epochs=2, callbacks=[_EvalProbe(module.calls)]).fit(module, _loader(3))
+    # a Callback's on_train_batch_end runs after the batch's optimizer step, before the module's
+    # own hook and the next training_step; nothing of Lightning's switches back (GF017's leftover)
+    assert module.calls[:8] == ["step0", "optimizer", "callback0", "module0", "step1", "optimizer", "callback1", "module1"]
+    assert module.modes == [True, True, False, False, False, False]
+
+
 class _WarmupInOptimizerStep(pl.LightningModule):
     def __init__(self, by_groups: bool) -> None:
         super().__init__()

@@ -301,7 +301,7 @@ FRAMEWORKS = (
             "A Callback's on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) runs after "
             "the optimizer step too, before the module's own hook, and `pl_module.eval()` there likewise "
             "stays for the next batches (test_callback_batch_end_eval_stays_for_the_next_training_steps; "
-            "not read by GF017 yet). "
+            "GF017 reads it). "
             "optimizer_step's `optimizer` (4th parameter with self) is a LightningOptimizer over the optimizer "
             "configure_optimizers returns: `optimizer.lr = x` sets an attribute of the wrapper and changes no "
             "learning rate, its param_groups are the wrapped optimizer's "

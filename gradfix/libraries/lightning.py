@@ -94,7 +94,8 @@ METHODS = (
         note=(
             "one LightningOptimizer, or a list of them when configure_optimizers returns several, in the order it"
             " returns them: a tuple, the first of a pair of lists, or dicts with an \"optimizer\" entry"
-            " (test_optimizers_come_in_the_order_configure_optimizers_returns_them)"
+            " (test_optimizers_come_in_the_order_configure_optimizers_returns_them); its param_groups are the"
+            " optimizer's, an attribute set on it (`.lr`) is read by nothing (test_optimizers_call_wraps_the_configured_one)"
         ),
     ),
     Method(
@@ -297,6 +298,10 @@ FRAMEWORKS = (
             "on_train_batch_end after the optimizer step, before the next batch's training_step "
             "(test_batch_hooks_run_around_each_training_step_and_its_step); a mode on_train_batch_end sets "
             "stays for the next batches (test_batch_end_hook_eval_stays_for_the_next_training_steps). "
+            "A Callback's on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) runs after "
+            "the optimizer step too, before the module's own hook, and `pl_module.eval()` there likewise "
+            "stays for the next batches (test_callback_batch_end_eval_stays_for_the_next_training_steps; "
+            "GF017 reads it). "
             "optimizer_step's `optimizer` (4th parameter with self) is a LightningOptimizer over the optimizer "
             "configure_optimizers returns: `optimizer.lr = x` sets an attribute of the wrapper and changes no "
             "learning rate, its param_groups are the wrapped optimizer's "

@@ -66,6 +66,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     plain signature `(self, batch, batch_idx)` and the class no `on_train_batch_end` (reported
     without a fix otherwise); not under automatic optimization.
 
+    A per-epoch step under `if epoch == 0:` followed by `continue` (the first iteration steps the
+    scheduler and skips the rest, the optimizer's step included) is reported without a fix: the
+    scheduler still steps before any optimizer step, and the schedule's first value never sets
+    the rate of an optimizer step; the message says that iteration skips the optimizer's step.
+
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
     skips the first value of the schedule (PyTorch warns "Detected call of
@@ -242,6 +247,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     hook_message = (
         "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    )
+    skipped_message = (
+        "`{sched}` runs in the first iteration, which skips `{opt}.step()` (`continue`): the scheduler steps "
+        "before any optimizer step and the first learning rate is never trained with"
     )
     started_message = (
         "`{sched}` runs in a handler of `{trainer}`'s ITERATION_STARTED, before its process function's "
@@ -528,9 +537,10 @@ class SchedulerBeforeOptimizer(LoopRule):
                 # `SCHEDULERS[name](opt)` over torch's classes and the project's own: perhaps a
                 # warm-up of its own that is stepped first on purpose
                 fix = Fix(fix.edits, Safety.UNSAFE)
+            message = self.skipped_message if first_batch and _continues_after(sched) else self.message
             yield Finding(
                 self.code,
-                self.message.format(sched=model.source.code(sched.node), opt=optimizer),
+                message.format(sched=model.source.code(sched.node), opt=optimizer),
                 sched.node,
                 fix=fix,
                 related=(loop.node,),
@@ -1688,6 +1698,16 @@ def _names_the_scheduler(test: ast.expr, key: str, model: ModuleModel) -> bool:
     """The test reads the scheduler itself (`scheduler is not None`, `if self.scheduler:`), not
     only a name that contains its name (`args.scheduler == "clr"`, `use_scheduler`)."""
     return any(isinstance(n, (ast.Name, ast.Attribute)) and model.source.key(n) == key for n in ast_walk(test))
+
+
+def _continues_after(sched: GradEvent) -> bool:
+    """`if epoch == 0: scheduler.step(); continue`: the block holding the scheduler's step goes
+    on, at its own level, to a `continue`: that iteration never reaches the optimizer's step."""
+    if not sched.path or not sched.direct:
+        return False
+    block, stmt = sched.blocks[-1], sched.path[-1]
+    index = next((i for i, s in enumerate(block) if s is stmt), None)
+    return index is not None and any(isinstance(s, ast.Continue) for s in block[index + 1 :])
 
 
 def _first_batch_only(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -23,7 +23,7 @@ from gradfix.analysis.modules import aliases, contains, normalize, related, trai
 from gradfix.analysis.names import dotted, method_name, receiver, root_name
 from gradfix.analysis.steps import engine_handlers, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
 from gradfix.patterns import lazily
-from gradfix.source import COMPOUND
+from gradfix.source import COMPOUND, FUNCTIONS
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
 from gradfix.walk import ast_walk, leaves
@@ -256,7 +256,11 @@ class EvalModeNotRestored(Rule):
     `training_step` and its optimizer step, before the next batch's) that calls `self.eval()`
     (or `self.net.eval()`, also under an `if`) on a module the step runs with gradients, under
     the same conditions and when nothing in the file calls `.train(`: reported, fixed with
-    `self.train()` at the end of the hook (no fix when it may `return`). An Ignite handler of
+    `self.train()` at the end of the hook (no fix when it may `return`). Likewise a Lightning
+    `Callback` of the file built right in a `Trainer(callbacks=[...])` list of the file whose
+    `on_train_batch_end(self, trainer, pl_module, ...)` calls `pl_module.eval()` (or
+    `pl_module.net.eval()`), when the file holds one LightningModule class: fixed with
+    `pl_module.train()` at the end of that hook. An Ignite handler of
     the engine that runs the process function
     (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
     `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
@@ -406,6 +410,7 @@ class EvalModeNotRestored(Rule):
                 yield from ((f, None, 0) for f in self._handlers(loop, model, seen))
         for loop in framework_iterations(model):  # (computed above: usually none)
             yield from ((f, None, 0) for f in self._batch_end_hook(loop, model, seen))
+            yield from ((f, None, 0) for f in self._callback_batch_end(loop, model, seen))
         if ".eval()" in model.source.text and _FROZEN.search(model.source.text):
             for loop in model.loops:
                 if not loop.is_step_function:
@@ -622,6 +627,76 @@ class EvalModeNotRestored(Rule):
                     related=(loop.node,),
                 )
 
+    def _callback_batch_end(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
+        """A Lightning `Callback` of the file whose `on_train_batch_end(self, trainer, pl_module,
+        ...)` calls `pl_module.eval()` (or `pl_module.net.eval()`), also under an `if`, and
+        that a `Trainer(callbacks=[...])` of the file is built with (`Probe()` in the list): Lightning
+        runs it after each automatic `training_step` and its optimizer step, before the next batch,
+        and switches no mode back (tests/libraries/test_lightning.py). Only when the file holds
+        one LightningModule class (the callback's `pl_module`), read like its own batch-end hook:
+        the module the step runs with gradients, nothing in the file calls `.train(`. Fixed with
+        `pl_module.train()` at the end of the hook (no fix when it may `return`)."""
+        source = model.source
+        if ".train(" in source.text or ".eval()" not in source.text or "callbacks" not in source.text:
+            return
+        qualify = model.facts.imports.qualify
+        function = loop.function
+        class_name = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
+        node = model.facts.classes.get(class_name or "")
+        entry = framework_of(node, qualify) if node is not None else None
+        if entry is None or not entry.qualname.startswith("pytorch_lightning."):
+            return
+        if sum(1 for c in model.facts.classes.values() if framework_of(c, qualify) is not None) != 1:
+            return  # (which module the callback is handed is not read)
+        callbacks = [
+            (name, c) for name, c in model.facts.classes.items()
+            if any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in c.bases) and _registered(name, source.tree)
+        ]  # fmt: skip
+        if not callbacks:
+            return
+        trained, _ = _hook_trained(loop, [], model)
+        if "self" not in trained:
+            return
+        items = mode_items(loop, model)
+        manual = manual_modes(model)
+        forward = model.facts.methods.get(class_name or "", {}).get("forward")
+        forward_text = source.segment(forward.node) if forward is not None else ""
+        for name, _ in callbacks:
+            hook = model.facts.methods.get(name, {}).get("on_train_batch_end")
+            args = hook.node.args.args if hook is not None and isinstance(hook.node, FUNCTIONS) else []
+            if len(args) < 3 or hook.node.decorator_list:  # type: ignore[union-attr]
+                continue
+            handed = args[2].arg
+            if any(isinstance(n, ast.Name) and n.id == handed and not isinstance(n.ctx, ast.Load) for n in ast_walk(hook.node)):  # type: ignore[union-attr]
+                continue  # bound again in the hook
+            inner = [n for n in ast_walk(hook.node) if n is not hook.node and isinstance(n, (*_DEFINITIONS, ast.Lambda))]  # type: ignore[union-attr]
+            nested = {id(sub) for n in inner for sub in ast_walk(n)}
+            for call in ast_walk(hook.node):  # type: ignore[union-attr]
+                if id(call) in nested or not (
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "eval"
+                    and not call.args and not call.keywords
+                ):  # fmt: skip
+                    continue
+                shown = dotted(call.func.value)
+                if shown is None or not (shown == handed or shown.startswith(handed + ".")):
+                    continue
+                module = "self" + shown[len(handed) :]
+                if id(call) in seen or manual.manages(module) or not _runs_in_step(module, items, forward_text):
+                    continue
+                if any(i.kind in (ModeKind.UNSURE, ModeKind.EVAL) and any(k and related(k, module) for k in i.keys) for i in items):
+                    continue  # the step sets (or may set) the module's mode itself
+                seen.add(id(call))
+                fix = None
+                if not source.inline_block(hook.node.body) and not any(isinstance(n, ast.Return) for n in ast_walk(hook.node)):  # type: ignore[union-attr]
+                    fix = Fix([InsertStatements(hook.node.body, "end", new_statement(f"{shown}.train()"))], Safety.SAFE)  # type: ignore[union-attr]
+                yield Finding(
+                    self.code,
+                    self.message.format(call=_short(source.code(call)), module=shown),
+                    call,
+                    fix=fix,
+                    related=(loop.node,),
+                )
+
     def _before(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """An evaluation helper run before the loop (`evaluate(model)` for a baseline) that
         leaves the module in eval mode for the loop's first training step."""
@@ -778,6 +853,27 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
 
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+_LIGHTNING_CALLBACKS = frozenset({
+    "pytorch_lightning.Callback", "pytorch_lightning.callbacks.Callback", "pytorch_lightning.callbacks.callback.Callback",
+    "lightning.pytorch.Callback", "lightning.pytorch.callbacks.Callback", "lightning.pytorch.callbacks.callback.Callback",
+    "lightning.Callback",
+})  # fmt: skip
+
+
+def _registered(name: str, tree: ast.Module) -> bool:
+    """`Trainer(..., callbacks=[..., Probe(...), ...])` in the file (a call named `Trainer`, the
+    class built right in its `callbacks=` list or tuple)."""
+    for call in ast_walk(tree):
+        if not (isinstance(call, ast.Call) and (dotted(call.func) or "").rsplit(".", 1)[-1] == "Trainer"):
+            continue
+        for keyword in call.keywords:
+            if keyword.arg == "callbacks" and isinstance(keyword.value, (ast.List, ast.Tuple)) and any(
+                isinstance(item, ast.Call) and isinstance(item.func, ast.Name) and item.func.id == name for item in keyword.value.elts
+            ):
+                return True
+    return False
 
 
 def _runs_in_step(module: str, items: list[ModeItem], forward_text: str) -> bool:

@@ -70,7 +70,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     such an optimizer; also the `optimizer` parameter of a LightningModule's `optimizer_step`
     override, a LightningOptimizer over the optimizers the class's `configure_optimizers`
     builds, each one of torch's, when that method makes no other call but torch's schedulers
-    and plain helpers: the attribute stays on the wrapper), and the attribute is a setting of that optimizer: `lr` for
+    and plain helpers: the attribute stays on the wrapper; also a name a method of such a class
+    binds once, at its top level, to `self.optimizers()` when `configure_optimizers` builds one
+    torch optimizer: the same wrapper), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -640,9 +642,12 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
         return []
     args = function.args.args  # type: ignore[attr-defined]
     name = function.name  # type: ignore[attr-defined]
-    if not any(hook == name and index < len(args) and args[index].arg == key for hook, index in entry.optimizer_arguments):
+    hooked = any(hook == name and index < len(args) and args[index].arg == key for hook, index in entry.optimizer_arguments)
+    wrapped = not hooked and _bound_to_optimizers_call(key, function)
+    if not hooked and not wrapped:
         return []
-    if any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+    stores = [n for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load)]
+    if len(stores) != (1 if wrapped else 0):
         return []  # bound again in the hook
     builders = [owner[1][hook] for hook, role in entry.hooks.items() if role == "builds-optimizers" and hook in owner[1]]
     if len(builders) != 1:
@@ -659,7 +664,31 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
             infos.append(ObjectInfo(key, "optimizer", constructor, params, True))
         elif (call_name(call) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS:
             return []  # a call that may build (or hand back) another kind of optimizer
+    if wrapped and len(infos) != 1:
+        return []  # `self.optimizers()` is then a list (or may be: one optimizer in each arm)
     return infos
+
+
+def _bound_to_optimizers_call(key: str, function: ast.AST) -> bool:
+    """`optimizer = self.optimizers()` in a method of the class (its first parameter's
+    `optimizers()`, no argument), a statement of the method's own top level, binding `key`
+    alone: a LightningOptimizer over the one optimizer `configure_optimizers` returns, whose
+    `param_groups` are the optimizer's (tests/libraries/test_lightning.py)."""
+    args = getattr(getattr(function, "args", None), "args", None)
+    if not args or not isinstance(function, FUNCTIONS):
+        return False
+    owner = args[0].arg
+    for stmt in function.body:  # type: ignore[attr-defined]
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        value = stmt.value
+        if (
+            stmt.targets[0].id == key and isinstance(value, ast.Call) and not value.args and not value.keywords
+            and isinstance(value.func, ast.Attribute) and value.func.attr == "optimizers"
+            and isinstance(value.func.value, ast.Name) and value.func.value.id == owner
+        ):  # fmt: skip
+            return True
+    return False
 
 
 def _torch_class(constructor: str | None) -> str | None:

@@ -573,6 +573,47 @@ def test_batch_end_hook_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalProbe(pl.Callback):
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        self.calls.append(f"callback{batch_idx}")
+        if batch_idx == 1:
+            pl_module.eval()  # a probe that never switches back
+
+
+class _StepsAndModes(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+        self.modes: list[bool] = []
+        self.calls: list[str] = []
+
+    def training_step(self, batch, batch_idx):
+        self.modes.append(self.net.training)
+        self.calls.append(f"step{batch_idx}")
+        return _tiny.mse(self.net, batch)
+
+    def on_before_optimizer_step(self, optimizer):
+        self.calls.append("optimizer")
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.calls.append(f"module{batch_idx}")
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_callback_batch_end_eval_stays_for_the_next_training_steps() -> None:
+    module = _StepsAndModes()
+    _trainer(max_epochs=2, callbacks=[_EvalProbe(module.calls)]).fit(module, _loader(3))
+    # a Callback's on_train_batch_end runs after the batch's optimizer step, before the module's
+    # own hook and the next training_step; nothing of Lightning's switches back (GF017's leftover)
+    assert module.calls[:8] == ["step0", "optimizer", "callback0", "module0", "step1", "optimizer", "callback1", "module1"]
+    assert module.modes == [True, True, False, False, False, False]
+
+
 class _WarmupInOptimizerStep(pl.LightningModule):
     def __init__(self, by_groups: bool) -> None:
         super().__init__()
@@ -605,6 +646,43 @@ def test_optimizer_step_hook_optimizer_wraps_the_configured_one() -> None:
     assert all(isinstance(o, pl.core.optimizer.LightningOptimizer) and o.optimizer is plain.configured for o in plain.seen)
     assert all(o.param_groups is plain.configured.param_groups for o in plain.seen)
     # `optimizer.lr = ...` changes nothing: training at lr 0.1; param_groups do change it (GF024)
+    assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.01
+    assert _tiny.same(_tiny.weights(plain.net), _tiny.weights(_sgd_loop(0.1)))
+    assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
+
+
+class _DecayInEpochStart(pl.LightningModule):
+    def __init__(self, by_groups: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.by_groups = by_groups
+        self.seen: list[object] = []
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_epoch_start(self):
+        optimizer = self.optimizers()
+        self.seen.append(optimizer)
+        if self.by_groups:
+            for group in optimizer.param_groups:
+                group["lr"] = 0.01
+        else:
+            optimizer.lr = 0.01  # an attribute of the wrapper only
+
+    def configure_optimizers(self):
+        self.configured = torch.optim.SGD(self.parameters(), lr=0.1)
+        return self.configured
+
+
+def test_optimizers_call_wraps_the_configured_one() -> None:
+    plain, grouped = _DecayInEpochStart(by_groups=False), _DecayInEpochStart(by_groups=True)
+    _trainer().fit(plain, _loader(4))
+    _trainer().fit(grouped, _loader(4))
+    # `self.optimizers()` in a hook: a LightningOptimizer over the configured optimizer, sharing
+    # its param_groups; `optimizer.lr = ...` changes nothing (training at lr 0.1), the groups do
+    assert all(isinstance(o, pl.core.optimizer.LightningOptimizer) and o.optimizer is plain.configured for o in plain.seen)
+    assert all(o.param_groups is plain.configured.param_groups for o in plain.seen)
     assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.01
     assert _tiny.same(_tiny.weights(plain.net), _tiny.weights(_sgd_loop(0.1)))
     assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))

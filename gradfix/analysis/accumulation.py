@@ -748,6 +748,17 @@ def loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
     return not any(_assigns(node, name, source) for name in names)
 
 
+def count_rebound_in_loop(acc: Accumulation, source: Source) -> bool:
+    """The window's count N is a name the loop itself rebinds (`self.grad = max(1, pow2(i + 1)
+    // 32)` at the end of each iteration: an accumulation schedule): the window sizes are what
+    the schedule makes them, not N each."""
+    n = acc.periodic.n
+    if not isinstance(n, (ast.Name, ast.Attribute)):
+        return False
+    key = source.key(n)
+    return key is not None and _assigns(acc.loop.node, key, source)
+
+
 def source_code(source: Source, node: ast.AST) -> str:
     return "".join(source.segment(node).split())
 

@@ -130,7 +130,12 @@ class ZeroGradInsideAccumulation(Rule):
       optimizer's gated step (it acts on the window's last micro-batch, before its backward): it
       moves to right after the step when both are calls alone on their lines in the same block
       (it is only removed when the block already clears that optimizer after the step, under
-      the step's own branches), else no fix. Not when the accelerator is built with a DeepSpeed plugin
+      the step's own branches), else no fix. Not when a backward of the same block runs before
+      the clear (objectives stepped one after another, `backward(l_rec); opt.step();
+      opt.zero_grad(); backward(l_adv); opt.step()`, or a critic's clear after the generator's
+      adversarial backward wrote into it): that clear keeps the earlier backward's gradients out
+      of the next step, it is not at the window's start, and moving it would change every
+      micro-batch's update. Not when the accelerator is built with a DeepSpeed plugin
       (`Accelerator(deepspeed_plugin=...)`): the prepared optimizer's `zero_grad()` and `step()`
       then do nothing, and the DeepSpeed engine accumulates and clears by itself.
 
@@ -490,6 +495,12 @@ class ZeroGradInsideAccumulation(Rule):
             if backward is None or step is None or not step.gated:
                 continue
             if clear.branches_within(loop.node) or clear.loops_within(loop.node):
+                continue
+            if any(e.kind is EventKind.BACKWARD and library_accumulation(e) is block for e in events[:index]):
+                # a backward of the block runs before the clear (one objective after another, each
+                # with its own step: `backward(l_cycle); opt.step(); opt.zero_grad(); backward(l_gan)`):
+                # the clear keeps the earlier objective's gradients out of the next step, which
+                # moving it would let in on every micro-batch; it is not at the window's start
                 continue
             if _runs_deepspeed(block, model):
                 continue  # the DeepSpeed engine accumulates and clears; the optimizer's `zero_grad()` is a no-op

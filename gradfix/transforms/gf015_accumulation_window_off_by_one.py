@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, first_window, window_helper
+from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, count_rebound_in_loop, first_window, window_helper
 from gradfix.analysis.loops import ModuleModel, bus_handlers, event_buses
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
@@ -96,7 +96,10 @@ class AccumulationWindowOffByOne(Rule):
     (a full first window); a counter whose start is not a literal, or that is assigned anywhere
     else in the loop, or that counts samples or tokens (anything but 1 added to it: `seen +=
     x.size(0)`); an `enumerate` index reassigned in the loop; a window test with an `and`
-    part; and loops whose window step runs before the micro-batch's backward (`if i % N == 0:
+    part; a count N that the loop itself rebinds (`self.grad = max(1, pow2(i + 1) // 32)` at
+    the end of each iteration, `accum *= 2` past a step: an accumulation schedule, whose first
+    window is as long as the schedule makes it); and loops whose window step runs before the
+    micro-batch's backward (`if i % N == 0:
     optimizer.step()` at the top of the iteration closes the window of the micro-batches before
     this one: every window is full and `(i + 1)` would shift them all), which are not recognised
     accumulation loops.
@@ -120,6 +123,8 @@ class AccumulationWindowOffByOne(Rule):
         periodic = acc.periodic
         if periodic.conjunct or periodic.reset or acc.counter.kind == "unknown" or not acc.by_one:
             return None
+        if count_rebound_in_loop(acc, source):
+            return None  # N follows a schedule the loop sets (`self.grad = ...` each iteration)
         size = first_window(acc)
         n_value = periodic.n_value
         if size is None:

@@ -46,7 +46,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
     of its own or through a function or method of the file it hands them to, whose parameter
-    for the scheduler is stepped; also in the next iteration of a loop that holds the
+    for the scheduler is stepped, or through a function defined in it after that statement
+    that steps both as free names (a closure `def step(x, y): ...` it returns); also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class, or of a class of the file deriving from it, that

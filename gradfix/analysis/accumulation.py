@@ -1214,11 +1214,11 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
         return None
     if dotted(n) is None and int_value(n) is None and not is_keyed_setting(n):
         return None  # (N: a name, a number, or a setting read by a literal key, `cfg["accum_steps"]`)
-    name = dotted(counter)
+    name = source.key(counter)
     resets = [
         stmt for stmt in if_node.body
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-        and _plain_counter(stmt.targets[0]) and dotted(stmt.targets[0]) == name and int_value(stmt.value) == 0
+        and _plain_counter(stmt.targets[0]) and source.key(stmt.targets[0]) == name and int_value(stmt.value) == 0
     ]  # fmt: skip
     if len(resets) != 1:
         return None
@@ -1226,8 +1226,17 @@ def _reset_counter(part: ast.expr, if_node: ast.If, holder: ast.stmt, loop: Trai
 
 
 def _plain_counter(expr: ast.expr) -> bool:
-    """A name, or an attribute of `self` (`self.micro`, a step method's counter kept across calls)."""
-    return isinstance(expr, ast.Name) or (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self")
+    """A name, an attribute of a name (`self.micro`, a step method's counter kept across calls;
+    `state.micro` of a namespace handed to a step function, `cls.micro` of a class method), or
+    an entry of a name under a literal string key (`state["micro"]`)."""
+    if isinstance(expr, ast.Name):
+        return True
+    if isinstance(expr, ast.Attribute):
+        return isinstance(expr.value, ast.Name)
+    return (
+        isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name)
+        and isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)
+    )  # fmt: skip
 
 
 def _wrapping_counter(part: ast.expr, holder: ast.stmt, loop: TrainingLoop, source: Source) -> Periodic | None:
@@ -1417,20 +1426,32 @@ def is_keyed_setting(expr: ast.expr) -> bool:
 
 
 def _counter_expression(expr: ast.expr) -> tuple[str, int] | None:
-    """`i` -> (i, 0); `i + 1` -> (i, 1); `i - 1` -> (i, -1); `self.step` -> (self.step, 0)."""
-    name = dotted(expr)
+    """`i` -> (i, 0); `i + 1` -> (i, 1); `i - 1` -> (i, -1); `self.step` -> (self.step, 0);
+    `state["step"]` -> (state["step"], 0)."""
+    name = _counter_name(expr)
     if name is not None:
         return name, 0
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
         left, right = expr.left, expr.right
         sign = 1 if isinstance(expr.op, ast.Add) else -1
-        left_name, right_value = dotted(left), int_value(right)
+        left_name, right_value = _counter_name(left), int_value(right)
         if left_name is not None and right_value is not None:
             return left_name, sign * right_value
-        right_name, left_value = dotted(right), int_value(left)
+        right_name, left_value = _counter_name(right), int_value(left)
         if sign == 1 and right_name is not None and left_value is not None:
             return right_name, left_value
     return None
+
+
+def _counter_name(expr: ast.expr) -> str | None:
+    """A dotted name (`i`, `self.step`), or an entry of a name under a literal string key
+    (`state["step"]`, keyed as `Source.key` writes it when the key is in double quotes)."""
+    name = dotted(expr)
+    if name is None and isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+        key = expr.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier():
+            return f'{expr.value.id}["{key.value}"]'
+    return name
 
 
 def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple[ast.stmt, ast.expr] | None:

@@ -85,6 +85,8 @@ _FUNCTIONAL_LOSSES = {
 # torch functions of a tensor that keep its graph (`psnr = -10.0 * torch.log10(mse)`)
 _TORCH_MATH = frozenset({"log", "log10", "log2", "log1p", "exp", "sqrt", "square", "abs", "neg", "clamp", "sigmoid", "tanh", "stack", "cat"})
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
+# the receiver of a method: `self`, and `cls` of a class method (class attributes live as long)
+_RECEIVERS = frozenset({"self", "cls"})
 _NO_GRAD = {"no_grad", "inference_mode"}
 _DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b|\.numpy\(\)")
 
@@ -765,7 +767,7 @@ class _Scope:
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             keys = {k for t in _targets(node) for k in _flat_keys(t, self.source)}  # `n, total = 0, 0.0`: both
             # `self.total = ...` binds that attribute, not `self` (which every forward reads)
-            targets = {k if root_name(k) == "self" and k != "self" else root_name(k) for k in keys}
+            targets = {k if root_name(k) in _RECEIVERS and k not in _RECEIVERS else root_name(k) for k in keys}
             value = node.value
             read: set[str] = set()
             text = ""
@@ -966,7 +968,7 @@ def _reset_right_around(accumulator: str, loop: TrainingLoop, source: Source) ->
         return False
     outer = loop.enclosing_loops[-1]
     root = root_name(accumulator)
-    return root != "self" and any(
+    return root not in _RECEIVERS and any(
         isinstance(stmt, (ast.Assign, ast.AnnAssign)) and root in {root_name(source.key(t)) for t in _targets(stmt)}
         for stmt in getattr(outer, "body", [])
     )
@@ -981,7 +983,7 @@ def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | No
     still needs: `.detach()` would break that backward."""
     root = root_name(accumulator)
     scope = function if function is not None else source.tree
-    if function is not None and root != "self":
+    if function is not None and root not in _RECEIVERS:
         for node in ast.walk(function):
             if isinstance(node, ast.Return) and node.value is not None and root in _names(node.value):
                 return True
@@ -990,9 +992,9 @@ def _lives_one_step(accumulator: str, loop: TrainingLoop, function: ast.AST | No
             continue
         for node in ast.walk(outer):
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and not encloses(loop.node, node):
-                if root in {root_name(source.key(t)) for t in _targets(node)} and root != "self":
+                if root in {root_name(source.key(t)) for t in _targets(node)} and root not in _RECEIVERS:
                     return True
-    if root == "self" and function is not None:
+    if root in _RECEIVERS and function is not None:
         owner = source.owner_of(function)  # type: ignore[arg-type]
         if isinstance(owner, ast.ClassDef):
             text = re.sub(r"\s+", "", source.segment(owner))
@@ -1303,7 +1305,7 @@ def _outlives_iteration(accumulator: str, resets: set[str], scope: _Scope, backp
         return False
     if root in backpropagated or _feeds_backward(accumulator, scope):
         return False  # the accumulator is (part of) the loss being backpropagated
-    if root != "self" and root not in scope.bound_outside and accumulator not in scope.bound_outside:
+    if root not in _RECEIVERS and root not in scope.bound_outside and accumulator not in scope.bound_outside:
         return scope.free(root)  # else we cannot see where it lives
     return True
 

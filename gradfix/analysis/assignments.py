@@ -64,6 +64,13 @@ class Assignments:
             if own or not found or not self.class_bases.get(owner):
                 return own
             return self._inherited(key, owner, found)
+        if key.startswith("cls.") and _class_method(scope):
+            # `cls.x` in a `@classmethod`: the class attribute, bound by any class method of the
+            # class (`cls.sched = ...` in `prepare`, read in `step`)
+            owner = self.class_of_scope.get(id(scope))
+            if owner is None:
+                return []
+            return [b for b in found if b.class_name == owner and _class_method(b.scope)]
         current: Scope | None = scope
         while current is not None:
             here = [b for b in found if b.scope is current]
@@ -611,3 +618,14 @@ def _values_of(target: ast.expr, value: ast.expr, key: str, source: Source) -> l
     if isinstance(target, ast.Attribute) and source.key(target) == key and isinstance(value, ast.Name):
         return [value]
     return []
+
+
+def _class_method(scope: object) -> bool:
+    """A function decorated `@classmethod` (a plain name) whose first parameter is `cls`."""
+    if not isinstance(scope, FUNCTIONS):
+        return False
+    args = scope.args.posonlyargs or scope.args.args  # type: ignore[union-attr]
+    return (
+        bool(args) and args[0].arg == "cls"
+        and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in scope.decorator_list)  # type: ignore[union-attr]
+    )  # fmt: skip

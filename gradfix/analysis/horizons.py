@@ -111,6 +111,8 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     scope: Scope = loop.function if loop.function is not None else model.source.tree
     if sched.helpers and (sched.target or "").startswith("self."):
         scope = _override_scope(sched, scope, model)
+    elif sched.helpers and (sched.target or "").startswith("cls."):
+        scope = sched.helpers[-1]  # `cls.sched` of a class method the loop calls: read in that class
     built = _constructors(sched.target or "", scope, model)
     if not built:
         return None

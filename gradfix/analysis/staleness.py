@@ -1762,7 +1762,9 @@ def _used_after(
         if any(_used_after(alias, scope, change, model, built, _seen | {key}) for alias in aliases):
             return True  # `opt = optimizer`, `step = opt.step` before the change; `step()` after it
     holder, dot, attribute = key.partition(".")
-    if dot and holder != "self" and "." not in attribute and isinstance(scope, ast.FunctionDef) and _handed_out(holder, scope):
+    if dot and holder != "self" and "." not in attribute and isinstance(scope, ast.FunctionDef) and (
+        _handed_out(holder, scope) or _handed_on_after(holder, scope, where)
+    ):
         # kept on an object the caller holds (`def setup(ctx)`: `ctx.opt = SGD(...)`, or a state
         # the function builds and returns), read by another function of the file on one of its
         # parameters (`def batch(ctx, x, y)`: `ctx.opt.step()`) that does not bind it itself
@@ -1820,6 +1822,21 @@ def _handed_out(holder: str, function: ast.FunctionDef) -> bool:
             for n in own_nodes(function)
         )
     return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == holder for r in returns)
+
+
+def _handed_on_after(holder: str, function: ast.FunctionDef, where: tuple[int, int]) -> bool:
+    """The object `holder`, a name the function binds (no parameter, no `global`/`nonlocal`), is
+    handed whole to a call written after `where` (`step = functools.partial(train_step, model,
+    state)`, `train_epoch(model, state)`): the function it reaches may read what it holds."""
+    if holder in {a.arg for a in ast_walk(function.args) if isinstance(a, ast.arg)}:
+        return False
+    if any(isinstance(n, (ast.Global, ast.Nonlocal)) and holder in n.names for n in own_nodes(function)):
+        return False
+    return any(
+        isinstance(n, ast.Call) and _position(n) > where
+        and any(isinstance(a, ast.Name) and a.id == holder for a in (*n.args, *(k.value for k in n.keywords)))
+        for n in own_nodes(function)
+    )  # fmt: skip
 
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:

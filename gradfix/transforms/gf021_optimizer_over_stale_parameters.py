@@ -29,7 +29,9 @@ class OptimizerOverStaleParameters(Rule):
     the method stores, `self.backbone = backbone`, the one binding of that attribute, changed
     as `self.backbone.fc = ...`) when, later in the same
     function and before the optimizer is used again (also through another name bound once to it
-    or to its `step`/`zero_grad`, `opt = optimizer`, `step = opt.step`), the model or a submodule is replaced
+    or to its `step`/`zero_grad`, `opt = optimizer`, `step = opt.step`; also an optimizer kept on a
+    state object the function binds and hands whole to a call after the change, `step =
+    functools.partial(train_step, model, state)`, read there as `state.opt`), the model or a submodule is replaced
     (`model.fc = nn.Linear(512, 10)`, also through a function of the file whose one statement
     returns such a call, `model.fc = make_head(512, 10)`, `setattr(model, "fc", nn.Linear(512, 10))`, `model[2] = nn.Linear(512, 10)` (or `setattr(model, "2", ...)`), `model[-1] = ...`, `model = Net()`,
     `model = torch.load(path)` (`encoder, decoder = torch.load(path)`: one finding naming each

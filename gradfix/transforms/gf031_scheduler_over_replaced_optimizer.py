@@ -46,7 +46,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
     of its own or through a function or method of the file it hands them to, whose parameter
-    for the scheduler is stepped; also in the next iteration of a loop that holds the
+    for the scheduler is stepped, or through a function defined in it after that statement
+    that steps both as free names (a closure `def step(x, y): ...` it returns); also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class, or of a class of the file deriving from it, that
@@ -610,6 +611,15 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                     stepped.update(keys)
     if stepped == {sched, opt}:
         return True
+    if module is False and "." not in sched and "." not in opt and scope.__class__ is ast.FunctionDef:
+        # `def step(x, y): ...; opt.step(); sched.step()` defined in the function after the
+        # rebinding, a closure reading both as its free names: whenever it runs, it steps the
+        # new optimizer and the scheduler over the old one
+        for node in ast_walk(scope):
+            if node.__class__ is ast.FunctionDef and node is not scope and _steps_both_free(node, sched, opt, source):
+                where = _path(body, node)  # (a statement of the function's own blocks)
+                if where is not None and _after(there, where, floor):
+                    return True
     if "." in sched and not sched.startswith("self."):
         return _returned_and_stepped(scope, sched, opt, model)
     if sched.startswith("self.") and sched not in stepped:
@@ -727,6 +737,22 @@ def _globals_stepped(name: str, keys: tuple[str, ...], facts: ModuleFacts, sourc
         if node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id != name:  # type: ignore[attr-defined]
             found |= _globals_stepped(node.func.id, tuple(readable), facts, source, depth - 1)  # type: ignore[attr-defined]
     return found
+
+
+def _steps_both_free(function: ast.FunctionDef, sched: str, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """A nested function steps both names and reads them as free names of the function around
+    it: no parameter, no binding of either in it (no `nonlocal` rebinding: it might build its
+    own), no function nested in it."""
+    if any(a.arg in (sched, opt) for a in ast_walk(function.args) if a.__class__ is ast.arg):
+        return False
+    for node in ast_walk(function):
+        if node is not function and node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef):
+            return False
+        if node.__class__ is ast.Name and node.id in (sched, opt) and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            return False
+        if node.__class__ in (ast.Global, ast.Nonlocal) and (sched in node.names or opt in node.names):  # type: ignore[attr-defined]
+            return False
+    return _steps(function, sched, source) and _steps(function, opt, source)
 
 
 def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-untyped-def]

@@ -386,9 +386,44 @@ def called_function(
             found = _called_function(call, model, words)
             if found is None and model.facts.local_functions and call.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
                 found = _called_closure(stmt, call, model, words)
+                if found is None:
+                    found = _factory_made_closure(call, model, words)
             if found is not None:
                 return found
     return None
+
+
+def _factory_made_closure(call: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`step(i, x, y)` with `step` the closure a factory of the module returns, bound once in
+    the module to its call (`step = make_train_step(model, opt)`) or unpacked from the tuple
+    such a factory returns (`step, end_epoch = make_train_step(model, opt)`, every such
+    unpacking binding it to the same closure), whose text says one of `words`: the closure
+    and the call (each call of the loop runs its body once)."""
+    from gradfix.analysis.loops import _factory_closures, _only_binding, unpacked_closure
+
+    name = call.func.id  # type: ignore[attr-defined]
+    facts = model.facts
+    inner = unpacked_closure(facts, name)
+    if inner is None:
+        factories = _factory_closures(facts)
+        if not factories:
+            return None
+        # (the factory's own `def update` may bear the name it is bound to: `update = build_update(...)`)
+        same = [f.node for f in factories.values() if f.node.name == name]  # type: ignore[attr-defined]
+        value = _only_binding(model.source.tree, name, declarations=True, besides=same[0] if len(same) == 1 else None)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in factories):
+            return None
+        inner = factories[value.func.id]
+    node = inner.node
+    if not isinstance(node, ast.FunctionDef) or not any(word in model.source.segment(node) for word in words):
+        return None
+    source = model.source
+    for stmt in source.of_type(ast.Assign):
+        if any(isinstance(n, ast.Name) and n.id == name for t in stmt.targets for n in ast_walk(t)):  # type: ignore[attr-defined]
+            owner = source.owner_of(stmt)  # type: ignore[arg-type]
+            if owner is not None and not isinstance(owner, (*FUNCTIONS, ast.Module)):
+                return None  # (made in a loop or a branch: a new closure, and its objects, each time)
+    return node, call
 
 
 def _called_closure(

@@ -85,7 +85,9 @@ class SchedulerRebuiltEachIteration(Rule):
     (`warmup = LinearLR(...)`; `cosine = CosineAnnealingLR(...)`; `scheduler =
     SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[3])`), each part a
     scheduler that starts over, its name read in the loop only in that list; the fix moves
-    the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
+    the three statements before the loop, in order. Also a function of the module (or the
+    closure a factory of the module returns, `train_batch, report = make_steps(net, lr)`, bound
+    outside any loop or branch) that a statement of a loop's body calls by its
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`; also a
     call the statement makes whenever it runs, `history.append(train_epoch(...))`)
     and that builds such a scheduler into a name of its own (or an attribute of the instance,

@@ -89,7 +89,9 @@ class GradScalerRebuiltEachIteration(Rule):
     `None` (`return GradScaler() if use_amp else None`). Also a function of the
     module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`, also a closure of
-    the loop's function, defined once in it, also again at the top of each epoch; also a call the
+    the loop's function, defined once in it, also again at the top of each epoch, or the closure
+    a factory of the module returns, `update = build_update(model, opt)` or unpacked from the
+    tuple it returns, bound outside any loop or branch; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
     of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a

@@ -72,7 +72,8 @@ class OptimizerRebuiltEachIteration(Rule):
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
     its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
-    Also a function of the module that a statement of a loop's body calls by its name on
+    Also a function of the module (or the closure a factory of the module returns, bound
+    outside any loop or branch) that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
     whenever it runs, `losses.append(train_step(model, x, y))`, `total += train_step(...)`, not
     in a later operand of `and`/`or` or an arm of `a if t else b`; also through `step =

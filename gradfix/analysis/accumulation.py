@@ -1925,9 +1925,48 @@ def _counting_start(expr: ast.expr, source: Source | None = None) -> int | None:
             return 0
         first = expr.args[0]
         if isinstance(first, ast.Name) and source is not None:
-            return _constant_name(first.id, source)  # `start_iter = 0` ... `range(start_iter, n)`
-        return int_value(first)
+            value = _constant_name(first.id, source)  # `start_iter = 0` ... `range(start_iter, n)`
+            return value if value is not None else _resumed_name(first.id, source)
+        return int_value(first) if not isinstance(first, ast.IfExp) else _fresh_start(first)
     return None
+
+
+def _fresh_start(value: ast.expr) -> int | None:
+    """The literal arm of a resume's start, `ckpt["step"] if epoch == ckpt["epoch"] else 0`:
+    the index a fresh run starts from (the other arm a checkpoint's subscript or attribute, as
+    a resumed run restarts the same positions of the data part-way)."""
+    if not isinstance(value, ast.IfExp):
+        return None
+    for arm, other in ((value.body, value.orelse), (value.orelse, value.body)):
+        literal = int_value(arm)
+        if literal is not None and isinstance(other, (ast.Subscript, ast.Attribute)) and int_value(other) is None:
+            return literal
+    return None
+
+
+def _resumed_name(name: str, source: Source) -> int | None:
+    """`start = ckpt["step"] if epoch == ckpt["epoch"] else 0` ... `range(start, len(loader))`:
+    the fresh run's start when `name` is bound only by plain assignments of such resume
+    starts (all of one literal arm) anywhere in the module."""
+    values: set[int | None] = set()
+    for node in source.nodes:
+        if isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                if len(node.targets) != 1:
+                    return None
+                values.add(_fresh_start(node.value))
+            elif any(isinstance(n, ast.Name) and n.id == name for t in node.targets for n in ast_walk(t)):
+                return None
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.NamedExpr, ast.Global, ast.Nonlocal)):
+            target = getattr(node, "target", None) or node
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                if name in node.names:
+                    return None
+            elif any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(target)) and not isinstance(node, ast.With):
+                return None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in {a.arg for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs}:
+            return None
+    return values.pop() if len(values) == 1 else None
 
 
 def _constant_name(name: str, source: Source) -> int | None:

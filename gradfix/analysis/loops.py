@@ -57,7 +57,7 @@ from gradfix.analysis.names import (
 from gradfix.patterns import calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
-from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
+from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOP_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
 from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -744,6 +744,11 @@ class _Walker:
             return True
         if self.iterated_next(loop, ctx) is not None:
             return True
+        if self.says_next(ctx.facts or self.facts) and any(
+            node.__class__ in FOR_LOOP_KINDS and node is not loop and self.iterated_next(node, ctx) is not None  # type: ignore[arg-type]
+            for node in ast_walk(loop)
+        ):  # fmt: skip
+            return True  # (an epoch loop around `for value in TrainLoop(...)`)
         if ctx.class_name is not None and "self." in text:
             # `self.step_fn(batch)` with `self.step_fn = self.train_step` in `__init__`
             facts = ctx.facts or self.facts
@@ -1321,19 +1326,32 @@ class _Walker:
             kind = "for-else" if isinstance(stmt, FOR_LOOPS) else "while-else"
             self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
 
-    def iterated_next(self, loop: Loop, ctx: _Context) -> FunctionInfo | None:
-        """`for value in TrainLoop(model, loader):` over a new object of a class of the project
-        whose `__iter__` returns `self` (and nothing else) and whose `__next__` touches gradients
-        (runs a batch, `self.run(i, x, y)`): what every iteration of the loop runs first."""
-        if not isinstance(loop, FOR_LOOPS) or not isinstance(loop.iter, ast.Call):
-            return None
-        facts = ctx.facts or self.facts
+    @staticmethod
+    def says_next(facts: ModuleFacts) -> bool:
+        """The module's text says `__next__` (found once per module)."""
         says = facts.__dict__.get("_says_next")
         if says is None:
             says = facts.__dict__["_says_next"] = "__next__" in facts.source.text
-        if not says:
+        return says  # type: ignore[no-any-return]
+
+    def iterated_next(self, loop: Loop, ctx: _Context) -> FunctionInfo | None:
+        """`for value in TrainLoop(model, loader):` over a new object of a class of the project
+        whose `__iter__` returns `self` (and nothing else) and whose `__next__` touches gradients
+        (runs a batch, `self.run(i, x, y)`): what every iteration of the loop runs first. Also
+        over a name the loop's function (or module) binds once, to such a new object, and never
+        again (`it = TrainLoop(model, loader)` ... `for value in it:`)."""
+        if not isinstance(loop, FOR_LOOPS) or not isinstance(loop.iter, (ast.Call, ast.Name)):
+            return None
+        facts = ctx.facts or self.facts
+        if not self.says_next(facts):
             return None  # (no class of the module defines it; the usual case, from the text)
-        located = self.built_class(loop.iter, facts, ctx.class_name)
+        built = loop.iter
+        if isinstance(built, ast.Name):
+            scope = ctx.functions[-1] if ctx.functions else (ctx.source or self.source).tree
+            built = _only_binding(scope, built.id, declarations=True)  # type: ignore[assignment]
+            if not isinstance(built, ast.Call):
+                return None
+        located = self.built_class(built, facts, ctx.class_name)
         if not isinstance(located, tuple):
             return None
         owner, class_name = located

@@ -202,23 +202,89 @@ def held_in_a_handed_object(
 ) -> bool:  # fmt: skip
     """`ctx.opt = Adam(ctx.model.parameters(), ...)` in a function the loop calls with the same
     object every time (`emit("batch", ctx, i, x, y)`, a `types.SimpleNamespace` the loop never
-    rebinds): an attribute of a parameter handed a name the loop does not change, built from
-    attributes of it that no statement of the module stores (one the loop may swap between calls
-    would make a new object the right one)."""
-    root, dot, attr = target.partition(".")
-    if not dot or "." in attr or root not in params:
+    rebinds): an attribute of a parameter handed a name the loop does not change (or a
+    string-keyed item of it, `env["sched"]` of a dict), built from attributes (items) of it that
+    no statement of the module stores but a set-up function the loop's function calls before the
+    loop (one the loop may swap between calls would make a new object the right one)."""
+    parts = member_of(target)
+    if parts is None or parts[0] not in params:
         return False
+    root = parts[0]
     handed = passed.get(root)
     if not isinstance(handed, ast.Name) or reads_what_the_loop_changes(handed, loop):
         return False
-    read = {
-        node.attr for node in ast_walk(value)
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == root
+    read = {member for node in ast_walk(value) if (member := _member_read(node, root)) is not None}
+    stored = {
+        member for kind in (ast.Attribute, ast.Subscript) for node in model.source.of_type(kind)
+        if not isinstance(node.ctx, ast.Load) and (member := _member_read(node, None)) in read  # type: ignore[attr-defined]
     }  # fmt: skip
-    return not any(
-        isinstance(node, ast.Attribute) and node.attr in read and not isinstance(node.ctx, ast.Load)
-        for node in model.source.of_type(ast.Attribute)
-    )
+    # (`env["opt"]` stored by a `prepare(env)` the loop's function calls before the loop: the
+    # same optimizer on every call)
+    return all(set_up_before(member, loop, model) for member in stored)
+
+
+def member_of(key: str) -> tuple[str, str] | None:
+    """`ctx.opt` or `env["opt"]` (a key, `Source.key`): the object's name and the member's."""
+    if key.endswith(("\"]", "']")):
+        root, _, rest = key.partition("[")
+        member = rest[1:-2]
+        if root.isidentifier() and rest[:1] == rest[-2:-1] and member.isidentifier():
+            return root, member
+        return None
+    root, dot, attr = key.partition(".")
+    if dot and root.isidentifier() and attr.isidentifier():
+        return root, attr
+    return None
+
+
+def _member_read(node: ast.AST, root: str | None) -> str | None:
+    """The member `node` names when it is `root.member` or `root["member"]` (`root` None: of
+    any object)."""
+    if node.__class__ is ast.Attribute:
+        holder, member = node.value, node.attr  # type: ignore[attr-defined]
+    elif node.__class__ is ast.Subscript:
+        key = node.slice  # type: ignore[attr-defined]
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        holder, member = node.value, key.value  # type: ignore[attr-defined]
+    else:
+        return None
+    if root is not None and not (isinstance(holder, ast.Name) and holder.id == root):
+        return None
+    return member  # type: ignore[no-any-return]
+
+
+def set_up_before(member: str, loop: ast.AST, model: ModuleModel) -> bool:
+    """Every statement of the module storing an attribute or string-keyed item named `member`
+    lies in a module-level function (not the loop's) called only by expression statements at
+    the top level of the loop's own module-level function, each before the loop (`prepare(env)`
+    ... `for epoch in ...`), its name used nowhere else: the member is set before the loop
+    runs and stays."""
+    body = model.source.tree.body
+    line = getattr(loop, "lineno", 0)
+    holder = next((f for f in body if isinstance(f, FUNCTIONS) and f.lineno <= line <= (f.end_lineno or 0)), None)
+    if holder is None:
+        return False
+    for stmt in body:
+        if not any(
+            node.__class__ in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load)  # type: ignore[attr-defined]
+            and _member_read(node, None) == member
+            for node in ast_walk(stmt)
+        ):  # fmt: skip
+            continue
+        if not isinstance(stmt, FUNCTIONS) or stmt is holder:
+            return False
+        uses = [node for node in model.source.of_type(ast.Name) if node.id == stmt.name]  # type: ignore[attr-defined]
+        if not uses or not all(
+            any(
+                isinstance(top, ast.Expr) and isinstance(top.value, ast.Call) and top.value.func is use
+                and (top.end_lineno or 0) < line
+                for top in holder.body  # type: ignore[attr-defined]
+            )
+            for use in uses
+        ):  # fmt: skip
+            return False
+    return True
 
 
 def of_the_instance(target: str, instance: str | None, function: ast.AST) -> bool:
@@ -320,9 +386,44 @@ def called_function(
             found = _called_function(call, model, words)
             if found is None and model.facts.local_functions and call.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
                 found = _called_closure(stmt, call, model, words)
+                if found is None:
+                    found = _factory_made_closure(call, model, words)
             if found is not None:
                 return found
     return None
+
+
+def _factory_made_closure(call: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`step(i, x, y)` with `step` the closure a factory of the module returns, bound once in
+    the module to its call (`step = make_train_step(model, opt)`) or unpacked from the tuple
+    such a factory returns (`step, end_epoch = make_train_step(model, opt)`, every such
+    unpacking binding it to the same closure), whose text says one of `words`: the closure
+    and the call (each call of the loop runs its body once)."""
+    from gradfix.analysis.loops import _factory_closures, _only_binding, unpacked_closure
+
+    name = call.func.id  # type: ignore[attr-defined]
+    facts = model.facts
+    inner = unpacked_closure(facts, name)
+    if inner is None:
+        factories = _factory_closures(facts)
+        if not factories:
+            return None
+        # (the factory's own `def update` may bear the name it is bound to: `update = build_update(...)`)
+        same = [f.node for f in factories.values() if f.node.name == name]  # type: ignore[attr-defined]
+        value = _only_binding(model.source.tree, name, declarations=True, besides=same[0] if len(same) == 1 else None)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in factories):
+            return None
+        inner = factories[value.func.id]
+    node = inner.node
+    if not isinstance(node, ast.FunctionDef) or not any(word in model.source.segment(node) for word in words):
+        return None
+    source = model.source
+    for stmt in source.of_type(ast.Assign):
+        if any(isinstance(n, ast.Name) and n.id == name for t in stmt.targets for n in ast_walk(t)):  # type: ignore[attr-defined]
+            owner = source.owner_of(stmt)  # type: ignore[arg-type]
+            if owner is not None and not isinstance(owner, (*FUNCTIONS, ast.Module)):
+                return None  # (made in a loop or a branch: a new closure, and its objects, each time)
+    return node, call
 
 
 def _called_closure(
@@ -748,13 +849,27 @@ def stepped_in(loop: ast.AST, target: str, depth: int = 0) -> bool:
             continue
         if inside == depth and isinstance(node, ast.Call) and method_name(node) == "step":
             recv = receiver(node)
-            if recv is not None and dotted(recv) == target:
+            if recv is not None and (dotted(recv) == target or _item_named(recv, target)):
                 return True
-            if recv is not None and len(node.args) == 1 and dotted(node.args[0]) == target and (dotted(recv) or "").endswith("scaler"):
+            if recv is not None and len(node.args) == 1 and (dotted(node.args[0]) == target or _item_named(node.args[0], target)) and (dotted(recv) or "").endswith("scaler"):
                 return True  # `scaler.step(optimizer)`: a GradScaler steps the optimizer handed to it
         deeper = inside + 1 if isinstance(node, LOOPS) else inside
         todo.extend((child, deeper) for child in child_nodes(node))
     return False
+
+def member_key(node: ast.AST) -> str | None:
+    """`dotted(node)`, or for a string-keyed item of a name `env["sched"]` (double quotes)."""
+    name = dotted(node)
+    if name is not None or node.__class__ is not ast.Subscript or node.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return name
+    member = _member_read(node, None)
+    return None if member is None or not member.isidentifier() else f'{node.value.id}["{member}"]'  # type: ignore[attr-defined]
+
+
+def _item_named(node: ast.AST, target: str) -> bool:
+    """`node` is the string-keyed item `target` names (`env["sched"]`)."""
+    return "[" in target and node.__class__ is ast.Subscript and member_key(node) == target
+
 
 def reads_what_the_loop_changes(call: ast.Call, loop: ast.AST, own: bool = False) -> bool:
     """The construction reads a name or an attribute the loop binds (its variable, a counter,

@@ -146,7 +146,10 @@ class MissingAccumulationFlush(AccumulationRule):
     A finding is made for a recognised accumulation loop (see GF005) that is a `for` loop
     (with an `else` only when the `else` does not step: `else: print("epoch done")`), over data (not `range(n)`, nor an endless stream cut at a number of steps,
     `itertools.islice(itertools.cycle(loader), max_steps)`; `range(len(x))` counts as data, and so do `range(len(x) // bs)`,
-    `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`), whose window test
+    `range(math.ceil(len(x) / bs))` and `range(0, len(x), bs)`, and a resumed pass,
+    `range(start, len(x))` with `start = ckpt["step"] if epoch == ckpt["epoch"] else 0`: a
+    conditional whose other arm is a subscript or an attribute, read as a fresh run from its
+    literal, the index counting the data's own positions), whose window test
     has no `or` part (a last-batch test) and no `and` part (a part that only holds when N is 1,
     `or N == 1`, is none), whose counter is the loop's
     `enumerate` index (also when an evaluation loop after the window's test rebinds it, `for step,
@@ -1018,6 +1021,10 @@ def _loader_like(iterable: ast.expr) -> bool:
         if len(args) == 3 and not inner.keywords and int_value(args[0]) == 0:
             # `range(0, len(X), bs)`: the first index of each batch of the data
             return isinstance(args[1], ast.Call) and dotted(args[1].func) == "len" and int_value(args[2]) != 1
+        if len(args) == 2 and not inner.keywords and isinstance(args[0], (ast.Name, ast.IfExp)) and int_value(args[0]) is None:
+            # `range(start, len(loader))` with `x, y = loader[i]`: a resumed pass over the data
+            # (`start` a resume's, whose fresh run starts at a literal: the counter reads it)
+            return _batches_of_data(args[1])
         return len(args) == 1 and not inner.keywords and _batches_of_data(args[0])
     return True
 

@@ -10,6 +10,8 @@ from gradfix.patterns import lazily
 from gradfix.source import LOOPS
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms._rebuilt import (
+    held_in_a_handed_object,
+    member_key,
     of_the_instance,
     call_parameters,
     rebound_declared,
@@ -83,14 +85,20 @@ class SchedulerRebuiltEachIteration(Rule):
     (`warmup = LinearLR(...)`; `cosine = CosineAnnealingLR(...)`; `scheduler =
     SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[3])`), each part a
     scheduler that starts over, its name read in the loop only in that list; the fix moves
-    the three statements before the loop, in order. Also a function of the module that a statement of a loop's body calls by its
+    the three statements before the loop, in order. Also a function of the module (or the
+    closure a factory of the module returns, `train_batch, report = make_steps(net, lr)`, bound
+    outside any loop or branch) that a statement of a loop's body calls by its
     name on every iteration (`for epoch in range(E): train_epoch(model, optimizer, loader)`; also a
     call the statement makes whenever it runs, `history.append(train_epoch(...))`)
     and that builds such a scheduler into a name of its own (or an attribute of the instance,
     `self.sched`, or of an object the instance holds that the function does not bind,
-    `self.state.sched`) on every call and steps it
+    `self.state.sched`, or a member of an object handed to every call, `ctx.sched` or
+    `env["sched"]` of a namespace or a dict the loop hands by one name it never rebinds) on
+    every call and steps it
     (`def train_epoch(...): scheduler = CosineAnnealingLR(optimizer, T_max=E)` ...
-    `scheduler.step()`), from what stays the same from call to call; so is a method of the
+    `scheduler.step()`), from what stays the same from call to call (a member of the handed
+    object that the construction reads, `env["opt"]`, stored by no statement of the module
+    but those of a set-up function the loop's function calls before the loop, `prepare(env)`); so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
     not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may override, but the one
     override, in a class of the file deriving from it, of a method the loop's class writes as a
@@ -274,8 +282,13 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
             continue
         target = dotted(stmt.targets[0])  # a name, or an attribute of the instance (`self.sched`)
-        if target is None or ("." in target and not of_the_instance(target, instance, function)):
+        if target is None and isinstance(stmt.targets[0], ast.Subscript):
+            target = member_key(stmt.targets[0])  # `env["sched"]`, of a dict handed on every call
+        if target is None:
             continue
+        if ("." in target or "[" in target) and not of_the_instance(target, instance, function):
+            if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[arg-type]
+                continue  # (an attribute of something but the instance, or of one object handed on every call)
         if target in params or not isinstance(stmt.value, ast.Call) or not _restarting_scheduler(stmt.value, model):
             continue
         if not stepped_in(function, target) and not (_spans_epochs(stmt.value, model) and stepped_in(function, target, 1)):

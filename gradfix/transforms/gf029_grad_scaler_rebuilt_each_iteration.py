@@ -11,6 +11,8 @@ from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
     of_the_instance,
     held_in_a_handed_object,
+    member_key,
+    member_of,
     expression_calls,
     called_on_instance,
     bound_by_a_partial,
@@ -87,7 +89,9 @@ class GradScalerRebuiltEachIteration(Rule):
     `None` (`return GradScaler() if use_amp else None`). Also a function of the
     module that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, optimizer, x, y)`, also a closure of
-    the loop's function, defined once in it, also again at the top of each epoch; also a call the
+    the loop's function, defined once in it, also again at the top of each epoch, or the closure
+    a factory of the module returns, `update = build_update(model, opt)` or unpacked from the
+    tuple it returns, bound outside any loop or branch; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
     of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
@@ -99,7 +103,12 @@ class GradScalerRebuiltEachIteration(Rule):
     bind, `self.state.scaler`) and steps with it; or that builds it into an
     attribute of `self` (an `on_epoch_start` hook) when one other method the loop also calls
     on `self` (the step hook) steps with it and binds it nowhere, and the hook neither loads a
-    state nor builds the stepped optimizer again.
+    state nor builds the stepped optimizer again. The same with an object handed to every
+    call by one name the loop never rebinds (a dict or a namespace, `env["scaler"]`,
+    `ctx.scaler`): built in the called function and stepped there, or built by an epoch hook
+    `epoch_begin(env, epoch)` when one other function of the module the loop also calls with
+    that name (`train_step(env, x, y)`) steps with it, binds no member of that name, steps only
+    optimizers of the same object, and the hook neither loads a state nor builds one of them.
     A loop may also be written as an expression calling such a function on each item: a list,
     set or dict comprehension with one generator and no condition whose element is the call
     (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
@@ -318,13 +327,13 @@ def _is_torch_scaler(call: ast.Call, model: ModuleModel) -> bool:
     return not any(isinstance(a, ast.Starred) for a in call.args)
 
 
-def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+def _built_scaler(stmt: ast.stmt, model: ModuleModel, builders: set[str] = frozenset(), items: bool = False) -> str | None:  # type: ignore[assignment]
     """`scaler` for `scaler = torch.amp.GradScaler("cuda")` (also `self.scaler = ...`, an
-    annotated assignment), or for `scaler = make_scaler(cfg)`, a call of one of `builders` (a
+    annotated assignment; with `items`, a string-keyed item `env["scaler"] = ...`), or for `scaler = make_scaler(cfg)`, a call of one of `builders` (a
     function or method of the module) every `return` of which builds torch's scaler, not
     always with `enabled=False`."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target = dotted(stmt.targets[0])
+        target = member_key(stmt.targets[0]) if items else dotted(stmt.targets[0])
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         target = dotted(stmt.target)
     else:
@@ -424,11 +433,11 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
                 return None
             if method == "step":
                 recv = receiver(node)
-                if recv is not None and dotted(recv) == target:
+                if recv is not None and member_key(recv) == target:
                     arguments = positional(node)
                     if arguments:
                         found = inside if found is None else min(found, inside)
-                        stepped.append(dotted(arguments[0]))
+                        stepped.append(member_key(arguments[0]))
             elif model is not None and (
                 isinstance(node.func, ast.Name)
                 or (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id in model.facts.imports.aliases)
@@ -612,18 +621,22 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         return
     instance, params, passed = parameters
     for stmt, _ in every_iteration(function.body):
-        target = _built_scaler(stmt, model)
+        target = _built_scaler(stmt, model, items=True)
         if target is None or target in params:
             continue
-        if "." in target and not of_the_instance(target, instance, function):
+        if ("." in target or "[" in target) and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (an attribute of something but the instance, or of one object handed on every call)
         steps = _steps_with(function, target, None)
         if steps is None and instance is not None and target.startswith(instance + "."):
             steps = _stepped_by_another_method(called, target, instance, loop, model)
+        if steps is None and instance is None and target.partition(".")[0].partition("[")[0] in params:
+            steps = _stepped_by_another_function(called, target, passed, loop, model)
+            if steps is not None:
+                steps = (steps[0], [])  # (the optimizers of the object handed to both, checked there)
         if steps is None:
             continue  # (not stepped with here, a state loaded, or a new optimizer per call)
-        stepped = {key.split(".", 1)[0] for key in steps[1]}
+        stepped = {key.split(".", 1)[0].split("[", 1)[0] for key in steps[1]}
         if any(
             name in params and (
                 name not in passed or reads_what_the_loop_changes(passed[name], loop)
@@ -636,6 +649,71 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if same_on_every_call(value, function, loop, model, instance, params, passed):
             yield value, target
+
+
+def _stepped_by_another_function(
+    called: tuple[ast.FunctionDef, ast.Call], target: str, passed: dict[str, ast.expr], loop: ast.AST, model: ModuleModel
+) -> tuple[int, list[str]] | None:
+    """The handed-object twin of `_stepped_by_another_method`: an epoch hook `epoch_begin(env,
+    epoch)` that builds `env["scaler"]` (or `env.scaler`), and one other function of the module
+    the loop also calls with the same name (`train_step(env, i, x, y)`, in the loop or a loop
+    inside it) that steps with that member of its parameter and binds no member of that name
+    (so do the optimizers it steps: members of the same object the hook does not build).
+    None when no such function, when two do, or when the hook loads a state."""
+    function, call = called
+    member = member_of(target)
+    if member is None or call.func.__class__ is not ast.Name:
+        return None
+    root, name = member
+    handed = passed.get(root)
+    if not isinstance(handed, ast.Name):
+        return None
+    if any(n.__class__ is ast.Call and method_name(n) == "load_state_dict" for n in own_nodes(function)):  # type: ignore[arg-type]
+        return None
+    rebuilt = {
+        m for n in ast_walk(function) if n.__class__ in (ast.Attribute, ast.Subscript) and not isinstance(n.ctx, ast.Load)  # type: ignore[attr-defined]
+        and (m := member_key(n)) is not None
+    }  # fmt: skip
+    found: list[tuple[int, list[str]]] = []
+    for node in own_nodes(loop):
+        if node.__class__ is not ast.Call or node is call or node.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+            continue
+        info = model.facts.module_functions.get(node.func.id)  # type: ignore[attr-defined]
+        if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef) or info.node is function:
+            continue
+        other = info.node
+        arguments = other.args
+        if arguments.vararg is not None or arguments.kwarg is not None or any(a.__class__ is ast.Starred for a in node.args):  # type: ignore[attr-defined]
+            continue
+        positional_params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        given = dict(zip(positional_params, node.args))  # type: ignore[attr-defined]
+        given.update({k.arg: k.value for k in node.keywords if k.arg is not None})  # type: ignore[attr-defined]
+        holders = [p for p, v in given.items() if isinstance(v, ast.Name) and v.id == handed.id]
+        if len(holders) != 1:
+            continue
+        param = holders[0]
+        own = target.replace(root, param, 1)  # (`env["scaler"]` as the other function names it)
+        if any(
+            n.__class__ in (ast.Attribute, ast.Subscript) and not isinstance(n.ctx, ast.Load) and _member_of_name(n, param) == name  # type: ignore[attr-defined]
+            for n in ast_walk(other)
+        ):  # fmt: skip
+            return None  # (it binds the scaler too)
+        steps = _steps_with(other, own, None)
+        if steps is None:
+            continue
+        if any(key is None or member_of(key) is None or member_of(key)[0] != param for key in steps[1]):  # type: ignore[index]
+            return None  # (an optimizer not of the handed object: not read)
+        if any(key.replace(param, root, 1) in rebuilt for key in steps[1]):
+            return None  # (the hook builds the optimizer again too: a new run, whose own scaler is right)
+        found.append(steps)
+    return found[0] if len(found) == 1 else None
+
+
+def _member_of_name(node: ast.AST, root: str) -> str | None:
+    """`root.member` or `root["member"]`: the member."""
+    key = member_key(node)
+    parts = member_of(key) if key is not None else None
+    return parts[1] if parts is not None and parts[0] == root else None
 
 
 def _stepped_by_another_method(

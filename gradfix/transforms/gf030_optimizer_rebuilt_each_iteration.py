@@ -14,6 +14,7 @@ from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     of_the_instance,
     held_in_a_handed_object,
+    member_key,
     EVERY_TIME,
     call_parameters,
     rebound_declared,
@@ -71,7 +72,8 @@ class OptimizerRebuiltEachIteration(Rule):
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
     its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
-    Also a function of the module that a statement of a loop's body calls by its name on
+    Also a function of the module (or the closure a factory of the module returns, bound
+    outside any loop or branch) that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
     whenever it runs, `losses.append(train_step(model, x, y))`, `total += train_step(...)`, not
     in a later operand of `and`/`or` or an arm of `a if t else b`; also through `step =
@@ -89,8 +91,9 @@ class OptimizerRebuiltEachIteration(Rule):
     `BaseTrainer.fit()`), that builds such an optimizer into a name of its own (or an attribute
     of the instance, `self.optimizer`, or of an object the instance holds that the function does
     not bind, `self.state.optimizer`, or a parameter it rebinds before reading it, `opt =
-    torch.optim.RMSprop(...)` as the function's first use of its `opt`) on every call and
-    steps it once per call, from what stays the same from call to call.
+    torch.optim.RMSprop(...)` as the function's first use of its `opt`, or a member of an object
+    handed to every call by one name the loop never rebinds, `ctx.opt` or `env["opt"]`) on every
+    call and steps it once per call, from what stays the same from call to call.
     A loop may also be written as an expression calling such a function on each item: a list,
     set or dict comprehension with one generator and no condition whose element is the call
     (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
@@ -302,7 +305,7 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[
         name = function.name  # type: ignore[attr-defined]
         if name in names:
             continue
-        target = _built_optimizer(stmt, model)
+        target = _built_optimizer(stmt, model, items=True)
         if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
     return with_partial_aliases(names, model)  # (`step = partial(train_step, model, opt)`, called as `step(x, y)`)
@@ -424,11 +427,12 @@ def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: Mo
     return any(word in rest for word in ("requires_grad", "freeze", "trainable"))
 
 
-def _built_optimizer(stmt: ast.stmt, model: ModuleModel) -> str | None:
+def _built_optimizer(stmt: ast.stmt, model: ModuleModel, items: bool = False) -> str | None:
     """`optimizer` for `optimizer = torch.optim.Adam(model.parameters())` (also `self.optimizer
-    = ...`, an annotated assignment): one of torch's optimizers that keeps a state."""
+    = ...`, an annotated assignment; with `items`, a string-keyed item `env["opt"] = ...`): one
+    of torch's optimizers that keeps a state."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target = dotted(stmt.targets[0])
+        target = member_key(stmt.targets[0]) if items else dotted(stmt.targets[0])
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         target = dotted(stmt.target)
     else:
@@ -514,10 +518,10 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     # module declares `global` or `nonlocal` and binds (rebinding it between calls)
     declared = rebound_declared(model)
     for stmt, _ in every_iteration(function.body):
-        target = _built_optimizer(stmt, model)
+        target = _built_optimizer(stmt, model, items=True)
         if target is None or not stepped_in(function, target):
             continue
-        if "." in target and not of_the_instance(target, instance, function):
+        if ("." in target or "[" in target) and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (only an attribute of the instance, `self.opt`, or of one object handed on every call, rebuilt)
         if target in params and _read_before_in(function, target, stmt):

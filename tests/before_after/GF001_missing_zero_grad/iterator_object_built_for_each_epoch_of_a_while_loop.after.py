@@ -1,0 +1,37 @@
+import torch
+from torch import nn
+
+
+class Batches:
+    def __init__(self, net, data):
+        self.net = net
+        self.data = data
+        self.optimizer = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
+        self.position = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.position == len(self.data):
+            raise StopIteration
+        x, y = self.data[self.position]
+        self.position += 1
+        return self.update(x, y)
+
+    def update(self, x, y):
+        self.optimizer.zero_grad(set_to_none=True)
+        loss = nn.functional.mse_loss(self.net(x), y)
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+
+def train(net, data, epochs):
+    history = []
+    epoch = 0
+    while epoch < epochs:
+        for loss in Batches(net, data):
+            history.append(loss)
+        epoch += 1
+    return history

@@ -1,0 +1,49 @@
+import torch
+from torch import nn
+
+
+def make_steps(net, lr):
+    optimizer = torch.optim.SGD(net.parameters(), lr=lr, momentum=0.9)
+    schedule = torch.optim.lr_scheduler.StepLR(optimizer, step_size=5, gamma=0.5)
+
+    def train_batch(x, y):
+        optimizer.zero_grad()
+        nn.functional.mse_loss(net(x), y).backward()
+        optimizer.step()
+        schedule.step()
+
+    def report(epoch):
+        print(epoch, optimizer.param_groups[0]["lr"])
+
+    return train_batch, report
+
+
+def main(net, loader):
+    train_batch, report = make_steps(net, 0.1)
+    for epoch in range(20):
+        for x, y in loader:
+            train_batch(x, y)
+        report(epoch)
+
+
+def build_probe(model):
+    def probe(batch, target):
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        scaler = torch.amp.GradScaler("cuda")
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = nn.functional.cross_entropy(model(batch), target)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+        return loss.detach()
+
+    return probe
+
+
+def probes(models, batch, target):
+    results = []
+    for model in models:
+        probe = build_probe(model)
+        results.append(probe(batch, target))
+    return results

@@ -1985,7 +1985,11 @@ class _Walker:
         if Effect.CLIPS in effects:
             clip = _argument(call, "clip_grad") if entry.name == "__call__" else None
             if entry.name != "__call__" or (clip is not None and not (isinstance(clip, ast.Constant) and clip.value is None)):
-                self.emit(EventKind.CLIP, call, ctx, target=None, unscales=Effect.UNSCALES in effects)
+                # `accelerator.clip_grad_norm_(D.parameters(), ...)`: the parameters it clips (the
+                # key torch's own clip would have), for rules matching them to an optimizer's
+                clipped = next((a for w in entry.clips_parameters if (a := _argument(call, w)) is not None), None)
+                target = ctx.rename(self.key(clipped, ctx)) if clipped is not None else None
+                self.emit(EventKind.CLIP, call, ctx, target=target, unscales=Effect.UNSCALES in effects)
         elif Effect.UNSCALES in effects and Effect.STEPS not in effects:
             self.emit(EventKind.UNSCALE, call, ctx, target=key)
         if Effect.STEPS in effects:

@@ -71,7 +71,7 @@ else:
 MAX_HELPER_DEPTH = 3
 
 # (timm's `dispatch_clip_grad(parameters, value, mode)` clips in place by norm, value or AGC)
-CLIP_FUNCTIONS = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value", "clip_gradients", "dispatch_clip_grad"}
+CLIP_FUNCTIONS = {"clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "clip_grad_norm", "clip_grad_value", "clip_gradients", "dispatch_clip_grad"}
 # Calls that receive an optimizer but are known not to touch its gradients.
 HARMLESS_CALLS = {
     "print", "isinstance", "len", "id", "type", "repr", "str", "getattr", "hasattr", "setattr",

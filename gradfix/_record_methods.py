@@ -709,8 +709,8 @@ def _m66(**_):
     return __hash__
 
 
-def _m67(*, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
-    def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):
+def _m67(*, _default_clips_parameters, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
+    def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
         _setattr(self, 'effects', effects)
@@ -720,6 +720,7 @@ def _m67(*, _default_divides_by, _default_divides_unless, _default_gate, _defaul
         _setattr(self, 'loss_argument', loss_argument)
         _setattr(self, 'divides_by', divides_by)
         _setattr(self, 'divides_unless', divides_unless)
+        _setattr(self, 'clips_parameters', clips_parameters)
         _setattr(self, 'returns', returns)
         _setattr(self, 'refines', refines)
         _setattr(self, 'stand_in', stand_in)
@@ -730,14 +731,14 @@ def _m67(*, _default_divides_by, _default_divides_unless, _default_gate, _defaul
 def _m68(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.returns, other.refines, other.stand_in, other.note, )
+            return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )
         return NotImplemented
     return __eq__
 
 
 def _m69(**_):
     def __hash__(self):
-        return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.returns, self.refines, self.stand_in, self.note, ))
+        return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))
     return __hash__
 
 
@@ -1274,9 +1275,9 @@ METHODS = {
     "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m64,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m65,
     'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m66,
-    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m67,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m68,
-    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.returns, self.refines, self.stand_in, self.note, ))\n': _m69,
+    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'clips_parameters', clips_parameters)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m67,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m68,
+    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))\n': _m69,
     "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m70,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m71,
     'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m72,

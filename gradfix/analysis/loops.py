@@ -71,7 +71,7 @@ else:
 MAX_HELPER_DEPTH = 3
 
 # (timm's `dispatch_clip_grad(parameters, value, mode)` clips in place by norm, value or AGC)
-CLIP_FUNCTIONS = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value", "clip_gradients", "dispatch_clip_grad"}
+CLIP_FUNCTIONS = {"clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "clip_grad_norm", "clip_grad_value", "clip_gradients", "dispatch_clip_grad"}
 # Calls that receive an optimizer but are known not to touch its gradients.
 HARMLESS_CALLS = {
     "print", "isinstance", "len", "id", "type", "repr", "str", "getattr", "hasattr", "setattr",
@@ -2003,7 +2003,11 @@ class _Walker:
         if Effect.CLIPS in effects:
             clip = _argument(call, "clip_grad") if entry.name == "__call__" else None
             if entry.name != "__call__" or (clip is not None and not (isinstance(clip, ast.Constant) and clip.value is None)):
-                self.emit(EventKind.CLIP, call, ctx, target=None, unscales=Effect.UNSCALES in effects)
+                # `accelerator.clip_grad_norm_(D.parameters(), ...)`: the parameters it clips (the
+                # key torch's own clip would have), for rules matching them to an optimizer's
+                clipped = next((a for w in entry.clips_parameters if (a := _argument(call, w)) is not None), None)
+                target = ctx.rename(self.key(clipped, ctx)) if clipped is not None else None
+                self.emit(EventKind.CLIP, call, ctx, target=target, unscales=Effect.UNSCALES in effects)
         elif Effect.UNSCALES in effects and Effect.STEPS not in effects:
             self.emit(EventKind.UNSCALE, call, ctx, target=key)
         if Effect.STEPS in effects:

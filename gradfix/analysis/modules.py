@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import Assignments, Scope, assigned_values, assignments, built_object, held_attribute, reaching_top_level
+from gradfix.analysis.assignments import Assignments, Binding, Scope, assigned_values, assignments, built_object, held_attribute, reaching_top_level
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
@@ -701,7 +701,7 @@ def module_classes(key: str, scope: Scope, model: ModuleModel) -> list[ast.expr]
     index = assignments(model)
     found = []
     for binding in index.bindings(key, scope):
-        if rewraps(binding.value, key, model):
+        if rewraps(binding.value, key, model) or prepared_again(binding, key, model):
             continue  # `model = model.to(device)`, `model = torch.compile(model)`: the same module's output
         constructor = _constructor(binding.value, scope, model)
         if constructor is None:
@@ -717,7 +717,7 @@ def reaching_class(key: str, scope: Scope, model: ModuleModel, node: ast.AST) ->
     cannot be read; None when the bindings are not all of that kind."""
     if scope is not model.source.tree:
         return None
-    bindings = [b for b in assignments(model).bindings(key, scope) if not rewraps(b.value, key, model)]
+    bindings = [b for b in assignments(model).bindings(key, scope) if not rewraps(b.value, key, model) and not prepared_again(b, key, model)]
     reaching = reaching_top_level(bindings, model.source, getattr(node, "lineno", 0))
     if reaching is None:
         return None
@@ -731,7 +731,7 @@ def bound_classes(key: str, model: ModuleModel) -> list[ast.expr]:
     index = assignments(model)
     found = []
     for binding in index.by_key.get(key, []):
-        if rewraps(binding.value, key, model):
+        if rewraps(binding.value, key, model) or prepared_again(binding, key, model):
             continue
         constructor = _constructor(binding.value, model.source.tree, model)
         if constructor is not None:
@@ -752,6 +752,33 @@ def rewraps(value: ast.expr | None, key: str, model: ModuleModel) -> bool:
         else:
             return False
     return value is not None and dotted(value) is not None and model.source.key(value) == key
+
+
+# the methods of Accelerate's `Accelerator` and Fabric that hand back their arguments in order
+# (a module comes back as itself or wrapped, its outputs unchanged)
+_PREPARES = {"prepare", "setup", "setup_module"}
+
+
+def prepared_again(binding: Binding, key: str, model: ModuleModel) -> bool:
+    """`D = accelerator.prepare(D)`, `G, D, g_opt, d_opt = accelerator.prepare(G, D, g_opt,
+    d_opt)`, `model, opt = fabric.setup(model, opt)`: the module `key` handed back to the same
+    name at its own position (the prepared module computes what the module did)."""
+    stmt = binding.statement
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.value, ast.Call):
+        return False
+    call = stmt.value
+    if method_name(call) not in _PREPARES or receiver(call) is None or call.keywords:
+        return False
+    args = call.args
+    target = stmt.targets[0]
+    elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+    if len(elements) != len(args) or any(isinstance(e, ast.Starred) for e in (*elements, *args)):
+        return False
+    source = model.source
+    return any(
+        dotted(element) is not None and source.key(element) == key and dotted(arg) is not None and source.key(arg) == key
+        for element, arg in zip(elements, args)
+    )
 
 
 def _constructor(value: ast.expr | None, scope: Scope, model: ModuleModel) -> ast.expr | None:

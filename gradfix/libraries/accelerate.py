@@ -118,19 +118,23 @@ METHODS = (
         kind="accelerator",
         name="clip_grad_norm_",
         effects=(Effect.UNSCALES, Effect.CLIPS),
+        clips_parameters=(0, "parameters"),
         source=_SRC + "accelerator.py Accelerator.clip_grad_norm_ / unscale_gradients",
         proof=_PROOF + "test_clip_grad_norm_unscales_first",
         note=(
             "unscales every prepared optimizer's gradients when fp16 with a GradScaler is on (a no-op "
             "otherwise), then clips; NOT gated by sync_gradients: it clips partial sums off sync steps "
             "(test_clip_grad_norm_is_not_gated_by_sync), hence the documented "
-            "`if accelerator.sync_gradients:` guard. Under DeepSpeed it only returns the engine's norm."
+            "`if accelerator.sync_gradients:` guard. Under DeepSpeed it only returns the engine's norm. "
+            "It clips the parameters it is given, like torch's: a clip after one optimizer's step is matched "
+            "to that optimizer's parameters (test_clip_after_the_discriminator_step_fix_trains_like_the_hand_fix)."
         ),
     ),
     Method(
         kind="accelerator",
         name="clip_grad_value_",
         effects=(Effect.UNSCALES, Effect.CLIPS),
+        clips_parameters=(0, "parameters"),
         source=_SRC + "accelerator.py Accelerator.clip_grad_value_",
         proof=_PROOF + "test_clip_grad_value_unscales_first",
         note="raises under DeepSpeed and FSDP",

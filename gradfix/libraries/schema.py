@@ -98,6 +98,9 @@ class Method:
     # a keyword that, given any value but a literal True, may turn the division off
     # (`engine.backward(loss, scale_wrt_gas=False)`): no division is then assumed
     divides_unless: str | None = None
+    # where a CLIPS method is given the parameters it clips: a position, then the same argument's
+    # keyword (`accelerator.clip_grad_norm_(D.parameters(), 1.0)`); empty: not read
+    clips_parameters: tuple[int | str, ...] = ()
     returns: str | None = None  # kind of the result, or ARGUMENT_KINDS
     # (kind in, kind out) for ARGUMENT_KINDS: an argument of the first kind comes back as the
     # second, a narrower kind of the same thing (an optimizer comes back an accelerated-optimizer)

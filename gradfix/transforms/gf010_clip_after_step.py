@@ -191,6 +191,10 @@ class ClipAfterStep(LoopRule):
     params: p.grad.data.clamp_(-c, c)` (or `p.grad.clamp_(min=..., max=...)`, `clip_`), the
     clamp the only statement of the `for`, under `if p.grad is not None:` or not; the `for`
     moves like a clip call's statement. (`p.data.clamp_(...)` clamps weights, not gradients.)
+    torch's two-part clip counts as its second part, `clip_grads_with_norm_(params, max_norm,
+    total)` (the norm measured by `get_total_norm` beforehand). Accelerate's
+    `accelerator.clip_grad_norm_(D.parameters(), ...)` and `clip_grad_value_` name the
+    parameters they clip, like torch's (positionally or as `parameters=`).
 
     A clip after the step whose statement a `try` holds (`try: ...; optimizer.step()
     finally: seen += 1`, no `except` or `else`) moves into the `try`, right before the step,

@@ -188,13 +188,22 @@ class SchedulerRebuiltEachIteration(Rule):
     built again on every call: a new run each time), a parameter the call leaves to its default
     or hands something the loop changes (`T_max=epochs_left`), a name some function of the
     module declares `global` or `nonlocal` and binds (a function declaring names is read), nor
-    in a function that may return early.
+    in a function that may return early. A function handed to Ignite's `Engine(...)` is called
+    once per batch: a scheduler it builds into a local name at its own top level and steps in
+    the same call, from none of its parameters (the engine, the batch), nothing it binds before
+    and no attribute of `self`, is reported the same (no fix); not in a function that loads a
+    state.
     """
 
     code = "GF025"
     name = "scheduler-rebuilt-each-iteration"
     message, called_message = messages(
         "steps it", "each new scheduler starts its schedule over, so the learning rate never follows it"
+    )
+    framework_message = (
+        "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
+        "calls once per batch: each new scheduler starts its schedule over, so the learning rate never follows it; "
+        "build it once outside the function"
     )
     safety = Safety.SAFE
 
@@ -211,6 +220,11 @@ class SchedulerRebuiltEachIteration(Rule):
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
         reported: set[int] = set()
+        if builds and b"Engine(" in data:
+            # `Engine(update)`: Ignite calls the process function once per batch
+            for built, target, function in _rebuilt_per_framework_call(model):
+                reported.add(id(built))
+                yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
         # (a loop written as an expression is a statement saying ` for `, or `map(`; a text
         # saying none of `_BUILDS` holds no line saying one, so no function that may build)
         expressions = expression_calls(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model), _BUILD_WORDS) if builds and (model.facts.says_for or b"map(" in data) else ()
@@ -297,6 +311,47 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             continue
         if same_on_every_call(stmt.value, function, loop, model, instance, params, passed):
             yield stmt.value, target
+
+
+def _rebuilt_per_framework_call(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:
+    """The schedulers a process function handed to Ignite's `Engine(...)` (a plain function of
+    the module: `steps._framework_calls_per_batch`) builds into a local name on every call, at
+    its own top level, and steps in the same call, reading no parameter (the engine, the
+    batch), nothing the function binds before it (an optimizer built again per call: GF030's),
+    no name a function of the module declares `global` and binds, and no attribute; none in a
+    function that loads a state or may end early."""
+    from gradfix.analysis.steps import _framework_calls_per_batch
+
+    facts = model.facts
+    declared = rebound_declared(model)
+    for name, info in sorted(facts.module_functions.items()):
+        if info.class_name is not None or (info.source is not None and info.source is not model.source):
+            continue
+        function = info.node
+        text = model.source.segment(function)
+        if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or "load_state_dict" in text or "reset_parameters" in text:
+            continue
+        if not _framework_calls_per_batch(model, info):
+            continue
+        params = {a.arg for a in ast_walk(function.args) if a.__class__ is ast.arg}
+        bound: set[str] = set()
+        for stmt in function.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
+                target = stmt.targets[0].id
+                value = stmt.value
+                read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+                if (
+                    _restarting_scheduler(value, model)
+                    and target not in params
+                    and stepped_in(function, target)
+                    and not read & (params | declared | bound)
+                    and not any(isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" for node in ast_walk(value))
+                    and not reads_what_the_loop_changes(value, function)
+                ):
+                    yield value, target, name
+            for node in ast_walk(stmt):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    bound.add(node.id)
 
 
 def _renamed_scheduler(model: ModuleModel) -> bool:

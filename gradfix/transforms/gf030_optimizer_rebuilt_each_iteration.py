@@ -180,7 +180,9 @@ class OptimizerRebuiltEachIteration(Rule):
     iteration that trains (reported without a fix). A function handed to Ignite's
     `Engine(...)` is called once per batch: an optimizer it builds into a local name from
     none of its parameters (the engine, the batch) and nothing it binds before is reported
-    the same (no fix).
+    the same (no fix); so is one a LightningModule's `training_step` builds under manual
+    optimization (`self.automatic_optimization = False`; Lightning calls it once per batch),
+    reading `self` only as `self.parameters()`.
     """
 
     code = "GF030"
@@ -194,6 +196,12 @@ class OptimizerRebuiltEachIteration(Rule):
         "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
         "calls once per batch: each new optimizer starts with an empty state (no momentum, no running averages, a "
         "step count of zero), so every step is a first step; build it once outside the function"
+    )
+    lightning_message = (
+        "`{target}` is built again on every call of `training_step`, which Lightning calls once per batch under manual"
+        " optimization: each new optimizer starts with an empty state (no momentum, no running averages, a step count"
+        " of zero), so every step is a first step; return it from `configure_optimizers` and take it from"
+        " `self.optimizers()`"
     )
     safety = Safety.SAFE
 
@@ -209,11 +217,13 @@ class OptimizerRebuiltEachIteration(Rule):
         builders = _builders(built_in_functions, model)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
-        if builders and "Engine(" in source.text:
-            # `Engine(update)`: Ignite calls the process function once per batch
+        if builders and ("Engine(" in source.text or ("training_step" in builders and "automatic_optimization" in source.text)):
+            # `Engine(update)`: Ignite calls the process function once per batch; Lightning a
+            # LightningModule's `training_step` under manual optimization
             for built, target, function in _rebuilt_per_framework_call(builders, model):
                 reported.add(id(built))
-                yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
+                template = self.lightning_message if function == "training_step" else self.framework_message
+                yield Finding(self.code, template.format(target=target, function=function, framework="Engine"), built)
         for loop, called in expression_calls(model, builders, called_words, named=True):
             # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
             for built, target in _rebuilt_per_call(called, loop, model):
@@ -547,11 +557,17 @@ def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Itera
 
     facts = model.facts
     declared = rebound_declared(model)
-    for name in sorted(builders):
-        info = facts.module_functions.get(name)
-        if info is None or info.class_name is not None or (info.source is not None and info.source is not model.source):
+    infos = [facts.module_functions.get(name) for name in sorted(builders)]
+    if "training_step" in builders:
+        # a LightningModule's `training_step` under manual optimization (the only method read)
+        infos += [methods["training_step"] for _, methods in sorted(facts.methods.items()) if "training_step" in methods]
+    for info in infos:
+        if info is None or (info.source is not None and info.source is not model.source):
             continue
         function = info.node
+        name = function.name
+        if info.class_name is not None and name != "training_step":
+            continue  # (of the methods, a LightningModule's `training_step` only)
         if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or _restores(model.source.segment(function)):
             continue
         if not _framework_calls_per_batch(model, info):
@@ -563,11 +579,24 @@ def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Itera
                 continue
             value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
             read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+            if info.class_name is not None and "self" in read and _reads_only_own_parameters(value):
+                read.discard("self")  # `Adam(self.parameters(), ...)`: the module's own, the same at every call
             if read & (params | declared) or reads_what_the_loop_changes(value, function):
                 continue
             if _parameters_may_change(value, target, function, model):
                 continue
             yield value, target, name
+
+
+def _reads_only_own_parameters(value: ast.Call) -> bool:
+    """Every `self` the construction reads is the receiver of `self.parameters()` (no argument)."""
+    calls = [
+        node for node in ast_walk(value)
+        if isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "parameters" and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+    ]  # fmt: skip
+    selves = [node for node in ast_walk(value) if isinstance(node, ast.Name) and node.id == "self"]
+    return len(calls) == len(selves)
 
 
 def _read_before_in(function: ast.FunctionDef, target: str, stmt: ast.stmt) -> bool:

@@ -387,3 +387,58 @@ def test_collectives_hand_back_the_loss_with_its_graph_on_one_process() -> None:
     for collected in (accelerator.gather(loss), accelerator.gather_for_metrics(loss), accelerator.reduce(loss)):
         assert collected.requires_grad and collected.grad_fn is not None
     assert accelerator.gather_for_metrics(loss.detach()).grad_fn is None
+
+
+def test_clip_after_the_discriminator_step_fix_trains_like_the_hand_fix() -> None:
+    """`accelerator.clip_grad_norm_(discriminator.parameters(), ...)` after `d_opt.step()`, only
+    the generator's optimizer stepping later, clips gradients the step already used (GF010). The
+    fix moves the clip before `d_opt.step()`; it trains like a torch loop clipping the
+    discriminator's gradients before its step."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF010_clip_after_step"
+        / "accelerate_discriminator_clip_after_its_step_before_the_generator_step.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    batches = [(torch.randn(6, 4, generator=generator) * 3 + 1, torch.randn(6, 8, generator=generator)) for _ in range(4)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        AcceleratorState._reset_state(True)
+        GradientState._reset_state()
+        torch.manual_seed(0)
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        gen, disc = namespace["train"](batches, 2)
+        return _tiny.weights(gen) + _tiny.weights(disc)
+
+    def hand() -> list[torch.Tensor]:
+        nn = torch.nn
+        torch.manual_seed(0)
+        gen = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+        disc = nn.Sequential(nn.Linear(4, 16), nn.LeakyReLU(0.2), nn.Linear(16, 1))
+        g_opt = torch.optim.Adam(gen.parameters(), lr=1e-3)
+        d_opt = torch.optim.SGD(disc.parameters(), lr=0.05, momentum=0.9)
+        criterion = nn.BCEWithLogitsLoss()
+        for _ in range(2):
+            for real, noise in batches:
+                fake = gen(noise)
+                label = torch.ones(len(real), 1)
+                d_opt.zero_grad()
+                (criterion(disc(real), label) + criterion(disc(fake.detach()), 1 - label)).backward()
+                torch.nn.utils.clip_grad_norm_(disc.parameters(), 0.5)
+                d_opt.step()
+                g_opt.zero_grad()
+                criterion(disc(fake), label).backward()
+                g_opt.step()
+        return _tiny.weights(gen) + _tiny.weights(disc)
+
+    want = hand()
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise

@@ -242,7 +242,10 @@ class MissingAccumulationFlush(AccumulationRule):
     block of its own to copy); so is a window whose test switches accumulation off through N
     itself (`N is None or (i + 1) % N == 0`, `not N or ...`, or an `elif` window beside such an
     arm: see GF005), since a flush testing `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
-    `case 0:`, see GF005) is reported without a fix (the flush would write its test anew). Not
+    `case 0:`, see GF005) is flushed by the subject and the arm's literal (`if (i + 1) % N !=
+    0:`) when the subject calls nothing, sits on one line and no other arm has that literal
+    (else reported without a fix); or-patterns (`case 0 | 2:`) and guards (`case 0 if warm:`)
+    are not read as windows. Not
     read: a window in a subclass's method whose batch loop is
     in a base class of another module (the window and the loop would be read in two files).
 
@@ -425,6 +428,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
+        matches: tuple[ast.AST, ...] = ()
         if acc.periodic.countdown is not None:
             # `left -= 1` ... `left = N`: below N while micro-batches wait for a step
             guard: str | None = f"{acc.periodic.counter} != {source.outer_segment(acc.periodic.n)}"
@@ -439,6 +443,12 @@ class MissingAccumulationFlush(AccumulationRule):
             guard = None if test is None else f"not ({ast.unparse(test)})"
         elif acc.periodic.negated:
             guard = source.outer_segment(acc.periodic.comparison)
+        elif getattr(acc.periodic.comparison, "synthetic", False):
+            # `match (i + 1) % N:` / `case 0:` (read as `if (i + 1) % N == 0:`): the flush's test
+            # is written from the subject and the arm's literal
+            match = _match_of_arm(acc, source)
+            guard = None if match is None else _negated_arm(acc.periodic.comparison, match, source)
+            matches = () if match is None else (match,)
         else:
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
@@ -473,9 +483,42 @@ class MissingAccumulationFlush(AccumulationRule):
         if bound is False:
             return None
         if bound is not None:
-            edits.append(bound)
+            edits.append(bound)  # type: ignore[arg-type]
         edits.append(InsertStatements(acc.loop.node, "after", tuple(lines)))
-        return Fix(edits, Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
+        fix = Fix(edits, Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
+        fix.match_subjects = matches
+        return fix
+
+
+def _match_of_arm(acc: Accumulation, source: Source) -> ast.AST | None:
+    """The `match` statement whose `if` chain (gradfix/match_arms.py) holds the window's arm."""
+    for chain, match in getattr(source.tree, "match_arms", ()):
+        link: ast.AST | None = chain
+        while isinstance(link, ast.If):
+            if link is acc.node:
+                return match
+            link = link.orelse[0] if len(link.orelse) == 1 and getattr(link.orelse[0], "synthetic", False) else None
+    return None
+
+
+def _negated_arm(comparison: ast.Compare, match: ast.AST, source: Source) -> str | None:
+    """`(i + 1) % N != 0` for the arm `case 0:` of `match (i + 1) % N:`: the subject (read
+    once more after the loop: no call, `await`, `yield` or walrus in it, on one line) and the
+    literal, which no earlier arm matches (the arm runs exactly when the subject equals it)."""
+    subject = match.subject  # type: ignore[attr-defined]
+    if any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for n in ast_walk(subject)):
+        return None
+    value = comparison.comparators[0]
+    literals = [source.segment(case.pattern) for case in match.cases]  # type: ignore[attr-defined]
+    text = source.segment(value)
+    if literals.count(text) != 1:
+        return None
+    left = source.outer_segment(subject)
+    if "\n" in left or "\n" in text:
+        return None
+    if isinstance(subject, (ast.Compare, ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)) and not source.parenthesized(subject):
+        left = f"({left})"
+    return f"{left} != {text}"
 
 
 EMPTY_LOOP_COMMENT = "# the flush after the loop reads it, also when the loop runs no batch"

@@ -7,7 +7,8 @@ flush's test does not hold. Each script trains five epochs of 0, 10, 7, 0 and 5 
 fixed script runs, its text is the hand fix's, and it trains exactly like it (losses and
 weights); the same flush without the binding raises. Loops whose counter is bound before them
 (`micro = 0` in a `while` loop, `seen = 0` ... `seen += 1`) keep their flush as it was and run
-on empty loaders too."""
+on empty loaders too. A window written as a `match` statement (`match (i + 1) % N:` / `case
+0:`) gets the same flush, its test written from the subject and the arm's literal."""
 
 from __future__ import annotations
 
@@ -156,6 +157,22 @@ for loader in data:
         "        i = -1",
         ["", f"        {FLUSH}", "        if (i + 1) % ACCUM != 0:", "            self.optimizer.step()", "            self.optimizer.zero_grad()"],
     ),
+    "match_window": (
+        '''for loader in data:
+    {bind}for i, (x, y) in enumerate(loader):
+        loss = nn.functional.mse_loss(model(x), y)
+        (loss / ACCUM).backward()
+        losses.append(loss.item())
+        match (i + 1) % ACCUM:
+            case 0:
+                optimizer.step()
+                optimizer.zero_grad()
+            case _:
+                pass
+{flush}''',
+        "    i = -1",
+        ["", f"    {FLUSH}", "    if (i + 1) % ACCUM != 0:", "        optimizer.step()", "        optimizer.zero_grad()"],
+    ),
 }
 
 # counters bound before the loop: the flush is as before, and runs on an empty loader
@@ -192,6 +209,26 @@ BOUND_BEFORE = {
             optimizer.zero_grad()
 {flush}''',
         ["", f"    {FLUSH}", "    if seen % ACCUM != 0:", "        optimizer.step()", "        optimizer.zero_grad()"],
+    ),
+    "match_window_of_a_while_loop": (
+        '''for loader in data:
+    it = iter(loader)
+    micro = 0
+    while True:
+        try:
+            x, y = next(it)
+        except StopIteration:
+            break
+        loss = nn.functional.mse_loss(model(x), y)
+        (loss / ACCUM).backward()
+        losses.append(loss.item())
+        micro += 1
+        match micro % ACCUM:
+            case 0:
+                optimizer.step()
+                optimizer.zero_grad()
+{flush}''',
+        ["", f"    {FLUSH}", "    if micro % ACCUM != 0:", "        optimizer.step()", "        optimizer.zero_grad()"],
     ),
 }
 

@@ -1174,12 +1174,13 @@ def _m118(*, _FACTORY, _default_fix, _factory_related, **_):
     return __init__
 
 
-def _m119(*, _default_alone, _default_copies, _default_safety, **_):
-    def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone):
+def _m119(*, _default_alone, _default_copies, _default_match_subjects, _default_safety, **_):
+    def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):
         self.edits = edits
         self.safety = safety
         self.copies = copies
         self.alone = alone
+        self.match_subjects = match_subjects
     return __init__
 
 
@@ -1327,7 +1328,7 @@ METHODS = {
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m116,
     'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m117,
     'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m118,
-    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n': _m119,
+    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n    self.match_subjects = match_subjects\n': _m119,
     "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m120,
     "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m121,
     "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m122,

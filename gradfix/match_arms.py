@@ -135,9 +135,11 @@ def refused_by_match_arms(source: Source, fix: Fix) -> bool:
     ranges = fix_ranges(source, fix)
     for _, match in source.tree.match_arms:  # type: ignore[attr-defined]
         subject = match.subject  # type: ignore[attr-defined]
-        # (a whole word: `match mode:` does not refuse a fix writing `model.train()`)
+        # (a whole word: `match mode:` does not refuse a fix writing `model.train()`; nor does a
+        # test the fix built from the subject and an arm's literal itself)
         subject_text = re.compile(r"(?<![\w.])" + re.escape("".join(source.segment(subject).split())) + r"(?!\w)")
-        if any(subject_text.search("".join(text.split())) for _, _, text in ranges):
+        written = any(match is m for m in fix.match_subjects)
+        if not written and any(subject_text.search("".join(text.split())) for _, _, text in ranges):
             return True
         for start, end in _header_zones(source, match):
             for op_start, op_end, _ in ranges:

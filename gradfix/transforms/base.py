@@ -80,6 +80,10 @@ class Fix:
     # a fix that makes the code do what it says (GF026's `opt.step` -> `opt.step()`): in a pass
     # that has one, the other fixes wait for the next pass, which reads the code it repaired
     alone: bool = False
+    # `match` statements (read as `if` chains, gradfix/match_arms.py) whose subject the fix
+    # writes in a test it built from the subject and an arm's literal itself (GF006's flush of
+    # a `case 0:` window, `if (i + 1) % N != 0:`): the subject's text in it is not refused
+    match_subjects: tuple[ast.AST, ...] = ()
 
     def conflict_keys(self) -> set[int]:
         keys: set[int] = set()

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
+from gradfix.analysis.accumulation import Accumulation, _enumerate_start, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
@@ -71,6 +71,7 @@ class MissingAccumulationFlush(AccumulationRule):
 
     ## Use instead
     ```python
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (x, y) in enumerate(loader):
         (criterion(model(x), y) / accum_steps).backward()
         if (i + 1) % accum_steps == 0:
@@ -93,6 +94,14 @@ class MissingAccumulationFlush(AccumulationRule):
     `if (i + 1) % N == 0 and phase == "train":` in a phase loop, `if step % self.accum == 0 and
     self.update_weights:`), flushed by `if phase == "train" and (i + 1) % N != 0:`; a window
     test with any other `and` operand is not reported.
+    A counter that only the loop binds (the `enumerate` index, a name bound from it, `done = i
+    + 1`, a count drawn with `i = next(counter)`, or a remainder `windows, rest = divmod(i + 1,
+    N)` the test reads) is also bound right before the loop, to its value before the first
+    micro-batch (`i = -1`, `i = 0` for `enumerate(loader, 1)`, `done = 0`, `rest = 0`), with a
+    comment: on a loader with no batch the flush reads it too, and its test does not hold
+    there (without it the flush would raise `NameError`, or in an epoch loop read the last
+    epoch's count); a remainder bound otherwise gets no fix. A counter bound before the loop
+    anyway (`step = 0` ... `step += 1`) is left as it is.
     A counter reset at the step is tested by `if count != 0:` (with such `and` operands too:
     `if count == every and phase == "train": count = 0; ...` is flushed by `if phase ==
     "train" and count != 0:`), a countdown (`left -= 1` ... `if
@@ -236,7 +245,10 @@ class MissingAccumulationFlush(AccumulationRule):
     block of its own to copy); so is a window whose test switches accumulation off through N
     itself (`N is None or (i + 1) % N == 0`, `not N or ...`, or an `elif` window beside such an
     arm: see GF005), since a flush testing `% N` after the loop would raise when N is None. A window written as a `match` statement (`match (i + 1) % N:` /
-    `case 0:`, see GF005) is reported without a fix (the flush would write its test anew). Not
+    `case 0:`, see GF005) is flushed by the subject and the arm's literal (`if (i + 1) % N !=
+    0:`) when the subject calls nothing, sits on one line and no other arm has that literal
+    (else reported without a fix); or-patterns (`case 0 | 2:`) and guards (`case 0 if warm:`)
+    are not read as windows. Not
     read: a window in a subclass's method whose batch loop is
     in a base class of another module (the window and the loop would be read in two files).
 
@@ -265,10 +277,13 @@ class MissingAccumulationFlush(AccumulationRule):
             fix = None
             if found.fix is not None and other.fix is not None:
                 # one flush after the loop: each arm's window, under its arm's test
-                (one,), (two,) = found.fix.edits, other.fix.edits
+                # (and the counter's binding before the loop, once: both arms read the loop's own)
+                *before, one = found.fix.edits
+                *_, two = other.fix.edits
                 assert isinstance(one, InsertStatements) and isinstance(two, InsertStatements)
                 safety = Safety.SAFE if found.fix.safety is other.fix.safety is Safety.SAFE else Safety.UNSAFE
-                fix = Fix([InsertStatements(one.anchor, "after", (*one.lines, *two.lines[2:]))], safety, copies=(*found.fix.copies, *other.fix.copies))
+                edits = [*before, *(e for e in other.fix.edits[:-1] if not any(e.lines == b.lines for b in before))]  # type: ignore[union-attr]
+                fix = Fix([*edits, InsertStatements(one.anchor, "after", (*one.lines, *two.lines[2:]))], safety, copies=(*found.fix.copies, *other.fix.copies))
             yield Finding(found.code, found.message, found.node, fix=fix, related=found.related)
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
@@ -416,6 +431,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if any(not source.alone_on_lines(s) for s in kept):
             return None
+        matches: tuple[ast.AST, ...] = ()
         if acc.periodic.countdown is not None:
             # `left -= 1` ... `left = N`: below N while micro-batches wait for a step
             guard: str | None = f"{acc.periodic.counter} != {source.outer_segment(acc.periodic.n)}"
@@ -430,6 +446,12 @@ class MissingAccumulationFlush(AccumulationRule):
             guard = None if test is None else f"not ({ast.unparse(test)})"
         elif acc.periodic.negated:
             guard = source.outer_segment(acc.periodic.comparison)
+        elif getattr(acc.periodic.comparison, "synthetic", False):
+            # `match (i + 1) % N:` / `case 0:` (read as `if (i + 1) % N == 0:`): the flush's test
+            # is written from the subject and the arm's literal
+            match = _match_of_arm(acc, source)
+            guard = None if match is None else _negated_arm(acc.periodic.comparison, match, source)
+            matches = () if match is None else (match,)
         else:
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
@@ -459,7 +481,109 @@ class MissingAccumulationFlush(AccumulationRule):
         lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
-        return Fix([InsertStatements(acc.loop.node, "after", tuple(lines))], Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))
+        edits: list[InsertStatements] = []
+        bound = _bound_before(acc)
+        if bound is False:
+            return None
+        if bound is not None:
+            edits.append(bound)  # type: ignore[arg-type]
+        edits.append(InsertStatements(acc.loop.node, "after", tuple(lines)))
+        fix = Fix(edits, Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
+        fix.match_subjects = matches
+        return fix
+
+
+def _match_of_arm(acc: Accumulation, source: Source) -> ast.AST | None:
+    """The `match` statement whose `if` chain (gradfix/match_arms.py) holds the window's arm."""
+    for chain, match in getattr(source.tree, "match_arms", ()):
+        link: ast.AST | None = chain
+        while isinstance(link, ast.If):
+            if link is acc.node:
+                return match
+            link = link.orelse[0] if len(link.orelse) == 1 and getattr(link.orelse[0], "synthetic", False) else None
+    return None
+
+
+def _negated_arm(comparison: ast.Compare, match: ast.AST, source: Source) -> str | None:
+    """`(i + 1) % N != 0` for the arm `case 0:` of `match (i + 1) % N:`: the subject (read
+    once more after the loop: no call, `await`, `yield` or walrus in it, on one line) and the
+    literal, which no earlier arm matches (the arm runs exactly when the subject equals it)."""
+    subject = match.subject  # type: ignore[attr-defined]
+    if any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for n in ast_walk(subject)):
+        return None
+    value = comparison.comparators[0]
+    literals = [source.segment(case.pattern) for case in match.cases]  # type: ignore[attr-defined]
+    text = source.segment(value)
+    if literals.count(text) != 1:
+        return None
+    left = source.outer_segment(subject)
+    if "\n" in left or "\n" in text:
+        return None
+    if isinstance(subject, (ast.Compare, ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)) and not source.parenthesized(subject):
+        left = f"({left})"
+    return f"{left} != {text}"
+
+
+EMPTY_LOOP_COMMENT = "# the flush after the loop reads it, also when the loop runs no batch"
+
+
+def _bound_before(acc: Accumulation) -> InsertStatements | None | bool:
+    """The flush reads the window's counter after the loop; when only the loop binds it (the
+    `enumerate` index, `done = i + 1`, `i = next(counter)`), a loop over an empty loader leaves
+    it unbound (or, in an epoch loop, holding the last epoch's value) and the flush would raise
+    (or step again). The counter bound before the loop to its value before the first
+    micro-batch (`i = -1` for `enumerate(loader)`), at which the window's test holds (it counts
+    whole windows) and the flush's does not. None when the counter is bound before the loop
+    anyway (`step = 0`), False when it cannot be written."""
+    counter = acc.counter
+    name = acc.periodic.counter
+    increment = counter.increment
+    loop = acc.loop.node
+    bound = {n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, FOR_LOOPS) else set()
+    bound |= {n.id for stmt in loop.body for n in ast_walk(stmt) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    others = {n.id for n in ast_walk(acc.periodic.comparison) if isinstance(n, ast.Name) and n.id in bound and n.id != name}
+    if others:
+        # `windows, rest = divmod(step + 1, N)` ... `if rest == 0:`: the flush reads `rest`,
+        # which only the loop binds: 0 before the first micro-batch (a count of whole windows)
+        remainder = _divmod_remainder(loop, others, name)
+        return False if remainder is None else _binding_before(loop, remainder, 0)
+    if counter.kind == "enumerate":
+        if not isinstance(acc.loop.node, FOR_LOOPS):
+            return False
+    elif not (
+        counter.kind == "variable" and isinstance(increment, ast.Assign) and isinstance(increment.value, ast.Call)
+        and call_name(increment.value) == "next" and not isinstance(acc.loop.node, ast.While)
+    ):  # fmt: skip
+        return None  # `step = 0` before the loop, `step += 1` in it: bound when the loop runs no batch
+    if counter.first is None or not name.isidentifier():
+        return False
+    return _binding_before(acc.loop.node, name, counter.first - 1)
+
+
+def _divmod_remainder(loop: ast.stmt, names: set[str], counter: str) -> str | None:
+    """`windows, rest = divmod(step + 1, N)`, the one binding of `rest` in the loop's body (at
+    its top level), its first argument the counter plus a literal: `rest`, else None."""
+    if len(names) != 1:
+        return None
+    (name,) = names
+    body = loop.body  # type: ignore[attr-defined]
+    binding = [stmt for stmt in body if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(stmt))]
+    stmt = binding[0] if len(binding) == 1 else None
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)):
+        return None
+    target, value = stmt.targets[0], stmt.value
+    if not (len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) and target.elts[1].id == name):
+        return None
+    if not (isinstance(value, ast.Call) and call_name(value) == "divmod" and len(value.args) == 2 and not value.keywords):
+        return None
+    first = value.args[0]
+    if isinstance(first, ast.BinOp) and isinstance(first.op, ast.Add) and int_value(first.right) is not None:
+        first = first.left
+    return name if isinstance(first, ast.Name) and first.id == counter else None
+
+
+def _binding_before(loop: ast.stmt, name: str, value: int) -> InsertStatements:
+    return InsertStatements(loop, "before", ((f"{name} = {value}  {EMPTY_LOOP_COMMENT}", True),))
 
 
 def _invariant_conjuncts(acc: Accumulation, model: ModuleModel) -> list[str] | None:
@@ -575,11 +699,18 @@ def _flush_of_own_method_window(acc: Accumulation, model: ModuleModel) -> Fix | 
     if text.count("==") != 1 or "\n" in text:
         return None
     guard = text.replace("==", "!=")
+    # the loop's names the flush reads: bound before the loop too, for a loader with no batch
+    befores: list[InsertStatements] = []
+    for name in sorted({name for _, _, name in pieces}):
+        start = _enumerate_start(loop, name, source)
+        if start is None:
+            return None
+        befores.append(_binding_before(loop, name, start - 1))
     unit = source.indent_unit()
     lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
     for stmt in kept:
         lines += indented(statement_lines(source, stmt), unit)
-    return Fix([InsertStatements(loop, "after", tuple(lines))], Safety.UNSAFE, copies=tuple(kept))
+    return Fix([*befores, InsertStatements(loop, "after", tuple(lines))], Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
 
 
 def _bound_names(function: ast.AST) -> set[str]:

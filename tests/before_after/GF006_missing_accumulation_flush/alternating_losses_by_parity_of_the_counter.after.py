@@ -8,6 +8,7 @@ import torch.nn.functional as F
 
 def train(model, loader, accum=4, lr=0.05):
     opt = torch.optim.SGD(model.parameters(), lr=lr)
+    it = -1  # the flush after the loop reads it, also when the loop runs no batch
     for it, (x, y) in enumerate(loader):
         out = model(x)
         if it % 2 == 0:

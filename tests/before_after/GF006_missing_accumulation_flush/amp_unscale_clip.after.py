@@ -4,6 +4,7 @@ from torch.cuda.amp import GradScaler, autocast
 
 def train_epoch(model, loader, optimizer, scaler: GradScaler, accum_iter):
     model.train()
+    data_iter_step = -1  # the flush after the loop reads it, also when the loop runs no batch
     for data_iter_step, (samples, targets) in enumerate(loader):
         with autocast():
             loss = model(samples, targets)

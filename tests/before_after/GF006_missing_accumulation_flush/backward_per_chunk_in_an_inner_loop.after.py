@@ -9,6 +9,7 @@ groups = [torch.randn(6, 8) for _ in range(8)]
 
 def train_one_epoch():
     optimizer.zero_grad(set_to_none=True)
+    index = -1  # the flush after the loop reads it, also when the loop runs no batch
     for index, group in enumerate(groups):
         for chunk in group.split(2):  # one backward per chunk of the group
             (scorer(chunk).pow(2).mean() / (ACCUMULATE * 3)).backward()

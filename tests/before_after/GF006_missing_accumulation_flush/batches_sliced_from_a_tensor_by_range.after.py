@@ -5,6 +5,7 @@ import torch
 
 def train_epoch(model, optimizer, data, targets, batch_size, accumulation):
     perm = torch.randperm(len(data))
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i in range(math.ceil(len(data) / batch_size)):
         idx = perm[i * batch_size : (i + 1) * batch_size]
         loss = torch.nn.functional.mse_loss(model(data[idx]), targets[idx]) / accumulation

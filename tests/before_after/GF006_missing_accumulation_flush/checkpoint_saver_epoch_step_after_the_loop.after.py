@@ -4,6 +4,7 @@ import torch
 def train(model, optimizer, loader, epochs, accumulation_steps, checkpoint):
     for epoch in range(epochs):
         model.train()
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, (inputs, labels) in enumerate(loader):
             loss = torch.nn.functional.binary_cross_entropy_with_logits(model(inputs), labels)
             (loss / accumulation_steps).backward()

@@ -12,6 +12,7 @@ class Runner:
     def train_one(self):
         self.net.train()
         self.opt.zero_grad()
+        n = -1  # the flush after the loop reads it, also when the loop runs no batch
         for n, (inputs, labels) in enumerate(self.batches):
             loss = nn.functional.mse_loss(self.net(inputs), labels) / self.accumulate
             loss.backward()

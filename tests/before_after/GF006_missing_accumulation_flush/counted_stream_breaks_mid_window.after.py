@@ -14,6 +14,7 @@ def stream():
 
 
 batches = stream()
+step = 0  # the flush after the loop reads it, also when the loop runs no batch
 for step in itertools.count(1):
     x, y = next(batches)
     loss = F.cross_entropy(model(x), y) / ACC

@@ -5,6 +5,7 @@ import torch
 
 
 def train_epoch(model, optimizer, loader, criterion, grad_accum=4):
+    seen = 0  # the flush after the loop reads it, also when the loop runs no batch
     for idx, (inputs, labels) in enumerate(loader):
         loss = criterion(model(inputs), labels) / grad_accum
         loss.backward()

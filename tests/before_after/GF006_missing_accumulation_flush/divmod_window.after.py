@@ -6,6 +6,7 @@ import torch
 
 
 def train(model, optimizer, loader, accum=4):
+    rest = 0  # the flush after the loop reads it, also when the loop runs no batch
     for step, (x, y) in enumerate(loader):
         loss = torch.nn.functional.cross_entropy(model(x), y) / accum
         loss.backward()

@@ -15,6 +15,7 @@ def stream():
 net = nn.Linear(5, 1)
 optimizer = torch.optim.SGD(net.parameters(), lr=0.05)
 updates = 0
+micro_step = 0  # the flush after the loop reads it, also when the loop runs no batch
 for micro_step, (inputs, targets) in enumerate(stream(), start=1):
     if micro_step % 7 == 0:
         updates += 1

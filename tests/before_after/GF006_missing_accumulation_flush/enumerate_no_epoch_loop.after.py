@@ -3,6 +3,7 @@ import torch
 
 def train(model, loader, criterion, accum_steps=4):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (x, y) in enumerate(loader):
         loss = criterion(model(x), y) / accum_steps
         loss.backward()

@@ -29,6 +29,7 @@ def meta_train(model, dataset, tasks_per_step, rounds, epochs, lr=0.01):
         progress = tqdm(loader)
         model.train()
         optimizer.zero_grad()
+        task = 0  # the flush after the loop reads it, also when the loop runs no batch
         for task, (x, y) in enumerate(progress, 1):
             loss = F.cross_entropy(model(x), y) / tasks_per_step
             loss.backward()

@@ -5,6 +5,7 @@ opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
 accumulation_steps = 4
 
 for epoch in range(10):
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (images, labels) in enumerate(train_loader):
         loss = torch.nn.functional.cross_entropy(model(images), labels)
         (loss / accumulation_steps).backward()

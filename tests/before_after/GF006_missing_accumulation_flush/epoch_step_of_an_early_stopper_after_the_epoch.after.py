@@ -21,6 +21,7 @@ class Trainer:
 
     def train_epoch(self, data):
         total = 0.0
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, (x, y) in enumerate(data):
             loss = nn.functional.mse_loss(self.model(x), y) / self.gradient_accumulation_steps
             loss.backward()

@@ -28,6 +28,7 @@ class FGM:
 def train(model, loader, optimizer, gradient_accumulation_steps):
     fgm = FGM(model)
     model.train()
+    step = -1  # the flush after the loop reads it, also when the loop runs no batch
     for step, batch in enumerate(loader):
         loss = model(**batch)[0] / gradient_accumulation_steps
         loss.backward()

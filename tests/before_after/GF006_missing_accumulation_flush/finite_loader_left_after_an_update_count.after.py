@@ -12,6 +12,7 @@ optimizer = torch.optim.SGD(net.parameters(), lr=0.05)
 loader = [(torch.randn(3, 5), torch.randn(3, 1)) for _ in range(10)]
 
 updates_done = 0
+micro_step = 0  # the flush after the loop reads it, also when the loop runs no batch
 for micro_step, (inputs, targets) in enumerate(loader, start=1):
     loss = nn.functional.mse_loss(net(inputs), targets) / WINDOW
     loss.backward()

@@ -4,6 +4,7 @@ from torch.nn import functional as F
 
 def train(model, optimizer, loader, epochs: int, accumulation: int = 4):
     for epoch in range(epochs):
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i, (x, y) in enumerate(loader):
             loss = F.cross_entropy(model(x), y) / accumulation
             loss.backward()

@@ -6,6 +6,7 @@ def fit(encoder, head, data, accum_steps, recurrent, epochs=3):
     params = list(encoder.parameters()) + list(head.parameters())
     opt = torch.optim.AdamW(params, lr=3e-4)
     for epoch in range(epochs):
+        k = -1  # the flush after the loop reads it, also when the loop runs no batch
         for k, (inputs, target) in enumerate(data):
             if not recurrent:
                 out = head(encoder(inputs))

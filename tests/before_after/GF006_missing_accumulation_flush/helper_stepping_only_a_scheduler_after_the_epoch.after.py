@@ -4,6 +4,7 @@ from torch import nn
 
 def run_epoch(net, batches, opt, accum_steps=4):
     net.train()
+    k = -1  # the flush after the loop reads it, also when the loop runs no batch
     for k, (inputs, labels) in enumerate(batches):
         (nn.functional.cross_entropy(net(inputs), labels) / accum_steps).backward()
         if (k + 1) % accum_steps == 0:

@@ -4,6 +4,7 @@ import torch
 def train(model, loader, accum_steps):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     for epoch in range(5):
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i, (x, y) in enumerate(loader):
             loss = torch.nn.functional.cross_entropy(model(x), y)
             (loss / accum_steps).backward()

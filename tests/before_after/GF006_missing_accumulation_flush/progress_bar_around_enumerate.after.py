@@ -5,6 +5,7 @@ from tqdm.auto import tqdm
 def train(model, train_dataloader, optimizer, lr_scheduler, epochs, gradient_accumulation_steps=8):
     model.train()
     for epoch in range(epochs):
+        step = 0  # the flush after the loop reads it, also when the loop runs no batch
         for step, batch in tqdm(enumerate(train_dataloader, start=1), total=len(train_dataloader)):
             loss = model(batch["input_ids"], labels=batch["input_ids"]).loss
             loss = loss / gradient_accumulation_steps

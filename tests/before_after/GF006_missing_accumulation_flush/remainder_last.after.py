@@ -4,6 +4,7 @@ ACCUM = 16
 
 
 def run(model, loader, optimizer):
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, batch in enumerate(loader):
         loss = model(batch).mean() / ACCUM
         loss.backward()

@@ -5,6 +5,7 @@ def train(args, model, train_dataloader, optimizer, lr_scheduler, progress_bar):
     completed_steps = 0
     for epoch in range(args.num_train_epochs):
         model.train()
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, batch in enumerate(train_dataloader):
             loss = model(**batch).loss
             loss = loss / args.gradient_accumulation_steps

@@ -12,6 +12,7 @@ def train(model, loader, epochs):
     for epoch in range(epochs):
         model.train()
         optimizer.zero_grad()
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i, (x, y) in enumerate(loader):
             loss = nn.functional.mse_loss(model(x), y)
             (loss / ACCUM_STEPS).backward()

@@ -13,6 +13,7 @@ grad_accum_steps = 4
 
 net.zero_grad()
 for epoch in range(4):
+    step = -1  # the flush after the loop reads it, also when the loop runs no batch
     for step, (features, labels) in enumerate(train_loader):
         loss = nn.functional.cross_entropy(net(features), labels)
         (loss / grad_accum_steps).backward()

@@ -13,6 +13,7 @@ class Trainer:
         self.optimizer.zero_grad()
 
     def fit(self):
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i, (x, y) in enumerate(self.loader):
             loss = torch.nn.functional.mse_loss(self.model(x), y)
             (loss / self.accum_steps).backward()

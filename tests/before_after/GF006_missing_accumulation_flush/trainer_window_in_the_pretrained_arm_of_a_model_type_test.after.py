@@ -14,6 +14,7 @@ class Finetuner:
         self.updates = 0
 
     def run_epoch(self):
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, batch in enumerate(self.loader):
             self.model.train()
             if self.settings["arch"] in PRETRAINED:

@@ -8,6 +8,7 @@ grad_accum = 4
 
 def run_epoch(batches, phase="train"):
     running = 0.0
+    step = -1  # the flush after the loop reads it, also when the loop runs no batch
     for step, (features, labels) in enumerate(batches):
         # one pass for both phases; only the training phase updates
         loss = nn.functional.cross_entropy(model(features), labels)

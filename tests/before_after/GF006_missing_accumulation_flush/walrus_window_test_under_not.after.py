@@ -9,6 +9,7 @@ ACC = 4
 
 
 def train(loader):
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (x, y) in enumerate(loader):
         (nn.functional.cross_entropy(model(x), y) / ACC).backward()
         if not (accumulating := (i + 1) % ACC != 0):

@@ -3,6 +3,7 @@ import torch
 
 def train(model, loader, accum=4):
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (x, y) in enumerate(loader):
         loss = torch.nn.functional.mse_loss(model(x), y) / accum
         loss.backward()

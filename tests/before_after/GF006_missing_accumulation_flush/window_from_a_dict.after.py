@@ -8,6 +8,7 @@ opt = torch.optim.SGD(net.parameters(), lr=hyperparams["lr"], momentum=0.9)
 
 def train(loader, epochs):
     for epoch in range(epochs):
+        batch_i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for batch_i, (x, y) in enumerate(loader):
             loss = nn.functional.mse_loss(net(x), y) / hyperparams["subdivisions"]
             loss.backward()

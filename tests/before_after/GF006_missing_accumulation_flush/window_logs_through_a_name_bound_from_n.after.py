@@ -6,6 +6,7 @@ import torch
 def train(model, optimizer, loader, criterion, N):
     windows, running = 0, 0.0
     optimizer.zero_grad()
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (x, y) in enumerate(loader):
         loss = criterion(model(x), y) / N
         loss.backward()

@@ -5,6 +5,7 @@ import torch
 
 def train(model, opt, loader, criterion, N):
     for epoch in range(2):
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i, (x, y) in enumerate(loader):
             (criterion(model(x), y) / N).backward()
             if (i + 1) % N == 0 or not N > 1:

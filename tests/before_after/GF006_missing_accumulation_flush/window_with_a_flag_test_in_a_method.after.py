@@ -11,6 +11,7 @@ class Finetuner:
 
     def epoch(self, loader):
         self.opt.zero_grad()
+        step = 0  # the flush after the loop reads it, also when the loop runs no batch
         for step, (x, y) in enumerate(loader, 1):
             loss = nn.functional.mse_loss(self.net(x), y)
             (loss / self.accum).backward()

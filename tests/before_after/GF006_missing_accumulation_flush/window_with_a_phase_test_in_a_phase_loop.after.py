@@ -8,6 +8,7 @@ def run(model, loaders, epochs, accum_steps=4):
         for phase in ["train", "val"]:
             model.train(phase == "train")
             optimizer.zero_grad()
+            i = -1  # the flush after the loop reads it, also when the loop runs no batch
             for i, (clips, labels) in enumerate(loaders[phase]):
                 loss = F.binary_cross_entropy_with_logits(model(clips), labels) / accum_steps
                 loss.backward()

@@ -11,6 +11,7 @@ class Learner:
 
     def one_pass(self, batches, every=3):
         self.net.train()
+        k = -1  # the flush after the loop reads it, also when the loop runs no batch
         for k, (inputs, targets) in enumerate(batches):
             if self.half:
                 with torch.autocast("cuda"):

@@ -8,6 +8,7 @@ def train(model, optimizer, train_dataloader, args):
     tb_writer = SummaryWriter()
     global_step = 0
     for epoch in range(args.num_train_epochs):
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, batch in enumerate(train_dataloader):
             inputs, labels = batch
             loss = torch.nn.functional.cross_entropy(model(inputs), labels)

@@ -614,6 +614,32 @@ def test_callback_batch_end_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalInOwnBatchEnd(_StepsAndModes):
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.calls.append(f"module{batch_idx}")
+        self.eval()  # a probe of the module's own, switched back by a Callback (of another file)
+
+
+class _BackToTrain(pl.Callback):
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+        self.calls.append(f"start{batch_idx}")
+        pl_module.train()
+
+
+def test_callback_batch_start_train_switches_back_before_each_training_step() -> None:
+    module, unswitched = _EvalInOwnBatchEnd(), _EvalInOwnBatchEnd()
+    _trainer(max_epochs=2, callbacks=[_BackToTrain(module.calls)]).fit(module, _loader(3))
+    _trainer(max_epochs=2).fit(unswitched, _loader(3))
+    # a Callback's on_train_batch_start runs before every training_step, after the previous
+    # batch's on_train_batch_end: its `pl_module.train()` undoes the module's own eval there
+    assert module.calls[:6] == ["start0", "step0", "optimizer", "module0", "start1", "step1"]
+    assert module.modes == [True] * 6
+    assert unswitched.modes == [True] + [False] * 5
+
+
 class _WarmupInOptimizerStep(pl.LightningModule):
     def __init__(self, by_groups: bool) -> None:
         super().__init__()

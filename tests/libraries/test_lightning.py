@@ -714,6 +714,33 @@ def test_optimizers_call_wraps_the_configured_one() -> None:
     assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
 
 
+class _DecayWrittenDirectly(_DecayInEpochStart):
+    def __init__(self, raw: bool) -> None:
+        super().__init__(by_groups=False)
+        self.raw = raw
+
+    def on_train_epoch_start(self):
+        self.seen.append((self.optimizers(use_pl_optimizer=False), self.optimizers(), self.optimizers()))
+        if self.raw:
+            self.optimizers(use_pl_optimizer=False).lr = 0.01  # an attribute of the torch optimizer only
+        else:
+            self.optimizers().lr = 0.01  # an attribute of the wrapper only
+
+
+def test_optimizers_call_is_one_wrapper_and_use_pl_optimizer_false_the_optimizer_itself() -> None:
+    raw, wrapped = _DecayWrittenDirectly(raw=True), _DecayWrittenDirectly(raw=False)
+    _trainer().fit(raw, _loader(4))
+    _trainer().fit(wrapped, _loader(4))
+    # `self.optimizers(use_pl_optimizer=False)` is the configured torch optimizer itself; every
+    # `self.optimizers()` call hands back the same LightningOptimizer (so `self.optimizers().lr`
+    # written and read back is one attribute); `.lr = ...` on either changes no learning rate
+    for module in (raw, wrapped):
+        assert all(o is module.configured and a is b and a.optimizer is module.configured for o, a, b in module.seen)
+        assert module.configured.param_groups[0]["lr"] == 0.1
+        assert _tiny.same(_tiny.weights(module.net), _tiny.weights(_sgd_loop(0.1)))
+    assert raw.configured.lr == 0.01 and wrapped.seen[0][1].lr == 0.01
+
+
 def _sgd_loop(lr: float) -> torch.nn.Module:
     model = _tiny.linear()
     opt = torch.optim.SGD(model.parameters(), lr=lr)

@@ -81,5 +81,5 @@ def test_lightning_optimizers_call_lr_written_directly(tmp_path: Path, call: str
     pytest.importorskip("pytorch_lightning")
     script = SCRIPT.replace("        opt = self.optimizers()\n        opt.lr = ", f"        {call}.lr = ")
     buggy = script.replace("{fix}", "")
-    hand = script.replace("{fix}", f'        for group in {call}.param_groups:\n            group["lr"] = 0.08 * 0.3 ** self.current_epoch\n')
+    hand = script.replace("{fix}", f'        for param_group in {call}.param_groups:\n            param_group["lr"] = {call}.lr\n')
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF024")

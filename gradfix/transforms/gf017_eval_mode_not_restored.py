@@ -256,7 +256,9 @@ class EvalModeNotRestored(Rule):
     or a string saying `.train(` is none, nor is `.train(False)`); fixed like a loop's evaluation block. A LightningModule's `on_train_batch_end` (run after each such
     `training_step` and its optimizer step, before the next batch's) that calls `self.eval()`
     (or `self.net.eval()`, also under an `if`) on a module the step runs with gradients, under
-    the same conditions and when no code may switch that module back (read as code: a `.train()` on
+    the same conditions (an `on_*` hook's `train` counting only as below: `self.head.train()` leaves
+    an evaluated `self.backbone` reported) and when no code may switch that module back (read as
+    code: a `.train()` on
     `self` or a module related to it in the class's methods, `self.trainer.model` being `self`, or on
     a Callback hook's `pl_module` likewise; any other `train` of the file, on another receiver, a
     helper's parameter, a Callback's `trainer`, `nn.Module.train(self)`, counts as one, since it
@@ -600,7 +602,7 @@ class EvalModeNotRestored(Rule):
         hooks = [methods[name] for name, role in entry.hooks.items() if role == "batch-end-hook" and name in methods]
         if not hooks:
             return
-        trained, _ = _hook_trained(loop, [], model)
+        trained, _ = _hook_trained(loop, [], model, switches_read=True)
         if "self" not in trained:
             return
         items = mode_items(loop, model)
@@ -665,7 +667,7 @@ class EvalModeNotRestored(Rule):
         ]  # fmt: skip
         if not callbacks:
             return
-        trained, _ = _hook_trained(loop, [], model)
+        trained, _ = _hook_trained(loop, [], model, switches_read=True)
         if "self" not in trained:
             return
         items = mode_items(loop, model)
@@ -832,7 +834,7 @@ def _exclusive(one, other) -> bool:  # type: ignore[no-untyped-def]
     return any(node in arms and arms[node] != arm for node, arm in other.arms)
 
 
-def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel) -> tuple[set[str], bool]:
+def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel, switches_read: bool = False) -> tuple[set[str], bool]:
     """The modules a LightningModule's automatic `training_step` trains: every submodule of
     `self` (the evaluated ones among them) when `configure_optimizers` builds its optimizers
     over `self.parameters()` alone, the file freezes no parameters by hand and no hook of the
@@ -843,7 +845,7 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
     configure = model.facts.methods.get(class_name or "", {}).get("configure_optimizers")
     if configure is None or _FROZEN.search(model.source.text):
         return set(), True
-    if any(
+    if not switches_read and any(  # (the hook readings ask `_may_switch_back` instead, module by module)
         name.startswith("on_") and ".train(" in model.source.segment(info.node) and _calls_train(info.node)
         for methods in model.facts.methods.values() for name, info in methods.items()
     ):

@@ -503,7 +503,10 @@ class _ModeWalker:
             if _says_partial(self.model) and (ctx.source is None or ctx.source is self.model.source):
                 # `self.resume()` with `self.resume = partial(self.model.train, True)`
                 keys += [self.key(bound, ctx) for bound in _partial_switches(self.model.source.key(call.func), self.model)]
-            if method and _mode_worded(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE:
+            if (
+                method and _mode_worded(method) and method not in _MODULE_METHODS_KEEPING_MODE and last not in _KEEPING_MODE
+                and not self._torch_submodule(recv, method, ctx)
+            ):  # fmt: skip
                 keys.append(self.key(recv, ctx))
         if (
             last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE
@@ -640,6 +643,26 @@ class _ModeWalker:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return []
         return [ast.Call(func=e, args=list(call.args), keywords=list(call.keywords)) for e in listed.elts]
+
+    def _torch_submodule(self, recv: ast.expr, method: str, ctx: _Ctx) -> bool:
+        """`self.dropout_net(x)` where `self.dropout_net` is no method of the class but a torch
+        module built in it (every binding `nn.Sequential(...)`, `nn.Dropout(0.1)`): the call runs
+        that module's forward, which switches no mode, whatever its name says."""
+        if not (isinstance(recv, ast.Name) and recv.id == "self" and ctx.class_name and ctx.functions):
+            return False
+        if (ctx.source is not None and ctx.source is not self.model.source) or "self" in dict(ctx.mapping):
+            return False
+        if method in self.facts.methods.get(ctx.class_name, {}):
+            return False
+        bindings = assignments(self.model).bindings(f"self.{method}", ctx.functions[-1])
+        qualify = self.facts.imports.qualify
+        for binding in bindings:
+            value = binding.value
+            written = dotted(value.func) if isinstance(value, ast.Call) else None
+            name = qualify(written) if written else None
+            if not (name and name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper()):
+                return False
+        return bool(bindings)
 
     def _has_lambdas(self) -> bool:
         found = self.__dict__.get("_has_lambda")

@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values, assignments
+from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.frameworks import framework_of
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
@@ -251,13 +252,23 @@ class EvalModeNotRestored(Rule):
     builds its optimizers over `self.parameters()` alone, the module runs with gradients in the
     step (not an EMA copy under `no_grad`; also through `self(x)` when the class's own `forward`
     calls it, `self.encoder(x)`), the file freezes no parameters and no
-    `on_*` hook of the file calls `.train(` (`on_train_batch_start` switching back); fixed like a
-    loop's evaluation block. A LightningModule's `on_train_batch_end` (run after each such
+    `on_*` hook of the file calls `train` in its code (`on_train_batch_start` switching back; a comment
+    or a string saying `.train(` is none, nor is `.train(False)`); fixed like a loop's evaluation block. A LightningModule's `on_train_batch_end` (run after each such
     `training_step` and its optimizer step, before the next batch's) that calls `self.eval()`
     (or `self.net.eval()`, also under an `if`) on a module the step runs with gradients, under
-    the same conditions and when nothing in the file calls `.train(`: reported, fixed with
+    the same conditions (an `on_*` hook's `train` counting only as below: `self.head.train()` leaves
+    an evaluated `self.backbone` reported) and when no code may switch that module back (read as
+    code: a `.train()` on
+    `self` or a module related to it in the class's methods, `self.trainer.model` being `self`, or on
+    a Callback hook's `pl_module` likewise; any other `train` of the file, on another receiver, a
+    helper's parameter, a Callback's `trainer`, `nn.Module.train(self)`, counts as one, since it
+    cannot be told apart; and so does any but a `self.train()` of another LightningModule class in
+    another file of the project that mentions Lightning and that the module's file imports, that
+    imports it, or that a third file imports beside it: a Callback there switching `pl_module` back):
+    reported, fixed with
     `self.train()` at the end of the hook (no fix when it may `return`). Likewise a Lightning
-    `Callback` of the file built right in a `Trainer(callbacks=[...])` list of the file whose
+    `Callback` of the file built in a `Trainer(callbacks=[...])` list of the file (right in it, or
+    first under a name bound once, `probe = Probe()`, `callbacks = [Probe()]`) whose
     `on_train_batch_end(self, trainer, pl_module, ...)` calls `pl_module.eval()` (or
     `pl_module.net.eval()`), when the file holds one LightningModule class: fixed with
     `pl_module.train()` at the end of that hook. An Ignite handler of
@@ -579,7 +590,7 @@ class EvalModeNotRestored(Rule):
         `.train(`: every later batch trains in eval mode. Fixed with `self.train()` at the end of
         the hook (no fix when the hook may `return`)."""
         source = model.source
-        if ".train(" in source.text or ".eval()" not in source.text:
+        if ".eval()" not in source.text:
             return
         function = loop.function
         class_name = next((c for c, methods in model.facts.methods.items() if any(m.node is function for m in methods.values())), None)
@@ -591,7 +602,7 @@ class EvalModeNotRestored(Rule):
         hooks = [methods[name] for name, role in entry.hooks.items() if role == "batch-end-hook" and name in methods]
         if not hooks:
             return
-        trained, _ = _hook_trained(loop, [], model)
+        trained, _ = _hook_trained(loop, [], model, switches_read=True)
         if "self" not in trained:
             return
         items = mode_items(loop, model)
@@ -615,6 +626,8 @@ class EvalModeNotRestored(Rule):
                     continue
                 if any(i.kind in (ModeKind.UNSURE, ModeKind.EVAL) and any(k and related(k, module) for k in i.keys) for i in items):
                     continue  # the step sets (or may set) the module's mode itself
+                if _may_switch_back(module, class_name or "", model):
+                    continue
                 seen.add(id(call))
                 fix = None
                 if not source.inline_block(hook.node.body) and not any(isinstance(n, ast.Return) for n in ast_walk(hook.node)):
@@ -637,7 +650,7 @@ class EvalModeNotRestored(Rule):
         the module the step runs with gradients, nothing in the file calls `.train(`. Fixed with
         `pl_module.train()` at the end of the hook (no fix when it may `return`)."""
         source = model.source
-        if ".train(" in source.text or ".eval()" not in source.text or "callbacks" not in source.text:
+        if ".eval()" not in source.text or "callbacks" not in source.text:
             return
         qualify = model.facts.imports.qualify
         function = loop.function
@@ -650,11 +663,11 @@ class EvalModeNotRestored(Rule):
             return  # (which module the callback is handed is not read)
         callbacks = [
             (name, c) for name, c in model.facts.classes.items()
-            if any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in c.bases) and _registered(name, source.tree)
+            if any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in c.bases) and _registered(name, model)
         ]  # fmt: skip
         if not callbacks:
             return
-        trained, _ = _hook_trained(loop, [], model)
+        trained, _ = _hook_trained(loop, [], model, switches_read=True)
         if "self" not in trained:
             return
         items = mode_items(loop, model)
@@ -685,6 +698,8 @@ class EvalModeNotRestored(Rule):
                     continue
                 if any(i.kind in (ModeKind.UNSURE, ModeKind.EVAL) and any(k and related(k, module) for k in i.keys) for i in items):
                     continue  # the step sets (or may set) the module's mode itself
+                if _may_switch_back(module, class_name or "", model):
+                    continue
                 seen.add(id(call))
                 fix = None
                 if not source.inline_block(hook.node.body) and not any(isinstance(n, ast.Return) for n in ast_walk(hook.node)):  # type: ignore[union-attr]
@@ -819,7 +834,7 @@ def _exclusive(one, other) -> bool:  # type: ignore[no-untyped-def]
     return any(node in arms and arms[node] != arm for node, arm in other.arms)
 
 
-def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel) -> tuple[set[str], bool]:
+def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: ModuleModel, switches_read: bool = False) -> tuple[set[str], bool]:
     """The modules a LightningModule's automatic `training_step` trains: every submodule of
     `self` (the evaluated ones among them) when `configure_optimizers` builds its optimizers
     over `self.parameters()` alone, the file freezes no parameters by hand and no hook of the
@@ -830,8 +845,8 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
     configure = model.facts.methods.get(class_name or "", {}).get("configure_optimizers")
     if configure is None or _FROZEN.search(model.source.text):
         return set(), True
-    if any(
-        name.startswith("on_") and ".train(" in model.source.segment(info.node)
+    if not switches_read and any(  # (the hook readings ask `_may_switch_back` instead, module by module)
+        name.startswith("on_") and ".train(" in model.source.segment(info.node) and _calls_train(info.node)
         for methods in model.facts.methods.values() for name, info in methods.items()
     ):
         return set(), True  # `on_train_batch_start` (of the module or a callback) switching back
@@ -862,17 +877,147 @@ _LIGHTNING_CALLBACKS = frozenset({
 })  # fmt: skip
 
 
-def _registered(name: str, tree: ast.Module) -> bool:
-    """`Trainer(..., callbacks=[..., Probe(...), ...])` in the file (a call named `Trainer`, the
-    class built right in its `callbacks=` list or tuple)."""
-    for call in ast_walk(tree):
-        if not (isinstance(call, ast.Call) and (dotted(call.func) or "").rsplit(".", 1)[-1] == "Trainer"):
+_OTHER_FILE_HOOK_WORDS = (b"lightning", b"pl_module", b"on_train", b"Callback")
+
+
+def _train_references(source, facts) -> Iterator[tuple[ast.Call | None, str | None, str | None, FunctionInfo | None]]:  # type: ignore[no-untyped-def]
+    """Each `train` named on something in the file's code (a comment or a string saying `.train(`
+    is none), other than a `.train(False)` (eval mode): its call (None: `partial(self.train)`),
+    the receiver as written (None when not a dotted name), and the class and method around it
+    (None outside a method)."""
+    if ".train" not in source.text:
+        return
+    placed: dict[int, tuple[str, FunctionInfo]] = {}  # id(attribute) -> its class and method
+    for name, methods in facts.methods.items():
+        for info in methods.values():
+            for node in ast_walk(info.node):
+                if isinstance(node, ast.Attribute) and node.attr == "train":
+                    placed.setdefault(id(node), (name, info))
+    calls = {id(n.func): n for n in ast_walk(source.tree) if isinstance(n, ast.Call)}
+    for node in ast_walk(source.tree):
+        if not (isinstance(node, ast.Attribute) and node.attr == "train"):
             continue
-        for keyword in call.keywords:
-            if keyword.arg == "callbacks" and isinstance(keyword.value, (ast.List, ast.Tuple)) and any(
-                isinstance(item, ast.Call) and isinstance(item.func, ast.Name) and item.func.id == name for item in keyword.value.elts
-            ):
+        call = calls.get(id(node))
+        if call is not None and not call.keywords and len(call.args) == 1:
+            if isinstance(call.args[0], ast.Constant) and call.args[0].value is False:
+                continue  # `.train(False)`: eval mode
+        owner, info = placed.get(id(node), (None, None))
+        yield call, dotted(node.value), owner, info
+
+
+def _may_switch_back(module: str, class_name: str, model: ModuleModel) -> bool:
+    """Code that may switch `module` (`self` or `self.net`, of the LightningModule `class_name`)
+    back to train mode, read as code (a comment or string saying `.train(` is none): a `.train()`
+    (or `.train(flag)`, not `.train(False)`) on `self` or a module related to it in that class's
+    methods (`self.trainer.model` is `self`), or on a Callback hook's `pl_module` (its third
+    parameter) likewise. Any other `train` of the file (another receiver, a helper's parameter,
+    `nn.Module.train(self)`, `partial(self.train)`, a Callback's `trainer`) cannot be told apart:
+    it counts too. So does one of another file of the project mentioning Lightning or its hooks
+    (a Callback of another file switching `pl_module` back, tests/libraries/test_lightning.py),
+    unless it is `self`'s of another LightningModule class (not a base of this one)."""
+    source = model.source
+    facts = model.facts
+    qualify = facts.imports.qualify
+    for call, shown, owner, info in _train_references(source, facts):
+        if call is None or shown is None or owner is None or info is None:
+            return True
+        root, _, rest = shown.partition(".")
+        args = info.node.args.args
+        if owner == class_name and root == "self" and args and args[0].arg == "self":
+            key = "self" if rest == "trainer" or rest.startswith("trainer.") else shown
+        else:
+            node_class = facts.classes.get(owner)
+            callback = node_class is not None and any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in node_class.bases)
+            if not (callback and info.node.name.startswith("on_") and len(args) >= 3 and root == args[2].arg):
                 return True
+            key = "self" + shown[len(root) :]
+        if related(key, module):
+            return True
+    project = facts.project
+    if project is not None and source.path:
+        node = facts.classes.get(class_name)
+        bases = {(dotted(base) or "").rsplit(".", 1)[-1] for base in node.bases} if node is not None else set()
+        own = _module_word(source.path)
+        for path in project.saying(b".train("):
+            data = project.read_quietly(path) or b""
+            if path == source.path or not any(word in data for word in _OTHER_FILE_HOOK_WORDS):
+                continue
+            word = _module_word(path)
+            if not (word in source.data or own in data or set(project.saying(own)) & set(project.saying(word))):
+                continue  # no file imports both (the Trainer's file names the module's and the callback's)
+            other = project.module(path, any_bytes=True)
+            if other is None or _switches_in_other_file(other.source, other.facts, bases):
+                return True
+    return False
+
+
+def _module_word(path: str) -> bytes:
+    """The name another file imports `path` by (`callbacks` for callbacks.py, the package's for an
+    `__init__.py`), as bytes to look for."""
+    parts = path.replace("\\", "/").rstrip("/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0]
+    if stem == "__init__" and len(parts) > 1:
+        stem = parts[-2]
+    return stem.encode()
+
+
+def _switches_in_other_file(source, facts, bases: set[str]) -> bool:  # type: ignore[no-untyped-def]
+    """A `train` of another file that may switch the module back: any but a `self.train()` (or
+    `self.net.train()`) in a method of a LightningModule class that is not a base of the module's."""
+    for call, shown, owner, info in _train_references(source, facts):
+        if call is None or shown is None or owner is None or info is None or owner in bases:
+            return True
+        node = facts.classes.get(owner)
+        root, _, rest = shown.partition(".")
+        args = info.node.args.args
+        if node is None or framework_of(node, facts.imports.qualify) is None or root != "self" or not args or args[0].arg != "self":
+            return True
+        if rest == "trainer" or rest.startswith("trainer."):
+            return True
+    return False
+
+
+def _calls_train(function: ast.AST) -> bool:
+    """The function's code names `train` on something (`model.train()`, `partial(self.train)`), other
+    than a `.train(False)` (eval mode); a comment or a string saying it does not count."""
+    calls = {id(n.func): n for n in ast_walk(function) if isinstance(n, ast.Call)}
+    for node in ast_walk(function):
+        if isinstance(node, ast.Attribute) and node.attr == "train":
+            call = calls.get(id(node))
+            if call is None or call.keywords or len(call.args) != 1 or not (isinstance(call.args[0], ast.Constant) and call.args[0].value is False):
+                return True
+    return False
+
+
+def _registered(name: str, model: ModuleModel) -> bool:
+    """`Trainer(..., callbacks=[..., Probe(...), ...])` in the file (a call named `Trainer`, the
+    class built right in its `callbacks=` list or tuple), or built first under a name bound once in
+    the scope that builds the Trainer: `probe = Probe(); Trainer(callbacks=[probe])`, `callbacks =
+    [Probe()]; Trainer(callbacks=callbacks)`."""
+    index = assignments(model)
+    scopes = [model.source.tree, *(n for n in ast_walk(model.source.tree) if isinstance(n, FUNCTIONS))]
+
+    def built(item: ast.expr, scope: ast.AST) -> bool:
+        if isinstance(item, ast.Name):
+            values = index.values(item.id, scope)  # type: ignore[arg-type]
+            if len(values) != 1 or len(index.bindings(item.id, scope)) != 1:  # type: ignore[arg-type]
+                return False
+            item = values[0]
+        return isinstance(item, ast.Call) and isinstance(item.func, ast.Name) and item.func.id == name
+
+    for scope in scopes:
+        for call in ast_walk(scope):
+            if not (isinstance(call, ast.Call) and (dotted(call.func) or "").rsplit(".", 1)[-1] == "Trainer"):
+                continue
+            for keyword in call.keywords:
+                if keyword.arg != "callbacks":
+                    continue
+                listed = keyword.value
+                if isinstance(listed, ast.Name):
+                    values = index.values(listed.id, scope)  # type: ignore[arg-type]
+                    listed = values[0] if len(values) == 1 and len(index.bindings(listed.id, scope)) == 1 else listed  # type: ignore[arg-type]
+                if isinstance(listed, (ast.List, ast.Tuple)) and any(built(item, scope) for item in listed.elts):
+                    return True
     return False
 
 

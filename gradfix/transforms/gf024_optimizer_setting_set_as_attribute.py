@@ -72,7 +72,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     builds, each one of torch's, when that method makes no other call but torch's schedulers
     and plain helpers: the attribute stays on the wrapper; also a name a method of such a class
     binds once, at its top level, to `self.optimizers()` when `configure_optimizers` builds one
-    torch optimizer: the same wrapper), and the attribute is a setting of that optimizer: `lr` for
+    torch optimizer: the same wrapper, or to `self.optimizers(use_pl_optimizer=False)`: the
+    optimizer itself; also `self.optimizers().lr = ...` written on the call, when no other `).lr`
+    of the file reads it back: every call hands back the same object), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -159,11 +161,17 @@ class OptimizerSettingSetAsAttribute(Rule):
             key = dotted(receiver)
             if key is None and _named_entry(receiver) and not isinstance(node, ast.AugAssign):
                 key = source.key(receiver)  # `opts["main"].lr = ...`, as the model names the entry
+            direct = (
+                key is None and not isinstance(node, ast.AugAssign) and isinstance(target, ast.Attribute) and functions
+                and _optimizers_call(receiver, functions[-1]) and source.text.count(f").{attr}") == 1
+            )  # fmt: skip
+            if direct:  # `self.optimizers().lr = ...`, the attribute read nowhere (`).lr` written once)
+                key = source.code(receiver)
             if key is None or key == "self" or attr not in _ANY_SETTING:
                 continue
             if isinstance(node, ast.AugAssign) and _where_set(target, functions) not in set_plainly:
                 continue
-            infos = _torch_optimizers(key, functions, model)
+            infos = _torch_optimizers(key, functions, model) if not direct else _framework_wrapped_optimizers(key, functions[-1], model, True)
             also: list[str] = []  # other names of the same optimizers, whose reads read it back
             if not infos and model.facts.info_in(key, functions) is None:
                 infos, also = _known_elsewhere(key, node, functions, model)
@@ -626,7 +634,7 @@ def _passed_for(name: str, index: int, parameter: str, tree: ast.Module, built: 
 _PLAIN_CALLS = frozenset({"parameters", "named_parameters", "filter", "list", "dict", "tuple", "len", "int", "float", "min", "max"})
 
 
-def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleModel) -> list[ObjectInfo]:
+def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleModel, direct: bool = False) -> list[ObjectInfo]:
     """`optimizer` of a LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer,
     optimizer_closure)` (the framework's `optimizer_arguments`), not bound again there: a
     wrapper of the optimizers the class's `configure_optimizers` builds, each a torch
@@ -642,12 +650,12 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
         return []
     args = function.args.args  # type: ignore[attr-defined]
     name = function.name  # type: ignore[attr-defined]
-    hooked = any(hook == name and index < len(args) and args[index].arg == key for hook, index in entry.optimizer_arguments)
-    wrapped = not hooked and _bound_to_optimizers_call(key, function)
+    hooked = not direct and any(hook == name and index < len(args) and args[index].arg == key for hook, index in entry.optimizer_arguments)
+    wrapped = direct or (not hooked and _bound_to_optimizers_call(key, function))
     if not hooked and not wrapped:
         return []
     stores = [n for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load)]
-    if len(stores) != (1 if wrapped else 0):
+    if not direct and len(stores) != (1 if wrapped else 0):
         return []  # bound again in the hook
     builders = [owner[1][hook] for hook, role in entry.hooks.items() if role == "builds-optimizers" and hook in owner[1]]
     if len(builders) != 1:
@@ -671,24 +679,35 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
 
 def _bound_to_optimizers_call(key: str, function: ast.AST) -> bool:
     """`optimizer = self.optimizers()` in a method of the class (its first parameter's
-    `optimizers()`, no argument), a statement of the method's own top level, binding `key`
+    `optimizers()`, no argument but `use_pl_optimizer`), a statement of the method's own top level, binding `key`
     alone: a LightningOptimizer over the one optimizer `configure_optimizers` returns, whose
     `param_groups` are the optimizer's (tests/libraries/test_lightning.py)."""
     args = getattr(getattr(function, "args", None), "args", None)
     if not args or not isinstance(function, FUNCTIONS):
         return False
-    owner = args[0].arg
     for stmt in function.body:  # type: ignore[attr-defined]
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
             continue
-        value = stmt.value
-        if (
-            stmt.targets[0].id == key and isinstance(value, ast.Call) and not value.args and not value.keywords
-            and isinstance(value.func, ast.Attribute) and value.func.attr == "optimizers"
-            and isinstance(value.func.value, ast.Name) and value.func.value.id == owner
-        ):  # fmt: skip
+        if stmt.targets[0].id == key and _optimizers_call(stmt.value, function):
             return True
     return False
+
+
+def _optimizers_call(value: ast.AST, function: ast.AST) -> bool:
+    """`self.optimizers()` (the method's first parameter's), also `self.optimizers(use_pl_optimizer=
+    False)` (or `True`): with one optimizer configured, the one LightningOptimizer over it every such
+    call returns, or with `use_pl_optimizer=False` the torch optimizer itself; either way `.lr`
+    set on it changes no learning rate (tests/libraries/test_lightning.py::
+    test_optimizers_call_is_one_wrapper_and_use_pl_optimizer_false_the_optimizer_itself)."""
+    args = getattr(getattr(function, "args", None), "args", None)
+    if not args or not isinstance(function, FUNCTIONS):
+        return False
+    return (
+        isinstance(value, ast.Call) and not value.args
+        and all(k.arg == "use_pl_optimizer" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, bool) for k in value.keywords)
+        and isinstance(value.func, ast.Attribute) and value.func.attr == "optimizers"
+        and isinstance(value.func.value, ast.Name) and value.func.value.id == args[0].arg
+    )  # fmt: skip
 
 
 def _torch_class(constructor: str | None) -> str | None:

@@ -209,3 +209,19 @@ def test_lightning_probe_switched_back_when_training_runs_through_self_call(tmp_
     buggy = through_forward.format(restore="")
     hand = through_forward.format(restore="            self.body.train()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
+def test_lightning_batch_end_hook_submodule_eval_beside_another_submodules_train(tmp_path: Path) -> None:
+    # `self.body.eval()` in on_train_batch_end while an epoch-start hook switches only another
+    # submodule back (`self.head.train()`): the body stays in eval mode for every later batch; the
+    # fix appends `self.body.train()` to the batch-end hook
+    pytest.importorskip("pytorch_lightning")
+    script = (
+        BATCH_END.replace("            self.eval()\n", "            self.body.eval()\n")
+        .replace("        self.body = nn.Sequential(", "        self.head = nn.Identity()\n        self.body = nn.Sequential(")
+        .replace("    def on_train_batch_end(", "    def on_train_epoch_start(self):\n        self.head.train()\n\n    def on_train_batch_end(")
+    )
+    assert "self.head.train()" in script and "self.body.eval()" in script
+    buggy = script.format(restore="")
+    hand = script.format(restore="        self.body.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

@@ -73,3 +73,18 @@ def test_lightning_callback_batch_end_eval_switched_back(tmp_path: Path) -> None
     buggy = SCRIPT.replace("{fix}", "")
     hand = SCRIPT.replace("{fix}", "        pl_module.train()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
+def test_callback_built_first_on_a_dropout_named_submodule_switched_back(tmp_path: Path) -> None:
+    """The same bug with the submodule named `dropout_net` (its call switches no mode) and the
+    callback built before the Trainer (`probe = Probe()`, `callbacks=[probe]`); a comment saying
+    `.train()` changes nothing."""
+    pytest.importorskip("pytorch_lightning")
+    script = (
+        SCRIPT.replace("layers", "dropout_net")
+        .replace("module = Net()\n", "module = Net()\nprobe = Probe()  # no .train() here\n")
+        .replace("callbacks=[Probe()]", "callbacks=[probe]")
+    )
+    buggy = script.replace("{fix}", "")
+    hand = script.replace("{fix}", "        pl_module.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

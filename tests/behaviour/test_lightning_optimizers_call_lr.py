@@ -70,3 +70,16 @@ def test_lightning_optimizers_call_lr_written_into_param_groups(tmp_path: Path) 
         "{fix}", '        for param_group in opt.param_groups:\n            param_group["lr"] = opt.lr\n'
     )
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF024")
+
+
+@pytest.mark.parametrize("call", ["self.optimizers()", "self.optimizers(use_pl_optimizer=False)"])
+def test_lightning_optimizers_call_lr_written_directly(tmp_path: Path, call: str) -> None:
+    """`self.optimizers().lr = ...` written on the call itself (fix56-W's leftover), and the raw
+    optimizer `use_pl_optimizer=False` hands back: every such call returns the same object
+    (tests/libraries: test_optimizers_call_is_one_wrapper_and_use_pl_optimizer_false_the_optimizer_itself),
+    so the fix reads the attribute back from a second call."""
+    pytest.importorskip("pytorch_lightning")
+    script = SCRIPT.replace("        opt = self.optimizers()\n        opt.lr = ", f"        {call}.lr = ")
+    buggy = script.replace("{fix}", "")
+    hand = script.replace("{fix}", f'        for param_group in {call}.param_groups:\n            param_group["lr"] = {call}.lr\n')
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF024")

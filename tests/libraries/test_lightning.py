@@ -614,6 +614,32 @@ def test_callback_batch_end_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalInOwnBatchEnd(_StepsAndModes):
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.calls.append(f"module{batch_idx}")
+        self.eval()  # a probe of the module's own, switched back by a Callback (of another file)
+
+
+class _BackToTrain(pl.Callback):
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+        self.calls.append(f"start{batch_idx}")
+        pl_module.train()
+
+
+def test_callback_batch_start_train_switches_back_before_each_training_step() -> None:
+    module, unswitched = _EvalInOwnBatchEnd(), _EvalInOwnBatchEnd()
+    _trainer(max_epochs=2, callbacks=[_BackToTrain(module.calls)]).fit(module, _loader(3))
+    _trainer(max_epochs=2).fit(unswitched, _loader(3))
+    # a Callback's on_train_batch_start runs before every training_step, after the previous
+    # batch's on_train_batch_end: its `pl_module.train()` undoes the module's own eval there
+    assert module.calls[:6] == ["start0", "step0", "optimizer", "module0", "start1", "step1"]
+    assert module.modes == [True] * 6
+    assert unswitched.modes == [True] + [False] * 5
+
+
 class _WarmupInOptimizerStep(pl.LightningModule):
     def __init__(self, by_groups: bool) -> None:
         super().__init__()
@@ -686,6 +712,33 @@ def test_optimizers_call_wraps_the_configured_one() -> None:
     assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.01
     assert _tiny.same(_tiny.weights(plain.net), _tiny.weights(_sgd_loop(0.1)))
     assert _tiny.same(_tiny.weights(grouped.net), _tiny.weights(_sgd_loop(0.01)))
+
+
+class _DecayWrittenDirectly(_DecayInEpochStart):
+    def __init__(self, raw: bool) -> None:
+        super().__init__(by_groups=False)
+        self.raw = raw
+
+    def on_train_epoch_start(self):
+        self.seen.append((self.optimizers(use_pl_optimizer=False), self.optimizers(), self.optimizers()))
+        if self.raw:
+            self.optimizers(use_pl_optimizer=False).lr = 0.01  # an attribute of the torch optimizer only
+        else:
+            self.optimizers().lr = 0.01  # an attribute of the wrapper only
+
+
+def test_optimizers_call_is_one_wrapper_and_use_pl_optimizer_false_the_optimizer_itself() -> None:
+    raw, wrapped = _DecayWrittenDirectly(raw=True), _DecayWrittenDirectly(raw=False)
+    _trainer().fit(raw, _loader(4))
+    _trainer().fit(wrapped, _loader(4))
+    # `self.optimizers(use_pl_optimizer=False)` is the configured torch optimizer itself; every
+    # `self.optimizers()` call hands back the same LightningOptimizer (so `self.optimizers().lr`
+    # written and read back is one attribute); `.lr = ...` on either changes no learning rate
+    for module in (raw, wrapped):
+        assert all(o is module.configured and a is b and a.optimizer is module.configured for o, a, b in module.seen)
+        assert module.configured.param_groups[0]["lr"] == 0.1
+        assert _tiny.same(_tiny.weights(module.net), _tiny.weights(_sgd_loop(0.1)))
+    assert raw.configured.lr == 0.01 and wrapped.seen[0][1].lr == 0.01
 
 
 def _sgd_loop(lr: float) -> torch.nn.Module:

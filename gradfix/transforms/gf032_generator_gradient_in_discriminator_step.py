@@ -50,7 +50,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     - in the next iteration: each optimizer cleared right after its own step
       (`d_opt.step(); d_opt.zero_grad()` ... `g_loss.backward(); g_opt.step();
       g_opt.zero_grad()`), so the generator's backward leaves its gradient in `D` until the
-      next discriminator step.
+      next discriminator step;
+    - in one backward of both losses summed (`(d_loss + g_loss).backward()`, `total = d_loss
+      + g_loss`, `sum([...])`, `torch.stack([...]).sum()`), then both optimizers stepped: the
+      sum holds a term through `D` alone (`D(real)`) and the generator's term through both.
 
     ## Why is this bad?
     `g_loss.backward()` computes gradients for every parameter on the way, `D`'s too: the
@@ -128,6 +131,17 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     element. A step function's next call is read as the next iteration when
     every caller gradfix reads runs it once per batch and clears nothing around it (Lightning
     clears nothing between two calls of a manual `training_step`).
+
+    The summed form is reported when the iteration backpropagates once, that backward reaches
+    the steps of both optimizers with no clear between, and its terms are provably a
+    discriminator's and a generator's: a term runs `D` alone, and either `D`'s output on the
+    generator's output is read by two terms (`bce(D(fake), zeros)` in `d_loss`,
+    `bce(D(fake), ones)` in `g_loss`) or one term detaches the generator's output for `D`
+    beside one that does not. Silent on a sum of two models trained together (an encoder and a
+    head, the two generators of a cycle: neither mark), on one optimizer over both models (a
+    VAE-GAN's encoder and decoder), and when gradients may be switched off. What to do: two
+    backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
+    term), and the generator's output detached in `D`'s loss.
     """
 
     code = "GF032"
@@ -141,21 +155,25 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         backward = EventKind.BACKWARD
         for loop in model.loops:
-            if sum(1 for e in loop.events if e.kind is backward and not e.via) < 2:
-                continue  # (cheap first: most loops backpropagate once)
+            count = sum(1 for e in loop.events if e.kind is backward and not e.via)
+            if not count:
+                continue
             # direct, not foreign: the iteration's own events and those of the loops nested in it
             # (a WGAN critic's `for _ in range(n_critic):`), each pair once (`_reaches`)
             owned = [e for e in loop.events if not e.via and e.source is None]
             backwards = [e for e in owned if e.kind is backward]
-            if len(backwards) < 2:
+            if not backwards:
                 continue
             steps = [
                 e for e in owned
                 if e.kind is EventKind.STEP and e.target is not None and not e.engine and not e.gated
             ]  # fmt: skip
             if len({e.target for e in steps}) < 2:
-                continue
+                continue  # (cheap first: most loops step one optimizer)
             training = training_loop_ids(model)
+            if len(backwards) < 2:
+                yield from self._summed(loop, model, backwards[0], steps, training)
+                continue
             slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
             if len(slots) == 1 and None not in slots:
                 continue  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
@@ -238,12 +256,86 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                 reported.add(id(step.node))
                 yield self._finding(step, backward, d_call, d_opt, when, loop, model)
 
+    summed_message = (
+        "`{step}` applies the gradient `{backward}` (line {line}) writes into `{module}` through `{forward}`, "
+        "the generator's term of a summed loss, along with `{module}`'s own loss: backpropagate the generator's loss "
+        "and `{module}`'s separately, with `{opt}.zero_grad()` between (or `{module}`'s gradients switched off for the "
+        "generator's), and detach the generator's output in `{module}`'s loss"
+    )
+
+    def _summed(
+        self, loop: TrainingLoop, model: ModuleModel, backward: GradEvent, steps: list[GradEvent], training: set[int]
+    ) -> Iterator[Finding]:
+        """One backward of a sum (`(d_loss + g_loss).backward()`, `total = d_loss + g_loss`,
+        `sum([d_loss, g_loss])`, `torch.stack([...]).sum()`) that reaches, uncleared, the steps of
+        two optimizers over separate models, `G` and `D`: reported when the sum holds a term
+        through `D` alone (`D(real)`) and the terms are a discriminator's and a generator's —
+        `D`'s output on the generator's output in two terms (`bce(D(fake), zeros)` and
+        `bce(D(fake), ones)`), or a term that detaches the generator's output for `D` beside
+        one that does not. A loss of two models trained together (an encoder and a head, the
+        two generators of a cycle) has neither: silent."""
+        if backward.engine:
+            return  # (DeepSpeed's engine: clears by itself)
+        stepped = {}
+        for e in steps:
+            if e.target not in stepped:
+                stepped[e.target] = {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)}  # type: ignore[index]
+        stepped = {k: v for k, v in stepped.items() if v}
+        if len(stepped) < 2:
+            return
+        at = {id(e): i for i, e in enumerate(loop.events)}
+        clears = [i for i, e in enumerate(loop.events) if e.kind is EventKind.CLEAR or e.kind is EventKind.UNKNOWN]
+        reached: dict[str, GradEvent] = {}
+        for step in steps:
+            owners = stepped.get(step.target)  # type: ignore[arg-type]
+            if owners is None or step.target in reached or _in_one_nested_loop(backward, step, loop, training):
+                continue
+            if _reaches(backward, step, loop, owners, stepped, at, clears) == "":
+                reached[step.target] = step  # type: ignore[index]
+        if len(reached) < 2:
+            return
+        loss = _backpropagated(backward)
+        if loss is None:
+            return
+        text = model.source.outer_segment(loop.node)
+        if _may_freeze(text, loop, model):
+            return
+        named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
+        terms = _terms(loss, backward.statement, graphs)
+        if len(terms) < 2:
+            return
+        sliced = []
+        for term in terms:
+            found = graphs.slice(term, backward.statement)
+            if found is None:
+                return
+            calls = list(graphs.forwards_of(term))
+            for unit in found.units:
+                calls += graphs.graph(unit).forwards
+            calls = [(c, k) for c, k in calls if k is not None]
+            calls += _handed_forwards(calls, loop, model)
+            # `d_loss, g_loss = losses(G, D, real, z)`: each read in its own `return` element
+            unpacked = _unpacked_loss(term, found, calls, model)
+            sliced.append((term, found, calls, None) if unpacked is None else (term, found, unpacked[0], unpacked[1]))
+        for d_opt, step in reached.items():
+            d_owners = stepped[d_opt]
+            for g_opt in reached:
+                g_owners = stepped[g_opt]
+                if g_opt == d_opt or _overlap(d_owners, g_owners):
+                    continue
+                through = _adversarial(sliced, d_owners, g_owners, graphs)
+                if through is not None:
+                    yield self._finding(step, backward, through, d_opt, "", loop, model, self.summed_message)
+                    break
+
     def _finding(
-        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
+        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel,  # type: ignore[no-untyped-def]
+        template: str | None = None,
     ) -> Finding:
         source = model.source
         call, key = d_call
-        message = self.message.format(
+        message = (template or self.message).format(
             step=source.outer_segment(step.node).strip(),
             backward=source.outer_segment(backward.node).strip(),
             line=backward.statement.lineno,
@@ -253,6 +345,136 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             when=when,
         )
         return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
+
+
+def _terms(loss: ast.expr, statement: ast.AST, graphs: GraphFlow, depth: int = 0) -> list[ast.expr]:
+    """The terms a loss sums, read through `+`/`-`, a coefficient (`0.5 * x`, `lam * x`), `sum([...])`,
+    `torch.stack([...]).sum()` (or `.mean()`), `torch.sum(torch.stack([...]))`, and a name the
+    iteration binds once before `statement` to one of these (`total = d_loss + g_loss`,
+    `losses = [d_loss, g_loss]`). A term of another form is one term."""
+    if depth > 8:
+        return [loss]
+    kind = loss.__class__
+    if kind is ast.BinOp:
+        op = loss.op.__class__  # type: ignore[attr-defined]
+        left, right = loss.left, loss.right  # type: ignore[attr-defined]
+        if op in (ast.Add, ast.Sub):
+            return _terms(left, statement, graphs, depth + 1) + _terms(right, statement, graphs, depth + 1)
+        if op in (ast.Mult, ast.Div):
+            coefficient = (ast.Constant, ast.Name, ast.Attribute)
+            if right.__class__ in coefficient and not graphs.forwards_of(right) and left.__class__ is not ast.Constant:
+                if right.__class__ is ast.Constant or op is ast.Div or _coefficient(right, statement, graphs):
+                    return _terms(left, statement, graphs, depth + 1)
+            if op is ast.Mult and left.__class__ in coefficient and (left.__class__ is ast.Constant or _coefficient(left, statement, graphs)):
+                return _terms(right, statement, graphs, depth + 1)
+        return [loss]
+    if kind is ast.UnaryOp and loss.op.__class__ in (ast.USub, ast.UAdd):  # type: ignore[attr-defined]
+        return _terms(loss.operand, statement, graphs, depth + 1)  # type: ignore[attr-defined]
+    if kind in (ast.List, ast.Tuple):
+        return [t for e in loss.elts for t in _terms(e, statement, graphs, depth + 1)]  # type: ignore[attr-defined]
+    if kind is ast.Call:
+        name = graphs.qualify(call_name(loss)) or call_name(loss) or ""  # type: ignore[arg-type]
+        args = loss.args  # type: ignore[attr-defined]
+        if name in ("sum", "torch.sum", "torch.stack", "torch.mean") and len(args) == 1 and not loss.keywords:  # type: ignore[attr-defined]
+            return _terms(args[0], statement, graphs, depth + 1)
+        method = method_name(loss)  # type: ignore[arg-type]
+        if method in ("sum", "mean") and not args and not loss.keywords:  # type: ignore[attr-defined]
+            inner = receiver(loss)  # type: ignore[arg-type]
+            if inner is not None and inner.__class__ is ast.Call and (graphs.qualify(call_name(inner)) or "") == "torch.stack":
+                return _terms(inner, statement, graphs, depth + 1)
+        return [loss]
+    if kind is ast.Name:
+        value = _bound_once(loss.id, statement, graphs)  # type: ignore[attr-defined]
+        if value is not None and value.__class__ in (ast.BinOp, ast.List, ast.Tuple, ast.Call, ast.UnaryOp):
+            found = _terms(value, statement, graphs, depth + 1)
+            if len(found) > 1:
+                return found
+    return [loss]
+
+
+def _bound_once(name: str, statement: ast.AST, graphs: GraphFlow) -> ast.expr | None:
+    """The value `name` is bound to by the one plain assignment of the iteration that binds it,
+    when that assignment comes before `statement`; else None."""
+    flow = graphs.flow
+    end = flow.position(statement)
+    if end is None:
+        return None
+    value = None
+    for index, unit in enumerate(flow.units):
+        if name not in graphs.graph(unit).binds:
+            continue
+        node = unit.node
+        if (
+            index > end or value is not None or node.__class__ is not ast.Assign or len(node.targets) != 1  # type: ignore[attr-defined]
+            or node.targets[0].__class__ is not ast.Name  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return None
+        value = node.value  # type: ignore[attr-defined]
+    return value
+
+
+def _coefficient(expr: ast.expr, statement: ast.AST, graphs: GraphFlow) -> bool:
+    """A name or attribute that carries no graph in the iteration: read from nothing it computes
+    (`lam`, `self.lambda_adv`, `cfg.w`)."""
+    return not graphs.forwards_of(expr) and _bound_once(dotted(expr) or "", statement, graphs) is None and not any(
+        (dotted(expr) or "") in graphs.graph(unit).binds for unit in graphs.flow.units
+    )
+
+
+def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """The summed terms (`_terms`, each with its slice and forwards) are a discriminator's and a
+    generator's loss: one runs `D` alone (`D(real)`), and either `D`'s output on the generator's
+    output is read by two terms (the same call, or calls written alike: `D(fake)` in
+    `bce(D(fake), zeros)` and in `bce(D(fake), ones)`), or one term detaches the generator's
+    output for `D` (`_keeps_out`) beside one that runs `D` on it undetached. The first such call
+    of `D` on the generator's output (the generator's term's), with its key; else None."""
+    outputs: set[str] = set()  # what the iteration computes, with its graph, from the generator's forwards
+    for unit in graphs.flow.units:
+        graph = graphs.graph(unit)
+        if any(k is not None and _owned(k, g_owners) for _, k in graph.forwards) or any(
+            graphs.reads_any_key(key, outputs) for key in graph.flows
+        ):
+            outputs |= graph.binds
+    alone = False
+    detached = False
+    on_fake: list[list] = []  # type: ignore[type-arg]  # per term: D's calls on the generator's output
+    helper_calls = []  # D run on the generator's output inside a helper returning the term (`_unpacked_loss`)
+    for term, found, calls, inside in sliced:
+        d_calls = [(c, k) for c, k in calls if _owned(k, d_owners)]
+        if not d_calls:
+            on_fake.append([])
+            continue
+        if not any(_owned(k, g_owners) for _, k in calls):
+            alone = True
+            detached = detached or (inside(g_owners) if inside is not None else _keeps_out(term, found, graphs, g_owners))
+            on_fake.append([])
+            continue
+        if inside is not None:
+            helper_calls += d_calls  # (the helper's call itself: no reading of D's inputs here)
+            on_fake.append([])
+            continue
+        here = []
+        for call, key in d_calls:
+            inputs = list(call.args) + [k.value for k in call.keywords]
+            if any(
+                any(k is not None and _owned(k, g_owners) for _, k in graphs.forwards_of(a))
+                or any(graphs.reads_any_key(key, outputs) for key in graphs.flows_of(a))
+                for a in inputs
+            ):  # fmt: skip
+                here.append((call, key))
+        on_fake.append(here)
+    if not alone:
+        return None
+    terms = [t for t in on_fake if t] + [helper_calls]
+    if detached and terms[0]:
+        return terms[0][0]
+    seen: dict[str, int] = {}
+    for index, here in enumerate(on_fake):
+        for call, key in here:
+            text = ast.dump(call)
+            if seen.setdefault(text, index) != index:
+                return next((c, k) for c, k in on_fake[index] if ast.dump(c) == text)
+    return None
 
 
 def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -1,0 +1,154 @@
+import torch
+import torch.nn.functional as F
+
+
+def one_model(model, loader):
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for x, y in loader:
+        opt.zero_grad()
+        loss = F.cross_entropy(model(x), y) + 0.1 * F.mse_loss(model(x), torch.zeros_like(model(x)))
+        loss.backward()
+        opt.step()
+
+
+def cycle_separate_optimizers(G_ab, G_ba, loader):
+    opt_ab = torch.optim.Adam(G_ab.parameters(), lr=2e-4)
+    opt_ba = torch.optim.Adam(G_ba.parameters(), lr=2e-4)
+    for a, b in loader:
+        opt_ab.zero_grad()
+        opt_ba.zero_grad()
+        cycle = F.l1_loss(G_ba(G_ab(a)), a) + F.l1_loss(G_ab(G_ba(b)), b)
+        identity = F.l1_loss(G_ba(a), a) + F.l1_loss(G_ab(b), b)
+        (cycle + 0.5 * identity).backward()
+        opt_ab.step()
+        opt_ba.step()
+
+
+def vae_gan_one_optimizer(E, Dec, loader):
+    opt = torch.optim.Adam(list(E.parameters()) + list(Dec.parameters()), lr=1e-3)
+    for x in loader:
+        mu, logvar = E(x)
+        z = mu + torch.randn_like(mu) * (0.5 * logvar).exp()
+        rec = F.mse_loss(Dec(z), x)
+        kl = -0.5 * torch.mean(1 + logvar - mu.pow(2) - logvar.exp())
+        opt.zero_grad()
+        (rec + kl).backward()
+        opt.step()
+
+
+def vae_separate_optimizers(E, Dec, loader):
+    opt_e = torch.optim.Adam(E.parameters(), lr=1e-3)
+    opt_dec = torch.optim.Adam(Dec.parameters(), lr=1e-3)
+    for x in loader:
+        mu, logvar = E(x)
+        z = mu + torch.randn_like(mu) * (0.5 * logvar).exp()
+        kl = -0.5 * torch.mean(1 + logvar - mu.pow(2) - logvar.exp())
+        enc_loss = kl + F.mse_loss(Dec(z), x)
+        dec_loss = F.mse_loss(Dec(z), x)
+        opt_e.zero_grad()
+        opt_dec.zero_grad()
+        (enc_loss + dec_loss).backward()
+        opt_e.step()
+        opt_dec.step()
+
+
+def wgan_gp(G, D, loader, z_dim):
+    opt_g = torch.optim.Adam(G.parameters(), lr=1e-4)
+    opt_d = torch.optim.Adam(D.parameters(), lr=1e-4)
+    for real in loader:
+        fake = G(torch.randn(real.size(0), z_dim))
+        alpha = torch.rand(real.size(0), 1)
+        mixed = (alpha * real + (1 - alpha) * fake.detach()).requires_grad_(True)
+        grad = torch.autograd.grad(D(mixed).sum(), mixed, create_graph=True)[0]
+        gp = ((grad.norm(2, dim=1) - 1) ** 2).mean()
+        d_loss = D(fake.detach()).mean() - D(real).mean() + 10 * gp
+        opt_d.zero_grad()
+        d_loss.backward()
+        opt_d.step()
+        g_loss = -D(fake).mean()
+        opt_g.zero_grad()
+        g_loss.backward()
+        opt_g.step()
+
+
+def frozen_for_generator(G, D, loader, z_dim):
+    opt_g = torch.optim.Adam(G.parameters(), lr=1e-4)
+    opt_d = torch.optim.Adam(D.parameters(), lr=1e-4)
+    for real in loader:
+        fake = G(torch.randn(real.size(0), z_dim))
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        for p in D.parameters():
+            p.requires_grad_(False)
+        g_loss = -D(fake).mean()
+        for p in D.parameters():
+            p.requires_grad_(True)
+        opt_g.zero_grad()
+        opt_d.zero_grad()
+        (d_loss + g_loss).backward()
+        opt_g.step()
+        opt_d.step()
+
+
+def d_loss_only_summed(G, D, loader, z_dim):
+    opt_g = torch.optim.Adam(G.parameters(), lr=1e-4)
+    opt_d = torch.optim.Adam(D.parameters(), lr=1e-4)
+    for real in loader:
+        fake = G(torch.randn(real.size(0), z_dim))
+        opt_d.zero_grad()
+        real_loss = F.relu(1 - D(real)).mean()
+        fake_loss = F.relu(1 + D(fake.detach())).mean()
+        (real_loss + fake_loss).backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        (-D(fake).mean()).backward()
+        opt_g.step()
+
+
+def detached_then_separate_backwards(G, D, loader, z_dim):
+    bce = torch.nn.BCEWithLogitsLoss()
+    opt_g = torch.optim.Adam(G.parameters(), lr=2e-4)
+    opt_d = torch.optim.Adam(D.parameters(), lr=2e-4)
+    for real in loader:
+        n = real.size(0)
+        fake = G(torch.randn(n, z_dim))
+        opt_d.zero_grad()
+        d_loss = bce(D(real), torch.ones(n, 1)) + bce(D(fake.detach()), torch.zeros(n, 1))
+        d_loss.backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        g_loss = bce(D(fake), torch.ones(n, 1))
+        g_loss.backward()
+        opt_g.step()
+
+
+def summed_losses_cleared_between(G, D, loader, z_dim):
+    opt_g = torch.optim.Adam(G.parameters(), lr=2e-4)
+    opt_d = torch.optim.Adam(D.parameters(), lr=2e-4)
+    for real in loader:
+        fake = G(torch.randn(real.size(0), z_dim))
+        opt_d.zero_grad()
+        d_loss = F.relu(1 - D(real)).mean() + F.relu(1 + D(fake.detach())).mean()
+        d_loss.backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        opt_d.zero_grad()
+        (-D(fake).mean() + F.l1_loss(fake, real)).backward()
+        opt_g.step()
+
+
+def vae_gan_encoder_decoder_one_optimizer(E, Dec, Dis, loader):
+    opt_vae = torch.optim.Adam(list(E.parameters()) + list(Dec.parameters()), lr=1e-4)
+    opt_dis = torch.optim.Adam(Dis.parameters(), lr=1e-4)
+    for x in loader:
+        mu, logvar = E(x)
+        recon = Dec(mu + torch.randn_like(mu) * (0.5 * logvar).exp())
+        opt_dis.zero_grad()
+        dis_loss = F.softplus(-Dis(x)).mean() + F.softplus(Dis(recon.detach())).mean()
+        dis_loss.backward()
+        opt_dis.step()
+        enc_loss = -0.5 * torch.mean(1 + logvar - mu.pow(2) - logvar.exp()) + F.mse_loss(recon, x)
+        dec_loss = F.mse_loss(recon, x) + F.softplus(-Dis(recon)).mean()
+        opt_vae.zero_grad()
+        opt_dis.zero_grad()
+        (enc_loss + dec_loss).backward()
+        opt_vae.step()

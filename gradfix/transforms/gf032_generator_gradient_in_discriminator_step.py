@@ -133,13 +133,16 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     clears nothing between two calls of a manual `training_step`).
 
     The summed form is reported when the iteration backpropagates once, that backward reaches
-    the steps of both optimizers with no clear between, and its terms are provably a
-    discriminator's and a generator's: a term runs `D` alone, and either `D`'s output on the
-    generator's output is read by two terms (`bce(D(fake), zeros)` in `d_loss`,
-    `bce(D(fake), ones)` in `g_loss`) or one term detaches the generator's output for `D`
-    beside one that does not. Silent on a sum of two models trained together (an encoder and a
-    head, the two generators of a cycle: neither mark), on one optimizer over both models (a
-    VAE-GAN's encoder and decoder), and when gradients may be switched off. What to do: two
+    the steps of both optimizers with no clear between, and its terms, read in two named losses,
+    are provably a discriminator's and a generator's: either one loss runs `D` alone and on the
+    generator's output, and the other runs `D` on that output too (`d_loss = bce(D(real), ones)
+    + bce(D(fake), zeros)`, `g_loss = bce(D(fake), ones)`), or one detaches the generator's
+    output for `D` and the other does not. Silent on a sum of two models trained together (an
+    encoder and a head, the two generators of a cycle, a loss and its regulariser on one
+    output: no such pair), on one optimizer over both models (a VAE-GAN's encoder and
+    decoder), when gradients may be switched off, and on the terms written in one expression
+    (`(bce(D(real), ones) + bce(D(fake), zeros) + bce(D(fake), ones)).backward()`: which
+    term is whose is not read). What to do: two
     backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
     term), and the generator's output detached in `D`'s loss.
     """
@@ -306,7 +309,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if len(terms) < 2:
             return
         sliced = []
-        for term in terms:
+        for term, group in terms:
             found = graphs.slice(term, backward.statement)
             if found is None:
                 return
@@ -317,7 +320,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             calls += _handed_forwards(calls, loop, model)
             # `d_loss, g_loss = losses(G, D, real, z)`: each read in its own `return` element
             unpacked = _unpacked_loss(term, found, calls, model)
-            sliced.append((term, found, calls, None) if unpacked is None else (term, found, unpacked[0], unpacked[1]))
+            sliced.append((term, group, found, calls, None) if unpacked is None else (term, group, found, unpacked[0], unpacked[1]))
         for d_opt, step in reached.items():
             d_owners = stepped[d_opt]
             for g_opt in reached:
@@ -347,49 +350,53 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
 
 
-def _terms(loss: ast.expr, statement: ast.AST, graphs: GraphFlow, depth: int = 0) -> list[ast.expr]:
+def _terms(loss: ast.expr, statement: ast.AST, graphs: GraphFlow, group: str | None = None, depth: int = 0) -> list[tuple[ast.expr, str | None]]:
     """The terms a loss sums, read through `+`/`-`, a coefficient (`0.5 * x`, `lam * x`), `sum([...])`,
     `torch.stack([...]).sum()` (or `.mean()`), `torch.sum(torch.stack([...]))`, and a name the
     iteration binds once before `statement` to one of these (`total = d_loss + g_loss`,
-    `losses = [d_loss, g_loss]`). A term of another form is one term."""
+    `losses = [d_loss, g_loss]`). A term of another form is one term. Each with its group: the
+    name of the loss it was read in (`d_loss` for both halves of `d_loss = bce(D(real), ones) +
+    bce(D(fake), zeros)`; a term that is a name, its own), None for a term written in the
+    backward itself."""
     if depth > 8:
-        return [loss]
+        return [(loss, group)]
     kind = loss.__class__
     if kind is ast.BinOp:
         op = loss.op.__class__  # type: ignore[attr-defined]
         left, right = loss.left, loss.right  # type: ignore[attr-defined]
         if op in (ast.Add, ast.Sub):
-            return _terms(left, statement, graphs, depth + 1) + _terms(right, statement, graphs, depth + 1)
+            return _terms(left, statement, graphs, group, depth + 1) + _terms(right, statement, graphs, group, depth + 1)
         if op in (ast.Mult, ast.Div):
             coefficient = (ast.Constant, ast.Name, ast.Attribute)
-            if right.__class__ in coefficient and not graphs.forwards_of(right) and left.__class__ is not ast.Constant:
-                if right.__class__ is ast.Constant or op is ast.Div or _coefficient(right, statement, graphs):
-                    return _terms(left, statement, graphs, depth + 1)
+            if right.__class__ in coefficient and left.__class__ is not ast.Constant:
+                if right.__class__ is ast.Constant or _coefficient(right, statement, graphs):
+                    return _terms(left, statement, graphs, group, depth + 1)
             if op is ast.Mult and left.__class__ in coefficient and (left.__class__ is ast.Constant or _coefficient(left, statement, graphs)):
-                return _terms(right, statement, graphs, depth + 1)
-        return [loss]
+                return _terms(right, statement, graphs, group, depth + 1)
+        return [(loss, group)]
     if kind is ast.UnaryOp and loss.op.__class__ in (ast.USub, ast.UAdd):  # type: ignore[attr-defined]
-        return _terms(loss.operand, statement, graphs, depth + 1)  # type: ignore[attr-defined]
+        return _terms(loss.operand, statement, graphs, group, depth + 1)  # type: ignore[attr-defined]
     if kind in (ast.List, ast.Tuple):
-        return [t for e in loss.elts for t in _terms(e, statement, graphs, depth + 1)]  # type: ignore[attr-defined]
+        return [t for e in loss.elts for t in _terms(e, statement, graphs, group, depth + 1)]  # type: ignore[attr-defined]
     if kind is ast.Call:
         name = graphs.qualify(call_name(loss)) or call_name(loss) or ""  # type: ignore[arg-type]
         args = loss.args  # type: ignore[attr-defined]
         if name in ("sum", "torch.sum", "torch.stack", "torch.mean") and len(args) == 1 and not loss.keywords:  # type: ignore[attr-defined]
-            return _terms(args[0], statement, graphs, depth + 1)
+            return _terms(args[0], statement, graphs, group, depth + 1)
         method = method_name(loss)  # type: ignore[arg-type]
         if method in ("sum", "mean") and not args and not loss.keywords:  # type: ignore[attr-defined]
             inner = receiver(loss)  # type: ignore[arg-type]
             if inner is not None and inner.__class__ is ast.Call and (graphs.qualify(call_name(inner)) or "") == "torch.stack":
-                return _terms(inner, statement, graphs, depth + 1)
-        return [loss]
+                return _terms(inner, statement, graphs, group, depth + 1)
+        return [(loss, group)]
     if kind is ast.Name:
         value = _bound_once(loss.id, statement, graphs)  # type: ignore[attr-defined]
         if value is not None and value.__class__ in (ast.BinOp, ast.List, ast.Tuple, ast.Call, ast.UnaryOp):
-            found = _terms(value, statement, graphs, depth + 1)
+            found = _terms(value, statement, graphs, loss.id, depth + 1)  # type: ignore[attr-defined]
             if len(found) > 1:
                 return found
-    return [loss]
+        return [(loss, loss.id)]  # type: ignore[attr-defined]
+    return [(loss, group)]
 
 
 def _bound_once(name: str, statement: ast.AST, graphs: GraphFlow) -> ast.expr | None:
@@ -422,12 +429,15 @@ def _coefficient(expr: ast.expr, statement: ast.AST, graphs: GraphFlow) -> bool:
 
 
 def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
-    """The summed terms (`_terms`, each with its slice and forwards) are a discriminator's and a
-    generator's loss: one runs `D` alone (`D(real)`), and either `D`'s output on the generator's
-    output is read by two terms (the same call, or calls written alike: `D(fake)` in
-    `bce(D(fake), zeros)` and in `bce(D(fake), ones)`), or one term detaches the generator's
-    output for `D` (`_keeps_out`) beside one that runs `D` on it undetached. The first such call
-    of `D` on the generator's output (the generator's term's), with its key; else None."""
+    """The summed terms (`_terms`, each with its group, slice and forwards) are a discriminator's
+    loss and a generator's, read in two groups (two named losses): either one group runs `D`
+    alone (`D(real)`) and on the generator's output, and another group runs `D` on that output
+    too (the same call, or a call written alike: `bce(D(fake), zeros)` in `d_loss` and
+    `bce(D(fake), ones)` in `g_loss`); or one group detaches the generator's output for `D`
+    (`_keeps_out`) in a term through `D` alone, and another runs `D` on it undetached. (One loss
+    of two models trained together reads a model's output in two terms of one group, a loss and
+    its regulariser: not these.) The first call of `D` on the generator's output in the other
+    group, with its key; else None."""
     outputs: set[str] = set()  # what the iteration computes, with its graph, from the generator's forwards
     for unit in graphs.flow.units:
         graph = graphs.graph(unit)
@@ -435,23 +445,21 @@ def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: G
             graphs.reads_any_key(key, outputs) for key in graph.flows
         ):
             outputs |= graph.binds
-    alone = False
-    detached = False
-    on_fake: list[list] = []  # type: ignore[type-arg]  # per term: D's calls on the generator's output
-    helper_calls = []  # D run on the generator's output inside a helper returning the term (`_unpacked_loss`)
-    for term, found, calls, inside in sliced:
+    alone: set[object] = set()  # groups with a term through D alone
+    detached: set[object] = set()  # ... of them, one that detaches the generator's output for D
+    on_fake: list[tuple[object, list]] = []  # type: ignore[type-arg]  # per term through both: its group, D's calls on the generator's output
+    for index, (term, group, found, calls, inside) in enumerate(sliced):
+        group = group if group is not None else ("term", index)
         d_calls = [(c, k) for c, k in calls if _owned(k, d_owners)]
         if not d_calls:
-            on_fake.append([])
             continue
         if not any(_owned(k, g_owners) for _, k in calls):
-            alone = True
-            detached = detached or (inside(g_owners) if inside is not None else _keeps_out(term, found, graphs, g_owners))
-            on_fake.append([])
+            alone.add(group)
+            if inside(g_owners) if inside is not None else _keeps_out(term, found, graphs, g_owners):
+                detached.add(group)
             continue
         if inside is not None:
-            helper_calls += d_calls  # (the helper's call itself: no reading of D's inputs here)
-            on_fake.append([])
+            on_fake.append((group, [(c, k, None) for c, k in d_calls]))  # (the helper's call itself: no reading of D's inputs)
             continue
         here = []
         for call, key in d_calls:
@@ -461,19 +469,21 @@ def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: G
                 or any(graphs.reads_any_key(key, outputs) for key in graphs.flows_of(a))
                 for a in inputs
             ):  # fmt: skip
-                here.append((call, key))
-        on_fake.append(here)
+                here.append((call, key, ast.dump(call)))
+        if here:
+            on_fake.append((group, here))
     if not alone:
         return None
-    terms = [t for t in on_fake if t] + [helper_calls]
-    if detached and terms[0]:
-        return terms[0][0]
-    seen: dict[str, int] = {}
-    for index, here in enumerate(on_fake):
-        for call, key in here:
-            text = ast.dump(call)
-            if seen.setdefault(text, index) != index:
-                return next((c, k) for c, k in on_fake[index] if ast.dump(c) == text)
+    for group, here in on_fake:
+        if any(g != group for g in detached):
+            return here[0][:2]
+    texts: dict[object, set[str]] = {}
+    for group, here in on_fake:
+        texts.setdefault(group, set()).update(t for _, _, t in here if t is not None)
+    for group, here in on_fake:
+        for call, key, text in here:
+            if text is not None and any(g != group and g in alone and text in seen for g, seen in texts.items()):
+                return call, key
     return None
 
 

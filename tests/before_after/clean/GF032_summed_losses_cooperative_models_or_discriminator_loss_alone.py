@@ -152,3 +152,29 @@ def vae_gan_encoder_decoder_one_optimizer(E, Dec, Dis, loader):
         opt_dis.zero_grad()
         (enc_loss + dec_loss).backward()
         opt_vae.step()
+
+
+def features_and_head_one_loss_with_a_regulariser(feat, head, loader, bank, bank_y):
+    opt_f = torch.optim.SGD(feat.parameters(), lr=0.1)
+    opt_h = torch.optim.SGD(head.parameters(), lr=0.01)
+    for x, y in loader:
+        logits = head(feat(x))
+        p = logits.softmax(-1)
+        loss = F.cross_entropy(logits, y) + 0.1 * (-(p * p.log()).sum(-1).mean()) + F.cross_entropy(head(bank), bank_y)
+        opt_f.zero_grad()
+        opt_h.zero_grad()
+        loss.backward()
+        opt_f.step()
+        opt_h.step()
+
+
+def features_and_head_stop_gradient_on_a_second_view(feat, head, loader):
+    opt_f = torch.optim.SGD(feat.parameters(), lr=0.1)
+    opt_h = torch.optim.SGD(head.parameters(), lr=0.01)
+    for x, x2, y in loader:
+        loss = F.cross_entropy(head(feat(x)), y) + 0.5 * F.cross_entropy(head(feat(x2).detach()), y) + F.cross_entropy(head(x2), y)
+        opt_f.zero_grad()
+        opt_h.zero_grad()
+        loss.backward()
+        opt_f.step()
+        opt_h.step()

@@ -11,8 +11,10 @@ def fit(netG, netD, batches, nz):
         optD.zero_grad()
         optG.zero_grad()
         out_fake = netD(netG(torch.randn(n, nz)))
-        terms = [crit(netD(x), torch.ones(n, 1)), crit(out_fake, torch.zeros(n, 1)), crit(out_fake, torch.ones(n, 1))]
-        loss = sum(terms)
+        errD = crit(netD(x), torch.ones(n, 1)) + crit(out_fake, torch.zeros(n, 1))
+        errG = crit(out_fake, torch.ones(n, 1))
+        losses = [errD, errG]
+        loss = sum(losses)
         loss.backward()
         optD.step()
         optG.step()

@@ -142,7 +142,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     output: no such pair), on one optimizer over both models (a VAE-GAN's encoder and
     decoder), when gradients may be switched off, and on the terms written in one expression
     (`(bce(D(real), ones) + bce(D(fake), zeros) + bce(D(fake), ones)).backward()`: which
-    term is whose is not read). What to do: two
+    term is whose is not read). The sum may be returned by a function of the file, or a method
+    of the class, handed the models (`loss = total_loss(G, D, real, z)`, `return d_loss +
+    g_loss`), read there. What to do: two
     backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
     term), and the generator's output detached in `D`'s loss.
     """
@@ -307,6 +309,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
         terms = _terms(loss, backward.statement, graphs)
         if len(terms) < 2:
+            # `loss = total_loss(G, D, real, z)`: the sum returned by a helper handed the models
+            yield from self._summed_in_helper(loop, model, backward, loss, reached, stepped, graphs)
             return
         sliced = []
         for term, group in terms:
@@ -328,6 +332,84 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                 if g_opt == d_opt or _overlap(d_owners, g_owners):
                     continue
                 through = _adversarial(sliced, d_owners, g_owners, graphs)
+                if through is not None:
+                    yield self._finding(step, backward, through, d_opt, "", loop, model, self.summed_message)
+                    break
+
+    def _summed_in_helper(
+        self, loop: TrainingLoop, model: ModuleModel, backward: GradEvent, loss: ast.expr, reached: dict[str, GradEvent],
+        stepped: dict[str, set[str]], graphs: GraphFlow,
+    ) -> Iterator[Finding]:
+        """The backpropagated loss is (a name the iteration binds once to) the call of a plain
+        function of this file, or of a method of the loop's class through `self.`, whose one
+        `return` sums the losses (`return d_loss + g_loss`): its terms read there (`_terms`,
+        `_adversarial`), each model under the name the helper gives what the call hands it
+        (`self.` kept). Silent when any part is not read."""
+        from gradfix.analysis.handed_in import _argument
+
+        call = loss
+        if call.__class__ is ast.Name:
+            call = _bound_once(call.id, backward.statement, graphs)  # type: ignore[attr-defined, assignment]
+        if call is None or call.__class__ is not ast.Call:
+            return
+        if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+            return
+        func = call.func  # type: ignore[attr-defined]
+        info, skip = None, 0
+        if func.__class__ is ast.Name:
+            info = model.facts.module_functions.get(func.id)
+            if info is not None and info.class_name is not None:
+                return
+        elif func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self" and loop.function is not None:
+            owner = model.source.owner_of(loop.function)  # type: ignore[arg-type]
+            if owner.__class__ is ast.ClassDef:
+                info = model.facts.methods.get(owner.name, {}).get(func.attr)  # type: ignore[attr-defined]
+            skip = 1
+        if info is None or info.source is not None and info.source is not model.source:
+            return
+        helper = info.node
+        if _FREEZES.search(model.source.segment(helper)) or any(n is not helper and n.__class__ in FUNCTIONS for n in ast_walk(helper)):
+            return
+        returns = [n for n in ast_walk(helper) if n.__class__ is ast.Return]
+        if len(returns) != 1 or returns[0].value is None:
+            return
+        handed: dict[str, str] = {"self": "self"} if skip else {}
+        params = info.params[skip:]
+        for param in params:
+            passed = _argument(call, params, param)  # type: ignore[arg-type]
+            key = dotted(passed) if passed is not None else None
+            if key is not None:
+                handed[param] = key
+        inner = GraphFlow(helper, model.source, model.facts.imports.qualify, frozenset(handed))
+        terms = _terms(returns[0].value, returns[0], inner)
+        if len(terms) < 2:
+            return
+
+        def here(owners: set[str]) -> set[str]:  # the models, as the helper names them
+            return {
+                param + owner[len(outer):] for param, outer in handed.items() for owner in owners
+                if owner == outer or owner.startswith(outer + ".")
+            }  # fmt: skip
+
+        sliced = []
+        for term, group in terms:
+            found = inner.slice(term, returns[0])
+            if found is None:
+                return
+            calls = list(inner.forwards_of(term))
+            for unit in found.units:
+                calls += inner.graph(unit).forwards
+            for _, key in calls:
+                if key is not None and key.split(".", 1)[0].split("[", 1)[0] not in handed:
+                    return  # a model the helper reaches otherwise: not read
+            sliced.append((term, group, found, [(c, k) for c, k in calls if k is not None], None))
+        for d_opt, step in reached.items():
+            d_owners = here(stepped[d_opt])
+            for g_opt in reached:
+                g_owners = here(stepped[g_opt])
+                if g_opt == d_opt or not d_owners or not g_owners or _overlap(stepped[d_opt], stepped[g_opt]):
+                    continue
+                through = _adversarial(sliced, d_owners, g_owners, inner)
                 if through is not None:
                     yield self._finding(step, backward, through, d_opt, "", loop, model, self.summed_message)
                     break

@@ -178,3 +178,46 @@ def features_and_head_stop_gradient_on_a_second_view(feat, head, loader):
         loss.backward()
         opt_f.step()
         opt_h.step()
+
+
+class FrozenDiscriminatorTrainer:
+    def __init__(self, netG, netD):
+        self.netG = netG
+        self.netD = netD
+        self.opt_g = torch.optim.Adam(netG.parameters(), lr=2e-4)
+        self.opt_d = torch.optim.Adam(netD.parameters(), lr=2e-4)
+
+    def objective(self, real, z):
+        fake = self.netG(z)
+        self.netD.requires_grad_(False)
+        g_loss = F.softplus(-self.netD(fake)).mean()
+        self.netD.requires_grad_(True)
+        d_loss = F.softplus(-self.netD(real)).mean() + F.softplus(self.netD(fake.detach())).mean()
+        return d_loss + g_loss
+
+    def fit(self, loader, z_dim):
+        for real in loader:
+            self.opt_g.zero_grad()
+            self.opt_d.zero_grad()
+            self.objective(real, torch.randn(real.size(0), z_dim)).backward()
+            self.opt_d.step()
+            self.opt_g.step()
+
+
+def encoder_and_classifier_joint_loss_of_a_helper(E, C, loader):
+    opt_e = torch.optim.Adam(E.parameters(), lr=1e-3)
+    opt_c = torch.optim.Adam(C.parameters(), lr=1e-3)
+    for x, y in loader:
+        loss = joint(E, C, x, y)
+        opt_e.zero_grad()
+        opt_c.zero_grad()
+        loss.backward()
+        opt_e.step()
+        opt_c.step()
+
+
+def joint(E, C, x, y):
+    logits = C(E(x))
+    sup = F.cross_entropy(logits, y)
+    ent = -(logits.softmax(-1) * logits.log_softmax(-1)).sum(-1).mean()
+    return sup + 0.1 * ent

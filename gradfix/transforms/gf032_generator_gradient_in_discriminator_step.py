@@ -132,8 +132,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     every caller gradfix reads runs it once per batch and clears nothing around it (Lightning
     clears nothing between two calls of a manual `training_step`).
 
-    The summed form is reported when the iteration backpropagates once, that backward reaches
-    the steps of both optimizers with no clear between, and its terms, read in two named losses,
+    The summed form is reported when one backward of the iteration (beside others or not)
+    reaches the steps of both optimizers with no clear between, and its terms, read in two named losses,
     are provably a discriminator's and a generator's: either one loss runs `D` alone and on the
     generator's output, and the other runs `D` on that output too (`d_loss = bce(D(real), ones)
     + bce(D(fake), zeros)`, `g_loss = bce(D(fake), ones)`), or one detaches the generator's
@@ -179,23 +179,39 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if len(backwards) < 2:
                 yield from self._summed(loop, model, backwards[0], steps, training)
                 continue
-            slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
-            if len(slots) == 1 and None not in slots:
-                continue  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
-            text = model.source.outer_segment(loop.node)
-            if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
-                continue
-            # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
-            # named as its code names them, `tr.D`, which the forwards' keys are)
-            stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
-            stepped = {k: v for k, v in stepped.items() if v}
-            if len(stepped) < 2:
-                continue
-            candidates = _candidates(loop, backwards, steps, stepped, training)
-            if not candidates:
-                continue
-            if not _may_freeze(text, loop, model):
-                yield from self._loop(loop, model, backwards, candidates, stepped)
+            reported: set[int] = set()
+            for each in backwards:  # a summed backward beside others (an autoencoder's own, a critic's loop)
+                for finding in self._summed(loop, model, each, steps, training):
+                    if id(finding.node) not in reported:
+                        reported.add(id(finding.node))
+                        yield finding
+            for finding in self._pairs(loop, model, backwards, steps, training):
+                if id(finding.node) not in reported:
+                    reported.add(id(finding.node))
+                    yield finding
+
+    def _pairs(
+        self, loop: TrainingLoop, model: ModuleModel, backwards: list[GradEvent], steps: list[GradEvent], training: set[int]
+    ) -> Iterator[Finding]:
+        """Two backwards, the generator's and the discriminator's own, and a step of `D`'s optimizer
+        the first reaches."""
+        slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
+        if len(slots) == 1 and None not in slots:
+            return  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
+        text = model.source.outer_segment(loop.node)
+        if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
+            return
+        # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
+        # named as its code names them, `tr.D`, which the forwards' keys are)
+        stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
+        stepped = {k: v for k, v in stepped.items() if v}
+        if len(stepped) < 2:
+            return
+        candidates = _candidates(loop, backwards, steps, stepped, training)
+        if not candidates:
+            return
+        if not _may_freeze(text, loop, model):
+            yield from self._loop(loop, model, backwards, candidates, stepped)
 
     def _loop(
         self,
@@ -323,7 +339,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             calls = [(c, k) for c, k in calls if k is not None]
             calls += _handed_forwards(calls, loop, model)
             # `d_loss, g_loss = losses(G, D, real, z)`: each read in its own `return` element
-            unpacked = _unpacked_loss(term, found, calls, model)
+            unpacked = _unpacked_loss(term, found, calls, model, loop)
             sliced.append((term, group, found, calls, None) if unpacked is None else (term, group, found, unpacked[0], unpacked[1]))
         for d_opt, step in reached.items():
             d_owners = stepped[d_opt]
@@ -583,7 +599,7 @@ def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:
     return False
 
 
-def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: ModuleModel):  # type: ignore[no-untyped-def, type-arg]
+def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: ModuleModel, loop: TrainingLoop | None = None):  # type: ignore[no-untyped-def, type-arg]
     """`g_loss, d_loss = compute_losses(G, D, masked, target)`: the loss is a name unpacked, by a
     statement of its slice, from the call of a plain function of this file whose one `return`
     is a tuple of as many values, and every model the loss runs is run through that call (the
@@ -591,7 +607,9 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
     loss is: (the models it runs there, each under the key of what the call hands that
     parameter, at the call; a test of `_keeps_out` for the element in the helper, given the
     generator's models here). None when the shape is another, or a part is not read (then the
-    call counts as running every model it is handed, as before)."""
+    call counts as running every model it is handed, as before). With `loop` (the summed
+    form's reading), also a method of the loop's class called through `self.` (`d_loss, g_loss
+    = self.losses(real, z)`), `self` handed as itself."""
     from gradfix.analysis.handed_in import _argument
 
     if loss.__class__ is not ast.Name:
@@ -604,12 +622,28 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
         if loss.id not in names:
             continue
         call = node.value
-        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or any(c is not call for c, _ in calls):
+        if call.__class__ is not ast.Call or any(c is not call for c, _ in calls):
             return None
         if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        info = model.facts.module_functions.get(call.func.id)
-        if info is None or info.class_name is not None or info.source is not None and info.source is not model.source:
+        func = call.func
+        skip = 0
+        if func.__class__ is ast.Name:
+            info = model.facts.module_functions.get(func.id)
+            if info is not None and info.class_name is not None:
+                return None
+        elif (
+            loop is not None and loop.function is not None and func.__class__ is ast.Attribute
+            and func.value.__class__ is ast.Name and func.value.id == "self"
+        ):  # fmt: skip
+            owner = model.source.owner_of(loop.function)  # type: ignore[arg-type]
+            if owner.__class__ is not ast.ClassDef:
+                return None
+            info = model.facts.methods.get(owner.name, {}).get(func.attr)  # type: ignore[attr-defined]
+            skip = 1
+        else:
+            return None
+        if info is None or info.source is not None and info.source is not model.source:
             return None
         helper = info.node
         if _FREEZES.search(model.source.segment(helper)):
@@ -621,9 +655,10 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
         if any(n is not helper and n.__class__ in FUNCTIONS for n in ast_walk(helper)):
             return None  # (a nested function: its own scope)
         element = value.elts[names.index(loss.id)]
-        handed: dict[str, str] = {}
-        for param in info.params:
-            passed = _argument(call, info.params, param)
+        handed: dict[str, str] = {"self": "self"} if skip else {}
+        params = info.params[skip:]
+        for param in params:
+            passed = _argument(call, params, param)
             key = dotted(passed) if passed is not None else None
             if key is not None:
                 handed[param] = key

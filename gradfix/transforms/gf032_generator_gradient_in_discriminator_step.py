@@ -50,7 +50,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     - in the next iteration: each optimizer cleared right after its own step
       (`d_opt.step(); d_opt.zero_grad()` ... `g_loss.backward(); g_opt.step();
       g_opt.zero_grad()`), so the generator's backward leaves its gradient in `D` until the
-      next discriminator step.
+      next discriminator step;
+    - in one backward of both losses summed (`(d_loss + g_loss).backward()`, `total = d_loss
+      + g_loss`, `sum([...])`, `torch.stack([...]).sum()`), then both optimizers stepped: the
+      sum holds a term through `D` alone (`D(real)`) and the generator's term through both.
 
     ## Why is this bad?
     `g_loss.backward()` computes gradients for every parameter on the way, `D`'s too: the
@@ -128,6 +131,22 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     element. A step function's next call is read as the next iteration when
     every caller gradfix reads runs it once per batch and clears nothing around it (Lightning
     clears nothing between two calls of a manual `training_step`).
+
+    The summed form is reported when one backward of the iteration (beside others or not)
+    reaches the steps of both optimizers with no clear between, and its terms, read in two named losses,
+    are provably a discriminator's and a generator's: either one loss runs `D` alone and on the
+    generator's output, and the other runs `D` on that output too (`d_loss = bce(D(real), ones)
+    + bce(D(fake), zeros)`, `g_loss = bce(D(fake), ones)`), or one detaches the generator's
+    output for `D` and the other does not. Silent on a sum of two models trained together (an
+    encoder and a head, the two generators of a cycle, a loss and its regulariser on one
+    output: no such pair), on one optimizer over both models (a VAE-GAN's encoder and
+    decoder), when gradients may be switched off, and on the terms written in one expression
+    (`(bce(D(real), ones) + bce(D(fake), zeros) + bce(D(fake), ones)).backward()`: which
+    term is whose is not read). The sum may be returned by a function of the file, or a method
+    of the class, handed the models (`loss = total_loss(G, D, real, z)`, `return d_loss +
+    g_loss`), read there. What to do: two
+    backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
+    term), and the generator's output detached in `D`'s loss.
     """
 
     code = "GF032"
@@ -141,38 +160,58 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         backward = EventKind.BACKWARD
         for loop in model.loops:
-            if sum(1 for e in loop.events if e.kind is backward and not e.via) < 2:
-                continue  # (cheap first: most loops backpropagate once)
+            count = sum(1 for e in loop.events if e.kind is backward and not e.via)
+            if not count:
+                continue
             # direct, not foreign: the iteration's own events and those of the loops nested in it
             # (a WGAN critic's `for _ in range(n_critic):`), each pair once (`_reaches`)
             owned = [e for e in loop.events if not e.via and e.source is None]
             backwards = [e for e in owned if e.kind is backward]
-            if len(backwards) < 2:
+            if not backwards:
                 continue
             steps = [
                 e for e in owned
                 if e.kind is EventKind.STEP and e.target is not None and not e.engine and not e.gated
             ]  # fmt: skip
             if len({e.target for e in steps}) < 2:
-                continue
+                continue  # (cheap first: most loops step one optimizer)
             training = training_loop_ids(model)
-            slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
-            if len(slots) == 1 and None not in slots:
-                continue  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
-            text = model.source.outer_segment(loop.node)
-            if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
+            if len(backwards) < 2:
+                yield from self._summed(loop, model, backwards[0], steps, training)
                 continue
-            # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
-            # named as its code names them, `tr.D`, which the forwards' keys are)
-            stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
-            stepped = {k: v for k, v in stepped.items() if v}
-            if len(stepped) < 2:
-                continue
-            candidates = _candidates(loop, backwards, steps, stepped, training)
-            if not candidates:
-                continue
-            if not _may_freeze(text, loop, model):
-                yield from self._loop(loop, model, backwards, candidates, stepped)
+            reported: set[int] = set()
+            for each in backwards:  # a summed backward beside others (an autoencoder's own, a critic's loop)
+                for finding in self._summed(loop, model, each, steps, training):
+                    if id(finding.node) not in reported:
+                        reported.add(id(finding.node))
+                        yield finding
+            for finding in self._pairs(loop, model, backwards, steps, training):
+                if id(finding.node) not in reported:
+                    reported.add(id(finding.node))
+                    yield finding
+
+    def _pairs(
+        self, loop: TrainingLoop, model: ModuleModel, backwards: list[GradEvent], steps: list[GradEvent], training: set[int]
+    ) -> Iterator[Finding]:
+        """Two backwards, the generator's and the discriminator's own, and a step of `D`'s optimizer
+        the first reaches."""
+        slots = {_slot(e, loop, training) for e in backwards} | {_slot(e, loop, training) for e in steps}
+        if len(slots) == 1 and None not in slots:
+            return  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
+        text = model.source.outer_segment(loop.node)
+        if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
+            return
+        # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
+        # named as its code names them, `tr.D`, which the forwards' keys are)
+        stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
+        stepped = {k: v for k, v in stepped.items() if v}
+        if len(stepped) < 2:
+            return
+        candidates = _candidates(loop, backwards, steps, stepped, training)
+        if not candidates:
+            return
+        if not _may_freeze(text, loop, model):
+            yield from self._loop(loop, model, backwards, candidates, stepped)
 
     def _loop(
         self,
@@ -238,12 +277,166 @@ class GeneratorGradientInDiscriminatorStep(Rule):
                 reported.add(id(step.node))
                 yield self._finding(step, backward, d_call, d_opt, when, loop, model)
 
+    summed_message = (
+        "`{step}` applies the gradient `{backward}` (line {line}) writes into `{module}` through `{forward}`, "
+        "the generator's term of a summed loss, along with `{module}`'s own loss: backpropagate the generator's loss "
+        "and `{module}`'s separately, with `{opt}.zero_grad()` between (or `{module}`'s gradients switched off for the "
+        "generator's), and detach the generator's output in `{module}`'s loss"
+    )
+
+    def _summed(
+        self, loop: TrainingLoop, model: ModuleModel, backward: GradEvent, steps: list[GradEvent], training: set[int]
+    ) -> Iterator[Finding]:
+        """One backward of a sum (`(d_loss + g_loss).backward()`, `total = d_loss + g_loss`,
+        `sum([d_loss, g_loss])`, `torch.stack([...]).sum()`) that reaches, uncleared, the steps of
+        two optimizers over separate models, `G` and `D`: reported when the sum holds a term
+        through `D` alone (`D(real)`) and the terms are a discriminator's and a generator's —
+        `D`'s output on the generator's output in two terms (`bce(D(fake), zeros)` and
+        `bce(D(fake), ones)`), or a term that detaches the generator's output for `D` beside
+        one that does not. A loss of two models trained together (an encoder and a head, the
+        two generators of a cycle) has neither: silent."""
+        if backward.engine:
+            return  # (DeepSpeed's engine: clears by itself)
+        stepped = {}
+        for e in steps:
+            if e.target not in stepped:
+                stepped[e.target] = {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)}  # type: ignore[index]
+        stepped = {k: v for k, v in stepped.items() if v}
+        if len(stepped) < 2:
+            return
+        at = {id(e): i for i, e in enumerate(loop.events)}
+        clears = [i for i, e in enumerate(loop.events) if e.kind is EventKind.CLEAR or e.kind is EventKind.UNKNOWN]
+        reached: dict[str, GradEvent] = {}
+        for step in steps:
+            owners = stepped.get(step.target)  # type: ignore[arg-type]
+            if owners is None or step.target in reached or _in_one_nested_loop(backward, step, loop, training):
+                continue
+            if _reaches(backward, step, loop, owners, stepped, at, clears) == "":
+                reached[step.target] = step  # type: ignore[index]
+        if len(reached) < 2:
+            return
+        loss = _backpropagated(backward)
+        if loss is None:
+            return
+        text = model.source.outer_segment(loop.node)
+        if _may_freeze(text, loop, model):
+            return
+        named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
+        terms = _terms(loss, backward.statement, graphs)
+        if len(terms) < 2:
+            # `loss = total_loss(G, D, real, z)`: the sum returned by a helper handed the models
+            yield from self._summed_in_helper(loop, model, backward, loss, reached, stepped, graphs)
+            return
+        sliced = []
+        for term, group in terms:
+            found = graphs.slice(term, backward.statement)
+            if found is None:
+                return
+            calls = list(graphs.forwards_of(term))
+            for unit in found.units:
+                calls += graphs.graph(unit).forwards
+            calls = [(c, k) for c, k in calls if k is not None]
+            calls += _handed_forwards(calls, loop, model)
+            # `d_loss, g_loss = losses(G, D, real, z)`: each read in its own `return` element
+            unpacked = _unpacked_loss(term, found, calls, model, loop)
+            sliced.append((term, group, found, calls, None) if unpacked is None else (term, group, found, unpacked[0], unpacked[1]))
+        for d_opt, step in reached.items():
+            d_owners = stepped[d_opt]
+            for g_opt in reached:
+                g_owners = stepped[g_opt]
+                if g_opt == d_opt or _overlap(d_owners, g_owners):
+                    continue
+                through = _adversarial(sliced, d_owners, g_owners, graphs)
+                if through is not None:
+                    yield self._finding(step, backward, through, d_opt, "", loop, model, self.summed_message)
+                    break
+
+    def _summed_in_helper(
+        self, loop: TrainingLoop, model: ModuleModel, backward: GradEvent, loss: ast.expr, reached: dict[str, GradEvent],
+        stepped: dict[str, set[str]], graphs: GraphFlow,
+    ) -> Iterator[Finding]:
+        """The backpropagated loss is (a name the iteration binds once to) the call of a plain
+        function of this file, or of a method of the loop's class through `self.`, whose one
+        `return` sums the losses (`return d_loss + g_loss`): its terms read there (`_terms`,
+        `_adversarial`), each model under the name the helper gives what the call hands it
+        (`self.` kept). Silent when any part is not read."""
+        from gradfix.analysis.handed_in import _argument
+
+        call = loss
+        if call.__class__ is ast.Name:
+            call = _bound_once(call.id, backward.statement, graphs)  # type: ignore[attr-defined, assignment]
+        if call is None or call.__class__ is not ast.Call:
+            return
+        if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+            return
+        func = call.func  # type: ignore[attr-defined]
+        info, skip = None, 0
+        if func.__class__ is ast.Name:
+            info = model.facts.module_functions.get(func.id)
+            if info is not None and info.class_name is not None:
+                return
+        elif func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self" and loop.function is not None:
+            owner = model.source.owner_of(loop.function)  # type: ignore[arg-type]
+            if owner.__class__ is ast.ClassDef:
+                info = model.facts.methods.get(owner.name, {}).get(func.attr)  # type: ignore[attr-defined]
+            skip = 1
+        if info is None or info.source is not None and info.source is not model.source:
+            return
+        helper = info.node
+        if _FREEZES.search(model.source.segment(helper)) or any(n is not helper and n.__class__ in FUNCTIONS for n in ast_walk(helper)):
+            return
+        returns = [n for n in ast_walk(helper) if n.__class__ is ast.Return]
+        if len(returns) != 1 or returns[0].value is None:
+            return
+        handed: dict[str, str] = {"self": "self"} if skip else {}
+        params = info.params[skip:]
+        for param in params:
+            passed = _argument(call, params, param)  # type: ignore[arg-type]
+            key = dotted(passed) if passed is not None else None
+            if key is not None:
+                handed[param] = key
+        inner = GraphFlow(helper, model.source, model.facts.imports.qualify, frozenset(handed))
+        terms = _terms(returns[0].value, returns[0], inner)
+        if len(terms) < 2:
+            return
+
+        def here(owners: set[str]) -> set[str]:  # the models, as the helper names them
+            return {
+                param + owner[len(outer):] for param, outer in handed.items() for owner in owners
+                if owner == outer or owner.startswith(outer + ".")
+            }  # fmt: skip
+
+        sliced = []
+        for term, group in terms:
+            found = inner.slice(term, returns[0])
+            if found is None:
+                return
+            calls = list(inner.forwards_of(term))
+            for unit in found.units:
+                calls += inner.graph(unit).forwards
+            for _, key in calls:
+                if key is not None and key.split(".", 1)[0].split("[", 1)[0] not in handed:
+                    return  # a model the helper reaches otherwise: not read
+            sliced.append((term, group, found, [(c, k) for c, k in calls if k is not None], None))
+        for d_opt, step in reached.items():
+            d_owners = here(stepped[d_opt])
+            for g_opt in reached:
+                g_owners = here(stepped[g_opt])
+                if g_opt == d_opt or not d_owners or not g_owners or _overlap(stepped[d_opt], stepped[g_opt]):
+                    continue
+                through = _adversarial(sliced, d_owners, g_owners, inner)
+                if through is not None:
+                    yield self._finding(step, backward, through, d_opt, "", loop, model, self.summed_message)
+                    break
+
     def _finding(
-        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel  # type: ignore[no-untyped-def]
+        self, step: GradEvent, backward: GradEvent, d_call, d_opt: str, when: str, loop: TrainingLoop, model: ModuleModel,  # type: ignore[no-untyped-def]
+        template: str | None = None,
     ) -> Finding:
         source = model.source
         call, key = d_call
-        message = self.message.format(
+        message = (template or self.message).format(
             step=source.outer_segment(step.node).strip(),
             backward=source.outer_segment(backward.node).strip(),
             line=backward.statement.lineno,
@@ -253,6 +446,143 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             when=when,
         )
         return Finding(self.code, message, step.node, related=(loop.node, backward.statement, step.statement))
+
+
+def _terms(loss: ast.expr, statement: ast.AST, graphs: GraphFlow, group: str | None = None, depth: int = 0) -> list[tuple[ast.expr, str | None]]:
+    """The terms a loss sums, read through `+`/`-`, a coefficient (`0.5 * x`, `lam * x`), `sum([...])`,
+    `torch.stack([...]).sum()` (or `.mean()`), `torch.sum(torch.stack([...]))`, and a name the
+    iteration binds once before `statement` to one of these (`total = d_loss + g_loss`,
+    `losses = [d_loss, g_loss]`). A term of another form is one term. Each with its group: the
+    name of the loss it was read in (`d_loss` for both halves of `d_loss = bce(D(real), ones) +
+    bce(D(fake), zeros)`; a term that is a name, its own), None for a term written in the
+    backward itself."""
+    if depth > 8:
+        return [(loss, group)]
+    kind = loss.__class__
+    if kind is ast.BinOp:
+        op = loss.op.__class__  # type: ignore[attr-defined]
+        left, right = loss.left, loss.right  # type: ignore[attr-defined]
+        if op in (ast.Add, ast.Sub):
+            return _terms(left, statement, graphs, group, depth + 1) + _terms(right, statement, graphs, group, depth + 1)
+        if op in (ast.Mult, ast.Div):
+            coefficient = (ast.Constant, ast.Name, ast.Attribute)
+            if right.__class__ in coefficient and left.__class__ is not ast.Constant:
+                if right.__class__ is ast.Constant or _coefficient(right, statement, graphs):
+                    return _terms(left, statement, graphs, group, depth + 1)
+            if op is ast.Mult and left.__class__ in coefficient and (left.__class__ is ast.Constant or _coefficient(left, statement, graphs)):
+                return _terms(right, statement, graphs, group, depth + 1)
+        return [(loss, group)]
+    if kind is ast.UnaryOp and loss.op.__class__ in (ast.USub, ast.UAdd):  # type: ignore[attr-defined]
+        return _terms(loss.operand, statement, graphs, group, depth + 1)  # type: ignore[attr-defined]
+    if kind in (ast.List, ast.Tuple):
+        return [t for e in loss.elts for t in _terms(e, statement, graphs, group, depth + 1)]  # type: ignore[attr-defined]
+    if kind is ast.Call:
+        name = graphs.qualify(call_name(loss)) or call_name(loss) or ""  # type: ignore[arg-type]
+        args = loss.args  # type: ignore[attr-defined]
+        if name in ("sum", "torch.sum", "torch.stack", "torch.mean") and len(args) == 1 and not loss.keywords:  # type: ignore[attr-defined]
+            return _terms(args[0], statement, graphs, group, depth + 1)
+        method = method_name(loss)  # type: ignore[arg-type]
+        if method in ("sum", "mean") and not args and not loss.keywords:  # type: ignore[attr-defined]
+            inner = receiver(loss)  # type: ignore[arg-type]
+            if inner is not None and inner.__class__ is ast.Call and (graphs.qualify(call_name(inner)) or "") == "torch.stack":
+                return _terms(inner, statement, graphs, group, depth + 1)
+        return [(loss, group)]
+    if kind is ast.Name:
+        value = _bound_once(loss.id, statement, graphs)  # type: ignore[attr-defined]
+        if value is not None and value.__class__ in (ast.BinOp, ast.List, ast.Tuple, ast.Call, ast.UnaryOp):
+            found = _terms(value, statement, graphs, loss.id, depth + 1)  # type: ignore[attr-defined]
+            if len(found) > 1:
+                return found
+        return [(loss, loss.id)]  # type: ignore[attr-defined]
+    return [(loss, group)]
+
+
+def _bound_once(name: str, statement: ast.AST, graphs: GraphFlow) -> ast.expr | None:
+    """The value `name` is bound to by the one plain assignment of the iteration that binds it,
+    when that assignment comes before `statement`; else None."""
+    flow = graphs.flow
+    end = flow.position(statement)
+    if end is None:
+        return None
+    value = None
+    for index, unit in enumerate(flow.units):
+        if name not in graphs.graph(unit).binds:
+            continue
+        node = unit.node
+        if (
+            index > end or value is not None or node.__class__ is not ast.Assign or len(node.targets) != 1  # type: ignore[attr-defined]
+            or node.targets[0].__class__ is not ast.Name  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return None
+        value = node.value  # type: ignore[attr-defined]
+    return value
+
+
+def _coefficient(expr: ast.expr, statement: ast.AST, graphs: GraphFlow) -> bool:
+    """A name or attribute that carries no graph in the iteration: read from nothing it computes
+    (`lam`, `self.lambda_adv`, `cfg.w`)."""
+    return not graphs.forwards_of(expr) and _bound_once(dotted(expr) or "", statement, graphs) is None and not any(
+        (dotted(expr) or "") in graphs.graph(unit).binds for unit in graphs.flow.units
+    )
+
+
+def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """The summed terms (`_terms`, each with its group, slice and forwards) are a discriminator's
+    loss and a generator's, read in two groups (two named losses): either one group runs `D`
+    alone (`D(real)`) and on the generator's output, and another group runs `D` on that output
+    too (the same call, or a call written alike: `bce(D(fake), zeros)` in `d_loss` and
+    `bce(D(fake), ones)` in `g_loss`); or one group detaches the generator's output for `D`
+    (`_keeps_out`) in a term through `D` alone, and another runs `D` on it undetached. (One loss
+    of two models trained together reads a model's output in two terms of one group, a loss and
+    its regulariser: not these.) The first call of `D` on the generator's output in the other
+    group, with its key; else None."""
+    outputs: set[str] = set()  # what the iteration computes, with its graph, from the generator's forwards
+    for unit in graphs.flow.units:
+        graph = graphs.graph(unit)
+        if any(k is not None and _owned(k, g_owners) for _, k in graph.forwards) or any(
+            graphs.reads_any_key(key, outputs) for key in graph.flows
+        ):
+            outputs |= graph.binds
+    alone: set[object] = set()  # groups with a term through D alone
+    detached: set[object] = set()  # ... of them, one that detaches the generator's output for D
+    on_fake: list[tuple[object, list]] = []  # type: ignore[type-arg]  # per term through both: its group, D's calls on the generator's output
+    for index, (term, group, found, calls, inside) in enumerate(sliced):
+        group = group if group is not None else ("term", index)
+        d_calls = [(c, k) for c, k in calls if _owned(k, d_owners)]
+        if not d_calls:
+            continue
+        if not any(_owned(k, g_owners) for _, k in calls):
+            alone.add(group)
+            if inside(g_owners) if inside is not None else _keeps_out(term, found, graphs, g_owners):
+                detached.add(group)
+            continue
+        if inside is not None:
+            on_fake.append((group, [(c, k, None) for c, k in d_calls]))  # (the helper's call itself: no reading of D's inputs)
+            continue
+        here = []
+        for call, key in d_calls:
+            inputs = list(call.args) + [k.value for k in call.keywords]
+            if any(
+                any(k is not None and _owned(k, g_owners) for _, k in graphs.forwards_of(a))
+                or any(graphs.reads_any_key(key, outputs) for key in graphs.flows_of(a))
+                for a in inputs
+            ):  # fmt: skip
+                here.append((call, key, ast.dump(call)))
+        if here:
+            on_fake.append((group, here))
+    if not alone:
+        return None
+    for group, here in on_fake:
+        if any(g != group for g in detached):
+            return here[0][:2]
+    texts: dict[object, set[str]] = {}
+    for group, here in on_fake:
+        texts.setdefault(group, set()).update(t for _, _, t in here if t is not None)
+    for group, here in on_fake:
+        for call, key, text in here:
+            if text is not None and any(g != group and g in alone and text in seen for g, seen in texts.items()):
+                return call, key
+    return None
 
 
 def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -269,7 +599,7 @@ def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:
     return False
 
 
-def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: ModuleModel):  # type: ignore[no-untyped-def, type-arg]
+def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: ModuleModel, loop: TrainingLoop | None = None):  # type: ignore[no-untyped-def, type-arg]
     """`g_loss, d_loss = compute_losses(G, D, masked, target)`: the loss is a name unpacked, by a
     statement of its slice, from the call of a plain function of this file whose one `return`
     is a tuple of as many values, and every model the loss runs is run through that call (the
@@ -277,7 +607,9 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
     loss is: (the models it runs there, each under the key of what the call hands that
     parameter, at the call; a test of `_keeps_out` for the element in the helper, given the
     generator's models here). None when the shape is another, or a part is not read (then the
-    call counts as running every model it is handed, as before)."""
+    call counts as running every model it is handed, as before). With `loop` (the summed
+    form's reading), also a method of the loop's class called through `self.` (`d_loss, g_loss
+    = self.losses(real, z)`), `self` handed as itself."""
     from gradfix.analysis.handed_in import _argument
 
     if loss.__class__ is not ast.Name:
@@ -290,12 +622,28 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
         if loss.id not in names:
             continue
         call = node.value
-        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or any(c is not call for c, _ in calls):
+        if call.__class__ is not ast.Call or any(c is not call for c, _ in calls):
             return None
         if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        info = model.facts.module_functions.get(call.func.id)
-        if info is None or info.class_name is not None or info.source is not None and info.source is not model.source:
+        func = call.func
+        skip = 0
+        if func.__class__ is ast.Name:
+            info = model.facts.module_functions.get(func.id)
+            if info is not None and info.class_name is not None:
+                return None
+        elif (
+            loop is not None and loop.function is not None and func.__class__ is ast.Attribute
+            and func.value.__class__ is ast.Name and func.value.id == "self"
+        ):  # fmt: skip
+            owner = model.source.owner_of(loop.function)  # type: ignore[arg-type]
+            if owner.__class__ is not ast.ClassDef:
+                return None
+            info = model.facts.methods.get(owner.name, {}).get(func.attr)  # type: ignore[attr-defined]
+            skip = 1
+        else:
+            return None
+        if info is None or info.source is not None and info.source is not model.source:
             return None
         helper = info.node
         if _FREEZES.search(model.source.segment(helper)):
@@ -307,9 +655,10 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
         if any(n is not helper and n.__class__ in FUNCTIONS for n in ast_walk(helper)):
             return None  # (a nested function: its own scope)
         element = value.elts[names.index(loss.id)]
-        handed: dict[str, str] = {}
-        for param in info.params:
-            passed = _argument(call, info.params, param)
+        handed: dict[str, str] = {"self": "self"} if skip else {}
+        params = info.params[skip:]
+        for param in params:
+            passed = _argument(call, params, param)
             key = dotted(passed) if passed is not None else None
             if key is not None:
                 handed[param] = key

@@ -12,6 +12,7 @@ from gradfix.transforms._rebuilt import (
     of_the_instance,
     held_in_a_handed_object,
     expression_calls,
+    called_class_method,
     called_on_instance,
     bound_by_a_partial,
     bound_names,
@@ -227,7 +228,7 @@ class GradScalerRebuiltEachIteration(Rule):
             for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS)
+                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS) or called_class_method(stmt, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:

@@ -21,6 +21,7 @@ from gradfix.transforms._rebuilt import (
     called_function,
     called_method,
     expression_calls,
+    called_class_method,
     called_on_instance,
     calls_one_of,
     ends_early,
@@ -228,7 +229,7 @@ class OptimizerRebuiltEachIteration(Rule):
             restores = None
             for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
                 if builders and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words)
+                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:
                         for built, target in _rebuilt_per_call(called, loop, model):
                             if id(built) not in reported:

@@ -98,7 +98,9 @@ class ModelZeroGradPartial(LoopRule):
     `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
     several constructions of one name, each a statement of the block holding the loop before it,
     the name bound nowhere else, the last: a notebook building the optimizer again over more
-    modules; of several constructions of a `self.` optimizer, the one in the `__init__` of the
+    modules; for a `cls.` optimizer stepped in a `@classmethod`, its constructions in the class
+    methods of the same class (`cls.opt = SGD(...)` in `prepare`); of several constructions of a
+    `self.` optimizer, the one in the `__init__` of the
     class whose method steps it, a statement of its own body after its one call of the base's
     `__init__`, the last such, when every other construction is in the `__init__` of a class it
     derives from, every binding of the attribute is one of these, no class of the file derives

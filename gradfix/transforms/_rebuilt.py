@@ -339,7 +339,7 @@ def _returned_closure(
     closure and the call."""
     name = call.func.id  # type: ignore[attr-defined]
     facts = model.facts
-    if name in facts.imports.aliases or name in rebound_declared(model):
+    if name not in _unpacked_closures(model) or name in facts.imports.aliases or name in rebound_declared(model):
         return None
     index = assignments(model)
     scope = index.scope_of(stmt)
@@ -1013,21 +1013,43 @@ def _returned_aliases(names: set[str], model: ModuleModel) -> set[str]:
     module hands back as its last statement (`model, begin, step, end = main()`, `main`
     ending `return model, begin, step, end`): a loop calling `step(i, x, y)` may call one
     (`_returned_closure` reads which)."""
-    found: set[str] = set()
-    functions = model.facts.module_functions
+    return {bound for bound, found in _unpacked_closures(model).items() if any(inner in names for _, _, inner in found)}
+
+
+def _unpacked_closures(model: ModuleModel) -> dict[str, list[tuple[ast.Assign, ast.FunctionDef, str]]]:
+    """Each name a tuple unpacking of the module binds to the place of a closure that a
+    function of the module hands back in the tuple of its last statement, `return model,
+    step` (the function defining `step` itself): the assignment, the function and the
+    closure's name there. Found once per module, from the functions that end so (most
+    modules have none: no assignment is read)."""
+    found: dict[str, list[tuple[ast.Assign, ast.FunctionDef, str]]] | None = model.__dict__.get("_unpacked_closures")
+    if found is not None:
+        return found
+    found = model.__dict__["_unpacked_closures"] = {}
+    facts = model.facts
+    makers: dict[str, tuple[ast.FunctionDef, list[str | None]]] = {}
+    for name, info in facts.module_functions.items():
+        node = info.node
+        local = facts.local_functions.get(id(node))
+        if not local or info.class_name is not None or not isinstance(node, ast.FunctionDef) or not node.body:
+            continue
+        last = node.body[-1]
+        if last.__class__ is ast.Return and last.value.__class__ is ast.Tuple:  # type: ignore[attr-defined]
+            places = [e.id if e.__class__ is ast.Name and e.id in local else None for e in last.value.elts]  # type: ignore[attr-defined]
+            if any(places):
+                makers[name] = (node, places)
+    if not makers:
+        return found
     for stmt in model.source.of_type(ast.Assign):
         target, value = stmt.targets[-1], stmt.value  # type: ignore[attr-defined]
         if target.__class__ is not ast.Tuple or value.__class__ is not ast.Call or value.func.__class__ is not ast.Name:
             continue
-        info = functions.get(value.func.id)
-        if info is None or not isinstance(info.node, ast.FunctionDef) or not info.node.body:
+        maker = makers.get(value.func.id)
+        if maker is None or len(maker[1]) != len(target.elts):
             continue
-        last = info.node.body[-1]
-        if last.__class__ is not ast.Return or last.value.__class__ is not ast.Tuple or len(last.value.elts) != len(target.elts):  # type: ignore[attr-defined]
-            continue
-        for handed, bound in zip(last.value.elts, target.elts):  # type: ignore[attr-defined]
-            if handed.__class__ is ast.Name and handed.id in names and bound.__class__ is ast.Name:
-                found.add(bound.id)
+        for inner, bound in zip(maker[1], target.elts):
+            if inner is not None and bound.__class__ is ast.Name:
+                found.setdefault(bound.id, []).append((stmt, maker[0], inner))  # type: ignore[arg-type]
     return found
 
 

@@ -114,6 +114,10 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     elif sched.helpers and (sched.target or "").startswith("cls."):
         scope = sched.helpers[-1]  # `cls.sched` of a class method the loop calls: read in that class
     built = _constructors(sched.target or "", scope, model)
+    if not built and sched.helpers:
+        closure = _free_in_a_closure(sched, model)
+        if closure is not None:
+            scope, built = closure, _constructors(sched.target or "", closure, model)
     if not built:
         return None
     # a scheduler bound in several places (`if args.sched == "cos": ... else: ...`): each one's
@@ -122,6 +126,27 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     if any(each is None for each in found) or len({each.counted_in for each in found}) != 1:  # type: ignore[union-attr]
         return None
     return found[0]
+
+
+def _free_in_a_closure(sched: GradEvent, model: ModuleModel) -> Scope | None:
+    """The closure the loop calls that steps the scheduler (`step`, defined in `main()` and
+    handed back to a loop under the main guard: `model, begin, step, end = main()`) when the
+    scheduler is a free name of it: bound only in the functions around it, none of which
+    declares it `nonlocal` or `global`. The closure is where its construction is read."""
+    helper = sched.helpers[-1]
+    target = sched.target or ""
+    index = assignments(model)
+    outer = index.parent_scope.get(id(helper))
+    if not target.isidentifier() or not isinstance(outer, FUNCTIONS) or not isinstance(helper, FUNCTIONS):
+        return None
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) and target in node.names for node in ast_walk(outer)):
+        return None
+    if any(isinstance(node, ast.arg) and node.arg == target for node in ast_walk(helper.args)):
+        return None
+    found = index.bindings(target, helper)
+    if not found or any(binding.scope is helper for binding in found):
+        return None
+    return helper
 
 
 def _override_scope(sched: GradEvent, scope: Scope, model: ModuleModel) -> Scope:

@@ -74,7 +74,10 @@ def run_per_iteration(stmt: ast.stmt, model: ModuleModel) -> bool:
     words = (source.segment(stmt),)  # (only the function holding the statement says it)
     for loop in loops(source.tree.body):
         for inner, _ in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
-            called = called_function(inner, model, words) or called_method(inner, loop, model, words) or called_on_instance(inner, model, words)
+            called = (
+                called_function(inner, model, words) or called_method(inner, loop, model, words)
+                or called_on_instance(inner, model, words) or called_class_method(inner, model, words)
+            )  # fmt: skip
             if called is not None and called[0] is function:
                 return True
     return False
@@ -185,7 +188,7 @@ def same_on_every_call(
         return False  # (reads what the function binds)
     read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
     if instance is not None and instance in read:
-        changing = attributes_set_outside_init(function, model)
+        changing = class_attributes_changing(function, loop, model) if is_class_method(function) else attributes_set_outside_init(function, model)
         if changing is None or any(
             isinstance(node, ast.Name) and node.id == instance
             and not (isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in changing)
@@ -387,7 +390,7 @@ def called_function(
             if found is None and model.facts.local_functions and call.func.id not in model.facts.module_functions:  # type: ignore[attr-defined]
                 found = _called_closure(stmt, call, model, words)
                 if found is None:
-                    found = _factory_made_closure(call, model, words)
+                    found = _factory_made_closure(call, model, words) or _returned_closure(stmt, call, model, words)
             if found is not None:
                 return found
     return None
@@ -424,6 +427,62 @@ def _factory_made_closure(call: ast.Call, model: ModuleModel, words: tuple[str, 
             if owner is not None and not isinstance(owner, (*FUNCTIONS, ast.Module)):
                 return None  # (made in a loop or a branch: a new closure, and its objects, each time)
     return node, call
+
+
+def _returned_closure(
+    stmt: ast.stmt, call: ast.Call, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`loss = step(i, x, y)` in a loop whose scope (a function, or the module: the loop under
+    `if __name__ == "__main__":`) binds `step` once, by unpacking the call of a function of
+    the module (`model, begin, step, end = main()`) whose one `return`, its last statement,
+    hands back a tuple of as many names, `step`'s place holding a function it defines itself
+    (a closure over its model and optimizer, the function's only binding of that name): that
+    closure and the call."""
+    name = call.func.id  # type: ignore[attr-defined]
+    facts = model.facts
+    if name not in _unpacked_closures(model) or name in facts.imports.aliases or name in rebound_declared(model):
+        return None
+    index = assignments(model)
+    scope = index.scope_of(stmt)
+    if isinstance(scope, FUNCTIONS) and name in facts.local_functions.get(id(scope), {}):
+        return None
+    found = index.bindings(name, scope)
+    if len(found) != 1 or found[0].scope is not scope or found[0].statement.__class__ is not ast.Assign:
+        return None
+    binding: ast.Assign = found[0].statement  # type: ignore[assignment]
+    if len(binding.targets) != 1 or binding.targets[0].__class__ is not ast.Tuple:
+        return None
+    names = binding.targets[0].elts  # type: ignore[attr-defined]
+    value = binding.value
+    if value.__class__ is not ast.Call or value.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None
+    place = next((k for k, element in enumerate(names) if element.__class__ is ast.Name and element.id == name), None)
+    info = facts.module_functions.get(value.func.id)  # type: ignore[attr-defined]
+    if place is None or info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
+        return None
+    maker: ast.FunctionDef = info.node
+    returns = [node for node in own_nodes(maker) if node.__class__ is ast.Return]
+    if len(returns) != 1 or returns[0] is not maker.body[-1] or any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in own_nodes(maker)):
+        return None
+    handed = returns[0].value
+    if handed.__class__ is not ast.Tuple or len(handed.elts) != len(names) or handed.elts[place].__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None
+    inner = handed.elts[place].id  # type: ignore[attr-defined]
+    closure = facts.local_functions.get(id(maker), {}).get(inner)
+    if closure is None or not isinstance(closure.node, ast.FunctionDef) or closure.node.decorator_list:
+        return None
+    bindings = [
+        n for n in ast_walk(maker)
+        if (isinstance(n, FUNCTIONS) and n.name == inner and n is not maker)
+        or (isinstance(n, ast.Name) and n.id == inner and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, ast.arg) and n.arg == inner)
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and inner in n.names)
+    ]  # fmt: skip
+    if len(bindings) != 1 or bindings[0] is not closure.node:
+        return None  # bound otherwise too: which one it hands back is not read
+    if not any(word in model.source.segment(closure.node) for word in words):
+        return None
+    return closure.node, call
 
 
 def _called_closure(
@@ -654,6 +713,72 @@ def called_on_instance(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...
             if found is not None:
                 return found
     return None
+
+
+def called_class_method(stmt: ast.stmt, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`Recipe.step(i, x, y)` as a statement of its own (or the value of an assignment, or a
+    call the statement makes whenever it runs: `statement_calls`), calling by the name of a
+    class of the file (a name the module never binds otherwise) a `@classmethod` that class
+    defines itself (its one decorator, a first parameter; no class of the file deriving from
+    it) whose text says one of `words`: that method and the call (its first parameter, `cls`,
+    is the class itself on every call)."""
+    classes = model.facts.classes
+    for call in statement_calls(stmt):
+        func = call.func
+        if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id not in classes:  # type: ignore[attr-defined]
+            continue
+        owner = func.value.id  # type: ignore[attr-defined]
+        if owner in _bound_otherwise(model) or any(
+            isinstance(target, ast.Name) and target.id == owner for node in model.source.of_type(ast.Assign) for target in node.targets  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            continue
+        if any(isinstance(base, ast.Name) and base.id == owner for other in classes.values() for base in other.bases):
+            continue  # (a subclass of the file may override the method)
+        info = model.facts.methods.get(owner, {}).get(func.attr)  # type: ignore[attr-defined]
+        if info is None or info.class_name != owner or not isinstance(info.node, ast.FunctionDef) or not is_class_method(info.node):
+            continue
+        if info.node.args.args and any(word in model.source.segment(info.node) for word in words):
+            return info.node, call
+    return None
+
+
+def is_class_method(function: ast.AST) -> bool:
+    """Decorated `@classmethod` alone."""
+    decorators = getattr(function, "decorator_list", ())
+    return len(decorators) == 1 and decorators[0].__class__ is ast.Name and decorators[0].id == "classmethod"  # type: ignore[attr-defined]
+
+
+def class_attributes_changing(function: ast.FunctionDef, loop: ast.AST, model: ModuleModel) -> set[str] | None:
+    """For a class method the loop calls: the attribute names that may be bound between its
+    calls: those the loop binds itself, and those bound by the method or by a function of the
+    module the loop or the method calls by its name (found again in what those call, to the
+    end). A binding in a function nothing of the loop calls (`prepare`, run once before it)
+    or in the class's body does not change from call to call. None when the module sets
+    attributes by name (`setattr`)."""
+    source = model.source
+    if "setattr(" in source.text:
+        return None
+    functions: dict[str, list[ast.AST]] = {}
+    for node in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)):
+        functions.setdefault(node.name, []).append(node)  # type: ignore[attr-defined]
+    reached: list[ast.AST] = [loop, function]
+    seen = {id(loop), id(function)}
+    at = 0
+    while at < len(reached):
+        text = source.segment(reached[at])
+        at += 1
+        for name, nodes in functions.items():
+            if name + "(" in text:
+                for node in nodes:
+                    if id(node) not in seen:
+                        seen.add(id(node))
+                        reached.append(node)
+    return {
+        node.attr
+        for root in reached
+        for node in ast_walk(root)
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load)
+    }
 
 
 def _says_dunder_call(model: ModuleModel) -> bool:
@@ -993,7 +1118,54 @@ def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
             dispatcher for dispatcher, (_, events) in buses.items()
             if any(function in names for handlers in events.values() for function, _ in handlers)
         }  # fmt: skip
+    if names and model.facts.local_functions:
+        names = names | _returned_aliases(names, model)
     return _with_self_calls(names, model)
+
+
+def _returned_aliases(names: set[str], model: ModuleModel) -> set[str]:
+    """The names a tuple unpacking binds to a closure among `names` that a function of the
+    module hands back as its last statement (`model, begin, step, end = main()`, `main`
+    ending `return model, begin, step, end`): a loop calling `step(i, x, y)` may call one
+    (`_returned_closure` reads which)."""
+    return {bound for bound, found in _unpacked_closures(model).items() if any(inner in names for _, _, inner in found)}
+
+
+def _unpacked_closures(model: ModuleModel) -> dict[str, list[tuple[ast.Assign, ast.FunctionDef, str]]]:
+    """Each name a tuple unpacking of the module binds to the place of a closure that a
+    function of the module hands back in the tuple of its last statement, `return model,
+    step` (the function defining `step` itself): the assignment, the function and the
+    closure's name there. Found once per module, from the functions that end so (most
+    modules have none: no assignment is read)."""
+    found: dict[str, list[tuple[ast.Assign, ast.FunctionDef, str]]] | None = model.__dict__.get("_unpacked_closures")
+    if found is not None:
+        return found
+    found = model.__dict__["_unpacked_closures"] = {}
+    facts = model.facts
+    makers: dict[str, tuple[ast.FunctionDef, list[str | None]]] = {}
+    for name, info in facts.module_functions.items():
+        node = info.node
+        local = facts.local_functions.get(id(node))
+        if not local or info.class_name is not None or not isinstance(node, ast.FunctionDef) or not node.body:
+            continue
+        last = node.body[-1]
+        if last.__class__ is ast.Return and last.value.__class__ is ast.Tuple:  # type: ignore[attr-defined]
+            places = [e.id if e.__class__ is ast.Name and e.id in local else None for e in last.value.elts]  # type: ignore[attr-defined]
+            if any(places):
+                makers[name] = (node, places)
+    if not makers:
+        return found
+    for stmt in model.source.of_type(ast.Assign):
+        target, value = stmt.targets[-1], stmt.value  # type: ignore[attr-defined]
+        if target.__class__ is not ast.Tuple or value.__class__ is not ast.Call or value.func.__class__ is not ast.Name:
+            continue
+        maker = makers.get(value.func.id)
+        if maker is None or len(maker[1]) != len(target.elts):
+            continue
+        for inner, bound in zip(maker[1], target.elts):
+            if inner is not None and bound.__class__ is ast.Name:
+                found.setdefault(bound.id, []).append((stmt, maker[0], inner))  # type: ignore[arg-type]
+    return found
 
 
 def _with_self_calls(names: set[str], model: ModuleModel) -> set[str]:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import assigned_values, assignments, init_parameter
+from gradfix.analysis.assignments import _class_method, assigned_values, assignments, init_parameter
 from gradfix.analysis.facts import classify_constructor, count_binding
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
@@ -98,7 +98,9 @@ class ModelZeroGradPartial(LoopRule):
     `[{"params": m.parameters()} for m in (enc, dec)]`), and local names assigned them (of
     several constructions of one name, each a statement of the block holding the loop before it,
     the name bound nowhere else, the last: a notebook building the optimizer again over more
-    modules; of several constructions of a `self.` optimizer, the one in the `__init__` of the
+    modules; for a `cls.` optimizer stepped in a `@classmethod`, its constructions in the class
+    methods of the same class (`cls.opt = SGD(...)` in `prepare`); of several constructions of a
+    `self.` optimizer, the one in the `__init__` of the
     class whose method steps it, a statement of its own body after its one call of the base's
     `__init__`, the last such, when every other construction is in the `__init__` of a class it
     derives from, every binding of the attribute is one of these, no class of the file derives
@@ -589,6 +591,11 @@ def _constructions(
         return local
     if key.startswith("self."):
         return list(entries)
+    if key.startswith("cls.") and _class_method(function):
+        # `cls.opt` in a `@classmethod`: the class attribute, built by the class methods of
+        # the same class (`cls.opt = SGD(...)` in `prepare`, stepped in `step`)
+        owner = model.source.owner_of(function)  # type: ignore[arg-type]
+        return [(fn, params) for fn, params in entries if _class_method(fn) and model.source.owner_of(fn) is owner]  # type: ignore[arg-type]
     if (
         function is not None and key.isidentifier() and not _binds_name(function, key, model)
         and all(not _binds_name(function, m.split(".", 1)[0].split("[", 1)[0], model) for m in cleared)

@@ -120,7 +120,10 @@ class SchedulerHorizonMismatch(Rule):
     `if` or `match` arm: `for phase in ("train", "val"):` / `if phase == "train":`, a phase
     loop running the arm's statement once per phase). It is offered only when both steps are
     written in the loops themselves (not in helpers), the scheduler step is a statement of
-    its own, holds no other gradient event and runs under no condition of its own. Not
+    its own, holds no other gradient event and runs under no condition of its own. A scheduler
+    stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
+    `main` defining `step`) is read where the closure sees it, when it is a free name of the
+    closure that no function declares `nonlocal` or `global`. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
     batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
     may run once per epoch; a test of the scheduler's presence, `if scheduler is not None:`, is no such

@@ -14,6 +14,7 @@ from gradfix.transforms._rebuilt import (
     member_key,
     member_of,
     expression_calls,
+    called_class_method,
     called_on_instance,
     bound_by_a_partial,
     bound_names,
@@ -94,7 +95,7 @@ class GradScalerRebuiltEachIteration(Rule):
     tuple it returns, bound outside any loop or branch; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
-    of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
+    of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
     subclass of the file may override, but the one override, in a class of the file deriving
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
     or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`
@@ -236,7 +237,7 @@ class GradScalerRebuiltEachIteration(Rule):
             for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS)
+                    called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS) or called_class_method(stmt, model, _WORDS)
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):
                         if id(built) not in reported:

@@ -22,6 +22,7 @@ from gradfix.transforms._rebuilt import (
     called_function,
     called_method,
     expression_calls,
+    called_class_method,
     called_on_instance,
     calls_one_of,
     ends_early,
@@ -81,10 +82,10 @@ class OptimizerRebuiltEachIteration(Rule):
     called as `step(x, y)` (or to `torch.compile(train_step, ...)`, which calls it with the
     arguments it is given), or handed straight to a helper the module names only in that
     call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
-    parameter), or a method of the loop's class called on `self`, or of the class
+    parameter, or a closure a function of the module hands back as its last statement in a tuple, `model, step = main()`, called by a loop under the main guard), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
     Learner(net)`, or the `__call__` that class defines itself, run as `step(x, y)` after `step =
-    TrainStep(net)`, a class with no base but `object`, the name bound by plain assignments only; not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may
+    TrainStep(net)`, a class with no base but `object`, the name bound by plain assignments only; not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may
     override, but the one override, in a class of the file deriving from it, of a method the
     loop's class writes as a stub (`raise NotImplementedError`, `pass`) or lacks, when the
     module never builds the loop's class itself: `self.training_step(batch)` in a
@@ -241,7 +242,7 @@ class OptimizerRebuiltEachIteration(Rule):
             restores = None
             for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
                 if builders and calls_one_of(stmt, builders):
-                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words)
+                    called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:
                         for built, target in _rebuilt_per_call(called, loop, model):
                             if id(built) not in reported:

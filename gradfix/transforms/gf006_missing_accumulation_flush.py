@@ -200,7 +200,17 @@ class MissingAccumulationFlush(AccumulationRule):
 
     It is reported without a fix while the first window is not full (GF015), when the loop can
     end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
-    first leaves the counter one past the last micro-batch), while the counter is incremented
+    first leaves the counter one past the last micro-batch), or by one after it that may come
+    mid-window (an early stop, a time budget, a count of micro-batches, `if update == max_steps:
+    break` with `update = i // N` bound before the step, first true on the first micro-batch of
+    the next window, also nested in another `if`, in a `while` loop): the author chose to leave
+    a part window there, and whether its gradients should step (one update more than a count of
+    updates allows) or be dropped is not known. A `break` after the window's `if`, last in the
+    body of an `if` whose test reads a count the loop changes only in the stepping arm (`if
+    args.max_steps > 0 and global_step > args.max_steps: bar.close(); break`, attributes a call
+    of the loop may reach read as constant), or the windows done, `(i + 1) // N == K`, with the
+    window's own dividend, leaves right after a step: the flush stays (a `return` out of the loop
+    never reaches the flush). Also while the counter is incremented
     after the test, while the iteration has no clear (GF001 adds one) or clears
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and
@@ -336,7 +346,7 @@ class MissingAccumulationFlush(AccumulationRule):
         fix = None
         if (
             full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
-            and self._ready(acc) and not _breaks(loop, acc.node, drained) and not undecided
+            and self._ready(acc) and not _breaks(acc, loop, model, drained) and not undecided
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
             fix = self._fix(acc, model)
         if fix is not None and switched_off_by_none(periodic, model.source):
@@ -773,16 +783,12 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
     (`completed_steps += 1` beside the step; `if completed_steps >= args.max_train_steps:
     break`) and otherwise what the loop never changes: it leaves right after a step, nothing
     is left over (codeparrot's shape, over a dataset built with `infinite=True`)."""
+    read = _stepping_arm_counts(acc, loop, model)
+    if read is None:
+        return False
+    arm, in_arm, changed_in_arm, touched_outside = read
     body = loop.body
-    window = acc.node
-    at = next((i for i, stmt in enumerate(body) if stmt is window), None)
-    if at is None or not isinstance(window, ast.If) or acc.guarded:
-        return False
-    held = {id(stmt) for step in acc.steps for stmt in step.path}  # (a step in a helper: the call)
-    arm = next((block for block in (window.body, window.orelse) if any(id(stmt) in held for stmt in block)), None)
-    if arm is None:
-        return False
-    in_arm = {id(node) for stmt in arm for node in ast_walk(stmt)}
+    at = body.index(acc.node)  # type: ignore[arg-type]
     last_step = max(stmt.lineno for step in acc.steps for stmt in step.path if id(stmt) in in_arm)
     exits = [stmt for stmt in body[at + 1 :] if isinstance(stmt, ast.If) and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Break)]
     if any(stmt.orelse for stmt in exits):
@@ -800,9 +806,30 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
             continue
         todo.extend(child_nodes(node))
     source = model.source
+    if not all(_reads_a_count_of_updates(stmt.test, changed_in_arm, touched_outside, source) for stmt in exits):
+        return False
+    return _endless(loop.iter, acc.loop.function or source.tree, model)
+
+
+def _stepping_arm_counts(
+    acc: Accumulation, loop: ast.For | ast.AsyncFor | ast.While, model: ModuleModel
+) -> tuple[list[ast.stmt], set[int], set[str], set[str]] | None:
+    """The window's stepping arm (an `if` of the loop's body), the ids of its nodes, the keys
+    the loop binds only in it (`completed_steps += 1` beside the step) and those it binds out
+    of it (with the roots of every call out of it, which may change them)."""
+    window = acc.node
+    if not any(stmt is window for stmt in loop.body) or not isinstance(window, ast.If) or acc.guarded:
+        return None
+    held = {id(stmt) for step in acc.steps for stmt in step.path}  # (a step in a helper: the call)
+    arm = next((block for block in (window.body, window.orelse) if any(id(stmt) in held for stmt in block)), None)
+    if arm is None:
+        return None
+    in_arm = {id(node) for stmt in arm for node in ast_walk(stmt)}
+    source = model.source
     changed_in_arm: set[str] = set()
     touched_outside: set[str] = set()  # keys bound out of the arm, and the roots of those and of every call out of it
-    for node in (loop.target, *(n for stmt in body for n in ast_walk(stmt))):
+    target = loop.target if not isinstance(loop, ast.While) else None
+    for node in (*((target,) if target is not None else ()), *(n for stmt in loop.body for n in ast_walk(stmt))):
         outside = id(node) not in in_arm
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
             key = node.id if isinstance(node, ast.Name) else source.key(node)
@@ -810,28 +837,32 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
                 touched_outside |= {key, key.split(".", 1)[0].split("[", 1)[0]}
             else:
                 changed_in_arm.add(key)
-        elif isinstance(node, (ast.Tuple, ast.List)) and outside and node is loop.target:
+        elif isinstance(node, (ast.Tuple, ast.List)) and outside and node is target:
             touched_outside |= {n.id for n in ast_walk(node) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.Call) and outside:
             func = node.func.value if isinstance(node.func, ast.Attribute) else node.func
             key = dotted(func)
             if key is not None:
                 touched_outside.add(key.split(".", 1)[0])
+    return arm, in_arm, changed_in_arm, touched_outside
+
+
+def _reads_a_count_of_updates(test: ast.expr, changed_in_arm: set[str], touched_outside: set[str], source: Source) -> bool:
+    """The test of an `if <test>: break` after the window reads a count the loop changes only in
+    the stepping arm (`if completed_steps >= max_steps:`) and otherwise only what the loop never
+    changes, and calls nothing: it can hold only right after a step."""
     counted = False
-    for stmt in exits:
-        for node in ast_walk(stmt.test):
-            if isinstance(node, ast.Call):
-                return False  # a call in the test: what it reads is not known
-            if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
-                continue
-            key = node.id if isinstance(node, ast.Name) else source.key(node)
-            root = key.split(".", 1)[0]
-            if key in touched_outside or root in touched_outside:
-                return False  # changed (or maybe changed, through a call) outside the stepping arm
-            counted = counted or key in changed_in_arm
-    if exits and not counted:
-        return False  # a test reading only what never changes: it holds from the start, or never
-    return _endless(loop.iter, acc.loop.function or source.tree, model)
+    for node in ast_walk(test):
+        if isinstance(node, ast.Call):
+            return False  # a call in the test: what it reads is not known
+        if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
+            continue
+        key = node.id if isinstance(node, ast.Name) else source.key(node)
+        root = key.split(".", 1)[0]
+        if key in touched_outside or root in touched_outside:
+            return False  # changed (or maybe changed, through a call) outside the stepping arm
+        counted = counted or key in changed_in_arm
+    return counted
 
 
 def _own_breaks(block: list[ast.stmt]) -> list[ast.Break]:
@@ -1105,23 +1136,82 @@ def _counted_after(acc: Accumulation, drained: ast.stmt) -> bool:
     return not isinstance(drained, ast.Break) or counter.increment.lineno > drained.lineno  # type: ignore[attr-defined]
 
 
-def _breaks(loop: ast.For | ast.AsyncFor | ast.While, window: ast.AST, drained: ast.stmt | None = None) -> bool:
-    """The loop can end by a `break` of its own (not one of a loop inside it) before the end of
-    its window's `if`: its counter then need not be the last micro-batch's (`if i >= max_iters:
-    break` before the backward leaves `i` one past it; a `break` between the backward and the
-    window test skips a full window's step), and a flush under the negated window test would
-    step an empty window or drop the last one. A `break` after the window's `if` leaves when
-    the micro-batch it counts is done, window step included: the flush stays right."""
+def _breaks(acc: Accumulation, loop: ast.For | ast.AsyncFor | ast.While, model: ModuleModel, drained: ast.stmt | None = None) -> bool:
+    """The loop can end by a `break` of its own (not one of a loop inside it) that need not come
+    right after a window's step. Before the end of its window's `if`, its counter then need not
+    be the last micro-batch's (`if i >= max_iters: break` before the backward leaves `i` one past
+    it; a `break` between the backward and the window test skips a full window's step), and a
+    flush under the negated window test would step an empty window or drop the last one. After
+    the window's `if`, a `break` that may come mid-window (`if update == max_steps: break` with
+    `update = i // N` bound before the step leaves on the first micro-batch of the next window;
+    an early stop, a time budget, a count of micro-batches) ends training, or the pass, on a part
+    window the author chose to leave: whether its gradients should step (one more update than a
+    count of updates allows) or be dropped is not known, so no flush is written. A `break`
+    after the window's `if`, last in the body of an `if` whose test reads a count the loop changes only in
+    the stepping arm (`completed_steps += 1` beside the step; `if completed_steps >= max_steps:
+    break`), leaves right after a step: the flush's test does not hold there, and it stays right
+    for the end of the data."""
+    window = acc.node
     end = window.end_lineno  # type: ignore[attr-defined]
-    todo: list[ast.AST] = list(loop.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Break) and node.lineno <= end and node is not drained:
-            return True
-        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue  # their `break`s are their own
-        todo.extend(child_nodes(node))
-    return False
+    after = [node for node in _own_breaks(loop.body) if node.lineno > end and node is not drained]
+    if any(node.lineno <= end and node is not drained for node in _own_breaks(loop.body)):
+        return True
+    if not after:
+        return False
+    read = _stepping_arm_counts(acc, loop, model)
+    if read is None:
+        return True
+    _, in_arm, changed_in_arm, _ = read
+    source = model.source
+    bound_outside: set[str] = set()  # keys the loop binds out of the stepping arm (calls may change others: read as constant)
+    for node in ast_walk(loop):
+        if id(node) not in in_arm and isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
+            bound_outside.add(node.id if isinstance(node, ast.Name) else source.key(node))
+    at = loop.body.index(window)  # type: ignore[arg-type]
+    exits = {  # (`if args.max_steps > 0 and global_step > args.max_steps: epoch_iterator.close(); break`)
+        id(stmt.body[-1])
+        for stmt in loop.body[at + 1 :]
+        if isinstance(stmt, ast.If) and isinstance(stmt.body[-1], ast.Break) and not stmt.orelse
+        and (
+            _reads_a_count_of_updates(stmt.test, changed_in_arm, _with_prefixes(bound_outside), source)
+            or _windows_done_reaches(stmt.test, acc, bound_outside, source)
+        )
+    }
+    return any(id(node) not in exits for node in after)
+
+
+def _with_prefixes(keys: set[str]) -> set[str]:
+    """The keys and every dotted prefix of them (`self.args` of `self.args.max_steps`)."""
+    out = set(keys)
+    for key in keys:
+        parts = key.split("[", 1)[0].split(".")
+        out |= {".".join(parts[:k]) for k in range(1, len(parts) + 1)}
+    return out
+
+
+def _windows_done_reaches(test: ast.expr, acc: Accumulation, bound_outside: set[str], source: Source) -> bool:
+    """`if (idx + 1) // N == K: break` (or `>=`) after a window `(idx + 1) % N == 0` over the
+    enumerate index: the count of windows done first reaches K at a window's last micro-batch,
+    right after its step (`idx // N == K`, one micro-batch later, is not this)."""
+    periodic = acc.periodic
+    if acc.counter.kind != "enumerate" or periodic.modulo is None or periodic.remainder != "zero" or periodic.negated:
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.GtE))):
+        return False
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.FloorDiv)):
+        return False
+    if source.segment(left.left) != source.segment(periodic.modulo.left) or source.segment(left.right) != source.segment(periodic.modulo.right):
+        return False
+    for node in ast_walk(right):
+        if isinstance(node, ast.Call):
+            return False
+        if isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else source.key(node)) in _with_prefixes(bound_outside):
+            return False
+    return not any(
+        isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else source.key(node)) in bound_outside
+        for node in ast_walk(periodic.modulo.right)
+    )
 
 
 def _negate(comparison: ast.expr, source: Source) -> str | None:

@@ -690,3 +690,46 @@ def test_gf006_still_flushes_past_a_logging_block_that_reads_the_gradients() -> 
         "                self.opt.step()\n"
         "                self.opt.zero_grad(set_to_none=True)\n"
     )
+
+
+ACROSS = """import torch
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+it = 0
+for epoch in range(epochs):
+{top}    for x, y in loader:
+        (loss_fn(model(x), y) / N).backward()
+        it += 1
+        if it % N == 0:
+            opt.step()
+            opt.zero_grad()
+{bottom}"""
+
+
+def test_gf006_counter_across_epochs_is_flushed_after_the_epoch_loop() -> None:
+    """`it = 0` before the epochs, never reset: the windows run across the epochs and the flush
+    goes after the epoch loop, at the counter's level (after the batch loop it would cut every
+    window at the epoch's end)."""
+    fixed = _fix(ACROSS.format(top="", bottom=""), "GF006")
+    assert fixed.endswith("\n\n# the last micro-batches did not fill a whole window: step on them too\nif it % N != 0:\n    opt.step()\n    opt.zero_grad()\n")
+
+
+@pytest.mark.parametrize(
+    "top,bottom",
+    [
+        ("    it = state.get(epoch, it)\n", ""),  # set back per epoch in a way not read
+        ("", "    it = restore(it)\n"),
+        ("    opt.zero_grad()\n", ""),  # each epoch clears on its own: its tail is dropped there
+        ("", "    scheduler.step()\n"),  # something of the epoch steps: not read
+    ],
+)
+def test_gf006_counter_across_epochs_reset_or_handled_per_epoch_is_not_read(top: str, bottom: str) -> None:
+    source = ACROSS.format(top=top, bottom=bottom)
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert result.diagnostics == []
+
+
+def test_gf006_counter_across_epochs_with_an_epoch_break_has_no_fix() -> None:
+    source = ACROSS.format(top="", bottom="    if epoch == stop_at:\n        break\n")
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert [d.code for d in result.diagnostics] == ["GF006"]
+    assert result.fixed is None

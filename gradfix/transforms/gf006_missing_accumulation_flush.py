@@ -170,7 +170,12 @@ class MissingAccumulationFlush(AccumulationRule):
     0:` around it, see GF005); one set to a literal before the epoch loop and set back to that
     literal after the batch loop, at the top level of the epoch loop's body, as the only binding
     there after the batch loop and with no `continue`, `break`, `return` or `raise` of the epoch
-    before it, is set for each pass: the flush goes before the reset), and whose first window's size is known. A `while` loop
+    before it, is set for each pass: the flush goes before the reset; one set to a literal
+    before the loop of passes and bound nowhere else in its function but by its increment, `it
+    = 0` ... `it += 1` never reset, counts windows that run across the passes: the only tail is
+    left after the last pass, and the flush goes after the loop of passes, when nothing of that
+    loop outside the batch loop clears, steps or backpropagates, and without a fix when that
+    loop has a `break` of its own), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
@@ -320,10 +325,15 @@ class MissingAccumulationFlush(AccumulationRule):
         if drained is None and _endless_cut_at_a_count(loop.iter, acc, model):  # type: ignore[union-attr]
             return None
         counter = acc.counter
+        across: ast.For | ast.AsyncFor | ast.While | None = None  # the loop of passes a counter never reset runs across
         if counter.kind == "enumerate":
             pass
         elif counter.kind == "variable" and counter.per_loop and counter.first is not None:
             pass
+        elif counter.kind == "variable" and counter.first is not None and drained is None:
+            across = _across_passes_loop(acc, model)
+            if across is None:
+                return None
         else:
             return None
         full = window_is_full(acc)
@@ -336,7 +346,7 @@ class MissingAccumulationFlush(AccumulationRule):
         if drained is None and _ends_after_an_update(acc, loop, model):  # type: ignore[arg-type]
             return None  # an endless stream left by `if updates >= max_updates: break`: no tail
         undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
-        if _steps_after(acc, loop, model, undecided):
+        if _steps_after(acc, loop if across is None else across, model, undecided):
             return None
         if drained is None and _asserted_whole_windows(acc, loop, model):  # type: ignore[arg-type]
             return None  # `assert len(loader) % accum_steps == 0` before the loop: no tail
@@ -347,8 +357,9 @@ class MissingAccumulationFlush(AccumulationRule):
         if (
             full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
             and self._ready(acc) and not _breaks(acc, loop, model, drained) and not undecided
+            and (across is None or not (_own_breaks(across.body) or acc.guards or periodic.conjunct))
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
-            fix = self._fix(acc, model)
+            fix = self._fix(acc, model, across)
         if fix is not None and switched_off_by_none(periodic, model.source):
             fix = None  # `N is None or ...`: the flush's `% N` would raise when N is None
         return Finding(
@@ -368,7 +379,7 @@ class MissingAccumulationFlush(AccumulationRule):
                 return False  # GF011 moves the clear first
         return True
 
-    def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
+    def _fix(self, acc: Accumulation, model: ModuleModel, across: ast.stmt | None = None) -> Fix | None:
         if acc.split or acc.guarded:
             return None  # the window's backward is written in its arm too: no statement to copy
         source = model.source
@@ -497,7 +508,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if bound is not None:
             edits.append(bound)  # type: ignore[arg-type]
-        edits.append(InsertStatements(acc.loop.node, "after", tuple(lines)))
+        edits.append(InsertStatements(acc.loop.node if across is None else across, "after", tuple(lines)))
         fix = Fix(edits, Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
         fix.match_subjects = matches
         return fix
@@ -863,6 +874,58 @@ def _reads_a_count_of_updates(test: ast.expr, changed_in_arm: set[str], touched_
             return False  # changed (or maybe changed, through a call) outside the stepping arm
         counted = counted or key in changed_in_arm
     return counted
+
+
+def _across_passes_loop(acc: Accumulation, model: ModuleModel) -> ast.For | ast.AsyncFor | ast.While | None:
+    """A window counter set to a literal before a loop of passes (`it = 0` before `for epoch in
+    range(epochs):`) and otherwise bound only by its increment in the batch loop (`it += 1`),
+    never reset: its windows run across the passes, and the only micro-batches left without a
+    step are those after the last pass. That loop (the one right in the counter's block, holding
+    the batch loop), when nothing of it outside the batch loop clears, steps or backpropagates
+    (a per-pass `zero_grad()` would drop each pass's tail instead); None otherwise (a counter
+    reset, or bound, anywhere else: what each pass starts from is not read)."""
+    name = acc.periodic.counter
+    increment = acc.counter.increment
+    batch_loop = acc.loop.node
+    if not name.isidentifier() or increment is None:
+        return None
+    source = model.source
+    scope = acc.loop.function if acc.loop.function is not None else source.tree
+    init: ast.Assign | None = None
+    counted = {id(node) for node in ast_walk(increment)}
+    for node in ast_walk(scope):
+        if id(node) in counted:
+            continue
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            if init is not None or len(node.targets) != 1 or int_value(node.value) is None:
+                return None
+            init = node
+        elif isinstance(node, (ast.Name,)) and node.id == name and not isinstance(node.ctx, ast.Load):
+            if not any(node is t for t in (init.targets if init is not None else ())):
+                owner = next((a for a in ast_walk(scope) if isinstance(a, ast.Assign) and node in a.targets), None)
+                if owner is None:
+                    return None  # bound by a loop, an unpacking, a `with`, a walrus, an augmented assignment
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not scope:
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(node)) or name in {a.arg for a in node.args.args}:
+                return None
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return None
+    if init is None:
+        return None
+    block = source.block_of(init)
+    if block is None:
+        return None
+    at = next(i for i, stmt in enumerate(block) if stmt is init)
+    inside = {id(node) for node in ast_walk(batch_loop)}
+    holder = next((stmt for stmt in block[at + 1 :] if id(batch_loop) in {id(n) for n in ast_walk(stmt)}), None)
+    if holder is None or holder is batch_loop or not isinstance(holder, LOOPS) or holder.orelse:
+        return None
+    for node in ast_walk(holder):
+        if id(node) in inside or not isinstance(node, ast.Call):
+            continue
+        if (method_name(node) or call_name(node) or "") in ("zero_grad", "step", "backward") or "step" in (dotted(node.func) or ""):
+            return None  # the pass clears or steps on its own: each pass's tail is handled (or dropped) there
+    return holder  # type: ignore[return-value]
 
 
 def _own_breaks(block: list[ast.stmt]) -> list[ast.Break]:

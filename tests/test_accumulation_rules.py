@@ -270,13 +270,17 @@ def test_documented_example_is_reported_and_its_fix_is_not(code: str) -> None:
     [
         ("    if i >= max_iters:\n        break\n", ""),  # before the backward: `i` ends one past the last micro-batch
         ("    loss = criterion(model(x), y) / N\n    if torch.isnan(loss):\n        break\n", ""),  # a NaN check before the backward
+        ("", "    if trigger():\n        break\n"),  # after the window, on any micro-batch: a part window left by choice
+        ("", "    done = i // N\n    if i > 3:\n        if done == 5:\n            break\n"),  # nested: one micro-batch past window 5's step
     ],
 )
 def test_gf006_offers_no_flush_when_the_loop_can_break(before: str, after: str) -> None:
     """Found on a real repository's shape: with `if i >= max_iters: break` first in the body, a
     flush under `(i + 1) % N != 0` stepped an empty window when the last window was full and
     skipped the micro-batches left over otherwise. Any `break` of the loop's own makes the
-    counter unreliable at the end: the finding stays, without a fix (also with unsafe fixes)."""
+    counter unreliable at the end: the finding stays, without a fix (also with unsafe fixes). A
+    `break` after the window that may come mid-window leaves a part window by choice: no fix
+    either (a flush made one update more than a max-steps count on openvla's finetune script)."""
     source = _loop("(i + 1) % N == 0", before=before, after=after)
     assert "break" in source
     result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
@@ -287,8 +291,8 @@ def test_gf006_offers_no_flush_when_the_loop_can_break(before: str, after: str) 
 def test_gf006_still_flushes_when_only_an_inner_loop_breaks_or_the_break_follows_the_window() -> None:
     inner = "    for part in x:\n        if part is None:\n            break\n"
     assert "if (i + 1) % N != 0:" in _fix(_loop("(i + 1) % N == 0", before=inner), "GF006")
-    # `if trigger(): break` after the window's `if`: the micro-batch `i` counts is done
-    late = "    if trigger():\n        break\n"
+    # after the window's `if`, a test that can only turn true in its stepping arm: it leaves right after a step
+    late = "    if (i + 1) // N == max_windows:\n        break\n"
     assert "if (i + 1) % N != 0:" in _fix(_loop("(i + 1) % N == 0", after=late), "GF006")
 
 
@@ -686,3 +690,46 @@ def test_gf006_still_flushes_past_a_logging_block_that_reads_the_gradients() -> 
         "                self.opt.step()\n"
         "                self.opt.zero_grad(set_to_none=True)\n"
     )
+
+
+ACROSS = """import torch
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+it = 0
+for epoch in range(epochs):
+{top}    for x, y in loader:
+        (loss_fn(model(x), y) / N).backward()
+        it += 1
+        if it % N == 0:
+            opt.step()
+            opt.zero_grad()
+{bottom}"""
+
+
+def test_gf006_counter_across_epochs_is_flushed_after_the_epoch_loop() -> None:
+    """`it = 0` before the epochs, never reset: the windows run across the epochs and the flush
+    goes after the epoch loop, at the counter's level (after the batch loop it would cut every
+    window at the epoch's end)."""
+    fixed = _fix(ACROSS.format(top="", bottom=""), "GF006")
+    assert fixed.endswith("\n\n# the last micro-batches did not fill a whole window: step on them too\nif it % N != 0:\n    opt.step()\n    opt.zero_grad()\n")
+
+
+@pytest.mark.parametrize(
+    "top,bottom",
+    [
+        ("    it = state.get(epoch, it)\n", ""),  # set back per epoch in a way not read
+        ("", "    it = restore(it)\n"),
+        ("    opt.zero_grad()\n", ""),  # each epoch clears on its own: its tail is dropped there
+        ("", "    scheduler.step()\n"),  # something of the epoch steps: not read
+    ],
+)
+def test_gf006_counter_across_epochs_reset_or_handled_per_epoch_is_not_read(top: str, bottom: str) -> None:
+    source = ACROSS.format(top=top, bottom=bottom)
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert result.diagnostics == []
+
+
+def test_gf006_counter_across_epochs_with_an_epoch_break_has_no_fix() -> None:
+    source = ACROSS.format(top="", bottom="    if epoch == stop_at:\n        break\n")
+    result = process_source("t.py", source.encode(), Options(select=frozenset({"GF006"}), fix=True, unsafe_fixes=True))
+    assert [d.code for d in result.diagnostics] == ["GF006"]
+    assert result.fixed is None

@@ -170,7 +170,12 @@ class MissingAccumulationFlush(AccumulationRule):
     0:` around it, see GF005); one set to a literal before the epoch loop and set back to that
     literal after the batch loop, at the top level of the epoch loop's body, as the only binding
     there after the batch loop and with no `continue`, `break`, `return` or `raise` of the epoch
-    before it, is set for each pass: the flush goes before the reset), and whose first window's size is known. A `while` loop
+    before it, is set for each pass: the flush goes before the reset; one set to a literal
+    before the loop of passes and bound nowhere else in its function but by its increment, `it
+    = 0` ... `it += 1` never reset, counts windows that run across the passes: the only tail is
+    left after the last pass, and the flush goes after the loop of passes, when nothing of that
+    loop outside the batch loop clears, steps or backpropagates, and without a fix when that
+    loop has a `break` of its own), and whose first window's size is known. A `while` loop
     over the batches of an iterator until it runs out counts as such a `for` loop: `while True:`
     whose body starts with `try: x, y = next(it)` / `except StopIteration: break`, or with
     `batch = next(it, None)` / `if batch is None: break` (its counter incremented after that, and
@@ -200,7 +205,17 @@ class MissingAccumulationFlush(AccumulationRule):
 
     It is reported without a fix while the first window is not full (GF015), when the loop can
     end by a `break` of its own before the end of the window's `if` (`if i >= max_iters: break`
-    first leaves the counter one past the last micro-batch), while the counter is incremented
+    first leaves the counter one past the last micro-batch), or by one after it that may come
+    mid-window (an early stop, a time budget, a count of micro-batches, `if update == max_steps:
+    break` with `update = i // N` bound before the step, first true on the first micro-batch of
+    the next window, also nested in another `if`, in a `while` loop): the author chose to leave
+    a part window there, and whether its gradients should step (one update more than a count of
+    updates allows) or be dropped is not known. A `break` after the window's `if`, last in the
+    body of an `if` whose test reads a count the loop changes only in the stepping arm (`if
+    args.max_steps > 0 and global_step > args.max_steps: bar.close(); break`, attributes a call
+    of the loop may reach read as constant), or the windows done, `(i + 1) // N == K`, with the
+    window's own dividend, leaves right after a step: the flush stays (a `return` out of the loop
+    never reaches the flush). Also while the counter is incremented
     after the test, while the iteration has no clear (GF001 adds one) or clears
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and
@@ -310,10 +325,15 @@ class MissingAccumulationFlush(AccumulationRule):
         if drained is None and _endless_cut_at_a_count(loop.iter, acc, model):  # type: ignore[union-attr]
             return None
         counter = acc.counter
+        across: ast.For | ast.AsyncFor | ast.While | None = None  # the loop of passes a counter never reset runs across
         if counter.kind == "enumerate":
             pass
         elif counter.kind == "variable" and counter.per_loop and counter.first is not None:
             pass
+        elif counter.kind == "variable" and counter.first is not None and drained is None:
+            across = _across_passes_loop(acc, model)
+            if across is None:
+                return None
         else:
             return None
         full = window_is_full(acc)
@@ -326,7 +346,7 @@ class MissingAccumulationFlush(AccumulationRule):
         if drained is None and _ends_after_an_update(acc, loop, model):  # type: ignore[arg-type]
             return None  # an endless stream left by `if updates >= max_updates: break`: no tail
         undecided: list[ast.stmt] = []  # statements after the loop that some subclasses' hooks make a flush
-        if _steps_after(acc, loop, model, undecided):
+        if _steps_after(acc, loop if across is None else across, model, undecided):
             return None
         if drained is None and _asserted_whole_windows(acc, loop, model):  # type: ignore[arg-type]
             return None  # `assert len(loader) % accum_steps == 0` before the loop: no tail
@@ -336,9 +356,10 @@ class MissingAccumulationFlush(AccumulationRule):
         fix = None
         if (
             full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
-            and self._ready(acc) and not _breaks(loop, acc.node, drained) and not undecided
+            and self._ready(acc) and not _breaks(acc, loop, model, drained) and not undecided
+            and (across is None or not (_own_breaks(across.body) or acc.guards or periodic.conjunct))
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
-            fix = self._fix(acc, model)
+            fix = self._fix(acc, model, across)
         if fix is not None and switched_off_by_none(periodic, model.source):
             fix = None  # `N is None or ...`: the flush's `% N` would raise when N is None
         return Finding(
@@ -358,7 +379,7 @@ class MissingAccumulationFlush(AccumulationRule):
                 return False  # GF011 moves the clear first
         return True
 
-    def _fix(self, acc: Accumulation, model: ModuleModel) -> Fix | None:
+    def _fix(self, acc: Accumulation, model: ModuleModel, across: ast.stmt | None = None) -> Fix | None:
         if acc.split or acc.guarded:
             return None  # the window's backward is written in its arm too: no statement to copy
         source = model.source
@@ -487,7 +508,7 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if bound is not None:
             edits.append(bound)  # type: ignore[arg-type]
-        edits.append(InsertStatements(acc.loop.node, "after", tuple(lines)))
+        edits.append(InsertStatements(acc.loop.node if across is None else across, "after", tuple(lines)))
         fix = Fix(edits, Safety.SAFE if safe else Safety.UNSAFE, copies=tuple(kept))  # type: ignore[arg-type]
         fix.match_subjects = matches
         return fix
@@ -773,16 +794,12 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
     (`completed_steps += 1` beside the step; `if completed_steps >= args.max_train_steps:
     break`) and otherwise what the loop never changes: it leaves right after a step, nothing
     is left over (codeparrot's shape, over a dataset built with `infinite=True`)."""
+    read = _stepping_arm_counts(acc, loop, model)
+    if read is None:
+        return False
+    arm, in_arm, changed_in_arm, touched_outside = read
     body = loop.body
-    window = acc.node
-    at = next((i for i, stmt in enumerate(body) if stmt is window), None)
-    if at is None or not isinstance(window, ast.If) or acc.guarded:
-        return False
-    held = {id(stmt) for step in acc.steps for stmt in step.path}  # (a step in a helper: the call)
-    arm = next((block for block in (window.body, window.orelse) if any(id(stmt) in held for stmt in block)), None)
-    if arm is None:
-        return False
-    in_arm = {id(node) for stmt in arm for node in ast_walk(stmt)}
+    at = body.index(acc.node)  # type: ignore[arg-type]
     last_step = max(stmt.lineno for step in acc.steps for stmt in step.path if id(stmt) in in_arm)
     exits = [stmt for stmt in body[at + 1 :] if isinstance(stmt, ast.If) and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Break)]
     if any(stmt.orelse for stmt in exits):
@@ -800,9 +817,30 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
             continue
         todo.extend(child_nodes(node))
     source = model.source
+    if not all(_reads_a_count_of_updates(stmt.test, changed_in_arm, touched_outside, source) for stmt in exits):
+        return False
+    return _endless(loop.iter, acc.loop.function or source.tree, model)
+
+
+def _stepping_arm_counts(
+    acc: Accumulation, loop: ast.For | ast.AsyncFor | ast.While, model: ModuleModel
+) -> tuple[list[ast.stmt], set[int], set[str], set[str]] | None:
+    """The window's stepping arm (an `if` of the loop's body), the ids of its nodes, the keys
+    the loop binds only in it (`completed_steps += 1` beside the step) and those it binds out
+    of it (with the roots of every call out of it, which may change them)."""
+    window = acc.node
+    if not any(stmt is window for stmt in loop.body) or not isinstance(window, ast.If) or acc.guarded:
+        return None
+    held = {id(stmt) for step in acc.steps for stmt in step.path}  # (a step in a helper: the call)
+    arm = next((block for block in (window.body, window.orelse) if any(id(stmt) in held for stmt in block)), None)
+    if arm is None:
+        return None
+    in_arm = {id(node) for stmt in arm for node in ast_walk(stmt)}
+    source = model.source
     changed_in_arm: set[str] = set()
     touched_outside: set[str] = set()  # keys bound out of the arm, and the roots of those and of every call out of it
-    for node in (loop.target, *(n for stmt in body for n in ast_walk(stmt))):
+    target = loop.target if not isinstance(loop, ast.While) else None
+    for node in (*((target,) if target is not None else ()), *(n for stmt in loop.body for n in ast_walk(stmt))):
         outside = id(node) not in in_arm
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
             key = node.id if isinstance(node, ast.Name) else source.key(node)
@@ -810,28 +848,84 @@ def _ends_after_an_update(acc: Accumulation, loop: ast.For | ast.AsyncFor, model
                 touched_outside |= {key, key.split(".", 1)[0].split("[", 1)[0]}
             else:
                 changed_in_arm.add(key)
-        elif isinstance(node, (ast.Tuple, ast.List)) and outside and node is loop.target:
+        elif isinstance(node, (ast.Tuple, ast.List)) and outside and node is target:
             touched_outside |= {n.id for n in ast_walk(node) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.Call) and outside:
             func = node.func.value if isinstance(node.func, ast.Attribute) else node.func
             key = dotted(func)
             if key is not None:
                 touched_outside.add(key.split(".", 1)[0])
+    return arm, in_arm, changed_in_arm, touched_outside
+
+
+def _reads_a_count_of_updates(test: ast.expr, changed_in_arm: set[str], touched_outside: set[str], source: Source) -> bool:
+    """The test of an `if <test>: break` after the window reads a count the loop changes only in
+    the stepping arm (`if completed_steps >= max_steps:`) and otherwise only what the loop never
+    changes, and calls nothing: it can hold only right after a step."""
     counted = False
-    for stmt in exits:
-        for node in ast_walk(stmt.test):
-            if isinstance(node, ast.Call):
-                return False  # a call in the test: what it reads is not known
-            if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
-                continue
-            key = node.id if isinstance(node, ast.Name) else source.key(node)
-            root = key.split(".", 1)[0]
-            if key in touched_outside or root in touched_outside:
-                return False  # changed (or maybe changed, through a call) outside the stepping arm
-            counted = counted or key in changed_in_arm
-    if exits and not counted:
-        return False  # a test reading only what never changes: it holds from the start, or never
-    return _endless(loop.iter, acc.loop.function or source.tree, model)
+    for node in ast_walk(test):
+        if isinstance(node, ast.Call):
+            return False  # a call in the test: what it reads is not known
+        if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
+            continue
+        key = node.id if isinstance(node, ast.Name) else source.key(node)
+        root = key.split(".", 1)[0]
+        if key in touched_outside or root in touched_outside:
+            return False  # changed (or maybe changed, through a call) outside the stepping arm
+        counted = counted or key in changed_in_arm
+    return counted
+
+
+def _across_passes_loop(acc: Accumulation, model: ModuleModel) -> ast.For | ast.AsyncFor | ast.While | None:
+    """A window counter set to a literal before a loop of passes (`it = 0` before `for epoch in
+    range(epochs):`) and otherwise bound only by its increment in the batch loop (`it += 1`),
+    never reset: its windows run across the passes, and the only micro-batches left without a
+    step are those after the last pass. That loop (the one right in the counter's block, holding
+    the batch loop), when nothing of it outside the batch loop clears, steps or backpropagates
+    (a per-pass `zero_grad()` would drop each pass's tail instead); None otherwise (a counter
+    reset, or bound, anywhere else: what each pass starts from is not read)."""
+    name = acc.periodic.counter
+    increment = acc.counter.increment
+    batch_loop = acc.loop.node
+    if not name.isidentifier() or increment is None:
+        return None
+    source = model.source
+    scope = acc.loop.function if acc.loop.function is not None else source.tree
+    init: ast.Assign | None = None
+    counted = {id(node) for node in ast_walk(increment)}
+    for node in ast_walk(scope):
+        if id(node) in counted:
+            continue
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            if init is not None or len(node.targets) != 1 or int_value(node.value) is None:
+                return None
+            init = node
+        elif isinstance(node, (ast.Name,)) and node.id == name and not isinstance(node.ctx, ast.Load):
+            if not any(node is t for t in (init.targets if init is not None else ())):
+                owner = next((a for a in ast_walk(scope) if isinstance(a, ast.Assign) and node in a.targets), None)
+                if owner is None:
+                    return None  # bound by a loop, an unpacking, a `with`, a walrus, an augmented assignment
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not scope:
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(node)) or name in {a.arg for a in node.args.args}:
+                return None
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return None
+    if init is None:
+        return None
+    block = source.block_of(init)
+    if block is None:
+        return None
+    at = next(i for i, stmt in enumerate(block) if stmt is init)
+    inside = {id(node) for node in ast_walk(batch_loop)}
+    holder = next((stmt for stmt in block[at + 1 :] if id(batch_loop) in {id(n) for n in ast_walk(stmt)}), None)
+    if holder is None or holder is batch_loop or not isinstance(holder, LOOPS) or holder.orelse:
+        return None
+    for node in ast_walk(holder):
+        if id(node) in inside or not isinstance(node, ast.Call):
+            continue
+        if (method_name(node) or call_name(node) or "") in ("zero_grad", "step", "backward") or "step" in (dotted(node.func) or ""):
+            return None  # the pass clears or steps on its own: each pass's tail is handled (or dropped) there
+    return holder  # type: ignore[return-value]
 
 
 def _own_breaks(block: list[ast.stmt]) -> list[ast.Break]:
@@ -1105,23 +1199,82 @@ def _counted_after(acc: Accumulation, drained: ast.stmt) -> bool:
     return not isinstance(drained, ast.Break) or counter.increment.lineno > drained.lineno  # type: ignore[attr-defined]
 
 
-def _breaks(loop: ast.For | ast.AsyncFor | ast.While, window: ast.AST, drained: ast.stmt | None = None) -> bool:
-    """The loop can end by a `break` of its own (not one of a loop inside it) before the end of
-    its window's `if`: its counter then need not be the last micro-batch's (`if i >= max_iters:
-    break` before the backward leaves `i` one past it; a `break` between the backward and the
-    window test skips a full window's step), and a flush under the negated window test would
-    step an empty window or drop the last one. A `break` after the window's `if` leaves when
-    the micro-batch it counts is done, window step included: the flush stays right."""
+def _breaks(acc: Accumulation, loop: ast.For | ast.AsyncFor | ast.While, model: ModuleModel, drained: ast.stmt | None = None) -> bool:
+    """The loop can end by a `break` of its own (not one of a loop inside it) that need not come
+    right after a window's step. Before the end of its window's `if`, its counter then need not
+    be the last micro-batch's (`if i >= max_iters: break` before the backward leaves `i` one past
+    it; a `break` between the backward and the window test skips a full window's step), and a
+    flush under the negated window test would step an empty window or drop the last one. After
+    the window's `if`, a `break` that may come mid-window (`if update == max_steps: break` with
+    `update = i // N` bound before the step leaves on the first micro-batch of the next window;
+    an early stop, a time budget, a count of micro-batches) ends training, or the pass, on a part
+    window the author chose to leave: whether its gradients should step (one more update than a
+    count of updates allows) or be dropped is not known, so no flush is written. A `break`
+    after the window's `if`, last in the body of an `if` whose test reads a count the loop changes only in
+    the stepping arm (`completed_steps += 1` beside the step; `if completed_steps >= max_steps:
+    break`), leaves right after a step: the flush's test does not hold there, and it stays right
+    for the end of the data."""
+    window = acc.node
     end = window.end_lineno  # type: ignore[attr-defined]
-    todo: list[ast.AST] = list(loop.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Break) and node.lineno <= end and node is not drained:
-            return True
-        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue  # their `break`s are their own
-        todo.extend(child_nodes(node))
-    return False
+    after = [node for node in _own_breaks(loop.body) if node.lineno > end and node is not drained]
+    if any(node.lineno <= end and node is not drained for node in _own_breaks(loop.body)):
+        return True
+    if not after:
+        return False
+    read = _stepping_arm_counts(acc, loop, model)
+    if read is None:
+        return True
+    _, in_arm, changed_in_arm, _ = read
+    source = model.source
+    bound_outside: set[str] = set()  # keys the loop binds out of the stepping arm (calls may change others: read as constant)
+    for node in ast_walk(loop):
+        if id(node) not in in_arm and isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
+            bound_outside.add(node.id if isinstance(node, ast.Name) else source.key(node))
+    at = loop.body.index(window)  # type: ignore[arg-type]
+    exits = {  # (`if args.max_steps > 0 and global_step > args.max_steps: epoch_iterator.close(); break`)
+        id(stmt.body[-1])
+        for stmt in loop.body[at + 1 :]
+        if isinstance(stmt, ast.If) and isinstance(stmt.body[-1], ast.Break) and not stmt.orelse
+        and (
+            _reads_a_count_of_updates(stmt.test, changed_in_arm, _with_prefixes(bound_outside), source)
+            or _windows_done_reaches(stmt.test, acc, bound_outside, source)
+        )
+    }
+    return any(id(node) not in exits for node in after)
+
+
+def _with_prefixes(keys: set[str]) -> set[str]:
+    """The keys and every dotted prefix of them (`self.args` of `self.args.max_steps`)."""
+    out = set(keys)
+    for key in keys:
+        parts = key.split("[", 1)[0].split(".")
+        out |= {".".join(parts[:k]) for k in range(1, len(parts) + 1)}
+    return out
+
+
+def _windows_done_reaches(test: ast.expr, acc: Accumulation, bound_outside: set[str], source: Source) -> bool:
+    """`if (idx + 1) // N == K: break` (or `>=`) after a window `(idx + 1) % N == 0` over the
+    enumerate index: the count of windows done first reaches K at a window's last micro-batch,
+    right after its step (`idx // N == K`, one micro-batch later, is not this)."""
+    periodic = acc.periodic
+    if acc.counter.kind != "enumerate" or periodic.modulo is None or periodic.remainder != "zero" or periodic.negated:
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.GtE))):
+        return False
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.FloorDiv)):
+        return False
+    if source.segment(left.left) != source.segment(periodic.modulo.left) or source.segment(left.right) != source.segment(periodic.modulo.right):
+        return False
+    for node in ast_walk(right):
+        if isinstance(node, ast.Call):
+            return False
+        if isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else source.key(node)) in _with_prefixes(bound_outside):
+            return False
+    return not any(
+        isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else source.key(node)) in bound_outside
+        for node in ast_walk(periodic.modulo.right)
+    )
 
 
 def _negate(comparison: ast.expr, source: Source) -> str | None:

@@ -10,6 +10,7 @@ def train(model, data, ckpt):
     while epoch < 5:
         optimizer.zero_grad()
         start = ckpt["step"] if epoch == ckpt["epoch"] else 0
+        i = -1  # the flush after the loop reads it, also when the loop runs no batch
         for i in range(start, len(data)):
             inputs, targets = data[i]
             loss = nn.functional.mse_loss(model(inputs), targets) / ACCUM

@@ -40,7 +40,10 @@ def test_window_of_the_one_caller_flushed_after_its_loop() -> None:
         b"            self.optimizer.step()\n"
         b"            self.optimizer.zero_grad(set_to_none=True)\n"
     )
-    assert fixed == source.replace(b"            self.accumulate(batch, batch_idx)\n", flush, 1)
+    loop = b"        for batch_idx, batch in enumerate(loader):\n"
+    # the index the flush reads, bound before the loop too (a loader with no batch)
+    bound = b"        batch_idx = -1  # the flush after the loop reads it, also when the loop runs no batch\n" + loop
+    assert fixed == source.replace(b"            self.accumulate(batch, batch_idx)\n", flush, 1).replace(loop, bound, 1)
 
 
 def test_window_of_two_callers_gets_no_flush() -> None:
@@ -60,7 +63,10 @@ def test_window_of_a_method_whose_parameter_is_named_otherwise_flushed_with_the_
         b"            self.optimizer.step()\n"
         b"            self.optimizer.zero_grad()\n"
     )
-    assert fixed == source.replace(b"            self.train_step(batch, i)\n", flush, 1)
+    loop = b"        for i, batch in enumerate(loader):\n"
+    # the index the flush reads, bound before the loop too (a loader with no batch)
+    bound = b"        i = -1  # the flush after the loop reads it, also when the loop runs no batch\n" + loop
+    assert fixed == source.replace(b"            self.train_step(batch, i)\n", flush, 1).replace(loop, bound, 1)
 
 
 def test_window_of_a_method_given_the_index_by_keyword_flushed_with_the_loops_index() -> None:

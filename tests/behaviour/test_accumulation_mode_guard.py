@@ -45,6 +45,7 @@ BUGGY = '''def run_epoch(batches, phase="train"):
 '''
 HAND = '''def run_epoch(batches, phase="train"):
     total = 0.0
+    i = -1  # the flush after the loop reads it, also when the loop runs no batch
     for i, (inputs, targets) in enumerate(batches):
         loss = nn.functional.cross_entropy(model(inputs), targets)
         if phase == "train":

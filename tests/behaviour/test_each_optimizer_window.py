@@ -49,6 +49,7 @@ BUGGY = '''def train(epochs):
 '''
 HAND = '''def train(epochs):
     for epoch in range(epochs):
+        step = -1  # the flush after the loop reads it, also when the loop runs no batch
         for step, (x, y) in enumerate(batches):
             loss = nn.functional.mse_loss(head(encoder(x)), y)
             (loss / accum_steps).backward()

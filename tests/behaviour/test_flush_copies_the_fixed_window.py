@@ -28,7 +28,7 @@ loader = [(torch.randn(2, 4), torch.randn(2, 1)) for _ in range(7)]
 accum = 3
 losses = []
 for epoch in range(2):
-    for step, (x, y) in enumerate(loader):
+{bind}    for step, (x, y) in enumerate(loader):
         loss = nn.functional.mse_loss(model(x), y) / accum
         loss.backward()
         losses.append(loss.item())
@@ -39,6 +39,8 @@ for param in model.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
 print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 '''
+# the fix binds the index the flush reads before the loop too (a loader with no batch)
+BIND = "    step = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 BUGGY_WINDOW = """            lr_scheduler.step()
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
@@ -58,8 +60,8 @@ HAND_FLUSH = """
 
 
 def test_the_flush_copies_the_window_after_the_scheduler_moved(tmp_path: Path) -> None:
-    buggy = SCRIPT.format(window=BUGGY_WINDOW, flush="")
-    hand = SCRIPT.format(window=HAND_WINDOW, flush=HAND_FLUSH)
+    buggy = SCRIPT.format(window=BUGGY_WINDOW, bind="", flush="")
+    hand = SCRIPT.format(window=HAND_WINDOW, bind=BIND, flush=HAND_FLUSH)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006,GF012")
 
 
@@ -79,7 +81,7 @@ accum = 3
 clip = True
 losses = []
 for epoch in range(2):
-    for step, (x, y) in enumerate(loader):
+{bind}    for step, (x, y) in enumerate(loader):
         loss = nn.functional.mse_loss(model(x), y) / accum
         scaler.scale(loss).backward()
         losses.append(loss.item())
@@ -111,6 +113,6 @@ def test_the_flush_copies_the_unscale_added_under_the_windows_clip_test(tmp_path
     (not a statement of the window itself): GF006's flush, which copies that `if` whole, waits
     for the pass after it, so the tail's clip is unscaled too (before, the flush copied the clip
     still scaled, and no rule looks at a flush after the loop again)."""
-    buggy = SCALED_SCRIPT.format(unscale="", flush="")
-    hand = SCALED_SCRIPT.format(unscale="                scaler.unscale_(optimizer)\n", flush=SCALED_HAND_FLUSH)
+    buggy = SCALED_SCRIPT.format(unscale="", bind="", flush="")
+    hand = SCALED_SCRIPT.format(unscale="                scaler.unscale_(optimizer)\n", bind=BIND, flush=SCALED_HAND_FLUSH)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006,GF013")

@@ -33,7 +33,7 @@ class Runner:
 
     def train_epoch(self, batches, accum=4):
         losses = []
-        for i, (x, y) in enumerate(batches):
+{bind}        for i, (x, y) in enumerate(batches):
             if self.use_amp:
                 with torch.autocast("cpu", dtype=torch.bfloat16):
                     loss = nn.functional.mse_loss(self.model(x).float(), y) / accum
@@ -74,10 +74,13 @@ FLUSH = """
             self.optimizer.step()
             self.optimizer.zero_grad()
 """
+# the fix binds the index the flush reads before the loop too, once for both arms (a loader
+# with no batch)
+BIND = "        i = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 
 
 @pytest.mark.parametrize("use_amp", [False, True])
 def test_both_arms_flushed(tmp_path: Path, use_amp: bool) -> None:
-    buggy = SCRIPT.format(flush="", use_amp=use_amp)
-    hand = SCRIPT.format(flush=FLUSH, use_amp=use_amp)
+    buggy = SCRIPT.format(bind="", flush="", use_amp=use_amp)
+    hand = SCRIPT.format(bind=BIND, flush=FLUSH, use_amp=use_amp)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

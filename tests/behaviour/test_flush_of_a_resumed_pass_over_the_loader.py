@@ -1,8 +1,10 @@
 """GF006 on a checkpoint-resumed pass over the data: `for i in range(start, len(data)):` with
 `start = ckpt["step"] if epoch == ckpt["epoch"] else 0` (the index counts the loader's own
 positions, so the windows fall where a fresh run puts them). The flush goes after the batch
-loop, and the fixed script trains exactly like the hand-fixed one, also when the run resumes
-part-way into its first epoch."""
+loop, the index it reads bound to -1 right before the loop (so a resumed pass that runs no
+batch reads a bound index at which the flush's test does not hold), and the fixed script
+trains exactly like the hand-fixed one, also when the run resumes part-way into its first
+epoch."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def run(ckpt):
     while epoch < 3:
         optimizer.zero_grad()
         start = ckpt["step"] if epoch == ckpt["epoch"] else 0
-        for i in range(start, len(data)):
+{bind}        for i in range(start, len(data)):
             x, y = data[i]
             loss = nn.functional.mse_loss(model(x), y)
             (loss / ACCUM).backward()
@@ -51,6 +53,9 @@ for param in model.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
 print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 '''
+# the fix binds the index the flush reads before the loop too, to -1 whatever `start` is: on a
+# resumed pass that runs no batch the flush's test does not hold there
+RESUMED_BIND = "        i = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 RESUMED_FLUSH = """
         # the last micro-batches did not fill a whole window: step on them too
         if i % ACCUM != ACCUM - 1:
@@ -76,7 +81,7 @@ history = []
 def fit(args, every):
     for epoch in range(args.first_epoch, 3):
         first = args.resume_batch if epoch == args.first_epoch else 0
-        for k in range(first, len(batches)):
+{bind}        for k in range(first, len(batches)):
             x, y = batches[k]
             loss = nn.functional.mse_loss(net(x), y) / every
             loss.backward()
@@ -92,6 +97,7 @@ for param in net.parameters():
     digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
 print(json.dumps({{"losses": history, "weights_sha256": digest.hexdigest()}}))
 '''
+ATTRIBUTE_BIND = "        k = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 ATTRIBUTE_FLUSH = """
         # the last micro-batches did not fill a whole window: step on them too
         if (k + 1) % every != 0:
@@ -101,8 +107,10 @@ ATTRIBUTE_FLUSH = """
 
 
 def test_flush_of_a_pass_resumed_from_a_checkpoint_dict(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, RESUMED.format(flush=""), RESUMED.format(flush=RESUMED_FLUSH), "--select", "GF006")
+    buggy, hand = RESUMED.format(bind="", flush=""), RESUMED.format(bind=RESUMED_BIND, flush=RESUMED_FLUSH)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")
 
 
 def test_flush_of_a_pass_resumed_from_an_attribute_in_a_for_epoch_loop(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, ATTRIBUTE.format(flush=""), ATTRIBUTE.format(flush=ATTRIBUTE_FLUSH), "--select", "GF006")
+    buggy, hand = ATTRIBUTE.format(bind="", flush=""), ATTRIBUTE.format(bind=ATTRIBUTE_BIND, flush=ATTRIBUTE_FLUSH)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

@@ -40,7 +40,7 @@ class Trainer:
         return loss.item()
 
     def epoch(self, batches, losses):
-        for step, (inputs, targets) in enumerate(batches):
+{bind}        for step, (inputs, targets) in enumerate(batches):
             losses.append(self.learn(inputs, targets, {param}=step))
 {flush}
 
@@ -60,12 +60,14 @@ FLUSH = """
             self.opt.step()
             self.opt.zero_grad()
 """
+# the fix binds the index the flush reads before the loop too (a loader with no batch)
+BIND = "        step = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 
 
 @pytest.mark.parametrize("param", ["step", "k"])
 def test_window_in_the_step_method_flushed_after_the_epoch_loop(param: str, tmp_path: Path) -> None:
     """`k`: the method's parameter named otherwise than the loop's `step` it is handed."""
-    buggy, fixed = SCRIPT.format(flush="", param=param), SCRIPT.format(flush=FLUSH, param=param)
+    buggy, fixed = SCRIPT.format(bind="", flush="", param=param), SCRIPT.format(bind=BIND, flush=FLUSH, param=param)
     assert_fixed_like_hand(tmp_path, buggy, fixed, "--select", "GF006", "--unsafe-fixes")
 
 

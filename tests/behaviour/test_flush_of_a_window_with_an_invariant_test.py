@@ -37,7 +37,7 @@ loaders = {"train": BATCHES, "val": BATCHES[:4]}
 for epoch in range(3):
     for phase in ["train", "val"]:
         optimizer.zero_grad()
-        for i, (x, y) in enumerate(loaders[phase]):
+BIND        for i, (x, y) in enumerate(loaders[phase]):
             loss = torch.nn.functional.mse_loss(model(x), y) / 4
             loss.backward()
             seen.append(loss.item())
@@ -57,7 +57,7 @@ class Finetuner:
 
     def epoch(self, loader):
         self.opt.zero_grad()
-        for step, (x, y) in enumerate(loader, 1):
+BIND        for step, (x, y) in enumerate(loader, 1):
             loss = torch.nn.functional.mse_loss(self.net(x), y)
             (loss / self.accum).backward()
             seen.append(loss.item())
@@ -71,6 +71,12 @@ tuner = Finetuner(model, 4)
 for _ in range(3):
     tuner.epoch(BATCHES)
 '''
+
+# the fix binds the index the flush reads before the loop too (a loader with no batch): -1,
+# 0 for `enumerate(loader, 1)`
+PHASES_BIND = "        i = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
+METHOD_BIND = "        step = 0  # the flush after the loop reads it, also when the loop runs no batch\n"
+BINDS = {"phases": PHASES_BIND, "method": METHOD_BIND}
 
 FLUSHES = {
     "phases": (
@@ -172,6 +178,6 @@ print(json.dumps({"losses": seen, "weights_sha256": digest.hexdigest()}))
 @pytest.mark.parametrize("shape", ["phases", "method", "counted", "counted_method", "counted_on_self"])
 def test_the_tail_is_flushed_under_the_same_test(shape: str, tmp_path: Path) -> None:
     body, flush = FLUSHES[shape]
-    buggy = HEAD + body.replace("RESTORE", "") + TAIL
-    hand = HEAD + body.replace("RESTORE", flush) + TAIL
+    buggy = HEAD + body.replace("BIND", "").replace("RESTORE", "") + TAIL
+    hand = HEAD + body.replace("BIND", BINDS.get(shape, "")).replace("RESTORE", flush) + TAIL
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

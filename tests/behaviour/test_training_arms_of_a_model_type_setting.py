@@ -30,7 +30,7 @@ opt = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.5)
 batches = [(torch.randn(8, 4), 3 * torch.randn(8, 1)) for _ in range(7)]
 losses = []
 for epoch in range(2):
-    for i, (x, y) in enumerate(batches):
+{bind}    for i, (x, y) in enumerate(batches):
         if cfg["model"] in PRETRAINED:
             loss = nn.functional.mse_loss(net(x), y) / cfg["accum"]
             losses.append(loss.item())
@@ -56,6 +56,8 @@ CLIP_AFTER_BACKWARD = """            loss = nn.functional.mse_loss(net(x), y)
             losses.append(loss.item())
             loss.backward()
             nn.utils.clip_grad_norm_(net.parameters(), 0.05)"""
+# the fix binds the index the flush reads before the loop too (a loader with no batch)
+BIND = "    i = -1  # the flush after the loop reads it, also when the loop runs no batch\n"
 FLUSH = """
     # the last micro-batches did not fill a whole window: step on them too
     if cfg["model"] in PRETRAINED and (i + 1) % cfg["accum"] != 0:
@@ -65,12 +67,12 @@ FLUSH = """
 
 
 def test_window_arm_flushed_under_the_setting(tmp_path: Path) -> None:
-    buggy = SCRIPT.format(kind="bert", plain=CLIP_AFTER_BACKWARD, flush="")
-    hand = SCRIPT.format(kind="bert", plain=CLIP_AFTER_BACKWARD, flush=FLUSH)
+    buggy = SCRIPT.format(kind="bert", plain=CLIP_AFTER_BACKWARD, bind="", flush="")
+    hand = SCRIPT.format(kind="bert", plain=CLIP_AFTER_BACKWARD, bind=BIND, flush=FLUSH)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")
 
 
 def test_clip_of_the_plain_arm_moved_after_its_backward(tmp_path: Path) -> None:
-    buggy = SCRIPT.format(kind="lstm", plain=CLIP_FIRST, flush=FLUSH)
-    hand = SCRIPT.format(kind="lstm", plain=CLIP_AFTER_BACKWARD, flush=FLUSH)
+    buggy = SCRIPT.format(kind="lstm", plain=CLIP_FIRST, bind=BIND, flush=FLUSH)
+    hand = SCRIPT.format(kind="lstm", plain=CLIP_AFTER_BACKWARD, bind=BIND, flush=FLUSH)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")

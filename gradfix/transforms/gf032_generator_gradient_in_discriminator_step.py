@@ -501,15 +501,17 @@ def _may_be_summed(loss: ast.expr, loop: ast.AST, model: ModuleModel) -> bool:
     """False when neither `_terms` nor `_summed_in_helper` can read the backpropagated loss as a
     sum, whatever the iteration's graphs: it is not an operation, a list, a tuple or a call that
     either may read (`sum`/`torch.sum`/`torch.stack`/`torch.mean`, `.sum()`/`.mean()`, a
-    function of the module, a method through `self.`), nor a name that some plain assignment in
-    the loop binds to one (`_bound_once` reads the loop body's assignments only). A necessary
-    condition only, asked before the owners and the graphs are built."""
+    function of the module, a method through `self.`), nor a name that some assignment written
+    inside the loop binds to one (`_bound_once` reads the loop body's plain assignments only; the
+    module's assignment index holds each with its value). A necessary condition only, asked
+    before the owners and the graphs are built."""
     if loss.__class__ is ast.Name:
-        name = loss.id  # type: ignore[attr-defined]
+        from gradfix.analysis.assignments import assignments
+
+        first, last = loop.lineno, loop.end_lineno  # type: ignore[attr-defined]
         return any(
-            node.__class__ is ast.Assign and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
-            and node.targets[0].id == name and _may_sum(node.value, model)  # type: ignore[attr-defined]
-            for node in ast_walk(loop)
+            b.value is not None and first <= b.statement.lineno <= last and _may_sum(b.value, model)  # type: ignore[operator]
+            for b in assignments(model).by_key.get(loss.id, ())  # type: ignore[attr-defined]
         )  # fmt: skip
     return _may_sum(loss, model)
 

@@ -1,15 +1,19 @@
 """GF006 on a `while True:` loop over `iter(loader)` (`next()` until `StopIteration`) that also
-stops at a step budget (`if updates >= budget: break` after the window's `if`): the flush goes
-after the loop, under the negated window test, and the fixed script trains exactly like the
-hand-fixed one."""
+stops at a budget (`if updates >= budget: break` after the window's `if`). When `updates`
+counts optimizer steps (it changes only in the window's stepping arm), the break comes right
+after a step: the flush goes after the loop, under the negated window test, and the fixed
+script trains exactly like the hand-fixed one. When it counts micro-batches, the break may
+leave a part window on purpose (the author's budget, as openvla's max-steps stop, sweep57a):
+the tail is still reported, but no fix is written, even with `--unsafe-fixes`."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from .harness import assert_fixed_like_hand
+from .harness import apply_gradfix, assert_fixed_like_hand, gradfix_command
 
 pytest.importorskip("torch")
 
@@ -43,8 +47,7 @@ for epoch in range(3):
         if k % accum == 0:
             optimizer.step()
             optimizer.zero_grad()
-        updates += 1
-        if updates >= budget:
+{count}        if updates >= budget:
             break
 {flush}digest = hashlib.sha256()
 for param in model.parameters():
@@ -59,5 +62,27 @@ FLUSH = """
 """
 
 
-def test_flush_after_a_drained_iterator_stopped_by_a_budget(tmp_path: Path) -> None:
-    assert_fixed_like_hand(tmp_path, SCRIPT.format(flush=""), SCRIPT.format(flush=FLUSH), "--select", "GF006")
+STEPS = "            updates += 1\n"  # in the stepping arm: a budget of optimizer steps
+MICRO_BATCHES = "        updates += 1\n"  # on every micro-batch
+
+
+def test_flush_after_a_drained_iterator_stopped_by_a_step_budget(tmp_path: Path) -> None:
+    # (three epochs of seven micro-batches, three steps each with the flush: the budget of 8 is
+    # reached by the last epoch's second step, right after it, and no epoch follows)
+    buggy = SCRIPT.format(count=STEPS, flush="").replace("budget = 17", "budget = 8")
+    # (the flush repeats the stepping arm whole, its count of the steps too)
+    flush = FLUSH + "        updates += 1\n"
+    hand = SCRIPT.format(count=STEPS, flush=flush).replace("budget = 17", "budget = 8")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")
+
+
+def test_micro_batch_budget_reported_without_a_fix(tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(SCRIPT.format(count=MICRO_BATCHES, flush=""))
+    report = subprocess.run(
+        [*gradfix_command(), "--no-cache", "--select", "GF006", script.name], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert report.returncode == 1, report.stdout + report.stderr
+    assert "train.py:29:13: GF006 the micro-batches after the last multiple of `accum`" in report.stdout
+    fixed = apply_gradfix(script, tmp_path / "fixed", "--no-cache", "--select", "GF006", "--unsafe-fixes")
+    assert fixed.read_text() == script.read_text()

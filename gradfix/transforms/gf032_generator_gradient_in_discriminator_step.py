@@ -297,9 +297,6 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         two generators of a cycle) has neither: silent."""
         if backward.engine:
             return  # (DeepSpeed's engine: clears by itself)
-        loss = _backpropagated(backward)
-        if loss is None or not _may_be_summed(loss, loop.node, model):
-            return  # (cheap first: most backwards are of one loss, `loss = criterion(out, y)`)
         stepped = {}
         for e in steps:
             if e.target not in stepped:
@@ -317,6 +314,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if _reaches(backward, step, loop, owners, stepped, at, clears) == "":
                 reached[step.target] = step  # type: ignore[index]
         if len(reached) < 2:
+            return
+        loss = _backpropagated(backward)
+        if loss is None:
             return
         text = model.source.outer_segment(loop.node)
         if _may_freeze(text, loop, model):
@@ -495,40 +495,6 @@ def _terms(loss: ast.expr, statement: ast.AST, graphs: GraphFlow, group: str | N
                 return found
         return [(loss, loss.id)]  # type: ignore[attr-defined]
     return [(loss, group)]
-
-
-def _may_be_summed(loss: ast.expr, loop: ast.AST, model: ModuleModel) -> bool:
-    """False when neither `_terms` nor `_summed_in_helper` can read the backpropagated loss as a
-    sum, whatever the iteration's graphs: it is not an operation, a list, a tuple or a call that
-    either may read (`sum`/`torch.sum`/`torch.stack`/`torch.mean`, `.sum()`/`.mean()`, a
-    function of the module, a method through `self.`), nor a name that some assignment written
-    inside the loop binds to one (`_bound_once` reads the loop body's plain assignments only; the
-    module's assignment index holds each with its value). A necessary condition only, asked
-    before the owners and the graphs are built."""
-    if loss.__class__ is ast.Name:
-        from gradfix.analysis.assignments import assignments
-
-        first, last = loop.lineno, loop.end_lineno  # type: ignore[attr-defined]
-        return any(
-            b.value is not None and first <= b.statement.lineno <= last and _may_sum(b.value, model)  # type: ignore[operator]
-            for b in assignments(model).by_key.get(loss.id, ())  # type: ignore[attr-defined]
-        )  # fmt: skip
-    return _may_sum(loss, model)
-
-
-def _may_sum(value: ast.expr, model: ModuleModel) -> bool:
-    kind = value.__class__
-    if kind in (ast.BinOp, ast.UnaryOp, ast.List, ast.Tuple):
-        return True
-    if kind is not ast.Call:
-        return False
-    func = value.func  # type: ignore[attr-defined]
-    if func.__class__ is ast.Name:
-        name = func.id
-        return name == "sum" or name in model.facts.module_functions or model.facts.imports.qualify(name) != name
-    if func.__class__ is ast.Attribute:
-        return func.attr in ("sum", "mean", "stack") or (func.value.__class__ is ast.Name and func.value.id == "self")
-    return False
 
 
 def _bound_once(name: str, statement: ast.AST, graphs: GraphFlow) -> ast.expr | None:

@@ -471,18 +471,24 @@ def _returned_closure(
     closure = facts.local_functions.get(id(maker), {}).get(inner)
     if closure is None or not isinstance(closure.node, ast.FunctionDef) or closure.node.decorator_list:
         return None
-    bindings = [
-        n for n in ast_walk(maker)
-        if (isinstance(n, FUNCTIONS) and n.name == inner and n is not maker)
-        or (isinstance(n, ast.Name) and n.id == inner and not isinstance(n.ctx, ast.Load))
-        or (isinstance(n, ast.arg) and n.arg == inner)
-        or (isinstance(n, (ast.Global, ast.Nonlocal)) and inner in n.names)
-    ]  # fmt: skip
-    if len(bindings) != 1 or bindings[0] is not closure.node:
+    if not _only_binding_is(maker, inner, closure.node):
         return None  # bound otherwise too: which one it hands back is not read
     if not any(word in model.source.segment(closure.node) for word in words):
         return None
     return closure.node, call
+
+
+def _only_binding_is(function: ast.AST, name: str, definition: ast.AST) -> bool:
+    """Whether `definition` (a `def` inside `function`) is the one binding of `name` anywhere in
+    `function`: no other `def`, assignment, parameter, `global` or `nonlocal` of it."""
+    bindings = [
+        n for n in ast_walk(function)
+        if (isinstance(n, FUNCTIONS) and n.name == name and n is not function)
+        or (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, ast.arg) and n.arg == name)
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+    ]  # fmt: skip
+    return len(bindings) == 1 and bindings[0] is definition
 
 
 def _called_closure(
@@ -501,14 +507,7 @@ def _called_closure(
     info = model.facts.local_functions.get(id(owner), {}).get(name)
     if info is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
         return None
-    bindings = [
-        n for n in ast_walk(owner)
-        if (isinstance(n, FUNCTIONS) and n.name == name and n is not owner)
-        or (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
-        or (isinstance(n, ast.arg) and n.arg == name)
-        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
-    ]  # fmt: skip
-    if len(bindings) != 1 or bindings[0] is not info.node:
+    if not _only_binding_is(owner, name, info.node):
         return None  # bound otherwise too: which one runs is not read
     if not any(word in source.segment(info.node) for word in words):
         return None

@@ -14,6 +14,7 @@ class Trainer:
 
     def start(self, epochs):
         for epoch in range(epochs):
+            batch = -1  # the flush after the loop reads it, also when the loop runs no batch
             for batch, data in enumerate(self.loader):
                 self.train_step(data)
                 if batch % self.accu_grad == self.accu_grad - 1:

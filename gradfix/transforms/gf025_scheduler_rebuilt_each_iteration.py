@@ -19,6 +19,7 @@ from gradfix.transforms._rebuilt import (
     called_method,
     expression_calls,
     called_on_instance,
+    called_class_method,
     functions_holding,
     lines_saying,
     with_partial_aliases,
@@ -240,7 +241,7 @@ class SchedulerRebuiltEachIteration(Rule):
             for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
                 called = (
                     called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
-                    or called_on_instance(stmt, model, _BUILD_WORDS)
+                    or called_on_instance(stmt, model, _BUILD_WORDS) or called_class_method(stmt, model, _BUILD_WORDS)
                 )  # fmt: skip
                 if called is not None:
                     for built, target in _rebuilt_per_call(called, loop, model):

@@ -393,7 +393,115 @@ def called_function(
                     found = _factory_made_closure(call, model, words) or _returned_closure(stmt, call, model, words)
             if found is not None:
                 return found
+        elif (call.func.__class__ is ast.Subscript or call.func.__class__ is ast.Attribute) and call.func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+            if _closure_holders(model):
+                found = _held_closure(stmt, call, model, words)
+                if found is not None:
+                    return found
     return None
+
+
+def _closure_holders(model: ModuleModel) -> dict[str, tuple[ast.FunctionDef, dict[str, str]]]:
+    """The functions of the module (not methods) whose last statement hands back closures they
+    define in a dict literal under string keys (`return {"train": train, "report": report}`)
+    or in a `types.SimpleNamespace(train_step=train_step, ...)`: each one's node and, per key,
+    the name of the closure there. Found once per module (most modules have none)."""
+    found: dict[str, tuple[ast.FunctionDef, dict[str, str]]] | None = model.__dict__.get("_closure_holders")
+    if found is not None:
+        return found
+    found = model.__dict__["_closure_holders"] = {}
+    facts = model.facts
+    if not facts.local_functions:
+        return found
+    for name, info in facts.module_functions.items():
+        node = info.node
+        local = facts.local_functions.get(id(node))
+        if not local or info.class_name is not None or not isinstance(node, ast.FunctionDef) or not node.body:
+            continue
+        last = node.body[-1]
+        value = last.value if last.__class__ is ast.Return else None  # type: ignore[attr-defined]
+        pairs: list[tuple[str, ast.expr]] = []
+        if value.__class__ is ast.Dict:
+            if not all(k.__class__ is ast.Constant and isinstance(k.value, str) for k in value.keys):  # type: ignore[union-attr]
+                continue  # (a `**spread` or a computed key: which closure sits where is not read)
+            pairs = [(k.value, v) for k, v in zip(value.keys, value.values)]  # type: ignore[union-attr]
+        elif value.__class__ is ast.Call and not value.args and (facts.imports.qualify(dotted(value.func) or "") or "") == "types.SimpleNamespace":  # type: ignore[union-attr]
+            if any(k.arg is None for k in value.keywords):  # type: ignore[union-attr]
+                continue
+            pairs = [(k.arg, k.value) for k in value.keywords]  # type: ignore[union-attr, misc]
+        places = {key: v.id for key, v in pairs if v.__class__ is ast.Name and v.id in local}  # type: ignore[attr-defined]
+        if places:
+            found[name] = (node, places)
+    return found
+
+
+def _held_closure(
+    stmt: ast.stmt, call: ast.Call, model: ModuleModel, words: tuple[str, ...]
+) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`steps["train"](x, y)` (or `ns.train_step(x, y)`) in a loop whose scope binds `steps`
+    once, to the call of a function of `_closure_holders`, and reads it only by a constant key
+    (`steps["..."]`, `ns.name`: never stores into it, hands it on whole or deletes from it;
+    no `setattr` in the module), the key's place holding a closure the function defines once:
+    that closure and the call, as the closure's own call `train(x, y)`."""
+    func = call.func
+    holder = func.value.id  # type: ignore[attr-defined]
+    if func.__class__ is ast.Subscript:
+        key = func.slice  # type: ignore[attr-defined]
+        if key.__class__ is not ast.Constant or not isinstance(key.value, str):  # type: ignore[attr-defined]
+            return None
+        key = key.value  # type: ignore[attr-defined]
+    else:
+        key = func.attr  # type: ignore[attr-defined]
+    facts = model.facts
+    if holder in facts.imports.aliases or holder in facts.module_functions or holder in rebound_declared(model):
+        return None
+    index = assignments(model)
+    scope = index.scope_of(stmt)
+    bound = index.bindings(holder, scope)
+    if len(bound) != 1 or bound[0].scope is not scope or bound[0].statement.__class__ is not ast.Assign:
+        return None
+    binding: ast.Assign = bound[0].statement  # type: ignore[assignment]
+    value = binding.value
+    if len(binding.targets) != 1 or binding.targets[0].__class__ is not ast.Name or value.__class__ is not ast.Call or value.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return None
+    maker = _closure_holders(model).get(value.func.id)  # type: ignore[attr-defined]
+    if maker is None or key not in maker[1] or "setattr(" in model.source.text:
+        return None
+    if func.__class__ is ast.Subscript and maker[0].body[-1].value.__class__ is not ast.Dict:  # type: ignore[attr-defined]
+        return None  # (a namespace is not read by key, nor a dict by attribute)
+    if func.__class__ is ast.Attribute and maker[0].body[-1].value.__class__ is ast.Dict:  # type: ignore[attr-defined]
+        return None
+    keyed: set[int] = set()
+    named = 0
+    for node in ast_walk(scope):
+        kind = node.__class__
+        if kind is ast.Name and node.id == holder:  # type: ignore[attr-defined]
+            named += 1
+        elif (kind is ast.Subscript or kind is ast.Attribute) and node.value.__class__ is ast.Name and node.value.id == holder:  # type: ignore[attr-defined]
+            if node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+                return None  # stored into or deleted from
+            if kind is ast.Subscript and (node.slice.__class__ is not ast.Constant or not isinstance(node.slice.value, str)):  # type: ignore[attr-defined]
+                return None
+            if kind is ast.Attribute and node.attr not in maker[1]:  # type: ignore[attr-defined]
+                return None  # (`steps.update(...)`, `ns.other`: not a closure the maker put there)
+            keyed.add(id(node.value))  # type: ignore[attr-defined]
+    if named != len(keyed) + 1:
+        return None  # handed on whole or bound again: not read
+    inner = maker[1][key]
+    closure = facts.local_functions.get(id(maker[0]), {}).get(inner)
+    if closure is None or not isinstance(closure.node, ast.FunctionDef) or closure.node.decorator_list:
+        return None
+    if not _only_binding_is(maker[0], inner, closure.node) or not any(word in model.source.segment(closure.node) for word in words):
+        return None
+    made: dict[int, ast.Call] = model.__dict__.setdefault("_held_calls", {})
+    direct = made.get(id(call))
+    if direct is None:
+        name = ast.Name(inner, ast.Load())
+        direct = made[id(call)] = ast.Call(name, call.args, call.keywords)
+        for node, at in ((name, func), (direct, call)):
+            node.lineno, node.col_offset = at.lineno, at.col_offset
+            node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset
+    return closure.node, direct
 
 
 def _factory_made_closure(call: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
@@ -956,6 +1064,57 @@ def every_iteration(body: list[ast.stmt], direct: bool = True) -> Iterator[tuple
 MATCH = getattr(ast, "Match", None)
 
 
+def staying_arms(loop: ast.AST) -> list[list[ast.stmt]]:
+    """A `while` loop run as a state machine (`while phase != "done":` or `while True:`, its
+    body one `if phase == "begin": ... elif phase == "batch": ... elif phase == "end": ...`
+    chain, every test comparing the same plain name to a string, no `else`): the bodies of
+    the arms that stay in their state, rebinding the name only under an `if` of the arm
+    (`if item is None: phase = "end"; continue`), never in the arm's own block. Such an arm
+    runs on every iteration the loop spends in its state, one after the other (the batches
+    of an epoch); an arm that sets the next state in its own block runs once per entry."""
+    if loop.__class__ is not ast.While or len(loop.body) != 1 or loop.body[0].__class__ is not ast.If:  # type: ignore[attr-defined]
+        return []
+    name = None
+    arms: list[list[ast.stmt]] = []
+    node = loop.body[0]  # type: ignore[attr-defined]
+    while True:
+        test = node.test
+        if (
+            test.__class__ is not ast.Compare or len(test.ops) != 1 or test.ops[0].__class__ is not ast.Eq
+            or test.left.__class__ is not ast.Name or test.comparators[0].__class__ is not ast.Constant
+            or not isinstance(test.comparators[0].value, str) or (name is not None and test.left.id != name)
+        ):  # fmt: skip
+            return []
+        name = test.left.id
+        arms.append(node.body)
+        if len(node.orelse) == 1 and node.orelse[0].__class__ is ast.If:
+            node = node.orelse[0]
+            continue
+        if node.orelse:
+            return []  # (an `else` arm: what state runs it is not read)
+        break
+    condition = loop.test  # type: ignore[attr-defined]
+    if not (condition.__class__ is ast.Constant and condition.value is True) and not any(
+        n.__class__ is ast.Name and n.id == name for n in ast_walk(condition)
+    ):  # fmt: skip
+        return []
+    staying = []
+    for arm in arms:
+        changed = any(n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load for stmt in arm for n in ast_walk(stmt))  # type: ignore[attr-defined]
+        if changed and not any(
+            stmt.__class__ in _STATE_BINDINGS and any(
+                n.__class__ is ast.Name and n.id == name
+                for target in (stmt.targets if stmt.__class__ is ast.Assign else (stmt.target,)) for n in ast_walk(target)  # type: ignore[attr-defined]
+            )
+            for stmt, _ in every_iteration(arm)
+        ):  # fmt: skip
+            staying.append(arm)
+    return staying
+
+
+_STATE_BINDINGS = frozenset({ast.Assign, ast.AugAssign, ast.AnnAssign})
+
+
 def working_arm(stmt: ast.stmt) -> list[ast.stmt] | None:
     """The body of the one arm of a `match` statement that does not only `continue` (`match
     batch: case (x, y): ... case _: continue`), when every other arm is a lone `continue`:
@@ -1089,6 +1248,8 @@ def calls_one_of(stmt: ast.stmt, names: set[str]) -> bool:
         func = call.func
         if (func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else None) in names:  # type: ignore[attr-defined]
             return True
+        if func.__class__ is ast.Subscript and func.slice.__class__ is ast.Constant and func.slice.value in names:  # type: ignore[attr-defined]
+            return True  # (`steps["train"](x, y)`: a closure `_held_closure` may find)
     return False
 
 
@@ -1119,6 +1280,10 @@ def with_partial_aliases(names: set[str], model: ModuleModel) -> set[str]:
         }  # fmt: skip
     if names and model.facts.local_functions:
         names = names | _returned_aliases(names, model)
+        holders = _closure_holders(model)
+        if holders:
+            # `steps["train"](x, y)` / `ns.go(x, y)` on what a function hands back holding `train`
+            names = names | {key for _, places in holders.values() for key, inner in places.items() if inner in names}
     return _with_self_calls(names, model)
 
 

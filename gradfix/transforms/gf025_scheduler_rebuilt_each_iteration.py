@@ -20,6 +20,7 @@ from gradfix.transforms._rebuilt import (
     expression_calls,
     called_on_instance,
     called_class_method,
+    staying_arms,
     functions_holding,
     lines_saying,
     with_partial_aliases,
@@ -238,7 +239,7 @@ class SchedulerRebuiltEachIteration(Rule):
         for loop in loops(source.tree.body):
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body)):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
                 called = (
                     called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
                     or called_on_instance(stmt, model, _BUILD_WORDS) or called_class_method(stmt, model, _BUILD_WORDS)

@@ -15,6 +15,7 @@ from gradfix.transforms._rebuilt import (
     member_of,
     expression_calls,
     called_class_method,
+    staying_arms,
     called_on_instance,
     bound_by_a_partial,
     bound_names,
@@ -234,7 +235,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 continue  # (builds no scaler and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model)):  # type: ignore[attr-defined]
+            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model), *(_each_iteration(arm, loop, model, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS) or called_class_method(stmt, model, _WORDS)

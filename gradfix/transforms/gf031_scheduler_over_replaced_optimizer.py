@@ -582,6 +582,7 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
     if _writes_groups(scope, opt, source):
         return False  # the rate may be copied into the new optimizer by hand
     module = scope.__class__ is ast.Module and "." not in sched and "." not in opt
+    held = _local_holder(scope, sched, opt)
     for node in own_nodes(scope):
         if node.__class__ is not ast.Call:
             continue
@@ -596,7 +597,7 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                     if key == sched and key != opt and _ended_before(there, where, source):
                         continue
                     stepped.add(key)
-        elif _hands_both(node, sched, opt, facts, source):  # type: ignore[arg-type]
+        elif _hands_both(node, sched, opt, facts, source) or (held and _hands_the_holder(node, sched, opt, facts, source)):  # type: ignore[arg-type]
             where = _statement_of(body, node)
             if where is not None and _after(there, where, floor):
                 stepped.update((sched, opt))
@@ -764,6 +765,57 @@ def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-unty
                 if source.key(func.value) == key or any(source.key(arg) == key for arg in node.args):  # type: ignore[attr-defined]
                     return True
     return False
+
+
+def _local_holder(scope: ast.AST, sched: str, opt: str) -> bool:
+    """`st.sched` and `st.opt` on one plain name `st` that the function binds itself, once, to
+    a new `types.SimpleNamespace()` (not a parameter, no `global`/`nonlocal` of it): an object
+    whose attributes only the function's code sets until it hands it on."""
+    holder, _, sched_attr = sched.partition(".")
+    opt_holder, _, opt_attr = opt.partition(".")
+    if scope.__class__ is not ast.FunctionDef or not holder or holder != opt_holder or "." in sched_attr or "." in opt_attr:
+        return False
+    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:  # type: ignore[attr-defined]
+        return False
+    bound = []
+    for node in ast_walk(scope):
+        if (node.__class__ is ast.Global or node.__class__ is ast.Nonlocal) and holder in node.names:  # type: ignore[attr-defined]
+            return False
+        if node.__class__ is ast.Name and node.id == holder and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            bound.append(node)
+    if len(bound) != 1:
+        return False
+    return any(
+        node.__class__ is ast.Assign and len(node.targets) == 1 and node.targets[0] is bound[0]  # type: ignore[attr-defined]
+        and node.value.__class__ is ast.Call and dotted(node.value.func) in ("types.SimpleNamespace", "SimpleNamespace")  # type: ignore[attr-defined]
+        and not node.value.args and not node.value.keywords  # type: ignore[attr-defined]
+        for node in own_nodes(scope)
+    )  # fmt: skip
+
+
+def _hands_the_holder(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source) -> bool:  # type: ignore[no-untyped-def]
+    """`step(i, x, y)` of `step = functools.partial(train_step, model, criterion, st)` (or
+    `train_step(model, criterion, st, i, x, y)` itself) handing the holder of `st.sched` and
+    `st.opt` whole to a function of the file whose parameter there steps both (`p.opt.step()`,
+    `p.sched.step()`)."""
+    from gradfix.analysis.facts import direct_call
+
+    holder, _, sched_attr = sched.partition(".")
+    opt_attr = opt.partition(".")[2]
+    if call.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+        return False
+    made = call if call.func.id in facts.module_functions else direct_call(call, facts)  # type: ignore[attr-defined]
+    if made is None or made.keywords:
+        return False
+    info = facts.module_functions.get(made.func.id)  # type: ignore[attr-defined]
+    if info is None or info.class_name is not None:
+        return False
+    places = [at for at, arg in enumerate(made.args) if arg.__class__ is ast.Name and arg.id == holder]  # type: ignore[attr-defined]
+    params = list(info.params)
+    if len(places) != 1 or places[0] >= len(params) or any(arg.__class__ is ast.Starred for arg in made.args[: places[0] + 1]):
+        return False
+    param = params[places[0]]
+    return _steps(info.node, f"{param}.{sched_attr}", source) and _steps(info.node, f"{param}.{opt_attr}", source)
 
 
 def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source) -> bool:  # type: ignore[no-untyped-def]

@@ -80,7 +80,8 @@ class SchedulerRebuiltEachIteration(Rule):
     imported from, never written to, every entry one that starts over: no `StepLR`, no
     `last_epoch`, nothing spread by `**`), that is built
     by a statement of a loop's body, run on every iteration (not under an `if`; also in a
-    `with` or `try` block), and stepped by the same loop's body
+    `with` or `try` block; in a `while` loop run as a state machine, also in an arm that changes
+    the state only under an `if` of its own, with no fix), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
     stepped once. So is a `SequentialLR` (or `ChainedScheduler`) stepped by the loop's body
     and built right after the statements of the body that build each of its parts
@@ -102,7 +103,7 @@ class SchedulerRebuiltEachIteration(Rule):
     object that the construction reads, `env["opt"]`, stored by no statement of the module
     but those of a set-up function the loop's function calls before the loop, `prepare(env)`); so is a method of the
     loop's class called on `self` (`for epoch in range(self.epochs): self.train_epoch(loader)`,
-    not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may override, but the one
+    not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or a closure a function of the module hands back in a dict or a `types.SimpleNamespace` (`steps["train"](x, y)`), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may override, but the one
     override, in a class of the file deriving from it, of a method the loop's class writes as a
     stub (`raise NotImplementedError`, `pass`) or lacks, when the module never builds the loop's
     class itself: `self.training_step(batch)` in a `BaseTrainer.fit()`), whose construction

@@ -63,7 +63,9 @@ class GradScalerRebuiltEachIteration(Rule):
     Finds torch's gradient scaler (`torch.amp.GradScaler(...)`, `torch.cuda.amp.GradScaler(...)`,
     `torch.GradScaler(...)`, `GradScaler` imported from either, FSDP's `ShardedGradScaler`)
     built by a statement of a loop's body that runs on every iteration (also in a `with` or
-    `try` block), when the same loop's body steps an optimizer with it
+    `try` block; in a `while` loop run as a state machine, `if phase == "begin": ... elif phase ==
+    "batch": ...`, also in an arm that changes the state only under an `if` of its own, the batch
+    arm, with no fix), when the same loop's body steps an optimizer with it
     (`scaler.step(optimizer)`, usually after `scaler.scale(loss).backward()` and before
     `scaler.update()`): in the loop's body itself (a scaler per batch) or in a loop nested in
     it (a scaler per epoch, stepped by the batch loop), also through a function of the module,
@@ -96,7 +98,7 @@ class GradScalerRebuiltEachIteration(Rule):
     tuple it returns, bound outside any loop or branch; also a call the
     statement makes whenever it runs, `print(f"{train_step(model, optimizer, x, y):.3f}")`,
     and through `step = functools.partial(train_step, model, optimizer)` called as `step(x, y)`), or a method
-    of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
+    of the loop's class called on `self` (not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a closure a function of the module hands back in a dict or a `types.SimpleNamespace` (`ns.step(x, y)`, the holder bound once and only read by key), or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a
     subclass of the file may override, but the one override, in a class of the file deriving
     from it, of a method the loop's class writes as a stub (`raise NotImplementedError`, `pass`)
     or lacks, when the module never builds the loop's class itself: `self.training_step(batch)`

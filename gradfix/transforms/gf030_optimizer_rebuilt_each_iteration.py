@@ -73,7 +73,11 @@ class OptimizerRebuiltEachIteration(Rule):
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
-    its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`.
+    its own): a `for` or a `while` loop, `optimizer` or `self.optimizer`. In a `while` loop run
+    as a state machine (its body one `if phase == "begin": ... elif phase == "batch": ...` chain on
+    one name), also a statement of an arm that changes the state only under an `if` of its own
+    (the batch arm: it runs on every iteration spent in its state; no fix); not one of an arm that
+    sets the next state in its own block (once per entry: a new optimizer per epoch).
     Also a function of the module (or the closure a factory of the module returns, bound
     outside any loop or branch) that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
@@ -83,7 +87,7 @@ class OptimizerRebuiltEachIteration(Rule):
     called as `step(x, y)` (or to `torch.compile(train_step, ...)`, which calls it with the
     arguments it is given), or handed straight to a helper the module names only in that
     call, `fit(functools.partial(train_step, model, opt), loader)`, whose loop calls its
-    parameter, or a closure a function of the module hands back as its last statement in a tuple, `model, step = main()`, called by a loop under the main guard), or a method of the loop's class called on `self`, or of the class
+    parameter, or a closure a function of the module hands back as its last statement in a tuple, `model, step = main()`, called by a loop under the main guard, or in a dict or a `types.SimpleNamespace`, `steps["update"](x, y)` / `ns.step(x, y)`, when the loop's scope binds the holder once and only reads it by key), or a method of the loop's class called on `self`, or of the class
     of an object the loop calls it on (`learner.fit_batch(x, y)` after `learner =
     Learner(net)`, or the `__call__` that class defines itself, run as `step(x, y)` after `step =
     TrainStep(net)`, a class with no base but `object`, the name bound by plain assignments only; not a decorated method but a static one on `self`, which may also be the class's `__call__` run by `self(x)` or a static method by the class's name, `Trainer.step(...)`, or a `@classmethod` by the class's name, `Recipe.step(i, x, y)` (its `cls.` attributes read as the same from call to call unless the loop, the method or a function either calls by name binds them), or the method a `__call__` only forwards to, `return Trainer.train_step(self.model, x)`; none that a subclass of the file may

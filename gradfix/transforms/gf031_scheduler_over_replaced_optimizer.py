@@ -63,7 +63,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     by another function of the file on one of its parameters (`def train_epoch(state, epoch)`:
     `state.opt.step()`, `state.sched.step()`), when no other statement of the file binds the
     scheduler's attribute, no call but the class's construction names it as a keyword and none
-    calls `setattr`. Not when the new optimizer is built over the
+    calls `setattr`; or, when the function binds that object once to a new `types.SimpleNamespace()`
+    (not a parameter), by a function of the file it hands the object to whole after the change,
+    directly or through a `functools.partial` of it (`run = partial(update, net, state)` ...
+    `run(x, y)`), whose parameter there steps both. Not when the new optimizer is built over the
     very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
     once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
     scheduler's rate reaches the new optimizer too.

@@ -215,7 +215,10 @@ class MissingAccumulationFlush(AccumulationRule):
     args.max_steps > 0 and global_step > args.max_steps: bar.close(); break`, attributes a call
     of the loop may reach read as constant), or the windows done, `(i + 1) // N == K`, with the
     window's own dividend, leaves right after a step: the flush stays (a `return` out of the loop
-    never reaches the flush). Also while the counter is incremented
+    never reaches the flush), unless a loop around the batch loop runs it again without resetting
+    that count (`updates = 0`, a statement of its body) and without leaving on the same test right
+    after it (`if updates >= budget: break`): each later pass would break after one micro-batch
+    with no step, and the flush would step it. Also while the counter is incremented
     after the test, while the iteration has no clear (GF001 adds one) or clears
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and

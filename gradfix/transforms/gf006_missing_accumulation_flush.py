@@ -1260,6 +1260,8 @@ def _entered_again(acc: Accumulation, loop: ast.AST, tests: list[ast.expr], chan
         for node in ast_walk(test)
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
     } & changed_in_arm
+    if not counts:
+        return False  # (the windows done, `(idx + 1) // N == K`: the index starts again on each pass)
     texts = {source.code(test) for test in tests}
     scope = acc.loop.function if acc.loop.function is not None else source.tree
     inner: ast.AST = loop

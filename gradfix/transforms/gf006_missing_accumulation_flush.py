@@ -215,7 +215,10 @@ class MissingAccumulationFlush(AccumulationRule):
     args.max_steps > 0 and global_step > args.max_steps: bar.close(); break`, attributes a call
     of the loop may reach read as constant), or the windows done, `(i + 1) // N == K`, with the
     window's own dividend, leaves right after a step: the flush stays (a `return` out of the loop
-    never reaches the flush). Also while the counter is incremented
+    never reaches the flush), unless a loop around the batch loop runs it again without resetting
+    that count (`updates = 0`, a statement of its body) and without leaving on the same test right
+    after it (`if updates >= budget: break`): each later pass would break after one micro-batch
+    with no step, and the flush would step it. Also while the counter is incremented
     after the test, while the iteration has no clear (GF001 adds one) or clears
     on every micro-batch (GF011 moves it), when the `if` body shares the `if`'s line, when a
     statement to copy shares its line with another, when the test is not `==` (or `not`) and
@@ -1240,7 +1243,51 @@ def _breaks(acc: Accumulation, loop: ast.For | ast.AsyncFor | ast.While, model: 
             or _windows_done_reaches(stmt.test, acc, bound_outside, source)
         )
     }
-    return any(id(node) not in exits for node in after)
+    if any(id(node) not in exits for node in after):
+        return True
+    return bool(after) and _entered_again(acc, loop, [stmt.test for stmt in loop.body[at + 1 :] if isinstance(stmt, ast.If) and id(stmt.body[-1]) in exits], changed_in_arm, source)
+
+
+def _entered_again(acc: Accumulation, loop: ast.AST, tests: list[ast.expr], changed_in_arm: set[str], source: Source) -> bool:
+    """A count exit's test may hold again when an enclosing loop runs the batch loop again: the
+    count is not reset (`updates = 0`, a statement of that loop's body) and that loop
+    does not leave on the same test right after it (`if updates >= budget: break` after the batch
+    loop, in each loop out to the function). Then each later pass leaves after one micro-batch
+    without a step, and a flush would step it: no fix."""
+    counts = {
+        node.id if isinstance(node, ast.Name) else source.key(node)
+        for test in tests
+        for node in ast_walk(test)
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
+    } & changed_in_arm
+    if not counts:
+        return False  # (the windows done, `(idx + 1) // N == K`: the index starts again on each pass)
+    texts = {source.code(test) for test in tests}
+    scope = acc.loop.function if acc.loop.function is not None else source.tree
+    inner: ast.AST = loop
+    while True:
+        around = [
+            node for node in ast_walk(scope)
+            if isinstance(node, LOOPS) and node is not inner and any(child is inner for child in ast_walk(node))
+        ]
+        if not around:
+            return False
+        outer = min(around, key=lambda node: (node.end_lineno or 0) - node.lineno)  # type: ignore[attr-defined]
+        for node in outer.body:  # (a statement each pass runs)
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, (ast.Name, ast.Attribute))
+                and (target.id if isinstance(target, ast.Name) else source.key(target)) in counts
+                for target in node.targets
+            ):
+                return False  # reset on each pass of the loop around
+        holder = next((i for i, stmt in enumerate(outer.body) if any(node is inner for node in ast_walk(stmt))), None)
+        if holder is None or not any(
+            isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], (ast.Break, ast.Return))
+            and source.code(stmt.test) in texts
+            for stmt in outer.body[holder + 1 :]
+        ):
+            return True
+        inner = outer
 
 
 def _with_prefixes(keys: set[str]) -> set[str]:

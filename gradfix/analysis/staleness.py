@@ -658,6 +658,12 @@ def _mentions(expr: ast.AST, module: str, model: ModuleModel) -> bool:
                 return True
             if isinstance(arg, ast.Call) and _mentions(arg, module, model):
                 return True
+            if isinstance(arg, ast.IfExp) and all(
+                (_module_key(branch) and keeps(model.source.key(branch)))
+                or (isinstance(branch, ast.Call) and _mentions(branch, module, model))
+                for branch in (arg.body, arg.orelse)
+            ):
+                return True  # `DDP(model if on_gpu else model.cuda())`: the old module either way
         recv = receiver(expr)
         if recv is not None and not isinstance(recv, ast.Call) and _module_key(recv) and keeps(model.source.key(recv)):
             return True

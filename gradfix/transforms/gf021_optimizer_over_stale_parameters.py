@@ -77,7 +77,8 @@ class OptimizerOverStaleParameters(Rule):
     a parameter group is the author's choice. Never reported for a change in another arm of
     an `if` (or `match`) than the one that builds the optimizer (`if train: model = Net();
     opt = SGD(...)` / `else: model = Net()`: the two never both run), nor for rebindings that keep the
-    parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel, `torch.compile`,
+    parameters — `.to()`, `.cuda()`, `.half()`, DDP/DataParallel (also of a conditional
+    expression whose two branches are the old model, `DDP(model if on_gpu else model.cuda())`), `torch.compile`,
     `accelerator.prepare`, the `.module` a DDP/DataParallel wrapper hands back
     (`model_without_ddp = model.module`), anything that reads the old model and adds no parameters — nor for a torch module that holds
     no parameters (`model.fc = nn.Identity()`, `nn.Dropout`, an activation, a pooling) or a

@@ -25,7 +25,7 @@ _SILENCING = (
 )
 _PARAMETER_METHODS = ("parameters", "named_parameters")
 # calls that keep a value beyond the iteration when their receiver outlives it
-_KEEPING_METHODS = ("append", "extend", "insert", "add_", "add", "update", "appendleft", "put")
+_KEEPING_METHODS = ("append", "extend", "insert", "appendleft", "add_")
 
 
 class GradientsReadNeverCleared(LoopRule):
@@ -141,8 +141,8 @@ class GradientsReadNeverCleared(LoopRule):
         kept: list[tuple[ast.AST, str]] = []
         for event in reads:
             attribute = event.node
-            if not isinstance(attribute, ast.Attribute) or not event.path:
-                continue
+            if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
+                continue  # (a read in a helper is not judged: its statement is not the loop's)
             if isinstance(attribute.value, ast.Call):
                 module = _owner_of(attribute, event.path)
             elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:

@@ -83,7 +83,10 @@ class GradientsReadNeverCleared(LoopRule):
     the estimate of the loop cleared by hand (tests/behaviour). It is unsafe: a loop could
     mean to read running sums. It is offered only when one module's parameters are read,
     the backward passes and the reads are written in the loop itself (not in a helper), and
-    the loop's body is an indented block; otherwise the finding comes without a fix.
+    the loop's body is an indented block; otherwise the finding comes without a fix. A read
+    through `(module, name)` pairs comes without a fix too: those tensors need not be the
+    module's parameters (SWAG's diagonal Laplace samples them into buffers), and
+    `zero_grad()` clears parameters only.
 
     Not reported when anything in the loop clears gradients (`zero_grad()` on any module or
     optimizer, `p.grad = None`, `p.grad.zero_()`, any other write to a `.grad`), when it
@@ -138,7 +141,7 @@ class GradientsReadNeverCleared(LoopRule):
             return
         owners = _parameter_names(node)
         bound = _bound_in(node)
-        kept: list[tuple[ast.AST, str]] = []
+        kept: list[tuple[ast.AST, str, bool]] = []
         for event in reads:
             attribute = event.node
             if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
@@ -153,19 +156,20 @@ class GradientsReadNeverCleared(LoopRule):
                 continue
             if not _keeps(event.path[-1], attribute, node, bound, owners):
                 continue
-            kept.append((event.path[-1], module))
+            kept.append((event.path[-1], module, isinstance(attribute.value, ast.Name)))
         if not kept:
             return
-        modules = sorted({module for _, module in kept})
+        modules = sorted({module for _, module, _ in kept})
         for module in modules:
             if module.split(".")[0] in bound or not _forwards(node, module):
                 return
         if _updates_parameters(node, owners) or any(_hands_over(node, module) for module in modules):
             return
-        statement, module = kept[0]
+        statement, module, _ = kept[0]
         fix = None
         if (
             len(modules) == 1
+            and all(of_parameters for _, _, of_parameters in kept)
             and not any(e.via for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
             and not model.source.inline_block(node.body)
         ):

@@ -108,6 +108,11 @@ class GradientsReadNeverCleared(LoopRule):
         " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear them at the start"
         " of each iteration: `{module}.zero_grad()`"
     )
+    pairs_message = (
+        "`{read}` reads gradients of `{module}`'s tensors after every backward of this loop, but nothing clears them:"
+        " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear each one after its read"
+        " (`.grad = None`; `zero_grad()` clears registered parameters only)"
+    )
     safety = Safety.UNSAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -176,7 +181,7 @@ class GradientsReadNeverCleared(LoopRule):
             fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
         yield Finding(
             self.code,
-            self.message.format(read=model.source.code(statement).split("\n")[0][:80], module=module),
+            (self.message if kept[0][2] else self.pairs_message).format(read=model.source.code(statement).split("\n")[0][:80], module=module),
             statement,
             fix,
             related=(node,),

@@ -91,7 +91,8 @@ class GradientsReadNeverCleared(LoopRule):
     Not reported when anything in the loop clears gradients (`zero_grad()` on any module or
     optimizer, `p.grad = None`, `p.grad.zero_()`, any other write to a `.grad`), when it
     steps an optimizer or updates the parameters by hand (`p.data -= lr * p.grad`: a training
-    loop, GF001's page), when a loop around it clears or steps, when it computes gradients
+    loop, GF001's page), when a loop around it clears or steps, when something steps after it
+    in its function (an accumulation window: the running sum is meant), when it computes gradients
     with `torch.autograd.grad` or clips them, when it calls code gradfix cannot see into
     (a helper that might clear), when a backward runs only under a condition or passes
     `inputs=`, when a read comes before the iteration's first backward, when the loop binds
@@ -126,7 +127,7 @@ class GradientsReadNeverCleared(LoopRule):
             return
         if any(e.kind in _SILENCING for e in loop.events):
             return
-        if _around_clears_or_steps(loop, model):
+        if _around_clears_or_steps(loop, model) or _steps_afterwards(loop, model):
             return
         events = owned_events(loop, model)
         backwards = [e for e in events if e.kind is EventKind.BACKWARD]
@@ -197,6 +198,16 @@ def _around_clears_or_steps(loop: TrainingLoop, model: ModuleModel) -> bool:
         if id(other.node) in around and any(e.kind in _SILENCING for e in other.events):
             return True
     return False
+
+
+def _steps_afterwards(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Something steps after the loop in its function (or module): the loop is an accumulation
+    window, and its reads see the running sum on purpose."""
+    source = model.source
+    scope = loop.function
+    end = source.end(scope) if scope is not None else len(source.text)
+    after = source.text[source.end(loop.node) : end]
+    return ".step(" in after
 
 
 def _writes_gradients(loop: ast.AST) -> bool:

@@ -143,3 +143,13 @@ class Estimator:
             F.cross_entropy(self.model(x), y).backward()
             for n, p in self.model.named_parameters():
                 self.fisher[n] += p.grad.detach() ** 2
+
+
+def one_accumulation_window_stepped_after_the_loop(model, opt, chunks):
+    gnorms = []
+    for x, y in chunks:
+        F.cross_entropy(model(x), y).backward()
+        gnorms.append(sum(p.grad.norm() for p in model.parameters()))
+    opt.step()
+    opt.zero_grad(set_to_none=True)
+    return gnorms

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.names import dotted, keyword
@@ -36,7 +37,8 @@ class GradientsReadNeverCleared(LoopRule):
     Finds a `for` or `while` loop that backpropagates on every iteration (`loss.backward()`)
     and then reads the `.grad` of a module's parameters (a loop or comprehension over
     `model.parameters()` / `model.named_parameters()`, also `model.module.parameters()` or
-    `self.model.named_parameters()`; in a module's own method, `module.__getattr__(name).grad`
+    `self.model.named_parameters()`, or a name every assignment of the file binds to
+    `list(model.parameters())` or `[p for p in model.parameters() if ...]`; in a module's own method, `module.__getattr__(name).grad`
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
     accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
@@ -145,7 +147,7 @@ class GradientsReadNeverCleared(LoopRule):
             return
         if _writes_gradients(node):
             return
-        owners = _parameter_names(node)
+        owners = _parameter_names(node, model)
         bound = _bound_in(node)
         kept: list[tuple[ast.AST, str, bool]] = []
         for event in reads:
@@ -153,9 +155,9 @@ class GradientsReadNeverCleared(LoopRule):
             if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
                 continue  # (a read in a helper is not judged: its statement is not the loop's)
             if isinstance(attribute.value, ast.Call):
-                module = _owner_of(attribute, event.path)
+                module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:
-                module = _owner_of(attribute, event.path)
+                module = _owner_of(attribute, event.path, model)
             else:
                 module = None
             if module is None:
@@ -169,7 +171,7 @@ class GradientsReadNeverCleared(LoopRule):
         for module in modules:
             if module.split(".")[0] in bound or not _forwards(node, module):
                 return
-        if _updates_parameters(node, owners) or any(_hands_over(node, module) for module in modules):
+        if _updates_parameters(node, owners) or any(_hands_over(node, module, model) for module in modules):
             return
         statement, module, _ = kept[0]
         fix = None
@@ -230,26 +232,52 @@ def _writes_gradients(loop: ast.AST) -> bool:
     return False
 
 
-def _parameter_source(expr: ast.AST) -> str | None:
-    """`model` of `model.parameters()` / `model.named_parameters()` (a dotted receiver)."""
+def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | None:
+    """`model` of `model.parameters()` / `model.named_parameters()` (a dotted receiver), or of
+    a name every assignment of the module binds to `list(model.parameters())` or `[p for p in
+    model.parameters() if ...]`."""
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _PARAMETER_METHODS:
         if expr.args or expr.keywords:
             return None
         return dotted(expr.func.value)
+    if isinstance(expr, ast.Name) and model is not None:
+        values = assigned_values(model, expr.id)
+        found = {_parameter_list(value) for value in values}
+        if len(found) == 1:
+            return found.pop()
     return None
 
 
-def _parameter_names(loop: ast.AST) -> set[str]:
+def _parameter_list(value: ast.AST) -> str | None:
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "tuple") and len(value.args) == 1:
+        inner = value.args[0]
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "parameters":
+            return _parameter_source(inner)
+    if isinstance(value, ast.ListComp) and len(value.generators) == 1:
+        generator = value.generators[0]
+        if (
+            isinstance(generator.target, ast.Name)
+            and isinstance(value.elt, ast.Name)
+            and value.elt.id == generator.target.id
+            and isinstance(generator.iter, ast.Call)
+            and isinstance(generator.iter.func, ast.Attribute)
+            and generator.iter.func.attr == "parameters"
+        ):
+            return _parameter_source(generator.iter)
+    return None
+
+
+def _parameter_names(loop: ast.AST, model: ModuleModel) -> set[str]:
     """Names the loop binds to a module's parameters: `p` of `for n, p in
     model.named_parameters()` or of a comprehension, `p` of `zip(fisher, model.parameters())`."""
     names: set[str] = set()
     for node in ast_walk(loop):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and node is not loop:
-            names.update(name for name, _ in _bound_parameters(node.target, node.iter))
+            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model))
     return names
 
 
-def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...]) -> str | None:
+def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel) -> str | None:
     """The module whose parameter `attribute` (`p.grad`) reads: the innermost comprehension of
     its statement, or loop of its path, that binds `p`."""
     if isinstance(attribute.value, ast.Call):
@@ -260,12 +288,12 @@ def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...]) -> str | Non
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             if any(part is attribute for part in ast_walk(node)):
                 for generator in node.generators:
-                    for bound, module in _bound_parameters(generator.target, generator.iter):
+                    for bound, module in _bound_parameters(generator.target, generator.iter, model):
                         if bound == name:
                             return module
     for node in reversed(path):
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            for bound, module in _bound_parameters(node.target, node.iter):
+            for bound, module in _bound_parameters(node.target, node.iter, model):
                 if bound == name:
                     return module
             if name in {n.id for n in ast_walk(node.target) if isinstance(n, ast.Name)}:
@@ -293,18 +321,13 @@ def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
     return None
 
 
-def _bound_parameters(target: ast.AST, source: ast.AST) -> list[tuple[str, str]]:
-    module = _parameter_source(source)
+def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> list[tuple[str, str]]:
+    module = _parameter_source(source, model)
     if module is not None:
-        if isinstance(target, ast.Name):
-            return [(target.id, module)] if source.func.attr == "parameters" else []  # type: ignore[attr-defined]
-        if (
-            isinstance(target, ast.Tuple)
-            and len(target.elts) == 2
-            and source.func.attr == "named_parameters"  # type: ignore[attr-defined]
-            and isinstance(target.elts[1], ast.Name)
-        ):
-            return [(target.elts[1].id, module)]
+        if isinstance(source, ast.Name) or source.func.attr == "parameters":  # type: ignore[attr-defined]
+            return [(target.id, module)] if isinstance(target, ast.Name) else []
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
+            return [(target.elts[1].id, module)]  # `n, p` of `named_parameters()`
         return []
     if (
         isinstance(source, ast.Call)
@@ -314,7 +337,7 @@ def _bound_parameters(target: ast.AST, source: ast.AST) -> list[tuple[str, str]]
         and isinstance(target, ast.Tuple)
         and len(target.elts) == 2
     ):
-        return _bound_parameters(target.elts[1], source.args[0])
+        return _bound_parameters(target.elts[1], source.args[0], model)
     if (
         isinstance(source, ast.Call)
         and isinstance(source.func, ast.Name)
@@ -324,10 +347,11 @@ def _bound_parameters(target: ast.AST, source: ast.AST) -> list[tuple[str, str]]
     ):
         found = []
         for element, argument in zip(target.elts, source.args):
-            if isinstance(element, ast.Name) and _parameter_source(argument) is not None:
-                if argument.func.attr == "parameters":  # type: ignore[attr-defined]
-                    found.append((element.id, _parameter_source(argument)))
-        return found  # type: ignore[return-value]
+            if isinstance(element, ast.Name) and (isinstance(argument, ast.Name) or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")):
+                owner = _parameter_source(argument, model)
+                if owner is not None:
+                    found.append((element.id, owner))
+        return found
     return []
 
 
@@ -458,7 +482,7 @@ _HARMLESS_CALLS = (
 _MODULE_METHODS = ("forward", "eval", "train", "parameters", "named_parameters", "to", "cpu", "cuda", "modules", "named_modules", "children")
 
 
-def _hands_over(loop: ast.AST, module: str) -> bool:
+def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
     """A call of the loop that might clear the module's gradients: one handed the module (or
     the object holding it) or its parameters (`reset(model)`, `self.clear_grads()`), or a
     method of the module's that is not a forward (`model.reset()`)."""
@@ -479,6 +503,8 @@ def _hands_over(loop: ast.AST, module: str) -> bool:
                     given = dotted(argument.func.value)
             if given is not None and given in holders:
                 return True
+            if isinstance(argument, ast.Name) and _parameter_source(argument, model) is not None:
+                return True  # `params = list(model.parameters())` handed to a helper
         if isinstance(node.func, ast.Attribute):
             owner = dotted(node.func.value)
             if owner is not None and owner in holders and owner != root or owner == module:

@@ -486,6 +486,7 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
     """A call of the loop that might clear the module's gradients: one handed the module (or
     the object holding it) or its parameters (`reset(model)`, `self.clear_grads()`), or a
     method of the module's that is not a forward (`model.reset()`)."""
+    text = model.source.text
     root = module.split(".")[0]
     holders = {module, root}
     parts = module.split(".")
@@ -510,6 +511,6 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
             if owner is not None and owner in holders and owner != root or owner == module:
                 if node.func.attr not in _MODULE_METHODS:
                     return True
-            elif owner == root == "self" and node.func.attr not in _MODULE_METHODS:
-                return True  # a method of the object holding the module
+            elif owner == "self" and f"def {node.func.attr}(" not in text and f"self.{node.func.attr} =" not in text:
+                return True  # a method of the object's, written elsewhere (a base class of another file)
     return False

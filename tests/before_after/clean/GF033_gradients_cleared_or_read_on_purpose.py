@@ -164,3 +164,39 @@ def parameter_list_handed_to_a_clear(net, batches, clear):
         for s, w in zip(saliency, weights):
             s += (w.grad * w).abs()
     return saliency
+
+
+class OnlineEstimator:
+    def __init__(self, model, criterion, hooks):
+        self.model = model
+        self.criterion = criterion
+        self.hooks = hooks
+        self.fisher = {n: torch.zeros_like(p) for n, p in model.named_parameters()}
+
+    def _clear(self):
+        for p in self.model.parameters():
+            p.grad = None
+
+    def cleared_by_its_own_method(self, loader):
+        for x, y in loader:
+            self._clear()
+            loss = self.criterion(self.model(x), y)
+            loss.backward()
+            for n, p in self.model.named_parameters():
+                self.fisher[n] = self.fisher[n] + p.grad.detach() ** 2
+
+    def hooks_handed_the_estimator(self, loader):
+        for x, y in loader:
+            self.hooks.before_batch(self)
+            loss = self.criterion(self.model(x), y)
+            loss.backward()
+            for n, p in self.model.named_parameters():
+                self.fisher[n] = self.fisher[n] + p.grad.detach() ** 2
+
+    def a_method_of_a_base_class_written_elsewhere(self, loader):
+        for x, y in loader:
+            self.prepare_batch()
+            loss = self.criterion(self.model(x), y)
+            loss.backward()
+            for n, p in self.model.named_parameters():
+                self.fisher[n] = self.fisher[n] + p.grad.detach() ** 2

@@ -96,7 +96,9 @@ class GradientsReadNeverCleared(LoopRule):
     loop, GF001's page), when a loop around it clears or steps, when something steps after it
     in its function (an accumulation window: the running sum is meant), when it computes gradients
     with `torch.autograd.grad` or clips them, when it calls code gradfix cannot see into
-    (a helper that might clear), when a backward runs only under a condition or passes
+    (a helper that might clear), hands the module, the object holding it or its parameters to
+    a call (`reset(model)`), calls a method of the module other than a forward
+    (`model.reset_state()`) or a `self.` method the file does not define, when a backward runs only under a condition or passes
     `inputs=`, when a read comes before the iteration's first backward, when the loop binds
     the module again (a new module has no gradients), when the read only overwrites a value
     (`total[n] = p.grad.clone()`: the last value is the sum on purpose), is printed, is only

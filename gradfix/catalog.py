@@ -46,6 +46,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF030', 'optimizer-rebuilt-each-iteration', 'safe', True, 'An optimizer built again on every iteration of the loop that steps it.'),
     ('GF031', 'scheduler-over-replaced-optimizer', 'display-only', True, 'A learning-rate scheduler is built over an optimizer that is then replaced by a new one.'),
     ('GF032', 'generator-gradient-in-discriminator-step', 'display-only', True, "A discriminator's optimizer steps on the gradient the generator's loss wrote into the discriminator."),
+    ('GF033', 'gradients-read-never-cleared', 'unsafe', True, "A loop reads its parameters' gradients after each backward but never clears them."),
 )
 # catalog-end
 # fmt: on

@@ -43,6 +43,7 @@ from gradfix.transforms.gf029_grad_scaler_rebuilt_each_iteration import GradScal
 from gradfix.transforms.gf030_optimizer_rebuilt_each_iteration import OptimizerRebuiltEachIteration
 from gradfix.transforms.gf031_scheduler_over_replaced_optimizer import SchedulerOverReplacedOptimizer
 from gradfix.transforms.gf032_generator_gradient_in_discriminator_step import GeneratorGradientInDiscriminatorStep
+from gradfix.transforms.gf033_gradients_read_never_cleared import GradientsReadNeverCleared
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -77,6 +78,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     OptimizerRebuiltEachIteration,
     SchedulerOverReplacedOptimizer,
     GeneratorGradientInDiscriminatorStep,
+    GradientsReadNeverCleared,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

@@ -1,0 +1,518 @@
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.names import dotted, keyword
+from gradfix.transforms._common import iteration_start, new_statement, owned_events, runs_once
+from gradfix.transforms.base import Finding, Fix, LoopRule, Safety
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+# events that mean the loop trains, clears, or does something with gradients gradfix does not
+# follow: the rule stays silent (a step is GF001's page, a clear is what the rule asks for)
+_SILENCING = (
+    EventKind.STEP,
+    EventKind.CLEAR,
+    EventKind.AUTOGRAD_GRAD,
+    EventKind.UNKNOWN,
+    EventKind.UNSCALE,
+    EventKind.CLIP,
+)
+_PARAMETER_METHODS = ("parameters", "named_parameters")
+# calls that keep a value beyond the iteration when their receiver outlives it
+_KEEPING_METHODS = ("append", "extend", "insert", "appendleft", "add_")
+
+
+class GradientsReadNeverCleared(LoopRule):
+    """
+    A loop reads its parameters' gradients after each backward but never clears them.
+
+    ## What it does
+    Finds a `for` or `while` loop that backpropagates on every iteration (`loss.backward()`)
+    and then reads the `.grad` of a module's parameters (a loop or comprehension over
+    `model.parameters()` / `model.named_parameters()`, also `model.module.parameters()` or
+    `self.model.named_parameters()`, or a name every assignment of the file binds to
+    `list(model.parameters())` or `[p for p in model.parameters() if ...]`; in a module's own method, `module.__getattr__(name).grad`
+    or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
+    keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
+    accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
+    (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
+    iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
+    `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
+    steps an optimizer. These are the loops that estimate something per batch or per sample
+    from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
+    scores, per-sample gradient norms, data valuation.
+
+    ## Why is this bad?
+    `backward()` adds into `.grad`; it does not overwrite it. Without a clear between
+    iterations, the gradient read on the k-th iteration is the sum of the first k gradients,
+    so every estimate after the first is silently wrong (an empirical Fisher summed this way
+    grows with the square of the number of batches instead of linearly, and a per-sample
+    gradient is the running sum of all samples so far). Training loops clear through their
+    optimizer (GF001 reports those that do not); these loops have no optimizer, so nothing
+    clears unless the code does it by hand.
+
+    ## Example
+    ```python
+    fisher = {n: torch.zeros_like(p) for n, p in model.named_parameters()}
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        for n, p in model.named_parameters():
+            fisher[n] += p.grad.detach() ** 2
+    ```
+
+    ## Use instead
+    ```python
+    fisher = {n: torch.zeros_like(p) for n, p in model.named_parameters()}
+    for x, y in loader:
+        model.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        for n, p in model.named_parameters():
+            fisher[n] += p.grad.detach() ** 2
+    ```
+
+    ## Fix safety
+    The fix inserts `model.zero_grad()` (the module whose parameters are read) as the first
+    statement of the loop's body, before the forward pass: real torch then computes exactly
+    the estimate of the loop cleared by hand (tests/behaviour). It is unsafe: a loop could
+    mean to read running sums. It is offered only when one module's parameters are read,
+    the backward passes and the reads are written in the loop itself (not in a helper), and
+    the loop's body is an indented block; otherwise the finding comes without a fix. A read
+    through `(module, name)` pairs comes without a fix too: those tensors need not be the
+    module's parameters (SWAG's diagonal Laplace samples them into buffers), and
+    `zero_grad()` clears parameters only.
+
+    Not reported when anything in the loop clears gradients (`zero_grad()` on any module or
+    optimizer, `p.grad = None`, `p.grad.zero_()`, any other write to a `.grad`), when it
+    steps an optimizer or updates the parameters by hand (`p.data -= lr * p.grad`: a training
+    loop, GF001's page), when a loop around it clears or steps, when something steps after it
+    in its function (an accumulation window: the running sum is meant), when it computes gradients
+    with `torch.autograd.grad` or clips them, when it calls code gradfix cannot see into
+    (a helper that might clear), hands the module, the object holding it or its parameters to
+    a call (`reset(model)`), calls a method of the module other than a forward
+    (`model.reset_state()`) or a `self.` method the file does not define, when a backward runs only under a condition or passes
+    `inputs=`, when a read comes before the iteration's first backward, when the loop binds
+    the module again (a new module has no gradients), when the read only overwrites a value
+    (`total[n] = p.grad.clone()`: the last value is the sum on purpose), is printed, is only
+    compared with `None`, or happens after the loop (accumulation on purpose), or when the
+    loop always ends in `break` or `return`.
+    """
+
+    code = "GF033"
+    name = "gradients-read-never-cleared"
+    message = (
+        "`{read}` reads `{module}`'s gradients after every backward of this loop, but nothing clears them:"
+        " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear them at the start"
+        " of each iteration: `{module}.zero_grad()`"
+    )
+    pairs_message = (
+        "`{read}` reads gradients of `{module}`'s tensors after every backward of this loop, but nothing clears them:"
+        " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear each one after its read"
+        " (`.grad = None`; `zero_grad()` clears registered parameters only)"
+    )
+    safety = Safety.UNSAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if ".grad" not in model.source.text or "backward" not in model.source.text:
+            return
+        yield from super().check(model)
+
+    def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
+        node = loop.node
+        if loop.is_step_function or runs_once(node):  # type: ignore[arg-type]
+            return
+        if any(e.kind in _SILENCING for e in loop.events):
+            return
+        if _around_clears_or_steps(loop, model) or _steps_afterwards(loop, model):
+            return
+        events = owned_events(loop, model)
+        backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+        if not backwards:
+            return
+        for event in backwards:
+            if event.branches_within(node) or event.engine:
+                return
+            call = event.node
+            if isinstance(call, ast.Call) and keyword(call, "inputs") is not None:
+                return
+        first = events.index(backwards[0])
+        reads = [e for e in events if e.kind is EventKind.GRAD_READ]
+        if any(events.index(e) < first for e in reads):
+            return
+        if _writes_gradients(node):
+            return
+        owners = _parameter_names(node, model)
+        bound = _bound_in(node)
+        kept: list[tuple[ast.AST, str, bool]] = []
+        for event in reads:
+            attribute = event.node
+            if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
+                continue  # (a read in a helper is not judged: its statement is not the loop's)
+            if isinstance(attribute.value, ast.Call):
+                module = _owner_of(attribute, event.path, model)
+            elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:
+                module = _owner_of(attribute, event.path, model)
+            else:
+                module = None
+            if module is None:
+                continue
+            if not _keeps(event.path[-1], attribute, node, bound, owners):
+                continue
+            kept.append((event.path[-1], module, isinstance(attribute.value, ast.Name)))
+        if not kept:
+            return
+        modules = sorted({module for _, module, _ in kept})
+        for module in modules:
+            if module.split(".")[0] in bound or not _forwards(node, module):
+                return
+        if _updates_parameters(node, owners) or any(_hands_over(node, module, model) for module in modules):
+            return
+        statement, module, _ = kept[0]
+        fix = None
+        if (
+            len(modules) == 1
+            and all(of_parameters for _, _, of_parameters in kept)
+            and not any(e.via for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
+            and not model.source.inline_block(node.body)
+        ):
+            fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
+        yield Finding(
+            self.code,
+            (self.message if kept[0][2] else self.pairs_message).format(read=model.source.code(statement).split("\n")[0][:80], module=module),
+            statement,
+            fix,
+            related=(node,),
+        )
+
+
+def _around_clears_or_steps(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A training loop around this one steps or clears: the reads sit in its schedule."""
+    around = {id(lp) for lp in loop.enclosing_loops}
+    if not around:
+        return False
+    for other in model.loops:
+        if id(other.node) in around and any(e.kind in _SILENCING for e in other.events):
+            return True
+    return False
+
+
+def _steps_afterwards(loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Something steps after the loop in its function (or module): the loop is an accumulation
+    window, and its reads see the running sum on purpose."""
+    source = model.source
+    scope = loop.function
+    end = source.end(scope) if scope is not None else len(source.text)
+    after = source.text[source.end(loop.node) : end]
+    return ".step(" in after
+
+
+def _writes_gradients(loop: ast.AST) -> bool:
+    """Anything in the loop that writes, deletes or changes a `.grad` in place."""
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                for part in ast_walk(target):
+                    if isinstance(part, ast.Attribute) and part.attr in ("grad", "_grad"):
+                        return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_"):
+            inner = node.func.value
+            while isinstance(inner, ast.Attribute) and inner.attr in ("data", "grad", "_grad"):
+                if inner.attr in ("grad", "_grad"):
+                    return True
+                inner = inner.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("zero_grad", "requires_grad_", "set_to_none", "_grad"):
+            return True
+    return False
+
+
+def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | None:
+    """`model` of `model.parameters()` / `model.named_parameters()` (a dotted receiver), or of
+    a name every assignment of the module binds to `list(model.parameters())` or `[p for p in
+    model.parameters() if ...]`."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _PARAMETER_METHODS:
+        if expr.args or expr.keywords:
+            return None
+        return dotted(expr.func.value)
+    if isinstance(expr, ast.Name) and model is not None:
+        values = assigned_values(model, expr.id)
+        found = {_parameter_list(value) for value in values}
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def _parameter_list(value: ast.AST) -> str | None:
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "tuple") and len(value.args) == 1:
+        inner = value.args[0]
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "parameters":
+            return _parameter_source(inner)
+    if isinstance(value, ast.ListComp) and len(value.generators) == 1:
+        generator = value.generators[0]
+        if (
+            isinstance(generator.target, ast.Name)
+            and isinstance(value.elt, ast.Name)
+            and value.elt.id == generator.target.id
+            and isinstance(generator.iter, ast.Call)
+            and isinstance(generator.iter.func, ast.Attribute)
+            and generator.iter.func.attr == "parameters"
+        ):
+            return _parameter_source(generator.iter)
+    return None
+
+
+def _parameter_names(loop: ast.AST, model: ModuleModel) -> set[str]:
+    """Names the loop binds to a module's parameters: `p` of `for n, p in
+    model.named_parameters()` or of a comprehension, `p` of `zip(fisher, model.parameters())`."""
+    names: set[str] = set()
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and node is not loop:
+            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model))
+    return names
+
+
+def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel) -> str | None:
+    """The module whose parameter `attribute` (`p.grad`) reads: the innermost comprehension of
+    its statement, or loop of its path, that binds `p`."""
+    if isinstance(attribute.value, ast.Call):
+        return _owner_by_name(attribute.value, path)
+    name = attribute.value.id  # type: ignore[attr-defined]
+    statement = path[-1]
+    for node in ast_walk(statement):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            if any(part is attribute for part in ast_walk(node)):
+                for generator in node.generators:
+                    for bound, module in _bound_parameters(generator.target, generator.iter, model):
+                        if bound == name:
+                            return module
+    for node in reversed(path):
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            for bound, module in _bound_parameters(node.target, node.iter, model):
+                if bound == name:
+                    return module
+            if name in {n.id for n in ast_walk(node.target) if isinstance(n, ast.Name)}:
+                return None
+    return None
+
+
+def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
+    """`self` for `module.__getattr__(name).grad` or `getattr(module, name).grad` in a `for
+    module, name in self.params:` of a method: a module that keeps its own list of
+    (submodule, parameter name) pairs (SWAG's diagonal Laplace)."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "__getattr__" and len(call.args) == 1:
+        holder, key = call.func.value, call.args[0]
+    elif isinstance(call.func, ast.Name) and call.func.id == "getattr" and len(call.args) == 2:
+        holder, key = call.args
+    else:
+        return None
+    if not isinstance(holder, ast.Name) or not isinstance(key, ast.Name) or call.keywords:
+        return None
+    for node in reversed(path):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Tuple):
+            names = [n.id if isinstance(n, ast.Name) else None for n in node.target.elts]
+            if names == [holder.id, key.id] and dotted(node.iter) is not None and dotted(node.iter).startswith("self."):  # type: ignore[union-attr]
+                return "self"
+    return None
+
+
+def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> list[tuple[str, str]]:
+    module = _parameter_source(source, model)
+    if module is not None:
+        if isinstance(source, ast.Name) or source.func.attr == "parameters":  # type: ignore[attr-defined]
+            return [(target.id, module)] if isinstance(target, ast.Name) else []
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
+            return [(target.elts[1].id, module)]  # `n, p` of `named_parameters()`
+        return []
+    if (
+        isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Name)
+        and source.func.id == "enumerate"
+        and len(source.args) == 1
+        and isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+    ):
+        return _bound_parameters(target.elts[1], source.args[0], model)
+    if (
+        isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Name)
+        and source.func.id == "zip"
+        and isinstance(target, ast.Tuple)
+        and len(target.elts) == len(source.args)
+    ):
+        found = []
+        for element, argument in zip(target.elts, source.args):
+            if isinstance(element, ast.Name) and (isinstance(argument, ast.Name) or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")):
+                owner = _parameter_source(argument, model)
+                if owner is not None:
+                    found.append((element.id, owner))
+        return found
+    return []
+
+
+def _bound_in(loop: ast.AST) -> set[str]:
+    """Names each iteration binds afresh: assigned in the loop without reading themselves
+    (`g = ...`, not `total = total + g`), the loop's own targets, `with ... as` names."""
+    names: set[str] = set()
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            used = _names_in(node.value) if node.value is not None else set()
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    if target.id not in used:
+                        names.add(target.id)
+                elif isinstance(target, (ast.Tuple, ast.List)):
+                    names.update(n.id for n in ast_walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    names.update(n.id for n in ast_walk(item.optional_vars) if isinstance(n, ast.Name))
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        names.update(n.id for n in ast_walk(loop.target) if isinstance(n, ast.Name))
+    return names
+
+
+def _root(expr: ast.AST) -> str | None:
+    while isinstance(expr, (ast.Attribute, ast.Subscript)):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast_walk(node) if isinstance(n, ast.Name)}
+
+
+def _value_read(statement: ast.AST, attribute: ast.Attribute) -> bool:
+    """The `.grad` is read for its value, not only compared with `None`."""
+    for node in ast_walk(statement):
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            if any(part is attribute for part in [node.left, *node.comparators]):
+                return False
+    return True
+
+
+def _outlives(target: ast.AST, bound: set[str], owners: set[str]) -> bool:
+    """A receiver or target whose value outlives the iteration: bound before the loop (or a
+    loop variable over something else than parameters, `f` of `zip(fisher, ...)`)."""
+    root = _root(target)
+    if root is None or root in owners:
+        return False
+    return root not in bound
+
+
+def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
+    """The statement keeps what it computes beyond the iteration."""
+    if isinstance(statement, ast.AugAssign):
+        return _outlives(statement.target, bound, owners)
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        if isinstance(func, ast.Attribute) and func.attr in _KEEPING_METHODS:
+            return _outlives(func.value, bound, owners)
+        return False
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        root = _root(target)
+        if root is None or root in owners:
+            return False
+        # `scores = [s + c for s, c in zip(scores, current)]`, `acc[n] = acc[n] + g`: a running value
+        return root not in bound and root in _names_in(statement.value)
+    return False
+
+
+def _keeps(statement: ast.AST, attribute: ast.Attribute, loop: ast.AST, bound: set[str], owners: set[str]) -> bool:
+    """The value read from `attribute` in `statement` outlives the iteration: the statement
+    keeps it, or it binds a name of the iteration that a later statement keeps."""
+    if not _value_read(statement, attribute):
+        return False
+    if _keeping(statement, bound, owners):
+        return True
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        name = statement.targets[0].id
+        for other in ast_walk(loop):
+            if other is statement or not isinstance(other, (ast.Expr, ast.Assign, ast.AugAssign)):
+                continue
+            if name in _names_in(other) and _keeping(other, bound, owners):
+                if isinstance(other, ast.Assign) and _root(other.targets[0]) == name:
+                    continue
+                return True
+    return False
+
+
+def _forwards(loop: ast.AST, module: str) -> bool:
+    """The loop calls the module (or a module around it, or one of its submodules) itself."""
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call):
+            name = dotted(node.func)
+            if name is None or name.endswith((".parameters", ".named_parameters")):
+                continue
+            if name == module or module.startswith(name + ".") or (module != "self" and name.startswith(module + ".")):
+                return True
+    return False
+
+
+def _updates_parameters(loop: ast.AST, owners: set[str]) -> bool:
+    """The loop writes the parameters it reads (`p.data -= lr * p.grad`, `p.sub_(...)`): an
+    update by hand, so a training loop (GF001's page)."""
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.AugAssign, ast.Assign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_root(t) in owners for t in targets if not isinstance(t, ast.Name)):
+                return True
+            if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id in owners:
+                return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_"):
+            receiver = node.func.value
+            if _root(receiver) in owners and not any(isinstance(n, ast.Attribute) and n.attr == "grad" for n in ast_walk(receiver)):
+                return True
+    return False
+
+
+_HARMLESS_CALLS = (
+    "len", "print", "isinstance", "getattr", "hasattr", "id", "type", "str", "repr",
+    "enumerate", "zip", "list", "tuple", "sum", "iter", "sorted", "dict", "any", "all",
+)  # fmt: skip
+_MODULE_METHODS = ("forward", "eval", "train", "parameters", "named_parameters", "to", "cpu", "cuda", "modules", "named_modules", "children")
+
+
+def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
+    """A call of the loop that might clear the module's gradients: one handed the module (or
+    the object holding it) or its parameters (`reset(model)`, `self.clear_grads()`), or a
+    method of the module's that is not a forward (`model.reset()`)."""
+    text = model.source.text
+    root = module.split(".")[0]
+    holders = {module, root}
+    parts = module.split(".")
+    holders.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    for node in ast_walk(loop):
+        if not isinstance(node, ast.Call):
+            continue
+        name = dotted(node.func) or ""
+        if name in _HARMLESS_CALLS or name == module or module.startswith(name + "."):
+            continue  # a builtin, or the forward of the module or of the one around it
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
+            given = dotted(argument)
+            if given is None and isinstance(argument, ast.Call) and isinstance(argument.func, ast.Attribute):
+                if argument.func.attr in _PARAMETER_METHODS:
+                    given = dotted(argument.func.value)
+            if given is not None and given in holders:
+                return True
+            if isinstance(argument, ast.Name) and _parameter_source(argument, model) is not None:
+                return True  # `params = list(model.parameters())` handed to a helper
+        if isinstance(node.func, ast.Attribute):
+            owner = dotted(node.func.value)
+            if owner is not None and owner in holders and owner != root or owner == module:
+                if node.func.attr not in _MODULE_METHODS:
+                    return True
+            elif owner == "self" and f"def {node.func.attr}(" not in text and f"self.{node.func.attr} =" not in text:
+                return True  # a method of the object's, written elsewhere (a base class of another file)
+    return False

@@ -1,0 +1,137 @@
+"""GF033 (unsafe fix): a loop that backpropagates per batch and reads its parameters' `.grad`
+without clearing them reads running sums. Run with real torch, the rewritten loop (gradfix's
+unsafe fix: `model.zero_grad()` at the start of each iteration) computes exactly the estimate
+of the loop cleared by hand (a clear at the start, or `p.grad = None` after each read), and the
+buggy loop computes a different one. The default (safe) fixes leave the loop unchanged."""
+
+from __future__ import annotations
+
+import torch
+
+from gradfix.runner import Options, process_source
+
+_HEAD = """
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+loader = [(torch.randn(5, 4), torch.randint(0, 3, (5,))) for _ in range(4)]
+"""
+_FISHER = """
+def fisher_diagonal(model, loader):
+    fisher = {n: torch.zeros_like(p) for n, p in model.named_parameters()}
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        for n, p in model.named_parameters():
+            fisher[n] += p.grad.detach() ** 2
+{after_read}    return fisher
+
+
+result = fisher_diagonal(model, loader)
+"""
+_PER_SAMPLE = """
+def per_sample_gradients(model, loader):
+    grads = []
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        g = {n: p.grad.clone() for n, p in model.named_parameters()}
+        grads.append(g)
+    return grads
+
+
+result = per_sample_gradients(model, loader)
+"""
+_NORMS = """
+class Probe:
+    def __init__(self, net):
+        self.net = net
+        self.norms = []
+
+    def run(self, loader):
+        i = 0
+        while i < len(loader):
+            x, y = loader[i]
+            F.cross_entropy(self.net(x), y).backward()
+            self.norms.append(torch.stack([p.grad.norm() for p in self.net.parameters()]).sum())
+            i += 1
+
+
+probe = Probe(model)
+probe.run(loader)
+result = probe.norms
+"""
+
+
+def _run(code: str) -> object:
+    scope: dict[str, object] = {}
+    threads = torch.get_num_threads()
+    try:
+        exec(compile(code, "<gf033>", "exec"), scope)
+    finally:
+        torch.set_num_threads(threads)
+    return scope["result"]
+
+
+def _fixed(code: str, unsafe: bool = True) -> str:
+    result = process_source("gf033.py", code.encode(), Options(select=frozenset({"GF033"}), unsafe_fixes=unsafe, fix=True))
+    assert result.error is None, result.error
+    assert [d.code for d in result.diagnostics] == ["GF033"]
+    return (result.fixed or code.encode()).decode()
+
+
+def _flat(value: object) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k in sorted(value) for t in _flat(value[k])]
+    return [t for item in value for t in _flat(item)]  # type: ignore[attr-defined]
+
+
+def _same(a: object, b: object) -> bool:
+    left, right = _flat(a), _flat(b)
+    return len(left) == len(right) and all(torch.equal(x, y) for x, y in zip(left, right))
+
+
+def _clear_first(code: str, loop: str, module: str) -> str:
+    indent = loop[: len(loop) - len(loop.lstrip())] + "    "
+    return code.replace(loop + "\n", f"{loop}\n{indent}{module}.zero_grad()\n", 1)
+
+
+def test_fisher_diagonal_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _FISHER.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert "        model.zero_grad()\n        loss = F.cross_entropy" in rewritten
+    cleared_after_each_read = _HEAD + _FISHER.replace("{after_read}", "            p.grad = None\n")
+    assert _same(_run(rewritten), _run(cleared_after_each_read))
+    assert _same(_run(rewritten), _run(_clear_first(buggy, "    for x, y in loader:", "model")))
+    assert not _same(_run(buggy), _run(cleared_after_each_read))
+    assert _fixed(buggy, unsafe=False) == buggy  # unsafe: --write alone leaves it
+
+
+def test_per_sample_gradients_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _PER_SAMPLE
+    rewritten = _fixed(buggy)
+    hand = _clear_first(buggy, "    for x, y in loader:", "model")
+    assert rewritten == hand
+    fixed, bug = _run(rewritten), _run(buggy)
+    assert _same(fixed, _run(hand))
+    assert _same(fixed[0], bug[0]) and not _same(fixed[1:], bug[1:])  # type: ignore[index]
+    # each rewritten entry is that batch's own gradient
+    x, y = _run(_HEAD + "result = loader")[2]  # type: ignore[index]
+    scope: dict[str, object] = {}
+    exec(compile(_HEAD, "<gf033>", "exec"), scope)
+    net = scope["model"]
+    torch.nn.functional.cross_entropy(net(x), y).backward()  # type: ignore[operator]
+    own = {n: p.grad for n, p in net.named_parameters()}  # type: ignore[attr-defined]
+    assert _same(fixed[2], own)  # type: ignore[index]
+
+
+def test_norms_in_a_while_loop_of_a_method_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _NORMS
+    rewritten = _fixed(buggy)
+    hand = _clear_first(buggy, "        while i < len(loader):", "self.net")
+    assert rewritten == hand
+    assert _same(_run(rewritten), _run(hand))
+    assert not _same(_run(rewritten), _run(buggy))

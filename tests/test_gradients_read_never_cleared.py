@@ -1,0 +1,120 @@
+"""GF033 gradients-read-never-cleared: the unsafe fix on every before-file, findings without a
+fix, and near-misses that stay silent (the correct twins are in before_after/clean)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from gradfix.runner import Options, process_source
+
+FIXTURES = Path(__file__).parent / "before_after" / "GF033_gradients_read_never_cleared"
+
+
+def _run(code: str, unsafe: bool = True):  # type: ignore[no-untyped-def]
+    result = process_source("case.py", code.encode(), Options(select=frozenset({"GF033"}), unsafe_fixes=unsafe, fix=True))
+    assert result.error is None, result.error
+    return result
+
+
+_NO_FIX = {"laplace_module_reading_its_own_parameter_pairs"}
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(FIXTURES.glob("*.before.py")) if p.name.removesuffix(".before.py") not in _NO_FIX], ids=lambda p: p.stem)
+def test_unsafe_fix_clears_the_read_module_first(path: Path) -> None:
+    code = path.read_text(encoding="utf-8")
+    result = _run(code)
+    [finding] = [d for d in result.diagnostics if d.code == "GF033"]
+    module = finding.message.split("reads `", 1)[1].split("`", 1)[0]
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    added = [line for line in fixed.splitlines() if line not in code.splitlines()]
+    assert [line.strip() for line in added] == [f"{module}.zero_grad()"]
+    # the clear is the first statement of the loop whose body backpropagates
+    tree = ast.parse(fixed)
+    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While)) and ".backward(" in ast.unparse(n)]
+    first = loops[0].body[0]
+    assert ast.unparse(first) == f"{module}.zero_grad()"
+    assert not _run(fixed).diagnostics
+    assert _run(code, unsafe=False).fixed is None
+
+
+def test_parameter_pairs_reported_without_a_fix() -> None:
+    # SWAG's shape: the pairs' tensors are sampled into buffers, which `self.zero_grad()` does not clear
+    result = _run((FIXTURES / "laplace_module_reading_its_own_parameter_pairs.before.py").read_text(encoding="utf-8"))
+    assert [d.code for d in result.diagnostics] == ["GF033"]
+    assert result.fixed is None
+
+
+def test_two_modules_read_reported_without_a_fix() -> None:
+    code = """
+import torch.nn.functional as F
+
+
+def scores(encoder, head, loader, out):
+    for x, y in loader:
+        F.cross_entropy(head(encoder(x)), y).backward()
+        out.append([p.grad.norm() for p in encoder.parameters()])
+        out.append([p.grad.norm() for p in head.parameters()])
+"""
+    result = _run(code)
+    assert [d.code for d in result.diagnostics] == ["GF033"]
+    assert result.fixed is None
+
+
+def test_backward_in_a_local_helper_reported_without_a_fix() -> None:
+    code = """
+import torch.nn.functional as F
+
+
+def backprop(model, x, y):
+    F.cross_entropy(model(x), y).backward()
+
+
+def norms(model, loader):
+    out = []
+    for x, y in loader:
+        backprop(model, x, y)
+        out.append(sum(p.grad.norm() for p in model.parameters()))
+    return out
+"""
+    result = _run(code)
+    assert [d.code for d in result.diagnostics] in ([], ["GF033"])  # a helper handed the model: silent is allowed
+    assert result.fixed is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # read before the backward: the previous iteration's gradient, on purpose or not
+        "out.append(sum(p.grad.norm() for p in model.parameters()))\n        F.cross_entropy(model(x), y).backward()",
+        # a backward under a condition
+        "if y.sum() > 0:\n            F.cross_entropy(model(x), y).backward()\n        out.append(sum(p.grad.norm() for p in model.parameters()))",
+        # only asks whether there is a gradient
+        "F.cross_entropy(model(x), y).backward()\n        out.append(all(p.grad is not None for p in model.parameters()))",
+        # backward into the inputs only
+        "F.cross_entropy(model(x), y).backward(inputs=[x])\n        out.append(sum(p.grad.norm() for p in model.parameters()))",
+        # a method of the module that may clear
+        "model.reset_state()\n        F.cross_entropy(model(x), y).backward()\n        out.append(sum(p.grad.norm() for p in model.parameters()))",
+        # a per-iteration value, never kept
+        "F.cross_entropy(model(x), y).backward()\n        g = [p.grad.clone() for p in model.parameters()]\n        print(len(g))",
+        # the loop always leaves after one pass
+        "F.cross_entropy(model(x), y).backward()\n        out.append(sum(p.grad.norm() for p in model.parameters()))\n        break",
+        # the gradients of something else than the module's parameters
+        "x.requires_grad_()\n        F.cross_entropy(model(x), y).backward()\n        out.append(x.grad.clone())",
+    ],
+)
+def test_near_misses_stay_silent(body: str) -> None:
+    code = f"""
+import torch.nn.functional as F
+
+
+def probe(model, loader):
+    out = []
+    for x, y in loader:
+        {body}
+    return out
+"""
+    assert _run(code).diagnostics == []

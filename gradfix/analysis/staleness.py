@@ -1778,10 +1778,24 @@ def _used_after(
         # ctx.opt = SGD(ctx.model.parameters())` may run between)
         facts = model.facts
         used = False
-        for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
+        imported = []
+        if facts.project is not None:
+            # a function of another module of the project the scope hands the holder to by
+            # name (`train_step(model, criterion, st, i, x, y)` with `from .engine.steps import
+            # train_step`): read there as `st.opt` like a function of the file
+            for n in own_nodes(scope):
+                if (
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id not in facts.module_functions
+                    and any(isinstance(a, ast.Name) and a.id == holder for a in (*n.args, *(k.value for k in n.keywords)))
+                ):
+                    qualified = facts.imports.qualify(n.func.id)
+                    info = facts.project.function(qualified, source.path or None) if qualified and qualified != n.func.id else None
+                    if info is not None and info.class_name is None and all(info is not i for i in imported):
+                        imported.append(info)
+        for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values()), imported):
             for info in functions:
                 function = info.node
-                if function is scope or (info.source is not None and info.source is not source):
+                if function is scope or (info.source is not None and info.source is not source and not any(info is i for i in imported)):
                     continue
                 walked = [n for n in ast_walk(function) if isinstance(n, ast.Attribute)]
                 attributes = [n for n in walked if n.attr == attribute]

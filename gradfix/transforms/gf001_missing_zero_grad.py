@@ -64,7 +64,10 @@ class MissingZeroGrad(Rule):
     `for i, batch in enumerate(loader)`, also in `tqdm(...)`, or `for i in range(n)`; `i` not
     rebound in the body) while its step is
     not: after the first iteration nothing clears (the fix clears at the start of each
-    iteration). So is a loop whose every clear of the optimizer is a statement of its body
+    iteration); so is one whose every clear is written under a test of its last pass (`if i ==
+    len(loader) - 1:`, `i + 1 == len(loader)`, with `loader` the plain name `enumerate(loader)`
+    or `zip(itertools.count(), loader)` counts over) while its step is under no test: every
+    step of a pass applies the gradients piled up since the pass before ended (the same fix). So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
@@ -344,6 +347,10 @@ class MissingZeroGrad(Rule):
         "`{opt}` is cleared on the loop's first iteration only: every later `{opt}.step()` applies gradients "
         "accumulated since then; clear them each iteration"
     )
+    last_pass_message = (
+        "`{opt}` is cleared on the loop's last iteration only: every `{opt}.step()` before it applies gradients "
+        "accumulated since the last clear; clear them each iteration"
+    )
     call_accumulation_message = (
         "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them after each accumulation step"
     )
@@ -469,7 +476,8 @@ class MissingZeroGrad(Rule):
             if by_element is not None:
                 steps, cleared = by_element
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
-        first_pass = {t for t in set(steps) & cleared - loop.cleared_by_callers if _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source)}
+        passes = {t: _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source) for t in set(steps) & cleared - loop.cleared_by_callers}
+        first_pass = {t for t, kind in passes.items() if kind}
         cleared -= first_pass
         # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
         # end of the body: a skipped batch leaves its gradients to the next step
@@ -574,7 +582,7 @@ class MissingZeroGrad(Rule):
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
             if target in first_pass:
-                message = self.first_pass_message.format(opt=target)
+                message = (self.last_pass_message if passes.get(target) == "last" else self.first_pass_message).format(opt=target)
             elif target in skipped:
                 message = self.skipped_message.format(opt=target)
             else:
@@ -964,33 +972,88 @@ def _skips_by_continue(stmt: ast.stmt) -> bool:
     return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
 
 
-def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> bool:
+def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> str:
     """Every clear of `target` is written in the loop under `if i == 0:` (`not i`, `i < 1`),
     with `i` the loop's own count from 0 (`for i, batch in enumerate(loader)`, `for i in
     range(n)`: `_enumerate_start`), which nothing in the body rebinds, while its step is not
     under such a test: the clear runs on the first iteration only, and every later step
-    applies the sum of all the gradients since."""
+    applies the sum of all the gradients since. Also under a test of its last pass (`if i ==
+    len(loader) - 1:`, `loader` the name `enumerate` counts over) while the step is under no
+    test: every step of the pass applies the gradients piled up since the pass before ended.
+    "first" or "last"; "" otherwise."""
     node = loop.node
     mine = [c for c in clears if c.target == target]
     if node.__class__ is not ast.For or not mine or not step.direct:
-        return False
+        return ""
     counters = set()
+    last = set()
     for clear in mine:
         branches = clear.branches_within(node)
         if not clear.direct or not branches or branches[0].kind != "if" or not isinstance(branches[0].node, ast.If):
-            return False
-        counters.add(_first_pass_name(branches[0].node.test))
+            return ""
+        counter = _first_pass_name(branches[0].node.test)
+        if counter is None:
+            counter = _last_pass_name(branches[0].node.test, node)  # type: ignore[arg-type]
+            last.add(counter)
+        counters.add(counter)
     if len(counters) != 1 or None in counters:
-        return False
+        return ""
     counter = counters.pop()
     if _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
-        return False
+        return ""
+    if last and step.branches_within(node):
+        return ""  # (a clear on the last pass only: the step runs on every iteration)
     if any(isinstance(b.node, ast.If) and _first_pass_name(b.node.test) == counter for b in step.branches_within(node)):
-        return False
-    return not any(
+        return ""
+    if any(
         isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
         for stmt in node.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
-    )  # fmt: skip
+    ):  # fmt: skip
+        return ""
+    return "last" if last else "first"
+
+
+def _last_pass_name(test: ast.expr, node: ast.For) -> str | None:
+    """The name `i` of a test true on the last pass only of `for i, b in enumerate(data)` (or
+    `zip(itertools.count(), data)`), `data` a plain name: `i == len(data) - 1`, `len(data) - 1
+    == i`, `i + 1 == len(data)`, `len(data) == i + 1`."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return None
+    iterable = node.iter
+    if not isinstance(iterable, ast.Call) or not iterable.args or iterable.keywords:
+        return None
+    func = dotted(iterable.func)
+    if func in ("enumerate", "builtins.enumerate") and len(iterable.args) == 1:
+        data = iterable.args[0]
+    elif func in ("zip", "builtins.zip") and len(iterable.args) == 2:
+        data = iterable.args[1]
+    else:
+        return None
+    if not isinstance(data, ast.Name):
+        return None
+
+    def length(expr: ast.expr) -> bool:
+        return (
+            isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "len"
+            and len(expr.args) == 1 and not expr.keywords and isinstance(expr.args[0], ast.Name) and expr.args[0].id == data.id
+        )  # fmt: skip
+
+    def offset(expr: ast.expr, inner) -> ast.expr | None:  # type: ignore[no-untyped-def]
+        if isinstance(expr, ast.BinOp) and isinstance(expr.right, ast.Constant) and expr.right.value == 1 and inner(expr):
+            return expr.left
+        return None
+
+    for left, right in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        # `i == len(data) - 1`
+        if isinstance(left, ast.Name) and isinstance(right, ast.BinOp) and isinstance(right.op, ast.Sub):
+            if offset(right, lambda e: length(e.left)) is not None:
+                return left.id
+        # `i + 1 == len(data)`
+        if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add) and length(right):
+            counter = offset(left, lambda e: isinstance(e.left, ast.Name))
+            if counter is not None:
+                return counter.id  # type: ignore[attr-defined]
+    return None
 
 
 def _first_pass_name(test: ast.expr) -> str | None:

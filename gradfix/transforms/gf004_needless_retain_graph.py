@@ -156,7 +156,7 @@ class NeedlessRetainGraph(Rule):
       run on every iteration, also under `if hidden is not None:`; a counter incremented by a number or a size, `start += bs`, `offset += xb.size(0)`, that
       slices the batch is none), no
       state kept on `self` across iterations (an RNN's hidden state), and, when the loss depends
-      on the loop's own target, the loop iterates over data (a loader, `range(...)`, a
+      on the loop's own target, the loop iterates over data (a loader, `range(...)`, `itertools.count()`, a
       constructor's result, or pieces of tensors that carry no graph: `zip(obs[perm].chunk(n),
       torch.chunk(old_logp, n))` with `obs = torch.from_numpy(...)` and `old_logp = (...).data`;
       `chunk`, `split`, `tensor_split`, `unbind`; not of a tensor computed from a leaf that requires
@@ -1214,6 +1214,8 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
         method = method_name(expr)
         if last in ("range", "trange", "arange") or _DATA_SOURCE.search(last):
             return False
+        if name == "itertools.count":
+            return False  # `zip(itertools.count(), loader)`: numbers
         if last in _PASS_THROUGH:
             return any(_iterable_carries_graph(a, scope, visited, source) for a in expr.args)
         if (last in _PIECES or method in _PIECES) and (expr.args or method in _PIECES):

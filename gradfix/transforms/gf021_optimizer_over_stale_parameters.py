@@ -124,7 +124,10 @@ class OptimizerOverStaleParameters(Rule):
     object the function is handed or builds and returns (`def setup(ctx)`: `ctx.opt =
     SGD(ctx.model.parameters())`, then `ctx.model[3] = nn.Linear(...)`) when another function of
     the file reads that attribute of one of its parameters (`def batch(ctx, x, y)`:
-    `ctx.opt.step()`) and no other function binds that attribute on any object;
+    `ctx.opt.step()`) and no other function binds that attribute on any object (also a
+    function of another module of the project the function hands the object to by name
+    after the change, `train_step(model, st, x, y)` with `from .engine.steps import
+    train_step`, reading `st.opt` and binding no such attribute itself);
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
     model was put back, a learning rate logged) is no use. An optimizer kept as an attribute
     of the module that is replaced (`model.optimizer = SGD(model.parameters())`, then `model =

@@ -66,7 +66,11 @@ class SchedulerOverReplacedOptimizer(Rule):
     calls `setattr`; or, when the function binds that object once to a new `types.SimpleNamespace()`
     (not a parameter), by a function of the file it hands the object to whole after the change,
     directly or through a `functools.partial` of it (`run = partial(update, net, state)` ...
-    `run(x, y)`), whose parameter there steps both. Not when the new optimizer is built over the
+    `run(x, y)`), whose parameter there steps both; or, when the function binds that object once (`st = State()`) and hands it
+    whole by name after the new optimizer to functions of the file or of another module of the
+    project (`train_step(model, st, x, y)`, `end_epoch(st)` with `from .engine.steps import
+    ...`) that together step `st.opt` and `st.sched` and bind neither, and the function binds
+    neither again after the new optimizer. Not when the new optimizer is built over the
     very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
     once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
     scheduler's rate reaches the new optimizer too.
@@ -625,7 +629,7 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 if where is not None and _after(there, where, floor):
                     return True
     if "." in sched and not sched.startswith("self."):
-        return _returned_and_stepped(scope, sched, opt, model)
+        return _returned_and_stepped(scope, sched, opt, model) or _handed_on_and_stepped(there, floor, scope, sched, opt, model)
     if sched.startswith("self.") and sched not in stepped:
         owner = index.class_of_scope.get(id(scope))
         methods = dict(facts.methods.get(owner or "", {}))
@@ -715,6 +719,81 @@ def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bo
                 continue
             for param in info.params:
                 if _steps(node, f"{param}.{sched_attr}", source) and _steps(node, f"{param}.{opt_attr}", source):
+                    return True
+    return False
+
+
+def _handed_on_and_stepped(there, floor: int, scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`state.sched` and `state.opt` of a state object the function binds once by a plain
+    assignment (no parameter, no `global`/`nonlocal`), handed whole by name, after the
+    rebinding, to calls of functions of the file or of another module of the project
+    (`train_step(model, criterion, st, x, y)` with `from .engine.steps import train_step`)
+    whose parameter for it is stepped there (`st.opt.step()`, `st.sched.step()`, the calls
+    together stepping both), none of which binds either attribute, and the function binds
+    neither attribute again after the rebinding: the object handed on holds the scheduler
+    over the old optimizer."""
+    source, facts = model.source, model.facts
+    holder, _, sched_attr = sched.partition(".")
+    opt_holder, _, opt_attr = opt.partition(".")
+    if scope.__class__ is not ast.FunctionDef or opt_holder != holder or "." in sched_attr or "." in opt_attr:
+        return False
+    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:
+        return False
+    body = scope.body
+    binds = 0
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Global or node.__class__ is ast.Nonlocal:
+            if holder in node.names:  # type: ignore[attr-defined]
+                return False
+        elif node.__class__ is ast.Name and node.id == holder and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            binds += 1
+        elif node.__class__ is ast.Attribute and node.ctx.__class__ is not ast.Load and dotted(node) in (sched, opt):  # type: ignore[attr-defined]
+            where = _statement_of(body, node)
+            if where is None or (where != there and _after(there, where, floor)):
+                return False  # (bound again after the rebinding: perhaps over the new optimizer)
+    if binds != 1:
+        return False
+    stepped: set[str] = set()
+    for node in own_nodes(scope):
+        if node.__class__ is not ast.Call or node.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+            continue
+        at = [k for k, arg in enumerate(node.args) if arg.__class__ is ast.Name and arg.id == holder]  # type: ignore[attr-defined]
+        named = [kw.arg for kw in node.keywords if kw.arg is not None and kw.value.__class__ is ast.Name and kw.value.id == holder]  # type: ignore[attr-defined]
+        if not at and not named:
+            continue
+        where = _statement_of(body, node)
+        if where is None or not _after(there, where, floor):
+            continue
+        name = node.func.id  # type: ignore[attr-defined]
+        info = facts.module_functions.get(name)
+        if info is None and facts.project is not None:
+            qualified = facts.imports.qualify(name)
+            if qualified and qualified != name:
+                info = facts.project.function(qualified, source.path or None)
+        if info is None or info.class_name is not None or any(a.__class__ is ast.Starred for a in node.args):  # type: ignore[attr-defined]
+            continue
+        params = list(info.params)
+        for param in [params[k] for k in at if k < len(params)] + [n for n in named if n in params]:
+            function = info.node
+            for part in ast_walk(function):
+                if (
+                    part.__class__ is ast.Attribute and part.ctx.__class__ is not ast.Load  # type: ignore[attr-defined]
+                    and part.attr in (sched_attr, opt_attr)  # type: ignore[attr-defined]
+                ):
+                    return False  # (the function builds one of them again)
+            for attr in (sched_attr, opt_attr):
+                if _steps_dotted(function, f"{param}.{attr}"):
+                    stepped.add(attr)
+    return stepped == {sched_attr, opt_attr}
+
+
+def _steps_dotted(function: ast.AST, key: str) -> bool:
+    """`_steps` read through dotted names only (the function may be of another module)."""
+    for node in own_nodes(function):
+        if node.__class__ is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if func.__class__ is ast.Attribute and func.attr == "step":
+                if dotted(func.value) == key or any(dotted(arg) == key for arg in node.args):  # type: ignore[attr-defined]
                     return True
     return False
 

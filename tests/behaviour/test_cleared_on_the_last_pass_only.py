@@ -1,0 +1,80 @@
+"""GF001: a clear only under `if i == len(loader) - 1:` (or `if i + 1 == len(batches):`) after
+the step leaves every step of a pass applying the gradients piled up since the last pass ended.
+The fixed script (`gradfix --write`: a clear at the start of each iteration; the last-pass clear
+stays, harmless) trains exactly like the hand fix, bit for bit, and the buggy one does not. Run
+with real torch, in this process."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from gradfix.runner import Options, process_source
+
+_SCRIPT = """
+import itertools
+import torch
+torch.manual_seed(1)
+net = torch.nn.Sequential(torch.nn.Linear(5, 7), torch.nn.Tanh(), torch.nn.Linear(7, 2))
+opt = torch.optim.Adam(net.parameters(), lr=0.01)
+batches = [(torch.randn(6, 5), torch.randn(6, 2)) for _ in range(5)]
+losses = []
+
+
+def epoch_pass():
+    for {header}:
+{clear}        loss = torch.nn.functional.smooth_l1_loss(net(x), y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+{last}
+
+for epoch in range(3):
+    epoch_pass()
+"""
+_HEADERS = ["i, (x, y) in enumerate(batches)", "n, (x, y) in zip(itertools.count(), batches)"]
+_TESTS = {"i": "if i == len(batches) - 1:", "n": "if n + 1 == len(batches):"}
+_HAND = "        opt.zero_grad()\n"
+
+
+def _run(code: str) -> tuple[list[float], list[torch.Tensor]]:
+    scope: dict[str, object] = {}
+    threads = torch.get_num_threads()
+    try:
+        exec(compile(code, "<gf001>", "exec"), scope)
+    finally:
+        torch.set_num_threads(threads)
+    return scope["losses"], [p.detach().clone() for p in scope["net"].parameters()]  # type: ignore[return-value, attr-defined]
+
+
+@pytest.mark.parametrize("header", _HEADERS)
+def test_a_clear_on_the_last_pass_only_is_fixed_like_the_hand_fix(header: str) -> None:
+    last = "        " + _TESTS[header[0]] + "\n            opt.zero_grad()\n"
+    buggy = _SCRIPT.format(header=header, clear="", last=last)
+    options = Options(select=frozenset({"GF001"}), unsafe_fixes=False, fix=True)
+    result = process_source("gf001.py", buggy.encode(), options)
+    assert result.error is None, result.error
+    assert [d.code for d in result.diagnostics] == ["GF001"]
+    assert "last iteration only" in result.diagnostics[0].message
+    assert result.fixed is not None
+    fixed_losses, fixed_weights = _run(result.fixed.decode())
+    hand_losses, hand_weights = _run(_SCRIPT.format(header=header, clear=_HAND, last=""))
+    buggy_losses, buggy_weights = _run(buggy)
+    assert fixed_losses == hand_losses
+    assert all(torch.equal(a, b) for a, b in zip(fixed_weights, hand_weights))
+    assert buggy_losses != hand_losses
+    assert not all(torch.equal(a, b) for a, b in zip(buggy_weights, hand_weights))
+    again = process_source("gf001.py", result.fixed, options)
+    assert again.fixed is None and not again.diagnostics
+
+
+def test_a_whole_pass_accumulated_and_stepped_on_the_last_batch_is_silent() -> None:
+    # the step and the clear both on the last pass: one full-batch step per pass, on purpose
+    code = _SCRIPT.format(
+        header=_HEADERS[0], clear="", last="",
+    ).replace(
+        "        opt.step()\n",
+        "        if i == len(batches) - 1:\n            opt.step()\n            opt.zero_grad()\n",
+    )
+    result = process_source("gf001.py", code.encode(), Options(select=frozenset({"GF001"}), unsafe_fixes=False, fix=True))
+    assert result.error is None and not result.diagnostics and result.fixed is None

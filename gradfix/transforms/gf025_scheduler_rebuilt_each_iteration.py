@@ -36,6 +36,7 @@ from gradfix.transforms._rebuilt import (
     same_on_every_call,
     stepped_in,
 )
+from gradfix.transforms._factory import built_through_factories, factories, same_for_loop
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk, own_nodes
@@ -123,6 +124,16 @@ class SchedulerRebuiltEachIteration(Rule):
     itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
     `and`/`or`.
 
+    Also a statement the loop runs on every iteration (not under an `if`; also in a `with` or
+    `try` block) binding a name or an attribute the same loop's body steps (with) to a call
+    of a factory, a function of the module called by its name, a method of the loop's class
+    called on `self` or a method of the class of an object the loop calls it on, whose whole
+    body hands back a new scheduler that starts over (the kinds above), `return ...` or a local bound to it then returned, from what
+    stays the same from call to call (the call's arguments, the attributes of `self` only
+    `__init__` binds, the module's names the loop does not change). Not a factory with any
+    other statement (a cache, `if self._x is None: ...`, branches, a side effect), a
+    decorator, nor when the loop binds the name otherwise too.
+
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
     learning rate back to where the schedule begins. Built on every epoch, a cosine or a
@@ -174,6 +185,10 @@ class SchedulerRebuiltEachIteration(Rule):
     top of its loop there, the scheduler would still be built once per call. A scheduler built in a function the loop calls
     is reported without a fix: building it once means handing it in, a change of the function's
     signature and of its callers.
+    A call of a factory (`sched = self.make_sched()`) moves the same way, before the loop,
+    when no loop runs that loop on every iteration (whether the schedule was meant to span
+    the epochs is not read through the factory: no fix in a batch loop of an epoch loop),
+    nor when it sits in a `with` or `try` block.
 
     Not reported when the construction reads anything the loop changes (its variable, a counter,
     an attribute it assigns: `PolyLR(optimizer, cur_iter=i)` is rebuilt on purpose), when it
@@ -208,6 +223,11 @@ class SchedulerRebuiltEachIteration(Rule):
         "calls once per batch: each new scheduler starts its schedule over, so the learning rate never follows it; "
         "build it once outside the function"
     )
+    factory_message = (
+        "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
+        " new scheduler on every call: each new scheduler starts its schedule over, so the learning rate never"
+        " follows it; build it once before the loop"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -222,6 +242,8 @@ class SchedulerRebuiltEachIteration(Rule):
             return  # (`partial(MultiStepLR, ...)` names the scheduler without `LR(`; a builder of
             # another module of the project, `build_scheduler(optimizer, cfg)`, neither, nor a
             # registry, `SCHEDULERS[name](optimizer)`)
+        if builds and b"return" in data:
+            yield from self._through_factories(model)
         reported: set[int] = set()
         if builds and b"Engine(" in data:
             # `Engine(update)`: Ignite calls the process function once per batch
@@ -279,6 +301,21 @@ class SchedulerRebuiltEachIteration(Rule):
                     stmt.value,
                     fix=_fix(stmt, target, loop, model) if direct else None,
                 )
+
+    def _through_factories(self, model: ModuleModel) -> Iterator[Finding]:
+        """`sched = self.make_sched()` on every iteration of the loop that steps `sched`, the
+        factory (a method, or a function binding a local then returning it: those
+        `_restarting_scheduler` does not read) handing back a new scheduler that starts over on
+        every call (`_factory`). Fixed only in a loop with no loop around it (whether the
+        schedule was meant to span the epochs is not read through the factory)."""
+        made = factories(model, lambda call: _restarting_scheduler(call, model, factory=False))
+        for loop, stmt, target, function, construction, direct in built_through_factories(model, made, stepped_in):
+            if _restarting_scheduler(stmt.value, model):
+                continue  # (a function of the module returning one: read by the rule's own walk)
+            fix = None
+            if direct and loop_around(loop, model) is None and same_for_loop(construction, function, stmt, loop, model):
+                fix = _fix(stmt, target, loop, model)
+            yield Finding(self.code, self.factory_message.format(target=target, function=function.name), stmt.value, fix=fix)
 
 
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:

@@ -40,6 +40,7 @@ from gradfix.transforms._rebuilt import (
     same_on_every_call,
     with_partial_aliases,
 )
+from gradfix.transforms._factory import built_through_factories, factories, same_for_loop
 from gradfix.transforms.base import Finding, Fix, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 
@@ -121,6 +122,16 @@ class GradScalerRebuiltEachIteration(Rule):
     itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
     `and`/`or`.
 
+    Also a statement the loop runs on every iteration (not under an `if`; also in a `with` or
+    `try` block) binding a name or an attribute the same loop's body steps (with) to a call
+    of a factory, a function of the module called by its name, a method of the loop's class
+    called on `self` or a method of the class of an object the loop calls it on, whose whole
+    body hands back a new GradScaler (not built with `enabled=False`), `return ...` or a local bound to it then returned, from what
+    stays the same from call to call (the call's arguments, the attributes of `self` only
+    `__init__` binds, the module's names the loop does not change). Not a factory with any
+    other statement (a cache, `if self._x is None: ...`, branches, a side effect), a
+    decorator, nor when the loop binds the name otherwise too.
+
     ## Why is this bad?
     A `GradScaler` learns its loss scale as training goes: it starts at `init_scale` (65536
     by default), halves the scale and skips the step when the gradients overflow, and doubles
@@ -178,6 +189,9 @@ class GradScalerRebuiltEachIteration(Rule):
     deleted (what moving it would write is already there). A scaler built in a function the loop
     calls is reported without a fix: building it once means handing it in, a change of the
     function's signature and of its callers.
+    A call of a factory (`scaler = self.new_scaler()`) moves the same way, before the
+    outermost loop that changes nothing the call or the factory reads; no fix when it sits
+    in a `with` or `try` block.
 
     Not reported when the scaler is built once (before the loop, in a function called once,
     under an `if` whose test may change: `if scaler is None:`, `if epoch == amp_from:`, a test
@@ -216,6 +230,11 @@ class GradScalerRebuiltEachIteration(Rule):
         "{line} that steps with it: each new GradScaler starts again at its initial scale, so the scale it "
         "halves after an overflow is thrown away and the scale never settles; build it once before the loop"
     )
+    factory_message = (
+        "`{target}` is built again on every iteration of the loop that steps with it, by `{function}`, which hands"
+        " back a new GradScaler on every call: each new GradScaler starts again at its initial scale, so the scale"
+        " it halves after an overflow is thrown away and the scale never settles; build it once before the loop"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -223,6 +242,8 @@ class GradScalerRebuiltEachIteration(Rule):
         data = source.data
         if b"GradScaler(" not in data:
             return  # (the module builds no scaler: nothing to walk)
+        if b"return" in data:
+            yield from self._through_factories(model)
         lines = lines_saying(data, (b"GradScaler(",))
         builders = with_partial_aliases(functions_holding(model, lines), model)  # (and `step = partial(amp_step, ...)`)
         reported: set[int] = set()
@@ -272,6 +293,21 @@ class GradScalerRebuiltEachIteration(Rule):
                     message = self.pass_message.format(target=target, line=loop.lineno)  # type: ignore[attr-defined]
                 fix = _fix(stmt, target, loop, model) if direct and not guarded else None  # type: ignore[arg-type]
                 yield Finding(self.code, message, stmt.value, fix=fix)  # type: ignore[union-attr]
+
+    def _through_factories(self, model: ModuleModel) -> Iterator[Finding]:
+        """`scaler = self.new_scaler()` on every iteration of the loop that steps with `scaler`,
+        the factory (a method, or a function binding a local then returning it: those
+        `_built_scaler` does not read) handing back a new scaler on every call (`_factory`)."""
+        made = factories(model, lambda call: _is_torch_scaler(call, model))
+        builders = with_partial_aliases(functions_holding(model, lines_saying(model.source.data, (b"GradScaler(",))), model) if made else set()
+        used = lambda loop, target: _stepped_with(loop, target, model) == 0  # noqa: E731
+        for loop, stmt, target, function, construction, direct in built_through_factories(model, made, used):
+            if _built_scaler(stmt, model, builders) is not None:
+                continue  # (read as a factory of the module by the rule's own walk)
+            fix = None
+            if direct and same_for_loop(construction, function, stmt, _outermost_loop(stmt, target, loop, model), model):
+                fix = _fix(stmt, target, loop, model)
+            yield Finding(self.code, self.factory_message.format(target=target, function=function.name), stmt.value, fix=fix)
 
 
 def _each_iteration(body: list[ast.stmt], loop: ast.AST, model: ModuleModel, direct: bool = True, guarded: bool = False) -> Iterator[tuple[ast.stmt, bool, bool]]:

@@ -40,6 +40,7 @@ from gradfix.transforms._rebuilt import (
     stepped_in,
     with_partial_aliases,
 )
+from gradfix.transforms._factory import built_through_factories, factories, same_for_loop
 from gradfix.transforms.apply import statement_lines
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety
 from gradfix.walk import ast_walk
@@ -107,6 +108,17 @@ class OptimizerRebuiltEachIteration(Rule):
     `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
     itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
     `and`/`or`.
+    Also a statement the loop runs on every iteration (as for a construction: not under an
+    `if`; also in a `with` or `try` block) binding a name or an attribute the same loop's body
+    steps to a call of a factory, a function of the module called by its name, a method of the
+    loop's class called on `self` or a method of the class of an object the loop calls it on
+    (`builder.create()` after `builder = Builder(net)`), whose whole body hands back a new such
+    optimizer, `return torch.optim.Adam(model.parameters(), lr=lr)` or a local bound to it
+    then returned (`opt = make_opt(model, lr)`, `self.opt = self.make_opt()`), from what stays
+    the same from call to call (the call's arguments, the attributes of `self` only `__init__`
+    binds, the module's names the loop does not change). Not a factory with any other
+    statement (a cache, `if self._opt is None: ...`, branches, a side effect), a decorator, nor
+    when the loop binds the name otherwise too.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -159,7 +171,9 @@ class OptimizerRebuiltEachIteration(Rule):
     parameter groups itself (`param_groups`, `add_param_group`: with one optimizer a
     relative change would compound). An optimizer built in a function the loop calls is
     reported without a fix: building it once means handing it in, a change of the function's
-    signature and of its callers.
+    signature and of its callers. A call of a factory (`opt = make_opt(model, lr)`) moves
+    the same way as a construction, before the outermost loop that changes nothing the call
+    or the factory reads; no fix when it sits in a `with` or `try` block.
 
     Not reported when the optimizer is built once (before the loop, under an `if`: `if
     optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
@@ -212,6 +226,8 @@ class OptimizerRebuiltEachIteration(Rule):
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if b"return" in model.source.data and b".step(" in model.source.data:
+            yield from self._through_factories(model)
         words = _constructor_words(model)
         if not words:
             return  # (the module builds none of torch's optimizers that keep a state)
@@ -268,6 +284,28 @@ class OptimizerRebuiltEachIteration(Rule):
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
+
+    factory_message = (
+        "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
+        " new optimizer on every call: each new optimizer starts with an empty state (no momentum, no running"
+        " averages, a step count of zero), so every step is a first step; build it once before the loop"
+    )
+
+    def _through_factories(self, model: ModuleModel) -> Iterator[Finding]:
+        """`opt = make_opt(model, lr)` on every iteration of the loop that steps `opt`, the
+        factory handing back a new such optimizer on every call (`_factory`)."""
+        made = factories(model, lambda call: _keeps_state(call, model))
+        source = model.source
+        for loop, stmt, target, function, construction, direct in built_through_factories(model, made, stepped_in):
+            if _parameters_may_change(stmt.value, target, loop, model) or _parameters_may_change(construction, target, loop, model):
+                continue  # (the loop, or the factory, changes which parameters it collects)
+            if _restores(source.segment(loop)) or _restores(source.segment(function)):
+                continue  # (a state loaded in the loop: a new run)
+            fix = None
+            if direct and same_for_loop(construction, function, stmt, _outermost_loop(stmt, target, loop, model), model):
+                fix = _fix(stmt, target, loop, model)
+            message = self.factory_message.format(target=target, function=function.name)
+            yield Finding(self.code, message, stmt.value, fix=fix)
 
 
 def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], list[tuple[ast.AST, ast.stmt]]]:

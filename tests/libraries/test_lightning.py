@@ -894,3 +894,69 @@ def test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule(
     want = hand()
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+class _EpochHalving(pl.Callback):
+    """`trainer.optimizers[0]` in a Callback hook: `opt.lr = ...` (the bug), or the groups."""
+
+    def __init__(self, by_groups: bool) -> None:
+        self.by_groups = by_groups
+        self.seen: list[object] = []
+
+    def on_train_epoch_start(self, trainer, pl_module):
+        optimizer = trainer.optimizers[0]
+        self.seen.append(optimizer)
+        if self.by_groups:
+            for group in optimizer.param_groups:
+                group["lr"] = 0.1 * 0.5 ** trainer.current_epoch
+        else:
+            optimizer.lr = 0.1 * 0.5 ** trainer.current_epoch
+
+
+class _Configured(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def configure_optimizers(self):
+        self.configured = torch.optim.SGD(self.parameters(), lr=0.1)
+        return self.configured
+
+
+def test_callback_trainer_optimizers_are_the_configured_optimizers() -> None:
+    """A Callback's `trainer.optimizers[0]` is the torch optimizer `configure_optimizers`
+    returned, itself (no wrapper): `.lr = ...` on it changes no learning rate (GF024), its
+    `param_groups` do; GF024's fix (the groups written from the attribute) trains like them."""
+    from gradfix.runner import Options, process_source
+
+    attribute, groups = _EpochHalving(by_groups=False), _EpochHalving(by_groups=True)
+    plain, grouped = _Configured(), _Configured()
+    _trainer(max_epochs=3, callbacks=[attribute]).fit(plain, _loader(4))
+    _trainer(max_epochs=3, callbacks=[groups]).fit(grouped, _loader(4))
+    assert all(o is plain.configured for o in attribute.seen) and all(o is grouped.configured for o in groups.seen)
+    assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.025
+    assert not _tiny.same(_tiny.weights(plain.net), _tiny.weights(grouped.net))
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n\n\n"
+        "class Halving(pl.Callback):\n"
+        "    def on_train_epoch_start(self, trainer, pl_module):\n"
+        "        optimizer = trainer.optimizers[0]\n"
+        "        optimizer.lr = 0.1 * 0.5 ** trainer.current_epoch\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        return self(batch)\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF024"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF024"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+    fixed = _Configured()
+    _trainer(max_epochs=3, callbacks=[namespace["Halving"]()]).fit(fixed, _loader(4))
+    assert fixed.configured.param_groups[0]["lr"] == 0.025
+    assert _tiny.same(_tiny.weights(fixed.net), _tiny.weights(grouped.net))

@@ -43,7 +43,11 @@ TRAINER_ACCUMULATION = AccumulationSetting(
     note=(
         "a setting of the Trainer, not of the module: automatic optimization divides the loss "
         "training_step returns by it, clears at the first micro-batch of each window and steps at its "
-        "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1."
+        "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1. "
+        "A GradientAccumulationScheduler(scheduling={0: N, ...}) callback sets it at each epoch's start "
+        "(N from the first epoch; it refuses manual optimization and a Trainer setting other than 1): "
+        "the step's loss is divided by N as with accumulate_grad_batches=N "
+        "(test_accumulation_scheduler_callback_divides_like_the_trainer_setting; GF016)"
     ),
 )
 

@@ -960,3 +960,63 @@ def test_callback_trainer_optimizers_are_the_configured_optimizers() -> None:
     _trainer(max_epochs=3, callbacks=[namespace["Halving"]()]).fit(fixed, _loader(4))
     assert fixed.configured.param_groups[0]["lr"] == 0.025
     assert _tiny.same(_tiny.weights(fixed.net), _tiny.weights(grouped.net))
+
+
+class _Divided(pl.LightningModule):
+    def __init__(self, divisor: int) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.divisor = divisor
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch) / self.divisor
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1, momentum=0.9)
+
+
+def test_accumulation_scheduler_callback_divides_like_the_trainer_setting() -> None:
+    """`GradientAccumulationScheduler(scheduling={0: 3})` sets `trainer.accumulate_grad_batches`
+    to 3 from the first epoch: automatic optimization then divides the step's loss by 3 as with
+    `Trainer(accumulate_grad_batches=3)`, so a `return loss / 3` divides twice (GF016); the
+    fix (the step's own division removed) trains like the setting."""
+    from pytorch_lightning.callbacks import GradientAccumulationScheduler
+
+    from gradfix.runner import Options, process_source
+
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(max_epochs=2, **kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    setting = fit(_Divided(1), accumulate_grad_batches=3)
+    scheduled = fit(_Divided(1), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    twice = fit(_Divided(3), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    assert _tiny.same(setting, scheduled) and not _tiny.same(setting, twice)
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n"
+        "from pytorch_lightning.callbacks import GradientAccumulationScheduler\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        loss = self.loss_of(batch)\n"
+        "        return loss / 3\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1, momentum=0.9)\n\n\n"
+        "def fit(module, loader):\n"
+        "    pl.Trainer(callbacks=[GradientAccumulationScheduler(scheduling={0: 3})]).fit(Module(), loader)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF016"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF016"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+
+    class Fixed(namespace["Module"]):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = _tiny.linear()
+
+        def loss_of(self, batch):
+            return _tiny.mse(self.net, batch)
+
+    fixed = fit(Fixed(), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    assert _tiny.same(fixed, setting)

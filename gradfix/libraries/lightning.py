@@ -323,6 +323,10 @@ FRAMEWORKS = (
             "Lightning sets no module's mode between training_step calls nor between training epochs (only "
             "around its validation loop, restoring the modes it found): a module training_step switches to "
             "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step). "
+            "on_before_zero_grad (of the module and of callbacks) runs after training_step and the previous "
+            "optimizer step, right before zero_grad, and not at all under manual optimization: a clip there changes "
+            "no step; on_before_optimizer_step (the same parameters) runs between backward and the step "
+            "(test_clip_in_the_before_zero_grad_hook_changes_no_step; GF010). "
             "training_step's batch_idx (passed positionally, 2nd after self) is the batch's index in the current "
             "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero)."
         ),

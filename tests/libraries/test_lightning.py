@@ -1020,3 +1020,72 @@ def test_accumulation_scheduler_callback_divides_like_the_trainer_setting() -> N
 
     fixed = fit(Fixed(), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
     assert _tiny.same(fixed, setting)
+
+
+class _ClippedInAHook(pl.LightningModule):
+    def __init__(self, hook: str | None) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.hook = hook
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch) * 50
+
+    def on_before_zero_grad(self, optimizer):
+        if self.hook == "on_before_zero_grad":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def on_before_optimizer_step(self, optimizer):
+        if self.hook == "on_before_optimizer_step":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+class _ClipCallback(pl.Callback):
+    def on_before_zero_grad(self, trainer, pl_module, optimizer):
+        torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
+    """Lightning calls `on_before_zero_grad` (of the module and of callbacks) after
+    `training_step`, right before zeroing the previous step's gradients: a clip there changes no
+    step, with or without accumulation (GF010); GF010's fix, the hook renamed
+    `on_before_optimizer_step` (same parameters, between backward and the step), clips."""
+    from gradfix.runner import Options, process_source
+
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    for accumulate in (1, 2):
+        plain = fit(_ClippedInAHook(None), accumulate_grad_batches=accumulate)
+        assert _tiny.same(fit(_ClippedInAHook("on_before_zero_grad"), accumulate_grad_batches=accumulate), plain)
+        assert _tiny.same(fit(_ClippedInAHook(None), accumulate_grad_batches=accumulate, callbacks=[_ClipCallback()]), plain)
+        assert not _tiny.same(fit(_ClippedInAHook("on_before_optimizer_step"), accumulate_grad_batches=accumulate), plain)
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        return self.loss_of(batch)\n\n"
+        "    def on_before_zero_grad(self, optimizer):\n"
+        "        torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+
+    class Fixed(namespace["Module"]):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = _tiny.linear()
+
+        def loss_of(self, batch):
+            return _tiny.mse(self.net, batch) * 50
+
+    assert _tiny.same(fit(Fixed()), fit(_ClippedInAHook("on_before_optimizer_step")))

@@ -46,8 +46,7 @@ TRAINER_ACCUMULATION = AccumulationSetting(
         "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1. "
         "A GradientAccumulationScheduler(scheduling={0: N, ...}) callback sets it at each epoch's start "
         "(N from the first epoch; it refuses manual optimization and a Trainer setting other than 1): "
-        "the step's loss is divided by N as with accumulate_grad_batches=N "
-        "(test_accumulation_scheduler_callback_divides_like_the_trainer_setting; GF016)"
+        "the step's loss is divided by N as with accumulate_grad_batches=N (GF016)"
     ),
 )
 
@@ -64,7 +63,10 @@ CONSTRUCTORS = (
             "its keywords may come spread from a module dict (`Trainer(**TRAINER_KW)`: GF016, "
             "test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division); a scheduler "
             "configure_optimizers returns steps once per epoch unless its dict says `\"interval\": \"step\"` "
-            "(GF020, test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule)"
+            "(GF020, test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule); "
+            "a GradientAccumulationScheduler(scheduling={0: N, ...}) in its callbacks sets "
+            "accumulate_grad_batches to N from the first epoch, and the step's loss is divided by it "
+            "(GF016, test_accumulation_scheduler_callback_divides_like_the_trainer_setting)"
         ),
     ),
     Constructor(

@@ -140,12 +140,20 @@ def self_kind(qualified_base: str | None) -> str | None:
     return _SELF_KINDS.get(entry.qualname) if entry is not None else None
 
 
+# Lightning's `Callback` base class under its names (its hooks take `(self, trainer, pl_module, ...)`)
+LIGHTNING_CALLBACKS = frozenset({
+    "pytorch_lightning.Callback", "pytorch_lightning.callbacks.Callback", "pytorch_lightning.callbacks.callback.Callback",
+    "lightning.pytorch.Callback", "lightning.pytorch.callbacks.Callback", "lightning.pytorch.callbacks.callback.Callback",
+    "lightning.Callback",
+})  # fmt: skip
+
+
 def framework_class(qualified: str | None) -> FrameworkClass | None:
     return libraries.framework_class(qualified) if qualified else None
 
 
 __all__ = [
-    "Built", "Effect", "Gate", "MODEL_KINDS", "constructor", "context", "framework_class", "method",
+    "Built", "Effect", "Gate", "LIGHTNING_CALLBACKS", "MODEL_KINDS", "constructor", "context", "framework_class", "method",
     "named_kind", "tuple_kinds",
 ]  # fmt: skip
 

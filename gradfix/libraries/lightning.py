@@ -43,7 +43,10 @@ TRAINER_ACCUMULATION = AccumulationSetting(
     note=(
         "a setting of the Trainer, not of the module: automatic optimization divides the loss "
         "training_step returns by it, clears at the first micro-batch of each window and steps at its "
-        "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1."
+        "last micro-batch or the epoch's last batch. Manual optimization refuses any value but 1. "
+        "A GradientAccumulationScheduler(scheduling={0: N, ...}) callback sets it at each epoch's start "
+        "(N from the first epoch; it refuses manual optimization and a Trainer setting other than 1): "
+        "the step's loss is divided by N as with accumulate_grad_batches=N (GF016)"
     ),
 )
 
@@ -60,7 +63,10 @@ CONSTRUCTORS = (
             "its keywords may come spread from a module dict (`Trainer(**TRAINER_KW)`: GF016, "
             "test_trainer_options_spread_from_a_module_dict_fix_trains_like_one_division); a scheduler "
             "configure_optimizers returns steps once per epoch unless its dict says `\"interval\": \"step\"` "
-            "(GF020, test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule)"
+            "(GF020, test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule); "
+            "a GradientAccumulationScheduler(scheduling={0: N, ...}) in its callbacks sets "
+            "accumulate_grad_batches to N from the first epoch, and the step's loss is divided by it "
+            "(GF016, test_accumulation_scheduler_callback_divides_like_the_trainer_setting)"
         ),
     ),
     Constructor(
@@ -313,9 +319,16 @@ FRAMEWORKS = (
             "`self.optimizers(use_pl_optimizer=False)` the configured torch optimizer itself: `.lr` set on "
             "either changes no learning rate "
             "(test_optimizers_call_is_one_wrapper_and_use_pl_optimizer_false_the_optimizer_itself; GF024). "
+            "A Callback hook's `trainer.optimizers[0]` is the torch optimizer configure_optimizers returned, "
+            "itself: `.lr = x` on it changes no learning rate, its param_groups do "
+            "(test_callback_trainer_optimizers_are_the_configured_optimizers; GF024). "
             "Lightning sets no module's mode between training_step calls nor between training epochs (only "
             "around its validation loop, restoring the modes it found): a module training_step switches to "
             "eval stays so for every later batch (test_automatic_optimization_keeps_a_mode_set_in_training_step). "
+            "on_before_zero_grad (of the module and of callbacks) runs after training_step and the previous "
+            "optimizer step, right before zero_grad, and not at all under manual optimization: a clip there changes "
+            "no step; on_before_optimizer_step (the same parameters) runs between backward and the step "
+            "(test_clip_in_the_before_zero_grad_hook_changes_no_step; GF010). "
             "training_step's batch_idx (passed positionally, 2nd after self) is the batch's index in the current "
             "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero)."
         ),

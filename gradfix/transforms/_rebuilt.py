@@ -1149,6 +1149,20 @@ def member_key(node: ast.AST) -> str | None:
     return None if member is None or not member.isidentifier() else f'{node.value.id}["{member}"]'  # type: ignore[attr-defined]
 
 
+def as_written(node: ast.AST, target: str, source) -> str:  # type: ignore[no-untyped-def]
+    """`target` for a message as the code writes it: `env['opt']` for `member_key`'s
+    `env["opt"]` when the item is written with single quotes (keys match whatever the quoting)."""
+    return source.key(node) if "[" in target and member_key(node) == target else target
+
+
+def quotings(target: str) -> tuple[str, ...]:
+    """The ways the text may write a key: `env["opt"]` and `env['opt']` (one form otherwise)."""
+    if not target.endswith('"]'):
+        return (target,)
+    root, _, rest = target.partition('["')
+    return target, root + "['" + rest[:-2] + "']"
+
+
 def _item_named(node: ast.AST, target: str) -> bool:
     """`node` is the string-keyed item `target` names (`env["sched"]`)."""
     return "[" in target and node.__class__ is ast.Subscript and member_key(node) == target

@@ -23,6 +23,7 @@ from gradfix.transforms.base import (
     InsertStatements,
     LoopRule,
     RemoveStatement,
+    ReplaceNode,
     Safety,
 )
 from gradfix.walk import ast_walk
@@ -224,6 +225,15 @@ class ClipAfterStep(LoopRule):
     `SGD(model.parameters())`) and neither backpropagates nor steps: Ignite runs it after
     `update`. Reported without a fix (the clip belongs in `update`, before its step).
 
+    Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of the
+    `on_before_zero_grad` hook of a LightningModule or a Lightning `Callback` of the file:
+    Lightning calls that hook after `training_step` and the previous optimizer step, right
+    before it zeroes the gradients (under manual optimization not at all), so the clip changes
+    no step. The fix renames the hook `on_before_optimizer_step` (the same parameters; Lightning
+    calls it between backward and the step) when the hook holds nothing but clips (and a
+    docstring), has no decorator, and the class defines no `on_before_optimizer_step`;
+    otherwise reported without a fix.
+
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure
@@ -255,6 +265,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in a handler of `{trainer}`'s ITERATION_COMPLETED, after its process function's `{opt}.step()`:"
         " the clip cannot affect the update; clip in the process function, before the step"
     )
+    message_zero_grad_hook = (
+        "`{clip}` runs in `on_before_zero_grad`, which Lightning calls after the optimizer step, right before it"
+        " zeroes the gradients: the clip never reaches a step; clip in `on_before_optimizer_step`"
+    )
     message = message_after
     safety = Safety.SAFE
 
@@ -263,6 +277,58 @@ class ClipAfterStep(LoopRule):
         data = model.source.data
         if b"ITERATION_COMPLETED" in data and b"clip_grad_" in data:
             yield from self._completed_handlers(model)
+        if b"on_before_zero_grad" in data and b"clip_grad" in data:
+            yield from self._zero_grad_hooks(model)
+
+    def _zero_grad_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
+        the top level of the `on_before_zero_grad` hook of a LightningModule or a Lightning
+        `Callback` of the file. Lightning calls that hook after `training_step` and the previous
+        optimizer step, right before zeroing the gradients (under manual optimization not at
+        all): the clip changes gradients no step uses
+        (tests/libraries/test_lightning.py::test_clip_in_the_before_zero_grad_hook_changes_no_step).
+        The fix renames the hook `on_before_optimizer_step` (the same parameters, called between
+        backward and the step) when it holds only clips and the class has no such hook."""
+        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_of
+
+        facts = model.facts
+        source = model.source
+        for name, methods in facts.methods.items():
+            hook = methods.get("on_before_zero_grad")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None:
+                continue
+            entry = framework_of(cls, facts.imports.qualify)
+            callback = any(facts.imports.qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            if not callback and (entry is None or "on_before_zero_grad" not in entry.hooks):
+                continue
+            node = hook.node
+            clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
+            if not clips:
+                continue
+            body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
+            fix = None
+            if len(body) == len(clips) and "on_before_optimizer_step" not in methods and not node.decorator_list:
+                at = source.text.find("on_before_zero_grad", source.start(node))
+                if at != -1:
+                    fix = Fix([ReplaceNode(node, "on_before_optimizer_step", node, span=(at, at + len("on_before_zero_grad")))])
+            for stmt in clips:
+                value = stmt.value  # type: ignore[attr-defined]
+                yield Finding(self.code, self.message_zero_grad_hook.format(clip=source.code(value.func)), value, fix=fix)
+                fix = None  # (one rename for the hook)
+
+    @staticmethod
+    def _finite_torch_clip(stmt: ast.stmt, model: ModuleModel) -> bool:
+        """`torch.nn.utils.clip_grad_norm_(params, 1.0)` (or `clip_grad_value_`) as an
+        expression statement or the value of an assignment, its threshold finite."""
+        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+        if not isinstance(value, ast.Call) or not value.args:
+            return False
+        name = model.facts.imports.qualify(call_name(value)) or ""
+        if not name.startswith("torch.nn.utils.") or name.rsplit(".", 1)[-1] not in ("clip_grad_norm_", "clip_grad_value_"):
+            return False
+        threshold = value.args[1] if len(value.args) > 1 else next((k.value for k in value.keywords if k.arg in ("max_norm", "clip_value")), None)
+        return threshold is not None and "inf" not in model.source.code(threshold)
 
     def _completed_handlers(self, model: ModuleModel) -> Iterator[Finding]:
         """`trainer = Engine(update)` whose `update` steps one optimizer unconditionally at its own

@@ -103,7 +103,10 @@ class DoubleScaledAccumulation(Rule):
     `**kw` of a helper of the file, `def fit(module, data, **kw)`, each call of which hands
     `accumulate_grad_batches=` that name, or through the one `**OPTIONS` of the call, a dict
     literal of string keys or a `dict(...)` the module binds once at its top level and reads
-    only in `**` spreads, `OPTIONS = {"accumulate_grad_batches": ACC}`), when the step names it
+    only in `**` spreads, `OPTIONS = {"accumulate_grad_batches": ACC}`; or, for a Trainer
+    given no such setting, the first epoch's count of the one `GradientAccumulationScheduler`
+    of its `callbacks=` list, `scheduling={0: ACC, ...}`, the list and the dict written there or
+    through names the file binds once and never changes in place), when the step names it
     only in the division -- not `x.chunk(CHUNKS)` ... `loss / CHUNKS`, a mean over chunks -- and
     a `.fit(...)` of the file is handed an object of the class, whose `training_step` no code of
     the file calls by hand), or, for
@@ -460,6 +463,8 @@ def _every_trainer_sets(divisor: ast.expr, model: ModuleModel) -> bool:
         spread = _spread_dict_entry(node, model)
         if spread is not None:
             given = spread
+        if given is None:
+            given = _scheduled_count(node, model)  # `callbacks=[GradientAccumulationScheduler({0: ACC})]`
         if given is None or model.source.code(given) != text:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True
@@ -573,11 +578,82 @@ def _every_trainer_counts(division: ast.BinOp, model: ModuleModel) -> bool:
         if entry is None or entry.kind != "lightning-trainer":
             continue
         given = next((kw.value for kw in node.keywords if kw.arg in (None, "accumulate_grad_batches")), None)  # type: ignore[attr-defined]
-        given = _spread_dict_entry(node, model) or given  # type: ignore[arg-type]
+        given = _spread_dict_entry(node, model) or given or _scheduled_count(node, model)  # type: ignore[arg-type]
         if given is None or _literal_count(given, model) != count:
             return False  # a Trainer built otherwise (or with `**kwargs`) may fit the module
         found = True
     return found
+
+
+# Lightning's callback that sets `trainer.accumulate_grad_batches` at each epoch's start
+_ACCUMULATION_SCHEDULERS = frozenset({
+    "pytorch_lightning.callbacks.GradientAccumulationScheduler",
+    "pytorch_lightning.callbacks.gradient_accumulation_scheduler.GradientAccumulationScheduler",
+    "lightning.pytorch.callbacks.GradientAccumulationScheduler",
+    "lightning.pytorch.callbacks.gradient_accumulation_scheduler.GradientAccumulationScheduler",
+})  # fmt: skip
+
+
+def _scheduled_count(trainer: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """The count of the first epoch of the one `GradientAccumulationScheduler(scheduling={0: 3,
+    ...})` in a Trainer's `callbacks=` list (written there, or a name the module binds once, at
+    its top level, to a list or tuple), its `scheduling` a dict literal (or such a name) with
+    the key 0: the callback sets `trainer.accumulate_grad_batches` to it from the first epoch,
+    and automatic optimization divides the step's loss by it
+    (tests/libraries/test_lightning.py::test_accumulation_scheduler_callback_divides_like_the_trainer_setting).
+    None when the Trainer has no such callback, or anything is unsure (`**` keywords)."""
+    if any(kw.arg is None for kw in trainer.keywords):
+        return None
+    callbacks = _listed(next((kw.value for kw in trainer.keywords if kw.arg == "callbacks"), None), model)
+    if callbacks is None:
+        return None
+    qualify = model.facts.imports.qualify
+    schedulers = [
+        c for c in callbacks
+        if isinstance(c, ast.Call) and qualify(dotted(c.func) or "") in _ACCUMULATION_SCHEDULERS
+    ]  # fmt: skip
+    if len(schedulers) != 1 or any(isinstance(c, ast.Starred) for c in callbacks):
+        return None
+    call = schedulers[0]
+    scheduling = call.args[0] if len(call.args) == 1 and not call.keywords else next(
+        (kw.value for kw in call.keywords if kw.arg == "scheduling"), None
+    ) if not call.args and len(call.keywords) == 1 else None
+    table = _bound_at_top(scheduling, model) if isinstance(scheduling, ast.Name) else scheduling
+    if not isinstance(table, ast.Dict) or None in table.keys:
+        return None
+    return next(
+        (v for k, v in zip(table.keys, table.values) if isinstance(k, ast.Constant) and type(k.value) is int and k.value == 0),
+        None,
+    )
+
+
+def _listed(value: ast.expr | None, model: ModuleModel) -> list[ast.expr] | None:
+    """The elements of a list or tuple literal, or of the one a name is bound to once, at the
+    module's top level."""
+    if isinstance(value, ast.Name):
+        value = _bound_at_top(value, model)
+    return list(value.elts) if isinstance(value, (ast.List, ast.Tuple)) else None
+
+
+def _bound_at_top(name: ast.Name, model: ModuleModel) -> ast.expr | None:
+    """The value a name is bound to by the one store of the name in the file, a plain
+    assignment (at the module's top level or under its `if __name__ == "__main__":`, or in a
+    function), no parameter of that name, and never changed in place (no `NAME.append(...)`,
+    no `NAME[k] = ...`)."""
+    source = model.source
+    stores = [n for n in source.of_type(ast.Name) if n.id == name.id and not isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
+    if len(stores) != 1 or any(a.arg == name.id for a in source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return None
+    owner = next((a for a in source.of_type(ast.Assign) if len(a.targets) == 1 and a.targets[0] is stores[0]), None)  # type: ignore[attr-defined]
+    if owner is None:
+        return None
+    for node in source.of_type(ast.Attribute):
+        if node.value.__class__ is ast.Name and node.value.id == name.id:  # type: ignore[attr-defined]
+            return None  # `CALLBACKS.append(...)`, `SCHEDULE.update(...)`
+    for node in source.of_type(ast.Subscript):
+        if node.value.__class__ is ast.Name and node.value.id == name.id and not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            return None
+    return owner.value
 
 
 def _same_count(divisor: ast.expr, setting: ast.expr, model: ModuleModel) -> bool:

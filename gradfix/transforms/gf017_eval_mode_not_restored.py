@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.frameworks import framework_of
+from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_of
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modes import (
@@ -663,7 +663,7 @@ class EvalModeNotRestored(Rule):
             return  # (which module the callback is handed is not read)
         callbacks = [
             (name, c) for name, c in model.facts.classes.items()
-            if any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in c.bases) and _registered(name, model)
+            if any(qualify(dotted(base)) in LIGHTNING_CALLBACKS for base in c.bases) and _registered(name, model)
         ]  # fmt: skip
         if not callbacks:
             return
@@ -870,11 +870,6 @@ def _hook_trained(loop: TrainingLoop, problems: list[UnrestoredEval], model: Mod
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-_LIGHTNING_CALLBACKS = frozenset({
-    "pytorch_lightning.Callback", "pytorch_lightning.callbacks.Callback", "pytorch_lightning.callbacks.callback.Callback",
-    "lightning.pytorch.Callback", "lightning.pytorch.callbacks.Callback", "lightning.pytorch.callbacks.callback.Callback",
-    "lightning.Callback",
-})  # fmt: skip
 
 
 _OTHER_FILE_HOOK_WORDS = (b"lightning", b"pl_module", b"on_train", b"Callback")
@@ -927,7 +922,7 @@ def _may_switch_back(module: str, class_name: str, model: ModuleModel) -> bool:
             key = "self" if rest == "trainer" or rest.startswith("trainer.") else shown
         else:
             node_class = facts.classes.get(owner)
-            callback = node_class is not None and any(qualify(dotted(base)) in _LIGHTNING_CALLBACKS for base in node_class.bases)
+            callback = node_class is not None and any(qualify(dotted(base)) in LIGHTNING_CALLBACKS for base in node_class.bases)
             if not (callback and info.node.name.startswith("on_") and len(args) >= 3 and root == args[2].arg):
                 return True
             key = "self" + shown[len(root) :]

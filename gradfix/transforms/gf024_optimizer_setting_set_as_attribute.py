@@ -74,7 +74,12 @@ class OptimizerSettingSetAsAttribute(Rule):
     binds once, at its top level, to `self.optimizers()` when `configure_optimizers` builds one
     torch optimizer: the same wrapper, or to `self.optimizers(use_pl_optimizer=False)`: the
     optimizer itself; also `self.optimizers().lr = ...` written on the call, when no other `).lr`
-    of the file reads it back: every call hands back the same object), and the attribute is a setting of that optimizer: `lr` for
+    of the file reads it back: every call hands back the same object); also, in a hook of a
+    Lightning `Callback` of the file, `trainer.optimizers[0]` (its `trainer` parameter's entry by
+    a constant index, or a name the hook binds once to it, at its top level) when every
+    LightningModule of the file (one at least) builds only torch optimizers in
+    `configure_optimizers`: the entry is such an optimizer itself, not a wrapper; written on the
+    entry, only when no other `trainer.optimizers[0].lr` of the file reads it back), and the attribute is a setting of that optimizer: `lr` for
     every one, `momentum`, `weight_decay`, `betas`, `eps` and the other keywords of SGD, Adam,
     AdamW, RMSprop, Adagrad and Adadelta.
 
@@ -118,7 +123,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     line with another statement, or when the loop's name is taken in the module.
 
     Not reported when the module writes parameter groups anywhere (`group["lr"] = ...`,
-    `add_param_group`) or reads the attribute back from the optimizer (`optimizer.lr`, or the
+    `add_param_group`, a loop over the groups that calls anything, binds an alias of a group or
+    stores into an item or attribute: `for g in opt.param_groups: pass` or `lr = g["lr"]` writes
+    none) or reads the attribute back from the optimizer (`optimizer.lr`, or the
     same attribute of a parameter of a function in the module, which may hand it on to the
     groups, unless every call of it in the module passes a parsed command line for it, like
     `args` of `adjust_learning_rate(optimizer, epoch, args)` (also through a function of the
@@ -167,6 +174,12 @@ class OptimizerSettingSetAsAttribute(Rule):
             )  # fmt: skip
             if direct:  # `self.optimizers().lr = ...`, the attribute read nowhere (`).lr` written once)
                 key = source.code(receiver)
+            entry = (
+                not isinstance(node, ast.AugAssign) and isinstance(target, ast.Attribute) and functions
+                and _trainer_entry(receiver, functions[-1])
+            )  # fmt: skip
+            if entry and source.text.count(f"{source.code(receiver)}.{attr}") != 1:
+                continue  # `trainer.optimizers[0].lr = ...` in a Callback hook, read back
             if key is None or key == "self" or attr not in _ANY_SETTING:
                 continue
             if isinstance(node, ast.AugAssign) and _where_set(target, functions) not in set_plainly:
@@ -179,6 +192,8 @@ class OptimizerSettingSetAsAttribute(Rule):
                 infos = _stored_optimizers(key, node, model)
             if not infos and "." not in key and functions:
                 infos = _framework_wrapped_optimizers(key, functions[-1], model)
+            if not infos and functions and (entry or "." not in key) and b"optimizers[" in source.data:
+                infos = _callback_trainer_optimizers(key, receiver, functions[-1], model)
             classes = {_torch_class(info.constructor) for info in infos}
             if not classes or None in classes:
                 continue
@@ -260,7 +275,7 @@ def _writes_groups(tree: ast.Module) -> bool:
     `opt.param_groups[0]["lr"] *= 0.1`), a dict's `update(...)` in a loop over groups, or
     `add_param_group`."""
     for node in ast_walk(tree):
-        if isinstance(node, (ast.For, ast.AsyncFor)) and "param_group" in ast.dump(node.iter):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and "param_group" in ast.dump(node.iter) and not _only_reads_groups(node):
             return True
         if (
             isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp))
@@ -275,6 +290,29 @@ def _writes_groups(tree: ast.Module) -> bool:
         if isinstance(node, ast.Attribute) and node.attr == "add_param_group":
             return True
     return False
+
+
+def _only_reads_groups(loop: ast.For | ast.AsyncFor) -> bool:
+    """A loop over parameter groups that cannot write one: its variable a plain name, read
+    only as `group["lr"]` (no alias of a group kept, handed on or returned), and its body
+    calling nothing and storing into no item or attribute (`for g in opt.param_groups: pass`,
+    `lr = g["lr"]`)."""
+    if not isinstance(loop.target, ast.Name):
+        return False
+    name = loop.target.id
+    items = set()
+    for stmt in (*loop.body, *loop.orelse):
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, *FUNCTIONS, ast.ClassDef, ast.Global, ast.Nonlocal)):
+                return False
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and not isinstance(node.ctx, ast.Load):
+                return False
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+                items.add(id(node.value))
+    return all(
+        id(node) in items for stmt in (*loop.body, *loop.orelse) for node in ast_walk(stmt)
+        if isinstance(node, ast.Name) and node.id == name
+    )  # fmt: skip
 
 
 def _attribute_reads(source: Source) -> tuple[set[tuple[str, str]], dict[str, list[tuple[ast.AST, int]]]]:
@@ -657,7 +695,18 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
     stores = [n for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load)]
     if not direct and len(stores) != (1 if wrapped else 0):
         return []  # bound again in the hook
-    builders = [owner[1][hook] for hook, role in entry.hooks.items() if role == "builds-optimizers" and hook in owner[1]]
+    infos = _configured_optimizers(key, owner[1], entry, model)
+    if wrapped and len(infos) != 1:
+        return []  # `self.optimizers()` is then a list (or may be: one optimizer in each arm)
+    return infos
+
+
+def _configured_optimizers(key: str, methods: dict, entry, model: ModuleModel) -> list[ObjectInfo]:  # type: ignore[type-arg, no-untyped-def]
+    """The torch optimizers the class's `"builds-optimizers"` hook (`configure_optimizers`)
+    builds, when it makes no other call but torch's schedulers and plain helpers (none
+    otherwise, or when the class has no such hook)."""
+    facts = model.facts
+    builders = [methods[hook] for hook, role in entry.hooks.items() if role == "builds-optimizers" and hook in methods]
     if len(builders) != 1:
         return []
     infos: list[ObjectInfo] = []
@@ -672,8 +721,57 @@ def _framework_wrapped_optimizers(key: str, function: ast.AST, model: ModuleMode
             infos.append(ObjectInfo(key, "optimizer", constructor, params, True))
         elif (call_name(call) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS:
             return []  # a call that may build (or hand back) another kind of optimizer
-    if wrapped and len(infos) != 1:
-        return []  # `self.optimizers()` is then a list (or may be: one optimizer in each arm)
+    return infos
+
+
+
+
+def _trainer_entry(value: ast.AST, function: ast.AST) -> bool:
+    """`trainer.optimizers[0]` (a constant index) with `trainer` the second parameter of the
+    method (a Callback hook's `trainer`)."""
+    args = getattr(getattr(function, "args", None), "args", None)
+    return (
+        isinstance(function, FUNCTIONS) and args is not None and len(args) >= 2
+        and isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, int)
+        and isinstance(value.value, ast.Attribute) and value.value.attr == "optimizers"
+        and isinstance(value.value.value, ast.Name) and value.value.value.id == args[1].arg
+    )  # fmt: skip
+
+
+def _callback_trainer_optimizers(key: str, receiver: ast.expr, function: ast.AST, model: ModuleModel) -> list[ObjectInfo]:
+    """An entry of `trainer.optimizers` in a hook of a Lightning `Callback` of the file
+    (`opt = trainer.optimizers[0]`, bound once at the method's top level, or written on the
+    entry itself): the torch optimizer a LightningModule's `configure_optimizers` returned,
+    itself, not a wrapper (tests/libraries/test_lightning.py::
+    test_callback_trainer_optimizers_are_the_configured_optimizers). Known only when every
+    LightningModule of the file (one at least) builds torch optimizers only there: the entries
+    are then those, whatever the index."""
+    from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_of
+
+    facts = model.facts
+    owner = next((name for name, methods in facts.methods.items() if any(m.node is function for m in methods.values())), None)
+    node = facts.classes.get(owner) if owner is not None else None
+    if node is None or not any(facts.imports.qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in node.bases):
+        return []
+    if not _trainer_entry(receiver, function):
+        stores = [n for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load)]
+        bound = [
+            stmt for stmt in function.body  # type: ignore[attr-defined]
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == key and _trainer_entry(stmt.value, function)
+        ]  # fmt: skip
+        if len(stores) != 1 or len(bound) != 1:
+            return []
+    infos: list[ObjectInfo] = []
+    for name, methods in facts.methods.items():
+        cls = facts.classes.get(name)
+        entry = framework_of(cls, facts.imports.qualify) if cls is not None else None
+        if entry is None or not entry.optimizer_arguments:
+            continue  # (not a LightningModule)
+        found = _configured_optimizers(key, methods, entry, model)
+        if not found:
+            return []  # a LightningModule whose optimizers are not known
+        infos.extend(found)
     return infos
 
 

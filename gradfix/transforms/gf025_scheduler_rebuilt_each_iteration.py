@@ -11,6 +11,7 @@ from gradfix.source import LOOPS
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms._rebuilt import (
     held_in_a_handed_object,
+    as_written,
     member_key,
     of_the_instance,
     call_parameters,
@@ -350,7 +351,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(stmt.value)):
             continue
         if same_on_every_call(stmt.value, function, loop, model, instance, params, passed):
-            yield stmt.value, target
+            yield stmt.value, as_written(stmt.targets[0], target, model.source)
 
 
 def _rebuilt_per_framework_call(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:

@@ -11,6 +11,7 @@ from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
     of_the_instance,
     held_in_a_handed_object,
+    as_written,
     member_key,
     member_of,
     expression_calls,
@@ -688,7 +689,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             # each time; not one built once in the arguments of the partial the loop calls)
         value: ast.Call = stmt.value  # type: ignore[attr-defined, assignment]
         if same_on_every_call(value, function, loop, model, instance, params, passed):
-            yield value, target
+            yield value, as_written(stmt.targets[0], target, model.source)  # type: ignore[attr-defined]
 
 
 def _stepped_by_another_function(

@@ -14,7 +14,9 @@ from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     of_the_instance,
     held_in_a_handed_object,
+    as_written,
     member_key,
+    quotings,
     EVERY_TIME,
     call_parameters,
     rebound_declared,
@@ -372,9 +374,10 @@ def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> 
     source = model.source
     starts = source.line_starts
     end = starts[function.end_lineno] if function.end_lineno < len(starts) else len(source.text)  # type: ignore[attr-defined]
-    for needle in (target + ".step(", "scaler.step(" + target + ")"):  # (also through a GradScaler)
-        if _stepped_outside_loops_at(function, needle, end, source):
-            return True
+    for written in quotings(target):  # (`env['opt']` as well as `env["opt"]`)
+        for needle in (written + ".step(", "scaler.step(" + written + ")"):  # (also through a GradScaler)
+            if _stepped_outside_loops_at(function, needle, end, source):
+                return True
     return False
 
 
@@ -588,7 +591,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(value)):
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
-            yield value, target
+            yield value, as_written(stmt.targets[0], target, model.source)  # type: ignore[attr-defined]
 
 
 def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:

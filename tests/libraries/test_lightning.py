@@ -894,3 +894,198 @@ def test_onecycle_returned_without_interval_fix_trains_like_a_per_step_schedule(
     want = hand()
     assert _tiny.same(run(fixed), want)
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
+class _EpochHalving(pl.Callback):
+    """`trainer.optimizers[0]` in a Callback hook: `opt.lr = ...` (the bug), or the groups."""
+
+    def __init__(self, by_groups: bool) -> None:
+        self.by_groups = by_groups
+        self.seen: list[object] = []
+
+    def on_train_epoch_start(self, trainer, pl_module):
+        optimizer = trainer.optimizers[0]
+        self.seen.append(optimizer)
+        if self.by_groups:
+            for group in optimizer.param_groups:
+                group["lr"] = 0.1 * 0.5 ** trainer.current_epoch
+        else:
+            optimizer.lr = 0.1 * 0.5 ** trainer.current_epoch
+
+
+class _Configured(pl.LightningModule):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def configure_optimizers(self):
+        self.configured = torch.optim.SGD(self.parameters(), lr=0.1)
+        return self.configured
+
+
+def test_callback_trainer_optimizers_are_the_configured_optimizers() -> None:
+    """A Callback's `trainer.optimizers[0]` is the torch optimizer `configure_optimizers`
+    returned, itself (no wrapper): `.lr = ...` on it changes no learning rate (GF024), its
+    `param_groups` do; GF024's fix (the groups written from the attribute) trains like them."""
+    from gradfix.runner import Options, process_source
+
+    attribute, groups = _EpochHalving(by_groups=False), _EpochHalving(by_groups=True)
+    plain, grouped = _Configured(), _Configured()
+    _trainer(max_epochs=3, callbacks=[attribute]).fit(plain, _loader(4))
+    _trainer(max_epochs=3, callbacks=[groups]).fit(grouped, _loader(4))
+    assert all(o is plain.configured for o in attribute.seen) and all(o is grouped.configured for o in groups.seen)
+    assert plain.configured.param_groups[0]["lr"] == 0.1 and grouped.configured.param_groups[0]["lr"] == 0.025
+    assert not _tiny.same(_tiny.weights(plain.net), _tiny.weights(grouped.net))
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n\n\n"
+        "class Halving(pl.Callback):\n"
+        "    def on_train_epoch_start(self, trainer, pl_module):\n"
+        "        optimizer = trainer.optimizers[0]\n"
+        "        optimizer.lr = 0.1 * 0.5 ** trainer.current_epoch\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        return self(batch)\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF024"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF024"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+    fixed = _Configured()
+    _trainer(max_epochs=3, callbacks=[namespace["Halving"]()]).fit(fixed, _loader(4))
+    assert fixed.configured.param_groups[0]["lr"] == 0.025
+    assert _tiny.same(_tiny.weights(fixed.net), _tiny.weights(grouped.net))
+
+
+class _Divided(pl.LightningModule):
+    def __init__(self, divisor: int) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.divisor = divisor
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch) / self.divisor
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1, momentum=0.9)
+
+
+def test_accumulation_scheduler_callback_divides_like_the_trainer_setting() -> None:
+    """`GradientAccumulationScheduler(scheduling={0: 3})` sets `trainer.accumulate_grad_batches`
+    to 3 from the first epoch: automatic optimization then divides the step's loss by 3 as with
+    `Trainer(accumulate_grad_batches=3)`, so a `return loss / 3` divides twice (GF016); the
+    fix (the step's own division removed) trains like the setting."""
+    from pytorch_lightning.callbacks import GradientAccumulationScheduler
+
+    from gradfix.runner import Options, process_source
+
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(max_epochs=2, **kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    setting = fit(_Divided(1), accumulate_grad_batches=3)
+    scheduled = fit(_Divided(1), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    twice = fit(_Divided(3), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    assert _tiny.same(setting, scheduled) and not _tiny.same(setting, twice)
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n"
+        "from pytorch_lightning.callbacks import GradientAccumulationScheduler\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        loss = self.loss_of(batch)\n"
+        "        return loss / 3\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1, momentum=0.9)\n\n\n"
+        "def fit(module, loader):\n"
+        "    pl.Trainer(callbacks=[GradientAccumulationScheduler(scheduling={0: 3})]).fit(Module(), loader)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF016"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF016"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+
+    class Fixed(namespace["Module"]):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = _tiny.linear()
+
+        def loss_of(self, batch):
+            return _tiny.mse(self.net, batch)
+
+    fixed = fit(Fixed(), callbacks=[GradientAccumulationScheduler(scheduling={0: 3})])
+    assert _tiny.same(fixed, setting)
+
+
+class _ClippedInAHook(pl.LightningModule):
+    def __init__(self, hook: str | None) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.hook = hook
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch) * 50
+
+    def on_before_zero_grad(self, optimizer):
+        if self.hook == "on_before_zero_grad":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def on_before_optimizer_step(self, optimizer):
+        if self.hook == "on_before_optimizer_step":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+class _ClipCallback(pl.Callback):
+    def on_before_zero_grad(self, trainer, pl_module, optimizer):
+        torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
+    """Lightning calls `on_before_zero_grad` (of the module and of callbacks) after
+    `training_step`, right before zeroing the previous step's gradients: a clip there changes no
+    step, with or without accumulation (GF010); GF010's fix, the hook renamed
+    `on_before_optimizer_step` (same parameters, between backward and the step), clips."""
+    from gradfix.runner import Options, process_source
+
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    for accumulate in (1, 2):
+        plain = fit(_ClippedInAHook(None), accumulate_grad_batches=accumulate)
+        assert _tiny.same(fit(_ClippedInAHook("on_before_zero_grad"), accumulate_grad_batches=accumulate), plain)
+        assert _tiny.same(fit(_ClippedInAHook(None), accumulate_grad_batches=accumulate, callbacks=[_ClipCallback()]), plain)
+        assert not _tiny.same(fit(_ClippedInAHook("on_before_optimizer_step"), accumulate_grad_batches=accumulate), plain)
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        return self.loss_of(batch)\n\n"
+        "    def on_before_zero_grad(self, optimizer):\n"
+        "        torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+
+    class Fixed(namespace["Module"]):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = _tiny.linear()
+
+        def loss_of(self, batch):
+            return _tiny.mse(self.net, batch) * 50
+
+    assert _tiny.same(fit(Fixed()), fit(_ClippedInAHook("on_before_optimizer_step")))

@@ -338,17 +338,14 @@ def _rebuilt_per_framework_call(model: ModuleModel, engine: bool = True, lightni
 
     facts = model.facts
     declared = rebound_declared(model)
-    infos = [info for _, info in sorted(facts.module_functions.items())] if engine else []
+    infos = [(name, info, False) for name, info in sorted(facts.module_functions.items()) if info.class_name is None] if engine else []
     if lightning:
-        infos += [methods["training_step"] for _, methods in sorted(facts.methods.items()) if "training_step" in methods]
-    for info in infos:
+        # a LightningModule's `training_step` under manual optimization (the only method read)
+        infos += [("training_step", methods["training_step"], True) for _, methods in sorted(facts.methods.items()) if "training_step" in methods]
+    for name, info, method in infos:
         if info.source is not None and info.source is not model.source:
             continue
         function = info.node
-        method = info.class_name is not None
-        if method and function.name != "training_step":
-            continue
-        name = function.name if method else next(n for n, i in facts.module_functions.items() if i is info)
         text = model.source.segment(function)
         if any(isinstance(stmt, ast.Return) for stmt in function.body[:-1]) or "load_state_dict" in text or "reset_parameters" in text:
             continue

@@ -184,11 +184,11 @@ def _called(data: bytes, word: bytes) -> bool:
     return False
 _ACCUMULATING = tuple(word for word in PREFILTER if b"accumulat" in word)
 # ... which matter only where a library's own code backpropagates with that setting, in a file
-# that says no backward itself: Ignite's `create_supervised_trainer(..., gradient_accumulation_steps=N)`,
-# and the hooks such a framework calls (Lightning's `training_step`, an HF Trainer's
+# that says no backward itself: Ignite's `create_supervised_trainer(..., gradient_accumulation_steps=N)`
+# (or the update function of `supervised_training_step(...)`), and the hooks such a framework calls (Lightning's `training_step`, an HF Trainer's
 # `training_step` or `compute_loss` override). A launcher, a config or a test that only passes
 # the setting on (`--gradient_accumulation_steps`) holds no training iteration.
-_ACCUMULATING_HOOKS = (b"create_supervised_trainer", b"def training_step", b"def compute_loss")
+_ACCUMULATING_HOOKS = (b"create_supervised_trainer", b"supervised_training_step", b"def training_step", b"def compute_loss")
 
 
 def _says_an_epoch_loop(data: bytes) -> bool:

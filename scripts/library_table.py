@@ -36,7 +36,7 @@ def entries_markdown() -> str:
             if isinstance(entry, Constructor):
                 name = f"`{entry.qualname}(...)`"
                 returns = ", ".join(k or "?" for k in entry.returns)
-                what = f"builds {entry.kind or '(' + returns + ')'}"
+                what = f"builds {entry.kind or ('(' + returns + ')' if returns else 'nothing gradfix tracks')}"
                 if entry.accumulation:
                     setting = entry.accumulation
                     where = ", ".join([*setting.keywords, *(f"{k}={c}({n}=...)" for k, c, n in setting.via)])

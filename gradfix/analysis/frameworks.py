@@ -87,6 +87,14 @@ def constructor_entry(qualified: str) -> Constructor | None:
     return libraries.constructor(qualified)
 
 
+def accumulation_of(qualified: str | None, call: ast.Call, qualify) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """The accumulation count a library call is given (`gradient_accumulation_steps=3`), also
+    for a call building nothing gradfix tracks (Ignite's `supervised_training_step(...)`, an
+    update function)."""
+    entry = libraries.constructor(qualified) if qualified else None
+    return _accumulation(entry, call, qualify, None) if entry is not None else None
+
+
 def tuple_kinds(qualified: str | None) -> tuple[str | None, ...] | None:
     """`deepspeed.initialize(...)` returns (engine, optimizer, dataloader, scheduler)."""
     entry = libraries.constructor(qualified) if qualified else None

@@ -15,7 +15,10 @@ SUPERVISED_ACCUMULATION = AccumulationSetting(
     name="gradient_accumulation_steps",
     keywords=("gradient_accumulation_steps",),
     default=1,
-    note="create_supervised_trainer's own keyword; the update it builds divides, clears and steps by it",
+    note=(
+        "create_supervised_trainer's (and supervised_training_step's) own keyword; the update it builds "
+        "divides, clears and steps by it"
+    ),
 )
 
 CONSTRUCTORS = (
@@ -45,6 +48,30 @@ CONSTRUCTORS = (
             "by gradient_accumulation_steps when > 1, backpropagates and steps (at each window's last "
             "micro-batch; iterations count across epochs, so no tail is lost): never a finding "
             "(test_create_supervised_trainer_accumulates_and_divides). The amp variants use a GradScaler."
+        ),
+    ),
+    Constructor(
+        qualname="ignite.engine.supervised_training_step",
+        aliases=(
+            "ignite.engine.__init__.supervised_training_step",
+            "ignite.engine.supervised_training_step_amp",
+            "ignite.engine.__init__.supervised_training_step_amp",
+            "ignite.engine.supervised_training_step_apex",
+            "ignite.engine.__init__.supervised_training_step_apex",
+            "ignite.engine.supervised_training_step_tpu",
+            "ignite.engine.__init__.supervised_training_step_tpu",
+        ),
+        kind=None,
+        accumulation=SUPERVISED_ACCUMULATION,
+        source=_SRC + "engine/__init__.py supervised_training_step (and its _amp, _apex, _tpu twins)",
+        proof=_PROOF + "test_supervised_training_step_divides_the_loss_function_s_value",
+        note=(
+            "builds the update function create_supervised_trainer hands its Engine (not an object gradfix "
+            "tracks): called as update(engine, batch), it clears, divides loss_fn's value (argument 2, or "
+            "loss_fn=) by gradient_accumulation_steps when > 1, backpropagates and steps, as the trainer does "
+            "(test_supervised_training_step_divides_the_loss_function_s_value); building it touches no gradient. "
+            "A loss function dividing by the count again is GF016 "
+            "(test_supervised_training_step_fix_trains_like_the_hand_fix)"
         ),
     ),
 )

@@ -46,8 +46,10 @@ class DoubleScaledAccumulation(Rule):
     `Trainer` that divides by `self.args.gradient_accumulation_steps` is reported too, unless
     the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide). So is
     the loss function handed to Ignite's `create_supervised_trainer(model, opt, loss_fn,
-    gradient_accumulation_steps=N)` (a `def` of the module, or a lambda written in the call) when
-    it divides what it returns by N: the update the builder makes divides by N again. Fixed
+    gradient_accumulation_steps=N)` or to `supervised_training_step(...)` (the update function
+    the trainer runs; also its `_amp`, `_apex` and `_tpu` forms), a `def` of the module or a lambda
+    written in the call, when it divides what it returns by N: the update the builder makes
+    divides by N again. Fixed
     (the division removed) when the divisor is the very setting (the same literal count, or the
     same name or attribute, bound nowhere in the function) and the call is the one place that
     names the function (an evaluator's `Loss(loss_fn)` would change too).
@@ -192,7 +194,7 @@ class DoubleScaledAccumulation(Rule):
                         seen.add(id(finding.node))
                         yield finding
         yield from self._check_hooks(model)
-        if "create_supervised_trainer" in model.source.text:  # (also in the import of an alias)
+        if "supervised_tr" in model.source.text:  # (also in the import of an alias)
             yield from self._check_loss_functions(model)
 
     # `accelerator.backward(loss / N)`, `engine.backward(loss)` after `loss = loss / N` ----------
@@ -259,10 +261,10 @@ class DoubleScaledAccumulation(Rule):
         source = model.source
         for call in source.of_type(ast.Call):
             qualified = facts.imports.qualify(call_name(call))  # type: ignore[arg-type]
-            if not qualified or not qualified.endswith("create_supervised_trainer"):
+            builder = qualified.rsplit(".", 1)[-1] if qualified else ""
+            if builder not in _DIVIDING_BUILDERS:
                 continue
-            built = frameworks.constructor(qualified, call, facts.imports.qualify)  # type: ignore[arg-type]
-            setting = built.accumulation if built is not None else None
+            setting = frameworks.accumulation_of(qualified, call, facts.imports.qualify)  # type: ignore[arg-type]
             if setting is None or (isinstance(setting, ast.Constant) and setting.value == 1):
                 continue
             given = next((kw.value for kw in call.keywords if kw.arg == "loss_fn"), None)  # type: ignore[attr-defined]
@@ -303,7 +305,7 @@ class DoubleScaledAccumulation(Rule):
                 yield Finding(
                     self.code,
                     self.hook_message.format(
-                        division=source.code(division), hook=source.code(given), framework="`create_supervised_trainer`'s update"  # type: ignore[arg-type]
+                        division=source.code(division), hook=source.code(given), framework=f"`{builder}`'s update"  # type: ignore[arg-type]
                     ),
                     division,
                     fix=fix,
@@ -858,6 +860,12 @@ def _same_imported_setting(divisor: ast.expr, setting: _Imported, model: ModuleM
 
 
 _CUTTING = frozenset(("chunk", "split", "tensor_split", "array_split"))
+# Ignite's builders of an update that divides `loss_fn`'s value by `gradient_accumulation_steps`
+# (gradfix/libraries/ignite.py: the count is read from their library entries)
+_DIVIDING_BUILDERS = frozenset((
+    "create_supervised_trainer", "supervised_training_step", "supervised_training_step_amp",
+    "supervised_training_step_apex", "supervised_training_step_tpu",
+))
 
 
 def _cuts_by(divisor: ast.expr, loop: ast.AST, source: Source) -> bool:

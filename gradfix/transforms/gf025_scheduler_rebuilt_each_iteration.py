@@ -211,7 +211,10 @@ class SchedulerRebuiltEachIteration(Rule):
     once per batch: a scheduler it builds into a local name at its own top level and steps in
     the same call, from none of its parameters (the engine, the batch), nothing it binds before
     and no attribute of `self`, is reported the same (no fix); not in a function that loads a
-    state.
+    state. So is a LightningModule's `training_step` under manual optimization (the module says
+    `automatic_optimization`; Lightning calls it once per batch) that builds a scheduler over the
+    optimizer `self.optimizers()` hands it (`opt = self.optimizers()` ... `StepLR(opt.optimizer,
+    ...)`, the same optimizer at every call) and steps it: take it from `self.lr_schedulers()`.
     """
 
     code = "GF025"
@@ -228,6 +231,11 @@ class SchedulerRebuiltEachIteration(Rule):
         "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
         " new scheduler on every call: each new scheduler starts its schedule over, so the learning rate never"
         " follows it; build it once before the loop"
+    )
+    lightning_message = (
+        "`{target}` is built again on every call of `training_step`, which Lightning calls once per batch under manual"
+        " optimization: each new scheduler starts its schedule over, so the learning rate never follows it; return it"
+        " from `configure_optimizers` and take it from `self.lr_schedulers()`"
     )
     safety = Safety.SAFE
 
@@ -246,11 +254,14 @@ class SchedulerRebuiltEachIteration(Rule):
         if builds and b"return" in data:
             yield from self._through_factories(model)
         reported: set[int] = set()
-        if builds and b"Engine(" in data:
-            # `Engine(update)`: Ignite calls the process function once per batch
-            for built, target, function in _rebuilt_per_framework_call(model):
+        lightning = b"automatic_optimization" in data and b"def training_step" in data
+        if builds and (b"Engine(" in data or lightning):
+            # `Engine(update)`: Ignite calls the process function once per batch; Lightning a
+            # LightningModule's `training_step` under manual optimization
+            for built, target, function in _rebuilt_per_framework_call(model, engine=b"Engine(" in data, lightning=lightning):
                 reported.add(id(built))
-                yield Finding(self.code, self.framework_message.format(target=target, function=function, framework="Engine"), built)
+                template = self.lightning_message if function == "training_step" else self.framework_message
+                yield Finding(self.code, template.format(target=target, function=function, framework="Engine"), built)
         # (a loop written as an expression is a statement saying ` for `, or `map(`; a text
         # saying none of `_BUILDS` holds no line saying one, so no function that may build)
         expressions = expression_calls(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model), _BUILD_WORDS) if builds and (model.facts.says_for or b"map(" in data) else ()
@@ -354,19 +365,26 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
             yield stmt.value, as_written(stmt.targets[0], target, model.source)
 
 
-def _rebuilt_per_framework_call(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:
+def _rebuilt_per_framework_call(model: ModuleModel, engine: bool = True, lightning: bool = False) -> Iterator[tuple[ast.Call, str, str]]:
     """The schedulers a process function handed to Ignite's `Engine(...)` (a plain function of
     the module: `steps._framework_calls_per_batch`) builds into a local name on every call, at
     its own top level, and steps in the same call, reading no parameter (the engine, the
     batch), nothing the function binds before it (an optimizer built again per call: GF030's),
     no name a function of the module declares `global` and binds, and no attribute; none in a
-    function that loads a state or may end early."""
+    function that loads a state or may end early. With `lightning`, also a LightningModule's
+    `training_step` (under manual optimization), where `self` may be read only as
+    `self.optimizers()` and the names bound before only to it (`opt = self.optimizers()`,
+    `opt_a, opt_b = self.optimizers()`): the same optimizers at every call."""
     from gradfix.analysis.steps import _framework_calls_per_batch
 
     facts = model.facts
     declared = rebound_declared(model)
-    for name, info in sorted(facts.module_functions.items()):
-        if info.class_name is not None or (info.source is not None and info.source is not model.source):
+    infos = [(name, info, False) for name, info in sorted(facts.module_functions.items()) if info.class_name is None] if engine else []
+    if lightning:
+        # a LightningModule's `training_step` under manual optimization (the only method read)
+        infos += [("training_step", methods["training_step"], True) for _, methods in sorted(facts.methods.items()) if "training_step" in methods]
+    for name, info, method in infos:
+        if info.source is not None and info.source is not model.source:
             continue
         function = info.node
         text = model.source.segment(function)
@@ -375,24 +393,70 @@ def _rebuilt_per_framework_call(model: ModuleModel) -> Iterator[tuple[ast.Call, 
         if not _framework_calls_per_batch(model, info):
             continue
         params = {a.arg for a in ast_walk(function.args) if a.__class__ is ast.arg}
+        handed: set[str] = set()  # names bound only to `self.optimizers()` (a training_step)
         bound: set[str] = set()
         for stmt in function.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
                 target = stmt.targets[0].id
                 value = stmt.value
                 read = {node.id for node in ast_walk(value) if isinstance(node, ast.Name)}
+                if method:
+                    read -= handed  # the optimizers Lightning hands, the same at every call
+                    if _reads_self_only_for_optimizers(value):
+                        read.discard("self")  # `StepLR(self.optimizers(), ...)`
                 if (
                     _restarting_scheduler(value, model)
                     and target not in params
                     and stepped_in(function, target)
                     and not read & (params | declared | bound)
-                    and not any(isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" for node in ast_walk(value))
-                    and not reads_what_the_loop_changes(value, function)
+                    and not (not method and any(isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" for node in ast_walk(value)))
+                    and not (reads_what_the_loop_changes(value, function) and not (method and _changes_only_handed(value, function, handed)))
                 ):
                     yield value, target, name
+            if method and _optimizers_of_the_module(stmt):
+                handed |= {node.id for node in ast_walk(stmt.targets[0]) if isinstance(node, ast.Name)}  # type: ignore[attr-defined]
             for node in ast_walk(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                     bound.add(node.id)
+                    if not (method and _optimizers_of_the_module(stmt)):
+                        handed.discard(node.id)
+
+
+def _changes_only_handed(value: ast.Call, function: ast.AST, handed: set[str]) -> bool:
+    """What the construction reads that the function binds is only the names bound to
+    `self.optimizers()` (`StepLR(opt.optimizer, ...)` after `opt = self.optimizers()`), no
+    attribute of which the function sets."""
+    stored: set[str] = set()
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stored.add(node.id)
+        elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is None or key.split(".", 1)[0] in handed:
+                return False
+    return all(node.id in handed for node in ast_walk(value) if isinstance(node, ast.Name) and node.id in stored)
+
+
+def _self_optimizers_call(node: ast.AST) -> bool:
+    """`self.optimizers()` (no argument): the optimizers Lightning hands a LightningModule."""
+    return (
+        isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "optimizers" and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+    )  # fmt: skip
+
+
+def _optimizers_of_the_module(stmt: ast.stmt) -> bool:
+    """`opt = self.optimizers()` or `opt_a, opt_b = self.optimizers()` (names only)."""
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not _self_optimizers_call(stmt.value):
+        return False
+    target = stmt.targets[0]
+    return isinstance(target, ast.Name) or (isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts))
+
+
+def _reads_self_only_for_optimizers(value: ast.Call) -> bool:
+    """Every `self` the construction reads is the receiver of `self.optimizers()`."""
+    selves = [node for node in ast_walk(value) if isinstance(node, ast.Name) and node.id == "self"]
+    return len(selves) == sum(1 for node in ast_walk(value) if _self_optimizers_call(node))
 
 
 def _renamed_scheduler(model: ModuleModel) -> bool:

@@ -74,6 +74,70 @@ def test_create_supervised_trainer_accumulates_and_divides() -> None:
     assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data, clear=True, accumulation=3)))
 
 
+def test_supervised_training_step_divides_the_loss_function_s_value() -> None:
+    """The update function `supervised_training_step(..., gradient_accumulation_steps=3)` builds
+    (what create_supervised_trainer runs) divides the loss function's value by 3 itself: a loss
+    function that divides by 3 again trains otherwise (GF016)."""
+    from ignite.engine import supervised_training_step
+
+    data = _tiny.batches(6)
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    Engine(supervised_training_step(model, opt, torch.nn.functional.mse_loss, gradient_accumulation_steps=3)).run(data, max_epochs=1)
+    hand = _tiny.weights(_hand(data, clear=True, accumulation=3))
+    assert _tiny.same(_tiny.weights(model), hand)
+    twice = _tiny.linear()
+    opt = torch.optim.SGD(twice.parameters(), lr=0.1)
+    update = supervised_training_step(twice, opt, lambda out, y: torch.nn.functional.mse_loss(out, y) / 3, gradient_accumulation_steps=3)
+    Engine(update).run(data, max_epochs=1)
+    assert not _tiny.same(_tiny.weights(twice), hand)
+
+
+def test_supervised_training_step_fix_trains_like_the_hand_fix() -> None:
+    """A lambda handed to `supervised_training_step(..., gradient_accumulation_steps=ACCUM)`
+    that divides by ACCUM again (GF016): the fix drops its division, and the fixed fixture,
+    run with Ignite, trains like a torch loop dividing once by the window (iterations counted
+    across epochs); the buggy one does not."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF016_double_scaled_accumulation"
+        / "ignite_update_function_from_supervised_training_step_divides.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF016"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    generator = torch.Generator().manual_seed(0)
+    batches = [(torch.randn(5, 3, generator=generator), torch.randint(0, 2, (5,), generator=generator)) for _ in range(6)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        net = torch.nn.Linear(3, 2)
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        namespace["fit"](net, batches, 2)
+        return _tiny.weights(net)
+
+    def hand() -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        net = torch.nn.Linear(3, 2)
+        opt = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+        for i, (x, y) in enumerate(batches * 2):
+            if i % 4 == 0:
+                opt.zero_grad()
+            (torch.nn.functional.cross_entropy(net(x), y) / 4).backward()
+            if (i + 1) % 4 == 0:
+                opt.step()
+        return _tiny.weights(net)
+
+    expected = hand()
+    assert _tiny.same(run(fixed), expected)
+    assert not _tiny.same(run(before), expected)
+
+
 def test_auto_optim_may_hand_back_horovods_optimizer() -> None:
     """`idist.auto_optim` as installed: without a distributed backend it hands the optimizer
     back as it is, and under the horovod backend it wraps it in horovod's DistributedOptimizer

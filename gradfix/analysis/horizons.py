@@ -26,7 +26,7 @@ from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_r
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS
-from gradfix.walk import ast_nodes, ast_walk, child_nodes
+from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -109,7 +109,9 @@ def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
 
 def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Mismatch | None:
     scope: Scope = loop.function if loop.function is not None else model.source.tree
-    if sched.helpers and (sched.target or "").startswith("self."):
+    if sched.helpers and (sched.target or "").startswith("self.") and _under_iterated_next(loop, sched):
+        scope = sched.helpers[-1]  # `for value in TrainLoop(...)`: `self` is the iterated object
+    elif sched.helpers and (sched.target or "").startswith("self."):
         scope = _override_scope(sched, scope, model)
     elif sched.helpers and (sched.target or "").startswith("cls."):
         scope = sched.helpers[-1]  # `cls.sched` of a class method the loop calls: read in that class
@@ -203,6 +205,8 @@ def _built_mismatch(
         shared = {id(b.node) for b in step.branches}
         if any(id(b.node) not in shared and not _present(b, sched.target) for b in sched.branches_within(batch_loop)):
             return None  # a condition of its own (`if i == len(loader) - 1:`): maybe once per epoch
+    elif not inside and not step_inner and _next_draws_one_batch(loop, sched, step):
+        stepped_per, batch_loop = "batch", loop.node
     elif not inside and not step_inner:
         driven = _step_driven(loop, sched, step, model)
         if driven is None:
@@ -303,6 +307,32 @@ def _judge(
     if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3, model) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
     return None
+
+
+def _under_iterated_next(loop: TrainingLoop, event: GradEvent) -> bool:
+    """The event runs in the `__next__` of the object the loop iterates (written in this file),
+    which the loop model runs each iteration (`for value in TrainLoop(model, loader):`)."""
+    if not isinstance(loop.node, FOR_LOOPS) or event.foreign or not event.via or event.via[0] is not loop.node.iter:
+        return False
+    return isinstance(event.helpers[0], FUNCTIONS) and event.helpers[0].name == "__next__"  # type: ignore[attr-defined]
+
+
+def _next_draws_one_batch(loop: TrainingLoop, sched: GradEvent, step: GradEvent) -> bool:
+    """`for value in TrainLoop(model, loader):` whose `__next__` (of this file, run by the loop
+    model each iteration) draws one batch with `next(...)`, loops over nothing itself, and runs
+    a helper (`self.run(i, x, y)`) that steps the optimizer and then the scheduler under the
+    same conditions: the scheduler steps once per batch."""
+    if not _under_iterated_next(loop, sched) or step.foreign or sched.via != step.via:
+        return False
+    stepper = sched.helpers[0]
+    if len(sched.via) < 2 or sched.helpers[-1] is not step.helpers[-1]:
+        return False  # (the scheduler's step written in `__next__` itself: read as it stands)
+    if {(id(b.node), b.kind) for b in sched.branches_within(loop.node)} != {(id(b.node), b.kind) for b in step.branches_within(loop.node)}:
+        return False
+    nodes = list(own_nodes(stepper))
+    if any(isinstance(node, (ast.For, ast.AsyncFor, ast.While)) for node in nodes):
+        return False
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next" for node in nodes)
 
 
 def _step_driven(loop: TrainingLoop, sched: GradEvent, step: GradEvent, model: ModuleModel) -> str | None:

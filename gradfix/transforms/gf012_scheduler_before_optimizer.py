@@ -511,12 +511,15 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
             scheduling_helper = not sched.direct and _only_schedules(sched, model)
             listed = _listed_lambdas(sched, step)
+            first_call = False
             if not sched.direct and _node_in(step, sched) is None and not scheduling_helper and not listed:
-                continue  # stepped in a helper: only a helper that also steps the optimizer is judged
+                first_call = _first_call_of_next(sched, step, loop, model)
+                if not first_call:
+                    continue  # stepped in a helper: only a helper that also steps the optimizer is judged
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            if first_batch or listed:
+            if first_batch or listed or first_call:
                 # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by
                 # hand; `for fn in [lambda: sched.step(), lambda: opt.step()]`: the list's order, by hand
                 fix = None
@@ -1108,6 +1111,59 @@ def scheduler_constructions(key: str, model: ModuleModel, function: ast.AST | No
     if not values or not all(isinstance(v, ast.Call) for v in values):
         return None
     return values  # type: ignore[return-value]
+
+
+def _first_call_of_next(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`for value in TrainLoop(model, loader):` whose `__next__` (a method of this file the
+    loop model runs each iteration) steps the scheduler in one helper (`self.begin()` at an
+    epoch's start) and then the optimizer in another (`self.run(i, x, y)`), on the very first
+    call already: the optimizer's step under no condition of `__next__`, the scheduler's only
+    under `if self.<attr> is None:` (or `if not self.<attr>:`) tests of attributes the class's
+    `__init__` sets to None at its own top level. A step at an epoch's end (in the handler of
+    the drawn batches' `StopIteration`) runs after the optimizer's first step: not this."""
+    frame = loop.node.iter if isinstance(loop.node, FOR_LOOPS) else None
+    if frame is None or sched.foreign or step.foreign or not sched.via or not step.via:
+        return False
+    if sched.via[0] is not frame or step.via[0] is not frame or sched.helpers[0] is not step.helpers[0]:
+        return False
+    stepper = sched.helpers[0]
+    if not isinstance(stepper, FUNCTIONS) or stepper.name != "__next__":
+        return False
+    if step.branches_within(loop.node):
+        return False
+    owner = next(
+        (node for node in ast_walk(model.source.tree) if isinstance(node, ast.ClassDef) and any(s is stepper for s in node.body)),
+        None,
+    )
+    init = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == "__init__"), None) if owner else None
+    if init is None:
+        return False
+    unset = set()
+    for stmt in init.body:
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Constant)
+            and stmt.value.value is None and isinstance(stmt.targets[0], ast.Attribute)
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self"
+        ):  # fmt: skip
+            unset.add(stmt.targets[0].attr)
+    for branch in sched.branches_within(loop.node):
+        test = branch.test
+        if branch.kind != "if" or test is None:
+            return False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            tested = test.operand
+        elif (
+            isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+        ):  # fmt: skip
+            tested = test.left
+        else:
+            return False
+        if not (isinstance(tested, ast.Attribute) and isinstance(tested.value, ast.Name) and tested.value.id == "self"):
+            return False
+        if tested.attr not in unset:
+            return False
+    return True
 
 
 def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:

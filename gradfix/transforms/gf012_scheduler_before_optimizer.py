@@ -71,6 +71,15 @@ class SchedulerBeforeOptimizer(LoopRule):
     scheduler still steps before any optimizer step, and the schedule's first value never sets
     the rate of an optimizer step; the message says that iteration skips the optimizer's step.
 
+    An iterator-protocol trainer (`for value in TrainLoop(model, loader):`, the class's
+    `__iter__` returning `self`, its `__next__` running one update each call) is reported when
+    its `__next__` steps the scheduler (in a method it calls, `self.begin()`) before it calls
+    the method that steps the optimizer, already on the first call: the optimizer's step under
+    no condition of `__next__`, the scheduler's only under `if self.<attr> is None:` (or `if not
+    self.<attr>:`) tests of attributes `__init__` sets to None at its top level (the epoch's
+    start). Reported without a fix (the step belongs where the epoch ends, by hand); a step in
+    the `StopIteration` handler that ends an epoch, or one under `if self.epoch > 0:`, is not.
+
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
     skips the first value of the schedule (PyTorch warns "Detected call of

@@ -123,7 +123,11 @@ class SchedulerHorizonMismatch(Rule):
     its own, holds no other gradient event and runs under no condition of its own. A scheduler
     stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
     `main` defining `step`) is read where the closure sees it, when it is a free name of the
-    closure that no function declares `nonlocal` or `global`. Not
+    closure that no function declares `nonlocal` or `global`. An iterator-protocol trainer
+    (`for value in TrainLoop(model, loader):`, its `__iter__` returning `self`) whose
+    `__next__` draws one batch with `next(...)`, loops over nothing itself and calls a method
+    that steps the optimizer and then the scheduler (`self.sched`, read where the class builds
+    it) under the same conditions steps it once per batch: reported without a fix. Not
     reported: schedulers stepped with an argument (`step(epoch)`), schedulers stepped in the
     batch loop under a condition the optimizer step does not share (`if i == len(loader) - 1:`
     may run once per epoch; a test of the scheduler's presence, `if scheduler is not None:`, is no such

@@ -76,8 +76,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     its `__next__` steps the scheduler (in a method it calls, `self.begin()`) before it calls
     the method that steps the optimizer, already on the first call: the optimizer's step under
     no condition of `__next__`, the scheduler's only under `if self.<attr> is None:` (or `if not
-    self.<attr>:`) tests of attributes `__init__` sets to None at its top level (the epoch's
-    start). Reported without a fix (the step belongs where the epoch ends, by hand); a step in
+    self.<attr>:`) tests of attributes `__init__` sets to None at its top level and no other
+    method but `__next__` binds (the epoch's start). Reported without a fix (the step belongs where the epoch ends, by hand); a step in
     the `StopIteration` handler that ends an epoch, or one under `if self.epoch > 0:`, is not.
 
     ## Why is this bad?
@@ -1170,9 +1170,23 @@ def _first_call_of_next(sched: GradEvent, step: GradEvent, loop: TrainingLoop, m
             return False
         if not (isinstance(tested, ast.Attribute) and isinstance(tested.value, ast.Name) and tested.value.id == "self"):
             return False
-        if tested.attr not in unset:
+        if tested.attr not in unset or _set_elsewhere(owner, tested.attr, (init, stepper)):
             return False
     return True
+
+
+def _set_elsewhere(owner: ast.ClassDef, attribute: str, methods: tuple[ast.AST, ...]) -> bool:
+    """A method of the class other than `methods` (`__iter__` drawing the first batches) binds
+    `self.<attribute>`, or code outside its methods might (a `setattr`)."""
+    for method in owner.body:
+        if any(method is m for m in methods):
+            continue
+        for node in ast_walk(method):
+            if isinstance(node, ast.Attribute) and node.attr == attribute and not isinstance(node.ctx, ast.Load):
+                return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                return True
+    return False
 
 
 def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:

@@ -22,13 +22,3 @@ def fit(net, batches):
     run = functools.partial(update, net, state)
     for x, y in batches:
         run(x, y)
-
-
-def fit_direct(net, batches):
-    """The same, the namespace handed to `update` on every call."""
-    box = types.SimpleNamespace()
-    box.optim = torch.optim.SGD(net.parameters(), lr=0.1)
-    box.lr = torch.optim.lr_scheduler.ExponentialLR(box.optim, gamma=0.9)
-    box.optim = torch.optim.RMSprop(net.parameters(), lr=1e-3)
-    for x, y in batches:
-        update(net, box, x, y)

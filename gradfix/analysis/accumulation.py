@@ -27,6 +27,7 @@ from gradfix.source import FOR_LOOP_KINDS, FOR_LOOPS, FUNCTION_KINDS, FUNCTIONS,
 from gradfix.walk import ast_walk, child_nodes, child_statements, leaves
 
 _CACHE = "_accumulations"
+_TOLD_CACHE = "_told_accumulations"
 
 
 @dataclass(eq=False, repr=False)
@@ -98,6 +99,11 @@ class Accumulation:
     # anything else to it (`seen += x.size(0)`, `tokens += x.numel()`, `seen = seen + 8` count
     # samples or tokens, and `N` is then no number of micro-batches)
     by_one: bool = True
+    # the window is the `need_update=` keyword of a timm loss scaler's call (`loss_scaler(loss,
+    # opt, need_update=(i + 1) % N == 0)`): the call backpropagates on every micro-batch and
+    # unscales, clips and steps only when the keyword is true; `node` is the call's statement.
+    # Only `told_accumulations` yields these (GF005 reads them), `accumulations` does not
+    told: bool = False
 
     @property
     def position(self) -> int:
@@ -612,6 +618,87 @@ def _told_when_to_step(steps: list[GradEvent], backwards: list[GradEvent]) -> st
         return None
     told = [k.value for k in call.keywords if k.arg == "need_update"]
     return told[0].id if len(told) == 1 and isinstance(told[0], ast.Name) else None
+
+
+def told_accumulations(model: ModuleModel) -> list[Accumulation]:
+    """Windows written in the `need_update=` keyword of a timm loss scaler's call (see
+    `Accumulation.told`), in loops `accumulations` does not recognise."""
+    cached = getattr(model, _TOLD_CACHE, None)
+    if cached is None:
+        if b"need_update" not in model.source.data:
+            cached = []
+        else:
+            recognised = {id(acc.loop) for acc in accumulations(model)}
+            cached = [acc for loop in model.loops if id(loop) not in recognised and (acc := _told_window(loop, model)) is not None]
+        setattr(model, _TOLD_CACHE, cached)
+    return cached
+
+
+def _told_window(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
+    """`loss_scaler(loss, opt, need_update=(i + 1) % N == 0)` (or `need_update=flag` with
+    `flag = (i + 1) % N == 0 or i + 1 == len(loader)` the one binding of `flag` in the loop's
+    body, before the call): the call is the iteration's one backward and its steps, a
+    statement of the loop's own body; the keyword's test is the window's."""
+    if loop.is_unknown or not isinstance(loop.node, LOOPS):
+        return None
+    events = _owned(loop, model)
+    steps = [e for e in events if e.kind is EventKind.STEP]
+    backwards = [e for e in events if e.kind is EventKind.BACKWARD]
+    if not steps or len(backwards) != 1 or any(s.engine or s.target is None for s in steps):
+        return None
+    backward = backwards[0]
+    call = backward.node
+    if not isinstance(call, ast.Call) or any(s.node is not call for s in steps) or backward.engine or backward.via:
+        return None
+    if any(library_accumulation(e) is not None for e in events):
+        return None
+    if backward.branches_within(loop.node) or backward.loops_within(loop.node) or len(backward.path) < 2 or backward.path[-2] is not loop.node:
+        return None  # the call under an `if` or in a loop of its own: another cadence
+    statement = backward.path[-1]
+    if any(e.kind is EventKind.CLEAR and not e.branches_within(loop.node) for e in events):
+        return None  # a clear on every micro-batch: no window accumulates (GF011's business)
+    told = [k.value for k in call.keywords if k.arg == "need_update"]
+    if len(told) != 1 or any(k.arg is None for k in call.keywords):
+        return None
+    source = model.source
+    holder: ast.AST
+    test = _unnamed(told[0])
+    if isinstance(test, ast.Name):
+        assigned = _single_assignment(test.id, loop.node.body, source)  # type: ignore[attr-defined]
+        if assigned is None or assigned[0].lineno >= statement.lineno:  # type: ignore[attr-defined]
+            return None
+        holder, test = assigned
+    elif isinstance(test, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        holder = test
+    else:
+        return None
+    parts, conjunct = _disjuncts(test)
+    if conjunct:
+        return None
+    found = [p for p in (_parse_part(part, holder, source) for part in parts) if p is not None]  # type: ignore[arg-type]
+    if len(found) != 1:
+        return None
+    periodic = found[0]
+    if any(part is not periodic.comparison and not _last_batch_test(part, periodic.counter) for part in parts):
+        return None  # `... or not accumulate`: steps on other micro-batches than a window's last
+    periodic.tail = len(parts) > 1
+    if _not_really_accumulating(periodic, loop, model):
+        return None
+    counter = _counter(periodic, loop, steps[0], source, model)
+    return Accumulation(
+        by_one=not _counted_otherwise(periodic.counter, loop, source)
+        and not _backward_every_kth(periodic.counter, backwards, loop, source, statement),
+        loop=loop,
+        branch=Branch(statement, "if", periodic.comparison, len(steps[0].loops_within(loop.node))),
+        node=statement,  # type: ignore[arg-type]
+        periodic=periodic,
+        counter=counter,
+        steps=steps,
+        backwards=backwards,
+        clears=[e for e in events if e.kind is EventKind.CLEAR],
+        targets={s.target for s in steps if s.target is not None},
+        told=True,
+    )
 
 
 def _only_breaks(stmt: ast.stmt) -> bool:

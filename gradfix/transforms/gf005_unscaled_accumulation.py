@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps, switched_off_by_none
+from gradfix.analysis.accumulation import Accumulation, cleared_where_it_steps, switched_off_by_none, told_accumulations
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
@@ -255,7 +255,13 @@ class UnscaledAccumulation(AccumulationRule):
     return`) is a window too, and so is timm's loss scaler told when to step by the name that
     guard reads (`loss_scaler(loss, opt, need_update=need_update)` before `if not need_update:
     continue`: the call backpropagates every micro-batch and steps only when told; its
-    `need_update=False` in one arm of a window's `if` only backpropagates). A window written as a `match` statement (`match (i + 1) % N:` /
+    `need_update=False` in one arm of a window's `if` only backpropagates). The window may also be
+    written in the scaler's keyword itself, with no `if` around the step: `loss_scaler(loss, opt,
+    need_update=(i + 1) % N == 0)`, or `need_update=flag` with `flag = (i + 1) % N == 0 or i + 1 ==
+    len(loader)` the one binding of `flag` in the loop's body before the call (the call a statement
+    of the loop's body, the iteration's one backward; any `or` part besides the periodic test a
+    last-batch test; no clear of the optimizer on every micro-batch). The fix divides the loss handed
+    to the scaler. The scaler may be an attribute (`self.loss_scaler(loss, self.optimizer, ...)`). A window written as a `match` statement (`match (i + 1) % N:` /
     `case 0: optimizer.step()`, optionally a last `case _:` arm) is read as the `if (i + 1) %
     N == 0:` / `else:` it runs as, when every arm is an int literal or the last one the
     wildcard, with no guard; a capture (`case n:`), a guard (`case 0 if warm:`) or any other
@@ -280,6 +286,11 @@ class UnscaledAccumulation(AccumulationRule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
+        for acc in told_accumulations(model):
+            # `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)` (timm): the keyword is the window
+            finding = self.check_accumulation(acc, model)
+            if finding is not None:
+                yield finding
         yield from self._micro_batch_loops(model)
         data = model.source.data
         if b"ITERATION_COMPLETED" in data and b"every" in data:
@@ -970,6 +981,8 @@ def _library_backward_without_division(backward: GradEvent, model: ModuleModel) 
     from gradfix.analysis import frameworks
 
     method = (method_name(backward.call) or "__call__") if backward.call is not None else "backward"
+    if backward.call is not None and backward.target is not None and model.source.key(backward.call.func) == backward.target:
+        method = "__call__"  # `self.loss_scaler(loss, opt)`: the object called, not a method `loss_scaler`
     info = event_info(backward, model)
     library = info.library if info is not None and info.library else frameworks.named_kind(backward.target or "")
     if method == "manual_backward":

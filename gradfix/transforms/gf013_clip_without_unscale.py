@@ -87,7 +87,9 @@ class ClipWithoutUnscale(LoopRule):
 
     It is reported without a fix when the clip runs in a nested loop or on micro-batches where
     the step does not run (under fewer tests than the step: an accumulation window's; a second
-    `unscale_` of the same optimizer before its update raises), when the clip and the step are not in the same function, when the
+    `unscale_` of the same optimizer before its update raises; also a clip written once for both
+    precisions, `if use_amp: scaler.step(opt)` / `else: opt.step()` under a window's `%` test the
+    clip is not under: tez's step clipping every micro-batch), when the clip and the step are not in the same function, when the
     iteration unscales later anyway, when the clip sits in a helper of another file, or when its
     statement shares its lines or its block is on one line.
 
@@ -228,6 +230,9 @@ class ClipWithoutUnscale(LoopRule):
             return None  # unscaled later in the iteration anyway: a second unscale_ would raise
         if clip.loops_within(loop.node):
             return None
+        own = {(id(b.node), b.kind) for b in clip.branches_within(loop.node)}
+        if guard is not None and any((id(b.node), b.kind) not in own for b in step.branches_within(loop.node)[:-1]):
+            return None  # the scaler's arm under a window's test the clip is not under: as below
         if guard is None and not branch_prefix(step, clip, loop.node):
             # the step runs under a test the clip does not (`if (i + 1) % N == 0:`): an `unscale_`
             # before the clip would run again, before the next update, on the next micro-batch
@@ -282,10 +287,16 @@ def _amp_arm(
     steps = step.branches_within(loop.node)
     # the step's tests but the last are the clip's first ones: those it shares with the
     # backward, and any the clip and the step share beyond them (an accumulation window's
-    # `if (i + 1) % N == 0:` around the clip and the step's arms)
+    # `if (i + 1) % N == 0:` around the clip and the step's arms); or, past those, a window's
+    # periodic test around the step's arms alone (tez: the clip on every micro-batch, the step
+    # at the window's end; reported without a fix, see `_fix`)
+    shared = 0
+    while shared < min(len(steps) - 1, len(own)) and (id(steps[shared].node), steps[shared].kind) == (id(own[shared].node), own[shared].kind):
+        shared += 1
     if (
         len(steps) < len(around) + 1
-        or [(id(b.node), b.kind) for b in steps[:-1]] != [(id(b.node), b.kind) for b in own[: len(steps) - 1]]
+        or shared < len(around)
+        or any(b.kind != "if" or not _window_test(b.test) for b in steps[shared:-1])
         or steps[-1].node is arm.node
         or steps[-1].test is None
         or not _same_arm(steps[-1], test, model)
@@ -295,6 +306,11 @@ def _amp_arm(
     if any(e.kind is EventKind.STEP and e.target not in stepped and _scaler_of_step(e, model) is None for e in later):
         return None  # another optimizer steps too (a float32 head's): the clip may be of its parameters
     return arm.test
+
+
+def _window_test(test: ast.expr | None) -> bool:
+    """A periodic test (`(i + 1) % N == 0`, `step % N == 0`): an accumulation window's end."""
+    return test is not None and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast_walk(test))
 
 
 def _same_arm(branch, test: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]

@@ -199,8 +199,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if len(slots) == 1 and None not in slots:
             return  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
         text = model.source.outer_segment(loop.node)
-        if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
-            return
+        # no detach anywhere: no discriminator's loss keeping the generator out, only the mirror
+        # (`_mirrored`: the discriminator's loss on the generator's output undetached)
+        keeps = bool(_KEEPS_OUT_WORDS.search(text)) or _helper_keeps_out(loop, model)
         # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
         # named as its code names them, `tr.D`, which the forwards' keys are)
         stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
@@ -211,7 +212,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if not candidates:
             return
         if not _may_freeze(text, loop, model):
-            yield from self._loop(loop, model, backwards, candidates, stepped)
+            yield from self._loop(loop, model, backwards, candidates, stepped, keeps)
 
     def _loop(
         self,
@@ -220,8 +221,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         backwards: list[GradEvent],
         candidates: list[tuple[str, str, GradEvent, GradEvent, str]],
         stepped: dict[str, set[str]],
+        keeps: bool,
     ) -> Iterator[Finding]:
-        """`candidates` (`_candidates`): now read which models each loss runs through."""
+        """`candidates` (`_candidates`): now read which models each loss runs through. `keeps`:
+        the iteration may keep the generator's output out of a loss (else only the mirror is read)."""
         # the models the optimizers are built over, by name: `D_a(fake)` runs one (`is_forward_call`
         # reads a capitalised name longer than two letters as a class: `Net(...)`)
         named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
@@ -249,6 +252,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         kept: dict[int, object] = {}  # a loss unpacked from a helper's tuple: how to ask `_keeps_out` there
 
         alone: dict[tuple[str, str], bool] = {}
+        mirrored: dict[tuple[int, tuple[str, str]], tuple | None] = {}  # type: ignore[type-arg]
         reported: set[int] = set()
         for d_opt, g_opt, backward, step, when in candidates:
             if id(step.node) in reported:
@@ -264,7 +268,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if pair not in alone:
                 # the discriminator's own loss: through it alone, keeping the generator's output out
                 alone[pair] = False
-                for other in backwards:
+                for other in backwards if keeps else ():
                     found = forwards(other)
                     if found is None:
                         return
@@ -276,6 +280,23 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if alone[pair]:
                 reported.add(id(step.node))
                 yield self._finding(step, backward, d_call, d_opt, when, loop, model)
+                continue
+            # the mirror: `d_opt` is the generator's optimizer, the backward the discriminator's
+            # loss run on the generator's output undetached (`_mirrored`)
+            if id(backward) in kept:
+                continue  # (a loss unpacked from a helper's tuple: its calls of D not read)
+            if (key := (id(backward), pair)) not in mirrored:
+                mirrored[key] = _mirrored(this, [forwards(o) for o in backwards if o is not backward and id(o) not in kept], d_owners, g_owners, graphs)
+            through = mirrored[key]
+            if through is not None:
+                reported.add(id(step.node))
+                yield self._finding(step, backward, (through[0], d_call[1]), d_opt, when, loop, model, self.mirror_message)
+
+    mirror_message = (
+        "`{step}` applies{when} the gradient `{backward}` (line {line}) wrote into `{module}` through `{forward}`: "
+        "that loss runs the discriminator on `{module}`'s output undetached, so `{opt}` steps on it too, helping the "
+        "discriminator: detach the generator's output in that loss"
+    )
 
     summed_message = (
         "`{step}` applies the gradient `{backward}` (line {line}) writes into `{module}` through `{forward}`, "
@@ -582,6 +603,94 @@ def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: G
         for call, key, text in here:
             if text is not None and any(g != group and g in alone and text in seen for g, seen in texts.items()):
                 return call, key
+    return None
+
+
+def _generator_outputs(graphs: GraphFlow, g_owners: set[str]) -> set[str]:
+    """What the iteration computes, with its graph, from the generator's forwards."""
+    outputs: set[str] = set()
+    for unit in graphs.flow.units:
+        graph = graphs.graph(unit)
+        if any(k is not None and _owned(k, g_owners) for _, k in graph.forwards) or any(
+            graphs.reads_any_key(key, outputs) for key in graph.flows
+        ):
+            outputs |= graph.binds
+    return outputs
+
+
+def _split_calls(read: tuple, d_owners: set[str], g_owners: set[str], outputs: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """A loss's calls of `D` (`read`: its expression, slice and forwards), split in those on
+    what the generator computed and those on anything else (`D(real)`); None when one is not a
+    call of `D` itself (a helper handed `D`: its inputs are not `D`'s)."""
+    on_fake, alone = [], []
+    unread = _unread_elements(read)
+    for call, key in read[2]:
+        if not _owned(key, d_owners) or id(call) in unread:
+            continue
+        func = dotted(call.func)
+        if func is None or not _owned(func, d_owners):
+            return None
+        inputs = list(call.args) + [k.value for k in call.keywords]
+        if any(a.__class__ is ast.Starred for a in call.args):
+            return None
+        if any(graphs.reads_any_key(k, outputs) for a in inputs for k in graphs.flows_of(a)) or any(
+            k is not None and _owned(k, g_owners) for a in inputs for _, k in graphs.forwards_of(a)
+        ):
+            on_fake.append(call)
+        else:
+            alone.append(call)
+    return on_fake, alone
+
+
+def _unread_elements(read: tuple) -> set[int]:  # type: ignore[type-arg]
+    """The calls of the loss's slice (`read`: its expression, slice and forwards) bound by a
+    tuple assignment to a name the loss does not read (`d_real, d_fake = D(real), D(fake)` in
+    the slice of `g_loss = -d_fake.mean()`: `D(real)` is not the generator's loss's)."""
+    loss, found = read[0], read[1]
+    loaded: set[str] | None = None
+    unread: set[int] = set()
+    for unit in found.units:
+        node = unit.node
+        if node.__class__ is not ast.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+            continue
+        target, value = node.targets[0], node.value  # type: ignore[attr-defined]
+        if target.__class__ not in (ast.Tuple, ast.List) or value.__class__ not in (ast.Tuple, ast.List):
+            continue
+        if len(target.elts) != len(value.elts):  # type: ignore[attr-defined]
+            continue
+        if loaded is None:
+            loaded = set()
+            for each in [loss] + [u.node for u in found.units]:
+                loaded.update(n.id for n in ast_walk(each) if n.__class__ is ast.Name and n.ctx.__class__ is ast.Load)  # type: ignore[attr-defined]
+        for name, element in zip(target.elts, value.elts):  # type: ignore[attr-defined]
+            if name.__class__ is ast.Name and name.id not in loaded:  # type: ignore[attr-defined]
+                unread.update(id(n) for n in ast_walk(element) if n.__class__ is ast.Call)
+    return unread
+
+
+def _mirrored(this: tuple, others: list, g_owners: set[str], d_owners: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """GF032's mirror: `this` (a backpropagated loss: its expression, slice and forwards) is a
+    discriminator's loss that reaches the generator: it runs `D` on something the generator did
+    not compute (`D(real)`) and on the generator's output with nothing detached (`D(fake)`);
+    and another loss (`others`) is the generator's: it runs `D` only on the generator's output,
+    undetached. The first call of `D` on the generator's output in `this`; else None (also when
+    a loss is not read, or `D` is run through a helper)."""
+    outputs = _generator_outputs(graphs, g_owners)
+    split = _split_calls(this, d_owners, g_owners, outputs, graphs)
+    if split is None or not split[0] or not split[1]:
+        return None
+    if not any(_owned(k, g_owners) for _, k in this[2]) or _keeps_out(this[0], this[1], graphs, g_owners):
+        return None
+    for other in others:
+        if other is None:
+            return None
+        if not any(_owned(k, g_owners) for _, k in other[2]):
+            continue
+        theirs = _split_calls(other, d_owners, g_owners, outputs, graphs)
+        if theirs is None:
+            return None
+        if theirs[0] and not theirs[1] and not _keeps_out(other[0], other[1], graphs, g_owners):
+            return split[0][0], None
     return None
 
 

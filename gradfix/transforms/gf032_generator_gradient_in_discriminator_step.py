@@ -7,7 +7,7 @@ from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, walk_expression
-from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, _module_aliases, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.transforms._common import branch_prefix, training_loop_ids
@@ -846,6 +846,8 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
             keys = _bound_from_init_parameters(function, model)
             if target in keys:
                 return handed_in_modules(target, keys - {target}, loop, model)
+            # `self.opt_g, self.opt_d = self.configure_optimizers(args)`: a method building both
+            return _unpacked_from_method(target, function, model)
     else:
         info = facts.local_objects.get(id(function), {}).get(target)
         if info is None:
@@ -866,6 +868,64 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
             return _configured_owners(target, function, model)
         return set()
     return optimizer_owners(info.params, model.source)
+
+
+def _unpacked_from_method(target: str, function: ast.AST, model: ModuleModel) -> set[str]:
+    """`self.opt_vq, self.opt_disc = self.configure_optimizers(args)`, the one binding of
+    `target` (`self.<name>`) in the class of the loop's method, unpacking the call of a method
+    of that class (no nested function) whose one `return` is a tuple (or list) of as many
+    optimizers, each a torch optimizer's constructor written there or a name the method binds
+    once to one, built over modules of `self` (`self.discriminator.parameters()`): those.
+    Empty when any part cannot be read."""
+    owner = model.source.owner_of(function)  # type: ignore[arg-type]
+    if owner.__class__ is not ast.ClassDef:
+        return set()
+    attr = target[len("self."):]
+    binding = None
+    for node in ast_walk(owner):
+        if node.__class__ is ast.Attribute and node.attr == attr and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            if binding is not None or node.value.__class__ is not ast.Name or node.value.id != "self":  # type: ignore[attr-defined]
+                return set()
+            binding = node
+    if binding is None:
+        return set()
+    for node in ast_walk(owner):
+        if node.__class__ is not ast.Assign or len(node.targets) != 1 or node.targets[0].__class__ not in (ast.Tuple, ast.List):  # type: ignore[attr-defined]
+            continue
+        elts = node.targets[0].elts  # type: ignore[attr-defined]
+        if not any(e is binding for e in elts):
+            continue
+        call = node.value  # type: ignore[attr-defined]
+        func = call.func if call.__class__ is ast.Call else None
+        if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id != "self":  # type: ignore[union-attr]
+            return set()
+        method = next((n for n in owner.body if n.__class__ in FUNCTIONS and n.name == func.attr), None)  # type: ignore[attr-defined, union-attr]
+        if method is None or any(n is not method and n.__class__ in FUNCTIONS for n in ast_walk(method)):
+            return set()
+        returns = [n for n in ast_walk(method) if n.__class__ is ast.Return]
+        value = returns[0].value if len(returns) == 1 else None  # type: ignore[attr-defined]
+        if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(elts):  # type: ignore[attr-defined]
+            return set()
+        element = value.elts[[id(e) for e in elts].index(id(binding))]  # type: ignore[attr-defined]
+        params = None
+        facts = model.facts
+        if element.__class__ is ast.Name and _bindings(method, element.id) == 1:  # type: ignore[attr-defined]
+            built = facts.local_objects.get(id(method), {}).get(element.id)  # type: ignore[attr-defined]
+            if built is not None and built.kind == "optimizer" and built.strong:
+                params = built.params
+        elif element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
+            args = positional(element)  # type: ignore[arg-type]
+            params = args[0] if args else None
+        if params is None:
+            return set()
+        owners = optimizer_owners(params, model.source)
+        mine = {o for o in owners if o.startswith("self.")}
+        # (`self.gen = gen` in `__init__`: `gen` is another name of `self.gen`, not another module)
+        aliases = _module_aliases(model.source)
+        if not mine or any(not any(o in aliases.get(m, ()) for m in mine) for o in owners - mine):
+            return set()
+        return owners
+    return set()
 
 
 def _unpacked_from_builder(target: str, scope: ast.AST, model: ModuleModel) -> set[str]:

@@ -55,6 +55,13 @@ class GeneratorGradientInDiscriminatorStep(Rule):
       + g_loss`, `sum([...])`, `torch.stack([...]).sum()`), then both optimizers stepped: the
       sum holds a term through `D` alone (`D(real)`) and the generator's term through both.
 
+    And the mirror: a step of `G`'s optimizer that the discriminator's backward reaches, when
+    the discriminator's loss runs `D` on the generator's output undetached (`d_loss =
+    F.relu(1 - D(real)).mean() + F.relu(1 + D(fake)).mean()`), in a VQGAN's order (`opt_g.zero_grad();
+    g_loss.backward(retain_graph=True); opt_d.zero_grad(); d_loss.backward(); opt_g.step();
+    opt_d.step()`) or carried to the next iteration's generator step. `G` then steps on its
+    own loss's gradient plus `d_loss`'s, which pushes it to make its fakes easier to spot.
+
     ## Why is this bad?
     `g_loss.backward()` computes gradients for every parameter on the way, `D`'s too: the
     generator's adversarial term pushes `D` to call the fakes real. `backward()` adds into
@@ -147,6 +154,18 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     g_loss`), read there. What to do: two
     backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
     term), and the generator's output detached in `D`'s loss.
+
+    The mirror is reported when the discriminator's loss runs `D`, itself (not through a
+    helper handed it), both on something the generator did not compute (`D(real)`) and on the
+    generator's output, with nothing detached or computed under `no_grad`, and another loss
+    backpropagated in the iteration, the generator's, runs `D` on the generator's output only,
+    undetached (two losses that each run `D` on real data, a feature-matching generator's
+    loss beside the discriminator's, are not told apart: silent). Silent when `G`'s optimizer is
+    cleared between that backward and its step, when `G`'s gradients may be switched off, and
+    when `G` is stepped before. The optimizers may also be unpacked from a method of the
+    trainer building both over its modules (`self.opt_vq, self.opt_disc =
+    self.configure_optimizers(args)`). The fix is the author's: detach the generator's output
+    in the discriminator's loss (`D(fake.detach())`), or step `G` before that backward.
     """
 
     code = "GF032"

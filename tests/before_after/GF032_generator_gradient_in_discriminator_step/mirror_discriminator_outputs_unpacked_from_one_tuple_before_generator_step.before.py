@@ -12,7 +12,7 @@ def train(G, D, loader):
         d_loss = 0.5 * (F.relu(1 - d_real).mean() + F.relu(1 + d_fake).mean())
         opt_g.zero_grad()
         g_loss.backward(retain_graph=True)
-        opt_d.zero_grad()       # clears what g_loss wrote into D: fine for D
-        d_loss.backward()       # ... but writes d_loss's gradient into G (fake not detached)
-        opt_g.step()            # G steps on g_loss + d_loss gradients
+        opt_d.zero_grad()
+        d_loss.backward()
+        opt_g.step()
         opt_d.step()

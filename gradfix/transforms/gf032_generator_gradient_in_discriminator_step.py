@@ -7,7 +7,7 @@ from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, walk_expression
-from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, _module_aliases, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.transforms._common import branch_prefix, training_loop_ids
@@ -54,6 +54,13 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     - in one backward of both losses summed (`(d_loss + g_loss).backward()`, `total = d_loss
       + g_loss`, `sum([...])`, `torch.stack([...]).sum()`), then both optimizers stepped: the
       sum holds a term through `D` alone (`D(real)`) and the generator's term through both.
+
+    And the mirror: a step of `G`'s optimizer that the discriminator's backward reaches, when
+    the discriminator's loss runs `D` on the generator's output undetached (`d_loss =
+    F.relu(1 - D(real)).mean() + F.relu(1 + D(fake)).mean()`), in a VQGAN's order (`opt_g.zero_grad();
+    g_loss.backward(retain_graph=True); opt_d.zero_grad(); d_loss.backward(); opt_g.step();
+    opt_d.step()`) or carried to the next iteration's generator step. `G` then steps on its
+    own loss's gradient plus `d_loss`'s, which pushes it to make its fakes easier to spot.
 
     ## Why is this bad?
     `g_loss.backward()` computes gradients for every parameter on the way, `D`'s too: the
@@ -147,6 +154,18 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     g_loss`), read there. What to do: two
     backwards with `D`'s optimizer cleared between them (or `D` frozen for the generator's
     term), and the generator's output detached in `D`'s loss.
+
+    The mirror is reported when the discriminator's loss runs `D`, itself (not through a
+    helper handed it), both on something the generator did not compute (`D(real)`) and on the
+    generator's output, with nothing detached or computed under `no_grad`, and another loss
+    backpropagated in the iteration, the generator's, runs `D` on the generator's output only,
+    undetached (two losses that each run `D` on real data, a feature-matching generator's
+    loss beside the discriminator's, are not told apart: silent). Silent when `G`'s optimizer is
+    cleared between that backward and its step, when `G`'s gradients may be switched off, and
+    when `G` is stepped before. The optimizers may also be unpacked from a method of the
+    trainer building both over its modules (`self.opt_vq, self.opt_disc =
+    self.configure_optimizers(args)`). The fix is the author's: detach the generator's output
+    in the discriminator's loss (`D(fake.detach())`), or step `G` before that backward.
     """
 
     code = "GF032"
@@ -199,8 +218,9 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if len(slots) == 1 and None not in slots:
             return  # all inside one nested training loop: its own check reads them (an epoch loop around the batches)
         text = model.source.outer_segment(loop.node)
-        if not _KEEPS_OUT_WORDS.search(text) and not _helper_keeps_out(loop, model):
-            return
+        # no detach anywhere: no discriminator's loss keeping the generator out, only the mirror
+        # (`_mirrored`: the discriminator's loss on the generator's output undetached)
+        keeps = bool(_KEEPS_OUT_WORDS.search(text)) or _helper_keeps_out(loop, model)
         # (a step function handed the trainer object, `def gan_step(tr, ...)`: the modules
         # named as its code names them, `tr.D`, which the forwards' keys are)
         stepped = {e.target: {model.as_written_name(o, loop) for o in _owners(e.target, loop, model)} for e in steps}  # type: ignore[misc]
@@ -211,7 +231,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if not candidates:
             return
         if not _may_freeze(text, loop, model):
-            yield from self._loop(loop, model, backwards, candidates, stepped)
+            yield from self._loop(loop, model, backwards, candidates, stepped, keeps)
 
     def _loop(
         self,
@@ -220,8 +240,10 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         backwards: list[GradEvent],
         candidates: list[tuple[str, str, GradEvent, GradEvent, str]],
         stepped: dict[str, set[str]],
+        keeps: bool,
     ) -> Iterator[Finding]:
-        """`candidates` (`_candidates`): now read which models each loss runs through."""
+        """`candidates` (`_candidates`): now read which models each loss runs through. `keeps`:
+        the iteration may keep the generator's output out of a loss (else only the mirror is read)."""
         # the models the optimizers are built over, by name: `D_a(fake)` runs one (`is_forward_call`
         # reads a capitalised name longer than two letters as a class: `Net(...)`)
         named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
@@ -249,6 +271,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         kept: dict[int, object] = {}  # a loss unpacked from a helper's tuple: how to ask `_keeps_out` there
 
         alone: dict[tuple[str, str], bool] = {}
+        mirrored: dict[tuple[int, tuple[str, str]], tuple | None] = {}  # type: ignore[type-arg]
         reported: set[int] = set()
         for d_opt, g_opt, backward, step, when in candidates:
             if id(step.node) in reported:
@@ -264,7 +287,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if pair not in alone:
                 # the discriminator's own loss: through it alone, keeping the generator's output out
                 alone[pair] = False
-                for other in backwards:
+                for other in backwards if keeps else ():
                     found = forwards(other)
                     if found is None:
                         return
@@ -276,6 +299,23 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             if alone[pair]:
                 reported.add(id(step.node))
                 yield self._finding(step, backward, d_call, d_opt, when, loop, model)
+                continue
+            # the mirror: `d_opt` is the generator's optimizer, the backward the discriminator's
+            # loss run on the generator's output undetached (`_mirrored`)
+            if id(backward) in kept:
+                continue  # (a loss unpacked from a helper's tuple: its calls of D not read)
+            if (key := (id(backward), pair)) not in mirrored:
+                mirrored[key] = _mirrored(this, [forwards(o) for o in backwards if o is not backward and id(o) not in kept], d_owners, g_owners, graphs)
+            through = mirrored[key]
+            if through is not None:
+                reported.add(id(step.node))
+                yield self._finding(step, backward, (through[0], d_call[1]), d_opt, when, loop, model, self.mirror_message)
+
+    mirror_message = (
+        "`{step}` applies{when} the gradient `{backward}` (line {line}) wrote into `{module}` through `{forward}`: "
+        "that loss runs the discriminator on `{module}`'s output undetached, so `{opt}` steps on it too, helping the "
+        "discriminator: detach the generator's output in that loss"
+    )
 
     summed_message = (
         "`{step}` applies the gradient `{backward}` (line {line}) writes into `{module}` through `{forward}`, "
@@ -585,6 +625,94 @@ def _adversarial(sliced: list, d_owners: set[str], g_owners: set[str], graphs: G
     return None
 
 
+def _generator_outputs(graphs: GraphFlow, g_owners: set[str]) -> set[str]:
+    """What the iteration computes, with its graph, from the generator's forwards."""
+    outputs: set[str] = set()
+    for unit in graphs.flow.units:
+        graph = graphs.graph(unit)
+        if any(k is not None and _owned(k, g_owners) for _, k in graph.forwards) or any(
+            graphs.reads_any_key(key, outputs) for key in graph.flows
+        ):
+            outputs |= graph.binds
+    return outputs
+
+
+def _split_calls(read: tuple, d_owners: set[str], g_owners: set[str], outputs: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """A loss's calls of `D` (`read`: its expression, slice and forwards), split in those on
+    what the generator computed and those on anything else (`D(real)`); None when one is not a
+    call of `D` itself (a helper handed `D`: its inputs are not `D`'s)."""
+    on_fake, alone = [], []
+    unread = _unread_elements(read)
+    for call, key in read[2]:
+        if not _owned(key, d_owners) or id(call) in unread:
+            continue
+        func = dotted(call.func)
+        if func is None or not _owned(func, d_owners):
+            return None
+        inputs = list(call.args) + [k.value for k in call.keywords]
+        if any(a.__class__ is ast.Starred for a in call.args):
+            return None
+        if any(graphs.reads_any_key(k, outputs) for a in inputs for k in graphs.flows_of(a)) or any(
+            k is not None and _owned(k, g_owners) for a in inputs for _, k in graphs.forwards_of(a)
+        ):
+            on_fake.append(call)
+        else:
+            alone.append(call)
+    return on_fake, alone
+
+
+def _unread_elements(read: tuple) -> set[int]:  # type: ignore[type-arg]
+    """The calls of the loss's slice (`read`: its expression, slice and forwards) bound by a
+    tuple assignment to a name the loss does not read (`d_real, d_fake = D(real), D(fake)` in
+    the slice of `g_loss = -d_fake.mean()`: `D(real)` is not the generator's loss's)."""
+    loss, found = read[0], read[1]
+    loaded: set[str] | None = None
+    unread: set[int] = set()
+    for unit in found.units:
+        node = unit.node
+        if node.__class__ is not ast.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+            continue
+        target, value = node.targets[0], node.value  # type: ignore[attr-defined]
+        if target.__class__ not in (ast.Tuple, ast.List) or value.__class__ not in (ast.Tuple, ast.List):
+            continue
+        if len(target.elts) != len(value.elts):  # type: ignore[attr-defined]
+            continue
+        if loaded is None:
+            loaded = set()
+            for each in [loss] + [u.node for u in found.units]:
+                loaded.update(n.id for n in ast_walk(each) if n.__class__ is ast.Name and n.ctx.__class__ is ast.Load)  # type: ignore[attr-defined]
+        for name, element in zip(target.elts, value.elts):  # type: ignore[attr-defined]
+            if name.__class__ is ast.Name and name.id not in loaded:  # type: ignore[attr-defined]
+                unread.update(id(n) for n in ast_walk(element) if n.__class__ is ast.Call)
+    return unread
+
+
+def _mirrored(this: tuple, others: list, g_owners: set[str], d_owners: set[str], graphs: GraphFlow):  # type: ignore[no-untyped-def, type-arg]
+    """GF032's mirror: `this` (a backpropagated loss: its expression, slice and forwards) is a
+    discriminator's loss that reaches the generator: it runs `D` on something the generator did
+    not compute (`D(real)`) and on the generator's output with nothing detached (`D(fake)`);
+    and another loss (`others`) is the generator's: it runs `D` only on the generator's output,
+    undetached. The first call of `D` on the generator's output in `this`; else None (also when
+    a loss is not read, or `D` is run through a helper)."""
+    outputs = _generator_outputs(graphs, g_owners)
+    split = _split_calls(this, d_owners, g_owners, outputs, graphs)
+    if split is None or not split[0] or not split[1]:
+        return None
+    if not any(_owned(k, g_owners) for _, k in this[2]) or _keeps_out(this[0], this[1], graphs, g_owners):
+        return None
+    for other in others:
+        if other is None:
+            return None
+        if not any(_owned(k, g_owners) for _, k in other[2]):
+            continue
+        theirs = _split_calls(other, d_owners, g_owners, outputs, graphs)
+        if theirs is None:
+            return None
+        if theirs[0] and not theirs[1] and not _keeps_out(other[0], other[1], graphs, g_owners):
+            return split[0][0], None
+    return None
+
+
 def _helper_keeps_out(loop: TrainingLoop, model: ModuleModel) -> bool:
     """A plain function of this file that the iteration calls by name says a word of
     `_KEEPS_OUT_WORDS` (`compute_losses(G, D, ...)` detaching the fakes for the discriminator's
@@ -737,6 +865,8 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
             keys = _bound_from_init_parameters(function, model)
             if target in keys:
                 return handed_in_modules(target, keys - {target}, loop, model)
+            # `self.opt_g, self.opt_d = self.configure_optimizers(args)`: a method building both
+            return _unpacked_from_method(target, function, model)
     else:
         info = facts.local_objects.get(id(function), {}).get(target)
         if info is None:
@@ -757,6 +887,64 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
             return _configured_owners(target, function, model)
         return set()
     return optimizer_owners(info.params, model.source)
+
+
+def _unpacked_from_method(target: str, function: ast.AST, model: ModuleModel) -> set[str]:
+    """`self.opt_vq, self.opt_disc = self.configure_optimizers(args)`, the one binding of
+    `target` (`self.<name>`) in the class of the loop's method, unpacking the call of a method
+    of that class (no nested function) whose one `return` is a tuple (or list) of as many
+    optimizers, each a torch optimizer's constructor written there or a name the method binds
+    once to one, built over modules of `self` (`self.discriminator.parameters()`): those.
+    Empty when any part cannot be read."""
+    owner = model.source.owner_of(function)  # type: ignore[arg-type]
+    if owner.__class__ is not ast.ClassDef:
+        return set()
+    attr = target[len("self."):]
+    binding = None
+    for node in ast_walk(owner):
+        if node.__class__ is ast.Attribute and node.attr == attr and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            if binding is not None or node.value.__class__ is not ast.Name or node.value.id != "self":  # type: ignore[attr-defined]
+                return set()
+            binding = node
+    if binding is None:
+        return set()
+    for node in ast_walk(owner):
+        if node.__class__ is not ast.Assign or len(node.targets) != 1 or node.targets[0].__class__ not in (ast.Tuple, ast.List):  # type: ignore[attr-defined]
+            continue
+        elts = node.targets[0].elts  # type: ignore[attr-defined]
+        if not any(e is binding for e in elts):
+            continue
+        call = node.value  # type: ignore[attr-defined]
+        func = call.func if call.__class__ is ast.Call else None
+        if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id != "self":  # type: ignore[union-attr]
+            return set()
+        method = next((n for n in owner.body if n.__class__ in FUNCTIONS and n.name == func.attr), None)  # type: ignore[attr-defined, union-attr]
+        if method is None or any(n is not method and n.__class__ in FUNCTIONS for n in ast_walk(method)):
+            return set()
+        returns = [n for n in ast_walk(method) if n.__class__ is ast.Return]
+        value = returns[0].value if len(returns) == 1 else None  # type: ignore[attr-defined]
+        if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(elts):  # type: ignore[attr-defined]
+            return set()
+        element = value.elts[[id(e) for e in elts].index(id(binding))]  # type: ignore[attr-defined]
+        params = None
+        facts = model.facts
+        if element.__class__ is ast.Name and _bindings(method, element.id) == 1:  # type: ignore[attr-defined]
+            built = facts.local_objects.get(id(method), {}).get(element.id)  # type: ignore[attr-defined]
+            if built is not None and built.kind == "optimizer" and built.strong:
+                params = built.params
+        elif element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
+            args = positional(element)  # type: ignore[arg-type]
+            params = args[0] if args else None
+        if params is None:
+            return set()
+        owners = optimizer_owners(params, model.source)
+        mine = {o for o in owners if o.startswith("self.")}
+        # (`self.gen = gen` in `__init__`: `gen` is another name of `self.gen`, not another module)
+        aliases = _module_aliases(model.source)
+        if not mine or any(not any(o in aliases.get(m, ()) for m in mine) for o in owners - mine):
+            return set()
+        return owners
+    return set()
 
 
 def _unpacked_from_builder(target: str, scope: ast.AST, model: ModuleModel) -> set[str]:

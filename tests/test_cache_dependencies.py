@@ -255,3 +255,45 @@ def test_a_later_run_of_one_process_records_its_own_search(tmp_path: Path) -> No
     key = SAYING_KEY + str(project) + "\0"
     assert first[key] != second[key]
     assert second[key] == project_module.Project(str(project)).saying_digest(b"")  # a fresh index's
+
+
+# GF005 on a step function whose window tests the index its caller, in another module, hands it:
+# what the caller hands (the loop's index, or a constant) decides the finding
+WINDOW_STEP = """import torch.nn.functional as F
+
+ACCUM = 4
+
+
+def micro_step(net, opt, idx, x, y):
+    loss = F.mse_loss(net(x), y)
+    loss.backward()
+    if (idx + 1) % ACCUM == 0:
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+"""
+WINDOW_CALLER = """import torch
+
+from engine import ACCUM, micro_step
+
+net = torch.nn.Linear(2, 1)
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+batches = [(torch.randn(4, 2), torch.randn(4, 1)) for _ in range(8)]
+for epoch in range(2):
+    opt.zero_grad(set_to_none=True)
+    for idx, (x, y) in enumerate(batches):
+        micro_step(net, opt, INDEX, x, y)
+"""
+
+
+def test_a_caller_in_another_module_edited_to_hand_another_index_invalidates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(globals(), "OPTIONS", Options(select=frozenset({"GF005"})))  # what `_check` runs
+    project = _project(tmp_path, caller=WINDOW_CALLER.replace("INDEX", "idx"))
+    (project / "engine.py").write_text(WINDOW_STEP)
+    cache_dir = tmp_path / "c"
+    unscaled = [("engine.py", 8, "GF005")]
+    assert _engine_only(project, cache_dir) == (unscaled, (0, 1))
+    assert _engine_only(project, cache_dir) == (unscaled, (1, 0))
+    (project / "train.py").write_text(WINDOW_CALLER.replace("INDEX", "ACCUM - 1"))  # every call steps: no window
+    assert _engine_only(project, cache_dir) == ([], (0, 1))
+    (project / "train.py").write_text(WINDOW_CALLER.replace("INDEX", "idx"))
+    assert _engine_only(project, cache_dir) == (unscaled, (0, 1))

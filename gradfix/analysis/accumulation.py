@@ -366,6 +366,8 @@ def _recognise(
     seen_as = _counter_as_handed(periodic.counter, first, branch.node, model) if first.via else periodic.counter
     if seen_as is None:
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
+    if loop.function is loop.node and not _counted_by_callers_elsewhere(seen_as, loop, model):
+        return None  # a step function handed, by a caller in another module, something else than its loop's count
     counter = _counter(periodic, loop, first, model.source, model, seen_as)
     if periodic.countdown is not None and counter.kind == "unknown":
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
@@ -449,6 +451,41 @@ def _backward_every_kth(name: str, backwards: list[GradEvent], loop: TrainingLoo
         if stmt is first or any(node is first for node in ast_walk(stmt)):
             return False
         if isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Continue) and modulo_of_counter(stmt.test):
+            return True
+    return False
+
+
+def _counted_by_callers_elsewhere(counter: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A step function whose window tests a parameter (`def train_step(model, opt, i, x, y)`
+    with `if (i + 1) % ACCUM == 0:`): every call of it in another module of the project hands
+    it a name that module's loop rebinds per pass (`for i, (x, y) in enumerate(loader):
+    train_step(model, opt, i, x, y)`, or `i += 1`), not a constant or an expression; a method,
+    whose calls are not read here, when nothing in another module calls it."""
+    if "." in counter or not _is_parameter(counter, loop.node):
+        return True
+    project, path = model.facts.project, model.source.path
+    if project is None or not path:
+        return True
+    from gradfix.analysis.steps import _other_caller_files, arguments_elsewhere
+
+    facts = model.facts
+    info = facts.module_functions.get(loop.node.name)  # type: ignore[attr-defined]
+    if info is None or info.node is not loop.node:
+        info = next((i for methods in facts.methods.values() for i in methods.values() if i.node is loop.node), None)
+        return info is None or not _other_caller_files(project, path, info)
+    for module, value in arguments_elsewhere(project, path, info, counter):
+        if not isinstance(value, ast.Name) or not _rebound_per_pass(value.id, module.source):
+            return False
+    return True
+
+
+def _rebound_per_pass(name: str, source: Source) -> bool:
+    """A `for` loop of the module binds `name` (`for i, batch in enumerate(loader)`), or the
+    module adds to it (`i += 1`)."""
+    for node in source.nodes:
+        if isinstance(node, FOR_LOOPS) and any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(node.target)):  # type: ignore[attr-defined]
+            return True
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name and isinstance(node.op, ast.Add):
             return True
     return False
 

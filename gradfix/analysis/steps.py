@@ -846,7 +846,10 @@ def _callers_in(project: Project, path: str, info: FunctionInfo) -> Iterator[fro
         for event in loop.events:
             if info.node in event.helpers:
                 position = event.helpers.index(info.node)
-                yield _context(loop, event.via[position], info, (), caller)
+                call = event.via[position]
+                if _called_in_inner_loop(caller, loop, call):
+                    break  # read from the inner loop's own walk, as for a caller of this module
+                yield _context(loop, call, info, (), caller)
                 break
     factory = _factory_name(info)
     if factory is not None and factory.encode() + b"(" in module.source.data:
@@ -1188,6 +1191,18 @@ def _handed_optimizers(loop: TrainingLoop, call: ast.Call, info: FunctionInfo, s
         return set()
     stepped = handed & _stepped_parameters(info)
     return stepped if handed - stepped else set()
+
+
+def _called_in_inner_loop(caller: ModuleModel, loop: TrainingLoop, call: ast.Call) -> bool:
+    """A loop of the caller nested in `loop` makes the call (`for epoch ...: for batch ...:
+    train_step(...)`): the epoch loop runs it once per batch of the inner loop, whose own walk
+    says what is cleared around it; what the outer loop does around the inner loop (a clear at
+    an epoch's start) happens once per epoch."""
+    return any(
+        inner is not loop and any(enclosing is loop.node for enclosing in inner.enclosing_loops)
+        and any(call in event.via for event in inner.events)
+        for inner in caller.loops
+    )
 
 
 def _context(

@@ -249,6 +249,13 @@ class UnscaledAccumulation(AccumulationRule):
     (`criterion = build_criterion(cfg)` returning `nn.CrossEntropyLoss(reduction="sum")`) is a
     summing loss too.
 
+    A step function whose window tests one of its parameters (`def train_step(model, opt, i, x,
+    y)` with `if (i + 1) % N == 0:`) and whose loop lives in another module of the project counts
+    when every call there hands that parameter a name the caller's loop rebinds each pass (`for i,
+    (x, y) in enumerate(loader): train_step(model, opt, i, x, y)`, or a count grown by `+= 1`); a
+    constant (`train_step(model, opt, N - 1, x, y)`: a step every call) or an expression leaves it
+    unread. The division is written in the step function's own file.
+
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, also truthy: `if (i + 1) % N: continue`, timm's `if not need_update: continue`, a statement of the loop's body between its
     backward and its step; in a step function called once per iteration, `if (step + 1) % N != 0:

@@ -9,6 +9,9 @@ step_from_factory/ has engine.py define the step function in a factory (`make_tr
 optimizer)` returns it) and train.py call what the factory returns;
 step_closure_handed_to_a_loop/ hands what the factory returns to loops.py's `fit`, whose loop
 calls it once per batch.
+accumulating_step_in_engine/ has engine.py's step function accumulate over a window on the
+batch index train.py hands it (its loss not divided: GF005), train.py clearing at each epoch's
+start: the division goes into engine.py.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def _gradfix(*args: str, cwd: Path) -> None:
 CASES = [
     ("step_in_engine", "engine.py"), ("step_in_package", "core/steps.py"), ("step_from_factory", "engine.py"),
     ("step_from_registry", "engine.py"), ("step_closure_handed_to_a_loop", "engine.py"),
+    ("accumulating_step_in_engine", "engine.py"),
 ]
 
 

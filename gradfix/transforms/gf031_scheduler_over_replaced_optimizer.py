@@ -660,12 +660,10 @@ def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bo
     names it as a keyword other than the class's own construction, `dataclasses.replace(state,
     sched=...)`, nor calls `setattr`): every such state holds this scheduler."""
     source, facts = model.source, model.facts
-    holder, _, sched_attr = sched.partition(".")
-    opt_holder, _, opt_attr = opt.partition(".")
-    if scope.__class__ is not ast.FunctionDef or opt_holder != holder or "." in sched_attr or "." in opt_attr:
+    held = _plain_holder(scope, sched, opt)
+    if held is None:
         return False
-    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:
-        return False
+    holder, sched_attr, opt_attr = held
     owners = set()
     returns = 0
     for node in own_nodes(scope):
@@ -733,12 +731,10 @@ def _handed_on_and_stepped(there, floor: int, scope, sched: str, opt: str, model
     neither attribute again after the rebinding: the object handed on holds the scheduler
     over the old optimizer."""
     source, facts = model.source, model.facts
-    holder, _, sched_attr = sched.partition(".")
-    opt_holder, _, opt_attr = opt.partition(".")
-    if scope.__class__ is not ast.FunctionDef or opt_holder != holder or "." in sched_attr or "." in opt_attr:
+    held = _plain_holder(scope, sched, opt)
+    if held is None:
         return False
-    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:
-        return False
+    holder, sched_attr, opt_attr = held
     body = scope.body
     binds = 0
     for node in own_nodes(scope):
@@ -849,16 +845,26 @@ def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-unty
     return False
 
 
+def _plain_holder(scope: ast.AST, sched: str, opt: str) -> tuple[str, str, str] | None:
+    """`st.sched` and `st.opt` as attributes of one plain name `st` of a function, not one of
+    its parameters: that name and the two attributes; None otherwise."""
+    holder, _, sched_attr = sched.partition(".")
+    opt_holder, _, opt_attr = opt.partition(".")
+    if scope.__class__ is not ast.FunctionDef or not holder or holder != opt_holder or "." in sched_attr or "." in opt_attr:
+        return None
+    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:  # type: ignore[attr-defined]
+        return None
+    return holder, sched_attr, opt_attr
+
+
 def _local_holder(scope: ast.AST, sched: str, opt: str) -> bool:
     """`st.sched` and `st.opt` on one plain name `st` that the function binds itself, once, to
     a new `types.SimpleNamespace()` (not a parameter, no `global`/`nonlocal` of it): an object
     whose attributes only the function's code sets until it hands it on."""
-    holder, _, sched_attr = sched.partition(".")
-    opt_holder, _, opt_attr = opt.partition(".")
-    if scope.__class__ is not ast.FunctionDef or not holder or holder != opt_holder or "." in sched_attr or "." in opt_attr:
+    held = _plain_holder(scope, sched, opt)
+    if held is None:
         return False
-    if holder in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:  # type: ignore[attr-defined]
-        return False
+    holder = held[0]
     bound = []
     for node in ast_walk(scope):
         if (node.__class__ is ast.Global or node.__class__ is ast.Nonlocal) and holder in node.names:  # type: ignore[attr-defined]

@@ -926,15 +926,7 @@ def _unpacked_from_method(target: str, function: ast.AST, model: ModuleModel) ->
         if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(elts):  # type: ignore[attr-defined]
             return set()
         element = value.elts[[id(e) for e in elts].index(id(binding))]  # type: ignore[attr-defined]
-        params = None
-        facts = model.facts
-        if element.__class__ is ast.Name and _bindings(method, element.id) == 1:  # type: ignore[attr-defined]
-            built = facts.local_objects.get(id(method), {}).get(element.id)  # type: ignore[attr-defined]
-            if built is not None and built.kind == "optimizer" and built.strong:
-                params = built.params
-        elif element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
-            args = positional(element)  # type: ignore[arg-type]
-            params = args[0] if args else None
+        params = _optimizer_built(element, method, model.facts)
         if params is None:
             return set()
         owners = optimizer_owners(params, model.source)
@@ -981,14 +973,7 @@ def _unpacked_from_builder(target: str, scope: ast.AST, model: ModuleModel) -> s
         if value.__class__ not in (ast.Tuple, ast.List) or len(value.elts) != len(names):  # type: ignore[attr-defined]
             return set()
         element = value.elts[names.index(target)]  # type: ignore[attr-defined]
-        params = None
-        if element.__class__ is ast.Name and _bindings(builder, element.id) == 1:
-            built = facts.local_objects.get(id(builder), {}).get(element.id)
-            if built is not None and built.kind == "optimizer" and built.strong:
-                params = built.params
-        elif element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
-            args = positional(element)  # type: ignore[arg-type]
-            params = args[0] if args else None
+        params = _optimizer_built(element, builder, facts)
         if params is None:
             return set()
         owners: set[str] = set()
@@ -1293,3 +1278,16 @@ def _may_freeze(text: str, loop: TrainingLoop, model: ModuleModel) -> bool:
             if _FREEZES.search(text):
                 return True
     return False
+
+
+def _optimizer_built(element: ast.expr, function: ast.AST, facts) -> ast.expr | None:  # type: ignore[no-untyped-def]
+    """The parameters an optimizer is built over, when `element` (an item a function hands back
+    in a tuple) is one: a name the function binds once to a strong construction, or the
+    construction itself (`SGD(params, ...)`); None otherwise."""
+    if element.__class__ is ast.Name and _bindings(function, element.id) == 1:  # type: ignore[attr-defined]
+        built = facts.local_objects.get(id(function), {}).get(element.id)  # type: ignore[attr-defined]
+        return built.params if built is not None and built.kind == "optimizer" and built.strong else None
+    if element.__class__ is ast.Call and classify_constructor(facts.imports.qualify(call_name(element))) == "optimizer":  # type: ignore[arg-type]
+        args = positional(element)  # type: ignore[arg-type]
+        return args[0] if args else None
+    return None

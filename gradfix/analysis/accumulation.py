@@ -368,6 +368,8 @@ def _recognise(
         return None  # `maybe_step(opt, i + 1, N)` into `def maybe_step(opt, i, N)`: another count
     if loop.function is loop.node and not _counted_by_callers_elsewhere(seen_as, loop, model):
         return None  # a step function handed, by a caller in another module, something else than its loop's count
+    if loop.function is loop.node and _handed_a_fixed_count(seen_as, loop, model.source):
+        return None  # `train_step(model, opt, ACCUM - 1, x, y)` in its own module: the test holds on every call, or on none
     counter = _counter(periodic, loop, first, model.source, model, seen_as)
     if periodic.countdown is not None and counter.kind == "unknown":
         return None  # a countdown started, or counted down, otherwise than from the N it is reset to
@@ -475,6 +477,60 @@ def _counted_by_callers_elsewhere(counter: str, loop: TrainingLoop, model: Modul
         return info is None or not _other_caller_files(project, path, info)
     for module, value in arguments_elsewhere(project, path, info, counter):
         if not isinstance(value, ast.Name) or not _rebound_per_pass(value.id, module.source):
+            return False
+    return True
+
+
+def _handed_a_fixed_count(counter: str, loop: TrainingLoop, source: Source) -> bool:
+    """A step function whose window tests a parameter, called in its own module with the same
+    value for it on every call: a literal or an expression of literals and names only the
+    module's top level binds, once (`train_step(model, opt, ACCUM - 1, x, y)`). Its window's
+    test then holds on every call (each micro-batch is stepped alone) or on none: no window."""
+    function = loop.node
+    if "." in counter or not _is_parameter(counter, function) or not isinstance(function, FUNCTIONS):
+        return False
+    args = function.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    index = positional.index(counter) if counter in positional else None
+    module_level: dict[str, int] = {}  # a name's top-level bindings: assignments, or imports of a name (`from .common import ACCUM`)
+    imported: set[str] = set()
+    for stmt in source.tree.body:  # type: ignore[attr-defined]
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    module_level[target.id] = module_level.get(target.id, 0) + 1
+        elif isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                name = alias.asname or alias.name
+                module_level[name] = module_level.get(name, 0) + 1
+                imported.add(name)
+    for node in source.nodes:
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.func.id != function.name:
+            continue
+        value = next((k.value for k in node.keywords if k.arg == counter), None)
+        if value is None and index is not None and index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+            value = node.args[index]
+        if value is not None and _fixed(value, module_level, imported, source):
+            return True
+    return False
+
+
+def _fixed(expr: ast.expr, module_level: dict[str, int], imported: set[str], source: Source) -> bool:
+    """A literal, or an arithmetic of literals and names the module's top level binds once (an
+    assignment, or a name imported from another module) and nothing else binds (`ACCUM - 1`)."""
+    names = []
+    for node in ast_walk(expr):
+        if isinstance(node, ast.Name):
+            names.append(node.id)
+        elif not isinstance(node, (ast.Constant, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load)):
+            return False
+    for name in names:
+        if module_level.get(name) != 1:
+            return False
+        if sum(
+            isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+            for node in source.nodes
+        ) != (0 if name in imported else 1) or any(isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names for node in source.nodes):
             return False
     return True
 

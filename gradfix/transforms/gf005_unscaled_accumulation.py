@@ -254,7 +254,10 @@ class UnscaledAccumulation(AccumulationRule):
     when every call there hands that parameter a name the caller's loop rebinds each pass (`for i,
     (x, y) in enumerate(loader): train_step(model, opt, i, x, y)`, or a count grown by `+= 1`); a
     constant (`train_step(model, opt, N - 1, x, y)`: a step every call) or an expression leaves it
-    unread. The division is written in the step function's own file.
+    unread. The division is written in the step function's own file. In its own module, a call
+    handing that parameter the same value on every call (a literal, or arithmetic of names only the
+    module's top level binds once or imports: `train_step(model, opt, ACCUM - 1, x, y)`) leaves it
+    unread too.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, also truthy: `if (i + 1) % N: continue`, timm's `if not need_update: continue`, a statement of the loop's body between its

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, _enumerate_start, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
+from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
@@ -172,7 +172,8 @@ class MissingAccumulationFlush(AccumulationRule):
     there after the batch loop and with no `continue`, `break`, `return` or `raise` of the epoch
     before it, is set for each pass: the flush goes before the reset; one set to a literal
     before the loop of passes and bound nowhere else in its function but by its increment, `it
-    = 0` ... `it += 1` never reset, counts windows that run across the passes: the only tail is
+    = 0` ... `it += 1` never reset (or, set to 0, reset to 0 only by the window's own arm: `if
+    micro == N: ...; micro = 0`), counts windows that run across the passes: the only tail is
     left after the last pass, and the flush goes after the loop of passes, when nothing of that
     loop outside the batch loop clears, steps or backpropagates, and without a fix when that
     loop has a `break` of its own), and whose first window's size is known. A `while` loop
@@ -896,6 +897,13 @@ def _across_passes_loop(acc: Accumulation, model: ModuleModel) -> ast.For | ast.
     scope = acc.loop.function if acc.loop.function is not None else source.tree
     init: ast.Assign | None = None
     counted = {id(node) for node in ast_walk(increment)}
+    periodic = acc.periodic
+    if periodic.reset and periodic.countdown is None and periodic.wraps is None and isinstance(periodic.holder, ast.If):
+        # `c = 0` in the window's own arm (`if c == N: step(); c = 0`): it starts the next
+        # window, as the literal before the loop of passes starts the first one
+        for stmt in (*periodic.holder.body, *periodic.holder.orelse):
+            if _is_reset(stmt, name):
+                counted.update(id(node) for node in ast_walk(stmt))
     for node in ast_walk(scope):
         if id(node) in counted:
             continue
@@ -913,7 +921,7 @@ def _across_passes_loop(acc: Accumulation, model: ModuleModel) -> ast.For | ast.
                 return None
         elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return None
-    if init is None:
+    if init is None or (periodic.reset and int_value(init.value) != 0):
         return None
     block = source.block_of(init)
     if block is None:

@@ -57,3 +57,23 @@ FLUSH = """
 
 def test_flush_goes_after_the_epoch_loop(tmp_path: Path) -> None:
     assert_fixed_like_hand(tmp_path, SCRIPT.format(flush=""), SCRIPT.format(flush=FLUSH), "--select", "GF006")
+
+
+# The same windows counted by a counter the window's own arm resets (`micro += 1` ... `if micro
+# == accumulation: step; micro = 0`), set to 0 before the epoch loop and nowhere else: it is
+# not reset at the epoch's start either, so its windows run across the epochs too.
+RESET_SCRIPT = SCRIPT.replace("    it = 0\n", "    micro = 0\n").replace(
+    "            it += 1\n            if it % accumulation == 0:\n                opt.step()\n                opt.zero_grad()\n",
+    "            micro += 1\n            if micro == accumulation:\n                opt.step()\n                opt.zero_grad()\n                micro = 0\n",
+)
+RESET_FLUSH = """
+    # the last micro-batches did not fill a whole window: step on them too
+    if micro != 0:
+        opt.step()
+        opt.zero_grad()
+"""
+
+
+def test_flush_of_a_counter_reset_in_its_window_goes_after_the_epoch_loop(tmp_path: Path) -> None:
+    assert "micro = 0\n{flush}" in RESET_SCRIPT  # the replacements above took
+    assert_fixed_like_hand(tmp_path, RESET_SCRIPT.format(flush=""), RESET_SCRIPT.format(flush=RESET_FLUSH), "--select", "GF006")

@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, keyword
 from gradfix.transforms._common import iteration_start, new_statement, owned_events, runs_once
 from gradfix.transforms.base import Finding, Fix, LoopRule, Safety
@@ -152,10 +152,16 @@ class GradientsReadNeverCleared(LoopRule):
         owners = _parameter_names(node, model)
         bound = _bound_in(node)
         kept: list[tuple[ast.AST, str, bool]] = []
+        followed = {id(e.via[0]) for e in events if e.via}
         for event in reads:
             attribute = event.node
-            if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
-                continue  # (a read in a helper is not judged: its statement is not the loop's)
+            if not isinstance(attribute, ast.Attribute) or not event.path:
+                continue
+            if event.via:  # a read in a helper the loop calls (or in its step function)
+                module = _helper_read(event, model, bound)
+                if module is not None:
+                    kept.append((event.path[-1], module, True))
+                continue
             if isinstance(attribute.value, ast.Call):
                 module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:
@@ -171,16 +177,18 @@ class GradientsReadNeverCleared(LoopRule):
             return
         modules = sorted({module for _, module, _ in kept})
         for module in modules:
-            if module.split(".")[0] in bound or not _forwards(node, module):
+            if module.split(".")[0] in bound or not (_forwards(node, module) or _handed_to_backward(events, module)):
                 return
-        if _updates_parameters(node, owners) or any(_hands_over(node, module, model) for module in modules):
+        if _updates_parameters(node, owners) or any(_hands_over(node, module, model, followed) for module in modules):
+            return
+        if _helpers_write_gradients(events, model):
             return
         statement, module, _ = kept[0]
         fix = None
         if (
             len(modules) == 1
             and all(of_parameters for _, _, of_parameters in kept)
-            and not any(e.via for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
+            and not any(e.foreign for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
             and not model.source.inline_block(node.body)
         ):
             fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
@@ -242,6 +250,9 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | 
         if expr.args or expr.keywords:
             return None
         return dotted(expr.func.value)
+    inner = _filtered(expr)
+    if inner is not None:
+        return _parameter_source(inner)
     if isinstance(expr, ast.Name) and model is not None:
         values = assigned_values(model, expr.id)
         found = {_parameter_list(value) for value in values}
@@ -250,22 +261,50 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | 
     return None
 
 
+def _filtered(expr: ast.AST) -> ast.Call | None:
+    """`model.parameters()` of `filter(lambda p: p.requires_grad, model.parameters())` (a
+    selection of the module's parameters, one at a time)."""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "filter"
+        and len(expr.args) == 2
+        and not expr.keywords
+        and isinstance(expr.args[1], ast.Call)
+        and isinstance(expr.args[1].func, ast.Attribute)
+        and expr.args[1].func.attr == "parameters"
+    ):
+        return expr.args[1]
+    return None
+
+
+def _yields_pairs(source: ast.AST) -> bool:
+    """`named_parameters()` (pairs) rather than `parameters()` or a list of parameters."""
+    return isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "named_parameters"
+
+
 def _parameter_list(value: ast.AST) -> str | None:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "tuple") and len(value.args) == 1:
         inner = value.args[0]
         if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "parameters":
             return _parameter_source(inner)
+        if _filtered(inner) is not None:
+            return _parameter_source(inner)
     if isinstance(value, ast.ListComp) and len(value.generators) == 1:
         generator = value.generators[0]
         if (
-            isinstance(generator.target, ast.Name)
-            and isinstance(value.elt, ast.Name)
-            and value.elt.id == generator.target.id
+            isinstance(value.elt, ast.Name)
             and isinstance(generator.iter, ast.Call)
             and isinstance(generator.iter.func, ast.Attribute)
-            and generator.iter.func.attr == "parameters"
+            and generator.iter.func.attr in _PARAMETER_METHODS
         ):
-            return _parameter_source(generator.iter)
+            target = generator.target
+            if generator.iter.func.attr == "named_parameters":  # `[p for n, p in model.named_parameters() if ...]`
+                if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name)):
+                    return None
+                target = target.elts[1]
+            if isinstance(target, ast.Name) and value.elt.id == target.id:
+                return _parameter_source(generator.iter)
     return None
 
 
@@ -326,7 +365,7 @@ def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
 def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> list[tuple[str, str]]:
     module = _parameter_source(source, model)
     if module is not None:
-        if isinstance(source, ast.Name) or source.func.attr == "parameters":  # type: ignore[attr-defined]
+        if not _yields_pairs(source):
             return [(target.id, module)] if isinstance(target, ast.Name) else []
         if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
             return [(target.elts[1].id, module)]  # `n, p` of `named_parameters()`
@@ -349,7 +388,11 @@ def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> l
     ):
         found = []
         for element, argument in zip(target.elts, source.args):
-            if isinstance(element, ast.Name) and (isinstance(argument, ast.Name) or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")):
+            if isinstance(element, ast.Name) and (
+                isinstance(argument, ast.Name)
+                or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")
+                or _filtered(argument) is not None
+            ):
                 owner = _parameter_source(argument, model)
                 if owner is not None:
                     found.append((element.id, owner))
@@ -479,12 +522,12 @@ def _updates_parameters(loop: ast.AST, owners: set[str]) -> bool:
 
 _HARMLESS_CALLS = (
     "len", "print", "isinstance", "getattr", "hasattr", "id", "type", "str", "repr",
-    "enumerate", "zip", "list", "tuple", "sum", "iter", "sorted", "dict", "any", "all",
+    "enumerate", "zip", "list", "tuple", "sum", "iter", "sorted", "dict", "any", "all", "filter",
 )  # fmt: skip
 _MODULE_METHODS = ("forward", "eval", "train", "parameters", "named_parameters", "to", "cpu", "cuda", "modules", "named_modules", "children")
 
 
-def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
+def _hands_over(loop: ast.AST, module: str, model: ModuleModel, followed: set[int] = frozenset()) -> bool:  # type: ignore[assignment]
     """A call of the loop that might clear the module's gradients: one handed the module (or
     the object holding it) or its parameters (`reset(model)`, `self.clear_grads()`), or a
     method of the module's that is not a forward (`model.reset()`)."""
@@ -494,8 +537,8 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
     parts = module.split(".")
     holders.update(".".join(parts[:i]) for i in range(1, len(parts)))
     for node in ast_walk(loop):
-        if not isinstance(node, ast.Call):
-            continue
+        if not isinstance(node, ast.Call) or id(node) in followed:
+            continue  # (a helper the analysis followed: its clears are events, its writes are read below)
         name = dotted(node.func) or ""
         if name in _HARMLESS_CALLS or name == module or module.startswith(name + "."):
             continue  # a builtin, or the forward of the module or of the one around it
@@ -515,4 +558,136 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
                     return True
             elif owner == "self" and f"def {node.func.attr}(" not in text and f"self.{node.func.attr} =" not in text:
                 return True  # a method of the object's, written elsewhere (a base class of another file)
+    return False
+
+
+def _statement_path(body: list[ast.stmt], node: ast.AST) -> list[ast.stmt] | None:
+    """The statements from `body` down to the simple statement holding `node`."""
+    for statement in body:
+        if not any(part is node for part in ast_walk(statement)):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(statement, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                deeper = _statement_path(inner, node)
+                if deeper is not None:
+                    return [statement, *deeper]
+        for handler in getattr(statement, "handlers", ()):
+            deeper = _statement_path(handler.body, node)
+            if deeper is not None:
+                return [statement, *deeper]
+        return [statement]
+    return None
+
+
+def _translate(name: str, event: GradEvent) -> str | None:
+    """`name` (a dotted name of the innermost helper of `event`) as the analysed loop writes it:
+    each helper's parameter replaced by the argument its call hands it (`model` of `def
+    accumulate(model, fisher)` called `accumulate(self.net, f)` is `self.net`)."""
+    for call, definition in reversed(list(zip(event.via, event.helpers))):
+        if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        root, _, rest = name.partition(".")
+        arguments = definition.args
+        positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        given: ast.AST | None = None
+        if root in positional or root in {a.arg for a in arguments.kwonlyargs}:
+            index = positional.index(root) if root in positional else None
+            if isinstance(call.func, ast.Attribute) and positional and positional[0] == "self":
+                if index == 0:
+                    given = call.func.value
+                elif index is not None:
+                    index -= 1
+            elif positional and positional[0] == "self":
+                return None
+            if given is None:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return None
+                if index is not None and index < len(call.args):
+                    given = call.args[index]
+                else:
+                    given = next((k.value for k in call.keywords if k.arg == root), None)
+            handed = dotted(given) if given is not None else None
+            if handed is None:
+                return None
+            name = handed + ("." + rest if rest else "")
+        elif root == "self" or arguments.vararg is not None and root == arguments.vararg.arg:
+            return None
+    return name
+
+
+def _kept_root(statement: ast.AST) -> str | None:
+    """The name whose value a keeping statement (`fisher[n] += ...`, `grads.append(...)`) grows."""
+    if isinstance(statement, ast.AugAssign):
+        target = statement.target
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute):
+        target = statement.value.func.value
+    elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+    else:
+        return None
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    return dotted(target)
+
+
+def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str | None:
+    """The module (as the loop names it) whose parameters' gradients a helper of the loop reads
+    into something that outlives the loop's iteration (`accumulate(model, fisher)` doing
+    `fisher[n] += p.grad ** 2` over `model.named_parameters()`), or None."""
+    if event.foreign or not event.helpers or len(event.helpers) != len(event.via):
+        return None
+    definition = event.helpers[-1]
+    attribute = event.node
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(attribute, ast.Attribute):
+        return None
+    if not isinstance(attribute.value, ast.Name):
+        return None
+    path = _statement_path(definition.body, attribute)
+    if not path:
+        return None
+    owners = _parameter_names(definition, model)
+    if attribute.value.id not in owners:
+        return None
+    module = _owner_of(attribute, tuple(path), model)
+    if module is None:
+        return None
+    statement = path[-1]
+    if not _value_read(statement, attribute) or not _keeping(statement, _bound_in(definition), owners):
+        return None
+    kept = _kept_root(statement)
+    if kept is None:
+        return None
+    kept = _translate(kept, event)
+    module = _translate(module, event)
+    if kept is None or module is None or kept.split(".")[0] in bound:
+        return None  # (grown in something each iteration makes afresh: not judged)
+    return module
+
+
+def _handed_to_backward(events: list[GradEvent], module: str) -> bool:
+    """A helper of the loop that backpropagates is handed the module, or is a method of the
+    object holding it (a step function: `estimate(model, x, y, fisher)`, `self.observe(x, y)`
+    run the forward and the backward themselves)."""
+    for event in events:
+        if event.kind is EventKind.BACKWARD and event.via and not event.foreign:
+            call = event.via[0]
+            if any(dotted(argument) == module for argument in [*call.args, *(k.value for k in call.keywords)]):
+                return True
+            receiver = dotted(call.func.value) if isinstance(call.func, ast.Attribute) else None
+            if receiver is not None and module.startswith(receiver + "."):
+                return True  # `self.observe(x, y)` running `self.backbone`
+    return False
+
+
+def _helpers_write_gradients(events: list[GradEvent], model: ModuleModel) -> bool:
+    """A helper the loop calls writes a `.grad` or updates parameters by hand."""
+    seen: set[int] = set()
+    for event in events:
+        for definition in event.helpers:
+            if id(definition) in seen:
+                continue
+            seen.add(id(definition))
+            if _writes_gradients(definition) or _updates_parameters(definition, _parameter_names(definition, model)):
+                return True
     return False

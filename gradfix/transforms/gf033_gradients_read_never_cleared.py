@@ -38,14 +38,20 @@ class GradientsReadNeverCleared(LoopRule):
     and then reads the `.grad` of a module's parameters (a loop or comprehension over
     `model.parameters()` / `model.named_parameters()`, also `model.module.parameters()` or
     `self.model.named_parameters()`, or a name every assignment of the file binds to
-    `list(model.parameters())` or `[p for p in model.parameters() if ...]`; in a module's own method, `module.__getattr__(name).grad`
+    `list(model.parameters())`, `list(filter(lambda p: p.requires_grad, model.parameters()))`,
+    `[p for p in model.parameters() if ...]` or `[p for n, p in model.named_parameters() if ...]`;
+    in a module's own method, `module.__getattr__(name).grad`
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
     accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
     (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
-    steps an optimizer. These are the loops that estimate something per batch or per sample
+    steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
+    calls: `accumulate(model, fisher)` after the backward, or a step function
+    `self.observe(x, y)` that backpropagates and adds into `self.scores`, when the helper is
+    handed the module and grows an accumulator the loop keeps (an argument or attribute the
+    iteration does not make afresh). These are the loops that estimate something per batch or per sample
     from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
     scores, per-sample gradient norms, data valuation.
 
@@ -84,8 +90,9 @@ class GradientsReadNeverCleared(LoopRule):
     statement of the loop's body, before the forward pass: real torch then computes exactly
     the estimate of the loop cleared by hand (tests/behaviour). It is unsafe: a loop could
     mean to read running sums. It is offered only when one module's parameters are read,
-    the backward passes and the reads are written in the loop itself (not in a helper), and
-    the loop's body is an indented block; otherwise the finding comes without a fix. A read
+    the backward passes and the reads are written in the loop itself or in helpers of the
+    same file (which the clear at the start of the iteration precedes), and the loop's body is
+    an indented block; otherwise the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -93,7 +100,7 @@ class GradientsReadNeverCleared(LoopRule):
     Not reported when anything in the loop clears gradients (`zero_grad()` on any module or
     optimizer, `p.grad = None`, `p.grad.zero_()`, any other write to a `.grad`), when it
     steps an optimizer or updates the parameters by hand (`p.data -= lr * p.grad`: a training
-    loop, GF001's page), when a loop around it clears or steps, when something steps after it
+    loop, GF001's page), when a helper it calls does any of these, when a loop around it clears or steps, when something steps after it
     in its function (an accumulation window: the running sum is meant), when it computes gradients
     with `torch.autograd.grad` or clips them, when it calls code gradfix cannot see into
     (a helper that might clear), hands the module, the object holding it or its parameters to

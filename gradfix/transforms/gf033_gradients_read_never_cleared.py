@@ -50,8 +50,9 @@ class GradientsReadNeverCleared(LoopRule):
     steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores`, when the helper is
-    handed the module and grows an accumulator the loop keeps (an argument or attribute the
-    iteration does not make afresh). These are the loops that estimate something per batch or per sample
+    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
+    and grows an accumulator the loop keeps (an argument or attribute the iteration does not
+    make afresh). These are the loops that estimate something per batch or per sample
     from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
     scores, per-sample gradient norms, data valuation.
 
@@ -249,7 +250,7 @@ def _writes_gradients(loop: ast.AST) -> bool:
     return False
 
 
-def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | None:
+def _parameter_source(expr: ast.AST, model: ModuleModel | None = None, handed: dict[str, str] | None = None) -> str | None:
     """`model` of `model.parameters()` / `model.named_parameters()` (a dotted receiver), or of
     a name every assignment of the module binds to `list(model.parameters())` or `[p for p in
     model.parameters() if ...]`."""
@@ -260,6 +261,8 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | 
     inner = _filtered(expr)
     if inner is not None:
         return _parameter_source(inner)
+    if isinstance(expr, ast.Name) and handed and expr.id in handed:
+        return handed[expr.id]  # a helper's parameter its call hands a parameter list
     if isinstance(expr, ast.Name) and model is not None:
         values = assigned_values(model, expr.id)
         found = {_parameter_list(value) for value in values}
@@ -315,17 +318,17 @@ def _parameter_list(value: ast.AST) -> str | None:
     return None
 
 
-def _parameter_names(loop: ast.AST, model: ModuleModel) -> set[str]:
+def _parameter_names(loop: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> set[str]:
     """Names the loop binds to a module's parameters: `p` of `for n, p in
     model.named_parameters()` or of a comprehension, `p` of `zip(fisher, model.parameters())`."""
     names: set[str] = set()
     for node in ast_walk(loop):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and node is not loop:
-            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model))
+            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model, handed))
     return names
 
 
-def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel) -> str | None:
+def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel, handed: dict[str, str] | None = None) -> str | None:
     """The module whose parameter `attribute` (`p.grad`) reads: the innermost comprehension of
     its statement, or loop of its path, that binds `p`."""
     if isinstance(attribute.value, ast.Call):
@@ -336,12 +339,12 @@ def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: Modul
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             if any(part is attribute for part in ast_walk(node)):
                 for generator in node.generators:
-                    for bound, module in _bound_parameters(generator.target, generator.iter, model):
+                    for bound, module in _bound_parameters(generator.target, generator.iter, model, handed):
                         if bound == name:
                             return module
     for node in reversed(path):
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            for bound, module in _bound_parameters(node.target, node.iter, model):
+            for bound, module in _bound_parameters(node.target, node.iter, model, handed):
                 if bound == name:
                     return module
             if name in {n.id for n in ast_walk(node.target) if isinstance(n, ast.Name)}:
@@ -369,8 +372,8 @@ def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
     return None
 
 
-def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> list[tuple[str, str]]:
-    module = _parameter_source(source, model)
+def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    module = _parameter_source(source, model, handed)
     if module is not None:
         if not _yields_pairs(source):
             return [(target.id, module)] if isinstance(target, ast.Name) else []
@@ -385,7 +388,7 @@ def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> l
         and isinstance(target, ast.Tuple)
         and len(target.elts) == 2
     ):
-        return _bound_parameters(target.elts[1], source.args[0], model)
+        return _bound_parameters(target.elts[1], source.args[0], model, handed)
     if (
         isinstance(source, ast.Call)
         and isinstance(source.func, ast.Name)
@@ -400,7 +403,7 @@ def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> l
                 or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")
                 or _filtered(argument) is not None
             ):
-                owner = _parameter_source(argument, model)
+                owner = _parameter_source(argument, model, handed)
                 if owner is not None:
                     found.append((element.id, owner))
         return found
@@ -653,10 +656,11 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     path = _statement_path(definition.body, attribute)
     if not path:
         return None
-    owners = _parameter_names(definition, model)
+    handed = _handed_lists(event, model)
+    owners = _parameter_names(definition, model, handed)
     if attribute.value.id not in owners:
         return None
-    module = _owner_of(attribute, tuple(path), model)
+    module = _owner_of(attribute, tuple(path), model, handed)
     if module is None:
         return None
     statement = path[-1]
@@ -666,7 +670,8 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     if kept is None:
         return None
     kept = _translate(kept, event)
-    module = _translate(module, event)
+    if module not in handed.values():  # (a handed list's module is named as the loop names it)
+        module = _translate(module, event)
     if kept is None or module is None or kept.split(".")[0] in bound:
         return None  # (grown in something each iteration makes afresh: not judged)
     return module
@@ -698,3 +703,26 @@ def _helpers_write_gradients(events: list[GradEvent], model: ModuleModel) -> boo
             if _writes_gradients(definition) or _updates_parameters(definition, _parameter_names(definition, model)):
                 return True
     return False
+
+
+def _handed_lists(event: GradEvent, model: ModuleModel) -> dict[str, str]:
+    """Parameters of a helper the loop calls directly that its call hands a module's parameters
+    (`add_squares(list(model.parameters()), fisher)`, `add(filter(..., model.parameters()), f)`,
+    or a name of the file bound to such a list): parameter name -> the module as the loop names it."""
+    if len(event.via) != 1 or len(event.helpers) != 1:
+        return {}
+    call, definition = event.via[0], event.helpers[0]
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call.func, ast.Attribute):
+        return {}  # (a method's `self` shifts its arguments: not read)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return {}
+    positional = [a.arg for a in (*definition.args.posonlyargs, *definition.args.args)]
+    pairs = list(zip(positional, call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg in positional]
+    handed: dict[str, str] = {}
+    for name, argument in pairs:
+        if _yields_pairs(argument):
+            continue
+        module = _parameter_source(argument, model) if not isinstance(argument, ast.Call) or _filtered(argument) or getattr(argument.func, "attr", None) == "parameters" else _parameter_list(argument)
+        if module is not None:
+            handed[name] = module
+    return handed

@@ -216,3 +216,30 @@ def test_filtered_parameter_list_rewritten_like_the_hand_fix() -> None:
     assert len(fixed) == 3  # type: ignore[arg-type]  # the frozen bias is not in the list
     assert _same(fixed, _run(dropped))
     assert not _same(fixed, _run(buggy))
+
+
+_HANDED_LIST = """
+def record_norms(weights, history):
+    history.append(torch.stack([w.grad.norm() for w in weights]))
+{after_read}
+
+def norm_trace(net, batches):
+    history = []
+    for x, y in batches:
+        F.cross_entropy(net(x), y).backward()
+        record_norms(list(net.parameters()), history)
+    return history
+
+
+result = norm_trace(model, loader)
+"""
+
+
+def test_parameter_list_handed_to_a_helper_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _HANDED_LIST.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in batches:", "net")
+    dropped = _HEAD + _HANDED_LIST.replace("{after_read}", "    for w in weights:\n        w.grad = None\n")
+    fixed, bug = _run(rewritten), _run(buggy)
+    assert _same(fixed, _run(dropped))
+    assert _same(fixed[0], bug[0]) and not _same(fixed[1:], bug[1:])  # type: ignore[index]

@@ -119,3 +119,24 @@ def per_batch_totals_in_a_fresh_dict(net, loader, history):
         add_squares(net, current)
         history.append(current)
     return history
+
+
+def record_norms(weights, history):
+    history.append(torch.stack([w.grad.norm() for w in weights]))
+
+
+def norm_trace_cleared(net, loader):
+    history = []
+    for x, y in loader:
+        net.zero_grad()
+        F.cross_entropy(net(x), y).backward()
+        record_norms(list(net.parameters()), history)
+    return history
+
+
+def norm_trace_of_inputs(net, inputs, loader):
+    history = []
+    for x, y in loader:
+        F.cross_entropy(net(x), y).backward()
+        record_norms(inputs, history)
+    return history

@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, keyword
 from gradfix.transforms._common import iteration_start, new_statement, owned_events, runs_once
 from gradfix.transforms.base import Finding, Fix, LoopRule, Safety
@@ -38,14 +38,21 @@ class GradientsReadNeverCleared(LoopRule):
     and then reads the `.grad` of a module's parameters (a loop or comprehension over
     `model.parameters()` / `model.named_parameters()`, also `model.module.parameters()` or
     `self.model.named_parameters()`, or a name every assignment of the file binds to
-    `list(model.parameters())` or `[p for p in model.parameters() if ...]`; in a module's own method, `module.__getattr__(name).grad`
+    `list(model.parameters())`, `list(filter(lambda p: p.requires_grad, model.parameters()))`,
+    `[p for p in model.parameters() if ...]` or `[p for n, p in model.named_parameters() if ...]`;
+    in a module's own method, `module.__getattr__(name).grad`
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
     accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
     (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
-    steps an optimizer. These are the loops that estimate something per batch or per sample
+    steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
+    calls: `accumulate(model, fisher)` after the backward, or a step function
+    `self.observe(x, y)` that backpropagates and adds into `self.scores`, when the helper is
+    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
+    and grows an accumulator the loop keeps (an argument or attribute the iteration does not
+    make afresh). These are the loops that estimate something per batch or per sample
     from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
     scores, per-sample gradient norms, data valuation.
 
@@ -84,8 +91,9 @@ class GradientsReadNeverCleared(LoopRule):
     statement of the loop's body, before the forward pass: real torch then computes exactly
     the estimate of the loop cleared by hand (tests/behaviour). It is unsafe: a loop could
     mean to read running sums. It is offered only when one module's parameters are read,
-    the backward passes and the reads are written in the loop itself (not in a helper), and
-    the loop's body is an indented block; otherwise the finding comes without a fix. A read
+    the backward passes and the reads are written in the loop itself or in helpers of the
+    same file (which the clear at the start of the iteration precedes), and the loop's body is
+    an indented block; otherwise the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -93,7 +101,7 @@ class GradientsReadNeverCleared(LoopRule):
     Not reported when anything in the loop clears gradients (`zero_grad()` on any module or
     optimizer, `p.grad = None`, `p.grad.zero_()`, any other write to a `.grad`), when it
     steps an optimizer or updates the parameters by hand (`p.data -= lr * p.grad`: a training
-    loop, GF001's page), when a loop around it clears or steps, when something steps after it
+    loop, GF001's page), when a helper it calls does any of these, when a loop around it clears or steps, when something steps after it
     in its function (an accumulation window: the running sum is meant), when it computes gradients
     with `torch.autograd.grad` or clips them, when it calls code gradfix cannot see into
     (a helper that might clear), hands the module, the object holding it or its parameters to
@@ -152,10 +160,16 @@ class GradientsReadNeverCleared(LoopRule):
         owners = _parameter_names(node, model)
         bound = _bound_in(node)
         kept: list[tuple[ast.AST, str, bool]] = []
+        followed = {id(e.via[0]) for e in events if e.via}
         for event in reads:
             attribute = event.node
-            if not isinstance(attribute, ast.Attribute) or not event.path or event.via:
-                continue  # (a read in a helper is not judged: its statement is not the loop's)
+            if not isinstance(attribute, ast.Attribute) or not event.path:
+                continue
+            if event.via:  # a read in a helper the loop calls (or in its step function)
+                module = _helper_read(event, model, bound)
+                if module is not None:
+                    kept.append((event.path[-1], module, True))
+                continue
             if isinstance(attribute.value, ast.Call):
                 module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:
@@ -171,16 +185,18 @@ class GradientsReadNeverCleared(LoopRule):
             return
         modules = sorted({module for _, module, _ in kept})
         for module in modules:
-            if module.split(".")[0] in bound or not _forwards(node, module):
+            if module.split(".")[0] in bound or not (_forwards(node, module) or _handed_to_backward(events, module)):
                 return
-        if _updates_parameters(node, owners) or any(_hands_over(node, module, model) for module in modules):
+        if _updates_parameters(node, owners) or any(_hands_over(node, module, model, followed) for module in modules):
+            return
+        if _helpers_write_gradients(events, model):
             return
         statement, module, _ = kept[0]
         fix = None
         if (
             len(modules) == 1
             and all(of_parameters for _, _, of_parameters in kept)
-            and not any(e.via for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
+            and not any(e.foreign for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
             and not model.source.inline_block(node.body)
         ):
             fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
@@ -234,7 +250,7 @@ def _writes_gradients(loop: ast.AST) -> bool:
     return False
 
 
-def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | None:
+def _parameter_source(expr: ast.AST, model: ModuleModel | None = None, handed: dict[str, str] | None = None) -> str | None:
     """`model` of `model.parameters()` / `model.named_parameters()` (a dotted receiver), or of
     a name every assignment of the module binds to `list(model.parameters())` or `[p for p in
     model.parameters() if ...]`."""
@@ -242,6 +258,11 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | 
         if expr.args or expr.keywords:
             return None
         return dotted(expr.func.value)
+    inner = _filtered(expr)
+    if inner is not None:
+        return _parameter_source(inner)
+    if isinstance(expr, ast.Name) and handed and expr.id in handed:
+        return handed[expr.id]  # a helper's parameter its call hands a parameter list
     if isinstance(expr, ast.Name) and model is not None:
         values = assigned_values(model, expr.id)
         found = {_parameter_list(value) for value in values}
@@ -250,36 +271,64 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None) -> str | 
     return None
 
 
+def _filtered(expr: ast.AST) -> ast.Call | None:
+    """`model.parameters()` of `filter(lambda p: p.requires_grad, model.parameters())` (a
+    selection of the module's parameters, one at a time)."""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "filter"
+        and len(expr.args) == 2
+        and not expr.keywords
+        and isinstance(expr.args[1], ast.Call)
+        and isinstance(expr.args[1].func, ast.Attribute)
+        and expr.args[1].func.attr == "parameters"
+    ):
+        return expr.args[1]
+    return None
+
+
+def _yields_pairs(source: ast.AST) -> bool:
+    """`named_parameters()` (pairs) rather than `parameters()` or a list of parameters."""
+    return isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "named_parameters"
+
+
 def _parameter_list(value: ast.AST) -> str | None:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "tuple") and len(value.args) == 1:
         inner = value.args[0]
         if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "parameters":
             return _parameter_source(inner)
+        if _filtered(inner) is not None:
+            return _parameter_source(inner)
     if isinstance(value, ast.ListComp) and len(value.generators) == 1:
         generator = value.generators[0]
         if (
-            isinstance(generator.target, ast.Name)
-            and isinstance(value.elt, ast.Name)
-            and value.elt.id == generator.target.id
+            isinstance(value.elt, ast.Name)
             and isinstance(generator.iter, ast.Call)
             and isinstance(generator.iter.func, ast.Attribute)
-            and generator.iter.func.attr == "parameters"
+            and generator.iter.func.attr in _PARAMETER_METHODS
         ):
-            return _parameter_source(generator.iter)
+            target = generator.target
+            if generator.iter.func.attr == "named_parameters":  # `[p for n, p in model.named_parameters() if ...]`
+                if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name)):
+                    return None
+                target = target.elts[1]
+            if isinstance(target, ast.Name) and value.elt.id == target.id:
+                return _parameter_source(generator.iter)
     return None
 
 
-def _parameter_names(loop: ast.AST, model: ModuleModel) -> set[str]:
+def _parameter_names(loop: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> set[str]:
     """Names the loop binds to a module's parameters: `p` of `for n, p in
     model.named_parameters()` or of a comprehension, `p` of `zip(fisher, model.parameters())`."""
     names: set[str] = set()
     for node in ast_walk(loop):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and node is not loop:
-            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model))
+            names.update(name for name, _ in _bound_parameters(node.target, node.iter, model, handed))
     return names
 
 
-def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel) -> str | None:
+def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel, handed: dict[str, str] | None = None) -> str | None:
     """The module whose parameter `attribute` (`p.grad`) reads: the innermost comprehension of
     its statement, or loop of its path, that binds `p`."""
     if isinstance(attribute.value, ast.Call):
@@ -290,12 +339,12 @@ def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: Modul
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             if any(part is attribute for part in ast_walk(node)):
                 for generator in node.generators:
-                    for bound, module in _bound_parameters(generator.target, generator.iter, model):
+                    for bound, module in _bound_parameters(generator.target, generator.iter, model, handed):
                         if bound == name:
                             return module
     for node in reversed(path):
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            for bound, module in _bound_parameters(node.target, node.iter, model):
+            for bound, module in _bound_parameters(node.target, node.iter, model, handed):
                 if bound == name:
                     return module
             if name in {n.id for n in ast_walk(node.target) if isinstance(n, ast.Name)}:
@@ -323,10 +372,10 @@ def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
     return None
 
 
-def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> list[tuple[str, str]]:
-    module = _parameter_source(source, model)
+def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    module = _parameter_source(source, model, handed)
     if module is not None:
-        if isinstance(source, ast.Name) or source.func.attr == "parameters":  # type: ignore[attr-defined]
+        if not _yields_pairs(source):
             return [(target.id, module)] if isinstance(target, ast.Name) else []
         if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
             return [(target.elts[1].id, module)]  # `n, p` of `named_parameters()`
@@ -339,7 +388,7 @@ def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> l
         and isinstance(target, ast.Tuple)
         and len(target.elts) == 2
     ):
-        return _bound_parameters(target.elts[1], source.args[0], model)
+        return _bound_parameters(target.elts[1], source.args[0], model, handed)
     if (
         isinstance(source, ast.Call)
         and isinstance(source.func, ast.Name)
@@ -349,8 +398,12 @@ def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel) -> l
     ):
         found = []
         for element, argument in zip(target.elts, source.args):
-            if isinstance(element, ast.Name) and (isinstance(argument, ast.Name) or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")):
-                owner = _parameter_source(argument, model)
+            if isinstance(element, ast.Name) and (
+                isinstance(argument, ast.Name)
+                or (isinstance(argument, ast.Call) and getattr(argument.func, "attr", None) == "parameters")
+                or _filtered(argument) is not None
+            ):
+                owner = _parameter_source(argument, model, handed)
                 if owner is not None:
                     found.append((element.id, owner))
         return found
@@ -479,12 +532,12 @@ def _updates_parameters(loop: ast.AST, owners: set[str]) -> bool:
 
 _HARMLESS_CALLS = (
     "len", "print", "isinstance", "getattr", "hasattr", "id", "type", "str", "repr",
-    "enumerate", "zip", "list", "tuple", "sum", "iter", "sorted", "dict", "any", "all",
+    "enumerate", "zip", "list", "tuple", "sum", "iter", "sorted", "dict", "any", "all", "filter",
 )  # fmt: skip
 _MODULE_METHODS = ("forward", "eval", "train", "parameters", "named_parameters", "to", "cpu", "cuda", "modules", "named_modules", "children")
 
 
-def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
+def _hands_over(loop: ast.AST, module: str, model: ModuleModel, followed: set[int] = frozenset()) -> bool:  # type: ignore[assignment]
     """A call of the loop that might clear the module's gradients: one handed the module (or
     the object holding it) or its parameters (`reset(model)`, `self.clear_grads()`), or a
     method of the module's that is not a forward (`model.reset()`)."""
@@ -494,8 +547,8 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
     parts = module.split(".")
     holders.update(".".join(parts[:i]) for i in range(1, len(parts)))
     for node in ast_walk(loop):
-        if not isinstance(node, ast.Call):
-            continue
+        if not isinstance(node, ast.Call) or id(node) in followed:
+            continue  # (a helper the analysis followed: its clears are events, its writes are read below)
         name = dotted(node.func) or ""
         if name in _HARMLESS_CALLS or name == module or module.startswith(name + "."):
             continue  # a builtin, or the forward of the module or of the one around it
@@ -516,3 +569,160 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel) -> bool:
             elif owner == "self" and f"def {node.func.attr}(" not in text and f"self.{node.func.attr} =" not in text:
                 return True  # a method of the object's, written elsewhere (a base class of another file)
     return False
+
+
+def _statement_path(body: list[ast.stmt], node: ast.AST) -> list[ast.stmt] | None:
+    """The statements from `body` down to the simple statement holding `node`."""
+    for statement in body:
+        if not any(part is node for part in ast_walk(statement)):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(statement, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                deeper = _statement_path(inner, node)
+                if deeper is not None:
+                    return [statement, *deeper]
+        for handler in getattr(statement, "handlers", ()):
+            deeper = _statement_path(handler.body, node)
+            if deeper is not None:
+                return [statement, *deeper]
+        return [statement]
+    return None
+
+
+def _translate(name: str, event: GradEvent) -> str | None:
+    """`name` (a dotted name of the innermost helper of `event`) as the analysed loop writes it:
+    each helper's parameter replaced by the argument its call hands it (`model` of `def
+    accumulate(model, fisher)` called `accumulate(self.net, f)` is `self.net`)."""
+    for call, definition in reversed(list(zip(event.via, event.helpers))):
+        if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        root, _, rest = name.partition(".")
+        arguments = definition.args
+        positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        given: ast.AST | None = None
+        if root in positional or root in {a.arg for a in arguments.kwonlyargs}:
+            index = positional.index(root) if root in positional else None
+            if isinstance(call.func, ast.Attribute) and positional and positional[0] == "self":
+                if index == 0:
+                    given = call.func.value
+                elif index is not None:
+                    index -= 1
+            elif positional and positional[0] == "self":
+                return None
+            if given is None:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return None
+                if index is not None and index < len(call.args):
+                    given = call.args[index]
+                else:
+                    given = next((k.value for k in call.keywords if k.arg == root), None)
+            handed = dotted(given) if given is not None else None
+            if handed is None:
+                return None
+            name = handed + ("." + rest if rest else "")
+        elif root == "self" or arguments.vararg is not None and root == arguments.vararg.arg:
+            return None
+    return name
+
+
+def _kept_root(statement: ast.AST) -> str | None:
+    """The name whose value a keeping statement (`fisher[n] += ...`, `grads.append(...)`) grows."""
+    if isinstance(statement, ast.AugAssign):
+        target = statement.target
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute):
+        target = statement.value.func.value
+    elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+    else:
+        return None
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    return dotted(target)
+
+
+def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str | None:
+    """The module (as the loop names it) whose parameters' gradients a helper of the loop reads
+    into something that outlives the loop's iteration (`accumulate(model, fisher)` doing
+    `fisher[n] += p.grad ** 2` over `model.named_parameters()`), or None."""
+    if event.foreign or not event.helpers or len(event.helpers) != len(event.via):
+        return None
+    definition = event.helpers[-1]
+    attribute = event.node
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(attribute, ast.Attribute):
+        return None
+    if not isinstance(attribute.value, ast.Name):
+        return None
+    path = _statement_path(definition.body, attribute)
+    if not path:
+        return None
+    handed = _handed_lists(event, model)
+    owners = _parameter_names(definition, model, handed)
+    if attribute.value.id not in owners:
+        return None
+    module = _owner_of(attribute, tuple(path), model, handed)
+    if module is None:
+        return None
+    statement = path[-1]
+    if not _value_read(statement, attribute) or not _keeping(statement, _bound_in(definition), owners):
+        return None
+    kept = _kept_root(statement)
+    if kept is None:
+        return None
+    kept = _translate(kept, event)
+    if module not in handed.values():  # (a handed list's module is named as the loop names it)
+        module = _translate(module, event)
+    if kept is None or module is None or kept.split(".")[0] in bound:
+        return None  # (grown in something each iteration makes afresh: not judged)
+    return module
+
+
+def _handed_to_backward(events: list[GradEvent], module: str) -> bool:
+    """A helper of the loop that backpropagates is handed the module, or is a method of the
+    object holding it (a step function: `estimate(model, x, y, fisher)`, `self.observe(x, y)`
+    run the forward and the backward themselves)."""
+    for event in events:
+        if event.kind is EventKind.BACKWARD and event.via and not event.foreign:
+            call = event.via[0]
+            if any(dotted(argument) == module for argument in [*call.args, *(k.value for k in call.keywords)]):
+                return True
+            receiver = dotted(call.func.value) if isinstance(call.func, ast.Attribute) else None
+            if receiver is not None and module.startswith(receiver + "."):
+                return True  # `self.observe(x, y)` running `self.backbone`
+    return False
+
+
+def _helpers_write_gradients(events: list[GradEvent], model: ModuleModel) -> bool:
+    """A helper the loop calls writes a `.grad` or updates parameters by hand."""
+    seen: set[int] = set()
+    for event in events:
+        for definition in event.helpers:
+            if id(definition) in seen:
+                continue
+            seen.add(id(definition))
+            if _writes_gradients(definition) or _updates_parameters(definition, _parameter_names(definition, model)):
+                return True
+    return False
+
+
+def _handed_lists(event: GradEvent, model: ModuleModel) -> dict[str, str]:
+    """Parameters of a helper the loop calls directly that its call hands a module's parameters
+    (`add_squares(list(model.parameters()), fisher)`, `add(filter(..., model.parameters()), f)`,
+    or a name of the file bound to such a list): parameter name -> the module as the loop names it."""
+    if len(event.via) != 1 or len(event.helpers) != 1:
+        return {}
+    call, definition = event.via[0], event.helpers[0]
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call.func, ast.Attribute):
+        return {}  # (a method's `self` shifts its arguments: not read)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return {}
+    positional = [a.arg for a in (*definition.args.posonlyargs, *definition.args.args)]
+    pairs = list(zip(positional, call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg in positional]
+    handed: dict[str, str] = {}
+    for name, argument in pairs:
+        if _yields_pairs(argument):
+            continue
+        module = _parameter_source(argument, model) if not isinstance(argument, ast.Call) or _filtered(argument) or getattr(argument.func, "attr", None) == "parameters" else _parameter_list(argument)
+        if module is not None:
+            handed[name] = module
+    return handed

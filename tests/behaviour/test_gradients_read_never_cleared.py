@@ -135,3 +135,111 @@ def test_norms_in_a_while_loop_of_a_method_rewritten_like_the_hand_fix() -> None
     assert rewritten == hand
     assert _same(_run(rewritten), _run(hand))
     assert not _same(_run(rewritten), _run(buggy))
+
+
+_HELPER = """
+def add_squares(net, importance):
+    for name, param in net.named_parameters():
+        importance[name] += param.grad.detach() ** 2
+{after_read}
+
+def fisher_through_a_helper(net, batches):
+    importance = {n: torch.zeros_like(p) for n, p in net.named_parameters()}
+    for x, y in batches:
+        F.cross_entropy(net(x), y).backward()
+        add_squares(net, importance)
+    return importance
+
+
+result = fisher_through_a_helper(model, loader)
+"""
+_STEP_FUNCTION = """
+class Estimator:
+    def __init__(self, backbone):
+        self.backbone = backbone
+        self.scores = {n: torch.zeros_like(p) for n, p in backbone.named_parameters()}
+
+    def observe(self, x, y):
+{clear}        F.cross_entropy(self.backbone(x), y).backward()
+        for n, p in self.backbone.named_parameters():
+            self.scores[n].add_(p.grad.pow(2))
+
+    def estimate(self, batches):
+        for x, y in batches:
+            self.observe(x, y)
+        return self.scores
+
+
+result = Estimator(model).estimate(loader)
+"""
+_FILTERED = """
+def diagonal_fisher(net, batches):
+    net[0].bias.requires_grad_(False)
+    trainable = list(filter(lambda t: t.requires_grad, net.parameters()))
+    diagonal = [torch.zeros_like(t) for t in trainable]
+    for x, y in batches:
+        F.cross_entropy(net(x), y).backward()
+        for d, t in zip(diagonal, trainable):
+            d += t.grad.detach() ** 2
+{after_read}    return diagonal
+
+
+result = diagonal_fisher(model, loader)
+"""
+
+
+def test_read_in_a_helper_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _HELPER.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in batches:", "net")
+    dropped = _HEAD + _HELPER.replace("{after_read}", "        param.grad = None\n")
+    assert _same(_run(rewritten), _run(dropped))
+    assert not _same(_run(rewritten), _run(buggy))
+    assert _fixed(buggy, unsafe=False) == buggy
+
+
+def test_step_function_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _STEP_FUNCTION.replace("{clear}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "        for x, y in batches:", "self.backbone")
+    hand = _HEAD + _STEP_FUNCTION.replace("{clear}", "        self.backbone.zero_grad()\n")
+    assert _same(_run(rewritten), _run(hand))
+    assert not _same(_run(rewritten), _run(buggy))
+
+
+def test_filtered_parameter_list_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _FILTERED.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in batches:", "net")
+    dropped = _HEAD + _FILTERED.replace("{after_read}", "            t.grad = None\n")
+    fixed = _run(rewritten)
+    assert len(fixed) == 3  # type: ignore[arg-type]  # the frozen bias is not in the list
+    assert _same(fixed, _run(dropped))
+    assert not _same(fixed, _run(buggy))
+
+
+_HANDED_LIST = """
+def record_norms(weights, history):
+    history.append(torch.stack([w.grad.norm() for w in weights]))
+{after_read}
+
+def norm_trace(net, batches):
+    history = []
+    for x, y in batches:
+        F.cross_entropy(net(x), y).backward()
+        record_norms(list(net.parameters()), history)
+    return history
+
+
+result = norm_trace(model, loader)
+"""
+
+
+def test_parameter_list_handed_to_a_helper_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _HANDED_LIST.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in batches:", "net")
+    dropped = _HEAD + _HANDED_LIST.replace("{after_read}", "    for w in weights:\n        w.grad = None\n")
+    fixed, bug = _run(rewritten), _run(buggy)
+    assert _same(fixed, _run(dropped))
+    assert _same(fixed[0], bug[0]) and not _same(fixed[1:], bug[1:])  # type: ignore[index]

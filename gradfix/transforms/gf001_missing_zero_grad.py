@@ -370,6 +370,10 @@ class MissingZeroGrad(Rule):
         "`{update}` applies gradients accumulated since the loop began (nothing clears `{name}.grad`):"
         " clear them after each update"
     )
+    grad_hook_message = (
+        "`{opt}.step()` runs in the gradient hook `{hook}` on every `backward()`, and nothing clears the"
+        " gradients: each step applies the sum of all gradients since the first iteration; clear after the step"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -387,6 +391,42 @@ class MissingZeroGrad(Rule):
             for finding in self._one_shot_lbfgs(model):
                 if id(finding.node) not in seen:
                     yield finding
+        for finding in self._hook_steps(model):
+            if id(finding.node) not in seen:
+                seen.add(id(finding.node))
+                yield finding
+
+    def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
+        """The optimizer in backward (gradfix/analysis/hooksteps.py): a hook registered with
+        `p.register_post_accumulate_grad_hook(hook)` that steps `D[p]` and clears nothing, run by
+        the `backward()` of a loop after the registration that clears nothing either (no step
+        of its own, nothing gradfix cannot see into): each step applies the sum of every
+        gradient since the first iteration. The fix clears right after the step,
+        `D[p].zero_grad()`, as torch's recipe does
+        (tests/behaviour/test_optimizer_in_backward.py)."""
+        from gradfix.analysis.hooksteps import hook_steps
+
+        for found in hook_steps(model):
+            if found.of_kind("clear"):
+                continue
+            loops = [lp for lp in found.loops if not runs_once(lp.node)]
+            if not loops or any(
+                lp.is_unknown or any(e.kind in (EventKind.CLEAR, EventKind.STEP, EventKind.GRAD_READ) for e in lp.events)
+                for lp in found.loops
+            ):
+                continue
+            for action in found.of_kind("step"):
+                stmt = action.statement
+                call = stmt.value  # type: ignore[attr-defined]
+                written = model.source.code(call.func.value)
+                fix = Fix([InsertStatements(stmt, "after", ((f"{written}.zero_grad()", True),))])
+                yield Finding(
+                    self.code,
+                    self.grad_hook_message.format(opt=written, hook=found.hook.name),
+                    call,
+                    fix=fix,
+                    related=tuple(lp.node for lp in loops[:1]),
+                )
 
     def _manual_update(self, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
         """A hand-written SGD step (`w -= lr * w.grad` under `no_grad`, on leaf tensors) every

@@ -330,6 +330,17 @@ class MissingZeroGrad(Rule):
     read there is not made by the iteration (SAM by hand: the ascent reads the parameters' own
     `.grad`, `[p.grad for p in params]`), a clear also goes first in the iteration: the last
     step's gradients would steer the ascent.
+
+    Also the optimizer in backward: a hook registered with `p.register_post_accumulate_grad_hook(hook)`
+    (on each parameter, in a `for` or a list comprehension) runs inside every `backward()` the
+    loops after the registration run. A hook (a function of the same scope, defined before the
+    registration) whose body is only steps of `D[p]` (`D` a dict comprehension of torch optimizers,
+    one per parameter), per-parameter clips and schedules, and no clear (`D[p].zero_grad()`,
+    `p.grad = None`, `p.grad.zero_()`), in a module whose loops after the registration clear
+    nothing, step nothing themselves, read no `.grad` and call nothing gradfix cannot see into, is
+    reported at the step: each step applies the sum of every gradient since the first iteration.
+    The fix clears right after the step, `D[p].zero_grad()`, as torch's recipe does. A hook
+    removed (`handle.remove()`) before a loop does not run in it.
     """
 
     code = "GF001"

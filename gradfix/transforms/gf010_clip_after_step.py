@@ -234,6 +234,14 @@ class ClipAfterStep(LoopRule):
     docstring), has no decorator, and the class defines no `on_before_optimizer_step`;
     otherwise reported without a fix.
 
+    Also the optimizer in backward: hooks registered with
+    `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
+    (a dict comprehension of torch optimizers), clears, clips and schedules run inside every
+    `backward()` of the loops after the registration; a clip in such a loop (which steps nothing
+    itself) after its backward clips gradients the hooks already applied (and, when they clear,
+    removed: torch's foreach clip then raises). Reported without a fix: the clip belongs in the
+    hook, before the step, over the one parameter (for a norm clip not the same clip).
+
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure

@@ -249,6 +249,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     project's own is read by its key: a constant key picks one entry (`SCHEDULERS["warm"](opt)`,
     the project's warm-up, is not reported); another key (`SCHEDULERS[name](opt)`) may pick
     either, and the finding's fix is unsafe.
+
+    Also the optimizer in backward: in a hook registered with
+    `p.register_post_accumulate_grad_hook(hook)` (run inside every `backward()` of the loops
+    after the registration) whose body is only per-parameter steps, clears, clips and schedules,
+    `S[p].step()` (a dict comprehension of torch schedulers built over `D[q]`) before `D[p].step()`
+    of that dict of optimizers is reported; the fix moves the schedule to right after the step.
     """
 
     code = "GF012"

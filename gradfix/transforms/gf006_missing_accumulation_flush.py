@@ -284,7 +284,7 @@ class MissingAccumulationFlush(AccumulationRule):
     the last batch too (`flag = (i + 1) % N == 0 or i + 1 == len(loader)`), only when the loop is
     `for i, ... in enumerate(loader)` from 0 and every clear of the window sits right under `if
     flag:`; the window written in the keyword itself (its clear under a test of its own) is
-    reported without a fix. Silent when the loop enumerates a list of a known length N divides
+    not reported (left: a loader whose length N divides is common there). Silent when the loop enumerates a list of a known length N divides
     (`data = [... for _ in range(6)]`, `ACCUM = 2`).
     """
 
@@ -328,13 +328,13 @@ class MissingAccumulationFlush(AccumulationRule):
         window's test, `flag = (i + 1) % N == 0 or i + 1 == len(loader)`, only for the flag form
         whose every clear sits under `if flag:` (it then clears after the tail's step too), the
         counter an `enumerate(loader)` from 0 (tests/behaviour/test_timm_scaler_told_window_flush.py).
-        The keyword form (its clear under a test of its own) is reported without a fix. Silent
+        The keyword form (its clear under a test of its own) is not reported. Silent
         when the loop enumerates a list of a known length that N divides (`data = [... for _ in
         range(6)]`, `ACCUM = 2`): every window is whole, there is no tail."""
         if _whole_windows_of_a_known_list(acc, model):
             return
         found = self.check_accumulation(acc, model)
-        if found is not None:
+        if found is not None and found.fix is not None:  # (the keyword form: whole windows are common, left)
             found.message = self.told_message.format(n=model.source.code(acc.periodic.n), opt=sorted(acc.targets)[0])
             yield found
 

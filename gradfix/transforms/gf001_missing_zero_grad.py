@@ -402,10 +402,11 @@ class MissingZeroGrad(Rule):
             for finding in self._one_shot_lbfgs(model):
                 if id(finding.node) not in seen:
                     yield finding
-        for finding in self._hook_steps(model):
-            if id(finding.node) not in seen:
-                seen.add(id(finding.node))
-                yield finding
+        if b"register_post_accumulate_grad_hook" in model.source.data:
+            for finding in self._hook_steps(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
 
     def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
         """The optimizer in backward (gradfix/analysis/hooksteps.py): a hook registered with

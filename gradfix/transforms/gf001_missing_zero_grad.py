@@ -339,7 +339,8 @@ class MissingZeroGrad(Rule):
     `p.grad = None`, `p.grad.zero_()`), in a module whose loops after the registration clear
     nothing, step nothing themselves, read no `.grad` and call nothing gradfix cannot see into, is
     reported at the step: each step applies the sum of every gradient since the first iteration.
-    The fix clears right after the step, `D[p].zero_grad()`, as torch's recipe does. A hook
+    The fix clears right after the step, `D[p].zero_grad()`, as torch's recipe does (not when
+    the hook steps twice, or clips after the step: those would find no gradient). A hook
     removed (`handle.remove()`) before a loop does not run in it.
     """
 
@@ -427,11 +428,16 @@ class MissingZeroGrad(Rule):
                 for lp in found.loops
             ):
                 continue
-            for action in found.of_kind("step"):
+            steps = found.of_kind("step")
+            for action in steps:
                 stmt = action.statement
                 call = stmt.value  # type: ignore[attr-defined]
                 written = model.source.code(call.func.value)
-                fix = Fix([InsertStatements(stmt, "after", ((f"{written}.zero_grad()", True),))])
+                fix = None
+                later = found.actions[found.actions.index(action) + 1 :]
+                if len(steps) == 1 and all(a.kind == "schedule" for a in later):
+                    # (a clear before another step or a clip would leave them no gradient)
+                    fix = Fix([InsertStatements(stmt, "after", ((f"{written}.zero_grad()", True),))])
                 yield Finding(
                     self.code,
                     self.grad_hook_message.format(opt=written, hook=found.hook.name),

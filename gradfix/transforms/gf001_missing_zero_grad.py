@@ -330,6 +330,18 @@ class MissingZeroGrad(Rule):
     read there is not made by the iteration (SAM by hand: the ascent reads the parameters' own
     `.grad`, `[p.grad for p in params]`), a clear also goes first in the iteration: the last
     step's gradients would steer the ascent.
+
+    Also the optimizer in backward: a hook registered with `p.register_post_accumulate_grad_hook(hook)`
+    (on each parameter, in a `for` or a list comprehension) runs inside every `backward()` the
+    loops after the registration run. A hook (a function of the same scope, defined before the
+    registration) whose body is only steps of `D[p]` (`D` a dict comprehension of torch optimizers,
+    one per parameter), per-parameter clips and schedules, and no clear (`D[p].zero_grad()`,
+    `p.grad = None`, `p.grad.zero_()`), in a module whose loops after the registration clear
+    nothing, step nothing themselves, read no `.grad` and call nothing gradfix cannot see into, is
+    reported at the step: each step applies the sum of every gradient since the first iteration.
+    The fix clears right after the step, `D[p].zero_grad()`, as torch's recipe does (not when
+    the hook steps twice, or clips after the step: those would find no gradient). A hook
+    removed (`handle.remove()`) before a loop does not run in it.
     """
 
     code = "GF001"
@@ -370,6 +382,10 @@ class MissingZeroGrad(Rule):
         "`{update}` applies gradients accumulated since the loop began (nothing clears `{name}.grad`):"
         " clear them after each update"
     )
+    grad_hook_message = (
+        "`{opt}.step()` runs in the gradient hook `{hook}` on every `backward()`, and nothing clears the"
+        " gradients: each step applies the sum of all gradients since the first iteration; clear after the step"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -387,6 +403,48 @@ class MissingZeroGrad(Rule):
             for finding in self._one_shot_lbfgs(model):
                 if id(finding.node) not in seen:
                     yield finding
+        if b"register_post_accumulate_grad_hook" in model.source.data:
+            for finding in self._hook_steps(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
+        """The optimizer in backward (gradfix/analysis/hooksteps.py): a hook registered with
+        `p.register_post_accumulate_grad_hook(hook)` that steps `D[p]` and clears nothing, run by
+        the `backward()` of a loop after the registration that clears nothing either (no step
+        of its own, nothing gradfix cannot see into): each step applies the sum of every
+        gradient since the first iteration. The fix clears right after the step,
+        `D[p].zero_grad()`, as torch's recipe does
+        (tests/behaviour/test_optimizer_in_backward.py)."""
+        from gradfix.analysis.hooksteps import hook_steps
+
+        for found in hook_steps(model):
+            if found.of_kind("clear"):
+                continue
+            loops = [lp for lp in found.loops if not runs_once(lp.node)]
+            if not loops or any(
+                lp.is_unknown or any(e.kind in (EventKind.CLEAR, EventKind.STEP, EventKind.GRAD_READ) for e in lp.events)
+                for lp in found.loops
+            ):
+                continue
+            steps = found.of_kind("step")
+            for action in steps:
+                stmt = action.statement
+                call = stmt.value  # type: ignore[attr-defined]
+                written = model.source.code(call.func.value)
+                fix = None
+                later = found.actions[found.actions.index(action) + 1 :]
+                if len(steps) == 1 and all(a.kind == "schedule" for a in later):
+                    # (a clear before another step or a clip would leave them no gradient)
+                    fix = Fix([InsertStatements(stmt, "after", ((f"{written}.zero_grad()", True),))])
+                yield Finding(
+                    self.code,
+                    self.grad_hook_message.format(opt=written, hook=found.hook.name),
+                    call,
+                    fix=fix,
+                    related=tuple(lp.node for lp in loops[:1]),
+                )
 
     def _manual_update(self, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
         """A hand-written SGD step (`w -= lr * w.grad` under `no_grad`, on leaf tensors) every

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, window_is_full
+from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, told_accumulations, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
@@ -16,7 +16,7 @@ from gradfix.source import FOR_LOOPS, LOOPS, TRIES, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
-from gradfix.transforms.base import Finding, Fix, InsertStatements, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, ReplaceNode, Safety
 from gradfix.walk import ast_walk, child_nodes, leaves
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -277,6 +277,16 @@ class MissingAccumulationFlush(AccumulationRule):
     as above, and reported once, at the first arm's step, when both arms would be: the flush holds
     each arm's window under its arm's test (`if self.use_amp and (i + 1) % N != 0:` ... `if not
     self.use_amp and (i + 1) % N != 0:` ...), when both arms' flushes can be written; else no fix.
+
+    timm's loss scaler told when to step (`loss_scaler(loss, opt, need_update=(i + 1) % N == 0)`,
+    or `need_update=flag` with `flag = (i + 1) % N == 0` bound before the call; the call
+    backpropagates every micro-batch and steps only when told) is judged as such a window, since
+    a flush after the loop would have to be another scaler call, the fix makes the flag true on
+    the last batch too (`flag = (i + 1) % N == 0 or i + 1 == len(loader)`), only when the loop is
+    `for i, ... in enumerate(loader)` from 0 and every clear of the window sits right under `if
+    flag:`; the window written in the keyword itself (its clear under a test of its own) is
+    not reported (left: a loader whose length N divides is common there). Silent when the loop enumerates a list of a known length N divides
+    (`data = [... for _ in range(6)]`, `ACCUM = 2`).
     """
 
     code = "GF006"
@@ -284,8 +294,15 @@ class MissingAccumulationFlush(AccumulationRule):
     message = "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: flush them after the loop"
     safety = Safety.SAFE
 
+    told_message = (
+        "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: the scaler is never told to"
+        " step on them; make `need_update=` true on the last batch too"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
+        for acc in told_accumulations(model):
+            yield from self._told(acc, model)
         if "%" not in model.source.text:
             return  # no window test (the forked windows are read only where one may be)
         for first, second in forked_accumulations(model):
@@ -304,6 +321,23 @@ class MissingAccumulationFlush(AccumulationRule):
                 edits = [*before, *(e for e in other.fix.edits[:-1] if not any(e.lines == b.lines for b in before))]  # type: ignore[union-attr]
                 fix = Fix([*edits, InsertStatements(one.anchor, "after", (*one.lines, *two.lines[2:]))], safety, copies=(*found.fix.copies, *other.fix.copies))
             yield Finding(found.code, found.message, found.node, fix=fix, related=found.related)
+
+    def _told(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:
+        """timm's `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)` (the keyword's test or
+        a flag's it names): judged like any window (`check_accumulation`), but a flush after the
+        loop would have to be another scaler call; the fix instead adds the last batch to the
+        window's test, `flag = (i + 1) % N == 0 or i + 1 == len(loader)`, only for the flag form
+        whose every clear sits under `if flag:` (it then clears after the tail's step too), the
+        counter an `enumerate(loader)` from 0 (tests/behaviour/test_timm_scaler_told_window_flush.py).
+        The keyword form (its clear under a test of its own) is not reported. Silent
+        when the loop enumerates a list of a known length that N divides (`data = [... for _ in
+        range(6)]`, `ACCUM = 2`): every window is whole, there is no tail."""
+        if _whole_windows_of_a_known_list(acc, model):
+            return
+        found = self.check_accumulation(acc, model)
+        if found is not None and found.fix is not None:  # (the keyword form: whole windows are common, left)
+            found.message = self.told_message.format(n=model.source.code(acc.periodic.n), opt=sorted(acc.targets)[0])
+            yield found
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
         loop = acc.loop.node
@@ -363,7 +397,7 @@ class MissingAccumulationFlush(AccumulationRule):
             and self._ready(acc) and not _breaks(acc, loop, model, drained) and not undecided
             and (across is None or not (_own_breaks(across.body) or acc.guards or periodic.conjunct))
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
-            fix = self._fix(acc, model, across)
+            fix = self._fix(acc, model, across) if not acc.told else _told_tail(acc, model)
         if fix is not None and switched_off_by_none(periodic, model.source):
             fix = None  # `N is None or ...`: the flush's `% N` would raise when N is None
         return Finding(
@@ -1870,3 +1904,61 @@ def _bookkeeping(stmt: ast.stmt) -> bool:
         if name.endswith(".update") and _PROGRESS.search(name.rsplit(".", 1)[0]):
             return True  # progress_bar.update(1); not ema.update(model)
     return False
+
+
+def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
+    """A told window's flag (`flag = (i + 1) % N == 0` handed as `need_update=flag`) made true
+    on the last batch too: `flag = (i + 1) % N == 0 or i + 1 == len(loader)`, when the loop is
+    `for i, ... in enumerate(loader)` (from 0, `loader` a name or an attribute) and every
+    clear of the window sits right under `if flag:`."""
+    periodic = acc.periodic
+    holder = periodic.holder
+    loop = acc.loop.node
+    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+        return None
+    flag = holder.targets[0].id
+    if holder.value is not periodic.comparison or periodic.addend != 1 or periodic.remainder != "zero" or periodic.negated:
+        return None
+    iterated = getattr(loop, "iter", None)
+    if not (
+        isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"
+        and len(iterated.args) == 1 and not iterated.keywords and isinstance(iterated.args[0], (ast.Name, ast.Attribute))
+    ):
+        return None
+    target = loop.target  # type: ignore[union-attr]
+    if not (isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name) and target.elts[0].id == periodic.counter):
+        return None
+    for clear in acc.clears:
+        branches = clear.branches_within(loop)
+        if len(branches) != 1 or not isinstance(branches[0].test, ast.Name) or branches[0].test.id != flag or branches[0].kind != "if":
+            return None
+    source = model.source
+    text = f"{source.code(periodic.comparison)} or {periodic.counter} + 1 == len({source.code(iterated.args[0])})"
+    return Fix([ReplaceNode(periodic.comparison, text, holder)], Safety.SAFE)
+
+
+def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> bool:
+    """`for i, b in enumerate(data)` over a name bound once to a list of a known length (a list
+    display, or a comprehension over `range(K)` with no `if`), N a known integer that divides it."""
+    from gradfix.analysis.assignments import assigned_values
+    from gradfix.analysis.names import int_value
+    from gradfix.transforms.gf005_unscaled_accumulation import _known_count
+
+    iterated = getattr(acc.loop.node, "iter", None)
+    if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"):
+        return False
+    if len(iterated.args) != 1 or not isinstance(iterated.args[0], ast.Name):
+        return False
+    values = assigned_values(model, iterated.args[0].id)
+    if len(values) != 1:
+        return False
+    value = values[0]
+    length = None
+    if isinstance(value, ast.List) and not any(isinstance(e, ast.Starred) for e in value.elts):
+        length = len(value.elts)
+    elif isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].ifs:
+        over = value.generators[0].iter
+        if isinstance(over, ast.Call) and isinstance(over.func, ast.Name) and over.func.id == "range" and len(over.args) == 1 and not over.keywords:
+            length = int_value(over.args[0])
+    n = _known_count(acc, model)
+    return length is not None and n is not None and n > 0 and length % n == 0

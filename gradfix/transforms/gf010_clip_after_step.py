@@ -234,6 +234,14 @@ class ClipAfterStep(LoopRule):
     docstring), has no decorator, and the class defines no `on_before_optimizer_step`;
     otherwise reported without a fix.
 
+    Also the optimizer in backward: hooks registered with
+    `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
+    (a dict comprehension of torch optimizers), clears, clips and schedules run inside every
+    `backward()` of the loops after the registration; a clip in such a loop (which steps nothing
+    itself) after its backward clips gradients the hooks already applied (and, when they clear,
+    removed: torch's foreach clip then raises). Reported without a fix: the clip belongs in the
+    hook, before the step, over the one parameter (for a norm clip not the same clip).
+
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure
@@ -269,6 +277,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_before_zero_grad`, which Lightning calls after the optimizer step, right before it"
         " zeroes the gradients: the clip never reaches a step; clip in `on_before_optimizer_step`"
     )
+    message_hook = (
+        "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
+        " the clip cannot affect the update; clip in the hook, before the step"
+    )
     message = message_after
     safety = Safety.SAFE
 
@@ -279,6 +291,44 @@ class ClipAfterStep(LoopRule):
             yield from self._completed_handlers(model)
         if b"on_before_zero_grad" in data and b"clip_grad" in data:
             yield from self._zero_grad_hooks(model)
+        if b"register_post_accumulate_grad_hook" in data:
+            yield from self._hook_steps(model)
+
+    def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
+        """The optimizer in backward (gradfix/analysis/hooksteps.py): hooks registered with
+        `p.register_post_accumulate_grad_hook(hook)` step `D[p]` inside every `backward()` of
+        the loops after the registration. A clip in such a loop (one that steps no optimizer of
+        its own and calls nothing gradfix cannot see into) after the iteration's backward clips
+        gradients the hooks already applied (and, when the hooks clear, that are gone: torch's
+        foreach clip then raises on parameters without gradients). Reported without a fix: the
+        clip belongs in the hook, before the step, over the hooked parameter alone, which for a
+        norm clip is not the same clip (a norm per parameter, not over all of them)."""
+        from gradfix.analysis.hooksteps import hook_steps
+        from gradfix.transforms._common import training_loop_ids
+
+        training = training_loop_ids(model)
+        seen: set[int] = set()
+        for found in hook_steps(model):
+            for loop in found.loops:
+                if loop.is_unknown or any(e.kind is EventKind.STEP for e in loop.events):
+                    continue
+                backward = False
+                for event in loop.events:
+                    if event.kind is EventKind.BACKWARD and loop.owns(event, training):
+                        backward = True
+                    if event.kind is not EventKind.CLIP or not backward or not event.direct or id(event.node) in seen:
+                        continue
+                    if not loop.owns(event, training) or _measures_only(event, model):
+                        continue
+                    seen.add(id(event.node))
+                    clip = event.call
+                    name = model.source.code(clip.func) if clip is not None else "clip"
+                    yield Finding(
+                        self.code,
+                        self.message_hook.format(clip=name, hook=found.hook.name),
+                        event.node,
+                        related=(found.hook,),
+                    )
 
     def _zero_grad_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at

@@ -249,11 +249,21 @@ class SchedulerBeforeOptimizer(LoopRule):
     project's own is read by its key: a constant key picks one entry (`SCHEDULERS["warm"](opt)`,
     the project's warm-up, is not reported); another key (`SCHEDULERS[name](opt)`) may pick
     either, and the finding's fix is unsafe.
+
+    Also the optimizer in backward: in a hook registered with
+    `p.register_post_accumulate_grad_hook(hook)` (run inside every `backward()` of the loops
+    after the registration) whose body is only per-parameter steps, clears, clips and schedules,
+    `S[p].step()` (a dict comprehension of torch schedulers built over `D[q]`) before `D[p].step()`
+    of that dict of optimizers is reported; the fix moves the schedule to right after the step.
     """
 
     code = "GF012"
     name = "scheduler-before-optimizer"
     message = "`{sched}` runs before `{opt}.step()` in the same iteration: the first learning rate is skipped"
+    grad_hook_message = (
+        "`{sched}` runs before `{opt}.step()` in the gradient hook `{hook}` (run on every `backward()`):"
+        " the first learning rate is skipped"
+    )
     hook_message = (
         "`{call}` runs a callback's `{sched}` before `{opt}.step()` in the same iteration: the first learning rate is skipped"
     )
@@ -292,6 +302,54 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+        if b"register_post_accumulate_grad_hook" in model.source.data:
+            for finding in self._hook_steps(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+
+    def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
+        """The optimizer in backward (gradfix/analysis/hooksteps.py): a hook registered with
+        `p.register_post_accumulate_grad_hook(hook)` that steps `S[p]`, a dict of torch
+        schedulers each built over `D[q]` of the dict of optimizers the hook steps as `D[p]`,
+        before that step, with no step of `D[p]` before the schedule; the loops after the
+        registration run the hook on every backward. The fix moves the schedule to right after
+        the step (tests/behaviour/test_optimizer_in_backward.py)."""
+        from gradfix.analysis.hooksteps import hook_steps
+
+        for found in hook_steps(model):
+            if not any(not lp.is_unknown for lp in found.loops):
+                continue
+            for index, action in enumerate(found.actions):
+                if action.kind != "schedule":
+                    continue
+                built = found.tables[action.table or ""][1]
+                if _NOT_LR_SCHEDULE.search(call_name(built) or ""):
+                    continue
+                table = _scheduled_table(built, model)
+                if table is None or any(a.kind == "step" and a.table == table for a in found.actions[:index]):
+                    continue
+                step = next((a for a in found.actions[index + 1 :] if a.kind == "step" and a.table == table), None)
+                if step is None:
+                    continue
+                source = model.source
+                stmt = action.statement
+                between = found.actions[index + 1 : found.actions.index(step)]
+                fix = None
+                if not any(a.kind == "schedule" for a in between) and source.code(stmt).count("\n") == 0:
+                    fix = Fix(
+                        [
+                            RemoveStatement(stmt, keep_comments=False),
+                            InsertStatements(step.statement, "after", statement_lines(source, stmt)),
+                        ]
+                    )
+                yield Finding(
+                    self.code,
+                    self.grad_hook_message.format(sched=source.code(stmt.value), opt=source.code(step.statement.value.func.value), hook=found.hook.name),  # type: ignore[attr-defined]
+                    stmt.value,  # type: ignore[attr-defined]
+                    fix=fix,
+                    related=(step.statement,),
+                )
 
     def _batch_start_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A LightningModule under manual optimization whose `training_step` steps one
@@ -1958,3 +2016,21 @@ def _simple_header(source: Source, hook: ast.AST) -> tuple[int, int, str, str] |
     if match is None:
         return None
     return match.start(), match.end(), match.group(1), match.group(2)
+
+
+def _scheduled_table(built: ast.Call, model: ModuleModel) -> str | None:
+    """The dict of optimizers a dict comprehension of schedulers builds each one over:
+    `{p: StepLR(optimizers[p], ...) for p in ...}` -> `optimizers` (the comprehension's key
+    and the subscript one name, the optimizer its first argument or `optimizer=`)."""
+    from gradfix.analysis.hooksteps import comprehension_of
+
+    comp = comprehension_of(built, model)
+    if comp is None or len(comp.generators) != 1 or not isinstance(comp.generators[0].target, ast.Name):
+        return None
+    key = comp.generators[0].target.id
+    if not isinstance(comp.key, ast.Name) or comp.key.id != key:
+        return None
+    first = built.args[0] if built.args else next((k.value for k in built.keywords if k.arg == "optimizer"), None)
+    if isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) and isinstance(first.slice, ast.Name) and first.slice.id == key:
+        return first.value.id
+    return None

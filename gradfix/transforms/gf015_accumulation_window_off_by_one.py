@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, count_rebound_in_loop, first_window, window_helper
+from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, told_accumulations, count_rebound_in_loop, first_window, window_helper
 from gradfix.analysis.loops import ModuleModel, bus_handlers, event_buses
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
@@ -106,6 +106,11 @@ class AccumulationWindowOffByOne(Rule):
 
     `range(start, stop)` counts from `start` when `start` is a name the module binds only to
     one integer literal (`start_iter = 0`, in each arm of an `if`).
+
+    timm's loss scaler told when to step (`need_update=i % N == 0` in the call, or a flag bound to
+    that test before it) is read as a window too: the fix counts from 1 in the flag's test when
+    nothing else tests `i % N` (a clear under `if i % N == 0:` beside the keyword's own test is
+    reported without a fix: both tests would have to move).
     """
 
     code = "GF015"
@@ -115,6 +120,12 @@ class AccumulationWindowOffByOne(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for acc in accumulations(model):
+            finding = self._check(acc, model.source, model)
+            if finding is not None:
+                yield finding
+        for acc in told_accumulations(model):
+            # timm's `loss_scaler(loss, opt, need_update=...)`: the window's test is the
+            # keyword's (or the flag's it names); a fix edits that test alone
             finding = self._check(acc, model.source, model)
             if finding is not None:
                 yield finding

@@ -1,0 +1,249 @@
+"""The optimizer in backward: optimizers stepped in gradient hooks.
+
+torch's recipe for fusing the optimizer step into the backward pass builds one optimizer per
+parameter and steps it in a hook that autograd runs once the parameter's gradient is
+accumulated:
+
+    optimizers = {p: torch.optim.Adam([p]) for p in model.parameters()}
+
+    def step_in_backward(p):
+        optimizers[p].step()
+        optimizers[p].zero_grad()
+
+    for p in model.parameters():
+        p.register_post_accumulate_grad_hook(step_in_backward)
+
+    for x, y in loader:
+        loss_fn(model(x), y).backward()   # every hook steps (and clears) here
+
+The loop itself then holds no step and no clear: what the hook does happens inside every
+`backward()` the loop runs after the registration. This module finds such hooks (a function of
+the registration's own scope, defined before it, handed by name to
+`register_post_accumulate_grad_hook` of each parameter) whose body is nothing but steps, clears,
+scheduler steps and per-parameter clips of optimizers and schedulers kept in dicts keyed by the
+hooked parameter (`D[p]`, the dict built by a dict comprehension of torch optimizers or
+schedulers), and the training loops that follow the registration in the same block. Rules
+GF001, GF010 and GF012 read them; anything else in the hook (a call gradfix cannot see into, a
+branch) leaves the hook unread and the rules silent.
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.model import EventKind, TrainingLoop
+from gradfix.analysis.names import call_name
+from gradfix.records import dataclass, field
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from gradfix.analysis.loops import ModuleModel
+
+_REGISTER = "register_post_accumulate_grad_hook"
+_CLIPS = ("clip_grad_norm_", "clip_grad_value_")
+
+
+@dataclass(eq=False, repr=False)
+class HookAction:
+    kind: str  # "step", "clear", "schedule", "clip"
+    statement: ast.stmt
+    table: str | None = None  # the dict subscripted by the hook's parameter (`optimizers`)
+
+
+@dataclass(eq=False, repr=False)
+class HookStep:
+    """A hook registered on parameters that steps their optimizers, read whole."""
+
+    hook: ast.FunctionDef
+    param: str
+    registration: ast.Call
+    actions: list[HookAction]
+    loops: list[TrainingLoop] = field(default_factory=list)
+    # table name -> ("optimizer" | "scheduler", the comprehension's value call)
+    tables: dict[str, tuple[str, ast.Call]] = field(default_factory=dict)
+
+    def of_kind(self, kind: str) -> list[HookAction]:
+        return [a for a in self.actions if a.kind == kind]
+
+
+def hook_steps(model: ModuleModel) -> list[HookStep]:
+    """Every readable optimizer-stepping hook of the module, with the training loops that run
+    after its registration (kept on the model: the three rules ask)."""
+    cached = model.__dict__.get("_hook_steps")
+    if cached is not None:
+        return cached
+    found: list[HookStep] = []
+    if _REGISTER.encode() in model.source.data:
+        tree = model.source.tree
+        blocks: list[list[ast.stmt]] = [tree.body]
+        blocks.extend(node.body for node in ast_walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        for block in blocks:
+            found.extend(_in_block(block, model))
+    model.__dict__["_hook_steps"] = found
+    return found
+
+
+def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
+    found: list[HookStep] = []
+    for index, stmt in enumerate(block):
+        for call in _registrations(stmt):
+            if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+                continue
+            hook = _defined_before(block, index, call.args[0].id)
+            if hook is None:
+                continue
+            read = _read_hook(hook, block, index, model)
+            if read is None:
+                continue
+            read.registration = call
+            for position in range(index + 1, len(block)):
+                if _removes(block[position]):
+                    break  # `handle.remove()`: the loops after it no longer run the hook
+                inside = {id(node) for node in ast_walk(block[position])}
+                read.loops.extend(
+                    lp for lp in model.loops if not lp.is_step_function and id(lp.node) in inside and lp.has_backward()
+                )
+            if read.loops:
+                found.append(read)
+    return found
+
+
+def _registrations(stmt: ast.stmt) -> list[ast.Call]:
+    """`p.register_post_accumulate_grad_hook(hook)` in the statement: alone, in a `for` over
+    parameters, or in a list comprehension keeping the handles."""
+    if isinstance(stmt, ast.For) and not stmt.orelse and len(stmt.body) == 1:
+        stmt = stmt.body[0]
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    if isinstance(value, ast.ListComp):
+        value = value.elt
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == _REGISTER:
+        return [value]
+    return []
+
+
+def _removes(stmt: ast.stmt) -> bool:
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remove" and not node.args
+        for node in ast_walk(stmt)
+    )
+
+
+def _defined_before(block: list[ast.stmt], index: int, name: str) -> ast.FunctionDef | None:
+    """The function of that name defined in the block before the registration, and not bound
+    otherwise there."""
+    found = None
+    for stmt in block:
+        binds = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name
+        binds = binds or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast_walk(stmt))
+        if not binds:
+            continue
+        if found is not None or not isinstance(stmt, ast.FunctionDef) or block.index(stmt) > index:
+            return None
+        found = stmt
+    if found is None or found.decorator_list:
+        return None
+    return found
+
+
+def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: ModuleModel) -> HookStep | None:
+    args = hook.args
+    if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs:
+        return None
+    param = args.args[0].arg
+    actions: list[HookAction] = []
+    tables: dict[str, tuple[str, ast.Call]] = {}
+    body = hook.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    for stmt in body:
+        action = _action(stmt, param, model)
+        if action is None:
+            return None
+        if action.table is not None and action.table not in tables:
+            table = _table(action.table, hook, block, model)
+            if table is None:
+                return None
+            tables[action.table] = table
+        if action.kind == "step?":
+            action.kind = "step" if tables[action.table or ""][0] == "optimizer" else "schedule"
+        if action.kind in ("step", "clear") and action.table is not None and tables[action.table][0] != "optimizer":
+            return None
+        if action.kind == "schedule" and tables[action.table or ""][0] != "scheduler":
+            return None
+        actions.append(action)
+    if not any(a.kind == "step" for a in actions):
+        return None
+    return HookStep(hook=hook, param=param, registration=None, actions=actions, tables=tables)  # type: ignore[arg-type]
+
+
+def _action(stmt: ast.stmt, param: str, model: ModuleModel) -> HookAction | None:
+    """One statement of the hook: `D[p].step()`, `D[p].zero_grad(...)`, `p.grad = None`,
+    `S[p].step()`, `torch.nn.utils.clip_grad_*_([p], ...)`; None for anything else."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "grad"
+            and isinstance(target.value, ast.Name)
+            and target.value.id == param
+            and isinstance(stmt.value, ast.Constant)
+            and stmt.value.value is None
+        ):
+            return HookAction("clear", stmt)
+        return None
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return None
+    call = stmt.value
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Subscript):
+        sub = func.value
+        if not (isinstance(sub.value, ast.Name) and isinstance(sub.slice, ast.Name) and sub.slice.id == param):
+            return None
+        if func.attr == "step" and not call.args and not call.keywords:
+            return HookAction("step?", stmt, sub.value.id)
+        if func.attr == "zero_grad" and not call.args:
+            return HookAction("clear", stmt, sub.value.id)
+        return None
+    if isinstance(func, ast.Attribute) and func.attr == "zero_" and not call.args:
+        grad = func.value
+        if isinstance(grad, ast.Attribute) and grad.attr == "grad" and isinstance(grad.value, ast.Name) and grad.value.id == param:
+            return HookAction("clear", stmt)
+        return None
+    name = model.facts.imports.qualify(call_name(call) or "") or ""
+    if name.startswith("torch.nn.utils.") and name.rsplit(".", 1)[-1] in _CLIPS and call.args:
+        first = call.args[0]
+        if isinstance(first, ast.List) and len(first.elts) == 1 and isinstance(first.elts[0], ast.Name) and first.elts[0].id == param:
+            return HookAction("clip", stmt)
+    return None
+
+
+def _table(name: str, hook: ast.FunctionDef, block: list[ast.stmt], model: ModuleModel) -> tuple[str, ast.Call] | None:
+    """`name = {p: torch.optim.X(...) for p in ...}` (or an lr_scheduler), bound once in the
+    hook's block or at the module's top level, never rebound or written into elsewhere."""
+    bindings = []
+    for scope in (block, model.source.tree.body):
+        for stmt in scope:
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+                bindings.append(stmt)
+        if bindings:
+            break
+    if len(bindings) != 1:
+        return None
+    value = bindings[0].value
+    if len(bindings[0].targets) != 1 or not isinstance(value, ast.DictComp) or not isinstance(value.value, ast.Call):
+        return None
+    qualified = model.facts.imports.qualify(call_name(value.value) or "") or ""
+    if qualified.startswith("torch.optim.lr_scheduler."):
+        return ("scheduler", value.value)
+    if qualified.startswith("torch.optim.") and qualified.count(".") == 2 and qualified.rsplit(".", 1)[-1][:1].isupper():
+        return ("optimizer", value.value)
+    return None
+
+
+def comprehension_of(built: ast.Call, model: ModuleModel) -> ast.DictComp | None:
+    """The dict comprehension (of a table `_table` read) whose value is `built`."""
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.DictComp) and node.value is built:
+            return node
+    return None

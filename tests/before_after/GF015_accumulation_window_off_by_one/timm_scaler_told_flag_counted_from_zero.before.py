@@ -1,0 +1,12 @@
+import torch.nn.functional as F
+from timm.utils import NativeScaler
+
+
+def train_one_epoch(model, loader, optimizer, accum_iter=4):
+    loss_scaler = NativeScaler()
+    for step, (images, target) in enumerate(loader):
+        loss = F.cross_entropy(model(images), target) / accum_iter
+        update_now = step % accum_iter == 0 or step + 1 == len(loader)
+        loss_scaler(loss, optimizer, need_update=update_now)
+        if update_now:
+            optimizer.zero_grad(set_to_none=True)

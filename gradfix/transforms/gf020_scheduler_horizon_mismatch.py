@@ -119,7 +119,9 @@ class SchedulerHorizonMismatch(Rule):
     batch loop in the epoch loop (in the arm that runs the batch loop, when it runs in an
     `if` or `match` arm: `for phase in ("train", "val"):` / `if phase == "train":`, a phase
     loop running the arm's statement once per phase). It is offered only when both steps are
-    written in the loops themselves (not in helpers), the scheduler step is a statement of
+    written in the loops themselves (not in helpers), neither three loops deep (`for epoch ...:
+    for i, batch in enumerate(loader): for task, (x, y) in batch.items():`, a multi-task loop,
+    where the nesting does not say which loop is the epoch loop), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. A scheduler
     stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
     `main` defining `step`) is read where the closure sees it, when it is a free name of the
@@ -215,6 +217,11 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     sched, step, loop = found.scheduler, found.step, found.loop
     if sched.via or step.via or found.batch_loop is loop.node:
         return None  # (a step-driven loop: no batch loop to move the step into or after)
+    if len(step.loops) > 2 or len(sched.loops) > 2 or len(loop.enclosing_loops) + len(step.loops) > 2:
+        # three loops deep (`for epoch ...: for i, batch in enumerate(loader): for task, (x, y)
+        # in batch.items():`, a multi-task loop; or runs around the epochs): which of them is
+        # the epoch loop and which the batch loop is not read from the nesting alone
+        return None
     statement = single_call_statement(sched, source)
     if statement is None or not unit_holds_only(statement, sched, loop, source):
         return None

@@ -14,6 +14,7 @@ from gradfix.transforms._rebuilt import (
     as_written,
     member_key,
     member_of,
+    move_item_before,
     expression_calls,
     called_class_method,
     staying_arms,
@@ -810,7 +811,7 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         return None  # (in a function a loop calls per iteration: moved, still built per call)
     before = _outermost_loop(stmt, target, loop, model)
     if "[" in target:
-        return _item_fix(stmt, target, before, model)
+        return move_item_before(stmt, target, before, model)
     index = assignments(model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
         if repeated_before(stmt, target, before, model) and not _read_before(before, target, stmt):
@@ -818,39 +819,6 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
             return Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE)  # type: ignore[arg-type]
         return None  # built elsewhere too: which one the loop should keep is not ours to say
     return move_before(stmt, before, model)
-
-
-def _item_fix(stmt: ast.Assign | ast.AnnAssign, target: str, before: ast.AST, model: ModuleModel) -> Fix | None:
-    """`parts["scaler"] = GradScaler()` moved before the loops, when the function (or module)
-    stores that item nowhere else, the loops read it nowhere before the construction, and they
-    never bind the dict itself (`parts = {...}` per epoch: the item moved out would be lost)."""
-    root = target.partition("[")[0]
-    holder = _enclosing(stmt, model)
-    built = (stmt.lineno, stmt.col_offset)
-    for node in ast_walk(holder):
-        if node.__class__ is ast.Subscript and member_key(node) == target:
-            if not isinstance(node.ctx, ast.Load) and node is not stmt.targets[0]:  # type: ignore[union-attr]
-                return None  # stored elsewhere too
-            if isinstance(node.ctx, ast.Load) and _inside(node, before) and (node.lineno, node.col_offset) < built:
-                return None  # read by the loops before it is built
-        elif node.__class__ is ast.Name and node.id == root and not isinstance(node.ctx, ast.Load) and _inside(node, before):
-            return None
-        elif isinstance(node, (ast.Global, ast.Nonlocal)) and root in node.names:
-            return None
-    return move_before(stmt, before, model)
-
-
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    return (outer.lineno, outer.col_offset) <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined, operator]
-
-
-def _enclosing(stmt: ast.stmt, model: ModuleModel) -> ast.AST:
-    """The innermost function holding `stmt`, else the module."""
-    best: ast.AST = model.source.tree
-    for node in ast_walk(model.source.tree):
-        if isinstance(node, FUNCTIONS) and _inside(stmt, node) and (best is model.source.tree or _inside(node, best)):
-            best = node
-    return best
 
 
 def _read_before(loop: ast.AST, target: str, stmt: ast.stmt) -> bool:

@@ -766,8 +766,10 @@ class _Scope:
             depth += 1
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             keys = {k for t in _targets(node) for k in _flat_keys(t, self.source)}  # `n, total = 0, 0.0`: both
-            # `self.total = ...` binds that attribute, not `self` (which every forward reads)
-            targets = {k if root_name(k) in _RECEIVERS and k not in _RECEIVERS else root_name(k) for k in keys}
+            # `self.total = ...` binds that attribute, not `self` (which every forward reads);
+            # `parts["run"] = ...` that item, not the dict (whose other items a forward may read:
+            # `parts["model"](x)`; a read of the dict as a whole still reads it, `_feeds_backward`)
+            targets = {k if (root_name(k) in _RECEIVERS and k not in _RECEIVERS) or _string_item(k) else root_name(k) for k in keys}
             value = node.value
             read: set[str] = set()
             text = ""
@@ -805,6 +807,26 @@ def function_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set
     return names
 
 
+_STRING_ITEM = lazily(r"""^[A-Za-z_]\w*\[(?:"[^"\\]*"|'[^'\\]*')\]$""")
+
+
+def _string_item(key: str) -> bool:
+    """`parts["run"]`: a string-keyed item of a plain name (as `Source.key` writes it)."""
+    return "[" in key and _STRING_ITEM.match(key) is not None
+
+
+def _whole_dict_read(key: str, names: set[str], text: str) -> bool:
+    """For a string-keyed item `parts["run"]`: the code `text` (reading `names`) reads the dict
+    `parts` otherwise than through a string key (`sum(parts.values())`, `parts[k]`,
+    `f(parts)`): it may read that item."""
+    if not _string_item(key):
+        return False
+    root = key.partition("[")[0]
+    if root not in names:
+        return False
+    return re.search(r"(?<![\w.])" + re.escape(root) + r"""(?!\w|\[["'])""", text) is not None
+
+
 def _feeds_backward(accumulator: str, scope: _Scope) -> bool:
     """Whether the accumulator flows (through assignments) into a `.backward()` call."""
     feeding_names: set[str] = set()
@@ -815,7 +837,7 @@ def _feeds_backward(accumulator: str, scope: _Scope) -> bool:
         feeding_names.add(accumulator)
 
     def reads(names: set[str], text: str) -> bool:
-        return bool(names & feeding_names) or any(key in text for key in feeding_keys)
+        return bool(names & feeding_names) or any(key in text or _whole_dict_read(key, names, text) for key in feeding_keys)
 
     changed = True
     while changed:

@@ -89,6 +89,63 @@ def move_before(stmt: ast.stmt, before: ast.AST, model: ModuleModel) -> Fix:
     return Fix([RemoveStatement(stmt, keep_comments=False), InsertStatements(before, "before", lines)], Safety.SAFE)  # type: ignore[arg-type]
 
 
+def move_item_before(stmt: ast.Assign | ast.AnnAssign, target: str, before: ast.AST, model: ModuleModel) -> Fix | None:
+    """`parts["scaler"] = GradScaler()` (a construction into a string-keyed item) moved before
+    the loops, when the function (or module) stores that item nowhere else, the loops read it
+    nowhere before the construction, and they never bind the dict itself (`parts = {...}` per
+    epoch: the item moved out would be lost)."""
+    root = target.partition("[")[0]
+    holder = _enclosing_function(stmt, model)
+    built = (stmt.lineno, stmt.col_offset)
+    for node in ast_walk(holder):
+        if node.__class__ is ast.Subscript and member_key(node) == target:
+            if not isinstance(node.ctx, ast.Load) and node is not stmt.targets[0]:  # type: ignore[union-attr]
+                return None  # stored elsewhere too
+            if isinstance(node.ctx, ast.Load) and _within(node, before) and (node.lineno, node.col_offset) < built:
+                return None  # read by the loops before it is built
+        elif node.__class__ is ast.Name and node.id == root and not isinstance(node.ctx, ast.Load) and _within(node, before):
+            return None
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and root in node.names:
+            return None
+    return move_before(stmt, before, model)
+
+
+def reads_items_the_loop_stores(call: ast.Call, loop: ast.AST) -> bool:
+    """The construction reads a string-keyed item the loop stores (`parts["opt"]` built again
+    in it), or reads a dict whose items the loop stores otherwise than through a string key
+    (`make(parts)`, `parts[name]`): `reads_what_the_loop_changes` does not see item stores."""
+    items: set[str] = set()
+    roots: set[str] = set()
+    for node in ast_walk(loop):
+        if node.__class__ is ast.Subscript and not isinstance(node.ctx, ast.Load) and node.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+            roots.add(node.value.id)  # type: ignore[attr-defined]
+            key = member_key(node)
+            if key is not None:
+                items.add(key)
+    if not roots:
+        return False
+    keyed = {id(node.value) for node in ast_walk(call) if node.__class__ is ast.Subscript and member_key(node) is not None and "[" in (member_key(node) or "")}  # type: ignore[attr-defined]
+    for node in ast_walk(call):
+        if node.__class__ is ast.Subscript and (key := member_key(node)) is not None and key in items:
+            return True
+        if node.__class__ is ast.Name and node.id in roots and id(node) not in keyed:  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _within(node: ast.AST, outer: ast.AST) -> bool:
+    return (outer.lineno, outer.col_offset) <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined, operator]
+
+
+def _enclosing_function(stmt: ast.stmt, model: ModuleModel) -> ast.AST:
+    """The innermost function holding `stmt`, else the module."""
+    best: ast.AST = model.source.tree
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, FUNCTIONS) and _within(stmt, node) and (best is model.source.tree or _within(node, best)):
+            best = node
+    return best
+
+
 def call_parameters(
     called: tuple[ast.FunctionDef, ast.Call], declared: bool = False,
 ) -> tuple[str | None, set[str], dict[str, ast.expr]] | None:

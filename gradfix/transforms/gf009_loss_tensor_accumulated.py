@@ -26,7 +26,9 @@ class LossTensorAccumulated(Rule):
     ## What it does
     Finds statements in a training loop that add the loss *tensor* (not its value) into
     something that lives across iterations: `running_loss += loss`,
-    `total = total + loss`, the same sum in place or as a call (`total.add_(loss)`, `total =
+    `total = total + loss` (also into a string-keyed item of a dict whose other items the
+    forward reads, `parts["run"] = parts["run"] + loss` beside `parts["model"](x)`: the item,
+    not the dict, is what the sum binds), the same sum in place or as a call (`total.add_(loss)`, `total =
     torch.add(total, loss)`), a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history
     kept by `history = torch.cat([history, loss.reshape(1)])`,
     `epoch_loss += loss / len(loader)`, `losses.append(loss)`,

@@ -119,7 +119,10 @@ class SchedulerHorizonMismatch(Rule):
     batch loop in the epoch loop (in the arm that runs the batch loop, when it runs in an
     `if` or `match` arm: `for phase in ("train", "val"):` / `if phase == "train":`, a phase
     loop running the arm's statement once per phase). It is offered only when both steps are
-    written in the loops themselves (not in helpers), the scheduler step is a statement of
+    written in the loops themselves (not in helpers), not three loops deep with the inner loop
+    over what the loop around it hands out (`for epoch ...: for i, batch in enumerate(loader):
+    for task, (x, y) in batch.items():`, a multi-task loop: the loop read as the epoch loop is
+    a batch loop), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. A scheduler
     stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
     `main` defining `step`) is read where the closure sees it, when it is a free name of the
@@ -215,6 +218,11 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     sched, step, loop = found.scheduler, found.step, found.loop
     if sched.via or step.via or found.batch_loop is loop.node:
         return None  # (a step-driven loop: no batch loop to move the step into or after)
+    if (len(step.loops) > 2 or len(sched.loops) > 2 or len(loop.enclosing_loops) + len(step.loops) > 2) and _iterates_what_it_gives(found.batch_loop, loop.node):
+        # three loops deep, the inner loop over what the loop around it hands out (`for epoch
+        # ...: for i, batch in enumerate(loader): for task, (x, y) in batch.items():`, a
+        # multi-task loop): the loop read as the epoch loop is a batch loop
+        return None
     statement = single_call_statement(sched, source)
     if statement is None or not unit_holds_only(statement, sched, loop, source):
         return None
@@ -253,6 +261,18 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     if not any(node is found.batch_loop for node in ast_walk(unit)) or unit is statement:
         return None
     return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(unit, "after", lines)], Safety.UNSAFE)
+
+
+def _iterates_what_it_gives(inner: ast.AST, outer: ast.AST) -> bool:
+    """The `for` loop `inner` iterates what the `for` loop `outer` hands out (its variables, or
+    a name its body binds from them first: `tasks = {"cls": batch}`)."""
+    if not isinstance(inner, (ast.For, ast.AsyncFor)) or not isinstance(outer, (ast.For, ast.AsyncFor)):
+        return False
+    given = {node.id for node in ast_walk(outer.target) if isinstance(node, ast.Name)}
+    for stmt in outer.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(node, ast.Name) and node.id in given for node in ast_walk(stmt.value)):
+            given |= {node.id for target in stmt.targets for node in ast_walk(target) if isinstance(node, ast.Name)}
+    return any(isinstance(node, ast.Name) and node.id in given for node in ast_walk(inner.iter))
 
 
 # Lightning's automatic optimization steps the schedulers `configure_optimizers` returns: once

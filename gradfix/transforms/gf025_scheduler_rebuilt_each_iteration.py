@@ -13,6 +13,8 @@ from gradfix.transforms._rebuilt import (
     held_in_a_handed_object,
     as_written,
     member_key,
+    move_item_before,
+    reads_items_the_loop_stores,
     of_the_instance,
     call_parameters,
     rebound_declared,
@@ -80,8 +82,9 @@ class SchedulerRebuiltEachIteration(Rule):
     entries are statically known (`SCHEDULERS[cfg["name"]](optimizer, 10)`, a dict literal of
     torch's schedulers bound once at the top of the module or of a module of the project it is
     imported from, never written to, every entry one that starts over: no `StepLR`, no
-    `last_epoch`, nothing spread by `**`), that is built
-    by a statement of a loop's body, run on every iteration (not under an `if`; also in a
+    `last_epoch`, nothing spread by `**`), that is built (into a name, an attribute, or a
+    string-keyed item of a dict of components, `parts["sched"] = LambdaLR(parts["opt"], ...)`,
+    reading no item the loop stores) by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block; in a `while` loop run as a state machine, also in an arm that changes
     the state only under an `if` of its own, with no fix), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
@@ -176,7 +179,8 @@ class SchedulerRebuiltEachIteration(Rule):
     bound before the loop and not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
     loop, when the loop's body writes learning rates into the parameter groups itself, or when
-    the name is bound elsewhere in the function -- but for `sched = None` placeholders before
+    the name is bound elsewhere in the function (a dict's item: stored elsewhere in the
+    function, read by the loop before it is built, or the dict bound again in the loop) -- but for `sched = None` placeholders before
     that loop, outside it and in no loop that does not hold them too, when the loop reads the
     name nowhere before the construction (the moved construction then runs after them; a
     placeholder before the epoch loop of a per-batch rebuild says one scheduler across epochs,
@@ -290,13 +294,15 @@ class SchedulerRebuiltEachIteration(Rule):
                             )
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
                     target = dotted(stmt.targets[0])
+                    if target is None and stmt.targets[0].__class__ is ast.Subscript:
+                        target = member_key(stmt.targets[0])  # `parts["sched"]`, an item of a dict of components
                 elif isinstance(stmt, ast.AnnAssign):
                     target = dotted(stmt.target)  # `scheduler: StepLR = StepLR(...)`
                 else:
                     continue
                 if not isinstance(stmt.value, ast.Call) or target is None:
                     continue
-                if direct and isinstance(stmt, ast.Assign):
+                if direct and isinstance(stmt, ast.Assign) and "[" not in target:
                     parts = _composite_rebuilt_with_its_parts(stmt, target, loop, model)
                     if parts is not None:
                         yield Finding(self.code, self.message.format(target=target), stmt.value, fix=_composite_fix(stmt, target, parts, loop, model))
@@ -305,11 +311,11 @@ class SchedulerRebuiltEachIteration(Rule):
                     continue
                 if not stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and stepped_in(loop, target, 1)):
                     continue  # (stepped in a loop of its own: a restart per pass may be meant, unless it lasts several)
-                if reads_what_the_loop_changes(stmt.value, loop):
+                if reads_what_the_loop_changes(stmt.value, loop) or ("[" in target and reads_items_the_loop_stores(stmt.value, loop)):
                     continue
                 yield Finding(
                     self.code,
-                    self.message.format(target=target),
+                    self.message.format(target=as_written(stmt.targets[0], target, source) if "[" in target else target),  # type: ignore[union-attr]
                     stmt.value,
                     fix=_fix(stmt, target, loop, model) if direct else None,
                 )
@@ -743,6 +749,12 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     source = model.source
     if not source.alone_on_lines(stmt) or "param_groups" in source.segment(loop):
         return None  # (a statement sharing its line; a loop writing learning rates itself)
+    if "[" in target:
+        # `parts["sched"] = ...`: an item of a dict of components
+        before = _epoch_loop_around(stmt, loop, model)
+        if before is None or run_per_iteration(stmt, model):
+            return None
+        return move_item_before(stmt, target, before, model)
     index = assignments(model)
     others = [binding.statement for binding in index.bindings(target, index.scope_of(stmt)) if binding.statement is not stmt]
     if any(not _placeholder(other, target) for other in others):

@@ -14,6 +14,7 @@ from gradfix.transforms._rebuilt import (
     as_written,
     member_key,
     member_of,
+    move_item_before,
     expression_calls,
     called_class_method,
     staying_arms,
@@ -64,7 +65,9 @@ class GradScalerRebuiltEachIteration(Rule):
     ## What it does
     Finds torch's gradient scaler (`torch.amp.GradScaler(...)`, `torch.cuda.amp.GradScaler(...)`,
     `torch.GradScaler(...)`, `GradScaler` imported from either, FSDP's `ShardedGradScaler`)
-    built by a statement of a loop's body that runs on every iteration (also in a `with` or
+    built by a statement of a loop's body that runs on every iteration (into a name, an
+    attribute, or a string-keyed item of a dict of components, `parts["scaler"] = GradScaler()`
+    stepped as `parts["scaler"].step(parts["opt"])`; also in a `with` or
     `try` block; in a `while` loop run as a state machine, `if phase == "begin": ... elif phase ==
     "batch": ...`, also in an arm that changes the state only under an `if` of its own, the batch
     arm, with no fix), when the same loop's body steps an optimizer with it
@@ -183,7 +186,9 @@ class GradScalerRebuiltEachIteration(Rule):
     batches)` per epoch, a method a loop of its class calls on `self`): moved there, the scaler
     would still be built once per call. No fix when the construction sits
     in a `with`, `try` or `if` block of the loop, or when the name is bound elsewhere in the
-    function (or the attribute elsewhere in the class), unless the other binding is the same
+    function (or the attribute elsewhere in the class; for a dict's item: the item stored
+    elsewhere in the function, read by the loops before it is built, or the dict bound again in
+    them), unless the other binding is the same
     construction written the same way, a statement of the block holding the loops, with
     nothing between them naming the scaler or what the construction reads (but modules), and
     the loops read the scaler only after the construction: the one in the loop is then
@@ -201,7 +206,8 @@ class GradScalerRebuiltEachIteration(Rule):
     attribute it assigns: `GradScaler(enabled=epoch >= warmup)`, `init_scale=last_scale`), when
     it says `enabled=False`, when the loop loads a state (`scaler.load_state_dict(...)`; a model
     or an optimizer restored: a new run), when the optimizer it steps is built again in the loop
-    (a new run per fold or task, whose fresh scaler is right), nor in a loop whose body ends in
+    (a new run per fold or task, whose fresh scaler is right; also an item `parts["opt"]` stored
+    again, or the dict holding it bound again), nor in a loop whose body ends in
     a `break` or `return` of its own (one iteration). In a function the loop calls, not reported
     when the construction reads what the function binds, a parameter the call leaves to its
     default or hands something the loop changes, an attribute of `self` something but the
@@ -272,7 +278,8 @@ class GradScalerRebuiltEachIteration(Rule):
                                 self.called_message.format(target=target, function=called[0].name, line=loop.lineno),  # type: ignore[attr-defined]
                                 built,
                             )
-                target = _built_scaler(stmt, model, builders)
+                # (also a string-keyed item of a dict of components, `parts["scaler"] = GradScaler()`)
+                target = _built_scaler(stmt, model, builders, items=True)
                 if target is None or id(stmt) in reported:
                     continue
                 depth = _stepped_with(loop, target, model)
@@ -286,12 +293,13 @@ class GradScalerRebuiltEachIteration(Rule):
                 if reads_what_the_loop_changes(stmt.value, stepper) or _factory_reads_what_the_loop_changes(stmt.value, stepper, model):  # type: ignore[union-attr, arg-type]
                     continue
                 reported.add(id(stmt))
+                shown = as_written(stmt.targets[0], target, source) if "[" in target else target  # type: ignore[union-attr]
                 if stepper is not loop:
-                    message = self.micro_message.format(target=target, line=stepper.lineno)  # type: ignore[attr-defined]
+                    message = self.micro_message.format(target=shown, line=stepper.lineno)  # type: ignore[attr-defined]
                 elif depth == 0:
-                    message = self.message.format(target=target)
+                    message = self.message.format(target=shown)
                 else:
-                    message = self.pass_message.format(target=target, line=loop.lineno)  # type: ignore[attr-defined]
+                    message = self.pass_message.format(target=shown, line=loop.lineno)  # type: ignore[attr-defined]
                 fix = _fix(stmt, target, loop, model) if direct and not guarded else None  # type: ignore[arg-type]
                 yield Finding(self.code, message, stmt.value, fix=fix)  # type: ignore[union-attr]
 
@@ -509,7 +517,10 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
     if found is None or any(key is None for key in stepped):
         return None
     bound = bound_names(root)
-    if any(key in bound or key.split(".", 1)[0] in bound for key in stepped):  # type: ignore[union-attr]
+    if any("[" in key for key in stepped):  # type: ignore[operator]
+        # `parts["opt"]`: the item stored again in the loop, or the dict holding it bound again
+        bound |= {key for node in ast_walk(root) if node.__class__ is ast.Subscript and not isinstance(node.ctx, ast.Load) and (key := member_key(node)) is not None}
+    if any(key in bound or key.split(".", 1)[0] in bound or key.partition("[")[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
 
@@ -798,8 +809,10 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
     source = model.source
     if not source.alone_on_lines(stmt) or run_per_iteration(stmt, model):
         return None  # (in a function a loop calls per iteration: moved, still built per call)
-    index = assignments(model)
     before = _outermost_loop(stmt, target, loop, model)
+    if "[" in target:
+        return move_item_before(stmt, target, before, model)
+    index = assignments(model)
     if any(binding.statement is not stmt for binding in index.bindings(target, index.scope_of(stmt))):
         if repeated_before(stmt, target, before, model) and not _read_before(before, target, stmt):
             # the same construction, written the same, already before the loops

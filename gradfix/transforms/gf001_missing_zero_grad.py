@@ -983,8 +983,12 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
     "first" or "last"; "" otherwise."""
     node = loop.node
     mine = [c for c in clears if c.target == target]
-    if node.__class__ is not ast.For or not mine or not step.direct:
+    if not mine or not step.direct:
         return ""
+    stream = _counted_stream(node, source) if node.__class__ is ast.While else None
+    if node.__class__ is not ast.For and stream is None:
+        return ""
+    data = stream[1] if stream is not None else _counted_data(node)  # type: ignore[arg-type]
     counters = set()
     last = set()
     for clear in mine:
@@ -993,32 +997,32 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
             return ""
         counter = _first_pass_name(branches[0].node.test)
         if counter is None:
-            counter = _last_pass_name(branches[0].node.test, node)  # type: ignore[arg-type]
+            counter = _last_pass_name(branches[0].node.test, data)
             last.add(counter)
         counters.add(counter)
     if len(counters) != 1 or None in counters:
         return ""
     counter = counters.pop()
-    if _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
+    if stream is not None:
+        if counter != stream[0]:
+            return ""
+    elif _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
         return ""
     if last and step.branches_within(node):
         return ""  # (a clear on the last pass only: the step runs on every iteration)
     if any(isinstance(b.node, ast.If) and _first_pass_name(b.node.test) == counter for b in step.branches_within(node)):
         return ""
+    counting = node.body[1] if stream is not None else None  # (`i += 1`: the count itself)
     if any(
         isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
-        for stmt in node.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
+        for stmt in node.body if stmt is not counting for n in ast_walk(stmt)  # type: ignore[attr-defined]
     ):  # fmt: skip
         return ""
     return "last" if last else "first"
 
 
-def _last_pass_name(test: ast.expr, node: ast.For) -> str | None:
-    """The name `i` of a test true on the last pass only of `for i, b in enumerate(data)` (or
-    `zip(itertools.count(), data)`), `data` a plain name: `i == len(data) - 1`, `len(data) - 1
-    == i`, `i + 1 == len(data)`, `len(data) == i + 1`."""
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
-        return None
+def _counted_data(node: ast.For) -> ast.Name | None:
+    """`data` of `for i, b in enumerate(data)` or `zip(itertools.count(), data)`, a plain name."""
     iterable = node.iter
     if not isinstance(iterable, ast.Call) or not iterable.args or iterable.keywords:
         return None
@@ -1029,7 +1033,72 @@ def _last_pass_name(test: ast.expr, node: ast.For) -> str | None:
         data = iterable.args[1]
     else:
         return None
-    if not isinstance(data, ast.Name):
+    return data if isinstance(data, ast.Name) else None
+
+
+def _counted_stream(node: ast.While, source: Source) -> tuple[str, ast.Name] | None:
+    """A `while True:` loop counting the batches of a stream by hand, from 0: the two statements
+    before it (either order) are `it = iter(data)` and `i = -1`, and its body starts with `try:
+    b = next(it)` / `except StopIteration: break` (nothing else in the `try`), then `i += 1`;
+    `it` and `data` plain names the body never binds, no `else:`. `(i, data)`: `i` is the pass's
+    index in `data`, and `i == len(data) - 1` holds on its last batch only."""
+    if not (isinstance(node.test, ast.Constant) and node.test.value is True) or node.orelse or len(node.body) < 3:
+        return None
+    head, count = node.body[0], node.body[1]
+    if not (isinstance(head, ast.Try) and len(head.body) == 1 and len(head.handlers) == 1 and not head.orelse and not head.finalbody):
+        return None
+    fetch, handler = head.body[0], head.handlers[0]
+    if not (
+        isinstance(fetch, ast.Assign) and isinstance(fetch.value, ast.Call) and isinstance(fetch.value.func, ast.Name)
+        and fetch.value.func.id == "next" and len(fetch.value.args) == 1 and not fetch.value.keywords
+        and isinstance(fetch.value.args[0], ast.Name)
+        and isinstance(handler.type, ast.Name) and handler.type.id == "StopIteration"
+        and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break)
+    ):  # fmt: skip
+        return None
+    if not (
+        isinstance(count, ast.AugAssign) and isinstance(count.op, ast.Add) and isinstance(count.target, ast.Name)
+        and isinstance(count.value, ast.Constant) and count.value.value == 1 and not isinstance(count.value.value, bool)
+    ):  # fmt: skip
+        return None
+    stream, counter = fetch.value.args[0].id, count.target.id
+    block = source.block_of(node)
+    if block is None:
+        return None
+    at = next((i for i, stmt in enumerate(block) if stmt is node), None)
+    if at is None or at < 2:
+        return None
+    data: ast.Name | None = None
+    start = False
+    for stmt in block[at - 2 : at]:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        name, value = stmt.targets[0].id, stmt.value
+        if name == counter and isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+            start = isinstance(value.operand, ast.Constant) and value.operand.value == 1 and not isinstance(value.operand.value, bool)
+        elif (
+            name == stream and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "iter"
+            and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+        ):  # fmt: skip
+            data = value.args[0]
+    if not start or data is None or counter in (stream, data.id):
+        return None
+    if any(
+        isinstance(n, ast.Name) and n.id in (stream, data.id) and not isinstance(n.ctx, ast.Load)
+        for stmt in node.body for n in ast_walk(stmt)
+    ):  # fmt: skip
+        return None
+    return counter, data
+
+
+def _last_pass_name(test: ast.expr, data: ast.Name | None) -> str | None:
+    """The name `i` of a test true on the last pass only of `for i, b in enumerate(data)` (or
+    `zip(itertools.count(), data)`, or a `while True:` loop counting `next(iter(data))` by hand:
+    `_counted_stream`), `data` a plain name: `i == len(data) - 1`, `len(data) - 1 == i`, `i + 1
+    == len(data)`, `len(data) == i + 1`."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return None
+    if data is None:
         return None
 
     def length(expr: ast.expr) -> bool:

@@ -67,7 +67,10 @@ class MissingZeroGrad(Rule):
     iteration); so is one whose every clear is written under a test of its last pass (`if i ==
     len(loader) - 1:`, `i + 1 == len(loader)`, with `loader` the plain name `enumerate(loader)`
     or `zip(itertools.count(), loader)` counts over) while its step is under no test: every
-    step of a pass applies the gradients piled up since the pass before ended (the same fix). So is a loop whose every clear of the optimizer is a statement of its body
+    step of a pass applies the gradients piled up since the pass before ended (the same fix).
+    Both tests are also read in a `while True:` loop that counts a stream's batches by hand
+    from 0 (`it = iter(loader)` and `i = -1` just before it, its body starting with `try: x, y =
+    next(it)` / `except StopIteration: break`, then `i += 1`). So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:

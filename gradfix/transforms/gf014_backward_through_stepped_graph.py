@@ -32,7 +32,10 @@ class BackwardThroughSteppedGraph(Rule):
     `d_optimizer.step()`, by the generator's loss). A model and an optimizer handed in to a
     step function (`def train_step(net, optimizer, x, y)`, or bound in a trainer's `__init__`)
     are read at its calls, in the file or another module of the project: every call must pass
-    an optimizer built over the model it passes.
+    an optimizer built over the model it passes. So is an optimizer on a state object handed in
+    (`def train_step(model, criterion, st, i, x, y)` stepping `st.opt`): the caller binds the
+    object once and its optimizer once (`st = State(); st.opt = SGD(model.parameters())`),
+    binds no other `.opt` in its module, and hands the object to no function that binds one.
 
     Without `retain_graph=True` too: a later backward whose loss comes from a forward pass
     of a model that ran before the step of an optimizer over that model, when no earlier

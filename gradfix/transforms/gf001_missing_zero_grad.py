@@ -70,7 +70,10 @@ class MissingZeroGrad(Rule):
     step of a pass applies the gradients piled up since the pass before ended (the same fix).
     Both tests are also read in a `while True:` loop that counts a stream's batches by hand
     from 0 (`it = iter(loader)` and `i = -1` just before it, its body starting with `try: x, y =
-    next(it)` / `except StopIteration: break`, then `i += 1`). So is a loop whose every clear of the optimizer is a statement of its body
+    next(it)` / `except StopIteration: break`, then `i += 1`), and in a step function (a
+    subclass's override of the hook its base's loop calls) whose every call, in a loop of the
+    file, hands the tested parameter that loop's `enumerate` count (`self.train_step(i, x, y)`).
+    So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
@@ -479,7 +482,7 @@ class MissingZeroGrad(Rule):
             if by_element is not None:
                 steps, cleared = by_element
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
-        passes = {t: _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source) for t in set(steps) & cleared - loop.cleared_by_callers}
+        passes = {t: _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source, model) for t in set(steps) & cleared - loop.cleared_by_callers}
         first_pass = {t for t, kind in passes.items() if kind}
         cleared -= first_pass
         # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
@@ -975,7 +978,9 @@ def _skips_by_continue(stmt: ast.stmt) -> bool:
     return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
 
 
-def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> str:
+def _cleared_on_the_first_pass_only(
+    loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source, model: ModuleModel | None = None
+) -> str:
     """Every clear of `target` is written in the loop under `if i == 0:` (`not i`, `i < 1`),
     with `i` the loop's own count from 0 (`for i, batch in enumerate(loader)`, `for i in
     range(n)`: `_enumerate_start`), which nothing in the body rebinds, while its step is not
@@ -989,8 +994,11 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
     if not mine or not step.direct:
         return ""
     stream = _counted_stream(node, source) if node.__class__ is ast.While else None
-    if node.__class__ is not ast.For and stream is None:
+    handed = _callers_count(node, source, model) if isinstance(node, FUNCTIONS) and model is not None else None
+    if node.__class__ is not ast.For and stream is None and handed is None:
         return ""
+    if handed is not None:
+        stream = handed
     data = stream[1] if stream is not None else _counted_data(node)  # type: ignore[arg-type]
     counters = set()
     last = set()
@@ -1015,13 +1023,71 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
         return ""  # (a clear on the last pass only: the step runs on every iteration)
     if any(isinstance(b.node, ast.If) and _first_pass_name(b.node.test) == counter for b in step.branches_within(node)):
         return ""
-    counting = node.body[1] if stream is not None else None  # (`i += 1`: the count itself)
+    counting = node.body[1] if stream is not None and handed is None else None  # (`i += 1`: the count itself)
     if any(
         isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
         for stmt in node.body if stmt is not counting for n in ast_walk(stmt)  # type: ignore[attr-defined]
     ):  # fmt: skip
         return ""
     return "last" if last else "first"
+
+
+def _callers_count(function: ast.AST, source: Source, model: ModuleModel) -> tuple[str, ast.Name] | None:
+    """A step function (`def train_step(self, i, x, y)`, a subclass's override of the hook its
+    base's loop calls) whose every call, each in the body of a loop of this module, hands one
+    parameter the loop's own count from 0 of the same plain name (`for i, (x, y) in
+    enumerate(loader): self.train_step(i, x, y)`), the count not bound again in the loop, nor
+    the parameter in the function, nor the name in the function or around the loop (both read
+    the module's): `(parameter, data)`, so that a test of the parameter is one of the loop's
+    first or last pass."""
+    sites = model.step_call_sites.get(id(function))
+    if not sites:
+        return None
+    args = function.args  # type: ignore[attr-defined]
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    found: set[tuple[str, str]] | None = None
+    for call, loop in sites:
+        if not isinstance(loop, ast.For) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        names = positional[1:] if isinstance(call.func, ast.Attribute) and positional[:1] == ["self"] else positional
+        counted = _counted_data(loop)
+        if counted is None:
+            return None
+        here: set[tuple[str, str]] = set()
+        passed = [*((names[i], a) for i, a in enumerate(call.args) if i < len(names)), *((k.arg, k.value) for k in call.keywords)]
+        for parameter, value in passed:
+            if isinstance(value, ast.Name) and _enumerate_start(loop, value.id, source) == 0:
+                if any(isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load) for stmt in loop.body for n in ast_walk(stmt)):
+                    return None  # the count bound again in the loop
+                here.add((parameter, counted.id))  # type: ignore[arg-type]
+        around = _function_holding(loop, source)
+        if len(here) != 1 or (found is not None and here != found) or (around is not None and _binds(around, counted.id)):
+            return None
+        found = here
+    if not found:
+        return None
+    parameter, name = found.pop()
+    if parameter not in (*positional, *(a.arg for a in args.kwonlyargs)) or _binds(function, name):
+        return None
+    return parameter, ast.Name(id=name, ctx=ast.Load())
+
+
+def _function_holding(node: ast.AST, source: Source) -> ast.AST | None:
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    return _enclosing_function(node, source)
+
+
+def _binds(scope: ast.AST, name: str) -> bool:
+    """`name` is a parameter of the function `scope`, or bound (or declared global) in it."""
+    args = getattr(scope, "args", None)
+    if args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+        return True
+    return any(
+        (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+        for n in ast_walk(scope)
+    )  # fmt: skip
 
 
 def _counted_data(node: ast.For) -> ast.Name | None:

@@ -82,6 +82,11 @@ def handed_in_calls(
         holder, attribute = optimizer.split(".")
         if holder == module or _binds_attribute(function, attribute):
             return None  # the function sets an optimizer of its own on some object
+        if any(
+            isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == holder for a in (*node.args, *(k.value for k in node.keywords)))
+            for node in ast_walk(function)
+        ):  # fmt: skip
+            return None  # the object handed on from inside the step: a helper there may set its optimizer
         params = info.params
         names = (holder, module)
     else:

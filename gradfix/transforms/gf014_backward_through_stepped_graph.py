@@ -35,7 +35,8 @@ class BackwardThroughSteppedGraph(Rule):
     an optimizer built over the model it passes. So is an optimizer on a state object handed in
     (`def train_step(model, criterion, st, i, x, y)` stepping `st.opt`): the caller binds the
     object once and its optimizer once (`st = State(); st.opt = SGD(model.parameters())`),
-    binds no other `.opt` in its module, and hands the object to no function that binds one.
+    binds no other `.opt` in its module, and hands the object to no function that binds one
+    (the step function hands it to none).
 
     Without `retain_graph=True` too: a later backward whose loss comes from a forward pass
     of a model that ran before the step of an optimizer over that model, when no earlier
